@@ -1,0 +1,171 @@
+import { and, assign, emit, not, setup } from 'xstate';
+import { defaultClassifier, type Classifier } from '../src/classification';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/handshakeTools';
+import type { Intent } from '../src/intent';
+import { findIntent } from '../src/intentRegistry';
+import type { DecisionCode } from '../src/reasons';
+import { findPathOutsideScope } from '../src/scope';
+import type { ToolRequest } from '../src/toolRequest';
+
+export interface LifecycleContext {
+  /** the intents select_active_intent may activate */
+  readonly intents: readonly Intent[];
+  /** kept from ACTION into REASONING on a new prompt; cleared when a task ends */
+  readonly activeIntent: Intent | undefined;
+  /** Invariant 8: false means the orchestration directory is missing (fail-safe) */
+  readonly orchestrationPresent: boolean;
+  /** a DESTRUCTIVE tool ran since the task began */
+  readonly destructiveRan: boolean;
+}
+
+export interface LifecycleInput {
+  readonly intents?: readonly Intent[];
+  readonly orchestrationPresent?: boolean;
+}
+
+export type LifecycleEvent =
+  | { readonly type: 'user.prompted'; readonly text?: string }
+  | { readonly type: 'tool.requested'; readonly call: ToolRequest }
+  | { readonly type: 'lifecycle.reset' }
+  | { readonly type: 'orchestration.checked'; readonly present: boolean }
+  | { readonly type: 'intents.loaded'; readonly intents: readonly Intent[] };
+
+/** Emitted for every tool request with the code of the rule that decided it. */
+export interface ToolDecidedEvent {
+  readonly type: 'tool.decided';
+  readonly code: DecisionCode;
+  readonly tool: string;
+}
+
+export const LIFECYCLE_EVENT_TYPES = [
+  'user.prompted',
+  'tool.requested',
+  'lifecycle.reset',
+  'orchestration.checked',
+  'intents.loaded',
+] as const satisfies readonly LifecycleEvent['type'][];
+
+const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
+  event.type === 'tool.requested' ? event.call : undefined;
+
+/** The `decide` action with its reason code, as it appears in the chart. */
+const decide = (code: DecisionCode) => ({ type: 'decide', params: { code } }) as const;
+
+/**
+ * The lifecycle statechart of seeds 000, 003 and 004. Each `tool.requested` transition
+ * list is the governance matrix for its state, in priority order: the first guard that
+ * holds decides, and its `decide` action names the reason.
+ */
+export function createLifecycleMachine(classifier: Classifier = defaultClassifier) {
+  return setup({
+    types: {
+      context: {} as LifecycleContext,
+      events: {} as LifecycleEvent,
+      input: {} as LifecycleInput | void,
+      emitted: {} as ToolDecidedEvent,
+    },
+    guards: {
+      isOrchestrationMissing: ({ context }) => !context.orchestrationPresent,
+      isIntentSelection: ({ event }) => requestOf(event)?.tool === SELECT_ACTIVE_INTENT,
+      isSelectionCall: ({ event }) => requestOf(event)?.tool === SELECT_ACTIVE_INTENT && requestOf(event)?.hasArgs === true,
+      isCompletionCall: ({ event }) => requestOf(event)?.tool === ATTEMPT_COMPLETION && requestOf(event)?.hasArgs === true,
+      isKnownIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId) !== undefined,
+      hasRunDestructiveTool: ({ context }) => context.destructiveRan,
+      isSafeTool: ({ event }) => classifier.classify(requestOf(event)?.tool ?? '').toolClass === 'SAFE',
+      touchesIgnoredPath: ({ event }) => requestOf(event)?.paths.some((path) => path.ignored) === true,
+      touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected) === true,
+      isOutsideActiveScope: ({ context, event }) =>
+        findPathOutsideScope(context.activeIntent?.owned_scope ?? [], requestOf(event)?.paths ?? []) !== undefined,
+    },
+    actions: {
+      decide: emit(({ event }, params: { code: DecisionCode }) => ({
+        type: 'tool.decided' as const,
+        code: params.code,
+        tool: requestOf(event)?.tool ?? '',
+      })),
+      activateIntent: assign({
+        activeIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId),
+      }),
+      markDestructiveRan: assign({ destructiveRan: true }),
+      clearTask: assign({ activeIntent: undefined, destructiveRan: false }),
+      recordOrchestration: assign({
+        orchestrationPresent: ({ context, event }) =>
+          event.type === 'orchestration.checked' ? event.present : context.orchestrationPresent,
+      }),
+      replaceIntents: assign({
+        intents: ({ context, event }) => (event.type === 'intents.loaded' ? event.intents : context.intents),
+      }),
+    },
+  }).createMachine({
+    id: 'lifecycle',
+    initial: 'REQUEST',
+    context: ({ input }) => ({
+      intents: input?.intents ?? [],
+      activeIntent: undefined,
+      // fail closed: without word that the directory exists, the fail-safe is on
+      orchestrationPresent: input?.orchestrationPresent ?? false,
+      destructiveRan: false,
+    }),
+    on: {
+      'lifecycle.reset': { target: '.REQUEST', actions: 'clearTask' },
+      'orchestration.checked': { actions: 'recordOrchestration' },
+      'intents.loaded': { actions: 'replaceIntents' },
+    },
+    states: {
+      REQUEST: {
+        description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked.',
+        on: {
+          'user.prompted': { target: 'REASONING', actions: 'clearTask' },
+          'tool.requested': [
+            { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            { guard: 'isSelectionCall', actions: decide('no_user_request') },
+            { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
+            { guard: 'isSafeTool', actions: decide('safe_tool') },
+            { actions: decide('state_violation') },
+          ],
+        },
+      },
+      REASONING: {
+        description: 'Analysing a request. SAFE tools run; DESTRUCTIVE tools wait for select_active_intent.',
+        on: {
+          'tool.requested': [
+            { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            {
+              guard: and(['isSelectionCall', 'isKnownIntent']),
+              target: 'ACTION',
+              actions: [decide('intent_selected'), 'activateIntent'],
+            },
+            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
+            { guard: and(['isCompletionCall', 'hasRunDestructiveTool']), actions: decide('completion_needs_intent') },
+            { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
+            { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
+            { guard: 'isSafeTool', actions: decide('safe_tool') },
+            { actions: decide('state_violation') },
+          ],
+        },
+      },
+      ACTION: {
+        description: 'An intent is active. DESTRUCTIVE tools run inside its owned_scope.',
+        on: {
+          'user.prompted': { target: 'REASONING' },
+          'tool.requested': [
+            { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            { guard: and(['isSelectionCall', 'isKnownIntent']), actions: [decide('intent_selected'), 'activateIntent'] },
+            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
+            { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
+            { guard: 'touchesIgnoredPath', actions: decide('path_ignored') },
+            { guard: 'isSafeTool', actions: decide('safe_tool') },
+            { guard: 'touchesProtectedPath', actions: decide('protected_path') },
+            { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
+            { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },
+          ],
+        },
+      },
+    },
+  });
+}
+
+export type LifecycleMachine = ReturnType<typeof createLifecycleMachine>;
+
+/** The statechart with seed 000's classification, for the inspector, the docs and the model tests. */
+export const lifecycleMachine: LifecycleMachine = createLifecycleMachine();

@@ -1,0 +1,9 @@
+/** Every code a thrown intentgate error can carry; the type is derived from this tuple. */
+export const ERROR_CODES = [
+  'invalid_options',
+  'invalid_argument',
+  'invalid_intents_file',
+  'state_violation',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

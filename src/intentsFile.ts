@@ -1,0 +1,48 @@
+import { readFileSync, statSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import { IntentsFileError } from './errors/IntentsFileError';
+import { formatIssues, freezeIntents, intentsFileSchema, type Intent } from './intent';
+
+/** The intents file name inside the orchestration directory. */
+export const INTENTS_FILE_NAME = 'active_intents.yaml';
+
+// an intents file is a few kilobytes; anything this large is a mistake or an attack
+const MAX_INTENTS_FILE_BYTES = 1024 * 1024;
+
+/** Parses the text of an intents file; throws IntentsFileError naming every bad field. */
+export function parseIntentsFile(text: string, file: string): readonly Intent[] {
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    throw new IntentsFileError(
+      file,
+      document.errors.map((error) => `YAML syntax: ${error.message.split('\n')[0] ?? error.code}`),
+    );
+  }
+  const result = intentsFileSchema.safeParse(document.toJS({ maxAliasCount: 100 }));
+  if (!result.success) throw new IntentsFileError(file, formatIssues(result.error));
+  return freezeIntents(result.data.active_intents);
+}
+
+/**
+ * Loads `active_intents.yaml`. A missing file means no intents (every selection will be
+ * refused with a reason); an unreadable or malformed one is an IntentsFileError.
+ */
+export function loadIntentsFile(file: string): readonly Intent[] {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Object.freeze([]);
+    throw new IntentsFileError(file, [`cannot read the file: ${String(error)}`], { cause: error });
+  }
+  if (size > MAX_INTENTS_FILE_BYTES) {
+    throw new IntentsFileError(file, [`the file is ${size} bytes; the limit is ${MAX_INTENTS_FILE_BYTES}`]);
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new IntentsFileError(file, [`cannot read the file: ${String(error)}`], { cause: error });
+  }
+  return parseIntentsFile(text, file);
+}

@@ -1,0 +1,47 @@
+/** What a decision lets happen: run it, or refuse it with the reasons. */
+export const VERDICTS = ['allow', 'deny'] as const;
+
+export type Verdict = (typeof VERDICTS)[number];
+
+/** The rule family a reason comes from, for hosts that group or log them. */
+export type ReasonRule = 'lifecycle' | 'fail-safe' | 'scope' | 'intentignore' | 'protected-path' | 'input' | 'classification';
+
+/**
+ * Every reason code, the verdict it decides and its rule. The statechart chooses which code
+ * applies in which state; this table only says what each code means.
+ */
+export const REASON_CODES = {
+  safe_tool: { verdict: 'allow', rule: 'lifecycle' },
+  intent_selected: { verdict: 'allow', rule: 'lifecycle' },
+  task_completed: { verdict: 'allow', rule: 'lifecycle' },
+  destructive_in_scope: { verdict: 'allow', rule: 'scope' },
+  state_violation: { verdict: 'deny', rule: 'lifecycle' },
+  no_user_request: { verdict: 'deny', rule: 'lifecycle' },
+  unknown_intent: { verdict: 'deny', rule: 'lifecycle' },
+  completion_needs_intent: { verdict: 'deny', rule: 'lifecycle' },
+  orchestration_missing: { verdict: 'deny', rule: 'fail-safe' },
+  path_ignored: { verdict: 'deny', rule: 'intentignore' },
+  protected_path: { verdict: 'deny', rule: 'protected-path' },
+  scope_violation: { verdict: 'deny', rule: 'scope' },
+  invalid_tool_name: { verdict: 'deny', rule: 'input' },
+  invalid_arguments: { verdict: 'deny', rule: 'input' },
+  no_rule: { verdict: 'deny', rule: 'lifecycle' },
+} as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
+
+/** A code that decides a verdict. */
+export type DecisionCode = keyof typeof REASON_CODES;
+
+/** A code that only adds information to a decision another code made. */
+export type NoteCode = 'unclassified_tool';
+
+export type ReasonCode = DecisionCode | NoteCode;
+
+export const DECISION_CODES = Object.keys(REASON_CODES) as DecisionCode[];
+
+export function isDecisionCode(value: unknown): value is DecisionCode {
+  return typeof value === 'string' && Object.hasOwn(REASON_CODES, value);
+}
+
+/** Seed 001's message for a DESTRUCTIVE tool before the handshake, verbatim. */
+export const STATE_VIOLATION_MESSAGE =
+  "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";

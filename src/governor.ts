@@ -176,7 +176,8 @@ export function createGovernor(options?: GovernorOptions): Governor {
       actor.send({ type: 'user.prompted', ...(text !== undefined && { text }) });
     },
     handleToolCall(name, args) {
-      const built = createToolRequest(name, args ?? {}, workspace);
+      // a call with no arguments is a call with empty ones; null is malformed, not empty
+      const built = createToolRequest(name, args === undefined ? {} : args, workspace);
       if (!built.ok) return malformed(name, built.code, built.problem);
       const decision = decide(actor.getSnapshot(), built.request);
       actor.send({ type: 'tool.requested', call: built.request });

@@ -40,7 +40,7 @@ export interface Decision {
   readonly toolClass: ToolClass;
   /** the lifecycle state the decision was made in */
   readonly state: LifecycleState;
-  /** the active intent's id when the decision was made */
+  /** the intent the call runs under: the active one, or the one a selection activates */
   readonly intentId?: string;
 }
 
@@ -155,6 +155,9 @@ export function buildDecision(
     tool: request.tool,
     toolClass,
     state: facts.state,
-    ...(facts.activeIntent && { intentId: facts.activeIntent.id }),
+    // a selection runs under the intent it activates; every other call under the active one
+    ...(code === 'intent_selected' && request.intentId !== undefined
+      ? { intentId: request.intentId }
+      : facts.activeIntent && { intentId: facts.activeIntent.id }),
   });
 }

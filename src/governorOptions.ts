@@ -15,13 +15,16 @@ const toolNameSchema = z
   .max(MAX_TOOL_NAME_LENGTH)
   .refine((name) => name.trim() === name, { message: 'a tool name must not start or end with whitespace' });
 
-const classificationSchema = z.record(toolNameSchema, z.enum(TOOL_CLASSES)).superRefine((table, ctx) => {
-  for (const name of HANDSHAKE_TOOLS) {
-    if (Object.hasOwn(table, name) && table[name] !== 'SAFE') {
-      ctx.addIssue({ code: 'custom', path: [name], message: `'${name}' drives the lifecycle and stays SAFE` });
-    }
-  }
-});
+const classificationSchema = z.record(toolNameSchema, z.enum(TOOL_CLASSES));
+
+/** The handshake tools drive the lifecycle and stay SAFE; checked on the raw input so it is reported with any other issue. */
+function handshakeOverrideIssues(options: unknown): string[] {
+  const table: unknown = typeof options === 'object' && options !== null ? Reflect.get(options, 'classification') : undefined;
+  if (typeof table !== 'object' || table === null) return [];
+  return HANDSHAKE_TOOLS.filter((name) => Object.hasOwn(table, name) && Reflect.get(table, name) !== 'SAFE').map(
+    (name) => `classification.${name}: '${name}' drives the lifecycle and stays SAFE`,
+  );
+}
 
 const modeSchema = z.strictObject({
   /** tool names or globs (picomatch) the mode permits */
@@ -60,7 +63,8 @@ export interface GovernorConfig {
 /** Validates `createGovernor` options, reporting every issue at once. */
 export function parseGovernorOptions(options: unknown, cwd: string): GovernorConfig {
   const result = governorOptionsSchema.safeParse(options ?? {});
-  if (!result.success) throw new InvalidOptionsError(formatIssues(result.error));
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...handshakeOverrideIssues(options)];
+  if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   const workspaceRoot = path.resolve(cwd, parsed.workspaceRoot ?? '.');
   const orchestrationDirLabel = parsed.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR;

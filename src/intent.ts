@@ -7,7 +7,7 @@ const scopeGlobSchema = z
   .string()
   .min(1, 'a scope glob must not be empty')
   .max(4096)
-  .refine((glob) => !glob.startsWith('/') && !/^[A-Za-z]:/.test(glob) && !glob.startsWith('~'), {
+  .refine((glob) => !/^[\\/~]/.test(glob) && !/^[A-Za-z]:/.test(glob), {
     message: 'a scope glob must be relative to the workspace root',
   })
   .refine((glob) => !glob.split(/[\\/]/).includes('..'), {

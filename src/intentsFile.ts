@@ -18,7 +18,14 @@ export function parseIntentsFile(text: string, file: string): readonly Intent[] 
       document.errors.map((error) => `YAML syntax: ${error.message.split('\n')[0] ?? error.code}`),
     );
   }
-  const result = intentsFileSchema.safeParse(document.toJS({ maxAliasCount: 100 }));
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // an alias bomb is refused by the parser; report it like any other bad file
+    throw new IntentsFileError(file, [`YAML content: ${error instanceof Error ? error.message : String(error)}`], { cause: error });
+  }
+  const result = intentsFileSchema.safeParse(value);
   if (!result.success) throw new IntentsFileError(file, formatIssues(result.error));
   return freezeIntents(result.data.active_intents);
 }

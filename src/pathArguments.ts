@@ -47,10 +47,14 @@ function checkPath(key: string, value: unknown): string | undefined {
 export function patchFilePaths(patch: string): string[] {
   const paths: string[] = [];
   for (const line of patch.split(/\r?\n/)) {
-    const header = PATCH_FILE_HEADER.exec(line) ?? UNIFIED_DIFF_HEADER.exec(line);
-    const named = header?.[1]?.trim();
-    if (!named || named === '/dev/null') continue;
-    paths.push(header === null ? named : named.replace(/^[ab]\//, ''));
+    const codex = PATCH_FILE_HEADER.exec(line)?.[1]?.trim();
+    if (codex) {
+      paths.push(codex);
+      continue;
+    }
+    const unified = UNIFIED_DIFF_HEADER.exec(line)?.[1]?.trim();
+    // unified diffs name files as git does: 'a/' and 'b/' prefixes stand for the two sides
+    if (unified && unified !== '/dev/null') paths.push(unified.replace(/^[ab]\//, ''));
   }
   return paths;
 }

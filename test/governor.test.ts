@@ -50,7 +50,13 @@ describe('the handshake', () => {
   });
 
   it('moves REASONING to ACTION on a valid intent and exposes the intent object', () => {
-    const governor = inAction('INT-001');
+    const governor = governorIn();
+    governor.userPrompt();
+    expect(governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' })).toMatchObject({
+      code: 'intent_selected',
+      state: 'REASONING',
+      intentId: 'INT-001',
+    });
     expect(governor.state).toBe('ACTION');
     expect(governor.activeIntent).toMatchObject({ id: 'INT-001', name: 'JWT authentication', owned_scope: ['src/auth/**', 'tests/auth/'] });
   });

@@ -76,13 +76,16 @@ describe('invariants', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 20 }), fc.uniqueArray(toolName, { maxLength: 30 }), (ops, catalogNames) => {
         const governor = newGovernor();
-        const catalog = catalogNames.map((name, i) => (i % 2 === 0 ? { name } : { type: 'function' as const, function: { name } }));
+        const catalog = catalogNames.map((name, i) => ({
+          name,
+          definition: i % 2 === 0 ? { name } : { type: 'function' as const, function: { name } },
+        }));
+        const definitions = catalog.map((entry) => entry.definition);
         for (const step of ops) {
           apply(governor, step);
-          const shown = new Set(governor.toolsFor(governor.state, catalog));
-          for (const tool of catalog) {
-            const name = 'name' in tool ? tool.name : tool.function.name;
-            expect(shown.has(tool)).toBe(governor.isToolAllowed(name).allowed);
+          const shown = new Set(governor.toolsFor(governor.state, definitions));
+          for (const { name, definition } of catalog) {
+            expect(shown.has(definition)).toBe(governor.isToolAllowed(name).allowed);
           }
         }
       }),

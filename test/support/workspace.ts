@@ -25,7 +25,7 @@ export const INTENTS_YAML = `active_intents:
 
 /** A fresh temporary workspace laid out as the spec says. */
 export function makeWorkspace(spec: WorkspaceSpec = {}): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'intentgate-test-'));
+  const root = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'workspace-'));
   if (spec.orchestration ?? true) mkdirSync(path.join(root, '.orchestration'));
   if (spec.intentsYaml !== undefined) writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), spec.intentsYaml);
   if (spec.intentIgnore !== undefined) writeFileSync(path.join(root, '.intentignore'), spec.intentIgnore);

@@ -1,0 +1,347 @@
+// Hot-path costs of the governor against seed 001's plain function, in one process.
+// Run with `npm run bench` (needs --expose-gc for the heap figure). A script, not a test:
+// it reports PASS/FAIL against the targets but always exits 0.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import picomatch from 'picomatch';
+import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState, type ToolClass } from '../src/index';
+
+const ROUNDS = 7;
+const ROUND_MS = 100;
+const HOT_PATH_TARGET = 1.5;
+const CATALOG_SIZE = 1000;
+const HEAP_GOVERNORS = 10_000;
+
+const INTENTS: Intent[] = [
+  { id: 'INT-001', name: 'JWT authentication', owned_scope: ['src/auth/**', 'tests/auth/**'] },
+  { id: 'INT-002', name: 'API documentation', owned_scope: ['docs/**'] },
+];
+
+// SAFE, DESTRUCTIVE and unknown names; a power of two so the loop indexes with a mask
+const NAMES = [
+  'read_file',
+  'list_files',
+  'search_files',
+  'write_to_file',
+  'execute_command',
+  'apply_diff',
+  'mcp__github__create_issue',
+  'Write_To_File',
+] as const;
+const NAME_MASK = NAMES.length - 1;
+
+// every sampled result feeds this, and it is printed, so no loop can be optimised away
+let sink = 0;
+
+// ---- seed 001's implementation, the baseline --------------------------------------------
+
+type SeedResult = { allowed: boolean; reason?: string };
+
+const COMMAND_CLASSIFICATION: Record<string, ToolClass> = { ...DEFAULT_CLASSIFICATION };
+
+class SeedStateMachine {
+  currentState: LifecycleState = 'REQUEST';
+
+  isToolAllowed(toolName: string): SeedResult {
+    const classification = COMMAND_CLASSIFICATION[toolName] || 'DESTRUCTIVE';
+    if (classification === 'SAFE') return { allowed: true };
+    switch (this.currentState) {
+      case 'REQUEST':
+      case 'REASONING':
+        if (toolName === 'select_active_intent') return { allowed: true };
+        return {
+          allowed: false,
+          reason: "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
+        };
+      case 'ACTION':
+        return { allowed: true };
+      default:
+        return { allowed: false, reason: `Unknown state: ${String(this.currentState)}` };
+    }
+  }
+}
+
+// ---- measured loops: one function each, so every call site stays monomorphic ------------
+
+function loopSeed(machine: SeedStateMachine, iterations: number): number {
+  let acc = 0;
+  for (let i = 0; i < iterations; i++) {
+    const result = machine.isToolAllowed(NAMES[i & NAME_MASK] as string);
+    acc += result.allowed ? 1 : (result.reason?.length ?? 0);
+  }
+  return acc;
+}
+
+function loopGovernor(governor: Governor, iterations: number): number {
+  let acc = 0;
+  for (let i = 0; i < iterations; i++) {
+    const decision = governor.isToolAllowed(NAMES[i & NAME_MASK] as string);
+    acc += decision.allowed ? 1 : (decision.reason?.length ?? 0);
+  }
+  return acc;
+}
+
+interface ScopedCall {
+  readonly tool: string;
+  readonly args: { readonly path: string; readonly content?: string };
+}
+
+const SCOPED_CALLS: readonly ScopedCall[] = [
+  { tool: 'write_to_file', args: { path: 'src/auth/jwt.ts', content: 'x' } },
+  { tool: 'write_to_file', args: { path: 'src/billing/invoice.ts', content: 'x' } },
+  { tool: 'read_file', args: { path: 'src/auth/login.ts' } },
+  { tool: 'apply_diff', args: { path: 'tests/auth/jwt.test.ts' } },
+];
+const SCOPED_MASK = SCOPED_CALLS.length - 1;
+
+/** Seed 001's function plus a hand-written scope check: what a plain implementation would cost. */
+function plainScopedCheck(root: string, matcher: (path: string) => boolean, call: ScopedCall): SeedResult {
+  const classification = COMMAND_CLASSIFICATION[call.tool] || 'DESTRUCTIVE';
+  if (classification === 'SAFE') return { allowed: true };
+  const relative = path.relative(root, path.resolve(root, call.args.path));
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return { allowed: false, reason: 'outside the workspace' };
+  return matcher(relative) ? { allowed: true } : { allowed: false, reason: `Scope Violation: '${call.args.path}'` };
+}
+
+function loopPlainScoped(root: string, matcher: (path: string) => boolean, iterations: number): number {
+  let acc = 0;
+  for (let i = 0; i < iterations; i++) {
+    const result = plainScopedCheck(root, matcher, SCOPED_CALLS[i & SCOPED_MASK] as ScopedCall);
+    acc += result.allowed ? 1 : (result.reason?.length ?? 0);
+  }
+  return acc;
+}
+
+function loopGovernorScoped(governor: Governor, iterations: number): number {
+  let acc = 0;
+  for (let i = 0; i < iterations; i++) {
+    const call = SCOPED_CALLS[i & SCOPED_MASK] as ScopedCall;
+    const decision = governor.isToolAllowed(call.tool, call.args);
+    acc += decision.allowed ? 1 : (decision.reason?.length ?? 0);
+  }
+  return acc;
+}
+
+type CatalogTool = { type: 'function'; function: { name: string; description: string } } | { name: string; description: string };
+
+const nameOf = (tool: CatalogTool): string => ('function' in tool ? tool.function.name : tool.name);
+
+/** Which tools the model may see in `state`. */
+interface CatalogQuery {
+  readonly state: LifecycleState;
+  readonly catalog: readonly CatalogTool[];
+}
+
+function plainFilter(query: CatalogQuery): CatalogTool[] {
+  const { state } = query;
+  // classify first, as seed 001 does, so both states pay for the lookup
+  return query.catalog.filter((tool) => (COMMAND_CLASSIFICATION[nameOf(tool)] || 'DESTRUCTIVE') === 'SAFE' || state === 'ACTION');
+}
+
+function loopPlainFilter(query: CatalogQuery, iterations: number): number {
+  let acc = 0;
+  for (let i = 0; i < iterations; i++) acc += plainFilter(query).length;
+  return acc;
+}
+
+function loopToolsFor(governor: Governor, query: CatalogQuery, iterations: number): number {
+  let acc = 0;
+  for (let i = 0; i < iterations; i++) acc += governor.toolsFor(query.state, query.catalog).length;
+  return acc;
+}
+
+// ---- harness -------------------------------------------------------------------------------
+
+type Loop = (iterations: number) => number;
+
+function nsPerCall(loop: Loop, iterations: number): number {
+  const start = process.hrtime.bigint();
+  sink += loop(iterations);
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+
+/** Doubles the iteration count until a run is long enough to time, then scales to ROUND_MS. */
+function calibrate(loop: Loop): number {
+  let iterations = 1_000;
+  for (;;) {
+    const ns = nsPerCall(loop, iterations) * iterations;
+    if (ns >= 20e6) return Math.max(1, Math.round((iterations * ROUND_MS * 1e6) / ns));
+    iterations *= 2;
+  }
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+interface Pair {
+  readonly value: number;
+  readonly baseline: number;
+}
+
+/** Warms both loops, then alternates them for ROUNDS rounds and returns the medians (ns per call). */
+function comparePair(subject: Loop, baseline: Loop): Pair {
+  const subjectIterations = calibrate(subject);
+  const baselineIterations = calibrate(baseline);
+  const subjectTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    baselineTimes.push(nsPerCall(baseline, baselineIterations));
+    subjectTimes.push(nsPerCall(subject, subjectIterations));
+  }
+  return { value: median(subjectTimes), baseline: median(baselineTimes) };
+}
+
+// ---- fixtures ------------------------------------------------------------------------------
+
+const CATALOG_FILES = ['roo-code', 'cline', 'gemini-cli', 'mcp-server-filesystem'] as const;
+
+function readCatalogNames(): string[] {
+  const dir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), '..', 'shared', 'catalogs');
+  const names: string[] = [];
+  for (const system of CATALOG_FILES) {
+    const file = path.join(dir, `${system}.tools.json`);
+    if (!existsSync(file)) continue;
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (!Array.isArray(parsed)) continue;
+    for (const tool of parsed as unknown[]) {
+      const fn: unknown = typeof tool === 'object' && tool !== null && 'function' in tool ? tool.function : undefined;
+      const name: unknown = typeof fn === 'object' && fn !== null && 'name' in fn ? fn.name : undefined;
+      if (typeof name === 'string') names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The real catalogs plus seed 000's tools, repeated with suffixed names, in both shapes. */
+function buildCatalog(size: number): { catalog: CatalogTool[]; realNames: number } {
+  const base = [...readCatalogNames(), ...Object.keys(DEFAULT_CLASSIFICATION)];
+  const catalog: CatalogTool[] = [];
+  for (let i = 0; i < size; i++) {
+    const round = Math.floor(i / base.length);
+    const name = `${base[i % base.length] ?? 'tool'}${round === 0 ? '' : `_${round}`}`;
+    const description = `Tool ${name}.`;
+    catalog.push(i % 2 === 0 ? { type: 'function', function: { name, description } } : { name, description });
+  }
+  return { catalog, realNames: base.length };
+}
+
+function createWorkspace(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'intentgate-bench-'));
+  mkdirSync(path.join(root, '.orchestration'));
+  return root;
+}
+
+// ---- report --------------------------------------------------------------------------------
+
+interface Row {
+  readonly name: string;
+  readonly value: string;
+  readonly baseline: string;
+  readonly ratio: string;
+  readonly target: string;
+}
+
+const ns = (value: number): string => `${value.toFixed(1)} ns`;
+const us = (value: number): string => `${(value / 1000).toFixed(2)} µs`;
+
+interface RowSpec {
+  readonly name: string;
+  readonly format: (value: number) => string;
+  /** the highest acceptable ratio; none means the row is information only */
+  readonly target?: number;
+}
+
+function ratioRow(spec: RowSpec, pair: Pair): Row {
+  const { name, format, target } = spec;
+  const ratio = pair.value / pair.baseline;
+  const verdict = target === undefined ? 'info' : `<= ${target} ${ratio <= target ? 'PASS' : 'FAIL'}`;
+  return { name, value: format(pair.value), baseline: format(pair.baseline), ratio: `${ratio.toFixed(2)}x`, target: verdict };
+}
+
+function printTable(rows: readonly Row[]): void {
+  const columns = ['name', 'value', 'baseline', 'ratio', 'target'] as const;
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join(' | ');
+  console.log(line(columns));
+  console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
+  for (const row of rows) console.log(line(columns.map((column) => row[column])));
+}
+
+function measureHeap(root: string): { row: Row; createRow: Row } | undefined {
+  const gc = globalThis.gc;
+  if (!gc) return undefined;
+  const governors: Governor[] = [];
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < HEAP_GOVERNORS; i++) governors.push(createGovernor({ workspaceRoot: root, intents: INTENTS }));
+  const elapsed = Number(process.hrtime.bigint() - start);
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  sink += governors.length;
+  const perGovernor = `${(bytes / HEAP_GOVERNORS / 1024).toFixed(2)} KiB`;
+  const total = `${(bytes / 1024 / 1024).toFixed(1)} MiB total`;
+  return {
+    row: { name: `heap per governor (${HEAP_GOVERNORS.toLocaleString('en-US')}, after gc)`, value: perGovernor, baseline: total, ratio: '-', target: 'info' },
+    createRow: { name: 'createGovernor', value: us(elapsed / HEAP_GOVERNORS), baseline: '-', ratio: '-', target: 'info' },
+  };
+}
+
+function main(): void {
+  const began = process.hrtime.bigint();
+  const root = createWorkspace();
+  try {
+    const rows: Row[] = [];
+    const governor = createGovernor({ workspaceRoot: root, intents: INTENTS });
+    const seed = new SeedStateMachine();
+
+    governor.userPrompt('benchmark');
+    seed.currentState = 'REASONING';
+    const reasoning = comparePair((n) => loopGovernor(governor, n), (n) => loopSeed(seed, n));
+    rows.push(ratioRow({ name: 'isToolAllowed(name), REASONING', format: ns, target: HOT_PATH_TARGET }, reasoning));
+
+    const { catalog, realNames } = buildCatalog(CATALOG_SIZE);
+    const before: CatalogQuery = { state: 'REASONING', catalog };
+    const after: CatalogQuery = { state: 'ACTION', catalog };
+    const gateView = governor.toolsFor(before.state, catalog).length;
+    const plainView = plainFilter(before).length;
+    const beforeHandshake = comparePair((n) => loopToolsFor(governor, before, n), (n) => loopPlainFilter(before, n));
+    const afterHandshake = comparePair((n) => loopToolsFor(governor, after, n), (n) => loopPlainFilter(after, n));
+
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
+    seed.currentState = 'ACTION';
+    if (governor.state !== 'ACTION') throw new Error(`bench setup: expected ACTION after select_active_intent, got ${governor.state}`);
+    const action = comparePair((n) => loopGovernor(governor, n), (n) => loopSeed(seed, n));
+    rows.push(ratioRow({ name: 'isToolAllowed(name), ACTION', format: ns, target: HOT_PATH_TARGET }, action));
+
+    const matcher = picomatch(['src/auth/**', 'tests/auth/**'], { dot: true });
+    const scoped = comparePair((n) => loopGovernorScoped(governor, n), (n) => loopPlainScoped(root, matcher, n));
+    rows.push(ratioRow({ name: 'isToolAllowed(name, {path}), ACTION', format: ns }, scoped));
+
+    rows.push(ratioRow({ name: `toolsFor(REASONING, ${CATALOG_SIZE} tools)`, format: us }, beforeHandshake));
+    rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
+
+    const heap = measureHeap(root);
+    if (heap) rows.push(heap.row, heap.createRow);
+
+    console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
+    printTable(rows);
+    console.log('');
+    console.log('baselines: seed 001 isToolAllowed (plain object map + switch on state); for {path}, the same plus');
+    console.log('path.resolve and a precompiled picomatch scope check; for toolsFor, Array.filter with a map lookup.');
+    console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
+    console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
+    if (!heap) console.log('heap per governor: skipped, run with node --expose-gc (npm run bench does)');
+    const seconds = Number(process.hrtime.bigint() - began) / 1e9;
+    console.log(`sink ${sink}; ${seconds.toFixed(1)} s`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main();

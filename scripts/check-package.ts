@@ -1,0 +1,224 @@
+// Packs the built package, installs the tarball into a fresh project and uses it from both
+// module systems, as a consumer would. Run `npm run build` first, then `npm run check:package`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGE_NAME = 'intentgate';
+
+// seed 001's message, written out so the check tests the built text, not a constant from src/
+const SEED_001_MESSAGE =
+  "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
+
+class CheckFailure extends Error {}
+
+const fail = (message: string): never => {
+  throw new CheckFailure(message);
+};
+
+const checked: string[] = [];
+const pass = (what: string): void => {
+  checked.push(what);
+  console.log(`  ok  ${what}`);
+};
+
+function run(command: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    return fail(`${command} ${args.join(' ')} failed in ${cwd}:\n${[stdout, stderr].filter(Boolean).join('\n').trim()}`);
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function readJson(file: string): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return isRecord(parsed) ? parsed : fail(`${file} is not a JSON object`);
+}
+
+/** The `types` and `default` targets of one condition of the "." export. */
+function conditionTargets(manifest: Record<string, unknown>, condition: 'import' | 'require'): { types: string; code: string } {
+  const exportsMap = manifest.exports;
+  const dot = isRecord(exportsMap) ? exportsMap['.'] : undefined;
+  const entry = isRecord(dot) ? dot[condition] : undefined;
+  if (!isRecord(entry) || typeof entry.types !== 'string' || typeof entry.default !== 'string') {
+    return fail(`package.json exports['.'].${condition} must have string 'types' and 'default' targets`);
+  }
+  return { types: entry.types, code: entry.default };
+}
+
+function checkBuild(manifest: Record<string, unknown>): void {
+  for (const condition of ['import', 'require'] as const) {
+    const { types, code } = conditionTargets(manifest, condition);
+    for (const target of [types, code]) {
+      if (!existsSync(path.join(REPO_ROOT, target))) fail(`${target} (exports['.'].${condition}) does not exist: run 'npm run build' first`);
+    }
+  }
+  pass('dist/ has every file the exports map names');
+}
+
+interface PackResult {
+  readonly tarball: string;
+  readonly files: readonly string[];
+  readonly size: number;
+}
+
+function pack(destination: string): PackResult {
+  const output = run('npm', ['pack', '--json', '--pack-destination', destination], REPO_ROOT);
+  const parsed: unknown = JSON.parse(output.slice(output.indexOf('[')));
+  const first: unknown = Array.isArray(parsed) ? parsed[0] : undefined;
+  if (!isRecord(first) || typeof first.filename !== 'string' || !Array.isArray(first.files)) {
+    return fail(`npm pack --json printed an unexpected reply:\n${output}`);
+  }
+  const files = first.files.flatMap((file: unknown) => (isRecord(file) && typeof file.path === 'string' ? [file.path] : []));
+  const size = typeof first.size === 'number' ? first.size : 0;
+  return { tarball: path.join(destination, first.filename), files, size };
+}
+
+function checkPackedFiles(manifest: Record<string, unknown>, packed: PackResult): void {
+  const expected = ['package.json', ...(['import', 'require'] as const).flatMap((c) => Object.values(conditionTargets(manifest, c)))];
+  const normalized = new Set(packed.files.map((file) => file.replace(/^\.\//, '')));
+  const missing = expected.map((file) => file.replace(/^\.\//, '')).filter((file) => !normalized.has(file));
+  if (missing.length > 0) fail(`the tarball lacks ${missing.join(', ')}`);
+  const stray = [...normalized].filter((file) => /^(src|test|machines|scripts)\//.test(file));
+  if (stray.length > 0) fail(`the tarball ships source or test files: ${stray.join(', ')}`);
+  pass(`npm pack: ${path.basename(packed.tarball)}, ${packed.files.length} files, tarball ${(packed.size / 1024).toFixed(1)} KiB, no src/ or test/`);
+}
+
+// the consumer scripts report facts as JSON; the judging happens here
+const CONSUMER_BODY = `
+const root = mkdtempSync(path.join(tmpdir(), 'intentgate-consumer-'));
+try {
+  mkdirSync(path.join(root, '.orchestration'));
+  const governor = createGovernor({ workspaceRoot: root });
+  governor.userPrompt('package check');
+  console.log(JSON.stringify({
+    resolved,
+    state: governor.state,
+    writeReason: governor.isToolAllowed('write_to_file').reason,
+    readAllowed: governor.isToolAllowed('read_file').allowed,
+    machineId: typeof lifecycleMachine === 'object' && lifecycleMachine !== null ? lifecycleMachine.id : null,
+  }));
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+`;
+
+const ESM_CONSUMER = `import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}';
+const resolved = fileURLToPath(import.meta.resolve('${PACKAGE_NAME}'));
+${CONSUMER_BODY}`;
+
+const CJS_CONSUMER = `const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
+const { createGovernor, lifecycleMachine } = require('${PACKAGE_NAME}');
+const resolved = require.resolve('${PACKAGE_NAME}');
+${CONSUMER_BODY}`;
+
+function checkConsumer(project: string, kind: 'ESM' | 'CJS', expectedEntry: string): void {
+  const file = kind === 'ESM' ? 'consumer.mjs' : 'consumer.cjs';
+  writeFileSync(path.join(project, file), kind === 'ESM' ? ESM_CONSUMER : CJS_CONSUMER);
+  const output = run(process.execPath, [file], project);
+  const report = readJsonLine(output, `${kind} consumer`);
+  const installedEntry = path.join(project, 'node_modules', PACKAGE_NAME, expectedEntry);
+  if (report.resolved !== installedEntry) fail(`${kind}: '${PACKAGE_NAME}' resolved to ${String(report.resolved)}, expected ${installedEntry}`);
+  if (report.writeReason !== SEED_001_MESSAGE) {
+    fail(`${kind}: isToolAllowed('write_to_file').reason is ${JSON.stringify(report.writeReason)}, expected seed 001's ${JSON.stringify(SEED_001_MESSAGE)}`);
+  }
+  if (report.readAllowed !== true) fail(`${kind}: isToolAllowed('read_file').allowed is ${String(report.readAllowed)}, expected true`);
+  if (kind === 'ESM' && report.machineId !== 'lifecycle') fail(`ESM: lifecycleMachine.id is ${String(report.machineId)}, expected 'lifecycle'`);
+  const how = kind === 'ESM' ? `import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}'` : `require('${PACKAGE_NAME}')`;
+  pass(`${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed (state ${String(report.state)})`);
+}
+
+function readJsonLine(output: string, who: string): Record<string, unknown> {
+  const line = output.trim().split('\n').pop() ?? '';
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return isRecord(parsed) ? parsed : fail(`${who} printed ${line}`);
+  } catch {
+    return fail(`${who} printed no JSON report:\n${output}`);
+  }
+}
+
+function checkDeclarationFiles(project: string): void {
+  const installed = path.join(project, 'node_modules', PACKAGE_NAME);
+  const manifest = readJson(path.join(installed, 'package.json'));
+  for (const condition of ['import', 'require'] as const) {
+    const { types } = conditionTargets(manifest, condition);
+    if (!existsSync(path.join(installed, types))) fail(`installed package lacks ${types} (exports['.'].${condition}.types)`);
+    pass(`exports['.'].${condition}.types: ${types} is installed`);
+  }
+  checkTypesResolve(project, manifest);
+}
+
+const TYPE_CONSUMER = `import { createGovernor, type Decision, type Governor } from '${PACKAGE_NAME}';
+const governor: Governor = createGovernor({ workspaceRoot: '.' });
+const decision: Decision = governor.isToolAllowed('write_to_file');
+export const reason: string | undefined = decision.reason;
+`;
+
+/** Type-checks an .mts and a .cts consumer under node16 resolution, which picks the condition's types. */
+function checkTypesResolve(project: string, manifest: Record<string, unknown>): void {
+  let tsc: string;
+  try {
+    tsc = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('typescript/bin/tsc');
+  } catch {
+    console.log('  --  typescript is not installed in the repository: skipping the type-resolution check');
+    return;
+  }
+  writeFileSync(path.join(project, 'types-esm.mts'), TYPE_CONSUMER);
+  writeFileSync(path.join(project, 'types-cjs.cts'), TYPE_CONSUMER);
+  const tsconfig = {
+    compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'ES2022', strict: true, noEmit: true, types: [], skipLibCheck: true },
+    files: ['types-esm.mts', 'types-cjs.cts'],
+  };
+  writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+  const listed = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--listFiles'], project).split('\n').map((line) => path.resolve(line.trim()));
+  for (const condition of ['import', 'require'] as const) {
+    const expected = path.join(project, 'node_modules', PACKAGE_NAME, conditionTargets(manifest, condition).types);
+    if (!listed.includes(expected)) fail(`tsc did not load ${expected} for the ${condition} condition`);
+  }
+  pass('tsc (node16) type-checks an .mts consumer against index.d.ts and a .cts consumer against index.d.cts');
+}
+
+function main(): number {
+  const work = mkdtempSync(path.join(tmpdir(), 'intentgate-pack-'));
+  try {
+    console.log(`check:package: packing ${REPO_ROOT} and installing it into ${work}`);
+    const manifest = readJson(path.join(REPO_ROOT, 'package.json'));
+    checkBuild(manifest);
+    const packed = pack(work);
+    checkPackedFiles(manifest, packed);
+
+    const project = path.join(work, 'consumer');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'intentgate-consumer', version: '0.0.0', private: true }, null, 2));
+    run('npm', ['install', packed.tarball, '--no-audit', '--no-fund'], project);
+    pass('npm install <tarball> into a fresh project');
+
+    checkConsumer(project, 'ESM', conditionTargets(manifest, 'import').code);
+    checkConsumer(project, 'CJS', conditionTargets(manifest, 'require').code);
+    checkDeclarationFiles(project);
+    console.log(`check:package passed: ${checked.length} checks`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CheckFailure)) throw error;
+    console.error(`check:package FAILED: ${error.message}`);
+    return 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = main();

@@ -1,0 +1,18 @@
+// Runs before `npm run demo`, `npm test` and `npm start`: on a fresh clone the dependencies
+// are not installed yet, so install them from the lockfile first. Plain JavaScript because
+// tsx itself is one of those dependencies.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const needed = ['tsx', 'vitest', 'xstate', 'zod'];
+const missing = needed.filter((name) => !existsSync(path.join(root, 'node_modules', name, 'package.json')));
+
+if (missing.length > 0) {
+  console.error(`intentgate: installing dependencies (missing: ${missing.join(', ')})`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -3,6 +3,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_EVENT_TYPES, lifecycleMachine, type LifecycleEvent } from '../../machines/lifecycle';
 import { decisionCodeOf } from '../../src/machineDecision';
+import { LIFECYCLE_STATES } from '../../src/lifecycleState';
 import { REASON_CODES, type DecisionCode } from '../../src/reasons';
 import type { ToolRequest } from '../../src/toolRequest';
 import {
@@ -178,6 +179,10 @@ describe('lifecycle statechart, model-based', () => {
     expect(vertexOf(actor.getSnapshot())).toEqual(expectedAfterLifecycleEvent(testCase.vertex, testCase.event));
     expect(emitted).toEqual([]);
     actor.stop();
+  });
+
+  it('names its states as the seeds do', () => {
+    expect(Object.keys(lifecycleMachine.root.states)).toEqual([...LIFECYCLE_STATES]);
   });
 
   it('reaches every state node and fires every event type', () => {

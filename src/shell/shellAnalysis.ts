@@ -1,0 +1,50 @@
+import type { RiskCategory } from '../risk/categories';
+
+/** The categories a shell command can raise; a command whose effect cannot be known gets them all. */
+export const SHELL_CATEGORIES: readonly RiskCategory[] = [
+  'FS_DELETE_OVERWRITE',
+  'FS_OUTSIDE_WORKSPACE',
+  'FS_CONFIG_SECRETS',
+  'DEPS_INSTALL_UPDATE',
+  'GIT_PUBLISH',
+  'SYSTEM_IMPACT',
+  'SUDO',
+  'NETWORK_RISK',
+  'EXEC_ARBITRARY',
+];
+
+/** One category raised by one simple command. */
+export interface ShellFinding {
+  readonly category: RiskCategory;
+  /** the word, command or operand that triggered it, as bash would evaluate it (e.g. 'sudo', 'git push', 'https://x.io') */
+  readonly trigger: string;
+  /** the simple command it was found in: its evaluated words joined by spaces */
+  readonly command: string;
+  /** why, in a few words (e.g. 'package install', 'parse error at offset 12: fail closed') */
+  readonly note: string;
+  /** up to three detail values, aligned with the category's detail labels (seed 002 C); '' when unknown */
+  readonly details: readonly [string, string, string];
+}
+
+/** What a path operand is used for by the command that names it. */
+export type PathRole = 'read' | 'write' | 'overwrite' | 'delete';
+
+/** A word a command uses as a file path; the caller analyses it against the workspace. */
+export interface ShellPathOperand {
+  /** the evaluated word, or undefined when it is built at run time ($VAR, $(...), globs) */
+  readonly path: string | undefined;
+  /** the word as written in the source */
+  readonly source: string;
+  readonly role: PathRole;
+  /** the simple command it belongs to, evaluated words joined by spaces */
+  readonly command: string;
+}
+
+export interface ShellAnalysis {
+  readonly findings: readonly ShellFinding[];
+  /** every simple command the script runs, each as its evaluated words (wrappers and what they wrap both listed) */
+  readonly commands: readonly (readonly string[])[];
+  readonly pathOperands: readonly ShellPathOperand[];
+  /** set when the effect cannot be known statically: the reason; findings then hold every shell category */
+  readonly unknowable: string | undefined;
+}

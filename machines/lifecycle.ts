@@ -4,6 +4,7 @@ import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/handshakeTools'
 import type { Intent } from '../src/intent';
 import { findIntent } from '../src/intentRegistry';
 import type { DecisionCode } from '../src/reasons';
+import type { RiskCategory } from '../src/risk/categories';
 import { findPathOutsideScope } from '../src/scope';
 import type { ToolRequest } from '../src/toolRequest';
 
@@ -16,6 +17,17 @@ export interface LifecycleContext {
   readonly orchestrationPresent: boolean;
   /** a DESTRUCTIVE tool ran since the task began */
   readonly destructiveRan: boolean;
+  /** the risky call waiting for a human's answer, while in an `awaitingApproval` substate */
+  readonly pendingApproval: PendingApproval | undefined;
+}
+
+/** A call safe mode holds until a human approves it (seed 002 E). */
+export interface PendingApproval {
+  readonly id: string;
+  readonly tool: string;
+  readonly categories: readonly RiskCategory[];
+  /** approving it runs a DESTRUCTIVE tool, which the task then remembers */
+  readonly destructive: boolean;
 }
 
 export interface LifecycleInput {
@@ -28,7 +40,11 @@ export type LifecycleEvent =
   | { readonly type: 'tool.requested'; readonly call: ToolRequest }
   | { readonly type: 'lifecycle.reset' }
   | { readonly type: 'orchestration.checked'; readonly present: boolean }
-  | { readonly type: 'intents.loaded'; readonly intents: readonly Intent[] };
+  | { readonly type: 'intents.loaded'; readonly intents: readonly Intent[] }
+  /** a human answered a pending approval: 'once' runs that call now, 'session' approved its categories for the session */
+  | { readonly type: 'approval.granted'; readonly id: string; readonly scope: 'once' | 'session' }
+  | { readonly type: 'approval.denied'; readonly id: string }
+  | { readonly type: 'session.changed'; readonly sessionId: string };
 
 /** Emitted for every tool request with the code of the rule that decided it. */
 export interface ToolDecidedEvent {
@@ -43,10 +59,35 @@ export const LIFECYCLE_EVENT_TYPES = [
   'lifecycle.reset',
   'orchestration.checked',
   'intents.loaded',
+  'approval.granted',
+  'approval.denied',
+  'session.changed',
 ] as const satisfies readonly LifecycleEvent['type'][];
 
 const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
   event.type === 'tool.requested' ? event.call : undefined;
+
+const approvalIdOf = (event: LifecycleEvent): string | undefined =>
+  event.type === 'approval.granted' || event.type === 'approval.denied' ? event.id : undefined;
+
+/** Every lifecycle state holds a risky call until a human answers (seed 002 E). */
+const approvalSubstates = {
+  initial: 'ready',
+  states: {
+    ready: {},
+    awaitingApproval: {
+      description: 'A risky call waits for a human: Continue runs it once, Cancel drops it.',
+      on: {
+        'approval.granted': [
+          { guard: and(['isPendingApproval', 'isGrantForThisCall']), target: 'ready', actions: 'runApprovedCall' },
+          { guard: 'isPendingApproval', target: 'ready', actions: 'clearPendingApproval' },
+        ],
+        'approval.denied': { guard: 'isPendingApproval', target: 'ready', actions: 'clearPendingApproval' },
+        'session.changed': { target: 'ready', actions: 'clearPendingApproval' },
+      },
+    },
+  },
+} as const;
 
 /** The `decide` action with its reason code, as it appears in the chart. */
 const decide = (code: DecisionCode) => ({ type: 'decide', params: { code } }) as const;
@@ -76,6 +117,10 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected) === true,
       isOutsideActiveScope: ({ context, event }) =>
         findPathOutsideScope(context.activeIntent?.owned_scope ?? [], requestOf(event)?.paths ?? []) !== undefined,
+      needsApproval: ({ event }) => (requestOf(event)?.risk.unapproved.length ?? 0) > 0,
+      isPendingApproval: ({ context, event }) =>
+        context.pendingApproval !== undefined && context.pendingApproval.id === approvalIdOf(event),
+      isGrantForThisCall: ({ event }) => event.type === 'approval.granted' && event.scope === 'once',
     },
     actions: {
       decide: emit(({ event }, params: { code: DecisionCode }) => ({
@@ -87,7 +132,24 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
         activeIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId),
       }),
       markDestructiveRan: assign({ destructiveRan: true }),
-      clearTask: assign({ activeIntent: undefined, destructiveRan: false }),
+      clearTask: assign({ activeIntent: undefined, destructiveRan: false, pendingApproval: undefined }),
+      recordPendingApproval: assign({
+        pendingApproval: ({ event }) => {
+          const call = requestOf(event);
+          if (!call) return undefined;
+          return {
+            id: call.risk.approvalId ?? '',
+            tool: call.tool,
+            categories: call.risk.unapproved,
+            destructive: classifier.classify(call.tool).toolClass === 'DESTRUCTIVE',
+          };
+        },
+      }),
+      clearPendingApproval: assign({ pendingApproval: undefined }),
+      runApprovedCall: assign({
+        destructiveRan: ({ context }) => context.destructiveRan || context.pendingApproval?.destructive === true,
+        pendingApproval: undefined,
+      }),
       recordOrchestration: assign({
         orchestrationPresent: ({ context, event }) =>
           event.type === 'orchestration.checked' ? event.present : context.orchestrationPresent,
@@ -105,6 +167,7 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       // fail closed: without word that the directory exists, the fail-safe is on
       orchestrationPresent: input?.orchestrationPresent ?? false,
       destructiveRan: false,
+      pendingApproval: undefined,
     }),
     on: {
       'lifecycle.reset': { target: '.REQUEST', actions: 'clearTask' },
@@ -114,12 +177,14 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
     states: {
       REQUEST: {
         description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked.',
+        ...approvalSubstates,
         on: {
           'user.prompted': { target: 'REASONING', actions: 'clearTask' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
             { guard: 'isSelectionCall', actions: decide('no_user_request') },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
+            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { actions: decide('state_violation') },
           ],
@@ -127,18 +192,21 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       },
       REASONING: {
         description: 'Analysing a request. SAFE tools run; DESTRUCTIVE tools wait for select_active_intent.',
+        ...approvalSubstates,
         on: {
+          'user.prompted': { target: '.ready', actions: 'clearPendingApproval' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
             {
               guard: and(['isSelectionCall', 'isKnownIntent']),
               target: 'ACTION',
-              actions: [decide('intent_selected'), 'activateIntent'],
+              actions: [decide('intent_selected'), 'activateIntent', 'clearPendingApproval'],
             },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isCompletionCall', 'hasRunDestructiveTool']), actions: decide('completion_needs_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
+            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { actions: decide('state_violation') },
           ],
@@ -146,17 +214,20 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       },
       ACTION: {
         description: 'An intent is active. DESTRUCTIVE tools run inside its owned_scope.',
+        ...approvalSubstates,
         on: {
-          'user.prompted': { target: 'REASONING' },
+          'user.prompted': { target: 'REASONING', actions: 'clearPendingApproval' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
             { guard: and(['isSelectionCall', 'isKnownIntent']), actions: [decide('intent_selected'), 'activateIntent'] },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
             { guard: 'touchesIgnoredPath', actions: decide('path_ignored') },
+            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { guard: 'touchesProtectedPath', actions: decide('protected_path') },
             { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
+            { guard: 'needsApproval', target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
             { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },
           ],
         },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
+import { measureCategorize } from './benchCategorize';
 import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState, type ToolClass } from '../src/index';
 
 const ROUNDS = 7;
@@ -328,6 +329,14 @@ function main(): void {
 
     const heap = measureHeap(root);
     if (heap) rows.push(heap.row, heap.createRow);
+
+    const shell = measureCategorize({ workspaceRoot: root });
+    const p50Target = 50_000;
+    rows.push({ name: `categorize(shell) p50, ${shell.commands} commands`, value: us(shell.p50), baseline: '-', ratio: '-', target: `< 50 µs ${shell.p50 < p50Target ? 'PASS' : 'FAIL'}` });
+    rows.push({ name: 'categorize(shell) p99', value: us(shell.p99), baseline: '-', ratio: '-', target: 'info' });
+    for (const hostile of shell.hostile) {
+      rows.push({ name: `1 MB hostile: ${hostile.name}`, value: `${hostile.ms.toFixed(1)} ms`, baseline: `${hostile.categories} categories`, ratio: '-', target: 'info' });
+    }
 
     console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
     printTable(rows);

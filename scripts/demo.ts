@@ -4,7 +4,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGovernor, selectActiveIntentTool, type Decision, type Governor, type LifecycleState } from '../src/index';
+import {
+  createGovernor,
+  renderConfirmationPrompt,
+  selectActiveIntentTool,
+  type Decision,
+  type Governor,
+  type LifecycleState,
+  type RiskCategory,
+} from '../src/index';
 
 // seed 001's message, written out here so the demo checks the library's text, not its own
 const SEED_001_MESSAGE =
@@ -40,6 +48,7 @@ interface Expectation {
 
 type Step =
   | { readonly kind: 'prompt'; readonly text: string; readonly expect: Expectation }
+  | { readonly kind: 'approve'; readonly categories: readonly RiskCategory[]; readonly expect: Expectation }
   | { readonly kind: 'tool'; readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly expect: Expectation };
 
 const STEPS: readonly Step[] = [
@@ -59,6 +68,13 @@ const STEPS: readonly Step[] = [
     expect: { verdict: 'deny', code: 'unknown_intent', stateAfter: 'REASONING', reasonIncludes: 'INT-001, INT-002' },
   },
   { kind: 'tool', tool: 'select_active_intent', args: { intent_id: 'INT-001' }, expect: { verdict: 'allow', code: 'intent_selected', stateAfter: 'ACTION' } },
+  {
+    kind: 'tool',
+    tool: 'write_to_file',
+    args: { path: 'src/auth/jwt.ts', content: 'export const sign = () => "token";\n' },
+    expect: { verdict: 'ask', code: 'needs_approval', stateAfter: 'ACTION', reasonIncludes: 'FS_DELETE_OVERWRITE' },
+  },
+  { kind: 'approve', categories: ['FS_DELETE_OVERWRITE'], expect: { stateAfter: 'ACTION' } },
   {
     kind: 'tool',
     tool: 'write_to_file',
@@ -205,6 +221,7 @@ function main(): number {
       const stateBefore = governor.state;
       let decision: Decision | undefined;
       if (step.kind === 'prompt') governor.userPrompt(step.text);
+      else if (step.kind === 'approve') governor.approveSession(step.categories);
       else {
         decision = governor.handleToolCall(step.tool, step.args);
         if (decision.allowed) runTool(root, step.tool, step.args);
@@ -214,12 +231,18 @@ function main(): number {
       const cells = [
         String(index + 1),
         transition,
-        step.kind === 'prompt' ? '(user prompt)' : step.tool,
-        step.kind === 'prompt' ? `"${step.text}"` : keyArgument(step.args),
-        decision ? (decision.allowed ? 'ALLOW' : 'DENY') : '-',
+        step.kind === 'tool' ? step.tool : step.kind === 'prompt' ? '(user prompt)' : '(human approves)',
+        step.kind === 'tool' ? keyArgument(step.args) : step.kind === 'prompt' ? `"${step.text}"` : step.categories.join(', '),
+        decision ? decision.verdict.toUpperCase() : '-',
       ];
-      const reason = decision ? (decision.reason ?? decision.reasons[0]?.message ?? '') : 'the host reports the prompt';
+      const reason = decision
+        ? (decision.reason ?? decision.reasons[0]?.message ?? '')
+        : step.kind === 'prompt'
+          ? 'the host reports the prompt'
+          : 'approved for this session only';
       console.log(row(cells, reason));
+      // a held call shows the human the confirmation prompt of seed 002 E
+      if (decision?.approval) console.log(`${renderConfirmationPrompt(decision.approval.prompt).replace(/^/gm, ' '.repeat(REASON_INDENT))}`);
       if (decision) decision.allowed ? allowed++ : denied++;
       for (const problem of mismatches(step.expect, decision, stateAfter)) failures.push(`step ${index + 1}: ${problem}`);
     });
@@ -236,7 +259,7 @@ function main(): number {
       for (const failure of failures) console.error(`  - ${failure}`);
       return 1;
     }
-    console.log(`${STEPS.length} steps: ${allowed} allowed, ${denied} denied, final state ${governor.state}; every verdict as expected.`);
+    console.log(`${STEPS.length} steps: ${allowed} allowed, ${denied} denied or held, final state ${governor.state}; every verdict as expected.`);
     return 0;
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createActor, type Actor } from 'xstate';
+import { approvalsMachine, type ApprovalsMachine } from '../machines/approvals';
 import { createLifecycleMachine, lifecycleMachine, type LifecycleMachine } from '../machines/lifecycle';
+import { createCallDecider, type DecidedCall } from './callDecider';
 import { createClassifier, defaultClassifier, type Classifier } from './classification';
-import { buildDecision, type Decision } from './decision';
+import type { Decision } from './decision';
 import { DecisionTable } from './decisionTable';
 import { InvalidArgumentError } from './errors/InvalidArgumentError';
 import { StateViolationError } from './errors/StateViolationError';
@@ -11,21 +14,15 @@ import { handshakePrompt } from './handshakePrompt';
 import type { Intent } from './intent';
 import { loadIntentIgnore } from './intentIgnore';
 import { INTENTS_FILE_NAME, loadIntentsFile } from './intentsFile';
-import { decisionFacts, lifecycleStateOf } from './lifecycleSnapshot';
+import { lifecycleStateOf } from './lifecycleSnapshot';
 import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from './lifecycleState';
-import { decisionCodeOf, type LifecycleSnapshot } from './machineDecision';
 import { compileModeFilter, type ToolFilter } from './modes';
 import { isOrchestrationPresent, protectedPathPredicate } from './orchestration';
+import type { RiskCategory } from './risk/categories';
+import { approvedCategoriesOf, validateApprovalAnswer, validateCategories, type ApprovalAnswer } from './safeMode/sessionApprovals';
 import { toolDefinitionName } from './toolDefinitions';
-import {
-  createToolRequest,
-  MAX_TOOL_NAME_LENGTH,
-  nameOnlyRequest,
-  toolNameProblem,
-  type MalformedCallCode,
-  type ToolRequest,
-  type WorkspaceFacts,
-} from './toolRequest';
+import { toolNameProblem } from './toolRequest';
+import { createTracer } from './trace/tracer';
 
 export interface ToolsForOptions {
   /** a mode from `options.modes`; its tool list narrows what the state allows */
@@ -42,9 +39,18 @@ export interface Governor {
   readonly intents: readonly Intent[];
   /** the XState actor running the lifecycle statechart, for inspection */
   readonly actor: Actor<LifecycleMachine>;
+  /** the approval actor: the categories approved for the current session */
+  readonly approvalActor: Actor<ApprovalsMachine>;
+  /** whether safe mode holds risky calls for approval */
+  readonly safeMode: boolean;
+  readonly sessionId: string;
+  /** the categories approved for the current session */
+  readonly approvedCategories: readonly RiskCategory[];
+  /** the call waiting for a human's answer, as its 'ask' decision */
+  readonly pendingApproval: Decision | undefined;
   /** Reports a user prompt: REQUEST or ACTION moves to REASONING. Re-reads the intents file first. */
   userPrompt(text?: string): void;
-  /** The sole gateway: decides a call and applies its lifecycle effects. */
+  /** The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the trace. */
   handleToolCall(name: string, args?: unknown): Decision;
   /** Decides without effects; with no `args` it answers for the tool by name. */
   isToolAllowed(name: string, args?: unknown): Decision;
@@ -54,30 +60,35 @@ export interface Governor {
   toolsFor<T>(state: LifecycleState, tools: readonly T[], options?: ToolsForOptions): T[];
   /** The system-prompt text for the current state, with the intents. */
   handshakePrompt(): string;
+  /** Grants risk categories for the current session only; returns every category now approved. */
+  approveSession(categories: readonly RiskCategory[]): readonly RiskCategory[];
+  /** Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit } re-decides new arguments. */
+  resolveApproval(id: string, answer: ApprovalAnswer): Decision;
+  /** Starts another session: every approval is dropped. */
+  setSession(sessionId: string): void;
   /** Returns to REQUEST from any state and clears the intent. */
   reset(): void;
   /** Re-reads the orchestration directory and the intents file. */
   refresh(): void;
+  /** Stops both actors; a stopped governor keeps answering queries from its last snapshot. */
+  stop(): void;
 }
 
 // machines differ only by classifier; governors with the same overrides share one
 const machinesByClassification = new Map<string, { machine: LifecycleMachine; classifier: Classifier }>();
 const MAX_CACHED_MACHINES = 64;
 
-function machineFor(classification: Readonly<Record<string, string>>): { machine: LifecycleMachine; classifier: Classifier } {
+function machineFor(classification: GovernorConfig['classification']): { machine: LifecycleMachine; classifier: Classifier } {
   const key = JSON.stringify(Object.entries(classification).sort(([a], [b]) => (a < b ? -1 : 1)));
   if (key === '[]') return { machine: lifecycleMachine, classifier: defaultClassifier };
   let entry = machinesByClassification.get(key);
   if (!entry) {
-    const classifier = createClassifier(classification as GovernorConfig['classification']);
+    const classifier = createClassifier(classification);
     entry = { machine: createLifecycleMachine(classifier), classifier };
     if (machinesByClassification.size < MAX_CACHED_MACHINES) machinesByClassification.set(key, entry);
   }
   return entry;
 }
-
-const displayName = (name: unknown): string =>
-  typeof name === 'string' ? (name.length > MAX_TOOL_NAME_LENGTH ? `${name.slice(0, MAX_TOOL_NAME_LENGTH)}…` : name) : `<${typeof name}>`;
 
 function readIntents(config: GovernorConfig, orchestrationPresent: boolean): readonly Intent[] {
   if (config.intents) return config.intents;
@@ -96,52 +107,63 @@ function readIntents(config: GovernorConfig, orchestrationPresent: boolean): rea
 export function createGovernor(options?: GovernorOptions): Governor {
   const config = parseGovernorOptions(options, process.cwd());
   const { machine, classifier } = machineFor(config.classification);
-  const workspace: WorkspaceFacts = {
-    workspaceRoot: config.workspaceRoot,
-    intentIgnore: loadIntentIgnore(config.workspaceRoot),
-    isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
-  };
   const orchestrationPresent = isOrchestrationPresent(config.orchestrationDir);
   const actor = createActor(machine, {
     input: { intents: readIntents(config, orchestrationPresent), orchestrationPresent },
   }).start();
-  const modeFilters = new Map<string, ToolFilter>();
-
-  const decide = (snapshot: LifecycleSnapshot, request: ToolRequest): Decision =>
-    buildDecision(
-      decisionCodeOf(machine, snapshot, request) ?? 'no_rule',
-      request,
-      classifier.classify(request.tool),
-      decisionFacts(snapshot, config.orchestrationDirLabel),
-    );
-
-  const malformed = (name: unknown, code: MalformedCallCode, problem: string): Decision => {
-    const request = { ...nameOnlyRequest(displayName(name)), hasArgs: true };
-    const facts = decisionFacts(actor.getSnapshot(), config.orchestrationDirLabel);
-    const classification = code === 'invalid_tool_name' ? undefined : classifier.classify(request.tool);
-    return buildDecision(code, request, classification, facts, problem);
-  };
-
+  const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() } }).start();
+  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId);
+  const decider = createCallDecider({
+    machine,
+    classifier,
+    workspace: {
+      workspaceRoot: config.workspaceRoot,
+      intentIgnore: loadIntentIgnore(config.workspaceRoot),
+      isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
+    },
+    risk: { workspaceRoot: config.workspaceRoot, sandboxRoot: config.sandboxRoot, toolKinds: config.toolKinds, ...(config.homeDir && { homeDir: config.homeDir }) },
+    orchestrationDirLabel: config.orchestrationDirLabel,
+    safeMode: config.safeMode,
+    locale: config.locale,
+    approvedCategories: () => approvedCategoriesOf(approvalActor),
+  });
   const table = new DecisionTable({
     currentSnapshot: () => actor.getSnapshot(),
-    snapshotIn: (state, current) => machine.resolveState({ value: state, context: current.context }),
-    decideName: (name, snapshot) => decide(snapshot, nameOnlyRequest(name)),
+    snapshotIn: (state, current) => machine.resolveState({ value: { [state]: 'ready' }, context: current.context }),
+    decideName: decider.decideName,
   });
+  const modeFilters = new Map<string | undefined, ToolFilter>();
+  let held: DecidedCall | undefined;
+  let holds = 0;
+  const nextApprovalId = () => `approval-${holds + 1}`;
 
   const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
     const problem = toolNameProblem(name);
-    if (problem) return malformed(name, 'invalid_tool_name', problem);
+    if (problem) return decider.malformed(name, 'invalid_tool_name', problem, actor.getSnapshot());
     return state === undefined ? table.current(name as string) : table.in(state, name as string);
   };
 
-  const isToolAllowed = (name: string, args?: unknown): Decision => {
-    if (args === undefined) return nameDecision(name);
-    const built = createToolRequest(name, args, workspace);
-    return built.ok ? decide(actor.getSnapshot(), built.request) : malformed(name, built.code, built.problem);
+  const isToolAllowed = (name: string, args?: unknown): Decision =>
+    args === undefined
+      ? nameDecision(name)
+      : decider.decideCall({ name, args, snapshot: actor.getSnapshot(), approvalId: nextApprovalId() }).decision;
+
+  const handleToolCall = (name: string, args?: unknown): Decision => {
+    const snapshot = actor.getSnapshot();
+    // a call with no arguments is a call with empty ones; null is malformed, not empty
+    const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
+    const traced = tracer.record(decided.decision);
+    // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
+    if (!traced.ok && decided.decision.verdict !== 'deny') return decider.traceFailure(decided, traced.problem, snapshot);
+    if (decided.event) actor.send(decided.event);
+    if (decided.decision.verdict === 'ask') {
+      held = decided;
+      holds += 1;
+    }
+    return decided.decision;
   };
 
   const modeFilter = (mode: string | undefined): ToolFilter => {
-    if (mode === undefined) return compileModeFilter(config.modes, undefined);
     let filter = modeFilters.get(mode);
     if (!filter) {
       filter = compileModeFilter(config.modes, mode);
@@ -157,6 +179,42 @@ export function createGovernor(options?: GovernorOptions): Governor {
     actor.send({ type: 'intents.loaded', intents });
   };
 
+  const heldCall = (id: string): DecidedCall => {
+    const pending = actor.getSnapshot().context.pendingApproval;
+    if (!held || !pending || pending.id !== id || held.decision.approval?.id !== id) {
+      throw new InvalidArgumentError(`resolveApproval: no call is waiting for approval '${String(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
+    }
+    return held;
+  };
+
+  const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
+    const valid = validateApprovalAnswer(answer);
+    const call = heldCall(id);
+    if (valid.kind === 'details') return call.decision;
+    held = undefined;
+    if (valid.kind === 'edit') {
+      actor.send({ type: 'approval.denied', id });
+      return handleToolCall(call.decision.tool, valid.args);
+    }
+    const snapshot = actor.getSnapshot();
+    if (valid.kind === 'cancel') {
+      const cancelled = decider.answer(call, 'approval_cancelled', snapshot);
+      tracer.record(cancelled);
+      actor.send({ type: 'approval.denied', id });
+      return cancelled;
+    }
+    // approval never cancels the rules: the call is decided again, with its categories approved once
+    const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
+    const decision = again.decision.allowed ? decider.answer(call, 'approved_once', snapshot) : again.decision;
+    const traced = tracer.record(decision);
+    if (!traced.ok || !decision.allowed) {
+      actor.send({ type: 'approval.denied', id });
+      return traced.ok ? decision : decider.traceFailure(call, traced.problem, snapshot);
+    }
+    actor.send({ type: 'approval.granted', id, scope: 'once' });
+    return decision;
+  };
+
   return {
     get state() {
       return lifecycleStateOf(actor.getSnapshot());
@@ -168,21 +226,26 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return actor.getSnapshot().context.intents;
     },
     actor,
+    approvalActor,
+    safeMode: config.safeMode,
+    get sessionId() {
+      return approvalActor.getSnapshot().context.sessionId;
+    },
+    get approvedCategories() {
+      return approvedCategoriesOf(approvalActor);
+    },
+    get pendingApproval() {
+      return held?.decision;
+    },
     userPrompt(text) {
       if (text !== undefined && typeof text !== 'string') {
         throw new InvalidArgumentError(`userPrompt: the prompt text must be a string, got ${typeof text}`);
       }
       refresh();
+      held = undefined;
       actor.send({ type: 'user.prompted', ...(text !== undefined && { text }) });
     },
-    handleToolCall(name, args) {
-      // a call with no arguments is a call with empty ones; null is malformed, not empty
-      const built = createToolRequest(name, args === undefined ? {} : args, workspace);
-      if (!built.ok) return malformed(name, built.code, built.problem);
-      const decision = decide(actor.getSnapshot(), built.request);
-      actor.send({ type: 'tool.requested', call: built.request });
-      return decision;
-    },
+    handleToolCall,
     isToolAllowed,
     assertToolAllowed(name, args) {
       const decision = isToolAllowed(name, args);
@@ -201,16 +264,38 @@ export function createGovernor(options?: GovernorOptions): Governor {
       });
     },
     handshakePrompt() {
-      const { context } = actor.getSnapshot();
-      return handshakePrompt(lifecycleStateOf(actor.getSnapshot()), {
-        intents: context.intents,
-        activeIntent: context.activeIntent,
-      });
+      const snapshot = actor.getSnapshot();
+      return handshakePrompt(lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
+    },
+    approveSession(categories) {
+      approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
+      const pending = actor.getSnapshot().context.pendingApproval;
+      const approved = approvedCategoriesOf(approvalActor);
+      if (pending && pending.categories.every((category) => approved.includes(category))) {
+        held = undefined;
+        actor.send({ type: 'approval.granted', id: pending.id, scope: 'session' });
+      }
+      return approved;
+    },
+    resolveApproval,
+    setSession(sessionId) {
+      if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 256) {
+        throw new InvalidArgumentError('setSession: the session id must be a non-empty string of at most 256 characters');
+      }
+      if (sessionId === approvalActor.getSnapshot().context.sessionId) return;
+      held = undefined;
+      approvalActor.send({ type: 'session.changed', sessionId });
+      actor.send({ type: 'session.changed', sessionId });
     },
     reset() {
+      held = undefined;
       actor.send({ type: 'lifecycle.reset' });
       refresh();
     },
     refresh,
+    stop() {
+      actor.stop();
+      approvalActor.stop();
+    },
   };
 }

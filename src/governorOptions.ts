@@ -4,7 +4,11 @@ import { TOOL_CLASSES, type ToolClass } from './classification';
 import { InvalidOptionsError } from './errors/InvalidOptionsError';
 import { HANDSHAKE_TOOLS } from './handshakeTools';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from './intent';
+import { LOCALES, type Locale } from './risk/categories';
+import { toolKindsSchema, type ToolKindSpec } from './risk/toolKinds';
 import { MAX_TOOL_NAME_LENGTH } from './toolRequest';
+import { TRACE_FILE_NAME } from './trace/fileTraceSink';
+import type { TraceSink } from './trace/traceRecord';
 
 /** The orchestration directory's default name under the workspace root. */
 export const DEFAULT_ORCHESTRATION_DIR = '.orchestration';
@@ -37,7 +41,20 @@ export const governorOptionsSchema = z.strictObject({
   intents: intentListSchema.optional(),
   classification: classificationSchema.optional(),
   modes: z.record(z.string().min(1), modeSchema).optional(),
+  /** hold risky calls until a human approves their categories (seed 002); default true */
   safeMode: z.boolean().optional(),
+  /** the session approvals belong to; default a random id */
+  sessionId: z.string().min(1).max(256).optional(),
+  /** the language of confirmation prompts */
+  locale: z.enum(LOCALES).optional(),
+  /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
+  trace: z.union([z.string().min(1), z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function')]).optional(),
+  /** host tool names mapped to risk kinds (shell, file_write, file_patch, fs, web, run, read, none) */
+  toolKinds: toolKindsSchema.optional(),
+  /** seed 002's sandbox, whose `project/` child is the workspace; `fs` paths are relative to it */
+  sandboxRoot: z.string().min(1).optional(),
+  /** what `~` means in paths; default the user's home directory */
+  homeDir: z.string().min(1).optional(),
 });
 
 /** Options of `createGovernor`; every field is optional. */
@@ -58,6 +75,14 @@ export interface GovernorConfig {
   readonly classification: Readonly<Record<string, ToolClass>>;
   readonly modes: Readonly<Record<string, ModeDefinition>>;
   readonly safeMode: boolean;
+  /** undefined means a fresh random id */
+  readonly sessionId: string | undefined;
+  readonly locale: Locale;
+  /** a file path (absolute) or a sink */
+  readonly trace: string | TraceSink;
+  readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
+  readonly sandboxRoot: string;
+  readonly homeDir: string | undefined;
 }
 
 /** Validates `createGovernor` options, reporting every issue at once. */
@@ -66,15 +91,24 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
   const issues = [...(result.success ? [] : formatIssues(result.error)), ...handshakeOverrideIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
-  const workspaceRoot = path.resolve(cwd, parsed.workspaceRoot ?? '.');
+  const sandboxRoot = parsed.sandboxRoot === undefined ? undefined : path.resolve(cwd, parsed.sandboxRoot);
+  // seed 002's layout: the workspace is the sandbox's project/ folder unless named
+  const workspaceRoot = path.resolve(cwd, parsed.workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
   const orchestrationDirLabel = parsed.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR;
+  const orchestrationDir = path.resolve(workspaceRoot, orchestrationDirLabel);
   return {
     workspaceRoot,
-    orchestrationDir: path.resolve(workspaceRoot, orchestrationDirLabel),
+    orchestrationDir,
     orchestrationDirLabel,
     intents: parsed.intents && freezeIntents(parsed.intents),
     classification: Object.freeze({ ...parsed.classification }),
     modes: Object.freeze({ ...parsed.modes }),
     safeMode: parsed.safeMode ?? true,
+    sessionId: parsed.sessionId,
+    locale: parsed.locale ?? 'en',
+    trace: typeof parsed.trace === 'string' ? path.resolve(workspaceRoot, parsed.trace) : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
+    toolKinds: Object.freeze({ ...parsed.toolKinds }),
+    sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
+    homeDir: parsed.homeDir,
   };
 }

@@ -10,7 +10,8 @@ export type { Classifier, ToolClass, ToolClassification } from './classification
 export { LIFECYCLE_STATES } from './lifecycleState';
 export type { LifecycleState } from './lifecycleState';
 
-export type { Decision, Reason } from './decision';
+export type { ApprovalRequest, Decision } from './decision';
+export type { Reason } from './reason';
 export { DECISION_CODES, REASON_CODES, STATE_VIOLATION_MESSAGE, VERDICTS } from './reasons';
 export type { DecisionCode, NoteCode, ReasonCode, ReasonRule, Verdict } from './reasons';
 
@@ -40,6 +41,37 @@ export type {
 } from '../machines/lifecycle';
 export type { ToolPath, ToolRequest } from './toolRequest';
 
+export { categorize } from './risk/categorize';
+export type { CategorizeOptions } from './risk/categorize';
+export { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES } from './risk/categories';
+export type { CategoryText, Locale, RiskCategory } from './risk/categories';
+export type { Categorization, Evidence } from './risk/evidence';
+export { BUILTIN_TOOL_KINDS } from './risk/toolKinds';
+export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
+export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
+export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';
+export type { ApprovalAnswer } from './safeMode/sessionApprovals';
+export { approvalsMachine } from '../machines/approvals';
+export type { ApprovalsContext, ApprovalsEvent, ApprovalsMachine } from '../machines/approvals';
+export type { PendingApproval } from '../machines/lifecycle';
+export { fileTraceSink, TRACE_FILE_NAME } from './trace/fileTraceSink';
+export { parseTrace, readTrace } from './trace/readTrace';
+export type { TraceContents } from './trace/readTrace';
+export type { TraceRecord, TraceSink } from './trace/traceRecord';
+export { analyzePath } from './paths/analyzePath';
+export type { PathAnalysis } from './paths/analyzePath';
+export { analyzeShell } from './shell/analyzeShell';
+export type { ShellAnalysis, ShellFinding, ShellPathOperand } from './shell/shellAnalysis';
+
+export { createGovernanceServer, DEFAULT_HOST, DEFAULT_PORT } from './server/createGovernanceServer';
+export type { GovernanceServer, ListeningAddress } from './server/createGovernanceServer';
+export { APPROVAL_TOKEN_ENV, SERVER_DEFAULTS } from './server/serverOptions';
+export type { ApprovalTokenSource, GovernanceServerOptions } from './server/serverOptions';
+export type { SessionRegistry } from './server/sessionStore';
+export type { SessionView } from './server/sessionView';
+export { HTTP_ERROR_CODES } from './server/httpError';
+export type { ErrorBody, HttpErrorCode } from './server/httpError';
+
 export { ERROR_CODES } from './errors/errorCodes';
 export type { ErrorCode } from './errors/errorCodes';
 export { IntentGateError } from './errors/IntentGateError';
@@ -47,3 +79,5 @@ export { IntentsFileError } from './errors/IntentsFileError';
 export { InvalidArgumentError } from './errors/InvalidArgumentError';
 export { InvalidOptionsError } from './errors/InvalidOptionsError';
 export { StateViolationError } from './errors/StateViolationError';
+export { ToolArgumentsError } from './errors/ToolArgumentsError';
+export { UnknownToolError } from './errors/UnknownToolError';

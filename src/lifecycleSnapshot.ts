@@ -1,5 +1,5 @@
 import type { LifecycleContext } from '../machines/lifecycle';
-import type { DecisionFacts } from './decision';
+import type { DecisionFacts } from './reason';
 import { isLifecycleState, type LifecycleState } from './lifecycleState';
 import type { LifecycleSnapshot } from './machineDecision';
 

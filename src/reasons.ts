@@ -1,10 +1,19 @@
-/** What a decision lets happen: run it, or refuse it with the reasons. */
-export const VERDICTS = ['allow', 'deny'] as const;
+/** What a decision lets happen: run it, hold it for a human's approval, or refuse it. */
+export const VERDICTS = ['allow', 'ask', 'deny'] as const;
 
 export type Verdict = (typeof VERDICTS)[number];
 
 /** The rule family a reason comes from, for hosts that group or log them. */
-export type ReasonRule = 'lifecycle' | 'fail-safe' | 'scope' | 'intentignore' | 'protected-path' | 'input' | 'classification';
+export type ReasonRule =
+  | 'lifecycle'
+  | 'fail-safe'
+  | 'scope'
+  | 'intentignore'
+  | 'protected-path'
+  | 'input'
+  | 'classification'
+  | 'safe-mode'
+  | 'trace';
 
 /**
  * Every reason code, the verdict it decides and its rule. The statechart chooses which code
@@ -26,13 +35,17 @@ export const REASON_CODES = {
   invalid_tool_name: { verdict: 'deny', rule: 'input' },
   invalid_arguments: { verdict: 'deny', rule: 'input' },
   no_rule: { verdict: 'deny', rule: 'lifecycle' },
+  needs_approval: { verdict: 'ask', rule: 'safe-mode' },
+  approved_once: { verdict: 'allow', rule: 'safe-mode' },
+  approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
+  trace_unavailable: { verdict: 'deny', rule: 'trace' },
 } as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
 
 /** A code that decides a verdict. */
 export type DecisionCode = keyof typeof REASON_CODES;
 
 /** A code that only adds information to a decision another code made. */
-export type NoteCode = 'unclassified_tool';
+export type NoteCode = 'unclassified_tool' | 'risk_category' | 'approved_for_session' | 'safe_mode_off' | 'unmapped_tool';
 
 export type ReasonCode = DecisionCode | NoteCode;
 

@@ -1,4 +1,5 @@
 import { SELECT_ACTIVE_INTENT } from './handshakeTools';
+import type { RiskCategory } from './risk/categories';
 import type { IntentIgnore } from './intentIgnore';
 import { extractPathArguments } from './pathArguments';
 import { resolveWorkspacePath } from './workspacePath';
@@ -18,6 +19,17 @@ export interface ToolPath {
   readonly protected: boolean;
 }
 
+/** What safe mode found in a call: its categories, and those a human still has to approve. */
+export interface RequestRisk {
+  readonly categories: readonly RiskCategory[];
+  /** empty when safe mode is off or the session approved every category */
+  readonly unapproved: readonly RiskCategory[];
+  /** the id a pending approval of this call gets */
+  readonly approvalId: string | undefined;
+}
+
+export const NO_REQUEST_RISK: RequestRisk = Object.freeze({ categories: [], unapproved: [], approvalId: undefined });
+
 /** A tool call as the statechart sees it: the `call` of a `tool.requested` event. */
 export interface ToolRequest {
   readonly tool: string;
@@ -26,6 +38,7 @@ export interface ToolRequest {
   /** the `intent_id` argument of select_active_intent */
   readonly intentId: string | undefined;
   readonly paths: readonly ToolPath[];
+  readonly risk: RequestRisk;
 }
 
 /** What a request builder needs to know about the workspace. */
@@ -55,7 +68,7 @@ const NO_PATHS: readonly ToolPath[] = Object.freeze([]);
 
 /** A question about a tool by name only, as catalog filtering asks it. */
 export function nameOnlyRequest(tool: string): ToolRequest {
-  return { tool, hasArgs: false, intentId: undefined, paths: NO_PATHS };
+  return { tool, hasArgs: false, intentId: undefined, paths: NO_PATHS, risk: NO_REQUEST_RISK };
 }
 
 function isPlainArgs(args: unknown): args is Readonly<Record<string, unknown>> {
@@ -82,7 +95,7 @@ function buildRequest(tool: string, args: unknown, facts: WorkspaceFacts): ToolR
       protected: relative !== undefined && facts.isProtectedPath(relative),
     };
   });
-  return { ok: true, request: { tool, hasArgs: true, intentId, paths } };
+  return { ok: true, request: { tool, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK } };
 }
 
 /**

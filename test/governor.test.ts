@@ -15,8 +15,11 @@ import { INTENTS_YAML, makeWorkspace } from './support/workspace';
 const STATE_VIOLATION =
   "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
 
+// these tests are about the lifecycle; safe mode's holds are tested in safeMode.test.ts
+const LIFECYCLE_ONLY = { safeMode: false, trace: () => undefined } as const;
+
 function governorIn(spec: Parameters<typeof makeWorkspace>[0] = { intentsYaml: INTENTS_YAML }): Governor {
-  return createGovernor({ workspaceRoot: makeWorkspace(spec) });
+  return createGovernor({ workspaceRoot: makeWorkspace(spec), ...LIFECYCLE_ONLY });
 }
 
 function inAction(intentId = 'INT-001', spec?: Parameters<typeof makeWorkspace>[0]): Governor {
@@ -198,7 +201,7 @@ describe('scope and paths', () => {
 
   it('accepts an absolute path inside the workspace', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const governor = createGovernor({ workspaceRoot: root });
+    const governor = createGovernor({ workspaceRoot: root, ...LIFECYCLE_ONLY });
     governor.userPrompt();
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     expect(governor.handleToolCall('write_to_file', { path: path.join(root, 'src/auth/a.ts'), content: '' }).allowed).toBe(true);
@@ -213,7 +216,7 @@ describe('scope and paths', () => {
   it('checks every file an apply_patch body names', () => {
     const governor = inAction('INT-001');
     const patch = '*** Begin Patch\n*** Update File: src/auth/a.ts\n@@\n-a\n+b\n*** Add File: src/billing/b.ts\n+x\n*** End Patch';
-    expect(governor.handleToolCall('apply_patch', { patch })).toMatchObject({ code: 'scope_violation', reasons: [expect.objectContaining({ path: 'src/billing/b.ts' })] });
+    expect(governor.handleToolCall('apply_patch', { patch })).toMatchObject({ code: 'scope_violation', reasons: expect.arrayContaining([expect.objectContaining({ path: 'src/billing/b.ts' })]) });
   });
 
   it('checks the path argument of any DESTRUCTIVE tool, known or not', () => {

@@ -36,6 +36,12 @@ const defaults = (root: string): GovernorConfig => ({
   classification: {},
   modes: {},
   safeMode: true,
+  sessionId: undefined,
+  locale: 'en',
+  trace: `${root}/.orchestration/agent_trace.jsonl`,
+  toolKinds: {},
+  sandboxRoot: root.slice(0, root.lastIndexOf('/')) || '/',
+  homeDir: undefined,
 });
 
 describe('parseGovernorOptions defaults', () => {
@@ -60,13 +66,13 @@ describe('parseGovernorOptions defaults', () => {
       name: 'resolves a relative orchestrationDir against the workspace root and keeps its label',
       options: { workspaceRoot: '/srv/repo', orchestrationDir: '.gov' },
       cwd: CWD,
-      expected: { ...defaults('/srv/repo'), orchestrationDir: '/srv/repo/.gov', orchestrationDirLabel: '.gov' },
+      expected: { ...defaults('/srv/repo'), orchestrationDir: '/srv/repo/.gov', orchestrationDirLabel: '.gov', trace: '/srv/repo/.gov/agent_trace.jsonl' },
     },
     {
       name: 'keeps an absolute orchestrationDir',
       options: { workspaceRoot: '/srv/repo', orchestrationDir: '/etc/intentgate' },
       cwd: CWD,
-      expected: { ...defaults('/srv/repo'), orchestrationDir: '/etc/intentgate', orchestrationDirLabel: '/etc/intentgate' },
+      expected: { ...defaults('/srv/repo'), orchestrationDir: '/etc/intentgate', orchestrationDirLabel: '/etc/intentgate', trace: '/etc/intentgate/agent_trace.jsonl' },
     },
     { name: 'turns safe mode off when asked', options: { safeMode: false }, cwd: CWD, expected: { ...defaults(CWD), safeMode: false } },
     {

@@ -4,6 +4,8 @@ export const ERROR_CODES = [
   'invalid_argument',
   'invalid_intents_file',
   'state_violation',
+  'unknown_tool',
+  'invalid_tool_arguments',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,6 +40,7 @@ export interface ShellPathOperand {
   readonly command: string;
 }
 
+/** What `analyzeShell` finds in one command line (see src/shell/analyzeShell.ts). */
 export interface ShellAnalysis {
   readonly findings: readonly ShellFinding[];
   /** every simple command the script runs, each as its evaluated words (wrappers and what they wrap both listed) */

@@ -2,23 +2,34 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_EVENT_TYPES, lifecycleMachine, type LifecycleEvent } from '../../machines/lifecycle';
-import { decisionCodeOf } from '../../src/machineDecision';
 import { LIFECYCLE_STATES } from '../../src/lifecycleState';
+import { decisionCodeOf } from '../../src/machineDecision';
 import { REASON_CODES, type DecisionCode } from '../../src/reasons';
 import type { ToolRequest } from '../../src/toolRequest';
 import {
   expectedAfterLifecycleEvent,
   expectedOutcome,
+  HELD_ID,
+  INITIAL_VERTEX,
   ORACLE_INTENTS,
+  type OracleLifecycleEvent,
   type OracleProbe,
   type OracleState,
+  type OracleSubstate,
   type OracleVertex,
 } from './lifecycleOracle';
 
 type Snapshot = SnapshotFrom<typeof lifecycleMachine>;
+type LifecycleOnlyEvent = Exclude<LifecycleEvent, { type: 'tool.requested' }>;
 
 const intents = Object.entries(ORACLE_INTENTS).map(([id, scope]) => ({ id, owned_scope: [...scope] }));
 const input = { intents, orchestrationPresent: true };
+
+const RISK = {
+  none: { categories: [], unapproved: [], approvalId: undefined },
+  unapproved: { categories: ['EXEC_ARBITRARY'], unapproved: ['EXEC_ARBITRARY'], approvalId: HELD_ID },
+  approved: { categories: ['EXEC_ARBITRARY'], unapproved: [], approvalId: undefined },
+} as const;
 
 const toRequest = (probe: OracleProbe): ToolRequest => ({
   tool: probe.tool,
@@ -30,96 +41,123 @@ const toRequest = (probe: OracleProbe): ToolRequest => ({
     ignored: path.ignored ?? false,
     protected: path.protected ?? false,
   })),
+  risk: RISK[probe.risk],
 });
 
 const call = (probe: OracleProbe): LifecycleEvent => ({ type: 'tool.requested', call: toRequest(probe) });
 
-/** Every tool class of the issue, as a concrete call or a question by name. */
+const p = (name: string, tool: string, rest: Partial<OracleProbe> = {}): OracleProbe => ({ name, tool, hasArgs: true, paths: [], risk: 'none', ...rest });
+const at = (relative: string | undefined, flags: { ignored?: boolean; protected?: boolean } = {}) => [{ relative, ...flags }];
+
+/** Every tool class of the issues, times safe mode's three answers where they can differ. */
 const PROBES: readonly OracleProbe[] = [
-  { name: 'SAFE read', tool: 'read_file', hasArgs: true, paths: [{ relative: 'src/a/x.ts' }] },
-  { name: 'SAFE read of an .intentignore path', tool: 'read_file', hasArgs: true, paths: [{ relative: 'secrets/k', ignored: true }] },
-  { name: 'SAFE with no path', tool: 'ask_followup_question', hasArgs: true, paths: [] },
-  { name: 'DESTRUCTIVE write inside INT-A', tool: 'write_to_file', hasArgs: true, paths: [{ relative: 'src/a/x.ts' }] },
-  { name: 'DESTRUCTIVE write inside INT-B', tool: 'apply_diff', hasArgs: true, paths: [{ relative: 'src/b/y.ts' }] },
-  { name: 'DESTRUCTIVE write outside every scope', tool: 'write_to_file', hasArgs: true, paths: [{ relative: 'docs/z.md' }] },
-  { name: 'DESTRUCTIVE write outside the workspace', tool: 'edit_file', hasArgs: true, paths: [{ relative: undefined }] },
-  { name: 'DESTRUCTIVE write of an .intentignore path', tool: 'write_to_file', hasArgs: true, paths: [{ relative: 'src/a/secret', ignored: true }] },
-  { name: 'DESTRUCTIVE write of a control file', tool: 'write_to_file', hasArgs: true, paths: [{ relative: '.orchestration/active_intents.yaml', protected: true }] },
-  { name: 'DESTRUCTIVE command', tool: 'execute_command', hasArgs: true, paths: [] },
-  { name: 'unknown tool (case variant)', tool: 'Write_To_File', hasArgs: true, paths: [] },
-  { name: 'unclassified MCP tool', tool: 'mcp__github__create_issue', hasArgs: true, paths: [] },
-  { name: 'select_active_intent INT-A', tool: 'select_active_intent', hasArgs: true, intentId: 'INT-A', paths: [] },
-  { name: 'select_active_intent INT-B', tool: 'select_active_intent', hasArgs: true, intentId: 'INT-B', paths: [] },
-  { name: 'select_active_intent with an invalid id', tool: 'select_active_intent', hasArgs: true, intentId: 'INT-Z', paths: [] },
-  { name: 'select_active_intent with no id', tool: 'select_active_intent', hasArgs: true, paths: [] },
-  { name: 'attempt_completion', tool: 'attempt_completion', hasArgs: true, paths: [] },
-  { name: 'select_active_intent by name', tool: 'select_active_intent', hasArgs: false, paths: [] },
-  { name: 'attempt_completion by name', tool: 'attempt_completion', hasArgs: false, paths: [] },
-  { name: 'DESTRUCTIVE by name', tool: 'write_to_file', hasArgs: false, paths: [] },
+  p('SAFE read', 'read_file', { paths: at('src/a/x.ts') }),
+  p('SAFE read needing approval', 'read_file', { paths: at('src/a/x.ts'), risk: 'unapproved' }),
+  p('SAFE read approved for the session', 'read_file', { paths: at('src/a/x.ts'), risk: 'approved' }),
+  p('SAFE read of an .intentignore path', 'read_file', { paths: at('secrets/k', { ignored: true }), risk: 'unapproved' }),
+  p('SAFE with no path', 'ask_followup_question'),
+  p('DESTRUCTIVE write inside INT-A', 'write_to_file', { paths: at('src/a/x.ts') }),
+  p('DESTRUCTIVE write inside INT-A needing approval', 'write_to_file', { paths: at('src/a/x.ts'), risk: 'unapproved' }),
+  p('DESTRUCTIVE write inside INT-A approved for the session', 'write_to_file', { paths: at('src/a/x.ts'), risk: 'approved' }),
+  p('DESTRUCTIVE write inside INT-B', 'apply_diff', { paths: at('src/b/y.ts') }),
+  p('DESTRUCTIVE write outside every scope needing approval', 'write_to_file', { paths: at('docs/z.md'), risk: 'unapproved' }),
+  p('DESTRUCTIVE write outside the workspace', 'edit_file', { paths: at(undefined), risk: 'unapproved' }),
+  p('DESTRUCTIVE write of an .intentignore path', 'write_to_file', { paths: at('src/a/secret', { ignored: true }) }),
+  p('DESTRUCTIVE write of a control file', 'write_to_file', { paths: at('.orchestration/active_intents.yaml', { protected: true }), risk: 'unapproved' }),
+  p('DESTRUCTIVE command', 'execute_command'),
+  p('DESTRUCTIVE command needing approval', 'execute_command', { risk: 'unapproved' }),
+  p('unknown tool (case variant) needing approval', 'Write_To_File', { risk: 'unapproved' }),
+  p('unclassified MCP tool', 'mcp__github__create_issue'),
+  p('select_active_intent INT-A', 'select_active_intent', { intentId: 'INT-A' }),
+  p('select_active_intent INT-B', 'select_active_intent', { intentId: 'INT-B' }),
+  p('select_active_intent with an invalid id', 'select_active_intent', { intentId: 'INT-Z' }),
+  p('select_active_intent with no id', 'select_active_intent'),
+  p('attempt_completion', 'attempt_completion'),
+  p('select_active_intent by name', 'select_active_intent', { hasArgs: false }),
+  p('attempt_completion by name', 'attempt_completion', { hasArgs: false }),
+  p('DESTRUCTIVE by name', 'write_to_file', { hasArgs: false }),
 ];
 
-const probe = (name: string): OracleProbe => PROBES.find((p) => p.name === name)!;
+const probe = (name: string): OracleProbe => PROBES.find((candidate) => candidate.name === name)!;
 
 /** The events that are not tool calls, each with every payload that changes context. */
-const LIFECYCLE_EVENTS: readonly Exclude<LifecycleEvent, { type: 'tool.requested' }>[] = [
+const LIFECYCLE_EVENTS: readonly LifecycleOnlyEvent[] = [
   { type: 'user.prompted', text: 'a request' },
   { type: 'lifecycle.reset' },
   { type: 'orchestration.checked', present: false },
   { type: 'orchestration.checked', present: true },
   { type: 'intents.loaded', intents },
+  { type: 'approval.granted', id: HELD_ID, scope: 'once' },
+  { type: 'approval.granted', id: HELD_ID, scope: 'session' },
+  { type: 'approval.granted', id: 'approval-9', scope: 'once' },
+  { type: 'approval.denied', id: HELD_ID },
+  { type: 'session.changed', sessionId: 'another' },
 ];
 
-/** The events the traversal explores: every event type, with the payloads that change context. */
-const ALPHABET: readonly LifecycleEvent[] = [
-  ...LIFECYCLE_EVENTS,
-  call(probe('SAFE read')),
-  call(probe('DESTRUCTIVE write inside INT-A')),
-  call(probe('DESTRUCTIVE write inside INT-B')),
-  call(probe('select_active_intent INT-A')),
-  call(probe('select_active_intent INT-B')),
-  call(probe('select_active_intent with an invalid id')),
-  call(probe('attempt_completion')),
-];
+/** The tool calls the traversal explores: the ones that move the lifecycle or its context. */
+const TRAVERSAL_PROBES = [
+  'SAFE read needing approval',
+  'DESTRUCTIVE write inside INT-A',
+  'DESTRUCTIVE write inside INT-A needing approval',
+  'DESTRUCTIVE write inside INT-B',
+  'select_active_intent INT-A',
+  'select_active_intent INT-B',
+  'select_active_intent with an invalid id',
+  'attempt_completion',
+].map(probe);
 
-const vertexOf = (snapshot: Snapshot): OracleVertex => ({
-  state: snapshot.value as OracleState,
-  intentId: snapshot.context.activeIntent?.id,
-  orchestrationPresent: snapshot.context.orchestrationPresent,
-  destructiveRan: snapshot.context.destructiveRan,
-});
+const ALPHABET: readonly LifecycleEvent[] = [...LIFECYCLE_EVENTS, ...TRAVERSAL_PROBES.map(call)];
 
+const vertexOf = (snapshot: Snapshot): OracleVertex => {
+  const [state, substate] = Object.entries(snapshot.value)[0] as [OracleState, OracleSubstate];
+  const pending = snapshot.context.pendingApproval;
+  return {
+    state,
+    substate,
+    intentId: snapshot.context.activeIntent?.id,
+    orchestrationPresent: snapshot.context.orchestrationPresent,
+    destructiveRan: snapshot.context.destructiveRan,
+    pending: pending && { id: pending.id, destructive: pending.destructive },
+  };
+};
+
+const key = (v: OracleVertex): string =>
+  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.pending ? [v.pending.id, v.pending.destructive] : null]);
 const label = (v: OracleVertex): string =>
-  `${v.state} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan}`;
+  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan}${v.pending ? ` held=${v.pending.destructive ? 'DESTRUCTIVE' : 'SAFE'}` : ''}`;
+
+/** The vertices the oracle reaches from the start with the same alphabet, found independently. */
+function oracleReachable(): Map<string, OracleVertex> {
+  const seen = new Map([[key(INITIAL_VERTEX), INITIAL_VERTEX]]);
+  const queue = [INITIAL_VERTEX];
+  for (let vertex = queue.shift(); vertex; vertex = queue.shift()) {
+    const nexts = [
+      ...LIFECYCLE_EVENTS.map((event) => expectedAfterLifecycleEvent(vertex!, event as OracleLifecycleEvent)),
+      ...TRAVERSAL_PROBES.map((traversal) => expectedOutcome(vertex!, traversal).next),
+    ];
+    for (const next of nexts) {
+      if (!seen.has(key(next))) {
+        seen.set(key(next), next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
 
 const paths = getShortestPaths(lifecycleMachine, { events: ALPHABET, input });
+const reachable = oracleReachable();
 
-interface ModelCase {
-  readonly name: string;
-  readonly replay: readonly LifecycleEvent[];
-  readonly vertex: OracleVertex;
-  readonly probe: OracleProbe;
-}
+const replayOf = (path: (typeof paths)[number]) => path.steps.slice(1).map((step) => step.event);
 
-const cases: ModelCase[] = paths.flatMap((path) =>
-  PROBES.map((p) => ({
-    name: `${label(vertexOf(path.state))} + ${p.name}`,
-    replay: path.steps.slice(1).map((step) => step.event),
-    vertex: vertexOf(path.state),
-    probe: p,
-  })),
+const cases = paths.flatMap((path) =>
+  PROBES.map((candidate) => ({ name: `${label(vertexOf(path.state))} + ${candidate.name}`, replay: replayOf(path), vertex: vertexOf(path.state), probe: candidate })),
 );
 
-interface LifecycleCase {
-  readonly name: string;
-  readonly replay: readonly LifecycleEvent[];
-  readonly vertex: OracleVertex;
-  readonly event: (typeof LIFECYCLE_EVENTS)[number];
-}
-
-const lifecycleCases: LifecycleCase[] = paths.flatMap((path) =>
+const lifecycleCases = paths.flatMap((path) =>
   LIFECYCLE_EVENTS.map((event) => ({
-    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}`,
-    replay: path.steps.slice(1).map((step) => step.event),
+    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}${'scope' in event ? `(${event.scope}, ${event.id})` : ''}${event.type === 'approval.denied' ? `(${event.id})` : ''}`,
+    replay: replayOf(path),
     vertex: vertexOf(path.state),
     event,
   })),
@@ -131,75 +169,56 @@ const replayed = (replay: readonly LifecycleEvent[]) => {
   return actor;
 };
 
-interface Observed {
-  readonly emitted: DecisionCode[];
-  readonly queried: DecisionCode | undefined;
-  readonly before: OracleVertex;
-  readonly after: OracleVertex;
-}
-
-/** Drives a fresh actor along the path, then asks about and sends the probe. */
-function run(testCase: ModelCase): Observed {
-  const actor = replayed(testCase.replay);
-  const before = actor.getSnapshot();
-  const emitted: DecisionCode[] = [];
-  actor.on('tool.decided', (event) => emitted.push(event.code));
-  const queried = decisionCodeOf(lifecycleMachine, before, toRequest(testCase.probe));
-  actor.send(call(testCase.probe));
-  const after = actor.getSnapshot();
-  actor.stop();
-  return { emitted, queried, before: vertexOf(before), after: vertexOf(after) };
-}
-
 describe('lifecycle statechart, model-based', () => {
-  it('reaches the 20 vertices the seeds allow', () => {
-    // REQUEST: 1 context; REASONING: no intent, or INT-A/INT-B kept with or without a
-    // destructive run (5); ACTION: INT-A/INT-B with or without (4); each with the fail-safe on and off
-    expect(paths).toHaveLength((1 + 5 + 4) * 2);
-    expect(cases).toHaveLength(paths.length * PROBES.length);
-    expect(lifecycleCases).toHaveLength(paths.length * LIFECYCLE_EVENTS.length);
-  });
-
-  it.each(cases)('$name', (testCase) => {
-    const observed = run(testCase);
-    const expected = expectedOutcome(testCase.vertex, testCase.probe);
-    expect(observed.before).toEqual(testCase.vertex);
-    expect(observed.emitted).toEqual([expected.code]);
-    expect(REASON_CODES[observed.emitted[0]!].verdict).toBe(expected.verdict);
-    expect(observed.queried).toBe(expected.code);
-    expect(observed.after).toEqual(expected.next);
-  });
-
-  it.each(lifecycleCases)('$name', (testCase) => {
-    const actor = replayed(testCase.replay);
-    const emitted: string[] = [];
-    actor.on('tool.decided', (event) => emitted.push(event.code));
-    expect(vertexOf(actor.getSnapshot())).toEqual(testCase.vertex);
-    actor.send(testCase.event);
-    expect(vertexOf(actor.getSnapshot())).toEqual(expectedAfterLifecycleEvent(testCase.vertex, testCase.event));
-    expect(emitted).toEqual([]);
-    actor.stop();
-  });
-
   it('names its states as the seeds do', () => {
     expect(Object.keys(lifecycleMachine.root.states)).toEqual([...LIFECYCLE_STATES]);
   });
 
-  it('reaches every state node and fires every event type', () => {
-    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    const stateNodes = Object.keys(lifecycleMachine.root.states).map((key) => JSON.stringify(key));
-    expect([...reached].sort()).toEqual([...stateNodes].sort());
+  it('reaches exactly the vertices the oracle reaches', () => {
+    expect(paths.map((path) => key(vertexOf(path.state))).sort()).toEqual([...reachable.keys()].sort());
+    expect(cases).toHaveLength(reachable.size * PROBES.length);
+    expect(lifecycleCases).toHaveLength(reachable.size * LIFECYCLE_EVENTS.length);
+  });
 
-    const fired = new Set([
-      ...cases.map((testCase) => call(testCase.probe).type),
-      ...lifecycleCases.map((testCase) => testCase.event.type),
-    ]);
+  it.each(cases)('$name', ({ replay, vertex, probe: sent }) => {
+    const actor = replayed(replay);
+    const before = actor.getSnapshot();
+    expect(vertexOf(before)).toEqual(vertex);
+    const emitted: DecisionCode[] = [];
+    actor.on('tool.decided', (event) => emitted.push(event.code));
+    const queried = decisionCodeOf(lifecycleMachine, before, toRequest(sent));
+    actor.send(call(sent));
+    const expected = expectedOutcome(vertex, sent);
+    expect(emitted).toEqual([expected.code]);
+    expect(REASON_CODES[emitted[0]!].verdict).toBe(expected.verdict);
+    expect(queried).toBe(expected.code);
+    expect(vertexOf(actor.getSnapshot())).toEqual(expected.next);
+    actor.stop();
+  });
+
+  it.each(lifecycleCases)('$name', ({ replay, vertex, event }) => {
+    const actor = replayed(replay);
+    const emitted: string[] = [];
+    actor.on('tool.decided', (decided) => emitted.push(decided.code));
+    expect(vertexOf(actor.getSnapshot())).toEqual(vertex);
+    actor.send(event);
+    expect(vertexOf(actor.getSnapshot())).toEqual(expectedAfterLifecycleEvent(vertex, event as OracleLifecycleEvent));
+    expect(emitted).toEqual([]);
+    actor.stop();
+  });
+
+  it('reaches every state node and fires every event type', () => {
+    const reachedNodes = new Set(paths.flatMap((path) => path.state._nodes.map((node) => node.id)));
+    const allNodes = [lifecycleMachine.root, ...Object.values(lifecycleMachine.root.states).flatMap((node) => [node, ...Object.values(node.states)])];
+    expect([...reachedNodes].sort()).toEqual(allNodes.map((node) => node.id).sort());
+
+    const fired = new Set([...cases.map((c) => call(c.probe).type), ...lifecycleCases.map((c) => c.event.type)]);
     expect([...fired].sort()).toEqual([...LIFECYCLE_EVENT_TYPES].sort());
     expect([...lifecycleMachine.events].sort()).toEqual([...LIFECYCLE_EVENT_TYPES].sort());
   });
 
   it('exercises every decision the statechart can make', () => {
-    const produced = new Set(cases.map((testCase) => expectedOutcome(testCase.vertex, testCase.probe).code));
+    const produced = new Set(cases.map((c) => expectedOutcome(c.vertex, c.probe).code));
     const chartCodes = new Set<string>();
     for (const node of Object.values(lifecycleMachine.root.states)) {
       for (const transitions of node.transitions.values()) {

@@ -1,10 +1,14 @@
 // The oracle of the model-based tests, written from the seeds and not from src/:
-// seed 000's classification and governance matrix, seed 003's additions (informational
-// completion from REASONING, the Invariant 8 fail-safe, .intentignore for every tool),
-// and the choices docs/decisions.md records (select_active_intent needs a request in
-// progress; intentgate's own control files are never writable).
+// seed 000's classification, governance matrix and transitions; seed 003's additions
+// (informational completion from REASONING, the Invariant 8 fail-safe, .intentignore for
+// every tool); seed 002's safe mode (a call with unapproved categories waits for a human,
+// approval never cancels the other rules); seed 004's recovery by reset; and the choices
+// docs/decisions.md records (select_active_intent needs a request in progress;
+// intentgate's own control files are never writable; a held call stays held until the
+// human answers, a new prompt, a reset or a session change).
 
 export type OracleState = 'REQUEST' | 'REASONING' | 'ACTION';
+export type OracleSubstate = 'ready' | 'awaitingApproval';
 
 /** Seed 000's classification mapping, copied from the seed. */
 export const SEED_CLASSIFICATION: Readonly<Record<string, 'SAFE' | 'DESTRUCTIVE'>> = {
@@ -45,11 +49,17 @@ export const ORACLE_INTENTS = {
   'INT-B': ['src/b/**'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The approval id every held probe gets. */
+export const HELD_ID = 'approval-1';
+
 export interface OraclePath {
   readonly relative: string | undefined;
   readonly ignored?: boolean;
   readonly protected?: boolean;
 }
+
+/** Safe mode's view of a probe: no categories, categories still to approve, or all approved. */
+export type OracleRisk = 'none' | 'unapproved' | 'approved';
 
 /** A tool call as the oracle reads it. */
 export interface OracleProbe {
@@ -58,24 +68,50 @@ export interface OracleProbe {
   readonly hasArgs: boolean;
   readonly intentId?: string;
   readonly paths: readonly OraclePath[];
+  readonly risk: OracleRisk;
 }
 
-/** The vertex a probe is sent in. */
+/** A vertex of the lifecycle: state, substate and what the context remembers. */
 export interface OracleVertex {
   readonly state: OracleState;
+  readonly substate: OracleSubstate;
   readonly intentId: string | undefined;
   readonly orchestrationPresent: boolean;
   readonly destructiveRan: boolean;
+  /** the held call: its id and whether running it is DESTRUCTIVE */
+  readonly pending: { readonly id: string; readonly destructive: boolean } | undefined;
 }
 
+export const INITIAL_VERTEX: OracleVertex = {
+  state: 'REQUEST',
+  substate: 'ready',
+  intentId: undefined,
+  orchestrationPresent: true,
+  destructiveRan: false,
+  pending: undefined,
+};
+
 export interface OracleOutcome {
-  readonly verdict: 'allow' | 'deny';
+  readonly verdict: 'allow' | 'ask' | 'deny';
   readonly code: string;
   readonly next: OracleVertex;
 }
 
 const allow = (code: string, next: OracleVertex): OracleOutcome => ({ verdict: 'allow', code, next });
 const deny = (code: string, at: OracleVertex): OracleOutcome => ({ verdict: 'deny', code, next: at });
+const hold = (at: OracleVertex, destructive: boolean): OracleOutcome => ({
+  verdict: 'ask',
+  code: 'needs_approval',
+  next: { ...at, substate: 'awaitingApproval', pending: { id: HELD_ID, destructive } },
+});
+const freshTask = (at: OracleVertex, state: OracleState): OracleVertex => ({
+  ...at,
+  state,
+  substate: 'ready',
+  intentId: undefined,
+  destructiveRan: false,
+  pending: undefined,
+});
 
 const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
   if (path.relative === undefined || intentId === undefined) return false;
@@ -86,29 +122,31 @@ const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
 function selection(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (at.state === 'REQUEST') return deny('no_user_request', at);
   if (probe.intentId === undefined || !Object.hasOwn(ORACLE_INTENTS, probe.intentId)) return deny('unknown_intent', at);
-  return allow('intent_selected', { ...at, state: 'ACTION', intentId: probe.intentId });
+  if (at.state === 'REASONING') return allow('intent_selected', { ...at, state: 'ACTION', substate: 'ready', intentId: probe.intentId, pending: undefined });
+  return allow('intent_selected', { ...at, intentId: probe.intentId });
 }
 
-function completion(at: OracleVertex): OracleOutcome {
-  const finished: OracleVertex = { ...at, state: 'REQUEST', intentId: undefined, destructiveRan: false };
-  if (at.state === 'REQUEST') return allow('safe_tool', at);
+function completion(at: OracleVertex): OracleOutcome | undefined {
+  if (at.state === 'REQUEST') return undefined; // an ordinary SAFE call: nothing to complete
   if (at.state === 'REASONING' && at.destructiveRan) return deny('completion_needs_intent', at);
-  return allow('task_completed', finished);
+  return allow('task_completed', freshTask(at, 'REQUEST'));
 }
 
-/** What seed 000 (and 003) say happens when `probe` is requested at `at`. */
+/** What the seeds say happens when `probe` is requested at `at`. */
 export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (!at.orchestrationPresent && probe.tool !== 'select_active_intent') return deny('orchestration_missing', at);
   if (probe.hasArgs && probe.tool === 'select_active_intent') return selection(at, probe);
-  if (probe.hasArgs && probe.tool === 'attempt_completion') return completion(at);
+  const completed = probe.hasArgs && probe.tool === 'attempt_completion' ? completion(at) : undefined;
+  if (completed) return completed;
   const toolClass = SEED_CLASSIFICATION[probe.tool] ?? 'DESTRUCTIVE';
   const cell = GOVERNANCE_MATRIX[at.state][toolClass];
   const ignored = probe.paths.some((path) => path.ignored);
   if (ignored && (cell === 'ALLOWED' || at.state === 'ACTION')) return deny('path_ignored', at);
-  if (cell === 'ALLOWED') return allow('safe_tool', at);
   if (cell === 'BLOCKED') return deny('state_violation', at);
+  if (cell === 'ALLOWED') return probe.risk === 'unapproved' ? hold(at, false) : allow('safe_tool', at);
   if (probe.paths.some((path) => path.protected)) return deny('protected_path', at);
   if (!probe.paths.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
+  if (probe.risk === 'unapproved') return hold(at, true);
   return allow('destructive_in_scope', { ...at, destructiveRan: true });
 }
 
@@ -117,19 +155,33 @@ export type OracleLifecycleEvent =
   | { readonly type: 'user.prompted' }
   | { readonly type: 'lifecycle.reset' }
   | { readonly type: 'orchestration.checked'; readonly present: boolean }
-  | { readonly type: 'intents.loaded' };
+  | { readonly type: 'intents.loaded' }
+  | { readonly type: 'approval.granted'; readonly id: string; readonly scope: 'once' | 'session' }
+  | { readonly type: 'approval.denied'; readonly id: string }
+  | { readonly type: 'session.changed' };
 
-/** Seed 000's transitions 1, 3 and 4, seed 004's recovery by reset, and the fail-safe check. */
+const answered = (at: OracleVertex, id: string): boolean => at.substate === 'awaitingApproval' && at.pending?.id === id;
+
+/** Seed 000's transitions 1, 3 and 4, seed 004's reset, the fail-safe check and the human's answers. */
 export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifecycleEvent): OracleVertex {
   switch (event.type) {
     case 'user.prompted':
-      if (at.state === 'REQUEST') return { ...at, state: 'REASONING', intentId: undefined, destructiveRan: false };
-      return { ...at, state: 'REASONING' };
+      if (at.state === 'REQUEST') return freshTask(at, 'REASONING');
+      return { ...at, state: 'REASONING', substate: 'ready', pending: undefined };
     case 'lifecycle.reset':
-      return { ...at, state: 'REQUEST', intentId: undefined, destructiveRan: false };
+      return freshTask(at, 'REQUEST');
     case 'orchestration.checked':
       return { ...at, orchestrationPresent: event.present };
     case 'intents.loaded':
       return at;
+    case 'approval.granted': {
+      if (!answered(at, event.id)) return at;
+      const ran = event.scope === 'once' && at.pending?.destructive === true;
+      return { ...at, substate: 'ready', pending: undefined, destructiveRan: at.destructiveRan || ran };
+    }
+    case 'approval.denied':
+      return answered(at, event.id) ? { ...at, substate: 'ready', pending: undefined } : at;
+    case 'session.changed':
+      return at.substate === 'awaitingApproval' ? { ...at, substate: 'ready', pending: undefined } : at;
   }
 }

@@ -1,0 +1,48 @@
+// categorize() on shell commands: per-command latency over realistic agent commands, and
+// the time for hostile 1 MB inputs. Used by scripts/bench.ts.
+import { categorize, type CategorizeOptions } from '../src/index';
+import { realisticCommands } from '../test/corpus/realistic';
+
+export interface CategorizeFigures {
+  readonly commands: number;
+  /** per-call latency in ns */
+  readonly p50: number;
+  readonly p99: number;
+  /** ms for each hostile 1 MB command */
+  readonly hostile: readonly { readonly name: string; readonly ms: number; readonly categories: number }[];
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/** Shapes that stress a parser: long lists, deep nesting, huge words, long pipelines. */
+const HOSTILE: readonly { readonly name: string; readonly command: string }[] = [
+  { name: "'a;' x 512k", command: 'a;'.repeat(MEGABYTE / 2) },
+  { name: "'x|' pipeline", command: `${'x|'.repeat(MEGABYTE / 2 - 1)}x` },
+  { name: 'one 1 MB quoted word', command: `echo "${'a'.repeat(MEGABYTE - 7)}"` },
+  { name: 'nested $( ) x 100k', command: `${'$('.repeat(100_000)}x${')'.repeat(100_000)}` },
+  { name: "'sudo ls && ' x 100k", command: 'sudo ls && '.repeat(MEGABYTE / 11).concat('true') },
+];
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+/** Measures categorize('shell', { command }) in this process. */
+export function measureCategorize(options: CategorizeOptions, rounds = 20): CategorizeFigures {
+  for (const command of realisticCommands) categorize('shell', { command }, options);
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const command of realisticCommands) {
+      const start = process.hrtime.bigint();
+      categorize('shell', { command }, options);
+      samples.push(Number(process.hrtime.bigint() - start));
+    }
+  }
+  samples.sort((a, b) => a - b);
+  const hostile = HOSTILE.map(({ name, command }) => {
+    const start = process.hrtime.bigint();
+    const result = categorize('shell', { command }, options);
+    return { name, ms: Number(process.hrtime.bigint() - start) / 1e6, categories: result.categories.length };
+  });
+  return { commands: realisticCommands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), hostile };
+}

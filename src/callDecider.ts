@@ -1,0 +1,164 @@
+import type { LifecycleEvent, LifecycleMachine } from '../machines/lifecycle';
+import { confirmationPrompt } from './approval/confirmationPrompt';
+import type { Classifier } from './classification';
+import { buildDecision, type Decision } from './decision';
+import { reason, type Reason } from './reason';
+import { decisionFacts } from './lifecycleSnapshot';
+import { decisionCodeOf, type LifecycleSnapshot } from './machineDecision';
+import type { DecisionCode } from './reasons';
+import type { Locale, RiskCategory } from './risk/categories';
+import type { RiskContext } from './risk/categorize';
+import type { Categorization } from './risk/evidence';
+import { assessRisk } from './safeMode/riskAssessment';
+import {
+  createToolRequest,
+  MAX_TOOL_NAME_LENGTH,
+  nameOnlyRequest,
+  type MalformedCallCode,
+  type ToolRequest,
+  type WorkspaceFacts,
+} from './toolRequest';
+
+/** What the decider needs from the governor. */
+export interface CallDeciderParts {
+  readonly machine: LifecycleMachine;
+  readonly classifier: Classifier;
+  readonly workspace: WorkspaceFacts;
+  readonly risk: RiskContext;
+  readonly orchestrationDirLabel: string;
+  readonly safeMode: boolean;
+  readonly locale: Locale;
+  /** the categories the current session approved */
+  approvedCategories(): readonly RiskCategory[];
+}
+
+/** A decided call, with what is needed to apply it and to answer a later approval. */
+export interface DecidedCall {
+  readonly decision: Decision;
+  /** the statechart event that applies the call; undefined for a malformed call */
+  readonly event: Extract<LifecycleEvent, { type: 'tool.requested' }> | undefined;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly risk: Categorization | undefined;
+}
+
+export interface CallToDecide {
+  readonly name: unknown;
+  readonly args: unknown;
+  readonly snapshot: LifecycleSnapshot;
+  /** the id a hold of this call would get */
+  readonly approvalId: string;
+  /** categories a human approved for this one call (Continue) */
+  readonly alsoApproved?: readonly RiskCategory[];
+}
+
+const displayName = (name: unknown): string =>
+  typeof name === 'string' ? (name.length > MAX_TOOL_NAME_LENGTH ? `${name.slice(0, MAX_TOOL_NAME_LENGTH)}…` : name) : `<${typeof name}>`;
+
+/** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
+function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
+  if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
+  if (!safeMode) {
+    return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
+  }
+  return [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${risk.categories.join(', ')}.` })];
+}
+
+export type CallDecider = ReturnType<typeof createCallDecider>;
+
+/**
+ * Turns tool calls into decisions: validates them, runs safe mode's categorization, asks the
+ * statechart which rule applies and builds the decision. It changes nothing; the governor
+ * applies the returned event.
+ */
+export function createCallDecider(parts: CallDeciderParts) {
+  const { machine, classifier } = parts;
+  const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
+
+  const malformed = (name: unknown, code: MalformedCallCode, problem: string, snapshot: LifecycleSnapshot): Decision => {
+    const request = { ...nameOnlyRequest(displayName(name)), hasArgs: true };
+    const classification = code === 'invalid_tool_name' ? undefined : classifier.classify(request.tool);
+    return buildDecision({ code, request, classification, facts: facts(snapshot), problem });
+  };
+
+  return {
+    malformed,
+
+    /** The statechart's decision on a tool asked about by name only. */
+    decideName(name: string, snapshot: LifecycleSnapshot): Decision {
+      const request = nameOnlyRequest(name);
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      return buildDecision({ code, request, classification: classifier.classify(name), facts: facts(snapshot) });
+    },
+
+    /** Decides a concrete call. */
+    decideCall(call: CallToDecide): DecidedCall {
+      const { name, args, snapshot, approvalId } = call;
+      const built = createToolRequest(name, args, parts.workspace);
+      if (!built.ok) return { decision: malformed(name, built.code, built.problem, snapshot), event: undefined, args: {}, risk: undefined };
+      const callArgs = args as Readonly<Record<string, unknown>>;
+      const classification = classifier.classify(built.request.tool);
+      const assessment = assessRisk(built.request.tool, callArgs, classification.toolClass, parts.risk);
+      if (!assessment.ok) {
+        return { decision: malformed(name, 'invalid_arguments', assessment.problem, snapshot), event: undefined, args: callArgs, risk: undefined };
+      }
+      const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
+      const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
+      const request: ToolRequest = {
+        ...built.request,
+        risk: { categories: assessment.risk.categories, unapproved, approvalId: unapproved.length > 0 ? approvalId : undefined },
+      };
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      const holds = code === 'needs_approval';
+      const decision = buildDecision({
+        code,
+        request,
+        classification,
+        facts: facts(snapshot),
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode), ...assessment.notes],
+        risk: assessment.risk,
+        ...(holds && {
+          approval: {
+            id: approvalId,
+            categories: unapproved,
+            prompt: confirmationPrompt({
+              tool: request.tool,
+              args: callArgs,
+              risk: assessment.risk,
+              categories: unapproved,
+              ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
+              locale: parts.locale,
+            }),
+          },
+        }),
+      });
+      return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
+    },
+
+    /** The deny that replaces an allowed risky call whose trace line could not be written. */
+    traceFailure(call: DecidedCall, problem: string, snapshot: LifecycleSnapshot): Decision {
+      const request = call.event?.call ?? nameOnlyRequest(call.decision.tool);
+      return buildDecision({
+        code: 'trace_unavailable',
+        request,
+        classification: classifier.classify(request.tool),
+        facts: facts(snapshot),
+        problem,
+        notes: call.decision.reasons.filter((item) => item.code === 'risk_category'),
+        ...(call.risk && { risk: call.risk }),
+      });
+    },
+
+    /** The decision a human's answer to a held call produces: Continue or Cancel. */
+    answer(held: DecidedCall, code: 'approved_once' | 'approval_cancelled', snapshot: LifecycleSnapshot): Decision {
+      const request = held.event?.call ?? nameOnlyRequest(held.decision.tool);
+      return buildDecision({
+        code,
+        request,
+        classification: classifier.classify(request.tool),
+        facts: facts(snapshot),
+        notes: held.decision.reasons.filter((item) => item.code === 'risk_category' || item.code === 'unmapped_tool'),
+        ...(held.risk && { risk: held.risk }),
+      });
+    },
+  };
+}

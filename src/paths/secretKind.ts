@@ -1,0 +1,91 @@
+import { type PathPart, pathParts } from './pathWords';
+import {
+  KEY_QUALIFIERS,
+  SECRET_EXTENSIONS,
+  SECRET_KINDS,
+  SECRET_NAMES,
+  SECRET_PAIRS,
+  SECRET_PREFIXES,
+  SECRET_RUSSIAN_WORDS,
+  SECRET_WORDS,
+  type SecretKind,
+} from './secretWords';
+
+/** Why a path is an FS_CONFIG_SECRETS path. */
+export interface SecretMatch {
+  readonly kind: SecretKind;
+  /** the component as written, the lowercase word, or the 'folder/file' pair that matched */
+  readonly component: string;
+}
+
+// lookups built once, so a path costs a few map reads per component
+function invert<T>(table: Readonly<Partial<Record<SecretKind, readonly T[]>>>): Map<T, SecretKind> {
+  const map = new Map<T, SecretKind>();
+  for (const kind of SECRET_KINDS) for (const entry of table[kind] ?? []) map.set(entry, kind);
+  return map;
+}
+
+const BY_NAME = invert(SECRET_NAMES);
+const BY_EXTENSION = invert(SECRET_EXTENSIONS);
+const BY_WORD = invert(SECRET_WORDS);
+const BY_QUALIFIER = invert(KEY_QUALIFIERS);
+const PREFIXES = [...invert(SECRET_PREFIXES)];
+const RUSSIAN = [...invert(SECRET_RUSSIAN_WORDS)];
+const PAIRS = [...invert(SECRET_PAIRS)];
+const KEY_WORDS = new Set(['key', 'keys']);
+const CYRILLIC = /[а-яё]/;
+
+const rank = (kind: SecretKind): number => SECRET_KINDS.indexOf(kind);
+
+function better(current: SecretMatch | undefined, kind: SecretKind | undefined, component: string): SecretMatch | undefined {
+  if (kind === undefined) return current;
+  return current === undefined || rank(kind) < rank(current.kind) ? { kind, component } : current;
+}
+
+function wordKind(word: string): SecretKind | undefined {
+  const english = BY_WORD.get(word);
+  if (english !== undefined || !CYRILLIC.test(word)) return english;
+  return RUSSIAN.find(([pattern]) => pattern.test(word))?.[1];
+}
+
+// the most specific kind one file or folder name carries
+function partMatch(part: PathPart): SecretMatch | undefined {
+  const { lower, written, words } = part;
+  let match = better(undefined, BY_NAME.get(lower), written);
+  match = better(match, PREFIXES.find(([prefix]) => lower.startsWith(prefix))?.[1], written);
+  const dot = lower.lastIndexOf('.');
+  if (dot !== -1) match = better(match, BY_EXTENSION.get(lower.slice(dot + 1)), written);
+  for (const [index, word] of words.entries()) {
+    match = better(match, wordKind(word), word);
+    if (KEY_WORDS.has(words[index + 1] ?? '')) match = better(match, BY_QUALIFIER.get(word), written);
+  }
+  return match;
+}
+
+function pairMatch(parts: readonly PathPart[]): SecretMatch | undefined {
+  let match: SecretMatch | undefined;
+  for (const [index, part] of parts.entries()) {
+    const next = parts[index + 1];
+    if (next === undefined) break;
+    const kind = PAIRS.find(([[folder, file]]) => part.lower === folder && next.lower === file)?.[1];
+    match = better(match, kind, `${part.written}/${next.written}`);
+  }
+  return match;
+}
+
+/**
+ * Says whether a path names a secret or configuration file (seed 002's FS_CONFIG_SECRETS),
+ * matching whole components, extensions and words, never substrings; case-insensitive.
+ * The most specific kind wins; between equals, the component nearest the file name.
+ * @example secretKind('config/.env.production') // { kind: 'env', component: '.env.production' }
+ */
+export function secretKind(relativeOrAbsolutePath: string): SecretMatch | undefined {
+  const parts = pathParts(relativeOrAbsolutePath);
+  let match = pairMatch(parts);
+  for (let index = parts.length - 1; index >= 0; index -= 1) {
+    const part = parts[index];
+    const found = part === undefined ? undefined : partMatch(part);
+    if (found !== undefined) match = better(match, found.kind, found.component);
+  }
+  return match;
+}

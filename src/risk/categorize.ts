@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { IntentGateError } from '../errors/IntentGateError';
+import { InvalidOptionsError } from '../errors/InvalidOptionsError';
+import { ToolArgumentsError } from '../errors/ToolArgumentsError';
+import { UnknownToolError } from '../errors/UnknownToolError';
+import { formatIssues } from '../intent';
+import { patchFilePaths } from '../pathArguments';
+import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
+import { pathUseEvidence, type PathContext } from './fileRisk';
+import { shellEvidence } from './shellRisk';
+import { toolKindOf, toolKindsSchema, type ToolKindSpec } from './toolKinds';
+import { webEvidence } from './webRisk';
+
+export const categorizeOptionsSchema = z.strictObject({
+  /** the project folder; default `<sandboxRoot>/project`, or the current directory */
+  workspaceRoot: z.string().min(1).optional(),
+  /** seed 002's sandbox: `fs` paths are relative to it; default the workspace's parent */
+  sandboxRoot: z.string().min(1).optional(),
+  /** the host's tool names mapped to kinds */
+  toolKinds: toolKindsSchema.optional(),
+  /** what `~` means; default the user's home directory */
+  homeDir: z.string().min(1).optional(),
+});
+
+export type CategorizeOptions = z.input<typeof categorizeOptionsSchema>;
+
+/** Validated categorize options with every root made absolute. */
+export interface RiskContext {
+  readonly workspaceRoot: string;
+  readonly sandboxRoot: string;
+  readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
+  readonly homeDir?: string;
+}
+
+/** Validates categorize options once; `createGovernor` does this at creation. */
+export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
+  const result = categorizeOptionsSchema.safeParse(options ?? {});
+  if (!result.success) throw new InvalidOptionsError(formatIssues(result.error));
+  const { sandboxRoot, workspaceRoot, toolKinds = {}, homeDir } = result.data;
+  const workspace = path.resolve(cwd, workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
+  return {
+    workspaceRoot: workspace,
+    sandboxRoot: sandboxRoot ? path.resolve(cwd, sandboxRoot) : path.dirname(workspace),
+    toolKinds,
+    ...(homeDir && { homeDir }),
+  };
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+function text(tool: string, args: Args, name: string): string {
+  const value = args[name];
+  if (typeof value !== 'string') throw new ToolArgumentsError(tool, `'${name}'`, `must be a string, got ${value === null ? 'null' : typeof value}`);
+  return value;
+}
+
+function optionalText(tool: string, args: Args, name: string | undefined): string | undefined {
+  return name === undefined || args[name] === undefined ? undefined : text(tool, args, name);
+}
+
+/** The paths a file kind names: each listed argument that is present, as text or a list of text. */
+function namedPaths(tool: string, args: Args, names: string | readonly string[] | undefined): { argument: string; path: string }[] {
+  const found: { argument: string; path: string }[] = [];
+  for (const name of typeof names === 'string' ? [names] : (names ?? [])) {
+    const value = args[name];
+    if (value === undefined) continue;
+    const list = Array.isArray(value) ? value : [value];
+    list.forEach((item, index) => {
+      if (typeof item !== 'string' || item === '') throw new ToolArgumentsError(tool, `'${name}'${Array.isArray(value) ? `[${index}]` : ''}`, 'must be a non-empty path');
+      found.push({ argument: name, path: item });
+    });
+  }
+  return found;
+}
+
+const FS_READ_OPS = new Set(['read', 'list', 'stat', 'exists', 'ls', 'cat']);
+const FS_DELETE_OPS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir']);
+
+function fileWriteEvidence(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'file_write' }>, context: PathContext): Evidence[] {
+  const uses = namedPaths(tool, args, spec.path);
+  if (spec.patch !== undefined && args[spec.patch] !== undefined) {
+    for (const named of patchFilePaths(text(tool, args, spec.patch))) uses.push({ argument: spec.patch, path: named });
+  }
+  if (uses.length === 0) throw new ToolArgumentsError(tool, 'the path', 'is missing: a file tool must name the file it changes');
+  const role = spec.operation === 'delete' ? 'delete' : 'overwrite';
+  return uses.flatMap((use) => pathUseEvidence({ path: use.path, role, argument: use.argument }, context));
+}
+
+function evidenceFor(tool: string, args: Args, spec: ToolKindSpec, risk: RiskContext): Evidence[] {
+  const workspace: PathContext = { workspaceRoot: risk.workspaceRoot, base: risk.workspaceRoot, ...(risk.homeDir && { homeDir: risk.homeDir }) };
+  switch (spec.kind) {
+    case 'none':
+      return [];
+    case 'shell': {
+      const command = text(tool, args, spec.command);
+      if (command.trim() === '') return [];
+      const cwd = optionalText(tool, args, spec.cwd);
+      const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd, role: 'read', argument: spec.cwd ?? 'cwd' }, workspace);
+      const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd);
+      return [...cwdEvidence, ...shellEvidence(command, { ...workspace, base })];
+    }
+    case 'file_write':
+      return fileWriteEvidence(tool, args, spec, workspace);
+    case 'file_patch': {
+      const target = text(tool, args, spec.path);
+      // only a real boolean true is a dry run: "true" or 1 from a confused model is not
+      const dryRun = spec.dryRun !== undefined && args[spec.dryRun] === true;
+      const uses = pathUseEvidence({ path: target, role: 'overwrite', argument: spec.path }, workspace);
+      return dryRun ? uses.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : uses;
+    }
+    case 'fs': {
+      const op = text(tool, args, spec.op).toLowerCase();
+      const role = FS_READ_OPS.has(op) ? 'read' : FS_DELETE_OPS.has(op) ? 'delete' : 'overwrite';
+      return pathUseEvidence({ path: text(tool, args, spec.path), role, argument: spec.path }, { ...workspace, base: risk.sandboxRoot });
+    }
+    case 'web':
+      return webEvidence(text(tool, args, spec.url), spec.url, workspace);
+    case 'run': {
+      const script = text(tool, args, spec.path);
+      const run: Evidence = { category: 'EXEC_ARBITRARY', argument: spec.path, trigger: script, note: 'runs a script of the workspace', details: [script, risk.workspaceRoot, `runs ${script}`] };
+      return script === '' ? [] : [run, ...pathUseEvidence({ path: script, role: 'read', argument: spec.path }, workspace)];
+    }
+    case 'read':
+      return namedPaths(tool, args, spec.path).flatMap((use) => pathUseEvidence({ path: use.path, role: 'read', argument: use.argument }, workspace));
+  }
+}
+
+/** categorize with options already validated; the governor calls this on its hot path. */
+export function categorizeWith(tool: unknown, args: unknown, risk: RiskContext): Categorization {
+  if (typeof tool !== 'string' || tool === '') throw new UnknownToolError(String(tool));
+  const spec = toolKindOf(tool, risk.toolKinds);
+  if (!spec) throw new UnknownToolError(tool);
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    throw new ToolArgumentsError(tool, 'the arguments', `must be an object, got ${Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args}`);
+  }
+  if (spec.kind === 'none') return NO_RISK;
+  try {
+    return categorization(evidenceFor(tool, args as Args, spec, risk));
+  } catch (error) {
+    if (error instanceof IntentGateError) throw error;
+    // arguments with throwing getters or proxies: a typed error, never a crash
+    throw new ToolArgumentsError(tool, 'the arguments', `could not be read (${String(error)})`);
+  }
+}
+
+/**
+ * The risk categories of a tool call (seed 002 D), with the evidence for each: which
+ * argument, and which word, command or path part triggered it. Throws UnknownToolError for a
+ * tool with no kind, ToolArgumentsError for malformed arguments, InvalidOptionsError for bad
+ * options.
+ *
+ * @example
+ * categorize('shell', { command: 'sudo npm i -g x' }).categories;
+ * // ['DEPS_INSTALL_UPDATE', 'SUDO', 'NETWORK_RISK', 'EXEC_ARBITRARY']
+ */
+export function categorize(tool: string, args: unknown, options?: CategorizeOptions): Categorization {
+  return categorizeWith(tool, args, resolveRiskContext(options, process.cwd()));
+}

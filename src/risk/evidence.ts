@@ -1,0 +1,31 @@
+import { sortCategories, type RiskCategory } from './categories';
+
+/** Why one category was raised: which argument, and which word, command or path part. */
+export interface Evidence {
+  readonly category: RiskCategory;
+  /** the argument that carried it: 'command', 'path', 'url', 'op', 'cwd', ... */
+  readonly argument: string;
+  /** the word, command or path part that triggered it */
+  readonly trigger: string;
+  /** why, in a few words */
+  readonly note: string;
+  /** up to three detail values, aligned with the category's detail labels; '' when unknown */
+  readonly details: readonly [string, string, string];
+}
+
+/** The result of `categorize`: the categories in the seed's order, and the evidence for each. */
+export interface Categorization {
+  readonly categories: readonly RiskCategory[];
+  readonly evidence: readonly Evidence[];
+}
+
+export const NO_RISK: Categorization = Object.freeze({ categories: Object.freeze([]), evidence: Object.freeze([]) });
+
+/** Collects evidence and derives the category list from it. */
+export function categorization(evidence: readonly Evidence[]): Categorization {
+  if (evidence.length === 0) return NO_RISK;
+  return Object.freeze({
+    categories: Object.freeze(sortCategories(evidence.map((item) => item.category))),
+    evidence: Object.freeze(evidence.map((item) => Object.freeze(item))),
+  });
+}

@@ -1,0 +1,81 @@
+import { statSync } from 'node:fs';
+import { analyzePath, type PathAnalysis } from '../paths/analyzePath';
+import { dependencyManifest } from '../paths/dependencyManifest';
+import { secretKind } from '../paths/secretKind';
+import type { PathRole } from '../shell/shellAnalysis';
+import type { Evidence } from './evidence';
+
+/** Where paths are resolved: the workspace, and the base the argument is relative to. */
+export interface PathContext {
+  readonly workspaceRoot: string;
+  /** what a relative path is relative to: the workspace, a command's cwd, or the sandbox root */
+  readonly base: string;
+  readonly homeDir?: string;
+}
+
+/** One path a call names, with what the call does to it. */
+export interface PathUse {
+  /** the path as written, or undefined when it is built at run time */
+  readonly path: string | undefined;
+  readonly role: PathRole;
+  /** the argument that carried it */
+  readonly argument: string;
+}
+
+// secrets leak when read; plain configuration only matters when it is changed
+const READ_SENSITIVE = new Set(['env', 'private_key', 'ssh', 'credentials', 'registry_auth', 'password', 'token', 'api_key']);
+
+const ROLE_LABEL: Readonly<Record<PathRole, string>> = { read: 'read', write: 'write', overwrite: 'overwrite', delete: 'delete' };
+
+function extentOf(analysis: PathAnalysis): string {
+  if (!analysis.absolute) return 'unknown';
+  try {
+    return statSync(analysis.absolute).isDirectory() ? 'folder' : 'file';
+  } catch {
+    return 'new file';
+  }
+}
+
+function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
+  const note = 'path built at run time: its location cannot be known';
+  const evidence: Evidence[] = [
+    { category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: source, note, details: [source, '', ROLE_LABEL[use.role]] },
+  ];
+  if (use.role === 'delete' || use.role === 'overwrite') {
+    evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: source, note, details: [source, ROLE_LABEL[use.role], 'unknown'] });
+  }
+  return evidence;
+}
+
+/**
+ * The file-system categories one path use raises (seed 002 D): a delete or overwrite risks
+ * data, a path outside the workspace leaves the project, a secret or config path risks a
+ * leak or a broken setup, and a dependency manifest changes the environment.
+ */
+export function pathUseEvidence(use: PathUse, context: PathContext, source = use.path ?? ''): Evidence[] {
+  if (use.path === undefined) return unknownPathEvidence(use, source);
+  const analysis = analyzePath(use.path, { workspaceRoot: context.workspaceRoot, base: context.base, ...(context.homeDir && { homeDir: context.homeDir }) });
+  const operation = ROLE_LABEL[use.role];
+  const shown = analysis.relative ?? analysis.absolute ?? use.path;
+  const evidence: Evidence[] = [];
+  const changes = use.role !== 'read';
+  if (use.role === 'delete' || use.role === 'overwrite') {
+    // seed 002 counts every write; a file that does not exist yet is created, not overwritten
+    const extent = extentOf(analysis);
+    const done = extent === 'new file' && use.role === 'overwrite' ? 'create' : operation;
+    evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: use.path, note: `${done} (${extent})`, details: [shown, done, extent] });
+  }
+  if (!analysis.insideWorkspace) {
+    const why = analysis.reasons.length > 0 ? analysis.reasons.join('; ') : 'resolves outside the workspace';
+    evidence.push({ category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: use.path, note: why, details: [analysis.absolute ?? use.path, context.workspaceRoot, operation] });
+  }
+  const secret = secretKind(analysis.relative ?? analysis.absolute ?? use.path);
+  if (secret && (changes || READ_SENSITIVE.has(secret.kind))) {
+    evidence.push({ category: 'FS_CONFIG_SECRETS', argument: use.argument, trigger: secret.component, note: `${secret.kind} file`, details: [shown, secret.kind, operation] });
+  }
+  const manifest = changes ? dependencyManifest(use.path) : undefined;
+  if (manifest) {
+    evidence.push({ category: 'DEPS_INSTALL_UPDATE', argument: use.argument, trigger: manifest, note: 'changes a dependency manifest', details: [operation, '', shown] });
+  }
+  return evidence;
+}

@@ -1,0 +1,55 @@
+import type { ToolClass } from '../classification';
+import { reason, type Reason } from '../reason';
+import { ToolArgumentsError } from '../errors/ToolArgumentsError';
+import { UnknownToolError } from '../errors/UnknownToolError';
+import { PATH_ARGUMENT_KEYS } from '../pathArguments';
+import { CATEGORY_TEXTS } from '../risk/categories';
+import { categorizeWith, type RiskContext } from '../risk/categorize';
+import { categorization, type Categorization, type Evidence } from '../risk/evidence';
+import { pathUseEvidence } from '../risk/fileRisk';
+
+/** What safe mode makes of one call. */
+export type RiskAssessment =
+  | { readonly ok: true; readonly risk: Categorization; readonly notes: readonly Reason[] }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * A tool with no kind still gets categories: its path arguments are checked as reads (SAFE
+ * tools) or writes, and a DESTRUCTIVE one counts as running arbitrary code, since nothing
+ * says what it does.
+ */
+function unmappedToolRisk(tool: string, args: Readonly<Record<string, unknown>>, toolClass: ToolClass, context: RiskContext): Categorization {
+  const base = { workspaceRoot: context.workspaceRoot, base: context.workspaceRoot, ...(context.homeDir && { homeDir: context.homeDir }) };
+  const role = toolClass === 'SAFE' ? 'read' : 'write';
+  const evidence: Evidence[] = PATH_ARGUMENT_KEYS.filter((key) => typeof args[key] === 'string').flatMap((key) =>
+    pathUseEvidence({ path: args[key] as string, role, argument: key }, base),
+  );
+  if (toolClass === 'DESTRUCTIVE') {
+    evidence.unshift({ category: 'EXEC_ARBITRARY', argument: 'tool', trigger: tool, note: 'a DESTRUCTIVE tool with no risk mapping', details: [tool, context.workspaceRoot, 'unknown'] });
+  }
+  return categorization(evidence);
+}
+
+function categoryNotes(risk: Categorization): Reason[] {
+  return risk.categories.map((category) => {
+    const first = risk.evidence.find((item) => item.category === category);
+    const trigger = first ? ` (${first.argument}: ${first.trigger})` : '';
+    return reason('risk_category', 'safe-mode', { message: `${category}: ${CATEGORY_TEXTS.en[category].risk}${trigger}`, category });
+  });
+}
+
+/** Categorizes a call for the governor: unknown tools fall back, malformed arguments are reported. */
+export function assessRisk(tool: string, args: Readonly<Record<string, unknown>>, toolClass: ToolClass, context: RiskContext): RiskAssessment {
+  try {
+    const risk = categorizeWith(tool, args, context);
+    return { ok: true, risk, notes: categoryNotes(risk) };
+  } catch (error) {
+    if (error instanceof ToolArgumentsError) return { ok: false, problem: error.message };
+    if (!(error instanceof UnknownToolError)) throw error;
+  }
+  const risk = unmappedToolRisk(tool, args, toolClass, context);
+  const unmapped = reason('unmapped_tool', 'safe-mode', {
+    message: `'${tool}' has no risk mapping: its path arguments are checked${toolClass === 'DESTRUCTIVE' ? ' and it counts as EXEC_ARBITRARY' : ''}.`,
+  });
+  return { ok: true, risk, notes: [...categoryNotes(risk), unmapped] };
+}

@@ -1,0 +1,47 @@
+import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
+import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
+import { existingSession, sessionIdParam, type Handler } from './handler';
+import { HttpError } from './httpError';
+
+/** Seed 002 F: a missing or empty list approves nothing, and every name must be one of the nine. */
+function checkCategories(categories: readonly string[] | undefined): RiskCategory[] {
+  const details = { valid_categories: RISK_CATEGORIES };
+  if (categories === undefined || categories.length === 0) {
+    throw new HttpError({ status: 400, code: 'nothing_approved', message: `categories[] is missing or empty, so nothing approved; valid categories are ${RISK_CATEGORIES.join(', ')}`, details });
+  }
+  const unknown = categories.filter((category) => !isRiskCategory(category));
+  if (unknown.length > 0) {
+    throw new HttpError({
+      status: 400,
+      code: 'unknown_category',
+      message: `unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((name) => `'${name.slice(0, 64)}'`).join(', ')}; valid categories are ${RISK_CATEGORIES.join(', ')}`,
+      details,
+    });
+  }
+  return categories.filter(isRiskCategory);
+}
+
+/** `POST /approve-session` (seed 002 F): approves categories for one session id only. */
+export const approveSessionHandler: Handler = (context) => {
+  const body = parseBody(approveSessionBodySchema, context.body);
+  const categories = checkCategories(body.categories);
+  const governor = existingSession(context, body.session_id);
+  return { status: 200, body: { session_id: body.session_id, approved_categories: governor.approveSession(categories) } };
+};
+
+/** `POST /sessions/:id/approvals/:approvalId`: answers the held call; the resulting decision. */
+export const resolveApprovalHandler: Handler = (context) => {
+  const id = sessionIdParam(context);
+  const { answer } = parseBody(approvalAnswerBodySchema, context.body);
+  const governor = existingSession(context, id);
+  const approvalId = context.params.approvalId ?? '';
+  const waiting = governor.pendingApproval?.approval?.id;
+  if (waiting !== approvalId) {
+    throw new HttpError({
+      status: 404,
+      code: 'unknown_approval',
+      message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting ? `the waiting one is '${waiting}'` : 'none is waiting'}`,
+    });
+  }
+  return { status: 200, body: governor.resolveApproval(approvalId, answer) };
+};

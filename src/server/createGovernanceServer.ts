@@ -1,0 +1,87 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InvalidArgumentError } from '../errors/InvalidArgumentError';
+import { createRequestListener } from './requestListener';
+import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
+import { createSessionStore, type SessionRegistry } from './sessionStore';
+
+/** The port `listen()` and `npm start` use when none is given. */
+export const DEFAULT_PORT = 8787;
+/** The host `listen()` and `npm start` bind when none is given: loopback only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Where a started service listens. */
+export interface ListeningAddress {
+  readonly port: number;
+  /** the base URL, prefix included */
+  readonly url: string;
+}
+
+/** The governance service: intentgate over HTTP, one governor per session id. */
+export interface GovernanceServer {
+  readonly server: Server;
+  /** Starts listening; port 0 picks a free one, reported in the result. */
+  listen(port?: number, host?: string): Promise<ListeningAddress>;
+  /** Stops listening, closes connections and drops every session. */
+  close(): Promise<void>;
+  /** the bearer token the approval routes require */
+  readonly approvalToken: string;
+  readonly approvalTokenSource: ApprovalTokenSource;
+  readonly prefix: string;
+  readonly sessions: SessionRegistry;
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Creates the governance service (not yet listening). Throws InvalidOptionsError listing every
+ * bad option, the base governor options included.
+ *
+ * @example
+ * const service = createGovernanceServer({ governor: { workspaceRoot: '/repo' }, prefix: '/slavik' });
+ * const { url } = await service.listen(8787);
+ * // POST `${url}/sessions/s1/prompt`, then `${url}/sessions/s1/tool-calls` with { tool, args }
+ */
+export function createGovernanceServer(options?: GovernanceServerOptions): GovernanceServer {
+  const config = parseServerOptions(options);
+  const sessions = createSessionStore(config.governor, config.maxSessions);
+  const listener = createRequestListener({ config, sessions });
+  const server = createServer((req, res) => void listener(req, res));
+
+  const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      return Promise.reject(new InvalidArgumentError(`listen: the port must be an integer from 0 to 65535, got ${String(port)}`));
+    }
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      server.once('error', onError);
+      server.listen(port, host, () => {
+        server.off('error', onError);
+        const { port: actual } = server.address() as AddressInfo;
+        resolve({ port: actual, url: `http://${urlHost(host)}:${actual}${config.prefix}` });
+      });
+    });
+  };
+
+  const close = async (): Promise<void> => {
+    if (server.listening) {
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      // keep-alive sockets would hold close() open; requests are short, so cutting them is fine
+      server.closeAllConnections();
+      await closed;
+    }
+    sessions.clear();
+  };
+
+  return {
+    server,
+    listen,
+    close,
+    approvalToken: config.approvalToken,
+    approvalTokenSource: config.approvalTokenSource,
+    prefix: config.prefix,
+    sessions,
+  };
+}

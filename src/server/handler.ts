@@ -1,0 +1,38 @@
+import type { Governor } from '../governor';
+import type { JsonResponse } from './errorResponse';
+import { HttpError } from './httpError';
+import { checkSessionId } from './ids';
+import type { SessionStore } from './sessionStore';
+
+/** What a route's handler gets: path params, the parsed JSON body (undefined when none) and the sessions. */
+export interface HandlerContext {
+  readonly params: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly sessions: SessionStore;
+  /** the routes' path prefix, for links in messages and headers */
+  readonly prefix: string;
+}
+
+/** A route's work, synchronous once the body is read: the governor is synchronous. */
+export type Handler = (context: HandlerContext) => JsonResponse;
+
+/** The 404 of a session that was never started (or was evicted). */
+export function unknownSession(id: string, prefix: string): HttpError {
+  return new HttpError({
+    status: 404,
+    code: 'unknown_session',
+    message: `unknown session '${id}': start it with POST ${prefix}/sessions/${id}/prompt`,
+  });
+}
+
+/** The `:id` param, checked. */
+export function sessionIdParam(context: HandlerContext): string {
+  return checkSessionId(context.params.id ?? '');
+}
+
+/** The governor of an existing session, marked as used; 404 when there is none. */
+export function existingSession(context: HandlerContext, id: string): Governor {
+  const governor = context.sessions.use(id);
+  if (!governor) throw unknownSession(id, context.prefix);
+  return governor;
+}

@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requireApprovalToken } from './approvalAuth';
+import { errorResponse } from './errorResponse';
+import { readJsonBody, RequestAbortedError } from './readJsonBody';
+import { sendJson } from './respond';
+import { createRouter } from './router';
+import { ROUTES } from './routes';
+import type { ServerConfig } from './serverOptions';
+import type { SessionStore } from './sessionStore';
+
+/** The pieces a request is served with. */
+export interface ListenerDeps {
+  readonly config: ServerConfig;
+  readonly sessions: SessionStore;
+}
+
+/**
+ * The `http.Server` request listener: route, then the approval token, then the body, then the
+ * handler. Every failure becomes a JSON error response; the returned promise never rejects.
+ */
+export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { config, sessions } = deps;
+  const route = createRouter(ROUTES, config.prefix);
+  return async (req, res) => {
+    // a response that cannot be written (client gone) is not worth an unhandled 'error'
+    res.on('error', () => res.destroy());
+    try {
+      const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+      const { route: matched, params } = route(req.method ?? 'GET', pathname);
+      // checked before the body is read, so an unauthenticated client cannot make the service read it
+      if (matched.handler.approval) requireApprovalToken(req.headers.authorization, config.approvalToken);
+      const body = await readJsonBody(req, config.maxBodyBytes);
+      sendJson(res, matched.handler.handle({ params, body, sessions, prefix: config.prefix }));
+    } catch (error) {
+      if (error instanceof RequestAbortedError) {
+        res.destroy();
+        return;
+      }
+      try {
+        sendJson(res, errorResponse(error, config.onError));
+      } catch {
+        res.destroy();
+      }
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { approveSessionHandler, resolveApprovalHandler } from './approvalHandlers';
+import type { Handler } from './handler';
+import type { RouteSpec } from './router';
+import { decideHandler, promptHandler, resetHandler, toolCallHandler, viewHandler } from './sessionHandlers';
+
+/** What a route does, and whether it needs the approval token. */
+export interface RouteAction {
+  readonly handle: Handler;
+  /** approving needs `Authorization: Bearer <approval token>` */
+  readonly approval: boolean;
+}
+
+const open = (handle: Handler): RouteAction => ({ handle, approval: false });
+const approving = (handle: Handler): RouteAction => ({ handle, approval: true });
+
+/** Every route of the governance service, paths without the prefix. */
+export const ROUTES: readonly RouteSpec<RouteAction>[] = [
+  { method: 'POST', path: '/sessions/:id/prompt', handler: open(promptHandler) },
+  { method: 'POST', path: '/sessions/:id/tool-calls', handler: open(toolCallHandler) },
+  { method: 'POST', path: '/sessions/:id/decide', handler: open(decideHandler) },
+  { method: 'POST', path: '/sessions/:id/reset', handler: open(resetHandler) },
+  { method: 'GET', path: '/sessions/:id', handler: open(viewHandler) },
+  { method: 'POST', path: '/approve-session', handler: approving(approveSessionHandler) },
+  { method: 'POST', path: '/sessions/:id/approvals/:approvalId', handler: approving(resolveApprovalHandler) },
+];
+
+/** The route table as text lines ("POST /x/sessions/:id/prompt"), for startup banners. */
+export function describeRoutes(prefix: string): string[] {
+  return ROUTES.map((route) => `${route.method.padEnd(4)} ${prefix}${route.path}${route.handler.approval ? '  (Authorization: Bearer <approval token>)' : ''}`);
+}

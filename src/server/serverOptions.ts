@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { InvalidOptionsError } from '../errors/InvalidOptionsError';
+import { parseGovernorOptions, type GovernorOptions } from '../governorOptions';
+import { formatIssues } from '../intent';
+
+/** The environment variable the approval token is read from when no option names it. */
+export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
+
+const MIB = 1024 * 1024;
+/** Defaults of the governance service's options. */
+export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000 });
+
+// a token goes into an Authorization header: printable ASCII, no spaces, long enough to resist guessing
+const tokenSchema = z
+  .string()
+  .min(16, 'an approval token must have at least 16 characters')
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'an approval token must be printable ASCII without spaces');
+
+const serverOptionsSchema = z.strictObject({
+  governor: z
+    .custom<GovernorOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object of governor options')
+    .optional(),
+  prefix: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "a prefix is empty or '/'-separated segments of [A-Za-z0-9._~-], like '/slavik', with no trailing '/'")
+    .optional(),
+  approvalToken: tokenSchema.optional(),
+  maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
+  maxSessions: z.number().int().positive().optional(),
+  onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
+});
+
+/** Options of `createGovernanceServer`; every field is optional. */
+export type GovernanceServerOptions = z.input<typeof serverOptionsSchema>;
+
+/** Where the approval token came from; the service never prints one it did not make. */
+export type ApprovalTokenSource = 'option' | 'env' | 'generated';
+
+/** Options after validation, with defaults applied. */
+export interface ServerConfig {
+  /** every session's governor is created with these plus its session id */
+  readonly governor: GovernorOptions;
+  readonly prefix: string;
+  readonly approvalToken: string;
+  readonly approvalTokenSource: ApprovalTokenSource;
+  readonly maxBodyBytes: number;
+  /** beyond it the least recently used session is dropped */
+  readonly maxSessions: number;
+  /** receives every unexpected error answered with 500 */
+  readonly onError: (error: unknown) => void;
+}
+
+function reportToStderr(error: unknown): void {
+  console.error('intentgate server: unexpected error:', error);
+}
+
+function governorIssues(options: unknown): string[] {
+  const governor: unknown = typeof options === 'object' && options !== null ? Reflect.get(options, 'governor') : undefined;
+  if (typeof governor !== 'object' || governor === null) return [];
+  // the server names each session's governor; a fixed id would merge every session's approvals
+  const fixedSession = Reflect.get(governor, 'sessionId') === undefined ? [] : ['governor.sessionId: set per session from the URL; remove it'];
+  try {
+    parseGovernorOptions(governor, process.cwd());
+    return fixedSession;
+  } catch (error) {
+    if (error instanceof InvalidOptionsError) return [...error.issues.map((issue) => `governor.${issue}`), ...fixedSession];
+    throw error;
+  }
+}
+
+function resolveToken(option: string | undefined, env: NodeJS.ProcessEnv): { token: string; source: ApprovalTokenSource; issues: string[] } {
+  if (option !== undefined) return { token: option, source: 'option', issues: [] };
+  const fromEnv = env[APPROVAL_TOKEN_ENV];
+  if (fromEnv === undefined || fromEnv === '') return { token: randomBytes(32).toString('base64url'), source: 'generated', issues: [] };
+  const checked = tokenSchema.safeParse(fromEnv);
+  return { token: fromEnv, source: 'env', issues: checked.success ? [] : formatIssues(checked.error, APPROVAL_TOKEN_ENV) };
+}
+
+/** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
+export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const result = serverOptionsSchema.safeParse(options ?? {});
+  const tokenOption = result.success ? result.data.approvalToken : undefined;
+  const token = resolveToken(tokenOption, env);
+  // every issue at once: the service's own, the governor's and the environment's
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues];
+  if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
+  const parsed = result.data;
+  return {
+    governor: parsed.governor ?? {},
+    prefix: parsed.prefix ?? SERVER_DEFAULTS.prefix,
+    approvalToken: token.token,
+    approvalTokenSource: token.source,
+    maxBodyBytes: parsed.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
+    maxSessions: parsed.maxSessions ?? SERVER_DEFAULTS.maxSessions,
+    onError: parsed.onError ?? reportToStderr,
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { parseBody, promptBodySchema, toolCallBodySchema } from './bodySchemas';
+import { existingSession, sessionIdParam, type Handler } from './handler';
+import { sessionView } from './sessionView';
+
+const emptyBodySchema = z.strictObject({});
+
+/** `POST /sessions/:id/prompt`: starts the session on first use (201), then reports the prompt. */
+export const promptHandler: Handler = (context) => {
+  const id = sessionIdParam(context);
+  const { text } = parseBody(promptBodySchema, context.body);
+  const { governor, created } = context.sessions.getOrCreate(id);
+  governor.userPrompt(text);
+  return {
+    status: created ? 201 : 200,
+    body: sessionView(governor),
+    ...(created && { headers: { Location: `${context.prefix}/sessions/${encodeURIComponent(id)}` } }),
+  };
+};
+
+/** `POST /sessions/:id/tool-calls`: the gateway; a refused call is a 200 decision, not an HTTP error. */
+export const toolCallHandler: Handler = (context) => {
+  const id = sessionIdParam(context);
+  const { tool, args } = parseBody(toolCallBodySchema, context.body);
+  return { status: 200, body: existingSession(context, id).handleToolCall(tool, args) };
+};
+
+/** `POST /sessions/:id/decide`: the same decision with no effects; without `args`, by tool name. */
+export const decideHandler: Handler = (context) => {
+  const id = sessionIdParam(context);
+  const { tool, args } = parseBody(toolCallBodySchema, context.body);
+  return { status: 200, body: existingSession(context, id).isToolAllowed(tool, args) };
+};
+
+/** `POST /sessions/:id/reset`: back to REQUEST, intent cleared. */
+export const resetHandler: Handler = (context) => {
+  const id = sessionIdParam(context);
+  parseBody(emptyBodySchema, context.body);
+  const governor = existingSession(context, id);
+  governor.reset();
+  return { status: 200, body: sessionView(governor) };
+};
+
+/** `GET /sessions/:id`: the session view. */
+export const viewHandler: Handler = (context) => {
+  const id = sessionIdParam(context);
+  return { status: 200, body: sessionView(existingSession(context, id)) };
+};

@@ -1,0 +1,28 @@
+import type { Decision } from '../decision';
+import type { Governor } from '../governor';
+import type { Intent } from '../intent';
+import type { LifecycleState } from '../lifecycleState';
+import type { RiskCategory } from '../risk/categories';
+
+/** A session as the HTTP API shows it, snake_case like seed 002's backend. */
+export interface SessionView {
+  readonly session_id: string;
+  readonly state: LifecycleState;
+  readonly active_intent: Intent | null;
+  readonly approved_categories: readonly RiskCategory[];
+  /** the held call's 'ask' decision, whose `approval.id` the approvals route answers */
+  readonly pending_approval: Decision | null;
+  readonly safe_mode: boolean;
+}
+
+/** The view of one session's governor; JSON has no undefined, so absent values are null. */
+export function sessionView(governor: Governor): SessionView {
+  return {
+    session_id: governor.sessionId,
+    state: governor.state,
+    active_intent: governor.activeIntent ?? null,
+    approved_categories: governor.approvedCategories,
+    pending_approval: governor.pendingApproval ?? null,
+    safe_mode: governor.safeMode,
+  };
+}

@@ -1,0 +1,140 @@
+import type { RiskCategory } from '../risk/categories';
+import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand } from './shellAnalysis';
+import type { WorkingDirectory } from './workingDirectory';
+
+/** Inner scripts (`bash -c`, `eval`, heredocs fed to a shell) nested deeper than this fail closed. */
+export const MAX_INNER_SCRIPT_DEPTH = 50;
+
+/** Text (beyond the command itself) the analysis may re-parse for inner scripts and substitutions. */
+const BUDGET_SLACK = 65_536;
+
+/** Runs an inner script's text through parse and walk, one level deeper. */
+export type ScriptRunner = (context: AnalysisContext, text: string, origin: FindingOrigin) => void;
+
+/** Where a finding comes from: the construct that triggered it and the simple command holding it. */
+export interface FindingOrigin {
+  readonly trigger: string;
+  readonly command: string;
+}
+
+/** Facts about one parsed script that only mean something together (arithmetic + code held in strings). */
+export interface ScriptLevel {
+  arithmetic: boolean;
+  codeText: string | undefined;
+}
+
+const NO_DETAILS: readonly [string, string, string] = ['', '', ''];
+
+/** Whether `key` was already seen for `command`; records it if not. */
+function isRepeat(seen: Map<string, Set<string>>, command: string, key: string): boolean {
+  let keys = seen.get(command);
+  if (keys === undefined) {
+    keys = new Set();
+    seen.set(command, keys);
+  }
+  if (keys.has(key)) return true;
+  keys.add(key);
+  return false;
+}
+
+/** Collects what the walk finds; one per `analyzeShell` call. */
+export class AnalysisContext {
+  readonly findings: ShellFinding[] = [];
+  readonly commands: (readonly string[])[] = [];
+  readonly pathOperands: ShellPathOperand[] = [];
+  readonly levels: ScriptLevel[] = [];
+  unknowable: string | undefined = undefined;
+  depth = 0;
+  /** where commands now run, relative to the start of the command line (see workingDirectory.ts) */
+  directory: WorkingDirectory = '';
+  /** the first simple command's name (or its source when built at run time) */
+  firstName: string | undefined = undefined;
+  // keyed by command first: a command string can be 1 MB, and V8 hashes one string instance once
+  private readonly findingKeys = new Map<string, Set<string>>();
+  private readonly pathKeys = new Map<string, Set<string>>();
+  private readonly effectNotes = new Set<string>();
+  private readonly unanalysedNames = new Set<string>();
+
+  // nested inner scripts and substitutions re-read their text at every level: bounded so that
+  // hostile nesting costs a constant multiple of the input, not depth x length
+  private innerBudget: number;
+  private substitutionBudget: number;
+
+  constructor(
+    private readonly scriptRunner: ScriptRunner,
+    sourceLength: number,
+  ) {
+    this.innerBudget = sourceLength + BUDGET_SLACK;
+    this.substitutionBudget = 2 * sourceLength + BUDGET_SLACK;
+  }
+
+  /** Takes `length` characters of inner-script parsing from the budget; false when it is spent. */
+  spendInnerScript(length: number): boolean {
+    this.innerBudget -= length;
+    return this.innerBudget >= 0;
+  }
+
+  /** Takes a nested substitution's text from the budget; false when it is spent. */
+  spendSubstitution(length: number): boolean {
+    this.substitutionBudget -= length;
+    return this.substitutionBudget >= 0;
+  }
+
+  /** Parses and analyses an inner script (its commands run as if typed). */
+  runScript(text: string, origin: FindingOrigin): void {
+    this.scriptRunner(this, text, origin);
+  }
+
+  addFinding(finding: ShellFinding): void {
+    const key = `${finding.category}\u0000${finding.trigger}\u0000${finding.note}\u0000${finding.details.join('\u0000')}`;
+    if (isRepeat(this.findingKeys, finding.command, key)) return;
+    this.findings.push(finding);
+  }
+
+  /** A rule matched: its note becomes part of EXEC_ARBITRARY's expected effect. */
+  noteEffect(note: string): void {
+    this.effectNotes.add(note);
+  }
+
+  /** A script, makefile or package script runs whose content is not analysed. */
+  noteUnanalysed(name: string): void {
+    if (this.unanalysedNames.size < 20) this.unanalysedNames.add(name);
+  }
+
+  get effects(): readonly string[] {
+    return [...this.effectNotes];
+  }
+
+  get unanalysed(): readonly string[] {
+    return [...this.unanalysedNames];
+  }
+
+  /** Lists a simple command; `name` is its basename, or its source when built at run time. */
+  listCommand(words: readonly string[], name: string): void {
+    this.firstName ??= name;
+    this.commands.push(words);
+  }
+
+  addPath(operand: ShellPathOperand): void {
+    if (isRepeat(this.pathKeys, operand.command, `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}`)) return;
+    this.pathOperands.push(operand);
+  }
+
+  get level(): ScriptLevel | undefined {
+    return this.levels[this.levels.length - 1];
+  }
+
+  /**
+   * The effect cannot be known statically: every shell category is raised, once per analysis
+   * (the first reason is kept so a hostile input cannot multiply findings).
+   */
+  failClosed(reason: string, origin: FindingOrigin): void {
+    if (this.unknowable !== undefined) return;
+    this.unknowable = reason;
+    for (const category of SHELL_CATEGORIES) this.addCategoryFinding(category, reason, origin);
+  }
+
+  private addCategoryFinding(category: RiskCategory, reason: string, origin: FindingOrigin): void {
+    this.addFinding({ category, trigger: origin.trigger, command: origin.command, note: reason, details: NO_DETAILS });
+  }
+}

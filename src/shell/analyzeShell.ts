@@ -1,0 +1,77 @@
+import { AnalysisContext } from './analysisContext';
+import { runScriptText } from './scriptRunner';
+import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';
+
+const MAX_TEXT = 200;
+const MAX_EFFECTS = 4;
+const MAX_UNANALYSED = 5;
+const BLANK = /^[ \t\n]*$/;
+
+function clip(text: string, length = MAX_TEXT): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}\u2026`;
+}
+
+function firstToken(text: string): string {
+  const match = /^\S{1,60}/.exec(text);
+  return match?.[0] ?? clip(text, 60);
+}
+
+/** Seed 002: any non-empty shell command is EXEC_ARBITRARY; one finding for the whole line. */
+function execFinding(context: AnalysisContext, text: string): ShellFinding {
+  const trimmed = text.trim();
+  const trigger = context.firstName ?? firstToken(trimmed);
+  const effects = context.effects;
+  const effect = effects.length > 0 ? effects.slice(0, MAX_EFFECTS).join('; ') : `runs ${trigger}`;
+  const unanalysed = context.unanalysed;
+  const note = unanalysed.length === 0 ? 'any non-empty command' : `any non-empty command; not analysed: ${unanalysed.slice(0, MAX_UNANALYSED).join(', ')}`;
+  const first = context.commands[0];
+  return {
+    category: 'EXEC_ARBITRARY',
+    trigger,
+    command: first === undefined ? clip(trimmed) : clip(first.join(' ')),
+    note,
+    details: [clip(trimmed), '', clip(effect)],
+  };
+}
+
+function failedResult(text: string, reason: string): ShellAnalysis {
+  const trigger = firstToken(text.trim());
+  const findings = SHELL_CATEGORIES.map((category) => ({ category, trigger, command: clip(text.trim()), note: reason, details: ['', '', ''] as const }));
+  return { findings, commands: [], pathOperands: [], unknowable: reason };
+}
+
+function internalReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `internal error: ${clip(message, 100)}: fail closed`;
+}
+
+/**
+ * Analyses a shell command line statically: every simple command it runs (through lists,
+ * pipelines, substitutions, wrappers and inner scripts such as `bash -c`), the risk categories
+ * its commands raise, and the paths they use. When the effect cannot be known statically it fails
+ * closed: `unknowable` says why and every shell category is raised. Never throws.
+ *
+ * @example
+ * analyzeShell('sudo -u bob git push origin main').findings.map((f) => f.category);
+ * // ['EXEC_ARBITRARY', 'SUDO', 'GIT_PUBLISH', 'NETWORK_RISK']
+ */
+export function analyzeShell(command: string): ShellAnalysis {
+  try {
+    if (typeof command !== 'string') return failedResult(String(command), 'command is not a string: fail closed');
+    if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], unknowable: undefined };
+    const context = new AnalysisContext(runScriptText, command.length);
+    try {
+      runScriptText(context, command, { trigger: firstToken(command.trim()), command: clip(command.trim()) });
+    } catch (error) {
+      context.failClosed(internalReason(error), { trigger: firstToken(command.trim()), command: clip(command.trim()) });
+    }
+    return {
+      findings: [execFinding(context, command), ...context.findings],
+      commands: context.commands,
+      pathOperands: context.pathOperands,
+      unknowable: context.unknowable,
+    };
+  } catch (error) {
+    return failedResult(typeof command === 'string' ? command : '', internalReason(error));
+  }
+}

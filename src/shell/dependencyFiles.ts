@@ -1,0 +1,79 @@
+import type { AnalysisContext } from './analysisContext';
+import type { PathRole } from './shellAnalysis';
+import { commandBasename, type ShellWord } from './shellWord';
+import { fromStart } from './workingDirectory';
+
+/** Dependency manifests and lockfiles: writing one changes the project's dependencies. */
+const DEPENDENCY_FILES: ReadonlySet<string> = new Set([
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'bun.lock',
+  'bun.lockb',
+  'pyproject.toml',
+  'poetry.lock',
+  'uv.lock',
+  'pdm.lock',
+  'Pipfile',
+  'Pipfile.lock',
+  'setup.py',
+  'setup.cfg',
+  'environment.yml',
+  'Cargo.toml',
+  'Cargo.lock',
+  'go.mod',
+  'go.sum',
+  'Gemfile',
+  'Gemfile.lock',
+  'composer.json',
+  'composer.lock',
+]);
+
+/** Whether a path names a dependency manifest or lockfile (`requirements*.txt` included). */
+export function isDependencyFile(path: string): boolean {
+  const name = commandBasename(path);
+  if (DEPENDENCY_FILES.has(name)) return true;
+  return name.startsWith('requirements') && name.endsWith('.txt');
+}
+
+const PSEUDO_DEVICES: ReadonlySet<string> = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/random', '/dev/urandom']);
+
+/** These touch no file (`2>/dev/null`, `cat /dev/null`), so they are not path operands. */
+export function isPseudoDevice(path: string): boolean {
+  return PSEUDO_DEVICES.has(path) || path.startsWith('/dev/fd/');
+}
+
+function firstWord(command: string): string {
+  const space = command.indexOf(' ');
+  return space === -1 ? command : command.slice(0, space);
+}
+
+/** Where path operands go: the analysis, and the simple command they belong to. */
+export interface PathSink {
+  readonly context: AnalysisContext;
+  readonly command: string;
+}
+
+/**
+ * Records a path operand for the caller's FS_* judgement; a write to a dependency manifest is
+ * also DEPS_INSTALL_UPDATE (seed 002 D names requirements.txt and package.json).
+ */
+export function recordPath(sink: PathSink, word: ShellWord, role: PathRole): void {
+  const { context, command } = sink;
+  if (word.value !== undefined && isPseudoDevice(word.value)) return;
+  // after `cd dir`, a relative operand names dir/operand
+  const path = word.value === undefined ? undefined : fromStart(context.directory, word.value);
+  context.addPath({ path, source: word.source, role, command });
+  if (path === undefined || role === 'read' || !isDependencyFile(path)) return;
+  context.noteEffect('dependency file change');
+  context.addFinding({
+    category: 'DEPS_INSTALL_UPDATE',
+    trigger: path,
+    command,
+    note: `${role} of a dependency file`,
+    details: [firstWord(command), '', path],
+  });
+}

@@ -1,0 +1,80 @@
+import type { AnalysisContext } from './analysisContext';
+import { isGitCodeKey } from './codeVariables';
+import { runScriptWord, type CommandCall } from './commandCall';
+import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from './options';
+import { staticWord, type ShellWord } from './shellWord';
+import { splitWords } from './splitWords';
+import { readSubcommand } from './toolOptions';
+import { joinWords } from './unwrapped';
+
+const SSH_VALUED = valuedSet(['-b', '-B', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w']);
+
+/**
+ * `ssh [options] HOST [COMMAND...]`: the remote command is shell code (run on the other machine,
+ * analysed all the same: its sudo or rm still matters to the user).
+ */
+export function runSsh(call: CommandCall, context: AnalysisContext): void {
+  const beforeHost = readLeadingOptions(call.words, 1, SSH_VALUED);
+  if (beforeHost.operands.length === 0) return;
+  // ssh reads options again after the host
+  const afterHost = readLeadingOptions(call.words, beforeHost.firstOperand + 1, SSH_VALUED);
+  if (afterHost.operands.length === 0) return;
+  runScriptWord({ word: joinWords(afterHost.operands), what: 'remote command' }, call, context);
+}
+
+/** The `key=value` pairs of `git -c` (and `--config-env`, whose value comes from the environment). */
+function gitConfigPairs(words: readonly ShellWord[], end: number): { key: string; value: ShellWord }[] {
+  const pairs: { key: string; value: ShellWord }[] = [];
+  for (let index = 1; index < end; index++) {
+    const word = words[index];
+    const value = word?.value;
+    if (value === '-c') {
+      const pair = words[index + 1];
+      const text = pair?.value ?? pair?.source ?? '';
+      const equals = text.indexOf('=');
+      const key = equals === -1 ? text : text.slice(0, equals);
+      pairs.push({ key, value: pair?.value === undefined ? { value: undefined, literal: undefined, source: text } : staticWord(text.slice(equals + 1)) });
+      index++;
+    } else if (value?.startsWith('--config-env=') === true) {
+      const key = value.slice('--config-env='.length).split('=')[0] ?? '';
+      pairs.push({ key, value: { value: undefined, literal: undefined, source: value } });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * `git -c alias.x='!cmd' x`, `git -c core.pager=cmd log`: config values git runs through a shell.
+ * A plain alias of the subcommand (`-c alias.p=push p`) returns the git command it expands to.
+ */
+export function runGitConfig(call: CommandCall, context: AnalysisContext): ShellWord[] | undefined {
+  const sub = readSubcommand('git', call.words, 1);
+  const subcommandIndex = sub.ends[0] === undefined ? call.words.length : sub.ends[0] - 1;
+  let expansion: ShellWord[] | undefined;
+  for (const { key, value } of gitConfigPairs(call.words, subcommandIndex)) {
+    const lower = key.toLowerCase();
+    if (lower.startsWith('alias.')) {
+      if (value.value === undefined || value.value.startsWith('!')) {
+        runScriptWord({ word: value.value === undefined ? value : staticWord(value.value.slice(1)), what: 'git alias' }, call, context);
+        continue;
+      }
+      if (key.slice('alias.'.length) !== sub.words[0]?.value) continue;
+      const split = splitWords(value.value);
+      if (split === undefined) context.failClosed('git alias that cannot be split: fail closed', { trigger: value.value, command: call.command });
+      else expansion = [staticWord('git'), ...split, ...call.words.slice(subcommandIndex + 1)];
+      continue;
+    }
+    if (!isGitCodeKey(key)) continue;
+    runScriptWord({ word: value.value?.startsWith('!') === true ? staticWord(value.value.slice(1)) : value, what: 'git config command' }, call, context);
+  }
+  return expansion;
+}
+
+/** `npx -c 'cmd'`, `npm exec -c 'cmd'`: the string is run by a shell. */
+export function runPackageCall(call: CommandCall, context: AnalysisContext): void {
+  const start = call.name === 'npx' || call.name === 'pnpx' ? 1 : readSubcommand(call.name, call.words, 1).next;
+  // leading options only: after the package come its own arguments (`npx eslint -c cfg.json`)
+  const parsed = readLeadingOptions(call.words, start, valuedSet(['-c', '--call', '-p', '--package']));
+  const script = optionValue(parsed, ['-c', '--call']);
+  if (script !== undefined && !isOptionWord(script)) runScriptWord({ word: script, what: 'npx -c script' }, call, context);
+}

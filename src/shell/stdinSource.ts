@@ -1,0 +1,102 @@
+import type { Command, CommandNode, HereDoc, Redirection, WordPart } from 'unbash';
+import { echoOutput, printfOutput } from './echoText';
+import { commandBasename, evaluateArgument, evaluateWord, type ShellWord } from './shellWord';
+
+/** Where a command's standard input comes from, as far as the source shows. */
+export type StdinSource =
+  /** nothing redirects it: the caller's own stdin */
+  | { readonly kind: 'inherited' }
+  /** nothing can be read (xargs gives its command /dev/null) */
+  | { readonly kind: 'none' }
+  /** text known statically: a heredoc, a here-string, `echo 'x' |` */
+  | { readonly kind: 'text'; readonly text: string }
+  /** text produced at run time: another command's output, an expanding heredoc */
+  | { readonly kind: 'runtime'; readonly trigger: string }
+  /** a file: `< script.sh` */
+  | { readonly kind: 'file'; readonly word: ShellWord };
+
+export const INHERITED: StdinSource = { kind: 'inherited' };
+export const NO_INPUT: StdinSource = { kind: 'none' };
+
+const BACKSLASH_ESCAPED = /\\([$`\\\n])/g;
+
+/** An unquoted heredoc body without expansions still drops the backslash of \$, \`, \\ and \newline. */
+function unescapeHereDoc(text: string): string {
+  return text.replace(BACKSLASH_ESCAPED, (_match, escaped: string) => (escaped === '\n' ? '' : escaped));
+}
+
+function staticParts(parts: readonly WordPart[]): string | undefined {
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part.type !== 'Literal') return undefined;
+    out.push(part.value);
+  }
+  return out.join('');
+}
+
+function hereDocText(redirect: HereDoc): StdinSource {
+  const body = redirect.body;
+  if (redirect.delimiter?.quoted === true) return { kind: 'text', text: body.text };
+  const parts = body.parts;
+  if (parts === undefined) return { kind: 'text', text: unescapeHereDoc(body.text) };
+  const text = staticParts(parts);
+  return text === undefined ? { kind: 'runtime', trigger: '<<' + (redirect.delimiter?.text ?? '') } : { kind: 'text', text };
+}
+
+function isStdin(redirect: Redirection): boolean {
+  const descriptor = redirect.descriptor;
+  return descriptor === undefined || (descriptor.type === 'FileDescriptor' && descriptor.value === 0);
+}
+
+/** The stdin a command's own redirections give it (the last one wins), or undefined. */
+function redirectedStdin(redirects: readonly Redirection[]): StdinSource | undefined {
+  let source: StdinSource | undefined;
+  for (const redirect of redirects) {
+    if (!isStdin(redirect)) continue;
+    if (redirect.type === 'HereDoc') source = hereDocText(redirect);
+    else if (redirect.type === 'HereString') {
+      const value = redirect.target === undefined ? undefined : evaluateWord(redirect.target).value;
+      source = value === undefined ? { kind: 'runtime', trigger: redirect.target?.text ?? '<<<' } : { kind: 'text', text: `${value}\n` };
+    } else if (redirect.operator === '<' || redirect.operator === '<>') {
+      const target = redirect.target;
+      if (target === undefined) continue;
+      const word = evaluateWord(target);
+      const processSubstitution = target.parts?.some((part) => part.type === 'ProcessSubstitution') === true;
+      source = processSubstitution ? { kind: 'runtime', trigger: target.text } : { kind: 'file', word };
+    } else if (redirect.operator === '<&') {
+      source = { kind: 'runtime', trigger: `<&${redirect.target?.text ?? ''}` };
+    }
+  }
+  return source;
+}
+
+/** What a pipeline stage prints when it is plain `echo`, `printf` or `cat <<heredoc` with static text. */
+function staticOutput(node: CommandNode): string | undefined {
+  if (node.type !== 'Command' || node.name === undefined) return undefined;
+  const name = evaluateWord(node.name).value;
+  if (name === undefined) return undefined;
+  const args = node.args.map(evaluateArgument);
+  switch (commandBasename(name)) {
+    case 'echo':
+      return echoOutput(args);
+    case 'printf':
+      return printfOutput(args);
+    case 'cat': {
+      if (args.some((arg) => arg.value !== '-')) return undefined;
+      const input = redirectedStdin(node.redirects);
+      return input?.kind === 'text' ? input.text : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Where a simple command's stdin comes from: its redirections, else the previous pipeline stage. */
+export function stdinSource(command: Command, pipedFrom: CommandNode | undefined): StdinSource {
+  const redirected = redirectedStdin(command.redirects);
+  if (redirected !== undefined) return redirected;
+  if (pipedFrom === undefined) return INHERITED;
+  const text = staticOutput(pipedFrom);
+  if (text !== undefined) return { kind: 'text', text };
+  return { kind: 'runtime', trigger: pipedFrom.type === 'Command' ? (pipedFrom.name?.text ?? 'pipe') : 'pipe' };
+}

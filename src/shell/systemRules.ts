@@ -1,0 +1,87 @@
+import type { CommandRule } from './ruleTypes';
+
+/** Commands that may affect the machine itself: services, firewall, disks, power, kernel, processes. */
+export const SYSTEM_RULES: readonly CommandRule[] = [
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['systemctl', 'service', 'launchctl', 'rc-service', 'rc-update', 'update-rc.d', 'chkconfig', 'sv'],
+    note: 'service control',
+    level: 'service',
+    examples: ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['crontab'],
+    check: 'notListing',
+    note: 'scheduled jobs change',
+    level: 'service',
+    examples: ['crontab -e', 'crontab jobs.txt', 'crontab -r'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['iptables', 'ip6tables', 'iptables-restore', 'ip6tables-restore', 'nft', 'ufw', 'firewall-cmd', 'pfctl', 'nmcli', 'ifconfig', 'ifup', 'ifdown', 'route'],
+    note: 'network configuration',
+    level: 'network',
+    examples: ['iptables -F', 'ufw allow 22', 'nft flush ruleset', 'firewall-cmd --reload'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['ip'],
+    check: 'ipChange',
+    note: 'network configuration',
+    level: 'network',
+    examples: ['ip link set eth0 down', 'ip addr add 10.0.0.2/24 dev eth0', 'ip -4 route del default'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['mount', 'umount', 'mkswap', 'swapon', 'swapoff', 'fdisk', 'sfdisk', 'cfdisk', 'gdisk', 'sgdisk', 'parted', 'wipefs', 'losetup', 'cryptsetup', 'lvcreate', 'lvremove', 'vgcreate', 'pvcreate', 'mdadm', 'fsck', 'tune2fs', 'resize2fs', 'blkdiscard', 'hdparm', 'diskutil', 'chattr'],
+    note: 'disk or filesystem change',
+    level: 'disk',
+    examples: ['mount /dev/sdb1 /mnt', 'umount /mnt', 'wipefs -a /dev/sdb', 'chattr +i f'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['mkfs'],
+    note: 'filesystem creation',
+    level: 'disk',
+    examples: ['mkfs -t ext4 /dev/sdb1', 'mkfs.ext4 /dev/sdb1'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['dd'],
+    check: 'ddToDevice',
+    note: 'raw write to a device',
+    level: 'disk',
+    examples: ['dd if=x.img of=/dev/sdb bs=4M'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['reboot', 'shutdown', 'halt', 'poweroff', 'init', 'telinit', 'systemd-run', 'kexec'],
+    note: 'power state change',
+    level: 'power',
+    examples: ['reboot', 'shutdown -h now', 'init 0'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['sysctl'],
+    check: 'sysctlWrite',
+    note: 'kernel parameter change',
+    level: 'kernel',
+    examples: ['sysctl -w net.ipv4.ip_forward=1', 'sysctl -p'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['modprobe', 'insmod', 'rmmod', 'kextload', 'kextunload'],
+    note: 'kernel module change',
+    level: 'kernel',
+    examples: ['modprobe br_netfilter', 'rmmod x'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: ['kill', 'killall', 'pkill', 'skill', 'xkill'],
+    check: 'notListing',
+    note: 'signals other processes',
+    level: 'processes',
+    examples: ['kill -9 1234', 'pkill node', 'killall python'],
+  },
+];

@@ -1,0 +1,177 @@
+import { forEachChild, type CommandNode, type ParsedScript, type SyntaxNode } from 'unbash';
+import type { AnalysisContext } from './analysisContext';
+import { guardArithmetic, guardParameterExpansion, guardTestExpression } from './arithmeticGuard';
+import { analyzeCommandNode, analyzeCompoundRedirects } from './commandNode';
+import { parseErrorProblem, snippet } from './parseShell';
+
+/**
+ * The walk's work list, as parallel arrays rather than one object per node: a 1 MB script has
+ * millions of nodes and allocation dominated the walk's cost.
+ */
+class Walker {
+  private readonly nodes: SyntaxNode[] = [];
+  /** the text each node's positions index (escaped-backtick scripts own a decoded copy) */
+  private readonly sources: string[] = [];
+  /** inside an arithmetic context already checked as a whole */
+  private readonly arithmetic: boolean[] = [];
+  /** the pipeline stage feeding a command's stdin */
+  private readonly feeders: (CommandNode | undefined)[] = [];
+  // the popped node's context, reused instead of allocating a frame per node
+  private source = '';
+  private inArithmetic = false;
+  private pipedFrom: CommandNode | undefined;
+  // what pushChildren's one callback pushes children with (no closure allocated per node)
+  private childSource = '';
+  private childArithmetic = false;
+  // one site object, updated per command: analyzeCommandNode copies what it keeps
+  private readonly site: { source: string; pipedFrom: CommandNode | undefined } = { source: '', pipedFrom: undefined };
+  private readonly onChild = (child: SyntaxNode): void => {
+    if (child.type === 'Word' && child.parts === undefined) return;
+    this.push(child, this.childSource, this.childArithmetic);
+  };
+
+  constructor(private readonly context: AnalysisContext) {}
+
+  run(script: ParsedScript, source: string): void {
+    this.push(script, source, false);
+    for (let node = this.nodes.pop(); node !== undefined; node = this.nodes.pop()) {
+      this.source = this.sources.pop() ?? source;
+      this.inArithmetic = this.arithmetic.pop() ?? false;
+      this.pipedFrom = this.feeders.pop();
+      this.visit(node);
+    }
+  }
+
+  private push(node: SyntaxNode, source: string, inArithmetic: boolean): void {
+    this.nodes.push(node);
+    this.sources.push(source);
+    this.arithmetic.push(inArithmetic);
+    this.feeders.push(undefined);
+  }
+
+  /** A pipeline stage, with the stage whose output feeds its stdin. */
+  private pushStage(node: CommandNode, source: string, pipedFrom: CommandNode | undefined): void {
+    this.nodes.push(node);
+    this.sources.push(source);
+    this.arithmetic.push(false);
+    this.feeders.push(pipedFrom);
+  }
+
+  /** Statements of a script or list, last first so that they pop in source order. */
+  private pushStatements(statements: readonly SyntaxNode[], source: string): void {
+    for (let index = statements.length - 1; index >= 0; index--) {
+      const statement = statements[index];
+      if (statement !== undefined) this.push(statement, source, false);
+    }
+  }
+
+  /** Pushes a node's children so that they pop in source order; plain words need no visit. */
+  private pushChildren(node: SyntaxNode, source = this.source, inArithmetic = this.inArithmetic): void {
+    const start = this.nodes.length;
+    this.childSource = source;
+    this.childArithmetic = inArithmetic;
+    forEachChild(node, this.onChild);
+    reverseFrom(this.nodes, start);
+  }
+
+  private visit(node: SyntaxNode): void {
+    const { context, source } = this;
+    switch (node.type) {
+      case 'Script': {
+        const own = node.source ?? source;
+        const error = node.errors?.[0];
+        if (error !== undefined) {
+          const problem = parseErrorProblem(error, own);
+          context.failClosed(problem.reason, { trigger: problem.trigger, command: problem.trigger });
+        }
+        return this.pushStatements(node.commands, own);
+      }
+      case 'CompoundList':
+        return this.pushStatements(node.commands, source);
+      case 'Statement':
+        return this.push(node.command, source, false);
+      case 'Pipeline':
+        for (let index = node.commands.length - 1; index >= 0; index--) {
+          const command = node.commands[index];
+          if (command !== undefined) this.pushStage(command, source, node.commands[index - 1]);
+        }
+        return;
+      case 'Command':
+        this.site.source = source;
+        this.site.pipedFrom = this.pipedFrom;
+        analyzeCommandNode(node, this.site, context);
+        break;
+      case 'Redirected':
+        analyzeCompoundRedirects(node, source, context);
+        break;
+      case 'ArithmeticExpansion':
+      case 'ArithmeticCommand':
+        if (!this.inArithmetic) guardArithmetic({ roots: [node], source, range: node }, context);
+        return this.pushChildren(node, source, true);
+      case 'ArithmeticFor': {
+        const header = [node.initialize, node.test, node.update].filter((part) => part !== undefined);
+        guardArithmetic({ roots: header, source, range: { pos: node.pos, end: node.body.pos } }, context);
+        this.push(node.body, source, false);
+        for (let index = header.length - 1; index >= 0; index--) {
+          const part = header[index];
+          if (part !== undefined) this.push(part, source, true);
+        }
+        return;
+      }
+      case 'TestBinary':
+      case 'TestUnary':
+        guardTestExpression(node, context);
+        break;
+      case 'ParameterExpansion':
+        guardParameterExpansion(node, context);
+        break;
+      case 'HereDoc':
+        if (node.closing === undefined) failClosedAt(context, `here-document not terminated by '${node.delimiter?.text ?? ''}': fail closed`, `<<${node.delimiter?.text ?? ''}`);
+        break;
+      default:
+        if (SUBSTITUTIONS.has(node.type) && 'text' in node && !admitSubstitution(node, context)) return;
+        break;
+    }
+    this.pushChildren(node);
+  }
+}
+
+/** Reverses the tail of the node list in place (the pushed children all share source and flags). */
+function reverseFrom(nodes: SyntaxNode[], start: number): void {
+  for (let low = start, high = nodes.length - 1; low < high; low++, high--) {
+    const swap = nodes[low];
+    const other = nodes[high];
+    if (swap === undefined || other === undefined) return;
+    nodes[low] = other;
+    nodes[high] = swap;
+  }
+}
+
+const SUBSTITUTIONS: ReadonlySet<string> = new Set(['CommandExpansion', 'ProcessSubstitution', 'ArithmeticCommandExpansion']);
+
+function failClosedAt(context: AnalysisContext, reason: string, text: string): void {
+  context.failClosed(reason, { trigger: snippet(text), command: snippet(text) });
+}
+
+/** A substitution's own checks before its script is parsed (lazily, by unbash, on first access). */
+function admitSubstitution(node: SyntaxNode & { readonly text: string }, context: AnalysisContext): boolean {
+  if (!context.spendSubstitution(node.text.length)) {
+    failClosedAt(context, 'substitutions nested too deep to analyse in linear time: fail closed', node.text);
+    return false;
+  }
+  if (node.type !== 'CommandExpansion') return true;
+  // bash reads `$((` as arithmetic unless that fails; parsers disagree on where it fails
+  if (node.text.startsWith('$((')) failClosedAt(context, "'$((' read as a command substitution is ambiguous: fail closed", node.text);
+  // backslashes inside backticks are unescaped before $'...' is decoded; parsers differ on it
+  else if (node.text.startsWith('`') && node.text.includes("$'")) failClosedAt(context, 'ANSI-C quoting inside backticks is read differently by parsers: fail closed', node.text);
+  return true;
+}
+
+/**
+ * Walks a parsed script with an explicit stack (deep nesting cannot overflow the call stack),
+ * analysing every simple command: in lists, pipelines, compound commands, function bodies,
+ * substitutions, process substitutions, arithmetic and [[ ]].
+ */
+export function walkScript(script: ParsedScript, source: string, context: AnalysisContext): void {
+  new Walker(context).run(script, source);
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { type SecretMatch, secretKind } from '../../src/paths/secretKind';
+
+interface Case {
+  readonly name: string;
+  readonly path: string;
+  readonly expected: SecretMatch | undefined;
+}
+
+const positives: readonly Case[] = [
+  // env files
+  { name: 'finds .env', path: '.env', expected: { kind: 'env', component: '.env' } },
+  { name: 'finds .env.local', path: '.env.local', expected: { kind: 'env', component: '.env.local' } },
+  { name: 'finds .env.production in a config folder, env first', path: 'config/.env.production', expected: { kind: 'env', component: '.env.production' } },
+  { name: 'finds an *.env file', path: 'deploy/prod.env', expected: { kind: 'env', component: 'prod.env' } },
+  { name: 'finds direnv .envrc', path: '.envrc', expected: { kind: 'env', component: '.envrc' } },
+  { name: 'finds .env case-insensitively', path: '.ENV', expected: { kind: 'env', component: '.ENV' } },
+
+  // keys and ssh
+  { name: 'finds a .pem file', path: 'certs/server.pem', expected: { kind: 'private_key', component: 'server.pem' } },
+  { name: 'finds a .key file case-insensitively', path: 'tls/server.KEY', expected: { kind: 'private_key', component: 'server.KEY' } },
+  { name: 'finds a .p12 file', path: 'cert.p12', expected: { kind: 'private_key', component: 'cert.p12' } },
+  { name: 'finds a .pfx file', path: 'cert.pfx', expected: { kind: 'private_key', component: 'cert.pfx' } },
+  { name: 'finds a .keystore file', path: 'android/release.keystore', expected: { kind: 'private_key', component: 'release.keystore' } },
+  { name: 'finds a .jks file', path: 'app.jks', expected: { kind: 'private_key', component: 'app.jks' } },
+  { name: 'finds id_rsa', path: 'deploy/id_rsa', expected: { kind: 'private_key', component: 'id_rsa' } },
+  { name: 'finds id_ed25519.pub', path: 'id_ed25519.pub', expected: { kind: 'private_key', component: 'id_ed25519.pub' } },
+  { name: 'finds id_ecdsa and id_dsa variants', path: 'keys/id_ecdsa_work', expected: { kind: 'private_key', component: 'id_ecdsa_work' } },
+  { name: "finds 'private' followed by 'key'", path: 'privateKey.json', expected: { kind: 'private_key', component: 'privateKey.json' } },
+  { name: 'finds anything under .ssh as ssh', path: '/home/u/.ssh/config', expected: { kind: 'ssh', component: '.ssh' } },
+  { name: 'finds a key under .ssh as ssh, the folder being more specific', path: '~/.ssh/id_rsa', expected: { kind: 'ssh', component: '.ssh' } },
+  { name: 'finds authorized_keys', path: 'authorized_keys', expected: { kind: 'ssh', component: 'authorized_keys' } },
+  { name: 'finds anything under .gnupg', path: '.gnupg/pubring.kbx', expected: { kind: 'private_key', component: '.gnupg' } },
+
+  // credentials and registry auth
+  { name: 'finds .aws/credentials', path: '/home/u/.aws/credentials', expected: { kind: 'credentials', component: '.aws/credentials' } },
+  { name: 'finds .aws/config as credentials, not config', path: '.aws/config', expected: { kind: 'credentials', component: '.aws/config' } },
+  { name: 'finds .kube/config', path: '.kube/config', expected: { kind: 'credentials', component: '.kube/config' } },
+  { name: 'finds .docker/config.json', path: '.docker/config.json', expected: { kind: 'registry_auth', component: '.docker/config.json' } },
+  { name: 'finds .npmrc', path: '.npmrc', expected: { kind: 'registry_auth', component: '.npmrc' } },
+  { name: 'finds .yarnrc.yml', path: '.yarnrc.yml', expected: { kind: 'registry_auth', component: '.yarnrc.yml' } },
+  { name: 'finds .pypirc', path: '.pypirc', expected: { kind: 'registry_auth', component: '.pypirc' } },
+  { name: 'finds .netrc', path: '.netrc', expected: { kind: 'credentials', component: '.netrc' } },
+  { name: 'finds .git-credentials', path: '.git-credentials', expected: { kind: 'credentials', component: '.git-credentials' } },
+  { name: 'finds .pgpass', path: '.pgpass', expected: { kind: 'credentials', component: '.pgpass' } },
+  { name: 'finds .htpasswd', path: 'public/.htpasswd', expected: { kind: 'password', component: '.htpasswd' } },
+  { name: "finds the word 'secrets'", path: 'k8s/secrets.yaml', expected: { kind: 'credentials', component: 'secrets' } },
+  { name: "finds the word 'secret' in a folder", path: 'secret/db.yaml', expected: { kind: 'credentials', component: 'secret' } },
+  { name: "finds the word 'credentials'", path: 'gcp-credentials.json', expected: { kind: 'credentials', component: 'credentials' } },
+
+  // words in names
+  { name: "finds the word 'password'", path: 'db_password.txt', expected: { kind: 'password', component: 'password' } },
+  { name: "finds 'Password' at a camelCase hump", path: 'dbPassword.txt', expected: { kind: 'password', component: 'password' } },
+  { name: "finds the word 'passwd'", path: '/etc/passwd', expected: { kind: 'password', component: 'passwd' } },
+  { name: "finds the word 'token'", path: 'github-token.txt', expected: { kind: 'token', component: 'token' } },
+  { name: "finds the whole word 'tokens' in a test file (accepted false positive)", path: 'src/auth/tokens.test.ts', expected: { kind: 'token', component: 'tokens' } },
+  { name: "finds 'apikey'", path: 'apikey.txt', expected: { kind: 'api_key', component: 'apikey' } },
+  { name: "finds 'API_KEY'", path: 'API_KEY.txt', expected: { kind: 'api_key', component: 'API_KEY.txt' } },
+  { name: "finds 'api-key'", path: 'openai-api-key', expected: { kind: 'api_key', component: 'openai-api-key' } },
+  { name: "finds 'apiKey'", path: 'apiKey.json', expected: { kind: 'api_key', component: 'apiKey.json' } },
+  { name: "finds 'api key' written with a space", path: 'my api key.txt', expected: { kind: 'api_key', component: 'my api key.txt' } },
+
+  // configuration
+  { name: "finds a 'config' folder", path: 'config/database.yml', expected: { kind: 'config', component: 'config' } },
+  { name: 'finds config.*', path: 'config.ts', expected: { kind: 'config', component: 'config' } },
+  { name: 'finds *.config.*', path: 'vite.config.ts', expected: { kind: 'config', component: 'config' } },
+  { name: 'finds a configs folder', path: 'configs/app.yaml', expected: { kind: 'config', component: 'configs' } },
+  { name: 'finds *.conf', path: 'nginx/nginx.conf', expected: { kind: 'config', component: 'conf' } },
+  { name: 'finds *.cfg', path: 'setup.cfg', expected: { kind: 'config', component: 'setup.cfg' } },
+  { name: 'finds *.ini', path: 'php.ini', expected: { kind: 'config', component: 'php.ini' } },
+  { name: 'finds settings.*', path: '.vscode/settings.json', expected: { kind: 'config', component: 'settings' } },
+  { name: 'finds .gitconfig', path: '.gitconfig', expected: { kind: 'config', component: '.gitconfig' } },
+  { name: 'finds .git/config', path: '.git/config', expected: { kind: 'config', component: 'config' } },
+  { name: 'finds .bashrc as shell config', path: '.bashrc', expected: { kind: 'shell_config', component: '.bashrc' } },
+  { name: 'finds .zshrc as shell config', path: '~/.zshrc', expected: { kind: 'shell_config', component: '.zshrc' } },
+  { name: 'finds .profile as shell config', path: '.profile', expected: { kind: 'shell_config', component: '.profile' } },
+
+  // seed 002's Russian words
+  { name: "finds 'конфиг'", path: 'конфиг.yaml', expected: { kind: 'config', component: 'конфиг' } },
+  { name: "finds 'конфиги' in a folder", path: 'конфиги/app.yaml', expected: { kind: 'config', component: 'конфиги' } },
+  { name: "finds 'Конфигурация' upper-cased", path: 'Конфигурация.json', expected: { kind: 'config', component: 'конфигурация' } },
+  { name: "finds 'ключ'", path: 'ключ.txt', expected: { kind: 'credentials', component: 'ключ' } },
+  { name: "finds 'КЛЮЧИ' upper-cased", path: 'КЛЮЧИ/api.txt', expected: { kind: 'credentials', component: 'ключи' } },
+  { name: "finds 'ключ' in 'ключ-доступа'", path: 'ключ-доступа.txt', expected: { kind: 'credentials', component: 'ключ' } },
+  { name: "finds 'пароль'", path: 'пароль.txt', expected: { kind: 'password', component: 'пароль' } },
+  { name: "finds 'пароли'", path: 'docs/пароли.md', expected: { kind: 'password', component: 'пароли' } },
+  { name: "finds 'паролями'", path: 'с_паролями.csv', expected: { kind: 'password', component: 'паролями' } },
+];
+
+const negatives: readonly Case[] = [
+  { name: "ignores 'keyboard'", path: 'src/keyboard.ts', expected: undefined },
+  { name: "ignores 'tokenizer'", path: 'tokenizer.ts', expected: undefined },
+  { name: "ignores 'monkey'", path: 'monkey.ts', expected: undefined },
+  { name: "ignores 'keys.ts': a bare 'key' word is not a secret, only the .key extension is", path: 'src/keys.ts', expected: undefined },
+  { name: "ignores 'key.txt' for the same reason", path: 'key.txt', expected: undefined },
+  { name: "ignores 'api/keys.ts': words pair only within one name", path: 'src/api/keys.ts', expected: undefined },
+  { name: "ignores 'environment'", path: 'src/environment.ts', expected: undefined },
+  { name: "ignores 'envelope'", path: 'envelope.ts', expected: undefined },
+  { name: "ignores 'env.ts' without the leading dot", path: 'src/env.ts', expected: undefined },
+  { name: "ignores '.environment'", path: '.environment', expected: undefined },
+  { name: "ignores 'passwordless' as a word of its own", path: 'docs/passwordless-login.md', expected: undefined },
+  { name: "ignores 'secretary'", path: 'secretary.txt', expected: undefined },
+  { name: "ignores 'configure.ac': 'configure' is not the word 'config'", path: 'configure.ac', expected: undefined },
+  { name: "ignores 'reconfig'", path: 'scripts/reconfig.sh', expected: undefined },
+  { name: "ignores 'tsconfig.json': 'tsconfig' is one word", path: 'tsconfig.json', expected: undefined },
+  { name: "ignores 'conference'", path: 'conference.md', expected: undefined },
+  { name: "ignores 'privacy'", path: 'docs/privacy.md', expected: undefined },
+  { name: "ignores 'sshd' inside a longer word", path: 'docs/ssh-tunnels.md', expected: undefined },
+  { name: "ignores 'pem' inside a name", path: 'pemberton.txt', expected: undefined },
+  { name: "ignores 'keynote' extension look-alikes", path: 'talk.keynote', expected: undefined },
+  { name: "ignores 'ключевые' (an adjective, not 'ключ')", path: 'ключевые-слова.md', expected: undefined },
+  { name: "ignores 'паролька'", path: 'паролька.txt', expected: undefined },
+  { name: "ignores 'конфигуратор'", path: 'конфигуратор.ts', expected: undefined },
+  { name: 'ignores a plain source file', path: 'src/index.ts', expected: undefined },
+  { name: 'ignores a README', path: 'README.md', expected: undefined },
+  { name: 'ignores an empty path', path: '', expected: undefined },
+  { name: "ignores '..' and '.' components", path: '../.', expected: undefined },
+];
+
+describe('secretKind', () => {
+  it.each(positives)('$name', ({ path, expected }) => {
+    expect(secretKind(path)).toEqual(expected);
+  });
+
+  it.each(negatives)('$name', ({ path, expected }) => {
+    expect(secretKind(path)).toEqual(expected);
+  });
+
+  it('reads backslashes as separators', () => {
+    expect(secretKind('C:\\Users\\u\\.ssh\\id_rsa')).toEqual({ kind: 'ssh', component: '.ssh' });
+  });
+});

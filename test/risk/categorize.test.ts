@@ -1,0 +1,253 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  categorize,
+  IntentGateError,
+  InvalidOptionsError,
+  RISK_CATEGORIES,
+  ToolArgumentsError,
+  UnknownToolError,
+  type RiskCategory,
+} from '../../src/index';
+
+// seed 002's layout: a sandbox folder whose project/ child is the workspace
+const sandbox = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'sandbox-'));
+const project = path.join(sandbox, 'project');
+mkdirSync(path.join(project, 'src'), { recursive: true });
+mkdirSync(path.join(sandbox, 'outside'));
+writeFileSync(path.join(project, 'src', 'a.ts'), 'export {};\n');
+symlinkSync(path.join(sandbox, 'outside'), path.join(project, 'link'));
+const options = { sandboxRoot: sandbox, homeDir: '/home/dev' };
+
+interface Case {
+  readonly name: string;
+  readonly tool: string;
+  readonly args: Record<string, unknown>;
+}
+
+const shell = (name: string, command: string): Case => ({ name, tool: 'shell', args: { command } });
+
+/** For each category: calls that raise it, and look-alikes that must not. */
+const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
+  FS_DELETE_OVERWRITE: {
+    positive: [
+      { name: 'workspace_write of a file', tool: 'workspace_write', args: { path: 'src/a.ts', content: 'x' } },
+      { name: 'workspace_patch without dry_run', tool: 'workspace_patch', args: { path: 'src/a.ts', patch: '@@' } },
+      { name: "workspace_patch with dry_run 'true' as text", tool: 'workspace_patch', args: { path: 'src/a.ts', dry_run: 'true' } },
+      { name: 'fs write under project/', tool: 'fs', args: { op: 'write', path: 'project/src/a.ts' } },
+      { name: 'fs delete', tool: 'fs', args: { op: 'delete', path: 'project/src/a.ts' } },
+      { name: 'delete_file', tool: 'delete_file', args: { path: 'src/a.ts' } },
+      shell('rm -rf of a folder', 'rm -rf build'),
+      shell('an overwriting redirection', 'echo x > out.txt'),
+    ],
+    negative: [
+      { name: 'workspace_patch with dry_run true', tool: 'workspace_patch', args: { path: 'src/a.ts', dry_run: true } },
+      { name: 'fs read', tool: 'fs', args: { op: 'read', path: 'project/src/a.ts' } },
+      { name: 'read_file', tool: 'read_file', args: { path: 'src/a.ts' } },
+      shell('rm as data', 'echo rm -rf build'),
+      shell('an appending redirection', 'echo x >> log.txt'),
+      shell('a read', 'cat src/a.ts'),
+    ],
+  },
+  FS_OUTSIDE_WORKSPACE: {
+    positive: [
+      { name: 'fs path outside project/', tool: 'fs', args: { op: 'read', path: 'etc/passwd' } },
+      { name: 'fs path in a sibling that shares the prefix', tool: 'fs', args: { op: 'read', path: 'project-evil/x' } },
+      { name: 'workspace_write with ../', tool: 'workspace_write', args: { path: '../x.txt', content: '' } },
+      { name: 'workspace_write with an absolute path', tool: 'workspace_write', args: { path: '/etc/hosts', content: '' } },
+      { name: 'a percent-encoded traversal', tool: 'read_file', args: { path: '%2e%2e%2fsecrets.txt' } },
+      { name: 'a write through a symlink that leaves the workspace', tool: 'workspace_write', args: { path: 'link/x.txt', content: '' } },
+      { name: 'a home path', tool: 'read_file', args: { path: '~/.bashrc' } },
+      shell('a shell read of /etc', 'cat /etc/passwd'),
+    ],
+    negative: [
+      { name: 'fs path under project/', tool: 'fs', args: { op: 'read', path: 'project/src/a.ts' } },
+      { name: 'a .. that comes back inside', tool: 'workspace_write', args: { path: 'src/../a.ts', content: '' } },
+      { name: 'a ./ path', tool: 'read_file', args: { path: './src/a.ts' } },
+      { name: 'a file named like the sibling', tool: 'workspace_write', args: { path: 'project-evil.txt', content: '' } },
+      shell('a shell read inside', 'cat src/a.ts'),
+    ],
+  },
+  FS_CONFIG_SECRETS: {
+    positive: [
+      { name: 'writing .env', tool: 'workspace_write', args: { path: '.env', content: '' } },
+      { name: 'writing config/.env.local', tool: 'workspace_write', args: { path: 'config/.env.local', content: '' } },
+      { name: 'fs write of a .pem', tool: 'fs', args: { op: 'write', path: 'project/certs/server.pem' } },
+      { name: 'patching a settings file', tool: 'workspace_patch', args: { path: 'config/settings.yaml' } },
+      { name: 'reading an ssh key', tool: 'read_file', args: { path: '.ssh/id_rsa' } },
+      { name: 'a Russian word', tool: 'workspace_write', args: { path: 'docs/пароль.txt', content: '' } },
+      shell('cat of .env', 'cat .env'),
+    ],
+    negative: [
+      { name: 'keyboard.ts', tool: 'workspace_write', args: { path: 'src/keyboard.ts', content: '' } },
+      { name: 'tokenizer.ts', tool: 'workspace_write', args: { path: 'src/tokenizer.ts', content: '' } },
+      { name: 'environment.ts', tool: 'workspace_write', args: { path: 'src/environment.ts', content: '' } },
+      { name: 'secretary.md', tool: 'workspace_write', args: { path: 'docs/secretary.md', content: '' } },
+      { name: 'reading plain configuration', tool: 'read_file', args: { path: 'config/settings.yaml' } },
+    ],
+  },
+  DEPS_INSTALL_UPDATE: {
+    positive: [
+      shell('npm i', 'npm i lodash'),
+      shell('pip with an option before install', 'pip --quiet install requests'),
+      shell('python -m pip install', 'python -m pip install requests'),
+      shell('poetry add', 'poetry add httpx'),
+      shell('yarn add', 'yarn add react'),
+      { name: 'writing package.json', tool: 'workspace_write', args: { path: 'package.json', content: '{}' } },
+    ],
+    negative: [
+      shell('npm test', 'npm test'),
+      shell('npm install as data', 'echo npm install'),
+      shell('reading package.json', 'cat package.json'),
+      shell('grep for install', 'grep install README.md'),
+      { name: 'read_file of package.json', tool: 'read_file', args: { path: 'package.json' } },
+    ],
+  },
+  GIT_PUBLISH: {
+    positive: [
+      shell('git push', 'git push'),
+      shell('git -C dir push', 'git -C repo push origin main'),
+      shell('git commit', 'git commit -m wip'),
+      shell('git tag', 'git tag v1.0.0'),
+      shell('npm publish', 'npm publish'),
+    ],
+    negative: [
+      shell('git status', 'git status'),
+      shell('git log', 'git log --oneline'),
+      shell('git push as data', 'echo git push'),
+      shell('grep publish', 'grep publish notes.md'),
+      shell('git diff', 'git diff HEAD~1'),
+    ],
+  },
+  SYSTEM_IMPACT: {
+    positive: [
+      shell('systemctl', 'systemctl restart nginx'),
+      shell('service', 'service ssh stop'),
+      shell('mount', 'mount /dev/sdb1 /mnt'),
+      shell('shutdown', 'shutdown -h now'),
+      shell('iptables', 'iptables -F'),
+    ],
+    negative: [
+      shell('systemctl as data', 'echo systemctl restart nginx'),
+      shell('grep mount', 'grep mount log.txt'),
+      shell('ls', 'ls -la'),
+      shell('a commit message', 'git status && echo "reboot later"'),
+      shell('a file named service', 'cat service.md'),
+    ],
+  },
+  SUDO: {
+    positive: [
+      shell('sudo', 'sudo ls'),
+      shell('quoted sudo', 's""udo ls'),
+      shell('path-qualified sudo', '/usr/bin/sudo ls'),
+      shell('sudo through env', 'env sudo ls'),
+      shell('sudo through xargs', 'echo x | xargs sudo rm'),
+    ],
+    negative: [
+      shell('sudo as data', 'echo "sudo is off"'),
+      shell('grep sudo', 'grep sudo /etc/group'),
+      shell('a commit message', 'git commit -m "sudo"'),
+      shell('a file named sudoers', 'cat sudoers.md'),
+      shell('pseudo', 'pseudo ls'),
+    ],
+  },
+  NETWORK_RISK: {
+    positive: [
+      { name: 'the web tool', tool: 'web', args: { url: 'https://example.com' } },
+      shell('curl', 'curl https://example.com'),
+      shell('wget', 'wget example.com/file'),
+      shell('git clone', 'git clone https://github.com/x/y'),
+      shell('a URL given to a program', 'python fetch.py https://api.example.com'),
+    ],
+    negative: [
+      shell('a URL as data', 'echo https://example.com'),
+      shell('grep http', 'grep http README.md'),
+      shell('cat of a file of URLs', 'cat urls.txt'),
+      { name: 'reading http.ts', tool: 'read_file', args: { path: 'src/http.ts' } },
+      { name: 'writing https.ts', tool: 'workspace_write', args: { path: 'src/https.ts', content: '' } },
+    ],
+  },
+  EXEC_ARBITRARY: {
+    positive: [
+      shell('ls', 'ls'),
+      { name: 'execute_command', tool: 'execute_command', args: { command: 'npm test' } },
+      { name: 'workspace_run', tool: 'workspace_run', args: { path: 'scripts/build.sh' } },
+      shell('echo', 'echo hi'),
+      shell('a subshell', '(true)'),
+    ],
+    negative: [
+      shell('an empty command', ''),
+      shell('a blank command', '   '),
+      { name: 'read_file', tool: 'read_file', args: { path: 'src/a.ts' } },
+      { name: 'workspace_write', tool: 'workspace_write', args: { path: 'src/a.ts', content: '' } },
+      { name: 'the web tool', tool: 'web', args: { url: 'https://example.com' } },
+    ],
+  },
+};
+
+describe.each(RISK_CATEGORIES.map((category) => ({ category, ...TABLE[category] })))('$category', ({ category, positive, negative }) => {
+  it('has at least five cases each way', () => {
+    expect(positive.length).toBeGreaterThanOrEqual(5);
+    expect(negative.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(positive)('raises it for $name', ({ tool, args }) => {
+    const result = categorize(tool, args, options);
+    expect(result.categories).toContain(category);
+    expect(result.evidence.filter((item) => item.category === category).length).toBeGreaterThan(0);
+  });
+
+  it.each(negative)('does not raise it for $name', ({ tool, args }) => {
+    expect(categorize(tool, args, options).categories).not.toContain(category);
+  });
+});
+
+describe('categorize', () => {
+  it('names the argument and the trigger in its evidence', () => {
+    const result = categorize('workspace_write', { path: 'config/.env.local', content: '' }, options);
+    expect(result.evidence).toContainEqual(expect.objectContaining({ category: 'FS_CONFIG_SECRETS', argument: 'path', trigger: '.env.local' }));
+    const shellResult = categorize('shell', { command: 'ls && sudo rm -rf /tmp/x' }, options);
+    expect(shellResult.evidence).toContainEqual(expect.objectContaining({ category: 'SUDO', argument: 'command', trigger: 'sudo' }));
+  });
+
+  it('returns categories in the seed order, each once', () => {
+    const { categories } = categorize('shell', { command: 'sudo npm i -g x && sudo git push' }, options);
+    expect(categories).toEqual(RISK_CATEGORIES.filter((category) => categories.includes(category)));
+    expect(new Set(categories).size).toBe(categories.length);
+  });
+
+  it('lets hosts map their own tools to kinds', () => {
+    const kinds = { run_shell_command: { kind: 'shell', command: 'command', cwd: 'dir_path' }, write_file: { kind: 'file_write', path: 'file_path' } } as const;
+    expect(categorize('run_shell_command', { command: 'sudo ls' }, { ...options, toolKinds: kinds }).categories).toContain('SUDO');
+    expect(categorize('write_file', { file_path: '.env' }, { ...options, toolKinds: kinds }).categories).toContain('FS_CONFIG_SECRETS');
+  });
+
+  it('gives a tool with no effect no categories', () => {
+    expect(categorize('ask_followup_question', { question: 'sudo?' }, options)).toEqual({ categories: [], evidence: [] });
+  });
+
+  it.each([
+    { name: 'an unknown tool', tool: 'run_shell_command', args: { command: 'ls' }, error: UnknownToolError, code: 'unknown_tool' },
+    { name: 'a case variant of a known tool', tool: 'Shell', args: { command: 'ls' }, error: UnknownToolError, code: 'unknown_tool' },
+    { name: 'a shell command that is not text', tool: 'shell', args: { command: ['sudo', 'ls'] }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+    { name: 'a missing url', tool: 'web', args: {}, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+    { name: 'arguments that are not an object', tool: 'shell', args: 'ls' as unknown as Record<string, unknown>, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+    { name: 'a file write that names no file', tool: 'write_to_file', args: { content: 'x' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+    { name: 'an fs path that is a number', tool: 'fs', args: { op: 'write', path: 7 }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+  ])('throws a typed error for $name', ({ tool, args, error, code }) => {
+    expect(() => categorize(tool, args, options)).toThrowError(error);
+    try {
+      categorize(tool, args, options);
+    } catch (thrown) {
+      expect(thrown).toBeInstanceOf(IntentGateError);
+      expect((thrown as IntentGateError).code).toBe(code);
+    }
+  });
+
+  it('rejects bad options', () => {
+    expect(() => categorize('shell', { command: 'ls' }, { sandboxRoot: '' })).toThrowError(InvalidOptionsError);
+    expect(() => categorize('shell', { command: 'ls' }, { toolKinds: { x: { kind: 'teleport' } } } as never)).toThrowError(InvalidOptionsError);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { RiskCategory } from '../../src/risk/categories';
+import { analyzeShell } from '../../src/shell/analyzeShell';
+import { DEPS, EXEC, GIT, NET, ONLY_EXEC, sorted, SUDO, SYS } from './support';
+
+interface InnerCase {
+  readonly name: string;
+  readonly command: string;
+  readonly commands: readonly (readonly string[])[];
+  readonly categories: readonly RiskCategory[];
+}
+
+function check({ command, commands, categories }: InnerCase): void {
+  const analysis = analyzeShell(command);
+  expect({
+    commands: analysis.commands,
+    categories: sorted(analysis.findings.map((finding) => finding.category)),
+    unknowable: analysis.unknowable,
+  }).toEqual({ commands, categories: sorted(categories), unknowable: undefined });
+}
+
+describe('inner scripts', () => {
+  it.each<InnerCase>([
+    { name: 'analyses the script of bash -c', command: "bash -c 'sudo id'", commands: [['bash', '-c', 'sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses sh -c, zsh -c and dash -c', command: "sh -c 'a' && zsh -c 'b' && dash -c 'c'", commands: [['sh', '-c', 'a'], ['a'], ['zsh', '-c', 'b'], ['b'], ['dash', '-c', 'c'], ['c']], categories: ONLY_EXEC },
+    { name: 'analyses ksh -c and busybox sh -c', command: "ksh -c 'git push' ; busybox sh -c 'curl x.io'", commands: [['ksh', '-c', 'git push'], ['git', 'push'], ['busybox', 'sh', '-c', 'curl x.io'], ['sh', '-c', 'curl x.io'], ['curl', 'x.io']], categories: [GIT, NET, EXEC] },
+    { name: 'reads -c inside an option cluster', command: "bash -lxc 'npm ci'", commands: [['bash', '-lxc', 'npm ci'], ['npm', 'ci']], categories: [DEPS, NET, EXEC] },
+    { name: 'skips -o and long options before -c', command: "bash --norc -o pipefail -c 'reboot'", commands: [['bash', '--norc', '-o', 'pipefail', '-c', 'reboot'], ['reboot']], categories: [SYS, EXEC] },
+    { name: 'analyses bash -c nested in bash -c', command: `bash -c 'sh -c "sudo id"'`, commands: [['bash', '-c', 'sh -c "sudo id"'], ['sh', '-c', 'sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses the text of eval', command: 'eval "su""do id"', commands: [['eval', 'sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'joins the words of eval', command: 'eval git push origin', commands: [['eval', 'git', 'push', 'origin'], ['git', 'push', 'origin']], categories: [GIT, NET, EXEC] },
+    { name: 'analyses the action of trap', command: "trap 'curl https://x.io' EXIT", commands: [['trap', 'curl https://x.io', 'EXIT'], ['curl', 'https://x.io']], categories: [NET, EXEC] },
+    { name: 'runs nothing for trap - and trap with one operand', command: 'trap - INT; trap INT', commands: [['trap', '-', 'INT'], ['trap', 'INT']], categories: ONLY_EXEC },
+    { name: 'analyses an alias value', command: "alias ls='sudo ls'", commands: [['alias', 'ls=sudo ls'], ['sudo', 'ls'], ['ls']], categories: [SUDO, EXEC] },
+    { name: 'analyses a heredoc fed to bash', command: 'bash <<EOF\ngit push\nEOF', commands: [['bash'], ['git', 'push']], categories: [GIT, NET, EXEC] },
+    { name: 'analyses a tab-stripped heredoc fed to sh', command: 'sh <<-EOF\n\tnpm i\n\tEOF', commands: [['sh'], ['npm', 'i']], categories: [DEPS, NET, EXEC] },
+    { name: 'unescapes an unquoted heredoc without expansions', command: 'bash <<EOF\necho \\$(sudo id)\nEOF', commands: [['bash'], ['echo', '$(sudo id)'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses a here-string fed to bash -s', command: "bash -s <<< 'sudo id'", commands: [['bash', '-s'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses literal echo text piped into sh', command: "echo 'rm -rf /tmp/x' | sh", commands: [['echo', 'rm -rf /tmp/x'], ['sh'], ['rm', '-rf', '/tmp/x']], categories: ONLY_EXEC },
+    { name: 'analyses printf text piped into sudo sh', command: "printf '%s\\n' 'reboot' | sudo sh", commands: [['printf', '%s\\n', 'reboot'], ['sudo', 'sh'], ['sh'], ['reboot']], categories: [SUDO, SYS, EXEC] },
+    { name: 'analyses GIT_SSH_COMMAND as a script', command: 'GIT_SSH_COMMAND="sudo id" git fetch', commands: [['sudo', 'id'], ['id'], ['git', 'fetch']], categories: [SUDO, NET, EXEC] },
+    { name: 'analyses an exported code-bearing variable', command: "export GIT_PAGER='curl https://x.io'", commands: [['export', 'GIT_PAGER=curl https://x.io'], ['curl', 'https://x.io']], categories: [NET, EXEC] },
+    { name: 'analyses a git alias starting with !', command: "git -c alias.x='!sudo id' x", commands: [['git', '-c', 'alias.x=!sudo id', 'x'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'expands a plain git alias of the subcommand', command: 'git -c alias.p=push p origin', commands: [['git', '-c', 'alias.p=push', 'p', 'origin'], ['git', 'push', 'origin']], categories: [GIT, NET, EXEC] },
+    { name: 'analyses git -c core.fsmonitor', command: "git -c core.fsmonitor='sudo id' status", commands: [['git', '-c', 'core.fsmonitor=sudo id', 'status'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses the remote command of ssh', command: "ssh host 'npm publish'", commands: [['ssh', 'host', 'npm publish'], ['npm', 'publish']], categories: [GIT, NET, EXEC] },
+    { name: 'analyses an ssh ProxyCommand', command: 'ssh -o ProxyCommand="sudo nc %h %p" host', commands: [['ssh', '-o', 'ProxyCommand=sudo nc %h %p', 'host'], ['sudo', 'nc', '%h', '%p'], ['nc', '%h', '%p']], categories: [SUDO, NET, EXEC] },
+    { name: 'analyses npx -c', command: "npx -c 'git push'", commands: [['npx', '-c', 'git push'], ['git', 'push']], categories: [DEPS, GIT, NET, EXEC] },
+    { name: 'analyses rg --pre', command: 'rg --pre sudo needle', commands: [['rg', '--pre', 'sudo', 'needle'], ['sudo']], categories: [SUDO, EXEC] },
+    { name: 'analyses a tar checkpoint action', command: "tar -cf x.tar d --checkpoint-action=exec='sudo id'", commands: [['tar', '-cf', 'x.tar', 'd', '--checkpoint-action=exec=sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses rsync -e', command: `rsync -e 'sh -c "sudo id"' a host:b`, commands: [['rsync', '-e', 'sh -c "sudo id"', 'a', 'host:b'], ['sh', '-c', 'sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, NET, EXEC] },
+    { name: 'analyses the GNU sed e command', command: "sed '1e sudo id' notes.txt", commands: [['sed', '1e sudo id', 'notes.txt'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses os.system in python -c', command: `python3 -c 'import os; os.system("sudo id")'`, commands: [['python3', '-c', 'import os; os.system("sudo id")'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses execSync in node -e', command: `node -e "require('child_process').execSync('git push')"`, commands: [['node', '-e', "require('child_process').execSync('git push')"], ['git', 'push']], categories: [GIT, NET, EXEC] },
+    { name: 'analyses an argv list of subprocess.run', command: `python -c 'import subprocess; subprocess.run(["npm", "install"])'`, commands: [['python', '-c', 'import subprocess; subprocess.run(["npm", "install"])'], ['npm', 'install']], categories: [DEPS, NET, EXEC] },
+    { name: 'analyses awk system()', command: `awk 'BEGIN { system("sudo id") }'`, commands: [['awk', 'BEGIN { system("sudo id") }'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses perl backticks', command: "perl -e 'print `curl -s x.io`'", commands: [['perl', '-e', 'print `curl -s x.io`'], ['curl', '-s', 'x.io']], categories: [NET, EXEC] },
+    { name: 'treats a printed string in inline code as data', command: `node -e "console.log('sudo rm -rf /')"`, commands: [['node', '-e', "console.log('sudo rm -rf /')"]], categories: ONLY_EXEC },
+  ])('$name', check);
+});
+
+describe('scripts run from files', () => {
+  it.each([
+    { name: 'notes a script given to bash', command: 'bash script.sh', unanalysed: 'bash script.sh' },
+    { name: 'notes a sourced file', command: 'source ./env.sh', unanalysed: 'source ./env.sh' },
+    { name: 'notes a python program', command: 'python x.py --flag', unanalysed: 'python x.py' },
+    { name: 'notes a python module', command: 'python -m pytest', unanalysed: 'python -m pytest' },
+    { name: 'notes a path-named command', command: './run.sh', unanalysed: './run.sh' },
+    { name: 'notes make targets', command: 'make test', unanalysed: 'make test' },
+    { name: 'notes npm test', command: 'npm test', unanalysed: 'npm test' },
+    { name: 'notes a yarn package script', command: 'yarn build', unanalysed: 'yarn build' },
+    { name: 'notes a file redirected into a shell', command: 'sh < install.sh', unanalysed: 'sh < install.sh' },
+  ])('$name', ({ command, unanalysed }) => {
+    const analysis = analyzeShell(command);
+    expect(sorted(analysis.findings.map((finding) => finding.category))).toEqual([EXEC]);
+    expect(analysis.findings[0]?.note).toBe(`any non-empty command; not analysed: ${unanalysed}`);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from '../../src/shell/analyzeShell';
+import { realisticCommands } from '../corpus/realistic';
+
+// Linear time is asserted by comparing n with 4n (generous bound, no absolute timings), so the
+// tests hold on a loaded machine; absolute numbers are only logged.
+
+const N = 65_536;
+
+/** Hostile inputs of about `size` characters, each stressing one part of the analysis. */
+const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
+  { name: 'many commands', build: (size) => 'a;'.repeat(size / 2) },
+  { name: 'a long pipeline', build: (size) => `${'a|'.repeat(size / 2)}a` },
+  { name: 'one command with many words', build: (size) => `echo ${'ab '.repeat(size / 3)}` },
+  { name: 'many delete operands', build: (size) => `rm ${'a/b '.repeat(size / 4)}` },
+  { name: 'many manifest writes', build: (size) => `tee ${'package.json '.repeat(size / 13)}` },
+  { name: 'quotes only', build: (size) => '"'.repeat(size) },
+  { name: 'nested subshells', build: (size) => `${'('.repeat(size / 2)}${')'.repeat(size / 2)}` },
+  { name: 'nested substitutions', build: (size) => `${'$('.repeat(size / 3)}${')'.repeat(size / 3)}` },
+  { name: 'nested backticks', build: (size) => '`'.repeat(size) },
+  { name: 'a chain of wrappers', build: (size) => `${'sudo '.repeat(size / 5)}ls` },
+  { name: 'a chain of evals', build: (size) => `${'eval '.repeat(size / 5)}ls` },
+  { name: 'long arithmetic', build: (size) => `echo $((${'1+'.repeat(size / 2)}1))` },
+  { name: 'many heredocs', build: (size) => 'cat <<E\nx\nE\n'.repeat(size / 12) },
+  { name: 'a big heredoc fed to bash', build: (size) => `bash <<E\n${'ls\n'.repeat(size / 3)}E\n` },
+  { name: 'a big script in bash -c', build: (size) => `bash -c '${'ls;'.repeat(size / 3)}'` },
+  { name: 'many [[ ]] tests', build: (size) => '[[ a -eq 1 ]];'.repeat(size / 14) },
+  { name: 'many $[ ', build: (size) => '$['.repeat(size / 2) },
+  { name: 'many find -exec clauses', build: (size) => `find . ${'-exec ls {} ; '.repeat(size / 14)}` },
+];
+
+function timeOf(command: string): number {
+  const start = performance.now();
+  analyzeShell(command);
+  return performance.now() - start;
+}
+
+/** The best of three runs: scheduling noise only ever adds time. */
+function bestOf(command: string): number {
+  return Math.min(timeOf(command), timeOf(command), timeOf(command));
+}
+
+describe('linear time', () => {
+  it.each(SHAPES)('analyses $name in time linear in its length', ({ build }) => {
+    timeOf(build(4096));
+    const small = bestOf(build(N));
+    const large = bestOf(build(4 * N));
+    expect(large).toBeLessThan(12 * small + 50);
+  });
+});
+
+describe('1 MB hostile commands', () => {
+  it.each(SHAPES)('analyses $name at 1 MB without throwing', ({ name, build }) => {
+    const command = build(1_000_000);
+    const start = performance.now();
+    const analysis = analyzeShell(command);
+    const elapsed = performance.now() - start;
+    console.info(`1 MB ${name}: ${elapsed.toFixed(0)} ms, ${analysis.commands.length} commands, unknowable: ${analysis.unknowable ?? '-'}`);
+    expect(analysis.findings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('typical commands', () => {
+  it('analyses realistic agent commands in tens of microseconds', () => {
+    const commands = realisticCommands.slice(0, 200);
+    for (let round = 0; round < 20; round++) for (const command of commands) analyzeShell(command);
+    const times: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (const command of commands) {
+        const start = performance.now();
+        analyzeShell(command);
+        times.push((performance.now() - start) * 1000);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length / 2)] ?? 0;
+    const p99 = times[Math.floor(times.length * 0.99)] ?? 0;
+    console.info(`shell analysis over ${commands.length} realistic commands: p50 ${p50.toFixed(1)} µs, p99 ${p99.toFixed(1)} µs`);
+    // the target is 50 µs; ten times that leaves room for a loaded test machine
+    expect(p50).toBeLessThan(500);
+  });
+});

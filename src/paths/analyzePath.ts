@@ -48,6 +48,19 @@ function invalidReason(input: unknown): string | undefined {
   return undefined;
 }
 
+// the real location of a workspace root or base is resolved once: it is a folder the host
+// chose, not an argument the model wrote, and resolving it costs a syscall per component
+const realFolders = new Map<string, string | undefined>();
+const MAX_REAL_FOLDERS = 256;
+
+function realFolder(folder: string): string | undefined {
+  if (realFolders.has(folder)) return realFolders.get(folder);
+  const real = resolveThroughLinks('/', folder).path;
+  if (realFolders.size >= MAX_REAL_FOLDERS) realFolders.clear();
+  realFolders.set(folder, real);
+  return real;
+}
+
 function readingContext(options: PathAnalysisOptions): ReadingContext {
   const root = path.resolve(options.workspaceRoot);
   const base = options.base === undefined ? root : path.resolve(root, options.base);
@@ -57,12 +70,7 @@ function readingContext(options: PathAnalysisOptions): ReadingContext {
   } catch {
     // no HOME and no user database entry: '~' then names nothing that can be inside
   }
-  return {
-    realRoot: resolveThroughLinks('/', root).path,
-    base,
-    realBase: resolveThroughLinks('/', base).path,
-    homeDir: home ? path.resolve(home) : undefined,
-  };
+  return { realRoot: realFolder(root), base, realBase: realFolder(base), homeDir: home ? path.resolve(home) : undefined };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not

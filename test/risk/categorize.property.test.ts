@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { categorize, IntentGateError, RISK_CATEGORIES } from '../../src/index';
+import { makeWorkspace } from '../support/workspace';
+
+const workspaceRoot = makeWorkspace();
+const options = { workspaceRoot };
+const TOOLS = ['shell', 'execute_command', 'workspace_write', 'workspace_patch', 'fs', 'web', 'workspace_run', 'read_file', 'write_to_file', 'apply_patch', 'delete_file', 'edit_file'];
+
+const shellish = fc.stringMatching(/^[a-z $'"`\\|&;()<>{}\[\]=~*?#\n%./-]{0,60}$/);
+const args = fc.oneof(
+  fc.anything(),
+  fc.record({ command: fc.oneof(shellish, fc.anything()), path: fc.oneof(fc.string(), fc.anything()), url: fc.string(), op: fc.string(), dry_run: fc.anything(), patch: fc.string() }, { requiredKeys: [] }),
+);
+
+/** Milliseconds for one categorize call. */
+function timed(tool: string, value: Record<string, unknown>): number {
+  const start = performance.now();
+  categorize(tool, value, options);
+  return performance.now() - start;
+}
+
+describe('categorize invariants', () => {
+  it('throws nothing but the typed error on any input, and returns known categories', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...TOOLS), fc.anything()), args, (tool, value) => {
+        try {
+          const result = categorize(tool as string, value, options);
+          for (const category of result.categories) expect(RISK_CATEGORIES).toContain(category);
+          expect(new Set(result.evidence.map((item) => item.category))).toEqual(new Set(result.categories));
+        } catch (error) {
+          expect(error).toBeInstanceOf(IntentGateError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    { name: 'a shell list', tool: 'shell', key: 'command', unit: 'a;' },
+    { name: 'a shell pipeline', tool: 'shell', key: 'command', unit: 'x|' },
+    { name: 'quotes', tool: 'shell', key: 'command', unit: `'"` },
+    { name: 'command substitutions', tool: 'shell', key: 'command', unit: '$(' },
+    { name: 'a URL', tool: 'web', key: 'url', unit: 'a/' },
+    { name: 'a path', tool: 'workspace_write', key: 'path', unit: 'a/' },
+  ])('finishes in time linear in the input for $name up to 1 MB', ({ tool, key, unit }) => {
+    const sized = (bytes: number) => ({ [key]: unit.repeat(Math.floor(bytes / unit.length)) });
+    timed(tool, sized(64 * 1024));
+    const quarter = Math.min(...[0, 1].map(() => timed(tool, sized(256 * 1024))));
+    const full = Math.min(...[0, 1].map(() => timed(tool, sized(1024 * 1024))));
+    // four times the input may take about four times as long; the slack absorbs a busy machine
+    expect(full).toBeLessThan(12 * quarter + 100);
+  });
+});

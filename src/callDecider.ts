@@ -3,16 +3,17 @@ import { confirmationPrompt } from './approval/confirmationPrompt';
 import type { Classifier } from './classification';
 import { buildDecision, type Decision } from './decision';
 import { reason, type Reason } from './reason';
+import { describeValue } from './describeValue';
 import { decisionFacts } from './lifecycleSnapshot';
 import { decisionCodeOf, type LifecycleSnapshot } from './machineDecision';
 import type { DecisionCode } from './reasons';
 import type { Locale, RiskCategory } from './risk/categories';
 import type { RiskContext } from './risk/categorize';
 import type { Categorization } from './risk/evidence';
+import { createPathAnalyzer } from './paths/pathAnalyzer';
 import { assessRisk } from './safeMode/riskAssessment';
 import {
   createToolRequest,
-  MAX_TOOL_NAME_LENGTH,
   nameOnlyRequest,
   type MalformedCallCode,
   type ToolRequest,
@@ -41,6 +42,14 @@ export interface DecidedCall {
   readonly risk: Categorization | undefined;
 }
 
+/** A call refused before the statechart is asked: what was given and what is wrong. */
+export interface MalformedCall {
+  readonly name: unknown;
+  readonly code: MalformedCallCode;
+  readonly problem: string;
+  readonly snapshot: LifecycleSnapshot;
+}
+
 export interface CallToDecide {
   readonly name: unknown;
   readonly args: unknown;
@@ -51,8 +60,6 @@ export interface CallToDecide {
   readonly alsoApproved?: readonly RiskCategory[];
 }
 
-const displayName = (name: unknown): string =>
-  typeof name === 'string' ? (name.length > MAX_TOOL_NAME_LENGTH ? `${name.slice(0, MAX_TOOL_NAME_LENGTH)}…` : name) : `<${typeof name}>`;
 
 /** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
 function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
@@ -74,8 +81,8 @@ export function createCallDecider(parts: CallDeciderParts) {
   const { machine, classifier } = parts;
   const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
 
-  const malformed = (name: unknown, code: MalformedCallCode, problem: string, snapshot: LifecycleSnapshot): Decision => {
-    const request = { ...nameOnlyRequest(displayName(name)), hasArgs: true };
+  const malformed = ({ name, code, problem, snapshot }: MalformedCall): Decision => {
+    const request = { ...nameOnlyRequest(describeValue(name)), hasArgs: true };
     const classification = code === 'invalid_tool_name' ? undefined : classifier.classify(request.tool);
     return buildDecision({ code, request, classification, facts: facts(snapshot), problem });
   };
@@ -93,13 +100,15 @@ export function createCallDecider(parts: CallDeciderParts) {
     /** Decides a concrete call. */
     decideCall(call: CallToDecide): DecidedCall {
       const { name, args, snapshot, approvalId } = call;
-      const built = createToolRequest(name, args, parts.workspace);
-      if (!built.ok) return { decision: malformed(name, built.code, built.problem, snapshot), event: undefined, args: {}, risk: undefined };
+      // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
+      const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
+      const built = createToolRequest(name, args, { ...parts.workspace, analyze });
+      if (!built.ok) return { decision: malformed({ name, code: built.code, problem: built.problem, snapshot }), event: undefined, args: {}, risk: undefined };
       const callArgs = args as Readonly<Record<string, unknown>>;
       const classification = classifier.classify(built.request.tool);
-      const assessment = assessRisk(built.request.tool, callArgs, classification.toolClass, parts.risk);
+      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: classification.toolClass }, { ...parts.risk, analyze });
       if (!assessment.ok) {
-        return { decision: malformed(name, 'invalid_arguments', assessment.problem, snapshot), event: undefined, args: callArgs, risk: undefined };
+        return { decision: malformed({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }), event: undefined, args: callArgs, risk: undefined };
       }
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];

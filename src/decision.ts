@@ -61,7 +61,7 @@ export function buildDecision(input: DecisionInput): Decision {
   const { code, request, facts, risk = NO_RISK } = input;
   const { verdict, rule } = REASON_CODES[code];
   const { toolClass, classified } = input.classification ?? MALFORMED;
-  const deciding = reason(code, rule, describeReason(code, request, facts, input.problem));
+  const deciding = reason(code, rule, describeReason({ code, request, facts, problem: input.problem }));
   const reasons = [deciding, ...(input.notes ?? [])];
   if (!classified) {
     reasons.push(reason('unclassified_tool', 'classification', { message: `'${request.tool}' is not classified; it is treated as DESTRUCTIVE (fail closed).` }));

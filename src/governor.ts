@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createActor, type Actor } from 'xstate';
 import { approvalsMachine, type ApprovalsMachine } from '../machines/approvals';
-import { createLifecycleMachine, lifecycleMachine, type LifecycleMachine } from '../machines/lifecycle';
+import type { LifecycleMachine } from '../machines/lifecycle';
 import { createCallDecider, type DecidedCall } from './callDecider';
-import { createClassifier, defaultClassifier, type Classifier } from './classification';
 import type { Decision } from './decision';
 import { DecisionTable } from './decisionTable';
+import { describeValue } from './describeValue';
 import { InvalidArgumentError } from './errors/InvalidArgumentError';
 import { StateViolationError } from './errors/StateViolationError';
 import { parseGovernorOptions, type GovernorConfig, type GovernorOptions } from './governorOptions';
@@ -15,6 +15,7 @@ import type { Intent } from './intent';
 import { loadIntentIgnore } from './intentIgnore';
 import { INTENTS_FILE_NAME, loadIntentsFile } from './intentsFile';
 import { lifecycleStateOf } from './lifecycleSnapshot';
+import { machineFor } from './machineForClassification';
 import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from './lifecycleState';
 import { compileModeFilter, type ToolFilter } from './modes';
 import { isOrchestrationPresent, protectedPathPredicate } from './orchestration';
@@ -74,22 +75,6 @@ export interface Governor {
   stop(): void;
 }
 
-// machines differ only by classifier; governors with the same overrides share one
-const machinesByClassification = new Map<string, { machine: LifecycleMachine; classifier: Classifier }>();
-const MAX_CACHED_MACHINES = 64;
-
-function machineFor(classification: GovernorConfig['classification']): { machine: LifecycleMachine; classifier: Classifier } {
-  const key = JSON.stringify(Object.entries(classification).sort(([a], [b]) => (a < b ? -1 : 1)));
-  if (key === '[]') return { machine: lifecycleMachine, classifier: defaultClassifier };
-  let entry = machinesByClassification.get(key);
-  if (!entry) {
-    const classifier = createClassifier(classification);
-    entry = { machine: createLifecycleMachine(classifier), classifier };
-    if (machinesByClassification.size < MAX_CACHED_MACHINES) machinesByClassification.set(key, entry);
-  }
-  return entry;
-}
-
 function readIntents(config: GovernorConfig, orchestrationPresent: boolean): readonly Intent[] {
   if (config.intents) return config.intents;
   return orchestrationPresent ? loadIntentsFile(path.join(config.orchestrationDir, INTENTS_FILE_NAME)) : [];
@@ -139,7 +124,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
 
   const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
     const problem = toolNameProblem(name);
-    if (problem) return decider.malformed(name, 'invalid_tool_name', problem, actor.getSnapshot());
+    if (problem) return decider.malformed({ name, code: 'invalid_tool_name', problem, snapshot: actor.getSnapshot() });
     return state === undefined ? table.current(name as string) : table.in(state, name as string);
   };
 
@@ -182,7 +167,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const heldCall = (id: string): DecidedCall => {
     const pending = actor.getSnapshot().context.pendingApproval;
     if (!held || !pending || pending.id !== id || held.decision.approval?.id !== id) {
-      throw new InvalidArgumentError(`resolveApproval: no call is waiting for approval '${String(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
+      throw new InvalidArgumentError(`resolveApproval: no call is waiting for approval '${describeValue(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
     }
     return held;
   };
@@ -254,7 +239,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     toolsFor(state, tools, toolsOptions) {
       if (!isLifecycleState(state)) {
-        throw new InvalidArgumentError(`toolsFor: unknown state '${String(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
+        throw new InvalidArgumentError(`toolsFor: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
       }
       if (!Array.isArray(tools)) throw new InvalidArgumentError('toolsFor: tools must be an array of tool definitions');
       const permittedByMode = modeFilter(toolsOptions?.mode);

@@ -1,4 +1,4 @@
-import { MAX_PATH_LENGTH } from './workspacePath';
+import { MAX_PATH_LENGTH } from './paths/analyzePath';
 
 /** Argument keys that name one file or folder, across the Roo, Cline, Gemini CLI and MCP catalogs. */
 export const PATH_ARGUMENT_KEYS: readonly string[] = [

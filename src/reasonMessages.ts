@@ -33,7 +33,13 @@ function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): Rea
 }
 
 /** The message of a deciding reason, naming what matters: the path and scope, the valid ids, the directory. */
-export function describeReason(code: DecisionCode, request: ToolRequest, facts: DecisionFacts, problem?: string): ReasonDetails {
+export function describeReason(input: {
+  readonly code: DecisionCode;
+  readonly request: ToolRequest;
+  readonly facts: DecisionFacts;
+  readonly problem?: string | undefined;
+}): ReasonDetails {
+  const { code, request, facts, problem } = input;
   const { tool } = request;
   switch (code) {
     case 'safe_tool':

@@ -2,7 +2,8 @@ import { SELECT_ACTIVE_INTENT } from './handshakeTools';
 import type { RiskCategory } from './risk/categories';
 import type { IntentIgnore } from './intentIgnore';
 import { extractPathArguments } from './pathArguments';
-import { resolveWorkspacePath } from './workspacePath';
+import type { PathAnalyzer } from './paths/pathAnalyzer';
+import { relativeInside } from './paths/pathAnalyzer';
 
 /** Longest tool name accepted; real tool names are short identifiers. */
 export const MAX_TOOL_NAME_LENGTH = 256;
@@ -48,6 +49,11 @@ export interface WorkspaceFacts {
   isProtectedPath(relativePath: string): boolean;
 }
 
+/** The workspace facts plus the path analyzer of this one decision. */
+export interface RequestContext extends WorkspaceFacts {
+  readonly analyze: PathAnalyzer;
+}
+
 export type MalformedCallCode = 'invalid_tool_name' | 'invalid_arguments';
 
 export type ToolRequestResult =
@@ -75,7 +81,7 @@ function isPlainArgs(args: unknown): args is Readonly<Record<string, unknown>> {
   return typeof args === 'object' && args !== null && !Array.isArray(args);
 }
 
-function buildRequest(tool: string, args: unknown, facts: WorkspaceFacts): ToolRequestResult {
+function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolRequestResult {
   if (!isPlainArgs(args)) {
     const shape = Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args;
     return { ok: false, code: 'invalid_arguments', problem: `arguments must be an object, got ${shape}` };
@@ -87,7 +93,8 @@ function buildRequest(tool: string, args: unknown, facts: WorkspaceFacts): ToolR
     return { ok: false, code: 'invalid_arguments', problem: `argument 'intent_id' must be a string, got ${typeof intentId}` };
   }
   const paths = extracted.paths.map((input): ToolPath => {
-    const relative = resolveWorkspacePath(facts.workspaceRoot, input);
+    // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
+    const relative = relativeInside(facts.analyze(input));
     return {
       input,
       relative,
@@ -102,7 +109,7 @@ function buildRequest(tool: string, args: unknown, facts: WorkspaceFacts): ToolR
  * Validates a concrete tool call and resolves the paths it names. Malformed input is
  * reported, never thrown: the caller turns it into a deny.
  */
-export function createToolRequest(name: unknown, args: unknown, facts: WorkspaceFacts): ToolRequestResult {
+export function createToolRequest(name: unknown, args: unknown, facts: RequestContext): ToolRequestResult {
   const nameProblem = toolNameProblem(name);
   if (nameProblem) return { ok: false, code: 'invalid_tool_name', problem: nameProblem };
   try {

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -205,6 +205,22 @@ describe('scope and paths', () => {
     governor.userPrompt();
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     expect(governor.handleToolCall('write_to_file', { path: path.join(root, 'src/auth/a.ts'), content: '' }).allowed).toBe(true);
+  });
+
+  it('refuses a write through a symlink inside the scope that leads out of the workspace', () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const outside = makeWorkspace({ orchestration: false });
+    mkdirSync(path.join(root, 'src', 'auth'), { recursive: true });
+    symlinkSync(outside, path.join(root, 'src', 'auth', 'link'));
+    const governor = createGovernor({ workspaceRoot: root, ...LIFECYCLE_ONLY });
+    governor.userPrompt();
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
+    const decision = governor.handleToolCall('write_to_file', { path: 'src/auth/link/x.ts', content: '' });
+    expect(decision).toMatchObject({ code: 'scope_violation', reason: "Scope Violation: 'src/auth/link/x.ts' resolves outside the workspace root; no intent scope covers it." });
+  });
+
+  it('refuses a percent-encoded traversal out of the scope', () => {
+    expect(inAction('INT-001').handleToolCall('write_to_file', { path: 'src/auth/%2e%2e%2f%2e%2e%2f..%2fx.ts', content: '' }).code).toBe('scope_violation');
   });
 
   it('names the path and the scope in a scope violation', () => {

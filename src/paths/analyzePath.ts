@@ -1,10 +1,12 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { MAX_PATH_LENGTH } from '../workspacePath';
 import { decodeMeaningfulEscapes } from './decodeMeaningfulEscapes';
 import { fileUrlPath } from './fileUrlPath';
 import { resolveThroughLinks } from './realPath';
 import { type BackslashReading, type PathReading, type ReadingContext, readPath } from './readPath';
+
+/** Longest path argument accepted; longer ones are refused before any work is done on them. */
+export const MAX_PATH_LENGTH = 4096;
 
 /** Where a path argument lands relative to the workspace, and why. */
 export interface PathAnalysis {

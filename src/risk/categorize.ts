@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { describeValue } from '../describeValue';
 import { IntentGateError } from '../errors/IntentGateError';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intent';
 import { patchFilePaths } from '../pathArguments';
+import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { shellEvidence } from './shellRisk';
@@ -31,6 +33,8 @@ export interface RiskContext {
   readonly sandboxRoot: string;
   readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
   readonly homeDir?: string;
+  /** the path analyzer of the decision in progress; a fresh one per call when absent */
+  readonly analyze?: PathAnalyzer;
 }
 
 /** Validates categorize options once; `createGovernor` does this at creation. */
@@ -77,7 +81,13 @@ function namedPaths(tool: string, args: Args, names: string | readonly string[] 
 const FS_READ_OPS = new Set(['read', 'list', 'stat', 'exists', 'ls', 'cat']);
 const FS_DELETE_OPS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir']);
 
-function fileWriteEvidence(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'file_write' }>, context: PathContext): Evidence[] {
+/** A call as the rules read it. */
+interface Call {
+  readonly tool: string;
+  readonly args: Args;
+}
+
+function fileWriteEvidence({ tool, args }: Call, spec: Extract<ToolKindSpec, { kind: 'file_write' }>, context: PathContext): Evidence[] {
   const uses = namedPaths(tool, args, spec.path);
   if (spec.patch !== undefined && args[spec.patch] !== undefined) {
     for (const named of patchFilePaths(text(tool, args, spec.patch))) uses.push({ argument: spec.patch, path: named });
@@ -87,8 +97,10 @@ function fileWriteEvidence(tool: string, args: Args, spec: Extract<ToolKindSpec,
   return uses.flatMap((use) => pathUseEvidence({ path: use.path, role, argument: use.argument }, context));
 }
 
-function evidenceFor(tool: string, args: Args, spec: ToolKindSpec, risk: RiskContext): Evidence[] {
-  const workspace: PathContext = { workspaceRoot: risk.workspaceRoot, base: risk.workspaceRoot, ...(risk.homeDir && { homeDir: risk.homeDir }) };
+function evidenceFor(call: Call, spec: ToolKindSpec, risk: RiskContext): Evidence[] {
+  const { tool, args } = call;
+  const analyze = risk.analyze ?? createPathAnalyzer(risk.workspaceRoot, risk.homeDir);
+  const workspace: PathContext = { workspaceRoot: risk.workspaceRoot, base: risk.workspaceRoot, analyze };
   switch (spec.kind) {
     case 'none':
       return [];
@@ -101,7 +113,7 @@ function evidenceFor(tool: string, args: Args, spec: ToolKindSpec, risk: RiskCon
       return [...cwdEvidence, ...shellEvidence(command, { ...workspace, base })];
     }
     case 'file_write':
-      return fileWriteEvidence(tool, args, spec, workspace);
+      return fileWriteEvidence(call, spec, workspace);
     case 'file_patch': {
       const target = text(tool, args, spec.path);
       // only a real boolean true is a dry run: "true" or 1 from a confused model is not
@@ -128,7 +140,7 @@ function evidenceFor(tool: string, args: Args, spec: ToolKindSpec, risk: RiskCon
 
 /** categorize with options already validated; the governor calls this on its hot path. */
 export function categorizeWith(tool: unknown, args: unknown, risk: RiskContext): Categorization {
-  if (typeof tool !== 'string' || tool === '') throw new UnknownToolError(String(tool));
+  if (typeof tool !== 'string' || tool === '') throw new UnknownToolError(describeValue(tool));
   const spec = toolKindOf(tool, risk.toolKinds);
   if (!spec) throw new UnknownToolError(tool);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
@@ -136,7 +148,7 @@ export function categorizeWith(tool: unknown, args: unknown, risk: RiskContext):
   }
   if (spec.kind === 'none') return NO_RISK;
   try {
-    return categorization(evidenceFor(tool, args as Args, spec, risk));
+    return categorization(evidenceFor({ tool, args: args as Args }, spec, risk));
   } catch (error) {
     if (error instanceof IntentGateError) throw error;
     // arguments with throwing getters or proxies: a typed error, never a crash

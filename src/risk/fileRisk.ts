@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
-import { analyzePath, type PathAnalysis } from '../paths/analyzePath';
+import type { PathAnalysis } from '../paths/analyzePath';
+import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { dependencyManifest } from '../paths/dependencyManifest';
 import { secretKind } from '../paths/secretKind';
 import type { PathRole } from '../shell/shellAnalysis';
@@ -10,7 +11,8 @@ export interface PathContext {
   readonly workspaceRoot: string;
   /** what a relative path is relative to: the workspace, a command's cwd, or the sandbox root */
   readonly base: string;
-  readonly homeDir?: string;
+  /** the decision's path analyzer, so each path is resolved once */
+  readonly analyze: PathAnalyzer;
 }
 
 /** One path a call names, with what the call does to it. */
@@ -54,7 +56,7 @@ function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
  */
 export function pathUseEvidence(use: PathUse, context: PathContext, source = use.path ?? ''): Evidence[] {
   if (use.path === undefined) return unknownPathEvidence(use, source);
-  const analysis = analyzePath(use.path, { workspaceRoot: context.workspaceRoot, base: context.base, ...(context.homeDir && { homeDir: context.homeDir }) });
+  const analysis = context.analyze(use.path, context.base);
   const operation = ROLE_LABEL[use.role];
   const shown = analysis.relative ?? analysis.absolute ?? use.path;
   const evidence: Evidence[] = [];

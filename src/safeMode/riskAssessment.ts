@@ -3,10 +3,18 @@ import { reason, type Reason } from '../reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { PATH_ARGUMENT_KEYS } from '../pathArguments';
+import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import { CATEGORY_TEXTS } from '../risk/categories';
 import { categorizeWith, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
+
+/** A call to assess, with the class the lifecycle gave its tool. */
+export interface AssessedCall {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly toolClass: ToolClass;
+}
 
 /** What safe mode makes of one call. */
 export type RiskAssessment =
@@ -18,8 +26,8 @@ export type RiskAssessment =
  * tools) or writes, and a DESTRUCTIVE one counts as running arbitrary code, since nothing
  * says what it does.
  */
-function unmappedToolRisk(tool: string, args: Readonly<Record<string, unknown>>, toolClass: ToolClass, context: RiskContext): Categorization {
-  const base = { workspaceRoot: context.workspaceRoot, base: context.workspaceRoot, ...(context.homeDir && { homeDir: context.homeDir }) };
+function unmappedToolRisk({ tool, args, toolClass }: AssessedCall, context: RiskContext): Categorization {
+  const base = { workspaceRoot: context.workspaceRoot, base: context.workspaceRoot, analyze: context.analyze ?? createPathAnalyzer(context.workspaceRoot, context.homeDir) };
   const role = toolClass === 'SAFE' ? 'read' : 'write';
   const evidence: Evidence[] = PATH_ARGUMENT_KEYS.filter((key) => typeof args[key] === 'string').flatMap((key) =>
     pathUseEvidence({ path: args[key] as string, role, argument: key }, base),
@@ -39,7 +47,8 @@ function categoryNotes(risk: Categorization): Reason[] {
 }
 
 /** Categorizes a call for the governor: unknown tools fall back, malformed arguments are reported. */
-export function assessRisk(tool: string, args: Readonly<Record<string, unknown>>, toolClass: ToolClass, context: RiskContext): RiskAssessment {
+export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssessment {
+  const { tool, args, toolClass } = call;
   try {
     const risk = categorizeWith(tool, args, context);
     return { ok: true, risk, notes: categoryNotes(risk) };
@@ -47,7 +56,7 @@ export function assessRisk(tool: string, args: Readonly<Record<string, unknown>>
     if (error instanceof ToolArgumentsError) return { ok: false, problem: error.message };
     if (!(error instanceof UnknownToolError)) throw error;
   }
-  const risk = unmappedToolRisk(tool, args, toolClass, context);
+  const risk = unmappedToolRisk(call, context);
   const unmapped = reason('unmapped_tool', 'safe-mode', {
     message: `'${tool}' has no risk mapping: its path arguments are checked${toolClass === 'DESTRUCTIVE' ? ' and it counts as EXEC_ARBITRARY' : ''}.`,
   });

@@ -1,5 +1,6 @@
 import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
+import { describeValue } from '../describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
 
@@ -31,7 +32,7 @@ export function validateCategories(categories: unknown): RiskCategory[] {
   }
   const unknown = categories.filter((category) => !isRiskCategory(category));
   if (unknown.length > 0) {
-    throw new InvalidArgumentError(`approveSession: unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((c) => `'${String(c)}'`).join(', ')}; ${valid}`);
+    throw new InvalidArgumentError(`approveSession: unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((c) => `'${describeValue(c)}'`).join(', ')}; ${valid}`);
   }
   return categories as RiskCategory[];
 }

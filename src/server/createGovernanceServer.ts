@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { describeValue } from '../describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createRequestListener } from './requestListener';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
@@ -52,7 +53,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
 
   const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      return Promise.reject(new InvalidArgumentError(`listen: the port must be an integer from 0 to 65535, got ${String(port)}`));
+      return Promise.reject(new InvalidArgumentError(`listen: the port must be an integer from 0 to 65535, got ${describeValue(port)}`));
     }
     return new Promise((resolve, reject) => {
       const onError = (error: Error): void => reject(error);

@@ -1,3 +1,4 @@
+import { describeValue } from '../describeValue';
 import { AnalysisContext } from './analysisContext';
 import { runScriptText } from './scriptRunner';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';
@@ -57,7 +58,7 @@ function internalReason(error: unknown): string {
  */
 export function analyzeShell(command: string): ShellAnalysis {
   try {
-    if (typeof command !== 'string') return failedResult(String(command), 'command is not a string: fail closed');
+    if (typeof command !== 'string') return failedResult(describeValue(command), 'command is not a string: fail closed');
     if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], unknowable: undefined };
     const context = new AnalysisContext(runScriptText, command.length);
     try {

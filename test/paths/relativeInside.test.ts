@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PATH_LENGTH, resolveWorkspacePath } from '../src/workspacePath';
+import { analyzePath, MAX_PATH_LENGTH } from '../../src/paths/analyzePath';
+import { relativeInside } from '../../src/paths/pathAnalyzer';
+
+// the scope check's view of a path: its workspace-relative form, or undefined when outside
+const resolveWorkspacePath = (workspaceRoot: string, input: string): string | undefined =>
+  relativeInside(analyzePath(input, { workspaceRoot, homeDir: '/home/dev' }));
 
 const ROOT = '/ws';
 
@@ -13,7 +18,7 @@ interface Case {
 const cases: readonly Case[] = [
   // the root itself
   { name: "resolves '.' to the root ''", input: '.', expected: '' },
-  { name: "resolves '' to the root ''", input: '', expected: '' },
+  { name: 'treats an empty path as invalid, never inside', input: '', expected: undefined },
   { name: "resolves './' to the root ''", input: './', expected: '' },
   { name: 'resolves the absolute root to the root', input: '/ws', expected: '' },
   { name: 'resolves the absolute root with a trailing slash to the root', input: '/ws/', expected: '' },

@@ -10,7 +10,7 @@ export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
 export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): PathAnalyzer {
   const answers = new Map<string, PathAnalysis>();
   return (input, base) => {
-    const key = `${base ?? ''}\0${input}`;
+    const key = `${base ?? workspaceRoot}\0${input}`;
     let analysis = answers.get(key);
     if (!analysis) {
       analysis = analyzePath(input, { workspaceRoot, ...(base !== undefined && { base }), ...(homeDir !== undefined && { homeDir }) });

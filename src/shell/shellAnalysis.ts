@@ -1,17 +1,7 @@
-import type { RiskCategory } from '../risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
 
 /** The categories a shell command can raise; a command whose effect cannot be known gets them all. */
-export const SHELL_CATEGORIES: readonly RiskCategory[] = [
-  'FS_DELETE_OVERWRITE',
-  'FS_OUTSIDE_WORKSPACE',
-  'FS_CONFIG_SECRETS',
-  'DEPS_INSTALL_UPDATE',
-  'GIT_PUBLISH',
-  'SYSTEM_IMPACT',
-  'SUDO',
-  'NETWORK_RISK',
-  'EXEC_ARBITRARY',
-];
+export const SHELL_CATEGORIES: readonly RiskCategory[] = RISK_CATEGORIES;
 
 /** One category raised by one simple command. */
 export interface ShellFinding {

@@ -93,10 +93,12 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const config = parseGovernorOptions(options, process.cwd());
   const { machine, classifier } = machineFor(config.classification);
   const orchestrationPresent = isOrchestrationPresent(config.orchestrationDir);
+  const inspect = config.inspect === undefined ? {} : { inspect: config.inspect };
   const actor = createActor(machine, {
     input: { intents: readIntents(config, orchestrationPresent), orchestrationPresent },
+    ...inspect,
   }).start();
-  const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() } }).start();
+  const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() }, ...inspect }).start();
   const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId);
   const decider = createCallDecider({
     machine,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod';
 import { TOOL_CLASSES, type ToolClass } from './classification';
 import { InvalidOptionsError } from './errors/InvalidOptionsError';
@@ -9,6 +10,9 @@ import { toolKindsSchema, type ToolKindSpec } from './risk/toolKinds';
 import { MAX_TOOL_NAME_LENGTH } from './toolRequest';
 import { TRACE_FILE_NAME } from './trace/fileTraceSink';
 import type { TraceSink } from './trace/traceRecord';
+
+/** What XState's `inspect` option takes: a function or an observer of inspection events. */
+export type GovernorInspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
 /** The orchestration directory's default name under the workspace root. */
 export const DEFAULT_ORCHESTRATION_DIR = '.orchestration';
@@ -55,6 +59,13 @@ export const governorOptionsSchema = z.strictObject({
   sandboxRoot: z.string().min(1).optional(),
   /** what `~` means in paths; default the user's home directory */
   homeDir: z.string().min(1).optional(),
+  /** an XState inspection observer (e.g. `inspector.inspect` from @statelyai/inspect); off unless given */
+  inspect: z
+    .custom<GovernorInspector>(
+      (value) => typeof value === 'function' || (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'next') === 'function'),
+      'expected an inspection observer: a function or an object with next()',
+    )
+    .optional(),
 });
 
 /** Options of `createGovernor`; every field is optional. */
@@ -83,6 +94,7 @@ export interface GovernorConfig {
   readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
   readonly sandboxRoot: string;
   readonly homeDir: string | undefined;
+  readonly inspect: GovernorInspector | undefined;
 }
 
 /** Validates `createGovernor` options, reporting every issue at once. */
@@ -110,5 +122,6 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     toolKinds: Object.freeze({ ...parsed.toolKinds }),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,
+    inspect: parsed.inspect,
   };
 }

@@ -42,6 +42,7 @@ const defaults = (root: string): GovernorConfig => ({
   toolKinds: {},
   sandboxRoot: root.slice(0, root.lastIndexOf('/')) || '/',
   homeDir: undefined,
+  inspect: undefined,
 });
 
 describe('parseGovernorOptions defaults', () => {

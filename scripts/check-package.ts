@@ -43,9 +43,9 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 /** The `types` and `default` targets of one condition of the "." export. */
-function conditionTargets(manifest: Record<string, unknown>, condition: 'import' | 'require'): { types: string; code: string } {
+function conditionTargets(manifest: Record<string, unknown>, condition: 'import' | 'require', subpath = '.'): { types: string; code: string } {
   const exportsMap = manifest.exports;
-  const dot = isRecord(exportsMap) ? exportsMap['.'] : undefined;
+  const dot = isRecord(exportsMap) ? exportsMap[subpath] : undefined;
   const entry = isRecord(dot) ? dot[condition] : undefined;
   if (!isRecord(entry) || typeof entry.types !== 'string' || typeof entry.default !== 'string') {
     return fail(`package.json exports['.'].${condition} must have string 'types' and 'default' targets`);
@@ -53,9 +53,18 @@ function conditionTargets(manifest: Record<string, unknown>, condition: 'import'
   return { types: entry.types, code: entry.default };
 }
 
+/** The subpath exports besides '.', each with the export that proves it loads. */
+const SUBPATHS = [
+  { subpath: './ai-sdk', exportName: 'governTools', peers: ['ai'] },
+  { subpath: './openai-agents', exportName: 'governAgentTools', peers: ['@openai/agents'] },
+  { subpath: './mcp-proxy', exportName: 'runMcpProxy', peers: ['@modelcontextprotocol/sdk'] },
+] as const;
+
+const ALL_SUBPATHS = ['.', ...SUBPATHS.map((entry) => entry.subpath)];
+
 function checkBuild(manifest: Record<string, unknown>): void {
-  for (const condition of ['import', 'require'] as const) {
-    const { types, code } = conditionTargets(manifest, condition);
+  for (const [condition, subpath] of (['import', 'require'] as const).flatMap((c) => ALL_SUBPATHS.map((sub) => [c, sub] as const))) {
+    const { types, code } = conditionTargets(manifest, condition, subpath);
     for (const target of [types, code]) {
       if (!existsSync(path.join(REPO_ROOT, target))) fail(`${target} (exports['.'].${condition}) does not exist: run 'npm run build' first`);
     }
@@ -82,7 +91,9 @@ function pack(destination: string): PackResult {
 }
 
 function checkPackedFiles(manifest: Record<string, unknown>, packed: PackResult): void {
-  const expected = ['package.json', ...(['import', 'require'] as const).flatMap((c) => Object.values(conditionTargets(manifest, c)))];
+  const bin = isRecord(manifest.bin) ? Object.values(manifest.bin).filter((file): file is string => typeof file === 'string') : [];
+  const targets = (['import', 'require'] as const).flatMap((c) => ALL_SUBPATHS.flatMap((sub) => Object.values(conditionTargets(manifest, c, sub))));
+  const expected = ['package.json', ...bin, ...targets];
   const normalized = new Set(packed.files.map((file) => file.replace(/^\.\//, '')));
   const missing = expected.map((file) => file.replace(/^\.\//, '')).filter((file) => !normalized.has(file));
   if (missing.length > 0) fail(`the tarball lacks ${missing.join(', ')}`);
@@ -192,6 +203,50 @@ function checkTypesResolve(project: string, manifest: Record<string, unknown>): 
   pass('tsc (node16) type-checks an .mts consumer against index.d.ts and a .cts consumer against index.d.cts');
 }
 
+// an async IIFE so one template serves .mjs and .cjs; misuse may throw or reject
+const SUBPATH_CONSUMER = (load: string, exportName: string, errorsFrom: string) => `
+(async () => {
+  const sub = ${load};
+  const main = ${errorsFrom};
+  let identity = 'no error thrown';
+  try { await sub.${exportName}(null, null); } catch (error) { identity = error instanceof main.IntentGateError ? 'shared' : 'foreign: ' + String(error); }
+  console.log(JSON.stringify({ type: typeof sub.${exportName}, identity }));
+})();`;
+
+/** The peer packages the subpaths need, at the versions the repository tests with. */
+function peerInstallSpecs(manifest: Record<string, unknown>): string[] {
+  const dev = isRecord(manifest.devDependencies) ? manifest.devDependencies : {};
+  return SUBPATHS.flatMap((entry) => entry.peers).map((peer) => `${peer}@${String(dev[peer] ?? 'latest')}`);
+}
+
+/**
+ * Each subpath loads from both module systems once its peer is installed, and its errors are
+ * the main entry's classes (one shared chunk, not a copy per entry).
+ */
+function checkSubpaths(project: string, manifest: Record<string, unknown>): void {
+  run('npm', ['install', ...peerInstallSpecs(manifest), '--no-audit', '--no-fund'], project);
+  for (const { subpath, exportName } of SUBPATHS) {
+    const specifier = `${PACKAGE_NAME}${subpath.slice(1)}`;
+    writeFileSync(path.join(project, 'subpath.mjs'), SUBPATH_CONSUMER(`await import('${specifier}')`, exportName, `await import('${PACKAGE_NAME}')`));
+    writeFileSync(path.join(project, 'subpath.cjs'), SUBPATH_CONSUMER(`require('${specifier}')`, exportName, `require('${PACKAGE_NAME}')`));
+    for (const file of ['subpath.mjs', 'subpath.cjs']) {
+      const report = readJsonLine(run(process.execPath, [file], project), `${specifier} (${file})`);
+      if (report.type !== 'function') fail(`${specifier} from ${file}: ${exportName} is ${String(report.type)}, expected a function`);
+      if (report.identity !== 'shared') fail(`${specifier} from ${file}: its errors are not intentgate's classes (${String(report.identity)})`);
+    }
+    pass(`${specifier}: ${exportName} loads by import and require; its errors are instances of intentgate's IntentGateError`);
+  }
+}
+
+/** The installed `intentgate` command runs. */
+function checkBin(project: string, manifest: Record<string, unknown>): void {
+  const version = run(path.join(project, 'node_modules', '.bin', PACKAGE_NAME), ['--version'], project).trim();
+  if (version !== manifest.version) fail(`intentgate --version printed '${version}', expected '${String(manifest.version)}'`);
+  const matrix = run(path.join(project, 'node_modules', '.bin', PACKAGE_NAME), ['matrix', '--json'], project);
+  if (!matrix.includes('destructive_in_scope')) fail('intentgate matrix --json did not print the governance matrix');
+  pass(`the bin: intentgate --version prints ${version}, intentgate matrix runs`);
+}
+
 function main(): number {
   const work = mkdtempSync(path.join(tmpdir(), 'intentgate-pack-'));
   try {
@@ -210,6 +265,8 @@ function main(): number {
     checkConsumer(project, 'ESM', conditionTargets(manifest, 'import').code);
     checkConsumer(project, 'CJS', conditionTargets(manifest, 'require').code);
     checkDeclarationFiles(project);
+    checkSubpaths(project, manifest);
+    checkBin(project, manifest);
     console.log(`check:package passed: ${checked.length} checks`);
     return 0;
   } catch (error) {

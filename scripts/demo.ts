@@ -1,100 +1,10 @@
-// A scripted agent session through the governor; it checks its own expectations, so it
-// doubles as a smoke test. Run with `npm run demo`.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The scripted agent session of agentSession.ts as a table; it checks its own expectations,
+// so it doubles as a smoke test. Run with `npm run demo`.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createGovernor,
-  renderConfirmationPrompt,
-  selectActiveIntentTool,
-  type Decision,
-  type Governor,
-  type LifecycleState,
-  type RiskCategory,
-} from '../src/index';
-
-// seed 001's message, written out here so the demo checks the library's text, not its own
-const SEED_001_MESSAGE =
-  "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
-
-const INTENTS_YAML = `active_intents:
-  - id: INT-001
-    name: JWT authentication
-    status: IN_PROGRESS
-    owned_scope: ['src/auth/**', 'tests/auth/**']
-  - id: INT-002
-    name: API documentation
-    owned_scope: ['docs/**']
-`;
-
-const WORKSPACE_FILES: Readonly<Record<string, string>> = {
-  '.orchestration/active_intents.yaml': INTENTS_YAML,
-  '.intentignore': 'secrets/\n',
-  'src/auth/login.ts': 'export function login(user: string): string {\n  return user;\n}\n',
-  'src/billing/invoice.ts': 'export const invoice = 1;\n',
-  'secrets/api-key.txt': 'sk-demo-not-a-real-key\n',
-};
-
-interface Expectation {
-  readonly verdict?: Decision['verdict'];
-  readonly code?: Decision['code'];
-  readonly stateAfter: LifecycleState;
-  /** the exact deny reason, when the demo promises one */
-  readonly reason?: string;
-  /** a fragment the deny reason must contain */
-  readonly reasonIncludes?: string;
-}
-
-type Step =
-  | { readonly kind: 'prompt'; readonly text: string; readonly expect: Expectation }
-  | { readonly kind: 'approve'; readonly categories: readonly RiskCategory[]; readonly expect: Expectation }
-  | { readonly kind: 'tool'; readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly expect: Expectation };
-
-const STEPS: readonly Step[] = [
-  { kind: 'prompt', text: 'Add JWT login', expect: { stateAfter: 'REASONING' } },
-  { kind: 'tool', tool: 'read_file', args: { path: 'src/auth/login.ts' }, expect: { verdict: 'allow', code: 'safe_tool', stateAfter: 'REASONING' } },
-  { kind: 'tool', tool: 'list_files', args: { path: 'src' }, expect: { verdict: 'allow', code: 'safe_tool', stateAfter: 'REASONING' } },
-  {
-    kind: 'tool',
-    tool: 'write_to_file',
-    args: { path: 'src/auth/jwt.ts', content: 'export const sign = () => "token";\n' },
-    expect: { verdict: 'deny', code: 'state_violation', stateAfter: 'REASONING', reason: SEED_001_MESSAGE },
-  },
-  {
-    kind: 'tool',
-    tool: 'select_active_intent',
-    args: { intent_id: 'INT-099' },
-    expect: { verdict: 'deny', code: 'unknown_intent', stateAfter: 'REASONING', reasonIncludes: 'INT-001, INT-002' },
-  },
-  { kind: 'tool', tool: 'select_active_intent', args: { intent_id: 'INT-001' }, expect: { verdict: 'allow', code: 'intent_selected', stateAfter: 'ACTION' } },
-  {
-    kind: 'tool',
-    tool: 'write_to_file',
-    args: { path: 'src/auth/jwt.ts', content: 'export const sign = () => "token";\n' },
-    expect: { verdict: 'ask', code: 'needs_approval', stateAfter: 'ACTION', reasonIncludes: 'FS_DELETE_OVERWRITE' },
-  },
-  { kind: 'approve', categories: ['FS_DELETE_OVERWRITE'], expect: { stateAfter: 'ACTION' } },
-  {
-    kind: 'tool',
-    tool: 'write_to_file',
-    args: { path: 'src/auth/jwt.ts', content: 'export const sign = () => "token";\n' },
-    expect: { verdict: 'allow', code: 'destructive_in_scope', stateAfter: 'ACTION' },
-  },
-  {
-    kind: 'tool',
-    tool: 'write_to_file',
-    args: { path: 'src/billing/invoice.ts', content: 'export const invoice = 2;\n' },
-    expect: { verdict: 'deny', code: 'scope_violation', stateAfter: 'ACTION', reasonIncludes: "outside the scope of intent 'INT-001'" },
-  },
-  {
-    kind: 'tool',
-    tool: 'read_file',
-    args: { path: 'secrets/api-key.txt' },
-    expect: { verdict: 'deny', code: 'path_ignored', stateAfter: 'ACTION', reasonIncludes: '.intentignore' },
-  },
-  { kind: 'tool', tool: 'attempt_completion', args: { result: 'JWT signing added' }, expect: { verdict: 'allow', code: 'task_completed', stateAfter: 'REQUEST' } },
-];
+import { createGovernor, renderConfirmationPrompt, selectActiveIntentTool, type Governor } from '../src/index';
+import { createWorkspace, runSession, stepLabels, STEPS, workspaceProblems, type Step } from './agentSession';
 
 const TABLE_WIDTH = 130;
 const COLUMNS = [
@@ -135,48 +45,11 @@ function row(cells: readonly string[], reason: string): string {
   return [`${prefix}  ${first}`, ...rest.map((line) => `${' '.repeat(REASON_INDENT)}${line}`)].join('\n');
 }
 
-function keyArgument(args: Readonly<Record<string, unknown>>): string {
-  for (const key of ['path', 'intent_id', 'result']) {
-    const value = args[key];
-    if (typeof value === 'string') return key === 'path' ? value : `${key}=${value}`;
-  }
-  return '';
-}
-
-function createWorkspace(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'intentgate-demo-'));
-  for (const [file, text] of Object.entries(WORKSPACE_FILES)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
-
-/** What the scripted agent does with a call the governor allowed, so the session has effects. */
-function runTool(root: string, tool: string, args: Readonly<Record<string, unknown>>): void {
-  const target = typeof args.path === 'string' ? path.join(root, args.path) : undefined;
-  if (!target) return;
-  if (tool === 'read_file') readFileSync(target, 'utf8');
-  else if (tool === 'list_files') readdirSync(target);
-  else if (tool === 'write_to_file' && typeof args.content === 'string') {
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, args.content);
-  }
-}
-
-function mismatches(expect: Expectation, decision: Decision | undefined, stateAfter: LifecycleState): string[] {
-  const problems: string[] = [];
-  if (stateAfter !== expect.stateAfter) problems.push(`state after is ${stateAfter}, expected ${expect.stateAfter}`);
-  if (!decision) return problems;
-  if (expect.verdict && decision.verdict !== expect.verdict) problems.push(`verdict is ${decision.verdict}, expected ${expect.verdict}`);
-  if (expect.code && decision.code !== expect.code) problems.push(`code is ${decision.code}, expected ${expect.code}`);
-  if (expect.reason !== undefined && decision.reason !== expect.reason) {
-    problems.push(`reason is ${JSON.stringify(decision.reason)}, expected ${JSON.stringify(expect.reason)}`);
-  }
-  if (expect.reasonIncludes !== undefined && !(decision.reason ?? '').includes(expect.reasonIncludes)) {
-    problems.push(`reason ${JSON.stringify(decision.reason)} does not mention ${JSON.stringify(expect.reasonIncludes)}`);
-  }
-  return problems;
+/** The reason column of a step the governor did not decide. */
+function undecidedNote(step: Step): string {
+  if (step.kind === 'prompt') return 'the host reports the prompt';
+  if (step.kind === 'approve') return 'approved for this session only';
+  return 'no call waits for an answer';
 }
 
 function readCatalog(): unknown[] | undefined {
@@ -214,44 +87,17 @@ function main(): number {
     const header = row(COLUMNS.map((column) => column.title), 'reason');
     console.log(header);
     console.log('-'.repeat(TABLE_WIDTH));
-    const failures: string[] = [];
-    let allowed = 0;
-    let denied = 0;
-    STEPS.forEach((step, index) => {
-      const stateBefore = governor.state;
-      let decision: Decision | undefined;
-      if (step.kind === 'prompt') governor.userPrompt(step.text);
-      else if (step.kind === 'approve') governor.approveSession(step.categories);
-      else {
-        decision = governor.handleToolCall(step.tool, step.args);
-        if (decision.allowed) runTool(root, step.tool, step.args);
-      }
-      const stateAfter = governor.state;
+    const report = runSession({ governor, root, steps: STEPS }, ({ number, step, stateBefore, stateAfter, decision }) => {
       const transition = stateBefore === stateAfter ? stateBefore : `${stateBefore} -> ${stateAfter}`;
-      const cells = [
-        String(index + 1),
-        transition,
-        step.kind === 'tool' ? step.tool : step.kind === 'prompt' ? '(user prompt)' : '(human approves)',
-        step.kind === 'tool' ? keyArgument(step.args) : step.kind === 'prompt' ? `"${step.text}"` : step.categories.join(', '),
-        decision ? decision.verdict.toUpperCase() : '-',
-      ];
-      const reason = decision
-        ? (decision.reason ?? decision.reasons[0]?.message ?? '')
-        : step.kind === 'prompt'
-          ? 'the host reports the prompt'
-          : 'approved for this session only';
+      const { actor, subject } = stepLabels(step);
+      const cells = [String(number), transition, actor, subject, decision ? decision.verdict.toUpperCase() : '-'];
+      const reason = decision ? (decision.reason ?? decision.reasons[0]?.message ?? '') : undecidedNote(step);
       console.log(row(cells, reason));
       // a held call shows the human the confirmation prompt of seed 002 E
       if (decision?.approval) console.log(`${renderConfirmationPrompt(decision.approval.prompt).replace(/^/gm, ' '.repeat(REASON_INDENT))}`);
-      if (decision) decision.allowed ? allowed++ : denied++;
-      for (const problem of mismatches(step.expect, decision, stateAfter)) failures.push(`step ${index + 1}: ${problem}`);
     });
-
     // the denied out-of-scope write must not have reached the disk
-    if (readFileSync(path.join(root, 'src/billing/invoice.ts'), 'utf8') !== WORKSPACE_FILES['src/billing/invoice.ts']) {
-      failures.push('src/billing/invoice.ts changed although the write was denied');
-    }
-    if (!existsSync(path.join(root, 'src/auth/jwt.ts'))) failures.push('src/auth/jwt.ts was not written although the write was allowed');
+    const failures = [...report.failures, ...workspaceProblems(root)];
 
     console.log('-'.repeat(TABLE_WIDTH));
     if (failures.length > 0) {
@@ -259,7 +105,7 @@ function main(): number {
       for (const failure of failures) console.error(`  - ${failure}`);
       return 1;
     }
-    console.log(`${STEPS.length} steps: ${allowed} allowed, ${denied} denied or held, final state ${governor.state}; every verdict as expected.`);
+    console.log(`${STEPS.length} steps: ${report.allowed} allowed, ${report.denied} denied or held, final state ${governor.state}; every verdict as expected.`);
     return 0;
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -72,12 +72,37 @@ export type { SessionView } from './server/sessionView';
 export { HTTP_ERROR_CODES } from './server/httpError';
 export type { ErrorBody, HttpErrorCode } from './server/httpError';
 
+export { computeGovernanceMatrix } from './matrix/governanceMatrix';
+export type { GovernanceMatrix, MatrixRow } from './matrix/governanceMatrix';
+export { MATRIX_PROBES, MATRIX_TOOL_CLASSES } from './matrix/matrixProbes';
+export type { MatrixProbe, MatrixToolClass } from './matrix/matrixProbes';
+export { renderMatrixMarkdown, renderMatrixText } from './matrix/renderMatrix';
+export { loadTokenizer, TOKENIZER_NAME, TOKENIZER_SPECIFIER } from './tokens/tokenCounter';
+export type { LoadTokenizerOptions, TokenCounter, TokenizerImporter } from './tokens/tokenCounter';
+export { catalogTokenReport } from './tokens/catalogTokenReport';
+export type { CatalogTokenReport, CatalogTokenReportOptions, ToolListTokens } from './tokens/catalogTokenReport';
+export { renderToolList } from './tokens/renderToolList';
+export { modelSessionCost } from './tokens/sessionCost';
+export type { SessionCostOptions, SessionCostReport, SessionParameters, SessionRun, SessionTurn } from './tokens/sessionCost';
+export { DEPENDENCY_MANIFESTS } from './paths/dependencyManifest';
+
+export { loadPolicy } from './policy/loadPolicy';
+export { parsePolicy } from './policy/parsePolicy';
+export type { ParsePolicyOptions, Policy } from './policy/parsePolicy';
+export { policyJsonSchema } from './policy/policyJsonSchema';
+export { POLICY_VERSION, policySchema } from './policy/policySchema';
+export type { PolicyCheck, PolicyDocument, PolicyKindExample, PolicyService } from './policy/policySchema';
+export { POLICY_FORMATS } from './policy/policyFormat';
+export type { PolicyFormat } from './policy/policyFormat';
+
 export { ERROR_CODES } from './errors/errorCodes';
 export type { ErrorCode } from './errors/errorCodes';
 export { IntentGateError } from './errors/IntentGateError';
 export { IntentsFileError } from './errors/IntentsFileError';
 export { InvalidArgumentError } from './errors/InvalidArgumentError';
 export { InvalidOptionsError } from './errors/InvalidOptionsError';
+export { PolicyError } from './errors/PolicyError';
 export { StateViolationError } from './errors/StateViolationError';
 export { ToolArgumentsError } from './errors/ToolArgumentsError';
 export { UnknownToolError } from './errors/UnknownToolError';
+export { TOKENIZER_INSTALL_COMMAND, TokenizerUnavailableError } from './errors/TokenizerUnavailableError';

@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'state_violation',
   'unknown_tool',
   'invalid_tool_arguments',
+  'invalid_policy',
+  'tokenizer_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,8 +1,8 @@
-// every file a package manager reads dependencies from or pins them in, lowercase
-const MANIFESTS = new Set([
-  'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock',
-  'requirements.txt', 'requirements.in', 'constraints.txt', 'pyproject.toml', 'poetry.lock', 'pipfile', 'pipfile.lock',
-  'setup.py', 'setup.cfg', 'uv.lock',
+/** Every file a package manager reads dependencies from or pins them in, lowercase. */
+export const DEPENDENCY_MANIFESTS: ReadonlySet<string> = new Set([
+  'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'bun.lockb', 'bun.lock',
+  'requirements.txt', 'requirements.in', 'constraints.txt', 'pyproject.toml', 'poetry.lock', 'pdm.lock', 'pipfile', 'pipfile.lock',
+  'setup.py', 'setup.cfg', 'uv.lock', 'environment.yml',
   'cargo.toml', 'cargo.lock', 'go.mod', 'go.sum', 'gemfile', 'gemfile.lock', 'composer.json', 'composer.lock',
   'pom.xml', 'build.gradle', 'build.gradle.kts', 'gradle.lockfile',
 ]);
@@ -20,7 +20,7 @@ export function dependencyManifest(filePath: string): string | undefined {
   const name = parts.at(-1);
   if (name === undefined) return undefined;
   const lower = name.toLowerCase();
-  if (MANIFESTS.has(lower) || REQUIREMENTS_VARIANT.test(lower)) return name;
+  if (DEPENDENCY_MANIFESTS.has(lower) || REQUIREMENTS_VARIANT.test(lower)) return name;
   const folder = parts.at(-2);
   if (folder?.toLowerCase() === 'requirements' && (lower.endsWith('.txt') || lower.endsWith('.in'))) return `${folder}/${name}`;
   return undefined;

@@ -1,42 +1,12 @@
+import { dependencyManifest } from '../paths/dependencyManifest';
 import type { AnalysisContext } from './analysisContext';
 import type { PathRole } from './shellAnalysis';
 import { commandBasename, type ShellWord } from './shellWord';
 import { fromStart } from './workingDirectory';
 
-/** Dependency manifests and lockfiles: writing one changes the project's dependencies. */
-const DEPENDENCY_FILES: ReadonlySet<string> = new Set([
-  'package.json',
-  'package-lock.json',
-  'npm-shrinkwrap.json',
-  'yarn.lock',
-  'pnpm-lock.yaml',
-  'pnpm-workspace.yaml',
-  'bun.lock',
-  'bun.lockb',
-  'pyproject.toml',
-  'poetry.lock',
-  'uv.lock',
-  'pdm.lock',
-  'Pipfile',
-  'Pipfile.lock',
-  'setup.py',
-  'setup.cfg',
-  'environment.yml',
-  'Cargo.toml',
-  'Cargo.lock',
-  'go.mod',
-  'go.sum',
-  'Gemfile',
-  'Gemfile.lock',
-  'composer.json',
-  'composer.lock',
-]);
-
-/** Whether a path names a dependency manifest or lockfile (`requirements*.txt` included). */
+/** Whether a path names a dependency manifest or lockfile: one list serves the file and the shell rules. */
 export function isDependencyFile(path: string): boolean {
-  const name = commandBasename(path);
-  if (DEPENDENCY_FILES.has(name)) return true;
-  return name.startsWith('requirements') && name.endsWith('.txt');
+  return dependencyManifest(path) !== undefined;
 }
 
 const PSEUDO_DEVICES: ReadonlySet<string> = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/random', '/dev/urandom']);

@@ -1,0 +1,85 @@
+import {
+  KEY_QUALIFIERS,
+  SECRET_EXTENSIONS,
+  SECRET_KINDS,
+  SECRET_NAMES,
+  SECRET_PAIRS,
+  SECRET_PREFIXES,
+  SECRET_RUSSIAN_WORDS,
+  SECRET_WORDS,
+  type SecretKind,
+} from '../../src/paths/secretWords';
+import { CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
+import { COMMAND_RULES } from '../../src/shell/commandRules';
+import type { CommandRule } from '../../src/shell/ruleTypes';
+import { PATH_ROLES, type RoleAnswers } from './fileRuleRoles';
+import { code, codeList, table } from './markdown';
+import type { ToolRisk } from './toolKindCategories';
+
+/** A category's risk text and detail labels in both locales (CATEGORY_TEXTS). */
+export function categoryTextsTable(category: RiskCategory): string {
+  const { en, ru } = CATEGORY_TEXTS;
+  const rows = [
+    ['risk', en[category].risk, ru[category].risk],
+    ...en[category].details.map((label, index) => [`detail ${index + 1}`, label, ru[category].details[index] ?? '']),
+  ];
+  return table(['', 'en', 'ru'], rows);
+}
+
+function selectedBy(rule: CommandRule): string {
+  const parts: string[] = [];
+  // '' matches a call with no subcommand (`yarn` alone)
+  if (rule.subcommands !== undefined) parts.push(`subcommands ${rule.subcommands.map((sub) => (sub === '' ? 'none' : code(sub))).join(', ')}`);
+  if (rule.options !== undefined) parts.push(`options ${codeList(rule.options)}`);
+  if (rule.check !== undefined) parts.push(`check ${code(rule.check)}`);
+  return parts.length === 0 ? 'any call' : parts.join('; ');
+}
+
+/** The command rules (COMMAND_RULES) that raise a category, or undefined when none does. */
+export function shellRulesTable(category: RiskCategory): string | undefined {
+  const rules = COMMAND_RULES.filter((rule) => rule.category === category);
+  if (rules.length === 0) return undefined;
+  const rows = rules.map((rule) => [codeList(rule.commands), selectedBy(rule), rule.note, codeList(rule.examples)]);
+  return table(['commands', 'when', 'note', 'examples'], rows);
+}
+
+function roleAnswer(answer: readonly SecretKind[] | boolean): string {
+  if (typeof answer === 'boolean') return answer ? 'yes' : '—';
+  if (answer.length === SECRET_KINDS.length) return 'every kind';
+  return codeList(answer);
+}
+
+/** Per path role, whether the file rules raise the category (or which secret kinds do). */
+export function roleTable(answers: RoleAnswers): string {
+  return table(['the call', 'raises it'], PATH_ROLES.map((role) => [`${role}s the path`, roleAnswer(answers[role])]));
+}
+
+const words = <T>(entries: readonly T[] | undefined, show: (entry: T) => string): string =>
+  codeList((entries ?? []).map(show));
+
+/** What makes a path a secret or configuration file, per kind (src/paths/secretWords.ts). */
+export function secretWordsTable(): string {
+  const rows = SECRET_KINDS.map((kind) => [
+    code(kind),
+    words(SECRET_NAMES[kind], String),
+    words(SECRET_PREFIXES[kind], (prefix) => `${prefix}*`),
+    words(SECRET_EXTENSIONS[kind], (extension) => `*.${extension}`),
+    words(SECRET_WORDS[kind], String),
+    words(SECRET_RUSSIAN_WORDS[kind], (pattern) => pattern.source),
+    words(KEY_QUALIFIERS[kind], (qualifier) => `${qualifier} key`),
+    words(SECRET_PAIRS[kind], ([folder, file]) => `${folder}/${file}`),
+  ]);
+  return table(['kind', 'names', 'prefixes', 'extensions', 'words', 'Russian words', 'key words', 'folder/file'], rows);
+}
+
+/** The built-in tools that raised a category, grouped by kind, saying when every probe call of the kind did. */
+export function toolKindsLine(category: RiskCategory, risks: readonly ToolRisk[]): string {
+  const groups = new Map<string, string[]>();
+  for (const risk of risks) {
+    if (!risk.categories.includes(category)) continue;
+    const key = `${code(risk.kind)}${risk.always.includes(category) ? ' on every call' : ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), risk.tool]);
+  }
+  if (groups.size === 0) return 'none';
+  return [...groups].map(([kind, tools]) => `${kind} (${codeList(tools)})`).join('; ');
+}

@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import type { Policy } from '../../policy/parsePolicy';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/createGovernanceServer';
+import { parseServeArgs } from '../../server/serveArgs';
+import { APPROVAL_TOKEN_ENV } from '../../server/serverOptions';
+import { policyFromFlag } from '../cliGovernor';
+import type { CliIo } from '../cliIo';
+import type { CommandContext } from '../commandContext';
+import { runGovernanceService, type ServiceSettings } from '../governanceService';
+import { UsageError } from '../usageError';
+
+interface ServeFlags {
+  readonly port?: string;
+  readonly host?: string;
+  readonly prefix?: string;
+  readonly policy?: string;
+}
+
+/** Flags first, then PORT, then the policy's `service` section, then the defaults; checked as scripts/serve.ts checks them. */
+export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, io: CliIo): ServiceSettings {
+  const service = policy?.service ?? {};
+  const portFromEnv = io.env.PORT !== undefined && io.env.PORT !== '';
+  const port = flags.port ?? (portFromEnv ? undefined : service.port?.toString());
+  const host = flags.host ?? service.host;
+  const prefix = flags.prefix ?? service.prefix;
+  // the --flag=value form, so a value starting with '-' stays a value
+  const argv = [
+    ...(port === undefined ? [] : [`--port=${port}`]),
+    ...(host === undefined ? [] : [`--host=${host}`]),
+    ...(prefix === undefined ? [] : [`--prefix=${prefix}`]),
+  ];
+  const parsed = parseServeArgs(argv, io.env);
+  if (!parsed.ok) throw new UsageError(parsed.problem);
+  return { port: parsed.args.port, host: parsed.args.host, prefix: parsed.args.prefix, ...(policy && { policy }) };
+}
+
+/** `intentgate serve`: the HTTP governance service, what `npm start` runs. */
+export function registerServe(program: Command, context: CommandContext): void {
+  program
+    .command('serve')
+    .summary('run the HTTP governance service')
+    .description(
+      [
+        'Serves the governance API over HTTP (docs/http-api.md).',
+        'Each setting comes from its flag, else (the port) $PORT, else the policy\'s "service" section, else the default.',
+        `The approval token is $${APPROVAL_TOKEN_ENV}, else a random one printed at startup.`,
+        'Stops cleanly on SIGINT or SIGTERM.',
+      ].join(' '),
+    )
+    .option('--port <n>', `port to listen on, 0 for any free one (default: $PORT, else the policy, else ${DEFAULT_PORT})`)
+    .option('--host <host>', `address to listen on (default: the policy, else ${DEFAULT_HOST})`)
+    .option('--prefix <path>', 'path prefix of every route, like /slavik (default: the policy, else none)')
+    .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options and the service defaults')
+    .action(async (flags: ServeFlags) => {
+      const { io } = context;
+      const policy = policyFromFlag(flags.policy, io);
+      context.exit(await runGovernanceService(serviceSettings(flags, policy, io), io));
+    });
+}

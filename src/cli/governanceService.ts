@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { IntentGateError } from '../errors/IntentGateError';
+import { DEFAULT_ORCHESTRATION_DIR } from '../governorOptions';
+import type { Policy } from '../policy/parsePolicy';
+import { createGovernanceServer, type GovernanceServer } from '../server/createGovernanceServer';
+import { describeRoutes } from '../server/routes';
+import { APPROVAL_TOKEN_ENV } from '../server/serverOptions';
+import { CliFailure } from './cliFailure';
+import { workspaceFor } from './cliGovernor';
+import { writeLine, type CliIo } from './cliIo';
+import { EXIT_CODES, type ExitCode } from './exitCodes';
+import { UsageError } from './usageError';
+
+/** Where and how to serve: the listening address, the route prefix, the policy if any. */
+export interface ServiceSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly prefix: string;
+  readonly policy?: Policy;
+}
+
+interface Started {
+  readonly service: GovernanceServer;
+  readonly workspace: string;
+  readonly orchestrationDir: string;
+  readonly tokenFromEnv: boolean;
+}
+
+function create(settings: ServiceSettings, io: CliIo): Started {
+  const { policy } = settings;
+  const workspace = workspaceFor(policy, undefined, io);
+  // the token is read from this run's environment, so an in-process run can have its own
+  const envToken = io.env[APPROVAL_TOKEN_ENV];
+  const tokenFromEnv = envToken !== undefined && envToken !== '';
+  try {
+    const service = createGovernanceServer({
+      governor: { ...policy?.governor, workspaceRoot: workspace },
+      prefix: settings.prefix,
+      ...(tokenFromEnv && { approvalToken: envToken }),
+      ...(policy?.service.maxBodyBytes !== undefined && { maxBodyBytes: policy.service.maxBodyBytes }),
+      ...(policy?.service.maxSessions !== undefined && { maxSessions: policy.service.maxSessions }),
+    });
+    const orchestrationDir = policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
+    return { service, workspace, orchestrationDir, tokenFromEnv };
+  } catch (error) {
+    if (!(error instanceof IntentGateError)) throw error;
+    throw new UsageError(error.message.replaceAll('approvalToken:', `${APPROVAL_TOKEN_ENV}:`));
+  }
+}
+
+function printBanner(started: Started, url: string, io: CliIo, policy: Policy | undefined): void {
+  const { service, workspace, orchestrationDir } = started;
+  writeLine(io.stdout, `intentgate governance service listening on ${url}`);
+  if (policy) writeLine(io.stdout, `policy: ${policy.file}`);
+  writeLine(io.stdout, `workspace: ${workspace}`);
+  if (!existsSync(orchestrationDir)) {
+    const shown = path.relative(workspace, orchestrationDir).startsWith('..') ? orchestrationDir : path.relative(workspace, orchestrationDir);
+    writeLine(io.stdout, `warning: no ${shown}/ in ${workspace}: the fail-safe blocks every tool but select_active_intent until it exists`);
+  }
+  writeLine(io.stdout, 'routes:');
+  for (const line of describeRoutes(service.prefix)) writeLine(io.stdout, `  ${line}`);
+  writeLine(
+    io.stdout,
+    started.tokenFromEnv ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)` : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,
+  );
+}
+
+/** Resolves with what stopped the service: the abort reason, or the first SIGINT/SIGTERM. */
+function stopRequested(io: CliIo): { stopped: Promise<string>; release: () => void } {
+  const { stop } = io;
+  if (stop) {
+    const stopped = new Promise<string>((resolve) => {
+      const reason = (): string => (typeof stop.reason === 'string' ? stop.reason : 'stop');
+      if (stop.aborted) resolve(reason());
+      else stop.addEventListener('abort', () => resolve(reason()), { once: true });
+    });
+    return { stopped, release: () => undefined };
+  }
+  let onSignal: (signal: NodeJS.Signals) => void = () => undefined;
+  const stopped = new Promise<string>((resolve) => {
+    let stopping = false;
+    onSignal = (signal) => {
+      // a second signal means the user does not want to wait
+      if (stopping) process.exit(EXIT_CODES.failure);
+      stopping = true;
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  const release = (): void => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  return { stopped, release };
+}
+
+/**
+ * Runs the HTTP governance service until it is stopped (io.stop, or SIGINT/SIGTERM): prints
+ * the address, the policy, the workspace, the routes and the approval token, then closes
+ * cleanly. Throws UsageError for options the service refuses.
+ */
+export async function runGovernanceService(settings: ServiceSettings, io: CliIo): Promise<ExitCode> {
+  const started = create(settings, io);
+  let url: string;
+  try {
+    ({ url } = await started.service.listen(settings.port, settings.host));
+  } catch (error) {
+    await started.service.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliFailure(`cannot listen on ${settings.host}:${settings.port}: ${reason}; choose another --port or --host`, { cause: error });
+  }
+  printBanner(started, url, io, settings.policy);
+  const { stopped, release } = stopRequested(io);
+  const why = await stopped;
+  writeLine(io.stdout, `${why}: shutting down`);
+  try {
+    await started.service.close();
+    writeLine(io.stdout, 'stopped');
+    return EXIT_CODES.ok;
+  } catch (error) {
+    writeLine(io.stderr, `serve: error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT_CODES.failure;
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,38 @@
+import type { Decision } from '../../decision';
+import type { Governor } from '../../governor';
+import type { LedgerEntry } from './callLedger';
+
+const isHeld = (governor: Governor, decision: Decision): boolean =>
+  decision.approval !== undefined && governor.pendingApproval?.approval?.id === decision.approval.id;
+
+/**
+ * The decision for a call the SDK is about to run. An 'allow' or 'deny' stands as made. The SDK
+ * runs an 'ask' call only after a human approved it in a `tool-approval-response`, so the
+ * governor's held call is answered 'continue', which checks every other rule again. When the
+ * hold is gone (a later risky call replaced it, or a session approval cleared it), the call is
+ * decided again and a new hold is answered the same way: the human approved this very call.
+ */
+export function decisionToRun(governor: Governor, entry: LedgerEntry, input: unknown): Decision {
+  const { decision } = entry;
+  if (decision.verdict !== 'ask' || decision.approval === undefined) return decision;
+  if (isHeld(governor, decision)) return governor.resolveApproval(decision.approval.id, 'continue');
+  const again = governor.handleToolCall(entry.tool, input);
+  return again.verdict === 'ask' && again.approval ? governor.resolveApproval(again.approval.id, 'continue') : again;
+}
+
+/**
+ * The decision for a call that reached `execute` without being decided first (a host calling
+ * `execute` itself). No human can be asked from here, so a call safe mode would hold is refused
+ * and its hold dropped; the refusal keeps the 'needs_approval' reason.
+ */
+export function decisionWithoutApproval(governor: Governor, tool: string, input: unknown): Decision {
+  const decision = governor.handleToolCall(tool, input);
+  if (decision.verdict === 'ask' && decision.approval) governor.resolveApproval(decision.approval.id, 'cancel');
+  return decision;
+}
+
+/** A human refused the call in a `tool-approval-response`: the governor's hold, if it is still this call's, is cancelled. */
+export function cancelHeldCall(governor: Governor, entry: LedgerEntry): void {
+  const { decision } = entry;
+  if (decision.approval && isHeld(governor, decision)) governor.resolveApproval(decision.approval.id, 'cancel');
+}

@@ -1,0 +1,67 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Decision } from '../../decision';
+import { renderHeldCall } from './decisionResults';
+
+/** The one field of the approval form: whether Accept also approves the categories for the session. */
+export const APPROVE_FOR_SESSION_FIELD = 'approve_for_session';
+
+/** What the human (or the client) answered. */
+export type ApprovalOutcome =
+  | { readonly kind: 'accepted'; readonly forSession: boolean }
+  | { readonly kind: 'refused'; readonly action: 'decline' | 'cancel' }
+  | { readonly kind: 'unavailable'; readonly why: string };
+
+export interface ApprovalRequestOptions {
+  /** aborted when the client cancels the tool call */
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+}
+
+/** True when the client declared form elicitation (the SDK reads an empty `elicitation: {}` as form). */
+export function supportsFormElicitation(server: Server): boolean {
+  return server.getClientCapabilities()?.elicitation?.form !== undefined;
+}
+
+function approvalMessage(held: Decision): string {
+  return [
+    `intentgate safe mode holds a tool call for your approval.`,
+    '',
+    renderHeldCall(held),
+    '',
+    `Accept runs this call once (Continue); tick "${APPROVE_FOR_SESSION_FIELD}" to approve ${held.approval?.categories.join(', ') ?? 'its categories'} for the rest of this session. Decline cancels it (Cancel).`,
+  ].join('\n');
+}
+
+/**
+ * Asks the client's user, through an MCP elicitation, whether a held call may run. A
+ * timeout or a cancelled tool call counts as Cancel; any other failure means the proxy could
+ * not ask.
+ */
+export async function askForApproval(server: Server, held: Decision, options: ApprovalRequestOptions): Promise<ApprovalOutcome> {
+  try {
+    const result = await server.elicitInput(
+      {
+        mode: 'form',
+        message: approvalMessage(held),
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            [APPROVE_FOR_SESSION_FIELD]: {
+              type: 'boolean',
+              title: 'Approve these risk categories for the rest of this session',
+              description: `Approves ${held.approval?.categories.join(', ') ?? 'the categories'} until the proxy stops.`,
+              default: false,
+            },
+          },
+        },
+      },
+      { signal: options.signal, timeout: options.timeoutMs },
+    );
+    if (result.action === 'accept') return { kind: 'accepted', forSession: result.content?.[APPROVE_FOR_SESSION_FIELD] === true };
+    return { kind: 'refused', action: result.action };
+  } catch (error) {
+    if (options.signal.aborted || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) return { kind: 'refused', action: 'cancel' };
+    return { kind: 'unavailable', why: `the approval request failed (${error instanceof Error ? error.message : String(error)})` };
+  }
+}

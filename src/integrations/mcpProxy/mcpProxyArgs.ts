@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
+import type { McpProxyOptions } from './mcpProxyOptions';
+
+/** What `mcp-proxy` was asked for on its command line. */
+export interface McpProxyArgs {
+  /** the upstream command and its arguments: everything after `--` */
+  readonly upstream: readonly string[];
+  readonly trusted: boolean;
+  readonly approve: readonly RiskCategory[];
+  readonly workspace: string | undefined;
+  readonly help: boolean;
+}
+
+export type McpProxyArgsResult = { readonly ok: true; readonly args: McpProxyArgs } | { readonly ok: false; readonly problem: string };
+
+/** The usage text of `mcp-proxy` (scripts/mcpProxy.ts). */
+export const MCP_PROXY_USAGE = `usage: mcp-proxy [--trusted] [--approve CATEGORY]... [--workspace DIR] -- <upstream command> [args...]
+  --trusted          trust the upstream's tool annotations: readOnlyHint makes a tool SAFE
+                     (names of seed 000's table keep their class when it is stricter)
+  --approve CAT      approve a risk category for the whole session at start, for clients
+                     without elicitation; repeat it or give a comma list
+                     (${RISK_CATEGORIES.join(', ')})
+  --workspace DIR    the governed workspace, with its .orchestration/ folder (default: the
+                     current directory); the upstream starts in it
+  -h, --help         show this text
+Serves MCP on stdin/stdout; messages go to stderr.`;
+
+const isCategory = (value: string): value is RiskCategory => (RISK_CATEGORIES as readonly string[]).includes(value);
+
+/** Parses the proxy's flags, which come before `--`; everything after `--` is the upstream command. */
+export function parseMcpProxyArgs(argv: readonly string[]): McpProxyArgsResult {
+  const split = argv.indexOf('--');
+  const own = split === -1 ? [...argv] : argv.slice(0, split);
+  const upstream = split === -1 ? [] : argv.slice(split + 1);
+  let values: { trusted?: boolean; approve?: string[]; workspace?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: own,
+      options: { trusted: { type: 'boolean' }, approve: { type: 'string', multiple: true }, workspace: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: split === -1 ? `${problem}; the upstream command goes after --` : problem };
+  }
+  const named = (values.approve ?? []).flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  const unknown = named.filter((item) => !isCategory(item));
+  if (unknown.length > 0) return { ok: false, problem: `--approve: unknown category ${unknown.map((item) => `'${item}'`).join(', ')}; valid: ${RISK_CATEGORIES.join(', ')}` };
+  if (values.workspace === '') return { ok: false, problem: '--workspace must not be empty' };
+  const help = values.help ?? false;
+  if (!help && (upstream.length === 0 || upstream[0] === '')) return { ok: false, problem: 'the upstream command is missing: put it after --, like -- npx @modelcontextprotocol/server-filesystem .' };
+  return {
+    ok: true,
+    args: { upstream, trusted: values.trusted ?? false, approve: [...new Set(named.filter(isCategory))], workspace: values.workspace, help },
+  };
+}
+
+/** The runMcpProxy options a parsed command line stands for; relative paths are resolved against `cwd`. */
+export function mcpProxyOptionsFromArgs(args: McpProxyArgs, cwd: string): McpProxyOptions {
+  const [command = '', ...rest] = args.upstream;
+  return {
+    upstream: { command, args: rest },
+    governor: { workspaceRoot: path.resolve(cwd, args.workspace ?? '.') },
+    trustAnnotations: args.trusted,
+    approve: [...args.approve],
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { InvalidOptionsError } from '../../errors/InvalidOptionsError';
+import type { GovernorOptions } from '../../governorOptions';
+import { formatIssues } from '../../intent';
+import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
+
+/** The server name the proxy reports to its client unless told otherwise. */
+export const DEFAULT_PROXY_NAME = 'intentgate-mcp-proxy';
+export const DEFAULT_PROXY_VERSION = '0.1.0';
+/** How long a human has to answer an approval request before it counts as Cancel. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60 * 1000;
+
+const upstreamSchema = z.strictObject({
+  /** the program that starts the upstream MCP server over stdio */
+  command: z.string().min(1, 'the upstream command must not be empty'),
+  args: z.array(z.string()).optional(),
+  /** added to the proxy's own environment, which the upstream inherits */
+  env: z.record(z.string(), z.string()).optional(),
+  /** default: the workspace root */
+  cwd: z.string().min(1).optional(),
+  /** where the upstream's stderr goes; default 'inherit' (the proxy's stderr, never the protocol's stdout) */
+  stderr: z.enum(['inherit', 'ignore', 'pipe']).optional(),
+});
+
+export const mcpProxyOptionsSchema = z.strictObject({
+  upstream: upstreamSchema,
+  /** createGovernor's options (workspaceRoot, orchestrationDir, classification, toolKinds, safeMode, ...) */
+  governor: z.custom<GovernorOptions>((value) => value === undefined || (typeof value === 'object' && value !== null), 'expected createGovernor options').optional(),
+  /** whether this upstream's tool annotations may make a tool SAFE; default false */
+  trustAnnotations: z.boolean().optional(),
+  /** risk categories approved for the whole session at start, for clients without elicitation */
+  approve: z.array(z.enum(RISK_CATEGORIES)).optional(),
+  serverInfo: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }).optional(),
+  approvalTimeoutMs: z.number().int().positive().optional(),
+});
+
+/** Options of `createGovernedMcpProxy` and `runMcpProxy`. */
+export type McpProxyOptions = z.input<typeof mcpProxyOptionsSchema>;
+
+/** The upstream MCP server the proxy starts. */
+export type UpstreamCommand = z.infer<typeof upstreamSchema>;
+
+/** Options after validation, with defaults applied. */
+export interface McpProxyConfig {
+  readonly upstream: UpstreamCommand;
+  readonly governor: GovernorOptions;
+  readonly trustAnnotations: boolean;
+  readonly approve: readonly RiskCategory[];
+  readonly serverInfo: { readonly name: string; readonly version: string };
+  readonly approvalTimeoutMs: number;
+}
+
+/** Validates the proxy's own options, reporting every issue at once; createGovernor checks `governor`. */
+export function parseMcpProxyOptions(options: unknown): McpProxyConfig {
+  const result = mcpProxyOptionsSchema.safeParse(options);
+  if (!result.success) throw new InvalidOptionsError(formatIssues(result.error));
+  const parsed = result.data;
+  return {
+    upstream: parsed.upstream,
+    governor: parsed.governor ?? {},
+    trustAnnotations: parsed.trustAnnotations ?? false,
+    approve: parsed.approve ?? [],
+    serverInfo: parsed.serverInfo ?? { name: DEFAULT_PROXY_NAME, version: DEFAULT_PROXY_VERSION },
+    approvalTimeoutMs: parsed.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { parseGovernorOptions } from '../../governorOptions';
+import { createGovernedMcpProxy, type McpProxyCloseReason } from './createGovernedMcpProxy';
+import type { McpProxyOptions } from './mcpProxyOptions';
+
+// stdout carries the protocol: every human-readable line goes to stderr
+const warn = (line: string): void => {
+  process.stderr.write(`mcp-proxy: ${line}\n`);
+};
+
+/**
+ * Serves the governing proxy on this process's stdin and stdout until the client disconnects
+ * (stdin ends), the upstream exits, or SIGINT/SIGTERM arrives; the upstream process is
+ * stopped in every case. Resolves with the reason.
+ *
+ * @example
+ * const reason = await runMcpProxy({ upstream: { command: 'npx', args: ['@modelcontextprotocol/server-filesystem', '.'] } });
+ * process.exit(reason === 'upstream_closed' ? 1 : 0);
+ */
+export async function runMcpProxy(options: McpProxyOptions): Promise<McpProxyCloseReason> {
+  const proxy = await createGovernedMcpProxy(options);
+  const { orchestrationDir, orchestrationDirLabel, workspaceRoot } = parseGovernorOptions(options.governor, process.cwd());
+  if (!existsSync(orchestrationDir)) {
+    warn(`no ${orchestrationDirLabel}/ in ${workspaceRoot}: the fail-safe blocks every tool but select_active_intent until it exists`);
+  }
+  for (const name of proxy.upstream.shadowed) warn(`the upstream lists '${name}'; intentgate's lifecycle owns that name, so the upstream's tool is hidden`);
+
+  const stop = (): void => void proxy.close();
+  // the SDK's stdio transport does not notice the client hanging up: end of stdin is the signal
+  process.stdin.once('end', stop);
+  process.stdin.once('close', stop);
+  process.stdout.once('error', stop);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await proxy.connect(new StdioServerTransport());
+    return await proxy.closed;
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  } finally {
+    process.stdin.off('end', stop);
+    process.stdin.off('close', stop);
+    process.stdout.off('error', stop);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { InvalidOptionsError } from '../errors/InvalidOptionsError';
+import { PolicyError } from '../errors/PolicyError';
+import { parseGovernorOptions, type GovernorOptions } from '../governorOptions';
+import { parseServerOptions } from '../server/serverOptions';
+import { withCheckSandbox } from './checkSandbox';
+import { kindExampleIssues } from './kindExamples';
+import { policyCheckIssues } from './policyChecks';
+import { formatPolicyIssues } from './policyIssues';
+import { policyFormatOf, parsePolicyText, type PolicyFormat } from './policyFormat';
+import { policyGovernorOptions, policyToolKinds } from './policyOptions';
+import { policySchema, type PolicyDocument, type PolicyService } from './policySchema';
+
+/** A validated policy: what the governor and the service are created with. */
+export interface Policy {
+  /** the policy file, absolute */
+  readonly file: string;
+  /** createGovernor options, every path absolute */
+  readonly governor: GovernorOptions;
+  /** the `service` section, `{}` when absent */
+  readonly service: PolicyService;
+  /** how many tool-kind examples and checks ran at load; all of them passed */
+  readonly checked: { readonly examples: number; readonly checks: number };
+}
+
+/** Where policy text came from, and in which format it is written. */
+export interface ParsePolicyOptions {
+  /** where the text came from: named in errors, and its folder anchors relative paths */
+  readonly file: string;
+  /** default: from the file's extension (.json, .yaml, .yml) */
+  readonly format?: PolicyFormat;
+}
+
+/** The issues createGovernor's own validation adds (a handshake tool classified DESTRUCTIVE). */
+function governorIssues(options: unknown, baseDir: string): string[] {
+  try {
+    parseGovernorOptions(options, baseDir);
+    return [];
+  } catch (error) {
+    if (error instanceof InvalidOptionsError) return [...error.issues];
+    throw error;
+  }
+}
+
+/** The service limits only the server knows (the prefix's form, the body size cap). */
+function serviceIssues(service: PolicyService): string[] {
+  const { prefix, maxBodyBytes, maxSessions } = service;
+  try {
+    // an empty environment: the token is the server's business, not the file's
+    parseServerOptions({ prefix, maxBodyBytes, maxSessions }, {});
+    return [];
+  } catch (error) {
+    if (error instanceof InvalidOptionsError) return error.issues.map((issue) => `service.${issue}`);
+    throw error;
+  }
+}
+
+const rawClassification = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null ? Reflect.get(value, 'classification') : undefined;
+
+/** Every structural issue at once: the schema's, the governor's and the service's, each once. */
+function structuralIssues(value: unknown, baseDir: string): { document?: PolicyDocument; issues: string[] } {
+  const result = policySchema.safeParse(value);
+  if (!result.success) {
+    const classification = rawClassification(value);
+    const extra = typeof classification === 'object' && classification !== null ? governorIssues({ classification }, baseDir) : [];
+    return { issues: [...new Set([...formatPolicyIssues(result.error), ...extra])] };
+  }
+  const document = result.data;
+  const issues = [...governorIssues(policyGovernorOptions(document, baseDir), baseDir), ...serviceIssues(document.service ?? {})];
+  return { document, issues };
+}
+
+/** Runs the examples and checks, in a sandbox made only when there is something to run. */
+function loadTimeIssues(document: PolicyDocument, governor: GovernorOptions): { issues: string[]; examples: number } {
+  const checks = document.checks ?? [];
+  const hasExamples = Object.values(document.toolKinds ?? {}).some((entry) => (entry.examples?.length ?? 0) + (entry.notExamples?.length ?? 0) > 0);
+  if (!hasExamples && checks.length === 0) return { issues: [], examples: 0 };
+  return withCheckSandbox((sandbox) => {
+    const kinds = kindExampleIssues(document, policyToolKinds(document.toolKinds), sandbox);
+    return { issues: [...kinds.issues, ...policyCheckIssues(checks, governor, sandbox)], examples: kinds.count };
+  });
+}
+
+/**
+ * Parses and validates a policy's text. Throws PolicyError listing every issue with its path
+ * (`toolKinds.run_shell_command.kind: ...`); once the file is well-formed, runs each tool-kind
+ * example and each check, and reports every one that fails.
+ *
+ * @example
+ * const policy = parsePolicy('version: 1\nsafeMode: false\n', { file: '/repo/intentgate.yaml' });
+ * createGovernor(policy.governor);
+ */
+export function parsePolicy(text: string, options: ParsePolicyOptions): Policy {
+  const { file } = options;
+  const format = options.format ?? policyFormatOf(file);
+  if (format === undefined) throw new PolicyError(file, [`the file name must end in .json, .yaml or .yml to name its format, got '${path.basename(file)}'`]);
+  const parsed = parsePolicyText(text, format);
+  if (!parsed.ok) throw new PolicyError(file, parsed.issues);
+  const absolute = path.resolve(file);
+  const baseDir = path.dirname(absolute);
+  const { document, issues } = structuralIssues(parsed.value, baseDir);
+  if (document === undefined || issues.length > 0) throw new PolicyError(file, issues);
+  const governor = policyGovernorOptions(document, baseDir);
+  const checked = loadTimeIssues(document, governor);
+  if (checked.issues.length > 0) throw new PolicyError(file, checked.issues);
+  return Object.freeze({ file: absolute, governor, service: document.service ?? {}, checked: Object.freeze({ examples: checked.examples, checks: document.checks?.length ?? 0 }) });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { governorOptionsSchema } from '../governorOptions';
+import { intentListSchema, intentSchema } from '../intent';
+import { LIFECYCLE_STATES } from '../lifecycleState';
+import { DECISION_CODES, VERDICTS } from '../reasons';
+import { RISK_CATEGORIES } from '../risk/categories';
+import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
+
+/** The policy format's version; a future incompatible format gets a new number. */
+export const POLICY_VERSION = 1;
+
+const governor = governorOptionsSchema.shape;
+
+const argsSchema = z.record(z.string(), z.unknown()).describe('the arguments of the call, as the model would send them');
+
+/** One call of an example: its arguments and the categories it must (or must not) raise. */
+const kindExampleSchema = z.strictObject({
+  args: argsSchema,
+  categories: z.array(z.enum(RISK_CATEGORIES)).min(1, 'list at least one category'),
+});
+
+const exampleFields = {
+  examples: z.array(kindExampleSchema).optional().describe('calls whose categories must include every listed category; checked at load'),
+  notExamples: z.array(kindExampleSchema).optional().describe('calls whose categories must include none of the listed categories; checked at load'),
+};
+
+// each kind keeps its own fields and strictness, and gains the examples checked at load
+const [firstKind, ...otherKinds] = toolKindSpecSchema.options.map((option) => option.extend(exampleFields));
+if (!firstKind) throw new Error('policySchema: toolKindSpecSchema has no kinds');
+
+/** A tool-kind mapping as a policy writes it: a ToolKindSpec plus optional examples. */
+const toolKindEntrySchema = z.discriminatedUnion('kind', [firstKind, ...otherKinds]);
+
+/** An expectation run against a governor built from the policy, in a temporary workspace. */
+const checkSchema = z.strictObject({
+  tool: z.string().min(1, 'a check names the tool it calls'),
+  args: argsSchema.optional().describe('the call arguments; without them the check asks by name, as toolsFor does'),
+  state: z.enum(LIFECYCLE_STATES).describe('the lifecycle state the governor is driven into first'),
+  intent: z.string().min(1).optional().describe('in ACTION, the intent selected (default the first of `intents`)'),
+  approved: z.array(z.enum(RISK_CATEGORIES)).min(1).optional().describe('risk categories approved for the session before the call'),
+  verdict: z.enum(VERDICTS),
+  code: z.enum(DECISION_CODES).optional().describe('the deciding reason code, when it matters'),
+});
+
+/** The HTTP service's settings; the approval token never sits in a file (INTENTGATE_APPROVAL_TOKEN). */
+const serviceSchema = z.strictObject({
+  host: z.string().min(1).optional().describe('address to listen on (default 127.0.0.1)'),
+  port: z.number().int().min(0).max(65535).optional().describe('port to listen on, 0 for any free one (default 8787)'),
+  prefix: z.string().optional().describe("path prefix of every route, like '/slavik'"),
+  maxBodyBytes: z.number().int().positive().optional(),
+  maxSessions: z.number().int().positive().optional(),
+});
+
+// in a policy an unknown intent field is a typo; the list schema then checks the ids are unique
+const intentsSchema = z.array(intentSchema.strict()).pipe(intentListSchema);
+
+/** The schema of an intentgate policy file (JSON or YAML); unknown keys are errors. */
+export const policySchema = z.strictObject({
+  $schema: z.string().optional().describe('the JSON Schema editors validate this file against'),
+  version: z.literal(POLICY_VERSION).describe('the policy format version: 1'),
+  workspaceRoot: governor.workspaceRoot.describe('the project root; relative to this file'),
+  orchestrationDir: governor.orchestrationDir.describe('holds active_intents.yaml; relative to this file'),
+  sandboxRoot: governor.sandboxRoot.describe("seed 002's sandbox, whose project/ child is the default workspace; relative to this file"),
+  trace: z.string().min(1).optional().describe('the trace file of risky decisions; relative to this file'),
+  intents: intentsSchema.optional().describe('the intents select_active_intent accepts; default read from active_intents.yaml'),
+  classification: governor.classification.describe('tool names mapped to SAFE or DESTRUCTIVE'),
+  modes: governor.modes.describe('per mode, the tool names or globs it shows'),
+  safeMode: governor.safeMode.describe('hold risky calls until a human approves their categories (default true)'),
+  locale: governor.locale.describe('the language of confirmation prompts'),
+  toolKinds: z.record(toolKindsSchema.keyType, toolKindEntrySchema).optional().describe('host tool names mapped to risk kinds, with examples'),
+  checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),
+  service: serviceSchema.optional().describe('defaults of `intentgate serve`'),
+});
+
+/** A policy file's contents after validation. */
+export type PolicyDocument = z.infer<typeof policySchema>;
+
+/** One expected decision of a policy's `checks`. */
+export type PolicyCheck = z.infer<typeof checkSchema>;
+
+/** One example of a tool-kind mapping. */
+export type PolicyKindExample = z.infer<typeof kindExampleSchema>;
+
+/** The `service` section. */
+export type PolicyService = z.infer<typeof serviceSchema>;

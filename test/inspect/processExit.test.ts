@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runScript } from './childScript';
+
+const DEMO = fileURLToPath(new URL('../../scripts/demo.ts', import.meta.url));
+const GOVERNOR_EXIT = fileURLToPath(new URL('./fixtures/governorExit.ts', import.meta.url));
+// generous for a loaded 2-core machine: tsx compiles on start; a lingering handle would show as a hang, not a slow exit
+const PROMPT_EXIT_MS = 15_000;
+
+describe('a run without inspection', () => {
+  it('lets npm run demo exit 0 promptly', async () => {
+    const run = runScript(DEMO, [], { INTENTGATE_INSPECT_URL: undefined });
+    const exit = await run.exited;
+    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+    expect(exit.ms).toBeLessThan(PROMPT_EXIT_MS);
+    expect(run.stdout()).toContain('12 steps: 5 allowed, 5 denied or held, final state REQUEST; every verdict as expected.');
+  }, PROMPT_EXIT_MS + 5_000);
+
+  it('lets a process whose governor was never stopped exit by itself', async () => {
+    const run = runScript(GOVERNOR_EXIT, ['plain']);
+    const exit = await run.exited;
+    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+    expect(exit.ms).toBeLessThan(PROMPT_EXIT_MS);
+    expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
+  }, PROMPT_EXIT_MS + 5_000);
+});
+
+describe('a run with an unreachable WebSocket inspector', () => {
+  // why scripts/inspect.ts ends with process.exit: the inspector retries every 5 s, even after stop()
+  it('keeps the process alive after the session and stop()', async () => {
+    const run = runScript(GOVERNOR_EXIT, ['unreachable-inspector']);
+    const outcome = await Promise.race([run.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 3_000))]);
+    run.child.kill('SIGKILL');
+    expect(outcome).toBe('running');
+    expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
+  }, PROMPT_EXIT_MS);
+});

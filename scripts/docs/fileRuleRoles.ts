@@ -1,3 +1,4 @@
+import { DEPENDENCY_MANIFESTS } from '../../src/paths/dependencyManifest';
 import { createPathAnalyzer } from '../../src/paths/pathAnalyzer';
 import { secretKind } from '../../src/paths/secretKind';
 import { SECRET_EXTENSIONS, SECRET_KINDS, SECRET_NAMES, SECRET_PREFIXES, SECRET_WORDS, type SecretKind } from '../../src/paths/secretWords';
@@ -23,7 +24,10 @@ export const PROBE_WORKSPACE = '/nonexistent-intentgate-docs/project';
 export const FILE_RULE_PROBES: Readonly<Record<Exclude<FileRuleCategory, 'FS_CONFIG_SECRETS'>, { readonly path: string; readonly stands: string }>> = {
   FS_DELETE_OVERWRITE: { path: 'src/app.ts', stands: 'any path' },
   FS_OUTSIDE_WORKSPACE: { path: '../elsewhere/app.ts', stands: 'a path that resolves outside the workspace' },
-  DEPS_INSTALL_UPDATE: { path: 'package.json', stands: 'a dependency manifest or lockfile (`dependencyManifest` in src/paths/dependencyManifest.ts)' },
+  DEPS_INSTALL_UPDATE: {
+    path: 'package.json',
+    stands: `a dependency manifest or lockfile (${[...DEPENDENCY_MANIFESTS].map((name) => `\`${name}\``).join(', ')}, and \`requirements*.txt\` variants; names compared without case)`,
+  },
 };
 
 /** A file name of each secret kind, built from the kind's own words; undefined when none reads as that kind. */

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RiskCategory } from '../../src/risk/categories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { DEPS, EXEC, GIT, NET, ONLY_EXEC, sorted, SUDO, SYS } from './support';
-
-interface InnerCase {
-  readonly name: string;
-  readonly command: string;
-  readonly commands: readonly (readonly string[])[];
-  readonly categories: readonly RiskCategory[];
-}
-
-function check({ command, commands, categories }: InnerCase): void {
-  const analysis = analyzeShell(command);
-  expect({
-    commands: analysis.commands,
-    categories: sorted(analysis.findings.map((finding) => finding.category)),
-    unknowable: analysis.unknowable,
-  }).toEqual({ commands, categories: sorted(categories), unknowable: undefined });
-}
+import { type CommandsCase, DEPS, expectCommands, EXEC, GIT, NET, ONLY_EXEC, sorted, SUDO, SYS } from './support';
 
 describe('inner scripts', () => {
-  it.each<InnerCase>([
+  it.each<CommandsCase>([
     { name: 'analyses the script of bash -c', command: "bash -c 'sudo id'", commands: [['bash', '-c', 'sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
     { name: 'analyses sh -c, zsh -c and dash -c', command: "sh -c 'a' && zsh -c 'b' && dash -c 'c'", commands: [['sh', '-c', 'a'], ['a'], ['zsh', '-c', 'b'], ['b'], ['dash', '-c', 'c'], ['c']], categories: ONLY_EXEC },
     { name: 'analyses ksh -c and busybox sh -c', command: "ksh -c 'git push' ; busybox sh -c 'curl x.io'", commands: [['ksh', '-c', 'git push'], ['git', 'push'], ['busybox', 'sh', '-c', 'curl x.io'], ['sh', '-c', 'curl x.io'], ['curl', 'x.io']], categories: [GIT, NET, EXEC] },
@@ -56,7 +39,7 @@ describe('inner scripts', () => {
     { name: 'analyses awk system()', command: `awk 'BEGIN { system("sudo id") }'`, commands: [['awk', 'BEGIN { system("sudo id") }'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
     { name: 'analyses perl backticks', command: "perl -e 'print `curl -s x.io`'", commands: [['perl', '-e', 'print `curl -s x.io`'], ['curl', '-s', 'x.io']], categories: [NET, EXEC] },
     { name: 'treats a printed string in inline code as data', command: `node -e "console.log('sudo rm -rf /')"`, commands: [['node', '-e', "console.log('sudo rm -rf /')"]], categories: ONLY_EXEC },
-  ])('$name', check);
+  ])('$name', expectCommands);
 });
 
 describe('scripts run from files', () => {

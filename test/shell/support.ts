@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { sortCategories, type RiskCategory } from '../../src/risk/categories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from '../../src/shell/shellAnalysis';
@@ -31,4 +32,22 @@ export const ONLY_EXEC: readonly RiskCategory[] = [EXEC];
 
 export function sorted(categories: readonly RiskCategory[]): RiskCategory[] {
   return sortCategories(categories);
+}
+
+/** A command, the simple commands it runs (wrappers and what they wrap) and its categories. */
+export interface CommandsCase {
+  readonly name: string;
+  readonly command: string;
+  readonly commands: readonly (readonly string[])[];
+  readonly categories: readonly RiskCategory[];
+}
+
+/** Asserts the commands and categories of a case, and that the analysis did not fail closed. */
+export function expectCommands({ command, commands, categories }: CommandsCase): void {
+  const analysis = analyzeShell(command);
+  expect({
+    commands: analysis.commands,
+    categories: sorted(analysis.findings.map((finding) => finding.category)),
+    unknowable: analysis.unknowable,
+  }).toEqual({ commands, categories: sorted(categories), unknowable: undefined });
 }

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RiskCategory } from '../../src/risk/categories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { DEPS, EXEC, GIT, NET, ONLY_EXEC, sorted, SUDO, SYS } from './support';
-
-interface WrapperCase {
-  readonly name: string;
-  readonly command: string;
-  readonly commands: readonly (readonly string[])[];
-  readonly categories: readonly RiskCategory[];
-}
-
-function check({ command, commands, categories }: WrapperCase): void {
-  const analysis = analyzeShell(command);
-  expect({
-    commands: analysis.commands,
-    categories: sorted(analysis.findings.map((finding) => finding.category)),
-    unknowable: analysis.unknowable,
-  }).toEqual({ commands, categories: sorted(categories), unknowable: undefined });
-}
+import { type CommandsCase, DEPS, expectCommands, EXEC, GIT, NET, ONLY_EXEC, sorted, SUDO, SYS } from './support';
 
 describe('wrappers', () => {
-  it.each<WrapperCase>([
+  it.each<CommandsCase>([
     { name: 'sees through sudo and lists both commands', command: 'sudo ls -l', commands: [['sudo', 'ls', '-l'], ['ls', '-l']], categories: [SUDO, EXEC] },
     { name: 'skips sudo -u user, -g group and -E', command: 'sudo -u bob -g dev -E git push', commands: [['sudo', '-u', 'bob', '-g', 'dev', '-E', 'git', 'push'], ['git', 'push']], categories: [SUDO, GIT, NET, EXEC] },
     { name: 'skips sudo -- before the command', command: 'sudo -- npm i', commands: [['sudo', '--', 'npm', 'i'], ['npm', 'i']], categories: [SUDO, DEPS, NET, EXEC] },
@@ -60,7 +43,7 @@ describe('wrappers', () => {
     { name: 'sees through bundle exec', command: 'bundle exec rake db:migrate', commands: [['bundle', 'exec', 'rake', 'db:migrate'], ['rake', 'db:migrate']], categories: ONLY_EXEC },
     { name: 'sees through poetry run', command: 'poetry run pip install x', commands: [['poetry', 'run', 'pip', 'install', 'x'], ['pip', 'install', 'x']], categories: [DEPS, NET, EXEC] },
     { name: 'reads hash -p as running its path', command: 'hash -p /usr/bin/sudo ls; ls -la', commands: [['hash', '-p', '/usr/bin/sudo', 'ls'], ['/usr/bin/sudo'], ['ls', '-la']], categories: [SUDO, EXEC] },
-  ])('$name', check);
+  ])('$name', expectCommands);
 });
 
 describe('lookups that run nothing', () => {

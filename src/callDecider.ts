@@ -61,6 +61,14 @@ export interface CallToDecide {
 }
 
 
+/** What decides a decided call again, outside the statechart. */
+export interface Restatement {
+  readonly code: 'approved_once' | 'approval_cancelled' | 'trace_unavailable';
+  readonly snapshot: LifecycleSnapshot;
+  /** why the trace could not be written */
+  readonly problem?: string;
+}
+
 /** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
 function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
   if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
@@ -143,30 +151,21 @@ export function createCallDecider(parts: CallDeciderParts) {
       return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
     },
 
-    /** The deny that replaces an allowed risky call whose trace line could not be written. */
-    traceFailure(call: DecidedCall, problem: string, snapshot: LifecycleSnapshot): Decision {
+    /**
+     * A decided call decided again by something outside the statechart: a human's answer
+     * (`approved_once`, `approval_cancelled`) or a trace that could not be written
+     * (`trace_unavailable`, with the problem). The call's risk and its safe-mode notes carry over.
+     */
+    restate(call: DecidedCall, outcome: Restatement): Decision {
       const request = call.event?.call ?? nameOnlyRequest(call.decision.tool);
       return buildDecision({
-        code: 'trace_unavailable',
+        code: outcome.code,
         request,
         classification: classifier.classify(request.tool),
-        facts: facts(snapshot),
-        problem,
-        notes: call.decision.reasons.filter((item) => item.code === 'risk_category'),
+        facts: facts(outcome.snapshot),
+        ...(outcome.problem !== undefined && { problem: outcome.problem }),
+        notes: call.decision.reasons.filter((item) => item.code === 'risk_category' || item.code === 'unmapped_tool'),
         ...(call.risk && { risk: call.risk }),
-      });
-    },
-
-    /** The decision a human's answer to a held call produces: Continue or Cancel. */
-    answer(held: DecidedCall, code: 'approved_once' | 'approval_cancelled', snapshot: LifecycleSnapshot): Decision {
-      const request = held.event?.call ?? nameOnlyRequest(held.decision.tool);
-      return buildDecision({
-        code,
-        request,
-        classification: classifier.classify(request.tool),
-        facts: facts(snapshot),
-        notes: held.decision.reasons.filter((item) => item.code === 'risk_category' || item.code === 'unmapped_tool'),
-        ...(held.risk && { risk: held.risk }),
       });
     },
   };

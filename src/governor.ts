@@ -141,7 +141,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
     const traced = tracer.record(decided.decision);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
-    if (!traced.ok && decided.decision.verdict !== 'deny') return decider.traceFailure(decided, traced.problem, snapshot);
+    if (!traced.ok && decided.decision.verdict !== 'deny') return decider.restate(decided, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     if (decided.event) actor.send(decided.event);
     if (decided.decision.verdict === 'ask') {
       held = decided;
@@ -185,18 +185,18 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
     const snapshot = actor.getSnapshot();
     if (valid.kind === 'cancel') {
-      const cancelled = decider.answer(call, 'approval_cancelled', snapshot);
+      const cancelled = decider.restate(call, { code: 'approval_cancelled', snapshot });
       tracer.record(cancelled);
       actor.send({ type: 'approval.denied', id });
       return cancelled;
     }
     // approval never cancels the rules: the call is decided again, with its categories approved once
     const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
-    const decision = again.decision.allowed ? decider.answer(call, 'approved_once', snapshot) : again.decision;
+    const decision = again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision;
     const traced = tracer.record(decision);
     if (!traced.ok || !decision.allowed) {
       actor.send({ type: 'approval.denied', id });
-      return traced.ok ? decision : decider.traceFailure(call, traced.problem, snapshot);
+      return traced.ok ? decision : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     }
     actor.send({ type: 'approval.granted', id, scope: 'once' });
     return decision;

@@ -53,6 +53,12 @@ export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
 
 type Args = Readonly<Record<string, unknown>>;
 
+/** Paths relative to the workspace root, read by the decision's analyzer (a fresh one when none is given). */
+export function workspacePathContext(risk: RiskContext): PathContext {
+  const analyze = risk.analyze ?? createPathAnalyzer(risk.workspaceRoot, risk.homeDir);
+  return { workspaceRoot: risk.workspaceRoot, base: risk.workspaceRoot, analyze };
+}
+
 function text(tool: string, args: Args, name: string): string {
   const value = args[name];
   if (typeof value !== 'string') throw new ToolArgumentsError(tool, `'${name}'`, `must be a string, got ${value === null ? 'null' : typeof value}`);
@@ -99,8 +105,7 @@ function fileWriteEvidence({ tool, args }: Call, spec: Extract<ToolKindSpec, { k
 
 function evidenceFor(call: Call, spec: ToolKindSpec, risk: RiskContext): Evidence[] {
   const { tool, args } = call;
-  const analyze = risk.analyze ?? createPathAnalyzer(risk.workspaceRoot, risk.homeDir);
-  const workspace: PathContext = { workspaceRoot: risk.workspaceRoot, base: risk.workspaceRoot, analyze };
+  const workspace = workspacePathContext(risk);
   switch (spec.kind) {
     case 'none':
       return [];

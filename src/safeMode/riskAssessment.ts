@@ -3,9 +3,8 @@ import { reason, type Reason } from '../reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { PATH_ARGUMENT_KEYS } from '../pathArguments';
-import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import { CATEGORY_TEXTS } from '../risk/categories';
-import { categorizeWith, type RiskContext } from '../risk/categorize';
+import { categorizeWith, workspacePathContext, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
 
@@ -27,7 +26,7 @@ export type RiskAssessment =
  * says what it does.
  */
 function unmappedToolRisk({ tool, args, toolClass }: AssessedCall, context: RiskContext): Categorization {
-  const base = { workspaceRoot: context.workspaceRoot, base: context.workspaceRoot, analyze: context.analyze ?? createPathAnalyzer(context.workspaceRoot, context.homeDir) };
+  const base = workspacePathContext(context);
   const role = toolClass === 'SAFE' ? 'read' : 'write';
   const evidence: Evidence[] = PATH_ARGUMENT_KEYS.filter((key) => typeof args[key] === 'string').flatMap((key) =>
     pathUseEvidence({ path: args[key] as string, role, argument: key }, base),

@@ -109,7 +109,8 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       isOrchestrationMissing: ({ context }) => !context.orchestrationPresent,
       isIntentSelection: ({ event }) => requestOf(event)?.tool === SELECT_ACTIVE_INTENT,
       isSelectionCall: ({ event }) => requestOf(event)?.tool === SELECT_ACTIVE_INTENT && requestOf(event)?.hasArgs === true,
-      isCompletionCall: ({ event }) => requestOf(event)?.tool === ATTEMPT_COMPLETION && requestOf(event)?.hasArgs === true,
+      // attempt_completion takes no arguments that matter, so a question by name gets the call's answer
+      isCompletionCall: ({ event }) => requestOf(event)?.tool === ATTEMPT_COMPLETION,
       isKnownIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId) !== undefined,
       hasRunDestructiveTool: ({ context }) => context.destructiveRan,
       isSafeTool: ({ event }) => classifier.classify(requestOf(event)?.tool ?? '').toolClass === 'SAFE',
@@ -121,6 +122,10 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       isPendingApproval: ({ context, event }) =>
         context.pendingApproval !== undefined && context.pendingApproval.id === approvalIdOf(event),
       isGrantForThisCall: ({ event }) => event.type === 'approval.granted' && event.scope === 'once',
+      isActiveIntentWithdrawn: ({ context, event }) =>
+        event.type === 'intents.loaded' &&
+        context.activeIntent !== undefined &&
+        findIntent(event.intents, context.activeIntent.id) === undefined,
     },
     actions: {
       decide: emit(({ event }, params: { code: DecisionCode }) => ({
@@ -154,8 +159,10 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
         orchestrationPresent: ({ context, event }) =>
           event.type === 'orchestration.checked' ? event.present : context.orchestrationPresent,
       }),
-      replaceIntents: assign({
-        intents: ({ context, event }) => (event.type === 'intents.loaded' ? event.intents : context.intents),
+      // the active intent follows its new definition: a narrowed scope applies at once, a removed intent is gone
+      replaceIntents: assign(({ context, event }) => {
+        if (event.type !== 'intents.loaded') return {};
+        return { intents: event.intents, activeIntent: findIntent(event.intents, context.activeIntent?.id) };
       }),
     },
   }).createMachine({
@@ -217,6 +224,11 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
         ...approvalSubstates,
         on: {
           'user.prompted': { target: 'REASONING', actions: 'clearPendingApproval' },
+          // an intent withdrawn from the list takes its authorization with it
+          'intents.loaded': [
+            { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'clearPendingApproval'] },
+            { actions: 'replaceIntents' },
+          ],
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
             { guard: and(['isSelectionCall', 'isKnownIntent']), actions: [decide('intent_selected'), 'activateIntent'] },

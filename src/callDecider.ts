@@ -69,6 +69,9 @@ export interface Restatement {
   readonly problem?: string;
 }
 
+/** Refusals of a tool by name that no arguments could turn into an allow. */
+const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
+
 /** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
 function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
   if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
@@ -95,6 +98,21 @@ export function createCallDecider(parts: CallDeciderParts) {
     return buildDecision({ code, request, classification, facts: facts(snapshot), problem });
   };
 
+  /**
+   * A call whose arguments cannot be read is refused. When the lifecycle refuses the tool
+   * whatever its arguments (the fail-safe, or a DESTRUCTIVE tool before the handshake), that
+   * is the reason given: it tells the model what to do first, which fixing the arguments would not.
+   */
+  const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
+    const request = call.code === 'invalid_arguments' && typeof call.name === 'string' ? nameOnlyRequest(call.name) : undefined;
+    const byName = request && decisionCodeOf(machine, call.snapshot, request);
+    const decision =
+      request && byName && LIFECYCLE_REFUSALS.has(byName)
+        ? buildDecision({ code: byName, request, classification: classifier.classify(request.tool), facts: facts(call.snapshot) })
+        : malformed(call);
+    return { decision, event: undefined, args, risk: undefined };
+  };
+
   return {
     malformed,
 
@@ -111,13 +129,11 @@ export function createCallDecider(parts: CallDeciderParts) {
       // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
       const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
       const built = createToolRequest(name, args, { ...parts.workspace, analyze });
-      if (!built.ok) return { decision: malformed({ name, code: built.code, problem: built.problem, snapshot }), event: undefined, args: {}, risk: undefined };
+      if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
       const callArgs = args as Readonly<Record<string, unknown>>;
       const classification = classifier.classify(built.request.tool);
       const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: classification.toolClass }, { ...parts.risk, analyze });
-      if (!assessment.ok) {
-        return { decision: malformed({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }), event: undefined, args: callArgs, risk: undefined };
-      }
+      if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
       const request: ToolRequest = {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createActor, type Actor } from 'xstate';
-import { approvalsMachine, type ApprovalsMachine } from '../machines/approvals';
-import type { LifecycleMachine } from '../machines/lifecycle';
+import { createActor } from 'xstate';
+import { approvalsMachine } from '../machines/approvals';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import type { Decision } from './decision';
+import type { Governor } from './governorApi';
 import { DecisionTable } from './decisionTable';
 import { describeValue } from './describeValue';
 import { InvalidArgumentError } from './errors/InvalidArgumentError';
@@ -15,65 +15,20 @@ import type { Intent } from './intent';
 import { loadIntentIgnore } from './intentIgnore';
 import { INTENTS_FILE_NAME, loadIntentsFile } from './intentsFile';
 import { lifecycleStateOf } from './lifecycleSnapshot';
+import type { LifecycleSnapshot } from './machineDecision';
 import { machineFor } from './machineForClassification';
 import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from './lifecycleState';
 import { compileModeFilter, type ToolFilter } from './modes';
 import { isOrchestrationPresent, protectedPathPredicate } from './orchestration';
-import type { RiskCategory } from './risk/categories';
 import { approvedCategoriesOf, validateApprovalAnswer, validateCategories, type ApprovalAnswer } from './safeMode/sessionApprovals';
 import { toolDefinitionName } from './toolDefinitions';
 import { toolNameProblem } from './toolRequest';
 import { createTracer } from './trace/tracer';
 
-export interface ToolsForOptions {
-  /** a mode from `options.modes`; its tool list narrows what the state allows */
-  readonly mode?: string;
-}
+export type { Governor, ToolsForOptions } from './governorApi';
 
-/** The lifecycle governor of one agent conversation. */
-export interface Governor {
-  /** the current lifecycle state */
-  readonly state: LifecycleState;
-  /** the active intent; kept in REASONING after a new prompt until the task ends */
-  readonly activeIntent: Intent | undefined;
-  /** the intents select_active_intent accepts */
-  readonly intents: readonly Intent[];
-  /** the XState actor running the lifecycle statechart, for inspection */
-  readonly actor: Actor<LifecycleMachine>;
-  /** the approval actor: the categories approved for the current session */
-  readonly approvalActor: Actor<ApprovalsMachine>;
-  /** whether safe mode holds risky calls for approval */
-  readonly safeMode: boolean;
-  readonly sessionId: string;
-  /** the categories approved for the current session */
-  readonly approvedCategories: readonly RiskCategory[];
-  /** the call waiting for a human's answer, as its 'ask' decision */
-  readonly pendingApproval: Decision | undefined;
-  /** Reports a user prompt: REQUEST or ACTION moves to REASONING. Re-reads the intents file first. */
-  userPrompt(text?: string): void;
-  /** The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the trace. */
-  handleToolCall(name: string, args?: unknown): Decision;
-  /** Decides without effects; with no `args` it answers for the tool by name. */
-  isToolAllowed(name: string, args?: unknown): Decision;
-  /** Like isToolAllowed, but throws StateViolationError when the call may not run. */
-  assertToolAllowed(name: string, args?: unknown): Decision;
-  /** The tool definitions the model may see in `state`, in order, the same objects. */
-  toolsFor<T>(state: LifecycleState, tools: readonly T[], options?: ToolsForOptions): T[];
-  /** The system-prompt text for the current state, with the intents. */
-  handshakePrompt(): string;
-  /** Grants risk categories for the current session only; returns every category now approved. */
-  approveSession(categories: readonly RiskCategory[]): readonly RiskCategory[];
-  /** Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit } re-decides new arguments. */
-  resolveApproval(id: string, answer: ApprovalAnswer): Decision;
-  /** Starts another session: every approval is dropped. */
-  setSession(sessionId: string): void;
-  /** Returns to REQUEST from any state and clears the intent. */
-  reset(): void;
-  /** Re-reads the orchestration directory and the intents file. */
-  refresh(): void;
-  /** Stops both actors; a stopped governor keeps answering queries from its last snapshot. */
-  stop(): void;
-}
+const unknownState = (method: string, state: unknown): InvalidArgumentError =>
+  new InvalidArgumentError(`${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
 
 function readIntents(config: GovernorConfig, orchestrationPresent: boolean): readonly Intent[] {
   if (config.intents) return config.intents;
@@ -130,13 +85,22 @@ export function createGovernor(options?: GovernorOptions): Governor {
     return state === undefined ? table.current(name as string) : table.in(state, name as string);
   };
 
+  // Invariant 8 between prompts: a call that finds the orchestration directory gone turns the
+  // fail-safe on at once (a command may have removed it). Its return waits for the next prompt or refresh().
+  const currentSnapshotForCall = (): LifecycleSnapshot => {
+    if (actor.getSnapshot().context.orchestrationPresent && !isOrchestrationPresent(config.orchestrationDir)) {
+      actor.send({ type: 'orchestration.checked', present: false });
+    }
+    return actor.getSnapshot();
+  };
+
   const isToolAllowed = (name: string, args?: unknown): Decision =>
     args === undefined
       ? nameDecision(name)
-      : decider.decideCall({ name, args, snapshot: actor.getSnapshot(), approvalId: nextApprovalId() }).decision;
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: nextApprovalId() }).decision;
 
   const handleToolCall = (name: string, args?: unknown): Decision => {
-    const snapshot = actor.getSnapshot();
+    const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
     const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
     const traced = tracer.record(decided.decision);
@@ -240,9 +204,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return decision;
     },
     toolsFor(state, tools, toolsOptions) {
-      if (!isLifecycleState(state)) {
-        throw new InvalidArgumentError(`toolsFor: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
-      }
+      if (!isLifecycleState(state)) throw unknownState('toolsFor', state);
       if (!Array.isArray(tools)) throw new InvalidArgumentError('toolsFor: tools must be an array of tool definitions');
       const permittedByMode = modeFilter(toolsOptions?.mode);
       return tools.filter((tool) => {
@@ -250,9 +212,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
         return name !== undefined && permittedByMode(name) && nameDecision(name, state).allowed;
       });
     },
-    handshakePrompt() {
+    handshakePrompt(state) {
+      if (state !== undefined && !isLifecycleState(state)) throw unknownState('handshakePrompt', state);
       const snapshot = actor.getSnapshot();
-      return handshakePrompt(lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
+      return handshakePrompt(state ?? lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
     },
     approveSession(categories) {
       approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });

@@ -67,7 +67,8 @@ export function patchFilePaths(patch: string): string[] {
 export function extractPathArguments(tool: string, args: Readonly<Record<string, unknown>>): PathArguments {
   const paths: string[] = [];
   for (const key of PATH_ARGUMENT_KEYS) {
-    if (!Object.hasOwn(args, key)) continue;
+    // null is how JSON-schema catalogs (Roo's codebase_search) say an optional path is not given
+    if (!Object.hasOwn(args, key) || args[key] === null) continue;
     const problem = checkPath(key, args[key]);
     if (problem) return { ok: false, problem };
     paths.push(args[key] as string);

@@ -1,3 +1,4 @@
+import { describeValue } from './describeValue';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from './handshakeTools';
 import { intentIds } from './intentRegistry';
 import type { DecisionFacts, ReasonDetails } from './reason';
@@ -5,14 +6,13 @@ import { STATE_VIOLATION_MESSAGE, type DecisionCode } from './reasons';
 import { findPathOutsideScope } from './scope';
 import type { ToolPath, ToolRequest } from './toolRequest';
 
-
 const firstPath = (paths: readonly ToolPath[], test: (path: ToolPath) => boolean): ToolPath | undefined =>
   paths.find(test);
 
 function describeIntentChoice(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
   const ids = intentIds(facts.intents);
   const valid = ids.length > 0 ? `Valid intent ids: ${ids.join(', ')}.` : 'No intents are defined: add them to active_intents.yaml in the orchestration directory or pass the intents option.';
-  const asked = request.intentId === undefined ? `${SELECT_ACTIVE_INTENT} needs an 'intent_id' argument.` : `Unknown intent '${request.intentId}'.`;
+  const asked = request.intentId === undefined ? `${SELECT_ACTIVE_INTENT} needs an 'intent_id' argument.` : `Unknown intent '${describeValue(request.intentId)}'.`;
   return { message: `${asked} ${valid}`, intentIds: ids };
 }
 
@@ -76,7 +76,7 @@ export function describeReason(input: {
       return { message: `No lifecycle rule covers '${tool}' in state ${facts.state}; it is refused (fail closed).` };
     case 'invalid_tool_name':
     case 'invalid_arguments':
-      return { message: `Malformed tool call: ${problem ?? 'unreadable input'}.` };
+      return { message: `Malformed tool call: ${(problem ?? 'unreadable input').replace(/\.$/, '')}.` };
     case 'needs_approval':
       return { message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.` };
     case 'approved_once':

@@ -66,6 +66,7 @@ describe('extractPathArguments', () => {
     { name: "reads a single key and 'paths' together", tool: 'custom_tool', args: { path: 'a.ts', paths: ['b.ts'] }, expected: { ok: true, paths: ['a.ts', 'b.ts'] } },
     { name: 'ignores arguments that are not path keys', tool: 'execute_command', args: { command: 'rm -rf /', cwd: '/' }, expected: { ok: true, paths: [] } },
     { name: 'returns no paths for read_file with no path', tool: 'read_file', args: {}, expected: { ok: true, paths: [] } },
+    { name: "reads a null 'path' as not given, as JSON-schema catalogs declare optional paths", tool: 'codebase_search', args: { query: 'q', path: null }, expected: { ok: true, paths: [] } },
     { name: 'returns no paths for execute_command with no path', tool: 'execute_command', args: { command: 'ls' }, expected: { ok: true, paths: [] } },
     { name: 'accepts a path of exactly 4096 characters', tool: 'read_file', args: { path: LONGEST_PATH }, expected: { ok: true, paths: [LONGEST_PATH] } },
     { name: 'keeps a path that leaves the workspace for the caller to refuse', tool: 'write_to_file', args: { path: '../x' }, expected: { ok: true, paths: ['../x'] } },
@@ -83,7 +84,7 @@ describe('extractPathArguments', () => {
   // the problem text is the module's own wording; what matters is that it names the argument
   const notOkCases: ReadonlyArray<{ name: string; tool: string; args: Readonly<Record<string, unknown>>; names: string }> = [
     { name: "refuses a numeric 'path'", tool: 'read_file', args: { path: 42 }, names: "'path'" },
-    { name: "refuses a null 'path'", tool: 'read_file', args: { path: null }, names: "'path'" },
+    { name: "refuses a null 'path' of a file-editing tool, which must name its file", tool: 'write_to_file', args: { path: null }, names: 'write_to_file' },
     { name: "refuses an undefined 'path' that is present", tool: 'read_file', args: { path: undefined }, names: "'path'" },
     { name: "refuses an array 'path'", tool: 'write_to_file', args: { path: ['a.ts'] }, names: "'path'" },
     { name: "refuses an object 'file_path'", tool: 'write_file', args: { file_path: { toString: () => 'a.ts' } }, names: "'file_path'" },

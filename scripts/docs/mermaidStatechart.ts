@@ -15,7 +15,7 @@ import {
 export const MERMAID_LEGEND = [
   'Composite states hold their substates; `[*]` points at each initial state.',
   'A transition defined on a composite state applies in each of its substates. When its target lies inside that state, it is drawn from each substate that does not hold the target (the loop back into the same substate is not drawn). Transitions defined on the machine itself (`(any state)` in the tables) are drawn the same way, from each top-level state.',
-  'Transitions with no target run their actions and stay where they are: they are not drawn as arrows but listed in a note beside their state (each event with the reason codes it decides, or its actions), in priority order. The machine-level ones are repeated beside every top-level state.',
+  'Transitions with no target run their actions and stay where they are: they are not drawn as arrows but listed in a note beside their state (each event with the reason codes it decides, or its actions), in priority order. The machine-level ones are repeated beside every top-level state that does not handle the event itself.',
   'Labels read `event [guard] / actions`; `&`, `|` and `!` are `and`, `or` and `not`; `decide(code)` is the action that names the reason code of a tool call.',
 ] as const;
 
@@ -81,7 +81,9 @@ export function mermaidStatechart(root: ChartNode): string {
   lines.push(...edges.filter((edge) => enclosing(edge) === undefined).map((edge) => `  ${edgeLine(edge)}`));
   const staying = transitions.filter((transition) => transition.targets.length === 0);
   for (const node of chartNodes(root).slice(1)) {
-    const machineWide = node.path.length === 1 ? staying.filter((transition) => transition.source.id === root.id) : [];
+    // a state's own handler of an event shadows the machine-wide one
+    const ownEvents = new Set(transitions.filter((transition) => transition.source.id === node.id).map((transition) => transition.event));
+    const machineWide = node.path.length === 1 ? staying.filter((transition) => transition.source.id === root.id && !ownEvents.has(transition.event)) : [];
     const note = noteLines([...staying.filter((transition) => transition.source.id === node.id), ...machineWide]);
     if (note.length > 0) lines.push(`  note right of ${mermaidId(node)}`, ...note.map((line) => `    ${line}`), '  end note');
   }

@@ -74,7 +74,8 @@ function namedPaths(tool: string, args: Args, names: string | readonly string[] 
   const found: { argument: string; path: string }[] = [];
   for (const name of typeof names === 'string' ? [names] : (names ?? [])) {
     const value = args[name];
-    if (value === undefined) continue;
+    // null is an optional path not given, as the scope check reads it
+    if (value === undefined || value === null) continue;
     const list = Array.isArray(value) ? value : [value];
     list.forEach((item, index) => {
       if (typeof item !== 'string' || item === '') throw new ToolArgumentsError(tool, `'${name}'${Array.isArray(value) ? `[${index}]` : ''}`, 'must be a non-empty path');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from '../pathArguments';
 
 const argumentName = z.string().min(1).max(256);
 const argumentNames = z.union([argumentName, z.array(argumentName).min(1)]);
@@ -37,7 +38,8 @@ export type ToolKind = ToolKindSpec['kind'];
 
 export const toolKindsSchema = z.record(z.string().min(1).max(256), toolKindSpecSchema);
 
-const EDIT_PATHS = ['file_path', 'path'];
+// seed 000's file tools name their file as the scope check reads it: one list serves both
+const FILE_PATHS: string[] = [...PATH_ARGUMENT_KEYS, ...PATH_LIST_ARGUMENT_KEYS];
 
 /** The built-in kinds: seed 002's tools and seed 000's 22 tools. */
 export const BUILTIN_TOOL_KINDS: Readonly<Record<string, ToolKindSpec>> = Object.freeze({
@@ -49,20 +51,20 @@ export const BUILTIN_TOOL_KINDS: Readonly<Record<string, ToolKindSpec>> = Object
   web: { kind: 'web', url: 'url' },
   workspace_run: { kind: 'run', path: 'path' },
   // seed 000: the file-editing tools follow the file rules, execute_command the shell rules
-  write_to_file: { kind: 'file_write', path: 'path' },
-  apply_diff: { kind: 'file_write', path: 'path' },
-  edit: { kind: 'file_write', path: EDIT_PATHS },
-  edit_file: { kind: 'file_write', path: EDIT_PATHS },
-  search_and_replace: { kind: 'file_write', path: EDIT_PATHS },
-  search_replace: { kind: 'file_write', path: EDIT_PATHS },
-  apply_patch: { kind: 'file_write', patch: 'patch' },
-  delete_file: { kind: 'file_write', path: 'path', operation: 'delete' },
+  write_to_file: { kind: 'file_write', path: FILE_PATHS },
+  apply_diff: { kind: 'file_write', path: FILE_PATHS },
+  edit: { kind: 'file_write', path: FILE_PATHS },
+  edit_file: { kind: 'file_write', path: FILE_PATHS },
+  search_and_replace: { kind: 'file_write', path: FILE_PATHS },
+  search_replace: { kind: 'file_write', path: FILE_PATHS },
+  apply_patch: { kind: 'file_write', path: FILE_PATHS, patch: 'patch' },
+  delete_file: { kind: 'file_write', path: FILE_PATHS, operation: 'delete' },
   execute_command: { kind: 'shell', command: 'command', cwd: 'cwd' },
-  read_file: { kind: 'read', path: 'path' },
-  list_files: { kind: 'read', path: 'path' },
-  list_code_definition_names: { kind: 'read', path: 'path' },
-  search_files: { kind: 'read', path: 'path' },
-  codebase_search: { kind: 'read', path: 'path' },
+  read_file: { kind: 'read', path: FILE_PATHS },
+  list_files: { kind: 'read', path: FILE_PATHS },
+  list_code_definition_names: { kind: 'read', path: FILE_PATHS },
+  search_files: { kind: 'read', path: FILE_PATHS },
+  codebase_search: { kind: 'read', path: FILE_PATHS },
   new_task: { kind: 'none' },
   ask_followup_question: { kind: 'none' },
   select_active_intent: { kind: 'none' },

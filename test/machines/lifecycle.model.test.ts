@@ -87,6 +87,7 @@ const LIFECYCLE_EVENTS: readonly LifecycleOnlyEvent[] = [
   { type: 'orchestration.checked', present: false },
   { type: 'orchestration.checked', present: true },
   { type: 'intents.loaded', intents },
+  { type: 'intents.loaded', intents: intents.filter((intent) => intent.id === 'INT-A') },
   { type: 'approval.granted', id: HELD_ID, scope: 'once' },
   { type: 'approval.granted', id: HELD_ID, scope: 'session' },
   { type: 'approval.granted', id: 'approval-9', scope: 'once' },
@@ -118,13 +119,14 @@ const vertexOf = (snapshot: Snapshot): OracleVertex => {
     orchestrationPresent: snapshot.context.orchestrationPresent,
     destructiveRan: snapshot.context.destructiveRan,
     pending: pending && { id: pending.id, destructive: pending.destructive },
+    intentIds: snapshot.context.intents.map((intent) => intent.id),
   };
 };
 
 const key = (v: OracleVertex): string =>
-  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.pending ? [v.pending.id, v.pending.destructive] : null]);
+  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.pending ? [v.pending.id, v.pending.destructive] : null, v.intentIds]);
 const label = (v: OracleVertex): string =>
-  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan}${v.pending ? ` held=${v.pending.destructive ? 'DESTRUCTIVE' : 'SAFE'}` : ''}`;
+  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} intents=${v.intentIds.join('+')}${v.pending ? ` held=${v.pending.destructive ? 'DESTRUCTIVE' : 'SAFE'}` : ''}`;
 
 /** The vertices the oracle reaches from the start with the same alphabet, found independently. */
 function oracleReachable(): Map<string, OracleVertex> {
@@ -156,7 +158,7 @@ const cases = paths.flatMap((path) =>
 
 const lifecycleCases = paths.flatMap((path) =>
   LIFECYCLE_EVENTS.map((event) => ({
-    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}${'scope' in event ? `(${event.scope}, ${event.id})` : ''}${event.type === 'approval.denied' ? `(${event.id})` : ''}`,
+    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}${'intents' in event ? `(${event.intents.map((intent) => intent.id).join('+')})` : ''}${'scope' in event ? `(${event.scope}, ${event.id})` : ''}${event.type === 'approval.denied' ? `(${event.id})` : ''}`,
     replay: replayOf(path),
     vertex: vertexOf(path.state),
     event,

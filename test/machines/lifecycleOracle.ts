@@ -80,6 +80,8 @@ export interface OracleVertex {
   readonly destructiveRan: boolean;
   /** the held call: its id and whether running it is DESTRUCTIVE */
   readonly pending: { readonly id: string; readonly destructive: boolean } | undefined;
+  /** the ids of the intents loaded now */
+  readonly intentIds: readonly string[];
 }
 
 export const INITIAL_VERTEX: OracleVertex = {
@@ -89,6 +91,7 @@ export const INITIAL_VERTEX: OracleVertex = {
   orchestrationPresent: true,
   destructiveRan: false,
   pending: undefined,
+  intentIds: Object.keys(ORACLE_INTENTS),
 };
 
 export interface OracleOutcome {
@@ -121,7 +124,7 @@ const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
 
 function selection(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (at.state === 'REQUEST') return deny('no_user_request', at);
-  if (probe.intentId === undefined || !Object.hasOwn(ORACLE_INTENTS, probe.intentId)) return deny('unknown_intent', at);
+  if (probe.intentId === undefined || !at.intentIds.includes(probe.intentId)) return deny('unknown_intent', at);
   if (at.state === 'REASONING') return allow('intent_selected', { ...at, state: 'ACTION', substate: 'ready', intentId: probe.intentId, pending: undefined });
   return allow('intent_selected', { ...at, intentId: probe.intentId });
 }
@@ -136,7 +139,8 @@ function completion(at: OracleVertex): OracleOutcome | undefined {
 export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (!at.orchestrationPresent && probe.tool !== 'select_active_intent') return deny('orchestration_missing', at);
   if (probe.hasArgs && probe.tool === 'select_active_intent') return selection(at, probe);
-  const completed = probe.hasArgs && probe.tool === 'attempt_completion' ? completion(at) : undefined;
+  // attempt_completion has no arguments that matter: asked by name, it gets the call's answer
+  const completed = probe.tool === 'attempt_completion' ? completion(at) : undefined;
   if (completed) return completed;
   const toolClass = SEED_CLASSIFICATION[probe.tool] ?? 'DESTRUCTIVE';
   const cell = GOVERNANCE_MATRIX[at.state][toolClass];
@@ -155,7 +159,7 @@ export type OracleLifecycleEvent =
   | { readonly type: 'user.prompted' }
   | { readonly type: 'lifecycle.reset' }
   | { readonly type: 'orchestration.checked'; readonly present: boolean }
-  | { readonly type: 'intents.loaded' }
+  | { readonly type: 'intents.loaded'; readonly intents: readonly { readonly id: string }[] }
   | { readonly type: 'approval.granted'; readonly id: string; readonly scope: 'once' | 'session' }
   | { readonly type: 'approval.denied'; readonly id: string }
   | { readonly type: 'session.changed' };
@@ -172,8 +176,13 @@ export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifec
       return freshTask(at, 'REQUEST');
     case 'orchestration.checked':
       return { ...at, orchestrationPresent: event.present };
-    case 'intents.loaded':
-      return at;
+    case 'intents.loaded': {
+      // the active intent stays only while the list still holds it; ACTION without one is REASONING
+      const intentIds = event.intents.map((intent) => intent.id);
+      if (at.intentId === undefined || intentIds.includes(at.intentId)) return { ...at, intentIds };
+      if (at.state === 'ACTION') return { ...at, intentIds, state: 'REASONING', substate: 'ready', intentId: undefined, pending: undefined };
+      return { ...at, intentIds, intentId: undefined };
+    }
     case 'approval.granted': {
       if (!answered(at, event.id)) return at;
       const ran = event.scope === 'once' && at.pending?.destructive === true;

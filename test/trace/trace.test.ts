@@ -39,6 +39,24 @@ describe('the trace file', () => {
     expect(readTrace(file)).toEqual({ records: [record('a'), record('c')], skipped: 1 });
   });
 
+  it('closes a torn line another writer leaves between two records of the same sink', () => {
+    const file = traceFile();
+    const sink = fileTraceSink(file);
+    sink(record('a'));
+    appendFileSync(file, '{"time":"2026');
+    sink(record('b'));
+    expect(readTrace(file)).toEqual({ records: [record('a'), record('b')], skipped: 1 });
+  });
+
+  it('adds one newline after a torn tail and none after a whole line', () => {
+    const file = traceFile();
+    appendFileSync(file, 'torn');
+    const sink = fileTraceSink(file);
+    sink(record('a'));
+    sink(record('b'));
+    expect(readFileSync(file, 'utf8')).toBe(`torn\n${JSON.stringify(record('a'))}\n${JSON.stringify(record('b'))}\n`);
+  });
+
   it('skips lines that are not records and reads a missing file as empty', () => {
     expect(parseTrace('{"x":1}\nnot json\n\n').skipped).toBe(2);
     expect(readTrace(path.join(tmpdir(), 'no-such-dir-intentgate', 'trace.jsonl'))).toEqual({ records: [], skipped: 0 });

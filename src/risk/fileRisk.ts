@@ -29,12 +29,13 @@ const READ_SENSITIVE = new Set(['env', 'private_key', 'ssh', 'credentials', 'reg
 
 const ROLE_LABEL: Readonly<Record<PathRole, string>> = { read: 'read', write: 'write', overwrite: 'overwrite', delete: 'delete' };
 
-function extentOf(analysis: PathAnalysis): string {
+// a missing path is created by a write, but a delete of it removes nothing
+function extentOf(analysis: PathAnalysis, role: PathRole): string {
   if (!analysis.absolute) return 'unknown';
   try {
     return statSync(analysis.absolute).isDirectory() ? 'folder' : 'file';
   } catch {
-    return 'new file';
+    return role === 'delete' ? 'does not exist' : 'new file';
   }
 }
 
@@ -63,7 +64,7 @@ export function pathUseEvidence(use: PathUse, context: PathContext, source = use
   const changes = use.role !== 'read';
   if (use.role === 'delete' || use.role === 'overwrite') {
     // seed 002 counts every write; a file that does not exist yet is created, not overwritten
-    const extent = extentOf(analysis);
+    const extent = extentOf(analysis, use.role);
     const done = extent === 'new file' && use.role === 'overwrite' ? 'create' : operation;
     evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: use.path, note: `${done} (${extent})`, details: [shown, done, extent] });
   }

@@ -115,7 +115,7 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       hasRunDestructiveTool: ({ context }) => context.destructiveRan,
       isSafeTool: ({ event }) => classifier.classify(requestOf(event)?.tool ?? '').toolClass === 'SAFE',
       touchesIgnoredPath: ({ event }) => requestOf(event)?.paths.some((path) => path.ignored) === true,
-      touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected) === true,
+      touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected && path.readOnly !== true) === true,
       isOutsideActiveScope: ({ context, event }) =>
         findPathOutsideScope(context.activeIntent?.owned_scope ?? [], requestOf(event)?.paths ?? []) !== undefined,
       needsApproval: ({ event }) => (requestOf(event)?.risk.unapproved.length ?? 0) > 0,

@@ -15,6 +15,7 @@ import { assessRisk } from './safeMode/riskAssessment';
 import {
   createToolRequest,
   nameOnlyRequest,
+  toolPath,
   type MalformedCallCode,
   type ToolRequest,
   type WorkspaceFacts,
@@ -136,8 +137,10 @@ export function createCallDecider(parts: CallDeciderParts) {
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
+      const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, used.role === 'read'));
       const request: ToolRequest = {
         ...built.request,
+        ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),
         risk: { categories: assessment.risk.categories, unapproved, approvalId: unapproved.length > 0 ? approvalId : undefined },
       };
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';

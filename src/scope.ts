@@ -34,7 +34,7 @@ export function isInScope(scope: readonly string[], relativePath: string): boole
   return relativePath !== '' && matcher(relativePath);
 }
 
-/** The first path a scope does not cover; a path outside the workspace is never covered. */
+/** The first changed path a scope does not cover; a path outside the workspace is never covered. */
 export function findPathOutsideScope(scope: readonly string[], paths: readonly ToolPath[]): ToolPath | undefined {
-  return paths.find((path) => path.relative === undefined || !isInScope(scope, path.relative));
+  return paths.find((path) => path.readOnly !== true && (path.relative === undefined || !isInScope(scope, path.relative)));
 }

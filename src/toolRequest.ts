@@ -18,6 +18,8 @@ export interface ToolPath {
   readonly ignored: boolean;
   /** one of intentgate's own control files, which no tool may change */
   readonly protected: boolean;
+  /** only read by the call (a shell command's input file): scope and the control-file guard do not apply */
+  readonly readOnly?: boolean;
 }
 
 /** What safe mode found in a call: its categories, and those a human still has to approve. */
@@ -81,6 +83,17 @@ function isPlainArgs(args: unknown): args is Readonly<Record<string, unknown>> {
   return typeof args === 'object' && args !== null && !Array.isArray(args);
 }
 
+/** A path of a call with the facts the lifecycle guards read; `relative` is undefined outside the workspace. */
+export function toolPath(input: string, relative: string | undefined, facts: WorkspaceFacts, readOnly = false): ToolPath {
+  return {
+    input,
+    relative,
+    ignored: relative !== undefined && facts.intentIgnore.ignores(relative),
+    protected: relative !== undefined && facts.isProtectedPath(relative),
+    ...(readOnly && { readOnly }),
+  };
+}
+
 function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolRequestResult {
   if (!isPlainArgs(args)) {
     const shape = Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args;
@@ -92,16 +105,8 @@ function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolR
   if (intentId !== undefined && typeof intentId !== 'string') {
     return { ok: false, code: 'invalid_arguments', problem: `argument 'intent_id' must be a string, got ${typeof intentId}` };
   }
-  const paths = extracted.paths.map((input): ToolPath => {
-    // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
-    const relative = relativeInside(facts.analyze(input));
-    return {
-      input,
-      relative,
-      ignored: relative !== undefined && facts.intentIgnore.ignores(relative),
-      protected: relative !== undefined && facts.isProtectedPath(relative),
-    };
-  });
+  // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
+  const paths = extracted.paths.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
   return { ok: true, request: { tool, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK } };
 }
 

@@ -10,7 +10,7 @@ import { patchFilePaths } from '../pathArguments';
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
-import { shellEvidence } from './shellRisk';
+import { shellRisk, type CommandPath } from './shellRisk';
 import { toolKindOf, toolKindsSchema, type ToolKindSpec } from './toolKinds';
 import { webEvidence } from './webRisk';
 
@@ -104,20 +104,31 @@ function fileWriteEvidence({ tool, args }: Call, spec: Extract<ToolKindSpec, { k
   return uses.flatMap((use) => pathUseEvidence({ path: use.path, role, argument: use.argument }, context));
 }
 
-function evidenceFor(call: Call, spec: ToolKindSpec, risk: RiskContext): Evidence[] {
+/** A call's risk, with the workspace paths its command names (shell kinds only). */
+export interface CallRisk {
+  readonly risk: Categorization;
+  readonly commandPaths: readonly CommandPath[];
+}
+
+const NO_COMMAND_PATHS: readonly CommandPath[] = Object.freeze([]);
+
+function shellCallRisk({ tool, args }: Call, spec: Extract<ToolKindSpec, { kind: 'shell' }>, risk: RiskContext): CallRisk {
+  const command = text(tool, args, spec.command);
+  if (command.trim() === '') return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
+  const workspace = workspacePathContext(risk);
+  const cwd = optionalText(tool, args, spec.cwd);
+  const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd, role: 'read', argument: spec.cwd ?? 'cwd' }, workspace);
+  const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd);
+  const found = shellRisk(command, { ...workspace, base });
+  return { risk: categorization([...cwdEvidence, ...found.evidence]), commandPaths: found.paths };
+}
+
+function evidenceFor(call: Call, spec: Exclude<ToolKindSpec, { kind: 'shell' }>, risk: RiskContext): Evidence[] {
   const { tool, args } = call;
   const workspace = workspacePathContext(risk);
   switch (spec.kind) {
     case 'none':
       return [];
-    case 'shell': {
-      const command = text(tool, args, spec.command);
-      if (command.trim() === '') return [];
-      const cwd = optionalText(tool, args, spec.cwd);
-      const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd, role: 'read', argument: spec.cwd ?? 'cwd' }, workspace);
-      const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd);
-      return [...cwdEvidence, ...shellEvidence(command, { ...workspace, base })];
-    }
     case 'file_write':
       return fileWriteEvidence(call, spec, workspace);
     case 'file_patch': {
@@ -144,17 +155,19 @@ function evidenceFor(call: Call, spec: ToolKindSpec, risk: RiskContext): Evidenc
   }
 }
 
-/** categorize with options already validated; the governor calls this on its hot path. */
-export function categorizeWith(tool: unknown, args: unknown, risk: RiskContext): Categorization {
+/** categorize with options already validated, plus the workspace paths a command names; the governor's hot path. */
+export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext): CallRisk {
   if (typeof tool !== 'string' || tool === '') throw new UnknownToolError(describeValue(tool));
   const spec = toolKindOf(tool, risk.toolKinds);
   if (!spec) throw new UnknownToolError(tool);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw new ToolArgumentsError(tool, 'the arguments', `must be an object, got ${Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args}`);
   }
-  if (spec.kind === 'none') return NO_RISK;
+  if (spec.kind === 'none') return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
   try {
-    return categorization(evidenceFor({ tool, args: args as Args }, spec, risk));
+    const call = { tool, args: args as Args };
+    if (spec.kind === 'shell') return shellCallRisk(call, spec, risk);
+    return { risk: categorization(evidenceFor(call, spec, risk)), commandPaths: NO_COMMAND_PATHS };
   } catch (error) {
     if (error instanceof IntentGateError) throw error;
     // arguments with throwing getters or proxies: a typed error, never a crash
@@ -173,5 +186,5 @@ export function categorizeWith(tool: unknown, args: unknown, risk: RiskContext):
  * // ['DEPS_INSTALL_UPDATE', 'SUDO', 'NETWORK_RISK', 'EXEC_ARBITRARY']
  */
 export function categorize(tool: string, args: unknown, options?: CategorizeOptions): Categorization {
-  return categorizeWith(tool, args, resolveRiskContext(options, process.cwd()));
+  return assessCallRisk(tool, args, resolveRiskContext(options, process.cwd())).risk;
 }

@@ -4,9 +4,10 @@ import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { PATH_ARGUMENT_KEYS } from '../pathArguments';
 import { CATEGORY_TEXTS } from '../risk/categories';
-import { categorizeWith, workspacePathContext, type RiskContext } from '../risk/categorize';
+import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
+import type { CommandPath } from '../risk/shellRisk';
 
 /** A call to assess, with the class the lifecycle gave its tool. */
 export interface AssessedCall {
@@ -17,7 +18,13 @@ export interface AssessedCall {
 
 /** What safe mode makes of one call. */
 export type RiskAssessment =
-  | { readonly ok: true; readonly risk: Categorization; readonly notes: readonly Reason[] }
+  | {
+      readonly ok: true;
+      readonly risk: Categorization;
+      readonly notes: readonly Reason[];
+      /** the workspace paths a shell command names, for the lifecycle's path checks */
+      readonly commandPaths: readonly CommandPath[];
+    }
   | { readonly ok: false; readonly problem: string };
 
 /**
@@ -49,8 +56,8 @@ function categoryNotes(risk: Categorization): Reason[] {
 export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssessment {
   const { tool, args, toolClass } = call;
   try {
-    const risk = categorizeWith(tool, args, context);
-    return { ok: true, risk, notes: categoryNotes(risk) };
+    const { risk, commandPaths } = assessCallRisk(tool, args, context);
+    return { ok: true, risk, notes: categoryNotes(risk), commandPaths };
   } catch (error) {
     if (error instanceof ToolArgumentsError) return { ok: false, problem: error.message };
     if (!(error instanceof UnknownToolError)) throw error;
@@ -59,5 +66,5 @@ export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssess
   const unmapped = reason('unmapped_tool', 'safe-mode', {
     message: `'${tool}' has no risk mapping: its path arguments are checked${toolClass === 'DESTRUCTIVE' ? ' and it counts as EXEC_ARBITRARY' : ''}.`,
   });
-  return { ok: true, risk, notes: [...categoryNotes(risk), unmapped] };
+  return { ok: true, risk, notes: [...categoryNotes(risk), unmapped], commandPaths: [] };
 }

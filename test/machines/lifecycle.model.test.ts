@@ -40,6 +40,7 @@ const toRequest = (probe: OracleProbe): ToolRequest => ({
     relative: path.relative,
     ignored: path.ignored ?? false,
     protected: path.protected ?? false,
+    ...(path.readOnly && { readOnly: true }),
   })),
   risk: RISK[probe.risk],
 });
@@ -47,7 +48,7 @@ const toRequest = (probe: OracleProbe): ToolRequest => ({
 const call = (probe: OracleProbe): LifecycleEvent => ({ type: 'tool.requested', call: toRequest(probe) });
 
 const p = (name: string, tool: string, rest: Partial<OracleProbe> = {}): OracleProbe => ({ name, tool, hasArgs: true, paths: [], risk: 'none', ...rest });
-const at = (relative: string | undefined, flags: { ignored?: boolean; protected?: boolean } = {}) => [{ relative, ...flags }];
+const at = (relative: string | undefined, flags: { ignored?: boolean; protected?: boolean; readOnly?: boolean } = {}) => [{ relative, ...flags }];
 
 /** Every tool class of the issues, times safe mode's three answers where they can differ. */
 const PROBES: readonly OracleProbe[] = [
@@ -66,6 +67,9 @@ const PROBES: readonly OracleProbe[] = [
   p('DESTRUCTIVE write of a control file', 'write_to_file', { paths: at('.orchestration/active_intents.yaml', { protected: true }), risk: 'unapproved' }),
   p('DESTRUCTIVE command', 'execute_command'),
   p('DESTRUCTIVE command needing approval', 'execute_command', { risk: 'unapproved' }),
+  p('DESTRUCTIVE command reading a control file', 'execute_command', { paths: at('.orchestration/active_intents.yaml', { protected: true, readOnly: true }) }),
+  p('DESTRUCTIVE command reading outside every scope', 'execute_command', { paths: [...at('docs/z.md', { readOnly: true }), ...at('src/a/x.ts')] }),
+  p('DESTRUCTIVE command writing outside every scope', 'execute_command', { paths: [...at('src/a/x.ts', { readOnly: true }), ...at('docs/z.md')] }),
   p('unknown tool (case variant) needing approval', 'Write_To_File', { risk: 'unapproved' }),
   p('unclassified MCP tool', 'mcp__github__create_issue'),
   p('select_active_intent INT-A', 'select_active_intent', { intentId: 'INT-A' }),

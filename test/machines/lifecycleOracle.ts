@@ -56,6 +56,8 @@ export interface OraclePath {
   readonly relative: string | undefined;
   readonly ignored?: boolean;
   readonly protected?: boolean;
+  /** a file a command only reads: neither scope nor the control-file guard applies */
+  readonly readOnly?: boolean;
 }
 
 /** Safe mode's view of a probe: no categories, categories still to approve, or all approved. */
@@ -148,8 +150,9 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   if (ignored && (cell === 'ALLOWED' || at.state === 'ACTION')) return deny('path_ignored', at);
   if (cell === 'BLOCKED') return deny('state_violation', at);
   if (cell === 'ALLOWED') return probe.risk === 'unapproved' ? hold(at, false) : allow('safe_tool', at);
-  if (probe.paths.some((path) => path.protected)) return deny('protected_path', at);
-  if (!probe.paths.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
+  const changed = probe.paths.filter((path) => path.readOnly !== true);
+  if (changed.some((path) => path.protected)) return deny('protected_path', at);
+  if (!changed.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
   if (probe.risk === 'unapproved') return hold(at, true);
   return allow('destructive_in_scope', { ...at, destructiveRan: true });
 }

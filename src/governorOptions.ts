@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod';
 import { TOOL_CLASSES, type ToolClass } from './classification';
+import { describeValue } from './describeValue';
 import { InvalidOptionsError } from './errors/InvalidOptionsError';
 import { HANDSHAKE_TOOLS } from './handshakeTools';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from './intent';
@@ -13,6 +14,19 @@ import type { TraceSink } from './trace/traceRecord';
 
 /** What XState's `inspect` option takes: a function or an observer of inspection events. */
 export type GovernorInspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/** What the `inspect` option takes: an observer or function, or an inspector of @statelyai/inspect, whose `inspect` is one. */
+export type GovernorInspectOption = GovernorInspector | { readonly inspect: GovernorInspector };
+
+const isObserver = (value: unknown): value is GovernorInspector =>
+  typeof value === 'function' || (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'next') === 'function');
+
+// createBrowserInspector, createWebSocketInspector and createSkyInspector return an object whose `inspect` is the observer
+const isInspector = (value: unknown): value is { readonly inspect: GovernorInspector } =>
+  typeof value === 'object' && value !== null && isObserver(Reflect.get(value, 'inspect'));
+
+/** The observer XState is given: the value itself, or an inspector's `inspect`. */
+const observerOf = (value: GovernorInspectOption): GovernorInspector => (isObserver(value) ? value : value.inspect);
 
 /** The orchestration directory's default name under the workspace root. */
 export const DEFAULT_ORCHESTRATION_DIR = '.orchestration';
@@ -59,11 +73,14 @@ export const governorOptionsSchema = z.strictObject({
   sandboxRoot: z.string().min(1).optional(),
   /** what `~` means in paths; default the user's home directory */
   homeDir: z.string().min(1).optional(),
-  /** an XState inspection observer (e.g. `inspector.inspect` from @statelyai/inspect); off unless given */
+  /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
   inspect: z
-    .custom<GovernorInspector>(
-      (value) => typeof value === 'function' || (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'next') === 'function'),
-      'expected an inspection observer: a function or an object with next()',
+    .custom<GovernorInspectOption>(
+      (value) => isObserver(value) || isInspector(value),
+      {
+        error: (issue) =>
+          `expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, got ${describeValue(issue.input)}`,
+      },
     )
     .optional(),
 });
@@ -122,6 +139,6 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     toolKinds: Object.freeze({ ...parsed.toolKinds }),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,
-    inspect: parsed.inspect,
+    inspect: parsed.inspect === undefined ? undefined : observerOf(parsed.inspect),
   };
 }

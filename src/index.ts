@@ -1,7 +1,7 @@
 // The public API of intentgate: every export is listed here by name.
 export { createGovernor } from './governor';
 export type { Governor, ToolsForOptions } from './governor';
-export type { GovernorInspector, GovernorOptions, ModeDefinition } from './governorOptions';
+export type { GovernorInspectOption, GovernorInspector, GovernorOptions, ModeDefinition } from './governorOptions';
 export { DEFAULT_ORCHESTRATION_DIR } from './governorOptions';
 
 export { DEFAULT_CLASSIFICATION, TOOL_CLASSES, createClassifier } from './classification';

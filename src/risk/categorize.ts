@@ -65,8 +65,15 @@ function text(tool: string, args: Args, name: string): string {
   return value;
 }
 
-function optionalText(tool: string, args: Args, name: string | undefined): string | undefined {
-  return name === undefined || args[name] === undefined ? undefined : text(tool, args, name);
+/** A path or URL argument: an empty one names nothing that could be checked, so it is malformed. */
+function target(tool: string, args: Args, name: string): string {
+  const value = text(tool, args, name);
+  if (value === '') throw new ToolArgumentsError(tool, `'${name}'`, 'is empty');
+  return value;
+}
+
+function optionalTarget(tool: string, args: Args, name: string | undefined): string | undefined {
+  return name === undefined || args[name] === undefined ? undefined : target(tool, args, name);
 }
 
 /** The paths a file kind names: each listed argument that is present, as text or a list of text. */
@@ -116,7 +123,7 @@ function shellCallRisk({ tool, args }: Call, spec: Extract<ToolKindSpec, { kind:
   const command = text(tool, args, spec.command);
   if (command.trim() === '') return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
   const workspace = workspacePathContext(risk);
-  const cwd = optionalText(tool, args, spec.cwd);
+  const cwd = optionalTarget(tool, args, spec.cwd);
   const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd, role: 'read', argument: spec.cwd ?? 'cwd' }, workspace);
   const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd);
   const found = shellRisk(command, { ...workspace, base });
@@ -132,23 +139,23 @@ function evidenceFor(call: Call, spec: Exclude<ToolKindSpec, { kind: 'shell' }>,
     case 'file_write':
       return fileWriteEvidence(call, spec, workspace);
     case 'file_patch': {
-      const target = text(tool, args, spec.path);
+      const file = target(tool, args, spec.path);
       // only a real boolean true is a dry run: "true" or 1 from a confused model is not
       const dryRun = spec.dryRun !== undefined && args[spec.dryRun] === true;
-      const uses = pathUseEvidence({ path: target, role: 'overwrite', argument: spec.path }, workspace);
+      const uses = pathUseEvidence({ path: file, role: 'overwrite', argument: spec.path }, workspace);
       return dryRun ? uses.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : uses;
     }
     case 'fs': {
       const op = text(tool, args, spec.op).toLowerCase();
       const role = FS_READ_OPS.has(op) ? 'read' : FS_DELETE_OPS.has(op) ? 'delete' : 'overwrite';
-      return pathUseEvidence({ path: text(tool, args, spec.path), role, argument: spec.path }, { ...workspace, base: risk.sandboxRoot });
+      return pathUseEvidence({ path: target(tool, args, spec.path), role, argument: spec.path }, { ...workspace, base: risk.sandboxRoot });
     }
     case 'web':
-      return webEvidence(text(tool, args, spec.url), spec.url, workspace);
+      return webEvidence(target(tool, args, spec.url), spec.url, workspace);
     case 'run': {
-      const script = text(tool, args, spec.path);
+      const script = target(tool, args, spec.path);
       const run: Evidence = { category: 'EXEC_ARBITRARY', argument: spec.path, trigger: script, note: 'runs a script of the workspace', details: [script, risk.workspaceRoot, `runs ${script}`] };
-      return script === '' ? [] : [run, ...pathUseEvidence({ path: script, role: 'read', argument: spec.path }, workspace)];
+      return [run, ...pathUseEvidence({ path: script, role: 'read', argument: spec.path }, workspace)];
     }
     case 'read':
       return namedPaths(tool, args, spec.path).flatMap((use) => pathUseEvidence({ path: use.path, role: 'read', argument: use.argument }, workspace));

@@ -39,13 +39,18 @@ const toolNameSchema = z
 
 const classificationSchema = z.record(toolNameSchema, z.enum(TOOL_CLASSES));
 
-/** The handshake tools drive the lifecycle and stay SAFE; checked on the raw input so it is reported with any other issue. */
-function handshakeOverrideIssues(options: unknown): string[] {
+/**
+ * Checked on the raw input, so each is reported with any other issue: the handshake tools drive
+ * the lifecycle and stay SAFE, and a `__proto__` key (JSON.parse makes one) would be dropped unseen.
+ */
+function classificationTableIssues(options: unknown): string[] {
   const table: unknown = typeof options === 'object' && options !== null ? Reflect.get(options, 'classification') : undefined;
   if (typeof table !== 'object' || table === null) return [];
-  return HANDSHAKE_TOOLS.filter((name) => Object.hasOwn(table, name) && Reflect.get(table, name) !== 'SAFE').map(
+  const issues = HANDSHAKE_TOOLS.filter((name) => Object.hasOwn(table, name) && Reflect.get(table, name) !== 'SAFE').map(
     (name) => `classification.${name}: '${name}' drives the lifecycle and stays SAFE`,
   );
+  if (Object.hasOwn(table, '__proto__')) issues.push("classification.__proto__: '__proto__' cannot be a tool name");
+  return issues;
 }
 
 const modeSchema = z.strictObject({
@@ -117,7 +122,7 @@ export interface GovernorConfig {
 /** Validates `createGovernor` options, reporting every issue at once. */
 export function parseGovernorOptions(options: unknown, cwd: string): GovernorConfig {
   const result = governorOptionsSchema.safeParse(options ?? {});
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...handshakeOverrideIssues(options)];
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   const sandboxRoot = parsed.sandboxRoot === undefined ? undefined : path.resolve(cwd, parsed.sandboxRoot);

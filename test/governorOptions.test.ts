@@ -147,6 +147,7 @@ describe('parseGovernorOptions rejects', () => {
     { name: 'rejects a classification key with a leading space', options: { classification: { ' glob': 'SAFE' } }, names: ['classification. glob'] },
     { name: 'rejects a classification key with a trailing newline', options: { classification: { 'glob\n': 'SAFE' } }, names: ['classification.glob\n'] },
     { name: 'rejects an empty classification key', options: { classification: { '': 'SAFE' } }, names: ['classification.'] },
+    { name: 'rejects a __proto__ classification key from JSON rather than dropping it', options: { classification: JSON.parse('{"__proto__":"SAFE"}') as unknown }, names: ['classification.__proto__'] },
     { name: 'rejects a 257-character classification key', options: { classification: { ['t'.repeat(257)]: 'SAFE' } }, names: [`classification.${'t'.repeat(257)}`] },
     {
       name: 'rejects select_active_intent overridden to DESTRUCTIVE',

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { measureCategorize } from './benchCategorize';
-import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState, type ToolClass } from '../src/index';
+import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
+import { COMMAND_CLASSIFICATION, SeedStateMachine, type SeedResult } from './benchSeedBaseline';
+import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState } from '../src/index';
 
-const ROUNDS = 7;
-const ROUND_MS = 100;
 const HOT_PATH_TARGET = 1.5;
 const CATALOG_SIZE = 1000;
 const HEAP_GOVERNORS = 10_000;
@@ -35,34 +35,9 @@ const NAME_MASK = NAMES.length - 1;
 
 // every sampled result feeds this, and it is printed, so no loop can be optimised away
 let sink = 0;
-
-// ---- seed 001's implementation, the baseline --------------------------------------------
-
-type SeedResult = { allowed: boolean; reason?: string };
-
-const COMMAND_CLASSIFICATION: Record<string, ToolClass> = { ...DEFAULT_CLASSIFICATION };
-
-class SeedStateMachine {
-  currentState: LifecycleState = 'REQUEST';
-
-  isToolAllowed(toolName: string): SeedResult {
-    const classification = COMMAND_CLASSIFICATION[toolName] || 'DESTRUCTIVE';
-    if (classification === 'SAFE') return { allowed: true };
-    switch (this.currentState) {
-      case 'REQUEST':
-      case 'REASONING':
-        if (toolName === 'select_active_intent') return { allowed: true };
-        return {
-          allowed: false,
-          reason: "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
-        };
-      case 'ACTION':
-        return { allowed: true };
-      default:
-        return { allowed: false, reason: `Unknown state: ${String(this.currentState)}` };
-    }
-  }
-}
+const { comparePair } = createHarness((result) => {
+  sink += result;
+});
 
 // ---- measured loops: one function each, so every call site stays monomorphic ------------
 
@@ -151,49 +126,6 @@ function loopToolsFor(governor: Governor, query: CatalogQuery, iterations: numbe
   let acc = 0;
   for (let i = 0; i < iterations; i++) acc += governor.toolsFor(query.state, query.catalog).length;
   return acc;
-}
-
-// ---- harness -------------------------------------------------------------------------------
-
-type Loop = (iterations: number) => number;
-
-function nsPerCall(loop: Loop, iterations: number): number {
-  const start = process.hrtime.bigint();
-  sink += loop(iterations);
-  return Number(process.hrtime.bigint() - start) / iterations;
-}
-
-/** Doubles the iteration count until a run is long enough to time, then scales to ROUND_MS. */
-function calibrate(loop: Loop): number {
-  let iterations = 1_000;
-  for (;;) {
-    const ns = nsPerCall(loop, iterations) * iterations;
-    if (ns >= 20e6) return Math.max(1, Math.round((iterations * ROUND_MS * 1e6) / ns));
-    iterations *= 2;
-  }
-}
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-interface Pair {
-  readonly value: number;
-  readonly baseline: number;
-}
-
-/** Warms both loops, then alternates them for ROUNDS rounds and returns the medians (ns per call). */
-function comparePair(subject: Loop, baseline: Loop): Pair {
-  const subjectIterations = calibrate(subject);
-  const baselineIterations = calibrate(baseline);
-  const subjectTimes: number[] = [];
-  const baselineTimes: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    baselineTimes.push(nsPerCall(baseline, baselineIterations));
-    subjectTimes.push(nsPerCall(subject, subjectIterations));
-  }
-  return { value: median(subjectTimes), baseline: median(baselineTimes) };
 }
 
 // ---- fixtures ------------------------------------------------------------------------------

@@ -1,0 +1,50 @@
+// Timing of measured loops for scripts/bench.ts: calibrated rounds, alternated with a
+// baseline measured in the same run, reported as medians.
+
+export const ROUNDS = 7;
+export const ROUND_MS = 100;
+
+export type Loop = (iterations: number) => number;
+
+function nsPerCall(loop: Loop, iterations: number, keep: (result: number) => void): number {
+  const start = process.hrtime.bigint();
+  keep(loop(iterations));
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+
+/** Doubles the iteration count until a run is long enough to time, then scales to ROUND_MS. */
+function calibrate(loop: Loop, keep: (result: number) => void): number {
+  let iterations = 1_000;
+  for (;;) {
+    const ns = nsPerCall(loop, iterations, keep) * iterations;
+    if (ns >= 20e6) return Math.max(1, Math.round((iterations * ROUND_MS * 1e6) / ns));
+    iterations *= 2;
+  }
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+export interface Pair {
+  readonly value: number;
+  readonly baseline: number;
+}
+
+/** Times a subject loop against a baseline; every loop result goes to `keep`, which the caller prints, so no loop is optimised away. */
+export function createHarness(keep: (result: number) => void) {
+  /** Warms both loops, then alternates them for ROUNDS rounds and returns the medians (ns per call). */
+  const comparePair = (subject: Loop, baseline: Loop): Pair => {
+    const subjectIterations = calibrate(subject, keep);
+    const baselineIterations = calibrate(baseline, keep);
+    const subjectTimes: number[] = [];
+    const baselineTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      baselineTimes.push(nsPerCall(baseline, baselineIterations, keep));
+      subjectTimes.push(nsPerCall(subject, subjectIterations, keep));
+    }
+    return { value: median(subjectTimes), baseline: median(baselineTimes) };
+  };
+  return { comparePair };
+}

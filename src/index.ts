@@ -91,7 +91,7 @@ export { parsePolicy } from './policy/parsePolicy';
 export type { ParsePolicyOptions, Policy } from './policy/parsePolicy';
 export { policyJsonSchema } from './policy/policyJsonSchema';
 export { POLICY_VERSION, policySchema } from './policy/policySchema';
-export type { PolicyCheck, PolicyDocument, PolicyKindExample, PolicyService } from './policy/policySchema';
+export type { PolicyCheck, PolicyClassExample, PolicyClassRule, PolicyDocument, PolicyKindExample, PolicyMcp, PolicyService } from './policy/policySchema';
 export { POLICY_FORMATS } from './policy/policyFormat';
 export type { PolicyFormat } from './policy/policyFormat';
 

@@ -3,6 +3,7 @@ import type { RiskCategory } from '../risk/categories';
 import { categorize } from '../risk/categorize';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { CheckSandbox } from './checkSandbox';
+import { callText } from './exampleText';
 import type { PolicyKindExample, PolicyDocument } from './policySchema';
 
 interface ExampleRun {
@@ -15,12 +16,6 @@ interface ExampleRun {
 
 const list = (categories: readonly RiskCategory[]): string => (categories.length === 0 ? 'none' : categories.join(', '));
 
-// enough of the call to recognise it in a message
-const callText = (args: unknown): string => {
-  const text = JSON.stringify(args);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
-
 function exampleIssue(run: ExampleRun, toolKinds: Readonly<Record<string, ToolKindSpec>>, sandbox: CheckSandbox): string | undefined {
   let found: readonly RiskCategory[];
   try {
@@ -30,7 +25,7 @@ function exampleIssue(run: ExampleRun, toolKinds: Readonly<Record<string, ToolKi
     throw error;
   }
   const expected = run.example.categories;
-  const call = `${run.tool} ${callText(run.example.args)}`;
+  const call = callText(run.tool, run.example.args);
   if (run.positive) {
     const missing = expected.filter((category) => !found.includes(category));
     return missing.length === 0 ? undefined : `${run.at}: expected ${call} to raise ${list(expected)}, found ${list(found)} (missing ${list(missing)})`;

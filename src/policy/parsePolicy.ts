@@ -4,12 +4,13 @@ import { PolicyError } from '../errors/PolicyError';
 import { parseGovernorOptions, type GovernorOptions } from '../governorOptions';
 import { parseServerOptions } from '../server/serverOptions';
 import { withCheckSandbox } from './checkSandbox';
+import { classExampleIssues } from './classExamples';
 import { kindExampleIssues } from './kindExamples';
 import { policyCheckIssues } from './policyChecks';
 import { formatPolicyIssues } from './policyIssues';
 import { policyFormatOf, parsePolicyText, type PolicyFormat } from './policyFormat';
 import { policyGovernorOptions, policyToolKinds } from './policyOptions';
-import { policySchema, type PolicyDocument, type PolicyService } from './policySchema';
+import { policySchema, type PolicyDocument, type PolicyMcp, type PolicyService } from './policySchema';
 
 /** A validated policy: what the governor and the service are created with. */
 export interface Policy {
@@ -19,7 +20,9 @@ export interface Policy {
   readonly governor: GovernorOptions;
   /** the `service` section, `{}` when absent */
   readonly service: PolicyService;
-  /** how many tool-kind examples and checks ran at load; all of them passed */
+  /** the `mcp` section (the servers whose annotations mcp-proxy trusts), `{}` when absent */
+  readonly mcp: PolicyMcp;
+  /** how many rule examples (classification and tool kinds) and checks ran at load; all of them passed */
   readonly checked: { readonly examples: number; readonly checks: number };
 }
 
@@ -55,30 +58,47 @@ function serviceIssues(service: PolicyService): string[] {
   }
 }
 
-const rawClassification = (value: unknown): unknown =>
-  typeof value === 'object' && value !== null ? Reflect.get(value, 'classification') : undefined;
+/** The raw classification as createGovernor takes it: a rule's `class` in place of the rule. */
+function rawClassification(value: unknown): Record<string, unknown> | undefined {
+  const table: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'classification') : undefined;
+  if (typeof table !== 'object' || table === null || Array.isArray(table)) return undefined;
+  const classOf = (entry: unknown): unknown => (typeof entry === 'object' && entry !== null ? Reflect.get(entry, 'class') : entry);
+  return Object.fromEntries(Object.entries(table).map(([tool, entry]) => [tool, classOf(entry)]));
+}
+
+const issuePath = (issue: string): string => issue.slice(0, issue.indexOf(': '));
+
+/** True when one of `paths` is `at` or lies under it. */
+const covers = (paths: readonly string[], at: string): boolean => paths.some((reported) => reported === at || reported.startsWith(`${at}.`) || reported.startsWith(`${at}[`));
 
 /** Every structural issue at once: the schema's, the governor's and the service's, each once. */
 function structuralIssues(value: unknown, baseDir: string): { document?: PolicyDocument; issues: string[] } {
   const result = policySchema.safeParse(value);
   if (!result.success) {
+    const schemaIssues = formatPolicyIssues(result.error);
     const classification = rawClassification(value);
-    const extra = typeof classification === 'object' && classification !== null ? governorIssues({ classification }, baseDir) : [];
-    return { issues: [...new Set([...formatPolicyIssues(result.error), ...extra])] };
+    // the governor adds what only it knows (a handshake tool made DESTRUCTIVE); a path the schema already named is not repeated
+    const reported = schemaIssues.map(issuePath);
+    const extra = classification === undefined ? [] : governorIssues({ classification }, baseDir).filter((issue) => !covers(reported, issuePath(issue)));
+    return { issues: [...schemaIssues, ...extra] };
   }
   const document = result.data;
   const issues = [...governorIssues(policyGovernorOptions(document, baseDir), baseDir), ...serviceIssues(document.service ?? {})];
   return { document, issues };
 }
 
+const exampleCount = (entry: { examples?: readonly unknown[] | undefined; notExamples?: readonly unknown[] | undefined } | string): number =>
+  typeof entry === 'string' ? 0 : (entry.examples?.length ?? 0) + (entry.notExamples?.length ?? 0);
+
 /** Runs the examples and checks, in a sandbox made only when there is something to run. */
 function loadTimeIssues(document: PolicyDocument, governor: GovernorOptions): { issues: string[]; examples: number } {
   const checks = document.checks ?? [];
-  const hasExamples = Object.values(document.toolKinds ?? {}).some((entry) => (entry.examples?.length ?? 0) + (entry.notExamples?.length ?? 0) > 0);
-  if (!hasExamples && checks.length === 0) return { issues: [], examples: 0 };
+  const rules = [...Object.values(document.toolKinds ?? {}), ...Object.values(document.classification ?? {})];
+  if (!rules.some((entry) => exampleCount(entry) > 0) && checks.length === 0) return { issues: [], examples: 0 };
   return withCheckSandbox((sandbox) => {
+    const classes = classExampleIssues(document, governor, sandbox);
     const kinds = kindExampleIssues(document, policyToolKinds(document.toolKinds), sandbox);
-    return { issues: [...kinds.issues, ...policyCheckIssues(checks, governor, sandbox)], examples: kinds.count };
+    return { issues: [...classes.issues, ...kinds.issues, ...policyCheckIssues(checks, governor, sandbox)], examples: classes.count + kinds.count };
   });
 }
 
@@ -104,5 +124,11 @@ export function parsePolicy(text: string, options: ParsePolicyOptions): Policy {
   const governor = policyGovernorOptions(document, baseDir);
   const checked = loadTimeIssues(document, governor);
   if (checked.issues.length > 0) throw new PolicyError(file, checked.issues);
-  return Object.freeze({ file: absolute, governor, service: document.service ?? {}, checked: Object.freeze({ examples: checked.examples, checks: document.checks?.length ?? 0 }) });
+  return Object.freeze({
+    file: absolute,
+    governor,
+    service: document.service ?? {},
+    mcp: document.mcp ?? {},
+    checked: Object.freeze({ examples: checked.examples, checks: document.checks?.length ?? 0 }),
+  });
 }

@@ -1,15 +1,11 @@
-import type { Decision } from '../decision';
 import { IntentGateError } from '../errors/IntentGateError';
 import { createGovernor, type Governor } from '../governor';
 import type { GovernorOptions } from '../governorOptions';
 import type { Intent } from '../intent';
-import type { CheckSandbox } from './checkSandbox';
+import { CHECK_INTENT, sandboxedOptions, type CheckSandbox } from './checkSandbox';
+import { decisionSummary } from './exampleText';
 import type { PolicyCheck } from './policySchema';
 
-/** The intent a check runs under in ACTION when the policy lists none: it owns the whole workspace. */
-export const CHECK_INTENT: Intent = Object.freeze({ id: 'POLICY-CHECK', owned_scope: Object.freeze(['**']) as string[] });
-
-const summary = (decision: Decision): string => `${decision.verdict} (${decision.code}${decision.reason ? `: ${decision.reason}` : ''})`;
 
 /** The intent an ACTION check selects, or the problem with the one it names. */
 function intentFor(check: PolicyCheck, intents: readonly Intent[] | undefined): { id: string } | { problem: string } {
@@ -32,7 +28,7 @@ function drive(governor: Governor, check: PolicyCheck, intents: readonly Intent[
   const intent = intentFor(check, intents);
   if ('problem' in intent) return intent.problem;
   const selected = governor.handleToolCall('select_active_intent', { intent_id: intent.id });
-  return selected.allowed ? undefined : `cannot reach ACTION: select_active_intent was ${summary(selected)}`;
+  return selected.allowed ? undefined : `cannot reach ACTION: select_active_intent was ${decisionSummary(selected)}`;
 }
 
 function checkIssue(check: PolicyCheck, options: GovernorOptions, intents: readonly Intent[] | undefined): string | undefined {
@@ -46,7 +42,7 @@ function checkIssue(check: PolicyCheck, options: GovernorOptions, intents: reado
     const codeOk = check.code === undefined || decision.code === check.code;
     if (verdictOk && codeOk) return undefined;
     const expected = check.code === undefined ? check.verdict : `${check.verdict} (${check.code})`;
-    return `expected ${check.tool} in ${check.state} to be ${expected}, found ${summary(decision)}`;
+    return `expected ${check.tool} in ${check.state} to be ${expected}, found ${decisionSummary(decision)}`;
   } finally {
     governor.stop();
   }
@@ -59,16 +55,7 @@ function checkIssue(check: PolicyCheck, options: GovernorOptions, intents: reado
  */
 export function policyCheckIssues(checks: readonly PolicyCheck[], options: GovernorOptions, sandbox: CheckSandbox): string[] {
   const intents = options.intents;
-  const sandboxed: GovernorOptions = {
-    ...options,
-    workspaceRoot: sandbox.workspace,
-    sandboxRoot: sandbox.root,
-    orchestrationDir: undefined,
-    intents: intents ?? [CHECK_INTENT],
-    // checks leave no trace behind; a sink that drops records never fails
-    trace: () => undefined,
-    sessionId: 'policy-check',
-  };
+  const sandboxed = sandboxedOptions(options, sandbox);
   const issues: string[] = [];
   checks.forEach((check, index) => {
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ToolClass } from '../classification';
 import type { GovernorOptions } from '../governorOptions';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { PolicyDocument } from './policySchema';
@@ -11,6 +12,12 @@ export function policyToolKinds(toolKinds: PolicyDocument['toolKinds']): Record<
     specs[tool] = spec;
   }
   return specs;
+}
+
+/** The classification table without the rules' examples: what createGovernor takes. */
+export function policyClassification(classification: PolicyDocument['classification']): Record<string, ToolClass> {
+  // fromEntries, so a tool called '__proto__' stays an own key
+  return Object.fromEntries(Object.entries(classification ?? {}).map(([tool, entry]) => [tool, typeof entry === 'string' ? entry : entry.class]));
 }
 
 /**
@@ -26,7 +33,7 @@ export function policyGovernorOptions(document: PolicyDocument, baseDir: string)
     ...(document.sandboxRoot !== undefined && { sandboxRoot: at(document.sandboxRoot) }),
     ...(document.trace !== undefined && { trace: at(document.trace) }),
     ...(document.intents !== undefined && { intents: document.intents }),
-    ...(document.classification !== undefined && { classification: document.classification }),
+    ...(document.classification !== undefined && { classification: policyClassification(document.classification) }),
     ...(document.modes !== undefined && { modes: document.modes }),
     ...(document.safeMode !== undefined && { safeMode: document.safeMode }),
     ...(document.locale !== undefined && { locale: document.locale }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_CLASSES } from '../classification';
 import { governorOptionsSchema } from '../governorOptions';
 import { intentListSchema, intentSchema } from '../intent';
 import { LIFECYCLE_STATES } from '../lifecycleState';
@@ -30,6 +31,31 @@ if (!firstKind) throw new Error('policySchema: toolKindSpecSchema has no kinds')
 
 /** A tool-kind mapping as a policy writes it: a ToolKindSpec plus optional examples. */
 const toolKindEntrySchema = z.discriminatedUnion('kind', [firstKind, ...otherKinds]);
+
+/** One call of a classification rule's examples: decided before an intent, in a temporary workspace. */
+const classExampleSchema = z.strictObject({ args: argsSchema });
+
+/** A classification rule with examples; the plain form `tool: SAFE` is a rule without them. */
+const classRuleSchema = z.strictObject({
+  class: z.enum(TOOL_CLASSES),
+  examples: z
+    .array(classExampleSchema)
+    .optional()
+    .describe('calls decided as the class says before an intent: a SAFE tool\'s run (allow), a DESTRUCTIVE tool\'s are refused (state_violation); checked at load'),
+  notExamples: z.array(classExampleSchema).optional().describe('calls that must not be decided as the class says before an intent; checked at load'),
+});
+
+const classificationEntrySchema = z.union([z.enum(TOOL_CLASSES), classRuleSchema], {
+  error: 'Invalid option: expected one of "SAFE"|"DESTRUCTIVE", or a rule { class, examples?, notExamples? }',
+});
+
+/** Which MCP servers the proxy believes about their tools. */
+const mcpSchema = z.strictObject({
+  trustedServers: z
+    .array(z.string().min(1, 'a server name must not be empty'))
+    .optional()
+    .describe('MCP servers, by the name they report at initialize (serverInfo.name), whose tool annotations mcp-proxy trusts: readOnlyHint can make a tool SAFE'),
+});
 
 /** An expectation run against a governor built from the policy, in a temporary workspace. */
 const checkSchema = z.strictObject({
@@ -63,13 +89,17 @@ export const policySchema = z.strictObject({
   sandboxRoot: governor.sandboxRoot.describe("seed 002's sandbox, whose project/ child is the default workspace; relative to this file"),
   trace: z.string().min(1).optional().describe('the trace file of risky decisions; relative to this file'),
   intents: intentsSchema.optional().describe('the intents select_active_intent accepts; default read from active_intents.yaml'),
-  classification: governor.classification.describe('tool names mapped to SAFE or DESTRUCTIVE'),
+  classification: z
+    .record(governor.classification.unwrap().keyType, classificationEntrySchema)
+    .optional()
+    .describe('tool names mapped to SAFE or DESTRUCTIVE, or to { class, examples?, notExamples? }'),
   modes: governor.modes.describe('per mode, the tool names or globs it shows'),
   safeMode: governor.safeMode.describe('hold risky calls until a human approves their categories (default true)'),
   locale: governor.locale.describe('the language of confirmation prompts'),
   toolKinds: z.record(toolKindsSchema.keyType, toolKindEntrySchema).optional().describe('host tool names mapped to risk kinds, with examples'),
   checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),
   service: serviceSchema.optional().describe('defaults of `intentgate serve`'),
+  mcp: mcpSchema.optional().describe('settings of `intentgate mcp-proxy`'),
 });
 
 /** A policy file's contents after validation. */
@@ -83,3 +113,12 @@ export type PolicyKindExample = z.infer<typeof kindExampleSchema>;
 
 /** The `service` section. */
 export type PolicyService = z.infer<typeof serviceSchema>;
+
+/** A classification rule with its examples (`{ class, examples?, notExamples? }`). */
+export type PolicyClassRule = z.infer<typeof classRuleSchema>;
+
+/** One example of a classification rule. */
+export type PolicyClassExample = z.infer<typeof classExampleSchema>;
+
+/** The `mcp` section. */
+export type PolicyMcp = z.infer<typeof mcpSchema>;

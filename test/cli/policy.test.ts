@@ -3,6 +3,8 @@ import { policyJsonSchema } from '../../src/policy/policyJsonSchema';
 import { cli, tempFile } from './cliHarness';
 
 const VALID = `version: 1
+classification:
+  run_shell_command: { class: DESTRUCTIVE, examples: [{ args: { command: ls } }] }
 toolKinds:
   run_shell_command:
     kind: shell
@@ -22,7 +24,7 @@ describe('intentgate policy', () => {
 
   it('says a valid policy is valid, with what ran, and exits 0', async () => {
     const file = tempFile('policy.yaml', VALID);
-    expect(await cli(['policy', '--check', file])).toEqual({ code: 0, stdout: `${file}: valid policy (1 tool-kind example and 2 checks passed)\n`, stderr: '' });
+    expect(await cli(['policy', '--check', file])).toEqual({ code: 0, stdout: `${file}: valid policy (2 rule examples and 2 checks passed)\n`, stderr: '' });
   });
 
   it('lists every issue of an invalid policy and exits 1', async () => {
@@ -49,6 +51,6 @@ describe('intentgate policy', () => {
   it('resolves the file against the working directory', async () => {
     const file = tempFile('p.yaml', 'version: 1\n');
     const run = await cli(['policy', '--check', 'p.yaml'], { cwd: file.slice(0, -'/p.yaml'.length) });
-    expect(run).toEqual({ code: 0, stdout: 'p.yaml: valid policy (0 tool-kind examples and 0 checks passed)\n', stderr: '' });
+    expect(run).toEqual({ code: 0, stdout: 'p.yaml: valid policy (0 rule examples and 0 checks passed)\n', stderr: '' });
   });
 });

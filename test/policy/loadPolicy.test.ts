@@ -37,7 +37,7 @@ describe('loadPolicy', () => {
   it.each(FORMATS)('reads a $name file and resolves paths against its folder', ({ file, text }) => {
     const dir = folder();
     const loaded = loadPolicy(write(dir, file, text));
-    expect(loaded).toEqual({ file: path.join(dir, file), governor: { workspaceRoot: path.join(dir, 'project'), locale: 'ru' }, service: {}, checked: { examples: 0, checks: 0 } });
+    expect(loaded).toEqual({ file: path.join(dir, file), governor: { workspaceRoot: path.join(dir, 'project'), locale: 'ru' }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } });
   });
 
   it('resolves relative paths against the file, not the working directory', () => {

@@ -44,6 +44,8 @@ service:
   prefix: /gate
   maxBodyBytes: 65536
   maxSessions: 10
+mcp:
+  trustedServers: [secure-filesystem-server]
 `;
 
 interface ValidCase {
@@ -54,14 +56,14 @@ interface ValidCase {
 }
 
 const VALID_CASES: readonly ValidCase[] = [
-  { name: 'the smallest JSON policy', file: 'p.json', text: '{"version": 1}', expected: { governor: {}, service: {}, checked: { examples: 0, checks: 0 } } },
+  { name: 'the smallest JSON policy', file: 'p.json', text: '{"version": 1}', expected: { governor: {}, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } } },
   {
     name: 'a JSON policy with $schema for editors',
     file: 'p.json',
     text: '{"$schema": "./policy.schema.json", "version": 1, "safeMode": true}',
-    expected: { governor: { safeMode: true }, service: {}, checked: { examples: 0, checks: 0 } },
+    expected: { governor: { safeMode: true }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } },
   },
-  { name: 'a .yml file', file: 'p.yml', text: 'version: 1\nlocale: en\n', expected: { governor: { locale: 'en' }, service: {}, checked: { examples: 0, checks: 0 } } },
+  { name: 'a .yml file', file: 'p.yml', text: 'version: 1\nlocale: en\n', expected: { governor: { locale: 'en' }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } } },
   {
     name: 'every section in YAML, paths resolved against the file folder',
     file: 'full.yaml',
@@ -80,6 +82,7 @@ const VALID_CASES: readonly ValidCase[] = [
         toolKinds: { run_shell_command: { kind: 'shell', command: 'command', cwd: 'dir_path' }, web_fetch: { kind: 'web', url: 'url' } },
       },
       service: { host: '0.0.0.0', port: 9000, prefix: '/gate', maxBodyBytes: 65536, maxSessions: 10 },
+      mcp: { trustedServers: ['secure-filesystem-server'] },
       checked: { examples: 0, checks: 0 },
     },
   },
@@ -87,7 +90,7 @@ const VALID_CASES: readonly ValidCase[] = [
     name: 'absolute paths kept as they are',
     file: 'p.json',
     text: JSON.stringify({ version: 1, workspaceRoot: path.resolve('/work/repo') }),
-    expected: { governor: { workspaceRoot: path.resolve('/work/repo') }, service: {}, checked: { examples: 0, checks: 0 } },
+    expected: { governor: { workspaceRoot: path.resolve('/work/repo') }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } },
   },
 ];
 
@@ -102,6 +105,16 @@ describe('parsePolicy: valid policies', () => {
       toolKinds: { sh: { kind: 'shell', command: 'c', examples: [{ args: { c: 'npm i x' }, categories: ['DEPS_INSTALL_UPDATE'] }] } },
     });
     expect(parsePolicy(text, { file: at('p.json') }).governor.toolKinds).toEqual({ sh: { kind: 'shell', command: 'c' } });
+  });
+
+  it('gives the governor the class of each classification rule, without its examples', () => {
+    const text = JSON.stringify({
+      version: 1,
+      classification: { web_fetch: 'SAFE', deploy_app: { class: 'DESTRUCTIVE', examples: [{ args: { env: 'prod' } }] }, read_notes: { class: 'SAFE' } },
+    });
+    const policy = parsePolicy(text, { file: at('p.json') });
+    expect(policy.governor.classification).toEqual({ web_fetch: 'SAFE', deploy_app: 'DESTRUCTIVE', read_notes: 'SAFE' });
+    expect(policy.checked).toEqual({ examples: 1, checks: 0 });
   });
 
   it('takes the format from the option over the file name', () => {
@@ -132,7 +145,7 @@ describe('parsePolicy: invalid policies', () => {
       'colour: blue',
     ].join('\n');
     expect(issuesOf(text, at('p.yaml'))).toEqual([
-      'classification.web_fetch: Invalid option: expected one of "SAFE"|"DESTRUCTIVE"',
+      'classification.web_fetch: Invalid option: expected one of "SAFE"|"DESTRUCTIVE", or a rule { class, examples?, notExamples? }',
       'safeMode: Invalid input: expected boolean, received string',
       'toolKinds.run_shell_command.command: Invalid input: expected string, received number',
       'toolKinds.write_file.extra: unknown key; remove it or correct its spelling',

@@ -79,6 +79,18 @@ const PASSING: readonly PassingCase[] = [
     checked: { examples: 4, checks: 3 },
   },
   {
+    name: 'classification rules whose examples hold, beside plain classes',
+    text: policy(
+      'classification:',
+      '  web_fetch: SAFE',
+      '  read_notes: { class: SAFE, examples: [{ args: { path: notes/today.md } }], notExamples: [{ args: { path: .env } }, { args: { path: ../outside.md } }] }',
+      '  deploy_app: { class: DESTRUCTIVE, examples: [{ args: { env: prod } }, { args: {} }] }',
+      'toolKinds:',
+      '  read_notes: { kind: read, path: path }',
+    ),
+    checked: { examples: 5, checks: 0 },
+  },
+  {
     name: 'an ACTION check with no intents in the policy, under an intent that owns everything',
     text: policy('safeMode: false', 'checks: [{ tool: write_to_file, args: { path: anywhere/x.md, content: x }, state: ACTION, verdict: allow }]'),
     checked: { examples: 0, checks: 1 },
@@ -106,6 +118,32 @@ const FAILING: readonly FailingCase[] = [
     name: 'an example whose arguments do not fit the kind',
     text: policy('toolKinds:\n  sh: { kind: shell, command: c, examples: [{ args: { cmd: ls }, categories: [EXEC_ARBITRARY] }] }'),
     issues: ["toolKinds.sh.examples[0]: categorize refused the example: Malformed arguments for 'sh': 'c' must be a string, got undefined."],
+  },
+  {
+    name: 'a SAFE rule whose example safe mode holds',
+    text: policy('classification:\n  run_query: { class: SAFE, examples: [{ args: { command: rm -rf build } }] }', 'toolKinds:\n  run_query: { kind: shell, command: command }'),
+    issues: [
+      'classification.run_query.examples[0]: expected run_query {"command":"rm -rf build"} to be decided as SAFE (allowed before an intent), found ask (needs_approval: Safe mode: \'run_query\' needs a human\'s approval for FS_DELETE_OVERWRITE, EXEC_ARBITRARY in this session.)',
+    ],
+  },
+  {
+    name: 'a SAFE rule whose notExample runs',
+    text: policy('classification:\n  read_notes: { class: SAFE, notExamples: [{ args: { path: notes.md } }] }', 'toolKinds:\n  read_notes: { kind: read, path: path }'),
+    issues: ['classification.read_notes.notExamples[0]: expected read_notes {"path":"notes.md"} not to be decided as SAFE (allowed before an intent), found allow (safe_tool)'],
+  },
+  {
+    name: 'a DESTRUCTIVE rule with a notExample, which is refused all the same',
+    text: policy('classification:\n  deploy_app: { class: DESTRUCTIVE, notExamples: [{ args: { env: staging } }] }'),
+    issues: [
+      "classification.deploy_app.notExamples[0]: expected deploy_app {\"env\":\"staging\"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
+    ],
+  },
+  {
+    name: 'a rule example with malformed arguments',
+    text: policy('classification:\n  read_notes: { class: SAFE, examples: [{ args: { path: 7 } }] }', 'toolKinds:\n  read_notes: { kind: read, path: path }'),
+    issues: [
+      "classification.read_notes.examples[0]: expected read_notes {\"path\":7} to be decided as SAFE (allowed before an intent), found deny (invalid_arguments: Malformed tool call: argument 'path' must be a string path, got number.)",
+    ],
   },
   {
     name: 'a check whose verdict differs',
@@ -155,10 +193,12 @@ describe('policy examples and checks that fail', () => {
   it('reports every failing example and check at once, examples first', () => {
     const text = policy(
       INTENTS,
+      'classification:\n  sh: { class: DESTRUCTIVE, examples: [{ args: { c: ls } }], notExamples: [{ args: { c: ls } }] }',
       'toolKinds:\n  sh: { kind: shell, command: c, examples: [{ args: { c: ls }, categories: [SUDO] }, { args: { c: sudo ls }, categories: [SUDO] }] }',
       'checks:\n  - { tool: sh, args: { c: ls }, state: REASONING, verdict: allow }\n  - { tool: read_file, state: REQUEST, verdict: allow }',
     );
     expect(issuesOf(text)).toEqual([
+      "classification.sh.notExamples[0]: expected sh {\"c\":\"ls\"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
       'toolKinds.sh.examples[0]: expected sh {"c":"ls"} to raise SUDO, found EXEC_ARBITRARY (missing SUDO)',
       "checks[0]: expected sh in REASONING to be allow, found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
     ]);

@@ -62,7 +62,10 @@ version: 1
 workspaceRoot: .
 safeMode: true
 locale: ru
-classification: { web_fetch: SAFE, run_shell_command: DESTRUCTIVE }
+classification:
+  web_fetch: SAFE
+  run_shell_command: DESTRUCTIVE
+  read_notes: { class: SAFE, examples: [{ args: { path: notes.md } }], notExamples: [{ args: { path: .env } }] }
 modes: { ask: { tools: [read_*] } }
 intents: [{ id: INT-1, owned_scope: [src/**], constraints: [keep the API] }]
 toolKinds:
@@ -73,6 +76,7 @@ toolKinds:
   web_fetch: { kind: web, url: url }
 checks: [{ tool: read_file, state: REQUEST, verdict: allow }]
 service: { port: 8787, prefix: /slavik, maxSessions: 5 }
+mcp: { trustedServers: [secure-filesystem-server] }
 `) as unknown;
 
 describe('policyJsonSchema', () => {
@@ -98,7 +102,9 @@ describe('policyJsonSchema', () => {
   const INVALID = [
     { name: 'a wrong version', patch: { version: 2 }, error: '$.version: not 1' },
     { name: 'an unknown key', patch: { colour: 'blue' }, error: '$.colour: not allowed' },
-    { name: 'an unknown class', patch: { classification: { x: 'MAYBE' } }, error: '$.classification.x: not in enum' },
+    { name: 'an unknown class', patch: { classification: { x: 'MAYBE' } }, error: '$.classification.x: matches no anyOf option' },
+    { name: 'a rule with an unknown class', patch: { classification: { x: { class: 'MAYBE' } } }, error: '$.classification.x: matches no anyOf option' },
+    { name: 'a trusted server with an empty name', patch: { mcp: { trustedServers: [''] } }, error: '$.mcp.trustedServers[0]: too short' },
     { name: 'an unknown tool kind', patch: { toolKinds: { x: { kind: 'bash', command: 'c' } } }, error: '$.toolKinds.x: matches no oneOf option' },
     { name: 'a port out of range', patch: { service: { port: 70000 } }, error: '$.service.port: above maximum' },
   ];

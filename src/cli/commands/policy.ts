@@ -20,7 +20,7 @@ function checkPolicy(file: string, io: CliIo): ExitCode {
   try {
     const policy = loadPolicy(path.resolve(io.cwd, file));
     const { examples, checks } = policy.checked;
-    writeLine(io.stdout, `${file}: valid policy (${plural(examples, 'tool-kind example')} and ${plural(checks, 'check')} passed)`);
+    writeLine(io.stdout, `${file}: valid policy (${plural(examples, 'rule example')} and ${plural(checks, 'check')} passed)`);
     return EXIT_CODES.ok;
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
@@ -38,7 +38,7 @@ export function registerPolicy(program: Command, context: CommandContext): void 
     .description(
       [
         'With --schema, prints the JSON Schema of policy files (save it and point a policy\'s "$schema" at it).',
-        'With --check FILE, validates a policy (.json, .yaml, .yml), runs its tool-kind examples and checks,',
+        'With --check FILE, validates a policy (.json, .yaml, .yml), runs the examples of its classification and tool-kind rules and its checks,',
         'and lists every issue with its path; the exit code is 1 when it is invalid.',
       ].join(' '),
     )

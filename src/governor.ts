@@ -99,7 +99,15 @@ export function createGovernor(options?: GovernorOptions): Governor {
       ? nameDecision(name)
       : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: nextApprovalId() }).decision;
 
+  // a stopped actor ignores events: an effect asked of it would be reported but never happen
+  const assertRunning = (method: string): void => {
+    if (actor.getSnapshot().status === 'stopped') {
+      throw new InvalidArgumentError(`${method}: the governor is stopped, so the call would have no effect; create a new governor`);
+    }
+  };
+
   const handleToolCall = (name: string, args?: unknown): Decision => {
+    assertRunning('handleToolCall');
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
     const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
@@ -139,6 +147,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
   };
 
   const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
+    assertRunning('resolveApproval');
     const valid = validateApprovalAnswer(answer);
     const call = heldCall(id);
     if (valid.kind === 'details') return call.decision;
@@ -192,6 +201,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       if (text !== undefined && typeof text !== 'string') {
         throw new InvalidArgumentError(`userPrompt: the prompt text must be a string, got ${typeof text}`);
       }
+      assertRunning('userPrompt');
       refresh();
       held = undefined;
       actor.send({ type: 'user.prompted', ...(text !== undefined && { text }) });
@@ -218,6 +228,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return handshakePrompt(state ?? lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
     },
     approveSession(categories) {
+      assertRunning('approveSession');
       approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
       const pending = actor.getSnapshot().context.pendingApproval;
       const approved = approvedCategoriesOf(approvalActor);
@@ -238,6 +249,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       actor.send({ type: 'session.changed', sessionId });
     },
     reset() {
+      assertRunning('reset');
       held = undefined;
       actor.send({ type: 'lifecycle.reset' });
       refresh();

@@ -53,6 +53,6 @@ export interface Governor {
   reset(): void;
   /** Re-reads the orchestration directory and the intents file. */
   refresh(): void;
-  /** Stops both actors; a stopped governor keeps answering queries from its last snapshot. */
+  /** Stops both actors; a stopped governor keeps answering queries from its last snapshot, and its methods with effects throw. */
   stop(): void;
 }

@@ -155,3 +155,16 @@ describe('catalog argument shapes', () => {
     expect(reason.length).toBeLessThan(1000);
   });
 });
+
+describe('a stopped governor', () => {
+  it('answers queries from its last snapshot and refuses calls with effects', () => {
+    const { governor } = workspaceInAction();
+    governor.stop();
+    expect(governor.isToolAllowed('write_to_file').allowed).toBe(true);
+    expect(() => governor.handleToolCall('attempt_completion')).toThrow(InvalidArgumentError);
+    expect(() => governor.userPrompt('more')).toThrow(/stopped/);
+    expect(() => governor.reset()).toThrow(/stopped/);
+    expect(() => governor.approveSession(['SUDO'])).toThrow(/stopped/);
+    expect(governor.state).toBe('ACTION');
+  });
+});

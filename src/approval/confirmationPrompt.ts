@@ -1,18 +1,16 @@
 import { CATEGORY_TEXTS, sortCategories, type Locale, type RiskCategory } from '../risk/categories';
-import type { Categorization, Evidence } from '../risk/evidence';
-import { describeAction, describeChange, PROMPT_WORDS } from './promptWords';
+import type { Categorization } from '../risk/evidence';
+import { categoryDetails, type CategoryDetails } from './categoryDetails';
+import { changePoints } from './changePoints';
+import { oneLine } from './oneLine';
+import { describeAction, fill, PROMPT_WORDS } from './promptWords';
+
+export type { CategoryDetails } from './categoryDetails';
 
 /** The four answers of seed 002 E's buttons. */
 export const CONFIRMATION_ACTIONS = ['continue', 'cancel', 'details', 'edit'] as const;
 
 export type ConfirmationAction = (typeof CONFIRMATION_ACTIONS)[number];
-
-/** One category's risk and its at most three details, filled from the call (Show details). */
-export interface CategoryDetails {
-  readonly category: RiskCategory;
-  readonly risk: string;
-  readonly details: readonly { readonly label: string; readonly value: string }[];
-}
 
 /** Seed 002 E's five-part confirmation prompt, as data. */
 export interface ConfirmationPrompt {
@@ -44,24 +42,10 @@ export interface PromptInput {
   readonly locale?: Locale;
 }
 
-const oneLine = (text: string, max = 160): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
-
-function categoryDetails(category: RiskCategory, evidence: readonly Evidence[], locale: Locale): CategoryDetails {
-  const text = CATEGORY_TEXTS[locale][category];
-  const first = evidence.find((item) => item.category === category);
-  const details = text.details
-    .map((label, index) => ({ label, value: oneLine(first?.details[index] ?? '', 120) }))
-    .filter((detail) => detail.value !== '');
-  return { category, risk: text.risk, details };
-}
-
 function why(input: PromptInput, locale: Locale): string {
   const stated = ['description', 'reason', 'explanation'].map((key) => input.args[key]).find((value) => typeof value === 'string' && value.trim() !== '');
   if (typeof stated === 'string') return oneLine(stated);
-  if (input.intent) return oneLine(PROMPT_WORDS[locale].forIntent(input.intent.id, input.intent.name));
+  if (input.intent) return oneLine(fill(PROMPT_WORDS[locale].forIntent, { id: input.intent.id, name: input.intent.name ? ` (${input.intent.name})` : '' }));
   return PROMPT_WORDS[locale].noReason;
 }
 
@@ -70,17 +54,12 @@ export function confirmationPrompt(input: PromptInput): ConfirmationPrompt {
   const locale = input.locale ?? 'en';
   const categories = sortCategories(input.categories ?? input.risk.categories);
   const details = categories.map((category) => categoryDetails(category, input.risk.evidence, locale));
-  const changes = input.risk.evidence
-    .filter((item) => categories.includes(item.category))
-    .map((item) => oneLine(describeChange(item, locale)))
-    .filter((line, index, all) => line !== '' && all.indexOf(line) === index)
-    .slice(0, 3);
   return Object.freeze({
     locale,
     action: oneLine(describeAction(input.tool, input.args, locale)),
     why: why(input, locale),
     risk: oneLine(categories.map((category) => CATEGORY_TEXTS[locale][category].risk).join(' '), 400),
-    changes,
+    changes: changePoints(input.risk.evidence, categories, locale),
     actions: CONFIRMATION_ACTIONS.map((id) => ({ id, label: PROMPT_WORDS[locale].buttons[id] })),
     categories,
     details,

@@ -1,15 +1,37 @@
-import type { Locale, RiskCategory } from '../risk/categories';
-import type { Evidence } from '../risk/evidence';
+import type { Locale } from '../risk/categories';
 
-interface Words {
+/** The templates of the "what will change" points; `{name}` is filled from the evidence. */
+export interface PointWords {
+  /** a file-system change: the operation and the path */
+  readonly file: string;
+  readonly outside: string;
+  /** the kind of secret or configuration a path holds */
+  readonly secret: string;
+  readonly packages: string;
+  readonly dependencyFiles: string;
+  readonly dependencies: string;
+  readonly publish: string;
+  readonly publishTo: string;
+  readonly system: string;
+  readonly sudo: string;
+  readonly network: string;
+  /** the purpose of a network point when the evidence names none */
+  readonly networkAccess: string;
+  readonly unknownEffect: string;
+}
+
+export interface Words {
   readonly headings: { readonly action: string; readonly why: string; readonly risk: string; readonly changes: string };
   readonly buttons: { readonly continue: string; readonly cancel: string; readonly details: string; readonly edit: string };
   readonly noReason: string;
   readonly nothingListed: string;
-  readonly forIntent: (id: string, name: string | undefined) => string;
+  /** "why" when the call states none: the active intent, `{id}` and ` ({name})` */
+  readonly forIntent: string;
   readonly runCommand: string;
   readonly callTool: string;
-  readonly change: Readonly<Record<RiskCategory, string>>;
+  readonly points: PointWords;
+  /** the seed's detail labels shown in this locale's words, where the seed wrote them in English */
+  readonly labels: Readonly<Record<string, string>>;
 }
 
 /** The prompt's fixed words in each locale; `ru` follows seed 002 E's headings. */
@@ -19,50 +41,64 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     buttons: { continue: 'Continue', cancel: 'Cancel', details: 'Show details', edit: 'Edit' },
     noReason: 'The agent did not say why.',
     nothingListed: 'nothing the rules could name',
-    forIntent: (id, name) => `To work on intent ${id}${name ? ` (${name})` : ''}.`,
+    forIntent: 'To work on intent {id}{name}.',
     runCommand: 'Run the command',
     callTool: 'Call',
-    change: {
-      FS_DELETE_OVERWRITE: '{1} {0} ({2})',
-      FS_OUTSIDE_WORKSPACE: '{2} {0}, outside the project folder',
-      FS_CONFIG_SECRETS: '{2} {0} ({1})',
-      DEPS_INSTALL_UPDATE: 'dependencies change: {0} {1} {2}',
-      GIT_PUBLISH: 'publishes: {0}',
-      SYSTEM_IMPACT: 'system change: {0} ({2})',
-      SUDO: 'runs with elevated privileges as {1}: {0}',
-      NETWORK_RISK: 'network access to {0} ({1})',
-      EXEC_ARBITRARY: 'runs: {0}',
+    points: {
+      file: '{operation} {path}',
+      outside: 'outside the project folder',
+      secret: '{kind} file',
+      packages: 'package changes: {packages}',
+      dependencyFiles: 'dependency files: {files}',
+      dependencies: 'dependencies change',
+      publish: 'publish: {what}',
+      publishTo: 'publish: {what} to {remote}',
+      system: 'system change: {what}',
+      sudo: 'runs as {user}: {command}',
+      network: '{purpose}: {address}',
+      networkAccess: 'network access',
+      unknownEffect: 'the effect cannot be known before it runs: {reason}',
     },
+    labels: {},
   },
   ru: {
     headings: { action: 'Что хочу сделать', why: 'Зачем', risk: 'Риск', changes: 'Что изменится' },
     buttons: { continue: 'Продолжить', cancel: 'Отмена', details: 'Показать детали', edit: 'Изменить' },
     noReason: 'Агент не указал причину.',
     nothingListed: 'правила ничего не назвали',
-    forIntent: (id, name) => `Для работы над намерением ${id}${name ? ` (${name})` : ''}.`,
+    forIntent: 'Для работы над намерением {id}{name}.',
     runCommand: 'Выполнить команду',
     callTool: 'Вызвать',
-    change: {
-      FS_DELETE_OVERWRITE: '{1}: {0} ({2})',
-      FS_OUTSIDE_WORKSPACE: '{2}: {0}, вне папки проекта',
-      FS_CONFIG_SECRETS: '{2}: {0} ({1})',
-      DEPS_INSTALL_UPDATE: 'изменятся зависимости: {0} {1} {2}',
-      GIT_PUBLISH: 'публикация: {0}',
-      SYSTEM_IMPACT: 'изменение системы: {0} ({2})',
-      SUDO: 'запуск с повышенными правами ({1}): {0}',
-      NETWORK_RISK: 'сетевой доступ к {0} ({1})',
-      EXEC_ARBITRARY: 'выполнится: {0}',
+    points: {
+      file: '{operation}: {path}',
+      outside: 'вне папки проекта',
+      secret: '{kind}',
+      packages: 'изменение пакетов: {packages}',
+      dependencyFiles: 'файлы зависимостей: {files}',
+      dependencies: 'изменение зависимостей',
+      publish: 'публикация: {what}',
+      publishTo: 'публикация: {what} в {remote}',
+      system: 'изменение системы: {what}',
+      sudo: 'запуск от имени {user}: {command}',
+      network: '{purpose}: {address}',
+      networkAccess: 'сетевой доступ',
+      // the reasons are written in English only, so the Russian point does not quote them
+      unknownEffect: 'результат нельзя узнать до запуска',
+    },
+    labels: {
+      path: 'путь',
+      'операция (delete/overwrite)': 'операция (удаление/перезапись)',
+      workspace_root: 'корень рабочей папки',
+      'path/ключ': 'путь/ключ',
+      remote: 'удалённый репозиторий',
+      'url/host': 'адрес/хост',
     },
   },
 };
 
-/** One "what will change" point from one piece of evidence, in the locale's template. */
-export function describeChange(evidence: Evidence, locale: Locale): string {
-  return PROMPT_WORDS[locale].change[evidence.category]
-    .replace(/\{(\d)\}/g, (_, index: string) => evidence.details[Number(index)] || '')
-    .replace(/\(\s*\)/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** Fills a template's `{name}` slots; a slot with no value is left empty. */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 }
 
 const COMMAND_ARGUMENTS = ['command', 'cmd', 'script'];

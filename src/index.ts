@@ -106,3 +106,5 @@ export { StateViolationError } from './errors/StateViolationError';
 export { ToolArgumentsError } from './errors/ToolArgumentsError';
 export { UnknownToolError } from './errors/UnknownToolError';
 export { TOKENIZER_INSTALL_COMMAND, TokenizerUnavailableError } from './errors/TokenizerUnavailableError';
+export { PeerDependencyError } from './errors/PeerDependencyError';
+export { UpstreamUnavailableError } from './errors/UpstreamUnavailableError';

@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'invalid_tool_arguments',
   'invalid_policy',
   'tokenizer_unavailable',
+  'peer_dependency_missing',
+  'upstream_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,6 +22,8 @@ export interface GovernedMcpProxy {
   /** the client-facing MCP server */
   readonly server: Server;
   readonly upstream: UpstreamServer;
+  /** whether the upstream's annotations were trusted: `trustAnnotations`, or its reported name in `trustedServers` */
+  readonly annotationsTrusted: boolean;
   /** Connects the client-facing transport: stdio in runMcpProxy, any transport from code. */
   connect(transport: Transport): Promise<void>;
   /** The tools the client sees now: what the lifecycle state allows, and select_active_intent. */
@@ -40,12 +42,18 @@ const SELECT_TOOL: Tool = {
   annotations: { title: 'Select the active intent', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
-function createProxyGovernor(config: McpProxyConfig, upstream: UpstreamServer): Governor {
+/** Either setting trusts the upstream: the flag for whatever server it is, the list for the name it reports. */
+function trustsAnnotations(config: McpProxyConfig, upstream: UpstreamServer): boolean {
+  const name = upstream.client.getServerVersion()?.name;
+  return config.trustAnnotations || (name !== undefined && config.trustedServers.includes(name));
+}
+
+function createProxyGovernor(config: McpProxyConfig, upstream: UpstreamServer, trusted: boolean): Governor {
   const host = config.governor;
   const governor = createGovernor({
     ...host,
     // the host's explicit tables are its own decision and are applied over what the upstream says
-    classification: { ...classificationFromAnnotations(upstream.tools, config.trustAnnotations), ...host.classification },
+    classification: { ...classificationFromAnnotations(upstream.tools, trusted), ...host.classification },
     toolKinds: { ...toolKindsForUpstream(upstream.tools), ...host.toolKinds },
   });
   if (config.approve.length > 0) governor.approveSession(config.approve);
@@ -76,9 +84,10 @@ export async function createGovernedMcpProxy(options: McpProxyOptions): Promise<
   // invalid governor options fail here, before a process is started
   const { workspaceRoot } = parseGovernorOptions(config.governor, process.cwd());
   const upstream = await startUpstreamServer(config.upstream, config.serverInfo, workspaceRoot);
+  const annotationsTrusted = trustsAnnotations(config, upstream);
   let governor: Governor;
   try {
-    governor = createProxyGovernor(config, upstream);
+    governor = createProxyGovernor(config, upstream, annotationsTrusted);
   } catch (error) {
     await upstream.close().catch(() => undefined);
     throw error;
@@ -140,6 +149,7 @@ export async function createGovernedMcpProxy(options: McpProxyOptions): Promise<
     governor,
     server,
     upstream,
+    annotationsTrusted,
     connect: (transport) => server.connect(transport),
     visibleTools,
     closed,

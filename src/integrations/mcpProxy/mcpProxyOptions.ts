@@ -28,6 +28,8 @@ export const mcpProxyOptionsSchema = z.strictObject({
   governor: z.custom<GovernorOptions>((value) => value === undefined || (typeof value === 'object' && value !== null), 'expected createGovernor options').optional(),
   /** whether this upstream's tool annotations may make a tool SAFE; default false */
   trustAnnotations: z.boolean().optional(),
+  /** upstream servers, by the name they report at initialize, whose annotations are trusted (a policy's mcp.trustedServers) */
+  trustedServers: z.array(z.string().min(1, 'a server name must not be empty')).optional(),
   /** risk categories approved for the whole session at start, for clients without elicitation */
   approve: z.array(z.enum(RISK_CATEGORIES)).optional(),
   serverInfo: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }).optional(),
@@ -45,6 +47,7 @@ export interface McpProxyConfig {
   readonly upstream: UpstreamCommand;
   readonly governor: GovernorOptions;
   readonly trustAnnotations: boolean;
+  readonly trustedServers: readonly string[];
   readonly approve: readonly RiskCategory[];
   readonly serverInfo: { readonly name: string; readonly version: string };
   readonly approvalTimeoutMs: number;
@@ -59,6 +62,7 @@ export function parseMcpProxyOptions(options: unknown): McpProxyConfig {
     upstream: parsed.upstream,
     governor: parsed.governor ?? {},
     trustAnnotations: parsed.trustAnnotations ?? false,
+    trustedServers: parsed.trustedServers ?? [],
     approve: parsed.approve ?? [],
     serverInfo: parsed.serverInfo ?? { name: DEFAULT_PROXY_NAME, version: DEFAULT_PROXY_VERSION },
     approvalTimeoutMs: parsed.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,

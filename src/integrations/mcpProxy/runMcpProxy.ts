@@ -24,6 +24,11 @@ export async function runMcpProxy(options: McpProxyOptions): Promise<McpProxyClo
   if (!existsSync(orchestrationDir)) {
     warn(`no ${orchestrationDirLabel}/ in ${workspaceRoot}: the fail-safe blocks every tool but select_active_intent until it exists`);
   }
+  const reported = proxy.upstream.client.getServerVersion()?.name;
+  if ((options.trustedServers?.length ?? 0) > 0 && !proxy.annotationsTrusted) {
+    // the usual slip: the list names the package, the server reports another name
+    warn(`the upstream reports its name as '${reported ?? ''}', which trustedServers does not list: its tool annotations are not trusted`);
+  }
   for (const name of proxy.upstream.shadowed) warn(`the upstream lists '${name}'; intentgate's lifecycle owns that name, so the upstream's tool is hidden`);
 
   const stop = (): void => void proxy.close();

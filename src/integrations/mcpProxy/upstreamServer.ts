@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { UpstreamUnavailableError } from '../../errors/UpstreamUnavailableError';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../handshakeTools';
 import type { UpstreamCommand } from './mcpProxyOptions';
 
@@ -53,6 +54,7 @@ async function listAllTools(client: Client): Promise<Tool[]> {
 
 /**
  * Starts the upstream command, connects an MCP client to it over stdio and reads its tools.
+ * Throws UpstreamUnavailableError when the command does not start or does not answer as an MCP server.
  *
  * @example
  * const upstream = await startUpstreamServer({ command: 'npx', args: ['@modelcontextprotocol/server-filesystem', '/repo'] }, { name: 'proxy', version: '1' }, '/repo');
@@ -121,7 +123,7 @@ export async function startUpstreamServer(
   } catch (error) {
     await client.close().catch(() => undefined);
     const shown = [command.command, ...(command.args ?? [])].join(' ');
-    throw new Error(`mcp-proxy: could not start the upstream MCP server '${shown}': ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new UpstreamUnavailableError(shown, error instanceof Error ? error.message : String(error), { cause: error });
   }
   return upstream;
 }

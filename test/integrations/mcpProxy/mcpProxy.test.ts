@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DECISION_META_KEY } from '../../../src/integrations/mcpProxy';
-import { isAlive, resultText, SEED_001_REASON, startInProcessProxy, type InProcessProxy, type InProcessSetup } from './proxyHarness';
+import { isAlive, resultText, SAFE_BY_ANNOTATION, SEED_001_REASON, startInProcessProxy, type InProcessProxy, type InProcessSetup } from './proxyHarness';
 
 // each test starts the real @modelcontextprotocol/server-filesystem as the upstream: slow on a busy machine
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
@@ -23,19 +23,6 @@ async function selectIntent(proxy: InProcessProxy): Promise<void> {
   expect(result.isError).toBeFalsy();
   await changed;
 }
-
-const SAFE_BY_ANNOTATION = [
-  'read_file',
-  'read_text_file',
-  'read_media_file',
-  'read_multiple_files',
-  'list_directory',
-  'list_directory_with_sizes',
-  'directory_tree',
-  'search_files',
-  'get_file_info',
-  'list_allowed_directories',
-];
 
 describe('tools/list', () => {
   it('lists only seed-SAFE tools and select_active_intent before the intent when the upstream is untrusted', async () => {

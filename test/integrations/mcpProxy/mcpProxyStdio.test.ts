@@ -4,7 +4,7 @@ import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { childPids, FILESYSTEM_SERVER_ENTRY, isAlive, makeProxyWorkspace, recordingClient, resultText, SEED_001_REASON, type ElicitationBehaviour } from './proxyHarness';
+import { childPids, FILESYSTEM_SERVER_ENTRY, isAlive, makeProxyWorkspace, recordingClient, resultText, SAFE_BY_ANNOTATION, SEED_001_REASON, writePolicy, type ElicitationBehaviour } from './proxyHarness';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 // the proxy's two entry points: the script, and the `intentgate mcp-proxy` command
@@ -97,6 +97,29 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
       const written = await proxy.call('write_file', { path: 'src/approved.ts', content: 'ok' });
       expect(written.isError).toBeFalsy();
       expect(readFileSync(path.join(workspace, 'src', 'approved.ts'), 'utf8')).toBe('ok');
+    } finally {
+      await proxy.client.close();
+    }
+  });
+
+  it('takes --policy: the server it trusts by name lists its read-only tools, and its classification applies', { timeout: 30_000 }, async () => {
+    const workspace = makeProxyWorkspace();
+    const policy = writePolicy('version: 1\nclassification: { search_files: DESTRUCTIVE }\nmcp: { trustedServers: [secure-filesystem-server] }\n');
+    const proxy = await spawnProxy(workspace, { entry, flags: ['--policy', policy], elicitation: 'none' });
+    try {
+      expect(await proxy.toolNames()).toEqual([...SAFE_BY_ANNOTATION.filter((name) => name !== 'search_files'), 'select_active_intent']);
+    } finally {
+      await proxy.client.close();
+    }
+  });
+
+  it('warns when the policy trusts other servers than the one it fronts, and trusts none of its annotations', { timeout: 30_000 }, async () => {
+    const workspace = makeProxyWorkspace();
+    const policy = writePolicy('version: 1\nmcp: { trustedServers: [filesystem] }\n');
+    const proxy = await spawnProxy(workspace, { entry, flags: ['--policy', policy], elicitation: 'none' });
+    try {
+      expect(await proxy.toolNames()).toEqual(['read_file', 'search_files', 'select_active_intent']);
+      expect(proxy.stderr()).toContain("mcp-proxy: the upstream reports its name as 'secure-filesystem-server', which trustedServers does not list: its tool annotations are not trusted");
     } finally {
       await proxy.client.close();
     }

@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { createGovernedMcpProxy, type GovernedMcpProxy } from '../../../src/integrations/mcpProxy';
+import { createGovernedMcpProxy, mcpProxyOptionsFromArgs, parseMcpProxyArgs, type GovernedMcpProxy, type McpProxyOptions } from '../../../src/integrations/mcpProxy';
 import type { RiskCategory } from '../../../src/risk/categories';
 import { makeWorkspace } from '../../support/workspace';
 
@@ -77,6 +78,38 @@ export interface InProcessSetup {
   readonly trusted?: boolean;
   readonly approve?: readonly RiskCategory[];
   readonly elicitation?: ElicitationBehaviour;
+  /** a policy file's YAML text, given as `--policy` next to the workspace */
+  readonly policy?: string;
+}
+
+/** The tools of the filesystem server that it annotates readOnlyHint: SAFE when it is trusted. */
+export const SAFE_BY_ANNOTATION = [
+  'read_file',
+  'read_text_file',
+  'read_media_file',
+  'read_multiple_files',
+  'list_directory',
+  'list_directory_with_sizes',
+  'directory_tree',
+  'search_files',
+  'get_file_info',
+  'list_allowed_directories',
+];
+
+/** The options the command line `[--policy FILE] [--trusted] --workspace WS -- node <server> WS` stands for. */
+function commandLineOptions(workspace: string, setup: InProcessSetup): McpProxyOptions {
+  const policy = setup.policy === undefined ? [] : ['--policy', writePolicy(setup.policy)];
+  const parsed = parseMcpProxyArgs([...policy, ...(setup.trusted ? ['--trusted'] : []), '--workspace', workspace, '--', process.execPath, FILESYSTEM_SERVER_ENTRY, workspace]);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  const options = mcpProxyOptionsFromArgs(parsed.args, workspace);
+  return { ...options, upstream: { ...options.upstream, stderr: 'ignore' } };
+}
+
+/** A policy file in a folder of its own; returns its path. */
+export function writePolicy(text: string): string {
+  const file = path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'proxy-policy-')), 'policy.yaml');
+  writeFileSync(file, text);
+  return file;
 }
 
 export interface InProcessProxy extends RecordingClient {
@@ -90,12 +123,7 @@ export interface InProcessProxy extends RecordingClient {
 /** The proxy in this process, talking to its client over InMemoryTransport and to the real upstream over stdio. */
 export async function startInProcessProxy(setup: InProcessSetup = {}): Promise<InProcessProxy> {
   const workspace = makeProxyWorkspace();
-  const proxy = await createGovernedMcpProxy({
-    upstream: { command: process.execPath, args: [FILESYSTEM_SERVER_ENTRY, workspace], stderr: 'ignore' },
-    governor: { workspaceRoot: workspace },
-    trustAnnotations: setup.trusted ?? false,
-    approve: [...(setup.approve ?? [])],
-  });
+  const proxy = await createGovernedMcpProxy({ ...commandLineOptions(workspace, setup), approve: [...(setup.approve ?? [])] });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await proxy.connect(serverSide);
   const recording = recordingClient(setup.elicitation ?? 'accept');

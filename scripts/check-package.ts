@@ -1,6 +1,6 @@
 // Packs the built package, installs the tarball into a fresh project and uses it from both
 // module systems, as a consumer would. Run `npm run build` first, then `npm run check:package`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -238,6 +238,18 @@ function checkSubpaths(project: string, manifest: Record<string, unknown>): void
   }
 }
 
+/** Before any peer is installed, `mcp-proxy` says in one line how to install the MCP SDK, and exits 1. */
+function checkBinWithoutPeers(project: string): void {
+  const bin = path.join(project, 'node_modules', '.bin', PACKAGE_NAME);
+  const result = spawnSync(bin, ['mcp-proxy', '--', 'node', 'server.js'], { cwd: project, encoding: 'utf8', input: '' });
+  const expected = 'install it with `npm install @modelcontextprotocol/sdk`.';
+  const lines = result.stderr.trimEnd().split('\n');
+  if (result.status !== 1 || lines.length !== 1 || !lines[0]?.startsWith('error: Peer dependency missing:') || !lines[0].endsWith(expected)) {
+    fail(`intentgate mcp-proxy without @modelcontextprotocol/sdk: expected exit 1 and one line ending '${expected}', got exit ${String(result.status)}:\n${result.stderr}`);
+  }
+  pass('the bin without @modelcontextprotocol/sdk: mcp-proxy prints one line with the install command and exits 1');
+}
+
 /** The installed `intentgate` command runs. */
 function checkBin(project: string, manifest: Record<string, unknown>): void {
   const version = run(path.join(project, 'node_modules', '.bin', PACKAGE_NAME), ['--version'], project).trim();
@@ -265,6 +277,7 @@ function main(): number {
     checkConsumer(project, 'ESM', conditionTargets(manifest, 'import').code);
     checkConsumer(project, 'CJS', conditionTargets(manifest, 'require').code);
     checkDeclarationFiles(project);
+    checkBinWithoutPeers(project);
     checkSubpaths(project, manifest);
     checkBin(project, manifest);
     console.log(`check:package passed: ${checked.length} checks`);

@@ -1,5 +1,6 @@
 import type { RiskCategory } from '../risk/categories';
 import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand } from './shellAnalysis';
+import { DirectoryFlow } from './directoryFlow';
 import type { WorkingDirectory } from './workingDirectory';
 
 /** Inner scripts (`bash -c`, `eval`, heredocs fed to a shell) nested deeper than this fail closed. */
@@ -8,8 +9,22 @@ export const MAX_INNER_SCRIPT_DEPTH = 50;
 /** Text (beyond the command itself) the analysis may re-parse for inner scripts and substitutions. */
 const BUDGET_SLACK = 65_536;
 
+/**
+ * How an inner script runs relative to the shell analysed: `inline` in it (eval, source),
+ * `child` in another process (bash -c, a heredoc fed to sh), `deferred` in it but later
+ * (a trap, an alias, a variable a tool runs).
+ */
+export type ScriptPlacement = 'inline' | 'child' | 'deferred';
+
+/** An inner script to analyse, and where its findings come from. */
+export interface InnerScript {
+  readonly text: string;
+  readonly origin: FindingOrigin;
+  readonly placement: ScriptPlacement;
+}
+
 /** Runs an inner script's text through parse and walk, one level deeper. */
-export type ScriptRunner = (context: AnalysisContext, text: string, origin: FindingOrigin) => void;
+export type ScriptRunner = (context: AnalysisContext, script: InnerScript) => void;
 
 /** Where a finding comes from: the construct that triggered it and the simple command holding it. */
 export interface FindingOrigin {
@@ -45,8 +60,10 @@ export class AnalysisContext {
   readonly levels: ScriptLevel[] = [];
   unknowable: string | undefined = undefined;
   depth = 0;
-  /** where commands now run, relative to the start of the command line (see workingDirectory.ts) */
-  directory: WorkingDirectory = '';
+  /** where commands run as the walk goes (see directoryFlow.ts) */
+  readonly flow = new DirectoryFlow();
+  /** work done so far, in steps: nodes walked, words read, text parsed (linear in the input) */
+  steps = 0;
   /** the first simple command's name (or its source when built at run time) */
   firstName: string | undefined = undefined;
   // keyed by command first: a command string can be 1 MB, and V8 hashes one string instance once
@@ -80,9 +97,14 @@ export class AnalysisContext {
     return this.substitutionBudget >= 0;
   }
 
-  /** Parses and analyses an inner script (its commands run as if typed). */
-  runScript(text: string, origin: FindingOrigin): void {
-    this.scriptRunner(this, text, origin);
+  /** where commands now run, relative to the start of the command line (see workingDirectory.ts) */
+  get directory(): WorkingDirectory {
+    return this.flow.current;
+  }
+
+  /** Parses and analyses an inner script; by default one run by another process (`bash -c`). */
+  runScript(text: string, origin: FindingOrigin, placement: ScriptPlacement = 'child'): void {
+    this.scriptRunner(this, { text, origin, placement });
   }
 
   addFinding(finding: ShellFinding): void {
@@ -116,8 +138,20 @@ export class AnalysisContext {
   }
 
   addPath(operand: ShellPathOperand): void {
-    if (isRepeat(this.pathKeys, operand.command, `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}`)) return;
+    // a loop or function body is kept apart: its operands may be read again from another folder
+    const region = this.flow.regionId;
+    const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}`;
+    if (isRepeat(this.pathKeys, operand.command, key)) return;
     this.pathOperands.push(operand);
+    this.flow.noteOperand(region);
+  }
+
+  /** Ends the walk: a relative operand that may have run in another folder becomes unknown. */
+  settlePaths(): void {
+    const unsettled = this.flow.unsettledOperands();
+    this.pathOperands.forEach((operand, index) => {
+      if (unsettled(index, operand.path)) this.pathOperands[index] = { ...operand, path: undefined };
+    });
   }
 
   get level(): ScriptLevel | undefined {

@@ -62,10 +62,11 @@ export function analyzeShell(command: string): ShellAnalysis {
     if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], unknowable: undefined };
     const context = new AnalysisContext(runScriptText, command.length);
     try {
-      runScriptText(context, command, { trigger: firstToken(command.trim()), command: clip(command.trim()) });
+      runScriptText(context, { text: command, origin: { trigger: firstToken(command.trim()), command: clip(command.trim()) }, placement: 'inline' });
     } catch (error) {
       context.failClosed(internalReason(error), { trigger: firstToken(command.trim()), command: clip(command.trim()) });
     }
+    context.settlePaths();
     return {
       findings: [execFinding(context, command), ...context.findings],
       commands: context.commands,

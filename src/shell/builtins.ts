@@ -6,7 +6,8 @@ import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from './opti
 import { STDIN_PATHS } from './shellRunners';
 import { holdsCodeText, staticWord, type ShellWord } from './shellWord';
 import { joinWords } from './unwrapped';
-import { changeDirectory } from './workingDirectory';
+import { FOLDER_BUILTINS } from './directoryScopes';
+import { runFolderBuiltin } from './folderBuiltins';
 
 const DECLARATIONS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 // builtins taking variable names: a name with a subscript (`a[$(cmd)]`) is evaluated as arithmetic
@@ -23,7 +24,7 @@ export function checkAssignment(assignment: { readonly name: string; readonly va
   const { name, value } = assignment;
   if (isCodeVariable(name)) {
     if (value.value === undefined) context.failClosed(`${name} set to a command built at run time: fail closed`, { ...origin, trigger: value.source });
-    else context.runScript(value.value, origin);
+    else context.runScript(value.value, origin, 'deferred');
     return;
   }
   if (isPromptVariable(name) && (value.value === undefined || holdsCodeText(value.value))) {
@@ -77,14 +78,17 @@ function runTrap(call: CommandCall, context: AnalysisContext): void {
   const action = parsed.operands[0];
   // one operand resets that signal; '-' resets, '' ignores
   if (action === undefined || parsed.operands.length < 2 || action.value === '-' || action.value === '') return;
-  runScriptWord({ word: action, what: 'trap action' }, call, context);
+  runScriptWord({ word: action, what: 'trap action', placement: 'deferred' }, call, context);
 }
 
 function runAliases(call: CommandCall, context: AnalysisContext): void {
   for (const word of call.words.slice(1)) {
     if (isOptionWord(word)) continue;
     const assignment = splitAssignment(word);
-    if (assignment !== undefined) runScriptWord({ word: assignment.value, what: 'alias value' }, call, context);
+    if (assignment === undefined) continue;
+    // an alias named cd replaces the builtin once aliases are expanded
+    if (FOLDER_BUILTINS.has(assignment.name) || word.value === undefined) context.flow.overridden = true;
+    runScriptWord({ word: assignment.value, what: 'alias value', placement: 'deferred' }, call, context);
   }
 }
 
@@ -94,10 +98,11 @@ function runAliases(call: CommandCall, context: AnalysisContext): void {
  */
 export function runBuiltin(call: CommandCall, context: AnalysisContext): boolean {
   if (NAME_BUILTINS.has(call.name)) guardNames(call, context);
+  if (runFolderBuiltin(call, context)) return true;
   switch (call.name) {
     case 'eval': {
       const words = call.words.slice(call.words[1]?.value === '--' ? 2 : 1);
-      if (words.length > 0) runScriptWord({ word: joinWords(words), what: 'eval text' }, call, context);
+      if (words.length > 0) runScriptWord({ word: joinWords(words), what: 'eval text', placement: 'inline' }, call, context);
       return true;
     }
     case 'source':
@@ -110,17 +115,10 @@ export function runBuiltin(call: CommandCall, context: AnalysisContext): boolean
     case 'alias':
       runAliases(call, context);
       return true;
-    case 'cd':
-    case 'pushd':
-      context.directory = changeDirectory(context.directory, call.words.slice(1).find((word) => !isOptionWord(word) || word.value === '-'));
-      return true;
-    case 'popd':
-      context.directory = null;
-      return true;
     case 'compgen':
     case 'complete': {
       const script = optionValue(readLeadingOptions(call.words, 1, valuedSet(['-C', '-F', '-A', '-G', '-W', '-X', '-P', '-S', '-o'])), ['-C']);
-      if (script !== undefined) runScriptWord({ word: script, what: 'completion command' }, call, context);
+      if (script !== undefined) runScriptWord({ word: script, what: 'completion command', placement: 'deferred' }, call, context);
       return true;
     }
     default:

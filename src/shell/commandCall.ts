@@ -1,4 +1,4 @@
-import type { AnalysisContext, FindingOrigin } from './analysisContext';
+import type { AnalysisContext, FindingOrigin, ScriptPlacement } from './analysisContext';
 import type { ShellWord } from './shellWord';
 import type { StdinSource } from './stdinSource';
 
@@ -11,6 +11,8 @@ export interface CommandCall {
   readonly command: string;
   /** where its stdin comes from, worked out only when a shell or interpreter needs it */
   readonly stdin: () => StdinSource;
+  /** run by the shell itself (directly, or through `builtin`/`command`), so a `cd` moves it */
+  readonly inShell?: boolean;
 }
 
 export function originOf(call: CommandCall, trigger: string = call.name): FindingOrigin {
@@ -21,11 +23,11 @@ export function originOf(call: CommandCall, trigger: string = call.name): Findin
  * Analyses a word holding a shell script (`bash -c WORD`, `eval`, `trap WORD`); a script built at
  * run time cannot be known, so it fails closed.
  */
-export function runScriptWord(script: { readonly word: ShellWord; readonly what: string }, call: CommandCall, context: AnalysisContext): void {
+export function runScriptWord(script: { readonly word: ShellWord; readonly what: string; readonly placement?: ScriptPlacement }, call: CommandCall, context: AnalysisContext): void {
   const { word, what } = script;
   if (word.value === undefined) {
     context.failClosed(`${what} built at run time: fail closed`, originOf(call, word.source));
     return;
   }
-  context.runScript(word.value, originOf(call));
+  context.runScript(word.value, originOf(call), script.placement);
 }

@@ -16,15 +16,20 @@ interface Pending {
   readonly words: readonly ShellWord[];
   readonly stdin: () => StdinSource;
   readonly depth: number;
+  /** run by the shell itself, not by another program */
+  readonly inShell: boolean;
   /** the listed words and their text, when already computed */
   readonly listed: readonly string[] | undefined;
   readonly command: string | undefined;
 }
 
 // every Pending has the same properties in the same order, so property access stays monomorphic
-function pending(words: readonly ShellWord[], stdin: () => StdinSource, depth: number): Pending {
-  return { words, stdin, depth, listed: undefined, command: undefined };
+function pending(words: readonly ShellWord[], stdin: () => StdinSource, depth: number, inShell = false): Pending {
+  return { words, stdin, depth, inShell, listed: undefined, command: undefined };
 }
+
+// these run the command they wrap in the shell itself; any other wrapper is a program of its own
+const IN_SHELL_WRAPPERS: ReadonlySet<string> = new Set(['builtin', 'command']);
 
 /** A simple command's words, with their listing and text computed once by the caller. */
 export interface CommandWords {
@@ -64,11 +69,13 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   const command = item.command ?? listed.join(' ');
   const name = head.value === undefined ? undefined : commandBasename(head.value);
   context.listCommand(listed, name ?? head.source);
+  context.steps += listed.length;
+  if (command.includes('CDPATH')) context.flow.cdpath = true;
   if (name === undefined) {
     context.failClosed('command name built at run time: fail closed', { trigger: head.source, command });
     return undefined;
   }
-  const call: CommandCall = { name, words: item.words, command, stdin: item.stdin };
+  const call: CommandCall = { name, words: item.words, command, stdin: item.stdin, inShell: item.inShell };
   const unwrapped = unwrapCommand(name, item.words);
   if (unwrapped === undefined) {
     const expansion = classifyCommand(call, context);
@@ -80,7 +87,8 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
     return undefined;
   }
   const stdin = unwrapped.passesStdin ? item.stdin : noInput;
-  return unwrapped.commands.map((wrapped) => pending(wrapped, stdin, item.depth + 1));
+  const inShell = item.inShell && IN_SHELL_WRAPPERS.has(name);
+  return unwrapped.commands.map((wrapped) => pending(wrapped, stdin, item.depth + 1, inShell));
 }
 
 /**
@@ -90,7 +98,7 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
  */
 export function runCommand(first: CommandWords, stdin: () => StdinSource, context: AnalysisContext): void {
   let queue: Pending[] | undefined;
-  let item: Pending | undefined = { words: first.words, stdin, depth: 0, listed: first.listed, command: first.command };
+  let item: Pending | undefined = { words: first.words, stdin, depth: 0, inShell: true, listed: first.listed, command: first.command };
   while (item !== undefined) {
     const next = runOne(item, context);
     // reversed onto the stack so that wrapped commands are listed in source order

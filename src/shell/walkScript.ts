@@ -2,6 +2,7 @@ import { forEachChild, type CommandNode, type ParsedScript, type SyntaxNode } fr
 import type { AnalysisContext } from './analysisContext';
 import { guardArithmetic, guardParameterExpansion, guardTestExpression } from './arithmeticGuard';
 import { analyzeCommandNode, analyzeCompoundRedirects } from './commandNode';
+import { loopEnd, pipelineMarks, scopedWork, subshellEnd, type FlowMark, type WorkItem } from './directoryScopes';
 import { parseErrorProblem, snippet } from './parseShell';
 
 /**
@@ -9,7 +10,7 @@ import { parseErrorProblem, snippet } from './parseShell';
  * millions of nodes and allocation dominated the walk's cost.
  */
 class Walker {
-  private readonly nodes: SyntaxNode[] = [];
+  private readonly nodes: WorkItem[] = [];
   /** the text each node's positions index (escaped-backtick scripts own a decoded copy) */
   private readonly sources: string[] = [];
   /** inside an arithmetic context already checked as a whole */
@@ -38,11 +39,13 @@ class Walker {
       this.source = this.sources.pop() ?? source;
       this.inArithmetic = this.arithmetic.pop() ?? false;
       this.pipedFrom = this.feeders.pop();
-      this.visit(node);
+      this.context.steps++;
+      if (node.type === 'FlowMark') node.step();
+      else this.visit(node);
     }
   }
 
-  private push(node: SyntaxNode, source: string, inArithmetic: boolean): void {
+  private push(node: WorkItem, source: string, inArithmetic: boolean): void {
     this.nodes.push(node);
     this.sources.push(source);
     this.arithmetic.push(inArithmetic);
@@ -55,6 +58,18 @@ class Walker {
     this.sources.push(source);
     this.arithmetic.push(false);
     this.feeders.push(pipedFrom);
+  }
+
+  private pushMark(mark: FlowMark | undefined): void {
+    if (mark !== undefined) this.push(mark, '', false);
+  }
+
+  /** A construct's work list (see directoryScopes.ts), last first so that it pops in source order. */
+  private pushWork(work: readonly WorkItem[], source: string): void {
+    for (let index = work.length - 1; index >= 0; index--) {
+      const item = work[index];
+      if (item !== undefined && !(item.type === 'Word' && item.parts === undefined)) this.push(item, source, false);
+    }
   }
 
   /** Statements of a script or list, last first so that they pop in source order. */
@@ -89,13 +104,29 @@ class Walker {
       case 'CompoundList':
         return this.pushStatements(node.commands, source);
       case 'Statement':
-        return this.push(node.command, source, false);
-      case 'Pipeline':
+        // the statement before ended: a cd in it may have failed
+        context.flow.settle();
+        return node.background === true ? this.pushWork(scopedWork(node, context.flow) ?? [], source) : this.push(node.command, source, false);
+      case 'AndOr':
+      case 'If':
+      case 'Case':
+      case 'Subshell':
+      case 'Coproc':
+      case 'While':
+      case 'For':
+      case 'Select':
+      case 'Function':
+        return this.pushWork(scopedWork(node, context.flow) ?? [], source);
+      case 'Pipeline': {
+        const marks = pipelineMarks(node, context.flow);
+        this.pushMark(marks[node.commands.length]);
         for (let index = node.commands.length - 1; index >= 0; index--) {
           const command = node.commands[index];
           if (command !== undefined) this.pushStage(command, source, node.commands[index - 1]);
+          this.pushMark(marks[index]);
         }
         return;
+      }
       case 'Command':
         this.site.source = source;
         this.site.pipedFrom = this.pipedFrom;
@@ -111,6 +142,7 @@ class Walker {
       case 'ArithmeticFor': {
         const header = [node.initialize, node.test, node.update].filter((part) => part !== undefined);
         guardArithmetic({ roots: header, source, range: { pos: node.pos, end: node.body.pos } }, context);
+        this.pushMark(loopEnd(context.flow));
         this.push(node.body, source, false);
         for (let index = header.length - 1; index >= 0; index--) {
           const part = header[index];
@@ -129,7 +161,10 @@ class Walker {
         if (node.closing === undefined) failClosedAt(context, `here-document not terminated by '${node.delimiter?.text ?? ''}': fail closed`, `<<${node.delimiter?.text ?? ''}`);
         break;
       default:
-        if (SUBSTITUTIONS.has(node.type) && 'text' in node && !admitSubstitution(node, context)) return;
+        if (!SUBSTITUTIONS.has(node.type) || !('text' in node)) break;
+        if (!admitSubstitution(node, context)) return;
+        // a substitution runs in a subshell: its cd does not reach the command around it
+        this.pushMark(subshellEnd(context.flow));
         break;
     }
     this.pushChildren(node);
@@ -137,7 +172,7 @@ class Walker {
 }
 
 /** Reverses the tail of the node list in place (the pushed children all share source and flags). */
-function reverseFrom(nodes: SyntaxNode[], start: number): void {
+function reverseFrom(nodes: WorkItem[], start: number): void {
   for (let low = start, high = nodes.length - 1; low < high; low++, high--) {
     const swap = nodes[low];
     const other = nodes[high];

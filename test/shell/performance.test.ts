@@ -27,6 +27,9 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   { name: 'many [[ ]] tests', build: (size) => '[[ a -eq 1 ]];'.repeat(size / 14) },
   { name: 'many $[ ', build: (size) => '$['.repeat(size / 2) },
   { name: 'many find -exec clauses', build: (size) => `find . ${'-exec ls {} ; '.repeat(size / 14)}` },
+  { name: 'a chain of cd', build: (size) => `${'cd a; '.repeat(size / 6)}rm x` },
+  { name: 'a chain of cd joined by &&', build: (size) => `${'cd a && '.repeat(size / 8)}rm x` },
+  { name: 'many subshells with cd', build: (size) => `${'(cd a); '.repeat(size / 8)}rm x` },
 ];
 
 function timeOf(command: string): number {
@@ -46,6 +49,15 @@ describe('linear time', () => {
     const small = bestOf(build(N));
     const large = bestOf(build(4 * N));
     expect(large).toBeLessThan(12 * small + 50);
+  });
+});
+
+describe('superlinear growth past 256 KiB', () => {
+  // the folder of a long cd chain was once joined anew per cd: 128 KiB took 0.2 s, 512 KiB 3.5 s
+  it.each(SHAPES.filter((shape) => shape.name.includes('cd')))('analyses $name in time linear in its length from 128 to 512 KiB', ({ build }) => {
+    const small = bestOf(build(128 * 1024));
+    const large = bestOf(build(512 * 1024));
+    expect(large).toBeLessThan(8 * small + 100);
   });
 });
 

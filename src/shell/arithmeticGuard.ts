@@ -90,6 +90,10 @@ export function guardTestExpression(expression: TestExpression, context: Analysi
     failOnCodeOperand(expression.right, expression.operator, context);
   } else if (expression.type === 'TestUnary' && expression.operator === '-v') {
     failOnCodeOperand(expression.operand, '-v', context);
+    // a name built at run time can hold a[$(cmd)]
+    if (evaluateWord(expression.operand).value === undefined) {
+      context.failClosed('a variable name built at run time can hold a[$(cmd)], which bash runs: fail closed', { trigger: expression.operand.text, command: '[[ -v ]]' });
+    }
   }
 }
 

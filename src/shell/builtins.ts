@@ -5,6 +5,7 @@ import { recordPath } from './dependencyFiles';
 import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from './options';
 import { STDIN_PATHS } from './shellRunners';
 import { holdsCodeText, staticWord, type ShellWord } from './shellWord';
+import { guardNameArguments } from './nameArguments';
 import { joinWords } from './unwrapped';
 import { FOLDER_BUILTINS } from './directoryScopes';
 import { runFolderBuiltin } from './folderBuiltins';
@@ -12,7 +13,6 @@ import { runFolderBuiltin } from './folderBuiltins';
 const DECLARATIONS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 // builtins taking variable names: a name with a subscript (`a[$(cmd)]`) is evaluated as arithmetic
 const NAME_BUILTINS: ReadonlySet<string> = new Set(['printf', 'read', 'unset', 'mapfile', 'readarray', 'wait', 'getopts', 'test', '[', 'let', ...DECLARATIONS]);
-const SUBSCRIPTED_NAME = /^[A-Za-z_][A-Za-z0-9_]*\[/;
 // declare -i: values assigned later are evaluated as arithmetic
 const INTEGER_OPTION = /^-[a-zA-Z]*i/;
 
@@ -42,20 +42,14 @@ function splitAssignment(word: ShellWord): { name: string; value: ShellWord } | 
   return { name, value: staticWord(word.value.slice(equals + 1)) };
 }
 
+/** `let` and `declare -i` make later values arithmetic; names evaluated as code are checked in nameArguments.ts. */
 function guardNames(call: CommandCall, context: AnalysisContext): void {
   const integerDeclaration = DECLARATIONS.has(call.name) && call.words.some((word) => INTEGER_OPTION.test(word.value ?? ''));
   if (call.name === 'let' || integerDeclaration) {
     const level = context.level;
     if (level !== undefined) level.arithmetic = true;
   }
-  for (const word of call.words.slice(1)) {
-    const value = word.value;
-    if (value === undefined || !holdsCodeText(value)) continue;
-    if (call.name === 'let' || SUBSCRIPTED_NAME.test(value)) {
-      context.failClosed('a variable name or arithmetic argument holds code bash evaluates: fail closed', originOf(call, word.source));
-      return;
-    }
-  }
+  guardNameArguments(call, context);
 }
 
 function runSource(call: CommandCall, context: AnalysisContext): void {

@@ -1,6 +1,7 @@
 import type { Command, CommandNode, Redirected } from 'unbash';
 import type { AnalysisContext } from './analysisContext';
 import { checkAssignment } from './builtins';
+import { guardSubscripts } from './nameArguments';
 import { recordRedirects } from './redirects';
 import { runCommand } from './runCommand';
 import { evaluateArgument, evaluateWord, holdsCodeText, listedWords, type ShellWord } from './shellWord';
@@ -31,6 +32,7 @@ export function analyzeCommandNode(node: Command, site: CommandSite, context: An
   if (node.name !== undefined) words.push(evaluateWord(node.name));
   let redirects = false;
   for (const item of node.suffix) {
+    if (item.type === 'Assignment') guardSubscripts(item, context);
     if (item.type === 'Word' || item.type === 'Assignment') words.push(evaluateArgument(item));
     else redirects = true;
   }
@@ -43,6 +45,7 @@ export function analyzeCommandNode(node: Command, site: CommandSite, context: An
       continue;
     }
     if (words.length === 0) command = command === '' ? prefix.text : `${command} ${prefix.text}`;
+    guardSubscripts(prefix, context);
     if (prefix.value.type !== 'Word') continue;
     const value = evaluateWord(prefix.value);
     noteCodeText(value, context);

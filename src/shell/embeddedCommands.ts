@@ -7,7 +7,6 @@
 
 // calls whose (first) string argument is run by a shell
 const SHELL_CALLS = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|system|popen|exec|execSync|spawnSync|spawn|execFile|execFileSync|shell_exec|passthru|proc_open|Open3\.\w+|IO\.popen|Process\.start|Runtime\.getRuntime\(\)\.exec)\s*\(\s*/g;
-const MAX_LITERALS = 50;
 
 /** Reads a quoted literal starting at `at` (its quote character), with backslash escapes. */
 function readLiteral(code: string, at: number): { text: string; end: number } | undefined {
@@ -35,7 +34,7 @@ function readLiteral(code: string, at: number): { text: string; end: number } | 
 function readListLiteral(code: string, at: number): string | undefined {
   const words: string[] = [];
   let index = at + 1;
-  while (index < code.length && words.length < MAX_LITERALS) {
+  while (index < code.length) {
     while (code[index] === ' ' || code[index] === ',' || code[index] === '\n') index++;
     if (code[index] === ']') return words.join(' ');
     const literal = readLiteral(code, index);
@@ -48,7 +47,7 @@ function readListLiteral(code: string, at: number): string | undefined {
 
 /** Backquoted commands of perl and ruby (`` `cmd` ``, `qx{cmd}`, `%x(cmd)`). */
 function backquoted(code: string, into: string[]): void {
-  for (let at = code.indexOf('`'); at !== -1 && into.length < MAX_LITERALS; at = code.indexOf('`', at + 1)) {
+  for (let at = code.indexOf('`'); at !== -1; at = code.indexOf('`', at + 1)) {
     const literal = readLiteral(code, at);
     if (literal === undefined) return;
     into.push(literal.text);
@@ -56,14 +55,21 @@ function backquoted(code: string, into: string[]): void {
   }
 }
 
-/** Command lines found in inline code, in the order they appear. */
+/**
+ * Command lines found in inline code, in the order they appear: all of them, there is no cap
+ * (the caller's inner-script budget fails closed if their text outgrows the input).
+ */
 export function embeddedCommands(code: string, language: string): string[] {
   const found: string[] = [];
   SHELL_CALLS.lastIndex = 0;
-  for (let match = SHELL_CALLS.exec(code); match !== null && found.length < MAX_LITERALS; match = SHELL_CALLS.exec(code)) {
+  for (let match = SHELL_CALLS.exec(code); match !== null; match = SHELL_CALLS.exec(code)) {
     const at = match.index + match[0].length;
-    const text = code[at] === '[' ? readListLiteral(code, at) : readLiteral(code, at)?.text;
+    const list = code[at] === '[';
+    const literal = list ? undefined : readLiteral(code, at);
+    const text = list ? readListLiteral(code, at) : literal?.text;
     if (text !== undefined && text.trim() !== '') found.push(text);
+    // the next call is looked for after this literal: no text is read twice
+    if (literal !== undefined) SHELL_CALLS.lastIndex = literal.end;
   }
   if (language === 'perl' || language === 'ruby') backquoted(code, found);
   return found;

@@ -18,6 +18,14 @@ function docsExample(): string {
   return block[1];
 }
 
+/** The lines the docs say the example prints: the text block after 'It prints:'. */
+function docsOutput(): string[] {
+  const docs = readFileSync(`${REPO_ROOT}/docs/integrations/openai-agents.md`, 'utf8');
+  const block = /It prints:\n\n```text\n([\s\S]*?)```/.exec(docs.slice(docs.indexOf(MARKER)));
+  if (!block?.[1]) throw new Error("no text block follows 'It prints:' after the offline example");
+  return block[1].trimEnd().split('\n');
+}
+
 describe('the offline example of docs/integrations/openai-agents.md', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -40,5 +48,6 @@ describe('the offline example of docs/integrations/openai-agents.md', () => {
     expect(lines).toContain("write_to_file -> State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.");
     expect(lines).toContain('execute_command -> ran sudo ls /');
     expect(lines.at(-1)).toBe('Done.');
+    expect(lines.join('\n').split('\n')).toEqual(docsOutput());
   });
 });

@@ -1,7 +1,9 @@
 import { dependencyManifest } from '../paths/dependencyManifest';
 import type { AnalysisContext } from './analysisContext';
+import { globJudgedPath } from './globPath';
 import type { PathRole } from './shellAnalysis';
 import { commandBasename, type ShellWord } from './shellWord';
+import { noteSystemFileChange } from './systemPaths';
 import { fromStart } from './workingDirectory';
 
 /** Whether a path names a dependency manifest or lockfile: one list serves the file and the shell rules. */
@@ -28,16 +30,20 @@ export interface PathSink {
 }
 
 /**
- * Records a path operand for the caller's FS_* judgement; a write to a dependency manifest is
- * also DEPS_INSTALL_UPDATE (seed 002 D names requirements.txt and package.json).
+ * Records a path operand for the caller's FS_* judgement (a glob by its text, see globPath.ts);
+ * a change under a system folder is also SYSTEM_IMPACT, and a write to a dependency manifest
+ * DEPS_INSTALL_UPDATE (seed 002 D names requirements.txt and package.json).
  */
 export function recordPath(sink: PathSink, word: ShellWord, role: PathRole): void {
   const { context, command } = sink;
   if (word.value !== undefined && isPseudoDevice(word.value)) return;
+  const text = word.value ?? (word.literal === undefined ? undefined : globJudgedPath(word.literal));
   // after `cd dir`, a relative operand names dir/operand
-  const path = word.value === undefined ? undefined : fromStart(context.directory, word.value);
+  const path = text === undefined ? undefined : fromStart(context.directory, text);
   context.addPath({ path, source: word.source, role, command });
-  if (path === undefined || role === 'read' || !isDependencyFile(path)) return;
+  if (path === undefined || role === 'read') return;
+  noteSystemFileChange(sink, { path, role });
+  if (!isDependencyFile(path)) return;
   context.noteEffect('dependency file change');
   context.addFinding({
     category: 'DEPS_INSTALL_UPDATE',

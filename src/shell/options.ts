@@ -15,19 +15,26 @@ export interface ParsedArguments {
   readonly firstOperand: number;
 }
 
+/** A word that starts with '-': a glob such as `--include=*.ts` is read by its text. */
 export function isOptionWord(word: ShellWord): boolean {
-  const value = word.value;
+  const value = word.value ?? word.literal;
   return value !== undefined && value.length > 1 && value.startsWith('-');
+}
+
+/** The value attached to an option word; a glob stays a glob (`--output=*.txt`). */
+function attachedValue(word: ShellWord | undefined, text: string): ShellWord {
+  return word === undefined || word.value !== undefined ? staticWord(text) : { value: undefined, literal: text, source: word.source };
 }
 
 /** Reads one option word at `index`; returns the options and how many words they used. */
 function readOptionWord(words: readonly ShellWord[], index: number, valued: ReadonlySet<string>): { options: ParsedOption[]; used: number } {
-  const value = words[index]?.value ?? '';
+  const word = words[index];
+  const value = word?.value ?? word?.literal ?? '';
   // whole-word match first: single-dash long options (`ip -netns x`, `find -exec`) are not clusters
   if (valued.has(value)) return { options: [{ name: value, value: words[index + 1] }], used: 2 };
   if (value.startsWith('--')) {
     const equals = value.indexOf('=');
-    if (equals !== -1) return { options: [{ name: value.slice(0, equals), value: staticWord(value.slice(equals + 1)) }], used: 1 };
+    if (equals !== -1) return { options: [{ name: value.slice(0, equals), value: attachedValue(word, value.slice(equals + 1)) }], used: 1 };
     return { options: [{ name: value, value: undefined }], used: 1 };
   }
   const options: ParsedOption[] = [];
@@ -38,7 +45,7 @@ function readOptionWord(words: readonly ShellWord[], index: number, valued: Read
       continue;
     }
     const rest = value.slice(at + 1);
-    if (rest.length > 0) return { options: [...options, { name, value: staticWord(rest) }], used: 1 };
+    if (rest.length > 0) return { options: [...options, { name, value: attachedValue(word, rest) }], used: 1 };
     return { options: [...options, { name, value: words[index + 1] }], used: 2 };
   }
   return { options, used: 1 };

@@ -1,12 +1,17 @@
 import type { AnalysisContext } from './analysisContext';
+import { archivePaths } from './archivePaths';
 import type { CommandCall } from './commandCall';
 import { recordPath, type PathSink } from './dependencyFiles';
+import { forgeApiPaths } from './forgeApi';
 import { gitPaths } from './gitPaths';
 import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from './options';
-import { looksLikePath, PATH_GRAMMARS, type PathGrammar } from './pathRoles';
+import type { PathGrammar } from './pathGrammar';
+import { looksLikePath, PATH_GRAMMARS, PERMISSION_COMMANDS } from './pathRoles';
 import type { PathRole } from './shellAnalysis';
 import { staticWord, type ShellWord } from './shellWord';
+import { notePermissionChange } from './systemPaths';
 import { remoteHost } from './urls';
+import { fromStart } from './workingDirectory';
 
 /** One command's paths go to the analysis under its text; `name` picks how its words read. */
 interface PathSite extends PathSink {
@@ -31,7 +36,8 @@ function recordAll(sink: PathSink, words: readonly ShellWord[], role: PathRole):
 
 function recordOptionFiles(sink: PathSink, parsed: ParsedArguments, grammar: PathGrammar): void {
   for (const option of parsed.options) {
-    if (option.value === undefined) continue;
+    // '-' is stdout or stdin (`wget -O-`, `curl -o -`), not a file
+    if (option.value === undefined || option.value.value === '-') continue;
     if (grammar.outputOptions?.includes(option.name) === true) recordPath(sink, option.value, 'overwrite');
     if (grammar.inputOptions?.includes(option.name) === true) recordPath(sink, option.value, 'read');
   }
@@ -39,13 +45,25 @@ function recordOptionFiles(sink: PathSink, parsed: ParsedArguments, grammar: Pat
 
 // chmod -x f: a mode that looks like an option
 const CHMOD_MODE_OPTION = /^-[rwxXst]+$/;
+// awk's `name=value` operands set variables
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** chmod/chown/chgrp of a path the shell can tell is outside the project may affect the system. */
+function notePermissionTargets(site: PathSite, operands: readonly ShellWord[]): void {
+  for (const operand of operands) {
+    const path = operand.value === undefined ? undefined : fromStart(site.context.directory, operand.value);
+    if (path !== undefined) notePermissionChange(site, path);
+  }
+}
 
 /** Operands by the grammar: sources and a last destination, a `-t DIR` target, or one role for all. */
 function operandRoles(site: PathSite, grammar: PathGrammar, parsed: ParsedArguments): void {
   const role: PathRole = site.name === 'tee' && hasOption(parsed, ['-a', '--append']) ? 'write' : grammar.role === 'none' ? 'read' : grammar.role;
   const modeAsOption = site.name === 'chmod' && parsed.options.some((option) => CHMOD_MODE_OPTION.test(option.name));
   const skip = grammar.skipFirst === true && !modeAsOption && !hasOption(parsed, grammar.unlessOptions ?? []);
-  const operands = skip ? parsed.operands.slice(1) : parsed.operands;
+  const given = skip ? parsed.operands.slice(1) : parsed.operands;
+  const operands = grammar.assignmentOperands === true ? given.filter((word) => !ASSIGNMENT.test(word.value ?? '')) : given;
+  if (PERMISSION_COMMANDS.has(site.name)) notePermissionTargets(site, operands);
   const target = grammar.targetOptions === undefined ? undefined : optionValue(parsed, grammar.targetOptions);
   if (target !== undefined) {
     recordPath(site, target, grammar.lastRole ?? role);
@@ -64,10 +82,12 @@ function operandRoles(site: PathSite, grammar: PathGrammar, parsed: ParsedArgume
 const SED_VALUED = valuedSet(['-e', '-f', '-l', '--expression', '--file', '--line-length']);
 const PERL_VALUED = valuedSet(['-e', '-E', '-I', '-M', '-m']);
 
-/** `sed -i` and `perl -i` rewrite their files; without -i they read them. */
+/** `sed -i` and `perl -i` rewrite their files; without -i they read them; `sed -f` reads its script. */
 function inPlacePaths(site: PathSite): void {
   const parsed = readArguments(site.words, 1, site.name === 'sed' ? SED_VALUED : PERL_VALUED);
   const role: PathRole = hasOption(parsed, ['-i', '--in-place']) ? 'overwrite' : 'read';
+  const script = site.name === 'sed' ? optionValue(parsed, ['-f', '--file']) : undefined;
+  if (script !== undefined && script.value !== '-') recordPath(site, script, 'read');
   const scriptGiven = hasOption(parsed, site.name === 'sed' ? ['-e', '-f', '--expression', '--file'] : ['-e', '-E']);
   recordAll(site, scriptGiven ? parsed.operands : parsed.operands.slice(1), role);
 }
@@ -124,6 +144,7 @@ function curlDataFiles(sink: PathSink, parsed: ParsedArguments): void {
 export function recordCommandPaths(call: CommandCall, context: AnalysisContext): void {
   const site: PathSite = { context, command: call.command, name: call.name, words: call.words };
   if (site.name === 'git' && gitPaths(site, site.words)) return;
+  if (archivePaths(site, site.name, site.words) || forgeApiPaths(site, site.name, site.words)) return;
   if (site.name === 'sed' || site.name === 'perl') return inPlacePaths(site);
   if (site.name === 'dd') return ddPaths(site);
   const grammar = PATH_GRAMMARS.get(site.name);

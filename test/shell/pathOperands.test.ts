@@ -67,7 +67,8 @@ describe('path operands', () => {
 
   it.each<{ name: string; command: string; expected: readonly Operand[] }>([
     { name: 'gives an unknown word no path', command: 'rm -rf "$dir"', expected: [[undefined, 'delete', '"$dir"']] },
-    { name: 'gives a glob no path', command: 'rm *.tmp', expected: [[undefined, 'delete', '*.tmp']] },
+    { name: 'judges a glob by its text', command: 'rm *.tmp', expected: [['*.tmp', 'delete', '*.tmp']] },
+    { name: 'gives a glob that may match .. no path', command: 'rm -rf .*', expected: [[undefined, 'delete', '.*']] },
     { name: 'gives find -exec placeholders no path', command: 'find . -name x -exec rm {} \\;', expected: [['.', 'read', '.'], [undefined, 'delete', '{}']] },
     { name: 'gives xargs input no path', command: 'ls | xargs rm', expected: [[undefined, 'delete', '<xargs input>']] },
     { name: 'gives a runtime redirect target no path', command: 'echo x > "$out"', expected: [[undefined, 'overwrite', '"$out"']] },

@@ -1,22 +1,24 @@
 import { DEPS_RULES } from './depsRules';
+import { INFRA_RULES } from './infraRules';
 import { NETWORK_RULES } from './networkRules';
 import { PUBLISH_RULES } from './publishRules';
+import { RELEASE_RULES } from './releaseRules';
 import type { CommandRule } from './ruleTypes';
 import { SYSTEM_RULES } from './systemRules';
 
-/** Commands that run another command with elevated privileges. */
+/** Commands that run another command with elevated privileges, or as another user (runuser needs root). */
 export const SUDO_RULE: CommandRule = {
   category: 'SUDO',
-  commands: ['sudo', 'sudoedit', 'doas', 'su', 'pkexec', 'run0'],
+  commands: ['sudo', 'sudoedit', 'doas', 'su', 'pkexec', 'run0', 'runuser'],
   note: 'elevated privileges',
-  examples: ['sudo ls', 'doas rm x', "su -c 'id'", 'pkexec true', 'run0 id'],
+  examples: ['sudo ls', 'doas rm x', "su -c 'id'", 'pkexec true', 'run0 id', 'runuser -u bob -- id'],
 };
 
 /**
  * Every command rule, as data: docs are generated from it and the tests run each rule's examples.
  * Only a command's evaluated name (after wrappers) and its subcommand select a rule.
  */
-export const COMMAND_RULES: readonly CommandRule[] = [SUDO_RULE, ...DEPS_RULES, ...PUBLISH_RULES, ...SYSTEM_RULES, ...NETWORK_RULES];
+export const COMMAND_RULES: readonly CommandRule[] = [SUDO_RULE, ...DEPS_RULES, ...PUBLISH_RULES, ...RELEASE_RULES, ...SYSTEM_RULES, ...INFRA_RULES, ...NETWORK_RULES];
 
 const BY_COMMAND: ReadonlyMap<string, readonly CommandRule[]> = (() => {
   const map = new Map<string, CommandRule[]>();
@@ -31,10 +33,10 @@ const BY_COMMAND: ReadonlyMap<string, readonly CommandRule[]> = (() => {
 })();
 
 const NO_RULES: readonly CommandRule[] = [];
-// pip3.12 reads as pip3
-const VERSIONED = /^(pip[23]?)\.?\d+(?:\.\d+)*$/;
+// pip3.12 reads as pip3, python3.12 as python3
+const VERSIONED = /^(pip[23]?|python[23]?)\.?\d+(?:\.\d+)*$/;
 
-/** The rules naming a command; versioned names (`mkfs.ext4`, `pip3.12`) read as their family. */
+/** The rules naming a command; versioned names (`mkfs.ext4`, `pip3.12`, `python3.12`) read as their family. */
 export function rulesFor(name: string): readonly CommandRule[] {
   return BY_COMMAND.get(ruleName(name)) ?? NO_RULES;
 }

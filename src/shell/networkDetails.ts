@@ -13,8 +13,15 @@ const HOST_TOOL_VALUED: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['rsync', valuedSet(['-e', '--rsh', '--rsync-path', '--exclude', '--include', '--filter', '-f', '--port', '--password-file', '--log-file', '-T', '--temp-dir', '--backup-dir', '--suffix', '--chmod', '--chown', '--timeout', '--bwlimit', '--exclude-from', '--include-from', '--files-from', '--partial-dir', '--link-dest', '--compare-dest', '--copy-dest'])],
   ...['nc', 'ncat', 'netcat'].map((name) => [name, valuedSet(['-p', '-s', '-w', '-i', '-x', '-X', '-q', '-e', '-c', '-O', '-I', '-T', '-V'])] as const),
   ['telnet', valuedSet(['-l', '-n', '-b', '-e', '-X'])],
+  ...['ping', 'ping6'].map((name) => [name, valuedSet(['-c', '-i', '-I', '-W', '-w', '-s', '-t', '-l', '-p', '-Q', '-S', '-M', '-m'])] as const),
+  ...['traceroute', 'tracepath', 'mtr'].map((name) => [name, valuedSet(['-f', '-m', '-p', '-q', '-w', '-i', '-s', '-c', '-z', '-l'])] as const),
+  ['dig', valuedSet(['-b', '-c', '-f', '-k', '-p', '-q', '-t', '-x', '-y'])],
+  ['host', valuedSet(['-t', '-c', '-W', '-N', '-R', '-m'])],
+  ['ssh-copy-id', valuedSet(['-i', '-p', '-o', '-F', '-J'])],
 ]);
-const HOST_TOOLS: ReadonlySet<string> = new Set([...HOST_TOOL_VALUED.keys(), 'ftp', 'lftp', 'tftp', 'socat']);
+// tools whose first operand is the host they reach; dig's @server and +options are not the name looked up
+const HOST_TOOLS: ReadonlySet<string> = new Set([...HOST_TOOL_VALUED.keys(), 'ftp', 'lftp', 'tftp', 'socat', 'nslookup', 'whois', 'drill']);
+const LOOKUP_MODIFIER = /^[@+]/;
 const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 /** The URL, or failing that the host, a command's operands name. */
@@ -55,7 +62,8 @@ export function networkDetails(call: CommandCall, use: { readonly tool: string; 
     return [addressOf(parsed.operands), upload ? 'wget POST' : 'wget', upload ? 'upload' : purpose];
   }
   const valued = HOST_TOOL_VALUED.get(call.name);
-  const operands = valued === undefined ? words.slice(next).filter((word) => !isOptionWord(word)) : readArguments(words, 1, valued).operands;
+  const read = valued === undefined ? words.slice(next).filter((word) => !isOptionWord(word)) : readArguments(words, 1, valued).operands;
+  const operands = call.name === 'dig' || call.name === 'drill' ? read.filter((word) => !LOOKUP_MODIFIER.test(word.value ?? '')) : read;
   const method = operands[0]?.value?.toUpperCase();
   if ((call.name === 'http' || call.name === 'https' || call.name === 'xh') && method !== undefined && HTTP_METHODS.has(method)) {
     return [addressOf(operands.slice(1)), `${call.name} ${method}`, method === 'GET' ? purpose : 'upload'];

@@ -1,7 +1,8 @@
 import type { CommandCall } from './commandCall';
 import { isDependencyFile } from './dependencyFiles';
 import { addressOf, networkDetails } from './networkDetails';
-import { hasOption, optionValue, readArguments, valuedSet } from './options';
+import { optionValue, readArguments, valuedSet } from './options';
+import { publishDetails } from './publishDetails';
 import type { RuleMatch } from './ruleMatch';
 import type { ShellFinding } from './shellAnalysis';
 import { shownWord, type ShellWord } from './shellWord';
@@ -19,9 +20,7 @@ const DEPS_VALUED = valuedSet([
 ]);
 const DEP_FILE_OPTIONS = ['-r', '--requirement', '-c', '--constraint', '--file', '--requirements'];
 const PACKAGE_OPTIONS = ['-p', '--package'];
-const PUSH_VALUED = valuedSet(['-o', '--push-option', '--repo', '--receive-pack', '--exec']);
-const TAG_VALUED = valuedSet(['-m', '--message', '-F', '--file', '-u', '--local-user', '--sort', '--format', '--contains', '--no-contains', '--points-at', '--merged', '--no-merged', '--cleanup', '--color', '-n']);
-const PUBLISH_VALUED = valuedSet(['--tag', '--registry', '--access', '--otp', '-R', '--repo', '-t', '--title', '-b', '--body', '-F', '--notes-file', '-n', '--notes', '-B', '--base', '-H', '--head', '--target', '-m', '--message']);
+const NO_VALUED: ReadonlySet<string> = new Set();
 const MAX_DETAIL = 200;
 
 function clip(text: string): string {
@@ -46,21 +45,6 @@ function depsDetails(call: CommandCall, match: RuleMatch, label: string): Detail
   return [label, joinShown(packages), joinShown(files)];
 }
 
-function publishDetails(call: CommandCall, match: RuleMatch, label: string): Details {
-  if (call.name === 'git' && match.subcommand === 'push') {
-    const parsed = readArguments(call.words, match.next, PUSH_VALUED);
-    const flags = ['--tags', '--all', '--mirror'].filter((flag) => hasOption(parsed, [flag]));
-    const refs = parsed.operands.slice(1).map(shownWord);
-    const remote = parsed.operands[0] ?? optionValue(parsed, ['--repo']);
-    return [label, clip([...refs, ...flags].join(',')), remote === undefined ? '' : shownWord(remote)];
-  }
-  if (call.name === 'git' && match.subcommand === 'commit') return [label, '', ''];
-  const parsed = readArguments(call.words, match.next, call.name === 'git' ? TAG_VALUED : PUBLISH_VALUED);
-  const tag = optionValue(parsed, ['--tag']) ?? optionValue(parsed, ['-H', '--head']) ?? parsed.operands[0];
-  const remote = optionValue(readArguments(call.words, 1, PUBLISH_VALUED), ['--registry', '-R', '--repo']);
-  return [label, tag === undefined ? '' : clip(shownWord(tag)), remote === undefined ? '' : shownWord(remote)];
-}
-
 // verb first (`systemctl restart nginx`) or service first (`service nginx restart`)
 const VERB_FIRST: ReadonlySet<string> = new Set(['systemctl', 'launchctl', 'rc-service', 'sv', 'ufw', 'firewall-cmd', 'nmcli', 'crontab']);
 
@@ -70,6 +54,9 @@ function systemDetails(call: CommandCall, match: RuleMatch): Details {
     const device = call.words.find((word) => word.value?.startsWith('of=') === true)?.value?.slice(3) ?? '';
     return ['dd', device, level];
   }
+  const label = match.subcommand === '' ? call.name : `${call.name} ${match.subcommand}`;
+  // a subcommand rule (`kubectl delete`, `docker rm -f web`): the object follows the subcommand
+  if (match.subcommand !== '') return [label, clip(readArguments(call.words, match.next, NO_VALUED).operands.map(shownWord).join(' ')), level];
   const operands = readArguments(call.words, 1, toolValuedOptions(call.name)).operands.map(shownWord);
   if (VERB_FIRST.has(call.name) && operands.length > 0) return [`${call.name} ${operands[0] ?? ''}`, clip(operands.slice(1).join(' ')), level];
   if (call.name === 'service' && operands.length > 1) return [`service ${operands[1] ?? ''}`, operands[0] ?? '', level];

@@ -1,9 +1,8 @@
 import { rulesFor } from './commandRules';
-import { isOptionWord } from './options';
-import type { CommandRule, RuleCheck } from './ruleTypes';
+import { passesCheck } from './ruleChecks';
+import type { CommandRule } from './ruleTypes';
 import type { ShellWord } from './shellWord';
 import { readSubcommand } from './toolOptions';
-import { remoteHost } from './urls';
 
 /** A rule that matched one command, with the subcommand it matched and where its operands start. */
 export interface RuleMatch {
@@ -37,39 +36,6 @@ function depth(rules: readonly CommandRule[]): number {
   let levels = 1;
   for (const rule of rules) for (const path of subcommandPaths(rule)) levels = Math.max(levels, path.length);
   return levels;
-}
-
-const PACMAN_OPERATION = /^-[SUR][A-Za-z]*$/;
-const PACMAN_QUERY = /^-S[A-Za-z]*[silgp]/;
-const IP_OBJECTS = new Set(['link', 'l', 'addr', 'address', 'a', 'route', 'r', 'ro', 'rule', 'neigh', 'neighbor', 'n', 'netns', 'tunnel', 'tuntap', 'maddr', 'mroute', 'xfrm', 'vrf', 'nexthop']);
-const IP_CHANGES = new Set(['add', 'a', 'del', 'delete', 'd', 'set', 'change', 'chg', 'replace', 'flush', 'append', 'prepend', 'exec']);
-
-/** Operands after the command name, skipping its option words (values are not known to be values). */
-function plainOperands(words: readonly ShellWord[]): ShellWord[] {
-  return words.slice(1).filter((word) => !isOptionWord(word));
-}
-
-function passesCheck(check: RuleCheck, name: string, words: readonly ShellWord[]): boolean {
-  const values = words.slice(1).map((word) => word.value ?? '');
-  switch (check) {
-    case 'pacmanOperation':
-      // yay and paru with no operation run a full upgrade
-      return values.length === 0 ? name !== 'pacman' : values.some((value) => PACMAN_OPERATION.test(value) && !PACMAN_QUERY.test(value)) || values.some((value) => ['--sync', '--upgrade', '--remove'].includes(value));
-    case 'sysctlWrite':
-      return values.some((value) => ['-w', '--write', '-p', '--load', '--system'].includes(value) || (!value.startsWith('-') && value.includes('=')));
-    case 'ipChange': {
-      const operands = plainOperands(words).map((word) => word.value ?? '');
-      return IP_OBJECTS.has(operands[0] ?? '') && IP_CHANGES.has(operands[1] ?? '');
-    }
-    case 'ddToDevice':
-      return values.some((value) => value.startsWith('of=/dev/') && value !== 'of=/dev/null');
-    case 'notListing':
-      return !values.some((value) => value === '-l' || value === '-L' || value === '--list');
-    case 'remoteOperand':
-      return values.some((value) => !value.startsWith('-') && remoteHost(value) !== undefined);
-    default:
-      return false;
-  }
 }
 
 function hasRuleOption(options: readonly string[], words: readonly ShellWord[]): boolean {

@@ -19,12 +19,18 @@ export const RULE_CHECKS = [
   'notListing',
   // an operand naming a remote host (`host:path`, `rsync://`)
   'remoteOperand',
+  // git tag that creates a tag: a name given, and no -d/-l/-v or listing filter
+  'gitTagCreate',
+  // python setup.py ... upload (or register)
+  'setupPyUpload',
+  // gh/glab api that changes a release, tag, ref, file or merge
+  'apiPublish',
 ] as const;
 
 export type RuleCheck = (typeof RULE_CHECKS)[number];
 
 /** SYSTEM_IMPACT's third detail. */
-export type ImpactLevel = 'service' | 'disk' | 'network' | 'power' | 'kernel' | 'processes';
+export type ImpactLevel = 'service' | 'disk' | 'network' | 'power' | 'kernel' | 'processes' | 'accounts' | 'privileges' | 'containers' | 'infrastructure';
 
 /** One deterministic rule: a command (and subcommand) raises a category. */
 export interface CommandRule {

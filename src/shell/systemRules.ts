@@ -84,4 +84,22 @@ export const SYSTEM_RULES: readonly CommandRule[] = [
     level: 'processes',
     examples: ['kill -9 1234', 'pkill node', 'killall python'],
   },
+  {
+    category: 'SYSTEM_IMPACT',
+    commands: [
+      'useradd', 'userdel', 'usermod', 'adduser', 'deluser', 'groupadd', 'groupdel', 'groupmod', 'addgroup', 'delgroup',
+      'passwd', 'chpasswd', 'chgpasswd', 'chage', 'gpasswd', 'chsh', 'chfn', 'vipw', 'vigr',
+    ],
+    note: 'user account change',
+    level: 'accounts',
+    examples: ['useradd -m bob', 'usermod -aG sudo bob', 'passwd bob', 'echo bob:pw | chpasswd', 'groupadd devs'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    // who may elevate, and with which capabilities: the SUDO rule is for running elevated, these change the grants
+    commands: ['visudo', 'setcap', 'newgrp'],
+    note: 'privilege change',
+    level: 'privileges',
+    examples: ['visudo', 'setcap cap_net_bind_service=+ep ./server', 'newgrp docker'],
+  },
 ];

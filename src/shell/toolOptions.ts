@@ -13,7 +13,11 @@ const TOOL_VALUED_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   poetry: ['-C', '--directory', '-P', '--project'],
   pipenv: ['--python'],
   cargo: ['--config', '-C', '-Z', '--color'],
-  docker: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level', '--tlscacert', '--tlscert', '--tlskey'],
+  // with compose's own -f/-p/--profile, so `docker compose -f x.yml up` reads as `compose up`
+  docker: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level', '--tlscacert', '--tlscert', '--tlskey', '-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory'],
+  kubectl: ['--context', '-n', '--namespace', '--kubeconfig', '--cluster', '--user', '-s', '--server', '--token', '--as', '--as-group', '--request-timeout', '--certificate-authority', '--client-certificate', '--client-key', '--cache-dir', '--tls-server-name', '-v'],
+  pulumi: ['-C', '--cwd', '-s', '--stack'],
+  npx: ['-p', '--package', '-c', '--call'],
   helm: ['--kube-context', '-n', '--namespace', '--kubeconfig', '--registry-config', '--repository-config', '--repository-cache'],
   gh: ['-R', '--repo'],
   glab: ['-R', '--repo'],
@@ -27,6 +31,9 @@ const TOOL_VALUED_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   conda: ['--prefix'],
   ip: ['-n', '-netns', '-f', '-family', '-b', '-batch', '-rc', '-rcvbuf', '-l', '-loops'],
   nix: ['--option', '--extra-experimental-features', '--experimental-features'],
+  // account tools: so that a detail names the account, not a group or shell
+  useradd: ['-G', '--groups', '-g', '--gid', '-d', '--home', '--home-dir', '-s', '--shell', '-c', '--comment', '-u', '--uid', '-e', '--expiredate', '-f', '--inactive', '-k', '--skel', '-K', '--key', '-p', '--password', '-R', '--root', '-P', '--prefix', '-l', '--login', '-b', '--base-dir', '-Z', '--selinux-user'],
+  groupadd: ['-g', '--gid', '-K', '--key', '-p', '--password', '-R', '--root', '-P', '--prefix', '-n', '--new-name', '-U', '--users'],
 };
 
 const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
@@ -37,6 +44,14 @@ const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   microdnf: 'dnf',
   tdnf: 'dnf',
   podman: 'docker',
+  oc: 'kubectl',
+  usermod: 'useradd',
+  adduser: 'useradd',
+  groupmod: 'groupadd',
+  addgroup: 'groupadd',
+  hub: 'git',
+  pnpx: 'npx',
+  bunx: 'npx',
   mamba: 'conda',
   micromamba: 'conda',
 }));

@@ -54,11 +54,12 @@ export function urlHost(url: string): string {
 }
 
 /**
- * The host of an scp/rsync-style remote operand (`user@host:path`, `host:`, `rsync://h/m`), or
+ * The host of an scp/rsync-style remote operand (`user@host:path`, `host:`, `rsync://h/m`, `s3://bucket/k`), or
  * undefined for a local path. A colon after a slash is part of a local path, as in scp.
  */
 export function remoteHost(value: string): string | undefined {
-  if (value.startsWith('rsync://') || value.startsWith('ssh://')) return urlHost(value);
+  // any `scheme://host/...` (rsync://, ssh://, s3://): its host, not the scheme
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) return urlHost(value) || undefined;
   const colon = value.indexOf(':');
   if (colon <= 0) return undefined;
   const slash = value.indexOf('/');

@@ -28,7 +28,7 @@ describe('SUDO', () => {
     { name: 'raises SUDO for pkexec', command: 'pkexec id', expected: [SUDO, EXEC] },
     { name: 'raises SUDO for run0', command: 'run0 --user=bob id', expected: [SUDO, EXEC] },
     { name: 'raises SUDO for su -c and analyses its script', command: "su -c 'apt-get install -y jq'", expected: [DEPS, SUDO, NET, EXEC] },
-    { name: 'raises SUDO for sudoedit', command: 'sudoedit /etc/hosts', expected: [SUDO, EXEC] },
+    { name: 'raises SUDO for sudoedit, and SYSTEM_IMPACT for the /etc file it edits', command: 'sudoedit /etc/hosts', expected: [SYS, SUDO, EXEC] },
   ])('$name', check);
 
   it.each<CategoryCase>([
@@ -84,7 +84,7 @@ describe('GIT_PUBLISH', () => {
   it.each<CategoryCase>([
     { name: 'raises GIT_PUBLISH for git commit', command: 'git commit -m x', expected: [GIT, EXEC] },
     { name: 'raises GIT_PUBLISH and NETWORK for git push', command: 'git push', expected: [GIT, NET, EXEC] },
-    { name: 'raises GIT_PUBLISH for any git tag', command: 'git tag', expected: [GIT, EXEC] },
+    { name: 'raises GIT_PUBLISH for git tag with a name', command: 'git tag v2', expected: [GIT, EXEC] },
     { name: 'skips git options before push', command: 'git -C dir -c k=v --git-dir=x --no-pager push', expected: [GIT, NET, EXEC] },
     { name: 'reads npm publish', command: 'npm publish --access public', expected: [GIT, NET, EXEC] },
     { name: 'reads npm version as a tag', command: 'npm version patch', expected: [GIT, EXEC] },
@@ -103,6 +103,8 @@ describe('GIT_PUBLISH', () => {
     { name: 'treats git stash push as local', command: 'git stash push -m wip', expected: ONLY_EXEC },
     { name: 'does not read commit-tree as commit', command: 'git commit-tree HEAD^{tree}', expected: ONLY_EXEC },
     { name: 'treats git add as staging only', command: 'git add -A', expected: ONLY_EXEC },
+    { name: 'treats a bare git tag as a listing', command: 'git tag', expected: ONLY_EXEC },
+    { name: 'treats git tag -d as a local delete', command: 'git tag -d v1', expected: ONLY_EXEC },
   ])('$name', check);
 });
 

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { RiskCategory } from '../../src/risk/categories';
+import { DEPS, EXEC, GIT, NET, ONLY_EXEC, outcome, sorted, SUDO, SYS } from './support';
+
+interface CategoryCase {
+  readonly name: string;
+  readonly command: string;
+  readonly expected: readonly RiskCategory[];
+}
+
+function check({ command, expected }: CategoryCase): void {
+  expect({ command, ...outcome(command) }).toEqual({ command, categories: sorted(expected), failedClosed: false });
+}
+
+describe('GIT_PUBLISH from release tools', () => {
+  it.each<CategoryCase>([
+    { name: 'reads release-it as a release', command: 'release-it minor --ci', expected: [GIT, NET, EXEC] },
+    { name: 'reads semantic-release as a release', command: 'semantic-release', expected: [GIT, NET, EXEC] },
+    { name: 'reads changeset publish', command: 'changeset publish', expected: [GIT, NET, EXEC] },
+    { name: 'reads npx changeset publish', command: 'npx changeset publish', expected: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads npx semantic-release', command: 'npx --yes semantic-release', expected: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads pnpm changeset publish', command: 'pnpm changeset publish', expected: [GIT, NET, EXEC] },
+    { name: 'reads yarn release-it', command: 'yarn release-it', expected: [GIT, NET, EXEC] },
+    { name: 'reads lerna publish', command: 'lerna publish from-git', expected: [GIT, NET, EXEC] },
+    { name: 'reads hub release create', command: 'hub release create -m v1 v1.0', expected: [GIT, NET, EXEC] },
+    { name: 'reads python setup.py upload', command: 'python setup.py sdist upload', expected: [GIT, NET, EXEC] },
+    { name: 'reads python3.12 setup.py bdist_wheel upload -r pypi', command: 'python3.12 setup.py bdist_wheel upload -r pypi', expected: [GIT, NET, EXEC] },
+    { name: 'reads gh repo create', command: 'gh repo create o/r --public --source=.', expected: [GIT, NET, EXEC] },
+    { name: 'reads gh gist create', command: 'gh gist create notes.md --public', expected: [GIT, NET, EXEC] },
+    { name: 'reads glab release create', command: 'glab release create v1', expected: [GIT, NET, EXEC] },
+    { name: 'reads gh api POST to releases', command: 'gh api -X POST /repos/o/r/releases -f tag_name=v1', expected: [GIT, NET, EXEC] },
+    { name: 'reads gh api with fields as a POST to releases', command: 'gh api repos/o/r/releases -f tag_name=v1', expected: [GIT, NET, EXEC] },
+    { name: 'reads gh api --method DELETE of a release', command: 'gh api --method DELETE repos/o/r/releases/1', expected: [GIT, NET, EXEC] },
+    { name: 'reads gh api PUT of a file as a commit', command: 'gh api -X PUT repos/o/r/contents/a.md -f message=x', expected: [GIT, NET, EXEC] },
+    { name: 'reads git tag with a name as a tag', command: 'git tag -a v1 -m x', expected: [GIT, EXEC] },
+    { name: 'reads git tag -f as a tag', command: 'git tag -f v1', expected: [GIT, EXEC] },
+    { name: 'reads git push of a tag', command: 'git push origin v1', expected: [GIT, NET, EXEC] },
+    { name: 'reads git push --tags', command: 'git push --tags', expected: [GIT, NET, EXEC] },
+  ])('$name', check);
+
+  it.each<CategoryCase>([
+    { name: 'treats git tag -d as a local delete', command: 'git tag -d v1', expected: ONLY_EXEC },
+    { name: 'treats git tag --delete as a local delete', command: 'git tag --delete v1 v2', expected: ONLY_EXEC },
+    { name: 'treats a bare git tag as a listing', command: 'git tag', expected: ONLY_EXEC },
+    { name: 'treats git tag -l as a listing', command: 'git tag -l "v1*"', expected: ONLY_EXEC },
+    { name: 'treats git tag --contains as a listing', command: 'git tag --contains HEAD', expected: ONLY_EXEC },
+    { name: 'treats a bare changeset as adding a note', command: 'changeset', expected: ONLY_EXEC },
+    { name: 'treats changeset version as local', command: 'changeset version', expected: ONLY_EXEC },
+    { name: 'treats python setup.py sdist as a build', command: 'python setup.py sdist', expected: ONLY_EXEC },
+    { name: 'treats gh api GET of releases as a read', command: 'gh api repos/o/r/releases', expected: [NET, EXEC] },
+    { name: 'treats gh api DELETE of a comment as no publish', command: 'gh api -X DELETE repos/o/r/issues/comments/1', expected: [NET, EXEC] },
+    { name: 'treats gh repo view as a read', command: 'gh repo view o/r', expected: [NET, EXEC] },
+    { name: 'treats release-it as data in echo', command: 'echo release-it', expected: ONLY_EXEC },
+  ])('$name', check);
+});
+
+describe('SYSTEM_IMPACT and SUDO from account and privilege tools', () => {
+  it.each<CategoryCase>([
+    { name: 'reads useradd as an account change', command: 'useradd -m bob', expected: [SYS, EXEC] },
+    { name: 'reads usermod -aG sudo as an account change', command: 'usermod -aG sudo bob', expected: [SYS, EXEC] },
+    { name: 'reads passwd as an account change', command: 'passwd bob', expected: [SYS, EXEC] },
+    { name: 'reads chpasswd as an account change', command: 'echo bob:pw | chpasswd', expected: [SYS, EXEC] },
+    { name: 'reads groupadd as an account change', command: 'groupadd devs', expected: [SYS, EXEC] },
+    { name: 'reads visudo as a privilege change', command: 'visudo -f /etc/sudoers.d/bob', expected: [SYS, EXEC] },
+    { name: 'reads setcap as a privilege change', command: 'setcap cap_net_bind_service=+ep ./server', expected: [SYS, EXEC] },
+    { name: 'reads newgrp as a privilege change', command: 'newgrp docker', expected: [SYS, EXEC] },
+    { name: 'reads runuser as running as another user', command: 'runuser -u bob -- id', expected: [SUDO, EXEC] },
+  ])('$name', check);
+
+  it.each<CategoryCase>([
+    { name: 'treats id as a query', command: 'id -Gn bob', expected: ONLY_EXEC },
+    { name: 'treats getent as a query', command: 'getent passwd bob', expected: ONLY_EXEC },
+    { name: 'treats getcap as a query', command: 'getcap ./server', expected: ONLY_EXEC },
+    { name: 'treats groups as a query', command: 'groups bob', expected: ONLY_EXEC },
+    { name: 'treats useradd as data in echo', command: 'echo useradd bob', expected: ONLY_EXEC },
+  ])('$name', check);
+});
+
+describe('SYSTEM_IMPACT from writes to system locations and permission changes', () => {
+  it.each<CategoryCase>([
+    { name: 'reads an append to /etc/crontab', command: 'printf x >> /etc/crontab', expected: [SYS, EXEC] },
+    { name: 'reads a bare redirect over /etc/hosts', command: '> /etc/hosts', expected: [SYS, EXEC] },
+    { name: 'reads tee into /etc/apt/sources.list', command: 'echo deb x | tee /etc/apt/sources.list', expected: [SYS, EXEC] },
+    { name: 'reads cp into /usr/local/bin', command: 'cp tool /usr/local/bin/tool', expected: [SYS, EXEC] },
+    { name: 'reads a write to /proc/sys', command: 'echo 1 > /proc/sys/net/ipv4/ip_forward', expected: [SYS, EXEC] },
+    { name: 'reads a write to a user crontab spool', command: 'touch /var/spool/cron/crontabs/root', expected: [SYS, EXEC] },
+    { name: 'reads a write to /Library', command: 'cp x.plist /Library/LaunchDaemons/x.plist', expected: [SYS, EXEC] },
+    { name: 'reads a relative write after cd /etc', command: 'cd /etc && echo x > hosts', expected: [SYS, EXEC] },
+    { name: 'reads rm -rf / as a system change', command: 'rm -rf /', expected: [SYS, EXEC] },
+    { name: 'reads chmod -R 777 / as a permission change', command: 'chmod -R 777 /', expected: [SYS, EXEC] },
+    { name: 'reads chown -R root / as an owner change', command: 'chown -R root /', expected: [SYS, EXEC] },
+    { name: 'reads chmod of a home file as a change outside the project', command: 'chmod 600 ~/.ssh/id_rsa', expected: [SYS, EXEC] },
+    { name: 'reads chmod through .. as a change outside the project', command: 'chmod +x ../other/run.sh', expected: [SYS, EXEC] },
+    { name: 'reads chown of /tmp as a change outside the project', command: 'chown me /tmp/x', expected: [SYS, EXEC] },
+  ])('$name', check);
+
+  it.each<CategoryCase>([
+    { name: 'treats a read of /etc/hosts as a read', command: 'cat /etc/hosts', expected: ONLY_EXEC },
+    { name: 'treats a copy out of /etc as a read of it', command: 'cp /etc/hosts hosts.bak', expected: ONLY_EXEC },
+    { name: 'treats a write to /tmp as no system change', command: 'echo x > /tmp/out', expected: ONLY_EXEC },
+    { name: 'treats a relative etc/ folder as the project', command: 'echo x > etc/hosts', expected: ONLY_EXEC },
+    { name: 'compares /etc by whole components', command: 'echo x > /etcetera/x', expected: ONLY_EXEC },
+    { name: 'treats chmod +x of a project file as local', command: 'chmod +x run.sh', expected: ONLY_EXEC },
+    { name: 'treats chmod -R of a project folder as local', command: 'chmod -R 755 bin', expected: ONLY_EXEC },
+    { name: 'treats chown -R of a project folder as local', command: 'chown -R me:me dist', expected: ONLY_EXEC },
+  ])('$name', check);
+});
+
+describe('NETWORK_RISK from cloud, container and network tools', () => {
+  it.each<CategoryCase>([
+    { name: 'reads kubectl get as a cluster call', command: 'kubectl get pods -n prod', expected: [NET, EXEC] },
+    { name: 'reads kubectl delete as a cluster change', command: 'kubectl delete pod web-1', expected: [SYS, NET, EXEC] },
+    { name: 'reads kubectl apply as a cluster change', command: 'kubectl --context prod apply -f k8s/', expected: [SYS, NET, EXEC] },
+    { name: 'reads terraform plan as a provider call', command: 'terraform plan -out tf.plan', expected: [NET, EXEC] },
+    { name: 'reads terraform apply as an infrastructure change', command: 'terraform apply -auto-approve', expected: [SYS, NET, EXEC] },
+    { name: 'reads terraform destroy as an infrastructure change', command: 'terraform -chdir=infra destroy', expected: [SYS, NET, EXEC] },
+    { name: 'reads aws s3 rm', command: 'aws s3 rm s3://bucket/key', expected: [NET, EXEC] },
+    { name: 'reads aws s3 cp', command: 'aws s3 cp dist/ s3://bucket/ --recursive', expected: [NET, EXEC] },
+    { name: 'reads gcloud', command: 'gcloud compute instances list', expected: [NET, EXEC] },
+    { name: 'reads az', command: 'az vm list', expected: [NET, EXEC] },
+    { name: 'reads helm install as a cluster change', command: 'helm install web ./chart', expected: [SYS, NET, EXEC] },
+    { name: 'reads helm list as a cluster call', command: 'helm list -A', expected: [NET, EXEC] },
+    { name: 'reads docker run (it may pull the image)', command: 'docker run --rm alpine echo hi', expected: [NET, EXEC] },
+    { name: 'reads docker login', command: 'docker login ghcr.io', expected: [NET, EXEC] },
+    { name: 'reads docker push as a publish', command: 'docker push ghcr.io/o/app:1', expected: [GIT, NET, EXEC] },
+    { name: 'reads podman pull', command: 'podman pull alpine', expected: [NET, EXEC] },
+    { name: 'reads docker rm as a container change', command: 'docker rm -f web', expected: [SYS, EXEC] },
+    { name: 'reads ping', command: 'ping -c 1 example.com', expected: [NET, EXEC] },
+    { name: 'reads dig', command: 'dig @1.1.1.1 example.com', expected: [NET, EXEC] },
+    { name: 'reads nslookup', command: 'nslookup example.com', expected: [NET, EXEC] },
+    { name: 'reads host', command: 'host example.com', expected: [NET, EXEC] },
+    { name: 'reads ssh-copy-id', command: 'ssh-copy-id bob@example.com', expected: [NET, EXEC] },
+    { name: 'reads openssl s_client', command: 'openssl s_client -connect example.com:443', expected: [NET, EXEC] },
+    { name: 'reads ncat and socat', command: 'ncat example.com 80; socat - TCP:example.com:80', expected: [NET, EXEC] },
+    { name: 'reads ftp, sftp and telnet', command: 'ftp h; sftp h; telnet h 25', expected: [NET, EXEC] },
+  ])('$name', check);
+
+  it.each<CategoryCase>([
+    { name: 'treats terraform fmt as local', command: 'terraform fmt -recursive', expected: ONLY_EXEC },
+    { name: 'treats terraform validate as local', command: 'terraform validate', expected: ONLY_EXEC },
+    { name: 'treats openssl rand as local', command: 'openssl rand -hex 16', expected: ONLY_EXEC },
+    { name: 'treats docker ps as a listing', command: 'docker ps -a', expected: ONLY_EXEC },
+    { name: 'treats docker images as a listing', command: 'docker images', expected: ONLY_EXEC },
+    { name: 'treats kubectl in echo as data', command: 'echo kubectl delete pod x', expected: ONLY_EXEC },
+    { name: 'treats grep for ping as a search', command: 'grep ping notes.md', expected: ONLY_EXEC },
+    { name: 'does not read hostname as host', command: 'hostname', expected: ONLY_EXEC },
+  ])('$name', check);
+});

@@ -1,5 +1,7 @@
 import { type PathPart, pathParts } from './pathWords';
 import {
+  CONFIG_DATA_EXTENSIONS,
+  DOCUMENTATION_EXTENSIONS,
   KEY_QUALIFIERS,
   SECRET_EXTENSIONS,
   SECRET_KINDS,
@@ -7,6 +9,7 @@ import {
   SECRET_PAIRS,
   SECRET_PREFIXES,
   SECRET_RUSSIAN_WORDS,
+  SECRET_WORD_PAIRS,
   SECRET_WORDS,
   type SecretKind,
 } from './secretWords';
@@ -32,8 +35,13 @@ const BY_QUALIFIER = invert(KEY_QUALIFIERS);
 const PREFIXES = [...invert(SECRET_PREFIXES)];
 const RUSSIAN = [...invert(SECRET_RUSSIAN_WORDS)];
 const PAIRS = [...invert(SECRET_PAIRS)];
+const WORD_PAIRS = [...invert(SECRET_WORD_PAIRS)];
 const KEY_WORDS = new Set(['key', 'keys']);
+const DATA_EXTENSIONS: ReadonlySet<string> = new Set(CONFIG_DATA_EXTENSIONS);
+const DOC_EXTENSIONS: ReadonlySet<string> = new Set(DOCUMENTATION_EXTENSIONS);
 const CYRILLIC = /[а-яё]/;
+const CONFIG_SUFFIX = 'config';
+const MIN_RC_WORD = 4;
 
 const rank = (kind: SecretKind): number => SECRET_KINDS.indexOf(kind);
 
@@ -48,6 +56,25 @@ function wordKind(word: string): SecretKind | undefined {
   return RUSSIAN.find(([pattern]) => pattern.test(word))?.[1];
 }
 
+/** The text after a name's last dot, if the dot does not start the name. */
+function extensionOf(lower: string): string | undefined {
+  const dot = lower.lastIndexOf('.');
+  return dot > 0 ? lower.slice(dot + 1) : undefined;
+}
+
+// configuration by name: `tsconfig.json` (a *config word on a data file), `.eslintrc.cjs` (an rc dotfile)
+function namedConfig(part: PathPart): SecretMatch | undefined {
+  const { lower, written, words } = part;
+  const extension = extensionOf(lower);
+  if (extension === undefined || DATA_EXTENSIONS.has(extension)) {
+    const word = words.find((candidate) => candidate.length > CONFIG_SUFFIX.length && candidate.endsWith(CONFIG_SUFFIX));
+    if (word !== undefined) return { kind: 'config', component: word };
+  }
+  const first = words[0] ?? '';
+  if (lower.startsWith('.') && first.length >= MIN_RC_WORD && first.endsWith('rc')) return { kind: 'config', component: written };
+  return undefined;
+}
+
 // the most specific kind one file or folder name carries
 function partMatch(part: PathPart): SecretMatch | undefined {
   const { lower, written, words } = part;
@@ -56,10 +83,15 @@ function partMatch(part: PathPart): SecretMatch | undefined {
   const dot = lower.lastIndexOf('.');
   if (dot !== -1) match = better(match, BY_EXTENSION.get(lower.slice(dot + 1)), written);
   for (const [index, word] of words.entries()) {
-    match = better(match, wordKind(word), word);
-    if (KEY_WORDS.has(words[index + 1] ?? '')) match = better(match, BY_QUALIFIER.get(word), written);
+    // 'api_key' is an API key, not also a bare 'key'
+    const qualified = KEY_WORDS.has(word) && BY_QUALIFIER.has(words[index - 1] ?? '');
+    if (!qualified) match = better(match, wordKind(word), word);
+    const next = words[index + 1] ?? '';
+    if (KEY_WORDS.has(next)) match = better(match, BY_QUALIFIER.get(word), written);
+    match = better(match, WORD_PAIRS.find(([[first, second]]) => first === word && second === next)?.[1], written);
   }
-  return match;
+  const named = namedConfig(part);
+  return named === undefined ? match : better(match, named.kind, named.component);
 }
 
 function pairMatch(parts: readonly PathPart[]): SecretMatch | undefined {
@@ -76,7 +108,8 @@ function pairMatch(parts: readonly PathPart[]): SecretMatch | undefined {
 /**
  * Says whether a path names a secret or configuration file (seed 002's FS_CONFIG_SECRETS),
  * matching whole components, extensions and words, never substrings; case-insensitive.
- * The most specific kind wins; between equals, the component nearest the file name.
+ * The most specific kind wins; between equals, the component nearest the file name. A
+ * documentation file (`docs/config.md`) is never of kind 'config', but keeps any secret kind.
  * @example secretKind('config/.env.production') // { kind: 'env', component: '.env.production' }
  */
 export function secretKind(relativeOrAbsolutePath: string): SecretMatch | undefined {
@@ -87,5 +120,8 @@ export function secretKind(relativeOrAbsolutePath: string): SecretMatch | undefi
     const found = part === undefined ? undefined : partMatch(part);
     if (found !== undefined) match = better(match, found.kind, found.component);
   }
+  const extension = extensionOf(parts[parts.length - 1]?.lower ?? '');
+  // 'config' ranks last, so a config match means no secret kind matched
+  if (match?.kind === 'config' && extension !== undefined && DOC_EXTENSIONS.has(extension)) return undefined;
   return match;
 }

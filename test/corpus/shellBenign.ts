@@ -77,4 +77,11 @@ export const shellBenign: readonly BenignCase[] = [
   { name: 'a comment after a blank is not run', command: 'echo x #; sudo id', expected: [EXEC] },
   { name: 'a newline inside double quotes is data', command: 'echo "a\nsudo id"', expected: [EXEC] },
   { name: 'command -V describes sudo without running it', command: 'command -V sudo', expected: [EXEC] },
+  { name: 'a glob of sources is only read', command: 'cat src/*.ts | wc -l', expected: [EXEC] },
+  { name: 'git tag -l lists tags', command: 'git tag -l', expected: [EXEC] },
+  { name: 'git tag -d deletes a local tag without publishing', command: 'git tag -d v1', expected: [EXEC] },
+  { name: 'docker images only lists images', command: 'docker images', expected: [EXEC] },
+  { name: 'terraform fmt only formats files', command: 'terraform fmt -recursive', expected: [EXEC] },
+  { name: 'a copy out of /etc changes nothing there', command: 'cp /etc/hosts hosts.bak', expected: [EXEC] },
+  { name: 'chmod +x of a project script stays in the project', command: 'chmod +x scripts/run.sh', expected: [EXEC] },
 ];

@@ -1,6 +1,7 @@
 import type { RiskCategory } from '../../src/risk/categories';
 import { ALL_NINE, type BypassCase } from './corpusTypes';
 import { CORNER_CASES, FILE_WRITES, INTERPRETERS_AND_HOOKS, MORE_TOOLS } from './shellBypassMore';
+import { TOOL_CASES } from './shellBypassTools';
 
 // Commands that hide a risky effect behind shell syntax. Each must raise at least `mustInclude`:
 // the smallest true answer for what bash runs; a fail-closed analysis (all nine) satisfies every entry.
@@ -332,4 +333,5 @@ export const shellBypass: readonly BypassCase[] = [
   ...INTERPRETERS_AND_HOOKS,
   ...FILE_WRITES,
   ...MORE_TOOLS,
+  ...TOOL_CASES,
 ];

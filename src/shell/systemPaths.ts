@@ -16,6 +16,8 @@ export function systemFolderOf(absolute: string): string | undefined {
   if (!absolute.startsWith('/')) return undefined;
   const normal = path.posix.normalize(absolute).toLowerCase();
   if (normal === '/' || normal === '//') return '/';
+  // shared memory is scratch space, not the machine's configuration
+  if (normal === '/dev/shm' || normal.startsWith('/dev/shm/')) return undefined;
   const index = FOLDERS_LOWER.findIndex((folder) => normal === folder || normal.startsWith(`${folder}/`));
   return index === -1 ? undefined : SYSTEM_FOLDERS[index];
 }

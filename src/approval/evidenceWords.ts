@@ -21,7 +21,20 @@ const SECRET_KINDS: Vocabulary = {
   config: 'настройки',
 };
 
-const LEVELS: Vocabulary = { service: 'служба', disk: 'диск', network: 'сеть', power: 'питание', kernel: 'ядро', processes: 'процессы' };
+const LEVELS: Vocabulary = {
+  service: 'служба',
+  disk: 'диск',
+  network: 'сеть',
+  power: 'питание',
+  kernel: 'ядро',
+  processes: 'процессы',
+  accounts: 'учётные записи',
+  privileges: 'привилегии',
+  containers: 'контейнеры',
+  infrastructure: 'инфраструктура',
+  'system files': 'системные файлы',
+  permissions: 'права доступа',
+};
 
 const PURPOSES: Vocabulary = {
   'API call': 'вызов программного интерфейса',
@@ -36,6 +49,12 @@ const PURPOSES: Vocabulary = {
   upload: 'отправка',
   request: 'запрос',
   'request from inline code': 'запрос из встроенного кода',
+  'cloud API call': 'вызов программного интерфейса облака',
+  'provider API call': 'вызов программного интерфейса поставщика инфраструктуры',
+  'reachability probe': 'проверка доступности',
+  'name lookup': 'поиск доменного имени',
+  'key install': 'установка ключа',
+  'TLS connection': 'защищённое соединение',
 };
 
 // the web tool's method detail; the method and the tool name are values
@@ -80,6 +99,22 @@ const EFFECTS: Vocabulary = {
   'network request': 'сетевой запрос',
   'network connection': 'сетевое соединение',
   'dependency file change': 'изменение файла зависимостей',
+  'API change of a release, tag, ref, file or merge': 'изменение выпуска, метки, ссылки, файла или слияния через программный интерфейс',
+  'site deploy': 'развёртывание сайта',
+  'user account change': 'изменение учётных записей',
+  'privilege change': 'изменение привилегий',
+  'cloud or cluster API call': 'вызов программного интерфейса облака или кластера',
+  'cluster change': 'изменение кластера',
+  'infrastructure provider call': 'обращение к поставщику инфраструктуры',
+  'infrastructure change': 'изменение инфраструктуры',
+  'image download or container run': 'скачивание образа или запуск контейнера',
+  'container or image removal': 'удаление контейнера или образа',
+  'network probe': 'проверка сети',
+  'DNS or registry lookup': 'запрос к службе доменных имён',
+  'installs a key on a remote host': 'установка ключа на удалённый узел',
+  'TLS connection': 'защищённое соединение',
+  'system file change': 'изменение системного файла',
+  'permission change': 'изменение прав доступа',
 };
 
 // effects that name what runs: the name is a value, the words around it are not

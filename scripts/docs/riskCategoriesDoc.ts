@@ -2,7 +2,7 @@ import { RISK_CATEGORIES, CATEGORY_TEXTS, type RiskCategory } from '../../src/ri
 import { FILE_RULE_CATEGORIES, FILE_RULE_PROBES, PROBE_WORKSPACE, fileRuleRoles, type FileRuleCategory } from './fileRuleRoles';
 import { code, codeList, generatedHeader, table } from './markdown';
 import { RULE_CATEGORIES } from '../../src/shell/ruleTypes';
-import { categoryTextsTable, roleTable, secretWordsTable, shellRulesTable, toolKindsLine } from './riskTables';
+import { categoryTextsTable, configByNameLine, roleTable, secretWordsTable, shellRulesTable, toolKindsLine } from './riskTables';
 import { builtinToolRisks, type ToolRisk } from './toolKindCategories';
 
 const SOURCES = [
@@ -28,6 +28,7 @@ function fileRulesSection(category: RiskCategory): string[] {
     answers,
     'A path is of a kind when one of its file or folder names matches an entry of that kind: a whole name, a prefix, an extension, a whole word inside the name, or a folder/file pair, case-insensitively (`secretKind` in src/paths/secretKind.ts). When several kinds match, the higher row wins:',
     secretWordsTable(),
+    configByNameLine(),
   ];
 }
 

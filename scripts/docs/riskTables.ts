@@ -7,6 +7,9 @@ import {
   SECRET_PREFIXES,
   SECRET_RUSSIAN_WORDS,
   SECRET_WORDS,
+  SECRET_WORD_PAIRS,
+  CONFIG_DATA_EXTENSIONS,
+  DOCUMENTATION_EXTENSIONS,
   type SecretKind,
 } from '../../src/paths/secretWords';
 import { CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
@@ -67,9 +70,19 @@ export function secretWordsTable(): string {
     words(SECRET_WORDS[kind], String),
     words(SECRET_RUSSIAN_WORDS[kind], (pattern) => pattern.source),
     words(KEY_QUALIFIERS[kind], (qualifier) => `${qualifier} key`),
+    words(SECRET_WORD_PAIRS[kind], ([first, second]) => `${first} ${second}`),
     words(SECRET_PAIRS[kind], ([folder, file]) => `${folder}/${file}`),
   ]);
-  return table(['kind', 'names', 'prefixes', 'extensions', 'words', 'Russian words', 'key words', 'folder/file'], rows);
+  return table(['kind', 'names', 'prefixes', 'extensions', 'words', 'Russian words', 'key words', 'word pairs', 'folder/file'], rows);
+}
+
+/** The configuration rule by name, and the documentation exception, from the same lists the code reads. */
+export function configByNameLine(): string {
+  return [
+    `Also of kind ${code('config')}: a name with a word ending in ${code('config')} on a file with no extension or one of ${codeList(CONFIG_DATA_EXTENSIONS.map((extension) => `*.${extension}`))} (${code('tsconfig.json')}),`,
+    `and a dotfile whose first word ends in ${code('rc')} (${code('.eslintrc.cjs')}, ${code('.nvmrc')}).`,
+    `Documentation (${codeList(DOCUMENTATION_EXTENSIONS.map((extension) => `*.${extension}`))}) is never configuration, though it keeps any other kind (${code('docs/config.md')} is not config).`,
+  ].join(' ');
 }
 
 /** The built-in tools that raised a category, grouped by kind, saying when every probe call of the kind did. */

@@ -6,7 +6,14 @@ export type Vocabulary = Readonly<Record<string, string>>;
 
 const OPERATIONS: Vocabulary = { read: 'чтение', write: 'запись', overwrite: 'перезапись', delete: 'удаление', create: 'создание' };
 
-const EXTENTS: Vocabulary = { file: 'файл', folder: 'папка', 'new file': 'новый файл', 'does not exist': 'не существует', unknown: 'неизвестно' };
+const EXTENTS: Vocabulary = {
+  file: 'файл',
+  folder: 'папка',
+  'new file': 'новый файл',
+  'does not exist': 'не существует',
+  'files matching a pattern': 'файлы по шаблону',
+  unknown: 'неизвестно',
+};
 
 const SECRET_KINDS: Vocabulary = {
   env: 'переменные окружения',

@@ -30,11 +30,15 @@ const READ_SENSITIVE = new Set(['env', 'private_key', 'ssh', 'credentials', 'reg
 const ROLE_LABEL: Readonly<Record<PathRole, string>> = { read: 'read', write: 'write', overwrite: 'overwrite', delete: 'delete' };
 
 // a missing path is created by a write, but a delete of it removes nothing
+// a glob operand names the files it matches when the command runs, not one file
+const GLOB_CHARACTERS = /[*?[{]/;
+
 function extentOf(analysis: PathAnalysis, role: PathRole): string {
   if (!analysis.absolute) return 'unknown';
   try {
     return statSync(analysis.absolute).isDirectory() ? 'folder' : 'file';
   } catch {
+    if (GLOB_CHARACTERS.test(analysis.input)) return 'files matching a pattern';
     return role === 'delete' ? 'does not exist' : 'new file';
   }
 }

@@ -21,6 +21,7 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'a delete of a missing path removes nothing: does not exist', tool: 'shell', args: { command: 'rm -rf src/gone' }, expected: { note: 'delete (does not exist)', details: ['src/gone', 'delete', 'does not exist'] } },
+  { name: 'a delete by a glob names the files it matches', tool: 'shell', args: { command: 'rm -f build/*.o' }, expected: { note: 'delete (files matching a pattern)', details: ['build/*.o', 'delete', 'files matching a pattern'] } },
   { name: 'an fs delete of a missing path: does not exist', tool: 'fs', args: { op: 'delete', path: 'project/src/gone.ts' }, expected: { note: 'delete (does not exist)', details: ['src/gone.ts', 'delete', 'does not exist'] } },
   { name: 'a delete of a folder: folder', tool: 'shell', args: { command: 'rm -rf src/old' }, expected: { note: 'delete (folder)', details: ['src/old', 'delete', 'folder'] } },
   { name: 'a delete of a file: file', tool: 'fs', args: { op: 'delete', path: 'project/src/a.ts' }, expected: { note: 'delete (file)', details: ['src/a.ts', 'delete', 'file'] } },

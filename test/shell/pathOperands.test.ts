@@ -82,9 +82,11 @@ describe('path operands', () => {
 
   it.each<{ name: string; command: string; expected: readonly Operand[] }>([
     { name: 'reads later relative paths under the cd target', command: 'cd .. && rm -rf project', expected: [['../project', 'delete', 'project']] },
-    { name: 'joins successive cd targets', command: 'cd a; cd b/; touch x', expected: [['a/b/x', 'write', 'x']] },
-    { name: 'restarts from an absolute cd target', command: 'cd sub; cd /tmp; rm y', expected: [['/tmp/y', 'delete', 'y']] },
-    { name: 'reads a bare cd as the home folder', command: 'cd; rm -rf .cache', expected: [['~/.cache', 'delete', '.cache']] },
+    { name: 'joins successive cd targets', command: 'cd a && cd b/ && touch x', expected: [['a/b/x', 'write', 'x']] },
+    { name: 'restarts from an absolute cd target', command: 'cd sub && cd /tmp && rm y', expected: [['/tmp/y', 'delete', 'y']] },
+    { name: 'reads a bare cd as the home folder', command: 'cd && rm -rf .cache', expected: [['~/.cache', 'delete', '.cache']] },
+    { name: 'gives no path after a cd that may fail before ;', command: 'cd a; cd b/; touch x', expected: [[undefined, 'write', 'x']] },
+    { name: 'gives no path after an absolute cd that may fail before ;', command: 'cd sub; cd /tmp; rm y', expected: [[undefined, 'delete', 'y']] },
     { name: 'leaves absolute paths alone after cd', command: 'cd sub && cat /etc/hosts', expected: [['/etc/hosts', 'read', '/etc/hosts']] },
     { name: 'gives no path after cd to a runtime folder', command: 'cd "$d" && rm x', expected: [[undefined, 'delete', 'x']] },
     { name: 'gives no path after cd -', command: 'cd - && rm x', expected: [[undefined, 'delete', 'x']] },

@@ -1,17 +1,18 @@
 import type { AnalysisContext } from './analysisContext';
+import { runAtJob } from './atJobs';
 import { runBuiltin } from './builtins';
 import { originOf, type CommandCall } from './commandCall';
 import { DATA_ONLY_COMMANDS } from './dataCommands';
 import { isInterpreter, runInterpreter } from './interpreters';
 import { runOptionCommands } from './optionCommands';
 import { recordCommandPaths } from './pathOperands';
-import { runGitConfig, runPackageCall, runSsh } from './remoteAndConfig';
-import { matchRules } from './ruleMatch';
+import { runPackageRunner } from './packageRunners';
+import { runGitConfig, runSsh } from './remoteAndConfig';
+import { matchRules, type RuleMatch } from './ruleMatch';
 import { companionNetworkFinding, ruleFinding } from './ruleDetails';
 import { runSedScripts } from './sedScript';
 import { runShell, SHELLS } from './shellRunners';
 import type { ShellWord } from './shellWord';
-import { readSubcommand } from './toolOptions';
 import { noteUnanalysedRun } from './unanalysedRuns';
 import { wordUrl } from './urls';
 
@@ -43,15 +44,14 @@ function runsCode(call: CommandCall, context: AnalysisContext): ShellWord[] | un
   if (SHELLS.has(call.name)) runShell(call, context);
   else if (isInterpreter(call.name)) runInterpreter(call, context);
   else if (call.name === 'ssh') runSsh(call, context);
-  else if (call.name === 'npx' || call.name === 'pnpx') runPackageCall(call, context);
-  else if ((call.name === 'npm' || call.name === 'pnpm') && ['exec', 'x'].includes(readSubcommand(call.name, call.words, 1).words[0]?.value ?? '')) runPackageCall(call, context);
+  else if (call.name === 'at' || call.name === 'batch') runAtJob(call, context);
   else if (call.name === 'git') return runGitConfig(call, context);
   else if (call.name === 'sed') runSedScripts(call, context);
   return undefined;
 }
 
-/** Rule findings; an install or publish also reaches the network. Returns whether NETWORK_RISK was raised. */
-function applyRules(call: CommandCall, context: AnalysisContext): boolean {
+/** Rule findings; an install or publish also reaches the network. Returns the matches and whether NETWORK_RISK was raised. */
+function applyRules(call: CommandCall, context: AnalysisContext): { matches: readonly RuleMatch[]; network: boolean } {
   const outcome = matchRules(call.name, call.words);
   if (outcome.unknownSubcommand !== undefined) {
     context.failClosed('subcommand built at run time: fail closed', originOf(call, outcome.unknownSubcommand.source));
@@ -68,13 +68,13 @@ function applyRules(call: CommandCall, context: AnalysisContext): boolean {
       network = true;
     }
   }
-  return network;
+  return { matches: outcome.matches, network };
 }
 
 /**
  * Classifies one simple command that is not a wrapper: builtins that run code, shells and
  * interpreters, the rule table, URL arguments and path operands. Returns a command to analyse
- * next when the command expands to another (a git alias), else undefined.
+ * next when the command expands to another (a git alias) or runs one (a package runner), else undefined.
  */
 export function classifyCommand(call: CommandCall, context: AnalysisContext): ShellWord[] | undefined {
   const builtin = runBuiltin(call, context);
@@ -84,10 +84,13 @@ export function classifyCommand(call: CommandCall, context: AnalysisContext): Sh
     return undefined;
   }
   if (builtin) return undefined;
-  const expansion = runsCode(call, context);
-  const network = applyRules(call, context);
+  const runner = runPackageRunner(call, context);
+  const expansion = runner === undefined ? runsCode(call, context) : undefined;
+  const { matches, network } = applyRules(call, context);
   if (!network) urlFinding(call, context);
   noteUnanalysedRun(call, context);
   recordCommandPaths(call, context);
-  return expansion;
+  if (runner === undefined) return expansion;
+  // a rule that reads into the command run (`npx changeset publish`) has judged it already
+  return matches.some((match) => match.next > runner.start) ? undefined : runner.words;
 }

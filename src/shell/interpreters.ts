@@ -106,5 +106,5 @@ export function runInterpreter(call: CommandCall, context: AnalysisContext): voi
     readCodeFromStdin(call, context, 'interpreter');
     return;
   }
-  runScriptFile(call, context, { kind: 'interpreter', index: parsed.firstOperand });
+  runScriptFile(call, context, { kind: 'interpreter', word: first });
 }

@@ -1,7 +1,7 @@
 import type { AnalysisContext } from './analysisContext';
 import { isGitCodeKey } from './codeVariables';
 import { runScriptWord, type CommandCall } from './commandCall';
-import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from './options';
+import { readLeadingOptions, valuedSet } from './options';
 import { staticWord, type ShellWord } from './shellWord';
 import { splitWords } from './splitWords';
 import { readSubcommand } from './toolOptions';
@@ -68,13 +68,4 @@ export function runGitConfig(call: CommandCall, context: AnalysisContext): Shell
     runScriptWord({ word: value.value?.startsWith('!') === true ? staticWord(value.value.slice(1)) : value, what: 'git config command' }, call, context);
   }
   return expansion;
-}
-
-/** `npx -c 'cmd'`, `npm exec -c 'cmd'`: the string is run by a shell. */
-export function runPackageCall(call: CommandCall, context: AnalysisContext): void {
-  const start = call.name === 'npx' || call.name === 'pnpx' ? 1 : readSubcommand(call.name, call.words, 1).next;
-  // leading options only: after the package come its own arguments (`npx eslint -c cfg.json`)
-  const parsed = readLeadingOptions(call.words, start, valuedSet(['-c', '--call', '-p', '--package']));
-  const script = optionValue(parsed, ['-c', '--call']);
-  if (script !== undefined && !isOptionWord(script)) runScriptWord({ word: script, what: 'npx -c script' }, call, context);
 }

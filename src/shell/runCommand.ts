@@ -55,10 +55,17 @@ function elevation(call: CommandCall, unwrapped: Unwrapped, context: AnalysisCon
 
 function applyWrapper(call: CommandCall, unwrapped: Unwrapped, context: AnalysisContext): void {
   if (unwrapped.problem !== undefined) context.failClosed(unwrapped.problem, originOf(call));
-  if (isSudoCommand(call.name)) elevation(call, unwrapped, context);
+  if (isSudoCommand(call.name) || unwrapped.elevated) elevation(call, unwrapped, context);
   const sink = { context, command: call.command };
   for (const use of unwrapped.paths) recordPath(sink, use.word, use.role);
   for (const script of unwrapped.scripts) runScriptWord({ word: script, what: `${call.name} script` }, call, context);
+}
+
+/** Whether the command one level below `item` is nested too deep (failing closed when it is). */
+function tooDeep(call: CommandCall, item: Pending, context: AnalysisContext): boolean {
+  if (item.depth + 1 <= MAX_WRAPPER_DEPTH) return false;
+  context.failClosed(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}: fail closed`, originOf(call));
+  return true;
 }
 
 /** Lists and classifies one command; returns what it runs when it is a wrapper. */
@@ -79,13 +86,11 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   const unwrapped = unwrapCommand(name, item.words);
   if (unwrapped === undefined) {
     const expansion = classifyCommand(call, context);
-    return expansion === undefined ? undefined : [pending(expansion, item.stdin, item.depth + 1)];
+    if (expansion === undefined || tooDeep(call, item, context)) return undefined;
+    return [pending(expansion, item.stdin, item.depth + 1)];
   }
   applyWrapper(call, unwrapped, context);
-  if (unwrapped.commands.length > 0 && item.depth + 1 > MAX_WRAPPER_DEPTH) {
-    context.failClosed(`wrappers nested deeper than ${MAX_WRAPPER_DEPTH}: fail closed`, originOf(call));
-    return undefined;
-  }
+  if (unwrapped.commands.length > 0 && tooDeep(call, item, context)) return undefined;
   const stdin = unwrapped.passesStdin ? item.stdin : noInput;
   const inShell = item.inShell && IN_SHELL_WRAPPERS.has(name);
   return unwrapped.commands.map((wrapped) => pending(wrapped, stdin, item.depth + 1, inShell));

@@ -3,6 +3,7 @@ import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
 import { embeddedCommands } from './embeddedCommands';
 import { parseShell } from './parseShell';
+import type { ShellWord } from './shellWord';
 import { findUrl } from './urls';
 
 /** Shells whose `-c` script, script file or stdin is shell code. */
@@ -104,14 +105,12 @@ export function runShell(call: CommandCall, context: AnalysisContext): void {
     readCodeFromStdin(call, context, 'shell');
     return;
   }
-  runScriptFile(call, context, { kind: 'shell', index: options.next });
+  runScriptFile(call, context, { kind: 'shell', word: operand });
 }
 
 /** A script file given to a shell or interpreter: its content is not analysed (stdin and `<(...)` are). */
-export function runScriptFile(call: CommandCall, context: AnalysisContext, file: { readonly kind: 'shell' | 'interpreter'; readonly index: number }): void {
-  const { kind } = file;
-  const operand = call.words[file.index];
-  if (operand === undefined) return;
+export function runScriptFile(call: CommandCall, context: AnalysisContext, file: { readonly kind: 'shell' | 'interpreter'; readonly word: ShellWord }): void {
+  const { kind, word: operand } = file;
   if (operand.value === undefined && (operand.source.startsWith('<(') || operand.source.startsWith('>('))) {
     context.failClosed(`process substitution fed to a ${kind}: fail closed`, originOf(call, operand.source));
     return;

@@ -10,6 +10,8 @@ export interface ShellWord {
   readonly source: string;
   /** stands for text a wrapper adds at run time (xargs input); not listed among the command's words */
   readonly synthetic?: boolean;
+  /** quoted by the wrapper that wrote it into a command line (parallel's arguments): listed as written */
+  readonly quoted?: boolean;
 }
 
 type Dynamism = 'static' | 'glob' | 'expansion';
@@ -83,9 +85,9 @@ export function commandBasename(value: string): string {
   return slash === -1 ? value : value.slice(slash + 1);
 }
 
-/** How a word is shown in listings and evidence: its value, or its source when unknown. */
+/** How a word is shown in listings and evidence: its value, or its source when unknown or quoted by a wrapper. */
 export function shownWord(word: ShellWord): string {
-  return word.value ?? word.source;
+  return word.quoted === true ? word.source : (word.value ?? word.source);
 }
 
 /** A command's words as listed in `commands` (synthetic words left out). */

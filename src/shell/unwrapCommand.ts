@@ -1,14 +1,22 @@
 import { unwrapEnv, unwrapSu } from './envAndSu';
 import { unwrapFind, unwrapXargs } from './findAndXargs';
 import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from './options';
+import { unwrapParallel } from './parallel';
+import { unwrapCapsh, unwrapExpect, unwrapGdb, unwrapPerf } from './programWrappers';
+import { unwrapScreen } from './screen';
 import { staticWord, type ShellWord } from './shellWord';
+import { unwrapTmux } from './tmux';
 import { readSubcommand } from './toolOptions';
 import { emptyUnwrapped, joinWords, type Unwrapped } from './unwrapped';
 import { PYTHON_CLI_MODULES, RUNNER_SUBCOMMANDS, WRAPPER_SPECS, type WrapperSpec } from './wrapperSpecs';
 
 // maps, not object lookups: a command named `constructor` must not find Object.prototype's
 const SPECS: ReadonlyMap<string, WrapperSpec> = new Map(Object.entries(WRAPPER_SPECS));
-const VALUED = new Map(Object.entries(WRAPPER_SPECS).map(([name, spec]) => [name, valuedSet(spec.valued)] as const));
+const VALUED = new Map(Object.values(WRAPPER_SPECS).map((spec) => [spec, valuedSet(spec.valued)] as const));
+
+function valuedOf(spec: WrapperSpec): ReadonlySet<string> {
+  return VALUED.get(spec) ?? valuedSet(spec.valued);
+}
 const RUNNER_VALUED = new Map(Object.entries(RUNNER_SUBCOMMANDS).map(([name, valued]) => [name, valuedSet(valued)] as const));
 const RUNNER_TOOLS: ReadonlySet<string> = new Set(Object.keys(RUNNER_SUBCOMMANDS).map((key) => key.split(' ')[0] ?? key));
 const PYTHON_VALUED = valuedSet(['-X', '-W', '-m', '-c']);
@@ -26,25 +34,33 @@ function readOutputs(spec: WrapperSpec, parsed: ParsedArguments, result: Unwrapp
   }
 }
 
+/** The fixed operands before the command (timeout's duration, chroot's folder); returns where the command starts. */
+function readLeadingOperands(spec: WrapperSpec, words: readonly ShellWord[], parsed: ParsedArguments, result: Unwrapped): number {
+  let index = parsed.firstOperand;
+  for (let count = 0; count < (spec.leadingOperands ?? 0) && index < words.length; count++, index++) {
+    const operand = words[index];
+    if (operand !== undefined && spec.leadingOperandRole !== undefined) result.paths.push({ word: operand, role: spec.leadingOperandRole });
+  }
+  if (spec.optionsAfterOperands !== true) return index;
+  return readLeadingOptions(words, index, valuedOf(spec)).firstOperand;
+}
+
 /** A wrapper from the table: options, fixed operands, then the command (or a script, or files to edit). */
-function unwrapBySpec(name: string, spec: WrapperSpec, words: readonly ShellWord[]): Unwrapped {
+function unwrapBySpec(spec: WrapperSpec, words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
-  const parsed = readLeadingOptions(words, 1, VALUED.get(name) ?? valuedSet(spec.valued));
+  const parsed = readLeadingOptions(words, 1, valuedOf(spec));
   if (spec.userOptions !== undefined) {
     const user = optionValue(parsed, spec.userOptions);
     result.user = user === undefined ? 'root' : (user.value ?? user.source);
   }
+  result.elevated = spec.elevatesUnless !== undefined && !hasOption(parsed, spec.elevatesUnless);
   readOutputs(spec, parsed, result);
   if (spec.lookupOptions !== undefined && hasOption(parsed, spec.lookupOptions)) return result;
   if (spec.editsFiles === true || (spec.editOptions !== undefined && hasOption(parsed, spec.editOptions))) {
     for (const operand of parsed.operands) result.paths.push({ word: operand, role: 'overwrite' });
     return result;
   }
-  let index = parsed.firstOperand;
-  for (let count = 0; count < (spec.leadingOperands ?? 0) && index < words.length; count++, index++) {
-    const operand = words[index];
-    if (operand !== undefined && spec.leadingOperandRole !== undefined) result.paths.push({ word: operand, role: spec.leadingOperandRole });
-  }
+  const index = readLeadingOperands(spec, words, parsed, result);
   const next = words[index]?.value;
   if (next !== undefined && spec.scriptOptions?.includes(next) === true) {
     const script = words[index + 1];
@@ -52,7 +68,11 @@ function unwrapBySpec(name: string, spec: WrapperSpec, words: readonly ShellWord
     return result;
   }
   const rest = words.slice(index);
-  if (rest.length === 0) return result;
+  if (rest.length === 0) {
+    // a wrapper given no command starts a shell, which reads its program from stdin
+    if (spec.shellWithoutCommand === true && result.scripts.length === 0) result.commands.push([staticWord('sh')]);
+    return result;
+  }
   if (spec.joinsWordsUnless !== undefined && !hasOption(parsed, spec.joinsWordsUnless)) result.scripts.push(joinWords(rest));
   else result.commands.push(rest);
   return result;
@@ -106,11 +126,25 @@ export function unwrapCommand(name: string, words: readonly ShellWord[]): Unwrap
       return unwrapFind(words);
     case 'hash':
       return unwrapHash(words);
+    case 'capsh':
+      return unwrapCapsh(words);
+    case 'gdb':
+      return unwrapGdb(words);
+    case 'perf':
+      return unwrapPerf(words);
+    case 'expect':
+      return unwrapExpect(words);
+    case 'tmux':
+      return unwrapTmux(words);
+    case 'screen':
+      return unwrapScreen(words);
+    case 'parallel':
+      return unwrapParallel(words);
     default:
       break;
   }
   const spec = SPECS.get(name);
-  if (spec !== undefined) return unwrapBySpec(name, spec, words);
+  if (spec !== undefined) return unwrapBySpec(spec, words);
   if (isPythonName(name)) return unwrapPythonModule(words);
   return RUNNER_TOOLS.has(name) ? unwrapRunner(name, words) : undefined;
 }

@@ -16,14 +16,16 @@ export interface Unwrapped {
   readonly paths: PathUse[];
   /** the user an elevating wrapper runs as, when named (`sudo -u bob`) */
   user: string | undefined;
-  /** false when the wrapper consumes stdin itself (xargs) */
+  /** the wrapper raises privileges although it is no sudo (`systemd-run` of the system manager) */
+  elevated: boolean;
+  /** false when the command does not get the wrapper's stdin (xargs consumes it, screen gives it a terminal) */
   passesStdin: boolean;
   /** set when the wrapper's line cannot be read statically: fail closed */
   problem: string | undefined;
 }
 
 export function emptyUnwrapped(): Unwrapped {
-  return { commands: [], scripts: [], paths: [], user: undefined, passesStdin: true, problem: undefined };
+  return { commands: [], scripts: [], paths: [], user: undefined, elevated: false, passesStdin: true, problem: undefined };
 }
 
 /** Words joined by spaces, as `watch` and `ssh` hand them to a shell; unknown if any word is. */

@@ -21,6 +21,12 @@ export interface WrapperSpec {
   readonly leadingOperandRole?: PathRole;
   /** the command's words are joined and run by `sh -c`, unless one of these options is given (watch -x) */
   readonly joinsWordsUnless?: readonly string[];
+  /** options may follow the leading operands too (`setarch ARCH -R cmd`) */
+  readonly optionsAfterOperands?: boolean;
+  /** with no command it runs a shell, which reads its program from stdin (`unshare -r`) */
+  readonly shellWithoutCommand?: boolean;
+  /** runs the command with elevated privileges unless one of these options is given (`systemd-run --user`) */
+  readonly elevatesUnless?: readonly string[];
 }
 
 const SUDO_VALUED = ['-u', '--user', '-g', '--group', '-p', '--prompt', '-C', '--close-from', '-D', '--chdir', '-r', '--role', '-t', '--type', '-T', '--command-timeout', '-U', '--other-user', '-R', '--chroot', '--host'];
@@ -60,6 +66,51 @@ export const WRAPPER_SPECS: Readonly<Record<string, WrapperSpec>> = {
   firejail: { valued: [] },
   'dbus-launch': { valued: [] },
   'xvfb-run': { valued: ['-n', '--server-num', '-s', '--server-args', '-f', '--auth-file', '-e', '--error-file'] },
+  // scheduling and resource wrappers: their own operand (cpu list, priority, timestamp), then the command
+  taskset: { valued: [], leadingOperands: 1, lookupOptions: ['-p', '--pid'] },
+  chrt: { valued: ['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], leadingOperands: 1, lookupOptions: ['-p', '--pid', '-m', '--max'] },
+  numactl: {
+    valued: ['-i', '--interleave', '-m', '--membind', '-N', '--cpunodebind', '-C', '--physcpubind', '-p', '--preferred', '-P', '--preferred-many', '-w', '--weighted-interleave', '-b', '--balancing'],
+    lookupOptions: ['-s', '--show', '-H', '--hardware'],
+  },
+  prlimit: { valued: ['-p', '--pid', '-o', '--output'], lookupOptions: ['-p', '--pid'] },
+  faketime: { valued: ['-p', '--date-prog'], leadingOperands: 1 },
+  eatmydata: { valued: [] },
+  chpst: { valued: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-r', '-t'] },
+  // privilege, namespace and architecture wrappers
+  fakeroot: { valued: ['-l', '--lib', '--faked', '-s', '-i', '-b'], shellWithoutCommand: true },
+  setpriv: {
+    valued: ['--reuid', '--regid', '--ruid', '--euid', '--rgid', '--egid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile', '--landlock-access', '--landlock-rule'],
+    lookupOptions: ['-d', '--dump', '--list-caps'],
+  },
+  setarch: { valued: [], leadingOperands: 1, optionsAfterOperands: true, lookupOptions: ['--list'], shellWithoutCommand: true },
+  linux32: { valued: [], shellWithoutCommand: true },
+  linux64: { valued: [], shellWithoutCommand: true },
+  unshare: {
+    valued: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd', '--propagation', '--setgroups', '--map-user', '--map-group', '--map-users', '--map-groups', '--monotonic', '--boottime'],
+    shellWithoutCommand: true,
+  },
+  nsenter: { valued: ['-t', '--target', '-S', '--setuid', '-G', '--setgid'], shellWithoutCommand: true },
+  'systemd-run': {
+    valued: [
+      '-u', '--unit', '-p', '--property', '--description', '--slice', '-E', '--setenv', '--uid', '--gid', '--nice', '-M', '--machine', '-H', '--host',
+      '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--path-property', '--socket-property',
+      '--timer-property', '--working-directory', '--service-type',
+    ],
+    userOptions: ['--uid'],
+    elevatesUnless: ['--user'],
+    shellWithoutCommand: true,
+  },
+  // script -c CMD [FILE]; BSD script FILE CMD...; with neither an interactive shell reads stdin
+  script: {
+    valued: ['-c', '--command', '-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-o', '--output-limit', '-F'],
+    scriptOptions: ['-c', '--command'],
+    leadingOperands: 1,
+    leadingOperandRole: 'overwrite',
+    shellWithoutCommand: true,
+  },
+  // sg GROUP [-c] COMMAND: the command is run by sh -c
+  sg: { valued: [], leadingOperands: 1, scriptOptions: ['-c'], joinsWordsUnless: [], shellWithoutCommand: true },
 };
 
 /** Python modules run as CLIs whose rules apply (`python3 -m pip install x` reads as `pip install x`). */

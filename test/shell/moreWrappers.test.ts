@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize } from '../../src/index';
-import { analyzeShell } from '../../src/shell/analyzeShell';
-import { ALL, type CommandsCase, DEPS, expectCommands, EXEC, GIT, NET, ONLY_EXEC, outcome, SUDO } from './support';
+import { type CommandsCase, DEPS, expectCommands, expectFailClosed, EXEC, type FailCase, GIT, NET, ONLY_EXEC, SUDO } from './support';
 
 describe('wrappers that run the command after their own options', () => {
   it.each<CommandsCase>([
@@ -65,7 +64,7 @@ describe('terminal multiplexers and job runners', () => {
     { name: 'runs nothing for at -l', command: 'at -l', commands: [['at', '-l']], categories: ONLY_EXEC },
   ])('$name', expectCommands);
 
-  it.each([
+  it.each<FailCase>([
     { name: 'fails closed on expect -c code', command: "expect -c 'spawn sudo id; interact'", reason: 'expect' },
     { name: 'fails closed on an expect script', command: 'expect deploy.exp', reason: 'expect' },
     { name: 'fails closed on keys typed by screen -X stuff', command: "screen -S work -X stuff 'sudo id\\n'", reason: 'screen -X' },
@@ -78,9 +77,7 @@ describe('terminal multiplexers and job runners', () => {
     { name: 'fails closed on command output piped into at', command: 'cat job | at now', reason: 'piped into' },
     { name: 'fails closed on unshare without a command reading stdin', command: 'unshare -r', reason: 'stdin' },
     { name: 'fails closed on a tmux config file', command: 'tmux source-file x.conf', reason: 'tmux' },
-  ])('$name', ({ command, reason }) => {
-    expect({ ...outcome(command), reason: analyzeShell(command).unknowable?.includes(reason) }).toEqual({ categories: [...ALL], failedClosed: true, reason: true });
-  });
+  ])('$name', expectFailClosed);
 });
 
 describe('package runners run their command too', () => {
@@ -110,16 +107,14 @@ describe('runners, multiplexers and parallel beyond the plain forms', () => {
     { name: 'notes the script file of at -f', command: 'at -f job.sh now', commands: [['at', '-f', 'job.sh', 'now']], categories: ONLY_EXEC },
   ])('$name', expectCommands);
 
-  it.each([
+  it.each<FailCase>([
     { name: 'fails closed on tmux send-keys recalling history', command: 'tmux send-keys Up Enter', reason: 'tmux send-keys' },
     { name: 'fails closed on a tmux option that holds a command', command: "tmux set -g default-command 'sudo id'", reason: 'tmux set' },
     { name: 'fails closed on a tmux format running a shell command', command: "tmux display -p '#(sudo id)'", reason: '#(' },
     { name: 'fails closed on tmux control mode reading stdin', command: 'tmux -C new', reason: 'stdin' },
     { name: 'fails closed on a tmux argument built at run time before another', command: 'tmux new -s "$s" ls', reason: 'tmux' },
     { name: 'fails closed on package runners nested too deep', command: `${'npx '.repeat(20)}ls`, reason: 'nested deeper' },
-  ])('$name', ({ command, reason }) => {
-    expect({ ...outcome(command), reason: analyzeShell(command).unknowable?.includes(reason) }).toEqual({ categories: [...ALL], failedClosed: true, reason: true });
-  });
+  ])('$name', expectFailClosed);
 
   it('sees a path given to parallel as the argument the program gets', () => {
     const sandbox = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'wrap-'));

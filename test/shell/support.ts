@@ -51,3 +51,16 @@ export function expectCommands({ command, commands, categories }: CommandsCase):
     unknowable: analysis.unknowable,
   }).toEqual({ commands, categories: sorted(categories), unknowable: undefined });
 }
+
+export interface FailCase {
+  readonly name: string;
+  readonly command: string;
+  /** words of the reason the analysis gives */
+  readonly reason: string;
+}
+
+/** Asserts that the analysis failed closed (every shell category) with a reason naming `reason`. */
+export function expectFailClosed({ command, reason }: FailCase): void {
+  const analysis = analyzeShell(command);
+  expect({ ...outcome(command), reason: analysis.unknowable?.includes(reason) }).toEqual({ categories: [...ALL], failedClosed: true, reason: true });
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { type CommandsCase, expectCommands, expectFailClosed, EXEC, type FailCase, SUDO } from './support';
 
 describe('NUL bytes', () => {

@@ -32,6 +32,17 @@ export function obsoleteArithmeticProblem(source: string): ParseProblem | undefi
   return { reason: "the '$[ ]' arithmetic form can hide commands from the parser: fail closed", trigger: snippet(source, at) };
 }
 
+/**
+ * unbash drops a `(` that follows a command name (`x ( sudo ls`), reading the words after it as
+ * arguments; bash rejects the line, so it is a parse error like any other.
+ */
+export function strayParenthesisProblem(nameEnd: number, source: string): ParseProblem | undefined {
+  let index = nameEnd;
+  while (source[index] === ' ' || source[index] === '\t') index++;
+  if (source[index] !== '(') return undefined;
+  return { reason: `parse error at offset ${index}: unexpected '(' after a command name: fail closed`, trigger: snippet(source, index) };
+}
+
 /** Parses bash source; unbash never throws on bad input, it reports errors on each script. */
 export function parseShell(source: string): ParsedScript {
   return parse(source);

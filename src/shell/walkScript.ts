@@ -3,7 +3,7 @@ import type { AnalysisContext } from './analysisContext';
 import { guardArithmetic, guardParameterExpansion, guardTestExpression } from './arithmeticGuard';
 import { analyzeCommandNode, analyzeCompoundRedirects } from './commandNode';
 import { loopEnd, pipelineMarks, scopedWork, subshellEnd, type FlowMark, type WorkItem } from './directoryScopes';
-import { parseErrorProblem, snippet } from './parseShell';
+import { parseErrorProblem, snippet, strayParenthesisProblem } from './parseShell';
 
 /**
  * The walk's work list, as parallel arrays rather than one object per node: a 1 MB script has
@@ -128,6 +128,7 @@ class Walker {
         return;
       }
       case 'Command':
+        if (node.name !== undefined) failOnStrayParenthesis(node.name.end, source, context);
         this.site.source = source;
         this.site.pipedFrom = this.pipedFrom;
         analyzeCommandNode(node, this.site, context);
@@ -186,6 +187,11 @@ const SUBSTITUTIONS: ReadonlySet<string> = new Set(['CommandExpansion', 'Process
 
 function failClosedAt(context: AnalysisContext, reason: string, text: string): void {
   context.failClosed(reason, { trigger: snippet(text), command: snippet(text) });
+}
+
+function failOnStrayParenthesis(nameEnd: number, source: string, context: AnalysisContext): void {
+  const problem = strayParenthesisProblem(nameEnd, source);
+  if (problem !== undefined) context.failClosed(problem.reason, { trigger: problem.trigger, command: problem.trigger });
 }
 
 /** A substitution's own checks before its script is parsed (lazily, by unbash, on first access). */

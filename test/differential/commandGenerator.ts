@@ -8,7 +8,7 @@ const NAMES = ['sudo', 'curl', 'git', 'npm', 'rm', 'echo', 'ls', 'cat', 'wget', 
 const WORDS = ['push', 'install', '-rf', '/tmp/x', '~/.bashrc', 'https://x.example', 'id', '.', 'origin', 'main', '-la', '--quiet', 'a b', '$HOME', '*.ts', '../up', 'x=1'] as const;
 const OPERATORS = [' ; ', ' && ', ' || ', ' | ', ' & ', '\n', ' |& '] as const;
 const REDIRECTIONS = ['> out.txt', '>> log.txt', '< in.txt', '2>&1', '2> /dev/null', '&> all.txt', "<<< 'here string'", '>| f'] as const;
-const JUNK = ["'", '"', '`', '(', ')', '{', '}', '$', '\\', ';', '&', '|', '<', '>', '\n', '\r', '#', '*', '[', '!', '\u0455', '\u200b', ' ', '$(', '<<'] as const;
+const JUNK = ["'", '"', '`', '(', ' (', ')', '{', '}', '$', '\\', ';', '&', '|', '<', '>', '\n', '\r', '#', '*', '[', '!', '\u0455', '\u200b', ' ', '$(', '<<'] as const;
 
 function singleQuote(script: string): string {
   return `'${script.replace(/'/g, "'\\''")}'`;

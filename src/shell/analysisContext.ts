@@ -1,5 +1,6 @@
 import type { RiskCategory } from '../risk/categories';
 import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand } from './shellAnalysis';
+import { AliasTable } from './aliases';
 import { DirectoryFlow } from './directoryFlow';
 import type { WorkingDirectory } from './workingDirectory';
 
@@ -62,6 +63,8 @@ export class AnalysisContext {
   depth = 0;
   /** where commands run as the walk goes (see directoryFlow.ts) */
   readonly flow = new DirectoryFlow();
+  /** aliases the command line defines, expanded where their names are used */
+  readonly aliases = new AliasTable();
   /** work done so far, in steps: nodes walked, words read, text parsed (linear in the input) */
   steps = 0;
   /** the first simple command's name (or its source when built at run time) */

@@ -83,6 +83,7 @@ function runAliases(call: CommandCall, context: AnalysisContext): void {
     // an alias named cd replaces the builtin once aliases are expanded
     if (FOLDER_BUILTINS.has(assignment.name) || word.value === undefined) context.flow.overridden = true;
     runScriptWord({ word: assignment.value, what: 'alias value', placement: 'deferred' }, call, context);
+    if (assignment.value.value !== undefined) context.aliases.define(assignment.name, assignment.value.value);
   }
 }
 

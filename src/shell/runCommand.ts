@@ -68,6 +68,15 @@ function tooDeep(call: CommandCall, item: Pending, context: AnalysisContext): bo
   return true;
 }
 
+/** A command named by an alias the line defined is analysed as bash expands it, too. */
+function expandAlias(item: Pending, command: string, context: AnalysisContext): void {
+  const use = context.aliases.use(item.words);
+  if (use === undefined) return;
+  const origin = { trigger: use.name, command };
+  if (use.endsInBlank) context.failClosed(`alias '${use.name}' ends in a blank, so the word after it may be an alias too: fail closed`, origin);
+  else context.aliases.expandWhile(use, () => context.runScript(use.text, origin, 'inline'));
+}
+
 /** Lists and classifies one command; returns what it runs when it is a wrapper. */
 function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined {
   const head = item.words[0];
@@ -82,6 +91,8 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
     context.failClosed('command name built at run time: fail closed', { trigger: head.source, command });
     return undefined;
   }
+  // only the shell expands aliases, in the words it reads as a command
+  if (item.inShell) expandAlias(item, command, context);
   const call: CommandCall = { name, words: item.words, command, stdin: item.stdin, inShell: item.inShell };
   const unwrapped = unwrapCommand(name, item.words);
   if (unwrapped === undefined) {

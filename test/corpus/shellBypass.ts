@@ -267,6 +267,8 @@ const EVAL: readonly BypassCase[] = [
   { name: 'bash -c of a variable fails closed', command: 'bash -c "$CMD"', mustInclude: ALL_NINE, technique: 'eval' },
   { name: 'sh -c evaluating a positional argument fails closed', command: "sh -c 'eval \"$1\"' sh 'sudo id'", mustInclude: ALL_NINE, technique: 'eval' },
   { name: 'a git alias with ! runs a shell command', command: "git -c alias.x='!sudo id' x", mustInclude: [SUDO, EXEC], technique: 'eval', source: 'openai/codex#10258' },
+  { name: 'a shell alias of git pushes where it is used', command: 'shopt -s expand_aliases\nalias g=git\ng push origin main', mustInclude: [GIT, EXEC], technique: 'eval' },
+  { name: 'a shell alias of pip installs where it is used', command: 'shopt -s expand_aliases; alias p=pip\np install requests', mustInclude: [DEPS, EXEC], technique: 'eval' },
 ];
 
 const OTHER: readonly BypassCase[] = [

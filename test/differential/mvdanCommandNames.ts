@@ -38,8 +38,8 @@ export const UNWRAPPERS: ReadonlySet<string> = new Set([
   // package runners, interpreters run as CLIs, git aliases
   'npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun', 'uv', 'uvx', 'poetry', 'pipenv', 'pdm', 'hatch', 'rye', 'pixi', 'bundle', 'bundler',
   'conda', 'mamba', 'python', 'python3', 'git',
-  // builtins that remap names, and interpreters whose inline code starts processes (os.system, execSync, system(), sed e)
-  'hash', 'awk', 'gawk', 'node', 'perl', 'ruby', 'php', 'sed',
+  // builtins that remap names (an alias's value runs where its name is used), and interpreters whose inline code starts processes (os.system, execSync, system(), sed e)
+  'alias', 'hash', 'awk', 'gawk', 'node', 'perl', 'ruby', 'php', 'sed',
 ]);
 
 // mvdan-sh reads a carriage return as a blank where bash reads an ordinary character: hide it from the parser

@@ -21,6 +21,7 @@ describe('failing closed', () => {
     { name: 'fails closed on a trailing ( after a command name', command: 'ls (', reason: "unexpected '(' after a command name" },
     { name: 'fails closed on a ( after a command name before ;', command: 'ls (; sudo ls', reason: "unexpected '(' after a command name" },
     { name: 'fails closed on a ( after a command name inside bash -c', command: "bash -c 'x ( sudo ls'", reason: "unexpected '(' after a command name" },
+    { name: 'fails closed on an alias ending in a blank, which expands the next word too', command: "alias sudo='sudo '; alias g=git; sudo g push", reason: "alias 'sudo' ends in a blank", trigger: 'sudo' },
     { name: 'fails closed on nesting deeper than the parser allows', command: `${'( '.repeat(300)}sudo id${' )'.repeat(300)}`, reason: 'maximum subshell nesting depth' },
     { name: 'fails closed on a command name from a variable', command: '$cmd -rf /', reason: 'command name built at run time', trigger: '$cmd' },
     { name: 'fails closed on a command name from a substitution', command: '$(echo rm) -rf /', reason: 'command name built at run time', trigger: '$(echo rm)' },

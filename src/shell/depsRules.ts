@@ -40,6 +40,14 @@ export const DEPS_RULES: readonly CommandRule[] = [
   },
   {
     category: 'DEPS_INSTALL_UPDATE',
+    commands: ['deno'],
+    subcommands: ['add', 'install', 'i', 'remove', 'rm', 'uninstall', 'update'],
+    note: 'package install',
+    purpose: 'package download',
+    examples: ['deno add npm:zod', 'deno install', 'deno install -g jsr:@std/http/file-server', 'deno remove npm:zod'],
+  },
+  {
+    category: 'DEPS_INSTALL_UPDATE',
     commands: ['npx', 'bunx', 'uvx', 'pnpx'],
     note: 'fetches and runs a package',
     purpose: 'package download',

@@ -288,6 +288,8 @@ const OTHER: readonly BypassCase[] = [
   { name: 'yarn upgrade updates', command: 'yarn upgrade', mustInclude: [DEPS, EXEC], technique: 'other' },
   { name: 'uv pip install installs', command: 'uv pip install httpx', mustInclude: [DEPS, EXEC], technique: 'other' },
   { name: 'uv add installs', command: 'uv add httpx', mustInclude: [DEPS, EXEC], technique: 'other' },
+  { name: 'deno add installs', command: 'deno add npm:zod', mustInclude: [DEPS, EXEC], technique: 'other' },
+  { name: 'deno install -g installs', command: 'deno install -g -A jsr:@std/http/file-server', mustInclude: [DEPS, EXEC], technique: 'other' },
   { name: 'pipx install installs', command: 'pipx install black', mustInclude: [DEPS, EXEC], technique: 'other' },
   { name: 'cargo install installs', command: 'cargo install ripgrep', mustInclude: [DEPS, EXEC], technique: 'other' },
   { name: 'gem install installs', command: 'gem install rails', mustInclude: [DEPS, EXEC], technique: 'other' },

@@ -141,10 +141,12 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
       shell('python -m pip install', 'python -m pip install requests'),
       shell('poetry add', 'poetry add httpx'),
       shell('yarn add', 'yarn add react'),
+      shell('deno add', 'deno add npm:zod'),
       { name: 'writing package.json', tool: 'workspace_write', args: { path: 'package.json', content: '{}' } },
     ],
     negative: [
       shell('npm test', 'npm test'),
+      shell('deno run', 'deno run --allow-read main.ts'),
       shell('npm install as data', 'echo npm install'),
       shell('reading package.json', 'cat package.json'),
       shell('grep for install', 'grep install README.md'),

@@ -20,6 +20,28 @@ function timed(tool: string, value: Record<string, unknown>): number {
   return performance.now() - start;
 }
 
+// pieces of shell syntax that make the analysis do work: nesting, wrappers, inner scripts, folders
+const PIECES = ['sudo ', 'cd a; ', 'cd .. && ', '${a:-', '}', '$(', ')', '`', '(', 'x|', ';', '&& ', "'", '"', '\\', 'bash -c ', 'eval ', 'rm ../', 'a=1 ', '<<E\n', '\nE\n', '$((1+', ' > f', '*', '~/', ' '];
+const fragment = fc.oneof(
+  fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join('')),
+  fc.stringMatching(/^[a-z $'"`\\|&;()<>{}\[\]=~*?#\n%./-]{1,12}$/),
+);
+
+/** The fastest of three categorize calls on `unit` repeated to about `bytes` (scheduling noise only ever adds time). */
+function bestTime(unit: string, bytes: number): number {
+  const command = unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
+  const once = (): number => {
+    const start = performance.now();
+    try {
+      categorize('shell', { command }, options);
+    } catch (error) {
+      if (!(error instanceof IntentGateError)) throw error;
+    }
+    return performance.now() - start;
+  };
+  return Math.min(once(), once(), once());
+}
+
 describe('categorize invariants', () => {
   it('throws nothing but the typed error on any input, and returns known categories', () => {
     fc.assert(
@@ -53,4 +75,17 @@ describe('categorize invariants', () => {
     expect(full).toBeLessThan(12 * quarter + 250);
     // seven megabyte-scale calls: the ratio is the assertion, the default 5 s budget is not
   }, 60_000);
+
+  it('finishes in time linear in the input on generated command lines', () => {
+    fc.assert(
+      fc.property(fragment, (unit) => {
+        bestTime(unit, 16 * 1024);
+        const quarter = bestTime(unit, 64 * 1024);
+        const full = bestTime(unit, 256 * 1024);
+        // four times the input may take about four times as long; quadratic work would take sixteen
+        expect(full).toBeLessThan(12 * quarter + 100);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { DecisionTable } from './decisionTable';
 import { describeValue } from './describeValue';
 import { InvalidArgumentError } from './errors/InvalidArgumentError';
 import { StateViolationError } from './errors/StateViolationError';
-import { parseGovernorOptions, type GovernorConfig, type GovernorOptions } from './governorOptions';
+import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorConfig, type GovernorOptions } from './governorOptions';
 import { handshakePrompt } from './handshakePrompt';
 import type { Intent } from './intent';
 import { loadIntentIgnore } from './intentIgnore';
@@ -240,8 +240,8 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     resolveApproval,
     setSession(sessionId) {
-      if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 256) {
-        throw new InvalidArgumentError('setSession: the session id must be a non-empty string of at most 256 characters');
+      if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > MAX_SESSION_ID_LENGTH) {
+        throw new InvalidArgumentError(`setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
       }
       if (sessionId === approvalActor.getSnapshot().context.sessionId) return;
       held = undefined;

@@ -58,6 +58,9 @@ const modeSchema = z.strictObject({
   tools: z.array(z.string().min(1)),
 });
 
+/** The longest session id a governor takes (approvals are keyed by it). */
+export const MAX_SESSION_ID_LENGTH = 256;
+
 export const governorOptionsSchema = z.strictObject({
   workspaceRoot: z.string().min(1).optional(),
   orchestrationDir: z.string().min(1).optional(),
@@ -67,7 +70,7 @@ export const governorOptionsSchema = z.strictObject({
   /** hold risky calls until a human approves their categories (seed 002); default true */
   safeMode: z.boolean().optional(),
   /** the session approvals belong to; default a random id */
-  sessionId: z.string().min(1).max(256).optional(),
+  sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH).optional(),
   /** the language of confirmation prompts */
   locale: z.enum(LOCALES).optional(),
   /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */

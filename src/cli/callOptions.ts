@@ -1,4 +1,5 @@
 import { InvalidArgumentError as CommanderArgumentError, Option, type Command } from 'commander';
+import { MAX_SESSION_ID_LENGTH } from '../governorOptions';
 import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycleState';
 import { LOCALES, type Locale } from '../risk/categories';
 import { UsageError } from './usageError';
@@ -55,6 +56,10 @@ export function addCallOptions(command: Command): Command {
 export function callSettings(flags: CallFlags): CallSettings {
   if (flags.args !== undefined && flags.tool === undefined) throw new UsageError("--args needs --tool: name the tool the arguments belong to, or send JSON lines on stdin");
   if (flags.tool === '') throw new UsageError('--tool must not be empty');
+  if (flags.workspace === '') throw new UsageError('--workspace must not be empty: name the workspace root, or leave the flag out for the current directory');
+  if (flags.session !== undefined && (flags.session === '' || flags.session.length > MAX_SESSION_ID_LENGTH)) {
+    throw new UsageError(`--session must be 1 to ${MAX_SESSION_ID_LENGTH} characters, got ${flags.session.length}`);
+  }
   const state = flags.state ?? (flags.intent === undefined ? 'REQUEST' : 'ACTION');
   if (state === 'REQUEST' && flags.intent !== undefined) throw new UsageError(`--intent ${flags.intent} cannot be used with --state REQUEST: no intent is active before a prompt; use --state ACTION`);
   if (state === 'ACTION' && flags.intent === undefined) throw new UsageError('--state ACTION needs --intent ID: the intent select_active_intent activates');

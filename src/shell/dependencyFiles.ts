@@ -2,7 +2,7 @@ import { dependencyManifest } from '../paths/dependencyManifest';
 import type { AnalysisContext } from './analysisContext';
 import { globJudgedPath } from './globPath';
 import type { PathRole } from './shellAnalysis';
-import { commandBasename, type ShellWord } from './shellWord';
+import type { ShellWord } from './shellWord';
 import { noteSystemFileChange } from './systemPaths';
 import { fromStart } from './workingDirectory';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_CATEGORIES } from '../../src/risk/categories';
-import { errorOf, post, request, startService, TEST_TOKEN, type Reply, type RunningService } from './serviceHarness';
+import { post, request, startService, TEST_TOKEN, type Reply, type RunningService } from './serviceHarness';
 
 const MAX_BODY = 2048;
 const KNOWN = 'known';

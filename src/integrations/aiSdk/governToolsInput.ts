@@ -2,7 +2,6 @@ import type { PrepareStepFunction, ToolCallRepairFunction, ToolSet } from 'ai';
 import { z } from 'zod';
 import { describeValue } from '../../describeValue';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError';
-import type { Governor } from '../../governor';
 import { formatIssues } from '../../intent';
 import { toolNameProblem } from '../../toolRequest';
 

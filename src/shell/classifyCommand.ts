@@ -3,6 +3,7 @@ import { runAtJob } from './atJobs';
 import { runBuiltin } from './builtins';
 import { originOf, type CommandCall } from './commandCall';
 import { DATA_ONLY_COMMANDS } from './dataCommands';
+import { runEditorCommands } from './editorCommands';
 import { isInterpreter, runInterpreter } from './interpreters';
 import { runOptionCommands } from './optionCommands';
 import { recordCommandPaths } from './pathOperands';
@@ -47,6 +48,7 @@ function runsCode(call: CommandCall, context: AnalysisContext): ShellWord[] | un
   else if (call.name === 'at' || call.name === 'batch') runAtJob(call, context);
   else if (call.name === 'git') return runGitConfig(call, context);
   else if (call.name === 'sed') runSedScripts(call, context);
+  else runEditorCommands(call, context);
   return undefined;
 }
 

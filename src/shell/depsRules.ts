@@ -56,12 +56,22 @@ export const DEPS_RULES: readonly CommandRule[] = [
   },
   {
     category: 'DEPS_INSTALL_UPDATE',
-    commands: ['npm', 'pnpm', 'yarn', 'bun'],
-    subcommands: ['exec', 'x', 'dlx', 'create', 'init'],
+    commands: ['npm'],
+    subcommands: ['exec', 'x', 'create', 'init'],
     note: 'fetches and runs a package',
     purpose: 'package download',
     packageIsFirstOperand: true,
-    examples: ['pnpm dlx create-vite app', 'npm exec -- prettier .', 'npm init vite'],
+    examples: ['npm exec -- prettier .', 'npm init vite', 'npm x cowsay'],
+  },
+  {
+    // `pnpm exec`, `yarn exec` and `bun exec` run what the project has, fetching nothing
+    category: 'DEPS_INSTALL_UPDATE',
+    commands: ['pnpm', 'yarn', 'bun'],
+    subcommands: ['x', 'dlx', 'create', 'init'],
+    note: 'fetches and runs a package',
+    purpose: 'package download',
+    packageIsFirstOperand: true,
+    examples: ['pnpm dlx create-vite app', 'yarn create vite', 'bun x cowsay'],
   },
   {
     category: 'DEPS_INSTALL_UPDATE',

@@ -2,7 +2,7 @@ import { isCodeVariable } from './codeVariables';
 import { optionValue, readArguments, readLeadingOptions, valuedSet } from './options';
 import { staticWord, type ShellWord } from './shellWord';
 import { splitWords } from './splitWords';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { emptyUnwrapped, joinWords, type Unwrapped } from './unwrapped';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -72,6 +72,14 @@ export function unwrapEnv(words: readonly ShellWord[]): Unwrapped {
   }
   const command = pending.reverse();
   if (command.length > 0) result.commands.push(command);
+  return result;
+}
+
+/** `cross-env-shell NAME=value... 'COMMAND'`: as cross-env (read as env), but the command runs through a shell. */
+export function unwrapEnvShell(words: readonly ShellWord[]): Unwrapped {
+  const result = unwrapEnv(words);
+  const command = result.commands.pop();
+  if (command !== undefined) result.scripts.push(joinWords(command));
   return result;
 }
 

@@ -20,6 +20,23 @@ function scopeFile(parsed: ReturnType<typeof readArguments>): ShellWord | undefi
   return undefined;
 }
 
+// a value stored for later: `git config set K V`, `git config --add K V`, `git config K V`
+const SET_OPTIONS = ['--add', '--replace-all'];
+
+/** The key and value a `git config` line stores, when it stores one. */
+export function gitConfigAssignment(words: readonly ShellWord[], start: number): { key: ShellWord; value: ShellWord } | undefined {
+  const parsed = readArguments(words, start, CONFIG_VALUED);
+  const setAction = parsed.operands[0]?.value === 'set';
+  const keys = setAction ? parsed.operands.slice(1) : parsed.operands;
+  if (!setAction && (WRITE_ACTIONS.has(keys[0]?.value ?? '') || READ_ACTIONS.has(keys[0]?.value ?? ''))) return undefined;
+  const otherWrite = WRITE_OPTIONS.some((name) => !SET_OPTIONS.includes(name) && hasOption(parsed, [name]));
+  if (otherWrite || hasOption(parsed, READ_OPTIONS)) return undefined;
+  // `git config set --value=V K` names the value by option
+  const optionalValue = optionValue(parsed, ['--value']);
+  const [key, value = optionalValue] = keys;
+  return key === undefined || value === undefined ? undefined : { key, value };
+}
+
 /**
  * `git config`: a change writes the scope's file (the repository's .git/config by default); a
  * read names a file only when a scope is given (`--global` reads ~/.gitconfig, outside the project).

@@ -35,6 +35,8 @@ const UVX: RunnerSpec = {
   versioned: PYTHON_VERSIONED,
 };
 
+const PNPM_SHELL_MODE = ['-c', '--shell-mode'];
+
 /** Package runners, by name or `tool subcommand`: each runs a command, most fetching its package first. */
 const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map([
   ['npx', NPX],
@@ -43,10 +45,13 @@ const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map([
   ['npm exec', NPX],
   ['npm x', NPX],
   ['bun x', NPX],
-  ['pnpm dlx', { valued: valuedSet(['--package']), packageOptions: ['--package'], shellMode: ['-c', '--shell-mode'], versioned: NPM_VERSIONED }],
+  ['pnpm dlx', { valued: valuedSet(['--package']), packageOptions: ['--package'], shellMode: PNPM_SHELL_MODE, versioned: NPM_VERSIONED }],
+  // pnpm exec runs a binary of the project, fetching nothing
+  ['pnpm exec', { valued: valuedSet(['--resume-from', '--filter', '-F', '--workspace-concurrency', '--dir', '-C']), shellMode: PNPM_SHELL_MODE }],
   ['yarn dlx', { valued: valuedSet(['-p', '--package']), packageOptions: ['-p', '--package'], versioned: NPM_VERSIONED }],
-  // yarn exec runs its words as a shell line
+  // yarn exec runs its words as a shell line, bun exec as a Bun shell (bash-like) script
   ['yarn exec', { valued: valuedSet([]), shellMode: 'always' }],
+  ['bun exec', { valued: valuedSet([]), shellMode: 'always' }],
   ['uvx', UVX],
   ['uv tool run', UVX],
   ['pipx run', { valued: valuedSet(['--spec', '--python', '--pip-args', '-i', '--index-url']), packageOptions: ['--spec'], versioned: PYTHON_VERSIONED }],
@@ -77,6 +82,15 @@ function programWord(word: ShellWord, versioned: RegExp | undefined): ShellWord 
   return name === undefined ? word : staticWord(name);
 }
 
+// the tool's options before its subcommand count too: `pnpm --shell-mode exec 'cmd'`
+function shellModeBefore(words: readonly ShellWord[], start: number, names: readonly string[]): boolean {
+  for (let index = 1; index < start; index++) {
+    const value = words[index]?.value;
+    if (value !== undefined && names.includes(value)) return true;
+  }
+  return false;
+}
+
 /**
  * `npx CMD`, `npm exec -- CMD`, `pnpm dlx`, `yarn exec`, `bunx`, `uvx`...: a `-c` script or shell
  * line is analysed here; the command run is returned, to be analysed in its own right (the
@@ -95,7 +109,7 @@ export function runPackageRunner(call: CommandCall, context: AnalysisContext): R
   }
   const [first, ...rest] = parsed.operands;
   if (first === undefined) return undefined;
-  if (spec.shellMode === 'always' || (spec.shellMode !== undefined && hasOption(parsed, spec.shellMode))) {
+  if (spec.shellMode === 'always' || (spec.shellMode !== undefined && (hasOption(parsed, spec.shellMode) || shellModeBefore(call.words, runner.start, spec.shellMode)))) {
     runScriptWord({ word: joinWords(parsed.operands), what: `${call.name} shell line` }, call, context);
     return undefined;
   }

@@ -1,6 +1,7 @@
 import type { AnalysisContext } from './analysisContext';
 import { isGitCodeKey } from './codeVariables';
 import { runScriptWord, type CommandCall } from './commandCall';
+import { gitConfigAssignment } from './gitConfigPaths';
 import { readLeadingOptions, valuedSet } from './options';
 import { staticWord, type ShellWord } from './shellWord';
 import { splitWords } from './splitWords';
@@ -43,6 +44,30 @@ function gitConfigPairs(words: readonly ShellWord[], end: number): { key: string
   return pairs;
 }
 
+/** The shell command a config value holds: a `!` alias, or any value of a key git runs as a command. */
+function configCommand(key: string, value: ShellWord): ShellWord | undefined {
+  const bang = value.value?.startsWith('!') === true;
+  if (key.toLowerCase().startsWith('alias.')) {
+    if (value.value !== undefined && !bang) return undefined;
+  } else if (!isGitCodeKey(key)) return undefined;
+  return bang ? staticWord(value.value?.slice(1) ?? '') : value;
+}
+
+/**
+ * `git config alias.x '!cmd'`, `git config core.pager cmd`: a command stored now that git runs
+ * through a shell later, analysed now, since the later `git x` says nothing of it.
+ */
+function runStoredConfig(call: CommandCall, context: AnalysisContext, start: number): void {
+  const assignment = gitConfigAssignment(call.words, start);
+  if (assignment === undefined) return;
+  if (assignment.key.value === undefined) {
+    context.failClosed('git config key built at run time: fail closed', { trigger: assignment.key.source, command: call.command });
+    return;
+  }
+  const command = configCommand(assignment.key.value, assignment.value);
+  if (command !== undefined) runScriptWord({ word: command, what: 'stored git config command' }, call, context);
+}
+
 /**
  * `git -c alias.x='!cmd' x`, `git -c core.pager=cmd log`: config values git runs through a shell.
  * A plain alias of the subcommand (`-c alias.p=push p`) returns the git command it expands to.
@@ -50,22 +75,19 @@ function gitConfigPairs(words: readonly ShellWord[], end: number): { key: string
 export function runGitConfig(call: CommandCall, context: AnalysisContext): ShellWord[] | undefined {
   const sub = readSubcommand('git', call.words, 1);
   const subcommandIndex = sub.ends[0] === undefined ? call.words.length : sub.ends[0] - 1;
+  if (sub.words[0]?.value === 'config' && sub.words.length === 1) runStoredConfig(call, context, sub.next);
   let expansion: ShellWord[] | undefined;
   for (const { key, value } of gitConfigPairs(call.words, subcommandIndex)) {
-    const lower = key.toLowerCase();
-    if (lower.startsWith('alias.')) {
-      if (value.value === undefined || value.value.startsWith('!')) {
-        runScriptWord({ word: value.value === undefined ? value : staticWord(value.value.slice(1)), what: 'git alias' }, call, context);
-        continue;
-      }
-      if (key.slice('alias.'.length) !== sub.words[0]?.value) continue;
-      const split = splitWords(value.value);
-      if (split === undefined) context.failClosed('git alias that cannot be split: fail closed', { trigger: value.value, command: call.command });
-      else expansion = [staticWord('git'), ...split, ...call.words.slice(subcommandIndex + 1)];
+    const command = configCommand(key, value);
+    if (command !== undefined) {
+      runScriptWord({ word: command, what: 'git config command' }, call, context);
       continue;
     }
-    if (!isGitCodeKey(key)) continue;
-    runScriptWord({ word: value.value?.startsWith('!') === true ? staticWord(value.value.slice(1)) : value, what: 'git config command' }, call, context);
+    // a plain alias (its value is known here) matters only when it names the subcommand
+    if (!key.toLowerCase().startsWith('alias.') || key.slice('alias.'.length) !== sub.words[0]?.value || value.value === undefined) continue;
+    const split = splitWords(value.value);
+    if (split === undefined) context.failClosed('git alias that cannot be split: fail closed', { trigger: value.value, command: call.command });
+    else expansion = [staticWord('git'), ...split, ...call.words.slice(subcommandIndex + 1)];
   }
   return expansion;
 }

@@ -1,4 +1,6 @@
-import { unwrapEnv, unwrapSu } from './envAndSu';
+import { unwrapBwrap } from './bwrap';
+import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './devRunners';
+import { unwrapEnv, unwrapEnvShell, unwrapSu } from './envAndSu';
 import { unwrapFind, unwrapXargs } from './findAndXargs';
 import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from './options';
 import { unwrapParallel } from './parallel';
@@ -73,7 +75,8 @@ function unwrapBySpec(spec: WrapperSpec, words: readonly ShellWord[]): Unwrapped
     if (spec.shellWithoutCommand === true && result.scripts.length === 0) result.commands.push([staticWord('sh')]);
     return result;
   }
-  if (spec.joinsWordsUnless !== undefined && !hasOption(parsed, spec.joinsWordsUnless)) result.scripts.push(joinWords(rest));
+  if (spec.scriptFlags !== undefined && hasOption(parsed, spec.scriptFlags)) result.scripts.push(joinWords(rest));
+  else if (spec.joinsWordsUnless !== undefined && !hasOption(parsed, spec.joinsWordsUnless)) result.scripts.push(joinWords(rest));
   else result.commands.push(rest);
   return result;
 }
@@ -128,6 +131,18 @@ export function unwrapCommand(name: string, words: readonly ShellWord[]): Unwrap
       return unwrapHash(words);
     case 'capsh':
       return unwrapCapsh(words);
+    case 'bwrap':
+      return unwrapBwrap(words);
+    case 'nodemon':
+      return unwrapNodemon(words);
+    case 'concurrently':
+      return unwrapConcurrently(words);
+    case 'watchexec':
+      return unwrapWatchexec(words);
+    case 'cross-env':
+      return unwrapEnv(words);
+    case 'cross-env-shell':
+      return unwrapEnvShell(words);
     case 'gdb':
       return unwrapGdb(words);
     case 'perf':

@@ -27,6 +27,8 @@ export interface WrapperSpec {
   readonly shellWithoutCommand?: boolean;
   /** runs the command with elevated privileges unless one of these options is given (`systemd-run --user`) */
   readonly elevatesUnless?: readonly string[];
+  /** flags with which the command's words are joined and run by a shell (`entr -s 'make test'`) */
+  readonly scriptFlags?: readonly string[];
 }
 
 const SUDO_VALUED = ['-u', '--user', '-g', '--group', '-p', '--prompt', '-C', '--close-from', '-D', '--chdir', '-r', '--role', '-t', '--type', '-T', '--command-timeout', '-U', '--other-user', '-R', '--chroot', '--host'];
@@ -65,6 +67,19 @@ export const WRAPPER_SPECS: Readonly<Record<string, WrapperSpec>> = {
   proxychains4: { valued: ['-f'] },
   firejail: { valued: [] },
   'dbus-launch': { valued: [] },
+  'dbus-run-session': { valued: ['--config-file', '--dbus-daemon'] },
+  'ssh-agent': { valued: ['-a', '-E', '-O', '-P', '-t'], lookupOptions: ['-k'] },
+  // --host runs the command outside the Flatpak sandbox, on the host
+  'flatpak-spawn': {
+    valued: ['--forward-fd', '--env', '--unset-env', '--directory', '--sandbox-expose', '--sandbox-expose-ro', '--sandbox-expose-path', '--sandbox-expose-path-ro', '--sandbox-flag', '--app-path', '--usr-path'],
+  },
+  proot: { valued: ['-r', '--rootfs', '-b', '--bind', '-m', '--mount', '-w', '--pwd', '--cwd', '-q', '--qemu', '-k', '--kernel-release', '-R', '-S'], shellWithoutCommand: true },
+  // entr [-acdnprsz] UTILITY [ARGS]: runs the utility when a file changes; -s hands it to $SHELL
+  entr: { valued: [], scriptFlags: ['-s'] },
+  // dotenv-cli: dotenv [-e FILE]... [-v NAME=VALUE] [-c ENV] [--] COMMAND; -p NAME prints a value
+  dotenv: { valued: ['-e', '-v', '-p', '-c'], lookupOptions: ['-p'] },
+  // env-cmd [-f FILE] [-r RCFILE] [-e ENVS] [--use-shell] COMMAND
+  'env-cmd': { valued: ['-f', '--file', '-r', '--rc-file', '-e', '--environments'], scriptFlags: ['--use-shell'] },
   'xvfb-run': { valued: ['-n', '--server-num', '-s', '--server-args', '-f', '--auth-file', '-e', '--error-file'] },
   // scheduling and resource wrappers: their own operand (cpu list, priority, timestamp), then the command
   taskset: { valued: [], leadingOperands: 1, lookupOptions: ['-p', '--pid'] },
@@ -130,5 +145,4 @@ export const RUNNER_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   'conda run': ['-n', '--name', '-p', '--prefix', '--cwd'],
   'mamba run': ['-n', '--name', '-p', '--prefix', '--cwd'],
   'micromamba run': ['-n', '--name', '-p', '--prefix', '--cwd'],
-  'pnpm exec': [],
 };

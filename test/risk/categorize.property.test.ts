@@ -77,11 +77,16 @@ describe('categorize invariants', () => {
   }, 60_000);
 
   it('finishes in time linear in the input on generated command lines', () => {
+    const measure = (unit: string): { quarter: number; full: number } => {
+      bestTime(unit, 16 * 1024);
+      return { quarter: bestTime(unit, 64 * 1024), full: bestTime(unit, 256 * 1024) };
+    };
     fc.assert(
       fc.property(fragment, (unit) => {
-        bestTime(unit, 16 * 1024);
-        const quarter = bestTime(unit, 64 * 1024);
-        const full = bestTime(unit, 256 * 1024);
+        // the same unit is measured again when a burst of load from other test files slowed one
+        // size only; quadratic work is slow on both measurements
+        const first = measure(unit);
+        const { quarter, full } = first.full < 12 * first.quarter + 100 ? first : measure(unit);
         // four times the input may take about four times as long; quadratic work would take sixteen
         expect(full).toBeLessThan(12 * quarter + 100);
       }),

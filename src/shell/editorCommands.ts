@@ -1,0 +1,76 @@
+import type { AnalysisContext } from './analysisContext';
+import { originOf, type CommandCall } from './commandCall';
+
+/**
+ * Editors run from a command line with commands of their own: vi's Ex commands (`-c CMD`,
+ * `+CMD`, `--cmd CMD`) reach a shell with `!`, `system()` or `:terminal`, and emacs evaluates
+ * Lisp (`--eval`, `-l FILE`). Only commands that cannot run anything pass: a line number, a plain
+ * search, a substitution without expressions, and write or quit. Anything else fails closed.
+ */
+
+export const VI_EDITORS: ReadonlySet<string> = new Set(['vi', 'vim', 'nvim', 'view', 'vimdiff', 'gvim', 'gview', 'gvimdiff', 'rvim', 'rview', 'evim', 'eview', 'ex', 'nvi']);
+const EMACS_EDITORS: ReadonlySet<string> = new Set(['emacs', 'emacsclient']);
+
+const SAFE_EX_FORMS = [
+  String.raw`\d*`,
+  String.raw`\$`,
+  // a search: no second command after it (`/x/w FILE`, `/x/!cmd`)
+  String.raw`\/[^/|!\\]*\/?`,
+  String.raw`\?[^?|!\\]*\??`,
+  // a substitution: no '\=' expressions, no '|' chaining
+  String.raw`(?:%|\d+(?:,\d+)?)?s\/[^/|!\\]*\/[^/|!\\]*\/[gciIen]*`,
+  String.raw`(?:w|wq|wqa|wall|x|xa|q|qa|update)!?`,
+];
+const SAFE_EX = new RegExp(`^(?:${SAFE_EX_FORMS.map((form) => `(?:${form})`).join('|')})$`);
+
+function isSafeExCommand(text: string): boolean {
+  return SAFE_EX.test(text.trim().replace(/^:+/, ''));
+}
+
+// -u FILE loads a vimrc; NONE, NORC and DEFAULTS load nothing the caller wrote
+const SAFE_VIMRC: ReadonlySet<string> = new Set(['NONE', 'NORC', 'DEFAULTS']);
+// script files (nvim -l runs Lua) and Ex mode (commands read from stdin): their content is not analysed
+const VI_SCRIPT_OPTIONS: ReadonlySet<string> = new Set(['-S', '-s', '-e', '-E', '-es', '-Es', '-l']);
+
+/** Why this vi command line may run code, or undefined when it cannot. */
+function viProblem(call: CommandCall): string | undefined {
+  if (call.name === 'ex') return 'ex reads Ex commands from its input: fail closed';
+  const words = call.words;
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index];
+    const value = word?.value;
+    if (value === undefined) return `a ${call.name} argument built at run time: fail closed`;
+    if (value === '--') return undefined;
+    if (value === '-c' || value === '--cmd') {
+      const command = words[index + 1]?.value;
+      if (command === undefined || !isSafeExCommand(command)) return `${call.name} ${value} runs an Ex command that may run a shell: fail closed`;
+      index++;
+    } else if (value.startsWith('+') && value.length > 1) {
+      if (!isSafeExCommand(value.slice(1))) return `${call.name} ${value} runs an Ex command that may run a shell: fail closed`;
+    } else if (value === '-u' || value === '-U') {
+      const file = words[index + 1]?.value;
+      if (file === undefined || !SAFE_VIMRC.has(file)) return `${call.name} ${value} loads a startup file that is not analysed: fail closed`;
+      index++;
+    } else if (VI_SCRIPT_OPTIONS.has(value)) {
+      return `${call.name} ${value} runs commands that are not analysed: fail closed`;
+    }
+  }
+  return undefined;
+}
+
+// emacsclient -e is --eval; emacs -x is --script
+const EMACS_CODE = /^(?:--eval|--execute|-e|-l|--load|-f|--funcall|--script|-x)(?:=|$)/;
+
+function emacsProblem(call: CommandCall): string | undefined {
+  for (const word of call.words.slice(1)) {
+    if (word.value === undefined) return `a ${call.name} argument built at run time: fail closed`;
+    if (EMACS_CODE.test(word.value)) return `${call.name} ${word.value} evaluates Lisp, which may run a shell: fail closed`;
+  }
+  return undefined;
+}
+
+/** Fails closed for an editor line that runs commands; an editor opening files runs nothing more. */
+export function runEditorCommands(call: CommandCall, context: AnalysisContext): void {
+  const problem = VI_EDITORS.has(call.name) ? viProblem(call) : EMACS_EDITORS.has(call.name) ? emacsProblem(call) : undefined;
+  if (problem !== undefined) context.failClosed(problem, originOf(call));
+}

@@ -4,6 +4,7 @@ import { runBuiltin } from './builtins';
 import { originOf, type CommandCall } from './commandCall';
 import { DATA_ONLY_COMMANDS } from './dataCommands';
 import { runEditorCommands } from './editorCommands';
+import { runGitSubcommandCommands } from './gitRunsCommands';
 import { isInterpreter, runInterpreter } from './interpreters';
 import { runOptionCommands } from './optionCommands';
 import { recordCommandPaths } from './pathOperands';
@@ -46,9 +47,8 @@ function runsCode(call: CommandCall, context: AnalysisContext): ShellWord[] | un
   else if (isInterpreter(call.name)) runInterpreter(call, context);
   else if (call.name === 'ssh') runSsh(call, context);
   else if (call.name === 'at' || call.name === 'batch') runAtJob(call, context);
-  else if (call.name === 'git') return runGitConfig(call, context);
+  else if (call.name === 'git') return runGitConfig(call, context) ?? runGitSubcommandCommands(call, context);
   else if (call.name === 'sed') runSedScripts(call, context);
-  else runEditorCommands(call, context);
   return undefined;
 }
 
@@ -81,6 +81,8 @@ function applyRules(call: CommandCall, context: AnalysisContext): { matches: rea
 export function classifyCommand(call: CommandCall, context: AnalysisContext): ShellWord[] | undefined {
   const builtin = runBuiltin(call, context);
   runOptionCommands(call, context);
+  // pagers are data-only commands, yet `less '+!cmd'` runs a shell
+  runEditorCommands(call, context);
   if (DATA_ONLY_COMMANDS.has(call.name)) {
     recordCommandPaths(call, context);
     return undefined;

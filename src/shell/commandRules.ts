@@ -9,9 +9,9 @@ import { SYSTEM_RULES } from './systemRules';
 /** Commands that run another command with elevated privileges, or as another user (runuser needs root). */
 export const SUDO_RULE: CommandRule = {
   category: 'SUDO',
-  commands: ['sudo', 'sudoedit', 'doas', 'su', 'pkexec', 'run0', 'runuser'],
+  commands: ['sudo', 'sudo-rs', 'sudoedit', 'doas', 'su', 'pkexec', 'pfexec', 'run0', 'runuser', 'gosu', 'su-exec', 'setuidgid', 's6-setuidgid'],
   note: 'elevated privileges',
-  examples: ['sudo ls', 'doas rm x', "su -c 'id'", 'pkexec true', 'run0 id', 'runuser -u bob -- id'],
+  examples: ['sudo ls', 'sudo-rs ls', 'doas rm x', "su -c 'id'", 'pkexec true', 'pfexec id', 'run0 id', 'runuser -u bob -- id', 'gosu root id', 'su-exec app id'],
 };
 
 /**

@@ -2,10 +2,11 @@ import type { AnalysisContext } from './analysisContext';
 import { originOf, type CommandCall } from './commandCall';
 
 /**
- * Editors run from a command line with commands of their own: vi's Ex commands (`-c CMD`,
- * `+CMD`, `--cmd CMD`) reach a shell with `!`, `system()` or `:terminal`, and emacs evaluates
- * Lisp (`--eval`, `-l FILE`). Only commands that cannot run anything pass: a line number, a plain
- * search, a substitution without expressions, and write or quit. Anything else fails closed.
+ * Editors and pagers run from a command line with commands of their own: vi's Ex commands
+ * (`-c CMD`, `+CMD`, `--cmd CMD`) reach a shell with `!`, `system()` or `:terminal`, emacs
+ * evaluates Lisp (`--eval`, `-l FILE`), and less's `+CMD` may hold `!cmd` or `|cmd`. Only
+ * commands that cannot run anything pass: a line number, a plain search, a substitution without
+ * expressions, and write or quit. Anything else fails closed.
  */
 
 export const VI_EDITORS: ReadonlySet<string> = new Set(['vi', 'vim', 'nvim', 'view', 'vimdiff', 'gvim', 'gview', 'gvimdiff', 'rvim', 'rview', 'evim', 'eview', 'ex', 'nvi']);
@@ -27,6 +28,9 @@ function isSafeExCommand(text: string): boolean {
   return SAFE_EX.test(text.trim().replace(/^:+/, ''));
 }
 
+// a word built at run time that starts as a `+CMD` does: `"+$cmd"`
+const RUNTIME_COMMAND = /^["']?\+/;
+
 // -u FILE loads a vimrc; NONE, NORC and DEFAULTS load nothing the caller wrote
 const SAFE_VIMRC: ReadonlySet<string> = new Set(['NONE', 'NORC', 'DEFAULTS']);
 // script files (nvim -l runs Lua) and Ex mode (commands read from stdin): their content is not analysed
@@ -39,7 +43,11 @@ function viProblem(call: CommandCall): string | undefined {
   for (let index = 1; index < words.length; index++) {
     const word = words[index];
     const value = word?.value;
-    if (value === undefined) return `a ${call.name} argument built at run time: fail closed`;
+    // a file name from a variable, as `cat "$f"` is read; a `+CMD` built at run time is unknown
+    if (value === undefined) {
+      if (RUNTIME_COMMAND.test(word?.source ?? '')) return `${call.name} runs an Ex command built at run time: fail closed`;
+      continue;
+    }
     if (value === '--') return undefined;
     if (value === '-c' || value === '--cmd') {
       const command = words[index + 1]?.value;
@@ -63,14 +71,29 @@ const EMACS_CODE = /^(?:--eval|--execute|-e|-l|--load|-f|--funcall|--script|-x)(
 
 function emacsProblem(call: CommandCall): string | undefined {
   for (const word of call.words.slice(1)) {
-    if (word.value === undefined) return `a ${call.name} argument built at run time: fail closed`;
+    if (word.value === undefined) continue;
     if (EMACS_CODE.test(word.value)) return `${call.name} ${word.value} evaluates Lisp, which may run a shell: fail closed`;
   }
   return undefined;
 }
 
-/** Fails closed for an editor line that runs commands; an editor opening files runs nothing more. */
+// less's initial commands (`+G`, `+/pattern`, `+100g`); `!` and `|` hand text to a shell
+const SAFE_LESS_COMMAND = /^\+\+?(?:\d*[gGFpP%]?|[/?&][^!|]*)$/;
+
+function lessProblem(call: CommandCall): string | undefined {
+  for (const word of call.words.slice(1)) {
+    if (word.value === undefined) {
+      if (RUNTIME_COMMAND.test(word.source)) return `${call.name} runs a command built at run time: fail closed`;
+      continue;
+    }
+    if (word.value === '--') return undefined;
+    if (word.value.startsWith('+') && !SAFE_LESS_COMMAND.test(word.value)) return `${call.name} ${word.value} runs a command that may reach a shell: fail closed`;
+  }
+  return undefined;
+}
+
+/** Fails closed for an editor or pager line that runs commands; one opening files runs nothing more. */
 export function runEditorCommands(call: CommandCall, context: AnalysisContext): void {
-  const problem = VI_EDITORS.has(call.name) ? viProblem(call) : EMACS_EDITORS.has(call.name) ? emacsProblem(call) : undefined;
+  const problem = VI_EDITORS.has(call.name) ? viProblem(call) : EMACS_EDITORS.has(call.name) ? emacsProblem(call) : call.name === 'less' ? lessProblem(call) : undefined;
   if (problem !== undefined) context.failClosed(problem, originOf(call));
 }

@@ -1,6 +1,7 @@
 /**
  * Shell command lines written as string literals in another language's inline code:
- * `os.system("sudo id")`, `execSync('git push')`, awk/perl `system("...")`, perl/ruby backticks.
+ * `os.system("sudo id")`, `execSync('git push')`, awk/perl `system("...")`, perl/ruby backticks,
+ * awk's pipes (`print | "cmd"`, `"cmd" | getline`).
  * A heuristic, not a parser for those languages: what it finds is analysed as a shell script;
  * anything it misses still leaves the command EXEC_ARBITRARY.
  */
@@ -55,6 +56,24 @@ function backquoted(code: string, into: string[]): void {
   }
 }
 
+const AWK_NAMES: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+// `print | "cmd"`, `print |& "cmd"`: output piped into a command run by a shell
+const AWK_OUTPUT_PIPE = /\|&?\s*(?=")/g;
+// `"cmd" | getline`, `"cmd" |& getline`: a command's output read back
+const AWK_INPUT_PIPE = /"(?:[^"\\\n]|\\.)*"\s*\|&?\s*getline\b/g;
+
+/** The command strings of awk's pipes, which awk hands to `sh -c` like system(). */
+function awkPipes(code: string, into: string[]): void {
+  for (const match of code.matchAll(AWK_OUTPUT_PIPE)) {
+    const literal = readLiteral(code, match.index + match[0].length);
+    if (literal !== undefined) into.push(literal.text);
+  }
+  for (const match of code.matchAll(AWK_INPUT_PIPE)) {
+    const literal = readLiteral(code, match.index);
+    if (literal !== undefined) into.push(literal.text);
+  }
+}
+
 /**
  * Command lines found in inline code, in the order they appear: all of them, there is no cap
  * (the caller's inner-script budget fails closed if their text outgrows the input).
@@ -72,5 +91,6 @@ export function embeddedCommands(code: string, language: string): string[] {
     if (literal !== undefined) SHELL_CALLS.lastIndex = literal.end;
   }
   if (language === 'perl' || language === 'ruby') backquoted(code, found);
+  if (AWK_NAMES.has(language)) awkPipes(code, found);
   return found;
 }

@@ -42,6 +42,7 @@ function readLeadingOperands(spec: WrapperSpec, words: readonly ShellWord[], par
   for (let count = 0; count < (spec.leadingOperands ?? 0) && index < words.length; count++, index++) {
     const operand = words[index];
     if (operand !== undefined && spec.leadingOperandRole !== undefined) result.paths.push({ word: operand, role: spec.leadingOperandRole });
+    if (operand !== undefined && count === 0 && spec.userOperand === true) result.user = operand.value ?? operand.source;
   }
   if (spec.optionsAfterOperands !== true) return index;
   return readLeadingOptions(words, index, valuedOf(spec)).firstOperand;

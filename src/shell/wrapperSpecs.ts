@@ -19,6 +19,8 @@ export interface WrapperSpec {
   /** operands read before the command: timeout's duration, chroot's directory, flock's lock file */
   readonly leadingOperands?: number;
   readonly leadingOperandRole?: PathRole;
+  /** the first leading operand is the user the command runs as (`gosu USER CMD`) */
+  readonly userOperand?: boolean;
   /** the command's words are joined and run by `sh -c`, unless one of these options is given (watch -x) */
   readonly joinsWordsUnless?: readonly string[];
   /** options may follow the leading operands too (`setarch ARCH -R cmd`) */
@@ -43,6 +45,13 @@ export const WRAPPER_SPECS: Readonly<Record<string, WrapperSpec>> = {
     valued: ['-u', '--user', '-g', '--group', '-D', '--chdir', '--nice', '--setenv', '--unit', '--property', '--description', '--slice', '--machine', '--background'],
     userOptions: ['-u', '--user'],
   },
+  'sudo-rs': { valued: SUDO_VALUED, userOptions: ['-u', '--user'], editOptions: ['-e', '--edit'] },
+  pfexec: { valued: ['-P'] },
+  // container entrypoint helpers that run the command as the user named first
+  gosu: { valued: [], leadingOperands: 1, userOperand: true },
+  'su-exec': { valued: [], leadingOperands: 1, userOperand: true },
+  setuidgid: { valued: [], leadingOperands: 1, userOperand: true },
+  's6-setuidgid': { valued: [], leadingOperands: 1, userOperand: true },
   nohup: { valued: [] },
   setsid: { valued: [] },
   builtin: { valued: [] },
@@ -91,6 +100,12 @@ export const WRAPPER_SPECS: Readonly<Record<string, WrapperSpec>> = {
   prlimit: { valued: ['-p', '--pid', '-o', '--output'], lookupOptions: ['-p', '--pid'] },
   faketime: { valued: ['-p', '--date-prog'], leadingOperands: 1 },
   eatmydata: { valued: [] },
+  // init and supervision helpers: tini, dumb-init, s6-overlay's with-contenv, moreutils' chronic
+  tini: { valued: ['-p', '-e'] },
+  'dumb-init': { valued: ['-r', '--rewrite'] },
+  'with-contenv': { valued: [] },
+  chronic: { valued: [] },
+  catchsegv: { valued: [] },
   chpst: { valued: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-r', '-t'] },
   // privilege, namespace and architecture wrappers
   fakeroot: { valued: ['-l', '--lib', '--faked', '-s', '-i', '-b'], shellWithoutCommand: true },

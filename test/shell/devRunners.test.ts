@@ -35,6 +35,12 @@ describe('session, sandbox and watch wrappers', () => {
     { name: 'analyses the shell line of entr -s', command: "entr -rs 'make && git push'", commands: [['entr', '-rs', 'make && git push'], ['make'], ['git', 'push']], categories: [GIT, NET, EXEC] },
     { name: 'sees through entr', command: 'entr -r npm install', commands: [['entr', '-r', 'npm', 'install'], ['npm', 'install']], categories: [DEPS, NET, EXEC] },
     { name: 'skips bwrap options with two values', command: 'bwrap --ro-bind /usr /usr --dev /dev --unshare-all -- git push', commands: [['bwrap', '--ro-bind', '/usr', '/usr', '--dev', '/dev', '--unshare-all', '--', 'git', 'push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
+    { name: 'reads gosu USER as running as that user', command: 'gosu app npm install', commands: [['gosu', 'app', 'npm', 'install'], ['npm', 'install']], categories: [SUDO, DEPS, NET, EXEC] },
+    { name: 'reads su-exec USER:GROUP as running as that user', command: 'su-exec root:root git push', commands: [['su-exec', 'root:root', 'git', 'push'], ['git', 'push']], categories: [SUDO, GIT, NET, EXEC] },
+    { name: 'reads sudo-rs as sudo', command: 'sudo-rs -u bob id', commands: [['sudo-rs', '-u', 'bob', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'sees through tini --', command: 'tini -- git push', commands: [['tini', '--', 'git', 'push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
+    { name: 'skips the dumb-init -r value', command: 'dumb-init -r 15:2 git push', commands: [['dumb-init', '-r', '15:2', 'git', 'push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
+    { name: 'sees through chronic', command: 'chronic git push', commands: [['chronic', 'git', 'push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
     { name: 'skips the three values of bwrap --overlay', command: 'bwrap --overlay a b c sudo id', commands: [['bwrap', '--overlay', 'a', 'b', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
   ])('$name', expectCommands);
 
@@ -68,12 +74,14 @@ describe('development runners', () => {
   ])('$name', expectFailClosed);
 });
 
-describe('editors given commands on the command line', () => {
+describe('editors and pagers given commands on the command line', () => {
   it.each<CommandsCase>([
     { name: 'treats vim +LINE as opening a file', command: 'vim +42 src/a.ts', commands: [['vim', '+42', 'src/a.ts']], categories: ONLY_EXEC },
     { name: 'passes a substitution and wq without expressions', command: "vim -u NONE -c '%s/foo/bar/g' -c wq src/a.ts", commands: [['vim', '-u', 'NONE', '-c', '%s/foo/bar/g', '-c', 'wq', 'src/a.ts']], categories: ONLY_EXEC },
     { name: 'passes a plain search', command: "view '+/TODO' a.ts", commands: [['view', '+/TODO', 'a.ts']], categories: ONLY_EXEC },
     { name: 'treats emacs opening a file as no code', command: 'emacs -nw a.ts', commands: [['emacs', '-nw', 'a.ts']], categories: ONLY_EXEC },
+    { name: 'treats a file name from a variable as a file', command: 'vim "$f"', commands: [['vim', '"$f"']], categories: ONLY_EXEC },
+    { name: 'passes less +G and a search', command: "less +G a.log && less '+/error' b.log", commands: [['less', '+G', 'a.log'], ['less', '+/error', 'b.log']], categories: ONLY_EXEC },
   ])('$name', expectCommands);
 
   it.each<FailCase>([
@@ -88,5 +96,8 @@ describe('editors given commands on the command line', () => {
     { name: 'fails closed on ex', command: 'ex -s f', reason: 'ex reads' },
     { name: 'fails closed on emacs --eval', command: `emacs --eval '(shell-command "sudo id")'`, reason: 'Lisp' },
     { name: 'fails closed on emacsclient -e', command: "emacsclient -e '(kill-emacs)'", reason: 'Lisp' },
+    { name: 'fails closed on an Ex command built at run time', command: 'vim "+$cmd" f', reason: 'built at run time' },
+    { name: 'fails closed on a less shell escape', command: "less '+!sudo id' f", reason: 'less' },
+    { name: 'fails closed on a less pipe to a command', command: "less -R '+|sudo id' f", reason: 'less' },
   ])('$name', expectFailClosed);
 });

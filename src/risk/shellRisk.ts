@@ -1,7 +1,9 @@
 import { analyzeShell } from '../shell/analyzeShell';
+import type { ShellAnalysis, ShellFinding } from '../shell/shellAnalysis';
 import type { PathRole } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
+import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
 
 /** A path a command names inside the workspace, for the lifecycle's scope, .intentignore and control-file checks. */
 export interface CommandPath {
@@ -18,13 +20,8 @@ export interface ShellRisk {
   readonly paths: CommandPath[];
 }
 
-/**
- * The categories of a shell command: what the parsed commands do (seed 002 D's shell rules)
- * and what they do to the files they name. `cwd` is the folder the command runs in.
- */
-export function shellRisk(command: string, context: PathContext): ShellRisk {
-  const analysis = analyzeShell(command);
-  const evidence: Evidence[] = analysis.findings.map((finding) => ({
+function findingEvidence(finding: ShellFinding, context: PathContext): Evidence {
+  return {
     category: finding.category,
     argument: 'command',
     trigger: finding.trigger,
@@ -33,7 +30,49 @@ export function shellRisk(command: string, context: PathContext): ShellRisk {
       finding.category === 'EXEC_ARBITRARY' && finding.details[1] === ''
         ? [finding.details[0], context.base, finding.details[2]]
         : finding.details,
-  }));
+  };
+}
+
+/**
+ * What the script files a command runs do, read from the workspace: their findings and path
+ * uses, marked with the file. Content only adds categories: where it cannot be known (a parse
+ * error, a command built at run time) the file adds what it clearly does and a note, since
+ * without reading it the run would be EXEC_ARBITRARY alone.
+ */
+function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, seen: Set<string>): Evidence[] {
+  if (depth > MAX_SCRIPT_FILE_DEPTH) return [];
+  const evidence: Evidence[] = [];
+  for (const file of readScriptFiles(analysis.scriptRuns, context, seen)) {
+    const inner = analyzeShell(file.text);
+    const where = `in ${file.relative}`;
+    for (const finding of inner.findings) {
+      if (finding.category === 'EXEC_ARBITRARY' || (inner.unknowable !== undefined && finding.note === inner.unknowable)) continue;
+      evidence.push({ ...findingEvidence(finding, context), note: `${where}: ${finding.note}` });
+    }
+    const reading = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
+    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.relative, note: `${where}: ${reading}`, details: [file.relative, context.base, 'runs a script'] });
+    // a relative path in the script starts from the folder it runs in, when that is known
+    const base = file.base;
+    if (base === undefined) continue;
+    const innerContext = { ...context, base };
+    for (const operand of inner.pathOperands) {
+      for (const item of pathUseEvidence({ path: operand.path, role: operand.role, argument: 'command' }, innerContext, operand.source)) {
+        evidence.push({ ...item, note: `${where}: ${item.note}` });
+      }
+    }
+    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, seen));
+  }
+  return evidence;
+}
+
+/**
+ * The categories of a shell command: what the parsed commands do (seed 002 D's shell rules),
+ * what they do to the files they name, and what the shell scripts they run from the workspace
+ * do. `context.base` is the folder the command runs in.
+ */
+export function shellRisk(command: string, context: PathContext): ShellRisk {
+  const analysis = analyzeShell(command);
+  const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
   for (const operand of analysis.pathOperands) {
     evidence.push(...pathUseEvidence({ path: operand.path, role: operand.role, argument: 'command' }, context, operand.source));
@@ -41,5 +80,6 @@ export function shellRisk(command: string, context: PathContext): ShellRisk {
     const resolved = operand.path === undefined ? undefined : context.analyze(operand.path, context.base);
     if (resolved?.insideWorkspace && resolved.relative !== undefined) paths.push({ input: operand.source, relative: resolved.relative, role: operand.role });
   }
+  evidence.push(...scriptFileEvidence(analysis, context, 1, new Set()));
   return { evidence, paths };
 }

@@ -1,11 +1,15 @@
 import type { RiskCategory } from '../risk/categories';
-import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand } from './shellAnalysis';
+import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from './shellAnalysis';
+import type { ShellWord } from './shellWord';
 import { AliasTable } from './aliases';
 import { DirectoryFlow } from './directoryFlow';
-import type { WorkingDirectory } from './workingDirectory';
+import { fromStart, type WorkingDirectory } from './workingDirectory';
 
 /** Inner scripts (`bash -c`, `eval`, heredocs fed to a shell) nested deeper than this fail closed. */
 export const MAX_INNER_SCRIPT_DEPTH = 50;
+
+/** Script files listed for their content to be read; a command line running more lists the first ones. */
+export const MAX_SCRIPT_RUNS = 20;
 
 /** Text (beyond the command itself) the analysis may re-parse for inner scripts and substitutions. */
 const BUDGET_SLACK = 65_536;
@@ -58,6 +62,7 @@ export class AnalysisContext {
   readonly findings: ShellFinding[] = [];
   readonly commands: (readonly string[])[] = [];
   readonly pathOperands: ShellPathOperand[] = [];
+  readonly scriptRuns: ShellScriptRun[] = [];
   readonly levels: ScriptLevel[] = [];
   unknowable: string | undefined = undefined;
   depth = 0;
@@ -124,6 +129,13 @@ export class AnalysisContext {
   /** A script, makefile or package script runs whose content is not analysed. */
   noteUnanalysed(name: string): void {
     if (this.unanalysedNames.size < 20) this.unanalysedNames.add(name);
+  }
+
+  /** A script file runs as shell code: listed so that the caller may read and analyse it. */
+  noteScriptRun(word: ShellWord, how: ShellScriptRun['how']): void {
+    if (this.scriptRuns.length >= MAX_SCRIPT_RUNS) return;
+    const directory = this.directory;
+    this.scriptRuns.push({ path: word.value === undefined ? undefined : fromStart(directory, word.value), source: word.source, how, directory });
   }
 
   get effects(): readonly string[] {

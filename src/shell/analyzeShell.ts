@@ -38,7 +38,7 @@ function execFinding(context: AnalysisContext, text: string): ShellFinding {
 function failedResult(text: string, reason: string): ShellAnalysis {
   const trigger = firstToken(text.trim());
   const findings = SHELL_CATEGORIES.map((category) => ({ category, trigger, command: clip(text.trim()), note: reason, details: ['', '', ''] as const }));
-  return { findings, commands: [], pathOperands: [], unknowable: reason };
+  return { findings, commands: [], pathOperands: [], scriptRuns: [], unknowable: reason };
 }
 
 function internalReason(error: unknown): string {
@@ -59,7 +59,7 @@ function internalReason(error: unknown): string {
 export function analyzeShell(command: string): ShellAnalysis {
   try {
     if (typeof command !== 'string') return failedResult(describeValue(command), 'command is not a string: fail closed');
-    if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], unknowable: undefined };
+    if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined };
     const context = new AnalysisContext(runScriptText, command.length);
     try {
       runScriptText(context, { text: command, origin: { trigger: firstToken(command.trim()), command: clip(command.trim()) }, placement: 'inline' });
@@ -71,6 +71,7 @@ export function analyzeShell(command: string): ShellAnalysis {
       findings: [execFinding(context, command), ...context.findings],
       commands: context.commands,
       pathOperands: context.pathOperands,
+      scriptRuns: context.scriptRuns,
       unknowable: context.unknowable,
     };
   } catch (error) {

@@ -65,6 +65,7 @@ function runSource(call: CommandCall, context: AnalysisContext): void {
   }
   recordPath({ context, command: call.command }, operand, 'read');
   context.noteUnanalysed(`${call.name} ${operand.value ?? operand.source}`);
+  context.noteScriptRun(operand, 'shell');
 }
 
 function runTrap(call: CommandCall, context: AnalysisContext): void {

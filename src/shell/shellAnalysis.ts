@@ -30,12 +30,26 @@ export interface ShellPathOperand {
   readonly command: string;
 }
 
+/** A script file the command line runs as shell code: its content is the caller's to read. */
+export interface ShellScriptRun {
+  /** the file as seen from the command line's starting folder; undefined when built at run time or the folder is unknown */
+  readonly path: string | undefined;
+  /** the word as written */
+  readonly source: string;
+  /** `shell`: given to a shell (`bash x.sh`, `source x.sh`); `direct`: run by its path, shell code only if its first line says so */
+  readonly how: 'shell' | 'direct';
+  /** the folder it runs in, relative to the start ('' unchanged), or null when unknown */
+  readonly directory: string | null;
+}
+
 /** What `analyzeShell` finds in one command line (see src/shell/analyzeShell.ts). */
 export interface ShellAnalysis {
   readonly findings: readonly ShellFinding[];
   /** every simple command the script runs, each as its evaluated words (wrappers and what they wrap both listed) */
   readonly commands: readonly (readonly string[])[];
   readonly pathOperands: readonly ShellPathOperand[];
+  /** script files it runs as shell code, in order (at most MAX_SCRIPT_RUNS) */
+  readonly scriptRuns: readonly ShellScriptRun[];
   /** set when the effect cannot be known statically: the reason; findings then hold every shell category */
   readonly unknowable: string | undefined;
 }

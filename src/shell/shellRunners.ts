@@ -121,4 +121,5 @@ export function runScriptFile(call: CommandCall, context: AnalysisContext, file:
   }
   recordPath({ context, command: call.command }, operand, 'read');
   context.noteUnanalysed(`${call.name} ${operand.value ?? operand.source}`);
+  if (kind === 'shell') context.noteScriptRun(operand, 'shell');
 }

@@ -24,9 +24,11 @@ const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
 
 /** Notes commands whose effect lives in a file this analysis does not read (EXEC_ARBITRARY's note). */
 export function noteUnanalysedRun(call: CommandCall, context: AnalysisContext): void {
-  const head = call.words[0]?.value ?? '';
+  const first = call.words[0];
+  const head = first?.value ?? '';
   if (head.includes('/') && !SYSTEM_BIN.test(head)) {
     context.noteUnanalysed(head);
+    if (first !== undefined) context.noteScriptRun(first, 'direct');
     return;
   }
   if (BUILD_TOOLS.has(call.name)) {

@@ -63,6 +63,7 @@ function analysisOf(commands: readonly (readonly string[])[], failedClosed = fal
     findings: categories.map((category) => ({ category, trigger: '', command: '', note: '', details: ['', '', ''] as const })),
     commands,
     pathOperands: [],
+    scriptRuns: [],
     unknowable: failedClosed ? 'test: fail closed' : undefined,
   };
 }

@@ -165,6 +165,6 @@ describe('empty commands', () => {
     { name: 'raises nothing for spaces', command: '   ' },
     { name: 'raises nothing for tabs and newlines', command: '\t\n \n' },
   ])('$name', ({ command }) => {
-    expect(analyzeShell(command)).toEqual({ findings: [], commands: [], pathOperands: [], unknowable: undefined });
+    expect(analyzeShell(command)).toEqual({ findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined });
   });
 });

@@ -1,0 +1,70 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ShellScriptRun } from '../shell/shellAnalysis';
+import type { PathContext } from './fileRisk';
+
+/** Script files longer than this are not read: their run stays `EXEC_ARBITRARY` with a note. */
+export const MAX_SCRIPT_FILE_BYTES = 64 * 1024;
+
+/** Scripts run by scripts are read this many levels down. */
+export const MAX_SCRIPT_FILE_DEPTH = 3;
+
+/** A script file's text, where it lies in the workspace, and the folder it runs in. */
+export interface ScriptFile {
+  readonly text: string;
+  /** below the workspace root, '/'-separated */
+  readonly relative: string;
+  readonly absolute: string;
+  /** the folder its relative paths start from; undefined when the command line's folder is unknown there */
+  readonly base: string | undefined;
+}
+
+const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh']);
+
+/**
+ * Whether a file run by its path is shell code: a `#!` line naming a shell (directly or through
+ * `env`), or no `#!` line at all, which bash runs as a script of its own.
+ */
+export function runsAsShell(text: string): boolean {
+  if (!text.startsWith('#!')) return true;
+  const end = text.indexOf('\n');
+  const words = text.slice(2, end === -1 ? undefined : end).trim().split(/\s+/);
+  let program = path.posix.basename(words[0] ?? '');
+  if (program === 'env') {
+    // `env bash`, `env -S bash -e`, `env VAR=1 sh`
+    program = words.slice(1).find((word) => !word.startsWith('-') && !word.includes('=')) ?? '';
+  }
+  return SHELLS.has(path.posix.basename(program));
+}
+
+function readText(absolute: string): string | undefined {
+  try {
+    const stats = statSync(absolute);
+    if (!stats.isFile() || stats.size > MAX_SCRIPT_FILE_BYTES) return undefined;
+    const text = readFileSync(absolute, 'utf8');
+    // binary content is no script; NUL bytes are handled by the analysis, but a binary is not shell code
+    return text.includes('\u0000') ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the script files a command line runs as shell code, when each lies inside the
+ * workspace, exists as a regular file of at most MAX_SCRIPT_FILE_BYTES, and is shell code.
+ * `seen` holds the files already read for this decision (a script that runs itself is read once).
+ */
+export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathContext, seen: Set<string>): ScriptFile[] {
+  const files: ScriptFile[] = [];
+  for (const run of runs) {
+    if (run.path === undefined) continue;
+    const where = context.analyze(run.path, context.base);
+    if (!where.insideWorkspace || where.absolute === undefined || where.relative === undefined || seen.has(where.absolute)) continue;
+    seen.add(where.absolute);
+    const text = readText(where.absolute);
+    if (text === undefined || (run.how === 'direct' && !runsAsShell(text))) continue;
+    const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
+    files.push({ text, relative: where.relative, absolute: where.absolute, base: folder?.absolute });
+  }
+  return files;
+}

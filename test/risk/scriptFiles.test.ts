@@ -1,0 +1,121 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { categorize, type RiskCategory } from '../../src/index';
+import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_FILE_DEPTH, runsAsShell } from '../../src/risk/scriptFiles';
+import { analyzeShell } from '../../src/shell/analyzeShell';
+import { makeWorkspace } from '../support/workspace';
+
+const DEPS: RiskCategory = 'DEPS_INSTALL_UPDATE';
+const GIT: RiskCategory = 'GIT_PUBLISH';
+const NET: RiskCategory = 'NETWORK_RISK';
+const SUDO: RiskCategory = 'SUDO';
+const SYS: RiskCategory = 'SYSTEM_IMPACT';
+const EXEC: RiskCategory = 'EXEC_ARBITRARY';
+const DELETE: RiskCategory = 'FS_DELETE_OVERWRITE';
+const OUTSIDE: RiskCategory = 'FS_OUTSIDE_WORKSPACE';
+
+const workspaceRoot = makeWorkspace({ orchestration: false });
+const outside = makeWorkspace({ orchestration: false });
+const files: Record<string, string> = {
+  'deploy.sh': '#!/bin/bash\nset -e\nnpm ci\ngit push --force origin main\n',
+  'scripts/restart.sh': 'sudo systemctl restart nginx\n',
+  'outer.sh': '#!/usr/bin/env bash\n./scripts/restart.sh\nrm -rf ../other\n',
+  'self.sh': 'bash self.sh\n',
+  'dynamic.sh': '$CMD --force\ncurl https://example.com/x\n',
+  'tool.py': '#!/usr/bin/env python3\nimport os\nos.system("sudo id")\n',
+  'zsh-tool': '#!/usr/bin/env -S zsh -e\ngit push\n',
+  'large.sh': `${'echo x\n'.repeat(Math.ceil(MAX_SCRIPT_FILE_BYTES / 7))}sudo id\n`,
+  'level1.sh': 'bash level2.sh\n',
+  'level2.sh': 'bash level3.sh\n',
+  'level3.sh': 'bash level4.sh\ngit push\n',
+  'level4.sh': 'sudo id\n',
+  'sub/relative.sh': 'rm -rf ../../elsewhere\n',
+};
+for (const [name, text] of Object.entries(files)) {
+  mkdirSync(path.dirname(path.join(workspaceRoot, name)), { recursive: true });
+  writeFileSync(path.join(workspaceRoot, name), text);
+}
+writeFileSync(path.join(outside, 'evil.sh'), 'sudo id\n');
+symlinkSync(path.join(outside, 'evil.sh'), path.join(workspaceRoot, 'linked.sh'));
+
+interface ScriptCase {
+  readonly name: string;
+  readonly command: string;
+  readonly categories: readonly RiskCategory[];
+}
+
+function categoriesOf(command: string): readonly RiskCategory[] {
+  return categorize('shell', { command }, { workspaceRoot }).categories;
+}
+
+describe('script files a command runs are read from the workspace', () => {
+  it.each<ScriptCase>([
+    { name: 'reads a script given to bash', command: 'bash deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads a script run by its path with a bash #! line', command: './deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads a sourced script', command: 'source deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads a script sourced with .', command: '. ./deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads a script an env -S #! line runs with zsh', command: './zsh-tool', categories: [GIT, NET, EXEC] },
+    { name: 'reads the scripts a script runs, and its paths from its folder', command: './outer.sh', categories: [DELETE, OUTSIDE, SYS, SUDO, EXEC] },
+    { name: 'reads a script after cd, from that folder', command: 'cd scripts && ./restart.sh', categories: [SYS, SUDO, EXEC] },
+    { name: 'resolves a script relative paths from the folder it runs in', command: 'cd sub && bash relative.sh', categories: [DELETE, OUTSIDE, EXEC] },
+    { name: 'reads a script that runs itself once', command: 'bash self.sh', categories: [EXEC] },
+    { name: 'keeps what a partly unknowable script clearly does', command: 'sh dynamic.sh', categories: [NET, EXEC] },
+    { name: `reads ${MAX_SCRIPT_FILE_DEPTH} levels of scripts run by scripts`, command: 'bash level1.sh', categories: [GIT, NET, EXEC] },
+    { name: 'leaves a python program to EXEC_ARBITRARY', command: './tool.py', categories: [EXEC] },
+    { name: 'leaves a script larger than the limit to EXEC_ARBITRARY', command: 'bash large.sh', categories: [EXEC] },
+    { name: 'leaves a missing script to EXEC_ARBITRARY', command: './missing.sh', categories: [EXEC] },
+    { name: 'does not read a script a symlink takes outside the workspace', command: 'bash linked.sh', categories: [OUTSIDE, EXEC] },
+    { name: 'does not read a script outside the workspace', command: `bash ${path.join(outside, 'evil.sh')}`, categories: [OUTSIDE, EXEC] },
+    { name: 'does not read a script named by a variable', command: 'bash "$script"', categories: [OUTSIDE, EXEC] },
+  ])('$name', ({ command, categories }) => {
+    expect(categoriesOf(command)).toEqual(categories);
+  });
+
+  it('says which file each finding comes from, and that the file was read', () => {
+    const evidence = categorize('shell', { command: 'bash deploy.sh' }, { workspaceRoot }).evidence;
+    expect(evidence.filter((item) => item.category === GIT).map((item) => [item.trigger, item.note])).toEqual([['git push', 'in deploy.sh: git push']]);
+    expect(evidence.some((item) => item.category === EXEC && item.note === 'in deploy.sh: read and analysed')).toBe(true);
+  });
+
+  it('says why a file was only partly analysed', () => {
+    const notes = categorize('shell', { command: 'sh dynamic.sh' }, { workspaceRoot }).evidence.map((item) => item.note);
+    expect(notes).toContain('in dynamic.sh: partly analysed (command name built at run time)');
+  });
+
+  it('sees a script changed between two decisions', () => {
+    writeFileSync(path.join(workspaceRoot, 'changing.sh'), 'echo hello\n');
+    expect(categoriesOf('bash changing.sh')).toEqual([EXEC]);
+    writeFileSync(path.join(workspaceRoot, 'changing.sh'), 'sudo id\n');
+    expect(categoriesOf('bash changing.sh')).toEqual([SUDO, EXEC]);
+  });
+});
+
+describe('which runs the shell analysis lists for reading', () => {
+  it.each([
+    { name: 'a script given to a shell', command: 'bash x.sh', runs: [{ path: 'x.sh', how: 'shell', directory: '' }] },
+    { name: 'a sourced script', command: 'source lib/env.sh', runs: [{ path: 'lib/env.sh', how: 'shell', directory: '' }] },
+    { name: 'a script run by its path', command: './run.sh --fast', runs: [{ path: './run.sh', how: 'direct', directory: '' }] },
+    { name: 'a script run after cd', command: 'cd tools && ./run.sh', runs: [{ path: 'tools/./run.sh', how: 'direct', directory: 'tools' }] },
+    { name: 'the job file of at -f', command: 'at -f job.sh now', runs: [{ path: 'job.sh', how: 'shell', directory: '' }] },
+    { name: 'no program of another language', command: 'python3 x.py', runs: [] },
+    { name: 'no system program', command: '/usr/bin/env ls', runs: [] },
+  ])('lists $name', ({ command, runs }) => {
+    expect(analyzeShell(command).scriptRuns.map(({ path: file, how, directory }) => ({ path: file, how, directory }))).toEqual(runs);
+  });
+});
+
+describe('runsAsShell', () => {
+  it.each([
+    { name: 'no #! line', text: 'echo hi\n', expected: true },
+    { name: '#!/bin/sh', text: '#!/bin/sh\n', expected: true },
+    { name: '#!/usr/bin/env bash', text: '#!/usr/bin/env bash\n', expected: true },
+    { name: '#!/usr/bin/env -S bash -e', text: '#!/usr/bin/env -S bash -e\n', expected: true },
+    { name: '#!/bin/dash', text: '#!/bin/dash', expected: true },
+    { name: '#!/usr/bin/env python3', text: '#!/usr/bin/env python3\n', expected: false },
+    { name: '#!/usr/bin/node', text: '#!/usr/bin/node\n', expected: false },
+    { name: '#!/usr/bin/env VAR=1 perl', text: '#!/usr/bin/env VAR=1 perl\n', expected: false },
+  ])('reads $name as shell code: $expected', ({ text, expected }) => {
+    expect(runsAsShell(text)).toBe(expected);
+  });
+});

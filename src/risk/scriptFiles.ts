@@ -6,12 +6,17 @@ import type { PathContext } from './fileRisk';
 /** Script files longer than this are not read: their run stays `EXEC_ARBITRARY` with a note. */
 export const MAX_SCRIPT_FILE_BYTES = 64 * 1024;
 
+/** A package.json longer than this is not read for its scripts. */
+export const MAX_PACKAGE_JSON_BYTES = 256 * 1024;
+
 /** Scripts run by scripts are read this many levels down. */
 export const MAX_SCRIPT_FILE_DEPTH = 3;
 
 /** A script file's text, where it lies in the workspace, and the folder it runs in. */
 export interface ScriptFile {
   readonly text: string;
+  /** what the findings are marked with: the file, or the package.json script */
+  readonly label: string;
   /** below the workspace root, '/'-separated */
   readonly relative: string;
   readonly absolute: string;
@@ -37,10 +42,10 @@ export function runsAsShell(text: string): boolean {
   return SHELLS.has(path.posix.basename(program));
 }
 
-function readText(absolute: string): string | undefined {
+function readText(absolute: string, maxBytes: number): string | undefined {
   try {
     const stats = statSync(absolute);
-    if (!stats.isFile() || stats.size > MAX_SCRIPT_FILE_BYTES) return undefined;
+    if (!stats.isFile() || stats.size > maxBytes) return undefined;
     const text = readFileSync(absolute, 'utf8');
     // binary content is no script; NUL bytes are handled by the analysis, but a binary is not shell code
     return text.includes('\u0000') ? undefined : text;
@@ -50,8 +55,29 @@ function readText(absolute: string): string | undefined {
 }
 
 /**
+ * The shell lines `npm run NAME` runs from a package.json: `preNAME`, `NAME`, `postNAME` (npm
+ * runs all three; other managers may skip the pre and post ones, which only adds a reading).
+ */
+function packageScriptText(json: string, name: string): string | undefined {
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(json) as { scripts?: unknown }).scripts;
+  } catch {
+    return undefined;
+  }
+  if (typeof scripts !== 'object' || scripts === null) return undefined;
+  const table = scripts as Record<string, unknown>;
+  const lines = [`pre${name}`, name, `post${name}`]
+    .filter((key) => Object.hasOwn(table, key))
+    .map((key) => table[key])
+    .filter((line): line is string => typeof line === 'string');
+  return lines.length === 0 ? undefined : lines.join('\n');
+}
+
+/**
  * Reads the script files a command line runs as shell code, when each lies inside the
- * workspace, exists as a regular file of at most MAX_SCRIPT_FILE_BYTES, and is shell code.
+ * workspace, exists as a regular file of at most MAX_SCRIPT_FILE_BYTES, and is shell code;
+ * and the package.json scripts a package manager runs.
  * `seen` holds the files already read for this decision (a script that runs itself is read once).
  */
 export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathContext, seen: Set<string>): ScriptFile[] {
@@ -59,12 +85,16 @@ export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathCo
   for (const run of runs) {
     if (run.path === undefined) continue;
     const where = context.analyze(run.path, context.base);
-    if (!where.insideWorkspace || where.absolute === undefined || where.relative === undefined || seen.has(where.absolute)) continue;
-    seen.add(where.absolute);
-    const text = readText(where.absolute);
+    if (!where.insideWorkspace || where.absolute === undefined || where.relative === undefined) continue;
+    const key = run.script === undefined ? where.absolute : `${where.absolute}\u0000${run.script}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const content = readText(where.absolute, run.how === 'package' ? MAX_PACKAGE_JSON_BYTES : MAX_SCRIPT_FILE_BYTES);
+    const text = content !== undefined && run.script !== undefined ? packageScriptText(content, run.script) : content;
     if (text === undefined || (run.how === 'direct' && !runsAsShell(text))) continue;
     const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
-    files.push({ text, relative: where.relative, absolute: where.absolute, base: folder?.absolute });
+    const label = run.script === undefined ? where.relative : `${where.relative} script ${run.script}`;
+    files.push({ text, label, relative: where.relative, absolute: where.absolute, base: folder?.absolute });
   }
   return files;
 }

@@ -44,13 +44,13 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
   const evidence: Evidence[] = [];
   for (const file of readScriptFiles(analysis.scriptRuns, context, seen)) {
     const inner = analyzeShell(file.text);
-    const where = `in ${file.relative}`;
+    const where = `in ${file.label}`;
     for (const finding of inner.findings) {
       if (finding.category === 'EXEC_ARBITRARY' || (inner.unknowable !== undefined && finding.note === inner.unknowable)) continue;
       evidence.push({ ...findingEvidence(finding, context), note: `${where}: ${finding.note}` });
     }
     const reading = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
-    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.relative, note: `${where}: ${reading}`, details: [file.relative, context.base, 'runs a script'] });
+    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: ${reading}`, details: [file.label, context.base, 'runs a script'] });
     // a relative path in the script starts from the folder it runs in, when that is known
     const base = file.base;
     if (base === undefined) continue;

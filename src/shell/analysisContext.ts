@@ -132,10 +132,11 @@ export class AnalysisContext {
   }
 
   /** A script file runs as shell code: listed so that the caller may read and analyse it. */
-  noteScriptRun(word: ShellWord, how: ShellScriptRun['how']): void {
+  noteScriptRun(word: ShellWord, how: ShellScriptRun['how'], script?: string): void {
     if (this.scriptRuns.length >= MAX_SCRIPT_RUNS) return;
     const directory = this.directory;
-    this.scriptRuns.push({ path: word.value === undefined ? undefined : fromStart(directory, word.value), source: word.source, how, directory });
+    const path = word.value === undefined ? undefined : fromStart(directory, word.value);
+    this.scriptRuns.push(script === undefined ? { path, source: word.source, how, directory } : { path, source: word.source, how, directory, script });
   }
 
   get effects(): readonly string[] {

@@ -36,8 +36,13 @@ export interface ShellScriptRun {
   readonly path: string | undefined;
   /** the word as written */
   readonly source: string;
-  /** `shell`: given to a shell (`bash x.sh`, `source x.sh`); `direct`: run by its path, shell code only if its first line says so */
-  readonly how: 'shell' | 'direct';
+  /**
+   * `shell`: given to a shell (`bash x.sh`, `source x.sh`); `direct`: run by its path, shell code
+   * only if its first line says so; `package`: the `scripts` entry named `script` of a package.json
+   */
+  readonly how: 'shell' | 'direct' | 'package';
+  /** with `package`: the script's name (`build` of `npm run build`) */
+  readonly script?: string;
   /** the folder it runs in, relative to the start ('' unchanged), or null when unknown */
   readonly directory: string | null;
 }

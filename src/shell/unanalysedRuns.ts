@@ -1,5 +1,6 @@
 import type { AnalysisContext } from './analysisContext';
 import type { CommandCall } from './commandCall';
+import { staticWord } from './shellWord';
 import { readSubcommand } from './toolOptions';
 
 /** Build tools: what they run is written in a file (Makefile, Rakefile, justfile) not analysed here. */
@@ -41,5 +42,25 @@ export function noteUnanalysedRun(call: CommandCall, context: AnalysisContext): 
   const verb = sub.words[0]?.value;
   if (verb === undefined) return;
   const ownCommand = (call.name === 'yarn' || call.name === 'pnpm') && !YARN_OWN.has(verb);
-  if (scripts.has(verb) || ownCommand) context.noteUnanalysed(`${call.name} ${sub.words.map((word) => word.value ?? word.source).join(' ')}`);
+  if (!scripts.has(verb) && !ownCommand) return;
+  context.noteUnanalysed(`${call.name} ${sub.words.map((word) => word.value ?? word.source).join(' ')}`);
+  const script = packageScriptName(call, verb, sub.words[1]?.value);
+  if (script !== undefined) context.noteScriptRun(staticWord('package.json'), 'package', script);
+}
+
+const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'run-script', 'rum', 'urn']);
+const LIFECYCLE_VERBS: ReadonlyMap<string, string> = new Map([['test', 'test'], ['t', 'test'], ['tst', 'test'], ['start', 'start'], ['stop', 'stop'], ['restart', 'restart']]);
+// options that run the script of another package.json, or of several
+const ELSEWHERE = /^(?:--prefix|-C|--cwd|--dir|-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive)(?:=|$)/;
+
+/** The package.json script a package manager runs here (`npm run build`, `yarn build`, `npm test`). */
+function packageScriptName(call: CommandCall, verb: string, next: string | undefined): string | undefined {
+  if (!PACKAGE_MANAGERS.has(call.name)) return undefined;
+  if (call.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value))) return undefined;
+  if (RUN_VERBS.has(verb)) return next;
+  // `bun test` is bun's own test runner
+  if (call.name === 'bun') return undefined;
+  if (call.name === 'npm') return LIFECYCLE_VERBS.get(verb);
+  return verb === 'run' ? next : (LIFECYCLE_VERBS.get(verb) ?? verb);
 }

@@ -119,3 +119,46 @@ describe('runsAsShell', () => {
     expect(runsAsShell(text)).toBe(expected);
   });
 });
+
+describe('package.json scripts a package manager runs are read', () => {
+  const packageRoot = makeWorkspace({ orchestration: false });
+  writeFileSync(
+    path.join(packageRoot, 'package.json'),
+    JSON.stringify({ scripts: { build: 'tsc -p .', prerelease: 'npm test', release: 'npm publish && git push --tags', test: 'vitest run', deploy: 'bash deploy.sh', loop: 'npm run loop', postinstall: 'sudo id' } }),
+  );
+  writeFileSync(path.join(packageRoot, 'deploy.sh'), 'sudo systemctl restart app\n');
+  mkdirSync(path.join(packageRoot, 'broken'));
+  writeFileSync(path.join(packageRoot, 'broken', 'package.json'), '{ "scripts": { "release": "git push"');
+
+  it.each<ScriptCase>([
+    { name: 'reads npm run NAME', command: 'npm run release', categories: [GIT, NET, EXEC] },
+    { name: 'reads a yarn script named as a command', command: 'yarn release', categories: [GIT, NET, EXEC] },
+    { name: 'reads a pnpm script named as a command', command: 'pnpm release', categories: [GIT, NET, EXEC] },
+    { name: 'reads bun run NAME', command: 'bun run release', categories: [GIT, NET, EXEC] },
+    { name: 'reads the script file a package script runs', command: 'pnpm run deploy', categories: [SYS, SUDO, EXEC] },
+    { name: 'reads npm test as the test script', command: 'npm test', categories: [EXEC] },
+    { name: 'reads a script that runs itself once', command: 'npm run loop', categories: [EXEC] },
+    { name: 'leaves bun test, its own test runner, alone', command: 'bun test', categories: [EXEC] },
+    { name: 'does not read another folder named by --prefix', command: 'npm --prefix web run release', categories: [EXEC] },
+    { name: 'leaves a script name that is an Object.prototype key alone', command: 'npm run toString', categories: [EXEC] },
+    { name: 'leaves a package.json that is not JSON alone', command: 'cd broken && npm run release', categories: [EXEC] },
+  ])('$name', ({ command, categories }) => {
+    expect(categorize('shell', { command }, { workspaceRoot: packageRoot }).categories).toEqual(categories);
+  });
+
+  it('names the package.json script the finding comes from', () => {
+    const evidence = categorize('shell', { command: 'npm run release' }, { workspaceRoot: packageRoot }).evidence;
+    expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in package.json script release: package publish', 'in package.json script release: git push']);
+  });
+
+  it.each([
+    { command: 'npm run build -- --watch', script: 'build' },
+    { command: 'npm run-script build', script: 'build' },
+    { command: 'npm t', script: 'test' },
+    { command: 'yarn build', script: 'build' },
+    { command: 'yarn run build', script: 'build' },
+    { command: 'pnpm test', script: 'test' },
+  ])('lists $command as the script $script', ({ command, script }) => {
+    expect(analyzeShell(command).scriptRuns.map((run) => [run.how, run.path, run.script])).toEqual([['package', 'package.json', script]]);
+  });
+});

@@ -4,14 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { categorize, type RiskCategory } from '../../src/index';
 import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_FILE_DEPTH, runsAsShell } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
+import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';
 import { makeWorkspace } from '../support/workspace';
 
-const DEPS: RiskCategory = 'DEPS_INSTALL_UPDATE';
-const GIT: RiskCategory = 'GIT_PUBLISH';
-const NET: RiskCategory = 'NETWORK_RISK';
-const SUDO: RiskCategory = 'SUDO';
-const SYS: RiskCategory = 'SYSTEM_IMPACT';
-const EXEC: RiskCategory = 'EXEC_ARBITRARY';
 const DELETE: RiskCategory = 'FS_DELETE_OVERWRITE';
 const OUTSIDE: RiskCategory = 'FS_OUTSIDE_WORKSPACE';
 

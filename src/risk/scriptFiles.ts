@@ -2,12 +2,19 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import type { PathContext } from './fileRisk';
+import { makeRecipeText } from './makefileRecipes';
 
 /** Script files longer than this are not read: their run stays `EXEC_ARBITRARY` with a note. */
 export const MAX_SCRIPT_FILE_BYTES = 64 * 1024;
 
 /** A package.json longer than this is not read for its scripts. */
 export const MAX_PACKAGE_JSON_BYTES = 256 * 1024;
+
+/** A Makefile longer than this is not read. */
+export const MAX_MAKEFILE_BYTES = 256 * 1024;
+
+// the names GNU make looks for, in its order
+const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'];
 
 /** Scripts run by scripts are read this many levels down. */
 export const MAX_SCRIPT_FILE_DEPTH = 3;
@@ -74,16 +81,41 @@ function packageScriptText(json: string, name: string): string | undefined {
   return lines.length === 0 ? undefined : lines.join('\n');
 }
 
+/** The recipes `make` runs from the first Makefile it would find in the run's folder. */
+function readMakefile(run: ShellScriptRun, context: PathContext, seen: Set<string>): ScriptFile | undefined {
+  if (run.path === undefined || run.directory === null) return undefined;
+  for (const name of MAKEFILE_NAMES) {
+    const where = context.analyze(`${run.path}/${name}`, context.base);
+    if (!where.insideWorkspace || where.absolute === undefined || where.relative === undefined) continue;
+    const content = readText(where.absolute, MAX_MAKEFILE_BYTES);
+    if (content === undefined) continue;
+    const key = `${where.absolute}\u0000make ${run.script ?? ''}`;
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    const targets = (run.script ?? '').split(' ').filter((target) => target !== '');
+    const text = makeRecipeText(content, targets);
+    const folder = context.analyze(run.path, context.base).absolute;
+    const label = `${where.relative} ${targets.length === 0 ? 'default target' : `target ${targets.join(' ')}`}`;
+    return text === undefined ? undefined : { text, label, relative: where.relative, absolute: where.absolute, base: folder };
+  }
+  return undefined;
+}
+
 /**
  * Reads the script files a command line runs as shell code, when each lies inside the
  * workspace, exists as a regular file of at most MAX_SCRIPT_FILE_BYTES, and is shell code;
- * and the package.json scripts a package manager runs.
+ * the package.json scripts a package manager runs; and the Makefile recipes make runs.
  * `seen` holds the files already read for this decision (a script that runs itself is read once).
  */
 export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathContext, seen: Set<string>): ScriptFile[] {
   const files: ScriptFile[] = [];
   for (const run of runs) {
     if (run.path === undefined) continue;
+    if (run.how === 'make') {
+      const makefile = readMakefile(run, context, seen);
+      if (makefile !== undefined) files.push(makefile);
+      continue;
+    }
     const where = context.analyze(run.path, context.base);
     if (!where.insideWorkspace || where.absolute === undefined || where.relative === undefined) continue;
     const key = run.script === undefined ? where.absolute : `${where.absolute}\u0000${run.script}`;

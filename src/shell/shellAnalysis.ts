@@ -38,10 +38,12 @@ export interface ShellScriptRun {
   readonly source: string;
   /**
    * `shell`: given to a shell (`bash x.sh`, `source x.sh`); `direct`: run by its path, shell code
-   * only if its first line says so; `package`: the `scripts` entry named `script` of a package.json
+   * only if its first line says so; `package`: the `scripts` entry named `script` of a package.json;
+   * `make`: the recipes of the targets in `script` (space-separated, '' for the first) of the
+   * Makefile in the folder `path`
    */
-  readonly how: 'shell' | 'direct' | 'package';
-  /** with `package`: the script's name (`build` of `npm run build`) */
+  readonly how: 'shell' | 'direct' | 'package' | 'make';
+  /** with `package`: the script's name (`build` of `npm run build`); with `make`: the targets */
   readonly script?: string;
   /** the folder it runs in, relative to the start ('' unchanged), or null when unknown */
   readonly directory: string | null;

@@ -157,3 +157,28 @@ describe('package.json scripts a package manager runs are read', () => {
     expect(analyzeShell(command).scriptRuns.map((run) => [run.how, run.path, run.script])).toEqual([['package', 'package.json', script]]);
   });
 });
+
+describe('the Makefile recipes make runs are read', () => {
+  const makeRoot = makeWorkspace({ orchestration: false });
+  writeFileSync(path.join(makeRoot, 'Makefile'), 'REMOTE := origin\nall: build\nbuild:\n\t@tsc -p .\ndeploy: build\n\tgit push $(REMOTE) main\nclean:\n\trm -rf ../outside\n');
+  mkdirSync(path.join(makeRoot, 'sub'));
+  writeFileSync(path.join(makeRoot, 'sub', 'GNUmakefile'), 'all:\n\tsudo id\n');
+  writeFileSync(path.join(makeRoot, 'sub', 'Makefile'), 'all:\n\techo never read: GNUmakefile comes first\n');
+
+  it.each<ScriptCase>([
+    { name: 'reads the default target', command: 'make', categories: [EXEC] },
+    { name: 'reads a named target and its prerequisites', command: 'make -j 4 deploy V=1', categories: [GIT, NET, EXEC] },
+    { name: 'resolves recipe paths from the Makefile folder', command: 'make clean', categories: [DELETE, OUTSIDE, EXEC] },
+    { name: 'reads GNUmakefile before Makefile, in the -C folder', command: 'make -C sub', categories: [SUDO, EXEC] },
+    { name: 'reads the Makefile of the folder cd moved to', command: 'cd sub && gmake', categories: [SUDO, EXEC] },
+    { name: 'does not read for make -n, which runs nothing', command: 'make -n deploy', categories: [EXEC] },
+    { name: 'does not read the Makefile here for make -f FILE', command: 'make -f other.mk deploy', categories: [EXEC] },
+  ])('$name', ({ command, categories }) => {
+    expect(categorize('shell', { command }, { workspaceRoot: makeRoot }).categories).toEqual(categories);
+  });
+
+  it('names the Makefile target the finding comes from', () => {
+    const evidence = categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).evidence;
+    expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in Makefile target deploy: git push']);
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The shell lines `make TARGET` runs, read from a Makefile's text: the recipes of the target
+ * and of its prerequisites, with make's variables expanded where the Makefile defines them.
+ * A reading, not a make: conditionals take every branch, functions other than `$(shell ...)`
+ * become values known only at run time, and pattern rules are not matched. What it returns
+ * only adds findings to a `make` call that would otherwise be EXEC_ARBITRARY alone.
+ */
+
+/** Recipe text longer than this is cut: the reading stays linear in the Makefile. */
+export const MAX_RECIPE_TEXT = 64 * 1024;
+const MAX_PREREQUISITE_DEPTH = 8;
+const MAX_EXPANSION_DEPTH = 8;
+
+interface Rule {
+  readonly prerequisites: readonly string[];
+  readonly recipe: string[];
+}
+
+interface Makefile {
+  readonly rules: Map<string, Rule[]>;
+  readonly variables: Map<string, string>;
+  readonly firstTarget: string | undefined;
+  /** commands run while the Makefile is read: `X != cmd`, `X := $(shell cmd)` */
+  readonly readTime: string[];
+}
+
+const ASSIGNMENT = /^(?:(?:export|override|private)\s+)*([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
+const RULE = /^([^:#=\t][^:#=]*?)\s*(::?)(?!=)\s*([^=]*)$/;
+const DIRECTIVE = /^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|vpath|export|unexport|undefine)\b/;
+// automatic variables: their values are known only to make, when the rule runs
+const AUTOMATIC = new Set(['@', '<', '^', '+', '?', '*', '|', '%']);
+
+/** Logical lines: a backslash before the newline joins the next line. */
+function logicalLines(text: string): string[] {
+  return text.replace(/\r\n/g, '\n').replace(/\\\n[ \t]*/g, ' ').split('\n');
+}
+
+function parseMakefile(text: string): Makefile {
+  const rules = new Map<string, Rule[]>();
+  const variables = new Map<string, string>();
+  const readTime: string[] = [];
+  let firstTarget: string | undefined;
+  let current: Rule[] = [];
+  let inDefine = false;
+  for (const line of logicalLines(text)) {
+    if (inDefine) {
+      if (/^\s*endef\b/.test(line)) inDefine = false;
+      continue;
+    }
+    if (line.startsWith('\t')) {
+      for (const rule of current) rule.recipe.push(line.slice(1));
+      continue;
+    }
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    if (/^(?:(?:export|override)\s+)?define\b/.test(trimmed)) {
+      inDefine = true;
+      current = [];
+      continue;
+    }
+    if (DIRECTIVE.test(trimmed)) continue;
+    const assignment = ASSIGNMENT.exec(trimmed);
+    if (assignment?.[1] !== undefined && assignment[2] !== undefined) {
+      const [, name, operator, value = ''] = assignment;
+      // `!=` assigns a shell command's output: the command runs when the Makefile is read
+      const stored = operator === '!=' ? `$(shell ${value})` : value;
+      // `!=` and the immediate `:=` run their shell commands as the Makefile is read
+      if (operator === '!=' || (operator.startsWith(':') && value.includes('$(shell'))) readTime.push(stored);
+      if (operator === '+=') variables.set(name, `${variables.get(name) ?? ''} ${stored}`.trim());
+      else if (operator !== '?=' || !variables.has(name)) variables.set(name, stored);
+      current = [];
+      continue;
+    }
+    const rule = RULE.exec(trimmed);
+    if (rule?.[1] === undefined) {
+      current = [];
+      continue;
+    }
+    const [body = '', inline] = splitInlineRecipe(rule[3] ?? '');
+    current = [];
+    for (const target of rule[1].split(/\s+/).filter((name) => name !== '')) {
+      const entry: Rule = { prerequisites: body.split(/[\s|]+/).filter((name) => name !== ''), recipe: inline === undefined ? [] : [inline] };
+      rules.set(target, [...(rules.get(target) ?? []), entry]);
+      current.push(entry);
+      if (firstTarget === undefined && !target.startsWith('.') && !target.includes('%')) firstTarget = target;
+    }
+  }
+  return { rules, variables, firstTarget, readTime };
+}
+
+// `target: prerequisites ; command`
+function splitInlineRecipe(text: string): [string, string | undefined] {
+  const semicolon = text.indexOf(';');
+  return semicolon === -1 ? [text, undefined] : [text.slice(0, semicolon), text.slice(semicolon + 1)];
+}
+
+/** The end of a `$(...)` or `${...}` reference starting at `open`, counting nested parentheses. */
+function referenceEnd(text: string, open: number): number {
+  const opening = text[open];
+  const closing = opening === '(' ? ')' : '}';
+  let depth = 0;
+  for (let index = open; index < text.length; index++) {
+    if (text[index] === opening) depth++;
+    else if (text[index] === closing && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/** A recipe line as the shell gets it: make's references expanded or marked as run-time values. */
+function expand(text: string, variables: ReadonlyMap<string, string>, depth: number): string {
+  let out = '';
+  let index = 0;
+  while (index < text.length) {
+    const dollar = text.indexOf('$', index);
+    if (dollar === -1) return out + text.slice(index);
+    out += text.slice(index, dollar);
+    const next = text[dollar + 1];
+    if (next === '$') {
+      out += '$';
+      index = dollar + 2;
+      continue;
+    }
+    if (next !== '(' && next !== '{') {
+      // `$@`, `$<`, `$X`: one character names the variable
+      out += next !== undefined && AUTOMATIC.has(next) ? '"${MAKE_AUTOMATIC}"' : expandName(next ?? '', variables, depth);
+      index = dollar + 2;
+      continue;
+    }
+    const end = referenceEnd(text, dollar + 1);
+    if (end === -1) return `${out}"\${MAKE_UNCLOSED}"`;
+    out += expandReference(text.slice(dollar + 2, end), variables, depth);
+    index = end + 1;
+  }
+  return out;
+}
+
+function expandName(name: string, variables: ReadonlyMap<string, string>, depth: number): string {
+  if (name === 'MAKE') return 'make';
+  const value = variables.get(name);
+  if (value === undefined || depth >= MAX_EXPANSION_DEPTH) return '"${MAKE_VARIABLE}"';
+  return expand(value, variables, depth + 1);
+}
+
+function expandReference(inner: string, variables: ReadonlyMap<string, string>, depth: number): string {
+  const shell = /^shell\s+([\s\S]*)$/.exec(inner);
+  // `$(shell cmd)` runs cmd: given to the analysis as a command substitution
+  if (shell?.[1] !== undefined) return `$(${expand(shell[1], variables, depth + 1)})`;
+  if (/^[A-Za-z_][\w.-]*$/.test(inner)) return expandName(inner, variables, depth);
+  // a make function, or a substitution reference: its value is known only when make runs
+  return '"${MAKE_FUNCTION}"';
+}
+
+// recipe line prefixes: @ (silent), - (ignore errors), + (run even with -n)
+function stripPrefixes(line: string): string {
+  return line.replace(/^[\s@+-]+/, '');
+}
+
+/**
+ * The shell lines `make TARGETS` runs (no targets: the first one), prerequisites first, each in
+ * a subshell of its own as make gives each line a shell, after the commands the Makefile runs
+ * as it is read; undefined when there are none.
+ */
+export function makeRecipeText(makefileText: string, targets: readonly string[]): string | undefined {
+  const makefile = parseMakefile(makefileText);
+  const wanted = targets.length > 0 ? targets : makefile.firstTarget === undefined ? [] : [makefile.firstTarget];
+  const lines: string[] = [];
+  const done = new Set<string>();
+  let size = 0;
+  const visit = (target: string, depth: number): void => {
+    if (done.has(target) || depth > MAX_PREREQUISITE_DEPTH || size > MAX_RECIPE_TEXT) return;
+    done.add(target);
+    for (const rule of makefile.rules.get(target) ?? []) {
+      for (const prerequisite of rule.prerequisites) visit(prerequisite, depth + 1);
+      for (const line of rule.recipe) {
+        const command = stripPrefixes(expand(line, makefile.variables, 0)).trim();
+        if (command === '' || command.startsWith('#')) continue;
+        size += command.length;
+        if (size > MAX_RECIPE_TEXT) return;
+        lines.push(`( ${command}\n)`);
+      }
+    }
+  };
+  for (const value of makefile.readTime) {
+    const command = expand(value, makefile.variables, 0);
+    size += command.length;
+    if (size <= MAX_RECIPE_TEXT) lines.push(`: ${command}`);
+  }
+  for (const target of wanted) visit(target, 0);
+  return lines.length === 0 ? undefined : lines.join('\n');
+}

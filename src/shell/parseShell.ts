@@ -43,7 +43,32 @@ export function strayParenthesisProblem(nameEnd: number, source: string): ParseP
   return { reason: `parse error at offset ${index}: unexpected '(' after a command name: fail closed`, trigger: snippet(source, index) };
 }
 
+/**
+ * More `<<` operators than this in one text are not parsed: unbash's work grows with the square
+ * of the here-documents pending at once, and quotes or `\` can hold a line open, so the count is
+ * of the whole text (quoted `<<` and shifts included: no real command comes near it).
+ */
+export const MAX_HERE_DOCUMENTS = 2000;
+
+/** Where the text's `<<` operators (here-strings `<<<` aside) pass MAX_HERE_DOCUMENTS, or -1. */
+function hereDocumentFlood(source: string): number {
+  let count = 0;
+  for (let at = source.indexOf('<<'); at !== -1; at = source.indexOf('<<', at + 2)) {
+    if (source[at + 2] === '<') {
+      at++;
+      continue;
+    }
+    if (++count > MAX_HERE_DOCUMENTS) return at;
+  }
+  return -1;
+}
+
 /** Parses bash source; unbash never throws on bad input, it reports errors on each script. */
 export function parseShell(source: string): ParsedScript {
+  const flood = hereDocumentFlood(source);
+  if (flood !== -1) {
+    const message = `more than ${MAX_HERE_DOCUMENTS} here-documents, more than can be parsed in linear time`;
+    return { type: 'Script', pos: 0, end: source.length, shebang: undefined, commands: [], errors: [{ message, pos: flood }] };
+  }
   return parse(source);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
+import { MAX_HERE_DOCUMENTS } from '../../src/shell/parseShell';
 import { realisticCommands } from '../corpus/realistic';
 
 // Linear time is asserted by comparing n with 4n (generous bound, no absolute timings), so the
@@ -22,6 +23,9 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   { name: 'a chain of evals', build: (size) => `${'eval '.repeat(size / 5)}ls` },
   { name: 'long arithmetic', build: (size) => `echo $((${'1+'.repeat(size / 2)}1))` },
   { name: 'many heredocs', build: (size) => 'cat <<E\nx\nE\n'.repeat(size / 12) },
+  // unbash's work grows with the square of the here-documents pending at once
+  { name: 'here-documents pending on one line', build: (size) => '<<]'.repeat(size / 3) },
+  { name: 'here-documents held open by quoted newlines', build: (size) => `:${' <<a "\n"'.repeat(size / 8)}` },
   { name: 'a big heredoc fed to bash', build: (size) => `bash <<E\n${'ls\n'.repeat(size / 3)}E\n` },
   { name: 'a big script in bash -c', build: (size) => `bash -c '${'ls;'.repeat(size / 3)}'` },
   { name: 'many [[ ]] tests', build: (size) => '[[ a -eq 1 ]];'.repeat(size / 14) },
@@ -69,6 +73,17 @@ describe('1 MB hostile commands', () => {
     const elapsed = performance.now() - start;
     console.info(`1 MB ${name}: ${elapsed.toFixed(0)} ms, ${analysis.commands.length} commands, unknowable: ${analysis.unknowable ?? '-'}`);
     expect(analysis.findings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('here-document floods', () => {
+  it('fails closed past the here-document limit instead of parsing', () => {
+    const analysis = analyzeShell(`:${' <<a'.repeat(MAX_HERE_DOCUMENTS + 1)}`);
+    expect(analysis.unknowable).toContain(`more than ${MAX_HERE_DOCUMENTS} here-documents`);
+  });
+
+  it('parses a command at the limit', () => {
+    expect(analyzeShell(`cat${' <<E'.repeat(MAX_HERE_DOCUMENTS)}\n${'x\nE\n'.repeat(MAX_HERE_DOCUMENTS)}`).unknowable).toBeUndefined();
   });
 });
 

@@ -1,5 +1,7 @@
 import type { AnalysisContext } from './analysisContext';
 import type { CommandCall } from './commandCall';
+import { makeRun } from './makeRun';
+import { packageScriptName } from './packageScriptRun';
 import { staticWord } from './shellWord';
 import { readSubcommand } from './toolOptions';
 
@@ -23,7 +25,11 @@ const YARN_OWN = new Set(['add', 'install', 'remove', 'upgrade', 'up', 'link', '
 
 const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
 
-/** Notes commands whose effect lives in a file this analysis does not read (EXEC_ARBITRARY's note). */
+/**
+ * Notes commands whose effect lives in a file this analysis does not read (EXEC_ARBITRARY's
+ * note), and lists the script files, package.json scripts and Makefiles among them for the
+ * caller to read.
+ */
 export function noteUnanalysedRun(call: CommandCall, context: AnalysisContext): void {
   const first = call.words[0];
   const head = first?.value ?? '';
@@ -48,58 +54,4 @@ export function noteUnanalysedRun(call: CommandCall, context: AnalysisContext): 
   context.noteUnanalysed(`${call.name} ${sub.words.map((word) => word.value ?? word.source).join(' ')}`);
   const script = packageScriptName(call, verb, sub.words[1]?.value);
   if (script !== undefined) context.noteScriptRun(staticWord('package.json'), 'package', script);
-}
-
-// make options that read another Makefile, add rules, or run nothing
-const MAKE_ELSEWHERE = /^(?:-f|--file|--makefile|-E|--eval|-n|--dry-run|--just-print|--recon|-q|--question|-p|--print-data-base)(?:=|$)|^-[A-Za-z]*[fEnqp]/;
-const MAKE_VALUED: ReadonlySet<string> = new Set(['-I', '--include-dir', '-o', '--old-file', '--assume-old', '-W', '--what-if', '--new-file', '--assume-new']);
-
-/** The value of `-C DIR`, `-CDIR`, `--directory=DIR` or `--directory DIR` at `index`, and the words it used. */
-function directoryOption(words: CommandCall['words'], index: number): { folder: string | undefined; used: number } | undefined {
-  const value = words[index]?.value ?? '';
-  if (value === '-C' || value === '--directory') return { folder: words[index + 1]?.value, used: 2 };
-  if (value.startsWith('--directory=')) return { folder: value.slice('--directory='.length), used: 1 };
-  if (/^-C./.test(value)) return { folder: value.slice(2), used: 1 };
-  return undefined;
-}
-
-/**
- * The folder and targets of `make [-C DIR] [OPTIONS] [TARGETS] [VAR=value]`, or undefined
- * when make reads another Makefile, rules from its line, or runs nothing.
- */
-function makeRun(call: CommandCall): { folder: string; targets: string[] } | undefined {
-  const targets: string[] = [];
-  let folder: string | undefined;
-  for (let index = 1; index < call.words.length; index++) {
-    const value = call.words[index]?.value;
-    if (value === undefined) return undefined;
-    const directory = directoryOption(call.words, index);
-    if (directory === undefined && MAKE_ELSEWHERE.test(value)) return undefined;
-    if (directory !== undefined) {
-      // several -C options add up; one is enough to read
-      if (directory.folder === undefined || folder !== undefined) return undefined;
-      folder = directory.folder;
-      index += directory.used - 1;
-    } else if (MAKE_VALUED.has(value)) index++;
-    // options, variable settings, and the job or load count of `-j 4`, `-l 2`
-    else if (!value.startsWith('-') && !value.includes('=') && !/^\d+(?:\.\d+)?$/.test(value)) targets.push(value);
-  }
-  return { folder: folder ?? '.', targets };
-}
-
-const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun']);
-const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'run-script', 'rum', 'urn']);
-const LIFECYCLE_VERBS: ReadonlyMap<string, string> = new Map([['test', 'test'], ['t', 'test'], ['tst', 'test'], ['start', 'start'], ['stop', 'stop'], ['restart', 'restart']]);
-// options that run the script of another package.json, or of several
-const ELSEWHERE = /^(?:--prefix|-C|--cwd|--dir|-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive)(?:=|$)/;
-
-/** The package.json script a package manager runs here (`npm run build`, `yarn build`, `npm test`). */
-function packageScriptName(call: CommandCall, verb: string, next: string | undefined): string | undefined {
-  if (!PACKAGE_MANAGERS.has(call.name)) return undefined;
-  if (call.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value))) return undefined;
-  if (RUN_VERBS.has(verb)) return next;
-  // `bun test` is bun's own test runner
-  if (call.name === 'bun') return undefined;
-  if (call.name === 'npm') return LIFECYCLE_VERBS.get(verb);
-  return verb === 'run' ? next : (LIFECYCLE_VERBS.get(verb) ?? verb);
 }

@@ -17,20 +17,24 @@ interface Span {
   readonly end: number;
 }
 
-function collectSpans(roots: readonly SyntaxNode[]): { spans: Span[]; nestedArithmetic: Set<number> } {
+/**
+ * The spans the scan skips: substitutions (walked as scripts of their own) and nested
+ * arithmetic expansions (guarded when the walk reaches them). Nested expansions are not opened
+ * here: unbash parses an expansion's text on first access, and opening every level from the
+ * outermost one would read the text once per level.
+ */
+function collectSpans(roots: readonly SyntaxNode[]): Span[] {
   const spans: Span[] = [];
-  const nestedArithmetic = new Set<number>();
   const stack: SyntaxNode[] = [...roots];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (SUBSTITUTION_TYPES.has(node.type)) {
+    if (SUBSTITUTION_TYPES.has(node.type) || (node.type === 'ArithmeticExpansion' && !roots.includes(node))) {
       spans.push({ pos: node.pos, end: node.end });
       continue;
     }
-    if (node.type === 'ArithmeticExpansion') nestedArithmetic.add(node.pos);
     forEachChild(node, (child) => stack.push(child));
   }
   spans.sort((a, b) => a.pos - b.pos);
-  return { spans, nestedArithmetic };
+  return spans;
 }
 
 /**
@@ -39,7 +43,7 @@ function collectSpans(roots: readonly SyntaxNode[]): { spans: Span[]; nestedArit
  * [from, to) its text; each character is looked at once, substitutions are skipped whole.
  */
 export function findHiddenSubstitution(roots: readonly SyntaxNode[], source: string, range: Span): number | undefined {
-  const { spans, nestedArithmetic } = collectSpans(roots);
+  const spans = collectSpans(roots);
   let next = 0;
   for (let at = range.pos; at < range.end; at++) {
     while (next < spans.length && (spans[next]?.end ?? 0) <= at) next++;
@@ -51,8 +55,8 @@ export function findHiddenSubstitution(roots: readonly SyntaxNode[], source: str
     const code = source.charCodeAt(at);
     if (code === BACKTICK) return at;
     if (code !== DOLLAR || source.charCodeAt(at + 1) !== OPEN_PAREN) continue;
-    const isArithmetic = source.charCodeAt(at + 2) === OPEN_PAREN && (at === range.pos || nestedArithmetic.has(at));
-    if (!isArithmetic) return at;
+    // the context's own `$((`; a nested one is a span, skipped above
+    if (at !== range.pos || source.charCodeAt(at + 2) !== OPEN_PAREN) return at;
     at += 2;
   }
   return undefined;

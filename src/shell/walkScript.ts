@@ -138,7 +138,13 @@ class Walker {
         break;
       case 'ArithmeticExpansion':
       case 'ArithmeticCommand':
-        if (!this.inArithmetic) guardArithmetic({ roots: [node], source, range: node }, context);
+        // opening an expansion parses its text (unbash does it on first access): nested ones
+        // re-read what encloses them, so their text is taken from the substitution budget
+        if (!context.spendSubstitution(node.end - node.pos)) {
+          failClosedAt(context, 'arithmetic nested too deep to analyse in linear time: fail closed', source.slice(node.pos, node.pos + 200));
+          return;
+        }
+        guardArithmetic({ roots: [node], source, range: node }, context);
         return this.pushChildren(node, source, true);
       case 'ArithmeticFor': {
         const header = [node.initialize, node.test, node.update].filter((part) => part !== undefined);

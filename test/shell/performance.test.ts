@@ -22,6 +22,9 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   { name: 'a chain of wrappers', build: (size) => `${'sudo '.repeat(size / 5)}ls` },
   { name: 'a chain of evals', build: (size) => `${'eval '.repeat(size / 5)}ls` },
   { name: 'long arithmetic', build: (size) => `echo $((${'1+'.repeat(size / 2)}1))` },
+  // unbash parses an arithmetic expansion's text on first access: each nested level re-read the rest
+  { name: 'unterminated nested arithmetic', build: (size) => '$(('.repeat(size / 3) },
+  { name: 'unterminated arithmetic before a long word', build: (size) => `${'$(('.repeat(100)}${'a'.repeat(size - 300)}` },
   { name: 'many heredocs', build: (size) => 'cat <<E\nx\nE\n'.repeat(size / 12) },
   // unbash's work grows with the square of the here-documents pending at once
   { name: 'here-documents pending on one line', build: (size) => '<<]'.repeat(size / 3) },
@@ -73,6 +76,15 @@ describe('1 MB hostile commands', () => {
     const elapsed = performance.now() - start;
     console.info(`1 MB ${name}: ${elapsed.toFixed(0)} ms, ${analysis.commands.length} commands, unknowable: ${analysis.unknowable ?? '-'}`);
     expect(analysis.findings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('constructs the parser reads again on first access', () => {
+  it('reads 100 unterminated nested arithmetic expansions before 256 KiB in about the time of the 256 KiB alone', () => {
+    const body = 'a'.repeat(256 * 1024);
+    const alone = bestOf(`echo ${body}`);
+    // each level once re-read the whole rest of the text: 100 levels took a hundred times as long
+    expect(bestOf(`${'$(('.repeat(100)}${body}`)).toBeLessThan(10 * alone + 50);
   });
 });
 

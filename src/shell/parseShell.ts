@@ -63,12 +63,40 @@ function hereDocumentFlood(source: string): number {
   return -1;
 }
 
-/** Parses bash source; unbash never throws on bad input, it reports errors on each script. */
+/**
+ * `${` opened deeper than this is not parsed: unbash looks for the closing brace of each open
+ * level across the rest of the text, so unclosed levels cost one reading of the text each.
+ * Counted without regard to quotes, which only makes the count larger.
+ */
+export const MAX_PARAMETER_NESTING = 16;
+
+/** Where `${` first opens deeper than MAX_PARAMETER_NESTING, or -1. */
+function parameterNestingFlood(source: string): number {
+  let depth = 0;
+  for (let at = 0; at < source.length; at++) {
+    const code = source.charCodeAt(at);
+    if (code === 125 /* } */) {
+      if (depth > 0) depth--;
+    } else if (code === 36 /* $ */ && source.charCodeAt(at + 1) === 123 /* { */) {
+      if (++depth > MAX_PARAMETER_NESTING) return at;
+      at++;
+    }
+  }
+  return -1;
+}
+
+function unparsed(source: string, message: string, pos: number): ParsedScript {
+  return { type: 'Script', pos: 0, end: source.length, shebang: undefined, commands: [], errors: [{ message, pos }] };
+}
+
+/**
+ * Parses bash source; unbash never throws on bad input, it reports errors on each script. Texts
+ * that would take unbash more than linear time are reported as errors without being parsed.
+ */
 export function parseShell(source: string): ParsedScript {
   const flood = hereDocumentFlood(source);
-  if (flood !== -1) {
-    const message = `more than ${MAX_HERE_DOCUMENTS} here-documents, more than can be parsed in linear time`;
-    return { type: 'Script', pos: 0, end: source.length, shebang: undefined, commands: [], errors: [{ message, pos: flood }] };
-  }
+  if (flood !== -1) return unparsed(source, `more than ${MAX_HERE_DOCUMENTS} here-documents, more than can be parsed in linear time`, flood);
+  const nesting = parameterNestingFlood(source);
+  if (nesting !== -1) return unparsed(source, `parameter expansions nested deeper than ${MAX_PARAMETER_NESTING}, deeper than can be parsed in linear time`, nesting);
   return parse(source);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { MAX_HERE_DOCUMENTS } from '../../src/shell/parseShell';
+import { MAX_HERE_DOCUMENTS, MAX_PARAMETER_NESTING } from '../../src/shell/parseShell';
 import { realisticCommands } from '../corpus/realistic';
 
 // Linear time is asserted by comparing n with 4n (generous bound, no absolute timings), so the
@@ -25,6 +25,8 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   // unbash parses an arithmetic expansion's text on first access: each nested level re-read the rest
   { name: 'unterminated nested arithmetic', build: (size) => '$(('.repeat(size / 3) },
   { name: 'unterminated arithmetic before a long word', build: (size) => `${'$(('.repeat(100)}${'a'.repeat(size - 300)}` },
+  // unbash looks for each unclosed `${` level's brace across the rest of the text
+  { name: 'unterminated nested parameter expansions', build: (size) => '${a:'.repeat(size / 4) },
   { name: 'many heredocs', build: (size) => 'cat <<E\nx\nE\n'.repeat(size / 12) },
   // unbash's work grows with the square of the here-documents pending at once
   { name: 'here-documents pending on one line', build: (size) => '<<]'.repeat(size / 3) },
@@ -85,6 +87,20 @@ describe('constructs the parser reads again on first access', () => {
     const alone = bestOf(`echo ${body}`);
     // each level once re-read the whole rest of the text: 100 levels took a hundred times as long
     expect(bestOf(`${'$(('.repeat(100)}${body}`)).toBeLessThan(10 * alone + 50);
+  });
+
+  it('fails closed on parameter expansions nested past the limit, unparsed', () => {
+    const body = 'a'.repeat(256 * 1024);
+    const alone = bestOf(`echo ${body}`);
+    const nested = `${'${a:'.repeat(1000)}${body}`;
+    // a thousand unclosed levels took a thousand readings of the text
+    expect(bestOf(nested)).toBeLessThan(10 * alone + 50);
+    expect(analyzeShell(nested).unknowable).toContain(`nested deeper than ${MAX_PARAMETER_NESTING}`);
+  });
+
+  it('parses parameter expansions nested to the limit', () => {
+    const nested = `echo ${'${a:-'.repeat(MAX_PARAMETER_NESTING)}x${'}'.repeat(MAX_PARAMETER_NESTING)}`;
+    expect(analyzeShell(nested).unknowable).toBeUndefined();
   });
 });
 

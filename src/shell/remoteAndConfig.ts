@@ -76,7 +76,8 @@ export function runGitConfig(call: CommandCall, context: AnalysisContext): Shell
   const sub = readSubcommand('git', call.words, 1);
   const subcommandIndex = sub.ends[0] === undefined ? call.words.length : sub.ends[0] - 1;
   if (sub.words[0]?.value === 'config' && sub.words.length === 1) runStoredConfig(call, context, sub.next);
-  let expansion: ShellWord[] | undefined;
+  // the last plain alias of the subcommand wins, as in git; its expansion is built once
+  let alias: string | undefined;
   for (const { key, value } of gitConfigPairs(call.words, subcommandIndex)) {
     const command = configCommand(key, value);
     if (command !== undefined) {
@@ -84,10 +85,13 @@ export function runGitConfig(call: CommandCall, context: AnalysisContext): Shell
       continue;
     }
     // a plain alias (its value is known here) matters only when it names the subcommand
-    if (!key.toLowerCase().startsWith('alias.') || key.slice('alias.'.length) !== sub.words[0]?.value || value.value === undefined) continue;
-    const split = splitWords(value.value);
-    if (split === undefined) context.failClosed('git alias that cannot be split: fail closed', { trigger: value.value, command: call.command });
-    else expansion = [staticWord('git'), ...split, ...call.words.slice(subcommandIndex + 1)];
+    if (key.toLowerCase().startsWith('alias.') && key.slice('alias.'.length) === sub.words[0]?.value && value.value !== undefined) alias = value.value;
   }
-  return expansion;
+  if (alias === undefined) return undefined;
+  const split = splitWords(alias);
+  if (split === undefined) {
+    context.failClosed('git alias that cannot be split: fail closed', { trigger: alias, command: call.command });
+    return undefined;
+  }
+  return [staticWord('git'), ...split, ...call.words.slice(subcommandIndex + 1)];
 }

@@ -20,6 +20,8 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   { name: 'nested substitutions', build: (size) => `${'$('.repeat(size / 3)}${')'.repeat(size / 3)}` },
   { name: 'nested backticks', build: (size) => '`'.repeat(size) },
   { name: 'a chain of wrappers', build: (size) => `${'sudo '.repeat(size / 5)}ls` },
+  // each alias of the subcommand once copied every word after it
+  { name: 'many git -c aliases before many words', build: (size) => `${'git -c alias.a='.repeat(size / 60)}${'a '.repeat(size / 4)}` },
   { name: 'a chain of evals', build: (size) => `${'eval '.repeat(size / 5)}ls` },
   { name: 'long arithmetic', build: (size) => `echo $((${'1+'.repeat(size / 2)}1))` },
   // unbash parses an arithmetic expansion's text on first access: each nested level re-read the rest

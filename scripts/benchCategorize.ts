@@ -21,6 +21,12 @@ const HOSTILE: readonly { readonly name: string; readonly command: string }[] = 
   { name: 'one 1 MB quoted word', command: `echo "${'a'.repeat(MEGABYTE - 7)}"` },
   { name: 'nested $( ) x 100k', command: `${'$('.repeat(100_000)}x${')'.repeat(100_000)}` },
   { name: "'sudo ls && ' x 100k", command: 'sudo ls && '.repeat(MEGABYTE / 11).concat('true') },
+  // shapes that once took seconds to minutes: pending here-documents, unclosed nested `$((` and
+  // `${` before a long word, and git -c aliases of the subcommand before many words
+  { name: "'<<]' x 350k", command: '<<]'.repeat(MEGABYTE / 3) },
+  { name: "100 '$((' + 1 MB word", command: `${'$(('.repeat(100)}${'a'.repeat(MEGABYTE - 300)}` },
+  { name: "16 '${a:' + 1 MB word", command: `${'${a:'.repeat(16)}${'a'.repeat(MEGABYTE - 64)}` },
+  { name: 'git -c alias x 17k + words', command: `${'git -c alias.a='.repeat(MEGABYTE / 60)}${'a '.repeat(MEGABYTE / 4)}` },
 ];
 
 function percentile(sorted: readonly number[], fraction: number): number {

@@ -8,8 +8,13 @@ import { emptyUnwrapped, joinWords, type Unwrapped } from './unwrapped';
  * script; where an option unknown here could swallow the next word, the command is unknown.
  */
 
-function unknownOption(parsed: ParsedArguments, known: ReadonlySet<string>): string | undefined {
-  return parsed.options.find((option) => !known.has(option.name))?.name;
+/** The runner's leading options, or undefined (with the problem set) when one of them is not known. */
+function readKnownOptions(program: string, words: readonly ShellWord[], options: { valued: ReadonlySet<string>; known: ReadonlySet<string> }, result: Unwrapped): ParsedArguments | undefined {
+  const parsed = readLeadingOptions(words, 1, options.valued);
+  const unknown = parsed.options.find((option) => !options.known.has(option.name))?.name;
+  if (unknown === undefined) return parsed;
+  result.problem = `${program} option ${unknown} is not known: fail closed`;
+  return undefined;
 }
 
 const NODEMON_VALUED = valuedSet(['-x', '--exec', '-e', '--ext', '-w', '--watch', '-i', '--ignore', '-d', '--delay', '--config', '--cwd', '-s', '--signal']);
@@ -42,12 +47,8 @@ const SCRIPT_SHORTHAND = /^(?:npm|pnpm|yarn|bun|node|deno):/;
 /** `concurrently [OPTIONS] CMD...`: each operand, and each `--teardown` value, is a shell command. */
 export function unwrapConcurrently(words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
-  const parsed = readLeadingOptions(words, 1, CONCURRENTLY_VALUED);
-  const unknown = unknownOption(parsed, CONCURRENTLY_KNOWN);
-  if (unknown !== undefined) {
-    result.problem = `concurrently option ${unknown} is not known: fail closed`;
-    return result;
-  }
+  const parsed = readKnownOptions('concurrently', words, { valued: CONCURRENTLY_VALUED, known: CONCURRENTLY_KNOWN }, result);
+  if (parsed === undefined) return result;
   for (const option of parsed.options) if (option.name === '--teardown' && option.value !== undefined) result.scripts.push(option.value);
   for (const operand of parsed.operands) {
     if (operand.value !== undefined && SCRIPT_SHORTHAND.test(operand.value)) continue;
@@ -75,12 +76,8 @@ const WATCHEXEC_KNOWN = new Set([
  */
 export function unwrapWatchexec(words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
-  const parsed = readLeadingOptions(words, 1, WATCHEXEC_VALUED);
-  const unknown = unknownOption(parsed, WATCHEXEC_KNOWN);
-  if (unknown !== undefined) {
-    result.problem = `watchexec option ${unknown} is not known: fail closed`;
-    return result;
-  }
+  const parsed = readKnownOptions('watchexec', words, { valued: WATCHEXEC_VALUED, known: WATCHEXEC_KNOWN }, result);
+  if (parsed === undefined) return result;
   const bareOptional = words.slice(1, parsed.firstOperand).some((word) => word.value !== undefined && WATCHEXEC_OPTIONAL_VALUE.has(word.value));
   if (bareOptional && parsed.firstOperand < words.length && words[parsed.firstOperand - 1]?.value !== '--') {
     result.problem = 'a watchexec option may take the next word as its value: fail closed';

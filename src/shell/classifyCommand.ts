@@ -2,6 +2,7 @@ import type { AnalysisContext } from './analysisContext';
 import { runAtJob } from './atJobs';
 import { runBuiltin } from './builtins';
 import { originOf, type CommandCall } from './commandCall';
+import { containerExecCommand } from './containerExec';
 import { DATA_ONLY_COMMANDS } from './dataCommands';
 import { runEditorCommands } from './editorCommands';
 import { runGitSubcommandCommands } from './gitRunsCommands';
@@ -49,6 +50,7 @@ function runsCode(call: CommandCall, context: AnalysisContext): ShellWord[] | un
   else if (call.name === 'at' || call.name === 'batch') runAtJob(call, context);
   else if (call.name === 'git') return runGitConfig(call, context) ?? runGitSubcommandCommands(call, context);
   else if (call.name === 'sed') runSedScripts(call, context);
+  else return containerExecCommand(call, context);
   return undefined;
 }
 

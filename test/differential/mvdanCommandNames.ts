@@ -32,7 +32,7 @@ export const UNWRAPPERS: ReadonlySet<string> = new Set([
   'exec', 'nice', 'ionice', 'stdbuf', 'chrt', 'taskset', 'setsid', 'watch', 'flock', 'strace', 'ltrace', 'valgrind', 'chroot',
   'unshare', 'nsenter', 'script', 'unbuffer', 'caffeinate', 'torsocks', 'proxychains', 'proxychains4', 'firejail', 'dbus-launch', 'xvfb-run',
   'dbus-run-session', 'ssh-agent', 'flatpak-spawn', 'proot', 'bwrap', 'entr', 'nodemon', 'concurrently', 'watchexec', 'cross-env', 'cross-env-shell',
-  'dotenv', 'env-cmd', 'sudo-rs', 'pfexec', 'gosu', 'su-exec', 'setuidgid', 's6-setuidgid', 'tini', 'dumb-init', 'with-contenv', 'chronic', 'catchsegv',
+  'dotenv', 'env-cmd', 'docker', 'podman', 'kubectl', 'oc', 'sudo-rs', 'pfexec', 'gosu', 'su-exec', 'setuidgid', 's6-setuidgid', 'tini', 'dumb-init', 'with-contenv', 'chronic', 'catchsegv',
   // commands that run a command given as an argument or option
   'xargs', 'find', 'parallel', 'rg', 'sort', 'tar', 'zip', 'man', 'rsync', 'scp', 'sftp', 'ssh', 'mosh', 'autossh',
   // shells and shell builtins that run code

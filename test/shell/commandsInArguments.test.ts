@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { type CommandsCase, expectCommands, expectFailClosed, EXEC, type FailCase, GIT, NET, ONLY_EXEC, SUDO } from './support';
+import { type CommandsCase, DEPS, expectCommands, expectFailClosed, EXEC, type FailCase, GIT, NET, ONLY_EXEC, SUDO, SYS } from './support';
 
 describe('git subcommands that run commands from their own line', () => {
   it.each<CommandsCase>([
@@ -28,4 +28,18 @@ describe('awk pipes, which awk hands to a shell', () => {
     { name: "analyses gawk's two-way |& pipe", command: `gawk 'BEGIN { print "x" |& "sudo id" }'`, commands: [['gawk', 'BEGIN { print "x" |& "sudo id" }'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
     { name: 'treats a string compared in a pattern as data', command: `awk '$1 == "a" { print }' f`, commands: [['awk', '$1 == "a" { print }', 'f']], categories: ONLY_EXEC },
   ])('$name', expectCommands);
+});
+
+describe('the command a container exec runs', () => {
+  it.each<CommandsCase>([
+    { name: 'analyses the docker exec command', command: 'docker exec c sudo id', commands: [['docker', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'skips docker exec options and their values', command: "docker exec -it -u root c sh -c 'git push'", commands: [['docker', 'exec', '-it', '-u', 'root', 'c', 'sh', '-c', 'git push'], ['sh', '-c', 'git push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
+    { name: 'reads docker container exec', command: 'docker container exec -e A=1 c npm install', commands: [['docker', 'container', 'exec', '-e', 'A=1', 'c', 'npm', 'install'], ['npm', 'install']], categories: [DEPS, NET, EXEC] },
+    { name: 'reads docker global options before exec', command: 'docker -H tcp://x exec c sudo id', commands: [['docker', '-H', 'tcp://x', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses the podman exec command', command: 'podman exec c sudo id', commands: [['podman', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
+    { name: 'analyses the kubectl exec command after --, keeping the cluster rule', command: 'kubectl exec -n prod pod -- sudo id', commands: [['kubectl', 'exec', '-n', 'prod', 'pod', '--', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SYS, SUDO, NET, EXEC] },
+    { name: 'analyses the oc exec command', command: 'oc exec pod -- git push', commands: [['oc', 'exec', 'pod', '--', 'git', 'push'], ['git', 'push']], categories: [SYS, GIT, NET, EXEC] },
+  ])('$name', expectCommands);
+
+  it.each<FailCase>([{ name: 'fails closed on a docker exec option that is not known', command: 'docker exec --frob c id', reason: 'docker exec option' }])('$name', expectFailClosed);
 });

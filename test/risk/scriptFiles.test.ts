@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -180,5 +181,19 @@ describe('the Makefile recipes make runs are read', () => {
   it('names the Makefile target the finding comes from', () => {
     const evidence = categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).evidence;
     expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in Makefile target deploy: git push']);
+  });
+});
+
+describe('files that are not regular files', () => {
+  it('does not block on a FIFO named as a script', () => {
+    const root = makeWorkspace({ orchestration: false });
+    execFileSync('mkfifo', [path.join(root, 'pipe.sh')]);
+    expect(categorize('shell', { command: 'bash pipe.sh && ./pipe.sh' }, { workspaceRoot: root }).categories).toEqual([EXEC]);
+  });
+
+  it('does not read a folder named as a script', () => {
+    const root = makeWorkspace({ orchestration: false });
+    mkdirSync(path.join(root, 'folder.sh'));
+    expect(categorize('shell', { command: 'bash folder.sh' }, { workspaceRoot: root }).categories).toEqual([EXEC]);
   });
 });

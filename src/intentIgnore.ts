@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import { InvalidOptionsError } from './errors/InvalidOptionsError';
+import { readRegularFile } from './files/readRegularFile';
 
 /** The ignore file at the workspace root, in .gitignore syntax (seed 003 FR-009). */
 export const INTENT_IGNORE_FILE = '.intentignore';
@@ -24,15 +24,23 @@ export function parseIntentIgnore(text: string): IntentIgnore {
   };
 }
 
+// an ignore file is a few lines; anything this large is a mistake or an attack
+const MAX_INTENT_IGNORE_BYTES = 1024 * 1024;
+
 /** Reads `<workspaceRoot>/.intentignore`; a missing file ignores nothing, an unreadable one is an error. */
 export function loadIntentIgnore(workspaceRoot: string): IntentIgnore {
   const file = path.join(workspaceRoot, INTENT_IGNORE_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return NOTHING_IGNORED;
-    throw new InvalidOptionsError([`${file}: cannot read the ignore file: ${String(error)}`]);
+  const read = readRegularFile(file, MAX_INTENT_IGNORE_BYTES);
+  switch (read.kind) {
+    case 'text':
+      return parseIntentIgnore(read.text);
+    case 'missing':
+      return NOTHING_IGNORED;
+    case 'too-large':
+      throw new InvalidOptionsError([`${file}: the ignore file is ${read.size} bytes; the limit is ${MAX_INTENT_IGNORE_BYTES}`]);
+    case 'not-a-file':
+      throw new InvalidOptionsError([`${file}: the ignore file is not a regular file`]);
+    case 'unreadable':
+      throw new InvalidOptionsError([`${file}: cannot read the ignore file: ${String(read.error)}`]);
   }
-  return parseIntentIgnore(text);
 }

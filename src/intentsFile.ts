@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { IntentsFileError } from './errors/IntentsFileError';
+import { readRegularFile } from './files/readRegularFile';
 import { formatIssues, freezeIntents, intentsFileSchema, type Intent } from './intent';
 
 /** The intents file name inside the orchestration directory. */
@@ -35,21 +35,17 @@ export function parseIntentsFile(text: string, file: string): readonly Intent[] 
  * refused with a reason); an unreadable or malformed one is an IntentsFileError.
  */
 export function loadIntentsFile(file: string): readonly Intent[] {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Object.freeze([]);
-    throw new IntentsFileError(file, [`cannot read the file: ${String(error)}`], { cause: error });
+  const read = readRegularFile(file, MAX_INTENTS_FILE_BYTES);
+  switch (read.kind) {
+    case 'text':
+      return parseIntentsFile(read.text, file);
+    case 'missing':
+      return Object.freeze([]);
+    case 'too-large':
+      throw new IntentsFileError(file, [`the file is ${read.size} bytes; the limit is ${MAX_INTENTS_FILE_BYTES}`]);
+    case 'not-a-file':
+      throw new IntentsFileError(file, ['not a regular file']);
+    case 'unreadable':
+      throw new IntentsFileError(file, [`cannot read the file: ${String(read.error)}`], { cause: read.error });
   }
-  if (size > MAX_INTENTS_FILE_BYTES) {
-    throw new IntentsFileError(file, [`the file is ${size} bytes; the limit is ${MAX_INTENTS_FILE_BYTES}`]);
-  }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new IntentsFileError(file, [`cannot read the file: ${String(error)}`], { cause: error });
-  }
-  return parseIntentsFile(text, file);
 }

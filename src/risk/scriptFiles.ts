@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readRegularFile } from '../files/readRegularFile';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import type { PathContext } from './fileRisk';
 import { makeRecipeText } from './makefileRecipes';
@@ -49,24 +49,10 @@ export function runsAsShell(text: string): boolean {
   return SHELLS.has(path.posix.basename(program));
 }
 
-/**
- * A regular file's text, or undefined. Opened without blocking and checked on the open file:
- * a path swapped for a FIFO after a check by name would block the decision forever.
- */
+// binary content is no script; NUL bytes are handled by the analysis, but a binary is not shell code
 function readText(absolute: string, maxBytes: number): string | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    const text = readFileSync(fd, 'utf8');
-    // binary content is no script; NUL bytes are handled by the analysis, but a binary is not shell code
-    return text.length > maxBytes || text.includes('\u0000') ? undefined : text;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const read = readRegularFile(absolute, maxBytes);
+  return read.kind === 'text' && !read.text.includes('\u0000') ? read.text : undefined;
 }
 
 /**

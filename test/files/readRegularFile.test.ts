@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createGovernor, IntentsFileError, InvalidOptionsError } from '../../src/index';
+import { readRegularFile } from '../../src/files/readRegularFile';
+import { makeWorkspace } from '../support/workspace';
+
+const root = makeWorkspace({ orchestration: false });
+writeFileSync(path.join(root, 'small.txt'), 'hello');
+writeFileSync(path.join(root, 'large.txt'), 'x'.repeat(2048));
+mkdirSync(path.join(root, 'folder'));
+execFileSync('mkfifo', [path.join(root, 'pipe')]);
+
+describe('readRegularFile', () => {
+  it.each([
+    { name: 'reads a small regular file', file: 'small.txt', kind: 'text' },
+    { name: 'reports a missing file', file: 'nothing.txt', kind: 'missing' },
+    { name: 'refuses a folder', file: 'folder', kind: 'not-a-file' },
+    { name: 'refuses a FIFO without blocking', file: 'pipe', kind: 'not-a-file' },
+    { name: 'refuses a file over the limit', file: 'large.txt', kind: 'too-large' },
+  ])('$name', ({ file, kind }) => {
+    expect(readRegularFile(path.join(root, file), 1024).kind).toBe(kind);
+  });
+
+  it('returns the text of a regular file', () => {
+    expect(readRegularFile(path.join(root, 'small.txt'), 1024)).toEqual({ kind: 'text', text: 'hello' });
+  });
+});
+
+describe('workspace files put in place as FIFOs', () => {
+  it('refuses an intents file that is a FIFO with a typed error, without blocking', () => {
+    const workspace = makeWorkspace();
+    execFileSync('mkfifo', [path.join(workspace, '.orchestration', 'active_intents.yaml')]);
+    expect(() => createGovernor({ workspaceRoot: workspace })).toThrow(IntentsFileError);
+  });
+
+  it('refuses an .intentignore that is a FIFO with a typed error, without blocking', () => {
+    const workspace = makeWorkspace();
+    execFileSync('mkfifo', [path.join(workspace, '.intentignore')]);
+    expect(() => createGovernor({ workspaceRoot: workspace })).toThrow(InvalidOptionsError);
+  });
+});

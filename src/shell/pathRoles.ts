@@ -28,6 +28,9 @@ export const PATH_GRAMMARS: ReadonlyMap<string, PathGrammar> = new Map<string, P
   ['tee', { valued: [], role: 'overwrite' }],
   ['touch', { valued: ['-d', '-t', '-r', '--date', '--reference'], role: 'write', inputOptions: ['-r', '--reference'] }],
   ['mkdir', { valued: ['-m', '--mode'], role: 'write' }],
+  // a FIFO or device node in a file's place: a write (mknod's type and numbers read as paths too)
+  ['mkfifo', { valued: ['-m', '--mode'], role: 'write' }],
+  ['mknod', { valued: ['-m', '--mode'], role: 'write' }],
   ['chmod', OWNERSHIP],
   ['chown', OWNERSHIP],
   ['chgrp', OWNERSHIP],

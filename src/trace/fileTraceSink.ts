@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { TraceSink } from './traceRecord';
 
 /** The trace file's name inside the orchestration directory. */
@@ -22,8 +22,11 @@ function endsMidLine(fd: number): boolean {
  */
 export function fileTraceSink(file: string): TraceSink {
   return (record) => {
-    const fd = openSync(file, 'a+');
+    // opened without blocking and checked on the descriptor: a FIFO in the file's place would
+    // take writes until its buffer filled, then block the host; it is refused instead
+    const fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o644);
     try {
+      if (!fstatSync(fd).isFile()) throw new Error(`the trace file ${file} is not a regular file`);
       const prefix = endsMidLine(fd) ? '\n' : '';
       writeSync(fd, `${prefix}${JSON.stringify(record)}\n`);
     } finally {

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGovernor, IntentsFileError, InvalidOptionsError } from '../../src/index';
+import { createGovernor, IntentsFileError, InvalidOptionsError, TRACE_FILE_NAME } from '../../src/index';
 import { readRegularFile } from '../../src/files/readRegularFile';
-import { makeWorkspace } from '../support/workspace';
+import { analyzeShell } from '../../src/shell/analyzeShell';
+import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 
 const root = makeWorkspace({ orchestration: false });
 writeFileSync(path.join(root, 'small.txt'), 'hello');
@@ -33,6 +34,25 @@ describe('workspace files put in place as FIFOs', () => {
     const workspace = makeWorkspace();
     execFileSync('mkfifo', [path.join(workspace, '.orchestration', 'active_intents.yaml')]);
     expect(() => createGovernor({ workspaceRoot: workspace })).toThrow(IntentsFileError);
+  });
+
+  it('refuses a risky call whose trace file is a FIFO, rather than block on it later', () => {
+    const workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    execFileSync('mkfifo', [path.join(workspace, '.orchestration', TRACE_FILE_NAME)]);
+    const governor = createGovernor({ workspaceRoot: workspace, safeMode: false });
+    governor.userPrompt();
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
+    const decision = governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x' });
+    expect(decision).toMatchObject({ verdict: 'deny', code: 'trace_unavailable' });
+    expect(decision.reason).toContain('not a regular file');
+  });
+
+  it('reads mkfifo and mknod operands as writes, so control files are protected from them', () => {
+    expect(analyzeShell('mkfifo .orchestration/agent_trace.jsonl && mknod .intentignore p').pathOperands.map((operand) => [operand.path, operand.role])).toEqual([
+      ['.orchestration/agent_trace.jsonl', 'write'],
+      ['.intentignore', 'write'],
+      ['p', 'write'],
+    ]);
   });
 
   it('refuses an .intentignore that is a FIFO with a typed error, without blocking', () => {

@@ -19,14 +19,11 @@ const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'];
 /** Scripts run by scripts are read this many levels down. */
 export const MAX_SCRIPT_FILE_DEPTH = 3;
 
-/** A script file's text, where it lies in the workspace, and the folder it runs in. */
+/** The shell text a command runs from a file, what to call it, and the folder it runs in. */
 export interface ScriptFile {
   readonly text: string;
-  /** what the findings are marked with: the file, or the package.json script */
+  /** what the findings are marked with: the file below the workspace root, the package.json script, the Makefile target */
   readonly label: string;
-  /** below the workspace root, '/'-separated */
-  readonly relative: string;
-  readonly absolute: string;
   /** the folder its relative paths start from; undefined when the command line's folder is unknown there */
   readonly base: string | undefined;
 }
@@ -90,7 +87,7 @@ function readMakefile(run: ShellScriptRun, context: PathContext, seen: Set<strin
     const text = makeRecipeText(content, targets);
     const folder = context.analyze(run.path, context.base).absolute;
     const label = `${where.relative} ${targets.length === 0 ? 'default target' : `target ${targets.join(' ')}`}`;
-    return text === undefined ? undefined : { text, label, relative: where.relative, absolute: where.absolute, base: folder };
+    return text === undefined ? undefined : { text, label, base: folder };
   }
   return undefined;
 }
@@ -120,7 +117,7 @@ export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathCo
     if (text === undefined || (run.how === 'direct' && !runsAsShell(text))) continue;
     const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
     const label = run.script === undefined ? where.relative : `${where.relative} script ${run.script}`;
-    files.push({ text, label, relative: where.relative, absolute: where.absolute, base: folder?.absolute });
+    files.push({ text, label, base: folder?.absolute });
   }
   return files;
 }

@@ -1,6 +1,5 @@
 import { analyzeShell } from '../shell/analyzeShell';
-import type { ShellAnalysis, ShellFinding } from '../shell/shellAnalysis';
-import type { PathRole } from '../shell/shellAnalysis';
+import type { PathRole, ShellAnalysis, ShellFinding } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
@@ -51,7 +50,8 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     }
     const reading = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
     evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: ${reading}`, details: [file.label, context.base, 'runs a script'] });
-    // a relative path in the script starts from the folder it runs in, when that is known
+    // a relative path in the script starts from the folder it runs in; where that folder is
+    // unknown its paths and the scripts it runs are left to EXEC_ARBITRARY
     const base = file.base;
     if (base === undefined) continue;
     const innerContext = { ...context, base };

@@ -9,7 +9,7 @@ import { originOf, type CommandCall } from './commandCall';
  * expressions, and write or quit. Anything else fails closed.
  */
 
-export const VI_EDITORS: ReadonlySet<string> = new Set(['vi', 'vim', 'nvim', 'view', 'vimdiff', 'gvim', 'gview', 'gvimdiff', 'rvim', 'rview', 'evim', 'eview', 'ex', 'nvi']);
+const VI_EDITORS: ReadonlySet<string> = new Set(['vi', 'vim', 'nvim', 'view', 'vimdiff', 'gvim', 'gview', 'gvimdiff', 'rvim', 'rview', 'evim', 'eview', 'ex', 'nvi']);
 const EMACS_EDITORS: ReadonlySet<string> = new Set(['emacs', 'emacsclient']);
 
 const SAFE_EX_FORMS = [

@@ -1,5 +1,6 @@
 import type { AnalysisContext } from './analysisContext';
 import { runScriptWord, type CommandCall } from './commandCall';
+import { noteGitHooks } from './gitHooks';
 import { readArguments, readLeadingOptions, valuedSet } from './options';
 import type { ShellWord } from './shellWord';
 import { readSubcommand } from './toolOptions';
@@ -48,6 +49,7 @@ export function runGitSubcommandCommands(call: CommandCall, context: AnalysisCon
   const afterFirst = sub.ends[0];
   if (first === undefined || afterFirst === undefined) return undefined;
   runScriptOptions(call, context, first, afterFirst);
+  noteGitHooks(call, first, afterFirst - 1, context);
   const afterSecond = sub.ends[1];
   if (afterSecond === undefined) return undefined;
   if (first === 'bisect' && second === 'run') {

@@ -197,3 +197,26 @@ describe('files that are not regular files', () => {
     expect(categorize('shell', { command: 'bash folder.sh' }, { workspaceRoot: root }).categories).toEqual([EXEC]);
   });
 });
+
+describe('the git hooks a git subcommand runs are read', () => {
+  const repository = makeWorkspace({ orchestration: false });
+  mkdirSync(path.join(repository, '.git', 'hooks'), { recursive: true });
+  writeFileSync(path.join(repository, '.git', 'hooks', 'pre-push'), '#!/bin/sh\nsudo id\n');
+  writeFileSync(path.join(repository, '.git', 'hooks', 'pre-commit'), '#!/usr/bin/env python3\nimport os\n');
+  mkdirSync(path.join(repository, '.githooks'));
+  writeFileSync(path.join(repository, '.githooks', 'pre-commit'), 'curl https://example.com/x\n');
+
+  it.each<ScriptCase>([
+    { name: 'reads the pre-push hook of git push', command: 'git push origin main', categories: [GIT, SUDO, NET, EXEC] },
+    { name: 'leaves a hook in another language to EXEC_ARBITRARY', command: 'git commit -m x', categories: [GIT, EXEC] },
+    { name: 'reads hooks from core.hooksPath', command: 'git -c core.hooksPath=.githooks commit -m x', categories: [GIT, NET, EXEC] },
+    { name: 'reads no hook for a subcommand that runs none', command: 'git status', categories: [EXEC] },
+  ])('$name', ({ command, categories }) => {
+    expect(categorize('shell', { command }, { workspaceRoot: repository }).categories).toEqual(categories);
+  });
+
+  it('names the hook the finding comes from', () => {
+    const notes = categorize('shell', { command: 'git push' }, { workspaceRoot: repository }).evidence.filter((item) => item.category === SUDO).map((item) => item.note);
+    expect(notes).toEqual(['in .git/hooks/pre-push: elevated privileges']);
+  });
+});

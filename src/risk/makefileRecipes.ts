@@ -106,48 +106,74 @@ function referenceEnd(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * What expanding may still produce: variables that reference others can grow exponentially
+ * (ten references per level, eight levels), so every character and every reference is counted.
+ */
+interface Expansion {
+  readonly variables: ReadonlyMap<string, string>;
+  remaining: number;
+}
+
+const TOO_LONG = '"${MAKE_TOO_LONG}"';
+
+/** A fixed piece of output (a run-time value, `make`), counted like any other. */
+function charge(scope: Expansion, piece: string): string {
+  scope.remaining -= piece.length;
+  return piece;
+}
+
 /** A recipe line as the shell gets it: make's references expanded or marked as run-time values. */
-function expand(text: string, variables: ReadonlyMap<string, string>, depth: number): string {
+function expand(text: string, scope: Expansion, depth: number): string {
+  if (depth > MAX_EXPANSION_DEPTH) return charge(scope, '"${MAKE_VARIABLE}"');
   let out = '';
   let index = 0;
+  const append = (piece: string): boolean => {
+    scope.remaining -= piece.length + 1;
+    if (scope.remaining < 0) return false;
+    out += piece;
+    return true;
+  };
   while (index < text.length) {
     const dollar = text.indexOf('$', index);
-    if (dollar === -1) return out + text.slice(index);
-    out += text.slice(index, dollar);
+    if (!append(text.slice(index, dollar === -1 ? undefined : dollar))) return out + TOO_LONG;
+    if (dollar === -1) return out;
     const next = text[dollar + 1];
+    let piece: string;
     if (next === '$') {
-      out += '$';
+      piece = '$';
       index = dollar + 2;
-      continue;
-    }
-    if (next !== '(' && next !== '{') {
+    } else if (next !== '(' && next !== '{') {
       // `$@`, `$<`, `$X`: one character names the variable
-      out += next !== undefined && AUTOMATIC.has(next) ? '"${MAKE_AUTOMATIC}"' : expandName(next ?? '', variables, depth);
+      piece = next !== undefined && AUTOMATIC.has(next) ? charge(scope, '"${MAKE_AUTOMATIC}"') : expandName(next ?? '', scope, depth);
       index = dollar + 2;
-      continue;
+    } else {
+      const end = referenceEnd(text, dollar + 1);
+      if (end === -1) return `${out}"\${MAKE_UNCLOSED}"`;
+      piece = expandReference(text.slice(dollar + 2, end), scope, depth);
+      index = end + 1;
     }
-    const end = referenceEnd(text, dollar + 1);
-    if (end === -1) return `${out}"\${MAKE_UNCLOSED}"`;
-    out += expandReference(text.slice(dollar + 2, end), variables, depth);
-    index = end + 1;
+    // what a reference produced was counted as it was built
+    out += piece;
+    if (scope.remaining < 0) return out + TOO_LONG;
   }
   return out;
 }
 
-function expandName(name: string, variables: ReadonlyMap<string, string>, depth: number): string {
-  if (name === 'MAKE') return 'make';
-  const value = variables.get(name);
-  if (value === undefined || depth >= MAX_EXPANSION_DEPTH) return '"${MAKE_VARIABLE}"';
-  return expand(value, variables, depth + 1);
+function expandName(name: string, scope: Expansion, depth: number): string {
+  if (name === 'MAKE') return charge(scope, 'make');
+  const value = scope.variables.get(name);
+  if (value === undefined) return charge(scope, '"${MAKE_VARIABLE}"');
+  return expand(value, scope, depth + 1);
 }
 
-function expandReference(inner: string, variables: ReadonlyMap<string, string>, depth: number): string {
+function expandReference(inner: string, scope: Expansion, depth: number): string {
   const shell = /^shell\s+([\s\S]*)$/.exec(inner);
   // `$(shell cmd)` runs cmd: given to the analysis as a command substitution
-  if (shell?.[1] !== undefined) return `$(${expand(shell[1], variables, depth + 1)})`;
-  if (/^[A-Za-z_][\w.-]*$/.test(inner)) return expandName(inner, variables, depth);
+  if (shell?.[1] !== undefined) return `$(${expand(shell[1], scope, depth + 1)})`;
+  if (/^[A-Za-z_][\w.-]*$/.test(inner)) return expandName(inner, scope, depth);
   // a make function, or a substitution reference: its value is known only when make runs
-  return '"${MAKE_FUNCTION}"';
+  return charge(scope, '"${MAKE_FUNCTION}"');
 }
 
 // recipe line prefixes: @ (silent), - (ignore errors), + (run even with -n)
@@ -165,6 +191,8 @@ export function makeRecipeText(makefileText: string, targets: readonly string[])
   const wanted = targets.length > 0 ? targets : makefile.firstTarget === undefined ? [] : [makefile.firstTarget];
   const lines: string[] = [];
   const done = new Set<string>();
+  // half the text limit for what references produce, so a line cut short still fits
+  const scope: Expansion = { variables: makefile.variables, remaining: MAX_RECIPE_TEXT / 2 };
   let size = 0;
   const visit = (target: string, depth: number): void => {
     if (done.has(target) || depth > MAX_PREREQUISITE_DEPTH || size > MAX_RECIPE_TEXT) return;
@@ -172,7 +200,7 @@ export function makeRecipeText(makefileText: string, targets: readonly string[])
     for (const rule of makefile.rules.get(target) ?? []) {
       for (const prerequisite of rule.prerequisites) visit(prerequisite, depth + 1);
       for (const line of rule.recipe) {
-        const command = stripPrefixes(expand(line, makefile.variables, 0)).trim();
+        const command = stripPrefixes(expand(line, scope, 0)).trim();
         if (command === '' || command.startsWith('#')) continue;
         size += command.length;
         if (size > MAX_RECIPE_TEXT) return;
@@ -181,7 +209,7 @@ export function makeRecipeText(makefileText: string, targets: readonly string[])
     }
   };
   for (const value of makefile.readTime) {
-    const command = expand(value, makefile.variables, 0);
+    const command = expand(value, scope, 0);
     size += command.length;
     if (size <= MAX_RECIPE_TEXT) lines.push(`: ${command}`);
   }

@@ -72,4 +72,23 @@ describe('makeRecipeText', () => {
     const text = `all:\n${'\techo 0123456789012345678901234567890123456789\n'.repeat(4000)}`;
     expect(makeRecipeText(text, [])?.length).toBeLessThanOrEqual(MAX_RECIPE_TEXT + 4 * 4000);
   });
+
+  it('bounds variables that reference each other exponentially', () => {
+    const levels = ['A = xxxxxxxxxx'];
+    for (const [index, name] of ['B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].entries()) levels.push(`${name} = ${`$(${'ABCDEFGH'[index]})`.repeat(10)}`);
+    // ten references a level, eight levels: 10^9 characters if expanded in full
+    const text = makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(I)\n`, []);
+    expect(text?.length).toBeLessThanOrEqual(MAX_RECIPE_TEXT + 100);
+    expect(text).toContain('${MAKE_TOO_LONG}');
+  });
+
+  it('bounds references to empty variables, which produce nothing but still cost a visit', () => {
+    const levels = ['B ='];
+    for (const [index, name] of ['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].entries()) levels.push(`${name} = ${`$(${'BCDEFGHI'[index]})`.repeat(10)}`);
+    expect(makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(J)\n`, [])).toContain('${MAKE_TOO_LONG}');
+  });
+
+  it('stops opening $(shell ...) nested deeper than the expansion limit', () => {
+    expect(makeRecipeText(`all:\n\techo ${'$(shell '.repeat(5000)}x${')'.repeat(5000)}\n`, [])).toContain('${MAKE_VARIABLE}');
+  });
 });

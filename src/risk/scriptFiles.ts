@@ -19,6 +19,29 @@ const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'];
 /** Scripts run by scripts are read this many levels down. */
 export const MAX_SCRIPT_FILE_DEPTH = 3;
 
+/** All the text one decision reads from files; what is beyond it stays EXEC_ARBITRARY alone. */
+export const MAX_SCRIPT_TEXT_PER_DECISION = 1024 * 1024;
+
+/** What one decision has read so far: each file once, and no more text than the limit. */
+export interface ScriptReading {
+  readonly seen: Set<string>;
+  remaining: number;
+}
+
+export function newScriptReading(): ScriptReading {
+  return { seen: new Set(), remaining: MAX_SCRIPT_TEXT_PER_DECISION };
+}
+
+// takes a file's text from the decision's allowance; once a file does not fit, no later one is read
+function admit(reading: ScriptReading, text: string): boolean {
+  if (text.length > reading.remaining) {
+    reading.remaining = -1;
+    return false;
+  }
+  reading.remaining -= text.length;
+  return true;
+}
+
 /** The shell text a command runs from a file, what to call it, and the folder it runs in. */
 export interface ScriptFile {
   readonly text: string;
@@ -73,7 +96,7 @@ function packageScriptText(json: string, name: string): string | undefined {
 }
 
 /** The recipes `make` runs from the first Makefile it would find in the run's folder. */
-function readMakefile(run: ShellScriptRun, context: PathContext, seen: Set<string>): ScriptFile | undefined {
+function readMakefile(run: ShellScriptRun, context: PathContext, reading: ScriptReading): ScriptFile | undefined {
   if (run.path === undefined || run.directory === null) return undefined;
   for (const name of MAKEFILE_NAMES) {
     const where = context.analyze(`${run.path}/${name}`, context.base);
@@ -81,13 +104,13 @@ function readMakefile(run: ShellScriptRun, context: PathContext, seen: Set<strin
     const content = readText(where.absolute, MAX_MAKEFILE_BYTES);
     if (content === undefined) continue;
     const key = `${where.absolute}\u0000make ${run.script ?? ''}`;
-    if (seen.has(key)) return undefined;
-    seen.add(key);
+    if (reading.seen.has(key)) return undefined;
+    reading.seen.add(key);
     const targets = (run.script ?? '').split(' ').filter((target) => target !== '');
     const text = makeRecipeText(content, targets);
     const folder = context.analyze(run.path, context.base).absolute;
     const label = `${where.relative} ${targets.length === 0 ? 'default target' : `target ${targets.join(' ')}`}`;
-    return text === undefined ? undefined : { text, label, base: folder };
+    return text === undefined || !admit(reading, text) ? undefined : { text, label, base: folder };
   }
   return undefined;
 }
@@ -96,25 +119,25 @@ function readMakefile(run: ShellScriptRun, context: PathContext, seen: Set<strin
  * Reads the script files a command line runs as shell code, when each lies inside the
  * workspace, exists as a regular file of at most MAX_SCRIPT_FILE_BYTES, and is shell code;
  * the package.json scripts a package manager runs; and the Makefile recipes make runs.
- * `seen` holds the files already read for this decision (a script that runs itself is read once).
+ * `reading` holds what this decision has read (a script that runs itself is read once).
  */
-export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathContext, seen: Set<string>): ScriptFile[] {
+export function readScriptFiles(runs: readonly ShellScriptRun[], context: PathContext, reading: ScriptReading): ScriptFile[] {
   const files: ScriptFile[] = [];
   for (const run of runs) {
     if (run.path === undefined) continue;
     if (run.how === 'make') {
-      const makefile = readMakefile(run, context, seen);
+      const makefile = readMakefile(run, context, reading);
       if (makefile !== undefined) files.push(makefile);
       continue;
     }
     const where = context.analyze(run.path, context.base);
     if (!where.insideWorkspace || where.absolute === undefined || where.relative === undefined) continue;
     const key = run.script === undefined ? where.absolute : `${where.absolute}\u0000${run.script}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (reading.seen.has(key)) continue;
+    reading.seen.add(key);
     const content = readText(where.absolute, run.how === 'package' ? MAX_PACKAGE_JSON_BYTES : MAX_SCRIPT_FILE_BYTES);
     const text = content !== undefined && run.script !== undefined ? packageScriptText(content, run.script) : content;
-    if (text === undefined || (run.how === 'direct' && !runsAsShell(text))) continue;
+    if (text === undefined || (run.how === 'direct' && !runsAsShell(text)) || !admit(reading, text)) continue;
     const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
     const label = run.script === undefined ? where.relative : `${where.relative} script ${run.script}`;
     files.push({ text, label, base: folder?.absolute });

@@ -2,7 +2,7 @@ import { analyzeShell } from '../shell/analyzeShell';
 import type { PathRole, ShellAnalysis, ShellFinding } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
-import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
+import { MAX_SCRIPT_FILE_DEPTH, newScriptReading, readScriptFiles, type ScriptReading } from './scriptFiles';
 
 /** A path a command names inside the workspace, for the lifecycle's scope, .intentignore and control-file checks. */
 export interface CommandPath {
@@ -38,18 +38,18 @@ function findingEvidence(finding: ShellFinding, context: PathContext): Evidence 
  * error, a command built at run time) the file adds what it clearly does and a note, since
  * without reading it the run would be EXEC_ARBITRARY alone.
  */
-function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, seen: Set<string>): Evidence[] {
+function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading): Evidence[] {
   if (depth > MAX_SCRIPT_FILE_DEPTH) return [];
   const evidence: Evidence[] = [];
-  for (const file of readScriptFiles(analysis.scriptRuns, context, seen)) {
+  for (const file of readScriptFiles(analysis.scriptRuns, context, reading)) {
     const inner = analyzeShell(file.text);
     const where = `in ${file.label}`;
     for (const finding of inner.findings) {
       if (finding.category === 'EXEC_ARBITRARY' || (inner.unknowable !== undefined && finding.note === inner.unknowable)) continue;
       evidence.push({ ...findingEvidence(finding, context), note: `${where}: ${finding.note}` });
     }
-    const reading = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
-    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: ${reading}`, details: [file.label, context.base, 'runs a script'] });
+    const how = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
+    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: ${how}`, details: [file.label, context.base, 'runs a script'] });
     // a relative path in the script starts from the folder it runs in; where that folder is
     // unknown its paths and the scripts it runs are left to EXEC_ARBITRARY
     const base = file.base;
@@ -60,7 +60,7 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
         evidence.push({ ...item, note: `${where}: ${item.note}` });
       }
     }
-    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, seen));
+    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading));
   }
   return evidence;
 }
@@ -80,6 +80,6 @@ export function shellRisk(command: string, context: PathContext): ShellRisk {
     const resolved = operand.path === undefined ? undefined : context.analyze(operand.path, context.base);
     if (resolved?.insideWorkspace && resolved.relative !== undefined) paths.push({ input: operand.source, relative: resolved.relative, role: operand.role });
   }
-  evidence.push(...scriptFileEvidence(analysis, context, 1, new Set()));
+  evidence.push(...scriptFileEvidence(analysis, context, 1, newScriptReading()));
   return { evidence, paths };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize, type RiskCategory } from '../../src/index';
-import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_FILE_DEPTH, runsAsShell } from '../../src/risk/scriptFiles';
+import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_FILE_DEPTH, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';
 import { makeWorkspace } from '../support/workspace';
@@ -218,5 +218,18 @@ describe('the git hooks a git subcommand runs are read', () => {
   it('names the hook the finding comes from', () => {
     const notes = categorize('shell', { command: 'git push' }, { workspaceRoot: repository }).evidence.filter((item) => item.category === SUDO).map((item) => item.note);
     expect(notes).toEqual(['in .git/hooks/pre-push: elevated privileges']);
+  });
+});
+
+describe('the text one decision reads', () => {
+  it(`reads at most ${MAX_SCRIPT_TEXT_PER_DECISION} characters of scripts, then leaves the rest to EXEC_ARBITRARY`, () => {
+    const root = makeWorkspace({ orchestration: false });
+    const filler = `${'echo x\n'.repeat(Math.floor((MAX_SCRIPT_FILE_BYTES - 100) / 7))}`;
+    const count = Math.ceil(MAX_SCRIPT_TEXT_PER_DECISION / filler.length) + 1;
+    const names = Array.from({ length: count }, (_, index) => `s${index}.sh`);
+    for (const name of names) writeFileSync(path.join(root, name), filler);
+    writeFileSync(path.join(root, 'last.sh'), 'sudo id\n');
+    expect(categorize('shell', { command: `bash last.sh; ${names.map((name) => `bash ${name}`).join('; ')}` }, { workspaceRoot: root }).categories).toEqual([SUDO, EXEC]);
+    expect(categorize('shell', { command: `${names.map((name) => `bash ${name}`).join('; ')}; bash last.sh` }, { workspaceRoot: root }).categories).toEqual([EXEC]);
   });
 });

@@ -13,31 +13,26 @@ class Walker {
   private readonly nodes: WorkItem[] = [];
   /** the text each node's positions index (escaped-backtick scripts own a decoded copy) */
   private readonly sources: string[] = [];
-  /** inside an arithmetic context already checked as a whole */
-  private readonly arithmetic: boolean[] = [];
   /** the pipeline stage feeding a command's stdin */
   private readonly feeders: (CommandNode | undefined)[] = [];
   // the popped node's context, reused instead of allocating a frame per node
   private source = '';
-  private inArithmetic = false;
   private pipedFrom: CommandNode | undefined;
   // what pushChildren's one callback pushes children with (no closure allocated per node)
   private childSource = '';
-  private childArithmetic = false;
   // one site object, updated per command: analyzeCommandNode copies what it keeps
   private readonly site: { source: string; pipedFrom: CommandNode | undefined } = { source: '', pipedFrom: undefined };
   private readonly onChild = (child: SyntaxNode): void => {
     if (child.type === 'Word' && child.parts === undefined) return;
-    this.push(child, this.childSource, this.childArithmetic);
+    this.push(child, this.childSource);
   };
 
   constructor(private readonly context: AnalysisContext) {}
 
   run(script: ParsedScript, source: string): void {
-    this.push(script, source, false);
+    this.push(script, source);
     for (let node = this.nodes.pop(); node !== undefined; node = this.nodes.pop()) {
       this.source = this.sources.pop() ?? source;
-      this.inArithmetic = this.arithmetic.pop() ?? false;
       this.pipedFrom = this.feeders.pop();
       this.context.steps++;
       if (node.type === 'FlowMark') node.step();
@@ -45,10 +40,9 @@ class Walker {
     }
   }
 
-  private push(node: WorkItem, source: string, inArithmetic: boolean): void {
+  private push(node: WorkItem, source: string): void {
     this.nodes.push(node);
     this.sources.push(source);
-    this.arithmetic.push(inArithmetic);
     this.feeders.push(undefined);
   }
 
@@ -56,19 +50,18 @@ class Walker {
   private pushStage(node: CommandNode, source: string, pipedFrom: CommandNode | undefined): void {
     this.nodes.push(node);
     this.sources.push(source);
-    this.arithmetic.push(false);
     this.feeders.push(pipedFrom);
   }
 
   private pushMark(mark: FlowMark | undefined): void {
-    if (mark !== undefined) this.push(mark, '', false);
+    if (mark !== undefined) this.push(mark, '');
   }
 
   /** A construct's work list (see directoryScopes.ts), last first so that it pops in source order. */
   private pushWork(work: readonly WorkItem[], source: string): void {
     for (let index = work.length - 1; index >= 0; index--) {
       const item = work[index];
-      if (item !== undefined && !(item.type === 'Word' && item.parts === undefined)) this.push(item, source, false);
+      if (item !== undefined && !(item.type === 'Word' && item.parts === undefined)) this.push(item, source);
     }
   }
 
@@ -76,15 +69,14 @@ class Walker {
   private pushStatements(statements: readonly SyntaxNode[], source: string): void {
     for (let index = statements.length - 1; index >= 0; index--) {
       const statement = statements[index];
-      if (statement !== undefined) this.push(statement, source, false);
+      if (statement !== undefined) this.push(statement, source);
     }
   }
 
   /** Pushes a node's children so that they pop in source order; plain words need no visit. */
-  private pushChildren(node: SyntaxNode, source = this.source, inArithmetic = this.inArithmetic): void {
+  private pushChildren(node: SyntaxNode, source = this.source): void {
     const start = this.nodes.length;
     this.childSource = source;
-    this.childArithmetic = inArithmetic;
     forEachChild(node, this.onChild);
     reverseFrom(this.nodes, start);
   }
@@ -106,7 +98,7 @@ class Walker {
       case 'Statement':
         // the statement before ended: a cd in it may have failed
         context.flow.settle();
-        return node.background === true ? this.pushWork(scopedWork(node, context.flow) ?? [], source) : this.push(node.command, source, false);
+        return node.background === true ? this.pushWork(scopedWork(node, context.flow) ?? [], source) : this.push(node.command, source);
       case 'AndOr':
       case 'If':
       case 'Case':
@@ -145,15 +137,15 @@ class Walker {
           return;
         }
         guardArithmetic({ roots: [node], source, range: node }, context);
-        return this.pushChildren(node, source, true);
+        return this.pushChildren(node, source);
       case 'ArithmeticFor': {
         const header = [node.initialize, node.test, node.update].filter((part) => part !== undefined);
         guardArithmetic({ roots: header, source, range: { pos: node.pos, end: node.body.pos } }, context);
         this.pushMark(loopEnd(context.flow));
-        this.push(node.body, source, false);
+        this.push(node.body, source);
         for (let index = header.length - 1; index >= 0; index--) {
           const part = header[index];
-          if (part !== undefined) this.push(part, source, true);
+          if (part !== undefined) this.push(part, source);
         }
         return;
       }

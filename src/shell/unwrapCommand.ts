@@ -76,8 +76,8 @@ function unwrapBySpec(spec: WrapperSpec, words: readonly ShellWord[]): Unwrapped
     if (spec.shellWithoutCommand === true && result.scripts.length === 0) result.commands.push([staticWord('sh')]);
     return result;
   }
-  if (spec.scriptFlags !== undefined && hasOption(parsed, spec.scriptFlags)) result.scripts.push(joinWords(rest));
-  else if (spec.joinsWordsUnless !== undefined && !hasOption(parsed, spec.joinsWordsUnless)) result.scripts.push(joinWords(rest));
+  const joined = (spec.scriptFlags !== undefined && hasOption(parsed, spec.scriptFlags)) || (spec.joinsWordsUnless !== undefined && !hasOption(parsed, spec.joinsWordsUnless));
+  if (joined) result.scripts.push(joinWords(rest));
   else result.commands.push(rest);
   return result;
 }

@@ -137,7 +137,7 @@ export function createCallDecider(parts: CallDeciderParts) {
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
-      const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, used.role === 'read'));
+      const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed }));
       const request: ToolRequest = {
         ...built.request,
         ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),

@@ -16,6 +16,12 @@ function describeIntentChoice(request: ToolRequest, facts: DecisionFacts): Reaso
   return { message: `${asked} ${valid}`, intentIds: ids };
 }
 
+/** Why a path counts as a written one although its command may only read it, and what to do about it. */
+function possibleWriteHint(assumed: string | undefined): string {
+  if (assumed === undefined) return '';
+  return ` It counts as a possible write because ${assumed}; if the program only reads it, describe the program in the policy's shell section.`;
+}
+
 function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
   const intent = facts.activeIntent;
   const scope = intent?.owned_scope ?? [];
@@ -26,7 +32,7 @@ function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): Rea
   }
   const globs = scope.length > 0 ? scope.join(', ') : 'no paths';
   return {
-    message: `Scope Violation: '${path}' is outside the scope of intent '${intent?.id ?? '(none)'}' (${globs}).`,
+    message: `Scope Violation: '${path}' is outside the scope of intent '${intent?.id ?? '(none)'}' (${globs}).${possibleWriteHint(offending?.assumed)}`,
     path,
     scope,
   };
@@ -67,8 +73,9 @@ export function describeReason(input: {
       return { message: `Path '${path}' is excluded by .intentignore for every tool.`, path };
     }
     case 'protected_path': {
-      const path = firstPath(request.paths, (p) => p.protected)?.input ?? '';
-      return { message: `Path '${path}' is an intentgate control file; no tool call may change it.`, path };
+      const found = firstPath(request.paths, (p) => p.protected);
+      const path = found?.input ?? '';
+      return { message: `Path '${path}' is an intentgate control file; no tool call may change it.${possibleWriteHint(found?.assumed)}`, path };
     }
     case 'scope_violation':
       return describeScopeViolation(request, facts);

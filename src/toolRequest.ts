@@ -20,6 +20,8 @@ export interface ToolPath {
   readonly protected: boolean;
   /** only read by the call (a shell command's input file): scope and the control-file guard do not apply */
   readonly readOnly?: boolean;
+  /** why it counts as a possible write: the program, subcommand or option that uses it is not in the command catalog */
+  readonly assumed?: string;
 }
 
 /** What safe mode found in a call: its categories, and those a human still has to approve. */
@@ -84,13 +86,14 @@ function isPlainArgs(args: unknown): args is Readonly<Record<string, unknown>> {
 }
 
 /** A path of a call with the facts the lifecycle guards read; `relative` is undefined outside the workspace. */
-export function toolPath(input: string, relative: string | undefined, facts: WorkspaceFacts, readOnly = false): ToolPath {
+export function toolPath(input: string, relative: string | undefined, facts: WorkspaceFacts, how: { readonly readOnly?: boolean; readonly assumed?: string | undefined } = {}): ToolPath {
   return {
     input,
     relative,
     ignored: relative !== undefined && facts.intentIgnore.ignores(relative),
     protected: relative !== undefined && facts.isProtectedPath(relative),
-    ...(readOnly && { readOnly }),
+    ...(how.readOnly === true && { readOnly: true }),
+    ...(how.assumed !== undefined && { assumed: how.assumed }),
   };
 }
 

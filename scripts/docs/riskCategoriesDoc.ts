@@ -1,17 +1,24 @@
 import { RISK_CATEGORIES, CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
 import { FILE_RULE_CATEGORIES, FILE_RULE_PROBES, PROBE_WORKSPACE, fileRuleRoles, type FileRuleCategory } from './fileRuleRoles';
 import { code, codeList, generatedHeader, table } from './markdown';
-import { RULE_CATEGORIES } from '../../src/shell/ruleTypes';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { categoryTextsTable, configByNameLine, roleTable, secretWordsTable, shellRulesTable, toolKindsLine } from './riskTables';
 import { builtinToolRisks, type ToolRisk } from './toolKindCategories';
 
 const SOURCES = [
   'src/risk/categories.ts',
-  'src/shell/commandRules.ts',
+  'src/shell/commands/',
   'src/risk/fileRisk.ts',
   'src/paths/secretWords.ts',
   'src/risk/toolKinds.ts',
 ];
+
+/** The categories the built-in command catalog's rules raise, in the seed's order. */
+function ruleCategories(): RiskCategory[] {
+  const raised = new Set(catalogRules(BUILTIN_CATALOG).map((entry) => entry.rule.category));
+  return RISK_CATEGORIES.filter((category) => raised.has(category));
+}
 
 const isFileRuleCategory = (category: RiskCategory): category is FileRuleCategory =>
   (FILE_RULE_CATEGORIES as readonly RiskCategory[]).includes(category);
@@ -37,7 +44,7 @@ function categorySection(category: RiskCategory, risks: readonly ToolRisk[]): st
   return [
     `## ${category}`,
     categoryTextsTable(category),
-    ...(shell === undefined ? [`**Shell command rules:** none; command rules raise only ${codeList(RULE_CATEGORIES)}.`] : ['**Shell command rules** (`COMMAND_RULES`):', shell]),
+    ...(shell === undefined ? [`**Shell command rules:** none; command rules raise only ${codeList(ruleCategories())}.`] : ['**Shell command rules** (the built-in command catalog, src/shell/commands/):', shell]),
     ...fileRulesSection(category),
     `**Built-in tools that can raise it**, by kind: ${toolKindsLine(category, risks)}.`,
   ].join('\n\n');

@@ -13,8 +13,8 @@ import {
   type SecretKind,
 } from '../../src/paths/secretWords';
 import { CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
-import { COMMAND_RULES } from '../../src/shell/commandRules';
-import type { CommandRule } from '../../src/shell/ruleTypes';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { catalogRules, type CatalogRule } from '../../src/shell/catalog/catalogRules';
 import { PATH_ROLES, type RoleAnswers } from './fileRuleRoles';
 import { code, codeList, table } from './markdown';
 import type { ToolRisk } from './toolKindCategories';
@@ -29,21 +29,23 @@ export function categoryTextsTable(category: RiskCategory): string {
   return table(['', 'en', 'ru'], rows);
 }
 
-function selectedBy(rule: CommandRule): string {
+function selectedBy({ subcommands, rule }: CatalogRule): string {
   const parts: string[] = [];
-  // '' matches a call with no subcommand (`yarn` alone)
-  if (rule.subcommands !== undefined) parts.push(`subcommands ${rule.subcommands.map((sub) => (sub === '' ? 'none' : code(sub))).join(', ')}`);
-  if (rule.options !== undefined) parts.push(`options ${codeList(rule.options)}`);
-  if (rule.check !== undefined) parts.push(`check ${code(rule.check)}`);
+  if (subcommands.length > 0) parts.push(`subcommand ${code(subcommands.join(' '))}`);
+  const when = rule.when;
+  if (when?.options !== undefined) parts.push(`options ${codeList(when.options)}`);
+  if (when?.notOptions !== undefined) parts.push(`without ${codeList(when.notOptions)}`);
+  if (when?.operands !== undefined) parts.push(when.operands === 'none' ? 'nothing after it' : 'something after it');
+  if (when?.check !== undefined) parts.push(`check ${code(when.check)}`);
   return parts.length === 0 ? 'any call' : parts.join('; ');
 }
 
-/** The command rules (COMMAND_RULES) that raise a category, or undefined when none does. */
+/** The rules of the built-in command catalog that raise a category, or undefined when none does. */
 export function shellRulesTable(category: RiskCategory): string | undefined {
-  const rules = COMMAND_RULES.filter((rule) => rule.category === category);
+  const rules = catalogRules(BUILTIN_CATALOG).filter((entry) => entry.rule.category === category);
   if (rules.length === 0) return undefined;
-  const rows = rules.map((rule) => [codeList(rule.commands), selectedBy(rule), rule.note, codeList(rule.examples)]);
-  return table(['commands', 'when', 'note', 'examples'], rows);
+  const rows = rules.map((entry) => [codeList([entry.program, ...entry.aliases]), selectedBy(entry), entry.rule.note, codeList(entry.rule.examples)]);
+  return table(['program', 'when', 'note', 'examples'], rows);
 }
 
 function roleAnswer(answer: readonly SecretKind[] | boolean): string {

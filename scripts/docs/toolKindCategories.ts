@@ -1,14 +1,15 @@
 import { sortCategories, type RiskCategory } from '../../src/risk/categories';
 import { categorize } from '../../src/risk/categorize';
 import { BUILTIN_TOOL_KINDS, type ToolKindSpec } from '../../src/risk/toolKinds';
-import { COMMAND_RULES } from '../../src/shell/commandRules';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { PROBE_WORKSPACE } from './fileRuleRoles';
 
 const PROBE_SANDBOX = PROBE_WORKSPACE.slice(0, PROBE_WORKSPACE.lastIndexOf('/'));
 
 // inputs for the rules, not answers: one path per file rule, and every command rule's examples
 const PROBE_PATHS = ['src/app.ts', '../elsewhere/app.ts', '.env', 'package.json'];
-const PROBE_COMMANDS = [...COMMAND_RULES.flatMap((rule) => rule.examples), ...PROBE_PATHS.map((path) => `rm ${path}`)];
+const PROBE_COMMANDS = [...catalogRules(BUILTIN_CATALOG).flatMap((entry) => entry.rule.examples), ...PROBE_PATHS.map((path) => `rm ${path}`)];
 const PROBE_URLS = ['https://example.com/', `file://${PROBE_SANDBOX}/.env`];
 const FS_OPS = ['read', 'write', 'delete'];
 

@@ -109,6 +109,7 @@ const EFFECTS: Vocabulary = {
   'API change of a release, tag, ref, file or merge': 'изменение выпуска, метки, ссылки, файла или слияния через программный интерфейс',
   'site deploy': 'развёртывание сайта',
   'user account change': 'изменение учётных записей',
+  'host name change': 'смена имени узла',
   'privilege change': 'изменение привилегий',
   'cloud or cluster API call': 'вызов программного интерфейса облака или кластера',
   'cluster change': 'изменение кластера',

@@ -1,5 +1,6 @@
 import { analyzeShell } from '../shell/analyzeShell';
-import type { PathRole, ShellAnalysis, ShellFinding } from '../shell/shellAnalysis';
+import { existsSync } from 'node:fs';
+import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { MAX_SCRIPT_FILE_DEPTH, newScriptReading, readScriptFiles, type ScriptReading } from './scriptFiles';
@@ -11,6 +12,31 @@ export interface CommandPath {
   /** below the workspace root, '/'-separated */
   readonly relative: string;
   readonly role: PathRole;
+  /** why it counts as a possible write: its program, subcommand or option is not in the command catalog */
+  readonly assumed?: string;
+}
+
+// a word that reads as a file path: a folder in it, a leading dot or tilde, or a file extension
+const PATH_LIKE = /\/|^[.~]|\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * Whether an operand counts as a path: one whose role is known always does; a possible write
+ * (an argument of a program the catalog does not know) when it reads as a path or names a file
+ * or folder that exists, so a subcommand or a region name is not taken for a file.
+ */
+function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean {
+  if (operand.assumed === undefined) return true;
+  if (PATH_LIKE.test(operand.path ?? operand.source)) return true;
+  if (operand.path === undefined) return false;
+  const absolute = context.analyze(operand.path, context.base).absolute;
+  return absolute !== undefined && existsSync(absolute);
+}
+
+/** The evidence of one operand; a possible write says why it is assumed. */
+function operandEvidence(operand: ShellPathOperand, context: PathContext): Evidence[] {
+  const evidence = pathUseEvidence({ path: operand.path, role: operand.role, argument: 'command' }, context, operand.source);
+  const assumed = operand.assumed;
+  return assumed === undefined ? evidence : evidence.map((item) => ({ ...item, note: `possible ${item.note}: ${assumed}` }));
 }
 
 /** What a shell command does, as evidence for safe mode and as the workspace paths it names. */
@@ -56,9 +82,8 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     if (base === undefined) continue;
     const innerContext = { ...context, base };
     for (const operand of inner.pathOperands) {
-      for (const item of pathUseEvidence({ path: operand.path, role: operand.role, argument: 'command' }, innerContext, operand.source)) {
-        evidence.push({ ...item, note: `${where}: ${item.note}` });
-      }
+      if (!countsAsPath(operand, innerContext)) continue;
+      for (const item of operandEvidence(operand, innerContext)) evidence.push({ ...item, note: `${where}: ${item.note}` });
     }
     evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading));
   }
@@ -75,10 +100,14 @@ export function shellRisk(command: string, context: PathContext): ShellRisk {
   const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
   for (const operand of analysis.pathOperands) {
-    evidence.push(...pathUseEvidence({ path: operand.path, role: operand.role, argument: 'command' }, context, operand.source));
+    if (!countsAsPath(operand, context)) continue;
+    evidence.push(...operandEvidence(operand, context));
     // outside the workspace (or unknown) a path is safe mode's FS_OUTSIDE_WORKSPACE; scope is about the workspace
     const resolved = operand.path === undefined ? undefined : context.analyze(operand.path, context.base);
-    if (resolved?.insideWorkspace && resolved.relative !== undefined) paths.push({ input: operand.source, relative: resolved.relative, role: operand.role });
+    if (resolved?.insideWorkspace && resolved.relative !== undefined) {
+      const used = { input: operand.source, relative: resolved.relative, role: operand.role };
+      paths.push(operand.assumed === undefined ? used : { ...used, assumed: operand.assumed });
+    }
   }
   evidence.push(...scriptFileEvidence(analysis, context, 1, newScriptReading()));
   return { evidence, paths };

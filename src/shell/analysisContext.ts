@@ -2,6 +2,7 @@ import type { RiskCategory } from '../risk/categories';
 import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from './shellAnalysis';
 import type { ShellWord } from './shellWord';
 import { AliasTable } from './aliases';
+import type { Catalog } from './catalog/catalog';
 import { DirectoryFlow } from './directoryFlow';
 import { fromStart, type WorkingDirectory } from './workingDirectory';
 
@@ -88,6 +89,8 @@ export class AnalysisContext {
   constructor(
     private readonly scriptRunner: ScriptRunner,
     sourceLength: number,
+    /** what the analysis knows about programs */
+    readonly catalog: Catalog,
   ) {
     this.innerBudget = sourceLength + BUDGET_SLACK;
     this.substitutionBudget = 2 * sourceLength + BUDGET_SLACK;
@@ -156,7 +159,7 @@ export class AnalysisContext {
   addPath(operand: ShellPathOperand): void {
     // a loop or function body is kept apart: its operands may be read again from another folder
     const region = this.flow.regionId;
-    const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}`;
+    const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}\u0000${operand.assumed ?? ''}`;
     if (isRepeat(this.pathKeys, operand.command, key)) return;
     this.pathOperands.push(operand);
     this.flow.noteOperand(region);

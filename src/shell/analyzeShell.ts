@@ -1,5 +1,6 @@
 import { describeValue } from '../describeValue';
 import { AnalysisContext } from './analysisContext';
+import { BUILTIN_CATALOG } from './catalog/builtinCatalog';
 import { runScriptText } from './scriptRunner';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';
 
@@ -60,7 +61,7 @@ export function analyzeShell(command: string): ShellAnalysis {
   try {
     if (typeof command !== 'string') return failedResult(describeValue(command), 'command is not a string: fail closed');
     if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined };
-    const context = new AnalysisContext(runScriptText, command.length);
+    const context = new AnalysisContext(runScriptText, command.length, BUILTIN_CATALOG);
     try {
       runScriptText(context, { text: command, origin: { trigger: firstToken(command.trim()), command: clip(command.trim()) }, placement: 'inline' });
     } catch (error) {

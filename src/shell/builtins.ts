@@ -3,10 +3,10 @@ import { isCodeVariable, isPromptVariable } from './codeVariables';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
 import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from './options';
-import { STDIN_PATHS } from './shellRunners';
+import { STDIN_PATHS } from './stdinSource';
 import { holdsCodeText, staticWord, type ShellWord } from './shellWord';
 import { guardNameArguments } from './nameArguments';
-import { joinWords } from './unwrapped';
+import { joinWords } from './wordLists';
 import { FOLDER_BUILTINS } from './directoryScopes';
 import { runFolderBuiltin } from './folderBuiltins';
 

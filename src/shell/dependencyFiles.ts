@@ -3,7 +3,7 @@ import type { AnalysisContext } from './analysisContext';
 import { globJudgedPath } from './globPath';
 import type { PathRole } from './shellAnalysis';
 import type { ShellWord } from './shellWord';
-import { noteSystemFileChange } from './systemPaths';
+import { notePermissionChange, noteSystemFileChange } from './systemPaths';
 import { fromStart } from './workingDirectory';
 
 /** Whether a path names a dependency manifest or lockfile: one list serves the file and the shell rules. */
@@ -34,14 +34,15 @@ export interface PathSink {
  * a change under a system folder is also SYSTEM_IMPACT, and a write to a dependency manifest
  * DEPS_INSTALL_UPDATE (seed 002 D names requirements.txt and package.json).
  */
-export function recordPath(sink: PathSink, word: ShellWord, role: PathRole): void {
+export function recordPath(sink: PathSink, word: ShellWord, role: PathRole, how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined } = {}): void {
   const { context, command } = sink;
   if (word.value !== undefined && isPseudoDevice(word.value)) return;
   const text = word.value ?? (word.literal === undefined ? undefined : globJudgedPath(word.literal));
   // after `cd dir`, a relative operand names dir/operand
   const path = text === undefined ? undefined : fromStart(context.directory, text);
-  context.addPath({ path, source: word.source, role, command });
+  context.addPath(how.assumed === undefined ? { path, source: word.source, role, command } : { path, source: word.source, role, command, assumed: how.assumed });
   if (path === undefined || role === 'read') return;
+  if (how.changesPermissions === true) notePermissionChange(sink, path);
   noteSystemFileChange(sink, { path, role });
   if (!isDependencyFile(path)) return;
   context.noteEffect('dependency file change');

@@ -1,16 +1,17 @@
 import type { AnalysisContext } from './analysisContext';
-import { classifyCommand } from './classifyCommand';
-import { isSudoCommand, SUDO_RULE } from './commandRules';
+import { runBuiltin } from './builtins';
+import type { CommandEffects } from './catalog/commandEffects';
+import { readCommand, unknownReading, type CommandReading } from './catalog/commandReading';
+import { specEffects } from './catalog/specEffects';
+import { urlArgumentFinding } from './catalog/urlArguments';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
-import { commandBasename, listedWords, shownWord, type ShellWord } from './shellWord';
+import { READERS } from './readers/readerRegistry';
+import { commandBasename, listedWords, type ShellWord } from './shellWord';
 import { NO_INPUT, type StdinSource } from './stdinSource';
-import { unwrapCommand } from './unwrapCommand';
-import type { Unwrapped } from './unwrapped';
 
 /** Wrappers nested deeper than this (`sudo sudo sudo ...`) fail closed: listing each would be quadratic. */
 export const MAX_WRAPPER_DEPTH = 16;
-const MAX_DETAIL = 200;
 
 interface Pending {
   readonly words: readonly ShellWord[];
@@ -18,18 +19,24 @@ interface Pending {
   readonly depth: number;
   /** run by the shell itself, not by another program */
   readonly inShell: boolean;
+  /** a program file run with its arguments: not in the catalog, not listed */
+  readonly programFile: boolean;
+  /** read for its effects, not listed */
+  readonly unlisted: boolean;
   /** the listed words and their text, when already computed */
   readonly listed: readonly string[] | undefined;
   readonly command: string | undefined;
 }
 
 // every Pending has the same properties in the same order, so property access stays monomorphic
-function pending(words: readonly ShellWord[], stdin: () => StdinSource, depth: number, inShell = false): Pending {
-  return { words, stdin, depth, inShell, listed: undefined, command: undefined };
+function pending(words: readonly ShellWord[], stdin: () => StdinSource, depth: number, how: { readonly inShell: boolean; readonly programFile: boolean; readonly unlisted: boolean }): Pending {
+  return { words, stdin, depth, inShell: how.inShell, programFile: how.programFile, unlisted: how.unlisted, listed: undefined, command: undefined };
 }
 
 // these run the command they wrap in the shell itself; any other wrapper is a program of its own
 const IN_SHELL_WRAPPERS: ReadonlySet<string> = new Set(['builtin', 'command']);
+// a command named by a path in these folders is an installed program, not a file of the project
+const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
 
 /** A simple command's words, with their listing and text computed once by the caller. */
 export interface CommandWords {
@@ -39,27 +46,6 @@ export interface CommandWords {
 }
 
 const noInput = (): StdinSource => NO_INPUT;
-
-/** SUDO's details: [the wrapped command, the user it runs as, reason ('' : the shell does not say)]. */
-function elevation(call: CommandCall, unwrapped: Unwrapped, context: AnalysisContext): void {
-  const wrapped = unwrapped.commands[0];
-  const script = unwrapped.scripts[0];
-  // sudo -e / sudoedit run no command: they edit files
-  const edited = unwrapped.paths.map((use) => shownWord(use.word)).join(' ');
-  // only the start is shown: joining every word of a huge wrapped command at each level is costly
-  const full = wrapped !== undefined ? listedWords(wrapped.slice(0, MAX_DETAIL)).join(' ') : script !== undefined ? shownWord(script) : edited === '' ? '' : `edit ${edited}`;
-  const target = full.length <= MAX_DETAIL ? full : `${full.slice(0, MAX_DETAIL - 1)}\u2026`;
-  context.noteEffect(SUDO_RULE.note);
-  context.addFinding({ category: 'SUDO', trigger: call.name, command: call.command, note: SUDO_RULE.note, details: [target, unwrapped.user ?? 'root', ''] });
-}
-
-function applyWrapper(call: CommandCall, unwrapped: Unwrapped, context: AnalysisContext): void {
-  if (unwrapped.problem !== undefined) context.failClosed(unwrapped.problem, originOf(call));
-  if (isSudoCommand(call.name) || unwrapped.elevated) elevation(call, unwrapped, context);
-  const sink = { context, command: call.command };
-  for (const use of unwrapped.paths) recordPath(sink, use.word, use.role);
-  for (const script of unwrapped.scripts) runScriptWord({ word: script, what: `${call.name} script` }, call, context);
-}
 
 /** Whether the command one level below `item` is nested too deep (failing closed when it is). */
 function tooDeep(call: CommandCall, item: Pending, context: AnalysisContext): boolean {
@@ -77,14 +63,40 @@ function expandAlias(item: Pending, command: string, context: AnalysisContext): 
   else context.aliases.expandWhile(use, () => context.runScript(use.text, origin, 'inline'));
 }
 
-/** Lists and classifies one command; returns what it runs when it is a wrapper. */
+/** A command run by its path (`./deploy.sh`): a file of the project, listed for the caller to read. */
+function notePathCommand(head: ShellWord, effects: CommandEffects): void {
+  const value = head.value ?? '';
+  if (!value.includes('/') || SYSTEM_BIN.test(value)) return;
+  effects.unanalysed.push(value);
+  effects.scriptRuns.push({ word: head, how: 'direct' });
+}
+
+/** Applies one command's effects to the analysis: what is found, the paths used, the scripts run. */
+function applyEffects(call: CommandCall, effects: CommandEffects, context: AnalysisContext): void {
+  for (const problem of effects.problems) context.failClosed(problem.reason, originOf(call, problem.trigger));
+  for (const finding of effects.findings) context.addFinding(finding);
+  for (const note of effects.notes) context.noteEffect(note);
+  for (const name of effects.unanalysed) context.noteUnanalysed(name);
+  for (const run of effects.scriptRuns) context.noteScriptRun(run.word, run.how, run.script);
+  const sink = { context, command: call.command };
+  for (const use of effects.paths) recordPath(sink, use.word, use.role, use);
+  for (const script of effects.scripts) runScriptWord(script, call, context);
+}
+
+/** The catalog's reading of a command; a program file (`python x.py`) is one the catalog does not know. */
+function readingOf(item: Pending, call: CommandCall, context: AnalysisContext): CommandReading {
+  if (item.programFile) return unknownReading(call.words, call.command, call.name, `'${call.name}' is a program file whose code intentgate does not analyse`);
+  return readCommand(call.words, call.command, call.name, context.catalog);
+}
+
+/** Lists and reads one command; returns the commands it runs. */
 function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined {
   const head = item.words[0];
   if (head === undefined) return undefined;
   const listed = item.listed ?? listedWords(item.words);
   const command = item.command ?? listed.join(' ');
   const name = head.value === undefined ? undefined : commandBasename(head.value);
-  context.listCommand(listed, name ?? head.source);
+  if (!item.programFile && !item.unlisted) context.listCommand(listed, name ?? head.source);
   context.steps += listed.length;
   if (command.includes('CDPATH')) context.flow.cdpath = true;
   if (name === undefined) {
@@ -94,27 +106,33 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   // only the shell expands aliases, in the words it reads as a command
   if (item.inShell) expandAlias(item, command, context);
   const call: CommandCall = { name, words: item.words, command, stdin: item.stdin, inShell: item.inShell };
-  const unwrapped = unwrapCommand(name, item.words);
-  if (unwrapped === undefined) {
-    const expansion = classifyCommand(call, context);
-    if (expansion === undefined || tooDeep(call, item, context)) return undefined;
-    return [pending(expansion, item.stdin, item.depth + 1)];
+  // eval, source, trap, cd and kin are the shell's own: they change what the walk knows
+  if (!item.programFile && runBuiltin(call, context)) return undefined;
+  const reading = readingOf(item, call, context);
+  const effects = specEffects(reading, { catalog: context.catalog, stdin: item.stdin }, READERS);
+  if (!item.programFile) notePathCommand(head, effects);
+  // a program file's words are its interpreter's too: their URL is already found there
+  const url = item.programFile ? undefined : urlArgumentFinding(reading, effects);
+  if (url !== undefined) {
+    effects.findings.push(url);
+    effects.notes.push('network request');
   }
-  applyWrapper(call, unwrapped, context);
-  if (unwrapped.commands.length > 0 && tooDeep(call, item, context)) return undefined;
-  const stdin = unwrapped.passesStdin ? item.stdin : noInput;
+  applyEffects(call, effects, context);
+  if (effects.commands.length === 0 || tooDeep(call, item, context)) return undefined;
   const inShell = item.inShell && IN_SHELL_WRAPPERS.has(name);
-  return unwrapped.commands.map((wrapped) => pending(wrapped, stdin, item.depth + 1, inShell));
+  return effects.commands.map((run) =>
+    pending(run.words, run.stdin === 'pass' ? item.stdin : noInput, item.depth + 1, { inShell, programFile: run.programFile === true, unlisted: run.unlisted === true }),
+  );
 }
 
 /**
  * Analyses one simple command and, through wrappers (sudo, env, xargs, find -exec...), every
- * command it runs; each is listed and classified in its own right. Iterative, so a long chain of
- * wrappers cannot overflow the stack.
+ * command it runs; each is read against the catalog in its own right. Iterative, so a long chain
+ * of wrappers cannot overflow the stack.
  */
 export function runCommand(first: CommandWords, stdin: () => StdinSource, context: AnalysisContext): void {
   let queue: Pending[] | undefined;
-  let item: Pending | undefined = { words: first.words, stdin, depth: 0, inShell: true, listed: first.listed, command: first.command };
+  let item: Pending | undefined = { words: first.words, stdin, depth: 0, inShell: true, programFile: false, unlisted: false, listed: first.listed, command: first.command };
   while (item !== undefined) {
     const next = runOne(item, context);
     // reversed onto the stack so that wrapped commands are listed in source order

@@ -28,6 +28,8 @@ export interface ShellPathOperand {
   readonly role: PathRole;
   /** the simple command it belongs to, evaluated words joined by spaces */
   readonly command: string;
+  /** why the role is assumed, not known: the program, a subcommand or an option is not in the command catalog */
+  readonly assumed?: string;
 }
 
 /** A script file the command line runs as shell code: its content is the caller's to read. */

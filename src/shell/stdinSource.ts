@@ -15,6 +15,9 @@ export type StdinSource =
   /** a file: `< script.sh` */
   | { readonly kind: 'file'; readonly word: ShellWord };
 
+/** Paths that make a shell or interpreter read its program from stdin. */
+export const STDIN_PATHS: ReadonlySet<string> = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 export const INHERITED: StdinSource = { kind: 'inherited' };
 export const NO_INPUT: StdinSource = { kind: 'none' };
 

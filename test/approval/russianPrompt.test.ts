@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { RU_EVIDENCE_WORDS } from '../../src/approval/evidenceWords';
 import { PROMPT_WORDS } from '../../src/approval/promptWords';
 import { SECRET_KINDS } from '../../src/paths/secretWords';
-import { COMMAND_RULES } from '../../src/shell/commandRules';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { CATEGORY_TEXTS, RISK_CATEGORIES, renderConfirmationPrompt } from '../../src/index';
 import { promptFor, shell, type Call } from './promptSupport';
 
+const RULES = catalogRules(BUILTIN_CATALOG).map((entry) => entry.rule);
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9_+-]*/g;
 // the web tool's method detail quotes an HTTP method and the tool's name: values, not words
 const METHOD_VALUES = new Set(['GET', 'web']);
@@ -35,9 +37,9 @@ describe('the Russian prompt vocabulary', () => {
   });
 
   it.each([
-    { name: 'every rule note (the expected effects)', words: COMMAND_RULES.map((rule) => rule.note), table: RU_EVIDENCE_WORDS.EFFECTS },
-    { name: 'every rule purpose', words: COMMAND_RULES.flatMap((rule) => rule.purpose ?? []), table: RU_EVIDENCE_WORDS.PURPOSES },
-    { name: 'every impact level', words: COMMAND_RULES.flatMap((rule) => rule.level ?? []), table: RU_EVIDENCE_WORDS.LEVELS },
+    { name: 'every rule note (the expected effects)', words: RULES.map((rule) => rule.note), table: RU_EVIDENCE_WORDS.EFFECTS },
+    { name: 'every rule purpose', words: RULES.flatMap((rule) => rule.purpose ?? []), table: RU_EVIDENCE_WORDS.PURPOSES },
+    { name: 'every impact level', words: RULES.flatMap((rule) => rule.level ?? []), table: RU_EVIDENCE_WORDS.LEVELS },
     { name: 'every secret kind', words: [...SECRET_KINDS], table: RU_EVIDENCE_WORDS.SECRET_KINDS },
   ])('translates $name', ({ words, table }) => {
     expect(words.filter((word) => table[word] === undefined)).toEqual([]);

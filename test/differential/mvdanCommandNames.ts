@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 
 // A second, independent bash parser (mvdan/sh, the parser behind shfmt, compiled to JS by GopherJS)
 // and a small walker listing which commands a script runs, to compare with the analyzer's unbash reading.
@@ -319,8 +320,17 @@ function pipelineMembers(pipe: Node): unknown[] {
   );
 }
 
+/**
+ * A program the command catalog does not know, or one with subcommands (an unknown one may be
+ * an alias), may run a command named in its words: the analyzer looks for them there.
+ */
+function mayRunItsWords(name: string): boolean {
+  const program = BUILTIN_CATALOG.lookup(name);
+  return program === undefined || program.spec.subcommands !== undefined || program.spec.anySubcommand !== undefined;
+}
+
 function isUnwrapper(name: string | undefined): boolean {
-  return name !== undefined && UNWRAPPERS.has(name);
+  return name !== undefined && (UNWRAPPERS.has(name) || mayRunItsWords(name));
 }
 
 function collectInnerTokens(file: unknown): Set<string> {

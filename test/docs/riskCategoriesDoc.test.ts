@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { riskCategoriesDoc } from '../../scripts/docs/riskCategoriesDoc';
 import { SECRET_KINDS, SECRET_NAMES } from '../../src/paths/secretWords';
 import { BUILTIN_TOOL_KINDS } from '../../src/risk/toolKinds';
-import { COMMAND_RULES } from '../../src/shell/commandRules';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { catalogRules } from '../../src/shell/catalog/catalogRules';
 
 // seed 002 C's risk texts (ru, verbatim) and their English reading from the seeds' README
 const SEED_002_TEXTS = [
@@ -39,9 +40,9 @@ describe('the risk categories doc', () => {
     details.forEach((label, index) => expect(text).toMatch(new RegExp(`\\| detail ${index + 1} \\| [^|]+ \\| ${label.replace(/[()/]/g, '\\$&')} \\|`)));
   });
 
-  it('lists every command of every shell rule in its category section', () => {
-    for (const rule of COMMAND_RULES) {
-      for (const command of rule.commands) expect(section(rule.category), `${rule.category}: ${command}`).toContain(`\`${command}\``);
+  it('lists every program of every catalog rule in its category section', () => {
+    for (const { program, aliases, rule } of catalogRules(BUILTIN_CATALOG)) {
+      for (const name of [program, ...aliases]) expect(section(rule.category), `${rule.category}: ${name}`).toContain(`\`${name}\``);
       for (const example of rule.examples) expect(section(rule.category)).toContain(example.replaceAll('|', '\\|'));
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedCommands } from '../../src/shell/embeddedCommands';
+import { embeddedCommands } from '../../src/shell/readers/embeddedCommands';
 import { categoriesOf, EXEC, SUDO } from './support';
 
 const many = (count: number, call: string): string => Array.from({ length: count }, () => call).join('; ');

@@ -66,7 +66,7 @@ describe('failing closed', () => {
     { name: 'fails closed on an unterminated heredoc', command: 'cat <<EOF\nhello', reason: 'here-document not terminated' },
     { name: 'fails closed on sed s///e', command: "sed 's/.*/id/e' f", reason: 'sed runs text it builds at run time' },
     { name: 'fails closed on an env -S string it cannot split', command: "env -S 'a; b'", reason: 'env -S string cannot be split' },
-    { name: 'fails closed on an ssh remote command built at run time', command: 'ssh host "$cmd"', reason: 'remote command built at run time' },
+    { name: 'fails closed on an ssh remote command built at run time', command: 'ssh host "$cmd"', reason: 'ssh command built at run time' },
     { name: 'fails closed on a trap action built at run time', command: 'trap "$x" EXIT', reason: 'trap action built at run time' },
     { name: 'fails closed on inner scripts nested deeper than 50', command: `${'eval '.repeat(52)}sudo id`, reason: 'inner scripts nested deeper than 50' },
     { name: 'fails closed on wrappers nested deeper than 16', command: `${'nice '.repeat(20)}ls`, reason: 'wrappers nested deeper than 16' },

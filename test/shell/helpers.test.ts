@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { echoOutput, printfOutput } from '../../src/shell/echoText';
-import { embeddedCommands } from '../../src/shell/embeddedCommands';
+import { embeddedCommands } from '../../src/shell/readers/embeddedCommands';
 import { readArguments, readLeadingOptions, valuedSet } from '../../src/shell/options';
 import { parseShell } from '../../src/shell/parseShell';
-import { sedEffects } from '../../src/shell/sedScript';
+import { sedEffects } from '../../src/shell/readers/sed';
 import { commandBasename, evaluateWord, staticWord } from '../../src/shell/shellWord';
 import { findUrl, remoteHost, urlHost, wordUrl } from '../../src/shell/urls';
 

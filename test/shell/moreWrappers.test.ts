@@ -93,7 +93,7 @@ describe('package runners run their command too', () => {
 
 describe('runners, multiplexers and parallel beyond the plain forms', () => {
   it.each<CommandsCase>([
-    { name: 'reads a release tool once when the runner rule names it', command: 'npx changeset publish', commands: [['npx', 'changeset', 'publish']], categories: [DEPS, GIT, NET, EXEC] },
+    { name: 'reads the release tool npx runs in its own right', command: 'npx changeset publish', commands: [['npx', 'changeset', 'publish'], ['changeset', 'publish']], categories: [DEPS, GIT, NET, EXEC] },
     { name: 'analyses the release tool after npm exec --', command: 'npm exec -- changeset publish', commands: [['npm', 'exec', '--', 'changeset', 'publish'], ['changeset', 'publish']], categories: [DEPS, GIT, NET, EXEC] },
     { name: 'analyses the shell line of pnpm dlx -c', command: "pnpm dlx -c 'git push'", commands: [['pnpm', 'dlx', '-c', 'git push'], ['git', 'push']], categories: [DEPS, GIT, NET, EXEC] },
     { name: 'reads a versioned uvx tool by its name', command: 'uvx ruff@0.4 check', commands: [['uvx', 'ruff@0.4', 'check'], ['ruff', 'check']], categories: [DEPS, NET, EXEC] },

@@ -30,7 +30,7 @@ describe('details of the release, system and network rules', () => {
       name: 'names the release tool run by npx',
       command: 'npx changeset publish',
       category: GIT,
-      expected: [{ trigger: 'npx changeset publish', note: 'package publish', details: ['npx changeset publish', '', ''] }],
+      expected: [{ trigger: 'changeset publish', command: 'changeset publish', note: 'package publish', details: ['changeset publish', '', ''] }],
     },
     {
       name: 'names the object after the subcommand of kubectl delete',

@@ -1,0 +1,85 @@
+import type { ScriptPlacement } from '../analysisContext';
+import type { PathRole, ShellFinding, ShellScriptRun } from '../shellAnalysis';
+import type { ShellWord } from '../shellWord';
+
+/** A path a command uses; `assumed` says why its role is assumed rather than known (a possible write). */
+export interface PathEffect {
+  readonly word: ShellWord;
+  readonly role: PathRole;
+  readonly assumed?: string;
+  /** a chmod/chown/chgrp target: changing who may do what there is SYSTEM_IMPACT outside the project */
+  readonly changesPermissions?: boolean;
+}
+
+/** Shell code a command runs (`bash -c WORD`, `rg --pre WORD`); a word built at run time fails closed. */
+export interface ScriptEffect {
+  readonly word: ShellWord;
+  /** what it is, for the fail-closed reason (`shell script`, `rg --pre command`) */
+  readonly what: string;
+  readonly placement?: ScriptPlacement;
+}
+
+/** A command another command runs: analysed next, as a command in its own right. */
+export interface CommandEffect {
+  readonly words: readonly ShellWord[];
+  /** whether it reads the stdin of the command that runs it (xargs gives it none) */
+  readonly stdin: 'pass' | 'none';
+  /** run by the shell itself (`builtin cd`, `command cd`), so a cd moves it */
+  readonly inShell?: boolean;
+  /** a program file run with its arguments (`python x.py ARGS`): read as a program the catalog does not know, and not listed */
+  readonly programFile?: boolean;
+  /** read for its effects but not listed among the line's commands (`pytest` of `python -m pytest`) */
+  readonly unlisted?: boolean;
+}
+
+/** A script file the command runs, for the caller to read (see ShellScriptRun). */
+export interface ScriptRunEffect {
+  readonly word: ShellWord;
+  readonly how: ShellScriptRun['how'];
+  readonly script?: string;
+}
+
+/** Why the command's effect cannot be known: the analysis fails closed. */
+export interface ProblemEffect {
+  readonly reason: string;
+  /** the word shown as trigger; the command's name when absent */
+  readonly trigger?: string;
+}
+
+/**
+ * What one command does, as values: the categories it raises, the paths it uses, the code and
+ * commands it runs. Rules and readers return these; the walk applies them.
+ */
+export interface CommandEffects {
+  readonly findings: ShellFinding[];
+  readonly paths: PathEffect[];
+  readonly scripts: ScriptEffect[];
+  readonly commands: CommandEffect[];
+  readonly scriptRuns: ScriptRunEffect[];
+  /** what runs that is not analysed (a script file, a Makefile), named in EXEC_ARBITRARY's note */
+  readonly unanalysed: string[];
+  /** expected effects, named in EXEC_ARBITRARY's details */
+  readonly notes: string[];
+  readonly problems: ProblemEffect[];
+  /** the users a command is run as (`sudo -u bob`, `gosu app`), for SUDO's details */
+  readonly users: string[];
+}
+
+/** A fresh, empty set of effects for a rule or reader to fill and return. */
+export function noEffects(): CommandEffects {
+  return { findings: [], paths: [], scripts: [], commands: [], scriptRuns: [], unanalysed: [], notes: [], problems: [], users: [] };
+}
+
+/** Appends the effects of `more` to `into`, in order. */
+export function mergeEffects(into: CommandEffects, more: CommandEffects): void {
+  // loops, not push(...spread): a huge argument list would overflow the stack
+  for (const item of more.findings) into.findings.push(item);
+  for (const item of more.paths) into.paths.push(item);
+  for (const item of more.scripts) into.scripts.push(item);
+  for (const item of more.commands) into.commands.push(item);
+  for (const item of more.scriptRuns) into.scriptRuns.push(item);
+  for (const item of more.unanalysed) into.unanalysed.push(item);
+  for (const item of more.notes) into.notes.push(item);
+  for (const item of more.problems) into.problems.push(item);
+  for (const item of more.users) into.users.push(item);
+}

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { RISK_CATEGORIES } from '../../risk/categories';
+
+/**
+ * What one argument of a program is to it: a path it reads, writes, overwrites or deletes;
+ * plain data (a pattern, a count, a message); an argument handed to code intentgate does not
+ * know (`unknown`: a possible write); shell code it runs (`script`); inline code in its own
+ * language (`code`); the user it runs a command as.
+ */
+export const ARGUMENT_ROLES = ['read', 'write', 'overwrite', 'delete', 'data', 'unknown', 'script', 'code', 'user'] as const;
+
+export type ArgumentRole = (typeof ARGUMENT_ROLES)[number];
+
+/**
+ * Operand roles that take the rest of the line: `command` (this word and every later one are a
+ * command the program runs), `shell` (the words, joined by spaces, are shell code), `program`
+ * (a program file, run with the later words as its arguments).
+ */
+export const RUN_ROLES = ['command', 'shell', 'program'] as const;
+
+export type RunRole = (typeof RUN_ROLES)[number];
+
+/** The path roles: an argument with one of these names a file the program uses. */
+export const PATH_ROLES = ['read', 'write', 'overwrite', 'delete'] as const;
+
+/**
+ * How an option reads: a flag, a value only when attached (`--color=auto`, `-i.bak`; with
+ * `optionalWrite` the attached value is a file written, as gawk's `-oFILE`), a value with a
+ * role, a program file it runs (`php -f FILE`, `awk -f FILE`), the folder its relative
+ * operands are read from (`git -C DIR`), or `command`: the words after it are a command it runs
+ * (`fd -x CMD`).
+ */
+export const OPTION_KINDS = ['flag', 'optional', 'optionalWrite', ...ARGUMENT_ROLES, 'program', 'cwd', 'command'] as const;
+
+export type OptionKind = (typeof OPTION_KINDS)[number];
+
+/** Named checks for rules that data cannot express (see src/shell/catalog/ruleChecks.ts). */
+export const RULE_CHECKS = ['pacmanOperation', 'sysctlWrite', 'ipChange', 'ddToDevice', 'remoteOperand', 'setupPyUpload', 'apiPublish'] as const;
+
+export type RuleCheck = (typeof RULE_CHECKS)[number];
+
+/** SYSTEM_IMPACT's third detail: what kind of object is affected. */
+export const IMPACT_LEVELS = ['service', 'disk', 'network', 'power', 'kernel', 'processes', 'accounts', 'privileges', 'containers', 'infrastructure'] as const;
+
+/** Bespoke readers, for what data cannot say (see src/shell/readers/readerRegistry.ts). */
+export const READER_NAMES = [
+  'sed', 'find', 'xargs', 'env', 'su', 'shell', 'interpreter', 'tar', 'zip', 'unzip', 'dd', 'curl', 'git', 'gitPaths', 'gitSubmodule',
+  'packageScript', 'packageRunner', 'make', 'ssh', 'at', 'tmux', 'screen', 'parallel', 'bwrap', 'capsh', 'gdb', 'perf', 'expect',
+  'nodemon', 'concurrently', 'watchexec', 'editor', 'hash', 'forgeApi', 'permissions', 'csplit', 'wget',
+] as const;
+
+export type ReaderName = (typeof READER_NAMES)[number];
+
+// '-o', '--output', '-exec' (single-dash long), '+x'; several names of one option joined by '|'
+const OPTION_NAME = /^[-+][^\s=|]+$/;
+const optionNames = z
+  .string()
+  .min(2)
+  .max(4000)
+  .refine((key) => key.split('|').every((name) => OPTION_NAME.test(name)), { message: "option names start with '-' or '+', several joined by '|' ('-o|--output')" });
+
+const role = z.enum(ARGUMENT_ROLES);
+const commandLine = z.string().min(1).max(2000);
+
+/** A program's or subcommand's name: a basename, no spaces or slashes. */
+export const programNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[^\s/=]+$/, 'a program name is one word without slashes');
+
+/** How the operands (the words that are not options) of a program read, in order. */
+export const operandSpecSchema = z.union([
+  z.enum([...ARGUMENT_ROLES, ...RUN_ROLES]),
+  z.strictObject({
+    /** the roles of the first operands, in order (grep's pattern, timeout's duration, gosu's user) */
+    leading: z.array(role).max(4).optional(),
+    /** options that give the leading operands instead (`grep -e PATTERN`): then there are none */
+    leadingUnless: z.array(optionNames).optional(),
+    /** the role of the operands after the leading ones; a run role takes every later word; default `unknown` */
+    rest: z.enum([...ARGUMENT_ROLES, ...RUN_ROLES]).optional(),
+    /** with two or more operands, the role of the last one (`cp SOURCE... DEST`) */
+    last: role.optional(),
+    /** options that name the destination instead (`cp -t DIR`): then the last operand is not special */
+    lastUnless: z.array(optionNames).optional(),
+    /** the operands the program takes when fewer are given, by position (`git clean -f` cleans '.', `split FILE` writes x...) */
+    assumed: z.array(z.string().min(1)).max(4).optional(),
+    /** options may follow the leading operands too (`setarch ARCH -R CMD`) */
+    optionsAfterLeading: z.boolean().optional(),
+    /** with no operands the program starts a shell that reads its commands from stdin */
+    shellWhenEmpty: z.boolean().optional(),
+    /** operands written `name=value` are variable settings, not files (awk, make) */
+    assignments: z.boolean().optional(),
+    /** operands written `host:path` name files on another machine, not here (scp, rsync) */
+    remote: z.boolean().optional(),
+  }),
+]);
+
+export type OperandSpec = z.infer<typeof operandSpecSchema>;
+
+/** One deterministic rule: reaching this program or subcommand (and passing `when`) raises a category. */
+export const ruleSpecSchema = z.strictObject({
+  category: z.enum(RISK_CATEGORIES),
+  /** a few words: why it matched; also EXEC_ARBITRARY's expected effect */
+  note: z.string().min(1).max(120),
+  when: z
+    .strictObject({
+      /** any of these options is given */
+      options: z.array(optionNames).min(1).optional(),
+      /** none of these options is given */
+      notOptions: z.array(optionNames).min(1).optional(),
+      /** some word follows the rule's program or subcommand (a deeper subcommand, an operand), or none does */
+      operands: z.enum(['some', 'none']).optional(),
+      check: z.enum(RULE_CHECKS).optional(),
+    })
+    .optional(),
+  /** SYSTEM_IMPACT: what kind of object is affected */
+  level: z.enum(IMPACT_LEVELS).optional(),
+  /** NETWORK_RISK: the purpose of the request; on other rules: the command also reaches the network for this purpose */
+  purpose: z.string().min(1).max(60).optional(),
+  /** DEPS_INSTALL_UPDATE: the package is the first operand only (npx runs the rest as its arguments) */
+  packageIsFirstOperand: z.boolean().optional(),
+  /** command lines that must raise the category (checked by the tests, and at load for a policy's rules) */
+  examples: z.array(commandLine).min(1),
+  /** command lines that must not raise it */
+  notExamples: z.array(commandLine).optional(),
+});
+
+export type RuleSpec = z.infer<typeof ruleSpecSchema>;
+
+/** Operand roles that hold while one of the options is given (`tee -a`: append, `command -v`: look up only). */
+const overrideSchema = z.strictObject({ operands: operandSpecSchema });
+
+interface CommandSpecShape {
+  aliases?: string[] | undefined;
+  options?: Record<string, OptionKind> | undefined;
+  globalOptions?: Record<string, OptionKind> | undefined;
+  numericOptions?: boolean | undefined;
+  plusOptions?: boolean | undefined;
+  operands?: OperandSpec | undefined;
+  with?: Record<string, { operands: OperandSpec }> | undefined;
+  subcommands?: Record<string, CommandSpecShape> | undefined;
+  otherSubcommand?: CommandSpecShape | undefined;
+  anySubcommand?: CommandSpecShape | undefined;
+  unknownOptions?: 'data' | 'operand' | undefined;
+  optionsEnd?: string[] | undefined;
+  rules?: RuleSpec[] | undefined;
+  reader?: ReaderName | undefined;
+  runsProjectCode?: boolean | undefined;
+  hooks?: string[] | undefined;
+  versioned?: boolean | undefined;
+  family?: boolean | undefined;
+}
+
+/**
+ * What intentgate knows about one program (or one subcommand of it): its option grammar, the
+ * roles of its operands, its subcommands, the rules that raise categories, and a bespoke
+ * reader where data cannot say it. Built-in entries and a policy's `shell.programs` share it.
+ */
+export const commandSpecSchema: z.ZodType<CommandSpecShape> = z.lazy(() =>
+  z.strictObject({
+    /** other names of the program or subcommand (`pip3` for pip, `i` for npm install) */
+    aliases: z.array(programNameSchema).optional(),
+    /** options at this level, option names (several joined by '|') to how they read */
+    options: z.record(optionNames, z.enum(OPTION_KINDS)).optional(),
+    /** options valid at this level and every subcommand below it (npm's `--prefix`) */
+    globalOptions: z.record(optionNames, z.enum(OPTION_KINDS)).optional(),
+    /** options after which the program reads no more options: the later words are operands (`python -c CODE ARGS`) */
+    optionsEnd: z.array(optionNames).optional(),
+    /** `-NUMBER` is an option (`head -20`, `kill -9`) */
+    numericOptions: z.boolean().optional(),
+    /** words starting with '+' are options (`cargo +nightly`, `set +x`) */
+    plusOptions: z.boolean().optional(),
+    operands: operandSpecSchema.optional(),
+    /** operand roles while an option is given, by option names ('-a|--append'); the first that applies wins */
+    with: z.record(optionNames, overrideSchema).optional(),
+    /** the first operand picks one of these */
+    subcommands: z.record(programNameSchema, commandSpecSchema).optional(),
+    /** what any other first operand is, read as its first operand (yarn runs the package script of that name); absent: an unknown subcommand */
+    otherSubcommand: commandSpecSchema.optional(),
+    /** any other first operand is a subcommand read by this spec (`aws SERVICE ACTION`): the word is taken as the subcommand */
+    anySubcommand: commandSpecSchema.optional(),
+    /**
+     * how a word starting with '-' that is not a listed option reads, here and below: `data`, an
+     * option taking the next word as a data value (CLIs whose every option is `--name value`);
+     * `operand`, a plain operand (`echo -x`, `test -f`). A claim about the program's grammar;
+     * without it such a word is an option the catalog does not know.
+     */
+    unknownOptions: z.enum(['data', 'operand']).optional(),
+    rules: z.array(ruleSpecSchema).optional(),
+    reader: z.enum(READER_NAMES).optional(),
+    /** runs the project's own code (a build, a test suite), whose effect is not analysed here */
+    runsProjectCode: z.boolean().optional(),
+    /** the git hooks this subcommand runs from the repository */
+    hooks: z.array(z.string().regex(/^[a-z-]+$/)).optional(),
+    /** versioned names read as this one (`python3.12`, `pip3.11`) */
+    versioned: z.boolean().optional(),
+    /** dotted names read as this one (`mkfs.ext4`) */
+    family: z.boolean().optional(),
+  }),
+);
+
+export type CommandSpec = CommandSpecShape;
+
+/** A set of programs by name, as the built-in catalog files and a policy write it. */
+export const commandSpecsSchema = z.record(programNameSchema, commandSpecSchema);
+
+export type CommandSpecs = Readonly<Record<string, CommandSpec>>;

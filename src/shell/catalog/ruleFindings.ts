@@ -1,0 +1,188 @@
+import { dependencyManifest } from '../../paths/dependencyManifest';
+import type { ShellFinding } from '../shellAnalysis';
+import { listedWords, shownWord, type ShellWord } from '../shellWord';
+import { remoteHost, wordUrl } from '../urls';
+import type { CommandEffects } from './commandEffects';
+import type { CommandReading } from './commandReading';
+import { apiMethod } from './ruleChecks';
+import type { RuleMatch } from './ruleMatch';
+import type { ReadOption } from './readOptions';
+
+type Details = readonly [string, string, string];
+
+const MAX_DETAIL = 200;
+
+function clip(text: string): string {
+  return text.length <= MAX_DETAIL ? text : `${text.slice(0, MAX_DETAIL - 1)}\u2026`;
+}
+
+function shown(word: ShellWord | undefined): string {
+  return word === undefined ? '' : clip(shownWord(word));
+}
+
+function joinShown(words: readonly ShellWord[], separator = ','): string {
+  return clip(words.map(shownWord).join(separator));
+}
+
+function optionWord(options: readonly ReadOption[], names: readonly string[]): ShellWord | undefined {
+  for (const option of options) if (names.includes(option.name)) return option.value;
+  return undefined;
+}
+
+function hasOption(options: readonly ReadOption[], names: readonly string[]): boolean {
+  return options.some((option) => names.includes(option.name));
+}
+
+/** The operands a rule reads: those after its subcommand, then the words of a command the program runs. */
+function operandsAfter(reading: CommandReading, match: RuleMatch): ShellWord[] {
+  const run = reading.runs === undefined ? [] : reading.words.slice(reading.runs.index);
+  // a rule on the program itself also sees the subcommand words (`kubectl get pods`)
+  const before = match.onSubcommand ? [] : reading.subcommands;
+  return [...before, ...reading.operands, ...run];
+}
+
+/** The URL, or failing that the host, a command's operands name. */
+function addressOf(operands: readonly ShellWord[]): string {
+  for (const operand of operands) {
+    const url = operand.value === undefined ? undefined : wordUrl(operand.value);
+    if (url !== undefined) return url;
+  }
+  for (const operand of operands) {
+    const value = operand.value;
+    if (value === undefined || value.startsWith('-')) continue;
+    const host = remoteHost(value);
+    if (host !== undefined) return host;
+  }
+  return '';
+}
+
+const DEP_FILE_OPTIONS = ['-r', '--requirement', '-c', '--constraint', '--file', '--requirements'];
+
+/** DEPS_INSTALL_UPDATE: [command, packages, dependency files]. */
+function depsDetails(reading: CommandReading, match: RuleMatch): Details {
+  const files: ShellWord[] = [];
+  for (const option of reading.options) {
+    // `-c conda-forge` is a channel, `-c constraints.txt` a file
+    if (DEP_FILE_OPTIONS.includes(option.name) && option.value?.value?.includes('.') === true) files.push(option.value);
+  }
+  const operands = operandsAfter(reading, match);
+  for (const word of operands) if (word.value !== undefined && dependencyManifest(word.value) !== undefined) files.push(word);
+  const packages = operands.filter((word) => !files.includes(word));
+  const named = optionWord(reading.options, ['-p', '--package']);
+  const chosen = match.rule.packageIsFirstOperand === true ? (named !== undefined ? [named] : packages.slice(0, 1)) : packages;
+  return [match.label, joinShown(chosen), joinShown(files)];
+}
+
+/** The repository `setup.py upload -r NAME` names among the program's own words. */
+function repositoryOf(words: readonly ShellWord[]): ShellWord | undefined {
+  const at = words.findIndex((word) => word.value === '-r' || word.value === '--repository');
+  if (at !== -1) return words[at + 1];
+  const attached = words.find((word) => word.value?.startsWith('--repository=') === true);
+  return attached?.value === undefined ? undefined : { ...attached, value: attached.value.slice('--repository='.length) };
+}
+
+/** GIT_PUBLISH: [command, branch or tag, remote or registry]. */
+function publishDetails(reading: CommandReading, match: RuleMatch): Details {
+  const operands = operandsAfter(reading, match);
+  if (reading.name === 'git' && match.label.endsWith(' push')) {
+    const flags = ['--tags', '--all', '--mirror'].filter((flag) => hasOption(reading.options, [flag]));
+    const refs = operands.slice(1).map(shownWord);
+    return [match.label, clip([...refs, ...flags].join(',')), shown(operands[0] ?? optionWord(reading.options, ['--repo']))];
+  }
+  if (reading.name === 'git' && match.label.endsWith(' commit')) return [match.label, '', ''];
+  if (match.rule.when?.check === 'apiPublish') return [`${match.label} ${apiMethod(reading)}`, shown(operands[0]), ''];
+  if (match.rule.when?.check === 'setupPyUpload') return [`${reading.name} setup.py upload`, '', shown(repositoryOf(operands))];
+  const tag = optionWord(reading.options, ['--tag']) ?? optionWord(reading.options, ['-H', '--head']) ?? operands[0];
+  return [match.label, shown(tag), shown(optionWord(reading.options, ['--registry', '-R', '--repo']))];
+}
+
+// verb first (`systemctl restart nginx`) or service first (`service nginx restart`)
+const VERB_FIRST: ReadonlySet<string> = new Set(['systemctl', 'launchctl', 'rc-service', 'sv', 'ufw', 'firewall-cmd', 'nmcli', 'crontab']);
+
+/** SYSTEM_IMPACT: [command, target, impact level]. */
+function systemDetails(reading: CommandReading, match: RuleMatch): Details {
+  const level = match.rule.level ?? '';
+  if (reading.name === 'dd') return ['dd', reading.words.find((word) => word.value?.startsWith('of=') === true)?.value?.slice(3) ?? '', level];
+  const operands = operandsAfter(reading, match).map(shownWord);
+  if (match.onSubcommand) return [match.label, clip(operands.join(' ')), level];
+  if (VERB_FIRST.has(reading.name) && operands.length > 0) return [`${reading.name} ${operands[0] ?? ''}`, clip(operands.slice(1).join(' ')), level];
+  if (reading.name === 'service' && operands.length > 1) return [`service ${operands[1] ?? ''}`, operands[0] ?? '', level];
+  return [reading.name, clip(operands.join(' ')), level];
+}
+
+const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+// tools whose first operand is the host they reach
+const HOST_TOOLS: ReadonlySet<string> = new Set(['ssh', 'mosh', 'autossh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'netcat', 'telnet', 'ping', 'ping6', 'traceroute', 'tracepath', 'mtr', 'dig', 'host', 'ssh-copy-id', 'ftp', 'lftp', 'tftp', 'socat', 'nslookup', 'whois', 'drill']);
+const LOOKUP_MODIFIER = /^[@+]/;
+
+function curlMethod(reading: CommandReading): { method: string; upload: boolean } {
+  const explicit = optionWord(reading.options, ['-X', '--request'])?.value;
+  const data = reading.options.some((option) => option.name.startsWith('--data') || ['-d', '-F', '--form', '--json'].includes(option.name));
+  const put = hasOption(reading.options, ['-T', '--upload-file']);
+  const method = explicit ?? (put ? 'PUT' : data ? 'POST' : hasOption(reading.options, ['-I', '--head']) ? 'HEAD' : '');
+  return { method, upload: data || put || ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase()) };
+}
+
+/** NETWORK_RISK: [url or host, tool and method, purpose]. */
+export function networkDetails(reading: CommandReading, use: { readonly label: string; readonly purpose: string; readonly operands: readonly ShellWord[] }): Details {
+  const { label, purpose, operands } = use;
+  if (reading.name === 'curl') {
+    const { method, upload } = curlMethod(reading);
+    return [addressOf(operands), method === '' ? 'curl' : `curl ${method}`, upload ? 'upload' : purpose];
+  }
+  if (reading.name === 'wget') {
+    const upload = reading.options.some((option) => option.name.startsWith('--post') || option.name === '--method');
+    return [addressOf(operands), upload ? 'wget POST' : 'wget', upload ? 'upload' : purpose];
+  }
+  const read = reading.name === 'dig' || reading.name === 'drill' ? operands.filter((word) => !LOOKUP_MODIFIER.test(word.value ?? '')) : operands;
+  const method = read[0]?.value?.toUpperCase();
+  if ((reading.name === 'http' || reading.name === 'https' || reading.name === 'xh') && method !== undefined && HTTP_METHODS.has(method)) {
+    return [addressOf(read.slice(1)), `${reading.name} ${method}`, method === 'GET' ? purpose : 'upload'];
+  }
+  const address = addressOf(read);
+  const first = read[0]?.value ?? '';
+  // `ssh user@host cmd` names its host without a colon; git names a remote
+  const host = address !== '' ? address : HOST_TOOLS.has(reading.name) ? first.slice(first.lastIndexOf('@') + 1) : reading.name === 'git' ? first : '';
+  return [host, label, purpose];
+}
+
+/** SUDO: [the command it runs (or the files it edits), the user it runs as, reason ('' : the shell does not say)]. */
+function sudoDetails(effects: CommandEffects): Details {
+  const command = effects.commands[0];
+  const script = effects.scripts[0];
+  const edited = effects.paths.filter((path) => path.role === 'overwrite').map((path) => shownWord(path.word));
+  // only the start is shown: joining every word of a huge wrapped command at each level is costly
+  const target =
+    command !== undefined ? listedWords(command.words.slice(0, MAX_DETAIL)).join(' ') : script !== undefined ? shownWord(script.word) : edited.length > 0 ? `edit ${edited.join(' ')}` : '';
+  return [clip(target), effects.users[0] ?? 'root', ''];
+}
+
+/**
+ * The finding of one matched rule, with its category's three details (seed 002 C); SUDO's come
+ * from what the command runs, so the effects found before the rules are given.
+ */
+export function ruleFinding(reading: CommandReading, match: RuleMatch, effects: CommandEffects): ShellFinding {
+  const rule = match.rule;
+  const base = { category: rule.category, trigger: match.label, command: reading.command, note: rule.note };
+  switch (rule.category) {
+    case 'DEPS_INSTALL_UPDATE':
+      return { ...base, details: depsDetails(reading, match) };
+    case 'GIT_PUBLISH':
+      return { ...base, details: publishDetails(reading, match) };
+    case 'SYSTEM_IMPACT':
+      return { ...base, details: systemDetails(reading, match) };
+    case 'NETWORK_RISK':
+      return { ...base, details: networkDetails(reading, { label: match.label, purpose: rule.purpose ?? 'request', operands: operandsAfter(reading, match) }) };
+    case 'SUDO':
+      return { ...base, trigger: reading.name, details: sudoDetails(effects) };
+    default:
+      return { ...base, details: [reading.command, '', ''] };
+  }
+}
+
+/** The NETWORK_RISK finding of an install or publish that reaches a registry or remote. */
+export function companionNetworkFinding(reading: CommandReading, match: RuleMatch, purpose: string): ShellFinding {
+  const operands = operandsAfter(reading, match);
+  const address = reading.name === 'git' ? addressOf(operands) || (operands.find((word) => !(word.value ?? '').startsWith('-'))?.value ?? '') : addressOf(operands);
+  return { category: 'NETWORK_RISK', trigger: match.label, command: reading.command, note: match.rule.note, details: [address, match.label, purpose] };
+}

@@ -1,0 +1,53 @@
+import type { ShellWord } from '../shellWord';
+import type { CatalogNode } from './catalogNode';
+import type { CommandReading } from './commandReading';
+import type { RuleSpec } from './commandSpec';
+import { passesCheck } from './ruleChecks';
+
+/** A rule a command matched, with the program and subcommands it is attached to. */
+export interface RuleMatch {
+  readonly rule: RuleSpec;
+  /** the program and the subcommand words up to the rule's level, as written (`npm i`, `kubectl`) */
+  readonly label: string;
+  /** whether the rule belongs to a subcommand, not to the program itself */
+  readonly onSubcommand: boolean;
+  /** index of the first word after the rule's subcommand (1 for a program's own rule) */
+  readonly next: number;
+}
+
+/** The nodes from the program down to the one reached. */
+function chain(node: CatalogNode | undefined): CatalogNode[] {
+  const nodes: CatalogNode[] = [];
+  for (let at = node; at !== undefined; at = at.parent) nodes.push(at);
+  return nodes.reverse();
+}
+
+function wordText(word: ShellWord): string {
+  return word.value ?? word.source;
+}
+
+/** Whether a rule's conditions hold; `depth` is its level, so the words after it include deeper subcommands. */
+function passesWhen(rule: RuleSpec, reading: CommandReading, depth: number): boolean {
+  const when = rule.when;
+  if (when === undefined) return true;
+  const names = new Set(reading.options.map((option) => option.name));
+  if (when.options !== undefined && !when.options.some((key) => key.split('|').some((name) => names.has(name)))) return false;
+  if (when.notOptions !== undefined && when.notOptions.some((key) => key.split('|').some((name) => names.has(name)))) return false;
+  const hasOperands = reading.subcommands.length > depth || reading.operands.length > 0 || reading.runs !== undefined;
+  if (when.operands === 'some' && !hasOperands) return false;
+  if (when.operands === 'none' && hasOperands) return false;
+  return when.check === undefined || passesCheck(when.check, reading);
+}
+
+/** The rules of the program and of each subcommand the reading went through, in that order. */
+export function matchRules(reading: CommandReading): RuleMatch[] {
+  const matches: RuleMatch[] = [];
+  chain(reading.node).forEach((node, depth) => {
+    const rules = node.spec.rules;
+    if (rules === undefined) return;
+    const label = [reading.name, ...reading.subcommands.slice(0, depth).map(wordText)].join(' ');
+    const next = depth === 0 ? 1 : (reading.subcommandEnds[depth - 1] ?? reading.next);
+    for (const rule of rules) if (passesWhen(rule, reading, depth)) matches.push({ rule, label, onSubcommand: depth > 0, next });
+  });
+  return matches;
+}

@@ -1,0 +1,59 @@
+import { commandBasename, type ShellWord } from '../shellWord';
+import type { Catalog } from './catalog';
+import { noEffects, type CommandEffects } from './commandEffects';
+import type { CommandReading } from './commandReading';
+
+/** Commands found in one unknown program's words beyond this many fail closed: each is analysed over the rest of the line. */
+export const MAX_SCANNED_COMMANDS = 8;
+
+// what separates simple commands in a command line held in one word
+const SEPARATORS = /[;&|\n()`]|\$\(/;
+
+/** Whether a name runs a program of the catalog that does more than read. */
+function isActiveProgram(name: string | undefined, catalog: Catalog): boolean {
+  if (name === undefined || name === '') return false;
+  const node = catalog.lookup(commandBasename(name));
+  return node !== undefined && !node.inert;
+}
+
+/** Whether text held in one word reads as a command line that runs a program of the catalog. */
+function holdsCommandLine(text: string, catalog: Catalog): boolean {
+  if (!/\s/.test(text)) return false;
+  return text.split(SEPARATORS).some((part) => isActiveProgram(/^\s*(\S+)/.exec(part)?.[1], catalog));
+}
+
+/**
+ * A program the catalog does not know may run a command given in its words: as a later word
+ * (`op run npm publish`), or as a command line in one word (`foo 'git push'`); what follows
+ * `--` is read as its command already (see unknownReading). Each command found is analysed as
+ * run; finding more than MAX_SCANNED_COMMANDS fails closed.
+ */
+export function scanForCommands(reading: CommandReading, catalog: Catalog): CommandEffects {
+  const effects = noEffects();
+  // an unknown program's `--` says where its command is: that command is read already
+  if (reading.node === undefined && reading.runs !== undefined) return effects;
+  // a command the program runs (after `--`, or by its spec) is read in its own right: only the words before it are looked at
+  const words = reading.words;
+  const end = reading.runs === undefined ? words.length : reading.runs.index;
+  let found = 0;
+  const note = (): boolean => {
+    found++;
+    if (found <= MAX_SCANNED_COMMANDS) return true;
+    effects.problems.push({ reason: `more than ${MAX_SCANNED_COMMANDS} commands in the words of a program the command catalog does not know: fail closed` });
+    return false;
+  };
+  for (let index = reading.next; index < end; index++) {
+    const word: ShellWord | undefined = words[index];
+    const text = word?.value;
+    if (word === undefined || text === undefined) continue;
+    if (isActiveProgram(text, catalog)) {
+      if (!note()) break;
+      effects.commands.push({ words: words.slice(index, end), stdin: 'pass' });
+      // the words after a found command are its own
+    } else if (holdsCommandLine(text.slice(text.indexOf('=') + 1), catalog)) {
+      if (!note()) break;
+      effects.scripts.push({ word: text.startsWith('-') ? { ...word, value: text.slice(text.indexOf('=') + 1) } : word, what: `command line given to '${reading.name}'` });
+    }
+  }
+  return effects;
+}

@@ -1,0 +1,79 @@
+import { operandEffects, optionEffects, runEffects } from './argumentEffects';
+import type { Catalog } from './catalog';
+import { mergeEffects, noEffects, type CommandEffects } from './commandEffects';
+import type { CommandReading } from './commandReading';
+import type { ReaderName } from './commandSpec';
+import type { ReaderRegistry, ReaderSite } from './reader';
+import { matchRules } from './ruleMatch';
+import { companionNetworkFinding, ruleFinding } from './ruleFindings';
+import { scanForCommands } from './scanForCommands';
+
+/** The spec's option, operand and run roles as effects. */
+function argumentEffects(effects: CommandEffects, reading: CommandReading): void {
+  optionEffects(effects, reading);
+  operandEffects(effects, reading);
+  runEffects(effects, reading);
+}
+
+/** Findings of the rules the reading matched; an install or publish also reaches the network. */
+function ruleEffects(effects: CommandEffects, reading: CommandReading): void {
+  for (const match of matchRules(reading)) {
+    effects.findings.push(ruleFinding(reading, match, effects));
+    effects.notes.push(match.rule.note);
+    if (match.rule.category !== 'NETWORK_RISK' && match.rule.purpose !== undefined) effects.findings.push(companionNetworkFinding(reading, match, match.rule.purpose));
+  }
+}
+
+/** The words after the program that are not options: subcommands, operands, then a command it runs. */
+export function leadingWords(reading: CommandReading): string[] {
+  const run = reading.runs === undefined ? [] : reading.words.slice(reading.runs.index, reading.runs.index + 2);
+  return [...reading.subcommands, ...reading.operands, ...run].map((word) => word.value ?? word.source);
+}
+
+/** The readers of the program and of each subcommand the reading went through. */
+function readersOf(reading: CommandReading): ReaderName[] {
+  const names: ReaderName[] = [];
+  for (let node = reading.node; node !== undefined; node = node.parent) if (node.spec.reader !== undefined) names.unshift(node.spec.reader);
+  return names;
+}
+
+/** What runs the project's own code, named for EXEC_ARBITRARY's note: the program and its first two words. */
+function projectCode(reading: CommandReading): string | undefined {
+  for (let node = reading.node; node !== undefined; node = node.parent) {
+    if (node.spec.runsProjectCode !== true) continue;
+    if (node.parent === undefined && node === reading.node) return reading.command.slice(0, 60);
+    return [reading.name, ...leadingWords(reading).slice(0, 2)].join(' ');
+  }
+  return undefined;
+}
+
+/**
+ * What one command does, from its reading: its bespoke readers' effects, the spec's option,
+ * operand and run roles (unless a reader reads the arguments itself), the rules it matches,
+ * and, for what the catalog does not know, possible writes and the known commands in its words.
+ */
+export function specEffects(reading: CommandReading, site: ReaderSite, readers: ReaderRegistry): CommandEffects {
+  const effects = noEffects();
+  if (reading.runtimeSubcommand !== undefined) {
+    effects.problems.push({ reason: 'subcommand built at run time: fail closed', trigger: reading.runtimeSubcommand.source });
+  }
+  // a wrapper's option the catalog does not know may take the next word, so where its command starts is not known
+  const unknownOption = reading.node?.runsCommand === true ? reading.unknownOptions[0] : undefined;
+  if (unknownOption !== undefined) {
+    const where = [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
+    effects.problems.push({ reason: `${where} option ${unknownOption} is not known, so the command it runs is not known: fail closed`, trigger: unknownOption });
+  }
+  let argumentsRead = false;
+  for (const name of readersOf(reading)) {
+    const reader = readers[name];
+    mergeEffects(effects, reader.read(reading, site));
+    argumentsRead ||= reader.readsArguments;
+  }
+  if (!argumentsRead) argumentEffects(effects, reading);
+  ruleEffects(effects, reading);
+  const code = projectCode(reading);
+  if (code !== undefined) effects.unanalysed.push(code);
+  // a program or subcommand the catalog does not know may run a command given in its words
+  if (reading.unknown !== undefined && reading.operandSpec === undefined && !argumentsRead) mergeEffects(effects, scanForCommands(reading, site.catalog));
+  return effects;
+}

@@ -1,0 +1,55 @@
+import { distrustReason, operandEffects, optionEffects, possibleWrite } from '../catalog/argumentEffects';
+import { mergeEffects, noEffects } from '../catalog/commandEffects';
+import type { Reader } from '../catalog/reader';
+import { staticWord } from '../shellWord';
+import { codeFromStdin, scriptFileEffects } from './shells';
+
+/** Python modules run as CLIs whose rules apply (`python3 -m pip install x` reads as `pip install x`). */
+const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set(['pip', 'pip3', 'pipx', 'twine', 'poetry', 'pdm', 'uv', 'conda', 'ensurepip', 'venv', 'virtualenv']);
+
+/**
+ * python, node, perl, ruby, php...: inline code (`-c`, `-e`) is read for URLs and the command
+ * lines it hands to a shell; a program file is listed as not analysed and its arguments are
+ * handed to code intentgate does not know; with neither, the program is read from stdin.
+ * The spec gives the options: `code` for inline code, `program` for a program file option.
+ */
+export const interpreterReader: Reader = {
+  readsArguments: true,
+  read(reading, site) {
+    const effects = noEffects();
+    // `--version`, `-h`: the spec reads the operands as data, and nothing runs
+    if (reading.operandSpec === 'data') return effects;
+    optionEffects(effects, reading);
+    // `python -m MODULE ARGS`: the spec ends the options at the module, whose arguments follow
+    const module = reading.node?.path[0] === 'python' ? reading.options.find((option) => option.name === '-m')?.value : undefined;
+    if (module !== undefined) {
+      const args = reading.runs === undefined ? [] : reading.words.slice(reading.runs.index);
+      if (module.value !== undefined && PYTHON_CLI_MODULES.has(module.value)) {
+        effects.commands.push({ words: [staticWord(module.value), ...args], stdin: 'pass' });
+      } else if (module.value !== undefined && site.catalog.lookup(module.value) !== undefined) {
+        // a module the catalog knows as a program reads its arguments as that program does
+        effects.unanalysed.push(`${reading.name} -m ${module.value}`);
+        effects.commands.push({ words: [staticWord(module.value), ...args], stdin: 'pass', unlisted: true });
+      } else {
+        effects.unanalysed.push(`${reading.name} -m ${module.value ?? module.source}`);
+        for (const word of args) possibleWrite(effects, word, distrustReason(reading));
+      }
+      return effects;
+    }
+    if (reading.options.some((option) => option.kind === 'code' || option.kind === 'program')) {
+      operandEffects(effects, reading);
+      return effects;
+    }
+    const runs = reading.runs;
+    const program = runs === undefined ? undefined : reading.words[runs.index];
+    if (runs === undefined || program === undefined) {
+      mergeEffects(effects, codeFromStdin(reading, site, 'interpreter'));
+      return effects;
+    }
+    const file = scriptFileEffects(reading, site, { kind: 'interpreter', word: program });
+    mergeEffects(effects, file);
+    // the program's own arguments are handed to code intentgate does not know
+    if (file.problems.length === 0 && file.paths.length > 0) effects.commands.push({ words: reading.words.slice(runs.index), stdin: 'pass', programFile: true });
+    return effects;
+  },
+};

@@ -1,0 +1,32 @@
+import { noEffects } from '../catalog/commandEffects';
+import type { CommandReading } from '../catalog/commandReading';
+import type { Reader } from '../catalog/reader';
+import { leadingWords } from '../catalog/specEffects';
+import { staticWord } from '../shellWord';
+
+const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'run-script', 'rum', 'urn']);
+const LIFECYCLE_VERBS: ReadonlyMap<string, string> = new Map([['test', 'test'], ['t', 'test'], ['tst', 'test'], ['start', 'start'], ['stop', 'stop'], ['restart', 'restart']]);
+// options that run the script of another package.json, or of several
+const ELSEWHERE = /^(?:--prefix|-C|--cwd|--dir|-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive)(?:=|$)/;
+
+/** The package.json script a package manager runs here (`npm run build`, `yarn build`, `npm test`). */
+function packageScriptName(reading: CommandReading): string | undefined {
+  if (reading.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value))) return undefined;
+  const [verb = '', next] = leadingWords(reading);
+  if (RUN_VERBS.has(verb)) return next;
+  // `bun test` is bun's own test runner
+  if (reading.name === 'bun') return undefined;
+  if (reading.name === 'npm') return LIFECYCLE_VERBS.get(verb);
+  return LIFECYCLE_VERBS.get(verb) ?? verb;
+}
+
+/** npm, pnpm, yarn and bun run package.json scripts: the one named is listed for the caller to read. */
+export const packageScriptReader: Reader = {
+  readsArguments: false,
+  read(reading) {
+    const effects = noEffects();
+    const script = packageScriptName(reading);
+    if (script !== undefined && script !== '') effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script });
+    return effects;
+  },
+};

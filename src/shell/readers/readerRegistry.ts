@@ -1,0 +1,80 @@
+import { noEffects } from '../catalog/commandEffects';
+import type { CommandReading } from '../catalog/commandReading';
+import type { Reader, ReaderRegistry } from '../catalog/reader';
+import type { ShellWord } from '../shellWord';
+import { tarReader, unzipReader, zipReader } from './archives';
+import { atReader } from './atJobs';
+import { unwrapBwrap } from './bwrap';
+import { csplitReader, curlReader, ddReader, forgeApiReader, permissionsReader, wgetReader } from './dataFiles';
+import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './devRunners';
+import { editorReader } from './editors';
+import { unwrapEnv, unwrapEnvShell, unwrapSu } from './envAndSu';
+import { unwrapFind, unwrapXargs } from './findAndXargs';
+import { gitReader } from './git';
+import { gitPathsReader } from './gitPaths';
+import { gitSubmoduleReader } from './gitSubmodule';
+import { hashReader } from './hash';
+import { interpreterReader } from './interpreters';
+import { makeReader } from './make';
+import { packageRunnerReader } from './packageRunners';
+import { packageScriptReader } from './packageScripts';
+import { unwrapParallel } from './parallel';
+import { unwrapCapsh, unwrapExpect, unwrapGdb, unwrapPerf } from './programWrappers';
+import { unwrapScreen } from './screen';
+import { sedReader } from './sed';
+import { shellReader } from './shells';
+import { sshOptionsReader } from './ssh';
+import { unwrapTmux } from './tmux';
+import { unwrappedEffects, type Unwrapped } from './unwrapped';
+
+/** A reader of its own words that says what the command runs: tmux, find, xargs, env and kin. */
+function wrapper(unwrap: (words: readonly ShellWord[], reading: CommandReading) => Unwrapped | undefined): Reader {
+  return {
+    readsArguments: true,
+    read(reading) {
+      const unwrapped = unwrap(reading.words, reading);
+      return unwrapped === undefined ? noEffects() : unwrappedEffects(reading.name, unwrapped);
+    },
+  };
+}
+
+/** Every bespoke reader, by the name a spec gives in `reader`. */
+export const READERS: ReaderRegistry = {
+  sed: sedReader,
+  find: wrapper(unwrapFind),
+  xargs: wrapper(unwrapXargs),
+  env: wrapper((words, reading) => (reading.name === 'cross-env-shell' ? unwrapEnvShell(words) : unwrapEnv(words))),
+  su: wrapper((words, reading) => unwrapSu(reading.name, words)),
+  shell: shellReader,
+  interpreter: interpreterReader,
+  tar: tarReader,
+  zip: zipReader,
+  unzip: unzipReader,
+  dd: ddReader,
+  curl: curlReader,
+  git: gitReader,
+  gitPaths: gitPathsReader,
+  gitSubmodule: gitSubmoduleReader,
+  packageScript: packageScriptReader,
+  packageRunner: packageRunnerReader,
+  make: makeReader,
+  ssh: sshOptionsReader,
+  at: atReader,
+  tmux: wrapper(unwrapTmux),
+  screen: wrapper(unwrapScreen),
+  parallel: wrapper(unwrapParallel),
+  bwrap: wrapper(unwrapBwrap),
+  capsh: wrapper(unwrapCapsh),
+  gdb: wrapper(unwrapGdb),
+  perf: wrapper(unwrapPerf),
+  expect: wrapper(unwrapExpect),
+  nodemon: wrapper(unwrapNodemon),
+  concurrently: wrapper(unwrapConcurrently),
+  watchexec: wrapper(unwrapWatchexec),
+  editor: editorReader,
+  hash: hashReader,
+  forgeApi: forgeApiReader,
+  permissions: permissionsReader,
+  csplit: csplitReader,
+  wget: wgetReader,
+};

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { sortCategories } from '../../src/risk/categories';
+import { analyzeShell } from '../../src/shell/analyzeShell';
+import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { catalogRules } from '../../src/shell/catalog/catalogRules';
+import { commandSpecSchema, READER_NAMES } from '../../src/shell/catalog/commandSpec';
+import { BUILTIN_COMMAND_SETS } from '../../src/shell/commands/builtinCommands';
+import { READERS } from '../../src/shell/readers/readerRegistry';
+
+const RULES = catalogRules(BUILTIN_CATALOG);
+const label = (entry: (typeof RULES)[number]): string => [entry.program, ...entry.subcommands].join(' ');
+
+const examples = RULES.flatMap((entry) => entry.rule.examples.map((example) => ({ name: `${entry.rule.category} matches ${JSON.stringify(example)} (${label(entry)}: ${entry.rule.note})`, example, category: entry.rule.category })));
+const notExamples = RULES.flatMap((entry) => (entry.rule.notExamples ?? []).map((example) => ({ name: `${entry.rule.category} does not match ${JSON.stringify(example)} (${label(entry)})`, example, category: entry.rule.category })));
+
+describe('the built-in command catalog', () => {
+  it.each(examples)('$name', ({ example, category }) => {
+    const analysis = analyzeShell(example);
+    expect(analysis.unknowable).toBeUndefined();
+    expect(analysis.findings.map((finding) => finding.category)).toContain(category);
+  });
+
+  it.each(notExamples)('$name', ({ example, category }) => {
+    const analysis = analyzeShell(example);
+    expect(analysis.unknowable).toBeUndefined();
+    expect(analysis.findings.map((finding) => finding.category)).not.toContain(category);
+  });
+
+  it('validates every spec against the schema hosts write their programs in', () => {
+    for (const set of BUILTIN_COMMAND_SETS) {
+      for (const [name, spec] of Object.entries(set)) {
+        const result = commandSpecSchema.safeParse(spec);
+        expect(result.success ? [] : result.error.issues.map((issue) => `${name}.${issue.path.join('.')}: ${issue.message}`)).toEqual([]);
+      }
+    }
+  });
+
+  it('lists each program under one family only', () => {
+    const seen = new Map<string, number>();
+    BUILTIN_COMMAND_SETS.forEach((set, index) => {
+      for (const [name, spec] of Object.entries(set)) {
+        for (const alias of [name, ...(spec.aliases ?? [])]) {
+          expect(seen.get(alias), alias).toBeUndefined();
+          seen.set(alias, index);
+        }
+      }
+    });
+  });
+
+  it('has a reader for every reader name a spec may give', () => {
+    expect(Object.keys(READERS).sort()).toEqual([...READER_NAMES].sort());
+  });
+
+  it('gives every rule a note and at least one example, and every SYSTEM_IMPACT rule an impact level', () => {
+    for (const { rule } of RULES) {
+      expect(rule.note.length).toBeGreaterThan(0);
+      expect(rule.examples.length).toBeGreaterThan(0);
+    }
+    expect(RULES.filter((entry) => entry.rule.category === 'SYSTEM_IMPACT' && entry.rule.level === undefined).map(label)).toEqual([]);
+  });
+
+  it('covers the command families seed 002 names', () => {
+    const withRules = new Set(RULES.flatMap((entry) => [entry.program, ...entry.aliases]));
+    for (const name of ['pip', 'pip3', 'poetry', 'pipenv', 'npm', 'yarn', 'git', 'systemctl', 'service', 'iptables', 'ufw', 'mount', 'umount', 'mkfs', 'reboot', 'shutdown', 'sudo', 'curl', 'wget']) {
+      expect(withRules.has(name), name).toBe(true);
+    }
+  });
+
+  it.each([
+    { name: 'reads mkfs.ext4 as mkfs', command: 'mkfs.ext4', program: 'mkfs' },
+    { name: 'reads pip3.12 as pip', command: 'pip3.12', program: 'pip' },
+    { name: 'reads python3.12 as python', command: 'python3.12', program: 'python' },
+    { name: 'reads egrep as grep', command: 'egrep', program: 'grep' },
+  ])('$name', ({ command, program }) => {
+    expect(BUILTIN_CATALOG.lookup(command)?.path[0]).toBe(program);
+  });
+
+  it('knows no program by a prototype property name', () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(BUILTIN_CATALOG.lookup(name)).toBeUndefined();
+    expect(sortCategories(analyzeShell('constructor x; __proto__ y; toString').findings.map((finding) => finding.category))).toEqual(['EXEC_ARBITRARY']);
+  });
+});

@@ -1,12 +1,12 @@
 import { and, assign, emit, not, setup } from 'xstate';
-import { defaultClassifier, type Classifier } from '../src/classification';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/handshakeTools';
-import type { Intent } from '../src/intent';
-import { findIntent } from '../src/intentRegistry';
-import type { DecisionCode } from '../src/reasons';
+import { defaultClassifier, type Classifier } from '../src/tools/classification';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/tools/handshakeTools';
+import type { Intent } from '../src/intents/intent';
+import { findIntent } from '../src/intents/intentRegistry';
+import type { DecisionCode } from '../src/decision/reasons';
 import type { RiskCategory } from '../src/risk/categories';
-import { findPathOutsideScope } from '../src/scope';
-import type { ToolRequest } from '../src/toolRequest';
+import { findPathOutsideScope } from '../src/intents/scope';
+import type { ToolRequest } from '../src/tools/toolRequest';
 
 export interface LifecycleContext {
   /** the intents select_active_intent may activate */

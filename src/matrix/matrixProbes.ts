@@ -1,9 +1,9 @@
 import type { LifecycleContext } from '../../machines/lifecycle';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../handshakeTools';
-import type { Intent } from '../intent';
-import type { LifecycleState } from '../lifecycleState';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
+import type { Intent } from '../intents/intent';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
-import type { ToolRequest } from '../toolRequest';
+import type { ToolRequest } from '../tools/toolRequest';
 
 /** The tool classes the governance matrix probes, one column of seed 000's matrix each, refined. */
 export const MATRIX_TOOL_CLASSES = [

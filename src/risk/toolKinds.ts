@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from '../pathArguments';
+import { PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from '../tools/pathArguments';
 
 const argumentName = z.string().min(1).max(256);
 const argumentNames = z.union([argumentName, z.array(argumentName).min(1)]);

@@ -1,8 +1,8 @@
-import type { ToolClass } from '../classification';
-import { reason, type Reason } from '../reason';
+import type { ToolClass } from '../tools/classification';
+import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
-import { PATH_ARGUMENT_KEYS } from '../pathArguments';
+import { PATH_ARGUMENT_KEYS } from '../tools/pathArguments';
 import { CATEGORY_TEXTS } from '../risk/categories';
 import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';

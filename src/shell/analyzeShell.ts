@@ -1,4 +1,4 @@
-import { describeValue } from '../describeValue';
+import { describeValue } from '../text/describeValue';
 import { AnalysisContext } from './analysisContext';
 import { runScriptText } from './scriptRunner';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';

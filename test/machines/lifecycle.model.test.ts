@@ -2,10 +2,10 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_EVENT_TYPES, lifecycleMachine, type LifecycleEvent } from '../../machines/lifecycle';
-import { LIFECYCLE_STATES } from '../../src/lifecycleState';
-import { decisionCodeOf } from '../../src/machineDecision';
-import { REASON_CODES, type DecisionCode } from '../../src/reasons';
-import type { ToolRequest } from '../../src/toolRequest';
+import { LIFECYCLE_STATES } from '../../src/lifecycle/lifecycleState';
+import { decisionCodeOf } from '../../src/decision/machineDecision';
+import { REASON_CODES, type DecisionCode } from '../../src/decision/reasons';
+import type { ToolRequest } from '../../src/tools/toolRequest';
 import {
   expectedAfterLifecycleEvent,
   expectedOutcome,

@@ -1,4 +1,4 @@
-import type { ToolClass } from '../../classification';
+import type { ToolClass } from '../../tools/classification';
 import { annotationClaim, type UpstreamTool } from './upstreamClassification';
 
 /**

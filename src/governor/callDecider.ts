@@ -1,0 +1,191 @@
+import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
+import { confirmationPrompt } from '../approval/confirmationPrompt';
+import type { Classifier } from '../tools/classification';
+import { buildDecision, type Decision } from '../decision/decision';
+import { reason, type Reason } from '../decision/reason';
+import { describeValue } from '../text/describeValue';
+import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
+import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
+import type { DecisionCode } from '../decision/reasons';
+import type { Locale, RiskCategory } from '../risk/categories';
+import type { RiskContext } from '../risk/categorize';
+import type { Categorization } from '../risk/evidence';
+import { createPathAnalyzer } from '../paths/pathAnalyzer';
+import { assessRisk } from '../safeMode/riskAssessment';
+import {
+  createToolRequest,
+  nameOnlyRequest,
+  toolPath,
+  type MalformedCallCode,
+  type ToolRequest,
+  type WorkspaceFacts,
+} from '../tools/toolRequest';
+
+/** What the decider needs from the governor. */
+export interface CallDeciderParts {
+  readonly machine: LifecycleMachine;
+  readonly classifier: Classifier;
+  readonly workspace: WorkspaceFacts;
+  readonly risk: RiskContext;
+  readonly orchestrationDirLabel: string;
+  readonly safeMode: boolean;
+  readonly locale: Locale;
+  /** the categories the current session approved */
+  approvedCategories(): readonly RiskCategory[];
+}
+
+/** A decided call, with what is needed to apply it and to answer a later approval. */
+export interface DecidedCall {
+  readonly decision: Decision;
+  /** the statechart event that applies the call; undefined for a malformed call */
+  readonly event: Extract<LifecycleEvent, { type: 'tool.requested' }> | undefined;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly risk: Categorization | undefined;
+}
+
+/** A call refused before the statechart is asked: what was given and what is wrong. */
+export interface MalformedCall {
+  readonly name: unknown;
+  readonly code: MalformedCallCode;
+  readonly problem: string;
+  readonly snapshot: LifecycleSnapshot;
+}
+
+export interface CallToDecide {
+  readonly name: unknown;
+  readonly args: unknown;
+  readonly snapshot: LifecycleSnapshot;
+  /** the id a hold of this call would get */
+  readonly approvalId: string;
+  /** categories a human approved for this one call (Continue) */
+  readonly alsoApproved?: readonly RiskCategory[];
+}
+
+
+/** What decides a decided call again, outside the statechart. */
+export interface Restatement {
+  readonly code: 'approved_once' | 'approval_cancelled' | 'trace_unavailable';
+  readonly snapshot: LifecycleSnapshot;
+  /** why the trace could not be written */
+  readonly problem?: string;
+}
+
+/** Refusals of a tool by name that no arguments could turn into an allow. */
+const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
+
+/** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
+function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
+  if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
+  if (!safeMode) {
+    return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
+  }
+  return [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${risk.categories.join(', ')}.` })];
+}
+
+export type CallDecider = ReturnType<typeof createCallDecider>;
+
+/**
+ * Turns tool calls into decisions: validates them, runs safe mode's categorization, asks the
+ * statechart which rule applies and builds the decision. It changes nothing; the governor
+ * applies the returned event.
+ */
+export function createCallDecider(parts: CallDeciderParts) {
+  const { machine, classifier } = parts;
+  const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
+
+  const malformed = ({ name, code, problem, snapshot }: MalformedCall): Decision => {
+    const request = { ...nameOnlyRequest(describeValue(name)), hasArgs: true };
+    const classification = code === 'invalid_tool_name' ? undefined : classifier.classify(request.tool);
+    return buildDecision({ code, request, classification, facts: facts(snapshot), problem });
+  };
+
+  /**
+   * A call whose arguments cannot be read is refused. When the lifecycle refuses the tool
+   * whatever its arguments (the fail-safe, or a DESTRUCTIVE tool before the handshake), that
+   * is the reason given: it tells the model what to do first, which fixing the arguments would not.
+   */
+  const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
+    const request = call.code === 'invalid_arguments' && typeof call.name === 'string' ? nameOnlyRequest(call.name) : undefined;
+    const byName = request && decisionCodeOf(machine, call.snapshot, request);
+    const decision =
+      request && byName && LIFECYCLE_REFUSALS.has(byName)
+        ? buildDecision({ code: byName, request, classification: classifier.classify(request.tool), facts: facts(call.snapshot) })
+        : malformed(call);
+    return { decision, event: undefined, args, risk: undefined };
+  };
+
+  return {
+    malformed,
+
+    /** The statechart's decision on a tool asked about by name only. */
+    decideName(name: string, snapshot: LifecycleSnapshot): Decision {
+      const request = nameOnlyRequest(name);
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      return buildDecision({ code, request, classification: classifier.classify(name), facts: facts(snapshot) });
+    },
+
+    /** Decides a concrete call. */
+    decideCall(call: CallToDecide): DecidedCall {
+      const { name, args, snapshot, approvalId } = call;
+      // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
+      const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
+      const built = createToolRequest(name, args, { ...parts.workspace, analyze });
+      if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
+      const callArgs = args as Readonly<Record<string, unknown>>;
+      const classification = classifier.classify(built.request.tool);
+      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: classification.toolClass }, { ...parts.risk, analyze });
+      if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
+      const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
+      const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
+      const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, used.role === 'read'));
+      const request: ToolRequest = {
+        ...built.request,
+        ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),
+        risk: { categories: assessment.risk.categories, unapproved, approvalId: unapproved.length > 0 ? approvalId : undefined },
+      };
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      const holds = code === 'needs_approval';
+      const decision = buildDecision({
+        code,
+        request,
+        classification,
+        facts: facts(snapshot),
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode), ...assessment.notes],
+        risk: assessment.risk,
+        ...(holds && {
+          approval: {
+            id: approvalId,
+            categories: unapproved,
+            prompt: confirmationPrompt({
+              tool: request.tool,
+              args: callArgs,
+              risk: assessment.risk,
+              categories: unapproved,
+              ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
+              locale: parts.locale,
+            }),
+          },
+        }),
+      });
+      return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
+    },
+
+    /**
+     * A decided call decided again by something outside the statechart: a human's answer
+     * (`approved_once`, `approval_cancelled`) or a trace that could not be written
+     * (`trace_unavailable`, with the problem). The call's risk and its safe-mode notes carry over.
+     */
+    restate(call: DecidedCall, outcome: Restatement): Decision {
+      const request = call.event?.call ?? nameOnlyRequest(call.decision.tool);
+      return buildDecision({
+        code: outcome.code,
+        request,
+        classification: classifier.classify(request.tool),
+        facts: facts(outcome.snapshot),
+        ...(outcome.problem !== undefined && { problem: outcome.problem }),
+        notes: call.decision.reasons.filter((item) => item.code === 'risk_category' || item.code === 'unmapped_tool'),
+        ...(call.risk && { risk: call.risk }),
+      });
+    },
+  };
+}

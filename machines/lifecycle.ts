@@ -1,5 +1,5 @@
 import { and, assign, emit, not, setup } from 'xstate';
-import { defaultClassifier, type Classifier } from '../src/tools/classification';
+import { defaultClassifier, type Classifier } from '../src/tools/classifier';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/tools/handshakeTools';
 import type { Intent } from '../src/intents/intent';
 import { findIntent } from '../src/intents/intentRegistry';

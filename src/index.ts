@@ -4,8 +4,10 @@ export type { Governor, ToolsForOptions } from './governor/createGovernor';
 export type { GovernorInspectOption, GovernorInspector, GovernorOptions, ModeDefinition } from './governor/governorOptions';
 export { DEFAULT_ORCHESTRATION_DIR } from './governor/governorOptions';
 
-export { DEFAULT_CLASSIFICATION, TOOL_CLASSES, createClassifier } from './tools/classification';
-export type { Classifier, ToolClass, ToolClassification } from './tools/classification';
+export { DEFAULT_CLASSIFICATION, createClassifier } from './tools/classifier';
+export type { Classifier, ToolClassification } from './tools/classifier';
+export { TOOL_CLASSES } from './tools/toolClass';
+export type { ToolClass } from './tools/toolClass';
 
 export { LIFECYCLE_STATES } from './lifecycle/lifecycleState';
 export type { LifecycleState } from './lifecycle/lifecycleState';
@@ -46,7 +48,7 @@ export type { CategorizeOptions } from './risk/categorize';
 export { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES } from './risk/categories';
 export type { CategoryText, Locale, RiskCategory } from './risk/categories';
 export type { Categorization, Evidence } from './risk/evidence';
-export { BUILTIN_TOOL_KINDS } from './risk/toolKinds';
+export { BUILTIN_TOOL_KINDS } from './tools/builtinToolKinds';
 export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
 export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ToolClass } from '../src/tools/classification';
+import type { ToolClass } from '../src/tools/toolClass';
 import { createGovernor, type Governor } from '../src/governor/createGovernor';
 import type { GovernorOptions } from '../src/governor/governorOptions';
 import type { FunctionToolDefinition } from '../src/tools/toolDefinitions';

@@ -10,7 +10,7 @@ const SOURCES = [
   'src/shell/commandRules.ts',
   'src/risk/fileRisk.ts',
   'src/paths/secretWords.ts',
-  'src/risk/toolKinds.ts',
+  'src/tools/toolCatalog.ts',
 ];
 
 const isFileRuleCategory = (category: RiskCategory): category is FileRuleCategory =>

@@ -1,6 +1,7 @@
 import { sortCategories, type RiskCategory } from '../../src/risk/categories';
 import { categorize } from '../../src/risk/categorize';
-import { BUILTIN_TOOL_KINDS, type ToolKindSpec } from '../../src/risk/toolKinds';
+import type { ToolKindSpec } from '../../src/risk/toolKinds';
+import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 import { COMMAND_RULES } from '../../src/shell/commandRules';
 import { PROBE_WORKSPACE } from './fileRuleRoles';
 

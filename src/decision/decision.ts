@@ -1,5 +1,6 @@
 import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
-import type { ToolClass, ToolClassification } from '../tools/classification';
+import type { ToolClassification } from '../tools/classifier';
+import type { ToolClass } from '../tools/toolClass';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import { reason, type DecisionFacts, type Reason } from './reason';
 import { describeReason } from './reasonMessages';

@@ -1,6 +1,6 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
 import { confirmationPrompt } from '../approval/confirmationPrompt';
-import type { Classifier } from '../tools/classification';
+import type { Classifier } from '../tools/classifier';
 import { buildDecision, type Decision } from '../decision/decision';
 import { reason, type Reason } from '../decision/reason';
 import { describeValue } from '../text/describeValue';

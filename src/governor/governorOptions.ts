@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod';
-import { TOOL_CLASSES, type ToolClass } from '../tools/classification';
+import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
 import { describeValue } from '../text/describeValue';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';

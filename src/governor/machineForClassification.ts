@@ -1,5 +1,6 @@
 import { createLifecycleMachine, lifecycleMachine, type LifecycleMachine } from '../../machines/lifecycle';
-import { createClassifier, defaultClassifier, type Classifier, type ToolClass } from '../tools/classification';
+import { createClassifier, defaultClassifier, type Classifier } from '../tools/classifier';
+import type { ToolClass } from '../tools/toolClass';
 
 // machines differ only by classifier; governors with the same overrides share one
 const machinesByClassification = new Map<string, { machine: LifecycleMachine; classifier: Classifier }>();

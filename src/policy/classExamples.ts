@@ -1,4 +1,4 @@
-import type { ToolClass } from '../tools/classification';
+import type { ToolClass } from '../tools/toolClass';
 import type { Decision } from '../decision/decision';
 import { IntentGateError } from '../errors/IntentGateError';
 import { createGovernor, type Governor } from '../governor/createGovernor';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ToolClass } from '../tools/classification';
+import type { ToolClass } from '../tools/toolClass';
 import type { GovernorOptions } from '../governor/governorOptions';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { PolicyDocument } from './policySchema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_CLASSES } from '../tools/classification';
+import { TOOL_CLASSES } from '../tools/toolClass';
 import { governorOptionsSchema } from '../governor/governorOptions';
 import { intentListSchema, intentSchema } from '../intents/intent';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';

@@ -6,12 +6,13 @@ import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
-import { patchFilePaths } from '../tools/pathArguments';
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
+import { toolKindOf } from '../tools/builtinToolKinds';
+import { patchFilePaths } from '../tools/pathArguments';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { shellRisk, type CommandPath } from './shellRisk';
-import { toolKindOf, toolKindsSchema, type ToolKindSpec } from './toolKinds';
+import { toolKindsSchema, type ToolKindSpec } from './toolKinds';
 import { webEvidence } from './webRisk';
 
 export const categorizeOptionsSchema = z.strictObject({

@@ -1,8 +1,8 @@
-import type { ToolClass } from '../tools/classification';
+import type { ToolClass } from '../tools/toolClass';
 import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
-import { PATH_ARGUMENT_KEYS } from '../tools/pathArguments';
+import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
 import { CATEGORY_TEXTS } from '../risk/categories';
 import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';

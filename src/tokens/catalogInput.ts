@@ -1,4 +1,4 @@
-import { TOOL_CLASSES, type ToolClass } from '../tools/classification';
+import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';

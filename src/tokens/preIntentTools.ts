@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ToolClass } from '../tools/classification';
+import type { ToolClass } from '../tools/toolClass';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createGovernor } from '../governor/createGovernor';
 import { DEFAULT_ORCHESTRATION_DIR } from '../governor/governorOptions';

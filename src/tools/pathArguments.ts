@@ -1,31 +1,8 @@
 import { MAX_PATH_LENGTH } from '../paths/analyzePath';
-
-/** Argument keys that name one file or folder, across the Roo, Cline, Gemini CLI and MCP catalogs. */
-export const PATH_ARGUMENT_KEYS: readonly string[] = [
-  'path',
-  'file_path',
-  'filePath',
-  'absolutePath',
-  'dir_path',
-  'source',
-  'destination',
-  'target_file',
-];
-
-/** Argument keys that name a list of files. */
-export const PATH_LIST_ARGUMENT_KEYS: readonly string[] = ['paths'];
+import { catalogTool, catalogToolNames, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from './toolCatalog';
 
 /** Seed 000's file-editing tools: a call to one of them must name the file it changes. */
-export const FILE_EDITING_TOOLS: readonly string[] = [
-  'write_to_file',
-  'apply_diff',
-  'edit',
-  'edit_file',
-  'search_and_replace',
-  'search_replace',
-  'apply_patch',
-  'delete_file',
-];
+export const FILE_EDITING_TOOLS: readonly string[] = Object.freeze(catalogToolNames((tool) => tool.requiresPath === true));
 
 // apply_patch bodies name their files in headers: Codex's '*** Add File: x' form and unified diffs
 const PATCH_FILE_HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/;
@@ -83,15 +60,19 @@ export function extractPathArguments(tool: string, args: Readonly<Record<string,
       paths.push(value as string);
     }
   }
-  if (tool === 'apply_patch' && Object.hasOwn(args, 'patch')) {
-    if (typeof args.patch !== 'string') return { ok: false, problem: "argument 'patch' must be a string" };
-    for (const named of patchFilePaths(args.patch)) {
-      const problem = checkPath('patch', named);
+  const known = catalogTool(tool);
+  // only a built-in tool's patch argument is read here; a host's own kinds reach safe mode only
+  const patch = known?.kind.kind === 'file_write' ? known.kind.patch : undefined;
+  if (patch !== undefined && Object.hasOwn(args, patch)) {
+    const body = args[patch];
+    if (typeof body !== 'string') return { ok: false, problem: `argument '${patch}' must be a string` };
+    for (const named of patchFilePaths(body)) {
+      const problem = checkPath(patch, named);
       if (problem) return { ok: false, problem };
       paths.push(named);
     }
   }
-  if (paths.length === 0 && FILE_EDITING_TOOLS.includes(tool)) {
+  if (paths.length === 0 && known?.requiresPath === true) {
     return { ok: false, problem: `${tool} names no file: a path argument is required` };
   }
   return { ok: true, paths };

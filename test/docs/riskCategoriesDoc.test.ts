@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { riskCategoriesDoc } from '../../scripts/docs/riskCategoriesDoc';
 import { SECRET_KINDS, SECRET_NAMES } from '../../src/paths/secretWords';
-import { BUILTIN_TOOL_KINDS } from '../../src/risk/toolKinds';
+import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 import { COMMAND_RULES } from '../../src/shell/commandRules';
 
 // seed 002 C's risk texts (ru, verbatim) and their English reading from the seeds' README

@@ -3,9 +3,9 @@ import {
   createClassifier,
   DEFAULT_CLASSIFICATION,
   defaultClassifier,
-  type ToolClass,
   type ToolClassification,
-} from '../../src/tools/classification';
+} from '../../src/tools/classifier';
+import type { ToolClass } from '../../src/tools/toolClass';
 
 // seed 000's "Classification Mapping" table, copied by hand so the test does not trust src
 const SEED_000_TABLE: ReadonlyArray<readonly [string, ToolClass]> = [

@@ -1,34 +1,10 @@
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from './handshakeTools';
+import { TOOL_CATALOG } from './toolCatalog';
+import type { ToolClass } from './toolClass';
 
-export const TOOL_CLASSES = ['SAFE', 'DESTRUCTIVE'] as const;
-
-export type ToolClass = (typeof TOOL_CLASSES)[number];
-
-/** Seed 000's classification mapping, the one central table; every other name is DESTRUCTIVE. */
-export const DEFAULT_CLASSIFICATION: Readonly<Record<string, ToolClass>> = Object.freeze({
-  read_file: 'SAFE',
-  list_files: 'SAFE',
-  list_code_definition_names: 'SAFE',
-  search_files: 'SAFE',
-  codebase_search: 'SAFE',
-  ask_followup_question: 'SAFE',
-  [SELECT_ACTIVE_INTENT]: 'SAFE',
-  switch_mode: 'SAFE',
-  update_todo_list: 'SAFE',
-  read_command_output: 'SAFE',
-  access_mcp_resource: 'SAFE',
-  [ATTEMPT_COMPLETION]: 'SAFE',
-  write_to_file: 'DESTRUCTIVE',
-  apply_diff: 'DESTRUCTIVE',
-  edit: 'DESTRUCTIVE',
-  search_and_replace: 'DESTRUCTIVE',
-  search_replace: 'DESTRUCTIVE',
-  edit_file: 'DESTRUCTIVE',
-  apply_patch: 'DESTRUCTIVE',
-  delete_file: 'DESTRUCTIVE',
-  execute_command: 'DESTRUCTIVE',
-  new_task: 'DESTRUCTIVE',
-});
+/** Seed 000's classification mapping, read from the tool catalog; every other name is DESTRUCTIVE. */
+export const DEFAULT_CLASSIFICATION: Readonly<Record<string, ToolClass>> = Object.freeze(
+  Object.fromEntries(Object.entries(TOOL_CATALOG).flatMap(([name, tool]) => (tool.toolClass ? [[name, tool.toolClass]] : []))),
+);
 
 /** What the classifier knows about one tool name. */
 export interface ToolClassification {

@@ -42,9 +42,8 @@ export interface Decision {
 
 export interface DecisionInput {
   readonly code: DecisionCode;
+  /** the call as the statechart saw it; its class is the decision's */
   readonly request: ToolRequest;
-  /** undefined for a malformed call, whose tool cannot be classified */
-  readonly classification: ToolClassification | undefined;
   readonly facts: DecisionFacts;
   /** what is wrong with a malformed call */
   readonly problem?: string;
@@ -54,19 +53,18 @@ export interface DecisionInput {
   readonly approval?: ApprovalRequest;
 }
 
-// a call that is not even well-formed is treated as DESTRUCTIVE, with no classification note
-const MALFORMED: ToolClassification = { toolClass: 'DESTRUCTIVE', classified: true };
+/** The note a decision on a tool no table classifies carries, after every other reason. */
+export function classificationNotes(tool: string, classification: ToolClassification): Reason[] {
+  if (classification.classified) return [];
+  return [reason('unclassified_tool', 'classification', { message: `'${tool}' is not classified; it is treated as DESTRUCTIVE (fail closed).` })];
+}
 
 /** Builds the decision the statechart chose, with its messages and notes. */
 export function buildDecision(input: DecisionInput): Decision {
   const { code, request, facts, risk = NO_RISK } = input;
   const { verdict, rule } = REASON_CODES[code];
-  const { toolClass, classified } = input.classification ?? MALFORMED;
   const deciding = reason(code, rule, describeReason({ code, request, facts, problem: input.problem }));
   const reasons = [deciding, ...(input.notes ?? [])];
-  if (!classified) {
-    reasons.push(reason('unclassified_tool', 'classification', { message: `'${request.tool}' is not classified; it is treated as DESTRUCTIVE (fail closed).` }));
-  }
   return Object.freeze({
     allowed: verdict === 'allow',
     verdict,
@@ -74,7 +72,7 @@ export function buildDecision(input: DecisionInput): Decision {
     ...(verdict !== 'allow' && { reason: deciding.message }),
     reasons: Object.freeze(reasons),
     tool: request.tool,
-    toolClass,
+    toolClass: request.toolClass,
     state: facts.state,
     // a selection runs under the intent it activates; every other call under the active one
     ...(code === 'intent_selected' && request.intentId !== undefined

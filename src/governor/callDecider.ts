@@ -1,12 +1,12 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
 import { confirmationPrompt } from '../approval/confirmationPrompt';
 import type { Classifier } from '../tools/classifier';
-import { buildDecision, type Decision } from '../decision/decision';
+import { buildDecision, classificationNotes, type Decision } from '../decision/decision';
 import { reason, type Reason } from '../decision/reason';
 import { describeValue } from '../text/describeValue';
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
-import type { DecisionCode } from '../decision/reasons';
+import type { DecisionCode, ReasonCode } from '../decision/reasons';
 import type { Locale, RiskCategory } from '../risk/categories';
 import type { RiskContext } from '../risk/categorize';
 import type { Categorization } from '../risk/evidence';
@@ -70,6 +70,9 @@ export interface Restatement {
   readonly problem?: string;
 }
 
+/** The notes a restated call keeps, in their order: what safe mode found, and the classification. */
+const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool']);
+
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
 
@@ -93,10 +96,17 @@ export function createCallDecider(parts: CallDeciderParts) {
   const { machine, classifier } = parts;
   const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
 
+  /** A name-only request with the classifier's answer for the name. */
+  const requestForName = (name: string) => {
+    const classification = classifier.classify(name);
+    return { request: nameOnlyRequest(name, classification.toolClass), notes: classificationNotes(name, classification) };
+  };
+
   const malformed = ({ name, code, problem, snapshot }: MalformedCall): Decision => {
-    const request = { ...nameOnlyRequest(describeValue(name)), hasArgs: true };
-    const classification = code === 'invalid_tool_name' ? undefined : classifier.classify(request.tool);
-    return buildDecision({ code, request, classification, facts: facts(snapshot), problem });
+    // a name that is not even a tool name is treated as DESTRUCTIVE, with no classification note
+    const { request, notes } =
+      code === 'invalid_tool_name' ? { request: nameOnlyRequest(describeValue(name), 'DESTRUCTIVE'), notes: [] } : requestForName(describeValue(name));
+    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes });
   };
 
   /**
@@ -105,11 +115,11 @@ export function createCallDecider(parts: CallDeciderParts) {
    * is the reason given: it tells the model what to do first, which fixing the arguments would not.
    */
   const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
-    const request = call.code === 'invalid_arguments' && typeof call.name === 'string' ? nameOnlyRequest(call.name) : undefined;
-    const byName = request && decisionCodeOf(machine, call.snapshot, request);
+    const named = call.code === 'invalid_arguments' && typeof call.name === 'string' ? requestForName(call.name) : undefined;
+    const byName = named && decisionCodeOf(machine, call.snapshot, named.request);
     const decision =
-      request && byName && LIFECYCLE_REFUSALS.has(byName)
-        ? buildDecision({ code: byName, request, classification: classifier.classify(request.tool), facts: facts(call.snapshot) })
+      named && byName && LIFECYCLE_REFUSALS.has(byName)
+        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes })
         : malformed(call);
     return { decision, event: undefined, args, risk: undefined };
   };
@@ -119,9 +129,9 @@ export function createCallDecider(parts: CallDeciderParts) {
 
     /** The statechart's decision on a tool asked about by name only. */
     decideName(name: string, snapshot: LifecycleSnapshot): Decision {
-      const request = nameOnlyRequest(name);
+      const { request, notes } = requestForName(name);
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
-      return buildDecision({ code, request, classification: classifier.classify(name), facts: facts(snapshot) });
+      return buildDecision({ code, request, facts: facts(snapshot), notes });
     },
 
     /** Decides a concrete call. */
@@ -129,11 +139,10 @@ export function createCallDecider(parts: CallDeciderParts) {
       const { name, args, snapshot, approvalId } = call;
       // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
       const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
-      const built = createToolRequest(name, args, { ...parts.workspace, analyze });
+      const built = createToolRequest(name, args, { ...parts.workspace, analyze, classifier });
       if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
       const callArgs = args as Readonly<Record<string, unknown>>;
-      const classification = classifier.classify(built.request.tool);
-      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: classification.toolClass }, { ...parts.risk, analyze });
+      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze });
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
@@ -148,9 +157,8 @@ export function createCallDecider(parts: CallDeciderParts) {
       const decision = buildDecision({
         code,
         request,
-        classification,
         facts: facts(snapshot),
-        notes: [...approvalNotes(code, assessment.risk, parts.safeMode), ...assessment.notes],
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
         risk: assessment.risk,
         ...(holds && {
           approval: {
@@ -173,17 +181,16 @@ export function createCallDecider(parts: CallDeciderParts) {
     /**
      * A decided call decided again by something outside the statechart: a human's answer
      * (`approved_once`, `approval_cancelled`) or a trace that could not be written
-     * (`trace_unavailable`, with the problem). The call's risk and its safe-mode notes carry over.
+     * (`trace_unavailable`, with the problem). The call's risk, its safe-mode notes and its
+     * classification note carry over.
      */
     restate(call: DecidedCall, outcome: Restatement): Decision {
-      const request = call.event?.call ?? nameOnlyRequest(call.decision.tool);
       return buildDecision({
         code: outcome.code,
-        request,
-        classification: classifier.classify(request.tool),
+        request: call.event?.call ?? nameOnlyRequest(call.decision.tool, call.decision.toolClass),
         facts: facts(outcome.snapshot),
         ...(outcome.problem !== undefined && { problem: outcome.problem }),
-        notes: call.decision.reasons.filter((item) => item.code === 'risk_category' || item.code === 'unmapped_tool'),
+        notes: call.decision.reasons.filter((item) => CARRIED_NOTES.has(item.code)),
         ...(call.risk && { risk: call.risk }),
       });
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createActor } from 'xstate';
 import { approvalsMachine } from '../../machines/approvals';
+import { lifecycleMachine } from '../../machines/lifecycle';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import type { Decision } from '../decision/decision';
 import type { Governor } from './governorApi';
@@ -16,8 +17,8 @@ import { loadIntentIgnore } from '../intents/intentIgnore';
 import { INTENTS_FILE_NAME, loadIntentsFile } from '../intents/intentsFile';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
-import { machineFor } from './machineForClassification';
 import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
+import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { isOrchestrationPresent, protectedPathPredicate } from '../intents/orchestration';
 import { approvedCategoriesOf, validateApprovalAnswer, validateCategories, type ApprovalAnswer } from '../safeMode/sessionApprovals';
@@ -46,7 +47,9 @@ function readIntents(config: GovernorConfig, orchestrationPresent: boolean): rea
  */
 export function createGovernor(options?: GovernorOptions): Governor {
   const config = parseGovernorOptions(options, process.cwd());
-  const { machine, classifier } = machineFor(config.classification);
+  const machine = lifecycleMachine;
+  // the class travels on each request, so one statechart serves every classification
+  const classifier = Object.keys(config.classification).length === 0 ? defaultClassifier : createClassifier(config.classification);
   const orchestrationPresent = isOrchestrationPresent(config.orchestrationDir);
   const inspect = config.inspect === undefined ? {} : { inspect: config.inspect };
   const actor = createActor(machine, {

@@ -1,4 +1,5 @@
 import type { LifecycleContext } from '../../machines/lifecycle';
+import { defaultClassifier } from '../tools/classifier';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
@@ -65,12 +66,13 @@ export const MATRIX_PROBES: Readonly<Record<MatrixToolClass, MatrixProbe>> = {
 
 const PROBE_APPROVAL_ID = 'matrix-probe';
 
-/** The `tool.requested` call of a probe, as the governor would build it in a workspace. */
+/** The `tool.requested` call of a probe, as a governor with seed 000's classification would build it in a workspace. */
 export function probeRequest(toolClass: MatrixToolClass): ToolRequest {
   const probe = MATRIX_PROBES[toolClass];
   const categories = probe.category === undefined ? [] : [probe.category];
   return {
     tool: probe.tool,
+    toolClass: defaultClassifier.classify(probe.tool).toolClass,
     hasArgs: true,
     intentId: probe.intentId,
     paths: probe.path === undefined ? [] : [{ input: probe.path, relative: probe.path, ignored: false, protected: false }],

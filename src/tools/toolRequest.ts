@@ -1,9 +1,11 @@
-import { SELECT_ACTIVE_INTENT } from './handshakeTools';
-import type { RiskCategory } from '../risk/categories';
 import type { IntentIgnore } from '../intents/intentIgnore';
-import { extractPathArguments } from './pathArguments';
 import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { relativeInside } from '../paths/pathAnalyzer';
+import type { RiskCategory } from '../risk/categories';
+import type { Classifier, ToolClassification } from './classifier';
+import { SELECT_ACTIVE_INTENT } from './handshakeTools';
+import { extractPathArguments } from './pathArguments';
+import type { ToolClass } from './toolClass';
 
 /** Longest tool name accepted; real tool names are short identifiers. */
 export const MAX_TOOL_NAME_LENGTH = 256;
@@ -36,6 +38,8 @@ export const NO_REQUEST_RISK: RequestRisk = Object.freeze({ categories: [], unap
 /** A tool call as the statechart sees it: the `call` of a `tool.requested` event. */
 export interface ToolRequest {
   readonly tool: string;
+  /** the tool's class, given by the classifier when the request is built; the lifecycle guards read it */
+  readonly toolClass: ToolClass;
   /** false for a question about the tool itself (which tools to show), true for a concrete call */
   readonly hasArgs: boolean;
   /** the `intent_id` argument of select_active_intent */
@@ -51,15 +55,17 @@ export interface WorkspaceFacts {
   isProtectedPath(relativePath: string): boolean;
 }
 
-/** The workspace facts plus the path analyzer of this one decision. */
+/** The workspace facts plus the path analyzer of this one decision and the governor's classifier. */
 export interface RequestContext extends WorkspaceFacts {
   readonly analyze: PathAnalyzer;
+  readonly classifier: Classifier;
 }
 
 export type MalformedCallCode = 'invalid_tool_name' | 'invalid_arguments';
 
 export type ToolRequestResult =
-  | { readonly ok: true; readonly request: ToolRequest }
+  /** the classification the request's class comes from, for the decision's notes */
+  | { readonly ok: true; readonly request: ToolRequest; readonly classification: ToolClassification }
   | { readonly ok: false; readonly code: MalformedCallCode; readonly problem: string };
 
 /** Why a value cannot be a tool name, or undefined when it can. */
@@ -75,8 +81,8 @@ export function toolNameProblem(name: unknown): string | undefined {
 const NO_PATHS: readonly ToolPath[] = Object.freeze([]);
 
 /** A question about a tool by name only, as catalog filtering asks it. */
-export function nameOnlyRequest(tool: string): ToolRequest {
-  return { tool, hasArgs: false, intentId: undefined, paths: NO_PATHS, risk: NO_REQUEST_RISK };
+export function nameOnlyRequest(tool: string, toolClass: ToolClass): ToolRequest {
+  return { tool, toolClass, hasArgs: false, intentId: undefined, paths: NO_PATHS, risk: NO_REQUEST_RISK };
 }
 
 function isPlainArgs(args: unknown): args is Readonly<Record<string, unknown>> {
@@ -107,7 +113,8 @@ function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolR
   }
   // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
   const paths = extracted.paths.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
-  return { ok: true, request: { tool, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK } };
+  const classification = facts.classifier.classify(tool);
+  return { ok: true, request: { tool, toolClass: classification.toolClass, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK }, classification };
 }
 
 /**

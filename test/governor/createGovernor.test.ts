@@ -347,6 +347,22 @@ describe('classification and options', () => {
     expect(createGovernor({ workspaceRoot: makeWorkspace() }).isToolAllowed('glob').allowed).toBe(false);
   });
 
+  it('runs one statechart for every classification: the class travels on each request', () => {
+    const requested: unknown[] = [];
+    const overridden = createGovernor({
+      workspaceRoot: makeWorkspace(),
+      classification: { glob: 'SAFE' },
+      ...LIFECYCLE_ONLY,
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && event.event.type === 'tool.requested') requested.push(event.event.call);
+      },
+    });
+    overridden.userPrompt();
+    expect(overridden.handleToolCall('glob', { pattern: '*.ts' })).toMatchObject({ allowed: true, toolClass: 'SAFE' });
+    expect(overridden.actor.logic).toBe(governorIn().actor.logic);
+    expect(requested).toMatchObject([{ tool: 'glob', toolClass: 'SAFE' }]);
+  });
+
   it('rejects bad options with every issue listed', () => {
     let thrown: unknown;
     try {

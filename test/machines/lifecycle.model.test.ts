@@ -12,6 +12,7 @@ import {
   HELD_ID,
   INITIAL_VERTEX,
   ORACLE_INTENTS,
+  seedClassOf,
   type OracleLifecycleEvent,
   type OracleProbe,
   type OracleState,
@@ -31,8 +32,10 @@ const RISK = {
   approved: { categories: ['EXEC_ARBITRARY'], unapproved: [], approvalId: undefined },
 } as const;
 
+// the request carries the class the governor's classifier would give; here, seed 000's, from the oracle
 const toRequest = (probe: OracleProbe): ToolRequest => ({
   tool: probe.tool,
+  toolClass: seedClassOf(probe.tool),
   hasArgs: probe.hasArgs,
   intentId: probe.intentId,
   paths: probe.paths.map((path) => ({

@@ -1,7 +1,6 @@
 import type { ToolClass } from '../tools/toolClass';
 import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
-import { UnknownToolError } from '../errors/UnknownToolError';
 import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
 import { CATEGORY_TEXTS } from '../risk/categories';
 import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
@@ -54,14 +53,10 @@ function categoryNotes(risk: Categorization): Reason[] {
 
 /** Categorizes a call for the governor: unknown tools fall back, malformed arguments are reported. */
 export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssessment {
-  const { tool, args, toolClass } = call;
-  try {
-    const { risk, commandPaths } = assessCallRisk(tool, args, context);
-    return { ok: true, risk, notes: categoryNotes(risk), commandPaths };
-  } catch (error) {
-    if (error instanceof ToolArgumentsError) return { ok: false, problem: error.message };
-    if (!(error instanceof UnknownToolError)) throw error;
-  }
+  const { tool, toolClass } = call;
+  const assessed = assessCallRisk(tool, call.args, context);
+  if (assessed.ok) return { ok: true, risk: assessed.risk, notes: categoryNotes(assessed.risk), commandPaths: assessed.commandPaths };
+  if (assessed.error instanceof ToolArgumentsError) return { ok: false, problem: assessed.error.message };
   const risk = unmappedToolRisk(call, context);
   const unmapped = reason('unmapped_tool', 'safe-mode', {
     message: `'${tool}' has no risk mapping: its path arguments are checked${toolClass === 'DESTRUCTIVE' ? ' and it counts as EXEC_ARBITRARY' : ''}.`,

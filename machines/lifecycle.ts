@@ -16,7 +16,7 @@ export interface LifecycleContext {
   readonly orchestrationPresent: boolean;
   /** a DESTRUCTIVE tool ran since the task began */
   readonly destructiveRan: boolean;
-  /** the risky call waiting for a human's answer, while in an `awaitingApproval` substate */
+  /** the risky call waiting for a human's answer, while in an `awaitingApproval` substate; the one record of a hold */
   readonly pendingApproval: PendingApproval | undefined;
 }
 

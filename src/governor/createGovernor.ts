@@ -78,9 +78,16 @@ export function createGovernor(options?: GovernorOptions): Governor {
     decideName: decider.decideName,
   });
   const modeFilters = new Map<string | undefined, ToolFilter>();
-  let held: DecidedCall | undefined;
+  // The chart's context is the one record of whether a call is held and which: its guards need the
+  // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
+  // decision and arguments the chart never reads, found through the chart's id, so nothing can disagree.
+  let lastHeld: DecidedCall | undefined;
   let holds = 0;
   const nextApprovalId = () => `approval-${holds + 1}`;
+  const heldCall = (): DecidedCall | undefined => {
+    const pending = actor.getSnapshot().context.pendingApproval;
+    return pending !== undefined && lastHeld?.decision.approval?.id === pending.id ? lastHeld : undefined;
+  };
 
   const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
     const problem = toolNameProblem(name);
@@ -119,7 +126,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     if (!traced.ok && decided.decision.verdict !== 'deny') return decider.restate(decided, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     if (decided.event) actor.send(decided.event);
     if (decided.decision.verdict === 'ask') {
-      held = decided;
+      lastHeld = decided;
       holds += 1;
     }
     return decided.decision;
@@ -141,9 +148,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
     actor.send({ type: 'intents.loaded', intents });
   };
 
-  const heldCall = (id: string): DecidedCall => {
+  const heldCallFor = (id: string): DecidedCall => {
     const pending = actor.getSnapshot().context.pendingApproval;
-    if (!held || !pending || pending.id !== id || held.decision.approval?.id !== id) {
+    const held = heldCall();
+    if (!held || pending?.id !== id) {
       throw new InvalidArgumentError(`resolveApproval: no call is waiting for approval '${describeValue(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
     }
     return held;
@@ -152,9 +160,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
     assertRunning('resolveApproval');
     const valid = validateApprovalAnswer(answer);
-    const call = heldCall(id);
+    const call = heldCallFor(id);
+    // every answer but 'details' sends the chart an approval event, which ends the hold
     if (valid.kind === 'details') return call.decision;
-    held = undefined;
     if (valid.kind === 'edit') {
       actor.send({ type: 'approval.denied', id });
       return handleToolCall(call.decision.tool, valid.args);
@@ -198,7 +206,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return approvedCategoriesOf(approvalActor);
     },
     get pendingApproval() {
-      return held?.decision;
+      return heldCall()?.decision;
     },
     userPrompt(text) {
       if (text !== undefined && typeof text !== 'string') {
@@ -206,7 +214,6 @@ export function createGovernor(options?: GovernorOptions): Governor {
       }
       assertRunning('userPrompt');
       refresh();
-      held = undefined;
       actor.send({ type: 'user.prompted', ...(text !== undefined && { text }) });
     },
     handleToolCall,
@@ -236,7 +243,6 @@ export function createGovernor(options?: GovernorOptions): Governor {
       const pending = actor.getSnapshot().context.pendingApproval;
       const approved = approvedCategoriesOf(approvalActor);
       if (pending && pending.categories.every((category) => approved.includes(category))) {
-        held = undefined;
         actor.send({ type: 'approval.granted', id: pending.id, scope: 'session' });
       }
       return approved;
@@ -247,13 +253,11 @@ export function createGovernor(options?: GovernorOptions): Governor {
         throw new InvalidArgumentError(`setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
       }
       if (sessionId === approvalActor.getSnapshot().context.sessionId) return;
-      held = undefined;
       approvalActor.send({ type: 'session.changed', sessionId });
       actor.send({ type: 'session.changed', sessionId });
     },
     reset() {
       assertRunning('reset');
-      held = undefined;
       actor.send({ type: 'lifecycle.reset' });
       refresh();
     },

@@ -1,10 +1,10 @@
 import { and, assign, emit, not, setup } from 'xstate';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/tools/handshakeTools';
+import type { DecisionCode } from '../src/decision/reasons';
 import type { Intent } from '../src/intents/intent';
 import { findIntent } from '../src/intents/intentRegistry';
-import type { DecisionCode } from '../src/decision/reasons';
-import type { RiskCategory } from '../src/risk/categories';
 import { findPathOutsideScope } from '../src/intents/scope';
+import type { RiskCategory } from '../src/risk/categories';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/tools/handshakeTools';
 import type { ToolRequest } from '../src/tools/toolRequest';
 
 export interface LifecycleContext {

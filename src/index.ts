@@ -1,7 +1,8 @@
 // The public API of intentgate: every export is listed here by name.
 export { createGovernor } from './governor/createGovernor';
 export type { Governor, ToolsForOptions } from './governor/createGovernor';
-export type { GovernorInspectOption, GovernorInspector, GovernorOptions, ModeDefinition } from './governor/governorOptions';
+export type { GovernorInspectOption, GovernorInspector, GovernorOptions } from './governor/governorOptions';
+export type { ModeDefinition } from './tools/modes';
 export { DEFAULT_ORCHESTRATION_DIR } from './governor/governorOptions';
 
 export { DEFAULT_CLASSIFICATION, createClassifier } from './tools/classifier';

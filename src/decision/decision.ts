@@ -1,13 +1,13 @@
 import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
+import type { RiskCategory } from '../risk/categories';
+import { NO_RISK, type Categorization, type Evidence } from '../risk/evidence';
 import type { ToolClassification } from '../tools/classifier';
 import type { ToolClass } from '../tools/toolClass';
-import type { LifecycleState } from '../lifecycle/lifecycleState';
+import type { ToolRequest } from '../tools/toolRequest';
 import { reason, type DecisionFacts, type Reason } from './reason';
 import { describeReason } from './reasonMessages';
 import { REASON_CODES, type DecisionCode, type Verdict } from './reasons';
-import type { RiskCategory } from '../risk/categories';
-import { NO_RISK, type Categorization, type Evidence } from '../risk/evidence';
-import type { ToolRequest } from '../tools/toolRequest';
 
 /** What a held call needs: the approval id to answer with, the categories and the prompt. */
 export interface ApprovalRequest {

@@ -1,6 +1,6 @@
-import type { Decision } from './decision';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
+import type { Decision } from './decision';
 import type { LifecycleSnapshot } from './machineDecision';
 
 // past this many distinct names a view stops memoising, so made-up names cannot grow memory

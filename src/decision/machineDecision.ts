@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { LifecycleMachine } from '../../machines/lifecycle';
-import { isDecisionCode, type DecisionCode } from './reasons';
 import type { ToolRequest } from '../tools/toolRequest';
+import { isDecisionCode, type DecisionCode } from './reasons';
 
 export type LifecycleSnapshot = SnapshotFrom<LifecycleMachine>;
 

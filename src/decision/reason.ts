@@ -1,7 +1,7 @@
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { ReasonCode, ReasonRule } from './reasons';
 import type { RiskCategory } from '../risk/categories';
+import type { ReasonCode, ReasonRule } from './reasons';
 
 /** One machine-readable reason; the first reason of a decision is the one that decided it. */
 export interface Reason {

@@ -1,10 +1,10 @@
+import { intentIds } from '../intents/intentRegistry';
+import { findPathOutsideScope } from '../intents/scope';
 import { describeValue } from '../text/describeValue';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
-import { intentIds } from '../intents/intentRegistry';
+import type { ToolPath, ToolRequest } from '../tools/toolRequest';
 import type { DecisionFacts, ReasonDetails } from './reason';
 import { STATE_VIOLATION_MESSAGE, type DecisionCode } from './reasons';
-import { findPathOutsideScope } from '../intents/scope';
-import type { ToolPath, ToolRequest } from '../tools/toolRequest';
 
 const firstPath = (paths: readonly ToolPath[], test: (path: ToolPath) => boolean): ToolPath | undefined =>
   paths.find(test);

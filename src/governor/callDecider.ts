@@ -1,17 +1,17 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
 import { confirmationPrompt } from '../approval/confirmationPrompt';
-import type { Classifier } from '../tools/classifier';
 import { buildDecision, classificationNotes, type Decision } from '../decision/decision';
-import { reason, type Reason } from '../decision/reason';
-import { describeValue } from '../text/describeValue';
-import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
+import { reason, type Reason } from '../decision/reason';
 import type { DecisionCode, ReasonCode } from '../decision/reasons';
+import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
+import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import type { Locale, RiskCategory } from '../risk/categories';
 import type { RiskContext } from '../risk/categorize';
 import type { Categorization } from '../risk/evidence';
-import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import { assessRisk } from '../safeMode/riskAssessment';
+import { describeValue } from '../text/describeValue';
+import type { Classifier } from '../tools/classifier';
 import {
   createToolRequest,
   nameOnlyRequest,

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod';
-import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
-import { describeValue } from '../text/describeValue';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
-import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../intents/intent';
 import { LOCALES, type Locale } from '../risk/categories';
 import { toolKindsSchema, type ToolKindSpec } from '../risk/toolKinds';
+import { describeValue } from '../text/describeValue';
+import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
+import { modeSchema, type ModeDefinition } from '../tools/modes';
+import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
 import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
 import { TRACE_FILE_NAME } from '../trace/fileTraceSink';
 import type { TraceSink } from '../trace/traceRecord';
@@ -53,11 +54,6 @@ function classificationTableIssues(options: unknown): string[] {
   return issues;
 }
 
-const modeSchema = z.strictObject({
-  /** tool names or globs (picomatch) the mode permits */
-  tools: z.array(z.string().min(1)),
-});
-
 /** The longest session id a governor takes (approvals are keyed by it). */
 export const MAX_SESSION_ID_LENGTH = 256;
 
@@ -95,9 +91,6 @@ export const governorOptionsSchema = z.strictObject({
 
 /** Options of `createGovernor`; every field is optional. */
 export type GovernorOptions = z.input<typeof governorOptionsSchema>;
-
-/** A mode: the tools (names or globs) it lets the model see. */
-export type ModeDefinition = z.infer<typeof modeSchema>;
 
 /** Options after validation, with defaults applied and paths made absolute. */
 export interface GovernorConfig {

@@ -1,5 +1,5 @@
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
 import type { Intent } from '../intents/intent';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
 import type { LifecycleState } from './lifecycleState';
 
 /** Seed 003 FR-005's sentence, verbatim. */

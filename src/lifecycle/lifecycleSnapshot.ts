@@ -1,7 +1,7 @@
 import type { LifecycleContext } from '../../machines/lifecycle';
+import type { LifecycleSnapshot } from '../decision/machineDecision';
 import type { DecisionFacts } from '../decision/reason';
 import { isLifecycleState, type LifecycleState } from './lifecycleState';
-import type { LifecycleSnapshot } from '../decision/machineDecision';
 
 /** The top-level lifecycle state of a snapshot, whatever substates it is in. */
 export function lifecycleStateOf(snapshot: { readonly value: unknown }): LifecycleState {

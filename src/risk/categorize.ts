@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { describeValue } from '../text/describeValue';
 import { IntentGateError } from '../errors/IntentGateError';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
+import { describeValue } from '../text/describeValue';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';

@@ -1,12 +1,12 @@
-import type { ToolClass } from '../tools/toolClass';
 import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
-import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
 import { CATEGORY_TEXTS } from '../risk/categories';
 import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
 import type { CommandPath } from '../risk/shellRisk';
+import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
+import type { ToolClass } from '../tools/toolClass';
 
 /** A call to assess, with the class the lifecycle gave its tool. */
 export interface AssessedCall {

@@ -1,6 +1,14 @@
 import picomatch from 'picomatch';
+import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import type { ModeDefinition } from '../governor/governorOptions';
+
+export const modeSchema = z.strictObject({
+  /** tool names or globs (picomatch) the mode permits */
+  tools: z.array(z.string().min(1)),
+});
+
+/** A mode: the tools (names or globs) it lets the model see. */
+export type ModeDefinition = z.infer<typeof modeSchema>;
 
 export type ToolFilter = (toolName: string) => boolean;
 

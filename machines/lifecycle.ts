@@ -1,12 +1,11 @@
 import { and, assign, emit, not, setup } from 'xstate';
-import { defaultClassifier, type Classifier } from '../src/classification';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/handshakeTools';
-import type { Intent } from '../src/intent';
-import { findIntent } from '../src/intentRegistry';
-import type { DecisionCode } from '../src/reasons';
+import type { DecisionCode } from '../src/decision/reasons';
+import type { Intent } from '../src/intents/intent';
+import { findIntent } from '../src/intents/intentRegistry';
+import { findPathOutsideScope } from '../src/intents/scope';
 import type { RiskCategory } from '../src/risk/categories';
-import { findPathOutsideScope } from '../src/scope';
-import type { ToolRequest } from '../src/toolRequest';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/tools/handshakeTools';
+import type { ToolRequest } from '../src/tools/toolRequest';
 
 export interface LifecycleContext {
   /** the intents select_active_intent may activate */
@@ -17,7 +16,7 @@ export interface LifecycleContext {
   readonly orchestrationPresent: boolean;
   /** a DESTRUCTIVE tool ran since the task began */
   readonly destructiveRan: boolean;
-  /** the risky call waiting for a human's answer, while in an `awaitingApproval` substate */
+  /** the risky call waiting for a human's answer, while in an `awaitingApproval` substate; the one record of a hold */
   readonly pendingApproval: PendingApproval | undefined;
 }
 
@@ -95,9 +94,10 @@ const decide = (code: DecisionCode) => ({ type: 'decide', params: { code } }) as
 /**
  * The lifecycle statechart of seeds 000, 003 and 004. Each `tool.requested` transition
  * list is the governance matrix for its state, in priority order: the first guard that
- * holds decides, and its `decide` action names the reason.
+ * holds decides, and its `decide` action names the reason. A request carries its tool's
+ * class, so one chart serves every classification.
  */
-export function createLifecycleMachine(classifier: Classifier = defaultClassifier) {
+export function createLifecycleMachine() {
   return setup({
     types: {
       context: {} as LifecycleContext,
@@ -113,7 +113,7 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
       isCompletionCall: ({ event }) => requestOf(event)?.tool === ATTEMPT_COMPLETION,
       isKnownIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId) !== undefined,
       hasRunDestructiveTool: ({ context }) => context.destructiveRan,
-      isSafeTool: ({ event }) => classifier.classify(requestOf(event)?.tool ?? '').toolClass === 'SAFE',
+      isSafeTool: ({ event }) => requestOf(event)?.toolClass === 'SAFE',
       touchesIgnoredPath: ({ event }) => requestOf(event)?.paths.some((path) => path.ignored) === true,
       touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected && path.readOnly !== true) === true,
       isOutsideActiveScope: ({ context, event }) =>
@@ -146,7 +146,7 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
             id: call.risk.approvalId ?? '',
             tool: call.tool,
             categories: call.risk.unapproved,
-            destructive: classifier.classify(call.tool).toolClass === 'DESTRUCTIVE',
+            destructive: call.toolClass === 'DESTRUCTIVE',
           };
         },
       }),
@@ -250,5 +250,5 @@ export function createLifecycleMachine(classifier: Classifier = defaultClassifie
 
 export type LifecycleMachine = ReturnType<typeof createLifecycleMachine>;
 
-/** The statechart with seed 000's classification, for the inspector, the docs and the model tests. */
+/** The statechart every governor runs, for the inspector, the docs and the model tests. */
 export const lifecycleMachine: LifecycleMachine = createLifecycleMachine();

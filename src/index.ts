@@ -1,35 +1,38 @@
 // The public API of intentgate: every export is listed here by name.
-export { createGovernor } from './governor';
-export type { Governor, ToolsForOptions } from './governor';
-export type { GovernorInspectOption, GovernorInspector, GovernorOptions, ModeDefinition } from './governorOptions';
-export { DEFAULT_ORCHESTRATION_DIR } from './governorOptions';
+export { createGovernor } from './governor/createGovernor';
+export type { Governor, ToolsForOptions } from './governor/createGovernor';
+export type { GovernorInspectOption, GovernorInspector, GovernorOptions } from './governor/governorOptions';
+export type { ModeDefinition } from './tools/modes';
+export { DEFAULT_ORCHESTRATION_DIR } from './governor/governorOptions';
 
-export { DEFAULT_CLASSIFICATION, TOOL_CLASSES, createClassifier } from './classification';
-export type { Classifier, ToolClass, ToolClassification } from './classification';
+export { DEFAULT_CLASSIFICATION, createClassifier } from './tools/classifier';
+export type { Classifier, ToolClassification } from './tools/classifier';
+export { TOOL_CLASSES } from './tools/toolClass';
+export type { ToolClass } from './tools/toolClass';
 
-export { LIFECYCLE_STATES } from './lifecycleState';
-export type { LifecycleState } from './lifecycleState';
+export { LIFECYCLE_STATES } from './lifecycle/lifecycleState';
+export type { LifecycleState } from './lifecycle/lifecycleState';
 
-export type { ApprovalRequest, Decision } from './decision';
-export type { Reason } from './reason';
-export { DECISION_CODES, REASON_CODES, STATE_VIOLATION_MESSAGE, VERDICTS } from './reasons';
-export type { DecisionCode, NoteCode, ReasonCode, ReasonRule, Verdict } from './reasons';
+export type { ApprovalRequest, Decision } from './decision/decision';
+export type { Reason } from './decision/reason';
+export { DECISION_CODES, REASON_CODES, STATE_VIOLATION_MESSAGE, VERDICTS } from './decision/reasons';
+export type { DecisionCode, NoteCode, ReasonCode, ReasonRule, Verdict } from './decision/reasons';
 
-export { intentSchema, intentsFileSchema } from './intent';
-export type { Intent } from './intent';
-export { INTENTS_FILE_NAME, parseIntentsFile } from './intentsFile';
-export { INTENT_IGNORE_FILE } from './intentIgnore';
+export { intentSchema, intentsFileSchema } from './intents/intent';
+export type { Intent } from './intents/intent';
+export { INTENTS_FILE_NAME, parseIntentsFile } from './intents/intentsFile';
+export { INTENT_IGNORE_FILE } from './intents/intentIgnore';
 
 export {
   ATTEMPT_COMPLETION,
   SELECT_ACTIVE_INTENT,
   selectActiveIntentMcpTool,
   selectActiveIntentTool,
-} from './handshakeTools';
-export { HANDSHAKE_SENTENCE, handshakePrompt } from './handshakePrompt';
-export type { HandshakePromptContext } from './handshakePrompt';
-export { toolDefinitionName } from './toolDefinitions';
-export type { FunctionToolDefinition, NamedToolDefinition, ToolDefinition } from './toolDefinitions';
+} from './tools/handshakeTools';
+export { HANDSHAKE_SENTENCE, handshakePrompt } from './lifecycle/handshakePrompt';
+export type { HandshakePromptContext } from './lifecycle/handshakePrompt';
+export { toolDefinitionName } from './tools/toolDefinitions';
+export type { FunctionToolDefinition, NamedToolDefinition, ToolDefinition } from './tools/toolDefinitions';
 
 export { createLifecycleMachine, lifecycleMachine, LIFECYCLE_EVENT_TYPES } from '../machines/lifecycle';
 export type {
@@ -39,14 +42,14 @@ export type {
   LifecycleMachine,
   ToolDecidedEvent,
 } from '../machines/lifecycle';
-export type { ToolPath, ToolRequest } from './toolRequest';
+export type { ToolPath, ToolRequest } from './tools/toolRequest';
 
 export { categorize } from './risk/categorize';
 export type { CategorizeOptions } from './risk/categorize';
 export { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES } from './risk/categories';
 export type { CategoryText, Locale, RiskCategory } from './risk/categories';
 export type { Categorization, Evidence } from './risk/evidence';
-export { BUILTIN_TOOL_KINDS } from './risk/toolKinds';
+export { BUILTIN_TOOL_KINDS } from './tools/builtinToolKinds';
 export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
 export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';

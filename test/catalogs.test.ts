@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ToolClass } from '../src/classification';
-import { createGovernor, type Governor } from '../src/governor';
-import type { GovernorOptions } from '../src/governorOptions';
-import type { FunctionToolDefinition } from '../src/toolDefinitions';
+import type { ToolClass } from '../src/tools/toolClass';
+import { createGovernor, type Governor } from '../src/governor/createGovernor';
+import type { GovernorOptions } from '../src/governor/governorOptions';
+import type { FunctionToolDefinition } from '../src/tools/toolDefinitions';
 
 // the catalogs sit in `shared/`, a sibling of the repository root (a symlink in other clones)
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, InvalidArgumentError, readTrace, type Governor, type GovernorOptions, type TraceRecord } from '../src/index';
@@ -135,6 +135,16 @@ describe('answers to a held call', () => {
     g.handleToolCall('select_active_intent', { intent_id: 'INT-002' });
     expect(g.resolveApproval(held.approval!.id, 'continue').code).toBe('scope_violation');
     expect(g.pendingApproval).toBeUndefined();
+  });
+
+  it('ends the hold when its intent is withdrawn: nothing is pending and nothing can be answered', () => {
+    const { g, root } = inAction();
+    const held = g.handleToolCall('write_to_file', write('src/auth/a.ts'));
+    writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), 'active_intents: []\n');
+    g.refresh();
+    expect(g.actor.getSnapshot().value).toEqual({ REASONING: 'ready' });
+    expect(g.pendingApproval).toBeUndefined();
+    expect(() => g.resolveApproval(held.approval!.id, 'continue')).toThrowError(InvalidArgumentError);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { DECISION_CODES, REASON_CODES } from '../../src/reasons';
+import { DECISION_CODES, REASON_CODES } from '../../src/decision/reasons';
 import { chartNodes, chartTransitions, initialChildOf, nodeName, type ChartNode } from './chartTransitions';
 import { code, codeList, table } from './markdown';
 

@@ -15,7 +15,7 @@ const intentsLine = MATRIX_INTENTS.map((intent) => `${intent.id} (\`${intent.own
 /** docs/lifecycle.md: both statecharts drawn from their definitions, the governance matrix and the decision codes. */
 export function lifecycleDoc(): string {
   return `${[
-    generatedHeader('The lifecycle statechart', ['machines/lifecycle.ts', 'machines/approvals.ts', 'src/reasons.ts']),
+    generatedHeader('The lifecycle statechart', ['machines/lifecycle.ts', 'machines/approvals.ts', 'src/decision/reasons.ts']),
     'Every tool call goes through the lifecycle statechart: its `tool.requested` transitions, in priority order, are the governance matrix of each state, and the `decide` action of the transition taken names the reason code. The approvals actor remembers the risk categories a human approved for the session.',
     '## Reading the diagrams',
     MERMAID_LEGEND.map((rule) => `- ${rule}`).join('\n'),

@@ -11,7 +11,7 @@ const SOURCES = [
   'src/shell/commands/',
   'src/risk/fileRisk.ts',
   'src/paths/secretWords.ts',
-  'src/risk/toolKinds.ts',
+  'src/tools/toolCatalog.ts',
 ];
 
 /** The categories the built-in command catalog's rules raise, in the seed's order. */

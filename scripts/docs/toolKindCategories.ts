@@ -1,8 +1,9 @@
 import { sortCategories, type RiskCategory } from '../../src/risk/categories';
 import { categorize } from '../../src/risk/categorize';
-import { BUILTIN_TOOL_KINDS, type ToolKindSpec } from '../../src/risk/toolKinds';
+import type { ToolKindSpec } from '../../src/risk/toolKinds';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
+import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 import { PROBE_WORKSPACE } from './fileRuleRoles';
 
 const PROBE_SANDBOX = PROBE_WORKSPACE.slice(0, PROBE_WORKSPACE.lastIndexOf('/'));

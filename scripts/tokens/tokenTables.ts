@@ -5,7 +5,7 @@ import path from 'node:path';
 import { catalogTokenReport, type CatalogTokenReport } from '../../src/tokens/catalogTokenReport';
 import { modelSessionCost, type SessionCostOptions, type SessionCostReport } from '../../src/tokens/sessionCost';
 import type { TokenCounter } from '../../src/tokens/tokenCounter';
-import { toolDefinitionName } from '../../src/toolDefinitions';
+import { toolDefinitionName } from '../../src/tools/toolDefinitions';
 
 const CATALOG_NAMES = ['roo-code', 'cline', 'gemini-cli', 'mcp-server-filesystem'] as const;
 

@@ -1,6 +1,6 @@
 import { InvalidArgumentError as CommanderArgumentError, Option, type Command } from 'commander';
-import { MAX_SESSION_ID_LENGTH } from '../governorOptions';
-import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycleState';
+import { MAX_SESSION_ID_LENGTH } from '../governor/governorOptions';
+import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
 import { LOCALES, type Locale } from '../risk/categories';
 import { UsageError } from './usageError';
 

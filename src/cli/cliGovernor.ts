@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { createGovernor, type Governor } from '../governor';
-import type { GovernorOptions } from '../governorOptions';
+import { createGovernor, type Governor } from '../governor/createGovernor';
+import type { GovernorOptions } from '../governor/governorOptions';
 import { loadPolicy } from '../policy/loadPolicy';
 import type { Policy } from '../policy/parsePolicy';
 import type { CallSettings } from './callOptions';

@@ -1,4 +1,4 @@
-import type { Decision } from '../decision';
+import type { Decision } from '../decision/decision';
 import { callSettings, type CallFlags } from './callOptions';
 import { cliGovernor } from './cliGovernor';
 import { writeLine, type CliIo } from './cliIo';

@@ -1,5 +1,5 @@
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
-import type { Decision } from '../decision';
+import type { Decision } from '../decision/decision';
 
 const indent = (text: string, prefix = '    '): string =>
   text

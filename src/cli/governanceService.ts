@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { IntentGateError } from '../errors/IntentGateError';
-import { DEFAULT_ORCHESTRATION_DIR } from '../governorOptions';
+import { DEFAULT_ORCHESTRATION_DIR } from '../governor/governorOptions';
 import type { Policy } from '../policy/parsePolicy';
 import { createGovernanceServer, type GovernanceServer } from '../server/createGovernanceServer';
 import { describeRoutes } from '../server/routes';

@@ -1,4 +1,4 @@
-import type { Decision } from '../decision';
+import type { Decision } from '../decision/decision';
 import { IntentGateError } from './IntentGateError';
 
 /** Thrown by `assertToolAllowed` when a call may not run (seed 003); carries the whole decision. */

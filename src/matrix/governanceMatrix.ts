@@ -1,8 +1,8 @@
 import { transition, type StateValue } from 'xstate';
 import { lifecycleMachine, type LifecycleMachine } from '../../machines/lifecycle';
-import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycleState';
-import { decisionCodeOf, type LifecycleSnapshot } from '../machineDecision';
-import { REASON_CODES, type DecisionCode, type Verdict } from '../reasons';
+import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
+import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
+import { REASON_CODES, type DecisionCode, type Verdict } from '../decision/reasons';
 import { MATRIX_TOOL_CLASSES, probeContext, probeRequest, type MatrixToolClass } from './matrixProbes';
 
 /** One cell of the governance matrix: what the statechart does with one probe in one state. */

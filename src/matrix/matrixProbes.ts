@@ -1,9 +1,10 @@
 import type { LifecycleContext } from '../../machines/lifecycle';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../handshakeTools';
-import type { Intent } from '../intent';
-import type { LifecycleState } from '../lifecycleState';
+import { defaultClassifier } from '../tools/classifier';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
+import type { Intent } from '../intents/intent';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
-import type { ToolRequest } from '../toolRequest';
+import type { ToolRequest } from '../tools/toolRequest';
 
 /** The tool classes the governance matrix probes, one column of seed 000's matrix each, refined. */
 export const MATRIX_TOOL_CLASSES = [
@@ -65,12 +66,13 @@ export const MATRIX_PROBES: Readonly<Record<MatrixToolClass, MatrixProbe>> = {
 
 const PROBE_APPROVAL_ID = 'matrix-probe';
 
-/** The `tool.requested` call of a probe, as the governor would build it in a workspace. */
+/** The `tool.requested` call of a probe, as a governor with seed 000's classification would build it in a workspace. */
 export function probeRequest(toolClass: MatrixToolClass): ToolRequest {
   const probe = MATRIX_PROBES[toolClass];
   const categories = probe.category === undefined ? [] : [probe.category];
   return {
     tool: probe.tool,
+    toolClass: defaultClassifier.classify(probe.tool).toolClass,
     hasArgs: true,
     intentId: probe.intentId,
     paths: probe.path === undefined ? [] : [{ input: probe.path, relative: probe.path, ignored: false, protected: false }],

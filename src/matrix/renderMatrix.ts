@@ -1,4 +1,4 @@
-import type { LifecycleState } from '../lifecycleState';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { GovernanceMatrix, MatrixRow } from './governanceMatrix';
 import { describeProbe, MATRIX_PROBES, type MatrixToolClass } from './matrixProbes';
 

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_ORCHESTRATION_DIR, type GovernorOptions } from '../governorOptions';
-import type { Intent } from '../intent';
+import { DEFAULT_ORCHESTRATION_DIR, type GovernorOptions } from '../governor/governorOptions';
+import type { Intent } from '../intents/intent';
 
 /** Seed 002's layout in a temporary folder: `<root>/project/.orchestration/`. */
 export interface CheckSandbox {

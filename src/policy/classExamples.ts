@@ -1,8 +1,8 @@
-import type { ToolClass } from '../classification';
-import type { Decision } from '../decision';
+import type { ToolClass } from '../tools/toolClass';
+import type { Decision } from '../decision/decision';
 import { IntentGateError } from '../errors/IntentGateError';
-import { createGovernor, type Governor } from '../governor';
-import type { GovernorOptions } from '../governorOptions';
+import { createGovernor, type Governor } from '../governor/createGovernor';
+import type { GovernorOptions } from '../governor/governorOptions';
 import { sandboxedOptions, type CheckSandbox } from './checkSandbox';
 import { callText, decisionSummary } from './exampleText';
 import type { PolicyClassExample, PolicyDocument } from './policySchema';

@@ -1,4 +1,4 @@
-import type { Decision } from '../decision';
+import type { Decision } from '../decision/decision';
 
 /** A call as a load-time issue shows it: the tool and enough of its arguments to recognise it. */
 export function callText(tool: string, args: unknown): string {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { PolicyError } from '../errors/PolicyError';
-import { parseGovernorOptions, type GovernorOptions } from '../governorOptions';
+import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { parseServerOptions } from '../server/serverOptions';
 import { withCheckSandbox } from './checkSandbox';
 import { classExampleIssues } from './classExamples';

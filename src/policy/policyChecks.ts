@@ -1,7 +1,7 @@
 import { IntentGateError } from '../errors/IntentGateError';
-import { createGovernor, type Governor } from '../governor';
-import type { GovernorOptions } from '../governorOptions';
-import type { Intent } from '../intent';
+import { createGovernor, type Governor } from '../governor/createGovernor';
+import type { GovernorOptions } from '../governor/governorOptions';
+import type { Intent } from '../intents/intent';
 import { CHECK_INTENT, sandboxedOptions, type CheckSandbox } from './checkSandbox';
 import { decisionSummary } from './exampleText';
 import type { PolicyCheck } from './policySchema';

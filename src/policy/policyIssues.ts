@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssues } from '../intent';
+import { formatIssues } from '../intents/intent';
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ToolClass } from '../classification';
-import type { GovernorOptions } from '../governorOptions';
+import type { ToolClass } from '../tools/toolClass';
+import type { GovernorOptions } from '../governor/governorOptions';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { PolicyDocument } from './policySchema';
 

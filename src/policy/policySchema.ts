@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { TOOL_CLASSES } from '../classification';
-import { governorOptionsSchema } from '../governorOptions';
-import { intentListSchema, intentSchema } from '../intent';
-import { LIFECYCLE_STATES } from '../lifecycleState';
-import { DECISION_CODES, VERDICTS } from '../reasons';
+import { TOOL_CLASSES } from '../tools/toolClass';
+import { governorOptionsSchema } from '../governor/governorOptions';
+import { intentListSchema, intentSchema } from '../intents/intent';
+import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
+import { DECISION_CODES, VERDICTS } from '../decision/reasons';
 import { RISK_CATEGORIES } from '../risk/categories';
 import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
 

@@ -1,13 +1,12 @@
-import type { ToolClass } from '../classification';
-import { reason, type Reason } from '../reason';
+import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
-import { UnknownToolError } from '../errors/UnknownToolError';
-import { PATH_ARGUMENT_KEYS } from '../pathArguments';
 import { CATEGORY_TEXTS } from '../risk/categories';
 import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
 import type { CommandPath } from '../risk/shellRisk';
+import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
+import type { ToolClass } from '../tools/toolClass';
 
 /** A call to assess, with the class the lifecycle gave its tool. */
 export interface AssessedCall {
@@ -54,14 +53,10 @@ function categoryNotes(risk: Categorization): Reason[] {
 
 /** Categorizes a call for the governor: unknown tools fall back, malformed arguments are reported. */
 export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssessment {
-  const { tool, args, toolClass } = call;
-  try {
-    const { risk, commandPaths } = assessCallRisk(tool, args, context);
-    return { ok: true, risk, notes: categoryNotes(risk), commandPaths };
-  } catch (error) {
-    if (error instanceof ToolArgumentsError) return { ok: false, problem: error.message };
-    if (!(error instanceof UnknownToolError)) throw error;
-  }
+  const { tool, toolClass } = call;
+  const assessed = assessCallRisk(tool, call.args, context);
+  if (assessed.ok) return { ok: true, risk: assessed.risk, notes: categoryNotes(assessed.risk), commandPaths: assessed.commandPaths };
+  if (assessed.error instanceof ToolArgumentsError) return { ok: false, problem: assessed.error.message };
   const risk = unmappedToolRisk(call, context);
   const unmapped = reason('unmapped_tool', 'safe-mode', {
     message: `'${tool}' has no risk mapping: its path arguments are checked${toolClass === 'DESTRUCTIVE' ? ' and it counts as EXEC_ARBITRARY' : ''}.`,

@@ -1,6 +1,6 @@
 import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
-import { describeValue } from '../describeValue';
+import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
 

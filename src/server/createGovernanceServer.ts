@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describeValue } from '../describeValue';
+import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createRequestListener } from './requestListener';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';

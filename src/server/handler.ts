@@ -1,4 +1,4 @@
-import type { Governor } from '../governor';
+import type { Governor } from '../governor/createGovernor';
 import type { JsonResponse } from './errorResponse';
 import { HttpError } from './httpError';
 import { checkSessionId } from './ids';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
-import { parseGovernorOptions, type GovernorOptions } from '../governorOptions';
-import { formatIssues } from '../intent';
+import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
+import { formatIssues } from '../intents/intent';
 
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';

@@ -1,5 +1,5 @@
-import { createGovernor, type Governor } from '../governor';
-import type { GovernorOptions } from '../governorOptions';
+import { createGovernor, type Governor } from '../governor/createGovernor';
+import type { GovernorOptions } from '../governor/governorOptions';
 
 /** What the service shows of its sessions: one governor per session id. */
 export interface SessionRegistry {

@@ -1,7 +1,7 @@
-import type { Decision } from '../decision';
-import type { Governor } from '../governor';
-import type { Intent } from '../intent';
-import type { LifecycleState } from '../lifecycleState';
+import type { Decision } from '../decision/decision';
+import type { Governor } from '../governor/createGovernor';
+import type { Intent } from '../intents/intent';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 
 /** A session as the HTTP API shows it, snake_case like seed 002's backend. */

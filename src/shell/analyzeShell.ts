@@ -1,4 +1,4 @@
-import { describeValue } from '../describeValue';
+import { describeValue } from '../text/describeValue';
 import { AnalysisContext } from './analysisContext';
 import { BUILTIN_CATALOG } from './catalog/builtinCatalog';
 import { runScriptText } from './scriptRunner';

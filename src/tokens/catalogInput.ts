@@ -1,8 +1,8 @@
-import { TOOL_CLASSES, type ToolClass } from '../classification';
-import { describeValue } from '../describeValue';
+import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
+import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import { HANDSHAKE_TOOLS } from '../handshakeTools';
-import { toolDefinitionName } from '../toolDefinitions';
+import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
+import { toolDefinitionName } from '../tools/toolDefinitions';
 
 const MAX_LISTED = 5;
 

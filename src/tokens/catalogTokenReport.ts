@@ -1,7 +1,7 @@
-import { describeValue } from '../describeValue';
+import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import { SELECT_ACTIVE_INTENT, selectActiveIntentTool } from '../handshakeTools';
-import { toolDefinitionName } from '../toolDefinitions';
+import { SELECT_ACTIVE_INTENT, selectActiveIntentTool } from '../tools/handshakeTools';
+import { toolDefinitionName } from '../tools/toolDefinitions';
 import { validateCatalog, validateClasses } from './catalogInput';
 import { preIntentTools } from './preIntentTools';
 import { renderToolList } from './renderToolList';

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ToolClass } from '../classification';
+import type { ToolClass } from '../tools/toolClass';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import { createGovernor } from '../governor';
-import { DEFAULT_ORCHESTRATION_DIR } from '../governorOptions';
-import { isOrchestrationPresent } from '../orchestration';
+import { createGovernor } from '../governor/createGovernor';
+import { DEFAULT_ORCHESTRATION_DIR } from '../governor/governorOptions';
+import { isOrchestrationPresent } from '../intents/orchestration';
 
 export interface PreIntentToolsOptions {
   readonly classes?: Readonly<Record<string, ToolClass>>;

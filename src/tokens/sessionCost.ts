@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import { formatIssues } from '../intent';
+import { formatIssues } from '../intents/intent';
 
 const tokens = z.number().int().nonnegative();
 // a multiple of the uncached input price; 0 would be free, 1 is no discount

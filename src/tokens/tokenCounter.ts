@@ -1,4 +1,4 @@
-import { describeValue } from '../describeValue';
+import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { TokenizerUnavailableError } from '../errors/TokenizerUnavailableError';
 

@@ -1,5 +1,5 @@
-import type { Decision } from '../decision';
-import type { Verdict } from '../reasons';
+import type { Decision } from '../decision/decision';
+import type { Verdict } from '../decision/reasons';
 import type { RiskCategory } from '../risk/categories';
 
 /** One line of the trace: a decision on a call that has risk categories (seed 002 A). */

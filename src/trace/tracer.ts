@@ -1,4 +1,4 @@
-import type { Decision } from '../decision';
+import type { Decision } from '../decision/decision';
 import { fileTraceSink } from './fileTraceSink';
 import { traceRecordOf, type TraceSink } from './traceRecord';
 

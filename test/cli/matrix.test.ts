@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE_STATES } from '../../src/lifecycleState';
+import { LIFECYCLE_STATES } from '../../src/lifecycle/lifecycleState';
 import { computeGovernanceMatrix } from '../../src/matrix/governanceMatrix';
 import { renderMatrixText } from '../../src/matrix/renderMatrix';
 import { cli } from './cliHarness';

@@ -5,7 +5,7 @@ import { lifecycleMachine } from '../../machines/lifecycle';
 import { guardLabel } from '../../scripts/docs/chartLabels';
 import { lifecycleDoc } from '../../scripts/docs/lifecycleDoc';
 import { mermaidStatechart } from '../../scripts/docs/mermaidStatechart';
-import { DECISION_CODES } from '../../src/reasons';
+import { DECISION_CODES } from '../../src/decision/reasons';
 
 /** What the test needs of a state node, read independently of the generator's walk. */
 interface Node {

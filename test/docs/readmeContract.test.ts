@@ -6,7 +6,7 @@ import * as aiSdk from '../../src/integrations/aiSdk/index';
 import * as mcpProxy from '../../src/integrations/mcpProxy/index';
 import * as openaiAgents from '../../src/integrations/openaiAgents/index';
 import { ERROR_CODES } from '../../src/errors/errorCodes';
-import { REASON_CODES } from '../../src/reasons';
+import { REASON_CODES } from '../../src/decision/reasons';
 
 // the README documents the public contract: every export, reason code and error code
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { riskCategoriesDoc } from '../../scripts/docs/riskCategoriesDoc';
 import { SECRET_KINDS, SECRET_NAMES } from '../../src/paths/secretWords';
-import { BUILTIN_TOOL_KINDS } from '../../src/risk/toolKinds';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
+import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 
 // seed 002 C's risk texts (ru, verbatim) and their English reading from the seeds' README
 const SEED_002_TEXTS = [

@@ -2,16 +2,17 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_EVENT_TYPES, lifecycleMachine, type LifecycleEvent } from '../../machines/lifecycle';
-import { LIFECYCLE_STATES } from '../../src/lifecycleState';
-import { decisionCodeOf } from '../../src/machineDecision';
-import { REASON_CODES, type DecisionCode } from '../../src/reasons';
-import type { ToolRequest } from '../../src/toolRequest';
+import { LIFECYCLE_STATES } from '../../src/lifecycle/lifecycleState';
+import { decisionCodeOf } from '../../src/decision/machineDecision';
+import { REASON_CODES, type DecisionCode } from '../../src/decision/reasons';
+import type { ToolRequest } from '../../src/tools/toolRequest';
 import {
   expectedAfterLifecycleEvent,
   expectedOutcome,
   HELD_ID,
   INITIAL_VERTEX,
   ORACLE_INTENTS,
+  seedClassOf,
   type OracleLifecycleEvent,
   type OracleProbe,
   type OracleState,
@@ -31,8 +32,10 @@ const RISK = {
   approved: { categories: ['EXEC_ARBITRARY'], unapproved: [], approvalId: undefined },
 } as const;
 
+// the request carries the class the governor's classifier would give; here, seed 000's, from the oracle
 const toRequest = (probe: OracleProbe): ToolRequest => ({
   tool: probe.tool,
+  toolClass: seedClassOf(probe.tool),
   hasArgs: probe.hasArgs,
   intentId: probe.intentId,
   paths: probe.paths.map((path) => ({

@@ -36,6 +36,9 @@ export const SEED_CLASSIFICATION: Readonly<Record<string, 'SAFE' | 'DESTRUCTIVE'
   new_task: 'DESTRUCTIVE',
 };
 
+/** A tool's class as seed 000 gives it: any name the table does not list is DESTRUCTIVE. */
+export const seedClassOf = (tool: string): 'SAFE' | 'DESTRUCTIVE' => (Object.hasOwn(SEED_CLASSIFICATION, tool) ? SEED_CLASSIFICATION[tool]! : 'DESTRUCTIVE');
+
 /** Seed 000's State Governance Matrix. */
 const GOVERNANCE_MATRIX = {
   REQUEST: { SAFE: 'ALLOWED', DESTRUCTIVE: 'BLOCKED' },
@@ -144,7 +147,7 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   // attempt_completion has no arguments that matter: asked by name, it gets the call's answer
   const completed = probe.tool === 'attempt_completion' ? completion(at) : undefined;
   if (completed) return completed;
-  const toolClass = SEED_CLASSIFICATION[probe.tool] ?? 'DESTRUCTIVE';
+  const toolClass = seedClassOf(probe.tool);
   const cell = GOVERNANCE_MATRIX[at.state][toolClass];
   const ignored = probe.paths.some((path) => path.ignored);
   if (ignored && (cell === 'ALLOWED' || at.state === 'ACTION')) return deny('path_ignored', at);

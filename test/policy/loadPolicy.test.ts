@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PolicyError } from '../../src/errors/PolicyError';
-import { createGovernor } from '../../src/governor';
+import { createGovernor } from '../../src/governor/createGovernor';
 import { loadPolicy } from '../../src/policy/loadPolicy';
 
 function folder(): string {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Decision } from '../../src/decision';
+import type { Decision } from '../../src/decision/decision';
 import { errorOf, makeServiceWorkspace, post, request, startService, type RunningService } from './serviceHarness';
 
 /** Writes raw bytes to the service and resolves with whatever comes back before the socket closes. */

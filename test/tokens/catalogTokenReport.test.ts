@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/errors/InvalidArgumentError';
-import { selectActiveIntentTool } from '../../src/handshakeTools';
+import { selectActiveIntentTool } from '../../src/tools/handshakeTools';
 import { catalogTokenReport } from '../../src/tokens/catalogTokenReport';
 import { renderToolList } from '../../src/tokens/renderToolList';
 import { loadTokenizer, type TokenCounter } from '../../src/tokens/tokenCounter';
-import { toolDefinitionName } from '../../src/toolDefinitions';
+import { toolDefinitionName } from '../../src/tools/toolDefinitions';
 import { makeWorkspace } from '../support/workspace';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ToolClass } from '../../classification';
+import type { ToolClass } from '../../tools/toolClass';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError';
 import { validateClasses } from '../../tokens/catalogInput';
 import { catalogTokenReport, type CatalogTokenReport } from '../../tokens/catalogTokenReport';

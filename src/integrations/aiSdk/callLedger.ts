@@ -1,4 +1,4 @@
-import type { Decision } from '../../decision';
+import type { Decision } from '../../decision/decision';
 
 /** The governor's decision on one AI SDK tool call, kept from `needsApproval` until `execute`. */
 export interface LedgerEntry {

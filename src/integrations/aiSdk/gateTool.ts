@@ -1,5 +1,5 @@
 import type { ModelMessage, ToolExecutionOptions, ToolSet } from 'ai';
-import type { Governor } from '../../governor';
+import type { Governor } from '../../governor/createGovernor';
 import { hasApprovalRequest } from './approvalMessages';
 import type { CallLedger } from './callLedger';
 import { decisionToRun, decisionWithoutApproval } from './heldCalls';

@@ -1,7 +1,7 @@
 import type { ModelMessage, PrepareStepFunction, PrepareStepResult, Tool, ToolCallRepairFunction, ToolSet } from 'ai';
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
-import { SELECT_ACTIVE_INTENT } from '../../handshakeTools';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
+import { SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import { deniedToolCallIds } from './approvalMessages';
 import { CallLedger } from './callLedger';
 import { gateTool, type AiSdkTool } from './gateTool';

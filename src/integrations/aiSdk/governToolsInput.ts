@@ -1,9 +1,9 @@
 import type { PrepareStepFunction, ToolCallRepairFunction, ToolSet } from 'ai';
 import { z } from 'zod';
-import { describeValue } from '../../describeValue';
+import { describeValue } from '../../text/describeValue';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError';
-import { formatIssues } from '../../intent';
-import { toolNameProblem } from '../../toolRequest';
+import { formatIssues } from '../../intents/intent';
+import { toolNameProblem } from '../../tools/toolRequest';
 
 /** Options of `governTools`; every field is optional. `SET` is the governed tool set. */
 export interface GovernToolsOptions<SET extends ToolSet = ToolSet> {

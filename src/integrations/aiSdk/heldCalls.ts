@@ -1,5 +1,5 @@
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
 import type { LedgerEntry } from './callLedger';
 
 const isHeld = (governor: Governor, decision: Decision): boolean =>

@@ -1,6 +1,6 @@
 import type { ToolCallRepairFunction, ToolSet } from 'ai';
 import { StateViolationError } from '../../errors/StateViolationError';
-import type { Governor } from '../../governor';
+import type { Governor } from '../../governor/createGovernor';
 
 export interface HiddenToolRepairContext<SET extends ToolSet> {
   readonly governor: Governor;

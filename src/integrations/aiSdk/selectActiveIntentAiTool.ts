@@ -1,7 +1,7 @@
 import type { Tool } from 'ai';
 import { z } from 'zod';
-import type { Governor } from '../../governor';
-import { selectActiveIntentTool } from '../../handshakeTools';
+import type { Governor } from '../../governor/createGovernor';
+import { selectActiveIntentTool } from '../../tools/handshakeTools';
 
 /** The input of `select_active_intent`. */
 export interface SelectActiveIntentInput {

@@ -1,5 +1,5 @@
-import type { Decision } from '../../decision';
-import type { DecisionCode } from '../../reasons';
+import type { Decision } from '../../decision/decision';
+import type { DecisionCode } from '../../decision/reasons';
 
 /** What the model reads as the tool result when intentgate refuses a call. */
 export interface ToolDenial {

@@ -1,4 +1,4 @@
-import type { ToolClass } from '../../classification';
+import type { ToolClass } from '../../tools/toolClass';
 import { annotationClaim, type UpstreamTool } from './upstreamClassification';
 
 /**

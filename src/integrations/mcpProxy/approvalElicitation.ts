@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { Decision } from '../../decision';
+import type { Decision } from '../../decision/decision';
 import { renderHeldCall } from './decisionResults';
 
 /** The one field of the approval form: whether Accept also approves the categories for the session. */

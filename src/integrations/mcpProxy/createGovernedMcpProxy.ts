@@ -1,10 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createGovernor, type Governor } from '../../governor';
-import { parseGovernorOptions } from '../../governorOptions';
-import { handshakePrompt } from '../../handshakePrompt';
-import { selectActiveIntentMcpTool } from '../../handshakeTools';
+import { createGovernor, type Governor } from '../../governor/createGovernor';
+import { parseGovernorOptions } from '../../governor/governorOptions';
+import { handshakePrompt } from '../../lifecycle/handshakePrompt';
+import { selectActiveIntentMcpTool } from '../../tools/handshakeTools';
 import { toolsTurnedMutating } from './annotationDrift';
 import { toolKindsForUpstream } from './filesystemToolKinds';
 import { parseMcpProxyOptions, type McpProxyConfig, type McpProxyOptions } from './mcpProxyOptions';

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { renderConfirmationPrompt } from '../../approval/confirmationPrompt';
-import type { Decision } from '../../decision';
-import type { Intent } from '../../intent';
+import type { Decision } from '../../decision/decision';
+import type { Intent } from '../../intents/intent';
 
 /** The `_meta` key under which a result carries intentgate's decision, for clients that read it. */
 export const DECISION_META_KEY = 'intentgate/decision';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { GovernorOptions } from '../../governorOptions';
+import type { GovernorOptions } from '../../governor/governorOptions';
 import { loadPolicy } from '../../policy/loadPolicy';
 import type { Policy } from '../../policy/parsePolicy';
 import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';

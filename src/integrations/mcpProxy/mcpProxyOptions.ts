@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidOptionsError } from '../../errors/InvalidOptionsError';
-import type { GovernorOptions } from '../../governorOptions';
-import { formatIssues } from '../../intent';
+import type { GovernorOptions } from '../../governor/governorOptions';
+import { formatIssues } from '../../intents/intent';
 import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
 
 /** The server name the proxy reports to its client unless told otherwise. */

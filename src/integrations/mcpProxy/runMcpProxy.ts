@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { parseGovernorOptions } from '../../governorOptions';
+import { parseGovernorOptions } from '../../governor/governorOptions';
 import { createGovernedMcpProxy, type McpProxyCloseReason } from './createGovernedMcpProxy';
 import type { McpProxyOptions } from './mcpProxyOptions';
 

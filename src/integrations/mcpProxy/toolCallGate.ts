@@ -1,9 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolRequest, CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../handshakeTools';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import { askForApproval, supportsFormElicitation } from './approvalElicitation';
 import { approvalUnavailableResult, declinedResult, heldBackResult, refusalResult, selectionResult, unknownToolResult } from './decisionResults';
 import { createSerialQueue } from './serialQueue';

@@ -1,4 +1,4 @@
-import type { Governor } from '../../governor';
+import type { Governor } from '../../governor/createGovernor';
 
 export interface ToolListNotifierParts {
   readonly governor: Governor;

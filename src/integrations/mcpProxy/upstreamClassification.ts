@@ -1,5 +1,6 @@
-import { DEFAULT_CLASSIFICATION, type ToolClass } from '../../classification';
-import { MAX_TOOL_NAME_LENGTH } from '../../toolRequest';
+import { DEFAULT_CLASSIFICATION } from '../../tools/classifier';
+import type { ToolClass } from '../../tools/toolClass';
+import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
 
 /** What the proxy reads from an upstream tool of `tools/list`: its name, arguments and hints. */
 export interface UpstreamTool {

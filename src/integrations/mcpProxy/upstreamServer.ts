@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { UpstreamUnavailableError } from '../../errors/UpstreamUnavailableError';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../handshakeTools';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import type { UpstreamCommand } from './mcpProxyOptions';
 
 // the proxy owns the lifecycle tools: an upstream tool of the same name would bypass or end it

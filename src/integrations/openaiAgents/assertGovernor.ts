@@ -1,6 +1,6 @@
-import { describeValue } from '../../describeValue';
+import { describeValue } from '../../text/describeValue';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError';
-import type { Governor } from '../../governor';
+import type { Governor } from '../../governor/createGovernor';
 
 const GOVERNOR_METHODS = ['handleToolCall', 'isToolAllowed', 'toolsFor', 'resolveApproval', 'handshakePrompt'] as const;
 

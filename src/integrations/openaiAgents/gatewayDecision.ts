@@ -1,5 +1,5 @@
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
 import { answerIfWaiting, heldCall, heldCallsOf, type ApprovalRecords } from './heldCalls';
 
 /** One invocation of a governed tool, as the SDK makes it. */

@@ -1,7 +1,7 @@
-import { describeValue } from '../../describeValue';
+import { describeValue } from '../../text/describeValue';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError';
-import type { Governor } from '../../governor';
-import { SELECT_ACTIVE_INTENT } from '../../handshakeTools';
+import type { Governor } from '../../governor/createGovernor';
+import { SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import { assertGovernor } from './assertGovernor';
 import { parseGovernOptions, type GovernAgentToolsOptions } from './governOptions';
 import { toolProblem, type GovernableTool } from './governableTool';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidOptionsError } from '../../errors/InvalidOptionsError';
-import { formatIssues } from '../../intent';
+import { formatIssues } from '../../intents/intent';
 
 const governOptionsSchema = z.strictObject({
   /** a mode from the governor's `modes`: the model sees only the tools it permits */

@@ -1,5 +1,5 @@
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
 import { gatewayDecision } from './gatewayDecision';
 import type { GovernableTool } from './governableTool';
 import { heldCall, heldCallsOf, isWaiting, settleRejectedCalls } from './heldCalls';

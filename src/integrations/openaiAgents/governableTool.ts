@@ -1,5 +1,5 @@
 import type { Tool } from '@openai/agents';
-import { describeValue } from '../../describeValue';
+import { describeValue } from '../../text/describeValue';
 
 /** A function tool of the Agents SDK (made with `tool()`), the only kind the adapter governs. */
 export type GovernableTool<Context = unknown> = Extract<Tool<Context>, { type: 'function' }>;

@@ -1,5 +1,5 @@
 import type { ToolErrorFormatter, ToolExecutionConfig } from '@openai/agents';
-import type { Governor } from '../../governor';
+import type { Governor } from '../../governor/createGovernor';
 import { assertGovernor } from './assertGovernor';
 import { heldCallsOf, settleRejectedCalls } from './heldCalls';
 

@@ -1,6 +1,6 @@
 import type { RunContext } from '@openai/agents';
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
 
 /** The part of a run's RunContext that knows what a human approved or rejected. */
 export type ApprovalRecords = Pick<RunContext, 'isToolApproved'>;

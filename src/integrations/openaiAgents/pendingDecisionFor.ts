@@ -1,6 +1,6 @@
 import type { RunToolApprovalItem } from '@openai/agents';
-import type { Decision } from '../../decision';
-import type { Governor } from '../../governor';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/createGovernor';
 import { InvalidArgumentError } from '../../errors/InvalidArgumentError';
 import { assertGovernor } from './assertGovernor';
 import { heldCallsOf } from './heldCalls';

@@ -1,6 +1,6 @@
 import { tool } from '@openai/agents';
-import type { Governor } from '../../governor';
-import { SELECT_ACTIVE_INTENT, selectActiveIntentTool } from '../../handshakeTools';
+import type { Governor } from '../../governor/createGovernor';
+import { SELECT_ACTIVE_INTENT, selectActiveIntentTool } from '../../tools/handshakeTools';
 import type { GovernableTool } from './governableTool';
 
 // the SDK's strict JSON-schema shape, spelled out because the SDK does not export its name

@@ -1,0 +1,85 @@
+import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
+import type { RiskCategory } from '../risk/categories';
+import { NO_RISK, type Categorization, type Evidence } from '../risk/evidence';
+import type { ToolClassification } from '../tools/classifier';
+import type { ToolClass } from '../tools/toolClass';
+import type { ToolRequest } from '../tools/toolRequest';
+import { reason, type DecisionFacts, type Reason } from './reason';
+import { describeReason } from './reasonMessages';
+import { REASON_CODES, type DecisionCode, type Verdict } from './reasons';
+
+/** What a held call needs: the approval id to answer with, the categories and the prompt. */
+export interface ApprovalRequest {
+  readonly id: string;
+  /** the categories not yet approved in this session */
+  readonly categories: readonly RiskCategory[];
+  readonly prompt: ConfirmationPrompt;
+}
+
+/** The answer to "may this tool call run now?". */
+export interface Decision {
+  readonly allowed: boolean;
+  readonly verdict: Verdict;
+  /** the code of the deciding reason */
+  readonly code: DecisionCode;
+  /** the deciding reason's message when the call is not allowed (seed 001's `reason`) */
+  readonly reason?: string;
+  readonly reasons: readonly Reason[];
+  readonly tool: string;
+  readonly toolClass: ToolClass;
+  /** the lifecycle state the decision was made in */
+  readonly state: LifecycleState;
+  /** the intent the call runs under: the active one, or the one a selection activates */
+  readonly intentId?: string;
+  /** the call's risk categories (seed 002), empty for a question by name */
+  readonly categories: readonly RiskCategory[];
+  /** which argument and which word, command or path part raised each category */
+  readonly evidence: readonly Evidence[];
+  /** present when the verdict is 'ask' */
+  readonly approval?: ApprovalRequest;
+}
+
+export interface DecisionInput {
+  readonly code: DecisionCode;
+  /** the call as the statechart saw it; its class is the decision's */
+  readonly request: ToolRequest;
+  readonly facts: DecisionFacts;
+  /** what is wrong with a malformed call */
+  readonly problem?: string;
+  /** reasons that follow the deciding one */
+  readonly notes?: readonly Reason[];
+  readonly risk?: Categorization;
+  readonly approval?: ApprovalRequest;
+}
+
+/** The note a decision on a tool no table classifies carries, after every other reason. */
+export function classificationNotes(tool: string, classification: ToolClassification): Reason[] {
+  if (classification.classified) return [];
+  return [reason('unclassified_tool', 'classification', { message: `'${tool}' is not classified; it is treated as DESTRUCTIVE (fail closed).` })];
+}
+
+/** Builds the decision the statechart chose, with its messages and notes. */
+export function buildDecision(input: DecisionInput): Decision {
+  const { code, request, facts, risk = NO_RISK } = input;
+  const { verdict, rule } = REASON_CODES[code];
+  const deciding = reason(code, rule, describeReason({ code, request, facts, problem: input.problem }));
+  const reasons = [deciding, ...(input.notes ?? [])];
+  return Object.freeze({
+    allowed: verdict === 'allow',
+    verdict,
+    code,
+    ...(verdict !== 'allow' && { reason: deciding.message }),
+    reasons: Object.freeze(reasons),
+    tool: request.tool,
+    toolClass: request.toolClass,
+    state: facts.state,
+    // a selection runs under the intent it activates; every other call under the active one
+    ...(code === 'intent_selected' && request.intentId !== undefined
+      ? { intentId: request.intentId }
+      : facts.activeIntent && { intentId: facts.activeIntent.id }),
+    categories: risk.categories,
+    evidence: risk.evidence,
+    ...(input.approval && { approval: input.approval }),
+  });
+}

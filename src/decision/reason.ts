@@ -1,0 +1,36 @@
+import type { Intent } from '../intents/intent';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
+import type { RiskCategory } from '../risk/categories';
+import type { ReasonCode, ReasonRule } from './reasons';
+
+/** One machine-readable reason; the first reason of a decision is the one that decided it. */
+export interface Reason {
+  readonly code: ReasonCode;
+  readonly rule: ReasonRule;
+  readonly message: string;
+  /** the path the reason is about, as the call wrote it */
+  readonly path?: string;
+  /** the active intent's owned_scope, for scope reasons */
+  readonly scope?: readonly string[];
+  /** the ids select_active_intent accepts, for intent reasons */
+  readonly intentIds?: readonly string[];
+  /** the risk category a safe-mode reason is about */
+  readonly category?: RiskCategory;
+}
+
+/** A reason without its code and rule: the message and what it is about. */
+export type ReasonDetails = Omit<Reason, 'code' | 'rule'>;
+
+/** What the messages of a decision may mention. */
+export interface DecisionFacts {
+  readonly state: LifecycleState;
+  readonly intents: readonly Intent[];
+  readonly activeIntent: Intent | undefined;
+  /** the orchestration directory as configured, for the fail-safe message */
+  readonly orchestrationDir: string;
+}
+
+/** A frozen reason. */
+export function reason(code: ReasonCode, rule: ReasonRule, details: ReasonDetails): Reason {
+  return Object.freeze({ code, rule, ...details });
+}

@@ -1,0 +1,97 @@
+import { intentIds } from '../intents/intentRegistry';
+import { findPathOutsideScope } from '../intents/scope';
+import { describeValue } from '../text/describeValue';
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
+import type { ToolPath, ToolRequest } from '../tools/toolRequest';
+import type { DecisionFacts, ReasonDetails } from './reason';
+import { STATE_VIOLATION_MESSAGE, type DecisionCode } from './reasons';
+
+const firstPath = (paths: readonly ToolPath[], test: (path: ToolPath) => boolean): ToolPath | undefined =>
+  paths.find(test);
+
+function describeIntentChoice(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
+  const ids = intentIds(facts.intents);
+  const valid = ids.length > 0 ? `Valid intent ids: ${ids.join(', ')}.` : 'No intents are defined: add them to active_intents.yaml in the orchestration directory or pass the intents option.';
+  const asked = request.intentId === undefined ? `${SELECT_ACTIVE_INTENT} needs an 'intent_id' argument.` : `Unknown intent '${describeValue(request.intentId)}'.`;
+  return { message: `${asked} ${valid}`, intentIds: ids };
+}
+
+/** Why a path counts as a written one although its command may only read it, and what to do about it. */
+function possibleWriteHint(assumed: string | undefined): string {
+  if (assumed === undefined) return '';
+  return ` It counts as a possible write because ${assumed}; if the program only reads it, describe the program in the policy's shell section.`;
+}
+
+function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
+  const intent = facts.activeIntent;
+  const scope = intent?.owned_scope ?? [];
+  const offending = findPathOutsideScope(scope, request.paths);
+  const path = offending?.input ?? '';
+  if (offending && offending.relative === undefined) {
+    return { message: `Scope Violation: '${path}' resolves outside the workspace root; no intent scope covers it.`, path, scope };
+  }
+  const globs = scope.length > 0 ? scope.join(', ') : 'no paths';
+  return {
+    message: `Scope Violation: '${path}' is outside the scope of intent '${intent?.id ?? '(none)'}' (${globs}).${possibleWriteHint(offending?.assumed)}`,
+    path,
+    scope,
+  };
+}
+
+/** The message of a deciding reason, naming what matters: the path and scope, the valid ids, the directory. */
+export function describeReason(input: {
+  readonly code: DecisionCode;
+  readonly request: ToolRequest;
+  readonly facts: DecisionFacts;
+  readonly problem?: string | undefined;
+}): ReasonDetails {
+  const { code, request, facts, problem } = input;
+  const { tool } = request;
+  switch (code) {
+    case 'safe_tool':
+      return { message: `'${tool}' is SAFE: it runs in every state.` };
+    case 'intent_selected':
+      return { message: `Intent '${request.intentId}' is active: DESTRUCTIVE tools may change files inside its scope.` };
+    case 'task_completed':
+      return { message: `${ATTEMPT_COMPLETION}: the task is complete and the lifecycle returns to REQUEST.` };
+    case 'destructive_in_scope':
+      return request.paths.length > 0
+        ? { message: `'${tool}' may run: every path it names is inside the scope of intent '${facts.activeIntent?.id}'.` }
+        : { message: `'${tool}' may run in ACTION under intent '${facts.activeIntent?.id ?? '(none)'}'.` };
+    case 'state_violation':
+      return { message: STATE_VIOLATION_MESSAGE };
+    case 'no_user_request':
+      return { message: `No user request is in progress (state REQUEST): the host must report the user's prompt before ${SELECT_ACTIVE_INTENT} can activate an intent.` };
+    case 'unknown_intent':
+      return describeIntentChoice(request, facts);
+    case 'completion_needs_intent':
+      return { message: `DESTRUCTIVE tools already ran in this task, so ${ATTEMPT_COMPLETION} cannot finish it from REASONING: call '${SELECT_ACTIVE_INTENT}' again and complete from ACTION.` };
+    case 'orchestration_missing':
+      return { message: `Fail-safe: the orchestration directory '${facts.orchestrationDir}' is missing, so every tool except '${SELECT_ACTIVE_INTENT}' is blocked until it exists.` };
+    case 'path_ignored': {
+      const path = firstPath(request.paths, (p) => p.ignored)?.input ?? '';
+      return { message: `Path '${path}' is excluded by .intentignore for every tool.`, path };
+    }
+    case 'protected_path': {
+      const found = firstPath(request.paths, (p) => p.protected);
+      const path = found?.input ?? '';
+      return { message: `Path '${path}' is an intentgate control file; no tool call may change it.${possibleWriteHint(found?.assumed)}`, path };
+    }
+    case 'scope_violation':
+      return describeScopeViolation(request, facts);
+    case 'no_rule':
+      return { message: `No lifecycle rule covers '${tool}' in state ${facts.state}; it is refused (fail closed).` };
+    case 'invalid_tool_name':
+    case 'invalid_arguments':
+      return { message: `Malformed tool call: ${(problem ?? 'unreadable input').replace(/\.$/, '')}.` };
+    case 'needs_approval':
+      return { message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.` };
+    case 'approved_once':
+      return { message: `Approved once by a human: '${tool}' may run this time.` };
+    case 'approval_cancelled':
+      return { message: `Cancelled by a human: '${tool}' does not run.` };
+    case 'trace_unavailable':
+      return { message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.` };
+  }
+}
+

@@ -1,0 +1,198 @@
+import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
+import { confirmationPrompt } from '../approval/confirmationPrompt';
+import { buildDecision, classificationNotes, type Decision } from '../decision/decision';
+import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
+import { reason, type Reason } from '../decision/reason';
+import type { DecisionCode, ReasonCode } from '../decision/reasons';
+import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
+import { createPathAnalyzer } from '../paths/pathAnalyzer';
+import type { Locale, RiskCategory } from '../risk/categories';
+import type { RiskContext } from '../risk/categorize';
+import type { Categorization } from '../risk/evidence';
+import { assessRisk } from '../safeMode/riskAssessment';
+import { describeValue } from '../text/describeValue';
+import type { Classifier } from '../tools/classifier';
+import {
+  createToolRequest,
+  nameOnlyRequest,
+  toolPath,
+  type MalformedCallCode,
+  type ToolRequest,
+  type WorkspaceFacts,
+} from '../tools/toolRequest';
+
+/** What the decider needs from the governor. */
+export interface CallDeciderParts {
+  readonly machine: LifecycleMachine;
+  readonly classifier: Classifier;
+  readonly workspace: WorkspaceFacts;
+  readonly risk: RiskContext;
+  readonly orchestrationDirLabel: string;
+  readonly safeMode: boolean;
+  readonly locale: Locale;
+  /** the categories the current session approved */
+  approvedCategories(): readonly RiskCategory[];
+}
+
+/** A decided call, with what is needed to apply it and to answer a later approval. */
+export interface DecidedCall {
+  readonly decision: Decision;
+  /** the statechart event that applies the call; undefined for a malformed call */
+  readonly event: Extract<LifecycleEvent, { type: 'tool.requested' }> | undefined;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly risk: Categorization | undefined;
+}
+
+/** A call refused before the statechart is asked: what was given and what is wrong. */
+export interface MalformedCall {
+  readonly name: unknown;
+  readonly code: MalformedCallCode;
+  readonly problem: string;
+  readonly snapshot: LifecycleSnapshot;
+}
+
+export interface CallToDecide {
+  readonly name: unknown;
+  readonly args: unknown;
+  readonly snapshot: LifecycleSnapshot;
+  /** the id a hold of this call would get */
+  readonly approvalId: string;
+  /** categories a human approved for this one call (Continue) */
+  readonly alsoApproved?: readonly RiskCategory[];
+}
+
+
+/** What decides a decided call again, outside the statechart. */
+export interface Restatement {
+  readonly code: 'approved_once' | 'approval_cancelled' | 'trace_unavailable';
+  readonly snapshot: LifecycleSnapshot;
+  /** why the trace could not be written */
+  readonly problem?: string;
+}
+
+/** The notes a restated call keeps, in their order: what safe mode found, and the classification. */
+const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool']);
+
+/** Refusals of a tool by name that no arguments could turn into an allow. */
+const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
+
+/** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
+function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
+  if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
+  if (!safeMode) {
+    return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
+  }
+  return [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${risk.categories.join(', ')}.` })];
+}
+
+export type CallDecider = ReturnType<typeof createCallDecider>;
+
+/**
+ * Turns tool calls into decisions: validates them, runs safe mode's categorization, asks the
+ * statechart which rule applies and builds the decision. It changes nothing; the governor
+ * applies the returned event.
+ */
+export function createCallDecider(parts: CallDeciderParts) {
+  const { machine, classifier } = parts;
+  const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
+
+  /** A name-only request with the classifier's answer for the name. */
+  const requestForName = (name: string) => {
+    const classification = classifier.classify(name);
+    return { request: nameOnlyRequest(name, classification.toolClass), notes: classificationNotes(name, classification) };
+  };
+
+  const malformed = ({ name, code, problem, snapshot }: MalformedCall): Decision => {
+    // a name that is not even a tool name is treated as DESTRUCTIVE, with no classification note
+    const { request, notes } =
+      code === 'invalid_tool_name' ? { request: nameOnlyRequest(describeValue(name), 'DESTRUCTIVE'), notes: [] } : requestForName(describeValue(name));
+    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes });
+  };
+
+  /**
+   * A call whose arguments cannot be read is refused. When the lifecycle refuses the tool
+   * whatever its arguments (the fail-safe, or a DESTRUCTIVE tool before the handshake), that
+   * is the reason given: it tells the model what to do first, which fixing the arguments would not.
+   */
+  const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
+    const named = call.code === 'invalid_arguments' && typeof call.name === 'string' ? requestForName(call.name) : undefined;
+    const byName = named && decisionCodeOf(machine, call.snapshot, named.request);
+    const decision =
+      named && byName && LIFECYCLE_REFUSALS.has(byName)
+        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes })
+        : malformed(call);
+    return { decision, event: undefined, args, risk: undefined };
+  };
+
+  return {
+    malformed,
+
+    /** The statechart's decision on a tool asked about by name only. */
+    decideName(name: string, snapshot: LifecycleSnapshot): Decision {
+      const { request, notes } = requestForName(name);
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      return buildDecision({ code, request, facts: facts(snapshot), notes });
+    },
+
+    /** Decides a concrete call. */
+    decideCall(call: CallToDecide): DecidedCall {
+      const { name, args, snapshot, approvalId } = call;
+      // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
+      const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
+      const built = createToolRequest(name, args, { ...parts.workspace, analyze, classifier });
+      if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
+      const callArgs = args as Readonly<Record<string, unknown>>;
+      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze });
+      if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
+      const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
+      const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
+      const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed }));
+      const request: ToolRequest = {
+        ...built.request,
+        ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),
+        risk: { categories: assessment.risk.categories, unapproved, approvalId: unapproved.length > 0 ? approvalId : undefined },
+      };
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      const holds = code === 'needs_approval';
+      const decision = buildDecision({
+        code,
+        request,
+        facts: facts(snapshot),
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+        risk: assessment.risk,
+        ...(holds && {
+          approval: {
+            id: approvalId,
+            categories: unapproved,
+            prompt: confirmationPrompt({
+              tool: request.tool,
+              args: callArgs,
+              risk: assessment.risk,
+              categories: unapproved,
+              ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
+              locale: parts.locale,
+            }),
+          },
+        }),
+      });
+      return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
+    },
+
+    /**
+     * A decided call decided again by something outside the statechart: a human's answer
+     * (`approved_once`, `approval_cancelled`) or a trace that could not be written
+     * (`trace_unavailable`, with the problem). The call's risk, its safe-mode notes and its
+     * classification note carry over.
+     */
+    restate(call: DecidedCall, outcome: Restatement): Decision {
+      return buildDecision({
+        code: outcome.code,
+        request: call.event?.call ?? nameOnlyRequest(call.decision.tool, call.decision.toolClass),
+        facts: facts(outcome.snapshot),
+        ...(outcome.problem !== undefined && { problem: outcome.problem }),
+        notes: call.decision.reasons.filter((item) => CARRIED_NOTES.has(item.code)),
+        ...(call.risk && { risk: call.risk }),
+      });
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createActor } from 'xstate';
+import { approvalsMachine } from '../../machines/approvals';
+import { lifecycleMachine } from '../../machines/lifecycle';
+import type { Decision } from '../decision/decision';
+import { DecisionTable } from '../decision/decisionTable';
+import type { LifecycleSnapshot } from '../decision/machineDecision';
+import { InvalidArgumentError } from '../errors/InvalidArgumentError';
+import { StateViolationError } from '../errors/StateViolationError';
+import type { Intent } from '../intents/intent';
+import { loadIntentIgnore } from '../intents/intentIgnore';
+import { INTENTS_FILE_NAME, loadIntentsFile } from '../intents/intentsFile';
+import { isOrchestrationPresent, protectedPathPredicate } from '../intents/orchestration';
+import { handshakePrompt } from '../lifecycle/handshakePrompt';
+import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
+import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
+import { approvedCategoriesOf, validateApprovalAnswer, validateCategories, type ApprovalAnswer } from '../safeMode/sessionApprovals';
+import { describeValue } from '../text/describeValue';
+import { createClassifier, defaultClassifier } from '../tools/classifier';
+import { compileModeFilter, type ToolFilter } from '../tools/modes';
+import { toolDefinitionName } from '../tools/toolDefinitions';
+import { toolNameProblem } from '../tools/toolRequest';
+import { createTracer } from '../trace/tracer';
+import { createCallDecider, type DecidedCall } from './callDecider';
+import type { Governor } from './governorApi';
+import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorConfig, type GovernorOptions } from './governorOptions';
+
+export type { Governor, ToolsForOptions } from './governorApi';
+
+const unknownState = (method: string, state: unknown): InvalidArgumentError =>
+  new InvalidArgumentError(`${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
+
+function readIntents(config: GovernorConfig, orchestrationPresent: boolean): readonly Intent[] {
+  if (config.intents) return config.intents;
+  return orchestrationPresent ? loadIntentsFile(path.join(config.orchestrationDir, INTENTS_FILE_NAME)) : [];
+}
+
+/**
+ * Creates the governor of one agent conversation.
+ *
+ * @example
+ * const governor = createGovernor({ workspaceRoot: '/repo' });
+ * governor.userPrompt('add login');
+ * governor.isToolAllowed('write_to_file').reason;
+ * // "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first."
+ */
+export function createGovernor(options?: GovernorOptions): Governor {
+  const config = parseGovernorOptions(options, process.cwd());
+  const machine = lifecycleMachine;
+  // the class travels on each request, so one statechart serves every classification
+  const classifier = Object.keys(config.classification).length === 0 ? defaultClassifier : createClassifier(config.classification);
+  const orchestrationPresent = isOrchestrationPresent(config.orchestrationDir);
+  const inspect = config.inspect === undefined ? {} : { inspect: config.inspect };
+  const actor = createActor(machine, {
+    input: { intents: readIntents(config, orchestrationPresent), orchestrationPresent },
+    ...inspect,
+  }).start();
+  const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() }, ...inspect }).start();
+  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId);
+  const decider = createCallDecider({
+    machine,
+    classifier,
+    workspace: {
+      workspaceRoot: config.workspaceRoot,
+      intentIgnore: loadIntentIgnore(config.workspaceRoot),
+      isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
+    },
+    risk: { workspaceRoot: config.workspaceRoot, sandboxRoot: config.sandboxRoot, toolKinds: config.toolKinds, ...(config.homeDir && { homeDir: config.homeDir }) },
+    orchestrationDirLabel: config.orchestrationDirLabel,
+    safeMode: config.safeMode,
+    locale: config.locale,
+    approvedCategories: () => approvedCategoriesOf(approvalActor),
+  });
+  const table = new DecisionTable({
+    currentSnapshot: () => actor.getSnapshot(),
+    snapshotIn: (state, current) => machine.resolveState({ value: { [state]: 'ready' }, context: current.context }),
+    decideName: decider.decideName,
+  });
+  const modeFilters = new Map<string | undefined, ToolFilter>();
+  // The chart's context is the one record of whether a call is held and which: its guards need the
+  // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
+  // decision and arguments the chart never reads, found through the chart's id, so nothing can disagree.
+  let lastHeld: DecidedCall | undefined;
+  let holds = 0;
+  const nextApprovalId = () => `approval-${holds + 1}`;
+  const heldCall = (): DecidedCall | undefined => {
+    const pending = actor.getSnapshot().context.pendingApproval;
+    return pending !== undefined && lastHeld?.decision.approval?.id === pending.id ? lastHeld : undefined;
+  };
+
+  const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
+    const problem = toolNameProblem(name);
+    if (problem) return decider.malformed({ name, code: 'invalid_tool_name', problem, snapshot: actor.getSnapshot() });
+    return state === undefined ? table.current(name as string) : table.in(state, name as string);
+  };
+
+  // Invariant 8 between prompts: a call that finds the orchestration directory gone turns the
+  // fail-safe on at once (a command may have removed it). Its return waits for the next prompt or refresh().
+  const currentSnapshotForCall = (): LifecycleSnapshot => {
+    if (actor.getSnapshot().context.orchestrationPresent && !isOrchestrationPresent(config.orchestrationDir)) {
+      actor.send({ type: 'orchestration.checked', present: false });
+    }
+    return actor.getSnapshot();
+  };
+
+  const isToolAllowed = (name: string, args?: unknown): Decision =>
+    args === undefined
+      ? nameDecision(name)
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: nextApprovalId() }).decision;
+
+  // a stopped actor ignores events: an effect asked of it would be reported but never happen
+  const assertRunning = (method: string): void => {
+    if (actor.getSnapshot().status === 'stopped') {
+      throw new InvalidArgumentError(`${method}: the governor is stopped, so the call would have no effect; create a new governor`);
+    }
+  };
+
+  const handleToolCall = (name: string, args?: unknown): Decision => {
+    assertRunning('handleToolCall');
+    const snapshot = currentSnapshotForCall();
+    // a call with no arguments is a call with empty ones; null is malformed, not empty
+    const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
+    const traced = tracer.record(decided.decision);
+    // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
+    if (!traced.ok && decided.decision.verdict !== 'deny') return decider.restate(decided, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    if (decided.event) actor.send(decided.event);
+    if (decided.decision.verdict === 'ask') {
+      lastHeld = decided;
+      holds += 1;
+    }
+    return decided.decision;
+  };
+
+  const modeFilter = (mode: string | undefined): ToolFilter => {
+    let filter = modeFilters.get(mode);
+    if (!filter) {
+      filter = compileModeFilter(config.modes, mode);
+      modeFilters.set(mode, filter);
+    }
+    return filter;
+  };
+
+  const refresh = (): void => {
+    const present = isOrchestrationPresent(config.orchestrationDir);
+    const intents = readIntents(config, present);
+    actor.send({ type: 'orchestration.checked', present });
+    actor.send({ type: 'intents.loaded', intents });
+  };
+
+  const heldCallFor = (id: string): DecidedCall => {
+    const pending = actor.getSnapshot().context.pendingApproval;
+    const held = heldCall();
+    if (!held || pending?.id !== id) {
+      throw new InvalidArgumentError(`resolveApproval: no call is waiting for approval '${describeValue(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
+    }
+    return held;
+  };
+
+  const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
+    assertRunning('resolveApproval');
+    const valid = validateApprovalAnswer(answer);
+    const call = heldCallFor(id);
+    // every answer but 'details' sends the chart an approval event, which ends the hold
+    if (valid.kind === 'details') return call.decision;
+    if (valid.kind === 'edit') {
+      actor.send({ type: 'approval.denied', id });
+      return handleToolCall(call.decision.tool, valid.args);
+    }
+    const snapshot = actor.getSnapshot();
+    if (valid.kind === 'cancel') {
+      const cancelled = decider.restate(call, { code: 'approval_cancelled', snapshot });
+      tracer.record(cancelled);
+      actor.send({ type: 'approval.denied', id });
+      return cancelled;
+    }
+    // approval never cancels the rules: the call is decided again, with its categories approved once
+    const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
+    const decision = again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision;
+    const traced = tracer.record(decision);
+    if (!traced.ok || !decision.allowed) {
+      actor.send({ type: 'approval.denied', id });
+      return traced.ok ? decision : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    }
+    actor.send({ type: 'approval.granted', id, scope: 'once' });
+    return decision;
+  };
+
+  return {
+    get state() {
+      return lifecycleStateOf(actor.getSnapshot());
+    },
+    get activeIntent() {
+      return actor.getSnapshot().context.activeIntent;
+    },
+    get intents() {
+      return actor.getSnapshot().context.intents;
+    },
+    actor,
+    approvalActor,
+    safeMode: config.safeMode,
+    get sessionId() {
+      return approvalActor.getSnapshot().context.sessionId;
+    },
+    get approvedCategories() {
+      return approvedCategoriesOf(approvalActor);
+    },
+    get pendingApproval() {
+      return heldCall()?.decision;
+    },
+    userPrompt(text) {
+      if (text !== undefined && typeof text !== 'string') {
+        throw new InvalidArgumentError(`userPrompt: the prompt text must be a string, got ${typeof text}`);
+      }
+      assertRunning('userPrompt');
+      refresh();
+      actor.send({ type: 'user.prompted', ...(text !== undefined && { text }) });
+    },
+    handleToolCall,
+    isToolAllowed,
+    assertToolAllowed(name, args) {
+      const decision = isToolAllowed(name, args);
+      if (!decision.allowed) throw new StateViolationError(decision);
+      return decision;
+    },
+    toolsFor(state, tools, toolsOptions) {
+      if (!isLifecycleState(state)) throw unknownState('toolsFor', state);
+      if (!Array.isArray(tools)) throw new InvalidArgumentError('toolsFor: tools must be an array of tool definitions');
+      const permittedByMode = modeFilter(toolsOptions?.mode);
+      return tools.filter((tool) => {
+        const name = toolDefinitionName(tool);
+        return name !== undefined && permittedByMode(name) && nameDecision(name, state).allowed;
+      });
+    },
+    handshakePrompt(state) {
+      if (state !== undefined && !isLifecycleState(state)) throw unknownState('handshakePrompt', state);
+      const snapshot = actor.getSnapshot();
+      return handshakePrompt(state ?? lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
+    },
+    approveSession(categories) {
+      assertRunning('approveSession');
+      approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
+      const pending = actor.getSnapshot().context.pendingApproval;
+      const approved = approvedCategoriesOf(approvalActor);
+      if (pending && pending.categories.every((category) => approved.includes(category))) {
+        actor.send({ type: 'approval.granted', id: pending.id, scope: 'session' });
+      }
+      return approved;
+    },
+    resolveApproval,
+    setSession(sessionId) {
+      if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > MAX_SESSION_ID_LENGTH) {
+        throw new InvalidArgumentError(`setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
+      }
+      if (sessionId === approvalActor.getSnapshot().context.sessionId) return;
+      approvalActor.send({ type: 'session.changed', sessionId });
+      actor.send({ type: 'session.changed', sessionId });
+    },
+    reset() {
+      assertRunning('reset');
+      actor.send({ type: 'lifecycle.reset' });
+      refresh();
+    },
+    refresh,
+    stop() {
+      actor.stop();
+      approvalActor.stop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { Actor } from 'xstate';
+import type { ApprovalsMachine } from '../../machines/approvals';
+import type { LifecycleMachine } from '../../machines/lifecycle';
+import type { Decision } from '../decision/decision';
+import type { Intent } from '../intents/intent';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
+import type { RiskCategory } from '../risk/categories';
+import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
+
+export interface ToolsForOptions {
+  /** a mode from `options.modes`; its tool list narrows what the state allows */
+  readonly mode?: string;
+}
+
+/** The lifecycle governor of one agent conversation. */
+export interface Governor {
+  /** the current lifecycle state */
+  readonly state: LifecycleState;
+  /** the active intent; kept in REASONING after a new prompt until the task ends */
+  readonly activeIntent: Intent | undefined;
+  /** the intents select_active_intent accepts */
+  readonly intents: readonly Intent[];
+  /** the XState actor running the lifecycle statechart, for inspection */
+  readonly actor: Actor<LifecycleMachine>;
+  /** the approval actor: the categories approved for the current session */
+  readonly approvalActor: Actor<ApprovalsMachine>;
+  /** whether safe mode holds risky calls for approval */
+  readonly safeMode: boolean;
+  readonly sessionId: string;
+  /** the categories approved for the current session */
+  readonly approvedCategories: readonly RiskCategory[];
+  /** the call waiting for a human's answer, as its 'ask' decision */
+  readonly pendingApproval: Decision | undefined;
+  /** Reports a user prompt: REQUEST or ACTION moves to REASONING. Re-reads the intents file first. */
+  userPrompt(text?: string): void;
+  /** The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the trace. */
+  handleToolCall(name: string, args?: unknown): Decision;
+  /** Decides without effects; with no `args` it answers for the tool by name. */
+  isToolAllowed(name: string, args?: unknown): Decision;
+  /** Like isToolAllowed, but throws StateViolationError when the call may not run. */
+  assertToolAllowed(name: string, args?: unknown): Decision;
+  /** The tool definitions the model may see in `state`, in order, the same objects. */
+  toolsFor<T>(state: LifecycleState, tools: readonly T[], options?: ToolsForOptions): T[];
+  /** The system-prompt text for `state` (default: the current one), with the intents. */
+  handshakePrompt(state?: LifecycleState): string;
+  /** Grants risk categories for the current session only; returns every category now approved. */
+  approveSession(categories: readonly RiskCategory[]): readonly RiskCategory[];
+  /** Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit } re-decides new arguments. */
+  resolveApproval(id: string, answer: ApprovalAnswer): Decision;
+  /** Starts another session: every approval is dropped. */
+  setSession(sessionId: string): void;
+  /** Returns to REQUEST from any state and clears the intent. */
+  reset(): void;
+  /** Re-reads the orchestration directory and the intents file. */
+  refresh(): void;
+  /** Stops both actors; a stopped governor keeps answering queries from its last snapshot, and its methods with effects throw. */
+  stop(): void;
+}

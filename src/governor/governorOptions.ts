@@ -1,0 +1,145 @@
+import path from 'node:path';
+import type { InspectionEvent, Observer } from 'xstate';
+import { z } from 'zod';
+import { InvalidOptionsError } from '../errors/InvalidOptionsError';
+import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../intents/intent';
+import { LOCALES, type Locale } from '../risk/categories';
+import { toolKindsSchema, type ToolKindSpec } from '../risk/toolKinds';
+import { describeValue } from '../text/describeValue';
+import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
+import { modeSchema, type ModeDefinition } from '../tools/modes';
+import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
+import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
+import { TRACE_FILE_NAME } from '../trace/fileTraceSink';
+import type { TraceSink } from '../trace/traceRecord';
+
+/** What XState's `inspect` option takes: a function or an observer of inspection events. */
+export type GovernorInspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/** What the `inspect` option takes: an observer or function, or an inspector of @statelyai/inspect, whose `inspect` is one. */
+export type GovernorInspectOption = GovernorInspector | { readonly inspect: GovernorInspector };
+
+const isObserver = (value: unknown): value is GovernorInspector =>
+  typeof value === 'function' || (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'next') === 'function');
+
+// createBrowserInspector, createWebSocketInspector and createSkyInspector return an object whose `inspect` is the observer
+const isInspector = (value: unknown): value is { readonly inspect: GovernorInspector } =>
+  typeof value === 'object' && value !== null && isObserver(Reflect.get(value, 'inspect'));
+
+/** The observer XState is given: the value itself, or an inspector's `inspect`. */
+const observerOf = (value: GovernorInspectOption): GovernorInspector => (isObserver(value) ? value : value.inspect);
+
+/** The orchestration directory's default name under the workspace root. */
+export const DEFAULT_ORCHESTRATION_DIR = '.orchestration';
+
+const toolNameSchema = z
+  .string()
+  .min(1, 'a tool name must not be empty')
+  .max(MAX_TOOL_NAME_LENGTH)
+  .refine((name) => name.trim() === name, { message: 'a tool name must not start or end with whitespace' });
+
+const classificationSchema = z.record(toolNameSchema, z.enum(TOOL_CLASSES));
+
+/**
+ * Checked on the raw input, so each is reported with any other issue: the handshake tools drive
+ * the lifecycle and stay SAFE, and a `__proto__` key (JSON.parse makes one) would be dropped unseen.
+ */
+function classificationTableIssues(options: unknown): string[] {
+  const table: unknown = typeof options === 'object' && options !== null ? Reflect.get(options, 'classification') : undefined;
+  if (typeof table !== 'object' || table === null) return [];
+  const issues = HANDSHAKE_TOOLS.filter((name) => Object.hasOwn(table, name) && Reflect.get(table, name) !== 'SAFE').map(
+    (name) => `classification.${name}: '${name}' drives the lifecycle and stays SAFE`,
+  );
+  if (Object.hasOwn(table, '__proto__')) issues.push("classification.__proto__: '__proto__' cannot be a tool name");
+  return issues;
+}
+
+/** The longest session id a governor takes (approvals are keyed by it). */
+export const MAX_SESSION_ID_LENGTH = 256;
+
+export const governorOptionsSchema = z.strictObject({
+  workspaceRoot: z.string().min(1).optional(),
+  orchestrationDir: z.string().min(1).optional(),
+  intents: intentListSchema.optional(),
+  classification: classificationSchema.optional(),
+  modes: z.record(z.string().min(1), modeSchema).optional(),
+  /** hold risky calls until a human approves their categories (seed 002); default true */
+  safeMode: z.boolean().optional(),
+  /** the session approvals belong to; default a random id */
+  sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH).optional(),
+  /** the language of confirmation prompts */
+  locale: z.enum(LOCALES).optional(),
+  /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
+  trace: z.union([z.string().min(1), z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function')]).optional(),
+  /** host tool names mapped to risk kinds (shell, file_write, file_patch, fs, web, run, read, none) */
+  toolKinds: toolKindsSchema.optional(),
+  /** seed 002's sandbox, whose `project/` child is the workspace; `fs` paths are relative to it */
+  sandboxRoot: z.string().min(1).optional(),
+  /** what `~` means in paths; default the user's home directory */
+  homeDir: z.string().min(1).optional(),
+  /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
+  inspect: z
+    .custom<GovernorInspectOption>(
+      (value) => isObserver(value) || isInspector(value),
+      {
+        error: (issue) =>
+          `expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, got ${describeValue(issue.input)}`,
+      },
+    )
+    .optional(),
+});
+
+/** Options of `createGovernor`; every field is optional. */
+export type GovernorOptions = z.input<typeof governorOptionsSchema>;
+
+/** Options after validation, with defaults applied and paths made absolute. */
+export interface GovernorConfig {
+  readonly workspaceRoot: string;
+  /** absolute path of the orchestration directory */
+  readonly orchestrationDir: string;
+  /** the directory as the user named it, for messages */
+  readonly orchestrationDirLabel: string;
+  /** intents given in options; undefined means they are read from the intents file */
+  readonly intents: readonly Intent[] | undefined;
+  readonly classification: Readonly<Record<string, ToolClass>>;
+  readonly modes: Readonly<Record<string, ModeDefinition>>;
+  readonly safeMode: boolean;
+  /** undefined means a fresh random id */
+  readonly sessionId: string | undefined;
+  readonly locale: Locale;
+  /** a file path (absolute) or a sink */
+  readonly trace: string | TraceSink;
+  readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
+  readonly sandboxRoot: string;
+  readonly homeDir: string | undefined;
+  readonly inspect: GovernorInspector | undefined;
+}
+
+/** Validates `createGovernor` options, reporting every issue at once. */
+export function parseGovernorOptions(options: unknown, cwd: string): GovernorConfig {
+  const result = governorOptionsSchema.safeParse(options ?? {});
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options)];
+  if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
+  const parsed = result.data;
+  const sandboxRoot = parsed.sandboxRoot === undefined ? undefined : path.resolve(cwd, parsed.sandboxRoot);
+  // seed 002's layout: the workspace is the sandbox's project/ folder unless named
+  const workspaceRoot = path.resolve(cwd, parsed.workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
+  const orchestrationDirLabel = parsed.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR;
+  const orchestrationDir = path.resolve(workspaceRoot, orchestrationDirLabel);
+  return {
+    workspaceRoot,
+    orchestrationDir,
+    orchestrationDirLabel,
+    intents: parsed.intents && freezeIntents(parsed.intents),
+    classification: Object.freeze({ ...parsed.classification }),
+    modes: Object.freeze({ ...parsed.modes }),
+    safeMode: parsed.safeMode ?? true,
+    sessionId: parsed.sessionId,
+    locale: parsed.locale ?? 'en',
+    trace: typeof parsed.trace === 'string' ? path.resolve(workspaceRoot, parsed.trace) : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
+    toolKinds: Object.freeze({ ...parsed.toolKinds }),
+    sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
+    homeDir: parsed.homeDir,
+    inspect: parsed.inspect === undefined ? undefined : observerOf(parsed.inspect),
+  };
+}

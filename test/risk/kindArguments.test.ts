@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ToolArgumentsError } from '../../src/errors/ToolArgumentsError';
+import { UnknownToolError } from '../../src/errors/UnknownToolError';
+import { assessCallRisk, resolveRiskContext } from '../../src/risk/categorize';
+import { readKindArguments } from '../../src/risk/kindArguments';
+import type { ToolKindSpec } from '../../src/risk/toolKinds';
+
+const SHELL: ToolKindSpec = { kind: 'shell', command: 'command', cwd: 'cwd' };
+const WRITE: ToolKindSpec = { kind: 'file_write', path: ['path', 'paths'], patch: 'patch' };
+
+describe('readKindArguments', () => {
+  const readCases: ReadonlyArray<{ name: string; spec: ToolKindSpec; args: Record<string, unknown>; read: unknown }> = [
+    { name: 'reads a command and its working folder', spec: SHELL, args: { command: 'ls', cwd: 'src' }, read: { kind: 'shell', command: 'ls', cwd: { argument: 'cwd', path: 'src' } } },
+    { name: 'does not read the working folder of a blank command', spec: SHELL, args: { command: ' ', cwd: 7 }, read: { kind: 'shell', command: ' ', cwd: undefined } },
+    { name: 'reads every path of a file write, the patch headers last', spec: WRITE, args: { paths: ['a.ts'], patch: '*** Add File: b.ts' }, read: { kind: 'file_write', uses: [{ argument: 'paths', path: 'a.ts' }, { argument: 'patch', path: 'b.ts' }], deletes: false } },
+    { name: 'reads only a real boolean as a dry run', spec: { kind: 'file_patch', path: 'path', dryRun: 'dry_run' }, args: { path: 'a.ts', dry_run: 'true' }, read: { kind: 'file_patch', file: { argument: 'path', path: 'a.ts' }, dryRun: false } },
+    { name: 'reads an fs operation in lower case', spec: { kind: 'fs', op: 'op', path: 'path' }, args: { op: 'DELETE', path: 'x' }, read: { kind: 'fs', op: 'delete', file: { argument: 'path', path: 'x' } } },
+  ];
+
+  it.each(readCases)('$name', ({ spec, args, read }) => {
+    expect(readKindArguments('tool', args, spec)).toEqual({ ok: true, read });
+  });
+
+  const errorCases: ReadonlyArray<{ name: string; spec: ToolKindSpec; args: Record<string, unknown>; argument: string }> = [
+    { name: 'returns a command that is not text as an error', spec: SHELL, args: { command: ['ls'] }, argument: "'command'" },
+    { name: 'returns an empty working folder as an error', spec: SHELL, args: { command: 'ls', cwd: '' }, argument: "'cwd'" },
+    { name: 'returns an empty entry of a path list as an error naming its index', spec: WRITE, args: { paths: ['a', ''] }, argument: "'paths'[1]" },
+    { name: 'returns a patch that is not text as an error', spec: WRITE, args: { patch: 5 }, argument: "'patch'" },
+    { name: 'returns a file write naming no file as an error', spec: WRITE, args: { content: 'x' }, argument: 'the path' },
+  ];
+
+  it.each(errorCases)('$name', ({ spec, args, argument }) => {
+    const result = readKindArguments('tool', args, spec);
+    expect(result).toEqual({ ok: false, error: expect.any(ToolArgumentsError) });
+    expect(result.ok === false && result.error.argument).toBe(argument);
+  });
+});
+
+describe('assessCallRisk', () => {
+  const risk = resolveRiskContext({ workspaceRoot: '/ws/project' }, '/');
+
+  it('returns an unknown tool as an UnknownToolError value', () => {
+    expect(assessCallRisk('deploy_app', {}, risk)).toEqual({ ok: false, error: expect.any(UnknownToolError) });
+  });
+
+  it('returns arguments a getter throws on as a ToolArgumentsError value', () => {
+    const args = Object.defineProperty({}, 'command', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const result = assessCallRisk('shell', args, risk);
+    expect(result).toEqual({ ok: false, error: expect.any(ToolArgumentsError) });
+    expect(result.ok === false && result.error.message).toContain('could not be read (Error: boom)');
+  });
+
+  it('returns the risk of a readable call', () => {
+    expect(assessCallRisk('shell', { command: 'sudo ls' }, risk)).toMatchObject({ ok: true, risk: { categories: expect.arrayContaining(['SUDO']) } });
+  });
+});

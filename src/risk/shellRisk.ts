@@ -26,7 +26,8 @@ const PATH_LIKE = /\/|^[.~]|\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$/;
  */
 function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean {
   if (operand.assumed === undefined) return true;
-  if (PATH_LIKE.test(operand.path ?? operand.source)) return true;
+  // the word as written: a folder a `cd` put before it does not make a plain word a path
+  if (PATH_LIKE.test(operand.source)) return true;
   if (operand.path === undefined) return false;
   const absolute = context.analyze(operand.path, context.base).absolute;
   return absolute !== undefined && existsSync(absolute);

@@ -144,6 +144,7 @@ interface CommandSpecShape {
   anySubcommand?: CommandSpecShape | undefined;
   unknownOptions?: 'data' | 'operand' | undefined;
   optionsEnd?: string[] | undefined;
+  urlsAreText?: boolean | undefined;
   rules?: RuleSpec[] | undefined;
   reader?: ReaderName | undefined;
   runsProjectCode?: boolean | undefined;
@@ -189,6 +190,8 @@ export const commandSpecSchema: z.ZodType<CommandSpecShape> = z.lazy(() =>
     unknownOptions: z.enum(['data', 'operand']).optional(),
     rules: z.array(ruleSpecSchema).optional(),
     reader: z.enum(READER_NAMES).optional(),
+    /** its words are text it prints, matches or reads: a URL among them is no request (`echo https://x`, `grep https:// f`) */
+    urlsAreText: z.boolean().optional(),
     /** runs the project's own code (a build, a test suite), whose effect is not analysed here */
     runsProjectCode: z.boolean().optional(),
     /** the git hooks this subcommand runs from the repository */

@@ -8,11 +8,11 @@ const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(['-m', '--message', '-t', '
 const MESSAGE_TOOLS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'npm', 'hub']);
 
 /**
- * A network URL given to a program that does more than read (`python x.py https://x.io`) is a
- * network request, unless a rule already said where the command goes. Undefined when none.
+ * A network URL given to a program (`python x.py https://x.io`) is a network request, unless
+ * its spec says its words are text or a rule already said where the command goes. Undefined when none.
  */
 export function urlArgumentFinding(reading: CommandReading, effects: CommandEffects): ShellFinding | undefined {
-  if (reading.node?.inert === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK')) return undefined;
+  if (reading.node?.spec.urlsAreText === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK')) return undefined;
   const skipMessages = MESSAGE_TOOLS.has(reading.name);
   const words = reading.words;
   for (let index = 1; index < words.length; index++) {

@@ -8,7 +8,7 @@ const HELP = '--help|--version';
 
 /** A reader: options by kind, every operand read. */
 function reader(options: Record<string, OptionKind>, extra: Partial<CommandSpec> = {}): CommandSpec {
-  return { options, operands: 'read', ...extra };
+  return { options, operands: 'read', urlsAreText: true, ...extra };
 }
 
 const CHECKSUM = reader({ [`-b|--binary|-c|--check|--tag|-t|--text|-z|--zero|--ignore-missing|--quiet|--status|--strict|-w|--warn|${HELP}`]: 'flag' });
@@ -37,6 +37,7 @@ const LESS = reader(
 );
 
 const JQ = {
+  urlsAreText: true,
   options: {
     '--arg|--argjson|--indent|--seq|--tab|--stream|--stream-errors': 'data',
     '--slurpfile|--rawfile': 'data',
@@ -49,6 +50,7 @@ const JQ = {
 
 // mikefarah yq and the jq wrapper yq both edit their files in place with -i
 const YQ_NODE: CommandSpec = {
+  urlsAreText: true,
   options: {
     '--arg|--argjson|--indent|-I|-p|--input-format|-o|--output-format|--expression|--front-matter|--xml-attribute-prefix|--xml-content-name': 'data',
     '-f|--from-file': 'read',
@@ -72,9 +74,9 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   fold: reader({ '-w|--width': 'data', [`-b|--bytes|-s|--spaces|${HELP}`]: 'flag' }, { numericOptions: true }),
   expand: reader({ '-t|--tabs': 'data', [`-i|--initial|${HELP}`]: 'flag' }, { numericOptions: true }),
   unexpand: reader({ '-t|--tabs': 'data', [`-a|--all|--first-only|${HELP}`]: 'flag' }, { numericOptions: true }),
-  tr: { options: { [`-c|-C|--complement|-d|--delete|-s|--squeeze-repeats|-t|--truncate-set1|${HELP}`]: 'flag' }, operands: 'data' },
+  tr: { urlsAreText: true, options: { [`-c|-C|--complement|-d|--delete|-s|--squeeze-repeats|-t|--truncate-set1|${HELP}`]: 'flag' }, operands: 'data' },
   // uniq [INPUT [OUTPUT]]: a second operand is written
-  uniq: { options: { '-f|--skip-fields|-s|--skip-chars|-w|--check-chars': 'data', '--all-repeated|--group': 'optional', [`-c|--count|-d|--repeated|-D|-i|--ignore-case|-u|--unique|-z|--zero-terminated|${HELP}`]: 'flag' }, operands: { leading: ['read', 'overwrite'], rest: 'unknown' } },
+  uniq: { urlsAreText: true, options: { '-f|--skip-fields|-s|--skip-chars|-w|--check-chars': 'data', '--all-repeated|--group': 'optional', [`-c|--count|-d|--repeated|-D|-i|--ignore-case|-u|--unique|-z|--zero-terminated|${HELP}`]: 'flag' }, operands: { leading: ['read', 'overwrite'], rest: 'unknown' } },
   comm: reader({ '--output-delimiter': 'data', [`-1|-2|-3|--check-order|--nocheck-order|--total|-z|--zero-terminated|${HELP}`]: 'flag' }),
   join: reader({ '-a|-e|-j|-o|-t|-v|-1|-2': 'data', [`-i|--ignore-case|--check-order|--nocheck-order|--header|-z|--zero-terminated|${HELP}`]: 'flag' }),
   sort: reader({
@@ -89,7 +91,7 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   od: reader({ '-A|--address-radix|--endian|-j|--skip-bytes|-N|--read-bytes|-t|--format': 'data', '-S|--strings|-w|--width': 'optional', [`-v|--output-duplicates|--traditional|-a|-b|-c|-d|-f|-i|-l|-o|-s|-x|${HELP}`]: 'flag' }),
   hexdump: reader({ '-e|-n|-s': 'data', '-f': 'read', '-b|-c|-C|-d|-o|-v|-x|-h|--help|-V|--version': 'flag' }),
   // xxd [options] [infile [outfile]]: a second operand is written
-  xxd: { options: { '-c|-cols|-g|-groupsize|-l|-len|-o|-offset|-s|-seek|-n|-name': 'data', '-a|-autoskip|-b|-bits|-C|-capitalize|-E|-EBCDIC|-e|-h|-help|-i|-include|-p|-ps|-postscript|-plain|-r|-revert|-d|-u|-v|-version|-R': 'flag' }, operands: { leading: ['read', 'overwrite'], rest: 'unknown' } },
+  xxd: { urlsAreText: true, options: { '-c|-cols|-g|-groupsize|-l|-len|-o|-offset|-s|-seek|-n|-name': 'data', '-a|-autoskip|-b|-bits|-C|-capitalize|-E|-EBCDIC|-e|-h|-help|-i|-include|-p|-ps|-postscript|-plain|-r|-revert|-d|-u|-v|-version|-R': 'flag' }, operands: { leading: ['read', 'overwrite'], rest: 'unknown' } },
   strings: reader({ '-n|--bytes|-t|--radix|-e|--encoding|-T|--target|-s|--output-separator': 'data', '-a|--all|-d|--data|-f|--print-file-name|-w|--include-all-whitespace|-U|--unicode|-h|--help|-v|-V|--version': 'flag' }, { numericOptions: true }),
   base64: reader({ '-w|--wrap': 'data', [`-d|--decode|-i|--ignore-garbage|${HELP}`]: 'flag' }, { aliases: ['base32', 'basenc'] }),
   md5sum: { ...CHECKSUM, aliases: ['sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'shasum'] },
@@ -102,22 +104,22 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   df: reader({ '-B|--block-size|-t|--type|-x|--exclude-type': 'data', '--output': 'optional', [`-a|--all|-h|--human-readable|-H|--si|-i|--inodes|-k|-l|--local|--no-sync|-P|--portability|--sync|--total|-T|--print-type|-v|${HELP}`]: 'flag' }),
   realpath: reader({ '--relative-to|--relative-base': 'data', [`-e|--canonicalize-existing|-m|--canonicalize-missing|-L|--logical|-P|--physical|-q|--quiet|-s|--strip|--no-symlinks|-z|--zero|${HELP}`]: 'flag' }),
   readlink: reader({ [`-f|--canonicalize|-e|--canonicalize-existing|-m|--canonicalize-missing|-n|--no-newline|-q|--quiet|-s|--silent|-v|--verbose|-z|--zero|${HELP}`]: 'flag' }),
-  basename: { options: { '-s|--suffix': 'data', [`-a|--multiple|-z|--zero|${HELP}`]: 'flag' }, operands: 'data' },
-  dirname: { options: { [`-z|--zero|${HELP}`]: 'flag' }, operands: 'data' },
-  whoami: { options: { [HELP]: 'flag' }, operands: 'data' },
-  id: { options: { [`-a|-Z|--context|-g|--group|-G|--groups|-n|--name|-r|--real|-u|--user|-z|--zero|${HELP}`]: 'flag' }, operands: 'data' },
+  basename: { urlsAreText: true, options: { '-s|--suffix': 'data', [`-a|--multiple|-z|--zero|${HELP}`]: 'flag' }, operands: 'data' },
+  dirname: { urlsAreText: true, options: { [`-z|--zero|${HELP}`]: 'flag' }, operands: 'data' },
+  whoami: { urlsAreText: true, options: { [HELP]: 'flag' }, operands: 'data' },
+  id: { urlsAreText: true, options: { [`-a|-Z|--context|-g|--group|-G|--groups|-n|--name|-r|--real|-u|--user|-z|--zero|${HELP}`]: 'flag' }, operands: 'data' },
   groups: { operands: 'data' },
   getent: { options: { '-s|--service': 'data', '-i|--no-idn|-h|--help|-V|--version': 'flag' }, operands: 'data' },
-  uname: { options: { [`-a|--all|-s|--kernel-name|-n|--nodename|-r|--kernel-release|-v|--kernel-version|-m|--machine|-p|--processor|-i|--hardware-platform|-o|--operating-system|${HELP}`]: 'flag' }, operands: 'data' },
+  uname: { urlsAreText: true, options: { [`-a|--all|-s|--kernel-name|-n|--nodename|-r|--kernel-release|-v|--kernel-version|-m|--machine|-p|--processor|-i|--hardware-platform|-o|--operating-system|${HELP}`]: 'flag' }, operands: 'data' },
   date: { options: { '-d|--date|--rfc-3339|-s|--set': 'data', '-f|--file|-r|--reference': 'read', '-I|--iso-8601': 'optional', [`--debug|--resolution|-R|--rfc-email|-u|--utc|--universal|${HELP}`]: 'flag' }, operands: 'data' },
-  printenv: { options: { [`-0|--null|${HELP}`]: 'flag' }, operands: 'data' },
+  printenv: { urlsAreText: true, options: { [`-0|--null|${HELP}`]: 'flag' }, operands: 'data' },
   seq: { options: { '-f|--format|-s|--separator': 'data', [`-w|--equal-width|${HELP}`]: 'flag' }, operands: 'data' },
   yes: { options: { [HELP]: 'flag' }, operands: 'data' },
   nproc: { options: { '--ignore': 'data', [`--all|${HELP}`]: 'flag' }, operands: 'data' },
   fmt: reader({ '-p|--prefix|-w|--width|-g|--goal': 'data', [`-c|--crown-margin|-s|--split-only|-t|--tagged-paragraph|-u|--uniform-spacing|${HELP}`]: 'flag' }, { numericOptions: true }),
   rev: reader({ '-0|--zero|-h|--help|-V|--version': 'flag' }),
   diff: reader(DIFF),
-  cmp: { options: { '-i|--ignore-initial|-n|--bytes': 'data', [`-b|--print-bytes|-l|--verbose|-s|--quiet|--silent|${HELP}`]: 'flag' }, operands: { leading: ['read', 'read'], rest: 'data' } },
+  cmp: { urlsAreText: true, options: { '-i|--ignore-initial|-n|--bytes': 'data', [`-b|--print-bytes|-l|--verbose|-s|--quiet|--silent|${HELP}`]: 'flag' }, operands: { leading: ['read', 'read'], rest: 'data' } },
   less: LESS,
   jq: JQ,
   yq: { ...YQ_NODE, subcommands: { e: YQ_NODE, eval: YQ_NODE, ea: YQ_NODE, 'eval-all': YQ_NODE }, otherSubcommand: YQ_NODE },

@@ -146,7 +146,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     reader: 'gitPaths',
   },
   checkout: {
-    options: { '-b|-B|--orphan|--conflict|--pathspec-from-file': 'data', '--track': 'optional', '-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul': 'flag', [HELP]: 'flag' },
+    options: { '-b|-B|--orphan|--conflict|--pathspec-from-file': 'data', '--track': 'optional', '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul': 'flag', [HELP]: 'flag' },
     operands: 'data',
     reader: 'gitPaths',
     hooks: ['post-checkout'],

@@ -79,7 +79,8 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
       build: { options: { '-o': 'overwrite' }, operands: 'data', runsProjectCode: true },
       vet: { operands: 'data', runsProjectCode: true },
       fmt: { operands: 'overwrite' },
-      ...reads(['env', 'version', 'list', 'doc', 'help', 'clean', 'work', 'tool', 'bug', 'telemetry']),
+      doc: { options: { '-all|-c|-cmd|-short|-src|-u|-http': 'flag' }, operands: 'data' },
+      ...reads(['env', 'version', 'list', 'help', 'clean', 'work', 'tool', 'bug', 'telemetry']),
     },
   },
   composer: {

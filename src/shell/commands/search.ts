@@ -12,6 +12,7 @@ const RG_FLAGS =
 /** grep, ripgrep, the silver searcher and ack. */
 export const SEARCH_COMMANDS: CommandSpecs = {
   grep: {
+    urlsAreText: true,
     aliases: ['egrep', 'fgrep'],
     numericOptions: true,
     options: {
@@ -23,6 +24,7 @@ export const SEARCH_COMMANDS: CommandSpecs = {
     operands: { leading: ['data'], leadingUnless: ['-e', '-f', '--regexp', '--file'], rest: 'read' },
   },
   rg: {
+    urlsAreText: true,
     numericOptions: true,
     options: {
       '-e|--regexp|-m|--max-count|-A|--after-context|-B|--before-context|-C|--context|-g|--glob|--iglob|-t|--type|-T|--type-not|--type-add|--type-clear|-r|--replace|-j|--threads|-M|--max-columns|-d|--max-depth|--maxdepth|-E|--encoding|--engine|--color|--colors|--pre-glob|--sort|--sortr|--max-filesize|--path-separator|--context-separator|--field-context-separator|--field-match-separator|--dfa-size-limit|--regex-size-limit|--hyperlink-format|--generate': 'data',
@@ -35,6 +37,7 @@ export const SEARCH_COMMANDS: CommandSpecs = {
   },
   // -g PATTERN lists files, so no operand is a pattern; long context options take no separate value
   ag: {
+    urlsAreText: true,
     options: {
       '-A|-B|-C|-G|--file-search-regex|-g|--ignore|--ignore-dir|-m|--max-count|--depth|--pager|-W|--width|--workers|--color-line-number|--color-match|--color-path': 'data',
       '-p|--path-to-ignore': 'read',
@@ -44,6 +47,7 @@ export const SEARCH_COMMANDS: CommandSpecs = {
   },
   // ack: -f and -g list files and --match gives the pattern; -C takes its value only attached
   ack: {
+    urlsAreText: true,
     options: {
       '-A|--after-context|-B|--before-context|-m|--max-count|-t|--type|-T|--ignore-dir|--ignore-directory|--noignore-dir|--ignore-file|--output|--pager|--match|-g|--type-add|--type-set|--type-del|--range-start|--range-end|--color-filename|--color-match|--color-lineno|--color-colno': 'data',
       '--files-from|--ackrc': 'read',

@@ -3,7 +3,7 @@ import type { CommandSpecs } from '../catalog/commandSpec';
 // The shell's own commands that only print, test or set the shell's state: their words are data.
 // eval, source, trap, alias, cd, declare and kin change what the walk knows and are read by it
 // (src/shell/builtins.ts); builtin, command and exec are wrappers.
-const DATA = { operands: 'data' } as const;
+const DATA = { operands: 'data', urlsAreText: true } as const;
 
 /** Builtins (and their program twins) whose words are data: `echo sudo` runs no sudo. */
 export const SHELL_BUILTIN_COMMANDS: CommandSpecs = {

@@ -76,31 +76,26 @@ function storedConfig(effects: CommandEffects, reading: CommandReading, start: n
   if (command !== undefined) effects.scripts.push({ word: command, what: 'stored git config command' });
 }
 
-/** The `key=value` pairs of `git -c` (and `--config-env`, whose value comes from the environment). */
+/** The `key=value` pairs of `git -c` and `git clone -c` (and `--config-env`, whose value comes from the environment). */
 function configPairs(reading: CommandReading): { key: string; value: ShellWord }[] {
   const pairs: { key: string; value: ShellWord }[] = [];
-  const end = reading.subcommandEnds[0] === undefined ? reading.next : reading.subcommandEnds[0] - 1;
-  for (let index = 1; index < end; index++) {
-    const value = reading.words[index]?.value;
-    if (value === '-c') {
-      const pair = reading.words[index + 1];
-      const text = pair?.value ?? pair?.source ?? '';
-      const equals = text.indexOf('=');
-      const key = equals === -1 ? text : text.slice(0, equals);
-      pairs.push({ key, value: pair?.value === undefined ? { value: undefined, literal: undefined, source: text } : staticWord(text.slice(equals + 1)) });
-      index++;
-    } else if (value?.startsWith('--config-env=') === true) {
-      const key = value.slice('--config-env='.length).split('=')[0] ?? '';
-      pairs.push({ key, value: { value: undefined, literal: undefined, source: value } });
-    }
+  for (const option of reading.options) {
+    const word = option.value;
+    if (word === undefined) continue;
+    const text = word.value ?? word.source;
+    const equals = text.indexOf('=');
+    const key = equals === -1 ? text : text.slice(0, equals);
+    if (option.name === '--config-env') pairs.push({ key, value: { value: undefined, literal: undefined, source: text } });
+    else if (option.name === '-c' || option.name === '--config') pairs.push({ key, value: word.value === undefined ? { value: undefined, literal: undefined, source: text } : staticWord(text.slice(equals + 1)) });
   }
   return pairs;
 }
 
 /**
- * git's hooks (see gitHooks.ts) and its configuration on its line: `git -c alias.x='!cmd' x` and `git -c core.pager=cmd log` run
- * config values through a shell; a plain alias of the subcommand (`-c alias.p=push p`) runs the
- * git command it expands to; `git config` stores commands git runs later and writes a config file.
+ * git's hooks (see gitHooks.ts) and its configuration on its line: `git -c alias.x='!cmd' x`,
+ * `git -c core.pager=cmd log` and `git clone -c core.sshCommand=cmd` run config values through
+ * a shell; a plain alias of the subcommand (`-c alias.p=push p`) runs the git command it expands
+ * to; `git config` stores commands git runs later and writes a config file.
  */
 export const gitReader: Reader = {
   readsArguments: false,

@@ -1,5 +1,6 @@
 // categorize() on shell commands: per-command latency over realistic agent commands, and
 // the time for hostile 1 MB inputs. Used by scripts/bench.ts.
+import { parse } from 'unbash';
 import { categorize, type CategorizeOptions } from '../src/index';
 import { realisticCommands } from '../test/corpus/realistic';
 
@@ -8,6 +9,9 @@ export interface CategorizeFigures {
   /** per-call latency in ns */
   readonly p50: number;
   readonly p99: number;
+  /** the bare unbash parse of the same commands, per call in ns: the baseline */
+  readonly parseP50: number;
+  readonly parseP99: number;
   /** ms for each hostile 1 MB command */
   readonly hostile: readonly { readonly name: string; readonly ms: number; readonly categories: number }[];
 }
@@ -33,22 +37,31 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }
 
-/** Measures categorize('shell', { command }) in this process. */
-export function measureCategorize(options: CategorizeOptions, rounds = 20): CategorizeFigures {
-  for (const command of realisticCommands) categorize('shell', { command }, options);
+// a long-running host has compiled the analysis' code: the first rounds only warm it up
+const WARM_UP_ROUNDS = 5;
+
+/** Per-call times of `call` over every corpus command, after warm-up, sorted. */
+function sampleTimes(call: (command: string) => unknown, rounds: number): number[] {
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const command of realisticCommands) call(command);
   const samples: number[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const command of realisticCommands) {
       const start = process.hrtime.bigint();
-      categorize('shell', { command }, options);
+      call(command);
       samples.push(Number(process.hrtime.bigint() - start));
     }
   }
-  samples.sort((a, b) => a - b);
+  return samples.sort((a, b) => a - b);
+}
+
+/** Measures categorize('shell', { command }) in this process, and the bare parse of the same commands. */
+export function measureCategorize(options: CategorizeOptions, rounds = 20): CategorizeFigures {
+  const parses = sampleTimes((command) => parse(command), rounds);
+  const samples = sampleTimes((command) => categorize('shell', { command }, options), rounds);
   const hostile = HOSTILE.map(({ name, command }) => {
     const start = process.hrtime.bigint();
     const result = categorize('shell', { command }, options);
     return { name, ms: Number(process.hrtime.bigint() - start) / 1e6, categories: result.categories.length };
   });
-  return { commands: realisticCommands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), hostile };
+  return { commands: realisticCommands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99), hostile };
 }

@@ -60,7 +60,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   const followed = resolveThroughLinks(isAbsolute ? '/' : context.realBase, expanded);
   for (const hop of followed.links) reasons.push(`${hop.dangling ? 'dangling symlink' : 'symlink'} to ${hop.target}`);
   if (followed.path === undefined) return outside(undefined, [...reasons, 'symlink loop']);
-  const normalised = realpathOfLongestAncestor(path.posix.resolve(context.base, expanded));
+  // applying '..' before links (as tools that normalise do) reads differently only when there is a '..'
+  const normalised = DOT_DOT.test(expanded) ? realpathOfLongestAncestor(path.posix.resolve(context.base, expanded)) : followed.path;
   const relative = pathBelow(context.realRoot, followed.path);
   const normalisedRelative = pathBelow(context.realRoot, normalised);
   if (relative !== undefined && normalisedRelative !== undefined && home.trusted) {

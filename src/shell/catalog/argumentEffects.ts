@@ -42,7 +42,7 @@ const PROGRAM_FOLDERS = new WeakMap<CommandReading, string | undefined>();
  * to another folder first (`git -C docs rm a.md` deletes docs/a.md); unknown when that folder is.
  */
 export function fromProgramFolder(word: ShellWord, reading: CommandReading): ShellWord {
-  if (word.value === undefined || isAnchored(word.value)) return word;
+  if (reading.node?.movesFolder !== true || word.value === undefined || isAnchored(word.value)) return word;
   let folder = PROGRAM_FOLDERS.get(reading);
   if (folder === undefined && !PROGRAM_FOLDERS.has(reading)) {
     folder = programFolderOf(reading);

@@ -1,5 +1,6 @@
-import type { CommandSpec, OperandSpec, OptionKind } from './commandSpec';
+import type { CommandSpec, OperandSpec, OptionKind, ReaderName } from './commandSpec';
 import { RUN_ROLES } from './commandSpec';
+import type { OptionGrammar } from './readOptions';
 
 /** Operand roles that hold while one of the named options is given. */
 export interface OperandOverride {
@@ -22,8 +23,14 @@ export interface CatalogNode {
   readonly anySubcommand: CatalogNode | undefined;
   /** how options not listed read (see CommandSpec.unknownOptions), here or above */
   readonly unknownOptions: 'data' | 'operand' | undefined;
-  /** options after which no more options are read */
-  readonly optionsEnd: ReadonlySet<string>;
+  /** the option table and rules this level reads its words with */
+  readonly grammar: OptionGrammar;
+  /** the levels from the program down to this one */
+  readonly chain: readonly CatalogNode[];
+  /** the bespoke readers of those levels, in that order */
+  readonly readers: readonly ReaderName[];
+  /** an option moves the program to another folder (`git -C`) */
+  readonly movesFolder: boolean;
   readonly overrides: readonly OperandOverride[];
   readonly parent: CatalogNode | undefined;
   /** an operand role, here or in an override, takes the rest of the line (a wrapper): options end at the first operand */
@@ -72,12 +79,14 @@ export function compileNode(spec: CommandSpec, path: readonly string[], parent: 
   addOptions(globals, spec.globalOptions);
   const options = new Map(globals);
   addOptions(options, spec.options);
+  const unknownOptions = spec.unknownOptions ?? parent?.unknownOptions;
   const overrides = Object.entries(spec.with ?? {}).map(([key, override]) => ({ options: new Set(optionKeyNames(key)), operands: override.operands }));
   // an option an override names is one the program has: a flag, unless listed otherwise
   for (const override of overrides) for (const name of override.options) if (!options.has(name)) options.set(name, 'flag');
   let subcommands: Map<string, CatalogNode> | undefined;
   let otherSubcommand: CatalogNode | undefined;
   let anySubcommand: CatalogNode | undefined;
+  let chain: CatalogNode[] | undefined;
   const node: CatalogNode = {
     spec,
     path,
@@ -85,8 +94,13 @@ export function compileNode(spec: CommandSpec, path: readonly string[], parent: 
     overrides,
     parent,
     runsCommand: allOperandRoles(spec).some((role) => RUN_ROLE_NAMES.has(role)),
-    unknownOptions: spec.unknownOptions ?? parent?.unknownOptions,
-    optionsEnd: new Set((spec.optionsEnd ?? []).flatMap(optionKeyNames)),
+    unknownOptions,
+    grammar: { options, numericOptions: spec.numericOptions === true, plusOptions: spec.plusOptions === true, unknownOptions, optionsEnd: new Set((spec.optionsEnd ?? []).flatMap(optionKeyNames)) },
+    get chain() {
+      return (chain ??= [...(parent?.chain ?? []), node]);
+    },
+    readers: [...(parent?.readers ?? []), ...(spec.reader === undefined ? [] : [spec.reader])],
+    movesFolder: [...options.values()].includes('cwd'),
     inert: isInert(spec),
     // subcommand nodes are compiled on first use: most programs are read with one or two of them
     get subcommands() {

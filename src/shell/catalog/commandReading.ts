@@ -50,7 +50,7 @@ const RUN_ROLE_NAMES: ReadonlySet<string> = new Set(RUN_ROLES);
 const TRUSTED_ROLES: ReadonlySet<ArgumentRole> = new Set(['write', 'overwrite', 'delete', 'script', 'code', 'user']);
 
 function grammarOf(node: CatalogNode): OptionGrammar {
-  return { options: node.options, numericOptions: node.spec.numericOptions === true, plusOptions: node.spec.plusOptions === true, unknownOptions: node.unknownOptions, optionsEnd: node.optionsEnd };
+  return node.grammar;
 }
 
 const NO_GRAMMAR: OptionGrammar = { options: new Map(), numericOptions: false, plusOptions: false, unknownOptions: undefined, optionsEnd: new Set() };
@@ -279,14 +279,13 @@ export function readCommand(words: readonly ShellWord[], command: string, name: 
   const spec = read.spec;
   const commandAt = reading.commandAt;
   const runs = commandAt !== undefined && commandAt < words.length ? { role: 'command' as const, index: commandAt } : read.runs;
-  const assigned = [...reading.fixedRoles, ...assignRoles(spec, reading.operands.slice(reading.fixedRoles.length), reading.options)];
+  const assigned = reading.fixedRoles.length === 0 ? assignRoles(spec, reading.operands, reading.options) : [...reading.fixedRoles, ...assignRoles(spec, reading.operands.slice(reading.fixedRoles.length), reading.options)];
   const unknownOptions = unknownOptionsOf(reading.options);
-  const where = label(name, subcommands);
   const unknown =
     unknownSubcommand !== undefined
-      ? `'${where} ${unknownSubcommand.value ?? unknownSubcommand.source}' is not a subcommand the command catalog knows`
+      ? `'${label(name, subcommands)} ${unknownSubcommand.value ?? unknownSubcommand.source}' is not a subcommand the command catalog knows`
       : unknownOptions.length > 0
-        ? `${unknownOptions.length === 1 ? 'option' : 'options'} ${unknownOptions.map((option) => `'${option}'`).join(', ')} of '${where}' ${unknownOptions.length === 1 ? 'is' : 'are'} not in the command catalog`
+        ? `${unknownOptions.length === 1 ? 'option' : 'options'} ${unknownOptions.map((option) => `'${option}'`).join(', ')} of '${label(name, subcommands)}' ${unknownOptions.length === 1 ? 'is' : 'are'} not in the command catalog`
         : undefined;
   return {
     name,

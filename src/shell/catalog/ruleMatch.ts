@@ -1,5 +1,4 @@
 import type { ShellWord } from '../shellWord';
-import type { CatalogNode } from './catalogNode';
 import type { CommandReading } from './commandReading';
 import type { RuleSpec } from './commandSpec';
 import { passesCheck } from './ruleChecks';
@@ -15,24 +14,20 @@ export interface RuleMatch {
   readonly next: number;
 }
 
-/** The nodes from the program down to the one reached. */
-function chain(node: CatalogNode | undefined): CatalogNode[] {
-  const nodes: CatalogNode[] = [];
-  for (let at = node; at !== undefined; at = at.parent) nodes.push(at);
-  return nodes.reverse();
-}
-
 function wordText(word: ShellWord): string {
   return word.value ?? word.source;
+}
+
+function givenOption(reading: CommandReading, keys: readonly string[]): boolean {
+  return keys.some((key) => key.split('|').some((name) => reading.options.some((option) => option.name === name)));
 }
 
 /** Whether a rule's conditions hold; `depth` is its level, so the words after it include deeper subcommands. */
 function passesWhen(rule: RuleSpec, reading: CommandReading, depth: number): boolean {
   const when = rule.when;
   if (when === undefined) return true;
-  const names = new Set(reading.options.map((option) => option.name));
-  if (when.options !== undefined && !when.options.some((key) => key.split('|').some((name) => names.has(name)))) return false;
-  if (when.notOptions !== undefined && when.notOptions.some((key) => key.split('|').some((name) => names.has(name)))) return false;
+  if (when.options !== undefined && !givenOption(reading, when.options)) return false;
+  if (when.notOptions !== undefined && givenOption(reading, when.notOptions)) return false;
   const hasOperands = reading.subcommands.length > depth || reading.operands.length > 0 || reading.runs !== undefined;
   if (when.operands === 'some' && !hasOperands) return false;
   if (when.operands === 'none' && hasOperands) return false;
@@ -42,12 +37,13 @@ function passesWhen(rule: RuleSpec, reading: CommandReading, depth: number): boo
 /** The rules of the program and of each subcommand the reading went through, in that order. */
 export function matchRules(reading: CommandReading): RuleMatch[] {
   const matches: RuleMatch[] = [];
-  chain(reading.node).forEach((node, depth) => {
-    const rules = node.spec.rules;
-    if (rules === undefined) return;
+  const chain = reading.node?.chain ?? [];
+  for (let depth = 0; depth < chain.length; depth++) {
+    const rules = chain[depth]?.spec.rules;
+    if (rules === undefined) continue;
     const label = [reading.name, ...reading.subcommands.slice(0, depth).map(wordText)].join(' ');
     const next = depth === 0 ? 1 : (reading.subcommandEnds[depth - 1] ?? reading.next);
     for (const rule of rules) if (passesWhen(rule, reading, depth)) matches.push({ rule, label, onSubcommand: depth > 0, next });
-  });
+  }
   return matches;
 }

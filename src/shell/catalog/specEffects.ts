@@ -30,13 +30,6 @@ export function leadingWords(reading: CommandReading): string[] {
   return [...reading.subcommands, ...reading.operands, ...run].map((word) => word.value ?? word.source);
 }
 
-/** The readers of the program and of each subcommand the reading went through. */
-function readersOf(reading: CommandReading): ReaderName[] {
-  const names: ReaderName[] = [];
-  for (let node = reading.node; node !== undefined; node = node.parent) if (node.spec.reader !== undefined) names.unshift(node.spec.reader);
-  return names;
-}
-
 /** What runs the project's own code, named for EXEC_ARBITRARY's note: the program and its first two words. */
 function projectCode(reading: CommandReading): string | undefined {
   for (let node = reading.node; node !== undefined; node = node.parent) {
@@ -64,7 +57,7 @@ export function specEffects(reading: CommandReading, site: ReaderSite, readers: 
     effects.problems.push({ reason: `${where} option ${unknownOption} is not known, so the command it runs is not known: fail closed`, trigger: unknownOption });
   }
   let argumentsRead = false;
-  for (const name of readersOf(reading)) {
+  for (const name of reading.node?.readers ?? []) {
     const reader = readers[name];
     mergeEffects(effects, reader.read(reading, site));
     argumentsRead ||= reader.readsArguments;

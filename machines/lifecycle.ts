@@ -118,7 +118,11 @@ export function createLifecycleMachine() {
       touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected && path.readOnly !== true) === true,
       isOutsideActiveScope: ({ context, event }) =>
         findPathOutsideScope(context.activeIntent?.owned_scope ?? [], requestOf(event)?.paths ?? []) !== undefined,
-      needsApproval: ({ event }) => (requestOf(event)?.risk.unapproved.length ?? 0) > 0,
+      // categories the session has not approved, or a policy rule that asks a human whatever it approved
+      needsApproval: ({ event }) => {
+        const risk = requestOf(event)?.risk;
+        return risk !== undefined && (risk.unapproved.length > 0 || risk.askedBy !== undefined);
+      },
       isPendingApproval: ({ context, event }) =>
         context.pendingApproval !== undefined && context.pendingApproval.id === approvalIdOf(event),
       isGrantForThisCall: ({ event }) => event.type === 'approval.granted' && event.scope === 'once',

@@ -37,6 +37,8 @@ export interface PromptInput {
   readonly risk: Categorization;
   /** the categories the human is asked about; default every category of the call */
   readonly categories?: readonly RiskCategory[];
+  /** the policy's command rule that asks a human, when one holds the call */
+  readonly askedBy?: string;
   /** the active intent, the usual answer to "why" */
   readonly intent?: { readonly id: string; readonly name?: string | undefined };
   readonly locale?: Locale;
@@ -58,7 +60,10 @@ export function confirmationPrompt(input: PromptInput): ConfirmationPrompt {
     locale,
     action: oneLine(describeAction(input.tool, input.args, locale)),
     why: why(input, locale),
-    risk: oneLine(categories.map((category) => CATEGORY_TEXTS[locale][category].risk).join(' '), 400),
+    risk: oneLine(
+      [...(input.askedBy === undefined ? [] : [fill(PROMPT_WORDS[locale].policyAsks, { rule: input.askedBy })]), ...categories.map((category) => CATEGORY_TEXTS[locale][category].risk)].join(' '),
+      400,
+    ),
     changes: changePoints(input.risk.evidence, categories, locale),
     actions: CONFIRMATION_ACTIONS.map((id) => ({ id, label: PROMPT_WORDS[locale].buttons[id] })),
     categories,

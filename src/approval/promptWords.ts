@@ -29,6 +29,8 @@ export interface Words {
   readonly forIntent: string;
   readonly runCommand: string;
   readonly callTool: string;
+  /** the risk line's start when a policy rule asks a human: `{rule}` names it */
+  readonly policyAsks: string;
   readonly points: PointWords;
   /** the seed's detail labels shown in this locale's words, where the seed wrote them in English */
   readonly labels: Readonly<Record<string, string>>;
@@ -44,6 +46,7 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     forIntent: 'To work on intent {id}{name}.',
     runCommand: 'Run the command',
     callTool: 'Call',
+    policyAsks: 'The policy asks a human before this command runs: {rule}.',
     points: {
       file: '{operation} {path}',
       outside: 'outside the project folder',
@@ -69,6 +72,7 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     forIntent: 'Для работы над намерением {id}{name}.',
     runCommand: 'Выполнить команду',
     callTool: 'Вызвать',
+    policyAsks: 'Политика требует решения человека перед этой командой: {rule}.',
     points: {
       file: '{operation}: {path}',
       outside: 'вне папки проекта',

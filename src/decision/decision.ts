@@ -45,7 +45,7 @@ export interface DecisionInput {
   /** the call as the statechart saw it; its class is the decision's */
   readonly request: ToolRequest;
   readonly facts: DecisionFacts;
-  /** what is wrong with a malformed call */
+  /** what is wrong with a malformed call, or which policy rule denies the command */
   readonly problem?: string;
   /** reasons that follow the deciding one */
   readonly notes?: readonly Reason[];

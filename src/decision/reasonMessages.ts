@@ -16,10 +16,17 @@ function describeIntentChoice(request: ToolRequest, facts: DecisionFacts): Reaso
   return { message: `${asked} ${valid}`, intentIds: ids };
 }
 
-/** Why a path counts as a written one although its command may only read it, and what to do about it. */
+/**
+ * Why a path counts as a written one although its command may only read it, and what to do
+ * about it: what the catalog does not know, a policy can describe; what it knows writes
+ * files it cannot name (`git apply`), only naming the files can settle.
+ */
 function possibleWriteHint(assumed: string | undefined): string {
   if (assumed === undefined) return '';
-  return ` It counts as a possible write because ${assumed}; if the program only reads it, describe the program in the policy's shell section.`;
+  const remedy = assumed.endsWith('not in the command catalog')
+    ? "; if the program only reads it, describe the program in the policy's shell section"
+    : '';
+  return ` It counts as a possible write because ${assumed}${remedy}.`;
 }
 
 function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
@@ -85,11 +92,15 @@ export function describeReason(input: {
     case 'invalid_arguments':
       return { message: `Malformed tool call: ${(problem ?? 'unreadable input').replace(/\.$/, '')}.` };
     case 'needs_approval':
-      return { message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.` };
+      return request.risk.askedBy === undefined
+        ? { message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.` }
+        : { message: `The policy's ${request.risk.askedBy} asks a human before this command runs, whatever the session approved; wait for the answer.` };
     case 'approved_once':
       return { message: `Approved once by a human: '${tool}' may run this time.` };
     case 'approval_cancelled':
       return { message: `Cancelled by a human: '${tool}' does not run.` };
+    case 'command_denied':
+      return { message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.` };
     case 'trace_unavailable':
       return { message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.` };
   }

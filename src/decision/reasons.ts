@@ -13,6 +13,7 @@ export type ReasonRule =
   | 'input'
   | 'classification'
   | 'safe-mode'
+  | 'policy'
   | 'trace';
 
 /**
@@ -39,13 +40,14 @@ export const REASON_CODES = {
   approved_once: { verdict: 'allow', rule: 'safe-mode' },
   approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
+  command_denied: { verdict: 'deny', rule: 'policy' },
 } as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
 
 /** A code that decides a verdict. */
 export type DecisionCode = keyof typeof REASON_CODES;
 
 /** A code that only adds information to a decision another code made. */
-export type NoteCode = 'unclassified_tool' | 'risk_category' | 'approved_for_session' | 'safe_mode_off' | 'unmapped_tool';
+export type NoteCode = 'unclassified_tool' | 'risk_category' | 'approved_for_session' | 'safe_mode_off' | 'unmapped_tool' | 'command_rule';
 
 export type ReasonCode = DecisionCode | NoteCode;
 

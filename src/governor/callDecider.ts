@@ -3,13 +3,14 @@ import { confirmationPrompt } from '../approval/confirmationPrompt';
 import { buildDecision, classificationNotes, type Decision } from '../decision/decision';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
 import { reason, type Reason } from '../decision/reason';
-import type { DecisionCode, ReasonCode } from '../decision/reasons';
+import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/reasons';
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
 import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import type { Locale, RiskCategory } from '../risk/categories';
 import type { RiskContext } from '../risk/categorize';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
+import { decideByCommandRules, describeRuleMatch, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -59,6 +60,8 @@ export interface CallToDecide {
   readonly approvalId: string;
   /** categories a human approved for this one call (Continue) */
   readonly alsoApproved?: readonly RiskCategory[];
+  /** a human answered this call's hold (Continue), which answers a command rule's `ask` too */
+  readonly answeredByHuman?: boolean;
 }
 
 
@@ -73,12 +76,17 @@ export interface Restatement {
 /** The notes a restated call keeps, in their order: what safe mode found, and the classification. */
 const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool']);
 
+const NO_RULE: CommandRulesOutcome = { decision: undefined, match: undefined };
+
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
 
-/** Safe mode's notes on an allowed risky call: approved for the session, or safe mode off. */
-function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean): Reason[] {
+/** Safe mode's notes on an allowed risky call: approved for the session, allowed by a command rule, or safe mode off. */
+function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome): Reason[] {
   if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
+  if (ruled.decision === 'allow' && ruled.match !== undefined) {
+    return [reason('command_rule', 'policy', { message: `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.` })];
+  }
   if (!safeMode) {
     return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
   }
@@ -94,6 +102,7 @@ export type CallDecider = ReturnType<typeof createCallDecider>;
  */
 export function createCallDecider(parts: CallDeciderParts) {
   const { machine, classifier } = parts;
+  const commandRules = parts.risk.shell?.rules ?? [];
   const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
 
   /** A name-only request with the classifier's answer for the name. */
@@ -145,20 +154,42 @@ export function createCallDecider(parts: CallDeciderParts) {
       const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze });
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
-      const unapproved = parts.safeMode ? assessment.risk.categories.filter((category) => !approved.has(category)) : [];
+      const ruled = assessment.shell === undefined ? NO_RULE : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
+      // an `ask` rule holds the call whatever the session approved, until a human answers this call
+      const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.answeredByHuman !== true ? describeRuleMatch(ruled.match) : undefined;
+      const unapproved =
+        askedBy !== undefined
+          ? assessment.risk.categories
+          : parts.safeMode && ruled.decision !== 'allow'
+            ? assessment.risk.categories.filter((category) => !approved.has(category))
+            : [];
       const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed }));
+      const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
         ...built.request,
         ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),
-        risk: { categories: assessment.risk.categories, unapproved, approvalId: unapproved.length > 0 ? approvalId : undefined },
+        risk: { categories: assessment.risk.categories, unapproved, approvalId: held ? approvalId : undefined, ...(askedBy !== undefined && { askedBy }) },
       };
-      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      const chartCode = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
+      if (ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[chartCode].verdict !== 'deny') {
+        const denial = buildDecision({
+          code: 'command_denied',
+          request,
+          facts: facts(snapshot),
+          problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'`,
+          notes: [...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+          risk: assessment.risk,
+        });
+        return { decision: denial, event: undefined, args: callArgs, risk: assessment.risk };
+      }
+      const code = chartCode;
       const holds = code === 'needs_approval';
       const decision = buildDecision({
         code,
         request,
         facts: facts(snapshot),
-        notes: [...approvalNotes(code, assessment.risk, parts.safeMode), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
         risk: assessment.risk,
         ...(holds && {
           approval: {
@@ -169,6 +200,7 @@ export function createCallDecider(parts: CallDeciderParts) {
               args: callArgs,
               risk: assessment.risk,
               categories: unapproved,
+              ...(askedBy !== undefined && { askedBy }),
               ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
               locale: parts.locale,
             }),

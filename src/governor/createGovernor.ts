@@ -66,7 +66,13 @@ export function createGovernor(options?: GovernorOptions): Governor {
       intentIgnore: loadIntentIgnore(config.workspaceRoot),
       isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
     },
-    risk: { workspaceRoot: config.workspaceRoot, sandboxRoot: config.sandboxRoot, toolKinds: config.toolKinds, ...(config.homeDir && { homeDir: config.homeDir }) },
+    risk: {
+      workspaceRoot: config.workspaceRoot,
+      sandboxRoot: config.sandboxRoot,
+      toolKinds: config.toolKinds,
+      ...(config.homeDir && { homeDir: config.homeDir }),
+      shell: config.shell,
+    },
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,
     locale: config.locale,
@@ -175,7 +181,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return cancelled;
     }
     // approval never cancels the rules: the call is decided again, with its categories approved once
-    const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
+    const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [], answeredByHuman: true });
     const decision = again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision;
     const traced = tracer.record(decision);
     if (!traced.ok || !decision.allowed) {
@@ -242,7 +248,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
       approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
       const pending = actor.getSnapshot().context.pendingApproval;
       const approved = approvedCategoriesOf(approvalActor);
-      if (pending && pending.categories.every((category) => approved.includes(category))) {
+      // a call a policy rule holds waits for an answer to itself, whatever the session approved
+      const askedByRule = heldCall()?.event?.call.risk.askedBy !== undefined;
+      if (pending && !askedByRule && pending.categories.every((category) => approved.includes(category))) {
         actor.send({ type: 'approval.granted', id: pending.id, scope: 'session' });
       }
       return approved;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../intents/intent';
 import { LOCALES, type Locale } from '../risk/categories';
+import { shellPolicySchema } from '../shell/catalog/shellPolicy';
+import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
 import { toolKindsSchema, type ToolKindSpec } from '../risk/toolKinds';
 import { describeValue } from '../text/describeValue';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
@@ -77,6 +79,8 @@ export const governorOptionsSchema = z.strictObject({
   sandboxRoot: z.string().min(1).optional(),
   /** what `~` means in paths; default the user's home directory */
   homeDir: z.string().min(1).optional(),
+  /** programs added to the command catalog, and rules that allow, ask or deny command prefixes (docs/policy.md) */
+  shell: shellPolicySchema.optional(),
   /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
   inspect: z
     .custom<GovernorInspectOption>(
@@ -112,6 +116,8 @@ export interface GovernorConfig {
   readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
   readonly sandboxRoot: string;
   readonly homeDir: string | undefined;
+  /** the command catalog with the host's programs, and its command rules */
+  readonly shell: ShellSetup;
   readonly inspect: GovernorInspector | undefined;
 }
 
@@ -121,6 +127,8 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
   const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
+  const shell = resolveShellPolicy(parsed.shell);
+  if (shell.issues.length > 0) throw new InvalidOptionsError(shell.issues);
   const sandboxRoot = parsed.sandboxRoot === undefined ? undefined : path.resolve(cwd, parsed.sandboxRoot);
   // seed 002's layout: the workspace is the sandbox's project/ folder unless named
   const workspaceRoot = path.resolve(cwd, parsed.workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
@@ -140,6 +148,7 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     toolKinds: Object.freeze({ ...parsed.toolKinds }),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,
+    shell: shell.setup,
     inspect: parsed.inspect === undefined ? undefined : observerOf(parsed.inspect),
   };
 }

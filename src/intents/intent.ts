@@ -42,13 +42,34 @@ export const intentsFileSchema = z.object({ active_intents: intentListSchema });
 
 /** Formats zod issues as `path: message` lines, the form every intentgate config error uses. */
 export function formatIssues(error: z.ZodError, prefix = ''): string[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue) => explainedIssues(issue)).map((issue) => {
     const path = issue.path.reduce<string>(
       (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
       prefix,
     );
     return `${path || '(root)'}: ${issue.message}`;
   });
+}
+
+type ExplainedIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/**
+ * A union's "Invalid input" says nothing of what is wrong. The branch that got furthest into
+ * the value (an issue deepest below it), or else the one branch that took the value's type, is
+ * what the writer meant, so its own issues are reported in the union's place, with full paths.
+ */
+function explainedIssues(issue: z.core.$ZodIssue): ExplainedIssue[] {
+  // a union with a message of its own already says what it expects
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0 || issue.message !== 'Invalid input') return [issue];
+  const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));
+  const deepest = Math.max(...issue.errors.map(depth));
+  const candidates =
+    deepest > 0
+      ? issue.errors.filter((branch) => depth(branch) === deepest)
+      : issue.errors.filter((branch) => branch.length > 0 && !branch.every((inner) => inner.code === 'invalid_type'));
+  const [branch] = candidates;
+  if (candidates.length !== 1 || branch === undefined) return [issue];
+  return branch.flatMap((inner) => explainedIssues(inner)).map((inner) => ({ path: [...issue.path, ...inner.path], message: inner.message }));
 }
 
 /** Deep-freezes validated intents so a decision can never be changed through them. */

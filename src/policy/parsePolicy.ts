@@ -3,6 +3,7 @@ import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { PolicyError } from '../errors/PolicyError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { parseServerOptions } from '../server/serverOptions';
+import { countShellExamples } from '../shell/catalog/shellSetup';
 import { withCheckSandbox } from './checkSandbox';
 import { classExampleIssues } from './classExamples';
 import { kindExampleIssues } from './kindExamples';
@@ -22,7 +23,7 @@ export interface Policy {
   readonly service: PolicyService;
   /** the `mcp` section (the servers whose annotations mcp-proxy trusts), `{}` when absent */
   readonly mcp: PolicyMcp;
-  /** how many rule examples (classification and tool kinds) and checks ran at load; all of them passed */
+  /** how many rule examples (classification, tool kinds and shell) and checks ran at load; all of them passed */
   readonly checked: { readonly examples: number; readonly checks: number };
 }
 
@@ -129,6 +130,7 @@ export function parsePolicy(text: string, options: ParsePolicyOptions): Policy {
     governor,
     service: document.service ?? {},
     mcp: document.mcp ?? {},
-    checked: Object.freeze({ examples: checked.examples, checks: document.checks?.length ?? 0 }),
+    // the shell section's examples ran when the governor options were validated
+    checked: Object.freeze({ examples: checked.examples + countShellExamples(document.shell), checks: document.checks?.length ?? 0 }),
   });
 }

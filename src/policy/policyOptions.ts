@@ -38,5 +38,6 @@ export function policyGovernorOptions(document: PolicyDocument, baseDir: string)
     ...(document.safeMode !== undefined && { safeMode: document.safeMode }),
     ...(document.locale !== undefined && { locale: document.locale }),
     ...(document.toolKinds !== undefined && { toolKinds: policyToolKinds(document.toolKinds) }),
+    ...(document.shell !== undefined && { shell: document.shell }),
   };
 }

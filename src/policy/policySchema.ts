@@ -97,6 +97,7 @@ export const policySchema = z.strictObject({
   safeMode: governor.safeMode.describe('hold risky calls until a human approves their categories (default true)'),
   locale: governor.locale.describe('the language of confirmation prompts'),
   toolKinds: z.record(toolKindsSchema.keyType, toolKindEntrySchema).optional().describe('host tool names mapped to risk kinds, with examples'),
+  shell: governor.shell.describe('programs added to the command catalog, and rules that allow, ask or deny command prefixes; their examples are checked at load'),
   checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),
   service: serviceSchema.optional().describe('defaults of `intentgate serve`'),
   mcp: mcpSchema.optional().describe('settings of `intentgate mcp-proxy`'),

@@ -11,6 +11,9 @@ import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { readKindArguments, type KindArguments } from './kindArguments';
+import type { ShellSetup } from '../shell/catalog/shellSetup';
+import { resolveShellPolicy } from '../shell/catalog/shellSetup';
+import { shellPolicySchema } from '../shell/catalog/shellPolicy';
 import { shellRisk, type CommandPath } from './shellRisk';
 import { toolKindsSchema, type ToolKindSpec } from './toolKinds';
 import { webEvidence } from './webRisk';
@@ -24,6 +27,8 @@ export const categorizeOptionsSchema = z.strictObject({
   toolKinds: toolKindsSchema.optional(),
   /** what `~` means; default the user's home directory */
   homeDir: z.string().min(1).optional(),
+  /** programs added to the command catalog, and rules that decide command prefixes (see docs/policy.md) */
+  shell: shellPolicySchema.optional(),
 });
 
 export type CategorizeOptions = z.input<typeof categorizeOptionsSchema>;
@@ -36,19 +41,24 @@ export interface RiskContext {
   readonly homeDir?: string;
   /** the path analyzer of the decision in progress; a fresh one per call when absent */
   readonly analyze?: PathAnalyzer;
+  /** how shell commands are read and decided; the built-in catalog when absent */
+  readonly shell?: ShellSetup;
 }
 
 /** Validates categorize options once; `createGovernor` does this at creation. */
 export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
   const result = categorizeOptionsSchema.safeParse(options ?? {});
   if (!result.success) throw new InvalidOptionsError(formatIssues(result.error));
-  const { sandboxRoot, workspaceRoot, toolKinds = {}, homeDir } = result.data;
+  const { sandboxRoot, workspaceRoot, toolKinds = {}, homeDir, shell } = result.data;
+  const resolved = resolveShellPolicy(shell);
+  if (resolved.issues.length > 0) throw new InvalidOptionsError(resolved.issues);
   const workspace = path.resolve(cwd, workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
   return {
     workspaceRoot: workspace,
     sandboxRoot: sandboxRoot ? path.resolve(cwd, sandboxRoot) : path.dirname(workspace),
     toolKinds,
     ...(homeDir && { homeDir }),
+    ...(shell !== undefined && { shell: resolved.setup }),
   };
 }
 
@@ -65,6 +75,8 @@ const FS_DELETE_OPS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir']);
 export interface CallRisk {
   readonly risk: Categorization;
   readonly commandPaths: readonly CommandPath[];
+  /** a shell command's simple commands, and why it could not be seen whole: for the policy's command rules */
+  readonly shell?: { readonly commands: readonly (readonly string[])[]; readonly unknowable: string | undefined };
 }
 
 /** A call's risk, or why it has none: a tool with no kind, or arguments its kind cannot read. */
@@ -80,8 +92,8 @@ function shellCallRisk(call: Extract<KindArguments, { kind: 'shell' }>, risk: Ri
   const { cwd } = call;
   const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
   const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd.path);
-  const found = shellRisk(call.command, { ...workspace, base });
-  return { risk: categorization([...cwdEvidence, ...found.evidence]), commandPaths: found.paths };
+  const found = shellRisk(call.command, { ...workspace, base }, risk.shell?.catalog);
+  return { risk: categorization([...cwdEvidence, ...found.evidence]), commandPaths: found.paths, shell: { commands: found.commands, unknowable: found.unknowable } };
 }
 
 function evidenceFor(call: Exclude<KindArguments, { kind: 'shell' }>, risk: RiskContext): Evidence[] {

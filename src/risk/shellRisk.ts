@@ -1,4 +1,5 @@
 import { analyzeShell } from '../shell/analyzeShell';
+import type { Catalog } from '../shell/catalog/catalog';
 import { existsSync } from 'node:fs';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
@@ -44,6 +45,10 @@ function operandEvidence(operand: ShellPathOperand, context: PathContext): Evide
 export interface ShellRisk {
   readonly evidence: Evidence[];
   readonly paths: CommandPath[];
+  /** the simple commands it runs, as their words */
+  readonly commands: readonly (readonly string[])[];
+  /** why its effect could not be known whole, when it could not */
+  readonly unknowable: string | undefined;
 }
 
 function findingEvidence(finding: ShellFinding, context: PathContext): Evidence {
@@ -65,11 +70,11 @@ function findingEvidence(finding: ShellFinding, context: PathContext): Evidence 
  * error, a command built at run time) the file adds what it clearly does and a note, since
  * without reading it the run would be EXEC_ARBITRARY alone.
  */
-function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading): Evidence[] {
+function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }): Evidence[] {
   if (depth > MAX_SCRIPT_FILE_DEPTH) return [];
   const evidence: Evidence[] = [];
   for (const file of readScriptFiles(analysis.scriptRuns, context, reading)) {
-    const inner = analyzeShell(file.text);
+    const inner = analyzeShell(file.text, reading.catalog === undefined ? {} : { catalog: reading.catalog });
     const where = `in ${file.label}`;
     for (const finding of inner.findings) {
       if (finding.category === 'EXEC_ARBITRARY' || (inner.unknowable !== undefined && finding.note === inner.unknowable)) continue;
@@ -96,8 +101,8 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
  * what they do to the files they name, and what the shell scripts they run from the workspace
  * do. `context.base` is the folder the command runs in.
  */
-export function shellRisk(command: string, context: PathContext): ShellRisk {
-  const analysis = analyzeShell(command);
+export function shellRisk(command: string, context: PathContext, catalog?: Catalog): ShellRisk {
+  const analysis = analyzeShell(command, catalog === undefined ? {} : { catalog });
   const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
   for (const operand of analysis.pathOperands) {
@@ -110,6 +115,6 @@ export function shellRisk(command: string, context: PathContext): ShellRisk {
       paths.push(operand.assumed === undefined ? used : { ...used, assumed: operand.assumed });
     }
   }
-  evidence.push(...scriptFileEvidence(analysis, context, 1, newScriptReading()));
-  return { evidence, paths };
+  evidence.push(...scriptFileEvidence(analysis, context, 1, { ...newScriptReading(), catalog }));
+  return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
 }

@@ -1,7 +1,7 @@
 import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { CATEGORY_TEXTS } from '../risk/categories';
-import { assessCallRisk, workspacePathContext, type RiskContext } from '../risk/categorize';
+import { assessCallRisk, workspacePathContext, type CallRisk, type RiskContext } from '../risk/categorize';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
 import type { CommandPath } from '../risk/shellRisk';
@@ -23,6 +23,8 @@ export type RiskAssessment =
       readonly notes: readonly Reason[];
       /** the workspace paths a shell command names, for the lifecycle's path checks */
       readonly commandPaths: readonly CommandPath[];
+      /** a shell command's simple commands and why it could not be seen whole, for the policy's command rules */
+      readonly shell?: CallRisk['shell'];
     }
   | { readonly ok: false; readonly problem: string };
 
@@ -55,7 +57,9 @@ function categoryNotes(risk: Categorization): Reason[] {
 export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssessment {
   const { tool, toolClass } = call;
   const assessed = assessCallRisk(tool, call.args, context);
-  if (assessed.ok) return { ok: true, risk: assessed.risk, notes: categoryNotes(assessed.risk), commandPaths: assessed.commandPaths };
+  if (assessed.ok) {
+    return { ok: true, risk: assessed.risk, notes: categoryNotes(assessed.risk), commandPaths: assessed.commandPaths, ...(assessed.shell && { shell: assessed.shell }) };
+  }
   if (assessed.error instanceof ToolArgumentsError) return { ok: false, problem: assessed.error.message };
   const risk = unmappedToolRisk(call, context);
   const unmapped = reason('unmapped_tool', 'safe-mode', {

@@ -1,6 +1,7 @@
 import { describeValue } from '../text/describeValue';
 import { AnalysisContext } from './analysisContext';
 import { BUILTIN_CATALOG } from './catalog/builtinCatalog';
+import type { Catalog } from './catalog/catalog';
 import { runScriptText } from './scriptRunner';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';
 
@@ -47,6 +48,11 @@ function internalReason(error: unknown): string {
   return `internal error: ${clip(message, 100)}: fail closed`;
 }
 
+/** How a command line is read: with the built-in command catalog, or one a policy extended. */
+export interface AnalyzeShellOptions {
+  readonly catalog?: Catalog;
+}
+
 /**
  * Analyses a shell command line statically: every simple command it runs (through lists,
  * pipelines, substitutions, wrappers and inner scripts such as `bash -c`), the risk categories
@@ -57,11 +63,11 @@ function internalReason(error: unknown): string {
  * analyzeShell('sudo -u bob git push origin main').findings.map((f) => f.category);
  * // ['EXEC_ARBITRARY', 'SUDO', 'GIT_PUBLISH', 'NETWORK_RISK']
  */
-export function analyzeShell(command: string): ShellAnalysis {
+export function analyzeShell(command: string, options: AnalyzeShellOptions = {}): ShellAnalysis {
   try {
     if (typeof command !== 'string') return failedResult(describeValue(command), 'command is not a string: fail closed');
     if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined };
-    const context = new AnalysisContext(runScriptText, command.length, BUILTIN_CATALOG);
+    const context = new AnalysisContext(runScriptText, command.length, options.catalog ?? BUILTIN_CATALOG);
     try {
       runScriptText(context, { text: command, origin: { trigger: firstToken(command.trim()), command: clip(command.trim()) }, placement: 'inline' });
     } catch (error) {

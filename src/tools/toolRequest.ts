@@ -33,6 +33,8 @@ export interface RequestRisk {
   readonly unapproved: readonly RiskCategory[];
   /** the id a pending approval of this call gets */
   readonly approvalId: string | undefined;
+  /** the policy's command rule that holds the call for a human whatever the session approved */
+  readonly askedBy?: string;
 }
 
 export const NO_REQUEST_RISK: RequestRisk = Object.freeze({ categories: [], unapproved: [], approvalId: undefined });

@@ -6,6 +6,7 @@ import { InvalidOptionsError } from '../../src/errors/InvalidOptionsError';
 import { IntentsFileError } from '../../src/errors/IntentsFileError';
 import { DEFAULT_ORCHESTRATION_DIR, parseGovernorOptions, type GovernorConfig } from '../../src/governor/governorOptions';
 import { parseIntentsFile } from '../../src/intents/intentsFile';
+import { BUILTIN_SHELL } from '../../src/shell/catalog/shellSetup';
 
 const CWD = '/home/dev/project';
 
@@ -42,6 +43,7 @@ const defaults = (root: string): GovernorConfig => ({
   toolKinds: {},
   sandboxRoot: root.slice(0, root.lastIndexOf('/')) || '/',
   homeDir: undefined,
+  shell: BUILTIN_SHELL,
   inspect: undefined,
 });
 

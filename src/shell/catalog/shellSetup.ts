@@ -1,0 +1,81 @@
+import { analyzeShell } from '../analyzeShell';
+import { BUILTIN_CATALOG } from './builtinCatalog';
+import type { Catalog } from './catalog';
+import { matchesPrefix, prefixWords } from './commandDecisions';
+import type { CommandSpec, CommandSpecs } from './commandSpec';
+import { catalogWithPrograms } from './hostPrograms';
+import type { CommandRule, ShellPolicy } from './shellPolicy';
+
+/** How shell commands are read and decided: the command catalog, and the policy's command rules. */
+export interface ShellSetup {
+  readonly catalog: Catalog;
+  readonly rules: readonly CommandRule[];
+}
+
+/** The built-in catalog and no command rules. */
+export const BUILTIN_SHELL: ShellSetup = Object.freeze({ catalog: BUILTIN_CATALOG, rules: Object.freeze([]) });
+
+const clip = (text: string): string => (text.length <= 80 ? text : `${text.slice(0, 79)}\u2026`);
+
+/** Each rule of a host program (and of its subcommands), with where it sits in the policy. */
+function programRules(spec: CommandSpec, at: string): { at: string; rule: NonNullable<CommandSpec['rules']>[number] }[] {
+  const own = (spec.rules ?? []).map((rule, index) => ({ at: `${at}.rules[${index}]`, rule }));
+  const below = Object.entries(spec.subcommands ?? {}).flatMap(([name, child]) => programRules(child, `${at}.subcommands.${name}`));
+  return [...own, ...below];
+}
+
+/** The examples of the host's program rules, read with the extended catalog: each must raise its category, each notExample must not. */
+function programExampleIssues(programs: CommandSpecs, catalog: Catalog): string[] {
+  const issues: string[] = [];
+  for (const [name, spec] of Object.entries(programs)) {
+    for (const { at, rule } of programRules(spec, `shell.programs.${name}`)) {
+      const raised = (line: string): string[] => [...new Set(analyzeShell(line, { catalog }).findings.map((finding) => finding.category))];
+      rule.examples.forEach((line, index) => {
+        const found = raised(line);
+        if (!found.includes(rule.category)) issues.push(`${at}.examples[${index}]: expected '${clip(line)}' to raise ${rule.category}, found ${found.join(', ')}`);
+      });
+      (rule.notExamples ?? []).forEach((line, index) => {
+        if (raised(line).includes(rule.category)) issues.push(`${at}.notExamples[${index}]: expected '${clip(line)}' not to raise ${rule.category}, it does`);
+      });
+    }
+  }
+  return issues;
+}
+
+/** The examples of the command rules: each must run a command the prefix matches, each notExample none. */
+function ruleExampleIssues(rules: readonly CommandRule[], catalog: Catalog): string[] {
+  const issues: string[] = [];
+  rules.forEach((rule, ruleIndex) => {
+    const prefix = prefixWords(rule);
+    const at = `shell.rules[${ruleIndex}]`;
+    const matches = (line: string): boolean => analyzeShell(line, { catalog }).commands.some((command) => matchesPrefix(command, prefix));
+    rule.examples.forEach((line, index) => {
+      if (!matches(line)) issues.push(`${at}.examples[${index}]: expected '${clip(line)}' to run a command starting with '${prefix.join(' ')}', it does not`);
+    });
+    (rule.notExamples ?? []).forEach((line, index) => {
+      if (matches(line)) issues.push(`${at}.notExamples[${index}]: expected '${clip(line)}' not to run a command starting with '${prefix.join(' ')}', it does`);
+    });
+  });
+  return issues;
+}
+
+/** How many examples and notExamples a shell section holds, its programs' rules and its command rules alike. */
+export function countShellExamples(policy: ShellPolicy | undefined): number {
+  const count = (rule: { readonly examples: readonly string[]; readonly notExamples?: readonly string[] | undefined }): number => rule.examples.length + (rule.notExamples?.length ?? 0);
+  const programs = Object.entries(policy?.programs ?? {}).flatMap(([name, spec]) => programRules(spec, name).map(({ rule }) => count(rule)));
+  const rules = (policy?.rules ?? []).map(count);
+  return [...programs, ...rules].reduce((sum, value) => sum + value, 0);
+}
+
+/**
+ * A policy's shell section resolved: the catalog with its programs and its rules, or every
+ * issue found, each with its path below `shell` (a malformed program, a failing example).
+ * Examples run only once the programs are valid, on the catalog they make.
+ */
+export function resolveShellPolicy(policy: ShellPolicy | undefined): { readonly setup: ShellSetup; readonly issues: readonly string[] } {
+  if (policy === undefined) return { setup: BUILTIN_SHELL, issues: [] };
+  const { catalog, issues } = catalogWithPrograms(policy.programs);
+  const rules = policy.rules ?? [];
+  const exampleIssues = issues.length > 0 ? [] : [...programExampleIssues(policy.programs ?? {}, catalog), ...ruleExampleIssues(rules, catalog)];
+  return { setup: Object.freeze({ catalog, rules }), issues: [...issues, ...exampleIssues] };
+}

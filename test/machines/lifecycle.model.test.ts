@@ -30,6 +30,8 @@ const RISK = {
   none: { categories: [], unapproved: [], approvalId: undefined },
   unapproved: { categories: ['EXEC_ARBITRARY'], unapproved: ['EXEC_ARBITRARY'], approvalId: HELD_ID },
   approved: { categories: ['EXEC_ARBITRARY'], unapproved: [], approvalId: undefined },
+  // a policy's ask rule: held with every category approved, or none raised
+  asked: { categories: [], unapproved: [], approvalId: HELD_ID, askedBy: "shell.rules[0] 'terraform apply'" },
 } as const;
 
 // the request carries the class the governor's classifier would give; here, seed 000's, from the oracle
@@ -70,6 +72,7 @@ const PROBES: readonly OracleProbe[] = [
   p('DESTRUCTIVE write of a control file', 'write_to_file', { paths: at('.orchestration/active_intents.yaml', { protected: true }), risk: 'unapproved' }),
   p('DESTRUCTIVE command', 'execute_command'),
   p('DESTRUCTIVE command needing approval', 'execute_command', { risk: 'unapproved' }),
+  p('DESTRUCTIVE command a policy rule asks a human about', 'execute_command', { risk: 'asked' }),
   p('DESTRUCTIVE command reading a control file', 'execute_command', { paths: at('.orchestration/active_intents.yaml', { protected: true, readOnly: true }) }),
   p('DESTRUCTIVE command reading outside every scope', 'execute_command', { paths: [...at('docs/z.md', { readOnly: true }), ...at('src/a/x.ts')] }),
   p('DESTRUCTIVE command writing outside every scope', 'execute_command', { paths: [...at('src/a/x.ts', { readOnly: true }), ...at('docs/z.md')] }),

@@ -63,8 +63,11 @@ export interface OraclePath {
   readonly readOnly?: boolean;
 }
 
-/** Safe mode's view of a probe: no categories, categories still to approve, or all approved. */
-export type OracleRisk = 'none' | 'unapproved' | 'approved';
+/** Safe mode's view of a probe: no categories, categories still to approve, all approved, or a policy rule that asks a human. */
+export type OracleRisk = 'none' | 'unapproved' | 'approved' | 'asked';
+
+/** Whether safe mode holds the probe for a human (seed 002 E, and the policy's ask rules). */
+const isHeld = (risk: OracleRisk): boolean => risk === 'unapproved' || risk === 'asked';
 
 /** A tool call as the oracle reads it. */
 export interface OracleProbe {
@@ -152,11 +155,11 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   const ignored = probe.paths.some((path) => path.ignored);
   if (ignored && (cell === 'ALLOWED' || at.state === 'ACTION')) return deny('path_ignored', at);
   if (cell === 'BLOCKED') return deny('state_violation', at);
-  if (cell === 'ALLOWED') return probe.risk === 'unapproved' ? hold(at, false) : allow('safe_tool', at);
+  if (cell === 'ALLOWED') return isHeld(probe.risk) ? hold(at, false) : allow('safe_tool', at);
   const changed = probe.paths.filter((path) => path.readOnly !== true);
   if (changed.some((path) => path.protected)) return deny('protected_path', at);
   if (!changed.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
-  if (probe.risk === 'unapproved') return hold(at, true);
+  if (isHeld(probe.risk)) return hold(at, true);
   return allow('destructive_in_scope', { ...at, destructiveRan: true });
 }
 

@@ -80,3 +80,26 @@ describe('the built-in command catalog', () => {
     expect(sortCategories(analyzeShell('constructor x; __proto__ y; toString').findings.map((finding) => finding.category))).toEqual(['EXEC_ARBITRARY']);
   });
 });
+
+describe('programs whose options all take data values (cloud CLIs)', () => {
+  const possibleWrites = (command: string): string[] =>
+    analyzeShell(command)
+      .pathOperands.filter((operand) => operand.assumed !== undefined)
+      .map((operand) => operand.source);
+
+  it.each([
+    { name: 'an unlisted option named for a file', command: 'gcloud secrets versions access 1 --secret s --out-file=docs/a', writes: ['--out-file=docs/a'] },
+    { name: 'an unlisted option named for a folder', command: 'az storage blob download-batch --destination docs -s c', writes: ['docs'] },
+    { name: 'a path after an unlisted short option, never taken as a command group', command: 'az storage blob download -c c -f docs/a', writes: ['docs/a'] },
+    { name: 'an operand of an action not listed', command: 'aws s3api get-object --bucket b --key k docs/a.md', writes: ['docs/a.md'] },
+  ])('count $name as a possible write', ({ command, writes }) => {
+    expect(possibleWrites(command)).toEqual(writes);
+  });
+
+  it.each([
+    { name: 'a resource path given to an option not named for a file', command: 'gcloud compute instances create vm --image projects/debian-cloud/global/images/x' },
+    { name: 'the values of options that are data', command: 'aws ec2 describe-instances --region eu-west-1 --query Reservations[0]' },
+  ])('read $name as data', ({ command }) => {
+    expect(possibleWrites(command)).toEqual([]);
+  });
+});

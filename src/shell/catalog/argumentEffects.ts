@@ -87,10 +87,17 @@ export function argumentEffect(effects: CommandEffects, reading: CommandReading,
   }
 }
 
+// an unlisted option of a program whose options take data values, named as one that takes a file or folder (`--out-file`, `--destination`)
+const FILE_OPTION_NAME = /file|out|dest|dir|path|save|dump|export|download/i;
+
 /** The options' values as effects; the value of an option the catalog does not know may be a file it writes. */
 export function optionEffects(effects: CommandEffects, reading: CommandReading, options: readonly ReadOption[] = reading.options): void {
   const where = [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
   for (const option of options) {
+    if (option.unlisted === true && option.value !== undefined && FILE_OPTION_NAME.test(option.name)) {
+      possibleWrite(effects, option.value, `option '${option.name}' of '${where}' is not in the command catalog`);
+      continue;
+    }
     if (option.value === undefined || option.kind === 'flag' || option.kind === 'optional' || option.kind === 'data' || option.kind === 'command') continue;
     if (option.kind === 'cwd') {
       if (option.value.value !== undefined) effects.paths.push({ word: option.value, role: 'read' });

@@ -238,6 +238,9 @@ function label(name: string, subcommands: readonly ShellWord[]): string {
   return [name, ...subcommands.map((word) => word.value ?? word.source)].join(' ');
 }
 
+// a word `anySubcommand` may take: a command group or action (`s3api`, `get-object`, `apps:info`)
+const SUBCOMMAND_NAME = /^[A-Za-z0-9][\w:-]*$/;
+
 /**
  * Reads one simple command against the catalog: the program by its name, then subcommands
  * while the level has them (options before each), then the arguments of the level reached.
@@ -261,7 +264,8 @@ export function readCommand(words: readonly ShellWord[], command: string, name: 
       runtimeSubcommand = word;
       break;
     }
-    const child = node.subcommands?.get(word.value) ?? node.anySubcommand;
+    // any other word names a subcommand only when it reads as a name: a path or a value is an operand
+    const child = node.subcommands?.get(word.value) ?? (SUBCOMMAND_NAME.test(word.value) ? node.anySubcommand : undefined);
     if (child === undefined) {
       // any other first operand: the word is the other level's first operand (`yarn build`, `bun x.ts`)
       if (node.otherSubcommand !== undefined) node = node.otherSubcommand;

@@ -8,6 +8,8 @@ export interface ReadOption {
   readonly value: ShellWord | undefined;
   /** undefined when the program's spec does not know the option */
   readonly kind: OptionKind | undefined;
+  /** read as data only because its program's options all take data values (`unknownOptions: data`) */
+  readonly unlisted?: true;
 }
 
 /** The option table one level of a program reads with. */
@@ -55,11 +57,11 @@ const NUMERIC = /^-\d+$/;
 
 /** A long option of a program whose options all take data values: its value, unless the next word is an option. */
 function dataOption(words: readonly ShellWord[], index: number, name: string, value: ShellWord | undefined): { options: ReadOption[]; used: number } {
-  if (value !== undefined) return { options: [{ name, value, kind: 'data' }], used: 1 };
+  if (value !== undefined) return { options: [{ name, value, kind: 'data', unlisted: true }], used: 1 };
   const next = words[index + 1];
   const text = next?.value ?? next?.literal;
   if (next === undefined || (text !== undefined && text.startsWith('-'))) return { options: [{ name, value: undefined, kind: 'flag' }], used: 1 };
-  return { options: [{ name, value: next, kind: 'data' }], used: 2 };
+  return { options: [{ name, value: next, kind: 'data', unlisted: true }], used: 2 };
 }
 
 /**

@@ -23,14 +23,21 @@ interface Pending {
   readonly programFile: boolean;
   /** read for its effects, not listed */
   readonly unlisted: boolean;
+  /** its words were searched for commands already (see scanForCommands) */
+  readonly wordsSearched: boolean;
   /** the listed words and their text, when already computed */
   readonly listed: readonly string[] | undefined;
   readonly command: string | undefined;
 }
 
 // every Pending has the same properties in the same order, so property access stays monomorphic
-function pending(words: readonly ShellWord[], stdin: () => StdinSource, depth: number, how: { readonly inShell: boolean; readonly programFile: boolean; readonly unlisted: boolean }): Pending {
-  return { words, stdin, depth, inShell: how.inShell, programFile: how.programFile, unlisted: how.unlisted, listed: undefined, command: undefined };
+function pending(
+  words: readonly ShellWord[],
+  stdin: () => StdinSource,
+  depth: number,
+  how: { readonly inShell: boolean; readonly programFile: boolean; readonly unlisted: boolean; readonly wordsSearched: boolean },
+): Pending {
+  return { words, stdin, depth, inShell: how.inShell, programFile: how.programFile, unlisted: how.unlisted, wordsSearched: how.wordsSearched, listed: undefined, command: undefined };
 }
 
 // these run the command they wrap in the shell itself; any other wrapper is a program of its own
@@ -109,7 +116,7 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   // eval, source, trap, cd and kin are the shell's own: they change what the walk knows
   if (!item.programFile && runBuiltin(call, context)) return undefined;
   const reading = readingOf(item, call, context);
-  const effects = specEffects(reading, { catalog: context.catalog, stdin: item.stdin }, READERS);
+  const effects = specEffects(reading, { catalog: context.catalog, stdin: item.stdin, wordsSearched: item.wordsSearched }, READERS);
   if (!item.programFile) notePathCommand(head, effects);
   // a program file's words are its interpreter's too: their URL is already found there
   const url = item.programFile ? undefined : urlArgumentFinding(reading, effects);
@@ -121,7 +128,13 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   if (effects.commands.length === 0 || tooDeep(call, item, context)) return undefined;
   const inShell = item.inShell && IN_SHELL_WRAPPERS.has(name);
   return effects.commands.map((run) =>
-    pending(run.words, run.stdin === 'pass' ? item.stdin : noInput, item.depth + 1, { inShell, programFile: run.programFile === true, unlisted: run.unlisted === true }),
+    pending(run.words, run.stdin === 'pass' ? item.stdin : noInput, item.depth + 1, {
+      inShell,
+      programFile: run.programFile === true,
+      unlisted: run.unlisted === true,
+      // what a found command runs is made of the same words
+      wordsSearched: item.wordsSearched || run.found === true,
+    }),
   );
 }
 
@@ -132,7 +145,7 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
  */
 export function runCommand(first: CommandWords, stdin: () => StdinSource, context: AnalysisContext): void {
   let queue: Pending[] | undefined;
-  let item: Pending | undefined = { words: first.words, stdin, depth: 0, inShell: true, programFile: false, unlisted: false, listed: first.listed, command: first.command };
+  let item: Pending | undefined = { words: first.words, stdin, depth: 0, inShell: true, programFile: false, unlisted: false, wordsSearched: false, listed: first.listed, command: first.command };
   while (item !== undefined) {
     const next = runOne(item, context);
     // reversed onto the stack so that wrapped commands are listed in source order

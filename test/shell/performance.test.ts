@@ -41,6 +41,9 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   { name: 'a chain of cd', build: (size) => `${'cd a; '.repeat(size / 6)}rm x` },
   { name: 'a chain of cd joined by &&', build: (size) => `${'cd a && '.repeat(size / 8)}rm x` },
   { name: 'many subshells with cd', build: (size) => `${'(cd a); '.repeat(size / 8)}rm x` },
+  // each command found in an unknown program's words once searched the rest of them again
+  { name: 'unknown programs naming known ones', build: (size) => `foo ${'foo git '.repeat(size / 8)}` },
+  { name: 'unknown programs naming wrappers', build: (size) => `foo ${'sudo foo '.repeat(size / 9)}` },
 ];
 
 function timeOf(command: string): number {
@@ -60,6 +63,21 @@ describe('linear time', () => {
     const small = bestOf(build(N));
     const large = bestOf(build(4 * N));
     expect(large).toBeLessThan(12 * small + 50);
+  });
+});
+
+describe('commands found in the words of unknown programs', () => {
+  it.each([
+    { name: 'a known program after each unknown one', build: (n: number) => `foo ${'foo git '.repeat(n)}` },
+    { name: 'a wrapper after each unknown one', build: (n: number) => `foo ${'sudo foo '.repeat(n)}` },
+    { name: 'a command line after each unknown one', build: (n: number) => `foo ${"foo 'git x' ".repeat(n)}` },
+  ])('reads at most one more command than the search limit for $name, however many there are', ({ build }) => {
+    for (const n of [4, 12, 40]) {
+      const analysis = analyzeShell(build(n));
+      // foo, then at most eight found commands and what they run, each once
+      expect(analysis.commands.length).toBeLessThanOrEqual(2 * (Math.min(n, 8) + 1));
+      if (n > 8) expect(analysis.unknowable).toContain('more than 8 commands');
+    }
   });
 });
 

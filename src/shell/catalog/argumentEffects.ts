@@ -92,6 +92,7 @@ const FILE_OPTION_NAME = /file|out|dest|dir|path|save|dump|export|download/i;
 
 /** The options' values as effects; the value of an option the catalog does not know may be a file it writes. */
 export function optionEffects(effects: CommandEffects, reading: CommandReading, options: readonly ReadOption[] = reading.options): void {
+  if (options.length === 0) return;
   const where = [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
   for (const option of options) {
     if (option.unlisted === true && option.value !== undefined && FILE_OPTION_NAME.test(option.name)) {

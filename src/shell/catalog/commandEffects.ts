@@ -30,6 +30,8 @@ export interface CommandEffect {
   readonly programFile?: boolean;
   /** read for its effects but not listed among the line's commands (`pytest` of `python -m pytest`) */
   readonly unlisted?: boolean;
+  /** found among the words of a program the catalog does not know: its words were searched already */
+  readonly found?: boolean;
 }
 
 /** A script file the command runs, for the caller to read (see ShellScriptRun). */

@@ -9,6 +9,8 @@ export interface ReaderSite {
   readonly catalog: Catalog;
   /** where the command's stdin comes from, worked out only when asked */
   readonly stdin: () => StdinSource;
+  /** its words were searched for commands already: it was found among an unknown program's words, or runs inside one that was */
+  readonly wordsSearched: boolean;
 }
 
 /** A bespoke reader: what data cannot say about a program, as effects. */

@@ -26,34 +26,35 @@ function holdsCommandLine(text: string, catalog: Catalog): boolean {
  * A program the catalog does not know may run a command given in its words: as a later word
  * (`op run npm publish`), or as a command line in one word (`foo 'git push'`); what follows
  * `--` is read as its command already (see unknownReading). Each command found is analysed as
- * run; finding more than MAX_SCANNED_COMMANDS fails closed.
+ * run; finding more than MAX_SCANNED_COMMANDS fails closed. A command found takes the rest of
+ * the words and is marked `found`: this search has seen every one of them, so neither it nor
+ * what it runs searches them again (searching each suffix again would grow exponentially with
+ * `foo git foo git ...`). Undefined when it finds nothing, which is most of the time.
  */
-export function scanForCommands(reading: CommandReading, catalog: Catalog): CommandEffects {
-  const effects = noEffects();
+export function scanForCommands(reading: CommandReading, catalog: Catalog): CommandEffects | undefined {
   // an unknown program's `--` says where its command is: that command is read already
-  if (reading.node === undefined && reading.runs !== undefined) return effects;
+  if (reading.node === undefined && reading.runs !== undefined) return undefined;
   // a command the program runs (after `--`, or by its spec) is read in its own right: only the words before it are looked at
   const words = reading.words;
   const end = reading.runs === undefined ? words.length : reading.runs.index;
+  let effects: CommandEffects | undefined;
   let found = 0;
-  const note = (): boolean => {
-    found++;
-    if (found <= MAX_SCANNED_COMMANDS) return true;
-    effects.problems.push({ reason: `more than ${MAX_SCANNED_COMMANDS} commands in the words of a program the command catalog does not know: fail closed` });
-    return false;
-  };
   for (let index = reading.next; index < end; index++) {
     const word: ShellWord | undefined = words[index];
     const text = word?.value;
     if (word === undefined || text === undefined) continue;
-    if (isActiveProgram(text, catalog)) {
-      if (!note()) break;
-      effects.commands.push({ words: words.slice(index, end), stdin: 'pass' });
-      // the words after a found command are its own
-    } else if (holdsCommandLine(text.slice(text.indexOf('=') + 1), catalog)) {
-      if (!note()) break;
-      effects.scripts.push({ word: text.startsWith('-') ? { ...word, value: text.slice(text.indexOf('=') + 1) } : word, what: `command line given to '${reading.name}'` });
+    const asCommand = isActiveProgram(text, catalog);
+    const value = text.slice(text.indexOf('=') + 1);
+    if (!asCommand && !holdsCommandLine(value, catalog)) continue;
+    effects ??= noEffects();
+    found++;
+    if (found > MAX_SCANNED_COMMANDS) {
+      effects.problems.push({ reason: `more than ${MAX_SCANNED_COMMANDS} commands in the words of a program the command catalog does not know: fail closed` });
+      break;
     }
+    // the words after a found command are its own
+    if (asCommand) effects.commands.push({ words: words.slice(index, end), stdin: 'pass', found: true });
+    else effects.scripts.push({ word: text.startsWith('-') ? { ...word, value } : word, what: `command line given to '${reading.name}'` });
   }
   return effects;
 }

@@ -67,6 +67,9 @@ export function specEffects(reading: CommandReading, site: ReaderSite, readers: 
   const code = projectCode(reading);
   if (code !== undefined) effects.unanalysed.push(code);
   // a program or subcommand the catalog does not know may run a command given in its words
-  if (reading.unknown !== undefined && reading.operandSpec === undefined && !argumentsRead) mergeEffects(effects, scanForCommands(reading, site.catalog));
+  if (reading.unknown !== undefined && reading.operandSpec === undefined && !argumentsRead && !site.wordsSearched) {
+    const scanned = scanForCommands(reading, site.catalog);
+    if (scanned !== undefined) mergeEffects(effects, scanned);
+  }
   return effects;
 }

@@ -18,7 +18,7 @@ export interface CatalogNode {
   /** the program and subcommand names from the root: ['git', 'stash', 'drop'] */
   readonly path: readonly string[];
   readonly options: ReadonlyMap<string, OptionKind>;
-  readonly subcommands: ReadonlyMap<string, CatalogNode> | undefined;
+  readonly subcommands: SubcommandTable | undefined;
   readonly otherSubcommand: CatalogNode | undefined;
   readonly anySubcommand: CatalogNode | undefined;
   /** how options not listed read (see CommandSpec.unknownOptions), here or above */
@@ -37,6 +37,11 @@ export interface CatalogNode {
   readonly runsCommand: boolean;
   /** nothing here or below raises a category, changes a file or runs code */
   readonly inert: boolean;
+}
+
+/** A level's subcommands by name and alias; each is compiled the first time it is looked up. */
+export interface SubcommandTable {
+  get(name: string): CatalogNode | undefined;
 }
 
 const RUN_ROLE_NAMES: ReadonlySet<string> = new Set(RUN_ROLES);
@@ -73,6 +78,27 @@ function isInert(spec: CommandSpec): boolean {
   return children.every(isInert);
 }
 
+/** The subcommands of a level by name and alias (a name wins over an alias, the first over a later one), compiled when looked up. */
+function subcommandTable(specs: Readonly<Record<string, CommandSpec>>, path: readonly string[], parent: CatalogNode, globals: ReadonlyMap<string, OptionKind>): SubcommandTable {
+  const named = new Map<string, string>();
+  for (const name of Object.keys(specs)) named.set(name, name);
+  for (const [name, child] of Object.entries(specs)) for (const alias of child.aliases ?? []) if (!named.has(alias)) named.set(alias, name);
+  const compiled = new Map<string, CatalogNode>();
+  return {
+    get(word) {
+      const name = named.get(word);
+      const spec = name === undefined ? undefined : specs[name];
+      if (name === undefined || spec === undefined) return undefined;
+      let node = compiled.get(name);
+      if (node === undefined) {
+        node = compileNode(spec, [...path, name], parent, globals);
+        compiled.set(name, node);
+      }
+      return node;
+    },
+  };
+}
+
 /** Compiles a spec (and, lazily, everything below it) into a catalog node. */
 export function compileNode(spec: CommandSpec, path: readonly string[], parent: CatalogNode | undefined, inherited: ReadonlyMap<string, OptionKind>): CatalogNode {
   const globals = new Map(inherited);
@@ -83,7 +109,7 @@ export function compileNode(spec: CommandSpec, path: readonly string[], parent: 
   const overrides = Object.entries(spec.with ?? {}).map(([key, override]) => ({ options: new Set(optionKeyNames(key)), operands: override.operands }));
   // an option an override names is one the program has: a flag, unless listed otherwise
   for (const override of overrides) for (const name of override.options) if (!options.has(name)) options.set(name, 'flag');
-  let subcommands: Map<string, CatalogNode> | undefined;
+  let subcommands: SubcommandTable | undefined;
   let otherSubcommand: CatalogNode | undefined;
   let anySubcommand: CatalogNode | undefined;
   let chain: CatalogNode[] | undefined;
@@ -102,15 +128,9 @@ export function compileNode(spec: CommandSpec, path: readonly string[], parent: 
     readers: [...(parent?.readers ?? []), ...(spec.reader === undefined ? [] : [spec.reader])],
     movesFolder: [...options.values()].includes('cwd'),
     inert: isInert(spec),
-    // subcommand nodes are compiled on first use: most programs are read with one or two of them
+    // each subcommand is compiled on first use: a command is read with one or two of npm's sixty
     get subcommands() {
-      if (subcommands === undefined && spec.subcommands !== undefined) {
-        subcommands = new Map();
-        for (const [name, child] of Object.entries(spec.subcommands)) {
-          const compiled = compileNode(child, [...path, name], node, globals);
-          for (const alias of [name, ...(child.aliases ?? [])]) if (!subcommands.has(alias)) subcommands.set(alias, compiled);
-        }
-      }
+      if (subcommands === undefined && spec.subcommands !== undefined) subcommands = subcommandTable(spec.subcommands, path, node, globals);
       return subcommands;
     },
     get otherSubcommand() {

@@ -103,3 +103,19 @@ describe('programs whose options all take data values (cloud CLIs)', () => {
     expect(possibleWrites(command)).toEqual([]);
   });
 });
+
+describe("go's single-dash long options", () => {
+  const writes = (command: string): (string | undefined)[] =>
+    analyzeShell(command)
+      .pathOperands.filter((operand) => operand.role !== 'read')
+      .map((operand) => operand.path);
+
+  it.each([
+    { name: 'a profile written with its value attached', command: 'go test -coverprofile=docs/c.out ./...', writes: ['docs/c.out'] },
+    { name: 'a profile written with its value apart', command: 'go test -cpuprofile docs/cpu.out ./...', writes: ['docs/cpu.out'] },
+    { name: 'the flags a test run takes', command: 'go test -v -race -count=1 -run TestX -bench . -benchtime 5s ./...', writes: [] },
+    { name: "the build's output", command: 'go build -ldflags "-s -w" -o bin/x .', writes: ['bin/x'] },
+  ])('reads $name', ({ command, writes: expected }) => {
+    expect(writes(command)).toEqual(expected);
+  });
+});

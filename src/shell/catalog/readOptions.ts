@@ -78,6 +78,12 @@ export function readOptionWord(words: readonly ShellWord[], index: number, gramm
     if (!takesValue(whole)) return { options: [{ name: text, value: undefined, kind: whole }], used: 1 };
     return { options: [{ name: text, value: words[index + 1], kind: whole }], used: 2 };
   }
+  // a single-dash long option with its value attached (`go test -coverprofile=c.out`)
+  const equals = text.indexOf('=');
+  if (equals > 2 && !text.startsWith('--')) {
+    const named = grammar.options.get(text.slice(0, equals));
+    if (named !== undefined && takesValue(named)) return { options: [{ name: text.slice(0, equals), value: attached(word, text.slice(equals + 1)), kind: named }], used: 1 };
+  }
   // `+nightly`, `-20`: whole words, read only where the grammar takes them
   if (text.startsWith('+') || (grammar.numericOptions && NUMERIC.test(text))) return { options: [{ name: text, value: undefined, kind: 'flag' }], used: 1 };
   if (text.startsWith('--')) {

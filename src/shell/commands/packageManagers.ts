@@ -33,6 +33,20 @@ const APT_OPTIONS: Record<string, OptionKind> = {
 const CARGO_RUN = { operands: 'unknown', runsProjectCode: true } as const;
 
 /** Other languages' package managers and the system's. */
+// go's build flags, shared by build and test (`go help build`); go reads `-flag value` and `-flag=value`
+const GO_BUILD_OPTIONS: Record<string, OptionKind> = {
+  '-a|-n|-race|-msan|-asan|-cover|-v|-work|-x|-trimpath|-linkshared|-modcacherw|-buildvcs': 'flag',
+  '-C': 'cwd',
+  '-p|-covermode|-coverpkg|-asmflags|-buildmode|-compiler|-gccgoflags|-gcflags|-installsuffix|-ldflags|-mod|-modfile|-overlay|-pgo|-pkgdir|-tags|-toolexec': 'data',
+};
+
+// go test's own flags (`go help testflag`); the profiles it writes are files
+const GO_TEST_OPTIONS: Record<string, OptionKind> = {
+  '-short|-failfast|-json|-benchmem|-fullpath|-c|-i': 'flag',
+  '-run|-skip|-bench|-benchtime|-count|-cpu|-list|-parallel|-shuffle|-timeout|-vet|-covermode': 'data',
+  '-o|-coverprofile|-cpuprofile|-memprofile|-blockprofile|-mutexprofile|-trace|-outputdir': 'overwrite',
+};
+
 export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
   cargo: {
     plusOptions: true,
@@ -74,9 +88,9 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
       ...ruled(['get', 'install'], install('module install', ['go get example.com/x@v1', 'go install example.com/cmd@latest'])),
       mod: { subcommands: { ...ruled(['tidy', 'download', 'vendor'], install('module install', ['go mod tidy'])), ...reads(['init', 'edit', 'graph', 'verify', 'why']) } },
       run: { operands: 'unknown', runsProjectCode: true },
-      test: { operands: 'data', runsProjectCode: true },
+      test: { options: { ...GO_BUILD_OPTIONS, ...GO_TEST_OPTIONS }, operands: 'data', runsProjectCode: true },
       generate: { operands: 'data', runsProjectCode: true },
-      build: { options: { '-o': 'overwrite' }, operands: 'data', runsProjectCode: true },
+      build: { options: { ...GO_BUILD_OPTIONS, '-o': 'overwrite' }, operands: 'data', runsProjectCode: true },
       vet: { operands: 'data', runsProjectCode: true },
       fmt: { operands: 'overwrite' },
       doc: { options: { '-all|-c|-cmd|-short|-src|-u|-http': 'flag' }, operands: 'data' },

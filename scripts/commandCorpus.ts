@@ -176,7 +176,12 @@ function compare(beforeFile: string, measurements: ReadonlyMap<string, Measureme
   const gainedByProgram = new Map<string, number>();
   const gainedByLeading = new Map<string, number>();
   const gainedBySource = new Map<string, number>();
+  // why: every new category comes from a possible write (a program, subcommand or option the
+  // catalog does not know), or at least one from what the catalog knows the command does
+  const gainedWhy = new Map<string, number>();
   for (const change of gained) {
+    const newEvidence = change.measurement.categorization.evidence.filter((item) => change.gained.includes(item.category));
+    countInto(gainedWhy, newEvidence.every((item) => item.note.startsWith('possible ')) ? 'only possible writes: the catalog does not know the program, subcommand or option' : 'what the catalog knows the command does');
     for (const category of change.gained) countInto(perCategory, category);
     const programs = new Set(change.gained.flatMap((category) => programsBehind(category, change.measurement)));
     for (const program of programs) countInto(gainedByProgram, program);
@@ -199,6 +204,7 @@ function compare(beforeFile: string, measurements: ReadonlyMap<string, Measureme
   out.push(`compared ${changes.length} commands with ${beforeFile}`);
   if (onlyBefore + onlyNow > 0) out.push(`  (${onlyBefore} only in the recorded run, ${onlyNow} only in the corpus now: not compared)`);
   out.push('', `gained at least one category: ${gained.length}`, '  per category gained:', ranked(perCategory));
+  out.push('  why:', ranked(gainedWhy));
   out.push('  by source:', ranked(gainedBySource));
   out.push(`  top programs (the simple commands behind the new categories):`, ranked(gainedByProgram, TOP_PROGRAMS));
   out.push(`  top programs (first word of the command line):`, ranked(gainedByLeading, TOP_PROGRAMS));

@@ -51,6 +51,8 @@ export type { CategoryText, Locale, RiskCategory } from './risk/categories';
 export type { Categorization, Evidence } from './risk/evidence';
 export { BUILTIN_TOOL_KINDS } from './tools/builtinToolKinds';
 export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
+export type { CommandRule, ShellPolicy } from './shell/catalog/shellPolicy';
+export type { CommandSpec } from './shell/catalog/commandSpec';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
 export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';
 export type { ApprovalAnswer } from './safeMode/sessionApprovals';

@@ -131,7 +131,8 @@ export type RuleSpec = z.infer<typeof ruleSpecSchema>;
 /** Operand roles that hold while one of the options is given (`tee -a`: append, `command -v`: look up only). */
 const overrideSchema = z.strictObject({ operands: operandSpecSchema });
 
-interface CommandSpecShape {
+/** What intentgate knows about one program or subcommand (see commandSpecSchema). */
+export interface CommandSpec {
   aliases?: string[] | undefined;
   options?: Record<string, OptionKind> | undefined;
   globalOptions?: Record<string, OptionKind> | undefined;
@@ -139,9 +140,9 @@ interface CommandSpecShape {
   plusOptions?: boolean | undefined;
   operands?: OperandSpec | undefined;
   with?: Record<string, { operands: OperandSpec }> | undefined;
-  subcommands?: Record<string, CommandSpecShape> | undefined;
-  otherSubcommand?: CommandSpecShape | undefined;
-  anySubcommand?: CommandSpecShape | undefined;
+  subcommands?: Record<string, CommandSpec> | undefined;
+  otherSubcommand?: CommandSpec | undefined;
+  anySubcommand?: CommandSpec | undefined;
   unknownOptions?: 'data' | 'operand' | undefined;
   optionsEnd?: string[] | undefined;
   urlsAreText?: boolean | undefined;
@@ -158,7 +159,7 @@ interface CommandSpecShape {
  * roles of its operands, its subcommands, the rules that raise categories, and a bespoke
  * reader where data cannot say it. Built-in entries and a policy's `shell.programs` share it.
  */
-export const commandSpecSchema: z.ZodType<CommandSpecShape> = z.lazy(() =>
+export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() =>
   z.strictObject({
     /** other names of the program or subcommand (`pip3` for pip, `i` for npm install) */
     aliases: z.array(programNameSchema).optional(),
@@ -203,7 +204,6 @@ export const commandSpecSchema: z.ZodType<CommandSpecShape> = z.lazy(() =>
   }),
 );
 
-export type CommandSpec = CommandSpecShape;
 
 /** A set of programs by name, as the built-in catalog files and a policy write it. */
 export const commandSpecsSchema = z.record(programNameSchema, commandSpecSchema);

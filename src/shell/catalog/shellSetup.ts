@@ -67,15 +67,34 @@ export function countShellExamples(policy: ShellPolicy | undefined): number {
   return [...programs, ...rules].reduce((sum, value) => sum + value, 0);
 }
 
+/** A shell section resolved: its setup, and the issues that keep it from being used. */
+export interface ResolvedShellPolicy {
+  readonly setup: ShellSetup;
+  readonly issues: readonly string[];
+}
+
+// A service creates one governor per session from the same policy, and a policy's checks one
+// per check: the same section is resolved (its catalog built, its examples run) once, keyed by
+// its content, so a section changed in place is resolved again. The few most recent are kept.
+const RESOLVED = new Map<string, ResolvedShellPolicy>();
+const MAX_RESOLVED = 16;
+
 /**
  * A policy's shell section resolved: the catalog with its programs and its rules, or every
  * issue found, each with its path below `shell` (a malformed program, a failing example).
  * Examples run only once the programs are valid, on the catalog they make.
  */
-export function resolveShellPolicy(policy: ShellPolicy | undefined): { readonly setup: ShellSetup; readonly issues: readonly string[] } {
+export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShellPolicy {
   if (policy === undefined) return { setup: BUILTIN_SHELL, issues: [] };
+  const key = JSON.stringify(policy);
+  const known = RESOLVED.get(key);
+  if (known !== undefined) return known;
   const { catalog, issues } = catalogWithPrograms(policy.programs);
   const rules = policy.rules ?? [];
   const exampleIssues = issues.length > 0 ? [] : [...programExampleIssues(policy.programs ?? {}, catalog), ...ruleExampleIssues(rules, catalog)];
-  return { setup: Object.freeze({ catalog, rules }), issues: [...issues, ...exampleIssues] };
+  const resolved: ResolvedShellPolicy = Object.freeze({ setup: Object.freeze({ catalog, rules }), issues: Object.freeze([...issues, ...exampleIssues]) });
+  const oldest = RESOLVED.size >= MAX_RESOLVED ? RESOLVED.keys().next().value : undefined;
+  if (oldest !== undefined) RESOLVED.delete(oldest);
+  RESOLVED.set(key, resolved);
+  return resolved;
 }

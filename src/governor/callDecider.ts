@@ -10,7 +10,7 @@ import type { Locale, RiskCategory } from '../risk/categories';
 import type { RiskContext } from '../risk/categorize';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
-import { decideByCommandRules, describeRuleMatch, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
+import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -58,10 +58,8 @@ export interface CallToDecide {
   readonly snapshot: LifecycleSnapshot;
   /** the id a hold of this call would get */
   readonly approvalId: string;
-  /** categories a human approved for this one call (Continue) */
+  /** categories a human approved for this one call (Continue); that answer answers a command rule's `ask` too */
   readonly alsoApproved?: readonly RiskCategory[];
-  /** a human answered this call's hold (Continue), which answers a command rule's `ask` too */
-  readonly answeredByHuman?: boolean;
 }
 
 
@@ -75,8 +73,6 @@ export interface Restatement {
 
 /** The notes a restated call keeps, in their order: what safe mode found, and the classification. */
 const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool']);
-
-const NO_RULE: CommandRulesOutcome = { decision: undefined, match: undefined };
 
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
@@ -154,9 +150,9 @@ export function createCallDecider(parts: CallDeciderParts) {
       const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze });
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
-      const ruled = assessment.shell === undefined ? NO_RULE : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
+      const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
-      const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.answeredByHuman !== true ? describeRuleMatch(ruled.match) : undefined;
+      const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
       const unapproved =
         askedBy !== undefined
           ? assessment.risk.categories
@@ -170,9 +166,9 @@ export function createCallDecider(parts: CallDeciderParts) {
         ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),
         risk: { categories: assessment.risk.categories, unapproved, approvalId: held ? approvalId : undefined, ...(askedBy !== undefined && { askedBy }) },
       };
-      const chartCode = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
       // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
-      if (ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[chartCode].verdict !== 'deny') {
+      if (ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny') {
         const denial = buildDecision({
           code: 'command_denied',
           request,
@@ -183,7 +179,6 @@ export function createCallDecider(parts: CallDeciderParts) {
         });
         return { decision: denial, event: undefined, args: callArgs, risk: assessment.risk };
       }
-      const code = chartCode;
       const holds = code === 'needs_approval';
       const decision = buildDecision({
         code,

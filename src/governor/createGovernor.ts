@@ -181,7 +181,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return cancelled;
     }
     // approval never cancels the rules: the call is decided again, with its categories approved once
-    const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [], answeredByHuman: true });
+    const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
     const decision = again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision;
     const traced = tracer.record(decision);
     if (!traced.ok || !decision.allowed) {

@@ -19,7 +19,8 @@ export interface CommandRulesOutcome {
   readonly match: CommandRuleMatch | undefined;
 }
 
-const NO_DECISION: CommandRulesOutcome = { decision: undefined, match: undefined };
+/** What the rules say of a call no rule decides. */
+export const NO_DECISION: CommandRulesOutcome = { decision: undefined, match: undefined };
 
 /** A rule's prefix as words. */
 export function prefixWords(rule: CommandRule): readonly string[] {

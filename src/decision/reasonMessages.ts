@@ -23,7 +23,8 @@ function describeIntentChoice(request: ToolRequest, facts: DecisionFacts): Reaso
  */
 function possibleWriteHint(assumed: string | undefined): string {
   if (assumed === undefined) return '';
-  const remedy = assumed.endsWith('not in the command catalog')
+  // the catalog's own words for a program, subcommand or option it lacks ('... is not in the command catalog', '... a subcommand the command catalog knows')
+  const remedy = assumed.includes('command catalog')
     ? "; if the program only reads it, describe the program in the policy's shell section"
     : '';
   return ` It counts as a possible write because ${assumed}${remedy}.`;

@@ -67,6 +67,17 @@ describe('wrappers a host describes', () => {
     expect(run(inAction(undefined), 'mytool docs/guide.md')).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
   });
 
+  it.each([
+    { name: 'an unknown program', command: 'mdlint docs/guide.md', why: "'mdlint' is not in the command catalog", remedy: true },
+    { name: 'an unknown subcommand', command: 'git frobnicate docs/guide.md', why: "'git frobnicate' is not a subcommand the command catalog knows", remedy: true },
+    { name: 'a known writer of files it cannot name', command: 'git apply src/fix.patch', why: "'git apply' changes the files its patch names", remedy: false },
+  ])("says why a possible write of $name is refused, and points to the policy where it can help", ({ command, why, remedy }) => {
+    const decision = run(inAction(undefined), command);
+    expect(decision.code).toBe('scope_violation');
+    expect(decision.reason).toContain(`It counts as a possible write because ${why}`);
+    expect(decision.reason?.includes("describe the program in the policy's shell section")).toBe(remedy);
+  });
+
   it('rejects a malformed entry at creation with its path', () => {
     expect(() => governorWith({ programs: { 'aws-vault': { subcommands: { exec: { operands: { leading: 1 } } } } } })).toThrow(
       expect.objectContaining({ issues: ['shell.programs.aws-vault.subcommands.exec.operands.leading: Invalid input: expected array, received number'] }),

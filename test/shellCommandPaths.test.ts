@@ -35,9 +35,19 @@ describe('shell commands meet scope, .intentignore and the control-file guard', 
     expect(decision.code).toBe(code);
   });
 
-  it('leaves paths outside the workspace to safe mode', () => {
-    const governor = governorInAction(true);
-    const decision = governor.handleToolCall('execute_command', { command: 'npm test > /tmp/log' });
+  it('refuses a change outside the workspace as outside every scope', () => {
+    const decision = governorInAction(true).handleToolCall('execute_command', { command: 'npm test > ../log' });
+    expect(decision).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    expect(decision.reason).toContain('resolves outside the workspace root');
+  });
+
+  it('leaves a change under a scratch folder to safe mode', () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS });
+    const scratch = makeWorkspace({ orchestration: false });
+    const governor = createGovernor({ workspaceRoot: root, trace: () => undefined, shell: { scratchFolders: [scratch] } });
+    governor.userPrompt('tidy up');
+    governor.handleToolCall('select_active_intent', { intent_id: 'A' });
+    const decision = governor.handleToolCall('execute_command', { command: `npm test > ${scratch}/log` });
     expect(decision.verdict).toBe('ask');
     expect(decision.approval?.categories).toContain('FS_OUTSIDE_WORKSPACE');
   });

@@ -35,6 +35,9 @@ function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): Rea
   const scope = intent?.owned_scope ?? [];
   const offending = findPathOutsideScope(scope, request.paths);
   const path = offending?.input ?? '';
+  if (offending?.unresolved !== undefined) {
+    return { message: `Scope Violation: '${path}' cannot be checked against any scope: ${offending.unresolved}.`, path, scope };
+  }
   if (offending && offending.relative === undefined) {
     return { message: `Scope Violation: '${path}' resolves outside the workspace root; no intent scope covers it.`, path, scope };
   }
@@ -83,6 +86,9 @@ export function describeReason(input: {
     case 'protected_path': {
       const found = firstPath(request.paths, (p) => p.protected);
       const path = found?.input ?? '';
+      if (found?.coversWorkspace === true) {
+        return { message: `Path '${path}' is the workspace or a folder holding it, so changing it changes intentgate's control files; no tool call may change them. Name the files to change.${possibleWriteHint(found.assumed)}`, path };
+      }
       return { message: `Path '${path}' is an intentgate control file; no tool call may change it.${possibleWriteHint(found?.assumed)}`, path };
     }
     case 'scope_violation':

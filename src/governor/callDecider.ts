@@ -159,7 +159,9 @@ export function createCallDecider(parts: CallDeciderParts) {
           : parts.safeMode && ruled.decision !== 'allow'
             ? assessment.risk.categories.filter((category) => !approved.has(category))
             : [];
-      const commandPaths = assessment.commandPaths.map((used) => toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed }));
+      const commandPaths = assessment.commandPaths.map((used) =>
+        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
+      );
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
         ...built.request,

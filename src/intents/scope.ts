@@ -34,7 +34,10 @@ export function isInScope(scope: readonly string[], relativePath: string): boole
   return relativePath !== '' && matcher(relativePath);
 }
 
-/** The first changed path a scope does not cover; a path outside the workspace is never covered. */
+/**
+ * The first changed path a scope does not cover; a path outside the workspace is never covered,
+ * nor is one whose destination cannot be known before the call runs, even if only read.
+ */
 export function findPathOutsideScope(scope: readonly string[], paths: readonly ToolPath[]): ToolPath | undefined {
-  return paths.find((path) => path.readOnly !== true && (path.relative === undefined || !isInScope(scope, path.relative)));
+  return paths.find((path) => path.unresolved !== undefined || (path.readOnly !== true && (path.relative === undefined || !isInScope(scope, path.relative))));
 }

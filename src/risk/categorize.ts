@@ -12,7 +12,7 @@ import { categorization, NO_RISK, type Categorization, type Evidence } from './e
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { readKindArguments, type KindArguments } from './kindArguments';
 import type { ShellSetup } from '../shell/catalog/shellSetup';
-import { resolveShellPolicy } from '../shell/catalog/shellSetup';
+import { BUILTIN_SHELL, resolveShellPolicy } from '../shell/catalog/shellSetup';
 import { shellPolicySchema } from '../shell/catalog/shellPolicy';
 import { shellRisk, type CommandPath } from './shellRisk';
 import { toolKindsSchema, type ToolKindSpec } from './toolKinds';
@@ -92,7 +92,8 @@ function shellCallRisk(call: Extract<KindArguments, { kind: 'shell' }>, risk: Ri
   const { cwd } = call;
   const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
   const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd.path);
-  const found = shellRisk(call.command, { ...workspace, base }, risk.shell?.catalog);
+  const setup = risk.shell ?? BUILTIN_SHELL;
+  const found = shellRisk(call.command, { ...workspace, base }, { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir });
   return { risk: categorization([...cwdEvidence, ...found.evidence]), commandPaths: found.paths, shell: { commands: found.commands, unknowable: found.unknowable } };
 }
 

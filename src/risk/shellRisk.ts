@@ -1,20 +1,40 @@
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import { homedir } from 'node:os';
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
-import { existsSync } from 'node:fs';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
+import { judgeOperands, type JudgedOperand } from './commandOperands';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { MAX_SCRIPT_FILE_DEPTH, newScriptReading, readScriptFiles, type ScriptReading } from './scriptFiles';
 
-/** A path a command names inside the workspace, for the lifecycle's scope, .intentignore and control-file checks. */
+/**
+ * A path a command names, for the lifecycle's scope, .intentignore and control-file checks:
+ * one inside the workspace, a change outside it (outside every scope), or one that cannot be
+ * known before the command runs.
+ */
 export interface CommandPath {
   /** the operand as written in the command */
   readonly input: string;
-  /** below the workspace root, '/'-separated */
-  readonly relative: string;
+  /** below the workspace root, '/'-separated; undefined outside the workspace or when unresolved */
+  readonly relative: string | undefined;
   readonly role: PathRole;
   /** why it counts as a possible write: its program, subcommand or option is not in the command catalog */
   readonly assumed?: string;
+  /** why where it leads cannot be known before the command runs: no scope covers it, whatever its role */
+  readonly unresolved?: string;
+  /** a change to the workspace itself or a folder holding it: every file in it, the control files too */
+  readonly coversWorkspace?: true;
+}
+
+/** Where a shell command's changes may go besides the scope: scratch folders (the system temp folder by default). */
+export interface ShellRiskOptions {
+  readonly catalog?: Catalog | undefined;
+  /** real absolute paths of folders where a change outside the workspace is no scope violation */
+  readonly scratchFolders?: readonly string[] | undefined;
+  /** what `~` means */
+  readonly homeDir?: string | undefined;
 }
 
 // a word that reads as a file path: a folder in it, a leading dot or tilde, or a file extension
@@ -34,9 +54,9 @@ function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean 
   return absolute !== undefined && existsSync(absolute);
 }
 
-/** The evidence of one operand; a possible write says why it is assumed. */
-function operandEvidence(operand: ShellPathOperand, context: PathContext): Evidence[] {
-  const evidence = pathUseEvidence({ path: operand.path, role: operand.role, argument: 'command' }, context, operand.source);
+/** The evidence of one operand (or one path its glob matches); a possible write says why it is assumed. */
+function operandEvidence(operand: ShellPathOperand, context: PathContext, judgedPath: string | undefined = operand.path): Evidence[] {
+  const evidence = pathUseEvidence({ path: judgedPath, role: operand.role, argument: 'command' }, context, operand.source);
   const assumed = operand.assumed;
   return assumed === undefined ? evidence : evidence.map((item) => ({ ...item, note: `possible ${item.note}: ${assumed}` }));
 }
@@ -96,24 +116,56 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
   return evidence;
 }
 
+/** Whether `inner` is `outer` or below it. */
+function isWithin(inner: string, outer: string): boolean {
+  return inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`);
+}
+
+const RUNTIME_PATH = 'it is not known before the command runs (built at run time, or relative to a folder that is); name the path literally, from a known folder';
+
+/**
+ * The path a judged operand gives the lifecycle: inside the workspace as its relative form; a
+ * change outside it (but not under a scratch folder) or one that cannot be known, with no
+ * relative form, so that no scope covers it; a read outside the workspace is safe mode's alone.
+ */
+function commandPathOf(item: JudgedOperand, context: PathContext, scratchFolders: readonly string[]): CommandPath | undefined {
+  const { operand } = item;
+  const base = { input: operand.source, role: operand.role, ...(operand.assumed !== undefined && { assumed: operand.assumed }) };
+  if (item.unresolved !== undefined) return { ...base, relative: undefined, unresolved: item.unresolved };
+  if (item.path === undefined) return operand.role === 'read' ? undefined : { ...base, relative: undefined, unresolved: RUNTIME_PATH };
+  const resolved = context.analyze(item.path, context.base);
+  const changes = operand.role !== 'read';
+  if (resolved.insideWorkspace && resolved.relative !== undefined) {
+    const input = item.path === operand.path ? operand.source : `${operand.source} (${item.path})`;
+    return { ...base, input, relative: resolved.relative };
+  }
+  if (!changes) return undefined;
+  // a folder holding the workspace holds the control files too (the workspace itself is in no scope)
+  const root = context.analyze('.', context.workspaceRoot).absolute;
+  const absolute = resolved.absolute;
+  if (absolute !== undefined && root !== undefined && isWithin(root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
+  const scratch = absolute !== undefined && scratchFolders.some((folder) => isWithin(absolute, folder));
+  return scratch ? undefined : { ...base, relative: undefined };
+}
+
 /**
  * The categories of a shell command: what the parsed commands do (seed 002 D's shell rules),
  * what they do to the files they name, and what the shell scripts they run from the workspace
  * do. `context.base` is the folder the command runs in.
  */
-export function shellRisk(command: string, context: PathContext, catalog?: Catalog): ShellRisk {
+export function shellRisk(command: string, context: PathContext, options: ShellRiskOptions = {}): ShellRisk {
+  const { catalog } = options;
   const analysis = analyzeShell(command, catalog === undefined ? {} : { catalog });
   const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
-  for (const operand of analysis.pathOperands) {
-    if (!countsAsPath(operand, context)) continue;
-    evidence.push(...operandEvidence(operand, context));
-    // outside the workspace (or unknown) a path is safe mode's FS_OUTSIDE_WORKSPACE; scope is about the workspace
-    const resolved = operand.path === undefined ? undefined : context.analyze(operand.path, context.base);
-    if (resolved?.insideWorkspace && resolved.relative !== undefined) {
-      const used = { input: operand.source, relative: resolved.relative, role: operand.role };
-      paths.push(operand.assumed === undefined ? used : { ...used, assumed: operand.assumed });
-    }
+  const site = { base: context.base, homeDir: options.homeDir ?? homedir() };
+  // scratch folders that hold the workspace are not scratch: their other files are someone's
+  const root = context.analyze('.', context.workspaceRoot).absolute ?? context.workspaceRoot;
+  const scratchFolders = (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder));
+  for (const item of judgeOperands(analysis.pathOperands, command, site, (operand) => countsAsPath(operand, context))) {
+    evidence.push(...operandEvidence(item.operand, context, item.path));
+    const used = commandPathOf(item, context, scratchFolders);
+    if (used !== undefined) paths.push(used);
   }
   evidence.push(...scriptFileEvidence(analysis, context, 1, { ...newScriptReading(), catalog }));
   return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };

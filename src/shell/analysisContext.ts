@@ -159,7 +159,7 @@ export class AnalysisContext {
   addPath(operand: ShellPathOperand): void {
     // a loop or function body is kept apart: its operands may be read again from another folder
     const region = this.flow.regionId;
-    const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}\u0000${operand.assumed ?? ''}`;
+    const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}\u0000${operand.assumed ?? ''}\u0000${operand.placesLinks === true ? 'links' : ''}`;
     if (isRepeat(this.pathKeys, operand.command, key)) return;
     this.pathOperands.push(operand);
     this.flow.noteOperand(region);

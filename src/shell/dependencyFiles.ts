@@ -34,13 +34,29 @@ export interface PathSink {
  * a change under a system folder is also SYSTEM_IMPACT, and a write to a dependency manifest
  * DEPS_INSTALL_UPDATE (seed 002 D names requirements.txt and package.json).
  */
-export function recordPath(sink: PathSink, word: ShellWord, role: PathRole, how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined } = {}): void {
+export function recordPath(
+  sink: PathSink,
+  word: ShellWord,
+  role: PathRole,
+  how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined } = {},
+  /** the command writes links, or may: a write here is a place a later path cannot be resolved through */
+  linkWriter = false,
+): void {
   const { context, command } = sink;
   if (word.value !== undefined && isPseudoDevice(word.value)) return;
+  const glob = word.value === undefined && word.literal !== undefined;
   const text = word.value ?? (word.literal === undefined ? undefined : globJudgedPath(word.literal));
   // after `cd dir`, a relative operand names dir/operand
   const path = text === undefined ? undefined : fromStart(context.directory, text);
-  context.addPath(how.assumed === undefined ? { path, source: word.source, role, command } : { path, source: word.source, role, command, assumed: how.assumed });
+  context.addPath({
+    path,
+    source: word.source,
+    role,
+    command,
+    ...(how.assumed !== undefined && { assumed: how.assumed }),
+    ...(glob && path !== undefined && { glob: true as const }),
+    ...(linkWriter && role !== 'read' && role !== 'delete' && { placesLinks: true as const }),
+  });
   if (path === undefined || role === 'read') return;
   if (how.changesPermissions === true) notePermissionChange(sink, path);
   noteSystemFileChange(sink, { path, role });

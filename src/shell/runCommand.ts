@@ -2,7 +2,7 @@ import type { AnalysisContext } from './analysisContext';
 import { runBuiltin } from './builtins';
 import type { CommandEffects } from './catalog/commandEffects';
 import { readCommand, unknownReading, type CommandReading } from './catalog/commandReading';
-import { specEffects } from './catalog/specEffects';
+import { specEffects, writesMayBeLinks } from './catalog/specEffects';
 import { urlArgumentFinding } from './catalog/urlArguments';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
@@ -78,15 +78,18 @@ function notePathCommand(head: ShellWord, effects: CommandEffects): void {
   effects.scriptRuns.push({ word: head, how: 'direct' });
 }
 
-/** Applies one command's effects to the analysis: what is found, the paths used, the scripts run. */
-function applyEffects(call: CommandCall, effects: CommandEffects, context: AnalysisContext): void {
+/**
+ * Applies one command's effects to the analysis: what is found, the paths used, the scripts
+ * run. `linkWriter`: what it writes may be links (a possible write is always read so).
+ */
+function applyEffects(call: CommandCall, effects: CommandEffects, context: AnalysisContext, linkWriter: boolean): void {
   for (const problem of effects.problems) context.failClosed(problem.reason, originOf(call, problem.trigger));
   for (const finding of effects.findings) context.addFinding(finding);
   for (const note of effects.notes) context.noteEffect(note);
   for (const name of effects.unanalysed) context.noteUnanalysed(name);
   for (const run of effects.scriptRuns) context.noteScriptRun(run.word, run.how, run.script);
   const sink = { context, command: call.command };
-  for (const use of effects.paths) recordPath(sink, use.word, use.role, use);
+  for (const use of effects.paths) recordPath(sink, use.word, use.role, use, linkWriter || use.assumed !== undefined);
   for (const script of effects.scripts) runScriptWord(script, call, context);
 }
 
@@ -124,7 +127,7 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
     effects.findings.push(url);
     effects.notes.push('network request');
   }
-  applyEffects(call, effects, context);
+  applyEffects(call, effects, context, writesMayBeLinks(reading));
   if (effects.commands.length === 0 || tooDeep(call, item, context)) return undefined;
   const inShell = item.inShell && IN_SHELL_WRAPPERS.has(name);
   return effects.commands.map((run) =>

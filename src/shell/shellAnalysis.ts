@@ -30,6 +30,10 @@ export interface ShellPathOperand {
   readonly command: string;
   /** why the role is assumed, not known: the program, a subcommand or an option is not in the command catalog */
   readonly assumed?: string;
+  /** `path` is a glob's text (`src/*.ts`): bash expands it against the disk when the command runs */
+  readonly glob?: true;
+  /** what the command writes there may be a link or a tree holding links: a later path at or below it is not known before it runs */
+  readonly placesLinks?: true;
 }
 
 /** A script file the command line runs as shell code: its content is the caller's to read. */

@@ -24,6 +24,10 @@ export interface ToolPath {
   readonly readOnly?: boolean;
   /** why it counts as a possible write: the program, subcommand or option that uses it is not in the command catalog */
   readonly assumed?: string;
+  /** why where it leads cannot be known before the call runs (a shell operand built at run time, or through a link the same command makes): no scope covers it */
+  readonly unresolved?: string;
+  /** a change to the workspace itself or a folder holding it, which covers every file in it, the control files too */
+  readonly coversWorkspace?: true;
 }
 
 /** What safe mode found in a call: its categories, and those a human still has to approve. */
@@ -94,14 +98,21 @@ function isPlainArgs(args: unknown): args is Readonly<Record<string, unknown>> {
 }
 
 /** A path of a call with the facts the lifecycle guards read; `relative` is undefined outside the workspace. */
-export function toolPath(input: string, relative: string | undefined, facts: WorkspaceFacts, how: { readonly readOnly?: boolean; readonly assumed?: string | undefined } = {}): ToolPath {
+export function toolPath(
+  input: string,
+  relative: string | undefined,
+  facts: WorkspaceFacts,
+  how: { readonly readOnly?: boolean; readonly assumed?: string | undefined; readonly unresolved?: string | undefined; readonly coversWorkspace?: boolean | undefined } = {},
+): ToolPath {
   return {
     input,
     relative,
-    ignored: relative !== undefined && facts.intentIgnore.ignores(relative),
-    protected: relative !== undefined && facts.isProtectedPath(relative),
+    ignored: relative !== undefined && relative !== '' && facts.intentIgnore.ignores(relative),
+    protected: how.coversWorkspace === true || (relative !== undefined && facts.isProtectedPath(relative)),
     ...(how.readOnly === true && { readOnly: true }),
     ...(how.assumed !== undefined && { assumed: how.assumed }),
+    ...(how.unresolved !== undefined && { unresolved: how.unresolved }),
+    ...(how.coversWorkspace === true && { coversWorkspace: true as const }),
   };
 }
 

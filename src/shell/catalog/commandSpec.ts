@@ -149,6 +149,7 @@ export interface CommandSpec {
   rules?: RuleSpec[] | undefined;
   reader?: ReaderName | undefined;
   runsProjectCode?: boolean | undefined;
+  placesLinks?: boolean | string | undefined;
   hooks?: string[] | undefined;
   versioned?: boolean | undefined;
   family?: boolean | undefined;
@@ -195,6 +196,13 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() =>
     urlsAreText: z.boolean().optional(),
     /** runs the project's own code (a build, a test suite), whose effect is not analysed here */
     runsProjectCode: z.boolean().optional(),
+    /**
+     * what it writes may be a symlink, a hard link or a tree holding them (ln, cp -r, tar x, git
+     * checkout): a later path of the same command line at or below what it writes cannot be
+     * resolved before it runs. Option names ('-s|--symbolic') limit it to calls that give one.
+     * Programs the catalog does not know are read as if they did.
+     */
+    placesLinks: z.union([z.boolean(), optionNames]).optional(),
     /** the git hooks this subcommand runs from the repository */
     hooks: z.array(z.string().regex(/^[a-z-]+$/)).optional(),
     /** versioned names read as this one (`python3.12`, `pip3.11`) */

@@ -35,6 +35,15 @@ export const shellPolicySchema = z.strictObject({
    */
   programs: commandSpecsSchema.optional(),
   rules: z.array(commandRuleSchema).optional(),
+  /**
+   * absolute folders outside the workspace where a shell command may change files without a
+   * scope violation (safe mode still sees FS_OUTSIDE_WORKSPACE); default: the system temp
+   * folder. A folder that holds the workspace is never scratch. `[]`: none.
+   */
+  scratchFolders: z
+    .array(z.string().min(1).max(4096).refine((folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder), 'a scratch folder is an absolute path'))
+    .max(64)
+    .optional(),
 });
 
 export type ShellPolicy = z.infer<typeof shellPolicySchema>;

@@ -1,3 +1,6 @@
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { analyzeShell } from '../analyzeShell';
 import { BUILTIN_CATALOG } from './builtinCatalog';
 import type { Catalog } from './catalog';
@@ -10,10 +13,24 @@ import type { CommandRule, ShellPolicy } from './shellPolicy';
 export interface ShellSetup {
   readonly catalog: Catalog;
   readonly rules: readonly CommandRule[];
+  /** real absolute folders outside the workspace where a command's changes are no scope violation */
+  readonly scratchFolders: readonly string[];
 }
 
-/** The built-in catalog and no command rules. */
-export const BUILTIN_SHELL: ShellSetup = Object.freeze({ catalog: BUILTIN_CATALOG, rules: Object.freeze([]) });
+/** A folder as the kernel names it (a symlinked temp folder included); as given when it does not exist. */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return path.resolve(folder);
+  }
+}
+
+/** The scratch folders when the policy names none: the system temp folder. */
+export const DEFAULT_SCRATCH_FOLDERS: readonly string[] = Object.freeze([realFolder(tmpdir())]);
+
+/** The built-in catalog, no command rules and the default scratch folders. */
+export const BUILTIN_SHELL: ShellSetup = Object.freeze({ catalog: BUILTIN_CATALOG, rules: Object.freeze([]), scratchFolders: DEFAULT_SCRATCH_FOLDERS });
 
 const clip = (text: string): string => (text.length <= 80 ? text : `${text.slice(0, 79)}\u2026`);
 
@@ -92,7 +109,8 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
   const { catalog, issues } = catalogWithPrograms(policy.programs);
   const rules = policy.rules ?? [];
   const exampleIssues = issues.length > 0 ? [] : [...programExampleIssues(policy.programs ?? {}, catalog), ...ruleExampleIssues(rules, catalog)];
-  const resolved: ResolvedShellPolicy = Object.freeze({ setup: Object.freeze({ catalog, rules }), issues: Object.freeze([...issues, ...exampleIssues]) });
+  const scratchFolders = policy.scratchFolders === undefined ? DEFAULT_SCRATCH_FOLDERS : Object.freeze(policy.scratchFolders.map(realFolder));
+  const resolved: ResolvedShellPolicy = Object.freeze({ setup: Object.freeze({ catalog, rules, scratchFolders }), issues: Object.freeze([...issues, ...exampleIssues]) });
   const oldest = RESOLVED.size >= MAX_RESOLVED ? RESOLVED.keys().next().value : undefined;
   if (oldest !== undefined) RESOLVED.delete(oldest);
   RESOLVED.set(key, resolved);

@@ -41,6 +41,21 @@ function projectCode(reading: CommandReading): string | undefined {
 }
 
 /**
+ * Whether what the command writes may be a symlink, a hard link or a tree holding them: its
+ * program or a subcommand on the way says so (`placesLinks`, perhaps only with some options),
+ * or the catalog does not know it.
+ */
+export function writesMayBeLinks(reading: CommandReading): boolean {
+  if (reading.unknown !== undefined) return true;
+  for (let node = reading.node; node !== undefined; node = node.parent) {
+    const places = node.spec.placesLinks;
+    if (places === true) return true;
+    if (typeof places === 'string' && reading.options.some((option) => places.split('|').includes(option.name))) return true;
+  }
+  return false;
+}
+
+/**
  * What one command does, from its reading: its bespoke readers' effects, the spec's option,
  * operand and run roles (unless a reader reads the arguments itself), the rules it matches,
  * and, for what the catalog does not know, possible writes and the known commands in its words.

@@ -97,9 +97,10 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
   emacs: { aliases: ['emacsclient'], reader: 'editor', plusOptions: true, options: { '-nw|--no-window-system|-Q|--quick|-q|--no-init-file|--batch|-c|--create-frame|-t|--tty|-n|--no-wait|--version|--help': 'flag' }, operands: 'write' },
   nano: { aliases: ['pico', 'micro'], plusOptions: true, options: { '-B|--backup|-E|--tabstospaces|-i|--autoindent|-l|--linenumbers|-m|--mouse|-v|--view|-w|--nowrap|-V|--version|-h|--help': 'flag', '-T|--tabsize|-Y|--syntax': 'data' }, operands: 'write' },
   man: { options: { '-P|--pager': 'script', '-M|--manpath|-S|-s|--sections|-L|--locale|-m|--systems|-E|--encoding': 'data', '-a|--all|-k|--apropos|-f|--whatis|-w|--where|--path|-W|-l|--local-file|-K|--global-apropos|-h|--help|-V|--version': 'flag' }, operands: 'data' },
-  tar: { aliases: ['bsdtar'], reader: 'tar' },
+  // archives hold links, extracted as links
+  tar: { aliases: ['bsdtar'], reader: 'tar', placesLinks: true },
   zip: { reader: 'zip' },
-  unzip: { reader: 'unzip' },
+  unzip: { reader: 'unzip', placesLinks: true },
   gzip: { ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'), aliases: ['gunzip', 'pigz', 'unpigz', 'compress', 'uncompress'] },
   bzip2: { ...COMPRESSOR('-k|--keep|-c|--stdout|-t|--test'), aliases: ['bunzip2'] },
   xz: { ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'), aliases: ['unxz', 'lzma', 'unlzma'] },

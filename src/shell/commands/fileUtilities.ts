@@ -16,6 +16,8 @@ const COPY: CommandSpec = {
     [`-a|--archive|--attributes-only|-b|--copy-contents|-d|-f|--force|-i|--interactive|-H|-l|--link|-L|--dereference|-n|--no-clobber|-P|--no-dereference|-p|--parents|-R|-r|--recursive|--remove-destination|--strip-trailing-slashes|-s|--symbolic-link|-T|--no-target-directory|-u|-v|--verbose|-x|--one-file-system|-Z|--keep-directory-symlink|--debug|${HELP}`]: 'flag',
   },
   operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
+  // these copy links as links or make links; a plain copy of a link copies what it points to
+  placesLinks: '-a|--archive|-d|-l|--link|-P|--no-dereference|-R|-r|--recursive|-s|--symbolic-link',
 };
 
 const OWNERSHIP_FLAGS = `-c|--changes|-f|--silent|--quiet|-v|--verbose|--dereference|-h|--no-dereference|--no-preserve-root|--preserve-root|-R|--recursive|-H|-L|-P|${HELP}`;
@@ -48,6 +50,8 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       [`-b|-f|--force|-i|--interactive|-n|--no-clobber|--no-copy|--strip-trailing-slashes|-T|--no-target-directory|-u|-v|--verbose|${CONTEXT}|--debug|${HELP}`]: 'flag',
     },
     operands: { rest: 'delete', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
+    // a moved link or a folder holding links lands at the target
+    placesLinks: true,
   },
   cp: COPY,
   ln: {
@@ -58,6 +62,7 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       [`-b|-d|-F|--directory|-f|--force|-i|--interactive|-L|--logical|-n|--no-dereference|-P|--physical|-r|--relative|-s|--symbolic|-T|--no-target-directory|-v|--verbose|${HELP}`]: 'flag',
     },
     operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
+    placesLinks: true,
   },
   install: {
     options: {

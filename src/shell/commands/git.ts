@@ -270,6 +270,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
 
 const GIT: CommandSpec = {
   reader: 'git',
+  // a checkout writes the repository's symlinks as symlinks
+  placesLinks: true,
   options: {
     '-C': 'cwd',
     '-c|--config-env|--namespace|--super-prefix|--list-cmds|--attr-source': 'data',

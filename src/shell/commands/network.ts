@@ -85,6 +85,8 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     operands: { rest: 'read', last: 'overwrite', remote: true },
     // --delete removes files of the destination that the source does not have; --remove-source-files the sources
     with: { '--remove-source-files': { operands: { rest: 'delete', last: 'overwrite', remote: true } } },
+    // -l and -a copy links as links
+    placesLinks: true,
     rules: [reaches('file transfer', 'file transfer', ['rsync -av dist/ host:/srv/www', 'rsync rsync://h/m/ x'], { when: { check: 'remoteOperand' }, notExamples: ['rsync -a src/ backup/'] })],
   },
   ping: { aliases: ['ping6'], options: { '-c|-i|-I|-W|-w|-s|-t|-l|-p|-Q|-S|-M|-m': 'data', '-4|-6|-a|-A|-b|-B|-D|-d|-f|-h|-L|-n|-O|-q|-R|-r|-U|-v|-V': 'flag' }, operands: 'data', rules: [reaches('network probe', 'reachability probe', ['ping -c 1 example.com'])] },

@@ -1,0 +1,144 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+
+/** More matches than this make a glob operand unknown: checking each would cost more than the call is worth. */
+export const MAX_GLOB_MATCHES = 256;
+
+/** Folders read to expand one operand; beyond this the operand is unknown. */
+export const MAX_GLOB_FOLDERS = 64;
+
+/** Brace alternatives one word may stand for (`{a,b}{c,d}` is four). */
+export const MAX_BRACE_WORDS = 64;
+
+/** How bash's shell options change what a pattern matches (`shopt -s dotglob nocaseglob`). */
+export interface GlobOptions {
+  /** `*` and `?` match a leading dot too (dotglob, or GLOBIGNORE set) */
+  readonly dot: boolean;
+  /** letters match either case (nocaseglob) */
+  readonly nocase: boolean;
+}
+
+export type GlobExpansion =
+  /** the existing paths the pattern names, written as the pattern is (relative stays relative); empty when none */
+  | { readonly ok: true; readonly matches: readonly string[] }
+  /** why the matches cannot be known: too many, or a folder that cannot be read */
+  | { readonly ok: false; readonly problem: string };
+
+const GLOB_CHARS = /[*?[]/;
+const PLAIN_BRACE = /\{([\w.-]*(?:,[\w.-]*)+)\}/;
+
+/** The words a word with plain brace lists stands for (`src/{a,b}.ts`), or undefined beyond the bound. */
+export function expandBraces(word: string): string[] | undefined {
+  let words = [word];
+  for (;;) {
+    const next: string[] = [];
+    let expanded = false;
+    for (const item of words) {
+      const group = PLAIN_BRACE.exec(item);
+      if (group === null) {
+        next.push(item);
+        continue;
+      }
+      expanded = true;
+      const before = item.slice(0, group.index);
+      const after = item.slice(group.index + group[0].length);
+      for (const choice of (group[1] ?? '').split(',')) next.push(`${before}${choice}${after}`);
+    }
+    if (next.length > MAX_BRACE_WORDS) return undefined;
+    words = next;
+    if (!expanded) return words;
+  }
+}
+
+/** Whether something (a link included, dangling or not) is at the path. */
+function exists(absolute: string): boolean {
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+interface Walk {
+  folders: number;
+  readonly options: GlobOptions;
+}
+
+/** The entries of one folder, or a problem; a missing folder or a file has none, as bash finds none. */
+function entriesOf(folder: string, walk: Walk): string[] | string {
+  walk.folders += 1;
+  if (walk.folders > MAX_GLOB_FOLDERS) return `it reads more than ${MAX_GLOB_FOLDERS} folders`;
+  try {
+    return readdirSync(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    return `folder '${folder}' cannot be read (${code ?? 'error'})`;
+  }
+}
+
+/** One pattern (no braces) against the disk: each component with glob characters is matched against its folder's entries. */
+function expandOne(pattern: string, base: string, walk: Walk, into: Set<string>): string | undefined {
+  const components = pattern.split('/');
+  // written and absolute forms of each partial match
+  let partial: { written: string; absolute: string }[] = [{ written: '', absolute: path.isAbsolute(pattern) ? '/' : base }];
+  components.forEach((component, index) => {
+    if (partial.length === 0) return;
+    const joiner = index === 0 ? '' : '/';
+    if (!GLOB_CHARS.test(component)) {
+      partial = partial.map((item) => ({ written: `${item.written}${joiner}${component}`, absolute: path.join(item.absolute, component) }));
+      return;
+    }
+    const matches = picomatch(component, { dot: walk.options.dot, nocase: walk.options.nocase, noextglob: true, nobrace: true, noglobstar: true });
+    const next: typeof partial = [];
+    for (const item of partial) {
+      const entries = entriesOf(item.absolute, walk);
+      if (typeof entries === 'string') throw new GlobProblem(entries);
+      // bash never matches '.' and '..' with a pattern (globskipdots); readdir lists neither
+      for (const name of entries) {
+        if (!matches(name)) continue;
+        next.push({ written: `${item.written}${joiner}${name}`, absolute: path.join(item.absolute, name) });
+        if (next.length > MAX_GLOB_MATCHES) throw new GlobProblem(`it matches more than ${MAX_GLOB_MATCHES} paths`);
+      }
+    }
+    partial = next;
+  });
+  // every match names an existing path: a literal component after a glob must exist
+  for (const item of partial) {
+    if (!exists(item.absolute)) continue;
+    into.add(item.written);
+    if (into.size > MAX_GLOB_MATCHES) return `it matches more than ${MAX_GLOB_MATCHES} paths`;
+  }
+  return undefined;
+}
+
+class GlobProblem extends Error {}
+
+/**
+ * Expands a glob operand against the disk as bash would when the command runs: `*`, `?` and
+ * `[...]` per path component, a leading dot matched only by a leading dot (unless `dot`),
+ * plain brace lists first. Bounded: too many matches or folders, or a folder that cannot be
+ * read, make the expansion unknown. `base` is the folder relative patterns start from.
+ */
+export function expandGlob(pattern: string, base: string, options: GlobOptions): GlobExpansion {
+  const words = expandBraces(pattern);
+  if (words === undefined) return { ok: false, problem: `its braces stand for more than ${MAX_BRACE_WORDS} words` };
+  const walk: Walk = { folders: 0, options };
+  const matches = new Set<string>();
+  try {
+    for (const word of words) {
+      if (!GLOB_CHARS.test(word)) {
+        // a brace choice without glob characters is a word of its own, matched or not
+        matches.add(word);
+        continue;
+      }
+      const problem = expandOne(word, base, walk, matches);
+      if (problem !== undefined) return { ok: false, problem };
+    }
+  } catch (error) {
+    if (error instanceof GlobProblem) return { ok: false, problem: error.message };
+    throw error;
+  }
+  return { ok: true, matches: [...matches] };
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { expandGlob, type GlobOptions } from '../paths/expandGlob';
+import type { ShellPathOperand } from '../shell/shellAnalysis';
+
+/**
+ * One path a command line uses, as it is judged: an operand's own text, or one of the paths
+ * its glob matches; or, when what it names cannot be known before the line runs, why.
+ */
+export interface JudgedOperand {
+  readonly operand: ShellPathOperand;
+  /** the path to judge (relative to where the line starts, or absolute); undefined when unknown */
+  readonly path: string | undefined;
+  /** why the path cannot be resolved before the command line runs */
+  readonly unresolved?: string;
+}
+
+/** Where the line runs and what `~` means, to compare its paths with each other. */
+export interface OperandSite {
+  readonly base: string;
+  readonly homeDir: string;
+}
+
+/** The shell options the line sets that change what a glob matches; the text decides, so a mention is enough. */
+function globOptionsOf(command: string): GlobOptions & { readonly globstar: boolean } {
+  return {
+    dot: /dotglob|GLOBIGNORE/.test(command),
+    nocase: command.includes('nocaseglob'),
+    globstar: command.includes('globstar'),
+  };
+}
+
+/** The folder a path starts from, and the rest of it as written. */
+function startOf(text: string, site: OperandSite): { readonly folder: string; readonly rest: string } {
+  if (text === '~' || text.startsWith('~/')) return { folder: site.homeDir, rest: text.slice(1) };
+  return { folder: path.isAbsolute(text) ? path.parse(site.base).root : site.base, rest: text };
+}
+
+/** The path as an absolute one, `..` taken lexically. */
+function anchored(text: string, site: OperandSite): string {
+  const { folder, rest } = startOf(text, site);
+  return path.resolve(folder, `.${path.sep}${rest}`);
+}
+
+/**
+ * The places a link may appear at when the line runs: what a program that places links (ln,
+ * cp, mv, tar, git, a program the catalog does not know) writes, as absolute paths.
+ */
+function linkPlaces(operands: readonly ShellPathOperand[], site: OperandSite): Map<string, ShellPathOperand> {
+  const places = new Map<string, ShellPathOperand>();
+  for (const operand of operands) {
+    if (operand.placesLinks !== true || operand.path === undefined) continue;
+    places.set(anchored(operand.path, site), operand);
+  }
+  return places;
+}
+
+/**
+ * The place a path goes through, or names, that the line itself may make a link: each prefix
+ * is compared as the kernel walks it, so `src/l/../x` goes through `src/l`.
+ */
+function placeOnTheWay(text: string, site: OperandSite, places: ReadonlyMap<string, ShellPathOperand>, own: ShellPathOperand): ShellPathOperand | undefined {
+  if (places.size === 0) return undefined;
+  const { folder, rest } = startOf(text, site);
+  let walked = folder;
+  for (const component of rest.split('/')) {
+    if (component === '' || component === '.') continue;
+    walked = component === '..' ? path.dirname(walked) : path.join(walked, component);
+    const place = places.get(walked);
+    if (place !== undefined && place !== own) return place;
+  }
+  return undefined;
+}
+
+function through(place: ShellPathOperand): string {
+  return `it goes through '${place.source}', which '${place.command.slice(0, 60)}' in the same command line may make a link, so where it leads is not known before the line runs; run that command in a call of its own first`;
+}
+
+/**
+ * The paths a command line's operands stand for, checked against what the line itself does
+ * before them: a path at or below a place the line may make a link is unresolved (whatever
+ * the order: a loop may run it after), and a glob is expanded against the disk the way bash
+ * will (bounded), each match judged with the glob's text kept too. Order-free on purpose: a
+ * command's own effects are applied by failing closed, not by simulating them.
+ */
+export function judgeOperands(operands: readonly ShellPathOperand[], command: string, site: OperandSite, counts: (operand: ShellPathOperand) => boolean): JudgedOperand[] {
+  // every operand may place a link, counted as a path or not: `tool x && echo > x/a`
+  const places = linkPlaces(operands, site);
+  const options = globOptionsOf(command);
+  const judged: JudgedOperand[] = [];
+  const judge = (operand: ShellPathOperand, text: string): void => {
+    const place = placeOnTheWay(text, site, places, operand);
+    judged.push(place === undefined ? { operand, path: text } : { operand, path: undefined, unresolved: through(place) });
+  };
+  for (const operand of operands) {
+    if (!counts(operand)) continue;
+    const text = operand.path;
+    if (text === undefined) {
+      judged.push({ operand, path: undefined });
+      continue;
+    }
+    judge(operand, text);
+    if (operand.glob !== true) continue;
+    if (options.globstar && text.includes('**')) {
+      judged.push({ operand, path: undefined, unresolved: `the line turns on globstar, so '${operand.source}' may match at any depth; name the paths` });
+      continue;
+    }
+    const expansion = expandGlob(text.startsWith('~') ? anchored(text, site) : text, site.base, options);
+    if (!expansion.ok) {
+      judged.push({ operand, path: undefined, unresolved: `the glob '${operand.source}' cannot be expanded: ${expansion.problem}; narrow it or name the paths` });
+      continue;
+    }
+    for (const match of expansion.matches) if (match !== text) judge(operand, match);
+  }
+  return judged;
+}

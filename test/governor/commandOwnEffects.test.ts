@@ -175,6 +175,13 @@ function checkTable(table: readonly Case[], options: { readonly safeMode?: boole
 describe("a command's own earlier effects, in ACTION with scope src/** and the everyday categories approved", () => {
   checkTable(OWN_EFFECTS);
 
+  it.each(['ln docs/a.md src/h', 'cp -l docs/a.md src/h', 'link docs/a.md src/h'])('refuses %s: a hard link is a second name a later call writes through', (command) => {
+    const where = workspace('src/**');
+    expect(inAction(where.root).handleToolCall('execute_command', { command })).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    run(where.root, `${command}; echo p > src/h`);
+    expect(docsChanged(where)).toBe(true);
+  });
+
   it('says which command makes the link and what to do', () => {
     const decision = decide(OWN_EFFECTS[0] as Case, workspace('src/**'));
     expect(decision.reason).toContain("it goes through 'src/d', which 'ln -sr docs src/d' in the same command line may make a link");

@@ -16,6 +16,8 @@ const COPY: CommandSpec = {
     [`-a|--archive|--attributes-only|-b|--copy-contents|-d|-f|--force|-i|--interactive|-H|-l|--link|-L|--dereference|-n|--no-clobber|-P|--no-dereference|-p|--parents|-R|-r|--recursive|--remove-destination|--strip-trailing-slashes|-s|--symbolic-link|-T|--no-target-directory|-u|-v|--verbose|-x|--one-file-system|-Z|--keep-directory-symlink|--debug|${HELP}`]: 'flag',
   },
   operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
+  // a hard link is a second name for the same file: a later write through it changes the source
+  with: { '-l|--link': { operands: { rest: 'write', last: 'overwrite', lastUnless: ['-t', '--target-directory'] } } },
   // these copy links as links or make links; a plain copy of a link copies what it points to
   placesLinks: '-a|--archive|-d|-l|--link|-P|--no-dereference|-R|-r|--recursive|-s|--symbolic-link',
 };
@@ -61,7 +63,10 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       [BACKUP]: 'optional',
       [`-b|-d|-F|--directory|-f|--force|-i|--interactive|-L|--logical|-n|--no-dereference|-P|--physical|-r|--relative|-s|--symbolic|-T|--no-target-directory|-v|--verbose|${HELP}`]: 'flag',
     },
-    operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
+    // a hard link is a second name for the same file: a later write through it changes the
+    // target, so the target counts as written; a symbolic link is resolved when it is used
+    operands: { rest: 'write', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
+    with: { '-s|--symbolic': { operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] } } },
     placesLinks: true,
   },
   install: {
@@ -119,7 +124,8 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
     with: { '-e|--echo': { operands: 'data' } },
   },
   mktemp: { operands: 'write', options: { '-p': 'write', '--tmpdir': 'optionalWrite', '--suffix': 'data', [`-d|--directory|-u|--dry-run|-q|--quiet|-t|${HELP}`]: 'flag' }, with: { '-u|--dry-run': { operands: 'data' } } },
-  link: { operands: { leading: ['read', 'overwrite'] }, options: { [HELP]: 'flag' } },
+  // a hard link: a later write through the new name changes the file
+  link: { operands: { leading: ['write', 'overwrite'] }, options: { [HELP]: 'flag' } },
   fallocate: { operands: 'overwrite', options: { '-l|--length|-o|--offset': 'data', '-c|--collapse-range|-d|--dig-holes|-i|--insert-range|-n|--keep-size|-p|--punch-hole|-z|--zero-range|-x|--posix|-v|--verbose|-h|--help|-V|--version': 'flag' } },
   sync: { operands: 'read', options: { [`-d|--data|-f|--file-system|${HELP}`]: 'flag' } },
   // patch changes the files its patch names, which the line does not show: with no file given, anything below here

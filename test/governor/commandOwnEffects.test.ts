@@ -182,6 +182,18 @@ describe("a command's own earlier effects, in ACTION with scope src/** and the e
     expect(docsChanged(where)).toBe(true);
   });
 
+  it('refuses a write through a hard link an earlier call left, to the intents file or anywhere', () => {
+    const where = workspace('src/**');
+    run(where.root, 'ln .orchestration/active_intents.yaml src/h');
+    const governor = inAction(where.root);
+    const decision = governor.handleToolCall('execute_command', { command: "echo 'active_intents: []' > src/h" });
+    expect(decision).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    expect(decision.reason).toContain('a file with 2 names (hard links)');
+    expect(governor.handleToolCall('execute_command', { command: 'cat src/h && rm src/h' }).verdict).toBe('allow');
+    run(where.root, "echo 'active_intents: []' > src/h");
+    expect(read(path.join(where.root, '.orchestration', 'active_intents.yaml'))).toBe('active_intents: []\n');
+  });
+
   it('says which command makes the link and what to do', () => {
     const decision = decide(OWN_EFFECTS[0] as Case, workspace('src/**'));
     expect(decision.reason).toContain("it goes through 'src/d', which 'ln -sr docs src/d' in the same command line may make a link");

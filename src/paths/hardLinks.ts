@@ -1,0 +1,15 @@
+import { lstatSync } from 'node:fs';
+
+/**
+ * How many names (hard links) the regular file at `absolute` has; 1 when it has one, is not a
+ * regular file or does not exist. A write through one name changes the file under every
+ * name, and the others may be anywhere on the disk: no path resolution can see them.
+ */
+export function hardLinkCount(absolute: string): number {
+  try {
+    const stats = lstatSync(absolute, { throwIfNoEntry: false });
+    return stats?.isFile() === true ? stats.nlink : 1;
+  } catch {
+    return 1;
+  }
+}

@@ -187,13 +187,19 @@ export function createLifecycleMachine() {
     },
     states: {
       REQUEST: {
-        description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked.',
+        description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked; select_active_intent starts a request.',
         ...approvalSubstates,
         on: {
           'user.prompted': { target: 'REASONING', actions: 'clearTask' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
-            { guard: 'isSelectionCall', actions: decide('no_user_request') },
+            // a selection starts the request it belongs to, as a prompt followed by the selection would
+            {
+              guard: and(['isSelectionCall', 'isKnownIntent']),
+              target: 'ACTION',
+              actions: [decide('intent_selected'), 'clearTask', 'activateIntent'],
+            },
+            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
             { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },

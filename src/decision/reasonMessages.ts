@@ -68,8 +68,6 @@ export function describeReason(input: {
         : { message: `'${tool}' may run in ACTION under intent '${facts.activeIntent?.id ?? '(none)'}'.` };
     case 'state_violation':
       return { message: STATE_VIOLATION_MESSAGE };
-    case 'no_user_request':
-      return { message: `No user request is in progress (state REQUEST): the host must report the user's prompt before ${SELECT_ACTIVE_INTENT} can activate an intent.` };
     case 'unknown_intent':
       return describeIntentChoice(request, facts);
     case 'completion_needs_intent':

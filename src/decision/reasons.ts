@@ -26,7 +26,6 @@ export const REASON_CODES = {
   task_completed: { verdict: 'allow', rule: 'lifecycle' },
   destructive_in_scope: { verdict: 'allow', rule: 'scope' },
   state_violation: { verdict: 'deny', rule: 'lifecycle' },
-  no_user_request: { verdict: 'deny', rule: 'lifecycle' },
   unknown_intent: { verdict: 'deny', rule: 'lifecycle' },
   completion_needs_intent: { verdict: 'deny', rule: 'lifecycle' },
   orchestration_missing: { verdict: 'deny', rule: 'fail-safe' },

@@ -3,7 +3,7 @@
 // (informational completion from REASONING, the Invariant 8 fail-safe, .intentignore for
 // every tool); seed 002's safe mode (a call with unapproved categories waits for a human,
 // approval never cancels the other rules); seed 004's recovery by reset; and the choices
-// docs/decisions.md records (select_active_intent needs a request in progress;
+// docs/decisions.md records (select_active_intent in REQUEST starts a request, seed 003 SC-001;
 // intentgate's own control files are never writable; a held call stays held until the
 // human answers, a new prompt, a reset or a session change).
 
@@ -131,8 +131,9 @@ const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
 };
 
 function selection(at: OracleVertex, probe: OracleProbe): OracleOutcome {
-  if (at.state === 'REQUEST') return deny('no_user_request', at);
   if (probe.intentId === undefined || !at.intentIds.includes(probe.intentId)) return deny('unknown_intent', at);
+  // seed 003 SC-001: in REQUEST a valid selection starts the request, as a prompt followed by the selection would
+  if (at.state === 'REQUEST') return allow('intent_selected', { ...freshTask(at, 'ACTION'), intentId: probe.intentId });
   if (at.state === 'REASONING') return allow('intent_selected', { ...at, state: 'ACTION', substate: 'ready', intentId: probe.intentId, pending: undefined });
   return allow('intent_selected', { ...at, intentId: probe.intentId });
 }

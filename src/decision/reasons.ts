@@ -46,7 +46,15 @@ export const REASON_CODES = {
 export type DecisionCode = keyof typeof REASON_CODES;
 
 /** A code that only adds information to a decision another code made. */
-export type NoteCode = 'unclassified_tool' | 'risk_category' | 'approved_for_session' | 'safe_mode_off' | 'unmapped_tool' | 'command_rule';
+export type NoteCode =
+  | 'unclassified_tool'
+  | 'risk_category'
+  | 'approved_for_session'
+  | 'safe_mode_off'
+  | 'unmapped_tool'
+  | 'command_rule'
+  /** the trace file was truncated, rewritten or replaced outside the governor since its last append */
+  | 'trace_changed';
 
 export type ReasonCode = DecisionCode | NoteCode;
 

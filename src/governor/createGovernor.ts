@@ -3,9 +3,10 @@ import path from 'node:path';
 import { createActor } from 'xstate';
 import { approvalsMachine } from '../../machines/approvals';
 import { lifecycleMachine } from '../../machines/lifecycle';
-import type { Decision } from '../decision/decision';
+import { withNote, type Decision } from '../decision/decision';
 import { DecisionTable } from '../decision/decisionTable';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
+import { reason } from '../decision/reason';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { StateViolationError } from '../errors/StateViolationError';
 import type { Intent } from '../intents/intent';
@@ -21,12 +22,16 @@ import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { toolDefinitionName } from '../tools/toolDefinitions';
 import { toolNameProblem } from '../tools/toolRequest';
-import { createTracer } from '../trace/tracer';
+import type { TraceChange } from '../trace/traceRecord';
+import { createTracer, type TraceResult } from '../trace/tracer';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import type { Governor } from './governorApi';
 import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorConfig, type GovernorOptions } from './governorOptions';
 
 export type { Governor, ToolsForOptions } from './governorApi';
+
+// the changes to the trace file a governor keeps for `traceChanges`; older ones are in the file's notices
+const MAX_TRACE_CHANGES_KEPT = 64;
 
 const unknownState = (method: string, state: unknown): InvalidArgumentError =>
   new InvalidArgumentError(`${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
@@ -57,7 +62,16 @@ export function createGovernor(options?: GovernorOptions): Governor {
     ...inspect,
   }).start();
   const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() }, ...inspect }).start();
-  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId);
+  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId, (decision) => decision.categories.length > 0);
+  const traceChanges: TraceChange[] = [];
+  /** Writes a decision to the trace; a change found in the trace file is kept and becomes a note on the decision. */
+  const traceDecision = (decision: Decision): { readonly decision: Decision; readonly traced: TraceResult } => {
+    const traced = tracer.record(decision);
+    if (!traced.ok || traced.changed === undefined) return { decision, traced };
+    traceChanges.push(traced.changed);
+    if (traceChanges.length > MAX_TRACE_CHANGES_KEPT) traceChanges.shift();
+    return { decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })), traced };
+  };
   const decider = createCallDecider({
     machine,
     classifier,
@@ -126,16 +140,17 @@ export function createGovernor(options?: GovernorOptions): Governor {
     assertRunning('handleToolCall');
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
-    const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
-    const traced = tracer.record(decided.decision);
+    const first = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
+    const { decision, traced } = traceDecision(first.decision);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
-    if (!traced.ok && decided.decision.verdict !== 'deny') return decider.restate(decided, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    if (!traced.ok && decision.verdict !== 'deny') return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    const decided = { ...first, decision };
     if (decided.event) actor.send(decided.event);
-    if (decided.decision.verdict === 'ask') {
+    if (decision.verdict === 'ask') {
       lastHeld = decided;
       holds += 1;
     }
-    return decided.decision;
+    return decision;
   };
 
   const modeFilter = (mode: string | undefined): ToolFilter => {
@@ -175,15 +190,13 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
     const snapshot = actor.getSnapshot();
     if (valid.kind === 'cancel') {
-      const cancelled = decider.restate(call, { code: 'approval_cancelled', snapshot });
-      tracer.record(cancelled);
+      const { decision: cancelled } = traceDecision(decider.restate(call, { code: 'approval_cancelled', snapshot }));
       actor.send({ type: 'approval.denied', id });
       return cancelled;
     }
     // approval never cancels the rules: the call is decided again, with its categories approved once
     const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
-    const decision = again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision;
-    const traced = tracer.record(decision);
+    const { decision, traced } = traceDecision(again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision);
     if (!traced.ok || !decision.allowed) {
       actor.send({ type: 'approval.denied', id });
       return traced.ok ? decision : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
@@ -213,6 +226,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     get pendingApproval() {
       return heldCall()?.decision;
+    },
+    get traceChanges() {
+      return [...traceChanges];
     },
     userPrompt(text) {
       if (text !== undefined && typeof text !== 'string') {

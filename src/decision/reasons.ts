@@ -14,7 +14,8 @@ export type ReasonRule =
   | 'classification'
   | 'safe-mode'
   | 'policy'
-  | 'trace';
+  | 'trace'
+  | 'control-files';
 
 /**
  * Every reason code, the verdict it decides and its rule. The statechart chooses which code
@@ -40,6 +41,11 @@ export const REASON_CODES = {
   approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
   command_denied: { verdict: 'deny', rule: 'policy' },
+  // a change to a control file the agent may have made holds the lifecycle until a human answers;
+  // an answer does not run the call that carried the question (it is called again)
+  control_file_changed: { verdict: 'ask', rule: 'control-files' },
+  control_file_accepted: { verdict: 'deny', rule: 'control-files' },
+  control_file_rejected: { verdict: 'deny', rule: 'control-files' },
 } as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
 
 /** A code that decides a verdict. */
@@ -54,7 +60,9 @@ export type NoteCode =
   | 'unmapped_tool'
   | 'command_rule'
   /** the trace file was truncated, rewritten or replaced outside the governor since its last append */
-  | 'trace_changed';
+  | 'trace_changed'
+  /** what changed in the control files a held change is about, one point after another */
+  | 'control_file_change';
 
 export type ReasonCode = DecisionCode | NoteCode;
 

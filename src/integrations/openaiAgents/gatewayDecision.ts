@@ -15,28 +15,41 @@ export interface Invocation {
 const approvedByHuman = (call: Invocation): boolean =>
   call.callId !== undefined && call.runContext.isToolApproved({ toolName: call.tool, callId: call.callId }) === true;
 
-/** Answers 'continue' for a call a human approved; the governor checks the rules again. */
+/**
+ * Answers 'continue' for what a human approved; the governor checks the rules again. A held
+ * control-file change is accepted, and the call that carried it does not run (the answer says
+ * to call it again).
+ */
 function continueApproved(governor: Governor, call: Invocation, held: Decision): Decision {
   const answered = answerIfWaiting(governor, held, 'continue');
   if (answered) return answered;
-  // the governor holds one call at a time: another one (or a new prompt) replaced it, so hold this one again
+  // the governor holds one thing at a time: another call (or a new prompt) replaced it, so decide this one again;
+  // a new hold of its categories is what the human approved, a held control-file change is not (they never saw it)
   const again = governor.handleToolCall(call.tool, call.args);
-  return again.verdict === 'ask' ? (answerIfWaiting(governor, again, 'continue') ?? again) : again;
+  return held.code === 'needs_approval' && again.code === 'needs_approval' ? (answerIfWaiting(governor, again, 'continue') ?? again) : again;
+}
+
+/** A call decided now; one safe mode holds runs if the run approved the tool for every call (alwaysApprove). */
+function decideNow(governor: Governor, call: Invocation): Decision {
+  const decision = governor.handleToolCall(call.tool, call.args);
+  if (decision.code !== 'needs_approval') return decision;
+  // asked only now: approved for every call of the tool (alwaysApprove), or the state changed since the SDK asked
+  return approvedByHuman(call) ? continueApproved(governor, call, decision) : decision;
 }
 
 /**
  * Decides an invocation through the gateway. A call held when the SDK asked about approval is
- * answered 'continue' (the SDK runs it only after a human approved it); every other call goes
+ * answered 'continue' (the SDK runs it only after a human approved it), except a held
+ * control-file change the run had approved before anyone was asked; every other call goes
  * through `handleToolCall` now.
  */
 export function gatewayDecision(governor: Governor, call: Invocation): Decision {
   const held = call.callId === undefined ? undefined : heldCall(governor, call.runContext, call.callId);
   if (held && call.callId !== undefined) {
     heldCallsOf(governor).byCallId.delete(call.callId);
+    // a standing approval of the tool is not an answer to a change no human was shown
+    if (held.decision.code === 'control_file_changed' && held.approvedBeforeAsked) return decideNow(governor, call);
     return continueApproved(governor, call, held.decision);
   }
-  const decision = governor.handleToolCall(call.tool, call.args);
-  if (decision.verdict !== 'ask') return decision;
-  // asked only now: approved for every call of the tool (alwaysApprove), or the state changed since the SDK asked
-  return approvedByHuman(call) ? continueApproved(governor, call, decision) : decision;
+  return decideNow(governor, call);
 }

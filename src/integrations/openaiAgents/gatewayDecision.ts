@@ -29,27 +29,21 @@ function continueApproved(governor: Governor, call: Invocation, held: Decision):
   return held.code === 'needs_approval' && again.code === 'needs_approval' ? (answerIfWaiting(governor, again, 'continue') ?? again) : again;
 }
 
-/** A call decided now; one safe mode holds runs if the run approved the tool for every call (alwaysApprove). */
-function decideNow(governor: Governor, call: Invocation): Decision {
-  const decision = governor.handleToolCall(call.tool, call.args);
-  if (decision.code !== 'needs_approval') return decision;
-  // asked only now: approved for every call of the tool (alwaysApprove), or the state changed since the SDK asked
-  return approvedByHuman(call) ? continueApproved(governor, call, decision) : decision;
-}
-
 /**
  * Decides an invocation through the gateway. A call held when the SDK asked about approval is
- * answered 'continue' (the SDK runs it only after a human approved it), except a held
- * control-file change the run had approved before anyone was asked; every other call goes
- * through `handleToolCall` now.
+ * answered 'continue' (the SDK runs it only after a human approved it); every other call goes
+ * through `handleToolCall` now. The SDK does not ask about a call the run already approved
+ * (`alwaysApprove` of the tool): such a call comes here unheld, and its approval answers a hold
+ * of its own categories, never a held control-file change, which no human was shown.
  */
 export function gatewayDecision(governor: Governor, call: Invocation): Decision {
   const held = call.callId === undefined ? undefined : heldCall(governor, call.runContext, call.callId);
   if (held && call.callId !== undefined) {
     heldCallsOf(governor).byCallId.delete(call.callId);
-    // a standing approval of the tool is not an answer to a change no human was shown
-    if (held.decision.code === 'control_file_changed' && held.approvedBeforeAsked) return decideNow(governor, call);
     return continueApproved(governor, call, held.decision);
   }
-  return decideNow(governor, call);
+  const decision = governor.handleToolCall(call.tool, call.args);
+  if (decision.code !== 'needs_approval') return decision;
+  // asked only now: approved for every call of the tool (alwaysApprove), or the state changed since the SDK asked
+  return approvedByHuman(call) ? continueApproved(governor, call, decision) : decision;
 }

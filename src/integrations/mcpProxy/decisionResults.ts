@@ -69,7 +69,7 @@ export function heldBackResult(name: string): CallToolResult {
 export function approvalUnavailableResult(held: Decision, why: string): CallToolResult {
   if (held.code === 'control_file_changed') {
     const lines = [
-      `A control file changed after the agent ran a tool that can change files, and ${why}, so the change is rejected: intentgate keeps enforcing the content it had. The call did not run; call it again.`,
+      `A control file changed after the agent ran a tool that can change files, and ${why}. The change is rejected: intentgate keeps enforcing the content it had. The call did not run; call it again.`,
       '',
       renderHeldCall(held),
       '',

@@ -16,18 +16,39 @@ export interface LifecycleContext {
   readonly orchestrationPresent: boolean;
   /** a DESTRUCTIVE tool ran since the task began */
   readonly destructiveRan: boolean;
-  /** the risky call waiting for a human's answer, while in an `awaitingApproval` substate; the one record of a hold */
+  /**
+   * a DESTRUCTIVE tool ran since the control files were last adopted, so a change found in them
+   * now may be the agent's own: it is held for a human instead of adopted
+   */
+  readonly destructiveSinceAdoption: boolean;
+  /** what waits for a human's answer: a risky call, or a change to a control file; the one record of a hold */
   readonly pendingApproval: PendingApproval | undefined;
 }
 
-/** A call safe mode holds until a human approves it (seed 002 E). */
-export interface PendingApproval {
+/** A call safe mode holds until a human approves it (seed 002 E), while in an `awaitingApproval` substate. */
+export interface HeldCall {
+  readonly kind: 'call';
   readonly id: string;
   readonly tool: string;
   readonly categories: readonly RiskCategory[];
   /** approving it runs a DESTRUCTIVE tool, which the task then remembers */
   readonly destructive: boolean;
 }
+
+/**
+ * A change to intentgate's control files found after a DESTRUCTIVE tool ran, held until a
+ * human accepts or rejects it. It holds the lifecycle, not one call: every call is answered
+ * `control_file_changed` meanwhile, whatever the state, and no move of the lifecycle (a prompt,
+ * a reset, a session change) ends it; only the answer does.
+ */
+export interface HeldControlFileChange {
+  readonly kind: 'controlFiles';
+  readonly id: string;
+  /** the files that changed, as people know them (`.intentignore`) */
+  readonly files: readonly string[];
+}
+
+export type PendingApproval = HeldCall | HeldControlFileChange;
 
 export interface LifecycleInput {
   readonly intents?: readonly Intent[];
@@ -43,7 +64,13 @@ export type LifecycleEvent =
   /** a human answered a pending approval: 'once' runs that call now, 'session' approved its categories for the session */
   | { readonly type: 'approval.granted'; readonly id: string; readonly scope: 'once' | 'session' }
   | { readonly type: 'approval.denied'; readonly id: string }
-  | { readonly type: 'session.changed'; readonly sessionId: string };
+  | { readonly type: 'session.changed'; readonly sessionId: string }
+  /** the governor found the control files changed since it adopted them; `id` is the hold's approval id */
+  | { readonly type: 'controlFiles.changed'; readonly id: string; readonly files: readonly string[] }
+  /** a human accepted the held change: it is adopted */
+  | { readonly type: 'controlFiles.accepted'; readonly id: string }
+  /** a human rejected the held change: the adopted content stays */
+  | { readonly type: 'controlFiles.rejected'; readonly id: string };
 
 /** Emitted for every tool request with the code of the rule that decided it. */
 export interface ToolDecidedEvent {
@@ -61,6 +88,9 @@ export const LIFECYCLE_EVENT_TYPES = [
   'approval.granted',
   'approval.denied',
   'session.changed',
+  'controlFiles.changed',
+  'controlFiles.accepted',
+  'controlFiles.rejected',
 ] as const satisfies readonly LifecycleEvent['type'][];
 
 const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
@@ -68,6 +98,13 @@ const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
 
 const approvalIdOf = (event: LifecycleEvent): string | undefined =>
   event.type === 'approval.granted' || event.type === 'approval.denied' ? event.id : undefined;
+
+const controlFileAnswerIdOf = (event: LifecycleEvent): string | undefined =>
+  event.type === 'controlFiles.accepted' || event.type === 'controlFiles.rejected' ? event.id : undefined;
+
+/** What ends a held call leaves a held control-file change as it is: only its own answer ends it. */
+const keepControlFileChange = (pending: PendingApproval | undefined): HeldControlFileChange | undefined =>
+  pending?.kind === 'controlFiles' ? pending : undefined;
 
 /** Every lifecycle state holds a risky call until a human answers (seed 002 E). */
 const approvalSubstates = {
@@ -78,11 +115,11 @@ const approvalSubstates = {
       description: 'A risky call waits for a human: Continue runs it once, Cancel drops it.',
       on: {
         'approval.granted': [
-          { guard: and(['isPendingApproval', 'isGrantForThisCall']), target: 'ready', actions: 'runApprovedCall' },
-          { guard: 'isPendingApproval', target: 'ready', actions: 'clearPendingApproval' },
+          { guard: and(['isHeldCall', 'isGrantForThisCall']), target: 'ready', actions: 'runApprovedCall' },
+          { guard: 'isHeldCall', target: 'ready', actions: 'dropHeldCall' },
         ],
-        'approval.denied': { guard: 'isPendingApproval', target: 'ready', actions: 'clearPendingApproval' },
-        'session.changed': { target: 'ready', actions: 'clearPendingApproval' },
+        'approval.denied': { guard: 'isHeldCall', target: 'ready', actions: 'dropHeldCall' },
+        'session.changed': { target: 'ready', actions: 'dropHeldCall' },
       },
     },
   },
@@ -90,6 +127,18 @@ const approvalSubstates = {
 
 /** The `decide` action with its reason code, as it appears in the chart. */
 const decide = (code: DecisionCode) => ({ type: 'decide', params: { code } }) as const;
+
+/**
+ * In every state: a change to a control file found after a DESTRUCTIVE tool ran is held, and
+ * replaces a held call (one hold at a time); found with none run since the last adoption, it
+ * is not held, and the governor adopts it.
+ */
+const controlFileChanges = {
+  'controlFiles.changed': { guard: 'hasRunDestructiveSinceAdoption', target: '.ready', actions: 'holdControlFileChange' },
+} as const;
+
+/** While a control-file change is held, every call waits with it; the fail-safe still comes first. */
+const heldForControlFiles = { guard: and(['isControlFileChangeHeld', 'isCall']), actions: decide('control_file_changed') } as const;
 
 /**
  * The lifecycle statechart of seeds 000, 003 and 004. Each `tool.requested` transition
@@ -123,8 +172,13 @@ export function createLifecycleMachine() {
         const risk = requestOf(event)?.risk;
         return risk !== undefined && (risk.unapproved.length > 0 || risk.askedBy !== undefined);
       },
-      isPendingApproval: ({ context, event }) =>
-        context.pendingApproval !== undefined && context.pendingApproval.id === approvalIdOf(event),
+      isHeldCall: ({ context, event }) => context.pendingApproval?.kind === 'call' && context.pendingApproval.id === approvalIdOf(event),
+      isControlFileChangeHeld: ({ context }) => context.pendingApproval?.kind === 'controlFiles',
+      isHeldControlFileChange: ({ context, event }) =>
+        context.pendingApproval?.kind === 'controlFiles' && context.pendingApproval.id === controlFileAnswerIdOf(event),
+      hasRunDestructiveSinceAdoption: ({ context }) => context.destructiveSinceAdoption,
+      // a call with arguments; a question by name (toolsFor) still shows the tools, so a call can carry the question to a human
+      isCall: ({ event }) => requestOf(event)?.hasArgs === true,
       isGrantForThisCall: ({ event }) => event.type === 'approval.granted' && event.scope === 'once',
       isActiveIntentWithdrawn: ({ context, event }) =>
         event.type === 'intents.loaded' &&
@@ -140,13 +194,14 @@ export function createLifecycleMachine() {
       activateIntent: assign({
         activeIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId),
       }),
-      markDestructiveRan: assign({ destructiveRan: true }),
-      clearTask: assign({ activeIntent: undefined, destructiveRan: false, pendingApproval: undefined }),
+      markDestructiveRan: assign({ destructiveRan: true, destructiveSinceAdoption: true }),
+      clearTask: assign(({ context }) => ({ activeIntent: undefined, destructiveRan: false, pendingApproval: keepControlFileChange(context.pendingApproval) })),
       recordPendingApproval: assign({
-        pendingApproval: ({ event }) => {
+        pendingApproval: ({ event }): PendingApproval | undefined => {
           const call = requestOf(event);
           if (!call) return undefined;
           return {
+            kind: 'call',
             id: call.risk.approvalId ?? '',
             tool: call.tool,
             categories: call.risk.unapproved,
@@ -154,11 +209,22 @@ export function createLifecycleMachine() {
           };
         },
       }),
-      clearPendingApproval: assign({ pendingApproval: undefined }),
-      runApprovedCall: assign({
-        destructiveRan: ({ context }) => context.destructiveRan || context.pendingApproval?.destructive === true,
-        pendingApproval: undefined,
+      dropHeldCall: assign(({ context }) => ({ pendingApproval: keepControlFileChange(context.pendingApproval) })),
+      runApprovedCall: assign(({ context }) => {
+        const ran = context.pendingApproval?.kind === 'call' && context.pendingApproval.destructive;
+        return {
+          destructiveRan: context.destructiveRan || ran,
+          destructiveSinceAdoption: context.destructiveSinceAdoption || ran,
+          pendingApproval: undefined,
+        };
       }),
+      holdControlFileChange: assign({
+        pendingApproval: ({ context, event }): PendingApproval | undefined =>
+          event.type === 'controlFiles.changed' ? { kind: 'controlFiles', id: event.id, files: event.files } : context.pendingApproval,
+      }),
+      // the governor adopts what the human accepted: nothing the agent ran is unaccounted for any more
+      acceptControlFileChange: assign({ pendingApproval: undefined, destructiveSinceAdoption: false }),
+      rejectControlFileChange: assign({ pendingApproval: undefined }),
       recordOrchestration: assign({
         orchestrationPresent: ({ context, event }) =>
           event.type === 'orchestration.checked' ? event.present : context.orchestrationPresent,
@@ -178,22 +244,33 @@ export function createLifecycleMachine() {
       // fail closed: without word that the directory exists, the fail-safe is on
       orchestrationPresent: input?.orchestrationPresent ?? false,
       destructiveRan: false,
+      destructiveSinceAdoption: false,
       pendingApproval: undefined,
     }),
     on: {
       'lifecycle.reset': { target: '.REQUEST', actions: 'clearTask' },
       'orchestration.checked': { actions: 'recordOrchestration' },
       'intents.loaded': { actions: 'replaceIntents' },
+      'controlFiles.accepted': { guard: 'isHeldControlFileChange', actions: 'acceptControlFileChange' },
+      'controlFiles.rejected': { guard: 'isHeldControlFileChange', actions: 'rejectControlFileChange' },
     },
     states: {
       REQUEST: {
-        description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked.',
+        description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked; select_active_intent starts a request.',
         ...approvalSubstates,
         on: {
+          ...controlFileChanges,
           'user.prompted': { target: 'REASONING', actions: 'clearTask' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
-            { guard: 'isSelectionCall', actions: decide('no_user_request') },
+            heldForControlFiles,
+            // a selection starts the request it belongs to, as a prompt followed by the selection would
+            {
+              guard: and(['isSelectionCall', 'isKnownIntent']),
+              target: 'ACTION',
+              actions: [decide('intent_selected'), 'clearTask', 'activateIntent'],
+            },
+            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
             { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
@@ -205,13 +282,15 @@ export function createLifecycleMachine() {
         description: 'Analysing a request. SAFE tools run; DESTRUCTIVE tools wait for select_active_intent.',
         ...approvalSubstates,
         on: {
-          'user.prompted': { target: '.ready', actions: 'clearPendingApproval' },
+          ...controlFileChanges,
+          'user.prompted': { target: '.ready', actions: 'dropHeldCall' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            heldForControlFiles,
             {
               guard: and(['isSelectionCall', 'isKnownIntent']),
               target: 'ACTION',
-              actions: [decide('intent_selected'), 'activateIntent', 'clearPendingApproval'],
+              actions: [decide('intent_selected'), 'activateIntent', 'dropHeldCall'],
             },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isCompletionCall', 'hasRunDestructiveTool']), actions: decide('completion_needs_intent') },
@@ -227,14 +306,16 @@ export function createLifecycleMachine() {
         description: 'An intent is active. DESTRUCTIVE tools run inside its owned_scope.',
         ...approvalSubstates,
         on: {
-          'user.prompted': { target: 'REASONING', actions: 'clearPendingApproval' },
+          ...controlFileChanges,
+          'user.prompted': { target: 'REASONING', actions: 'dropHeldCall' },
           // an intent withdrawn from the list takes its authorization with it
           'intents.loaded': [
-            { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'clearPendingApproval'] },
+            { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'dropHeldCall'] },
             { actions: 'replaceIntents' },
           ],
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            heldForControlFiles,
             { guard: and(['isSelectionCall', 'isKnownIntent']), actions: [decide('intent_selected'), 'activateIntent'] },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },

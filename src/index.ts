@@ -62,7 +62,7 @@ export type { PendingApproval } from '../machines/lifecycle';
 export { fileTraceSink, TRACE_FILE_NAME } from './trace/fileTraceSink';
 export { parseTrace, readTrace } from './trace/readTrace';
 export type { TraceContents } from './trace/readTrace';
-export type { TraceRecord, TraceSink } from './trace/traceRecord';
+export type { TraceChange, TraceChangeKind, TraceNotice, TraceRecord, TraceSink } from './trace/traceRecord';
 export { analyzePath } from './paths/analyzePath';
 export type { PathAnalysis } from './paths/analyzePath';
 export { analyzeShell } from './shell/analyzeShell';

@@ -14,6 +14,8 @@ export interface CallFlags {
   readonly policy?: string;
   readonly session?: string;
   readonly workspace?: string;
+  /** the orchestration directory, relative to the working directory or absolute */
+  readonly orchestrationDir?: string;
   readonly locale?: Locale;
   readonly query?: boolean;
 }
@@ -48,6 +50,7 @@ export function addCallOptions(command: Command): Command {
     .option('--policy <file>', 'a policy file (.json, .yaml, .yml)')
     .option('--session <id>', 'the session id approvals belong to')
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
+    .option('--orchestration-dir <dir>', 'the folder of active_intents.yaml, absolute or relative to the current directory; outside the workspace it is out of every tool\'s reach (default: the policy, else <workspace>/.orchestration)')
     .addOption(new Option('--locale <locale>', 'the language of confirmation prompts (default: the policy, else en)').choices(LOCALES))
     .option('--query', 'decide with isToolAllowed: no lifecycle effects between calls; without --args, by name');
 }
@@ -57,6 +60,7 @@ export function callSettings(flags: CallFlags): CallSettings {
   if (flags.args !== undefined && flags.tool === undefined) throw new UsageError("--args needs --tool: name the tool the arguments belong to, or send JSON lines on stdin");
   if (flags.tool === '') throw new UsageError('--tool must not be empty');
   if (flags.workspace === '') throw new UsageError('--workspace must not be empty: name the workspace root, or leave the flag out for the current directory');
+  if (flags.orchestrationDir === '') throw new UsageError('--orchestration-dir must not be empty: name the folder, or leave the flag out for <workspace>/.orchestration');
   if (flags.session !== undefined && (flags.session === '' || flags.session.length > MAX_SESSION_ID_LENGTH)) {
     throw new UsageError(`--session must be 1 to ${MAX_SESSION_ID_LENGTH} characters, got ${flags.session.length}`);
   }

@@ -25,6 +25,7 @@ function governorOptions(settings: CallSettings, io: CliIo): GovernorOptions {
   return {
     ...policy?.governor,
     workspaceRoot: workspaceFor(policy, settings.workspace, io),
+    ...(settings.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, settings.orchestrationDir) }),
     // a what-if tool: nothing is written to the workspace's trace
     trace: () => undefined,
     ...(settings.safeMode !== undefined && { safeMode: settings.safeMode === 'on' }),

@@ -18,6 +18,8 @@ export interface ServiceSettings {
   readonly host: string;
   readonly prefix: string;
   readonly policy?: Policy;
+  /** the orchestration directory, absolute; over the policy's */
+  readonly orchestrationDir?: string;
 }
 
 interface Started {
@@ -35,13 +37,13 @@ function create(settings: ServiceSettings, io: CliIo): Started {
   const tokenFromEnv = envToken !== undefined && envToken !== '';
   try {
     const service = createGovernanceServer({
-      governor: { ...policy?.governor, workspaceRoot: workspace },
+      governor: { ...policy?.governor, workspaceRoot: workspace, ...(settings.orchestrationDir !== undefined && { orchestrationDir: settings.orchestrationDir }) },
       prefix: settings.prefix,
       ...(tokenFromEnv && { approvalToken: envToken }),
       ...(policy?.service.maxBodyBytes !== undefined && { maxBodyBytes: policy.service.maxBodyBytes }),
       ...(policy?.service.maxSessions !== undefined && { maxSessions: policy.service.maxSessions }),
     });
-    const orchestrationDir = policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
+    const orchestrationDir = settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
     return { service, workspace, orchestrationDir, tokenFromEnv };
   } catch (error) {
     if (!(error instanceof IntentGateError)) throw error;
@@ -54,6 +56,7 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
   writeLine(io.stdout, `intentgate governance service listening on ${url}`);
   if (policy) writeLine(io.stdout, `policy: ${policy.file}`);
   writeLine(io.stdout, `workspace: ${workspace}`);
+  if (path.relative(workspace, orchestrationDir).startsWith('..')) writeLine(io.stdout, `orchestration directory: ${orchestrationDir} (outside the workspace)`);
   if (!existsSync(orchestrationDir)) {
     const shown = path.relative(workspace, orchestrationDir).startsWith('..') ? orchestrationDir : path.relative(workspace, orchestrationDir);
     writeLine(io.stdout, `warning: no ${shown}/ in ${workspace}: the fail-safe blocks every tool but select_active_intent until it exists`);

@@ -83,3 +83,8 @@ export function buildDecision(input: DecisionInput): Decision {
     ...(input.approval && { approval: input.approval }),
   });
 }
+
+/** The same decision with one more note after its reasons, frozen again. */
+export function withNote(decision: Decision, note: Reason): Decision {
+  return Object.freeze({ ...decision, reasons: Object.freeze([...decision.reasons, note]) });
+}

@@ -28,6 +28,8 @@ export interface DecisionFacts {
   readonly activeIntent: Intent | undefined;
   /** the orchestration directory as configured, for the fail-safe message */
   readonly orchestrationDir: string;
+  /** the change to the control files that holds the lifecycle, if one does */
+  readonly heldControlFileChange?: { readonly id: string; readonly files: readonly string[] };
 }
 
 /** A frozen reason. */

@@ -71,8 +71,6 @@ export function describeReason(input: {
         : { message: `'${tool}' may run in ACTION under intent '${facts.activeIntent?.id ?? '(none)'}'.` };
     case 'state_violation':
       return { message: STATE_VIOLATION_MESSAGE };
-    case 'no_user_request':
-      return { message: `No user request is in progress (state REQUEST): the host must report the user's prompt before ${SELECT_ACTIVE_INTENT} can activate an intent.` };
     case 'unknown_intent':
       return describeIntentChoice(request, facts);
     case 'completion_needs_intent':
@@ -108,6 +106,19 @@ export function describeReason(input: {
       return { message: `Cancelled by a human: '${tool}' does not run.` };
     case 'command_denied':
       return { message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.` };
+    case 'control_file_changed': {
+      const held = facts.heldControlFileChange;
+      const files = held ? held.files.join(' and ') : 'a control file';
+      return {
+        message: `intentgate holds every call: ${files} changed after a DESTRUCTIVE tool ran, so the change may be the agent's own, and a human must accept or reject it (approval '${held?.id ?? ''}') first. Wait for the answer; do not change the file again.`,
+      };
+    }
+    case 'control_file_accepted':
+      return { message: `A human accepted the change to ${problem ?? 'the control files'}: intentgate enforces it from now on. The call that waited for this answer did not run; call it again if it is still needed.` };
+    case 'control_file_rejected':
+      return {
+        message: `A human rejected the change to ${problem ?? 'the control files'}: intentgate keeps enforcing the content it had adopted. The rejected content is still in the file, and is not asked about again; the human should restore the file (from version control, for example) or edit it. The call that waited for this answer did not run; call it again if it is still needed.`,
+      };
     case 'trace_unavailable':
       return { message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.` };
   }

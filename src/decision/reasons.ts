@@ -14,7 +14,8 @@ export type ReasonRule =
   | 'classification'
   | 'safe-mode'
   | 'policy'
-  | 'trace';
+  | 'trace'
+  | 'control-files';
 
 /**
  * Every reason code, the verdict it decides and its rule. The statechart chooses which code
@@ -26,7 +27,6 @@ export const REASON_CODES = {
   task_completed: { verdict: 'allow', rule: 'lifecycle' },
   destructive_in_scope: { verdict: 'allow', rule: 'scope' },
   state_violation: { verdict: 'deny', rule: 'lifecycle' },
-  no_user_request: { verdict: 'deny', rule: 'lifecycle' },
   unknown_intent: { verdict: 'deny', rule: 'lifecycle' },
   completion_needs_intent: { verdict: 'deny', rule: 'lifecycle' },
   orchestration_missing: { verdict: 'deny', rule: 'fail-safe' },
@@ -41,13 +41,28 @@ export const REASON_CODES = {
   approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
   command_denied: { verdict: 'deny', rule: 'policy' },
+  // a change to a control file the agent may have made holds the lifecycle until a human answers;
+  // an answer does not run the call that carried the question (it is called again)
+  control_file_changed: { verdict: 'ask', rule: 'control-files' },
+  control_file_accepted: { verdict: 'deny', rule: 'control-files' },
+  control_file_rejected: { verdict: 'deny', rule: 'control-files' },
 } as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
 
 /** A code that decides a verdict. */
 export type DecisionCode = keyof typeof REASON_CODES;
 
 /** A code that only adds information to a decision another code made. */
-export type NoteCode = 'unclassified_tool' | 'risk_category' | 'approved_for_session' | 'safe_mode_off' | 'unmapped_tool' | 'command_rule';
+export type NoteCode =
+  | 'unclassified_tool'
+  | 'risk_category'
+  | 'approved_for_session'
+  | 'safe_mode_off'
+  | 'unmapped_tool'
+  | 'command_rule'
+  /** the trace file was truncated, rewritten or replaced outside the governor since its last append */
+  | 'trace_changed'
+  /** what changed in the control files a held change is about, one point after another */
+  | 'control_file_change';
 
 export type ReasonCode = DecisionCode | NoteCode;
 

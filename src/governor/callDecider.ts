@@ -1,6 +1,6 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
 import { confirmationPrompt } from '../approval/confirmationPrompt';
-import { buildDecision, classificationNotes, type Decision } from '../decision/decision';
+import { buildDecision, classificationNotes, type ApprovalRequest, type Decision } from '../decision/decision';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
 import { reason, type Reason } from '../decision/reason';
 import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/reasons';
@@ -33,6 +33,8 @@ export interface CallDeciderParts {
   readonly locale: Locale;
   /** the categories the current session approved */
   approvedCategories(): readonly RiskCategory[];
+  /** the approval of the control-file change that holds the lifecycle, which every call carries meanwhile */
+  heldControlFileApproval(): ApprovalRequest | undefined;
 }
 
 /** A decided call, with what is needed to apply it and to answer a later approval. */
@@ -182,6 +184,7 @@ export function createCallDecider(parts: CallDeciderParts) {
         return { decision: denial, event: undefined, args: callArgs, risk: assessment.risk };
       }
       const holds = code === 'needs_approval';
+      const heldChange = code === 'control_file_changed' ? parts.heldControlFileApproval() : undefined;
       const decision = buildDecision({
         code,
         request,
@@ -203,6 +206,7 @@ export function createCallDecider(parts: CallDeciderParts) {
             }),
           },
         }),
+        ...(heldChange && { approval: heldChange }),
       });
       return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
     },

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { createActor } from 'xstate';
 import { approvalsMachine } from '../../machines/approvals';
 import { lifecycleMachine } from '../../machines/lifecycle';
-import type { Decision } from '../decision/decision';
+import { withNote, type Decision } from '../decision/decision';
 import { DecisionTable } from '../decision/decisionTable';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
+import { reason } from '../decision/reason';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { StateViolationError } from '../errors/StateViolationError';
-import type { Intent } from '../intents/intent';
-import { loadIntentIgnore } from '../intents/intentIgnore';
-import { INTENTS_FILE_NAME, loadIntentsFile } from '../intents/intentsFile';
+import { readControlFiles, unusableFile, type ControlFileSources } from '../intents/controlFiles';
 import { isOrchestrationPresent, protectedPathPredicate } from '../intents/orchestration';
 import { handshakePrompt } from '../lifecycle/handshakePrompt';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
@@ -21,20 +19,27 @@ import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { toolDefinitionName } from '../tools/toolDefinitions';
 import { toolNameProblem } from '../tools/toolRequest';
-import { createTracer } from '../trace/tracer';
+import type { TraceChange } from '../trace/traceRecord';
+import { REASON_CODES } from '../decision/reasons';
+import { createTracer, type TraceResult } from '../trace/tracer';
 import { createCallDecider, type DecidedCall } from './callDecider';
+import { createControlFileHolds } from './controlFileHolds';
 import type { Governor } from './governorApi';
-import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorConfig, type GovernorOptions } from './governorOptions';
+import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from './governorOptions';
 
 export type { Governor, ToolsForOptions } from './governorApi';
+
+// the changes to the trace file a governor keeps for `traceChanges`; older ones are in the file's notices
+const MAX_TRACE_CHANGES_KEPT = 64;
 
 const unknownState = (method: string, state: unknown): InvalidArgumentError =>
   new InvalidArgumentError(`${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
 
-function readIntents(config: GovernorConfig, orchestrationPresent: boolean): readonly Intent[] {
-  if (config.intents) return config.intents;
-  return orchestrationPresent ? loadIntentsFile(path.join(config.orchestrationDir, INTENTS_FILE_NAME)) : [];
-}
+/** The trace holds every decision with risk categories, and every decision about a control-file change. */
+const isTraced = (decision: Decision): boolean => decision.categories.length > 0 || REASON_CODES[decision.code].rule === 'control-files';
+
+/** A decision whose call runs, or waits for a human to run it: it never goes untraced. */
+const mayRun = (decision: Decision): boolean => decision.verdict === 'allow' || decision.code === 'needs_approval';
 
 /**
  * Creates the governor of one agent conversation.
@@ -51,19 +56,55 @@ export function createGovernor(options?: GovernorOptions): Governor {
   // the class travels on each request, so one statechart serves every classification
   const classifier = Object.keys(config.classification).length === 0 ? defaultClassifier : createClassifier(config.classification);
   const orchestrationPresent = isOrchestrationPresent(config.orchestrationDir);
+  const sources: ControlFileSources = {
+    workspaceRoot: config.workspaceRoot,
+    orchestrationDir: config.orchestrationDir,
+    orchestrationDirLabel: config.orchestrationDirLabel,
+    readsIntentsFile: config.intents === undefined,
+  };
+  // the control files as they are now are adopted; one that cannot be used is refused here
+  const initialFiles = readControlFiles(sources, orchestrationPresent);
+  const unusable = unusableFile(initialFiles);
+  if (unusable) throw unusable;
+  const initialIntents = config.intents ?? (initialFiles.intents?.content.usable ? initialFiles.intents.content.value : []);
   const inspect = config.inspect === undefined ? {} : { inspect: config.inspect };
-  const actor = createActor(machine, {
-    input: { intents: readIntents(config, orchestrationPresent), orchestrationPresent },
-    ...inspect,
-  }).start();
+  const actor = createActor(machine, { input: { intents: initialIntents, orchestrationPresent }, ...inspect }).start();
   const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() }, ...inspect }).start();
-  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId);
+  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId, isTraced);
+  const traceChanges: TraceChange[] = [];
+  /** Writes a decision to the trace; a change found in the trace file is kept and becomes a note on the decision. */
+  const traceDecision = (decision: Decision): { readonly decision: Decision; readonly traced: TraceResult } => {
+    const traced = tracer.record(decision);
+    if (!traced.ok || traced.changed === undefined) return { decision, traced };
+    traceChanges.push(traced.changed);
+    if (traceChanges.length > MAX_TRACE_CHANGES_KEPT) traceChanges.shift();
+    return { decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })), traced };
+  };
+  // The chart's context is the one record of whether something is held and what: its guards need the
+  // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
+  // decisions, arguments and file contents the chart never reads, found through the chart's id.
+  let lastHeld: DecidedCall | undefined;
+  let holds = 0;
+  const nextApprovalId = () => `approval-${holds + 1}`;
+  const controlFiles = createControlFileHolds({
+    actor,
+    sources,
+    initial: initialFiles,
+    orchestrationDirLabel: config.orchestrationDirLabel,
+    locale: config.locale,
+    takeApprovalId: () => {
+      holds += 1;
+      return `approval-${holds}`;
+    },
+    trace: (decision) => traceDecision(decision).decision,
+  });
   const decider = createCallDecider({
     machine,
     classifier,
     workspace: {
       workspaceRoot: config.workspaceRoot,
-      intentIgnore: loadIntentIgnore(config.workspaceRoot),
+      // the rules adopted last: re-read with the intents file, and held like it when the agent may have changed them
+      intentIgnore: { ignores: (relativePath) => controlFiles.ignore.ignores(relativePath) },
       isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
     },
     risk: {
@@ -77,6 +118,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     safeMode: config.safeMode,
     locale: config.locale,
     approvedCategories: () => approvedCategoriesOf(approvalActor),
+    heldControlFileApproval: () => controlFiles.heldDecision()?.approval,
   });
   const table = new DecisionTable({
     currentSnapshot: () => actor.getSnapshot(),
@@ -84,15 +126,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
     decideName: decider.decideName,
   });
   const modeFilters = new Map<string | undefined, ToolFilter>();
-  // The chart's context is the one record of whether a call is held and which: its guards need the
-  // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
-  // decision and arguments the chart never reads, found through the chart's id, so nothing can disagree.
-  let lastHeld: DecidedCall | undefined;
-  let holds = 0;
-  const nextApprovalId = () => `approval-${holds + 1}`;
   const heldCall = (): DecidedCall | undefined => {
     const pending = actor.getSnapshot().context.pendingApproval;
-    return pending !== undefined && lastHeld?.decision.approval?.id === pending.id ? lastHeld : undefined;
+    return pending?.kind === 'call' && lastHeld?.decision.approval?.id === pending.id ? lastHeld : undefined;
   };
 
   const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
@@ -126,16 +162,18 @@ export function createGovernor(options?: GovernorOptions): Governor {
     assertRunning('handleToolCall');
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
-    const decided = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
-    const traced = tracer.record(decided.decision);
+    const first = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
+    const { decision, traced } = traceDecision(first.decision);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
-    if (!traced.ok && decided.decision.verdict !== 'deny') return decider.restate(decided, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    if (!traced.ok && mayRun(decision)) return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    const decided = { ...first, decision };
     if (decided.event) actor.send(decided.event);
-    if (decided.decision.verdict === 'ask') {
+    if (decision.code === 'needs_approval') {
       lastHeld = decided;
       holds += 1;
     }
-    return decided.decision;
+    if (decision.code === 'destructive_in_scope') controlFiles.recordDestructiveCall({ tool: decision.tool, args: decided.args });
+    return decision;
   };
 
   const modeFilter = (mode: string | undefined): ToolFilter => {
@@ -149,16 +187,15 @@ export function createGovernor(options?: GovernorOptions): Governor {
 
   const refresh = (): void => {
     const present = isOrchestrationPresent(config.orchestrationDir);
-    const intents = readIntents(config, present);
     actor.send({ type: 'orchestration.checked', present });
-    actor.send({ type: 'intents.loaded', intents });
+    controlFiles.check(present);
   };
 
   const heldCallFor = (id: string): DecidedCall => {
     const pending = actor.getSnapshot().context.pendingApproval;
     const held = heldCall();
     if (!held || pending?.id !== id) {
-      throw new InvalidArgumentError(`resolveApproval: no call is waiting for approval '${describeValue(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
+      throw new InvalidArgumentError(`resolveApproval: nothing is waiting for approval '${describeValue(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
     }
     return held;
   };
@@ -166,6 +203,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
     assertRunning('resolveApproval');
     const valid = validateApprovalAnswer(answer);
+    // a held control-file change is answered by accepting or rejecting it
+    const answered = controlFiles.answer(id, valid, isOrchestrationPresent(config.orchestrationDir));
+    if (answered) return answered;
     const call = heldCallFor(id);
     // every answer but 'details' sends the chart an approval event, which ends the hold
     if (valid.kind === 'details') return call.decision;
@@ -175,20 +215,19 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
     const snapshot = actor.getSnapshot();
     if (valid.kind === 'cancel') {
-      const cancelled = decider.restate(call, { code: 'approval_cancelled', snapshot });
-      tracer.record(cancelled);
+      const { decision: cancelled } = traceDecision(decider.restate(call, { code: 'approval_cancelled', snapshot }));
       actor.send({ type: 'approval.denied', id });
       return cancelled;
     }
     // approval never cancels the rules: the call is decided again, with its categories approved once
     const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
-    const decision = again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision;
-    const traced = tracer.record(decision);
+    const { decision, traced } = traceDecision(again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision);
     if (!traced.ok || !decision.allowed) {
       actor.send({ type: 'approval.denied', id });
       return traced.ok ? decision : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     }
     actor.send({ type: 'approval.granted', id, scope: 'once' });
+    if (decision.toolClass === 'DESTRUCTIVE') controlFiles.recordDestructiveCall({ tool: decision.tool, args: call.args });
     return decision;
   };
 
@@ -212,7 +251,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return approvedCategoriesOf(approvalActor);
     },
     get pendingApproval() {
-      return heldCall()?.decision;
+      return controlFiles.heldDecision() ?? heldCall()?.decision;
+    },
+    get traceChanges() {
+      return [...traceChanges];
     },
     userPrompt(text) {
       if (text !== undefined && typeof text !== 'string') {
@@ -250,7 +292,8 @@ export function createGovernor(options?: GovernorOptions): Governor {
       const approved = approvedCategoriesOf(approvalActor);
       // a call a policy rule holds waits for an answer to itself, whatever the session approved
       const askedByRule = heldCall()?.event?.call.risk.askedBy !== undefined;
-      if (pending && !askedByRule && pending.categories.every((category) => approved.includes(category))) {
+      // a held control-file change has no categories: no session approval answers it
+      if (pending?.kind === 'call' && !askedByRule && pending.categories.every((category) => approved.includes(category))) {
         actor.send({ type: 'approval.granted', id: pending.id, scope: 'session' });
       }
       return approved;

@@ -6,6 +6,7 @@ import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
+import type { TraceChange } from '../trace/traceRecord';
 
 export interface ToolsForOptions {
   /** a mode from `options.modes`; its tool list narrows what the state allows */
@@ -31,6 +32,12 @@ export interface Governor {
   readonly approvedCategories: readonly RiskCategory[];
   /** the call waiting for a human's answer, as its 'ask' decision */
   readonly pendingApproval: Decision | undefined;
+  /**
+   * the changes made to the trace file outside the governor (truncated, rewritten, replaced),
+   * found before its appends, oldest first (the last 64); each is also a `trace_changed` note
+   * on the decision whose append found it, and a notice line in the file
+   */
+  readonly traceChanges: readonly TraceChange[];
   /** Reports a user prompt: REQUEST or ACTION moves to REASONING. Re-reads the intents file first. */
   userPrompt(text?: string): void;
   /** The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the trace. */

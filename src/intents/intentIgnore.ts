@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ignore from 'ignore';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
-import { readRegularFile } from '../files/readRegularFile';
+import { readRegularFile, type RegularFileRead } from '../files/readRegularFile';
 
 /** The ignore file at the workspace root, in .gitignore syntax (seed 003 FR-009). */
 export const INTENT_IGNORE_FILE = '.intentignore';
@@ -25,12 +25,16 @@ export function parseIntentIgnore(text: string): IntentIgnore {
 }
 
 // an ignore file is a few lines; anything this large is a mistake or an attack
-const MAX_INTENT_IGNORE_BYTES = 1024 * 1024;
+export const MAX_INTENT_IGNORE_BYTES = 1024 * 1024;
 
 /** Reads `<workspaceRoot>/.intentignore`; a missing file ignores nothing, an unreadable one is an error. */
 export function loadIntentIgnore(workspaceRoot: string): IntentIgnore {
   const file = path.join(workspaceRoot, INTENT_IGNORE_FILE);
-  const read = readRegularFile(file, MAX_INTENT_IGNORE_BYTES);
+  return intentIgnoreOfRead(readRegularFile(file, MAX_INTENT_IGNORE_BYTES), file);
+}
+
+/** The rules of an ignore file already read; throws InvalidOptionsError as `loadIntentIgnore` does. */
+export function intentIgnoreOfRead(read: RegularFileRead, file: string): IntentIgnore {
   switch (read.kind) {
     case 'text':
       return parseIntentIgnore(read.text);

@@ -1,13 +1,13 @@
 import { parseDocument } from 'yaml';
 import { IntentsFileError } from '../errors/IntentsFileError';
-import { readRegularFile } from '../files/readRegularFile';
+import { readRegularFile, type RegularFileRead } from '../files/readRegularFile';
 import { formatIssues, freezeIntents, intentsFileSchema, type Intent } from './intent';
 
 /** The intents file name inside the orchestration directory. */
 export const INTENTS_FILE_NAME = 'active_intents.yaml';
 
 // an intents file is a few kilobytes; anything this large is a mistake or an attack
-const MAX_INTENTS_FILE_BYTES = 1024 * 1024;
+export const MAX_INTENTS_FILE_BYTES = 1024 * 1024;
 
 /** Parses the text of an intents file; throws IntentsFileError naming every bad field. */
 export function parseIntentsFile(text: string, file: string): readonly Intent[] {
@@ -35,7 +35,11 @@ export function parseIntentsFile(text: string, file: string): readonly Intent[] 
  * refused with a reason); an unreadable or malformed one is an IntentsFileError.
  */
 export function loadIntentsFile(file: string): readonly Intent[] {
-  const read = readRegularFile(file, MAX_INTENTS_FILE_BYTES);
+  return intentsOfRead(readRegularFile(file, MAX_INTENTS_FILE_BYTES), file);
+}
+
+/** The intents of an intents file already read; throws IntentsFileError as `loadIntentsFile` does. */
+export function intentsOfRead(read: RegularFileRead, file: string): readonly Intent[] {
   switch (read.kind) {
     case 'text':
       return parseIntentsFile(read.text, file);

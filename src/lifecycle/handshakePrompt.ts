@@ -31,7 +31,8 @@ export function handshakePrompt(state: LifecycleState, context: HandshakePromptC
   const select = `call ${SELECT_ACTIVE_INTENT} with the id of the intent you are working on`;
   switch (state) {
     case 'REQUEST':
-      return `${HANDSHAKE_SENTENCE} No request is in progress yet.`;
+      // seed 003 SC-001: the selection itself starts a request, so the model needs the ids here too
+      return `${HANDSHAKE_SENTENCE} No request is in progress yet; to make changes, ${select}, which starts one.\n${intentList(intents)}`;
     case 'REASONING': {
       const kept = activeIntent
         ? `\nIntent ${activeIntent.id} was active before this request; ${SELECT_ACTIVE_INTENT} it again to resume changes.`

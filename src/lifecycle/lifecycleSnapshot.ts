@@ -19,5 +19,8 @@ export function decisionFacts(snapshot: LifecycleSnapshot, orchestrationDir: str
     intents: context.intents,
     activeIntent: context.activeIntent,
     orchestrationDir,
+    ...(context.pendingApproval?.kind === 'controlFiles' && {
+      heldControlFileChange: { id: context.pendingApproval.id, files: context.pendingApproval.files },
+    }),
   };
 }

@@ -91,6 +91,7 @@ export function probeContext(state: LifecycleState, orchestrationPresent: boolea
     activeIntent: state === 'ACTION' ? MATRIX_INTENTS[0] : undefined,
     orchestrationPresent,
     destructiveRan: false,
+    destructiveSinceAdoption: false,
     pendingApproval: undefined,
   };
 }

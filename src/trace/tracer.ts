@@ -1,23 +1,33 @@
 import type { Decision } from '../decision/decision';
-import { fileTraceSink } from './fileTraceSink';
-import { traceRecordOf, type TraceSink } from './traceRecord';
+import { openTraceFile } from './traceFile';
+import { traceRecordOf, type TraceChange, type TraceSink } from './traceRecord';
 
-export type TraceResult = { readonly ok: true } | { readonly ok: false; readonly problem: string };
+export type TraceResult =
+  /** `changed`: the trace file was changed outside the governor since its last append (a notice line says so) */
+  | { readonly ok: true; readonly changed?: TraceChange }
+  | { readonly ok: false; readonly problem: string };
 
 export interface Tracer {
-  /** Writes a decision on a call with risk categories; other decisions are not traced. */
+  /** Writes a decision when `isTraced` says so; other decisions are not traced. */
   record(decision: Decision): TraceResult;
 }
 
-/** The trace of one governor: every decision on a risky call, whatever the verdict and safe mode. */
-export function createTracer(target: string | TraceSink, sessionId: () => string): Tracer {
-  const sink = typeof target === 'string' ? fileTraceSink(target) : target;
+/** Which decisions go to the trace. */
+export type TracedDecisions = (decision: Decision) => boolean;
+
+/**
+ * The trace of one governor. A file path is watched (see `openTraceFile`); a host's sink gets
+ * each record and is trusted with it.
+ */
+export function createTracer(target: string | TraceSink, sessionId: () => string, isTraced: TracedDecisions): Tracer {
+  const append: (record: ReturnType<typeof traceRecordOf>) => TraceChange | undefined =
+    typeof target === 'string' ? openTraceFile(target).append : (record) => void target(record);
   return {
     record(decision) {
-      if (decision.categories.length === 0) return { ok: true };
+      if (!isTraced(decision)) return { ok: true };
       try {
-        sink(traceRecordOf(decision, sessionId(), new Date()));
-        return { ok: true };
+        const changed = append(traceRecordOf(decision, sessionId(), new Date()));
+        return changed ? { ok: true, changed } : { ok: true };
       } catch (error) {
         return { ok: false, problem: error instanceof Error ? error.message : String(error) };
       }

@@ -74,10 +74,21 @@ describe('the handshake', () => {
     expect(governor.state).toBe('REASONING');
   });
 
-  it('refuses select_active_intent while no request is in progress', () => {
+  it('starts a request when select_active_intent names a valid intent in REQUEST (seed 003 SC-001)', () => {
     const governor = governorIn();
     const decision = governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-    expect(decision).toMatchObject({ allowed: false, code: 'no_user_request' });
+    expect(decision).toMatchObject({ allowed: true, code: 'intent_selected', intentId: 'INT-001' });
+    expect(governor.state).toBe('ACTION');
+    expect(governor.activeIntent?.id).toBe('INT-001');
+    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: '' }).code).toBe('destructive_in_scope');
+  });
+
+  it('refuses an unknown intent in REQUEST as in REASONING, and stays in REQUEST', () => {
+    const governor = governorIn();
+    const decision = governor.handleToolCall('select_active_intent', { intent_id: 'INT-999' });
+    expect(decision).toMatchObject({ allowed: false, code: 'unknown_intent' });
+    expect(decision.reason).toBe("Unknown intent 'INT-999'. Valid intent ids: INT-001, INT-002.");
+    expect(governor.handleToolCall('select_active_intent', {}).code).toBe('unknown_intent');
     expect(governor.state).toBe('REQUEST');
   });
 

@@ -89,7 +89,13 @@ describe('handshakePrompt in REASONING', () => {
 
 describe('handshakePrompt in REQUEST', () => {
   it('does not depend on a kept intent', () => {
-    expect(handshakePrompt('REQUEST', { intents: [AUTH], activeIntent: AUTH })).toBe(handshakePrompt('REQUEST'));
+    expect(handshakePrompt('REQUEST', { intents: [AUTH], activeIntent: AUTH })).toBe(handshakePrompt('REQUEST', { intents: [AUTH] }));
+  });
+
+  it('tells the model that select_active_intent starts a request, and lists the intents (seed 003 SC-001)', () => {
+    const text = handshakePrompt('REQUEST', { intents: [AUTH, DOCS] });
+    expect(text).toContain('select_active_intent');
+    expect([lineWith(text, AUTH.id, ...AUTH.owned_scope), lineWith(text, DOCS.id, ...DOCS.owned_scope)].every(Boolean)).toBe(true);
   });
 });
 

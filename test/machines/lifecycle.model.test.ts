@@ -7,6 +7,7 @@ import { decisionCodeOf } from '../../src/decision/machineDecision';
 import { REASON_CODES, type DecisionCode } from '../../src/decision/reasons';
 import type { ToolRequest } from '../../src/tools/toolRequest';
 import {
+  CONTROL_ID,
   expectedAfterLifecycleEvent,
   expectedOutcome,
   HELD_ID,
@@ -103,6 +104,11 @@ const LIFECYCLE_EVENTS: readonly LifecycleOnlyEvent[] = [
   { type: 'approval.granted', id: 'approval-9', scope: 'once' },
   { type: 'approval.denied', id: HELD_ID },
   { type: 'session.changed', sessionId: 'another' },
+  { type: 'controlFiles.changed', id: CONTROL_ID, files: ['.intentignore'] },
+  { type: 'controlFiles.accepted', id: CONTROL_ID },
+  { type: 'controlFiles.accepted', id: 'approval-9' },
+  { type: 'controlFiles.rejected', id: CONTROL_ID },
+  { type: 'approval.denied', id: CONTROL_ID },
 ];
 
 /** The tool calls the traversal explores: the ones that move the lifecycle or its context. */
@@ -128,15 +134,18 @@ const vertexOf = (snapshot: Snapshot): OracleVertex => {
     intentId: snapshot.context.activeIntent?.id,
     orchestrationPresent: snapshot.context.orchestrationPresent,
     destructiveRan: snapshot.context.destructiveRan,
-    pending: pending && { id: pending.id, destructive: pending.destructive },
+    destructiveSinceAdoption: snapshot.context.destructiveSinceAdoption,
+    pending: pending && (pending.kind === 'call' ? { kind: 'call', id: pending.id, destructive: pending.destructive } : { kind: 'controlFiles', id: pending.id }),
     intentIds: snapshot.context.intents.map((intent) => intent.id),
   };
 };
 
 const key = (v: OracleVertex): string =>
-  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.pending ? [v.pending.id, v.pending.destructive] : null, v.intentIds]);
+  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.destructiveSinceAdoption, v.pending ?? null, v.intentIds]);
+const heldLabel = (pending: OracleVertex['pending']): string =>
+  pending === undefined ? '' : ` held=${pending.kind === 'controlFiles' ? 'control files' : pending.destructive ? 'DESTRUCTIVE' : 'SAFE'}`;
 const label = (v: OracleVertex): string =>
-  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} intents=${v.intentIds.join('+')}${v.pending ? ` held=${v.pending.destructive ? 'DESTRUCTIVE' : 'SAFE'}` : ''}`;
+  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} sinceAdoption=${v.destructiveSinceAdoption} intents=${v.intentIds.join('+')}${heldLabel(v.pending)}`;
 
 /** The vertices the oracle reaches from the start with the same alphabet, found independently. */
 function oracleReachable(): Map<string, OracleVertex> {
@@ -168,7 +177,7 @@ const cases = paths.flatMap((path) =>
 
 const lifecycleCases = paths.flatMap((path) =>
   LIFECYCLE_EVENTS.map((event) => ({
-    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}${'intents' in event ? `(${event.intents.map((intent) => intent.id).join('+')})` : ''}${'scope' in event ? `(${event.scope}, ${event.id})` : ''}${event.type === 'approval.denied' ? `(${event.id})` : ''}`,
+    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}${'intents' in event ? `(${event.intents.map((intent) => intent.id).join('+')})` : ''}${'scope' in event ? `(${event.scope}, ${event.id})` : ''}${event.type === 'approval.denied' || event.type.startsWith('controlFiles.') ? `(${'id' in event ? event.id : ''})` : ''}`,
     replay: replayOf(path),
     vertex: vertexOf(path.state),
     event,

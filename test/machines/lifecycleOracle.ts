@@ -3,9 +3,11 @@
 // (informational completion from REASONING, the Invariant 8 fail-safe, .intentignore for
 // every tool); seed 002's safe mode (a call with unapproved categories waits for a human,
 // approval never cancels the other rules); seed 004's recovery by reset; and the choices
-// docs/decisions.md records (select_active_intent needs a request in progress;
+// docs/decisions.md records (select_active_intent in REQUEST starts a request, seed 003 SC-001;
 // intentgate's own control files are never writable; a held call stays held until the
-// human answers, a new prompt, a reset or a session change).
+// human answers, a new prompt, a reset or a session change; a change to a control file found
+// after a DESTRUCTIVE tool ran since the last adoption is held for a human, holds every call
+// meanwhile and outlives every move of the lifecycle until the human accepts or rejects it).
 
 export type OracleState = 'REQUEST' | 'REASONING' | 'ACTION';
 export type OracleSubstate = 'ready' | 'awaitingApproval';
@@ -55,6 +57,9 @@ export const ORACLE_INTENTS = {
 /** The approval id every held probe gets. */
 export const HELD_ID = 'approval-1';
 
+/** The approval id of the control-file change the model tests report. */
+export const CONTROL_ID = 'approval-7';
+
 export interface OraclePath {
   readonly relative: string | undefined;
   readonly ignored?: boolean;
@@ -86,11 +91,17 @@ export interface OracleVertex {
   readonly intentId: string | undefined;
   readonly orchestrationPresent: boolean;
   readonly destructiveRan: boolean;
-  /** the held call: its id and whether running it is DESTRUCTIVE */
-  readonly pending: { readonly id: string; readonly destructive: boolean } | undefined;
+  /** a DESTRUCTIVE tool ran since the control files were last adopted */
+  readonly destructiveSinceAdoption: boolean;
+  /** what waits for a human: a held call (its id, and whether running it is DESTRUCTIVE), or a change to a control file */
+  readonly pending: OraclePending | undefined;
   /** the ids of the intents loaded now */
   readonly intentIds: readonly string[];
 }
+
+export type OraclePending =
+  | { readonly kind: 'call'; readonly id: string; readonly destructive: boolean }
+  | { readonly kind: 'controlFiles'; readonly id: string };
 
 export const INITIAL_VERTEX: OracleVertex = {
   state: 'REQUEST',
@@ -98,6 +109,7 @@ export const INITIAL_VERTEX: OracleVertex = {
   intentId: undefined,
   orchestrationPresent: true,
   destructiveRan: false,
+  destructiveSinceAdoption: false,
   pending: undefined,
   intentIds: Object.keys(ORACLE_INTENTS),
 };
@@ -113,15 +125,17 @@ const deny = (code: string, at: OracleVertex): OracleOutcome => ({ verdict: 'den
 const hold = (at: OracleVertex, destructive: boolean): OracleOutcome => ({
   verdict: 'ask',
   code: 'needs_approval',
-  next: { ...at, substate: 'awaitingApproval', pending: { id: HELD_ID, destructive } },
+  next: { ...at, substate: 'awaitingApproval', pending: { kind: 'call', id: HELD_ID, destructive } },
 });
+/** Only its own answer ends a held control-file change; whatever ends a held call keeps it. */
+const keepControlFileChange = (pending: OraclePending | undefined): OraclePending | undefined => (pending?.kind === 'controlFiles' ? pending : undefined);
 const freshTask = (at: OracleVertex, state: OracleState): OracleVertex => ({
   ...at,
   state,
   substate: 'ready',
   intentId: undefined,
   destructiveRan: false,
-  pending: undefined,
+  pending: keepControlFileChange(at.pending),
 });
 
 const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
@@ -131,9 +145,10 @@ const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
 };
 
 function selection(at: OracleVertex, probe: OracleProbe): OracleOutcome {
-  if (at.state === 'REQUEST') return deny('no_user_request', at);
   if (probe.intentId === undefined || !at.intentIds.includes(probe.intentId)) return deny('unknown_intent', at);
-  if (at.state === 'REASONING') return allow('intent_selected', { ...at, state: 'ACTION', substate: 'ready', intentId: probe.intentId, pending: undefined });
+  // seed 003 SC-001: in REQUEST a valid selection starts the request, as a prompt followed by the selection would
+  if (at.state === 'REQUEST') return allow('intent_selected', { ...freshTask(at, 'ACTION'), intentId: probe.intentId });
+  if (at.state === 'REASONING') return allow('intent_selected', { ...at, state: 'ACTION', substate: 'ready', intentId: probe.intentId, pending: keepControlFileChange(at.pending) });
   return allow('intent_selected', { ...at, intentId: probe.intentId });
 }
 
@@ -146,6 +161,8 @@ function completion(at: OracleVertex): OracleOutcome | undefined {
 /** What the seeds say happens when `probe` is requested at `at`. */
 export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (!at.orchestrationPresent && probe.tool !== 'select_active_intent') return deny('orchestration_missing', at);
+  // a held control-file change holds every call, whatever the state; a question by name is answered as usual
+  if (at.pending?.kind === 'controlFiles' && probe.hasArgs) return { verdict: 'ask', code: 'control_file_changed', next: at };
   if (probe.hasArgs && probe.tool === 'select_active_intent') return selection(at, probe);
   // attempt_completion has no arguments that matter: asked by name, it gets the call's answer
   const completed = probe.tool === 'attempt_completion' ? completion(at) : undefined;
@@ -160,7 +177,7 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   if (changed.some((path) => path.protected)) return deny('protected_path', at);
   if (!changed.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
   if (isHeld(probe.risk)) return hold(at, true);
-  return allow('destructive_in_scope', { ...at, destructiveRan: true });
+  return allow('destructive_in_scope', { ...at, destructiveRan: true, destructiveSinceAdoption: true });
 }
 
 /** A lifecycle event that is not a tool call, as the oracle reads it. */
@@ -171,16 +188,20 @@ export type OracleLifecycleEvent =
   | { readonly type: 'intents.loaded'; readonly intents: readonly { readonly id: string }[] }
   | { readonly type: 'approval.granted'; readonly id: string; readonly scope: 'once' | 'session' }
   | { readonly type: 'approval.denied'; readonly id: string }
-  | { readonly type: 'session.changed' };
+  | { readonly type: 'session.changed' }
+  | { readonly type: 'controlFiles.changed'; readonly id: string }
+  | { readonly type: 'controlFiles.accepted'; readonly id: string }
+  | { readonly type: 'controlFiles.rejected'; readonly id: string };
 
-const answered = (at: OracleVertex, id: string): boolean => at.substate === 'awaitingApproval' && at.pending?.id === id;
+const answered = (at: OracleVertex, id: string): boolean => at.substate === 'awaitingApproval' && at.pending?.kind === 'call' && at.pending.id === id;
+const answeredChange = (at: OracleVertex, id: string): boolean => at.pending?.kind === 'controlFiles' && at.pending.id === id;
 
 /** Seed 000's transitions 1, 3 and 4, seed 004's reset, the fail-safe check and the human's answers. */
 export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifecycleEvent): OracleVertex {
   switch (event.type) {
     case 'user.prompted':
       if (at.state === 'REQUEST') return freshTask(at, 'REASONING');
-      return { ...at, state: 'REASONING', substate: 'ready', pending: undefined };
+      return { ...at, state: 'REASONING', substate: 'ready', pending: keepControlFileChange(at.pending) };
     case 'lifecycle.reset':
       return freshTask(at, 'REQUEST');
     case 'orchestration.checked':
@@ -189,17 +210,24 @@ export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifec
       // the active intent stays only while the list still holds it; ACTION without one is REASONING
       const intentIds = event.intents.map((intent) => intent.id);
       if (at.intentId === undefined || intentIds.includes(at.intentId)) return { ...at, intentIds };
-      if (at.state === 'ACTION') return { ...at, intentIds, state: 'REASONING', substate: 'ready', intentId: undefined, pending: undefined };
+      if (at.state === 'ACTION') return { ...at, intentIds, state: 'REASONING', substate: 'ready', intentId: undefined, pending: keepControlFileChange(at.pending) };
       return { ...at, intentIds, intentId: undefined };
     }
     case 'approval.granted': {
       if (!answered(at, event.id)) return at;
-      const ran = event.scope === 'once' && at.pending?.destructive === true;
-      return { ...at, substate: 'ready', pending: undefined, destructiveRan: at.destructiveRan || ran };
+      const ran = event.scope === 'once' && at.pending?.kind === 'call' && at.pending.destructive;
+      return { ...at, substate: 'ready', pending: undefined, destructiveRan: at.destructiveRan || ran, destructiveSinceAdoption: at.destructiveSinceAdoption || ran };
     }
     case 'approval.denied':
       return answered(at, event.id) ? { ...at, substate: 'ready', pending: undefined } : at;
     case 'session.changed':
       return at.substate === 'awaitingApproval' ? { ...at, substate: 'ready', pending: undefined } : at;
+    // with no DESTRUCTIVE tool run since the last adoption the change is the human's: the governor adopts it, the chart holds nothing
+    case 'controlFiles.changed':
+      return at.destructiveSinceAdoption ? { ...at, substate: 'ready', pending: { kind: 'controlFiles', id: event.id } } : at;
+    case 'controlFiles.accepted':
+      return answeredChange(at, event.id) ? { ...at, pending: undefined, destructiveSinceAdoption: false } : at;
+    case 'controlFiles.rejected':
+      return answeredChange(at, event.id) ? { ...at, pending: undefined } : at;
   }
 }

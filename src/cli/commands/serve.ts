@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import type { Policy } from '../../policy/parsePolicy';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/createGovernanceServer';
@@ -14,6 +15,7 @@ interface ServeFlags {
   readonly host?: string;
   readonly prefix?: string;
   readonly policy?: string;
+  readonly orchestrationDir?: string;
 }
 
 /** Flags first, then PORT, then the policy's `service` section, then the defaults; checked as scripts/serve.ts checks them. */
@@ -31,7 +33,14 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
   ];
   const parsed = parseServeArgs(argv, io.env);
   if (!parsed.ok) throw new UsageError(parsed.problem);
-  return { port: parsed.args.port, host: parsed.args.host, prefix: parsed.args.prefix, ...(policy && { policy }) };
+  if (flags.orchestrationDir === '') throw new UsageError('--orchestration-dir must not be empty: name the folder, or leave the flag out for <workspace>/.orchestration');
+  return {
+    port: parsed.args.port,
+    host: parsed.args.host,
+    prefix: parsed.args.prefix,
+    ...(policy && { policy }),
+    ...(flags.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, flags.orchestrationDir) }),
+  };
 }
 
 /** `intentgate serve`: the HTTP governance service, what `npm start` runs. */
@@ -51,6 +60,7 @@ export function registerServe(program: Command, context: CommandContext): void {
     .option('--host <host>', `address to listen on (default: the policy, else ${DEFAULT_HOST})`)
     .option('--prefix <path>', 'path prefix of every route, like /slavik (default: the policy, else none)')
     .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options and the service defaults')
+    .option('--orchestration-dir <dir>', "the folder of active_intents.yaml and the trace, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)")
     .action(async (flags: ServeFlags) => {
       const { io } = context;
       const policy = policyFromFlag(flags.policy, io);

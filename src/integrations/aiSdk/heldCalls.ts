@@ -7,17 +7,21 @@ const isHeld = (governor: Governor, decision: Decision): boolean =>
 
 /**
  * The decision for a call the SDK is about to run. An 'allow' or 'deny' stands as made. The SDK
- * runs an 'ask' call only after a human approved it in a `tool-approval-response`, so the
- * governor's held call is answered 'continue', which checks every other rule again. When the
+ * runs an 'ask' call only after a human approved it in a `tool-approval-response`, so what the
+ * governor holds under that approval is answered 'continue': a held call is checked against
+ * every other rule again and runs; a held control-file change is accepted, and the call that
+ * carried the question does not run (the answer's decision says to call it again). When the
  * hold is gone (a later risky call replaced it, or a session approval cleared it), the call is
- * decided again and a new hold is answered the same way: the human approved this very call.
+ * decided again, and a new hold of its categories is answered the same way, since the human
+ * approved this very call; a held control-file change is not, since the human never saw it.
  */
 export function decisionToRun(governor: Governor, entry: LedgerEntry, input: unknown): Decision {
   const { decision } = entry;
   if (decision.verdict !== 'ask' || decision.approval === undefined) return decision;
   if (isHeld(governor, decision)) return governor.resolveApproval(decision.approval.id, 'continue');
   const again = governor.handleToolCall(entry.tool, input);
-  return again.verdict === 'ask' && again.approval ? governor.resolveApproval(again.approval.id, 'continue') : again;
+  const sameQuestion = decision.code === 'needs_approval' && again.code === 'needs_approval';
+  return sameQuestion && again.approval ? governor.resolveApproval(again.approval.id, 'continue') : again;
 }
 
 /**

@@ -23,7 +23,19 @@ export function supportsFormElicitation(server: Server): boolean {
   return server.getClientCapabilities()?.elicitation?.form !== undefined;
 }
 
+/** A held control-file change, not a held call: it has no categories to approve for the session. */
+const isControlFileChange = (held: Decision): boolean => held.code === 'control_file_changed';
+
 function approvalMessage(held: Decision): string {
+  if (isControlFileChange(held)) {
+    return [
+      `intentgate holds every call: a control file changed after the agent ran a tool that can change files, so the agent may have changed it itself.`,
+      '',
+      renderHeldCall(held),
+      '',
+      'Accept adopts the change: intentgate enforces it from now on. Decline rejects it: intentgate keeps the content it enforced, and the file keeps the rejected text until you restore it. Either way the call that asked does not run; the agent calls it again.',
+    ].join('\n');
+  }
   return [
     `intentgate safe mode holds a tool call for your approval.`,
     '',
@@ -46,14 +58,16 @@ export async function askForApproval(server: Server, held: Decision, options: Ap
         message: approvalMessage(held),
         requestedSchema: {
           type: 'object',
-          properties: {
-            [APPROVE_FOR_SESSION_FIELD]: {
-              type: 'boolean',
-              title: 'Approve these risk categories for the rest of this session',
-              description: `Approves ${held.approval?.categories.join(', ') ?? 'the categories'} until the proxy stops.`,
-              default: false,
-            },
-          },
+          properties: isControlFileChange(held)
+            ? {}
+            : {
+                [APPROVE_FOR_SESSION_FIELD]: {
+                  type: 'boolean',
+                  title: 'Approve these risk categories for the rest of this session',
+                  description: `Approves ${held.approval?.categories.join(', ') ?? 'the categories'} until the proxy stops.`,
+                  default: false,
+                },
+              },
         },
       },
       { signal: options.signal, timeout: options.timeoutMs },

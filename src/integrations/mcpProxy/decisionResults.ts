@@ -65,8 +65,19 @@ export function heldBackResult(name: string): CallToolResult {
   );
 }
 
-/** Safe mode holds the call, and this client cannot ask its user: say how to approve instead. */
+/** Safe mode holds the call (or a control-file change holds every call), and this client cannot ask its user: say what happened and what to do instead. */
 export function approvalUnavailableResult(held: Decision, why: string): CallToolResult {
+  if (held.code === 'control_file_changed') {
+    const lines = [
+      `A control file changed after the agent ran a tool that can change files, and ${why}. The change is rejected: intentgate keeps enforcing the content it had. The call did not run; call it again.`,
+      '',
+      renderHeldCall(held),
+      '',
+      'To adopt the change, check it and restart the proxy, which adopts the control files as they are then; or use an MCP client that supports elicitation, so the proxy can ask you.',
+      `[intentgate: deny control_file_rejected]`,
+    ];
+    return textResult(lines.join('\n'), true, held);
+  }
   const categories = held.approval?.categories ?? held.categories;
   const flags = categories.map((category) => `--approve ${category}`).join(' ');
   const lines = [
@@ -82,7 +93,12 @@ export function approvalUnavailableResult(held: Decision, why: string): CallTool
 
 /** The user declined or dismissed the approval request. */
 export function declinedResult(cancelled: Decision, action: 'decline' | 'cancel'): CallToolResult {
-  const who = action === 'decline' ? 'The user declined this call.' : 'The user dismissed the approval request.';
+  const who =
+    cancelled.code === 'control_file_rejected'
+      ? 'The user rejected the change to the control files.'
+      : action === 'decline'
+        ? 'The user declined this call.'
+        : 'The user dismissed the approval request.';
   const lines = [cancelled.reason === undefined ? who : `${who} ${cancelled.reason}`, `[intentgate: deny ${cancelled.code}]`];
   return textResult(lines.join('\n'), true, cancelled);
 }

@@ -60,10 +60,11 @@ export function createToolCallGate(parts: ToolCallGateParts): (request: CallTool
       const cancelled = governor.resolveApproval(approval.id, 'cancel');
       return answer(outcome.kind === 'refused' ? declinedResult(cancelled, outcome.action) : approvalUnavailableResult(held, outcome.why));
     }
-    // Continue: the call is decided again with its categories approved once; the rules still apply
+    // Continue: the call is decided again with its categories approved once; the rules still apply.
+    // For a held control-file change it accepts the change, and the call itself is made again by the model.
     const after = governor.resolveApproval(approval.id, 'continue');
     if (!after.allowed) return answer(refusalResult(after));
-    if (outcome.forSession) governor.approveSession(approval.categories);
+    if (outcome.forSession && approval.categories.length > 0) governor.approveSession(approval.categories);
     return FORWARD;
   };
 
@@ -72,9 +73,13 @@ export function createToolCallGate(parts: ToolCallGateParts): (request: CallTool
     // an intent added to the file while the proxy runs can be selected without a restart
     if (selecting) governor.refresh();
     const decision = governor.handleToolCall(name, args);
+    if (decision.verdict === 'ask') {
+      // a held control-file change holds the selection too; its answer never runs the call it came with
+      const settled = await settle(decision, signal);
+      return selecting && settled.kind === 'forward' ? answer(refusalResult(decision)) : settled;
+    }
     if (selecting) return answer(decision.allowed ? selectionResult(decision, governor.activeIntent) : refusalResult(decision));
-    if (decision.allowed) return FORWARD;
-    return decision.verdict === 'ask' ? settle(decision, signal) : answer(refusalResult(decision));
+    return decision.allowed ? FORWARD : answer(refusalResult(decision));
   };
 
   return async (request, extra) => {

@@ -15,19 +15,26 @@ export interface Invocation {
 const approvedByHuman = (call: Invocation): boolean =>
   call.callId !== undefined && call.runContext.isToolApproved({ toolName: call.tool, callId: call.callId }) === true;
 
-/** Answers 'continue' for a call a human approved; the governor checks the rules again. */
+/**
+ * Answers 'continue' for what a human approved; the governor checks the rules again. A held
+ * control-file change is accepted, and the call that carried it does not run (the answer says
+ * to call it again).
+ */
 function continueApproved(governor: Governor, call: Invocation, held: Decision): Decision {
   const answered = answerIfWaiting(governor, held, 'continue');
   if (answered) return answered;
-  // the governor holds one call at a time: another one (or a new prompt) replaced it, so hold this one again
+  // the governor holds one thing at a time: another call (or a new prompt) replaced it, so decide this one again;
+  // a new hold of its categories is what the human approved, a held control-file change is not (they never saw it)
   const again = governor.handleToolCall(call.tool, call.args);
-  return again.verdict === 'ask' ? (answerIfWaiting(governor, again, 'continue') ?? again) : again;
+  return held.code === 'needs_approval' && again.code === 'needs_approval' ? (answerIfWaiting(governor, again, 'continue') ?? again) : again;
 }
 
 /**
  * Decides an invocation through the gateway. A call held when the SDK asked about approval is
  * answered 'continue' (the SDK runs it only after a human approved it); every other call goes
- * through `handleToolCall` now.
+ * through `handleToolCall` now. The SDK does not ask about a call the run already approved
+ * (`alwaysApprove` of the tool): such a call comes here unheld, and its approval answers a hold
+ * of its own categories, never a held control-file change, which no human was shown.
  */
 export function gatewayDecision(governor: Governor, call: Invocation): Decision {
   const held = call.callId === undefined ? undefined : heldCall(governor, call.runContext, call.callId);
@@ -36,7 +43,7 @@ export function gatewayDecision(governor: Governor, call: Invocation): Decision 
     return continueApproved(governor, call, held.decision);
   }
   const decision = governor.handleToolCall(call.tool, call.args);
-  if (decision.verdict !== 'ask') return decision;
+  if (decision.code !== 'needs_approval') return decision;
   // asked only now: approved for every call of the tool (alwaysApprove), or the state changed since the SDK asked
   return approvedByHuman(call) ? continueApproved(governor, call, decision) : decision;
 }

@@ -52,10 +52,13 @@ export function governTool<Context>(tool: GovernableTool<Context>, governor: Gov
     // a refused call needs no human: the invocation returns the reason
     if (probe.verdict === 'deny') return false;
     if (probe.verdict === 'allow') return tool.needsApproval(runContext, input, callId);
-    // safe mode asks: hold the call now, so the human's answer can go to the governor
+    // safe mode (or a held control-file change) asks: hold the call now, so the human's answer can go to the governor
     const decision = governor.handleToolCall(name, input);
     if (decision.verdict !== 'ask') return false;
-    if (callId !== undefined) heldCallsOf(governor).byCallId.set(callId, { tool: name, decision, runContext });
+    if (callId !== undefined) {
+      const approvedBeforeAsked = runContext.isToolApproved({ toolName: name, callId }) === true;
+      heldCallsOf(governor).byCallId.set(callId, { tool: name, decision, runContext, approvedBeforeAsked });
+    }
     return true;
   };
 

@@ -12,6 +12,12 @@ export interface HeldCall {
   readonly decision: Decision;
   /** the run the call belongs to; call ids are only unique within one */
   readonly runContext: object;
+  /**
+   * the run had approved the call before the governor held it (`alwaysApprove` of the tool), so
+   * the SDK runs it without asking: that approval answers a safe-mode hold, never a held
+   * control-file change, which no human saw
+   */
+  readonly approvedBeforeAsked: boolean;
 }
 
 /** What the adapter remembers for one governor: the tools it governs and the calls waiting for a human. */

@@ -1,0 +1,152 @@
+import type { Actor } from 'xstate';
+import type { LifecycleMachine } from '../../machines/lifecycle';
+import type { Decision } from '../decision/decision';
+import { InvalidArgumentError } from '../errors/InvalidArgumentError';
+import { describeControlFileChanges, type ControlFileChange } from '../intents/controlFileChanges';
+import { changedFiles, readControlFiles, sameControlFiles, unusableFile, type ControlFiles, type ControlFileSources } from '../intents/controlFiles';
+import type { IntentIgnore } from '../intents/intentIgnore';
+import type { Locale } from '../risk/categories';
+import type { ValidAnswer } from '../safeMode/sessionApprovals';
+import { answeredChangeDecision, heldChangeDecision, type ControlFileDecisionInput } from './controlFileDecisions';
+import type { SuspectCall } from './controlFilePrompt';
+import { createControlFileWatch, type ControlFileWatch } from './controlFileWatch';
+
+/** The DESTRUCTIVE calls a prompt names: the last few since the last adoption. */
+const MAX_SUSPECTS = 3;
+
+/** What the control-file holds need from the governor. */
+export interface ControlFileHoldParts {
+  readonly actor: Actor<LifecycleMachine>;
+  readonly sources: ControlFileSources;
+  /** the control files as read when the governor was created; they are adopted as they are */
+  readonly initial: ControlFiles;
+  readonly orchestrationDirLabel: string;
+  readonly locale: Locale;
+  /** the approval id the next hold gets; taking it counts a hold */
+  takeApprovalId(): string;
+  /** writes a decision to the trace (failures do not stop a hold or an answer: nothing runs) */
+  trace(decision: Decision): Decision;
+}
+
+/** A change held for a human: what they were shown, and the decision that shows it. */
+interface HeldChange {
+  readonly id: string;
+  readonly proposal: ControlFiles;
+  readonly changes: readonly ControlFileChange[];
+  readonly decision: Decision;
+}
+
+export interface ControlFileHolds {
+  /** the .intentignore rules in effect */
+  readonly ignore: IntentIgnore;
+  /** the held change's decision, when the chart holds one */
+  heldDecision(): Decision | undefined;
+  /** Remembers a DESTRUCTIVE call that ran, for the prompt of a change found later. */
+  recordDestructiveCall(call: SuspectCall): void;
+  /**
+   * Reads the control files and compares them with the adopted content. Something new is put to
+   * the statechart, which holds it when a DESTRUCTIVE tool ran since the last adoption; otherwise
+   * it is adopted, or, when a file cannot be used, its typed error is thrown and nothing changes.
+   */
+  check(orchestrationPresent: boolean): void;
+  /** Answers the held change with this id; undefined when no change is held under it. */
+  answer(id: string, answer: ValidAnswer, orchestrationPresent: boolean): Decision | undefined;
+}
+
+/**
+ * The control files' side of the governor: the content adopted, the change a human is asked
+ * about, and the human's answers. The statechart keeps the record of the hold (its
+ * `pendingApproval`); this keeps only what the chart never reads, found through its id.
+ */
+export function createControlFileHolds(parts: ControlFileHoldParts): ControlFileHolds {
+  const { actor, sources } = parts;
+  const watch: ControlFileWatch = createControlFileWatch(parts.initial);
+  const suspects: SuspectCall[] = [];
+  let held: HeldChange | undefined;
+
+  const heldChange = (): HeldChange | undefined => {
+    const pending = actor.getSnapshot().context.pendingApproval;
+    return pending?.kind === 'controlFiles' && held?.id === pending.id ? held : undefined;
+  };
+
+  const decisionInput = (changes: readonly ControlFileChange[]): ControlFileDecisionInput => ({
+    snapshot: actor.getSnapshot(),
+    orchestrationDirLabel: parts.orchestrationDirLabel,
+    changes,
+    suspects,
+    locale: parts.locale,
+  });
+
+  /** Adopts usable files: the statechart gets the intents, and the ignore rules apply from now on. */
+  const adopt = (found: ControlFiles): void => {
+    const problem = unusableFile(found);
+    if (problem) throw problem;
+    watch.adopt(found);
+    suspects.length = 0;
+    if (found.intents?.content.usable) actor.send({ type: 'intents.loaded', intents: found.intents.content.value });
+  };
+
+  /** Puts a reading with something new to the statechart; returns the hold's decision when it holds it. */
+  const putToChart = (found: ControlFiles): Decision | undefined => {
+    const id = parts.takeApprovalId();
+    actor.send({ type: 'controlFiles.changed', id, files: changedFiles(watch.adopted, found) });
+    const pending = actor.getSnapshot().context.pendingApproval;
+    if (pending?.kind !== 'controlFiles' || pending.id !== id) {
+      // no DESTRUCTIVE tool ran since the last adoption: no agent's call could have made the change
+      adopt(found);
+      return undefined;
+    }
+    const changes = describeControlFileChanges(watch.adopted, found);
+    held = { id, proposal: found, changes, decision: parts.trace(heldChangeDecision(decisionInput(changes), id)) };
+    return held.decision;
+  };
+
+  const check = (orchestrationPresent: boolean): void => {
+    const found = readControlFiles(sources, orchestrationPresent);
+    if (watch.isNew(found, heldChange()?.proposal)) putToChart(found);
+  };
+
+  /** Accepting adopts the files as they are now, if they are what the human was shown (or what is enforced already). */
+  const accept = (change: HeldChange, orchestrationPresent: boolean): Decision => {
+    const found = readControlFiles(sources, orchestrationPresent);
+    // changed again since it was shown: what is there now is put to the human instead
+    if (!sameControlFiles(found, change.proposal) && !sameControlFiles(found, watch.adopted)) return putToChart(found) ?? change.decision;
+    // nothing usable to adopt yet: the hold stands, and its prompt says to fix the file first
+    if (unusableFile(found)) return change.decision;
+    actor.send({ type: 'controlFiles.accepted', id: change.id });
+    adopt(found);
+    return parts.trace(answeredChangeDecision(decisionInput(change.changes), 'control_file_accepted'));
+  };
+
+  const reject = (change: HeldChange): Decision => {
+    actor.send({ type: 'controlFiles.rejected', id: change.id });
+    watch.reject(change.proposal);
+    return parts.trace(answeredChangeDecision(decisionInput(change.changes), 'control_file_rejected'));
+  };
+
+  return {
+    get ignore() {
+      return watch.ignore;
+    },
+    heldDecision: () => heldChange()?.decision,
+    recordDestructiveCall(call) {
+      suspects.push(call);
+      if (suspects.length > MAX_SUSPECTS) suspects.shift();
+    },
+    check,
+    answer(id, answer, orchestrationPresent) {
+      const change = heldChange();
+      if (change?.id !== id) return undefined;
+      switch (answer.kind) {
+        case 'details':
+          return change.decision;
+        case 'continue':
+          return accept(change, orchestrationPresent);
+        case 'cancel':
+          return reject(change);
+        case 'edit':
+          throw new InvalidArgumentError(`resolveApproval: '${id}' holds a change to ${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' (accept), 'cancel' (reject) or 'details'; it has no arguments to edit`);
+      }
+    },
+  };
+}

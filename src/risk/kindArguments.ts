@@ -1,4 +1,5 @@
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
+import { isBlankPath } from '../paths/pathForms';
 import { patchFilePaths } from '../tools/pathArguments';
 import type { ToolKindSpec } from './toolKinds';
 
@@ -13,7 +14,6 @@ export interface NamedTarget {
 /** A call's arguments as its kind names them, each read and checked once. */
 export type KindArguments =
   | { readonly kind: 'none' }
-  /** `cwd` is not read when the command is blank, which runs nothing */
   | { readonly kind: 'shell'; readonly command: string; readonly cwd: NamedTarget | undefined }
   | { readonly kind: 'file_write'; readonly uses: readonly NamedTarget[]; readonly deletes: boolean }
   | { readonly kind: 'file_patch'; readonly file: NamedTarget; readonly dryRun: boolean }
@@ -34,11 +34,12 @@ function text(tool: string, args: Args, name: string): string | ToolArgumentsErr
   return new ToolArgumentsError(tool, `'${name}'`, `must be a string, got ${value === null ? 'null' : typeof value}`);
 }
 
-/** A path or URL argument: an empty one names nothing that could be checked, so it is malformed. */
+/** A path or URL argument: an empty or blank one names nothing that could be checked, so it is malformed. */
 function target(tool: string, args: Args, name: string): NamedTarget | ToolArgumentsError {
   const value = text(tool, args, name);
   if (typeof value !== 'string') return value;
-  return value === '' ? new ToolArgumentsError(tool, `'${name}'`, 'is empty') : { argument: name, path: value };
+  if (value === '') return new ToolArgumentsError(tool, `'${name}'`, 'is empty');
+  return isBlankPath(value) ? new ToolArgumentsError(tool, `'${name}'`, 'is only whitespace') : { argument: name, path: value };
 }
 
 /** The paths a file kind names: each listed argument that is present, as text or a list of text. */
@@ -50,7 +51,7 @@ function namedPaths(tool: string, args: Args, names: string | readonly string[] 
     if (value === undefined || value === null) continue;
     const list: readonly unknown[] = Array.isArray(value) ? value : [value];
     for (const [index, item] of list.entries()) {
-      if (typeof item !== 'string' || item === '') {
+      if (typeof item !== 'string' || isBlankPath(item)) {
         return new ToolArgumentsError(tool, `'${name}'${Array.isArray(value) ? `[${index}]` : ''}`, 'must be a non-empty path');
       }
       found.push({ argument: name, path: item });
@@ -74,7 +75,9 @@ function fileWrite(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind:
 function shell(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'shell' }>): KindArguments | ToolArgumentsError {
   const command = text(tool, args, spec.command);
   if (typeof command !== 'string') return command;
-  if (command.trim() === '' || spec.cwd === undefined || args[spec.cwd] === undefined) return { kind: 'shell', command, cwd: undefined };
+  // a blank command runs nothing a host would mean: refused, like a file tool naming no file
+  if (command.trim() === '') return new ToolArgumentsError(tool, `'${spec.command}'`, 'is empty: a shell call must say what to run');
+  if (spec.cwd === undefined || args[spec.cwd] === undefined) return { kind: 'shell', command, cwd: undefined };
   const cwd = target(tool, args, spec.cwd);
   return cwd instanceof ToolArgumentsError ? cwd : { kind: 'shell', command, cwd };
 }
@@ -115,8 +118,9 @@ function readKind(tool: string, args: Args, spec: ToolKindSpec): KindArguments |
 }
 
 /**
- * Reads the arguments a tool's kind names, checking each once: a command that is not text,
- * an empty path or a file tool naming no file is a ToolArgumentsError, returned, not thrown.
+ * Reads the arguments a tool's kind names, checking each once: a command that is not text or
+ * is blank, an empty or blank path or a file tool naming no file is a ToolArgumentsError,
+ * returned, not thrown.
  */
 export function readKindArguments(tool: string, args: Args, spec: ToolKindSpec): KindArgumentsResult {
   const read = readKind(tool, args, spec);

@@ -1,4 +1,5 @@
 import { MAX_PATH_LENGTH } from '../paths/analyzePath';
+import { isBlankPath, pathForms } from '../paths/pathForms';
 import { catalogTool, catalogToolNames, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from './toolCatalog';
 
 /** Seed 000's file-editing tools: a call to one of them must name the file it changes. */
@@ -25,6 +26,7 @@ export type PathArguments = { ok: true; paths: string[] } | { ok: false; problem
 function checkPath(key: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return `argument '${key}' must be a string path, got ${typeof value}`;
   if (value.length === 0) return `argument '${key}' is an empty path`;
+  if (isBlankPath(value)) return `argument '${key}' is only whitespace, which names no file`;
   if (value.length > MAX_PATH_LENGTH) {
     return `argument '${key}' is ${value.length} characters long; paths are limited to ${MAX_PATH_LENGTH}`;
   }
@@ -118,9 +120,10 @@ export function patchFilePaths(patch: string): string[] {
 }
 
 /**
- * Collects every path a tool call names. Path arguments of the wrong type, empty, too long
- * or with NUL characters make the whole call malformed: a path that cannot be checked is
- * never assumed to be harmless.
+ * Collects every path a tool call names. Path arguments of the wrong type, empty or only
+ * whitespace, too long or with NUL characters make the whole call malformed: a path that
+ * cannot be checked is never assumed to be harmless. A path with whitespace at either end is
+ * named both as written and trimmed (pathForms), since some layer may trim it.
  */
 export function extractPathArguments(tool: string, args: Readonly<Record<string, unknown>>): PathArguments {
   const paths: string[] = [];
@@ -156,5 +159,5 @@ export function extractPathArguments(tool: string, args: Readonly<Record<string,
   if (paths.length === 0 && known?.requiresPath === true) {
     return { ok: false, problem: `${tool} names no file: a path argument is required` };
   }
-  return { ok: true, paths };
+  return { ok: true, paths: paths.flatMap(pathForms) };
 }

@@ -1,5 +1,6 @@
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
-import { isBlankPath } from '../paths/pathForms';
+import { isFileUrl } from '../paths/fileUrlPath';
+import { isBlankPath, pathForms } from '../paths/pathForms';
 import { patchFilePaths } from '../tools/pathArguments';
 import type { ToolKindSpec } from './toolKinds';
 
@@ -82,6 +83,19 @@ function shell(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'sh
   return cwd instanceof ToolArgumentsError ? cwd : { kind: 'shell', command, cwd };
 }
 
+/** The paths a read names, and the path of a `file:` resource URI; a URI of another scheme names no file. */
+function read(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'read' }>): KindArguments | ToolArgumentsError {
+  const uses = namedPaths(tool, args, spec.path);
+  if (uses instanceof ToolArgumentsError) return uses;
+  // null is an optional URI not given, as for a path
+  if (spec.uri !== undefined && args[spec.uri] !== undefined && args[spec.uri] !== null) {
+    const uri = text(tool, args, spec.uri);
+    if (typeof uri !== 'string') return uri;
+    if (pathForms(uri).some(isFileUrl)) uses.push({ argument: spec.uri, path: uri });
+  }
+  return { kind: 'read', uses };
+}
+
 /** A value for each kind; one target argument read the same way for the kinds that name one. */
 function readKind(tool: string, args: Args, spec: ToolKindSpec): KindArguments | ToolArgumentsError {
   switch (spec.kind) {
@@ -110,10 +124,8 @@ function readKind(tool: string, args: Args, spec: ToolKindSpec): KindArguments |
       const script = target(tool, args, spec.path);
       return script instanceof ToolArgumentsError ? script : { kind: 'run', script };
     }
-    case 'read': {
-      const uses = namedPaths(tool, args, spec.path);
-      return uses instanceof ToolArgumentsError ? uses : { kind: 'read', uses };
-    }
+    case 'read':
+      return read(tool, args, spec);
   }
 }
 

@@ -1,4 +1,5 @@
 import { MAX_PATH_LENGTH } from '../paths/analyzePath';
+import { isFileUrl } from '../paths/fileUrlPath';
 import { isBlankPath, pathForms } from '../paths/pathForms';
 import { catalogTool, catalogToolNames, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from './toolCatalog';
 
@@ -120,6 +121,17 @@ export function patchFilePaths(patch: string): string[] {
 }
 
 /**
+ * The path a resource URI argument names: a `file:` URI (as written or trimmed) is a path,
+ * read by the path analysis like any other; any other scheme names none.
+ */
+function resourceFilePath(key: string, value: unknown): string | { ok: false; problem: string } | undefined {
+  if (typeof value !== 'string') return { ok: false, problem: `argument '${key}' must be a string URI, got ${typeof value}` };
+  if (!pathForms(value).some(isFileUrl)) return undefined;
+  const problem = checkPath(key, value);
+  return problem === undefined ? value : { ok: false, problem };
+}
+
+/**
  * Collects every path a tool call names. Path arguments of the wrong type, empty or only
  * whitespace, too long or with NUL characters make the whole call malformed: a path that
  * cannot be checked is never assumed to be harmless. A path with whitespace at either end is
@@ -155,6 +167,12 @@ export function extractPathArguments(tool: string, args: Readonly<Record<string,
       if (problem) return { ok: false, problem };
       paths.push(named);
     }
+  }
+  const uri = known?.kind.kind === 'read' ? known.kind.uri : undefined;
+  if (uri !== undefined && Object.hasOwn(args, uri) && args[uri] !== null) {
+    const resource = resourceFilePath(uri, args[uri]);
+    if (typeof resource === 'object') return resource;
+    if (resource !== undefined) paths.push(resource);
   }
   if (paths.length === 0 && known?.requiresPath === true) {
     return { ok: false, problem: `${tool} names no file: a path argument is required` };

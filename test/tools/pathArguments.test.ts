@@ -107,6 +107,9 @@ describe('extractPathArguments', () => {
     { name: 'reads a unified diff in an apply_patch body', tool: 'apply_patch', args: { patch: '--- /dev/null\n+++ b/new.ts' }, expected: { ok: true, paths: ['new.ts'] } },
     { name: 'reads a path argument before the apply_patch body', tool: 'apply_patch', args: { path: 'x.ts', patch: '*** Add File: y.ts' }, expected: { ok: true, paths: ['x.ts', 'y.ts'] } },
     { name: "keeps a leading 'b/' directory of a Codex header in an apply_patch body", tool: 'apply_patch', args: { patch: '*** Update File: b/src/x.ts' }, expected: { ok: true, paths: ['b/src/x.ts'] } },
+    { name: "reads the file URI of an MCP resource", tool: 'access_mcp_resource', args: { server_name: 's', uri: 'file:///ws/secrets/a' }, expected: { ok: true, paths: ['file:///ws/secrets/a'] } },
+    { name: 'reads no path in an MCP resource URI of another scheme', tool: 'access_mcp_resource', args: { server_name: 's', uri: 'notes://secrets/a' }, expected: { ok: true, paths: [] } },
+    { name: "does not read a 'uri' argument of other tools", tool: 'web_fetch', args: { uri: 'file:///etc/passwd' }, expected: { ok: true, paths: [] } },
     { name: "does not read a 'patch' argument of other tools", tool: 'apply_diff', args: { path: 'a.ts', patch: '*** Add File: b.ts' }, expected: { ok: true, paths: ['a.ts'] } },
   ];
 
@@ -132,6 +135,9 @@ describe('extractPathArguments', () => {
     { name: "refuses an empty entry of 'paths', naming its index", tool: 'read_multiple_files', args: { paths: [''] }, names: "'paths[0]'" },
     { name: "refuses a NUL entry of 'paths', naming its index", tool: 'read_multiple_files', args: { paths: ['a', 'b', 'c\0'] }, names: "'paths[2]'" },
     { name: 'refuses a bad path even when a good one comes first', tool: 'move_file', args: { source: 'a.ts', destination: 5 }, names: "'destination'" },
+    { name: 'refuses an MCP resource URI that is not a string', tool: 'access_mcp_resource', args: { uri: 7 }, names: "'uri'" },
+    { name: 'refuses an MCP resource file URI with a NUL character', tool: 'access_mcp_resource', args: { uri: 'file:///a\0b' }, names: "'uri'" },
+    { name: "refuses a whitespace-only 'path'", tool: 'read_file', args: { path: ' \t ' }, names: "'path'" },
     { name: 'refuses a non-string apply_patch body', tool: 'apply_patch', args: { patch: 5 }, names: "'patch'" },
     { name: 'refuses a NUL character in a path inside an apply_patch body', tool: 'apply_patch', args: { patch: '*** Add File: a\0b' }, names: "'patch'" },
     { name: 'refuses a 4097-character path inside an apply_patch body', tool: 'apply_patch', args: { patch: `*** Add File: ${LONG_PATH}` }, names: "'patch'" },

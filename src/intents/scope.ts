@@ -1,37 +1,30 @@
-import picomatch from 'picomatch';
 import type { ToolPath } from '../tools/toolRequest';
+import { globMatches, isScopedPath, readScopeGlob, scopedPath, type CompiledGlob } from './scopeGlob';
 
-type PathMatcher = (relativePath: string) => boolean;
+// owned_scope arrays are frozen and live as long as their intent, so they key the compiled globs
+const compiled = new WeakMap<readonly string[], readonly CompiledGlob[]>();
 
-// owned_scope arrays are frozen and live as long as their intent, so they key the compiled matchers
-const compiled = new WeakMap<readonly string[], PathMatcher>();
+// a glob the intents file would refuse covers nothing: scope never widens on a glob it cannot read
+function compile(scope: readonly string[]): readonly CompiledGlob[] {
+  return scope.flatMap((glob) => {
+    const read = readScopeGlob(glob);
+    return read.ok ? read.globs : [];
+  });
+}
 
 /**
- * Turns one scope glob into the globs it stands for: './' is dropped, '\' is a separator,
- * 'dir/' means everything below dir, and a plain path with no glob characters covers
- * itself and everything below it, as a .gitignore entry would.
+ * True when the workspace-relative path is covered by one of the scope globs. The time is
+ * bounded by the path's length times the globs' (see scopeGlob.ts), whatever the path.
  */
-export function expandScopeGlob(glob: string): string[] {
-  const normalized = glob.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-  if (normalized.endsWith('/')) return [`${normalized}**`];
-  if (!picomatch.scan(normalized).isGlob) return [normalized, `${normalized}/**`];
-  return [normalized];
-}
-
-function compile(scope: readonly string[]): PathMatcher {
-  const globs = scope.flatMap(expandScopeGlob);
-  // dot: true because a scope the user wrote as 'src/**' means every file under src
-  return globs.length === 0 ? () => false : picomatch(globs, { dot: true });
-}
-
-/** True when the workspace-relative path is covered by one of the scope globs. */
 export function isInScope(scope: readonly string[], relativePath: string): boolean {
-  let matcher = compiled.get(scope);
-  if (!matcher) {
-    matcher = compile(scope);
-    compiled.set(scope, matcher);
+  let globs = compiled.get(scope);
+  if (!globs) {
+    globs = compile(scope);
+    compiled.set(scope, globs);
   }
-  return relativePath !== '' && matcher(relativePath);
+  if (!isScopedPath(relativePath)) return false;
+  const path = scopedPath(relativePath);
+  return globs.some((glob) => globMatches(glob, path));
 }
 
 /**

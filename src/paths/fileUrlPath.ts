@@ -17,6 +17,11 @@ function decodeOtherEscapes(pathname: string): string {
   });
 }
 
+/** True when the text is a file: URL (any case), which names a path on this host or a share. */
+export function isFileUrl(text: string): boolean {
+  return FILE_SCHEME.test(text);
+}
+
 /** Reads a file: URL as the path it names; undefined when the input is not a file URL. */
 export function fileUrlPath(input: string): FileUrlPath | undefined {
   if (!FILE_SCHEME.test(input)) return undefined;

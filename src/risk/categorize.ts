@@ -6,6 +6,7 @@ import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
+import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
@@ -87,14 +88,21 @@ export type CallRiskResult =
 const NO_COMMAND_PATHS: readonly CommandPath[] = Object.freeze([]);
 
 function shellCallRisk(call: Extract<KindArguments, { kind: 'shell' }>, risk: RiskContext): CallRisk {
-  if (call.command.trim() === '') return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
   const workspace = workspacePathContext(risk);
   const { cwd } = call;
   const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
-  const base = cwd === undefined ? risk.workspaceRoot : path.resolve(risk.workspaceRoot, cwd.path);
+  // a working folder with whitespace at either end may be trimmed before use: the command is read in each
+  const bases = cwd === undefined ? [risk.workspaceRoot] : pathForms(cwd.path).map((form) => path.resolve(risk.workspaceRoot, form));
   const setup = risk.shell ?? BUILTIN_SHELL;
-  const found = shellRisk(call.command, { ...workspace, base }, { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir });
-  return { risk: categorization([...cwdEvidence, ...found.evidence]), commandPaths: found.paths, shell: { commands: found.commands, unknowable: found.unknowable } };
+  const options = { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir };
+  const found = bases.map((base) => shellRisk(call.command, { ...workspace, base }, options));
+  const [first] = found;
+  if (first === undefined) return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
+  return {
+    risk: categorization([...cwdEvidence, ...found.flatMap((each) => each.evidence)]),
+    commandPaths: found.flatMap((each) => each.paths),
+    shell: { commands: first.commands, unknowable: found.map((each) => each.unknowable).find((why) => why !== undefined) },
+  };
 }
 
 function evidenceFor(call: Exclude<KindArguments, { kind: 'shell' }>, risk: RiskContext): Evidence[] {

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { PathAnalysis } from '../paths/analyzePath';
 import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { dependencyManifest } from '../paths/dependencyManifest';
+import { pathForms } from '../paths/pathForms';
 import { secretKind } from '../paths/secretKind';
 import type { PathRole } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
@@ -57,10 +58,15 @@ function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
 /**
  * The file-system categories one path use raises (seed 002 D): a delete or overwrite risks
  * data, a path outside the workspace leaves the project, a secret or config path risks a
- * leak or a broken setup, and a dependency manifest changes the environment.
+ * leak or a broken setup, and a dependency manifest changes the environment. A path with
+ * whitespace at either end raises them for its trimmed form too, which some layer may use.
  */
 export function pathUseEvidence(use: PathUse, context: PathContext, source = use.path ?? ''): Evidence[] {
   if (use.path === undefined) return unknownPathEvidence(use, source);
+  return pathForms(use.path).flatMap((form) => formEvidence({ ...use, path: form }, context));
+}
+
+function formEvidence(use: PathUse & { readonly path: string }, context: PathContext): Evidence[] {
   const analysis = context.analyze(use.path, context.base);
   const operation = ROLE_LABEL[use.role];
   const shown = analysis.relative ?? analysis.absolute ?? use.path;

@@ -1,4 +1,6 @@
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
+import { isFileUrl } from '../paths/fileUrlPath';
+import { isBlankPath, pathForms } from '../paths/pathForms';
 import { patchFilePaths } from '../tools/pathArguments';
 import type { ToolKindSpec } from './toolKinds';
 
@@ -13,7 +15,6 @@ export interface NamedTarget {
 /** A call's arguments as its kind names them, each read and checked once. */
 export type KindArguments =
   | { readonly kind: 'none' }
-  /** `cwd` is not read when the command is blank, which runs nothing */
   | { readonly kind: 'shell'; readonly command: string; readonly cwd: NamedTarget | undefined }
   | { readonly kind: 'file_write'; readonly uses: readonly NamedTarget[]; readonly deletes: boolean }
   | { readonly kind: 'file_patch'; readonly file: NamedTarget; readonly dryRun: boolean }
@@ -34,11 +35,12 @@ function text(tool: string, args: Args, name: string): string | ToolArgumentsErr
   return new ToolArgumentsError(tool, `'${name}'`, `must be a string, got ${value === null ? 'null' : typeof value}`);
 }
 
-/** A path or URL argument: an empty one names nothing that could be checked, so it is malformed. */
+/** A path or URL argument: an empty or blank one names nothing that could be checked, so it is malformed. */
 function target(tool: string, args: Args, name: string): NamedTarget | ToolArgumentsError {
   const value = text(tool, args, name);
   if (typeof value !== 'string') return value;
-  return value === '' ? new ToolArgumentsError(tool, `'${name}'`, 'is empty') : { argument: name, path: value };
+  if (value === '') return new ToolArgumentsError(tool, `'${name}'`, 'is empty');
+  return isBlankPath(value) ? new ToolArgumentsError(tool, `'${name}'`, 'is only whitespace') : { argument: name, path: value };
 }
 
 /** The paths a file kind names: each listed argument that is present, as text or a list of text. */
@@ -50,7 +52,7 @@ function namedPaths(tool: string, args: Args, names: string | readonly string[] 
     if (value === undefined || value === null) continue;
     const list: readonly unknown[] = Array.isArray(value) ? value : [value];
     for (const [index, item] of list.entries()) {
-      if (typeof item !== 'string' || item === '') {
+      if (typeof item !== 'string' || isBlankPath(item)) {
         return new ToolArgumentsError(tool, `'${name}'${Array.isArray(value) ? `[${index}]` : ''}`, 'must be a non-empty path');
       }
       found.push({ argument: name, path: item });
@@ -74,9 +76,24 @@ function fileWrite(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind:
 function shell(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'shell' }>): KindArguments | ToolArgumentsError {
   const command = text(tool, args, spec.command);
   if (typeof command !== 'string') return command;
-  if (command.trim() === '' || spec.cwd === undefined || args[spec.cwd] === undefined) return { kind: 'shell', command, cwd: undefined };
+  // a blank command runs nothing a host would mean: refused, like a file tool naming no file
+  if (command.trim() === '') return new ToolArgumentsError(tool, `'${spec.command}'`, 'is empty: a shell call must say what to run');
+  if (spec.cwd === undefined || args[spec.cwd] === undefined) return { kind: 'shell', command, cwd: undefined };
   const cwd = target(tool, args, spec.cwd);
   return cwd instanceof ToolArgumentsError ? cwd : { kind: 'shell', command, cwd };
+}
+
+/** The paths a read names, and the path of a `file:` resource URI; a URI of another scheme names no file. */
+function read(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'read' }>): KindArguments | ToolArgumentsError {
+  const uses = namedPaths(tool, args, spec.path);
+  if (uses instanceof ToolArgumentsError) return uses;
+  // null is an optional URI not given, as for a path
+  if (spec.uri !== undefined && args[spec.uri] !== undefined && args[spec.uri] !== null) {
+    const uri = text(tool, args, spec.uri);
+    if (typeof uri !== 'string') return uri;
+    if (pathForms(uri).some(isFileUrl)) uses.push({ argument: spec.uri, path: uri });
+  }
+  return { kind: 'read', uses };
 }
 
 /** A value for each kind; one target argument read the same way for the kinds that name one. */
@@ -107,16 +124,15 @@ function readKind(tool: string, args: Args, spec: ToolKindSpec): KindArguments |
       const script = target(tool, args, spec.path);
       return script instanceof ToolArgumentsError ? script : { kind: 'run', script };
     }
-    case 'read': {
-      const uses = namedPaths(tool, args, spec.path);
-      return uses instanceof ToolArgumentsError ? uses : { kind: 'read', uses };
-    }
+    case 'read':
+      return read(tool, args, spec);
   }
 }
 
 /**
- * Reads the arguments a tool's kind names, checking each once: a command that is not text,
- * an empty path or a file tool naming no file is a ToolArgumentsError, returned, not thrown.
+ * Reads the arguments a tool's kind names, checking each once: a command that is not text or
+ * is blank, an empty or blank path or a file tool naming no file is a ToolArgumentsError,
+ * returned, not thrown.
  */
 export function readKindArguments(tool: string, args: Args, spec: ToolKindSpec): KindArgumentsResult {
   const read = readKind(tool, args, spec);

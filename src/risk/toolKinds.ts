@@ -25,8 +25,8 @@ export const toolKindSpecSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('web'), url: argumentName }),
   /** runs a script file of the workspace */
   z.strictObject({ kind: z.literal('run'), path: argumentName }),
-  /** reads the files or folders its path arguments name */
-  z.strictObject({ kind: z.literal('read'), path: argumentNames }),
+  /** reads the files or folders its path arguments name; a `file:` URI in `uri` (an MCP resource) is a read of its path */
+  z.strictObject({ kind: z.literal('read'), path: argumentNames, uri: argumentName.optional() }),
   /** has no effect outside the conversation */
   z.strictObject({ kind: z.literal('none') }),
 ]);

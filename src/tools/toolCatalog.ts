@@ -56,7 +56,8 @@ export const TOOL_CATALOG: Readonly<Record<string, Readonly<CatalogTool>>> = Obj
   switch_mode: talks('SAFE'),
   update_todo_list: talks('SAFE'),
   read_command_output: talks('SAFE'),
-  access_mcp_resource: talks('SAFE'),
+  // an MCP resource's `file:` URI is a read of that path; other schemes name no file
+  access_mcp_resource: { toolClass: 'SAFE', kind: { kind: 'read', path: [...FILE_PATHS], uri: 'uri' } },
   [ATTEMPT_COMPLETION]: talks('SAFE'),
   // seed 000: DESTRUCTIVE; the file-editing tools follow the file rules, execute_command the shell rules
   write_to_file: edits(),

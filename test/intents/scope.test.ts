@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandScopeGlob, findPathOutsideScope, isInScope } from '../../src/intents/scope';
+import { findPathOutsideScope, isInScope } from '../../src/intents/scope';
+import { expandScopeGlob } from '../../src/intents/scopeGlob';
 import type { ToolPath } from '../../src/tools/toolRequest';
 
 const toolPath = (input: string, relative: string | undefined): ToolPath => ({
@@ -86,6 +87,45 @@ describe('isInScope', () => {
     // '..' segments never match, even though resolved paths never contain them
     { name: "does not cover '../x' with a bare '**' glob", scope: ['**'], path: '../x', expected: false },
     { name: "does not cover 'src/../x' with 'src/**'", scope: ['src/**'], path: 'src/../x', expected: false },
+
+    // what scope reads differently from picomatch, which it used before: each is narrower, except
+    // that a glob naming the root (picomatch threw on './') covers the workspace
+    { name: "covers every path with '.', the workspace root as a plain path", scope: ['.'], path: 'src/a.ts', expected: true },
+    { name: "covers every path with './'", scope: ['./'], path: 'a', expected: true },
+    { name: "covers a name inside a folder with a wildcard folder 'src/*/'", scope: ['src/*/'], path: 'src/auth/a.ts', expected: true },
+    { name: "does not cover a file directly in src with a wildcard folder 'src/*/'", scope: ['src/*/'], path: 'src/index.ts', expected: false },
+    { name: "does not cover a file directly in src with 'src/?/**'", scope: ['src/?/**'], path: 'src/a', expected: false },
+    { name: "still covers a plainly written folder itself with 'src/auth/**'", scope: ['src/auth/**'], path: 'src/auth', expected: true },
+    { name: "covers a folder named in a {a,b} list of plain names itself with 'src/{a,b}/**'", scope: ['src/{a,b}/**'], path: 'src/b', expected: true },
+    { name: "does not read '**' inside a name as crossing folders: '**.md'", scope: ['**.md'], path: 'docs/a.md', expected: false },
+    { name: "reads '**' inside a name as one star: '**.md'", scope: ['**.md'], path: 'a.md', expected: true },
+    { name: "does not cover a name ending in a dot with '*.*'", scope: ['*.*'], path: 'a.', expected: false },
+    { name: "covers a name with an extension with '*.*'", scope: ['*.*'], path: 'a.b', expected: true },
+    { name: 'reads parentheses as plain characters, as a folder name would have them', scope: ['app/(group)/'], path: 'app/(group)/page.tsx', expected: true },
+    { name: 'does not read parentheses as a group', scope: ['app/(group)/'], path: 'app/group/page.tsx', expected: false },
+    { name: 'covers nothing with a glob the intents file refuses', scope: ['!src/**'], path: 'lib/a.ts', expected: false },
+
+    // the glob language
+    { name: "covers one character with '?'", scope: ['src/?.ts'], path: 'src/a.ts', expected: true },
+    { name: "does not cover two characters with '?'", scope: ['src/?.ts'], path: 'src/ab.ts', expected: false },
+    { name: "covers a dotfile with '?'", scope: ['?env'], path: '.env', expected: true },
+    { name: 'covers a character in a range', scope: ['src/[a-c].ts'], path: 'src/b.ts', expected: true },
+    { name: 'does not cover a character outside a range', scope: ['src/[a-c].ts'], path: 'src/d.ts', expected: false },
+    { name: "does not cover the character a '[^...]' class excludes", scope: ['src/[^a].ts'], path: 'src/a.ts', expected: false },
+    { name: "covers another character with a '[^...]' class", scope: ['src/[^a].ts'], path: 'src/b.ts', expected: true },
+    { name: "reads ']' first in a class as one of its characters", scope: ['src/[]a].ts'], path: 'src/].ts', expected: true },
+    { name: "reads an unclosed '[' as a plain character", scope: ['src/[ab.ts'], path: 'src/[ab.ts', expected: true },
+    { name: 'covers each alternative of a {a,b} list in a name', scope: ['src/*.{ts,tsx}'], path: 'src/a.tsx', expected: true },
+    { name: 'does not cover a name no alternative matches', scope: ['src/*.{ts,tsx}'], path: 'src/a.js', expected: false },
+    { name: 'covers each alternative of a list spanning folders', scope: ['{src,lib/x}/**'], path: 'lib/x/a.ts', expected: true },
+    { name: 'covers each alternative of a nested list', scope: ['src/{a,{b,c}}.ts'], path: 'src/c.ts', expected: true },
+    { name: "reads '{a}' with no comma as plain text", scope: ['src/{a}.ts'], path: 'src/{a}.ts', expected: true },
+    { name: "covers no names between two folders with 'src/**/x'", scope: ['src/**/x'], path: 'src/x', expected: true },
+    { name: "covers several names between two folders with 'src/**/x'", scope: ['src/**/x'], path: 'src/a/b/x', expected: true },
+    { name: "covers the same with 'src/**/**/x'", scope: ['src/**/**/x'], path: 'src/a/x', expected: true },
+    { name: 'does not cover a path with an empty name', scope: ['**'], path: 'src//a.ts', expected: false },
+    { name: "does not cover a path with a '.' name", scope: ['src/**'], path: 'src/./a.ts', expected: false },
+    { name: 'does not cover a path longer than the path limit', scope: ['**'], path: 'a/'.repeat(2048) + 'a', expected: false },
 
     // case sensitivity
     { name: "does not cover 'SRC/a.ts' with 'src/**'", scope: ['src/**'], path: 'SRC/a.ts', expected: false },

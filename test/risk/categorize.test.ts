@@ -287,8 +287,8 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
       shell('a subshell', '(true)'),
     ],
     negative: [
-      shell('an empty command', ''),
-      shell('a blank command', '   '),
+      { name: 'fs read under project/', tool: 'fs', args: { op: 'read', path: 'project/src/a.ts' } },
+      { name: 'workspace_patch as a dry run', tool: 'workspace_patch', args: { path: 'src/a.ts', dry_run: true } },
       { name: 'read_file', tool: 'read_file', args: { path: 'src/a.ts' } },
       { name: 'workspace_write', tool: 'workspace_write', args: { path: 'src/a.ts', content: '' } },
       { name: 'the web tool', tool: 'web', args: { url: 'https://example.com' } },

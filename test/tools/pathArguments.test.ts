@@ -37,7 +37,40 @@ describe('patchFilePaths', () => {
     { name: 'finds no paths in an empty patch', patch: '', expected: [] },
     { name: 'ignores Begin and End markers', patch: '*** Begin Patch\n*** End Patch', expected: [] },
     { name: 'ignores a Codex header with no path', patch: '*** Update File: ', expected: [] },
-    { name: 'ignores an indented Codex header', patch: ' *** Update File: src/a.ts', expected: [] },
+    // Codex trims each marker line before reading it
+    { name: 'reads an indented Codex header, as Codex trims marker lines', patch: '  *** Update File: .intentignore', expected: ['.intentignore'] },
+    { name: 'reads a tab-indented Codex Move to header', patch: '*** Update File: src/a.ts\n\t*** Move to: docs/a.ts', expected: ['src/a.ts', 'docs/a.ts'] },
+
+    // git's extended headers
+    { name: "reads both sides of a 'diff --git' header", patch: 'diff --git a/src/x.ts b/src/x.ts', expected: ['src/x.ts', 'src/x.ts'] },
+    {
+      name: "reads a mode change, whose files only the 'diff --git' header names",
+      patch: 'diff --git a/.intentignore b/.intentignore\nold mode 100644\nnew mode 100755',
+      expected: ['.intentignore', '.intentignore'],
+    },
+    { name: "reads a deleted file's 'diff --git' header", patch: 'diff --git a/docs/a.md b/docs/a.md\ndeleted file mode 100644', expected: ['docs/a.md', 'docs/a.md'] },
+    { name: "reads a new file's 'diff --git' header", patch: 'diff --git a/src/n.ts b/src/n.ts\nnew file mode 100644', expected: ['src/n.ts', 'src/n.ts'] },
+    {
+      name: 'reads the rename from and rename to lines, which have no a/ or b/ prefix',
+      patch: 'diff --git a/docs/a.md b/src/a.md\nsimilarity index 100%\nrename from docs/a.md\nrename to src/a.md',
+      expected: ['docs/a.md', 'src/a.md'],
+    },
+    { name: 'reads the copy from and copy to lines', patch: 'copy from .orchestration/active_intents.yaml\ncopy to src/i.yaml', expected: ['.orchestration/active_intents.yaml', 'src/i.yaml'] },
+    { name: "keeps a leading 'a/' folder of a rename line", patch: 'rename from a/x.ts\nrename to src/x.ts', expected: ['a/x.ts', 'src/x.ts'] },
+    { name: "reads quoted names of a 'diff --git' header", patch: 'diff --git "a/docs/a b.md" "b/docs/a b.md"', expected: ['docs/a b.md', 'docs/a b.md'] },
+    { name: 'reads octal escapes of a quoted name as UTF-8', patch: '--- "a/caf\\303\\251.md"', expected: ['café.md'] },
+    { name: 'reads a quoted rename line', patch: 'rename to "src/a\\tb.ts"', expected: ['src/a\tb.ts'] },
+    { name: "splits a bare 'diff --git' header with spaces where both sides name one file", patch: 'diff --git a/my file.ts b/my file.ts', expected: ['my file.ts', 'my file.ts'] },
+    { name: "leaves the names of a renaming 'diff --git' header to its other lines", patch: 'diff --git a/x b/y', expected: [] },
+
+    // a first folder other than a/ or b/ is stripped by git apply and patch -p1: both readings
+    { name: 'reads a diff name with another first folder both as written and without it', patch: '--- x/.intentignore\n+++ y/.intentignore', expected: ['x/.intentignore', '.intentignore', 'y/.intentignore', '.intentignore'] },
+    { name: "reads a 'diff --git' header without a/ and b/ both ways", patch: 'diff --git x/docs/a.md y/docs/a.md', expected: ['x/docs/a.md', 'docs/a.md', 'y/docs/a.md', 'docs/a.md'] },
+
+    // other diff formats
+    { name: "reads a context diff's file headers", patch: '*** a/docs/a.md\t2024-01-01\n--- b/docs/a.md\t2024-01-02\n***************\n*** 1,2 ****', expected: ['docs/a.md', 'docs/a.md'] },
+    { name: "reads an 'Index:' line", patch: 'Index: docs/a.md\n===\n@@ -1 +1 @@', expected: ['docs/a.md', 'a.md'] },
+    { name: "reads a header after a lone '\\r' as well as the line it ends", patch: '*** Update File: src/a.ts\r*** Update File: .intentignore', expected: ['src/a.ts\r*** Update File: .intentignore', 'src/a.ts', '.intentignore'] },
   ];
 
   it.each(cases)('$name', ({ patch, expected }) => {
@@ -74,6 +107,9 @@ describe('extractPathArguments', () => {
     { name: 'reads a unified diff in an apply_patch body', tool: 'apply_patch', args: { patch: '--- /dev/null\n+++ b/new.ts' }, expected: { ok: true, paths: ['new.ts'] } },
     { name: 'reads a path argument before the apply_patch body', tool: 'apply_patch', args: { path: 'x.ts', patch: '*** Add File: y.ts' }, expected: { ok: true, paths: ['x.ts', 'y.ts'] } },
     { name: "keeps a leading 'b/' directory of a Codex header in an apply_patch body", tool: 'apply_patch', args: { patch: '*** Update File: b/src/x.ts' }, expected: { ok: true, paths: ['b/src/x.ts'] } },
+    { name: "reads the file URI of an MCP resource", tool: 'access_mcp_resource', args: { server_name: 's', uri: 'file:///ws/secrets/a' }, expected: { ok: true, paths: ['file:///ws/secrets/a'] } },
+    { name: 'reads no path in an MCP resource URI of another scheme', tool: 'access_mcp_resource', args: { server_name: 's', uri: 'notes://secrets/a' }, expected: { ok: true, paths: [] } },
+    { name: "does not read a 'uri' argument of other tools", tool: 'web_fetch', args: { uri: 'file:///etc/passwd' }, expected: { ok: true, paths: [] } },
     { name: "does not read a 'patch' argument of other tools", tool: 'apply_diff', args: { path: 'a.ts', patch: '*** Add File: b.ts' }, expected: { ok: true, paths: ['a.ts'] } },
   ];
 
@@ -99,6 +135,9 @@ describe('extractPathArguments', () => {
     { name: "refuses an empty entry of 'paths', naming its index", tool: 'read_multiple_files', args: { paths: [''] }, names: "'paths[0]'" },
     { name: "refuses a NUL entry of 'paths', naming its index", tool: 'read_multiple_files', args: { paths: ['a', 'b', 'c\0'] }, names: "'paths[2]'" },
     { name: 'refuses a bad path even when a good one comes first', tool: 'move_file', args: { source: 'a.ts', destination: 5 }, names: "'destination'" },
+    { name: 'refuses an MCP resource URI that is not a string', tool: 'access_mcp_resource', args: { uri: 7 }, names: "'uri'" },
+    { name: 'refuses an MCP resource file URI with a NUL character', tool: 'access_mcp_resource', args: { uri: 'file:///a\0b' }, names: "'uri'" },
+    { name: "refuses a whitespace-only 'path'", tool: 'read_file', args: { path: ' \t ' }, names: "'path'" },
     { name: 'refuses a non-string apply_patch body', tool: 'apply_patch', args: { patch: 5 }, names: "'patch'" },
     { name: 'refuses a NUL character in a path inside an apply_patch body', tool: 'apply_patch', args: { patch: '*** Add File: a\0b' }, names: "'patch'" },
     { name: 'refuses a 4097-character path inside an apply_patch body', tool: 'apply_patch', args: { patch: `*** Add File: ${LONG_PATH}` }, names: "'patch'" },

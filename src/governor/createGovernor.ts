@@ -113,6 +113,8 @@ export function createGovernor(options?: GovernorOptions): Governor {
       toolKinds: config.toolKinds,
       ...(config.homeDir && { homeDir: config.homeDir }),
       shell: config.shell,
+      // an orchestration folder or trace file under a scratch folder stays out of a command's reach
+      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir, config.trace] : [config.orchestrationDir],
     },
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,

@@ -44,6 +44,8 @@ export interface RiskContext {
   readonly analyze?: PathAnalyzer;
   /** how shell commands are read and decided; the built-in catalog when absent */
   readonly shell?: ShellSetup;
+  /** control files and folders (an orchestration folder, a trace file) that no scratch folder makes changeable */
+  readonly controlPaths?: readonly string[];
 }
 
 /** Validates categorize options once; `createGovernor` does this at creation. */
@@ -94,7 +96,7 @@ function shellCallRisk(call: Extract<KindArguments, { kind: 'shell' }>, risk: Ri
   // a working folder with whitespace at either end may be trimmed before use: the command is read in each
   const bases = cwd === undefined ? [risk.workspaceRoot] : pathForms(cwd.path).map((form) => path.resolve(risk.workspaceRoot, form));
   const setup = risk.shell ?? BUILTIN_SHELL;
-  const options = { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir };
+  const options = { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir, controlPaths: risk.controlPaths };
   const found = bases.map((base) => shellRisk(call.command, { ...workspace, base }, options));
   const [first] = found;
   if (first === undefined) return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };

@@ -36,6 +36,8 @@ export interface ShellRiskOptions {
   readonly scratchFolders?: readonly string[] | undefined;
   /** what `~` means */
   readonly homeDir?: string | undefined;
+  /** control files and folders outside the workspace: a change there is never a scratch change */
+  readonly controlPaths?: readonly string[] | undefined;
 }
 
 // a word that reads as a file path: a folder in it, a leading dot or tilde, or a file extension
@@ -129,7 +131,7 @@ const RUNTIME_PATH = 'it is not known before the command runs (built at run time
  * change outside it (but not under a scratch folder) or one that cannot be known, with no
  * relative form, so that no scope covers it; a read outside the workspace is safe mode's alone.
  */
-function commandPathOf(item: JudgedOperand, context: PathContext, scratchFolders: readonly string[]): CommandPath | undefined {
+function commandPathOf(item: JudgedOperand, context: PathContext, scratch: { readonly folders: readonly string[]; readonly controlPaths: readonly string[] }): CommandPath | undefined {
   const { operand } = item;
   const base = { input: operand.source, role: operand.role, ...(operand.assumed !== undefined && { assumed: operand.assumed }) };
   if (item.unresolved !== undefined) return { ...base, relative: undefined, unresolved: item.unresolved };
@@ -147,8 +149,9 @@ function commandPathOf(item: JudgedOperand, context: PathContext, scratchFolders
   const root = context.analyze('.', context.workspaceRoot).absolute;
   const absolute = resolved.absolute;
   if (absolute !== undefined && root !== undefined && isWithin(root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
-  const scratch = absolute !== undefined && scratchFolders.some((folder) => isWithin(absolute, folder));
-  return scratch ? undefined : { ...base, relative: undefined };
+  const inScratch =
+    absolute !== undefined && scratch.folders.some((folder) => isWithin(absolute, folder)) && !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
+  return inScratch ? undefined : { ...base, relative: undefined };
 }
 
 /**
@@ -164,10 +167,13 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const site = { base: context.base, homeDir: options.homeDir ?? homedir() };
   // scratch folders that hold the workspace are not scratch: their other files are someone's
   const root = context.analyze('.', context.workspaceRoot).absolute ?? context.workspaceRoot;
-  const scratchFolders = (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder));
+  const scratch = {
+    folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
+    controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
+  };
   for (const item of judgeOperands(analysis.pathOperands, command, site, (operand) => countsAsPath(operand, context))) {
     evidence.push(...operandEvidence(item.operand, context, item.path));
-    const used = commandPathOf(item, context, scratchFolders);
+    const used = commandPathOf(item, context, scratch);
     if (used !== undefined) paths.push(used);
   }
   evidence.push(...scriptFileEvidence(analysis, context, 1, { ...newScriptReading(), catalog }));

@@ -52,26 +52,44 @@ describe('an orchestration directory outside the workspace', () => {
     expect(governor.handleToolCall(tool, args(intentsFile)).code).toBe('scope_violation');
   });
 
-  it.each([
-    { name: 'a read of the intents file', tool: 'read_file', args: (file: string) => ({ path: file }) },
-    { name: 'a shell redirection into it', tool: 'execute_command', args: (file: string) => ({ command: `echo x > ${file}` }) },
-    { name: 'a shell move over it', tool: 'execute_command', args: (file: string) => ({ command: `mv src/a.ts ${file}` }) },
-    { name: 'a truncation of the trace', tool: 'execute_command', args: (file: string) => ({ command: `: > ${path.join(path.dirname(file), 'agent_trace.jsonl')}` }) },
-  ])('holds $name for a human: a path outside the workspace is FS_OUTSIDE_WORKSPACE', ({ tool, args }) => {
+  it('holds a read of the intents file for a human: a path outside the workspace is FS_OUTSIDE_WORKSPACE', () => {
     const { workspace, orchestration, intentsFile } = layout();
-    const governor = inAction(workspace, orchestration);
-    const decision = governor.handleToolCall(tool, args(intentsFile));
+    const decision = inAction(workspace, orchestration).handleToolCall('read_file', { path: intentsFile });
     expect(decision.code).toBe('needs_approval');
     expect(decision.approval?.categories).toContain('FS_OUTSIDE_WORKSPACE');
   });
 
-  it('holds the change for a human even when the session approved FS_OUTSIDE_WORKSPACE and a command wrote it', () => {
+  it.each([
+    { name: 'a shell redirection into it', command: (file: string) => `echo x > ${file}` },
+    { name: 'a shell move over it', command: (file: string) => `mv src/a.ts ${file}` },
+    { name: 'a truncation of the trace', command: (file: string) => `: > ${path.join(path.dirname(file), 'agent_trace.jsonl')}` },
+  ])('refuses $name: a change outside the workspace is outside every scope', ({ command }) => {
     const { workspace, orchestration, intentsFile } = layout();
     const governor = inAction(workspace, orchestration);
-    governor.approveSession(['FS_OUTSIDE_WORKSPACE']);
-    const command = `printf "active_intents: []\\n" > ${intentsFile}`;
-    expect(governor.handleToolCall('execute_command', { command }).allowed).toBe(true);
-    expect(spawnSync('bash', ['-c', command], { cwd: workspace }).status).toBe(0);
+    expect(governor.handleToolCall('execute_command', { command: command(intentsFile) }).code).toBe('scope_violation');
+  });
+
+  it('refuses a shell change to it even when it lies under a scratch folder', () => {
+    const { workspace } = layout();
+    // a scratch folder of its own (not one holding the workspace), with the orchestration folder in it
+    const scratch = mkdtempSync(path.join(tmpdir(), 'scratch-'));
+    const orchestration = path.join(scratch, 'governance');
+    mkdirSync(orchestration);
+    writeFileSync(path.join(orchestration, 'active_intents.yaml'), SCOPE_EVERYTHING);
+    const governor = createGovernor({ workspaceRoot: workspace, orchestrationDir: orchestration, shell: { scratchFolders: [scratch] } });
+    governor.userPrompt('work');
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-ALL' });
+    expect(governor.handleToolCall('execute_command', { command: `echo x > ${orchestration}/active_intents.yaml` }).code).toBe('scope_violation');
+    // elsewhere in the scratch folder a change is safe mode's alone
+    expect(governor.handleToolCall('execute_command', { command: `echo x > ${scratch}/scratch.txt` }).code).toBe('needs_approval');
+  });
+
+  it('holds a change to it for a human when a DESTRUCTIVE call ran since it was adopted, whatever route wrote it', () => {
+    const { workspace, orchestration, intentsFile } = layout();
+    const governor = inAction(workspace, orchestration);
+    expect(governor.handleToolCall('execute_command', { command: 'echo x > src/a.ts' }).allowed).toBe(true);
+    // a route the analysis did not see, standing for any
+    expect(spawnSync('bash', ['-c', `printf "active_intents: []\\n" > ${intentsFile}`], { cwd: workspace }).status).toBe(0);
     governor.userPrompt('next');
     expect(governor.pendingApproval?.code).toBe('control_file_changed');
     expect(governor.intents.map((intent) => intent.id)).toEqual(['INT-ALL']);

@@ -59,7 +59,6 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const sources: ControlFileSources = {
     workspaceRoot: config.workspaceRoot,
     orchestrationDir: config.orchestrationDir,
-    orchestrationDirLabel: config.orchestrationDirLabel,
     readsIntentsFile: config.intents === undefined,
   };
   // the control files as they are now are adopted; one that cannot be used is refused here

@@ -39,8 +39,6 @@ export interface ControlFiles {
 export interface ControlFileSources {
   readonly workspaceRoot: string;
   readonly orchestrationDir: string;
-  /** the orchestration directory as the user named it */
-  readonly orchestrationDirLabel: string;
   /** false when the intents come from options */
   readonly readsIntentsFile: boolean;
 }

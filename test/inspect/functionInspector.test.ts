@@ -30,9 +30,8 @@ describe('a governor with a plain function as inspect', () => {
     events.length = 0;
     governor.userPrompt('Add JWT login');
     expect(lifecycleTrail(events, governor)).toEqual([
+      // the control files are unchanged, so no intents are loaded again
       'event orchestration.checked',
-      'snapshot {"REQUEST":"ready"}',
-      'event intents.loaded',
       'snapshot {"REQUEST":"ready"}',
       'event user.prompted',
       'snapshot {"REASONING":"ready"}',
@@ -52,8 +51,6 @@ describe('a governor with a plain function as inspect', () => {
       'event lifecycle.reset',
       'snapshot {"REQUEST":"ready"}',
       'event orchestration.checked',
-      'snapshot {"REQUEST":"ready"}',
-      'event intents.loaded',
       'snapshot {"REQUEST":"ready"}',
     ]);
   });

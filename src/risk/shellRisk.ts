@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
-import { MAX_SCRIPT_FILE_DEPTH, newScriptReading, readScriptFiles, type ScriptReading } from './scriptFiles';
+import { newScriptReading, unseenEvidence, type ScriptReading } from './codeFiles';
+import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
 
 /** A path a command names inside the workspace, for the lifecycle's scope, .intentignore and control-file checks. */
 export interface CommandPath {
@@ -51,6 +52,14 @@ export interface ShellRisk {
   readonly unknowable: string | undefined;
 }
 
+/** The operand as a path of the workspace, for the scope; outside the workspace (or unknown) it is safe mode's FS_OUTSIDE_WORKSPACE. */
+function workspacePath(operand: ShellPathOperand, context: PathContext): CommandPath | undefined {
+  const resolved = operand.path === undefined ? undefined : context.analyze(operand.path, context.base);
+  if (!resolved?.insideWorkspace || resolved.relative === undefined) return undefined;
+  const used = { input: operand.source, relative: resolved.relative, role: operand.role };
+  return operand.assumed === undefined ? used : { ...used, assumed: operand.assumed };
+}
+
 function findingEvidence(finding: ShellFinding, context: PathContext): Evidence {
   return {
     category: finding.category,
@@ -70,10 +79,15 @@ function findingEvidence(finding: ShellFinding, context: PathContext): Evidence 
  * error, a command built at run time) the file adds what it clearly does and a note, since
  * without reading it the run would be EXEC_ARBITRARY alone.
  */
-function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }): Evidence[] {
+function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }, paths: CommandPath[]): Evidence[] {
   if (depth > MAX_SCRIPT_FILE_DEPTH) return [];
   const evidence: Evidence[] = [];
-  for (const file of readScriptFiles(analysis.scriptRuns, context, reading)) {
+  for (const file of readScriptFiles(analysis, context, reading)) {
+    // code that cannot be read fails the call closed, as a command built at run time does
+    if (file.kind === 'unseen') {
+      evidence.push(...unseenEvidence(file, context));
+      continue;
+    }
     const inner = analyzeShell(file.text, reading.catalog === undefined ? {} : { catalog: reading.catalog });
     const where = `in ${file.label}`;
     for (const finding of inner.findings) {
@@ -90,8 +104,11 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     for (const operand of inner.pathOperands) {
       if (!countsAsPath(operand, innerContext)) continue;
       for (const item of operandEvidence(operand, innerContext)) evidence.push({ ...item, note: `${where}: ${item.note}` });
+      // what the file does to the workspace counts for the scope like what the line does
+      const path = workspacePath(operand, innerContext);
+      if (path !== undefined) paths.push(path);
     }
-    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading));
+    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading, paths));
   }
   return evidence;
 }
@@ -108,13 +125,10 @@ export function shellRisk(command: string, context: PathContext, catalog?: Catal
   for (const operand of analysis.pathOperands) {
     if (!countsAsPath(operand, context)) continue;
     evidence.push(...operandEvidence(operand, context));
-    // outside the workspace (or unknown) a path is safe mode's FS_OUTSIDE_WORKSPACE; scope is about the workspace
-    const resolved = operand.path === undefined ? undefined : context.analyze(operand.path, context.base);
-    if (resolved?.insideWorkspace && resolved.relative !== undefined) {
-      const used = { input: operand.source, relative: resolved.relative, role: operand.role };
-      paths.push(operand.assumed === undefined ? used : { ...used, assumed: operand.assumed });
-    }
+    const path = workspacePath(operand, context);
+    if (path !== undefined) paths.push(path);
   }
-  evidence.push(...scriptFileEvidence(analysis, context, 1, { ...newScriptReading(), catalog }));
-  return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
+  const reading = { ...newScriptReading(), catalog };
+  evidence.push(...scriptFileEvidence(analysis, context, 1, reading, paths));
+  return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable ?? reading.unseen };
 }

@@ -34,13 +34,14 @@ export interface PathSink {
  * a change under a system folder is also SYSTEM_IMPACT, and a write to a dependency manifest
  * DEPS_INSTALL_UPDATE (seed 002 D names requirements.txt and package.json).
  */
-export function recordPath(sink: PathSink, word: ShellWord, role: PathRole, how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined } = {}): void {
+export function recordPath(sink: PathSink, word: ShellWord, role: PathRole, how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined; readonly contentAnalysed?: boolean | undefined } = {}): void {
   const { context, command } = sink;
   if (word.value !== undefined && isPseudoDevice(word.value)) return;
   const text = word.value ?? (word.literal === undefined ? undefined : globJudgedPath(word.literal));
   // after `cd dir`, a relative operand names dir/operand
   const path = text === undefined ? undefined : fromStart(context.directory, text);
-  context.addPath(how.assumed === undefined ? { path, source: word.source, role, command } : { path, source: word.source, role, command, assumed: how.assumed });
+  const operand = how.assumed === undefined ? { path, source: word.source, role, command } : { path, source: word.source, role, command, assumed: how.assumed };
+  context.addPath(how.contentAnalysed === true ? { ...operand, contentAnalysed: true } : operand);
   if (path === undefined || role === 'read') return;
   if (how.changesPermissions === true) notePermissionChange(sink, path);
   noteSystemFileChange(sink, { path, role });

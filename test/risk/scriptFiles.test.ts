@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categorize, type RiskCategory } from '../../src/index';
-import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_FILE_DEPTH, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/risk/scriptFiles';
+import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../src/index';
+import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/risk/codeFiles';
+import { MAX_SCRIPT_FILE_DEPTH } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';
 import { makeWorkspace } from '../support/workspace';
@@ -172,8 +173,9 @@ describe('the Makefile recipes make runs are read', () => {
     { name: 'resolves recipe paths from the Makefile folder', command: 'make clean', categories: [DELETE, OUTSIDE, EXEC] },
     { name: 'reads GNUmakefile before Makefile, in the -C folder', command: 'make -C sub', categories: [SUDO, EXEC] },
     { name: 'reads the Makefile of the folder cd moved to', command: 'cd sub && gmake', categories: [SUDO, EXEC] },
-    { name: 'does not read for make -n, which runs nothing', command: 'make -n deploy', categories: [EXEC] },
-    { name: 'does not read the Makefile here for make -f FILE', command: 'make -f other.mk deploy', categories: [EXEC] },
+    { name: 'reads for make -n too, which still runs read-time commands and + lines', command: 'make -n deploy', categories: [GIT, NET, EXEC] },
+    { name: 'reads the makefile -f names, not the one here', command: 'make -f sub/GNUmakefile', categories: [SUDO, EXEC] },
+    { name: 'fails closed when the makefile -f names cannot be read', command: 'make -f other.mk deploy', categories: RISK_CATEGORIES },
   ])('$name', ({ command, categories }) => {
     expect(categorize('shell', { command }, { workspaceRoot: makeRoot }).categories).toEqual(categories);
   });
@@ -208,7 +210,7 @@ describe('the git hooks a git subcommand runs are read', () => {
 
   it.each<ScriptCase>([
     { name: 'reads the pre-push hook of git push', command: 'git push origin main', categories: [GIT, SUDO, NET, EXEC] },
-    { name: 'leaves a hook in another language to EXEC_ARBITRARY', command: 'git commit -m x', categories: [GIT, EXEC] },
+    { name: 'fails closed on a hook in another language, which it cannot read', command: 'git commit -m x', categories: RISK_CATEGORIES },
     { name: 'reads hooks from core.hooksPath', command: 'git -c core.hooksPath=.githooks commit -m x', categories: [GIT, NET, EXEC] },
     { name: 'reads no hook for a subcommand that runs none', command: 'git status', categories: [EXEC] },
   ])('$name', ({ command, categories }) => {

@@ -150,6 +150,7 @@ export interface CommandSpec {
   reader?: ReaderName | undefined;
   runsProjectCode?: boolean | undefined;
   hooks?: string[] | undefined;
+  packageScripts?: string[] | undefined;
   versioned?: boolean | undefined;
   family?: boolean | undefined;
 }
@@ -197,6 +198,8 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() =>
     runsProjectCode: z.boolean().optional(),
     /** the git hooks this subcommand runs from the repository */
     hooks: z.array(z.string().regex(/^[a-z-]+$/)).optional(),
+    /** the package.json scripts this subcommand runs, in order (`npm install`: preinstall, install, postinstall, ...) */
+    packageScripts: z.array(z.string().regex(/^[A-Za-z:-]+$/)).optional(),
     /** versioned names read as this one (`python3.12`, `pip3.11`) */
     versioned: z.boolean().optional(),
     /** dotted names read as this one (`mkfs.ext4`) */

@@ -121,6 +121,9 @@ export type CodeText =
   | { readonly kind: 'absent' }
   | { readonly kind: 'unreadable'; readonly why: string };
 
+/** Why a file with a NUL byte is not read: binary content is no script. */
+export const NOT_TEXT = 'it is not text';
+
 /** Reads a file of code; binary content (a NUL byte) is no script. */
 export function readCode(where: PathAnalysis, maxBytes: number): CodeText {
   if (where.absolute === undefined) return { kind: 'unreadable', why: 'its place cannot be known' };
@@ -128,7 +131,7 @@ export function readCode(where: PathAnalysis, maxBytes: number): CodeText {
   const read = readRegularFile(where.absolute, maxBytes);
   switch (read.kind) {
     case 'text':
-      return read.text.includes('\u0000') ? { kind: 'unreadable', why: 'it is not text' } : { kind: 'text', text: read.text, relative: where.relative };
+      return read.text.includes('\u0000') ? { kind: 'unreadable', why: NOT_TEXT } : { kind: 'text', text: read.text, relative: where.relative };
     case 'missing':
       return { kind: 'absent' };
     case 'not-a-file':

@@ -1,5 +1,6 @@
 import type { ShellAnalysis, ShellScriptRun } from '../shell/shellAnalysis';
-import { admit, MAX_PACKAGE_JSON_BYTES, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
+import type { PathAnalysis } from '../paths/analyzePath';
+import { admit, MAX_PACKAGE_JSON_BYTES, MAX_SCRIPT_FILE_BYTES, NOT_TEXT, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type CodeText, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
 import type { PathContext } from './fileRisk';
 import { gitRunFiles } from './gitRunFiles';
 import { makeRunFile } from './makeRunFiles';
@@ -33,6 +34,16 @@ function packageScriptText(json: string, run: ShellScriptRun): string | undefine
   return lines.length === 0 ? undefined : lines.join('\n');
 }
 
+/**
+ * A file of the workspace that exists but cannot be read (too large, a FIFO, a folder) may hold
+ * any code: the run must be read. A program run by its path that is not text (a compiled
+ * binary) is a program of its own, like one in another language, and stays EXEC_ARBITRARY.
+ */
+function unreadableHere(run: ShellScriptRun, where: PathAnalysis, read: CodeText): ShellScriptRun['mustRead'] {
+  if (read.kind !== 'unreadable' || !where.insideWorkspace) return undefined;
+  return run.how === 'direct' && read.why === NOT_TEXT ? undefined : 'always';
+}
+
 /** A file run as shell code (`bash x.sh`, `./x.sh`, a start-up file) or a package.json's scripts. */
 function scriptRunFile(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
@@ -44,12 +55,13 @@ function scriptRunFile(run: ShellScriptRun & { readonly path: string }, site: Ru
   if (reading.seen.has(key)) return undefined;
   reading.seen.add(key);
   const label = where.relative ?? run.source;
-  const code = requiredCode(label, readCode(where, run.how === 'package' ? MAX_PACKAGE_JSON_BYTES : MAX_SCRIPT_FILE_BYTES), run.mustRead);
+  const read = readCode(where, run.how === 'package' ? MAX_PACKAGE_JSON_BYTES : MAX_SCRIPT_FILE_BYTES);
+  const code = requiredCode(label, read, run.mustRead ?? unreadableHere(run, where, read));
   if (code === undefined || code.kind === 'unseen') return code;
   const text = run.how === 'package' ? packageScriptText(code.text, run) : code.text;
   if (text === undefined) return undefined;
   if (run.how === 'direct' && !runsAsShell(text)) return run.mustRead === undefined ? undefined : unreadable(label, 'it is not shell code');
-  if (!admit(reading, text)) return run.mustRead === undefined ? undefined : unreadable(label, 'one decision reads no more script text');
+  if (!admit(reading, text)) return unreadable(label, 'one decision reads no more script text');
   const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
   return { kind: 'read', text, label: run.script === undefined ? code.relative : `${code.relative} script ${run.script}`, base: folder?.absolute };
 }
@@ -67,9 +79,9 @@ function programFolder(run: ShellScriptRun & { readonly path: string }, site: Ru
 /** The files of one run: read, unseen, or none. */
 function runFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   if (run.path === undefined) {
-    // a run whose place is unknown can only be read when the run allows that
+    // code whose place is only known at run time (`bash "$f"`, `cd "$d"; make`) cannot be read
     if (run.how === 'git') return gitRunFiles(run, site);
-    return run.mustRead === undefined ? [] : [unreadable(run.source, 'its place is only known at run time')];
+    return [unreadable(run.source, 'its place is only known at run time')];
   }
   const placed = { ...run, path: run.path };
   let file: ScriptFile | undefined;

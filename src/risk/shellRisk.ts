@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
-import { newScriptReading, unseenEvidence, type ScriptReading } from './codeFiles';
+import { newScriptReading, unseen, unseenEvidence, type ScriptReading, type UnseenCode } from './codeFiles';
 import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
 
 /** A path a command names inside the workspace, for the lifecycle's scope, .intentignore and control-file checks. */
@@ -73,33 +73,47 @@ function findingEvidence(finding: ShellFinding, context: PathContext): Evidence 
   };
 }
 
+/** Code that cannot be read fails the call closed, as a command built at run time does. */
+function unseenCode(file: UnseenCode, context: PathContext, reading: ScriptReading): Evidence[] {
+  reading.unseen ??= file.reason;
+  return unseenEvidence(file, context);
+}
+
 /**
  * What the script files a command runs do, read from the workspace: their findings and path
- * uses, marked with the file. Content only adds categories: where it cannot be known (a parse
- * error, a command built at run time) the file adds what it clearly does and a note, since
- * without reading it the run would be EXEC_ARBITRARY alone.
+ * uses, marked with the file. Code the agent may have written is read or the call fails
+ * closed: a file whose commands cannot all be known (a parse error, a command built at run
+ * time), whose folder is unknown, or which runs scripts nested deeper than the reading goes.
  */
 function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }, paths: CommandPath[]): Evidence[] {
-  if (depth > MAX_SCRIPT_FILE_DEPTH) return [];
+  if (depth > MAX_SCRIPT_FILE_DEPTH) {
+    const run = analysis.scriptRuns[0];
+    return run === undefined ? [] : unseenCode(unseen(run.source, `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`), context, reading);
+  }
   const evidence: Evidence[] = [];
   for (const file of readScriptFiles(analysis, context, reading)) {
-    // code that cannot be read fails the call closed, as a command built at run time does
     if (file.kind === 'unseen') {
-      evidence.push(...unseenEvidence(file, context));
+      evidence.push(...unseenCode(file, context, reading));
       continue;
     }
     const inner = analyzeShell(file.text, reading.catalog === undefined ? {} : { catalog: reading.catalog });
     const where = `in ${file.label}`;
+    if (inner.unknowable !== undefined) {
+      evidence.push(...unseenCode(unseen(file.label, `${where}: ${inner.unknowable}`), context, reading));
+      continue;
+    }
     for (const finding of inner.findings) {
-      if (finding.category === 'EXEC_ARBITRARY' || (inner.unknowable !== undefined && finding.note === inner.unknowable)) continue;
+      if (finding.category === 'EXEC_ARBITRARY') continue;
       evidence.push({ ...findingEvidence(finding, context), note: `${where}: ${finding.note}` });
     }
-    const how = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
-    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: ${how}`, details: [file.label, context.base, 'runs a script'] });
-    // a relative path in the script starts from the folder it runs in; where that folder is
-    // unknown its paths and the scripts it runs are left to EXEC_ARBITRARY
+    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: read and analysed`, details: [file.label, context.base, 'runs a script'] });
+    // a relative path in the script starts from the folder it runs in: where that folder is
+    // unknown, so are the files it changes
     const base = file.base;
-    if (base === undefined) continue;
+    if (base === undefined) {
+      evidence.push(...unseenCode(unseen(file.label, `${where}: the folder it runs in is only known at run time, and so are the files it uses: fail closed`), context, reading));
+      continue;
+    }
     const innerContext = { ...context, base };
     for (const operand of inner.pathOperands) {
       if (!countsAsPath(operand, innerContext)) continue;

@@ -46,7 +46,7 @@ export const IMPACT_LEVELS = ['service', 'disk', 'network', 'power', 'kernel', '
 export const READER_NAMES = [
   'sed', 'find', 'xargs', 'env', 'su', 'shell', 'interpreter', 'tar', 'zip', 'unzip', 'dd', 'curl', 'git', 'gitPaths', 'gitSubmodule',
   'packageScript', 'packageRunner', 'make', 'ssh', 'at', 'tmux', 'screen', 'parallel', 'bwrap', 'capsh', 'gdb', 'perf', 'expect',
-  'nodemon', 'concurrently', 'watchexec', 'editor', 'hash', 'forgeApi', 'permissions', 'csplit', 'wget',
+  'nodemon', 'concurrently', 'watchexec', 'editor', 'hash', 'forgeApi', 'permissions', 'csplit', 'wget', 'just', 'task', 'sqlite',
 ] as const;
 
 export type ReaderName = (typeof READER_NAMES)[number];

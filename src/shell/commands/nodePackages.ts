@@ -37,7 +37,7 @@ const VERSION_SCRIPTS = ['preversion', 'version', 'postversion'];
 const RESTART_SCRIPTS = ['prerestart', 'restart', 'postrestart', 'prestop', 'stop', 'poststop', 'prestart', 'start', 'poststart'];
 
 function runsScripts(spec: CommandSpec, packageScripts: string[]): CommandSpec {
-  return { ...spec, reader: 'packageScript', packageScripts, runsProjectCode: true };
+  return { ...spec, reader: 'packageScript', packageScripts };
 }
 
 const NPM_INSTALL = ['i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add'];

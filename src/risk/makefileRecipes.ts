@@ -1,3 +1,6 @@
+import { isCodeEnvironment } from '../shell/codeEnvironment';
+import { isCodeVariable } from '../shell/codeVariables';
+
 /**
  * The shell lines `make TARGET` runs, read from a Makefile's text: the recipes of the target
  * and of its prerequisites, with make's variables expanded where the Makefile defines them.
@@ -181,13 +184,39 @@ function stripPrefixes(line: string): string {
   return line.replace(/^[\s@+-]+/, '');
 }
 
+/** Variables set on make's command line (`make CC=clang`), which win over the Makefile's; undefined values are built at run time. */
+export type MakeVariables = readonly (readonly [string, string | undefined])[];
+
+const RUN_TIME_VALUE = '${MAKE_VARIABLE}';
+
+function withVariables(makefile: Makefile, variables: MakeVariables): Makefile {
+  if (variables.length === 0) return makefile;
+  const merged = new Map(makefile.variables);
+  for (const [name, value] of variables) merged.set(name, value ?? RUN_TIME_VALUE);
+  return { ...makefile, variables: merged };
+}
+
+/**
+ * `export NAME=value` lines for the variables make hands to its recipes that choose the code
+ * programs run (PATH, LD_PRELOAD, a pager...): make exports a variable that came from the
+ * environment, so setting one in the Makefile sets it for every recipe.
+ */
+function environmentLines(makefile: Makefile, scope: Expansion): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of makefile.variables) {
+    if (!isCodeEnvironment(name) && !isCodeVariable(name)) continue;
+    lines.push(`export ${name}=${expand(value, scope, 0)}`);
+  }
+  return lines;
+}
+
 /**
  * The shell lines `make TARGETS` runs (no targets: the first one), prerequisites first, each in
  * a subshell of its own as make gives each line a shell, after the commands the Makefile runs
- * as it is read; undefined when there are none.
+ * as it is read and the code-choosing variables it exports; undefined when there are none.
  */
-export function makeRecipeText(makefileText: string, targets: readonly string[]): string | undefined {
-  const makefile = parseMakefile(makefileText);
+export function makeRecipeText(makefileText: string, targets: readonly string[], variables: MakeVariables = []): string | undefined {
+  const makefile = withVariables(parseMakefile(makefileText), variables);
   const wanted = targets.length > 0 ? targets : makefile.firstTarget === undefined ? [] : [makefile.firstTarget];
   const lines: string[] = [];
   const done = new Set<string>();
@@ -208,6 +237,10 @@ export function makeRecipeText(makefileText: string, targets: readonly string[])
       }
     }
   };
+  for (const line of environmentLines(makefile, scope)) {
+    size += line.length;
+    if (size <= MAX_RECIPE_TEXT) lines.push(line);
+  }
   for (const value of makefile.readTime) {
     const command = expand(value, scope, 0);
     size += command.length;
@@ -215,4 +248,86 @@ export function makeRecipeText(makefileText: string, targets: readonly string[])
   }
   for (const target of wanted) visit(target, 0);
   return lines.length === 0 ? undefined : lines.join('\n');
+}
+
+/** One include directive: the files it names (undefined when built at run time), and whether a missing one is skipped. */
+export interface MakeInclude {
+  readonly names: readonly string[] | undefined;
+  readonly optional: boolean;
+}
+
+/** A Makefile's text cut at its include directives, in order: make reads an included file in its place. */
+export type MakefilePart = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'include'; readonly include: MakeInclude };
+
+const INCLUDE = /^(-include|sinclude|include)\s+(.*)$/;
+
+/** The file names an include directive gives, its make references expanded as far as the Makefile says. */
+function includeNames(text: string, makefile: Makefile): readonly string[] | undefined {
+  const scope: Expansion = { variables: makefile.variables, remaining: MAX_RECIPE_TEXT };
+  const expanded = expand(text.replace(/\s+#.*$/, ''), scope, 0);
+  if (expanded.includes('"${MAKE_') || /[*?[]/.test(expanded)) return undefined;
+  return expanded.split(/\s+/).filter((name) => name !== '');
+}
+
+/** The Makefile's text and its include directives, in order (the directives read with the variables of the whole text). */
+export function makefileParts(text: string): MakefilePart[] {
+  const makefile = parseMakefile(text);
+  const parts: MakefilePart[] = [];
+  let pending: string[] = [];
+  for (const line of logicalLines(text)) {
+    const include = line.startsWith('\t') ? null : INCLUDE.exec(line.trim());
+    if (include === null) {
+      pending.push(line);
+      continue;
+    }
+    parts.push({ kind: 'text', text: pending.join('\n') });
+    pending = [];
+    parts.push({ kind: 'include', include: { names: includeNames(include[2] ?? '', makefile), optional: include[1] !== 'include' } });
+  }
+  parts.push({ kind: 'text', text: pending.join('\n') });
+  return parts;
+}
+
+// the shells a Makefile may name for its recipes: they read `-c LINE` as the analysis does
+const PLAIN_SHELLS = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash)$/;
+// .SHELLFLAGS words that only set options; the last must hold -c so that the recipe is a command line
+const PLAIN_SHELL_FLAG = /^(?:[-+][A-Za-z]+|pipefail|errexit|nounset|xtrace|noclobber|posix)$/;
+const PLAIN_MAKE_FLAG = /^(?:-+[jklsw]*\d*|--jobs(?:=\d+)?|--no-print-directory|--print-directory|--silent|--quiet|--keep-going|\d+)$/;
+// functions that evaluate text as Makefile rules, write files, or run code of their own
+const EVALUATING = /\$[({](?:eval|file|guile|load)\s/;
+const LOAD = /^-?load\s/;
+
+function shellProblem(name: string, value: string): string | undefined {
+  const words = value.trim().split(/\s+/).filter((word) => word !== '');
+  if (name === 'SHELL') return words.length === 1 && PLAIN_SHELLS.test(words[0] ?? '') ? undefined : `SHELL is set to '${value.trim()}': make runs every recipe with it`;
+  if (name === '.SHELLFLAGS') {
+    const last = words[words.length - 1] ?? '';
+    return words.every((word) => PLAIN_SHELL_FLAG.test(word)) && /^-[A-Za-z]*c[A-Za-z]*$/.test(last) ? undefined : `.SHELLFLAGS is set to '${value.trim()}': the shell may read each recipe as something other than a command line`;
+  }
+  return words.every((word) => PLAIN_MAKE_FLAG.test(word)) ? undefined : `${name} is set to '${value.trim()}': it may give make other makefiles, variables or code to evaluate`;
+}
+
+const SHELL_SETTINGS: ReadonlySet<string> = new Set(['SHELL', '.SHELLFLAGS', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS']);
+
+/**
+ * Why make's reading of this Makefile (with the variables of its command line) cannot be
+ * followed: another shell or shell flags for its recipes, flags that add makefiles or code,
+ * a shared object loaded, or text evaluated as rules at run time. Undefined when it can.
+ */
+export function makefileProblem(text: string, variables: MakeVariables = []): string | undefined {
+  const makefile = withVariables(parseMakefile(text), variables);
+  for (const line of logicalLines(text)) {
+    if (line.startsWith('\t')) continue;
+    if (LOAD.test(line.trim())) return 'the Makefile loads a shared object into make';
+  }
+  if (EVALUATING.test(text)) return 'the Makefile evaluates text as rules, writes files or runs code at run time ($(eval), $(file), $(guile))';
+  for (const name of SHELL_SETTINGS) {
+    const value = makefile.variables.get(name);
+    if (value === undefined) continue;
+    const scope: Expansion = { variables: makefile.variables, remaining: MAX_RECIPE_TEXT };
+    const expanded = expand(value, scope, 0);
+    const problem = expanded.includes('"${MAKE_') ? `${name} is set to a value known only at run time` : shellProblem(name, expanded);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }

@@ -8,7 +8,8 @@ import { hardLinkCount } from '../paths/hardLinks';
 import { judgeOperands, type JudgedOperand } from './commandOperands';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
-import { MAX_SCRIPT_FILE_DEPTH, newScriptReading, readScriptFiles, type ScriptReading } from './scriptFiles';
+import { newScriptReading, unseen, unseenEvidence, type ScriptReading, type UnseenCode } from './codeFiles';
+import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
 
 /**
  * A path a command names, for the lifecycle's scope, .intentignore and control-file checks:
@@ -87,36 +88,66 @@ function findingEvidence(finding: ShellFinding, context: PathContext): Evidence 
   };
 }
 
+/** Code that cannot be read fails the call closed, as a command built at run time does. */
+function unseenCode(file: UnseenCode, context: PathContext, reading: ScriptReading): Evidence[] {
+  reading.unseen ??= file.reason;
+  return unseenEvidence(file, context);
+}
+
 /**
  * What the script files a command runs do, read from the workspace: their findings and path
- * uses, marked with the file. Content only adds categories: where it cannot be known (a parse
- * error, a command built at run time) the file adds what it clearly does and a note, since
- * without reading it the run would be EXEC_ARBITRARY alone.
+ * uses, marked with the file. Code the agent may have written is read or the call fails
+ * closed: a file whose commands cannot all be known (a parse error, a command built at run
+ * time), whose folder is unknown, or which runs scripts nested deeper than the reading goes.
  */
-function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }): Evidence[] {
-  if (depth > MAX_SCRIPT_FILE_DEPTH) return [];
+function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }, sink: PathSink): Evidence[] {
+  if (depth > MAX_SCRIPT_FILE_DEPTH) {
+    const run = analysis.scriptRuns[0];
+    return run === undefined ? [] : unseenCode(unseen(run.source, `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`), context, reading);
+  }
   const evidence: Evidence[] = [];
-  for (const file of readScriptFiles(analysis.scriptRuns, context, reading)) {
+  for (const file of readScriptFiles(analysis, context, reading)) {
+    if (file.kind === 'unseen') {
+      evidence.push(...unseenCode(file, context, reading));
+      continue;
+    }
     const inner = analyzeShell(file.text, reading.catalog === undefined ? {} : { catalog: reading.catalog });
     const where = `in ${file.label}`;
+    if (inner.unknowable !== undefined) {
+      evidence.push(...unseenCode(unseen(file.label, `${where}: ${inner.unknowable}`), context, reading));
+      continue;
+    }
     for (const finding of inner.findings) {
-      if (finding.category === 'EXEC_ARBITRARY' || (inner.unknowable !== undefined && finding.note === inner.unknowable)) continue;
+      if (finding.category === 'EXEC_ARBITRARY') continue;
       evidence.push({ ...findingEvidence(finding, context), note: `${where}: ${finding.note}` });
     }
-    const how = inner.unknowable === undefined ? 'read and analysed' : `partly analysed (${inner.unknowable.replace(/: fail closed$/, '')})`;
-    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: ${how}`, details: [file.label, context.base, 'runs a script'] });
-    // a relative path in the script starts from the folder it runs in; where that folder is
-    // unknown its paths and the scripts it runs are left to EXEC_ARBITRARY
+    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: read and analysed`, details: [file.label, context.base, 'runs a script'] });
+    // a relative path in the script starts from the folder it runs in: where that folder is
+    // unknown, so are the files it changes
     const base = file.base;
-    if (base === undefined) continue;
-    const innerContext = { ...context, base };
-    for (const operand of inner.pathOperands) {
-      if (!countsAsPath(operand, innerContext)) continue;
-      for (const item of operandEvidence(operand, innerContext)) evidence.push({ ...item, note: `${where}: ${item.note}` });
+    if (base === undefined) {
+      evidence.push(...unseenCode(unseen(file.label, `${where}: the folder it runs in is only known at run time, and so are the files it uses: fail closed`), context, reading));
+      continue;
     }
-    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading));
+    const innerContext = { ...context, base };
+    // what the file does to the workspace counts for the scope like what the line does
+    for (const item of operandUses(inner, file.text, innerContext, sink)) evidence.push({ ...item, note: `${where}: ${item.note}` });
+    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading, sink));
   }
   return evidence;
+}
+
+/** Where a change outside the workspace is no scope violation, and what a scratch folder never makes changeable. */
+interface ScratchRule {
+  readonly folders: readonly string[];
+  readonly controlPaths: readonly string[];
+}
+
+/** Where the paths a line and the scripts it runs use are collected, and how they are judged. */
+interface PathSink {
+  readonly paths: CommandPath[];
+  readonly homeDir: string;
+  readonly scratch: ScratchRule;
 }
 
 /** Whether `inner` is `outer` or below it. */
@@ -131,7 +162,7 @@ const RUNTIME_PATH = 'it is not known before the command runs (built at run time
  * change outside it (but not under a scratch folder) or one that cannot be known, with no
  * relative form, so that no scope covers it; a read outside the workspace is safe mode's alone.
  */
-function commandPathOf(item: JudgedOperand, context: PathContext, scratch: { readonly folders: readonly string[]; readonly controlPaths: readonly string[] }): CommandPath | undefined {
+function commandPathOf(item: JudgedOperand, context: PathContext, scratch: ScratchRule): CommandPath | undefined {
   const { operand } = item;
   const base = { input: operand.source, role: operand.role, ...(operand.assumed !== undefined && { assumed: operand.assumed }) };
   if (item.unresolved !== undefined) return { ...base, relative: undefined, unresolved: item.unresolved };
@@ -155,6 +186,20 @@ function commandPathOf(item: JudgedOperand, context: PathContext, scratch: { rea
 }
 
 /**
+ * The operands of a line (or of a script it runs) judged against what it does first and with
+ * their globs expanded: their evidence, and the paths the lifecycle checks, added to the sink.
+ */
+function operandUses(analysis: ShellAnalysis, text: string, context: PathContext, sink: PathSink): Evidence[] {
+  const evidence: Evidence[] = [];
+  for (const item of judgeOperands(analysis.pathOperands, text, { base: context.base, homeDir: sink.homeDir }, (operand) => countsAsPath(operand, context))) {
+    evidence.push(...operandEvidence(item.operand, context, item.path));
+    const used = commandPathOf(item, context, sink.scratch);
+    if (used !== undefined) sink.paths.push(used);
+  }
+  return evidence;
+}
+
+/**
  * The categories of a shell command: what the parsed commands do (seed 002 D's shell rules),
  * what they do to the files they name, and what the shell scripts they run from the workspace
  * do. `context.base` is the folder the command runs in.
@@ -164,18 +209,18 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const analysis = analyzeShell(command, catalog === undefined ? {} : { catalog });
   const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
-  const site = { base: context.base, homeDir: options.homeDir ?? homedir() };
   // scratch folders that hold the workspace are not scratch: their other files are someone's
   const root = context.analyze('.', context.workspaceRoot).absolute ?? context.workspaceRoot;
-  const scratch = {
-    folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
-    controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
+  const sink: PathSink = {
+    paths,
+    homeDir: options.homeDir ?? homedir(),
+    scratch: {
+      folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
+      controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
+    },
   };
-  for (const item of judgeOperands(analysis.pathOperands, command, site, (operand) => countsAsPath(operand, context))) {
-    evidence.push(...operandEvidence(item.operand, context, item.path));
-    const used = commandPathOf(item, context, scratch);
-    if (used !== undefined) paths.push(used);
-  }
-  evidence.push(...scriptFileEvidence(analysis, context, 1, { ...newScriptReading(), catalog }));
-  return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
+  evidence.push(...operandUses(analysis, command, context, sink));
+  const reading = { ...newScriptReading(), catalog };
+  evidence.push(...scriptFileEvidence(analysis, context, 1, reading, sink));
+  return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable ?? reading.unseen };
 }

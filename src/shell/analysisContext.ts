@@ -1,16 +1,20 @@
 import type { RiskCategory } from '../risk/categories';
 import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from './shellAnalysis';
+import { placeScriptRun, type ScriptRunWords } from './scriptRunPlacement';
 import type { ShellWord } from './shellWord';
 import { AliasTable } from './aliases';
 import type { Catalog } from './catalog/catalog';
 import { DirectoryFlow } from './directoryFlow';
-import { fromStart, type WorkingDirectory } from './workingDirectory';
+import type { WorkingDirectory } from './workingDirectory';
 
 /** Inner scripts (`bash -c`, `eval`, heredocs fed to a shell) nested deeper than this fail closed. */
 export const MAX_INNER_SCRIPT_DEPTH = 50;
 
-/** Script files listed for their content to be read; a command line running more lists the first ones. */
-export const MAX_SCRIPT_RUNS = 20;
+/**
+ * Script files listed for their content to be read; a command line running more lists the first
+ * ones, and fails closed when one past the limit must be read (a hook, a start-up file).
+ */
+export const MAX_SCRIPT_RUNS = 64;
 
 /** Text (beyond the command itself) the analysis may re-parse for inner scripts and substitutions. */
 const BUDGET_SLACK = 65_536;
@@ -80,6 +84,7 @@ export class AnalysisContext {
   private readonly pathKeys = new Map<string, Set<string>>();
   private readonly effectNotes = new Set<string>();
   private readonly unanalysedNames = new Set<string>();
+  private readonly scriptRunKeys = new Set<string>();
 
   // nested inner scripts and substitutions re-read their text at every level: bounded so that
   // hostile nesting costs a constant multiple of the input, not depth x length
@@ -135,11 +140,16 @@ export class AnalysisContext {
   }
 
   /** A script file runs as shell code: listed so that the caller may read and analyse it. */
-  noteScriptRun(word: ShellWord, how: ShellScriptRun['how'], script?: string): void {
-    if (this.scriptRuns.length >= MAX_SCRIPT_RUNS) return;
-    const directory = this.directory;
-    const path = word.value === undefined ? undefined : fromStart(directory, word.value);
-    this.scriptRuns.push(script === undefined ? { path, source: word.source, how, directory } : { path, source: word.source, how, directory, script });
+  noteScriptRun(word: ShellWord, how: ShellScriptRun['how'], script?: string, details?: ScriptRunWords): void {
+    const run = placeScriptRun(this.directory, { word, how, script, details });
+    const key = JSON.stringify(run);
+    if (this.scriptRunKeys.has(key)) return;
+    if (this.scriptRuns.length >= MAX_SCRIPT_RUNS) {
+      if (run.mustRead !== undefined) this.failClosed(`more than ${MAX_SCRIPT_RUNS} files to read before the command runs: fail closed`, { trigger: word.source, command: word.source });
+      return;
+    }
+    this.scriptRunKeys.add(key);
+    this.scriptRuns.push(run);
   }
 
   get effects(): readonly string[] {

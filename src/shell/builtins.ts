@@ -1,4 +1,5 @@
 import type { AnalysisContext, FindingOrigin } from './analysisContext';
+import { environmentCode, type EnvironmentCode } from './codeEnvironment';
 import { isCodeVariable, isPromptVariable } from './codeVariables';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
@@ -30,6 +31,14 @@ export function checkAssignment(assignment: { readonly name: string; readonly va
   if (isPromptVariable(name) && (value.value === undefined || holdsCodeText(value.value))) {
     context.failClosed(`${name} prompt string can run commands: fail closed`, { ...origin, trigger: `${name}=${value.source}` });
   }
+  const code = environmentCode(name, value);
+  if (code !== undefined) applyEnvironmentCode(code, { ...origin, trigger: `${name}=${value.source}` }, context);
+}
+
+/** A variable that chooses the code programs load: its files are listed to read, or the call fails closed. */
+export function applyEnvironmentCode(code: EnvironmentCode, origin: FindingOrigin, context: AnalysisContext): void {
+  if (code.problem !== undefined) context.failClosed(code.problem, origin);
+  for (const run of code.runs) context.noteScriptRun(run.word, run.how, run.script, run.details);
 }
 
 /** Splits an evaluated `NAME=value` argument; the name is read from the source when the value is unknown. */

@@ -31,25 +31,3 @@ export function isCodeVariable(name: string): boolean {
 export function isPromptVariable(name: string): boolean {
   return PROMPT_VARIABLES.has(name);
 }
-
-/** `git -c key=value` keys whose value git runs as a shell command (alias values only when they start with `!`). */
-export function isGitCodeKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  if (lower === 'credential.helper' || (lower.startsWith('credential.') && lower.endsWith('.helper'))) return true;
-  if (lower.startsWith('pager.') || lower.startsWith('filter.') || lower.startsWith('merge.') || lower.startsWith('difftool.') || lower.startsWith('mergetool.')) return true;
-  if (lower.startsWith('diff.') && (lower.endsWith('.textconv') || lower.endsWith('.command') || lower === 'diff.external')) return true;
-  return [
-    'core.pager',
-    'core.editor',
-    'core.sshcommand',
-    'core.fsmonitor',
-    'core.askpass',
-    'core.gitproxy',
-    'sequence.editor',
-    'gpg.program',
-    'gpg.ssh.program',
-    'gpg.x509.program',
-    'uploadpack.packobjectshook',
-    'receive.procreceiverefs',
-  ].includes(lower);
-}

@@ -38,7 +38,7 @@ export function recordPath(
   sink: PathSink,
   word: ShellWord,
   role: PathRole,
-  how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined } = {},
+  how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined; readonly contentAnalysed?: boolean | undefined } = {},
   /** the command writes links, or may: a write here is a place a later path cannot be resolved through */
   linkWriter = false,
 ): void {
@@ -56,6 +56,7 @@ export function recordPath(
     ...(how.assumed !== undefined && { assumed: how.assumed }),
     ...(glob && path !== undefined && { glob: true as const }),
     ...(linkWriter && role !== 'read' && role !== 'delete' && { placesLinks: true as const }),
+    ...(how.contentAnalysed === true && { contentAnalysed: true }),
   });
   if (path === undefined || role === 'read') return;
   if (how.changesPermissions === true) notePermissionChange(sink, path);

@@ -87,7 +87,7 @@ function applyEffects(call: CommandCall, effects: CommandEffects, context: Analy
   for (const finding of effects.findings) context.addFinding(finding);
   for (const note of effects.notes) context.noteEffect(note);
   for (const name of effects.unanalysed) context.noteUnanalysed(name);
-  for (const run of effects.scriptRuns) context.noteScriptRun(run.word, run.how, run.script);
+  for (const run of effects.scriptRuns) context.noteScriptRun(run.word, run.how, run.script, run.details);
   const sink = { context, command: call.command };
   for (const use of effects.paths) recordPath(sink, use.word, use.role, use, linkWriter || use.assumed !== undefined);
   for (const script of effects.scripts) runScriptWord(script, call, context);

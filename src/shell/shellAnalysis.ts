@@ -34,10 +34,32 @@ export interface ShellPathOperand {
   readonly glob?: true;
   /** what the command writes there may be a link or a tree holding links: a later path at or below it is not known before it runs */
   readonly placesLinks?: true;
+  /** what it writes is analysed here (the value `git config` stores), so code read from it later is known */
+  readonly contentAnalysed?: boolean;
+}
+
+/**
+ * When the file a run names cannot be read at decision time: `always`, the call fails closed
+ * (a start-up file, a Makefile named by -f, an include); `ifPresent`, it fails closed only when
+ * the file exists (a git hook: none, nothing runs). Without it the run stays EXEC_ARBITRARY.
+ */
+export type MustRead = 'always' | 'ifPresent';
+
+/** What a run reads besides its path, for the ones that need it. */
+export interface ScriptRunDetails {
+  readonly mustRead?: MustRead;
+  /** with `make`, `just`, `task`: the file named on the line (`make -f FILE`), as seen from the starting folder */
+  readonly file?: string;
+  /** with `make`: the variables set on its line (`make CC=clang`), undefined values built at run time */
+  readonly variables?: readonly (readonly [string, string | undefined])[];
+  /** with `package`: the exact scripts run, in order (`npm install` runs preinstall, install, ...) */
+  readonly scripts?: readonly string[];
+  /** with `git`: `core.hooksPath` as the line sets it (`git -c core.hooksPath=DIR`), relative to the work tree's top */
+  readonly hooksPath?: string;
 }
 
 /** A script file the command line runs as shell code: its content is the caller's to read. */
-export interface ShellScriptRun {
+export interface ShellScriptRun extends ScriptRunDetails {
   /** the file as seen from the command line's starting folder; undefined when built at run time or the folder is unknown */
   readonly path: string | undefined;
   /** the word as written */
@@ -46,10 +68,14 @@ export interface ShellScriptRun {
    * `shell`: given to a shell (`bash x.sh`, `source x.sh`); `direct`: run by its path, shell code
    * only if its first line says so; `package`: the `scripts` entry named `script` of a package.json;
    * `make`: the recipes of the targets in `script` (space-separated, '' for the first) of the
-   * Makefile in the folder `path`
+   * Makefile in the folder `path`; `just`, `task`: the recipes or tasks in `script` of the
+   * justfile or Taskfile found from the folder `path`; `hook`: a git hook; `sqlite`: a file of
+   * sqlite3 commands whose dot commands may run a shell; `git`: git runs in the folder `path`,
+   * reading its configuration and hooks from `.git`; `programs`: a folder PATH names, from
+   * which command names may be run
    */
-  readonly how: 'shell' | 'direct' | 'package' | 'make';
-  /** with `package`: the script's name (`build` of `npm run build`); with `make`: the targets */
+  readonly how: 'shell' | 'direct' | 'package' | 'make' | 'just' | 'task' | 'hook' | 'sqlite' | 'git' | 'programs';
+  /** with `package`: the script's name (`build` of `npm run build`); with `make`, `just`, `task`: the targets */
   readonly script?: string;
   /** the folder it runs in, relative to the start ('' unchanged), or null when unknown */
   readonly directory: string | null;

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categorize, type RiskCategory } from '../../src/index';
-import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_FILE_DEPTH, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/risk/scriptFiles';
+import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../src/index';
+import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/risk/codeFiles';
+import { MAX_SCRIPT_FILE_DEPTH } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';
 import { makeWorkspace } from '../support/workspace';
@@ -56,14 +57,15 @@ describe('script files a command runs are read from the workspace', () => {
     { name: 'reads a script after cd, from that folder', command: 'cd scripts && ./restart.sh', categories: [SYS, SUDO, EXEC] },
     { name: 'resolves a script relative paths from the folder it runs in', command: 'cd sub && bash relative.sh', categories: [DELETE, OUTSIDE, EXEC] },
     { name: 'reads a script that runs itself once', command: 'bash self.sh', categories: [EXEC] },
-    { name: 'keeps what a partly unknowable script clearly does', command: 'sh dynamic.sh', categories: [NET, EXEC] },
-    { name: `reads ${MAX_SCRIPT_FILE_DEPTH} levels of scripts run by scripts`, command: 'bash level1.sh', categories: [GIT, NET, EXEC] },
+    { name: 'fails closed on a script holding a command built at run time', command: 'sh dynamic.sh', categories: RISK_CATEGORIES },
+    { name: `reads ${MAX_SCRIPT_FILE_DEPTH} levels of scripts run by scripts`, command: 'bash level2.sh', categories: [GIT, SUDO, NET, EXEC] },
+    { name: `fails closed on scripts run more than ${MAX_SCRIPT_FILE_DEPTH} levels deep`, command: 'bash level1.sh', categories: RISK_CATEGORIES },
     { name: 'leaves a python program to EXEC_ARBITRARY', command: './tool.py', categories: [EXEC] },
-    { name: 'leaves a script larger than the limit to EXEC_ARBITRARY', command: 'bash large.sh', categories: [EXEC] },
+    { name: 'fails closed on a script larger than the limit', command: 'bash large.sh', categories: RISK_CATEGORIES },
     { name: 'leaves a missing script to EXEC_ARBITRARY', command: './missing.sh', categories: [EXEC] },
     { name: 'does not read a script a symlink takes outside the workspace', command: 'bash linked.sh', categories: [OUTSIDE, EXEC] },
     { name: 'does not read a script outside the workspace', command: `bash ${path.join(outside, 'evil.sh')}`, categories: [OUTSIDE, EXEC] },
-    { name: 'does not read a script named by a variable', command: 'bash "$script"', categories: [OUTSIDE, EXEC] },
+    { name: 'fails closed on a script named by a variable', command: 'bash "$script"', categories: RISK_CATEGORIES },
   ])('$name', ({ command, categories }) => {
     expect(categoriesOf(command)).toEqual(categories);
   });
@@ -74,9 +76,9 @@ describe('script files a command runs are read from the workspace', () => {
     expect(evidence.some((item) => item.category === EXEC && item.note === 'in deploy.sh: read and analysed')).toBe(true);
   });
 
-  it('says why a file was only partly analysed', () => {
+  it('says why a file fails the call closed', () => {
     const notes = categorize('shell', { command: 'sh dynamic.sh' }, { workspaceRoot }).evidence.map((item) => item.note);
-    expect(notes).toContain('in dynamic.sh: partly analysed (command name built at run time)');
+    expect(notes).toContain('in dynamic.sh: command name built at run time: fail closed');
   });
 
   it('sees a script changed between two decisions', () => {
@@ -172,8 +174,9 @@ describe('the Makefile recipes make runs are read', () => {
     { name: 'resolves recipe paths from the Makefile folder', command: 'make clean', categories: [DELETE, OUTSIDE, EXEC] },
     { name: 'reads GNUmakefile before Makefile, in the -C folder', command: 'make -C sub', categories: [SUDO, EXEC] },
     { name: 'reads the Makefile of the folder cd moved to', command: 'cd sub && gmake', categories: [SUDO, EXEC] },
-    { name: 'does not read for make -n, which runs nothing', command: 'make -n deploy', categories: [EXEC] },
-    { name: 'does not read the Makefile here for make -f FILE', command: 'make -f other.mk deploy', categories: [EXEC] },
+    { name: 'reads for make -n too, which still runs read-time commands and + lines', command: 'make -n deploy', categories: [GIT, NET, EXEC] },
+    { name: 'reads the makefile -f names, not the one here', command: 'make -f sub/GNUmakefile', categories: [SUDO, EXEC] },
+    { name: 'fails closed when the makefile -f names cannot be read', command: 'make -f other.mk deploy', categories: RISK_CATEGORIES },
   ])('$name', ({ command, categories }) => {
     expect(categorize('shell', { command }, { workspaceRoot: makeRoot }).categories).toEqual(categories);
   });
@@ -185,16 +188,16 @@ describe('the Makefile recipes make runs are read', () => {
 });
 
 describe('files that are not regular files', () => {
-  it('does not block on a FIFO named as a script', () => {
+  it('fails closed, without blocking, on a FIFO named as a script: what it holds is written at run time', () => {
     const root = makeWorkspace({ orchestration: false });
     execFileSync('mkfifo', [path.join(root, 'pipe.sh')]);
-    expect(categorize('shell', { command: 'bash pipe.sh && ./pipe.sh' }, { workspaceRoot: root }).categories).toEqual([EXEC]);
+    expect(categorize('shell', { command: 'bash pipe.sh && ./pipe.sh' }, { workspaceRoot: root }).categories).toEqual(RISK_CATEGORIES);
   });
 
-  it('does not read a folder named as a script', () => {
+  it('fails closed on a folder named as a script', () => {
     const root = makeWorkspace({ orchestration: false });
     mkdirSync(path.join(root, 'folder.sh'));
-    expect(categorize('shell', { command: 'bash folder.sh' }, { workspaceRoot: root }).categories).toEqual([EXEC]);
+    expect(categorize('shell', { command: 'bash folder.sh' }, { workspaceRoot: root }).categories).toEqual(RISK_CATEGORIES);
   });
 });
 
@@ -208,7 +211,7 @@ describe('the git hooks a git subcommand runs are read', () => {
 
   it.each<ScriptCase>([
     { name: 'reads the pre-push hook of git push', command: 'git push origin main', categories: [GIT, SUDO, NET, EXEC] },
-    { name: 'leaves a hook in another language to EXEC_ARBITRARY', command: 'git commit -m x', categories: [GIT, EXEC] },
+    { name: 'fails closed on a hook in another language, which it cannot read', command: 'git commit -m x', categories: RISK_CATEGORIES },
     { name: 'reads hooks from core.hooksPath', command: 'git -c core.hooksPath=.githooks commit -m x', categories: [GIT, NET, EXEC] },
     { name: 'reads no hook for a subcommand that runs none', command: 'git status', categories: [EXEC] },
   ])('$name', ({ command, categories }) => {
@@ -222,14 +225,14 @@ describe('the git hooks a git subcommand runs are read', () => {
 });
 
 describe('the text one decision reads', () => {
-  it(`reads at most ${MAX_SCRIPT_TEXT_PER_DECISION} characters of scripts, then leaves the rest to EXEC_ARBITRARY`, () => {
+  it(`reads at most ${MAX_SCRIPT_TEXT_PER_DECISION} characters of scripts, then fails closed`, () => {
     const root = makeWorkspace({ orchestration: false });
     const filler = `${'echo x\n'.repeat(Math.floor((MAX_SCRIPT_FILE_BYTES - 100) / 7))}`;
     const count = Math.ceil(MAX_SCRIPT_TEXT_PER_DECISION / filler.length) + 1;
     const names = Array.from({ length: count }, (_, index) => `s${index}.sh`);
     for (const name of names) writeFileSync(path.join(root, name), filler);
     writeFileSync(path.join(root, 'last.sh'), 'sudo id\n');
-    expect(categorize('shell', { command: `bash last.sh; ${names.map((name) => `bash ${name}`).join('; ')}` }, { workspaceRoot: root }).categories).toEqual([SUDO, EXEC]);
-    expect(categorize('shell', { command: `${names.map((name) => `bash ${name}`).join('; ')}; bash last.sh` }, { workspaceRoot: root }).categories).toEqual([EXEC]);
+    expect(categorize('shell', { command: `bash last.sh; ${names.slice(2).map((name) => `bash ${name}`).join('; ')}` }, { workspaceRoot: root }).categories).toEqual([SUDO, EXEC]);
+    expect(categorize('shell', { command: `${names.map((name) => `bash ${name}`).join('; ')}; bash last.sh` }, { workspaceRoot: root }).categories).toEqual(RISK_CATEGORIES);
   });
 });

@@ -85,7 +85,7 @@ describe('GIT_PUBLISH', () => {
     { name: 'raises GIT_PUBLISH for git commit', command: 'git commit -m x', expected: [GIT, EXEC] },
     { name: 'raises GIT_PUBLISH and NETWORK for git push', command: 'git push', expected: [GIT, NET, EXEC] },
     { name: 'raises GIT_PUBLISH for git tag with a name', command: 'git tag v2', expected: [GIT, EXEC] },
-    { name: 'skips git options before push', command: 'git -C dir -c k=v --git-dir=x --no-pager push', expected: [GIT, NET, EXEC] },
+    { name: 'skips git options before push', command: 'git -C dir -c k=v --no-pager push', expected: [GIT, NET, EXEC] },
     { name: 'reads npm publish', command: 'npm publish --access public', expected: [GIT, NET, EXEC] },
     { name: 'reads npm version as a tag', command: 'npm version patch', expected: [GIT, EXEC] },
     { name: 'reads cargo publish', command: 'cargo publish', expected: [GIT, NET, EXEC] },

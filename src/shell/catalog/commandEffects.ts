@@ -1,4 +1,5 @@
 import type { ScriptPlacement } from '../analysisContext';
+import type { ScriptRunWords } from '../scriptRunPlacement';
 import type { PathRole, ShellFinding, ShellScriptRun } from '../shellAnalysis';
 import type { ShellWord } from '../shellWord';
 
@@ -9,6 +10,8 @@ export interface PathEffect {
   readonly assumed?: string;
   /** a chmod/chown/chgrp target: changing who may do what there is SYSTEM_IMPACT outside the project */
   readonly changesPermissions?: boolean;
+  /** what it writes is analysed by the reader (the value `git config` stores) */
+  readonly contentAnalysed?: boolean;
 }
 
 /** Shell code a command runs (`bash -c WORD`, `rg --pre WORD`); a word built at run time fails closed. */
@@ -39,7 +42,10 @@ export interface ScriptRunEffect {
   readonly word: ShellWord;
   readonly how: ShellScriptRun['how'];
   readonly script?: string;
+  /** what else the run reads; its `file` is a word, placed in the folder the command runs in like `word` */
+  readonly details?: ScriptRunWords;
 }
+
 
 /** Why the command's effect cannot be known: the analysis fails closed. */
 export interface ProblemEffect {

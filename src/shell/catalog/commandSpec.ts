@@ -46,7 +46,7 @@ export const IMPACT_LEVELS = ['service', 'disk', 'network', 'power', 'kernel', '
 export const READER_NAMES = [
   'sed', 'find', 'xargs', 'env', 'su', 'shell', 'interpreter', 'tar', 'zip', 'unzip', 'dd', 'curl', 'git', 'gitPaths', 'gitSubmodule',
   'packageScript', 'packageRunner', 'make', 'ssh', 'at', 'tmux', 'screen', 'parallel', 'bwrap', 'capsh', 'gdb', 'perf', 'expect',
-  'nodemon', 'concurrently', 'watchexec', 'editor', 'hash', 'forgeApi', 'permissions', 'csplit', 'wget',
+  'nodemon', 'concurrently', 'watchexec', 'editor', 'hash', 'forgeApi', 'permissions', 'csplit', 'wget', 'just', 'task', 'sqlite',
 ] as const;
 
 export type ReaderName = (typeof READER_NAMES)[number];
@@ -151,6 +151,7 @@ export interface CommandSpec {
   runsProjectCode?: boolean | undefined;
   placesLinks?: boolean | string | undefined;
   hooks?: string[] | undefined;
+  packageScripts?: string[] | undefined;
   versioned?: boolean | undefined;
   family?: boolean | undefined;
 }
@@ -205,6 +206,8 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() =>
     placesLinks: z.union([z.boolean(), optionNames]).optional(),
     /** the git hooks this subcommand runs from the repository */
     hooks: z.array(z.string().regex(/^[a-z-]+$/)).optional(),
+    /** the package.json scripts this subcommand runs, in order (`npm install`: preinstall, install, postinstall, ...) */
+    packageScripts: z.array(z.string().regex(/^[A-Za-z:-]+$/)).optional(),
     /** versioned names read as this one (`python3.12`, `pip3.11`) */
     versioned: z.boolean().optional(),
     /** dotted names read as this one (`mkfs.ext4`) */

@@ -59,7 +59,6 @@ const COMMIT: CommandSpec = {
     [HELP]: 'flag',
   },
   operands: 'data',
-  hooks: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-index-change'],
   rules: [publish('git commit', ['git commit -m "x"', 'git -C repo commit -am wip'])],
 };
 
@@ -71,7 +70,6 @@ const PUSH: CommandSpec = {
       'flag',
   },
   operands: 'data',
-  hooks: ['pre-push', 'reference-transaction'],
   rules: [publish('git push', ['git push', 'git push origin main', 'git -c k=v --no-pager push -f origin x'], { purpose: 'upload' })],
 };
 
@@ -118,16 +116,15 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   'merge-tree': { options: { '--merge-base|-X|--strategy-option': 'data', '--write-tree|--trivial-merge|--messages|--no-messages|-z|--name-only|--allow-unrelated-histories|--stdin': 'flag' }, operands: 'data' },
   bugreport: { options: { '-o|--output-directory': 'write', '-s|--suffix': 'data', '--no-suffix|--diagnose': 'flag' }, operands: 'data' },
   // changing the index, the history and the refs
-  add: { options: { '--chmod|--pathspec-from-file': 'data', '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all|--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors|--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul': 'flag', [HELP]: 'flag' }, operands: 'read', hooks: ['post-index-change'] },
+  add: { options: { '--chmod|--pathspec-from-file': 'data', '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all|--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors|--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul': 'flag', [HELP]: 'flag' }, operands: 'read' },
   commit: COMMIT,
   push: PUSH,
   fetch: { options: REMOTE_OPTIONS, operands: 'data', rules: [fetches(['git fetch', 'git fetch origin main'])] },
-  pull: { options: { ...REMOTE_OPTIONS, ...MERGE_OPTIONS, '-r|--rebase': 'optional' }, operands: 'data', hooks: ['pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-merge', 'post-rewrite'], rules: [fetches(['git pull', 'git pull --rebase origin main'])] },
+  pull: { options: { ...REMOTE_OPTIONS, ...MERGE_OPTIONS, '-r|--rebase': 'optional' }, operands: 'data', rules: [fetches(['git pull', 'git pull --rebase origin main'])] },
   clone: {
     options: { ...REMOTE_OPTIONS, '-u|--upload-pack': 'script', '-o|--origin|-b|--branch|--revision|-c|--config|--bundle-uri|--reference|--reference-if-able': 'data', '--separate-git-dir|--template': 'data', '-l|--local|--no-hardlinks|-s|--shared|--dissociate|--bare|--sparse|--mirror|--no-checkout|-n|--single-branch|--no-single-branch|--shallow-submodules|--no-shallow-submodules|--remote-submodules|--no-remote-submodules|--also-filter-submodules': 'flag' },
     operands: { leading: ['data', 'write'], rest: 'data' },
     reader: 'gitPaths',
-    hooks: ['post-checkout'],
     rules: [fetches(['git clone https://github.com/o/r', 'git clone git@github.com:o/r.git app'])],
   },
   'ls-remote': { options: { '--upload-pack|--exec': 'script', '--sort|-o|--server-option': 'data', '-h|--heads|--branches|-t|--tags|--refs|-q|--quiet|--get-url|--symref|--exit-code': 'flag' }, operands: 'data', rules: [fetches(['git ls-remote origin'])] },
@@ -149,9 +146,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: { '-b|-B|--orphan|--conflict|--pathspec-from-file': 'data', '--track': 'optional', '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul': 'flag', [HELP]: 'flag' },
     operands: 'data',
     reader: 'gitPaths',
-    hooks: ['post-checkout'],
   },
-  switch: { options: { '-c|--create|-C|--force-create|--orphan|--conflict': 'data', '--track': 'optional', '-d|--detach|--guess|--no-guess|-f|--force|--discard-changes|-m|--merge|-q|--quiet|--progress|--no-progress|--no-track|--ignore-other-worktrees|--recurse-submodules|--no-recurse-submodules': 'flag' }, operands: 'data', reader: 'gitPaths', hooks: ['post-checkout'] },
+  switch: { options: { '-c|--create|-C|--force-create|--orphan|--conflict': 'data', '--track': 'optional', '-d|--detach|--guess|--no-guess|-f|--force|--discard-changes|-m|--merge|-q|--quiet|--progress|--no-progress|--no-track|--ignore-other-worktrees|--recurse-submodules|--no-recurse-submodules': 'flag' }, operands: 'data', reader: 'gitPaths' },
   restore: { options: { '-s|--source|--conflict|--pathspec-from-file': 'data', '-p|--patch|-W|--worktree|-S|--staged|-q|--quiet|--progress|--no-progress|--ours|--theirs|-m|--merge|--ignore-unmerged|--ignore-skip-worktree-bits|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul': 'flag' }, operands: { rest: 'overwrite', assumed: ['.'] } },
   reset: { options: { '--pathspec-from-file': 'data', '--soft|--mixed|--hard|--merge|--keep|-q|--quiet|--no-quiet|--refresh|--no-refresh|-p|--patch|-N|--intent-to-add|--recurse-submodules|--no-recurse-submodules|--pathspec-file-nul': 'flag' }, operands: 'data', reader: 'gitPaths' },
   rm: { options: { '--pathspec-from-file': 'data', '-f|--force|-n|--dry-run|-r|--cached|--ignore-unmatch|--sparse|-q|--quiet|--pathspec-file-nul': 'flag' }, operands: 'delete' },
@@ -179,19 +175,18 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       store: { options: { '-m|--message': 'data', '-q|--quiet': 'flag' }, operands: 'data' },
     },
   },
-  merge: { options: MERGE_OPTIONS, operands: 'data', hooks: ['pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-merge'] },
+  merge: { options: MERGE_OPTIONS, operands: 'data' },
   rebase: {
     options: { '--onto|-s|--strategy|-X|--strategy-option|-C|--whitespace|--empty|--rebase-merges|--update-refs': 'data', '-x|--exec': 'script', '-S|--gpg-sign': 'optional', '--keep-base|--continue|--skip|--abort|--quit|--edit-todo|--show-current-patch|--apply|--merge|-m|-i|--interactive|--root|--autosquash|--no-autosquash|--autostash|--no-autostash|-q|--quiet|-v|--verbose|--stat|-n|--no-stat|--no-verify|--verify|-f|--force-rebase|--no-ff|--fork-point|--no-fork-point|--ignore-whitespace|--committer-date-is-author-date|--ignore-date|--reset-author-date|--signoff|--no-gpg-sign|--reschedule-failed-exec|--no-reschedule-failed-exec|--keep-empty|--no-keep-empty|--allow-empty-message|--no-rebase-merges|--no-update-refs|--rerere-autoupdate|--no-rerere-autoupdate': 'flag' },
     operands: 'data',
-    hooks: ['pre-rebase', 'post-rewrite', 'post-checkout'],
   },
-  'cherry-pick': { options: { '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option|--empty': 'data', '-S|--gpg-sign': 'optional', '-e|--edit|--no-edit|-x|-r|--signoff|--ff|--allow-empty|--allow-empty-message|--keep-redundant-commits|-n|--no-commit|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign': 'flag' }, operands: 'data', hooks: ['prepare-commit-msg', 'commit-msg', 'post-commit'] },
-  revert: { options: { '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option': 'data', '-S|--gpg-sign': 'optional', '-e|--edit|--no-edit|-n|--no-commit|--signoff|--reference|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign': 'flag' }, operands: 'data', hooks: ['prepare-commit-msg', 'commit-msg', 'post-commit'] },
+  'cherry-pick': { options: { '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option|--empty': 'data', '-S|--gpg-sign': 'optional', '-e|--edit|--no-edit|-x|-r|--signoff|--ff|--allow-empty|--allow-empty-message|--keep-redundant-commits|-n|--no-commit|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign': 'flag' }, operands: 'data' },
+  revert: { options: { '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option': 'data', '-S|--gpg-sign': 'optional', '-e|--edit|--no-edit|-n|--no-commit|--signoff|--reference|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign': 'flag' }, operands: 'data' },
   apply: { options: { '-p|-C|--exclude|--include|--directory|--whitespace|--build-fake-ancestor': 'data', '--stat|--numstat|--summary|--check|--index|--intent-to-add|--cached|--3way|-3|-R|--reverse|--reject|-z|--unidiff-zero|--apply|--no-add|--allow-binary-replacement|--binary|--ignore-space-change|--ignore-whitespace|--inaccurate-eof|-v|--verbose|-q|--quiet|--recount|--allow-empty|--unsafe-paths': 'flag' }, operands: 'read', reader: 'gitPaths' },
-  am: { options: { '-C|-p|--exclude|--include|--directory|--whitespace|--patch-format|--resolvemsg|--empty|--quoted-cr': 'data', '-S|--gpg-sign': 'optional', '-s|--signoff|-k|--keep|--keep-non-patch|--keep-cr|--no-keep-cr|-c|--scissors|--no-scissors|-m|--message-id|--no-message-id|-q|--quiet|-u|--utf8|--no-utf8|-3|--3way|--no-3way|--rerere-autoupdate|--no-rerere-autoupdate|--ignore-space-change|--ignore-whitespace|--reject|-i|--interactive|--committer-date-is-author-date|--ignore-date|--skip|--no-gpg-sign|--continue|-r|--resolved|--abort|--quit|--show-current-patch|--allow-empty|--no-verify': 'flag' }, operands: 'read', reader: 'gitPaths', hooks: ['applypatch-msg', 'pre-applypatch', 'post-applypatch'] },
+  am: { options: { '-C|-p|--exclude|--include|--directory|--whitespace|--patch-format|--resolvemsg|--empty|--quoted-cr': 'data', '-S|--gpg-sign': 'optional', '-s|--signoff|-k|--keep|--keep-non-patch|--keep-cr|--no-keep-cr|-c|--scissors|--no-scissors|-m|--message-id|--no-message-id|-q|--quiet|-u|--utf8|--no-utf8|-3|--3way|--no-3way|--rerere-autoupdate|--no-rerere-autoupdate|--ignore-space-change|--ignore-whitespace|--reject|-i|--interactive|--committer-date-is-author-date|--ignore-date|--skip|--no-gpg-sign|--continue|-r|--resolved|--abort|--quit|--show-current-patch|--allow-empty|--no-verify': 'flag' }, operands: 'read', reader: 'gitPaths' },
   'format-patch': { options: { ...DIFF_OPTIONS, '-o|--output-directory': 'write', '--start-number|--subject-prefix|--suffix|--in-reply-to|--to|--cc|--from|--add-header|--base|--interdiff|--range-diff|--creation-factor|-v|--reroll-count|--signature-file|--cover-letter-format|--description-file': 'data', '--signature|--thread|--attach|--inline|--from': 'optional', '--stdout|-n|--numbered|-N|--no-numbered|-s|--signoff|-k|--keep-subject|--no-stat|--cover-letter|--no-thread|--no-attach|--zero-commit|--no-signature|--progress|--ignore-if-in-upstream|--rfc|--quiet|--force-in-body-from': 'flag' }, numericOptions: true, operands: 'data', reader: 'gitPaths' },
   init: { options: { '--template|--separate-git-dir|--object-format|--ref-format|-b|--initial-branch|--shared': 'data', '-q|--quiet|--bare': 'flag' }, operands: { rest: 'write', assumed: ['.'] } },
-  gc: { options: { '--prune': 'optional', '--aggressive|--auto|--detach|--no-detach|--cruft|--no-prune|-q|--quiet|--force|--keep-largest-pack': 'flag' }, operands: 'data', hooks: ['pre-auto-gc'] },
+  gc: { options: { '--prune': 'optional', '--aggressive|--auto|--detach|--no-detach|--cruft|--no-prune|-q|--quiet|--force|--keep-largest-pack': 'flag' }, operands: 'data' },
   prune: READ_ONLY,
   repack: READ_ONLY,
   maintenance: READ_ONLY,
@@ -268,6 +263,64 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
 };
 
+const REF = 'reference-transaction';
+const INDEX = 'post-index-change';
+const AUTO_GC = 'pre-auto-gc';
+const COMMIT_HOOKS = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'];
+const MERGE_HOOKS = ['pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-merge'];
+const REBASE_HOOKS = ['pre-rebase', 'post-checkout', 'post-commit', 'post-rewrite', 'prepare-commit-msg', 'commit-msg'];
+
+/**
+ * The hooks each subcommand may run from the repository (githooks(5)), checked for real with
+ * git 2.39: a hook that writes a marker, each subcommand run once (test/shell/hiddenCode.test.ts).
+ * Any change to a ref runs `reference-transaction`, any write of the index `post-index-change`
+ * (`git status` refreshes it), and the commands that may start an automatic gc `pre-auto-gc`.
+ * A subcommand's hooks hold for its own subcommands (`git stash pop`).
+ */
+const SUBCOMMAND_HOOKS: Readonly<Record<string, readonly string[]>> = {
+  status: [INDEX],
+  add: [INDEX],
+  rm: [INDEX],
+  mv: [INDEX],
+  apply: [INDEX],
+  reset: [INDEX, REF],
+  restore: ['post-checkout', INDEX],
+  checkout: ['post-checkout', INDEX, REF],
+  switch: ['post-checkout', INDEX, REF],
+  commit: [...COMMIT_HOOKS, INDEX, REF, 'post-rewrite', AUTO_GC],
+  merge: [...MERGE_HOOKS, INDEX, REF, AUTO_GC],
+  pull: [...MERGE_HOOKS, ...REBASE_HOOKS, INDEX, REF, AUTO_GC],
+  rebase: [...REBASE_HOOKS, INDEX, REF, AUTO_GC],
+  'cherry-pick': ['prepare-commit-msg', 'commit-msg', 'post-commit', INDEX, REF],
+  revert: ['prepare-commit-msg', 'commit-msg', 'post-commit', INDEX, REF],
+  am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch', INDEX, REF, 'post-rewrite', AUTO_GC],
+  stash: [INDEX, REF],
+  branch: [REF],
+  tag: [REF],
+  'update-ref': [REF],
+  'symbolic-ref': [REF],
+  notes: [REF],
+  remote: [REF],
+  fetch: [REF, AUTO_GC],
+  push: ['pre-push', REF],
+  gc: [REF, AUTO_GC],
+  maintenance: [REF, AUTO_GC],
+  bisect: ['post-checkout', INDEX, REF],
+  worktree: ['post-checkout', INDEX, REF],
+  submodule: ['post-checkout', INDEX, REF],
+  'filter-branch': ['post-checkout', INDEX, REF],
+};
+
+/** The subcommands with the hooks each runs. */
+function withHooks(subcommands: Record<string, CommandSpec>): Record<string, CommandSpec> {
+  const out: Record<string, CommandSpec> = { ...subcommands };
+  for (const [name, hooks] of Object.entries(SUBCOMMAND_HOOKS)) {
+    const spec = out[name];
+    if (spec !== undefined) out[name] = { ...spec, hooks: [...new Set(hooks)] };
+  }
+  return out;
+}
+
 const GIT: CommandSpec = {
   reader: 'git',
   // a checkout writes the repository's symlinks as symlinks
@@ -279,7 +332,7 @@ const GIT: CommandSpec = {
     '--exec-path': 'optional',
     '-p|--paginate|-P|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--html-path|--man-path|--info-path|-v|--version|-h|--help': 'flag',
   },
-  subcommands: SUBCOMMANDS,
+  subcommands: withHooks(SUBCOMMANDS),
 };
 
 const HUB_PUBLISH = publish('GitHub release or pull request', ['hub release create -m v1 v1.0', 'hub pull-request -m x'], { purpose: 'upload' });
@@ -291,8 +344,8 @@ export const GIT_COMMANDS: CommandSpecs = {
     ...GIT,
     rules: [{ category: 'NETWORK_RISK', note: 'forge API call', purpose: 'API call', examples: ['hub browse', 'hub ci-status'] }],
     subcommands: {
-      ...SUBCOMMANDS,
-      push: { ...PUSH, rules: [publish('git push', ['hub push origin main'], { purpose: 'upload' })] },
+      ...withHooks(SUBCOMMANDS),
+      push: { ...PUSH, hooks: [...(SUBCOMMAND_HOOKS.push ?? [])], rules: [publish('git push', ['hub push origin main'], { purpose: 'upload' })] },
       release: { operands: 'data', options: { '-m|--message|-a|--attach|-t|--commitish|-F|--file': 'data', '-d|--draft|-p|--prerelease|-e|--edit|-o|--browse|-c|--copy': 'flag' }, subcommands: { create: { operands: 'data', rules: [HUB_PUBLISH] }, edit: { operands: 'data', rules: [HUB_PUBLISH] }, show: READ_ONLY, download: READ_ONLY, delete: READ_ONLY } },
       'pull-request': { options: { '-m|--message|-F|--file|-b|--base|-h|--head|-a|--assign|-M|--milestone|-l|--labels|-r|--reviewer': 'data', '-e|--edit|-f|--force|-p|--push|-o|--browse|-c|--copy|-d|--draft|--no-edit': 'flag' }, operands: 'data', rules: [HUB_PUBLISH] },
       browse: READ_ONLY,

@@ -25,6 +25,21 @@ const NPM_OPTIONS: Record<string, OptionKind> = {
     'flag',
 };
 
+/**
+ * The package.json scripts of the project a package manager runs itself (npm's "life cycle
+ * operation order"): read like `npm run`'s, since the project's scripts are code the agent may
+ * have written.
+ */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+const PACK_SCRIPTS = ['prepack', 'prepare', 'postpack'];
+const PUBLISH_SCRIPTS = ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'];
+const VERSION_SCRIPTS = ['preversion', 'version', 'postversion'];
+const RESTART_SCRIPTS = ['prerestart', 'restart', 'postrestart', 'prestop', 'stop', 'poststop', 'prestart', 'start', 'poststart'];
+
+function runsScripts(spec: CommandSpec, packageScripts: string[]): CommandSpec {
+  return { ...spec, reader: 'packageScript', packageScripts };
+}
+
 const NPM_INSTALL = ['i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add'];
 const DATA = { operands: 'data' } as const;
 
@@ -42,28 +57,28 @@ const NPM_RUNNER: CommandSpec = {
 const NPM: CommandSpec = {
   globalOptions: NPM_OPTIONS,
   subcommands: {
-    install: { aliases: NPM_INSTALL, operands: 'data', rules: [installs(['npm install', 'npm i lodash', 'npm -g i x', 'npm --prefix web install'])] },
-    ci: { aliases: ['clean-install', 'install-clean', 'install-ci-test', 'install-test', 'it'], operands: 'data', rules: [installs(['npm ci'])] },
-    update: { aliases: ['up', 'upgrade', 'udpate'], operands: 'data', rules: [installs(['npm update', 'npm up lodash'])] },
-    uninstall: { aliases: ['remove', 'rm', 'r', 'un', 'unlink', 'link', 'ln'], operands: 'data', rules: [installs(['npm uninstall left-pad', 'npm link'])] },
-    dedupe: { aliases: ['ddp'], operands: 'data', rules: [installs(['npm dedupe'])] },
+    install: runsScripts({ aliases: NPM_INSTALL, operands: 'data', rules: [installs(['npm install', 'npm i lodash', 'npm -g i x', 'npm --prefix web install'])] }, INSTALL_SCRIPTS),
+    ci: runsScripts({ aliases: ['clean-install', 'install-clean', 'install-ci-test', 'install-test', 'it'], operands: 'data', rules: [installs(['npm ci'])] }, INSTALL_SCRIPTS),
+    update: runsScripts({ aliases: ['up', 'upgrade', 'udpate'], operands: 'data', rules: [installs(['npm update', 'npm up lodash'])] }, INSTALL_SCRIPTS),
+    uninstall: runsScripts({ aliases: ['remove', 'rm', 'r', 'un', 'unlink', 'link', 'ln'], operands: 'data', rules: [installs(['npm uninstall left-pad', 'npm link'])] }, INSTALL_SCRIPTS),
+    dedupe: runsScripts({ aliases: ['ddp'], operands: 'data', rules: [installs(['npm dedupe'])] }, INSTALL_SCRIPTS),
     prune: { operands: 'data', rules: [installs(['npm prune --production'])] },
-    rebuild: { aliases: ['rb'], operands: 'data', rules: [installs(['npm rebuild'])] },
+    rebuild: runsScripts({ aliases: ['rb'], operands: 'data', rules: [installs(['npm rebuild'])] }, INSTALL_SCRIPTS),
     pkg: { subcommands: { set: { operands: 'data', rules: [installs(['npm pkg set scripts.x=y'])] }, delete: { operands: 'data', rules: [installs(['npm pkg delete scripts.x'])] }, get: DATA, fix: { operands: 'data', rules: [installs(['npm pkg fix'])] } } },
     audit: { operands: 'data', subcommands: { fix: { operands: 'data', rules: [installs(['npm audit fix'])] }, signatures: DATA } },
     exec: NPM_RUNNER,
     x: NPM_RUNNER,
     init: { aliases: ['create', 'innit'], operands: 'data', rules: [fetchesAndRuns(['npm init vite', 'npm create vite@latest app'])] },
-    publish: { operands: 'data', rules: [publishes(['npm publish', 'npm publish --tag next'])] },
+    publish: runsScripts({ operands: 'data', rules: [publishes(['npm publish', 'npm publish --tag next'])] }, PUBLISH_SCRIPTS),
     unpublish: { operands: 'data', rules: [publishes(['npm unpublish x@1.0.0'])] },
     deprecate: { operands: 'data', rules: [publishes(['npm deprecate x@1 "old"'])] },
     'dist-tag': { aliases: ['dist-tags'], subcommands: { add: { operands: 'data', rules: [publishes(['npm dist-tag add x@1.0.0 latest'])] }, rm: DATA, ls: DATA } },
-    version: { aliases: ['verison'], operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['npm version patch'] }] },
+    version: runsScripts({ aliases: ['verison'], operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['npm version patch'] }] }, VERSION_SCRIPTS),
     run: { aliases: ['run-script', 'rum', 'urn'], ...RUNS_SCRIPT },
     test: { aliases: ['t', 'tst'], ...RUNS_LIFECYCLE },
     start: RUNS_LIFECYCLE,
     stop: RUNS_LIFECYCLE,
-    restart: RUNS_LIFECYCLE,
+    restart: { ...RUNS_LIFECYCLE, packageScripts: RESTART_SCRIPTS },
     // npm explore PKG -- CMD runs CMD in the package's folder
     explore: { operands: { leading: ['data'], rest: 'command' } },
     ls: { aliases: ['list', 'la', 'll'], operands: 'data' },
@@ -88,7 +103,7 @@ const NPM: CommandSpec = {
     repo: DATA,
     docs: { aliases: ['home'], operands: 'data' },
     bugs: { aliases: ['issues'], operands: 'data' },
-    pack: DATA,
+    pack: runsScripts(DATA, PACK_SCRIPTS),
     login: { aliases: ['adduser', 'add-user'], operands: 'data' },
     logout: DATA,
     token: DATA,
@@ -119,8 +134,8 @@ const PNPM: CommandSpec = {
     '-r|--recursive|-w|--workspace-root|-s|--silent|--stream|--parallel|--aggregate-output|-D|--dev|-P|--prod|-O|--optional|-E|--save-exact|-g|--global|--frozen-lockfile|--no-frozen-lockfile|--prefer-offline|--offline|--ignore-scripts|--shamefully-hoist|--strict-peer-dependencies|--fix-lockfile|--lockfile-only|--force|--if-present|--no-bail|--bail|--sort|--no-sort|--reverse|--color|--no-color|-h|--help|-v|--version|--shell-mode|-c|--json|--long|--depth|--latest|-L|--interactive|-i|--save-peer|--save-catalog|--include-workspace-root|--fail-if-no-match|--workspace|--no-optional|--production|--dev': 'flag',
   },
   subcommands: {
-    install: { aliases: ['i'], operands: 'data', rules: [installs(['pnpm install', 'pnpm -C web install'])] },
-    add: { operands: 'data', rules: [installs(['pnpm add react'])] },
+    install: runsScripts({ aliases: ['i'], operands: 'data', rules: [installs(['pnpm install', 'pnpm -C web install'])] }, INSTALL_SCRIPTS),
+    add: runsScripts({ operands: 'data', rules: [installs(['pnpm add react'])] }, INSTALL_SCRIPTS),
     update: { aliases: ['up', 'upgrade'], operands: 'data', rules: [installs(['pnpm update'])] },
     remove: { aliases: ['rm', 'uninstall', 'un'], operands: 'data', rules: [installs(['pnpm remove react'])] },
     link: { aliases: ['ln'], operands: 'data', rules: [installs(['pnpm link ../lib'])] },
@@ -128,13 +143,13 @@ const PNPM: CommandSpec = {
     import: { operands: 'data', rules: [installs(['pnpm import'])] },
     fetch: { operands: 'data', rules: [installs(['pnpm fetch'])] },
     prune: { operands: 'data', rules: [installs(['pnpm prune'])] },
-    rebuild: { aliases: ['rb'], operands: 'data', rules: [installs(['pnpm rebuild'])] },
+    rebuild: runsScripts({ aliases: ['rb'], operands: 'data', rules: [installs(['pnpm rebuild'])] }, INSTALL_SCRIPTS),
     dlx: { ...PNPM_RUNNER, rules: [fetchesAndRuns(['pnpm dlx create-vite app'])] },
     create: { operands: 'data', rules: [fetchesAndRuns(['pnpm create vite'])] },
     init: { operands: 'data', rules: [fetchesAndRuns(['pnpm init'])] },
     exec: { options: { '--resume-from|--filter|-F|--workspace-concurrency|--dir|-C': 'data', '-c|--shell-mode|--parallel|-r|--recursive|--no-reporter-hide-prefix|--report-summary': 'flag' }, operands: { rest: 'command' }, reader: 'packageRunner', with: { '-c|--shell-mode': { operands: { rest: 'shell' } } } },
-    publish: { operands: 'data', rules: [publishes(['pnpm publish --tag next'])] },
-    version: { operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['pnpm version patch'] }] },
+    publish: runsScripts({ operands: 'data', rules: [publishes(['pnpm publish --tag next'])] }, PUBLISH_SCRIPTS),
+    version: runsScripts({ operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['pnpm version patch'] }] }, VERSION_SCRIPTS),
     run: { aliases: ['run-script'], ...RUNS_SCRIPT },
     test: { aliases: ['t', 'tst'], ...RUNS_LIFECYCLE },
     start: RUNS_LIFECYCLE,
@@ -163,8 +178,8 @@ const YARN: CommandSpec = {
   operands: 'data',
   rules: [{ ...installs(['yarn', 'yarn --cwd web']), when: { operands: 'none' }, notExamples: ['yarn why react'] }],
   subcommands: {
-    install: { operands: 'data', rules: [installs(['yarn install', 'yarn --cwd web install'])] },
-    add: { operands: 'data', rules: [installs(['yarn add lodash'])] },
+    install: runsScripts({ operands: 'data', rules: [installs(['yarn install', 'yarn --cwd web install'])] }, INSTALL_SCRIPTS),
+    add: runsScripts({ operands: 'data', rules: [installs(['yarn add lodash'])] }, INSTALL_SCRIPTS),
     upgrade: { aliases: ['up', 'upgrade-interactive'], operands: 'data', rules: [installs(['yarn upgrade', 'yarn up react'])] },
     remove: { operands: 'data', rules: [installs(['yarn remove lodash'])] },
     link: { operands: 'data', rules: [installs(['yarn link ../lib'])] },
@@ -175,8 +190,8 @@ const YARN: CommandSpec = {
     // yarn exec runs its words as a shell line
     exec: { operands: { rest: 'shell' }, reader: 'packageRunner' },
     npm: { subcommands: { publish: { operands: 'data', rules: [publishes(['yarn npm publish'])] }, login: DATA, logout: DATA, info: DATA, whoami: DATA, audit: DATA, tag: DATA } },
-    publish: { operands: 'data', rules: [publishes(['yarn publish'])] },
-    version: { operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['yarn version --new-version 1.2.0'] }] },
+    publish: runsScripts({ operands: 'data', rules: [publishes(['yarn publish'])] }, [...PUBLISH_SCRIPTS, 'prepublish']),
+    version: runsScripts({ operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['yarn version --new-version 1.2.0'] }] }, VERSION_SCRIPTS),
     run: RUNS_SCRIPT,
     test: RUNS_LIFECYCLE,
     start: RUNS_LIFECYCLE,
@@ -192,7 +207,7 @@ const YARN: CommandSpec = {
     global: DATA,
     init: { operands: 'data', rules: [fetchesAndRuns(['yarn init'])] },
     licenses: DATA,
-    pack: DATA,
+    pack: runsScripts(DATA, PACK_SCRIPTS),
     login: DATA,
     logout: DATA,
     owner: DATA,
@@ -225,8 +240,8 @@ const BUN_RUNNER: CommandSpec = { options: { '-p|--package': 'data', '--bun|--si
 const BUN: CommandSpec = {
   globalOptions: { '--cwd|-c|--config|--env-file|--tsconfig-override|--define|-d|--loader|-l|--main-fields|--preload|-r|--require|--import|--conditions|--port|--filter|-F|--elide-lines': 'data', '--silent|--smol|--hot|--watch|--no-install|--install|-i|--prefer-offline|--prefer-latest|-b|--bun|--inspect|--inspect-wait|--inspect-brk|--if-present|-h|--help|-v|--version|--revision|-e|--eval|-p|--print|-D|--dev|--development|-d|-E|--exact|--optional|--peer|-g|--global|--production|--frozen-lockfile|--dry-run|--force|--no-save|--save|--trust|--ignore-scripts|--verbose|--no-progress|--no-summary|--no-verify': 'flag' },
   subcommands: {
-    install: { aliases: ['i'], operands: 'data', rules: [installs(['bun install'])] },
-    add: { aliases: ['a'], operands: 'data', rules: [installs(['bun add zod'])] },
+    install: runsScripts({ aliases: ['i'], operands: 'data', rules: [installs(['bun install'])] }, INSTALL_SCRIPTS),
+    add: runsScripts({ aliases: ['a'], operands: 'data', rules: [installs(['bun add zod'])] }, INSTALL_SCRIPTS),
     update: { operands: 'data', rules: [installs(['bun update'])] },
     remove: { aliases: ['rm'], operands: 'data', rules: [installs(['bun remove zod'])] },
     link: { operands: 'data', rules: [installs(['bun link'])] },

@@ -1,3 +1,4 @@
+import { environmentCode, type EnvironmentCode } from '../codeEnvironment';
 import { isCodeVariable } from '../codeVariables';
 import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../options';
 import { staticWord, type ShellWord } from '../shellWord';
@@ -19,6 +20,13 @@ const ENV_VALUED: readonly (readonly [string, string])[] = [
   ['-u', '--unset'],
   ['-C', '--chdir'],
 ];
+
+/** A variable env sets that chooses the code programs load (see codeEnvironment.ts). */
+function environmentRuns(result: Unwrapped, code: EnvironmentCode | undefined): void {
+  if (code === undefined) return;
+  result.problem ??= code.problem;
+  for (const run of code.runs) result.scriptRuns.push(run);
+}
 
 /**
  * `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=value]... [COMMAND [ARG]...]`: the -S string is
@@ -64,7 +72,10 @@ export function unwrapEnv(words: readonly ShellWord[]): Unwrapped {
     }
     if (ASSIGNMENT.test(value)) {
       const equals = value.indexOf('=');
-      if (isCodeVariable(value.slice(0, equals))) result.scripts.push(staticWord(value.slice(equals + 1)));
+      const name = value.slice(0, equals);
+      const assigned = staticWord(value.slice(equals + 1));
+      if (isCodeVariable(name)) result.scripts.push(assigned);
+      environmentRuns(result, environmentCode(name, assigned));
       optionsDone = true;
       continue;
     }

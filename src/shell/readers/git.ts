@@ -1,12 +1,14 @@
 import { noEffects, type CommandEffects } from '../catalog/commandEffects';
 import type { CommandReading } from '../catalog/commandReading';
 import type { Reader } from '../catalog/reader';
-import { isGitCodeKey } from '../codeVariables';
 import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../options';
 import { staticWord, type ShellWord } from '../shellWord';
 import { splitWords } from '../splitWords';
-import { gitHookRuns } from './gitHooks';
+import { gitConfigProblem, isGitCodeKey } from './gitConfigKeys';
+import { gitRepositoryRuns } from './gitHooks';
 
+// the options that set configuration for one command
+const CONFIG_OPTIONS: ReadonlySet<string> = new Set(['-c', '--config', '--config-env']);
 const CONFIG_VALUED = valuedSet(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value']);
 // git 2.46 subcommands, and the older options they replace
 const WRITE_ACTIONS: ReadonlySet<string> = new Set(['set', 'unset', 'rename-section', 'remove-section', 'edit']);
@@ -51,7 +53,9 @@ function configPaths(effects: CommandEffects, words: readonly ShellWord[], start
   const keys = WRITE_ACTIONS.has(action ?? '') || READ_ACTIONS.has(action ?? '') ? parsed.operands.slice(1) : parsed.operands;
   const writes = WRITE_ACTIONS.has(action ?? '') || (!READ_ACTIONS.has(action ?? '') && (hasOption(parsed, WRITE_OPTIONS) || (!hasOption(parsed, READ_OPTIONS) && keys.length >= 2)));
   const file = scopeFile(parsed);
-  if (writes) effects.paths.push({ word: file ?? staticWord('.git/config'), role: 'write' });
+  // the value stored is analysed as it is stored (see storedConfig); an editor's is not
+  const edits = action === 'edit' || hasOption(parsed, ['-e', '--edit']);
+  if (writes) effects.paths.push({ word: file ?? staticWord('.git/config'), role: 'write', contentAnalysed: !edits });
   else if (file !== undefined) effects.paths.push({ word: file, role: 'read' });
 }
 
@@ -72,23 +76,42 @@ function storedConfig(effects: CommandEffects, reading: CommandReading, start: n
     effects.problems.push({ reason: 'git config key built at run time: fail closed', trigger: assignment.key.source });
     return;
   }
+  const problem = gitConfigProblem(assignment.key.value, assignment.value.value);
+  if (problem !== undefined) effects.problems.push({ reason: `${problem}: fail closed`, trigger: assignment.key.value });
   const command = configCommand(assignment.key.value, assignment.value);
   if (command !== undefined) effects.scripts.push({ word: command, what: 'stored git config command' });
 }
 
 /** The `key=value` pairs of `git -c` and `git clone -c` (and `--config-env`, whose value comes from the environment). */
-function configPairs(reading: CommandReading): { key: string; value: ShellWord }[] {
+function configPairs(reading: CommandReading, effects: CommandEffects): { key: string; value: ShellWord }[] {
   const pairs: { key: string; value: ShellWord }[] = [];
   for (const option of reading.options) {
     const word = option.value;
     if (word === undefined) continue;
-    const text = word.value ?? word.source;
+    if (!CONFIG_OPTIONS.has(option.name)) continue;
+    const text = word.value ?? word.source.replace(/["']/g, '');
     const equals = text.indexOf('=');
     const key = equals === -1 ? text : text.slice(0, equals);
+    // a key built at run time may be any key, one that runs a command included
+    if (word.value === undefined && /[$`\\]/.test(key)) effects.problems.push({ reason: `git ${option.name} key built at run time: fail closed`, trigger: word.source });
+    const problem = gitConfigProblem(key, equals === -1 || word.value === undefined ? undefined : text.slice(equals + 1));
+    if (problem !== undefined) effects.problems.push({ reason: `${problem}: fail closed`, trigger: key });
     if (option.name === '--config-env') pairs.push({ key, value: { value: undefined, literal: undefined, source: text } });
     else if (option.name === '-c' || option.name === '--config') pairs.push({ key, value: word.value === undefined ? { value: undefined, literal: undefined, source: text } : staticWord(text.slice(equals + 1)) });
   }
   return pairs;
+}
+
+
+/** Words that run code the line does not show: the `ext::` transport's command, a new repository's template hooks. */
+function hiddenCode(effects: CommandEffects, reading: CommandReading): void {
+  if (reading.words.some((word) => (word.value ?? word.source).includes('ext::'))) {
+    effects.problems.push({ reason: 'the ext:: transport runs the command named in its URL: fail closed', trigger: 'ext::' });
+  }
+  const template = reading.options.find((option) => option.name === '--template');
+  if (template !== undefined && template.value?.value !== '') {
+    effects.problems.push({ reason: 'git --template gives the new repository hooks from another folder, which it runs: fail closed', trigger: '--template' });
+  }
 }
 
 /**
@@ -101,7 +124,8 @@ export const gitReader: Reader = {
   readsArguments: false,
   read(reading) {
     const effects = noEffects();
-    gitHookRuns(effects, reading);
+    gitRepositoryRuns(effects, reading);
+    hiddenCode(effects, reading);
     const subcommand = reading.subcommands[0]?.value ?? reading.words[reading.next]?.value;
     const subcommandIndex = reading.subcommandEnds[0] === undefined ? reading.next : reading.subcommandEnds[0] - 1;
     if (reading.subcommands.length === 1 && subcommand === 'config') {
@@ -110,7 +134,7 @@ export const gitReader: Reader = {
     }
     // the last plain alias of the subcommand wins, as in git; its expansion is built once
     let alias: string | undefined;
-    for (const { key, value } of configPairs(reading)) {
+    for (const { key, value } of configPairs(reading, effects)) {
       const command = configCommand(key, value);
       if (command !== undefined) {
         effects.scripts.push({ word: command, what: 'git config command' });

@@ -20,11 +20,29 @@ function packageScriptName(reading: CommandReading): string | undefined {
   return LIFECYCLE_VERBS.get(verb) ?? verb;
 }
 
-/** npm, pnpm, yarn and bun run package.json scripts: the one named is listed for the caller to read. */
+/** The scripts a lifecycle command runs (`npm install`, `npm pack`), unless `--ignore-scripts` turns them off. */
+function lifecycleScripts(reading: CommandReading): readonly string[] | undefined {
+  const scripts = reading.node?.spec.packageScripts;
+  if (scripts === undefined || reading.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value))) return undefined;
+  return reading.words.some((word) => /^--ignore-scripts(?:=true)?$/.test(word.value ?? '')) ? undefined : scripts;
+}
+
+/**
+ * npm, pnpm, yarn and bun run package.json scripts: the one named (`npm run build`, `npm test`),
+ * or those a lifecycle command runs itself (`npm install`, `npm pack`, `npm publish`), listed
+ * for the caller to read.
+ */
 export const packageScriptReader: Reader = {
   readsArguments: false,
   read(reading) {
     const effects = noEffects();
+    const lifecycle = lifecycleScripts(reading);
+    if (lifecycle !== undefined) {
+      effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script: reading.node?.path.at(-1) ?? reading.name, details: { scripts: lifecycle } });
+      return effects;
+    }
+    // a lifecycle command told to run no scripts, or pointed at another folder
+    if (reading.node?.spec.packageScripts !== undefined) return effects;
     const script = packageScriptName(reading);
     if (script !== undefined && script !== '') effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script });
     return effects;

@@ -23,7 +23,9 @@ import { unwrapCapsh, unwrapExpect, unwrapGdb, unwrapPerf } from './programWrapp
 import { unwrapScreen } from './screen';
 import { sedReader } from './sed';
 import { shellReader } from './shells';
+import { sqliteReader } from './sqlite';
 import { sshOptionsReader } from './ssh';
+import { justReader, taskReader } from './taskRunners';
 import { unwrapTmux } from './tmux';
 import { unwrappedEffects, type Unwrapped } from './unwrapped';
 
@@ -77,4 +79,7 @@ export const READERS: ReaderRegistry = {
   permissions: permissionsReader,
   csplit: csplitReader,
   wget: wgetReader,
+  just: justReader,
+  task: taskReader,
+  sqlite: sqliteReader,
 };

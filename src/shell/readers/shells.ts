@@ -9,14 +9,19 @@ interface ShellOptions {
   readonly commandString: boolean;
   readonly readsStdin: boolean;
   readonly informational: boolean;
+  /** the start-up files named by `--rcfile FILE` and `--init-file FILE` */
+  readonly startupFiles: readonly ShellWord[];
   readonly next: number;
 }
 
-/** Reads `bash -xec`, `-o pipefail`, `+o x`, `--norc`, `--rcfile F`: only -c, -s and --version matter. */
+const STARTUP_FILE_OPTIONS: ReadonlySet<string> = new Set(['--rcfile', '--init-file']);
+
+/** Reads `bash -xec`, `-o pipefail`, `+o x`, `--norc`, `--rcfile F`: -c, -s, --version and the start-up files matter. */
 function readShellOptions(words: readonly ShellWord[]): ShellOptions {
   let commandString = false;
   let readsStdin = false;
   let informational = false;
+  const startupFiles: ShellWord[] = [];
   let index = 1;
   for (let value = words[index]?.value; value !== undefined; value = words[index]?.value) {
     if (value === '--' || value === '-') {
@@ -25,7 +30,9 @@ function readShellOptions(words: readonly ShellWord[]): ShellOptions {
     }
     if (value.startsWith('--')) {
       informational ||= value === '--version' || value === '--help';
-      index += value === '--rcfile' || value === '--init-file' ? 2 : 1;
+      const startup = STARTUP_FILE_OPTIONS.has(value) ? words[index + 1] : undefined;
+      if (startup !== undefined) startupFiles.push(startup);
+      index += STARTUP_FILE_OPTIONS.has(value) ? 2 : 1;
       continue;
     }
     if (value.length < 2 || !(value.startsWith('-') || value.startsWith('+'))) break;
@@ -34,7 +41,7 @@ function readShellOptions(words: readonly ShellWord[]): ShellOptions {
     readsStdin ||= letters.includes('s');
     index += letters.includes('o') || letters.includes('O') ? 2 : 1;
   }
-  return { commandString, readsStdin, informational, next: index };
+  return { commandString, readsStdin, informational, startupFiles, next: index };
 }
 
 /**
@@ -56,6 +63,8 @@ export function codeFromStdin(reading: CommandReading, site: ReaderSite, kind: '
       }
       effects.paths.push({ word: stdin.word, role: 'read' });
       effects.unanalysed.push(`${reading.name} < ${stdin.word.value ?? stdin.word.source}`);
+      // a shell's program read from a file is read like a script file, or the call fails closed
+      if (kind === 'shell') effects.scriptRuns.push({ word: stdin.word, how: 'shell', details: { mustRead: 'always' } });
       break;
     case 'runtime':
       effects.problems.push({ reason: `text produced at run time piped into a ${kind}: fail closed`, trigger: stdin.trigger });
@@ -92,12 +101,18 @@ export const shellReader: Reader = {
     const options = readShellOptions(reading.words);
     if (options.informational) return noEffects();
     const operand = reading.words[options.next];
+    const effects = noEffects();
+    // an interactive shell sources its rc file before anything else: read like a script, or fail closed
+    for (const file of options.startupFiles) {
+      effects.paths.push({ word: file, role: 'read' });
+      effects.scriptRuns.push({ word: file, how: 'shell', details: { mustRead: 'always' } });
+    }
     if (options.commandString) {
-      const effects = noEffects();
       if (operand !== undefined) effects.scripts.push({ word: operand, what: 'shell script' });
       return effects;
     }
-    if (options.readsStdin || operand === undefined) return codeFromStdin(reading, site, 'shell');
-    return scriptFileEffects(reading, site, { kind: 'shell', word: operand });
+    if (options.readsStdin || operand === undefined) mergeEffects(effects, codeFromStdin(reading, site, 'shell'));
+    else mergeEffects(effects, scriptFileEffects(reading, site, { kind: 'shell', word: operand }));
+    return effects;
   },
 };

@@ -1,4 +1,4 @@
-import { noEffects, type CommandEffects } from '../catalog/commandEffects';
+import { noEffects, type CommandEffects, type ScriptRunEffect } from '../catalog/commandEffects';
 import type { PathRole } from '../shellAnalysis';
 import type { ShellWord } from '../shellWord';
 
@@ -21,10 +21,12 @@ export interface Unwrapped {
   passesStdin: boolean;
   /** set when the wrapper's line cannot be read statically: fail closed */
   problem: string | undefined;
+  /** files the command it runs reads as code, set by the wrapper (`env BASH_ENV=x.sh bash -c :`) */
+  readonly scriptRuns: ScriptRunEffect[];
 }
 
 export function emptyUnwrapped(): Unwrapped {
-  return { commands: [], scripts: [], paths: [], user: undefined, passesStdin: true, problem: undefined };
+  return { commands: [], scripts: [], paths: [], user: undefined, passesStdin: true, problem: undefined, scriptRuns: [] };
 }
 
 /** A wrapper's reading as effects: its problem, paths, scripts and the commands it runs. */
@@ -33,6 +35,7 @@ export function unwrappedEffects(name: string, unwrapped: Unwrapped): CommandEff
   if (unwrapped.problem !== undefined) effects.problems.push({ reason: unwrapped.problem });
   if (unwrapped.user !== undefined) effects.users.push(unwrapped.user);
   for (const use of unwrapped.paths) effects.paths.push(use);
+  for (const run of unwrapped.scriptRuns) effects.scriptRuns.push(run);
   for (const word of unwrapped.scripts) effects.scripts.push({ word, what: `${name} script` });
   const stdin = unwrapped.passesStdin ? 'pass' : 'none';
   for (const words of unwrapped.commands) effects.commands.push({ words, stdin });

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { GitConfigEntry } from '../shell/readers/gitConfigFile';
+import { gitConfigProblem, isGitCodeKey } from '../shell/readers/gitConfigKeys';
+import type { ShellScriptRun } from '../shell/shellAnalysis';
+import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile } from './codeFiles';
+import { findRepository, hooksFolder, repositoryConfig, type GitRepository } from './gitRepository';
+import { writeIntoGit, writeOver } from './writtenCode';
+
+/** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
+function hooksPathOnLine(hooksPath: string, repository: GitRepository): string {
+  if (hooksPath === '~' || hooksPath.startsWith('~/')) return path.join(homedir(), hooksPath.slice(1));
+  return path.resolve(repository.top ?? repository.gitDir, hooksPath);
+}
+
+/** The shell command a config entry holds, for a key git runs as a command. */
+function configCommand(entry: GitConfigEntry): string | undefined {
+  if (entry.key.startsWith('alias.')) return entry.value.startsWith('!') ? entry.value.slice(1) : undefined;
+  if (entry.key.startsWith('submodule.') && entry.key.endsWith('.update')) return entry.value.startsWith('!') ? entry.value.slice(1) : undefined;
+  return isGitCodeKey(entry.key) ? entry.value : undefined;
+}
+
+/**
+ * The configuration of a repository the agent may have made (one inside the workspace other
+ * than the workspace's own): the commands it gives git are read like a script; a key that
+ * reads more configuration or allows the `ext::` transport cannot be followed and fails closed.
+ */
+function nestedConfig(repository: GitRepository, config: readonly GitConfigEntry[] | undefined, site: RunSite): ScriptFile | undefined {
+  const { context } = site;
+  const where = context.analyze(path.join(repository.commonDir, 'config'), context.base);
+  const root = context.analyze('.', context.workspaceRoot).absolute;
+  if (!where.insideWorkspace || repository.top === undefined || repository.top === root) return undefined;
+  const label = where.relative ?? 'config';
+  if (config === undefined) return unreadable(label, 'it cannot be read as git configuration');
+  const commands: string[] = [];
+  for (const entry of config) {
+    const problem = gitConfigProblem(entry.key, entry.value);
+    if (problem !== undefined) return unseen(label, `${problem} (in ${label}): fail closed; remove it, or run git in a repository whose configuration can be read`);
+    const command = configCommand(entry);
+    if (command !== undefined && command.trim() !== '') commands.push(command);
+  }
+  if (commands.length === 0) return undefined;
+  const text = commands.join('\n');
+  if (!admit(site.reading, text)) return unreadable(label, 'one decision reads no more script text');
+  return { kind: 'read', text, label, base: repository.top };
+}
+
+/** One hook: absent (nothing runs), read as shell code, or unseen. */
+function hookFile(file: string, repository: GitRepository, site: RunSite): ScriptFile | undefined {
+  const { context, reading } = site;
+  const where = context.analyze(file, context.base);
+  const label = where.relative ?? file;
+  const written = writeOver(where.absolute ?? file, reading.writes);
+  if (written !== undefined) return writtenByLine(label, written);
+  if (!existsSync(file)) return undefined;
+  if (reading.seen.has(file)) return undefined;
+  reading.seen.add(file);
+  const code = requiredCode(label, readCode(where, MAX_SCRIPT_FILE_BYTES), 'ifPresent');
+  if (code === undefined || code.kind === 'unseen') return code;
+  if (!runsAsShell(code.text)) return unreadable(label, 'it is not shell code');
+  if (!admit(reading, code.text)) return unreadable(label, 'one decision reads no more script text');
+  // hooks run from the top of the work tree
+  return { kind: 'read', text: code.text, label: code.relative, base: repository.top ?? repository.gitDir };
+}
+
+/**
+ * What a git command reads as code from its repository: the hooks its subcommand runs (the
+ * run's `script`, from `core.hooksPath` on the line or in the repository's config, else
+ * `.git/hooks`), and the commands a nested repository's config gives git. A line that writes
+ * into a `.git` folder cannot have them read before git runs: it fails closed.
+ */
+export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
+  const { context, reading } = site;
+  const hooks = (run.script ?? '').split(' ').filter((hook) => hook !== '');
+  const intoGit = writeIntoGit(reading.writes);
+  if (intoGit !== undefined) {
+    return [unseen('.git', `git reads its configuration and hooks from .git, and this same command line writes '${intoGit}': fail closed; change it in one call and run git in the next, so that what git runs can be read`)];
+  }
+  const folder = run.path === undefined ? undefined : context.analyze(run.path, context.base).absolute;
+  if (folder === undefined) return hooks.length === 0 ? [] : [unreadable(run.source, 'the folder git runs in is only known at run time, and so are the hooks it runs')];
+  const repository = findRepository(folder);
+  if (repository === undefined) return [];
+  const config = repositoryConfig(repository);
+  const files: ScriptFile[] = [];
+  const nested = nestedConfig(repository, config, site);
+  if (nested !== undefined) files.push(nested);
+  const hooksDir = run.hooksPath === undefined ? hooksFolder(repository, config ?? []) : hooksPathOnLine(run.hooksPath, repository);
+  for (const hook of hooks) {
+    const file = hookFile(path.join(hooksDir, hook), repository, site);
+    if (file !== undefined) files.push(file);
+  }
+  return files;
+}

@@ -24,6 +24,7 @@ const SECRET_KINDS: Vocabulary = {
   password: 'пароли',
   api_key: 'ключ доступа к сервису',
   token: 'токен',
+  agent_settings: 'настройки агента или редактора, которые запускают команды',
   shell_config: 'настройки командной оболочки',
   config: 'настройки',
 };

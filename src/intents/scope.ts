@@ -1,5 +1,5 @@
 import type { ToolPath } from '../tools/toolRequest';
-import { globMatches, isScopedPath, readScopeGlob, scopedPath, type CompiledGlob } from './scopeGlob';
+import { globMatches, readScopeGlob, scopedPath, type CompiledGlob } from './scopeGlob';
 
 // owned_scope arrays are frozen and live as long as their intent, so they key the compiled globs
 const compiled = new WeakMap<readonly string[], readonly CompiledGlob[]>();
@@ -22,9 +22,8 @@ export function isInScope(scope: readonly string[], relativePath: string): boole
     globs = compile(scope);
     compiled.set(scope, globs);
   }
-  if (!isScopedPath(relativePath)) return false;
   const path = scopedPath(relativePath);
-  return globs.some((glob) => globMatches(glob, path));
+  return path !== undefined && globs.some((glob) => globMatches(glob, path));
 }
 
 /**

@@ -111,17 +111,17 @@ export function scopeGlobProblem(glob: string): string | undefined {
   return read.ok ? undefined : read.problem;
 }
 
-/** A path scope can judge: '/'-separated, no empty, '.' or '..' names, within the length limit. */
-export function isScopedPath(relativePath: string): boolean {
-  if (relativePath === '' || relativePath.length > MAX_SCOPED_PATH_LENGTH) return false;
-  return relativePath.split('/').every((name) => name !== '' && name !== '.' && name !== '..');
-}
-
 /** A path split into its names once, for any number of globs. */
 export type ScopedPath = readonly string[];
 
-export function scopedPath(relativePath: string): ScopedPath {
-  return relativePath.split('/');
+/**
+ * A workspace-relative path read for matching, or undefined when scope never covers it:
+ * empty, over MAX_SCOPED_PATH_LENGTH, or with an empty, '.' or '..' name.
+ */
+export function scopedPath(relativePath: string): ScopedPath | undefined {
+  if (relativePath === '' || relativePath.length > MAX_SCOPED_PATH_LENGTH) return undefined;
+  const names = relativePath.split('/');
+  return names.every((name) => name !== '' && name !== '.' && name !== '..') ? names : undefined;
 }
 
 /** True when a compiled glob matches a path's names. */

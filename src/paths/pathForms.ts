@@ -1,10 +1,21 @@
 // what a layer that trims text takes off the ends: JavaScript's, Python's, Go's and Rust's
 // whitespace, and the other control characters a sanitizer may drop
-const EDGES = /^[\s\0-\x1f\x7f\x85]+|[\s\0-\x1f\x7f\x85]+$/g;
+const EDGE = /^[\s\0-\x1f\x7f\x85]$/;
+
+const isEdge = (char: string | undefined): boolean => char !== undefined && EDGE.test(char);
+
+/** The text without the whitespace at its ends, in one pass from each end (a regular expression would backtrack on long runs). */
+function trimEdges(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isEdge(text[start])) start += 1;
+  while (end > start && isEdge(text[end - 1])) end -= 1;
+  return text.slice(start, end);
+}
 
 /** True when a path argument is only whitespace: trimmed, it names nothing, or the folder a tool starts in. */
 export function isBlankPath(written: string): boolean {
-  return written.replace(EDGES, '') === '';
+  return trimEdges(written) === '';
 }
 
 /**
@@ -14,6 +25,6 @@ export function isBlankPath(written: string): boolean {
  * @example pathForms(' .intentignore') // [' .intentignore', '.intentignore']
  */
 export function pathForms(written: string): readonly string[] {
-  const trimmed = written.replace(EDGES, '');
+  const trimmed = trimEdges(written);
   return trimmed === written || trimmed === '' ? [written] : [written, trimmed];
 }

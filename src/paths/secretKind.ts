@@ -8,6 +8,7 @@ import {
   SECRET_NAMES,
   SECRET_PAIRS,
   SECRET_PREFIXES,
+  SECRET_RUSSIAN_WORD_PAIRS,
   SECRET_RUSSIAN_WORDS,
   SECRET_WORD_PAIRS,
   SECRET_WORDS,
@@ -36,6 +37,7 @@ const PREFIXES = [...invert(SECRET_PREFIXES)];
 const RUSSIAN = [...invert(SECRET_RUSSIAN_WORDS)];
 const PAIRS = [...invert(SECRET_PAIRS)];
 const WORD_PAIRS = [...invert(SECRET_WORD_PAIRS)];
+const RUSSIAN_PAIRS = [...invert(SECRET_RUSSIAN_WORD_PAIRS)];
 const KEY_WORDS = new Set(['key', 'keys']);
 const DATA_EXTENSIONS: ReadonlySet<string> = new Set(CONFIG_DATA_EXTENSIONS);
 const DOC_EXTENSIONS: ReadonlySet<string> = new Set(DOCUMENTATION_EXTENSIONS);
@@ -89,6 +91,7 @@ function partMatch(part: PathPart): SecretMatch | undefined {
     const next = words[index + 1] ?? '';
     if (KEY_WORDS.has(next)) match = better(match, BY_QUALIFIER.get(word), written);
     match = better(match, WORD_PAIRS.find(([[first, second]]) => first === word && second === next)?.[1], written);
+    if (CYRILLIC.test(word)) match = better(match, RUSSIAN_PAIRS.find(([[first, second]]) => first.test(word) && second.test(next))?.[1], written);
   }
   const named = namedConfig(part);
   return named === undefined ? match : better(match, named.kind, named.component);

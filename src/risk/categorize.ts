@@ -5,13 +5,14 @@ import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
-import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
+import { createPathAnalyzer, relativeInside, type PathAnalyzer } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
-import { pathUseEvidence, type PathContext } from './fileRisk';
-import { readKindArguments, type KindArguments } from './kindArguments';
+import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
+import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
+import type { PathRole } from '../shell/shellAnalysis';
 import type { ShellSetup } from '../shell/catalog/shellSetup';
 import { BUILTIN_SHELL, resolveShellPolicy } from '../shell/catalog/shellSetup';
 import { shellPolicySchema } from '../shell/catalog/shellPolicy';
@@ -74,9 +75,10 @@ export function workspacePathContext(risk: RiskContext): PathContext {
 const FS_READ_OPS = new Set(['read', 'list', 'stat', 'exists', 'ls', 'cat']);
 const FS_DELETE_OPS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir']);
 
-/** A call's risk, with the workspace paths its command names (shell kinds only). */
+/** A call's risk, with the workspace paths its command or a host's own kind names. */
 export interface CallRisk {
   readonly risk: Categorization;
+  /** the workspace paths a shell command names, or a host's own kind's path arguments: the request does not read them */
   readonly commandPaths: readonly CommandPath[];
   /** a shell command's simple commands, and why it could not be seen whole: for the policy's command rules */
   readonly shell?: { readonly commands: readonly (readonly string[])[]; readonly unknowable: string | undefined };
@@ -107,33 +109,66 @@ function shellCallRisk(call: Extract<KindArguments, { kind: 'shell' }>, risk: Ri
   };
 }
 
-function evidenceFor(call: Exclude<KindArguments, { kind: 'shell' }>, risk: RiskContext): Evidence[] {
-  const workspace = workspacePathContext(risk);
+type FileKindCall = Exclude<KindArguments, { kind: 'shell' }>;
+
+/** One path a file kind's call names, what it does to it, and the folder it is relative to. */
+interface KindPathUse {
+  readonly use: PathUse & { readonly path: string };
+  readonly base: string;
+}
+
+function kindPathUses(call: FileKindCall, risk: RiskContext): KindPathUse[] {
+  const at = (base: string) => (target: NamedTarget, role: PathRole): KindPathUse => ({ use: { path: target.path, role, argument: target.argument }, base });
+  const inWorkspace = at(risk.workspaceRoot);
   switch (call.kind) {
     case 'none':
+    case 'web':
       return [];
-    case 'file_write': {
-      const role = call.deletes ? 'delete' : 'overwrite';
-      return call.uses.flatMap((use) => pathUseEvidence({ path: use.path, role, argument: use.argument }, workspace));
-    }
-    case 'file_patch': {
-      const uses = pathUseEvidence({ path: call.file.path, role: 'overwrite', argument: call.file.argument }, workspace);
-      return call.dryRun ? uses.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : uses;
-    }
-    case 'fs': {
-      const role = FS_READ_OPS.has(call.op) ? 'read' : FS_DELETE_OPS.has(call.op) ? 'delete' : 'overwrite';
-      return pathUseEvidence({ path: call.file.path, role, argument: call.file.argument }, { ...workspace, base: risk.sandboxRoot });
-    }
+    case 'file_write':
+      return call.uses.map((use) => inWorkspace(use, call.deletes ? 'delete' : 'overwrite'));
+    case 'file_patch':
+      return [inWorkspace(call.file, 'overwrite')];
+    case 'fs':
+      return [at(risk.sandboxRoot)(call.file, FS_READ_OPS.has(call.op) ? 'read' : FS_DELETE_OPS.has(call.op) ? 'delete' : 'overwrite')];
+    case 'run':
+      return [inWorkspace(call.script, 'read')];
+    case 'read':
+      return call.uses.map((use) => inWorkspace(use, 'read'));
+  }
+}
+
+function evidenceFor(call: FileKindCall, risk: RiskContext): Evidence[] {
+  const workspace = workspacePathContext(risk);
+  const paths = kindPathUses(call, risk).flatMap(({ use, base }) => pathUseEvidence(use, { ...workspace, base }));
+  switch (call.kind) {
+    case 'file_patch':
+      return call.dryRun ? paths.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : paths;
     case 'web':
       return webEvidence(call.url.path, call.url.argument, workspace);
     case 'run': {
       const { path: script, argument } = call.script;
       const run: Evidence = { category: 'EXEC_ARBITRARY', argument, trigger: script, note: 'runs a script of the workspace', details: [script, risk.workspaceRoot, `runs ${script}`] };
-      return [run, ...pathUseEvidence({ path: script, role: 'read', argument }, workspace)];
+      return [run, ...paths];
     }
-    case 'read':
-      return call.uses.flatMap((use) => pathUseEvidence({ path: use.path, role: 'read', argument: use.argument }, workspace));
+    default:
+      return paths;
   }
+}
+
+/**
+ * The workspace paths a host's own kind names, each form of each: the request reads only the
+ * argument names every catalog uses, so these reach the lifecycle's scope, .intentignore and
+ * control-file checks this way, as a shell command's paths do. Outside the workspace they are
+ * safe mode's FS_OUTSIDE_WORKSPACE.
+ */
+function hostKindPaths(call: FileKindCall, risk: RiskContext): CommandPath[] {
+  const { analyze } = workspacePathContext(risk);
+  return kindPathUses(call, risk).flatMap(({ use, base }) =>
+    pathForms(use.path).flatMap((input) => {
+      const relative = relativeInside(analyze(input, base));
+      return relative === undefined ? [] : [{ input, relative, role: use.role }];
+    }),
+  );
 }
 
 const failed = (error: UnknownToolError | ToolArgumentsError): CallRiskResult => ({ ok: false, error });
@@ -152,7 +187,8 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     if (!reading.ok) return reading;
     const { read } = reading;
     if (read.kind === 'shell') return { ok: true, ...shellCallRisk(read, risk) };
-    return { ok: true, risk: categorization(evidenceFor(read, risk)), commandPaths: NO_COMMAND_PATHS };
+    const commandPaths = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(read, risk) : NO_COMMAND_PATHS;
+    return { ok: true, risk: categorization(evidenceFor(read, risk)), commandPaths };
   } catch (error) {
     // an intentgate error from a rule is misuse or bad config, not a malformed call
     if (error instanceof IntentGateError) throw error;

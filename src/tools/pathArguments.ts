@@ -27,10 +27,10 @@ export type PathArguments = { ok: true; paths: string[] } | { ok: false; problem
 function checkPath(key: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return `argument '${key}' must be a string path, got ${typeof value}`;
   if (value.length === 0) return `argument '${key}' is an empty path`;
-  if (isBlankPath(value)) return `argument '${key}' is only whitespace, which names no file`;
   if (value.length > MAX_PATH_LENGTH) {
     return `argument '${key}' is ${value.length} characters long; paths are limited to ${MAX_PATH_LENGTH}`;
   }
+  if (isBlankPath(value)) return `argument '${key}' is only whitespace, which names no file`;
   if (value.includes('\0')) return `argument '${key}' contains a NUL character`;
   return undefined;
 }
@@ -81,16 +81,27 @@ function diffNamePaths(name: string): string[] {
   return name.includes('/') ? [name, stripFirstComponent(name)] : [name];
 }
 
-/** The two names of a 'diff --git' header: quoted ones as written, bare ones split where both sides name the same file, as git splits them. */
+/**
+ * The two names of a 'diff --git' header: quoted ones as written, bare ones split where both
+ * sides name the same file once their first folders are stripped, as git splits them. When
+ * the sides differ (a rename), git takes the names from the rename or ---/+++ lines instead.
+ */
 function gitHeaderNames(rest: string): string[] {
   const quoted = /^("(?:[^"\\]|\\.)*"|[^"\s]\S*) ("(?:[^"\\]|\\.)*"|[^"].*)$/.exec(rest);
   if (quoted && (rest.startsWith('"') || rest.endsWith('"'))) return [headerName(quoted[1] as string), headerName(quoted[2] as string)];
+  // two names longer than a path may be are refused whole by the path checks
+  if (rest.length > 2 * MAX_PATH_LENGTH + 1) return [rest];
+  const firstSlash = rest.indexOf('/');
+  // the first '/' at or after each position, from a scan from the end: each split is then checked by lengths first
+  const slashFrom = new Int32Array(rest.length + 1).fill(-1);
+  for (let index = rest.length - 1; index >= 0; index -= 1) slashFrom[index] = rest[index] === '/' ? index : (slashFrom[index + 1] as number);
   const names: string[] = [];
   for (let space = rest.indexOf(' '); space !== -1; space = rest.indexOf(' ', space + 1)) {
-    const first = rest.slice(0, space);
-    const second = rest.slice(space + 1);
-    // when the sides differ (a rename), git takes the names from the rename or ---/+++ lines instead
-    if (stripFirstComponent(first) === stripFirstComponent(second)) names.push(first, second);
+    const firstName = firstSlash !== -1 && firstSlash < space ? firstSlash + 1 : 0;
+    const slash = slashFrom[space + 1] as number;
+    const secondName = slash === -1 ? space + 1 : slash + 1;
+    if (space - firstName !== rest.length - secondName) continue;
+    if (rest.slice(firstName, space) === rest.slice(secondName)) names.push(rest.slice(0, space), rest.slice(space + 1));
   }
   return names;
 }

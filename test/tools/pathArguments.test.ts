@@ -175,3 +175,27 @@ describe('extractPathArguments', () => {
     expect(extractPathArguments('write_to_file', args)).toEqual({ ok: false, problem: expect.stringContaining('write_to_file') });
   });
 });
+
+describe('reading time of hostile input', () => {
+  const MEGABYTE = 1024 * 1024;
+  const timed = (run: () => unknown): number => {
+    const started = performance.now();
+    run();
+    return performance.now() - started;
+  };
+
+  it.each([
+    { name: "a 'diff --git' header of 8,000 names", patch: `diff --git ${'a/x '.repeat(2000)}` },
+    { name: "a 'diff --git' header of a megabyte of spaces", patch: `diff --git a${' '.repeat(MEGABYTE)}b` },
+    { name: 'a megabyte of unified headers', patch: '--- a/x\n'.repeat(MEGABYTE / 8) },
+    { name: 'a header line of a megabyte with no tab', patch: `+++ ${'a'.repeat(MEGABYTE)}` },
+  ])('reads $name in linear time', ({ patch }) => {
+    expect(timed(() => patchFilePaths(patch))).toBeLessThan(1000);
+  });
+
+  it('refuses a megabyte of whitespace around a name in linear time', () => {
+    let result: PathArguments | undefined;
+    expect(timed(() => (result = extractPathArguments('write_to_file', { path: `${' '.repeat(MEGABYTE)}x${' '.repeat(MEGABYTE)}` })))).toBeLessThan(1000);
+    expect(result).toEqual({ ok: false, problem: expect.stringContaining('limited to 4096') });
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedCommands } from '../../src/shell/readers/embeddedCommands';
+import { processCalls } from '../../src/shell/readers/processCalls';
+
+const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
 import { categoriesOf, EXEC, SUDO } from './support';
 
 const many = (count: number, call: string): string => Array.from({ length: count }, () => call).join('; ');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { echoOutput, printfOutput } from '../../src/shell/echoText';
-import { embeddedCommands } from '../../src/shell/readers/embeddedCommands';
+import { processCalls } from '../../src/shell/readers/processCalls';
+
+const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
 import { readArguments, readLeadingOptions, valuedSet } from '../../src/shell/options';
 import { parseShell } from '../../src/shell/parseShell';
 import { sedEffects } from '../../src/shell/readers/sed';

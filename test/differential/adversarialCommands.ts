@@ -24,15 +24,50 @@ const PATHS = [
   'secret/key.txt',
   '.env',
 ] as const;
-const GLOBS = ['s*', 's*/x', '.intentig*', '.orchestr*/*', 'd?cs/*', '*', '.*'] as const;
-const TAILS = ['/a.md', '/x', '/y', '/l', '/o.txt', '/key.txt', '/active_intents.yaml', '/'] as const;
+const GLOBS = [
+  's*',
+  's*/x',
+  '*/x',
+  '*/*',
+  'se*',
+  '[s]ecret',
+  '.intentig*',
+  '.intentig?re',
+  '.orchestr*',
+  '.orchestr*/*',
+  'd?cs/*',
+  '*',
+  '.*',
+  '.e*',
+  '.en?',
+  '.{env,x}',
+  '{docs,src}',
+  's{ecret,rc}/x',
+] as const;
+const TAILS = ['/a.md', '/x', '/y', '/l', '/o.txt', '/key.txt', '/active_intents.yaml', '/', '/../a.md', '/../.intentignore'] as const;
 
 /** Folders a link may point to, and where links are made. */
-const LINK_TARGETS = ['docs', '..', '../outside', '.orchestration', '.orchestration/active_intents.yaml', '.intentignore', 'secret', '.', '.env', 'docs/a.md'] as const;
+const LINK_TARGETS = [
+  'docs',
+  '..',
+  '../outside',
+  '.orchestration',
+  '.orchestration/active_intents.yaml',
+  '.intentignore',
+  'secret',
+  '.',
+  '.env',
+  'docs/a.md',
+  // dangling: a write through the link creates the file
+  'docs/new.md',
+  '.orchestration/new.yaml',
+] as const;
 const LINK_NAMES = ['src/l', 'src/sub/l', 'src/d', 'src/x'] as const;
 /** Paths read after a `cd`, relative to wherever it went. */
 const RELATIVE_PATHS = ['a.md', 'x', 'key.txt', 'active_intents.yaml', '../docs/a.md', '../.intentignore', '../../outside/o.txt', 'o.txt', '.env', '*'] as const;
-const CD_TARGETS = ['src', 'src/sub', '..', 'docs', '.orchestration', 'secret', 'src/l', 'src/d', '../outside', 'd?cs', 's*'] as const;
+const CD_TARGETS = ['src', 'src/sub', '..', 'docs', '.orchestration', 'secret', 'src/l', 'src/d', '../outside', 'd?cs', 's*', '-P src/l', '.orchestr*'] as const;
+/** Other ways to change folder: CDPATH, pushd, back with `cd -`. */
+const OTHER_CDS = ['CDPATH=.. cd outside', 'CDPATH=. cd docs', 'pushd docs', 'cd src/sub && cd ../..', 'cd docs && cd src'] as const;
 const WORDS = ['x', 'p', 'q'] as const;
 const FIND_NAMES = ["'*'", "'*.md'", 'a.md', 'key.txt', "'*.yaml'", '.env', 'o.txt', "'.intent*'"] as const;
 const SCRIPT_FILES = ['src/s.sh', 'src/x', 'src/l', 's.sh'] as const;
@@ -69,7 +104,13 @@ function onePath(target: fc.Arbitrary<string>): fc.Arbitrary<string> {
     target.map((file) => `truncate -s0 ${file}`),
     target.map((file) => `chmod 600 ${file}`),
     target.map((file) => `cat ${file}`),
+    target.map((file) => `cat < ${file}`),
+    target.map((file) => `head ${file}`),
+    target.map((file) => `grep -r . ${file}`),
+    target.map((file) => `tar -cf src/a.tar ${file}`),
+    target.map((file) => `while read l; do echo "$l"; done < ${file}`),
     target.map((file) => `bash ${file}`),
+    target.map((file) => `bash -x ${file}`),
     fc.tuple(target, fc.constantFrom(...FIND_NAMES)).map(([folder, name]) => `find ${folder} -name ${name} -delete`),
     target.map((file) => `printf '%s\\n' ${file} | xargs rm -rf`),
     target.map((file) => `echo ${file} | xargs cat`),
@@ -79,7 +120,7 @@ function onePath(target: fc.Arbitrary<string>): fc.Arbitrary<string> {
 /** Commands over two paths: copies, moves, links, a read into a write. */
 function twoPaths(source: fc.Arbitrary<string>, target: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.constantFrom('cp', 'cp -r', 'cp -a', 'mv', 'ln -s', 'ln -sr', 'ln -sf', 'ln', 'cat'), source, target)
+    .tuple(fc.constantFrom('cp', 'cp -r', 'cp -a', 'cp -l', 'cp -al', 'cp -s', 'mv', 'ln -s', 'ln -sr', 'ln -sf', 'ln', 'link', 'cat'), source, target)
     .map(([program, from, to]) => (program === 'cat' ? `cat ${from} > ${to}` : `${program} ${from} ${to}`));
 }
 
@@ -92,17 +133,24 @@ const plainCommand: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: cd, weight: 1 },
 );
 
-/** A link made in src/ and then written, removed or read through; LINK stands for the link's path. */
+/**
+ * A link (symbolic or hard) made in src/, renamed now and then, and then written, removed or
+ * read through; LINK stands for the link's path.
+ */
 const linkThenUse: fc.Arbitrary<string> = fc
   .tuple(
-    fc.constantFrom('ln -s', 'ln -sr', 'ln -sf', 'ln -srf', 'mkdir -p src/d && ln -sr'),
+    fc.constantFrom('ln -s', 'ln -sr', 'ln -sf', 'ln -srf', 'mkdir -p src/d && ln -sr', 'ln', 'cp -l', 'cp -al'),
     fc.constantFrom(...LINK_TARGETS),
     fc.constantFrom(...LINK_NAMES),
+    fc.option(fc.constantFrom('src/m', 'src/sub/m'), { nil: undefined, freq: 4 }),
     fc.constantFrom(' && ', ' ; '),
     fc.option(fc.constantFrom(...TAILS), { nil: '', freq: 2 }),
     fc.oneof(onePath(fc.constant('LINK')), twoPaths(fc.constantFrom('src/main.ts', 'docs/a.md'), fc.constant('LINK'))),
   )
-  .map(([link, target, name, joiner, tail, use]) => `${link} ${target} ${name}${joiner}${use.replace('LINK', `${name}${tail}`)}`);
+  .map(([link, target, name, renamed, joiner, tail, use]) => {
+    const made = `${link} ${target} ${name}${renamed === undefined ? '' : ` && mv ${name} ${renamed}`}`;
+    return `${made}${joiner}${use.replace('LINK', `${renamed ?? name}${tail}`)}`;
+  });
 
 /** A folder made in src/, a link to a folder outside placed in it, and a recursive removal through it. */
 const mkdirLinkRemove: fc.Arbitrary<string> = fc
@@ -115,8 +163,12 @@ const mkdirLinkRemove: fc.Arbitrary<string> = fc
 
 /** A `cd` and then paths relative to where it went. */
 const cdThenRelative: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom(...CD_TARGETS), fc.constantFrom(' && ', ' ; '), fc.oneof(onePath(fc.constantFrom(...RELATIVE_PATHS)), twoPaths(fc.constantFrom(...RELATIVE_PATHS), fc.constantFrom(...RELATIVE_PATHS))))
-  .map(([folder, joiner, after]) => `cd ${folder}${joiner}${after}`);
+  .tuple(
+    fc.oneof({ arbitrary: fc.constantFrom(...CD_TARGETS).map((folder) => `cd ${folder}`), weight: 3 }, { arbitrary: fc.constantFrom(...OTHER_CDS), weight: 1 }),
+    fc.constantFrom(' && ', ' ; '),
+    fc.oneof(onePath(fc.constantFrom(...RELATIVE_PATHS)), twoPaths(fc.constantFrom(...RELATIVE_PATHS), fc.constantFrom(...RELATIVE_PATHS))),
+  )
+  .map(([cd, joiner, after]) => `${cd}${joiner}${after}`);
 
 /** A loop over a glob whose body changes or reads each match. */
 const globLoop: fc.Arbitrary<string> = fc
@@ -134,15 +186,45 @@ const innerCommand: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: globLoop, weight: 1 },
 );
 
+/** The ways a shell is made to run a file: by name, sourced, on stdin, as a startup file, or a copy. */
+const SCRIPT_RUNNERS = [
+  'bash FILE',
+  'sh FILE',
+  '. FILE',
+  'chmod +x FILE && ./FILE',
+  'bash < FILE',
+  'BASH_ENV=FILE bash -c :',
+  'ENV=FILE sh -i -c :',
+  'bash --rcfile FILE -i -c :',
+  'cp FILE src/t.sh && bash src/t.sh',
+] as const;
+const MAKEFILE = 'src/mk';
+
+/** A file written with a script (or a Makefile whose one recipe is the script), and how to run it. */
+const writtenScript: fc.Arbitrary<{ readonly write: string; readonly run: string }> = fc.oneof(
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom('echo', 'printf %s\\\\n'), innerCommand, fc.constantFrom(...SCRIPT_FILES), fc.constantFrom(...SCRIPT_RUNNERS))
+      .map(([writer, inner, file, runner]) => ({ write: `${writer} ${singleQuote(inner)} > ${file}`, run: runner.replaceAll('FILE', file) })),
+    weight: 4,
+  },
+  {
+    arbitrary: innerCommand.map((inner) => ({ write: `printf 'all:\\n\\t%s\\n' ${singleQuote(inner)} > ${MAKEFILE}`, run: `make -s -f ${MAKEFILE}` })),
+    weight: 1,
+  },
+);
+
 /** A script written to a file and run in the same call, or given inline to a shell. */
 const script: fc.Arbitrary<string> = fc.oneof(
-  fc
-    .tuple(fc.constantFrom('echo', 'printf %s\\\\n'), innerCommand, fc.constantFrom(...SCRIPT_FILES), fc.constantFrom(' && ', ' ; '), fc.constantFrom('bash', 'sh', '. ', 'chmod +x FILE && ./'))
-    .map(([writer, inner, file, joiner, runner]) => {
-      const run = runner.includes('FILE') ? `${runner.replace('FILE', file)}${file}` : `${runner}${runner.endsWith(' ') ? '' : ' '}${file}`;
-      return `${writer} ${singleQuote(inner)} > ${file}${joiner}${run}`;
-    }),
+  fc.tuple(writtenScript, fc.constantFrom(' && ', ' ; ')).map(([{ write, run }, joiner]) => `${write}${joiner}${run}`),
   fc.tuple(fc.constantFrom('sh -c', 'bash -c'), innerCommand).map(([shell, inner]) => `${shell} ${singleQuote(inner)}`),
+);
+
+/** A script only written, or only run: in a session, one call may leave it for a later one. */
+const scriptHalf: fc.Arbitrary<string> = fc.oneof(
+  writtenScript.map(({ write }) => write),
+  fc.tuple(fc.constantFrom(...SCRIPT_FILES), fc.constantFrom(...SCRIPT_RUNNERS)).map(([file, runner]) => runner.replaceAll('FILE', file)),
+  fc.constant(`make -s -f ${MAKEFILE}`),
 );
 
 /** One unit of a list: a command of some route, now and then in a subshell or braces. */
@@ -155,6 +237,7 @@ const unit: fc.Arbitrary<string> = fc
       { arbitrary: cdThenRelative, weight: 3 },
       { arbitrary: globLoop, weight: 2 },
       { arbitrary: script, weight: 3 },
+      { arbitrary: scriptHalf, weight: 2 },
     ),
     fc.constantFrom('plain', 'plain', 'plain', 'subshell', 'braces'),
   )
@@ -167,6 +250,15 @@ export function upwardReach(command: string): number {
 
 /** 1-4 units joined by `;`, `&&`, `||` or `|`. */
 export const adversarialCommand: fc.Arbitrary<string> = fc
-  .tuple(unit, fc.array(fc.tuple(fc.constantFrom(' ; ', ' && ', ' || ', ' | '), unit), { maxLength: 3 }))
-  .map(([first, rest]) => rest.reduce((line, [joiner, next]) => `${line}${joiner}${next}`, first))
+  // the first unit's joiner is dropped; one array, so shrinking may drop any unit, the first too
+  .array(fc.tuple(fc.constantFrom(' ; ', ' && ', ' || ', ' | '), unit), { minLength: 1, maxLength: 4 })
+  .map((units) => units.map(([joiner, next], index) => (index === 0 ? next : `${joiner}${next}`)).join(''))
   .filter((command) => upwardReach(command) < PADDING);
+
+/**
+ * 1-3 calls of one agent in one workspace: what an earlier call leaves behind (a link, a hard
+ * link, a script in src/) is there for a later one. Links persist, so the calls' reach adds up.
+ */
+export const adversarialSession: fc.Arbitrary<readonly string[]> = fc
+  .array(adversarialCommand, { minLength: 1, maxLength: 3 })
+  .filter((commands) => commands.reduce((reach, command) => reach + upwardReach(command), 0) < PADDING);

@@ -192,15 +192,20 @@ export interface BashRun {
   readonly output: string;
 }
 
-const BASH_TIMEOUT_MS = 3_000;
+const BASH_TIMEOUT_SECONDS = 3;
 
-/** Runs a command line with bash in the workspace: minimal environment, stdin closed, time-bounded. */
+/**
+ * Runs a command line with bash in the workspace: minimal environment, stdin closed,
+ * time-bounded. `timeout` kills its whole process group, so a script that runs itself again and
+ * again leaves no process behind.
+ */
 export function runBash(sandbox: Sandbox, command: string): BashRun {
-  const result = spawnSync('bash', ['-c', command], {
+  const result = spawnSync('timeout', ['-s', 'KILL', String(BASH_TIMEOUT_SECONDS), 'bash', '-c', command], {
     cwd: sandbox.ws,
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LC_ALL: 'C', HOME: sandbox.home },
     input: '',
-    timeout: BASH_TIMEOUT_MS,
+    // a last resort, should timeout itself hang
+    timeout: (BASH_TIMEOUT_SECONDS + 2) * 1000,
     killSignal: 'SIGKILL',
     maxBuffer: 4 * 1024 * 1024,
     encoding: 'latin1',

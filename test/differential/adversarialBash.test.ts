@@ -44,6 +44,8 @@ describe('the sandbox observer', () => {
     { name: 'a file outside the workspace', command: 'echo x >> ../outside/o.txt', change: /^outside\/o\.txt: / },
     { name: 'a folder far above the root', command: 'cd ../../.. && touch x', change: /^\.\.\/\.\.\/x: absent => file/ },
     { name: 'a control file', command: 'rm .orchestration/agent_trace.jsonl', change: /^ws\/\.orchestration\/agent_trace\.jsonl: file .* => absent$/ },
+    // bash reads BASH_ENV only when stdin is no socket: the sandbox runs it as a terminal would
+    { name: 'a write by a script run as BASH_ENV', command: "echo 'touch x' > src/s.sh && BASH_ENV=src/s.sh bash -c :", change: /^ws\/x: absent => file/ },
   ])('sees $name', ({ command, change }) => {
     expect(observe(command).changes).toEqual([expect.stringMatching(change)]);
   });
@@ -199,10 +201,12 @@ describe('routes around the path check, decided and run for real', () => {
 describe('generated commands against real bash', () => {
   it(`no call the governor allows changes a file outside src/ or a control file, or shows a secret (${RUNS} sessions, seed ${SEED})`, () => {
     const verdicts = new Map<string, number>();
+    let sessions = 0;
     let ran = 0;
     try {
       fc.assert(
         fc.property(adversarialSession, (commands) => {
+          sessions += 1;
           const trials = trySession(commands);
           for (const trial of trials) {
             const key = `${trial.decision.verdict} ${trial.decision.code}`;
@@ -220,7 +224,8 @@ describe('generated commands against real bash', () => {
         },
       );
     } finally {
-      console.info(`adversarial bash (seed ${SEED}): ran ${ran}; ${JSON.stringify(Object.fromEntries(verdicts))}`);
+      // sessions and runs include any that shrinking a failure tried
+      console.info(`adversarial bash (seed ${SEED}): ${sessions} sessions, ${ran} calls run; ${JSON.stringify(Object.fromEntries(verdicts))}`);
     }
     // the sandbox was exercised: some generated commands are allowed and run
     expect(ran).toBeGreaterThan(0);

@@ -195,7 +195,7 @@ export interface BashRun {
 const BASH_TIMEOUT_SECONDS = 3;
 
 /**
- * Runs a command line with bash in the workspace: minimal environment, stdin closed,
+ * Runs a command line with bash in the workspace: minimal environment, empty stdin,
  * time-bounded. `timeout` kills its whole process group, so a script that runs itself again and
  * again leaves no process behind.
  */
@@ -203,7 +203,9 @@ export function runBash(sandbox: Sandbox, command: string): BashRun {
   const result = spawnSync('timeout', ['-s', 'KILL', String(BASH_TIMEOUT_SECONDS), 'bash', '-c', command], {
     cwd: sandbox.ws,
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LC_ALL: 'C', HOME: sandbox.home },
-    input: '',
+    // stdin is /dev/null: at end at once, and not a socket (node's pipes are sockets), from which
+    // Debian's bash would conclude it runs under sshd and read ~/.bashrc instead of BASH_ENV
+    stdio: ['ignore', 'pipe', 'pipe'],
     // a last resort, should timeout itself hang
     timeout: (BASH_TIMEOUT_SECONDS + 2) * 1000,
     killSignal: 'SIGKILL',

@@ -146,7 +146,7 @@ const HAND_CASES: readonly HandCase[] = [
     name: 'a write to the intents file through a link made in the same call',
     command: "ln -sr .orchestration/active_intents.yaml src/ai && echo 'active_intents: []' > src/ai",
     verdict: 'deny',
-    code: 'protected_path',
+    code: 'scope_violation',
     effect: /^ws\/\.orchestration\/active_intents\.yaml: file 644 /,
   },
   {
@@ -154,7 +154,7 @@ const HAND_CASES: readonly HandCase[] = [
     before: 'ln .orchestration/active_intents.yaml src/ai',
     command: "echo 'active_intents: []' > src/ai",
     verdict: 'deny',
-    code: 'protected_path',
+    code: 'scope_violation',
     effect: /^ws\/\.orchestration\/active_intents\.yaml: file 644 /,
   },
   {
@@ -172,13 +172,6 @@ const HAND_CASES: readonly HandCase[] = [
     verdict: 'deny',
     code: 'protected_path',
     effect: /^ws\/\.intentignore: file 644 /,
-  },
-  {
-    name: 'a recursive read of the workspace, ignored folder included',
-    command: 'grep -r . .',
-    verdict: 'deny',
-    code: 'path_ignored',
-    effect: /^the output shows the ignored secret$/,
   },
 ];
 

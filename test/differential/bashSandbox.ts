@@ -24,7 +24,7 @@ export const SECRET_MARKERS = {
 export const INTENTS_YAML = `active_intents:
   - id: INT-1
     name: Sources
-    owned_scope: [src/**]
+    owned_scope: ['src/**']
 `;
 
 /** The workspace's files, relative to ws/. `src/x` and `src/l` are left for commands to create. */
@@ -72,7 +72,7 @@ export function makeSandbox(intentScope = 'src/**'): Sandbox {
   const home = path.join(root, 'home');
   mkdirSync(home, { recursive: true });
   writeFiles(path.join(root, 'outside'), OUTSIDE_FILES);
-  writeFiles(ws, { ...WORKSPACE_FILES, '.orchestration/active_intents.yaml': INTENTS_YAML.replace('src/**', intentScope) });
+  writeFiles(ws, { ...WORKSPACE_FILES, '.orchestration/active_intents.yaml': INTENTS_YAML.replace("'src/**'", `'${intentScope}'`) });
   return { base, root, ws, home };
 }
 

@@ -26,7 +26,7 @@ function entries(folder: string): string[] {
 function writtenHere(folder: string, names: readonly string[], site: RunSite): string | undefined {
   const writes = site.reading.writes;
   if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => folder.startsWith(written) || (path.dirname(written) === folder && names.includes(path.basename(written).toLowerCase())));
+  return writes.absolute.find(({ path: written }) => folder === written || folder.startsWith(`${written}${path.sep}`) || (path.dirname(written) === folder && names.includes(path.basename(written).toLowerCase())))?.path;
 }
 
 /**

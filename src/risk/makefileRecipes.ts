@@ -27,7 +27,7 @@ interface Makefile {
   readonly readTime: string[];
 }
 
-const ASSIGNMENT = /^(?:(?:export|override|private)\s+)*([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
+const ASSIGNMENT = /^(?:(?:export|override|private)\s+)*([A-Za-z_.][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
 const RULE = /^([^:#=\t][^:#=]*?)\s*(::?)(?!=)\s*([^=]*)$/;
 const DIRECTIVE = /^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|vpath|export|unexport|undefine)\b/;
 // automatic variables: their values are known only to make, when the rule runs
@@ -61,8 +61,9 @@ function parseMakefile(text: string): Makefile {
       current = [];
       continue;
     }
-    if (DIRECTIVE.test(trimmed)) continue;
+    // `export NAME = value` is an assignment; `export NAME` alone and the other directives are skipped
     const assignment = ASSIGNMENT.exec(trimmed);
+    if (DIRECTIVE.test(trimmed) && (assignment === null || !trimmed.startsWith('export'))) continue;
     if (assignment?.[1] !== undefined && assignment[2] !== undefined) {
       const [, name, operator, value = ''] = assignment;
       // `!=` assigns a shell command's output: the command runs when the Makefile is read

@@ -26,7 +26,7 @@ function entries(folder: string): string[] {
 function writtenHere(folder: string, names: readonly string[], site: RunSite): string | undefined {
   const writes = site.reading.writes;
   if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => folder.startsWith(written) || (path.dirname(written) === folder && names.includes(path.basename(written).toLowerCase())));
+  return writes.absolute.find(({ path: written }) => folder === written || folder.startsWith(`${written}${path.sep}`) || (path.dirname(written) === folder && names.includes(path.basename(written).toLowerCase())))?.path;
 }
 
 /**
@@ -69,12 +69,12 @@ export function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, 
   if (file === undefined || typeof file !== 'string') return file;
   const where = context.analyze(file, context.base);
   const label = where.relative ?? file;
-  const key = `${where.absolute ?? file}\u0000${how} ${run.script ?? ''}\u0000${JSON.stringify(run.variables ?? [])}`;
+  const key = `${where.absolute ?? file}\u0000${how}\u0000${JSON.stringify(run.scripts ?? run.script ?? '')}\u0000${JSON.stringify(run.variables ?? [])}`;
   if (reading.seen.has(key)) return undefined;
   reading.seen.add(key);
   const code = requiredCode(label, readCode(where, MAX_MAKEFILE_BYTES), 'always');
   if (code === undefined || code.kind === 'unseen') return code;
-  const names = (run.script ?? '').split(' ').filter((name) => name !== '');
+  const names = run.scripts ?? (run.script ?? '').split(' ').filter((name) => name !== '');
   const text = how === 'just' ? justRecipeText(code.text, names, run.variables) : taskfileText(code.text, names, run.variables);
   if (text.kind === 'none') return undefined;
   if (text.kind === 'problem') return unseen(label, `${text.reason} (in ${label}): fail closed; run the commands directly instead`);

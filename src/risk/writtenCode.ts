@@ -9,9 +9,15 @@ import type { PathContext } from './fileRisk';
  * the line, since a loop may run the write after the run.
  */
 export interface WrittenPaths {
-  readonly absolute: string[];
+  readonly absolute: Written[];
   /** the first write whose place cannot be known, as written */
   unknown: string | undefined;
+}
+
+/** One write, resolved; `byGit`: git itself changes the work tree there (a checkout, a stash), which never writes into .git. */
+export interface Written {
+  readonly path: string;
+  readonly byGit: boolean;
 }
 
 export function noWrites(): WrittenPaths {
@@ -19,6 +25,8 @@ export function noWrites(): WrittenPaths {
 }
 
 const WRITING_ROLES: ReadonlySet<ShellPathOperand['role']> = new Set(['write', 'overwrite']);
+// the simple command of an operand read as git (its first word, by basename)
+const GIT_COMMAND = /^(?:\S*\/)?git(?:\s|$)/;
 
 /** Adds the writes of one analysed command line (or script) to `into`, resolved from `context.base`. */
 export function collectWrites(operands: readonly ShellPathOperand[], context: PathContext, into: WrittenPaths): void {
@@ -27,7 +35,7 @@ export function collectWrites(operands: readonly ShellPathOperand[], context: Pa
     if (!WRITING_ROLES.has(operand.role) || operand.contentAnalysed === true) continue;
     const absolute = operand.path === undefined ? undefined : context.analyze(operand.path, context.base).absolute;
     if (absolute === undefined) into.unknown ??= operand.source;
-    else into.absolute.push(absolute);
+    else into.absolute.push({ path: absolute, byGit: GIT_COMMAND.test(operand.command) });
   }
 }
 
@@ -44,17 +52,23 @@ function within(inner: string, outer: string): boolean {
  */
 export function writeOver(codeFile: string, writes: WrittenPaths): string | undefined {
   if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => within(codeFile, written));
+  const insideGit = isInGitFolder(codeFile);
+  // git's own work-tree writes (`git stash` writes '.') never reach a hook or config inside .git
+  return writes.absolute.find((written) => within(codeFile, written.path) && !(insideGit && written.byGit && !isInGitFolder(written.path)))?.path;
+}
+
+function isInGitFolder(file: string): boolean {
+  return file.split(path.sep).includes('.git');
 }
 
 /** A write into the folder `folder` (absolute), or one whose place is unknown: a program put there. */
 export function writeInto(folder: string, writes: WrittenPaths): string | undefined {
   if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => within(written, folder));
+  return writes.absolute.find((written) => within(written.path, folder))?.path;
 }
 
 /** A write into a `.git` folder (its config, its hooks), which every git command reads. */
 export function writeIntoGit(writes: WrittenPaths): string | undefined {
   if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => written.split(path.sep).includes('.git'));
+  return writes.absolute.find((written) => isInGitFolder(written.path))?.path;
 }

@@ -72,7 +72,8 @@ export function argumentEffect(effects: CommandEffects, reading: CommandReading,
       effects.scripts.push({ word, what });
       return;
     case 'code':
-      if (word.value === undefined) effects.notes.push(`runs inline ${reading.name} code`);
+      // code built at run time may start any process: it fails closed, as a command built at run time does
+      if (word.value === undefined) effects.problems.push({ reason: `inline ${reading.name} code built at run time: fail closed; give the code as a literal`, trigger: word.source });
       else mergeEffects(effects, inlineCodeEffects(word.value, reading));
       return;
     case 'program':

@@ -104,7 +104,10 @@ function dotCommand(line: string, problems: string[]): string | undefined {
         problems.push(`sqlite3 ${name} ${options.join(' ')} opens the output in a program of the system's choosing`);
         return undefined;
       }
-      return outputLine(args.find((arg) => !arg.startsWith('-')));
+      // a pipe takes the rest of the line as its command (`.output |sort -u`)
+      const target = args.findIndex((arg) => !arg.startsWith('-'));
+      const first = args[target];
+      return first?.startsWith('|') === true ? args.slice(target).join(' ').slice(1) : outputLine(first);
     }
     case '.log':
     case '.trace':

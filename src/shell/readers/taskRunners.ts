@@ -74,7 +74,7 @@ function runnerEffects(name: string, words: readonly ShellWord[], how: ShellScri
   const file = lastValue(parsed, options.file);
   const effects = noEffects();
   if (file !== undefined) effects.paths.push({ word: file, role: 'read' });
-  effects.scriptRuns.push({ word: folder, how, script: targets.join(' '), details: file === undefined ? { variables } : { variables, file, mustRead: 'always' } });
+  effects.scriptRuns.push({ word: folder, how, script: targets.join(' '), details: file === undefined ? { variables, scripts: targets } : { variables, scripts: targets, file, mustRead: 'always' } });
   return effects;
 }
 

@@ -94,15 +94,6 @@ function staticOutput(node: CommandNode): string | undefined {
   }
 }
 
-/** The file a pipeline stage prints whole: `cat FILE` (no options, one file, its own stdout). */
-function catFile(node: CommandNode): ShellWord | undefined {
-  if (node.type !== 'Command' || node.name === undefined || node.redirects.length > 0) return undefined;
-  const name = evaluateWord(node.name).value;
-  if (name === undefined || commandBasename(name) !== 'cat' || node.args.length !== 1) return undefined;
-  const file = node.args[0] === undefined ? undefined : evaluateArgument(node.args[0]);
-  return file === undefined || (file.value ?? file.source).startsWith('-') ? undefined : file;
-}
-
 /** Where a simple command's stdin comes from: its redirections, else the previous pipeline stage. */
 export function stdinSource(command: Command, pipedFrom: CommandNode | undefined): StdinSource {
   const redirected = redirectedStdin(command.redirects);
@@ -110,8 +101,5 @@ export function stdinSource(command: Command, pipedFrom: CommandNode | undefined
   if (pipedFrom === undefined) return INHERITED;
   const text = staticOutput(pipedFrom);
   if (text !== undefined) return { kind: 'text', text };
-  // `cat run | bash` feeds the shell a file, as `bash < run` does
-  const file = catFile(pipedFrom);
-  if (file !== undefined) return { kind: 'file', word: file };
   return { kind: 'runtime', trigger: pipedFrom.type === 'Command' ? (pipedFrom.name?.text ?? 'pipe') : 'pipe' };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { attacker, caseWorkspace, expectRefused, expectRuns, installed, type HiddenCase } from './hiddenCodeSupport';
 
 const PAYLOAD = 'touch marker\n';
@@ -37,7 +37,7 @@ const START_UP_FILES: readonly HiddenCase[] = [
   { name: 'bash < file', command: 'bash < run', files: { run: PAYLOAD }, expected: 'readsPayload', program: 'bash' },
   { name: 'bash -s < file', command: 'bash -s < run', files: { run: PAYLOAD }, expected: 'readsPayload', program: 'bash' },
   { name: 'sh < file', command: 'sh < run', files: { run: PAYLOAD }, expected: 'readsPayload', program: 'sh' },
-  { name: 'cat file | bash', command: 'cat run | bash', files: { run: PAYLOAD }, expected: 'readsPayload', program: 'bash' },
+  { name: 'cat file | bash', command: 'cat run | bash', files: { run: PAYLOAD }, expected: 'failsClosed', program: 'bash' },
   { name: 'BASH_ENV naming a file that does not exist', command: 'BASH_ENV=./missing bash -c :', expected: 'failsClosed' },
   { name: 'BASH_ENV outside the workspace', command: 'BASH_ENV=/tmp/intentgate-startup bash -c :', expected: 'failsClosed' },
   { name: 'BASH_ENV built at run time', command: 'BASH_ENV=$F bash -c :', expected: 'failsClosed' },

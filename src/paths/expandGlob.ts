@@ -78,32 +78,43 @@ function entriesOf(folder: string, walk: Walk): string[] | string {
   }
 }
 
+interface PartialMatch {
+  /** the match so far as the pattern writes it (relative stays relative) */
+  readonly written: string;
+  readonly absolute: string;
+}
+
+/** The entries of each partial match's folder that one glob component matches; a problem when the bounds are passed. */
+function matchComponent(partial: readonly PartialMatch[], component: string, joiner: string, walk: Walk): PartialMatch[] | string {
+  const matches = picomatch(component, { dot: walk.options.dot, nocase: walk.options.nocase, noextglob: true, nobrace: true, noglobstar: true });
+  const next: PartialMatch[] = [];
+  for (const item of partial) {
+    const entries = entriesOf(item.absolute, walk);
+    if (typeof entries === 'string') return entries;
+    // bash never matches '.' and '..' with a pattern (globskipdots); readdir lists neither
+    for (const name of entries) {
+      if (!matches(name)) continue;
+      next.push({ written: `${item.written}${joiner}${name}`, absolute: path.join(item.absolute, name) });
+      if (next.length > MAX_GLOB_MATCHES) return `it matches more than ${MAX_GLOB_MATCHES} paths`;
+    }
+  }
+  return next;
+}
+
 /** One pattern (no braces) against the disk: each component with glob characters is matched against its folder's entries. */
 function expandOne(pattern: string, base: string, walk: Walk, into: Set<string>): string | undefined {
-  const components = pattern.split('/');
-  // written and absolute forms of each partial match
-  let partial: { written: string; absolute: string }[] = [{ written: '', absolute: path.isAbsolute(pattern) ? '/' : base }];
-  components.forEach((component, index) => {
-    if (partial.length === 0) return;
+  let partial: PartialMatch[] = [{ written: '', absolute: path.isAbsolute(pattern) ? '/' : base }];
+  for (const [index, component] of pattern.split('/').entries()) {
+    if (partial.length === 0) break;
     const joiner = index === 0 ? '' : '/';
     if (!GLOB_CHARS.test(component)) {
       partial = partial.map((item) => ({ written: `${item.written}${joiner}${component}`, absolute: path.join(item.absolute, component) }));
-      return;
+      continue;
     }
-    const matches = picomatch(component, { dot: walk.options.dot, nocase: walk.options.nocase, noextglob: true, nobrace: true, noglobstar: true });
-    const next: typeof partial = [];
-    for (const item of partial) {
-      const entries = entriesOf(item.absolute, walk);
-      if (typeof entries === 'string') throw new GlobProblem(entries);
-      // bash never matches '.' and '..' with a pattern (globskipdots); readdir lists neither
-      for (const name of entries) {
-        if (!matches(name)) continue;
-        next.push({ written: `${item.written}${joiner}${name}`, absolute: path.join(item.absolute, name) });
-        if (next.length > MAX_GLOB_MATCHES) throw new GlobProblem(`it matches more than ${MAX_GLOB_MATCHES} paths`);
-      }
-    }
+    const next = matchComponent(partial, component, joiner, walk);
+    if (typeof next === 'string') return next;
     partial = next;
-  });
+  }
   // every match names an existing path: a literal component after a glob must exist
   for (const item of partial) {
     if (!exists(item.absolute)) continue;
@@ -112,8 +123,6 @@ function expandOne(pattern: string, base: string, walk: Walk, into: Set<string>)
   }
   return undefined;
 }
-
-class GlobProblem extends Error {}
 
 /**
  * Expands a glob operand against the disk as bash would when the command runs: `*`, `?` and
@@ -126,19 +135,14 @@ export function expandGlob(pattern: string, base: string, options: GlobOptions):
   if (words === undefined) return { ok: false, problem: `its braces stand for more than ${MAX_BRACE_WORDS} words` };
   const walk: Walk = { folders: 0, options };
   const matches = new Set<string>();
-  try {
-    for (const word of words) {
-      if (!GLOB_CHARS.test(word)) {
-        // a brace choice without glob characters is a word of its own, matched or not
-        matches.add(word);
-        continue;
-      }
-      const problem = expandOne(word, base, walk, matches);
-      if (problem !== undefined) return { ok: false, problem };
+  for (const word of words) {
+    if (!GLOB_CHARS.test(word)) {
+      // a brace choice without glob characters is a word of its own, matched or not
+      matches.add(word);
+      continue;
     }
-  } catch (error) {
-    if (error instanceof GlobProblem) return { ok: false, problem: error.message };
-    throw error;
+    const problem = expandOne(word, base, walk, matches);
+    if (problem !== undefined) return { ok: false, problem };
   }
   return { ok: true, matches: [...matches] };
 }

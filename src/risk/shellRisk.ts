@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
 import { homedir } from 'node:os';
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
 import { hardLinkCount } from '../paths/hardLinks';
+import { pathBelow } from '../paths/pathBelow';
 import { judgeOperands, type JudgedOperand } from './commandOperands';
 import type { Evidence } from './evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
@@ -139,6 +139,8 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
 
 /** Where a change outside the workspace is no scope violation, and what a scratch folder never makes changeable. */
 interface ScratchRule {
+  /** the workspace root as the kernel names it */
+  readonly root: string;
   readonly folders: readonly string[];
   readonly controlPaths: readonly string[];
 }
@@ -150,10 +152,8 @@ interface PathSink {
   readonly scratch: ScratchRule;
 }
 
-/** Whether `inner` is `outer` or below it. */
-function isWithin(inner: string, outer: string): boolean {
-  return inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`);
-}
+/** Whether `inner` is `outer` or below it (both absolute). */
+const isWithin = (inner: string, outer: string): boolean => pathBelow(outer, inner) !== undefined;
 
 const RUNTIME_PATH = 'it is not known before the command runs (built at run time, or relative to a folder that is); name the path literally, from a known folder';
 
@@ -177,9 +177,8 @@ function commandPathOf(item: JudgedOperand, context: PathContext, scratch: Scrat
   }
   if (!changes) return undefined;
   // a folder holding the workspace holds the control files too (the workspace itself is in no scope)
-  const root = context.analyze('.', context.workspaceRoot).absolute;
   const absolute = resolved.absolute;
-  if (absolute !== undefined && root !== undefined && isWithin(root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
+  if (absolute !== undefined && isWithin(scratch.root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
   const inScratch =
     absolute !== undefined && scratch.folders.some((folder) => isWithin(absolute, folder)) && !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
   return inScratch ? undefined : { ...base, relative: undefined };
@@ -215,6 +214,7 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
     paths,
     homeDir: options.homeDir ?? homedir(),
     scratch: {
+      root,
       folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
       controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
     },

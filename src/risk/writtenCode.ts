@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pathBelow } from '../paths/pathBelow';
 import type { ShellPathOperand } from '../shell/shellAnalysis';
 import type { PathContext } from './fileRisk';
 
@@ -39,12 +40,8 @@ export function collectWrites(operands: readonly ShellPathOperand[], context: Pa
   }
 }
 
-/** Whether `inner` is `outer` or lies below it. */
-function within(inner: string, outer: string): boolean {
-  if (inner === outer) return true;
-  const relative = path.relative(outer, inner);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
+/** Whether `inner` is `outer` or lies below it (both absolute), compared by whole components. */
+const within = (inner: string, outer: string): boolean => pathBelow(outer, inner) !== undefined;
 
 /**
  * The write that may change the file of code at `codeFile` (absolute): the file itself, a folder

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/index';
 import type { RiskCategory } from '../../src/risk/categories';
 import { makeWorkspace } from '../support/workspace';
+import { GIT_ENV, installed } from '../support/realPrograms';
 
 // Writers the path grammar once did not know, tried as an attacker would: in ACTION with an
 // intent that owns src/**, and the categories every coding session approves early. Each case
@@ -19,15 +20,6 @@ const SCOPE_SRC = `active_intents:
 `;
 
 const EVERYDAY: RiskCategory[] = ['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE'];
-
-const GIT_ENV = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-};
 
 // a small project under git: docs/a.md committed; `dirty` leaves it changed after the commit
 const SETUP = `
@@ -121,8 +113,6 @@ function changedOutsideScope(before: Map<string, string>, after: Map<string, str
   const names = new Set([...before.keys(), ...after.keys()]);
   return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
 }
-
-const installed = (program: string): boolean => spawnSync('bash', ['-c', `command -v ${program}`]).status === 0;
 
 describe('writers the catalog knows, in ACTION with scope src/** and EXEC_ARBITRARY and FS_DELETE_OVERWRITE approved', () => {
   it.each(WRITERS)('refuses $name outside the scope', ({ command, dirty }) => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RISK_CATEGORIES } from '../../src/index';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { makeWorkspace } from '../support/workspace';
-import { attacker, GIT_ENV, installed, SCOPE_SRC } from './hiddenCodeSupport';
+import { GIT_ENV, installed } from '../support/realPrograms';
+import { attacker, SCOPE_SRC } from './hiddenCodeSupport';
 
 // Every hook a git subcommand runs, checked for real: in a repository whose hook writes a
 // marker, each subcommand is run once and the marker must appear; and the decision, in the

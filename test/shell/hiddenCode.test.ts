@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { attacker, caseWorkspace, expectRefused, expectRuns, installed, type HiddenCase } from './hiddenCodeSupport';
+import { installed } from '../support/realPrograms';
+import { attacker, caseWorkspace, expectRefused, expectRuns, type HiddenCase } from './hiddenCodeSupport';
 
 const PAYLOAD = 'touch marker\n';
 const HOOK = '#!/bin/sh\ntouch marker\n';

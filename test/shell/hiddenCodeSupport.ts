@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { createGovernor, RISK_CATEGORIES, type Decision, type Governor } from '../../src/index';
 import type { RiskCategory } from '../../src/risk/categories';
 import { makeWorkspace } from '../support/workspace';
+import { GIT_ENV } from '../support/realPrograms';
 
 // The attacker's setting: ACTION under an intent that owns src/**, with the categories every
 // coding session approves early. A technique that hides code is refused when the decision either
@@ -19,15 +20,6 @@ export const SCOPE_SRC = `active_intents:
 `;
 
 const EVERYDAY: RiskCategory[] = ['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE'];
-
-export const GIT_ENV = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-};
 
 /** One technique: the command, the files it finds, what the decision must be, and how to run it for real. */
 export interface HiddenCase {
@@ -47,8 +39,6 @@ export interface HiddenCase {
   readonly program?: string;
   readonly marker?: string;
 }
-
-export const installed = (program: string): boolean => spawnSync('bash', ['-c', `command -v ${program}`]).status === 0;
 
 /** A workspace holding the case's files, a repository when asked. */
 export function caseWorkspace(hidden: HiddenCase): string {

@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/index';
 import { makeWorkspace } from '../support/workspace';
+import { GIT_ENV, installed } from '../support/realPrograms';
 
 // apply_patch bodies as an attacker would write them: in ACTION with an intent that owns src/**
 // and the categories every coding session approves early. Each file a header names meets the
@@ -14,15 +15,6 @@ const SCOPE_SRC = `active_intents:
     name: Sources
     owned_scope: [src/**]
 `;
-
-const GIT_ENV = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'test',
-  GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'test',
-  GIT_COMMITTER_EMAIL: 'test@example.invalid',
-};
 
 function inAction(root: string): Governor {
   const governor = createGovernor({ workspaceRoot: root, trace: () => undefined });
@@ -68,8 +60,6 @@ describe('apply_patch headers, in ACTION with scope src/** and EXEC_ARBITRARY an
     expect(decision.verdict).toBe(code === 'destructive_in_scope' ? 'allow' : 'deny');
   });
 });
-
-const installed = (program: string): boolean => spawnSync('bash', ['-c', `command -v ${program}`]).status === 0;
 
 /** A git repository with docs/a.md and docs/run.sh committed, and the patch in a file outside the workspace's scope checks. */
 function repository(patch: string): { root: string; patchFile: string } {

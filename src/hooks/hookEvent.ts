@@ -1,0 +1,45 @@
+import type { Decision } from '../decision/decision';
+
+/**
+ * One agent hook event, read out of the agent's own JSON into what the governor needs.
+ * Every agent's adapter (src/hooks/agents/*) turns its events into these and answers
+ * from a HookAnswer, so the lifecycle logic lives once, in answerHookEvent.
+ */
+export type HookEvent =
+  | { readonly kind: 'session_start'; readonly sessionId: string; readonly cwd: string }
+  | { readonly kind: 'user_prompt'; readonly sessionId: string; readonly cwd: string; readonly prompt: string }
+  | {
+      readonly kind: 'pre_tool';
+      readonly sessionId: string;
+      readonly cwd: string;
+      /** the tool's name as the governor knows it (the agent preset classifies it) */
+      readonly tool: string;
+      /** the arguments with absolute workspace paths already made workspace-relative */
+      readonly args: unknown;
+      readonly callId?: string;
+    }
+  | {
+      readonly kind: 'post_tool';
+      readonly sessionId: string;
+      readonly cwd: string;
+      readonly tool: string;
+      readonly args: unknown;
+      readonly callId?: string;
+    }
+  /** the agent is about to offer its tools to the model (Gemini CLI's BeforeToolSelection) */
+  | { readonly kind: 'tool_selection'; readonly sessionId: string; readonly cwd: string; readonly tools: readonly string[] }
+  | { readonly kind: 'stop'; readonly sessionId: string; readonly cwd: string }
+  | { readonly kind: 'session_end'; readonly sessionId: string; readonly cwd: string };
+
+export type HookEventKind = HookEvent['kind'];
+
+/** What the governor answers to one event; each adapter writes it in its agent's format. */
+export type HookAnswer =
+  /** nothing to block; `context` is text the agent should add to the model's context where it can */
+  | { readonly kind: 'proceed'; readonly context?: string }
+  | { readonly kind: 'allow'; readonly decision: Decision }
+  | { readonly kind: 'deny'; readonly message: string; readonly decision?: Decision }
+  /** a held call: `message` is the five-part prompt, for agents that can ask their user */
+  | { readonly kind: 'ask'; readonly message: string; readonly decision: Decision }
+  /** the tool names the model may see now (tool_selection) */
+  | { readonly kind: 'tools'; readonly allowed: readonly string[] };

@@ -4,7 +4,7 @@ import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } fro
 import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { isOrchestrationPresent } from '../intents/orchestration';
-import type { GovernorSessions } from './governorSessions';
+import type { GovernorSessions, SessionNotes } from './governorSessions';
 import { acquireSessionLock, type SessionLock } from './sessionLock';
 import { ensureSessionsDir, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
 
@@ -78,15 +78,15 @@ export function createFileSessions(options: FileSessionsOptions): GovernorSessio
   // the default folder lives inside the orchestration directory; a folder given elsewhere is always used
   const keeps = (): boolean => options.dir !== undefined || isOrchestrationPresent(config.orchestrationDir);
 
-  /** The session's governor: restored from its file, or new (making room for it first). */
-  const open = (file: string, sessionId: string): Governor => {
+  /** The session's governor and notes: restored from its file, or new (making room for it first). */
+  const open = (file: string, sessionId: string): { readonly governor: Governor; readonly notes: SessionNotes } => {
     const kept = readSessionFile(file, sessionId, limits.maxFileBytes);
     if (kept === undefined) {
       sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs });
-      return createGovernor({ ...base, sessionId });
+      return { governor: createGovernor({ ...base, sessionId }), notes: { passes: [] } };
     }
     try {
-      return createGovernor({ ...base, sessionId, restore: kept });
+      return { governor: createGovernor({ ...base, sessionId, restore: kept.governor }), notes: kept.notes };
     } catch (error) {
       if (!(error instanceof InvalidSnapshotError)) throw error;
       throw new SessionStoreError(`the session file ${file} does not hold a governor this workspace can restore (${error.message}); a human should remove it`, { cause: error });
@@ -110,19 +110,19 @@ export function createFileSessions(options: FileSessionsOptions): GovernorSessio
       if (!keeps()) {
         const governor = createGovernor({ ...base, sessionId: id });
         try {
-          return await work(governor);
+          return await work(governor, { passes: [] });
         } finally {
           governor.stop();
         }
       }
       return locked(id, async (file, lock) => {
-        const governor = open(file, id);
+        const { governor, notes } = open(file, id);
         try {
-          const result = await work(governor);
+          const result = await work(governor, notes);
           const snapshot = persisted(governor);
           // a lock broken as stale means another hook may have written since: this state is not kept
           if (!lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
-          writeSessionFile(file, id, snapshot, limits.maxFileBytes);
+          writeSessionFile(file, id, { governor: snapshot, notes }, limits.maxFileBytes);
           return result;
         } finally {
           governor.stop();

@@ -1,6 +1,6 @@
 import type { GovernorOptions } from '../governor/governorOptions';
 import { createSessionStore, type SessionStore } from '../server/sessionStore';
-import type { GovernorSessions } from './governorSessions';
+import type { GovernorSessions, SessionNotes } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 
 /** The sessions an in-memory store holds when no limit is given. */
@@ -13,11 +13,19 @@ export const DEFAULT_MEMORY_SESSIONS = 1000;
  */
 export function memorySessions(store: SessionStore, options?: GovernorOptions): GovernorSessions {
   const queue = createKeyedQueue();
+  // a session the store evicted (or never had) starts with no notes
+  const notes = new Map<string, SessionNotes>();
   return {
-    withSession: (sessionId, work) => queue(sessionId, async () => work(store.getOrCreate(sessionId, options).governor)),
+    withSession: (sessionId, work) =>
+      queue(sessionId, async () => {
+        const { governor, created } = store.getOrCreate(sessionId, options);
+        if (created) notes.set(sessionId, { passes: [] });
+        return work(governor, notes.get(sessionId) ?? { passes: [] });
+      }),
     drop: (sessionId) =>
       queue(sessionId, async () => {
         store.remove(sessionId);
+        notes.delete(sessionId);
       }),
   };
 }

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { readRegularFile } from '../files/readRegularFile';
+import { MAX_HELD_CALL_PASSES, type SessionNotes } from './governorSessions';
 
 /** What a session file says it is. */
 export const SESSION_FILE_FORMAT = 'intentgate.session';
+
+const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128) });
 
 const envelopeSchema = z.strictObject({
   format: z.literal(SESSION_FILE_FORMAT),
@@ -15,7 +18,14 @@ const envelopeSchema = z.strictObject({
   savedAt: z.string(),
   /** the governor's snapshot, validated when it is restored */
   governor: z.unknown(),
+  notes: z.strictObject({ passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES) }),
 });
+
+/** What a session file keeps: the governor's snapshot (not yet validated) and the session's notes. */
+export interface KeptSession {
+  readonly governor: unknown;
+  readonly notes: SessionNotes;
+}
 
 /** One session's files: its state, its lock. */
 export interface SessionPaths {
@@ -48,11 +58,10 @@ export function ensureSessionsDir(dir: string): void {
 }
 
 /**
- * Reads a session file: undefined when there is none, its governor snapshot (not yet validated)
- * otherwise. A file that cannot be read, is too large or is not a session of this id throws
+ * Reads a session file: undefined when there is none, what it keeps otherwise. A file that cannot be read, is too large or is not a session of this id throws
  * SessionStoreError, so it fails closed instead of starting the session afresh.
  */
-export function readSessionFile(file: string, sessionId: string, maxBytes: number): unknown {
+export function readSessionFile(file: string, sessionId: string, maxBytes: number): KeptSession | undefined {
   const read = readRegularFile(file, maxBytes);
   const fix = 'a human should remove it (the session then starts afresh, with no approvals)';
   switch (read.kind) {
@@ -76,15 +85,16 @@ export function readSessionFile(file: string, sessionId: string, maxBytes: numbe
   const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
   if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
-  return envelope.data.governor;
+  return { governor: envelope.data.governor, notes: { passes: envelope.data.notes.passes } };
 }
 
 /**
  * Writes a session file atomically: a new temporary file in the same folder, flushed, then
  * renamed over the old one, so a reader sees the old state or the new, never half of one.
  */
-export function writeSessionFile(file: string, sessionId: string, governor: unknown, maxBytes: number): void {
-  const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), governor });
+export function writeSessionFile(file: string, sessionId: string, kept: KeptSession, maxBytes: number): void {
+  const notes = { passes: kept.notes.passes.slice(-MAX_HELD_CALL_PASSES) };
+  const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), governor: kept.governor, notes });
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);
   const temp = `${file}.${randomUUID()}.tmp`;

@@ -32,6 +32,10 @@ describe('POST /hooks/:agent', () => {
     expect((await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } }, 'h2')).json).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
   });
 
+  it("classifies the agent's own tools by its preset", async () => {
+    expect((await post('/hooks/test-agent', { event: 'pre', tool: 'take_note', args: {} }, 'h6')).json).toEqual({ answer: 'allow', code: 'safe_tool' });
+  });
+
   it("answers a body that is not JSON with the adapter's block, as 200", async () => {
     const reply = await post('/hooks/test-agent', '{ nope');
     expect({ status: reply.status, answer: reply.json.answer }).toEqual({ status: 200, answer: 'block' });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
+import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
@@ -30,6 +31,11 @@ const serverOptionsSchema = z.strictObject({
   maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
   maxSessions: z.number().int().positive().optional(),
   onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
+  /** host names besides the loopback ones that the Host header may carry (the name of a machine the service is reached by) */
+  allowedHosts: z
+    .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
+    .max(64)
+    .optional(),
 });
 
 /** Options of `createGovernanceServer`; every field is optional. */
@@ -50,6 +56,8 @@ export interface ServerConfig {
   readonly maxSessions: number;
   /** receives every unexpected error answered with 500 */
   readonly onError: (error: unknown) => void;
+  /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
+  readonly allowedHosts: ReadonlySet<string>;
 }
 
 function reportToStderr(error: unknown): void {
@@ -95,5 +103,6 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     maxBodyBytes: parsed.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
     maxSessions: parsed.maxSessions ?? SERVER_DEFAULTS.maxSessions,
     onError: parsed.onError ?? reportToStderr,
+    allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
   };
 }

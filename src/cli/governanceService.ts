@@ -44,6 +44,7 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       ...(tokenFromEnv && { approvalToken: envToken }),
       ...(policy?.service.maxBodyBytes !== undefined && { maxBodyBytes: policy.service.maxBodyBytes }),
       ...(policy?.service.maxSessions !== undefined && { maxSessions: policy.service.maxSessions }),
+      ...(policy?.service.sessionTtlMs !== undefined && { sessionTtlMs: policy.service.sessionTtlMs }),
       ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
     });
     const orchestrationDir = settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);

@@ -48,7 +48,7 @@ function urlHost(host: string): string {
  */
 export function createGovernanceServer(options?: GovernanceServerOptions): GovernanceServer {
   const config = parseServerOptions(options);
-  const sessions = createSessionStore(config.governor, config.maxSessions);
+  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs });
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
   const listener = createRequestListener({ config, sessions, allowedHosts });

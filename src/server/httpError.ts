@@ -16,6 +16,7 @@ export const HTTP_ERROR_CODES = [
   'host_not_allowed',
   'origin_not_allowed',
   'json_body_required',
+  'too_many_sessions',
 ] as const;
 
 /** A code of an error the HTTP layer answers with. */

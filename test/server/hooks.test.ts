@@ -51,6 +51,15 @@ describe('POST /hooks/:agent', () => {
     expect(reply.json).toMatchObject({ answer: 'deny', code: 'session_store_unavailable' });
   });
 
+  it("answers a new session past maxSessions with the adapter's block", async () => {
+    const small = await startService({ maxSessions: 1, governor: { trace: () => undefined } });
+    const send = (session: string) => request(`${small.url}/hooks/test-agent`, { body: { session, event: 'start' } });
+    expect((await send('first')).json).toMatchObject({ answer: 'proceed' });
+    const refused = await send('second');
+    expect({ status: refused.status, answer: refused.json.answer, message: refused.json.message }).toEqual({ status: 200, answer: 'block', message: expect.stringContaining('1 live sessions, its limit') });
+    await small.service.close();
+  });
+
   it('answers 404 for an agent it has no adapter for', async () => {
     const reply = await post('/hooks/nobody', { event: 'start' });
     expect({ status: reply.status, code: (reply.json.error as Record<string, unknown>).code }).toEqual({ status: 404, code: 'route_not_found' });

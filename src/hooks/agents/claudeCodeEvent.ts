@@ -80,19 +80,12 @@ function relativePath(value: unknown, root: string): unknown {
   return below === undefined ? value : below === '' ? '.' : below;
 }
 
-/** A tool's arguments as the governor reads them: paths made relative, renamed arguments, the shell's folder. */
+/** A tool's arguments as the governor reads them: paths made relative, and the shell's folder. */
 function governorArgs(claudeName: string, input: Readonly<Record<string, unknown>>, root: string, shellDir: string): Record<string, unknown> {
   const tool = claudeCodeTool(claudeName);
   const args: Record<string, unknown> = { ...input };
   for (const name of tool?.paths ?? []) {
     if (Object.hasOwn(args, name)) args[name] = relativePath(args[name], root);
-  }
-  const rename = tool?.rename;
-  if (rename !== undefined) {
-    // the model cannot smuggle a second path in under the governor's name
-    delete args[rename.to];
-    if (Object.hasOwn(args, rename.from)) args[rename.to] = args[rename.from];
-    delete args[rename.from];
   }
   if (tool?.kind.kind === 'shell' && tool.kind.cwd !== undefined) args[tool.kind.cwd] = relativePath(shellDir, root);
   return args;

@@ -10,15 +10,11 @@ export interface ClaudeCodeTool {
   readonly kind: ToolKindSpec;
   /** arguments holding a file or folder path: made workspace-relative when under the workspace */
   readonly paths?: readonly string[];
-  /** an argument renamed for the governor, so the scope and .intentignore checks read it as a path */
-  readonly rename?: { readonly from: string; readonly to: string };
 }
 
 const reads = (...paths: string[]): ClaudeCodeTool => ({ toolClass: 'SAFE', kind: { kind: 'read', path: paths }, paths });
 const writes = (argument: string): ClaudeCodeTool => ({ toolClass: 'DESTRUCTIVE', kind: { kind: 'file_write', path: argument }, paths: [argument] });
 const talks = (toolClass: ToolClass): ClaudeCodeTool => ({ toolClass, kind: { kind: 'none' } });
-// the notebook tools name their file notebook_path, which the scope check does not read: the governor gets it as file_path
-const notebook = (tool: ClaudeCodeTool): ClaudeCodeTool => ({ ...tool, paths: ['notebook_path'], rename: { from: 'notebook_path', to: 'file_path' } });
 
 /**
  * Claude Code's tools (2.1.x, and the names earlier releases used), one record each. A tool
@@ -31,7 +27,7 @@ export const CLAUDE_CODE_TOOLS: Readonly<Record<string, ClaudeCodeTool>> = Objec
   Glob: reads('path', 'pattern'),
   Grep: reads('path'),
   LS: reads('path'),
-  NotebookRead: notebook(reads('file_path')),
+  NotebookRead: reads('notebook_path'),
   // web reads leave the machine: SAFE for the lifecycle, NETWORK_RISK for safe mode; a search sends its query out
   WebFetch: { toolClass: 'SAFE', kind: { kind: 'web', url: 'url' } },
   WebSearch: { toolClass: 'SAFE', kind: { kind: 'web', url: 'query' } },
@@ -51,7 +47,7 @@ export const CLAUDE_CODE_TOOLS: Readonly<Record<string, ClaudeCodeTool>> = Objec
   Write: writes('file_path'),
   Edit: writes('file_path'),
   MultiEdit: writes('file_path'),
-  NotebookEdit: notebook(writes('file_path')),
+  NotebookEdit: writes('notebook_path'),
   // run where Claude Code's shell is: the adapter sets cwd from the event, whatever the model sent
   Bash: { toolClass: 'DESTRUCTIVE', kind: { kind: 'shell', command: 'command', cwd: 'cwd' } },
   TaskStop: talks('DESTRUCTIVE'),

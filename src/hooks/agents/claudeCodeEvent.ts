@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { formatIssues } from '../../intents/intent';
-import { pathBelow } from '../../paths/pathBelow';
 import { MAX_SESSION_ID_LENGTH } from '../../governor/governorOptions';
+import { pathBelow } from '../../paths/pathBelow';
 import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { claudeCodeProjectRoot } from './claudeCodeProjectRoot';
-import { claudeCodeTool, governorToolName, INTENTS_MCP_SERVER } from './claudeCodeTools';
 import { describeValue } from '../../text/describeValue';
+import { claudeCodeTool, governorToolName, INTENTS_MCP_SERVER } from './claudeCodeTools';
 
 /** The longest folder path an event may name; longer ones are refused, not cut. */
 const MAX_DIR_LENGTH = 4096;
@@ -60,7 +60,6 @@ const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set([
   'FileChanged',
 ]);
 
-
 type Parsed<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly problem: string };
 
 function parse<T>(schema: z.ZodType<T>, raw: unknown, eventName: string): Parsed<T> {
@@ -97,7 +96,7 @@ function readToolEvent(raw: unknown, eventName: 'PreToolUse' | 'PostToolUse'): R
   const call = parsed.data;
   const tool = governorToolName(call.tool_name);
   if (tool === undefined) {
-    return { ok: false, problem: `'${call.tool_name}' is no Claude Code tool: the handshake tools come from the '${INTENTS_MCP_SERVER}' MCP server` };
+    return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Claude Code tool: the handshake tools come from the '${INTENTS_MCP_SERVER}' MCP server` };
   }
   const { sessionId, cwd, shellDir } = sessionOf(call);
   const args = governorArgs(call.tool_name, call.tool_input, cwd, shellDir);

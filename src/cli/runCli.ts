@@ -7,6 +7,7 @@ import { writeLine, type CliIo } from './cliIo';
 import type { CommandContext } from './commandContext';
 import { registerDecide } from './commands/decide';
 import { registerExplain } from './commands/explain';
+import { registerHook } from './commands/hook';
 import { registerMatrix } from './commands/matrix';
 import { registerMcpProxy } from './commands/mcpProxy';
 import { registerPolicy } from './commands/policy';
@@ -36,6 +37,7 @@ function createProgram(context: CommandContext): Command {
   registerServe(program, context);
   registerPolicy(program, context);
   registerMcpProxy(program, context);
+  registerHook(program, context);
   return program;
 }
 

@@ -32,7 +32,7 @@ function respond(raw: string): HookOutput {
   if (read.ok === false) return claudeCodeAdapter.failure(read.problem);
   if (process.env.SCRIPTED_HOOK_LOG !== undefined) appendFileSync(process.env.SCRIPTED_HOOK_LOG, `${JSON.stringify(read.event)}\n`);
   const answer = answerFor(script, read.event);
-  return answer === 'fail' ? claudeCodeAdapter.failure('scripted failure') : claudeCodeAdapter.writeAnswer(toHookAnswer(answer), read.event);
+  return answer === 'fail' ? claudeCodeAdapter.failure('intentgate: scripted failure') : claudeCodeAdapter.writeAnswer(toHookAnswer(answer), read.event);
 }
 
 const output = respond(readFileSync(0, 'utf8'));

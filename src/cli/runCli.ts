@@ -5,6 +5,7 @@ import { PolicyError } from '../errors/PolicyError';
 import { CliFailure } from './cliFailure';
 import { writeLine, type CliIo } from './cliIo';
 import type { CommandContext } from './commandContext';
+import { registerApprove } from './commands/approve';
 import { registerDecide } from './commands/decide';
 import { registerExplain } from './commands/explain';
 import { registerHook } from './commands/hook';
@@ -38,6 +39,7 @@ function createProgram(context: CommandContext): Command {
   registerPolicy(program, context);
   registerMcpProxy(program, context);
   registerHook(program, context);
+  registerApprove(program, context);
   return program;
 }
 

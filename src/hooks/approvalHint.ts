@@ -26,3 +26,20 @@ export function cliApprovalHint(command = 'intentgate approve'): ApprovalHint {
     return `To approve outside the agent, run in a terminal: \`${start} --held ${id}\` lets this very call run once when the agent retries it${forSession}.`;
   };
 }
+
+/**
+ * How a human answers outside the agent through the governance service: the approval routes,
+ * with the approval token. A held call is approved by its categories, for the whole session.
+ */
+export function serviceApprovalHint(prefix: string): ApprovalHint {
+  return (sessionId, decision) => {
+    const id = decision.approval?.id;
+    if (id === undefined) return '';
+    const token = 'with `Authorization: Bearer <approval token>`';
+    if (decision.code === 'control_file_changed') {
+      return `To answer outside the agent: POST ${prefix}/sessions/${encodeURIComponent(sessionId)}/approvals/${id} with {"answer": "continue"} (accept) or {"answer": "cancel"} (reject), ${token}.`;
+    }
+    const categories = JSON.stringify(decision.approval?.categories ?? []);
+    return `To approve outside the agent: POST ${prefix}/approve-session with {"session_id": ${JSON.stringify(sessionId)}, "categories": ${categories}}, ${token}; then the agent retries.`;
+  };
+}

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createGovernor, type Governor } from '../governor/createGovernor';
 import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
@@ -42,6 +43,14 @@ export interface FileSessionsOptions {
   readonly limits?: Partial<SessionLimits>;
 }
 
+/** File sessions, which can also say whether a session is kept. */
+export interface FileSessions extends GovernorSessions {
+  /** the sessions folder */
+  readonly dir: string;
+  /** true when a file of the session is kept */
+  has(sessionId: string): boolean;
+}
+
 const checkSessionId = (sessionId: unknown): string => {
   if (typeof sessionId === 'string' && sessionId !== '' && sessionId.length <= MAX_SESSION_ID_LENGTH) return sessionId;
   throw new SessionStoreError(`the agent's session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
@@ -69,7 +78,7 @@ function persisted(governor: Governor): ReturnType<Governor['persist']> {
  * const sessions = createFileSessions({ governor: { workspaceRoot: '/repo' } });
  * const decision = await sessions.withSession('agent-session-1', (governor) => governor.handleToolCall('read_file', { path: 'a.ts' }));
  */
-export function createFileSessions(options: FileSessionsOptions): GovernorSessions {
+export function createFileSessions(options: FileSessionsOptions): FileSessions {
   const config = parseGovernorOptions(options.governor, process.cwd());
   const dir = options.dir === undefined ? path.join(config.orchestrationDir, SESSIONS_DIR_NAME) : path.resolve(options.dir);
   const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
@@ -105,6 +114,8 @@ export function createFileSessions(options: FileSessionsOptions): GovernorSessio
   };
 
   return {
+    dir,
+    has: (sessionId) => existsSync(sessionPaths(dir, checkSessionId(sessionId)).file),
     async withSession(sessionId, work) {
       const id = checkSessionId(sessionId);
       if (!keeps()) {

@@ -9,6 +9,7 @@ import { registerApprove } from './commands/approve';
 import { registerDecide } from './commands/decide';
 import { registerExplain } from './commands/explain';
 import { registerHook } from './commands/hook';
+import { registerIntentsMcp } from './commands/intentsMcp';
 import { registerMatrix } from './commands/matrix';
 import { registerMcpProxy } from './commands/mcpProxy';
 import { registerPolicy } from './commands/policy';
@@ -40,6 +41,7 @@ function createProgram(context: CommandContext): Command {
   registerMcpProxy(program, context);
   registerHook(program, context);
   registerApprove(program, context);
+  registerIntentsMcp(program, context);
   return program;
 }
 

@@ -2,6 +2,7 @@ import type { Governor } from '../governor/createGovernor';
 import type { JsonResponse } from './errorResponse';
 import { HttpError } from './httpError';
 import { checkSessionId } from './ids';
+import type { SessionEvents } from './sessionEvents';
 import type { SessionStore } from './sessionStore';
 
 /** What a route's handler gets: path params, the parsed JSON body (undefined when none) and the sessions. */
@@ -11,6 +12,8 @@ export interface HandlerContext {
   readonly sessions: SessionStore;
   /** the routes' path prefix, for links in messages and headers */
   readonly prefix: string;
+  /** where the routes tell what happened to a session (the console listens) */
+  readonly events: SessionEvents;
 }
 
 /** A route's work, synchronous once the body is read: the governor is synchronous. */

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requireApprovalToken } from './approvalAuth';
+import type { ApprovalConsole } from '../console/createApprovalConsole';
+import { requireApprover } from '../console/requireApprover';
 import { errorResponse } from './errorResponse';
 import { readJsonBody, RequestAbortedError } from './readJsonBody';
 import { sendJson } from './respond';
 import { createRouter } from './router';
 import { ROUTES } from './routes';
 import type { ServerConfig } from './serverOptions';
+import type { SessionEvents } from './sessionEvents';
 import type { SessionStore } from './sessionStore';
 import { checkHost, checkStateChange } from './webSafety';
 
@@ -15,11 +17,14 @@ export interface ListenerDeps {
   readonly sessions: SessionStore;
   /** the host names the Host header may carry; the service adds the address it listens on */
   readonly allowedHosts: ReadonlySet<string>;
+  readonly events: SessionEvents;
+  /** the approval console: its page, API and events, and its signed-in browsers as approvers */
+  readonly console: ApprovalConsole;
 }
 
 /**
- * The `http.Server` request listener: the Host header, the route, then for a change of state
- * the Origin and a declared JSON body, then the approval token, the body and the handler. Every failure becomes a JSON error response; the returned promise never rejects.
+ * The `http.Server` request listener: the Host header, the console's paths, the route, then for a change of state
+ * the Origin and a declared JSON body, then the approver (token or console), the body and the handler. Every failure becomes a JSON error response; the returned promise never rejects.
  */
 export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;
@@ -31,12 +36,13 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       checkHost(req.headers, deps.allowedHosts);
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       const method = req.method ?? 'GET';
+      if (await deps.console.serve(req, res, pathname)) return;
       const { route: matched, params } = route(method, pathname);
       checkStateChange(method, req.headers);
       // checked before the body is read, so an unauthenticated client cannot make the service read it
-      if (matched.handler.approval) requireApprovalToken(req.headers.authorization, config.approvalToken);
+      if (matched.handler.approval) requireApprover(req, config.approvalToken, deps.console.access);
       const body = await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, matched.handler.handle({ params, body, sessions, prefix: config.prefix }));
+      sendJson(res, matched.handler.handle({ params, body, sessions, prefix: config.prefix, events: deps.events }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

@@ -164,6 +164,11 @@ async function start() {
   });
   $('sign-out').addEventListener('click', () => void api.signOut().finally(signedOut));
   configure(allWords[$('language').value], { answer, approve, chart });
+  // a link opened where the page is already loaded changes only the fragment
+  window.addEventListener('hashchange', () => {
+    const next = takeCodeFromFragment();
+    if (next !== undefined) void signIn({ code: next });
+  });
   if (code !== undefined) return signIn({ code });
   if (await api.resume()) signedIn();
   else signedOut();

@@ -46,7 +46,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
     await page.locator('#console').waitFor();
     expect(page.url()).toBe(`${running.url}/`);
     expect(await page.inputValue('#token')).toBe('');
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate('document.cookie')).toBe('');
     const [cookie] = await browser.context.cookies();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: false, path: '/' });
     await expect.poll(() => page.textContent('#status')).toBe('live');

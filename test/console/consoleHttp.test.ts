@@ -118,7 +118,7 @@ describe('the approval console over HTTP', () => {
   ])('answers an approval sent with the cookie and $name with $status', async ({ csrf, status, code }) => {
     const session = `csrf-${status}-${csrf === undefined ? 'none' : csrf.length}`;
     const approvalId = await holdCall(url, session);
-    const headers = csrf === undefined ? {} : { 'x-intentgate-csrf': csrf === 'right' ? login.csrf : csrf };
+    const headers: Record<string, string> = csrf === undefined ? {} : { 'x-intentgate-csrf': csrf === 'right' ? login.csrf : csrf };
     const response = await fetch(`${url}/sessions/${session}/approvals/${approvalId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: login.cookie, ...headers },

@@ -77,7 +77,7 @@ const statechart: ConsoleHandler = ({ req, res, query, parts }) => {
   parts.access.require(req, false);
   const lit = query.get('state') ?? undefined;
   if (lit !== undefined && !chartStateIds(parts.chart).includes(lit)) {
-    throw new HttpError({ status: 400, code: 'invalid_body', message: `unknown state '${lit.slice(0, 100)}'; the states are ${chartStateIds(parts.chart).join(', ')}` });
+    throw new HttpError({ status: 400, code: 'unknown_state', message: `unknown state '${lit.slice(0, 100)}'; the states are ${chartStateIds(parts.chart).join(', ')}` });
   }
   sendText(res, 'image/svg+xml; charset=utf-8', statechartSvg(parts.chart, lit));
 };

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { secretDigest } from './secretDigest';
 
 /** A browser signed in to the console. */
 export interface ConsoleSession {
@@ -32,8 +33,6 @@ export interface ConsoleSessionLimits {
   readonly now?: () => number;
 }
 
-const hashOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
-
 /** Creates the store; ids and CSRF tokens are 256 random bits. */
 export function createConsoleSessions(limits: ConsoleSessionLimits): ConsoleSessions {
   const now = limits.now ?? Date.now;
@@ -57,14 +56,14 @@ export function createConsoleSessions(limits: ConsoleSessionLimits): ConsoleSess
         sessions.delete(oldest);
       }
       const id = randomBytes(32).toString('base64url');
-      const session: ConsoleSession = { key: hashOf(id), csrf: randomBytes(32).toString('base64url') };
+      const session: ConsoleSession = { key: secretDigest(id), csrf: randomBytes(32).toString('base64url') };
       sessions.set(session.key, { session, usedAt: now() });
       return { id, session };
     },
     find(id) {
       if (id === undefined || !/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
       dropExpired();
-      const key = hashOf(id);
+      const key = secretDigest(id);
       const entry = sessions.get(key);
       if (!entry) return undefined;
       sessions.delete(key);

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { secretDigest } from './secretDigest';
 
 /** One-time sign-in codes, for the link the service prints at start. */
 export interface SignInCodes {
@@ -17,8 +18,6 @@ export interface SignInCodeLimits {
   readonly now?: () => number;
 }
 
-const hashOf = (code: string): string => createHash('sha256').update(code).digest('base64url');
-
 /** Creates the codes; each is 192 random bits, kept only as a hash. */
 export function createSignInCodes(limits: SignInCodeLimits): SignInCodes {
   const now = limits.now ?? Date.now;
@@ -31,11 +30,11 @@ export function createSignInCodes(limits: SignInCodeLimits): SignInCodes {
         codes.delete(oldest);
       }
       const code = randomBytes(24).toString('base64url');
-      codes.set(hashOf(code), now() + limits.ttlMs);
+      codes.set(secretDigest(code), now() + limits.ttlMs);
       return code;
     },
     redeem(code) {
-      const key = hashOf(code);
+      const key = secretDigest(code);
       const expiresAt = codes.get(key);
       codes.delete(key);
       return expiresAt !== undefined && now() < expiresAt;

@@ -21,6 +21,7 @@ export const HTTP_ERROR_CODES = [
   'too_many_attempts',
   'too_many_streams',
   'console_unavailable',
+  'unknown_state',
 ] as const;
 
 /** A code of an error the HTTP layer answers with. */

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP } from '../../src/console/consoleHeaders';
 import { post, startService, TEST_TOKEN, type RunningService } from '../server/serviceHarness';
@@ -43,6 +44,19 @@ describe('the approval console over HTTP', () => {
     // scripts and styles are files of the page's own origin, never inline
     expect(html).toContain('<script type="module" src="console/app.js"></script>');
     expect(html).not.toMatch(/<script>|<style|style=|\son[a-z]+="|https?:\/\//);
+  });
+
+  it('answers the page only to its own names: a rebound Host gets 421', async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const port = new URL(url).port;
+      httpRequest(`${url}/`, { headers: { host: `evil.example:${port}` } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(421);
   });
 
   it.each([
@@ -168,7 +182,8 @@ describe('the approval console over HTTP', () => {
     const lit = await consoleFetch(`${url}/console/api/statechart.svg?state=REASONING.awaitingApproval`, login);
     expect(lit.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(await lit.text()).toContain('class="ig-substate lit" data-state="REASONING.awaitingApproval"');
-    expect((await consoleFetch(`${url}/console/api/statechart.svg?state=<script>`, login)).status).toBe(400);
+    const unknown = await consoleFetch(`${url}/console/api/statechart.svg?state=<script>`, login);
+    expect([unknown.status, await errorCode(unknown)]).toEqual([400, 'unknown_state']);
   });
 });
 

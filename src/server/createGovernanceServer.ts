@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import { createApprovalConsole, type ApprovalConsole } from '../console/createApprovalConsole';
+import { createApprovalConsole } from '../console/createApprovalConsole';
 import { createRequestListener } from './requestListener';
 import { createSessionEvents } from './sessionEvents';
 import { hostNameOf } from './webSafety';
@@ -34,7 +34,10 @@ export interface GovernanceServer {
   readonly prefix: string;
   readonly sessions: SessionRegistry;
   /** the approval console served at the prefix's `/` (docs/console.md) */
-  readonly console: Pick<ApprovalConsole, 'signInPath'>;
+  readonly console: {
+    /** A new one-time sign-in link's path, prefix included: `/#sign-in=<code>`, valid once for 10 minutes. */
+    signInPath(): string;
+  };
 }
 
 function urlHost(host: string): string {

@@ -23,8 +23,10 @@ export interface ListenerDeps {
 }
 
 /**
- * The `http.Server` request listener: the Host header, the console's paths, the route, then for a change of state
- * the Origin and a declared JSON body, then the approver (token or console), the body and the handler. Every failure becomes a JSON error response; the returned promise never rejects.
+ * The `http.Server` request listener: the Host header, the console's paths, the route, then
+ * for a change of state the Origin and a declared JSON body, then the approver (the token or
+ * the signed-in console), the body and the handler. Every failure becomes a JSON error
+ * response; the returned promise never rejects.
  */
 export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;

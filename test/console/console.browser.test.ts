@@ -124,6 +124,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
     screenshotOnFailure(page, 'language');
     await page.selectOption('#language', 'ru');
     expect(await page.textContent(`${card()} h3`)).toBe('Ждут вашего ответа');
+    await expect.poll(() => page.textContent(`${card()} .safe-mode`)).toBe('вкл.');
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     await page.reload();
     await page.locator('#console').waitFor();

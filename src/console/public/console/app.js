@@ -150,6 +150,8 @@ async function start() {
     localStorage.setItem(LOCALE_KEY, $('language').value);
     setLocale($('language').value);
     setStatus($('status').dataset.live === 'true');
+    // the cards' own values (on, off, none) are written at each refresh
+    if (!$('console').hidden) void refresh();
   });
   $('sound').checked = localStorage.getItem(SOUND_KEY) === 'on';
   // a stored choice can start the sound only with the page's first gesture

@@ -259,6 +259,39 @@ function checkBin(project: string, manifest: Record<string, unknown>): void {
   pass(`the bin: intentgate --version prints ${version}, intentgate matrix runs`);
 }
 
+// the console's files, which tsup copies from src/console/public (its publicDir)
+const CONSOLE_FILES = ['index.html', 'app.js', 'api.js', 'render.js', 'live.js', 'app.css'].map((file) => `dist/console/${file}`);
+
+// serves the console from the installed package and reports what GET / and its script answered
+const CONSOLE_CONSUMER = (load: string) => `
+(async () => {
+  const { createGovernanceServer } = ${load};
+  const service = createGovernanceServer({ governor: { workspaceRoot: process.cwd() } });
+  const { url } = await service.listen(0, '127.0.0.1');
+  try {
+    const page = await fetch(url + '/');
+    const script = await fetch(url + '/console/app.js');
+    console.log(JSON.stringify({ page: page.status, csp: page.headers.get('content-security-policy'), html: (await page.text()).includes('console/app.js'), script: script.status }));
+  } finally {
+    await service.close();
+  }
+})();`;
+
+/** The tarball ships the console's files, and the installed package serves them from both module systems. */
+function checkConsole(project: string, packed: PackResult): void {
+  const missing = CONSOLE_FILES.filter((file) => !packed.files.some((packedFile) => packedFile.replace(/^\.\//, '') === file));
+  if (missing.length > 0) fail(`the tarball lacks the console's ${missing.join(', ')}: is tsup's publicDir src/console/public?`);
+  writeFileSync(path.join(project, 'console.mjs'), CONSOLE_CONSUMER(`await import('${PACKAGE_NAME}')`));
+  writeFileSync(path.join(project, 'console.cjs'), CONSOLE_CONSUMER(`require('${PACKAGE_NAME}')`));
+  for (const file of ['console.mjs', 'console.cjs']) {
+    const report = readJsonLine(run(process.execPath, [file], project), `the console (${file})`);
+    if (report.page !== 200 || report.html !== true || report.script !== 200 || typeof report.csp !== 'string' || !report.csp.includes("script-src 'self'")) {
+      fail(`the installed package does not serve the console from ${file}: ${JSON.stringify(report)}`);
+    }
+  }
+  pass(`the console: ${CONSOLE_FILES.length} files in the tarball; GET / and /console/app.js answer 200 under its CSP, by import and require`);
+}
+
 function main(): number {
   const work = mkdtempSync(path.join(tmpdir(), 'intentgate-pack-'));
   try {
@@ -277,6 +310,7 @@ function main(): number {
     checkConsumer(project, 'ESM', conditionTargets(manifest, 'import').code);
     checkConsumer(project, 'CJS', conditionTargets(manifest, 'require').code);
     checkDeclarationFiles(project);
+    checkConsole(project, packed);
     checkBinWithoutPeers(project);
     checkSubpaths(project, manifest);
     checkBin(project, manifest);

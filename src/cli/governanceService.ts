@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { CONSOLE_ACCESS_DEFAULTS } from '../console/consoleAccess';
 import { IntentGateError } from '../errors/IntentGateError';
 import { DEFAULT_ORCHESTRATION_DIR } from '../governor/governorOptions';
 import type { Policy } from '../policy/parsePolicy';
@@ -65,6 +66,9 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
     const shown = path.relative(workspace, orchestrationDir).startsWith('..') ? orchestrationDir : path.relative(workspace, orchestrationDir);
     writeLine(io.stdout, `warning: no ${shown}/ in ${workspace}: the fail-safe blocks every tool but select_active_intent until it exists`);
   }
+  // the one-time code rides in the fragment, which a browser never sends to a server
+  const origin = url.slice(0, url.length - service.prefix.length);
+  writeLine(io.stdout, `console: ${origin}${service.console.signInPath()}  (this link signs one browser in once, within ${CONSOLE_ACCESS_DEFAULTS.codeTtlMs / 60_000} minutes)`);
   writeLine(io.stdout, 'routes:');
   for (const line of describeRoutes(service.prefix)) writeLine(io.stdout, `  ${line}`);
   writeLine(

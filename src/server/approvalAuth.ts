@@ -6,7 +6,7 @@ function unauthorized(message: string): HttpError {
 }
 
 /** Compares in constant time; buffers of unequal length are compared with themselves so timing leaks nothing. */
-function sameToken(given: string, expected: string): boolean {
+export function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(expected, 'utf8');
   const equalLength = a.length === b.length;

@@ -26,7 +26,9 @@ export const approveSessionHandler: Handler = (context) => {
   const body = parseBody(approveSessionBodySchema, context.body);
   const categories = checkCategories(body.categories);
   const governor = existingSession(context, body.session_id);
-  return { status: 200, body: { session_id: body.session_id, approved_categories: governor.approveSession(categories) } };
+  const approved = governor.approveSession(categories);
+  context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
+  return { status: 200, body: { session_id: body.session_id, approved_categories: approved } };
 };
 
 /** `POST /sessions/:id/approvals/:approvalId`: answers the held call; the resulting decision. */
@@ -43,5 +45,11 @@ export const resolveApprovalHandler: Handler = (context) => {
       message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting ? `the waiting one is '${waiting}'` : 'none is waiting'}`,
     });
   }
-  return { status: 200, body: governor.resolveApproval(approvalId, answer) };
+  const decision = governor.resolveApproval(approvalId, answer);
+  context.events.publish({ type: 'call.answered', sessionId: id, approvalId });
+  // an edited call decided again may be held again, under a new approval id
+  if (decision.code === 'needs_approval' && decision.approval && typeof answer === 'object') {
+    context.events.publish({ type: 'call.held', sessionId: id, approvalId: decision.approval.id, tool: decision.tool, args: answer.edit });
+  }
+  return { status: 200, body: decision };
 };

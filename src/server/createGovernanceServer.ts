@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
+import { createApprovalConsole } from '../console/createApprovalConsole';
 import { createRequestListener } from './requestListener';
+import { createSessionEvents } from './sessionEvents';
 import { hostNameOf } from './webSafety';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
 import { createSessionStore, type SessionRegistry } from './sessionStore';
@@ -31,6 +33,11 @@ export interface GovernanceServer {
   readonly approvalTokenSource: ApprovalTokenSource;
   readonly prefix: string;
   readonly sessions: SessionRegistry;
+  /** the approval console served at the prefix's `/` (docs/console.md) */
+  readonly console: {
+    /** A new one-time sign-in link's path, prefix included: `/#sign-in=<code>`, valid once for 10 minutes. */
+    signInPath(): string;
+  };
 }
 
 function urlHost(host: string): string {
@@ -51,7 +58,9 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs });
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
-  const listener = createRequestListener({ config, sessions, allowedHosts });
+  const events = createSessionEvents(config.onError);
+  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, sessions, events });
+  const listener = createRequestListener({ config, sessions, allowedHosts, events, console: approvalConsole });
   const server = createServer((req, res) => void listener(req, res));
 
   const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
@@ -71,6 +80,8 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   };
 
   const close = async (): Promise<void> => {
+    // open event streams would hold close() open
+    approvalConsole.close();
     if (server.listening) {
       const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
       // keep-alive sockets would hold close() open; requests are short, so cutting them is fine
@@ -88,5 +99,6 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     approvalTokenSource: config.approvalTokenSource,
     prefix: config.prefix,
     sessions,
+    console: { signInPath: approvalConsole.signInPath },
   };
 }

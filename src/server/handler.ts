@@ -4,6 +4,7 @@ import type { GovernorSessions } from '../sessions/governorSessions';
 import type { JsonResponse } from './errorResponse';
 import { HttpError } from './httpError';
 import { checkSessionId } from './ids';
+import type { SessionEvents } from './sessionEvents';
 import type { SessionStore } from './sessionStore';
 
 /** What a route's handler gets: path params, the body (parsed JSON, undefined when none; a TextBody for text routes) and the sessions. */
@@ -15,6 +16,8 @@ export interface HandlerContext {
   hookSessions(adapter: AgentHookAdapter): GovernorSessions;
   /** the routes' path prefix, for links in messages and headers */
   readonly prefix: string;
+  /** where the routes tell what happened to a session (the console listens) */
+  readonly events: SessionEvents;
 }
 
 /** A route's work once the body is read; the governor is synchronous, a hook's session store need not be. */

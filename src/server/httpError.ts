@@ -17,6 +17,11 @@ export const HTTP_ERROR_CODES = [
   'origin_not_allowed',
   'json_body_required',
   'too_many_sessions',
+  'csrf_token_invalid',
+  'too_many_attempts',
+  'too_many_streams',
+  'console_unavailable',
+  'unknown_state',
 ] as const;
 
 /** A code of an error the HTTP layer answers with. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requireApprovalToken } from './approvalAuth';
+import type { ApprovalConsole } from '../console/createApprovalConsole';
+import { requireApprover } from '../console/requireApprover';
 import { errorResponse } from './errorResponse';
 import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
@@ -11,6 +12,7 @@ import { sendJson } from './respond';
 import { createRouter } from './router';
 import { ROUTES } from './routes';
 import type { ServerConfig } from './serverOptions';
+import type { SessionEvents } from './sessionEvents';
 import type { SessionStore } from './sessionStore';
 import { checkHost, checkStateChange } from './webSafety';
 
@@ -20,11 +22,16 @@ export interface ListenerDeps {
   readonly sessions: SessionStore;
   /** the host names the Host header may carry; the service adds the address it listens on */
   readonly allowedHosts: ReadonlySet<string>;
+  readonly events: SessionEvents;
+  /** the approval console: its page, API and events, and its signed-in browsers as approvers */
+  readonly console: ApprovalConsole;
 }
 
 /**
- * The `http.Server` request listener: the Host header, the route, then for a change of state
- * the Origin and a declared JSON body, then the approval token, the body and the handler. Every failure becomes a JSON error response; the returned promise never rejects.
+ * The `http.Server` request listener: the Host header, the console's paths, the route, then
+ * for a change of state the Origin and a declared JSON body, then the approver (the token or
+ * the signed-in console), the body and the handler. Every failure becomes a JSON error
+ * response; the returned promise never rejects.
  */
 export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;
@@ -46,13 +53,14 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       checkHost(req.headers, deps.allowedHosts);
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       const method = req.method ?? 'GET';
+      if (await deps.console.serve(req, res, pathname)) return;
       const { route: matched, params } = route(method, pathname);
       checkStateChange(method, req.headers);
       // checked before the body is read, so an unauthenticated client cannot make the service read it
-      if (matched.handler.approval) requireApprovalToken(req.headers.authorization, config.approvalToken);
+      if (matched.handler.approval) requireApprover(req, config.approvalToken, deps.console.access);
       // a hook event may carry a whole file: it has its own bound
       const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf }));
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

@@ -11,6 +11,7 @@ export const promptHandler: Handler = (context) => {
   const { text } = parseBody(promptBodySchema, context.body);
   const { governor, created } = context.sessions.getOrCreate(id);
   governor.userPrompt(text);
+  context.events.publish({ type: created ? 'session.started' : 'session.changed', sessionId: id });
   return {
     status: created ? 201 : 200,
     body: sessionView(governor),
@@ -22,7 +23,12 @@ export const promptHandler: Handler = (context) => {
 export const toolCallHandler: Handler = (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
-  return { status: 200, body: existingSession(context, id).handleToolCall(tool, args) };
+  const decision = existingSession(context, id).handleToolCall(tool, args);
+  const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
+  context.events.publish(
+    approvalId === undefined ? { type: 'session.changed', sessionId: id } : { type: 'call.held', sessionId: id, approvalId, tool, args: args ?? {} },
+  );
+  return { status: 200, body: decision };
 };
 
 /** `POST /sessions/:id/decide`: the same decision with no effects; without `args`, by tool name. */
@@ -38,6 +44,7 @@ export const resetHandler: Handler = (context) => {
   parseBody(emptyBodySchema, context.body);
   const governor = existingSession(context, id);
   governor.reset();
+  context.events.publish({ type: 'session.reset', sessionId: id });
   return { status: 200, body: sessionView(governor) };
 };
 

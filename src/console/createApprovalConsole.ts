@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lifecycleMachine } from '../../machines/lifecycle';
+import { createRouter } from '../server/router';
+import type { SessionEvents } from '../server/sessionEvents';
+import type { SessionRegistry } from '../server/sessionStore';
+import { checkStateChange } from '../server/webSafety';
+import { createConsoleAccess, type ConsoleAccess } from './consoleAccess';
+import { createConsoleAssets } from './consoleAssets';
+import { CONSOLE_ROUTES, isConsolePath, type ConsoleParts } from './consoleRoutes';
+import { createEventStreams, EVENT_STREAM_DEFAULTS } from './eventStreams';
+import { createHeldCallArgs } from './heldCallArgs';
+import { statechartGraph } from './statechartGraph';
+
+/** What the console is built over. */
+export interface ApprovalConsoleOptions {
+  /** the service's route prefix, '' for none */
+  readonly prefix: string;
+  readonly approvalToken: string;
+  readonly sessions: SessionRegistry;
+  readonly events: SessionEvents;
+  /** where the page's files are; default: next to this module, or in the package's dist/console */
+  readonly assetDir?: string;
+  readonly maxStreams?: number;
+  readonly keepAliveMs?: number;
+  readonly now?: () => number;
+}
+
+/** The approval console: a web page on the governance service where a person answers held calls. */
+export interface ApprovalConsole {
+  /** Answers a request for the console's page, API or events; false when the path is not the console's. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+  /** who is signed in, for the approval routes */
+  readonly access: ConsoleAccess;
+  /** A path, prefix included, whose fragment signs a browser in once: `/#sign-in=<code>`. */
+  signInPath(): string;
+  /** Ends every event stream and sign-in. */
+  close(): void;
+}
+
+/**
+ * Creates the console of a governance service. It listens to the service's session events:
+ * it keeps the arguments of held calls for Edit and tells every open page what changed.
+ */
+export function createApprovalConsole(options: ApprovalConsoleOptions): ApprovalConsole {
+  const access = createConsoleAccess({ approvalToken: options.approvalToken, cookiePath: options.prefix || '/', ...(options.now && { now: options.now }) });
+  const streams = createEventStreams({
+    maxStreams: options.maxStreams ?? EVENT_STREAM_DEFAULTS.maxStreams,
+    keepAliveMs: options.keepAliveMs ?? EVENT_STREAM_DEFAULTS.keepAliveMs,
+    isLive: access.isLive,
+  });
+  const heldArgs = createHeldCallArgs();
+  const unsubscribe = options.events.subscribe((event) => {
+    heldArgs.record(event);
+    streams.broadcast(event);
+  });
+  const parts: ConsoleParts = {
+    access,
+    asset: createConsoleAssets(options.assetDir),
+    streams,
+    sessions: options.sessions,
+    heldArgs,
+    chart: statechartGraph(lifecycleMachine.root),
+  };
+  const route = createRouter(CONSOLE_ROUTES, options.prefix);
+
+  return {
+    async serve(req, res, pathname) {
+      const { prefix } = options;
+      if (prefix !== '' && pathname === prefix) {
+        // the page's relative links need the trailing slash
+        res.writeHead(308, { Location: `${prefix}/`, 'Content-Length': 0 }).end();
+        return true;
+      }
+      if (!pathname.startsWith(prefix) || !isConsolePath(pathname.slice(prefix.length))) return false;
+      const method = req.method ?? 'GET';
+      const { route: matched, params } = route(method, pathname);
+      checkStateChange(method, req.headers);
+      const query = new URL(req.url ?? '/', 'http://console.invalid').searchParams;
+      await matched.handler({ req, res, params, query, parts });
+      return true;
+    },
+    access,
+    signInPath: () => `${options.prefix}/#sign-in=${access.issueCode()}`,
+    close() {
+      unsubscribe();
+      streams.close();
+      access.clear();
+      heldArgs.clear();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// The approval console: signs in, shows the sessions and their held calls, and keeps them live.
+import * as api from './api.js';
+import { beep, connect, enableSound, showCount } from './live.js';
+import { applyLabels, clearSessions, configure, renderSessions, showDecision } from './render.js';
+
+const $ = (id) => document.getElementById(id);
+const LOCALE_KEY = 'intentgate.console.locale';
+const SOUND_KEY = 'intentgate.console.sound';
+// a slow safety net for changes no event announced
+const POLL_MS = 30_000;
+
+let allWords = {};
+let disconnect;
+let poll;
+let waiting = 0;
+let refreshing;
+let refreshAgain = false;
+const charts = new Map();
+
+function chooseLocale() {
+  const stored = localStorage.getItem(LOCALE_KEY);
+  if (stored && allWords[stored]) return stored;
+  return navigator.language.toLowerCase().startsWith('ru') && allWords.ru ? 'ru' : 'en';
+}
+
+function setLocale(locale) {
+  document.documentElement.lang = locale;
+  $('language').value = locale;
+  configure(allWords[locale]);
+  applyLabels(document);
+}
+
+function show(signedIn) {
+  $('sign-in').hidden = signedIn;
+  $('console').hidden = !signedIn;
+  $('sign-out').hidden = !signedIn;
+  $('sound-option').hidden = !signedIn;
+  $('status').hidden = !signedIn;
+}
+
+function setStatus(live) {
+  $('status').dataset.live = String(live);
+  $('status').textContent = allWords[$('language').value]?.labels[live ? 'live' : 'offline'] ?? '';
+}
+
+async function refresh() {
+  // one refresh at a time; events during it ask for one more
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    try {
+      const data = await api.sessions();
+      const count = renderSessions($('sessions'), data);
+      $('no-sessions').hidden = data.sessions.length > 0;
+      if (count > waiting && $('sound').checked) beep();
+      waiting = count;
+      showCount(count);
+    } catch (error) {
+      if (error instanceof api.ApiError && error.status === 401) signedOut();
+    } finally {
+      refreshing = undefined;
+      if (refreshAgain) {
+        refreshAgain = false;
+        void refresh();
+      }
+    }
+  })();
+  return refreshing;
+}
+
+async function chart(state) {
+  if (!charts.has(state)) charts.set(state, await api.statechart(state));
+  return charts.get(state);
+}
+
+async function answer(sessionId, approvalId, value, errorPlace) {
+  try {
+    showDecision(sessionId, await api.answer(sessionId, approvalId, value));
+  } catch (error) {
+    report(error, errorPlace);
+  }
+  await refresh();
+}
+
+async function approve(sessionId, categories, errorPlace) {
+  try {
+    await api.approve(sessionId, categories);
+  } catch (error) {
+    report(error, errorPlace);
+  }
+  await refresh();
+}
+
+function report(error, place) {
+  if (error instanceof api.ApiError && error.status === 401) return signedOut();
+  const words = allWords[$('language').value]?.labels ?? {};
+  const message = `${words.failed ?? 'Refused'}: ${error.message}`;
+  if (place instanceof HTMLElement && place.classList.contains('error')) place.textContent = message;
+  else alert(message);
+}
+
+function signedIn() {
+  show(true);
+  disconnect?.();
+  disconnect = connect(() => void refresh(), setStatus);
+  clearInterval(poll);
+  poll = setInterval(() => void refresh(), POLL_MS);
+  void refresh();
+}
+
+function signedOut() {
+  disconnect?.();
+  disconnect = undefined;
+  clearInterval(poll);
+  clearSessions($('sessions'));
+  waiting = 0;
+  showCount(0);
+  show(false);
+  $('token').focus();
+}
+
+async function signIn(credential) {
+  $('sign-in-error').textContent = '';
+  try {
+    await api.signIn(credential);
+    $('token').value = '';
+    signedIn();
+  } catch (error) {
+    const words = allWords[$('language').value]?.labels ?? {};
+    $('sign-in-error').textContent = `${words.signInFailed ?? 'Sign-in failed'}: ${error.message}`;
+    show(false);
+  }
+}
+
+/** A one-time code in the fragment: taken out of the address at once, then posted. */
+function takeCodeFromFragment() {
+  const match = /^#sign-in=([A-Za-z0-9_-]{1,256})$/.exec(location.hash);
+  if (!location.hash.startsWith('#sign-in=')) return undefined;
+  history.replaceState(null, '', location.pathname + location.search);
+  return match?.[1];
+}
+
+async function start() {
+  const code = takeCodeFromFragment();
+  allWords = await api.labels();
+  setLocale(chooseLocale());
+  $('language').addEventListener('change', () => {
+    localStorage.setItem(LOCALE_KEY, $('language').value);
+    setLocale($('language').value);
+    setStatus($('status').dataset.live === 'true');
+    // the cards' own values (on, off, none) are written at each refresh
+    if (!$('console').hidden) void refresh();
+  });
+  $('sound').checked = localStorage.getItem(SOUND_KEY) === 'on';
+  // a stored choice can start the sound only with the page's first gesture
+  document.addEventListener('click', () => enableSound($('sound').checked), { once: true });
+  $('sound').addEventListener('change', () => {
+    localStorage.setItem(SOUND_KEY, $('sound').checked ? 'on' : 'off');
+    enableSound($('sound').checked);
+  });
+  $('sign-in-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void signIn({ token: $('token').value });
+  });
+  $('sign-out').addEventListener('click', () => void api.signOut().finally(signedOut));
+  configure(allWords[$('language').value], { answer, approve, chart });
+  // a link opened where the page is already loaded changes only the fragment
+  window.addEventListener('hashchange', () => {
+    const next = takeCodeFromFragment();
+    if (next !== undefined) void signIn({ code: next });
+  });
+  if (code !== undefined) return signIn({ code });
+  if (await api.resume()) signedIn();
+  else signedOut();
+}
+
+void start();

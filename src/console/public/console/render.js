@@ -1,0 +1,222 @@
+// Draws the sessions from the service's data. Text goes in through textContent only, never as
+// markup, and what a person is using (an open Edit box, ticked boxes) survives each refresh.
+
+const cards = new Map();
+let words = { labels: {}, headings: {}, buttons: {}, categories: {} };
+let actions = { answer: async () => undefined, approve: async () => undefined, chart: async () => '' };
+
+/** Sets the words of the chosen language and the callbacks of the buttons. */
+export function configure(nextWords, nextActions) {
+  words = nextWords;
+  if (nextActions) actions = nextActions;
+}
+
+const label = (key) => words.labels[key] ?? key;
+
+/** Fills every [data-label] and [data-heading] under `root` in the current language. */
+export function applyLabels(root) {
+  for (const element of root.querySelectorAll('[data-label]')) element.textContent = label(element.dataset.label);
+  for (const element of root.querySelectorAll('[data-heading]')) element.textContent = words.headings[element.dataset.heading] ?? '';
+  for (const element of root.querySelectorAll('[data-category]')) element.textContent = words.categories[element.dataset.category] ?? '';
+  for (const element of root.querySelectorAll('button[data-action]')) element.textContent = buttonLabel(element);
+}
+
+function buttonLabel(button) {
+  const { action, promptLabel, open } = button.dataset;
+  if (action === 'details' && open === 'true') return label('hideDetails');
+  // a tool call's buttons speak the console's language; a control-file change keeps its own words
+  return button.dataset.kind === 'call' ? (words.buttons[action] ?? promptLabel) : promptLabel;
+}
+
+function cloneTemplate(id) {
+  return document.getElementById(id).content.firstElementChild.cloneNode(true);
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function parseSvg(text) {
+  const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+  return svg.nodeName === 'svg' ? document.importNode(svg, true) : document.createTextNode('');
+}
+
+/** Shows the decision an answer got on the session's card. */
+export function showDecision(sessionId, decision) {
+  const card = cards.get(sessionId);
+  if (!card) return;
+  const line = card.root.querySelector('.last-decision');
+  const output = line.querySelector('output');
+  output.textContent = `${decision.verdict} · ${decision.code}${decision.reason ? ` — ${decision.reason}` : ''}`;
+  output.dataset.verdict = decision.verdict;
+  output.dataset.code = decision.code;
+  line.hidden = false;
+}
+
+function fillPrompt(root, sessionId, call) {
+  const { prompt } = call;
+  root.querySelector('.action').textContent = prompt.action;
+  root.querySelector('.why').textContent = prompt.why;
+  root.querySelector('.risk').textContent = prompt.risk;
+  root.querySelector('.changes').replaceChildren(...prompt.changes.map((change) => element('li', '', change)));
+  const details = root.querySelector('.details');
+  for (const detail of prompt.details) {
+    details.append(element('dt', '', `${detail.category}: ${detail.risk}`));
+    for (const item of detail.details) details.append(element('dd', '', `${item.label}: ${item.value}`));
+  }
+  const buttons = prompt.actions.map((action) => {
+    const button = element('button', `answer answer-${action.id}`);
+    button.type = 'button';
+    Object.assign(button.dataset, { action: action.id, promptLabel: action.label, kind: call.kind });
+    button.addEventListener('click', () => press(root, sessionId, call, button));
+    return button;
+  });
+  root.querySelector('.buttons').replaceChildren(...buttons);
+}
+
+function press(root, sessionId, call, button) {
+  const { action } = button.dataset;
+  if (action === 'details') {
+    const details = root.querySelector('.details');
+    details.hidden = !details.hidden;
+    button.dataset.open = String(!details.hidden);
+    button.textContent = buttonLabel(button);
+  } else if (action === 'edit') {
+    const form = root.querySelector('.edit-form');
+    form.hidden = false;
+    root.querySelector('.edit-hint').textContent = label(call.args ? 'editHint' : 'argsUnknown');
+    const area = root.querySelector('.edit-args');
+    if (area.value === '') area.value = JSON.stringify(call.args ?? {}, null, 2);
+    area.focus();
+  } else {
+    void actions.answer(sessionId, call.approval_id, action, root.querySelector('.answer-error'));
+  }
+}
+
+function editSubmitted(root, sessionId, call, event) {
+  event.preventDefault();
+  const error = root.querySelector('.edit-form .error');
+  let args;
+  try {
+    args = JSON.parse(root.querySelector('.edit-args').value);
+  } catch {
+    args = undefined;
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    error.textContent = label('invalidJson');
+    return;
+  }
+  error.textContent = '';
+  void actions.answer(sessionId, call.approval_id, { edit: args }, error);
+}
+
+function createHeld(sessionId, call) {
+  const root = cloneTemplate('held-template');
+  root.dataset.approval = call.approval_id;
+  root.dataset.kind = call.kind;
+  fillPrompt(root, sessionId, call);
+  root.querySelector('.edit-form').addEventListener('submit', (event) => editSubmitted(root, sessionId, call, event));
+  root.querySelector('.close-edit').addEventListener('click', () => (root.querySelector('.edit-form').hidden = true));
+  applyLabels(root);
+  return root;
+}
+
+function createCard(sessionId, categories) {
+  const root = cloneTemplate('session-template');
+  root.dataset.session = sessionId;
+  root.querySelector('.session-id').textContent = sessionId;
+  const boxes = categories.map((category) => {
+    const row = element('label', 'category');
+    const box = element('input');
+    Object.assign(box, { type: 'checkbox', value: category });
+    const risk = element('span', 'category-risk');
+    risk.dataset.category = category;
+    row.append(box, ' ', element('code', '', category), ' ', risk);
+    return row;
+  });
+  root.querySelector('.categories').replaceChildren(...boxes);
+  const form = root.querySelector('.approve-form');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const error = form.querySelector('.error');
+    const chosen = [...form.querySelectorAll('input:checked:not(:disabled)')].map((box) => box.value);
+    error.textContent = chosen.length === 0 ? label('pickCategory') : '';
+    if (chosen.length > 0) void actions.approve(sessionId, chosen, error);
+  });
+  applyLabels(root);
+  return { root, held: new Map(), chartState: undefined };
+}
+
+function updateChart(card, statePath) {
+  if (card.chartState === statePath) return;
+  card.chartState = statePath;
+  actions.chart(statePath).then(
+    (text) => card.chartState === statePath && card.root.querySelector('.chart-slot').replaceChildren(parseSvg(text)),
+    () => (card.chartState = undefined),
+  );
+}
+
+function updateCard(card, session) {
+  const { root } = card;
+  const intent = session.active_intent;
+  root.querySelector('.state-badge').textContent = session.state_path;
+  root.dataset.state = session.state_path;
+  root.querySelector('.intent').textContent = intent ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}` : label('none');
+  root.querySelector('.scope').textContent = intent ? intent.owned_scope.join(', ') : '—';
+  root.querySelector('.safe-mode').textContent = label(session.safe_mode ? 'on' : 'off');
+  root.querySelector('.approved').textContent = session.approved_categories.length > 0 ? session.approved_categories.join(', ') : label('none');
+  for (const box of root.querySelectorAll('.categories input')) {
+    const approved = session.approved_categories.includes(box.value);
+    if (approved || box.disabled) box.checked = approved;
+    box.disabled = approved;
+  }
+  updateChart(card, session.state_path);
+  const list = root.querySelector('.held-calls');
+  const waiting = new Set(session.held_calls.map((call) => call.approval_id));
+  for (const [id, item] of card.held) {
+    if (!waiting.has(id)) {
+      item.remove();
+      card.held.delete(id);
+    }
+  }
+  for (const call of session.held_calls) {
+    if (card.held.has(call.approval_id)) continue;
+    const item = createHeld(session.session_id, call);
+    card.held.set(call.approval_id, item);
+    list.append(item);
+  }
+  root.querySelector('.nothing-held').hidden = session.held_calls.length > 0;
+}
+
+/** Draws the sessions (most recent first); returns how many calls wait. */
+export function renderSessions(container, data) {
+  const seen = new Set();
+  // oldest first, each new one prepended: the most recent ends on top
+  for (const session of [...data.sessions].reverse()) {
+    seen.add(session.session_id);
+    let card = cards.get(session.session_id);
+    if (!card) {
+      card = createCard(session.session_id, data.categories);
+      cards.set(session.session_id, card);
+      // a new session goes on top; the others keep their place while a person reads them
+      container.prepend(card.root);
+    }
+    updateCard(card, session);
+  }
+  for (const [id, card] of cards) {
+    if (!seen.has(id)) {
+      card.root.remove();
+      cards.delete(id);
+    }
+  }
+  return data.sessions.reduce((count, session) => count + session.held_calls.length, 0);
+}
+
+/** Forgets every card (after signing out). */
+export function clearSessions(container) {
+  cards.clear();
+  container.replaceChildren();
+}

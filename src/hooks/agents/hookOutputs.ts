@@ -1,0 +1,34 @@
+import type { HookOutput } from '../agentHookAdapter';
+import type { HookAnswer } from '../hookEvent';
+import { quoteArgv } from '../../text/quoteArgv';
+
+/** Nothing printed, exit 0: the agent goes on as it would without the hook. */
+export const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
+
+/** One JSON object on stdout, exit 0. */
+export const jsonOutput = (body: Readonly<Record<string, unknown>>): HookOutput => Object.freeze({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
+
+/**
+ * The refusal of a held call, for an agent that cannot put the question to its user from a
+ * hook: the five-part prompt, and how a human approves the call for this session.
+ */
+export function heldCallDenial(message: string, sessionId: string): string {
+  return `${message}\n\nThis call is held until a human approves it. To approve it for this session, run: ${quoteArgv(['intentgate', 'approve', '--session', sessionId])}`;
+}
+
+/** The message of an answer that refuses or holds, or undefined for one that lets things be. */
+export function refusalOf(answer: HookAnswer, sessionId: string): string | undefined {
+  if (answer.kind === 'deny') return answer.message;
+  return answer.kind === 'ask' ? heldCallDenial(answer.message, sessionId) : undefined;
+}
+
+/** The context an answer adds to the model's context, if any. */
+export const contextOf = (answer: HookAnswer): string | undefined => (answer.kind === 'proceed' && answer.context !== '' ? answer.context : undefined);
+
+/** Text added to the model's context as `hookSpecificOutput.additionalContext`, as Codex and Gemini CLI read it. */
+export const contextOutput = (hookEventName: string, text: string | undefined): HookOutput =>
+  text === undefined ? PASS : jsonOutput({ hookSpecificOutput: { hookEventName, additionalContext: text } });
+
+/** A refused session start, which cannot be stopped: the message shown to the user and put in the model's context. */
+export const sessionStartRefusal = (message: string): HookOutput =>
+  jsonOutput({ systemMessage: message, hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: message } });

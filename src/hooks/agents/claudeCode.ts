@@ -1,0 +1,89 @@
+import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
+import type { HookAnswer, HookEvent } from '../hookEvent';
+import { readClaudeCodeEvent } from './claudeCodeEvent';
+import { CLAUDE_CODE_GOVERNOR_OPTIONS } from './claudeCodeTools';
+
+// Claude Code's hook protocol: JSON on stdout with exit 0 is read; exit 2 blocks and shows
+// stderr, ignoring stdout; any other exit code is a non-blocking error, and the call runs.
+
+const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
+
+const json = (body: Record<string, unknown>): HookOutput => ({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
+
+/** A PreToolUse answer: deny blocks the call and tells the model why; ask puts the prompt to the user. */
+const permission = (decision: 'deny' | 'ask', reason: string): HookOutput =>
+  json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } });
+
+/** Text added to the model's context, on the events that take it. */
+const context = (hookEventName: string, text: string | undefined): HookOutput =>
+  text === undefined || text === '' ? PASS : json({ hookSpecificOutput: { hookEventName, additionalContext: text } });
+
+/** The message of an answer that refuses or holds, or undefined for one that lets things be. */
+function refusal(answer: HookAnswer): string | undefined {
+  return answer.kind === 'deny' || answer.kind === 'ask' ? answer.message : undefined;
+}
+
+const failure = (message: string): HookOutput => ({
+  // over HTTP there is no exit code: the body blocks on its own (PreToolUse, UserPromptSubmit)
+  stdout: `${JSON.stringify({ decision: 'block', reason: `intentgate: ${message}` })}\n`,
+  stderr: `intentgate: ${message}\n`,
+  exitCode: 2,
+});
+
+function answerToolCall(answer: HookAnswer): HookOutput {
+  switch (answer.kind) {
+    // an allow leaves the call to Claude Code's own permissions: intentgate only ever narrows them
+    case 'allow':
+      return PASS;
+    case 'deny':
+      return permission('deny', answer.message);
+    case 'ask':
+      return permission('ask', answer.message);
+    default:
+      return failure(`no decision for a tool call (the answer was '${answer.kind}')`);
+  }
+}
+
+/**
+ * Writes the governor's answer to one event as Claude Code reads it. A tool call is denied
+ * or held with `permissionDecision`; a prompt is blocked with `decision: "block"`; context
+ * goes to `additionalContext`; a refusal after a tool ran is fed back to the model; a stop or
+ * a session's end cannot be refused, so its message is shown to the user.
+ */
+function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
+  const refused = refusal(answer);
+  const text = answer.kind === 'proceed' ? answer.context : undefined;
+  switch (event.kind) {
+    case 'pre_tool':
+      return answerToolCall(answer);
+    case 'user_prompt':
+      return refused === undefined ? context('UserPromptSubmit', text) : json({ decision: 'block', reason: refused });
+    case 'post_tool':
+      return refused === undefined ? context('PostToolUse', text) : json({ decision: 'block', reason: refused });
+    case 'session_start':
+      return refused === undefined ? context('SessionStart', text) : json({ systemMessage: refused, hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: refused } });
+    case 'stop':
+    case 'session_end':
+      return refused === undefined ? PASS : json({ systemMessage: refused });
+    case 'tool_selection':
+      return failure('Claude Code has no tool-selection event');
+  }
+}
+
+/**
+ * Claude Code's hooks (`intentgate hook claude-code`): its tools classified for the governor,
+ * its events read into neutral ones, and answers written as its hook protocol reads them.
+ * Anything that fails blocks: exit code 2, with a `decision: "block"` body for the HTTP hook.
+ *
+ * @example
+ * const read = claudeCodeAdapter.readEvent(JSON.parse(stdin));
+ * if (read.ok === true) print(claudeCodeAdapter.writeAnswer(await answerHookEvent(read.event, sessions), read.event));
+ */
+export const claudeCodeAdapter: AgentHookAdapter = Object.freeze({
+  name: 'claude-code',
+  governorOptions: CLAUDE_CODE_GOVERNOR_OPTIONS,
+  readEvent: readClaudeCodeEvent,
+  writeAnswer,
+  pass: () => PASS,
+  failure,
+});

@@ -71,8 +71,9 @@ export function readCodexEvent(raw: unknown): ReadHookEvent {
   switch (eventName) {
     case 'SessionStart':
       return readSessionEvent(raw, 'session_start');
+    // a stop refused once comes back marked: refusing it again would keep the turn going forever
     case 'Stop':
-      return readSessionEvent(raw, 'stop');
+      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readSessionEvent(raw, 'stop');
     case 'UserPromptSubmit': {
       const parsed = parseHookInput(promptEvent, raw, AGENT);
       return parsed.ok ? { ok: true, event: { kind: 'user_prompt', sessionId: parsed.data.session_id, cwd: parsed.data.cwd, prompt: parsed.data.prompt } } : parsed;

@@ -73,8 +73,9 @@ export function readGeminiEvent(raw: unknown): ReadHookEvent {
   switch (eventName) {
     case 'SessionStart':
       return readSessionEvent(raw, 'session_start');
+    // a stop refused once comes back marked: refusing it again would send the agent back forever
     case 'AfterAgent':
-      return readSessionEvent(raw, 'stop');
+      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readSessionEvent(raw, 'stop');
     case 'SessionEnd':
       return readSessionEvent(raw, 'session_end');
     case 'BeforeToolSelection':

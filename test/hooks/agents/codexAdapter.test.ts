@@ -41,6 +41,7 @@ const readCases: { name: string; raw: unknown; expected: ReadHookEvent }[] = [
     expected: { ok: true, event: { kind: 'user_prompt', ...session, prompt: 'add a login page' } },
   },
   { name: 'reads Stop as the stop', raw: codexEvent('Stop', { stop_hook_active: false, last_assistant_message: 'done' }), expected: { ok: true, event: { kind: 'stop', ...session } } },
+  { name: 'passes a stop that was refused once, so the turn cannot be kept going forever', raw: codexEvent('Stop', { stop_hook_active: true }), expected: { ok: 'pass', eventName: 'Stop' } },
   {
     name: 'reads a shell call (Bash) with the event folder as its cwd',
     raw: preTool('Bash', { command: 'echo hi > a.txt' }),

@@ -37,6 +37,7 @@ const readCases: { name: string; raw: unknown; expected: ReadHookEvent }[] = [
     raw: geminiEvent('AfterAgent', { prompt: 'x', prompt_response: 'done', stop_hook_active: false }),
     expected: { ok: true, event: { kind: 'stop', ...session } },
   },
+  { name: 'passes a stop that was refused once, so the agent is not sent back forever', raw: geminiEvent('AfterAgent', { stop_hook_active: true }), expected: { ok: 'pass', eventName: 'AfterAgent' } },
   { name: 'reads SessionEnd as the session end', raw: geminiEvent('SessionEnd', { reason: 'exit' }), expected: { ok: true, event: { kind: 'session_end', ...session } } },
   {
     name: 'reads BeforeToolSelection as the choice of tools, offering every tool the adapter knows',

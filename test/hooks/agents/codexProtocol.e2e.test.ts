@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HookEvent } from '../../../src/hooks/hookEvent';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
-import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
 import type { OpenAiTurn } from '../../support/agents/openaiModel';
 import type { AnswerScript } from '../../support/agents/scriptedClaudeHook';
+import { scriptedHookCommand, scriptedHookRun } from '../../support/agents/scriptedHookLog';
 
 // The adapter's answers, written for the real Codex CLI binary by a hook that answers from a
 // script: what each answer does there, apart from the governor.
@@ -14,28 +13,21 @@ import type { AnswerScript } from '../../support/agents/scriptedClaudeHook';
 const cli = findAgentCli('codex');
 // the suite is skipped when the program is missing
 const program = 'program' in cli ? cli.program : '';
-// Codex runs the call when a hook fails without a reason on stderr: a hook that cannot even start says so
 let hookCommand = '';
 
 async function run(answers: AnswerScript, script: readonly OpenAiTurn[]) {
   const workspace = tempDir('codex-ws-');
-  const log = path.join(tempDir('hook-log-'), 'events.jsonl');
-  const codex = await runCodex(program, {
-    workspace,
-    script,
-    hookCommand,
-    env: { SCRIPTED_HOOK_AGENT: 'codex', SCRIPTED_HOOK_ANSWERS: JSON.stringify(answers), SCRIPTED_HOOK_LOG: log },
-  });
+  const hook = scriptedHookRun('codex', answers);
+  const codex = await runCodex(program, { workspace, script, hookCommand, env: hook.env });
   expect(codex.run.timedOut).toBe(false);
-  const events: HookEvent[] = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as HookEvent) : [];
-  return { ...codex, workspace, events, outputs: [...toolOutputs(codex).values()] };
+  return { ...codex, workspace, events: hook.events(), outputs: [...toolOutputs(codex).values()] };
 }
 
 const patch = (file: string): string => `*** Begin Patch\n*** Add File: ${file}\n+made\n*** End Patch\n`;
 
 describe.skipIf('skip' in cli)('the adapter answers, as Codex CLI 0.169 acts on them', { timeout: 90_000 }, () => {
   beforeAll(async () => {
-    hookCommand = `node ${await bundleEntry('test/support/agents/scriptedClaudeHook.ts')} || { echo 'intentgate: the hook failed' >&2; exit 2; }`;
+    hookCommand = await scriptedHookCommand();
   }, 60_000);
 
   it('blocks a denied shell command, runs an allowed patch, and adds context to the session and the prompt', async () => {

@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HookEvent } from '../../../src/hooks/hookEvent';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
-import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { GeminiTurn } from '../../support/agents/geminiModel';
 import { functionResponses, runGemini } from '../../support/agents/geminiRun';
 import type { AnswerScript } from '../../support/agents/scriptedClaudeHook';
+import { scriptedHookCommand, scriptedHookRun } from '../../support/agents/scriptedHookLog';
 
 // The adapter's answers, written for the real Gemini CLI by a hook that answers from a script:
 // what each answer does there, apart from the governor.
@@ -14,28 +13,21 @@ import type { AnswerScript } from '../../support/agents/scriptedClaudeHook';
 const cli = findAgentCli('gemini');
 // the suite is skipped when the program is missing
 const program = 'program' in cli ? cli.program : '';
-// Gemini CLI runs the call when a hook fails without a word: a hook that cannot even start says so
 let hookCommand = '';
 
 async function run(answers: AnswerScript, script: readonly GeminiTurn[]) {
   const workspace = tempDir('gemini-ws-');
-  const log = path.join(tempDir('hook-log-'), 'events.jsonl');
-  const gemini = await runGemini(program, {
-    workspace,
-    script,
-    hookCommand,
-    env: { SCRIPTED_HOOK_AGENT: 'gemini', SCRIPTED_HOOK_ANSWERS: JSON.stringify(answers), SCRIPTED_HOOK_LOG: log },
-  });
+  const hook = scriptedHookRun('gemini', answers);
+  const gemini = await runGemini(program, { workspace, script, hookCommand, env: hook.env });
   expect(gemini.run.timedOut).toBe(false);
-  const events: HookEvent[] = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as HookEvent) : [];
-  return { ...gemini, workspace, events, responses: functionResponses(gemini) };
+  return { ...gemini, workspace, events: hook.events(), responses: functionResponses(gemini) };
 }
 
 const write = (file: string): GeminiTurn => ({ tool: 'write_file', input: { file_path: file, content: 'made' } });
 
 describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on them', { timeout: 90_000 }, () => {
   beforeAll(async () => {
-    hookCommand = `node ${await bundleEntry('test/support/agents/scriptedClaudeHook.ts')} || { echo 'intentgate: the hook failed' >&2; exit 2; }`;
+    hookCommand = await scriptedHookCommand();
   }, 60_000);
 
   it('blocks a denied write, runs an allowed shell command, and adds context to the session and the prompt', async () => {

@@ -2,30 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { runAgent, tempDir, writeJson, type AgentRun } from './agentCli';
+import type { AgentRunSpec } from './agentRunSpec';
 import { startOpenAiModel, type OpenAiRequest, type OpenAiTurn } from './openaiModel';
 
 /** The five events intentgate governs in Codex CLI. */
 export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
 
-/** An MCP server Codex starts over stdio. */
-export interface McpServer {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env?: Readonly<Record<string, string>>;
-}
-
-export interface CodexRunSpec {
-  /** the folder Codex runs in; it gets .codex/hooks.json */
-  readonly workspace: string;
-  readonly script: readonly OpenAiTurn[];
-  /** the hook command run on every governed event */
-  readonly hookCommand: string;
-  /** MCP servers by name, their tools approved in advance so only the hooks decide */
-  readonly mcpServers?: Readonly<Record<string, McpServer>>;
-  readonly env?: NodeJS.ProcessEnv;
-  readonly prompt?: string;
-  readonly timeoutMs?: number;
-}
+/** A run of Codex: its hooks in the workspace's .codex/hooks.json. */
+export type CodexRunSpec = AgentRunSpec<OpenAiTurn>;
 
 export interface CodexRun {
   readonly run: AgentRun;

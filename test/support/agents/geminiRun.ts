@@ -1,22 +1,13 @@
 import path from 'node:path';
 import { runAgent, tempDir, writeJson, type AgentRun } from './agentCli';
-import type { McpServer } from './codexRun';
+import type { AgentRunSpec } from './agentRunSpec';
 import { startGeminiModel, type GeminiRequest, type GeminiTurn } from './geminiModel';
 
 /** The events intentgate governs in Gemini CLI. */
 export const GEMINI_HOOK_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'] as const;
 
-export interface GeminiRunSpec {
-  /** the folder Gemini CLI runs in; it gets .gemini/settings.json */
-  readonly workspace: string;
-  readonly script: readonly GeminiTurn[];
-  /** the hook command run on every governed event */
-  readonly hookCommand: string;
-  /** MCP servers by name, trusted so only the hooks decide */
-  readonly mcpServers?: Readonly<Record<string, McpServer>>;
-  readonly env?: NodeJS.ProcessEnv;
-  readonly prompt?: string;
-  readonly timeoutMs?: number;
+/** A run of Gemini CLI: its hooks and MCP servers in the workspace's .gemini/settings.json. */
+export interface GeminiRunSpec extends AgentRunSpec<GeminiTurn> {
   /** the hook's timeout in milliseconds; default 30 s */
   readonly hookTimeoutMs?: number;
 }

@@ -14,11 +14,10 @@ const failure = (message: string): HookOutput => Object.freeze({ stdout: '', std
 /** `decision: "block"`: refuses a prompt, replaces a tool's result, or keeps a turn going with the reason. */
 const block = (reason: string): HookOutput => jsonOutput({ decision: 'block', reason });
 
-function answerToolCall(answer: HookAnswer, event: HookEvent): HookOutput {
+function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOutput {
   // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
   if (answer.kind === 'allow') return PASS;
   // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused with how to approve it
-  const refused = refusalOf(answer, event.sessionId);
   if (refused === undefined) return failure(`no decision for a tool call (the answer was '${answer.kind}')`);
   return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } });
 }
@@ -29,11 +28,11 @@ function answerToolCall(answer: HookAnswer, event: HookEvent): HookOutput {
  * context goes to `additionalContext`, and a refused stop keeps the turn going.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
-  const refused = refusalOf(answer, event.sessionId);
+  const refused = refusalOf(answer);
   const text = contextOf(answer);
   switch (event.kind) {
     case 'pre_tool':
-      return answerToolCall(answer, event);
+      return answerToolCall(answer, refused);
     case 'user_prompt':
       return refused === undefined ? contextOutput('UserPromptSubmit', text) : block(refused);
     case 'post_tool':

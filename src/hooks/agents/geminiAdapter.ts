@@ -47,7 +47,7 @@ function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOu
  * stopped; context goes to `additionalContext`; the tool choice to `toolConfig`.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
-  const refused = refusalOf(answer, event.sessionId);
+  const refused = refusalOf(answer);
   const text = contextOf(answer);
   switch (event.kind) {
     case 'pre_tool':

@@ -1,6 +1,5 @@
 import type { HookOutput } from '../agentHookAdapter';
 import type { HookAnswer } from '../hookEvent';
-import { quoteArgv } from '../../text/quoteArgv';
 
 /** Nothing printed, exit 0: the agent goes on as it would without the hook. */
 export const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
@@ -10,16 +9,14 @@ export const jsonOutput = (body: Readonly<Record<string, unknown>>): HookOutput 
 
 /**
  * The refusal of a held call, for an agent that cannot put the question to its user from a
- * hook: the five-part prompt, and how a human approves the call for this session.
+ * hook: the five-part prompt, with how a human approves it outside the agent.
  */
-export function heldCallDenial(message: string, sessionId: string): string {
-  return `${message}\n\nThis call is held until a human approves it. To approve it for this session, run: ${quoteArgv(['intentgate', 'approve', '--session', sessionId])}`;
-}
+export const heldCallDenial = (message: string): string => `This call is held until a human approves it; it did not run.\n${message}`;
 
 /** The message of an answer that refuses or holds, or undefined for one that lets things be. */
-export function refusalOf(answer: HookAnswer, sessionId: string): string | undefined {
+export function refusalOf(answer: HookAnswer): string | undefined {
   if (answer.kind === 'deny') return answer.message;
-  return answer.kind === 'ask' ? heldCallDenial(answer.message, sessionId) : undefined;
+  return answer.kind === 'ask' ? heldCallDenial(answer.message) : undefined;
 }
 
 /** The context an answer adds to the model's context, if any. */

@@ -164,7 +164,7 @@ describe('codexAdapter.readEvent on bad input', () => {
 
 const decision = { verdict: 'deny', reasons: [] } as unknown as Decision;
 const PROMPT = '1) What I want to do: write src/a.ts';
-const APPROVE = `run: intentgate approve --session ${SESSION}`;
+const HELD = 'This call is held until a human approves it; it did not run.';
 
 const eventOf = (kind: HookEvent['kind']): HookEvent =>
   kind === 'pre_tool' || kind === 'post_tool'
@@ -215,16 +215,16 @@ describe('codexAdapter.writeAnswer', () => {
     expect(codexAdapter.writeAnswer(answer, eventOf(kind))).toEqual(expected);
   });
 
-  it('refuses a held call with the prompt and how to approve it, Codex having no ask', () => {
+  it('refuses a held call with its prompt, which says how to approve it, Codex having no ask', () => {
     const output = codexAdapter.writeAnswer({ kind: 'ask', message: PROMPT, decision }, eventOf('pre_tool'));
     const body: unknown = JSON.parse(output.stdout);
     expect(body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining(PROMPT) } });
-    expect(output.stdout).toContain(APPROVE);
+    expect(output.stdout).toContain(HELD);
   });
 
-  it('blocks a prompt that is held, with how to approve it', () => {
+  it('blocks a prompt that is held, saying it is held', () => {
     const output = codexAdapter.writeAnswer({ kind: 'ask', message: PROMPT, decision }, eventOf('user_prompt'));
-    expect(JSON.parse(output.stdout)).toEqual({ decision: 'block', reason: expect.stringContaining(APPROVE) });
+    expect(JSON.parse(output.stdout)).toEqual({ decision: 'block', reason: expect.stringContaining(HELD) });
   });
 
   it.each(blockCases)('$name', ({ kind, answer }) => {

@@ -50,7 +50,7 @@ describe.skipIf('skip' in cli)('the adapter answers, as Codex CLI 0.169 acts on 
     const codex = await run({ 'pre_tool:apply_patch': { kind: 'ask', message: 'HELD-BY-SCRIPT' } }, [{ patch: patch('held.txt') }]);
     expect(existsSync(path.join(codex.workspace, 'held.txt'))).toBe(false);
     expect(codex.outputs[0]).toContain('HELD-BY-SCRIPT');
-    expect(codex.outputs[0]).toContain('intentgate approve --session');
+    expect(codex.outputs[0]).toContain('This call is held until a human approves it');
   });
 
   it("blocks a call when the adapter fails, and blocks the prompt when the hook cannot run at all", async () => {

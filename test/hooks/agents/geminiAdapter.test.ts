@@ -118,7 +118,7 @@ describe('geminiAdapter.readEvent on bad input', () => {
 });
 
 const decision = { verdict: 'deny', reasons: [] } as unknown as Decision;
-const APPROVE = `run: intentgate approve --session ${SESSION}`;
+const HELD = 'This call is held until a human approves it; it did not run.';
 
 const eventOf = (kind: HookEvent['kind'], tools: readonly string[] = GEMINI_SELECTABLE_TOOLS): HookEvent =>
   kind === 'pre_tool' || kind === 'post_tool'
@@ -177,10 +177,10 @@ describe('geminiAdapter.writeAnswer', () => {
     expect(geminiAdapter.writeAnswer(answer, event)).toEqual(expected);
   });
 
-  it('refuses a held call with the prompt and how to approve it: an ask would wait forever in a headless run', () => {
+  it('refuses a held call with its prompt, which says how to approve it: an ask would wait forever in a headless run', () => {
     const output = geminiAdapter.writeAnswer({ kind: 'ask', message: '1) What I want to do: write a.ts', decision }, eventOf('pre_tool'));
     expect(JSON.parse(output.stdout)).toEqual({ decision: 'deny', reason: expect.stringContaining('1) What I want to do: write a.ts') });
-    expect(output.stdout).toContain(APPROVE);
+    expect(output.stdout).toContain(HELD);
   });
 
   it.each(failures)('$name', ({ event, answer }) => {

@@ -58,7 +58,7 @@ describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on 
     const gemini = await run({ 'pre_tool:write_file': { kind: 'ask', message: 'HELD-BY-SCRIPT' } }, [write('held.txt')]);
     expect(existsSync(path.join(gemini.workspace, 'held.txt'))).toBe(false);
     expect(gemini.responses[0]).toContain('HELD-BY-SCRIPT');
-    expect(gemini.responses[0]).toContain('intentgate approve --session');
+    expect(gemini.responses[0]).toContain('This call is held until a human approves it');
   });
 
   it('blocks a call when the adapter fails, and offers no function when choosing them fails', async () => {

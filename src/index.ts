@@ -4,6 +4,8 @@ export type { Governor, ToolsForOptions } from './governor/createGovernor';
 export type { GovernorInspectOption, GovernorInspector, GovernorOptions } from './governor/governorOptions';
 export type { ModeDefinition } from './tools/modes';
 export { DEFAULT_ORCHESTRATION_DIR } from './governor/governorOptions';
+export { parseGovernorSnapshot } from './governor/governorSnapshot';
+export type { GovernorSnapshot } from './governor/governorSnapshot';
 
 export { DEFAULT_CLASSIFICATION, createClassifier } from './tools/classifier';
 export type { Classifier, ToolClassification } from './tools/classifier';
@@ -113,3 +115,5 @@ export { UnknownToolError } from './errors/UnknownToolError';
 export { TOKENIZER_INSTALL_COMMAND, TokenizerUnavailableError } from './errors/TokenizerUnavailableError';
 export { PeerDependencyError } from './errors/PeerDependencyError';
 export { UpstreamUnavailableError } from './errors/UpstreamUnavailableError';
+export { InvalidSnapshotError } from './errors/InvalidSnapshotError';
+export { SessionStoreError } from './errors/SessionStoreError';

@@ -22,14 +22,20 @@ function isMissingSdk(error: unknown): boolean {
 }
 
 /**
- * Loads `runMcpProxy`. Throws PeerDependencyError, with the install command, when the optional
- * peer @modelcontextprotocol/sdk cannot be found; any other failure is passed on as it is.
+ * Imports a module that needs the optional peer @modelcontextprotocol/sdk, for `command`.
+ * Throws PeerDependencyError, with the install command, when the SDK cannot be found; any
+ * other failure is passed on as it is.
  */
-export async function loadMcpProxy(importer: McpProxyImporter = importRunMcpProxy): Promise<RunMcpProxy> {
+export async function importWithMcpSdk<T>(importer: () => Promise<T>, command: string): Promise<T> {
   try {
-    return (await importer()).runMcpProxy;
+    return await importer();
   } catch (error) {
-    if (isMissingSdk(error)) throw new PeerDependencyError(MCP_SDK_PACKAGE, 'intentgate mcp-proxy', { cause: error });
+    if (isMissingSdk(error)) throw new PeerDependencyError(MCP_SDK_PACKAGE, command, { cause: error });
     throw error;
   }
+}
+
+/** Loads `runMcpProxy`; throws PeerDependencyError when the SDK is not installed. */
+export async function loadMcpProxy(importer: McpProxyImporter = importRunMcpProxy): Promise<RunMcpProxy> {
+  return (await importWithMcpSdk(importer, 'intentgate mcp-proxy')).runMcpProxy;
 }

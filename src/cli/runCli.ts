@@ -5,8 +5,11 @@ import { PolicyError } from '../errors/PolicyError';
 import { CliFailure } from './cliFailure';
 import { writeLine, type CliIo } from './cliIo';
 import type { CommandContext } from './commandContext';
+import { registerApprove } from './commands/approve';
 import { registerDecide } from './commands/decide';
 import { registerExplain } from './commands/explain';
+import { registerHook } from './commands/hook';
+import { registerIntentsMcp } from './commands/intentsMcp';
 import { registerMatrix } from './commands/matrix';
 import { registerMcpProxy } from './commands/mcpProxy';
 import { registerPolicy } from './commands/policy';
@@ -36,6 +39,9 @@ function createProgram(context: CommandContext): Command {
   registerServe(program, context);
   registerPolicy(program, context);
   registerMcpProxy(program, context);
+  registerHook(program, context);
+  registerApprove(program, context);
+  registerIntentsMcp(program, context);
   return program;
 }
 

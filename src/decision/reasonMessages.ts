@@ -121,6 +121,10 @@ export function describeReason(input: {
       };
     case 'trace_unavailable':
       return { message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.` };
+    case 'session_store_unavailable':
+      return {
+        message: `intentgate refuses every call: the session store that keeps this agent session's lifecycle and approvals cannot be used (${problem ?? 'unknown error'}). Stop and tell the user; a human must fix or remove the session file.`,
+      };
   }
 }
 

@@ -3,19 +3,23 @@ export const VERDICTS = ['allow', 'ask', 'deny'] as const;
 
 export type Verdict = (typeof VERDICTS)[number];
 
-/** The rule family a reason comes from, for hosts that group or log them. */
-export type ReasonRule =
-  | 'lifecycle'
-  | 'fail-safe'
-  | 'scope'
-  | 'intentignore'
-  | 'protected-path'
-  | 'input'
-  | 'classification'
-  | 'safe-mode'
-  | 'policy'
-  | 'trace'
-  | 'control-files';
+/** The rule families a reason comes from, for hosts that group or log them. */
+export const REASON_RULES = [
+  'lifecycle',
+  'fail-safe',
+  'scope',
+  'intentignore',
+  'protected-path',
+  'input',
+  'classification',
+  'safe-mode',
+  'policy',
+  'trace',
+  'control-files',
+] as const;
+
+/** The rule family a reason comes from. */
+export type ReasonRule = (typeof REASON_RULES)[number];
 
 /**
  * Every reason code, the verdict it decides and its rule. The statechart chooses which code
@@ -40,6 +44,8 @@ export const REASON_CODES = {
   approved_once: { verdict: 'allow', rule: 'safe-mode' },
   approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
+  // an agent hook keeps its governor between calls in a session store; one it cannot read or write refuses every call
+  session_store_unavailable: { verdict: 'deny', rule: 'fail-safe' },
   command_denied: { verdict: 'deny', rule: 'policy' },
   // a change to a control file the agent may have made holds the lifecycle until a human answers;
   // an answer does not run the call that carried the question (it is called again)
@@ -51,18 +57,22 @@ export const REASON_CODES = {
 /** A code that decides a verdict. */
 export type DecisionCode = keyof typeof REASON_CODES;
 
+/** The codes that only add information to a decision another code made. */
+export const NOTE_CODES = [
+  'unclassified_tool',
+  'risk_category',
+  'approved_for_session',
+  'safe_mode_off',
+  'unmapped_tool',
+  'command_rule',
+  // the trace file was truncated, rewritten or replaced outside the governor since its last append
+  'trace_changed',
+  // what changed in the control files a held change is about, one point after another
+  'control_file_change',
+] as const;
+
 /** A code that only adds information to a decision another code made. */
-export type NoteCode =
-  | 'unclassified_tool'
-  | 'risk_category'
-  | 'approved_for_session'
-  | 'safe_mode_off'
-  | 'unmapped_tool'
-  | 'command_rule'
-  /** the trace file was truncated, rewritten or replaced outside the governor since its last append */
-  | 'trace_changed'
-  /** what changed in the control files a held change is about, one point after another */
-  | 'control_file_change';
+export type NoteCode = (typeof NOTE_CODES)[number];
 
 export type ReasonCode = DecisionCode | NoteCode;
 

@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'tokenizer_unavailable',
   'peer_dependency_missing',
   'upstream_unavailable',
+  'invalid_snapshot',
+  'session_store_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,23 +3,34 @@ import type { LifecycleMachine } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { describeControlFileChanges, type ControlFileChange } from '../intents/controlFileChanges';
-import { changedFiles, readControlFiles, sameControlFiles, unusableFile, type ControlFiles, type ControlFileSources } from '../intents/controlFiles';
+import { freezeDecision } from '../decision/decisionSchema';
+import {
+  changedFiles,
+  marksOf,
+  readControlFiles,
+  sameControlFiles,
+  unusableFile,
+  type ControlFileMarks,
+  type ControlFiles,
+  type ControlFileSources,
+  type ControlFileVersion,
+} from '../intents/controlFiles';
 import type { IntentIgnore } from '../intents/intentIgnore';
 import type { Locale } from '../risk/categories';
 import type { ValidAnswer } from '../safeMode/sessionApprovals';
 import { answeredChangeDecision, heldChangeDecision, type ControlFileDecisionInput } from './controlFileDecisions';
 import type { SuspectCall } from './controlFilePrompt';
+import { MAX_SUSPECTS, suspectArguments, type ControlFilesSnapshot } from './controlFilesSnapshot';
 import { createControlFileWatch, type ControlFileWatch } from './controlFileWatch';
-
-/** The DESTRUCTIVE calls a prompt names: the last few since the last adoption. */
-const MAX_SUSPECTS = 3;
 
 /** What the control-file holds need from the governor. */
 export interface ControlFileHoldParts {
   readonly actor: Actor<LifecycleMachine>;
   readonly sources: ControlFileSources;
-  /** the control files as read when the governor was created; they are adopted as they are */
+  /** the control files as read when the governor was created (or as its snapshot kept them); they are adopted as they are */
   readonly initial: ControlFiles;
+  /** what a snapshot kept besides the adopted files: rejections, suspects, a held change */
+  readonly restored?: Omit<ControlFilesSnapshot, 'adopted'>;
   readonly orchestrationDirLabel: string;
   readonly locale: Locale;
   /** the approval id the next hold gets; taking it counts a hold */
@@ -31,7 +42,7 @@ export interface ControlFileHoldParts {
 /** A change held for a human: what they were shown, and the decision that shows it. */
 interface HeldChange {
   readonly id: string;
-  readonly proposal: ControlFiles;
+  readonly proposal: ControlFileMarks;
   readonly changes: readonly ControlFileChange[];
   readonly decision: Decision;
 }
@@ -51,6 +62,14 @@ export interface ControlFileHolds {
   check(orchestrationPresent: boolean): void;
   /** Answers the held change with this id; undefined when no change is held under it. */
   answer(id: string, answer: ValidAnswer, orchestrationPresent: boolean): Decision | undefined;
+  /** what a snapshot keeps of the control files */
+  persist(): ControlFilesSnapshot;
+}
+
+/** A version as a snapshot keeps it: its label, digest, text and link. */
+function keptFile(version: ControlFileVersion<unknown>): ControlFilesSnapshot['adopted']['ignore'] {
+  const text = version.content.usable ? version.content.text : undefined;
+  return { label: version.label, digest: version.digest, ...(text !== undefined && { text }), ...(version.link !== undefined && { link: version.link }) };
 }
 
 /**
@@ -60,9 +79,10 @@ export interface ControlFileHolds {
  */
 export function createControlFileHolds(parts: ControlFileHoldParts): ControlFileHolds {
   const { actor, sources } = parts;
-  const watch: ControlFileWatch = createControlFileWatch(parts.initial);
-  const suspects: SuspectCall[] = [];
-  let held: HeldChange | undefined;
+  const { restored } = parts;
+  const watch: ControlFileWatch = createControlFileWatch(parts.initial, restored?.rejected);
+  const suspects: SuspectCall[] = [...(restored?.suspects ?? [])];
+  let held: HeldChange | undefined = restored?.held && { ...restored.held, decision: freezeDecision(restored.held.decision) };
 
   const heldChange = (): HeldChange | undefined => {
     const pending = actor.getSnapshot().context.pendingApproval;
@@ -97,20 +117,20 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
       return undefined;
     }
     const changes = describeControlFileChanges(watch.adopted, found);
-    held = { id, proposal: found, changes, decision: parts.trace(heldChangeDecision(decisionInput(changes), id)) };
+    held = { id, proposal: marksOf(found), changes, decision: parts.trace(heldChangeDecision(decisionInput(changes), id)) };
     return held.decision;
   };
 
   const check = (orchestrationPresent: boolean): void => {
     const found = readControlFiles(sources, orchestrationPresent);
-    if (watch.isNew(found, heldChange()?.proposal)) putToChart(found);
+    if (watch.isNew(marksOf(found), heldChange()?.proposal)) putToChart(found);
   };
 
   /** Accepting adopts the files as they are now, if they are what the human was shown (or what is enforced already). */
   const accept = (change: HeldChange, orchestrationPresent: boolean): Decision => {
     const found = readControlFiles(sources, orchestrationPresent);
     // changed again since it was shown: what is there now is put to the human instead
-    if (!sameControlFiles(found, change.proposal) && !sameControlFiles(found, watch.adopted)) return putToChart(found) ?? change.decision;
+    if (!sameControlFiles(marksOf(found), change.proposal) && !sameControlFiles(marksOf(found), marksOf(watch.adopted))) return putToChart(found) ?? change.decision;
     // nothing usable to adopt yet: the hold stands, and its prompt says to fix the file first
     if (unusableFile(found)) return change.decision;
     actor.send({ type: 'controlFiles.accepted', id: change.id });
@@ -130,7 +150,8 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
     },
     heldDecision: () => heldChange()?.decision,
     recordDestructiveCall(call) {
-      suspects.push(call);
+      // only what its prompt line reads is kept, so a restored governor asks in the same words
+      suspects.push({ tool: call.tool, args: suspectArguments(call.args) });
       if (suspects.length > MAX_SUSPECTS) suspects.shift();
     },
     check,
@@ -147,6 +168,16 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
         case 'edit':
           throw new InvalidArgumentError(`resolveApproval: '${id}' holds a change to ${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' (accept), 'cancel' (reject) or 'details'; it has no arguments to edit`);
       }
+    },
+    persist() {
+      const { adopted } = watch;
+      const change = heldChange();
+      return {
+        adopted: { ...(adopted.intents && { intents: keptFile(adopted.intents) }), ignore: keptFile(adopted.ignore) },
+        rejected: watch.rejectedDigests(),
+        suspects: suspects.map((call) => ({ tool: call.tool, args: suspectArguments(call.args) })),
+        ...(change && { held: { id: change.id, proposal: change.proposal, changes: change.changes, decision: change.decision } }),
+      };
     },
   };
 }

@@ -1,5 +1,14 @@
-import { controlFilePairs, sameControlFiles, type ControlFiles } from '../intents/controlFiles';
+import { controlFilePairs, sameControlFiles, type ControlFileMark, type ControlFileMarks, type ControlFiles } from '../intents/controlFiles';
 import type { IntentIgnore } from '../intents/intentIgnore';
+
+/** The digests a human rejected of one control file since the last adoption. */
+export interface RejectedDigests {
+  readonly label: string;
+  readonly digests: readonly string[];
+}
+
+/** The rejected digests a snapshot keeps per file; past it, the oldest is asked about again (never adopted unasked). */
+export const MAX_REJECTED_DIGESTS = 16;
 
 /**
  * What a governor knows of its control files: the content it adopted (and enforces), and the
@@ -14,21 +23,24 @@ export interface ControlFileWatch {
    * True when `found` holds something the governor has neither adopted, nor rejected, nor (as
    * `shown`, the change a human is being asked about) already put to a human.
    */
-  isNew(found: ControlFiles, shown: ControlFiles | undefined): boolean;
+  isNew(found: ControlFileMarks, shown: ControlFileMarks | undefined): boolean;
   adopt(found: ControlFiles): void;
   /** Remembers each changed file's content in `rejected` as rejected by a human. */
-  reject(rejected: ControlFiles): void;
+  reject(rejected: ControlFileMarks): void;
+  /** the rejected digests, per file, oldest first, for a snapshot */
+  rejectedDigests(): RejectedDigests[];
 }
 
 // never adopted (an unusable file is thrown or held), but if it were, every path would be excluded
 const EVERYTHING_IGNORED: IntentIgnore = { ignores: (relativePath) => relativePath !== '' };
 
-export function createControlFileWatch(initial: ControlFiles): ControlFileWatch {
+export function createControlFileWatch(initial: ControlFiles, rejectedBefore: readonly RejectedDigests[] = []): ControlFileWatch {
   let adopted = initial;
   // per file label, the digests a human rejected since the last adoption
-  const rejected = new Map<string, Set<string>>();
-  const accountedFor = (found: ControlFiles): boolean =>
-    controlFilePairs(adopted, found).every((pair) => pair.before.digest === pair.after.digest || rejected.get(pair.after.label)?.has(pair.after.digest) === true);
+  const rejected = new Map<string, Set<string>>(rejectedBefore.map((entry) => [entry.label, new Set(entry.digests)]));
+  const pairs = (found: ControlFileMarks) => controlFilePairs<ControlFileMark, ControlFileMark>(adopted, found);
+  const accountedFor = (found: ControlFileMarks): boolean =>
+    pairs(found).every((pair) => pair.before.digest === pair.after.digest || rejected.get(pair.after.label)?.has(pair.after.digest) === true);
   return {
     get adopted() {
       return adopted;
@@ -45,12 +57,13 @@ export function createControlFileWatch(initial: ControlFiles): ControlFileWatch 
       rejected.clear();
     },
     reject(found) {
-      for (const pair of controlFilePairs(adopted, found)) {
+      for (const pair of pairs(found)) {
         if (pair.before.digest === pair.after.digest) continue;
         const digests = rejected.get(pair.after.label) ?? new Set<string>();
         digests.add(pair.after.digest);
         rejected.set(pair.after.label, digests);
       }
     },
+    rejectedDigests: () => [...rejected].map(([label, digests]) => ({ label, digests: [...digests].slice(-MAX_REJECTED_DIGESTS) })),
   };
 }

@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { createActor } from 'xstate';
-import { approvalsMachine } from '../../machines/approvals';
 import { lifecycleMachine } from '../../machines/lifecycle';
-import { withNote, type Decision } from '../decision/decision';
+import type { Decision } from '../decision/decision';
 import { DecisionTable } from '../decision/decisionTable';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
-import { reason } from '../decision/reason';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { StateViolationError } from '../errors/StateViolationError';
-import { readControlFiles, unusableFile, type ControlFileSources } from '../intents/controlFiles';
+import type { ControlFileSources } from '../intents/controlFiles';
 import { isOrchestrationPresent, protectedPathPredicate } from '../intents/orchestration';
 import { handshakePrompt } from '../lifecycle/handshakePrompt';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
@@ -19,24 +15,19 @@ import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { toolDefinitionName } from '../tools/toolDefinitions';
 import { toolNameProblem } from '../tools/toolRequest';
-import type { TraceChange } from '../trace/traceRecord';
-import { REASON_CODES } from '../decision/reasons';
-import { createTracer, type TraceResult } from '../trace/tracer';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import { createControlFileHolds } from './controlFileHolds';
 import type { Governor } from './governorApi';
 import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from './governorOptions';
+import { persistGovernor } from './persistGovernor';
+import { createDecisionTrace } from './decisionTrace';
+import { startGovernorActors } from './governorActors';
 
 export type { Governor, ToolsForOptions } from './governorApi';
-
-// the changes to the trace file a governor keeps for `traceChanges`; older ones are in the file's notices
-const MAX_TRACE_CHANGES_KEPT = 64;
 
 const unknownState = (method: string, state: unknown): InvalidArgumentError =>
   new InvalidArgumentError(`${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
 
-/** The trace holds every decision with risk categories, and every decision about a control-file change. */
-const isTraced = (decision: Decision): boolean => decision.categories.length > 0 || REASON_CODES[decision.code].rule === 'control-files';
 
 /** A decision whose call runs, or waits for a human to run it: it never goes untraced. */
 const mayRun = (decision: Decision): boolean => decision.verdict === 'allow' || decision.code === 'needs_approval';
@@ -55,40 +46,26 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const machine = lifecycleMachine;
   // the class travels on each request, so one statechart serves every classification
   const classifier = Object.keys(config.classification).length === 0 ? defaultClassifier : createClassifier(config.classification);
-  const orchestrationPresent = isOrchestrationPresent(config.orchestrationDir);
   const sources: ControlFileSources = {
     workspaceRoot: config.workspaceRoot,
     orchestrationDir: config.orchestrationDir,
     readsIntentsFile: config.intents === undefined,
   };
-  // the control files as they are now are adopted; one that cannot be used is refused here
-  const initialFiles = readControlFiles(sources, orchestrationPresent);
-  const unusable = unusableFile(initialFiles);
-  if (unusable) throw unusable;
-  const initialIntents = config.intents ?? (initialFiles.intents?.content.usable ? initialFiles.intents.content.value : []);
-  const inspect = config.inspect === undefined ? {} : { inspect: config.inspect };
-  const actor = createActor(machine, { input: { intents: initialIntents, orchestrationPresent }, ...inspect }).start();
-  const approvalActor = createActor(approvalsMachine, { input: { sessionId: config.sessionId ?? randomUUID() }, ...inspect }).start();
-  const tracer = createTracer(config.trace, () => approvalActor.getSnapshot().context.sessionId, isTraced);
-  const traceChanges: TraceChange[] = [];
-  /** Writes a decision to the trace; a change found in the trace file is kept and becomes a note on the decision. */
-  const traceDecision = (decision: Decision): { readonly decision: Decision; readonly traced: TraceResult } => {
-    const traced = tracer.record(decision);
-    if (!traced.ok || traced.changed === undefined) return { decision, traced };
-    traceChanges.push(traced.changed);
-    if (traceChanges.length > MAX_TRACE_CHANGES_KEPT) traceChanges.shift();
-    return { decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })), traced };
-  };
+  // a restored governor goes on from its snapshot: nothing is read or adopted anew until it checks
+  const { actor, approvalActor, initialFiles, restored } = startGovernorActors(config, sources, machine);
+  const trace = createDecisionTrace(config.trace, () => approvalActor.getSnapshot().context.sessionId, restored?.traceChanges);
+  const traceDecision = trace.record;
   // The chart's context is the one record of whether something is held and what: its guards need the
   // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
   // decisions, arguments and file contents the chart never reads, found through the chart's id.
-  let lastHeld: DecidedCall | undefined;
-  let holds = 0;
+  let lastHeld: DecidedCall | undefined = restored?.heldCall;
+  let holds = restored?.approvalsTaken ?? 0;
   const nextApprovalId = () => `approval-${holds + 1}`;
   const controlFiles = createControlFileHolds({
     actor,
     sources,
     initial: initialFiles,
+    ...(restored && { restored: restored.controlFiles }),
     orchestrationDirLabel: config.orchestrationDirLabel,
     locale: config.locale,
     takeApprovalId: () => {
@@ -232,6 +209,17 @@ export function createGovernor(options?: GovernorOptions): Governor {
     return decision;
   };
 
+  const setSession = (sessionId: string): void => {
+    if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > MAX_SESSION_ID_LENGTH) {
+      throw new InvalidArgumentError(`setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
+    }
+    if (sessionId === approvalActor.getSnapshot().context.sessionId) return;
+    approvalActor.send({ type: 'session.changed', sessionId });
+    actor.send({ type: 'session.changed', sessionId });
+  };
+  // a snapshot of another session restored under this one keeps nothing the session approved
+  if (restored && config.sessionId !== undefined) setSession(config.sessionId);
+
   return {
     get state() {
       return lifecycleStateOf(actor.getSnapshot());
@@ -255,7 +243,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return controlFiles.heldDecision() ?? heldCall()?.decision;
     },
     get traceChanges() {
-      return [...traceChanges];
+      return trace.changes;
     },
     userPrompt(text) {
       if (text !== undefined && typeof text !== 'string') {
@@ -300,13 +288,17 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return approved;
     },
     resolveApproval,
-    setSession(sessionId) {
-      if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > MAX_SESSION_ID_LENGTH) {
-        throw new InvalidArgumentError(`setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
-      }
-      if (sessionId === approvalActor.getSnapshot().context.sessionId) return;
-      approvalActor.send({ type: 'session.changed', sessionId });
-      actor.send({ type: 'session.changed', sessionId });
+    setSession,
+    persist() {
+      return persistGovernor({
+        lifecycle: actor.getSnapshot(),
+        sessionId: approvalActor.getSnapshot().context.sessionId,
+        approvedCategories: approvedCategoriesOf(approvalActor),
+        approvalsTaken: holds,
+        heldCall: heldCall(),
+        controlFiles: controlFiles.persist(),
+        traceChanges: trace.changes,
+      });
     },
     reset() {
       assertRunning('reset');

@@ -7,6 +7,7 @@ import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
 import type { TraceChange } from '../trace/traceRecord';
+import type { GovernorSnapshot } from './governorSnapshot';
 
 export interface ToolsForOptions {
   /** a mode from `options.modes`; its tool list narrows what the state allows */
@@ -60,6 +61,12 @@ export interface Governor {
   reset(): void;
   /** Re-reads the orchestration directory and the intents file. */
   refresh(): void;
+  /**
+   * The governor's state as plain JSON data, for `createGovernor({ restore })` in another process:
+   * the restored governor decides as this one would. Throws InvalidSnapshotError when a held call's
+   * arguments cannot be kept (not JSON, or larger than 1 MiB).
+   */
+  persist(): GovernorSnapshot;
   /** Stops both actors; a stopped governor keeps answering queries from its last snapshot, and its methods with effects throw. */
   stop(): void;
 }

@@ -81,6 +81,8 @@ export const governorOptionsSchema = z.strictObject({
   homeDir: z.string().min(1).optional(),
   /** programs added to the command catalog, and rules that allow, ask or deny command prefixes (docs/policy.md) */
   shell: shellPolicySchema.optional(),
+  /** a snapshot from `governor.persist()` (or its JSON, parsed) to go on from; validated, never half used */
+  restore: z.unknown().optional(),
   /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
   inspect: z
     .custom<GovernorInspectOption>(
@@ -119,6 +121,8 @@ export interface GovernorConfig {
   /** the command catalog with the host's programs, and its command rules */
   readonly shell: ShellSetup;
   readonly inspect: GovernorInspector | undefined;
+  /** a snapshot to restore, not yet validated */
+  readonly restore?: unknown;
 }
 
 /** Validates `createGovernor` options, reporting every issue at once. */
@@ -150,5 +154,6 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     homeDir: parsed.homeDir,
     shell: shell.setup,
     inspect: parsed.inspect === undefined ? undefined : observerOf(parsed.inspect),
+    restore: parsed.restore,
   };
 }

@@ -81,7 +81,7 @@ function pointsOf(before: ControlFileVersion<unknown>, after: ControlFileVersion
 
 /** What changed in each control file whose digest differs, intents file first. */
 export function describeControlFileChanges(before: ControlFiles, after: ControlFiles): ControlFileChange[] {
-  return controlFilePairs(before, after)
+  return controlFilePairs<ControlFileVersion<unknown>, ControlFileVersion<unknown>>(before, after)
     .filter((pair) => pair.before.digest !== pair.after.digest)
     .map((pair) => ({ label: pair.after.label, points: pointsOf(pair.before, pair.after) }));
 }

@@ -35,6 +35,19 @@ export interface ControlFiles {
   readonly ignore: ControlFileVersion<IntentIgnore>;
 }
 
+/** What tells two versions of a control file apart: its label and digest. */
+export interface ControlFileMark {
+  readonly label: string;
+  readonly digest: string;
+}
+
+/** The control files as marks only: what comparisons need, and what a human was shown of a change. */
+export interface ControlFileMarks {
+  /** absent when the intents come from options */
+  readonly intents?: ControlFileMark | undefined;
+  readonly ignore: ControlFileMark;
+}
+
 /** Where a governor's control files are, and how to name them. */
 export interface ControlFileSources {
   readonly workspaceRoot: string;
@@ -74,9 +87,13 @@ interface FileToRead<T> {
  * Reads one control file without blocking (a FIFO is refused) and interprets it; a bad file
  * is a content that cannot be used. `present: false` reads nothing: the file is missing.
  */
-function readVersion<T>({ file, label, maxBytes, interpret }: FileToRead<T>, present = true): ControlFileVersion<T> {
-  const link = present ? linkTarget(file) : undefined;
-  const read = present ? readRegularFile(file, maxBytes) : MISSING;
+function readVersion<T>(source: FileToRead<T>, present = true): ControlFileVersion<T> {
+  const link = present ? linkTarget(source.file) : undefined;
+  return versionOfRead(source, present ? readRegularFile(source.file, source.maxBytes) : MISSING, link);
+}
+
+/** The version a read (and the link it went through, if any) makes of a control file. */
+function versionOfRead<T>({ file, label, interpret }: FileToRead<T>, read: RegularFileRead, link: string | undefined): ControlFileVersion<T> {
   let content: ControlFileContent<T>;
   try {
     content = { usable: true, value: interpret(read, file), text: read.kind === 'text' ? read.text : undefined };
@@ -87,6 +104,33 @@ function readVersion<T>({ file, label, maxBytes, interpret }: FileToRead<T>, pre
   return { label, digest: digestOf(read, link, content), content, ...(link !== undefined && { link }) };
 }
 
+
+/** A control file's text as it was kept (undefined: missing), interpreted again as if read now. */
+export interface KeptControlFile {
+  readonly text: string | undefined;
+  readonly link?: string | undefined;
+}
+
+/** Where each control file is, how it is named and read. */
+function controlFileSources(sources: ControlFileSources): { readonly intents: FileToRead<readonly Intent[]>; readonly ignore: FileToRead<IntentIgnore> } {
+  const intentsFile = path.join(sources.orchestrationDir, INTENTS_FILE_NAME);
+  const ignoreFile = path.join(sources.workspaceRoot, INTENT_IGNORE_FILE);
+  return {
+    intents: { file: intentsFile, label: labelOf(sources.workspaceRoot, intentsFile), maxBytes: MAX_INTENTS_FILE_BYTES, interpret: intentsOfRead },
+    ignore: { file: ignoreFile, label: INTENT_IGNORE_FILE, maxBytes: MAX_INTENT_IGNORE_BYTES, interpret: intentIgnoreOfRead },
+  };
+}
+
+/**
+ * The control files as kept texts say (a governor restored from a snapshot): each text is
+ * interpreted as a read of it would be, so its digest and meaning are the ones it had.
+ */
+export function controlFilesOfTexts(sources: ControlFileSources, kept: { readonly intents: KeptControlFile | undefined; readonly ignore: KeptControlFile }): ControlFiles {
+  const files = controlFileSources(sources);
+  const version = <T>(source: FileToRead<T>, file: KeptControlFile): ControlFileVersion<T> =>
+    versionOfRead(source, file.text === undefined ? MISSING : { kind: 'text', text: file.text }, file.link);
+  return { intents: kept.intents && version(files.intents, kept.intents), ignore: version(files.ignore, kept.ignore) };
+}
 
 /** The label of a file for people: relative to the workspace when it lies inside it, else absolute. */
 function labelOf(workspaceRoot: string, file: string): string {
@@ -99,29 +143,40 @@ function labelOf(workspaceRoot: string, file: string): string {
  * options; missing when the orchestration directory is) and `.intentignore`.
  */
 export function readControlFiles(sources: ControlFileSources, orchestrationPresent: boolean): ControlFiles {
-  const intentsFile = path.join(sources.orchestrationDir, INTENTS_FILE_NAME);
-  const ignoreFile = path.join(sources.workspaceRoot, INTENT_IGNORE_FILE);
-  const intents = sources.readsIntentsFile
-    ? readVersion({ file: intentsFile, label: labelOf(sources.workspaceRoot, intentsFile), maxBytes: MAX_INTENTS_FILE_BYTES, interpret: intentsOfRead }, orchestrationPresent)
-    : undefined;
-  return { intents, ignore: readVersion({ file: ignoreFile, label: INTENT_IGNORE_FILE, maxBytes: MAX_INTENT_IGNORE_BYTES, interpret: intentIgnoreOfRead }) };
+  const files = controlFileSources(sources);
+  return { intents: sources.readsIntentsFile ? readVersion(files.intents, orchestrationPresent) : undefined, ignore: readVersion(files.ignore) };
+}
+
+/** The control files' marks, read from versions. */
+export function marksOf(files: ControlFiles): ControlFileMarks {
+  const mark = (version: ControlFileMark): ControlFileMark => ({ label: version.label, digest: version.digest });
+  return { ...(files.intents && { intents: mark(files.intents) }), ignore: mark(files.ignore) };
+}
+
+/** A set of control files, as versions or as marks. */
+interface ControlFileSet<V extends ControlFileMark> {
+  readonly intents?: V | undefined;
+  readonly ignore: V;
 }
 
 /** Both versions of each control file, in a fixed order. */
-export function controlFilePairs(before: ControlFiles, after: ControlFiles): readonly { readonly before: ControlFileVersion<unknown>; readonly after: ControlFileVersion<unknown> }[] {
-  const pairs: { before: ControlFileVersion<unknown>; after: ControlFileVersion<unknown> }[] = [];
+export function controlFilePairs<B extends ControlFileMark, A extends ControlFileMark>(
+  before: ControlFileSet<B>,
+  after: ControlFileSet<A>,
+): readonly { readonly before: B; readonly after: A }[] {
+  const pairs: { before: B; after: A }[] = [];
   if (before.intents && after.intents) pairs.push({ before: before.intents, after: after.intents });
   pairs.push({ before: before.ignore, after: after.ignore });
   return pairs;
 }
 
 /** True when every control file has the same digest in both readings. */
-export function sameControlFiles(a: ControlFiles, b: ControlFiles): boolean {
+export function sameControlFiles(a: ControlFileMarks, b: ControlFileMarks): boolean {
   return controlFilePairs(a, b).every((pair) => pair.before.digest === pair.after.digest);
 }
 
 /** The labels of the files whose digests differ. */
-export function changedFiles(before: ControlFiles, after: ControlFiles): string[] {
+export function changedFiles(before: ControlFileMarks, after: ControlFileMarks): string[] {
   return controlFilePairs(before, after)
     .filter((pair) => pair.before.digest !== pair.after.digest)
     .map((pair) => pair.after.label);

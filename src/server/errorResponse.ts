@@ -6,6 +6,8 @@ import { HttpError, type ErrorBody } from './httpError';
 export interface JsonResponse {
   readonly status: number;
   readonly body: unknown;
+  /** sent as it is, as text/plain, in place of the body */
+  readonly text?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

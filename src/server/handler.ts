@@ -1,20 +1,24 @@
 import type { Governor } from '../governor/createGovernor';
+import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
+import type { GovernorSessions } from '../sessions/governorSessions';
 import type { JsonResponse } from './errorResponse';
 import { HttpError } from './httpError';
 import { checkSessionId } from './ids';
 import type { SessionStore } from './sessionStore';
 
-/** What a route's handler gets: path params, the parsed JSON body (undefined when none) and the sessions. */
+/** What a route's handler gets: path params, the body (parsed JSON, undefined when none; a TextBody for text routes) and the sessions. */
 export interface HandlerContext {
   readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly sessions: SessionStore;
+  /** the service's sessions as an agent's hooks use them, its governors created with the agent's preset */
+  hookSessions(adapter: AgentHookAdapter): GovernorSessions;
   /** the routes' path prefix, for links in messages and headers */
   readonly prefix: string;
 }
 
-/** A route's work, synchronous once the body is read: the governor is synchronous. */
-export type Handler = (context: HandlerContext) => JsonResponse;
+/** A route's work once the body is read; the governor is synchronous, a hook's session store need not be. */
+export type Handler = (context: HandlerContext) => JsonResponse | Promise<JsonResponse>;
 
 /** The 404 of a session that was never started (or was evicted). */
 export function unknownSession(id: string, prefix: string): HttpError {

@@ -101,3 +101,24 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
   // the decoder drops a byte-order mark, which JSON.parse would refuse
   return text.trim() === '' ? undefined : parseJson(text);
 }
+
+/** A request body read as text, or why it could not be. */
+export type TextBody = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly problem: string };
+
+/**
+ * Reads a request's body as UTF-8 text whatever its Content-Type, at most `maxBytes`. Every
+ * problem is answered as a value, for routes that must answer 200 whatever was sent; only a
+ * client that went away throws (RequestAbortedError).
+ */
+export async function readTextBody(req: IncomingMessage, maxBytes: number): Promise<TextBody> {
+  if (!hasBody(req)) return { ok: true, text: '' };
+  try {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+    const bytes = await readBytes(req, maxBytes);
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch (error) {
+    if (error instanceof RequestAbortedError) throw error;
+    return { ok: false, problem: error instanceof HttpError ? error.message : 'the body is not UTF-8 text' };
+  }
+}

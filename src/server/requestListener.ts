@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireApprovalToken } from './approvalAuth';
 import { errorResponse } from './errorResponse';
-import { readJsonBody, RequestAbortedError } from './readJsonBody';
+import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
+import { withAgentPreset } from '../hooks/agentGovernorOptions';
+import { MAX_HOOK_EVENT_BYTES } from '../hooks/hookOutputFor';
+import type { GovernorSessions } from '../sessions/governorSessions';
+import { memorySessions } from '../sessions/memorySessions';
+import { readJsonBody, readTextBody, RequestAbortedError } from './readJsonBody';
 import { sendJson } from './respond';
 import { createRouter } from './router';
 import { ROUTES } from './routes';
@@ -21,6 +26,16 @@ export interface ListenerDeps {
 export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;
   const route = createRouter(ROUTES, config.prefix);
+  // one per agent, so a session's notes outlive a request
+  const hookSessions = new Map<string, GovernorSessions>();
+  const hookSessionsOf = (adapter: AgentHookAdapter): GovernorSessions => {
+    let found = hookSessions.get(adapter.name);
+    if (!found) {
+      found = memorySessions(sessions, withAgentPreset(config.governor, adapter));
+      hookSessions.set(adapter.name, found);
+    }
+    return found;
+  };
   return async (req, res) => {
     // a response that cannot be written (client gone) is not worth an unhandled 'error'
     res.on('error', () => res.destroy());
@@ -29,8 +44,9 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       const { route: matched, params } = route(req.method ?? 'GET', pathname);
       // checked before the body is read, so an unauthenticated client cannot make the service read it
       if (matched.handler.approval) requireApprovalToken(req.headers.authorization, config.approvalToken);
-      const body = await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, matched.handler.handle({ params, body, sessions, prefix: config.prefix }));
+      // a hook event may carry a whole file: it has its own bound
+      const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

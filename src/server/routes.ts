@@ -1,17 +1,21 @@
 import { approveSessionHandler, resolveApprovalHandler } from './approvalHandlers';
 import type { Handler } from './handler';
+import { hookHandler } from './hookHandlers';
 import type { RouteSpec } from './router';
 import { decideHandler, promptHandler, resetHandler, toolCallHandler, viewHandler } from './sessionHandlers';
 
-/** What a route does, and whether it needs the approval token. */
+/** What a route does, whether it needs the approval token, and how its body is read. */
 export interface RouteAction {
   readonly handle: Handler;
   /** approving needs `Authorization: Bearer <approval token>` */
   readonly approval: boolean;
+  /** 'text': the body is handed over as a TextBody, its problems as values (an agent's hook must be answered 200) */
+  readonly body: 'json' | 'text';
 }
 
-const open = (handle: Handler): RouteAction => ({ handle, approval: false });
-const approving = (handle: Handler): RouteAction => ({ handle, approval: true });
+const open = (handle: Handler): RouteAction => ({ handle, approval: false, body: 'json' });
+const approving = (handle: Handler): RouteAction => ({ handle, approval: true, body: 'json' });
+const hook = (handle: Handler): RouteAction => ({ handle, approval: false, body: 'text' });
 
 /** Every route of the governance service, paths without the prefix. */
 export const ROUTES: readonly RouteSpec<RouteAction>[] = [
@@ -22,6 +26,8 @@ export const ROUTES: readonly RouteSpec<RouteAction>[] = [
   { method: 'GET', path: '/sessions/:id', handler: open(viewHandler) },
   { method: 'POST', path: '/approve-session', handler: approving(approveSessionHandler) },
   { method: 'POST', path: '/sessions/:id/approvals/:approvalId', handler: approving(resolveApprovalHandler) },
+  { method: 'POST', path: '/hooks/:agent', handler: hook(hookHandler('agent')) },
+  { method: 'POST', path: '/hooks/:agent/output', handler: hook(hookHandler('output')) },
 ];
 
 /** The route table as text lines ("POST /x/sessions/:id/prompt"), for startup banners. */

@@ -14,10 +14,12 @@ export interface SessionRegistry {
 
 /** The store behind the routes: sessions are created on their first prompt. */
 export interface SessionStore extends SessionRegistry {
-  /** the governor of `id`, created with the base options when it is new */
-  getOrCreate(id: string): { readonly governor: Governor; readonly created: boolean };
+  /** the governor of `id`, created with the base options (or `options`, given in their place) when it is new */
+  getOrCreate(id: string, options?: GovernorOptions): { readonly governor: Governor; readonly created: boolean };
   /** the governor of `id`, marked as just used; undefined when the session is unknown */
   use(id: string): Governor | undefined;
+  /** drops one session, stopping its governor */
+  remove(id: string): void;
   /** drops every session */
   clear(): void;
 }
@@ -57,14 +59,18 @@ export function createSessionStore(base: GovernorOptions, maxSessions: number): 
     has: (id) => sessions.has(id),
     ids: () => [...sessions.keys()],
     use,
-    getOrCreate(id) {
+    getOrCreate(id, options = base) {
       const existing = use(id);
       if (existing) return { governor: existing, created: false };
       // created before evicting, so a governor that fails to start costs no other session
-      const governor = createGovernor({ ...base, sessionId: id });
+      const governor = createGovernor({ ...options, sessionId: id });
       while (sessions.size >= maxSessions) evictOldest();
       sessions.set(id, governor);
       return { governor, created: true };
+    },
+    remove(id) {
+      sessions.get(id)?.stop();
+      sessions.delete(id);
     },
     clear() {
       for (const governor of sessions.values()) governor.stop();

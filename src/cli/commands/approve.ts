@@ -1,0 +1,67 @@
+import { Option, type Command } from 'commander';
+import { approveOutsideAgent, type OutsideApproval } from '../../hooks/approveOutsideAgent';
+import { RISK_CATEGORIES } from '../../risk/categories';
+import { validateCategories } from '../../safeMode/sessionApprovals';
+import { createFileSessions } from '../../sessions/fileSessions';
+import { CliFailure } from '../cliFailure';
+import { writeLine, type CliIo } from '../cliIo';
+import type { CommandContext } from '../commandContext';
+import { EXIT_CODES, type ExitCode } from '../exitCodes';
+import { hookStore, type HookStoreFlags } from '../hookSettings';
+import { UsageError } from '../usageError';
+
+interface ApproveFlags extends HookStoreFlags {
+  readonly session: string;
+  readonly held?: string;
+  readonly cancel?: boolean;
+}
+
+/** What the command line asks: categories for the session, or an answer to one held call or change. */
+function approvalOf(categories: readonly string[], flags: ApproveFlags): OutsideApproval {
+  if (flags.held !== undefined) {
+    if (categories.length > 0) throw new UsageError('give either categories or --held <approvalId>, not both');
+    return { kind: 'held', approvalId: flags.held, cancel: flags.cancel === true };
+  }
+  if (flags.cancel === true) throw new UsageError('--cancel answers one held call or change: add --held <approvalId>');
+  if (categories.length === 0) throw new UsageError(`name the categories to approve for the session (${RISK_CATEGORIES.join(', ')}), or --held <approvalId>`);
+  try {
+    return { kind: 'categories', categories: validateCategories(categories) };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/^approveSession: /, '') : String(error));
+  }
+}
+
+async function runApprove(categories: readonly string[], flags: ApproveFlags, io: CliIo): Promise<ExitCode> {
+  const approval = approvalOf(categories, flags);
+  const store = hookStore(flags, io, undefined);
+  const sessions = createFileSessions({ governor: store.governor });
+  // approving a session no hook has started would start one: a mistyped id is refused instead
+  if (!sessions.has(flags.session)) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`);
+  const result = await sessions.withSession(flags.session, (governor, notes) => approveOutsideAgent(governor, notes, approval));
+  writeLine(io.stdout, result.message);
+  return EXIT_CODES.ok;
+}
+
+/** `intentgate approve`: a human's approval, given in a terminal, for an agent session a hook governs. */
+export function registerApprove(program: Command, context: CommandContext): void {
+  program
+    .command('approve')
+    .summary("approve risk categories, or one held call, for an agent session's hooks")
+    .description(
+      [
+        'Approves, from a terminal, what an agent hook held for a human (docs/hooks.md).',
+        'Categories are approved for the whole agent session (seed 002 F); --held continues one held call (the agent\'s retry of that very call runs once)',
+        'or accepts a held change to the control files; --cancel with --held refuses it.',
+      ].join(' '),
+    )
+    .argument('[categories...]', `risk categories to approve for the session: ${RISK_CATEGORIES.join(', ')}`)
+    .requiredOption('--session <id>', "the agent's session id, as the hook's message names it")
+    .option('--held <approvalId>', 'answer this held call or control-file change instead')
+    .addOption(new Option('--cancel', 'with --held: refuse it'))
+    .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
+    .option('--orchestration-dir <dir>', 'the folder the sessions are kept under (default: the policy, else <workspace>/.orchestration)')
+    .option('--policy <file>', 'the policy file the hook uses, if any')
+    .action(async (categories: string[], flags: ApproveFlags) => {
+      context.exit(await runApprove(categories, flags, context.io));
+    });
+}

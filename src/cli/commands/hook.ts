@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import type { HookOutput } from '../../hooks/agentHookAdapter';
+import { cliApprovalHint } from '../../hooks/approvalHint';
+import { findHookAdapter, hookAdapterNames } from '../../hooks/hookAdapters';
+import { hookOutputFor, MAX_HOOK_EVENT_BYTES } from '../../hooks/hookOutputFor';
+import { createFileSessions } from '../../sessions/fileSessions';
+import { writeLine, type CliIo } from '../cliIo';
+import type { CommandContext } from '../commandContext';
+import { EXIT_CODES, type ExitCode } from '../exitCodes';
+import { hookStore, type HookStore, type HookStoreFlags } from '../hookSettings';
+import { postHookEvent } from '../postHookEvent';
+import { readStdinBounded } from '../readStdinBounded';
+
+interface HookFlags extends HookStoreFlags {
+  readonly server?: string;
+}
+
+/** The environment variable each agent names its project folder in, when it sets one. */
+export const PROJECT_DIR_ENV: Readonly<Record<string, string>> = { 'claude-code': 'CLAUDE_PROJECT_DIR', gemini: 'GEMINI_PROJECT_DIR' };
+
+// an agent writes its event at once; one that keeps stdin open is not waited for
+const STDIN_TIMEOUT_MS = 5_000;
+const SERVER_TIMEOUT_MS = 30_000;
+
+/** The CLI's exit codes are 0, 1 and 2; an agent's block is 2, so any other code blocks too. */
+const exitCodeOf = (code: number): ExitCode => (code === 0 || code === 1 || code === 2 ? code : EXIT_CODES.usage);
+
+async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<ExitCode> {
+  const adapter = findHookAdapter(agent);
+  if (!adapter) {
+    const names = hookAdapterNames();
+    writeLine(io.stderr, `error: unknown agent '${agent}'; intentgate answers the hooks of ${names.length > 0 ? names.join(', ') : 'no agent yet'}`);
+    return EXIT_CODES.usage;
+  }
+  const read = await readStdinBounded(io.stdin, MAX_HOOK_EVENT_BYTES, STDIN_TIMEOUT_MS);
+  let output: HookOutput;
+  if (!read.ok) output = adapter.failure(`intentgate: ${read.problem}`);
+  else if (flags.server !== undefined) {
+    const server = flags.server;
+    output = await postHookEvent(server, adapter.name, read.text, SERVER_TIMEOUT_MS).catch((error: unknown) =>
+      adapter.failure(`intentgate: ${error instanceof Error ? error.message : String(error)}; the call is blocked`),
+    );
+  } else {
+    const projectDir = Object.hasOwn(PROJECT_DIR_ENV, adapter.name) ? io.env[PROJECT_DIR_ENV[adapter.name] ?? ''] : undefined;
+    // read only for an event to govern: a policy that cannot be loaded is that event's failure
+    let store: HookStore | undefined;
+    const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
+    output = await hookOutputFor(adapter, read.text, {
+      sessions: () => createFileSessions({ governor: storeOnce().governor }),
+      answer: { approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision) },
+    });
+  }
+  io.stdout.write(output.stdout);
+  io.stderr.write(output.stderr);
+  return exitCodeOf(output.exitCode);
+}
+
+/** `intentgate hook <agent>`: a command hook of an agent CLI; one event on stdin, the answer in the agent's format. */
+export function registerHook(program: Command, context: CommandContext): void {
+  program
+    .command('hook')
+    .summary("answer one agent hook event (stdin) in the agent's format")
+    .description(
+      [
+        'Reads one hook event of an agent CLI (JSON on stdin) and answers it in that agent\'s format (docs/hooks.md).',
+        'The agent session\'s lifecycle, intent, held calls and approvals are kept in <orchestration dir>/sessions/, one file per agent session id.',
+        'Anything that fails answers with the agent\'s block, never an allow.',
+      ].join(' '),
+    )
+    .argument('<agent>', 'the agent CLI whose hook this is')
+    .option('--workspace <dir>', 'the workspace root (default: the policy, else the project folder the agent names, else the current directory)')
+    .option('--orchestration-dir <dir>', 'the folder of active_intents.yaml, the trace and the sessions (default: the policy, else <workspace>/.orchestration)')
+    .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options, over the agent\'s preset')
+    .option('--server <url>', 'post the event to a running `intentgate serve` instead (its workspace and sessions decide)')
+    .action(async (agent: string, flags: HookFlags) => {
+      context.exit(await runHook(agent, flags, context.io));
+    });
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import type { GovernorOptions } from '../governor/governorOptions';
+import { quoteForShell } from '../hooks/approvalHint';
+import { policyFromFlag } from './cliGovernor';
+import type { CliIo } from './cliIo';
+
+/** The flags that say where an agent session's governors are kept: the hook's and the approve command's. */
+export interface HookStoreFlags {
+  readonly workspace?: string;
+  readonly orchestrationDir?: string;
+  readonly policy?: string;
+}
+
+/** The governor options of a workspace's agent sessions, and the command line a human approves with. */
+export interface HookStore {
+  readonly governor: GovernorOptions;
+  readonly workspace: string;
+  /** `intentgate approve` with the flags that find this same store from any folder */
+  readonly approveCommand: string;
+}
+
+/**
+ * Where an agent session's governors are kept. The workspace is the flag, else the policy's,
+ * else the agent's project folder (`projectDir`, from the environment the agent sets), else the
+ * working directory; never a folder the model moved to, which a hook's event may report.
+ */
+export function hookStore(flags: HookStoreFlags, io: CliIo, projectDir: string | undefined): HookStore {
+  const policy = policyFromFlag(flags.policy, io);
+  const options = policy?.governor;
+  const policyWorkspace = options?.workspaceRoot ?? (options?.sandboxRoot === undefined ? undefined : path.join(options.sandboxRoot, 'project'));
+  const workspace = flags.workspace !== undefined ? path.resolve(io.cwd, flags.workspace) : (policyWorkspace ?? path.resolve(io.cwd, projectDir || '.'));
+  const orchestrationDir = flags.orchestrationDir === undefined ? undefined : path.resolve(io.cwd, flags.orchestrationDir);
+  const approveCommand = [
+    'intentgate approve',
+    `--workspace ${quoteForShell(workspace)}`,
+    ...(orchestrationDir === undefined ? [] : [`--orchestration-dir ${quoteForShell(orchestrationDir)}`]),
+    ...(policy === undefined ? [] : [`--policy ${quoteForShell(policy.file)}`]),
+  ].join(' ');
+  return {
+    governor: { ...options, workspaceRoot: workspace, ...(orchestrationDir !== undefined && { orchestrationDir }) },
+    workspace,
+    approveCommand,
+  };
+}

@@ -1,0 +1,35 @@
+import { withNote, type Decision } from '../decision/decision';
+import { reason } from '../decision/reason';
+import { REASON_CODES } from '../decision/reasons';
+import { createTracer, type TraceResult } from '../trace/tracer';
+import type { TraceChange, TraceSink } from '../trace/traceRecord';
+import { MAX_TRACE_CHANGES_KEPT } from './governorSnapshot';
+
+/** The trace holds every decision with risk categories, and every decision about a control-file change. */
+const isTraced = (decision: Decision): boolean => decision.categories.length > 0 || REASON_CODES[decision.code].rule === 'control-files';
+
+/** A governor's trace: what it writes, and the changes to the trace file it found. */
+export interface DecisionTrace {
+  /** Writes a decision to the trace; a change found in the trace file is kept and becomes a note on the decision. */
+  record(decision: Decision): { readonly decision: Decision; readonly traced: TraceResult };
+  /** the changes found, oldest first (the last 64; older ones are in the file's notices) */
+  readonly changes: readonly TraceChange[];
+}
+
+/** The trace of one governor, going on from the changes a snapshot kept. */
+export function createDecisionTrace(target: string | TraceSink, sessionId: () => string, kept: readonly TraceChange[] = []): DecisionTrace {
+  const tracer = createTracer(target, sessionId, isTraced);
+  const changes: TraceChange[] = [...kept];
+  return {
+    record(decision) {
+      const traced = tracer.record(decision);
+      if (!traced.ok || traced.changed === undefined) return { decision, traced };
+      changes.push(traced.changed);
+      if (changes.length > MAX_TRACE_CHANGES_KEPT) changes.shift();
+      return { decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })), traced };
+    },
+    get changes() {
+      return [...changes];
+    },
+  };
+}

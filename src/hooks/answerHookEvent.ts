@@ -1,0 +1,107 @@
+import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
+import { buildDecision, type Decision } from '../decision/decision';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import type { Governor } from '../governor/governorApi';
+import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
+import { nameOnlyRequest } from '../tools/toolRequest';
+import { cliApprovalHint, type ApprovalHint } from './approvalHint';
+import { heldCallOf, isHeldCall, takePass } from './heldCallPasses';
+import type { HookAnswer, HookEvent } from './hookEvent';
+
+export interface AnswerOptions {
+  /** how a human approves outside the agent, added to every `ask`; default the `intentgate approve` lines */
+  readonly approvalHint?: ApprovalHint;
+}
+
+type ToolEvent = Extract<HookEvent, { kind: 'pre_tool' | 'post_tool' }>;
+
+const proceed = (context?: string): HookAnswer => (context === undefined ? { kind: 'proceed' } : { kind: 'proceed', context });
+
+/** The answer to a decision: allow, ask with the five-part prompt and how to approve outside the agent, or deny with what to do. */
+function answerOf(decision: Decision, hint: string): HookAnswer {
+  if (decision.allowed) return { kind: 'allow', decision };
+  if (decision.verdict === 'ask' && decision.approval) {
+    const prompt = renderConfirmationPrompt(decision.approval.prompt);
+    return { kind: 'ask', message: hint === '' ? prompt : `${prompt}\n${hint}`, decision };
+  }
+  return { kind: 'deny', message: decision.reason ?? decision.code, decision };
+}
+
+/**
+ * A call about to run: the governor decides it (applying select_active_intent and
+ * attempt_completion). A call a human continued outside the agent, asked again, runs once:
+ * it is held and continued at once, so every rule is checked again.
+ */
+function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent, hint: ApprovalHint): HookAnswer {
+  const pass = takePass(notes, event.tool, event.args);
+  const decided = governor.handleToolCall(event.tool, event.args);
+  const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
+  return answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : '');
+}
+
+/**
+ * A call that ran. One that was held ran because the human approved it in the agent's own
+ * prompt: the hold is answered Continue, so the trace says so. Nothing else is applied again.
+ */
+function postTool(governor: Governor, event: ToolEvent): HookAnswer {
+  const held = heldCallOf(governor);
+  if (held && isHeldCall(held, event.tool, event.args)) governor.resolveApproval(held.approvalId, 'continue');
+  return proceed();
+}
+
+/** The deny of an event whose session cannot be used: nothing is decided by a fresh governor. */
+function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
+  const tool = event.kind === 'pre_tool' || event.kind === 'post_tool' ? event.tool : event.kind;
+  const decision = buildDecision({
+    code: 'session_store_unavailable',
+    request: nameOnlyRequest(tool, 'DESTRUCTIVE'),
+    facts: { state: 'REQUEST', intents: [], activeIntent: undefined, orchestrationDir: '' },
+    problem: error.message,
+  });
+  return { kind: 'deny', message: decision.reason ?? error.message, decision };
+}
+
+/**
+ * Answers one agent hook event with the governor of its session: a prompt moves the lifecycle
+ * and gets the handshake text, a call about to run is decided, one that ran is recorded, and
+ * the tool list is filtered by state. A session store that cannot be used answers a deny
+ * (`session_store_unavailable`); any other failure is thrown, for the caller to answer with
+ * the agent's block.
+ *
+ * @example
+ * const answer = await answerHookEvent({ kind: 'pre_tool', sessionId: 's1', cwd: '/repo', tool: 'write_to_file', args: { path: 'a.ts' } }, sessions);
+ * // { kind: 'deny', message: "State Violation: Intent Handshake required for DESTRUCTIVE actions. ...", decision }
+ */
+export async function answerHookEvent(event: HookEvent, sessions: GovernorSessions, options: AnswerOptions = {}): Promise<HookAnswer> {
+  const hint = options.approvalHint ?? cliApprovalHint();
+  const id = event.sessionId;
+  try {
+    switch (event.kind) {
+      case 'session_start':
+        return await sessions.withSession(id, (governor) => proceed(governor.handshakePrompt()));
+      case 'user_prompt':
+        return await sessions.withSession(id, (governor) => {
+          governor.userPrompt(event.prompt);
+          return proceed(governor.handshakePrompt());
+        });
+      case 'pre_tool':
+        return await sessions.withSession(id, (governor, notes) => preTool(governor, notes, event, hint));
+      case 'post_tool':
+        return await sessions.withSession(id, (governor) => postTool(governor, event));
+      case 'tool_selection':
+        return await sessions.withSession(id, (governor) => ({
+          kind: 'tools',
+          allowed: governor.toolsFor(governor.state, event.tools.map((name) => ({ name }))).map((tool) => tool.name),
+        }));
+      case 'stop':
+        // the turn ended: the state is kept as it is
+        return await sessions.withSession(id, () => proceed());
+      case 'session_end':
+        await sessions.drop(id);
+        return proceed();
+    }
+  } catch (error) {
+    if (error instanceof SessionStoreError) return storeDenial(event, error);
+    throw error;
+  }
+}

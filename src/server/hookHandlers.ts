@@ -1,0 +1,66 @@
+import { serviceApprovalHint } from '../hooks/approvalHint';
+import { findHookAdapter, hookAdapterNames } from '../hooks/hookAdapters';
+import { hookOutputFor } from '../hooks/hookOutputFor';
+import type { HookOutput } from '../hooks/agentHookAdapter';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import type { GovernorSessions } from '../sessions/governorSessions';
+import type { JsonResponse } from './errorResponse';
+import type { Handler } from './handler';
+import { HttpError } from './httpError';
+import { sessionIdSchema } from './ids';
+import type { TextBody } from './readJsonBody';
+
+/** The service's sessions for ids it can name; another id is the store's refusal (the hook answers a deny). */
+function checkedSessions(sessions: GovernorSessions): GovernorSessions {
+  const check = (sessionId: string): void => {
+    if (!sessionIdSchema.safeParse(sessionId).success) throw new SessionStoreError(`the agent's session id cannot name a session of the governance service: use 1 to 128 characters of [A-Za-z0-9._:-]`);
+  };
+  return {
+    withSession(sessionId, work) {
+      check(sessionId);
+      return sessions.withSession(sessionId, work);
+    },
+    drop(sessionId) {
+      check(sessionId);
+      return sessions.drop(sessionId);
+    },
+  };
+}
+
+/** The adapter's output as the agent's own `http` hook reads it: its stdout as the body. */
+function agentResponse(output: HookOutput): JsonResponse {
+  if (output.stdout.trim() === '') return { status: 200, body: {} };
+  try {
+    return { status: 200, body: JSON.parse(output.stdout) as unknown };
+  } catch {
+    return { status: 200, body: undefined, text: output.stdout };
+  }
+}
+
+const isTextBody = (body: unknown): body is TextBody => typeof body === 'object' && body !== null && 'ok' in body;
+
+/**
+ * `POST /hooks/:agent` and `POST /hooks/:agent/output`: one raw hook event of an agent, answered
+ * as `intentgate hook <agent>` answers it, with the service's sessions. Always 200 once the
+ * agent is known: a bad event is answered with the adapter's block, never with an HTTP error
+ * an agent could take for "go on". `agent` answers with the adapter's stdout as the body (what
+ * an agent's `http` hook reads); `output` with `{ stdout, stderr, exitCode }` (what
+ * `intentgate hook --server` prints).
+ */
+export function hookHandler(answer: 'agent' | 'output'): Handler {
+  return async (context) => {
+    const name = context.params.agent ?? '';
+    const adapter = findHookAdapter(name);
+    if (!adapter) {
+      throw new HttpError({ status: 404, code: 'route_not_found', message: `no hooks of agent '${name.slice(0, 64)}'; the agents are: ${hookAdapterNames().join(', ') || 'none yet'}` });
+    }
+    const body = isTextBody(context.body) ? context.body : { ok: false as const, problem: 'no body was read' };
+    const output = body.ok
+      ? await hookOutputFor(adapter, body.text, {
+          sessions: () => checkedSessions(context.hookSessions(adapter)),
+          answer: { approvalHint: serviceApprovalHint(context.prefix) },
+        })
+      : adapter.failure(`intentgate: ${body.problem}`);
+    return answer === 'output' ? { status: 200, body: output } : agentResponse(output);
+  };
+}

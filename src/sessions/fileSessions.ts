@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createGovernor, type Governor } from '../governor/createGovernor';
+import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
+import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import { isOrchestrationPresent } from '../intents/orchestration';
+import type { GovernorSessions, SessionNotes } from './governorSessions';
+import { acquireSessionLock, type SessionLock } from './sessionLock';
+import { ensureSessionsDir, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
+
+/** The sessions folder's name inside the orchestration directory. */
+export const SESSIONS_DIR_NAME = 'sessions';
+
+/** The bounds of a file session store. */
+export interface SessionLimits {
+  /** session files the folder holds; past it, the least recently used is forgotten */
+  readonly maxSessions: number;
+  /** the largest session file written or read */
+  readonly maxFileBytes: number;
+  /** a session unused this long is forgotten (its approvals with it) */
+  readonly idleTtlMs: number;
+  /** a lock older than this was left by a hook that died, and is broken */
+  readonly lockStaleMs: number;
+  /** how long a hook waits for another hook of the same session */
+  readonly lockWaitMs: number;
+}
+
+/** The default bounds: docs/hooks.md states them. */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
+  maxSessions: 256,
+  maxFileBytes: 4 * 1024 * 1024,
+  idleTtlMs: 24 * 60 * 60 * 1000,
+  lockStaleMs: 30_000,
+  lockWaitMs: 10_000,
+});
+
+export interface FileSessionsOptions {
+  /** the options every session's governor is created with; `sessionId` and `restore` are the store's */
+  readonly governor: GovernorOptions;
+  /** the sessions folder; default `<orchestration dir>/sessions` */
+  readonly dir?: string;
+  readonly limits?: Partial<SessionLimits>;
+}
+
+/** File sessions, which can also say whether a session is kept. */
+export interface FileSessions extends GovernorSessions {
+  /** the sessions folder */
+  readonly dir: string;
+  /** true when a file of the session is kept */
+  has(sessionId: string): boolean;
+}
+
+const checkSessionId = (sessionId: unknown): string => {
+  if (typeof sessionId === 'string' && sessionId !== '' && sessionId.length <= MAX_SESSION_ID_LENGTH) return sessionId;
+  throw new SessionStoreError(`the agent's session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
+};
+
+/** The governor's snapshot; one it cannot take (a held call's arguments too large) is the store's failure. */
+function persisted(governor: Governor): ReturnType<Governor['persist']> {
+  try {
+    return governor.persist();
+  } catch (error) {
+    if (!(error instanceof InvalidSnapshotError)) throw error;
+    throw new SessionStoreError(`the session state cannot be kept: ${error.message}`, { cause: error });
+  }
+}
+
+/**
+ * Governor sessions kept in files, one per agent session id, for hooks that run as a new
+ * process per event. Each use takes the session's lock (concurrent hooks of one session run
+ * in turn), restores the governor from its file (or creates it), runs the work and writes the
+ * new state atomically. A file that cannot be read or restored fails closed: SessionStoreError,
+ * never a fresh governor in its place. Without the orchestration directory nothing is kept
+ * (the fail-safe refuses every call anyway), and the folder is never created for it.
+ *
+ * @example
+ * const sessions = createFileSessions({ governor: { workspaceRoot: '/repo' } });
+ * const decision = await sessions.withSession('agent-session-1', (governor) => governor.handleToolCall('read_file', { path: 'a.ts' }));
+ */
+export function createFileSessions(options: FileSessionsOptions): FileSessions {
+  const config = parseGovernorOptions(options.governor, process.cwd());
+  const dir = options.dir === undefined ? path.join(config.orchestrationDir, SESSIONS_DIR_NAME) : path.resolve(options.dir);
+  const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
+  const timing = { staleMs: limits.lockStaleMs, waitMs: limits.lockWaitMs };
+  const base: GovernorOptions = { ...options.governor, restore: undefined };
+  // the default folder lives inside the orchestration directory; a folder given elsewhere is always used
+  const keeps = (): boolean => options.dir !== undefined || isOrchestrationPresent(config.orchestrationDir);
+
+  /** The session's governor and notes: restored from its file, or new (making room for it first). */
+  const open = (file: string, sessionId: string): { readonly governor: Governor; readonly notes: SessionNotes } => {
+    const kept = readSessionFile(file, sessionId, limits.maxFileBytes);
+    if (kept === undefined) {
+      sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs });
+      return { governor: createGovernor({ ...base, sessionId }), notes: { passes: [] } };
+    }
+    try {
+      return { governor: createGovernor({ ...base, sessionId, restore: kept.governor }), notes: kept.notes };
+    } catch (error) {
+      if (!(error instanceof InvalidSnapshotError)) throw error;
+      throw new SessionStoreError(`the session file ${file} does not hold a governor this workspace can restore (${error.message}); a human should remove it`, { cause: error });
+    }
+  };
+
+  const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {
+    ensureSessionsDir(dir);
+    const paths = sessionPaths(dir, sessionId);
+    const lock = await acquireSessionLock(paths.lock, timing);
+    try {
+      return await work(paths.file, lock);
+    } finally {
+      lock.release();
+    }
+  };
+
+  return {
+    dir,
+    has: (sessionId) => existsSync(sessionPaths(dir, checkSessionId(sessionId)).file),
+    async withSession(sessionId, work) {
+      const id = checkSessionId(sessionId);
+      if (!keeps()) {
+        const governor = createGovernor({ ...base, sessionId: id });
+        try {
+          return await work(governor, { passes: [] });
+        } finally {
+          governor.stop();
+        }
+      }
+      return locked(id, async (file, lock) => {
+        const { governor, notes } = open(file, id);
+        try {
+          const result = await work(governor, notes);
+          const snapshot = persisted(governor);
+          // a lock broken as stale means another hook may have written since: this state is not kept
+          if (!lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
+          writeSessionFile(file, id, { governor: snapshot, notes }, limits.maxFileBytes);
+          return result;
+        } finally {
+          governor.stop();
+        }
+      });
+    },
+    async drop(sessionId) {
+      const id = checkSessionId(sessionId);
+      if (!keeps()) return;
+      await locked(id, (file) => removeFile(file));
+    },
+  };
+}

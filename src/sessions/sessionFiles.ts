@@ -1,0 +1,169 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import { readRegularFile } from '../files/readRegularFile';
+import { MAX_HELD_CALL_PASSES, type SessionNotes } from './governorSessions';
+
+/** What a session file says it is. */
+export const SESSION_FILE_FORMAT = 'intentgate.session';
+
+const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128) });
+
+const envelopeSchema = z.strictObject({
+  format: z.literal(SESSION_FILE_FORMAT),
+  version: z.literal(1),
+  sessionId: z.string(),
+  savedAt: z.string(),
+  /** the governor's snapshot, validated when it is restored */
+  governor: z.unknown(),
+  notes: z.strictObject({ passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES) }),
+});
+
+/** What a session file keeps: the governor's snapshot (not yet validated) and the session's notes. */
+export interface KeptSession {
+  readonly governor: unknown;
+  readonly notes: SessionNotes;
+}
+
+/** One session's files: its state, its lock. */
+export interface SessionPaths {
+  readonly file: string;
+  readonly lock: string;
+}
+
+const SESSION_FILE = /^[0-9a-f]{40}\.json$/;
+const TEMP_FILE = /^[0-9a-f]{40}\.json\.[0-9a-f-]{36}\.tmp$/;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A session's file names: a hash of its id, so any id (slashes, dots, 256 characters) is one safe name. */
+export function sessionPaths(dir: string, sessionId: string): SessionPaths {
+  const name = createHash('sha256').update(sessionId, 'utf8').digest('hex').slice(0, 40);
+  return { file: path.join(dir, `${name}.json`), lock: path.join(dir, `${name}.lock`) };
+}
+
+/**
+ * Makes sure the sessions folder exists, creating it (not its parents: the orchestration folder
+ * is the human's to create) when missing. A symbolic link or a file in its place is refused.
+ */
+export function ensureSessionsDir(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new SessionStoreError(`cannot create the sessions folder ${dir}: ${messageOf(error)}`, { cause: error });
+  }
+  if (!lstatSync(dir).isDirectory()) throw new SessionStoreError(`the sessions folder ${dir} is not a folder (a link or a file is in its place); remove it`);
+}
+
+/**
+ * Reads a session file: undefined when there is none, what it keeps otherwise. A file that cannot be read, is too large or is not a session of this id throws
+ * SessionStoreError, so it fails closed instead of starting the session afresh.
+ */
+export function readSessionFile(file: string, sessionId: string, maxBytes: number): KeptSession | undefined {
+  const read = readRegularFile(file, maxBytes);
+  const fix = 'a human should remove it (the session then starts afresh, with no approvals)';
+  switch (read.kind) {
+    case 'missing':
+      return undefined;
+    case 'too-large':
+      throw new SessionStoreError(`the session file ${file} is ${read.size} bytes, over the limit of ${maxBytes}; ${fix}`);
+    case 'not-a-file':
+      throw new SessionStoreError(`the session file ${file} is not a regular file; ${fix}`);
+    case 'unreadable':
+      throw new SessionStoreError(`cannot read the session file ${file}: ${messageOf(read.error)}; ${fix}`, { cause: read.error });
+    case 'text':
+      break;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(read.text);
+  } catch (error) {
+    throw new SessionStoreError(`the session file ${file} is not JSON (${messageOf(error)}); ${fix}`, { cause: error });
+  }
+  const envelope = envelopeSchema.safeParse(value);
+  if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
+  if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
+  return { governor: envelope.data.governor, notes: { passes: envelope.data.notes.passes } };
+}
+
+/**
+ * Writes a session file atomically: a new temporary file in the same folder, flushed, then
+ * renamed over the old one, so a reader sees the old state or the new, never half of one.
+ */
+export function writeSessionFile(file: string, sessionId: string, kept: KeptSession, maxBytes: number): void {
+  const notes = { passes: kept.notes.passes.slice(-MAX_HELD_CALL_PASSES) };
+  const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), governor: kept.governor, notes });
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);
+  const temp = `${file}.${randomUUID()}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeSync(fd, bytes);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never created, or already renamed
+    }
+    throw new SessionStoreError(`cannot write the session file ${file}: ${messageOf(error)}`, { cause: error });
+  }
+}
+
+/** Removes a file if it is there. */
+export function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SessionStoreError(`cannot remove ${file}: ${messageOf(error)}`, { cause: error });
+  }
+}
+
+/** What a sweep keeps to. */
+export interface SweepLimits {
+  readonly maxSessions: number;
+  readonly idleTtlMs: number;
+  /** temporary files older than this were left by a writer that died */
+  readonly staleMs: number;
+}
+
+const ageOf = (file: string, now: number): number | undefined => {
+  try {
+    return now - statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes room for one more session: removes sessions idle past the TTL and abandoned temporary
+ * files, then the least recently used sessions while the folder would hold more than
+ * `maxSessions`. A session whose lock file exists is in use and is left alone.
+ */
+export function sweepSessions(dir: string, limits: SweepLimits): void {
+  const now = Date.now();
+  const names = readdirSync(dir);
+  const locked = new Set(names.filter((name) => name.endsWith('.lock')).map((name) => name.slice(0, -'.lock'.length)));
+  for (const name of names.filter((entry) => TEMP_FILE.test(entry))) {
+    const age = ageOf(path.join(dir, name), now);
+    if (age !== undefined && age > limits.staleMs) removeFile(path.join(dir, name));
+  }
+  const sessions = names
+    .filter((name) => SESSION_FILE.test(name) && !locked.has(name.slice(0, -'.json'.length)))
+    .map((name) => ({ file: path.join(dir, name), age: ageOf(path.join(dir, name), now) ?? 0 }))
+    .sort((a, b) => b.age - a.age);
+  const inUse = names.filter((name) => SESSION_FILE.test(name)).length - sessions.length;
+  let kept = sessions.length + inUse;
+  for (const session of sessions) {
+    if (session.age <= limits.idleTtlMs && kept < limits.maxSessions) break;
+    removeFile(session.file);
+    kept -= 1;
+  }
+}

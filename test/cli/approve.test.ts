@@ -1,0 +1,85 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerHookAdapter } from '../../src/hooks/hookAdapters';
+import { testHookAdapter } from '../hooks/testHookAdapter';
+import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { cli } from './cliHarness';
+
+let unregister: () => void = () => undefined;
+beforeAll(() => {
+  unregister = registerHookAdapter(testHookAdapter);
+});
+afterAll(() => unregister());
+
+const WRITE = { event: 'pre', tool: 'write_to_file', args: { path: 'src/auth/login.ts', content: 'x' } };
+
+/** One hook run of the test agent's session s1; its answer. */
+async function hook(root: string, event: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const run = await cli(['hook', 'test-agent', '--workspace', root], { stdin: JSON.stringify({ session: 's1', ...event }) });
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+const approve = (root: string, ...argv: string[]) => cli(['approve', '--workspace', root, ...argv]);
+
+/** A workspace whose session s1 holds a write in scope for approval (approval-1). */
+async function holding(): Promise<string> {
+  const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+  await hook(root, { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+  expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
+  return root;
+}
+
+describe('intentgate approve', () => {
+  it('approves categories for the agent session: the next call of theirs runs', async () => {
+    const root = await holding();
+    const run = await approve(root, '--session', 's1', 'FS_DELETE_OVERWRITE');
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: 'Approved FS_DELETE_OVERWRITE for agent session s1; approved now: FS_DELETE_OVERWRITE.\n' });
+    expect(await hook(root, WRITE)).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
+  });
+
+  it('continues one held call: the retry of that very call runs once', async () => {
+    const root = await holding();
+    const run = await approve(root, '--session', 's1', '--held', 'approval-1');
+    expect(run.stdout).toContain("Continued 'write_to_file' (approval-1): the agent's next call of it with the same arguments runs once");
+    expect(await hook(root, WRITE)).toEqual({ answer: 'allow', code: 'approved_once' });
+    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
+  });
+
+  it('cancels one held call', async () => {
+    const root = await holding();
+    const run = await approve(root, '--session', 's1', '--held', 'approval-1', '--cancel');
+    expect(run.stdout).toBe("Cancelled by a human: 'write_to_file' does not run.\n");
+    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', message: expect.stringContaining('--held approval-2') });
+  });
+
+  it('accepts a held change to the control files', async () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'hidden/\n' });
+    await hook(root, { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+    await approve(root, '--session', 's1', 'FS_DELETE_OVERWRITE');
+    expect(await hook(root, WRITE)).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
+    writeFileSync(path.join(root, '.intentignore'), '');
+    await hook(root, { event: 'prompt', prompt: 'next' });
+    const held = await hook(root, { event: 'pre', tool: 'read_file', args: { path: 'hidden/a.txt' } });
+    expect(held).toMatchObject({ answer: 'ask', code: 'control_file_changed', message: expect.stringContaining('--held approval-1') });
+    const run = await approve(root, '--session', 's1', '--held', 'approval-1');
+    expect(run.stdout).toMatch(/^A human accepted the change to \.intentignore/);
+    expect(await hook(root, { event: 'pre', tool: 'read_file', args: { path: 'hidden/a.txt' } })).toEqual({ answer: 'allow', code: 'safe_tool' });
+  });
+
+  const refusals = [
+    { name: 'refuses a session no hook started', argv: ['--session', 'nobody', 'SUDO'], code: 1, stderr: "error: no agent session 'nobody' is kept in" },
+    { name: 'refuses an approval id nothing waits for', argv: ['--session', 's1', '--held', 'approval-9'], code: 1, stderr: "waits for approval 'approval-9'; the waiting one is 'approval-1'" },
+    { name: 'refuses no categories and no --held', argv: ['--session', 's1'], code: 2, stderr: 'name the categories to approve' },
+    { name: 'refuses an unknown category', argv: ['--session', 's1', 'EVERYTHING'], code: 2, stderr: "unknown category 'EVERYTHING'" },
+    { name: 'refuses categories with --held', argv: ['--session', 's1', 'SUDO', '--held', 'approval-1'], code: 2, stderr: 'not both' },
+    { name: 'refuses --cancel without --held', argv: ['--session', 's1', '--cancel'], code: 2, stderr: '--cancel answers one held call' },
+  ];
+
+  it.each(refusals)('$name', async ({ argv, code, stderr }) => {
+    const root = await holding();
+    const run = await approve(root, ...argv);
+    expect(run.code).toBe(code);
+    expect(run.stderr).toContain(stderr);
+  });
+});

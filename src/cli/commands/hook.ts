@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { HookOutput } from '../../hooks/agentHookAdapter';
+import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { cliApprovalHint } from '../../hooks/approvalHint';
 import { findHookAdapter, hookAdapterNames } from '../../hooks/hookAdapters';
 import { hookOutputFor, MAX_HOOK_EVENT_BYTES } from '../../hooks/hookOutputFor';
@@ -46,7 +47,7 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
     output = await hookOutputFor(adapter, read.text, {
-      sessions: () => createFileSessions({ governor: storeOnce().governor }),
+      sessions: () => createFileSessions({ governor: withAgentPreset(storeOnce().governor, adapter) }),
       answer: { approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision) },
     });
   }

@@ -25,8 +25,8 @@ function refusal(answer: HookAnswer): string | undefined {
 
 const failure = (message: string): HookOutput => ({
   // over HTTP there is no exit code: the body blocks on its own (PreToolUse, UserPromptSubmit)
-  stdout: `${JSON.stringify({ decision: 'block', reason: `intentgate: ${message}` })}\n`,
-  stderr: `intentgate: ${message}\n`,
+  stdout: `${JSON.stringify({ decision: 'block', reason: message })}\n`,
+  stderr: `${message}\n`,
   exitCode: 2,
 });
 
@@ -40,7 +40,7 @@ function answerToolCall(answer: HookAnswer): HookOutput {
     case 'ask':
       return permission('ask', answer.message);
     default:
-      return failure(`no decision for a tool call (the answer was '${answer.kind}')`);
+      return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
   }
 }
 
@@ -66,7 +66,7 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
     case 'session_end':
       return refused === undefined ? PASS : json({ systemMessage: refused });
     case 'tool_selection':
-      return failure('Claude Code has no tool-selection event');
+      return failure('intentgate: Claude Code has no tool-selection event');
   }
 }
 

@@ -67,20 +67,33 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown, eventName: string): Parsed
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: `malformed ${eventName} event: ${formatIssues(parsed.error).join('; ')}` };
 }
 
-/** The session facts every event carries: the workspace is the project root, the shell's folder may be below it. */
-function sessionOf(data: z.infer<typeof sessionEvent>): { readonly sessionId: string; readonly cwd: string; readonly shellDir: string } {
-  return { sessionId: data.session_id, cwd: claudeCodeProjectRoot(data.cwd, data.transcript_path), shellDir: data.cwd };
+interface SessionFacts {
+  readonly sessionId: string;
+  /** the project root, else the shell's folder */
+  readonly cwd: string;
+  /** the project root when the transcript confirms it: paths are made relative to it only then */
+  readonly root: string | undefined;
+  readonly shellDir: string;
 }
 
-/** An absolute, normalised path under the root as the workspace-relative path; anything else as given. */
-function relativePath(value: unknown, root: string): unknown {
-  if (typeof value !== 'string' || !path.posix.isAbsolute(value) || path.posix.normalize(value) !== value) return value;
+/** The session facts every event carries: the workspace is the project root, the shell's folder may be below it. */
+function sessionOf(data: z.infer<typeof sessionEvent>): SessionFacts {
+  const root = claudeCodeProjectRoot(data.cwd, data.transcript_path);
+  return { sessionId: data.session_id, cwd: root ?? data.cwd, root, shellDir: data.cwd };
+}
+
+/**
+ * An absolute, normalised path under the root as the workspace-relative path; anything else
+ * as given. With no confirmed root every path stays absolute, for the governor to place.
+ */
+function relativePath(value: unknown, root: string | undefined): unknown {
+  if (root === undefined || typeof value !== 'string' || !path.posix.isAbsolute(value) || path.posix.normalize(value) !== value) return value;
   const below = pathBelow(root, value);
   return below === undefined ? value : below === '' ? '.' : below;
 }
 
 /** A tool's arguments as the governor reads them: paths made relative, and the shell's folder. */
-function governorArgs(claudeName: string, input: Readonly<Record<string, unknown>>, root: string, shellDir: string): Record<string, unknown> {
+function governorArgs(claudeName: string, input: Readonly<Record<string, unknown>>, root: string | undefined, shellDir: string): Record<string, unknown> {
   const tool = claudeCodeTool(claudeName);
   const args: Record<string, unknown> = { ...input };
   for (const name of tool?.paths ?? []) {
@@ -98,8 +111,8 @@ function readToolEvent(raw: unknown, eventName: 'PreToolUse' | 'PostToolUse'): R
   if (tool === undefined) {
     return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Claude Code tool: the handshake tools come from the '${INTENTS_MCP_SERVER}' MCP server` };
   }
-  const { sessionId, cwd, shellDir } = sessionOf(call);
-  const args = governorArgs(call.tool_name, call.tool_input, cwd, shellDir);
+  const { sessionId, cwd, root, shellDir } = sessionOf(call);
+  const args = governorArgs(call.tool_name, call.tool_input, root, shellDir);
   const kind = eventName === 'PreToolUse' ? 'pre_tool' : 'post_tool';
   return { ok: true, event: { kind, sessionId, cwd, tool, args, ...(call.tool_use_id !== undefined && { callId: call.tool_use_id }) } };
 }

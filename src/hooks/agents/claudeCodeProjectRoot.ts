@@ -27,13 +27,13 @@ function projectFolders(transcriptPath: string): Set<string> {
 /**
  * The project root of a Claude Code session. The events' `cwd` follows the shell's `cd`
  * into subfolders, but the transcript path names the project the session started in: the
- * root is the folder holding `cwd` whose name matches it, and `cwd` itself when none does.
+ * root is the folder holding `cwd` (or `cwd` itself) whose name matches it; undefined when none does.
  */
-export function claudeCodeProjectRoot(cwd: string, transcriptPath: string | undefined): string {
-  if (transcriptPath === undefined) return cwd;
+export function claudeCodeProjectRoot(cwd: string, transcriptPath: string | undefined): string | undefined {
+  if (transcriptPath === undefined) return undefined;
   const folders = projectFolders(transcriptPath);
   for (let dir = cwd; ; dir = path.posix.dirname(dir)) {
     if (folders.has(projectFolderName(dir))) return dir;
-    if (dir === path.posix.dirname(dir)) return cwd;
+    if (dir === path.posix.dirname(dir)) return undefined;
   }
 }

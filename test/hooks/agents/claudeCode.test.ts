@@ -94,9 +94,14 @@ describe('tool names and arguments as the governor reads them', () => {
     expect(result).toMatchObject({ ok: true, event: { cwd: ROOT, args: { file_path: 'packages/a.ts' } } });
   });
 
-  it('roots the session at its cwd when the transcript names no folder above it', () => {
-    const result = read(claudeEvent('PreToolUse', { cwd: '/elsewhere/x', tool_name: 'Write', tool_input: { file_path: '/elsewhere/x/a.ts', content: '' } }));
-    expect(result).toMatchObject({ ok: true, event: { cwd: '/elsewhere/x', args: { file_path: 'a.ts' } } });
+  it.each([
+    { name: 'names no folder above the cwd', transcript_path: TRANSCRIPT },
+    { name: 'is missing', transcript_path: undefined },
+  ])('leaves every path absolute for the governor to place when the transcript $name', ({ transcript_path }) => {
+    const result = read(claudeEvent('PreToolUse', { cwd: '/elsewhere/x', transcript_path, tool_name: 'Bash', tool_input: { command: 'rm /elsewhere/x/a.ts' } }));
+    expect(result).toMatchObject({ ok: true, event: { cwd: '/elsewhere/x', args: { command: 'rm /elsewhere/x/a.ts', cwd: '/elsewhere/x' } } });
+    const write = read(claudeEvent('PreToolUse', { cwd: '/elsewhere/x', transcript_path, tool_name: 'Write', tool_input: { file_path: '/elsewhere/x/a.ts', content: '' } }));
+    expect(write).toMatchObject({ ok: true, event: { cwd: '/elsewhere/x', args: { file_path: '/elsewhere/x/a.ts' } } });
   });
 
   it('leaves the arguments object Claude Code sent unchanged', () => {
@@ -220,7 +225,7 @@ describe('answers as Claude Code reads them', () => {
   });
 
   it('fails by blocking: exit code 2 with the message on stderr, and a blocking body for the HTTP hook', () => {
-    const output = claudeCodeAdapter.failure('the session store is unreadable');
+    const output = claudeCodeAdapter.failure('intentgate: the session store is unreadable');
     expect(output).toEqual({
       stdout: `${JSON.stringify({ decision: 'block', reason: 'intentgate: the session store is unreadable' })}\n`,
       stderr: 'intentgate: the session store is unreadable\n',

@@ -32,18 +32,18 @@ describe('claudeCodeProjectRoot', () => {
     { name: 'a worktree below the project', cwd: `${root}/.claude/worktrees/feature`, transcript: transcriptOf(root), expected: root },
     { name: 'a subagent transcript of the project', cwd: `${root}/src`, transcript: transcriptOf(root, 's/subagents/agent-1.jsonl'), expected: root },
     { name: 'a long project path, named by its hash', cwd: `/tmp/${'x'.repeat(240)}/src`, transcript: transcriptOf(`/tmp/${'x'.repeat(240)}`), expected: `/tmp/${'x'.repeat(240)}` },
-    { name: 'no transcript: the cwd', cwd: `${root}/src`, transcript: undefined, expected: `${root}/src` },
-    { name: 'a transcript of another project: the cwd', cwd: `${root}/src`, transcript: transcriptOf('/srv/other'), expected: `${root}/src` },
-    { name: 'a sibling whose name starts like the project: the cwd', cwd: `${root}-evil/src`, transcript: transcriptOf(root), expected: `${root}-evil/src` },
-    { name: 'a transcript with no projects folder: the cwd', cwd: `${root}/src`, transcript: `/tmp/${projectFolderName(root)}/s.jsonl`, expected: `${root}/src` },
-    { name: 'a projects folder as the last part: the cwd', cwd: `${root}/src`, transcript: `/x/projects/${projectFolderName(root)}`, expected: `${root}/src` },
+    { name: 'nothing with no transcript', cwd: `${root}/src`, transcript: undefined, expected: undefined },
+    { name: 'nothing for a transcript of another project', cwd: `${root}/src`, transcript: transcriptOf('/srv/other'), expected: undefined },
+    { name: 'nothing for a sibling whose name starts like the project', cwd: `${root}-evil/src`, transcript: transcriptOf(root), expected: undefined },
+    { name: 'nothing in a transcript with no projects folder', cwd: `${root}/src`, transcript: `/tmp/${projectFolderName(root)}/s.jsonl`, expected: undefined },
+    { name: 'nothing when the project folder is the last part', cwd: `${root}/src`, transcript: `/x/projects/${projectFolderName(root)}`, expected: undefined },
   ];
 
   it.each(cases)('finds $name', ({ cwd, transcript, expected }) => {
     expect(claudeCodeProjectRoot(cwd, transcript)).toBe(expected);
   });
 
-  it('only ever answers the cwd or a folder holding it', () => {
+  it('only ever answers the cwd, a folder holding it, or nothing', () => {
     const segment = fc.stringMatching(/^[a-z0-9._-]{1,12}$/).filter((part) => part !== '.' && part !== '..');
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 8 }), fc.nat(8), fc.string(), (parts, cut, noise) => {
@@ -51,7 +51,7 @@ describe('claudeCodeProjectRoot', () => {
         const claimed = `/${parts.slice(0, Math.max(1, parts.length - cut)).join('/')}`;
         for (const transcript of [transcriptOf(claimed), `/p/projects/${noise}/s.jsonl`]) {
           const found = claudeCodeProjectRoot(cwd, transcript);
-          expect(found === cwd || cwd.startsWith(`${found === '/' ? '' : found}/`)).toBe(true);
+          expect(found === undefined || found === cwd || cwd.startsWith(`${found === '/' ? '' : found}/`)).toBe(true);
         }
         expect(claudeCodeProjectRoot(cwd, transcriptOf(claimed))).toBe(claimed);
       }),

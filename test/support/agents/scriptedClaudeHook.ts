@@ -45,7 +45,7 @@ function respond(raw: string): HookOutput {
   if (read.ok === false) return adapter.failure(read.problem);
   if (process.env.SCRIPTED_HOOK_LOG !== undefined) appendFileSync(process.env.SCRIPTED_HOOK_LOG, `${JSON.stringify(read.event)}\n`);
   const answer = answerFor(script, read.event);
-  return answer === 'fail' ? adapter.failure('scripted failure') : adapter.writeAnswer(toHookAnswer(answer), read.event);
+  return answer === 'fail' ? adapter.failure('intentgate: scripted failure') : adapter.writeAnswer(toHookAnswer(answer), read.event);
 }
 
 const output = respond(readFileSync(0, 'utf8'));

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
+import { createGovernanceServer, type GovernanceServer } from '../../../src/server/createGovernanceServer';
+import { findAgentCli } from '../../support/agents/agentCli';
+import { bundleEntry } from '../../support/agents/bundleEntry';
+import { runClaudeCode, toolResultTexts, type ClaudeHook, type ClaudeRunSpec } from '../../support/agents/claudeCodeRun';
+import { INTENTS_YAML, makeWorkspace } from '../../support/workspace';
+
+// intentgate governing the real Claude Code 2.1.197: each event runs `intentgate hook
+// claude-code` in a process of its own, and the session lives in the workspace between them.
+
+const cli = findAgentCli('claude-code');
+// the suite is skipped when the program is missing
+const program = 'program' in cli ? cli.program : '';
+let intentgate = '';
+
+/** The hook as docs/hooks.md sets it up, with this checkout's CLI. */
+const hookCommand = (flags = ''): string => `timeout 25 node ${intentgate} hook claude-code${flags} || exit 2`;
+
+/** A workspace with the intents (INT-001 owns src/auth/** and tests/auth/), and a policy when given. */
+function workspace(policy?: string): string {
+  const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+  mkdirSync(path.join(root, 'src', 'auth'), { recursive: true });
+  if (policy !== undefined) writeFileSync(path.join(root, 'intentgate.policy.yaml'), policy);
+  return root;
+}
+
+/** How a case reaches intentgate: the hook command, or the service's route for Claude Code's http hook. */
+type Via = 'command' | 'http';
+
+const services: GovernanceServer[] = [];
+
+/** The hook of a workspace: the command, or a service started over the workspace for it. */
+async function hookFor(root: string, via: Via, flags = ''): Promise<ClaudeHook> {
+  if (via === 'command') return { type: 'command', command: hookCommand(flags) };
+  const service = createGovernanceServer({ governor: { workspaceRoot: root, trace: () => undefined }, approvalToken: 'claude-code-e2e-approval-token', onError: () => undefined });
+  services.push(service);
+  const { url } = await service.listen(0, '127.0.0.1');
+  return { type: 'http', url: `${url}/hooks/claude-code` };
+}
+
+async function claude(root: string, spec: Omit<ClaudeRunSpec, 'workspace' | 'hook'> & { readonly via?: Via; readonly flags?: string }) {
+  const run = await runClaudeCode(program, { ...spec, workspace: root, hook: await hookFor(root, spec.via ?? 'command', spec.flags) });
+  expect(run.run.timedOut).toBe(false);
+  expect(run.result, run.run.stdout + run.run.stderr).toBeDefined();
+  return run;
+}
+
+describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude Code', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    intentgate = await bundleEntry('src/cli/main.ts');
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(services.map((service) => service.close()));
+  });
+
+  const vias = [{ via: 'command' as const }, { via: 'http' as const }];
+
+  it.each(vias)('denies a Write before an intent is selected, through the $via hook: the file is never written and the denial is listed', async ({ via }) => {
+    const root = workspace();
+    const run = await claude(root, { via, script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }] });
+    expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
+    expect(run.result?.permission_denials).toEqual([expect.objectContaining({ tool_name: 'Write', tool_input: { file_path: path.join(root, 'src', 'auth', 'login.ts'), content: 'x' } })]);
+    expect(toolResultTexts(run)[0]).toBe(STATE_VIOLATION_MESSAGE);
+  });
+
+  it.each(vias)('gives the model the handshake text with the prompt, through the $via hook', async ({ via }) => {
+    const root = workspace();
+    const run = await claude(root, { via, script: [] });
+    const transcript = run.requests[0]?.transcript ?? '';
+    expect(transcript).toContain('select_active_intent');
+    expect(transcript).toContain('INT-001');
+  });
+
+  it.each(vias)('holds a web fetch before an intent, through the $via hook: in -p mode Claude Code refuses it with the five-part prompt as the reason', async ({ via }) => {
+    const root = workspace();
+    const run = await claude(root, { via, script: [{ tool: 'WebFetch', input: { url: 'https://example.com/page', prompt: 'summarise' } }] });
+    expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['WebFetch']);
+    const reason = toolResultTexts(run)[0] ?? '';
+    expect(reason).toMatch(/^1\) .+\n2\) .+\n3\) .+\n4\) /s);
+    expect(reason).toContain('NETWORK_RISK');
+  });
+
+  it('runs the call when the service behind the http hook cannot be reached: that hook cannot fail closed in 2.1.197', async () => {
+    const root = workspace();
+    const closed = createGovernanceServer({ governor: { workspaceRoot: root }, approvalToken: 'claude-code-e2e-approval-token' });
+    const { url } = await closed.listen(0, '127.0.0.1');
+    await closed.close();
+    const run = await runClaudeCode(program, { workspace: root, hook: { type: 'http', url: `${url}/hooks/claude-code` }, script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }] });
+    expect(run.result?.permission_denials).toEqual([]);
+    expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(true);
+  });
+});

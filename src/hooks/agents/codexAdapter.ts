@@ -9,7 +9,7 @@ import { contextOf, contextOutput, jsonOutput, PASS, refusalOf, sessionStartRefu
 // stderr as the reason; any other exit code, a crash or a timeout is a failed hook, and the call runs.
 
 /** The block of anything that fails: exit 2 with the reason on stderr, read by every Codex event. */
-const failure = (message: string): HookOutput => Object.freeze({ stdout: '', stderr: `intentgate: ${message}\n`, exitCode: 2 });
+const failure = (message: string): HookOutput => Object.freeze({ stdout: '', stderr: `${message}\n`, exitCode: 2 });
 
 /** `decision: "block"`: refuses a prompt, replaces a tool's result, or keeps a turn going with the reason. */
 const block = (reason: string): HookOutput => jsonOutput({ decision: 'block', reason });
@@ -18,7 +18,7 @@ function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOu
   // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
   if (answer.kind === 'allow') return PASS;
   // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused with how to approve it
-  if (refused === undefined) return failure(`no decision for a tool call (the answer was '${answer.kind}')`);
+  if (refused === undefined) return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
   return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } });
 }
 
@@ -43,7 +43,7 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
       return refused === undefined ? PASS : block(refused);
     case 'session_end':
     case 'tool_selection':
-      return failure(`Codex has no ${event.kind} event`);
+      return failure(`intentgate: Codex has no ${event.kind} event`);
   }
 }
 

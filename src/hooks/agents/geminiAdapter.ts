@@ -14,9 +14,8 @@ import { contextOf, contextOutput, jsonOutput, PASS, refusalOf, sessionStartRefu
  * tool's result, and no tools at all if the failure was in choosing the tools to offer.
  */
 function failure(message: string): HookOutput {
-  const reason = `intentgate: ${message}`;
-  const body = { decision: 'deny', reason, hookSpecificOutput: { toolConfig: { mode: 'NONE' } } };
-  return Object.freeze({ stdout: `${JSON.stringify(body)}\n`, stderr: `${reason}\n`, exitCode: 2 });
+  const body = { decision: 'deny', reason: message, hookSpecificOutput: { toolConfig: { mode: 'NONE' } } };
+  return Object.freeze({ stdout: `${JSON.stringify(body)}\n`, stderr: `${message}\n`, exitCode: 2 });
 }
 
 const deny = (reason: string): HookOutput => jsonOutput({ decision: 'deny', reason });
@@ -29,7 +28,7 @@ const geminiName = (tool: string): string => Object.keys(GEMINI_HANDSHAKE_TOOLS)
  * offered tool is allowed, so tools the adapter does not know (other MCP servers) stay usable.
  */
 function toolSelection(answer: HookAnswer, offered: readonly string[]): HookOutput {
-  if (answer.kind !== 'tools') return failure(`no tool list for a tool selection (the answer was '${answer.kind}')`);
+  if (answer.kind !== 'tools') return failure(`intentgate: no tool list for a tool selection (the answer was '${answer.kind}')`);
   if (offered.every((tool) => answer.allowed.includes(tool))) return PASS;
   const toolConfig = answer.allowed.length === 0 ? { mode: 'NONE' } : { mode: 'AUTO', allowedFunctionNames: answer.allowed.map(geminiName) };
   return jsonOutput({ hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } });
@@ -38,7 +37,7 @@ function toolSelection(answer: HookAnswer, offered: readonly string[]): HookOutp
 function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOutput {
   // nothing printed leaves the call to Gemini's own approvals: intentgate only ever narrows them
   if (answer.kind === 'allow') return PASS;
-  return refused === undefined ? failure(`no decision for a tool call (the answer was '${answer.kind}')`) : deny(refused);
+  return refused === undefined ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`) : deny(refused);
 }
 
 /**

@@ -245,7 +245,7 @@ describe('codexAdapter.writeAnswer', () => {
 
 describe('codexAdapter.failure and pass', () => {
   it('blocks with exit code 2 and the reason on stderr', () => {
-    expect(codexAdapter.failure('the session store is unavailable')).toEqual({ stdout: '', stderr: 'intentgate: the session store is unavailable\n', exitCode: 2 });
+    expect(codexAdapter.failure('intentgate: the session store is unavailable')).toEqual({ stdout: '', stderr: 'intentgate: the session store is unavailable\n', exitCode: 2 });
   });
 
   it('prints nothing for an event that passes', () => {

@@ -213,7 +213,7 @@ describe('geminiAdapter.writeAnswer', () => {
 describe('geminiAdapter.failure and pass', () => {
   it('blocks with decision deny, no tools offered, and exit code 2', () => {
     const reason = 'intentgate: the session store is unavailable';
-    expect(geminiAdapter.failure('the session store is unavailable')).toEqual({
+    expect(geminiAdapter.failure(reason)).toEqual({
       stdout: `${JSON.stringify({ decision: 'deny', reason, hookSpecificOutput: { toolConfig: { mode: 'NONE' } } })}\n`,
       stderr: `${reason}\n`,
       exitCode: 2,

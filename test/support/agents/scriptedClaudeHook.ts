@@ -4,11 +4,9 @@
 // (JSON: "<event kind>" or "<event kind>:<tool>" -> answer, or "fail" for the adapter's failure;
 // a tool selection allows every offered tool unless told), SCRIPTED_HOOK_LOG (a file that gets each read event).
 import { appendFileSync, readFileSync } from 'node:fs';
-import { claudeCodeAdapter } from '../../../src/hooks/agents/claudeCode';
-import { codexAdapter } from '../../../src/hooks/agents/codexAdapter';
-import { geminiAdapter } from '../../../src/hooks/agents/geminiAdapter';
+import { findHookAdapter } from '../../../src/hooks/hookAdapters';
 import type { HookAnswer, HookEvent } from '../../../src/hooks/hookEvent';
-import type { AgentHookAdapter, HookOutput } from '../../../src/hooks/agentHookAdapter';
+import type { HookOutput } from '../../../src/hooks/agentHookAdapter';
 import { createGovernor } from '../../../src/index';
 
 /** A scripted answer: the answer's kind and text; the decision an allow or ask carries is made up here. */
@@ -34,10 +32,8 @@ function toHookAnswer(answer: Exclude<ScriptedAnswer, 'fail'>): HookAnswer {
   return answer.kind === 'allow' ? { kind: 'allow', decision } : { kind: answer.kind, message: answer.message, decision };
 }
 
-const ADAPTERS: Readonly<Record<string, AgentHookAdapter>> = { 'claude-code': claudeCodeAdapter, codex: codexAdapter, gemini: geminiAdapter };
-
 function respond(raw: string): HookOutput {
-  const adapter = ADAPTERS[process.env.SCRIPTED_HOOK_AGENT ?? 'claude-code'];
+  const adapter = findHookAdapter(process.env.SCRIPTED_HOOK_AGENT ?? 'claude-code');
   if (adapter === undefined) throw new Error(`no adapter named '${String(process.env.SCRIPTED_HOOK_AGENT)}'`);
   const script = JSON.parse(process.env.SCRIPTED_HOOK_ANSWERS ?? '{}') as AnswerScript;
   const read = adapter.readEvent(JSON.parse(raw));

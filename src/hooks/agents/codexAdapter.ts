@@ -2,7 +2,7 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readCodexEvent } from './codexEvent';
 import { CODEX_GOVERNOR_OPTIONS } from './codexTools';
-import { contextOf, contextOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal } from './hookOutputs';
+import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, type EventOutputs } from './hookOutputs';
 
 // Codex's hook protocol (0.169, measured): exit 0 with JSON on stdout is read, and a field it
 // does not know makes the whole answer invalid, which lets the call run; exit 2 blocks with
@@ -14,10 +14,17 @@ const failure = (message: string): HookOutput => Object.freeze({ stdout: '', std
 /** `decision: "block"`: refuses a prompt, replaces a tool's result, or keeps a turn going with the reason. */
 const block = (reason: string): HookOutput => jsonOutput({ decision: 'block', reason });
 
-function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOutput {
+// the events other than tool calls: where context goes, and how each is refused
+const OUTPUTS: EventOutputs = {
+  contextEvents: { session_start: 'SessionStart', user_prompt: 'UserPromptSubmit', post_tool: 'PostToolUse' },
+  refusals: { session_start: sessionStartRefusal, user_prompt: block, post_tool: block, stop: block },
+};
+
+function answerToolCall(answer: HookAnswer): HookOutput {
   // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
   if (answer.kind === 'allow') return PASS;
   // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused with how to approve it
+  const refused = refusalOf(answer);
   if (refused === undefined) return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
   return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } });
 }
@@ -28,23 +35,9 @@ function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOu
  * context goes to `additionalContext`, and a refused stop keeps the turn going.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
-  const refused = refusalOf(answer);
-  const text = contextOf(answer);
-  switch (event.kind) {
-    case 'pre_tool':
-      return answerToolCall(answer, refused);
-    case 'user_prompt':
-      return refused === undefined ? contextOutput('UserPromptSubmit', text) : block(refused);
-    case 'post_tool':
-      return refused === undefined ? contextOutput('PostToolUse', text) : block(refused);
-    case 'session_start':
-      return refused === undefined ? contextOutput('SessionStart', text) : sessionStartRefusal(refused);
-    case 'stop':
-      return refused === undefined ? PASS : block(refused);
-    case 'session_end':
-    case 'tool_selection':
-      return failure(`intentgate: Codex has no ${event.kind} event`);
-  }
+  if (event.kind === 'pre_tool') return answerToolCall(answer);
+  if (event.kind === 'session_end' || event.kind === 'tool_selection') return failure(`intentgate: Codex has no ${event.kind} event`);
+  return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Codex cannot refuse a ${event.kind} event`);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readGeminiEvent } from './geminiEvent';
 import { GEMINI_GOVERNOR_OPTIONS, GEMINI_HANDSHAKE_TOOLS } from './geminiTools';
-import { contextOf, contextOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal } from './hookOutputs';
+import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, type EventOutputs } from './hookOutputs';
 
 // Gemini CLI's hook protocol (0.61, measured): stdout JSON is read whatever the exit code, and
 // stderr only when stdout is empty; `decision: "deny"` or exit 2 blocks; exit 1, a crash that
@@ -18,6 +18,7 @@ function failure(message: string): HookOutput {
   return Object.freeze({ stdout: `${JSON.stringify(body)}\n`, stderr: `${message}\n`, exitCode: 2 });
 }
 
+/** `decision: "deny"`: blocks a call or a prompt, replaces a tool's result, or sends the agent back to work. */
 const deny = (reason: string): HookOutput => jsonOutput({ decision: 'deny', reason });
 
 /** Gemini's name of each tool the governor names. */
@@ -34,9 +35,16 @@ function toolSelection(answer: HookAnswer, offered: readonly string[]): HookOutp
   return jsonOutput({ hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } });
 }
 
-function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOutput {
+// the events other than tool calls and the tool choice: where context goes, and how each is refused
+const OUTPUTS: EventOutputs = {
+  contextEvents: { session_start: 'SessionStart', user_prompt: 'BeforeAgent', post_tool: 'AfterTool' },
+  refusals: { session_start: sessionStartRefusal, user_prompt: deny, post_tool: deny, stop: deny, session_end: (reason) => jsonOutput({ systemMessage: reason }) },
+};
+
+function answerToolCall(answer: HookAnswer): HookOutput {
   // nothing printed leaves the call to Gemini's own approvals: intentgate only ever narrows them
   if (answer.kind === 'allow') return PASS;
+  const refused = refusalOf(answer);
   return refused === undefined ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`) : deny(refused);
 }
 
@@ -46,24 +54,9 @@ function answerToolCall(answer: HookAnswer, refused: string | undefined): HookOu
  * stopped; context goes to `additionalContext`; the tool choice to `toolConfig`.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
-  const refused = refusalOf(answer);
-  const text = contextOf(answer);
-  switch (event.kind) {
-    case 'pre_tool':
-      return answerToolCall(answer, refused);
-    case 'post_tool':
-      return refused === undefined ? contextOutput('AfterTool', text) : deny(refused);
-    case 'user_prompt':
-      return refused === undefined ? contextOutput('BeforeAgent', text) : deny(refused);
-    case 'session_start':
-      return refused === undefined ? contextOutput('SessionStart', text) : sessionStartRefusal(refused);
-    case 'stop':
-      return refused === undefined ? PASS : deny(refused);
-    case 'session_end':
-      return refused === undefined ? PASS : jsonOutput({ systemMessage: refused });
-    case 'tool_selection':
-      return toolSelection(answer, event.tools);
-  }
+  if (event.kind === 'pre_tool') return answerToolCall(answer);
+  if (event.kind === 'tool_selection') return toolSelection(answer, event.tools);
+  return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Gemini CLI cannot refuse a ${event.kind} event`);
 }
 
 /**

@@ -81,7 +81,7 @@ export type { ErrorBody, HttpErrorCode } from './server/httpError';
 
 export { computeGovernanceMatrix } from './matrix/governanceMatrix';
 export type { GovernanceMatrix, MatrixRow } from './matrix/governanceMatrix';
-export { MATRIX_PROBES, MATRIX_TOOL_CLASSES } from './matrix/matrixProbes';
+export { MATRIX_PROBES, MATRIX_TOOL_CLASSES, MATRIX_VARIANTS, type MatrixVariant } from './matrix/matrixProbes';
 export type { MatrixProbe, MatrixToolClass } from './matrix/matrixProbes';
 export { renderMatrixMarkdown, renderMatrixText } from './matrix/renderMatrix';
 export { loadTokenizer, TOKENIZER_NAME, TOKENIZER_SPECIFIER } from './tokens/tokenCounter';

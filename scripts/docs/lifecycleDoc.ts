@@ -33,7 +33,7 @@ export function lifecycleDoc(): string {
     '### Transitions',
     transitionsTable(approvalsMachine.root),
     '## The governance matrix',
-    `Computed by \`computeGovernanceMatrix()\`: it asks the statechart (\`decisionCodeOf\`) how it decides one probe call per tool class in each state, entered in its initial substate at the start of a task, with the intents ${intentsLine} and ${MATRIX_INTENTS[0]?.id ?? 'the first'} active in ACTION. A cell reads \`verdict code\`, then \`→ STATE\` when the call moves the lifecycle; an \`ask\` holds the call in the state's \`awaitingApproval\` substate. Only the probes marked "category not approved" carry a category the session has not approved, so the others show the lifecycle rule alone.`,
+    `Computed by \`computeGovernanceMatrix()\`: it asks the statechart (\`decisionCodeOf\`) how it decides one probe call per tool class in each state, entered in its initial substate at the start of a task, with the intents ${intentsLine} and ${MATRIX_INTENTS[0]?.id ?? 'the first'} active in ACTION. A cell reads \`verdict code\`, then \`→ STATE\` when the call moves the lifecycle; an \`ask\` \`needs_approval\` holds the call in the state's \`awaitingApproval\` substate. The third table is the lifecycle while a change to a control file that a DESTRUCTIVE call may have made waits for a human: every call waits with it, in the state it is in. Only the probes marked "category not approved" carry a category the session has not approved, so the others show the lifecycle rule alone.`,
     renderMatrixMarkdown(computeGovernanceMatrix(lifecycleMachine)).trimEnd(),
     '## Decision codes',
     'Every reason code that decides a verdict (`REASON_CODES`), and which states\' transitions name it in a `decide` action.',

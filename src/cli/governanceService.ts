@@ -20,6 +20,8 @@ export interface ServiceSettings {
   readonly policy?: Policy;
   /** the orchestration directory, absolute; over the policy's */
   readonly orchestrationDir?: string;
+  /** host names besides the loopback ones the Host header may carry */
+  readonly allowedHosts?: readonly string[];
 }
 
 interface Started {
@@ -42,6 +44,8 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       ...(tokenFromEnv && { approvalToken: envToken }),
       ...(policy?.service.maxBodyBytes !== undefined && { maxBodyBytes: policy.service.maxBodyBytes }),
       ...(policy?.service.maxSessions !== undefined && { maxSessions: policy.service.maxSessions }),
+      ...(policy?.service.sessionTtlMs !== undefined && { sessionTtlMs: policy.service.sessionTtlMs }),
+      ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
     });
     const orchestrationDir = settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
     return { service, workspace, orchestrationDir, tokenFromEnv };

@@ -53,7 +53,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
   };
   // a restored governor goes on from its snapshot: nothing is read or adopted anew until it checks
   const { actor, approvalActor, initialFiles, restored } = startGovernorActors(config, sources, machine);
-  const trace = createDecisionTrace(config.trace, () => approvalActor.getSnapshot().context.sessionId, restored?.traceChanges);
+  // the same trace file goes on from what the snapshot's governor last left in it
+  const keptVouch = restored?.traceFile?.file === config.trace ? restored.traceFile.vouched : undefined;
+  const trace = createDecisionTrace(config.trace, () => approvalActor.getSnapshot().context.sessionId, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
   const traceDecision = trace.record;
   // The chart's context is the one record of whether something is held and what: its guards need the
   // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
@@ -298,6 +300,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
         heldCall: heldCall(),
         controlFiles: controlFiles.persist(),
         traceChanges: trace.changes,
+        traceFile: typeof config.trace === 'string' ? { file: config.trace, vouched: trace.vouched() } : undefined,
       });
     },
     reset() {

@@ -1,6 +1,7 @@
 import { withNote, type Decision } from '../decision/decision';
 import { reason } from '../decision/reason';
 import { REASON_CODES } from '../decision/reasons';
+import type { Vouched } from '../trace/traceFile';
 import { createTracer, type TraceResult } from '../trace/tracer';
 import type { TraceChange, TraceSink } from '../trace/traceRecord';
 import { MAX_TRACE_CHANGES_KEPT } from './governorSnapshot';
@@ -14,13 +15,22 @@ export interface DecisionTrace {
   record(decision: Decision): { readonly decision: Decision; readonly traced: TraceResult };
   /** the changes found, oldest first (the last 64; older ones are in the file's notices) */
   readonly changes: readonly TraceChange[];
+  /** what the trace file held after the last append, for a snapshot; undefined for a host's sink */
+  vouched(): Vouched | undefined;
 }
 
-/** The trace of one governor, going on from the changes a snapshot kept. */
-export function createDecisionTrace(target: string | TraceSink, sessionId: () => string, kept: readonly TraceChange[] = []): DecisionTrace {
-  const tracer = createTracer(target, sessionId, isTraced);
-  const changes: TraceChange[] = [...kept];
+/** What a snapshot kept of a governor's trace: the changes found, and what the file held. */
+export interface KeptTrace {
+  readonly changes: readonly TraceChange[];
+  readonly vouched?: Vouched | undefined;
+}
+
+/** The trace of one governor, going on from what a snapshot kept. */
+export function createDecisionTrace(target: string | TraceSink, sessionId: () => string, kept: KeptTrace = { changes: [] }): DecisionTrace {
+  const tracer = createTracer(target, sessionId, isTraced, kept.vouched);
+  const changes: TraceChange[] = [...kept.changes];
   return {
+    vouched: () => tracer.vouched(),
     record(decision) {
       const traced = tracer.record(decision);
       if (!traced.ok || traced.changed === undefined) return { decision, traced };

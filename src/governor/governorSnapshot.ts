@@ -60,6 +60,15 @@ const traceChangeSchema = z.strictObject({
   message: z.string().max(4096),
 });
 
+// what the trace file held after the governor's last append, so the next process notices a change made in between
+const traceFileSchema = z.strictObject({
+  file: z.string().min(1).max(4096),
+  dev: z.number().nonnegative(),
+  ino: z.number().nonnegative(),
+  size: z.number().int().nonnegative(),
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
 type SnapshotShape = z.infer<typeof snapshotShape>;
 
 const snapshotShape = z.strictObject({
@@ -72,6 +81,7 @@ const snapshotShape = z.strictObject({
   lifecycle: lifecycleSchema,
   controlFiles: controlFilesSnapshotSchema,
   traceChanges: z.array(traceChangeSchema).max(MAX_TRACE_CHANGES_KEPT),
+  traceFile: traceFileSchema.optional(),
 });
 
 /** Why a held call's arguments cannot be kept as JSON, if they cannot. */

@@ -1,5 +1,6 @@
 import type { LifecycleSnapshot } from '../decision/machineDecision';
 import type { RiskCategory } from '../risk/categories';
+import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
 import type { DecidedCall } from './callDecider';
@@ -16,6 +17,8 @@ export interface GovernorParts {
   readonly heldCall: DecidedCall | undefined;
   readonly controlFiles: ControlFilesSnapshot;
   readonly traceChanges: readonly TraceChange[];
+  /** the trace file and what it held after the last append, when the trace is a file */
+  readonly traceFile: { readonly file: string; readonly vouched: Vouched | undefined } | undefined;
 }
 
 /** The held call as a snapshot keeps it: the chart's record, and the governor's details when it has them. */
@@ -60,5 +63,6 @@ export function persistGovernor(parts: GovernorParts): GovernorSnapshot {
     },
     controlFiles: parts.controlFiles,
     traceChanges: parts.traceChanges,
+    ...(parts.traceFile?.vouched && { traceFile: { file: parts.traceFile.file, ...parts.traceFile.vouched } }),
   });
 }

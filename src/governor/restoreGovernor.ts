@@ -8,6 +8,7 @@ import { freezeIntents, type Intent } from '../intents/intent';
 import { findIntent } from '../intents/intentRegistry';
 import { sortCategories } from '../risk/categories';
 import { nameOnlyRequest } from '../tools/toolRequest';
+import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
 import type { DecidedCall } from './callDecider';
 import type { ControlFilesSnapshot } from './controlFilesSnapshot';
@@ -25,6 +26,8 @@ export interface RestoredGovernor {
   /** the held call's details, as the governor keeps them while the chart holds it */
   readonly heldCall: DecidedCall | undefined;
   readonly traceChanges: TraceChange[];
+  /** the trace file the snapshot's governor wrote, and what it held after its last append */
+  readonly traceFile: { readonly file: string; readonly vouched: Vouched } | undefined;
 }
 
 type KeptFile = ControlFilesSnapshot['adopted']['ignore'];
@@ -105,5 +108,6 @@ export function restoreGovernor(value: unknown, sources: ControlFileSources, mac
     approvalsTaken: snapshot.approvalsTaken,
     heldCall: heldCallOf(snapshot),
     traceChanges: snapshot.traceChanges.map((change) => ({ ...change })),
+    traceFile: snapshot.traceFile && { file: snapshot.traceFile.file, vouched: { dev: snapshot.traceFile.dev, ino: snapshot.traceFile.ino, size: snapshot.traceFile.size, digest: snapshot.traceFile.digest } },
   };
 }

@@ -3,14 +3,12 @@ import { lifecycleMachine, type LifecycleMachine } from '../../machines/lifecycl
 import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
 import { REASON_CODES, type DecisionCode, type Verdict } from '../decision/reasons';
-import { MATRIX_TOOL_CLASSES, probeContext, probeRequest, type MatrixToolClass } from './matrixProbes';
+import { MATRIX_TOOL_CLASSES, MATRIX_VARIANTS, probeContext, probeRequest, type MatrixToolClass, type MatrixVariant } from './matrixProbes';
 
 /** One cell of the governance matrix: what the statechart does with one probe in one state. */
-export interface MatrixRow {
+export interface MatrixRow extends MatrixVariant {
   readonly state: LifecycleState;
   readonly toolClass: MatrixToolClass;
-  /** false in the fail-safe variant: the orchestration directory is missing */
-  readonly orchestrationPresent: boolean;
   readonly verdict: Verdict;
   readonly code: DecisionCode;
   /** the state the call leads to, as a dotted path (`ACTION.ready`, `REQUEST.awaitingApproval`) */
@@ -21,7 +19,7 @@ export interface MatrixRow {
 export interface GovernanceMatrix {
   readonly states: readonly LifecycleState[];
   readonly toolClasses: readonly MatrixToolClass[];
-  /** states × tool classes with the orchestration directory present, then the same with it missing */
+  /** states × tool classes in each of MATRIX_VARIANTS: the orchestration directory present, missing, and a control-file change held */
   readonly rows: readonly MatrixRow[];
 }
 
@@ -33,10 +31,9 @@ function stateValuePath(value: StateValue): string {
     .join(', ');
 }
 
-interface Cell {
+interface Cell extends MatrixVariant {
   readonly state: LifecycleState;
   readonly toolClass: MatrixToolClass;
-  readonly orchestrationPresent: boolean;
 }
 
 function rowFor(machine: LifecycleMachine, snapshot: LifecycleSnapshot, cell: Cell): MatrixRow {
@@ -51,14 +48,15 @@ function rowFor(machine: LifecycleMachine, snapshot: LifecycleSnapshot, cell: Ce
  * The governance matrix, computed by asking the statechart: for each lifecycle state (entered
  * in its initial substate, two intents, INT-A active in ACTION) and each probe of
  * MATRIX_TOOL_CLASSES, the code of the rule that decides it, its verdict and the next state;
- * then the same with the orchestration directory missing (the fail-safe). Nothing is hand-written.
+ * then the same with the orchestration directory missing (the fail-safe), and with a change to a
+ * control file held for a human. Nothing is hand-written.
  * @example computeGovernanceMatrix().rows.find((row) => row.state === 'REASONING' && row.toolClass === 'destructive-in-scope')?.code // 'state_violation'
  */
 export function computeGovernanceMatrix(machine: LifecycleMachine = lifecycleMachine): GovernanceMatrix {
-  const rows = [true, false].flatMap((orchestrationPresent) =>
+  const rows = MATRIX_VARIANTS.flatMap((variant) =>
     LIFECYCLE_STATES.flatMap((state) => {
-      const snapshot = machine.resolveState({ value: state, context: probeContext(state, orchestrationPresent) });
-      return MATRIX_TOOL_CLASSES.map((toolClass) => rowFor(machine, snapshot, { state, toolClass, orchestrationPresent }));
+      const snapshot = machine.resolveState({ value: state, context: probeContext(state, variant) });
+      return MATRIX_TOOL_CLASSES.map((toolClass) => rowFor(machine, snapshot, { state, toolClass, ...variant }));
     }),
   );
   return { states: LIFECYCLE_STATES, toolClasses: MATRIX_TOOL_CLASSES, rows };

@@ -84,15 +84,31 @@ export function probeRequest(toolClass: MatrixToolClass): ToolRequest {
   };
 }
 
-/** The context a probe is asked in: a fresh task, with INT-A active in ACTION. */
-export function probeContext(state: LifecycleState, orchestrationPresent: boolean): LifecycleContext {
+/** The conditions the whole matrix is computed under, one table each. */
+export interface MatrixVariant {
+  /** false in the fail-safe: the orchestration directory is missing */
+  readonly orchestrationPresent: boolean;
+  /** a change to a control file found after a DESTRUCTIVE call waits for a human */
+  readonly controlFileChangeHeld: boolean;
+}
+
+export const MATRIX_VARIANTS: readonly MatrixVariant[] = [
+  { orchestrationPresent: true, controlFileChangeHeld: false },
+  { orchestrationPresent: false, controlFileChangeHeld: false },
+  { orchestrationPresent: true, controlFileChangeHeld: true },
+];
+
+const PROBE_CONTROL_FILE_CHANGE = { kind: 'controlFiles', id: 'matrix-control-files', files: ['.orchestration/active_intents.yaml'] } as const;
+
+/** The context a probe is asked in: a fresh task, with INT-A active in ACTION, in one variant. */
+export function probeContext(state: LifecycleState, variant: MatrixVariant): LifecycleContext {
   return {
     intents: MATRIX_INTENTS,
     activeIntent: state === 'ACTION' ? MATRIX_INTENTS[0] : undefined,
-    orchestrationPresent,
+    orchestrationPresent: variant.orchestrationPresent,
     destructiveRan: false,
     destructiveSinceAdoption: false,
-    pendingApproval: undefined,
+    pendingApproval: variant.controlFileChangeHeld ? PROBE_CONTROL_FILE_CHANGE : undefined,
   };
 }
 

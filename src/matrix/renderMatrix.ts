@@ -1,21 +1,24 @@
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { GovernanceMatrix, MatrixRow } from './governanceMatrix';
-import { describeProbe, MATRIX_PROBES, type MatrixToolClass } from './matrixProbes';
+import { describeProbe, MATRIX_PROBES, MATRIX_VARIANTS, type MatrixToolClass, type MatrixVariant } from './matrixProbes';
 
-const VARIANTS = [
-  { orchestrationPresent: true, title: 'Orchestration directory present' },
-  { orchestrationPresent: false, title: 'Orchestration directory missing (the fail-safe)' },
-] as const;
+function variantTitle(variant: MatrixVariant): string {
+  if (!variant.orchestrationPresent) return 'Orchestration directory missing (the fail-safe)';
+  return variant.controlFileChangeHeld ? 'A change to a control file held for a human' : 'Orchestration directory present';
+}
 
-interface CellQuery {
+interface CellQuery extends MatrixVariant {
   readonly state: LifecycleState;
   readonly toolClass: MatrixToolClass;
-  readonly orchestrationPresent: boolean;
 }
 
 function rowAt(matrix: GovernanceMatrix, query: CellQuery): MatrixRow | undefined {
   return matrix.rows.find(
-    (row) => row.state === query.state && row.toolClass === query.toolClass && row.orchestrationPresent === query.orchestrationPresent,
+    (row) =>
+      row.state === query.state &&
+      row.toolClass === query.toolClass &&
+      row.orchestrationPresent === query.orchestrationPresent &&
+      row.controlFileChangeHeld === query.controlFileChangeHeld,
   );
 }
 
@@ -31,17 +34,18 @@ function cellText(row: MatrixRow | undefined, code: (text: string) => string): s
 
 /** Every variant as a grid: a title, then rows of [tool class, cell per state]. */
 function grids(matrix: GovernanceMatrix, code: (text: string) => string): { title: string; rows: string[][] }[] {
-  return VARIANTS.map(({ orchestrationPresent, title }) => ({
-    title,
+  return MATRIX_VARIANTS.map((variant) => ({
+    title: variantTitle(variant),
     rows: matrix.toolClasses.map((toolClass) => [
       MATRIX_PROBES[toolClass].label,
-      ...matrix.states.map((state) => cellText(rowAt(matrix, { state, toolClass, orchestrationPresent }), code)),
+      ...matrix.states.map((state) => cellText(rowAt(matrix, { state, toolClass, ...variant }), code)),
     ]),
   }));
 }
 
 /**
- * The matrix as Markdown: one table per variant (orchestration directory present, missing),
+ * The matrix as Markdown: one table per variant (orchestration directory present, missing, a
+ * control-file change held),
  * a row per tool class, a column per state, then the probe each tool class stands for.
  */
 export function renderMatrixMarkdown(matrix: GovernanceMatrix): string {

@@ -75,6 +75,8 @@ const serviceSchema = z.strictObject({
   prefix: z.string().optional().describe("path prefix of every route, like '/slavik'"),
   maxBodyBytes: z.number().int().positive().optional(),
   maxSessions: z.number().int().positive().optional(),
+  sessionTtlMs: z.number().int().positive().optional().describe('a session unused this long expires (default 3600000, an hour)'),
+  allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
 });
 
 // in a policy an unknown intent field is a typo; the list schema then checks the ids are unique

@@ -5,6 +5,7 @@ import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
+import { hardLinkCount, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { createPathAnalyzer, relativeInside, type PathAnalyzer } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
@@ -171,6 +172,21 @@ function hostKindPaths(call: FileKindCall, risk: RiskContext): CommandPath[] {
   );
 }
 
+/**
+ * The files a file tool overwrites that have other names (hard links): a write through one
+ * changes the file under every name, wherever the others are, so no scope covers it. Shell
+ * operands get the same check in shellRisk.
+ */
+function hardLinkedWrites(call: FileKindCall, risk: RiskContext): CommandPath[] {
+  const { analyze } = workspacePathContext(risk);
+  return kindPathUses(call, risk).flatMap(({ use, base }) => {
+    if (use.role !== 'overwrite') return [];
+    const absolute = analyze(use.path, base).absolute;
+    const names = absolute === undefined ? 1 : hardLinkCount(absolute);
+    return names > 1 ? [{ input: use.path, relative: undefined, role: use.role, unresolved: hardLinkedWriteProblem(names) }] : [];
+  });
+}
+
 const failed = (error: UnknownToolError | ToolArgumentsError): CallRiskResult => ({ ok: false, error });
 
 /** categorize with options already validated, plus the workspace paths a command names; the governor's hot path. */
@@ -187,8 +203,9 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     if (!reading.ok) return reading;
     const { read } = reading;
     if (read.kind === 'shell') return { ok: true, ...shellCallRisk(read, risk) };
-    const commandPaths = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(read, risk) : NO_COMMAND_PATHS;
-    return { ok: true, risk: categorization(evidenceFor(read, risk)), commandPaths };
+    const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(read, risk) : NO_COMMAND_PATHS;
+    const linked = hardLinkedWrites(read, risk);
+    return { ok: true, risk: categorization(evidenceFor(read, risk)), commandPaths: linked.length === 0 ? named : [...named, ...linked] };
   } catch (error) {
     // an intentgate error from a rule is misuse or bad config, not a malformed call
     if (error instanceof IntentGateError) throw error;

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
-import { hardLinkCount } from '../paths/hardLinks';
+import { hardLinkCount, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { pathBelow } from '../paths/pathBelow';
 import { judgeOperands, type JudgedOperand } from './commandOperands';
 import type { Evidence } from './evidence';
@@ -172,7 +172,7 @@ function commandPathOf(item: JudgedOperand, context: PathContext, scratch: Scrat
   if (resolved.insideWorkspace && resolved.relative !== undefined) {
     const input = item.path === operand.path ? operand.source : `${operand.source} (${item.path})`;
     const names = changes && operand.role !== 'delete' && resolved.absolute !== undefined ? hardLinkCount(resolved.absolute) : 1;
-    if (names > 1) return { ...base, input, relative: undefined, unresolved: `it is a file with ${names} names (hard links), and a write through one changes it under every name, wherever the others are; write a new file and move it into place instead` };
+    if (names > 1) return { ...base, input, relative: undefined, unresolved: hardLinkedWriteProblem(names) };
     return { ...base, input, relative: resolved.relative };
   }
   if (!changes) return undefined;

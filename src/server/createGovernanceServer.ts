@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createRequestListener } from './requestListener';
+import { hostNameOf } from './webSafety';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
 import { createSessionStore, type SessionRegistry } from './sessionStore';
 
@@ -47,8 +48,10 @@ function urlHost(host: string): string {
  */
 export function createGovernanceServer(options?: GovernanceServerOptions): GovernanceServer {
   const config = parseServerOptions(options);
-  const sessions = createSessionStore(config.governor, config.maxSessions);
-  const listener = createRequestListener({ config, sessions });
+  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs });
+  // the address it listens on is a name clients use too, unless it is every address
+  const allowedHosts = new Set(config.allowedHosts);
+  const listener = createRequestListener({ config, sessions, allowedHosts });
   const server = createServer((req, res) => void listener(req, res));
 
   const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
@@ -58,6 +61,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     return new Promise((resolve, reject) => {
       const onError = (error: Error): void => reject(error);
       server.once('error', onError);
+      if (host !== '0.0.0.0' && host !== '::') allowedHosts.add(hostNameOf(urlHost(host)) ?? host.toLowerCase());
       server.listen(port, host, () => {
         server.off('error', onError);
         const { port: actual } = server.address() as AddressInfo;

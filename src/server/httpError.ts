@@ -13,6 +13,10 @@ export const HTTP_ERROR_CODES = [
   'route_not_found',
   'method_not_allowed',
   'internal_error',
+  'host_not_allowed',
+  'origin_not_allowed',
+  'json_body_required',
+  'too_many_sessions',
 ] as const;
 
 /** A code of an error the HTTP layer answers with. */

@@ -12,16 +12,19 @@ import { createRouter } from './router';
 import { ROUTES } from './routes';
 import type { ServerConfig } from './serverOptions';
 import type { SessionStore } from './sessionStore';
+import { checkHost, checkStateChange } from './webSafety';
 
 /** The pieces a request is served with. */
 export interface ListenerDeps {
   readonly config: ServerConfig;
   readonly sessions: SessionStore;
+  /** the host names the Host header may carry; the service adds the address it listens on */
+  readonly allowedHosts: ReadonlySet<string>;
 }
 
 /**
- * The `http.Server` request listener: route, then the approval token, then the body, then the
- * handler. Every failure becomes a JSON error response; the returned promise never rejects.
+ * The `http.Server` request listener: the Host header, the route, then for a change of state
+ * the Origin and a declared JSON body, then the approval token, the body and the handler. Every failure becomes a JSON error response; the returned promise never rejects.
  */
 export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;
@@ -40,8 +43,11 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
     // a response that cannot be written (client gone) is not worth an unhandled 'error'
     res.on('error', () => res.destroy());
     try {
+      checkHost(req.headers, deps.allowedHosts);
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-      const { route: matched, params } = route(req.method ?? 'GET', pathname);
+      const method = req.method ?? 'GET';
+      const { route: matched, params } = route(method, pathname);
+      checkStateChange(method, req.headers);
       // checked before the body is read, so an unauthenticated client cannot make the service read it
       if (matched.handler.approval) requireApprovalToken(req.headers.authorization, config.approvalToken);
       // a hook event may carry a whole file: it has its own bound

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
+import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
 
 const MIB = 1024 * 1024;
 /** Defaults of the governance service's options. */
-export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000 });
+export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000 });
 
 // a token goes into an Authorization header: printable ASCII, no spaces, long enough to resist guessing
 const tokenSchema = z
@@ -29,7 +30,14 @@ const serverOptionsSchema = z.strictObject({
   approvalToken: tokenSchema.optional(),
   maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
   maxSessions: z.number().int().positive().optional(),
+  /** a session unused this long expires (default an hour) */
+  sessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
   onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
+  /** host names besides the loopback ones that the Host header may carry (the name of a machine the service is reached by) */
+  allowedHosts: z
+    .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
+    .max(64)
+    .optional(),
 });
 
 /** Options of `createGovernanceServer`; every field is optional. */
@@ -46,10 +54,14 @@ export interface ServerConfig {
   readonly approvalToken: string;
   readonly approvalTokenSource: ApprovalTokenSource;
   readonly maxBodyBytes: number;
-  /** beyond it the least recently used session is dropped */
+  /** beyond it a new session is refused with 429 */
   readonly maxSessions: number;
+  /** a session unused this long expires */
+  readonly sessionTtlMs: number;
   /** receives every unexpected error answered with 500 */
   readonly onError: (error: unknown) => void;
+  /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
+  readonly allowedHosts: ReadonlySet<string>;
 }
 
 function reportToStderr(error: unknown): void {
@@ -94,6 +106,8 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     approvalTokenSource: token.source,
     maxBodyBytes: parsed.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
     maxSessions: parsed.maxSessions ?? SERVER_DEFAULTS.maxSessions,
+    sessionTtlMs: parsed.sessionTtlMs ?? SERVER_DEFAULTS.sessionTtlMs,
     onError: parsed.onError ?? reportToStderr,
+    allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
   };
 }

@@ -1,5 +1,6 @@
 import { createGovernor, type Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
+import { HttpError } from './httpError';
 
 /** What the service shows of its sessions: one governor per session id. */
 export interface SessionRegistry {
@@ -8,7 +9,7 @@ export interface SessionRegistry {
   /** the session's governor, or undefined */
   get(id: string): Governor | undefined;
   has(id: string): boolean;
-  /** the session ids, least recently used first */
+  /** the session ids, longest idle first */
   ids(): string[];
 }
 
@@ -25,55 +26,83 @@ export interface SessionStore extends SessionRegistry {
 }
 
 
-/**
- * Holds up to `maxSessions` governors, evicting the least recently used one when a new session
- * needs room. Eviction is fail-safe: the dropped session's approvals and intent are gone, and its
- * next call gets 404 until a prompt starts it again in REQUEST.
- */
-export function createSessionStore(base: GovernorOptions, maxSessions: number): SessionStore {
-  // a Map iterates in insertion order: re-inserting on use keeps the oldest first
-  const sessions = new Map<string, Governor>();
+/** How the store bounds its sessions. */
+export interface SessionLimits {
+  /** at most this many live sessions; a new one beyond it is refused, never a live one dropped */
+  readonly maxSessions: number;
+  /** a session unused this long is gone: its approvals and intent with it */
+  readonly idleTtlMs: number;
+  /** the clock, for tests */
+  readonly now?: () => number;
+}
 
-  const use = (id: string): Governor | undefined => {
-    const governor = sessions.get(id);
-    if (governor) {
+/** A new session refused because the store is full of live ones: 429 with when to try again. */
+export function sessionsFull(maxSessions: number, retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError({
+    status: 429,
+    code: 'too_many_sessions',
+    message: `the service holds ${maxSessions} live sessions, its limit: a new one can start in ${seconds} s, when the longest idle one expires (or raise maxSessions)`,
+    headers: { 'Retry-After': String(seconds) },
+    details: { retry_after_s: seconds },
+  });
+}
+
+/**
+ * Holds up to `maxSessions` governors. A session unused for `idleTtlMs` expires: it is dropped
+ * the next time the store is used, and its next call gets 404 until a prompt starts it again
+ * in REQUEST. At capacity a new session is refused (429 with Retry-After) rather than a live
+ * one dropped: a person answering a held call must not lose it to someone else's traffic.
+ */
+export function createSessionStore(base: GovernorOptions, limits: SessionLimits): SessionStore {
+  const { maxSessions, idleTtlMs } = limits;
+  const now = limits.now ?? Date.now;
+  // a Map iterates in insertion order: re-inserting on use keeps the longest idle first
+  const sessions = new Map<string, { governor: Governor; usedAt: number }>();
+
+  const dropExpired = (): void => {
+    const oldestAllowed = now() - idleTtlMs;
+    for (const [id, session] of sessions) {
+      if (session.usedAt > oldestAllowed) return;
       sessions.delete(id);
-      sessions.set(id, governor);
+      session.governor.stop();
     }
-    return governor;
   };
 
-  const evictOldest = (): void => {
-    const oldest = sessions.keys().next();
-    if (oldest.done) return;
-    const governor = sessions.get(oldest.value);
-    sessions.delete(oldest.value);
-    governor?.stop();
+  const use = (id: string): Governor | undefined => {
+    dropExpired();
+    const session = sessions.get(id);
+    if (!session) return undefined;
+    sessions.delete(id);
+    sessions.set(id, { governor: session.governor, usedAt: now() });
+    return session.governor;
   };
 
   return {
     get size() {
       return sessions.size;
     },
-    get: (id) => sessions.get(id),
+    get: (id) => sessions.get(id)?.governor,
     has: (id) => sessions.has(id),
     ids: () => [...sessions.keys()],
     use,
     getOrCreate(id, options = base) {
       const existing = use(id);
       if (existing) return { governor: existing, created: false };
-      // created before evicting, so a governor that fails to start costs no other session
+      if (sessions.size >= maxSessions) {
+        const oldest = sessions.values().next().value;
+        throw sessionsFull(maxSessions, oldest === undefined ? idleTtlMs : oldest.usedAt + idleTtlMs - now());
+      }
       const governor = createGovernor({ ...options, sessionId: id });
-      while (sessions.size >= maxSessions) evictOldest();
-      sessions.set(id, governor);
+      sessions.set(id, { governor, usedAt: now() });
       return { governor, created: true };
     },
     remove(id) {
-      sessions.get(id)?.stop();
+      sessions.get(id)?.governor.stop();
       sessions.delete(id);
     },
     clear() {
-      for (const governor of sessions.values()) governor.stop();
+      for (const session of sessions.values()) session.governor.stop();
       sessions.clear();
     },
   };

@@ -1,10 +1,9 @@
 import type { GovernorOptions } from '../governor/governorOptions';
-import { createSessionStore, type SessionStore } from '../server/sessionStore';
+import { SERVER_DEFAULTS } from '../server/serverOptions';
+import { createSessionStore, type SessionLimits, type SessionStore } from '../server/sessionStore';
 import type { GovernorSessions, SessionNotes } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 
-/** The sessions an in-memory store holds when no limit is given. */
-export const DEFAULT_MEMORY_SESSIONS = 1000;
 
 /**
  * Governor sessions kept in memory, in a service's session store: the governors stay alive, so
@@ -30,7 +29,10 @@ export function memorySessions(store: SessionStore, options?: GovernorOptions): 
   };
 }
 
-/** Governor sessions in memory, created with `options`, the least recently used evicted past `maxSessions`. */
-export function createMemorySessions(options: GovernorOptions, maxSessions = DEFAULT_MEMORY_SESSIONS): GovernorSessions {
-  return memorySessions(createSessionStore(options, maxSessions));
+/**
+ * Governor sessions in memory, created with `options`, bounded as the service's are: a session
+ * idle past the TTL is gone, and a new one past `maxSessions` is refused (the work is not run).
+ */
+export function createMemorySessions(options: GovernorOptions, limits: Partial<SessionLimits> = {}): GovernorSessions {
+  return memorySessions(createSessionStore(options, { maxSessions: SERVER_DEFAULTS.maxSessions, idleTtlMs: SERVER_DEFAULTS.sessionTtlMs, ...limits }));
 }

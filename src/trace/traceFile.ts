@@ -9,7 +9,7 @@ const READ_CHUNK_BYTES = 64 * 1024;
  * What the trace file held after this writer's last append: the file (device and inode), its
  * size, and a SHA-256 of those bytes. Anything else that writes to the file may only add to it.
  */
-interface Vouched {
+export interface Vouched {
   readonly dev: number;
   readonly ino: number;
   readonly size: number;
@@ -24,6 +24,8 @@ export interface TraceFile {
    * in the same write, and returned. Throws when the file cannot be written.
    */
   append(record: TraceRecord): TraceChange | undefined;
+  /** what the file held after this writer's last append, for a writer in another process to go on from */
+  vouched(): Vouched | undefined;
 }
 
 /** True when the open file is not empty and its last byte is not a newline (a torn line). */
@@ -82,10 +84,12 @@ const noticeLine = (change: TraceChange, record: TraceRecord): string => {
  * it checks that the file is the same one, no shorter, and that the bytes up to the end of its
  * last append hash as they did. Other writers' appends are accepted as they come. A change is
  * reported once: after it, the file as found is what the next append is checked against.
+ * `start` is what another writer of the same governor (a process before this one) vouched for.
  */
-export function openTraceFile(file: string): TraceFile {
-  let vouched: Vouched | undefined;
+export function openTraceFile(file: string, start?: Vouched): TraceFile {
+  let vouched: Vouched | undefined = start;
   return {
+    vouched: () => vouched,
     append(record) {
       // opened without blocking and checked on the descriptor: a FIFO in the file's place would
       // take writes until its buffer filled, then block the host; it is refused instead

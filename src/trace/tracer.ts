@@ -1,6 +1,6 @@
 import type { Decision } from '../decision/decision';
-import { openTraceFile } from './traceFile';
-import { traceRecordOf, type TraceChange, type TraceSink } from './traceRecord';
+import { openTraceFile, type Vouched } from './traceFile';
+import { traceRecordOf, type TraceChange, type TraceRecord, type TraceSink } from './traceRecord';
 
 export type TraceResult =
   /** `changed`: the trace file was changed outside the governor since its last append (a notice line says so) */
@@ -10,6 +10,8 @@ export type TraceResult =
 export interface Tracer {
   /** Writes a decision when `isTraced` says so; other decisions are not traced. */
   record(decision: Decision): TraceResult;
+  /** what a trace file held after the last append, undefined for a host's sink */
+  vouched(): Vouched | undefined;
 }
 
 /** Which decisions go to the trace. */
@@ -19,10 +21,16 @@ export type TracedDecisions = (decision: Decision) => boolean;
  * The trace of one governor. A file path is watched (see `openTraceFile`); a host's sink gets
  * each record and is trusted with it.
  */
-export function createTracer(target: string | TraceSink, sessionId: () => string, isTraced: TracedDecisions): Tracer {
-  const append: (record: ReturnType<typeof traceRecordOf>) => TraceChange | undefined =
-    typeof target === 'string' ? openTraceFile(target).append : (record) => void target(record);
+export function createTracer(target: string | TraceSink, sessionId: () => string, isTraced: TracedDecisions, start?: Vouched): Tracer {
+  const file = typeof target === 'string' ? openTraceFile(target, start) : undefined;
+  const sink = typeof target === 'string' ? undefined : target;
+  const append = (record: TraceRecord): TraceChange | undefined => {
+    if (file) return file.append(record);
+    sink?.(record);
+    return undefined;
+  };
   return {
+    vouched: () => file?.vouched(),
     record(decision) {
       if (!isTraced(decision)) return { ok: true };
       try {

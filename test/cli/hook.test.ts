@@ -41,6 +41,14 @@ describe('intentgate hook', () => {
     expect({ code: denied.code, answer: denied.answer?.answer, decision: denied.answer?.code }).toEqual({ code: 2, answer: 'deny', decision: 'state_violation' });
   });
 
+  it("classifies the agent's own tools by its preset, under the policy's classification", async () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const note = { event: 'pre', tool: 'take_note', args: {} };
+    expect((await hook(root, note)).answer).toEqual({ answer: 'allow', code: 'safe_tool' });
+    const policy = tempFile('policy.yaml', 'version: 1\nclassification:\n  take_note: DESTRUCTIVE\n');
+    expect((await hook(root, note, ['--policy', policy])).answer).toMatchObject({ answer: 'deny', code: 'state_violation' });
+  });
+
   it('answers the failure of the adapter for stdin that is not JSON', async () => {
     const run = await cli(['hook', 'test-agent', '--workspace', makeWorkspace()], { stdin: '{ not json' });
     expect(run.code).toBe(2);

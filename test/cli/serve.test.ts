@@ -64,6 +64,31 @@ describe('intentgate serve', () => {
     expect(io.stdout.text).toContain('stop: shutting down\n');
   });
 
+  it('answers the host names --allowed-host adds, and refuses others with 421', async () => {
+    const stop = new AbortController();
+    const io = memoryIo({ cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }), stop: stop.signal });
+    const exited = runCli(['serve', '--port', '0', '--allowed-host', 'intentgate.internal'], io);
+    const url = await listeningUrl(io.stdout);
+    const { request } = await import('node:http');
+    const statusFor = (host: string): Promise<number | undefined> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${url}/sessions/none`, { headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const port = new URL(url).port;
+      expect(await statusFor(`intentgate.internal:${port}`)).toBe(404);
+      expect(await statusFor(`elsewhere.example:${port}`)).toBe(421);
+    } finally {
+      stop.abort();
+      expect(await exited).toBe(0);
+    }
+  });
+
   it('warns about the fail-safe in a workspace without .orchestration/', async () => {
     const stop = new AbortController();
     stop.abort();

@@ -17,8 +17,14 @@ const DESTRUCTIVE_IN_SCOPE: readonly MatrixToolClass[] = ['destructive-in-scope'
 
 const matrix = computeGovernanceMatrix();
 
-function cell(state: (typeof STATES)[number], toolClass: MatrixToolClass, orchestrationPresent = true): MatrixRow {
-  const row = matrix.rows.find((candidate) => candidate.state === state && candidate.toolClass === toolClass && candidate.orchestrationPresent === orchestrationPresent);
+function cell(state: (typeof STATES)[number], toolClass: MatrixToolClass, orchestrationPresent = true, controlFileChangeHeld = false): MatrixRow {
+  const row = matrix.rows.find(
+    (candidate) =>
+      candidate.state === state &&
+      candidate.toolClass === toolClass &&
+      candidate.orchestrationPresent === orchestrationPresent &&
+      candidate.controlFileChangeHeld === controlFileChangeHeld,
+  );
   if (row === undefined) throw new Error(`no row for ${state} × ${toolClass}`);
   return row;
 }
@@ -26,8 +32,8 @@ function cell(state: (typeof STATES)[number], toolClass: MatrixToolClass, orches
 const top = (row: MatrixRow): string => row.nextState.split('.')[0] ?? '';
 
 describe('governance matrix computed from the statechart', () => {
-  it('has one row per state and tool class, with the orchestration directory present and missing', () => {
-    expect(matrix.rows).toHaveLength(2 * STATES.length * MATRIX_TOOL_CLASSES.length);
+  it('has one row per state and tool class, with the orchestration directory present, missing, and a control-file change held', () => {
+    expect(matrix.rows).toHaveLength(3 * STATES.length * MATRIX_TOOL_CLASSES.length);
     expect(matrix.states).toEqual(STATES);
   });
 
@@ -55,6 +61,14 @@ describe('governance matrix computed from the statechart', () => {
     }
     expect(cell('REASONING', 'select-intent-invalid')).toMatchObject({ verdict: 'deny', code: 'unknown_intent', nextState: 'REASONING.ready' });
   });
+
+  it.each(STATES.flatMap((state) => MATRIX_TOOL_CLASSES.map((toolClass) => ({ state, toolClass }))))(
+    'holds $toolClass in $state while a change to a control file waits for a human, and stays in the state',
+    ({ state, toolClass }) => {
+      expect(cell(state, toolClass, true, true)).toMatchObject({ verdict: 'ask', code: 'control_file_changed' });
+      expect(top(cell(state, toolClass, true, true))).toBe(state);
+    },
+  );
 
   it('moves ACTION to REQUEST on attempt_completion', () => {
     expect(cell('ACTION', 'attempt-completion')).toMatchObject({ verdict: 'allow', code: 'task_completed', nextState: 'REQUEST.ready' });

@@ -194,6 +194,25 @@ describe("a command's own earlier effects, in ACTION with scope src/** and the e
     expect(read(path.join(where.root, '.orchestration', 'active_intents.yaml'))).toBe('active_intents: []\n');
   });
 
+  it.each([
+    { name: 'write_to_file', tool: 'write_to_file', args: { path: 'src/h', content: 'x' } },
+    { name: 'apply_diff', tool: 'apply_diff', args: { path: 'src/h', diff: 'x' } },
+  ])('refuses $name through a hard link to a file outside the scope, as a shell write is refused', ({ tool, args }) => {
+    const where = workspace('src/**');
+    run(where.root, 'ln docs/a.md src/h');
+    const decision = inAction(where.root).handleToolCall(tool, args);
+    expect(decision).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    expect(decision.reason).toContain('a file with 2 names (hard links)');
+    run(where.root, 'echo p > src/h');
+    expect(docsChanged(where)).toBe(true);
+  });
+
+  it('lets a file tool delete one name of a hard-linked file: the other names keep their content', () => {
+    const where = workspace('src/**');
+    run(where.root, 'ln docs/a.md src/h');
+    expect(inAction(where.root).handleToolCall('delete_file', { path: 'src/h' }).verdict).toBe('allow');
+  });
+
   it('says which command makes the link and what to do', () => {
     const decision = decide(OWN_EFFECTS[0] as Case, workspace('src/**'));
     expect(decision.reason).toContain("it goes through 'src/d', which 'ln -sr docs src/d' in the same command line may make a link");

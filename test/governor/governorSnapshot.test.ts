@@ -103,6 +103,18 @@ describe('governor snapshots', () => {
     expect(() => governor.persist()).toThrow(/not JSON data/);
   });
 
+  it('notices a trace file truncated between the process that took the snapshot and the one that restores it', () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const first = createGovernor({ workspaceRoot: root, sessionId: 's1' });
+    expect(first.handleToolCall('read_file', { path: 'private/key.pem' }).code).toBe('needs_approval');
+    const snapshot = JSON.parse(JSON.stringify(first.persist())) as unknown;
+    writeFileSync(path.join(root, '.orchestration', 'agent_trace.jsonl'), '');
+    const next = createGovernor({ workspaceRoot: root, restore: snapshot });
+    const decision = next.handleToolCall('read_file', { path: 'private/key.pem' });
+    expect(decision.reasons.map((item) => item.code)).toContain('trace_changed');
+    expect(next.traceChanges.map((change) => change.kind)).toEqual(['truncated']);
+  });
+
   it('keeps a rejected control-file change rejected, and the adopted rules enforced, after a restore', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secret/\n' });
     const governor = createGovernor({ workspaceRoot: root, ...quiet, safeMode: false });

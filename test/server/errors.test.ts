@@ -76,7 +76,7 @@ const CASES: readonly ErrorCase[] = [
   { name: '401 on the approvals route with a wrong token', send: (url) => post(`${url}/sessions/${KNOWN}/approvals/approval-1`, { answer: 'continue' }, 'not-the-approval-token'), status: 401, code: 'unauthorized' },
   { name: '404 unknown_session on tool-calls', send: (url) => post(`${url}/sessions/nobody/tool-calls`, { tool: 'read_file' }), status: 404, code: 'unknown_session', error: { message: expect.stringContaining('POST /sessions/nobody/prompt') } },
   { name: '404 unknown_session on decide', send: (url) => post(`${url}/sessions/nobody/decide`, { tool: 'read_file' }), status: 404, code: 'unknown_session' },
-  { name: '404 unknown_session on reset', send: (url) => post(`${url}/sessions/nobody/reset`), status: 404, code: 'unknown_session' },
+  { name: '404 unknown_session on reset', send: (url) => post(`${url}/sessions/nobody/reset`, {}), status: 404, code: 'unknown_session' },
   { name: '404 unknown_session on GET', send: (url) => request(`${url}/sessions/nobody`), status: 404, code: 'unknown_session' },
   { name: '404 unknown_session on /approve-session', send: (url) => approve(url, { session_id: 'nobody', categories: ['SUDO'] }, TEST_TOKEN), status: 404, code: 'unknown_session' },
   { name: '404 unknown_session on the approvals route', send: (url) => post(`${url}/sessions/nobody/approvals/approval-1`, { answer: 'continue' }, TEST_TOKEN), status: 404, code: 'unknown_session' },
@@ -88,8 +88,8 @@ const CASES: readonly ErrorCase[] = [
   { name: '405 with Allow for GET on tool-calls', send: (url) => request(`${url}/sessions/${KNOWN}/tool-calls`), status: 405, code: 'method_not_allowed', headers: { allow: 'POST' } },
   { name: '413 for a declared length over the cap', send: (url) => post(`${url}/sessions/${KNOWN}/tool-calls`, { tool: 'read_file', args: { pad: 'x'.repeat(MAX_BODY) } }), status: 413, code: 'body_too_large' },
   { name: '413 for a chunked body over the cap', send: (url) => chunked(`${url}/sessions/${KNOWN}/tool-calls`, MAX_BODY * 4), status: 413, code: 'body_too_large' },
-  { name: '415 for a text/plain body', send: (url) => request(`${url}/sessions/${KNOWN}/prompt`, { body: '{}', headers: { 'content-type': 'text/plain' } }), status: 415, code: 'unsupported_media_type' },
-  { name: '415 for a form body', send: (url) => request(`${url}/sessions/${KNOWN}/tool-calls`, { body: 'tool=read_file', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), status: 415, code: 'unsupported_media_type' },
+  { name: '415 for a text/plain body', send: (url) => request(`${url}/sessions/${KNOWN}/prompt`, { body: '{}', headers: { 'content-type': 'text/plain' } }), status: 415, code: 'json_body_required' },
+  { name: '415 for a form body', send: (url) => request(`${url}/sessions/${KNOWN}/tool-calls`, { body: 'tool=read_file', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), status: 415, code: 'json_body_required' },
 ];
 
 describe('governance service errors', () => {

@@ -32,6 +32,10 @@ describe('POST /hooks/:agent', () => {
     expect((await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } }, 'h2')).json).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
   });
 
+  it("classifies the agent's own tools by its preset", async () => {
+    expect((await post('/hooks/test-agent', { event: 'pre', tool: 'take_note', args: {} }, 'h6')).json).toEqual({ answer: 'allow', code: 'safe_tool' });
+  });
+
   it("answers a body that is not JSON with the adapter's block, as 200", async () => {
     const reply = await post('/hooks/test-agent', '{ nope');
     expect({ status: reply.status, answer: reply.json.answer }).toEqual({ status: 200, answer: 'block' });
@@ -45,6 +49,15 @@ describe('POST /hooks/:agent', () => {
   it('denies for a session id the service cannot name', async () => {
     const reply = await post('/hooks/test-agent', { event: 'pre', tool: 'read_file', args: { path: 'a' } }, 'a/b');
     expect(reply.json).toMatchObject({ answer: 'deny', code: 'session_store_unavailable' });
+  });
+
+  it("answers a new session past maxSessions with the adapter's block", async () => {
+    const small = await startService({ maxSessions: 1, governor: { trace: () => undefined } });
+    const send = (session: string) => request(`${small.url}/hooks/test-agent`, { body: { session, event: 'start' } });
+    expect((await send('first')).json).toMatchObject({ answer: 'proceed' });
+    const refused = await send('second');
+    expect({ status: refused.status, answer: refused.json.answer, message: refused.json.message }).toEqual({ status: 200, answer: 'block', message: expect.stringContaining('1 live sessions, its limit') });
+    await small.service.close();
   });
 
   it('answers 404 for an agent it has no adapter for', async () => {

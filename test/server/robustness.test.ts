@@ -83,16 +83,17 @@ describe('governance service robustness', () => {
     }
   });
 
-  it('evicts the least recently used session past maxSessions', async () => {
+  it('refuses a new session past maxSessions with 429 and Retry-After, and keeps every live one', async () => {
     const small = await startService({ maxSessions: 2 });
     try {
       await post(`${small.url}/sessions/one/prompt`, {});
       await post(`${small.url}/sessions/two/prompt`, {});
-      await request(`${small.url}/sessions/one`); // one is now the most recently used
-      await post(`${small.url}/sessions/three/prompt`, {});
-      expect(small.service.sessions.ids()).toEqual(['one', 'three']);
-      expect(errorOf(await request(`${small.url}/sessions/two`)).code).toBe('unknown_session');
-      expect((await post(`${small.url}/sessions/two/prompt`, {})).status).toBe(201);
+      const refused = await post(`${small.url}/sessions/three/prompt`, {});
+      expect(refused.status).toBe(429);
+      expect(errorOf(refused).code).toBe('too_many_sessions');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(small.service.sessions.ids()).toEqual(['one', 'two']);
+      expect((await request(`${small.url}/sessions/one`)).status).toBe(200);
     } finally {
       await small.service.close();
     }

@@ -47,8 +47,8 @@ const CASES: readonly RouteCase[] = [
     json: { state: 'REASONING', active_intent: null, approved_categories: [], pending_approval: null, safe_mode: true },
   },
   {
-    name: 'POST /sessions/:id/prompt with no body creates the session too',
-    send: (session) => post(`${session}/prompt`),
+    name: 'POST /sessions/:id/prompt with an empty JSON object creates the session too',
+    send: (session) => post(`${session}/prompt`, {}),
     status: 201,
     json: { state: 'REASONING' },
   },
@@ -122,7 +122,7 @@ const CASES: readonly RouteCase[] = [
   {
     name: 'POST /sessions/:id/reset returns to REQUEST and clears the intent',
     setup: inAction,
-    send: (session) => post(`${session}/reset`),
+    send: (session) => post(`${session}/reset`, {}),
     status: 200,
     json: { state: 'REQUEST', active_intent: null },
   },

@@ -25,10 +25,12 @@ describe('memory sessions', () => {
     expect(order).toEqual(['a start', 'a end', 'b start', 'b end', 'c start', 'c end']);
   });
 
-  it('evicts the least recently used session past its limit', async () => {
-    const sessions = createMemorySessions({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined }, 2);
-    for (const id of ['a', 'b', 'c']) await sessions.withSession(id, (governor) => governor.approveSession(['SUDO']));
-    expect(await sessions.withSession('a', (governor) => governor.approvedCategories)).toEqual([]);
-    expect(await sessions.withSession('c', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
+  it('refuses a new session past its limit, and runs no work for it, rather than drop a live one', async () => {
+    const sessions = createMemorySessions({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined }, { maxSessions: 2 });
+    for (const id of ['a', 'b']) await sessions.withSession(id, (governor) => governor.approveSession(['SUDO']));
+    let ran = false;
+    await expect(sessions.withSession('c', () => (ran = true))).rejects.toThrow(/2 live sessions, its limit/);
+    expect(ran).toBe(false);
+    expect(await sessions.withSession('a', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
   });
 });

@@ -148,7 +148,7 @@ describe('NETWORK_RISK', () => {
     { name: 'raises NETWORK_RISK for git submodule update', command: 'git submodule update --init', expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for docker pull', command: 'docker pull alpine', expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for a URL argument', command: 'python x.py https://api.io/v1', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for a URL in inline code', command: `node -e "fetch('https://x.io')"`, expected: [NET, EXEC] },
+    { name: 'raises NETWORK_RISK for a URL in inline code', command: `python3 -c "print('https://x.io')"`, expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for bash /dev/tcp', command: 'cat < /dev/tcp/evil.example/80', expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for ssh and analyses the remote command', command: 'ssh host "sudo reboot"', expected: [SYS, SUDO, NET, EXEC] },
   ])('$name', check);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { processCalls } from '../../src/shell/readers/processCalls';
 
 const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
-import { categoriesOf, EXEC, SUDO } from './support';
+import { analyzeShell } from '../../src/shell/analyzeShell';
 
 const many = (count: number, call: string): string => Array.from({ length: count }, () => call).join('; ');
 
@@ -13,7 +13,7 @@ describe('shell commands in inline code, however many', () => {
     { name: 'finds sudo after 60 perl backticks', command: `perl -e '${many(60, 'print `ls`')}; print \`sudo id\`'` },
     { name: 'reads an argv list of more than 50 words', command: `python -c 'import subprocess; subprocess.run(["sudo", "id", ${many(60, '"x"').replace(/; /g, ', ')}])'` },
   ])('$name', ({ command }) => {
-    expect(categoriesOf(command)).toEqual([SUDO, EXEC]);
+    expect(analyzeShell(command).commands.some((words) => words[0] === 'sudo' && words[1] === 'id')).toBe(true);
   });
 
   it('lists every call in the order it appears', () => {

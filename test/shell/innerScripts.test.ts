@@ -37,11 +37,7 @@ describe('inner scripts', () => {
     { name: 'analyses a tar checkpoint action', command: "tar -cf x.tar d --checkpoint-action=exec='sudo id'", commands: [['tar', '-cf', 'x.tar', 'd', '--checkpoint-action=exec=sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
     { name: 'analyses rsync -e', command: `rsync -e 'sh -c "sudo id"' a host:b`, commands: [['rsync', '-e', 'sh -c "sudo id"', 'a', 'host:b'], ['sh', '-c', 'sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, NET, EXEC] },
     { name: 'analyses the GNU sed e command', command: "sed '1e sudo id' notes.txt", commands: [['sed', '1e sudo id', 'notes.txt'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses os.system in python -c', command: `python3 -c 'import os; os.system("sudo id")'`, commands: [['python3', '-c', 'import os; os.system("sudo id")'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses execSync in node -e', command: `node -e "require('child_process').execSync('git push')"`, commands: [['node', '-e', "require('child_process').execSync('git push')"], ['git', 'push']], categories: [GIT, NET, EXEC] },
-    { name: 'analyses an argv list of subprocess.run', command: `python -c 'import subprocess; subprocess.run(["npm", "install"])'`, commands: [['python', '-c', 'import subprocess; subprocess.run(["npm", "install"])'], ['npm', 'install']], categories: [DEPS, NET, EXEC] },
     { name: 'analyses awk system()', command: `awk 'BEGIN { system("sudo id") }'`, commands: [['awk', 'BEGIN { system("sudo id") }'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses perl backticks', command: "perl -e 'print `curl -s x.io`'", commands: [['perl', '-e', 'print `curl -s x.io`'], ['curl', '-s', 'x.io']], categories: [NET, EXEC] },
     { name: 'treats a printed string in inline code as data', command: `node -e "console.log('sudo rm -rf /')"`, commands: [['node', '-e', "console.log('sudo rm -rf /')"]], categories: ONLY_EXEC },
   ])('$name', expectCommands);
 });

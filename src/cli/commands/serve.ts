@@ -16,6 +16,7 @@ interface ServeFlags {
   readonly prefix?: string;
   readonly policy?: string;
   readonly orchestrationDir?: string;
+  readonly allowedHost?: readonly string[];
 }
 
 /** Flags first, then PORT, then the policy's `service` section, then the defaults; checked as scripts/serve.ts checks them. */
@@ -40,6 +41,7 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
     prefix: parsed.args.prefix,
     ...(policy && { policy }),
     ...(flags.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, flags.orchestrationDir) }),
+    ...((flags.allowedHost ?? service.allowedHosts) !== undefined && { allowedHosts: flags.allowedHost ?? service.allowedHosts ?? [] }),
   };
 }
 
@@ -61,6 +63,7 @@ export function registerServe(program: Command, context: CommandContext): void {
     .option('--prefix <path>', 'path prefix of every route, like /slavik (default: the policy, else none)')
     .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options and the service defaults')
     .option('--orchestration-dir <dir>', "the folder of active_intents.yaml and the trace, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)")
+    .option('--allowed-host <name...>', 'host names besides localhost, 127.0.0.1 and ::1 that requests may be addressed to (default: the policy, else none)')
     .action(async (flags: ServeFlags) => {
       const { io } = context;
       const policy = policyFromFlag(flags.policy, io);

@@ -6,6 +6,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { parseGovernorOptions, type GovernorOptions } from '../../governor/governorOptions';
 import { INTENTS_FILE_NAME, loadIntentsFile } from '../../intents/intentsFile';
 import { HANDSHAKE_SENTENCE } from '../../lifecycle/handshakePrompt';
+import { onStdioHangUp } from '../stdioHangUp';
 import { intentToolResult, intentTools, type IntentsRead } from './intentTools';
 
 /** The server's name: its tools reach the model as `mcp__intentgate__select_active_intent` in Claude Code. */
@@ -46,19 +47,12 @@ export async function runIntentsMcp(options: GovernorOptions): Promise<void> {
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
-  // the SDK's stdio transport does not notice the client hanging up: end of stdin is the signal
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const release = onStdioHangUp(() => stop());
   try {
     await server.connect(new StdioServerTransport());
     await stopped;
   } finally {
-    process.stdin.off('end', stop);
-    process.stdin.off('close', stop);
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    release();
     await server.close().catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseGovernorOptions } from '../../governor/governorOptions';
+import { onStdioHangUp } from '../stdioHangUp';
 import { createGovernedMcpProxy, type McpProxyCloseReason } from './createGovernedMcpProxy';
 import type { McpProxyOptions } from './mcpProxyOptions';
 
@@ -31,13 +32,7 @@ export async function runMcpProxy(options: McpProxyOptions): Promise<McpProxyClo
   }
   for (const name of proxy.upstream.shadowed) warn(`the upstream lists '${name}'; intentgate's lifecycle owns that name, so the upstream's tool is hidden`);
 
-  const stop = (): void => void proxy.close();
-  // the SDK's stdio transport does not notice the client hanging up: end of stdin is the signal
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.stdout.once('error', stop);
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const release = onStdioHangUp(() => void proxy.close());
   try {
     await proxy.connect(new StdioServerTransport());
     return await proxy.closed;
@@ -45,10 +40,6 @@ export async function runMcpProxy(options: McpProxyOptions): Promise<McpProxyClo
     await proxy.close();
     throw error;
   } finally {
-    process.stdin.off('end', stop);
-    process.stdin.off('close', stop);
-    process.stdout.off('error', stop);
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    release();
   }
 }

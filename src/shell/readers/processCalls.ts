@@ -89,7 +89,7 @@ const GENERIC_FORMS: readonly CallForm[] = [
 ];
 
 /** The language of an interpreter, by its name (`python3.12`, `nodejs`, `gawk`). */
-function languageOf(name: string): string {
+export function languageOf(name: string): string {
   if (/^(?:python|py|pypy)/.test(name)) return 'python';
   if (/^(?:node|nodejs|tsx|ts-node|bun|deno)$/.test(name)) return 'node';
   if (/^(?:g|m|n)?awk$/.test(name)) return 'awk';

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { createGovernanceServer, type GovernanceServer } from '../../../src/server/createGovernanceServer';
-import { findAgentCli } from '../../support/agents/agentCli';
+import { findAgentCli, runAgent, tempDir } from '../../support/agents/agentCli';
+import type { MainLoopRequest } from '../../support/agents/anthropicModel';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runClaudeCode, toolResultTexts, type ClaudeHook, type ClaudeRunSpec } from '../../support/agents/claudeCodeRun';
 import { INTENTS_YAML, makeWorkspace } from '../../support/workspace';
@@ -25,6 +26,18 @@ function workspace(policy?: string): string {
   mkdirSync(path.join(root, 'src', 'auth'), { recursive: true });
   if (policy !== undefined) writeFileSync(path.join(root, 'intentgate.policy.yaml'), policy);
   return root;
+}
+
+/** The intents server, registered as docs/hooks.md says, with this checkout's CLI. */
+const intentsServer = (): Record<string, unknown> => ({ intentgate: { command: 'node', args: [intentgate, 'intents-mcp'] } });
+
+/** Runs the `intentgate approve` line a held call's reason offers, as a human would in a terminal. */
+async function approveAsOffered(request: MainLoopRequest, root: string, categories: string): Promise<void> {
+  const reason = request.toolResults.at(-1)?.content ?? '';
+  const line = new RegExp(`\`intentgate (approve [^\`]*? ${categories})\``).exec(reason)?.[1];
+  if (line === undefined) throw new Error(`no approve line for ${categories} in: ${reason}`);
+  const approved = await runAgent('bash', ['-c', `node ${intentgate} ${line}`], { cwd: root, env: process.env, timeoutMs: 30_000 });
+  if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
 }
 
 /** How a case reaches intentgate: the hook command, or the service's route for Claude Code's http hook. */
@@ -91,5 +104,41 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const run = await runClaudeCode(program, { workspace: root, hook: { type: 'http', url: `${url}/hooks/claude-code` }, script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }] });
     expect(run.result?.permission_denials).toEqual([]);
     expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(true);
+  });
+
+  it('governs a whole task across hook processes: handshake, a held Write approved from a terminal, scope, a held curl, completion', async () => {
+    const root = workspace();
+    const outside = path.join(tempDir('outside-'), 'keep.txt');
+    writeFileSync(outside, 'keep');
+    const inScope = (name: string) => ({ tool: 'Write', input: { file_path: `src/auth/${name}`, content: name } });
+    const run = await claude(root, {
+      mcpServers: intentsServer(),
+      script: [
+        { tool: 'mcp__intentgate__select_active_intent', input: { intent_id: 'INT-001' } },
+        inScope('login.ts'),
+        { ...inScope('login.ts'), before: (request) => approveAsOffered(request, root, 'FS_DELETE_OVERWRITE') },
+        inScope('session.ts'),
+        { tool: 'Write', input: { file_path: 'src/billing/invoice.ts', content: 'x' } },
+        { tool: 'Bash', input: { command: `rm -f ${outside}`, description: 'remove' } },
+        { tool: 'Bash', input: { command: 'curl -s https://example.com -o src/auth/page.html', description: 'fetch' } },
+        { tool: 'mcp__intentgate__attempt_completion', input: { result: 'login written' } },
+        inScope('late.ts'),
+      ],
+    });
+    const results = toolResultTexts(run);
+    expect(results[0]).toContain('Intent INT-001 is active');
+    expect(results[1]).toMatch(/^1\) .*FS_DELETE_OVERWRITE/s);
+    expect(readFileSync(path.join(root, 'src', 'auth', 'login.ts'), 'utf8')).toBe('login.ts');
+    expect(readFileSync(path.join(root, 'src', 'auth', 'session.ts'), 'utf8')).toBe('session.ts');
+    expect(results[4]).toContain("'src/billing/invoice.ts' is outside the scope of intent 'INT-001'");
+    expect(existsSync(path.join(root, 'src', 'billing', 'invoice.ts'))).toBe(false);
+    expect(results[5]).toContain('Scope Violation');
+    expect(readFileSync(outside, 'utf8')).toBe('keep');
+    expect(results[6]).toMatch(/^1\) .*NETWORK_RISK/s);
+    expect(existsSync(path.join(root, 'src', 'auth', 'page.html'))).toBe(false);
+    expect(results[7]).toContain('The task is complete');
+    expect(results[8]).toBe(STATE_VIOLATION_MESSAGE);
+    expect(existsSync(path.join(root, 'src', 'auth', 'late.ts'))).toBe(false);
+    expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write', 'Write', 'Bash', 'Bash', 'Write']);
   });
 });

@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 
 // A scripted Anthropic Messages API on 127.0.0.1, so a real Claude Code runs without a real model.
 
+/** What a turn may do before it is answered, given the request it answers (a human acting between two calls). */
+export type BeforeTurn = (request: MainLoopRequest) => void | Promise<void>;
+
 /** One turn of the model in the agent's main loop: a tool call, or a final text. */
 export type ModelTurn =
-  | { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }
-  | { readonly text: string };
+  | { readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly before?: BeforeTurn }
+  | { readonly text: string; readonly before?: BeforeTurn };
 
 /** A tool result the agent sent back, as the model sees it. */
 export interface SeenToolResult {
@@ -145,8 +148,11 @@ export async function startAnthropicModel(script: readonly ModelTurn[]): Promise
       let reply: Reply;
       if (isMainLoop(tools)) {
         const messages = asArray(body.messages);
-        requests.push({ tools, toolResults: toolResultsOf(messages), system: textOf(body.system), transcript: transcriptOf(messages) });
-        reply = replyFor(script[requests.length - 1], replies);
+        const seen: MainLoopRequest = { tools, toolResults: toolResultsOf(messages), system: textOf(body.system), transcript: transcriptOf(messages) };
+        requests.push(seen);
+        const turn = script[requests.length - 1];
+        await turn?.before?.(seen);
+        reply = replyFor(turn, replies);
       } else {
         side += 1;
         reply = { blocks: [{ type: 'text', text: 'ok' }], stopReason: 'end_turn' };

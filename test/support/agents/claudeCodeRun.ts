@@ -16,7 +16,7 @@ export interface ClaudeRunSpec {
   readonly hook: ClaudeHook;
   /** bypassPermissions unless named, so only the hooks decide */
   readonly permissionMode?: 'default' | 'acceptEdits' | 'bypassPermissions';
-  /** project MCP servers, enabled for the run */
+  /** project MCP servers, each enabled by name */
   readonly mcpServers?: Readonly<Record<string, unknown>>;
   readonly env?: NodeJS.ProcessEnv;
   readonly prompt?: string;
@@ -46,7 +46,7 @@ function settingsFor(spec: ClaudeRunSpec): Record<string, unknown> {
   const hooks = Object.fromEntries(
     CLAUDE_CODE_HOOK_EVENTS.map((event) => [event, [{ ...(event.includes('Tool') && { matcher: '*' }), hooks: [handler] }]]),
   );
-  return { hooks, ...(spec.mcpServers !== undefined && { enableAllProjectMcpServers: true }) };
+  return { hooks, ...(spec.mcpServers !== undefined && { enabledMcpjsonServers: Object.keys(spec.mcpServers) }) };
 }
 
 /**

@@ -28,7 +28,7 @@ export function governedWorkspace(options: { readonly safeMode: boolean }): Gove
 }
 
 /**
- * The hook command as docs/hooks-<agent>.md sets it up, with this checkout's bundled CLI: a
+ * The hook command as docs/hooks.md sets it up, with this checkout's bundled CLI: a
  * hook that cannot run or finish says why on stderr and exits 2, which both Codex and Gemini CLI read as a block.
  */
 export const intentgateHookCommand = (intentgate: string, agent: string, workspace: GovernedWorkspace): string =>

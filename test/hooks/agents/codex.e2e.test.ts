@@ -5,8 +5,8 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
-import { governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
-import type { OpenAiTurn } from '../../support/agents/openaiModel';
+import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import type { OpenAiRequest, OpenAiTurn } from '../../support/agents/openaiModel';
 
 // intentgate governing the real Codex CLI 0.169: each event runs `intentgate hook codex` in a
 // process of its own, and the session lives in the workspace between them.
@@ -86,5 +86,14 @@ describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', { 
     expect(run.outputs[1]).toContain('This call is held until a human approves it');
     expect(run.outputs[1]).toMatch(/^1\) .+\n2\) .+\n3\) .+\n4\) /m);
     expect(run.outputs[1]).toContain(`intentgate approve --workspace ${workspace.root} --session`);
+  });
+
+  it('runs a held call once when a human approved it from a terminal and the agent retries it', async () => {
+    const workspace = governedWorkspace({ safeMode: true });
+    const retry = { ...addFile('src/auth/login.ts'), before: (request: OpenAiRequest) => approveHeldAsOffered(intentgate, request.toolOutputs.map((seen) => seen.output)) };
+    const run = await codex(workspace, [selectIntent, addFile('src/auth/login.ts'), retry]);
+    expect(run.outputs[1]).toContain('This call is held until a human approves it');
+    expect(run.outputs[2]).toContain('Success');
+    expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(true);
   });
 });

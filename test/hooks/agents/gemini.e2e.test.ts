@@ -5,9 +5,9 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { GEMINI_TOOLS } from '../../../src/hooks/agents/geminiTools';
 import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
-import type { GeminiTurn } from '../../support/agents/geminiModel';
+import type { GeminiRequest, GeminiTurn } from '../../support/agents/geminiModel';
 import { functionResponses, runGemini } from '../../support/agents/geminiRun';
-import { governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real Gemini CLI 0.61: each event runs `intentgate hook gemini` in a
 // process of its own, and the session lives in the workspace between them.
@@ -90,5 +90,14 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
     expect(run.responses[1]).toContain('This call is held until a human approves it');
     expect(run.responses[1]).toContain(`intentgate approve --workspace ${workspace.root} --session`);
+  });
+
+  it('runs a held call once when a human approved it from a terminal and the agent retries it', async () => {
+    const workspace = governedWorkspace({ safeMode: true });
+    const retry = { ...write('src/auth/login.ts'), before: (request: GeminiRequest) => approveHeldAsOffered(intentgate, request.functionResponses.map((seen) => seen.response)) };
+    const run = await gemini(workspace, [selectIntent, write('src/auth/login.ts'), retry]);
+    expect(run.responses[1]).toContain('This call is held until a human approves it');
+    expect(run.responses[2]).toContain('Successfully created');
+    expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(true);
   });
 });

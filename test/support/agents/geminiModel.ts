@@ -4,8 +4,10 @@ import { asArray, asRecord, sendJson, startScriptedServer, type Json } from './s
 // A scripted Gemini API on 127.0.0.1 (streamGenerateContent as server-sent events, generateContent
 // and countTokens as Gemini CLI 0.61 calls them), so a real Gemini CLI runs without a real model.
 
-/** One turn of the model: a function call, or a final text. */
-export type GeminiTurn = { readonly tool: string; readonly input: Readonly<Record<string, unknown>> } | { readonly text: string };
+/** One turn of the model: a function call, or a final text; `before` runs first with the request the turn answers. */
+export type GeminiTurn = ({ readonly tool: string; readonly input: Readonly<Record<string, unknown>> } | { readonly text: string }) & {
+  readonly before?: (request: GeminiRequest) => void | Promise<void>;
+};
 
 /** A function's response the agent sent back, as the model sees it. */
 export interface SeenFunctionResponse {
@@ -79,12 +81,14 @@ function sendStream(response: ServerResponse, chunk: Json): void {
  */
 export async function startGeminiModel(script: readonly GeminiTurn[]): Promise<GeminiModel> {
   const requests: GeminiRequest[] = [];
-  const server = await startScriptedServer(({ url, body }, response) => {
+  const server = await startScriptedServer(async ({ url, body }, response) => {
     const [, method] = url.pathname.split(':');
     if (method === 'countTokens') return sendJson(response, 200, { totalTokens: 10 });
     if (method !== 'streamGenerateContent' && method !== 'generateContent') return sendJson(response, 404, { error: { code: 404, message: `no ${url.pathname} here` } });
     const request = readRequest(body);
-    const chunk = request.tools.length === 0 ? chunkFor({ text: SIDE_ANSWER }) : chunkFor(script[requests.push(request) - 1]);
+    const turn = request.tools.length === 0 ? { text: SIDE_ANSWER } : script[requests.push(request) - 1];
+    if (request.tools.length > 0) await turn?.before?.(request);
+    const chunk = chunkFor(turn);
     return method === 'streamGenerateContent' ? sendStream(response, chunk) : sendJson(response, 200, chunk);
   });
   return { url: server.url, requests, close: server.close };

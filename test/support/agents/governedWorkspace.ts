@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { quoteArgv } from '../../../src/text/quoteArgv';
 import { INTENTS_YAML, makeWorkspace } from '../workspace';
+import { runAgent, tempDir } from './agentCli';
 import type { McpServer } from './agentRunSpec';
 
 /** A workspace an agent works in under intentgate, and how its hook and intents server find its sessions. */
@@ -38,3 +39,15 @@ export const intentgateHookCommand = (intentgate: string, agent: string, workspa
 export const intentsMcpServer = (intentgate: string, workspace: GovernedWorkspace): Record<string, McpServer> => ({
   intentgate: { command: 'node', args: [intentgate, 'intents-mcp', ...workspace.flags] },
 });
+
+/**
+ * Runs the `intentgate approve ... --held <id>` line a held call's refusal offers, as a human
+ * would in a terminal, with this checkout's CLI; the refusal is the last text that offers one.
+ */
+export async function approveHeldAsOffered(intentgate: string, texts: readonly string[]): Promise<void> {
+  const offered = texts.map((text) => /`intentgate (approve [^`]*? --held [^`\s]+)`/.exec(text)?.[1]).filter((line) => line !== undefined);
+  const line = offered[offered.length - 1];
+  if (line === undefined) throw new Error(`no approve line with --held in: ${texts.join('\n')}`);
+  const approved = await runAgent('bash', ['-c', `node ${quoteArgv([intentgate])} ${line}`], { cwd: tempDir('approve-'), env: process.env, timeoutMs: 30_000 });
+  if (approved.exitCode !== 0) throw new Error(`intentgate ${line} failed: ${approved.stderr}`);
+}

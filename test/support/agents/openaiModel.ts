@@ -4,11 +4,15 @@ import { asArray, asRecord, sendJson, startScriptedServer, type Json } from './s
 // A scripted OpenAI Responses API on 127.0.0.1 (the streamed events Codex CLI 0.169 reads), so a
 // real Codex runs without a real model.
 
-/** One turn of the model: a function call (an MCP tool names its namespace), an apply_patch, or a final text. */
-export type OpenAiTurn =
+/**
+ * One turn of the model: a function call (an MCP tool names its namespace), an apply_patch, or a
+ * final text; `before` runs first with the request the turn answers (a human acting between two calls).
+ */
+export type OpenAiTurn = (
   | { readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly namespace?: string }
   | { readonly patch: string }
-  | { readonly text: string };
+  | { readonly text: string }
+) & { readonly before?: (request: OpenAiRequest) => void | Promise<void> };
 
 /** A tool's output the agent sent back, as the model sees it. */
 export interface SeenToolOutput {
@@ -83,15 +87,17 @@ function sendStream(response: ServerResponse, item: Json, id: number): void {
 export async function startOpenAiModel(script: readonly OpenAiTurn[]): Promise<OpenAiModel> {
   const requests: OpenAiRequest[] = [];
   let replies = 0;
-  const server = await startScriptedServer(({ method, url, body }, response) => {
+  const server = await startScriptedServer(async ({ method, url, body }, response) => {
     if (method === 'GET') return sendJson(response, 200, { object: 'list', data: [], models: [] });
     if (url.pathname !== '/v1/responses') return sendJson(response, 404, { error: { message: `no ${url.pathname} here` } });
     replies += 1;
     const tools = toolNames(asArray(body.tools));
     if (!tools.includes('exec_command')) return sendStream(response, itemFor({ text: 'ok' }, replies), replies);
     const input = asArray(body.input);
-    requests.push({ tools, toolOutputs: toolOutputsOf(input), transcript: input.map(textOf).join('\n') });
-    return sendStream(response, itemFor(script[requests.length - 1], replies), replies);
+    const request = { tools, toolOutputs: toolOutputsOf(input), transcript: input.map(textOf).join('\n') };
+    const turn = script[requests.push(request) - 1];
+    await turn?.before?.(request);
+    return sendStream(response, itemFor(turn, replies), replies);
   });
   return { url: `${server.url}/v1`, requests, close: server.close };
 }

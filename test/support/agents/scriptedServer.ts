@@ -38,7 +38,7 @@ const parseJson = (text: string): Json => {
 };
 
 /** Starts an HTTP server on 127.0.0.1, port 0, that hands each request with its JSON body to `handle`. */
-export async function startScriptedServer(handle: (request: ScriptedRequest, response: ServerResponse) => void): Promise<ScriptedServer> {
+export async function startScriptedServer(handle: (request: ScriptedRequest, response: ServerResponse) => void | Promise<void>): Promise<ScriptedServer> {
   const server = createServer((request, response) => {
     readBody(request)
       .then((text) => handle({ method: request.method ?? 'GET', url: new URL(request.url ?? '/', 'http://127.0.0.1'), body: parseJson(text) }, response))

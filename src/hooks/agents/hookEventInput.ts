@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_SESSION_ID_LENGTH } from '../../governor/governorOptions';
 import { formatIssues } from '../../intents/intent';
 import { pathBelow } from '../../paths/pathBelow';
+import { describeValue } from '../../text/describeValue';
 import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
 
 /** The longest folder path an event may name; longer ones are refused, not cut. */
@@ -44,7 +45,8 @@ export function parseHookInput<T>(schema: z.ZodType<T>, raw: unknown, agent: str
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, data: parsed.data };
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
-  return { ok: false, problem: `malformed ${agent} ${typeof eventName === 'string' ? eventName : ''} event: ${formatIssues(parsed.error).join('; ')}` };
+  const named = typeof eventName === 'string' ? `${agent} ${describeValue(eventName)}` : agent;
+  return { ok: false, problem: `malformed ${named} event: ${formatIssues(parsed.error).join('; ')}` };
 }
 
 /** An absolute, normalised path under `root` as a workspace-relative path ('.' for the root); anything else as given. */

@@ -22,6 +22,9 @@ export interface AgentCli {
 export const AGENT_CLIS: readonly AgentCli[] = [
   // later releases declare Node >= 22
   { name: 'claude-code', packageName: '@anthropic-ai/claude-code', version: '2.1.197', bin: 'claude' },
+  // its Linux binary comes in an optional dependency (~400 MB)
+  { name: 'codex', packageName: '@openai/codex', version: '0.169.0', bin: 'codex' },
+  { name: 'gemini', packageName: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
 ];
 
 /** The folder the CLIs are installed under: `$INTENTGATE_AGENT_CLIS_DIR`, else the user's cache. */

@@ -1,5 +1,7 @@
 import type { AgentHookAdapter } from '../agentHookAdapter';
 import { claudeCodeAdapter } from './claudeCode';
+import { codexAdapter } from './codexAdapter';
+import { geminiAdapter } from './geminiAdapter';
 
 /**
  * The agent CLIs `intentgate hook <agent>` answers, by the name on the command line. Each
@@ -7,6 +9,6 @@ import { claudeCodeAdapter } from './claudeCode';
  */
 export const AGENT_HOOK_ADAPTERS: Readonly<Record<string, AgentHookAdapter>> = {
   'claude-code': claudeCodeAdapter,
-  // codex: codexAdapter,
-  // gemini: geminiAdapter,
+  codex: codexAdapter,
+  gemini: geminiAdapter,
 };

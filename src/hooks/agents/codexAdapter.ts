@@ -1,0 +1,59 @@
+import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
+import type { HookAnswer, HookEvent } from '../hookEvent';
+import { readCodexEvent } from './codexEvent';
+import { CODEX_GOVERNOR_OPTIONS } from './codexTools';
+import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, type EventOutputs } from './hookOutputs';
+
+// Codex's hook protocol (0.169, measured): exit 0 with JSON on stdout is read, and a field it
+// does not know makes the whole answer invalid, which lets the call run; exit 2 blocks with
+// stderr as the reason; any other exit code, a crash or a timeout is a failed hook, and the call runs.
+
+/** The block of anything that fails: exit 2 with the reason on stderr, read by every Codex event. */
+const failure = (message: string): HookOutput => Object.freeze({ stdout: '', stderr: `${message}\n`, exitCode: 2 });
+
+/** `decision: "block"`: refuses a prompt, replaces a tool's result, or keeps a turn going with the reason. */
+const block = (reason: string): HookOutput => jsonOutput({ decision: 'block', reason });
+
+// the events other than tool calls: where context goes, and how each is refused
+const OUTPUTS: EventOutputs = {
+  contextEvents: { session_start: 'SessionStart', user_prompt: 'UserPromptSubmit', post_tool: 'PostToolUse' },
+  refusals: { session_start: sessionStartRefusal, user_prompt: block, post_tool: block, stop: block },
+};
+
+function answerToolCall(answer: HookAnswer): HookOutput {
+  // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
+  if (answer.kind === 'allow') return PASS;
+  // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused with how to approve it
+  const refused = refusalOf(answer);
+  if (refused === undefined) return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
+  return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } });
+}
+
+/**
+ * Writes the governor's answer to one event as Codex reads it: a tool call is denied with
+ * `permissionDecision`, a prompt or a tool's result is blocked with `decision: "block"`,
+ * context goes to `additionalContext`, and a refused stop keeps the turn going.
+ */
+function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
+  if (event.kind === 'pre_tool') return answerToolCall(answer);
+  if (event.kind === 'session_end' || event.kind === 'tool_selection') return failure(`intentgate: Codex has no ${event.kind} event`);
+  return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Codex cannot refuse a ${event.kind} event`);
+}
+
+/**
+ * Codex CLI's hooks (`intentgate hook codex`): its tools classified for the governor, its
+ * events read into neutral ones, and answers written as its hook protocol reads them.
+ * Anything that fails blocks with exit code 2.
+ *
+ * @example
+ * const read = codexAdapter.readEvent(JSON.parse(stdin));
+ * if (read.ok === true) print(codexAdapter.writeAnswer(await answerHookEvent(read.event, sessions), read.event));
+ */
+export const codexAdapter: AgentHookAdapter = Object.freeze({
+  name: 'codex',
+  governorOptions: CODEX_GOVERNOR_OPTIONS,
+  readEvent: readCodexEvent,
+  writeAnswer,
+  pass: () => PASS,
+  failure,
+});

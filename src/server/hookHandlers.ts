@@ -1,4 +1,5 @@
 import { serviceApprovalHint } from '../hooks/approvalHint';
+import { heldCallOf } from '../hooks/heldCallPasses';
 import { findHookAdapter, hookAdapterNames } from '../hooks/hookAdapters';
 import { hookOutputFor } from '../hooks/hookOutputFor';
 import type { HookOutput } from '../hooks/agentHookAdapter';
@@ -8,17 +9,30 @@ import type { JsonResponse } from './errorResponse';
 import type { Handler } from './handler';
 import { HttpError } from './httpError';
 import { sessionIdSchema } from './ids';
+import type { SessionEvents } from './sessionEvents';
 import type { TextBody } from './readJsonBody';
 
-/** The service's sessions for ids it can name; another id is the store's refusal (the hook answers a deny). */
-function checkedSessions(sessions: GovernorSessions): GovernorSessions {
+/**
+ * The service's sessions for ids it can name; another id is the store's refusal (the hook answers
+ * a deny). What a hook event did to its session is published, as the session routes publish it,
+ * so the console shows a call held through an agent's hook at once, with its arguments for Edit.
+ */
+function checkedSessions(sessions: GovernorSessions, events: SessionEvents): GovernorSessions {
   const check = (sessionId: string): void => {
     if (!sessionIdSchema.safeParse(sessionId).success) throw new SessionStoreError(`the agent's session id cannot name a session of the governance service: use 1 to 128 characters of [A-Za-z0-9._:-]`);
   };
   return {
     withSession(sessionId, work) {
       check(sessionId);
-      return sessions.withSession(sessionId, work);
+      return sessions.withSession(sessionId, async (governor, notes) => {
+        const heldBefore = governor.pendingApproval?.approval?.id;
+        const result = await work(governor, notes);
+        const held = heldCallOf(governor);
+        if (held !== undefined && held.approvalId !== heldBefore) events.publish({ type: 'call.held', sessionId, approvalId: held.approvalId, tool: held.tool, args: held.args });
+        else if (heldBefore !== undefined && governor.pendingApproval?.approval?.id !== heldBefore) events.publish({ type: 'call.answered', sessionId, approvalId: heldBefore });
+        events.publish({ type: 'session.changed', sessionId });
+        return result;
+      });
     },
     drop(sessionId) {
       check(sessionId);
@@ -57,7 +71,7 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
     const body = isTextBody(context.body) ? context.body : { ok: false as const, problem: 'no body was read' };
     const output = body.ok
       ? await hookOutputFor(adapter, body.text, {
-          sessions: () => checkedSessions(context.hookSessions(adapter)),
+          sessions: () => checkedSessions(context.hookSessions(adapter), context.events),
           answer: { approvalHint: serviceApprovalHint(context.prefix) },
         })
       : adapter.failure(`intentgate: ${body.problem}`);

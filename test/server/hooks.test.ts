@@ -32,6 +32,17 @@ describe('POST /hooks/:agent', () => {
     expect((await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } }, 'h2')).json).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
   });
 
+  it('shows a call a hook held in the console at once, with the arguments it was held with', async () => {
+    await post('/hooks/test-agent', { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } }, 'h7');
+    const held = await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/b.ts', content: 'y' } }, 'h7');
+    expect(held.json).toMatchObject({ answer: 'ask' });
+    const signIn = await fetch(`${running.url}/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TEST_TOKEN }) });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const listed = (await fetch(`${running.url}/console/api/sessions`, { headers: { cookie } }).then((response) => response.json())) as { sessions: { session_id: string; held_calls: { tool: string; args: unknown }[] }[] };
+    const session = listed.sessions.find((each) => each.session_id === 'h7');
+    expect(session?.held_calls).toEqual([expect.objectContaining({ tool: 'write_to_file', args: { path: 'src/b.ts', content: 'y' } })]);
+  });
+
   it("classifies the agent's own tools by its preset", async () => {
     expect((await post('/hooks/test-agent', { event: 'pre', tool: 'take_note', args: {} }, 'h6')).json).toEqual({ answer: 'allow', code: 'safe_tool' });
   });

@@ -104,6 +104,8 @@ export function describeReason(input: {
       return { message: `Approved once by a human: '${tool}' may run this time.` };
     case 'approval_cancelled':
       return { message: `Cancelled by a human: '${tool}' does not run.` };
+    case 'approval_expired':
+      return { message: `The held call of '${tool}' waited longer than a held call is kept for a human's answer, and is refused: it does not run. Call the tool again to ask anew.` };
     case 'command_denied':
       return { message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.` };
     case 'control_file_changed': {

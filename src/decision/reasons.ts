@@ -43,6 +43,8 @@ export const REASON_CODES = {
   needs_approval: { verdict: 'ask', rule: 'safe-mode' },
   approved_once: { verdict: 'allow', rule: 'safe-mode' },
   approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
+  // a held call no human answered within the governor's heldCallTtlMs: refused, the agent asks anew
+  approval_expired: { verdict: 'deny', rule: 'safe-mode' },
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
   // an agent hook keeps its governor between calls in a session store; one it cannot read or write refuses every call
   session_store_unavailable: { verdict: 'deny', rule: 'fail-safe' },

@@ -67,7 +67,7 @@ export interface CallToDecide {
 
 /** What decides a decided call again, outside the statechart. */
 export interface Restatement {
-  readonly code: 'approved_once' | 'approval_cancelled' | 'trace_unavailable';
+  readonly code: 'approved_once' | 'approval_cancelled' | 'approval_expired' | 'trace_unavailable';
   readonly snapshot: LifecycleSnapshot;
   /** why the trace could not be written */
   readonly problem?: string;

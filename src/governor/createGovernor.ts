@@ -60,7 +60,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
   // The chart's context is the one record of whether something is held and what: its guards need the
   // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
   // decisions, arguments and file contents the chart never reads, found through the chart's id.
-  let lastHeld: DecidedCall | undefined = restored?.heldCall;
+  let lastHeld: (DecidedCall & { readonly heldAt?: number }) | undefined = restored?.heldCall;
   let holds = restored?.approvalsTaken ?? 0;
   const nextApprovalId = () => `approval-${holds + 1}`;
   const controlFiles = createControlFileHolds({
@@ -149,7 +149,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     const decided = { ...first, decision };
     if (decided.event) actor.send(decided.event);
     if (decision.code === 'needs_approval') {
-      lastHeld = decided;
+      lastHeld = { ...decided, heldAt: config.now() };
       holds += 1;
     }
     if (decision.code === 'destructive_in_scope') controlFiles.recordDestructiveCall({ tool: decision.tool, args: decided.args });
@@ -171,7 +171,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     controlFiles.check(present);
   };
 
-  const heldCallFor = (id: string): DecidedCall => {
+  const heldCallFor = (id: string): DecidedCall & { readonly heldAt?: number } => {
     const pending = actor.getSnapshot().context.pendingApproval;
     const held = heldCall();
     if (!held || pending?.id !== id) {
@@ -187,6 +187,12 @@ export function createGovernor(options?: GovernorOptions): Governor {
     const answered = controlFiles.answer(id, valid, isOrchestrationPresent(config.orchestrationDir));
     if (answered) return answered;
     const call = heldCallFor(id);
+    // a hold kept from before held calls were timed counts from now
+    if (config.now() - (call.heldAt ?? config.now()) > config.heldCallTtlMs) {
+      const { decision: expired } = traceDecision(decider.restate(call, { code: 'approval_expired', snapshot: actor.getSnapshot() }));
+      actor.send({ type: 'approval.denied', id });
+      return expired;
+    }
     // every answer but 'details' sends the chart an approval event, which ends the hold
     if (valid.kind === 'details') return call.decision;
     if (valid.kind === 'edit') {

@@ -69,6 +69,10 @@ export const governorOptionsSchema = z.strictObject({
   safeMode: z.boolean().optional(),
   /** the session approvals belong to; default a random id */
   sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH).optional(),
+  /** a held call no human answered within this time is refused when answered (default 15 minutes) */
+  heldCallTtlMs: z.number().int().positive().max(7 * 24 * 60 * 60 * 1000).optional(),
+  /** the clock held calls are timed by, in milliseconds; default Date.now */
+  now: z.custom<() => number>((value) => typeof value === 'function', 'expected a function returning milliseconds').optional(),
   /** the language of confirmation prompts */
   locale: z.enum(LOCALES).optional(),
   /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
@@ -123,7 +127,13 @@ export interface GovernorConfig {
   readonly inspect: GovernorInspector | undefined;
   /** a snapshot to restore, not yet validated */
   readonly restore?: unknown;
+  /** how long a held call waits for a human before an answer to it is refused */
+  readonly heldCallTtlMs: number;
+  readonly now: () => number;
 }
+
+/** How long a held call waits for a human's answer by default. */
+export const DEFAULT_HELD_CALL_TTL_MS = 15 * 60 * 1000;
 
 /** Validates `createGovernor` options, reporting every issue at once. */
 export function parseGovernorOptions(options: unknown, cwd: string): GovernorConfig {
@@ -155,5 +165,7 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     shell: shell.setup,
     inspect: parsed.inspect === undefined ? undefined : observerOf(parsed.inspect),
     restore: parsed.restore,
+    heldCallTtlMs: parsed.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS,
+    now: parsed.now ?? Date.now,
   };
 }

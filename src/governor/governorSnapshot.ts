@@ -35,6 +35,8 @@ const heldCallSchema = z.strictObject({
   details: z
     .strictObject({
       args: z.record(z.string(), z.unknown()),
+      /** when it was held, by the governor's clock */
+      heldAt: z.number().nonnegative().optional(),
       askedBy: z.string().max(4096).optional(),
       decision: decisionSchema,
     })

@@ -14,7 +14,7 @@ export interface GovernorParts {
   readonly approvedCategories: readonly RiskCategory[];
   readonly approvalsTaken: number;
   /** the held call's details, when the chart holds that call */
-  readonly heldCall: DecidedCall | undefined;
+  readonly heldCall: (DecidedCall & { readonly heldAt?: number }) | undefined;
   readonly controlFiles: ControlFilesSnapshot;
   readonly traceChanges: readonly TraceChange[];
   /** the trace file and what it held after the last append, when the trace is a file */
@@ -34,7 +34,7 @@ function pendingOf(parts: GovernorParts): GovernorSnapshot['lifecycle']['pending
     tool: pending.tool,
     categories: pending.categories,
     destructive: pending.destructive,
-    ...(held && { details: { args: held.args, ...(askedBy !== undefined && { askedBy }), decision: held.decision } }),
+    ...(held && { details: { args: held.args, ...(held.heldAt !== undefined && { heldAt: held.heldAt }), ...(askedBy !== undefined && { askedBy }), decision: held.decision } }),
   };
 }
 

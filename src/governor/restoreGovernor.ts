@@ -24,7 +24,7 @@ export interface RestoredGovernor {
   readonly controlFiles: Omit<ControlFilesSnapshot, 'adopted'>;
   readonly approvalsTaken: number;
   /** the held call's details, as the governor keeps them while the chart holds it */
-  readonly heldCall: DecidedCall | undefined;
+  readonly heldCall: (DecidedCall & { readonly heldAt?: number }) | undefined;
   readonly traceChanges: TraceChange[];
   /** the trace file the snapshot's governor wrote, and what it held after its last append */
   readonly traceFile: { readonly file: string; readonly vouched: Vouched } | undefined;
@@ -56,7 +56,7 @@ function adoptedFiles(snapshot: GovernorSnapshot, sources: ControlFileSources): 
 }
 
 /** The held call's details as the governor keeps them, rebuilt from what the snapshot kept. */
-function heldCallOf(snapshot: GovernorSnapshot): DecidedCall | undefined {
+function heldCallOf(snapshot: GovernorSnapshot): (DecidedCall & { readonly heldAt?: number }) | undefined {
   const pending = snapshot.lifecycle.pending;
   if (pending?.kind !== 'call' || pending.details === undefined) return undefined;
   const { args, askedBy } = pending.details;
@@ -67,7 +67,8 @@ function heldCallOf(snapshot: GovernorSnapshot): DecidedCall | undefined {
     hasArgs: true,
     risk: { categories: decision.categories, unapproved: pending.categories, approvalId: pending.id, ...(askedBy !== undefined && { askedBy }) },
   };
-  return { decision, event: { type: 'tool.requested', call }, args, risk: { categories: decision.categories, evidence: decision.evidence } };
+  const heldAt = pending.details.heldAt;
+  return { decision, event: { type: 'tool.requested', call }, args, risk: { categories: decision.categories, evidence: decision.evidence }, ...(heldAt !== undefined && { heldAt }) };
 }
 
 function pendingOf(snapshot: GovernorSnapshot): PendingApproval | undefined {

@@ -38,6 +38,9 @@ export function approveOutsideAgent(governor: Governor, notes: SessionNotes, app
     const decision = governor.resolveApproval(approval.approvalId, approval.cancel ? 'cancel' : 'continue');
     return { message: decision.reason ?? `${decision.code}: ${decision.tool}`, approvedCategories: governor.approvedCategories, decision };
   }
+  // asking for the details answers nothing, but refuses a call held too long
+  const current = governor.resolveApproval(approval.approvalId, 'details');
+  if (current.code === 'approval_expired') return { message: current.reason ?? 'The held call expired.', approvedCategories: governor.approvedCategories, decision: current };
   const held = heldCallOf(governor);
   if (held === undefined) throw new InvalidArgumentError(`approval '${approval.approvalId}' holds no call whose arguments were kept; approve its categories instead`);
   addPass(notes, held);

@@ -37,6 +37,7 @@ export function policyGovernorOptions(document: PolicyDocument, baseDir: string)
     ...(document.modes !== undefined && { modes: document.modes }),
     ...(document.safeMode !== undefined && { safeMode: document.safeMode }),
     ...(document.locale !== undefined && { locale: document.locale }),
+    ...(document.heldCallTtlMs !== undefined && { heldCallTtlMs: document.heldCallTtlMs }),
     ...(document.toolKinds !== undefined && { toolKinds: policyToolKinds(document.toolKinds) }),
     ...(document.shell !== undefined && { shell: document.shell }),
   };

@@ -98,6 +98,7 @@ export const policySchema = z.strictObject({
   modes: governor.modes.describe('per mode, the tool names or globs it shows'),
   safeMode: governor.safeMode.describe('hold risky calls until a human approves their categories (default true)'),
   locale: governor.locale.describe('the language of confirmation prompts'),
+  heldCallTtlMs: governor.heldCallTtlMs.describe('a held call no human answered within this many milliseconds is refused when answered (default 900000, 15 minutes)'),
   toolKinds: z.record(toolKindsSchema.keyType, toolKindEntrySchema).optional().describe('host tool names mapped to risk kinds, with examples'),
   shell: governor.shell.describe('programs added to the command catalog, and rules that allow, ask or deny command prefixes; their examples are checked at load'),
   checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),

@@ -46,6 +46,19 @@ describe('intentgate approve', () => {
     expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
   });
 
+  it('refuses to continue a held call that waited past the policy\'s heldCallTtlMs, and says so', async () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const policy = path.join(root, 'intentgate.policy.yaml');
+    writeFileSync(policy, 'version: 1\nheldCallTtlMs: 1\n');
+    const run = (event: Record<string, unknown>) => cli(['hook', 'test-agent', '--workspace', root, '--policy', policy], { stdin: JSON.stringify({ session: 's1', ...event }) });
+    await run({ event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+    expect(JSON.parse((await run(WRITE)).stdout)).toMatchObject({ answer: 'ask' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const answer = await cli(['approve', '--workspace', root, '--policy', policy, '--session', 's1', '--held', 'approval-1']);
+    expect(answer.stdout).toContain('waited longer than a held call is kept');
+    expect(JSON.parse((await run(WRITE)).stdout)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
+  });
+
   it('cancels one held call', async () => {
     const root = await holding();
     const run = await approve(root, '--session', 's1', '--held', 'approval-1', '--cancel');

@@ -45,6 +45,8 @@ const defaults = (root: string): GovernorConfig => ({
   homeDir: undefined,
   shell: BUILTIN_SHELL,
   inspect: undefined,
+  heldCallTtlMs: 15 * 60 * 1000,
+  now: Date.now,
 });
 
 describe('parseGovernorOptions defaults', () => {

@@ -29,6 +29,11 @@ export interface PathAnalysisOptions {
   readonly base?: string;
   /** what '~' and $HOME expand to; defaults to os.homedir() */
   readonly homeDir?: string;
+  /**
+   * the real folders of roots and bases found so far in this one decision; a link can change
+   * between two decisions, so a memo never outlives the analyzer that made it
+   */
+  readonly realFolders?: Map<string, string | undefined>;
 }
 
 interface LabelledReading extends PathReading {
@@ -52,14 +57,10 @@ function invalidReason(input: unknown): string | undefined {
 
 // the real location of a workspace root or base is resolved once: it is a folder the host
 // chose, not an argument the model wrote, and resolving it costs a syscall per component
-const realFolders = new Map<string, string | undefined>();
-const MAX_REAL_FOLDERS = 256;
-
-function realFolder(folder: string): string | undefined {
-  if (realFolders.has(folder)) return realFolders.get(folder);
+function realFolder(folder: string, memo: Map<string, string | undefined> | undefined): string | undefined {
+  if (memo?.has(folder) === true) return memo.get(folder);
   const real = resolveThroughLinks('/', folder).path;
-  if (realFolders.size >= MAX_REAL_FOLDERS) realFolders.clear();
-  realFolders.set(folder, real);
+  memo?.set(folder, real);
   return real;
 }
 
@@ -72,7 +73,7 @@ function readingContext(options: PathAnalysisOptions): ReadingContext {
   } catch {
     // no HOME and no user database entry: '~' then names nothing that can be inside
   }
-  return { realRoot: realFolder(root), base, realBase: realFolder(base), homeDir: home ? path.resolve(home) : undefined };
+  return { realRoot: realFolder(root, options.realFolders), base, realBase: realFolder(base, options.realFolders), homeDir: home ? path.resolve(home) : undefined };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not

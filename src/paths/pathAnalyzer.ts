@@ -9,11 +9,12 @@ export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
  */
 export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): PathAnalyzer {
   const answers = new Map<string, PathAnalysis>();
+  const realFolders = new Map<string, string | undefined>();
   return (input, base) => {
     const key = `${base ?? workspaceRoot}\0${input}`;
     let analysis = answers.get(key);
     if (!analysis) {
-      analysis = analyzePath(input, { workspaceRoot, ...(base !== undefined && { base }), ...(homeDir !== undefined && { homeDir }) });
+      analysis = analyzePath(input, { workspaceRoot, realFolders, ...(base !== undefined && { base }), ...(homeDir !== undefined && { homeDir }) });
       answers.set(key, analysis);
     }
     return analysis;

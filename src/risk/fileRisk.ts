@@ -36,12 +36,15 @@ const GLOB_CHARACTERS = /[*?[{]/;
 
 function extentOf(analysis: PathAnalysis, role: PathRole): string {
   if (!analysis.absolute) return 'unknown';
+  let stats;
   try {
-    return statSync(analysis.absolute).isDirectory() ? 'folder' : 'file';
+    stats = statSync(analysis.absolute, { throwIfNoEntry: false });
   } catch {
-    if (GLOB_CHARACTERS.test(analysis.input)) return 'files matching a pattern';
-    return role === 'delete' ? 'does not exist' : 'new file';
+    stats = undefined;
   }
+  if (stats !== undefined) return stats.isDirectory() ? 'folder' : 'file';
+  if (GLOB_CHARACTERS.test(analysis.input)) return 'files matching a pattern';
+  return role === 'delete' ? 'does not exist' : 'new file';
 }
 
 function unknownPathEvidence(use: PathUse, source: string): Evidence[] {

@@ -24,8 +24,9 @@ const MAX_POINTER_BYTES = 4096;
 
 function kindOf(file: string): 'file' | 'folder' | undefined {
   try {
-    const stats = statSync(file);
-    return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : undefined;
+    // most folders climbed hold no .git: a missing file is an answer, not an exception to build
+    const stats = statSync(file, { throwIfNoEntry: false });
+    return stats?.isDirectory() === true ? 'folder' : stats?.isFile() === true ? 'file' : undefined;
   } catch {
     return undefined;
   }

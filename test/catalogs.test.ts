@@ -1,16 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ToolClass } from '../src/tools/toolClass';
 import { createGovernor, type Governor } from '../src/governor/createGovernor';
 import type { GovernorOptions } from '../src/governor/governorOptions';
 import type { FunctionToolDefinition } from '../src/tools/toolDefinitions';
+import { hasSharedCatalogs, SHARED_CATALOG_DIR } from './support/sharedCatalogs';
 
-// the catalogs sit in `shared/`, a sibling of the repository root (a symlink in other clones)
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CATALOG_DIR = path.resolve(REPO_ROOT, '../shared/catalogs');
+const CATALOG_DIR = SHARED_CATALOG_DIR;
 
 const CATALOG_NAMES = ['roo-code', 'cline', 'gemini-cli', 'mcp-server-filesystem'] as const;
 
@@ -22,13 +20,13 @@ interface Catalog {
   readonly classes: Readonly<Record<string, ToolClass>>;
 }
 
-const catalogs: readonly Catalog[] = CATALOG_NAMES.map((name) => ({
+const catalogs: readonly Catalog[] = (hasSharedCatalogs ? CATALOG_NAMES : []).map((name) => ({
   name,
   tools: readJson<FunctionToolDefinition[]>(`${name}.tools.json`),
   classes: readJson<Record<string, ToolClass>>(`${name}.classes.json`),
 }));
 
-const selectActiveIntentTool = readJson<FunctionToolDefinition>('select_active_intent.tool.json');
+const selectActiveIntentTool = hasSharedCatalogs ? readJson<FunctionToolDefinition>('select_active_intent.tool.json') : undefined;
 
 const workspaces: string[] = [];
 
@@ -65,13 +63,13 @@ afterAll(() => {
   for (const root of workspaces) rmSync(root, { recursive: true, force: true });
 });
 
-describe('the shared catalogs', () => {
+describe.runIf(hasSharedCatalogs)('the shared catalogs', () => {
   it.each(catalogs)('$name classes every tool of its catalog and nothing else', ({ tools, classes }) => {
     expect(Object.keys(classes).sort()).toEqual(names(tools).sort());
   });
 });
 
-describe('catalog filtering with the catalog classification', () => {
+describe.runIf(hasSharedCatalogs)('catalog filtering with the catalog classification', () => {
   const cases = catalogs.map((catalog) => ({
     ...catalog,
     safe: catalog.tools.filter((tool) => catalog.classes[tool.function.name] === 'SAFE'),
@@ -122,7 +120,7 @@ describe('catalog filtering with the catalog classification', () => {
   });
 });
 
-describe('catalog filtering without a classification override', () => {
+describe.runIf(hasSharedCatalogs)('catalog filtering without a classification override', () => {
   const gemini = catalogs.find((catalog) => catalog.name === 'gemini-cli');
   if (!gemini) throw new Error('the gemini-cli catalog is missing');
 

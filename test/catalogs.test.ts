@@ -121,8 +121,9 @@ describe.runIf(hasSharedCatalogs)('catalog filtering with the catalog classifica
 });
 
 describe.runIf(hasSharedCatalogs)('catalog filtering without a classification override', () => {
-  const gemini = catalogs.find((catalog) => catalog.name === 'gemini-cli');
-  if (!gemini) throw new Error('the gemini-cli catalog is missing');
+  // the suite is still collected where it is skipped: only a catalog that should be there is required
+  const gemini = catalogs.find((catalog) => catalog.name === 'gemini-cli') ?? { name: 'gemini-cli', tools: [], classes: {} };
+  if (hasSharedCatalogs && gemini.tools.length === 0) throw new Error('the gemini-cli catalog is missing');
 
   // of Gemini CLI's tools only read_file is in seed 000's table; the rest are unknown, so DESTRUCTIVE
   const seedSafe = gemini.tools.filter((tool) => tool.function.name === 'read_file');

@@ -138,9 +138,9 @@ function kindPathUses(call: FileKindCall, risk: RiskContext): KindPathUse[] {
   }
 }
 
-function evidenceFor(call: FileKindCall, risk: RiskContext): Evidence[] {
+function evidenceFor(call: FileKindCall, uses: readonly KindPathUse[], risk: RiskContext): Evidence[] {
   const workspace = workspacePathContext(risk);
-  const paths = kindPathUses(call, risk).flatMap(({ use, base }) => pathUseEvidence(use, { ...workspace, base }));
+  const paths = uses.flatMap(({ use, base }) => pathUseEvidence(use, { ...workspace, base }));
   switch (call.kind) {
     case 'file_patch':
       return call.dryRun ? paths.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : paths;
@@ -162,9 +162,9 @@ function evidenceFor(call: FileKindCall, risk: RiskContext): Evidence[] {
  * control-file checks this way, as a shell command's paths do. Outside the workspace they are
  * safe mode's FS_OUTSIDE_WORKSPACE.
  */
-function hostKindPaths(call: FileKindCall, risk: RiskContext): CommandPath[] {
+function hostKindPaths(uses: readonly KindPathUse[], risk: RiskContext): CommandPath[] {
   const { analyze } = workspacePathContext(risk);
-  return kindPathUses(call, risk).flatMap(({ use, base }) =>
+  return uses.flatMap(({ use, base }) =>
     pathForms(use.path).flatMap((input) => {
       const relative = relativeInside(analyze(input, base));
       return relative === undefined ? [] : [{ input, relative, role: use.role }];
@@ -177,9 +177,9 @@ function hostKindPaths(call: FileKindCall, risk: RiskContext): CommandPath[] {
  * changes the file under every name, wherever the others are, so no scope covers it. Shell
  * operands get the same check in shellRisk.
  */
-function hardLinkedWrites(call: FileKindCall, risk: RiskContext): CommandPath[] {
+function hardLinkedWrites(uses: readonly KindPathUse[], risk: RiskContext): CommandPath[] {
   const { analyze } = workspacePathContext(risk);
-  return kindPathUses(call, risk).flatMap(({ use, base }) => {
+  return uses.flatMap(({ use, base }) => {
     if (use.role !== 'overwrite') return [];
     const absolute = analyze(use.path, base).absolute;
     const names = absolute === undefined ? 1 : hardLinkCount(absolute);
@@ -203,9 +203,11 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     if (!reading.ok) return reading;
     const { read } = reading;
     if (read.kind === 'shell') return { ok: true, ...shellCallRisk(read, risk) };
-    const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(read, risk) : NO_COMMAND_PATHS;
-    const linked = hardLinkedWrites(read, risk);
-    return { ok: true, risk: categorization(evidenceFor(read, risk)), commandPaths: linked.length === 0 ? named : [...named, ...linked] };
+    // the paths a call names, read once for its evidence, a host kind's scope and hard links
+    const uses = kindPathUses(read, risk);
+    const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(uses, risk) : NO_COMMAND_PATHS;
+    const linked = hardLinkedWrites(uses, risk);
+    return { ok: true, risk: categorization(evidenceFor(read, uses, risk)), commandPaths: linked.length === 0 ? named : [...named, ...linked] };
   } catch (error) {
     // an intentgate error from a rule is misuse or bad config, not a malformed call
     if (error instanceof IntentGateError) throw error;

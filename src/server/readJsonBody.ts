@@ -9,8 +9,8 @@ export class RequestAbortedError extends Error {
   }
 }
 
-// application/json and structured suffixes like application/merge-patch+json
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+/** application/json and structured suffixes like application/merge-patch+json */
+export const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { HttpError } from './httpError';
+import { JSON_MEDIA_TYPE } from './readJsonBody';
 
 /** The host names every service answers to: the loopback names a browser on this machine uses. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
@@ -7,8 +8,6 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1
 // methods a browser may send across sites without asking first; they change nothing here
 const READING_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// application/json and structured suffixes like application/merge-patch+json
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 /** The host name of a Host header or an origin's host (`[::1]:8787` is `::1`), lowercased; undefined when it is not one. */
 export function hostNameOf(host: string): string | undefined {

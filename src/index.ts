@@ -60,7 +60,7 @@ export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInp
 export type { ApprovalAnswer } from './safeMode/sessionApprovals';
 export { approvalsMachine } from '../machines/approvals';
 export type { ApprovalsContext, ApprovalsEvent, ApprovalsMachine } from '../machines/approvals';
-export type { PendingApproval } from '../machines/lifecycle';
+export type { HeldCall, HeldControlFileChange } from '../machines/lifecycle';
 export { fileTraceSink, TRACE_FILE_NAME } from './trace/fileTraceSink';
 export { parseTrace, readTrace } from './trace/readTrace';
 export type { TraceContents } from './trace/readTrace';

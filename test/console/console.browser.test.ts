@@ -112,11 +112,11 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
     const second = await callTool('write_to_file', { path: 'src/second.ts', content: '2' });
     const ids = [first, second].map((decision) => (decision.approval as { id: string }).id);
     const cards = page.locator(`${card()} .held`);
-    await expect.poll(() => cards.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.approval))).toEqual(ids);
+    await expect.poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-approval')))).toEqual(ids);
     await expect.poll(() => page.title()).toBe('(2) intentgate');
     await page.click(`${card()} .held[data-approval="${ids[1]}"] button[data-action="cancel"]`);
     await expect.poll(() => page.locator(`${card()} .last-decision output`).getAttribute('data-code')).toBe('approval_cancelled');
-    await expect.poll(() => cards.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.approval))).toEqual([ids[0]]);
+    await expect.poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-approval')))).toEqual([ids[0]]);
     expect(((await sessionView()).held_calls as { approval: { id: string } }[]).map((decision) => decision.approval.id)).toEqual([ids[0]]);
     await page.click(`${card()} .held[data-approval="${ids[0]}"] button[data-action="cancel"]`);
     await page.locator(`${card()} .held`).waitFor({ state: 'detached' });

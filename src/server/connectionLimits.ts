@@ -21,16 +21,17 @@ const MINUTE_MS = 60_000;
 
 /** The options' fields; each is optional and defaults to CONNECTION_DEFAULTS. */
 export const connectionLimitFields = {
-  /** a client that has not sent its whole header within this is answered 408 and closed */
-  headersTimeoutMs: z.number().int().min(100).max(10 * MINUTE_MS).optional(),
-  /** a client that has not sent its whole request (headers and body) within this is answered 408 and closed */
-  requestTimeoutMs: z.number().int().min(100).max(10 * MINUTE_MS).optional(),
-  /** an idle keep-alive connection is closed after this */
-  keepAliveTimeoutMs: z.number().int().min(100).max(10 * MINUTE_MS).optional(),
-  /** headers past this many are ignored */
-  maxHeadersCount: z.number().int().min(16).max(2000).optional(),
-  /** connections past this many are closed as they arrive */
-  maxConnections: z.number().int().min(1).max(65_536).optional(),
+  headersTimeoutMs: z
+    .number().int().min(100).max(10 * MINUTE_MS).optional()
+    .describe(`a client that has not sent its whole header within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.headersTimeoutMs})`),
+  requestTimeoutMs: z
+    .number().int().min(100).max(10 * MINUTE_MS).optional()
+    .describe(`a client that has not sent its whole request, body included, within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.requestTimeoutMs})`),
+  keepAliveTimeoutMs: z
+    .number().int().min(100).max(10 * MINUTE_MS).optional()
+    .describe(`an idle keep-alive connection is closed after this many milliseconds (default ${CONNECTION_DEFAULTS.keepAliveTimeoutMs})`),
+  maxHeadersCount: z.number().int().min(16).max(2000).optional().describe(`headers past this many are ignored (default ${CONNECTION_DEFAULTS.maxHeadersCount})`),
+  maxConnections: z.number().int().min(1).max(65_536).optional().describe(`connections past this many are closed as they arrive (default ${CONNECTION_DEFAULTS.maxConnections})`),
 };
 
 /** The limits an options object asks for, defaults filled in. */
@@ -44,8 +45,17 @@ export function connectionLimitsOf(options: { readonly [K in keyof ConnectionLim
   };
 }
 
-/** Node refuses a header timeout longer than the request timeout; said here with the option names. */
-export function connectionLimitIssues(limits: ConnectionLimits): string[] {
+// the two timeouts alone, so another field's issue does not hide theirs
+const timeoutsSchema = z.object({ headersTimeoutMs: connectionLimitFields.headersTimeoutMs, requestTimeoutMs: connectionLimitFields.requestTimeoutMs });
+
+/**
+ * Node refuses a header timeout longer than the request timeout; said here with the option
+ * names. Read from the raw options, so it is reported along with other fields' issues.
+ */
+export function connectionLimitIssues(options: unknown): string[] {
+  const timeouts = timeoutsSchema.safeParse(options ?? {});
+  if (!timeouts.success) return [];
+  const limits = connectionLimitsOf(timeouts.data);
   return limits.headersTimeoutMs > limits.requestTimeoutMs
     ? [`headersTimeoutMs: ${limits.headersTimeoutMs} is longer than requestTimeoutMs (${limits.requestTimeoutMs}); the headers are part of the request`]
     : [];
@@ -54,7 +64,8 @@ export function connectionLimitIssues(limits: ConnectionLimits): string[] {
 /**
  * The `http.createServer` options of the limits. Node looks for expired requests every
  * `connectionsCheckingInterval` (30 s by default): a quarter of the shortest timeout keeps the
- * answer close to the timeout.
+ * answer close to the timeout. A request without a Host reaches the web checks, which refuse it
+ * with the service's JSON error (Node's own 400 has no body).
  */
 export function serverOptionsOf(limits: ConnectionLimits): ServerOptions {
   const shortest = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
@@ -63,6 +74,7 @@ export function serverOptionsOf(limits: ConnectionLimits): ServerOptions {
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(shortest / 4))),
+    requireHostHeader: false,
   };
 }
 

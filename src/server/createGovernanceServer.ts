@@ -6,7 +6,7 @@ import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createApprovalConsole } from '../console/createApprovalConsole';
 import { createClientErrorListener } from './clientErrors';
 import { applyConnectionLimits, serverOptionsOf } from './connectionLimits';
-import { createOpsEndpoints } from './opsEndpoints';
+import { createOpsEndpoints, type MetricsAccess } from './opsEndpoints';
 import { createRequestListener } from './requestListener';
 import { createRequestObserver } from './requestObserver';
 import { createRouteLabeler } from './routeLabel';
@@ -41,6 +41,8 @@ export interface GovernanceServer {
   readonly approvalTokenSource: ApprovalTokenSource;
   readonly prefix: string;
   readonly sessions: SessionRegistry;
+  /** who may read `GET /metrics` */
+  readonly metricsAccess: MetricsAccess;
   /** this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it */
   readonly metricsRegistry: Registry;
   /** the approval console served at the prefix's `/` (docs/console.md) */
@@ -129,6 +131,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     approvalTokenSource: config.approvalTokenSource,
     prefix: config.prefix,
     sessions,
+    metricsAccess: config.metricsAccess,
     metricsRegistry: metrics.registry,
     console: { signInPath: approvalConsole.signInPath },
   };

@@ -108,8 +108,7 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const tokenOption = result.success ? result.data.approvalToken : undefined;
   const token = resolveToken(tokenOption, env);
   // every issue at once: the service's own, the governor's and the environment's
-  const connections = connectionLimitsOf(result.success ? result.data : {});
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...connectionLimitIssues(connections)];
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...connectionLimitIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   return {
@@ -125,6 +124,6 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
     log: parsed.log,
     metricsAccess: parsed.metricsAccess ?? 'open',
-    connections,
+    connections: connectionLimitsOf(parsed),
   };
 }

@@ -33,7 +33,9 @@ describe('intentgate serve', () => {
     stop.abort('SIGTERM');
     expect(await exited).toBe(0);
     expect(io.stdout.text).toMatch(/approval token: [A-Za-z0-9_-]{43} {2}\(set INTENTGATE_APPROVAL_TOKEN to choose one\)\nSIGTERM: shutting down\nstopped\n$/);
-    expect(io.stderr.text).toBe('');
+    // stderr holds the log: one JSON object per line
+    const events = io.stderr.text.trimEnd().split('\n').map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toEqual(['listening', 'request', 'request', 'stopped']);
   });
 
   it("takes the prefix and the governor options from the policy, the port from the flag, the token from the run's environment", async () => {

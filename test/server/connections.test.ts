@@ -117,7 +117,7 @@ describe('connection limits', () => {
       await new Promise<void>((resolve, reject) => {
         const deadline = Date.now() + ANSWER_BOUND_MS;
         const poll = (): void =>
-          service.server.getConnections((error, count) => {
+          void service.server.getConnections((error, count) => {
             if (error) reject(error);
             else if (count >= 3) resolve();
             else if (Date.now() > deadline) reject(new Error(`only ${count} connections`));

@@ -25,7 +25,7 @@ describe('GET /healthz', () => {
     expect(reply.text).not.toContain(running.workspace);
   });
 
-  const cases = [
+  const cases: { name: string; url: () => string; headers: Record<string, string>; status: number; code: string | undefined }[] = [
     { name: 'under the prefix', url: () => `${prefixed.url}/healthz`, headers: {}, status: 200, code: undefined },
     { name: 'not outside the prefix', url: () => `${new URL(prefixed.url).origin}/healthz`, headers: {}, status: 404, code: 'route_not_found' },
     { name: 'with no need of a token', url: () => `${running.url}/healthz`, headers: { authorization: 'Bearer wrong-token-0123456789' }, status: 200, code: undefined },

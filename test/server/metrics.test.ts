@@ -100,11 +100,11 @@ describe('GET /metrics of two services in one process', () => {
 });
 
 describe('GET /metrics access', () => {
-  const cases = [
+  const cases: { name: string; access: 'token' | undefined; headers: Record<string, string>; status: number }[] = [
     { name: 'open by default, without a token', access: undefined, headers: {}, status: 200 },
-    { name: 'refused without the token when it is required', access: 'token' as const, headers: {}, status: 401 },
-    { name: 'refused with a wrong token', access: 'token' as const, headers: { authorization: 'Bearer not-the-approval-token' }, status: 401 },
-    { name: 'served with the approval token', access: 'token' as const, headers: { authorization: `Bearer ${TEST_TOKEN}` }, status: 200 },
+    { name: 'refused without the token when it is required', access: 'token', headers: {}, status: 401 },
+    { name: 'refused with a wrong token', access: 'token', headers: { authorization: 'Bearer not-the-approval-token' }, status: 401 },
+    { name: 'served with the approval token', access: 'token', headers: { authorization: `Bearer ${TEST_TOKEN}` }, status: 200 },
     { name: 'refused for a Host that is not the service', access: undefined, headers: { host: 'rebound.example' }, status: 421 },
   ];
 

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
-import { cli, memoryIo, tempFile, type MemoryOutput } from './cliHarness';
+import { cli, memoryIo, tempFile } from './cliHarness';
+import { listeningUrl } from './serveHarness';
 import { runCli } from '../../src/cli/runCli';
-
-const STARTUP_MS = 10_000;
-
-async function listeningUrl(stdout: MemoryOutput): Promise<string> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/\S+)/.exec(stdout.text);
-    if (match?.[1] && stdout.text.includes('approval token: ')) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`serve did not start: ${stdout.text}`);
-}
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

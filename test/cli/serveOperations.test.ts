@@ -5,24 +5,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli';
 import { makeWorkspace } from '../support/workspace';
-import { cli, memoryIo, tempFile, type MemoryOutput } from './cliHarness';
+import { cli, memoryIo, tempFile } from './cliHarness';
+import { listeningUrl } from './serveHarness';
 
-const STARTUP_MS = 10_000;
 const OWN_INTENTS = `active_intents:
   - id: INT-WS-7
     name: The workspace's own intent
     owned_scope: ['lib/**']
 `;
-
-async function listeningUrl(stdout: MemoryOutput): Promise<string> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/\S+)/.exec(stdout.text);
-    if (match?.[1] && stdout.text.includes('approval token: ')) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`serve did not start: ${stdout.text}`);
-}
 
 async function send(url: string, body?: unknown, token?: string): Promise<{ status: number; json: Record<string, unknown> }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) };

@@ -5,13 +5,9 @@ describe('GET /healthz', () => {
   let running: RunningService;
   let prefixed: RunningService;
   beforeAll(async () => {
-    running = await startService();
-    prefixed = await startService({ prefix: '/slavik' });
+    [running, prefixed] = await Promise.all([startService(), startService({ prefix: '/slavik' })]);
   });
-  afterAll(async () => {
-    await running.service.close();
-    await prefixed.service.close();
-  });
+  afterAll(() => Promise.all([running, prefixed].map(({ service }) => service.close())));
 
   it('answers ok with the uptime and the session count, and nothing else', async () => {
     await post(`${running.url}/sessions/h1/prompt`, { text: 'x' });

@@ -68,6 +68,7 @@ function urlHost(host: string): string {
 export function createGovernanceServer(options?: GovernanceServerOptions): GovernanceServer {
   const parsed = parseServerOptions(options);
   const log = createServiceLogger(parsed.log);
+  // an unexpected error is logged as well as told to onError
   const config = {
     ...parsed,
     onError: (error: unknown) => {

@@ -78,6 +78,10 @@ export type { SessionRegistry } from './server/sessionStore';
 export type { SessionView } from './server/sessionView';
 export { HTTP_ERROR_CODES } from './server/httpError';
 export type { ErrorBody, HttpErrorCode } from './server/httpError';
+export { CONNECTION_DEFAULTS } from './server/connectionLimits';
+export { jsonLinesLog } from './server/serviceLog';
+export type { ServiceLogRecord, ServiceLogSink } from './server/serviceLog';
+export type { MetricsAccess } from './server/opsEndpoints';
 
 export { computeGovernanceMatrix } from './matrix/governanceMatrix';
 export type { GovernanceMatrix, MatrixRow } from './matrix/governanceMatrix';

@@ -6,6 +6,8 @@ import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { DECISION_CODES, VERDICTS } from '../decision/reasons';
 import { RISK_CATEGORIES } from '../risk/categories';
 import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
+import { connectionLimitFields } from '../server/connectionLimits';
+import { METRICS_ACCESS } from '../server/opsEndpoints';
 
 /** The policy format's version; a future incompatible format gets a new number. */
 export const POLICY_VERSION = 1;
@@ -77,6 +79,8 @@ const serviceSchema = z.strictObject({
   maxSessions: z.number().int().positive().optional(),
   sessionTtlMs: z.number().int().positive().optional().describe('a session unused this long expires (default 3600000, an hour)'),
   allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
+  metricsAccess: z.enum(METRICS_ACCESS).optional().describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
+  ...connectionLimitFields,
 });
 
 // in a policy an unknown intent field is a typo; the list schema then checks the ids are unique

@@ -13,7 +13,9 @@ import { modeSchema, type ModeDefinition } from '../tools/modes';
 import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
 import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
 import { TRACE_FILE_NAME } from '../trace/fileTraceSink';
+import type { TraceFileOptions } from '../trace/traceFile';
 import type { TraceSink } from '../trace/traceRecord';
+import { traceRotationSchema } from '../trace/traceRotation';
 
 /** What XState's `inspect` option takes: a function or an observer of inspection events. */
 export type GovernorInspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -56,6 +58,14 @@ function classificationTableIssues(options: unknown): string[] {
   return issues;
 }
 
+/** Rotation and fsync are how intentgate writes its file: a host's trace function writes its own. */
+function traceFileIssues(options: unknown): string[] {
+  if (typeof options !== 'object' || options === null || typeof Reflect.get(options, 'trace') !== 'function') return [];
+  return ['traceRotation', 'traceFsync']
+    .filter((key) => Reflect.get(options, key) !== undefined)
+    .map((key) => `${key}: applies to a trace file, and trace is a function; rotate or sync in the function, or give trace a file path`);
+}
+
 /** The longest session id a governor takes (approvals are keyed by it). */
 export const MAX_SESSION_ID_LENGTH = 256;
 
@@ -77,6 +87,10 @@ export const governorOptionsSchema = z.strictObject({
   locale: z.enum(LOCALES).optional(),
   /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
   trace: z.union([z.string().min(1), z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function')]).optional(),
+  /** rotate the trace file by size: `{ maxBytes, keep }`; off unless given */
+  traceRotation: traceRotationSchema.optional(),
+  /** fsync the trace file after each append, so a line survives a power loss; default false */
+  traceFsync: z.boolean().optional(),
   /** host tool names mapped to risk kinds (shell, file_write, file_patch, fs, web, run, read, none) */
   toolKinds: toolKindsSchema.optional(),
   /** seed 002's sandbox, whose `project/` child is the workspace; `fs` paths are relative to it */
@@ -119,6 +133,8 @@ export interface GovernorConfig {
   readonly locale: Locale;
   /** a file path (absolute) or a sink */
   readonly trace: string | TraceSink;
+  /** how the trace file is written (rotation, fsync); undefined when neither is asked for */
+  readonly traceFile?: TraceFileOptions | undefined;
   readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
   readonly sandboxRoot: string;
   readonly homeDir: string | undefined;
@@ -138,7 +154,7 @@ export const DEFAULT_HELD_CALL_TTL_MS = 15 * 60 * 1000;
 /** Validates `createGovernor` options, reporting every issue at once. */
 export function parseGovernorOptions(options: unknown, cwd: string): GovernorConfig {
   const result = governorOptionsSchema.safeParse(options ?? {});
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options)];
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options), ...traceFileIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   const shell = resolveShellPolicy(parsed.shell);
@@ -159,6 +175,7 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     sessionId: parsed.sessionId,
     locale: parsed.locale ?? 'en',
     trace: typeof parsed.trace === 'string' ? path.resolve(workspaceRoot, parsed.trace) : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
+    traceFile: parsed.traceRotation === undefined && parsed.traceFsync === undefined ? undefined : { rotation: parsed.traceRotation, fsync: parsed.traceFsync },
     toolKinds: Object.freeze({ ...parsed.toolKinds }),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,

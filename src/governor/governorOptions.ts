@@ -58,14 +58,6 @@ function classificationTableIssues(options: unknown): string[] {
   return issues;
 }
 
-/** Rotation and fsync are how intentgate writes its file: a host's trace function writes its own. */
-function traceFileIssues(options: unknown): string[] {
-  if (typeof options !== 'object' || options === null || typeof Reflect.get(options, 'trace') !== 'function') return [];
-  return ['traceRotation', 'traceFsync']
-    .filter((key) => Reflect.get(options, key) !== undefined)
-    .map((key) => `${key}: applies to a trace file, and trace is a function; rotate or sync in the function, or give trace a file path`);
-}
-
 /** The longest session id a governor takes (approvals are keyed by it). */
 export const MAX_SESSION_ID_LENGTH = 256;
 
@@ -87,7 +79,7 @@ export const governorOptionsSchema = z.strictObject({
   locale: z.enum(LOCALES).optional(),
   /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
   trace: z.union([z.string().min(1), z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function')]).optional(),
-  /** rotate the trace file by size: `{ maxBytes, keep }`; off unless given */
+  /** rotate the trace file by size: `{ maxBytes, keep }`; off unless given (a trace function writes as it will) */
   traceRotation: traceRotationSchema.optional(),
   /** fsync the trace file after each append, so a line survives a power loss; default false */
   traceFsync: z.boolean().optional(),
@@ -154,7 +146,7 @@ export const DEFAULT_HELD_CALL_TTL_MS = 15 * 60 * 1000;
 /** Validates `createGovernor` options, reporting every issue at once. */
 export function parseGovernorOptions(options: unknown, cwd: string): GovernorConfig {
   const result = governorOptionsSchema.safeParse(options ?? {});
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options), ...traceFileIssues(options)];
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...classificationTableIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   const shell = resolveShellPolicy(parsed.shell);

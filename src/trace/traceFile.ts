@@ -44,13 +44,16 @@ function openForAppend(file: string): { readonly fd: number; readonly stats: Sta
   throw new Error(`the trace file ${file} is not a regular file`);
 }
 
-/** The vouched-for file, now at a rotated name, checked as the trace file itself would be. */
-function rotatedChange(file: string, vouched: Vouched, rotating: boolean, current: Stats): TraceChange | undefined {
+/**
+ * The vouched-for file, now at a rotated name, checked as the trace file itself would be;
+ * `found` is false when it is at no rotated name.
+ */
+function rotatedChange(file: string, vouched: Vouched, rotating: boolean, current: Stats): { readonly change: TraceChange | undefined; readonly found: boolean } {
   const rotated = openRotated(file, vouched);
-  if (!rotated) return changeOf(vouched, current, undefined, { rotating });
+  if (!rotated) return { change: changeOf(vouched, current, undefined, { rotating }), found: false };
   try {
     const stats = fstatSync(rotated.fd);
-    return changeOf(vouched, stats, hashPrefix(rotated.fd, stats.size, vouched.size).digestAt, { rotatedTo: rotated.name });
+    return { change: changeOf(vouched, stats, hashPrefix(rotated.fd, stats.size, vouched.size).digestAt, { rotatedTo: rotated.name }), found: true };
   } finally {
     closeSync(rotated.fd);
   }
@@ -66,6 +69,65 @@ function fsyncFolder(file: string): void {
   }
 }
 
+/** How one writer writes: its file and options, and what it vouched for before this append. */
+interface Writer {
+  readonly file: string;
+  readonly rotation: TraceRotation | undefined;
+  readonly fsync: boolean;
+  readonly vouched: Vouched | undefined;
+}
+
+/** What one try at an append came to. */
+type Attempt =
+  | { readonly kind: 'written'; readonly change: TraceChange | undefined; readonly vouched: Vouched }
+  /** a rotation is due, or the file vouched for is not found while another writer may be rotating: try again holding the lock */
+  | { readonly kind: 'needsLock' }
+  /** the file was deleted under the write (rotated out past keep, or removed): the line is lost, write it again */
+  | { readonly kind: 'lost' };
+
+// a file deleted under each of this many writes in a row is not a race but something removing it
+const MAX_ATTEMPTS = 3;
+
+/** One try at appending `record`; only a writer holding the lock (`locked`) rotates. */
+function attemptAppend(writer: Writer, record: TraceRecord, locked: boolean): Attempt {
+  const { file, rotation, fsync, vouched } = writer;
+  let { fd, stats } = openForAppend(file);
+  try {
+    const sameFile = vouched !== undefined && stats.dev === vouched.dev && stats.ino === vouched.ino;
+    const found = hashPrefix(fd, stats.size, sameFile ? vouched?.size : undefined);
+    let hash = found.hash;
+    let change: TraceChange | undefined;
+    if (vouched && sameFile) change = changeOf(vouched, stats, found.digestAt);
+    else if (vouched) {
+      const rotated = rotatedChange(file, vouched, rotation !== undefined, stats);
+      // names move while a rotation shifts them: only the lock holder may conclude the file is gone
+      if (!rotated.found && rotation && !locked) return { kind: 'needsLock' };
+      change = rotated.change;
+    }
+    const body = `${change ? noticeLine(change, record) : ''}${JSON.stringify(record)}\n`;
+    const rotates = rotation !== undefined && needsRotation(rotation, stats.size, Buffer.byteLength(body, 'utf8'));
+    if (rotates && !locked) return { kind: 'needsLock' };
+    if (rotates) {
+      closeSync(fd);
+      fd = -1;
+      rotateTraceFile(file, rotation.keep);
+      ({ fd, stats } = openForAppend(file));
+      hash = hashPrefix(fd, stats.size, undefined).hash;
+    }
+    const written = Buffer.from(`${endsMidLine(fd, stats.size) ? '\n' : ''}${body}`, 'utf8');
+    writeSync(fd, written);
+    if (fsync) {
+      fsyncSync(fd);
+      if (rotates || stats.size === 0) fsyncFolder(file);
+    }
+    const after = fstatSync(fd);
+    if (rotation && after.nlink === 0) return { kind: 'lost' };
+    return { kind: 'written', change, vouched: vouchedAfter(after, stats, hash, written) };
+  } finally {
+    if (fd >= 0) closeSync(fd);
+  }
+}
+
 /**
  * Opens a trace file for one writer. Each append is one write, so a line is written whole; a
  * torn line left by a crash or another writer is closed with a newline first, so it cannot
@@ -73,51 +135,33 @@ function fsyncFolder(file: string): void {
  * it checks that the file is the same one, no shorter, and that the bytes up to the end of its
  * last append hash as they did. Other writers' appends are accepted as they come. A change is
  * reported once: after it, the file as found is what the next append is checked against.
- * A file rotated since (found by device and inode at `<file>.<n>`) is checked there, and is no
- * change. `start` is what another writer of the same governor (a process before this one) vouched for.
+ * With `rotation`, a file rotated since (found by device and inode at `<file>.<n>`) is checked
+ * there, and is no change; a rotation is made holding `<file>.lock`, and a line written to a
+ * file deleted meanwhile is written again. `start` is what another writer of the same governor
+ * (a process before this one) vouched for.
  */
 export function openTraceFile(file: string, options: TraceFileOptions = {}, start?: Vouched): TraceFile {
   let vouched: Vouched | undefined = start;
   const { rotation, fsync = false } = options;
-
-  const append = (record: TraceRecord): TraceChange | undefined => {
-    let { fd, stats } = openForAppend(file);
-    try {
-      const sameFile = vouched !== undefined && stats.dev === vouched.dev && stats.ino === vouched.ino;
-      const found = hashPrefix(fd, stats.size, sameFile ? vouched?.size : undefined);
-      let hash = found.hash;
-      const change = vouched && (sameFile ? changeOf(vouched, stats, found.digestAt) : rotatedChange(file, vouched, rotation !== undefined, stats));
-      const body = `${change ? noticeLine(change, record) : ''}${JSON.stringify(record)}\n`;
-      const rotates = rotation !== undefined && needsRotation(rotation, stats.size, Buffer.byteLength(body, 'utf8'));
-      if (rotates) {
-        closeSync(fd);
-        fd = -1;
-        rotateTraceFile(file, rotation.keep);
-        ({ fd, stats } = openForAppend(file));
-        hash = hashPrefix(fd, stats.size, undefined).hash;
-      }
-      const written = Buffer.from(`${endsMidLine(fd, stats.size) ? '\n' : ''}${body}`, 'utf8');
-      writeSync(fd, written);
-      if (fsync) {
-        fsyncSync(fd);
-        if (rotates || stats.size === 0) fsyncFolder(file);
-      }
-      vouched = vouchedAfter(fd, stats, hash, written);
-      return change;
-    } finally {
-      if (fd >= 0) closeSync(fd);
-    }
-  };
-
   return {
     vouched: () => vouched,
-    append: (record) => (rotation ? withTraceLock(file, () => append(record)) : append(record)),
+    append(record) {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const writer = { file, rotation, fsync, vouched };
+        let result = attemptAppend(writer, record, false);
+        if (result.kind === 'needsLock') result = withTraceLock(file, () => attemptAppend(writer, record, true));
+        if (result.kind === 'written') {
+          vouched = result.vouched;
+          return result.change;
+        }
+      }
+      throw new Error(`the trace file ${file} was deleted under each of ${MAX_ATTEMPTS} appends in a row`);
+    },
   };
 }
 
 /** What this writer vouches for after its write; another process may have appended between the check and the write, and then only the part read is. */
-function vouchedAfter(fd: number, before: Stats, hash: Hash, written: Buffer): Vouched {
-  const after = fstatSync(fd);
+function vouchedAfter(after: Stats, before: Stats, hash: Hash, written: Buffer): Vouched {
   return after.size === before.size + written.length
     ? { dev: after.dev, ino: after.ino, size: after.size, digest: hash.update(written).digest('hex') }
     : { dev: before.dev, ino: before.ino, size: before.size, digest: hash.digest('hex') };

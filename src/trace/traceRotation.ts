@@ -5,8 +5,8 @@ import { traceLockName } from './traceLock';
 
 /** The smallest `maxBytes`: a few records, so a file is never rotated after every line. */
 export const MIN_TRACE_ROTATION_BYTES = 4 * 1024;
-/** The largest `maxBytes`: each append hashes the current file, so it stays bounded. */
-export const MAX_TRACE_ROTATION_BYTES = 1024 * 1024 * 1024;
+/** The largest `maxBytes`: each append hashes the current file (about 1 ms per MB), a rotation holding the lock. */
+export const MAX_TRACE_ROTATION_BYTES = 256 * 1024 * 1024;
 /** The most rotated files kept. */
 export const MAX_TRACE_ROTATION_KEEP = 100;
 
@@ -16,7 +16,7 @@ export const traceRotationSchema = z.strictObject({
     .number()
     .int()
     .min(MIN_TRACE_ROTATION_BYTES, `maxBytes must be at least ${MIN_TRACE_ROTATION_BYTES} (4 KiB)`)
-    .max(MAX_TRACE_ROTATION_BYTES, `maxBytes must be at most ${MAX_TRACE_ROTATION_BYTES} (1 GiB)`)
+    .max(MAX_TRACE_ROTATION_BYTES, `maxBytes must be at most ${MAX_TRACE_ROTATION_BYTES} (256 MiB)`)
     .describe('an append that would take the trace file past this many bytes first renames it to <file>.1'),
   keep: z
     .number()

@@ -21,7 +21,7 @@ describe('the traceRotation and traceFsync options', () => {
   it.each([
     { name: 'leave the trace file as it always was when not given', options: {}, expected: undefined },
     { name: 'take a rotation', options: { traceRotation: { maxBytes: 4096, keep: 1 } }, expected: { rotation: { maxBytes: 4096, keep: 1 }, fsync: undefined } },
-    { name: 'take the largest rotation', options: { traceRotation: { maxBytes: 2 ** 30, keep: 100 } }, expected: { rotation: { maxBytes: 2 ** 30, keep: 100 }, fsync: undefined } },
+    { name: 'take the largest rotation', options: { traceRotation: { maxBytes: 2 ** 28, keep: 100 } }, expected: { rotation: { maxBytes: 2 ** 28, keep: 100 }, fsync: undefined } },
     { name: 'take fsync alone', options: { traceFsync: true }, expected: { rotation: undefined, fsync: true } },
     { name: 'take both', options: { traceRotation: { maxBytes: 10_000_000, keep: 5 }, traceFsync: false }, expected: { rotation: { maxBytes: 10_000_000, keep: 5 }, fsync: false } },
   ])('$name', ({ options, expected }) => {
@@ -30,7 +30,7 @@ describe('the traceRotation and traceFsync options', () => {
 
   it.each([
     { name: 'maxBytes under 4 KiB', options: { traceRotation: { maxBytes: 4095, keep: 3 } }, issue: /^traceRotation\.maxBytes: maxBytes must be at least 4096/ },
-    { name: 'maxBytes over 1 GiB', options: { traceRotation: { maxBytes: 2 ** 30 + 1, keep: 3 } }, issue: /^traceRotation\.maxBytes: maxBytes must be at most/ },
+    { name: 'maxBytes over 256 MiB', options: { traceRotation: { maxBytes: 2 ** 28 + 1, keep: 3 } }, issue: /^traceRotation\.maxBytes: maxBytes must be at most 268435456 \(256 MiB\)/ },
     { name: 'maxBytes not a whole number', options: { traceRotation: { maxBytes: 5000.5, keep: 3 } }, issue: /^traceRotation\.maxBytes: / },
     { name: 'keep 0', options: { traceRotation: { maxBytes: 8192, keep: 0 } }, issue: /^traceRotation\.keep: keep at least 1/ },
     { name: 'keep over 100', options: { traceRotation: { maxBytes: 8192, keep: 101 } }, issue: /^traceRotation\.keep: keep at most 100/ },

@@ -10,7 +10,7 @@ export type { Vouched } from './traceVouch';
 
 /** How a trace file is written; every field is off unless given. */
 export interface TraceFileOptions {
-  /** rotate the file by size (see `rotateTraceFile`); appends then take `<file>.lock` */
+  /** rotate the file by size (see `rotateTraceFile`), holding `<file>.lock` while it rotates */
   readonly rotation?: TraceRotation | undefined;
   /** fsync the file after each append (and its folder after it is made or rotated), so a line survives a power loss */
   readonly fsync?: boolean | undefined;

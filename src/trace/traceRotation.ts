@@ -32,7 +32,7 @@ export type TraceRotation = z.infer<typeof traceRotationSchema>;
 /** The name of the `n`th rotated file: `<file>.<n>`, `<file>.1` the newest. */
 export const rotatedName = (file: string, n: number): string => `${file}.${n}`;
 
-/** True when an append of `adding` bytes to a file of `size` bytes must first rotate it; a line never starts a file it cannot fit in alone. */
+/** True when an append of `adding` bytes to a file of `size` bytes must first rotate it; an empty file takes a line of any length. */
 export const needsRotation = (rotation: TraceRotation, size: number, adding: number): boolean => size > 0 && size + adding > rotation.maxBytes;
 
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';

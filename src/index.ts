@@ -63,7 +63,10 @@ export type { ApprovalsContext, ApprovalsEvent, ApprovalsMachine } from '../mach
 export type { HeldCall, HeldControlFileChange } from '../machines/lifecycle';
 export { fileTraceSink, TRACE_FILE_NAME } from './trace/fileTraceSink';
 export { parseTrace, readTrace } from './trace/readTrace';
-export type { TraceContents } from './trace/readTrace';
+export type { ReadTraceOptions, TraceContents } from './trace/readTrace';
+export type { TraceFileOptions } from './trace/traceFile';
+export { rotatedTraceFiles } from './trace/traceRotation';
+export type { TraceRotation } from './trace/traceRotation';
 export type { TraceChange, TraceChangeKind, TraceNotice, TraceRecord, TraceSink } from './trace/traceRecord';
 export { analyzePath } from './paths/analyzePath';
 export type { PathAnalysis } from './paths/analyzePath';

@@ -15,6 +15,7 @@ import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { toolDefinitionName } from '../tools/toolDefinitions';
 import { toolNameProblem } from '../tools/toolRequest';
+import { traceFileNames } from '../trace/traceRotation';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import { createControlFileHolds } from './controlFileHolds';
 import { createHeldCallQueue } from './heldCallQueue';
@@ -57,7 +58,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const { actor, approvalActor, initialFiles, restored } = startGovernorActors(config, sources, machine);
   // the same trace file goes on from what the snapshot's governor last left in it
   const keptVouch = restored?.traceFile?.file === config.trace ? restored.traceFile.vouched : undefined;
-  const trace = createDecisionTrace(config.trace, () => approvalActor.getSnapshot().context.sessionId, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
+  const trace = createDecisionTrace(config, () => approvalActor.getSnapshot().context.sessionId, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
   const traceDecision = trace.record;
   // The chart's context is the one record of whether something is held and what: its guards need the
   // ids and classes, and xstate/graph traverses that small plain context. The governor keeps only the
@@ -95,7 +96,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       ...(config.homeDir && { homeDir: config.homeDir }),
       shell: config.shell,
       // an orchestration folder or trace file under a scratch folder stays out of a command's reach
-      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir, config.trace] : [config.orchestrationDir],
+      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir, ...traceFileNames(config.trace, config.traceFile?.rotation)] : [config.orchestrationDir],
     },
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,

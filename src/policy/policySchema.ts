@@ -94,6 +94,8 @@ export const policySchema = z.strictObject({
   orchestrationDir: governor.orchestrationDir.describe('holds active_intents.yaml; relative to this file'),
   sandboxRoot: governor.sandboxRoot.describe("seed 002's sandbox, whose project/ child is the default workspace; relative to this file"),
   trace: z.string().min(1).optional().describe('the trace file of risky decisions; relative to this file'),
+  traceRotation: governor.traceRotation.describe('rotate the trace file by size: { maxBytes, keep }; off unless given'),
+  traceFsync: governor.traceFsync.describe('fsync the trace file after each append, so a line survives a power loss (default false)'),
   intents: intentsSchema.optional().describe('the intents select_active_intent accepts; default read from active_intents.yaml'),
   classification: z
     .record(governor.classification.unwrap().keyType, classificationEntrySchema)

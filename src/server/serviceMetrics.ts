@@ -28,9 +28,9 @@ export interface ServiceMetrics {
 const DECISION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
-/** How many calls of a session wait for a human. */
+/** How many things of a session wait for a human: its held calls, and a held control-file change. */
 function heldCallCount(governor: Governor | undefined): number {
-  return governor?.pendingApproval === undefined ? 0 : 1;
+  return governor?.waitingApprovalIds.length ?? 0;
 }
 
 /**

@@ -61,6 +61,17 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'intentgate_sessions')).toBe(running.service.sessions.size);
   });
 
+  it('counts every held call of a session, not only the first', async () => {
+    const { url } = running;
+    const before = await scrape(url);
+    await post(`${url}/sessions/M2/prompt`, { text: 'two files' });
+    await post(`${url}/sessions/M2/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+    for (const file of ['src/one.ts', 'src/two.ts']) {
+      expect(decisionOf((await post(`${url}/sessions/M2/tool-calls`, { tool: 'write_to_file', args: { path: file, content: 'x' } })).json).verdict).toBe('ask');
+    }
+    expect(valueOf(await scrape(url), 'intentgate_held_calls') - valueOf(before, 'intentgate_held_calls')).toBe(2);
+  });
+
   it('counts the decisions of an agent hook in the same place', async () => {
     const before = await scrape(running.url);
     const event = { session_id: 'hook-1', cwd: running.workspace, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: `${running.workspace}/src/a.ts`, content: 'x' } };

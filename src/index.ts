@@ -58,6 +58,7 @@ export type { CommandSpec } from './shell/catalog/commandSpec';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
 export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';
 export type { ApprovalAnswer } from './safeMode/sessionApprovals';
+export type { ApprovalSpec, Grant, GrantInput, GrantLifetime } from './grants/grant';
 export { approvalsMachine } from '../machines/approvals';
 export type { ApprovalsContext, ApprovalsEvent, ApprovalsMachine } from '../machines/approvals';
 export type { HeldCall, HeldControlFileChange } from '../machines/lifecycle';

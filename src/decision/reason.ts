@@ -16,6 +16,8 @@ export interface Reason {
   readonly intentIds?: readonly string[];
   /** the risk category a safe-mode reason is about */
   readonly category?: RiskCategory;
+  /** the grant that approved the call's categories, for `approved_by_grant` */
+  readonly grant?: string;
 }
 
 /** A reason without its code and rule: the message and what it is about. */

@@ -67,6 +67,8 @@ export const NOTE_CODES = [
   'unclassified_tool',
   'risk_category',
   'approved_for_session',
+  // a grant covered some of the call's categories: which one, by id
+  'approved_by_grant',
   'safe_mode_off',
   'unmapped_tool',
   'command_rule',

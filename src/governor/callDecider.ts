@@ -12,6 +12,8 @@ import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
+import type { Grant } from '../grants/grant';
+import { coverByGrants, hostsOfCall, type GrantCoverage } from '../grants/grantMatch';
 import { holdProblem } from './holdLimits';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -34,6 +36,8 @@ export interface CallDeciderParts {
   readonly locale: Locale;
   /** the categories the current session approved */
   approvedCategories(): readonly RiskCategory[];
+  /** the live grants: a person's, and the active intent's own approvals */
+  liveGrants(): readonly Grant[];
   /** the approval of the control-file change that holds the lifecycle, which every call carries meanwhile */
   heldControlFileApproval(): ApprovalRequest | undefined;
 }
@@ -80,8 +84,8 @@ const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapp
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
 
-/** Safe mode's notes on an allowed risky call: approved for the session, allowed by a command rule, or safe mode off. */
-function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome): Reason[] {
+/** Safe mode's notes on an allowed risky call: approved for the session or by grants, allowed by a command rule, or safe mode off. */
+function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome, granted: GrantCoverage): Reason[] {
   if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
   if (ruled.decision === 'allow' && ruled.match !== undefined) {
     return [reason('command_rule', 'policy', { message: `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.` })];
@@ -89,8 +93,16 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   if (!safeMode) {
     return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
   }
-  return [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${risk.categories.join(', ')}.` })];
+  const byGrant = [...granted.byGrant].map(([id, categories]) =>
+    reason('approved_by_grant', 'safe-mode', { message: `Approved by grant ${id}: ${categories.join(', ')}.`, grant: id }),
+  );
+  const grantedCategories = new Set([...granted.byGrant.values()].flat());
+  const whole = risk.categories.filter((category) => !grantedCategories.has(category));
+  return [...(whole.length > 0 ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })] : []), ...byGrant];
 }
+
+/** No grant asked: every category stays as it was. */
+const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: new Map() });
 
 export type CallDecider = ReturnType<typeof createCallDecider>;
 
@@ -156,15 +168,26 @@ export function createCallDecider(parts: CallDeciderParts) {
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
-      const unapproved =
+      const commandPaths = assessment.commandPaths.map((used) =>
+        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
+      );
+      const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
           : parts.safeMode && ruled.decision !== 'allow'
             ? assessment.risk.categories.filter((category) => !approved.has(category))
             : [];
-      const commandPaths = assessment.commandPaths.map((used) =>
-        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
-      );
+      // a rule that asks a human is answered by nothing but an answer to this call
+      const granted =
+        askedBy === undefined && notApprovedWhole.length > 0
+          ? coverByGrants(notApprovedWhole, parts.liveGrants(), {
+              tool: built.request.tool,
+              ...(assessment.shell && { shell: assessment.shell }),
+              paths: [...built.request.paths, ...commandPaths].map((each) => (each.unresolved === undefined ? each.relative : undefined)),
+              hosts: hostsOfCall(callArgs, assessment.shell?.commands),
+            })
+          : NOT_GRANTED(notApprovedWhole);
+      const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
         ...built.request,
@@ -203,7 +226,7 @@ export function createCallDecider(parts: CallDeciderParts) {
         code,
         request,
         facts: facts(snapshot),
-        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
         risk: assessment.risk,
         ...(holds && {
           approval: {

@@ -18,6 +18,7 @@ import { toolNameProblem } from '../tools/toolRequest';
 import { traceFileNames } from '../trace/traceRotation';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import { createControlFileHolds } from './controlFileHolds';
+import { createGovernorGrants } from './governorGrants';
 import { createHeldCallQueue } from './heldCallQueue';
 import { decidedCallOf, type HeldToolCall } from './heldCalls';
 import type { Governor } from './governorApi';
@@ -80,6 +81,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     trace: (decision) => traceDecision(decision).decision,
   });
+  const grants = createGovernorGrants({ actor, approvalActor, now: config.now });
   const decider = createCallDecider({
     machine,
     classifier,
@@ -102,6 +104,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     safeMode: config.safeMode,
     locale: config.locale,
     approvedCategories: () => approvedCategoriesOf(approvalActor),
+    liveGrants: () => grants.live(),
     heldControlFileApproval: () => controlFiles.heldDecision()?.approval,
   });
   const table = new DecisionTable({
@@ -192,6 +195,25 @@ export function createGovernor(options?: GovernorOptions): Governor {
       if (record && isOverdue(kept)) expire(decidedCallOf(kept, record.categories));
     }
   };
+
+  /**
+   * Lets go of every held call the session's approvals and grants now cover, for the agent to
+   * call again: each is decided again as it was held. A held control-file change has no
+   * categories, and a call a policy rule holds waits for an answer to itself.
+   */
+  const releaseHeldCallsNowApproved = (): void => {
+    for (const record of actor.getSnapshot().context.heldCalls) {
+      const kept = held.find(record.id);
+      if (kept?.askedBy !== undefined) continue;
+      const approved = approvedCategoriesOf(approvalActor);
+      const covered = record.categories.every((category) => approved.includes(category)) || (kept !== undefined && coveredNow(kept));
+      if (covered) actor.send({ type: 'approval.granted', id: record.id, scope: 'session' });
+    }
+  };
+
+  // decided again with no hold to join, a held call the grants now cover is not held
+  const coveredNow = (kept: HeldToolCall): boolean =>
+    decider.decideCall({ name: kept.decision.tool, args: kept.args, snapshot: actor.getSnapshot(), approvalId: kept.id }).decision.code !== 'needs_approval';
 
   const waitingApprovalIds = (): string[] => {
     const change = controlFiles.heldDecision()?.approval?.id;
@@ -320,24 +342,31 @@ export function createGovernor(options?: GovernorOptions): Governor {
     approveSession(categories) {
       assertRunning('approveSession');
       approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
-      const approved = approvedCategoriesOf(approvalActor);
-      // every held call the session now approves is let go, for the agent to call again; a held
-      // control-file change has no categories, and a call a policy rule holds waits for an answer to itself
-      for (const record of actor.getSnapshot().context.heldCalls) {
-        const askedByRule = held.find(record.id)?.askedBy !== undefined;
-        if (!askedByRule && record.categories.every((category) => approved.includes(category))) {
-          actor.send({ type: 'approval.granted', id: record.id, scope: 'session' });
-        }
-      }
-      return approved;
+      releaseHeldCallsNowApproved();
+      return approvedCategoriesOf(approvalActor);
     },
     resolveApproval,
+    grant(input) {
+      assertRunning('grant');
+      const given = grants.give(input);
+      releaseHeldCallsNowApproved();
+      return given;
+    },
+    revoke(id) {
+      assertRunning('revoke');
+      grants.revoke(id);
+    },
+    get grants() {
+      return grants.live();
+    },
     setSession,
     persist() {
       return persistGovernor({
         lifecycle: actor.getSnapshot(),
         sessionId: approvalActor.getSnapshot().context.sessionId,
         approvedCategories: approvedCategoriesOf(approvalActor),
+        grants: grants.live(),
+        grantsTaken: approvalActor.getSnapshot().context.grantsTaken,
         approvalsTaken: holds,
         heldCalls: held.list(),
         controlFiles: controlFiles.persist(),

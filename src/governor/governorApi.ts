@@ -2,6 +2,7 @@ import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
+import type { Grant, GrantInput } from '../grants/grant';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
@@ -63,6 +64,18 @@ export interface Governor {
   handshakePrompt(state?: LifecycleState): string;
   /** Grants risk categories for the current session only; returns every category now approved. */
   approveSession(categories: readonly RiskCategory[]): readonly RiskCategory[];
+  /**
+   * Gives a grant: its categories approved for the calls its narrowing matches (`commands`
+   * prefixes per simple command, `paths` globs, `hosts`, `tools`), until the session ends, or
+   * the active intent changes (`until: 'intent'`), or `ttlMs` passes, or it is revoked. Held
+   * calls it covers are let go, for the agent to call again. A grant never lifts the lifecycle,
+   * the scope, `.intentignore` or the control files. Throws InvalidArgumentError on bad input.
+   */
+  grant(input: GrantInput): Grant;
+  /** Ends a grant at once; throws InvalidArgumentError when no live grant has that id. */
+  revoke(id: string): void;
+  /** the live grants: a person's not yet ended, then the active intent's own `approvals` */
+  readonly grants: readonly Grant[];
   /** Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit } re-decides new arguments. */
   resolveApproval(id: string, answer: ApprovalAnswer): Decision;
   /** Starts another session: every approval is dropped. */

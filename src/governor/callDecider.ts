@@ -13,7 +13,8 @@ import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
 import type { Grant } from '../grants/grant';
-import { coverByGrants, hostsOfCall, type GrantCoverage } from '../grants/grantMatch';
+import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';
+import { suggestGrant } from '../grants/grantSuggestion';
 import { holdProblem } from './holdLimits';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -178,15 +179,13 @@ export function createCallDecider(parts: CallDeciderParts) {
             ? assessment.risk.categories.filter((category) => !approved.has(category))
             : [];
       // a rule that asks a human is answered by nothing but an answer to this call
-      const granted =
-        askedBy === undefined && notApprovedWhole.length > 0
-          ? coverByGrants(notApprovedWhole, parts.liveGrants(), {
-              tool: built.request.tool,
-              ...(assessment.shell && { shell: assessment.shell }),
-              paths: [...built.request.paths, ...commandPaths].map((each) => (each.unresolved === undefined ? each.relative : undefined)),
-              hosts: hostsOfCall(callArgs, assessment.shell?.commands),
-            })
-          : NOT_GRANTED(notApprovedWhole);
+      const grantFacts: GrantedCall = {
+        tool: built.request.tool,
+        ...(assessment.shell && { shell: assessment.shell }),
+        paths: [...built.request.paths, ...commandPaths].map((each) => (each.unresolved === undefined ? each.relative : undefined)),
+        hosts: notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [],
+      };
+      const granted = askedBy === undefined && notApprovedWhole.length > 0 ? coverByGrants(notApprovedWhole, parts.liveGrants(), grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
@@ -221,6 +220,8 @@ export function createCallDecider(parts: CallDeciderParts) {
         return { decision: refusal, event: undefined, args: callArgs, risk: assessment.risk };
       }
       const holds = code === 'needs_approval';
+      // a rule that asks a human is answered only by an answer to this call: no grant is offered
+      const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
       const heldChange = code === 'control_file_changed' ? parts.heldControlFileApproval() : undefined;
       const decision = buildDecision({
         code,
@@ -232,12 +233,14 @@ export function createCallDecider(parts: CallDeciderParts) {
           approval: {
             id: approvalId,
             categories: unapproved,
+            ...(suggestion && { grant: suggestion }),
             prompt: confirmationPrompt({
               tool: request.tool,
               args: callArgs,
               risk: assessment.risk,
               categories: unapproved,
               ...(askedBy !== undefined && { askedBy }),
+              ...(suggestion && { grant: suggestion }),
               ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
               locale: parts.locale,
             }),

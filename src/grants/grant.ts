@@ -38,7 +38,7 @@ export const grantInputSchema = approvalSchema.extend({
   ttlMs: z.number().int().positive().max(366 * 24 * 3600 * 1000).optional(),
 });
 
-export type GrantInput = z.input<typeof grantInputSchema>;
+export type GrantInput = DeepReadonly<z.input<typeof grantInputSchema>>;
 
 /** A live approval narrower than a whole category, or as wide: what `governor.grant` returns and `governor.grants` lists. */
 export interface Grant {

@@ -221,3 +221,42 @@ describe('grant properties', () => {
     );
   });
 });
+
+describe('the prompt names a grant that would cover the call', () => {
+  it('suggests the command prefix for a shell command, in the prompt and as data', () => {
+    const { governor } = inAction();
+    const held = run(governor, 'npm test -- --run');
+    expect(held.approval?.grant).toEqual({ categories: ['EXEC_ARBITRARY'], commands: ['npm test'], until: 'intent' });
+    expect(held.approval?.prompt.grant).toBe("Or allow calls like it: EXEC_ARBITRARY — 'npm test' while the intent is active");
+  });
+
+  it.each([
+    { name: 'a shell command', call: (g: Governor) => run(g, 'npm test -- --run'), again: (g: Governor) => run(g, 'npm test') },
+    { name: 'a compound command line', call: (g: Governor) => run(g, 'npm run lint && npm test'), again: (g: Governor) => run(g, 'npm run lint && npm test') },
+    { name: 'a write', call: (g: Governor) => write(g, 'src/auth/a.ts'), again: (g: Governor) => write(g, 'src/auth/b.ts') },
+    { name: 'a fetch', call: (g: Governor) => fetchUrl(g, 'https://docs.example.com/a'), again: (g: Governor) => fetchUrl(g, 'https://docs.example.com/b') },
+  ])('the suggestion for $name, granted, covers it and calls like it', ({ call, again }) => {
+    const { governor } = inAction();
+    const held = call(governor);
+    expect(held.code).toBe('needs_approval');
+    const suggestion = held.approval?.grant;
+    expect(suggestion).toBeDefined();
+    governor.grant(suggestion!);
+    expect(again(governor).verdict).toBe('allow');
+  });
+
+  it('suggests none for a command line it could not see whole', () => {
+    const { governor } = inAction();
+    const held = run(governor, '$TOOL test');
+    expect(held.code).toBe('needs_approval');
+    expect(held.approval?.grant).toBeUndefined();
+    expect(held.approval?.prompt.grant).toBeUndefined();
+  });
+
+  it('speaks Russian in the prompt when asked', () => {
+    const workspaceRoot = makeWorkspace({ intentsYaml: INTENTS });
+    const governor = createGovernor({ workspaceRoot, trace: () => undefined, locale: 'ru' });
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
+    expect(run(governor, 'npm test').approval?.prompt.grant).toBe("Или разрешить такие вызовы: EXEC_ARBITRARY — 'npm test' пока намерение активно");
+  });
+});

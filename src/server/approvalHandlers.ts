@@ -2,7 +2,8 @@ import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/cate
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
 import { existingSession, sessionIdParam, type Handler } from './handler';
 import type { Grant } from '../grants/grant';
-import { grantRefused, grantView } from './grantHandlers';
+import { grantRefused } from './grantHandlers';
+import { grantView } from './grantView';
 import { HttpError } from './httpError';
 
 /** Seed 002 F: a missing or empty list approves nothing, and every name must be one of the nine. */

@@ -93,6 +93,24 @@ async function approve(sessionId, categories, errorPlace) {
   await refresh();
 }
 
+async function grant(sessionId, suggestion, errorPlace) {
+  try {
+    await api.grant(sessionId, suggestion);
+  } catch (error) {
+    report(error, errorPlace);
+  }
+  await refresh();
+}
+
+async function revoke(sessionId, grantId, errorPlace) {
+  try {
+    await api.revoke(sessionId, grantId);
+  } catch (error) {
+    report(error, errorPlace);
+  }
+  await refresh();
+}
+
 function report(error, place) {
   if (error instanceof api.ApiError && error.status === 401) return signedOut();
   const words = allWords[$('language').value]?.labels ?? {};
@@ -165,7 +183,7 @@ async function start() {
     void signIn({ token: $('token').value });
   });
   $('sign-out').addEventListener('click', () => void api.signOut().finally(signedOut));
-  configure(allWords[$('language').value], { answer, approve, chart });
+  configure(allWords[$('language').value], { answer, approve, grant, revoke, chart });
   // a link opened where the page is already loaded changes only the fragment
   window.addEventListener('hashchange', () => {
     const next = takeCodeFromFragment();

@@ -1,4 +1,5 @@
 import { lifecycleMachine } from '../../machines/lifecycle';
+import type { CallOptions } from '../analysis/preparedShellRisk';
 import type { Decision } from '../decision/decision';
 import { DecisionTable } from '../decision/decisionTable';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
@@ -126,10 +127,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
     return actor.getSnapshot();
   };
 
-  const isToolAllowed = (name: string, args?: unknown): Decision =>
+  const isToolAllowed = (name: string, args?: unknown, options?: CallOptions): Decision =>
     args === undefined
       ? nameDecision(name)
-      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: nextApprovalId() }).decision;
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: nextApprovalId(), prepared: options?.prepared }).decision;
 
   // a stopped actor ignores events: an effect asked of it would be reported but never happen
   const assertRunning = (method: string): void => {
@@ -138,11 +139,11 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
   };
 
-  const handleToolCall = (name: string, args?: unknown): Decision => {
+  const handleToolCall = (name: string, args?: unknown, options?: CallOptions): Decision => {
     assertRunning('handleToolCall');
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
-    const first = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId() });
+    const first = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId(), prepared: options?.prepared });
     const { decision, traced } = traceDecision(first.decision);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
     if (!traced.ok && mayRun(decision)) return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
@@ -263,6 +264,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     handleToolCall,
     isToolAllowed,
+    shellWork: (name, args) => decider.shellWork(name, args === undefined ? {} : args),
     assertToolAllowed(name, args) {
       const decision = isToolAllowed(name, args);
       if (!decision.allowed) throw new StateViolationError(decision);

@@ -1,7 +1,7 @@
 import { unseen, unseenEvidence } from '../risk/codeFiles';
 import { categorization, type Categorization } from '../risk/evidence';
 import { workspacePathContext, type CallRisk, type RiskContext } from '../risk/riskContext';
-import { shellCallOf, shellWorkInput, shellWorkKey } from './shellWork';
+import { shellCallOf, shellWorkInput, shellWorkKey, type ShellWork } from './shellWork';
 
 /** Why a call's shell analysis gave no answer: it ran past its time budget, or could not be done. */
 export type AnalysisRefusalCode = 'analysis_over_budget' | 'analysis_unavailable';
@@ -16,6 +16,9 @@ export type PreparedShellRisk =
   | { readonly key: string; readonly outcome: 'assessed'; readonly risk: CallRisk }
   | { readonly key: string; readonly outcome: 'unreadable'; readonly thrown: string }
   | { readonly key: string; readonly outcome: 'refused'; readonly code: AnalysisRefusalCode; readonly problem: string };
+
+/** Runs one work's shell analysis somewhere else (a worker thread) and answers it; never rejects. */
+export type ShellAnalyser = (work: ShellWork) => Promise<PreparedShellRisk>;
 
 /** What a decision may be given besides the call: a shell analysis made ahead of it. */
 export interface CallOptions {

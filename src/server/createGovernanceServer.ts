@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAnalysisPool, type AnalysisPool } from '../analysis/analysisPool';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createApprovalConsole } from '../console/createApprovalConsole';
@@ -26,13 +27,15 @@ export interface GovernanceServer {
   readonly server: Server;
   /** Starts listening; port 0 picks a free one, reported in the result. */
   listen(port?: number, host?: string): Promise<ListeningAddress>;
-  /** Stops listening, closes connections and drops every session. */
+  /** Stops listening, closes connections, drops every session and terminates the analysis worker threads. */
   close(): Promise<void>;
   /** the bearer token the approval routes require */
   readonly approvalToken: string;
   readonly approvalTokenSource: ApprovalTokenSource;
   readonly prefix: string;
   readonly sessions: SessionRegistry;
+  /** the worker threads that analyse shell commands off the event loop (started on the first command) */
+  readonly analysis: Pick<AnalysisPool, 'size' | 'budgetMs' | 'threads'>;
   /** the approval console served at the prefix's `/` (docs/console.md) */
   readonly console: {
     /** A new one-time sign-in link's path, prefix included: `/#sign-in=<code>`, valid once for 10 minutes. */
@@ -59,8 +62,10 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
   const events = createSessionEvents(config.onError);
+  // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
+  const analysis = createAnalysisPool(config.analysis);
   const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, sessions, events });
-  const listener = createRequestListener({ config, sessions, allowedHosts, events, console: approvalConsole });
+  const listener = createRequestListener({ config, sessions, allowedHosts, events, console: approvalConsole, analyseShell: analysis.analyse });
   const server = createServer((req, res) => void listener(req, res));
 
   const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
@@ -89,6 +94,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
       await closed;
     }
     sessions.clear();
+    await analysis.close();
   };
 
   return {
@@ -99,6 +105,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     approvalTokenSource: config.approvalTokenSource,
     prefix: config.prefix,
     sessions,
+    analysis,
     console: { signInPath: approvalConsole.signInPath },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ANALYSIS_POOL_DEFAULTS } from '../analysis/analysisPool';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
@@ -38,6 +39,12 @@ const serverOptionsSchema = z.strictObject({
     .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
     .max(64)
     .optional(),
+  /** worker threads that analyse shell commands off the event loop; default min(2, cores - 1), at least 1 */
+  analysisWorkers: z.number().int().min(1).max(64).optional(),
+  /** a command's analysis running longer is stopped and its call refused (`analysis_over_budget`); default 2000 */
+  analysisBudgetMs: z.number().int().min(1).max(10 * 60 * 1000).optional(),
+  /** analyses waiting for a worker; one more is refused at once (`analysis_unavailable`); default 64 */
+  analysisQueue: z.number().int().min(0).max(10_000).optional(),
 });
 
 /** Options of `createGovernanceServer`; every field is optional. */
@@ -62,6 +69,8 @@ export interface ServerConfig {
   readonly onError: (error: unknown) => void;
   /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
   readonly allowedHosts: ReadonlySet<string>;
+  /** the shell analysis pool: its worker threads, each analysis's time budget, and how many may wait */
+  readonly analysis: { readonly size: number; readonly budgetMs: number; readonly maxQueued: number };
 }
 
 function reportToStderr(error: unknown): void {
@@ -109,5 +118,10 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     sessionTtlMs: parsed.sessionTtlMs ?? SERVER_DEFAULTS.sessionTtlMs,
     onError: parsed.onError ?? reportToStderr,
     allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
+    analysis: {
+      size: parsed.analysisWorkers ?? ANALYSIS_POOL_DEFAULTS.size,
+      budgetMs: parsed.analysisBudgetMs ?? ANALYSIS_POOL_DEFAULTS.budgetMs,
+      maxQueued: parsed.analysisQueue ?? ANALYSIS_POOL_DEFAULTS.maxQueued,
+    },
   };
 }

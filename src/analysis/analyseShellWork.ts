@@ -4,7 +4,7 @@ import { categorization } from '../risk/evidence';
 import type { CallRisk, RiskContext } from '../risk/riskContext';
 import { shellCallRisk } from '../risk/shellCallRisk';
 import { resolveShellPolicy } from '../shell/catalog/shellSetup';
-import type { PreparedShellRisk } from './preparedShellRisk';
+import { analysisRefusal, type PreparedShellRisk } from './preparedShellRisk';
 import { shellWorkInputSchema, shellWorkKey } from './shellWork';
 
 /** A work's analysis, or why it could not be made at all (the work's owner refuses the call). */
@@ -43,10 +43,17 @@ export function analyseShellWork(input: unknown): ShellWorkAnswer {
 }
 
 /** A call risk received from another thread, frozen again as the governor's own are. */
-export function receivedCallRisk(risk: CallRisk): CallRisk {
+function receivedCallRisk(risk: CallRisk): CallRisk {
   return Object.freeze({
     risk: categorization(risk.risk.evidence),
     commandPaths: Object.freeze(risk.commandPaths.map((used) => Object.freeze(used))),
     ...(risk.shell && { shell: Object.freeze({ commands: Object.freeze(risk.shell.commands.map((words) => Object.freeze(words))), unknowable: risk.shell.unknowable }) }),
   });
+}
+
+/** A worker's answer as received for the work with `key`: its analysis, frozen again, or a refusal of the work. */
+export function preparedFromAnswer(answer: ShellWorkAnswer, key: string): PreparedShellRisk {
+  if (!answer.ok) return analysisRefusal(key, 'analysis_unavailable', `the analysis failed: ${answer.problem}`);
+  const { prepared } = answer;
+  return prepared.outcome === 'assessed' ? Object.freeze({ ...prepared, risk: receivedCallRisk(prepared.risk) }) : Object.freeze(prepared);
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { receivedCallRisk, type ShellWorkAnswer } from './analyseShellWork';
+import { preparedFromAnswer } from './analyseShellWork';
 import { isAnalysisReply, type AnalysisRequest } from './analysisMessages';
 import { analysisWorkerStart, type AnalysisWorkerStart } from './analysisWorkerStart';
 import { analysisRefusal, type PreparedShellRisk } from './preparedShellRisk';
@@ -56,12 +56,6 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
 }
 
-const answerFor = (answer: ShellWorkAnswer, key: string): PreparedShellRisk => {
-  if (!answer.ok) return analysisRefusal(key, 'analysis_unavailable', `the analysis failed: ${answer.problem}`);
-  const { prepared } = answer;
-  return prepared.outcome === 'assessed' ? Object.freeze({ ...prepared, risk: receivedCallRisk(prepared.risk) }) : Object.freeze(prepared);
-};
-
 /**
  * Creates a bounded pool of analysis worker threads. Workers start on the first analysis and are
  * replaced when one fails or runs past the budget; an idle worker never keeps the process alive.
@@ -114,7 +108,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       clearTimeout(slot.timer);
       Object.assign(slot, { job: undefined, timer: undefined });
       worker.unref();
-      job.done(answerFor(message.answer, job.work.key));
+      job.done(preparedFromAnswer(message.answer, job.work.key));
       pump();
     });
     worker.on('error', (error: Error) => current() && failed(slot, `the analysis worker failed: ${error.message}`));
@@ -160,7 +154,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     analyse(work) {
       if (closed) return Promise.resolve(analysisRefusal(work.key, 'analysis_unavailable', 'the service is closing'));
       if (queue.length >= maxQueued) {
-        return Promise.resolve(analysisRefusal(work.key, 'analysis_unavailable', `${queue.length} analyses are already waiting, the service's limit; try again shortly`));
+        const waiting = queue.length === 1 ? '1 analysis is' : `${queue.length} analyses are`;
+        return Promise.resolve(analysisRefusal(work.key, 'analysis_unavailable', `${waiting} already waiting, the service's limit; try again shortly`));
       }
       return new Promise((done) => {
         queue.push({ id: nextId++, work, done });

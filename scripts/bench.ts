@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { measureCategorize } from './benchCategorize';
 import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
+import { measureServiceLatency } from './benchServiceLatency';
 import { COMMAND_CLASSIFICATION, SeedStateMachine, type SeedResult } from './benchSeedBaseline';
 import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState } from '../src/index';
 
@@ -225,7 +226,7 @@ function measureHeap(root: string): { row: Row; createRow: Row } | undefined {
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const began = process.hrtime.bigint();
   const root = createWorkspace();
   try {
@@ -270,12 +271,24 @@ function main(): void {
       rows.push({ name: `1 MB hostile: ${hostile.name}`, value: `${hostile.ms.toFixed(1)} ms`, baseline: `${hostile.categories} categories`, ratio: '-', target: 'info' });
     }
 
+    const service = await measureServiceLatency(root, INTENTS);
+    const ms = (value: number): string => `${value.toFixed(1)} ms`;
+    rows.push({
+      name: `service: a read during another session's 1 MB analysis (${service.reads} reads)`,
+      value: ms(service.busyMs),
+      baseline: ms(service.idleMs),
+      ratio: `${(service.busyMs / service.idleMs).toFixed(2)}x`,
+      target: `< 100 ms ${service.busyMs < 100 ? 'PASS' : 'FAIL'}`,
+    });
+    rows.push({ name: "service: the 1 MB 'x|' pipeline decided, analysed on a worker", value: ms(service.hostileMs), baseline: '-', ratio: '-', target: 'info' });
+
     console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
     printTable(rows);
     console.log('');
     console.log('baselines: seed 001 isToolAllowed (plain object map + switch on state); for {path}, the same plus');
     console.log('path.resolve and a precompiled picomatch scope check; for toolsFor, Array.filter with a map lookup;');
-    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds).');
+    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds); for the service, the');
+    console.log('median read_file call on the same service while idle (one analysis worker).');
     console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
     console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
     if (!heap) console.log('heap per governor: skipped, run with node --expose-gc (npm run bench does)');
@@ -286,4 +299,4 @@ function main(): void {
   }
 }
 
-main();
+void main();

@@ -22,7 +22,7 @@ export interface AnalysisPoolOptions {
   readonly size?: number;
   /** an analysis running longer is stopped, its worker replaced, and its call refused */
   readonly budgetMs?: number;
-  /** analyses waiting for a worker; one more is refused at once */
+  /** analyses waiting for a worker (at least 1); one more is refused at once */
   readonly maxQueued?: number;
   /** where a worker starts from; the built worker beside this module by default */
   readonly worker?: AnalysisWorkerStart;
@@ -63,7 +63,8 @@ interface Slot {
 export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisPool {
   const size = options.size ?? ANALYSIS_POOL_DEFAULTS.size;
   const budgetMs = options.budgetMs ?? ANALYSIS_POOL_DEFAULTS.budgetMs;
-  const maxQueued = options.maxQueued ?? ANALYSIS_POOL_DEFAULTS.maxQueued;
+  // the first analysis waits for its worker to load, so at least one may wait
+  const maxQueued = Math.max(1, options.maxQueued ?? ANALYSIS_POOL_DEFAULTS.maxQueued);
   const start = options.worker ?? analysisWorkerStart();
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, ready: false, job: undefined, timer: undefined }));
   const queue: Job[] = [];
@@ -90,7 +91,12 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   };
 
   const startWorker = (slot: Slot): void => {
-    const worker = new Worker(start.file, { workerData: start.workerData });
+    let worker: Worker;
+    try {
+      worker = new Worker(start.file, { workerData: start.workerData });
+    } catch (error) {
+      return failed(slot, `the analysis worker could not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
     worker.unref();
     slot.worker = worker;
     slot.timer = setTimeout(() => failed(slot, `the analysis worker did not start within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS).unref();

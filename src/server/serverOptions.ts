@@ -44,7 +44,7 @@ const serverOptionsSchema = z.strictObject({
   /** a command's analysis running longer is stopped and its call refused (`analysis_over_budget`); default 2000 */
   analysisBudgetMs: z.number().int().min(1).max(10 * 60 * 1000).optional(),
   /** analyses waiting for a worker; one more is refused at once (`analysis_unavailable`); default 64 */
-  analysisQueue: z.number().int().min(0).max(10_000).optional(),
+  analysisQueue: z.number().int().min(1).max(10_000).optional(),
 });
 
 /** Options of `createGovernanceServer`; every field is optional. */

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_POOL_DEFAULTS } from '../../src/analysis/analysisPool';
+import { InvalidOptionsError } from '../../src/errors/InvalidOptionsError';
 import { registerHookAdapter } from '../../src/hooks/hookAdapters';
+import { parseServerOptions } from '../../src/server/serverOptions';
 import { RISK_CATEGORIES } from '../../src/risk/categories';
 import { MEGABYTE_PIPELINE } from '../analysis/analysisSupport';
 import { testHookAdapter } from '../hooks/testHookAdapter';
@@ -112,4 +115,27 @@ describe('shell analysis of agent hooks', () => {
     expect({ answer: answer.json.answer, code: answer.json.code }).toEqual({ answer: 'deny', code: 'analysis_over_budget' });
     expect((await hook({ event: 'pre', tool: 'execute_command', args: { command: 'ls src' } })).json).toMatchObject({ answer: 'ask', code: 'needs_approval' });
   }, SLOW);
+});
+
+describe('the analysis options', () => {
+  it('default to a worker per core but one, at most two, a two-second budget and 64 waiting', () => {
+    expect(parseServerOptions(undefined, {}).analysis).toEqual({ size: ANALYSIS_POOL_DEFAULTS.size, budgetMs: 2000, maxQueued: 64 });
+    expect([1, 2]).toContain(ANALYSIS_POOL_DEFAULTS.size);
+  });
+
+  it.each([
+    { name: 'no workers', options: { analysisWorkers: 0 }, issue: /^analysisWorkers: / },
+    { name: 'a fraction of a worker', options: { analysisWorkers: 1.5 }, issue: /^analysisWorkers: / },
+    { name: 'no budget', options: { analysisBudgetMs: 0 }, issue: /^analysisBudgetMs: / },
+    { name: 'a budget over ten minutes', options: { analysisBudgetMs: 600_001 }, issue: /^analysisBudgetMs: / },
+    { name: 'no room to wait', options: { analysisQueue: 0 }, issue: /^analysisQueue: / },
+  ])('refuses $name', ({ options, issue }) => {
+    let issues: readonly string[] = [];
+    try {
+      parseServerOptions(options, {});
+    } catch (error) {
+      if (error instanceof InvalidOptionsError) issues = error.issues;
+    }
+    expect(issues).toEqual([expect.stringMatching(issue)]);
+  });
 });

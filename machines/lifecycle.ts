@@ -21,13 +21,14 @@ export interface LifecycleContext {
    * now may be the agent's own: it is held for a human instead of adopted
    */
   readonly destructiveSinceAdoption: boolean;
-  /** what waits for a human's answer: a risky call, or a change to a control file; the one record of a hold */
-  readonly pendingApproval: PendingApproval | undefined;
+  /** the calls that wait for a human's answer, oldest first, each answerable by its id; the one record of a held call */
+  readonly heldCalls: readonly HeldCall[];
+  /** a change to a control file that waits for a human's answer; the one record of it */
+  readonly heldChange: HeldControlFileChange | undefined;
 }
 
 /** A call safe mode holds until a human approves it (seed 002 E), while in an `awaitingApproval` substate. */
 export interface HeldCall {
-  readonly kind: 'call';
   readonly id: string;
   readonly tool: string;
   readonly categories: readonly RiskCategory[];
@@ -42,13 +43,10 @@ export interface HeldCall {
  * a reset, a session change) ends it; only the answer does.
  */
 export interface HeldControlFileChange {
-  readonly kind: 'controlFiles';
   readonly id: string;
   /** the files that changed, as people know them (`.intentignore`) */
   readonly files: readonly string[];
 }
-
-export type PendingApproval = HeldCall | HeldControlFileChange;
 
 export interface LifecycleInput {
   readonly intents?: readonly Intent[];
@@ -102,24 +100,31 @@ const approvalIdOf = (event: LifecycleEvent): string | undefined =>
 const controlFileAnswerIdOf = (event: LifecycleEvent): string | undefined =>
   event.type === 'controlFiles.accepted' || event.type === 'controlFiles.rejected' ? event.id : undefined;
 
-/** What ends a held call leaves a held control-file change as it is: only its own answer ends it. */
-const keepControlFileChange = (pending: PendingApproval | undefined): HeldControlFileChange | undefined =>
-  pending?.kind === 'controlFiles' ? pending : undefined;
+/** The held calls without the one an approval event answers. */
+const withoutAnswered = (held: readonly HeldCall[], id: string | undefined): readonly HeldCall[] => held.filter((call) => call.id !== id);
 
-/** Every lifecycle state holds a risky call until a human answers (seed 002 E). */
+/**
+ * Every lifecycle state holds risky calls until a human answers (seed 002 E): a queue, each
+ * call answered by its own id; the last answer returns to `ready`.
+ */
 const approvalSubstates = {
   initial: 'ready',
   states: {
     ready: {},
     awaitingApproval: {
-      description: 'A risky call waits for a human: Continue runs it once, Cancel drops it.',
+      description: 'Risky calls wait for a human, each by its id: Continue runs one once, Cancel drops it.',
       on: {
         'approval.granted': [
-          { guard: and(['isHeldCall', 'isGrantForThisCall']), target: 'ready', actions: 'runApprovedCall' },
-          { guard: 'isHeldCall', target: 'ready', actions: 'dropHeldCall' },
+          { guard: and(['isHeldCall', 'isGrantForThisCall', 'isLastHeldCall']), target: 'ready', actions: 'runApprovedCall' },
+          { guard: and(['isHeldCall', 'isGrantForThisCall']), actions: 'runApprovedCall' },
+          { guard: and(['isHeldCall', 'isLastHeldCall']), target: 'ready', actions: 'dropHeldCall' },
+          { guard: 'isHeldCall', actions: 'dropHeldCall' },
         ],
-        'approval.denied': { guard: 'isHeldCall', target: 'ready', actions: 'dropHeldCall' },
-        'session.changed': { target: 'ready', actions: 'dropHeldCall' },
+        'approval.denied': [
+          { guard: and(['isHeldCall', 'isLastHeldCall']), target: 'ready', actions: 'dropHeldCall' },
+          { guard: 'isHeldCall', actions: 'dropHeldCall' },
+        ],
+        'session.changed': { target: 'ready', actions: 'dropHeldCalls' },
       },
     },
   },
@@ -130,8 +135,8 @@ const decide = (code: DecisionCode) => ({ type: 'decide', params: { code } }) as
 
 /**
  * In every state: a change to a control file found after a DESTRUCTIVE tool ran is held, and
- * replaces a held call (one hold at a time); found with none run since the last adoption, it
- * is not held, and the governor adopts it.
+ * ends the held calls (every call waits for its answer first); found with none run since the
+ * last adoption, it is not held, and the governor adopts it.
  */
 const controlFileChanges = {
   'controlFiles.changed': { guard: 'hasRunDestructiveSinceAdoption', target: '.ready', actions: 'holdControlFileChange' },
@@ -172,10 +177,11 @@ export function createLifecycleMachine() {
         const risk = requestOf(event)?.risk;
         return risk !== undefined && (risk.unapproved.length > 0 || risk.askedBy !== undefined);
       },
-      isHeldCall: ({ context, event }) => context.pendingApproval?.kind === 'call' && context.pendingApproval.id === approvalIdOf(event),
-      isControlFileChangeHeld: ({ context }) => context.pendingApproval?.kind === 'controlFiles',
-      isHeldControlFileChange: ({ context, event }) =>
-        context.pendingApproval?.kind === 'controlFiles' && context.pendingApproval.id === controlFileAnswerIdOf(event),
+      isHeldCall: ({ context, event }) => context.heldCalls.some((call) => call.id === approvalIdOf(event)),
+      // the answered call is the only one held, so answering it leaves none
+      isLastHeldCall: ({ context }) => context.heldCalls.length === 1,
+      isControlFileChangeHeld: ({ context }) => context.heldChange !== undefined,
+      isHeldControlFileChange: ({ context, event }) => context.heldChange !== undefined && context.heldChange.id === controlFileAnswerIdOf(event),
       hasRunDestructiveSinceAdoption: ({ context }) => context.destructiveSinceAdoption,
       // a call with arguments; a question by name (toolsFor) still shows the tools, so a call can carry the question to a human
       isCall: ({ event }) => requestOf(event)?.hasArgs === true,
@@ -195,36 +201,35 @@ export function createLifecycleMachine() {
         activeIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId),
       }),
       markDestructiveRan: assign({ destructiveRan: true, destructiveSinceAdoption: true }),
-      clearTask: assign(({ context }) => ({ activeIntent: undefined, destructiveRan: false, pendingApproval: keepControlFileChange(context.pendingApproval) })),
-      recordPendingApproval: assign({
-        pendingApproval: ({ event }): PendingApproval | undefined => {
+      // a held control-file change outlives the task: only its own answer ends it
+      clearTask: assign({ activeIntent: undefined, destructiveRan: false, heldCalls: [] }),
+      // queued after the calls already held; an id already held is held anew in its place
+      holdCall: assign({
+        heldCalls: ({ context, event }) => {
           const call = requestOf(event);
-          if (!call) return undefined;
-          return {
-            kind: 'call',
-            id: call.risk.approvalId ?? '',
-            tool: call.tool,
-            categories: call.risk.unapproved,
-            destructive: call.toolClass === 'DESTRUCTIVE',
-          };
+          if (!call) return context.heldCalls;
+          const id = call.risk.approvalId ?? '';
+          const held: HeldCall = { id, tool: call.tool, categories: call.risk.unapproved, destructive: call.toolClass === 'DESTRUCTIVE' };
+          return [...withoutAnswered(context.heldCalls, id), held];
         },
       }),
-      dropHeldCall: assign(({ context }) => ({ pendingApproval: keepControlFileChange(context.pendingApproval) })),
-      runApprovedCall: assign(({ context }) => {
-        const ran = context.pendingApproval?.kind === 'call' && context.pendingApproval.destructive;
+      dropHeldCall: assign({ heldCalls: ({ context, event }) => withoutAnswered(context.heldCalls, approvalIdOf(event)) }),
+      dropHeldCalls: assign({ heldCalls: [] }),
+      runApprovedCall: assign(({ context, event }) => {
+        const id = approvalIdOf(event);
+        const ran = context.heldCalls.some((call) => call.id === id && call.destructive);
         return {
           destructiveRan: context.destructiveRan || ran,
           destructiveSinceAdoption: context.destructiveSinceAdoption || ran,
-          pendingApproval: undefined,
+          heldCalls: withoutAnswered(context.heldCalls, id),
         };
       }),
-      holdControlFileChange: assign({
-        pendingApproval: ({ context, event }): PendingApproval | undefined =>
-          event.type === 'controlFiles.changed' ? { kind: 'controlFiles', id: event.id, files: event.files } : context.pendingApproval,
-      }),
+      holdControlFileChange: assign(({ context, event }) =>
+        event.type === 'controlFiles.changed' ? { heldChange: { id: event.id, files: event.files }, heldCalls: [] } : { heldChange: context.heldChange },
+      ),
       // the governor adopts what the human accepted: nothing the agent ran is unaccounted for any more
-      acceptControlFileChange: assign({ pendingApproval: undefined, destructiveSinceAdoption: false }),
-      rejectControlFileChange: assign({ pendingApproval: undefined }),
+      acceptControlFileChange: assign({ heldChange: undefined, destructiveSinceAdoption: false }),
+      rejectControlFileChange: assign({ heldChange: undefined }),
       recordOrchestration: assign({
         orchestrationPresent: ({ context, event }) =>
           event.type === 'orchestration.checked' ? event.present : context.orchestrationPresent,
@@ -245,7 +250,8 @@ export function createLifecycleMachine() {
       orchestrationPresent: input?.orchestrationPresent ?? false,
       destructiveRan: false,
       destructiveSinceAdoption: false,
-      pendingApproval: undefined,
+      heldCalls: [],
+      heldChange: undefined,
     }),
     on: {
       'lifecycle.reset': { target: '.REQUEST', actions: 'clearTask' },
@@ -272,7 +278,7 @@ export function createLifecycleMachine() {
             },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
-            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
+            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { actions: decide('state_violation') },
           ],
@@ -283,20 +289,20 @@ export function createLifecycleMachine() {
         ...approvalSubstates,
         on: {
           ...controlFileChanges,
-          'user.prompted': { target: '.ready', actions: 'dropHeldCall' },
+          'user.prompted': { target: '.ready', actions: 'dropHeldCalls' },
           'tool.requested': [
             { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
             heldForControlFiles,
             {
               guard: and(['isSelectionCall', 'isKnownIntent']),
               target: 'ACTION',
-              actions: [decide('intent_selected'), 'activateIntent', 'dropHeldCall'],
+              actions: [decide('intent_selected'), 'activateIntent', 'dropHeldCalls'],
             },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isCompletionCall', 'hasRunDestructiveTool']), actions: decide('completion_needs_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
-            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
+            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { actions: decide('state_violation') },
           ],
@@ -307,10 +313,10 @@ export function createLifecycleMachine() {
         ...approvalSubstates,
         on: {
           ...controlFileChanges,
-          'user.prompted': { target: 'REASONING', actions: 'dropHeldCall' },
+          'user.prompted': { target: 'REASONING', actions: 'dropHeldCalls' },
           // an intent withdrawn from the list takes its authorization with it
           'intents.loaded': [
-            { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'dropHeldCall'] },
+            { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'dropHeldCalls'] },
             { actions: 'replaceIntents' },
           ],
           'tool.requested': [
@@ -320,11 +326,11 @@ export function createLifecycleMachine() {
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
             { guard: 'touchesIgnoredPath', actions: decide('path_ignored') },
-            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
+            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { guard: 'touchesProtectedPath', actions: decide('protected_path') },
             { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
-            { guard: 'needsApproval', target: '.awaitingApproval', actions: [decide('needs_approval'), 'recordPendingApproval'] },
+            { guard: 'needsApproval', target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },
           ],
         },

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { measureCategorize } from './benchCategorize';
+import { measureTraceAppends } from './benchTrace';
 import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
 import { measureServiceLatency } from './benchServiceLatency';
 import { COMMAND_CLASSIFICATION, SeedStateMachine, type SeedResult } from './benchSeedBaseline';
@@ -271,6 +272,10 @@ async function main(): Promise<void> {
       rows.push({ name: `1 MB hostile: ${hostile.name}`, value: `${hostile.ms.toFixed(1)} ms`, baseline: `${hostile.categories} categories`, ratio: '-', target: 'info' });
     }
 
+    const trace = measureTraceAppends();
+    rows.push(ratioRow({ name: `trace append with fsync (${trace.appends} appends)`, format: us }, { value: trace.fsync, baseline: trace.plain }));
+    rows.push(ratioRow({ name: `trace append rotating every 4 KiB (${trace.appends} appends)`, format: us }, { value: trace.rotation, baseline: trace.plain }));
+
     const service = await measureServiceLatency(root, INTENTS);
     const ms = (value: number): string => `${value.toFixed(1)} ms`;
     rows.push({
@@ -287,8 +292,9 @@ async function main(): Promise<void> {
     console.log('');
     console.log('baselines: seed 001 isToolAllowed (plain object map + switch on state); for {path}, the same plus');
     console.log('path.resolve and a precompiled picomatch scope check; for toolsFor, Array.filter with a map lookup;');
-    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds); for the service, the');
-    console.log('median read_file call on the same service while idle (one analysis worker).');
+    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds);');
+    console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
+    console.log('for the service, the median read_file call on the same service while idle (one analysis worker).');
     console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
     console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
     if (!heap) console.log('heap per governor: skipped, run with node --expose-gc (npm run bench does)');

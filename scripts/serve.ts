@@ -17,8 +17,8 @@ async function main(): Promise<void> {
     console.log(SERVE_USAGE);
     return;
   }
-  const { port, host, prefix } = parsed.args;
-  process.exitCode = await runGovernanceService({ port, host, prefix }, processIo());
+  const { port, host, prefix, workspace, quiet } = parsed.args;
+  process.exitCode = await runGovernanceService({ port, host, prefix, quiet, ...(workspace !== undefined && { workspace }) }, processIo());
 }
 
 main().catch((error: unknown) => {

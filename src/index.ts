@@ -62,10 +62,13 @@ export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInp
 export type { ApprovalAnswer } from './safeMode/sessionApprovals';
 export { approvalsMachine } from '../machines/approvals';
 export type { ApprovalsContext, ApprovalsEvent, ApprovalsMachine } from '../machines/approvals';
-export type { PendingApproval } from '../machines/lifecycle';
+export type { HeldCall, HeldControlFileChange } from '../machines/lifecycle';
 export { fileTraceSink, TRACE_FILE_NAME } from './trace/fileTraceSink';
 export { parseTrace, readTrace } from './trace/readTrace';
-export type { TraceContents } from './trace/readTrace';
+export type { ReadTraceOptions, TraceContents } from './trace/readTrace';
+export type { TraceFileOptions } from './trace/traceFile';
+export { rotatedTraceFiles } from './trace/traceRotation';
+export type { TraceRotation } from './trace/traceRotation';
 export type { TraceChange, TraceChangeKind, TraceNotice, TraceRecord, TraceSink } from './trace/traceRecord';
 export { analyzePath } from './paths/analyzePath';
 export type { PathAnalysis } from './paths/analyzePath';
@@ -80,6 +83,10 @@ export type { SessionRegistry } from './server/sessionStore';
 export type { SessionView } from './server/sessionView';
 export { HTTP_ERROR_CODES } from './server/httpError';
 export type { ErrorBody, HttpErrorCode } from './server/httpError';
+export { CONNECTION_DEFAULTS } from './server/connectionLimits';
+export { jsonLinesLog } from './server/serviceLog';
+export type { ServiceLogRecord, ServiceLogSink } from './server/serviceLog';
+export type { MetricsAccess } from './server/opsEndpoints';
 
 export { computeGovernanceMatrix } from './matrix/governanceMatrix';
 export type { GovernanceMatrix, MatrixRow } from './matrix/governanceMatrix';

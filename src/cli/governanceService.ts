@@ -1,12 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONSOLE_ACCESS_DEFAULTS } from '../console/consoleAccess';
 import { IntentGateError } from '../errors/IntentGateError';
 import { DEFAULT_ORCHESTRATION_DIR } from '../governor/governorOptions';
 import type { Policy } from '../policy/parsePolicy';
+import type { PolicyService } from '../policy/policySchema';
 import { createGovernanceServer, type GovernanceServer } from '../server/createGovernanceServer';
+import type { MetricsAccess } from '../server/opsEndpoints';
 import { describeRoutes } from '../server/routes';
-import { APPROVAL_TOKEN_ENV } from '../server/serverOptions';
+import { APPROVAL_TOKEN_ENV, type GovernanceServerOptions } from '../server/serverOptions';
+import { jsonLinesLog } from '../server/serviceLog';
 import { CliFailure } from './cliFailure';
 import { workspaceFor } from './cliGovernor';
 import { writeLine, type CliIo } from './cliIo';
@@ -23,6 +26,12 @@ export interface ServiceSettings {
   readonly orchestrationDir?: string;
   /** host names besides the loopback ones the Host header may carry */
   readonly allowedHosts?: readonly string[];
+  /** the governed folder as the flag gave it, relative to the current directory; over the policy's */
+  readonly workspace?: string;
+  /** no JSON log lines on stderr */
+  readonly quiet?: boolean;
+  /** over the policy's */
+  readonly metricsAccess?: MetricsAccess;
 }
 
 interface Started {
@@ -32,9 +41,25 @@ interface Started {
   readonly tokenFromEnv: boolean;
 }
 
+/** The server options a policy's `service` section gives; the listening address and prefix are the settings'. */
+function policyServerOptions(service: PolicyService | undefined): GovernanceServerOptions {
+  if (service === undefined) return {};
+  const { maxBodyBytes, maxSessions, sessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
+  return { maxBodyBytes, maxSessions, sessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections };
+}
+
+/** The workspace the flag names, which must be a folder: the service would govern nothing otherwise. */
+function checkWorkspaceFlag(flag: string, workspace: string): void {
+  if (flag === '') throw new UsageError('--workspace must not be empty: name the folder, or leave the flag out for the current directory');
+  const found = statSync(workspace, { throwIfNoEntry: false });
+  if (found === undefined) throw new UsageError(`--workspace ${flag}: ${workspace} does not exist`);
+  if (!found.isDirectory()) throw new UsageError(`--workspace ${flag}: ${workspace} is not a folder`);
+}
+
 function create(settings: ServiceSettings, io: CliIo): Started {
   const { policy } = settings;
-  const workspace = workspaceFor(policy, undefined, io);
+  const workspace = workspaceFor(policy, settings.workspace, io);
+  if (settings.workspace !== undefined) checkWorkspaceFlag(settings.workspace, workspace);
   // the token is read from this run's environment, so an in-process run can have its own
   const envToken = io.env[APPROVAL_TOKEN_ENV];
   const tokenFromEnv = envToken !== undefined && envToken !== '';
@@ -43,10 +68,10 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       governor: { ...policy?.governor, workspaceRoot: workspace, ...(settings.orchestrationDir !== undefined && { orchestrationDir: settings.orchestrationDir }) },
       prefix: settings.prefix,
       ...(tokenFromEnv && { approvalToken: envToken }),
-      ...(policy?.service.maxBodyBytes !== undefined && { maxBodyBytes: policy.service.maxBodyBytes }),
-      ...(policy?.service.maxSessions !== undefined && { maxSessions: policy.service.maxSessions }),
-      ...(policy?.service.sessionTtlMs !== undefined && { sessionTtlMs: policy.service.sessionTtlMs }),
+      ...policyServerOptions(policy?.service),
+      ...(settings.metricsAccess !== undefined && { metricsAccess: settings.metricsAccess }),
       ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
+      ...(settings.quiet !== true && { log: jsonLinesLog(io.stderr) }),
     });
     const orchestrationDir = settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
     return { service, workspace, orchestrationDir, tokenFromEnv };
@@ -70,7 +95,7 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
   const origin = url.slice(0, url.length - service.prefix.length);
   writeLine(io.stdout, `console: ${origin}${service.console.signInPath()}  (this link signs one browser in once, within ${CONSOLE_ACCESS_DEFAULTS.codeTtlMs / 60_000} minutes)`);
   writeLine(io.stdout, 'routes:');
-  for (const line of describeRoutes(service.prefix)) writeLine(io.stdout, `  ${line}`);
+  for (const line of describeRoutes(service.prefix, service.metricsAccess)) writeLine(io.stdout, `  ${line}`);
   writeLine(
     io.stdout,
     started.tokenFromEnv ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)` : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,

@@ -10,7 +10,6 @@ import { sendAsset, sendConsoleJson, sendText } from './consoleHeaders';
 import { consoleWords } from './consoleLabels';
 import { consoleSessionViews } from './consoleSessionViews';
 import type { EventStreams } from './eventStreams';
-import type { HeldCallArgs } from './heldCallArgs';
 import { chartStateIds, type ChartGraph } from './statechartGraph';
 import { statechartSvg } from './statechartSvg';
 
@@ -20,7 +19,6 @@ export interface ConsoleParts {
   readonly asset: (name: ConsoleAssetName) => ConsoleAsset;
   readonly streams: EventStreams;
   readonly sessions: SessionRegistry;
-  readonly heldArgs: HeldCallArgs;
   readonly chart: ChartGraph;
 }
 
@@ -69,7 +67,7 @@ const me: ConsoleHandler = ({ req, res, parts }) => {
 
 const sessions: ConsoleHandler = ({ req, res, parts }) => {
   parts.access.require(req, false);
-  const views = consoleSessionViews(parts.sessions, parts.heldArgs.argsOf);
+  const views = consoleSessionViews(parts.sessions);
   sendConsoleJson(res, { status: 200, body: { sessions: views, categories: RISK_CATEGORIES } });
 };
 

@@ -13,15 +13,15 @@ export interface HeldCallView {
   readonly categories: readonly RiskCategory[];
   /** seed 002 E's five parts */
   readonly prompt: ConfirmationPrompt;
-  /** the arguments it was held with, for Edit; null when the console did not see them */
+  /** the arguments it was held with, for Edit; null for a control-file change */
   readonly args: Readonly<Record<string, unknown>> | null;
 }
 
 /** A session as the console shows it: the service's view, the full state path and the held calls. */
-export interface ConsoleSessionView extends SessionView {
+export interface ConsoleSessionView extends Omit<SessionView, 'held_calls'> {
   /** the statechart state with its substate, like `REASONING.awaitingApproval` */
   readonly state_path: string;
-  /** every call waiting for a person, oldest first */
+  /** everything waiting for a person, oldest first: the service's held calls with their arguments, and a held control-file change */
   readonly held_calls: readonly HeldCallView[];
 }
 
@@ -35,43 +35,36 @@ export function statePath(value: unknown): string {
   return rest === '' ? key : `${key}.${rest}`;
 }
 
-/** The held calls of a governor, as a list; today a session holds at most one. */
-export function heldCallsOf(governor: Governor, argsOf: (approvalId: string) => Readonly<Record<string, unknown>> | undefined): HeldCallView[] {
-  const decision = governor.pendingApproval;
-  const approval = decision?.approval;
-  if (!decision || !approval) return [];
-  const kind = governor.actor.getSnapshot().context.pendingApproval?.kind === 'controlFiles' ? 'control_files' : 'call';
+/** What waits for a person in a session, oldest first: a held control-file change, then the held calls. */
+export function heldCallsOf(governor: Governor): HeldCallView[] {
+  const change = governor.pendingApproval?.code === 'control_file_changed' ? governor.pendingApproval : undefined;
+  const changeView: HeldCallView[] = change?.approval
+    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null }]
+    : [];
   return [
-    {
-      approval_id: approval.id,
-      kind,
-      tool: decision.tool,
-      categories: approval.categories,
-      prompt: approval.prompt,
-      args: kind === 'call' ? (argsOf(approval.id) ?? null) : null,
-    },
+    ...changeView,
+    ...governor.heldCalls.flatMap(({ id, decision, args }) =>
+      decision.approval ? [{ approval_id: id, kind: 'call' as const, tool: decision.tool, categories: decision.approval.categories, prompt: decision.approval.prompt, args }] : [],
+    ),
   ];
 }
 
 /** One session for the console. */
-export function consoleSessionView(governor: Governor, argsOf: (sessionId: string, approvalId: string) => Readonly<Record<string, unknown>> | undefined): ConsoleSessionView {
+export function consoleSessionView(governor: Governor): ConsoleSessionView {
   return {
     ...sessionView(governor),
     state_path: statePath(governor.actor.getSnapshot().value),
-    held_calls: heldCallsOf(governor, (approvalId) => argsOf(governor.sessionId, approvalId)),
+    held_calls: heldCallsOf(governor),
   };
 }
 
 /** Every session the service holds, the most recently used first; reading them does not keep them alive. */
-export function consoleSessionViews(
-  sessions: SessionRegistry,
-  argsOf: (sessionId: string, approvalId: string) => Readonly<Record<string, unknown>> | undefined,
-): ConsoleSessionView[] {
+export function consoleSessionViews(sessions: SessionRegistry): ConsoleSessionView[] {
   return sessions
     .ids()
     .reverse()
     .flatMap((id) => {
       const governor = sessions.get(id);
-      return governor ? [consoleSessionView(governor, argsOf)] : [];
+      return governor ? [consoleSessionView(governor)] : [];
     });
 }

@@ -8,7 +8,6 @@ import { createConsoleAccess, type ConsoleAccess } from './consoleAccess';
 import { createConsoleAssets } from './consoleAssets';
 import { CONSOLE_ROUTES, isConsolePath, type ConsoleParts } from './consoleRoutes';
 import { createEventStreams, EVENT_STREAM_DEFAULTS } from './eventStreams';
-import { createHeldCallArgs } from './heldCallArgs';
 import { statechartGraph } from './statechartGraph';
 
 /** What the console is built over. */
@@ -39,7 +38,7 @@ export interface ApprovalConsole {
 
 /**
  * Creates the console of a governance service. It listens to the service's session events:
- * it keeps the arguments of held calls for Edit and tells every open page what changed.
+ * it tells every open page what changed.
  */
 export function createApprovalConsole(options: ApprovalConsoleOptions): ApprovalConsole {
   const access = createConsoleAccess({ approvalToken: options.approvalToken, cookiePath: options.prefix || '/', ...(options.now && { now: options.now }) });
@@ -48,17 +47,12 @@ export function createApprovalConsole(options: ApprovalConsoleOptions): Approval
     keepAliveMs: options.keepAliveMs ?? EVENT_STREAM_DEFAULTS.keepAliveMs,
     isLive: access.isLive,
   });
-  const heldArgs = createHeldCallArgs();
-  const unsubscribe = options.events.subscribe((event) => {
-    heldArgs.record(event);
-    streams.broadcast(event);
-  });
+  const unsubscribe = options.events.subscribe((event) => streams.broadcast(event));
   const parts: ConsoleParts = {
     access,
     asset: createConsoleAssets(options.assetDir),
     streams,
     sessions: options.sessions,
-    heldArgs,
     chart: statechartGraph(lifecycleMachine.root),
   };
   const route = createRouter(CONSOLE_ROUTES, options.prefix);
@@ -85,7 +79,6 @@ export function createApprovalConsole(options: ApprovalConsoleOptions): Approval
       unsubscribe();
       streams.close();
       access.clear();
-      heldArgs.clear();
     },
   };
 }

@@ -106,6 +106,12 @@ export function describeReason(input: {
       return { message: `Cancelled by a human: '${tool}' does not run.` };
     case 'approval_expired':
       return { message: `The held call of '${tool}' waited longer than a held call is kept for a human's answer, and is refused: it does not run. Call the tool again to ask anew.` };
+    case 'held_calls_full':
+      return { message: `Safe mode: '${tool}' needs a human's approval, but ${problem ?? 'as many calls as a session may hold already wait'}; it is refused, not held. Wait until the human has answered the held calls, then call it again.` };
+    case 'held_call_too_large':
+      return {
+        message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')}, but ${problem ?? 'its arguments are too large to keep'}; it is refused, not held. Make the call smaller (split the command or the file), or ask the human to approve ${request.risk.unapproved.join(', ')} for the session.`,
+      };
     case 'command_denied':
       return { message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.` };
     case 'analysis_over_budget':

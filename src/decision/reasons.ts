@@ -45,6 +45,9 @@ export const REASON_CODES = {
   approval_cancelled: { verdict: 'deny', rule: 'safe-mode' },
   // a held call no human answered within the governor's heldCallTtlMs: refused, the agent asks anew
   approval_expired: { verdict: 'deny', rule: 'safe-mode' },
+  // a call safe mode would hold, refused instead: the session holds as many calls as it may, or its arguments are too large to keep
+  held_calls_full: { verdict: 'deny', rule: 'safe-mode' },
+  held_call_too_large: { verdict: 'deny', rule: 'safe-mode' },
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
   // an agent hook keeps its governor between calls in a session store; one it cannot read or write refuses every call
   session_store_unavailable: { verdict: 'deny', rule: 'fail-safe' },

@@ -15,6 +15,7 @@ import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
+import { holdProblem } from './holdLimits';
 import type { Classifier } from '../tools/classifier';
 import {
   createToolRequest,
@@ -203,6 +204,19 @@ export function createCallDecider(parts: CallDeciderParts) {
           risk: assessment.risk,
         });
         return { decision: denial, event: undefined, args: callArgs, risk: assessment.risk };
+      }
+      // a hold the session cannot keep is refused: the queue is full, or the arguments too large to keep
+      const unheld = code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined;
+      if (unheld) {
+        const refusal = buildDecision({
+          code: unheld.code,
+          request,
+          facts: facts(snapshot),
+          problem: unheld.problem,
+          notes: [...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+          risk: assessment.risk,
+        });
+        return { decision: refusal, event: undefined, args: callArgs, risk: assessment.risk };
       }
       const holds = code === 'needs_approval';
       const heldChange = code === 'control_file_changed' ? parts.heldControlFileApproval() : undefined;

@@ -75,7 +75,7 @@ function keptFile(version: ControlFileVersion<unknown>): ControlFilesSnapshot['a
 /**
  * The control files' side of the governor: the content adopted, the change a human is asked
  * about, and the human's answers. The statechart keeps the record of the hold (its
- * `pendingApproval`); this keeps only what the chart never reads, found through its id.
+ * `heldChange`); this keeps only what the chart never reads, found through its id.
  */
 export function createControlFileHolds(parts: ControlFileHoldParts): ControlFileHolds {
   const { actor, sources } = parts;
@@ -85,8 +85,8 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
   let held: HeldChange | undefined = restored?.held && { ...restored.held, decision: freezeDecision(restored.held.decision) };
 
   const heldChange = (): HeldChange | undefined => {
-    const pending = actor.getSnapshot().context.pendingApproval;
-    return pending?.kind === 'controlFiles' && held?.id === pending.id ? held : undefined;
+    const pending = actor.getSnapshot().context.heldChange;
+    return pending !== undefined && held?.id === pending.id ? held : undefined;
   };
 
   const decisionInput = (changes: readonly ControlFileChange[]): ControlFileDecisionInput => ({
@@ -110,8 +110,7 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
   const putToChart = (found: ControlFiles): Decision | undefined => {
     const id = parts.takeApprovalId();
     actor.send({ type: 'controlFiles.changed', id, files: changedFiles(watch.adopted, found) });
-    const pending = actor.getSnapshot().context.pendingApproval;
-    if (pending?.kind !== 'controlFiles' || pending.id !== id) {
+    if (actor.getSnapshot().context.heldChange?.id !== id) {
       // no DESTRUCTIVE tool ran since the last adoption: no agent's call could have made the change
       adopt(found);
       return undefined;

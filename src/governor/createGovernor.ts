@@ -16,8 +16,11 @@ import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { toolDefinitionName } from '../tools/toolDefinitions';
 import { toolNameProblem } from '../tools/toolRequest';
+import { traceFileNames } from '../trace/traceRotation';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import { createControlFileHolds } from './controlFileHolds';
+import { createHeldCallQueue } from './heldCallQueue';
+import { decidedCallOf, type HeldToolCall } from './heldCalls';
 import type { Governor } from './governorApi';
 import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from './governorOptions';
 import { persistGovernor } from './persistGovernor';
@@ -56,14 +59,15 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const { actor, approvalActor, initialFiles, restored } = startGovernorActors(config, sources, machine);
   // the same trace file goes on from what the snapshot's governor last left in it
   const keptVouch = restored?.traceFile?.file === config.trace ? restored.traceFile.vouched : undefined;
-  const trace = createDecisionTrace(config.trace, () => approvalActor.getSnapshot().context.sessionId, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
+  const trace = createDecisionTrace(config, () => approvalActor.getSnapshot().context.sessionId, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
   const traceDecision = trace.record;
   // The chart's context is the one record of whether something is held and what: its guards need the
-  // id and class, and xstate/graph traverses that small plain context. The governor keeps only the
-  // decisions, arguments and file contents the chart never reads, found through the chart's id.
-  let lastHeld: (DecidedCall & { readonly heldAt?: number }) | undefined = restored?.heldCall;
+  // ids and classes, and xstate/graph traverses that small plain context. The governor keeps only the
+  // decisions, arguments and file contents the chart never reads, found through the chart's ids.
+  const held = createHeldCallQueue({ heldInChart: () => actor.getSnapshot().context.heldCalls, now: config.now, ...(restored && { restored: restored.heldCalls }) });
   let holds = restored?.approvalsTaken ?? 0;
-  const nextApprovalId = () => `approval-${holds + 1}`;
+  // the same call asked again while it is held joins its hold instead of queueing twice
+  const approvalIdFor = (name: unknown, args: unknown): string => held.heldIdOf(name, args) ?? `approval-${holds + 1}`;
   const controlFiles = createControlFileHolds({
     actor,
     sources,
@@ -93,7 +97,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       ...(config.homeDir && { homeDir: config.homeDir }),
       shell: config.shell,
       // an orchestration folder or trace file under a scratch folder stays out of a command's reach
-      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir, config.trace] : [config.orchestrationDir],
+      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir, ...traceFileNames(config.trace, config.traceFile?.rotation)] : [config.orchestrationDir],
     },
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,
@@ -107,10 +111,6 @@ export function createGovernor(options?: GovernorOptions): Governor {
     decideName: decider.decideName,
   });
   const modeFilters = new Map<string | undefined, ToolFilter>();
-  const heldCall = (): DecidedCall | undefined => {
-    const pending = actor.getSnapshot().context.pendingApproval;
-    return pending?.kind === 'call' && lastHeld?.decision.approval?.id === pending.id ? lastHeld : undefined;
-  };
 
   const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
     const problem = toolNameProblem(name);
@@ -130,7 +130,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const isToolAllowed = (name: string, args?: unknown, options?: CallOptions): Decision =>
     args === undefined
       ? nameDecision(name)
-      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: nextApprovalId(), prepared: options?.prepared }).decision;
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args), prepared: options?.prepared }).decision;
 
   // a stopped actor ignores events: an effect asked of it would be reported but never happen
   const assertRunning = (method: string): void => {
@@ -141,17 +141,20 @@ export function createGovernor(options?: GovernorOptions): Governor {
 
   const handleToolCall = (name: string, args?: unknown, options?: CallOptions): Decision => {
     assertRunning('handleToolCall');
+    expireOverdueCalls();
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
-    const first = decider.decideCall({ name, args: args === undefined ? {} : args, snapshot, approvalId: nextApprovalId(), prepared: options?.prepared });
+    const callArgs = args === undefined ? {} : args;
+    const first = decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(name, callArgs), prepared: options?.prepared });
     const { decision, traced } = traceDecision(first.decision);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
     if (!traced.ok && mayRun(decision)) return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     const decided = { ...first, decision };
     if (decided.event) actor.send(decided.event);
     if (decision.code === 'needs_approval') {
-      lastHeld = { ...decided, heldAt: config.now() };
-      holds += 1;
+      // a call that joined its own hold took no new id
+      if (held.find(decision.approval?.id ?? '') === undefined) holds += 1;
+      held.keep(decided);
     }
     if (decision.code === 'destructive_in_scope') controlFiles.recordDestructiveCall({ tool: decision.tool, args: decided.args });
     return decision;
@@ -172,13 +175,40 @@ export function createGovernor(options?: GovernorOptions): Governor {
     controlFiles.check(present);
   };
 
-  const heldCallFor = (id: string): DecidedCall & { readonly heldAt?: number } => {
-    const pending = actor.getSnapshot().context.pendingApproval;
-    const held = heldCall();
-    if (!held || pending?.id !== id) {
-      throw new InvalidArgumentError(`resolveApproval: nothing is waiting for approval '${describeValue(id)}'${pending ? `; the waiting one is '${pending.id}'` : '; none is waiting'}.`);
+  const isOverdue = (kept: HeldToolCall): boolean => config.now() - kept.heldAt > config.heldCallTtlMs;
+
+  /** Refuses a held call no human answered in time, traced as such, and ends its hold. */
+  const expire = (call: DecidedCall): Decision => {
+    const { decision } = traceDecision(decider.restate(call, { code: 'approval_expired', snapshot: actor.getSnapshot() }));
+    actor.send({ type: 'approval.denied', id: call.decision.approval?.id ?? '' });
+    return decision;
+  };
+
+  // held calls past their time leave the queue before the next call is decided, so they never fill it
+  const expireOverdueCalls = (): void => {
+    const queue = actor.getSnapshot().context.heldCalls;
+    if (queue.length === 0) return;
+    for (const kept of held.list()) {
+      const record = queue.find((call) => call.id === kept.id);
+      if (record && isOverdue(kept)) expire(decidedCallOf(kept, record.categories));
     }
-    return held;
+  };
+
+  const waitingApprovalIds = (): string[] => {
+    const change = controlFiles.heldDecision()?.approval?.id;
+    return [...(change === undefined ? [] : [change]), ...held.list().map((call) => call.id)];
+  };
+
+  const heldCallFor = (id: string): { readonly kept: HeldToolCall; readonly call: DecidedCall } => {
+    const record = actor.getSnapshot().context.heldCalls.find((call) => call.id === id);
+    const kept = record && held.find(id);
+    if (!record || !kept) {
+      const waiting = waitingApprovalIds().map((each) => `'${each}'`);
+      throw new InvalidArgumentError(
+        `resolveApproval: nothing is waiting for approval '${describeValue(id)}'${waiting.length > 0 ? `; waiting: ${waiting.join(', ')}` : '; none is waiting'}.`,
+      );
+    }
+    return { kept, call: decidedCallOf(kept, record.categories) };
   };
 
   const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
@@ -187,13 +217,8 @@ export function createGovernor(options?: GovernorOptions): Governor {
     // a held control-file change is answered by accepting or rejecting it
     const answered = controlFiles.answer(id, valid, isOrchestrationPresent(config.orchestrationDir));
     if (answered) return answered;
-    const call = heldCallFor(id);
-    // a hold kept from before held calls were timed counts from now
-    if (config.now() - (call.heldAt ?? config.now()) > config.heldCallTtlMs) {
-      const { decision: expired } = traceDecision(decider.restate(call, { code: 'approval_expired', snapshot: actor.getSnapshot() }));
-      actor.send({ type: 'approval.denied', id });
-      return expired;
-    }
+    const { kept, call } = heldCallFor(id);
+    if (isOverdue(kept)) return expire(call);
     // every answer but 'details' sends the chart an approval event, which ends the hold
     if (valid.kind === 'details') return call.decision;
     if (valid.kind === 'edit') {
@@ -249,7 +274,17 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return approvedCategoriesOf(approvalActor);
     },
     get pendingApproval() {
-      return controlFiles.heldDecision() ?? heldCall()?.decision;
+      return controlFiles.heldDecision() ?? held.list()[0]?.decision;
+    },
+    get heldCalls() {
+      return held.list();
+    },
+    waitingFor(approvalId) {
+      const change = controlFiles.heldDecision();
+      return change?.approval?.id === approvalId ? change : held.find(approvalId)?.decision;
+    },
+    get waitingApprovalIds() {
+      return waitingApprovalIds();
     },
     get traceChanges() {
       return trace.changes;
@@ -287,13 +322,14 @@ export function createGovernor(options?: GovernorOptions): Governor {
     approveSession(categories) {
       assertRunning('approveSession');
       approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
-      const pending = actor.getSnapshot().context.pendingApproval;
       const approved = approvedCategoriesOf(approvalActor);
-      // a call a policy rule holds waits for an answer to itself, whatever the session approved
-      const askedByRule = heldCall()?.event?.call.risk.askedBy !== undefined;
-      // a held control-file change has no categories: no session approval answers it
-      if (pending?.kind === 'call' && !askedByRule && pending.categories.every((category) => approved.includes(category))) {
-        actor.send({ type: 'approval.granted', id: pending.id, scope: 'session' });
+      // every held call the session now approves is let go, for the agent to call again; a held
+      // control-file change has no categories, and a call a policy rule holds waits for an answer to itself
+      for (const record of actor.getSnapshot().context.heldCalls) {
+        const askedByRule = held.find(record.id)?.askedBy !== undefined;
+        if (!askedByRule && record.categories.every((category) => approved.includes(category))) {
+          actor.send({ type: 'approval.granted', id: record.id, scope: 'session' });
+        }
       }
       return approved;
     },
@@ -305,7 +341,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
         sessionId: approvalActor.getSnapshot().context.sessionId,
         approvedCategories: approvedCategoriesOf(approvalActor),
         approvalsTaken: holds,
-        heldCall: heldCall(),
+        heldCalls: held.list(),
         controlFiles: controlFiles.persist(),
         traceChanges: trace.changes,
         traceFile: typeof config.trace === 'string' ? { file: config.trace, vouched: trace.vouched() } : undefined,

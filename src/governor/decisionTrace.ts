@@ -1,7 +1,7 @@
 import { withNote, type Decision } from '../decision/decision';
 import { reason } from '../decision/reason';
 import { REASON_CODES } from '../decision/reasons';
-import type { Vouched } from '../trace/traceFile';
+import type { TraceFileOptions, Vouched } from '../trace/traceFile';
 import { createTracer, type TraceResult } from '../trace/tracer';
 import type { TraceChange, TraceSink } from '../trace/traceRecord';
 import { MAX_TRACE_CHANGES_KEPT } from './governorSnapshot';
@@ -25,9 +25,16 @@ export interface KeptTrace {
   readonly vouched?: Vouched | undefined;
 }
 
+/** Where a governor's trace goes: a file path, written as `traceFile` says, or a host's sink. */
+export interface DecisionTraceTarget {
+  readonly trace: string | TraceSink;
+  readonly traceFile?: TraceFileOptions | undefined;
+}
+
 /** The trace of one governor, going on from what a snapshot kept. */
-export function createDecisionTrace(target: string | TraceSink, sessionId: () => string, kept: KeptTrace = { changes: [] }): DecisionTrace {
-  const tracer = createTracer(target, sessionId, isTraced, kept.vouched);
+export function createDecisionTrace(target: DecisionTraceTarget, sessionId: () => string, kept: KeptTrace = { changes: [] }): DecisionTrace {
+  const { trace, traceFile } = target;
+  const tracer = createTracer(typeof trace === 'string' ? { file: trace, options: traceFile, start: kept.vouched } : trace, sessionId, isTraced);
   const changes: TraceChange[] = [...kept.changes];
   return {
     vouched: () => tracer.vouched(),

@@ -10,6 +10,7 @@ import type { RiskCategory } from '../risk/categories';
 import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
 import type { TraceChange } from '../trace/traceRecord';
 import type { GovernorSnapshot } from './governorSnapshot';
+import type { HeldToolCall } from './heldCalls';
 
 export interface ToolsForOptions {
   /** a mode from `options.modes`; its tool list narrows what the state allows */
@@ -33,8 +34,17 @@ export interface Governor {
   readonly sessionId: string;
   /** the categories approved for the current session */
   readonly approvedCategories: readonly RiskCategory[];
-  /** the call waiting for a human's answer, as its 'ask' decision */
+  /** what waits for a human's answer first, as its 'ask' decision: a held control-file change, else the oldest held call */
   readonly pendingApproval: Decision | undefined;
+  /**
+   * the calls waiting for a human's answer, oldest first (at most 16), each answered by its
+   * `id` with `resolveApproval`; a control-file change is `pendingApproval`, not one of these
+   */
+  readonly heldCalls: readonly HeldToolCall[];
+  /** The 'ask' decision waiting under `approvalId` (a held call or a held control-file change); undefined when nothing waits under it. */
+  waitingFor(approvalId: string): Decision | undefined;
+  /** the approval ids something waits under: a held control-file change first, then the held calls, oldest first */
+  readonly waitingApprovalIds: readonly string[];
   /**
    * the changes made to the trace file outside the governor (truncated, rewritten, replaced),
    * found before its appends, oldest first (the last 64); each is also a `trace_changed` note
@@ -74,8 +84,8 @@ export interface Governor {
   refresh(): void;
   /**
    * The governor's state as plain JSON data, for `createGovernor({ restore })` in another process:
-   * the restored governor decides as this one would. Throws InvalidSnapshotError when a held call's
-   * arguments cannot be kept (not JSON, or larger than 1 MiB).
+   * the restored governor decides as this one would. A held call always fits: one whose arguments
+   * could not be kept was refused, not held.
    */
   persist(): GovernorSnapshot;
   /** Stops both actors; a stopped governor keeps answering queries from its last snapshot, and its methods with effects throw. */

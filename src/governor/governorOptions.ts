@@ -13,7 +13,9 @@ import { modeSchema, type ModeDefinition } from '../tools/modes';
 import { TOOL_CLASSES, type ToolClass } from '../tools/toolClass';
 import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
 import { TRACE_FILE_NAME } from '../trace/fileTraceSink';
+import type { TraceFileOptions } from '../trace/traceFile';
 import type { TraceSink } from '../trace/traceRecord';
+import { traceRotationSchema } from '../trace/traceRotation';
 
 /** What XState's `inspect` option takes: a function or an observer of inspection events. */
 export type GovernorInspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -77,6 +79,10 @@ export const governorOptionsSchema = z.strictObject({
   locale: z.enum(LOCALES).optional(),
   /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
   trace: z.union([z.string().min(1), z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function')]).optional(),
+  /** rotate the trace file by size: `{ maxBytes, keep }`; off unless given (a trace function writes as it will) */
+  traceRotation: traceRotationSchema.optional(),
+  /** fsync the trace file after each append, so a line survives a power loss; default false */
+  traceFsync: z.boolean().optional(),
   /** host tool names mapped to risk kinds (shell, file_write, file_patch, fs, web, run, read, none) */
   toolKinds: toolKindsSchema.optional(),
   /** seed 002's sandbox, whose `project/` child is the workspace; `fs` paths are relative to it */
@@ -119,6 +125,8 @@ export interface GovernorConfig {
   readonly locale: Locale;
   /** a file path (absolute) or a sink */
   readonly trace: string | TraceSink;
+  /** how the trace file is written (rotation, fsync); undefined when neither is asked for */
+  readonly traceFile?: TraceFileOptions | undefined;
   readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
   readonly sandboxRoot: string;
   readonly homeDir: string | undefined;
@@ -159,6 +167,7 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     sessionId: parsed.sessionId,
     locale: parsed.locale ?? 'en',
     trace: typeof parsed.trace === 'string' ? path.resolve(workspaceRoot, parsed.trace) : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
+    traceFile: parsed.traceRotation === undefined && parsed.traceFsync === undefined ? undefined : { rotation: parsed.traceRotation, fsync: parsed.traceFsync },
     toolKinds: Object.freeze({ ...parsed.toolKinds }),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,

@@ -7,16 +7,14 @@ import { RISK_CATEGORIES } from '../risk/categories';
 import type { DeepReadonly } from '../text/deepReadonly';
 import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
 import { controlFilesSnapshotSchema } from './controlFilesSnapshot';
+import { heldArgumentsProblem, MAX_HELD_CALLS } from './holdLimits';
 import { MAX_SESSION_ID_LENGTH } from './governorOptions';
 
 /** What a snapshot says it is, so another JSON file is not read as one. */
 export const GOVERNOR_SNAPSHOT_FORMAT = 'intentgate.governor';
 
-/** The snapshot layout; a snapshot of another version is refused, never half read. */
-export const GOVERNOR_SNAPSHOT_VERSION = 1;
-
-/** The largest held call's arguments (as JSON) a snapshot keeps; a larger held call cannot be persisted. */
-export const MAX_HELD_ARGUMENTS_BYTES = 1024 * 1024;
+/** The snapshot layout; version 1 (one held call) is read as this one, any other is refused, never half read. */
+export const GOVERNOR_SNAPSHOT_VERSION = 2;
 
 /** The trace changes a governor keeps for `traceChanges`. */
 export const MAX_TRACE_CHANGES_KEPT = 64;
@@ -26,7 +24,6 @@ const category = z.enum(RISK_CATEGORIES);
 const APPROVAL_ID = /^approval-(\d{1,15})$/;
 
 const heldCallSchema = z.strictObject({
-  kind: z.literal('call'),
   id,
   tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
   categories: z.array(category),
@@ -43,7 +40,7 @@ const heldCallSchema = z.strictObject({
     .optional(),
 });
 
-const heldChangeSchema = z.strictObject({ kind: z.literal('controlFiles'), id, files: z.array(z.string().min(1).max(4096)).min(1).max(2) });
+const heldChangeSchema = z.strictObject({ id, files: z.array(z.string().min(1).max(4096)).min(1).max(2) });
 
 const lifecycleSchema = z.strictObject({
   state: z.enum(LIFECYCLE_STATES),
@@ -52,7 +49,9 @@ const lifecycleSchema = z.strictObject({
   orchestrationPresent: z.boolean(),
   destructiveRan: z.boolean(),
   destructiveSinceAdoption: z.boolean(),
-  pending: z.discriminatedUnion('kind', [heldCallSchema, heldChangeSchema]).optional(),
+  /** the held calls, oldest first */
+  heldCalls: z.array(heldCallSchema).max(MAX_HELD_CALLS),
+  heldChange: heldChangeSchema.optional(),
 });
 
 const traceChangeSchema = z.strictObject({
@@ -86,41 +85,40 @@ const snapshotShape = z.strictObject({
   traceFile: traceFileSchema.optional(),
 });
 
-/** Why a held call's arguments cannot be kept as JSON, if they cannot. */
-function heldArgumentsProblem(args: unknown): string | undefined {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(args);
-  } catch (error) {
-    return `not JSON data (${error instanceof Error ? error.message : String(error)})`;
-  }
-  if (json === undefined) return 'not JSON data';
-  return Buffer.byteLength(json) > MAX_HELD_ARGUMENTS_BYTES ? `more than ${MAX_HELD_ARGUMENTS_BYTES} bytes as JSON` : undefined;
+/** Why an approval id is not one this governor gave out, if it is not. */
+function approvalIdProblem(approvalId: string, approvalsTaken: number): string | undefined {
+  const number = APPROVAL_ID.exec(approvalId)?.[1];
+  return number === undefined || Number(number) > approvalsTaken || Number(number) === 0
+    ? `'${approvalId}' is not an approval id this governor gave out (approval-1 to approval-${approvalsTaken})`
+    : undefined;
 }
 
 /** The problems that make the parts of a snapshot disagree with each other. */
 function consistencyIssues(snapshot: GovernorSnapshot): string[] {
   const issues: string[] = [];
   const { lifecycle, controlFiles } = snapshot;
-  const { pending } = lifecycle;
+  const { heldCalls, heldChange } = lifecycle;
   if (lifecycle.activeIntentId !== undefined && !lifecycle.intents.some((intent) => intent.id === lifecycle.activeIntentId)) {
     issues.push(`lifecycle.activeIntentId: '${lifecycle.activeIntentId}' is not one of the snapshot's intents`);
   }
   if (lifecycle.state === 'ACTION' && lifecycle.activeIntentId === undefined) issues.push('lifecycle.activeIntentId: ACTION always has an active intent');
-  const number = pending && APPROVAL_ID.exec(pending.id)?.[1];
-  if (pending && (number === undefined || Number(number) > snapshot.approvalsTaken || Number(number) === 0)) {
-    issues.push(`lifecycle.pending.id: '${pending.id}' is not an approval id this governor gave out (approval-1 to approval-${snapshot.approvalsTaken})`);
+  const ids = [...heldCalls.map((call) => call.id), ...(heldChange ? [heldChange.id] : [])];
+  for (const [index, heldId] of ids.entries()) {
+    const problem = approvalIdProblem(heldId, snapshot.approvalsTaken);
+    if (problem) issues.push(`lifecycle.${index < heldCalls.length ? `heldCalls[${index}]` : 'heldChange'}.id: ${problem}`);
   }
-  const heldChange = controlFiles.held;
-  if ((pending?.kind === 'controlFiles') !== (heldChange !== undefined) || (heldChange && heldChange.id !== pending?.id)) {
-    issues.push('controlFiles.held: a held control-file change must be the lifecycle\'s pending one, with the same id');
+  if (new Set(ids).size !== ids.length) issues.push('lifecycle.heldCalls: every hold has its own approval id');
+  if ((heldChange === undefined) !== (controlFiles.held === undefined) || (controlFiles.held && controlFiles.held.id !== heldChange?.id)) {
+    issues.push("controlFiles.held: a held control-file change must be the lifecycle's held one, with the same id");
   }
-  const details = pending?.kind === 'call' ? pending.details : undefined;
-  if (details && (details.decision.code !== 'needs_approval' || details.decision.approval?.id !== pending?.id)) {
-    issues.push("lifecycle.pending.details.decision: a held call's decision is its 'needs_approval' with the same approval id");
+  for (const [index, call] of heldCalls.entries()) {
+    const { details } = call;
+    if (details && (details.decision.code !== 'needs_approval' || details.decision.approval?.id !== call.id)) {
+      issues.push(`lifecycle.heldCalls[${index}].details.decision: a held call's decision is its 'needs_approval' with the same approval id`);
+    }
+    const argsProblem = details && heldArgumentsProblem(details.args);
+    if (argsProblem !== undefined) issues.push(`lifecycle.heldCalls[${index}].details.args: ${argsProblem}`);
   }
-  const argsProblem = details && heldArgumentsProblem(details.args);
-  if (argsProblem !== undefined) issues.push(`lifecycle.pending.details.args: ${argsProblem}`);
   return issues;
 }
 
@@ -134,9 +132,27 @@ const snapshotSchema = snapshotShape.superRefine((snapshot, ctx) => {
  */
 export type GovernorSnapshot = DeepReadonly<SnapshotShape>;
 
-/** Validates a snapshot, reporting every issue at once; throws InvalidSnapshotError. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A version-1 snapshot (one `pending` hold, a call or a control-file change) in this version's layout; anything else as it is. */
+function upgradedSnapshot(value: unknown): unknown {
+  if (!isRecord(value) || value.format !== GOVERNOR_SNAPSHOT_FORMAT || value.version !== 1 || !isRecord(value.lifecycle)) return value;
+  const { pending, ...lifecycle } = value.lifecycle;
+  const held = isRecord(pending) ? (({ kind, ...rest }) => ({ kind, rest }))(pending) : undefined;
+  return {
+    ...value,
+    version: GOVERNOR_SNAPSHOT_VERSION,
+    lifecycle: {
+      ...lifecycle,
+      heldCalls: held?.kind === 'call' ? [held.rest] : [],
+      ...(held?.kind === 'controlFiles' && { heldChange: held.rest }),
+    },
+  };
+}
+
+/** Validates a snapshot (this version or version 1), reporting every issue at once; throws InvalidSnapshotError. */
 export function parseGovernorSnapshot(value: unknown): GovernorSnapshot {
-  const result = snapshotSchema.safeParse(value);
+  const result = snapshotSchema.safeParse(upgradedSnapshot(value));
   if (!result.success) throw new InvalidSnapshotError(formatIssues(result.error));
   return result.data;
 }

@@ -3,7 +3,7 @@ import type { RiskCategory } from '../risk/categories';
 import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
-import type { DecidedCall } from './callDecider';
+import type { HeldToolCall } from './heldCalls';
 import type { ControlFilesSnapshot } from './controlFilesSnapshot';
 import { checkedSnapshot, GOVERNOR_SNAPSHOT_FORMAT, GOVERNOR_SNAPSHOT_VERSION, type GovernorSnapshot } from './governorSnapshot';
 
@@ -13,29 +13,26 @@ export interface GovernorParts {
   readonly sessionId: string;
   readonly approvedCategories: readonly RiskCategory[];
   readonly approvalsTaken: number;
-  /** the held call's details, when the chart holds that call */
-  readonly heldCall: (DecidedCall & { readonly heldAt?: number }) | undefined;
+  /** the held calls' details, as the governor keeps them for the calls the chart holds */
+  readonly heldCalls: readonly HeldToolCall[];
   readonly controlFiles: ControlFilesSnapshot;
   readonly traceChanges: readonly TraceChange[];
   /** the trace file and what it held after the last append, when the trace is a file */
   readonly traceFile: { readonly file: string; readonly vouched: Vouched | undefined } | undefined;
 }
 
-/** The held call as a snapshot keeps it: the chart's record, and the governor's details when it has them. */
-function pendingOf(parts: GovernorParts): GovernorSnapshot['lifecycle']['pending'] {
-  const pending = parts.lifecycle.context.pendingApproval;
-  if (pending === undefined) return undefined;
-  if (pending.kind === 'controlFiles') return { kind: 'controlFiles', id: pending.id, files: pending.files };
-  const held = parts.heldCall;
-  const askedBy = held?.event?.call.risk.askedBy;
-  return {
-    kind: 'call',
-    id: pending.id,
-    tool: pending.tool,
-    categories: pending.categories,
-    destructive: pending.destructive,
-    ...(held && { details: { args: held.args, ...(held.heldAt !== undefined && { heldAt: held.heldAt }), ...(askedBy !== undefined && { askedBy }), decision: held.decision } }),
-  };
+/** The held calls as a snapshot keeps them: the chart's records, each with the governor's details when it has them. */
+function heldCallsOf(parts: GovernorParts): GovernorSnapshot['lifecycle']['heldCalls'] {
+  return parts.lifecycle.context.heldCalls.map((record) => {
+    const held = parts.heldCalls.find((call) => call.id === record.id);
+    return {
+      id: record.id,
+      tool: record.tool,
+      categories: record.categories,
+      destructive: record.destructive,
+      ...(held && { details: { args: held.args, heldAt: held.heldAt, ...(held.askedBy !== undefined && { askedBy: held.askedBy }), decision: held.decision } }),
+    };
+  });
 }
 
 /**
@@ -45,7 +42,6 @@ function pendingOf(parts: GovernorParts): GovernorSnapshot['lifecycle']['pending
  */
 export function persistGovernor(parts: GovernorParts): GovernorSnapshot {
   const { context } = parts.lifecycle;
-  const pending = pendingOf(parts);
   return checkedSnapshot({
     format: GOVERNOR_SNAPSHOT_FORMAT,
     version: GOVERNOR_SNAPSHOT_VERSION,
@@ -59,7 +55,8 @@ export function persistGovernor(parts: GovernorParts): GovernorSnapshot {
       orchestrationPresent: context.orchestrationPresent,
       destructiveRan: context.destructiveRan,
       destructiveSinceAdoption: context.destructiveSinceAdoption,
-      ...(pending && { pending }),
+      heldCalls: heldCallsOf(parts),
+      ...(context.heldChange && { heldChange: { id: context.heldChange.id, files: context.heldChange.files } }),
     },
     controlFiles: parts.controlFiles,
     traceChanges: parts.traceChanges,

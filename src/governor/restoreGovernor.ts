@@ -1,16 +1,15 @@
 import type { SnapshotFrom } from 'xstate';
 import { approvalsMachine } from '../../machines/approvals';
-import type { LifecycleContext, LifecycleMachine, PendingApproval } from '../../machines/lifecycle';
+import type { HeldCall, LifecycleContext, LifecycleMachine } from '../../machines/lifecycle';
 import { freezeDecision } from '../decision/decisionSchema';
 import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
 import { controlFilesOfTexts, unusableFile, type ControlFiles, type ControlFileSources } from '../intents/controlFiles';
 import { freezeIntents, type Intent } from '../intents/intent';
 import { findIntent } from '../intents/intentRegistry';
 import { sortCategories } from '../risk/categories';
-import { nameOnlyRequest } from '../tools/toolRequest';
 import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
-import type { DecidedCall } from './callDecider';
+import type { HeldToolCall } from './heldCalls';
 import type { ControlFilesSnapshot } from './controlFilesSnapshot';
 import { parseGovernorSnapshot, type GovernorSnapshot } from './governorSnapshot';
 
@@ -23,8 +22,8 @@ export interface RestoredGovernor {
   readonly files: ControlFiles;
   readonly controlFiles: Omit<ControlFilesSnapshot, 'adopted'>;
   readonly approvalsTaken: number;
-  /** the held call's details, as the governor keeps them while the chart holds it */
-  readonly heldCall: (DecidedCall & { readonly heldAt?: number }) | undefined;
+  /** the held calls' details, as the governor keeps them while the chart holds them; a hold kept untimed has no `heldAt` */
+  readonly heldCalls: readonly (Omit<HeldToolCall, 'heldAt'> & { readonly heldAt?: number })[];
   readonly traceChanges: TraceChange[];
   /** the trace file the snapshot's governor wrote, and what it held after its last append */
   readonly traceFile: { readonly file: string; readonly vouched: Vouched } | undefined;
@@ -55,28 +54,17 @@ function adoptedFiles(snapshot: GovernorSnapshot, sources: ControlFileSources): 
   return files;
 }
 
-/** The held call's details as the governor keeps them, rebuilt from what the snapshot kept. */
-function heldCallOf(snapshot: GovernorSnapshot): (DecidedCall & { readonly heldAt?: number }) | undefined {
-  const pending = snapshot.lifecycle.pending;
-  if (pending?.kind !== 'call' || pending.details === undefined) return undefined;
-  const { args, askedBy } = pending.details;
-  const decision = freezeDecision(pending.details.decision);
-  // what answering the held call reads of its request: the tool, its class, the rule that asked
-  const call = {
-    ...nameOnlyRequest(decision.tool, decision.toolClass),
-    hasArgs: true,
-    risk: { categories: decision.categories, unapproved: pending.categories, approvalId: pending.id, ...(askedBy !== undefined && { askedBy }) },
-  };
-  const heldAt = pending.details.heldAt;
-  return { decision, event: { type: 'tool.requested', call }, args, risk: { categories: decision.categories, evidence: decision.evidence }, ...(heldAt !== undefined && { heldAt }) };
+/** The held calls' details as the governor keeps them, rebuilt from what the snapshot kept. */
+function heldCallsOf(snapshot: GovernorSnapshot): RestoredGovernor['heldCalls'] {
+  return snapshot.lifecycle.heldCalls.flatMap(({ id, details }) => {
+    if (details === undefined) return [];
+    const { args, askedBy, heldAt } = details;
+    return [{ id, decision: freezeDecision(details.decision), args, ...(heldAt !== undefined && { heldAt }), ...(askedBy !== undefined && { askedBy }) }];
+  });
 }
 
-function pendingOf(snapshot: GovernorSnapshot): PendingApproval | undefined {
-  const pending = snapshot.lifecycle.pending;
-  if (pending === undefined) return undefined;
-  return pending.kind === 'call'
-    ? { kind: 'call', id: pending.id, tool: pending.tool, categories: sortCategories(pending.categories), destructive: pending.destructive }
-    : { kind: 'controlFiles', id: pending.id, files: pending.files };
+function heldCallRecordsOf(snapshot: GovernorSnapshot): HeldCall[] {
+  return snapshot.lifecycle.heldCalls.map(({ id, tool, categories, destructive }) => ({ id, tool, categories: sortCategories(categories), destructive }));
 }
 
 /**
@@ -88,17 +76,18 @@ export function restoreGovernor(value: unknown, sources: ControlFileSources, mac
   const { lifecycle } = snapshot;
   // validated by the intent schema; freezeIntents copies every list it holds
   const intents = freezeIntents(lifecycle.intents as readonly Intent[]);
-  const pending = pendingOf(snapshot);
+  const heldCalls = heldCallRecordsOf(snapshot);
   const context: LifecycleContext = {
     intents,
     activeIntent: findIntent(intents, lifecycle.activeIntentId),
     orchestrationPresent: lifecycle.orchestrationPresent,
     destructiveRan: lifecycle.destructiveRan,
     destructiveSinceAdoption: lifecycle.destructiveSinceAdoption,
-    pendingApproval: pending,
+    heldCalls,
+    heldChange: lifecycle.heldChange && { id: lifecycle.heldChange.id, files: lifecycle.heldChange.files },
   };
-  // a held call is the chart's awaitingApproval substate; nothing else is
-  const substate = pending?.kind === 'call' ? 'awaitingApproval' : 'ready';
+  // held calls are the chart's awaitingApproval substate; nothing else is
+  const substate = heldCalls.length > 0 ? 'awaitingApproval' : 'ready';
   const approved = sortCategories(snapshot.approvedCategories);
   return {
     lifecycle: machine.resolveState({ value: { [lifecycle.state]: substate }, context }),
@@ -107,7 +96,7 @@ export function restoreGovernor(value: unknown, sources: ControlFileSources, mac
     files: adoptedFiles(snapshot, sources),
     controlFiles: { rejected: snapshot.controlFiles.rejected, suspects: snapshot.controlFiles.suspects, ...(snapshot.controlFiles.held && { held: snapshot.controlFiles.held }) },
     approvalsTaken: snapshot.approvalsTaken,
-    heldCall: heldCallOf(snapshot),
+    heldCalls: heldCallsOf(snapshot),
     traceChanges: snapshot.traceChanges.map((change) => ({ ...change })),
     traceFile: snapshot.traceFile && { file: snapshot.traceFile.file, vouched: { dev: snapshot.traceFile.dev, ino: snapshot.traceFile.ino, size: snapshot.traceFile.size, digest: snapshot.traceFile.digest } },
   };

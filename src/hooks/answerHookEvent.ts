@@ -7,7 +7,7 @@ import type { Governor } from '../governor/governorApi';
 import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
 import { nameOnlyRequest } from '../tools/toolRequest';
 import { cliApprovalHint, type ApprovalHint } from './approvalHint';
-import { heldCallOf, isHeldCall, takePass } from './heldCallPasses';
+import { heldCallMatching, takePass } from './heldCallPasses';
 import type { HookAnswer, HookEvent } from './hookEvent';
 
 export interface AnswerOptions {
@@ -50,8 +50,8 @@ async function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent
  * prompt: the hold is answered Continue, so the trace says so. Nothing else is applied again.
  */
 function postTool(governor: Governor, event: ToolEvent): HookAnswer {
-  const held = heldCallOf(governor);
-  if (held && isHeldCall(held, event.tool, event.args)) governor.resolveApproval(held.approvalId, 'continue');
+  const held = heldCallMatching(governor, event.tool, event.args);
+  if (held) governor.resolveApproval(held.approvalId, 'continue');
   return proceed();
 }
 

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import type { Governor } from '../governor/governorApi';
 import type { RiskCategory } from '../risk/categories';
 import type { SessionNotes } from '../sessions/governorSessions';
-import { addPass, heldCallOf } from './heldCallPasses';
+import { addPass, heldCallById } from './heldCallPasses';
 
 /** A human's answer given outside the agent: categories for the session, or one held call or change. */
 export type OutsideApproval =
@@ -29,10 +29,12 @@ export function approveOutsideAgent(governor: Governor, notes: SessionNotes, app
     const approved = governor.approveSession(approval.categories);
     return { message: `Approved ${approval.categories.join(', ')} for agent session ${governor.sessionId}; approved now: ${approved.join(', ')}.`, approvedCategories: approved };
   }
-  const pending = governor.pendingApproval;
-  const waiting = pending?.approval?.id;
-  if (pending === undefined || waiting !== approval.approvalId) {
-    throw new InvalidArgumentError(`nothing in agent session ${governor.sessionId} waits for approval '${approval.approvalId}'; ${waiting ? `the waiting one is '${waiting}'` : 'none is waiting'}`);
+  const pending = governor.waitingFor(approval.approvalId);
+  if (pending === undefined) {
+    const waiting = governor.waitingApprovalIds;
+    throw new InvalidArgumentError(
+      `nothing in agent session ${governor.sessionId} waits for approval '${approval.approvalId}'; ${waiting.length > 0 ? `waiting: ${waiting.map((id) => `'${id}'`).join(', ')}` : 'none is waiting'}`,
+    );
   }
   if (approval.cancel || pending.code === 'control_file_changed') {
     const decision = governor.resolveApproval(approval.approvalId, approval.cancel ? 'cancel' : 'continue');
@@ -41,7 +43,7 @@ export function approveOutsideAgent(governor: Governor, notes: SessionNotes, app
   // asking for the details answers nothing, but refuses a call held too long
   const current = governor.resolveApproval(approval.approvalId, 'details');
   if (current.code === 'approval_expired') return { message: current.reason ?? 'The held call expired.', approvedCategories: governor.approvedCategories, decision: current };
-  const held = heldCallOf(governor);
+  const held = heldCallById(governor, approval.approvalId);
   if (held === undefined) throw new InvalidArgumentError(`approval '${approval.approvalId}' holds no call whose arguments were kept; approve its categories instead`);
   addPass(notes, held);
   return {

@@ -2,23 +2,27 @@ import type { Governor } from '../governor/governorApi';
 import { MAX_HELD_CALL_PASSES, type HeldCallPass, type SessionNotes } from '../sessions/governorSessions';
 import { callDigest } from './callDigest';
 
-/** The call a governor holds for a human, as its snapshot keeps it. */
+/** A call a governor holds for a human: its approval id, tool and arguments. */
 export interface HeldCall {
   readonly approvalId: string;
   readonly tool: string;
   readonly args: Readonly<Record<string, unknown>>;
 }
 
-/** The held call of a governor, with its arguments; undefined when none is held (or a control-file change is). */
-export function heldCallOf(governor: Governor): HeldCall | undefined {
-  const pending = governor.persist().lifecycle.pending;
-  if (pending?.kind !== 'call' || pending.details === undefined) return undefined;
-  return { approvalId: pending.id, tool: pending.tool, args: pending.details.args };
+/** The calls a governor holds, oldest first. */
+export function heldCallsOf(governor: Governor): HeldCall[] {
+  return governor.heldCalls.map((held) => ({ approvalId: held.id, tool: held.decision.tool, args: held.args }));
 }
 
-/** True when `tool` and `args` are the very call that is held. */
-export function isHeldCall(held: HeldCall, tool: string, args: unknown): boolean {
-  return held.tool === tool && callDigest(held.tool, held.args) === callDigest(tool, args);
+/** The held call answered by `approvalId`, if one is. */
+export function heldCallById(governor: Governor, approvalId: string): HeldCall | undefined {
+  return heldCallsOf(governor).find((held) => held.approvalId === approvalId);
+}
+
+/** The oldest held call that is this very call (`tool` with these `args`), if one is. */
+export function heldCallMatching(governor: Governor, tool: string, args: unknown): HeldCall | undefined {
+  const digest = callDigest(tool, args);
+  return heldCallsOf(governor).find((held) => held.tool === tool && callDigest(held.tool, held.args) === digest);
 }
 
 /** Records that a human continued the held call outside the agent: its next identical call runs once. */

@@ -19,8 +19,6 @@ export function decisionFacts(snapshot: LifecycleSnapshot, orchestrationDir: str
     intents: context.intents,
     activeIntent: context.activeIntent,
     orchestrationDir,
-    ...(context.pendingApproval?.kind === 'controlFiles' && {
-      heldControlFileChange: { id: context.pendingApproval.id, files: context.pendingApproval.files },
-    }),
+    ...(context.heldChange && { heldControlFileChange: { id: context.heldChange.id, files: context.heldChange.files } }),
   };
 }

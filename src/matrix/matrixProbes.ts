@@ -98,7 +98,7 @@ export const MATRIX_VARIANTS: readonly MatrixVariant[] = [
   { orchestrationPresent: true, controlFileChangeHeld: true },
 ];
 
-const PROBE_CONTROL_FILE_CHANGE = { kind: 'controlFiles', id: 'matrix-control-files', files: ['.orchestration/active_intents.yaml'] } as const;
+const PROBE_CONTROL_FILE_CHANGE = { id: 'matrix-control-files', files: ['.orchestration/active_intents.yaml'] } as const;
 
 /** The context a probe is asked in: a fresh task, with INT-A active in ACTION, in one variant. */
 export function probeContext(state: LifecycleState, variant: MatrixVariant): LifecycleContext {
@@ -108,7 +108,8 @@ export function probeContext(state: LifecycleState, variant: MatrixVariant): Lif
     orchestrationPresent: variant.orchestrationPresent,
     destructiveRan: false,
     destructiveSinceAdoption: false,
-    pendingApproval: variant.controlFileChangeHeld ? PROBE_CONTROL_FILE_CHANGE : undefined,
+    heldCalls: [],
+    heldChange: variant.controlFileChangeHeld ? PROBE_CONTROL_FILE_CHANGE : undefined,
   };
 }
 

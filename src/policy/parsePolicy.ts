@@ -46,12 +46,12 @@ function governorIssues(options: unknown, baseDir: string): string[] {
   }
 }
 
-/** The service limits only the server knows (the prefix's form, the body size cap). */
+/** The service limits only the server knows (the prefix's form, the body size cap, the timeouts together). */
 function serviceIssues(service: PolicyService): string[] {
-  const { prefix, maxBodyBytes, maxSessions } = service;
+  const { prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
   try {
     // an empty environment: the token is the server's business, not the file's
-    parseServerOptions({ prefix, maxBodyBytes, maxSessions }, {});
+    parseServerOptions({ prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections }, {});
     return [];
   } catch (error) {
     if (error instanceof InvalidOptionsError) return error.issues.map((issue) => `service.${issue}`);

@@ -32,6 +32,8 @@ export function policyGovernorOptions(document: PolicyDocument, baseDir: string)
     ...(document.orchestrationDir !== undefined && { orchestrationDir: at(document.orchestrationDir) }),
     ...(document.sandboxRoot !== undefined && { sandboxRoot: at(document.sandboxRoot) }),
     ...(document.trace !== undefined && { trace: at(document.trace) }),
+    ...(document.traceRotation !== undefined && { traceRotation: document.traceRotation }),
+    ...(document.traceFsync !== undefined && { traceFsync: document.traceFsync }),
     ...(document.intents !== undefined && { intents: document.intents }),
     ...(document.classification !== undefined && { classification: policyClassification(document.classification) }),
     ...(document.modes !== undefined && { modes: document.modes }),

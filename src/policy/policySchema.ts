@@ -6,6 +6,8 @@ import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { DECISION_CODES, VERDICTS } from '../decision/reasons';
 import { RISK_CATEGORIES } from '../risk/categories';
 import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
+import { connectionLimitFields } from '../server/connectionLimits';
+import { METRICS_ACCESS } from '../server/opsEndpoints';
 
 /** The policy format's version; a future incompatible format gets a new number. */
 export const POLICY_VERSION = 1;
@@ -77,6 +79,8 @@ const serviceSchema = z.strictObject({
   maxSessions: z.number().int().positive().optional(),
   sessionTtlMs: z.number().int().positive().optional().describe('a session unused this long expires (default 3600000, an hour)'),
   allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
+  metricsAccess: z.enum(METRICS_ACCESS).optional().describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
+  ...connectionLimitFields,
 });
 
 // in a policy an unknown intent field is a typo; the list schema then checks the ids are unique
@@ -90,6 +94,8 @@ export const policySchema = z.strictObject({
   orchestrationDir: governor.orchestrationDir.describe('holds active_intents.yaml; relative to this file'),
   sandboxRoot: governor.sandboxRoot.describe("seed 002's sandbox, whose project/ child is the default workspace; relative to this file"),
   trace: z.string().min(1).optional().describe('the trace file of risky decisions; relative to this file'),
+  traceRotation: governor.traceRotation.describe('rotate the trace file by size: { maxBytes, keep }; off unless given'),
+  traceFsync: governor.traceFsync.describe('fsync the trace file after each append, so a line survives a power loss (default false)'),
   intents: intentsSchema.optional().describe('the intents select_active_intent accepts; default read from active_intents.yaml'),
   classification: z
     .record(governor.classification.unwrap().keyType, classificationEntrySchema)

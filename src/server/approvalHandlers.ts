@@ -37,12 +37,13 @@ export const resolveApprovalHandler: Handler = (context) => {
   const { answer } = parseBody(approvalAnswerBodySchema, context.body);
   const governor = existingSession(context, id);
   const approvalId = context.params.approvalId ?? '';
-  const waiting = governor.pendingApproval?.approval?.id;
-  if (waiting !== approvalId) {
+  if (governor.waitingFor(approvalId) === undefined) {
+    const waiting = governor.waitingApprovalIds;
     throw new HttpError({
       status: 404,
       code: 'unknown_approval',
-      message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting ? `the waiting one is '${waiting}'` : 'none is waiting'}`,
+      message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting.length > 0 ? `waiting: ${waiting.map((each) => `'${each}'`).join(', ')}` : 'none is waiting'}`,
+      details: { waiting },
     });
   }
   const decision = governor.resolveApproval(approvalId, answer);

@@ -1,11 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAnalysisPool, type AnalysisPool } from '../analysis/analysisPool';
+import type { Registry } from 'prom-client';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createApprovalConsole } from '../console/createApprovalConsole';
+import { createClientErrorListener } from './clientErrors';
+import { applyConnectionLimits, serverOptionsOf } from './connectionLimits';
+import { createOpsEndpoints, type MetricsAccess } from './opsEndpoints';
 import { createRequestListener } from './requestListener';
+import { createRequestObserver } from './requestObserver';
+import { createRouteLabeler } from './routeLabel';
 import { createSessionEvents } from './sessionEvents';
+import { createServiceLogger, errorEntry } from './serviceLog';
+import { createServiceMetrics } from './serviceMetrics';
 import { hostNameOf } from './webSafety';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
 import { createSessionStore, type SessionRegistry } from './sessionStore';
@@ -36,6 +44,10 @@ export interface GovernanceServer {
   readonly sessions: SessionRegistry;
   /** the worker threads that analyse shell commands off the event loop (started on the first command) */
   readonly analysis: Pick<AnalysisPool, 'size' | 'budgetMs' | 'threads'>;
+  /** who may read `GET /metrics` */
+  readonly metricsAccess: MetricsAccess;
+  /** this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it */
+  readonly metricsRegistry: Registry;
   /** the approval console served at the prefix's `/` (docs/console.md) */
   readonly console: {
     /** A new one-time sign-in link's path, prefix included: `/#sign-in=<code>`, valid once for 10 minutes. */
@@ -57,16 +69,34 @@ function urlHost(host: string): string {
  * // POST `${url}/sessions/s1/prompt`, then `${url}/sessions/s1/tool-calls` with { tool, args }
  */
 export function createGovernanceServer(options?: GovernanceServerOptions): GovernanceServer {
-  const config = parseServerOptions(options);
-  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs });
+  const parsed = parseServerOptions(options);
+  const log = createServiceLogger(parsed.log);
+  // an unexpected error is logged as well as told to onError
+  const config = {
+    ...parsed,
+    onError: (error: unknown) => {
+      log(errorEntry(error));
+      parsed.onError(error);
+    },
+  };
+  const metrics = createServiceMetrics(() => sessions);
+  // the store's governors report each decision: the one place decisions are counted
+  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, onDecision: metrics.observeDecision });
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
   const events = createSessionEvents(config.onError);
   // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
   const analysis = createAnalysisPool(config.analysis);
   const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, sessions, events });
-  const listener = createRequestListener({ config, sessions, allowedHosts, events, console: approvalConsole, analyseShell: analysis.analyse });
-  const server = createServer((req, res) => void listener(req, res));
+  const ops = createOpsEndpoints({ sessions, metrics, metricsAccess: config.metricsAccess, approvalToken: config.approvalToken, startedAt: Date.now(), now: Date.now }, config.prefix);
+  const listener = createRequestListener({ config, sessions, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
+  const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
+  const server = createServer(serverOptionsOf(config.connections), (req, res) => {
+    observe(req, res);
+    void listener(req, res);
+  });
+  applyConnectionLimits(server, config.connections);
+  server.on('clientError', createClientErrorListener(config.connections, log));
 
   const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -79,7 +109,9 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
       server.listen(port, host, () => {
         server.off('error', onError);
         const { port: actual } = server.address() as AddressInfo;
-        resolve({ port: actual, url: `http://${urlHost(host)}:${actual}${config.prefix}` });
+        const url = `http://${urlHost(host)}:${actual}${config.prefix}`;
+        log({ event: 'listening', url });
+        resolve({ port: actual, url });
       });
     });
   };
@@ -92,6 +124,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
       // keep-alive sockets would hold close() open; requests are short, so cutting them is fine
       server.closeAllConnections();
       await closed;
+      log({ event: 'stopped' });
     }
     sessions.clear();
     await analysis.close();
@@ -106,6 +139,8 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     prefix: config.prefix,
     sessions,
     analysis,
+    metricsAccess: config.metricsAccess,
+    metricsRegistry: metrics.registry,
     console: { signInPath: approvalConsole.signInPath },
   };
 }

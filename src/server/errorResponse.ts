@@ -6,8 +6,10 @@ import { HttpError, type ErrorBody } from './httpError';
 export interface JsonResponse {
   readonly status: number;
   readonly body: unknown;
-  /** sent as it is, as text/plain, in place of the body */
+  /** sent as it is, as text/plain (or `contentType`), in place of the body */
   readonly text?: string;
+  /** the Content-Type of `text`, when it is not plain text */
+  readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

@@ -1,5 +1,5 @@
 import { serviceApprovalHint } from '../hooks/approvalHint';
-import { heldCallOf } from '../hooks/heldCallPasses';
+import { heldCallsOf } from '../hooks/heldCallPasses';
 import { findHookAdapter, hookAdapterNames } from '../hooks/hookAdapters';
 import { hookOutputFor } from '../hooks/hookOutputFor';
 import type { HookOutput } from '../hooks/agentHookAdapter';
@@ -25,11 +25,11 @@ function checkedSessions(sessions: GovernorSessions, events: SessionEvents): Gov
     withSession(sessionId, work) {
       check(sessionId);
       return sessions.withSession(sessionId, async (governor, notes) => {
-        const heldBefore = governor.pendingApproval?.approval?.id;
+        const heldBefore = heldCallsOf(governor).map((held) => held.approvalId);
         const result = await work(governor, notes);
-        const held = heldCallOf(governor);
-        if (held !== undefined && held.approvalId !== heldBefore) events.publish({ type: 'call.held', sessionId, approvalId: held.approvalId, tool: held.tool, args: held.args });
-        else if (heldBefore !== undefined && governor.pendingApproval?.approval?.id !== heldBefore) events.publish({ type: 'call.answered', sessionId, approvalId: heldBefore });
+        const heldAfter = heldCallsOf(governor);
+        for (const held of heldAfter) if (!heldBefore.includes(held.approvalId)) events.publish({ type: 'call.held', sessionId, approvalId: held.approvalId, tool: held.tool, args: held.args });
+        for (const approvalId of heldBefore) if (!heldAfter.some((held) => held.approvalId === approvalId)) events.publish({ type: 'call.answered', sessionId, approvalId });
         events.publish({ type: 'session.changed', sessionId });
         return result;
       });

@@ -22,6 +22,9 @@ export const HTTP_ERROR_CODES = [
   'too_many_streams',
   'console_unavailable',
   'unknown_state',
+  'request_timeout',
+  'headers_too_large',
+  'bad_request',
 ] as const;
 
 /** A code of an error the HTTP layer answers with. */

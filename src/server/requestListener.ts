@@ -10,6 +10,7 @@ import type { GovernorSessions } from '../sessions/governorSessions';
 import { memorySessions } from '../sessions/memorySessions';
 import { readJsonBody, readTextBody, RequestAbortedError } from './readJsonBody';
 import { sendJson } from './respond';
+import type { OpsEndpoints } from './opsEndpoints';
 import { createRouter } from './router';
 import { ROUTES } from './routes';
 import type { ServerConfig } from './serverOptions';
@@ -28,10 +29,12 @@ export interface ListenerDeps {
   readonly console: ApprovalConsole;
   /** runs a call's shell analysis off the event loop, for the routes that decide calls */
   readonly analyseShell: ShellAnalyser;
+  /** `/healthz` and `/metrics` */
+  readonly ops: OpsEndpoints;
 }
 
 /**
- * The `http.Server` request listener: the Host header, the console's paths, the route, then
+ * The `http.Server` request listener: the Host header, the operations endpoints, the console's paths, the route, then
  * for a change of state the Origin and a declared JSON body, then the approver (the token or
  * the signed-in console), the body and the handler. Every failure becomes a JSON error
  * response; the returned promise never rejects.
@@ -56,6 +59,7 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       checkHost(req.headers, deps.allowedHosts);
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       const method = req.method ?? 'GET';
+      if (await deps.ops.serve(req, res, pathname)) return;
       if (await deps.console.serve(req, res, pathname)) return;
       const { route: matched, params } = route(method, pathname);
       checkStateChange(method, req.headers);

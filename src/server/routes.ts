@@ -1,6 +1,7 @@
 import { approveSessionHandler, resolveApprovalHandler } from './approvalHandlers';
 import type { Handler } from './handler';
 import { hookHandler } from './hookHandlers';
+import { OPS_ROUTES, type MetricsAccess } from './opsEndpoints';
 import type { RouteSpec } from './router';
 import { decideHandler, promptHandler, resetHandler, toolCallHandler, viewHandler } from './sessionHandlers';
 
@@ -30,7 +31,13 @@ export const ROUTES: readonly RouteSpec<RouteAction>[] = [
   { method: 'POST', path: '/hooks/:agent/output', handler: hook(hookHandler('output')) },
 ];
 
-/** The route table as text lines ("POST /x/sessions/:id/prompt"), for startup banners. */
-export function describeRoutes(prefix: string): string[] {
-  return ROUTES.map((route) => `${route.method.padEnd(4)} ${prefix}${route.path}${route.handler.approval ? '  (Authorization: Bearer <approval token>)' : ''}`);
+const TOKEN_NOTE = '  (Authorization: Bearer <approval token>)';
+
+/** The route table and the operations endpoints as text lines ("POST /x/sessions/:id/prompt"), for startup banners. */
+export function describeRoutes(prefix: string, metricsAccess: MetricsAccess = 'open'): string[] {
+  const line = (method: string, path: string, token: boolean): string => `${method.padEnd(4)} ${prefix}${path}${token ? TOKEN_NOTE : ''}`;
+  return [
+    ...ROUTES.map((route) => line(route.method, route.path, route.handler.approval)),
+    ...OPS_ROUTES.map((route) => line(route.method, route.path, route.path === '/metrics' && metricsAccess === 'token')),
+  ];
 }

@@ -4,6 +4,9 @@ import { ANALYSIS_POOL_DEFAULTS } from '../analysis/analysisPool';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
+import { connectionLimitFields, connectionLimitIssues, connectionLimitsOf, type ConnectionLimits } from './connectionLimits';
+import { METRICS_ACCESS, type MetricsAccess } from './opsEndpoints';
+import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 
 /** The environment variable the approval token is read from when no option names it. */
@@ -45,6 +48,11 @@ const serverOptionsSchema = z.strictObject({
   analysisBudgetMs: z.number().int().min(1).max(10 * 60 * 1000).optional(),
   /** analyses waiting for a worker; one more is refused at once (`analysis_unavailable`); default 64 */
   analysisQueue: z.number().int().min(1).max(10_000).optional(),
+  /** receives a record for the start, each request, client errors and unexpected errors (`jsonLinesLog(process.stderr)` for JSON lines); default none */
+  log: z.custom<ServiceLogSink>((value) => typeof value === 'function', 'expected a function').optional(),
+  /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */
+  metricsAccess: z.enum(METRICS_ACCESS).optional(),
+  ...connectionLimitFields,
 });
 
 /** Options of `createGovernanceServer`; every field is optional. */
@@ -65,12 +73,16 @@ export interface ServerConfig {
   readonly maxSessions: number;
   /** a session unused this long expires */
   readonly sessionTtlMs: number;
-  /** receives every unexpected error answered with 500 */
+  /** receives every unexpected error answered with 500 (the log gets it too) */
   readonly onError: (error: unknown) => void;
   /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
   readonly allowedHosts: ReadonlySet<string>;
   /** the shell analysis pool: its worker threads, each analysis's time budget, and how many may wait */
   readonly analysis: { readonly size: number; readonly budgetMs: number; readonly maxQueued: number };
+  readonly log: ServiceLogSink | undefined;
+  readonly metricsAccess: MetricsAccess;
+  /** timeouts and caps of the HTTP connections */
+  readonly connections: ConnectionLimits;
 }
 
 function reportToStderr(error: unknown): void {
@@ -105,7 +117,7 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const tokenOption = result.success ? result.data.approvalToken : undefined;
   const token = resolveToken(tokenOption, env);
   // every issue at once: the service's own, the governor's and the environment's
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues];
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...connectionLimitIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   return {
@@ -116,12 +128,16 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     maxBodyBytes: parsed.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
     maxSessions: parsed.maxSessions ?? SERVER_DEFAULTS.maxSessions,
     sessionTtlMs: parsed.sessionTtlMs ?? SERVER_DEFAULTS.sessionTtlMs,
-    onError: parsed.onError ?? reportToStderr,
+    // with a log, unexpected errors are logged there instead
+    onError: parsed.onError ?? (parsed.log === undefined ? reportToStderr : () => undefined),
     allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
     analysis: {
       size: parsed.analysisWorkers ?? ANALYSIS_POOL_DEFAULTS.size,
       budgetMs: parsed.analysisBudgetMs ?? ANALYSIS_POOL_DEFAULTS.budgetMs,
       maxQueued: parsed.analysisQueue ?? ANALYSIS_POOL_DEFAULTS.maxQueued,
     },
+    log: parsed.log,
+    metricsAccess: parsed.metricsAccess ?? 'open',
+    connections: connectionLimitsOf(parsed),
   };
 }

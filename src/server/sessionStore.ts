@@ -1,6 +1,7 @@
 import { createGovernor, type Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { HttpError } from './httpError';
+import { observeDecisions, type DecisionObserver } from './observeDecisions';
 
 /** What the service shows of its sessions: one governor per session id. */
 export interface SessionRegistry {
@@ -26,7 +27,7 @@ export interface SessionStore extends SessionRegistry {
 }
 
 
-/** How the store bounds its sessions. */
+/** How the store bounds its sessions, and who hears their decisions. */
 export interface SessionLimits {
   /** at most this many live sessions; a new one beyond it is refused, never a live one dropped */
   readonly maxSessions: number;
@@ -34,6 +35,8 @@ export interface SessionLimits {
   readonly idleTtlMs: number;
   /** the clock, for tests */
   readonly now?: () => number;
+  /** hears every decision the store's governors make (the service's metrics) */
+  readonly onDecision?: DecisionObserver;
 }
 
 /** A new session refused because the store is full of live ones: 429 with when to try again. */
@@ -93,7 +96,8 @@ export function createSessionStore(base: GovernorOptions, limits: SessionLimits)
         const oldest = sessions.values().next().value;
         throw sessionsFull(maxSessions, oldest === undefined ? idleTtlMs : oldest.usedAt + idleTtlMs - now());
       }
-      const governor = createGovernor({ ...options, sessionId: id });
+      const made = createGovernor({ ...options, sessionId: id });
+      const governor = limits.onDecision ? observeDecisions(made, limits.onDecision) : made;
       sessions.set(id, { governor, usedAt: now() });
       return { governor, created: true };
     },

@@ -11,8 +11,10 @@ export interface SessionView {
   readonly state: LifecycleState;
   readonly active_intent: Intent | null;
   readonly approved_categories: readonly RiskCategory[];
-  /** the held call's 'ask' decision, whose `approval.id` the approvals route answers */
+  /** what waits for a human first, as its 'ask' decision: a held control-file change, else the oldest held call */
   readonly pending_approval: Decision | null;
+  /** every held call's 'ask' decision, oldest first; the approvals route answers each by its `approval.id` */
+  readonly held_calls: readonly Decision[];
   readonly safe_mode: boolean;
   /** changes made to the trace file outside the governor, oldest first (`governor.traceChanges`) */
   readonly trace_changes: readonly TraceChange[];
@@ -26,6 +28,7 @@ export function sessionView(governor: Governor): SessionView {
     active_intent: governor.activeIntent ?? null,
     approved_categories: governor.approvedCategories,
     pending_approval: governor.pendingApproval ?? null,
+    held_calls: governor.heldCalls.map((held) => held.decision),
     safe_mode: governor.safeMode,
     trace_changes: governor.traceChanges,
   };

@@ -1,19 +1,19 @@
-import { createHash, type Hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync, type Stats } from 'node:fs';
+import type { Hash } from 'node:crypto';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, writeSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { withTraceLock } from './traceLock';
 import type { TraceChange, TraceNotice, TraceRecord } from './traceRecord';
+import { needsRotation, openRotated, rotateTraceFile, type TraceRotation } from './traceRotation';
+import { changeOf, endsMidLine, hashPrefix, type Vouched } from './traceVouch';
 
-const NEWLINE = 0x0a;
-const READ_CHUNK_BYTES = 64 * 1024;
+export type { Vouched } from './traceVouch';
 
-/**
- * What the trace file held after this writer's last append: the file (device and inode), its
- * size, and a SHA-256 of those bytes. Anything else that writes to the file may only add to it.
- */
-export interface Vouched {
-  readonly dev: number;
-  readonly ino: number;
-  readonly size: number;
-  readonly digest: string;
+/** How a trace file is written; every field is off unless given. */
+export interface TraceFileOptions {
+  /** rotate the file by size (see `rotateTraceFile`), holding `<file>.lock` while it rotates */
+  readonly rotation?: TraceRotation | undefined;
+  /** fsync the file after each append (and its folder after it is made or rotated), so a line survives a power loss */
+  readonly fsync?: boolean | undefined;
 }
 
 /** A trace file that one governor appends to and watches. */
@@ -28,54 +28,105 @@ export interface TraceFile {
   vouched(): Vouched | undefined;
 }
 
-/** True when the open file is not empty and its last byte is not a newline (a torn line). */
-function endsMidLine(fd: number, size: number): boolean {
-  if (size === 0) return false;
-  const last = Buffer.alloc(1);
-  // a positioned one-byte read: the check costs the same whatever the file's size
-  return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== NEWLINE;
-}
-
-/** Hashes the file's first `size` bytes; `at` (when not above size) also gets the digest of the first `at` bytes. */
-function hashPrefix(fd: number, size: number, at: number | undefined): { readonly hash: Hash; readonly digestAt: string | undefined } {
-  const hash = createHash('sha256');
-  const buffer = Buffer.alloc(READ_CHUNK_BYTES);
-  let digestAt: string | undefined = at === 0 ? hash.copy().digest('hex') : undefined;
-  let position = 0;
-  while (position < size) {
-    // stop at `at` so its digest can be taken on the way
-    const end = at !== undefined && position < at ? Math.min(at, size) : size;
-    const read = readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position);
-    if (read === 0) break;
-    hash.update(buffer.subarray(0, read));
-    position += read;
-    if (position === at) digestAt = hash.copy().digest('hex');
-  }
-  return { hash, digestAt };
-}
-
-const bytes = (count: number): string => `${count.toLocaleString('en-US')} byte${count === 1 ? '' : 's'}`;
-
-/** How the file differs from what was vouched for, if it does. */
-function changeOf(vouched: Vouched, stats: Stats, digestAt: string | undefined): TraceChange | undefined {
-  const found = { vouchedBytes: vouched.size, foundBytes: stats.size };
-  const advice = 'Records this governor wrote may be lost: keep a copy of the file and find out what changed it.';
-  if (stats.dev !== vouched.dev || stats.ino !== vouched.ino) {
-    return { kind: 'replaced', ...found, message: `The trace file was removed or replaced outside intentgate: it held ${bytes(vouched.size)} when this governor last wrote to it, and the file there now is another one (${bytes(stats.size)}). ${advice}` };
-  }
-  if (stats.size < vouched.size) {
-    return { kind: 'truncated', ...found, message: `The trace file was truncated outside intentgate: it held ${bytes(vouched.size)} when this governor last wrote to it and now holds ${bytes(stats.size)}. ${advice}` };
-  }
-  if (digestAt !== vouched.digest) {
-    return { kind: 'rewritten', ...found, message: `The trace file was rewritten outside intentgate: its first ${bytes(vouched.size)}, which this governor last wrote or read, are not what they were. ${advice}` };
-  }
-  return undefined;
-}
-
 const noticeLine = (change: TraceChange, record: TraceRecord): string => {
   const notice: TraceNotice = { time: record.time, session_id: record.session_id, notice: 'trace_changed', change };
   return `${JSON.stringify(notice)}\n`;
 };
+
+/** Opens the trace for appending, refusing what is not a regular file. */
+function openForAppend(file: string): { readonly fd: number; readonly stats: Stats } {
+  // opened without blocking and checked on the descriptor: a FIFO in the file's place would
+  // take writes until its buffer filled, then block the host; it is refused instead
+  const fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o644);
+  const stats = fstatSync(fd);
+  if (stats.isFile()) return { fd, stats };
+  closeSync(fd);
+  throw new Error(`the trace file ${file} is not a regular file`);
+}
+
+/**
+ * The vouched-for file, now at a rotated name, checked as the trace file itself would be;
+ * `found` is false when it is at no rotated name.
+ */
+function rotatedChange(file: string, vouched: Vouched, rotating: boolean, current: Stats): { readonly change: TraceChange | undefined; readonly found: boolean } {
+  const rotated = openRotated(file, vouched);
+  if (!rotated) return { change: changeOf(vouched, current, undefined, { rotating }), found: false };
+  try {
+    const stats = fstatSync(rotated.fd);
+    return { change: changeOf(vouched, stats, hashPrefix(rotated.fd, stats.size, vouched.size).digestAt, { rotatedTo: rotated.name }), found: true };
+  } finally {
+    closeSync(rotated.fd);
+  }
+}
+
+/** Makes the folder's entries (a new or renamed file) durable. */
+function fsyncFolder(file: string): void {
+  const fd = openSync(path.dirname(file), constants.O_RDONLY);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** How one writer writes: its file and options, and what it vouched for before this append. */
+interface Writer {
+  readonly file: string;
+  readonly rotation: TraceRotation | undefined;
+  readonly fsync: boolean;
+  readonly vouched: Vouched | undefined;
+}
+
+/** What one try at an append came to. */
+type Attempt =
+  | { readonly kind: 'written'; readonly change: TraceChange | undefined; readonly vouched: Vouched }
+  /** a rotation is due, or the file vouched for is not found while another writer may be rotating: try again holding the lock */
+  | { readonly kind: 'needsLock' }
+  /** the file was deleted under the write (rotated out past keep, or removed): the line is lost, write it again */
+  | { readonly kind: 'lost' };
+
+// a file deleted under each of this many writes in a row is not a race but something removing it
+const MAX_ATTEMPTS = 3;
+
+/** One try at appending `record`; only a writer holding the lock (`locked`) rotates. */
+function attemptAppend(writer: Writer, record: TraceRecord, locked: boolean): Attempt {
+  const { file, rotation, fsync, vouched } = writer;
+  let { fd, stats } = openForAppend(file);
+  try {
+    const sameFile = vouched !== undefined && stats.dev === vouched.dev && stats.ino === vouched.ino;
+    const found = hashPrefix(fd, stats.size, sameFile ? vouched?.size : undefined);
+    let hash = found.hash;
+    let change: TraceChange | undefined;
+    if (vouched && sameFile) change = changeOf(vouched, stats, found.digestAt);
+    else if (vouched) {
+      const rotated = rotatedChange(file, vouched, rotation !== undefined, stats);
+      // names move while a rotation shifts them: only the lock holder may conclude the file is gone
+      if (!rotated.found && rotation && !locked) return { kind: 'needsLock' };
+      change = rotated.change;
+    }
+    const body = `${change ? noticeLine(change, record) : ''}${JSON.stringify(record)}\n`;
+    const rotates = rotation !== undefined && needsRotation(rotation, stats.size, Buffer.byteLength(body, 'utf8'));
+    if (rotates && !locked) return { kind: 'needsLock' };
+    if (rotates) {
+      closeSync(fd);
+      fd = -1;
+      rotateTraceFile(file, rotation.keep);
+      ({ fd, stats } = openForAppend(file));
+      hash = hashPrefix(fd, stats.size, undefined).hash;
+    }
+    const written = Buffer.from(`${endsMidLine(fd, stats.size) ? '\n' : ''}${body}`, 'utf8');
+    writeSync(fd, written);
+    if (fsync) {
+      fsyncSync(fd);
+      if (rotates || stats.size === 0) fsyncFolder(file);
+    }
+    const after = fstatSync(fd);
+    if (rotation && after.nlink === 0) return { kind: 'lost' };
+    return { kind: 'written', change, vouched: vouchedAfter(after, stats, hash, written) };
+  } finally {
+    if (fd >= 0) closeSync(fd);
+  }
+}
 
 /**
  * Opens a trace file for one writer. Each append is one write, so a line is written whole; a
@@ -84,35 +135,34 @@ const noticeLine = (change: TraceChange, record: TraceRecord): string => {
  * it checks that the file is the same one, no shorter, and that the bytes up to the end of its
  * last append hash as they did. Other writers' appends are accepted as they come. A change is
  * reported once: after it, the file as found is what the next append is checked against.
- * `start` is what another writer of the same governor (a process before this one) vouched for.
+ * With `rotation`, a file rotated since (found by device and inode at `<file>.<n>`) is checked
+ * there, and is no change; a rotation is made holding `<file>.lock`, and a line written to a
+ * file deleted meanwhile is written again. `start` is what another writer of the same governor
+ * (a process before this one) vouched for.
  */
-export function openTraceFile(file: string, start?: Vouched): TraceFile {
+export function openTraceFile(file: string, options: TraceFileOptions = {}, start?: Vouched): TraceFile {
   let vouched: Vouched | undefined = start;
+  const { rotation, fsync = false } = options;
   return {
     vouched: () => vouched,
     append(record) {
-      // opened without blocking and checked on the descriptor: a FIFO in the file's place would
-      // take writes until its buffer filled, then block the host; it is refused instead
-      const fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o644);
-      try {
-        const stats = fstatSync(fd);
-        if (!stats.isFile()) throw new Error(`the trace file ${file} is not a regular file`);
-        const sameFile = vouched !== undefined && stats.dev === vouched.dev && stats.ino === vouched.ino;
-        const { hash, digestAt } = hashPrefix(fd, stats.size, sameFile ? vouched?.size : undefined);
-        const change = vouched && changeOf(vouched, stats, digestAt);
-        const text = `${endsMidLine(fd, stats.size) ? '\n' : ''}${change ? noticeLine(change, record) : ''}${JSON.stringify(record)}\n`;
-        const written = Buffer.from(text, 'utf8');
-        writeSync(fd, written);
-        const after = fstatSync(fd);
-        // another process may have appended between the check and the write: then only the part read is vouched for
-        vouched =
-          after.size === stats.size + written.length
-            ? { dev: after.dev, ino: after.ino, size: after.size, digest: hash.update(written).digest('hex') }
-            : { dev: stats.dev, ino: stats.ino, size: stats.size, digest: hash.digest('hex') };
-        return change;
-      } finally {
-        closeSync(fd);
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const writer = { file, rotation, fsync, vouched };
+        let result = attemptAppend(writer, record, false);
+        if (result.kind === 'needsLock') result = withTraceLock(file, () => attemptAppend(writer, record, true));
+        if (result.kind === 'written') {
+          vouched = result.vouched;
+          return result.change;
+        }
       }
+      throw new Error(`the trace file ${file} was deleted under each of ${MAX_ATTEMPTS} appends in a row`);
     },
   };
+}
+
+/** What this writer vouches for after its write; another process may have appended between the check and the write, and then only the part read is. */
+function vouchedAfter(after: Stats, before: Stats, hash: Hash, written: Buffer): Vouched {
+  return after.size === before.size + written.length
+    ? { dev: after.dev, ino: after.ino, size: after.size, digest: hash.update(written).digest('hex') }
+    : { dev: before.dev, ino: before.ino, size: before.size, digest: hash.digest('hex') };
 }

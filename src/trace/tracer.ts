@@ -1,5 +1,5 @@
 import type { Decision } from '../decision/decision';
-import { openTraceFile, type Vouched } from './traceFile';
+import { openTraceFile, type TraceFileOptions, type Vouched } from './traceFile';
 import { traceRecordOf, type TraceChange, type TraceRecord, type TraceSink } from './traceRecord';
 
 export type TraceResult =
@@ -17,13 +17,20 @@ export interface Tracer {
 /** Which decisions go to the trace. */
 export type TracedDecisions = (decision: Decision) => boolean;
 
+/** A trace file, how it is written, and what a writer before this one vouched for in it. */
+export interface TracerFile {
+  readonly file: string;
+  readonly options?: TraceFileOptions | undefined;
+  readonly start?: Vouched | undefined;
+}
+
 /**
- * The trace of one governor. A file path is watched (see `openTraceFile`); a host's sink gets
+ * The trace of one governor. A file is watched (see `openTraceFile`); a host's sink gets
  * each record and is trusted with it.
  */
-export function createTracer(target: string | TraceSink, sessionId: () => string, isTraced: TracedDecisions, start?: Vouched): Tracer {
-  const file = typeof target === 'string' ? openTraceFile(target, start) : undefined;
-  const sink = typeof target === 'string' ? undefined : target;
+export function createTracer(target: TracerFile | TraceSink, sessionId: () => string, isTraced: TracedDecisions): Tracer {
+  const file = typeof target === 'function' ? undefined : openTraceFile(target.file, target.options, target.start);
+  const sink = typeof target === 'function' ? target : undefined;
   const append = (record: TraceRecord): TraceChange | undefined => {
     if (file) return file.append(record);
     sink?.(record);

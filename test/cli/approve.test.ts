@@ -82,7 +82,7 @@ describe('intentgate approve', () => {
 
   const refusals = [
     { name: 'refuses a session no hook started', argv: ['--session', 'nobody', 'SUDO'], code: 1, stderr: "error: no agent session 'nobody' is kept in" },
-    { name: 'refuses an approval id nothing waits for', argv: ['--session', 's1', '--held', 'approval-9'], code: 1, stderr: "waits for approval 'approval-9'; the waiting one is 'approval-1'" },
+    { name: 'refuses an approval id nothing waits for', argv: ['--session', 's1', '--held', 'approval-9'], code: 1, stderr: "waits for approval 'approval-9'; waiting: 'approval-1'" },
     { name: 'refuses no categories and no --held', argv: ['--session', 's1'], code: 2, stderr: 'name the categories to approve' },
     { name: 'refuses an unknown category', argv: ['--session', 's1', 'EVERYTHING'], code: 2, stderr: "unknown category 'EVERYTHING'" },
     { name: 'refuses categories with --held', argv: ['--session', 's1', 'SUDO', '--held', 'approval-1'], code: 2, stderr: 'not both' },

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
-import { cli, memoryIo, tempFile, type MemoryOutput } from './cliHarness';
+import { cli, memoryIo, tempFile } from './cliHarness';
+import { listeningUrl } from './serveHarness';
 import { runCli } from '../../src/cli/runCli';
-
-const STARTUP_MS = 10_000;
-
-async function listeningUrl(stdout: MemoryOutput): Promise<string> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/\S+)/.exec(stdout.text);
-    if (match?.[1] && stdout.text.includes('approval token: ')) return match[1];
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`serve did not start: ${stdout.text}`);
-}
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -33,7 +22,9 @@ describe('intentgate serve', () => {
     stop.abort('SIGTERM');
     expect(await exited).toBe(0);
     expect(io.stdout.text).toMatch(/approval token: [A-Za-z0-9_-]{43} {2}\(set INTENTGATE_APPROVAL_TOKEN to choose one\)\nSIGTERM: shutting down\nstopped\n$/);
-    expect(io.stderr.text).toBe('');
+    // stderr holds the log: one JSON object per line
+    const events = io.stderr.text.trimEnd().split('\n').map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toEqual(['listening', 'request', 'request', 'stopped']);
   });
 
   it("takes the prefix and the governor options from the policy, the port from the flag, the token from the run's environment", async () => {

@@ -106,6 +106,23 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
     expect(await sessionView()).toMatchObject({ pending_approval: null });
   }, TIMEOUT_MS);
 
+  it('shows several held calls as a queue, oldest first, and answers one without touching the other', async () => {
+    screenshotOnFailure(page, 'queue');
+    const first = await callTool('write_to_file', { path: 'src/first.ts', content: '1' });
+    const second = await callTool('write_to_file', { path: 'src/second.ts', content: '2' });
+    const ids = [first, second].map((decision) => (decision.approval as { id: string }).id);
+    const cards = page.locator(`${card()} .held`);
+    await expect.poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-approval')))).toEqual(ids);
+    await expect.poll(() => page.title()).toBe('(2) intentgate');
+    await page.click(`${card()} .held[data-approval="${ids[1]}"] button[data-action="cancel"]`);
+    await expect.poll(() => page.locator(`${card()} .last-decision output`).getAttribute('data-code')).toBe('approval_cancelled');
+    await expect.poll(() => cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-approval')))).toEqual([ids[0]]);
+    expect(((await sessionView()).held_calls as { approval: { id: string } }[]).map((decision) => decision.approval.id)).toEqual([ids[0]]);
+    await page.click(`${card()} .held[data-approval="${ids[0]}"] button[data-action="cancel"]`);
+    await page.locator(`${card()} .held`).waitFor({ state: 'detached' });
+    expect(await sessionView()).toMatchObject({ held_calls: [], pending_approval: null });
+  }, TIMEOUT_MS);
+
   it('approves the ticked categories for the session, which releases the held call', async () => {
     screenshotOnFailure(page, 'approve-categories');
     const decision = await callTool('execute_command', { command: 'npm install left-pad' });

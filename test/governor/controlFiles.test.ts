@@ -184,7 +184,7 @@ describe('the answers to a held change', () => {
     const again = governor.pendingApproval;
     expect(again?.approval?.id).not.toBe(id);
     expect(again?.approval?.prompt.changes.join('\n')).toMatch(/INT-2 added/);
-    expect(() => governor.resolveApproval(id, 'continue')).toThrow(/waiting one is/);
+    expect(() => governor.resolveApproval(id, 'continue')).toThrow(/waiting: 'approval-\d+'/);
   });
 
   it('after a rejection, a third text is held again: nothing was adopted since the DESTRUCTIVE call', () => {

@@ -31,11 +31,11 @@ function setAt(data: unknown, keys: readonly string[], to: unknown): void {
 
 const invalidCases: readonly { name: string; keys: readonly string[]; to: unknown; issue: RegExp }[] = [
   { name: 'refuses another format', keys: ['format'], to: 'other', issue: /format/ },
-  { name: 'refuses another version', keys: ['version'], to: 2, issue: /version/ },
+  { name: 'refuses another version', keys: ['version'], to: 3, issue: /version/ },
   { name: 'refuses an active intent that is not one of the intents', keys: ['lifecycle', 'activeIntentId'], to: 'INT-404', issue: /activeIntentId: 'INT-404' is not one of/ },
   { name: 'refuses ACTION without an active intent', keys: ['lifecycle', 'activeIntentId'], to: DELETE, issue: /ACTION always has an active intent/ },
   { name: 'refuses a held call whose id was never given out', keys: ['approvalsTaken'], to: 0, issue: /not an approval id this governor gave out/ },
-  { name: 'refuses a held decision that is not an ask', keys: ['lifecycle', 'pending', 'details', 'decision', 'code'], to: 'safe_tool', issue: /verdict/ },
+  { name: 'refuses a held decision that is not an ask', keys: ['lifecycle', 'heldCalls', '0', 'details', 'decision', 'code'], to: 'safe_tool', issue: /verdict/ },
   { name: 'refuses an unknown category', keys: ['approvedCategories'], to: ['EVERYTHING'], issue: /approvedCategories/ },
   { name: 'refuses an unknown field', keys: ['extra'], to: true, issue: /extra/ },
   { name: 'refuses adopted rules whose text does not match their digest', keys: ['controlFiles', 'adopted', 'ignore', 'text'], to: '# widened\n', issue: /does not match its digest/ },
@@ -95,12 +95,15 @@ describe('governor snapshots', () => {
     expect(restored.state).toBe('ACTION');
   });
 
-  it('refuses to persist a held call whose arguments are not JSON data', () => {
+  it('refuses to hold a call whose arguments are not JSON data, so every snapshot can keep what is held', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const governor = createGovernor({ workspaceRoot: root, ...quiet });
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x', size: 1n }).code).toBe('needs_approval');
-    expect(() => governor.persist()).toThrow(/not JSON data/);
+    const decision = governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x', size: 1n });
+    expect(decision).toMatchObject({ verdict: 'deny', code: 'held_call_too_large' });
+    expect(decision.reason).toMatch(/not JSON data/);
+    expect(governor.heldCalls).toEqual([]);
+    expect(() => governor.persist()).not.toThrow();
   });
 
   it('notices a trace file truncated between the process that took the snapshot and the one that restores it', () => {

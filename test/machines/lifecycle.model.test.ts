@@ -12,6 +12,7 @@ import {
   expectedOutcome,
   HELD_ID,
   INITIAL_VERTEX,
+  SECOND_HELD_ID,
   ORACLE_INTENTS,
   seedClassOf,
   type OracleLifecycleEvent,
@@ -27,13 +28,20 @@ type LifecycleOnlyEvent = Exclude<LifecycleEvent, { type: 'tool.requested' }>;
 const intents = Object.entries(ORACLE_INTENTS).map(([id, scope]) => ({ id, owned_scope: [...scope] }));
 const input = { intents, orchestrationPresent: true };
 
-const RISK = {
-  none: { categories: [], unapproved: [], approvalId: undefined },
-  unapproved: { categories: ['EXEC_ARBITRARY'], unapproved: ['EXEC_ARBITRARY'], approvalId: HELD_ID },
-  approved: { categories: ['EXEC_ARBITRARY'], unapproved: [], approvalId: undefined },
-  // a policy's ask rule: held with every category approved, or none raised
-  asked: { categories: [], unapproved: [], approvalId: HELD_ID, askedBy: "shell.rules[0] 'terraform apply'" },
-} as const;
+const riskOf = (probe: OracleProbe): ToolRequest['risk'] => {
+  const approvalId = probe.approvalId ?? HELD_ID;
+  switch (probe.risk) {
+    case 'none':
+      return { categories: [], unapproved: [], approvalId: undefined };
+    case 'unapproved':
+      return { categories: ['EXEC_ARBITRARY'], unapproved: ['EXEC_ARBITRARY'], approvalId };
+    case 'approved':
+      return { categories: ['EXEC_ARBITRARY'], unapproved: [], approvalId: undefined };
+    case 'asked':
+      // a policy's ask rule: held with every category approved, or none raised
+      return { categories: [], unapproved: [], approvalId, askedBy: "shell.rules[0] 'terraform apply'" };
+  }
+};
 
 // the request carries the class the governor's classifier would give; here, seed 000's, from the oracle
 const toRequest = (probe: OracleProbe): ToolRequest => ({
@@ -48,7 +56,7 @@ const toRequest = (probe: OracleProbe): ToolRequest => ({
     protected: path.protected ?? false,
     ...(path.readOnly && { readOnly: true }),
   })),
-  risk: RISK[probe.risk],
+  risk: riskOf(probe),
 });
 
 const call = (probe: OracleProbe): LifecycleEvent => ({ type: 'tool.requested', call: toRequest(probe) });
@@ -73,6 +81,7 @@ const PROBES: readonly OracleProbe[] = [
   p('DESTRUCTIVE write of a control file', 'write_to_file', { paths: at('.orchestration/active_intents.yaml', { protected: true }), risk: 'unapproved' }),
   p('DESTRUCTIVE command', 'execute_command'),
   p('DESTRUCTIVE command needing approval', 'execute_command', { risk: 'unapproved' }),
+  p('DESTRUCTIVE command needing approval, held second', 'execute_command', { risk: 'unapproved', approvalId: SECOND_HELD_ID }),
   p('DESTRUCTIVE command a policy rule asks a human about', 'execute_command', { risk: 'asked' }),
   p('DESTRUCTIVE command reading a control file', 'execute_command', { paths: at('.orchestration/active_intents.yaml', { protected: true, readOnly: true }) }),
   p('DESTRUCTIVE command reading outside every scope', 'execute_command', { paths: [...at('docs/z.md', { readOnly: true }), ...at('src/a/x.ts')] }),
@@ -103,6 +112,8 @@ const LIFECYCLE_EVENTS: readonly LifecycleOnlyEvent[] = [
   { type: 'approval.granted', id: HELD_ID, scope: 'session' },
   { type: 'approval.granted', id: 'approval-9', scope: 'once' },
   { type: 'approval.denied', id: HELD_ID },
+  { type: 'approval.granted', id: SECOND_HELD_ID, scope: 'once' },
+  { type: 'approval.denied', id: SECOND_HELD_ID },
   { type: 'session.changed', sessionId: 'another' },
   { type: 'controlFiles.changed', id: CONTROL_ID, files: ['.intentignore'] },
   { type: 'controlFiles.accepted', id: CONTROL_ID },
@@ -116,6 +127,7 @@ const TRAVERSAL_PROBES = [
   'SAFE read needing approval',
   'DESTRUCTIVE write inside INT-A',
   'DESTRUCTIVE write inside INT-A needing approval',
+  'DESTRUCTIVE command needing approval, held second',
   'DESTRUCTIVE write inside INT-B',
   'select_active_intent INT-A',
   'select_active_intent INT-B',
@@ -127,7 +139,6 @@ const ALPHABET: readonly LifecycleEvent[] = [...LIFECYCLE_EVENTS, ...TRAVERSAL_P
 
 const vertexOf = (snapshot: Snapshot): OracleVertex => {
   const [state, substate] = Object.entries(snapshot.value)[0] as [OracleState, OracleSubstate];
-  const pending = snapshot.context.pendingApproval;
   return {
     state,
     substate,
@@ -135,17 +146,18 @@ const vertexOf = (snapshot: Snapshot): OracleVertex => {
     orchestrationPresent: snapshot.context.orchestrationPresent,
     destructiveRan: snapshot.context.destructiveRan,
     destructiveSinceAdoption: snapshot.context.destructiveSinceAdoption,
-    pending: pending && (pending.kind === 'call' ? { kind: 'call', id: pending.id, destructive: pending.destructive } : { kind: 'controlFiles', id: pending.id }),
+    held: snapshot.context.heldCalls.map((call) => ({ id: call.id, destructive: call.destructive })),
+    change: snapshot.context.heldChange && { id: snapshot.context.heldChange.id },
     intentIds: snapshot.context.intents.map((intent) => intent.id),
   };
 };
 
 const key = (v: OracleVertex): string =>
-  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.destructiveSinceAdoption, v.pending ?? null, v.intentIds]);
-const heldLabel = (pending: OracleVertex['pending']): string =>
-  pending === undefined ? '' : ` held=${pending.kind === 'controlFiles' ? 'control files' : pending.destructive ? 'DESTRUCTIVE' : 'SAFE'}`;
+  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.destructiveSinceAdoption, v.held, v.change ?? null, v.intentIds]);
+const heldLabel = (v: OracleVertex): string =>
+  `${v.held.length > 0 ? ` held=${v.held.map((call) => `${call.id}:${call.destructive ? 'DESTRUCTIVE' : 'SAFE'}`).join('+')}` : ''}${v.change ? ' held=control files' : ''}`;
 const label = (v: OracleVertex): string =>
-  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} sinceAdoption=${v.destructiveSinceAdoption} intents=${v.intentIds.join('+')}${heldLabel(v.pending)}`;
+  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} sinceAdoption=${v.destructiveSinceAdoption} intents=${v.intentIds.join('+')}${heldLabel(v)}`;
 
 /** The vertices the oracle reaches from the start with the same alphabet, found independently. */
 function oracleReachable(): Map<string, OracleVertex> {

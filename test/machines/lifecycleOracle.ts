@@ -4,8 +4,9 @@
 // every tool); seed 002's safe mode (a call with unapproved categories waits for a human,
 // approval never cancels the other rules); seed 004's recovery by reset; and the choices
 // docs/decisions.md records (select_active_intent in REQUEST starts a request, seed 003 SC-001;
-// intentgate's own control files are never writable; a held call stays held until the
-// human answers, a new prompt, a reset or a session change; a change to a control file found
+// intentgate's own control files are never writable; held calls wait in a queue, each
+// until the human answers it by its id, or a new prompt, a reset or a session change ends
+// them all (a call held again under an id already held takes its place at the end); a change to a control file found
 // after a DESTRUCTIVE tool ran since the last adoption is held for a human, holds every call
 // meanwhile and outlives every move of the lifecycle until the human accepts or rejects it).
 
@@ -54,8 +55,11 @@ export const ORACLE_INTENTS = {
   'INT-B': ['src/b/**'],
 } as const satisfies Record<string, readonly string[]>;
 
-/** The approval id every held probe gets. */
+/** The approval id a held probe gets unless it names another. */
 export const HELD_ID = 'approval-1';
+
+/** The approval id of the probe held second, to queue two calls. */
+export const SECOND_HELD_ID = 'approval-2';
 
 /** The approval id of the control-file change the model tests report. */
 export const CONTROL_ID = 'approval-7';
@@ -82,6 +86,8 @@ export interface OracleProbe {
   readonly intentId?: string;
   readonly paths: readonly OraclePath[];
   readonly risk: OracleRisk;
+  /** the approval id a hold of it gets; HELD_ID when absent */
+  readonly approvalId?: string;
 }
 
 /** A vertex of the lifecycle: state, substate and what the context remembers. */
@@ -93,15 +99,18 @@ export interface OracleVertex {
   readonly destructiveRan: boolean;
   /** a DESTRUCTIVE tool ran since the control files were last adopted */
   readonly destructiveSinceAdoption: boolean;
-  /** what waits for a human: a held call (its id, and whether running it is DESTRUCTIVE), or a change to a control file */
-  readonly pending: OraclePending | undefined;
+  /** the held calls, oldest first: each one's id, and whether running it is DESTRUCTIVE */
+  readonly held: readonly OracleHeldCall[];
+  /** a held change to a control file */
+  readonly change: { readonly id: string } | undefined;
   /** the ids of the intents loaded now */
   readonly intentIds: readonly string[];
 }
 
-export type OraclePending =
-  | { readonly kind: 'call'; readonly id: string; readonly destructive: boolean }
-  | { readonly kind: 'controlFiles'; readonly id: string };
+export interface OracleHeldCall {
+  readonly id: string;
+  readonly destructive: boolean;
+}
 
 export const INITIAL_VERTEX: OracleVertex = {
   state: 'REQUEST',
@@ -110,7 +119,8 @@ export const INITIAL_VERTEX: OracleVertex = {
   orchestrationPresent: true,
   destructiveRan: false,
   destructiveSinceAdoption: false,
-  pending: undefined,
+  held: [],
+  change: undefined,
   intentIds: Object.keys(ORACLE_INTENTS),
 };
 
@@ -122,21 +132,18 @@ export interface OracleOutcome {
 
 const allow = (code: string, next: OracleVertex): OracleOutcome => ({ verdict: 'allow', code, next });
 const deny = (code: string, at: OracleVertex): OracleOutcome => ({ verdict: 'deny', code, next: at });
-const hold = (at: OracleVertex, destructive: boolean): OracleOutcome => ({
-  verdict: 'ask',
-  code: 'needs_approval',
-  next: { ...at, substate: 'awaitingApproval', pending: { kind: 'call', id: HELD_ID, destructive } },
-});
-/** Only its own answer ends a held control-file change; whatever ends a held call keeps it. */
-const keepControlFileChange = (pending: OraclePending | undefined): OraclePending | undefined => (pending?.kind === 'controlFiles' ? pending : undefined);
-const freshTask = (at: OracleVertex, state: OracleState): OracleVertex => ({
-  ...at,
-  state,
-  substate: 'ready',
-  intentId: undefined,
-  destructiveRan: false,
-  pending: keepControlFileChange(at.pending),
-});
+/** The held calls without the one answered by `id`, and the substate they leave. */
+const withoutHeld = (at: OracleVertex, id: string): OracleVertex => {
+  const held = at.held.filter((call) => call.id !== id);
+  return { ...at, held, substate: held.length > 0 ? 'awaitingApproval' : 'ready' };
+};
+const hold = (at: OracleVertex, probe: OracleProbe, destructive: boolean): OracleOutcome => {
+  const id = probe.approvalId ?? HELD_ID;
+  return { verdict: 'ask', code: 'needs_approval', next: { ...at, substate: 'awaitingApproval', held: [...withoutHeld(at, id).held, { id, destructive }] } };
+};
+/** Whatever ends the held calls keeps a held control-file change: only its own answer ends it. */
+const noHeldCalls = (at: OracleVertex): OracleVertex => ({ ...at, substate: 'ready', held: [] });
+const freshTask = (at: OracleVertex, state: OracleState): OracleVertex => ({ ...noHeldCalls(at), state, intentId: undefined, destructiveRan: false });
 
 const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
   if (path.relative === undefined || intentId === undefined) return false;
@@ -148,7 +155,7 @@ function selection(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (probe.intentId === undefined || !at.intentIds.includes(probe.intentId)) return deny('unknown_intent', at);
   // seed 003 SC-001: in REQUEST a valid selection starts the request, as a prompt followed by the selection would
   if (at.state === 'REQUEST') return allow('intent_selected', { ...freshTask(at, 'ACTION'), intentId: probe.intentId });
-  if (at.state === 'REASONING') return allow('intent_selected', { ...at, state: 'ACTION', substate: 'ready', intentId: probe.intentId, pending: keepControlFileChange(at.pending) });
+  if (at.state === 'REASONING') return allow('intent_selected', { ...noHeldCalls(at), state: 'ACTION', intentId: probe.intentId });
   return allow('intent_selected', { ...at, intentId: probe.intentId });
 }
 
@@ -162,7 +169,7 @@ function completion(at: OracleVertex): OracleOutcome | undefined {
 export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (!at.orchestrationPresent && probe.tool !== 'select_active_intent') return deny('orchestration_missing', at);
   // a held control-file change holds every call, whatever the state; a question by name is answered as usual
-  if (at.pending?.kind === 'controlFiles' && probe.hasArgs) return { verdict: 'ask', code: 'control_file_changed', next: at };
+  if (at.change !== undefined && probe.hasArgs) return { verdict: 'ask', code: 'control_file_changed', next: at };
   if (probe.hasArgs && probe.tool === 'select_active_intent') return selection(at, probe);
   // attempt_completion has no arguments that matter: asked by name, it gets the call's answer
   const completed = probe.tool === 'attempt_completion' ? completion(at) : undefined;
@@ -172,11 +179,11 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   const ignored = probe.paths.some((path) => path.ignored);
   if (ignored && (cell === 'ALLOWED' || at.state === 'ACTION')) return deny('path_ignored', at);
   if (cell === 'BLOCKED') return deny('state_violation', at);
-  if (cell === 'ALLOWED') return isHeld(probe.risk) ? hold(at, false) : allow('safe_tool', at);
+  if (cell === 'ALLOWED') return isHeld(probe.risk) ? hold(at, probe, false) : allow('safe_tool', at);
   const changed = probe.paths.filter((path) => path.readOnly !== true);
   if (changed.some((path) => path.protected)) return deny('protected_path', at);
   if (!changed.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
-  if (isHeld(probe.risk)) return hold(at, true);
+  if (isHeld(probe.risk)) return hold(at, probe, true);
   return allow('destructive_in_scope', { ...at, destructiveRan: true, destructiveSinceAdoption: true });
 }
 
@@ -193,15 +200,15 @@ export type OracleLifecycleEvent =
   | { readonly type: 'controlFiles.accepted'; readonly id: string }
   | { readonly type: 'controlFiles.rejected'; readonly id: string };
 
-const answered = (at: OracleVertex, id: string): boolean => at.substate === 'awaitingApproval' && at.pending?.kind === 'call' && at.pending.id === id;
-const answeredChange = (at: OracleVertex, id: string): boolean => at.pending?.kind === 'controlFiles' && at.pending.id === id;
+const answered = (at: OracleVertex, id: string): OracleHeldCall | undefined => at.held.find((call) => call.id === id);
+const answeredChange = (at: OracleVertex, id: string): boolean => at.change?.id === id;
 
 /** Seed 000's transitions 1, 3 and 4, seed 004's reset, the fail-safe check and the human's answers. */
 export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifecycleEvent): OracleVertex {
   switch (event.type) {
     case 'user.prompted':
       if (at.state === 'REQUEST') return freshTask(at, 'REASONING');
-      return { ...at, state: 'REASONING', substate: 'ready', pending: keepControlFileChange(at.pending) };
+      return { ...noHeldCalls(at), state: 'REASONING' };
     case 'lifecycle.reset':
       return freshTask(at, 'REQUEST');
     case 'orchestration.checked':
@@ -210,24 +217,25 @@ export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifec
       // the active intent stays only while the list still holds it; ACTION without one is REASONING
       const intentIds = event.intents.map((intent) => intent.id);
       if (at.intentId === undefined || intentIds.includes(at.intentId)) return { ...at, intentIds };
-      if (at.state === 'ACTION') return { ...at, intentIds, state: 'REASONING', substate: 'ready', intentId: undefined, pending: keepControlFileChange(at.pending) };
+      if (at.state === 'ACTION') return { ...noHeldCalls(at), intentIds, state: 'REASONING', intentId: undefined };
       return { ...at, intentIds, intentId: undefined };
     }
     case 'approval.granted': {
-      if (!answered(at, event.id)) return at;
-      const ran = event.scope === 'once' && at.pending?.kind === 'call' && at.pending.destructive;
-      return { ...at, substate: 'ready', pending: undefined, destructiveRan: at.destructiveRan || ran, destructiveSinceAdoption: at.destructiveSinceAdoption || ran };
+      const call = answered(at, event.id);
+      if (!call) return at;
+      const ran = event.scope === 'once' && call.destructive;
+      return { ...withoutHeld(at, event.id), destructiveRan: at.destructiveRan || ran, destructiveSinceAdoption: at.destructiveSinceAdoption || ran };
     }
     case 'approval.denied':
-      return answered(at, event.id) ? { ...at, substate: 'ready', pending: undefined } : at;
+      return answered(at, event.id) ? withoutHeld(at, event.id) : at;
     case 'session.changed':
-      return at.substate === 'awaitingApproval' ? { ...at, substate: 'ready', pending: undefined } : at;
+      return noHeldCalls(at);
     // with no DESTRUCTIVE tool run since the last adoption the change is the human's: the governor adopts it, the chart holds nothing
     case 'controlFiles.changed':
-      return at.destructiveSinceAdoption ? { ...at, substate: 'ready', pending: { kind: 'controlFiles', id: event.id } } : at;
+      return at.destructiveSinceAdoption ? { ...noHeldCalls(at), change: { id: event.id } } : at;
     case 'controlFiles.accepted':
-      return answeredChange(at, event.id) ? { ...at, pending: undefined, destructiveSinceAdoption: false } : at;
+      return answeredChange(at, event.id) ? { ...at, change: undefined, destructiveSinceAdoption: false } : at;
     case 'controlFiles.rejected':
-      return answeredChange(at, event.id) ? { ...at, pending: undefined } : at;
+      return answeredChange(at, event.id) ? { ...at, change: undefined } : at;
   }
 }

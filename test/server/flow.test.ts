@@ -48,6 +48,30 @@ describe('governance service: a full session', () => {
     expect((await request(`${url}/sessions/A`)).json).toMatchObject({ approved_categories: ['FS_DELETE_OVERWRITE'], pending_approval: null });
   });
 
+  it('holds several calls of one session in a queue, each answered by its id, in any order', async () => {
+    const { url } = running;
+    await post(`${url}/sessions/Q/prompt`, { text: 'two files' });
+    await post(`${url}/sessions/Q/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+    const writeOf = (file: string) => ({ tool: 'write_to_file', args: { path: `src/${file}`, content: file } });
+    const first = await post(`${url}/sessions/Q/tool-calls`, writeOf('one.ts'));
+    const second = await post(`${url}/sessions/Q/tool-calls`, writeOf('two.ts'));
+    const ids = [first, second].map((reply) => (reply.json.approval as { id: string }).id);
+    expect(new Set(ids).size).toBe(2);
+    const heldIds = async () => ((await request(`${url}/sessions/Q`)).json.held_calls as { approval: { id: string } }[]).map((held) => held.approval.id);
+    expect(await heldIds()).toEqual(ids);
+
+    const unknown = await post(`${url}/sessions/Q/approvals/approval-99`, { answer: 'continue' }, TEST_TOKEN);
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown)).toMatchObject({ code: 'unknown_approval', waiting: ids });
+
+    const continued = await post(`${url}/sessions/Q/approvals/${ids[1]}`, { answer: 'continue' }, TEST_TOKEN);
+    expect(continued.json).toMatchObject({ verdict: 'allow', code: 'approved_once', tool: 'write_to_file' });
+    expect(await heldIds()).toEqual([ids[0]]);
+    const cancelled = await post(`${url}/sessions/Q/approvals/${ids[0]}`, { answer: 'cancel' }, TEST_TOKEN);
+    expect(cancelled.json).toMatchObject({ verdict: 'deny', code: 'approval_cancelled' });
+    expect((await request(`${url}/sessions/Q`)).json).toMatchObject({ held_calls: [], pending_approval: null });
+  });
+
   it('keeps approvals of session A away from session B', async () => {
     const { url } = running;
     await post(`${url}/sessions/B/prompt`, { text: 'same task, other session' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/errors/InvalidArgumentError';
 import { InvalidOptionsError } from '../../src/errors/InvalidOptionsError';
+import { CONNECTION_DEFAULTS } from '../../src/server/connectionLimits';
 import { createGovernanceServer } from '../../src/server/createGovernanceServer';
 import { parseServeArgs } from '../../src/server/serveArgs';
 import { APPROVAL_TOKEN_ENV, parseServerOptions } from '../../src/server/serverOptions';
@@ -59,6 +60,15 @@ describe('governance service options', () => {
     expect(issuesOf(() => createGovernanceServer({ port: 1 } as never))).toEqual([expect.stringContaining('port')]);
   });
 
+  it('applies the connection defaults, and reports a header timeout longer than the request timeout', () => {
+    expect(parseServerOptions(undefined, {})).toMatchObject({ metricsAccess: 'open', connections: CONNECTION_DEFAULTS, log: undefined });
+    expect(issuesOf(() => parseServerOptions({ headersTimeoutMs: 5000, requestTimeoutMs: 1000, maxConnections: 0, metricsAccess: 'public' as never }, {}))).toEqual([
+      expect.stringMatching(/^metricsAccess: /),
+      expect.stringMatching(/^maxConnections: /),
+      expect.stringMatching(/^headersTimeoutMs: 5000 is longer than requestTimeoutMs \(1000\)/),
+    ]);
+  });
+
   it('refuses a port listen cannot use', async () => {
     const service = createGovernanceServer({ approvalToken: 'a-token-of-sixteen-chars' });
     await expect(service.listen(70000)).rejects.toBeInstanceOf(InvalidArgumentError);
@@ -73,6 +83,8 @@ describe('serve arguments', () => {
     { name: '--port over PORT', argv: ['--port', '0'], env: { PORT: '9000' }, expected: { ok: true, args: { port: 0 } } },
     { name: '--port=N, --host and --prefix', argv: ['--port=81', '--host', '0.0.0.0', '--prefix', '/slavik'], env: {}, expected: { ok: true, args: { port: 81, host: '0.0.0.0', prefix: '/slavik' } } },
     { name: '--help', argv: ['-h'], env: {}, expected: { ok: true, args: { help: true } } },
+    { name: '--workspace and --quiet', argv: ['--workspace', '../repo', '--quiet'], env: {}, expected: { ok: true, args: { workspace: '../repo', quiet: true } } },
+    { name: 'no --quiet: logs on', argv: [], env: {}, expected: { ok: true, args: { quiet: false } } },
     { name: 'an unknown flag', argv: ['--verbose'], env: {}, expected: { ok: false, problem: expect.stringContaining('--verbose') } },
     { name: 'a port that is not a number', argv: ['--port', 'http'], env: {}, expected: { ok: false, problem: expect.stringContaining("'http'") } },
     { name: 'a port out of range', argv: ['--port', '65536'], env: {}, expected: { ok: false, problem: expect.stringContaining('65535') } },

@@ -80,6 +80,30 @@ describe('scripts/serve.ts startup', () => {
     expect(bad.stderr()).toMatch(/--port must be an integer[\s\S]*usage: npm start/);
   }, STARTUP_TIMEOUT_MS);
 
+  it('governs the --workspace folder from another directory, quietly', async () => {
+    const elsewhere = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'server-elsewhere-'));
+    const workspace = makeServiceWorkspace();
+    const started = serve(['--port', '0', '--workspace', workspace, '--quiet'], elsewhere);
+    try {
+      const url = await listeningUrl(started);
+      expect(started.stdout()).toContain(`workspace: ${workspace}\n`);
+      expect(started.stdout()).not.toContain('warning:');
+      await request(`${url}/sessions/w/prompt`, { body: { text: 'x' } });
+      const selected = await request(`${url}/sessions/w/tool-calls`, { body: { tool: 'select_active_intent', args: { intent_id: 'INT-001' } } });
+      expect(selected.json).toMatchObject({ verdict: 'allow', code: 'intent_selected' });
+    } finally {
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toEqual({ code: 0, signal: null });
+    }
+    expect(started.stderr()).toBe('');
+  }, STARTUP_TIMEOUT_MS + 5_000);
+
+  it('exits 2 with the usage when --workspace is not a folder', async () => {
+    const bad = serve(['--port', '0', '--workspace', 'no-such-folder'], makeServiceWorkspace());
+    expect(await bad.exited).toEqual({ code: 2, signal: null });
+    expect(bad.stderr()).toMatch(/--workspace no-such-folder: .*no-such-folder does not exist[\s\S]*usage: npm start/);
+  }, STARTUP_TIMEOUT_MS);
+
   it('warns about the fail-safe and keeps an environment token secret', async () => {
     const bare = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'server-bare-'));
     const token = 'token-from-the-environment-0123';

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGovernanceServer, type GovernanceServer } from '../../src/server/createGovernanceServer';
@@ -76,3 +77,23 @@ export function errorOf(reply: Reply): { code?: unknown; message?: unknown; [key
 
 /** seed 001's exact message */
 export const SEED_001_MESSAGE = "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
+
+export interface TextReply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+}
+
+/** A GET with exactly these headers, Host included (fetch does not let a caller set Host); the body as text. */
+export function getText(url: string, headers: Readonly<Record<string, string>> = {}): Promise<TextReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

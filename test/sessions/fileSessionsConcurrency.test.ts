@@ -5,8 +5,9 @@ import { createFileSessions } from '../../src/sessions/fileSessions';
 import { sessionPaths } from '../../src/sessions/sessionFiles';
 import { runScript } from '../inspect/childScript';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { holdAndCancel } from './fixtures/holdAndCancel';
 
-// Each use holds a risky call, which takes the next approval id: a lost update would lose a count.
+// Each use holds a risky call, which takes the next approval id, and cancels it: a lost update would lose a count.
 
 const HAMMER = path.join('test', 'sessions', 'fixtures', 'hammerSession.ts');
 
@@ -30,7 +31,7 @@ describe('file sessions under concurrent hooks', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const stores = Array.from({ length: 3 }, () => createFileSessions({ governor: { workspaceRoot: root, trace: () => undefined }, limits: { lockWaitMs: 60_000 } }));
     const uses = stores.flatMap((sessions) =>
-      Array.from({ length: 20 }, () => sessions.withSession('shared', (governor) => governor.handleToolCall('read_file', { path: 'private/key.pem' }).code)),
+      Array.from({ length: 20 }, async () => (await sessions.withSession('shared', holdAndCancel)).code),
     );
     const codes = await Promise.all(uses);
     expect(new Set(codes)).toEqual(new Set(['needs_approval']));

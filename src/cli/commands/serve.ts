@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { Policy } from '../../policy/parsePolicy';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/createGovernanceServer';
+import { METRICS_ACCESS, type MetricsAccess } from '../../server/opsEndpoints';
 import { parseServeArgs } from '../../server/serveArgs';
 import { APPROVAL_TOKEN_ENV } from '../../server/serverOptions';
 import { policyFromFlag } from '../cliGovernor';
@@ -17,7 +18,12 @@ interface ServeFlags {
   readonly policy?: string;
   readonly orchestrationDir?: string;
   readonly allowedHost?: readonly string[];
+  readonly workspace?: string;
+  readonly quiet?: boolean;
+  readonly metricsAccess?: string;
 }
+
+const isMetricsAccess = (value: string): value is MetricsAccess => (METRICS_ACCESS as readonly string[]).includes(value);
 
 /** Flags first, then PORT, then the policy's `service` section, then the defaults; checked as scripts/serve.ts checks them. */
 export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, io: CliIo): ServiceSettings {
@@ -35,6 +41,8 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
   const parsed = parseServeArgs(argv, io.env);
   if (!parsed.ok) throw new UsageError(parsed.problem);
   if (flags.orchestrationDir === '') throw new UsageError('--orchestration-dir must not be empty: name the folder, or leave the flag out for <workspace>/.orchestration');
+  const { metricsAccess } = flags;
+  if (metricsAccess !== undefined && !isMetricsAccess(metricsAccess)) throw new UsageError(`--metrics-access must be ${METRICS_ACCESS.join(' or ')}, got '${metricsAccess.slice(0, 64)}'`);
   return {
     port: parsed.args.port,
     host: parsed.args.host,
@@ -42,6 +50,9 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
     ...(policy && { policy }),
     ...(flags.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, flags.orchestrationDir) }),
     ...((flags.allowedHost ?? service.allowedHosts) !== undefined && { allowedHosts: flags.allowedHost ?? service.allowedHosts ?? [] }),
+    ...(flags.workspace !== undefined && { workspace: flags.workspace }),
+    ...(flags.quiet === true && { quiet: true }),
+    ...(metricsAccess !== undefined && { metricsAccess }),
   };
 }
 
@@ -55,6 +66,7 @@ export function registerServe(program: Command, context: CommandContext): void {
         'Serves the governance API over HTTP (docs/http-api.md).',
         'Each setting comes from its flag, else (the port) $PORT, else the policy\'s "service" section, else the default.',
         `The approval token is $${APPROVAL_TOKEN_ENV}, else a random one printed at startup.`,
+        'Logs its start, each request and each error as one JSON object per line on stderr (--quiet for none).',
         'Stops cleanly on SIGINT or SIGTERM.',
       ].join(' '),
     )
@@ -64,6 +76,9 @@ export function registerServe(program: Command, context: CommandContext): void {
     .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options and the service defaults')
     .option('--orchestration-dir <dir>', "the folder of active_intents.yaml and the trace, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)")
     .option('--allowed-host <name...>', 'host names besides localhost, 127.0.0.1 and ::1 that requests may be addressed to (default: the policy, else none)')
+    .option('--workspace <dir>', "the governed folder, absolute or relative to the current directory; it must exist (default: the policy's workspaceRoot, else the current directory)")
+    .option('--metrics-access <open|token>', "who may read GET /metrics: anyone who reaches the service, or holders of the approval token (default: the policy, else open)")
+    .option('--quiet', 'no JSON log lines on stderr')
     .action(async (flags: ServeFlags) => {
       const { io } = context;
       const policy = policyFromFlag(flags.policy, io);

@@ -3,7 +3,7 @@ import type { Governor } from '../../governor/createGovernor';
 import type { LedgerEntry } from './callLedger';
 
 const isHeld = (governor: Governor, decision: Decision): boolean =>
-  decision.approval !== undefined && governor.pendingApproval?.approval?.id === decision.approval.id;
+  decision.approval !== undefined && governor.waitingFor(decision.approval.id) !== undefined;
 
 /**
  * The decision for a call the SDK is about to run. An 'allow' or 'deny' stands as made. The SDK
@@ -11,7 +11,7 @@ const isHeld = (governor: Governor, decision: Decision): boolean =>
  * governor holds under that approval is answered 'continue': a held call is checked against
  * every other rule again and runs; a held control-file change is accepted, and the call that
  * carried the question does not run (the answer's decision says to call it again). When the
- * hold is gone (a later risky call replaced it, or a session approval cleared it), the call is
+ * hold is gone (a new prompt or a session approval ended it), the call is
  * decided again, and a new hold of its categories is answered the same way, since the human
  * approved this very call; a held control-file change is not, since the human never saw it.
  */

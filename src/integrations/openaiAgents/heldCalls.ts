@@ -50,10 +50,10 @@ export function heldCall(governor: Governor, runContext: object, callId: string)
 /** Whether the governor still waits for a human on this 'ask' decision. */
 export function isWaiting(governor: Governor, decision: Decision): boolean {
   const id = decision.approval?.id;
-  return id !== undefined && governor.pendingApproval?.approval?.id === id;
+  return id !== undefined && governor.waitingFor(id) !== undefined;
 }
 
-/** Answers the governor's held call with `answer` when it is still the one waiting. */
+/** Answers the governor's hold of this decision with `answer` while it still waits. */
 export function answerIfWaiting(governor: Governor, decision: Decision, answer: 'continue' | 'cancel'): Decision | undefined {
   const id = decision.approval?.id;
   return id !== undefined && isWaiting(governor, decision) ? governor.resolveApproval(id, answer) : undefined;

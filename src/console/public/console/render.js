@@ -182,9 +182,9 @@ function updateCard(card, session) {
       card.held.delete(id);
     }
   }
+  // appending a card already shown moves it: the list keeps the queue's order, oldest first
   for (const call of session.held_calls) {
-    if (card.held.has(call.approval_id)) continue;
-    const item = createHeld(session.session_id, call);
+    const item = card.held.get(call.approval_id) ?? createHeld(session.session_id, call);
     card.held.set(call.approval_id, item);
     list.append(item);
   }

@@ -1,0 +1,33 @@
+import type { HeldCall } from '../../machines/lifecycle';
+
+/** How many calls one session may hold for a human at once; one more is refused (`held_calls_full`). */
+export const MAX_HELD_CALLS = 16;
+
+/** The largest arguments (as JSON) a held call keeps to be decided again; a larger call is refused (`held_call_too_large`). */
+export const MAX_HELD_ARGUMENTS_BYTES = 64 * 1024;
+
+/** Why a held call's arguments cannot be kept as JSON, if they cannot. */
+export function heldArgumentsProblem(args: unknown): string | undefined {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(args);
+  } catch (error) {
+    return `not JSON data (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (json === undefined) return 'not JSON data';
+  const bytes = Buffer.byteLength(json);
+  return bytes > MAX_HELD_ARGUMENTS_BYTES ? `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps` : undefined;
+}
+
+/** Why a call the statechart would hold cannot be held, as a refusal's code and problem; undefined when it can. */
+export function holdProblem(
+  held: readonly HeldCall[],
+  approvalId: string,
+  args: unknown,
+): { readonly code: 'held_calls_full' | 'held_call_too_large'; readonly problem: string } | undefined {
+  // a call decided again under its own id takes its own place in the queue
+  const others = held.filter((call) => call.id !== approvalId).length;
+  if (others >= MAX_HELD_CALLS) return { code: 'held_calls_full', problem: `${others} calls already wait for a human's answer` };
+  const problem = heldArgumentsProblem(args);
+  return problem === undefined ? undefined : { code: 'held_call_too_large', problem: `its arguments are ${problem}` };
+}

@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requireApprovalToken } from './approvalAuth';
+import type { JsonResponse } from './errorResponse';
+import { sendJson } from './respond';
+import { createRouter, type RouteSpec } from './router';
+import type { ServiceMetrics } from './serviceMetrics';
+import type { SessionRegistry } from './sessionStore';
+
+/** Who may read `/metrics`: anyone who may reach the service, or only holders of the approval token. */
+export const METRICS_ACCESS = ['open', 'token'] as const;
+/** One of METRICS_ACCESS. */
+export type MetricsAccess = (typeof METRICS_ACCESS)[number];
+
+/** What the operations endpoints read. */
+export interface OpsContext {
+  readonly sessions: SessionRegistry;
+  readonly metrics: ServiceMetrics;
+  readonly metricsAccess: MetricsAccess;
+  readonly approvalToken: string;
+  /** when the service was created, in `now()`'s milliseconds */
+  readonly startedAt: number;
+  readonly now: () => number;
+}
+
+type OpsHandler = (req: IncomingMessage, context: OpsContext) => Promise<JsonResponse>;
+
+/** `GET /healthz`: the service answers; its uptime and session count, nothing secret. */
+const health: OpsHandler = async (_req, context) => ({
+  status: 200,
+  body: { ok: true, uptime_s: Math.floor((context.now() - context.startedAt) / 1000), sessions: context.sessions.size },
+});
+
+/** `GET /metrics`: the Prometheus text exposition; with `metricsAccess: 'token'`, only for the approval token's holder. */
+const metrics: OpsHandler = async (req, context) => {
+  if (context.metricsAccess === 'token') requireApprovalToken(req.headers.authorization, context.approvalToken);
+  return { status: 200, body: undefined, text: await context.metrics.text(), contentType: context.metrics.contentType };
+};
+
+/** The operations endpoints, paths without the prefix. */
+export const OPS_ROUTES: readonly RouteSpec<OpsHandler>[] = [
+  { method: 'GET', path: '/healthz', handler: health },
+  { method: 'GET', path: '/metrics', handler: metrics },
+];
+
+/** The operations endpoints of a service under `prefix`. */
+export interface OpsEndpoints {
+  /** Answers `/healthz` and `/metrics` (405 for another method); false for any other path. Throws HttpError to refuse. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+}
+
+/** Creates the endpoints; they are read-only, so only the Host check of the web safety applies before them. */
+export function createOpsEndpoints(context: OpsContext, prefix: string): OpsEndpoints {
+  const route = createRouter(OPS_ROUTES, prefix);
+  const paths = new Set(OPS_ROUTES.map((spec) => prefix + spec.path));
+  return {
+    async serve(req, res, pathname) {
+      if (!paths.has(pathname)) return false;
+      const { route: matched } = route(req.method ?? 'GET', pathname);
+      sendJson(res, await matched.handler(req, context));
+      return true;
+    },
+  };
+}

@@ -1,6 +1,8 @@
 // The public API of intentgate: every export is listed here by name.
 export { createGovernor } from './governor/createGovernor';
 export type { Governor, ToolsForOptions } from './governor/createGovernor';
+export type { ShellWork, ShellWorkInput } from './analysis/shellWork';
+export type { CallOptions, PreparedShellRisk, AnalysisRefusalCode } from './analysis/preparedShellRisk';
 export type { GovernorInspectOption, GovernorInspector, GovernorOptions } from './governor/governorOptions';
 export type { ModeDefinition } from './tools/modes';
 export { DEFAULT_ORCHESTRATION_DIR } from './governor/governorOptions';

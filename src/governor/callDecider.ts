@@ -1,4 +1,6 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
+import { preparedFor, unanalysedRisk, type AnalysisRefusalCode, type PreparedShellRisk } from '../analysis/preparedShellRisk';
+import { shellWorkFor, type ShellWork } from '../analysis/shellWork';
 import { confirmationPrompt } from '../approval/confirmationPrompt';
 import { buildDecision, classificationNotes, type ApprovalRequest, type Decision } from '../decision/decision';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
@@ -7,7 +9,8 @@ import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/re
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
 import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import type { Locale, RiskCategory } from '../risk/categories';
-import type { RiskContext } from '../risk/categorize';
+import { unreadableArguments } from '../risk/categorize';
+import type { RiskContext } from '../risk/riskContext';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
@@ -55,9 +58,11 @@ export interface DecidedCall {
 /** A call refused before the statechart is asked: what was given and what is wrong. */
 export interface MalformedCall {
   readonly name: unknown;
-  readonly code: MalformedCallCode;
+  readonly code: MalformedCallCode | AnalysisRefusalCode;
   readonly problem: string;
   readonly snapshot: LifecycleSnapshot;
+  /** what is known of its risk: every category for a command whose analysis gave no answer */
+  readonly risk?: Categorization;
 }
 
 export interface CallToDecide {
@@ -68,6 +73,8 @@ export interface CallToDecide {
   readonly approvalId: string;
   /** categories a human approved for this one call (Continue); that answer answers a command rule's `ask` too */
   readonly alsoApproved?: readonly RiskCategory[];
+  /** a shell analysis made ahead of the decision; used only when its key is the key of this call's work */
+  readonly prepared?: PreparedShellRisk;
 }
 
 
@@ -84,6 +91,9 @@ const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapp
 
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
+
+/** Refusals of what a call's arguments hold, which a lifecycle refusal of its tool by name goes before. */
+const ARGUMENT_REFUSALS: ReadonlySet<DecisionCode> = new Set<DecisionCode>(['invalid_arguments', 'analysis_over_budget', 'analysis_unavailable']);
 
 /** Safe mode's notes on an allowed risky call: approved for the session or by grants, allowed by a command rule, or safe mode off. */
 function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome, granted: GrantCoverage): Reason[] {
@@ -123,11 +133,11 @@ export function createCallDecider(parts: CallDeciderParts) {
     return { request: nameOnlyRequest(name, classification.toolClass), notes: classificationNotes(name, classification) };
   };
 
-  const malformed = ({ name, code, problem, snapshot }: MalformedCall): Decision => {
+  const malformed = ({ name, code, problem, snapshot, risk }: MalformedCall): Decision => {
     // a name that is not even a tool name is treated as DESTRUCTIVE, with no classification note
     const { request, notes } =
       code === 'invalid_tool_name' ? { request: nameOnlyRequest(describeValue(name), 'DESTRUCTIVE'), notes: [] } : requestForName(describeValue(name));
-    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes });
+    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes, ...(risk && { risk }) });
   };
 
   /**
@@ -136,17 +146,20 @@ export function createCallDecider(parts: CallDeciderParts) {
    * is the reason given: it tells the model what to do first, which fixing the arguments would not.
    */
   const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
-    const named = call.code === 'invalid_arguments' && typeof call.name === 'string' ? requestForName(call.name) : undefined;
+    const named = ARGUMENT_REFUSALS.has(call.code) && typeof call.name === 'string' ? requestForName(call.name) : undefined;
     const byName = named && decisionCodeOf(machine, call.snapshot, named.request);
     const decision =
       named && byName && LIFECYCLE_REFUSALS.has(byName)
-        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes })
+        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes, ...(call.risk && { risk: call.risk }) })
         : malformed(call);
-    return { decision, event: undefined, args, risk: undefined };
+    return { decision, event: undefined, args, risk: call.risk };
   };
 
   return {
     malformed,
+
+    /** The shell analysis a call needs, as plain data; undefined when it runs no shell command. */
+    shellWork: (name: unknown, args: unknown): ShellWork | undefined => shellWorkFor(name, args, parts.risk),
 
     /** The statechart's decision on a tool asked about by name only. */
     decideName(name: string, snapshot: LifecycleSnapshot): Decision {
@@ -163,7 +176,15 @@ export function createCallDecider(parts: CallDeciderParts) {
       const built = createToolRequest(name, args, { ...parts.workspace, analyze, classifier });
       if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
       const callArgs = args as Readonly<Record<string, unknown>>;
-      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze });
+      const { tool } = built.request;
+      const ahead = preparedFor(call.prepared, tool, callArgs, parts.risk);
+      if (ahead?.prepared.outcome === 'refused') {
+        const { code, problem } = ahead.prepared;
+        return refused({ name, code, problem, snapshot, risk: unanalysedRisk(ahead.command, problem, parts.risk) }, callArgs);
+      }
+      if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
+      const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
+      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze, ...(shellRisk && { shellRisk }) });
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);

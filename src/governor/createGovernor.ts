@@ -1,4 +1,5 @@
 import { lifecycleMachine } from '../../machines/lifecycle';
+import type { CallOptions } from '../analysis/preparedShellRisk';
 import type { Decision } from '../decision/decision';
 import { DecisionTable } from '../decision/decisionTable';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
@@ -129,10 +130,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
     return actor.getSnapshot();
   };
 
-  const isToolAllowed = (name: string, args?: unknown): Decision =>
+  const isToolAllowed = (name: string, args?: unknown, options?: CallOptions): Decision =>
     args === undefined
       ? nameDecision(name)
-      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args) }).decision;
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args), prepared: options?.prepared }).decision;
 
   // a stopped actor ignores events: an effect asked of it would be reported but never happen
   const assertRunning = (method: string): void => {
@@ -141,13 +142,13 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
   };
 
-  const handleToolCall = (name: string, args?: unknown): Decision => {
+  const handleToolCall = (name: string, args?: unknown, options?: CallOptions): Decision => {
     assertRunning('handleToolCall');
     expireOverdueCalls();
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
     const callArgs = args === undefined ? {} : args;
-    const first = decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(name, callArgs) });
+    const first = decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(name, callArgs), prepared: options?.prepared });
     const { decision, traced } = traceDecision(first.decision);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
     if (!traced.ok && mayRun(decision)) return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
@@ -320,6 +321,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     handleToolCall,
     isToolAllowed,
+    shellWork: (name, args) => decider.shellWork(name, args === undefined ? {} : args),
     assertToolAllowed(name, args) {
       const decision = isToolAllowed(name, args);
       if (!decision.allowed) throw new StateViolationError(decision);

@@ -1,5 +1,7 @@
 import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
+import type { CallOptions } from '../analysis/preparedShellRisk';
+import type { ShellWork } from '../analysis/shellWork';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
 import type { Grant, GrantInput } from '../grants/grant';
@@ -52,10 +54,19 @@ export interface Governor {
   readonly traceChanges: readonly TraceChange[];
   /** Reports a user prompt: REQUEST or ACTION moves to REASONING. Re-reads the intents file first. */
   userPrompt(text?: string): void;
-  /** The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the trace. */
-  handleToolCall(name: string, args?: unknown): Decision;
+  /**
+   * The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the
+   * trace. `options.prepared` is a shell analysis made ahead (on a worker thread) for
+   * `shellWork(name, args)`; it is used only when its key is that work's.
+   */
+  handleToolCall(name: string, args?: unknown, options?: CallOptions): Decision;
   /** Decides without effects; with no `args` it answers for the tool by name. */
-  isToolAllowed(name: string, args?: unknown): Decision;
+  isToolAllowed(name: string, args?: unknown, options?: CallOptions): Decision;
+  /**
+   * The shell analysis a call needs, as plain data a worker thread can run (`{ key, input }`);
+   * undefined when the call runs no shell command. Its answer goes back as `{ prepared }`.
+   */
+  shellWork(name: unknown, args?: unknown): ShellWork | undefined;
   /** Like isToolAllowed, but throws StateViolationError when the call may not run. */
   assertToolAllowed(name: string, args?: unknown): Decision;
   /** The tool definitions the model may see in `state`, in order, the same objects. */

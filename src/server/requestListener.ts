@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import type { ApprovalConsole } from '../console/createApprovalConsole';
 import { requireApprover } from '../console/requireApprover';
 import { errorResponse } from './errorResponse';
@@ -26,6 +27,8 @@ export interface ListenerDeps {
   readonly events: SessionEvents;
   /** the approval console: its page, API and events, and its signed-in browsers as approvers */
   readonly console: ApprovalConsole;
+  /** runs a call's shell analysis off the event loop, for the routes that decide calls */
+  readonly analyseShell: ShellAnalyser;
   /** `/healthz` and `/metrics` */
   readonly ops: OpsEndpoints;
 }
@@ -64,7 +67,7 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       if (matched.handler.approval) requireApprover(req, config.approvalToken, deps.console.access);
       // a hook event may carry a whole file: it has its own bound
       const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events }));
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events, analyseShell: deps.analyseShell }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

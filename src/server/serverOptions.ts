@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ANALYSIS_POOL_DEFAULTS } from '../analysis/analysisPool';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
@@ -41,6 +42,12 @@ const serverOptionsSchema = z.strictObject({
     .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
     .max(64)
     .optional(),
+  /** worker threads that analyse shell commands off the event loop; default min(2, cores - 1), at least 1 */
+  analysisWorkers: z.number().int().min(1).max(64).optional(),
+  /** a command's analysis running longer is stopped and its call refused (`analysis_over_budget`); default 2000 */
+  analysisBudgetMs: z.number().int().min(1).max(10 * 60 * 1000).optional(),
+  /** analyses waiting for a worker; one more is refused at once (`analysis_unavailable`); default 64 */
+  analysisQueue: z.number().int().min(1).max(10_000).optional(),
   /** receives a record for the start, each request, client errors and unexpected errors (`jsonLinesLog(process.stderr)` for JSON lines); default none */
   log: z.custom<ServiceLogSink>((value) => typeof value === 'function', 'expected a function').optional(),
   /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */
@@ -70,6 +77,8 @@ export interface ServerConfig {
   readonly onError: (error: unknown) => void;
   /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
   readonly allowedHosts: ReadonlySet<string>;
+  /** the shell analysis pool: its worker threads, each analysis's time budget, and how many may wait */
+  readonly analysis: { readonly size: number; readonly budgetMs: number; readonly maxQueued: number };
   readonly log: ServiceLogSink | undefined;
   readonly metricsAccess: MetricsAccess;
   /** timeouts and caps of the HTTP connections */
@@ -122,6 +131,11 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     // with a log, unexpected errors are logged there instead
     onError: parsed.onError ?? (parsed.log === undefined ? reportToStderr : () => undefined),
     allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
+    analysis: {
+      size: parsed.analysisWorkers ?? ANALYSIS_POOL_DEFAULTS.size,
+      budgetMs: parsed.analysisBudgetMs ?? ANALYSIS_POOL_DEFAULTS.budgetMs,
+      maxQueued: parsed.analysisQueue ?? ANALYSIS_POOL_DEFAULTS.maxQueued,
+    },
     log: parsed.log,
     metricsAccess: parsed.metricsAccess ?? 'open',
     connections: connectionLimitsOf(parsed),

@@ -75,41 +75,21 @@ async function chart(state) {
   return charts.get(state);
 }
 
-async function answer(sessionId, approvalId, value, errorPlace) {
+/** Sends one change to the service, says in `errorPlace` why it was refused, then redraws. */
+async function change(request, errorPlace) {
   try {
-    showDecision(sessionId, await api.answer(sessionId, approvalId, value));
+    await request();
   } catch (error) {
     report(error, errorPlace);
   }
   await refresh();
 }
 
-async function approve(sessionId, categories, errorPlace) {
-  try {
-    await api.approve(sessionId, categories);
-  } catch (error) {
-    report(error, errorPlace);
-  }
-  await refresh();
-}
-
-async function grant(sessionId, suggestion, errorPlace) {
-  try {
-    await api.grant(sessionId, suggestion);
-  } catch (error) {
-    report(error, errorPlace);
-  }
-  await refresh();
-}
-
-async function revoke(sessionId, grantId, errorPlace) {
-  try {
-    await api.revoke(sessionId, grantId);
-  } catch (error) {
-    report(error, errorPlace);
-  }
-  await refresh();
-}
+const answer = (sessionId, approvalId, value, errorPlace) =>
+  change(async () => showDecision(sessionId, await api.answer(sessionId, approvalId, value)), errorPlace);
+const approve = (sessionId, categories, errorPlace) => change(() => api.approve(sessionId, categories), errorPlace);
+const grant = (sessionId, suggestion, errorPlace) => change(() => api.grant(sessionId, suggestion), errorPlace);
+const revoke = (sessionId, grantId, errorPlace) => change(() => api.revoke(sessionId, grantId), errorPlace);
 
 function report(error, place) {
   if (error instanceof api.ApiError && error.status === 401) return signedOut();

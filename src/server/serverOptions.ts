@@ -8,6 +8,7 @@ import { connectionLimitFields, connectionLimitIssues, connectionLimitsOf, type 
 import { METRICS_ACCESS, type MetricsAccess } from './opsEndpoints';
 import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
+import { analysisPoolFields } from '../analysis/analysisPoolFields';
 
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
@@ -42,12 +43,7 @@ const serverOptionsSchema = z.strictObject({
     .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
     .max(64)
     .optional(),
-  /** worker threads that analyse shell commands off the event loop; default min(2, cores - 1), at least 1 */
-  analysisWorkers: z.number().int().min(1).max(64).optional(),
-  /** a command's analysis running longer is stopped and its call refused (`analysis_over_budget`); default 2000 */
-  analysisBudgetMs: z.number().int().min(1).max(10 * 60 * 1000).optional(),
-  /** analyses waiting for a worker; one more is refused at once (`analysis_unavailable`); default 64 */
-  analysisQueue: z.number().int().min(1).max(10_000).optional(),
+  ...analysisPoolFields,
   /** receives a record for the start, each request, client errors and unexpected errors (`jsonLinesLog(process.stderr)` for JSON lines); default none */
   log: z.custom<ServiceLogSink>((value) => typeof value === 'function', 'expected a function').optional(),
   /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */

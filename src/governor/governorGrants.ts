@@ -35,7 +35,8 @@ export function createGovernorGrants(parts: {
     const now = snapshot.context.activeIntent?.id;
     if (now === intentId) return;
     intentId = now;
-    approvalActor.send({ type: 'intent.changed', intentId: now });
+    // only a grant given until its intent ends cares; the approval actor hears nothing else
+    if (approvalActor.getSnapshot().context.grants.some((grant) => grant.until === 'intent')) approvalActor.send({ type: 'intent.changed', intentId: now });
   });
   const expire = (): void => {
     const now = parts.now();

@@ -16,6 +16,8 @@ export interface Reason {
   readonly intentIds?: readonly string[];
   /** the risk category a safe-mode reason is about */
   readonly category?: RiskCategory;
+  /** the id of the grant that covers the call, for a note that a grant approved it */
+  readonly grant?: string;
 }
 
 /** A reason without its code and rule: the message and what it is about. */

@@ -7,6 +7,7 @@ import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
 import type { TraceChange } from '../trace/traceRecord';
+import type { ApprovedBy } from './answeredBy';
 import type { GovernorSnapshot } from './governorSnapshot';
 import type { HeldToolCall } from './heldCalls';
 
@@ -61,10 +62,16 @@ export interface Governor {
   toolsFor<T>(state: LifecycleState, tools: readonly T[], options?: ToolsForOptions): T[];
   /** The system-prompt text for `state` (default: the current one), with the intents. */
   handshakePrompt(state?: LifecycleState): string;
-  /** Grants risk categories for the current session only; returns every category now approved. */
-  approveSession(categories: readonly RiskCategory[]): readonly RiskCategory[];
-  /** Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit } re-decides new arguments. */
-  resolveApproval(id: string, answer: ApprovalAnswer): Decision;
+  /**
+   * Grants risk categories for the current session only; returns every category now approved.
+   * `by.approver` names who approved, for the trace of the calls the approval lets run.
+   */
+  approveSession(categories: readonly RiskCategory[], by?: ApprovedBy): readonly RiskCategory[];
+  /**
+   * Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit }
+   * re-decides new arguments. The trace records the answer, and `by.approver` as who gave it.
+   */
+  resolveApproval(id: string, answer: ApprovalAnswer, by?: ApprovedBy): Decision;
   /** Starts another session: every approval is dropped. */
   setSession(sessionId: string): void;
   /** Returns to REQUEST from any state and clears the intent. */

@@ -26,7 +26,7 @@ export const approveSessionHandler: Handler = (context) => {
   const body = parseBody(approveSessionBodySchema, context.body);
   const categories = checkCategories(body.categories);
   const governor = existingSession(context, body.session_id);
-  const approved = governor.approveSession(categories);
+  const approved = governor.approveSession(categories, { approver: context.approver });
   context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
   return { status: 200, body: { session_id: body.session_id, approved_categories: approved } };
 };
@@ -46,7 +46,7 @@ export const resolveApprovalHandler: Handler = (context) => {
       details: { waiting },
     });
   }
-  const decision = governor.resolveApproval(approvalId, answer);
+  const decision = governor.resolveApproval(approvalId, answer, { approver: context.approver });
   context.events.publish({ type: 'call.answered', sessionId: id, approvalId });
   // an edited call decided again may be held again, under a new approval id
   if (decision.code === 'needs_approval' && decision.approval && typeof answer === 'object') {

@@ -18,6 +18,8 @@ export interface HandlerContext {
   readonly prefix: string;
   /** where the routes tell what happened to a session (the console listens) */
   readonly events: SessionEvents;
+  /** on an approval route: who approves, the name of the approval token (or the console's sign-in) */
+  readonly approver?: string;
 }
 
 /** A route's work once the body is read; the governor is synchronous, a hook's session store need not be. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, memoryIo } from './cliHarness';
-import { listeningUrl } from './serveHarness';
+import { approveWithToken, listeningUrl } from './serveHarness';
 
 const ALICE = 'alice-approval-token-0123';
 
@@ -14,12 +14,7 @@ describe('intentgate serve with named approval tokens', () => {
     const url = await listeningUrl(io.stdout);
     try {
       await fetch(`${url}/sessions/s1/prompt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      const approve = await fetch(`${url}/approve-session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${ALICE}` },
-        body: JSON.stringify({ session_id: 's1', categories: ['EXEC_ARBITRARY'] }),
-      });
-      expect(approve.status).toBe(200);
+      expect(await approveWithToken(url, ALICE, 's1', ['EXEC_ARBITRARY'])).toBe(200);
     } finally {
       stop.abort();
       expect(await exited).toBe(0);

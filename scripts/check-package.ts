@@ -292,6 +292,44 @@ function checkConsole(project: string, packed: PackResult): void {
   pass(`the console: ${CONSOLE_FILES.length} files in the tarball; GET / and /console/app.js answer 200 under its CSP, by import and require`);
 }
 
+// decides a shell command through the installed package's service, whose analysis runs on a worker thread
+const ANALYSIS_CONSUMER = (load: string) => `
+(async () => {
+  const { mkdirSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const { createGovernanceServer } = ${load};
+  const root = mkdtempSync(path.join(tmpdir(), 'intentgate-analysis-'));
+  mkdirSync(path.join(root, '.orchestration'));
+  const service = createGovernanceServer({ governor: { workspaceRoot: root, trace: () => undefined } });
+  const { url } = await service.listen(0, '127.0.0.1');
+  try {
+    const post = (route, body) => fetch(url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((reply) => reply.json());
+    await post('/sessions/s1/prompt', {});
+    const decision = await post('/sessions/s1/tool-calls', { tool: 'execute_command', args: { command: 'sudo ls' } });
+    const threads = service.analysis.threads;
+    await service.close();
+    console.log(JSON.stringify({ code: decision.code, categories: decision.categories, threads, after: service.analysis.threads }));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+})();`;
+
+/** The tarball ships the analysis worker, and the installed service analyses a shell command on it, from both module systems. */
+function checkAnalysisWorker(project: string, packed: PackResult): void {
+  const workers = ['dist/analysisWorker.js', 'dist/analysisWorker.cjs'];
+  const missing = workers.filter((file) => !packed.files.some((packedFile) => packedFile.replace(/^\.\//, '') === file));
+  if (missing.length > 0) fail(`the tarball lacks the analysis worker ${missing.join(', ')}: is it a tsup entry?`);
+  writeFileSync(path.join(project, 'analysis.mjs'), ANALYSIS_CONSUMER(`await import('${PACKAGE_NAME}')`));
+  writeFileSync(path.join(project, 'analysis.cjs'), ANALYSIS_CONSUMER(`require('${PACKAGE_NAME}')`));
+  for (const file of ['analysis.mjs', 'analysis.cjs']) {
+    const report = readJsonLine(run(process.execPath, [file], project), `the analysis worker (${file})`);
+    const expected = { code: 'state_violation', categories: ['SUDO', 'EXEC_ARBITRARY'], threads: 1, after: 0 };
+    if (JSON.stringify(report) !== JSON.stringify(expected)) fail(`the installed service did not analyse a shell command on its worker from ${file}: ${JSON.stringify(report)}, expected ${JSON.stringify(expected)}`);
+  }
+  pass('the analysis worker: in the tarball; the installed service decides `sudo ls` with its analysis on a worker thread, terminated at close, by import and require');
+}
+
 function main(): number {
   const work = mkdtempSync(path.join(tmpdir(), 'intentgate-pack-'));
   try {
@@ -311,6 +349,7 @@ function main(): number {
     checkConsumer(project, 'CJS', conditionTargets(manifest, 'require').code);
     checkDeclarationFiles(project);
     checkConsole(project, packed);
+    checkAnalysisWorker(project, packed);
     checkBinWithoutPeers(project);
     checkSubpaths(project, manifest);
     checkBin(project, manifest);

@@ -1,6 +1,8 @@
 // The public API of intentgate: every export is listed here by name.
 export { createGovernor } from './governor/createGovernor';
 export type { Governor, ToolsForOptions } from './governor/createGovernor';
+export type { ShellWork, ShellWorkInput } from './analysis/shellWork';
+export type { CallOptions, PreparedShellRisk, AnalysisRefusalCode } from './analysis/preparedShellRisk';
 export type { GovernorInspectOption, GovernorInspector, GovernorOptions } from './governor/governorOptions';
 export type { ModeDefinition } from './tools/modes';
 export { DEFAULT_ORCHESTRATION_DIR } from './governor/governorOptions';
@@ -58,6 +60,7 @@ export type { CommandSpec } from './shell/catalog/commandSpec';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
 export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';
 export type { ApprovalAnswer } from './safeMode/sessionApprovals';
+export type { ApprovalSpec, Grant, GrantInput, GrantLifetime } from './grants/grant';
 export { approvalsMachine } from '../machines/approvals';
 export type { ApprovalsContext, ApprovalsEvent, ApprovalsMachine } from '../machines/approvals';
 export type { HeldCall, HeldControlFileChange } from '../machines/lifecycle';

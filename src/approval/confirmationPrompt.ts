@@ -4,6 +4,7 @@ import { categoryDetails, type CategoryDetails } from './categoryDetails';
 import { changePoints } from './changePoints';
 import { oneLine } from './oneLine';
 import { describeAction, fill, PROMPT_WORDS } from './promptWords';
+import { describeSuggestion, type GrantSuggestion } from '../grants/grantSuggestion';
 
 export type { CategoryDetails } from './categoryDetails';
 
@@ -29,6 +30,8 @@ export interface ConfirmationPrompt {
   readonly categories: readonly RiskCategory[];
   /** what Show details reveals */
   readonly details: readonly CategoryDetails[];
+  /** a grant that would cover this call and calls like it, in words, when one could */
+  readonly grant?: string;
 }
 
 export interface PromptInput {
@@ -39,6 +42,8 @@ export interface PromptInput {
   readonly categories?: readonly RiskCategory[];
   /** the policy's command rule that asks a human, when one holds the call */
   readonly askedBy?: string;
+  /** the narrowest grant that would cover the call, to name under the buttons */
+  readonly grant?: GrantSuggestion;
   /** the active intent, the usual answer to "why" */
   readonly intent?: { readonly id: string; readonly name?: string | undefined };
   readonly locale?: Locale;
@@ -68,6 +73,14 @@ export function confirmationPrompt(input: PromptInput): ConfirmationPrompt {
     actions: CONFIRMATION_ACTIONS.map((id) => ({ id, label: PROMPT_WORDS[locale].buttons[id] })),
     categories,
     details,
+    ...(input.grant && {
+      grant: oneLine(
+        fill(PROMPT_WORDS[locale].grantLine, {
+          grant: describeSuggestion(input.grant, { forIntent: PROMPT_WORDS[locale].grantForIntent, forSession: PROMPT_WORDS[locale].grantForSession }),
+        }),
+        400,
+      ),
+    }),
   });
 }
 
@@ -81,6 +94,7 @@ export function renderConfirmationPrompt(prompt: ConfirmationPrompt, withDetails
     `4) ${words.headings.changes}:`,
     ...(prompt.changes.length > 0 ? prompt.changes : [words.nothingListed]).map((change) => `   - ${change}`),
     `5) ${prompt.actions.map((action) => `[${action.label}]`).join(' ')}`,
+    ...(prompt.grant === undefined ? [] : [`   ${prompt.grant}`]),
   ];
   if (withDetails) {
     for (const detail of prompt.details) {

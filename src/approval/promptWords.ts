@@ -31,6 +31,10 @@ export interface Words {
   readonly callTool: string;
   /** the risk line's start when a policy rule asks a human: `{rule}` names it */
   readonly policyAsks: string;
+  /** the line naming a grant that would cover calls like this one: `{grant}` */
+  readonly grantLine: string;
+  readonly grantForIntent: string;
+  readonly grantForSession: string;
   readonly points: PointWords;
   /** the seed's detail labels shown in this locale's words, where the seed wrote them in English */
   readonly labels: Readonly<Record<string, string>>;
@@ -47,6 +51,9 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     runCommand: 'Run the command',
     callTool: 'Call',
     policyAsks: 'The policy asks a human before this command runs: {rule}.',
+    grantLine: 'Or allow calls like it: {grant}',
+    grantForIntent: 'while the intent is active',
+    grantForSession: 'for this session',
     points: {
       file: '{operation} {path}',
       outside: 'outside the project folder',
@@ -73,6 +80,9 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     runCommand: 'Выполнить команду',
     callTool: 'Вызвать',
     policyAsks: 'Политика требует решения человека перед этой командой: {rule}.',
+    grantLine: 'Или разрешить такие вызовы: {grant}',
+    grantForIntent: 'пока намерение активно',
+    grantForSession: 'на эту сессию',
     points: {
       file: '{operation}: {path}',
       outside: 'вне папки проекта',

@@ -57,7 +57,12 @@ const NOT_RECREATED: Readonly<Record<string, string>> = {
   held_calls_full: 'decided by how many calls the session held, which replay does not recreate',
   trace_unavailable: 'decided by a trace that could not be written',
   session_store_unavailable: 'decided by a session store that could not be used',
+  analysis_over_budget: "decided by the service's analysis time budget, which replay does not recreate",
+  analysis_unavailable: "decided by the service's busy analysis threads, which replay does not recreate",
 };
+
+// the id of an intent's own approval (`INT-1#approvals[0]`), as the governor names it
+const INTENT_APPROVAL = /#approvals\[\d+\]$/;
 
 /** Why a record cannot be decided again as it was, if it cannot. */
 function whyNotReplayable(record: AuditRecord): string | undefined {
@@ -66,7 +71,8 @@ function whyNotReplayable(record: AuditRecord): string | undefined {
   if (record.redaction_changes_decision === true) return 'its arguments were redacted where the decision reads them';
   const code = decidingCode(record);
   if (Object.hasOwn(NOT_RECREATED, code)) return NOT_RECREATED[code];
-  const granted = record.reasons.find((item) => item.grant !== undefined || item.code === 'approved_by_grant');
+  // an intent's own approvals come back with the policy's intents; a person's grant does not
+  const granted = record.reasons.find((item) => (item.grant !== undefined || item.code === 'approved_by_grant') && !INTENT_APPROVAL.test(item.grant ?? ''));
   if (granted) return `allowed by grant ${granted.grant ?? '(unnamed)'}, which replay does not recreate`;
   return undefined;
 }

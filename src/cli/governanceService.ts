@@ -46,7 +46,21 @@ interface Started {
 function policyServerOptions(service: PolicyService | undefined): GovernanceServerOptions {
   if (service === undefined) return {};
   const { maxBodyBytes, maxSessions, sessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
-  return { maxBodyBytes, maxSessions, sessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections };
+  const { analysisWorkers, analysisBudgetMs, analysisQueue } = service;
+  return {
+    maxBodyBytes,
+    maxSessions,
+    sessionTtlMs,
+    metricsAccess,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    maxHeadersCount,
+    maxConnections,
+    analysisWorkers,
+    analysisBudgetMs,
+    analysisQueue,
+  };
 }
 
 /** The workspace the flag names, which must be a folder: the service would govern nothing otherwise. */

@@ -1,5 +1,6 @@
 import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
+import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
 import type { SessionRegistry } from '../server/sessionStore';
 import { sessionView, type SessionView } from '../server/sessionView';
@@ -15,6 +16,8 @@ export interface HeldCallView {
   readonly prompt: ConfirmationPrompt;
   /** the arguments it was held with, for Edit; null for a control-file change */
   readonly args: Readonly<Record<string, unknown>> | null;
+  /** the narrowest grant that would cover it, for "Allow calls like it"; null when none could */
+  readonly grant: GrantSuggestion | null;
 }
 
 /** A session as the console shows it: the service's view, the full state path and the held calls. */
@@ -39,12 +42,14 @@ export function statePath(value: unknown): string {
 export function heldCallsOf(governor: Governor): HeldCallView[] {
   const change = governor.pendingApproval?.code === 'control_file_changed' ? governor.pendingApproval : undefined;
   const changeView: HeldCallView[] = change?.approval
-    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null }]
+    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null, grant: null }]
     : [];
   return [
     ...changeView,
     ...governor.heldCalls.flatMap(({ id, decision, args }) =>
-      decision.approval ? [{ approval_id: id, kind: 'call' as const, tool: decision.tool, categories: decision.approval.categories, prompt: decision.approval.prompt, args }] : [],
+      decision.approval
+        ? [{ approval_id: id, kind: 'call' as const, tool: decision.tool, categories: decision.approval.categories, prompt: decision.approval.prompt, args, grant: decision.approval.grant ?? null }]
+        : [],
     ),
   ];
 }

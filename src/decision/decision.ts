@@ -8,6 +8,7 @@ import type { ToolRequest } from '../tools/toolRequest';
 import { reason, type DecisionFacts, type Reason } from './reason';
 import { describeReason } from './reasonMessages';
 import { REASON_CODES, type DecisionCode, type Verdict } from './reasons';
+import type { GrantSuggestion } from '../grants/grantSuggestion';
 
 /** What a held call needs: the approval id to answer with, the categories and the prompt. */
 export interface ApprovalRequest {
@@ -15,6 +16,8 @@ export interface ApprovalRequest {
   /** the categories not yet approved in this session */
   readonly categories: readonly RiskCategory[];
   readonly prompt: ConfirmationPrompt;
+  /** the narrowest grant that would cover this call and calls like it: what `grant` or `POST /approve-session` takes */
+  readonly grant?: GrantSuggestion;
 }
 
 /** The answer to "may this tool call run now?". */

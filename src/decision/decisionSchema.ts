@@ -7,6 +7,7 @@ import { TOOL_CLASSES } from '../tools/toolClass';
 import type { ApprovalRequest, Decision } from './decision';
 import type { Reason } from './reason';
 import { isDecisionCode, NOTE_CODES, REASON_CODES, REASON_RULES, VERDICTS, type DecisionCode, type ReasonCode } from './reasons';
+import { GRANT_LIFETIMES, grantInputSchema } from '../grants/grant';
 
 // a decision's texts are one-line messages and prompts; anything this long was not written by a governor
 const text = z.string().max(64 * 1024);
@@ -23,6 +24,7 @@ const reasonSchema = z.strictObject({
   scope: z.array(text).optional(),
   intentIds: z.array(text).optional(),
   category: riskCategory.optional(),
+  grant: text.optional(),
 }) satisfies z.ZodType<Reason>;
 
 const evidenceSchema = z.strictObject({
@@ -42,9 +44,12 @@ const promptSchema = z.strictObject({
   actions: z.array(z.strictObject({ id: z.enum(CONFIRMATION_ACTIONS), label: text })).max(CONFIRMATION_ACTIONS.length),
   categories: z.array(riskCategory),
   details: z.array(z.strictObject({ category: riskCategory, risk: text, details: z.array(z.strictObject({ label: text, value: text })).max(8) })),
+  grant: text.optional(),
 }) satisfies z.ZodType<ConfirmationPrompt>;
 
-const approvalSchema = z.strictObject({ id: text, categories: z.array(riskCategory), prompt: promptSchema }) satisfies z.ZodType<ApprovalRequest>;
+const suggestionSchema = grantInputSchema.omit({ ttlMs: true }).extend({ until: z.enum(GRANT_LIFETIMES) });
+
+const approvalSchema = z.strictObject({ id: text, categories: z.array(riskCategory), prompt: promptSchema, grant: suggestionSchema.optional() }) satisfies z.ZodType<ApprovalRequest>;
 
 /**
  * A decision as JSON (a governor's snapshot keeps the decision a human is asked about). Its

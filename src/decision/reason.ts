@@ -16,7 +16,7 @@ export interface Reason {
   readonly intentIds?: readonly string[];
   /** the risk category a safe-mode reason is about */
   readonly category?: RiskCategory;
-  /** the id of the grant that covers the call, for a note that a grant approved it */
+  /** the grant that approved the call's categories, for `approved_by_grant` */
   readonly grant?: string;
 }
 

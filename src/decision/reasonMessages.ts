@@ -114,6 +114,14 @@ export function describeReason(input: {
       };
     case 'command_denied':
       return { message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.` };
+    case 'analysis_over_budget':
+      return {
+        message: `The shell command of '${tool}' was not analysed in time (${problem ?? 'past its budget'}), so the call is refused (fail closed): what it runs is not known. Split the command into smaller calls; if commands this large are expected, the service's operator can raise the analysis budget.`,
+      };
+    case 'analysis_unavailable':
+      return {
+        message: `The shell command of '${tool}' could not be analysed (${problem ?? 'unknown error'}), so the call is refused (fail closed): what it runs is not known. Call it again; if it is refused again, split the command into smaller calls.`,
+      };
     case 'control_file_changed': {
       const held = facts.heldControlFileChange;
       const files = held ? held.files.join(' and ') : 'a control file';

@@ -52,6 +52,10 @@ export const REASON_CODES = {
   // an agent hook keeps its governor between calls in a session store; one it cannot read or write refuses every call
   session_store_unavailable: { verdict: 'deny', rule: 'fail-safe' },
   command_denied: { verdict: 'deny', rule: 'policy' },
+  // the service analyses shell commands on worker threads, each within a time budget: one past it is refused, fail closed
+  analysis_over_budget: { verdict: 'deny', rule: 'fail-safe' },
+  // a command whose analysis could not be done (its worker failed, too many waited) is refused, never guessed at
+  analysis_unavailable: { verdict: 'deny', rule: 'fail-safe' },
   // a change to a control file the agent may have made holds the lifecycle until a human answers;
   // an answer does not run the call that carried the question (it is called again)
   control_file_changed: { verdict: 'ask', rule: 'control-files' },
@@ -67,6 +71,8 @@ export const NOTE_CODES = [
   'unclassified_tool',
   'risk_category',
   'approved_for_session',
+  // a grant covered some of the call's categories: which one, by id
+  'approved_by_grant',
   'safe_mode_off',
   'unmapped_tool',
   'command_rule',

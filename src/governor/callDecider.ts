@@ -1,4 +1,6 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
+import { preparedFor, unanalysedRisk, type AnalysisRefusalCode, type PreparedShellRisk } from '../analysis/preparedShellRisk';
+import { shellWorkFor, type ShellWork } from '../analysis/shellWork';
 import { confirmationPrompt } from '../approval/confirmationPrompt';
 import { buildDecision, classificationNotes, type ApprovalRequest, type Decision } from '../decision/decision';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
@@ -7,11 +9,15 @@ import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/re
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
 import { createPathAnalyzer } from '../paths/pathAnalyzer';
 import type { Locale, RiskCategory } from '../risk/categories';
-import type { RiskContext } from '../risk/categorize';
+import { unreadableArguments } from '../risk/categorize';
+import type { RiskContext } from '../risk/riskContext';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
+import type { Grant } from '../grants/grant';
+import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';
+import { suggestGrant } from '../grants/grantSuggestion';
 import { holdProblem } from './holdLimits';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -34,6 +40,8 @@ export interface CallDeciderParts {
   readonly locale: Locale;
   /** the categories the current session approved */
   approvedCategories(): readonly RiskCategory[];
+  /** the live grants: a person's, and the active intent's own approvals */
+  liveGrants(): readonly Grant[];
   /** the approval of the control-file change that holds the lifecycle, which every call carries meanwhile */
   heldControlFileApproval(): ApprovalRequest | undefined;
 }
@@ -50,9 +58,11 @@ export interface DecidedCall {
 /** A call refused before the statechart is asked: what was given and what is wrong. */
 export interface MalformedCall {
   readonly name: unknown;
-  readonly code: MalformedCallCode;
+  readonly code: MalformedCallCode | AnalysisRefusalCode;
   readonly problem: string;
   readonly snapshot: LifecycleSnapshot;
+  /** what is known of its risk: every category for a command whose analysis gave no answer */
+  readonly risk?: Categorization;
 }
 
 export interface CallToDecide {
@@ -63,6 +73,8 @@ export interface CallToDecide {
   readonly approvalId: string;
   /** categories a human approved for this one call (Continue); that answer answers a command rule's `ask` too */
   readonly alsoApproved?: readonly RiskCategory[];
+  /** a shell analysis made ahead of the decision; used only when its key is the key of this call's work */
+  readonly prepared?: PreparedShellRisk;
 }
 
 
@@ -80,8 +92,11 @@ const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapp
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
 
-/** Safe mode's notes on an allowed risky call: approved for the session, allowed by a command rule, or safe mode off. */
-function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome): Reason[] {
+/** Refusals of what a call's arguments hold, which a lifecycle refusal of its tool by name goes before. */
+const ARGUMENT_REFUSALS: ReadonlySet<DecisionCode> = new Set<DecisionCode>(['invalid_arguments', 'analysis_over_budget', 'analysis_unavailable']);
+
+/** Safe mode's notes on an allowed risky call: approved for the session or by grants, allowed by a command rule, or safe mode off. */
+function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome, granted: GrantCoverage): Reason[] {
   if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
   if (ruled.decision === 'allow' && ruled.match !== undefined) {
     return [reason('command_rule', 'policy', { message: `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.` })];
@@ -89,8 +104,16 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   if (!safeMode) {
     return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
   }
-  return [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${risk.categories.join(', ')}.` })];
+  const byGrant = [...granted.byGrant].map(([id, categories]) =>
+    reason('approved_by_grant', 'safe-mode', { message: `Approved by grant ${id}: ${categories.join(', ')}.`, grant: id }),
+  );
+  const grantedCategories = new Set([...granted.byGrant.values()].flat());
+  const whole = risk.categories.filter((category) => !grantedCategories.has(category));
+  return [...(whole.length > 0 ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })] : []), ...byGrant];
 }
+
+/** No grant asked: every category stays as it was. */
+const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: new Map() });
 
 export type CallDecider = ReturnType<typeof createCallDecider>;
 
@@ -110,11 +133,11 @@ export function createCallDecider(parts: CallDeciderParts) {
     return { request: nameOnlyRequest(name, classification.toolClass), notes: classificationNotes(name, classification) };
   };
 
-  const malformed = ({ name, code, problem, snapshot }: MalformedCall): Decision => {
+  const malformed = ({ name, code, problem, snapshot, risk }: MalformedCall): Decision => {
     // a name that is not even a tool name is treated as DESTRUCTIVE, with no classification note
     const { request, notes } =
       code === 'invalid_tool_name' ? { request: nameOnlyRequest(describeValue(name), 'DESTRUCTIVE'), notes: [] } : requestForName(describeValue(name));
-    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes });
+    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes, ...(risk && { risk }) });
   };
 
   /**
@@ -123,17 +146,20 @@ export function createCallDecider(parts: CallDeciderParts) {
    * is the reason given: it tells the model what to do first, which fixing the arguments would not.
    */
   const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
-    const named = call.code === 'invalid_arguments' && typeof call.name === 'string' ? requestForName(call.name) : undefined;
+    const named = ARGUMENT_REFUSALS.has(call.code) && typeof call.name === 'string' ? requestForName(call.name) : undefined;
     const byName = named && decisionCodeOf(machine, call.snapshot, named.request);
     const decision =
       named && byName && LIFECYCLE_REFUSALS.has(byName)
-        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes })
+        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes, ...(call.risk && { risk: call.risk }) })
         : malformed(call);
-    return { decision, event: undefined, args, risk: undefined };
+    return { decision, event: undefined, args, risk: call.risk };
   };
 
   return {
     malformed,
+
+    /** The shell analysis a call needs, as plain data; undefined when it runs no shell command. */
+    shellWork: (name: unknown, args: unknown): ShellWork | undefined => shellWorkFor(name, args, parts.risk),
 
     /** The statechart's decision on a tool asked about by name only. */
     decideName(name: string, snapshot: LifecycleSnapshot): Decision {
@@ -150,21 +176,38 @@ export function createCallDecider(parts: CallDeciderParts) {
       const built = createToolRequest(name, args, { ...parts.workspace, analyze, classifier });
       if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
       const callArgs = args as Readonly<Record<string, unknown>>;
-      const assessment = assessRisk({ tool: built.request.tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze });
+      const { tool } = built.request;
+      const ahead = preparedFor(call.prepared, tool, callArgs, parts.risk);
+      if (ahead?.prepared.outcome === 'refused') {
+        const { code, problem } = ahead.prepared;
+        return refused({ name, code, problem, snapshot, risk: unanalysedRisk(ahead.command, problem, parts.risk) }, callArgs);
+      }
+      if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
+      const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
+      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze, ...(shellRisk && { shellRisk }) });
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
       const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
-      const unapproved =
+      const commandPaths = assessment.commandPaths.map((used) =>
+        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
+      );
+      const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
           : parts.safeMode && ruled.decision !== 'allow'
             ? assessment.risk.categories.filter((category) => !approved.has(category))
             : [];
-      const commandPaths = assessment.commandPaths.map((used) =>
-        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
-      );
+      // a rule that asks a human is answered by nothing but an answer to this call
+      const grantFacts: GrantedCall = {
+        tool: built.request.tool,
+        ...(assessment.shell && { shell: assessment.shell }),
+        paths: [...built.request.paths, ...commandPaths].map((each) => (each.unresolved === undefined ? each.relative : undefined)),
+        hosts: notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [],
+      };
+      const granted = askedBy === undefined && notApprovedWhole.length > 0 ? coverByGrants(notApprovedWhole, parts.liveGrants(), grantFacts) : NOT_GRANTED(notApprovedWhole);
+      const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
         ...built.request,
@@ -198,23 +241,27 @@ export function createCallDecider(parts: CallDeciderParts) {
         return { decision: refusal, event: undefined, args: callArgs, risk: assessment.risk };
       }
       const holds = code === 'needs_approval';
+      // a rule that asks a human is answered only by an answer to this call: no grant is offered
+      const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
       const heldChange = code === 'control_file_changed' ? parts.heldControlFileApproval() : undefined;
       const decision = buildDecision({
         code,
         request,
         facts: facts(snapshot),
-        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
         risk: assessment.risk,
         ...(holds && {
           approval: {
             id: approvalId,
             categories: unapproved,
+            ...(suggestion && { grant: suggestion }),
             prompt: confirmationPrompt({
               tool: request.tool,
               args: callArgs,
               risk: assessment.risk,
               categories: unapproved,
               ...(askedBy !== undefined && { askedBy }),
+              ...(suggestion && { grant: suggestion }),
               ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
               locale: parts.locale,
             }),

@@ -1,4 +1,5 @@
 import { lifecycleMachine } from '../../machines/lifecycle';
+import type { CallOptions } from '../analysis/preparedShellRisk';
 import type { Decision } from '../decision/decision';
 import { DecisionTable } from '../decision/decisionTable';
 import type { LifecycleSnapshot } from '../decision/machineDecision';
@@ -18,6 +19,7 @@ import { toolNameProblem } from '../tools/toolRequest';
 import { traceFileNames } from '../trace/traceRotation';
 import { createCallDecider, type DecidedCall } from './callDecider';
 import { createControlFileHolds } from './controlFileHolds';
+import { createGovernorGrants } from './governorGrants';
 import { createHeldCallQueue } from './heldCallQueue';
 import { decidedCallOf, type HeldToolCall } from './heldCalls';
 import type { Governor } from './governorApi';
@@ -92,6 +94,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     trace: (decision) => traceDecision(decision).decision,
   });
+  const grants = createGovernorGrants({ actor, approvalActor, now: config.now });
   const decider = createCallDecider({
     machine,
     classifier,
@@ -114,6 +117,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     safeMode: config.safeMode,
     locale: config.locale,
     approvedCategories: () => approvedCategoriesOf(approvalActor),
+    liveGrants: () => grants.live(),
     heldControlFileApproval: () => controlFiles.heldDecision()?.approval,
   });
   const table = new DecisionTable({
@@ -138,10 +142,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
     return actor.getSnapshot();
   };
 
-  const isToolAllowed = (name: string, args?: unknown): Decision =>
+  const isToolAllowed = (name: string, args?: unknown, options?: CallOptions): Decision =>
     args === undefined
       ? nameDecision(name)
-      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args) }).decision;
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args), prepared: options?.prepared }).decision;
 
   // a stopped actor ignores events: an effect asked of it would be reported but never happen
   const assertRunning = (method: string): void => {
@@ -150,13 +154,13 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
   };
 
-  const handleToolCall = (name: string, args?: unknown): Decision => {
+  const handleToolCall = (name: string, args?: unknown, options?: CallOptions): Decision => {
     assertRunning('handleToolCall');
     expireOverdueCalls();
     const snapshot = currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty
     const callArgs = args === undefined ? {} : args;
-    const first = decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(name, callArgs) });
+    const first = decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(name, callArgs), prepared: options?.prepared });
     const { decision, traced } = traceDecision(first.decision, callArgs);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
     if (!traced.ok && mayRun(decision)) return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
@@ -204,6 +208,25 @@ export function createGovernor(options?: GovernorOptions): Governor {
       if (record && isOverdue(kept)) expire(decidedCallOf(kept, record.categories));
     }
   };
+
+  /**
+   * Lets go of every held call the session's approvals and grants now cover, for the agent to
+   * call again: each is decided again as it was held. A held control-file change has no
+   * categories, and a call a policy rule holds waits for an answer to itself.
+   */
+  const releaseHeldCallsNowApproved = (): void => {
+    for (const record of actor.getSnapshot().context.heldCalls) {
+      const kept = held.find(record.id);
+      if (kept?.askedBy !== undefined) continue;
+      const approved = approvedCategoriesOf(approvalActor);
+      const covered = record.categories.every((category) => approved.includes(category)) || (kept !== undefined && coveredNow(kept));
+      if (covered) actor.send({ type: 'approval.granted', id: record.id, scope: 'session' });
+    }
+  };
+
+  // decided again with no hold to join, a held call the grants now cover is not held
+  const coveredNow = (kept: HeldToolCall): boolean =>
+    decider.decideCall({ name: kept.decision.tool, args: kept.args, snapshot: actor.getSnapshot(), approvalId: kept.id }).decision.code !== 'needs_approval';
 
   const waitingApprovalIds = (): string[] => {
     const change = controlFiles.heldDecision()?.approval?.id;
@@ -320,6 +343,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     },
     handleToolCall,
     isToolAllowed,
+    shellWork: (name, args) => decider.shellWork(name, args === undefined ? {} : args),
     assertToolAllowed(name, args) {
       const decision = isToolAllowed(name, args);
       if (!decision.allowed) throw new StateViolationError(decision);
@@ -345,24 +369,31 @@ export function createGovernor(options?: GovernorOptions): Governor {
       const valid = validateCategories(categories);
       approvalActor.send({ type: 'session.approved', categories: valid });
       approvers.approve(situation.sessionId(), valid, approver);
-      const approved = approvedCategoriesOf(approvalActor);
-      // every held call the session now approves is let go, for the agent to call again; a held
-      // control-file change has no categories, and a call a policy rule holds waits for an answer to itself
-      for (const record of actor.getSnapshot().context.heldCalls) {
-        const askedByRule = held.find(record.id)?.askedBy !== undefined;
-        if (!askedByRule && record.categories.every((category) => approved.includes(category))) {
-          actor.send({ type: 'approval.granted', id: record.id, scope: 'session' });
-        }
-      }
-      return approved;
+      releaseHeldCallsNowApproved();
+      return approvedCategoriesOf(approvalActor);
     },
     resolveApproval,
+    grant(input) {
+      assertRunning('grant');
+      const given = grants.give(input);
+      releaseHeldCallsNowApproved();
+      return given;
+    },
+    revoke(id) {
+      assertRunning('revoke');
+      grants.revoke(id);
+    },
+    get grants() {
+      return grants.live();
+    },
     setSession,
     persist() {
       return persistGovernor({
         lifecycle: actor.getSnapshot(),
         sessionId: approvalActor.getSnapshot().context.sessionId,
         approvedCategories: approvedCategoriesOf(approvalActor),
+        grants: grants.live(),
+        grantsTaken: approvalActor.getSnapshot().context.grantsTaken,
         approvalsTaken: holds,
         heldCalls: held.list(),
         controlFiles: controlFiles.persist(),

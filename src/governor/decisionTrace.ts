@@ -12,6 +12,16 @@ import { MAX_TRACE_CHANGES_KEPT } from './governorSnapshot';
 /** The trace holds every decision with risk categories, and every decision about a control-file change. */
 const isTraced = (decision: Decision): boolean => decision.categories.length > 0 || REASON_CODES[decision.code].rule === 'control-files';
 
+/**
+ * A redacted call is decided again on the event loop to see whether its redaction changes the
+ * decision: a command line longer than this, or one the service's analysis refused, is not (a
+ * hostile one could hold the loop, which the analysis threads are there to spare); it is marked
+ * as changing the decision, so no replay guesses it.
+ */
+export const MAX_CHECKED_COMMAND_BYTES = 4096;
+
+const ANALYSIS_REFUSALS: ReadonlySet<string> = new Set(['analysis_over_budget', 'analysis_unavailable']);
+
 /** What is known of a traced decision's call: its arguments, and the human's answer that made the decision. */
 export interface TracedCall {
   /** the arguments as the call gave them; the trace keeps them redacted */
@@ -62,7 +72,8 @@ function callFacts(decision: Decision, call: TracedCall, situation: TraceSituati
   let changesDecision = false;
   if (redaction !== undefined && redaction.redacted.length > 0) {
     try {
-      changesDecision = situation.redactionChangesDecision(decision.tool, call.args, redaction.args);
+      const checkable = redaction.commandBytes <= MAX_CHECKED_COMMAND_BYTES && !ANALYSIS_REFUSALS.has(decision.code);
+      changesDecision = !checkable || situation.redactionChangesDecision(decision.tool, call.args, redaction.args);
     } catch {
       // what cannot be checked cannot be replayed
       changesDecision = true;

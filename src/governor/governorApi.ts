@@ -1,7 +1,10 @@
 import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
+import type { CallOptions } from '../analysis/preparedShellRisk';
+import type { ShellWork } from '../analysis/shellWork';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
+import type { Grant, GrantInput } from '../grants/grant';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
@@ -52,10 +55,19 @@ export interface Governor {
   readonly traceChanges: readonly TraceChange[];
   /** Reports a user prompt: REQUEST or ACTION moves to REASONING. Re-reads the intents file first. */
   userPrompt(text?: string): void;
-  /** The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the trace. */
-  handleToolCall(name: string, args?: unknown): Decision;
+  /**
+   * The sole gateway: decides a call, applies its lifecycle effects, writes risky calls to the
+   * trace. `options.prepared` is a shell analysis made ahead (on a worker thread) for
+   * `shellWork(name, args)`; it is used only when its key is that work's.
+   */
+  handleToolCall(name: string, args?: unknown, options?: CallOptions): Decision;
   /** Decides without effects; with no `args` it answers for the tool by name. */
-  isToolAllowed(name: string, args?: unknown): Decision;
+  isToolAllowed(name: string, args?: unknown, options?: CallOptions): Decision;
+  /**
+   * The shell analysis a call needs, as plain data a worker thread can run (`{ key, input }`);
+   * undefined when the call runs no shell command. Its answer goes back as `{ prepared }`.
+   */
+  shellWork(name: unknown, args?: unknown): ShellWork | undefined;
   /** Like isToolAllowed, but throws StateViolationError when the call may not run. */
   assertToolAllowed(name: string, args?: unknown): Decision;
   /** The tool definitions the model may see in `state`, in order, the same objects. */
@@ -67,6 +79,18 @@ export interface Governor {
    * `by.approver` names who approved, for the trace of the calls the approval lets run.
    */
   approveSession(categories: readonly RiskCategory[], by?: ApprovedBy): readonly RiskCategory[];
+  /**
+   * Gives a grant: its categories approved for the calls its narrowing matches (`commands`
+   * prefixes per simple command, `paths` globs, `hosts`, `tools`), until the session ends, or
+   * the active intent changes (`until: 'intent'`), or `ttlMs` passes, or it is revoked. Held
+   * calls it covers are let go, for the agent to call again. A grant never lifts the lifecycle,
+   * the scope, `.intentignore` or the control files. Throws InvalidArgumentError on bad input.
+   */
+  grant(input: GrantInput): Grant;
+  /** Ends a grant at once; throws InvalidArgumentError when no live grant has that id. */
+  revoke(id: string): void;
+  /** the live grants: a person's not yet ended, then the active intent's own `approvals` */
+  readonly grants: readonly Grant[];
   /**
    * Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit }
    * re-decides new arguments. The trace records the answer, and `by.approver` as who gave it.

@@ -6,6 +6,7 @@ import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { RISK_CATEGORIES } from '../risk/categories';
 import type { DeepReadonly } from '../text/deepReadonly';
 import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
+import { keptGrantSchema } from '../grants/grant';
 import { controlFilesSnapshotSchema } from './controlFilesSnapshot';
 import { heldArgumentsProblem, MAX_HELD_CALLS } from './holdLimits';
 import { MAX_SESSION_ID_LENGTH } from './governorOptions';
@@ -77,6 +78,10 @@ const snapshotShape = z.strictObject({
   version: z.literal(GOVERNOR_SNAPSHOT_VERSION),
   sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH),
   approvedCategories: z.array(category),
+  /** the grants given in the session and not yet ended */
+  grants: z.array(keptGrantSchema).max(256).optional(),
+  /** how many grants were given: the next one is `grant-<n + 1>` */
+  grantsTaken: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
   /** how many holds were taken: the next one is `approval-<n + 1>` */
   approvalsTaken: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   lifecycle: lifecycleSchema,

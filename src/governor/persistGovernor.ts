@@ -1,4 +1,5 @@
 import type { LifecycleSnapshot } from '../decision/machineDecision';
+import type { Grant } from '../grants/grant';
 import type { RiskCategory } from '../risk/categories';
 import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
@@ -12,6 +13,8 @@ export interface GovernorParts {
   readonly lifecycle: LifecycleSnapshot;
   readonly sessionId: string;
   readonly approvedCategories: readonly RiskCategory[];
+  readonly grants: readonly Grant[];
+  readonly grantsTaken: number;
   readonly approvalsTaken: number;
   /** the held calls' details, as the governor keeps them for the calls the chart holds */
   readonly heldCalls: readonly HeldToolCall[];
@@ -47,6 +50,9 @@ export function persistGovernor(parts: GovernorParts): GovernorSnapshot {
     version: GOVERNOR_SNAPSHOT_VERSION,
     sessionId: parts.sessionId,
     approvedCategories: parts.approvedCategories,
+    // an intent's own approvals live in the intents file, not in the session
+    grants: parts.grants.filter((grant): grant is Grant & { readonly source: 'human' } => grant.source === 'human'),
+    grantsTaken: parts.grantsTaken,
     approvalsTaken: parts.approvalsTaken,
     lifecycle: {
       state: lifecycleStateOf(parts.lifecycle),

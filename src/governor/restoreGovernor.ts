@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { approvalsMachine } from '../../machines/approvals';
 import type { HeldCall, LifecycleContext, LifecycleMachine } from '../../machines/lifecycle';
 import { freezeDecision } from '../decision/decisionSchema';
+import { grantOf } from '../grants/grant';
 import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
 import { controlFilesOfTexts, unusableFile, type ControlFiles, type ControlFileSources } from '../intents/controlFiles';
 import { freezeIntents, type Intent } from '../intents/intent';
@@ -91,7 +92,10 @@ export function restoreGovernor(value: unknown, sources: ControlFileSources, mac
   const approved = sortCategories(snapshot.approvedCategories);
   return {
     lifecycle: machine.resolveState({ value: { [lifecycle.state]: substate }, context }),
-    approvals: approvalsMachine.resolveState({ value: approved.length > 0 ? 'someApproved' : 'noneApproved', context: { sessionId: snapshot.sessionId, approved } }),
+    approvals: approvalsMachine.resolveState({
+      value: approved.length > 0 ? 'someApproved' : 'noneApproved',
+      context: { sessionId: snapshot.sessionId, approved, grants: (snapshot.grants ?? []).map((kept) => grantOf(kept, kept)), grantsTaken: snapshot.grantsTaken ?? 0 },
+    }),
     sessionId: snapshot.sessionId,
     files: adoptedFiles(snapshot, sources),
     controlFiles: { rejected: snapshot.controlFiles.rejected, suspects: snapshot.controlFiles.suspects, ...(snapshot.controlFiles.held && { held: snapshot.controlFiles.held }) },

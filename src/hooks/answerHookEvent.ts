@@ -1,3 +1,5 @@
+import { prepareCall } from '../analysis/prepareCall';
+import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
 import { buildDecision, type Decision } from '../decision/decision';
 import { SessionStoreError } from '../errors/SessionStoreError';
@@ -11,6 +13,8 @@ import type { HookAnswer, HookEvent } from './hookEvent';
 export interface AnswerOptions {
   /** how a human approves outside the agent, added to every `ask`; default the `intentgate approve` lines */
   readonly approvalHint?: ApprovalHint;
+  /** runs a call's shell analysis elsewhere (the service's worker threads) before its governor decides it; in this thread when absent */
+  readonly analyseShell?: ShellAnalyser;
 }
 
 type ToolEvent = Extract<HookEvent, { kind: 'pre_tool' | 'post_tool' }>;
@@ -32,9 +36,11 @@ function answerOf(decision: Decision, hint: string): HookAnswer {
  * attempt_completion). A call a human continued outside the agent, asked again, runs once:
  * it is held and continued at once, so every rule is checked again.
  */
-function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent, hint: ApprovalHint): HookAnswer {
+async function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent, options: AnswerOptions): Promise<HookAnswer> {
+  const hint = options.approvalHint ?? cliApprovalHint();
+  const prepared = await prepareCall(governor, event.tool, event.args, options.analyseShell);
   const pass = takePass(notes, event.tool, event.args);
-  const decided = governor.handleToolCall(event.tool, event.args);
+  const decided = governor.handleToolCall(event.tool, event.args, prepared);
   const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
   return answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : '');
 }
@@ -73,7 +79,6 @@ function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
  * // { kind: 'deny', message: "State Violation: Intent Handshake required for DESTRUCTIVE actions. ...", decision }
  */
 export async function answerHookEvent(event: HookEvent, sessions: GovernorSessions, options: AnswerOptions = {}): Promise<HookAnswer> {
-  const hint = options.approvalHint ?? cliApprovalHint();
   const id = event.sessionId;
   try {
     switch (event.kind) {
@@ -85,7 +90,7 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
           return proceed(governor.handshakePrompt());
         });
       case 'pre_tool':
-        return await sessions.withSession(id, (governor, notes) => preTool(governor, notes, event, hint));
+        return await sessions.withSession(id, (governor, notes) => preTool(governor, notes, event, options));
       case 'post_tool':
         return await sessions.withSession(id, (governor) => postTool(governor, event));
       case 'tool_selection':

@@ -1,6 +1,7 @@
 import type { Decision } from '../decision/decision';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import type { Governor } from '../governor/governorApi';
+import { describeGrant, type GrantInput } from '../grants/grant';
 import type { RiskCategory } from '../risk/categories';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { addPass, heldCallById } from './heldCallPasses';
@@ -8,6 +9,8 @@ import { addPass, heldCallById } from './heldCallPasses';
 /** A human's answer given outside the agent: categories for the session, or one held call or change. */
 export type OutsideApproval =
   | { readonly kind: 'categories'; readonly categories: readonly RiskCategory[] }
+  | { readonly kind: 'grant'; readonly grant: GrantInput }
+  | { readonly kind: 'revoke'; readonly grantId: string }
   | { readonly kind: 'held'; readonly approvalId: string; readonly cancel: boolean };
 
 /** What the answer did, in a sentence, with the decision it made when it made one. */
@@ -28,6 +31,14 @@ export function approveOutsideAgent(governor: Governor, notes: SessionNotes, app
   if (approval.kind === 'categories') {
     const approved = governor.approveSession(approval.categories);
     return { message: `Approved ${approval.categories.join(', ')} for agent session ${governor.sessionId}; approved now: ${approved.join(', ')}.`, approvedCategories: approved };
+  }
+  if (approval.kind === 'grant') {
+    const grant = governor.grant(approval.grant);
+    return { message: `Granted ${describeGrant(grant)} in agent session ${governor.sessionId}.`, approvedCategories: governor.approvedCategories };
+  }
+  if (approval.kind === 'revoke') {
+    governor.revoke(approval.grantId);
+    return { message: `Revoked ${approval.grantId} in agent session ${governor.sessionId}.`, approvedCategories: governor.approvedCategories };
   }
   const pending = governor.waitingFor(approval.approvalId);
   if (pending === undefined) {

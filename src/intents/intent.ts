@@ -1,24 +1,8 @@
 import { z } from 'zod';
-import { MAX_SCOPE_GLOB_SIZE, scopeGlobProblem } from './scopeGlob';
+import { scopeGlobSchema } from './scopeGlobSchema';
+import { approvalSchema } from '../grants/grant';
 
 const MAX_ID_LENGTH = 256;
-
-/** A scope glob: workspace-relative, no '..' segments, no absolute or drive-letter paths, in the language scopeGlob.ts reads. */
-const scopeGlobSchema = z
-  .string()
-  .min(1, 'a scope glob must not be empty')
-  .max(MAX_SCOPE_GLOB_SIZE, `a scope glob is limited to ${MAX_SCOPE_GLOB_SIZE} characters`)
-  .refine((glob) => !/^[\\/~]/.test(glob) && !/^[A-Za-z]:/.test(glob), {
-    message: 'a scope glob must be relative to the workspace root',
-  })
-  .refine((glob) => !glob.split(/[\\/]/).includes('..'), {
-    message: "a scope glob must not contain '..' segments",
-  })
-  // the glob language and its size limits, which keep every match fast (scopeGlob.ts)
-  .superRefine((glob, ctx) => {
-    const problem = glob.length > MAX_SCOPE_GLOB_SIZE ? undefined : scopeGlobProblem(glob);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-  });
 
 export const intentSchema = z.object({
   id: z.string().trim().min(1, 'an intent id must not be empty').max(MAX_ID_LENGTH),
@@ -27,6 +11,8 @@ export const intentSchema = z.object({
   owned_scope: z.array(scopeGlobSchema),
   constraints: z.array(z.string()).optional(),
   acceptance_criteria: z.array(z.string()).optional(),
+  /** approvals the person who writes the intent gives its plan: live only while it is the active intent */
+  approvals: z.array(approvalSchema).max(64).optional(),
 });
 
 /** An intent authorizes DESTRUCTIVE tools on the paths its `owned_scope` globs cover. */
@@ -89,6 +75,7 @@ export function freezeIntents(intents: readonly Intent[]): readonly Intent[] {
         ...(intent.acceptance_criteria && {
           acceptance_criteria: Object.freeze([...intent.acceptance_criteria]) as string[],
         }),
+        ...(intent.approvals && { approvals: Object.freeze(intent.approvals.map((approval) => Object.freeze({ ...approval }))) as Intent['approvals'] }),
       }),
     ),
   );

@@ -6,6 +6,7 @@ import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { DECISION_CODES, VERDICTS } from '../decision/reasons';
 import { RISK_CATEGORIES } from '../risk/categories';
 import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
+import { analysisPoolFields } from '../analysis/analysisPoolFields';
 import { connectionLimitFields } from '../server/connectionLimits';
 import { METRICS_ACCESS } from '../server/opsEndpoints';
 
@@ -81,6 +82,7 @@ const serviceSchema = z.strictObject({
   allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
   metricsAccess: z.enum(METRICS_ACCESS).optional().describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
   ...connectionLimitFields,
+  ...analysisPoolFields,
 });
 
 // in a policy an unknown intent field is a typo; the list schema then checks the ids are unique

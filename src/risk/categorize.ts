@@ -6,19 +6,20 @@ import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
 import { hardLinkCount, hardLinkedWriteProblem } from '../paths/hardLinks';
-import { createPathAnalyzer, relativeInside, type PathAnalyzer } from '../paths/pathAnalyzer';
+import { relativeInside } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
-import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
+import { pathUseEvidence, type PathUse } from './fileRisk';
 import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
 import type { PathRole } from '../shell/shellAnalysis';
-import type { ShellSetup } from '../shell/catalog/shellSetup';
-import { BUILTIN_SHELL, resolveShellPolicy } from '../shell/catalog/shellSetup';
+import { resolveShellPolicy } from '../shell/catalog/shellSetup';
 import { shellPolicySchema } from '../shell/catalog/shellPolicy';
-import { shellRisk, type CommandPath } from './shellRisk';
-import { toolKindsSchema, type ToolKindSpec } from './toolKinds';
+import { workspacePathContext, type CallRisk, type RiskContext } from './riskContext';
+import { shellCallRisk } from './shellCallRisk';
+import type { CommandPath } from './shellRisk';
+import { toolKindsSchema } from './toolKinds';
 import { webEvidence } from './webRisk';
 
 export const categorizeOptionsSchema = z.strictObject({
@@ -35,20 +36,6 @@ export const categorizeOptionsSchema = z.strictObject({
 });
 
 export type CategorizeOptions = z.input<typeof categorizeOptionsSchema>;
-
-/** Validated categorize options with every root made absolute. */
-export interface RiskContext {
-  readonly workspaceRoot: string;
-  readonly sandboxRoot: string;
-  readonly toolKinds: Readonly<Record<string, ToolKindSpec>>;
-  readonly homeDir?: string;
-  /** the path analyzer of the decision in progress; a fresh one per call when absent */
-  readonly analyze?: PathAnalyzer;
-  /** how shell commands are read and decided; the built-in catalog when absent */
-  readonly shell?: ShellSetup;
-  /** control files and folders (an orchestration folder, a trace file) that no scratch folder makes changeable */
-  readonly controlPaths?: readonly string[];
-}
 
 /** Validates categorize options once; `createGovernor` does this at creation. */
 export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
@@ -67,23 +54,8 @@ export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
   };
 }
 
-/** Paths relative to the workspace root, read by the decision's analyzer (a fresh one when none is given). */
-export function workspacePathContext(risk: RiskContext): PathContext {
-  const analyze = risk.analyze ?? createPathAnalyzer(risk.workspaceRoot, risk.homeDir);
-  return { workspaceRoot: risk.workspaceRoot, base: risk.workspaceRoot, analyze };
-}
-
 const FS_READ_OPS = new Set(['read', 'list', 'stat', 'exists', 'ls', 'cat']);
 const FS_DELETE_OPS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir']);
-
-/** A call's risk, with the workspace paths its command or a host's own kind names. */
-export interface CallRisk {
-  readonly risk: Categorization;
-  /** the workspace paths a shell command names, or a host's own kind's path arguments: the request does not read them */
-  readonly commandPaths: readonly CommandPath[];
-  /** a shell command's simple commands, and why it could not be seen whole: for the policy's command rules */
-  readonly shell?: { readonly commands: readonly (readonly string[])[]; readonly unknowable: string | undefined };
-}
 
 /** A call's risk, or why it has none: a tool with no kind, or arguments its kind cannot read. */
 export type CallRiskResult =
@@ -91,24 +63,6 @@ export type CallRiskResult =
   | { readonly ok: false; readonly error: UnknownToolError | ToolArgumentsError };
 
 const NO_COMMAND_PATHS: readonly CommandPath[] = Object.freeze([]);
-
-function shellCallRisk(call: Extract<KindArguments, { kind: 'shell' }>, risk: RiskContext): CallRisk {
-  const workspace = workspacePathContext(risk);
-  const { cwd } = call;
-  const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
-  // a working folder with whitespace at either end may be trimmed before use: the command is read in each
-  const bases = cwd === undefined ? [risk.workspaceRoot] : pathForms(cwd.path).map((form) => path.resolve(risk.workspaceRoot, form));
-  const setup = risk.shell ?? BUILTIN_SHELL;
-  const options = { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir, controlPaths: risk.controlPaths };
-  const found = bases.map((base) => shellRisk(call.command, { ...workspace, base }, options));
-  const [first] = found;
-  if (first === undefined) return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
-  return {
-    risk: categorization([...cwdEvidence, ...found.flatMap((each) => each.evidence)]),
-    commandPaths: found.flatMap((each) => each.paths),
-    shell: { commands: first.commands, unknowable: found.map((each) => each.unknowable).find((why) => why !== undefined) },
-  };
-}
 
 type FileKindCall = Exclude<KindArguments, { kind: 'shell' }>;
 
@@ -189,6 +143,11 @@ function hardLinkedWrites(uses: readonly KindPathUse[], risk: RiskContext): Comm
 
 const failed = (error: UnknownToolError | ToolArgumentsError): CallRiskResult => ({ ok: false, error });
 
+/** The error of arguments whose reading threw (`thrown` is the error as text): a malformed call, never a crash. */
+export function unreadableArguments(tool: string, thrown: string): ToolArgumentsError {
+  return new ToolArgumentsError(tool, 'the arguments', `could not be read (${thrown})`);
+}
+
 /** categorize with options already validated, plus the workspace paths a command names; the governor's hot path. */
 export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext): CallRiskResult {
   if (typeof tool !== 'string' || tool === '') return failed(new UnknownToolError(describeValue(tool)));
@@ -202,7 +161,8 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     const reading = readKindArguments(tool, args as Readonly<Record<string, unknown>>, spec);
     if (!reading.ok) return reading;
     const { read } = reading;
-    if (read.kind === 'shell') return { ok: true, ...shellCallRisk(read, risk) };
+    // a shell analysis made elsewhere for this very work stands in for one made here
+    if (read.kind === 'shell') return { ok: true, ...(risk.shellRisk ?? shellCallRisk(read, risk)) };
     // the paths a call names, read once for its evidence, a host kind's scope and hard links
     const uses = kindPathUses(read, risk);
     const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(uses, risk) : NO_COMMAND_PATHS;
@@ -212,7 +172,7 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     // an intentgate error from a rule is misuse or bad config, not a malformed call
     if (error instanceof IntentGateError) throw error;
     // arguments with throwing getters or proxies: a typed error, never a crash
-    return failed(new ToolArgumentsError(tool, 'the arguments', `could not be read (${String(error)})`));
+    return failed(unreadableArguments(tool, String(error)));
   }
 }
 

@@ -1,7 +1,8 @@
 import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { CATEGORY_TEXTS } from '../risk/categories';
-import { assessCallRisk, workspacePathContext, type CallRisk, type RiskContext } from '../risk/categorize';
+import { assessCallRisk } from '../risk/categorize';
+import { workspacePathContext, type CallRisk, type RiskContext } from '../risk/riskContext';
 import { categorization, type Categorization, type Evidence } from '../risk/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
 import type { CommandPath } from '../risk/shellRisk';

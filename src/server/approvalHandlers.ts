@@ -1,6 +1,9 @@
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
 import { existingSession, sessionIdParam, type Handler } from './handler';
+import type { Grant } from '../grants/grant';
+import { grantRefused } from './grantHandlers';
+import { grantView } from './grantView';
 import { HttpError } from './httpError';
 
 /** Seed 002 F: a missing or empty list approves nothing, and every name must be one of the nine. */
@@ -26,9 +29,29 @@ export const approveSessionHandler: Handler = (context) => {
   const body = parseBody(approveSessionBodySchema, context.body);
   const categories = checkCategories(body.categories);
   const governor = existingSession(context, body.session_id);
-  const approved = governor.approveSession(categories, { approver: context.approver });
+  const { commands, paths, hosts, tools, until, ttl_s: ttlSeconds } = body;
+  const narrowed = [commands, paths, hosts, tools, until, ttlSeconds].some((part) => part !== undefined);
+  if (!narrowed) {
+    const approved = governor.approveSession(categories, { approver: context.approver });
+    context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
+    return { status: 200, body: { session_id: body.session_id, approved_categories: approved } };
+  }
+  let grant: Grant;
+  try {
+    grant = governor.grant({
+      categories,
+      ...(commands && { commands }),
+      ...(paths && { paths }),
+      ...(hosts && { hosts }),
+      ...(tools && { tools }),
+      ...(until && { until }),
+      ...(ttlSeconds !== undefined && { ttlMs: Math.round(ttlSeconds * 1000) }),
+    });
+  } catch (error) {
+    grantRefused(error);
+  }
   context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
-  return { status: 200, body: { session_id: body.session_id, approved_categories: approved } };
+  return { status: 200, body: { session_id: body.session_id, approved_categories: governor.approvedCategories, grant: grantView(grant) } };
 };
 
 /** `POST /sessions/:id/approvals/:approvalId`: answers the held call; the resulting decision. */

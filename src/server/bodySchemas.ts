@@ -12,7 +12,17 @@ export const promptBodySchema = z.strictObject({ text: z.string().optional() });
 export const toolCallBodySchema = z.strictObject({ tool: z.string(), args: argsSchema.optional() });
 
 /** `POST /approve-session` (seed 002 F): categories stay loose here so their own errors can name the valid ones. */
-export const approveSessionBodySchema = z.strictObject({ session_id: sessionIdSchema, categories: z.array(z.string()).optional() });
+export const approveSessionBodySchema = z.strictObject({
+  session_id: sessionIdSchema,
+  categories: z.array(z.string()).optional(),
+  // a grant's narrowing and lifetime; any of them makes the approval a grant (governor.grant checks each)
+  commands: z.array(z.string()).optional(),
+  paths: z.array(z.string()).optional(),
+  hosts: z.array(z.string()).optional(),
+  tools: z.array(z.string()).optional(),
+  until: z.enum(['session', 'intent']).optional(),
+  ttl_s: z.number().positive().optional(),
+});
 
 /** `POST /sessions/:id/approvals/:approvalId`: seed 002 E's buttons, Edit carrying new arguments. */
 export const approvalAnswerBodySchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAnalysisPool, type AnalysisPool } from '../analysis/analysisPool';
 import type { Registry } from 'prom-client';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
@@ -35,7 +36,7 @@ export interface GovernanceServer {
   readonly server: Server;
   /** Starts listening; port 0 picks a free one, reported in the result. */
   listen(port?: number, host?: string): Promise<ListeningAddress>;
-  /** Stops listening, closes connections and drops every session. */
+  /** Stops listening, closes connections, drops every session and terminates the analysis worker threads. */
   close(): Promise<void>;
   /** the single bearer token the approval routes take, named 'default' in the trace */
   readonly approvalToken: string;
@@ -44,6 +45,8 @@ export interface GovernanceServer {
   readonly approvalTokenNames: readonly string[];
   readonly prefix: string;
   readonly sessions: SessionRegistry;
+  /** the worker threads that analyse shell commands off the event loop (started on the first command) */
+  readonly analysis: Pick<AnalysisPool, 'size' | 'budgetMs' | 'threads'>;
   /** who may read `GET /metrics` */
   readonly metricsAccess: MetricsAccess;
   /** this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it */
@@ -86,10 +89,12 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
   const events = createSessionEvents(config.onError);
+  // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
+  const analysis = createAnalysisPool(config.analysis);
   const tokens = approvalTokens(config.approvalTokens);
   const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions, events });
   const ops = createOpsEndpoints({ sessions, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now }, config.prefix);
-  const listener = createRequestListener({ config, tokens, sessions, allowedHosts, events, console: approvalConsole, ops });
+  const listener = createRequestListener({ config, tokens, sessions, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
   const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
   const server = createServer(serverOptionsOf(config.connections), (req, res) => {
     observe(req, res);
@@ -127,6 +132,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
       log({ event: 'stopped' });
     }
     sessions.clear();
+    await analysis.close();
   };
 
   return {
@@ -138,6 +144,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     approvalTokenNames: tokens.names,
     prefix: config.prefix,
     sessions,
+    analysis,
     metricsAccess: config.metricsAccess,
     metricsRegistry: metrics.registry,
     console: { signInPath: approvalConsole.signInPath },

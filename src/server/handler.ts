@@ -1,3 +1,4 @@
+import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import type { Governor } from '../governor/createGovernor';
 import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
 import type { GovernorSessions } from '../sessions/governorSessions';
@@ -18,6 +19,8 @@ export interface HandlerContext {
   readonly prefix: string;
   /** where the routes tell what happened to a session (the console listens) */
   readonly events: SessionEvents;
+  /** runs a call's shell analysis off the event loop (the service's worker threads) */
+  readonly analyseShell: ShellAnalyser;
   /** on an approval route: who approves, the name of the approval token (or the console's sign-in) */
   readonly approver?: string;
 }

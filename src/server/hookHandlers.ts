@@ -72,7 +72,7 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
     const output = body.ok
       ? await hookOutputFor(adapter, body.text, {
           sessions: () => checkedSessions(context.hookSessions(adapter), context.events),
-          answer: { approvalHint: serviceApprovalHint(context.prefix) },
+          answer: { approvalHint: serviceApprovalHint(context.prefix), analyseShell: context.analyseShell },
         })
       : adapter.failure(`intentgate: ${body.problem}`);
     return answer === 'output' ? { status: 200, body: output } : agentResponse(output);

@@ -7,6 +7,8 @@ export const HTTP_ERROR_CODES = [
   'unknown_session',
   'invalid_session_id',
   'unknown_approval',
+  'unknown_grant',
+  'invalid_grant',
   'nothing_approved',
   'unknown_category',
   'unauthorized',

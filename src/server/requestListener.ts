@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import type { ApprovalConsole } from '../console/createApprovalConsole';
 import { requireApprover } from '../console/requireApprover';
 import type { ApprovalTokens } from './approvalTokens';
@@ -29,6 +30,8 @@ export interface ListenerDeps {
   readonly events: SessionEvents;
   /** the approval console: its page, API and events, and its signed-in browsers as approvers */
   readonly console: ApprovalConsole;
+  /** runs a call's shell analysis off the event loop, for the routes that decide calls */
+  readonly analyseShell: ShellAnalyser;
   /** `/healthz` and `/metrics` */
   readonly ops: OpsEndpoints;
 }
@@ -67,7 +70,7 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       const approver = matched.handler.approval ? requireApprover(req, deps.tokens, deps.console.access) : undefined;
       // a hook event may carry a whole file: it has its own bound
       const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events, ...(approver !== undefined && { approver }) }));
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }) }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

@@ -1,7 +1,7 @@
 import { HttpError } from './httpError';
 
 /** The HTTP methods the service answers. */
-export const METHODS = ['GET', 'POST'] as const;
+export const METHODS = ['GET', 'POST', 'DELETE'] as const;
 /** One of METHODS. */
 export type Method = (typeof METHODS)[number];
 

@@ -1,5 +1,6 @@
 import { approveSessionHandler, resolveApprovalHandler } from './approvalHandlers';
 import type { Handler } from './handler';
+import { listGrantsHandler, revokeGrantHandler } from './grantHandlers';
 import { hookHandler } from './hookHandlers';
 import { OPS_ROUTES, type MetricsAccess } from './opsEndpoints';
 import type { RouteSpec } from './router';
@@ -27,6 +28,8 @@ export const ROUTES: readonly RouteSpec<RouteAction>[] = [
   { method: 'GET', path: '/sessions/:id', handler: open(viewHandler) },
   { method: 'POST', path: '/approve-session', handler: approving(approveSessionHandler) },
   { method: 'POST', path: '/sessions/:id/approvals/:approvalId', handler: approving(resolveApprovalHandler) },
+  { method: 'GET', path: '/sessions/:id/grants', handler: open(listGrantsHandler) },
+  { method: 'DELETE', path: '/sessions/:id/grants/:grantId', handler: approving(revokeGrantHandler) },
   { method: 'POST', path: '/hooks/:agent', handler: hook(hookHandler('agent')) },
   { method: 'POST', path: '/hooks/:agent/output', handler: hook(hookHandler('output')) },
 ];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ANALYSIS_POOL_DEFAULTS } from '../analysis/analysisPool';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
@@ -8,6 +9,7 @@ import { METRICS_ACCESS, type MetricsAccess } from './opsEndpoints';
 import { APPROVAL_TOKENS_ENV, approvalTokenSchema, DEFAULT_TOKEN_NAME, namedApprovalTokensSchema, parseApprovalTokensEnv, type NamedApprovalToken } from './approvalTokens';
 import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
+import { analysisPoolFields } from '../analysis/analysisPoolFields';
 
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
@@ -37,6 +39,7 @@ const serverOptionsSchema = z.strictObject({
     .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
     .max(64)
     .optional(),
+  ...analysisPoolFields,
   /** receives a record for the start, each request, client errors and unexpected errors (`jsonLinesLog(process.stderr)` for JSON lines); default none */
   log: z.custom<ServiceLogSink>((value) => typeof value === 'function', 'expected a function').optional(),
   /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */
@@ -68,6 +71,8 @@ export interface ServerConfig {
   readonly onError: (error: unknown) => void;
   /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
   readonly allowedHosts: ReadonlySet<string>;
+  /** the shell analysis pool: its worker threads, each analysis's time budget, and how many may wait */
+  readonly analysis: { readonly size: number; readonly budgetMs: number; readonly maxQueued: number };
   readonly log: ServiceLogSink | undefined;
   readonly metricsAccess: MetricsAccess;
   /** timeouts and caps of the HTTP connections */
@@ -134,6 +139,11 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     // with a log, unexpected errors are logged there instead
     onError: parsed.onError ?? (parsed.log === undefined ? reportToStderr : () => undefined),
     allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),
+    analysis: {
+      size: parsed.analysisWorkers ?? ANALYSIS_POOL_DEFAULTS.size,
+      budgetMs: parsed.analysisBudgetMs ?? ANALYSIS_POOL_DEFAULTS.budgetMs,
+      maxQueued: parsed.analysisQueue ?? ANALYSIS_POOL_DEFAULTS.maxQueued,
+    },
     log: parsed.log,
     metricsAccess: parsed.metricsAccess ?? 'open',
     connections: connectionLimitsOf(parsed),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prepareCall } from '../analysis/prepareCall';
 import { parseBody, promptBodySchema, toolCallBodySchema } from './bodySchemas';
 import { existingSession, sessionIdParam, type Handler } from './handler';
 import { sessionView } from './sessionView';
@@ -19,11 +20,16 @@ export const promptHandler: Handler = (context) => {
   };
 };
 
-/** `POST /sessions/:id/tool-calls`: the gateway; a refused call is a 200 decision, not an HTTP error. */
-export const toolCallHandler: Handler = (context) => {
+/**
+ * `POST /sessions/:id/tool-calls`: the gateway; a refused call is a 200 decision, not an HTTP
+ * error. A shell command is analysed on a worker thread first, so other sessions do not wait.
+ */
+export const toolCallHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
-  const decision = existingSession(context, id).handleToolCall(tool, args);
+  const options = await prepareCall(existingSession(context, id), tool, args, context.analyseShell);
+  // looked up again: the session may have ended while its command was analysed
+  const decision = existingSession(context, id).handleToolCall(tool, args, options);
   const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
   context.events.publish(
     approvalId === undefined ? { type: 'session.changed', sessionId: id } : { type: 'call.held', sessionId: id, approvalId, tool, args: args ?? {} },
@@ -32,10 +38,11 @@ export const toolCallHandler: Handler = (context) => {
 };
 
 /** `POST /sessions/:id/decide`: the same decision with no effects; without `args`, by tool name. */
-export const decideHandler: Handler = (context) => {
+export const decideHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
-  return { status: 200, body: existingSession(context, id).isToolAllowed(tool, args) };
+  const options = args === undefined ? {} : await prepareCall(existingSession(context, id), tool, args, context.analyseShell);
+  return { status: 200, body: existingSession(context, id).isToolAllowed(tool, args, options) };
 };
 
 /** `POST /sessions/:id/reset`: back to REQUEST, intent cleared. */

@@ -4,6 +4,7 @@ import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import type { TraceChange } from '../trace/traceRecord';
+import { grantView, type GrantView } from './grantView';
 
 /** A session as the HTTP API shows it, snake_case like seed 002's backend. */
 export interface SessionView {
@@ -15,6 +16,8 @@ export interface SessionView {
   readonly pending_approval: Decision | null;
   /** every held call's 'ask' decision, oldest first; the approvals route answers each by its `approval.id` */
   readonly held_calls: readonly Decision[];
+  /** the live grants, a person's and the active intent's own */
+  readonly grants: readonly GrantView[];
   readonly safe_mode: boolean;
   /** changes made to the trace file outside the governor, oldest first (`governor.traceChanges`) */
   readonly trace_changes: readonly TraceChange[];
@@ -29,6 +32,7 @@ export function sessionView(governor: Governor): SessionView {
     approved_categories: governor.approvedCategories,
     pending_approval: governor.pendingApproval ?? null,
     held_calls: governor.heldCalls.map((held) => held.decision),
+    grants: governor.grants.map(grantView),
     safe_mode: governor.safeMode,
     trace_changes: governor.traceChanges,
   };

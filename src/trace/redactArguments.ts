@@ -29,6 +29,8 @@ export interface RedactedArguments {
   readonly args: TracedValue;
   /** where values were replaced or cut, as argument paths (`command`, `headers.Authorization`, `content`) */
   readonly redacted: readonly string[];
+  /** the length in bytes of the command line a shell tool was given, 0 for any other call */
+  readonly commandBytes: number;
 }
 
 /** What the redaction knows of the host's tools. */
@@ -76,6 +78,7 @@ function capText(text: string, cap: number, isPatch: boolean): string {
 /** The walk over one call's arguments; `redacted` collects the paths changed. */
 function createWalk(shape: CallShape) {
   const redacted: string[] = [];
+  let commandBytes = 0;
   const seen = new WeakSet<object>();
   const omit = (path: string, why: string): string => {
     redacted.push(path);
@@ -84,6 +87,7 @@ function createWalk(shape: CallShape) {
 
   const text = (value: string, path: string, key: string | undefined, depth: number): string => {
     const mode: TextMode = depth === 1 && key === shape.shell ? 'shell' : 'plain';
+    if (mode === 'shell') commandBytes = Buffer.byteLength(value, 'utf8');
     const isContent = depth === 1 && key !== undefined && (CONTENT_KEYS.has(key) || key === shape.patch);
     const result = capText(redactText(value, mode), isContent ? CONTENT_CAP_BYTES : TEXT_CAP_BYTES, depth === 1 && key === shape.patch);
     if (result !== value) redacted.push(path);
@@ -123,7 +127,7 @@ function createWalk(shape: CallShape) {
     }
   };
 
-  return { walk, redacted };
+  return { walk, redacted, commandBytes: () => commandBytes };
 }
 
 /**
@@ -139,7 +143,7 @@ function createWalk(shape: CallShape) {
  * // { command: 'FOO_TOKEN=__redacted__ make deploy', api_key: '[redacted]' }
  */
 export function redactArguments(tool: string, args: unknown, options: RedactionOptions = {}): RedactedArguments {
-  const { walk, redacted } = createWalk(shapeOf(tool, options));
+  const { walk, redacted, commandBytes } = createWalk(shapeOf(tool, options));
   const result = walk(args, '', undefined, 0, false);
-  return { args: result, redacted: [...new Set(redacted.map((path) => (path === '' ? '(arguments)' : path)))] };
+  return { args: result, redacted: [...new Set(redacted.map((path) => (path === '' ? '(arguments)' : path)))], commandBytes: commandBytes() };
 }

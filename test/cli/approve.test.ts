@@ -38,6 +38,29 @@ describe('intentgate approve', () => {
     expect(await hook(root, WRITE)).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
   });
 
+  it('gives a grant narrowed to a folder, which covers writes there and no others, and revokes it', async () => {
+    const root = await holding();
+    const run = await approve(root, '--session', 's1', 'FS_DELETE_OVERWRITE', '--path', 'src/auth/**', '--until', 'intent');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('Granted grant-1 (FS_DELETE_OVERWRITE for paths src/auth/** while intent INT-001 is active) in agent session s1.\n');
+    expect(await hook(root, WRITE)).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
+    expect(await hook(root, { ...WRITE, args: { path: 'tests/auth/a.ts', content: 'x' } })).toMatchObject({ answer: 'ask', code: 'needs_approval' });
+    expect((await approve(root, '--session', 's1', '--revoke', 'grant-1')).stdout).toBe('Revoked grant-1 in agent session s1.\n');
+    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
+  });
+
+  it.each([
+    { name: 'a lifetime that is not one', argv: ['FS_DELETE_OVERWRITE', '--until', 'forever'], code: 2, stderr: "--until must be session or intent, got 'forever'" },
+    { name: 'a time that is not one', argv: ['FS_DELETE_OVERWRITE', '--ttl', 'soon'], code: 2, stderr: "--ttl must be a number of seconds above 0, got 'soon'" },
+    { name: 'a glob outside the workspace', argv: ['FS_DELETE_OVERWRITE', '--path', '/etc/**'], code: 1, stderr: 'relative to the workspace root' },
+    { name: 'a grant id no grant has', argv: ['--revoke', 'grant-7'], code: 1, stderr: "no live grant 'grant-7'" },
+  ])('refuses $name', async ({ argv, code, stderr }) => {
+    const root = await holding();
+    const run = await approve(root, '--session', 's1', ...argv);
+    expect(run.code).toBe(code);
+    expect(run.stderr).toContain(stderr);
+  });
+
   it('continues one held call: the retry of that very call runs once', async () => {
     const root = await holding();
     const run = await approve(root, '--session', 's1', '--held', 'approval-1');

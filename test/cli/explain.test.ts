@@ -25,6 +25,7 @@ describe('intentgate explain', () => {
         '    4) What will change:',
         '       - create src/auth/a.ts (new file)',
         '    5) [Continue] [Cancel] [Show details] [Edit]',
+        '       Or allow calls like it: FS_DELETE_OVERWRITE — src/auth/** while the intent is active',
         '    FS_DELETE_OVERWRITE: Data or file history can be lost.',
         '       path: src/auth/a.ts',
         '       operation (delete/overwrite): create',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli';
-import { makeWorkspace } from '../support/workspace';
+import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, memoryIo, tempFile } from './cliHarness';
 import { listeningUrl } from './serveHarness';
 
@@ -147,6 +147,20 @@ describe('intentgate serve operations settings', () => {
       });
       expect(received).toMatch(/^HTTP\/1\.1 408 [\s\S]*"code":"request_timeout"/);
       expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  });
+
+  it("refuses a shell command whose analysis takes longer than the policy's analysis budget", async () => {
+    const workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const policy = tempFile('policy.yaml', `version: 1\nworkspaceRoot: ${JSON.stringify(workspace)}\nservice: { analysisBudgetMs: 1, analysisWorkers: 1 }\n`);
+    await serving(['--policy', policy, '--quiet'], emptyFolder(), async (url) => {
+      const send = (route: string, body: unknown) =>
+        fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((reply) => reply.json() as Promise<Record<string, unknown>>);
+      await send('/sessions/s/prompt', { text: 'x' });
+      await send('/sessions/s/tool-calls', { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+      // a pipeline of 20,000 commands takes far longer than 1 ms to analyse
+      const decision = await send('/sessions/s/tool-calls', { tool: 'execute_command', args: { command: Array.from({ length: 20_000 }, () => 'x').join('|') } });
+      expect(decision).toMatchObject({ verdict: 'deny', code: 'analysis_over_budget' });
     });
   });
 

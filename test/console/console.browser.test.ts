@@ -123,6 +123,29 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
     expect(await sessionView()).toMatchObject({ held_calls: [], pending_approval: null });
   }, TIMEOUT_MS);
 
+  it("gives a held call's suggested grant with 'Allow calls like it', lists it, and revokes it", async () => {
+    screenshotOnFailure(page, 'grants');
+    const held = await callTool('execute_command', { command: 'npm test -- --run' });
+    const id = (held.approval as { id: string }).id;
+    const offer = page.locator(`${card()} .held[data-approval="${id}"] .grant-offer`);
+    await offer.waitFor();
+    expect(await offer.locator('.grant-text').textContent()).toContain("'npm test'");
+    await offer.locator('.allow-like-this').click();
+    await page.locator(`${card()} .held[data-approval="${id}"]`).waitFor({ state: 'detached' });
+    const grants = page.locator(`${card()} .grants .grant`);
+    await expect.poll(() => grants.count()).toBe(1);
+    expect(await grants.first().textContent()).toContain('npm test');
+    const listed = (await request(`${running.url}/sessions/${SESSION}/grants`)).json.grants as { id: string; commands: string[] }[];
+    expect(listed).toEqual([expect.objectContaining({ commands: ['npm test'], until: 'intent' })]);
+    expect(await callTool('execute_command', { command: 'npm test' })).toMatchObject({ verdict: 'allow' });
+    await grants.first().locator('button.revoke').click();
+    await expect.poll(() => grants.count()).toBe(0);
+    expect((await request(`${running.url}/sessions/${SESSION}/grants`)).json).toMatchObject({ grants: [] });
+    expect(await callTool('execute_command', { command: 'npm test' })).toMatchObject({ verdict: 'ask' });
+    const again = (await sessionView()).held_calls as { approval: { id: string } }[];
+    for (const call of again) await post(`${running.url}/sessions/${SESSION}/approvals/${call.approval.id}`, { answer: 'cancel' }, TEST_TOKEN);
+  }, TIMEOUT_MS);
+
   it('approves the ticked categories for the session, which releases the held call', async () => {
     screenshotOnFailure(page, 'approve-categories');
     const decision = await callTool('execute_command', { command: 'npm install left-pad' });

@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createGovernor } from '../../src/governor/createGovernor';
-import type { TraceRecord } from '../../src/trace/traceRecord';
-import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { makeWorkspace } from '../support/workspace';
+import { clockedGovernor } from './clockedGovernor';
 
 const MINUTE = 60_000;
 
 /** A governor in ACTION under INT-001 whose clock the test moves, with a held write. */
 function heldWrite(options: { readonly heldCallTtlMs?: number } = {}) {
-  let time = 1_000_000;
-  const records: TraceRecord[] = [];
-  const workspaceRoot = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  const base = { workspaceRoot, trace: (record: TraceRecord) => void records.push(record), now: () => time, ...options };
-  const governor = createGovernor(base);
-  governor.userPrompt('add login');
-  governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-  const held = governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x' });
-  return { governor, held, records, base, advance: (ms: number) => (time += ms) };
+  const clocked = clockedGovernor(options);
+  const held = clocked.governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x' });
+  return { ...clocked, held };
 }
 
 describe('held calls expire', () => {

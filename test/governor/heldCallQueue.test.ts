@@ -2,22 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
 import { MAX_HELD_ARGUMENTS_BYTES, MAX_HELD_CALLS } from '../../src/governor/holdLimits';
-import type { TraceRecord } from '../../src/trace/traceRecord';
-import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { clockedGovernor } from './clockedGovernor';
 
 const MINUTE = 60_000;
 
-/** A governor in ACTION under INT-001 (scope src/auth/**), whose clock the test moves. */
-function inAction(options: { readonly heldCallTtlMs?: number } = {}) {
-  let time = 1_000_000;
-  const records: TraceRecord[] = [];
-  const workspaceRoot = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  const base = { workspaceRoot, trace: (record: TraceRecord) => void records.push(record), now: () => time, ...options };
-  const governor = createGovernor(base);
-  governor.userPrompt('add login');
-  governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-  return { governor, records, base, advance: (ms: number) => (time += ms) };
-}
+const inAction = clockedGovernor;
 
 /** A write in scope that safe mode holds (FS_DELETE_OVERWRITE), one file per `n`. */
 const write = (governor: Governor, n: number) => governor.handleToolCall('write_to_file', { path: `src/auth/f${n}.ts`, content: `${n}` });

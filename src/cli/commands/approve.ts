@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { approveOutsideAgent, type OutsideApproval } from '../../hooks/approveOutsideAgent';
-import { RISK_CATEGORIES } from '../../risk/categories';
+import type { GrantInput } from '../../grants/grant';
+import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
 import { validateCategories } from '../../safeMode/sessionApprovals';
 import { createFileSessions } from '../../sessions/fileSessions';
 import { CliFailure } from '../cliFailure';
@@ -14,6 +15,33 @@ interface ApproveFlags extends HookStoreFlags {
   readonly session: string;
   readonly held?: string;
   readonly cancel?: boolean;
+  readonly command?: string[];
+  readonly path?: string[];
+  readonly host?: string[];
+  readonly tool?: string[];
+  readonly until?: string;
+  readonly ttl?: string;
+  readonly revoke?: string;
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** The grant the narrowing flags ask for, or undefined when none is given. */
+function grantOf(categories: readonly RiskCategory[], flags: ApproveFlags): GrantInput | undefined {
+  const { command, path, host, tool, until, ttl } = flags;
+  if ([command, path, host, tool, until, ttl].every((flag) => flag === undefined)) return undefined;
+  if (until !== undefined && until !== 'session' && until !== 'intent') throw new UsageError(`--until must be session or intent, got '${until}'`);
+  const seconds = ttl === undefined ? undefined : Number(ttl);
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0)) throw new UsageError(`--ttl must be a number of seconds above 0, got '${ttl ?? ''}'`);
+  return {
+    categories,
+    ...(command && { commands: command }),
+    ...(path && { paths: path }),
+    ...(host && { hosts: host }),
+    ...(tool && { tools: tool }),
+    ...(until !== undefined && { until }),
+    ...(seconds !== undefined && { ttlMs: Math.round(seconds * 1000) }),
+  };
 }
 
 /** What the command line asks: categories for the session, or an answer to one held call or change. */
@@ -23,12 +51,19 @@ function approvalOf(categories: readonly string[], flags: ApproveFlags): Outside
     return { kind: 'held', approvalId: flags.held, cancel: flags.cancel === true };
   }
   if (flags.cancel === true) throw new UsageError('--cancel answers one held call or change: add --held <approvalId>');
+  if (flags.revoke !== undefined) {
+    if (categories.length > 0) throw new UsageError('give either categories or --revoke <grantId>, not both');
+    return { kind: 'revoke', grantId: flags.revoke };
+  }
   if (categories.length === 0) throw new UsageError(`name the categories to approve for the session (${RISK_CATEGORIES.join(', ')}), or --held <approvalId>`);
+  let valid: RiskCategory[];
   try {
-    return { kind: 'categories', categories: validateCategories(categories) };
+    valid = validateCategories(categories);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.replace(/^approveSession: /, '') : String(error));
   }
+  const grant = grantOf(valid, flags);
+  return grant === undefined ? { kind: 'categories', categories: valid } : { kind: 'grant', grant };
 }
 
 async function runApprove(categories: readonly string[], flags: ApproveFlags, io: CliIo): Promise<ExitCode> {
@@ -58,6 +93,13 @@ export function registerApprove(program: Command, context: CommandContext): void
     .requiredOption('--session <id>', "the agent's session id, as the hook's message names it")
     .option('--held <approvalId>', 'answer this held call or control-file change instead')
     .addOption(new Option('--cancel', 'with --held: refuse it'))
+    .option('--command <prefix>', 'a grant: only command lines whose every simple command starts with this prefix (repeatable)', collect)
+    .option('--path <glob>', 'a grant: only calls whose every path matches this workspace glob (repeatable)', collect)
+    .option('--host <name>', 'a grant: only calls whose every URL host is this one, or *.domain (repeatable)', collect)
+    .option('--tool <name>', 'a grant: only this tool (repeatable)', collect)
+    .option('--until <lifetime>', "a grant: 'session' (default) or 'intent' (ends when the active intent changes)")
+    .option('--ttl <seconds>', 'a grant: ends after this many seconds')
+    .option('--revoke <grantId>', 'end this grant now')
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
     .option('--orchestration-dir <dir>', 'the folder the sessions are kept under (default: the policy, else <workspace>/.orchestration)')
     .option('--policy <file>', 'the policy file the hook uses, if any')

@@ -3,7 +3,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Decision } from '../../decision/decision';
 import { renderHeldCall } from './decisionResults';
 
-/** The one field of the approval form: whether Accept also approves the categories for the session. */
+/** The one field of the approval form: whether Accept also allows this tool, for its categories, for the rest of the session. */
 export const APPROVE_FOR_SESSION_FIELD = 'approve_for_session';
 
 /** What the human (or the client) answered. */
@@ -41,7 +41,7 @@ function approvalMessage(held: Decision): string {
     '',
     renderHeldCall(held),
     '',
-    `Accept runs this call once (Continue); tick "${APPROVE_FOR_SESSION_FIELD}" to approve ${held.approval?.categories.join(', ') ?? 'its categories'} for the rest of this session. Decline cancels it (Cancel).`,
+    `Accept runs this call once (Continue); tick "${APPROVE_FOR_SESSION_FIELD}" to allow ${held.tool} (${held.approval?.categories.join(', ') ?? 'its categories'}) for the rest of this session, and no other tool. Decline cancels it (Cancel).`,
   ].join('\n');
 }
 
@@ -63,8 +63,8 @@ export async function askForApproval(server: Server, held: Decision, options: Ap
             : {
                 [APPROVE_FOR_SESSION_FIELD]: {
                   type: 'boolean',
-                  title: 'Approve these risk categories for the rest of this session',
-                  description: `Approves ${held.approval?.categories.join(', ') ?? 'the categories'} until the proxy stops.`,
+                  title: `Allow ${held.tool} for the rest of this session`,
+                  description: `Grants ${held.approval?.categories.join(', ') ?? 'its categories'} to ${held.tool} alone until the proxy stops; other tools are still asked about.`,
                   default: false,
                 },
               },

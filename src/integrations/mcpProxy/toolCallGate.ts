@@ -64,7 +64,8 @@ export function createToolCallGate(parts: ToolCallGateParts): (request: CallTool
     // For a held control-file change it accepts the change, and the call itself is made again by the model.
     const after = governor.resolveApproval(approval.id, 'continue');
     if (!after.allowed) return answer(refusalResult(after));
-    if (outcome.forSession && approval.categories.length > 0) governor.approveSession(approval.categories);
+    // a grant narrowed to this tool: allowing create_entities never lets delete_entities run
+    if (outcome.forSession && approval.categories.length > 0) governor.grant({ categories: approval.categories, tools: [held.tool] });
     return FORWARD;
   };
 

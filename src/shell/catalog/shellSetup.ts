@@ -15,6 +15,8 @@ export interface ShellSetup {
   readonly rules: readonly CommandRule[];
   /** real absolute folders outside the workspace where a command's changes are no scope violation */
   readonly scratchFolders: readonly string[];
+  /** the policy's shell section it was resolved from, as given: another thread resolves the same setup from it */
+  readonly policy?: ShellPolicy;
 }
 
 /** A folder as the kernel names it (a symlinked temp folder included); as given when it does not exist. */
@@ -110,7 +112,7 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
   const rules = policy.rules ?? [];
   const exampleIssues = issues.length > 0 ? [] : [...programExampleIssues(policy.programs ?? {}, catalog), ...ruleExampleIssues(rules, catalog)];
   const scratchFolders = policy.scratchFolders === undefined ? DEFAULT_SCRATCH_FOLDERS : Object.freeze(policy.scratchFolders.map(realFolder));
-  const resolved: ResolvedShellPolicy = Object.freeze({ setup: Object.freeze({ catalog, rules, scratchFolders }), issues: Object.freeze([...issues, ...exampleIssues]) });
+  const resolved: ResolvedShellPolicy = Object.freeze({ setup: Object.freeze({ catalog, rules, scratchFolders, policy }), issues: Object.freeze([...issues, ...exampleIssues]) });
   const oldest = RESOLVED.size >= MAX_RESOLVED ? RESOLVED.keys().next().value : undefined;
   if (oldest !== undefined) RESOLVED.delete(oldest);
   RESOLVED.set(key, resolved);

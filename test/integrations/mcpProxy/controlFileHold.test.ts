@@ -39,10 +39,11 @@ describe('a held control-file change behind the MCP proxy', () => {
     expect(proxy.proxy.governor.pendingApproval).toBeUndefined();
   });
 
-  it('approves no category when the user also ticks approve_for_session', async () => {
+  it('gives no grant for the change when the user also ticks approve_for_session', async () => {
     const proxy = await changedAfterWrite('accept-for-session');
     await proxy.call('select_active_intent', { intent_id: 'INT-001' });
     expect(scopeOf(proxy)).toEqual(['**']);
+    expect(proxy.proxy.governor.grants).toEqual([]);
     expect(proxy.proxy.governor.approvedCategories).toEqual(['FS_DELETE_OVERWRITE']);
   });
 

@@ -114,14 +114,18 @@ describe('safe mode', () => {
     expect(proxy.elicitations).toHaveLength(2);
   });
 
-  it('approves the categories for the session when the user ticks approve_for_session', async () => {
+  it('allows this one tool for the session when the user ticks approve_for_session, and still asks about the others', async () => {
     const proxy = await start({ elicitation: 'accept-for-session' });
     await selectIntent(proxy);
     await proxy.call('write_file', { path: 'src/a.ts', content: 'a' });
     await proxy.call('write_file', { path: 'src/b.ts', content: 'b' });
     expect(proxy.elicitations).toHaveLength(1);
-    expect(proxy.proxy.governor.approvedCategories).toEqual(['FS_DELETE_OVERWRITE']);
+    expect(proxy.elicitations[0]).toContain('to allow write_file (FS_DELETE_OVERWRITE) for the rest of this session, and no other tool');
+    expect(proxy.proxy.governor.approvedCategories).toEqual([]);
+    expect(proxy.proxy.governor.grants).toEqual([expect.objectContaining({ categories: ['FS_DELETE_OVERWRITE'], tools: ['write_file'], until: 'session' })]);
     expect(readFileSync(path.join(proxy.workspace, 'src', 'b.ts'), 'utf8')).toBe('b');
+    await proxy.call('move_file', { source: 'src/a.ts', destination: 'src/c.ts' });
+    expect(proxy.elicitations).toHaveLength(2);
   });
 
   it.each([

@@ -31,11 +31,13 @@ function get(path) {
   return fetch(path, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' } }).then(read);
 }
 
-function post(path, body) {
+function send(method, path, body) {
   const headers = { 'content-type': 'application/json', accept: 'application/json' };
   if (csrf !== '') headers['x-intentgate-csrf'] = csrf;
-  return fetch(path, { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers, body: JSON.stringify(body) }).then(read);
+  return fetch(path, { method, credentials: 'same-origin', cache: 'no-store', headers, body: JSON.stringify(body) }).then(read);
 }
+
+const post = (path, body) => send('POST', path, body);
 
 const segment = (text) => encodeURIComponent(text);
 
@@ -75,3 +77,9 @@ export const answer = (sessionId, approvalId, value) => post(`sessions/${segment
 
 /** Approves categories for one session; the categories now approved. */
 export const approve = (sessionId, categories) => post('approve-session', { session_id: sessionId, categories });
+
+/** Gives a grant (a held call's suggestion: categories, narrowing, until) in one session. */
+export const grant = (sessionId, suggestion) => post('approve-session', { session_id: sessionId, ...suggestion });
+
+/** Ends a grant at once. */
+export const revoke = (sessionId, grantId) => send('DELETE', `sessions/${segment(sessionId)}/grants/${segment(grantId)}`, {});

@@ -75,23 +75,21 @@ async function chart(state) {
   return charts.get(state);
 }
 
-async function answer(sessionId, approvalId, value, errorPlace) {
+/** Sends one change to the service, says in `errorPlace` why it was refused, then redraws. */
+async function change(request, errorPlace) {
   try {
-    showDecision(sessionId, await api.answer(sessionId, approvalId, value));
+    await request();
   } catch (error) {
     report(error, errorPlace);
   }
   await refresh();
 }
 
-async function approve(sessionId, categories, errorPlace) {
-  try {
-    await api.approve(sessionId, categories);
-  } catch (error) {
-    report(error, errorPlace);
-  }
-  await refresh();
-}
+const answer = (sessionId, approvalId, value, errorPlace) =>
+  change(async () => showDecision(sessionId, await api.answer(sessionId, approvalId, value)), errorPlace);
+const approve = (sessionId, categories, errorPlace) => change(() => api.approve(sessionId, categories), errorPlace);
+const grant = (sessionId, suggestion, errorPlace) => change(() => api.grant(sessionId, suggestion), errorPlace);
+const revoke = (sessionId, grantId, errorPlace) => change(() => api.revoke(sessionId, grantId), errorPlace);
 
 function report(error, place) {
   if (error instanceof api.ApiError && error.status === 401) return signedOut();
@@ -165,7 +163,7 @@ async function start() {
     void signIn({ token: $('token').value });
   });
   $('sign-out').addEventListener('click', () => void api.signOut().finally(signedOut));
-  configure(allWords[$('language').value], { answer, approve, chart });
+  configure(allWords[$('language').value], { answer, approve, grant, revoke, chart });
   // a link opened where the page is already loaded changes only the fragment
   window.addEventListener('hashchange', () => {
     const next = takeCodeFromFragment();

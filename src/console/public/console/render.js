@@ -3,7 +3,7 @@
 
 const cards = new Map();
 let words = { labels: {}, headings: {}, buttons: {}, categories: {} };
-let actions = { answer: async () => undefined, approve: async () => undefined, chart: async () => '' };
+let actions = { answer: async () => undefined, approve: async () => undefined, grant: async () => undefined, revoke: async () => undefined, chart: async () => '' };
 
 /** Sets the words of the chosen language and the callbacks of the buttons. */
 export function configure(nextWords, nextActions) {
@@ -75,6 +75,13 @@ function fillPrompt(root, sessionId, call) {
     return button;
   });
   root.querySelector('.buttons').replaceChildren(...buttons);
+  // the prompt's own words name the grant; the button gives exactly that grant
+  if (call.grant && prompt.grant) {
+    const offer = root.querySelector('.grant-offer');
+    offer.hidden = false;
+    offer.querySelector('.grant-text').textContent = prompt.grant;
+    offer.querySelector('.allow-like-this').addEventListener('click', () => void actions.grant(sessionId, call.grant, root.querySelector('.answer-error')));
+  }
 }
 
 function press(root, sessionId, call, button) {
@@ -189,6 +196,34 @@ function updateCard(card, session) {
     list.append(item);
   }
   root.querySelector('.nothing-held').hidden = session.held_calls.length > 0;
+  updateGrants(root, session);
+}
+
+/** A grant in a line: its categories, its narrowing and how long it lives. */
+function describeGrant(grant) {
+  const narrowing = [grant.commands, grant.paths, grant.hosts, grant.tools].filter((part) => part !== null).map((part) => part.join(', '));
+  const lifetime = grant.until === 'intent' ? `→ ${grant.intent_id ?? ''}` : '';
+  const ends = grant.expires_at ? ` ⏱ ${new Date(grant.expires_at).toLocaleTimeString()}` : '';
+  return `${grant.id}: ${grant.categories.join(', ')}${narrowing.length > 0 ? ` — ${narrowing.join('; ')}` : ''} ${lifetime}${ends}`.trim();
+}
+
+function updateGrants(root, session) {
+  const grants = session.grants ?? [];
+  const items = grants.map((grant) => {
+    const item = element('li', 'grant', describeGrant(grant));
+    item.dataset.grant = grant.id;
+    if (grant.source === 'human') {
+      const button = element('button', 'revoke', label('revoke'));
+      button.type = 'button';
+      button.addEventListener('click', () => void actions.revoke(session.session_id, grant.id, root.querySelector('.grant-error')));
+      item.append(' ', button);
+    } else {
+      item.append(' ', element('em', '', `(${label('fromIntent')})`));
+    }
+    return item;
+  });
+  root.querySelector('.grants').replaceChildren(...items);
+  root.querySelector('.no-grants').hidden = grants.length > 0;
 }
 
 /** Draws the sessions (most recent first); returns how many calls wait. */

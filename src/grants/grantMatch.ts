@@ -1,0 +1,95 @@
+import { isInScope } from '../intents/scope';
+import type { RiskCategory } from '../risk/categories';
+import { matchesPrefix } from '../shell/catalog/commandDecisions';
+import type { Grant } from './grant';
+
+/** What a grant's narrowing is matched against: the call as the decider saw it. */
+export interface GrantedCall {
+  readonly tool: string;
+  /** a shell command's simple commands (wrappers and what they run alike), and why it could not be seen whole */
+  readonly shell?: { readonly commands: readonly (readonly string[])[]; readonly unknowable: string | undefined };
+  /** every path the call names, workspace-relative; undefined for one outside the workspace or whose destination is unknown */
+  readonly paths: readonly (string | undefined)[];
+  /** the URL hosts the call names, lowercased */
+  readonly hosts: readonly string[];
+}
+
+const words = (prefix: string): string[] => prefix.split(/\s+/).filter((word) => word !== '');
+
+const hostMatches = (pattern: string, host: string): boolean =>
+  pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
+
+/**
+ * Whether every narrowing the grant has matches the call; each fails closed: a command line
+ * the analysis could not see whole, a path outside the workspace, a call naming no host.
+ */
+export function grantMatches(grant: Grant, call: GrantedCall): boolean {
+  const narrowed = grant.tools !== undefined || grant.commands !== undefined || grant.paths !== undefined || grant.hosts !== undefined;
+  // what a command line does where the analysis could not see is no narrowing's to judge
+  if (narrowed && call.shell !== undefined && (call.shell.unknowable !== undefined || call.shell.commands.length === 0)) return false;
+  if (grant.tools && !grant.tools.includes(call.tool)) return false;
+  if (grant.commands) {
+    const { shell } = call;
+    // every simple command must start with a granted prefix: `npm test && ls` is not `npm test`
+    if (shell === undefined) return false;
+    const prefixes = grant.commands.map(words);
+    if (!shell.commands.every((command) => prefixes.some((prefix) => matchesPrefix(command, prefix)))) return false;
+  }
+  if (grant.paths) {
+    const paths = grant.paths;
+    if (call.paths.length === 0 || !call.paths.every((relative) => relative !== undefined && isInScope(paths, relative))) return false;
+  }
+  if (grant.hosts) {
+    const hosts = grant.hosts;
+    if (call.hosts.length === 0 || !call.hosts.every((host) => hosts.some((pattern) => hostMatches(pattern, host)))) return false;
+  }
+  return true;
+}
+
+/** The categories grants cover, and the grant that covers each (the first live one that names it and matches). */
+export interface GrantCoverage {
+  readonly uncovered: readonly RiskCategory[];
+  /** grant id -> the categories it covers for this call */
+  readonly byGrant: ReadonlyMap<string, readonly RiskCategory[]>;
+}
+
+/** Which of `categories` the live grants cover for the call. */
+export function coverByGrants(categories: readonly RiskCategory[], grants: readonly Grant[], call: GrantedCall): GrantCoverage {
+  const byGrant = new Map<string, RiskCategory[]>();
+  const uncovered: RiskCategory[] = [];
+  const matching = new Map<Grant, boolean>();
+  const matches = (grant: Grant): boolean => {
+    let known = matching.get(grant);
+    if (known === undefined) {
+      known = grantMatches(grant, call);
+      matching.set(grant, known);
+    }
+    return known;
+  };
+  for (const category of categories) {
+    const grant = grants.find((candidate) => candidate.categories.includes(category) && matches(candidate));
+    if (grant === undefined) uncovered.push(category);
+    else byGrant.set(grant.id, [...(byGrant.get(grant.id) ?? []), category]);
+  }
+  return { uncovered, byGrant };
+}
+
+const URL_IN_TEXT = /\b(?:https?|wss?|ftp):\/\/[^\s'"<>`]+/gi;
+
+/** The URL hosts named in a call's string arguments and command words, lowercased, each once. */
+export function hostsOfCall(args: Readonly<Record<string, unknown>>, commands: readonly (readonly string[])[] = []): string[] {
+  const texts = [...Object.values(args).filter((value): value is string => typeof value === 'string'), ...commands.flat()];
+  const hosts = new Set<string>();
+  for (const text of texts) {
+    // bounded: only the first 64 URLs of a text count, and a text past 64 KiB is cut
+    for (const found of text.slice(0, 65536).match(URL_IN_TEXT)?.slice(0, 64) ?? []) {
+      try {
+        hosts.add(new URL(found).hostname.toLowerCase());
+      } catch {
+        // a URL that does not parse names no host a grant could match; the call stays asked
+        hosts.add('');
+      }
+    }
+  }
+  return [...hosts];
+}

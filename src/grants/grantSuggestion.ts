@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { RiskCategory } from '../risk/categories';
+import type { GrantInput, GrantLifetime } from './grant';
+import type { GrantedCall } from './grantMatch';
+
+/** The most prefixes, paths or hosts a suggestion names; a call naming more gets a tool-wide one. */
+const MAX_SUGGESTED = 5;
+
+/** What a suggested grant is: the input `grant` (or `POST /approve-session`) takes, with its lifetime said. */
+export type GrantSuggestion = GrantInput & { readonly until: GrantLifetime };
+
+/** A simple command's prefix for a grant: the program and, when it has one, its first word that is not an option. */
+function commandPrefix(command: readonly string[]): string | undefined {
+  const [program, next] = command;
+  if (program === undefined) return undefined;
+  return next !== undefined && !next.startsWith('-') && next.length <= 64 ? `${path.basename(program)} ${next}` : path.basename(program);
+}
+
+/** The folder glob of a workspace path: `src/auth/login.ts` is `src/auth/**`; a file at the root stays itself. */
+function folderGlob(relative: string): string {
+  const folder = path.posix.dirname(relative);
+  return folder === '.' ? relative : `${folder}/**`;
+}
+
+const distinct = (items: readonly string[]): string[] | undefined => {
+  const unique = [...new Set(items)];
+  return unique.length > 0 && unique.length <= MAX_SUGGESTED ? unique : undefined;
+};
+
+/**
+ * The narrowest grant that would cover this call and calls like it: a shell command seen whole
+ * by its commands' prefixes, a call naming only workspace paths by their folders, one naming
+ * hosts by them, anything else by its tool; for the active intent when there is one. Undefined
+ * when no narrow grant could cover it (a command line not seen whole).
+ */
+export function suggestGrant(categories: readonly RiskCategory[], call: GrantedCall, activeIntentId: string | undefined): GrantSuggestion | undefined {
+  if (categories.length === 0) return undefined;
+  const until: GrantLifetime = activeIntentId === undefined ? 'session' : 'intent';
+  const base = { categories: [...categories], until };
+  if (call.shell !== undefined) {
+    if (call.shell.unknowable !== undefined) return undefined;
+    const prefixes = call.shell.commands.map(commandPrefix);
+    const commands = prefixes.every((prefix): prefix is string => prefix !== undefined) ? distinct(prefixes) : undefined;
+    return commands && { ...base, commands };
+  }
+  const hosts = distinct(call.hosts);
+  if (hosts && !hosts.includes('')) return { ...base, hosts };
+  const paths = call.paths.every((relative): relative is string => relative !== undefined) ? distinct(call.paths.map(folderGlob)) : undefined;
+  if (paths) return { ...base, paths };
+  return { ...base, tools: [call.tool] };
+}
+
+/** The suggestion in a few words, for the prompt: `EXEC_ARBITRARY for 'npm test' while the intent is active`. */
+export function describeSuggestion(suggestion: GrantSuggestion, words: { readonly forIntent: string; readonly forSession: string }): string {
+  const narrowing = [
+    suggestion.commands?.map((command) => `'${command}'`).join(', '),
+    suggestion.paths?.join(', '),
+    suggestion.hosts?.join(', '),
+    suggestion.tools?.join(', '),
+  ].find((part) => part !== undefined);
+  return `${suggestion.categories.join(', ')}${narrowing === undefined ? '' : ` — ${narrowing}`} ${suggestion.until === 'intent' ? words.forIntent : words.forSession}`;
+}

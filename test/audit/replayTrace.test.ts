@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createGovernor } from '../../src/index';
 import { readAuditTrace, type AuditRecord } from '../../src/audit/auditRecord';
 import { replayTrace } from '../../src/audit/replayTrace';
 import { loadPolicy } from '../../src/policy/loadPolicy';
@@ -87,5 +90,31 @@ describe('calls replay cannot put back as they were', () => {
     const record: AuditRecord = { ...base, args: { command: 'NPM_TOKEN=__redacted__ npm run build' }, redacted: ['command'] };
     const report = replayTrace([record], { governor: loadPolicy(place.policy).governor });
     expect(report.entries[0]).toMatchObject({ status: 'same', after: { verdict: 'ask', code: 'needs_approval' } });
+  });
+});
+
+describe('grants in a replay', () => {
+  const withApproval = ['intents:', '  - { id: INT-1, owned_scope: ["src/**"], approvals: [{ categories: [FS_DELETE_OVERWRITE], paths: ["src/**"] }] }'];
+
+  it("replays a call an intent's own approval allowed, and lists it when the policy's intent lacks the approval", () => {
+    const granted = recordingPlace(withApproval);
+    mkdirSync(path.dirname(granted.trace), { recursive: true });
+    const governor = createGovernor({ ...loadPolicy(granted.policy).governor, trace: granted.trace });
+    governor.userPrompt('work');
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
+    expect(governor.handleToolCall('write_to_file', { path: 'src/a.ts', content: 'a' })).toMatchObject({ verdict: 'allow', code: 'destructive_in_scope' });
+    const grant = governor.grant({ categories: ['EXEC_ARBITRARY'], commands: ['make build'] });
+    expect(governor.handleToolCall('execute_command', { command: 'make build' })).toMatchObject({ verdict: 'allow' });
+    governor.stop();
+    const recorded = readAuditTrace(granted.trace).records;
+    expect(recorded.map((record) => record.reasons.flatMap((item) => item.grant ?? []))).toEqual([['INT-1#approvals[0]'], [grant.id]]);
+
+    const same = replayTrace(recorded, { governor: loadPolicy(granted.policy).governor });
+    expect(same.entries.map((entry) => [entry.status, entry.why])).toEqual([
+      ['same', undefined],
+      ['not_replayable', `allowed by grant ${grant.id}, which replay does not recreate`],
+    ]);
+    const without = replayTrace(recorded, { governor: loadPolicy(writePolicy(granted.root, 'plain.policy.yaml', ['intents:', '  - { id: INT-1, owned_scope: ["src/**"] }'])).governor });
+    expect(without.entries[0]).toMatchObject({ status: 'changed', before: { verdict: 'allow' }, after: { verdict: 'ask', code: 'needs_approval' } });
   });
 });

@@ -117,6 +117,12 @@ describe('what a trace record keeps of its call', () => {
     expect(decision.code).toBe('held_call_too_large');
     expect(trace[0]).toMatchObject({ redacted: ['content'], redaction_changes_decision: true });
   });
+
+  it('does not decide a redacted command line past 4 KiB again, and marks it instead', () => {
+    const { governor, trace } = traced();
+    governor.handleToolCall('execute_command', { command: `DEPLOY_TOKEN=abc123 make deploy ${'x'.repeat(5000)}` });
+    expect(trace[0]).toMatchObject({ redacted: ['command'], redaction_changes_decision: true });
+  });
 });
 
 describe('the approver of an answer', () => {

@@ -8,6 +8,7 @@ import type { PolicyService } from '../policy/policySchema';
 import { createGovernanceServer, type GovernanceServer } from '../server/createGovernanceServer';
 import type { MetricsAccess } from '../server/opsEndpoints';
 import { describeRoutes } from '../server/routes';
+import { APPROVAL_TOKENS_ENV, parseApprovalTokensEnv } from '../server/approvalTokens';
 import { APPROVAL_TOKEN_ENV, type GovernanceServerOptions } from '../server/serverOptions';
 import { jsonLinesLog } from '../server/serviceLog';
 import { CliFailure } from './cliFailure';
@@ -77,11 +78,15 @@ function create(settings: ServiceSettings, io: CliIo): Started {
   // the token is read from this run's environment, so an in-process run can have its own
   const envToken = io.env[APPROVAL_TOKEN_ENV];
   const tokenFromEnv = envToken !== undefined && envToken !== '';
+  const namedEnv = io.env[APPROVAL_TOKENS_ENV];
+  const named = namedEnv === undefined || namedEnv === '' ? undefined : parseApprovalTokensEnv(namedEnv);
+  if (named !== undefined && named.issues.length > 0) throw new UsageError(named.issues.join('; '));
   try {
     const service = createGovernanceServer({
       governor: { ...policy?.governor, workspaceRoot: workspace, ...(settings.orchestrationDir !== undefined && { orchestrationDir: settings.orchestrationDir }) },
       prefix: settings.prefix,
       ...(tokenFromEnv && { approvalToken: envToken }),
+      ...(named !== undefined && { approvalTokens: named.tokens }),
       ...policyServerOptions(policy?.service),
       ...(settings.metricsAccess !== undefined && { metricsAccess: settings.metricsAccess }),
       ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
@@ -91,7 +96,7 @@ function create(settings: ServiceSettings, io: CliIo): Started {
     return { service, workspace, orchestrationDir, tokenFromEnv };
   } catch (error) {
     if (!(error instanceof IntentGateError)) throw error;
-    throw new UsageError(error.message.replaceAll('approvalToken:', `${APPROVAL_TOKEN_ENV}:`));
+    throw new UsageError(error.message.replaceAll('approvalTokens', APPROVAL_TOKENS_ENV).replaceAll('approvalToken:', `${APPROVAL_TOKEN_ENV}:`));
   }
 }
 
@@ -114,6 +119,8 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
     io.stdout,
     started.tokenFromEnv ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)` : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,
   );
+  const names = service.approvalTokenNames.slice(1);
+  if (names.length > 0) writeLine(io.stdout, `named approval tokens: ${names.join(', ')}  (from ${APPROVAL_TOKENS_ENV}, not printed)`);
 }
 
 /** Resolves with what stopped the service: the abort reason, or the first SIGINT/SIGTERM. */

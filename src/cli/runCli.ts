@@ -6,6 +6,7 @@ import { CliFailure } from './cliFailure';
 import { writeLine, type CliIo } from './cliIo';
 import type { CommandContext } from './commandContext';
 import { registerApprove } from './commands/approve';
+import { registerAudit } from './commands/audit';
 import { registerDecide } from './commands/decide';
 import { registerExplain } from './commands/explain';
 import { registerHook } from './commands/hook';
@@ -13,6 +14,7 @@ import { registerIntentsMcp } from './commands/intentsMcp';
 import { registerMatrix } from './commands/matrix';
 import { registerMcpProxy } from './commands/mcpProxy';
 import { registerPolicy } from './commands/policy';
+import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve';
 import { registerTokens } from './commands/tokens';
 import { EXIT_CODES, type ExitCode } from './exitCodes';
@@ -42,6 +44,8 @@ function createProgram(context: CommandContext): Command {
   registerHook(program, context);
   registerApprove(program, context);
   registerIntentsMcp(program, context);
+  registerAudit(program, context);
+  registerReplay(program, context);
   return program;
 }
 

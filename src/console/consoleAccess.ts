@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { sameToken } from '../server/approvalAuth';
+import { approvalTokens, DEFAULT_TOKEN_NAME, sameToken, SIGN_IN_LINK_NAME, type ApprovalTokens } from '../server/approvalTokens';
 import { parseBody } from '../server/bodySchemas';
 import type { JsonResponse } from '../server/errorResponse';
 import { HttpError } from '../server/httpError';
@@ -12,6 +12,8 @@ import { createSignInCodes } from './signInCodes';
 /** How the console signs people in. */
 export interface ConsoleAccessOptions {
   readonly approvalToken: string;
+  /** every token that signs in, by name; default `approvalToken` alone, named 'default' */
+  readonly tokens?: ApprovalTokens;
   /** the cookie's Path: the service's prefix, or `/` */
   readonly cookiePath: string;
   readonly idleTtlMs?: number;
@@ -57,6 +59,7 @@ export function createConsoleAccess(options: ConsoleAccessOptions): ConsoleAcces
   const sessions = createConsoleSessions({ idleTtlMs: options.idleTtlMs ?? defaults.idleTtlMs, maxSessions: defaults.maxSessions, now });
   const codes = createSignInCodes({ ttlMs: options.codeTtlMs ?? defaults.codeTtlMs, maxCodes: defaults.maxCodes, now });
   const failures = createAttemptLimit(defaults.maxFailures, defaults.failureWindowMs, now);
+  const tokens = options.tokens ?? approvalTokens([{ name: DEFAULT_TOKEN_NAME, token: options.approvalToken }]);
   const cookie = (req: AccessRequest, value: string, clear: boolean): string =>
     setCookieHeader({ name: consoleCookieName(req), value, path: options.cookiePath, secure: isHttps(req), ...(clear && { maxAgeSeconds: 0 }) });
   const cookieId = (req: AccessRequest): string | undefined => readCookie(req.headers.cookie, consoleCookieName(req));
@@ -69,12 +72,13 @@ export function createConsoleAccess(options: ConsoleAccessOptions): ConsoleAcces
         throw new HttpError({ status: 429, code: 'too_many_attempts', message: `too many failed sign-ins: try again in ${seconds} s`, headers: { 'Retry-After': String(seconds) } });
       }
       const given = parseBody(signInBodySchema, body);
-      const valid = 'token' in given ? sameToken(given.token, options.approvalToken) : codes.redeem(given.code);
-      if (!valid) {
+      // the session answers as the token's holder; the printed link is the sign-in link's
+      const approver = 'token' in given ? tokens.nameOf(given.token) : codes.redeem(given.code) ? SIGN_IN_LINK_NAME : undefined;
+      if (approver === undefined) {
         failures.fail();
         throw unauthorized('token' in given ? 'the approval token is wrong' : 'the sign-in link is used up or expired: sign in with the approval token, or restart the service for a new link');
       }
-      const { id, session } = sessions.create();
+      const { id, session } = sessions.create(approver);
       return { status: 200, body: { csrf: session.csrf }, headers: { 'Set-Cookie': cookie(req, id, false) } };
     },
     signOut(req) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_TOKEN_NAME } from '../server/approvalTokens';
 import { secretDigest } from './secretDigest';
 
 /** A browser signed in to the console. */
@@ -7,12 +8,14 @@ export interface ConsoleSession {
   readonly key: string;
   /** the token the page sends in a header with every change of state */
   readonly csrf: string;
+  /** who signed in: the name of the approval token used, or the sign-in link's */
+  readonly approver: string;
 }
 
 /** The signed-in browsers: created at sign-in, found by the cookie's id, ended at sign-out or when idle. */
 export interface ConsoleSessions {
-  /** Starts a session; the id goes in the cookie and is kept only as a hash. */
-  create(): { readonly id: string; readonly session: ConsoleSession };
+  /** Starts a session of `approver` (default 'default'); the id goes in the cookie and is kept only as a hash. */
+  create(approver?: string): { readonly id: string; readonly session: ConsoleSession };
   /** The live session of a cookie's id, marked as used; undefined when unknown or expired. */
   find(id: string | undefined): ConsoleSession | undefined;
   /** Whether the session of `key` is still live, without marking it used. */
@@ -48,7 +51,7 @@ export function createConsoleSessions(limits: ConsoleSessionLimits): ConsoleSess
   };
 
   return {
-    create() {
+    create(approver = DEFAULT_TOKEN_NAME) {
       dropExpired();
       while (sessions.size >= limits.maxSessions) {
         const oldest = sessions.keys().next().value;
@@ -56,7 +59,7 @@ export function createConsoleSessions(limits: ConsoleSessionLimits): ConsoleSess
         sessions.delete(oldest);
       }
       const id = randomBytes(32).toString('base64url');
-      const session: ConsoleSession = { key: secretDigest(id), csrf: randomBytes(32).toString('base64url') };
+      const session: ConsoleSession = { key: secretDigest(id), csrf: randomBytes(32).toString('base64url'), approver };
       sessions.set(session.key, { session, usedAt: now() });
       return { id, session };
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lifecycleMachine } from '../../machines/lifecycle';
+import type { ApprovalTokens } from '../server/approvalTokens';
 import { createRouter } from '../server/router';
 import type { SessionEvents } from '../server/sessionEvents';
 import type { SessionRegistry } from '../server/sessionStore';
@@ -15,6 +16,8 @@ export interface ApprovalConsoleOptions {
   /** the service's route prefix, '' for none */
   readonly prefix: string;
   readonly approvalToken: string;
+  /** every token that signs in, by name; default `approvalToken` alone */
+  readonly tokens?: ApprovalTokens;
   readonly sessions: SessionRegistry;
   readonly events: SessionEvents;
   /** where the page's files are; default: next to this module, or in the package's dist/console */
@@ -41,7 +44,7 @@ export interface ApprovalConsole {
  * it tells every open page what changed.
  */
 export function createApprovalConsole(options: ApprovalConsoleOptions): ApprovalConsole {
-  const access = createConsoleAccess({ approvalToken: options.approvalToken, cookiePath: options.prefix || '/', ...(options.now && { now: options.now }) });
+  const access = createConsoleAccess({ approvalToken: options.approvalToken, ...(options.tokens && { tokens: options.tokens }), cookiePath: options.prefix || '/', ...(options.now && { now: options.now }) });
   const streams = createEventStreams({
     maxStreams: options.maxStreams ?? EVENT_STREAM_DEFAULTS.maxStreams,
     keepAliveMs: options.keepAliveMs ?? EVENT_STREAM_DEFAULTS.keepAliveMs,

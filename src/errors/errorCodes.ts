@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'upstream_unavailable',
   'invalid_snapshot',
   'session_store_unavailable',
+  'trace_unreadable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

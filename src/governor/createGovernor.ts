@@ -25,7 +25,10 @@ import { decidedCallOf, type HeldToolCall } from './heldCalls';
 import type { Governor } from './governorApi';
 import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from './governorOptions';
 import { persistGovernor } from './persistGovernor';
-import { createDecisionTrace } from './decisionTrace';
+import { createDecisionTrace, type TracedCall } from './decisionTrace';
+import { answeredCall, approverOf, type ApprovedBy } from './answeredBy';
+import { createSessionApprovers } from './sessionApprovers';
+import { traceSituation } from './traceSituation';
 import { startGovernorActors } from './governorActors';
 
 export type { Governor, ToolsForOptions } from './governorApi';
@@ -60,8 +63,17 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const { actor, approvalActor, initialFiles, restored } = startGovernorActors(config, sources, machine);
   // the same trace file goes on from what the snapshot's governor last left in it
   const keptVouch = restored?.traceFile?.file === config.trace ? restored.traceFile.vouched : undefined;
-  const trace = createDecisionTrace(config, () => approvalActor.getSnapshot().context.sessionId, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
-  const traceDecision = trace.record;
+  const approvers = createSessionApprovers();
+  const situation = traceSituation({
+    approvalActor,
+    safeMode: config.safeMode,
+    approvers,
+    decide: (name, args) => decider.decideCall({ name, args, snapshot: actor.getSnapshot(), approvalId: 'approval-check' }).decision,
+  });
+  const trace = createDecisionTrace(config, situation, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
+  // decisions traced while a human's answer is applied carry the answer and who gave it
+  let answering: TracedCall = {};
+  const traceDecision = (decision: Decision, args?: unknown) => trace.record(decision, { ...answering, ...(args !== undefined && { args }) });
   // The chart's context is the one record of whether something is held and what: its guards need the
   // ids and classes, and xstate/graph traverses that small plain context. The governor keeps only the
   // decisions, arguments and file contents the chart never reads, found through the chart's ids.
@@ -149,7 +161,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     // a call with no arguments is a call with empty ones; null is malformed, not empty
     const callArgs = args === undefined ? {} : args;
     const first = decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(name, callArgs), prepared: options?.prepared });
-    const { decision, traced } = traceDecision(first.decision);
+    const { decision, traced } = traceDecision(first.decision, callArgs);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
     if (!traced.ok && mayRun(decision)) return decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     const decided = { ...first, decision };
@@ -182,7 +194,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
 
   /** Refuses a held call no human answered in time, traced as such, and ends its hold. */
   const expire = (call: DecidedCall): Decision => {
-    const { decision } = traceDecision(decider.restate(call, { code: 'approval_expired', snapshot: actor.getSnapshot() }));
+    const { decision } = traceDecision(decider.restate(call, { code: 'approval_expired', snapshot: actor.getSnapshot() }), call.args);
     actor.send({ type: 'approval.denied', id: call.decision.approval?.id ?? '' });
     return decision;
   };
@@ -233,7 +245,17 @@ export function createGovernor(options?: GovernorOptions): Governor {
     return { kept, call: decidedCallOf(kept, record.categories) };
   };
 
-  const resolveApproval = (id: string, answer: ApprovalAnswer): Decision => {
+  const resolveApproval = (id: string, answer: ApprovalAnswer, by?: ApprovedBy): Decision => {
+    const before = answering;
+    answering = answeredCall(id, answer, approverOf('resolveApproval', by), controlFiles.heldDecision()?.approval?.id === id);
+    try {
+      return answerHeld(id, answer);
+    } finally {
+      answering = before;
+    }
+  };
+
+  const answerHeld = (id: string, answer: ApprovalAnswer): Decision => {
     assertRunning('resolveApproval');
     const valid = validateApprovalAnswer(answer);
     // a held control-file change is answered by accepting or rejecting it
@@ -249,13 +271,13 @@ export function createGovernor(options?: GovernorOptions): Governor {
     }
     const snapshot = actor.getSnapshot();
     if (valid.kind === 'cancel') {
-      const { decision: cancelled } = traceDecision(decider.restate(call, { code: 'approval_cancelled', snapshot }));
+      const { decision: cancelled } = traceDecision(decider.restate(call, { code: 'approval_cancelled', snapshot }), call.args);
       actor.send({ type: 'approval.denied', id });
       return cancelled;
     }
     // approval never cancels the rules: the call is decided again, with its categories approved once
     const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
-    const { decision, traced } = traceDecision(again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision);
+    const { decision, traced } = traceDecision(again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision, call.args);
     if (!traced.ok || !decision.allowed) {
       actor.send({ type: 'approval.denied', id });
       return traced.ok ? decision : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
@@ -341,9 +363,12 @@ export function createGovernor(options?: GovernorOptions): Governor {
       const snapshot = actor.getSnapshot();
       return handshakePrompt(state ?? lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
     },
-    approveSession(categories) {
+    approveSession(categories, by) {
       assertRunning('approveSession');
-      approvalActor.send({ type: 'session.approved', categories: validateCategories(categories) });
+      const approver = approverOf('approveSession', by);
+      const valid = validateCategories(categories);
+      approvalActor.send({ type: 'session.approved', categories: valid });
+      approvers.approve(situation.sessionId(), valid, approver);
       releaseHeldCallsNowApproved();
       return approvedCategoriesOf(approvalActor);
     },

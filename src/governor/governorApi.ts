@@ -10,6 +10,7 @@ import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
 import type { TraceChange } from '../trace/traceRecord';
+import type { ApprovedBy } from './answeredBy';
 import type { GovernorSnapshot } from './governorSnapshot';
 import type { HeldToolCall } from './heldCalls';
 
@@ -73,8 +74,11 @@ export interface Governor {
   toolsFor<T>(state: LifecycleState, tools: readonly T[], options?: ToolsForOptions): T[];
   /** The system-prompt text for `state` (default: the current one), with the intents. */
   handshakePrompt(state?: LifecycleState): string;
-  /** Grants risk categories for the current session only; returns every category now approved. */
-  approveSession(categories: readonly RiskCategory[]): readonly RiskCategory[];
+  /**
+   * Grants risk categories for the current session only; returns every category now approved.
+   * `by.approver` names who approved, for the trace of the calls the approval lets run.
+   */
+  approveSession(categories: readonly RiskCategory[], by?: ApprovedBy): readonly RiskCategory[];
   /**
    * Gives a grant: its categories approved for the calls its narrowing matches (`commands`
    * prefixes per simple command, `paths` globs, `hosts`, `tools`), until the session ends, or
@@ -87,8 +91,11 @@ export interface Governor {
   revoke(id: string): void;
   /** the live grants: a person's not yet ended, then the active intent's own `approvals` */
   readonly grants: readonly Grant[];
-  /** Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit } re-decides new arguments. */
-  resolveApproval(id: string, answer: ApprovalAnswer): Decision;
+  /**
+   * Answers a held call: 'continue' runs it once, 'cancel' drops it, 'details' shows it, { edit }
+   * re-decides new arguments. The trace records the answer, and `by.approver` as who gave it.
+   */
+  resolveApproval(id: string, answer: ApprovalAnswer, by?: ApprovedBy): Decision;
   /** Starts another session: every approval is dropped. */
   setSession(sessionId: string): void;
   /** Returns to REQUEST from any state and clears the intent. */

@@ -32,7 +32,7 @@ export const approveSessionHandler: Handler = (context) => {
   const { commands, paths, hosts, tools, until, ttl_s: ttlSeconds } = body;
   const narrowed = [commands, paths, hosts, tools, until, ttlSeconds].some((part) => part !== undefined);
   if (!narrowed) {
-    const approved = governor.approveSession(categories);
+    const approved = governor.approveSession(categories, { approver: context.approver });
     context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
     return { status: 200, body: { session_id: body.session_id, approved_categories: approved } };
   }
@@ -69,7 +69,7 @@ export const resolveApprovalHandler: Handler = (context) => {
       details: { waiting },
     });
   }
-  const decision = governor.resolveApproval(approvalId, answer);
+  const decision = governor.resolveApproval(approvalId, answer, { approver: context.approver });
   context.events.publish({ type: 'call.answered', sessionId: id, approvalId });
   // an edited call decided again may be held again, under a new approval id
   if (decision.code === 'needs_approval' && decision.approval && typeof answer === 'object') {

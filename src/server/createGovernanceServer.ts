@@ -7,6 +7,7 @@ import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { createApprovalConsole } from '../console/createApprovalConsole';
 import { createClientErrorListener } from './clientErrors';
 import { applyConnectionLimits, serverOptionsOf } from './connectionLimits';
+import { approvalTokens } from './approvalTokens';
 import { createOpsEndpoints, type MetricsAccess } from './opsEndpoints';
 import { createRequestListener } from './requestListener';
 import { createRequestObserver } from './requestObserver';
@@ -37,9 +38,11 @@ export interface GovernanceServer {
   listen(port?: number, host?: string): Promise<ListeningAddress>;
   /** Stops listening, closes connections, drops every session and terminates the analysis worker threads. */
   close(): Promise<void>;
-  /** the bearer token the approval routes require */
+  /** the single bearer token the approval routes take, named 'default' in the trace */
   readonly approvalToken: string;
   readonly approvalTokenSource: ApprovalTokenSource;
+  /** the names of every token the approval routes take: 'default', then the named tokens */
+  readonly approvalTokenNames: readonly string[];
   readonly prefix: string;
   readonly sessions: SessionRegistry;
   /** the worker threads that analyse shell commands off the event loop (started on the first command) */
@@ -60,7 +63,8 @@ function urlHost(host: string): string {
 }
 
 /**
- * Creates the governance service (not yet listening). Throws InvalidOptionsError listing every
+ * Creates the governance service (not yet listening). The approval routes take the single
+ * `approvalToken` and each of `approvalTokens`, and trace every answer with the token's name. Throws InvalidOptionsError listing every
  * bad option, the base governor options included.
  *
  * @example
@@ -87,9 +91,10 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   const events = createSessionEvents(config.onError);
   // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
   const analysis = createAnalysisPool(config.analysis);
-  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, sessions, events });
-  const ops = createOpsEndpoints({ sessions, metrics, metricsAccess: config.metricsAccess, approvalToken: config.approvalToken, startedAt: Date.now(), now: Date.now }, config.prefix);
-  const listener = createRequestListener({ config, sessions, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
+  const tokens = approvalTokens(config.approvalTokens);
+  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions, events });
+  const ops = createOpsEndpoints({ sessions, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now }, config.prefix);
+  const listener = createRequestListener({ config, tokens, sessions, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
   const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
   const server = createServer(serverOptionsOf(config.connections), (req, res) => {
     observe(req, res);
@@ -136,6 +141,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     close,
     approvalToken: config.approvalToken,
     approvalTokenSource: config.approvalTokenSource,
+    approvalTokenNames: tokens.names,
     prefix: config.prefix,
     sessions,
     analysis,

@@ -21,6 +21,8 @@ export interface HandlerContext {
   readonly events: SessionEvents;
   /** runs a call's shell analysis off the event loop (the service's worker threads) */
   readonly analyseShell: ShellAnalyser;
+  /** on an approval route: who approves, the name of the approval token (or the console's sign-in) */
+  readonly approver?: string;
 }
 
 /** A route's work once the body is read; the governor is synchronous, a hook's session store need not be. */

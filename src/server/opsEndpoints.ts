@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireApprovalToken } from './approvalAuth';
+import type { ApprovalTokens } from './approvalTokens';
 import type { JsonResponse } from './errorResponse';
 import { sendJson } from './respond';
 import { createRouter, type RouteSpec } from './router';
@@ -16,7 +17,8 @@ export interface OpsContext {
   readonly sessions: SessionRegistry;
   readonly metrics: ServiceMetrics;
   readonly metricsAccess: MetricsAccess;
-  readonly approvalToken: string;
+  /** the approval tokens, for `metricsAccess: 'token'` */
+  readonly tokens: ApprovalTokens;
   /** when the service was created, in `now()`'s milliseconds */
   readonly startedAt: number;
   readonly now: () => number;
@@ -32,7 +34,7 @@ const health: OpsHandler = async (_req, context) => ({
 
 /** `GET /metrics`: the Prometheus text exposition; with `metricsAccess: 'token'`, only for the approval token's holder. */
 const metrics: OpsHandler = async (req, context) => {
-  if (context.metricsAccess === 'token') requireApprovalToken(req.headers.authorization, context.approvalToken);
+  if (context.metricsAccess === 'token') requireApprovalToken(req.headers.authorization, context.tokens);
   return { status: 200, body: undefined, text: await context.metrics.text(), contentType: context.metrics.contentType };
 };
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import type { ApprovalConsole } from '../console/createApprovalConsole';
 import { requireApprover } from '../console/requireApprover';
+import type { ApprovalTokens } from './approvalTokens';
 import { errorResponse } from './errorResponse';
 import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
@@ -21,6 +22,8 @@ import { checkHost, checkStateChange } from './webSafety';
 /** The pieces a request is served with. */
 export interface ListenerDeps {
   readonly config: ServerConfig;
+  /** the approval tokens by name */
+  readonly tokens: ApprovalTokens;
   readonly sessions: SessionStore;
   /** the host names the Host header may carry; the service adds the address it listens on */
   readonly allowedHosts: ReadonlySet<string>;
@@ -64,10 +67,10 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       const { route: matched, params } = route(method, pathname);
       checkStateChange(method, req.headers);
       // checked before the body is read, so an unauthenticated client cannot make the service read it
-      if (matched.handler.approval) requireApprover(req, config.approvalToken, deps.console.access);
+      const approver = matched.handler.approval ? requireApprover(req, deps.tokens, deps.console.access) : undefined;
       // a hook event may carry a whole file: it has its own bound
       const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events, analyseShell: deps.analyseShell }));
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }) }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

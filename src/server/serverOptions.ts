@@ -6,6 +6,7 @@ import { parseGovernorOptions, type GovernorOptions } from '../governor/governor
 import { formatIssues } from '../intents/intent';
 import { connectionLimitFields, connectionLimitIssues, connectionLimitsOf, type ConnectionLimits } from './connectionLimits';
 import { METRICS_ACCESS, type MetricsAccess } from './opsEndpoints';
+import { APPROVAL_TOKENS_ENV, approvalTokenSchema, DEFAULT_TOKEN_NAME, namedApprovalTokensSchema, parseApprovalTokensEnv, type NamedApprovalToken } from './approvalTokens';
 import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
@@ -17,13 +18,6 @@ const MIB = 1024 * 1024;
 /** Defaults of the governance service's options. */
 export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000 });
 
-// a token goes into an Authorization header: printable ASCII, no spaces, long enough to resist guessing
-const tokenSchema = z
-  .string()
-  .min(16, 'an approval token must have at least 16 characters')
-  .max(512)
-  .regex(/^[\x21-\x7e]+$/, 'an approval token must be printable ASCII without spaces');
-
 const serverOptionsSchema = z.strictObject({
   governor: z
     .custom<GovernorOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object of governor options')
@@ -32,7 +26,9 @@ const serverOptionsSchema = z.strictObject({
     .string()
     .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "a prefix is empty or '/'-separated segments of [A-Za-z0-9._~-], like '/slavik', with no trailing '/'")
     .optional(),
-  approvalToken: tokenSchema.optional(),
+  approvalToken: approvalTokenSchema.optional(),
+  /** more approval tokens, each with the name the trace gives whoever approves with it (`INTENTGATE_APPROVAL_TOKENS` when absent) */
+  approvalTokens: namedApprovalTokensSchema.optional(),
   maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
   maxSessions: z.number().int().positive().optional(),
   /** a session unused this long expires (default an hour) */
@@ -64,6 +60,8 @@ export interface ServerConfig {
   readonly prefix: string;
   readonly approvalToken: string;
   readonly approvalTokenSource: ApprovalTokenSource;
+  /** every approval token with its name: `approvalToken` as 'default', then the named ones */
+  readonly approvalTokens: readonly NamedApprovalToken[];
   readonly maxBodyBytes: number;
   /** beyond it a new session is refused with 429 */
   readonly maxSessions: number;
@@ -103,8 +101,20 @@ function resolveToken(option: string | undefined, env: NodeJS.ProcessEnv): { tok
   if (option !== undefined) return { token: option, source: 'option', issues: [] };
   const fromEnv = env[APPROVAL_TOKEN_ENV];
   if (fromEnv === undefined || fromEnv === '') return { token: randomBytes(32).toString('base64url'), source: 'generated', issues: [] };
-  const checked = tokenSchema.safeParse(fromEnv);
+  const checked = approvalTokenSchema.safeParse(fromEnv);
   return { token: fromEnv, source: 'env', issues: checked.success ? [] : formatIssues(checked.error, APPROVAL_TOKEN_ENV) };
+}
+
+/** The named tokens: the option's, else the environment's, checked as the option is; none when neither. */
+function resolveNamedTokens(option: readonly NamedApprovalToken[] | undefined, defaultToken: string, env: NodeJS.ProcessEnv): { tokens: readonly NamedApprovalToken[]; issues: string[] } {
+  const fromEnv = env[APPROVAL_TOKENS_ENV];
+  if (option === undefined && (fromEnv === undefined || fromEnv === '')) return { tokens: [], issues: [] };
+  const read = option === undefined ? parseApprovalTokensEnv(fromEnv ?? '') : { tokens: [...option], issues: [] };
+  const checked = namedApprovalTokensSchema.safeParse(read.tokens);
+  const label = option === undefined ? APPROVAL_TOKENS_ENV : 'approvalTokens';
+  const clash = read.tokens.some((each) => each.token === defaultToken) ? [`${label}: a named token is the same as the single approval token`] : [];
+  const issues = [...read.issues, ...(checked.success || read.tokens.length === 0 ? [] : formatIssues(checked.error, label)), ...clash];
+  return { tokens: issues.length === 0 ? read.tokens : [], issues };
 }
 
 /** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
@@ -112,8 +122,9 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const result = serverOptionsSchema.safeParse(options ?? {});
   const tokenOption = result.success ? result.data.approvalToken : undefined;
   const token = resolveToken(tokenOption, env);
+  const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);
   // every issue at once: the service's own, the governor's and the environment's
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...connectionLimitIssues(options)];
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...(result.success ? named.issues : []), ...connectionLimitIssues(options)];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   return {
@@ -121,6 +132,7 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     prefix: parsed.prefix ?? SERVER_DEFAULTS.prefix,
     approvalToken: token.token,
     approvalTokenSource: token.source,
+    approvalTokens: [{ name: DEFAULT_TOKEN_NAME, token: token.token }, ...named.tokens],
     maxBodyBytes: parsed.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
     maxSessions: parsed.maxSessions ?? SERVER_DEFAULTS.maxSessions,
     sessionTtlMs: parsed.sessionTtlMs ?? SERVER_DEFAULTS.sessionTtlMs,

@@ -1,8 +1,27 @@
 import type { Decision } from '../decision/decision';
 import type { Verdict } from '../decision/reasons';
+import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
+import type { TracedValue } from './redactArguments';
 
-/** One line of the trace: a decision on a call that has risk categories (seed 002 A). */
+/** How a human answered the held question a record is about: a held call's buttons, or a held control-file change's. */
+export const TRACE_ANSWERS = ['continue', 'cancel', 'edit', 'accept', 'reject'] as const;
+
+export type TraceAnswer = (typeof TRACE_ANSWERS)[number];
+
+/** One reason of a traced decision. */
+export interface TraceReason {
+  readonly code: string;
+  readonly message: string;
+  readonly category?: RiskCategory;
+  /** the grant that covered the call, on an `approved_by_grant` note */
+  readonly grant?: string;
+}
+
+/**
+ * One line of the trace: a decision on a call that has risk categories (seed 002 A). The
+ * fields after `reasons` came later: a reader meets lines without them.
+ */
 export interface TraceRecord {
   /** ISO 8601 time of the decision */
   readonly time: string;
@@ -11,7 +30,38 @@ export interface TraceRecord {
   readonly tool: string;
   readonly categories: readonly RiskCategory[];
   readonly verdict: Verdict;
-  readonly reasons: readonly { readonly code: string; readonly message: string; readonly category?: RiskCategory }[];
+  readonly reasons: readonly TraceReason[];
+  /** the lifecycle state the call was decided in */
+  readonly state?: LifecycleState;
+  /** whether safe mode was on */
+  readonly safe_mode?: boolean;
+  /** the categories the session had approved when the call was decided */
+  readonly approved_categories?: readonly RiskCategory[];
+  /** the call's arguments, secrets redacted (docs/trace.md) */
+  readonly args?: TracedValue;
+  /** the arguments whose values were redacted or cut */
+  readonly redacted?: readonly string[];
+  /** present (true) when the call decided on its redacted arguments would be decided otherwise: it cannot be replayed */
+  readonly redaction_changes_decision?: true;
+  /** the held question the record is about: the hold it starts, or the one a human answered */
+  readonly approval_id?: string;
+  /** the human's answer that made this decision */
+  readonly answer?: TraceAnswer;
+  /** who answered, or who approved the call's categories for the session, when the host knows (a named approval token) */
+  readonly approver?: string;
+}
+
+/** What a record keeps besides the decision: the call and the situation it was decided in. */
+export interface TraceCallFacts {
+  /** the arguments, already redacted */
+  readonly args?: TracedValue | undefined;
+  readonly redacted?: readonly string[] | undefined;
+  readonly redactionChangesDecision?: boolean | undefined;
+  readonly safeMode?: boolean | undefined;
+  readonly approvedCategories?: readonly RiskCategory[] | undefined;
+  readonly approvalId?: string | undefined;
+  readonly answer?: TraceAnswer | undefined;
+  readonly approver?: string | undefined;
 }
 
 /** Where trace records go; it must write each record whole or throw. */
@@ -40,8 +90,9 @@ export interface TraceNotice {
   readonly change: TraceChange;
 }
 
-/** The trace record of a decision. */
-export function traceRecordOf(decision: Decision, sessionId: string, time: Date): TraceRecord {
+/** The trace record of a decision, with what is known of its call. */
+export function traceRecordOf(decision: Decision, sessionId: string, time: Date, facts: TraceCallFacts = {}): TraceRecord {
+  const approvalId = decision.approval?.id ?? facts.approvalId;
   return {
     time: time.toISOString(),
     session_id: sessionId,
@@ -49,6 +100,15 @@ export function traceRecordOf(decision: Decision, sessionId: string, time: Date)
     tool: decision.tool,
     categories: decision.categories,
     verdict: decision.verdict,
-    reasons: decision.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.category && { category: r.category }) })),
+    reasons: decision.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.category && { category: r.category }), ...(r.grant !== undefined && { grant: r.grant }) })),
+    state: decision.state,
+    ...(facts.safeMode !== undefined && { safe_mode: facts.safeMode }),
+    ...(facts.approvedCategories !== undefined && { approved_categories: facts.approvedCategories }),
+    ...(facts.args !== undefined && { args: facts.args }),
+    ...(facts.redacted !== undefined && facts.redacted.length > 0 && { redacted: facts.redacted }),
+    ...(facts.redactionChangesDecision === true && { redaction_changes_decision: true as const }),
+    ...(approvalId !== undefined && { approval_id: approvalId }),
+    ...(facts.answer !== undefined && { answer: facts.answer }),
+    ...(facts.approver !== undefined && { approver: facts.approver }),
   };
 }

@@ -1,6 +1,6 @@
 import type { Decision } from '../decision/decision';
 import { openTraceFile, type TraceFileOptions, type Vouched } from './traceFile';
-import { traceRecordOf, type TraceChange, type TraceRecord, type TraceSink } from './traceRecord';
+import { traceRecordOf, type TraceCallFacts, type TraceChange, type TraceRecord, type TraceSink } from './traceRecord';
 
 export type TraceResult =
   /** `changed`: the trace file was changed outside the governor since its last append (a notice line says so) */
@@ -8,8 +8,8 @@ export type TraceResult =
   | { readonly ok: false; readonly problem: string };
 
 export interface Tracer {
-  /** Writes a decision when `isTraced` says so; other decisions are not traced. */
-  record(decision: Decision): TraceResult;
+  /** Writes a decision, with what is known of its call, when `isTraced` says so; other decisions are not traced. */
+  record(decision: Decision, facts?: TraceCallFacts): TraceResult;
   /** what a trace file held after the last append, undefined for a host's sink */
   vouched(): Vouched | undefined;
 }
@@ -38,10 +38,10 @@ export function createTracer(target: TracerFile | TraceSink, sessionId: () => st
   };
   return {
     vouched: () => file?.vouched(),
-    record(decision) {
+    record(decision, facts) {
       if (!isTraced(decision)) return { ok: true };
       try {
-        const changed = append(traceRecordOf(decision, sessionId(), new Date()));
+        const changed = append(traceRecordOf(decision, sessionId(), new Date(), facts));
         return changed ? { ok: true, changed } : { ok: true };
       } catch (error) {
         return { ok: false, problem: error instanceof Error ? error.message : String(error) };

@@ -12,3 +12,13 @@ export async function listeningUrl(stdout: MemoryOutput): Promise<string> {
   }
   throw new Error(`serve did not start: ${stdout.text}`);
 }
+
+/** `POST /approve-session` with a bearer token; the status. */
+export async function approveWithToken(url: string, token: string, sessionId: string, categories: readonly string[]): Promise<number> {
+  const response = await fetch(`${url}/approve-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ session_id: sessionId, categories }),
+  });
+  return response.status;
+}

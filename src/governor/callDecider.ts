@@ -104,8 +104,11 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   if (!safeMode) {
     return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
   }
-  const byGrant = [...granted.byGrant].map(([id, categories]) =>
-    reason('approved_by_grant', 'safe-mode', { message: `Approved by grant ${id}: ${categories.join(', ')}.`, grant: id }),
+  const byGrant = [...granted.byGrant].map(([grant, categories]) =>
+    reason('approved_by_grant', 'safe-mode', {
+      message: `Approved by grant ${grant.id}${grant.givenBy === undefined ? '' : `, given by ${grant.givenBy}`}: ${categories.join(', ')}.`,
+      grant: grant.id,
+    }),
   );
   const grantedCategories = new Set([...granted.byGrant.values()].flat());
   const whole = risk.categories.filter((category) => !grantedCategories.has(category));

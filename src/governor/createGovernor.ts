@@ -373,9 +373,9 @@ export function createGovernor(options?: GovernorOptions): Governor {
       return approvedCategoriesOf(approvalActor);
     },
     resolveApproval,
-    grant(input) {
+    grant(input, by) {
       assertRunning('grant');
-      const given = grants.give(input);
+      const given = grants.give(input, approverOf('grant', by));
       releaseHeldCallsNowApproved();
       return given;
     },

@@ -84,9 +84,11 @@ export interface Governor {
    * prefixes per simple command, `paths` globs, `hosts`, `tools`), until the session ends, or
    * the active intent changes (`until: 'intent'`), or `ttlMs` passes, or it is revoked. Held
    * calls it covers are let go, for the agent to call again. A grant never lifts the lifecycle,
-   * the scope, `.intentignore` or the control files. Throws InvalidArgumentError on bad input.
+   * the scope, `.intentignore` or the control files. `by.approver` names who gave it: the grant
+   * keeps it (`givenBy`), and so does the note of every call it approves. Throws
+   * InvalidArgumentError on bad input.
    */
-  grant(input: GrantInput): Grant;
+  grant(input: GrantInput, by?: ApprovedBy): Grant;
   /** Ends a grant at once; throws InvalidArgumentError when no live grant has that id. */
   revoke(id: string): void;
   /** the live grants: a person's not yet ended, then the active intent's own `approvals` */

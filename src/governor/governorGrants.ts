@@ -10,7 +10,7 @@ import { describeValue } from '../text/describeValue';
 export interface GovernorGrants {
   /** the live grants: a person's not yet ended, then the active intent's own approvals */
   live(): Grant[];
-  give(input: GrantInput): Grant;
+  give(input: GrantInput, givenBy: string | undefined): Grant;
   revoke(id: string): void;
   /** ends the grants whose time is up; cheap when none is timed */
   expire(): void;
@@ -49,7 +49,7 @@ export function createGovernorGrants(parts: {
       expire();
       return [...approvalActor.getSnapshot().context.grants, ...intentGrants(actor.getSnapshot().context.activeIntent)];
     },
-    give(input) {
+    give(input, givenBy) {
       const spec = parseGrantInput(input);
       const until = spec.until ?? 'session';
       const active = actor.getSnapshot().context.activeIntent;
@@ -60,6 +60,7 @@ export function createGovernorGrants(parts: {
         id: `grant-${approvalActor.getSnapshot().context.grantsTaken + 1}`,
         until,
         source: 'human',
+        ...(givenBy !== undefined && { givenBy }),
         ...(until === 'intent' && active && { intentId: active.id }),
         ...(spec.ttlMs !== undefined && { expiresAt: parts.now() + spec.ttlMs }),
       });

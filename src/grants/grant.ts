@@ -55,6 +55,8 @@ export interface Grant {
   readonly expiresAt?: number;
   /** who gave it: a person through `grant`, or the intent that lists it in `approvals` */
   readonly source: 'human' | 'intent';
+  /** the person's name, when the approval came with one (a named token of the service) */
+  readonly givenBy?: string;
 }
 
 /** Validates `grant`'s argument; throws InvalidArgumentError naming every problem. */
@@ -68,7 +70,10 @@ export function parseGrantInput(input: unknown): z.infer<typeof grantInputSchema
 }
 
 /** A grant from a validated input, its categories in the usual order and its narrowing frozen. */
-export function grantOf(spec: DeepReadonly<ApprovalSpec>, fields: Pick<Grant, 'id' | 'until' | 'source'> & { readonly intentId?: string; readonly expiresAt?: number }): Grant {
+export function grantOf(
+  spec: DeepReadonly<ApprovalSpec>,
+  fields: Pick<Grant, 'id' | 'until' | 'source'> & { readonly intentId?: string; readonly expiresAt?: number; readonly givenBy?: string },
+): Grant {
   const frozen = (list: readonly string[] | undefined) => list && Object.freeze([...list]);
   return Object.freeze({
     id: fields.id,
@@ -81,6 +86,7 @@ export function grantOf(spec: DeepReadonly<ApprovalSpec>, fields: Pick<Grant, 'i
     ...(fields.intentId !== undefined && { intentId: fields.intentId }),
     ...(fields.expiresAt !== undefined && { expiresAt: fields.expiresAt }),
     source: fields.source,
+    ...(fields.givenBy !== undefined && { givenBy: fields.givenBy }),
   });
 }
 
@@ -103,4 +109,5 @@ export const keptGrantSchema = approvalSchema.extend({
   intentId: z.string().min(1).max(256).optional(),
   expiresAt: z.number().nonnegative().optional(),
   source: z.literal('human'),
+  givenBy: z.string().min(1).max(128).optional(),
 });

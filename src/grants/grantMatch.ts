@@ -49,13 +49,13 @@ export function grantMatches(grant: Grant, call: GrantedCall): boolean {
 /** The categories grants cover, and the grant that covers each (the first live one that names it and matches). */
 export interface GrantCoverage {
   readonly uncovered: readonly RiskCategory[];
-  /** grant id -> the categories it covers for this call */
-  readonly byGrant: ReadonlyMap<string, readonly RiskCategory[]>;
+  /** each grant that covers some of the call's categories, and which */
+  readonly byGrant: ReadonlyMap<Grant, readonly RiskCategory[]>;
 }
 
 /** Which of `categories` the live grants cover for the call. */
 export function coverByGrants(categories: readonly RiskCategory[], grants: readonly Grant[], call: GrantedCall): GrantCoverage {
-  const byGrant = new Map<string, RiskCategory[]>();
+  const byGrant = new Map<Grant, RiskCategory[]>();
   const uncovered: RiskCategory[] = [];
   const matching = new Map<Grant, boolean>();
   const matches = (grant: Grant): boolean => {
@@ -69,7 +69,7 @@ export function coverByGrants(categories: readonly RiskCategory[], grants: reado
   for (const category of categories) {
     const grant = grants.find((candidate) => candidate.categories.includes(category) && matches(candidate));
     if (grant === undefined) uncovered.push(category);
-    else byGrant.set(grant.id, [...(byGrant.get(grant.id) ?? []), category]);
+    else byGrant.set(grant, [...(byGrant.get(grant) ?? []), category]);
   }
   return { uncovered, byGrant };
 }

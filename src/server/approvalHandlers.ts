@@ -46,7 +46,7 @@ export const approveSessionHandler: Handler = (context) => {
       ...(tools && { tools }),
       ...(until && { until }),
       ...(ttlSeconds !== undefined && { ttlMs: Math.round(ttlSeconds * 1000) }),
-    });
+    }, { approver: context.approver });
   } catch (error) {
     grantRefused(error);
   }

@@ -14,6 +14,8 @@ export interface GrantView {
   readonly expires_at: string | null;
   /** 'human' (given through an approval) or 'intent' (listed in the intent's `approvals`) */
   readonly source: Grant['source'];
+  /** the name of the token it was given with, when the service knows it */
+  readonly given_by: string | null;
 }
 
 /** The view of a grant; JSON has no undefined, so absent values are null. */
@@ -29,5 +31,6 @@ export function grantView(grant: Grant): GrantView {
     intent_id: grant.intentId ?? null,
     expires_at: grant.expiresAt === undefined ? null : new Date(grant.expiresAt).toISOString(),
     source: grant.source,
+    given_by: grant.givenBy ?? null,
   };
 }

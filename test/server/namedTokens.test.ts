@@ -25,6 +25,18 @@ async function heldWrite(file: string): Promise<string> {
 }
 
 describe('named approval tokens over HTTP', () => {
+  it('keeps the name of the token a grant was given with, and names it in every call the grant approves', async () => {
+    const { url } = running;
+    await post(`${url}/sessions/S2/prompt`, { text: 'work' });
+    await post(`${url}/sessions/S2/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
+    const given = await post(`${url}/approve-session`, { session_id: 'S2', categories: ['EXEC_ARBITRARY'], commands: ['npm test'] }, ALICE);
+    expect(given.json.grant).toMatchObject({ given_by: 'alice', commands: ['npm test'] });
+    const decision = await post(`${url}/sessions/S2/tool-calls`, { tool: 'execute_command', args: { command: 'npm test' } });
+    expect(decision.json.reasons).toContainEqual(expect.objectContaining({ code: 'approved_by_grant', message: expect.stringContaining('given by alice') }));
+    const record = readTrace(trace).records.at(-1);
+    expect(record?.reasons).toContainEqual(expect.objectContaining({ code: 'approved_by_grant', grant: (given.json.grant as { id: string }).id }));
+  });
+
   it('traces each approval with the name of the token it came with, and refuses a wrong token', async () => {
     const { url } = running;
     expect(running.service.approvalTokenNames).toEqual(['default', 'alice', 'bob']);

@@ -15,6 +15,8 @@ import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, typ
 
 const HOT_PATH_TARGET = 1.5;
 const CATALOG_SIZE = 1000;
+// a catalog past the per-name memo, where each name's verdict is shared by its class
+const LARGE_CATALOG_SIZE = 10_000;
 const HEAP_GOVERNORS = 10_000;
 
 const INTENTS: Intent[] = [
@@ -247,6 +249,8 @@ async function main(): Promise<void> {
     const plainView = plainFilter(before).length;
     const beforeHandshake = comparePair((n) => loopToolsFor(governor, before, n), (n) => loopPlainFilter(before, n));
     const afterHandshake = comparePair((n) => loopToolsFor(governor, after, n), (n) => loopPlainFilter(after, n));
+    const large: CatalogQuery = { state: 'REASONING', catalog: buildCatalog(LARGE_CATALOG_SIZE).catalog };
+    const largeView = comparePair((n) => loopToolsFor(governor, large, n), (n) => loopPlainFilter(large, n));
 
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     seed.currentState = 'ACTION';
@@ -260,6 +264,7 @@ async function main(): Promise<void> {
 
     rows.push(ratioRow({ name: `toolsFor(REASONING, ${CATALOG_SIZE} tools)`, format: us }, beforeHandshake));
     rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
+    rows.push(ratioRow({ name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`, format: us }, largeView));
 
     const heap = measureHeap(root);
     if (heap) rows.push(heap.row, heap.createRow);

@@ -93,6 +93,25 @@ describe('invariants', () => {
     );
   });
 
+  it('toolsFor in any state shows a tool exactly when that name alone, asked of a copy of the governor, would be shown', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), fc.uniqueArray(toolName, { maxLength: 16 }), (ops, names) => {
+        const governor = newGovernor();
+        ops.forEach((step) => apply(governor, step));
+        const snapshot = governor.persist();
+        const definitions = names.map((name) => ({ name }));
+        for (const state of ['REQUEST', 'REASONING', 'ACTION'] as const) {
+          // the batch shares verdicts between names; each copy decides its one name afresh
+          const shown = governor.toolsFor(state, definitions).map((definition) => definition.name);
+          const alone = names.filter((name) => createGovernor({ workspaceRoot: root, restore: snapshot }).toolsFor(state, [{ name }]).length === 1);
+          expect(shown).toEqual(alone);
+        }
+        governor.stop();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('a query and a call on the same state reach the same decision', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 15 }), toolName, callArgs, (ops, tool, args) => {

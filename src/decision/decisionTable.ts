@@ -9,7 +9,16 @@ const MAX_MEMOISED_NAMES = 4096;
 interface StateView {
   readonly snapshot: LifecycleSnapshot;
   readonly decisions: Map<string, Decision>;
+  readonly verdicts: Verdicts;
 }
+
+/** Whether names may run: by name for the first names asked, and by verdict key (a handful of entries) for any number. */
+interface Verdicts {
+  readonly byName: Map<string, boolean>;
+  readonly byKey: Map<string, boolean>;
+}
+
+const newVerdicts = (): Verdicts => ({ byName: new Map(), byKey: new Map() });
 
 export interface DecisionTableSource {
   /** the actor's current snapshot */
@@ -18,6 +27,12 @@ export interface DecisionTableSource {
   snapshotIn(state: LifecycleState, current: LifecycleSnapshot): LifecycleSnapshot;
   /** the statechart's decision on a tool asked about by name only */
   decideName(name: string, snapshot: LifecycleSnapshot): Decision;
+  /**
+   * A key shared by names whose by-name verdict is always the same in one snapshot (their class,
+   * or the handshake name itself), undefined for a name that is not a tool name (never allowed);
+   * a name's decisions still differ in their messages.
+   */
+  verdictKey(name: string): string | undefined;
 }
 
 /**
@@ -28,6 +43,7 @@ export class DecisionTable {
   readonly #source: DecisionTableSource;
   #snapshot: LifecycleSnapshot | undefined;
   #current: Map<string, Decision> | undefined;
+  #currentVerdicts: Verdicts | undefined;
   #others: Map<LifecycleState, StateView> | undefined;
 
   constructor(source: DecisionTableSource) {
@@ -46,19 +62,52 @@ export class DecisionTable {
   in(state: LifecycleState, name: string): Decision {
     const snapshot = this.#source.currentSnapshot();
     if (state === lifecycleStateOf(snapshot)) return this.current(name);
+    const view = this.#view(state, snapshot);
+    return view.decisions.get(name) ?? this.#remember(view.decisions, name, this.#source.decideName(name, view.snapshot));
+  }
+
+  /**
+   * Whether a tool name may run in a state, as `in(state, name).allowed` says, memoised by the
+   * name's verdict key: what `toolsFor` asks of every tool of a catalog of any size.
+   */
+  allowedIn(state: LifecycleState, name: string): boolean {
+    const snapshot = this.#source.currentSnapshot();
+    if (snapshot !== this.#snapshot) this.#reset(snapshot);
+    const inCurrent = state === lifecycleStateOf(snapshot);
+    const verdicts = inCurrent ? (this.#currentVerdicts ??= newVerdicts()) : this.#view(state, snapshot).verdicts;
+    const known = verdicts.byName.get(name);
+    if (known !== undefined) return known;
+    const allowed = this.#verdictByKey(verdicts, this.#source.verdictKey(name), () => (inCurrent ? this.current(name) : this.in(state, name)).allowed);
+    if (verdicts.byName.size < MAX_MEMOISED_NAMES) verdicts.byName.set(name, allowed);
+    return allowed;
+  }
+
+  #verdictByKey(verdicts: Verdicts, key: string | undefined, decide: () => boolean): boolean {
+    // no key: not a tool name, never allowed
+    if (key === undefined) return false;
+    let allowed = verdicts.byKey.get(key);
+    if (allowed === undefined) {
+      allowed = decide();
+      verdicts.byKey.set(key, allowed);
+    }
+    return allowed;
+  }
+
+  #view(state: LifecycleState, snapshot: LifecycleSnapshot): StateView {
     if (snapshot !== this.#snapshot) this.#reset(snapshot);
     const views = (this.#others ??= new Map());
     let view = views.get(state);
     if (!view) {
-      view = { snapshot: this.#source.snapshotIn(state, snapshot), decisions: new Map() };
+      view = { snapshot: this.#source.snapshotIn(state, snapshot), decisions: new Map(), verdicts: newVerdicts() };
       views.set(state, view);
     }
-    return view.decisions.get(name) ?? this.#remember(view.decisions, name, this.#source.decideName(name, view.snapshot));
+    return view;
   }
 
   #reset(snapshot: LifecycleSnapshot): void {
     this.#snapshot = snapshot;
     this.#current?.clear();
+    this.#currentVerdicts = undefined;
     this.#others?.clear();
   }
 

@@ -23,11 +23,13 @@ import type { Classifier } from '../tools/classifier';
 import {
   createToolRequest,
   nameOnlyRequest,
+  toolNameProblem,
   toolPath,
   type MalformedCallCode,
   type ToolRequest,
   type WorkspaceFacts,
 } from '../tools/toolRequest';
+import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
 
 /** What the decider needs from the governor. */
 export interface CallDeciderParts {
@@ -163,6 +165,18 @@ export function createCallDecider(parts: CallDeciderParts) {
 
     /** The shell analysis a call needs, as plain data; undefined when it runs no shell command. */
     shellWork: (name: unknown, args: unknown): ShellWork | undefined => shellWorkFor(name, args, parts.risk),
+
+    /**
+     * What a by-name verdict depends on besides the snapshot: the chart's guards read only the
+     * class of a request with no arguments, and the names of the two handshake tools; undefined
+     * for a name that is not a tool name, which is never allowed. Tests
+     * check toolsFor against each name's own decision, so a guard that read more would show.
+     */
+    verdictKey(name: string): string | undefined {
+      // a name that is no tool name is refused, whatever the state
+      if (toolNameProblem(name) !== undefined) return undefined;
+      return HANDSHAKE_TOOLS.includes(name) ? name : classifier.classify(name).toolClass;
+    },
 
     /** The statechart's decision on a tool asked about by name only. */
     decideName(name: string, snapshot: LifecycleSnapshot): Decision {

@@ -124,6 +124,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
     currentSnapshot: () => actor.getSnapshot(),
     snapshotIn: (state, current) => machine.resolveState({ value: { [state]: 'ready' }, context: current.context }),
     decideName: decider.decideName,
+    verdictKey: decider.verdictKey,
   });
   const modeFilters = new Map<string | undefined, ToolFilter>();
 
@@ -355,7 +356,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
       const permittedByMode = modeFilter(toolsOptions?.mode);
       return tools.filter((tool) => {
         const name = toolDefinitionName(tool);
-        return name !== undefined && permittedByMode(name) && nameDecision(name, state).allowed;
+        return name !== undefined && permittedByMode(name) && table.allowedIn(state, name);
       });
     },
     handshakePrompt(state) {

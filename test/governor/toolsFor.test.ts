@@ -77,6 +77,18 @@ describe('toolsFor', () => {
     expect(names(g.toolsFor('ACTION', CATALOG))).toEqual(['select_active_intent']);
   });
 
+  it('tells the handshake tools apart from the other SAFE tools shown beside them', () => {
+    const g = governor();
+    g.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
+    g.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x' });
+    g.approveSession(['FS_DELETE_OVERWRITE']);
+    expect(g.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: 'x' }).code).toBe('destructive_in_scope');
+    g.userPrompt('a follow-up');
+    // in REASONING after a DESTRUCTIVE call, completing needs the intent again: the SAFE read stays
+    expect(names(g.toolsFor('REASONING', [plain('read_file'), plain('attempt_completion'), plain('search_files')]))).toEqual(['read_file', 'search_files']);
+    expect(g.isToolAllowed('attempt_completion').code).toBe('completion_needs_intent');
+  });
+
   it('drops entries that carry no tool name', () => {
     const odd = [null, 42, 'read_file', {}, { type: 'function', function: {} }, { name: 7 }, plain('read_file')];
     expect(governor().toolsFor('ACTION', odd)).toEqual([odd[6]]);

@@ -210,53 +210,43 @@ export function createCallDecider(parts: CallDeciderParts) {
       const commandPaths = assessment.commandPaths.map((used) =>
         toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
       );
+      const paths = commandPaths.length > 0 ? [...built.request.paths, ...commandPaths] : built.request.paths;
       const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
           : parts.safeMode && ruled.decision !== 'allow'
             ? assessment.risk.categories.filter((category) => !approved.has(category))
             : [];
-      // a rule that asks a human is answered by nothing but an answer to this call
       const grantFacts: GrantedCall = {
-        tool: built.request.tool,
+        tool,
         ...(assessment.shell && { shell: assessment.shell }),
-        paths: [...built.request.paths, ...commandPaths].map((each) => (each.unresolved === undefined ? each.relative : undefined)),
+        paths: paths.map((each) => (each.unresolved === undefined ? each.relative : undefined)),
         hosts: notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [],
       };
+      // a rule that asks a human is answered by nothing but an answer to this call
       const granted = askedBy === undefined && notApprovedWhole.length > 0 ? coverByGrants(notApprovedWhole, parts.liveGrants(), grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
         ...built.request,
-        ...(commandPaths.length > 0 && { paths: [...built.request.paths, ...commandPaths] }),
+        paths,
         risk: { categories: assessment.risk.categories, unapproved, approvalId: held ? approvalId : undefined, ...(askedBy !== undefined && { askedBy }) },
       };
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
+      // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
+      const overruled = (by: DecisionCode, problem: string): DecidedCall => ({
+        decision: buildDecision({ code: by, request, facts: facts(snapshot), problem, notes: [...assessment.notes, ...classificationNotes(tool, built.classification)], risk: assessment.risk }),
+        event: undefined,
+        args: callArgs,
+        risk: assessment.risk,
+      });
       // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
       if (ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny') {
-        const denial = buildDecision({
-          code: 'command_denied',
-          request,
-          facts: facts(snapshot),
-          problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'`,
-          notes: [...assessment.notes, ...classificationNotes(request.tool, built.classification)],
-          risk: assessment.risk,
-        });
-        return { decision: denial, event: undefined, args: callArgs, risk: assessment.risk };
+        return overruled('command_denied', `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'`);
       }
       // a hold the session cannot keep is refused: the queue is full, or the arguments too large to keep
       const unheld = code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined;
-      if (unheld) {
-        const refusal = buildDecision({
-          code: unheld.code,
-          request,
-          facts: facts(snapshot),
-          problem: unheld.problem,
-          notes: [...assessment.notes, ...classificationNotes(request.tool, built.classification)],
-          risk: assessment.risk,
-        });
-        return { decision: refusal, event: undefined, args: callArgs, risk: assessment.risk };
-      }
+      if (unheld) return overruled(unheld.code, unheld.problem);
       const holds = code === 'needs_approval';
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
       const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;

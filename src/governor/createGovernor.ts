@@ -128,10 +128,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
   });
   const modeFilters = new Map<string | undefined, ToolFilter>();
 
-  const nameDecision = (name: unknown, state?: LifecycleState): Decision => {
+  const nameDecision = (name: unknown): Decision => {
     const problem = toolNameProblem(name);
     if (problem) return decider.malformed({ name, code: 'invalid_tool_name', problem, snapshot: actor.getSnapshot() });
-    return state === undefined ? table.current(name as string) : table.in(state, name as string);
+    return table.current(name as string);
   };
 
   // Invariant 8 between prompts: a call that finds the orchestration directory gone turns the
@@ -216,10 +216,10 @@ export function createGovernor(options?: GovernorOptions): Governor {
    * categories, and a call a policy rule holds waits for an answer to itself.
    */
   const releaseHeldCallsNowApproved = (): void => {
+    const approved = approvedCategoriesOf(approvalActor);
     for (const record of actor.getSnapshot().context.heldCalls) {
       const kept = held.find(record.id);
       if (kept?.askedBy !== undefined) continue;
-      const approved = approvedCategoriesOf(approvalActor);
       const covered = record.categories.every((category) => approved.includes(category)) || (kept !== undefined && coveredNow(kept));
       if (covered) actor.send({ type: 'approval.granted', id: record.id, scope: 'session' });
     }

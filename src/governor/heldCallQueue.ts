@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HeldCall } from '../../machines/lifecycle';
 import type { DecidedCall } from './callDecider';
 import { heldToolCall, type HeldToolCall } from './heldCalls';
-import { MAX_HELD_ARGUMENTS_BYTES } from './holdLimits';
+import { heldArgumentsJson } from './holdLimits';
 
 /** What the queue reads from the governor. */
 export interface HeldCallQueueParts {
@@ -26,14 +26,8 @@ export interface HeldCallQueue {
 
 /** A digest of arguments as JSON, or undefined when they cannot be held (not JSON, or too large). */
 function argumentsDigest(args: unknown): string | undefined {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(args);
-  } catch {
-    return undefined;
-  }
-  if (json === undefined || json.length > MAX_HELD_ARGUMENTS_BYTES) return undefined;
-  return createHash('sha256').update(json, 'utf8').digest('hex');
+  const kept = heldArgumentsJson(args);
+  return 'json' in kept ? createHash('sha256').update(kept.json, 'utf8').digest('hex') : undefined;
 }
 
 /** Creates the queue of one governor. */

@@ -6,17 +6,23 @@ export const MAX_HELD_CALLS = 16;
 /** The largest arguments (as JSON) a held call keeps to be decided again; a larger call is refused (`held_call_too_large`). */
 export const MAX_HELD_ARGUMENTS_BYTES = 64 * 1024;
 
-/** Why a held call's arguments cannot be kept as JSON, if they cannot. */
-export function heldArgumentsProblem(args: unknown): string | undefined {
+/** A held call's arguments as the JSON it keeps, or why they cannot be kept (not JSON, or too large). */
+export function heldArgumentsJson(args: unknown): { readonly json: string } | { readonly problem: string } {
   let json: string | undefined;
   try {
     json = JSON.stringify(args);
   } catch (error) {
-    return `not JSON data (${error instanceof Error ? error.message : String(error)})`;
+    return { problem: `not JSON data (${error instanceof Error ? error.message : String(error)})` };
   }
-  if (json === undefined) return 'not JSON data';
+  if (json === undefined) return { problem: 'not JSON data' };
   const bytes = Buffer.byteLength(json);
-  return bytes > MAX_HELD_ARGUMENTS_BYTES ? `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps` : undefined;
+  return bytes > MAX_HELD_ARGUMENTS_BYTES ? { problem: `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps` } : { json };
+}
+
+/** Why a held call's arguments cannot be kept as JSON, if they cannot. */
+export function heldArgumentsProblem(args: unknown): string | undefined {
+  const kept = heldArgumentsJson(args);
+  return 'problem' in kept ? kept.problem : undefined;
 }
 
 /** Why a call the statechart would hold cannot be held, as a refusal's code and problem; undefined when it can. */

@@ -1,6 +1,6 @@
 import { isInScope } from '../intents/scope';
 import type { RiskCategory } from '../risk/categories';
-import { matchesPrefix } from '../shell/catalog/commandDecisions';
+import { matchesPrefix, splitPrefix } from '../shell/catalog/commandDecisions';
 import type { Grant } from './grant';
 
 /** What a grant's narrowing is matched against: the call as the decider saw it. */
@@ -13,8 +13,6 @@ export interface GrantedCall {
   /** the URL hosts the call names, lowercased */
   readonly hosts: readonly string[];
 }
-
-const words = (prefix: string): string[] => prefix.split(/\s+/).filter((word) => word !== '');
 
 const hostMatches = (pattern: string, host: string): boolean =>
   pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
@@ -32,7 +30,7 @@ export function grantMatches(grant: Grant, call: GrantedCall): boolean {
     const { shell } = call;
     // every simple command must start with a granted prefix: `npm test && ls` is not `npm test`
     if (shell === undefined) return false;
-    const prefixes = grant.commands.map(words);
+    const prefixes = grant.commands.map(splitPrefix);
     if (!shell.commands.every((command) => prefixes.some((prefix) => matchesPrefix(command, prefix)))) return false;
   }
   if (grant.paths) {

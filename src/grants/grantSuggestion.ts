@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { RiskCategory } from '../risk/categories';
+import { commandBasename } from '../shell/shellWord';
 import type { GrantInput, GrantLifetime } from './grant';
 import type { GrantedCall } from './grantMatch';
 
@@ -13,7 +14,8 @@ export type GrantSuggestion = GrantInput & { readonly until: GrantLifetime };
 function commandPrefix(command: readonly string[]): string | undefined {
   const [program, next] = command;
   if (program === undefined) return undefined;
-  return next !== undefined && !next.startsWith('-') && next.length <= 64 ? `${path.basename(program)} ${next}` : path.basename(program);
+  // matched as command rules are: the program by its basename
+  return next !== undefined && !next.startsWith('-') && next.length <= 64 ? `${commandBasename(program)} ${next}` : commandBasename(program);
 }
 
 /** The folder glob of a workspace path: `src/auth/login.ts` is `src/auth/**`; a file at the root stays itself. */

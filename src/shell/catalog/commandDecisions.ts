@@ -22,9 +22,14 @@ export interface CommandRulesOutcome {
 /** What the rules say of a call no rule decides. */
 export const NO_DECISION: CommandRulesOutcome = { decision: undefined, match: undefined };
 
+/** A command prefix written as one line, as words. */
+export function splitPrefix(prefix: string): string[] {
+  return prefix.trim().split(/\s+/);
+}
+
 /** A rule's prefix as words. */
 export function prefixWords(rule: CommandRule): readonly string[] {
-  return typeof rule.prefix === 'string' ? rule.prefix.trim().split(/\s+/) : rule.prefix;
+  return typeof rule.prefix === 'string' ? splitPrefix(rule.prefix) : rule.prefix;
 }
 
 /** Whether a simple command starts with the prefix; its first word is compared by basename (`/usr/bin/git` is `git`). */

@@ -10,12 +10,14 @@ const MAX_SUGGESTED = 5;
 /** What a suggested grant is: the input `grant` (or `POST /approve-session`) takes, with its lifetime said. */
 export type GrantSuggestion = GrantInput & { readonly until: GrantLifetime };
 
-/** A simple command's prefix for a grant: the program and, when it has one, its first word that is not an option. */
+/** A simple command's prefix for a grant: the program and, when it has one, its first word that is not an option (nor holds whitespace). */
 function commandPrefix(command: readonly string[]): string | undefined {
   const [program, next] = command;
   if (program === undefined) return undefined;
-  // matched as command rules are: the program by its basename
-  return next !== undefined && !next.startsWith('-') && next.length <= 64 ? `${commandBasename(program)} ${next}` : commandBasename(program);
+  // matched as command rules are: the program by its basename, the prefix split at whitespace,
+  // so a word holding whitespace could never match as written
+  const subcommand = next !== undefined && !next.startsWith('-') && next.length <= 64 && !/\s/.test(next) ? ` ${next}` : '';
+  return `${commandBasename(program)}${subcommand}`;
 }
 
 /** The folder glob of a workspace path: `src/auth/login.ts` is `src/auth/**`; a file at the root stays itself. */

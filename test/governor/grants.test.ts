@@ -233,6 +233,7 @@ describe('the prompt names a grant that would cover the call', () => {
   it.each([
     { name: 'a shell command', call: (g: Governor) => run(g, 'npm test -- --run'), again: (g: Governor) => run(g, 'npm test') },
     { name: 'a compound command line', call: (g: Governor) => run(g, 'npm run lint && npm test'), again: (g: Governor) => run(g, 'npm run lint && npm test') },
+    { name: 'a command whose first argument holds a space', call: (g: Governor) => run(g, "make 'my target'"), again: (g: Governor) => run(g, "make 'my target'") },
     { name: 'a write', call: (g: Governor) => write(g, 'src/auth/a.ts'), again: (g: Governor) => write(g, 'src/auth/b.ts') },
     { name: 'a fetch', call: (g: Governor) => fetchUrl(g, 'https://docs.example.com/a'), again: (g: Governor) => fetchUrl(g, 'https://docs.example.com/b') },
   ])('the suggestion for $name, granted, covers it and calls like it', ({ call, again }) => {

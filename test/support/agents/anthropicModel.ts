@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { asArray, asRecord, sendJson, startScriptedServer, type Json } from './scriptedServer';
 
 // A scripted Anthropic Messages API on 127.0.0.1, so a real Claude Code runs without a real model.
 
@@ -42,11 +42,6 @@ export const FINAL_TEXT = 'Done.';
 
 // the agent's main loop offers its whole tool set; side requests offer none or a few
 const isMainLoop = (tools: readonly string[]): boolean => tools.includes('Bash') || tools.includes('Write');
-
-type Json = Record<string, unknown>;
-
-const asRecord = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
-const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -116,15 +111,6 @@ function sendMessage(response: ServerResponse, model: string, reply: Reply, id: 
   );
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.once('error', reject);
-  });
-}
-
 /**
  * Starts a model that answers the agent's main loop with `script`, one turn per request, then
  * with a final text; every other request gets a short text. Port 0 on 127.0.0.1.
@@ -133,47 +119,28 @@ export async function startAnthropicModel(script: readonly ModelTurn[]): Promise
   const requests: MainLoopRequest[] = [];
   let side = 0;
   let replies = 0;
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      if (request.method !== 'POST' || url.pathname !== '/v1/messages') {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `no ${url.pathname} here` } }));
-        return;
-      }
-      const body = asRecord(JSON.parse(await readBody(request)));
-      const tools = asArray(body.tools).map((tool) => String(asRecord(tool).name));
-      const model = typeof body.model === 'string' ? body.model : 'claude-scripted';
-      replies += 1;
-      let reply: Reply;
-      if (isMainLoop(tools)) {
-        const messages = asArray(body.messages);
-        const seen: MainLoopRequest = { tools, toolResults: toolResultsOf(messages), system: textOf(body.system), transcript: transcriptOf(messages) };
-        requests.push(seen);
-        const turn = script[requests.length - 1];
-        await turn?.before?.(seen);
-        reply = replyFor(turn, replies);
-      } else {
-        side += 1;
-        reply = { blocks: [{ type: 'text', text: 'ok' }], stopReason: 'end_turn' };
-      }
-      if (body.stream === true) sendStream(response, model, reply, replies);
-      else sendMessage(response, model, reply, replies);
-    })().catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
-    });
+  const server = await startScriptedServer(async ({ method, url, body }, response) => {
+    if (method !== 'POST' || url.pathname !== '/v1/messages') {
+      sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${url.pathname} here` } });
+      return;
+    }
+    const tools = asArray(body.tools).map((tool) => String(asRecord(tool).name));
+    const model = typeof body.model === 'string' ? body.model : 'claude-scripted';
+    replies += 1;
+    let reply: Reply;
+    if (isMainLoop(tools)) {
+      const messages = asArray(body.messages);
+      const seen: MainLoopRequest = { tools, toolResults: toolResultsOf(messages), system: textOf(body.system), transcript: transcriptOf(messages) };
+      requests.push(seen);
+      const turn = script[requests.length - 1];
+      await turn?.before?.(seen);
+      reply = replyFor(turn, replies);
+    } else {
+      side += 1;
+      reply = { blocks: [{ type: 'text', text: 'ok' }], stopReason: 'end_turn' };
+    }
+    if (body.stream === true) sendStream(response, model, reply, replies);
+    else sendMessage(response, model, reply, replies);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    sideRequests: () => side,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.url, requests, sideRequests: () => side, close: server.close };
 }

@@ -10,10 +10,12 @@ import { measureCategorize } from './benchCategorize';
 import { measureTraceAppends } from './benchTrace';
 import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
 import { measureServiceLatency } from './benchServiceLatency';
-import { COMMAND_CLASSIFICATION, SeedStateMachine, type SeedResult } from './benchSeedBaseline';
+import { COMMAND_CLASSIFICATION, SAFE_TOOLS, SeedStateMachine, type SeedResult } from './benchSeedBaseline';
 import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState } from '../src/index';
 
-const HOT_PATH_TARGET = 1.5;
+const HOT_PATH_TARGET = 1.3;
+// toolsFor over a catalog past the per-name memo
+const LARGE_CATALOG_TARGET = 5;
 const CATALOG_SIZE = 1000;
 // a catalog past the per-name memo, where each name's verdict is shared by its class
 const LARGE_CATALOG_SIZE = 10_000;
@@ -78,7 +80,7 @@ const SCOPED_MASK = SCOPED_CALLS.length - 1;
 
 /** Seed 001's function plus a hand-written scope check: what a plain implementation would cost. */
 function plainScopedCheck(root: string, matcher: (path: string) => boolean, call: ScopedCall): SeedResult {
-  const classification = COMMAND_CLASSIFICATION[call.tool] || 'DESTRUCTIVE';
+  const classification = COMMAND_CLASSIFICATION.get(call.tool) || 'DESTRUCTIVE';
   if (classification === 'SAFE') return { allowed: true };
   const relative = path.relative(root, path.resolve(root, call.args.path));
   if (relative.startsWith('..') || path.isAbsolute(relative)) return { allowed: false, reason: 'outside the workspace' };
@@ -116,8 +118,8 @@ interface CatalogQuery {
 
 function plainFilter(query: CatalogQuery): CatalogTool[] {
   const { state } = query;
-  // classify first, as seed 001 does, so both states pay for the lookup
-  return query.catalog.filter((tool) => (COMMAND_CLASSIFICATION[nameOf(tool)] || 'DESTRUCTIVE') === 'SAFE' || state === 'ACTION');
+  // look the name up first, so both states pay for it
+  return query.catalog.filter((tool) => SAFE_TOOLS.has(nameOf(tool)) || state === 'ACTION');
 }
 
 function loopPlainFilter(query: CatalogQuery, iterations: number): number {
@@ -264,7 +266,7 @@ async function main(): Promise<void> {
 
     rows.push(ratioRow({ name: `toolsFor(REASONING, ${CATALOG_SIZE} tools)`, format: us }, beforeHandshake));
     rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
-    rows.push(ratioRow({ name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`, format: us }, largeView));
+    rows.push(ratioRow({ name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`, format: us, target: LARGE_CATALOG_TARGET }, largeView));
 
     const heap = measureHeap(root);
     if (heap) rows.push(heap.row, heap.createRow);
@@ -295,8 +297,8 @@ async function main(): Promise<void> {
     console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
     printTable(rows);
     console.log('');
-    console.log('baselines: seed 001 isToolAllowed (plain object map + switch on state); for {path}, the same plus');
-    console.log('path.resolve and a precompiled picomatch scope check; for toolsFor, Array.filter with a map lookup;');
+    console.log('baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the same plus');
+    console.log('path.resolve and a precompiled picomatch scope check; for toolsFor, Array.filter over a Set of SAFE names;');
     console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds);');
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker).');

@@ -12,13 +12,10 @@ interface StateView {
   readonly verdicts: Verdicts;
 }
 
-/** Whether names may run: by name for the first names asked, and by verdict key (a handful of entries) for any number. */
-interface Verdicts {
-  readonly byName: Map<string, boolean>;
-  readonly byKey: Map<string, boolean>;
-}
+/** Whether names may run, by verdict key: a handful of entries for any number of names. */
+type Verdicts = Map<string, boolean>;
 
-const newVerdicts = (): Verdicts => ({ byName: new Map(), byKey: new Map() });
+const newVerdicts = (): Verdicts => new Map();
 
 export interface DecisionTableSource {
   /** the actor's current snapshot */
@@ -67,30 +64,27 @@ export class DecisionTable {
   }
 
   /**
-   * Whether a tool name may run in a state, as `in(state, name).allowed` says, memoised by the
-   * name's verdict key: what `toolsFor` asks of every tool of a catalog of any size.
+   * Whether tool names may run in a state, as `in(state, name).allowed` says, memoised by each
+   * name's verdict key: what `toolsFor` asks of every tool of a catalog of any size. The snapshot
+   * is looked up once; the answer is valid until it changes, so ask again after any event.
    */
-  allowedIn(state: LifecycleState, name: string): boolean {
+  verdictsIn(state: LifecycleState): (name: string) => boolean {
     const snapshot = this.#source.currentSnapshot();
     if (snapshot !== this.#snapshot) this.#reset(snapshot);
     const inCurrent = state === lifecycleStateOf(snapshot);
     const verdicts = inCurrent ? (this.#currentVerdicts ??= newVerdicts()) : this.#view(state, snapshot).verdicts;
-    const known = verdicts.byName.get(name);
-    if (known !== undefined) return known;
-    const allowed = this.#verdictByKey(verdicts, this.#source.verdictKey(name), () => (inCurrent ? this.current(name) : this.in(state, name)).allowed);
-    if (verdicts.byName.size < MAX_MEMOISED_NAMES) verdicts.byName.set(name, allowed);
-    return allowed;
-  }
-
-  #verdictByKey(verdicts: Verdicts, key: string | undefined, decide: () => boolean): boolean {
-    // no key: not a tool name, never allowed
-    if (key === undefined) return false;
-    let allowed = verdicts.byKey.get(key);
-    if (allowed === undefined) {
-      allowed = decide();
-      verdicts.byKey.set(key, allowed);
-    }
-    return allowed;
+    // the key is one lookup in the classifier's table; a by-name memo would cost as much and grow
+    return (name) => {
+      const key = this.#source.verdictKey(name);
+      // no key: not a tool name, never allowed
+      if (key === undefined) return false;
+      let allowed = verdicts.get(key);
+      if (allowed === undefined) {
+        allowed = (inCurrent ? this.current(name) : this.in(state, name)).allowed;
+        verdicts.set(key, allowed);
+      }
+      return allowed;
+    };
   }
 
   #view(state: LifecycleState, snapshot: LifecycleSnapshot): StateView {

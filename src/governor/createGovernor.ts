@@ -353,10 +353,13 @@ export function createGovernor(options?: GovernorOptions): Governor {
     toolsFor(state, tools, toolsOptions) {
       if (!isLifecycleState(state)) throw unknownState('toolsFor', state);
       if (!Array.isArray(tools)) throw new InvalidArgumentError('toolsFor: tools must be an array of tool definitions');
-      const permittedByMode = modeFilter(toolsOptions?.mode);
+      const mode = toolsOptions?.mode;
+      const permittedByMode = mode === undefined ? undefined : modeFilter(mode);
+      // looked up once per catalog, not per tool: nothing changes the snapshot while it is filtered
+      const allowed = table.verdictsIn(state);
       return tools.filter((tool) => {
         const name = toolDefinitionName(tool);
-        return name !== undefined && permittedByMode(name) && table.allowedIn(state, name);
+        return name !== undefined && (permittedByMode === undefined || permittedByMode(name)) && allowed(name);
       });
     },
     handshakePrompt(state) {

@@ -10,14 +10,15 @@ import { measureCategorize } from './benchCategorize';
 import { measureTraceAppends } from './benchTrace';
 import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
 import { measureServiceLatency } from './benchServiceLatency';
+import { measureRedisStore, redisRows } from './benchRedis';
 import { COMMAND_CLASSIFICATION, SAFE_TOOLS, SeedStateMachine, type SeedResult } from './benchSeedBaseline';
 import { createGovernor, DEFAULT_CLASSIFICATION, type Governor, type Intent, type LifecycleState } from '../src/index';
 
 const HOT_PATH_TARGET = 1.3;
-// toolsFor over a catalog past the per-name memo
+// toolsFor over a catalog of 10,000 tools
 const LARGE_CATALOG_TARGET = 5;
 const CATALOG_SIZE = 1000;
-// a catalog past the per-name memo, where each name's verdict is shared by its class
+// a catalog where each name's verdict is shared by its class
 const LARGE_CATALOG_SIZE = 10_000;
 const HEAP_GOVERNORS = 10_000;
 
@@ -294,6 +295,9 @@ async function main(): Promise<void> {
     });
     rows.push({ name: "service: the 1 MB 'x|' pipeline decided, analysed on a worker", value: ms(service.hostileMs), baseline: '-', ratio: '-', target: 'info' });
 
+    const redis = await measureRedisStore(root, INTENTS);
+    rows.push(...redisRows(redis.figures));
+
     console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
     printTable(rows);
     console.log('');
@@ -305,6 +309,7 @@ async function main(): Promise<void> {
     console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
     console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
     if (!heap) console.log('heap per governor: skipped, run with node --expose-gc (npm run bench does)');
+    if (redis.note) console.log(redis.note);
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
     console.log(`sink ${sink}; ${seconds.toFixed(1)} s`);
   } finally {

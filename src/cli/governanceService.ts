@@ -33,6 +33,10 @@ export interface ServiceSettings {
   readonly quiet?: boolean;
   /** over the policy's */
   readonly metricsAccess?: MetricsAccess;
+  /** 'memory' or a Redis URL, over the policy's */
+  readonly store?: string;
+  /** the deployment name of a Redis store, over the policy's (and over INTENTGATE_DEPLOYMENT) */
+  readonly deployment?: string;
 }
 
 interface Started {
@@ -46,8 +50,10 @@ interface Started {
 function policyServerOptions(service: PolicyService | undefined): GovernanceServerOptions {
   if (service === undefined) return {};
   const { maxBodyBytes, maxSessions, sessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
-  const { analysisWorkers, analysisBudgetMs, analysisQueue } = service;
+  const { analysisWorkers, analysisBudgetMs, analysisQueue, store, deployment } = service;
   return {
+    store,
+    deployment,
     maxBodyBytes,
     maxSessions,
     sessionTtlMs,
@@ -89,6 +95,8 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       ...(named !== undefined && { approvalTokens: named.tokens }),
       ...policyServerOptions(policy?.service),
       ...(settings.metricsAccess !== undefined && { metricsAccess: settings.metricsAccess }),
+      ...(settings.store !== undefined && { store: settings.store }),
+      ...(settings.deployment !== undefined && { deployment: settings.deployment }),
       ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
       ...(settings.quiet !== true && { log: jsonLinesLog(io.stderr) }),
     });

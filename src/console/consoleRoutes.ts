@@ -3,12 +3,11 @@ import { RISK_CATEGORIES } from '../risk/categories';
 import { HttpError } from '../server/httpError';
 import { readJsonBody } from '../server/readJsonBody';
 import type { RouteSpec } from '../server/router';
-import type { SessionRegistry } from '../server/sessionStore';
 import type { ConsoleAccess } from './consoleAccess';
 import { isConsoleAssetName, type ConsoleAsset, type ConsoleAssetName } from './consoleAssets';
 import { sendAsset, sendConsoleJson, sendText } from './consoleHeaders';
 import { consoleWords } from './consoleLabels';
-import { consoleSessionViews } from './consoleSessionViews';
+import { consoleSessionViews, type SessionLister } from './consoleSessionViews';
 import type { EventStreams } from './eventStreams';
 import { chartStateIds, type ChartGraph } from './statechartGraph';
 import { statechartSvg } from './statechartSvg';
@@ -18,7 +17,7 @@ export interface ConsoleParts {
   readonly access: ConsoleAccess;
   readonly asset: (name: ConsoleAssetName) => ConsoleAsset;
   readonly streams: EventStreams;
-  readonly sessions: SessionRegistry;
+  readonly sessions: SessionLister;
   readonly chart: ChartGraph;
 }
 
@@ -65,9 +64,9 @@ const me: ConsoleHandler = ({ req, res, parts }) => {
   sendConsoleJson(res, { status: 200, body: session ? { signed_in: true, csrf: session.csrf } : { signed_in: false } });
 };
 
-const sessions: ConsoleHandler = ({ req, res, parts }) => {
+const sessions: ConsoleHandler = async ({ req, res, parts }) => {
   parts.access.require(req, false);
-  const views = consoleSessionViews(parts.sessions);
+  const views = await consoleSessionViews(parts.sessions);
   sendConsoleJson(res, { status: 200, body: { sessions: views, categories: RISK_CATEGORIES } });
 };
 

@@ -2,7 +2,6 @@ import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
-import type { SessionRegistry } from '../server/sessionStore';
 import { sessionView, type SessionView } from '../server/sessionView';
 
 /** A call (or a change to a control file) that waits for a person, as the console shows it. */
@@ -63,13 +62,13 @@ export function consoleSessionView(governor: Governor): ConsoleSessionView {
   };
 }
 
+/** Where the console reads sessions from: the service's store, in memory or in Redis. */
+export interface SessionLister {
+  /** `view` of every live session, the most recently used first */
+  list<T>(view: (governor: Governor) => T): Promise<T[]>;
+}
+
 /** Every session the service holds, the most recently used first; reading them does not keep them alive. */
-export function consoleSessionViews(sessions: SessionRegistry): ConsoleSessionView[] {
-  return sessions
-    .ids()
-    .reverse()
-    .flatMap((id) => {
-      const governor = sessions.get(id);
-      return governor ? [consoleSessionView(governor)] : [];
-    });
+export function consoleSessionViews(sessions: SessionLister): Promise<ConsoleSessionView[]> {
+  return sessions.list(consoleSessionView);
 }

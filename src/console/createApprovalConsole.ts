@@ -3,7 +3,7 @@ import { lifecycleMachine } from '../../machines/lifecycle';
 import type { ApprovalTokens } from '../server/approvalTokens';
 import { createRouter } from '../server/router';
 import type { SessionEvents } from '../server/sessionEvents';
-import type { SessionRegistry } from '../server/sessionStore';
+import type { SessionLister } from './consoleSessionViews';
 import { checkStateChange } from '../server/webSafety';
 import { createConsoleAccess, type ConsoleAccess } from './consoleAccess';
 import { createConsoleAssets } from './consoleAssets';
@@ -18,7 +18,7 @@ export interface ApprovalConsoleOptions {
   readonly approvalToken: string;
   /** every token that signs in, by name; default `approvalToken` alone */
   readonly tokens?: ApprovalTokens;
-  readonly sessions: SessionRegistry;
+  readonly sessions: SessionLister;
   readonly events: SessionEvents;
   /** where the page's files are; default: next to this module, or in the package's dist/console */
   readonly assetDir?: string;

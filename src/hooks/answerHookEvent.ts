@@ -1,11 +1,11 @@
 import { prepareCall } from '../analysis/prepareCall';
 import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
-import { buildDecision, type Decision } from '../decision/decision';
+import type { Decision } from '../decision/decision';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { Governor } from '../governor/governorApi';
 import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
-import { nameOnlyRequest } from '../tools/toolRequest';
+import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { cliApprovalHint, type ApprovalHint } from './approvalHint';
 import { heldCallMatching, takePass } from './heldCallPasses';
 import type { HookAnswer, HookEvent } from './hookEvent';
@@ -58,12 +58,7 @@ function postTool(governor: Governor, event: ToolEvent): HookAnswer {
 /** The deny of an event whose session cannot be used: nothing is decided by a fresh governor. */
 function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
   const tool = event.kind === 'pre_tool' || event.kind === 'post_tool' ? event.tool : event.kind;
-  const decision = buildDecision({
-    code: 'session_store_unavailable',
-    request: nameOnlyRequest(tool, 'DESTRUCTIVE'),
-    facts: { state: 'REQUEST', intents: [], activeIntent: undefined, orchestrationDir: '' },
-    problem: error.message,
-  });
+  const decision = storeUnavailableDecision(tool, error);
   return { kind: 'deny', message: decision.reason ?? error.message, decision };
 }
 

@@ -48,10 +48,11 @@ function governorIssues(options: unknown, baseDir: string): string[] {
 
 /** The service limits only the server knows (the prefix's form, the body size cap, the timeouts together). */
 function serviceIssues(service: PolicyService): string[] {
-  const { prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
+  const { prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections, store, deployment } = service;
   try {
     // an empty environment: the token is the server's business, not the file's
-    parseServerOptions({ prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections }, {});
+    // the deployment may come from the environment when the service starts: a missing one is checked then
+    parseServerOptions({ prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections, store, deployment: deployment ?? (store === undefined ? undefined : 'checked-at-start') }, {});
     return [];
   } catch (error) {
     if (error instanceof InvalidOptionsError) return error.issues.map((issue) => `service.${issue}`);

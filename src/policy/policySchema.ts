@@ -81,6 +81,8 @@ const serviceSchema = z.strictObject({
   sessionTtlMs: z.number().int().positive().optional().describe('a session unused this long expires (default 3600000, an hour)'),
   allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
   metricsAccess: z.enum(METRICS_ACCESS).optional().describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
+  store: z.string().min(1).optional().describe("where sessions live: 'memory' (default) or a Redis URL like redis://10.0.0.5:6379, shared by every instance of the deployment"),
+  deployment: z.string().min(1).optional().describe('the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them'),
   ...connectionLimitFields,
   ...analysisPoolFields,
 });

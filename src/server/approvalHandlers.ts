@@ -1,6 +1,6 @@
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
-import { existingSession, sessionIdParam, type Handler } from './handler';
+import { sessionIdParam, type Handler } from './handler';
 import type { Grant } from '../grants/grant';
 import { grantRefused } from './grantHandlers';
 import { grantView } from './grantView';
@@ -25,51 +25,50 @@ function checkCategories(categories: readonly string[] | undefined): RiskCategor
 }
 
 /** `POST /approve-session` (seed 002 F): approves categories for one session id only. */
-export const approveSessionHandler: Handler = (context) => {
+export const approveSessionHandler: Handler = async (context) => {
   const body = parseBody(approveSessionBodySchema, context.body);
   const categories = checkCategories(body.categories);
-  const governor = existingSession(context, body.session_id);
   const { commands, paths, hosts, tools, until, ttl_s: ttlSeconds } = body;
   const narrowed = [commands, paths, hosts, tools, until, ttlSeconds].some((part) => part !== undefined);
-  if (!narrowed) {
-    const approved = governor.approveSession(categories, { approver: context.approver });
-    context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
-    return { status: 200, body: { session_id: body.session_id, approved_categories: approved } };
-  }
-  let grant: Grant;
-  try {
-    grant = governor.grant({
-      categories,
-      ...(commands && { commands }),
-      ...(paths && { paths }),
-      ...(hosts && { hosts }),
-      ...(tools && { tools }),
-      ...(until && { until }),
-      ...(ttlSeconds !== undefined && { ttlMs: Math.round(ttlSeconds * 1000) }),
-    }, { approver: context.approver });
-  } catch (error) {
-    grantRefused(error);
-  }
+  const answer = await context.sessions.withExisting(body.session_id, 'write', (governor) => {
+    if (!narrowed) return { session_id: body.session_id, approved_categories: governor.approveSession(categories, { approver: context.approver }) };
+    let grant: Grant;
+    try {
+      grant = governor.grant({
+        categories,
+        ...(commands && { commands }),
+        ...(paths && { paths }),
+        ...(hosts && { hosts }),
+        ...(tools && { tools }),
+        ...(until && { until }),
+        ...(ttlSeconds !== undefined && { ttlMs: Math.round(ttlSeconds * 1000) }),
+      }, { approver: context.approver });
+    } catch (error) {
+      grantRefused(error);
+    }
+    return { session_id: body.session_id, approved_categories: governor.approvedCategories, grant: grantView(grant) };
+  });
   context.events.publish({ type: 'categories.approved', sessionId: body.session_id });
-  return { status: 200, body: { session_id: body.session_id, approved_categories: governor.approvedCategories, grant: grantView(grant) } };
+  return { status: 200, body: answer };
 };
 
 /** `POST /sessions/:id/approvals/:approvalId`: answers the held call; the resulting decision. */
-export const resolveApprovalHandler: Handler = (context) => {
+export const resolveApprovalHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { answer } = parseBody(approvalAnswerBodySchema, context.body);
-  const governor = existingSession(context, id);
   const approvalId = context.params.approvalId ?? '';
-  if (governor.waitingFor(approvalId) === undefined) {
-    const waiting = governor.waitingApprovalIds;
-    throw new HttpError({
-      status: 404,
-      code: 'unknown_approval',
-      message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting.length > 0 ? `waiting: ${waiting.map((each) => `'${each}'`).join(', ')}` : 'none is waiting'}`,
-      details: { waiting },
-    });
-  }
-  const decision = governor.resolveApproval(approvalId, answer, { approver: context.approver });
+  const decision = await context.sessions.withExisting(id, 'write', (governor) => {
+    if (governor.waitingFor(approvalId) === undefined) {
+      const waiting = governor.waitingApprovalIds;
+      throw new HttpError({
+        status: 404,
+        code: 'unknown_approval',
+        message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting.length > 0 ? `waiting: ${waiting.map((each) => `'${each}'`).join(', ')}` : 'none is waiting'}`,
+        details: { waiting },
+      });
+    }
+    return governor.resolveApproval(approvalId, answer, { approver: context.approver });
+  });
   context.events.publish({ type: 'call.answered', sessionId: id, approvalId });
   // an edited call decided again may be held again, under a new approval id
   if (decision.code === 'needs_approval' && decision.approval && typeof answer === 'object') {

@@ -18,6 +18,8 @@ import { createServiceMetrics } from './serviceMetrics';
 import { hostNameOf } from './webSafety';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
 import { createSessionStore, type SessionRegistry } from './sessionStore';
+import { redisServiceSessions } from './redisServiceSessions';
+import { memoryServiceSessions, type ServiceSessions } from './serviceSessions';
 
 /** The port `listen()` and `npm start` use when none is given. */
 export const DEFAULT_PORT = 8787;
@@ -44,7 +46,10 @@ export interface GovernanceServer {
   /** the names of every token the approval routes take: 'default', then the named tokens */
   readonly approvalTokenNames: readonly string[];
   readonly prefix: string;
+  /** the live governors of the in-memory store (empty with a Redis store, whose sessions are in `sessionStore`) */
   readonly sessions: SessionRegistry;
+  /** where every session route finds its session: this process's memory, or Redis */
+  readonly sessionStore: ServiceSessions;
   /** the worker threads that analyse shell commands off the event loop (started on the first command) */
   readonly analysis: Pick<AnalysisPool, 'size' | 'budgetMs' | 'threads'>;
   /** who may read `GET /metrics` */
@@ -86,15 +91,20 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   const metrics = createServiceMetrics(() => sessions);
   // the store's governors report each decision: the one place decisions are counted
   const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, onDecision: metrics.observeDecision });
+  const { store } = config;
+  const sessionStore: ServiceSessions =
+    store.kind === 'redis'
+      ? redisServiceSessions({ ...store, governor: config.governor, prefix: config.prefix, maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, onDecision: metrics.observeDecision })
+      : memoryServiceSessions(sessions, config.governor, config.prefix);
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
   const events = createSessionEvents(config.onError);
   // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
   const analysis = createAnalysisPool(config.analysis);
   const tokens = approvalTokens(config.approvalTokens);
-  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions, events });
-  const ops = createOpsEndpoints({ sessions, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now }, config.prefix);
-  const listener = createRequestListener({ config, tokens, sessions, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
+  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions: sessionStore, events });
+  const ops = createOpsEndpoints({ sessions: sessionStore, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now }, config.prefix);
+  const listener = createRequestListener({ config, tokens, sessions: sessionStore, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
   const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
   const server = createServer(serverOptionsOf(config.connections), (req, res) => {
     observe(req, res);
@@ -131,7 +141,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
       await closed;
       log({ event: 'stopped' });
     }
-    sessions.clear();
+    await sessionStore.close();
     await analysis.close();
   };
 
@@ -144,6 +154,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     approvalTokenNames: tokens.names,
     prefix: config.prefix,
     sessions,
+    sessionStore,
     analysis,
     metricsAccess: config.metricsAccess,
     metricsRegistry: metrics.registry,

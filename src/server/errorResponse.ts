@@ -22,6 +22,8 @@ const INTENTGATE_STATUS: Partial<Record<ErrorCode, number>> = {
   state_violation: 409,
   invalid_tool_arguments: 422,
   unknown_tool: 422,
+  // the session store cannot be used now; the client may try again
+  session_store_unavailable: 503,
 };
 
 /** Status of a thrown intentgate error; a code added later defaults to 400. */

@@ -71,7 +71,7 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
     const body = isTextBody(context.body) ? context.body : { ok: false as const, problem: 'no body was read' };
     const output = body.ok
       ? await hookOutputFor(adapter, body.text, {
-          sessions: () => checkedSessions(context.hookSessions(adapter), context.events),
+          sessions: () => checkedSessions(context.sessions.hookSessions(adapter), context.events),
           answer: { approvalHint: serviceApprovalHint(context.prefix), analyseShell: context.analyseShell },
         })
       : adapter.failure(`intentgate: ${body.problem}`);

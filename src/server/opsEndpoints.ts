@@ -5,16 +5,23 @@ import type { JsonResponse } from './errorResponse';
 import { sendJson } from './respond';
 import { createRouter, type RouteSpec } from './router';
 import type { ServiceMetrics } from './serviceMetrics';
-import type { SessionRegistry } from './sessionStore';
 
 /** Who may read `/metrics`: anyone who may reach the service, or only holders of the approval token. */
 export const METRICS_ACCESS = ['open', 'token'] as const;
 /** One of METRICS_ACCESS. */
 export type MetricsAccess = (typeof METRICS_ACCESS)[number];
 
+/** What `/healthz` reads of the session store. */
+export interface StoreHealth {
+  readonly kind: 'memory' | 'redis';
+  count(): Promise<number>;
+  healthy(): Promise<boolean>;
+}
+
 /** What the operations endpoints read. */
 export interface OpsContext {
-  readonly sessions: SessionRegistry;
+  /** the session store: how many sessions, and whether it can be used */
+  readonly sessions: StoreHealth;
   readonly metrics: ServiceMetrics;
   readonly metricsAccess: MetricsAccess;
   /** the approval tokens, for `metricsAccess: 'token'` */
@@ -26,11 +33,20 @@ export interface OpsContext {
 
 type OpsHandler = (req: IncomingMessage, context: OpsContext) => Promise<JsonResponse>;
 
-/** `GET /healthz`: the service answers; its uptime and session count, nothing secret. */
-const health: OpsHandler = async (_req, context) => ({
-  status: 200,
-  body: { ok: true, uptime_s: Math.floor((context.now() - context.startedAt) / 1000), sessions: context.sessions.size },
-});
+/** `GET /healthz`: the service answers; its uptime and session count, nothing secret. 503 while its Redis store cannot be used. */
+const health: OpsHandler = async (_req, context) => {
+  const uptime = Math.floor((context.now() - context.startedAt) / 1000);
+  const { sessions } = context;
+  if (sessions.kind === 'memory') return { status: 200, body: { ok: true, uptime_s: uptime, sessions: await sessions.count() } };
+  if (!(await sessions.healthy())) {
+    return { status: 503, body: { ok: false, uptime_s: uptime, store: 'redis', error: { code: 'session_store_unavailable', message: 'the Redis session store cannot be reached: every call is denied until it is back' } } };
+  }
+  try {
+    return { status: 200, body: { ok: true, uptime_s: uptime, sessions: await sessions.count(), store: 'redis' } };
+  } catch {
+    return { status: 503, body: { ok: false, uptime_s: uptime, store: 'redis', error: { code: 'session_store_unavailable', message: 'the Redis session store failed while counting sessions' } } };
+  }
+};
 
 /** `GET /metrics`: the Prometheus text exposition; with `metricsAccess: 'token'`, only for the approval token's holder. */
 const metrics: OpsHandler = async (req, context) => {

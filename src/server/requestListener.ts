@@ -4,11 +4,7 @@ import type { ApprovalConsole } from '../console/createApprovalConsole';
 import { requireApprover } from '../console/requireApprover';
 import type { ApprovalTokens } from './approvalTokens';
 import { errorResponse } from './errorResponse';
-import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
-import { withAgentPreset } from '../hooks/agentGovernorOptions';
 import { MAX_HOOK_EVENT_BYTES } from '../hooks/hookOutputFor';
-import type { GovernorSessions } from '../sessions/governorSessions';
-import { memorySessions } from '../sessions/memorySessions';
 import { readJsonBody, readTextBody, RequestAbortedError } from './readJsonBody';
 import { sendJson } from './respond';
 import type { OpsEndpoints } from './opsEndpoints';
@@ -16,7 +12,7 @@ import { createRouter } from './router';
 import { ROUTES } from './routes';
 import type { ServerConfig } from './serverOptions';
 import type { SessionEvents } from './sessionEvents';
-import type { SessionStore } from './sessionStore';
+import type { ServiceSessions } from './serviceSessions';
 import { checkHost, checkStateChange } from './webSafety';
 
 /** The pieces a request is served with. */
@@ -24,7 +20,8 @@ export interface ListenerDeps {
   readonly config: ServerConfig;
   /** the approval tokens by name */
   readonly tokens: ApprovalTokens;
-  readonly sessions: SessionStore;
+  /** every session route reaches its session through these */
+  readonly sessions: ServiceSessions;
   /** the host names the Host header may carry; the service adds the address it listens on */
   readonly allowedHosts: ReadonlySet<string>;
   readonly events: SessionEvents;
@@ -45,16 +42,6 @@ export interface ListenerDeps {
 export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;
   const route = createRouter(ROUTES, config.prefix);
-  // one per agent, so a session's notes outlive a request
-  const hookSessions = new Map<string, GovernorSessions>();
-  const hookSessionsOf = (adapter: AgentHookAdapter): GovernorSessions => {
-    let found = hookSessions.get(adapter.name);
-    if (!found) {
-      found = memorySessions(sessions, withAgentPreset(config.governor, adapter));
-      hookSessions.set(adapter.name, found);
-    }
-    return found;
-  };
   return async (req, res) => {
     // a response that cannot be written (client gone) is not worth an unhandled 'error'
     res.on('error', () => res.destroy());
@@ -70,7 +57,7 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       const approver = matched.handler.approval ? requireApprover(req, deps.tokens, deps.console.access) : undefined;
       // a hook event may carry a whole file: it has its own bound
       const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, hookSessions: hookSessionsOf, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }) }));
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }) }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

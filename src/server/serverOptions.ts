@@ -10,6 +10,10 @@ import { APPROVAL_TOKENS_ENV, approvalTokenSchema, DEFAULT_TOKEN_NAME, namedAppr
 import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
+import { DEPLOYMENT_NAME_PATTERN } from '../sessions/redisSessionKeys';
+
+/** The environment variable the deployment's name is read from when no option names it. */
+export const DEPLOYMENT_ENV = 'INTENTGATE_DEPLOYMENT';
 
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
@@ -45,6 +49,10 @@ const serverOptionsSchema = z.strictObject({
   /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */
   metricsAccess: z.enum(METRICS_ACCESS).optional(),
   ...connectionLimitFields,
+  /** 'memory' (default): sessions live in this process; `redis://HOST:PORT`: in Redis, shared by every instance of the deployment */
+  store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
+  /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
+  deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
 });
 
 /** Options of `createGovernanceServer`; every field is optional. */
@@ -77,7 +85,12 @@ export interface ServerConfig {
   readonly metricsAccess: MetricsAccess;
   /** timeouts and caps of the HTTP connections */
   readonly connections: ConnectionLimits;
+  /** where sessions live: this process, or Redis under the deployment's name */
+  readonly store: SessionStoreConfig;
 }
+
+/** Where the service keeps its sessions. */
+export type SessionStoreConfig = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string; readonly deployment: string };
 
 function reportToStderr(error: unknown): void {
   console.error('intentgate server: unexpected error:', error);
@@ -117,6 +130,15 @@ function resolveNamedTokens(option: readonly NamedApprovalToken[] | undefined, d
   return { tokens: issues.length === 0 ? read.tokens : [], issues };
 }
 
+/** The store the options name; a Redis store needs a deployment name, since a default would silently keep or silently drop approvals. */
+function resolveStore(store: string | undefined, deployment: string | undefined, env: NodeJS.ProcessEnv): { store: SessionStoreConfig; issues: string[] } {
+  if (store === undefined || store === 'memory') return { store: { kind: 'memory' }, issues: [] };
+  const name = deployment ?? (env[DEPLOYMENT_ENV] === '' ? undefined : env[DEPLOYMENT_ENV]);
+  if (name === undefined) return { store: { kind: 'memory' }, issues: [`deployment: required with a Redis store (or ${DEPLOYMENT_ENV}): name the deployment; a new name starts with no approvals, the same name keeps them`] };
+  if (!DEPLOYMENT_NAME_PATTERN.test(name)) return { store: { kind: 'memory' }, issues: [`${DEPLOYMENT_ENV}: a deployment name is 1 to 64 characters of [A-Za-z0-9._-]`] };
+  return { store: { kind: 'redis', url: store, deployment: name }, issues: [] };
+}
+
 /** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
 export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const result = serverOptionsSchema.safeParse(options ?? {});
@@ -124,7 +146,8 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const token = resolveToken(tokenOption, env);
   const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);
   // every issue at once: the service's own, the governor's and the environment's
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...(result.success ? named.issues : []), ...connectionLimitIssues(options)];
+  const store = resolveStore(result.success ? result.data.store : undefined, result.success ? result.data.deployment : undefined, env);
+  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...(result.success ? named.issues : []), ...connectionLimitIssues(options), ...store.issues];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   return {
@@ -147,5 +170,6 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     log: parsed.log,
     metricsAccess: parsed.metricsAccess ?? 'open',
     connections: connectionLimitsOf(parsed),
+    store: store.store,
   };
 }

@@ -1,21 +1,36 @@
 import { z } from 'zod';
 import { prepareCall } from '../analysis/prepareCall';
+import type { Decision } from '../decision/decision';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { parseBody, promptBodySchema, toolCallBodySchema } from './bodySchemas';
-import { existingSession, sessionIdParam, type Handler } from './handler';
+import { sessionIdParam, type Handler } from './handler';
 import { sessionView } from './sessionView';
 
 const emptyBodySchema = z.strictObject({});
 
+/** A decision, or the deny of a store that cannot be used: a decision route answers a decision, never an allow from memory. */
+async function decidedOrDenied(tool: string, decide: () => Promise<Decision>): Promise<Decision> {
+  try {
+    return await decide();
+  } catch (error) {
+    if (error instanceof SessionStoreError) return storeUnavailableDecision(tool, error);
+    throw error;
+  }
+}
+
 /** `POST /sessions/:id/prompt`: starts the session on first use (201), then reports the prompt. */
-export const promptHandler: Handler = (context) => {
+export const promptHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { text } = parseBody(promptBodySchema, context.body);
-  const { governor, created } = context.sessions.getOrCreate(id);
-  governor.userPrompt(text);
+  const { view, created } = await context.sessions.withCreated(id, (governor, isNew) => {
+    governor.userPrompt(text);
+    return { view: sessionView(governor), created: isNew };
+  });
   context.events.publish({ type: created ? 'session.started' : 'session.changed', sessionId: id });
   return {
     status: created ? 201 : 200,
-    body: sessionView(governor),
+    body: view,
     ...(created && { headers: { Location: `${context.prefix}/sessions/${encodeURIComponent(id)}` } }),
   };
 };
@@ -27,9 +42,9 @@ export const promptHandler: Handler = (context) => {
 export const toolCallHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
-  const options = await prepareCall(existingSession(context, id), tool, args, context.analyseShell);
-  // looked up again: the session may have ended while its command was analysed
-  const decision = existingSession(context, id).handleToolCall(tool, args, options);
+  const decision = await decidedOrDenied(tool, () =>
+    context.sessions.withExisting(id, 'write', async (governor) => governor.handleToolCall(tool, args, await prepareCall(governor, tool, args, context.analyseShell))),
+  );
   const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
   context.events.publish(
     approvalId === undefined ? { type: 'session.changed', sessionId: id } : { type: 'call.held', sessionId: id, approvalId, tool, args: args ?? {} },
@@ -41,22 +56,28 @@ export const toolCallHandler: Handler = async (context) => {
 export const decideHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
-  const options = args === undefined ? {} : await prepareCall(existingSession(context, id), tool, args, context.analyseShell);
-  return { status: 200, body: existingSession(context, id).isToolAllowed(tool, args, options) };
+  const decision = await decidedOrDenied(tool, () =>
+    context.sessions.withExisting(id, 'read', async (governor) =>
+      governor.isToolAllowed(tool, args, args === undefined ? {} : await prepareCall(governor, tool, args, context.analyseShell)),
+    ),
+  );
+  return { status: 200, body: decision };
 };
 
 /** `POST /sessions/:id/reset`: back to REQUEST, intent cleared. */
-export const resetHandler: Handler = (context) => {
+export const resetHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   parseBody(emptyBodySchema, context.body);
-  const governor = existingSession(context, id);
-  governor.reset();
+  const view = await context.sessions.withExisting(id, 'write', (governor) => {
+    governor.reset();
+    return sessionView(governor);
+  });
   context.events.publish({ type: 'session.reset', sessionId: id });
-  return { status: 200, body: sessionView(governor) };
+  return { status: 200, body: view };
 };
 
 /** `GET /sessions/:id`: the session view. */
-export const viewHandler: Handler = (context) => {
+export const viewHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
-  return { status: 200, body: sessionView(existingSession(context, id)) };
+  return { status: 200, body: await context.sessions.withExisting(id, 'read', sessionView) };
 };

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createGovernor, type Governor } from '../governor/createGovernor';
-import { MAX_SESSION_ID_LENGTH, parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
-import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
+import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { isOrchestrationPresent } from '../intents/orchestration';
-import type { GovernorSessions, SessionNotes } from './governorSessions';
+import { checkAgentSessionId as checkSessionId, type GovernorSessions, type SessionNotes } from './governorSessions';
+import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { acquireSessionLock, type SessionLock } from './sessionLock';
 import { ensureSessionsDir, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
 
@@ -51,20 +51,6 @@ export interface FileSessions extends GovernorSessions {
   has(sessionId: string): boolean;
 }
 
-const checkSessionId = (sessionId: unknown): string => {
-  if (typeof sessionId === 'string' && sessionId !== '' && sessionId.length <= MAX_SESSION_ID_LENGTH) return sessionId;
-  throw new SessionStoreError(`the agent's session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
-};
-
-/** The governor's snapshot; one it cannot take (a held call's arguments too large) is the store's failure. */
-function persisted(governor: Governor): ReturnType<Governor['persist']> {
-  try {
-    return governor.persist();
-  } catch (error) {
-    if (!(error instanceof InvalidSnapshotError)) throw error;
-    throw new SessionStoreError(`the session state cannot be kept: ${error.message}`, { cause: error });
-  }
-}
 
 /**
  * Governor sessions kept in files, one per agent session id, for hooks that run as a new
@@ -94,12 +80,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs });
       return { governor: createGovernor({ ...base, sessionId }), notes: { passes: [] } };
     }
-    try {
-      return { governor: createGovernor({ ...base, sessionId, restore: kept.governor }), notes: kept.notes };
-    } catch (error) {
-      if (!(error instanceof InvalidSnapshotError)) throw error;
-      throw new SessionStoreError(`the session file ${file} does not hold a governor this workspace can restore (${error.message}); a human should remove it`, { cause: error });
-    }
+    return { governor: restoredGovernor(base, sessionId, kept.governor, `the session file ${file}`), notes: kept.notes };
   };
 
   const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {
@@ -130,7 +111,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
         const { governor, notes } = open(file, id);
         try {
           const result = await work(governor, notes);
-          const snapshot = persisted(governor);
+          const snapshot = persistedSnapshot(governor);
           // a lock broken as stale means another hook may have written since: this state is not kept
           if (!lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
           writeSessionFile(file, id, { governor: snapshot, notes }, limits.maxFileBytes);

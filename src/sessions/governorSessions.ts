@@ -1,4 +1,6 @@
 import type { Governor } from '../governor/governorApi';
+import { MAX_SESSION_ID_LENGTH } from '../governor/governorOptions';
+import { SessionStoreError } from '../errors/SessionStoreError';
 
 /** A held call a human continued outside the agent: the agent's next call of it runs once. */
 export interface HeldCallPass {
@@ -32,4 +34,10 @@ export interface GovernorSessions {
   withSession<T>(sessionId: string, work: (governor: Governor, notes: SessionNotes) => T | Promise<T>): Promise<T>;
   /** Forgets a session: its next use starts afresh, with no approvals. */
   drop(sessionId: string): Promise<void>;
+}
+
+/** An agent's session id as a store takes it: a non-empty string of at most MAX_SESSION_ID_LENGTH characters, else SessionStoreError. */
+export function checkAgentSessionId(sessionId: unknown): string {
+  if (typeof sessionId === 'string' && sessionId !== '' && sessionId.length <= MAX_SESSION_ID_LENGTH) return sessionId;
+  throw new SessionStoreError(`the agent's session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
 }

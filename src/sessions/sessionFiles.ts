@@ -11,6 +11,9 @@ export const SESSION_FILE_FORMAT = 'intentgate.session';
 
 const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128) });
 
+/** A session's notes as a store reads them back. */
+export const sessionNotesSchema = z.strictObject({ passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES) });
+
 const envelopeSchema = z.strictObject({
   format: z.literal(SESSION_FILE_FORMAT),
   version: z.literal(1),
@@ -18,7 +21,7 @@ const envelopeSchema = z.strictObject({
   savedAt: z.string(),
   /** the governor's snapshot, validated when it is restored */
   governor: z.unknown(),
-  notes: z.strictObject({ passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES) }),
+  notes: sessionNotesSchema,
 });
 
 /** What a session file keeps: the governor's snapshot (not yet validated) and the session's notes. */

@@ -4,7 +4,7 @@ import type { Policy } from '../../policy/parsePolicy';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/createGovernanceServer';
 import { METRICS_ACCESS, type MetricsAccess } from '../../server/opsEndpoints';
 import { parseServeArgs } from '../../server/serveArgs';
-import { APPROVAL_TOKEN_ENV } from '../../server/serverOptions';
+import { APPROVAL_TOKEN_ENV, DEPLOYMENT_ENV } from '../../server/serverOptions';
 import { policyFromFlag } from '../cliGovernor';
 import type { CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
@@ -21,6 +21,8 @@ interface ServeFlags {
   readonly workspace?: string;
   readonly quiet?: boolean;
   readonly metricsAccess?: string;
+  readonly store?: string;
+  readonly deployment?: string;
 }
 
 const isMetricsAccess = (value: string): value is MetricsAccess => (METRICS_ACCESS as readonly string[]).includes(value);
@@ -42,6 +44,9 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
   if (!parsed.ok) throw new UsageError(parsed.problem);
   if (flags.orchestrationDir === '') throw new UsageError('--orchestration-dir must not be empty: name the folder, or leave the flag out for <workspace>/.orchestration');
   const { metricsAccess } = flags;
+  const store = flags.store ?? service.store;
+  // the flag, then the environment, then the policy: one deployment file may serve several deployments
+  const deployment = flags.deployment ?? (io.env[DEPLOYMENT_ENV] === undefined || io.env[DEPLOYMENT_ENV] === '' ? service.deployment : io.env[DEPLOYMENT_ENV]);
   if (metricsAccess !== undefined && !isMetricsAccess(metricsAccess)) throw new UsageError(`--metrics-access must be ${METRICS_ACCESS.join(' or ')}, got '${metricsAccess.slice(0, 64)}'`);
   return {
     port: parsed.args.port,
@@ -53,6 +58,8 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
     ...(flags.workspace !== undefined && { workspace: flags.workspace }),
     ...(flags.quiet === true && { quiet: true }),
     ...(metricsAccess !== undefined && { metricsAccess }),
+    ...(store !== undefined && { store }),
+    ...(deployment !== undefined && { deployment }),
   };
 }
 
@@ -78,6 +85,8 @@ export function registerServe(program: Command, context: CommandContext): void {
     .option('--allowed-host <name...>', 'host names besides localhost, 127.0.0.1 and ::1 that requests may be addressed to (default: the policy, else none)')
     .option('--workspace <dir>', "the governed folder, absolute or relative to the current directory; it must exist (default: the policy's workspaceRoot, else the current directory)")
     .option('--metrics-access <open|token>', "who may read GET /metrics: anyone who reaches the service, or holders of the approval token (default: the policy, else open)")
+    .option('--store <memory|redis://HOST:PORT>', 'where sessions live: this process (default), or a Redis shared by every instance of the deployment (default: the policy, else memory)')
+    .option('--deployment <name>', `the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them (default: $${DEPLOYMENT_ENV}, else the policy)`)
     .option('--quiet', 'no JSON log lines on stderr')
     .action(async (flags: ServeFlags) => {
       const { io } = context;

@@ -1,0 +1,81 @@
+import type { Governor } from '../governor/createGovernor';
+import type { GovernorOptions } from '../governor/governorOptions';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import { withAgentPreset } from '../hooks/agentGovernorOptions';
+import { findHookAdapter } from '../hooks/hookAdapters';
+import { createRedisSessionStore, type Found } from '../sessions/redisSessionStore';
+import { redisGovernorSessions } from '../sessions/redisGovernorSessions';
+import type { GovernorSessions } from '../sessions/governorSessions';
+import { unknownSession } from './unknownSession';
+import type { DecisionObserver } from './observeDecisions';
+import { observeDecisions } from './observeDecisions';
+import type { ServiceSessions } from './serviceSessions';
+import { sessionsFull } from './sessionStore';
+
+/** What the Redis sessions of a service are made with. */
+export interface RedisServiceOptions {
+  /** `redis://HOST:PORT` */
+  readonly url: string;
+  /** the deployment's name; a new name starts with no sessions and no approvals */
+  readonly deployment: string;
+  /** every session's governor is created with these (and an agent's preset for hook sessions) */
+  readonly governor: GovernorOptions;
+  readonly prefix: string;
+  readonly maxSessions: number;
+  readonly idleTtlMs: number;
+  /** hears every decision made (the service's metrics) */
+  readonly onDecision: DecisionObserver;
+}
+
+/** The console reads at most this many sessions from Redis per listing. */
+const MAX_LISTED = 200;
+
+/**
+ * The service's sessions in Redis, shared by every instance of the deployment: each use
+ * restores the governor from Redis under the session's lock, and keeps what changed. A
+ * session created by an agent's hook keeps that agent's preset (its profile) for every use.
+ */
+export function redisServiceSessions(options: RedisServiceOptions): ServiceSessions {
+  const governorOptions = (profile: string): GovernorOptions => {
+    if (profile === '') return options.governor;
+    const adapter = findHookAdapter(profile);
+    // a profile this build does not know cannot be restored faithfully: refuse rather than guess
+    if (!adapter) throw new SessionStoreError(`the Redis session was created by agent '${profile.slice(0, 64)}', which this service does not know`);
+    return withAgentPreset(options.governor, adapter);
+  };
+  const store = createRedisSessionStore({
+    url: options.url,
+    deployment: options.deployment,
+    governorOptions,
+    idleTtlMs: options.idleTtlMs,
+    maxSessions: options.maxSessions,
+    full: (maxSessions) => sessionsFull(maxSessions, options.idleTtlMs),
+    wrap: (governor) => observeDecisions(governor, options.onDecision),
+  });
+  const hooks = new Map<string, GovernorSessions>();
+  const found = <T>(id: string, used: Found<T>): T => {
+    if (!used.found) throw unknownSession(id, options.prefix);
+    return used.value;
+  };
+  return {
+    kind: 'redis',
+    withExisting: async (id, access, work) => found(id, access === 'read' ? await store.read(id, work) : await store.update(id, { create: false }, work)),
+    withCreated: async (id, work) => found(id, await store.update(id, { create: true, profile: '' }, (governor, _notes, created) => work(governor, created))),
+    hookSessions(adapter) {
+      let sessions = hooks.get(adapter.name);
+      if (!sessions) {
+        sessions = redisGovernorSessions(store, adapter.name);
+        hooks.set(adapter.name, sessions);
+      }
+      return sessions;
+    },
+    async list<T>(view: (governor: Governor) => T): Promise<T[]> {
+      const ids = (await store.ids()).reverse().slice(0, MAX_LISTED);
+      const views = await Promise.all(ids.map(async (id) => store.read(id, (governor) => view(governor))));
+      return views.flatMap((each) => (each.found ? [each.value] : []));
+    },
+    count: async () => (await store.ids()).length,
+    healthy: () => store.healthy(),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,99 @@
+import { SessionStoreError } from '../errors/SessionStoreError';
+
+/** The few client calls the session store makes; node-redis's client has them. */
+interface RedisClientLike {
+  sendCommand(args: readonly string[], options?: { readonly timeout?: number }): Promise<unknown>;
+  connect(): Promise<unknown>;
+  destroy(): void;
+  on(event: 'error' | 'ready', listener: (error?: unknown) => void): unknown;
+  readonly isReady: boolean;
+}
+
+/** A connection to one Redis server, opened in the background and reopened whenever it drops. */
+export interface RedisConnection {
+  /** Sends one command; rejects at once with SessionStoreError while Redis cannot be reached (no offline queue). */
+  command(args: readonly string[]): Promise<unknown>;
+  /** true when Redis answers PING now */
+  healthy(): Promise<boolean>;
+  /** Closes the connection; later commands reject. */
+  close(): Promise<void>;
+}
+
+/** How the connection waits and retries. */
+export interface RedisConnectionOptions {
+  /** `redis://HOST:PORT` (or `rediss://` for TLS), credentials and database as node-redis reads them */
+  readonly url: string;
+  /** a command unanswered this long fails (Redis hung) */
+  readonly commandTimeoutMs: number;
+}
+
+/** The URL without credentials, for messages. */
+export function redisUrlForDisplay(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'the Redis URL';
+  }
+}
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+/**
+ * Opens a connection to Redis, loading the `redis` package only now, so the library and CLI
+ * never pay for it unless a Redis store is asked for. It reconnects forever (at most a second
+ * apart); meanwhile every command fails at once, never queued to run later on stale intent.
+ */
+export function openRedisConnection(options: RedisConnectionOptions): RedisConnection {
+  const shown = redisUrlForDisplay(options.url);
+  let closed = false;
+  const client: Promise<RedisClientLike> = import('redis').then(({ createClient }) => {
+    const made: RedisClientLike = createClient({
+      url: options.url,
+      disableOfflineQueue: true,
+      socket: { connectTimeout: options.commandTimeoutMs, reconnectStrategy: (retries: number) => Math.min(50 * (retries + 1), 1000) },
+    });
+    // the first attempt settles on 'ready' or on its first error; an unheard 'error' would crash the process
+    firstAttempt = new Promise<void>((resolve) => {
+      made.on('ready', () => resolve());
+      made.on('error', () => resolve());
+    });
+    if (!closed) made.connect().catch(() => undefined);
+    return made;
+  });
+  let firstAttempt: Promise<void> = Promise.resolve();
+  const failure = (error: unknown): SessionStoreError =>
+    error instanceof SessionStoreError ? error : new SessionStoreError(`the Redis session store at ${shown} cannot be used: ${reasonOf(error)}`, { cause: error });
+
+  const command = async (args: readonly string[]): Promise<unknown> => {
+    if (closed) throw new SessionStoreError(`the Redis session store at ${shown} is closed`);
+    try {
+      const redis = await client;
+      // only the first connection is waited for; later, while reconnecting, a command fails at once
+      if (!redis.isReady) await firstAttempt;
+      if (!redis.isReady) throw new SessionStoreError(`the Redis session store at ${shown} cannot be reached (reconnecting)`);
+      return await redis.sendCommand(args, { timeout: options.commandTimeoutMs });
+    } catch (error) {
+      throw failure(error);
+    }
+  };
+
+  return {
+    command,
+    healthy: async () => {
+      try {
+        return (await command(['PING'])) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      closed = true;
+      try {
+        (await client).destroy();
+      } catch {
+        // a client that never loaded has nothing to close
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { SessionStoreError } from '../errors/SessionStoreError';
+import { checkAgentSessionId, type GovernorSessions } from './governorSessions';
+import type { RedisSessionStore } from './redisSessionStore';
+
+/**
+ * The sessions of a Redis store as agent hooks use them: created on first use with the options
+ * of `profile` (an agent's preset), shared with every instance of the deployment.
+ */
+export function redisGovernorSessions(store: RedisSessionStore, profile: string): GovernorSessions {
+  return {
+    async withSession(sessionId, work) {
+      const used = await store.update(checkAgentSessionId(sessionId), { create: true, profile }, work);
+      // a use that may create always finds its session
+      if (!used.found) throw new SessionStoreError(`the Redis session '${sessionId.slice(0, 128)}' could not be created`);
+      return used.value;
+    },
+    drop: (sessionId) => store.remove(checkAgentSessionId(sessionId)),
+  };
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+
+/** A deployment name: what every Redis key of one deployment starts with. */
+export const DEPLOYMENT_NAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The Redis keys of one deployment: a hash per session, a lock per session, and the index of session ids by last use. */
+export interface RedisSessionKeys {
+  /** a hash of `version` (a counter) and `state` (the JSON envelope) */
+  session(sessionId: string): string;
+  /** holds the token of whoever works on the session */
+  lock(sessionId: string): string;
+  /** a sorted set of session ids, scored by when each was last kept */
+  readonly index: string;
+}
+
+/** Keys under `intentgate:<deployment>:`; a session id is hashed, so any id makes a key of fixed length. */
+export function redisSessionKeys(deployment: string): RedisSessionKeys {
+  const prefix = `intentgate:${deployment}:`;
+  const digest = (sessionId: string): string => createHash('sha256').update(sessionId).digest('hex');
+  return {
+    session: (sessionId) => `${prefix}session:${digest(sessionId)}`,
+    lock: (sessionId) => `${prefix}lock:${digest(sessionId)}`,
+    index: `${prefix}sessions`,
+  };
+}
+
+/** Takes nothing: deletes KEYS[1] only while it still holds ARGV[1], so a lock that expired and was taken by another is left alone. */
+export const RELEASE_LOCK_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * The fenced write: keeps the new state only while the lock still holds our token and the
+ * version is the one read; returns the new version, -1 for a lost lock, -2 for a newer state.
+ * KEYS: lock, session, index. ARGV: token, version read, state, idle TTL ms, now ms, session id, oldest score kept.
+ */
+export const FENCED_WRITE_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+local current = redis.call('HGET', KEYS[2], 'version') or '0'
+if current ~= ARGV[2] then return -2 end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[2], 'version', tostring(version), 'state', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[7])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
+return version`;
+
+/** Removes a session under its lock. KEYS: lock, session, index. ARGV: token, session id. Returns -1 for a lost lock. */
+export const FENCED_REMOVE_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+redis.call('DEL', KEYS[2])
+redis.call('ZREM', KEYS[3], ARGV[2])
+return 1`;

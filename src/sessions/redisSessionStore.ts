@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { createGovernor, type Governor } from '../governor/createGovernor';
+import type { GovernorOptions } from '../governor/governorOptions';
+import { SessionStoreError } from '../errors/SessionStoreError';
+import type { SessionNotes } from './governorSessions';
+import { createKeyedQueue } from './keyedQueue';
+import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
+import { openRedisConnection, type RedisConnection } from './redisConnection';
+import { FENCED_REMOVE_SCRIPT, FENCED_WRITE_SCRIPT, RELEASE_LOCK_SCRIPT, redisSessionKeys } from './redisSessionKeys';
+import { sessionNotesSchema } from './sessionFiles';
+
+/** What a Redis session's `state` field says it is. */
+export const REDIS_SESSION_FORMAT = 'intentgate.redis-session';
+
+const envelopeSchema = z.strictObject({
+  format: z.literal(REDIS_SESSION_FORMAT),
+  sessionId: z.string(),
+  /** which options the governor was created with: '' the service's, else an agent's preset */
+  profile: z.string().max(64),
+  /** the governor's snapshot, validated when it is restored */
+  governor: z.unknown(),
+  notes: sessionNotesSchema,
+});
+
+/** How long locks live and waits last, and how large a state may grow. */
+export interface RedisSessionTimings {
+  /** a lock not released within this is gone (its holder died); its holder's write is then refused */
+  readonly lockTtlMs: number;
+  /** how long a use waits for another instance's use of the same session */
+  readonly lockWaitMs: number;
+  /** a Redis command unanswered this long fails */
+  readonly commandTimeoutMs: number;
+  /** the largest state kept */
+  readonly maxStateBytes: number;
+}
+
+/** The defaults: docs/operations.md states them. */
+export const REDIS_SESSION_DEFAULTS: RedisSessionTimings = Object.freeze({ lockTtlMs: 15_000, lockWaitMs: 10_000, commandTimeoutMs: 2_000, maxStateBytes: 4 * 1024 * 1024 });
+
+export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
+  /** `redis://HOST:PORT` */
+  readonly url: string;
+  /** the deployment's name: every key starts with it, so a new name starts with no sessions */
+  readonly deployment: string;
+  /** the options a governor of `profile` is created and restored with; throws for a profile it does not know */
+  readonly governorOptions: (profile: string) => GovernorOptions;
+  /** a session unused this long expires in Redis */
+  readonly idleTtlMs: number;
+  /** at most this many live sessions: a new one past it is refused with `full()` */
+  readonly maxSessions?: number;
+  readonly full?: (maxSessions: number) => Error;
+  /** wraps each governor made or restored (the service's decision metrics) */
+  readonly wrap?: (governor: Governor) => Governor;
+  readonly now?: () => number;
+}
+
+/** Whether a use may start the session: an existing one only, or created with the options of `profile`. */
+export type SessionOpening = { readonly create: false } | { readonly create: true; readonly profile: string };
+
+/** A use's work: the governor, the session's notes, and whether it was just created. */
+export type SessionWork<T> = (governor: Governor, notes: SessionNotes, created: boolean) => T | Promise<T>;
+
+/** The work's value, or that the session does not exist. */
+export type Found<T> = { readonly found: true; readonly value: T } | { readonly found: false };
+
+/** Governor sessions in Redis, shared by every instance of one deployment. */
+export interface RedisSessionStore {
+  /** Runs `work` under the session's lock and keeps what it changed; a work that throws keeps nothing. */
+  update<T>(sessionId: string, opening: SessionOpening, work: SessionWork<T>): Promise<Found<T>>;
+  /** Runs `work` on the kept state without the lock; nothing it changes is kept. */
+  read<T>(sessionId: string, work: SessionWork<T>): Promise<Found<T>>;
+  remove(sessionId: string): Promise<void>;
+  /** the live session ids, longest idle first */
+  ids(): Promise<string[]>;
+  /** true when Redis answers */
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+interface Kept {
+  readonly version: string;
+  readonly profile: string;
+  readonly governor: unknown;
+  readonly notes: SessionNotes;
+}
+
+const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Sessions kept in Redis: a hash per session (a version counter and a JSON envelope of the
+ * governor's snapshot and notes) under `intentgate:<deployment>:`, with the idle TTL as its
+ * expiry. A use takes the session's lock (SET NX PX with a random token), restores, works,
+ * and writes only if the lock still holds its token and the version is the one it read, so a
+ * use whose lock expired never overwrites a newer state: SessionStoreError, nothing kept.
+ * Anything Redis cannot do is a SessionStoreError; nothing is ever decided from memory.
+ */
+export function createRedisSessionStore(options: RedisSessionStoreOptions): RedisSessionStore {
+  const timings: RedisSessionTimings = { ...REDIS_SESSION_DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
+  const keys = redisSessionKeys(options.deployment);
+  const connection: RedisConnection = openRedisConnection({ url: options.url, commandTimeoutMs: timings.commandTimeoutMs });
+  const queue = createKeyedQueue();
+  const wrap = options.wrap ?? ((governor: Governor) => governor);
+  const where = (sessionId: string): string => `the Redis session '${sessionId.slice(0, 128)}' of deployment '${options.deployment}'`;
+
+  const load = async (sessionId: string): Promise<Kept | undefined> => {
+    const [version, state] = (await connection.command(['HMGET', keys.session(sessionId), 'version', 'state'])) as unknown[];
+    const text = asText(state);
+    if (text === undefined) return undefined;
+    let parsed: z.infer<typeof envelopeSchema>;
+    try {
+      parsed = envelopeSchema.parse(JSON.parse(text));
+    } catch (error) {
+      throw new SessionStoreError(`${where(sessionId)} does not hold a session this service can read; a human should delete it`, { cause: error });
+    }
+    if (parsed.sessionId !== sessionId) throw new SessionStoreError(`${where(sessionId)} holds the state of another session id`);
+    return { version: asText(version) ?? '0', profile: parsed.profile, governor: parsed.governor, notes: parsed.notes };
+  };
+
+  const open = (sessionId: string, kept: Kept): Governor => wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
+
+  const acquire = async (sessionId: string): Promise<string> => {
+    const token = randomBytes(16).toString('hex');
+    const deadline = now() + timings.lockWaitMs;
+    for (;;) {
+      if ((await connection.command(['SET', keys.lock(sessionId), token, 'NX', 'PX', String(timings.lockTtlMs)])) === 'OK') return token;
+      if (now() >= deadline) throw new SessionStoreError(`${where(sessionId)} stayed locked by another instance for ${timings.lockWaitMs} ms`);
+      // a short random wait, so instances waiting on one session do not retry in step
+      await sleep(2 + Math.floor(Math.random() * 8));
+    }
+  };
+
+  const release = async (sessionId: string, token: string): Promise<void> => {
+    try {
+      await connection.command(['EVAL', RELEASE_LOCK_SCRIPT, '1', keys.lock(sessionId), token]);
+    } catch {
+      // a lock that cannot be released expires by itself
+    }
+  };
+
+  const refuseNew = async (): Promise<void> => {
+    const { maxSessions, full } = options;
+    if (maxSessions === undefined) return;
+    const live = Number(await connection.command(['ZCOUNT', keys.index, String(now() - options.idleTtlMs), '+inf']));
+    if (live >= maxSessions) throw full ? full(maxSessions) : new SessionStoreError(`the deployment holds ${maxSessions} live sessions, its limit`);
+  };
+
+  const keep = async (sessionId: string, token: string, version: string, profile: string, governor: Governor, notes: SessionNotes): Promise<void> => {
+    const state = JSON.stringify({ format: REDIS_SESSION_FORMAT, sessionId, profile, governor: persistedSnapshot(governor), notes });
+    if (Buffer.byteLength(state) > timings.maxStateBytes) throw new SessionStoreError(`${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`);
+    const at = now();
+    const args = [token, version, state, String(options.idleTtlMs), String(at), sessionId, String(at - options.idleTtlMs)];
+    const result = Number(await connection.command(['EVAL', FENCED_WRITE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, ...args]));
+    if (result === -1) throw new SessionStoreError(`${where(sessionId)}: the lock expired while this use ran (longer than ${timings.lockTtlMs} ms); nothing was kept`);
+    if (result === -2) throw new SessionStoreError(`${where(sessionId)} was changed by another use while this one ran; nothing was kept`);
+  };
+
+  const locked = <T>(sessionId: string, task: (token: string) => Promise<T>): Promise<T> =>
+    // one use per session at a time in this process, so only other instances contend for the lock
+    queue(sessionId, async () => {
+      const token = await acquire(sessionId);
+      try {
+        return await task(token);
+      } finally {
+        await release(sessionId, token);
+      }
+    });
+
+  return {
+    update: (sessionId, opening, work) =>
+      locked(sessionId, async (token) => {
+        const kept = await load(sessionId);
+        if (kept === undefined && !opening.create) return { found: false };
+        if (kept === undefined) await refuseNew();
+        const profile = kept?.profile ?? (opening.create ? opening.profile : '');
+        const governor = kept === undefined ? wrap(createGovernor({ ...options.governorOptions(profile), sessionId })) : open(sessionId, kept);
+        const notes: SessionNotes = kept?.notes ?? { passes: [] };
+        try {
+          const value = await work(governor, notes, kept === undefined);
+          await keep(sessionId, token, kept?.version ?? '0', profile, governor, notes);
+          return { found: true, value };
+        } finally {
+          governor.stop();
+        }
+      }),
+    async read(sessionId, work) {
+      const kept = await load(sessionId);
+      if (kept === undefined) return { found: false };
+      const governor = open(sessionId, kept);
+      try {
+        return { found: true, value: await work(governor, kept.notes, false) };
+      } finally {
+        governor.stop();
+      }
+    },
+    remove: (sessionId) =>
+      locked(sessionId, async (token) => {
+        await connection.command(['EVAL', FENCED_REMOVE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, token, sessionId]);
+      }),
+    async ids() {
+      const ids = await connection.command(['ZRANGEBYSCORE', keys.index, String(now() - options.idleTtlMs), '+inf']);
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    },
+    healthy: () => connection.healthy(),
+    close: () => connection.close(),
+  };
+}

@@ -1,0 +1,13 @@
+import { buildDecision, type Decision } from '../decision/decision';
+import type { SessionStoreError } from '../errors/SessionStoreError';
+import { nameOnlyRequest } from '../tools/toolRequest';
+
+/** The deny of a call whose session store cannot be used: nothing is decided by a fresh governor, or from memory. */
+export function storeUnavailableDecision(tool: string, error: SessionStoreError): Decision {
+  return buildDecision({
+    code: 'session_store_unavailable',
+    request: nameOnlyRequest(tool, 'DESTRUCTIVE'),
+    facts: { state: 'REQUEST', intents: [], activeIntent: undefined, orchestrationDir: '' },
+    problem: error.message,
+  });
+}

@@ -309,8 +309,12 @@ export function createGovernor(options?: GovernorOptions): Governor {
     get intents() {
       return actor.getSnapshot().context.intents;
     },
-    actor,
-    approvalActor,
+    get actor() {
+      return actor.actor;
+    },
+    get approvalActor() {
+      return approvalActor.actor;
+    },
     safeMode: config.safeMode,
     get sessionId() {
       return approvalActor.getSnapshot().context.sessionId;

@@ -7,6 +7,9 @@ import type { GovernorConfig } from './governorOptions';
 import { GovernorChart } from './governorChart';
 import { restoreGovernor, type RestoredGovernor } from './restoreGovernor';
 
+// randomUUID builds its text from a dozen joined pieces; copied once, the id is one flat string of 36 bytes
+const newSessionId = (): string => Buffer.from(randomUUID(), 'latin1').toString('latin1');
+
 /** A governor's two statecharts, started, and the control files it adopted. */
 export interface GovernorActors {
   readonly actor: GovernorChart<LifecycleMachine>;
@@ -30,7 +33,7 @@ export function startGovernorActors(config: GovernorConfig, sources: ControlFile
   const actor = new GovernorChart(machine, restored ? { snapshot: restored.lifecycle } : { input: { intents, orchestrationPresent } }, config.inspect);
   const approvalActor = new GovernorChart(
     approvalsMachine,
-    restored ? { snapshot: restored.approvals } : { input: { sessionId: config.sessionId ?? randomUUID() } },
+    restored ? { snapshot: restored.approvals } : { input: { sessionId: config.sessionId ?? newSessionId() } },
     config.inspect,
   );
   return { actor, approvalActor, initialFiles, restored };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { measureCategorize } from './benchCategorize';
+import { heapVerdict, measureHeap } from './benchHeap';
 import { measureTraceAppends } from './benchTrace';
 import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
 import { measureServiceLatency } from './benchServiceLatency';
@@ -20,7 +21,6 @@ const LARGE_CATALOG_TARGET = 5;
 const CATALOG_SIZE = 1000;
 // a catalog where each name's verdict is shared by its class
 const LARGE_CATALOG_SIZE = 10_000;
-const HEAP_GOVERNORS = 10_000;
 
 const INTENTS: Intent[] = [
   { id: 'INT-001', name: 'JWT authentication', owned_scope: ['src/auth/**', 'tests/auth/**'] },
@@ -212,26 +212,6 @@ function printTable(rows: readonly Row[]): void {
   for (const row of rows) console.log(line(columns.map((column) => row[column])));
 }
 
-function measureHeap(root: string): { row: Row; createRow: Row } | undefined {
-  const gc = globalThis.gc;
-  if (!gc) return undefined;
-  const governors: Governor[] = [];
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < HEAP_GOVERNORS; i++) governors.push(createGovernor({ workspaceRoot: root, intents: INTENTS }));
-  const elapsed = Number(process.hrtime.bigint() - start);
-  gc();
-  const bytes = process.memoryUsage().heapUsed - before;
-  sink += governors.length;
-  const perGovernor = `${(bytes / HEAP_GOVERNORS / 1024).toFixed(2)} KiB`;
-  const total = `${(bytes / 1024 / 1024).toFixed(1)} MiB total`;
-  return {
-    row: { name: `heap per governor (${HEAP_GOVERNORS.toLocaleString('en-US')}, after gc)`, value: perGovernor, baseline: total, ratio: '-', target: 'info' },
-    createRow: { name: 'createGovernor', value: us(elapsed / HEAP_GOVERNORS), baseline: '-', ratio: '-', target: 'info' },
-  };
-}
-
 async function main(): Promise<void> {
   const began = process.hrtime.bigint();
   const root = createWorkspace();
@@ -269,8 +249,14 @@ async function main(): Promise<void> {
     rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
     rows.push(ratioRow({ name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`, format: us, target: LARGE_CATALOG_TARGET }, largeView));
 
-    const heap = measureHeap(root);
-    if (heap) rows.push(heap.row, heap.createRow);
+    const heap = measureHeap(root, INTENTS);
+    if (heap) {
+      const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;
+      const live = heap.governors.toLocaleString('en-US');
+      rows.push({ name: `heap per governor (${live}, after gc)`, value: kib(heap.freshBytes), baseline: '-', ratio: '-', target: heapVerdict(heap.freshBytes) });
+      rows.push({ name: `heap per worked governor (${live}, 4 calls, after gc)`, value: kib(heap.workedBytes), baseline: '-', ratio: '-', target: heapVerdict(heap.workedBytes) });
+      rows.push({ name: 'createGovernor', value: us(heap.createNs), baseline: '-', ratio: '-', target: 'info' });
+    }
 
     const shell = measureCategorize({ workspaceRoot: root });
     const p50Target = 50_000;

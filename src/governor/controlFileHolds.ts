@@ -1,4 +1,3 @@
-import type { Actor } from 'xstate';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
@@ -22,10 +21,11 @@ import { answeredChangeDecision, heldChangeDecision, type ControlFileDecisionInp
 import type { SuspectCall } from './controlFilePrompt';
 import { MAX_SUSPECTS, suspectArguments, type ControlFilesSnapshot } from './controlFilesSnapshot';
 import { createControlFileWatch, type ControlFileWatch } from './controlFileWatch';
+import type { ChartRef } from './governorChart';
 
 /** What the control-file holds need from the governor. */
 export interface ControlFileHoldParts {
-  readonly actor: Actor<LifecycleMachine>;
+  readonly actor: ChartRef<LifecycleMachine>;
   readonly sources: ControlFileSources;
   /** the control files as read when the governor was created (or as its snapshot kept them); they are adopted as they are */
   readonly initial: ControlFiles;

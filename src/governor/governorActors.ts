@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createActor, type Actor } from 'xstate';
 import { approvalsMachine, type ApprovalsMachine } from '../../machines/approvals';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import { readControlFiles, unusableFile, type ControlFiles, type ControlFileSources } from '../intents/controlFiles';
 import { isOrchestrationPresent } from '../intents/orchestration';
 import type { GovernorConfig } from './governorOptions';
+import { GovernorChart } from './governorChart';
 import { restoreGovernor, type RestoredGovernor } from './restoreGovernor';
 
-/** A governor's two actors, started, and the control files it adopted. */
+// randomUUID builds its text from a dozen joined pieces; copied once, the id is one flat string of 36 bytes
+const newSessionId = (): string => Buffer.from(randomUUID(), 'latin1').toString('latin1');
+
+/** A governor's two statecharts, started, and the control files it adopted. */
 export interface GovernorActors {
-  readonly actor: Actor<LifecycleMachine>;
-  readonly approvalActor: Actor<ApprovalsMachine>;
+  readonly actor: GovernorChart<LifecycleMachine>;
+  readonly approvalActor: GovernorChart<ApprovalsMachine>;
   readonly initialFiles: ControlFiles;
   /** what a snapshot restored besides the actors, when the governor is restored */
   readonly restored: RestoredGovernor | undefined;
@@ -27,10 +30,11 @@ export function startGovernorActors(config: GovernorConfig, sources: ControlFile
   const unusable = unusableFile(initialFiles);
   if (unusable) throw unusable;
   const intents = config.intents ?? (initialFiles.intents?.content.usable ? initialFiles.intents.content.value : []);
-  const inspect = config.inspect === undefined ? {} : { inspect: config.inspect };
-  // with a snapshot, the input is not read
-  const actor = createActor(machine, { input: { intents, orchestrationPresent }, ...(restored && { snapshot: restored.lifecycle }), ...inspect }).start();
-  const approvalInput = { sessionId: restored?.sessionId ?? config.sessionId ?? randomUUID() };
-  const approvalActor = createActor(approvalsMachine, { input: approvalInput, ...(restored && { snapshot: restored.approvals }), ...inspect }).start();
+  const actor = new GovernorChart(machine, restored ? { snapshot: restored.lifecycle } : { input: { intents, orchestrationPresent } }, config.inspect);
+  const approvalActor = new GovernorChart(
+    approvalsMachine,
+    restored ? { snapshot: restored.approvals } : { input: { sessionId: config.sessionId ?? newSessionId() } },
+    config.inspect,
+  );
   return { actor, approvalActor, initialFiles, restored };
 }

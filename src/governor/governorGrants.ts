@@ -1,10 +1,10 @@
-import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { grantOf, parseGrantInput, type Grant, type GrantInput } from '../grants/grant';
 import type { Intent } from '../intents/intent';
 import { describeValue } from '../text/describeValue';
+import type { ChartRef, GovernorChart } from './governorChart';
 
 /** The grants of one governor: given by a person (kept by the approval actor) or listed by the active intent. */
 export interface GovernorGrants {
@@ -25,13 +25,13 @@ export function intentGrants(intent: Intent | undefined): Grant[] {
 
 /** Wires grants to the two actors: a change of the active intent ends the grants given until it ends. */
 export function createGovernorGrants(parts: {
-  readonly actor: Actor<LifecycleMachine>;
-  readonly approvalActor: Actor<ApprovalsMachine>;
+  readonly actor: GovernorChart<LifecycleMachine>;
+  readonly approvalActor: ChartRef<ApprovalsMachine>;
   readonly now: () => number;
 }): GovernorGrants {
   const { actor, approvalActor } = parts;
   let intentId = actor.getSnapshot().context.activeIntent?.id;
-  actor.subscribe((snapshot) => {
+  actor.onChange((snapshot) => {
     const now = snapshot.context.activeIntent?.id;
     if (now === intentId) return;
     intentId = now;

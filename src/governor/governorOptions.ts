@@ -140,6 +140,11 @@ export interface GovernorConfig {
   readonly now: () => number;
 }
 
+// options without a table share one empty table: a governor per session need not hold its own
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const frozenTable = <T>(table: Readonly<Record<string, T>> | undefined): Readonly<Record<string, T>> =>
+  table === undefined || Object.keys(table).length === 0 ? NONE : Object.freeze({ ...table });
+
 /** How long a held call waits for a human's answer by default. */
 export const DEFAULT_HELD_CALL_TTL_MS = 15 * 60 * 1000;
 
@@ -161,14 +166,14 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     orchestrationDir,
     orchestrationDirLabel,
     intents: parsed.intents && freezeIntents(parsed.intents),
-    classification: Object.freeze({ ...parsed.classification }),
-    modes: Object.freeze({ ...parsed.modes }),
+    classification: frozenTable(parsed.classification),
+    modes: frozenTable(parsed.modes),
     safeMode: parsed.safeMode ?? true,
     sessionId: parsed.sessionId,
     locale: parsed.locale ?? 'en',
     trace: typeof parsed.trace === 'string' ? path.resolve(workspaceRoot, parsed.trace) : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
     traceFile: parsed.traceRotation === undefined && parsed.traceFsync === undefined ? undefined : { rotation: parsed.traceRotation, fsync: parsed.traceFsync },
-    toolKinds: Object.freeze({ ...parsed.toolKinds }),
+    toolKinds: frozenTable(parsed.toolKinds),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,
     shell: shell.setup,

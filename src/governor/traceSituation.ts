@@ -1,13 +1,13 @@
-import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
 import type { Decision } from '../decision/decision';
 import { approvedCategoriesOf } from '../safeMode/sessionApprovals';
 import type { TraceSituation } from './decisionTrace';
+import type { ChartRef } from './governorChart';
 import type { SessionApprovers } from './sessionApprovers';
 
 /** What the trace's view of a governor is built from. */
 export interface TraceSituationParts {
-  readonly approvalActor: Actor<ApprovalsMachine>;
+  readonly approvalActor: ChartRef<ApprovalsMachine>;
   readonly safeMode: boolean;
   readonly approvers: SessionApprovers;
   /** Decides a call in the current state without effects. */

@@ -38,6 +38,6 @@ export function validateCategories(categories: unknown): RiskCategory[] {
 }
 
 /** The categories the approval actor holds for the current session. */
-export function approvedCategoriesOf(approvals: Actor<ApprovalsMachine>): readonly RiskCategory[] {
+export function approvedCategoriesOf(approvals: Pick<Actor<ApprovalsMachine>, 'getSnapshot'>): readonly RiskCategory[] {
   return approvals.getSnapshot().context.approved;
 }

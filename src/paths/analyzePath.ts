@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { decodeMeaningfulEscapes } from './decodeMeaningfulEscapes';
 import { fileUrlPath } from './fileUrlPath';
+import { rememberEntry } from './pathEntry';
 import { resolveThroughLinks } from './realPath';
 import { type BackslashReading, type PathReading, type ReadingContext, readPath } from './readPath';
 
@@ -57,10 +58,10 @@ function invalidReason(input: unknown): string | undefined {
 
 // the real location of a workspace root or base is resolved once: it is a folder the host
 // chose, not an argument the model wrote, and resolving it costs a syscall per component
-function realFolder(folder: string, memo: Map<string, string | undefined> | undefined): string | undefined {
-  if (memo?.has(folder) === true) return memo.get(folder);
+function realFolder(folder: string, memo: Map<string, string | undefined>): string | undefined {
+  if (memo.has(folder)) return memo.get(folder);
   const real = resolveThroughLinks('/', folder).path;
-  memo?.set(folder, real);
+  memo.set(folder, real);
   return real;
 }
 
@@ -73,7 +74,8 @@ function readingContext(options: PathAnalysisOptions): ReadingContext {
   } catch {
     // no HOME and no user database entry: '~' then names nothing that can be inside
   }
-  return { realRoot: realFolder(root, options.realFolders), base, realBase: realFolder(base, options.realFolders), homeDir: home ? path.resolve(home) : undefined };
+  const memo = options.realFolders ?? new Map<string, string | undefined>();
+  return { root, realRoot: () => realFolder(root, memo), base, realBase: () => realFolder(base, memo), homeDir: home ? path.resolve(home) : undefined };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not
@@ -111,7 +113,9 @@ function analyze(input: string, options: PathAnalysisOptions): PathAnalysis {
   if (main === undefined) return notInside(input, [...reasons, OUTSIDE]);
   const escaping = readings.find((reading) => reading.relative === undefined);
   if (escaping === undefined) {
-    return { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: [...new Set([...reasons, ...main.reasons])], valid: true };
+    const inside: PathAnalysis = { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: [...new Set([...reasons, ...main.reasons])], valid: true };
+    if (main.entry !== undefined) rememberEntry(inside, main.entry);
+    return inside;
   }
   const label = escaping.label === '' ? [] : [`outside ${escaping.label}`];
   const all = [...new Set([...reasons, ...escaping.reasons, ...label, OUTSIDE])];

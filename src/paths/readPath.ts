@@ -1,20 +1,24 @@
 import path from 'node:path';
 import { expandHome } from './expandHome';
 import { pathBelow } from './pathBelow';
+import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
+import { isAtOrBelow, resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
 /** How a backslash in a path is read: as Windows does, or literally as POSIX tools do. */
 export type BackslashReading = 'separator' | 'literal';
 
-/** The resolved places one path is read against. */
+/** The places one path is read against; their real locations are looked up only when a reading needs them. */
 export interface ReadingContext {
+  /** the workspace root, absolute and normalised, as given */
+  readonly root: string;
   /** the workspace root with its symlinks resolved; undefined when they loop */
-  readonly realRoot: string | undefined;
+  realRoot(): string | undefined;
   /** the absolute directory relative paths start from, as given */
   readonly base: string;
   /** base with its symlinks resolved; undefined when they loop */
-  readonly realBase: string | undefined;
+  realBase(): string | undefined;
   /** what '~' and $HOME expand to; undefined when the host has no home directory */
   readonly homeDir: string | undefined;
 }
@@ -25,12 +29,31 @@ export interface PathReading {
   /** the path below the workspace root, or undefined when this reading is not inside */
   readonly relative: string | undefined;
   readonly reasons: readonly string[];
+  /** what the lookup that resolved it saw at its end, when it looked */
+  readonly entry?: PathEntry;
 }
 
 const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
 
 function outside(absolute: string | undefined, reasons: readonly string[]): PathReading {
   return { absolute, relative: undefined, reasons };
+}
+
+/**
+ * A path with no '..' that lands inside the workspace with no symbolic link on its way, found
+ * in two or three lookups: its nearest existing entry lies at or below the root (and the base it
+ * starts from), so one realpath of that entry vouches for them too. Undefined when that is not
+ * so; the component walk then decides, with the reasons it finds.
+ */
+function linkFreeInside(expanded: string, isAbsolute: boolean, context: ReadingContext): Omit<PathReading, 'reasons'> | undefined {
+  if (DOT_DOT.test(expanded)) return undefined;
+  const floor = isAbsolute ? context.root : context.base;
+  if (!isAtOrBelow(context.root, floor)) return undefined;
+  const lexical = path.posix.resolve(isAbsolute ? '/' : context.base, expanded);
+  const found = resolveWithoutLinks(lexical, floor);
+  if (found === undefined) return undefined;
+  const relative = found.path === context.root ? '' : found.path.slice(context.root === '/' ? 1 : context.root.length + 1);
+  return { absolute: found.path, relative, entry: found.entry };
 }
 
 /**
@@ -54,22 +77,26 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   const expanded = home.path;
   const isAbsolute = expanded.startsWith('/');
   if (isAbsolute && home.reasons.length === 0) reasons.push('absolute path');
-  if (context.realRoot === undefined || context.realBase === undefined) {
+  const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context) : undefined;
+  if (linkFree) return { ...linkFree, reasons };
+  const realRoot = context.realRoot();
+  const realBase = context.realBase();
+  if (realRoot === undefined || realBase === undefined) {
     return outside(undefined, [...reasons, 'workspace root cannot be resolved (symlink loop)']);
   }
-  const followed = resolveThroughLinks(isAbsolute ? '/' : context.realBase, expanded);
+  const followed = resolveThroughLinks(isAbsolute ? '/' : realBase, expanded);
   for (const hop of followed.links) reasons.push(`${hop.dangling ? 'dangling symlink' : 'symlink'} to ${hop.target}`);
   if (followed.path === undefined) return outside(undefined, [...reasons, 'symlink loop']);
   // applying '..' before links (as tools that normalise do) reads differently only when there is a '..'
   const normalised = DOT_DOT.test(expanded) ? realpathOfLongestAncestor(path.posix.resolve(context.base, expanded)) : followed.path;
-  const relative = pathBelow(context.realRoot, followed.path);
-  const normalisedRelative = pathBelow(context.realRoot, normalised);
+  const relative = pathBelow(realRoot, followed.path);
+  const normalisedRelative = pathBelow(realRoot, normalised);
   if (relative !== undefined && normalisedRelative !== undefined && home.trusted) {
     return { absolute: followed.path, relative, reasons };
   }
   const landing = relative === undefined ? followed.path : normalised;
   if (normalisedRelative === undefined && DOT_DOT.test(expanded)) reasons.push('escapes with ..');
   // the prefix bypass of CVE-2025-54794: '/ws-evil' starts with the string '/ws'
-  if (landing.startsWith(context.realRoot) && pathBelow(context.realRoot, landing) === undefined) reasons.push('shares the workspace root as a string prefix');
+  if (landing.startsWith(realRoot) && pathBelow(realRoot, landing) === undefined) reasons.push('shares the workspace root as a string prefix');
   return outside(landing, reasons);
 }

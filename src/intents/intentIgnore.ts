@@ -13,14 +13,45 @@ export interface IntentIgnore {
 
 const NOTHING_IGNORED: IntentIgnore = { ignores: () => false };
 
+/**
+ * How much the answers of one set of rules may hold before they start afresh: the characters of
+ * the paths asked since then, each name counted as NAME_COST more, since the rules' own cache
+ * keeps an answer for every folder above a path too.
+ */
+export const MAX_IGNORE_CACHE_COST = 256 * 1024;
+const NAME_COST = 32;
+
+const costOf = (relativePath: string): number => {
+  let names = 1;
+  for (let index = relativePath.indexOf('/'); index !== -1; index = relativePath.indexOf('/', index + 1)) names += 1;
+  return relativePath.length + names * NAME_COST;
+};
+
 /** Compiles .intentignore rules; an empty text ignores nothing. */
 export function parseIntentIgnore(text: string): IntentIgnore {
   if (text.trim() === '') return NOTHING_IGNORED;
-  const rules = ignore().add(text);
+  let rules = ignore().add(text);
+  // an answer depends on the path string alone: one per path, however many checks of a decision ask
+  const answers = new Map<string, boolean>();
+  let cost = 0;
   return {
-    // a path may name a directory the rules list as 'dir/': test both readings, fail closed
-    ignores: (relativePath) =>
-      relativePath !== '' && (rules.ignores(relativePath) || rules.ignores(`${relativePath}/`)),
+    ignores: (relativePath) => {
+      if (relativePath === '') return false;
+      const known = answers.get(relativePath);
+      if (known !== undefined) return known;
+      const asked = costOf(relativePath);
+      if (cost + asked > MAX_IGNORE_CACHE_COST) {
+        // the paths are the agent's to choose: drop the answers, and the rules with the cache they keep
+        answers.clear();
+        rules = ignore().add(text);
+        cost = 0;
+      }
+      // a path may name a directory the rules list as 'dir/': test both readings, fail closed
+      const answer = rules.ignores(relativePath) || rules.ignores(`${relativePath}/`);
+      answers.set(relativePath, answer);
+      cost += asked;
+      return answer;
+    },
   };
 }
 

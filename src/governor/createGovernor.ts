@@ -146,7 +146,7 @@ export function createGovernor(options?: GovernorOptions): Governor {
   const isToolAllowed = (name: string, args?: unknown, options?: CallOptions): Decision =>
     args === undefined
       ? nameDecision(name)
-      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args), prepared: options?.prepared }).decision;
+      : decider.decideCall({ name, args, snapshot: currentSnapshotForCall(), approvalId: approvalIdFor(name, args), prepared: options?.prepared, query: true }).decision;
 
   // a stopped actor ignores events: an effect asked of it would be reported but never happen
   const assertRunning = (method: string): void => {

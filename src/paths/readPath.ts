@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { expandHome } from './expandHome';
 import { pathBelow } from './pathBelow';
@@ -13,14 +14,31 @@ export type BackslashReading = 'separator' | 'literal';
 export interface ReadingContext {
   /** the workspace root, absolute and normalised, as given */
   readonly root: string;
-  /** the workspace root with its symlinks resolved; undefined when they loop */
-  realRoot(): string | undefined;
   /** the absolute directory relative paths start from, as given */
   readonly base: string;
-  /** base with its symlinks resolved; undefined when they loop */
-  realBase(): string | undefined;
-  /** what '~' and $HOME expand to; undefined when the host has no home directory */
+  /** the real folders of roots and bases found so far in this one decision (undefined: their links loop) */
+  readonly realFolders: Map<string, string | undefined>;
+  /** what '~' and $HOME expand to; undefined for os.homedir(), asked only of a path that starts with '~' or '$' */
   readonly homeDir: string | undefined;
+}
+
+// the real location of a workspace root or base is resolved once per decision: it is a folder
+// the host chose, not an argument the model wrote, and resolving it costs a lookup per component
+function realFolder(folder: string, memo: Map<string, string | undefined>): string | undefined {
+  if (memo.has(folder)) return memo.get(folder);
+  const real = resolveThroughLinks('/', folder).path;
+  memo.set(folder, real);
+  return real;
+}
+
+function homeDirOf(given: string | undefined): string | undefined {
+  let home = given;
+  try {
+    home ??= homedir();
+  } catch {
+    // no HOME and no user database entry: '~' then names nothing that can be inside
+  }
+  return home ? path.resolve(home) : undefined;
 }
 
 /** One reading of a path: where it lands and why. */
@@ -71,7 +89,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   }
   const windows = windowsPathForm(slashed);
   if (windows) return outside(undefined, [...reasons, windows]);
-  const home = expandHome(slashed, context.homeDir);
+  // expandHome reads the home folder only for a leading '~' or '$'
+  const home = expandHome(slashed, slashed.startsWith('~') || slashed.startsWith('$') ? homeDirOf(context.homeDir) : undefined);
   reasons.push(...home.reasons);
   if (home.path === undefined) return outside(undefined, reasons);
   const expanded = home.path;
@@ -79,8 +98,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   if (isAbsolute && home.reasons.length === 0) reasons.push('absolute path');
   const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context) : undefined;
   if (linkFree) return { ...linkFree, reasons };
-  const realRoot = context.realRoot();
-  const realBase = context.realBase();
+  const realRoot = realFolder(context.root, context.realFolders);
+  const realBase = realFolder(context.base, context.realFolders);
   if (realRoot === undefined || realBase === undefined) {
     return outside(undefined, [...reasons, 'workspace root cannot be resolved (symlink loop)']);
   }

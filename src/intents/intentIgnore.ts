@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ignore from 'ignore';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
+import { createBoundedMemo } from '../paths/boundedMemo';
 import { readRegularFile, type RegularFileRead } from '../files/readRegularFile';
 
 /** The ignore file at the workspace root, in .gitignore syntax (seed 003 FR-009). */
@@ -21,38 +22,24 @@ const NOTHING_IGNORED: IntentIgnore = { ignores: () => false };
 export const MAX_IGNORE_CACHE_COST = 256 * 1024;
 const NAME_COST = 32;
 
-const costOf = (relativePath: string): number => {
+const namesCost = (relativePath: string): number => {
   let names = 1;
   for (let index = relativePath.indexOf('/'); index !== -1; index = relativePath.indexOf('/', index + 1)) names += 1;
-  return relativePath.length + names * NAME_COST;
+  return names * NAME_COST;
 };
 
 /** Compiles .intentignore rules; an empty text ignores nothing. */
 export function parseIntentIgnore(text: string): IntentIgnore {
   if (text.trim() === '') return NOTHING_IGNORED;
   let rules = ignore().add(text);
-  // an answer depends on the path string alone: one per path, however many checks of a decision ask
-  const answers = new Map<string, boolean>();
-  let cost = 0;
-  return {
-    ignores: (relativePath) => {
-      if (relativePath === '') return false;
-      const known = answers.get(relativePath);
-      if (known !== undefined) return known;
-      const asked = costOf(relativePath);
-      if (cost + asked > MAX_IGNORE_CACHE_COST) {
-        // the paths are the agent's to choose: drop the answers, and the rules with the cache they keep
-        answers.clear();
-        rules = ignore().add(text);
-        cost = 0;
-      }
-      // a path may name a directory the rules list as 'dir/': test both readings, fail closed
-      const answer = rules.ignores(relativePath) || rules.ignores(`${relativePath}/`);
-      answers.set(relativePath, answer);
-      cost += asked;
-      return answer;
-    },
-  };
+  // an answer depends on the path string alone: one per path, however many checks of a decision ask;
+  // the paths are the agent's to choose, so the answers start afresh past a bound, and the rules with the cache they keep
+  const answers = createBoundedMemo<boolean>(MAX_IGNORE_CACHE_COST, namesCost, () => {
+    rules = ignore().add(text);
+  });
+  // a path may name a directory the rules list as 'dir/': test both readings, fail closed
+  const answer = (relativePath: string): boolean => rules.ignores(relativePath) || rules.ignores(`${relativePath}/`);
+  return { ignores: (relativePath) => relativePath !== '' && answers.get(relativePath, answer) };
 }
 
 // an ignore file is a few lines; anything this large is a mistake or an attack

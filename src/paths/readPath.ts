@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { expandHome } from './expandHome';
+import { expandHome, type HomeExpansion } from './expandHome';
 import { pathBelow } from './pathBelow';
 import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
@@ -53,6 +53,8 @@ export interface PathReading {
 
 const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
 
+const AS_WRITTEN = (slashed: string): HomeExpansion => ({ path: slashed, trusted: true, reasons: [] });
+
 function outside(absolute: string | undefined, reasons: readonly string[]): PathReading {
   return { absolute, relative: undefined, reasons };
 }
@@ -89,8 +91,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   }
   const windows = windowsPathForm(slashed);
   if (windows) return outside(undefined, [...reasons, windows]);
-  // expandHome reads the home folder only for a leading '~' or '$'
-  const home = expandHome(slashed, slashed.startsWith('~') || slashed.startsWith('$') ? homeDirOf(context.homeDir) : undefined);
+  // '~' and '$HOME' lead, and any other variable has a '$': a path with neither is read as written
+  const home = slashed.startsWith('~') || slashed.includes('$') ? expandHome(slashed, homeDirOf(context.homeDir)) : AS_WRITTEN(slashed);
   reasons.push(...home.reasons);
   if (home.path === undefined) return outside(undefined, reasons);
   const expanded = home.path;

@@ -11,17 +11,17 @@ export function entryOfStats(stats: Stats): PathEntry {
   return { kind, names: stats.nlink };
 }
 
-// keyed by the analysis object, so an entry lives exactly as long as the decision that holds the analysis
-const seen = new WeakMap<object, PathEntry>();
+// a property no copy, comparison or JSON of the analysis shows, so it goes where the analysis goes and no further
+const ENTRY: unique symbol = Symbol('entry seen');
 
 /** Records what the lookup that resolved `analysis` saw at its end, for the checks of the same decision. */
 export function rememberEntry(analysis: object, entry: PathEntry): void {
-  seen.set(analysis, entry);
+  Object.defineProperty(analysis, ENTRY, { value: entry });
 }
 
 /** What the lookup that resolved `analysis` saw at its end; undefined when it did not look (links, '..', errors). */
 export function entrySeen(analysis: object): PathEntry | undefined {
-  return seen.get(analysis);
+  return (analysis as { readonly [ENTRY]?: PathEntry })[ENTRY];
 }
 
 /**

@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import picomatch from 'picomatch';
 import { measureCategorize } from './benchCategorize';
 import { heapVerdict, measureHeap } from './benchHeap';
+import { measurePathCheck, PATH_CHECK_TARGET } from './benchPathCheck';
 import { measureTraceAppends } from './benchTrace';
 import { createHarness, ROUND_MS, ROUNDS, type Pair } from './benchHarness';
 import { measureServiceLatency } from './benchServiceLatency';
@@ -61,47 +61,6 @@ function loopGovernor(governor: Governor, iterations: number): number {
   let acc = 0;
   for (let i = 0; i < iterations; i++) {
     const decision = governor.isToolAllowed(NAMES[i & NAME_MASK] as string);
-    acc += decision.allowed ? 1 : (decision.reason?.length ?? 0);
-  }
-  return acc;
-}
-
-interface ScopedCall {
-  readonly tool: string;
-  readonly args: { readonly path: string; readonly content?: string };
-}
-
-const SCOPED_CALLS: readonly ScopedCall[] = [
-  { tool: 'write_to_file', args: { path: 'src/auth/jwt.ts', content: 'x' } },
-  { tool: 'write_to_file', args: { path: 'src/billing/invoice.ts', content: 'x' } },
-  { tool: 'read_file', args: { path: 'src/auth/login.ts' } },
-  { tool: 'apply_diff', args: { path: 'tests/auth/jwt.test.ts' } },
-];
-const SCOPED_MASK = SCOPED_CALLS.length - 1;
-
-/** Seed 001's function plus a hand-written scope check: what a plain implementation would cost. */
-function plainScopedCheck(root: string, matcher: (path: string) => boolean, call: ScopedCall): SeedResult {
-  const classification = COMMAND_CLASSIFICATION.get(call.tool) || 'DESTRUCTIVE';
-  if (classification === 'SAFE') return { allowed: true };
-  const relative = path.relative(root, path.resolve(root, call.args.path));
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return { allowed: false, reason: 'outside the workspace' };
-  return matcher(relative) ? { allowed: true } : { allowed: false, reason: `Scope Violation: '${call.args.path}'` };
-}
-
-function loopPlainScoped(root: string, matcher: (path: string) => boolean, iterations: number): number {
-  let acc = 0;
-  for (let i = 0; i < iterations; i++) {
-    const result = plainScopedCheck(root, matcher, SCOPED_CALLS[i & SCOPED_MASK] as ScopedCall);
-    acc += result.allowed ? 1 : (result.reason?.length ?? 0);
-  }
-  return acc;
-}
-
-function loopGovernorScoped(governor: Governor, iterations: number): number {
-  let acc = 0;
-  for (let i = 0; i < iterations; i++) {
-    const call = SCOPED_CALLS[i & SCOPED_MASK] as ScopedCall;
-    const decision = governor.isToolAllowed(call.tool, call.args);
     acc += decision.allowed ? 1 : (decision.reason?.length ?? 0);
   }
   return acc;
@@ -241,9 +200,10 @@ async function main(): Promise<void> {
     const action = comparePair((n) => loopGovernor(governor, n), (n) => loopSeed(seed, n));
     rows.push(ratioRow({ name: 'isToolAllowed(name), ACTION', format: ns, target: HOT_PATH_TARGET }, action));
 
-    const matcher = picomatch(['src/auth/**', 'tests/auth/**'], { dot: true });
-    const scoped = comparePair((n) => loopGovernorScoped(governor, n), (n) => loopPlainScoped(root, matcher, n));
-    rows.push(ratioRow({ name: 'isToolAllowed(name, {path}), ACTION', format: ns }, scoped));
+    const scoped = measurePathCheck((result) => {
+      sink += result;
+    });
+    rows.push(ratioRow({ name: 'isToolAllowed(name, {path}), ACTION', format: ns, target: PATH_CHECK_TARGET }, scoped));
 
     rows.push(ratioRow({ name: `toolsFor(REASONING, ${CATALOG_SIZE} tools)`, format: us }, beforeHandshake));
     rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
@@ -287,8 +247,9 @@ async function main(): Promise<void> {
     console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
     printTable(rows);
     console.log('');
-    console.log('baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the same plus');
-    console.log('path.resolve and a precompiled picomatch scope check; for toolsFor, Array.filter over a Set of SAFE names;');
+    console.log('baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the class, realpath');
+    console.log('of the nearest existing ancestor, path.relative and one precompiled picomatch match, in a workspace');
+    console.log('holding the files the calls name; for toolsFor, Array.filter over a Set of SAFE names;');
     console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds);');
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker).');

@@ -1,7 +1,8 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
 import { preparedFor, unanalysedRisk, type AnalysisRefusalCode, type PreparedShellRisk } from '../analysis/preparedShellRisk';
 import { shellWorkFor, type ShellWork } from '../analysis/shellWork';
-import { confirmationPrompt } from '../approval/confirmationPrompt';
+import { confirmationPrompt, type ConfirmationPrompt } from '../approval/confirmationPrompt';
+import { withPromptWhenRead } from '../approval/promptWhenRead';
 import { buildDecision, classificationNotes, type ApprovalRequest, type Decision } from '../decision/decision';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
 import { reason, type Reason } from '../decision/reason';
@@ -77,6 +78,13 @@ export interface CallToDecide {
   readonly alsoApproved?: readonly RiskCategory[];
   /** a shell analysis made ahead of the decision; used only when its key is the key of this call's work */
   readonly prepared?: PreparedShellRisk;
+  /** a question that holds nothing (isToolAllowed): what only a hold needs is built when read */
+  readonly query?: boolean;
+}
+
+/** A held call's approval; a query's prompt is built when first read. */
+function heldApproval(fields: Omit<ApprovalRequest, 'prompt'>, prompt: () => ConfirmationPrompt, query: boolean): ApprovalRequest {
+  return query ? withPromptWhenRead({ ...fields }, prompt) : { ...fields, prompt: prompt() };
 }
 
 
@@ -258,21 +266,21 @@ export function createCallDecider(parts: CallDeciderParts) {
         notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
         risk: assessment.risk,
         ...(holds && {
-          approval: {
-            id: approvalId,
-            categories: unapproved,
-            ...(suggestion && { grant: suggestion }),
-            prompt: confirmationPrompt({
-              tool: request.tool,
-              args: callArgs,
-              risk: assessment.risk,
-              categories: unapproved,
-              ...(askedBy !== undefined && { askedBy }),
-              ...(suggestion && { grant: suggestion }),
-              ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
-              locale: parts.locale,
-            }),
-          },
+          approval: heldApproval(
+            { id: approvalId, categories: unapproved, ...(suggestion && { grant: suggestion }) },
+            () =>
+              confirmationPrompt({
+                tool: request.tool,
+                args: callArgs,
+                risk: assessment.risk,
+                categories: unapproved,
+                ...(askedBy !== undefined && { askedBy }),
+                ...(suggestion && { grant: suggestion }),
+                ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
+                locale: parts.locale,
+              }),
+            call.query === true,
+          ),
         }),
         ...(heldChange && { approval: heldChange }),
       });

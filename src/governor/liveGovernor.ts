@@ -147,7 +147,7 @@ export class LiveGovernor implements Governor {
     const parts = this.#parts;
     return args === undefined
       ? nameDecision(parts, name)
-      : parts.decider.decideCall({ name, args, snapshot: this.#currentSnapshotForCall(), approvalId: approvalIdFor(parts, name, args), prepared: options?.prepared }).decision;
+      : parts.decider.decideCall({ name, args, snapshot: this.#currentSnapshotForCall(), approvalId: approvalIdFor(parts, name, args), prepared: options?.prepared, query: true }).decision;
   }
 
   shellWork(name: unknown, args?: unknown): ReturnType<Governor['shellWork']> {

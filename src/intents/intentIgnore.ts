@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ignore from 'ignore';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
+import { createBoundedMemo } from '../paths/boundedMemo';
 import { readRegularFile, type RegularFileRead } from '../files/readRegularFile';
 
 /** The ignore file at the workspace root, in .gitignore syntax (seed 003 FR-009). */
@@ -13,15 +14,32 @@ export interface IntentIgnore {
 
 const NOTHING_IGNORED: IntentIgnore = { ignores: () => false };
 
+/**
+ * How much the answers of one set of rules may hold before they start afresh: the characters of
+ * the paths asked since then, each name counted as NAME_COST more, since the rules' own cache
+ * keeps an answer for every folder above a path too.
+ */
+export const MAX_IGNORE_CACHE_COST = 256 * 1024;
+const NAME_COST = 32;
+
+const namesCost = (relativePath: string): number => {
+  let names = 1;
+  for (let index = relativePath.indexOf('/'); index !== -1; index = relativePath.indexOf('/', index + 1)) names += 1;
+  return names * NAME_COST;
+};
+
 /** Compiles .intentignore rules; an empty text ignores nothing. */
 export function parseIntentIgnore(text: string): IntentIgnore {
   if (text.trim() === '') return NOTHING_IGNORED;
-  const rules = ignore().add(text);
-  return {
-    // a path may name a directory the rules list as 'dir/': test both readings, fail closed
-    ignores: (relativePath) =>
-      relativePath !== '' && (rules.ignores(relativePath) || rules.ignores(`${relativePath}/`)),
-  };
+  let rules = ignore().add(text);
+  // an answer depends on the path string alone: one per path, however many checks of a decision ask;
+  // the paths are the agent's to choose, so the answers start afresh past a bound, and the rules with the cache they keep
+  const answers = createBoundedMemo<boolean>(MAX_IGNORE_CACHE_COST, namesCost, () => {
+    rules = ignore().add(text);
+  });
+  // a path may name a directory the rules list as 'dir/': test both readings, fail closed
+  const answer = (relativePath: string): boolean => rules.ignores(relativePath) || rules.ignores(`${relativePath}/`);
+  return { ignores: (relativePath) => relativePath !== '' && answers.get(relativePath, answer) };
 }
 
 // an ignore file is a few lines; anything this large is a mistake or an attack

@@ -1,14 +1,11 @@
-import { statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { INTENT_IGNORE_FILE } from './intentIgnore';
 
-/** Invariant 8: the orchestration directory exists and is a directory. */
+/** Invariant 8: the orchestration directory exists and is a directory (a link to one counts). */
 export function isOrchestrationPresent(orchestrationDir: string): boolean {
-  try {
-    return statSync(orchestrationDir).isDirectory();
-  } catch {
-    return false;
-  }
+  // a trailing '/' makes the kernel require a directory, links followed: one access(2), no Stats built
+  return orchestrationDir !== '' && existsSync(`${orchestrationDir}/`);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { decodeMeaningfulEscapes } from './decodeMeaningfulEscapes';
 import { fileUrlPath } from './fileUrlPath';
-import { resolveThroughLinks } from './realPath';
+import { rememberEntry } from './pathEntry';
 import { type BackslashReading, type PathReading, type ReadingContext, readPath } from './readPath';
 
 /** Longest path argument accepted; longer ones are refused before any work is done on them. */
@@ -55,29 +54,16 @@ function invalidReason(input: unknown): string | undefined {
   return undefined;
 }
 
-// the real location of a workspace root or base is resolved once: it is a folder the host
-// chose, not an argument the model wrote, and resolving it costs a syscall per component
-function realFolder(folder: string, memo: Map<string, string | undefined> | undefined): string | undefined {
-  if (memo?.has(folder) === true) return memo.get(folder);
-  const real = resolveThroughLinks('/', folder).path;
-  memo?.set(folder, real);
-  return real;
-}
-
 function readingContext(options: PathAnalysisOptions): ReadingContext {
   const root = path.resolve(options.workspaceRoot);
   const base = options.base === undefined ? root : path.resolve(root, options.base);
-  let home = options.homeDir;
-  try {
-    home ??= homedir();
-  } catch {
-    // no HOME and no user database entry: '~' then names nothing that can be inside
-  }
-  return { realRoot: realFolder(root, options.realFolders), base, realBase: realFolder(base, options.realFolders), homeDir: home ? path.resolve(home) : undefined };
+  return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), homeDir: options.homeDir };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not
 function readingsOf(decoded: string, written: string, context: ReadingContext): LabelledReading[] {
+  // the common path: one text, no '\', one reading
+  if (decoded === written && !decoded.includes('\\')) return [{ ...readPath(decoded, 'separator', context), label: '' }];
   const texts = decoded === written ? [decoded] : [decoded, written];
   const readings: LabelledReading[] = [];
   for (const [index, text] of texts.entries()) {
@@ -111,7 +97,10 @@ function analyze(input: string, options: PathAnalysisOptions): PathAnalysis {
   if (main === undefined) return notInside(input, [...reasons, OUTSIDE]);
   const escaping = readings.find((reading) => reading.relative === undefined);
   if (escaping === undefined) {
-    return { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: [...new Set([...reasons, ...main.reasons])], valid: true };
+    const found = reasons.length === 0 && main.reasons.length === 0 ? [] : [...new Set([...reasons, ...main.reasons])];
+    const inside: PathAnalysis = { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: found, valid: true };
+    if (main.entry !== undefined) rememberEntry(inside, main.entry);
+    return inside;
   }
   const label = escaping.label === '' ? [] : [`outside ${escaping.label}`];
   const all = [...new Set([...reasons, ...escaping.reasons, ...label, OUTSIDE])];

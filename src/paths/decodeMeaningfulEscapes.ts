@@ -55,6 +55,8 @@ function changesMeaning(raw: string, decoded: string): boolean {
  * stable, and keeps the result only when it names different components than the input.
  */
 export function decodeMeaningfulEscapes(input: string): DecodedPath {
+  // every escape starts with '%': most paths have none to decode
+  if (!input.includes('%')) return { text: input, reasons: [], exhausted: false };
   const reasons = new Set<string>();
   let text = input;
   let rounds = 0;

@@ -1,4 +1,5 @@
 import { lstatSync } from 'node:fs';
+import { entrySeen } from './pathEntry';
 
 /**
  * How many names (hard links) the regular file at `absolute` has; 1 when it has one, is not a
@@ -12,6 +13,14 @@ export function hardLinkCount(absolute: string): number {
   } catch {
     return 1;
   }
+}
+
+/** hardLinkCount of an analysed path: the decision's own lookup answers when it looked; 1 when the path has no known place. */
+export function hardLinkCountOf(analysis: { readonly absolute: string | undefined }): number {
+  if (analysis.absolute === undefined) return 1;
+  const entry = entrySeen(analysis);
+  if (entry === undefined) return hardLinkCount(analysis.absolute);
+  return entry.kind === 'file' ? entry.names : 1;
 }
 
 /** Why a write through a file with `names` hard links cannot be placed in any scope, and what to do instead. */

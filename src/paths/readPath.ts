@@ -1,22 +1,44 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
-import { expandHome } from './expandHome';
+import { expandHome, type HomeExpansion } from './expandHome';
 import { pathBelow } from './pathBelow';
+import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
+import { isAtOrBelow, resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
 /** How a backslash in a path is read: as Windows does, or literally as POSIX tools do. */
 export type BackslashReading = 'separator' | 'literal';
 
-/** The resolved places one path is read against. */
+/** The places one path is read against; their real locations are looked up only when a reading needs them. */
 export interface ReadingContext {
-  /** the workspace root with its symlinks resolved; undefined when they loop */
-  readonly realRoot: string | undefined;
+  /** the workspace root, absolute and normalised, as given */
+  readonly root: string;
   /** the absolute directory relative paths start from, as given */
   readonly base: string;
-  /** base with its symlinks resolved; undefined when they loop */
-  readonly realBase: string | undefined;
-  /** what '~' and $HOME expand to; undefined when the host has no home directory */
+  /** the real folders of roots and bases found so far in this one decision (undefined: their links loop) */
+  readonly realFolders: Map<string, string | undefined>;
+  /** what '~' and $HOME expand to; undefined for os.homedir(), asked only of a path that starts with '~' or '$' */
   readonly homeDir: string | undefined;
+}
+
+// the real location of a workspace root or base is resolved once per decision: it is a folder
+// the host chose, not an argument the model wrote, and resolving it costs a lookup per component
+function realFolder(folder: string, memo: Map<string, string | undefined>): string | undefined {
+  if (memo.has(folder)) return memo.get(folder);
+  const real = resolveThroughLinks('/', folder).path;
+  memo.set(folder, real);
+  return real;
+}
+
+function homeDirOf(given: string | undefined): string | undefined {
+  let home = given;
+  try {
+    home ??= homedir();
+  } catch {
+    // no HOME and no user database entry: '~' then names nothing that can be inside
+  }
+  return home ? path.resolve(home) : undefined;
 }
 
 /** One reading of a path: where it lands and why. */
@@ -25,12 +47,33 @@ export interface PathReading {
   /** the path below the workspace root, or undefined when this reading is not inside */
   readonly relative: string | undefined;
   readonly reasons: readonly string[];
+  /** what the lookup that resolved it saw at its end, when it looked */
+  readonly entry?: PathEntry;
 }
 
 const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
 
+const AS_WRITTEN = (slashed: string): HomeExpansion => ({ path: slashed, trusted: true, reasons: [] });
+
 function outside(absolute: string | undefined, reasons: readonly string[]): PathReading {
   return { absolute, relative: undefined, reasons };
+}
+
+/**
+ * A path with no '..' that lands inside the workspace with no symbolic link on its way, found
+ * in two or three lookups: its nearest existing entry lies at or below the root (and the base it
+ * starts from), so one realpath of that entry vouches for them too. Undefined when that is not
+ * so; the component walk then decides, with the reasons it finds.
+ */
+function linkFreeInside(expanded: string, isAbsolute: boolean, context: ReadingContext): Omit<PathReading, 'reasons'> | undefined {
+  if (DOT_DOT.test(expanded)) return undefined;
+  const floor = isAbsolute ? context.root : context.base;
+  if (!isAtOrBelow(context.root, floor)) return undefined;
+  const lexical = path.posix.resolve(isAbsolute ? '/' : context.base, expanded);
+  const found = resolveWithoutLinks(lexical, floor);
+  if (found === undefined) return undefined;
+  const relative = found.path === context.root ? '' : found.path.slice(context.root === '/' ? 1 : context.root.length + 1);
+  return { absolute: found.path, relative, entry: found.entry };
 }
 
 /**
@@ -48,28 +91,33 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   }
   const windows = windowsPathForm(slashed);
   if (windows) return outside(undefined, [...reasons, windows]);
-  const home = expandHome(slashed, context.homeDir);
+  // '~' and '$HOME' lead, and any other variable has a '$': a path with neither is read as written
+  const home = slashed.startsWith('~') || slashed.includes('$') ? expandHome(slashed, homeDirOf(context.homeDir)) : AS_WRITTEN(slashed);
   reasons.push(...home.reasons);
   if (home.path === undefined) return outside(undefined, reasons);
   const expanded = home.path;
   const isAbsolute = expanded.startsWith('/');
   if (isAbsolute && home.reasons.length === 0) reasons.push('absolute path');
-  if (context.realRoot === undefined || context.realBase === undefined) {
+  const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context) : undefined;
+  if (linkFree) return { ...linkFree, reasons };
+  const realRoot = realFolder(context.root, context.realFolders);
+  const realBase = realFolder(context.base, context.realFolders);
+  if (realRoot === undefined || realBase === undefined) {
     return outside(undefined, [...reasons, 'workspace root cannot be resolved (symlink loop)']);
   }
-  const followed = resolveThroughLinks(isAbsolute ? '/' : context.realBase, expanded);
+  const followed = resolveThroughLinks(isAbsolute ? '/' : realBase, expanded);
   for (const hop of followed.links) reasons.push(`${hop.dangling ? 'dangling symlink' : 'symlink'} to ${hop.target}`);
   if (followed.path === undefined) return outside(undefined, [...reasons, 'symlink loop']);
   // applying '..' before links (as tools that normalise do) reads differently only when there is a '..'
   const normalised = DOT_DOT.test(expanded) ? realpathOfLongestAncestor(path.posix.resolve(context.base, expanded)) : followed.path;
-  const relative = pathBelow(context.realRoot, followed.path);
-  const normalisedRelative = pathBelow(context.realRoot, normalised);
+  const relative = pathBelow(realRoot, followed.path);
+  const normalisedRelative = pathBelow(realRoot, normalised);
   if (relative !== undefined && normalisedRelative !== undefined && home.trusted) {
     return { absolute: followed.path, relative, reasons };
   }
   const landing = relative === undefined ? followed.path : normalised;
   if (normalisedRelative === undefined && DOT_DOT.test(expanded)) reasons.push('escapes with ..');
   // the prefix bypass of CVE-2025-54794: '/ws-evil' starts with the string '/ws'
-  if (landing.startsWith(context.realRoot) && pathBelow(context.realRoot, landing) === undefined) reasons.push('shares the workspace root as a string prefix');
+  if (landing.startsWith(realRoot) && pathBelow(realRoot, landing) === undefined) reasons.push('shares the workspace root as a string prefix');
   return outside(landing, reasons);
 }

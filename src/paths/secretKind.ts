@@ -1,3 +1,4 @@
+import { createBoundedMemo } from './boundedMemo';
 import { type PathPart, pathParts } from './pathWords';
 import {
   CONFIG_DATA_EXTENSIONS,
@@ -116,6 +117,13 @@ function pairMatch(parts: readonly PathPart[]): SecretMatch | undefined {
  * @example secretKind('config/.env.production') // { kind: 'env', component: '.env.production' }
  */
 export function secretKind(relativeOrAbsolutePath: string): SecretMatch | undefined {
+  return answers.get(relativeOrAbsolutePath, matchOf);
+}
+
+// the answer depends on the text alone: a path asked by several checks, or again, is read once
+const answers = createBoundedMemo<SecretMatch | undefined>(64 * 1024, () => 64);
+
+function matchOf(relativeOrAbsolutePath: string): SecretMatch | undefined {
   const parts = pathParts(relativeOrAbsolutePath);
   let match = pairMatch(parts);
   for (let index = parts.length - 1; index >= 0; index -= 1) {
@@ -126,5 +134,6 @@ export function secretKind(relativeOrAbsolutePath: string): SecretMatch | undefi
   const extension = extensionOf(parts[parts.length - 1]?.lower ?? '');
   // 'config' ranks last, so a config match means no secret kind matched
   if (match?.kind === 'config' && extension !== undefined && DOC_EXTENSIONS.has(extension)) return undefined;
-  return match;
+  // kept and shared between callers: frozen, so none can change another's answer
+  return match && Object.freeze(match);
 }

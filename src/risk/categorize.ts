@@ -5,7 +5,7 @@ import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { UnknownToolError } from '../errors/UnknownToolError';
 import { formatIssues } from '../intents/intent';
-import { hardLinkCount, hardLinkedWriteProblem } from '../paths/hardLinks';
+import { hardLinkCountOf, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { relativeInside } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
@@ -135,8 +135,7 @@ function hardLinkedWrites(uses: readonly KindPathUse[], risk: RiskContext): Comm
   const { analyze } = workspacePathContext(risk);
   return uses.flatMap(({ use, base }) => {
     if (use.role !== 'overwrite') return [];
-    const absolute = analyze(use.path, base).absolute;
-    const names = absolute === undefined ? 1 : hardLinkCount(absolute);
+    const names = hardLinkCountOf(analyze(use.path, base));
     return names > 1 ? [{ input: use.path, relative: undefined, role: use.role, unresolved: hardLinkedWriteProblem(names) }] : [];
   });
 }

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
 import type { PathAnalysis } from '../paths/analyzePath';
 import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { dependencyManifest } from '../paths/dependencyManifest';
+import { whatIsAt } from '../paths/pathEntry';
 import { pathForms } from '../paths/pathForms';
 import { secretKind } from '../paths/secretKind';
 import type { PathRole } from '../shell/shellAnalysis';
@@ -36,13 +36,8 @@ const GLOB_CHARACTERS = /[*?[{]/;
 
 function extentOf(analysis: PathAnalysis, role: PathRole): string {
   if (!analysis.absolute) return 'unknown';
-  let stats;
-  try {
-    stats = statSync(analysis.absolute, { throwIfNoEntry: false });
-  } catch {
-    stats = undefined;
-  }
-  if (stats !== undefined) return stats.isDirectory() ? 'folder' : 'file';
+  const found = whatIsAt(analysis);
+  if (found !== undefined) return found;
   if (GLOB_CHARACTERS.test(analysis.input)) return 'files matching a pattern';
   return role === 'delete' ? 'does not exist' : 'new file';
 }

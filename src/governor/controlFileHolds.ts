@@ -14,7 +14,6 @@ import {
   type ControlFileSources,
   type ControlFileVersion,
 } from '../intents/controlFiles';
-import type { IntentIgnore } from '../intents/intentIgnore';
 import type { Locale } from '../risk/categories';
 import type { ValidAnswer } from '../safeMode/sessionApprovals';
 import { answeredChangeDecision, heldChangeDecision, type ControlFileDecisionInput } from './controlFileDecisions';
@@ -48,8 +47,8 @@ interface HeldChange {
 }
 
 export interface ControlFileHolds {
-  /** the .intentignore rules in effect */
-  readonly ignore: IntentIgnore;
+  /** whether the .intentignore rules in effect exclude a path (a method: a getter would put the holds in dictionary mode) */
+  ignores(relativePath: string): boolean;
   /** the held change's decision, when the chart holds one */
   heldDecision(): Decision | undefined;
   /** Remembers a DESTRUCTIVE call that ran, for the prompt of a change found later. */
@@ -144,9 +143,7 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
   };
 
   return {
-    get ignore() {
-      return watch.ignore;
-    },
+    ignores: (relativePath) => watch.ignore.ignores(relativePath),
     heldDecision: () => heldChange()?.decision,
     recordDestructiveCall(call) {
       // only what its prompt line reads is kept, so a restored governor asks in the same words

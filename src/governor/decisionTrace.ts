@@ -47,8 +47,8 @@ export interface TraceSituation {
 export interface DecisionTrace {
   /** Writes a decision to the trace with its call; a change found in the trace file is kept and becomes a note on the decision. */
   record(decision: Decision, call?: TracedCall): { readonly decision: Decision; readonly traced: TraceResult };
-  /** the changes found, oldest first (the last 64; older ones are in the file's notices) */
-  readonly changes: readonly TraceChange[];
+  /** the changes found, oldest first (the last 64; older ones are in the file's notices); a method, as a getter would put the trace in dictionary mode */
+  changes(): readonly TraceChange[];
   /** what the trace file held after the last append, for a snapshot; undefined for a host's sink */
   vouched(): Vouched | undefined;
 }
@@ -106,8 +106,6 @@ export function createDecisionTrace(target: DecisionTraceTarget, situation: Trac
       if (changes.length > MAX_TRACE_CHANGES_KEPT) changes.shift();
       return { decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })), traced };
     },
-    get changes() {
-      return [...changes];
-    },
+    changes: () => [...changes],
   };
 }

@@ -89,7 +89,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     workspace: {
       workspaceRoot: config.workspaceRoot,
       // the rules adopted last: re-read with the intents file, and held like it when the agent may have changed them
-      intentIgnore: { ignores: (relativePath) => controlFiles.ignore.ignores(relativePath) },
+      intentIgnore: { ignores: (relativePath) => controlFiles.ignores(relativePath) },
       isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
     },
     risk: {

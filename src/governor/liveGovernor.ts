@@ -97,7 +97,7 @@ export class LiveGovernor implements Governor {
   }
 
   get traceChanges(): readonly TraceChange[] {
-    return this.#parts.trace.changes;
+    return this.#parts.trace.changes();
   }
 
   get grants(): readonly Grant[] {
@@ -234,7 +234,7 @@ export class LiveGovernor implements Governor {
       approvalsTaken: this.#parts.holds,
       heldCalls: held.list(),
       controlFiles: controlFiles.persist(),
-      traceChanges: trace.changes,
+      traceChanges: trace.changes(),
       traceFile: typeof config.trace === 'string' ? { file: config.trace, vouched: trace.vouched() } : undefined,
     });
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { codeCacheKey } from '../../src/cli/codeCache';
+import { codeCacheKey, runLabel } from '../../src/cli/codeCache';
 import { REPO_ROOT } from './cliHarness';
 
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -13,8 +13,9 @@ const CODE_CACHE = pathToFileURL(path.join(REPO_ROOT, 'src/cli/codeCache.ts')).h
 const TIMEOUT_MS = 20_000;
 
 /** Runs `file` through runWithCodeCache in a child process, as the bin does; resolves with its stdout. */
-function runCached(file: string, cacheFile: string, build = 'test-build'): Promise<string> {
-  const script = `import { runWithCodeCache } from ${JSON.stringify(CODE_CACHE)}; runWithCodeCache(${JSON.stringify(file)}, ${JSON.stringify(cacheFile)}, ${JSON.stringify(build)});`;
+function runCached(file: string, cacheFile: string, label = 'decide'): Promise<string> {
+  const run = { file, cacheFile, build: 'test-build', label };
+  const script = `import { runWithCodeCache } from ${JSON.stringify(CODE_CACHE)}; runWithCodeCache(${JSON.stringify(run)});`;
   const child = spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -25,8 +26,30 @@ function runCached(file: string, cacheFile: string, build = 'test-build'): Promi
   );
 }
 
+/** The two header lines of a cache file: its key and the kinds of run it covers. */
+function header(cacheFile: string): string[] {
+  const bytes = readFileSync(cacheFile);
+  const keyEnd = bytes.indexOf(0x0a);
+  return [bytes.subarray(0, keyEnd).toString('utf8'), bytes.subarray(keyEnd + 1, bytes.indexOf(0x0a, keyEnd + 1)).toString('utf8')];
+}
+
 const program = (word: string): string =>
   `#!/usr/bin/env node\nconst path = require('node:path');\nprocess.stdout.write(${JSON.stringify(word)} + ' ' + path.basename(__filename) + ' ' + (typeof module.exports) + '\\n');\n`;
+
+const LABEL_CASES = [
+  { name: 'a subcommand', argv: ['hook', 'claude-code'], label: 'hook' },
+  { name: 'a subcommand with a dash', argv: ['mcp-proxy', '--', 'node'], label: 'mcp-proxy' },
+  { name: 'no arguments', argv: [], label: '-' },
+  { name: 'a flag', argv: ['--help'], label: '-' },
+  { name: 'a word that could not name a subcommand', argv: ['a,b\nc'], label: '-' },
+  { name: 'a word too long for a subcommand', argv: ['a'.repeat(40)], label: '-' },
+];
+
+describe('runLabel', () => {
+  it.each(LABEL_CASES)('labels $name', ({ argv, label }) => {
+    expect(runLabel(argv)).toBe(label);
+  });
+});
 
 describe('runWithCodeCache', () => {
   it('runs the file as CommonJS, writes the cache at exit, and reuses it untouched', async () => {
@@ -35,10 +58,22 @@ describe('runWithCodeCache', () => {
     const cacheFile = `${file}.v8cache`;
     writeFileSync(file, program('first'));
     expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
-    const written = readFileSync(cacheFile);
-    expect(written.subarray(0, written.indexOf(0x0a)).toString('utf8')).toBe(codeCacheKey(file, 'test-build'));
+    expect(header(cacheFile)).toEqual([codeCacheKey(file, 'test-build'), 'decide']);
     const writtenAt = statSync(cacheFile).mtimeMs;
     expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
+    expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
+  }, TIMEOUT_MS);
+
+  it('adds what a new kind of run compiled, once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
+    const file = path.join(dir, 'bundle.cjs');
+    const cacheFile = `${file}.v8cache`;
+    writeFileSync(file, program('kinds'));
+    await runCached(file, cacheFile, 'decide');
+    expect(await runCached(file, cacheFile, 'hook')).toBe('kinds bundle.cjs object\n');
+    expect(header(cacheFile)[1]).toBe('decide,hook');
+    const writtenAt = statSync(cacheFile).mtimeMs;
+    await runCached(file, cacheFile, 'hook');
     expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
   }, TIMEOUT_MS);
 

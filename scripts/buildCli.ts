@@ -20,31 +20,27 @@ const PEERS = Object.keys(packageJson.peerDependencies);
 // the CommonJS stand-in for import.meta.url, which the analysis worker and the console look beside
 const IMPORT_META_URL = 'intentgate_import_meta_url';
 
+const NODE_BUNDLE = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
+
 async function main(): Promise<void> {
   await build({
+    ...NODE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src/cli/main.ts')],
     outfile: BUNDLE,
-    bundle: true,
-    platform: 'node',
     format: 'cjs',
-    target: 'node20',
     external: PEERS.flatMap((peer) => [peer, `${peer}/*`]),
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     legalComments: 'inline',
-    logLevel: 'warning',
   });
   const digest = createHash('sha256').update(readFileSync(BUNDLE)).digest('hex').slice(0, 16);
   await build({
+    ...NODE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src/cli/bin.ts')],
     outfile: BIN,
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
     define: { INTENTGATE_CLI_BUILD: JSON.stringify(digest) },
     banner: { js: '#!/usr/bin/env node' },
-    logLevel: 'warning',
   });
   chmodSync(BIN, 0o755);
   // a cache of an earlier build is refused by its key; removing it keeps dist/ as built

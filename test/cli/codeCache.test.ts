@@ -33,6 +33,14 @@ function header(cacheFile: string): string[] {
   return [bytes.subarray(0, keyEnd).toString('utf8'), bytes.subarray(keyEnd + 1, bytes.indexOf(0x0a, keyEnd + 1)).toString('utf8')];
 }
 
+/** A temporary folder holding a bundle that prints `word`; its cache file is beside it. */
+function tempBundle(word: string): { file: string; cacheFile: string; dir: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
+  const file = path.join(dir, 'bundle.cjs');
+  writeFileSync(file, program(word));
+  return { file, cacheFile: `${file}.v8cache`, dir };
+}
+
 const program = (word: string): string =>
   `#!/usr/bin/env node\nconst path = require('node:path');\nprocess.stdout.write(${JSON.stringify(word)} + ' ' + path.basename(__filename) + ' ' + (typeof module.exports) + '\\n');\n`;
 
@@ -53,10 +61,7 @@ describe('runLabel', () => {
 
 describe('runWithCodeCache', () => {
   it('runs the file as CommonJS, writes the cache at exit, and reuses it untouched', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
-    const file = path.join(dir, 'bundle.cjs');
-    const cacheFile = `${file}.v8cache`;
-    writeFileSync(file, program('first'));
+    const { file, cacheFile } = tempBundle('first');
     expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
     expect(header(cacheFile)).toEqual([codeCacheKey(file, 'test-build'), 'decide']);
     const writtenAt = statSync(cacheFile).mtimeMs;
@@ -65,10 +70,7 @@ describe('runWithCodeCache', () => {
   }, TIMEOUT_MS);
 
   it('adds what a new kind of run compiled, once', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
-    const file = path.join(dir, 'bundle.cjs');
-    const cacheFile = `${file}.v8cache`;
-    writeFileSync(file, program('kinds'));
+    const { file, cacheFile } = tempBundle('kinds');
     await runCached(file, cacheFile, 'decide');
     expect(await runCached(file, cacheFile, 'hook')).toBe('kinds bundle.cjs object\n');
     expect(header(cacheFile)[1]).toBe('decide,hook');
@@ -78,10 +80,7 @@ describe('runWithCodeCache', () => {
   }, TIMEOUT_MS);
 
   it('never runs the cache of a file rewritten to the same length', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
-    const file = path.join(dir, 'bundle.cjs');
-    const cacheFile = `${file}.v8cache`;
-    writeFileSync(file, program('alpha'));
+    const { file, cacheFile } = tempBundle('alpha');
     expect(await runCached(file, cacheFile)).toBe('alpha bundle.cjs object\n');
     writeFileSync(file, program('omega'));
     // the same length and a later time: only the key tells the two files apart
@@ -91,9 +90,7 @@ describe('runWithCodeCache', () => {
   }, TIMEOUT_MS);
 
   it('runs without a cache it cannot write', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
-    const file = path.join(dir, 'bundle.cjs');
-    writeFileSync(file, program('plain'));
+    const { file, dir } = tempBundle('plain');
     expect(await runCached(file, path.join(dir, 'missing-folder', 'bundle.cjs.v8cache'))).toBe('plain bundle.cjs object\n');
   }, TIMEOUT_MS);
 });

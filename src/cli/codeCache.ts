@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import { constants, Script } from 'node:vm';
@@ -46,12 +46,17 @@ function readCache(cacheFile: string, key: string): CacheRead | undefined {
 
 function writeCache(cacheFile: string, header: string, script: Script): void {
   // a read-only install, or another start writing at the same time: this start just goes without
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'utf8'), script.createCachedData()]));
     renameSync(temporary, cacheFile);
   } catch {
-    // the next start compiles again
+    // the next start compiles again; a half-written file is not left behind
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // nothing more to do: the cache never decides a run's outcome
+    }
   }
 }
 

@@ -22,20 +22,30 @@ const IMPORT_META_URL = 'intentgate_import_meta_url';
 
 const NODE_BUNDLE = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
 
+/** The bundle's imports of files outside it must all be require calls: code run from a code cache cannot import(). */
+function checkNoDynamicImport(imports: readonly { readonly path: string; readonly kind: string }[]): void {
+  const dynamic = imports.filter((item) => item.kind !== 'require-call');
+  if (dynamic.length > 0) throw new Error(`buildCli: ${BUNDLE} loads ${dynamic.map((item) => `${item.path} (${item.kind})`).join(', ')} other than by require`);
+}
+
 async function main(): Promise<void> {
-  await build({
+  const bundled = await build({
     ...NODE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src/cli/main.ts')],
     outfile: BUNDLE,
     format: 'cjs',
     external: PEERS.flatMap((peer) => [peer, `${peer}/*`]),
+    // code run from a code cache cannot import(): an optional peer is loaded with require (Node >= 20.19 requires ESM too)
+    supported: { 'dynamic-import': false },
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     legalComments: 'inline',
     // less text to read at each start; names are kept: errors and stack traces read as in the sources
     minifyWhitespace: true,
     minifySyntax: true,
+    metafile: true,
   });
+  checkNoDynamicImport(Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
   const digest = createHash('sha256').update(readFileSync(BUNDLE)).digest('hex').slice(0, 16);
   await build({
     ...NODE_BUNDLE,

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 
 /** Ends each of the two header lines of a cache file (its key, then the runs it covers); the compiled code follows. */
 const LINE_END = 0x0a;
@@ -81,7 +81,8 @@ export function runWithCodeCache(run: CodeCacheRun): void {
   const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
   const key = codeCacheKey(file, build);
   const cache = readCache(cacheFile, key);
-  const script = new Script(Module.wrap(source), { filename: file, cachedData: cache?.data, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  // no import() in the file: code compiled from a cache has no dynamic import callback (scripts/buildCli.ts checks)
+  const script = new Script(Module.wrap(source), { filename: file, cachedData: cache?.data });
   const moduleWrapper: unknown = script.runInThisContext();
   if (typeof moduleWrapper !== 'function') throw new Error(`code cache: ${file} did not compile to a module function`);
   const module = { exports: {} };

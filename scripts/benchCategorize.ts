@@ -1,10 +1,13 @@
-// categorize() on shell commands: per-command latency over realistic agent commands, and
-// the time for hostile 1 MB inputs. Used by scripts/bench.ts.
+// categorize() on shell commands: per-command latency over the public command corpus and over
+// realistic agent commands, each against the bare parse of the same commands, and the time for
+// hostile 1 MB inputs. Used by scripts/bench.ts.
 import { parse } from 'unbash';
 import { categorize, type CategorizeOptions } from '../src/index';
+import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
 
-export interface CategorizeFigures {
+/** Per-call latency over one corpus. */
+export interface CorpusLatency {
   readonly commands: number;
   /** per-call latency in ns */
   readonly p50: number;
@@ -12,6 +15,13 @@ export interface CategorizeFigures {
   /** the bare unbash parse of the same commands, per call in ns: the baseline */
   readonly parseP50: number;
   readonly parseP99: number;
+}
+
+export interface CategorizeFigures {
+  /** test/corpus/data: commands agents and people ran, the target's corpus */
+  readonly publicCorpus: CorpusLatency;
+  /** test/corpus/realistic.ts: agent commands written for the tests */
+  readonly realistic: CorpusLatency;
   /** ms for each hostile 1 MB command */
   readonly hostile: readonly { readonly name: string; readonly ms: number; readonly categories: number }[];
 }
@@ -41,11 +51,11 @@ function percentile(sorted: readonly number[], fraction: number): number {
 const WARM_UP_ROUNDS = 5;
 
 /** Per-call times of `call` over every corpus command, after warm-up, sorted. */
-function sampleTimes(call: (command: string) => unknown, rounds: number): number[] {
-  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const command of realisticCommands) call(command);
+function sampleTimes(commands: readonly string[], call: (command: string) => unknown, rounds: number): number[] {
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const command of commands) call(command);
   const samples: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    for (const command of realisticCommands) {
+    for (const command of commands) {
       const start = process.hrtime.bigint();
       call(command);
       samples.push(Number(process.hrtime.bigint() - start));
@@ -54,14 +64,27 @@ function sampleTimes(call: (command: string) => unknown, rounds: number): number
   return samples.sort((a, b) => a - b);
 }
 
+function corpusLatency(commands: readonly string[], options: CategorizeOptions, rounds: number): CorpusLatency {
+  const parses = sampleTimes(commands, (command) => parse(command), rounds);
+  const samples = sampleTimes(commands, (command) => categorize('shell', { command }, options), rounds);
+  return { commands: commands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99) };
+}
+
+// the public corpus has twenty times as many commands: fewer rounds give as many samples
+const PUBLIC_CORPUS_ROUNDS = 3;
+
 /** Measures categorize('shell', { command }) in this process, and the bare parse of the same commands. */
 export function measureCategorize(options: CategorizeOptions, rounds = 20): CategorizeFigures {
-  const parses = sampleTimes((command) => parse(command), rounds);
-  const samples = sampleTimes((command) => categorize('shell', { command }, options), rounds);
+  const publicCorpus = corpusLatency(
+    loadPublicCorpus().map((line) => line.command),
+    options,
+    PUBLIC_CORPUS_ROUNDS,
+  );
+  const realistic = corpusLatency(realisticCommands, options, rounds);
   const hostile = HOSTILE.map(({ name, command }) => {
     const start = process.hrtime.bigint();
     const result = categorize('shell', { command }, options);
     return { name, ms: Number(process.hrtime.bigint() - start) / 1e6, categories: result.categories.length };
   });
-  return { commands: realisticCommands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99), hostile };
+  return { publicCorpus, realistic, hostile };
 }

@@ -5,18 +5,7 @@ import { PolicyError } from '../errors/PolicyError';
 import { CliFailure } from './cliFailure';
 import { writeLine, type CliIo } from './cliIo';
 import type { CommandContext } from './commandContext';
-import { registerApprove } from './commands/approve';
-import { registerAudit } from './commands/audit';
-import { registerDecide } from './commands/decide';
-import { registerExplain } from './commands/explain';
-import { registerHook } from './commands/hook';
-import { registerIntentsMcp } from './commands/intentsMcp';
-import { registerMatrix } from './commands/matrix';
-import { registerMcpProxy } from './commands/mcpProxy';
-import { registerPolicy } from './commands/policy';
-import { registerReplay } from './commands/replay';
-import { registerServe } from './commands/serve';
-import { registerTokens } from './commands/tokens';
+import { subcommandsFor } from './subcommands';
 import { EXIT_CODES, type ExitCode } from './exitCodes';
 import { UsageError } from './usageError';
 
@@ -25,7 +14,7 @@ export const CLI_NAME = 'intentgate';
 
 const HELP_HINT = '(add --help for usage)';
 
-function createProgram(context: CommandContext): Command {
+async function createProgram(context: CommandContext): Promise<Command> {
   const { io } = context;
   const program = new Command(CLI_NAME)
     .description('Lifecycle governance for AI coding agents: decide tool calls, explain decisions, serve the HTTP API.')
@@ -34,18 +23,8 @@ function createProgram(context: CommandContext): Command {
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError(HELP_HINT);
-  registerDecide(program, context);
-  registerExplain(program, context);
-  registerMatrix(program, context);
-  registerTokens(program, context);
-  registerServe(program, context);
-  registerPolicy(program, context);
-  registerMcpProxy(program, context);
-  registerHook(program, context);
-  registerApprove(program, context);
-  registerIntentsMcp(program, context);
-  registerAudit(program, context);
-  registerReplay(program, context);
+  const registers = await Promise.all(subcommandsFor(context.argv).map((subcommand) => subcommand.load()));
+  for (const register of registers) register(program, context);
   return program;
 }
 
@@ -75,7 +54,7 @@ function reportError(error: unknown, io: CliIo): ExitCode {
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode: ExitCode = EXIT_CODES.ok;
-  const program = createProgram({ io, argv, exit: (code) => (exitCode = code) });
+  const program = await createProgram({ io, argv, exit: (code) => (exitCode = code) });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

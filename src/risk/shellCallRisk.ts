@@ -14,6 +14,8 @@ const NO_COMMAND_PATHS: readonly CommandPath[] = Object.freeze([]);
 
 /** Each simple command once, in the order it first runs: a long pipeline of one program is one command. */
 function distinctCommands(commands: readonly (readonly string[])[]): readonly (readonly string[])[] {
+  // most lines run one command: nothing to compare
+  if (commands.length < 2) return commands;
   const seen = new Map<string, readonly string[]>();
   for (const words of commands) {
     const key = JSON.stringify(words);

@@ -149,7 +149,19 @@ interface ScratchRule {
 interface PathSink {
   readonly paths: CommandPath[];
   readonly homeDir: string;
-  readonly scratch: ScratchRule;
+  /** resolved on first use: only a change outside the workspace needs it */
+  readonly scratch: () => ScratchRule;
+}
+
+/** The workspace root as the kernel names it, the scratch folders that do not hold it, and the control paths resolved. */
+function scratchRule(context: PathContext, options: ShellRiskOptions): ScratchRule {
+  // scratch folders that hold the workspace are not scratch: their other files are someone's
+  const root = context.analyze('.', context.workspaceRoot).absolute ?? context.workspaceRoot;
+  return {
+    root,
+    folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
+    controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
+  };
 }
 
 /** Whether `inner` is `outer` or below it (both absolute). */
@@ -162,7 +174,7 @@ const RUNTIME_PATH = 'it is not known before the command runs (built at run time
  * change outside it (but not under a scratch folder) or one that cannot be known, with no
  * relative form, so that no scope covers it; a read outside the workspace is safe mode's alone.
  */
-function commandPathOf(item: JudgedOperand, context: PathContext, scratch: ScratchRule): CommandPath | undefined {
+function commandPathOf(item: JudgedOperand, context: PathContext, scratchRule: () => ScratchRule): CommandPath | undefined {
   const { operand } = item;
   const base = { input: operand.source, role: operand.role, ...(operand.assumed !== undefined && { assumed: operand.assumed }) };
   if (item.unresolved !== undefined) return { ...base, relative: undefined, unresolved: item.unresolved };
@@ -178,6 +190,7 @@ function commandPathOf(item: JudgedOperand, context: PathContext, scratch: Scrat
   if (!changes) return undefined;
   // a folder holding the workspace holds the control files too (the workspace itself is in no scope)
   const absolute = resolved.absolute;
+  const scratch = scratchRule();
   if (absolute !== undefined && isWithin(scratch.root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
   const inScratch =
     absolute !== undefined && scratch.folders.some((folder) => isWithin(absolute, folder)) && !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
@@ -208,16 +221,11 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const analysis = analyzeShell(command, catalog === undefined ? {} : { catalog });
   const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
-  // scratch folders that hold the workspace are not scratch: their other files are someone's
-  const root = context.analyze('.', context.workspaceRoot).absolute ?? context.workspaceRoot;
+  let scratch: ScratchRule | undefined;
   const sink: PathSink = {
     paths,
     homeDir: options.homeDir ?? homedir(),
-    scratch: {
-      root,
-      folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
-      controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
-    },
+    scratch: () => (scratch ??= scratchRule(context, options)),
   };
   evidence.push(...operandUses(analysis, command, context, sink));
   const reading = { ...newScriptReading(), catalog };

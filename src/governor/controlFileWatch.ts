@@ -37,12 +37,12 @@ const EVERYTHING_IGNORED: IntentIgnore = { ignores: (relativePath) => relativePa
 /** A class, not an object literal with getters: V8 keeps such a literal in dictionary mode, ~450 B per governor. */
 class WatchedControlFiles implements ControlFileWatch {
   #adopted: ControlFiles;
-  // per file label, the digests a human rejected since the last adoption
-  readonly #rejected: Map<string, Set<string>>;
+  // per file label, the digests a human rejected since the last adoption; made on the first one
+  #rejected: Map<string, Set<string>> | undefined;
 
   constructor(initial: ControlFiles, rejectedBefore: readonly RejectedDigests[]) {
     this.#adopted = initial;
-    this.#rejected = new Map(rejectedBefore.map((entry) => [entry.label, new Set(entry.digests)]));
+    if (rejectedBefore.length > 0) this.#rejected = new Map(rejectedBefore.map((entry) => [entry.label, new Set(entry.digests)]));
   }
 
   get adopted(): ControlFiles {
@@ -56,25 +56,26 @@ class WatchedControlFiles implements ControlFileWatch {
 
   isNew(found: ControlFileMarks, shown: ControlFileMarks | undefined): boolean {
     if (shown !== undefined && sameControlFiles(found, shown)) return false;
-    return !this.#pairs(found).every((pair) => pair.before.digest === pair.after.digest || this.#rejected.get(pair.after.label)?.has(pair.after.digest) === true);
+    return !this.#pairs(found).every((pair) => pair.before.digest === pair.after.digest || this.#rejected?.get(pair.after.label)?.has(pair.after.digest) === true);
   }
 
   adopt(found: ControlFiles): void {
     this.#adopted = found;
-    this.#rejected.clear();
+    this.#rejected = undefined;
   }
 
   reject(found: ControlFileMarks): void {
     for (const pair of this.#pairs(found)) {
       if (pair.before.digest === pair.after.digest) continue;
-      const digests = this.#rejected.get(pair.after.label) ?? new Set<string>();
+      const rejected = (this.#rejected ??= new Map());
+      const digests = rejected.get(pair.after.label) ?? new Set<string>();
       digests.add(pair.after.digest);
-      this.#rejected.set(pair.after.label, digests);
+      rejected.set(pair.after.label, digests);
     }
   }
 
   rejectedDigests(): RejectedDigests[] {
-    return [...this.#rejected].map(([label, digests]) => ({ label, digests: [...digests].slice(-MAX_REJECTED_DIGESTS) }));
+    return [...(this.#rejected ?? [])].map(([label, digests]) => ({ label, digests: [...digests].slice(-MAX_REJECTED_DIGESTS) }));
   }
 
   #pairs(found: ControlFileMarks) {

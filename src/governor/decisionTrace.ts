@@ -98,7 +98,7 @@ export function createDecisionTrace(target: DecisionTraceTarget, situation: Trac
   const tracer = createTracer(typeof trace === 'string' ? { file: trace, options: traceFile, start: kept.vouched } : trace, situation.sessionId, isTraced);
   const changes: TraceChange[] = [...kept.changes];
   return {
-    vouched: () => tracer.vouched(),
+    vouched: tracer.vouched,
     record(decision, call = {}) {
       const traced = tracer.record(decision, isTraced(decision) ? callFacts(decision, call, situation, target) : undefined);
       if (!traced.ok || traced.changed === undefined) return { decision, traced };

@@ -30,7 +30,9 @@ export interface GovernorParts {
   readonly approvals: GovernorChart<ApprovalsMachine>;
   readonly restored: RestoredGovernor | undefined;
   readonly decider: CallDecider;
-  readonly table: DecisionTable;
+  /** the name-only decisions, made on the first question by name (see `decisionTable`) */
+  table: DecisionTable | undefined;
+  readonly machine: LifecycleMachine;
   // the chart's context is the one record of whether something is held and what: the governor
   // keeps only the decisions, arguments and file contents the chart never reads, found through its ids
   readonly held: HeldCallQueue;
@@ -89,7 +91,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     workspace: {
       workspaceRoot: config.workspaceRoot,
       // the rules adopted last: re-read with the intents file, and held like it when the agent may have changed them
-      intentIgnore: { ignores: (relativePath) => controlFiles.ignores(relativePath) },
+      intentIgnore: controlFiles,
       isProtectedPath: protectedPathPredicate(config.workspaceRoot, config.orchestrationDir),
     },
     risk: {
@@ -99,7 +101,8 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
       ...(config.homeDir && { homeDir: config.homeDir }),
       shell: config.shell,
       // an orchestration folder or trace file under a scratch folder stays out of a command's reach
-      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir, ...traceFileNames(config.trace, config.traceFile?.rotation)] : [config.orchestrationDir],
+      // concat sizes the array exactly; a spread leaves room for ~17 more entries in every governor
+      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir].concat(traceFileNames(config.trace, config.traceFile?.rotation)) : [config.orchestrationDir],
     },
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,
@@ -108,19 +111,14 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     liveGrants: () => grants.live(),
     heldControlFileApproval: () => controlFiles.heldDecision()?.approval,
   });
-  const table = new DecisionTable({
-    currentSnapshot: () => lifecycle.getSnapshot(),
-    snapshotIn: (state, current) => machine.resolveState({ value: { [state]: 'ready' }, context: current.context }),
-    decideName: decider.decideName,
-    verdictKey: decider.verdictKey,
-  });
   const parts: GovernorParts = {
     config,
     lifecycle,
     approvals,
     restored,
     decider,
-    table,
+    table: undefined,
+    machine,
     held,
     controlFiles,
     grants,
@@ -148,7 +146,21 @@ export function approvalIdFor(parts: GovernorParts, name: unknown, args: unknown
 export function nameDecision(parts: GovernorParts, name: unknown): Decision {
   const problem = toolNameProblem(name);
   if (problem) return parts.decider.malformed({ name, code: 'invalid_tool_name', problem, snapshot: parts.lifecycle.getSnapshot() });
-  return parts.table.current(name as string);
+  return decisionTable(parts).current(name as string);
+}
+
+/** The governor's table of name-only decisions, made when first asked: a governor that is never asked by name holds none. */
+export function decisionTable(parts: GovernorParts): DecisionTable {
+  if (parts.table === undefined) {
+    const { lifecycle, machine, decider } = parts;
+    parts.table = new DecisionTable({
+      currentSnapshot: () => lifecycle.getSnapshot(),
+      snapshotIn: (state, current) => machine.resolveState({ value: { [state]: 'ready' }, context: current.context }),
+      decideName: decider.decideName,
+      verdictKey: decider.verdictKey,
+    });
+  }
+  return parts.table;
 }
 
 /** Which tool names a mode lets the model see. */

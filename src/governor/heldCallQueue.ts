@@ -32,13 +32,17 @@ function argumentsDigest(args: unknown): string | undefined {
 
 /** Creates the queue of one governor. */
 export function createHeldCallQueue(parts: HeldCallQueueParts): HeldCallQueue {
-  const kept = new Map<string, { readonly call: HeldToolCall; readonly digest: string | undefined }>(
-    (parts.restored ?? []).map((held) => [held.id, { call: { ...held, heldAt: held.heldAt ?? parts.now() }, digest: argumentsDigest(held.args) }]),
-  );
+  // made on the first held call: most governors never hold one, and an empty Map costs ~180 B each
+  let kept: Map<string, { readonly call: HeldToolCall; readonly digest: string | undefined }> | undefined;
+  if (parts.restored !== undefined && parts.restored.length > 0) {
+    kept = new Map(parts.restored.map((held) => [held.id, { call: { ...held, heldAt: held.heldAt ?? parts.now() }, digest: argumentsDigest(held.args) }]));
+  }
   const list = (): HeldToolCall[] => {
     const queue = parts.heldInChart();
-    if (kept.size > queue.length) for (const id of kept.keys()) if (!queue.some((call) => call.id === id)) kept.delete(id);
-    return queue.flatMap((call) => kept.get(call.id)?.call ?? []);
+    if (kept === undefined) return [];
+    const calls = kept;
+    if (calls.size > queue.length) for (const id of calls.keys()) if (!queue.some((call) => call.id === id)) calls.delete(id);
+    return queue.flatMap((call) => calls.get(call.id)?.call ?? []);
   };
   return {
     list,
@@ -47,11 +51,11 @@ export function createHeldCallQueue(parts: HeldCallQueueParts): HeldCallQueue {
       const sameTool = list().filter((held) => held.decision.tool === tool);
       if (sameTool.length === 0) return undefined;
       const digest = argumentsDigest(args);
-      return digest === undefined ? undefined : sameTool.find((held) => kept.get(held.id)?.digest === digest)?.id;
+      return digest === undefined ? undefined : sameTool.find((held) => kept?.get(held.id)?.digest === digest)?.id;
     },
     keep(decided) {
       const call = heldToolCall(decided, parts.now());
-      kept.set(call.id, { call, digest: argumentsDigest(call.args) });
+      (kept ??= new Map()).set(call.id, { call, digest: argumentsDigest(call.args) });
     },
   };
 }

@@ -23,7 +23,7 @@ import { answerHeldCall, expireOverdueCalls, releaseHeldCallsNowApproved } from 
 import type { Governor, ToolsForOptions } from './governorApi';
 import type { GovernorConfig } from './governorOptions';
 import { MAX_SESSION_ID_LENGTH } from './governorOptions';
-import { approvalIdFor, createGovernorParts, modeFilter, nameDecision, traceDecision, waitingApprovalIds, type GovernorParts } from './governorParts';
+import { approvalIdFor, createGovernorParts, decisionTable, modeFilter, nameDecision, traceDecision, waitingApprovalIds, type GovernorParts } from './governorParts';
 import type { GovernorSnapshot } from './governorSnapshot';
 import type { HeldToolCall } from './heldCalls';
 import { persistGovernor } from './persistGovernor';
@@ -166,7 +166,7 @@ export class LiveGovernor implements Governor {
     const mode = toolsOptions?.mode;
     const permittedByMode = mode === undefined ? undefined : modeFilter(this.#parts, mode);
     // looked up once per catalog, not per tool: nothing changes the snapshot while it is filtered
-    const allowed = this.#parts.table.verdictsIn(state);
+    const allowed = decisionTable(this.#parts).verdictsIn(state);
     return tools.filter((tool) => {
       const name = toolDefinitionName(tool);
       return name !== undefined && (permittedByMode === undefined || permittedByMode(name)) && allowed(name);

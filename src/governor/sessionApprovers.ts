@@ -11,10 +11,11 @@ export interface SessionApprovers {
 /** Creates the record; it holds one session's names, and a new session starts it afresh. */
 export function createSessionApprovers(): SessionApprovers {
   let session: string | undefined;
-  const byCategory = new Map<RiskCategory, string>();
+  // made on the first approval: most governors never have one, and an empty Map costs ~180 B each
+  let byCategory: Map<RiskCategory, string> | undefined;
   return {
     approve(sessionId, categories, approver) {
-      if (session !== sessionId) byCategory.clear();
+      if (session !== sessionId || byCategory === undefined) byCategory = new Map();
       session = sessionId;
       for (const category of categories) {
         if (approver === undefined) byCategory.delete(category);
@@ -22,8 +23,9 @@ export function createSessionApprovers(): SessionApprovers {
       }
     },
     approverOf(sessionId, categories) {
-      if (session !== sessionId) return undefined;
-      const found = [...new Set(categories.flatMap((category) => byCategory.get(category) ?? []))];
+      if (session !== sessionId || byCategory === undefined) return undefined;
+      const names = byCategory;
+      const found = [...new Set(categories.flatMap((category) => names.get(category) ?? []))];
       return found.length === 0 ? undefined : found.join(', ');
     },
   };

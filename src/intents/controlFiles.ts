@@ -92,8 +92,24 @@ function readVersion<T>(source: FileToRead<T>, present = true): ControlFileVersi
   return versionOfRead(source, present ? readRegularFile(source.file, source.maxBytes) : MISSING, link);
 }
 
+// a missing file (no link in its place) reads the same for every governor: one frozen version per label
+const missingVersions = new Map<string, ControlFileVersion<unknown>>();
+
 /** The version a read (and the link it went through, if any) makes of a control file. */
-function versionOfRead<T>({ file, label, interpret }: FileToRead<T>, read: RegularFileRead, link: string | undefined): ControlFileVersion<T> {
+function versionOfRead<T>(source: FileToRead<T>, read: RegularFileRead, link: string | undefined): ControlFileVersion<T> {
+  if (read.kind !== 'missing' || link !== undefined) return readVersionOf(source, read, link);
+  const shared = missingVersions.get(source.label) as ControlFileVersion<T> | undefined;
+  if (shared) return shared;
+  const version = readVersionOf(source, read, link);
+  if (version.content.usable) {
+    Object.freeze(version.content.value);
+    Object.freeze(version.content);
+    missingVersions.set(source.label, Object.freeze(version));
+  }
+  return version;
+}
+
+function readVersionOf<T>({ file, label, interpret }: FileToRead<T>, read: RegularFileRead, link: string | undefined): ControlFileVersion<T> {
   let content: ControlFileContent<T>;
   try {
     content = { usable: true, value: interpret(read, file), text: read.kind === 'text' ? read.text : undefined };

@@ -24,6 +24,8 @@ export interface TracerFile {
   readonly start?: Vouched | undefined;
 }
 
+const vouchesNothing = (): undefined => undefined;
+
 /**
  * The trace of one governor. A file is watched (see `openTraceFile`); a host's sink gets
  * each record and is trusted with it.
@@ -37,7 +39,8 @@ export function createTracer(target: TracerFile | TraceSink, sessionId: () => st
     return undefined;
   };
   return {
-    vouched: () => file?.vouched(),
+    // the file's own function, or one shared by every sink: no closure per governor
+    vouched: file ? file.vouched : vouchesNothing,
     record(decision, facts) {
       if (!isTraced(decision)) return { ok: true };
       try {

@@ -1,5 +1,5 @@
 // Hot-path costs of the governor against seed 001's plain function, in one process.
-// Run with `npm run bench` (needs --expose-gc for the heap figure). A script, not a test:
+// Run with `npm run bench`, which builds first (the CLI and heap rows measure the build). A script, not a test:
 // it reports PASS/FAIL against the targets but always exits 0.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -213,14 +213,16 @@ async function main(): Promise<void> {
     rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
     rows.push(ratioRow({ name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`, format: us, target: LARGE_CATALOG_TARGET }, largeView));
 
-    const heap = measureHeap(root, INTENTS);
-    if (heap) {
-      const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;
-      const live = heap.governors.toLocaleString('en-US');
-      rows.push({ name: `heap per governor (${live}, after gc)`, value: kib(heap.freshBytes), baseline: '-', ratio: '-', target: heapVerdict(heap.freshBytes) });
-      rows.push({ name: `heap per worked governor (${live}, 4 calls, after gc)`, value: kib(heap.workedBytes), baseline: '-', ratio: '-', target: heapVerdict(heap.workedBytes) });
-      rows.push({ name: 'createGovernor', value: us(heap.createNs), baseline: '-', ratio: '-', target: 'info' });
+    const heap = await measureHeap(root);
+    const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;
+    const live = heap.sources.governors.toLocaleString('en-US');
+    if (typeof heap.built === 'string') rows.push({ name: 'heap per governor, built library', value: '-', baseline: '-', ratio: '-', target: `skipped: ${heap.built}` });
+    else {
+      rows.push({ name: `heap per governor, built library (${live} live)`, value: kib(heap.built.freshBytes), baseline: '-', ratio: '-', target: heapVerdict(heap.built.freshBytes) });
+      rows.push({ name: `heap per governor, built, 4 calls made (${live} live)`, value: kib(heap.built.workedBytes), baseline: '-', ratio: '-', target: 'info' });
+      rows.push({ name: 'createGovernor, built library', value: us(heap.built.createNs), baseline: '-', ratio: '-', target: 'info' });
     }
+    rows.push({ name: `heap per governor, sources under tsx (${live} live)`, value: kib(heap.sources.freshBytes), baseline: '-', ratio: '-', target: 'info' });
 
     const shell = measureCategorize({ workspaceRoot: root });
     const corpusRows = (label: string, figures: CorpusLatency, p50Target?: number): Row[] => {
@@ -279,7 +281,6 @@ async function main(): Promise<void> {
     }
     console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
     console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
-    if (!heap) console.log('heap per governor: skipped, run with node --expose-gc (npm run bench does)');
     if (redis.note) console.log(redis.note);
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
     console.log(`sink ${sink}; ${seconds.toFixed(1)} s`);

@@ -1,15 +1,22 @@
 // Heap per live governor: fresh ones, and ones that have decided a few calls, as a host keeps them.
-// Used by scripts/bench.ts; needs node --expose-gc. `node --expose-gc --import tsx scripts/benchHeap.ts` prints these rows alone.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// Measured in a child process (scripts/benchHeapChild.mjs): the built library, as hosts load it,
+// against the target, and the sources under tsx for information (tsx keeps every function's name,
+// which costs about 256 B per closure a governor makes). Used by scripts/bench.ts; run alone with
+// `npx tsx scripts/benchHeap.ts` (after `npm run build` for the built figure).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGovernor, type Governor, type Intent } from '../src/index';
 
 /** 100,000 sessions in 1 GiB. */
 export const HEAP_TARGET_BYTES = 8 * 1024;
-const GOVERNORS = 10_000;
-const WARM_UP = 200;
+const CHILD_TIMEOUT_MS = 120_000;
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHILD = path.join(REPO_ROOT, 'scripts', 'benchHeapChild.mjs');
+const BUILT_LIBRARY = path.join(REPO_ROOT, 'dist', 'index.js');
+const SOURCES = path.join(REPO_ROOT, 'src', 'index.ts');
 
 export interface HeapFigures {
   readonly governors: number;
@@ -21,44 +28,30 @@ export interface HeapFigures {
   readonly workNs: number;
 }
 
-// traced to a function, as a host that keeps one governor per session does: one trace file would see every governor's appends
-const noTrace = (): void => {};
+/** What the library measured: the built one, or the sources under tsx. */
+export type HeapSubject = 'built' | 'sources';
 
-/** A prompt, the intent selected, a write in scope, and a push held for a human. */
-function work(governor: Governor): void {
-  governor.userPrompt('add login');
-  governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-  governor.handleToolCall('write_to_file', { path: 'src/auth/jwt.ts', content: 'x' });
-  const held = governor.handleToolCall('execute_command', { command: 'git push origin main' });
-  if (held.code !== 'needs_approval') throw new Error(`bench setup: expected the push to be held, got ${held.code}`);
-}
-
-function measure(gc: () => void, make: () => Governor): { bytes: number; ns: number } {
-  for (let i = 0; i < WARM_UP; i++) make().stop();
-  const governors: Governor[] = [];
-  gc();
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < GOVERNORS; i++) governors.push(make());
-  const ns = Number(process.hrtime.bigint() - start) / GOVERNORS;
-  gc();
-  gc();
-  const bytes = (process.memoryUsage().heapUsed - before) / governors.length;
-  return { bytes, ns };
-}
-
-/** Heap per governor with 10,000 live, fresh and worked; undefined without --expose-gc. */
-export function measureHeap(workspaceRoot: string, intents: Intent[]): HeapFigures | undefined {
-  const gc = globalThis.gc;
-  if (!gc) return undefined;
-  const fresh = measure(gc, () => createGovernor({ workspaceRoot, intents }));
-  const worked = measure(gc, () => {
-    const governor = createGovernor({ workspaceRoot, intents, trace: noTrace });
-    work(governor);
-    return governor;
+function runChild(subject: HeapSubject, workspaceRoot: string): Promise<HeapFigures> {
+  const loader = subject === 'sources' ? ['--import', 'tsx'] : [];
+  const args = ['--expose-gc', ...loader, CHILD, subject === 'built' ? BUILT_LIBRARY : SOURCES, workspaceRoot];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`heap child exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
+      else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as HeapFigures);
+    });
   });
-  return { governors: GOVERNORS, freshBytes: fresh.bytes, workedBytes: worked.bytes, createNs: fresh.ns, workNs: worked.ns };
+}
+
+/** Heap per governor with 10,000 live; the built figure is undefined (with the reason) without dist/. */
+export async function measureHeap(workspaceRoot: string): Promise<{ readonly built: HeapFigures | string; readonly sources: HeapFigures }> {
+  const built = existsSync(BUILT_LIBRARY) ? await runChild('built', workspaceRoot) : 'no dist/index.js: run `npm run build` first';
+  return { built, sources: await runChild('sources', workspaceRoot) };
 }
 
 /** `8.00 KiB <= 8 KiB PASS` */
@@ -72,16 +65,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = mkdtempSync(path.join(tmpdir(), 'intentgate-heap-'));
   mkdirSync(path.join(root, '.orchestration'));
   try {
-    const intents: Intent[] = [
-      { id: 'INT-001', name: 'JWT authentication', owned_scope: ['src/auth/**', 'tests/auth/**'] },
-      { id: 'INT-002', name: 'API documentation', owned_scope: ['docs/**'] },
-    ];
-    const figures = measureHeap(root, intents);
-    if (!figures) {
-      console.log('heap per governor: run with node --expose-gc');
-    } else {
-      console.log(`fresh  ${kib(figures.freshBytes)} ${heapVerdict(figures.freshBytes)}  createGovernor ${(figures.createNs / 1000).toFixed(1)} µs`);
-      console.log(`worked ${kib(figures.workedBytes)} ${heapVerdict(figures.workedBytes)}  create + 4 calls ${(figures.workNs / 1000).toFixed(1)} µs`);
+    const { built, sources } = await measureHeap(root);
+    for (const [name, figures] of [['built  ', built], ['sources', sources]] as const) {
+      if (typeof figures === 'string') console.log(`${name} ${figures}`);
+      else console.log(`${name} fresh ${kib(figures.freshBytes)} ${heapVerdict(figures.freshBytes)}, worked ${kib(figures.workedBytes)}, createGovernor ${(figures.createNs / 1000).toFixed(1)} µs`);
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -30,32 +30,46 @@ function argumentsDigest(args: unknown): string | undefined {
   return 'json' in kept ? createHash('sha256').update(kept.json, 'utf8').digest('hex') : undefined;
 }
 
+type KeptCall = { readonly call: HeldToolCall; readonly digest: string | undefined };
+
+/** A class, so a governor's queue holds two fields and no closures. */
+class GovernorHeldCalls implements HeldCallQueue {
+  readonly #parts: HeldCallQueueParts;
+  // made on the first held call: most governors never hold one, and an empty Map costs ~180 B each
+  #kept: Map<string, KeptCall> | undefined;
+
+  constructor(parts: HeldCallQueueParts) {
+    this.#parts = parts;
+    const restored = parts.restored ?? [];
+    if (restored.length > 0) this.#kept = new Map(restored.map((held) => [held.id, { call: { ...held, heldAt: held.heldAt ?? parts.now() }, digest: argumentsDigest(held.args) }]));
+  }
+
+  list(): HeldToolCall[] {
+    const queue = this.#parts.heldInChart();
+    const kept = this.#kept;
+    if (kept === undefined) return [];
+    if (kept.size > queue.length) for (const id of kept.keys()) if (!queue.some((call) => call.id === id)) kept.delete(id);
+    return queue.flatMap((call) => kept.get(call.id)?.call ?? []);
+  }
+
+  find(approvalId: string): HeldToolCall | undefined {
+    return this.list().find((held) => held.id === approvalId);
+  }
+
+  heldIdOf(tool: unknown, args: unknown): string | undefined {
+    const sameTool = this.list().filter((held) => held.decision.tool === tool);
+    if (sameTool.length === 0) return undefined;
+    const digest = argumentsDigest(args);
+    return digest === undefined ? undefined : sameTool.find((held) => this.#kept?.get(held.id)?.digest === digest)?.id;
+  }
+
+  keep(decided: DecidedCall): void {
+    const call = heldToolCall(decided, this.#parts.now());
+    (this.#kept ??= new Map()).set(call.id, { call, digest: argumentsDigest(call.args) });
+  }
+}
+
 /** Creates the queue of one governor. */
 export function createHeldCallQueue(parts: HeldCallQueueParts): HeldCallQueue {
-  // made on the first held call: most governors never hold one, and an empty Map costs ~180 B each
-  let kept: Map<string, { readonly call: HeldToolCall; readonly digest: string | undefined }> | undefined;
-  if (parts.restored !== undefined && parts.restored.length > 0) {
-    kept = new Map(parts.restored.map((held) => [held.id, { call: { ...held, heldAt: held.heldAt ?? parts.now() }, digest: argumentsDigest(held.args) }]));
-  }
-  const list = (): HeldToolCall[] => {
-    const queue = parts.heldInChart();
-    if (kept === undefined) return [];
-    const calls = kept;
-    if (calls.size > queue.length) for (const id of calls.keys()) if (!queue.some((call) => call.id === id)) calls.delete(id);
-    return queue.flatMap((call) => calls.get(call.id)?.call ?? []);
-  };
-  return {
-    list,
-    find: (approvalId) => list().find((held) => held.id === approvalId),
-    heldIdOf(tool, args) {
-      const sameTool = list().filter((held) => held.decision.tool === tool);
-      if (sameTool.length === 0) return undefined;
-      const digest = argumentsDigest(args);
-      return digest === undefined ? undefined : sameTool.find((held) => kept?.get(held.id)?.digest === digest)?.id;
-    },
-    keep(decided) {
-      const call = heldToolCall(decided, parts.now());
-      (kept ??= new Map()).set(call.id, { call, digest: argumentsDigest(call.args) });
-    },
-  };
+  return new GovernorHeldCalls(parts);
 }

@@ -8,25 +8,30 @@ export interface SessionApprovers {
   approverOf(sessionId: string, categories: readonly RiskCategory[]): string | undefined;
 }
 
+/** A class, so a governor's record holds two fields and no closures. */
+class ApproversOfSession implements SessionApprovers {
+  #session: string | undefined;
+  // made on the first approval: most governors never have one, and an empty Map costs ~180 B each
+  #byCategory: Map<RiskCategory, string> | undefined;
+
+  approve(sessionId: string, categories: readonly RiskCategory[], approver: string | undefined): void {
+    if (this.#session !== sessionId || this.#byCategory === undefined) this.#byCategory = new Map();
+    this.#session = sessionId;
+    for (const category of categories) {
+      if (approver === undefined) this.#byCategory.delete(category);
+      else this.#byCategory.set(category, approver);
+    }
+  }
+
+  approverOf(sessionId: string, categories: readonly RiskCategory[]): string | undefined {
+    const names = this.#byCategory;
+    if (this.#session !== sessionId || names === undefined) return undefined;
+    const found = [...new Set(categories.flatMap((category) => names.get(category) ?? []))];
+    return found.length === 0 ? undefined : found.join(', ');
+  }
+}
+
 /** Creates the record; it holds one session's names, and a new session starts it afresh. */
 export function createSessionApprovers(): SessionApprovers {
-  let session: string | undefined;
-  // made on the first approval: most governors never have one, and an empty Map costs ~180 B each
-  let byCategory: Map<RiskCategory, string> | undefined;
-  return {
-    approve(sessionId, categories, approver) {
-      if (session !== sessionId || byCategory === undefined) byCategory = new Map();
-      session = sessionId;
-      for (const category of categories) {
-        if (approver === undefined) byCategory.delete(category);
-        else byCategory.set(category, approver);
-      }
-    },
-    approverOf(sessionId, categories) {
-      if (session !== sessionId || byCategory === undefined) return undefined;
-      const names = byCategory;
-      const found = [...new Set(categories.flatMap((category) => names.get(category) ?? []))];
-      return found.length === 0 ? undefined : found.join(', ');
-    },
-  };
+  return new ApproversOfSession();
 }

@@ -1,13 +1,21 @@
 // Decisions per second and p99 latency of the governance service under an open-loop load of
 // 1,000 tool calls per second: sessions in memory, then on one Redis with one and two
-// instances, in the same run. Used by scripts/bench.ts; `npx tsx scripts/benchRedis.ts` runs it alone.
+// instances, in the same run. Each instance is a process of its own (scripts/benchServiceInstance.ts),
+// so the load generator does not share its event loop. Used by scripts/bench.ts;
+// `npx tsx scripts/benchRedis.ts` runs it alone.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createGovernanceServer, type GovernanceServerOptions, type Intent } from '../src/index';
+import type { GovernanceServerOptions, Intent } from '../src/index';
 import { REDIS_SERVER, startRedis } from '../test/sessions/redisServer';
 
 const RATE_PER_S = 1000;
 const DURATION_MS = 3000;
+// a run at a tenth of the rate first, so every instance has compiled its hot paths
+const WARM_UP_MS = 1500;
+const START_TIMEOUT_MS = 30_000;
+const INSTANCE = fileURLToPath(new URL('./benchServiceInstance.ts', import.meta.url));
 const SESSIONS = 50;
 const TOKEN = 'bench-approval-token-0123456789';
 
@@ -38,13 +46,13 @@ function post(agent: Agent, url: string, body: unknown, token?: string): Promise
 }
 
 /** Runs the open-loop load against `urls` (round robin) and measures from each call's scheduled time, so a stall is not hidden. */
-async function openLoop(name: string, urls: readonly string[], agent: Agent, rate: number): Promise<LoadFigures> {
+async function openLoop(name: string, urls: readonly string[], agent: Agent, rate: number, durationMs = DURATION_MS): Promise<LoadFigures> {
   const latencies: number[] = [];
   let failures = 0;
   const pending: Promise<void>[] = [];
   const start = performance.now();
   let sent = 0;
-  while (performance.now() - start < DURATION_MS) {
+  while (performance.now() - start < durationMs) {
     const due = Math.floor(((performance.now() - start) * rate) / 1000);
     for (; sent < due; sent += 1) {
       const scheduled = start + (sent * 1000) / rate;
@@ -69,28 +77,60 @@ async function openLoop(name: string, urls: readonly string[], agent: Agent, rat
   return { name, perSecond: latencies.length / elapsedS, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), failures };
 }
 
-/** Starts `count` instances with `options`, prepares the sessions (intent selected, writes approved) and runs the load. */
+/** An instance in its own process, and its URL once it listens. */
+interface Instance {
+  readonly url: string;
+  readonly process: ChildProcess;
+}
+
+function startInstance(options: GovernanceServerOptions): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', INSTANCE, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`a service instance did not listen within ${START_TIMEOUT_MS} ms`));
+    }, START_TIMEOUT_MS);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`a service instance exited ${code} before it listened`)));
+    createInterface({ input: child.stdout! }).once('line', (url) => {
+      clearTimeout(timer);
+      resolve({ url: url.trim(), process: child });
+    });
+  });
+}
+
+function stopInstance(instance: Instance): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.process.exitCode !== null) return resolve();
+    instance.process.once('exit', () => resolve());
+    instance.process.kill('SIGTERM');
+  });
+}
+
+/** Starts `count` instances with `options`, prepares the sessions (intent selected, writes approved), warms them and runs the load. */
 async function measure(name: string, count: number, options: GovernanceServerOptions, rate: number): Promise<LoadFigures> {
-  const services = Array.from({ length: count }, () => createGovernanceServer({ approvalToken: TOKEN, ...options }));
+  const instances: Instance[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   try {
-    const urls = await Promise.all(services.map(async (service) => (await service.listen(0, '127.0.0.1')).url));
+    for (let i = 0; i < count; i += 1) instances.push(await startInstance({ approvalToken: TOKEN, ...options }));
+    const urls = instances.map((instance) => instance.url);
     const first = urls[0] ?? '';
     for (let session = 0; session < SESSIONS; session += 1) {
       await post(agent, `${first}/sessions/b${session}/prompt`, { text: 'bench' });
       await post(agent, `${first}/sessions/b${session}/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
       await post(agent, `${first}/approve-session`, { session_id: `b${session}`, categories: ['FS_DELETE_OVERWRITE'] }, TOKEN);
     }
+    await openLoop(`${name} (warm-up)`, urls, agent, rate / 10, WARM_UP_MS);
     return await openLoop(name, urls, agent, rate);
   } finally {
     agent.destroy();
-    await Promise.all(services.map((service) => service.close()));
+    await Promise.all(instances.map(stopInstance));
   }
 }
 
 /** The figures of the in-memory store and of one and two instances on one Redis, or why the Redis ones were skipped. */
 export async function measureRedisStore(root: string, intents: readonly Intent[], rate = RATE_PER_S): Promise<{ readonly figures: LoadFigures[]; readonly note?: string }> {
-  const governor = { workspaceRoot: root, intents: [...intents], trace: () => undefined };
+  const governor = { workspaceRoot: root, intents: [...intents] };
   const memory = await measure('memory store, 1 instance', 1, { governor }, rate);
   if (REDIS_SERVER === undefined) return { figures: [memory], note: 'Redis rows skipped: no redis-server on this machine' };
   const redis = await startRedis();

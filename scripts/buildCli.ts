@@ -59,6 +59,41 @@ function onlySubcommands(kept: readonly string[], found: Set<string>): Plugin {
   };
 }
 
+/**
+ * Leaves zod's translations of its messages out of a bundle: the CLI speaks English, set by zod
+ * itself, and the other locales are a sixth of a bundle's text, read at every start.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Gives commander a child_process that loads on first use: it spawns only for executable
+ * subcommands, which intentgate has none of, and loading it (with net and dgram) is a start's cost.
+ */
+const commanderLazyChildProcess: Plugin = {
+  name: 'commander-lazy-child-process',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "let loaded;\nexports.spawn = (...args) => (loaded ??= require('node:child_process')).spawn(...args);",
+      loader: 'js',
+    }));
+  },
+};
+
 /** Bundles the CLI into `outfile`, with only the `only` subcommands when given; answers the bundle's digest. */
 async function bundleCli(outfile: string, only?: readonly string[]): Promise<string> {
   const found = new Set<string>();
@@ -77,7 +112,7 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: only === undefined ? [] : [onlySubcommands(only, found)],
+    plugins: [zodEnglishOnly, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found)])],
   });
   checkNoDynamicImport(outfile, Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
   const missing = (only ?? []).map(commandModule).filter((module) => !found.has(module));

@@ -1,6 +1,7 @@
 // Builds the `intentgate` executable after tsup has built the library into dist/:
 //   dist/cli.bundle.cjs  the CLI (src/cli/main.ts) and its dependencies in one CommonJS file
-//   dist/cli.js          the bin: runs the bundle through V8's code cache (src/cli/bin.ts)
+//   dist/cli.calls.cjs   the same CLI with only the subcommands run once per tool call
+//   dist/cli.js          the bin: runs a bundle through V8's code cache (src/cli/bin.ts)
 // One file spares a start the resolution and reading of hundreds of modules; CommonJS is what
 // Node 20 can hand a code cache to. Optional peers stay outside: they load only when used.
 //   npx tsx scripts/buildCli.ts
@@ -8,13 +9,18 @@ import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import packageJson from '../package.json' with { type: 'json' };
+import type { CliBundles } from '../src/cli/cliBundles';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(REPO_ROOT, 'dist');
 const BUNDLE = path.join(DIST, 'cli.bundle.cjs');
+const CALLS_BUNDLE = path.join(DIST, 'cli.calls.cjs');
 const BIN = path.join(DIST, 'cli.js');
+/** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
+const CALL_SUBCOMMANDS = ['decide', 'hook'];
+const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
 
 const PEERS = Object.keys(packageJson.peerDependencies);
 // the CommonJS stand-in for import.meta.url, which the analysis worker and the console look beside
@@ -23,16 +29,78 @@ const IMPORT_META_URL = 'intentgate_import_meta_url';
 const NODE_BUNDLE = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
 
 /** The bundle's imports of files outside it must all be require calls: code run from a code cache cannot import(). */
-function checkNoDynamicImport(imports: readonly { readonly path: string; readonly kind: string }[]): void {
+function checkNoDynamicImport(bundle: string, imports: readonly { readonly path: string; readonly kind: string }[]): void {
   const dynamic = imports.filter((item) => item.kind !== 'require-call');
-  if (dynamic.length > 0) throw new Error(`buildCli: ${BUNDLE} loads ${dynamic.map((item) => `${item.path} (${item.kind})`).join(', ')} other than by require`);
+  if (dynamic.length > 0) throw new Error(`buildCli: ${bundle} loads ${dynamic.map((item) => `${item.path} (${item.kind})`).join(', ')} other than by require`);
 }
 
-async function main(): Promise<void> {
+/** The module of a subcommand, as src/cli/subcommands.ts imports it: `mcp-proxy` is `./commands/mcpProxy`. */
+const commandModule = (name: string): string => `./commands/${name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+
+/**
+ * Leaves out of a bundle the modules of every subcommand but `kept`: src/cli/subcommands.ts then
+ * loads a module that throws, which the bin never asks for (it picks this bundle for `kept` only).
+ */
+function onlySubcommands(kept: readonly string[], found: Set<string>): Plugin {
+  const keptModules = new Set(kept.map(commandModule));
+  return {
+    name: 'only-subcommands',
+    setup(builder) {
+      builder.onResolve({ filter: /^\.\/commands\// }, (args) => {
+        if (args.importer !== SUBCOMMANDS_MODULE) return undefined;
+        found.add(args.path);
+        return keptModules.has(args.path) ? undefined : { path: args.path, namespace: 'left-out-subcommand' };
+      });
+      builder.onLoad({ filter: /.*/, namespace: 'left-out-subcommand' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`this bundle of intentgate has no ${args.path}`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * Leaves zod's translations of its messages out of a bundle: the CLI speaks English, set by zod
+ * itself, and the other locales are a sixth of a bundle's text, read at every start.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Gives commander a child_process that loads on first use: it spawns only for executable
+ * subcommands, which intentgate has none of, and loading it (with net and dgram) is a start's cost.
+ */
+const commanderLazyChildProcess: Plugin = {
+  name: 'commander-lazy-child-process',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "let loaded;\nexports.spawn = (...args) => (loaded ??= require('node:child_process')).spawn(...args);",
+      loader: 'js',
+    }));
+  },
+};
+
+/** Bundles the CLI into `outfile`, with only the `only` subcommands when given; answers the bundle's digest. */
+async function bundleCli(outfile: string, only?: readonly string[]): Promise<string> {
+  const found = new Set<string>();
   const bundled = await build({
     ...NODE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src/cli/main.ts')],
-    outfile: BUNDLE,
+    outfile,
     format: 'cjs',
     external: PEERS.flatMap((peer) => [peer, `${peer}/*`]),
     // code run from a code cache cannot import(): an optional peer is loaded with require (Node >= 20.19 requires ESM too)
@@ -44,21 +112,31 @@ async function main(): Promise<void> {
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
+    plugins: [zodEnglishOnly, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found)])],
   });
-  checkNoDynamicImport(Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
-  const digest = createHash('sha256').update(readFileSync(BUNDLE)).digest('hex').slice(0, 16);
+  checkNoDynamicImport(outfile, Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
+  const missing = (only ?? []).map(commandModule).filter((module) => !found.has(module));
+  if (missing.length > 0) throw new Error(`buildCli: src/cli/subcommands.ts imports none of ${missing.join(', ')}`);
+  return createHash('sha256').update(readFileSync(outfile)).digest('hex').slice(0, 16);
+}
+
+async function main(): Promise<void> {
+  const bundles: CliBundles = {
+    all: { file: path.basename(BUNDLE), build: await bundleCli(BUNDLE) },
+    calls: { file: path.basename(CALLS_BUNDLE), build: await bundleCli(CALLS_BUNDLE, CALL_SUBCOMMANDS), subcommands: CALL_SUBCOMMANDS },
+  };
   await build({
     ...NODE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src/cli/bin.ts')],
     outfile: BIN,
     format: 'esm',
-    define: { INTENTGATE_CLI_BUILD: JSON.stringify(digest) },
+    define: { INTENTGATE_CLI_BUNDLES: JSON.stringify(bundles) },
     banner: { js: '#!/usr/bin/env node' },
   });
   chmodSync(BIN, 0o755);
   // a cache of an earlier build is refused by its key; removing it keeps dist/ as built
-  rmSync(`${BUNDLE}.v8cache`, { force: true });
-  console.log(`built ${path.relative(REPO_ROOT, BIN)} and ${path.relative(REPO_ROOT, BUNDLE)} (build ${digest})`);
+  for (const bundle of [BUNDLE, CALLS_BUNDLE]) rmSync(`${bundle}.v8cache`, { force: true });
+  console.log(`built ${path.relative(REPO_ROOT, BIN)}, ${bundles.all.file} (build ${bundles.all.build}) and ${bundles.calls.file} (build ${bundles.calls.build})`);
 }
 
 void main();

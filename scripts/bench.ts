@@ -277,7 +277,7 @@ async function main(): Promise<void> {
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker);');
     if (typeof cli !== 'string') {
-      console.log(`for CLI processes, \`node -e 0\` spawned alternately with dist/cli.js (median of ${cli.runs} runs, min-max in the name)${cli.stale === undefined ? '' : `; ${cli.stale}`}.`);
+      console.log(`for CLI processes, \`node -e 0\` spawned alternately with dist/cli.cjs (median of ${cli.runs} runs, min-max in the name)${cli.stale === undefined ? '' : `; ${cli.stale}`}.`);
     }
     console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
     console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);

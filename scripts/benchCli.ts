@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The `bin` of package.json, as users run it after `npm run build`. */
-export const BUILT_CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
+export const BUILT_CLI = path.join(REPO_ROOT, 'dist', 'cli.cjs');
 const DEFAULT_RUNS = 15;
 const RUN_TIMEOUT_MS = 20_000;
 

@@ -1,7 +1,7 @@
 // Builds the `intentgate` executable after tsup has built the library into dist/:
 //   dist/cli.bundle.cjs  the CLI (src/cli/main.ts) and its dependencies in one CommonJS file
 //   dist/cli.calls.cjs   the same CLI with only the subcommands run once per tool call
-//   dist/cli.js          the bin: runs a bundle through V8's code cache (src/cli/bin.ts)
+//   dist/cli.cjs         the bin: runs a bundle through V8's code cache (src/cli/bin.ts)
 // One file spares a start the resolution and reading of hundreds of modules; CommonJS is what
 // Node 20 can hand a code cache to. Optional peers stay outside: they load only when used.
 //   npx tsx scripts/buildCli.ts
@@ -17,7 +17,7 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(REPO_ROOT, 'dist');
 const BUNDLE = path.join(DIST, 'cli.bundle.cjs');
 const CALLS_BUNDLE = path.join(DIST, 'cli.calls.cjs');
-const BIN = path.join(DIST, 'cli.js');
+const BIN = path.join(DIST, 'cli.cjs');
 /** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     ...NODE_BUNDLE,
     entryPoints: [path.join(REPO_ROOT, 'src/cli/bin.ts')],
     outfile: BIN,
-    format: 'esm',
+    format: 'cjs',
     define: { INTENTGATE_CLI_BUNDLES: JSON.stringify(bundles) },
     banner: { js: '#!/usr/bin/env node' },
   });

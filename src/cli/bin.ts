@@ -1,6 +1,7 @@
 // The `intentgate` executable of the package: runs a CLI bundle beside it through V8's code
 // cache, since Node 20 has no compile cache for modules and compiling is most of a start.
-import { fileURLToPath } from 'node:url';
+// Built as CommonJS (dist/cli.cjs): an ES module entry costs a start about 5 ms more.
+import path from 'node:path';
 import { bundleFor, type CliBundles } from './cliBundles';
 import { runLabel, runWithCodeCache } from './codeCache';
 
@@ -9,5 +10,5 @@ declare const INTENTGATE_CLI_BUNDLES: CliBundles;
 
 const argv = process.argv.slice(2);
 const { file, build } = bundleFor(INTENTGATE_CLI_BUNDLES, argv);
-const bundle = fileURLToPath(new URL(`./${file}`, import.meta.url));
+const bundle = path.join(__dirname, file);
 runWithCodeCache({ file: bundle, cacheFile: `${bundle}.v8cache`, build, label: runLabel(argv) });

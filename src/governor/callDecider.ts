@@ -8,10 +8,10 @@ import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecis
 import { reason, type Reason } from '../decision/reason';
 import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/reasons';
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
-import { createPathAnalyzer } from '../paths/pathAnalyzer';
+import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
 import type { Locale, RiskCategory } from '../risk/categories';
 import { unreadableArguments } from '../risk/categorize';
-import type { RiskContext } from '../risk/riskContext';
+import type { CallRisk, RiskContext } from '../risk/riskContext';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
@@ -27,6 +27,7 @@ import {
   toolNameProblem,
   toolPath,
   type MalformedCallCode,
+  type RequestContext,
   type ToolRequest,
   type WorkspaceFacts,
 } from '../tools/toolRequest';
@@ -125,6 +126,9 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   return [...(whole.length > 0 ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })] : []), ...byGrant];
 }
 
+/** No category left to approve. */
+const NONE: readonly RiskCategory[] = Object.freeze([]);
+
 /** No grant asked: every category stays as it was. */
 const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: new Map() });
 
@@ -139,6 +143,25 @@ export function createCallDecider(parts: CallDeciderParts) {
   const { machine, classifier } = parts;
   const commandRules = parts.risk.shell?.rules ?? [];
   const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
+  const { workspaceRoot, intentIgnore, isProtectedPath } = parts.workspace;
+  // built as literals of one shape: a spread of the governor's objects per call costs more than the rest of the setup
+  const requestContext = (analyze: PathAnalyzer): RequestContext => ({ workspaceRoot, intentIgnore, isProtectedPath, analyze, classifier });
+  const { sandboxRoot, toolKinds, homeDir, shell, controlPaths } = parts.risk;
+  const riskContext = (analyze: PathAnalyzer, shellRisk: CallRisk | undefined): RiskContext => ({
+    workspaceRoot: parts.risk.workspaceRoot,
+    sandboxRoot,
+    toolKinds,
+    homeDir,
+    shell,
+    controlPaths,
+    analyze,
+    shellRisk,
+  });
+  /** The categories neither the session nor a human's answer to this call approved. */
+  const notApprovedOf = (categories: readonly RiskCategory[], alsoApproved: readonly RiskCategory[] | undefined): readonly RiskCategory[] => {
+    const approved = parts.approvedCategories();
+    return categories.filter((category) => !approved.includes(category) && alsoApproved?.includes(category) !== true);
+  };
 
   /** A name-only request with the classifier's answer for the name. */
   const requestForName = (name: string) => {
@@ -198,7 +221,7 @@ export function createCallDecider(parts: CallDeciderParts) {
       const { name, args, snapshot, approvalId } = call;
       // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
       const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
-      const built = createToolRequest(name, args, { ...parts.workspace, analyze, classifier });
+      const built = createToolRequest(name, args, requestContext(analyze));
       if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
       const callArgs = args as Readonly<Record<string, unknown>>;
       const { tool } = built.request;
@@ -209,9 +232,8 @@ export function createCallDecider(parts: CallDeciderParts) {
       }
       if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
       const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
-      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze, ...(shellRisk && { shellRisk }) });
+      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, riskContext(analyze, shellRisk));
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
-      const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
@@ -222,9 +244,9 @@ export function createCallDecider(parts: CallDeciderParts) {
       const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
-          : parts.safeMode && ruled.decision !== 'allow'
-            ? assessment.risk.categories.filter((category) => !approved.has(category))
-            : [];
+          : parts.safeMode && ruled.decision !== 'allow' && assessment.risk.categories.length > 0
+            ? notApprovedOf(assessment.risk.categories, call.alsoApproved)
+            : NONE;
       const grantFacts: GrantedCall = {
         tool,
         ...(assessment.shell && { shell: assessment.shell }),

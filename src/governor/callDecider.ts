@@ -85,7 +85,8 @@ export interface CallToDecide {
 
 /** A held call's approval; a query's prompt is built when first read. */
 function heldApproval(fields: Omit<ApprovalRequest, 'prompt'>, prompt: () => ConfirmationPrompt, query: boolean): ApprovalRequest {
-  return query ? withPromptWhenRead({ ...fields }, prompt) : { ...fields, prompt: prompt() };
+  // the fields are this call's own literal, so the prompt is added to them rather than to a copy
+  return query ? withPromptWhenRead(fields, prompt) : { ...fields, prompt: prompt() };
 }
 
 

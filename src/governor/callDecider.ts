@@ -127,6 +127,12 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   return [...(whole.length > 0 ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })] : []), ...byGrant];
 }
 
+/** Notes in their order; most lists are empty, and no copy is made of a lone one. */
+function joinNotes(...lists: readonly (readonly Reason[])[]): readonly Reason[] {
+  const filled = lists.filter((list) => list.length > 0);
+  return filled.length === 1 ? (filled[0] as readonly Reason[]) : filled.flat();
+}
+
 /** No category left to approve. */
 const NONE: readonly RiskCategory[] = Object.freeze([]);
 
@@ -161,7 +167,9 @@ export function createCallDecider(parts: CallDeciderParts) {
   /** The categories neither the session nor a human's answer to this call approved. */
   const notApprovedOf = (categories: readonly RiskCategory[], alsoApproved: readonly RiskCategory[] | undefined): readonly RiskCategory[] => {
     const approved = parts.approvedCategories();
-    return categories.filter((category) => !approved.includes(category) && alsoApproved?.includes(category) !== true);
+    const left: RiskCategory[] = [];
+    for (const category of categories) if (!approved.includes(category) && alsoApproved?.includes(category) !== true) left.push(category);
+    return left;
   };
 
   /** A name-only request with the classifier's answer for the name. */
@@ -286,7 +294,7 @@ export function createCallDecider(parts: CallDeciderParts) {
         code,
         request,
         facts: facts(snapshot),
-        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+        notes: joinNotes(approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), assessment.notes, classificationNotes(request.tool, built.classification)),
         risk: assessment.risk,
         ...(holds && {
           approval: heldApproval(

@@ -137,7 +137,11 @@ function joinNotes(...lists: readonly (readonly Reason[])[]): readonly Reason[] 
 const NONE: readonly RiskCategory[] = Object.freeze([]);
 
 /** No grant asked: every category stays as it was. */
-const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: new Map() });
+const NO_GRANT_COVERS: ReadonlyMap<Grant, readonly RiskCategory[]> = new Map();
+const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: NO_GRANT_COVERS });
+
+/** No grant to ask. */
+const NO_GRANTS: readonly Grant[] = Object.freeze([]);
 
 export type CallDecider = ReturnType<typeof createCallDecider>;
 
@@ -246,10 +250,15 @@ export function createCallDecider(parts: CallDeciderParts) {
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
-      const commandPaths = assessment.commandPaths.map((used) =>
-        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
-      );
-      const paths = commandPaths.length > 0 ? [...built.request.paths, ...commandPaths] : built.request.paths;
+      const paths =
+        assessment.commandPaths.length === 0
+          ? built.request.paths
+          : [
+              ...built.request.paths,
+              ...assessment.commandPaths.map((used) =>
+                toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
+              ),
+            ];
       const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
@@ -263,7 +272,8 @@ export function createCallDecider(parts: CallDeciderParts) {
         hosts: notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [],
       };
       // a rule that asks a human is answered by nothing but an answer to this call
-      const granted = askedBy === undefined && notApprovedWhole.length > 0 ? coverByGrants(notApprovedWhole, parts.liveGrants(), grantFacts) : NOT_GRANTED(notApprovedWhole);
+      const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
+      const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
@@ -272,20 +282,19 @@ export function createCallDecider(parts: CallDeciderParts) {
         risk: { categories: assessment.risk.categories, unapproved, approvalId: held ? approvalId : undefined, ...(askedBy !== undefined && { askedBy }) },
       };
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
-      // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
-      const overruled = (by: DecisionCode, problem: string): DecidedCall => ({
-        decision: buildDecision({ code: by, request, facts: facts(snapshot), problem, notes: [...assessment.notes, ...classificationNotes(tool, built.classification)], risk: assessment.risk }),
-        event: undefined,
-        args: callArgs,
-        risk: assessment.risk,
-      });
       // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
-      if (ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny') {
-        return overruled('command_denied', `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'`);
-      }
+      const denied =
+        ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny'
+          ? { code: 'command_denied' as const, problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'` }
+          : undefined;
       // a hold the session cannot keep is refused: the queue is full, or the arguments too large to keep
-      const unheld = code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined;
-      if (unheld) return overruled(unheld.code, unheld.problem);
+      const refusal = denied ?? (code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined);
+      if (refusal) {
+        // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
+        const notes = [...assessment.notes, ...classificationNotes(tool, built.classification)];
+        const decision = buildDecision({ code: refusal.code, request, facts: facts(snapshot), problem: refusal.problem, notes, risk: assessment.risk });
+        return { decision, event: undefined, args: callArgs, risk: assessment.risk };
+      }
       const holds = code === 'needs_approval';
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
       const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;

@@ -10,12 +10,13 @@ export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
 export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): PathAnalyzer {
   // paths from the root are keyed by themselves: most calls name one or two, and a joined key costs more than the lookup
   const fromRoot = new Map<string, PathAnalysis>();
-  const fromBases = new Map<string, PathAnalysis>();
+  // made when a path from another base is first asked: most decisions ask none
+  let fromBases: Map<string, PathAnalysis> | undefined;
   const realFolders = new Map<string, string | undefined>();
   const options: PathAnalysisOptions = { workspaceRoot, realFolders, ...(homeDir !== undefined && { homeDir }) };
   return (input, base) => {
     const atRoot = base === undefined || base === workspaceRoot;
-    const answers = atRoot ? fromRoot : fromBases;
+    const answers = atRoot ? fromRoot : (fromBases ??= new Map<string, PathAnalysis>());
     const key = atRoot ? input : `${base}\0${input}`;
     let analysis = answers.get(key);
     if (!analysis) {

@@ -67,24 +67,22 @@ export function buildDecision(input: DecisionInput): Decision {
   const { code, request, facts, risk = NO_RISK } = input;
   const { verdict, rule } = REASON_CODES[code];
   const deciding = reason(code, rule, describeReason({ code, request, facts, problem: input.problem }));
-  const reasons = [deciding, ...(input.notes ?? [])];
-  return Object.freeze({
-    allowed: verdict === 'allow',
-    verdict,
-    code,
-    ...(verdict !== 'allow' && { reason: deciding.message }),
-    reasons: Object.freeze(reasons),
-    tool: request.tool,
-    toolClass: request.toolClass,
-    state: facts.state,
-    // a selection runs under the intent it activates; every other call under the active one
-    ...(code === 'intent_selected' && request.intentId !== undefined
-      ? { intentId: request.intentId }
-      : facts.activeIntent && { intentId: facts.activeIntent.id }),
-    categories: risk.categories,
-    evidence: risk.evidence,
-    ...(input.approval && { approval: input.approval }),
-  });
+  const notes = input.notes;
+  const reasons = notes === undefined || notes.length === 0 ? [deciding] : [deciding, ...notes];
+  // the fields in their order, optional ones only when present: one shape per combination, and no spread to copy
+  const decision: { -readonly [K in keyof Decision]: Decision[K] } = { allowed: verdict === 'allow', verdict, code } as Decision;
+  if (verdict !== 'allow') decision.reason = deciding.message;
+  decision.reasons = Object.freeze(reasons);
+  decision.tool = request.tool;
+  decision.toolClass = request.toolClass;
+  decision.state = facts.state;
+  // a selection runs under the intent it activates; every other call under the active one
+  const intentId = code === 'intent_selected' && request.intentId !== undefined ? request.intentId : facts.activeIntent?.id;
+  if (intentId !== undefined) decision.intentId = intentId;
+  decision.categories = risk.categories;
+  decision.evidence = risk.evidence;
+  if (input.approval) decision.approval = input.approval;
+  return Object.freeze(decision);
 }
 
 /** The same decision with one more note after its reasons, frozen again. */

@@ -8,10 +8,10 @@ import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecis
 import { reason, type Reason } from '../decision/reason';
 import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/reasons';
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
-import { createPathAnalyzer } from '../paths/pathAnalyzer';
+import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
 import type { Locale, RiskCategory } from '../risk/categories';
 import { unreadableArguments } from '../risk/categorize';
-import type { RiskContext } from '../risk/riskContext';
+import type { CallRisk, RiskContext } from '../risk/riskContext';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
@@ -27,6 +27,7 @@ import {
   toolNameProblem,
   toolPath,
   type MalformedCallCode,
+  type RequestContext,
   type ToolRequest,
   type WorkspaceFacts,
 } from '../tools/toolRequest';
@@ -84,7 +85,8 @@ export interface CallToDecide {
 
 /** A held call's approval; a query's prompt is built when first read. */
 function heldApproval(fields: Omit<ApprovalRequest, 'prompt'>, prompt: () => ConfirmationPrompt, query: boolean): ApprovalRequest {
-  return query ? withPromptWhenRead({ ...fields }, prompt) : { ...fields, prompt: prompt() };
+  // the fields are this call's own literal, so the prompt is added to them rather than to a copy
+  return query ? withPromptWhenRead(fields, prompt) : { ...fields, prompt: prompt() };
 }
 
 
@@ -125,8 +127,21 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   return [...(whole.length > 0 ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })] : []), ...byGrant];
 }
 
+/** Notes in their order; most lists are empty, and no copy is made of a lone one. */
+function joinNotes(...lists: readonly (readonly Reason[])[]): readonly Reason[] {
+  const filled = lists.filter((list) => list.length > 0);
+  return filled.length === 1 ? (filled[0] as readonly Reason[]) : filled.flat();
+}
+
+/** No category left to approve. */
+const NONE: readonly RiskCategory[] = Object.freeze([]);
+
 /** No grant asked: every category stays as it was. */
-const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: new Map() });
+const NO_GRANT_COVERS: ReadonlyMap<Grant, readonly RiskCategory[]> = new Map();
+const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: NO_GRANT_COVERS });
+
+/** No grant to ask. */
+const NO_GRANTS: readonly Grant[] = Object.freeze([]);
 
 export type CallDecider = ReturnType<typeof createCallDecider>;
 
@@ -139,6 +154,27 @@ export function createCallDecider(parts: CallDeciderParts) {
   const { machine, classifier } = parts;
   const commandRules = parts.risk.shell?.rules ?? [];
   const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
+  const { workspaceRoot, intentIgnore, isProtectedPath } = parts.workspace;
+  // built as literals of one shape: a spread of the governor's objects per call costs more than the rest of the setup
+  const requestContext = (analyze: PathAnalyzer): RequestContext => ({ workspaceRoot, intentIgnore, isProtectedPath, analyze, classifier });
+  const { sandboxRoot, toolKinds, homeDir, shell, controlPaths } = parts.risk;
+  const riskContext = (analyze: PathAnalyzer, shellRisk: CallRisk | undefined): RiskContext => ({
+    workspaceRoot: parts.risk.workspaceRoot,
+    sandboxRoot,
+    toolKinds,
+    homeDir,
+    shell,
+    controlPaths,
+    analyze,
+    shellRisk,
+  });
+  /** The categories neither the session nor a human's answer to this call approved. */
+  const notApprovedOf = (categories: readonly RiskCategory[], alsoApproved: readonly RiskCategory[] | undefined): readonly RiskCategory[] => {
+    const approved = parts.approvedCategories();
+    const left: RiskCategory[] = [];
+    for (const category of categories) if (!approved.includes(category) && alsoApproved?.includes(category) !== true) left.push(category);
+    return left;
+  };
 
   /** A name-only request with the classifier's answer for the name. */
   const requestForName = (name: string) => {
@@ -198,7 +234,7 @@ export function createCallDecider(parts: CallDeciderParts) {
       const { name, args, snapshot, approvalId } = call;
       // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
       const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
-      const built = createToolRequest(name, args, { ...parts.workspace, analyze, classifier });
+      const built = createToolRequest(name, args, requestContext(analyze));
       if (!built.ok) return refused({ name, code: built.code, problem: built.problem, snapshot }, {});
       const callArgs = args as Readonly<Record<string, unknown>>;
       const { tool } = built.request;
@@ -209,22 +245,26 @@ export function createCallDecider(parts: CallDeciderParts) {
       }
       if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
       const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
-      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, { ...parts.risk, analyze, ...(shellRisk && { shellRisk }) });
+      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, riskContext(analyze, shellRisk));
       if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
-      const approved = new Set([...parts.approvedCategories(), ...(call.alsoApproved ?? [])]);
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
-      const commandPaths = assessment.commandPaths.map((used) =>
-        toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
-      );
-      const paths = commandPaths.length > 0 ? [...built.request.paths, ...commandPaths] : built.request.paths;
+      const paths =
+        assessment.commandPaths.length === 0
+          ? built.request.paths
+          : [
+              ...built.request.paths,
+              ...assessment.commandPaths.map((used) =>
+                toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
+              ),
+            ];
       const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
-          : parts.safeMode && ruled.decision !== 'allow'
-            ? assessment.risk.categories.filter((category) => !approved.has(category))
-            : [];
+          : parts.safeMode && ruled.decision !== 'allow' && assessment.risk.categories.length > 0
+            ? notApprovedOf(assessment.risk.categories, call.alsoApproved)
+            : NONE;
       const grantFacts: GrantedCall = {
         tool,
         ...(assessment.shell && { shell: assessment.shell }),
@@ -232,7 +272,8 @@ export function createCallDecider(parts: CallDeciderParts) {
         hosts: notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [],
       };
       // a rule that asks a human is answered by nothing but an answer to this call
-      const granted = askedBy === undefined && notApprovedWhole.length > 0 ? coverByGrants(notApprovedWhole, parts.liveGrants(), grantFacts) : NOT_GRANTED(notApprovedWhole);
+      const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
+      const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
       const request: ToolRequest = {
@@ -241,20 +282,19 @@ export function createCallDecider(parts: CallDeciderParts) {
         risk: { categories: assessment.risk.categories, unapproved, approvalId: held ? approvalId : undefined, ...(askedBy !== undefined && { askedBy }) },
       };
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
-      // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
-      const overruled = (by: DecisionCode, problem: string): DecidedCall => ({
-        decision: buildDecision({ code: by, request, facts: facts(snapshot), problem, notes: [...assessment.notes, ...classificationNotes(tool, built.classification)], risk: assessment.risk }),
-        event: undefined,
-        args: callArgs,
-        risk: assessment.risk,
-      });
       // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
-      if (ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny') {
-        return overruled('command_denied', `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'`);
-      }
+      const denied =
+        ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny'
+          ? { code: 'command_denied' as const, problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'` }
+          : undefined;
       // a hold the session cannot keep is refused: the queue is full, or the arguments too large to keep
-      const unheld = code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined;
-      if (unheld) return overruled(unheld.code, unheld.problem);
+      const refusal = denied ?? (code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined);
+      if (refusal) {
+        // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
+        const notes = [...assessment.notes, ...classificationNotes(tool, built.classification)];
+        const decision = buildDecision({ code: refusal.code, request, facts: facts(snapshot), problem: refusal.problem, notes, risk: assessment.risk });
+        return { decision, event: undefined, args: callArgs, risk: assessment.risk };
+      }
       const holds = code === 'needs_approval';
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
       const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
@@ -263,7 +303,7 @@ export function createCallDecider(parts: CallDeciderParts) {
         code,
         request,
         facts: facts(snapshot),
-        notes: [...approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), ...assessment.notes, ...classificationNotes(request.tool, built.classification)],
+        notes: joinNotes(approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), assessment.notes, classificationNotes(request.tool, built.classification)),
         risk: assessment.risk,
         ...(holds && {
           approval: heldApproval(

@@ -15,7 +15,8 @@ export function heldArgumentsJson(args: unknown): { readonly json: string } | { 
     return { problem: `not JSON data (${error instanceof Error ? error.message : String(error)})` };
   }
   if (json === undefined) return { problem: 'not JSON data' };
-  const bytes = Buffer.byteLength(json);
+  // a UTF-16 code unit is at most three bytes of UTF-8: a short text needs no count
+  const bytes = json.length * 3 <= MAX_HELD_ARGUMENTS_BYTES ? json.length : Buffer.byteLength(json);
   return bytes > MAX_HELD_ARGUMENTS_BYTES ? { problem: `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps` } : { json };
 }
 

@@ -40,18 +40,18 @@ const distinct = (items: readonly string[]): string[] | undefined => {
 export function suggestGrant(categories: readonly RiskCategory[], call: GrantedCall, activeIntentId: string | undefined): GrantSuggestion | undefined {
   if (categories.length === 0) return undefined;
   const until: GrantLifetime = activeIntentId === undefined ? 'session' : 'intent';
-  const base = { categories: [...categories], until };
+  // each suggestion is built whole, its fields in the same order: no base object to copy
   if (call.shell !== undefined) {
     if (call.shell.unknowable !== undefined) return undefined;
     const prefixes = call.shell.commands.map(commandPrefix);
     const commands = prefixes.every((prefix): prefix is string => prefix !== undefined) ? distinct(prefixes) : undefined;
-    return commands && { ...base, commands };
+    return commands && { categories: [...categories], until, commands };
   }
-  const hosts = distinct(call.hosts);
-  if (hosts && !hosts.includes('')) return { ...base, hosts };
+  const hosts = call.hosts.length === 0 ? undefined : distinct(call.hosts);
+  if (hosts && !hosts.includes('')) return { categories: [...categories], until, hosts };
   const paths = call.paths.every((relative): relative is string => relative !== undefined) ? distinct(call.paths.map(folderGlob)) : undefined;
-  if (paths) return { ...base, paths };
-  return { ...base, tools: [call.tool] };
+  if (paths) return { categories: [...categories], until, paths };
+  return { categories: [...categories], until, tools: [call.tool] };
 }
 
 /** The suggestion in a few words, for the prompt: `EXEC_ARBITRARY for 'npm test' while the intent is active`. */

@@ -54,16 +54,28 @@ function invalidReason(input: unknown): string | undefined {
   return undefined;
 }
 
+// the last absolute root resolved: path.resolve of an absolute path is a function of the string alone
+let lastRoot = '';
+let lastResolvedRoot = '';
+
+function resolvedRoot(workspaceRoot: string): string {
+  if (workspaceRoot === lastRoot) return lastResolvedRoot;
+  const root = path.resolve(workspaceRoot);
+  if (workspaceRoot.startsWith('/')) {
+    lastRoot = workspaceRoot;
+    lastResolvedRoot = root;
+  }
+  return root;
+}
+
 function readingContext(options: PathAnalysisOptions): ReadingContext {
-  const root = path.resolve(options.workspaceRoot);
+  const root = resolvedRoot(options.workspaceRoot);
   const base = options.base === undefined ? root : path.resolve(root, options.base);
   return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), homeDir: options.homeDir };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not
 function readingsOf(decoded: string, written: string, context: ReadingContext): LabelledReading[] {
-  // the common path: one text, no '\', one reading
-  if (decoded === written && !decoded.includes('\\')) return [{ ...readPath(decoded, 'separator', context), label: '' }];
   const texts = decoded === written ? [decoded] : [decoded, written];
   const readings: LabelledReading[] = [];
   for (const [index, text] of texts.entries()) {
@@ -92,17 +104,28 @@ function analyze(input: string, options: PathAnalysisOptions): PathAnalysis {
   reasons.push(...decoded.reasons);
   if (decoded.exhausted) return notInside(input, [...reasons, 'percent-encoding nested too deep', OUTSIDE]);
   if (decoded.text.includes('\0')) return notInside(input, reasons, false);
-  const readings = readingsOf(decoded.text, written, readingContext(options));
+  const context = readingContext(options);
+  // the common path: one text, no '\', one reading
+  if (decoded.text === written && !written.includes('\\')) {
+    const only = readPath(written, 'separator', context);
+    return only.relative === undefined ? outsideAnalysis(input, reasons, only, '') : insideAnalysis(input, reasons, only);
+  }
+  const readings = readingsOf(decoded.text, written, context);
   const main = readings[0];
   if (main === undefined) return notInside(input, [...reasons, OUTSIDE]);
   const escaping = readings.find((reading) => reading.relative === undefined);
-  if (escaping === undefined) {
-    const found = reasons.length === 0 && main.reasons.length === 0 ? [] : [...new Set([...reasons, ...main.reasons])];
-    const inside: PathAnalysis = { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: found, valid: true };
-    if (main.entry !== undefined) rememberEntry(inside, main.entry);
-    return inside;
-  }
-  const label = escaping.label === '' ? [] : [`outside ${escaping.label}`];
+  return escaping === undefined ? insideAnalysis(input, reasons, main) : outsideAnalysis(input, reasons, escaping, escaping.label);
+}
+
+function insideAnalysis(input: string, reasons: readonly string[], main: PathReading): PathAnalysis {
+  const found = reasons.length === 0 && main.reasons.length === 0 ? [] : [...new Set([...reasons, ...main.reasons])];
+  const inside: PathAnalysis = { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: found, valid: true };
+  if (main.entry !== undefined) rememberEntry(inside, main.entry);
+  return inside;
+}
+
+function outsideAnalysis(input: string, reasons: readonly string[], escaping: PathReading, escapingLabel: string): PathAnalysis {
+  const label = escapingLabel === '' ? [] : [`outside ${escapingLabel}`];
   const all = [...new Set([...reasons, ...escaping.reasons, ...label, OUTSIDE])];
   return { input, absolute: escaping.absolute, relative: undefined, insideWorkspace: false, reasons: all, valid: true };
 }

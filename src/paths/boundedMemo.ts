@@ -14,7 +14,9 @@ export function createBoundedMemo<T>(maxCost: number, perKey: (key: string) => n
   let cost = 0;
   return {
     get(key, compute) {
-      if (answers.has(key)) return answers.get(key) as T;
+      // one lookup for a kept answer; a second only tells a kept undefined from none
+      const kept = answers.get(key);
+      if (kept !== undefined || answers.has(key)) return kept as T;
       const added = key.length + perKey(key);
       if (cost + added > maxCost) {
         answers.clear();

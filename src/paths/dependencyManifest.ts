@@ -16,12 +16,31 @@ const REQUIREMENTS_VARIANT = /^(?:requirements[-_.].+|.+[-_]requirements)\.(?:tx
  * @example dependencyManifest('services/api/requirements-dev.txt') // 'requirements-dev.txt'
  */
 export function dependencyManifest(filePath: string): string | undefined {
-  const parts = filePath.split(/[\\/]/).filter((part) => part !== '');
-  const name = parts.at(-1);
-  if (name === undefined) return undefined;
+  const nameEnd = partEnd(filePath, filePath.length);
+  if (nameEnd === 0) return undefined;
+  const nameStart = partStart(filePath, nameEnd);
+  const name = filePath.slice(nameStart, nameEnd);
   const lower = name.toLowerCase();
   if (DEPENDENCY_MANIFESTS.has(lower) || REQUIREMENTS_VARIANT.test(lower)) return name;
-  const folder = parts.at(-2);
-  if (folder?.toLowerCase() === 'requirements' && (lower.endsWith('.txt') || lower.endsWith('.in'))) return `${folder}/${name}`;
-  return undefined;
+  if (!lower.endsWith('.txt') && !lower.endsWith('.in')) return undefined;
+  const folderEnd = partEnd(filePath, nameStart);
+  const folder = filePath.slice(partStart(filePath, folderEnd), folderEnd);
+  return folderEnd > 0 && folder.toLowerCase() === 'requirements' ? `${folder}/${name}` : undefined;
+}
+
+// the parts of a path are what lies between '/' and '\' separators, empty ones skipped, read from the end with no split
+const isSeparator = (code: number): boolean => code === 47 || code === 92;
+
+/** Where the last part ending at or before `end` ends: past the separators before `end`; 0 when there is none. */
+function partEnd(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && isSeparator(text.charCodeAt(at - 1))) at -= 1;
+  return at;
+}
+
+/** Where the part ending at `end` starts. */
+function partStart(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && !isSeparator(text.charCodeAt(at - 1))) at -= 1;
+  return at;
 }

@@ -1,4 +1,4 @@
-import { analyzePath, type PathAnalysis } from './analyzePath';
+import { analyzePath, type PathAnalysis, type PathAnalysisOptions } from './analyzePath';
 
 /** Analyses paths for one decision; each path is resolved once however many rules ask. */
 export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
@@ -8,13 +8,19 @@ export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
  * between calls, so answers are not kept longer than that.
  */
 export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): PathAnalyzer {
-  const answers = new Map<string, PathAnalysis>();
+  // paths from the root are keyed by themselves: most calls name one or two, and a joined key costs more than the lookup
+  const fromRoot = new Map<string, PathAnalysis>();
+  // made when a path from another base is first asked: most decisions ask none
+  let fromBases: Map<string, PathAnalysis> | undefined;
   const realFolders = new Map<string, string | undefined>();
+  const options: PathAnalysisOptions = { workspaceRoot, realFolders, ...(homeDir !== undefined && { homeDir }) };
   return (input, base) => {
-    const key = `${base ?? workspaceRoot}\0${input}`;
+    const atRoot = base === undefined || base === workspaceRoot;
+    const answers = atRoot ? fromRoot : (fromBases ??= new Map<string, PathAnalysis>());
+    const key = atRoot ? input : `${base}\0${input}`;
     let analysis = answers.get(key);
     if (!analysis) {
-      analysis = analyzePath(input, { workspaceRoot, realFolders, ...(base !== undefined && { base }), ...(homeDir !== undefined && { homeDir }) });
+      analysis = analyzePath(input, atRoot ? options : { ...options, base });
       answers.set(key, analysis);
     }
     return analysis;

@@ -4,6 +4,7 @@ import { expandHome, type HomeExpansion } from './expandHome';
 import { pathBelow } from './pathBelow';
 import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
+import { lexicalPath } from './lexicalPath';
 import { isAtOrBelow, resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
@@ -65,16 +66,17 @@ function outside(absolute: string | undefined, reasons: readonly string[]): Path
  * starts from), so one realpath of that entry vouches for them too. Undefined when that is not
  * so; the component walk then decides, with the reasons it finds.
  */
-function linkFreeInside(expanded: string, isAbsolute: boolean, context: ReadingContext): Omit<PathReading, 'reasons'> | undefined {
+function linkFreeInside(expanded: string, isAbsolute: boolean, context: ReadingContext, reasons: readonly string[]): PathReading | undefined {
   if (DOT_DOT.test(expanded)) return undefined;
   const floor = isAbsolute ? context.root : context.base;
   if (!isAtOrBelow(context.root, floor)) return undefined;
-  const lexical = path.posix.resolve(isAbsolute ? '/' : context.base, expanded);
+  const lexical = lexicalPath(isAbsolute ? '/' : context.base, expanded);
   const found = resolveWithoutLinks(lexical, floor);
   if (found === undefined) return undefined;
   const relative = found.path === context.root ? '' : found.path.slice(context.root === '/' ? 1 : context.root.length + 1);
-  return { absolute: found.path, relative, entry: found.entry };
+  return { absolute: found.path, relative, reasons, entry: found.entry };
 }
+
 
 /**
  * Reads one path string against the workspace: Windows forms are outside, '~' and $HOME
@@ -98,8 +100,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   const expanded = home.path;
   const isAbsolute = expanded.startsWith('/');
   if (isAbsolute && home.reasons.length === 0) reasons.push('absolute path');
-  const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context) : undefined;
-  if (linkFree) return { ...linkFree, reasons };
+  const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context, reasons) : undefined;
+  if (linkFree) return linkFree;
   const realRoot = realFolder(context.root, context.realFolders);
   const realBase = realFolder(context.base, context.realFolders);
   if (realRoot === undefined || realBase === undefined) {

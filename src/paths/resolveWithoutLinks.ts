@@ -11,7 +11,9 @@ export interface LinkFreeResolution {
 /** True when `child` is `parent` or below it; both absolute and normalised. */
 export function isAtOrBelow(parent: string, child: string): boolean {
   if (child === parent) return true;
-  return child.startsWith(parent === '/' ? '/' : `${parent}/`);
+  if (parent === '/') return child.startsWith('/');
+  // the '/' after the parent is compared by code, which builds no joined string
+  return child.length > parent.length && child.charCodeAt(parent.length) === 47 && child.startsWith(parent);
 }
 
 function parentOf(absolute: string): string {

@@ -188,5 +188,7 @@ export function extractPathArguments(tool: string, args: Readonly<Record<string,
   if (paths.length === 0 && known?.requiresPath === true) {
     return { ok: false, problem: `${tool} names no file: a path argument is required` };
   }
-  return { ok: true, paths: paths.flatMap(pathForms) };
+  const forms: string[] = [];
+  for (const written of paths) forms.push(...pathForms(written));
+  return { ok: true, paths: forms };
 }

@@ -102,17 +102,22 @@ export function toolPath(
   input: string,
   relative: string | undefined,
   facts: WorkspaceFacts,
-  how: { readonly readOnly?: boolean; readonly assumed?: string | undefined; readonly unresolved?: string | undefined; readonly coversWorkspace?: boolean | undefined } = {},
+  how?: { readonly readOnly?: boolean; readonly assumed?: string | undefined; readonly unresolved?: string | undefined; readonly coversWorkspace?: boolean | undefined },
 ): ToolPath {
+  const ignored = relative !== undefined && relative !== '' && facts.intentIgnore.ignores(relative);
+  const coversWorkspace = how?.coversWorkspace === true;
+  const isProtected = coversWorkspace || (relative !== undefined && facts.isProtectedPath(relative));
+  // a path a tool argument names has none of the optional facts: one literal, with nothing to spread
+  if (how === undefined) return { input, relative, ignored, protected: isProtected };
   return {
     input,
     relative,
-    ignored: relative !== undefined && relative !== '' && facts.intentIgnore.ignores(relative),
-    protected: how.coversWorkspace === true || (relative !== undefined && facts.isProtectedPath(relative)),
+    ignored,
+    protected: isProtected,
     ...(how.readOnly === true && { readOnly: true }),
     ...(how.assumed !== undefined && { assumed: how.assumed }),
     ...(how.unresolved !== undefined && { unresolved: how.unresolved }),
-    ...(how.coversWorkspace === true && { coversWorkspace: true as const }),
+    ...(coversWorkspace && { coversWorkspace: true as const }),
   };
 }
 

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dependencyManifest } from '../../src/paths/dependencyManifest';
+import { DEPENDENCY_MANIFESTS, dependencyManifest } from '../../src/paths/dependencyManifest';
 
 interface Case {
   readonly name: string;
@@ -49,5 +50,28 @@ const cases: readonly Case[] = [
 describe('dependencyManifest', () => {
   it.each(cases)('$name', ({ path, expected }) => {
     expect(dependencyManifest(path)).toBe(expected);
+  });
+
+  // the reading by parts, as split at separators with empty parts dropped: the scan from the end must agree with it
+  const byParts = (filePath: string): string | undefined => {
+    const parts = filePath.split(/[\\/]/).filter((part) => part !== '');
+    const name = parts.at(-1);
+    if (name === undefined) return undefined;
+    const lower = name.toLowerCase();
+    if (DEPENDENCY_MANIFESTS.has(lower) || /^(?:requirements[-_.].+|.+[-_]requirements)\.(?:txt|in)$/.test(lower)) return name;
+    const folder = parts.at(-2);
+    return folder?.toLowerCase() === 'requirements' && (lower.endsWith('.txt') || lower.endsWith('.in')) ? `${folder}/${name}` : undefined;
+  };
+
+  it('names the file of the last parts of a path, whatever the separators', () => {
+    const part = fc.constantFrom('', 'requirements', 'Requirements', 'base.txt', 'dev.IN', 'package.json', 'requirements-dev.txt', 'x', 'a b');
+    const separator = fc.constantFrom('/', '\\', '//', '\\/');
+    const written = fc.array(fc.tuple(part, separator), { maxLength: 5 }).map((pairs) => pairs.flat().join(''));
+    fc.assert(
+      fc.property(fc.oneof(written, written.map((text) => text.replace(/[\\/]+$/, ''))), (filePath) => {
+        expect(dependencyManifest(filePath)).toBe(byParts(filePath));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

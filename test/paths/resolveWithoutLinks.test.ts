@@ -96,4 +96,15 @@ describe('isAtOrBelow', () => {
   ])('$name', ({ parent, child, expected }) => {
     expect(isAtOrBelow(parent, child)).toBe(expected);
   });
+
+  it('is the parent itself or a path starting with the parent and a separator', () => {
+    const segment = fc.constantFrom('ws', 'ws-evil', 'w', 'a', '');
+    const absolute = fc.array(segment, { maxLength: 4 }).map((parts) => `/${parts.join('/')}`);
+    fc.assert(
+      fc.property(absolute, absolute, (parent, child) => {
+        expect(isAtOrBelow(parent, child)).toBe(child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -104,6 +104,8 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     const run = analysis.scriptRuns[0];
     return run === undefined ? [] : unseenCode(unseen(run.source, `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`), context, reading);
   }
+  // a line that runs no file of code has nothing to read, nor any write to check one against
+  if (analysis.scriptRuns.length === 0) return [];
   const evidence: Evidence[] = [];
   for (const file of readScriptFiles(analysis, context, reading)) {
     if (file.kind === 'unseen') {

@@ -14,7 +14,7 @@ import { categorization, NO_RISK, type Categorization, type Evidence } from './e
 import { pathUseEvidence, type PathUse } from './fileRisk';
 import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
 import type { PathRole } from '../shell/shellAnalysis';
-import { resolveShellPolicy } from '../shell/catalog/shellSetup';
+import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
 import { shellPolicySchema } from '../shell/catalog/shellPolicy';
 import { workspacePathContext, type CallRisk, type RiskContext } from './riskContext';
 import { shellCallRisk } from './shellCallRisk';
@@ -37,20 +37,57 @@ export const categorizeOptionsSchema = z.strictObject({
 
 export type CategorizeOptions = z.input<typeof categorizeOptionsSchema>;
 
+// the options most callers pass: nothing, or folders only (no tool kinds, no shell policy)
+const FOLDER_OPTIONS: ReadonlySet<string> = new Set(['workspaceRoot', 'sandboxRoot', 'homeDir']);
+
+/** The folders of options that hold only non-empty folder strings; undefined for any other shape, which zod then reads. */
+function folderOnlyOptions(options: unknown): Partial<Record<'workspaceRoot' | 'sandboxRoot' | 'homeDir', string>> | undefined {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
+  const folders: Partial<Record<string, string>> = {};
+  try {
+    for (const key of Object.keys(options)) {
+      if (!FOLDER_OPTIONS.has(key)) return undefined;
+      const value: unknown = (options as Readonly<Record<string, unknown>>)[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value === '') return undefined;
+      folders[key] = value;
+    }
+  } catch {
+    // a throwing getter or proxy: the schema reports it as it would anyway
+    return undefined;
+  }
+  return folders;
+}
+
 /** Validates categorize options once; `createGovernor` does this at creation. */
 export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
+  // the schema's answer for folder-only options, without a zod parse on every categorize call
+  const folders = folderOnlyOptions(options);
+  if (folders !== undefined) return folderContext(folders, cwd, {});
   const result = categorizeOptionsSchema.safeParse(options ?? {});
   if (!result.success) throw new InvalidOptionsError(formatIssues(result.error));
   const { sandboxRoot, workspaceRoot, toolKinds = {}, homeDir, shell } = result.data;
   const resolved = resolveShellPolicy(shell);
   if (resolved.issues.length > 0) throw new InvalidOptionsError(resolved.issues);
+  return folderContext({ workspaceRoot, sandboxRoot, homeDir }, cwd, toolKinds, shell === undefined ? undefined : resolved.setup);
+}
+
+/** The context of validated options: every root made absolute. */
+function folderContext(
+  folders: { readonly workspaceRoot?: string | undefined; readonly sandboxRoot?: string | undefined; readonly homeDir?: string | undefined },
+  cwd: string,
+  toolKinds: RiskContext['toolKinds'],
+  shell?: ShellSetup,
+): RiskContext {
+  const { workspaceRoot, sandboxRoot, homeDir } = folders;
   const workspace = path.resolve(cwd, workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
   return {
     workspaceRoot: workspace,
     sandboxRoot: sandboxRoot ? path.resolve(cwd, sandboxRoot) : path.dirname(workspace),
     toolKinds,
     ...(homeDir && { homeDir }),
-    ...(shell !== undefined && { shell: resolved.setup }),
+    ...(shell !== undefined && { shell }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { expandGlob, type GlobOptions } from '../paths/expandGlob';
 import type { ShellPathOperand } from '../shell/shellAnalysis';
@@ -17,7 +18,8 @@ export interface JudgedOperand {
 /** Where the line runs and what `~` means, to compare its paths with each other. */
 export interface OperandSite {
   readonly base: string;
-  readonly homeDir: string;
+  /** undefined for the user's home directory, asked only of a path that starts with '~' */
+  readonly homeDir: string | undefined;
 }
 
 /** The shell options the line sets that change what a glob matches; the text decides, so a mention is enough. */
@@ -31,7 +33,7 @@ function globOptionsOf(command: string): GlobOptions & { readonly globstar: bool
 
 /** The folder a path starts from, and the rest of it as written. */
 function startOf(text: string, site: OperandSite): { readonly folder: string; readonly rest: string } {
-  if (text === '~' || text.startsWith('~/')) return { folder: site.homeDir, rest: text.slice(1) };
+  if (text === '~' || text.startsWith('~/')) return { folder: site.homeDir ?? homedir(), rest: text.slice(1) };
   return { folder: path.isAbsolute(text) ? path.parse(site.base).root : site.base, rest: text };
 }
 
@@ -75,6 +77,12 @@ function through(place: ShellPathOperand): string {
   return `it goes through '${place.source}', which '${place.command.slice(0, 60)}' in the same command line may make a link, so where it leads is not known before the line runs; run that command in a call of its own first`;
 }
 
+/** One path of an operand, unresolved when it goes through a place the line may make a link. */
+function judgedPath(operand: ShellPathOperand, text: string, site: OperandSite, places: ReadonlyMap<string, ShellPathOperand>): JudgedOperand {
+  const place = placeOnTheWay(text, site, places, operand);
+  return place === undefined ? { operand, path: text } : { operand, path: undefined, unresolved: through(place) };
+}
+
 /**
  * The paths a command line's operands stand for, checked against what the line itself does
  * before them: a path at or below a place the line may make a link is unresolved (whatever
@@ -87,10 +95,6 @@ export function judgeOperands(operands: readonly ShellPathOperand[], command: st
   const places = linkPlaces(operands, site);
   const options = globOptionsOf(command);
   const judged: JudgedOperand[] = [];
-  const judge = (operand: ShellPathOperand, text: string): void => {
-    const place = placeOnTheWay(text, site, places, operand);
-    judged.push(place === undefined ? { operand, path: text } : { operand, path: undefined, unresolved: through(place) });
-  };
   for (const operand of operands) {
     if (!counts(operand)) continue;
     const text = operand.path;
@@ -98,7 +102,7 @@ export function judgeOperands(operands: readonly ShellPathOperand[], command: st
       judged.push({ operand, path: undefined });
       continue;
     }
-    judge(operand, text);
+    judged.push(judgedPath(operand, text, site, places));
     if (operand.glob !== true) continue;
     if (options.globstar && text.includes('**')) {
       judged.push({ operand, path: undefined, unresolved: `the line turns on globstar, so '${operand.source}' may match at any depth; name the paths` });
@@ -109,7 +113,7 @@ export function judgeOperands(operands: readonly ShellPathOperand[], command: st
       judged.push({ operand, path: undefined, unresolved: `the glob '${operand.source}' cannot be expanded: ${expansion.problem}; narrow it or name the paths` });
       continue;
     }
-    for (const match of expansion.matches) if (match !== text) judge(operand, match);
+    for (const match of expansion.matches) if (match !== text) judged.push(judgedPath(operand, match, site, places));
   }
   return judged;
 }

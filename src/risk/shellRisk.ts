@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
@@ -105,6 +104,8 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     const run = analysis.scriptRuns[0];
     return run === undefined ? [] : unseenCode(unseen(run.source, `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`), context, reading);
   }
+  // a line that runs no file of code has nothing to read, nor any write to check one against
+  if (analysis.scriptRuns.length === 0) return [];
   const evidence: Evidence[] = [];
   for (const file of readScriptFiles(analysis, context, reading)) {
     if (file.kind === 'unseen') {
@@ -148,9 +149,13 @@ interface ScratchRule {
 /** Where the paths a line and the scripts it runs use are collected, and how they are judged. */
 interface PathSink {
   readonly paths: CommandPath[];
-  readonly homeDir: string;
-  /** resolved on first use: only a change outside the workspace needs it */
-  readonly scratch: () => ScratchRule;
+  /** undefined for the user's home directory */
+  readonly homeDir: string | undefined;
+  /** the line's own context and options, from which the scratch rule is made */
+  readonly line: PathContext;
+  readonly options: ShellRiskOptions;
+  /** resolved on first use (see scratchOf): only a change outside the workspace needs it */
+  scratch: ScratchRule | undefined;
 }
 
 /** The workspace root as the kernel names it, the scratch folders that do not hold it, and the control paths resolved. */
@@ -164,6 +169,12 @@ function scratchRule(context: PathContext, options: ShellRiskOptions): ScratchRu
   };
 }
 
+/** The sink's scratch rule, resolved the first time a change outside the workspace asks for it. */
+function scratchOf(sink: PathSink): ScratchRule {
+  sink.scratch ??= scratchRule(sink.line, sink.options);
+  return sink.scratch;
+}
+
 /** Whether `inner` is `outer` or below it (both absolute). */
 const isWithin = (inner: string, outer: string): boolean => pathBelow(outer, inner) !== undefined;
 
@@ -174,7 +185,7 @@ const RUNTIME_PATH = 'it is not known before the command runs (built at run time
  * change outside it (but not under a scratch folder) or one that cannot be known, with no
  * relative form, so that no scope covers it; a read outside the workspace is safe mode's alone.
  */
-function commandPathOf(item: JudgedOperand, context: PathContext, scratchRule: () => ScratchRule): CommandPath | undefined {
+function commandPathOf(item: JudgedOperand, context: PathContext, sink: PathSink): CommandPath | undefined {
   const { operand } = item;
   const base = { input: operand.source, role: operand.role, ...(operand.assumed !== undefined && { assumed: operand.assumed }) };
   if (item.unresolved !== undefined) return { ...base, relative: undefined, unresolved: item.unresolved };
@@ -190,7 +201,7 @@ function commandPathOf(item: JudgedOperand, context: PathContext, scratchRule: (
   if (!changes) return undefined;
   // a folder holding the workspace holds the control files too (the workspace itself is in no scope)
   const absolute = resolved.absolute;
-  const scratch = scratchRule();
+  const scratch = scratchOf(sink);
   if (absolute !== undefined && isWithin(scratch.root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
   const inScratch =
     absolute !== undefined && scratch.folders.some((folder) => isWithin(absolute, folder)) && !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
@@ -205,7 +216,7 @@ function operandUses(analysis: ShellAnalysis, text: string, context: PathContext
   const evidence: Evidence[] = [];
   for (const item of judgeOperands(analysis.pathOperands, text, { base: context.base, homeDir: sink.homeDir }, (operand) => countsAsPath(operand, context))) {
     evidence.push(...operandEvidence(item.operand, context, item.path));
-    const used = commandPathOf(item, context, sink.scratch);
+    const used = commandPathOf(item, context, sink);
     if (used !== undefined) sink.paths.push(used);
   }
   return evidence;
@@ -221,12 +232,7 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const analysis = analyzeShell(command, catalog === undefined ? {} : { catalog });
   const evidence: Evidence[] = analysis.findings.map((finding) => findingEvidence(finding, context));
   const paths: CommandPath[] = [];
-  let scratch: ScratchRule | undefined;
-  const sink: PathSink = {
-    paths,
-    homeDir: options.homeDir ?? homedir(),
-    scratch: () => (scratch ??= scratchRule(context, options)),
-  };
+  const sink: PathSink = { paths, homeDir: options.homeDir, line: context, options, scratch: undefined };
   evidence.push(...operandUses(analysis, command, context, sink));
   const reading = { ...newScriptReading(), catalog };
   evidence.push(...scriptFileEvidence(analysis, context, 1, reading, sink));

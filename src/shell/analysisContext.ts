@@ -84,7 +84,8 @@ export class AnalysisContext {
   private readonly pathKeys = new Map<string, Set<string>>();
   private readonly effectNotes = new Set<string>();
   private readonly unanalysedNames = new Set<string>();
-  private readonly scriptRunKeys = new Set<string>();
+  // made when a second run is noted: most lines run at most one, which needs no key
+  private scriptRunKeys: Set<string> | undefined;
 
   // nested inner scripts and substitutions re-read their text at every level: bounded so that
   // hostile nesting costs a constant multiple of the input, not depth x length
@@ -142,6 +143,11 @@ export class AnalysisContext {
   /** A script file runs as shell code: listed so that the caller may read and analyse it. */
   noteScriptRun(word: ShellWord, how: ShellScriptRun['how'], script?: string, details?: ScriptRunWords): void {
     const run = placeScriptRun(this.directory, { word, how, script, details });
+    if (this.scriptRuns.length === 0) {
+      this.scriptRuns.push(run);
+      return;
+    }
+    this.scriptRunKeys ??= new Set(this.scriptRuns.map((noted) => JSON.stringify(noted)));
     const key = JSON.stringify(run);
     if (this.scriptRunKeys.has(key)) return;
     if (this.scriptRuns.length >= MAX_SCRIPT_RUNS) {
@@ -177,6 +183,7 @@ export class AnalysisContext {
 
   /** Ends the walk: a relative operand that may have run in another folder becomes unknown. */
   settlePaths(): void {
+    if (this.pathOperands.length === 0) return;
     const unsettled = this.flow.unsettledOperands();
     this.pathOperands.forEach((operand, index) => {
       if (unsettled(index, operand.path)) this.pathOperands[index] = { ...operand, path: undefined };

@@ -20,8 +20,7 @@ function firstToken(text: string): string {
 }
 
 /** Seed 002: any non-empty shell command is EXEC_ARBITRARY; one finding for the whole line. */
-function execFinding(context: AnalysisContext, text: string): ShellFinding {
-  const trimmed = text.trim();
+function execFinding(context: AnalysisContext, trimmed: string): ShellFinding {
   const trigger = context.firstName ?? firstToken(trimmed);
   const effects = context.effects;
   const effect = effects.length > 0 ? effects.slice(0, MAX_EFFECTS).join('; ') : `runs ${trigger}`;
@@ -68,14 +67,16 @@ export function analyzeShell(command: string, options: AnalyzeShellOptions = {})
     if (typeof command !== 'string') return failedResult(describeValue(command), 'command is not a string: fail closed');
     if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined };
     const context = new AnalysisContext(runScriptText, command.length, options.catalog ?? BUILTIN_CATALOG);
+    const trimmed = command.trim();
+    const origin = { trigger: firstToken(trimmed), command: clip(trimmed) };
     try {
-      runScriptText(context, { text: command, origin: { trigger: firstToken(command.trim()), command: clip(command.trim()) }, placement: 'inline' });
+      runScriptText(context, { text: command, origin, placement: 'inline' });
     } catch (error) {
-      context.failClosed(internalReason(error), { trigger: firstToken(command.trim()), command: clip(command.trim()) });
+      context.failClosed(internalReason(error), origin);
     }
     context.settlePaths();
     return {
-      findings: [execFinding(context, command), ...context.findings],
+      findings: [execFinding(context, trimmed), ...context.findings],
       commands: context.commands,
       pathOperands: context.pathOperands,
       scriptRuns: context.scriptRuns,

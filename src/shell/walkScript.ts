@@ -18,15 +18,10 @@ class Walker {
   // the popped node's context, reused instead of allocating a frame per node
   private source = '';
   private pipedFrom: CommandNode | undefined;
-  // what pushChildren's one callback pushes children with (no closure allocated per node)
+  // the source pushChildren's children are pushed with (see pushChild)
   private childSource = '';
   // one site object, updated per command: analyzeCommandNode copies what it keeps
   private readonly site: { source: string; pipedFrom: CommandNode | undefined } = { source: '', pipedFrom: undefined };
-  private readonly onChild = (child: SyntaxNode): void => {
-    if (child.type === 'Word' && child.parts === undefined) return;
-    this.push(child, this.childSource);
-  };
-
   constructor(private readonly context: AnalysisContext) {}
 
   run(script: ParsedScript, source: string): void {
@@ -77,8 +72,19 @@ class Walker {
   private pushChildren(node: SyntaxNode, source = this.source): void {
     const start = this.nodes.length;
     this.childSource = source;
-    forEachChild(node, this.onChild);
+    childWalker = this;
+    try {
+      forEachChild(node, pushChild);
+    } finally {
+      childWalker = undefined;
+    }
     reverseFrom(this.nodes, start);
+  }
+
+  /** One child of the node pushChildren reads; plain words need no visit. */
+  pushChild(child: SyntaxNode): void {
+    if (child.type === 'Word' && child.parts === undefined) return;
+    this.push(child, this.childSource);
   }
 
   private visit(node: SyntaxNode): void {
@@ -168,6 +174,16 @@ class Walker {
     }
     this.pushChildren(node);
   }
+}
+
+// the walker whose pushChildren is running: forEachChild calls back synchronously and never
+// into another walk, so one module-level callback serves every walker without a closure each
+let childWalker: Walker | undefined;
+
+function pushChild(child: SyntaxNode): void {
+  // a child with no walk to take it would go unread: the analysis fails closed instead
+  if (childWalker === undefined) throw new Error('a child node outside any walk');
+  childWalker.pushChild(child);
 }
 
 /** Reverses the tail of the node list in place (the pushed children all share source and flags). */

@@ -74,6 +74,8 @@ export interface RedisSessionStore {
   remove(sessionId: string): Promise<void>;
   /** the live session ids, longest idle first */
   ids(): Promise<string[]>;
+  /** how many sessions are live, counted in Redis without reading their ids */
+  count(): Promise<number>;
   /** true when Redis answers */
   healthy(): Promise<boolean>;
   close(): Promise<void>;
@@ -140,10 +142,12 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     }
   };
 
+  const count = async (): Promise<number> => Number(await connection.command(['ZCOUNT', keys.index, String(now() - options.idleTtlMs), '+inf']));
+
   const refuseNew = async (): Promise<void> => {
     const { maxSessions, full } = options;
     if (maxSessions === undefined) return;
-    const live = Number(await connection.command(['ZCOUNT', keys.index, String(now() - options.idleTtlMs), '+inf']));
+    const live = await count();
     if (live >= maxSessions) throw full ? full(maxSessions) : new SessionStoreError(`the deployment holds ${maxSessions} live sessions, its limit`);
   };
 
@@ -203,6 +207,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       const ids = await connection.command(['ZRANGEBYSCORE', keys.index, String(now() - options.idleTtlMs), '+inf']);
       return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
     },
+    count,
     healthy: () => connection.healthy(),
     close: () => connection.close(),
   };

@@ -16,3 +16,11 @@ export function pathBelow(root: string, target: string): string | undefined {
   }
   return targetParts.slice(rootParts.length).join('/');
 }
+
+/** True when `child` is `parent` or below it, as `pathBelow(parent, child) !== undefined` says of normalised paths, without splitting either. */
+export function isAtOrBelow(parent: string, child: string): boolean {
+  if (child === parent) return true;
+  if (parent === '/') return child.startsWith('/');
+  // the '/' after the parent is compared by code, which builds no joined string
+  return child.length > parent.length && child.charCodeAt(parent.length) === 47 && child.startsWith(parent);
+}

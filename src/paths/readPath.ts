@@ -1,11 +1,11 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { expandHome, type HomeExpansion } from './expandHome';
-import { pathBelow } from './pathBelow';
+import { isAtOrBelow, pathBelow } from './pathBelow';
 import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
 import { lexicalPath } from './lexicalPath';
-import { isAtOrBelow, resolveWithoutLinks } from './resolveWithoutLinks';
+import { resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
 /** How a backslash in a path is read: as Windows does, or literally as POSIX tools do. */

@@ -1,4 +1,5 @@
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import { isAtOrBelow } from './pathBelow';
 import { entryOfStats, MISSING_ENTRY, type PathEntry } from './pathEntry';
 
 /** A path whose components, from a folder down, are no symbolic links, and what is at its end. */
@@ -6,14 +7,6 @@ export interface LinkFreeResolution {
   /** the path itself: with no link on the way, the kernel resolves it to where it is written */
   readonly path: string;
   readonly entry: PathEntry;
-}
-
-/** True when `child` is `parent` or below it; both absolute and normalised. */
-export function isAtOrBelow(parent: string, child: string): boolean {
-  if (child === parent) return true;
-  if (parent === '/') return child.startsWith('/');
-  // the '/' after the parent is compared by code, which builds no joined string
-  return child.length > parent.length && child.charCodeAt(parent.length) === 47 && child.startsWith(parent);
 }
 
 function parentOf(absolute: string): string {

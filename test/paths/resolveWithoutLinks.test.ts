@@ -4,7 +4,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveThroughLinks } from '../../src/paths/realPath';
-import { isAtOrBelow, resolveWithoutLinks } from '../../src/paths/resolveWithoutLinks';
+import { isAtOrBelow } from '../../src/paths/pathBelow';
+import { resolveWithoutLinks } from '../../src/paths/resolveWithoutLinks';
 
 // one real tree for every case: folders, files, a hard-linked file and links of every kind
 const ROOT = realpathSync.native(mkdtempSync(path.join(tmpdir(), 'intentgate-linkfree-')));

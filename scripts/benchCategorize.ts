@@ -5,6 +5,7 @@ import { parse } from 'unbash';
 import { categorize, type CategorizeOptions } from '../src/index';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
+import { percentile } from './benchHarness';
 
 /** Per-call latency over one corpus. */
 export interface CorpusLatency {
@@ -42,10 +43,6 @@ const HOSTILE: readonly { readonly name: string; readonly command: string }[] = 
   { name: "16 '${a:' + 1 MB word", command: `${'${a:'.repeat(16)}${'a'.repeat(MEGABYTE - 64)}` },
   { name: 'git -c alias x 17k + words', command: `${'git -c alias.a='.repeat(MEGABYTE / 60)}${'a '.repeat(MEGABYTE / 4)}` },
 ];
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
 
 // a long-running host has compiled the analysis' code: the first rounds only warm it up
 const WARM_UP_ROUNDS = 5;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { percentile } from './benchHarness';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The `bin` of package.json, as users run it after `npm run build`. */
@@ -83,7 +84,7 @@ function timeRun(args: readonly string[], stdin: string, cwd: string): Promise<n
 
 function figure(name: string, times: readonly number[]): CliProbeFigure {
   const sorted = [...times].sort((a, b) => a - b);
-  return { name, median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, min: sorted[0] ?? Number.NaN, max: sorted[sorted.length - 1] ?? Number.NaN };
+  return { name, median: percentile(sorted, 0.5), min: sorted[0] ?? Number.NaN, max: sorted[sorted.length - 1] ?? Number.NaN };
 }
 
 function newestMtime(dir: string): number {

@@ -22,10 +22,15 @@ function calibrate(loop: Loop, keep: (result: number) => void): number {
   }
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+/** The value `fraction` of the way through values sorted ascending (0.5: the median, 0.99: p99); NaN when there are none. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+/** The median of values in any order. */
+export function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}
 
 export interface Pair {
   readonly value: number;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import picomatch from 'picomatch';
-import { createHarness, type Pair } from './benchHarness';
+import { createHarness, percentile, type Pair } from './benchHarness';
 import { COMMAND_CLASSIFICATION } from './benchSeedBaseline';
 import { createGovernor, type Governor, type Intent } from '../src/index';
 
@@ -121,5 +121,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`isToolAllowed(name, {path}), ACTION: ${(pair.value / 1000).toFixed(2)} µs, plain ${(pair.baseline / 1000).toFixed(2)} µs, ${(pair.value / pair.baseline).toFixed(2)}x`);
   }
   const sorted = [...ratios].sort((a, b) => a - b);
-  console.log(`ratio median ${(sorted[Math.floor(runs / 2)] ?? 0).toFixed(2)}x, min ${(sorted[0] ?? 0).toFixed(2)}x, max ${(sorted[runs - 1] ?? 0).toFixed(2)}x (target <= ${PATH_CHECK_TARGET}); sink ${sink}`);
+  console.log(`ratio median ${percentile(sorted, 0.5).toFixed(2)}x, min ${(sorted[0] ?? 0).toFixed(2)}x, max ${(sorted[runs - 1] ?? 0).toFixed(2)}x (target <= ${PATH_CHECK_TARGET}); sink ${sink}`);
 }

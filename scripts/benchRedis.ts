@@ -8,6 +8,7 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { GovernanceServerOptions, Intent } from '../src/index';
+import { percentile } from './benchHarness';
 import { REDIS_SERVER, startRedis } from '../test/sessions/redisServer';
 
 const RATE_PER_S = 1000;
@@ -30,7 +31,6 @@ export interface LoadFigures {
   readonly failures: number;
 }
 
-const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 function post(agent: Agent, url: string, body: unknown, token?: string): Promise<{ status: number; text: string }> {
   const payload = JSON.stringify(body);
@@ -74,7 +74,7 @@ async function openLoop(name: string, urls: readonly string[], agent: Agent, rat
   await Promise.all(pending);
   const elapsedS = (performance.now() - start) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { name, perSecond: latencies.length / elapsedS, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), failures };
+  return { name, perSecond: latencies.length / elapsedS, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), failures };
 }
 
 /** An instance in its own process, and its URL once it listens. */

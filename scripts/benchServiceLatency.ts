@@ -1,6 +1,7 @@
 // A read's latency on the governance service while another session's 1 MB shell command is
 // analysed, against the same read on an idle service. Used by scripts/bench.ts.
 import { createGovernanceServer, type Intent } from '../src/index';
+import { median } from './benchHarness';
 
 const MEGABYTE = 1024 * 1024;
 const HOSTILE = `${'x|'.repeat(MEGABYTE / 2 - 1)}x`;
@@ -17,7 +18,6 @@ export interface ServiceLatency {
   readonly hostileMs: number;
 }
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Measures on a service over `root` (a workspace with an orchestration folder) with one analysis worker. */
 export async function measureServiceLatency(root: string, intents: readonly Intent[]): Promise<ServiceLatency> {

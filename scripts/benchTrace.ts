@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileTraceSink, type TraceFileOptions, type TraceRecord } from '../src/index';
 import { MIN_TRACE_ROTATION_BYTES } from '../src/trace/traceRotation';
+import { median } from './benchHarness';
 
 const APPENDS = 200;
 const WARM_UP = 20;
@@ -42,7 +43,6 @@ function appendRound(options: TraceFileOptions): number {
   }
 }
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Measures the three kinds of append in alternating rounds, so a busy disk weighs on each alike. */
 export function measureTraceAppends(): TraceAppendFigures {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { realisticCommands } from '../test/corpus/realistic';
+import { percentile } from './benchHarness';
 
 type Categorize = (tool: string, args: unknown, options: unknown) => unknown;
 
@@ -21,7 +22,6 @@ async function categorizeOf(checkout: string): Promise<Categorize> {
   return (tool, args, options) => Reflect.apply(categorize, undefined, [tool, args, options]);
 }
 
-const percentile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const us = (ns: number): string => `${(ns / 1000).toFixed(1)} µs`;
 
 async function main(): Promise<void> {

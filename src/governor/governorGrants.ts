@@ -9,12 +9,14 @@ import type { ChartRef, GovernorChart } from './governorChart';
 /** The grants of one governor: given by a person (kept by the approval actor) or listed by the active intent. */
 export interface GovernorGrants {
   /** the live grants: a person's not yet ended, then the active intent's own approvals */
-  live(): Grant[];
+  live(): readonly Grant[];
   give(input: GrantInput, givenBy: string | undefined): Grant;
   revoke(id: string): void;
   /** ends the grants whose time is up; cheap when none is timed */
   expire(): void;
 }
+
+const NO_GRANTS: readonly Grant[] = Object.freeze([]);
 
 /** The grants an intent lists in `approvals`, live while it is active: `<intent id>#approvals[<n>]`. */
 export function intentGrants(intent: Intent | undefined): Grant[] {
@@ -47,7 +49,11 @@ export function createGovernorGrants(parts: {
   return {
     live() {
       expire();
-      return [...approvalActor.getSnapshot().context.grants, ...intentGrants(actor.getSnapshot().context.activeIntent)];
+      const given = approvalActor.getSnapshot().context.grants;
+      const listed = actor.getSnapshot().context.activeIntent?.approvals;
+      // most calls are decided with no grant at all: one shared empty list, frozen so no reader can fill it
+      if (given.length === 0 && (listed === undefined || listed.length === 0)) return NO_GRANTS;
+      return [...given, ...intentGrants(actor.getSnapshot().context.activeIntent)];
     },
     give(input, givenBy) {
       const spec = parseGrantInput(input);

@@ -20,8 +20,35 @@ export function heldArgumentsJson(args: unknown): { readonly json: string } | { 
   return bytes > MAX_HELD_ARGUMENTS_BYTES ? { problem: `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps` } : { json };
 }
 
+/**
+ * The most bytes the JSON of flat arguments (strings, numbers, booleans, null) can take, or
+ * undefined for anything else: a string's UTF-8 is at most three bytes per UTF-16 unit and its
+ * escapes at most six characters per unit, and a number or a literal at most 24.
+ */
+function flatJsonBound(args: unknown): number | undefined {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+  const prototype: unknown = Object.getPrototypeOf(args);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  let bound = 2;
+  for (const [key, value] of Object.entries(args)) {
+    const size = typeof value === 'string' ? value.length : typeof value === 'number' || typeof value === 'boolean' || value === null ? 4 : undefined;
+    if (size === undefined) return undefined;
+    bound += 6 * (key.length + size) + 24;
+  }
+  return bound;
+}
+
 /** Why a held call's arguments cannot be kept as JSON, if they cannot. */
 export function heldArgumentsProblem(args: unknown): string | undefined {
+  // flat arguments well inside the limit need no JSON built to say so
+  let bound: number | undefined;
+  try {
+    bound = flatJsonBound(args);
+  } catch {
+    // a getter or proxy that throws: JSON.stringify below says what is wrong
+    bound = undefined;
+  }
+  if (bound !== undefined && bound <= MAX_HELD_ARGUMENTS_BYTES) return undefined;
   const kept = heldArgumentsJson(args);
   return 'problem' in kept ? kept.problem : undefined;
 }
@@ -33,7 +60,8 @@ export function holdProblem(
   args: unknown,
 ): { readonly code: 'held_calls_full' | 'held_call_too_large'; readonly problem: string } | undefined {
   // a call decided again under its own id takes its own place in the queue
-  const others = held.filter((call) => call.id !== approvalId).length;
+  let others = 0;
+  for (const call of held) if (call.id !== approvalId) others += 1;
   if (others >= MAX_HELD_CALLS) return { code: 'held_calls_full', problem: `${others} calls already wait for a human's answer` };
   const problem = heldArgumentsProblem(args);
   return problem === undefined ? undefined : { code: 'held_call_too_large', problem: `its arguments are ${problem}` };

@@ -76,18 +76,25 @@ const URL_IN_TEXT = /\b(?:https?|wss?|ftp):\/\/[^\s'"<>`]+/gi;
 
 /** The URL hosts named in a call's string arguments and command words, lowercased, each once. */
 export function hostsOfCall(args: Readonly<Record<string, unknown>>, commands: readonly (readonly string[])[] = []): string[] {
-  const texts = [...Object.values(args).filter((value): value is string => typeof value === 'string'), ...commands.flat()];
-  const hosts = new Set<string>();
-  for (const text of texts) {
-    // bounded: only the first 64 URLs of a text count, and a text past 64 KiB is cut
-    for (const found of text.slice(0, 65536).match(URL_IN_TEXT)?.slice(0, 64) ?? []) {
-      try {
-        hosts.add(new URL(found).hostname.toLowerCase());
-      } catch {
-        // a URL that does not parse names no host a grant could match; the call stays asked
-        hosts.add('');
-      }
+  let hosts: Set<string> | undefined;
+  for (const value of Object.values(args)) if (typeof value === 'string' && namesUrl(value)) hosts = addHosts(value, hosts);
+  for (const command of commands) for (const word of command) if (namesUrl(word)) hosts = addHosts(word, hosts);
+  return hosts === undefined ? [] : [...hosts];
+}
+
+// every URL the pattern finds holds '://': a text without it names none, and is not scanned
+const namesUrl = (text: string): boolean => text.includes('://');
+
+function addHosts(text: string, known: Set<string> | undefined): Set<string> {
+  const hosts = known ?? new Set<string>();
+  // bounded: only the first 64 URLs of a text count, and a text past 64 KiB is cut
+  for (const found of text.slice(0, 65536).match(URL_IN_TEXT)?.slice(0, 64) ?? []) {
+    try {
+      hosts.add(new URL(found).hostname.toLowerCase());
+    } catch {
+      // a URL that does not parse names no host a grant could match; the call stays asked
+      hosts.add('');
     }
   }
-  return [...hosts];
+  return hosts;
 }

@@ -8,19 +8,34 @@ export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
  * between calls, so answers are not kept longer than that.
  */
 export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): PathAnalyzer {
-  // paths from the root are keyed by themselves: most calls name one or two, and a joined key costs more than the lookup
-  const fromRoot = new Map<string, PathAnalysis>();
+  // most decisions ask about one path from the root: it is kept alone, and a map is made for a second
+  let firstInput: string | undefined;
+  let firstAnalysis: PathAnalysis | undefined;
+  let fromRoot: Map<string, PathAnalysis> | undefined;
   // made when a path from another base is first asked: most decisions ask none
   let fromBases: Map<string, PathAnalysis> | undefined;
   const realFolders = new Map<string, string | undefined>();
   const options: PathAnalysisOptions = { workspaceRoot, realFolders, ...(homeDir !== undefined && { homeDir }) };
   return (input, base) => {
-    const atRoot = base === undefined || base === workspaceRoot;
-    const answers = atRoot ? fromRoot : (fromBases ??= new Map<string, PathAnalysis>());
-    const key = atRoot ? input : `${base}\0${input}`;
+    if (base === undefined || base === workspaceRoot) {
+      if (input === firstInput && firstAnalysis !== undefined) return firstAnalysis;
+      let analysis = fromRoot?.get(input);
+      if (analysis === undefined) {
+        analysis = analyzePath(input, options);
+        if (firstAnalysis === undefined) {
+          firstInput = input;
+          firstAnalysis = analysis;
+        } else {
+          (fromRoot ??= new Map<string, PathAnalysis>()).set(input, analysis);
+        }
+      }
+      return analysis;
+    }
+    const answers = (fromBases ??= new Map<string, PathAnalysis>());
+    const key = `${base}\0${input}`;
     let analysis = answers.get(key);
-    if (!analysis) {
-      analysis = analyzePath(input, atRoot ? options : { ...options, base });
+    if (analysis === undefined) {
+      analysis = analyzePath(input, { ...options, base });
       answers.set(key, analysis);
     }
     return analysis;

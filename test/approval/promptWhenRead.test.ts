@@ -47,4 +47,11 @@ describe('withPromptWhenRead', () => {
     expect(JSON.parse(JSON.stringify(approval))).toEqual(eager);
     expect(Object.keys(approval)).toEqual(['id', 'categories', 'prompt']);
   });
+
+  it('gives each approval its own prompt, frozen or not', () => {
+    const other: ConfirmationPrompt = { ...PROMPT, action: 'Delete src/old.ts' };
+    const first = withPromptWhenRead({ id: 'approval-1' }, () => PROMPT);
+    const second = Object.freeze(withPromptWhenRead({ id: 'approval-2' }, () => other));
+    expect([second.prompt.action, first.prompt.action]).toEqual(['Delete src/old.ts', 'Write src/auth/jwt.ts']);
+  });
 });

@@ -128,9 +128,11 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
 }
 
 /** Notes in their order; most lists are empty, and no copy is made of a lone one. */
-function joinNotes(...lists: readonly (readonly Reason[])[]): readonly Reason[] {
-  const filled = lists.filter((list) => list.length > 0);
-  return filled.length === 1 ? (filled[0] as readonly Reason[]) : filled.flat();
+function joinNotes(first: readonly Reason[], second: readonly Reason[], third: readonly Reason[]): readonly Reason[] {
+  if (second.length === 0 && third.length === 0) return first;
+  if (first.length === 0 && third.length === 0) return second;
+  if (first.length === 0 && second.length === 0) return third;
+  return [...first, ...second, ...third];
 }
 
 /** No category left to approve. */
@@ -265,21 +267,26 @@ export function createCallDecider(parts: CallDeciderParts) {
           : parts.safeMode && ruled.decision !== 'allow' && assessment.risk.categories.length > 0
             ? notApprovedOf(assessment.risk.categories, call.alsoApproved)
             : NONE;
-      const grantFacts: GrantedCall = {
-        tool,
-        ...(assessment.shell && { shell: assessment.shell }),
-        paths: paths.map((each) => (each.unresolved === undefined ? each.relative : undefined)),
-        hosts: notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [],
-      };
+      const grantPaths = paths.map((each) => (each.unresolved === undefined ? each.relative : undefined));
+      const hosts = notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [];
+      // one literal per shape: a spread of an optional field makes and drops an object per call
+      const grantFacts: GrantedCall =
+        assessment.shell === undefined ? { tool, paths: grantPaths, hosts } : { tool, shell: assessment.shell, paths: grantPaths, hosts };
       // a rule that asks a human is answered by nothing but an answer to this call
       const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
       const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
       const held = unapproved.length > 0 || askedBy !== undefined;
+      const categories = assessment.risk.categories;
+      const approvalIdOfHold = held ? approvalId : undefined;
+      const { toolClass, hasArgs, intentId } = built.request;
       const request: ToolRequest = {
-        ...built.request,
+        tool,
+        toolClass,
+        hasArgs,
+        intentId,
         paths,
-        risk: { categories: assessment.risk.categories, unapproved, approvalId: held ? approvalId : undefined, ...(askedBy !== undefined && { askedBy }) },
+        risk: askedBy === undefined ? { categories, unapproved, approvalId: approvalIdOfHold } : { categories, unapproved, approvalId: approvalIdOfHold, askedBy },
       };
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
       // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
@@ -298,16 +305,9 @@ export function createCallDecider(parts: CallDeciderParts) {
       const holds = code === 'needs_approval';
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
       const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
-      const heldChange = code === 'control_file_changed' ? parts.heldControlFileApproval() : undefined;
-      const decision = buildDecision({
-        code,
-        request,
-        facts: facts(snapshot),
-        notes: joinNotes(approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), assessment.notes, classificationNotes(request.tool, built.classification)),
-        risk: assessment.risk,
-        ...(holds && {
-          approval: heldApproval(
-            { id: approvalId, categories: unapproved, ...(suggestion && { grant: suggestion }) },
+      const approval = holds
+        ? heldApproval(
+            suggestion === undefined ? { id: approvalId, categories: unapproved } : { id: approvalId, categories: unapproved, grant: suggestion },
             () =>
               confirmationPrompt({
                 tool: request.tool,
@@ -320,9 +320,17 @@ export function createCallDecider(parts: CallDeciderParts) {
                 locale: parts.locale,
               }),
             call.query === true,
-          ),
-        }),
-        ...(heldChange && { approval: heldChange }),
+          )
+        : code === 'control_file_changed'
+          ? parts.heldControlFileApproval()
+          : undefined;
+      const decision = buildDecision({
+        code,
+        request,
+        facts: facts(snapshot),
+        notes: joinNotes(approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), assessment.notes, classificationNotes(request.tool, built.classification)),
+        risk: assessment.risk,
+        approval,
       });
       return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
     },

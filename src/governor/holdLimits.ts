@@ -30,7 +30,9 @@ function flatJsonBound(args: unknown): number | undefined {
   const prototype: unknown = Object.getPrototypeOf(args);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
   let bound = 2;
-  for (const [key, value] of Object.entries(args)) {
+  for (const key in args) {
+    if (!Object.hasOwn(args, key)) continue;
+    const value: unknown = (args as Readonly<Record<string, unknown>>)[key];
     const size = typeof value === 'string' ? value.length : typeof value === 'number' || typeof value === 'boolean' || value === null ? 4 : undefined;
     if (size === undefined) return undefined;
     bound += 6 * (key.length + size) + 24;

@@ -27,7 +27,7 @@ function folderGlob(relative: string): string {
 }
 
 const distinct = (items: readonly string[]): string[] | undefined => {
-  const unique = [...new Set(items)];
+  const unique = items.length === 1 ? [...items] : [...new Set(items)];
   return unique.length > 0 && unique.length <= MAX_SUGGESTED ? unique : undefined;
 };
 

@@ -61,7 +61,10 @@ function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
  */
 export function pathUseEvidence(use: PathUse, context: PathContext, source = use.path ?? ''): Evidence[] {
   if (use.path === undefined) return unknownPathEvidence(use, source);
-  return pathForms(use.path).flatMap((form) => formEvidence({ ...use, path: form }, context));
+  const forms = pathForms(use.path);
+  // most paths have one form, the path as written: its use needs no copy
+  if (forms.length === 1 && forms[0] === use.path) return formEvidence(use as PathUse & { readonly path: string }, context);
+  return forms.flatMap((form) => formEvidence({ ...use, path: form }, context));
 }
 
 function formEvidence(use: PathUse & { readonly path: string }, context: PathContext): Evidence[] {

@@ -46,17 +46,28 @@ function target(tool: string, args: Args, name: string): NamedTarget | ToolArgum
 /** The paths a file kind names: each listed argument that is present, as text or a list of text. */
 function namedPaths(tool: string, args: Args, names: string | readonly string[] | undefined): NamedTarget[] | ToolArgumentsError {
   const found: NamedTarget[] = [];
-  for (const name of typeof names === 'string' ? [names] : (names ?? [])) {
-    const value = args[name];
-    // null is an optional path not given, as the scope check reads it
-    if (value === undefined || value === null) continue;
-    const list: readonly unknown[] = Array.isArray(value) ? value : [value];
-    for (const [index, item] of list.entries()) {
-      if (typeof item !== 'string' || isBlankPath(item)) {
-        return new ToolArgumentsError(tool, `'${name}'${Array.isArray(value) ? `[${index}]` : ''}`, 'must be a non-empty path');
-      }
-      found.push({ argument: name, path: item });
-    }
+  if (typeof names === 'string') return addNamedPaths(tool, args, names, found);
+  for (const name of names ?? []) {
+    const added = addNamedPaths(tool, args, name, found);
+    if (added instanceof ToolArgumentsError) return added;
+  }
+  return found;
+}
+
+/** Adds the paths one argument names to `found`: nothing when it is absent, each item of a list. */
+function addNamedPaths(tool: string, args: Args, name: string, found: NamedTarget[]): NamedTarget[] | ToolArgumentsError {
+  const value = args[name];
+  // null is an optional path not given, as the scope check reads it
+  if (value === undefined || value === null) return found;
+  if (!Array.isArray(value)) {
+    if (typeof value !== 'string' || isBlankPath(value)) return new ToolArgumentsError(tool, `'${name}'`, 'must be a non-empty path');
+    found.push({ argument: name, path: value });
+    return found;
+  }
+  for (let index = 0; index < value.length; index += 1) {
+    const item: unknown = value[index];
+    if (typeof item !== 'string' || isBlankPath(item)) return new ToolArgumentsError(tool, `'${name}'[${index}]`, 'must be a non-empty path');
+    found.push({ argument: name, path: item });
   }
   return found;
 }

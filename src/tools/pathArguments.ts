@@ -188,7 +188,14 @@ export function extractPathArguments(tool: string, args: Readonly<Record<string,
   if (paths.length === 0 && known?.requiresPath === true) {
     return { ok: false, problem: `${tool} names no file: a path argument is required` };
   }
-  const forms: string[] = [];
-  for (const written of paths) forms.push(...pathForms(written));
-  return { ok: true, paths: forms };
+  // most paths have one form, themselves: a list of forms is made only for one that has two
+  let forms: string[] | undefined;
+  for (let index = 0; index < paths.length; index += 1) {
+    const written = paths[index] as string;
+    const each = pathForms(written);
+    if (forms === undefined && each.length === 1) continue;
+    forms ??= paths.slice(0, index);
+    forms.push(...each);
+  }
+  return { ok: true, paths: forms ?? paths };
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILT_LIBRARY } from './benchLibrary';
 
 /** 100,000 sessions in 1 GiB. */
 export const HEAP_TARGET_BYTES = 8 * 1024;
@@ -15,7 +16,6 @@ const CHILD_TIMEOUT_MS = 120_000;
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD = path.join(REPO_ROOT, 'scripts', 'benchHeapChild.mjs');
-const BUILT_LIBRARY = path.join(REPO_ROOT, 'dist', 'index.js');
 const SOURCES = path.join(REPO_ROOT, 'src', 'index.ts');
 
 export interface HeapFigures {

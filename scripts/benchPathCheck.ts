@@ -1,6 +1,7 @@
 // The path check of a decision against the work it cannot avoid: the real location of the path
 // (realpath of its nearest existing ancestor), its place below the workspace and one glob match.
-// Used by scripts/bench.ts; run alone with `node --import tsx scripts/benchPathCheck.ts`.
+// Used by scripts/bench.ts on the built package; run alone with `npx tsx scripts/benchPathCheck.ts`
+// (the built package when dist/ exists, else the sources).
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import picomatch from 'picomatch';
 import { createHarness, percentile, type Pair } from './benchHarness';
 import { COMMAND_CLASSIFICATION } from './benchSeedBaseline';
-import { createGovernor, type Governor, type Intent } from '../src/index';
+import { BUILT_LIBRARY, loadBuiltLibrary, loadSources, type IntentgateLibrary } from './benchLibrary';
+import type { Governor, Intent } from '../src/index';
 
 /** The highest acceptable ratio of the governor's decision to the plain check. */
 export const PATH_CHECK_TARGET = 2.5;
@@ -85,20 +87,20 @@ function loopGovernor(governor: Governor, iterations: number): number {
   return acc;
 }
 
-/** A governor in ACTION with INT-001 active, in `root`. */
-export function actionGovernor(root: string): Governor {
-  const governor = createGovernor({ workspaceRoot: root, intents: INTENTS });
+/** A governor of `library` in ACTION with INT-001 active, in `root`. */
+export function actionGovernor(library: IntentgateLibrary, root: string): Governor {
+  const governor = library.createGovernor({ workspaceRoot: root, intents: INTENTS });
   governor.userPrompt('benchmark');
   governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
   if (governor.state !== 'ACTION') throw new Error(`bench setup: expected ACTION after select_active_intent, got ${governor.state}`);
   return governor;
 }
 
-/** isToolAllowed(name, {path}) in ACTION against the plain check, in a workspace of its own (ns per call). */
-export function measurePathCheck(keep: (result: number) => void): Pair {
+/** isToolAllowed(name, {path}) of `library` in ACTION against the plain check, in a workspace of its own (ns per call). */
+export function measurePathCheck(library: IntentgateLibrary, keep: (result: number) => void): Pair {
   const root = createPathCheckWorkspace();
   try {
-    const governor = actionGovernor(root);
+    const governor = actionGovernor(library, root);
     const matcher = picomatch(['src/auth/**', 'tests/auth/**'], { dot: true });
     const realRoot = realpathSync.native(root);
     const { comparePair } = createHarness(keep);
@@ -112,9 +114,12 @@ export function measurePathCheck(keep: (result: number) => void): Pair {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let sink = 0;
   const runs = Number(process.env.RUNS ?? 5);
+  const built = existsSync(BUILT_LIBRARY);
+  const library = built ? await loadBuiltLibrary() : await loadSources();
+  console.log(built ? 'the built package (dist/index.js)' : 'the sources under tsx: no dist/index.js (run `npm run build`)');
   const ratios: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const pair = measurePathCheck((result) => {
+    const pair = measurePathCheck(library, (result) => {
       sink += result;
     });
     ratios.push(pair.value / pair.baseline);

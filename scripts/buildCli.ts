@@ -26,6 +26,8 @@ const CALL_SUBCOMMANDS = ['decide', 'hook'];
  */
 const DEFERRED_IN_CALLS: readonly DeferredModule[] = [{ module: 'src/policy/loadPolicy.ts', functions: ['loadPolicy'] }];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
+/** The calls bundle's entry: the executable, with zod set to validate without compiling parsers. */
+const CALLS_ENTRY = path.join(REPO_ROOT, 'src/cli/callsMain.ts');
 
 const PEERS = Object.keys(packageJson.peerDependencies);
 // the CommonJS stand-in for import.meta.url, which the analysis worker and the console look beside
@@ -154,7 +156,7 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
   const found = new Set<string>();
   const bundled = await build({
     ...NODE_BUNDLE,
-    entryPoints: [path.join(REPO_ROOT, 'src/cli/main.ts')],
+    entryPoints: [only === undefined ? path.join(REPO_ROOT, 'src/cli/main.ts') : CALLS_ENTRY],
     outfile,
     format: 'cjs',
     external: PEERS.flatMap((peer) => [peer, `${peer}/*`]),

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, REPO_ROOT, tempFile } from './cliHarness';
 
-// the executable as `npm run build` writes it; its calls bundle starts the policy modules only for --policy
+// the executable as `npm run build` writes it: its calls bundle starts the policy modules only for
+// --policy, and its zod validates without compiled parsers, so each answer is compared with the sources'
 const BUILT_CLI = path.join(REPO_ROOT, 'dist', 'cli.cjs');
 
 const DECIDE_LINE = `${JSON.stringify({ tool: 'execute_command', args: { command: 'git status && npm test' } })}\n`;
@@ -38,7 +39,10 @@ const cases: readonly Case[] = [
   { name: 'decide with a policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: VALID_POLICY },
   { name: 'decide with an invalid policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: INVALID_POLICY },
   { name: 'decide with a missing policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: 'missing' },
+  { name: 'decide with bad lines among good ones', argv: ['decide'], stdin: () => `{"tool": 5}\nnot json\n{"tool":"read_file","args":{"path":"src/a.ts","extra":[1]}}\n{"args":{}}\n` },
   { name: 'hook without a policy', argv: ['hook', 'claude-code'], stdin: hookEvent },
+  { name: 'hook with an event of the wrong shape', argv: ['hook', 'claude-code'], stdin: () => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 7, tool_input: [] }) },
+  { name: 'hook with an event missing its session', argv: ['hook', 'claude-code'], stdin: (workspace) => JSON.stringify({ ...(JSON.parse(hookEvent(workspace)) as object), session_id: undefined }) },
   { name: 'hook with a policy', argv: ['hook', 'claude-code'], stdin: hookEvent, policy: VALID_POLICY },
   { name: 'hook with an invalid policy', argv: ['hook', 'claude-code'], stdin: hookEvent, policy: INVALID_POLICY },
 ];

@@ -20,7 +20,14 @@ const CALLS_BUNDLE = path.join(DIST, 'cli.calls.cjs');
 const BIN = path.join(DIST, 'cli.cjs');
 /** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
+/**
+ * Modules of the calls bundle loaded on their first call rather than at start, and their exports
+ * (functions only): a decide or hook without `--policy` never builds the policy's schemas.
+ */
+const DEFERRED_IN_CALLS: readonly DeferredModule[] = [{ module: 'src/policy/loadPolicy.ts', functions: ['loadPolicy'] }];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
+/** The calls bundle's entry: the executable, with zod set to validate without compiling parsers. */
+const CALLS_ENTRY = path.join(REPO_ROOT, 'src/cli/callsMain.ts');
 
 const PEERS = Object.keys(packageJson.peerDependencies);
 // the CommonJS stand-in for import.meta.url, which the analysis worker and the console look beside
@@ -55,6 +62,56 @@ function onlySubcommands(kept: readonly string[], found: Set<string>): Plugin {
         contents: `throw new Error(${JSON.stringify(`this bundle of intentgate has no ${args.path}`)});`,
         loader: 'js',
       }));
+    },
+  };
+}
+
+/** A module whose importers get a stand-in that loads it when one of its functions is first called. */
+interface DeferredModule {
+  /** the module's path in the repository */
+  readonly module: string;
+  /** every value it exports: each must be a function, as the stand-in can only forward calls */
+  readonly functions: readonly string[];
+}
+
+/** Throws unless `functions` are all the values `source` exports, each a function. */
+function checkDeferredExports({ module, functions }: DeferredModule, source: string): void {
+  const exported = [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(([, kind, name]) => ({ kind, name }));
+  const others = exported.filter(({ kind, name }) => kind !== 'function' || name === undefined || !functions.includes(name));
+  const missing = functions.filter((name) => !exported.some((item) => item.kind === 'function' && item.name === name));
+  if (others.length > 0 || missing.length > 0 || /^export\s*\{/m.test(source)) {
+    throw new Error(`buildCli: ${module} must export exactly the functions ${functions.join(', ')} to be deferred`);
+  }
+}
+
+/**
+ * Gives the importers of each deferred module a stand-in whose functions require the module on
+ * their first call: esbuild then starts the module (and the modules only it imports) only then.
+ */
+function deferModules(deferred: readonly DeferredModule[]): Plugin {
+  const byModule = new Map(deferred.map((item) => [item.module, item]));
+  return {
+    name: 'defer-modules',
+    setup(builder) {
+      builder.onResolve({ filter: /^\.\.?\// }, (args) => {
+        // the stand-in's own require reaches the module itself
+        if (args.namespace === 'deferred-module') return undefined;
+        const file = path.resolve(args.resolveDir, args.path.endsWith('.ts') ? args.path : `${args.path}.ts`);
+        const module = path.relative(REPO_ROOT, file).split(path.sep).join('/');
+        return byModule.has(module) ? { path: module, namespace: 'deferred-module' } : undefined;
+      });
+      builder.onLoad({ filter: /.*/, namespace: 'deferred-module' }, (args) => {
+        const item = byModule.get(args.path);
+        if (item === undefined) throw new Error(`buildCli: ${args.path} is not deferred`);
+        const file = path.join(REPO_ROOT, item.module);
+        checkDeferredExports(item, readFileSync(file, 'utf8'));
+        const forwards = item.functions.map((name) => `export function ${name}(...args) {\n  return load().${name}(...args);\n}`);
+        return {
+          contents: [`let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(`./${path.basename(file)}`)}));`, ...forwards].join('\n'),
+          resolveDir: path.dirname(file),
+          loader: 'js',
+        };
+      });
     },
   };
 }
@@ -99,7 +156,7 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
   const found = new Set<string>();
   const bundled = await build({
     ...NODE_BUNDLE,
-    entryPoints: [path.join(REPO_ROOT, 'src/cli/main.ts')],
+    entryPoints: [only === undefined ? path.join(REPO_ROOT, 'src/cli/main.ts') : CALLS_ENTRY],
     outfile,
     format: 'cjs',
     external: PEERS.flatMap((peer) => [peer, `${peer}/*`]),
@@ -112,7 +169,7 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: [zodEnglishOnly, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found)])],
+    plugins: [zodEnglishOnly, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found), deferModules(DEFERRED_IN_CALLS)])],
   });
   checkNoDynamicImport(outfile, Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
   const missing = (only ?? []).map(commandModule).filter((module) => !found.has(module));

@@ -31,14 +31,19 @@ export const approvalSchema = z.strictObject({
 
 export type ApprovalSpec = z.infer<typeof approvalSchema>;
 
-/** `governor.grant(...)`'s argument. */
-export const grantInputSchema = approvalSchema.extend({
-  until: z.enum(GRANT_LIFETIMES).optional(),
-  /** ends the grant this many milliseconds after it is given */
-  ttlMs: z.number().int().positive().max(366 * 24 * 3600 * 1000).optional(),
-});
+const buildGrantInputSchema = () =>
+  approvalSchema.extend({
+    until: z.enum(GRANT_LIFETIMES).optional(),
+    /** ends the grant this many milliseconds after it is given */
+    ttlMs: z.number().int().positive().max(366 * 24 * 3600 * 1000).optional(),
+  });
 
-export type GrantInput = DeepReadonly<z.input<typeof grantInputSchema>>;
+let grantInput: ReturnType<typeof buildGrantInputSchema> | undefined;
+
+/** `governor.grant(...)`'s argument; built on first use, as most starts give no grant. */
+export const grantInputSchema = (): ReturnType<typeof buildGrantInputSchema> => (grantInput ??= buildGrantInputSchema());
+
+export type GrantInput = DeepReadonly<z.input<ReturnType<typeof grantInputSchema>>>;
 
 /** A live approval narrower than a whole category, or as wide: what `governor.grant` returns and `governor.grants` lists. */
 export interface Grant {
@@ -60,8 +65,8 @@ export interface Grant {
 }
 
 /** Validates `grant`'s argument; throws InvalidArgumentError naming every problem. */
-export function parseGrantInput(input: unknown): z.infer<typeof grantInputSchema> {
-  const result = grantInputSchema.safeParse(input);
+export function parseGrantInput(input: unknown): z.infer<ReturnType<typeof grantInputSchema>> {
+  const result = grantInputSchema().safeParse(input);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
     throw new InvalidArgumentError(`grant: ${issues.join('; ')}`);
@@ -102,12 +107,14 @@ export function describeGrant(grant: Grant): string {
   return `${grant.id} (${grant.categories.join(', ')}${parts.length > 0 ? ` for ${parts.join('; ')}` : ''}${lifetime})`;
 }
 
-/** A grant as a governor snapshot keeps it. */
-export const keptGrantSchema = approvalSchema.extend({
-  id: z.string().regex(/^grant-\d{1,15}$/),
-  until: z.enum(GRANT_LIFETIMES),
-  intentId: z.string().min(1).max(256).optional(),
-  expiresAt: z.number().nonnegative().optional(),
-  source: z.literal('human'),
-  givenBy: z.string().min(1).max(128).optional(),
-});
+/** A grant as a governor snapshot keeps it; built on first use, as most snapshots keep none. */
+export const keptGrantSchema = z.lazy(() =>
+  approvalSchema.extend({
+    id: z.string().regex(/^grant-\d{1,15}$/),
+    until: z.enum(GRANT_LIFETIMES),
+    intentId: z.string().min(1).max(256).optional(),
+    expiresAt: z.number().nonnegative().optional(),
+    source: z.literal('human'),
+    givenBy: z.string().min(1).max(128).optional(),
+  }),
+);

@@ -22,41 +22,44 @@ const MIB = 1024 * 1024;
 /** Defaults of the governance service's options. */
 export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000 });
 
-const serverOptionsSchema = z.strictObject({
-  governor: z
-    .custom<GovernorOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object of governor options')
-    .optional(),
-  prefix: z
-    .string()
-    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "a prefix is empty or '/'-separated segments of [A-Za-z0-9._~-], like '/slavik', with no trailing '/'")
-    .optional(),
-  approvalToken: approvalTokenSchema.optional(),
-  /** more approval tokens, each with the name the trace gives whoever approves with it (`INTENTGATE_APPROVAL_TOKENS` when absent) */
-  approvalTokens: namedApprovalTokensSchema.optional(),
-  maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
-  maxSessions: z.number().int().positive().optional(),
-  /** a session unused this long expires (default an hour) */
-  sessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
-  onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
-  /** host names besides the loopback ones that the Host header may carry (the name of a machine the service is reached by) */
-  allowedHosts: z
-    .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
-    .max(64)
-    .optional(),
-  ...analysisPoolFields,
-  /** receives a record for the start, each request, client errors and unexpected errors (`jsonLinesLog(process.stderr)` for JSON lines); default none */
-  log: z.custom<ServiceLogSink>((value) => typeof value === 'function', 'expected a function').optional(),
-  /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */
-  metricsAccess: z.enum(METRICS_ACCESS).optional(),
-  ...connectionLimitFields,
-  /** 'memory' (default): sessions live in this process; `redis://HOST:PORT`: in Redis, shared by every instance of the deployment */
-  store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
-  /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
-  deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
-});
+const buildServerOptionsSchema = () =>
+  z.strictObject({
+    governor: z
+      .custom<GovernorOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object of governor options')
+      .optional(),
+    prefix: z
+      .string()
+      .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "a prefix is empty or '/'-separated segments of [A-Za-z0-9._~-], like '/slavik', with no trailing '/'")
+      .optional(),
+    approvalToken: approvalTokenSchema.optional(),
+    /** more approval tokens, each with the name the trace gives whoever approves with it (`INTENTGATE_APPROVAL_TOKENS` when absent) */
+    approvalTokens: namedApprovalTokensSchema.optional(),
+    maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
+    maxSessions: z.number().int().positive().optional(),
+    /** a session unused this long expires (default an hour) */
+    sessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
+    onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
+    /** host names besides the loopback ones that the Host header may carry (the name of a machine the service is reached by) */
+    allowedHosts: z
+      .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
+      .max(64)
+      .optional(),
+    ...analysisPoolFields,
+    /** receives a record for the start, each request, client errors and unexpected errors (`jsonLinesLog(process.stderr)` for JSON lines); default none */
+    log: z.custom<ServiceLogSink>((value) => typeof value === 'function', 'expected a function').optional(),
+    /** 'token': `GET /metrics` needs the approval token; default 'open', like `/healthz` */
+    metricsAccess: z.enum(METRICS_ACCESS).optional(),
+    ...connectionLimitFields,
+    /** 'memory' (default): sessions live in this process; `redis://HOST:PORT`: in Redis, shared by every instance of the deployment */
+    store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
+    /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
+    deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
+  });
+
+let serverOptionsSchema: ReturnType<typeof buildServerOptionsSchema> | undefined;
 
 /** Options of `createGovernanceServer`; every field is optional. */
-export type GovernanceServerOptions = z.input<typeof serverOptionsSchema>;
+export type GovernanceServerOptions = z.input<ReturnType<typeof buildServerOptionsSchema>>;
 
 /** Where the approval token came from; the service never prints one it did not make. */
 export type ApprovalTokenSource = 'option' | 'env' | 'generated';
@@ -141,7 +144,8 @@ function resolveStore(store: string | undefined, deployment: string | undefined,
 
 /** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
 export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const result = serverOptionsSchema.safeParse(options ?? {});
+  // built on first use: a CLI start that reads no policy never validates service options
+  const result = (serverOptionsSchema ??= buildServerOptionsSchema()).safeParse(options ?? {});
   const tokenOption = result.success ? result.data.approvalToken : undefined;
   const token = resolveToken(tokenOption, env);
   const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);

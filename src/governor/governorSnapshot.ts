@@ -20,75 +20,79 @@ export const GOVERNOR_SNAPSHOT_VERSION = 2;
 /** The trace changes a governor keeps for `traceChanges`. */
 export const MAX_TRACE_CHANGES_KEPT = 64;
 
-const id = z.string().min(1).max(256);
-const category = z.enum(RISK_CATEGORIES);
 const APPROVAL_ID = /^approval-(\d{1,15})$/;
 
-const heldCallSchema = z.strictObject({
-  id,
-  tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
-  categories: z.array(category),
-  destructive: z.boolean(),
-  /** what the governor keeps of the held call beyond the chart's record: its arguments and its decision */
-  details: z
-    .strictObject({
-      args: z.record(z.string(), z.unknown()),
-      /** when it was held, by the governor's clock */
-      heldAt: z.number().nonnegative().optional(),
-      askedBy: z.string().max(4096).optional(),
-      decision: decisionSchema,
-    })
-    .optional(),
-});
+// built on first use: a process that restores and persists no governor never builds it
+function buildSnapshotShape() {
+  const id = z.string().min(1).max(256);
+  const category = z.enum(RISK_CATEGORIES);
 
-const heldChangeSchema = z.strictObject({ id, files: z.array(z.string().min(1).max(4096)).min(1).max(2) });
+  const heldCallSchema = z.strictObject({
+    id,
+    tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
+    categories: z.array(category),
+    destructive: z.boolean(),
+    /** what the governor keeps of the held call beyond the chart's record: its arguments and its decision */
+    details: z
+      .strictObject({
+        args: z.record(z.string(), z.unknown()),
+        /** when it was held, by the governor's clock */
+        heldAt: z.number().nonnegative().optional(),
+        askedBy: z.string().max(4096).optional(),
+        decision: decisionSchema,
+      })
+      .optional(),
+  });
 
-const lifecycleSchema = z.strictObject({
-  state: z.enum(LIFECYCLE_STATES),
-  intents: intentListSchema,
-  activeIntentId: id.optional(),
-  orchestrationPresent: z.boolean(),
-  destructiveRan: z.boolean(),
-  destructiveSinceAdoption: z.boolean(),
-  /** the held calls, oldest first */
-  heldCalls: z.array(heldCallSchema).max(MAX_HELD_CALLS),
-  heldChange: heldChangeSchema.optional(),
-});
+  const heldChangeSchema = z.strictObject({ id, files: z.array(z.string().min(1).max(4096)).min(1).max(2) });
 
-const traceChangeSchema = z.strictObject({
-  kind: z.enum(['truncated', 'rewritten', 'replaced']),
-  vouchedBytes: z.number().int().nonnegative(),
-  foundBytes: z.number().int().nonnegative(),
-  message: z.string().max(4096),
-});
+  const lifecycleSchema = z.strictObject({
+    state: z.enum(LIFECYCLE_STATES),
+    intents: intentListSchema,
+    activeIntentId: id.optional(),
+    orchestrationPresent: z.boolean(),
+    destructiveRan: z.boolean(),
+    destructiveSinceAdoption: z.boolean(),
+    /** the held calls, oldest first */
+    heldCalls: z.array(heldCallSchema).max(MAX_HELD_CALLS),
+    heldChange: heldChangeSchema.optional(),
+  });
 
-// what the trace file held after the governor's last append, so the next process notices a change made in between
-const traceFileSchema = z.strictObject({
-  file: z.string().min(1).max(4096),
-  dev: z.number().nonnegative(),
-  ino: z.number().nonnegative(),
-  size: z.number().int().nonnegative(),
-  digest: z.string().regex(/^[0-9a-f]{64}$/),
-});
+  const traceChangeSchema = z.strictObject({
+    kind: z.enum(['truncated', 'rewritten', 'replaced']),
+    vouchedBytes: z.number().int().nonnegative(),
+    foundBytes: z.number().int().nonnegative(),
+    message: z.string().max(4096),
+  });
 
-type SnapshotShape = z.infer<typeof snapshotShape>;
+  // what the trace file held after the governor's last append, so the next process notices a change made in between
+  const traceFileSchema = z.strictObject({
+    file: z.string().min(1).max(4096),
+    dev: z.number().nonnegative(),
+    ino: z.number().nonnegative(),
+    size: z.number().int().nonnegative(),
+    digest: z.string().regex(/^[0-9a-f]{64}$/),
+  });
 
-const snapshotShape = z.strictObject({
-  format: z.literal(GOVERNOR_SNAPSHOT_FORMAT),
-  version: z.literal(GOVERNOR_SNAPSHOT_VERSION),
-  sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH),
-  approvedCategories: z.array(category),
-  /** the grants given in the session and not yet ended */
-  grants: z.array(keptGrantSchema).max(256).optional(),
-  /** how many grants were given: the next one is `grant-<n + 1>` */
-  grantsTaken: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-  /** how many holds were taken: the next one is `approval-<n + 1>` */
-  approvalsTaken: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  lifecycle: lifecycleSchema,
-  controlFiles: controlFilesSnapshotSchema,
-  traceChanges: z.array(traceChangeSchema).max(MAX_TRACE_CHANGES_KEPT),
-  traceFile: traceFileSchema.optional(),
-});
+  return z.strictObject({
+    format: z.literal(GOVERNOR_SNAPSHOT_FORMAT),
+    version: z.literal(GOVERNOR_SNAPSHOT_VERSION),
+    sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH),
+    approvedCategories: z.array(category),
+    /** the grants given in the session and not yet ended */
+    grants: z.array(keptGrantSchema).max(256).optional(),
+    /** how many grants were given: the next one is `grant-<n + 1>` */
+    grantsTaken: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+    /** how many holds were taken: the next one is `approval-<n + 1>` */
+    approvalsTaken: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    lifecycle: lifecycleSchema,
+    controlFiles: controlFilesSnapshotSchema,
+    traceChanges: z.array(traceChangeSchema).max(MAX_TRACE_CHANGES_KEPT),
+    traceFile: traceFileSchema.optional(),
+  });
+}
+
+type SnapshotShape = z.infer<ReturnType<typeof buildSnapshotShape>>;
 
 /** Why an approval id is not one this governor gave out, if it is not. */
 function approvalIdProblem(approvalId: string, approvalsTaken: number): string | undefined {
@@ -127,9 +131,11 @@ function consistencyIssues(snapshot: GovernorSnapshot): string[] {
   return issues;
 }
 
-const snapshotSchema = snapshotShape.superRefine((snapshot, ctx) => {
-  for (const message of consistencyIssues(snapshot)) ctx.addIssue({ code: 'custom', message });
-});
+const snapshotSchema = z.lazy(() =>
+  buildSnapshotShape().superRefine((snapshot, ctx) => {
+    for (const message of consistencyIssues(snapshot)) ctx.addIssue({ code: 'custom', message });
+  }),
+);
 
 /**
  * One governor's state as plain JSON (`governor.persist()`): what `createGovernor({ restore })`

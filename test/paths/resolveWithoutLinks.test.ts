@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveThroughLinks } from '../../src/paths/realPath';
 import { isAtOrBelow } from '../../src/paths/pathBelow';
+import { newLookupMemo } from '../../src/paths/lookupMemo';
 import { resolveWithoutLinks } from '../../src/paths/resolveWithoutLinks';
 
 // one real tree for every case: folders, files, a hard-linked file and links of every kind
@@ -84,6 +85,34 @@ describe('resolveWithoutLinks', () => {
     );
     // the property says something only if the fast answer is given often enough
     expect(agreed).toBeGreaterThan(20);
+  });
+});
+
+describe('resolveWithoutLinks with the lookups of one decision', () => {
+  const name = fc.constantFrom('src', 'auth', 'jwt.ts', 'new.ts', 'deep', 'inner', 'out', 'dangling', 'loop', 'token', 'twin.ts', '.', '');
+  const relativePath = fc.array(name, { minLength: 1, maxLength: 5 }).map((names) => names.join('/'));
+
+  it('answers every path of a decision as lookups made afresh answer it', () => {
+    fc.assert(
+      fc.property(fc.array(relativePath, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'src', 'absent'), (relatives, below) => {
+        const floor = path.posix.join(ROOT, below);
+        const memo = newLookupMemo();
+        for (const relative of relatives) {
+          const absolute = path.posix.resolve(floor, relative);
+          expect(resolveWithoutLinks(absolute, floor, memo)).toEqual(resolveWithoutLinks(absolute, floor));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('looks no path up twice in one decision', () => {
+    const memo = newLookupMemo();
+    resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/invoice.ts'), ROOT, memo);
+    const looked = memo.entries.size;
+    expect(resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/other.ts'), ROOT, memo)?.entry).toEqual({ kind: 'missing' });
+    // only the new file itself: its folders were seen missing, the folder above them without links
+    expect(memo.entries.size).toBe(looked + 1);
   });
 });
 

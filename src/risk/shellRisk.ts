@@ -234,6 +234,8 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const paths: CommandPath[] = [];
   const sink: PathSink = { paths, homeDir: options.homeDir, line: context, options, scratch: undefined };
   evidence.push(...operandUses(analysis, command, context, sink));
+  // a line that runs no file of code has nothing to read
+  if (analysis.scriptRuns.length === 0) return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
   const reading = { ...newScriptReading(), catalog };
   evidence.push(...scriptFileEvidence(analysis, context, 1, reading, sink));
   return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable ?? reading.unseen };

@@ -9,11 +9,13 @@ export interface LookupMemo {
   readonly entries: Map<string, Stats | undefined | null>;
   /** whether realpath gives the path back (it exists and no component is a link); the ancestors of one that does are recorded too */
   readonly linkFree: Map<string, boolean>;
+  /** the workspace root: a folder the host chose, so expected to exist, and asked of realpath without an lstat first */
+  readonly root: string | undefined;
 }
 
-/** An empty memo, for one decision. */
-export function newLookupMemo(): LookupMemo {
-  return { entries: new Map(), linkFree: new Map() };
+/** An empty memo, for one decision in the workspace at `root` (absolute, normalised). */
+export function newLookupMemo(root?: string): LookupMemo {
+  return { entries: new Map(), linkFree: new Map(), root };
 }
 
 /** lstat of an absolute path, once per memo: ENOENT is an answer; any other error (ENOTDIR, EACCES, ELOOP) is null. */

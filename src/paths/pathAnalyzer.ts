@@ -14,7 +14,7 @@ export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): Pat
   // made when a path from another base is first asked: most decisions ask none
   let fromBases: Map<string, PathAnalysis> | undefined;
   const realFolders = new Map<string, string | undefined>();
-  const options: PathAnalysisOptions = { workspaceRoot, realFolders, lookups: newLookupMemo(), ...(homeDir !== undefined && { homeDir }) };
+  const options: PathAnalysisOptions = { workspaceRoot, realFolders, lookups: newLookupMemo(workspaceRoot), ...(homeDir !== undefined && { homeDir }) };
   return (input, base) => {
     const atRoot = base === undefined || base === workspaceRoot;
     const answers = atRoot ? fromRoot : (fromBases ??= new Map<string, PathAnalysis>());

@@ -14,9 +14,10 @@ function parentOf(absolute: string): string {
   return slash <= 0 ? '/' : absolute.slice(0, slash);
 }
 
-/** `folder`, when it exists with no link on it: lstat first, so a missing one costs no failed realpath. */
+/** `folder`, when it exists with no link on it: lstat first, so a missing one costs no failed realpath, except for the workspace root. */
 function existingLinkFree(folder: string, memo: LookupMemo): string | undefined {
   if (memo.linkFree.get(folder) === true) return folder;
+  if (folder === memo.root) return isLinkFree(folder, memo) ? folder : undefined;
   const stats = lstatOnce(folder, memo);
   return stats !== undefined && stats !== null && isLinkFree(folder, memo) ? folder : undefined;
 }

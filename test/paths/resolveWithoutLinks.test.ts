@@ -96,7 +96,8 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
     fc.assert(
       fc.property(fc.array(relativePath, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'src', 'absent'), (relatives, below) => {
         const floor = path.posix.join(ROOT, below);
-        const memo = newLookupMemo();
+        // the workspace root is asked of realpath alone: the floor may be it, or a folder below it that may be missing
+        const memo = newLookupMemo(ROOT);
         for (const relative of relatives) {
           const absolute = path.posix.resolve(floor, relative);
           expect(resolveWithoutLinks(absolute, floor, memo)).toEqual(resolveWithoutLinks(absolute, floor));
@@ -104,6 +105,12 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('leaves a path in a missing workspace root to the walk, the root asked of realpath alone', () => {
+    const missingRoot = path.posix.join(ROOT, 'absent');
+    expect(resolveWithoutLinks(path.posix.join(missingRoot, 'a/b.ts'), missingRoot, newLookupMemo(missingRoot))).toBeUndefined();
+    expect(resolveWithoutLinks(path.posix.join(ROOT, 'out/x.ts'), path.posix.join(ROOT, 'out'), newLookupMemo(path.posix.join(ROOT, 'out')))).toBeUndefined();
   });
 
   it('looks no path up twice in one decision', () => {

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { isAtOrBelow } from './pathBelow';
 import { isLinkFree, lstatOnce, newLookupMemo, type LookupMemo } from './lookupMemo';
 import { entryOfStats, MISSING_ENTRY, type PathEntry } from './pathEntry';
@@ -12,6 +13,15 @@ export interface LinkFreeResolution {
 function parentOf(absolute: string): string {
   const slash = absolute.lastIndexOf('/');
   return slash <= 0 ? '/' : absolute.slice(0, slash);
+}
+
+/** Whether an existing entry has no link on it: no realpath when it is no link and its folder was shown to have none. */
+function entryLinkFree(absolute: string, stats: Stats, memo: LookupMemo): boolean {
+  if (!stats.isSymbolicLink() && memo.linkFree.get(parentOf(absolute)) === true) {
+    memo.linkFree.set(absolute, true);
+    return true;
+  }
+  return isLinkFree(absolute, memo);
 }
 
 /** `folder`, when it exists with no link on it: lstat first, so a missing one costs no failed realpath, except for the workspace root. */
@@ -60,13 +70,14 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
  * lstat said so), which is all the component walk of resolveThroughLinks would find. Undefined
  * when that is not shown, the entry is above `floor` (whose own real location the caller
  * needs), or a lookup fails otherwise than with ENOENT: the caller then walks the components.
- * Lookups already made in the same decision (`memo`) are not made again.
+ * Lookups already made in the same decision (`memo`) are not made again, and an entry that is
+ * no link in a folder the memo shows has none needs no realpath.
  */
 export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = newLookupMemo()): LinkFreeResolution | undefined {
   if (!isAtOrBelow(floor, absolute)) return undefined;
   const stats = lstatOnce(absolute, memo);
   if (stats === null) return undefined;
-  if (stats !== undefined) return isLinkFree(absolute, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;
+  if (stats !== undefined) return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;
   if (absolute === floor) return undefined;
   return linkFreeAncestor(absolute, floor, memo) === undefined ? undefined : { path: absolute, entry: MISSING_ENTRY };
 }

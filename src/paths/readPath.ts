@@ -5,7 +5,7 @@ import { isAtOrBelow, pathBelow } from './pathBelow';
 import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
 import { lexicalPath } from './lexicalPath';
-import type { LookupMemo } from './lookupMemo';
+import { isLinkFree, type LookupMemo } from './lookupMemo';
 import { resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
@@ -30,8 +30,9 @@ export interface ReadingContext {
 // the host chose, not an argument the model wrote, and resolving it costs a lookup per component
 function realFolder(folder: string, memo: Map<string, string | undefined>, lookups: LookupMemo): string | undefined {
   if (memo.has(folder)) return memo.get(folder);
-  // a folder a realpath of this decision gave back is its own real location
-  const real = lookups.linkFree.get(folder) === true ? folder : resolveThroughLinks('/', folder).path;
+  // a folder a realpath gives back (asked first of the workspace root, which the host chose) is its own real location
+  const linkFree = lookups.linkFree.get(folder) ?? (folder === lookups.root && isLinkFree(folder, lookups));
+  const real = linkFree ? folder : resolveThroughLinks('/', folder).path;
   memo.set(folder, real);
   return real;
 }

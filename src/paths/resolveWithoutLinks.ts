@@ -7,7 +7,8 @@ import { entryOfStats, MISSING_ENTRY, type PathEntry } from './pathEntry';
 export interface LinkFreeResolution {
   /** the path itself: with no link on the way, the kernel resolves it to where it is written */
   readonly path: string;
-  readonly entry: PathEntry;
+  /** undefined for the workspace root itself when only where it is was asked: what is there is looked up when a check needs it */
+  readonly entry: PathEntry | undefined;
 }
 
 function parentOf(absolute: string): string {
@@ -75,6 +76,8 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
  */
 export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = newLookupMemo()): LinkFreeResolution | undefined {
   if (!isAtOrBelow(floor, absolute)) return undefined;
+  // the workspace root itself (a git run's folder, the scratch rule's root): one realpath says where it is
+  if (absolute === memo.root && !memo.entries.has(absolute)) return isLinkFree(absolute, memo) ? { path: absolute, entry: undefined } : undefined;
   const stats = lstatOnce(absolute, memo);
   if (stats === null) return undefined;
   if (stats !== undefined) return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;

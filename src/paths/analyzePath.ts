@@ -74,7 +74,7 @@ function resolvedRoot(workspaceRoot: string): string {
 function readingContext(options: PathAnalysisOptions): ReadingContext {
   const root = resolvedRoot(options.workspaceRoot);
   const base = options.base === undefined ? root : path.resolve(root, options.base);
-  return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), lookups: options.lookups ?? newLookupMemo(), homeDir: options.homeDir };
+  return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), lookups: options.lookups ?? newLookupMemo(root), homeDir: options.homeDir };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not

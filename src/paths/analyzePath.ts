@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { decodeMeaningfulEscapes } from './decodeMeaningfulEscapes';
 import { fileUrlPath } from './fileUrlPath';
+import { newLookupMemo, type LookupMemo } from './lookupMemo';
 import { rememberEntry } from './pathEntry';
 import { type BackslashReading, type PathReading, type ReadingContext, readPath } from './readPath';
 
@@ -33,6 +34,8 @@ export interface PathAnalysisOptions {
    * between two decisions, so a memo never outlives the analyzer that made it
    */
   readonly realFolders?: Map<string, string | undefined>;
+  /** the lookups made so far in this one decision, kept for as long as realFolders */
+  readonly lookups?: LookupMemo;
 }
 
 interface LabelledReading extends PathReading {
@@ -71,7 +74,7 @@ function resolvedRoot(workspaceRoot: string): string {
 function readingContext(options: PathAnalysisOptions): ReadingContext {
   const root = resolvedRoot(options.workspaceRoot);
   const base = options.base === undefined ? root : path.resolve(root, options.base);
-  return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), homeDir: options.homeDir };
+  return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), lookups: options.lookups ?? newLookupMemo(root), homeDir: options.homeDir };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not

@@ -5,6 +5,7 @@ import { isAtOrBelow, pathBelow } from './pathBelow';
 import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
 import { lexicalPath } from './lexicalPath';
+import { isLinkFree, type LookupMemo } from './lookupMemo';
 import { resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
@@ -19,15 +20,19 @@ export interface ReadingContext {
   readonly base: string;
   /** the real folders of roots and bases found so far in this one decision (undefined: their links loop) */
   readonly realFolders: Map<string, string | undefined>;
+  /** the lookups made so far in this one decision */
+  readonly lookups: LookupMemo;
   /** what '~' and $HOME expand to; undefined for os.homedir(), asked only of a path that starts with '~' or '$' */
   readonly homeDir: string | undefined;
 }
 
 // the real location of a workspace root or base is resolved once per decision: it is a folder
 // the host chose, not an argument the model wrote, and resolving it costs a lookup per component
-function realFolder(folder: string, memo: Map<string, string | undefined>): string | undefined {
+function realFolder(folder: string, memo: Map<string, string | undefined>, lookups: LookupMemo): string | undefined {
   if (memo.has(folder)) return memo.get(folder);
-  const real = resolveThroughLinks('/', folder).path;
+  // a folder a realpath gives back (asked first of the workspace root, which the host chose) is its own real location
+  const linkFree = lookups.linkFree.get(folder) ?? (folder === lookups.root && isLinkFree(folder, lookups));
+  const real = linkFree ? folder : resolveThroughLinks('/', folder).path;
   memo.set(folder, real);
   return real;
 }
@@ -71,7 +76,7 @@ function linkFreeInside(expanded: string, isAbsolute: boolean, context: ReadingC
   const floor = isAbsolute ? context.root : context.base;
   if (!isAtOrBelow(context.root, floor)) return undefined;
   const lexical = lexicalPath(isAbsolute ? '/' : context.base, expanded);
-  const found = resolveWithoutLinks(lexical, floor);
+  const found = resolveWithoutLinks(lexical, floor, context.lookups);
   if (found === undefined) return undefined;
   const relative = found.path === context.root ? '' : found.path.slice(context.root === '/' ? 1 : context.root.length + 1);
   return { absolute: found.path, relative, reasons, entry: found.entry };
@@ -102,8 +107,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   if (isAbsolute && home.reasons.length === 0) reasons.push('absolute path');
   const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context, reasons) : undefined;
   if (linkFree) return linkFree;
-  const realRoot = realFolder(context.root, context.realFolders);
-  const realBase = realFolder(context.base, context.realFolders);
+  const realRoot = realFolder(context.root, context.realFolders, context.lookups);
+  const realBase = realFolder(context.base, context.realFolders, context.lookups);
   if (realRoot === undefined || realBase === undefined) {
     return outside(undefined, [...reasons, 'workspace root cannot be resolved (symlink loop)']);
   }

@@ -1,12 +1,14 @@
-import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { isAtOrBelow } from './pathBelow';
+import { isLinkFree, lstatOnce, newLookupMemo, type LookupMemo } from './lookupMemo';
 import { entryOfStats, MISSING_ENTRY, type PathEntry } from './pathEntry';
 
 /** A path whose components, from a folder down, are no symbolic links, and what is at its end. */
 export interface LinkFreeResolution {
   /** the path itself: with no link on the way, the kernel resolves it to where it is written */
   readonly path: string;
-  readonly entry: PathEntry;
+  /** undefined for the workspace root itself when only where it is was asked: what is there is looked up when a check needs it */
+  readonly entry: PathEntry | undefined;
 }
 
 function parentOf(absolute: string): string {
@@ -14,40 +16,71 @@ function parentOf(absolute: string): string {
   return slash <= 0 ? '/' : absolute.slice(0, slash);
 }
 
-// ENOENT is an answer; any other error (ENOTDIR, EACCES, ELOOP) leaves the path to the component walk
-function lstatOrMissing(absolute: string): Stats | undefined | null {
-  try {
-    return lstatSync(absolute, { throwIfNoEntry: false });
-  } catch {
-    return null;
+/** Whether an existing entry has no link on it: no realpath when it is no link and its folder was shown to have none. */
+function entryLinkFree(absolute: string, stats: Stats, memo: LookupMemo): boolean {
+  if (!stats.isSymbolicLink() && memo.linkFree.get(parentOf(absolute)) === true) {
+    memo.linkFree.set(absolute, true);
+    return true;
   }
+  return isLinkFree(absolute, memo);
+}
+
+/** `folder`, when it exists with no link on it: lstat first, so a missing one costs no failed realpath, except for the workspace root. */
+function existingLinkFree(folder: string, memo: LookupMemo): string | undefined {
+  if (memo.linkFree.get(folder) === true) return folder;
+  if (folder === memo.root) return isLinkFree(folder, memo) ? folder : undefined;
+  const stats = lstatOnce(folder, memo);
+  return stats !== undefined && stats !== null && isLinkFree(folder, memo) ? folder : undefined;
 }
 
 /**
- * Resolves an absolute, normalised path with no '..' in two or three lookups when nothing on it
- * is a symbolic link: lstat from its end up to the nearest entry that exists, then one realpath
- * of that entry, which must be the entry itself. Every component down to the entry is then no
- * link (the realpath says so) and nothing exists below it (the lstat said so), which is all the
- * component walk of resolveThroughLinks would find. Undefined when that is not shown, the
- * entry is above `floor` (whose own real location the caller needs), or a lookup fails
- * otherwise than with ENOENT: the caller then walks the components.
+ * The nearest existing entry above a missing `absolute`, at or below `floor`, when it is a
+ * folder with no link on it: its parent (a new file in a folder), else found from the floor
+ * down, which takes two lookups rather than one per missing component of a new deep path.
  */
-export function resolveWithoutLinks(absolute: string, floor: string): LinkFreeResolution | undefined {
-  if (!isAtOrBelow(floor, absolute)) return undefined;
-  let entry = absolute;
-  let stats = lstatOrMissing(entry);
-  while (stats === undefined) {
-    if (entry === floor) return undefined;
-    entry = parentOf(entry);
-    stats = lstatOrMissing(entry);
-  }
+function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): string | undefined {
+  const parent = parentOf(absolute);
+  if (memo.linkFree.get(parent) === true) return parent;
+  if (parent === floor) return existingLinkFree(floor, memo);
+  const stats = lstatOnce(parent, memo);
   if (stats === null) return undefined;
-  let real: string;
-  try {
-    real = realpathSync.native(entry);
-  } catch {
-    return undefined;
+  if (stats !== undefined) return isLinkFree(parent, memo) ? parent : undefined;
+  // the parent is missing too: the first missing component below the floor ends what exists
+  let existing = floor;
+  let slash = floor === '/' ? 0 : floor.length;
+  for (;;) {
+    const next = absolute.indexOf('/', slash + 1);
+    const child = absolute.slice(0, next);
+    if (child === parent) break;
+    if (memo.linkFree.get(child) !== true) {
+      const found = lstatOnce(child, memo);
+      if (found === null) return undefined;
+      if (found === undefined) break;
+    }
+    existing = child;
+    slash = next;
   }
-  if (real !== entry) return undefined;
-  return { path: absolute, entry: entry === absolute ? entryOfStats(stats) : MISSING_ENTRY };
+  return existingLinkFree(existing, memo);
+}
+
+/**
+ * Resolves an absolute, normalised path with no '..' in two to four lookups when nothing on it
+ * is a symbolic link: lstat of the path; when it is missing, of the nearest entry above it that
+ * exists; then one realpath of that entry, which must be the entry itself. Every component
+ * down to the entry is then no link (the realpath says so) and nothing exists below it (the
+ * lstat said so), which is all the component walk of resolveThroughLinks would find. Undefined
+ * when that is not shown, the entry is above `floor` (whose own real location the caller
+ * needs), or a lookup fails otherwise than with ENOENT: the caller then walks the components.
+ * Lookups already made in the same decision (`memo`) are not made again, and an entry that is
+ * no link in a folder the memo shows has none needs no realpath.
+ */
+export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = newLookupMemo()): LinkFreeResolution | undefined {
+  if (!isAtOrBelow(floor, absolute)) return undefined;
+  // the workspace root itself (a git run's folder, the scratch rule's root): one realpath says where it is
+  if (absolute === memo.root && !memo.entries.has(absolute)) return isLinkFree(absolute, memo) ? { path: absolute, entry: undefined } : undefined;
+  const stats = lstatOnce(absolute, memo);
+  if (stats === null) return undefined;
+  if (stats !== undefined) return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;
+  if (absolute === floor) return undefined;
+  return linkFreeAncestor(absolute, floor, memo) === undefined ? undefined : { path: absolute, entry: MISSING_ENTRY };
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../files/readRegularFile';
 import type { PathAnalysis } from '../paths/analyzePath';
+import { entrySeen } from '../paths/pathEntry';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import { RISK_CATEGORIES } from './categories';
 import type { Evidence } from './evidence';
@@ -128,6 +129,8 @@ export const NOT_TEXT = 'it is not text';
 export function readCode(where: PathAnalysis, maxBytes: number): CodeText {
   if (where.absolute === undefined) return { kind: 'unreadable', why: 'its place cannot be known' };
   if (!where.insideWorkspace || where.relative === undefined) return existsSync(where.absolute) ? { kind: 'unreadable', why: 'it is outside the workspace' } : { kind: 'absent' };
+  // the decision's own lookup saw nothing there: no failed open to build an error for
+  if (entrySeen(where)?.kind === 'missing') return { kind: 'absent' };
   const read = readRegularFile(where.absolute, maxBytes);
   switch (read.kind) {
     case 'text':

@@ -62,32 +62,33 @@ function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
 export function pathUseEvidence(use: PathUse, context: PathContext, source = use.path ?? ''): Evidence[] {
   if (use.path === undefined) return unknownPathEvidence(use, source);
   const forms = pathForms(use.path);
-  // most paths have one form, the path as written: its use needs no copy
-  if (forms.length === 1 && forms[0] === use.path) return formEvidence(use as PathUse & { readonly path: string }, context);
-  return forms.flatMap((form) => formEvidence({ ...use, path: form }, context));
+  // most paths have one form: no copy of the use, no flattening
+  if (forms.length === 1) return formEvidence(use, use.path, context);
+  return forms.flatMap((form) => formEvidence(use, form, context));
 }
 
-function formEvidence(use: PathUse & { readonly path: string }, context: PathContext): Evidence[] {
-  const analysis = context.analyze(use.path, context.base);
+/** The evidence of one form of a path use: `path` stands for `use.path`. */
+function formEvidence(use: PathUse, path: string, context: PathContext): Evidence[] {
+  const analysis = context.analyze(path, context.base);
   const operation = ROLE_LABEL[use.role];
-  const shown = analysis.relative ?? analysis.absolute ?? use.path;
+  const shown = analysis.relative ?? analysis.absolute ?? path;
   const evidence: Evidence[] = [];
   const changes = use.role !== 'read';
   if (use.role === 'delete' || use.role === 'overwrite') {
     // seed 002 counts every write; a file that does not exist yet is created, not overwritten
     const extent = extentOf(analysis, use.role);
     const done = extent === 'new file' && use.role === 'overwrite' ? 'create' : operation;
-    evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: use.path, note: `${done} (${extent})`, details: [shown, done, extent] });
+    evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: path, note: `${done} (${extent})`, details: [shown, done, extent] });
   }
   if (!analysis.insideWorkspace) {
     const why = analysis.reasons.length > 0 ? analysis.reasons.join('; ') : 'resolves outside the workspace';
-    evidence.push({ category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: use.path, note: why, details: [analysis.absolute ?? use.path, context.workspaceRoot, operation] });
+    evidence.push({ category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: path, note: why, details: [analysis.absolute ?? path, context.workspaceRoot, operation] });
   }
-  const secret = secretKind(analysis.relative ?? analysis.absolute ?? use.path);
+  const secret = secretKind(analysis.relative ?? analysis.absolute ?? path);
   if (secret && (changes || READ_SENSITIVE.has(secret.kind))) {
     evidence.push({ category: 'FS_CONFIG_SECRETS', argument: use.argument, trigger: secret.component, note: `${secret.kind} file`, details: [shown, secret.kind, operation] });
   }
-  const manifest = changes ? dependencyManifest(use.path) : undefined;
+  const manifest = changes ? dependencyManifest(path) : undefined;
   if (manifest) {
     evidence.push({ category: 'DEPS_INSTALL_UPDATE', argument: use.argument, trigger: manifest, note: 'changes a dependency manifest', details: [operation, '', shown] });
   }

@@ -31,11 +31,16 @@ function distinctCommands(commands: readonly (readonly string[])[]): readonly (r
 export function shellCallRisk(call: ShellCall, risk: RiskContext): CallRisk {
   const workspace = workspacePathContext(risk);
   const { cwd } = call;
-  const cwdEvidence = cwd === undefined ? [] : pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
-  // a working folder with whitespace at either end may be trimmed before use: the command is read in each
-  const bases = cwd === undefined ? [risk.workspaceRoot] : pathForms(cwd.path).map((form) => path.resolve(risk.workspaceRoot, form));
   const setup = risk.shell ?? BUILTIN_SHELL;
   const options = { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir, controlPaths: risk.controlPaths };
+  if (cwd === undefined) {
+    // no working folder: one reading from the workspace root, its lists taken as they are
+    const only = shellRisk(call.command, workspace, options);
+    return { risk: categorization(only.evidence), commandPaths: only.paths, shell: { commands: distinctCommands(only.commands), unknowable: only.unknowable } };
+  }
+  const cwdEvidence = pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
+  // a working folder with whitespace at either end may be trimmed before use: the command is read in each
+  const bases = pathForms(cwd.path).map((form) => path.resolve(risk.workspaceRoot, form));
   const found = bases.map((base) => shellRisk(call.command, { ...workspace, base }, options));
   const [first] = found;
   if (first === undefined) return { risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
-import { hardLinkCount, hardLinkedWriteProblem } from '../paths/hardLinks';
+import { hardLinkCountOf, hardLinkedWriteProblem } from '../paths/hardLinks';
+import { whatIsAt } from '../paths/pathEntry';
 import { pathBelow } from '../paths/pathBelow';
 import { judgeOperands, type JudgedOperand } from './commandOperands';
 import type { Evidence } from './evidence';
@@ -53,8 +53,8 @@ function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean 
   // the word as written: a folder a `cd` put before it does not make a plain word a path
   if (PATH_LIKE.test(operand.source)) return true;
   if (operand.path === undefined) return false;
-  const absolute = context.analyze(operand.path, context.base).absolute;
-  return absolute !== undefined && existsSync(absolute);
+  // the decision's own lookup of the path answers when it looked
+  return whatIsAt(context.analyze(operand.path, context.base)) !== undefined;
 }
 
 /** The evidence of one operand (or one path its glob matches); a possible write says why it is assumed. */
@@ -194,7 +194,7 @@ function commandPathOf(item: JudgedOperand, context: PathContext, sink: PathSink
   const changes = operand.role !== 'read';
   if (resolved.insideWorkspace && resolved.relative !== undefined) {
     const input = item.path === operand.path ? operand.source : `${operand.source} (${item.path})`;
-    const names = changes && operand.role !== 'delete' && resolved.absolute !== undefined ? hardLinkCount(resolved.absolute) : 1;
+    const names = changes && operand.role !== 'delete' ? hardLinkCountOf(resolved) : 1;
     if (names > 1) return { ...base, input, relative: undefined, unresolved: hardLinkedWriteProblem(names) };
     return { ...base, input, relative: resolved.relative };
   }
@@ -234,6 +234,8 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const paths: CommandPath[] = [];
   const sink: PathSink = { paths, homeDir: options.homeDir, line: context, options, scratch: undefined };
   evidence.push(...operandUses(analysis, command, context, sink));
+  // a line that runs no file of code has nothing to read
+  if (analysis.scriptRuns.length === 0) return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
   const reading = { ...newScriptReading(), catalog };
   evidence.push(...scriptFileEvidence(analysis, context, 1, reading, sink));
   return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable ?? reading.unseen };

@@ -19,19 +19,20 @@ const BLANK_END = /[ \t]$/;
  * adds findings, so the approximation fails closed.
  */
 export class AliasTable {
-  private readonly values = new Map<string, string>();
+  // made by the first definition: most command lines define no alias
+  private values: Map<string, string> | undefined;
   // bash does not expand an alias again inside its own expansion (`alias ls='ls -F'`)
-  private readonly expanding = new Set<string>();
+  private expanding: Set<string> | undefined;
 
   define(name: string, value: string): void {
-    this.values.set(name, value);
+    (this.values ??= new Map()).set(name, value);
   }
 
   /** The expansion of `words`, when its first word names an alias not already being expanded. */
   use(words: readonly ShellWord[]): AliasUse | undefined {
-    if (this.values.size === 0) return undefined;
+    if (this.values === undefined) return undefined;
     const name = words[0]?.value;
-    if (name === undefined || this.expanding.has(name)) return undefined;
+    if (name === undefined || this.expanding?.has(name) === true) return undefined;
     const value = this.values.get(name);
     if (value === undefined) return undefined;
     // the other words keep their source text, so their quoting is read as bash reads it
@@ -41,11 +42,12 @@ export class AliasTable {
 
   /** Runs `analyse` with the alias marked as expanding. */
   expandWhile(use: AliasUse, analyse: () => void): void {
-    this.expanding.add(use.name);
+    const expanding = (this.expanding ??= new Set());
+    expanding.add(use.name);
     try {
       analyse();
     } finally {
-      this.expanding.delete(use.name);
+      expanding.delete(use.name);
     }
   }
 }

@@ -80,10 +80,11 @@ export class AnalysisContext {
   /** the first simple command's name (or its source when built at run time) */
   firstName: string | undefined = undefined;
   // keyed by command first: a command string can be 1 MB, and V8 hashes one string instance once
-  private readonly findingKeys = new Map<string, Set<string>>();
-  private readonly pathKeys = new Map<string, Set<string>>();
-  private readonly effectNotes = new Set<string>();
-  private readonly unanalysedNames = new Set<string>();
+  // each made on first use: a short line often needs none of them
+  private findingKeys: Map<string, Set<string>> | undefined;
+  private pathKeys: Map<string, Set<string>> | undefined;
+  private effectNotes: Set<string> | undefined;
+  private unanalysedNames: Set<string> | undefined;
   // made when a second run is noted: most lines run at most one, which needs no key
   private scriptRunKeys: Set<string> | undefined;
 
@@ -126,18 +127,19 @@ export class AnalysisContext {
 
   addFinding(finding: ShellFinding): void {
     const key = `${finding.category}\u0000${finding.trigger}\u0000${finding.note}\u0000${finding.details.join('\u0000')}`;
-    if (isRepeat(this.findingKeys, finding.command, key)) return;
+    if (isRepeat((this.findingKeys ??= new Map()), finding.command, key)) return;
     this.findings.push(finding);
   }
 
   /** A rule matched: its note becomes part of EXEC_ARBITRARY's expected effect. */
   noteEffect(note: string): void {
-    this.effectNotes.add(note);
+    (this.effectNotes ??= new Set()).add(note);
   }
 
   /** A script, makefile or package script runs whose content is not analysed. */
   noteUnanalysed(name: string): void {
-    if (this.unanalysedNames.size < 20) this.unanalysedNames.add(name);
+    const names = (this.unanalysedNames ??= new Set());
+    if (names.size < 20) names.add(name);
   }
 
   /** A script file runs as shell code: listed so that the caller may read and analyse it. */
@@ -159,11 +161,11 @@ export class AnalysisContext {
   }
 
   get effects(): readonly string[] {
-    return [...this.effectNotes];
+    return this.effectNotes === undefined ? [] : [...this.effectNotes];
   }
 
   get unanalysed(): readonly string[] {
-    return [...this.unanalysedNames];
+    return this.unanalysedNames === undefined ? [] : [...this.unanalysedNames];
   }
 
   /** Lists a simple command; `name` is its basename, or its source when built at run time. */
@@ -176,7 +178,7 @@ export class AnalysisContext {
     // a loop or function body is kept apart: its operands may be read again from another folder
     const region = this.flow.regionId;
     const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}\u0000${operand.assumed ?? ''}\u0000${operand.placesLinks === true ? 'links' : ''}`;
-    if (isRepeat(this.pathKeys, operand.command, key)) return;
+    if (isRepeat((this.pathKeys ??= new Map()), operand.command, key)) return;
     this.pathOperands.push(operand);
     this.flow.noteOperand(region);
   }

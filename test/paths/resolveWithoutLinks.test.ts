@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveThroughLinks } from '../../src/paths/realPath';
 import { isAtOrBelow } from '../../src/paths/pathBelow';
+import { newLookupMemo } from '../../src/paths/lookupMemo';
 import { resolveWithoutLinks } from '../../src/paths/resolveWithoutLinks';
 
 // one real tree for every case: folders, files, a hard-linked file and links of every kind
@@ -77,13 +78,60 @@ describe('resolveWithoutLinks', () => {
         expect(walked.links).toEqual([]);
         expect(found.path).toBe(walked.path);
         const stats = lstatSync(absolute, { throwIfNoEntry: false });
-        expect(found.entry.kind === 'missing').toBe(stats === undefined);
+        expect(found.entry?.kind === 'missing').toBe(stats === undefined);
         agreed += 1;
       }),
       { numRuns: 400 },
     );
     // the property says something only if the fast answer is given often enough
     expect(agreed).toBeGreaterThan(20);
+  });
+});
+
+describe('resolveWithoutLinks with the lookups of one decision', () => {
+  const name = fc.constantFrom('src', 'auth', 'jwt.ts', 'new.ts', 'deep', 'inner', 'out', 'dangling', 'loop', 'token', 'twin.ts', '.', '');
+  const relativePath = fc.array(name, { minLength: 1, maxLength: 5 }).map((names) => names.join('/'));
+
+  it('answers every path of a decision as lookups made afresh answer it', () => {
+    fc.assert(
+      fc.property(fc.array(relativePath, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'src', 'absent'), (relatives, below) => {
+        const floor = path.posix.join(ROOT, below);
+        // the workspace root is asked of realpath alone: the floor may be it, or a folder below it that may be missing
+        const memo = newLookupMemo(ROOT);
+        for (const relative of relatives) {
+          const absolute = path.posix.resolve(floor, relative);
+          const remembered = resolveWithoutLinks(absolute, floor, memo);
+          const fresh = resolveWithoutLinks(absolute, floor);
+          expect(remembered?.path).toBe(fresh?.path);
+          // the root alone may be answered by where it is, its entry left to the checks that need it
+          if (remembered?.entry !== undefined || absolute !== ROOT) expect(remembered?.entry).toEqual(fresh?.entry);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('leaves a path in a missing workspace root to the walk, the root asked of realpath alone', () => {
+    const missingRoot = path.posix.join(ROOT, 'absent');
+    expect(resolveWithoutLinks(path.posix.join(missingRoot, 'a/b.ts'), missingRoot, newLookupMemo(missingRoot))).toBeUndefined();
+    expect(resolveWithoutLinks(path.posix.join(ROOT, 'out/x.ts'), path.posix.join(ROOT, 'out'), newLookupMemo(path.posix.join(ROOT, 'out')))).toBeUndefined();
+  });
+
+  it('says where the workspace root is with one realpath, leaving what is there to the checks that need it', () => {
+    const memo = newLookupMemo(ROOT);
+    expect(resolveWithoutLinks(ROOT, ROOT, memo)).toEqual({ path: ROOT, entry: undefined });
+    expect(memo.entries.size).toBe(0);
+    // with no workspace root named, the root is a path like any other, its entry seen
+    expect(resolveWithoutLinks(ROOT, ROOT, newLookupMemo())?.entry).toMatchObject({ kind: 'folder' });
+  });
+
+  it('looks no path up twice in one decision', () => {
+    const memo = newLookupMemo();
+    resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/invoice.ts'), ROOT, memo);
+    const looked = memo.entries.size;
+    expect(resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/other.ts'), ROOT, memo)?.entry).toEqual({ kind: 'missing' });
+    // only the new file itself: its folders were seen missing, the folder above them without links
+    expect(memo.entries.size).toBe(looked + 1);
   });
 });
 

@@ -126,9 +126,10 @@ function readPermuted(words: readonly ShellWord[], start: number, grammar: Optio
 }
 
 function given(options: readonly ReadOption[], names: readonly string[] | ReadonlySet<string> | undefined): boolean {
-  if (names === undefined) return false;
-  const set = names instanceof Set ? names : new Set(names);
-  return options.some((option) => set.has(option.name));
+  if (names === undefined || options.length === 0) return false;
+  // a list names a few options: searched as it is, not made into a set on every command
+  if (!(names instanceof Set)) return options.some((option) => (names as readonly string[]).includes(option.name));
+  return options.some((option) => names.has(option.name));
 }
 
 /** The operand roles in force: the first override whose option is given, else the node's own. */

@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     }
     rows.push({ name: `heap per governor, sources under tsx (${live} live)`, value: kib(heap.sources.freshBytes), baseline: '-', ratio: '-', target: 'info' });
 
-    const shell = measureCategorize({ workspaceRoot: root });
+    const shell = measureCategorize(library, { workspaceRoot: root });
     const corpusRows = (label: string, figures: CorpusLatency, p50Target?: number): Row[] => {
       const ratio = figures.p50 / figures.parseP50;
       const verdict = p50Target === undefined ? 'info' : `<= ${p50Target}x ${ratio <= p50Target ? 'PASS' : 'FAIL'}`;

@@ -2,7 +2,8 @@
 // realistic agent commands, each against the bare parse of the same commands, and the time for
 // hostile 1 MB inputs. Used by scripts/bench.ts.
 import { parse } from 'unbash';
-import { categorize, type CategorizeOptions } from '../src/index';
+import type { CategorizeOptions } from '../src/index';
+import type { IntentgateLibrary } from './benchLibrary';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
 import { percentile } from './benchHarness';
@@ -61,7 +62,9 @@ function sampleTimes(commands: readonly string[], call: (command: string) => unk
   return samples.sort((a, b) => a - b);
 }
 
-function corpusLatency(commands: readonly string[], options: CategorizeOptions, rounds: number): CorpusLatency {
+type Categorize = IntentgateLibrary['categorize'];
+
+function corpusLatency(categorize: Categorize, commands: readonly string[], options: CategorizeOptions, rounds: number): CorpusLatency {
   const parses = sampleTimes(commands, (command) => parse(command), rounds);
   const samples = sampleTimes(commands, (command) => categorize('shell', { command }, options), rounds);
   return { commands: commands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99) };
@@ -70,14 +73,16 @@ function corpusLatency(commands: readonly string[], options: CategorizeOptions, 
 // the public corpus has twenty times as many commands: fewer rounds give as many samples
 const PUBLIC_CORPUS_ROUNDS = 3;
 
-/** Measures categorize('shell', { command }) in this process, and the bare parse of the same commands. */
-export function measureCategorize(options: CategorizeOptions, rounds = 20): CategorizeFigures {
+/** Measures `library`'s categorize('shell', { command }) in this process, and the bare parse of the same commands. */
+export function measureCategorize(library: IntentgateLibrary, options: CategorizeOptions, rounds = 20): CategorizeFigures {
+  const { categorize } = library;
   const publicCorpus = corpusLatency(
+    categorize,
     loadPublicCorpus().map((line) => line.command),
     options,
     PUBLIC_CORPUS_ROUNDS,
   );
-  const realistic = corpusLatency(realisticCommands, options, rounds);
+  const realistic = corpusLatency(categorize, realisticCommands, options, rounds);
   const hostile = HOSTILE.map(({ name, command }) => {
     const start = process.hrtime.bigint();
     const result = categorize('shell', { command }, options);

@@ -1,58 +1,91 @@
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import { isAtOrBelow } from './pathBelow';
+
+/** An lstat answer: the stats, undefined for ENOENT, null for any other error (ENOTDIR, EACCES, ELOOP). */
+export type LstatAnswer = Stats | undefined | null;
 
 /**
  * What the file-system lookups of one decision saw, so that no path is looked up twice in it.
  * A link can change between two decisions: a memo never outlives the analyzer that made it.
+ * Most decisions look up one path: the lists are made by the first answer they keep.
  */
-export interface LookupMemo {
-  /** lstat answers: the stats, undefined for ENOENT, null for any other error */
-  readonly entries: Map<string, Stats | undefined | null>;
-  /** whether realpath gives the path back (it exists and no component is a link); the ancestors of one that does are recorded too */
-  readonly linkFree: Map<string, boolean>;
-  /** the workspace root: a folder the host chose, so expected to exist, and asked of realpath without an lstat first */
-  readonly root: string | undefined;
+export class LookupMemo {
+  #entries: Map<string, LstatAnswer> | undefined;
+  // paths realpath gave back (or shown so): they and every folder above them have no link
+  #linkFree: string[] | undefined;
+  // paths realpath did not give back
+  #notLinkFree: string[] | undefined;
+
+  /** `root`: the workspace root, a folder the host chose, so expected to exist, and asked of realpath without an lstat first */
+  constructor(readonly root?: string) {}
+
+  /** How many lstat answers the memo keeps. */
+  get lookups(): number {
+    return this.#entries?.size ?? 0;
+  }
+
+  /** Whether `absolute` was lstat'ed in this decision. */
+  looked(absolute: string): boolean {
+    return this.#entries?.has(absolute) === true;
+  }
+
+  /** lstat of an absolute path, once per memo. */
+  lstat(absolute: string): LstatAnswer {
+    const entries = (this.#entries ??= new Map<string, LstatAnswer>());
+    if (entries.has(absolute)) return entries.get(absolute);
+    let stats: LstatAnswer;
+    try {
+      stats = lstatSync(absolute, { throwIfNoEntry: false });
+    } catch {
+      stats = null;
+    }
+    entries.set(absolute, stats);
+    return stats;
+  }
+
+  /** What the memo knows of `path` having no link on it: true for a path shown so and every folder above one, false for one realpath did not give back. */
+  knownLinkFree(path: string): boolean | undefined {
+    // a path seen not to be link-free stays so, even if a race showed a path below it otherwise
+    if (this.#notLinkFree?.includes(path) === true) return false;
+    return this.#linkFree?.some((free) => isAtOrBelow(path, free)) === true ? true : undefined;
+  }
+
+  /** Records that `path` exists with no link on it, shown otherwise than by its own realpath. */
+  markLinkFree(path: string): void {
+    (this.#linkFree ??= []).push(path);
+  }
+
+  /**
+   * Whether the absolute, normalised path exists with no symbolic link on it, as one realpath
+   * shows; its ancestors are then folders with no link either, and are answered without a lookup.
+   */
+  isLinkFree(absolute: string): boolean {
+    const known = this.knownLinkFree(absolute);
+    if (known !== undefined) return known;
+    let real: string | undefined;
+    try {
+      real = realpathSync.native(absolute);
+    } catch {
+      real = undefined;
+    }
+    const free = real === absolute;
+    if (free) this.markLinkFree(absolute);
+    else (this.#notLinkFree ??= []).push(absolute);
+    return free;
+  }
 }
 
 /** An empty memo, for one decision in the workspace at `root` (absolute, normalised). */
 export function newLookupMemo(root?: string): LookupMemo {
-  return { entries: new Map(), linkFree: new Map(), root };
+  return new LookupMemo(root);
 }
 
-/** lstat of an absolute path, once per memo: ENOENT is an answer; any other error (ENOTDIR, EACCES, ELOOP) is null. */
-export function lstatOnce(absolute: string, memo: LookupMemo): Stats | undefined | null {
-  const known = memo.entries.get(absolute);
-  if (known !== undefined || memo.entries.has(absolute)) return known;
-  let stats: Stats | undefined | null;
-  try {
-    stats = lstatSync(absolute, { throwIfNoEntry: false });
-  } catch {
-    stats = null;
-  }
-  memo.entries.set(absolute, stats);
-  return stats;
+/** lstat of an absolute path, once per memo. */
+export function lstatOnce(absolute: string, memo: LookupMemo): LstatAnswer {
+  return memo.lstat(absolute);
 }
 
-/**
- * Whether the absolute, normalised path exists with no symbolic link on it, as one realpath
- * shows; its ancestors are then folders with no link either, and are answered without a lookup.
- */
+/** Whether the absolute, normalised path exists with no symbolic link on it, once per memo. */
 export function isLinkFree(absolute: string, memo: LookupMemo): boolean {
-  const known = memo.linkFree.get(absolute);
-  if (known !== undefined) return known;
-  let real: string | undefined;
-  try {
-    real = realpathSync.native(absolute);
-  } catch {
-    real = undefined;
-  }
-  const free = real === absolute;
-  memo.linkFree.set(absolute, free);
-  if (free) {
-    for (let slash = absolute.lastIndexOf('/'); slash >= 0; slash = slash === 0 ? -1 : absolute.lastIndexOf('/', slash - 1)) {
-      const up = slash === 0 ? '/' : absolute.slice(0, slash);
-      if (memo.linkFree.get(up) === true) break;
-      memo.linkFree.set(up, true);
-    }
-  }
-  return free;
+  return memo.isLinkFree(absolute);
 }

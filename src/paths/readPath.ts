@@ -31,7 +31,7 @@ export interface ReadingContext {
 function realFolder(folder: string, memo: Map<string, string | undefined>, lookups: LookupMemo): string | undefined {
   if (memo.has(folder)) return memo.get(folder);
   // a folder a realpath gives back (asked first of the workspace root, which the host chose) is its own real location
-  const linkFree = lookups.linkFree.get(folder) ?? (folder === lookups.root && isLinkFree(folder, lookups));
+  const linkFree = lookups.knownLinkFree(folder) ?? (folder === lookups.root && isLinkFree(folder, lookups));
   const real = linkFree ? folder : resolveThroughLinks('/', folder).path;
   memo.set(folder, real);
   return real;

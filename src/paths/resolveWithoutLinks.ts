@@ -18,8 +18,8 @@ function parentOf(absolute: string): string {
 
 /** Whether an existing entry has no link on it: no realpath when it is no link and its folder was shown to have none. */
 function entryLinkFree(absolute: string, stats: Stats, memo: LookupMemo): boolean {
-  if (!stats.isSymbolicLink() && memo.linkFree.get(parentOf(absolute)) === true) {
-    memo.linkFree.set(absolute, true);
+  if (!stats.isSymbolicLink() && memo.knownLinkFree(parentOf(absolute)) === true) {
+    memo.markLinkFree(absolute);
     return true;
   }
   return isLinkFree(absolute, memo);
@@ -27,7 +27,7 @@ function entryLinkFree(absolute: string, stats: Stats, memo: LookupMemo): boolea
 
 /** `folder`, when it exists with no link on it: lstat first, so a missing one costs no failed realpath, except for the workspace root. */
 function existingLinkFree(folder: string, memo: LookupMemo): string | undefined {
-  if (memo.linkFree.get(folder) === true) return folder;
+  if (memo.knownLinkFree(folder) === true) return folder;
   if (folder === memo.root) return isLinkFree(folder, memo) ? folder : undefined;
   const stats = lstatOnce(folder, memo);
   return stats !== undefined && stats !== null && isLinkFree(folder, memo) ? folder : undefined;
@@ -40,7 +40,7 @@ function existingLinkFree(folder: string, memo: LookupMemo): string | undefined 
  */
 function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): string | undefined {
   const parent = parentOf(absolute);
-  if (memo.linkFree.get(parent) === true) return parent;
+  if (memo.knownLinkFree(parent) === true) return parent;
   if (parent === floor) return existingLinkFree(floor, memo);
   const stats = lstatOnce(parent, memo);
   if (stats === null) return undefined;
@@ -52,7 +52,7 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
     const next = absolute.indexOf('/', slash + 1);
     const child = absolute.slice(0, next);
     if (child === parent) break;
-    if (memo.linkFree.get(child) !== true) {
+    if (memo.knownLinkFree(child) !== true) {
       const found = lstatOnce(child, memo);
       if (found === null) return undefined;
       if (found === undefined) break;
@@ -77,7 +77,7 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
 export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = newLookupMemo()): LinkFreeResolution | undefined {
   if (!isAtOrBelow(floor, absolute)) return undefined;
   // the workspace root itself (a git run's folder, the scratch rule's root): one realpath says where it is
-  if (absolute === memo.root && !memo.entries.has(absolute)) return isLinkFree(absolute, memo) ? { path: absolute, entry: undefined } : undefined;
+  if (absolute === memo.root && !memo.looked(absolute)) return isLinkFree(absolute, memo) ? { path: absolute, entry: undefined } : undefined;
   const stats = lstatOnce(absolute, memo);
   if (stats === null) return undefined;
   if (stats !== undefined) return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;

@@ -120,7 +120,7 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
   it('says where the workspace root is with one realpath, leaving what is there to the checks that need it', () => {
     const memo = newLookupMemo(ROOT);
     expect(resolveWithoutLinks(ROOT, ROOT, memo)).toEqual({ path: ROOT, entry: undefined });
-    expect(memo.entries.size).toBe(0);
+    expect(memo.lookups).toBe(0);
     // with no workspace root named, the root is a path like any other, its entry seen
     expect(resolveWithoutLinks(ROOT, ROOT, newLookupMemo())?.entry).toMatchObject({ kind: 'folder' });
   });
@@ -128,10 +128,10 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
   it('looks no path up twice in one decision', () => {
     const memo = newLookupMemo();
     resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/invoice.ts'), ROOT, memo);
-    const looked = memo.entries.size;
+    const looked = memo.lookups;
     expect(resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/other.ts'), ROOT, memo)?.entry).toEqual({ kind: 'missing' });
     // only the new file itself: its folders were seen missing, the folder above them without links
-    expect(memo.entries.size).toBe(looked + 1);
+    expect(memo.lookups).toBe(looked + 1);
   });
 });
 

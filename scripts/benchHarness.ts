@@ -3,6 +3,8 @@
 
 export const ROUNDS = 7;
 export const ROUND_MS = 100;
+// a long-running host has compiled its hot code: the first rounds of each loop only warm it up
+const WARM_UP_ROUNDS = 3;
 
 export type Loop = (iterations: number) => number;
 
@@ -43,6 +45,10 @@ export function createHarness(keep: (result: number) => void) {
   const comparePair = (subject: Loop, baseline: Loop): Pair => {
     const subjectIterations = calibrate(subject, keep);
     const baselineIterations = calibrate(baseline, keep);
+    for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+      nsPerCall(baseline, baselineIterations, keep);
+      nsPerCall(subject, subjectIterations, keep);
+    }
     const subjectTimes: number[] = [];
     const baselineTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -121,7 +121,8 @@ export type ScopedPath = readonly string[];
 export function scopedPath(relativePath: string): ScopedPath | undefined {
   if (relativePath === '' || relativePath.length > MAX_SCOPED_PATH_LENGTH) return undefined;
   const names = relativePath.split('/');
-  return names.every((name) => name !== '' && name !== '.' && name !== '..') ? names : undefined;
+  for (const name of names) if (name === '' || name === '.' || name === '..') return undefined;
+  return names;
 }
 
 /** True when a compiled glob matches a path's names. */

@@ -11,7 +11,7 @@ import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
-import { pathUseEvidence, type PathUse } from './fileRisk';
+import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
 import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
 import type { PathRole } from '../shell/shellAnalysis';
 import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
@@ -109,29 +109,33 @@ interface KindPathUse {
   readonly base: string;
 }
 
+const pathUse = (target: NamedTarget, role: PathRole, base: string): KindPathUse => ({ use: { path: target.path, role, argument: target.argument }, base });
+
 function kindPathUses(call: FileKindCall, risk: RiskContext): KindPathUse[] {
-  const at = (base: string) => (target: NamedTarget, role: PathRole): KindPathUse => ({ use: { path: target.path, role, argument: target.argument }, base });
-  const inWorkspace = at(risk.workspaceRoot);
+  const root = risk.workspaceRoot;
   switch (call.kind) {
     case 'none':
     case 'web':
       return [];
-    case 'file_write':
-      return call.uses.map((use) => inWorkspace(use, call.deletes ? 'delete' : 'overwrite'));
+    case 'file_write': {
+      const role = call.deletes ? 'delete' : 'overwrite';
+      return call.uses.map((use) => pathUse(use, role, root));
+    }
     case 'file_patch':
-      return [inWorkspace(call.file, 'overwrite')];
+      return [pathUse(call.file, 'overwrite', root)];
     case 'fs':
-      return [at(risk.sandboxRoot)(call.file, FS_READ_OPS.has(call.op) ? 'read' : FS_DELETE_OPS.has(call.op) ? 'delete' : 'overwrite')];
+      return [pathUse(call.file, FS_READ_OPS.has(call.op) ? 'read' : FS_DELETE_OPS.has(call.op) ? 'delete' : 'overwrite', risk.sandboxRoot)];
     case 'run':
-      return [inWorkspace(call.script, 'read')];
+      return [pathUse(call.script, 'read', root)];
     case 'read':
-      return call.uses.map((use) => inWorkspace(use, 'read'));
+      return call.uses.map((use) => pathUse(use, 'read', root));
   }
 }
 
-function evidenceFor(call: FileKindCall, uses: readonly KindPathUse[], risk: RiskContext): Evidence[] {
-  const workspace = workspacePathContext(risk);
-  const paths = uses.flatMap(({ use, base }) => pathUseEvidence(use, { ...workspace, base }));
+function evidenceFor(call: FileKindCall, uses: readonly KindPathUse[], risk: RiskContext, workspace: PathContext): Evidence[] {
+  const paths: Evidence[] = [];
+  // most uses are relative to the workspace, whose context serves them as it is
+  for (const { use, base } of uses) paths.push(...pathUseEvidence(use, base === workspace.base ? workspace : { ...workspace, base }));
   switch (call.kind) {
     case 'file_patch':
       return call.dryRun ? paths.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : paths;
@@ -153,8 +157,7 @@ function evidenceFor(call: FileKindCall, uses: readonly KindPathUse[], risk: Ris
  * control-file checks this way, as a shell command's paths do. Outside the workspace they are
  * safe mode's FS_OUTSIDE_WORKSPACE.
  */
-function hostKindPaths(uses: readonly KindPathUse[], risk: RiskContext): CommandPath[] {
-  const { analyze } = workspacePathContext(risk);
+function hostKindPaths(uses: readonly KindPathUse[], { analyze }: PathContext): CommandPath[] {
   return uses.flatMap(({ use, base }) =>
     pathForms(use.path).flatMap((input) => {
       const relative = relativeInside(analyze(input, base));
@@ -168,13 +171,14 @@ function hostKindPaths(uses: readonly KindPathUse[], risk: RiskContext): Command
  * changes the file under every name, wherever the others are, so no scope covers it. Shell
  * operands get the same check in shellRisk.
  */
-function hardLinkedWrites(uses: readonly KindPathUse[], risk: RiskContext): CommandPath[] {
-  const { analyze } = workspacePathContext(risk);
-  return uses.flatMap(({ use, base }) => {
-    if (use.role !== 'overwrite') return [];
+function hardLinkedWrites(uses: readonly KindPathUse[], { analyze }: PathContext): readonly CommandPath[] {
+  let linked: CommandPath[] | undefined;
+  for (const { use, base } of uses) {
+    if (use.role !== 'overwrite') continue;
     const names = hardLinkCountOf(analyze(use.path, base));
-    return names > 1 ? [{ input: use.path, relative: undefined, role: use.role, unresolved: hardLinkedWriteProblem(names) }] : [];
-  });
+    if (names > 1) (linked ??= []).push({ input: use.path, relative: undefined, role: use.role, unresolved: hardLinkedWriteProblem(names) });
+  }
+  return linked ?? NO_COMMAND_PATHS;
 }
 
 const failed = (error: UnknownToolError | ToolArgumentsError): CallRiskResult => ({ ok: false, error });
@@ -201,9 +205,11 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     if (read.kind === 'shell') return { ok: true, ...(risk.shellRisk ?? shellCallRisk(read, risk)) };
     // the paths a call names, read once for its evidence, a host kind's scope and hard links
     const uses = kindPathUses(read, risk);
-    const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(uses, risk) : NO_COMMAND_PATHS;
-    const linked = hardLinkedWrites(uses, risk);
-    return { ok: true, risk: categorization(evidenceFor(read, uses, risk)), commandPaths: linked.length === 0 ? named : [...named, ...linked] };
+    // one analyzer for every check of the call: each path is resolved once
+    const workspace = workspacePathContext(risk);
+    const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(uses, workspace) : NO_COMMAND_PATHS;
+    const linked = hardLinkedWrites(uses, workspace);
+    return { ok: true, risk: categorization(evidenceFor(read, uses, risk, workspace)), commandPaths: linked.length === 0 ? named : [...named, ...linked] };
   } catch (error) {
     // an intentgate error from a rule is misuse or bad config, not a malformed call
     if (error instanceof IntentGateError) throw error;

@@ -3,8 +3,9 @@
 
 export const ROUNDS = 7;
 export const ROUND_MS = 100;
-// a long-running host has compiled its hot code: the first rounds of each loop only warm it up
-const WARM_UP_ROUNDS = 3;
+// a long-running host has compiled its hot code and grown its young generation: the first
+// rounds of each loop (about a second) only warm it up
+const WARM_UP_ROUNDS = 10;
 
 export type Loop = (iterations: number) => number;
 

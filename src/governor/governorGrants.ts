@@ -41,8 +41,11 @@ export function createGovernorGrants(parts: {
     if (approvalActor.getSnapshot().context.grants.some((grant) => grant.until === 'intent')) approvalActor.send({ type: 'intent.changed', intentId: now });
   });
   const expire = (): void => {
+    const { grants } = approvalActor.getSnapshot().context;
+    // most sessions have no grant: the clock is not even read
+    if (grants.length === 0) return;
     const now = parts.now();
-    if (approvalActor.getSnapshot().context.grants.some((grant) => grant.expiresAt !== undefined && grant.expiresAt <= now)) {
+    if (grants.some((grant) => grant.expiresAt !== undefined && grant.expiresAt <= now)) {
       approvalActor.send({ type: 'grants.expired', now });
     }
   };

@@ -1,5 +1,6 @@
 import type { ToolPath } from '../tools/toolRequest';
-import { globMatches, readScopeGlob, scopedPath, type CompiledGlob } from './scopeGlob';
+import { createBoundedMemo } from '../paths/boundedMemo';
+import { globMatches, readScopeGlob, scopedPath, type CompiledGlob, type ScopedPath } from './scopeGlob';
 
 // owned_scope arrays are frozen and live as long as their intent, so they key the compiled globs
 const compiled = new WeakMap<readonly string[], readonly CompiledGlob[]>();
@@ -12,6 +13,13 @@ function compile(scope: readonly string[]): readonly CompiledGlob[] {
   });
 }
 
+// a path is split into its names once, however many scopes and checks read it; frozen, since answers are shared
+const namesOfPaths = createBoundedMemo<ScopedPath | undefined>(256 * 1024, (relativePath) => 16 + relativePath.length);
+const splitPath = (relativePath: string): ScopedPath | undefined => {
+  const names = scopedPath(relativePath);
+  return names === undefined ? undefined : Object.freeze(names);
+};
+
 /**
  * True when the workspace-relative path is covered by one of the scope globs. The time is
  * bounded by the path's length times the globs' (see scopeGlob.ts), whatever the path.
@@ -22,7 +30,7 @@ export function isInScope(scope: readonly string[], relativePath: string): boole
     globs = compile(scope);
     compiled.set(scope, globs);
   }
-  const path = scopedPath(relativePath);
+  const path = namesOfPaths.get(relativePath, splitPath);
   return path !== undefined && globs.some((glob) => globMatches(glob, path));
 }
 

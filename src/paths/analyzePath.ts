@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { decodeMeaningfulEscapes } from './decodeMeaningfulEscapes';
 import { fileUrlPath } from './fileUrlPath';
-import { newLookupMemo, type LookupMemo } from './lookupMemo';
+import { LookupMemo } from './lookupMemo';
 import { rememberEntry } from './pathEntry';
 import { type BackslashReading, type PathReading, type ReadingContext, readPath } from './readPath';
 
@@ -30,11 +30,9 @@ export interface PathAnalysisOptions {
   /** what '~' and $HOME expand to; defaults to os.homedir() */
   readonly homeDir?: string;
   /**
-   * the real folders of roots and bases found so far in this one decision; a link can change
-   * between two decisions, so a memo never outlives the analyzer that made it
+   * the lookups made so far in this one decision, the real folders of roots and bases too; a
+   * link can change between two decisions, so a memo never outlives the analyzer that made it
    */
-  readonly realFolders?: Map<string, string | undefined>;
-  /** the lookups made so far in this one decision, kept for as long as realFolders */
   readonly lookups?: LookupMemo;
 }
 
@@ -74,7 +72,7 @@ function resolvedRoot(workspaceRoot: string): string {
 function readingContext(options: PathAnalysisOptions): ReadingContext {
   const root = resolvedRoot(options.workspaceRoot);
   const base = options.base === undefined ? root : path.resolve(root, options.base);
-  return { root, base, realFolders: options.realFolders ?? new Map<string, string | undefined>(), lookups: options.lookups ?? newLookupMemo(root), homeDir: options.homeDir };
+  return { root, base, lookups: options.lookups ?? new LookupMemo(root), homeDir: options.homeDir };
 }
 
 // every reading a tool might make of the text: decoded or not, '\' as a separator or not

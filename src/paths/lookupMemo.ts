@@ -1,5 +1,6 @@
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { isAtOrBelow } from './pathBelow';
+import { resolveThroughLinks } from './realPath';
 
 /** An lstat answer: the stats, undefined for ENOENT, null for any other error (ENOTDIR, EACCES, ELOOP). */
 export type LstatAnswer = Stats | undefined | null;
@@ -15,6 +16,8 @@ export class LookupMemo {
   #linkFree: string[] | undefined;
   // paths realpath did not give back
   #notLinkFree: string[] | undefined;
+  // the real locations of the workspace root and bases (undefined: their links loop)
+  #realFolders: Map<string, string | undefined> | undefined;
 
   /** `root`: the workspace root, a folder the host chose, so expected to exist, and asked of realpath without an lstat first */
   constructor(readonly root?: string) {}
@@ -73,19 +76,18 @@ export class LookupMemo {
     else (this.#notLinkFree ??= []).push(absolute);
     return free;
   }
-}
 
-/** An empty memo, for one decision in the workspace at `root` (absolute, normalised). */
-export function newLookupMemo(root?: string): LookupMemo {
-  return new LookupMemo(root);
-}
-
-/** lstat of an absolute path, once per memo. */
-export function lstatOnce(absolute: string, memo: LookupMemo): LstatAnswer {
-  return memo.lstat(absolute);
-}
-
-/** Whether the absolute, normalised path exists with no symbolic link on it, once per memo. */
-export function isLinkFree(absolute: string, memo: LookupMemo): boolean {
-  return memo.isLinkFree(absolute);
+  /**
+   * The real location of a workspace root or base, once per decision: a folder the host chose,
+   * not an argument the model wrote, whose component walk costs a lookup per component. A folder
+   * a realpath gives back (asked first of the workspace root) is its own real location.
+   */
+  realFolder(folder: string): string | undefined {
+    const known = (this.#realFolders ??= new Map<string, string | undefined>());
+    if (known.has(folder)) return known.get(folder);
+    const linkFree = this.knownLinkFree(folder) ?? (folder === this.root && this.isLinkFree(folder));
+    const real = linkFree ? folder : resolveThroughLinks('/', folder).path;
+    known.set(folder, real);
+    return real;
+  }
 }

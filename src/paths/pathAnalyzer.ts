@@ -1,5 +1,5 @@
 import { analyzePath, type PathAnalysis, type PathAnalysisOptions } from './analyzePath';
-import { newLookupMemo } from './lookupMemo';
+import { LookupMemo } from './lookupMemo';
 
 /** Analyses paths for one decision; each path is resolved once however many rules ask. */
 export type PathAnalyzer = (input: string, base?: string) => PathAnalysis;
@@ -15,8 +15,7 @@ export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): Pat
   let fromRoot: Map<string, PathAnalysis> | undefined;
   // made when a path from another base is first asked: most decisions ask none
   let fromBases: Map<string, PathAnalysis> | undefined;
-  const realFolders = new Map<string, string | undefined>();
-  const options: PathAnalysisOptions = { workspaceRoot, realFolders, lookups: newLookupMemo(workspaceRoot), ...(homeDir !== undefined && { homeDir }) };
+  const options: PathAnalysisOptions = { workspaceRoot, lookups: new LookupMemo(workspaceRoot), ...(homeDir !== undefined && { homeDir }) };
   return (input, base) => {
     if (base === undefined || base === workspaceRoot) {
       if (input === firstInput && firstAnalysis !== undefined) return firstAnalysis;

@@ -5,7 +5,7 @@ import { isAtOrBelow, pathBelow } from './pathBelow';
 import type { PathEntry } from './pathEntry';
 import { realpathOfLongestAncestor, resolveThroughLinks } from './realPath';
 import { lexicalPath } from './lexicalPath';
-import { isLinkFree, type LookupMemo } from './lookupMemo';
+import type { LookupMemo } from './lookupMemo';
 import { resolveWithoutLinks } from './resolveWithoutLinks';
 import { windowsPathForm } from './windowsPathForm';
 
@@ -18,23 +18,10 @@ export interface ReadingContext {
   readonly root: string;
   /** the absolute directory relative paths start from, as given */
   readonly base: string;
-  /** the real folders of roots and bases found so far in this one decision (undefined: their links loop) */
-  readonly realFolders: Map<string, string | undefined>;
-  /** the lookups made so far in this one decision */
+  /** the lookups made so far in this one decision, the real folders of roots and bases too */
   readonly lookups: LookupMemo;
   /** what '~' and $HOME expand to; undefined for os.homedir(), asked only of a path that starts with '~' or '$' */
   readonly homeDir: string | undefined;
-}
-
-// the real location of a workspace root or base is resolved once per decision: it is a folder
-// the host chose, not an argument the model wrote, and resolving it costs a lookup per component
-function realFolder(folder: string, memo: Map<string, string | undefined>, lookups: LookupMemo): string | undefined {
-  if (memo.has(folder)) return memo.get(folder);
-  // a folder a realpath gives back (asked first of the workspace root, which the host chose) is its own real location
-  const linkFree = lookups.knownLinkFree(folder) ?? (folder === lookups.root && isLinkFree(folder, lookups));
-  const real = linkFree ? folder : resolveThroughLinks('/', folder).path;
-  memo.set(folder, real);
-  return real;
 }
 
 function homeDirOf(given: string | undefined): string | undefined {
@@ -107,8 +94,8 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   if (isAbsolute && home.reasons.length === 0) reasons.push('absolute path');
   const linkFree = home.trusted ? linkFreeInside(expanded, isAbsolute, context, reasons) : undefined;
   if (linkFree) return linkFree;
-  const realRoot = realFolder(context.root, context.realFolders, context.lookups);
-  const realBase = realFolder(context.base, context.realFolders, context.lookups);
+  const realRoot = context.lookups.realFolder(context.root);
+  const realBase = context.lookups.realFolder(context.base);
   if (realRoot === undefined || realBase === undefined) {
     return outside(undefined, [...reasons, 'workspace root cannot be resolved (symlink loop)']);
   }

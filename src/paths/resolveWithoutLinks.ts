@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { isAtOrBelow } from './pathBelow';
-import { isLinkFree, lstatOnce, newLookupMemo, type LookupMemo } from './lookupMemo';
+import { LookupMemo } from './lookupMemo';
 import { entryOfStats, MISSING_ENTRY, type PathEntry } from './pathEntry';
 
 /** A path whose components, from a folder down, are no symbolic links, and what is at its end. */
@@ -22,15 +22,15 @@ function entryLinkFree(absolute: string, stats: Stats, memo: LookupMemo): boolea
     memo.markLinkFree(absolute);
     return true;
   }
-  return isLinkFree(absolute, memo);
+  return memo.isLinkFree(absolute);
 }
 
 /** `folder`, when it exists with no link on it: lstat first, so a missing one costs no failed realpath, except for the workspace root. */
 function existingLinkFree(folder: string, memo: LookupMemo): string | undefined {
   if (memo.knownLinkFree(folder) === true) return folder;
-  if (folder === memo.root) return isLinkFree(folder, memo) ? folder : undefined;
-  const stats = lstatOnce(folder, memo);
-  return stats !== undefined && stats !== null && isLinkFree(folder, memo) ? folder : undefined;
+  if (folder === memo.root) return memo.isLinkFree(folder) ? folder : undefined;
+  const stats = memo.lstat(folder);
+  return stats !== undefined && stats !== null && memo.isLinkFree(folder) ? folder : undefined;
 }
 
 /**
@@ -42,9 +42,9 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
   const parent = parentOf(absolute);
   if (memo.knownLinkFree(parent) === true) return parent;
   if (parent === floor) return existingLinkFree(floor, memo);
-  const stats = lstatOnce(parent, memo);
+  const stats = memo.lstat(parent);
   if (stats === null) return undefined;
-  if (stats !== undefined) return isLinkFree(parent, memo) ? parent : undefined;
+  if (stats !== undefined) return memo.isLinkFree(parent) ? parent : undefined;
   // the parent is missing too: the first missing component below the floor ends what exists
   let existing = floor;
   let slash = floor === '/' ? 0 : floor.length;
@@ -53,7 +53,7 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
     const child = absolute.slice(0, next);
     if (child === parent) break;
     if (memo.knownLinkFree(child) !== true) {
-      const found = lstatOnce(child, memo);
+      const found = memo.lstat(child);
       if (found === null) return undefined;
       if (found === undefined) break;
     }
@@ -74,11 +74,11 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
  * Lookups already made in the same decision (`memo`) are not made again, and an entry that is
  * no link in a folder the memo shows has none needs no realpath.
  */
-export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = newLookupMemo()): LinkFreeResolution | undefined {
+export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = new LookupMemo()): LinkFreeResolution | undefined {
   if (!isAtOrBelow(floor, absolute)) return undefined;
   // the workspace root itself (a git run's folder, the scratch rule's root): one realpath says where it is
-  if (absolute === memo.root && !memo.looked(absolute)) return isLinkFree(absolute, memo) ? { path: absolute, entry: undefined } : undefined;
-  const stats = lstatOnce(absolute, memo);
+  if (absolute === memo.root && !memo.looked(absolute)) return memo.isLinkFree(absolute) ? { path: absolute, entry: undefined } : undefined;
+  const stats = memo.lstat(absolute);
   if (stats === null) return undefined;
   if (stats !== undefined) return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;
   if (absolute === floor) return undefined;

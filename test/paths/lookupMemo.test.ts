@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isLinkFree, lstatOnce, newLookupMemo } from '../../src/paths/lookupMemo';
+import { LookupMemo } from '../../src/paths/lookupMemo';
 
 const ROOT = realpathSync.native(mkdtempSync(path.join(tmpdir(), 'intentgate-lookups-')));
 mkdirSync(path.join(ROOT, 'src/auth'), { recursive: true });
@@ -19,25 +19,25 @@ describe('lookupMemo', () => {
     { name: 'not a path below a link', relative: 'inner/auth', expected: false },
     { name: 'not a missing path', relative: 'src/absent', expected: false },
   ])('isLinkFree: $name', ({ relative, expected }) => {
-    expect(isLinkFree(path.posix.join(ROOT, relative), newLookupMemo())).toBe(expected);
+    expect(new LookupMemo().isLinkFree(path.posix.join(ROOT, relative))).toBe(expected);
   });
 
   it('records the ancestors of a link-free path as link-free, up to the file system root', () => {
-    const memo = newLookupMemo();
-    expect(isLinkFree(path.posix.join(ROOT, 'src/auth'), memo)).toBe(true);
+    const memo = new LookupMemo();
+    expect(memo.isLinkFree(path.posix.join(ROOT, 'src/auth'))).toBe(true);
     for (const folder of [path.posix.join(ROOT, 'src'), ROOT, path.dirname(ROOT), '/']) expect(memo.knownLinkFree(folder)).toBe(true);
     expect(memo.knownLinkFree(path.posix.join(ROOT, 'inner'))).toBeUndefined();
   });
 
   it('answers lstat from the memo the second time, a missing entry too', () => {
-    const memo = newLookupMemo();
+    const memo = new LookupMemo();
     const absent = path.posix.join(ROOT, 'absent');
-    expect(lstatOnce(absent, memo)).toBeUndefined();
+    expect(memo.lstat(absent)).toBeUndefined();
     expect(memo.looked(absent)).toBe(true);
-    expect(lstatOnce(path.posix.join(ROOT, 'src'), memo)?.isDirectory()).toBe(true);
+    expect(memo.lstat(path.posix.join(ROOT, 'src'))?.isDirectory()).toBe(true);
     // a file made after the first lookup is not seen in the same decision, only in a new one
     mkdirSync(absent);
-    expect(lstatOnce(absent, memo)).toBeUndefined();
-    expect(lstatOnce(absent, newLookupMemo())?.isDirectory()).toBe(true);
+    expect(memo.lstat(absent)).toBeUndefined();
+    expect(new LookupMemo().lstat(absent)?.isDirectory()).toBe(true);
   });
 });

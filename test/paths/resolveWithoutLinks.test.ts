@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveThroughLinks } from '../../src/paths/realPath';
 import { isAtOrBelow } from '../../src/paths/pathBelow';
-import { newLookupMemo } from '../../src/paths/lookupMemo';
+import { LookupMemo } from '../../src/paths/lookupMemo';
 import { resolveWithoutLinks } from '../../src/paths/resolveWithoutLinks';
 
 // one real tree for every case: folders, files, a hard-linked file and links of every kind
@@ -97,7 +97,7 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
       fc.property(fc.array(relativePath, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'src', 'absent'), (relatives, below) => {
         const floor = path.posix.join(ROOT, below);
         // the workspace root is asked of realpath alone: the floor may be it, or a folder below it that may be missing
-        const memo = newLookupMemo(ROOT);
+        const memo = new LookupMemo(ROOT);
         for (const relative of relatives) {
           const absolute = path.posix.resolve(floor, relative);
           const remembered = resolveWithoutLinks(absolute, floor, memo);
@@ -113,20 +113,20 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
 
   it('leaves a path in a missing workspace root to the walk, the root asked of realpath alone', () => {
     const missingRoot = path.posix.join(ROOT, 'absent');
-    expect(resolveWithoutLinks(path.posix.join(missingRoot, 'a/b.ts'), missingRoot, newLookupMemo(missingRoot))).toBeUndefined();
-    expect(resolveWithoutLinks(path.posix.join(ROOT, 'out/x.ts'), path.posix.join(ROOT, 'out'), newLookupMemo(path.posix.join(ROOT, 'out')))).toBeUndefined();
+    expect(resolveWithoutLinks(path.posix.join(missingRoot, 'a/b.ts'), missingRoot, new LookupMemo(missingRoot))).toBeUndefined();
+    expect(resolveWithoutLinks(path.posix.join(ROOT, 'out/x.ts'), path.posix.join(ROOT, 'out'), new LookupMemo(path.posix.join(ROOT, 'out')))).toBeUndefined();
   });
 
   it('says where the workspace root is with one realpath, leaving what is there to the checks that need it', () => {
-    const memo = newLookupMemo(ROOT);
+    const memo = new LookupMemo(ROOT);
     expect(resolveWithoutLinks(ROOT, ROOT, memo)).toEqual({ path: ROOT, entry: undefined });
     expect(memo.lookups).toBe(0);
     // with no workspace root named, the root is a path like any other, its entry seen
-    expect(resolveWithoutLinks(ROOT, ROOT, newLookupMemo())?.entry).toMatchObject({ kind: 'folder' });
+    expect(resolveWithoutLinks(ROOT, ROOT, new LookupMemo())?.entry).toMatchObject({ kind: 'folder' });
   });
 
   it('looks no path up twice in one decision', () => {
-    const memo = newLookupMemo();
+    const memo = new LookupMemo();
     resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/invoice.ts'), ROOT, memo);
     const looked = memo.lookups;
     expect(resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/other.ts'), ROOT, memo)?.entry).toEqual({ kind: 'missing' });

@@ -53,10 +53,10 @@ export function createGovernorGrants(parts: {
     live() {
       expire();
       const given = approvalActor.getSnapshot().context.grants;
-      const listed = actor.getSnapshot().context.activeIntent?.approvals;
+      const intent = actor.getSnapshot().context.activeIntent;
       // most calls are decided with no grant at all: one shared empty list, frozen so no reader can fill it
-      if (given.length === 0 && (listed === undefined || listed.length === 0)) return NO_GRANTS;
-      return [...given, ...intentGrants(actor.getSnapshot().context.activeIntent)];
+      if (given.length === 0 && (intent?.approvals === undefined || intent.approvals.length === 0)) return NO_GRANTS;
+      return [...given, ...intentGrants(intent)];
     },
     give(input, givenBy) {
       const spec = parseGrantInput(input);

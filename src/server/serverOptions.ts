@@ -22,7 +22,8 @@ const MIB = 1024 * 1024;
 /** Defaults of the governance service's options. */
 export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000 });
 
-const buildServerOptionsSchema = () =>
+// built on first use: a CLI start that reads no policy never validates service options
+const serverOptionsSchema = z.lazy(() =>
   z.strictObject({
     governor: z
       .custom<GovernorOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object of governor options')
@@ -54,12 +55,11 @@ const buildServerOptionsSchema = () =>
     store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
     /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
     deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
-  });
-
-let serverOptionsSchema: ReturnType<typeof buildServerOptionsSchema> | undefined;
+  }),
+);
 
 /** Options of `createGovernanceServer`; every field is optional. */
-export type GovernanceServerOptions = z.input<ReturnType<typeof buildServerOptionsSchema>>;
+export type GovernanceServerOptions = z.input<typeof serverOptionsSchema>;
 
 /** Where the approval token came from; the service never prints one it did not make. */
 export type ApprovalTokenSource = 'option' | 'env' | 'generated';
@@ -144,8 +144,7 @@ function resolveStore(store: string | undefined, deployment: string | undefined,
 
 /** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
 export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  // built on first use: a CLI start that reads no policy never validates service options
-  const result = (serverOptionsSchema ??= buildServerOptionsSchema()).safeParse(options ?? {});
+  const result = serverOptionsSchema.safeParse(options ?? {});
   const tokenOption = result.success ? result.data.approvalToken : undefined;
   const token = resolveToken(tokenOption, env);
   const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);

@@ -23,35 +23,53 @@ export interface SecretMatch {
   readonly component: string;
 }
 
-// lookups built once, so a path costs a few map reads per component
-function invert<T>(table: Readonly<Partial<Record<SecretKind, readonly T[]>>>): Map<T, SecretKind> {
-  const map = new Map<T, SecretKind>();
-  for (const kind of SECRET_KINDS) for (const entry of table[kind] ?? []) map.set(entry, kind);
+// tables indexed once, so a path costs a few map reads per component and word
+function invert<T>(table: Readonly<Partial<Record<SecretKind, readonly T[]>>>): [T, SecretKind][] {
+  return SECRET_KINDS.flatMap((kind) => (table[kind] ?? []).map((entry): [T, SecretKind] => [entry, kind]));
+}
+
+/** Each entry to its kind; an entry listed under two kinds keeps the most specific. */
+function byEntry(table: Readonly<Partial<Record<SecretKind, readonly string[]>>>): ReadonlyMap<string, SecretKind> {
+  const map = new Map<string, SecretKind>();
+  for (const [entry, kind] of invert(table)) if (!map.has(entry)) map.set(entry, kind);
   return map;
 }
 
-const BY_NAME = invert(SECRET_NAMES);
-const BY_EXTENSION = invert(SECRET_EXTENSIONS);
-const BY_WORD = invert(SECRET_WORDS);
-const BY_QUALIFIER = invert(KEY_QUALIFIERS);
-const PREFIXES = [...invert(SECRET_PREFIXES)];
-const RUSSIAN = [...invert(SECRET_RUSSIAN_WORDS)];
-const PAIRS = [...invert(SECRET_PAIRS)];
-const WORD_PAIRS = [...invert(SECRET_WORD_PAIRS)];
-const RUSSIAN_PAIRS = [...invert(SECRET_RUSSIAN_WORD_PAIRS)];
-const KEY_WORDS = new Set(['key', 'keys']);
+/** Each pair by its first name, then its second, to its kind. */
+function byPair(table: Readonly<Partial<Record<SecretKind, readonly (readonly [string, string])[]>>>): ReadonlyMap<string, ReadonlyMap<string, SecretKind>> {
+  const map = new Map<string, Map<string, SecretKind>>();
+  for (const [[first, second], kind] of invert(table)) {
+    let seconds = map.get(first);
+    if (seconds === undefined) map.set(first, (seconds = new Map()));
+    if (!seconds.has(second)) seconds.set(second, kind);
+  }
+  return map;
+}
+
+const BY_NAME = byEntry(SECRET_NAMES);
+const BY_EXTENSION = byEntry(SECRET_EXTENSIONS);
+const BY_WORD = byEntry(SECRET_WORDS);
+const BY_QUALIFIER = byEntry(KEY_QUALIFIERS);
+const PREFIXES = invert(SECRET_PREFIXES);
+const RUSSIAN = invert(SECRET_RUSSIAN_WORDS);
+const PAIRS = byPair(SECRET_PAIRS);
+const WORD_PAIRS = byPair(SECRET_WORD_PAIRS);
+const RUSSIAN_PAIRS = invert(SECRET_RUSSIAN_WORD_PAIRS);
 const DATA_EXTENSIONS: ReadonlySet<string> = new Set(CONFIG_DATA_EXTENSIONS);
 const DOC_EXTENSIONS: ReadonlySet<string> = new Set(DOCUMENTATION_EXTENSIONS);
 const CYRILLIC = /[а-яё]/;
 const CONFIG_SUFFIX = 'config';
 const MIN_RC_WORD = 4;
 
-const rank = (kind: SecretKind): number => SECRET_KINDS.indexOf(kind);
+const RANK: ReadonlyMap<SecretKind, number> = new Map(SECRET_KINDS.map((kind, index) => [kind, index]));
+const rank = (kind: SecretKind): number => RANK.get(kind) ?? SECRET_KINDS.length;
 
 function better(current: SecretMatch | undefined, kind: SecretKind | undefined, component: string): SecretMatch | undefined {
   if (kind === undefined) return current;
   return current === undefined || rank(kind) < rank(current.kind) ? { kind, component } : current;
 }
+
+const isKeyWord = (word: string | undefined): boolean => word === 'key' || word === 'keys';
 
 function wordKind(word: string): SecretKind | undefined {
   const english = BY_WORD.get(word);
@@ -78,33 +96,48 @@ function namedConfig(part: PathPart): SecretMatch | undefined {
   return undefined;
 }
 
-// the most specific kind one file or folder name carries
-function partMatch(part: PathPart): SecretMatch | undefined {
-  const { lower, written, words } = part;
-  let match = better(undefined, BY_NAME.get(lower), written);
-  match = better(match, PREFIXES.find(([prefix]) => lower.startsWith(prefix))?.[1], written);
-  const dot = lower.lastIndexOf('.');
-  if (dot !== -1) match = better(match, BY_EXTENSION.get(lower.slice(dot + 1)), written);
-  for (const [index, word] of words.entries()) {
+function prefixKind(lower: string): SecretKind | undefined {
+  for (const [prefix, kind] of PREFIXES) if (lower.startsWith(prefix)) return kind;
+  return undefined;
+}
+
+// what the words of one name say, one by one and with the word after each
+function wordsMatch(part: PathPart, found: SecretMatch | undefined): SecretMatch | undefined {
+  const { written, words } = part;
+  let match = found;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] ?? '';
     // 'api_key' is an API key, not also a bare 'key'
-    const qualified = KEY_WORDS.has(word) && BY_QUALIFIER.has(words[index - 1] ?? '');
+    const qualified = isKeyWord(word) && BY_QUALIFIER.has(words[index - 1] ?? '');
     if (!qualified) match = better(match, wordKind(word), word);
     const next = words[index + 1] ?? '';
-    if (KEY_WORDS.has(next)) match = better(match, BY_QUALIFIER.get(word), written);
-    match = better(match, WORD_PAIRS.find(([[first, second]]) => first === word && second === next)?.[1], written);
+    if (isKeyWord(next)) match = better(match, BY_QUALIFIER.get(word), written);
+    match = better(match, WORD_PAIRS.get(word)?.get(next), written);
     if (CYRILLIC.test(word)) match = better(match, RUSSIAN_PAIRS.find(([[first, second]]) => first.test(word) && second.test(next))?.[1], written);
   }
+  return match;
+}
+
+// the most specific kind one file or folder name carries
+function partMatch(part: PathPart): SecretMatch | undefined {
+  const { lower, written } = part;
+  let match = better(undefined, BY_NAME.get(lower), written);
+  match = better(match, prefixKind(lower), written);
+  const dot = lower.lastIndexOf('.');
+  if (dot !== -1) match = better(match, BY_EXTENSION.get(lower.slice(dot + 1)), written);
+  match = wordsMatch(part, match);
   const named = namedConfig(part);
   return named === undefined ? match : better(match, named.kind, named.component);
 }
 
 function pairMatch(parts: readonly PathPart[]): SecretMatch | undefined {
   let match: SecretMatch | undefined;
-  for (const [index, part] of parts.entries()) {
+  for (let index = 0; index + 1 < parts.length; index += 1) {
+    const part = parts[index];
     const next = parts[index + 1];
-    if (next === undefined) break;
-    const kind = PAIRS.find(([[folder, file]]) => part.lower === folder && next.lower === file)?.[1];
-    match = better(match, kind, `${part.written}/${next.written}`);
+    if (part === undefined || next === undefined) break;
+    const kind = PAIRS.get(part.lower)?.get(next.lower);
+    if (kind !== undefined) match = better(match, kind, `${part.written}/${next.written}`);
   }
   return match;
 }
@@ -126,6 +159,7 @@ const answers = createBoundedMemo<SecretMatch | undefined>(64 * 1024, () => 64);
 function matchOf(relativeOrAbsolutePath: string): SecretMatch | undefined {
   const parts = pathParts(relativeOrAbsolutePath);
   let match = pairMatch(parts);
+  // from the file name up: between equals, the component nearest the file name wins
   for (let index = parts.length - 1; index >= 0; index -= 1) {
     const part = parts[index];
     const found = part === undefined ? undefined : partMatch(part);

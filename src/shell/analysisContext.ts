@@ -5,6 +5,7 @@ import type { ShellWord } from './shellWord';
 import { AliasTable } from './aliases';
 import type { Catalog } from './catalog/catalog';
 import { DirectoryFlow } from './directoryFlow';
+import { RepeatFilter } from './repeatFilter';
 import type { WorkingDirectory } from './workingDirectory';
 
 /** Inner scripts (`bash -c`, `eval`, heredocs fed to a shell) nested deeper than this fail closed. */
@@ -50,17 +51,38 @@ export interface ScriptLevel {
 
 const NO_DETAILS: readonly [string, string, string] = ['', '', ''];
 
-/** Whether `key` was already seen for `command`; records it if not. */
-function isRepeat(seen: Map<string, Set<string>>, command: string, key: string): boolean {
-  let keys = seen.get(command);
-  if (keys === undefined) {
-    keys = new Set();
-    seen.set(command, keys);
-  }
-  if (keys.has(key)) return true;
-  keys.add(key);
-  return false;
+/** A path operand as the walk noted it: a loop or function body is a region of its own. */
+interface PlacedOperand {
+  readonly command: string;
+  readonly operand: ShellPathOperand;
+  readonly region: number;
 }
+
+// the fields that make two findings of one command the same finding
+const sameFinding = (one: ShellFinding, other: ShellFinding): boolean =>
+  one.category === other.category &&
+  one.trigger === other.trigger &&
+  one.note === other.note &&
+  one.details[0] === other.details[0] &&
+  one.details[1] === other.details[1] &&
+  one.details[2] === other.details[2];
+const findingKey = (finding: ShellFinding): string => JSON.stringify([finding.category, finding.trigger, finding.note, ...finding.details]);
+
+// the fields that make two operands of one command the same use of a path (no path and '' alike)
+function samePlacedOperand(one: PlacedOperand, other: PlacedOperand): boolean {
+  const a = one.operand;
+  const b = other.operand;
+  return (
+    one.region === other.region &&
+    a.role === b.role &&
+    a.source === b.source &&
+    (a.path ?? '') === (b.path ?? '') &&
+    (a.assumed ?? '') === (b.assumed ?? '') &&
+    (a.placesLinks === true) === (b.placesLinks === true)
+  );
+}
+const placedOperandKey = ({ operand, region }: PlacedOperand): string =>
+  JSON.stringify([operand.role, operand.source, operand.path ?? '', region, operand.assumed ?? '', operand.placesLinks === true]);
 
 /** Collects what the walk finds; one per `analyzeShell` call. */
 export class AnalysisContext {
@@ -79,10 +101,9 @@ export class AnalysisContext {
   steps = 0;
   /** the first simple command's name (or its source when built at run time) */
   firstName: string | undefined = undefined;
-  // keyed by command first: a command string can be 1 MB, and V8 hashes one string instance once
   // each made on first use: a short line often needs none of them
-  private findingKeys: Map<string, Set<string>> | undefined;
-  private pathKeys: Map<string, Set<string>> | undefined;
+  private seenFindings: RepeatFilter<ShellFinding> | undefined;
+  private seenOperands: RepeatFilter<PlacedOperand> | undefined;
   private effectNotes: Set<string> | undefined;
   private unanalysedNames: Set<string> | undefined;
   // made when a second run is noted: most lines run at most one, which needs no key
@@ -126,8 +147,7 @@ export class AnalysisContext {
   }
 
   addFinding(finding: ShellFinding): void {
-    const key = `${finding.category}\u0000${finding.trigger}\u0000${finding.note}\u0000${finding.details.join('\u0000')}`;
-    if (isRepeat((this.findingKeys ??= new Map()), finding.command, key)) return;
+    if ((this.seenFindings ??= new RepeatFilter(sameFinding, findingKey)).isRepeat(finding)) return;
     this.findings.push(finding);
   }
 
@@ -177,8 +197,7 @@ export class AnalysisContext {
   addPath(operand: ShellPathOperand): void {
     // a loop or function body is kept apart: its operands may be read again from another folder
     const region = this.flow.regionId;
-    const key = `${operand.role}\u0000${operand.source}\u0000${operand.path ?? ''}\u0000${region}\u0000${operand.assumed ?? ''}\u0000${operand.placesLinks === true ? 'links' : ''}`;
-    if (isRepeat((this.pathKeys ??= new Map()), operand.command, key)) return;
+    if ((this.seenOperands ??= new RepeatFilter(samePlacedOperand, placedOperandKey)).isRepeat({ command: operand.command, operand, region })) return;
     this.pathOperands.push(operand);
     this.flow.noteOperand(region);
   }

@@ -187,25 +187,37 @@ const RUNTIME_PATH = 'it is not known before the command runs (built at run time
  */
 function commandPathOf(item: JudgedOperand, context: PathContext, sink: PathSink): CommandPath | undefined {
   const { operand } = item;
-  const base = { input: operand.source, role: operand.role, ...(operand.assumed !== undefined && { assumed: operand.assumed }) };
-  if (item.unresolved !== undefined) return { ...base, relative: undefined, unresolved: item.unresolved };
-  if (item.path === undefined) return operand.role === 'read' ? undefined : { ...base, relative: undefined, unresolved: RUNTIME_PATH };
+  // each answer written out whole: most operands give one, and a spread of optional fields costs it
+  const { source, role, assumed } = operand;
+  if (item.unresolved !== undefined) return pathOf(source, role, assumed, { relative: undefined, unresolved: item.unresolved });
+  if (item.path === undefined) return role === 'read' ? undefined : pathOf(source, role, assumed, { relative: undefined, unresolved: RUNTIME_PATH });
   const resolved = context.analyze(item.path, context.base);
-  const changes = operand.role !== 'read';
+  const changes = role !== 'read';
   if (resolved.insideWorkspace && resolved.relative !== undefined) {
-    const input = item.path === operand.path ? operand.source : `${operand.source} (${item.path})`;
-    const names = changes && operand.role !== 'delete' ? hardLinkCountOf(resolved) : 1;
-    if (names > 1) return { ...base, input, relative: undefined, unresolved: hardLinkedWriteProblem(names) };
-    return { ...base, input, relative: resolved.relative };
+    const input = item.path === operand.path ? source : `${source} (${item.path})`;
+    const names = changes && role !== 'delete' ? hardLinkCountOf(resolved) : 1;
+    if (names > 1) return pathOf(input, role, assumed, { relative: undefined, unresolved: hardLinkedWriteProblem(names) });
+    return pathOf(input, role, assumed, { relative: resolved.relative });
   }
   if (!changes) return undefined;
   // a folder holding the workspace holds the control files too (the workspace itself is in no scope)
   const absolute = resolved.absolute;
   const scratch = scratchOf(sink);
-  if (absolute !== undefined && isWithin(scratch.root, absolute)) return { ...base, relative: undefined, coversWorkspace: true };
+  if (absolute !== undefined && isWithin(scratch.root, absolute)) return pathOf(source, role, assumed, { relative: undefined, coversWorkspace: true });
   const inScratch =
     absolute !== undefined && scratch.folders.some((folder) => isWithin(absolute, folder)) && !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
-  return inScratch ? undefined : { ...base, relative: undefined };
+  return inScratch ? undefined : pathOf(source, role, assumed, { relative: undefined });
+}
+
+/** A command path with the operand's `assumed` only when it has one, as the fields of the answer. */
+function pathOf(input: string, role: PathRole, assumed: string | undefined, where: Pick<CommandPath, 'relative' | 'unresolved' | 'coversWorkspace'>): CommandPath {
+  const { relative, unresolved, coversWorkspace } = where;
+  if (assumed === undefined) {
+    if (unresolved !== undefined) return { input, role, relative, unresolved };
+    return coversWorkspace === true ? { input, role, relative, coversWorkspace } : { input, role, relative };
+  }
+  if (unresolved !== undefined) return { input, role, assumed, relative, unresolved };
+  return coversWorkspace === true ? { input, role, assumed, relative, coversWorkspace } : { input, role, assumed, relative };
 }
 
 /**

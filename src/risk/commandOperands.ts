@@ -47,14 +47,17 @@ function anchored(text: string, site: OperandSite): string {
  * The places a link may appear at when the line runs: what a program that places links (ln,
  * cp, mv, tar, git, a program the catalog does not know) writes, as absolute paths.
  */
-function linkPlaces(operands: readonly ShellPathOperand[], site: OperandSite): Map<string, ShellPathOperand> {
-  const places = new Map<string, ShellPathOperand>();
+function linkPlaces(operands: readonly ShellPathOperand[], site: OperandSite): ReadonlyMap<string, ShellPathOperand> {
+  // made for the first operand that places links: most lines have none
+  let places: Map<string, ShellPathOperand> | undefined;
   for (const operand of operands) {
     if (operand.placesLinks !== true || operand.path === undefined) continue;
-    places.set(anchored(operand.path, site), operand);
+    (places ??= new Map()).set(anchored(operand.path, site), operand);
   }
-  return places;
+  return places ?? NO_PLACES;
 }
+
+const NO_PLACES: ReadonlyMap<string, ShellPathOperand> = new Map();
 
 /**
  * The place a path goes through, or names, that the line itself may make a link: each prefix
@@ -93,7 +96,8 @@ function judgedPath(operand: ShellPathOperand, text: string, site: OperandSite, 
 export function judgeOperands(operands: readonly ShellPathOperand[], command: string, site: OperandSite, counts: (operand: ShellPathOperand) => boolean): JudgedOperand[] {
   // every operand may place a link, counted as a path or not: `tool x && echo > x/a`
   const places = linkPlaces(operands, site);
-  const options = globOptionsOf(command);
+  // read from the line's text only when it has a glob operand: most have none
+  let options: ReturnType<typeof globOptionsOf> | undefined;
   const judged: JudgedOperand[] = [];
   for (const operand of operands) {
     if (!counts(operand)) continue;
@@ -104,6 +108,7 @@ export function judgeOperands(operands: readonly ShellPathOperand[], command: st
     }
     judged.push(judgedPath(operand, text, site, places));
     if (operand.glob !== true) continue;
+    options ??= globOptionsOf(command);
     if (options.globstar && text.includes('**')) {
       judged.push({ operand, path: undefined, unresolved: `the line turns on globstar, so '${operand.source}' may match at any depth; name the paths` });
       continue;

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
@@ -69,6 +70,18 @@ export interface CodeCacheRun {
   readonly build: string;
   /** the kind of run (runLabel): a kind the cache has not seen adds what it compiled */
   readonly label: string;
+  /** the file is already wrapped in the CommonJS module function (Module.wrap), as scripts/buildCli.ts writes the bundles */
+  readonly wrapped?: boolean;
+}
+
+/**
+ * The module function's source text. ASCII is decoded as Latin-1, which Node hands V8 as an
+ * external string of a large file: no UTF-8 decoding, and no copy of it on V8's heap.
+ */
+function moduleSource(file: string, wrapped: boolean): string {
+  const bytes = readFileSync(file);
+  const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  return wrapped ? text : Module.wrap(text.replace(/^#!.*/, ''));
 }
 
 /**
@@ -78,11 +91,11 @@ export interface CodeCacheRun {
  */
 export function runWithCodeCache(run: CodeCacheRun): void {
   const { file, cacheFile, build, label } = run;
-  const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
+  const source = moduleSource(file, run.wrapped === true);
   const key = codeCacheKey(file, build);
   const cache = readCache(cacheFile, key);
   // no import() in the file: code compiled from a cache has no dynamic import callback (scripts/buildCli.ts checks)
-  const script = new Script(Module.wrap(source), { filename: file, cachedData: cache?.data });
+  const script = new Script(source, { filename: file, cachedData: cache?.data });
   const moduleWrapper: unknown = script.runInThisContext();
   if (typeof moduleWrapper !== 'function') throw new Error(`code cache: ${file} did not compile to a module function`);
   const module = { exports: {} };

@@ -24,10 +24,33 @@ const BIN = path.join(DIST, 'cli.cjs');
 /** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
 /**
- * Modules of the calls bundle loaded on their first call rather than at start, and their exports
- * (functions only): a decide or hook without `--policy` never builds the policy's schemas.
+ * Modules of the calls bundle loaded when one of their exports is first read rather than at
+ * start: a decide or hook without `--policy` never builds the policy's schemas, and the built-in
+ * catalog builds the specs of only the program families a command line names.
  */
-const DEFERRED_IN_CALLS: readonly DeferredModule[] = [{ module: 'src/policy/loadPolicy.ts', functions: ['loadPolicy'] }];
+const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
+  { module: 'src/policy/loadPolicy.ts', exports: ['loadPolicy'] },
+  { module: 'src/shell/commands/builtinCommands.ts', exports: ['BUILTIN_COMMAND_SETS'] },
+  ...Object.entries({
+    cloud: 'CLOUD_COMMANDS',
+    containers: 'CONTAINER_COMMANDS',
+    developerTools: 'DEVELOPER_TOOL_COMMANDS',
+    fileReaders: 'FILE_READER_COMMANDS',
+    fileUtilities: 'FILE_UTILITY_COMMANDS',
+    forges: 'FORGE_COMMANDS',
+    git: 'GIT_COMMANDS',
+    interpreters: 'INTERPRETER_COMMANDS',
+    network: 'NETWORK_COMMANDS',
+    nodePackages: 'NODE_PACKAGE_COMMANDS',
+    packageManagers: 'PACKAGE_MANAGER_COMMANDS',
+    pythonPackages: 'PYTHON_PACKAGE_COMMANDS',
+    search: 'SEARCH_COMMANDS',
+    shellBuiltins: 'SHELL_BUILTIN_COMMANDS',
+    shells: 'SHELL_COMMANDS',
+    system: 'SYSTEM_COMMANDS',
+    wrappers: 'WRAPPER_COMMANDS',
+  }).map(([file, name]) => ({ module: `src/shell/commands/${file}.ts`, exports: [name] })),
+];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
 /** The calls bundle's entry: the executable, with zod set to validate without compiling parsers. */
 const CALLS_ENTRY = path.join(REPO_ROOT, 'src/cli/callsMain.ts');
@@ -69,27 +92,31 @@ function onlySubcommands(kept: readonly string[], found: Set<string>): Plugin {
   };
 }
 
-/** A module whose importers get a stand-in that loads it when one of its functions is first called. */
+/**
+ * A module whose importers get a stand-in that loads it when one of its exports is first read:
+ * they must read them only when they run, not when they load.
+ */
 interface DeferredModule {
   /** the module's path in the repository */
   readonly module: string;
-  /** every value it exports: each must be a function, as the stand-in can only forward calls */
-  readonly functions: readonly string[];
+  /** every value it exports: functions and constants, as the stand-in forwards each by a getter */
+  readonly exports: readonly string[];
 }
 
-/** Throws unless `functions` are all the values `source` exports, each a function. */
-function checkDeferredExports({ module, functions }: DeferredModule, source: string): void {
+/** Throws unless `exports` are all the values `source` exports, each a function or a constant. */
+function checkDeferredExports({ module, exports }: DeferredModule, source: string): void {
   const exported = [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(([, kind, name]) => ({ kind, name }));
-  const others = exported.filter(({ kind, name }) => kind !== 'function' || name === undefined || !functions.includes(name));
-  const missing = functions.filter((name) => !exported.some((item) => item.kind === 'function' && item.name === name));
-  if (others.length > 0 || missing.length > 0 || /^export\s*\{/m.test(source)) {
-    throw new Error(`buildCli: ${module} must export exactly the functions ${functions.join(', ')} to be deferred`);
+  const plain = (kind: string | undefined): boolean => kind === 'function' || kind === 'const';
+  const others = exported.filter(({ kind, name }) => !plain(kind) || name === undefined || !exports.includes(name));
+  const missing = exports.filter((name) => !exported.some((item) => plain(item.kind) && item.name === name));
+  if (others.length > 0 || missing.length > 0 || /^export\s*(\{|\*|default\b)/m.test(source)) {
+    throw new Error(`buildCli: ${module} must export exactly the functions or constants ${exports.join(', ')} to be deferred`);
   }
 }
 
 /**
- * Gives the importers of each deferred module a stand-in whose functions require the module on
- * their first call: esbuild then starts the module (and the modules only it imports) only then.
+ * Gives the importers of each deferred module a stand-in whose getters require the module on
+ * the first read: esbuild then starts the module (and the modules only it imports) only then.
  */
 function deferModules(deferred: readonly DeferredModule[]): Plugin {
   const byModule = new Map(deferred.map((item) => [item.module, item]));
@@ -108,7 +135,7 @@ function deferModules(deferred: readonly DeferredModule[]): Plugin {
         if (item === undefined) throw new Error(`buildCli: ${args.path} is not deferred`);
         const file = path.join(REPO_ROOT, item.module);
         checkDeferredExports(item, readFileSync(file, 'utf8'));
-        const forwards = item.functions.map((name) => `export function ${name}(...args) {\n  return load().${name}(...args);\n}`);
+        const forwards = item.exports.map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load().${name} });`);
         return {
           contents: [`let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(`./${path.basename(file)}`)}));`, ...forwards].join('\n'),
           resolveDir: path.dirname(file),

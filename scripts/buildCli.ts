@@ -25,12 +25,17 @@ const BIN = path.join(DIST, 'cli.cjs');
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
 /**
  * Modules of the calls bundle loaded when one of their exports is first read rather than at
- * start: a decide or hook without `--policy` never builds the policy's schemas, and the built-in
- * catalog builds the specs of only the program families a command line names.
+ * start: a decide or hook without `--policy` never builds the policy's schemas, a hook builds
+ * its own agent's adapter only, and the built-in catalog builds the specs of only the program
+ * families a command line names.
  */
 const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
   { module: 'src/policy/loadPolicy.ts', exports: ['loadPolicy'] },
   { module: 'src/shell/commands/builtinCommands.ts', exports: ['BUILTIN_COMMAND_SETS'] },
+  // a hook start loads the adapter of its agent only
+  { module: 'src/hooks/agents/claudeCode.ts', exports: ['claudeCodeAdapter'] },
+  { module: 'src/hooks/agents/codexAdapter.ts', exports: ['codexAdapter'] },
+  { module: 'src/hooks/agents/geminiAdapter.ts', exports: ['geminiAdapter'] },
   ...Object.entries({
     cloud: 'CLOUD_COMMANDS',
     containers: 'CONTAINER_COMMANDS',

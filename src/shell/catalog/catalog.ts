@@ -31,18 +31,23 @@ export function createCatalog(sets: readonly CommandSpecs[], families: readonly 
   const holders = new Map<string, () => CommandSpecs>();
   // every name and alias, to the primary name
   const names = new Map<string, string>();
-  const add = (name: string, aliases: readonly string[], specs: () => CommandSpecs): void => {
+  // indexed loops: a start builds the index of every built-in name, and iterators would allocate per name
+  const add = (name: string, aliases: readonly string[], firstAlias: number, specs: () => CommandSpecs): void => {
     if (holders.has(name)) return;
     holders.set(name, specs);
-    for (const alias of [name, ...aliases]) if (!names.has(alias)) names.set(alias, name);
+    if (!names.has(name)) names.set(name, name);
+    for (let index = firstAlias; index < aliases.length; index++) {
+      const alias = aliases[index] ?? '';
+      if (!names.has(alias)) names.set(alias, name);
+    }
   };
   for (const set of sets) {
-    for (const [name, spec] of Object.entries(set)) add(name, spec.aliases ?? [], () => set);
+    for (const [name, spec] of Object.entries(set)) add(name, spec.aliases ?? [], 0, () => set);
   }
   for (const family of families) {
-    for (const program of family.programs) {
-      const [name = '', ...aliases] = program.split(' ');
-      add(name, aliases, family.specs);
+    for (let index = 0; index < family.programs.length; index++) {
+      const words = (family.programs[index] ?? '').split(' ');
+      add(words[0] ?? '', words, 1, family.specs);
     }
   }
   const specOf = (primary: string): CommandSpec | undefined => {

@@ -223,7 +223,10 @@ function escapeNonAscii(text: string, file: string): string {
  */
 function wrapForCodeCache(file: string): void {
   // a first line `#!` is a comment only at the start of a file
-  writeFileSync(file, Module.wrap(escapeNonAscii(readFileSync(file, 'utf8').replace(/^#!.*/, ''), file)));
+  const text = escapeNonAscii(readFileSync(file, 'utf8').replace(/^#!.*/, ''), file);
+  // the file's URL, computed only by a bundle that asks for it; either line keeps the bundle's top level as esbuild wrote it, not in strict mode
+  const head = text.includes(IMPORT_META_URL) ? `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` : ';';
+  writeFileSync(file, Module.wrap(`${head}\n${text}`));
 }
 
 /** Bundles the CLI into `outfile`, with only the `only` subcommands when given; answers the bundle's digest. */
@@ -238,7 +241,6 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
     // code run from a code cache cannot import(): an optional peer is loaded with require (Node >= 20.19 requires ESM too)
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': IMPORT_META_URL },
-    banner: { js: `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     legalComments: 'inline',
     // less text to read at each start; names are kept: errors and stack traces read as in the sources
     minifyWhitespace: true,

@@ -1,6 +1,5 @@
 import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 
@@ -72,7 +71,12 @@ export interface CodeCacheRun {
   readonly label: string;
   /** the file is already wrapped in the CommonJS module function (Module.wrap), as scripts/buildCli.ts writes the bundles */
   readonly wrapped?: boolean;
+  /** the `require` the file's code gets, for a file in the caller's folder; default: one made for the file */
+  readonly require?: NodeJS.Require;
 }
+
+// node:module loads the ES module loader with it: a start that runs a wrapped file with its caller's require goes without
+const nodeModule = () => process.getBuiltinModule('node:module');
 
 /**
  * The module function's source text. ASCII is decoded as Latin-1, which Node hands V8 as an
@@ -81,7 +85,7 @@ export interface CodeCacheRun {
 function moduleSource(file: string, wrapped: boolean): string {
   const bytes = readFileSync(file);
   const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  return wrapped ? text : Module.wrap(text.replace(/^#!.*/, ''));
+  return wrapped ? text : nodeModule().wrap(text.replace(/^#!.*/, ''));
 }
 
 /**
@@ -99,7 +103,7 @@ export function runWithCodeCache(run: CodeCacheRun): void {
   const moduleWrapper: unknown = script.runInThisContext();
   if (typeof moduleWrapper !== 'function') throw new Error(`code cache: ${file} did not compile to a module function`);
   const module = { exports: {} };
-  moduleWrapper.call(module.exports, module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  moduleWrapper.call(module.exports, module.exports, run.require ?? nodeModule().createRequire(file), module, file, path.dirname(file));
   const accepted = cache !== undefined && script.cachedDataRejected !== true;
   const covered = accepted ? cache.covered : [];
   if (accepted && (covered.includes(label) || covered.length >= MAX_COVERED)) return;

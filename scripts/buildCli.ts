@@ -4,9 +4,12 @@
 //   dist/cli.cjs         the bin: runs a bundle through V8's code cache (src/cli/bin.ts)
 // One file spares a start the resolution and reading of hundreds of modules; CommonJS is what
 // Node 20 can hand a code cache to. Optional peers stay outside: they load only when used.
+// Each bundle is ASCII text already wrapped in the CommonJS module function (src/cli/codeCache.ts):
+// a start then hands V8 the file's text as read, without decoding or copying it.
 //   npx tsx scripts/buildCli.ts
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -21,10 +24,38 @@ const BIN = path.join(DIST, 'cli.cjs');
 /** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
 /**
- * Modules of the calls bundle loaded on their first call rather than at start, and their exports
- * (functions only): a decide or hook without `--policy` never builds the policy's schemas.
+ * Modules of the calls bundle loaded when one of their exports is first read rather than at
+ * start: a decide or hook without `--policy` never builds the policy's schemas, a hook builds
+ * its own agent's adapter only, and the built-in catalog builds the specs of only the program
+ * families a command line names.
  */
-const DEFERRED_IN_CALLS: readonly DeferredModule[] = [{ module: 'src/policy/loadPolicy.ts', functions: ['loadPolicy'] }];
+const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
+  { module: 'src/policy/loadPolicy.ts', exports: ['loadPolicy'] },
+  { module: 'src/shell/commands/builtinCommands.ts', exports: ['BUILTIN_COMMAND_SETS'] },
+  // a hook start loads the adapter of its agent only
+  { module: 'src/hooks/agents/claudeCode.ts', exports: ['claudeCodeAdapter'] },
+  { module: 'src/hooks/agents/codexAdapter.ts', exports: ['codexAdapter'] },
+  { module: 'src/hooks/agents/geminiAdapter.ts', exports: ['geminiAdapter'] },
+  ...Object.entries({
+    cloud: 'CLOUD_COMMANDS',
+    containers: 'CONTAINER_COMMANDS',
+    developerTools: 'DEVELOPER_TOOL_COMMANDS',
+    fileReaders: 'FILE_READER_COMMANDS',
+    fileUtilities: 'FILE_UTILITY_COMMANDS',
+    forges: 'FORGE_COMMANDS',
+    git: 'GIT_COMMANDS',
+    interpreters: 'INTERPRETER_COMMANDS',
+    network: 'NETWORK_COMMANDS',
+    nodePackages: 'NODE_PACKAGE_COMMANDS',
+    packageManagers: 'PACKAGE_MANAGER_COMMANDS',
+    pythonPackages: 'PYTHON_PACKAGE_COMMANDS',
+    search: 'SEARCH_COMMANDS',
+    shellBuiltins: 'SHELL_BUILTIN_COMMANDS',
+    shells: 'SHELL_COMMANDS',
+    system: 'SYSTEM_COMMANDS',
+    wrappers: 'WRAPPER_COMMANDS',
+  }).map(([file, name]) => ({ module: `src/shell/commands/${file}.ts`, exports: [name] })),
+];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
 /** The calls bundle's entry: the executable, with zod set to validate without compiling parsers. */
 const CALLS_ENTRY = path.join(REPO_ROOT, 'src/cli/callsMain.ts');
@@ -66,27 +97,31 @@ function onlySubcommands(kept: readonly string[], found: Set<string>): Plugin {
   };
 }
 
-/** A module whose importers get a stand-in that loads it when one of its functions is first called. */
+/**
+ * A module whose importers get a stand-in that loads it when one of its exports is first read:
+ * they must read them only when they run, not when they load.
+ */
 interface DeferredModule {
   /** the module's path in the repository */
   readonly module: string;
-  /** every value it exports: each must be a function, as the stand-in can only forward calls */
-  readonly functions: readonly string[];
+  /** every value it exports: functions and constants, as the stand-in forwards each by a getter */
+  readonly exports: readonly string[];
 }
 
-/** Throws unless `functions` are all the values `source` exports, each a function. */
-function checkDeferredExports({ module, functions }: DeferredModule, source: string): void {
+/** Throws unless `exports` are all the values `source` exports, each a function or a constant. */
+function checkDeferredExports({ module, exports }: DeferredModule, source: string): void {
   const exported = [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(([, kind, name]) => ({ kind, name }));
-  const others = exported.filter(({ kind, name }) => kind !== 'function' || name === undefined || !functions.includes(name));
-  const missing = functions.filter((name) => !exported.some((item) => item.kind === 'function' && item.name === name));
-  if (others.length > 0 || missing.length > 0 || /^export\s*\{/m.test(source)) {
-    throw new Error(`buildCli: ${module} must export exactly the functions ${functions.join(', ')} to be deferred`);
+  const plain = (kind: string | undefined): boolean => kind === 'function' || kind === 'const';
+  const others = exported.filter(({ kind, name }) => !plain(kind) || name === undefined || !exports.includes(name));
+  const missing = exports.filter((name) => !exported.some((item) => plain(item.kind) && item.name === name));
+  if (others.length > 0 || missing.length > 0 || /^export\s*(\{|\*|default\b)/m.test(source)) {
+    throw new Error(`buildCli: ${module} must export exactly the functions or constants ${exports.join(', ')} to be deferred`);
   }
 }
 
 /**
- * Gives the importers of each deferred module a stand-in whose functions require the module on
- * their first call: esbuild then starts the module (and the modules only it imports) only then.
+ * Gives the importers of each deferred module a stand-in whose getters require the module on
+ * the first read: esbuild then starts the module (and the modules only it imports) only then.
  */
 function deferModules(deferred: readonly DeferredModule[]): Plugin {
   const byModule = new Map(deferred.map((item) => [item.module, item]));
@@ -105,7 +140,7 @@ function deferModules(deferred: readonly DeferredModule[]): Plugin {
         if (item === undefined) throw new Error(`buildCli: ${args.path} is not deferred`);
         const file = path.join(REPO_ROOT, item.module);
         checkDeferredExports(item, readFileSync(file, 'utf8'));
-        const forwards = item.functions.map((name) => `export function ${name}(...args) {\n  return load().${name}(...args);\n}`);
+        const forwards = item.exports.map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load().${name} });`);
         return {
           contents: [`let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(`./${path.basename(file)}`)}));`, ...forwards].join('\n'),
           resolveDir: path.dirname(file),
@@ -134,6 +169,28 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
+/** zod's module of every public schema function: the `z` of `import { z } from 'zod'` is its namespace. */
+const ZOD_EXTERNAL = path.join(path.dirname(createRequire(import.meta.url).resolve('zod/package.json')), 'v4', 'classic', 'external.js');
+const ZOD_IMPORT = /^import \{ (z|config) \} from 'zod';$/gm;
+
+/**
+ * Imports zod in the bundle's own modules as `import * as z`: esbuild then binds each `z.string`
+ * to its function, instead of building a namespace object of some nine hundred getters at start.
+ */
+const zodWithoutNamespace: Plugin = {
+  name: 'zod-without-namespace',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/, namespace: 'file' }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(ZOD_IMPORT, (_, name: string) =>
+        name === 'z' ? `import * as z from ${JSON.stringify(ZOD_EXTERNAL)};` : `import { config } from ${JSON.stringify(ZOD_EXTERNAL)};`,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
 /**
  * Gives commander a child_process that loads on first use: it spawns only for executable
  * subcommands, which intentgate has none of, and loading it (with net and dgram) is a start's cost.
@@ -151,6 +208,27 @@ const commanderLazyChildProcess: Plugin = {
   },
 };
 
+/** Writes each non-ASCII character as its escape `\uXXXX`: the same in a string, a template's value, a regular expression and a comment. */
+function escapeNonAscii(text: string, file: string): string {
+  return text.replace(/[^\x00-\x7f]/g, (character, offset: number) => {
+    // after a backslash the escape would read as other characters
+    if (text[offset - 1] === '\\') throw new Error(`buildCli: ${file} has an escaped non-ASCII character at ${offset}`);
+    return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * Rewrites a bundle as the bin runs it: ASCII only, so it can be read as Latin-1 into a string
+ * V8 does not copy, and wrapped in the CommonJS module function, so it needs no concatenation.
+ */
+function wrapForCodeCache(file: string): void {
+  // a first line `#!` is a comment only at the start of a file
+  const text = escapeNonAscii(readFileSync(file, 'utf8').replace(/^#!.*/, ''), file);
+  // the file's URL, computed only by a bundle that asks for it; either line keeps the bundle's top level as esbuild wrote it, not in strict mode
+  const head = text.includes(IMPORT_META_URL) ? `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` : ';';
+  writeFileSync(file, Module.wrap(`${head}\n${text}`));
+}
+
 /** Bundles the CLI into `outfile`, with only the `only` subcommands when given; answers the bundle's digest. */
 async function bundleCli(outfile: string, only?: readonly string[]): Promise<string> {
   const found = new Set<string>();
@@ -163,17 +241,17 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
     // code run from a code cache cannot import(): an optional peer is loaded with require (Node >= 20.19 requires ESM too)
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': IMPORT_META_URL },
-    banner: { js: `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` },
     legalComments: 'inline',
     // less text to read at each start; names are kept: errors and stack traces read as in the sources
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: [zodEnglishOnly, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found), deferModules(DEFERRED_IN_CALLS)])],
+    plugins: [zodEnglishOnly, zodWithoutNamespace, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found), deferModules(DEFERRED_IN_CALLS)])],
   });
   checkNoDynamicImport(outfile, Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
   const missing = (only ?? []).map(commandModule).filter((module) => !found.has(module));
   if (missing.length > 0) throw new Error(`buildCli: src/cli/subcommands.ts imports none of ${missing.join(', ')}`);
+  wrapForCodeCache(outfile);
   return createHash('sha256').update(readFileSync(outfile)).digest('hex').slice(0, 16);
 }
 

@@ -1,5 +1,5 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 
@@ -69,6 +69,23 @@ export interface CodeCacheRun {
   readonly build: string;
   /** the kind of run (runLabel): a kind the cache has not seen adds what it compiled */
   readonly label: string;
+  /** the file is already wrapped in the CommonJS module function (Module.wrap), as scripts/buildCli.ts writes the bundles */
+  readonly wrapped?: boolean;
+  /** the `require` the file's code gets, for a file in the caller's folder; default: one made for the file */
+  readonly require?: NodeJS.Require;
+}
+
+// node:module loads the ES module loader with it: a start that runs a wrapped file with its caller's require goes without
+const nodeModule = () => process.getBuiltinModule('node:module');
+
+/**
+ * The module function's source text. ASCII is decoded as Latin-1, which Node hands V8 as an
+ * external string of a large file: no UTF-8 decoding, and no copy of it on V8's heap.
+ */
+function moduleSource(file: string, wrapped: boolean): string {
+  const bytes = readFileSync(file);
+  const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  return wrapped ? text : nodeModule().wrap(text.replace(/^#!.*/, ''));
 }
 
 /**
@@ -78,15 +95,15 @@ export interface CodeCacheRun {
  */
 export function runWithCodeCache(run: CodeCacheRun): void {
   const { file, cacheFile, build, label } = run;
-  const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
+  const source = moduleSource(file, run.wrapped === true);
   const key = codeCacheKey(file, build);
   const cache = readCache(cacheFile, key);
   // no import() in the file: code compiled from a cache has no dynamic import callback (scripts/buildCli.ts checks)
-  const script = new Script(Module.wrap(source), { filename: file, cachedData: cache?.data });
+  const script = new Script(source, { filename: file, cachedData: cache?.data });
   const moduleWrapper: unknown = script.runInThisContext();
   if (typeof moduleWrapper !== 'function') throw new Error(`code cache: ${file} did not compile to a module function`);
   const module = { exports: {} };
-  moduleWrapper.call(module.exports, module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  moduleWrapper.call(module.exports, module.exports, run.require ?? nodeModule().createRequire(file), module, file, path.dirname(file));
   const accepted = cache !== undefined && script.cachedDataRejected !== true;
   const covered = accepted ? cache.covered : [];
   if (accepted && (covered.includes(label) || covered.length >= MAX_COVERED)) return;

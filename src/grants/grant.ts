@@ -11,28 +11,30 @@ export type GrantLifetime = (typeof GRANT_LIFETIMES)[number];
 
 const narrowing = (item: z.ZodString) => z.array(item).min(1).max(64).optional();
 
-/** What narrows a grant, every part optional; a grant with none covers its categories whole. */
-export const grantNarrowingShape = {
-  /** command prefixes, matched per simple command: every simple command of the line must start with one */
-  commands: narrowing(z.string().trim().min(1).max(512)),
-  /** globs over the call's workspace paths: every path the call names must match one */
-  paths: z.array(scopeGlobSchema).min(1).max(64).optional(),
-  /** URL hosts: every host the call names must be one (`*.example.com` covers its subdomains) */
-  hosts: narrowing(z.string().trim().min(1).max(253)),
-  /** tool names: the call's tool must be one */
-  tools: narrowing(z.string().trim().min(1).max(256)),
-};
+// built on first use: most intents list no approvals and most starts give no grant
+const buildApprovalObject = () =>
+  z.strictObject({
+    categories: z.array(z.enum(RISK_CATEGORIES)).min(1),
+    /** command prefixes, matched per simple command: every simple command of the line must start with one */
+    commands: narrowing(z.string().trim().min(1).max(512)),
+    /** globs over the call's workspace paths: every path the call names must match one */
+    paths: z.array(scopeGlobSchema).min(1).max(64).optional(),
+    /** URL hosts: every host the call names must be one (`*.example.com` covers its subdomains) */
+    hosts: narrowing(z.string().trim().min(1).max(253)),
+    /** tool names: the call's tool must be one */
+    tools: narrowing(z.string().trim().min(1).max(256)),
+  });
 
-/** What an intent's `approvals` entry and a grant share: the categories and their narrowing. */
-export const approvalSchema = z.strictObject({
-  categories: z.array(z.enum(RISK_CATEGORIES)).min(1),
-  ...grantNarrowingShape,
-});
+let approvalObjectSchema: ReturnType<typeof buildApprovalObject> | undefined;
+const approvalObject = (): ReturnType<typeof buildApprovalObject> => (approvalObjectSchema ??= buildApprovalObject());
+
+/** What an intent's `approvals` entry and a grant share: the categories and what narrows them; a grant with no narrowing covers its categories whole. */
+export const approvalSchema = z.lazy(approvalObject);
 
 export type ApprovalSpec = z.infer<typeof approvalSchema>;
 
 const buildGrantInputSchema = () =>
-  approvalSchema.extend({
+  approvalObject().extend({
     until: z.enum(GRANT_LIFETIMES).optional(),
     /** ends the grant this many milliseconds after it is given */
     ttlMs: z.number().int().positive().max(366 * 24 * 3600 * 1000).optional(),
@@ -109,7 +111,7 @@ export function describeGrant(grant: Grant): string {
 
 /** A grant as a governor snapshot keeps it; built on first use, as most snapshots keep none. */
 export const keptGrantSchema = z.lazy(() =>
-  approvalSchema.extend({
+  approvalObject().extend({
     id: z.string().regex(/^grant-\d{1,15}$/),
     until: z.enum(GRANT_LIFETIMES),
     intentId: z.string().min(1).max(256).optional(),

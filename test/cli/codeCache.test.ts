@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +13,8 @@ const CODE_CACHE = pathToFileURL(path.join(REPO_ROOT, 'src/cli/codeCache.ts')).h
 const TIMEOUT_MS = 20_000;
 
 /** Runs `file` through runWithCodeCache in a child process, as the bin does; resolves with its stdout. */
-function runCached(file: string, cacheFile: string, label = 'decide'): Promise<string> {
-  const run = { file, cacheFile, build: 'test-build', label };
+function runCached(file: string, cacheFile: string, label = 'decide', wrapped = false): Promise<string> {
+  const run = { file, cacheFile, build: 'test-build', label, wrapped };
   const script = `import { runWithCodeCache } from ${JSON.stringify(CODE_CACHE)}; runWithCodeCache(${JSON.stringify(run)});`;
   const child = spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -87,6 +87,19 @@ describe('runWithCodeCache', () => {
     const later = new Date(statSync(file).mtimeMs + 5_000);
     utimesSync(file, later, later);
     expect(await runCached(file, cacheFile)).toBe('omega bundle.cjs object\n');
+  }, TIMEOUT_MS);
+
+  it.each([
+    { name: 'ASCII', word: 'ascii' },
+    { name: 'UTF-8 beyond ASCII', word: 'ключ-\u{1F511}' },
+  ])('runs $name text as written, wrapped or not, and from its cache', async ({ word }) => {
+    const { file, cacheFile, dir } = tempBundle(word);
+    const wrappedFile = path.join(dir, 'wrapped.cjs');
+    writeFileSync(wrappedFile, Module.wrap(program(word).replace(/^#!.*/, '')));
+    for (let run = 0; run < 2; run++) {
+      expect(await runCached(file, cacheFile)).toBe(`${word} bundle.cjs object\n`);
+      expect(await runCached(wrappedFile, `${wrappedFile}.v8cache`, 'decide', true)).toBe(`${word} wrapped.cjs object\n`);
+    }
   }, TIMEOUT_MS);
 
   it('runs without a cache it cannot write', async () => {

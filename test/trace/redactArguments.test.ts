@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_CAP_BYTES, redactArguments } from '../../src/trace/redactArguments';
-import { isSecretName, redactText } from '../../src/trace/redactText';
+import { isSecretName, redactText, redactTextByRules, type TextMode } from '../../src/trace/redactText';
 import { patchFilePaths } from '../../src/tools/pathArguments';
 
 interface Case {
@@ -82,6 +82,35 @@ describe('redactArguments', () => {
     const started = performance.now();
     redactText(`${'a.'.repeat(30_000)} ${'mysql '.repeat(10_000)} ${'x'.repeat(60_000)}=1`, 'shell');
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('redactText without a character a rule needs', () => {
+  // words of the rules, and every other character a match might use, without '-', ':', '=' or '_'
+  const piece = fc.oneof(
+    fc.constantFrom('AKI', 'AIz', 'AKIAAAAA', 'ghp', 'github', 'glpat', 'xoxb', 'sk', 'BEGIN', 'PRIVATE KEY', 'mysql', 'sshpass', 'curl', 'https', 'token', 'password', 'Bearer', 'Authorization', '@', '?', '&', '/', '.', "'", '"', '$', '`', ' ', '\n'),
+    fc.string({ unit: fc.constantFrom(...'aAzZ09 .,;|&@?/$\'"`\t\n'.split('')), maxLength: 8 }),
+  );
+  const texts = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''));
+  const modes = fc.constantFrom<TextMode>('shell', 'plain');
+
+  it('answers what every rule run over the text answers', () => {
+    fc.assert(
+      fc.property(texts, modes, (text, mode) => {
+        expect(redactText(text, mode)).toBe(redactTextByRules(text, mode));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    { name: 'a flag', text: 'mysql -psecret' },
+    { name: 'an assignment', text: 'TOKEN=abc' },
+    { name: 'a URL', text: 'git clone https://u:p@example.com/r' },
+    { name: 'a token shape', text: 'echo AKIAABCDEFGHIJKLMNOP' },
+  ])('still redacts $name', ({ text }) => {
+    expect(redactText(text, 'shell')).toBe(redactTextByRules(text, 'shell'));
+    expect(redactText(text, 'shell')).not.toBe(text);
   });
 });
 

@@ -7,8 +7,15 @@ import { geminiAdapter } from './geminiAdapter';
  * The agent CLIs `intentgate hook <agent>` answers, by the name on the command line. Each
  * agent's adapter module adds its one line here.
  */
-export const AGENT_HOOK_ADAPTERS: Readonly<Record<string, AgentHookAdapter>> = {
-  'claude-code': claudeCodeAdapter,
-  codex: codexAdapter,
-  gemini: geminiAdapter,
-};
+export const AGENT_HOOK_ADAPTERS: Readonly<Record<string, AgentHookAdapter>> = Object.freeze({
+  // getters: a start of the CLI's bundle loads only the adapter of the agent it answers
+  get 'claude-code'() {
+    return claudeCodeAdapter;
+  },
+  get codex() {
+    return codexAdapter;
+  },
+  get gemini() {
+    return geminiAdapter;
+  },
+});

@@ -53,83 +53,91 @@ export type ReaderName = (typeof READER_NAMES)[number];
 
 // '-o', '--output', '-exec' (single-dash long), '+x'; several names of one option joined by '|'
 const OPTION_NAME = /^[-+][^\s=|]+$/;
-const optionNames = z
-  .string()
-  .min(2)
-  .max(4000)
-  .refine((key) => key.split('|').every((name) => OPTION_NAME.test(name)), { message: "option names start with '-' or '+', several joined by '|' ('-o|--output')" });
 
-const role = z.enum(ARGUMENT_ROLES);
-const commandLine = z.string().min(1).max(2000);
+// the parts of commandSpecSchema, built on its first use: only a policy's `shell.programs` and the tests parse one
+function buildPartSchemas() {
+  const optionNames = z
+    .string()
+    .min(2)
+    .max(4000)
+    .refine((key) => key.split('|').every((name) => OPTION_NAME.test(name)), { message: "option names start with '-' or '+', several joined by '|' ('-o|--output')" });
 
-/** A program's or subcommand's name: a basename, no spaces or slashes. */
-export const programNameSchema = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[^\s/=]+$/, 'a program name is one word without slashes');
+  const role = z.enum(ARGUMENT_ROLES);
+  const commandLine = z.string().min(1).max(2000);
 
-/** How the operands (the words that are not options) of a program read, in order. */
-export const operandSpecSchema = z.union([
-  z.enum([...ARGUMENT_ROLES, ...RUN_ROLES]),
-  z.strictObject({
-    /** the roles of the first operands, in order (grep's pattern, timeout's duration, gosu's user) */
-    leading: z.array(role).max(4).optional(),
-    /** options that give the leading operands instead (`grep -e PATTERN`): then there are none */
-    leadingUnless: z.array(optionNames).optional(),
-    /** the role of the operands after the leading ones; a run role takes every later word; default `unknown` */
-    rest: z.enum([...ARGUMENT_ROLES, ...RUN_ROLES]).optional(),
-    /** with two or more operands, the role of the last one (`cp SOURCE... DEST`) */
-    last: role.optional(),
-    /** options that name the destination instead (`cp -t DIR`): then the last operand is not special */
-    lastUnless: z.array(optionNames).optional(),
-    /** the operands the program takes when fewer are given, by position (`git clean -f` cleans '.', `split FILE` writes x...) */
-    assumed: z.array(z.string().min(1)).max(4).optional(),
-    /** options may follow the leading operands too (`setarch ARCH -R CMD`) */
-    optionsAfterLeading: z.boolean().optional(),
-    /** with no operands the program starts a shell that reads its commands from stdin */
-    shellWhenEmpty: z.boolean().optional(),
-    /** operands written `name=value` are variable settings, not files (awk, make) */
-    assignments: z.boolean().optional(),
-    /** operands written `host:path` name files on another machine, not here (scp, rsync) */
-    remote: z.boolean().optional(),
-  }),
-]);
+  /** A program's or subcommand's name: a basename, no spaces or slashes. */
+  const programNameSchema = z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[^\s/=]+$/, 'a program name is one word without slashes');
 
-export type OperandSpec = z.infer<typeof operandSpecSchema>;
+  /** How the operands (the words that are not options) of a program read, in order. */
+  const operandSpecSchema = z.union([
+    z.enum([...ARGUMENT_ROLES, ...RUN_ROLES]),
+    z.strictObject({
+      /** the roles of the first operands, in order (grep's pattern, timeout's duration, gosu's user) */
+      leading: z.array(role).max(4).optional(),
+      /** options that give the leading operands instead (`grep -e PATTERN`): then there are none */
+      leadingUnless: z.array(optionNames).optional(),
+      /** the role of the operands after the leading ones; a run role takes every later word; default `unknown` */
+      rest: z.enum([...ARGUMENT_ROLES, ...RUN_ROLES]).optional(),
+      /** with two or more operands, the role of the last one (`cp SOURCE... DEST`) */
+      last: role.optional(),
+      /** options that name the destination instead (`cp -t DIR`): then the last operand is not special */
+      lastUnless: z.array(optionNames).optional(),
+      /** the operands the program takes when fewer are given, by position (`git clean -f` cleans '.', `split FILE` writes x...) */
+      assumed: z.array(z.string().min(1)).max(4).optional(),
+      /** options may follow the leading operands too (`setarch ARCH -R CMD`) */
+      optionsAfterLeading: z.boolean().optional(),
+      /** with no operands the program starts a shell that reads its commands from stdin */
+      shellWhenEmpty: z.boolean().optional(),
+      /** operands written `name=value` are variable settings, not files (awk, make) */
+      assignments: z.boolean().optional(),
+      /** operands written `host:path` name files on another machine, not here (scp, rsync) */
+      remote: z.boolean().optional(),
+    }),
+  ]);
 
-/** One deterministic rule: reaching this program or subcommand (and passing `when`) raises a category. */
-export const ruleSpecSchema = z.strictObject({
-  category: z.enum(RISK_CATEGORIES),
-  /** a few words: why it matched; also EXEC_ARBITRARY's expected effect */
-  note: z.string().min(1).max(120),
-  when: z
-    .strictObject({
-      /** any of these options is given */
-      options: z.array(optionNames).min(1).optional(),
-      /** none of these options is given */
-      notOptions: z.array(optionNames).min(1).optional(),
-      /** some word follows the rule's program or subcommand (a deeper subcommand, an operand), or none does */
-      operands: z.enum(['some', 'none']).optional(),
-      check: z.enum(RULE_CHECKS).optional(),
-    })
-    .optional(),
-  /** SYSTEM_IMPACT: what kind of object is affected */
-  level: z.enum(IMPACT_LEVELS).optional(),
-  /** NETWORK_RISK: the purpose of the request; on other rules: the command also reaches the network for this purpose */
-  purpose: z.string().min(1).max(60).optional(),
-  /** DEPS_INSTALL_UPDATE: the package is the first operand only (npx runs the rest as its arguments) */
-  packageIsFirstOperand: z.boolean().optional(),
-  /** command lines that must raise the category (checked by the tests, and at load for a policy's rules) */
-  examples: z.array(commandLine).min(1),
-  /** command lines that must not raise it */
-  notExamples: z.array(commandLine).optional(),
-});
+  /** One deterministic rule: reaching this program or subcommand (and passing `when`) raises a category. */
+  const ruleSpecSchema = z.strictObject({
+    category: z.enum(RISK_CATEGORIES),
+    /** a few words: why it matched; also EXEC_ARBITRARY's expected effect */
+    note: z.string().min(1).max(120),
+    when: z
+      .strictObject({
+        /** any of these options is given */
+        options: z.array(optionNames).min(1).optional(),
+        /** none of these options is given */
+        notOptions: z.array(optionNames).min(1).optional(),
+        /** some word follows the rule's program or subcommand (a deeper subcommand, an operand), or none does */
+        operands: z.enum(['some', 'none']).optional(),
+        check: z.enum(RULE_CHECKS).optional(),
+      })
+      .optional(),
+    /** SYSTEM_IMPACT: what kind of object is affected */
+    level: z.enum(IMPACT_LEVELS).optional(),
+    /** NETWORK_RISK: the purpose of the request; on other rules: the command also reaches the network for this purpose */
+    purpose: z.string().min(1).max(60).optional(),
+    /** DEPS_INSTALL_UPDATE: the package is the first operand only (npx runs the rest as its arguments) */
+    packageIsFirstOperand: z.boolean().optional(),
+    /** command lines that must raise the category (checked by the tests, and at load for a policy's rules) */
+    examples: z.array(commandLine).min(1),
+    /** command lines that must not raise it */
+    notExamples: z.array(commandLine).optional(),
+  });
 
-export type RuleSpec = z.infer<typeof ruleSpecSchema>;
+  /** Operand roles that hold while one of the options is given (`tee -a`: append, `command -v`: look up only). */
+  const overrideSchema = z.strictObject({ operands: operandSpecSchema });
+  return { optionNames, programNameSchema, operandSpecSchema, ruleSpecSchema, overrideSchema };
+}
 
-/** Operand roles that hold while one of the options is given (`tee -a`: append, `command -v`: look up only). */
-const overrideSchema = z.strictObject({ operands: operandSpecSchema });
+let partSchemas: ReturnType<typeof buildPartSchemas> | undefined;
+const parts = (): ReturnType<typeof buildPartSchemas> => (partSchemas ??= buildPartSchemas());
+
+export type OperandSpec = z.infer<ReturnType<typeof buildPartSchemas>['operandSpecSchema']>;
+
+export type RuleSpec = z.infer<ReturnType<typeof buildPartSchemas>['ruleSpecSchema']>;
 
 /** What intentgate knows about one program or subcommand (see commandSpecSchema). */
 export interface CommandSpec {
@@ -161,8 +169,9 @@ export interface CommandSpec {
  * roles of its operands, its subcommands, the rules that raise categories, and a bespoke
  * reader where data cannot say it. Built-in entries and a policy's `shell.programs` share it.
  */
-export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() =>
-  z.strictObject({
+export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
+  const { optionNames, programNameSchema, operandSpecSchema, ruleSpecSchema, overrideSchema } = parts();
+  return z.strictObject({
     /** other names of the program or subcommand (`pip3` for pip, `i` for npm install) */
     aliases: z.array(programNameSchema).optional(),
     /** options at this level, option names (several joined by '|') to how they read */
@@ -212,11 +221,11 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() =>
     versioned: z.boolean().optional(),
     /** dotted names read as this one (`mkfs.ext4`) */
     family: z.boolean().optional(),
-  }),
-);
+  });
+});
 
 
 /** A set of programs by name, as the built-in catalog files and a policy write it. */
-export const commandSpecsSchema = z.record(programNameSchema, commandSpecSchema);
+export const commandSpecsSchema = z.lazy(() => z.record(parts().programNameSchema, commandSpecSchema));
 
 export type CommandSpecs = Readonly<Record<string, CommandSpec>>;

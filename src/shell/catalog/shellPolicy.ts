@@ -1,27 +1,29 @@
 import { z } from 'zod';
 import { commandSpecsSchema } from './commandSpec';
 
-const commandLine = z.string().min(1).max(2000);
-const word = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^\S+$/, 'a prefix word has no spaces');
-
 /**
  * A rule that decides the simple commands starting with a prefix: `deny` refuses a call running
  * one, `ask` holds it for a human whatever the session approved, `allow` lets a call run without
  * safe mode's hold when every command it runs is allowed. Examples and notExamples are command
- * lines the prefix must (and must not) match, checked when the policy loads.
+ * lines the prefix must (and must not) match, checked when the policy loads. Built on first use:
+ * only a policy with rules parses one.
  */
-export const commandRuleSchema = z.strictObject({
-  /** the words a simple command starts with (`terraform apply`); its first word is compared by basename */
-  prefix: z.union([z.string().min(1).max(1000), z.array(word).min(1).max(20)]),
-  decision: z.enum(['allow', 'ask', 'deny']),
-  /** shown to the agent or the human with the decision */
-  reason: z.string().min(1).max(300).optional(),
-  examples: z.array(commandLine).min(1),
-  notExamples: z.array(commandLine).optional(),
+export const commandRuleSchema = z.lazy(() => {
+  const commandLine = z.string().min(1).max(2000);
+  const word = z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^\S+$/, 'a prefix word has no spaces');
+  return z.strictObject({
+    /** the words a simple command starts with (`terraform apply`); its first word is compared by basename */
+    prefix: z.union([z.string().min(1).max(1000), z.array(word).min(1).max(20)]),
+    decision: z.enum(['allow', 'ask', 'deny']),
+    /** shown to the agent or the human with the decision */
+    reason: z.string().min(1).max(300).optional(),
+    examples: z.array(commandLine).min(1),
+    notExamples: z.array(commandLine).optional(),
+  });
 });
 
 export type CommandRule = z.infer<typeof commandRuleSchema>;

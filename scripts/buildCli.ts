@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import packageJson from '../package.json' with { type: 'json' };
 import type { CliBundles } from '../src/cli/cliBundles';
+import { BUILTIN_COMMAND_FAMILIES } from '../src/shell/commands/builtinCommandFamilies';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(REPO_ROOT, 'dist');
@@ -229,6 +230,10 @@ function wrapForCodeCache(file: string): void {
   writeFileSync(file, Module.wrap(`${head}\n${text}`));
 }
 
+// each built-in family's names, read from its specs here so that a bundle need not start every
+// family's module to know which programs the catalog has (src/shell/commands/builtinCommandFamilies.ts)
+const BUILTIN_PROGRAMS = JSON.stringify(BUILTIN_COMMAND_FAMILIES.map((family) => family.programs));
+
 /** Bundles the CLI into `outfile`, with only the `only` subcommands when given; answers the bundle's digest. */
 async function bundleCli(outfile: string, only?: readonly string[]): Promise<string> {
   const found = new Set<string>();
@@ -240,7 +245,7 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
     external: PEERS.flatMap((peer) => [peer, `${peer}/*`]),
     // code run from a code cache cannot import(): an optional peer is loaded with require (Node >= 20.19 requires ESM too)
     supported: { 'dynamic-import': false },
-    define: { 'import.meta.url': IMPORT_META_URL },
+    define: { 'import.meta.url': IMPORT_META_URL, INTENTGATE_BUILTIN_PROGRAMS: BUILTIN_PROGRAMS },
     legalComments: 'inline',
     // less text to read at each start; names are kept: errors and stack traces read as in the sources
     minifyWhitespace: true,

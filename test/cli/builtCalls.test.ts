@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinCommandFamilies';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, REPO_ROOT, tempFile } from './cliHarness';
 
@@ -22,6 +23,11 @@ const hookEvent = (workspace: string): string =>
     permission_mode: 'default',
   });
 
+// every name and alias of every built-in family: the built bundle knows them without starting the families' modules
+const EVERY_PROGRAM = BUILTIN_COMMAND_FAMILIES.flatMap((family) => family.programs.flatMap((program) => program.split(' ')))
+  .map((name) => `${JSON.stringify({ tool: 'execute_command', args: { command: `${name} -x src/a.ts out/b.ts` } })}\n`)
+  .join('');
+
 interface Case {
   readonly name: string;
   /** the arguments before the flags the test adds */
@@ -40,6 +46,7 @@ const cases: readonly Case[] = [
   { name: 'decide with an invalid policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: INVALID_POLICY },
   { name: 'decide with a missing policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: 'missing' },
   { name: 'decide with bad lines among good ones', argv: ['decide'], stdin: () => `{"tool": 5}\nnot json\n{"tool":"read_file","args":{"path":"src/a.ts","extra":[1]}}\n{"args":{}}\n` },
+  { name: 'decide of every built-in program', argv: ['decide'], stdin: () => EVERY_PROGRAM },
   { name: 'hook without a policy', argv: ['hook', 'claude-code'], stdin: hookEvent },
   { name: 'hook with an event of the wrong shape', argv: ['hook', 'claude-code'], stdin: () => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 7, tool_input: [] }) },
   { name: 'hook with an event missing its session', argv: ['hook', 'claude-code'], stdin: (workspace) => JSON.stringify({ ...(JSON.parse(hookEvent(workspace)) as object), session_id: undefined }) },

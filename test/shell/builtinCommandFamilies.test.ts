@@ -21,12 +21,9 @@ const NAMES = BUILTIN_COMMAND_SETS.flatMap(listed).flatMap((program) => program.
 const VARIANTS = [...NAMES, ...NAMES.flatMap((name) => [`${name}3`, `${name}3.12`, `${name}.ext4`, `${name}.`, `x${name}`]), 'mkfs.ext4', 'python3.12', '', '.', '3', 'constructor', '__proto__'];
 
 describe('the built-in command families', () => {
-  it.each(BUILTIN_COMMAND_FAMILIES.map((family, index) => ({ name: `family ${index} (${family.programs[0] ?? ''})`, family })))(
-    'lists exactly the names and aliases of $name, in order',
-    ({ family }) => {
-      expect(family.programs).toEqual(listed(family.specs()));
-    },
-  );
+  it('lists each program of each family, its name then its aliases, in order', () => {
+    expect(BUILTIN_COMMAND_FAMILIES.map((family) => family.programs)).toEqual(BUILTIN_COMMAND_SETS.map(listed));
+  });
 
   it('answers every name, alias, version and family as the catalog of all specs read at once does', () => {
     for (const name of VARIANTS) expect(answer(BUILTIN_CATALOG, name), name).toEqual(answer(EAGER, name));

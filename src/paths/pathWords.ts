@@ -6,7 +6,9 @@ export interface PathPart {
 }
 
 // runs of letters or digits, split at camelCase humps: 'APIKey' -> 'API', 'Key'; 'apiKey' -> 'api', 'Key'
-const WORD = /\p{Lu}+(?!\p{Ll})|\p{Lu}[\p{Ll}\p{M}]*|[\p{Ll}\p{M}]+|\p{N}+|[\p{L}\p{M}]+/gu;
+// made for the first name that is not ASCII: building its Unicode classes costs a start most of a millisecond
+let word: RegExp | undefined;
+const unicodeWord = (): RegExp => (word ??= /\p{Lu}+(?!\p{Ll})|\p{Lu}[\p{Ll}\p{M}]*|[\p{Ll}\p{M}]+|\p{N}+|[\p{L}\p{M}]+/gu);
 // the same pattern where every character is ASCII: there \p{Lu} is A-Z, \p{Ll} a-z, \p{N} 0-9, and no \p{M}
 const ASCII_WORD = /[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+/g;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -18,7 +20,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  */
 export function nameWords(name: string): string[] {
   // most names are ASCII, which NFC leaves as they are and the ASCII pattern splits alike
-  const words = NON_ASCII.test(name) ? name.normalize('NFC').match(WORD) : name.match(ASCII_WORD);
+  const words = NON_ASCII.test(name) ? name.normalize('NFC').match(unicodeWord()) : name.match(ASCII_WORD);
   if (words === null) return [];
   for (let index = 0; index < words.length; index += 1) words[index] = (words[index] ?? '').toLowerCase();
   return words;

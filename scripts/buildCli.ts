@@ -8,7 +8,7 @@
 // a start then hands V8 the file's text as read, without decoding or copying it.
 //   npx tsx scripts/buildCli.ts
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ const CALLS_BUNDLE = path.join(DIST, 'cli.calls.cjs');
 const BIN = path.join(DIST, 'cli.cjs');
 /** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
+// the built-in specs, one module per family, beside builtinCommandFamilies.ts, which lists them and is started with the bundle
+const COMMANDS_FOLDER = 'src/shell/commands';
 /**
  * Modules of the calls bundle loaded when one of their exports is first read rather than at
  * start: a decide or hook without `--policy` never builds the policy's schemas, a hook builds
@@ -32,30 +34,17 @@ const CALL_SUBCOMMANDS = ['decide', 'hook'];
  */
 const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
   { module: 'src/policy/loadPolicy.ts', exports: ['loadPolicy'] },
-  { module: 'src/shell/commands/builtinCommands.ts', exports: ['BUILTIN_COMMAND_SETS'] },
   // a hook start loads the adapter of its agent only
   { module: 'src/hooks/agents/claudeCode.ts', exports: ['claudeCodeAdapter'] },
   { module: 'src/hooks/agents/codexAdapter.ts', exports: ['codexAdapter'] },
   { module: 'src/hooks/agents/geminiAdapter.ts', exports: ['geminiAdapter'] },
-  ...Object.entries({
-    cloud: 'CLOUD_COMMANDS',
-    containers: 'CONTAINER_COMMANDS',
-    developerTools: 'DEVELOPER_TOOL_COMMANDS',
-    fileReaders: 'FILE_READER_COMMANDS',
-    fileUtilities: 'FILE_UTILITY_COMMANDS',
-    forges: 'FORGE_COMMANDS',
-    git: 'GIT_COMMANDS',
-    interpreters: 'INTERPRETER_COMMANDS',
-    network: 'NETWORK_COMMANDS',
-    nodePackages: 'NODE_PACKAGE_COMMANDS',
-    packageManagers: 'PACKAGE_MANAGER_COMMANDS',
-    pythonPackages: 'PYTHON_PACKAGE_COMMANDS',
-    search: 'SEARCH_COMMANDS',
-    shellBuiltins: 'SHELL_BUILTIN_COMMANDS',
-    shells: 'SHELL_COMMANDS',
-    system: 'SYSTEM_COMMANDS',
-    wrappers: 'WRAPPER_COMMANDS',
-  }).map(([file, name]) => ({ module: `src/shell/commands/${file}.ts`, exports: [name] })),
+  // every module of built-in specs: the families are started on the first lookup of one of their programs
+  ...readdirSync(path.join(REPO_ROOT, COMMANDS_FOLDER))
+    .filter((file) => file.endsWith('.ts') && file !== 'builtinCommandFamilies.ts')
+    .map((file) => {
+      const module = `${COMMANDS_FOLDER}/${file}`;
+      return { module, exports: exportedValues(readFileSync(path.join(REPO_ROOT, module), 'utf8')).map(({ name }) => name) };
+    }),
 ];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
 /** The calls bundle's entry: the executable, with zod set to validate without compiling parsers. */
@@ -109,11 +98,16 @@ interface DeferredModule {
   readonly exports: readonly string[];
 }
 
+/** What `source` exports besides types: each declaration's kind (`function`, `const`, `class`...) and name. */
+function exportedValues(source: string): { readonly kind: string; readonly name: string }[] {
+  return [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(([, kind = '', name = '']) => ({ kind, name }));
+}
+
 /** Throws unless `exports` are all the values `source` exports, each a function or a constant. */
 function checkDeferredExports({ module, exports }: DeferredModule, source: string): void {
-  const exported = [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(([, kind, name]) => ({ kind, name }));
-  const plain = (kind: string | undefined): boolean => kind === 'function' || kind === 'const';
-  const others = exported.filter(({ kind, name }) => !plain(kind) || name === undefined || !exports.includes(name));
+  const exported = exportedValues(source);
+  const plain = (kind: string): boolean => kind === 'function' || kind === 'const';
+  const others = exported.filter(({ kind, name }) => !plain(kind) || !exports.includes(name));
   const missing = exports.filter((name) => !exported.some((item) => plain(item.kind) && item.name === name));
   if (others.length > 0 || missing.length > 0 || /^export\s*(\{|\*|default\b)/m.test(source)) {
     throw new Error(`buildCli: ${module} must export exactly the functions or constants ${exports.join(', ')} to be deferred`);

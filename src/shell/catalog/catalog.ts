@@ -42,7 +42,8 @@ export function createCatalog(sets: readonly CommandSpecs[], families: readonly 
     }
   };
   for (const set of sets) {
-    for (const [name, spec] of Object.entries(set)) add(name, spec.aliases ?? [], 0, () => set);
+    const specs = (): CommandSpecs => set;
+    for (const [name, spec] of Object.entries(set)) add(name, spec.aliases ?? [], 0, specs);
   }
   for (const family of families) {
     for (let index = 0; index < family.programs.length; index++) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { decodeMeaningfulEscapes } from './decodeMeaningfulEscapes';
 import { fileUrlPath } from './fileUrlPath';
 import { LookupMemo } from './lookupMemo';
-import { rememberEntry } from './pathEntry';
+import { CarriesEntry, type PathEntry } from './pathEntry';
 import { type BackslashReading, type PathReading, type ReadingContext, readPath } from './readPath';
 
 /** Longest path argument accepted; longer ones are refused before any work is done on them. */
@@ -118,11 +118,31 @@ function analyze(input: string, options: PathAnalysisOptions): PathAnalysis {
   return escaping === undefined ? insideAnalysis(input, reasons, main) : outsideAnalysis(input, reasons, escaping, escaping.label);
 }
 
+/** An analysis inside the workspace whose lookup saw what is at its end, for the checks of the same decision. */
+class InsideWithEntry extends CarriesEntry implements PathAnalysis {
+  readonly input: string;
+  readonly absolute: string | undefined;
+  readonly relative: string | undefined;
+  readonly insideWorkspace: true;
+  readonly reasons: readonly string[];
+  readonly valid: true;
+
+  // the fields in the order of every other analysis, so that copies and JSON read the same
+  constructor(input: string, absolute: string | undefined, relative: string | undefined, reasons: readonly string[], entry: PathEntry) {
+    super(entry);
+    this.input = input;
+    this.absolute = absolute;
+    this.relative = relative;
+    this.insideWorkspace = true;
+    this.reasons = reasons;
+    this.valid = true;
+  }
+}
+
 function insideAnalysis(input: string, reasons: readonly string[], main: PathReading): PathAnalysis {
   const found = reasons.length === 0 && main.reasons.length === 0 ? [] : [...new Set([...reasons, ...main.reasons])];
-  const inside: PathAnalysis = { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: found, valid: true };
-  if (main.entry !== undefined) rememberEntry(inside, main.entry);
-  return inside;
+  if (main.entry !== undefined) return new InsideWithEntry(input, main.absolute, main.relative, found, main.entry);
+  return { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: found, valid: true };
 }
 
 function outsideAnalysis(input: string, reasons: readonly string[], escaping: PathReading, escapingLabel: string): PathAnalysis {

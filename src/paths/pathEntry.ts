@@ -11,17 +11,27 @@ export function entryOfStats(stats: Stats): PathEntry {
   return { kind, names: stats.nlink };
 }
 
-// a property no copy, comparison or JSON of the analysis shows, so it goes where the analysis goes and no further
-const ENTRY: unique symbol = Symbol('entry seen');
+/**
+ * A value that carries what the lookup that resolved it saw at its end, in a private field: no
+ * copy, comparison or JSON of the value shows it, so it goes where the value goes and no further.
+ * A class field rather than a property added later, which would give each value a slower shape.
+ */
+export class CarriesEntry {
+  readonly #entry: PathEntry;
 
-/** Records what the lookup that resolved `analysis` saw at its end, for the checks of the same decision. */
-export function rememberEntry(analysis: object, entry: PathEntry): void {
-  Object.defineProperty(analysis, ENTRY, { value: entry });
+  constructor(entry: PathEntry) {
+    this.#entry = entry;
+  }
+
+  /** The entry `value` carries; undefined for any other value. */
+  static entryOf(value: object): PathEntry | undefined {
+    return #entry in value ? value.#entry : undefined;
+  }
 }
 
 /** What the lookup that resolved `analysis` saw at its end; undefined when it did not look (links, '..', errors). */
 export function entrySeen(analysis: object): PathEntry | undefined {
-  return (analysis as { readonly [ENTRY]?: PathEntry })[ENTRY];
+  return CarriesEntry.entryOf(analysis);
 }
 
 /**

@@ -37,11 +37,15 @@ export const categorizeOptionsSchema = z.strictObject({
 
 export type CategorizeOptions = z.input<typeof categorizeOptionsSchema>;
 
+type Folders = Partial<Record<'workspaceRoot' | 'sandboxRoot' | 'homeDir', string>>;
+
+const NO_TOOL_KINDS: RiskContext['toolKinds'] = Object.freeze({});
+
 // the options most callers pass: nothing, or folders only (no tool kinds, no shell policy)
 const FOLDER_OPTIONS: ReadonlySet<string> = new Set(['workspaceRoot', 'sandboxRoot', 'homeDir']);
 
 /** The folders of options that hold only non-empty folder strings; undefined for any other shape, which zod then reads. */
-function folderOnlyOptions(options: unknown): Partial<Record<'workspaceRoot' | 'sandboxRoot' | 'homeDir', string>> | undefined {
+function folderOnlyOptions(options: unknown): Folders | undefined {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
   const folders: Partial<Record<string, string>> = {};
@@ -60,11 +64,25 @@ function folderOnlyOptions(options: unknown): Partial<Record<'workspaceRoot' | '
   return folders;
 }
 
+/** The context of the last folder-only options resolved: a function of its strings alone, so it stands while they are the same. */
+let lastFolders: { readonly folders: Folders; readonly cwd: string; readonly context: RiskContext } | undefined;
+
+function sameFolders(last: NonNullable<typeof lastFolders>, folders: Folders, cwd: string): boolean {
+  const was = last.folders;
+  return last.cwd === cwd && was.workspaceRoot === folders.workspaceRoot && was.sandboxRoot === folders.sandboxRoot && was.homeDir === folders.homeDir;
+}
+
 /** Validates categorize options once; `createGovernor` does this at creation. */
 export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
   // the schema's answer for folder-only options, without a zod parse on every categorize call
   const folders = folderOnlyOptions(options);
-  if (folders !== undefined) return folderContext(folders, cwd, {});
+  if (folders !== undefined) {
+    // a host calling categorize again with the same folders: path.resolve gives the same roots
+    if (lastFolders !== undefined && sameFolders(lastFolders, folders, cwd)) return lastFolders.context;
+    const context = Object.freeze(folderContext(folders, cwd, NO_TOOL_KINDS));
+    lastFolders = { folders, cwd, context };
+    return context;
+  }
   const result = categorizeOptionsSchema.safeParse(options ?? {});
   if (!result.success) throw new InvalidOptionsError(formatIssues(result.error));
   const { sandboxRoot, workspaceRoot, toolKinds = {}, homeDir, shell } = result.data;

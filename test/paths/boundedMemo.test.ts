@@ -23,6 +23,18 @@ describe('createBoundedMemo', () => {
     expect(counts).toEqual({ computed: 2, cleared: 0 });
   });
 
+  it('keeps an undefined answer as an answer: a key asked again is not computed again', () => {
+    let computed = 0;
+    const memo = createBoundedMemo<string | undefined>(1_000, () => 10);
+    const ask = (key: string): string | undefined =>
+      memo.get(key, (text) => {
+        computed += 1;
+        return text.startsWith('.env') ? text : undefined;
+      });
+    expect([ask('src/a.ts'), ask('src/a.ts'), ask('.env'), ask('.env')]).toEqual([undefined, undefined, '.env', '.env']);
+    expect(computed).toBe(2);
+  });
+
   it('starts afresh when the keys would pass the bound, and computes the dropped ones again', () => {
     // each key costs 1 + 10: four fit in 44, a fifth clears them
     const { ask, counts } = countedMemo(44);

@@ -25,6 +25,15 @@ describe('resolveRiskContext', () => {
     );
   });
 
+  it('answers a sequence of calls as the schema answers each alone, whichever folders and working folder change between them', () => {
+    const folders = fc.record({ workspaceRoot: fc.constantFrom('/ws', 'project'), sandboxRoot: fc.constantFrom('/sb', 'sb'), homeDir: fc.constantFrom('/home/a', '/home/b') }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(folders, fc.constantFrom('/here', '/there')), { minLength: 2, maxLength: 8 }), (calls) => {
+        for (const [given, cwd] of calls) expect(resolveRiskContext(given, cwd)).toEqual(resolveRiskContext(viaSchema(given), cwd));
+      }),
+    );
+  });
+
   const cases = [
     { name: 'no options', given: undefined, workspaceRoot: '/here' },
     { name: 'a relative workspace', given: { workspaceRoot: 'ws' }, workspaceRoot: '/here/ws' },

@@ -4,7 +4,9 @@ import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { createCatalog, type Catalog, type CommandFamily } from '../../src/shell/catalog/catalog';
 import type { CommandSpecs } from '../../src/shell/catalog/commandSpec';
 import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinCommandFamilies';
-import { BUILTIN_COMMAND_SETS } from '../../src/shell/commands/builtinCommands';
+
+// every built-in spec, each family's read at once
+const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.map((family) => family.specs());
 
 /** Each program of a set of specs as a family lists it: its name, then its aliases. */
 const listed = (specs: CommandSpecs): string[] => Object.entries(specs).map(([name, spec]) => [name, ...(spec.aliases ?? [])].join(' '));

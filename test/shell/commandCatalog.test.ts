@@ -3,9 +3,12 @@ import { sortCategories } from '../../src/risk/categories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
-import { commandSpecSchema, READER_NAMES } from '../../src/shell/catalog/commandSpec';
-import { BUILTIN_COMMAND_SETS } from '../../src/shell/commands/builtinCommands';
+import { commandSpecSchema, READER_NAMES, type CommandSpecs } from '../../src/shell/catalog/commandSpec';
+import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinCommandFamilies';
 import { READERS } from '../../src/shell/readers/readerRegistry';
+
+// every built-in spec, each family's read at once
+const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.map((family) => family.specs());
 
 const RULES = catalogRules(BUILTIN_CATALOG);
 const label = (entry: (typeof RULES)[number]): string => [entry.program, ...entry.subcommands].join(' ');

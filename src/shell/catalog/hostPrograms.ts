@@ -1,4 +1,4 @@
-import { BUILTIN_COMMAND_SETS } from '../commands/builtinCommands';
+import { BUILTIN_COMMAND_FAMILIES } from '../commands/builtinCommandFamilies';
 import { BUILTIN_CATALOG } from './builtinCatalog';
 import { createCatalog, type Catalog } from './catalog';
 import type { CommandSpec, CommandSpecs } from './commandSpec';
@@ -56,5 +56,6 @@ export function catalogWithPrograms(programs: CommandSpecs | undefined): HostCat
     const primary = builtin.path[0] ?? name;
     extended[primary] = mergeSpec(extended[primary] ?? builtin.spec, spec, at, issues);
   }
-  return { catalog: createCatalog([extended, added, ...BUILTIN_COMMAND_SETS]), issues };
+  // the built-in families after the host's programs, each read on the first lookup of one of its programs, as in the built-in catalog
+  return { catalog: createCatalog([extended, added], BUILTIN_COMMAND_FAMILIES), issues };
 }

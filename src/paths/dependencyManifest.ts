@@ -21,8 +21,10 @@ export function dependencyManifest(filePath: string): string | undefined {
   const nameStart = partStart(filePath, nameEnd);
   const name = filePath.slice(nameStart, nameEnd);
   const lower = name.toLowerCase();
-  if (DEPENDENCY_MANIFESTS.has(lower) || REQUIREMENTS_VARIANT.test(lower)) return name;
+  if (DEPENDENCY_MANIFESTS.has(lower)) return name;
+  // every other name ends in .txt or .in: the variants' pattern is tried on those alone
   if (!lower.endsWith('.txt') && !lower.endsWith('.in')) return undefined;
+  if (REQUIREMENTS_VARIANT.test(lower)) return name;
   const folderEnd = partEnd(filePath, nameStart);
   const folder = filePath.slice(partStart(filePath, folderEnd), folderEnd);
   return folderEnd > 0 && folder.toLowerCase() === 'requirements' ? `${folder}/${name}` : undefined;

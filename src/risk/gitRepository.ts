@@ -40,8 +40,13 @@ function pointer(file: string, prefix: string): string | undefined {
   return line.startsWith(prefix) ? line.slice(prefix.length).trim() : undefined;
 }
 
+/** `name` in an absolute, normalised folder: what path.join gives, without normalising again at every level climbed. */
+function inFolder(folder: string, name: string): string {
+  return folder === '/' ? `/${name}` : `${folder}/${name}`;
+}
+
 function isBare(folder: string): boolean {
-  return kindOf(path.join(folder, 'HEAD')) === 'file' && kindOf(path.join(folder, 'objects')) === 'folder' && kindOf(path.join(folder, 'refs')) === 'folder';
+  return kindOf(inFolder(folder, 'HEAD')) === 'file' && kindOf(inFolder(folder, 'objects')) === 'folder' && kindOf(inFolder(folder, 'refs')) === 'folder';
 }
 
 function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
@@ -51,9 +56,10 @@ function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
 
 /** The repository git uses when run in `folder` (absolute), or undefined when there is none. */
 export function findRepository(folder: string): GitRepository | undefined {
-  let current = folder;
+  // normalised once: every folder above a normalised one is too
+  let current = path.resolve(folder);
   for (let level = 0; level < MAX_LEVELS; level++) {
-    const dotGit = path.join(current, '.git');
+    const dotGit = inFolder(current, '.git');
     const kind = kindOf(dotGit);
     if (kind === 'folder') return withCommonDir(dotGit, current);
     if (kind === 'file') {

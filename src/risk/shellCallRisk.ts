@@ -12,10 +12,24 @@ export type ShellCall = Omit<Extract<KindArguments, { kind: 'shell' }>, 'kind'>;
 
 const NO_COMMAND_PATHS: readonly CommandPath[] = Object.freeze([]);
 
+// a line runs a few commands: comparing that many word by word costs less than a key each
+const FEW_COMMANDS = 16;
+
+function sameWords(one: readonly string[], other: readonly string[]): boolean {
+  if (one.length !== other.length) return false;
+  for (let index = 0; index < one.length; index++) if (one[index] !== other[index]) return false;
+  return true;
+}
+
 /** Each simple command once, in the order it first runs: a long pipeline of one program is one command. */
 function distinctCommands(commands: readonly (readonly string[])[]): readonly (readonly string[])[] {
   // most lines run one command: nothing to compare
   if (commands.length < 2) return commands;
+  if (commands.length <= FEW_COMMANDS) {
+    const kept: (readonly string[])[] = [];
+    for (const words of commands) if (!kept.some((seen) => sameWords(seen, words))) kept.push(words);
+    return kept.length === commands.length ? commands : kept;
+  }
   const seen = new Map<string, readonly string[]>();
   for (const words of commands) {
     const key = JSON.stringify(words);

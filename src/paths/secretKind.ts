@@ -150,7 +150,34 @@ function pairMatch(parts: readonly PathPart[]): SecretMatch | undefined {
  * @example secretKind('config/.env.production') // { kind: 'env', component: '.env.production' }
  */
 export function secretKind(relativeOrAbsolutePath: string): SecretMatch | undefined {
+  if (!mayMatch(relativeOrAbsolutePath)) return undefined;
   return answers.get(relativeOrAbsolutePath, matchOf);
+}
+
+/**
+ * Text that every match holds, lowercase: each name, prefix and word of the tables, each
+ * extension after its dot, the first of each pair, 'config' for a *config word, and a dot
+ * starting a component for an rc dotfile. In an ASCII path every table entry that matches is
+ * a piece of the lowercased path, so a path holding none of them matches nothing; most paths
+ * are answered by this one scan rather than read word by word.
+ */
+const NEEDLES = [
+  ...BY_NAME.keys(),
+  ...PREFIXES.map(([prefix]) => prefix),
+  ...[...BY_EXTENSION.keys()].map((extension) => `.${extension}`),
+  ...BY_WORD.keys(),
+  ...WORD_PAIRS.keys(),
+  ...PAIRS.keys(),
+  CONFIG_SUFFIX,
+];
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const MAY_MATCH = new RegExp(`${NEEDLES.map(escaped).join('|')}|(?:^|[\\\\/])\\.`);
+// a name with other characters is read in full: its NFC form or lowercase may hold ASCII letters
+// it does not (the Kelvin sign is 'K'), and Russian words are patterns
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+function mayMatch(path: string): boolean {
+  return NOT_ASCII.test(path) || MAY_MATCH.test(path.toLowerCase());
 }
 
 // the answer depends on the text alone: a path asked by several checks, or again, is read once

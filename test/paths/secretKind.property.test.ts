@@ -38,6 +38,9 @@ const KNOWN = [
   'уче\u0308тка',
   'API',
   'Key',
+  // the Kelvin sign is 'K' in NFC: a name holding it matches as one with 'K' does
+  '\u212Aey',
+  'SSH_\u212AEYS',
   'src',
   'README',
 ];

@@ -11,7 +11,8 @@ let word: RegExp | undefined;
 const unicodeWord = (): RegExp => (word ??= /\p{Lu}+(?!\p{Ll})|\p{Lu}[\p{Ll}\p{M}]*|[\p{Ll}\p{M}]+|\p{N}+|[\p{L}\p{M}]+/gu);
 // the same pattern where every character is ASCII: there \p{Lu} is A-Z, \p{Ll} a-z, \p{N} 0-9, and no \p{M}
 const ASCII_WORD = /[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+/g;
-const NON_ASCII = /[^\x00-\x7f]/;
+/** Any character outside ASCII: a name with one is read with the Unicode pattern, after NFC. */
+export const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * The lowercase words of a file or folder name: split on anything but letters and digits, and

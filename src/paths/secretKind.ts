@@ -1,5 +1,5 @@
 import { createBoundedMemo } from './boundedMemo';
-import { type PathPart, pathParts } from './pathWords';
+import { NON_ASCII, type PathPart, pathParts } from './pathWords';
 import {
   CONFIG_DATA_EXTENSIONS,
   DOCUMENTATION_EXTENSIONS,
@@ -174,10 +174,8 @@ const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 const MAY_MATCH = new RegExp(`${NEEDLES.map(escaped).join('|')}|(?:^|[\\\\/])\\.`);
 // a name with other characters is read in full: its NFC form or lowercase may hold ASCII letters
 // it does not (the Kelvin sign is 'K'), and Russian words are patterns
-const NOT_ASCII = /[^\x00-\x7f]/;
-
 function mayMatch(path: string): boolean {
-  return NOT_ASCII.test(path) || MAY_MATCH.test(path.toLowerCase());
+  return NON_ASCII.test(path) || MAY_MATCH.test(path.toLowerCase());
 }
 
 // the answer depends on the text alone: a path asked by several checks, or again, is read once

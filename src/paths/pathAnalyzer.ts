@@ -15,7 +15,8 @@ export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): Pat
   let fromRoot: Map<string, PathAnalysis> | undefined;
   // made when a path from another base is first asked: most decisions ask none
   let fromBases: Map<string, PathAnalysis> | undefined;
-  const options: PathAnalysisOptions = { workspaceRoot, lookups: new LookupMemo(workspaceRoot), ...(homeDir !== undefined && { homeDir }) };
+  const lookups = new LookupMemo(workspaceRoot);
+  const options: PathAnalysisOptions = { workspaceRoot, lookups, homeDir };
   return (input, base) => {
     if (base === undefined || base === workspaceRoot) {
       if (input === firstInput && firstAnalysis !== undefined) return firstAnalysis;
@@ -35,7 +36,7 @@ export function createPathAnalyzer(workspaceRoot: string, homeDir?: string): Pat
     const key = `${base}\0${input}`;
     let analysis = answers.get(key);
     if (analysis === undefined) {
-      analysis = analyzePath(input, { ...options, base });
+      analysis = analyzePath(input, { workspaceRoot, lookups, homeDir, base });
       answers.set(key, analysis);
     }
     return analysis;

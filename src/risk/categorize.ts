@@ -220,7 +220,10 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     if (!reading.ok) return reading;
     const { read } = reading;
     // a shell analysis made elsewhere for this very work stands in for one made here
-    if (read.kind === 'shell') return { ok: true, ...(risk.shellRisk ?? shellCallRisk(read, risk)) };
+    if (read.kind === 'shell') {
+      const shell = risk.shellRisk ?? shellCallRisk(read, risk);
+      return { ok: true, risk: shell.risk, commandPaths: shell.commandPaths, shell: shell.shell };
+    }
     // the paths a call names, read once for its evidence, a host kind's scope and hard links
     const uses = kindPathUses(read, risk);
     // one analyzer for every check of the call: each path is resolved once

@@ -76,34 +76,36 @@ function programFolder(run: ShellScriptRun & { readonly path: string }, site: Ru
   return written === undefined ? undefined : writtenByLine(run.source, written);
 }
 
+/** Whether a run's file is placed: narrows the run itself, where a copy with the path restated would cost an object per run. */
+const isPlaced = (run: ShellScriptRun): run is ShellScriptRun & { readonly path: string } => run.path !== undefined;
+
 /** The files of one run: read, unseen, or none. */
 function runFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
-  if (run.path === undefined) {
+  if (!isPlaced(run)) {
     // code whose place is only known at run time (`bash "$f"`, `cd "$d"; make`) cannot be read
     if (run.how === 'git') return gitRunFiles(run, site);
     return [unreadable(run.source, 'its place is only known at run time')];
   }
-  const placed = { ...run, path: run.path };
   let file: ScriptFile | undefined;
   switch (run.how) {
     case 'make':
-      file = makeRunFile(placed, site);
+      file = makeRunFile(run, site);
       break;
     case 'just':
     case 'task':
-      file = taskRunnerFile(placed, site);
+      file = taskRunnerFile(run, site);
       break;
     case 'sqlite':
-      file = sqliteRunFile(placed, site);
+      file = sqliteRunFile(run, site);
       break;
     case 'git':
     case 'hook':
-      return gitRunFiles(placed, site);
+      return gitRunFiles(run, site);
     case 'programs':
-      file = programFolder(placed, site);
+      file = programFolder(run, site);
       break;
     default:
-      file = scriptRunFile(placed, site);
+      file = scriptRunFile(run, site);
   }
   return file === undefined ? [] : [file];
 }

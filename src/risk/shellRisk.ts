@@ -99,7 +99,7 @@ function unseenCode(file: UnseenCode, context: PathContext, reading: ScriptReadi
  * closed: a file whose commands cannot all be known (a parse error, a command built at run
  * time), whose folder is unknown, or which runs scripts nested deeper than the reading goes.
  */
-function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading & { readonly catalog: Catalog | undefined }, sink: PathSink): Evidence[] {
+function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading, catalog: Catalog | undefined, sink: PathSink): Evidence[] {
   if (depth > MAX_SCRIPT_FILE_DEPTH) {
     const run = analysis.scriptRuns[0];
     return run === undefined ? [] : unseenCode(unseen(run.source, `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`), context, reading);
@@ -112,7 +112,7 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
       evidence.push(...unseenCode(file, context, reading));
       continue;
     }
-    const inner = analyzeShell(file.text, reading.catalog === undefined ? {} : { catalog: reading.catalog });
+    const inner = analyzeShell(file.text, catalog === undefined ? {} : { catalog });
     const where = `in ${file.label}`;
     if (inner.unknowable !== undefined) {
       evidence.push(...unseenCode(unseen(file.label, `${where}: ${inner.unknowable}`), context, reading));
@@ -133,7 +133,7 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     const innerContext = { ...context, base };
     // what the file does to the workspace counts for the scope like what the line does
     for (const item of operandUses(inner, file.text, innerContext, sink)) evidence.push({ ...item, note: `${where}: ${item.note}` });
-    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading, sink));
+    evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading, catalog, sink));
   }
   return evidence;
 }
@@ -248,7 +248,7 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   evidence.push(...operandUses(analysis, command, context, sink));
   // a line that runs no file of code has nothing to read
   if (analysis.scriptRuns.length === 0) return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
-  const reading = { ...newScriptReading(), catalog };
-  evidence.push(...scriptFileEvidence(analysis, context, 1, reading, sink));
+  const reading = newScriptReading();
+  evidence.push(...scriptFileEvidence(analysis, context, 1, reading, catalog, sink));
   return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable ?? reading.unseen };
 }

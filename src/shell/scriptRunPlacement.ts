@@ -15,15 +15,27 @@ export interface ScriptRunWord {
   readonly details: ScriptRunWords | undefined;
 }
 
-/** A run as the caller reads it: its words placed in the folder the command runs in. */
+/**
+ * A run as the caller reads it: its words placed in the folder the command runs in. Every run
+ * has the same fields, absent details undefined, so the reader sees one shape.
+ */
 export function placeScriptRun(directory: WorkingDirectory, run: ScriptRunWord): ShellScriptRun {
   const { word, how, script, details } = run;
-  const path = word.value === undefined ? undefined : fromStart(directory, word.value);
-  const placed: ShellScriptRun = script === undefined ? { path, source: word.source, how, directory } : { path, source: word.source, how, directory, script };
-  if (details === undefined) return placed;
-  const { file, ...rest } = details;
-  if (file === undefined) return { ...placed, ...rest };
-  const filePath = file.value === undefined ? undefined : fromStart(directory, file.value);
+  const file = details?.file;
+  const filePath = file?.value === undefined ? undefined : fromStart(directory, file.value);
   // a file that cannot be placed cannot be read: the run keeps no path, so it is not read either
-  return filePath === undefined ? { ...placed, ...rest, path: undefined } : { ...placed, ...rest, file: filePath };
+  const unplacedFile = file !== undefined && filePath === undefined;
+  const path = word.value === undefined || unplacedFile ? undefined : fromStart(directory, word.value);
+  return {
+    path,
+    source: word.source,
+    how,
+    directory,
+    script,
+    mustRead: details?.mustRead,
+    file: filePath,
+    variables: details?.variables,
+    scripts: details?.scripts,
+    hooksPath: details?.hooksPath,
+  };
 }

@@ -1,4 +1,4 @@
-import type { CommandSpec, OperandSpec, OptionKind, ReaderName } from './commandSpec';
+import type { CommandSpec, OperandSpec, OptionKind, ReaderName, RuleSpec } from './commandSpec';
 import { RUN_ROLES } from './commandSpec';
 import type { OptionGrammar } from './readOptions';
 
@@ -37,6 +37,17 @@ export interface CatalogNode {
   readonly runsCommand: boolean;
   /** nothing here or below raises a category, changes a file or runs code */
   readonly inert: boolean;
+  // the spec's fields the walk reads for every command, read once here: specs come in hundreds
+  // of shapes, and reading them on each command costs more than reading one node's
+  /** the spec's operand roles (see CommandSpec.operands) */
+  readonly operands: OperandSpec | undefined;
+  readonly rules: readonly RuleSpec[] | undefined;
+  readonly runsProjectCode: boolean;
+  /** true, or the options under which what it writes may be links */
+  readonly placesLinks: boolean | string | undefined;
+  readonly urlsAreText: boolean;
+  readonly hooks: readonly string[] | undefined;
+  readonly packageScripts: readonly string[] | undefined;
 }
 
 /** A level's subcommands by name and alias; each is compiled the first time it is looked up. */
@@ -99,48 +110,92 @@ function subcommandTable(specs: Readonly<Record<string, CommandSpec>>, path: rea
   };
 }
 
+/** A compiled level; what is below it is compiled the first time it is asked for. */
+class CompiledNode implements CatalogNode {
+  readonly options: ReadonlyMap<string, OptionKind>;
+  readonly overrides: readonly OperandOverride[];
+  readonly runsCommand: boolean;
+  readonly unknownOptions: 'data' | 'operand' | undefined;
+  readonly grammar: OptionGrammar;
+  readonly readers: readonly ReaderName[];
+  readonly movesFolder: boolean;
+  readonly inert: boolean;
+  readonly operands: OperandSpec | undefined;
+  readonly rules: readonly RuleSpec[] | undefined;
+  readonly runsProjectCode: boolean;
+  readonly placesLinks: boolean | string | undefined;
+  readonly urlsAreText: boolean;
+  readonly hooks: readonly string[] | undefined;
+  readonly packageScripts: readonly string[] | undefined;
+  readonly #globals: ReadonlyMap<string, OptionKind>;
+  readonly #subcommandSpecs: Readonly<Record<string, CommandSpec>> | undefined;
+  readonly #otherSubcommandSpec: CommandSpec | undefined;
+  readonly #anySubcommandSpec: CommandSpec | undefined;
+  // each below is compiled on first use: a command is read with one or two of npm's sixty subcommands
+  #chain: readonly CatalogNode[] | undefined;
+  #subcommands: SubcommandTable | undefined;
+  #otherSubcommand: CatalogNode | undefined;
+  #anySubcommand: CatalogNode | undefined;
+
+  constructor(
+    readonly spec: CommandSpec,
+    readonly path: readonly string[],
+    readonly parent: CatalogNode | undefined,
+    inherited: ReadonlyMap<string, OptionKind>,
+  ) {
+    const globals = new Map(inherited);
+    addOptions(globals, spec.globalOptions);
+    const options = new Map(globals);
+    addOptions(options, spec.options);
+    const unknownOptions = spec.unknownOptions ?? parent?.unknownOptions;
+    const overrides = Object.entries(spec.with ?? {}).map(([key, override]) => ({ options: new Set(optionKeyNames(key)), operands: override.operands }));
+    // an option an override names is one the program has: a flag, unless listed otherwise
+    for (const override of overrides) for (const name of override.options) if (!options.has(name)) options.set(name, 'flag');
+    this.#globals = globals;
+    this.#subcommandSpecs = spec.subcommands;
+    this.#otherSubcommandSpec = spec.otherSubcommand;
+    this.#anySubcommandSpec = spec.anySubcommand;
+    this.options = options;
+    this.overrides = overrides;
+    this.runsCommand = allOperandRoles(spec).some((role) => RUN_ROLE_NAMES.has(role));
+    this.unknownOptions = unknownOptions;
+    this.grammar = { options, numericOptions: spec.numericOptions === true, plusOptions: spec.plusOptions === true, unknownOptions, optionsEnd: new Set((spec.optionsEnd ?? []).flatMap(optionKeyNames)) };
+    this.readers = [...(parent?.readers ?? []), ...(spec.reader === undefined ? [] : [spec.reader])];
+    this.movesFolder = [...options.values()].includes('cwd');
+    this.inert = isInert(spec);
+    this.operands = spec.operands;
+    this.rules = spec.rules;
+    this.runsProjectCode = spec.runsProjectCode === true;
+    this.placesLinks = spec.placesLinks;
+    this.urlsAreText = spec.urlsAreText === true;
+    this.hooks = spec.hooks;
+    this.packageScripts = spec.packageScripts;
+  }
+
+  get chain(): readonly CatalogNode[] {
+    return (this.#chain ??= [...(this.parent?.chain ?? []), this]);
+  }
+
+  get subcommands(): SubcommandTable | undefined {
+    const specs = this.#subcommandSpecs;
+    if (this.#subcommands === undefined && specs !== undefined) this.#subcommands = subcommandTable(specs, this.path, this, this.#globals);
+    return this.#subcommands;
+  }
+
+  get otherSubcommand(): CatalogNode | undefined {
+    const spec = this.#otherSubcommandSpec;
+    if (this.#otherSubcommand === undefined && spec !== undefined) this.#otherSubcommand = compileNode(spec, [...this.path, '*'], this, this.#globals);
+    return this.#otherSubcommand;
+  }
+
+  get anySubcommand(): CatalogNode | undefined {
+    const spec = this.#anySubcommandSpec;
+    if (this.#anySubcommand === undefined && spec !== undefined) this.#anySubcommand = compileNode(spec, [...this.path, '*'], this, this.#globals);
+    return this.#anySubcommand;
+  }
+}
+
 /** Compiles a spec (and, lazily, everything below it) into a catalog node. */
 export function compileNode(spec: CommandSpec, path: readonly string[], parent: CatalogNode | undefined, inherited: ReadonlyMap<string, OptionKind>): CatalogNode {
-  const globals = new Map(inherited);
-  addOptions(globals, spec.globalOptions);
-  const options = new Map(globals);
-  addOptions(options, spec.options);
-  const unknownOptions = spec.unknownOptions ?? parent?.unknownOptions;
-  const overrides = Object.entries(spec.with ?? {}).map(([key, override]) => ({ options: new Set(optionKeyNames(key)), operands: override.operands }));
-  // an option an override names is one the program has: a flag, unless listed otherwise
-  for (const override of overrides) for (const name of override.options) if (!options.has(name)) options.set(name, 'flag');
-  let subcommands: SubcommandTable | undefined;
-  let otherSubcommand: CatalogNode | undefined;
-  let anySubcommand: CatalogNode | undefined;
-  let chain: CatalogNode[] | undefined;
-  const node: CatalogNode = {
-    spec,
-    path,
-    options,
-    overrides,
-    parent,
-    runsCommand: allOperandRoles(spec).some((role) => RUN_ROLE_NAMES.has(role)),
-    unknownOptions,
-    grammar: { options, numericOptions: spec.numericOptions === true, plusOptions: spec.plusOptions === true, unknownOptions, optionsEnd: new Set((spec.optionsEnd ?? []).flatMap(optionKeyNames)) },
-    get chain() {
-      return (chain ??= [...(parent?.chain ?? []), node]);
-    },
-    readers: [...(parent?.readers ?? []), ...(spec.reader === undefined ? [] : [spec.reader])],
-    movesFolder: [...options.values()].includes('cwd'),
-    inert: isInert(spec),
-    // each subcommand is compiled on first use: a command is read with one or two of npm's sixty
-    get subcommands() {
-      if (subcommands === undefined && spec.subcommands !== undefined) subcommands = subcommandTable(spec.subcommands, path, node, globals);
-      return subcommands;
-    },
-    get otherSubcommand() {
-      if (otherSubcommand === undefined && spec.otherSubcommand !== undefined) otherSubcommand = compileNode(spec.otherSubcommand, [...path, '*'], node, globals);
-      return otherSubcommand;
-    },
-    get anySubcommand() {
-      if (anySubcommand === undefined && spec.anySubcommand !== undefined) anySubcommand = compileNode(spec.anySubcommand, [...path, '*'], node, globals);
-      return anySubcommand;
-    },
-  };
-  return node;
+  return new CompiledNode(spec, path, parent, inherited);
 }

@@ -135,7 +135,7 @@ function given(options: readonly ReadOption[], names: readonly string[] | Readon
 /** The operand roles in force: the first override whose option is given, else the node's own. */
 function operandSpecOf(node: CatalogNode, options: readonly ReadOption[]): OperandSpec | undefined {
   for (const override of node.overrides) if (given(options, override.options)) return override.operands;
-  return node.spec.operands;
+  return node.operands;
 }
 
 function runRoleOf(spec: OperandSpec | undefined): RunRole | undefined {

@@ -163,20 +163,26 @@ function sudoDetails(effects: CommandEffects): Details {
  */
 export function ruleFinding(reading: CommandReading, match: RuleMatch, effects: CommandEffects): ShellFinding {
   const rule = match.rule;
-  const base = { category: rule.category, trigger: match.label, command: reading.command, note: rule.note };
+  const trigger = rule.category === 'SUDO' ? reading.name : match.label;
+  // one literal for every category: findings of one shape are read the same way downstream
+  return { category: rule.category, trigger, command: reading.command, note: rule.note, details: ruleDetails(reading, match, effects) };
+}
+
+function ruleDetails(reading: CommandReading, match: RuleMatch, effects: CommandEffects): ShellFinding['details'] {
+  const rule = match.rule;
   switch (rule.category) {
     case 'DEPS_INSTALL_UPDATE':
-      return { ...base, details: depsDetails(reading, match) };
+      return depsDetails(reading, match);
     case 'GIT_PUBLISH':
-      return { ...base, details: publishDetails(reading, match) };
+      return publishDetails(reading, match);
     case 'SYSTEM_IMPACT':
-      return { ...base, details: systemDetails(reading, match) };
+      return systemDetails(reading, match);
     case 'NETWORK_RISK':
-      return { ...base, details: networkDetails(reading, { label: match.label, purpose: rule.purpose ?? 'request', operands: operandsAfter(reading, match) }) };
+      return networkDetails(reading, { label: match.label, purpose: rule.purpose ?? 'request', operands: operandsAfter(reading, match) });
     case 'SUDO':
-      return { ...base, trigger: reading.name, details: sudoDetails(effects) };
+      return sudoDetails(effects);
     default:
-      return { ...base, details: [reading.command, '', ''] };
+      return [reading.command, '', ''];
   }
 }
 

@@ -39,7 +39,7 @@ export function matchRules(reading: CommandReading): RuleMatch[] {
   const matches: RuleMatch[] = [];
   const chain = reading.node?.chain ?? [];
   for (let depth = 0; depth < chain.length; depth++) {
-    const rules = chain[depth]?.spec.rules;
+    const rules = chain[depth]?.rules;
     if (rules === undefined) continue;
     const label = [reading.name, ...reading.subcommands.slice(0, depth).map(wordText)].join(' ');
     const next = depth === 0 ? 1 : (reading.subcommandEnds[depth - 1] ?? reading.next);

@@ -33,7 +33,7 @@ export function leadingWords(reading: CommandReading): string[] {
 /** What runs the project's own code, named for EXEC_ARBITRARY's note: the program and its first two words. */
 function projectCode(reading: CommandReading): string | undefined {
   for (let node = reading.node; node !== undefined; node = node.parent) {
-    if (node.spec.runsProjectCode !== true) continue;
+    if (!node.runsProjectCode) continue;
     if (node.parent === undefined && node === reading.node) return reading.command.slice(0, 60);
     return [reading.name, ...leadingWords(reading).slice(0, 2)].join(' ');
   }
@@ -48,7 +48,7 @@ function projectCode(reading: CommandReading): string | undefined {
 export function writesMayBeLinks(reading: CommandReading): boolean {
   if (reading.unknown !== undefined) return true;
   for (let node = reading.node; node !== undefined; node = node.parent) {
-    const places = node.spec.placesLinks;
+    const places = node.placesLinks;
     if (places === true) return true;
     if (typeof places === 'string' && reading.options.some((option) => places.split('|').includes(option.name))) return true;
   }

@@ -12,7 +12,7 @@ const MESSAGE_TOOLS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'npm', 
  * its spec says its words are text or a rule already said where the command goes. Undefined when none.
  */
 export function urlArgumentFinding(reading: CommandReading, effects: CommandEffects): ShellFinding | undefined {
-  if (reading.node?.spec.urlsAreText === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK')) return undefined;
+  if (reading.node?.urlsAreText === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK')) return undefined;
   const skipMessages = MESSAGE_TOOLS.has(reading.name);
   const words = reading.words;
   for (let index = 1; index < words.length; index++) {

@@ -48,7 +48,7 @@ function gitPlace(words: readonly ShellWord[], subcommandIndex: number): GitPlac
 /** The hooks the subcommand and the levels above it run, as their specs name them. */
 function subcommandHooks(node: CatalogNode | undefined): string[] {
   const hooks = new Set<string>();
-  for (let level = node; level !== undefined; level = level.parent) for (const hook of level.spec.hooks ?? []) hooks.add(hook);
+  for (let level = node; level !== undefined; level = level.parent) for (const hook of level.hooks ?? []) hooks.add(hook);
   return [...hooks];
 }
 

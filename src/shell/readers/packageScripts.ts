@@ -22,7 +22,7 @@ function packageScriptName(reading: CommandReading): string | undefined {
 
 /** The scripts a lifecycle command runs (`npm install`, `npm pack`), unless `--ignore-scripts` turns them off. */
 function lifecycleScripts(reading: CommandReading): readonly string[] | undefined {
-  const scripts = reading.node?.spec.packageScripts;
+  const scripts = reading.node?.packageScripts;
   if (scripts === undefined || reading.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value))) return undefined;
   return reading.words.some((word) => /^--ignore-scripts(?:=true)?$/.test(word.value ?? '')) ? undefined : scripts;
 }
@@ -42,7 +42,7 @@ export const packageScriptReader: Reader = {
       return effects;
     }
     // a lifecycle command told to run no scripts, or pointed at another folder
-    if (reading.node?.spec.packageScripts !== undefined) return effects;
+    if (reading.node?.packageScripts !== undefined) return effects;
     const script = packageScriptName(reading);
     if (script !== undefined && script !== '') effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script });
     return effects;

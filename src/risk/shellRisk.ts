@@ -57,11 +57,16 @@ function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean 
   return whatIsAt(context.analyze(operand.path, context.base)) !== undefined;
 }
 
+/** The same evidence with another note, built field by field: a spread gives each copy a map of its own. */
+function withNote(item: Evidence, note: string): Evidence {
+  return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details };
+}
+
 /** The evidence of one operand (or one path its glob matches); a possible write says why it is assumed. */
 function operandEvidence(operand: ShellPathOperand, context: PathContext, judgedPath: string | undefined = operand.path): Evidence[] {
   const evidence = pathUseEvidence({ path: judgedPath, role: operand.role, argument: 'command' }, context, operand.source);
   const assumed = operand.assumed;
-  return assumed === undefined ? evidence : evidence.map((item) => ({ ...item, note: `possible ${item.note}: ${assumed}` }));
+  return assumed === undefined ? evidence : evidence.map((item) => withNote(item, `possible ${item.note}: ${assumed}`));
 }
 
 /** What a shell command does, as evidence for safe mode and as the workspace paths it names. */
@@ -120,7 +125,7 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     }
     for (const finding of inner.findings) {
       if (finding.category === 'EXEC_ARBITRARY') continue;
-      evidence.push({ ...findingEvidence(finding, context), note: `${where}: ${finding.note}` });
+      evidence.push(withNote(findingEvidence(finding, context), `${where}: ${finding.note}`));
     }
     evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: read and analysed`, details: [file.label, context.base, 'runs a script'] });
     // a relative path in the script starts from the folder it runs in: where that folder is
@@ -132,7 +137,7 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
     }
     const innerContext = { ...context, base };
     // what the file does to the workspace counts for the scope like what the line does
-    for (const item of operandUses(inner, file.text, innerContext, sink)) evidence.push({ ...item, note: `${where}: ${item.note}` });
+    for (const item of operandUses(inner, file.text, innerContext, sink)) evidence.push(withNote(item, `${where}: ${item.note}`));
     evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading, catalog, sink));
   }
   return evidence;

@@ -48,15 +48,16 @@ export function recordPath(
   const text = word.value ?? (word.literal === undefined ? undefined : globJudgedPath(word.literal));
   // after `cd dir`, a relative operand names dir/operand
   const path = text === undefined ? undefined : fromStart(context.directory, text);
+  // every field present, undefined when it does not apply: operands of one shape are read the same way downstream
   context.addPath({
     path,
     source: word.source,
     role,
     command,
-    ...(how.assumed !== undefined && { assumed: how.assumed }),
-    ...(glob && path !== undefined && { glob: true as const }),
-    ...(linkWriter && role !== 'read' && role !== 'delete' && { placesLinks: true as const }),
-    ...(how.contentAnalysed === true && { contentAnalysed: true }),
+    assumed: how.assumed,
+    glob: glob && path !== undefined ? true : undefined,
+    placesLinks: linkWriter && role !== 'read' && role !== 'delete' ? true : undefined,
+    contentAnalysed: how.contentAnalysed === true ? true : undefined,
   });
   if (path === undefined || role === 'read') return;
   if (how.changesPermissions === true) notePermissionChange(sink, path);

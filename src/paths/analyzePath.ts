@@ -84,7 +84,8 @@ function readingsOf(decoded: string, written: string, context: ReadingContext): 
     const modes: BackslashReading[] = text.includes('\\') ? ['separator', 'literal'] : ['separator'];
     for (const mode of modes) {
       const modeLabel = mode === 'literal' ? "when '\\' is read as a plain character" : '';
-      readings.push({ ...readPath(text, mode, context), label: [label, modeLabel].filter(Boolean).join(', ') });
+      const reading = readPath(text, mode, context);
+      readings.push({ absolute: reading.absolute, relative: reading.relative, reasons: reading.reasons, entry: reading.entry, label: [label, modeLabel].filter(Boolean).join(', ') });
     }
   }
   return readings;

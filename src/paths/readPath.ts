@@ -40,8 +40,8 @@ export interface PathReading {
   /** the path below the workspace root, or undefined when this reading is not inside */
   readonly relative: string | undefined;
   readonly reasons: readonly string[];
-  /** what the lookup that resolved it saw at its end, when it looked */
-  readonly entry?: PathEntry;
+  /** what the lookup that resolved it saw at its end, when it looked; every reading has the field, so all have one shape */
+  readonly entry: PathEntry | undefined;
 }
 
 const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
@@ -49,7 +49,7 @@ const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
 const AS_WRITTEN = (slashed: string): HomeExpansion => ({ path: slashed, trusted: true, reasons: [] });
 
 function outside(absolute: string | undefined, reasons: readonly string[]): PathReading {
-  return { absolute, relative: undefined, reasons };
+  return { absolute, relative: undefined, reasons, entry: undefined };
 }
 
 /**
@@ -107,7 +107,7 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   const relative = pathBelow(realRoot, followed.path);
   const normalisedRelative = pathBelow(realRoot, normalised);
   if (relative !== undefined && normalisedRelative !== undefined && home.trusted) {
-    return { absolute: followed.path, relative, reasons };
+    return { absolute: followed.path, relative, reasons, entry: undefined };
   }
   const landing = relative === undefined ? followed.path : normalised;
   if (normalisedRelative === undefined && DOT_DOT.test(expanded)) reasons.push('escapes with ..');

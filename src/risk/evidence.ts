@@ -24,8 +24,12 @@ export const NO_RISK: Categorization = Object.freeze({ categories: Object.freeze
 /** Collects evidence and derives the category list from it. */
 export function categorization(evidence: readonly Evidence[]): Categorization {
   if (evidence.length === 0) return NO_RISK;
-  return Object.freeze({
-    categories: Object.freeze(sortCategories(evidence.map((item) => item.category))),
-    evidence: Object.freeze(evidence.map((item) => Object.freeze(item))),
-  });
+  // one pass: each item frozen into the copy, and its category noted
+  const items: Evidence[] = [];
+  const raised: RiskCategory[] = [];
+  for (const item of evidence) {
+    items.push(Object.freeze(item));
+    raised.push(item.category);
+  }
+  return Object.freeze({ categories: Object.freeze(sortCategories(raised)), evidence: Object.freeze(items) });
 }

@@ -98,10 +98,11 @@ function subcommandTable(specs: Readonly<Record<string, CommandSpec>>, path: rea
   return {
     get(word) {
       const name = named.get(word);
-      const spec = name === undefined ? undefined : specs[name];
-      if (name === undefined || spec === undefined) return undefined;
+      if (name === undefined) return undefined;
       let node = compiled.get(name);
       if (node === undefined) {
+        const spec = specs[name];
+        if (spec === undefined) return undefined;
         node = compileNode(spec, [...path, name], parent, globals);
         compiled.set(name, node);
       }

@@ -43,9 +43,13 @@ export function isOptionText(text: string | undefined, grammar: OptionGrammar): 
 
 /** Whether every option a word holds is listed (`-ne` of echo: -n and -e). */
 function isListedOption(text: string, grammar: OptionGrammar): boolean {
-  if (grammar.options.has(text) || grammar.options.has(text.split('=')[0] ?? text)) return true;
+  const { options } = grammar;
+  if (options.has(text)) return true;
+  const equals = text.indexOf('=');
+  if (equals !== -1 && options.has(text.slice(0, equals))) return true;
   if (text.startsWith('--') || !text.startsWith('-')) return false;
-  return [...text.slice(1)].every((letter) => grammar.options.has(`-${letter}`));
+  for (const letter of text.slice(1)) if (!options.has(`-${letter}`)) return false;
+  return true;
 }
 
 /** The value attached to an option word; a glob stays a glob (`--output=*.txt`). */

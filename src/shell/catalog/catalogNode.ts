@@ -8,48 +8,6 @@ export interface OperandOverride {
   readonly operands: OperandSpec;
 }
 
-/**
- * One program or subcommand of the catalog, compiled from its spec: the option table it reads
- * with (its own options and the global options of the levels above), its subcommands by name
- * and alias, and what the walk needs to know about it without reading the spec again.
- */
-export interface CatalogNode {
-  readonly spec: CommandSpec;
-  /** the program and subcommand names from the root: ['git', 'stash', 'drop'] */
-  readonly path: readonly string[];
-  readonly options: ReadonlyMap<string, OptionKind>;
-  readonly subcommands: SubcommandTable | undefined;
-  readonly otherSubcommand: CatalogNode | undefined;
-  readonly anySubcommand: CatalogNode | undefined;
-  /** how options not listed read (see CommandSpec.unknownOptions), here or above */
-  readonly unknownOptions: 'data' | 'operand' | undefined;
-  /** the option table and rules this level reads its words with */
-  readonly grammar: OptionGrammar;
-  /** the levels from the program down to this one */
-  readonly chain: readonly CatalogNode[];
-  /** the bespoke readers of those levels, in that order */
-  readonly readers: readonly ReaderName[];
-  /** an option moves the program to another folder (`git -C`) */
-  readonly movesFolder: boolean;
-  readonly overrides: readonly OperandOverride[];
-  readonly parent: CatalogNode | undefined;
-  /** an operand role, here or in an override, takes the rest of the line (a wrapper): options end at the first operand */
-  readonly runsCommand: boolean;
-  /** nothing here or below raises a category, changes a file or runs code */
-  readonly inert: boolean;
-  // the spec's fields the walk reads for every command, read once here: specs come in hundreds
-  // of shapes, and reading them on each command costs more than reading one node's
-  /** the spec's operand roles (see CommandSpec.operands) */
-  readonly operands: OperandSpec | undefined;
-  readonly rules: readonly RuleSpec[] | undefined;
-  readonly runsProjectCode: boolean;
-  /** true, or the options under which what it writes may be links */
-  readonly placesLinks: boolean | string | undefined;
-  readonly urlsAreText: boolean;
-  readonly hooks: readonly string[] | undefined;
-  readonly packageScripts: readonly string[] | undefined;
-}
-
 /** A level's subcommands by name and alias; each is compiled the first time it is looked up. */
 export interface SubcommandTable {
   get(name: string): CatalogNode | undefined;
@@ -111,19 +69,34 @@ function subcommandTable(specs: Readonly<Record<string, CommandSpec>>, path: rea
   };
 }
 
-/** A compiled level; what is below it is compiled the first time it is asked for. */
-class CompiledNode implements CatalogNode {
+/**
+ * One program or subcommand of the catalog, compiled from its spec: the option table it reads
+ * with (its own options and the global options of the levels above), its subcommands by name
+ * and alias, and what the walk needs to know about it without reading the spec again. What is
+ * below it is compiled the first time it is asked for.
+ */
+export class CatalogNode {
   readonly options: ReadonlyMap<string, OptionKind>;
   readonly overrides: readonly OperandOverride[];
+  /** an operand role, here or in an override, takes the rest of the line (a wrapper): options end at the first operand */
   readonly runsCommand: boolean;
+  /** how options not listed read (see CommandSpec.unknownOptions), here or above */
   readonly unknownOptions: 'data' | 'operand' | undefined;
+  /** the option table and rules this level reads its words with */
   readonly grammar: OptionGrammar;
+  /** the bespoke readers of the levels from the program down to this one, in that order */
   readonly readers: readonly ReaderName[];
+  /** an option moves the program to another folder (`git -C`) */
   readonly movesFolder: boolean;
+  /** nothing here or below raises a category, changes a file or runs code */
   readonly inert: boolean;
+  // the spec's fields the walk reads for every command, read once here: specs come in hundreds
+  // of shapes, and reading them on each command costs more than reading one node's
+  /** the spec's operand roles (see CommandSpec.operands) */
   readonly operands: OperandSpec | undefined;
   readonly rules: readonly RuleSpec[] | undefined;
   readonly runsProjectCode: boolean;
+  /** true, or the options under which what it writes may be links */
   readonly placesLinks: boolean | string | undefined;
   readonly urlsAreText: boolean;
   readonly hooks: readonly string[] | undefined;
@@ -140,6 +113,7 @@ class CompiledNode implements CatalogNode {
 
   constructor(
     readonly spec: CommandSpec,
+    /** the program and subcommand names from the root: ['git', 'stash', 'drop'] */
     readonly path: readonly string[],
     readonly parent: CatalogNode | undefined,
     inherited: ReadonlyMap<string, OptionKind>,
@@ -173,6 +147,7 @@ class CompiledNode implements CatalogNode {
     this.packageScripts = spec.packageScripts;
   }
 
+  /** the levels from the program down to this one */
   get chain(): readonly CatalogNode[] {
     return (this.#chain ??= [...(this.parent?.chain ?? []), this]);
   }
@@ -198,5 +173,5 @@ class CompiledNode implements CatalogNode {
 
 /** Compiles a spec (and, lazily, everything below it) into a catalog node. */
 export function compileNode(spec: CommandSpec, path: readonly string[], parent: CatalogNode | undefined, inherited: ReadonlyMap<string, OptionKind>): CatalogNode {
-  return new CompiledNode(spec, path, parent, inherited);
+  return new CatalogNode(spec, path, parent, inherited);
 }

@@ -9,6 +9,7 @@ import { hardLinkCountOf, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { relativeInside } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
+import type { EveryField } from '../text/everyField';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
 import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
@@ -222,7 +223,8 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     // a shell analysis made elsewhere for this very work stands in for one made here
     if (read.kind === 'shell') {
       const shell = risk.shellRisk ?? shellCallRisk(read, risk);
-      return { ok: true, risk: shell.risk, commandPaths: shell.commandPaths, shell: shell.shell };
+      // field by field, as a spread of the shell risk would give each result a shape of its own
+      return { ok: true, risk: shell.risk, commandPaths: shell.commandPaths, shell: shell.shell } satisfies EveryField<{ readonly ok: true } & CallRisk>;
     }
     // the paths a call names, read once for its evidence, a host kind's scope and hard links
     const uses = kindPathUses(read, risk);

@@ -1,3 +1,4 @@
+import type { EveryField } from '../text/everyField';
 import type { ScriptRunDetails, ShellScriptRun } from './shellAnalysis';
 import type { ShellWord } from './shellWord';
 import { fromStart, type WorkingDirectory } from './workingDirectory';
@@ -37,5 +38,5 @@ export function placeScriptRun(directory: WorkingDirectory, run: ScriptRunWord):
     variables: details?.variables,
     scripts: details?.scripts,
     hooksPath: details?.hooksPath,
-  };
+  } satisfies EveryField<ShellScriptRun>;
 }

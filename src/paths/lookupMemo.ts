@@ -5,13 +5,21 @@ import { resolveThroughLinks } from './realPath';
 /** An lstat answer: the stats, undefined for ENOENT, null for any other error (ENOTDIR, EACCES, ELOOP). */
 export type LstatAnswer = Stats | undefined | null;
 
+/** lstat answers a memo keeps in its lists before it keeps the rest in a map. */
+const FEW_LOOKUPS = 8;
+
 /**
  * What the file-system lookups of one decision saw, so that no path is looked up twice in it.
  * A link can change between two decisions: a memo never outlives the analyzer that made it.
  * Most decisions look up one path: the lists are made by the first answer they keep.
  */
 export class LookupMemo {
-  #entries: Map<string, LstatAnswer> | undefined;
+  // the first lstat answers as two lists, path and answer at one index: most decisions keep a
+  // few, which a scan finds sooner than a map made and filled for each decision finds them;
+  // past FEW_LOOKUPS (a line of many paths) the rest go in a map, so a lookup stays constant
+  #looked: string[] | undefined;
+  #answers: LstatAnswer[] | undefined;
+  #more: Map<string, LstatAnswer> | undefined;
   // paths realpath gave back (or shown so): they and every folder above them have no link
   #linkFree: string[] | undefined;
   // paths realpath did not give back
@@ -24,25 +32,32 @@ export class LookupMemo {
 
   /** How many lstat answers the memo keeps. */
   get lookups(): number {
-    return this.#entries?.size ?? 0;
+    return (this.#looked?.length ?? 0) + (this.#more?.size ?? 0);
   }
 
   /** Whether `absolute` was lstat'ed in this decision. */
   looked(absolute: string): boolean {
-    return this.#entries?.has(absolute) === true;
+    return this.#looked?.includes(absolute) === true || this.#more?.has(absolute) === true;
   }
 
   /** lstat of an absolute path, once per memo. */
   lstat(absolute: string): LstatAnswer {
-    const entries = (this.#entries ??= new Map<string, LstatAnswer>());
-    if (entries.has(absolute)) return entries.get(absolute);
+    const looked = (this.#looked ??= []);
+    const answers = (this.#answers ??= []);
+    const index = looked.indexOf(absolute);
+    if (index !== -1) return answers[index];
+    const more = this.#more;
+    if (more?.has(absolute) === true) return more.get(absolute);
     let stats: LstatAnswer;
     try {
       stats = lstatSync(absolute, { throwIfNoEntry: false });
     } catch {
       stats = null;
     }
-    entries.set(absolute, stats);
+    if (looked.length < FEW_LOOKUPS) {
+      looked.push(absolute);
+      answers.push(stats);
+    } else (this.#more ??= new Map<string, LstatAnswer>()).set(absolute, stats);
     return stats;
   }
 

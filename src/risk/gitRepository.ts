@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { readRegularFile } from '../files/readRegularFile';
+import { lexicalPath } from '../paths/lexicalPath';
 import { MAX_GIT_CONFIG_BYTES, readGitConfig, type GitConfigEntry } from '../shell/readers/gitConfigFile';
 
 /**
@@ -54,10 +55,16 @@ function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
   return { gitDir, commonDir: common === undefined || common === '' ? gitDir : path.resolve(gitDir, common), top };
 }
 
+/** The folder above an absolute, normalised folder other than '/'. */
+function parentOf(folder: string): string {
+  const slash = folder.lastIndexOf('/');
+  return slash <= 0 ? '/' : folder.slice(0, slash);
+}
+
 /** The repository git uses when run in `folder` (absolute), or undefined when there is none. */
 export function findRepository(folder: string): GitRepository | undefined {
-  // normalised once: every folder above a normalised one is too
-  let current = path.resolve(folder);
+  // normalised once, which a folder the analysis gives already is: every folder above a normalised one is too
+  let current = folder.startsWith('/') ? lexicalPath('/', folder) : path.resolve(folder);
   for (let level = 0; level < MAX_LEVELS; level++) {
     const dotGit = inFolder(current, '.git');
     const kind = kindOf(dotGit);
@@ -67,9 +74,8 @@ export function findRepository(folder: string): GitRepository | undefined {
       if (target !== undefined) return withCommonDir(path.resolve(current, target), current);
     }
     if (isBare(current)) return withCommonDir(current, undefined);
-    const parent = path.dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
+    if (current === '/') return undefined;
+    current = parentOf(current);
   }
   return undefined;
 }

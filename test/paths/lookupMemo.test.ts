@@ -40,4 +40,17 @@ describe('lookupMemo', () => {
     expect(memo.lstat(absent)).toBeUndefined();
     expect(new LookupMemo().lstat(absent)?.isDirectory()).toBe(true);
   });
+
+  it('keeps every answer of a decision that looks up many paths, each looked up once', () => {
+    const memo = new LookupMemo();
+    const paths = Array.from({ length: 40 }, (_, index) => path.posix.join(ROOT, index % 2 === 0 ? `gone-${index}` : 'src'));
+    const first = paths.map((each) => memo.lstat(each)?.isDirectory());
+    expect(memo.lookups).toBe(21);
+    for (const each of paths) expect(memo.looked(each)).toBe(true);
+    // made after the first lookups: the same decision still answers what it saw
+    for (const [index, each] of paths.entries()) if (index % 2 === 0) mkdirSync(each);
+    expect(paths.map((each) => memo.lstat(each)?.isDirectory())).toEqual(first);
+    expect(first.filter((answer) => answer === true)).toHaveLength(20);
+    expect(memo.lookups).toBe(21);
+  });
 });

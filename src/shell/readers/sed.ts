@@ -21,12 +21,22 @@ function skipDelimited(script: string, at: number, delimiter: string): number {
   return script.length;
 }
 
+/** A digit, or `$ ~ +` of a line address (`$`, `first~step`, `addr,+N`). */
+function isAddressCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || code === 36 || code === 126 || code === 43;
+}
+
+/** A letter or digit of an `s` command's flags, up to a `w`, which starts a file name. */
+function isFlagCharacter(code: number): boolean {
+  return code !== 119 /* w */ && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
+}
+
 function skipAddress(script: string, at: number): number {
   const char = script[at];
   if (char === '/') return skipDelimited(script, at + 1, '/');
   if (char === '\\' && at + 1 < script.length) return skipDelimited(script, at + 2, script[at + 1] ?? '');
   let index = at;
-  while (index < script.length && /[0-9$~+]/.test(script[index] ?? '')) index++;
+  while (index < script.length && isAddressCharacter(script.charCodeAt(index))) index++;
   return index;
 }
 
@@ -67,7 +77,7 @@ export function sedEffects(script: string): SedEffects {
       at = skipDelimited(script, skipDelimited(script, at + 1, delimiter), delimiter);
       if (command === 'y') continue;
       const flagsStart = at;
-      while (at < script.length && /[a-zA-Z0-9]/.test(script[at] ?? '') && script[at] !== 'w') at++;
+      while (at < script.length && isFlagCharacter(script.charCodeAt(at))) at++;
       if (script.slice(flagsStart, at).includes('e')) effects.runsPatternSpace = true;
       if (script[at] === 'w') {
         const line = restOfLine(script, at + 1);

@@ -237,7 +237,11 @@ async function main(): Promise<void> {
         { name: `categorize(shell) p99, ${label}`, value: us(figures.p99), baseline: us(figures.parseP99), ratio: `${(figures.p99 / figures.parseP99).toFixed(2)}x`, target: 'info' },
       ];
     };
-    rows.push(...corpusRows('public corpus', shell.publicCorpus, CATEGORIZE_TARGET), ...corpusRows('realistic', shell.realistic));
+    rows.push(
+      ...corpusRows('public corpus', shell.publicCorpus, CATEGORIZE_TARGET),
+      ...corpusRows('public corpus, each command a string of its own', shell.publicCorpusOwnStrings),
+      ...corpusRows('realistic', shell.realistic),
+    );
     for (const hostile of shell.hostile) {
       rows.push({ name: `1 MB hostile: ${hostile.name}`, value: `${hostile.ms.toFixed(1)} ms`, baseline: `${hostile.categories} categories`, ratio: '-', target: 'info' });
     }
@@ -277,7 +281,8 @@ async function main(): Promise<void> {
     console.log('baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the class, realpath');
     console.log('of the nearest existing ancestor, path.relative and one precompiled picomatch match, in a workspace');
     console.log('holding the files the calls name; for toolsFor, Array.filter over a Set of SAFE names;');
-    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds);');
+    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds); the public');
+    console.log('  corpus as loaded (most commands slices of a file\'s text), then each command copied through JSON;');
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker);');
     if (typeof cli !== 'string') {

@@ -22,6 +22,12 @@ export interface CorpusLatency {
 export interface CategorizeFigures {
   /** test/corpus/data: commands agents and people ran, the target's corpus */
   readonly publicCorpus: CorpusLatency;
+  /**
+   * The same commands as copies of their own, as a host gets them from JSON: most of the corpus
+   * is read as lines split from a file, strings V8 keeps as slices of the file's text, which the
+   * bare parse reads more slowly than a string of its own
+   */
+  readonly publicCorpusOwnStrings: CorpusLatency;
   /** test/corpus/realistic.ts: agent commands written for the tests */
   readonly realistic: CorpusLatency;
   /** ms for each hostile 1 MB command */
@@ -76,17 +82,15 @@ const PUBLIC_CORPUS_ROUNDS = 3;
 /** Measures `library`'s categorize('shell', { command }) in this process, and the bare parse of the same commands. */
 export function measureCategorize(library: IntentgateLibrary, options: CategorizeOptions, rounds = 20): CategorizeFigures {
   const { categorize } = library;
-  const publicCorpus = corpusLatency(
-    categorize,
-    loadPublicCorpus().map((line) => line.command),
-    options,
-    PUBLIC_CORPUS_ROUNDS,
-  );
+  const commands = loadPublicCorpus().map((line) => line.command);
+  const publicCorpus = corpusLatency(categorize, commands, options, PUBLIC_CORPUS_ROUNDS);
+  const ownStrings = commands.map((command) => JSON.parse(JSON.stringify(command)) as string);
+  const publicCorpusOwnStrings = corpusLatency(categorize, ownStrings, options, PUBLIC_CORPUS_ROUNDS);
   const realistic = corpusLatency(categorize, realisticCommands, options, rounds);
   const hostile = HOSTILE.map(({ name, command }) => {
     const start = process.hrtime.bigint();
     const result = categorize('shell', { command }, options);
     return { name, ms: Number(process.hrtime.bigint() - start) / 1e6, categories: result.categories.length };
   });
-  return { publicCorpus, realistic, hostile };
+  return { publicCorpus, publicCorpusOwnStrings, realistic, hostile };
 }

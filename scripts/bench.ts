@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     }
     rows.push({ name: `heap per governor, sources under tsx (${live} live)`, value: kib(heap.sources.freshBytes), baseline: '-', ratio: '-', target: 'info' });
 
-    const shell = measureCategorize(library, { workspaceRoot: root });
+    const shell = await measureCategorize(library, { workspaceRoot: root });
     const corpusRows = (label: string, figures: CorpusLatency, p50Target?: number): Row[] => {
       const ratio = figures.p50 / figures.parseP50;
       const verdict = p50Target === undefined ? 'info' : `<= ${p50Target}x ${ratio <= p50Target ? 'PASS' : 'FAIL'}`;
@@ -239,7 +239,7 @@ async function main(): Promise<void> {
     };
     rows.push(
       ...corpusRows('public corpus', shell.publicCorpus, CATEGORIZE_TARGET),
-      ...corpusRows('public corpus, each command a string of its own', shell.publicCorpusOwnStrings),
+      ...corpusRows('public corpus, each command a string of its own, in a process of its own', shell.publicCorpusOwnStrings),
       ...corpusRows('realistic', shell.realistic),
     );
     for (const hostile of shell.hostile) {
@@ -282,7 +282,8 @@ async function main(): Promise<void> {
     console.log('of the nearest existing ancestor, path.relative and one precompiled picomatch match, in a workspace');
     console.log('holding the files the calls name; for toolsFor, Array.filter over a Set of SAFE names;');
     console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds); the public');
-    console.log('  corpus as loaded (most commands slices of a file\'s text), then each command copied through JSON;');
+    console.log('  corpus as loaded (most commands slices of a file\'s text), then, in another process, each command');
+    console.log('  copied through JSON, as a host gets it;');
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker);');
     if (typeof cli !== 'string') {

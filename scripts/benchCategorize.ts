@@ -1,9 +1,12 @@
 // categorize() on shell commands: per-command latency over the public command corpus and over
 // realistic agent commands, each against the bare parse of the same commands, and the time for
 // hostile 1 MB inputs. Used by scripts/bench.ts.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'unbash';
 import type { CategorizeOptions } from '../src/index';
-import type { IntentgateLibrary } from './benchLibrary';
+import { loadBuiltLibrary, type IntentgateLibrary } from './benchLibrary';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
 import { percentile } from './benchHarness';
@@ -23,9 +26,10 @@ export interface CategorizeFigures {
   /** test/corpus/data: commands agents and people ran, the target's corpus */
   readonly publicCorpus: CorpusLatency;
   /**
-   * The same commands as copies of their own, as a host gets them from JSON: most of the corpus
-   * is read as lines split from a file, strings V8 keeps as slices of the file's text, which the
-   * bare parse reads more slowly than a string of its own
+   * The same commands as copies of their own, as a host gets them from JSON, measured in a
+   * process of its own: most of the corpus is read as lines split from a file, strings V8 keeps
+   * as slices of the file's text, which the bare parse reads more slowly than a string of its own
+   * (and code compiled for slices stays slower on the copies, hence another process)
    */
   readonly publicCorpusOwnStrings: CorpusLatency;
   /** test/corpus/realistic.ts: agent commands written for the tests */
@@ -79,13 +83,33 @@ function corpusLatency(categorize: Categorize, commands: readonly string[], opti
 // the public corpus has twenty times as many commands: fewer rounds give as many samples
 const PUBLIC_CORPUS_ROUNDS = 3;
 
+const THIS_FILE = fileURLToPath(import.meta.url);
+const OWN_STRINGS_FLAG = '--own-strings';
+const CHILD_TIMEOUT_MS = 120_000;
+
+/** The public corpus, each command copied through JSON, measured with the built library in a child process. */
+function measureOwnStrings(workspaceRoot: string): Promise<CorpusLatency> {
+  const args = ['--import', 'tsx', THIS_FILE, OWN_STRINGS_FLAG, workspaceRoot];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: path.dirname(THIS_FILE), stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`categorize child exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
+      else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as CorpusLatency);
+    });
+  });
+}
+
 /** Measures `library`'s categorize('shell', { command }) in this process, and the bare parse of the same commands. */
-export function measureCategorize(library: IntentgateLibrary, options: CategorizeOptions, rounds = 20): CategorizeFigures {
+export async function measureCategorize(library: IntentgateLibrary, options: CategorizeOptions & { readonly workspaceRoot: string }, rounds = 20): Promise<CategorizeFigures> {
   const { categorize } = library;
   const commands = loadPublicCorpus().map((line) => line.command);
   const publicCorpus = corpusLatency(categorize, commands, options, PUBLIC_CORPUS_ROUNDS);
-  const ownStrings = commands.map((command) => JSON.parse(JSON.stringify(command)) as string);
-  const publicCorpusOwnStrings = corpusLatency(categorize, ownStrings, options, PUBLIC_CORPUS_ROUNDS);
+  const publicCorpusOwnStrings = await measureOwnStrings(options.workspaceRoot);
   const realistic = corpusLatency(categorize, realisticCommands, options, rounds);
   const hostile = HOSTILE.map(({ name, command }) => {
     const start = process.hrtime.bigint();
@@ -93,4 +117,12 @@ export function measureCategorize(library: IntentgateLibrary, options: Categoriz
     return { name, ms: Number(process.hrtime.bigint() - start) / 1e6, categories: result.categories.length };
   });
   return { publicCorpus, publicCorpusOwnStrings, realistic, hostile };
+}
+
+// the child of measureOwnStrings: `node --import tsx scripts/benchCategorize.ts --own-strings WORKSPACE`
+if (process.argv[1] === THIS_FILE && process.argv[2] === OWN_STRINGS_FLAG) {
+  const workspaceRoot = process.argv[3] ?? '';
+  const { categorize } = await loadBuiltLibrary();
+  const ownStrings = loadPublicCorpus().map((line) => JSON.parse(JSON.stringify(line.command)) as string);
+  console.log(JSON.stringify(corpusLatency(categorize, ownStrings, { workspaceRoot }, PUBLIC_CORPUS_ROUNDS)));
 }

@@ -1,7 +1,6 @@
 // categorize() on shell commands: per-command latency over the public command corpus and over
 // realistic agent commands, each against the bare parse of the same commands, and the time for
 // hostile 1 MB inputs. Used by scripts/bench.ts.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'unbash';
@@ -9,7 +8,7 @@ import type { CategorizeOptions } from '../src/index';
 import { loadBuiltLibrary, type IntentgateLibrary } from './benchLibrary';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
-import { percentile } from './benchHarness';
+import { percentile, runJsonChild } from './benchHarness';
 
 /** Per-call latency over one corpus. */
 export interface CorpusLatency {
@@ -89,19 +88,7 @@ const CHILD_TIMEOUT_MS = 120_000;
 
 /** The public corpus, each command copied through JSON, measured with the built library in a child process. */
 function measureOwnStrings(workspaceRoot: string): Promise<CorpusLatency> {
-  const args = ['--import', 'tsx', THIS_FILE, OWN_STRINGS_FLAG, workspaceRoot];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: path.dirname(THIS_FILE), stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`categorize child exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
-      else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as CorpusLatency);
-    });
-  });
+  return runJsonChild<CorpusLatency>(['--import', 'tsx', THIS_FILE, OWN_STRINGS_FLAG, workspaceRoot], path.dirname(THIS_FILE), CHILD_TIMEOUT_MS, 'categorize child');
 }
 
 /** Measures `library`'s categorize('shell', { command }) in this process, and the bare parse of the same commands. */

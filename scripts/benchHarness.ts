@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 // Timing of measured loops for scripts/bench.ts: calibrated rounds, alternated with a
 // baseline measured in the same run, reported as medians.
 
@@ -59,4 +60,23 @@ export function createHarness(keep: (result: number) => void) {
     return { value: median(subjectTimes), baseline: median(baselineTimes) };
   };
   return { comparePair };
+}
+
+/**
+ * Runs `node ARGS` (a bench's measurement in a process of its own) and parses the last line it
+ * prints as JSON; rejects with the last lines of its stderr when it fails or passes `timeoutMs`.
+ */
+export function runJsonChild<T>(args: readonly string[], cwd: string, timeoutMs: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${what} exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
+      else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T);
+    });
+  });
 }

@@ -3,11 +3,11 @@
 // against the target, and the sources under tsx for information (tsx keeps every function's name,
 // which costs about 256 B per closure a governor makes). Used by scripts/bench.ts; run alone with
 // `npx tsx scripts/benchHeap.ts` (after `npm run build` for the built figure).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runJsonChild } from './benchHarness';
 import { BUILT_LIBRARY } from './benchLibrary';
 
 /** 100,000 sessions in 1 GiB. */
@@ -34,18 +34,7 @@ export type HeapSubject = 'built' | 'sources';
 function runChild(subject: HeapSubject, workspaceRoot: string): Promise<HeapFigures> {
   const loader = subject === 'sources' ? ['--import', 'tsx'] : [];
   const args = ['--expose-gc', ...loader, CHILD, subject === 'built' ? BUILT_LIBRARY : SOURCES, workspaceRoot];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: CHILD_TIMEOUT_MS });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`heap child exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`));
-      else resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as HeapFigures);
-    });
-  });
+  return runJsonChild<HeapFigures>(args, REPO_ROOT, CHILD_TIMEOUT_MS, 'heap child');
 }
 
 /** Heap per governor with 10,000 live; the built figure is undefined (with the reason) without dist/. */

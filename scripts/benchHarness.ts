@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 // Timing of measured loops for scripts/bench.ts: calibrated rounds, alternated with a
-// baseline measured in the same run, reported as medians.
+// baseline measured in the same run, reported as medians; and measurements run in a process of their own.
+import { spawn } from 'node:child_process';
 
 export const ROUNDS = 7;
 export const ROUND_MS = 100;

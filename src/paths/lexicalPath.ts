@@ -11,5 +11,16 @@ const NOT_PLAIN = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\/$/;
 export function lexicalPath(from: string, written: string): string {
   if (written === '' || NOT_PLAIN.test(written)) return path.posix.resolve(from, written);
   if (written.startsWith('/')) return written;
-  return from === '/' ? `/${written}` : `${from}/${written}`;
+  return childOf(from, written);
+}
+
+/** `name` (one or more plain components) in an absolute, normalised folder: what path.join gives, without normalising again. */
+export function childOf(folder: string, name: string): string {
+  return folder === '/' ? `/${name}` : `${folder}/${name}`;
+}
+
+/** The folder above an absolute, normalised path; '/' for '/' itself and for a path just below it. */
+export function parentOf(absolute: string): string {
+  const slash = absolute.lastIndexOf('/');
+  return slash <= 0 ? '/' : absolute.slice(0, slash);
 }

@@ -1,5 +1,6 @@
 import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { childOf } from './lexicalPath';
 
 /** One symbolic link followed while resolving a path. */
 export interface LinkHop {
@@ -44,10 +45,6 @@ function linkTarget(absolute: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function childOf(directory: string, name: string): string {
-  return directory === '/' ? `/${name}` : `${directory}/${name}`;
 }
 
 /**

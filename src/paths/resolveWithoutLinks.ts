@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import { parentOf } from './lexicalPath';
 import { isAtOrBelow } from './pathBelow';
 import { LookupMemo } from './lookupMemo';
 import { entryOfStats, MISSING_ENTRY, type PathEntry } from './pathEntry';
@@ -9,11 +10,6 @@ export interface LinkFreeResolution {
   readonly path: string;
   /** undefined for the workspace root itself when only where it is was asked: what is there is looked up when a check needs it */
   readonly entry: PathEntry | undefined;
-}
-
-function parentOf(absolute: string): string {
-  const slash = absolute.lastIndexOf('/');
-  return slash <= 0 ? '/' : absolute.slice(0, slash);
 }
 
 /** Whether an existing entry has no link on it: no realpath when it is no link and its folder was shown to have none. */

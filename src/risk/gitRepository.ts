@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { readRegularFile } from '../files/readRegularFile';
-import { lexicalPath } from '../paths/lexicalPath';
+import { childOf, lexicalPath, parentOf } from '../paths/lexicalPath';
 import { MAX_GIT_CONFIG_BYTES, readGitConfig, type GitConfigEntry } from '../shell/readers/gitConfigFile';
 
 /**
@@ -41,13 +41,8 @@ function pointer(file: string, prefix: string): string | undefined {
   return line.startsWith(prefix) ? line.slice(prefix.length).trim() : undefined;
 }
 
-/** `name` in an absolute, normalised folder: what path.join gives, without normalising again at every level climbed. */
-function inFolder(folder: string, name: string): string {
-  return folder === '/' ? `/${name}` : `${folder}/${name}`;
-}
-
 function isBare(folder: string): boolean {
-  return kindOf(inFolder(folder, 'HEAD')) === 'file' && kindOf(inFolder(folder, 'objects')) === 'folder' && kindOf(inFolder(folder, 'refs')) === 'folder';
+  return kindOf(childOf(folder, 'HEAD')) === 'file' && kindOf(childOf(folder, 'objects')) === 'folder' && kindOf(childOf(folder, 'refs')) === 'folder';
 }
 
 function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
@@ -55,18 +50,12 @@ function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
   return { gitDir, commonDir: common === undefined || common === '' ? gitDir : path.resolve(gitDir, common), top };
 }
 
-/** The folder above an absolute, normalised folder other than '/'. */
-function parentOf(folder: string): string {
-  const slash = folder.lastIndexOf('/');
-  return slash <= 0 ? '/' : folder.slice(0, slash);
-}
-
 /** The repository git uses when run in `folder` (absolute), or undefined when there is none. */
 export function findRepository(folder: string): GitRepository | undefined {
   // normalised once, which a folder the analysis gives already is: every folder above a normalised one is too
   let current = folder.startsWith('/') ? lexicalPath('/', folder) : path.resolve(folder);
   for (let level = 0; level < MAX_LEVELS; level++) {
-    const dotGit = inFolder(current, '.git');
+    const dotGit = childOf(current, '.git');
     const kind = kindOf(dotGit);
     if (kind === 'folder') return withCommonDir(dotGit, current);
     if (kind === 'file') {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lexicalPath } from '../../src/paths/lexicalPath';
+import { childOf, lexicalPath, parentOf } from '../../src/paths/lexicalPath';
 
 const cases: readonly { readonly name: string; readonly from: string; readonly written: string; readonly expected: string }[] = [
   { name: 'joins plain components', from: '/ws', written: 'src/a.ts', expected: '/ws/src/a.ts' },
@@ -30,6 +30,19 @@ describe('lexicalPath', () => {
         expect(lexicalPath(start, text)).toBe(path.posix.resolve(start, text));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('childOf and parentOf are path.posix.join and path.posix.dirname on normalised absolute paths', () => {
+    const plain = fc.array(fc.constantFrom('a', 'src', '.git', 'a b', '...'), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+    fc.assert(
+      fc.property(from, plain, (folder, name) => {
+        const child = childOf(folder, name);
+        expect(child).toBe(path.posix.join(folder, name));
+        expect(parentOf(child)).toBe(path.posix.dirname(child));
+        expect(parentOf(folder)).toBe(path.posix.dirname(folder));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -46,7 +46,9 @@ function isBare(folder: string): boolean {
 }
 
 function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
-  const common = pointer(path.join(gitDir, 'commondir'), '');
+  // only a linked worktree's folder holds `commondir`: a failed open costs an exception, a missing file a stat
+  const file = childOf(gitDir, 'commondir');
+  const common = kindOf(file) === 'file' ? pointer(file, '') : undefined;
   return { gitDir, commonDir: common === undefined || common === '' ? gitDir : path.resolve(gitDir, common), top };
 }
 

@@ -6,7 +6,7 @@ import { gitConfigProblem, isGitCodeKey } from '../shell/readers/gitConfigKeys';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile } from './codeFiles';
 import { findRepository, hooksFolder, repositoryConfig, type GitRepository } from './gitRepository';
-import { writeIntoGit, writeOver } from './writtenCode';
+import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
 function hooksPathOnLine(hooksPath: string, repository: GitRepository): string {
@@ -22,16 +22,22 @@ function configCommand(entry: GitConfigEntry): string | undefined {
 }
 
 /**
- * The configuration of a repository the agent may have made (one inside the workspace other
- * than the workspace's own): the commands it gives git are read like a script; a key that
- * reads more configuration or allows the `ext::` transport cannot be followed and fails closed.
+ * Where the configuration of a repository the agent may have made is (one inside the workspace
+ * other than the workspace's own), as its label; undefined for any other repository.
  */
-function nestedConfig(repository: GitRepository, config: readonly GitConfigEntry[] | undefined, site: RunSite): ScriptFile | undefined {
-  const { context } = site;
+function nestedConfigLabel(repository: GitRepository, context: RunSite['context']): string | undefined {
+  // the workspace's own repository first: most git commands run there, and its config needs no lookup
+  if (repository.top === undefined || repository.top === context.analyze('.', context.workspaceRoot).absolute) return undefined;
   const where = context.analyze(path.join(repository.commonDir, 'config'), context.base);
-  const root = context.analyze('.', context.workspaceRoot).absolute;
-  if (!where.insideWorkspace || repository.top === undefined || repository.top === root) return undefined;
-  const label = where.relative ?? 'config';
+  return where.insideWorkspace ? (where.relative ?? 'config') : undefined;
+}
+
+/**
+ * The configuration of a nested repository (see nestedConfigLabel): the commands it gives git
+ * are read like a script; a key that reads more configuration or allows the `ext::` transport
+ * cannot be followed and fails closed.
+ */
+function nestedConfig(label: string, repository: GitRepository, config: readonly GitConfigEntry[] | undefined, site: RunSite): ScriptFile | undefined {
   if (config === undefined) return unreadable(label, 'it cannot be read as git configuration');
   const commands: string[] = [];
   for (const entry of config) {
@@ -49,6 +55,8 @@ function nestedConfig(repository: GitRepository, config: readonly GitConfigEntry
 /** One hook: absent (nothing runs), read as shell code, or unseen. */
 function hookFile(file: string, repository: GitRepository, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
+  // a line that writes nothing cannot have put the hook there: a missing one runs nothing, wherever it is
+  if (writesNothing(reading.writes) && !existsSync(file)) return undefined;
   const where = context.analyze(file, context.base);
   const label = where.relative ?? file;
   const written = writeOver(where.absolute ?? file, reading.writes);
@@ -81,9 +89,12 @@ export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   if (folder === undefined) return hooks.length === 0 ? [] : [unreadable(run.source, 'the folder git runs in is only known at run time, and so are the hooks it runs')];
   const repository = findRepository(folder);
   if (repository === undefined) return [];
+  const nestedLabel = nestedConfigLabel(repository, context);
+  // the config matters only for what git runs: with no hook to run and no nested repository, it is not read
+  if (hooks.length === 0 && nestedLabel === undefined) return [];
   const config = repositoryConfig(repository);
   const files: ScriptFile[] = [];
-  const nested = nestedConfig(repository, config, site);
+  const nested = nestedLabel === undefined ? undefined : nestedConfig(nestedLabel, repository, config, site);
   if (nested !== undefined) files.push(nested);
   const hooksDir = run.hooksPath === undefined ? hooksFolder(repository, config ?? []) : hooksPathOnLine(run.hooksPath, repository);
   for (const hook of hooks) {

@@ -25,6 +25,11 @@ export function noWrites(): WrittenPaths {
   return { absolute: [], unknown: undefined };
 }
 
+/** Whether the line writes nothing at all, not even somewhere unknown. */
+export function writesNothing(writes: WrittenPaths): boolean {
+  return writes.absolute.length === 0 && writes.unknown === undefined;
+}
+
 const WRITING_ROLES: ReadonlySet<ShellPathOperand['role']> = new Set(['write', 'overwrite']);
 // the simple command of an operand read as git (its first word, by basename)
 const GIT_COMMAND = /^(?:\S*\/)?git(?:\s|$)/;

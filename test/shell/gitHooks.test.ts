@@ -144,6 +144,23 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
     expect(decision.evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
   });
 
+  it("reads the main repository's hooks for a commit in a linked worktree", () => {
+    const root = prepared({ command: 'git commit', hook: 'pre-commit' });
+    execFileSync('git', ['worktree', 'add', '-q', 'src/wt'], { cwd: root, env: { ...process.env, ...GIT_ENV } });
+    // the hook's `touch marker` lands in src/wt, inside the scope: the evidence names the hook read
+    const decision = attacker(root).handleToolCall('execute_command', { command: 'cd src/wt && git commit -q --allow-empty -m x' });
+    expect(decision.evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
+    // git runs it there: the worktree's .git is a file naming its folder, whose commondir names the main one
+    spawnSync('bash', ['-c', 'git commit -q --allow-empty -m x'], { cwd: path.join(root, 'src/wt'), env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
+    expect(existsSync(path.join(root, 'src/wt/marker'))).toBe(true);
+  });
+
+  it('reads no hook for a subcommand that runs none, and reads the one a hooking subcommand runs', () => {
+    const root = prepared({ command: 'git commit', hook: 'pre-commit' });
+    expect(attacker(root).handleToolCall('execute_command', { command: 'git log --oneline -1' }).evidence.some((item) => item.note.includes('.git/hooks'))).toBe(false);
+    expect(attacker(root).handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x' }).evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
+  });
+
   it('reads the commands the config of a repository nested in the workspace gives git', () => {
     const root = repository();
     execFileSync('bash', ['-c', "git init -q src/r && printf '[alias]\\n\\tx = !touch ../../marker\\n' >> src/r/.git/config"], { cwd: root, env: { ...process.env, ...GIT_ENV } });

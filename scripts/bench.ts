@@ -242,6 +242,8 @@ async function main(): Promise<void> {
       ...corpusRows('public corpus, each command a string of its own, in a process of its own', shell.publicCorpusOwnStrings),
       ...corpusRows('realistic', shell.realistic),
     );
+    if (typeof shell.gitRepository === 'string') rows.push({ name: 'categorize(shell), git commands in a git repository', value: '-', baseline: '-', ratio: '-', target: `skipped: ${shell.gitRepository}` });
+    else rows.push(...corpusRows("public corpus' git commands, the workspace a git repository", shell.gitRepository));
     for (const hostile of shell.hostile) {
       rows.push({ name: `1 MB hostile: ${hostile.name}`, value: `${hostile.ms.toFixed(1)} ms`, baseline: `${hostile.categories} categories`, ratio: '-', target: 'info' });
     }

@@ -1,6 +1,9 @@
 // categorize() on shell commands: per-command latency over the public command corpus and over
 // realistic agent commands, each against the bare parse of the same commands, and the time for
 // hostile 1 MB inputs. Used by scripts/bench.ts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'unbash';
@@ -33,6 +36,12 @@ export interface CategorizeFigures {
   readonly publicCorpusOwnStrings: CorpusLatency;
   /** test/corpus/realistic.ts: agent commands written for the tests */
   readonly realistic: CorpusLatency;
+  /**
+   * The corpus' git commands in a workspace that is a git repository, as most are: git's hooks
+   * and configuration are looked up there (in the bench's empty folder the search for a
+   * repository finds none); a string saying why not when git is not installed
+   */
+  readonly gitRepository: CorpusLatency | string;
   /** ms for each hostile 1 MB command */
   readonly hostile: readonly { readonly name: string; readonly ms: number; readonly categories: number }[];
 }
@@ -91,6 +100,24 @@ function measureOwnStrings(workspaceRoot: string): Promise<CorpusLatency> {
   return runJsonChild<CorpusLatency>(['--import', 'tsx', THIS_FILE, OWN_STRINGS_FLAG, workspaceRoot], path.dirname(THIS_FILE), CHILD_TIMEOUT_MS, 'categorize child');
 }
 
+// the corpus' git commands: `git` as the first word
+const GIT_COMMAND = /^git\s/;
+
+/** The git commands of `commands`, categorized in a fresh repository made by `git init`. */
+function gitRepositoryLatency(categorize: Categorize, commands: readonly string[], rounds: number): CorpusLatency | string {
+  const workspaceRoot = mkdtempSync(path.join(tmpdir(), 'intentgate-bench-git-'));
+  try {
+    try {
+      execFileSync('git', ['init', '-q', workspaceRoot], { stdio: 'ignore' });
+    } catch {
+      return 'git is not installed';
+    }
+    return corpusLatency(categorize, commands.filter((command) => GIT_COMMAND.test(command)), { workspaceRoot }, rounds);
+  } finally {
+    rmSync(workspaceRoot, { recursive: true, force: true });
+  }
+}
+
 /** Measures `library`'s categorize('shell', { command }) in this process, and the bare parse of the same commands. */
 export async function measureCategorize(library: IntentgateLibrary, options: CategorizeOptions & { readonly workspaceRoot: string }, rounds = 20): Promise<CategorizeFigures> {
   const { categorize } = library;
@@ -98,12 +125,13 @@ export async function measureCategorize(library: IntentgateLibrary, options: Cat
   const publicCorpus = corpusLatency(categorize, commands, options, PUBLIC_CORPUS_ROUNDS);
   const publicCorpusOwnStrings = await measureOwnStrings(options.workspaceRoot);
   const realistic = corpusLatency(categorize, realisticCommands, options, rounds);
+  const gitRepository = gitRepositoryLatency(categorize, commands, rounds);
   const hostile = HOSTILE.map(({ name, command }) => {
     const start = process.hrtime.bigint();
     const result = categorize('shell', { command }, options);
     return { name, ms: Number(process.hrtime.bigint() - start) / 1e6, categories: result.categories.length };
   });
-  return { publicCorpus, publicCorpusOwnStrings, realistic, hostile };
+  return { publicCorpus, publicCorpusOwnStrings, realistic, gitRepository, hostile };
 }
 
 // the child of measureOwnStrings: `node --import tsx scripts/benchCategorize.ts --own-strings WORKSPACE`

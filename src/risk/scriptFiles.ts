@@ -12,17 +12,31 @@ import { collectWrites, writeInto, writeOver } from './writtenCode';
 export const MAX_SCRIPT_FILE_DEPTH = 3;
 
 /**
+ * The last package.json text parsed and its `scripts` (undefined when it is no JSON): a
+ * project's manifest seldom changes between calls, and parsing one of a few KB costs more than
+ * reading it. Keyed by the whole text, so a file that changed is parsed anew; only read.
+ */
+let lastManifest: { readonly json: string; readonly scripts: unknown } | undefined;
+
+function manifestScripts(json: string): unknown {
+  if (lastManifest?.json === json) return lastManifest.scripts;
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(json) as { scripts?: unknown }).scripts;
+  } catch {
+    scripts = undefined;
+  }
+  lastManifest = { json, scripts };
+  return scripts;
+}
+
+/**
  * The shell lines `npm run NAME` runs from a package.json: `preNAME`, `NAME`, `postNAME` (npm
  * runs all three; other managers may skip the pre and post ones, which only adds a reading),
  * or the exact scripts a lifecycle command runs (`npm install`: preinstall, install, ...).
  */
 function packageScriptText(json: string, run: ShellScriptRun): string | undefined {
-  let scripts: unknown;
-  try {
-    scripts = (JSON.parse(json) as { scripts?: unknown }).scripts;
-  } catch {
-    return undefined;
-  }
+  const scripts = manifestScripts(json);
   if (typeof scripts !== 'object' || scripts === null) return undefined;
   const table = scripts as Record<string, unknown>;
   const name = run.script ?? '';

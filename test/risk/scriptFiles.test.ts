@@ -149,6 +149,19 @@ describe('package.json scripts a package manager runs are read', () => {
     expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in package.json script release: package publish', 'in package.json script release: git push']);
   });
 
+  it('reads a package.json changed between two decisions anew, a rewrite of the same length too', () => {
+    const root = makeWorkspace({ orchestration: false });
+    const manifest = path.join(root, 'package.json');
+    const decide = (): readonly RiskCategory[] => categorize('shell', { command: 'npm run go' }, { workspaceRoot: root }).categories;
+    writeFileSync(manifest, JSON.stringify({ scripts: { go: 'ls     ' } }));
+    expect(decide()).toEqual([EXEC]);
+    writeFileSync(manifest, JSON.stringify({ scripts: { go: 'sudo ls' } }));
+    expect(decide()).toEqual([SUDO, EXEC]);
+    // another workspace's manifest in between, then the first one again
+    expect(categorize('shell', { command: 'npm run release' }, { workspaceRoot: packageRoot }).categories).toEqual([GIT, NET, EXEC]);
+    expect(decide()).toEqual([SUDO, EXEC]);
+  });
+
   it.each([
     { command: 'npm run build -- --watch', script: 'build' },
     { command: 'npm run-script build', script: 'build' },

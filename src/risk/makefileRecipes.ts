@@ -19,12 +19,13 @@ interface Rule {
   readonly recipe: string[];
 }
 
+/** What a Makefile defines; shared by every reading of the same text (see parsedText), so only read once made. */
 interface Makefile {
-  readonly rules: Map<string, Rule[]>;
-  readonly variables: Map<string, string>;
+  readonly rules: ReadonlyMap<string, readonly Rule[]>;
+  readonly variables: ReadonlyMap<string, string>;
   readonly firstTarget: string | undefined;
   /** commands run while the Makefile is read: `X != cmd`, `X := $(shell cmd)` */
-  readonly readTime: string[];
+  readonly readTime: readonly string[];
 }
 
 const ASSIGNMENT = /^(?:(?:export|override|private)\s+)*([A-Za-z_.][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
@@ -38,14 +39,37 @@ function logicalLines(text: string): string[] {
   return text.replace(/\r\n/g, '\n').replace(/\\\n[ \t]*/g, ' ').split('\n');
 }
 
-function parseMakefile(text: string): Makefile {
+/** A text read: its logical lines and what they define. */
+interface ParsedText {
+  readonly text: string;
+  readonly lines: readonly string[];
+  readonly makefile: Makefile;
+}
+
+// a decision reads a Makefile as written (for its includes), then whole, in three passes, and
+// the next decision most likely the same file: the last two texts are kept, keyed by the text
+const RECENT_TEXTS = 2;
+const recentlyParsed: ParsedText[] = [];
+
+/** The logical lines and rules of a Makefile's text, parsed once while the text is among the last two read. */
+function parsedText(text: string): ParsedText {
+  const known = recentlyParsed.find((entry) => entry.text === text);
+  if (known !== undefined) return known;
+  const lines = logicalLines(text);
+  const entry: ParsedText = { text, lines, makefile: parseMakefile(lines) };
+  recentlyParsed.unshift(entry);
+  if (recentlyParsed.length > RECENT_TEXTS) recentlyParsed.pop();
+  return entry;
+}
+
+function parseMakefile(lines: readonly string[]): Makefile {
   const rules = new Map<string, Rule[]>();
   const variables = new Map<string, string>();
   const readTime: string[] = [];
   let firstTarget: string | undefined;
   let current: Rule[] = [];
   let inDefine = false;
-  for (const line of logicalLines(text)) {
+  for (const line of lines) {
     if (inDefine) {
       if (/^\s*endef\b/.test(line)) inDefine = false;
       continue;
@@ -217,7 +241,7 @@ function environmentLines(makefile: Makefile, scope: Expansion): string[] {
  * as it is read and the code-choosing variables it exports; undefined when there are none.
  */
 export function makeRecipeText(makefileText: string, targets: readonly string[], variables: MakeVariables = []): string | undefined {
-  const makefile = withVariables(parseMakefile(makefileText), variables);
+  const makefile = withVariables(parsedText(makefileText).makefile, variables);
   const wanted = targets.length > 0 ? targets : makefile.firstTarget === undefined ? [] : [makefile.firstTarget];
   const lines: string[] = [];
   const done = new Set<string>();
@@ -272,10 +296,10 @@ function includeNames(text: string, makefile: Makefile): readonly string[] | und
 
 /** The Makefile's text and its include directives, in order (the directives read with the variables of the whole text). */
 export function makefileParts(text: string): MakefilePart[] {
-  const makefile = parseMakefile(text);
+  const { lines, makefile } = parsedText(text);
   const parts: MakefilePart[] = [];
   let pending: string[] = [];
-  for (const line of logicalLines(text)) {
+  for (const line of lines) {
     const include = line.startsWith('\t') ? null : INCLUDE.exec(line.trim());
     if (include === null) {
       pending.push(line);
@@ -316,8 +340,9 @@ const SHELL_SETTINGS: ReadonlySet<string> = new Set(['SHELL', '.SHELLFLAGS', 'MA
  * a shared object loaded, or text evaluated as rules at run time. Undefined when it can.
  */
 export function makefileProblem(text: string, variables: MakeVariables = []): string | undefined {
-  const makefile = withVariables(parseMakefile(text), variables);
-  for (const line of logicalLines(text)) {
+  const known = parsedText(text);
+  const makefile = withVariables(known.makefile, variables);
+  for (const line of known.lines) {
     if (line.startsWith('\t')) continue;
     if (LOAD.test(line.trim())) return 'the Makefile loads a shared object into make';
   }

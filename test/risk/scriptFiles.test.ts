@@ -194,6 +194,21 @@ describe('the Makefile recipes make runs are read', () => {
     expect(categorize('shell', { command }, { workspaceRoot: makeRoot }).categories).toEqual(categories);
   });
 
+  it('reads a Makefile changed between two decisions anew, a rewrite of the same length too', () => {
+    const root = makeWorkspace({ orchestration: false });
+    const makefile = path.join(root, 'Makefile');
+    const decide = (): readonly RiskCategory[] => categorize('shell', { command: 'make go' }, { workspaceRoot: root }).categories;
+    writeFileSync(makefile, 'go:\n\tls     \n');
+    expect(decide()).toEqual([EXEC]);
+    writeFileSync(makefile, 'go:\n\tsudo ls\n');
+    expect(decide()).toEqual([SUDO, EXEC]);
+    // two other Makefiles in between, then the first one again
+    expect(categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).categories).toEqual([GIT, NET, EXEC]);
+    expect(categorize('shell', { command: 'make -C sub' }, { workspaceRoot: makeRoot }).categories).toEqual([SUDO, EXEC]);
+    writeFileSync(makefile, 'go:\n\tgit push\n');
+    expect(decide()).toEqual([GIT, NET, EXEC]);
+  });
+
   it('names the Makefile target the finding comes from', () => {
     const evidence = categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).evidence;
     expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in Makefile target deploy: git push']);

@@ -46,9 +46,9 @@ function findFile(run: ShellScriptRun & { readonly path: string }, how: 'just' |
   for (let level = 0; level < MAX_LEVELS; level++) {
     const written = writtenHere(folder, names, site);
     if (written !== undefined) return writtenByLine(path.join(folder, names[0] ?? ''), written);
-    const here = folder;
-    // task prefers its names in order; just takes any case of `justfile`
-    const found = names.map((name) => entries(here).find((entry) => entry.toLowerCase() === name)).find((entry) => entry !== undefined);
+    // one listing per folder; task prefers its names in order; just takes any case of `justfile`
+    const listed = entries(folder);
+    const found = names.map((name) => listed.find((entry) => entry.toLowerCase() === name)).find((entry) => entry !== undefined);
     if (found !== undefined) return path.join(folder, found);
     const parent = path.dirname(folder);
     if (parent === folder) return undefined;

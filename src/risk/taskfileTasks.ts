@@ -110,17 +110,35 @@ function runTask(reading: Reading, name: string, depth: number): void {
   for (const command of deferred) push(reading, command, prefix);
 }
 
+type ParsedTaskfile = { readonly kind: 'document'; readonly document: unknown } | { readonly kind: 'problem'; readonly reason: string };
+
+/**
+ * The last Taskfile text parsed and what it held: a project's Taskfile seldom changes between
+ * calls, and parsing YAML costs far more than reading it. Keyed by the whole text, so a file
+ * that changed is parsed anew; the document is only read.
+ */
+let lastTaskfile: { readonly text: string; readonly parsed: ParsedTaskfile } | undefined;
+
+function parsedTaskfile(text: string): ParsedTaskfile {
+  if (lastTaskfile?.text === text) return lastTaskfile.parsed;
+  let parsed: ParsedTaskfile;
+  try {
+    parsed = { kind: 'document', document: parse(text, { maxAliasCount: 100 }) };
+  } catch (error) {
+    parsed = { kind: 'problem', reason: `the Taskfile is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})` };
+  }
+  lastTaskfile = { text, parsed };
+  return parsed;
+}
+
 /**
  * The shell text `task NAMES` runs from a Taskfile's text (no names: `default`), with the
  * variables set on its line (`task NAME=VALUE`); undefined values are built at run time.
  */
 export function taskfileText(text: string, names: readonly string[], variables: readonly (readonly [string, string | undefined])[] = []): TaskReading {
-  let document: unknown;
-  try {
-    document = parse(text, { maxAliasCount: 100 });
-  } catch (error) {
-    return { kind: 'problem', reason: `the Taskfile is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})` };
-  }
+  const parsed = parsedTaskfile(text);
+  if (parsed.kind === 'problem') return parsed;
+  const { document } = parsed;
   if (!isTable(document)) return { kind: 'problem', reason: 'the Taskfile is not a YAML mapping' };
   if (document.includes !== undefined) return { kind: 'problem', reason: 'the Taskfile includes other Taskfiles' };
   if (document.dotenv !== undefined) return { kind: 'problem', reason: 'the Taskfile loads environment files (dotenv)' };

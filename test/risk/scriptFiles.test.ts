@@ -215,6 +215,23 @@ describe('the Makefile recipes make runs are read', () => {
   });
 });
 
+describe('the Taskfile task runs', () => {
+  it('reads a Taskfile changed between two decisions anew, a rewrite of the same length too, and one in a folder above', () => {
+    const root = makeWorkspace({ orchestration: false });
+    mkdirSync(path.join(root, 'sub'));
+    const taskfile = path.join(root, 'Taskfile.yml');
+    const decide = (command: string): readonly RiskCategory[] => categorize('shell', { command }, { workspaceRoot: root }).categories;
+    writeFileSync(taskfile, 'version: "3"\ntasks:\n  go: ls     \n');
+    expect(decide('task go')).toEqual([EXEC]);
+    writeFileSync(taskfile, 'version: "3"\ntasks:\n  go: sudo ls\n');
+    expect(decide('task go')).toEqual([SUDO, EXEC]);
+    // task finds the Taskfile of the nearest folder above
+    expect(decide('cd sub && task go')).toEqual([SUDO, EXEC]);
+    writeFileSync(taskfile, 'version: "3"\ntasks:\n  go: [unclosed\n');
+    expect(decide('task go')).toEqual(RISK_CATEGORIES);
+  });
+});
+
 describe('files that are not regular files', () => {
   it('fails closed, without blocking, on a FIFO named as a script: what it holds is written at run time', () => {
     const root = makeWorkspace({ orchestration: false });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { GitConfigEntry } from '../shell/readers/gitConfigFile';
 import { gitConfigProblem, isGitCodeKey } from '../shell/readers/gitConfigKeys';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
-import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile } from './codeFiles';
+import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
 import { findRepository, hooksFolder, repositoryConfig, type GitRepository } from './gitRepository';
 import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
 
@@ -52,6 +52,30 @@ function nestedConfig(label: string, repository: GitRepository, config: readonly
   return { kind: 'read', text, label, base: repository.top };
 }
 
+/** The repository git uses from a folder, and what reading its config gave, once read. */
+interface FoundRepository {
+  readonly repository: GitRepository | undefined;
+  config?: { readonly entries: readonly GitConfigEntry[] | undefined };
+}
+
+// the repositories each decision found, by folder: a line that runs git twice (`git add -A &&
+// git commit`) looks for its repository and reads its config once; gone with the decision's reading
+const foundInDecision = new WeakMap<ScriptReading, Map<string, FoundRepository>>();
+
+function repositoryOf(folder: string, reading: ScriptReading): FoundRepository {
+  let found = foundInDecision.get(reading);
+  if (found === undefined) foundInDecision.set(reading, (found = new Map()));
+  let entry = found.get(folder);
+  if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder) }));
+  return entry;
+}
+
+/** The entries of the repository's config (undefined when it cannot be read), read once per decision. */
+function configOf(found: FoundRepository, repository: GitRepository): readonly GitConfigEntry[] | undefined {
+  found.config ??= { entries: repositoryConfig(repository) };
+  return found.config.entries;
+}
+
 /** One hook: absent (nothing runs), read as shell code, or unseen. */
 function hookFile(file: string, repository: GitRepository, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
@@ -87,12 +111,13 @@ export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   }
   const folder = run.path === undefined ? undefined : context.analyze(run.path, context.base).absolute;
   if (folder === undefined) return hooks.length === 0 ? [] : [unreadable(run.source, 'the folder git runs in is only known at run time, and so are the hooks it runs')];
-  const repository = findRepository(folder);
+  const found = repositoryOf(folder, reading);
+  const { repository } = found;
   if (repository === undefined) return [];
   const nestedLabel = nestedConfigLabel(repository, context);
   // the config matters only for what git runs: with no hook to run and no nested repository, it is not read
   if (hooks.length === 0 && nestedLabel === undefined) return [];
-  const config = repositoryConfig(repository);
+  const config = configOf(found, repository);
   const files: ScriptFile[] = [];
   const nested = nestedLabel === undefined ? undefined : nestedConfig(nestedLabel, repository, config, site);
   if (nested !== undefined) files.push(nested);

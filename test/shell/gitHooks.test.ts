@@ -161,6 +161,17 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
     expect(attacker(root).handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x' }).evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
   });
 
+  it('reads the hooks of each repository a line runs git in', () => {
+    const root = prepared({ command: 'git commit', hook: 'pre-commit' });
+    execFileSync('git', ['init', '-q', 'src/r'], { cwd: root, env: { ...process.env, ...GIT_ENV } });
+    putHook(root, { command: 'git commit', hook: 'pre-commit', hooks: 'src/r/.git/hooks' });
+    const notes = attacker(root)
+      .handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x && git -C src/r commit -q --allow-empty -m y' })
+      .evidence.map((item) => item.note);
+    expect(notes.some((note) => note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
+    expect(notes.some((note) => note.startsWith('in src/r/.git/hooks/pre-commit:'))).toBe(true);
+  });
+
   it('reads the commands the config of a repository nested in the workspace gives git', () => {
     const root = repository();
     execFileSync('bash', ['-c', "git init -q src/r && printf '[alias]\\n\\tx = !touch ../../marker\\n' >> src/r/.git/config"], { cwd: root, env: { ...process.env, ...GIT_ENV } });

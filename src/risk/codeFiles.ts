@@ -11,6 +11,7 @@ import { entrySeen } from '../paths/pathEntry';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import { RISK_CATEGORIES } from './categories';
 import type { Evidence } from './evidence';
+import type { FoundRepository } from './gitRepository';
 import type { PathContext } from './fileRisk';
 import { noWrites, type WrittenPaths } from './writtenCode';
 
@@ -36,10 +37,12 @@ export interface ScriptReading {
   remaining: number;
   readonly writes: WrittenPaths;
   unseen: string | undefined;
+  /** the git repositories found so far, by the folder git runs in; made on the first git run */
+  repositories: Map<string, FoundRepository> | undefined;
 }
 
 export function newScriptReading(): ScriptReading {
-  return { seen: new Set(), remaining: MAX_SCRIPT_TEXT_PER_DECISION, writes: noWrites(), unseen: undefined };
+  return { seen: new Set(), remaining: MAX_SCRIPT_TEXT_PER_DECISION, writes: noWrites(), unseen: undefined, repositories: undefined };
 }
 
 /** Takes a file's text from the decision's allowance; once a file does not fit, no later one is read. */

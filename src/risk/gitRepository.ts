@@ -19,6 +19,12 @@ export interface GitRepository {
   readonly top: string | undefined;
 }
 
+/** The repository git uses from a folder, and what reading its config gave once read: what one decision found (see ScriptReading). */
+export interface FoundRepository {
+  readonly repository: GitRepository | undefined;
+  config?: { readonly entries: readonly GitConfigEntry[] | undefined };
+}
+
 // folders climbed at most looking for a repository
 const MAX_LEVELS = 128;
 const MAX_POINTER_BYTES = 4096;

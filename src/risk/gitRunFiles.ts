@@ -5,7 +5,7 @@ import type { GitConfigEntry } from '../shell/readers/gitConfigFile';
 import { gitConfigProblem, isGitCodeKey } from '../shell/readers/gitConfigKeys';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
-import { findRepository, hooksFolder, repositoryConfig, type GitRepository } from './gitRepository';
+import { findRepository, hooksFolder, repositoryConfig, type FoundRepository, type GitRepository } from './gitRepository';
 import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
@@ -52,19 +52,9 @@ function nestedConfig(label: string, repository: GitRepository, config: readonly
   return { kind: 'read', text, label, base: repository.top };
 }
 
-/** The repository git uses from a folder, and what reading its config gave, once read. */
-interface FoundRepository {
-  readonly repository: GitRepository | undefined;
-  config?: { readonly entries: readonly GitConfigEntry[] | undefined };
-}
-
-// the repositories each decision found, by folder: a line that runs git twice (`git add -A &&
-// git commit`) looks for its repository and reads its config once; gone with the decision's reading
-const foundInDecision = new WeakMap<ScriptReading, Map<string, FoundRepository>>();
-
+/** The repository git uses from `folder`, found once per decision: a line that runs git twice (`git add -A && git commit`) looks once. */
 function repositoryOf(folder: string, reading: ScriptReading): FoundRepository {
-  let found = foundInDecision.get(reading);
-  if (found === undefined) foundInDecision.set(reading, (found = new Map()));
+  const found = (reading.repositories ??= new Map());
   let entry = found.get(folder);
   if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder) }));
   return entry;

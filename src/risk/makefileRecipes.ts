@@ -1,3 +1,4 @@
+import { parseOfRecentTexts } from '../files/recentParses';
 import { isCodeEnvironment } from '../shell/codeEnvironment';
 import { isCodeVariable } from '../shell/codeVariables';
 
@@ -41,26 +42,19 @@ function logicalLines(text: string): string[] {
 
 /** A text read: its logical lines and what they define. */
 interface ParsedText {
-  readonly text: string;
   readonly lines: readonly string[];
   readonly makefile: Makefile;
 }
 
-// a decision reads a Makefile as written (for its includes), then whole, in three passes, and
-// the next decision most likely the same file: the last two texts are kept, keyed by the text
-const RECENT_TEXTS = 2;
-const recentlyParsed: ParsedText[] = [];
-
-/** The logical lines and rules of a Makefile's text, parsed once while the text is among the last two read. */
-function parsedText(text: string): ParsedText {
-  const known = recentlyParsed.find((entry) => entry.text === text);
-  if (known !== undefined) return known;
+/**
+ * The logical lines and rules of a Makefile's text. A decision reads a Makefile as written (for
+ * its includes), then whole, in three passes, and the next decision most likely the same file:
+ * the last two texts' are kept (see recentParses.ts).
+ */
+const parsedText = parseOfRecentTexts((text: string): ParsedText => {
   const lines = logicalLines(text);
-  const entry: ParsedText = { text, lines, makefile: parseMakefile(lines) };
-  recentlyParsed.unshift(entry);
-  if (recentlyParsed.length > RECENT_TEXTS) recentlyParsed.pop();
-  return entry;
-}
+  return { lines, makefile: parseMakefile(lines) };
+}, 2);
 
 function parseMakefile(lines: readonly string[]): Makefile {
   const rules = new Map<string, Rule[]>();

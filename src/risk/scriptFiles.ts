@@ -1,3 +1,4 @@
+import { parseOfRecentTexts } from '../files/recentParses';
 import type { ShellAnalysis, ShellScriptRun } from '../shell/shellAnalysis';
 import type { PathAnalysis } from '../paths/analyzePath';
 import { admit, MAX_PACKAGE_JSON_BYTES, MAX_SCRIPT_FILE_BYTES, NOT_TEXT, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type CodeText, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
@@ -11,24 +12,14 @@ import { collectWrites, writeInto, writeOver } from './writtenCode';
 /** Scripts run by scripts are read this many levels down. */
 export const MAX_SCRIPT_FILE_DEPTH = 3;
 
-/**
- * The last package.json text parsed and its `scripts` (undefined when it is no JSON): a
- * project's manifest seldom changes between calls, and parsing one of a few KB costs more than
- * reading it. Keyed by the whole text, so a file that changed is parsed anew; only read.
- */
-let lastManifest: { readonly json: string; readonly scripts: unknown } | undefined;
-
-function manifestScripts(json: string): unknown {
-  if (lastManifest?.json === json) return lastManifest.scripts;
-  let scripts: unknown;
+/** A package.json's `scripts`, undefined when it is no JSON; the last text's kept (see recentParses.ts). */
+const manifestScripts = parseOfRecentTexts((json: string): unknown => {
   try {
-    scripts = (JSON.parse(json) as { scripts?: unknown }).scripts;
+    return (JSON.parse(json) as { scripts?: unknown }).scripts;
   } catch {
-    scripts = undefined;
+    return undefined;
   }
-  lastManifest = { json, scripts };
-  return scripts;
-}
+});
 
 /**
  * The shell lines `npm run NAME` runs from a package.json: `preNAME`, `NAME`, `postNAME` (npm

@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { parseOfRecentTexts } from '../files/recentParses';
 import { isCodeEnvironment } from '../shell/codeEnvironment';
 import { isCodeVariable } from '../shell/codeVariables';
 
@@ -112,24 +113,14 @@ function runTask(reading: Reading, name: string, depth: number): void {
 
 type ParsedTaskfile = { readonly kind: 'document'; readonly document: unknown } | { readonly kind: 'problem'; readonly reason: string };
 
-/**
- * The last Taskfile text parsed and what it held: a project's Taskfile seldom changes between
- * calls, and parsing YAML costs far more than reading it. Keyed by the whole text, so a file
- * that changed is parsed anew; the document is only read.
- */
-let lastTaskfile: { readonly text: string; readonly parsed: ParsedTaskfile } | undefined;
-
-function parsedTaskfile(text: string): ParsedTaskfile {
-  if (lastTaskfile?.text === text) return lastTaskfile.parsed;
-  let parsed: ParsedTaskfile;
+/** A Taskfile's YAML document, or why it is none; the last text's kept (see recentParses.ts). */
+const parsedTaskfile = parseOfRecentTexts((text: string): ParsedTaskfile => {
   try {
-    parsed = { kind: 'document', document: parse(text, { maxAliasCount: 100 }) };
+    return { kind: 'document', document: parse(text, { maxAliasCount: 100 }) };
   } catch (error) {
-    parsed = { kind: 'problem', reason: `the Taskfile is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})` };
+    return { kind: 'problem', reason: `the Taskfile is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})` };
   }
-  lastTaskfile = { text, parsed };
-  return parsed;
-}
+});
 
 /**
  * The shell text `task NAMES` runs from a Taskfile's text (no names: `default`), with the

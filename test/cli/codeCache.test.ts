@@ -35,7 +35,7 @@ function header(cacheFile: string): string[] {
 
 /** A temporary folder holding a bundle that prints `word`; its cache file is beside it. */
 function tempBundle(word: string): { file: string; cacheFile: string; dir: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'intentgate-code-cache-'));
+  const dir = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'intentgate-code-cache-'));
   const file = path.join(dir, 'bundle.cjs');
   writeFileSync(file, program(word));
   return { file, cacheFile: `${file}.v8cache`, dir };

@@ -249,7 +249,7 @@ describe('one scope for every tool: shell changes outside the workspace, with sa
 
   it('lets a command change files under a scratch folder the policy lists, and nowhere else outside', () => {
     const where = workspace('src/**');
-    const scratch = mkdtempSync(path.join(tmpdir(), 'scratch-'));
+    const scratch = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'scratch-'));
     const governor = inAction(where.root, { safeMode: false, scratchFolders: [scratch] });
     expect(governor.handleToolCall('execute_command', { command: `echo x > ${scratch}/log && rm -rf ${scratch}/old` }).verdict).toBe('allow');
     expect(governor.handleToolCall('execute_command', { command: 'echo x > ../outside/log' }).code).toBe('scope_violation');

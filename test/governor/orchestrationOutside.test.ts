@@ -72,7 +72,7 @@ describe('an orchestration directory outside the workspace', () => {
   it('refuses a shell change to it even when it lies under a scratch folder', () => {
     const { workspace } = layout();
     // a scratch folder of its own (not one holding the workspace), with the orchestration folder in it
-    const scratch = mkdtempSync(path.join(tmpdir(), 'scratch-'));
+    const scratch = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'scratch-'));
     const orchestration = path.join(scratch, 'governance');
     mkdirSync(orchestration);
     writeFileSync(path.join(orchestration, 'active_intents.yaml'), SCOPE_EVERYTHING);

@@ -46,7 +46,7 @@ const CHANGES: readonly (Case & { readonly reason: string })[] = [
 
 /** The files of a fresh folder after running `command` in it with bash: name and content. */
 function runInFolder(command: string): Record<string, string> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'inline-code-'));
+  const folder = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'inline-code-'));
   writeFileSync(path.join(folder, 'data.txt'), 'one two\n');
   spawnSync('bash', ['-c', command], { cwd: folder, timeout: 10_000 });
   return Object.fromEntries(readdirSync(folder).map((name) => [name, readFileSync(path.join(folder, name), 'utf8')]));

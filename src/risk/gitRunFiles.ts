@@ -69,13 +69,14 @@ function configOf(found: FoundRepository, repository: GitRepository): readonly G
 /** One hook: absent (nothing runs), read as shell code, or unseen. */
 function hookFile(file: string, repository: GitRepository, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
+  const exists = existsSync(file);
   // a line that writes nothing cannot have put the hook there: a missing one runs nothing, wherever it is
-  if (writesNothing(reading.writes) && !existsSync(file)) return undefined;
+  if (!exists && writesNothing(reading.writes)) return undefined;
   const where = context.analyze(file, context.base);
   const label = where.relative ?? file;
   const written = writeOver(where.absolute ?? file, reading.writes);
   if (written !== undefined) return writtenByLine(label, written);
-  if (!existsSync(file)) return undefined;
+  if (!exists) return undefined;
   if (reading.seen.has(file)) return undefined;
   reading.seen.add(file);
   const code = requiredCode(label, readCode(where, MAX_SCRIPT_FILE_BYTES), 'ifPresent');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, IntentsFileError, InvalidOptionsError, TRACE_FILE_NAME } from '../../src/index';
@@ -10,6 +10,10 @@ import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 const root = makeWorkspace({ orchestration: false });
 writeFileSync(path.join(root, 'small.txt'), 'hello');
 writeFileSync(path.join(root, 'large.txt'), 'x'.repeat(2048));
+writeFileSync(path.join(root, 'at-limit.txt'), 'y'.repeat(1024));
+writeFileSync(path.join(root, 'one-over.txt'), 'y'.repeat(1025));
+// 'ж' is two bytes: 512 of them are 1,024 bytes, at the limit, in 512 characters
+writeFileSync(path.join(root, 'cyrillic.txt'), 'ж'.repeat(512));
 mkdirSync(path.join(root, 'folder'));
 execFileSync('mkfifo', [path.join(root, 'pipe')]);
 
@@ -20,12 +24,29 @@ describe('readRegularFile', () => {
     { name: 'refuses a folder', file: 'folder', kind: 'not-a-file' },
     { name: 'refuses a FIFO without blocking', file: 'pipe', kind: 'not-a-file' },
     { name: 'refuses a file over the limit', file: 'large.txt', kind: 'too-large' },
+    { name: 'reads a file exactly at the limit', file: 'at-limit.txt', kind: 'text' },
+    { name: 'refuses a file one byte over the limit', file: 'one-over.txt', kind: 'too-large' },
+    { name: 'reads two-byte characters up to the limit in bytes', file: 'cyrillic.txt', kind: 'text' },
   ])('$name', ({ file, kind }) => {
     expect(readRegularFile(path.join(root, file), 1024).kind).toBe(kind);
   });
 
   it('returns the text of a regular file', () => {
     expect(readRegularFile(path.join(root, 'small.txt'), 1024)).toEqual({ kind: 'text', text: 'hello' });
+  });
+
+  it('decodes UTF-8 text whole', () => {
+    expect(readRegularFile(path.join(root, 'cyrillic.txt'), 1024)).toEqual({ kind: 'text', text: 'ж'.repeat(512) });
+  });
+
+  // a file whose size fstat cannot tell (0 for /proc files) is read to its end all the same
+  it.skipIf(!existsSync('/proc/version'))('reads a file that holds more than fstat says, to its end', () => {
+    expect(readRegularFile('/proc/version', 64 * 1024)).toEqual({ kind: 'text', text: readFileSync('/proc/version', 'utf8') });
+  });
+
+  it.skipIf(!existsSync('/proc/version'))('refuses a file that turns out longer than the limit while it is read', () => {
+    const length = readFileSync('/proc/version').length;
+    expect(readRegularFile('/proc/version', length - 1)).toEqual({ kind: 'too-large', size: length });
   });
 });
 

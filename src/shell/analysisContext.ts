@@ -101,6 +101,8 @@ export class AnalysisContext {
   steps = 0;
   /** the first simple command's name (or its source when built at run time) */
   firstName: string | undefined = undefined;
+  /** the first simple command's listed words joined by spaces: EXEC_ARBITRARY's command */
+  firstCommand: string | undefined = undefined;
   // each made on first use: a short line often needs none of them
   private seenFindings: RepeatFilter<ShellFinding> | undefined;
   private seenOperands: RepeatFilter<PlacedOperand> | undefined;
@@ -189,8 +191,10 @@ export class AnalysisContext {
   }
 
   /** Lists a simple command; `name` is its basename, or its source when built at run time. */
-  listCommand(words: readonly string[], name: string): void {
+  /** `text`: the words joined by spaces, as the walk already has them */
+  listCommand(words: readonly string[], name: string, text: string): void {
     this.firstName ??= name;
+    this.firstCommand ??= text;
     this.commands.push(words);
   }
 
@@ -206,6 +210,7 @@ export class AnalysisContext {
   settlePaths(): void {
     if (this.pathOperands.length === 0) return;
     const unsettled = this.flow.unsettledOperands();
+    if (unsettled === undefined) return;
     this.pathOperands.forEach((operand, index) => {
       if (unsettled(index, operand.path)) this.pathOperands[index] = { ...operand, path: undefined };
     });

@@ -26,11 +26,11 @@ function execFinding(context: AnalysisContext, trimmed: string): ShellFinding {
   const effect = effects.length > 0 ? effects.slice(0, MAX_EFFECTS).join('; ') : `runs ${trigger}`;
   const unanalysed = context.unanalysed;
   const note = unanalysed.length === 0 ? 'any non-empty command' : `any non-empty command; not analysed: ${unanalysed.slice(0, MAX_UNANALYSED).join(', ')}`;
-  const first = context.commands[0];
+  const first = context.firstCommand;
   return {
     category: 'EXEC_ARBITRARY',
     trigger,
-    command: first === undefined ? clip(trimmed) : clip(first.join(' ')),
+    command: clip(first ?? trimmed),
     note,
     details: [clip(trimmed), '', clip(effect)],
   };

@@ -100,8 +100,10 @@ export class DirectoryFlow {
   /**
    * Which recorded operands may have run in another folder than the one they were read from:
    * those in a dirty region, or in deferred code once any cd ran. One pass, parents first.
+   * Undefined when the line has no loop or deferred code, the most common case: none can be.
    */
-  unsettledOperands(): (index: number, path: string | undefined) => boolean {
+  unsettledOperands(): ((index: number, path: string | undefined) => boolean) | undefined {
+    if (this.regions.length === 1) return undefined;
     const unsettled: boolean[] = [];
     for (const region of this.regions) {
       const own = region.dirty || (region.deferred && this.changedAnywhere);

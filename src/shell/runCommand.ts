@@ -106,7 +106,7 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   const listed = item.listed ?? listedWords(item.words);
   const command = item.command ?? listed.join(' ');
   const name = head.value === undefined ? undefined : commandBasename(head.value);
-  if (!item.programFile && !item.unlisted) context.listCommand(listed, name ?? head.source);
+  if (!item.programFile && !item.unlisted) context.listCommand(listed, name ?? head.source, command);
   context.steps += listed.length;
   if (command.includes('CDPATH')) context.flow.cdpath = true;
   if (name === undefined) {

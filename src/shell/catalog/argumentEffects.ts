@@ -54,9 +54,30 @@ export function fromProgramFolder(word: ShellWord, reading: CommandReading): She
   return { value, literal: value, source: word.source };
 }
 
+/** The program and its subcommands, as an option of theirs is named (`git stash`). */
+function programWords(reading: CommandReading): string {
+  return [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
+}
+
+/** One argument as argumentEffect reads it: an option's value names the option, an operand may name what its code is. */
+interface ArgumentUse {
+  readonly word: ShellWord;
+  readonly role: ArgumentRole | 'program';
+  /** the option whose value it is */
+  readonly option?: string;
+  /** what its code is, when it is code; '<program> script' for an operand */
+  readonly what?: string;
+}
+
+/** What an argument's code is, for the fail-closed reason; built only for code, as most arguments are none. */
+function scriptLabel(reading: CommandReading, use: ArgumentUse): string {
+  if (use.option !== undefined) return `${programWords(reading)} ${use.option} command`;
+  return use.what ?? `${reading.name} script`;
+}
+
 /** One argument (an option's value or an operand) as effects, by its role. */
-export function argumentEffect(effects: CommandEffects, reading: CommandReading, use: { readonly word: ShellWord; readonly role: ArgumentRole | 'program'; readonly what: string }): void {
-  const { word, role, what } = use;
+export function argumentEffect(effects: CommandEffects, reading: CommandReading, use: ArgumentUse): void {
+  const { word, role } = use;
   switch (role) {
     case 'read':
     case 'write':
@@ -69,7 +90,7 @@ export function argumentEffect(effects: CommandEffects, reading: CommandReading,
       possibleWrite(effects, fromProgramFolder(word, reading), distrustReason(reading));
       return;
     case 'script':
-      effects.scripts.push({ word, what });
+      effects.scripts.push({ word, what: scriptLabel(reading, use) });
       return;
     case 'code':
       // code built at run time may start any process: it fails closed, as a command built at run time does
@@ -94,10 +115,9 @@ const FILE_OPTION_NAME = /file|out|dest|dir|path|save|dump|export|download/i;
 /** The options' values as effects; the value of an option the catalog does not know may be a file it writes. */
 export function optionEffects(effects: CommandEffects, reading: CommandReading, options: readonly ReadOption[] = reading.options): void {
   if (options.length === 0) return;
-  const where = [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
   for (const option of options) {
     if (option.unlisted === true && option.value !== undefined && FILE_OPTION_NAME.test(option.name)) {
-      possibleWrite(effects, option.value, `option '${option.name}' of '${where}' is not in the command catalog`);
+      possibleWrite(effects, option.value, `option '${option.name}' of '${programWords(reading)}' is not in the command catalog`);
       continue;
     }
     if (option.value === undefined || option.kind === 'flag' || option.kind === 'optional' || option.kind === 'data' || option.kind === 'command') continue;
@@ -106,7 +126,7 @@ export function optionEffects(effects: CommandEffects, reading: CommandReading, 
       continue;
     }
     const role = option.kind === undefined ? 'unknown' : option.kind === 'optionalWrite' ? 'overwrite' : option.kind;
-    argumentEffect(effects, reading, { word: option.value, role, what: `${where} ${option.name} command` });
+    argumentEffect(effects, reading, { word: option.value, role, option: option.name });
   }
 }
 
@@ -123,7 +143,7 @@ function roleAt(spec: OperandSpec | undefined, position: number): ArgumentRole {
  * (`git clean -f` cleans '.', `split FILE` writes x...) by their position.
  */
 export function operandEffects(effects: CommandEffects, reading: CommandReading): void {
-  reading.operands.forEach((word, index) => argumentEffect(effects, reading, { word, role: reading.roles[index] ?? 'unknown', what: `${reading.name} script` }));
+  reading.operands.forEach((word, index) => argumentEffect(effects, reading, { word, role: reading.roles[index] ?? 'unknown' }));
   if (reading.runs !== undefined) return;
   const spec = reading.operandSpec;
   if (typeof spec !== 'object') return;

@@ -49,7 +49,8 @@ export interface ScriptLevel {
   codeText: string | undefined;
 }
 
-const NO_DETAILS: readonly [string, string, string] = ['', '', ''];
+// shared by every fail-closed finding and handed to hosts in evidence: frozen, so no host can change another answer's
+const NO_DETAILS: readonly [string, string, string] = Object.freeze(['', '', ''] as const);
 
 /** A path operand as the walk noted it: a loop or function body is a region of its own. */
 interface PlacedOperand {

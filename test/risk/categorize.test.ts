@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadPublicCorpus } from '../corpus/publicCorpus';
 import {
   categorize,
   IntentGateError,
@@ -363,5 +364,45 @@ describe('categorize', () => {
   it('rejects bad options', () => {
     expect(() => categorize('shell', { command: 'ls' }, { sandboxRoot: '' })).toThrowError(InvalidOptionsError);
     expect(() => categorize('shell', { command: 'ls' }, { toolKinds: { x: { kind: 'teleport' } } } as never)).toThrowError(InvalidOptionsError);
+  });
+});
+
+/** Every object and array reachable from `value`, itself included. */
+function partsOf(value: unknown, into: Set<object> = new Set()): Set<object> {
+  if (typeof value !== 'object' || value === null || into.has(value)) return into;
+  into.add(value);
+  for (const child of Object.values(value)) partsOf(child, into);
+  return into;
+}
+
+describe('categorize results a host may change', () => {
+  // what one result shares with another (a constant of the analysis) must be frozen: a host
+  // writing into one answer would otherwise change the answers of later calls
+  it('shares no unfrozen object or array between two results, over the public corpus and failing lines', () => {
+    const commands = [...loadPublicCorpus().map((line) => line.command), 'eval "$X"', 'echo $[1]', '$CMD', 'x=$(cat a) && $x', 'true'];
+    const owner = new Map<object, number>();
+    const sharedUnfrozen = new Set<string>();
+    commands.forEach((command, index) => {
+      for (const part of partsOf(categorize('shell', { command }, options))) {
+        const first = owner.get(part);
+        if (first === undefined) owner.set(part, index);
+        else if (first !== index && !Object.isFrozen(part)) sharedUnfrozen.add(JSON.stringify(part));
+      }
+    });
+    expect([...sharedUnfrozen]).toEqual([]);
+  });
+
+  it('keeps a later answer whole when a host writes into an earlier one', () => {
+    const first = categorize('shell', { command: 'eval "$X"' }, options);
+    for (const part of partsOf(first)) {
+      for (const key of Object.keys(part)) {
+        try {
+          (part as Record<string, unknown>)[key] = 'changed by the host';
+        } catch {
+          // frozen: nothing changes
+        }
+      }
+    }
+    expect(JSON.stringify(categorize('shell', { command: 'eval "$Y"' }, options))).not.toContain('changed by the host');
   });
 });

@@ -49,7 +49,7 @@ export interface ScriptLevel {
   codeText: string | undefined;
 }
 
-// shared by every fail-closed finding and handed to hosts in evidence: frozen, so no host can change another answer's
+// every fail-closed finding shares it, and hosts get it in evidence: frozen, so that a host writing into one answer changes no other
 const NO_DETAILS: readonly [string, string, string] = Object.freeze(['', '', ''] as const);
 
 /** A path operand as the walk noted it: a loop or function body is a region of its own. */
@@ -191,8 +191,7 @@ export class AnalysisContext {
     return this.unanalysedNames === undefined ? [] : [...this.unanalysedNames];
   }
 
-  /** Lists a simple command; `name` is its basename, or its source when built at run time. */
-  /** `text`: the words joined by spaces, as the walk already has them */
+  /** Lists a simple command; `name` is its basename, or its source when built at run time; `text` its words joined by spaces. */
   listCommand(words: readonly string[], name: string, text: string): void {
     this.firstName ??= name;
     this.firstCommand ??= text;

@@ -2,7 +2,7 @@ import { inlineCodeEffects } from '../readers/inlineCode';
 import { staticWord, type ShellWord } from '../shellWord';
 import { joinWords } from '../wordLists';
 import { mergeEffects, type CommandEffects } from './commandEffects';
-import type { CommandReading } from './commandReading';
+import { programLabel, type CommandReading } from './commandReading';
 import type { ArgumentRole, OperandSpec } from './commandSpec';
 import type { ReadOption } from './readOptions';
 
@@ -54,11 +54,6 @@ export function fromProgramFolder(word: ShellWord, reading: CommandReading): She
   return { value, literal: value, source: word.source };
 }
 
-/** The program and its subcommands, as an option of theirs is named (`git stash`). */
-function programWords(reading: CommandReading): string {
-  return [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
-}
-
 /** One argument as argumentEffect reads it: an option's value names the option, an operand may name what its code is. */
 interface ArgumentUse {
   readonly word: ShellWord;
@@ -71,7 +66,7 @@ interface ArgumentUse {
 
 /** What an argument's code is, for the fail-closed reason; built only for code, as most arguments are none. */
 function scriptLabel(reading: CommandReading, use: ArgumentUse): string {
-  if (use.option !== undefined) return `${programWords(reading)} ${use.option} command`;
+  if (use.option !== undefined) return `${programLabel(reading.name, reading.subcommands)} ${use.option} command`;
   return use.what ?? `${reading.name} script`;
 }
 
@@ -117,7 +112,7 @@ export function optionEffects(effects: CommandEffects, reading: CommandReading, 
   if (options.length === 0) return;
   for (const option of options) {
     if (option.unlisted === true && option.value !== undefined && FILE_OPTION_NAME.test(option.name)) {
-      possibleWrite(effects, option.value, `option '${option.name}' of '${programWords(reading)}' is not in the command catalog`);
+      possibleWrite(effects, option.value, `option '${option.name}' of '${programLabel(reading.name, reading.subcommands)}' is not in the command catalog`);
       continue;
     }
     if (option.value === undefined || option.kind === 'flag' || option.kind === 'optional' || option.kind === 'data' || option.kind === 'command') continue;

@@ -235,7 +235,8 @@ export function unknownReading(words: readonly ShellWord[], command: string, nam
   };
 }
 
-function label(name: string, subcommands: readonly ShellWord[]): string {
+/** A program and the subcommands read, as the catalog's messages name them (`git stash`). */
+export function programLabel(name: string, subcommands: readonly ShellWord[]): string {
   return [name, ...subcommands.map((word) => word.value ?? word.source)].join(' ');
 }
 
@@ -288,9 +289,9 @@ export function readCommand(words: readonly ShellWord[], command: string, name: 
   const unknownOptions = unknownOptionsOf(reading.options);
   const unknown =
     unknownSubcommand !== undefined
-      ? `'${label(name, subcommands)} ${unknownSubcommand.value ?? unknownSubcommand.source}' is not a subcommand the command catalog knows`
+      ? `'${programLabel(name, subcommands)} ${unknownSubcommand.value ?? unknownSubcommand.source}' is not a subcommand the command catalog knows`
       : unknownOptions.length > 0
-        ? `${unknownOptions.length === 1 ? 'option' : 'options'} ${unknownOptions.map((option) => `'${option}'`).join(', ')} of '${label(name, subcommands)}' ${unknownOptions.length === 1 ? 'is' : 'are'} not in the command catalog`
+        ? `${unknownOptions.length === 1 ? 'option' : 'options'} ${unknownOptions.map((option) => `'${option}'`).join(', ')} of '${programLabel(name, subcommands)}' ${unknownOptions.length === 1 ? 'is' : 'are'} not in the command catalog`
         : undefined;
   return {
     name,

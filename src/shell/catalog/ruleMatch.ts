@@ -1,5 +1,4 @@
-import type { ShellWord } from '../shellWord';
-import type { CommandReading } from './commandReading';
+import { programLabel, type CommandReading } from './commandReading';
 import type { RuleSpec } from './commandSpec';
 import { passesCheck } from './ruleChecks';
 
@@ -12,10 +11,6 @@ export interface RuleMatch {
   readonly onSubcommand: boolean;
   /** index of the first word after the rule's subcommand (1 for a program's own rule) */
   readonly next: number;
-}
-
-function wordText(word: ShellWord): string {
-  return word.value ?? word.source;
 }
 
 function givenOption(reading: CommandReading, keys: readonly string[]): boolean {
@@ -41,7 +36,7 @@ export function matchRules(reading: CommandReading): RuleMatch[] {
   for (let depth = 0; depth < chain.length; depth++) {
     const rules = chain[depth]?.rules;
     if (rules === undefined) continue;
-    const label = [reading.name, ...reading.subcommands.slice(0, depth).map(wordText)].join(' ');
+    const label = programLabel(reading.name, reading.subcommands.slice(0, depth));
     const next = depth === 0 ? 1 : (reading.subcommandEnds[depth - 1] ?? reading.next);
     for (const rule of rules) if (passesWhen(rule, reading, depth)) matches.push({ rule, label, onSubcommand: depth > 0, next });
   }

@@ -1,7 +1,7 @@
 import { operandEffects, optionEffects, runEffects } from './argumentEffects';
 import type { Catalog } from './catalog';
 import { mergeEffects, noEffects, type CommandEffects } from './commandEffects';
-import type { CommandReading } from './commandReading';
+import { programLabel, type CommandReading } from './commandReading';
 import type { ReaderName } from './commandSpec';
 import type { ReaderRegistry, ReaderSite } from './reader';
 import { matchRules } from './ruleMatch';
@@ -68,7 +68,7 @@ export function specEffects(reading: CommandReading, site: ReaderSite, readers: 
   // a wrapper's option the catalog does not know may take the next word, so where its command starts is not known
   const unknownOption = reading.node?.runsCommand === true ? reading.unknownOptions[0] : undefined;
   if (unknownOption !== undefined) {
-    const where = [reading.name, ...reading.subcommands.map((word) => word.value ?? word.source)].join(' ');
+    const where = programLabel(reading.name, reading.subcommands);
     effects.problems.push({ reason: `${where} option ${unknownOption} is not known, so the command it runs is not known: fail closed`, trigger: unknownOption });
   }
   let argumentsRead = false;

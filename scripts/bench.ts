@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureCategorize, type CorpusLatency } from './benchCategorize';
 import { measureCli } from './benchCli';
+import { measureLookups } from './benchLookups';
 import { heapVerdict, measureHeap } from './benchHeap';
 import { measurePathCheck, PATH_CHECK_TARGET } from './benchPathCheck';
 import { measureTraceAppends } from './benchTrace';
@@ -242,6 +243,16 @@ async function main(): Promise<void> {
       ...corpusRows('public corpus, each command a string of its own, in a process of its own', shell.publicCorpusOwnStrings),
       ...corpusRows('realistic', shell.realistic),
     );
+    // the same corpus with its lookups answered from memory: how much of the ratio is the lookups
+    const lookups = await measureLookups(root);
+    const lookupRatio = (value: number): string => `${(value / lookups.parseP50).toFixed(2)}x`;
+    rows.push(
+      { name: 'categorize(shell) p50, public corpus, in a process of its own: file-system lookups made', value: us(lookups.p50), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.p50), target: 'info' },
+      { name: 'the same, every lookup answered from memory as the file system answered it first', value: us(lookups.fromMemoryP50), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.fromMemoryP50), target: 'info' },
+      { name: 'file-system lookups per decision, public corpus: p50 / p90', value: `${lookups.lookupsP50} / ${lookups.lookupsP90}`, baseline: '-', ratio: '-', target: 'info' },
+      { name: 'one lstat of a missing path in the workspace', value: us(lookups.lstatMissing), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.lstatMissing), target: 'info' },
+      { name: 'one realpath of the workspace root', value: us(lookups.realpathRoot), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.realpathRoot), target: 'info' },
+    );
     if (typeof shell.gitRepository === 'string') rows.push({ name: 'categorize(shell), git commands in a git repository', value: '-', baseline: '-', ratio: '-', target: `skipped: ${shell.gitRepository}` });
     else rows.push(...corpusRows("public corpus' git commands, the workspace a git repository", shell.gitRepository));
     for (const hostile of shell.hostile) {
@@ -283,9 +294,10 @@ async function main(): Promise<void> {
     console.log('baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the class, realpath');
     console.log('of the nearest existing ancestor, path.relative and one precompiled picomatch match, in a workspace');
     console.log('holding the files the calls name; for toolsFor, Array.filter over a Set of SAFE names;');
-    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds); the public');
-    console.log('  corpus as loaded (most commands slices of a file\'s text), then, in another process, each command');
-    console.log('  copied through JSON, as a host gets it;');
+    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds, taking turns a');
+    console.log('  round at a time); the public corpus as loaded (most commands slices of a file\'s text), then, in other');
+    console.log('  processes, each command copied through JSON, as a host gets it, and the corpus with its lookups made and');
+    console.log('  answered from memory;');
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker);');
     if (typeof cli !== 'string') {

@@ -66,25 +66,34 @@ const HOSTILE: readonly { readonly name: string; readonly command: string }[] = 
 // a long-running host has compiled the analysis' code: the first rounds only warm it up
 const WARM_UP_ROUNDS = 5;
 
-/** Per-call times of `call` over every corpus command, after warm-up, sorted. */
-function sampleTimes(commands: readonly string[], call: (command: string) => unknown, rounds: number): number[] {
-  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const command of commands) call(command);
-  const samples: number[] = [];
+/**
+ * Per-call times of two calls over every corpus command, after warm-up, each sorted. The calls
+ * take turns a round at a time, so a machine that slows down or speeds up during the measurement
+ * (seen here: 15% within seconds) weighs on both alike, as it would not if one call's rounds all
+ * ran before the other's.
+ */
+function sampleInTurn(commands: readonly string[], calls: readonly [(command: string) => unknown, (command: string) => unknown], rounds: number): [number[], number[]] {
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const call of calls) for (const command of commands) call(command);
+  const samples: [number[], number[]] = [[], []];
   for (let round = 0; round < rounds; round++) {
-    for (const command of commands) {
-      const start = process.hrtime.bigint();
-      call(command);
-      samples.push(Number(process.hrtime.bigint() - start));
+    for (let which = 0; which < calls.length; which++) {
+      const call = calls[which] ?? calls[0];
+      const into = samples[which] ?? samples[0];
+      for (const command of commands) {
+        const start = process.hrtime.bigint();
+        call(command);
+        into.push(Number(process.hrtime.bigint() - start));
+      }
     }
   }
-  return samples.sort((a, b) => a - b);
+  for (const sorted of samples) sorted.sort((a, b) => a - b);
+  return samples;
 }
 
 type Categorize = IntentgateLibrary['categorize'];
 
 function corpusLatency(categorize: Categorize, commands: readonly string[], options: CategorizeOptions, rounds: number): CorpusLatency {
-  const parses = sampleTimes(commands, (command) => parse(command), rounds);
-  const samples = sampleTimes(commands, (command) => categorize('shell', { command }, options), rounds);
+  const [parses, samples] = sampleInTurn(commands, [(command) => parse(command), (command) => categorize('shell', { command }, options)], rounds);
   return { commands: commands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99) };
 }
 

@@ -101,7 +101,7 @@ export class LookupMemo {
     const known = (this.#realFolders ??= new Map<string, string | undefined>());
     if (known.has(folder)) return known.get(folder);
     const linkFree = this.knownLinkFree(folder) ?? (folder === this.root && this.isLinkFree(folder));
-    const real = linkFree ? folder : resolveThroughLinks('/', folder).path;
+    const real = linkFree ? folder : resolveThroughLinks('/', folder, this).path;
     known.set(folder, real);
     return real;
   }

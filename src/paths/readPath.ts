@@ -99,7 +99,7 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   if (realRoot === undefined || realBase === undefined) {
     return outside(undefined, [...reasons, 'workspace root cannot be resolved (symlink loop)']);
   }
-  const followed = resolveThroughLinks(isAbsolute ? '/' : realBase, expanded);
+  const followed = resolveThroughLinks(isAbsolute ? '/' : realBase, expanded, context.lookups);
   for (const hop of followed.links) reasons.push(`${hop.dangling ? 'dangling symlink' : 'symlink'} to ${hop.target}`);
   if (followed.path === undefined) return outside(undefined, [...reasons, 'symlink loop']);
   // applying '..' before links (as tools that normalise do) reads differently only when there is a '..'

@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { childOf } from './lexicalPath';
 
@@ -30,18 +30,32 @@ function exists(absolute: string): boolean {
   }
 }
 
-// lstat, so a link in a loop still counts as present and only a missing final target is dangling
-function present(absolute: string): boolean {
-  try {
-    return lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false;
-  }
+/** Where a walk's lstat answers come from: the stats, undefined for ENOENT, null for any other error (ENOTDIR, EACCES, ELOOP). */
+export interface LinkLookups {
+  lstat(absolute: string): Stats | undefined | null;
 }
 
-function linkTarget(absolute: string): string | undefined {
+/** Each lstat made afresh: for a walk outside any decision's memo. */
+const FRESH_LOOKUPS: LinkLookups = {
+  lstat(absolute) {
+    try {
+      return lstatSync(absolute, { throwIfNoEntry: false });
+    } catch {
+      return null;
+    }
+  },
+};
+
+// lstat, so a link in a loop still counts as present and only a missing final target is dangling
+function present(absolute: string, lookups: LinkLookups): boolean {
+  const stats = lookups.lstat(absolute);
+  return stats !== undefined && stats !== null;
+}
+
+function linkTarget(absolute: string, lookups: LinkLookups): string | undefined {
+  if (lookups.lstat(absolute)?.isSymbolicLink() !== true) return undefined;
   try {
-    return lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(absolute) : undefined;
+    return readlinkSync(absolute);
   } catch {
     return undefined;
   }
@@ -50,9 +64,10 @@ function linkTarget(absolute: string): string | undefined {
 /**
  * Resolves a '/'-separated path from an absolute real directory the way the kernel does:
  * component by component, following every symlink (dangling ones too) before applying a
- * later '..'. Components that do not exist are appended as written.
+ * later '..'. Components that do not exist are appended as written. `lookups`: a decision's
+ * memo, so that a component two paths share is looked up once.
  */
-export function resolveThroughLinks(start: string, relative: string): LinkResolution {
+export function resolveThroughLinks(start: string, relative: string, lookups: LinkLookups = FRESH_LOOKUPS): LinkResolution {
   const pending = relative.split('/').reverse();
   const links: LinkHop[] = [];
   let current = start;
@@ -64,14 +79,14 @@ export function resolveThroughLinks(start: string, relative: string): LinkResolu
       continue;
     }
     const next = childOf(current, part);
-    const target = linkTarget(next);
+    const target = linkTarget(next, lookups);
     if (target === undefined) {
       current = next;
       continue;
     }
     if (links.length >= MAX_LINK_HOPS) return { path: undefined, links };
     const absoluteTarget = path.posix.resolve(current, target);
-    links.push({ link: next, target: absoluteTarget, dangling: !present(absoluteTarget) });
+    links.push({ link: next, target: absoluteTarget, dangling: !present(absoluteTarget, lookups) });
     if (target.startsWith('/')) current = '/';
     for (const segment of target.split('/').reverse()) pending.push(segment);
   }

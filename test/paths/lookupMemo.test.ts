@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LookupMemo } from '../../src/paths/lookupMemo';
+import { resolveThroughLinks } from '../../src/paths/realPath';
 
 const ROOT = realpathSync.native(mkdtempSync(path.join(tmpdir(), 'intentgate-lookups-')));
 mkdirSync(path.join(ROOT, 'src/auth'), { recursive: true });
@@ -52,5 +53,19 @@ describe('lookupMemo', () => {
     expect(paths.map((each) => memo.lstat(each)?.isDirectory())).toEqual(first);
     expect(first.filter((answer) => answer === true)).toHaveLength(20);
     expect(memo.lookups).toBe(21);
+  });
+
+  it('gives a component walk its lstat answers, so that two paths through the same folders and links look each up once', () => {
+    const memo = new LookupMemo();
+    const first = path.posix.join(ROOT, 'inner/auth/one.ts');
+    const second = path.posix.join(ROOT, 'inner/auth/two.ts');
+    const walked = [resolveThroughLinks('/', first, memo), resolveThroughLinks('/', second, memo)];
+    // the walk with a memo lands where the walk looking each component up afresh lands
+    expect(walked).toEqual([resolveThroughLinks('/', first), resolveThroughLinks('/', second)]);
+    expect(walked.map((each) => each.path)).toEqual([path.posix.join(ROOT, 'src/auth/one.ts'), path.posix.join(ROOT, 'src/auth/two.ts')]);
+    expect(walked[0]?.links).toEqual([{ link: path.posix.join(ROOT, 'inner'), target: path.posix.join(ROOT, 'src'), dangling: false }]);
+    // every folder down to the root's, the link, its target, auth, and the two files: once each
+    const folders = ROOT.split('/').filter((part) => part !== '').length;
+    expect(memo.lookups).toBe(folders + 5);
   });
 });

@@ -12,7 +12,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'unbash';
-import { percentile, runJsonChild } from './benchHarness';
+import { median, percentile, runJsonChild } from './benchHarness';
 
 /** The public corpus categorized with real lookups and with lookups answered from memory, p50s in ns. */
 export interface LookupFigures {
@@ -27,6 +27,8 @@ export interface LookupFigures {
   /** one lstat of a missing path in the workspace, and one realpath of the workspace root, median ns */
   readonly lstatMissing: number;
   readonly realpathRoot: number;
+  /** commands whose categorization from memory differs from the one made with the lookups: 0, or the figure is void */
+  readonly differing: number;
 }
 
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -40,6 +42,9 @@ export function measureLookups(workspaceRoot: string): Promise<LookupFigures> {
 
 // the synchronous calls of node:fs with which the library looks up and reads files
 const LOOKUPS = ['lstatSync', 'statSync', 'existsSync', 'readlinkSync', 'realpathSync', 'readdirSync', 'openSync', 'fstatSync', 'readSync', 'closeSync', 'readFileSync', 'accessSync'] as const;
+// an open gives a descriptor that is closed after use: it always goes to the file system, and so
+// do the calls on descriptors (their first argument is no path)
+const ALWAYS_MADE: ReadonlySet<string> = new Set(['openSync']);
 
 type AnyFunction = (...args: unknown[]) => unknown;
 type Answer = { readonly value: unknown } | { readonly thrown: unknown };
@@ -65,8 +70,7 @@ function optionsKey(options: unknown): string {
 
 function wrap(name: string, original: AnyFunction): AnyFunction {
   return function (this: unknown, ...args: unknown[]): unknown {
-    // a descriptor or a buffer names no file: such calls always go to the file system
-    const key = typeof args[0] === 'string' ? `${name}\0${args[0]}\0${optionsKey(args[1])}` : undefined;
+    const key = typeof args[0] === 'string' && !ALWAYS_MADE.has(name) ? `${name}\0${args[0]}\0${optionsKey(args[1])}` : undefined;
     let answer = wrapped.fromMemory && key !== undefined ? answers.get(key) : undefined;
     if (answer === undefined) {
       wrapped.count++;
@@ -94,8 +98,6 @@ function wrapLookups(): void {
 const WARM_UP_ROUNDS = 5;
 const ROUNDS = 3;
 
-const sorted = (samples: number[]): number[] => samples.sort((a, b) => a - b);
-
 /** Median ns of `call`, repeated. */
 function costOf(call: () => unknown): number {
   const samples: number[] = [];
@@ -104,7 +106,7 @@ function costOf(call: () => unknown): number {
     call();
     samples.push(Number(process.hrtime.bigint() - start));
   }
-  return percentile(sorted(samples), 0.5);
+  return median(samples);
 }
 
 function timeEach(commands: readonly string[], call: (command: string) => unknown, into: number[], counts?: number[]): void {
@@ -138,16 +140,25 @@ async function child(workspaceRoot: string): Promise<LookupFigures> {
     wrapped.fromMemory = true;
     timeEach(commands, decide, measured ? fromMemory : []);
   }
+  // the answers from memory must give the same categorization, or the figure measures something else
+  let differing = 0;
+  for (const command of commands) {
+    wrapped.fromMemory = false;
+    const made = JSON.stringify(decide(command));
+    wrapped.fromMemory = true;
+    if (JSON.stringify(decide(command)) !== made) differing++;
+  }
   const missing = path.join(workspaceRoot, 'no-such-folder', 'file.py');
   return {
     commands: commands.length,
-    p50: percentile(sorted(asRun), 0.5),
-    fromMemoryP50: percentile(sorted(fromMemory), 0.5),
-    parseP50: percentile(sorted(parses), 0.5),
-    lookupsP50: percentile(sorted(counts), 0.5),
-    lookupsP90: percentile(sorted(counts), 0.9),
+    p50: median(asRun),
+    fromMemoryP50: median(fromMemory),
+    parseP50: median(parses),
+    lookupsP50: median(counts),
+    lookupsP90: percentile([...counts].sort((a, b) => a - b), 0.9),
     lstatMissing: costOf(() => realLstat(missing, { throwIfNoEntry: false })),
     realpathRoot: costOf(() => realRealpath(workspaceRoot)),
+    differing,
   };
 }
 

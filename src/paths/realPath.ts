@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { childOf } from './lexicalPath';
 
@@ -35,17 +35,6 @@ export interface LinkLookups {
   lstat(absolute: string): Stats | undefined | null;
 }
 
-/** Each lstat made afresh: for a walk outside any decision's memo. */
-const FRESH_LOOKUPS: LinkLookups = {
-  lstat(absolute) {
-    try {
-      return lstatSync(absolute, { throwIfNoEntry: false });
-    } catch {
-      return null;
-    }
-  },
-};
-
 // lstat, so a link in a loop still counts as present and only a missing final target is dangling
 function present(absolute: string, lookups: LinkLookups): boolean {
   const stats = lookups.lstat(absolute);
@@ -64,10 +53,10 @@ function linkTarget(absolute: string, lookups: LinkLookups): string | undefined 
 /**
  * Resolves a '/'-separated path from an absolute real directory the way the kernel does:
  * component by component, following every symlink (dangling ones too) before applying a
- * later '..'. Components that do not exist are appended as written. `lookups`: a decision's
+ * later '..'. Components that do not exist are appended as written. `lookups`: the decision's
  * memo, so that a component two paths share is looked up once.
  */
-export function resolveThroughLinks(start: string, relative: string, lookups: LinkLookups = FRESH_LOOKUPS): LinkResolution {
+export function resolveThroughLinks(start: string, relative: string, lookups: LinkLookups): LinkResolution {
   const pending = relative.split('/').reverse();
   const links: LinkHop[] = [];
   let current = start;

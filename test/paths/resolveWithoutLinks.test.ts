@@ -74,7 +74,7 @@ describe('resolveWithoutLinks', () => {
         const absolute = path.posix.resolve(ROOT, relative);
         const found = resolveWithoutLinks(absolute, ROOT);
         if (found === undefined) return;
-        const walked = resolveThroughLinks(ROOT, relative);
+        const walked = resolveThroughLinks(ROOT, relative, new LookupMemo());
         expect(walked.links).toEqual([]);
         expect(found.path).toBe(walked.path);
         const stats = lstatSync(absolute, { throwIfNoEntry: false });

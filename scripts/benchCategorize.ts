@@ -11,7 +11,7 @@ import type { CategorizeOptions } from '../src/index';
 import { loadBuiltLibrary, type IntentgateLibrary } from './benchLibrary';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
-import { percentile, runJsonChild } from './benchHarness';
+import { percentile, runJsonChild, timeEach } from './benchHarness';
 
 /** Per-call latency over one corpus. */
 export interface CorpusLatency {
@@ -67,34 +67,29 @@ const HOSTILE: readonly { readonly name: string; readonly command: string }[] = 
 const WARM_UP_ROUNDS = 5;
 
 /**
- * Per-call times of two calls over every corpus command, after warm-up, each sorted. The calls
- * take turns a round at a time, so a machine that slows down or speeds up during the measurement
- * (seen here: 15% within seconds) weighs on both alike, as it would not if one call's rounds all
- * ran before the other's.
+ * Per-call times of the bare parse and of `decide` over every corpus command, after warm-up,
+ * each sorted. The two take turns a round at a time, so a machine that slows down or speeds up
+ * during the measurement (seen here: 15% within seconds) weighs on both alike, as it would not if
+ * one's rounds all ran before the other's.
  */
-function sampleInTurn(commands: readonly string[], calls: readonly [(command: string) => unknown, (command: string) => unknown], rounds: number): [number[], number[]] {
-  for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const call of calls) for (const command of commands) call(command);
-  const samples: [number[], number[]] = [[], []];
-  for (let round = 0; round < rounds; round++) {
-    for (let which = 0; which < calls.length; which++) {
-      const call = calls[which] ?? calls[0];
-      const into = samples[which] ?? samples[0];
-      for (const command of commands) {
-        const start = process.hrtime.bigint();
-        call(command);
-        into.push(Number(process.hrtime.bigint() - start));
-      }
-    }
+function sampleInTurn(commands: readonly string[], decide: (command: string) => unknown, rounds: number): { readonly parses: number[]; readonly decisions: number[] } {
+  const parses: number[] = [];
+  const decisions: number[] = [];
+  for (let round = 0; round < WARM_UP_ROUNDS + rounds; round++) {
+    const measured = round >= WARM_UP_ROUNDS;
+    timeEach(commands, parse, measured ? parses : []);
+    timeEach(commands, decide, measured ? decisions : []);
   }
-  for (const sorted of samples) sorted.sort((a, b) => a - b);
-  return samples;
+  parses.sort((a, b) => a - b);
+  decisions.sort((a, b) => a - b);
+  return { parses, decisions };
 }
 
 type Categorize = IntentgateLibrary['categorize'];
 
 function corpusLatency(categorize: Categorize, commands: readonly string[], options: CategorizeOptions, rounds: number): CorpusLatency {
-  const [parses, samples] = sampleInTurn(commands, [(command) => parse(command), (command) => categorize('shell', { command }, options)], rounds);
-  return { commands: commands.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99) };
+  const { parses, decisions } = sampleInTurn(commands, (command) => categorize('shell', { command }, options), rounds);
+  return { commands: commands.length, p50: percentile(decisions, 0.5), p99: percentile(decisions, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99) };
 }
 
 // the public corpus has twenty times as many commands: fewer rounds give as many samples

@@ -36,6 +36,15 @@ export function median(values: readonly number[]): number {
   return percentile([...values].sort((a, b) => a - b), 0.5);
 }
 
+/** Times `call` on each item in turn, pushing each time in ns to `into`. */
+export function timeEach<T>(items: readonly T[], call: (item: T) => unknown, into: number[]): void {
+  for (const item of items) {
+    const start = process.hrtime.bigint();
+    call(item);
+    into.push(Number(process.hrtime.bigint() - start));
+  }
+}
+
 export interface Pair {
   readonly value: number;
   readonly baseline: number;

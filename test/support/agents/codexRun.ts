@@ -41,6 +41,9 @@ function scriptedCatalog(program: string): Promise<string> {
   return made;
 }
 
+/** How long Codex waits for an MCP server to start and list its tools. */
+const MCP_STARTUP_TIMEOUT_SEC = 60;
+
 // TOML basic strings read JSON's escapes
 const toml = (value: string): string => JSON.stringify(value);
 
@@ -50,6 +53,9 @@ function configToml(spec: CodexRunSpec, modelUrl: string, catalog: string): stri
     `command = ${toml(server.command)}`,
     `args = [${server.args.map(toml).join(', ')}]`,
     'default_tools_approval_mode = "approve"',
+    // Codex gives a server 10 s to list its tools, then runs without them; a loaded test machine
+    // (two test files, Codex and its hook processes on two cores) once started intents-mcp later
+    `startup_timeout_sec = ${MCP_STARTUP_TIMEOUT_SEC}`,
     ...(server.env === undefined ? [] : [`env = { ${Object.entries(server.env).map(([key, value]) => `${toml(key)} = ${toml(value)}`).join(', ')} }`]),
   ]);
   return [

@@ -7,6 +7,7 @@ import { findAgentCli, runAgent, tempDir } from '../../support/agents/agentCli';
 import type { MainLoopRequest } from '../../support/agents/anthropicModel';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runClaudeCode, toolResultTexts, type ClaudeHook, type ClaudeRunSpec } from '../../support/agents/claudeCodeRun';
+import { startingLate } from '../../support/agents/governedWorkspace';
 import { INTENTS_YAML, makeWorkspace } from '../../support/workspace';
 
 // intentgate governing the real Claude Code 2.1.197: each event runs `intentgate hook
@@ -29,7 +30,13 @@ function workspace(policy?: string): string {
 }
 
 /** The intents server, registered as docs/hooks.md says, with this checkout's CLI. */
-const intentsServer = (): Record<string, unknown> => ({ intentgate: { command: 'node', args: [intentgate, 'intents-mcp'] } });
+const intentsServer = (delaySec = 0): Record<string, unknown> => {
+  const server = { command: 'node', args: [intentgate, 'intents-mcp'] };
+  return { intentgate: { ...(delaySec === 0 ? server : startingLate(server, delaySec)), alwaysLoad: true } };
+};
+
+// later than Claude Code 2.1.197 waits for a server it does not have to load
+const LATE_START_SEC = 5;
 
 /** Runs the `intentgate approve` line a held call's reason offers, as a human would in a terminal. */
 async function approveAsOffered(request: MainLoopRequest, root: string, categories: string): Promise<void> {
@@ -104,6 +111,11 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const run = await runClaudeCode(program, { workspace: root, hook: { type: 'http', url: `${url}/hooks/claude-code` }, script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }] });
     expect(run.result?.permission_denials).toEqual([]);
     expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(true);
+  });
+
+  it('offers the handshake tools from the first request when the intents server starts late, registered as docs/hooks.md says', async () => {
+    const run = await claude(workspace(), { mcpServers: intentsServer(LATE_START_SEC), script: [] });
+    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']));
   });
 
   it('governs a whole task across hook processes: handshake, a held Write approved from a terminal, scope, a held curl, completion', async () => {

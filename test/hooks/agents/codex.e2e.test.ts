@@ -5,7 +5,7 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
-import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, startingLate, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 import type { OpenAiRequest, OpenAiTurn } from '../../support/agents/openaiModel';
 
 // intentgate governing the real Codex CLI 0.169: each event runs `intentgate hook codex` in a
@@ -29,6 +29,8 @@ async function codex(workspace: GovernedWorkspace, script: readonly OpenAiTurn[]
 
 const at = (workspace: GovernedWorkspace, ...parts: string[]): string => path.join(workspace.root, ...parts);
 const addFile = (file: string): OpenAiTurn => ({ patch: `*** Begin Patch\n*** Add File: ${file}\n+export {};\n*** End Patch\n` });
+// later than Codex 0.169 takes to reach its first request
+const LATE_START_SEC = 5;
 const selectIntent: OpenAiTurn = { tool: 'select_active_intent', namespace: 'mcp__intentgate', input: { intent_id: 'INT-001' } };
 
 describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', { timeout: 120_000 }, () => {
@@ -50,6 +52,26 @@ describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', { 
     expect(transcript).toContain('select_active_intent');
     expect(transcript).toContain('INT-001');
     expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate/select_active_intent', 'mcp__intentgate/attempt_completion']));
+  });
+
+  it('offers the handshake tools from the first request when the intents server starts late, registered as docs/hooks.md says', async () => {
+    const workspace = governedWorkspace({ safeMode: false });
+    const server = intentsMcpServer(intentgate, workspace).intentgate;
+    if (server === undefined) throw new Error('no intents server');
+    const late = startingLate(server, LATE_START_SEC);
+    const run = await runCodex(program, { workspace: workspace.root, script: [], hookCommand: intentgateHookCommand(intentgate, 'codex', workspace), mcpServers: { intentgate: late } });
+    expect(run.run.timedOut).toBe(false);
+    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate/select_active_intent', 'mcp__intentgate/attempt_completion']));
+  });
+
+  it('stops before asking the model when the intents server, registered as required, cannot start', async () => {
+    const workspace = governedWorkspace({ safeMode: false });
+    const broken = { command: 'bash', args: ['-c', 'exit 1'] };
+    const run = await runCodex(program, { workspace: workspace.root, script: [], hookCommand: intentgateHookCommand(intentgate, 'codex', workspace), mcpServers: { intentgate: broken } });
+    expect(run.run.timedOut).toBe(false);
+    expect(run.run.exitCode).not.toBe(0);
+    expect(run.run.stderr).toContain('required MCP servers failed to initialize');
+    expect(run.requests).toEqual([]);
   });
 
   it('selects the intent through the intents server; in later hook processes a write in scope runs and writes out of scope are denied', async () => {

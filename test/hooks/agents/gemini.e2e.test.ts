@@ -7,7 +7,7 @@ import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { GeminiRequest, GeminiTurn } from '../../support/agents/geminiModel';
 import { functionResponses, runGemini } from '../../support/agents/geminiRun';
-import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, startingLate, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real Gemini CLI 0.61: each event runs `intentgate hook gemini` in a
 // process of its own, and the session lives in the workspace between them.
@@ -30,6 +30,8 @@ async function gemini(workspace: GovernedWorkspace, script: readonly GeminiTurn[
 
 const at = (workspace: GovernedWorkspace, ...parts: string[]): string => path.join(workspace.root, ...parts);
 const write = (file: string): GeminiTurn => ({ tool: 'write_file', input: { file_path: file, content: 'export {};\n' } });
+// a server Gemini CLI 0.61 waits for before its first request
+const LATE_START_SEC = 5;
 const selectIntent: GeminiTurn = { tool: 'mcp_intentgate_select_active_intent', input: { intent_id: 'INT-001' } };
 const DESTRUCTIVE = Object.keys(GEMINI_TOOLS).filter((tool) => GEMINI_TOOLS[tool]?.toolClass === 'DESTRUCTIVE');
 
@@ -55,6 +57,16 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     // what the scripted server received: the selection narrowed what may be called, not what is declared
     expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['write_file', 'run_shell_command', 'mcp_intentgate_select_active_intent']));
     expect(run.requests[1]?.functionCalling).toBeUndefined();
+  });
+
+  it('offers the handshake tools from the first request when the intents server starts late, registered as docs/hooks.md says', async () => {
+    const workspace = governedWorkspace({ safeMode: false });
+    const server = intentsMcpServer(intentgate, workspace).intentgate;
+    if (server === undefined) throw new Error('no intents server');
+    const late = startingLate(server, LATE_START_SEC);
+    const run = await runGemini(program, { workspace: workspace.root, script: [], hookCommand: intentgateHookCommand(intentgate, 'gemini', workspace), mcpServers: { intentgate: late } });
+    expect(run.run.timedOut).toBe(false);
+    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp_intentgate_select_active_intent', 'mcp_intentgate_attempt_completion']));
   });
 
   it('gives the model the handshake text with the prompt', async () => {

@@ -53,8 +53,10 @@ function configToml(spec: CodexRunSpec, modelUrl: string, catalog: string): stri
     `command = ${toml(server.command)}`,
     `args = [${server.args.map(toml).join(', ')}]`,
     'default_tools_approval_mode = "approve"',
-    // Codex gives a server 10 s to list its tools, then runs without them; a loaded test machine
-    // (two test files, Codex and its hook processes on two cores) once started intents-mcp later
+    // without it Codex asks the model while the server is still starting and leaves its tools
+    // out of the run; a loaded CI machine started intents-mcp after Codex's first request
+    'required = true',
+    // how long a required server may take before Codex stops with an error
     `startup_timeout_sec = ${MCP_STARTUP_TIMEOUT_SEC}`,
     ...(server.env === undefined ? [] : [`env = { ${Object.entries(server.env).map(([key, value]) => `${toml(key)} = ${toml(value)}`).join(', ')} }`]),
   ]);

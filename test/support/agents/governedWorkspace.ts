@@ -40,6 +40,13 @@ export const intentsMcpServer = (intentgate: string, workspace: GovernedWorkspac
   intentgate: { command: 'node', args: [intentgate, 'intents-mcp', ...workspace.flags] },
 });
 
+/** An MCP server whose process starts `delaySec` seconds late, as on a loaded machine. */
+export const startingLate = (server: McpServer, delaySec: number): McpServer => ({
+  ...server,
+  command: 'bash',
+  args: ['-c', `sleep ${delaySec}; exec ${quoteArgv([server.command, ...server.args])}`],
+});
+
 /**
  * Runs the `intentgate approve ... --held <id>` line a held call's refusal offers, as a human
  * would in a terminal, with this checkout's CLI; the refusal is the last text that offers one.

@@ -5,7 +5,7 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
-import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, startingLate, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 import type { OpenAiRequest, OpenAiTurn } from '../../support/agents/openaiModel';
 
 // intentgate governing the real Codex CLI 0.169: each event runs `intentgate hook codex` in a
@@ -16,12 +16,12 @@ const cli = findAgentCli('codex');
 const program = 'program' in cli ? cli.program : '';
 let intentgate = '';
 
-async function codex(workspace: GovernedWorkspace, script: readonly OpenAiTurn[]) {
+async function codex(workspace: GovernedWorkspace, script: readonly OpenAiTurn[], serverLateBySec = 0) {
   const run = await runCodex(program, {
     workspace: workspace.root,
     script,
     hookCommand: intentgateHookCommand(intentgate, 'codex', workspace),
-    mcpServers: intentsMcpServer(intentgate, workspace),
+    mcpServers: intentsMcpServer(intentgate, workspace, serverLateBySec),
   });
   expect(run.run.timedOut).toBe(false);
   return { ...run, outputs: [...toolOutputs(run).values()] };
@@ -55,12 +55,7 @@ describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', { 
   });
 
   it('offers the handshake tools from the first request when the intents server starts late, registered as docs/hooks.md says', async () => {
-    const workspace = governedWorkspace({ safeMode: false });
-    const server = intentsMcpServer(intentgate, workspace).intentgate;
-    if (server === undefined) throw new Error('no intents server');
-    const late = startingLate(server, LATE_START_SEC);
-    const run = await runCodex(program, { workspace: workspace.root, script: [], hookCommand: intentgateHookCommand(intentgate, 'codex', workspace), mcpServers: { intentgate: late } });
-    expect(run.run.timedOut).toBe(false);
+    const run = await codex(governedWorkspace({ safeMode: false }), [], LATE_START_SEC);
     expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate/select_active_intent', 'mcp__intentgate/attempt_completion']));
   });
 

@@ -7,7 +7,7 @@ import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { GeminiRequest, GeminiTurn } from '../../support/agents/geminiModel';
 import { functionResponses, runGemini } from '../../support/agents/geminiRun';
-import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, startingLate, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real Gemini CLI 0.61: each event runs `intentgate hook gemini` in a
 // process of its own, and the session lives in the workspace between them.
@@ -17,12 +17,12 @@ const cli = findAgentCli('gemini');
 const program = 'program' in cli ? cli.program : '';
 let intentgate = '';
 
-async function gemini(workspace: GovernedWorkspace, script: readonly GeminiTurn[]) {
+async function gemini(workspace: GovernedWorkspace, script: readonly GeminiTurn[], serverLateBySec = 0) {
   const run = await runGemini(program, {
     workspace: workspace.root,
     script,
     hookCommand: intentgateHookCommand(intentgate, 'gemini', workspace),
-    mcpServers: intentsMcpServer(intentgate, workspace),
+    mcpServers: intentsMcpServer(intentgate, workspace, serverLateBySec),
   });
   expect(run.run.timedOut).toBe(false);
   return { ...run, responses: functionResponses(run) };
@@ -60,12 +60,7 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
   });
 
   it('offers the handshake tools from the first request when the intents server starts late, registered as docs/hooks.md says', async () => {
-    const workspace = governedWorkspace({ safeMode: false });
-    const server = intentsMcpServer(intentgate, workspace).intentgate;
-    if (server === undefined) throw new Error('no intents server');
-    const late = startingLate(server, LATE_START_SEC);
-    const run = await runGemini(program, { workspace: workspace.root, script: [], hookCommand: intentgateHookCommand(intentgate, 'gemini', workspace), mcpServers: { intentgate: late } });
-    expect(run.run.timedOut).toBe(false);
+    const run = await gemini(governedWorkspace({ safeMode: false }), [], LATE_START_SEC);
     expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp_intentgate_select_active_intent', 'mcp_intentgate_attempt_completion']));
   });
 

@@ -35,17 +35,21 @@ export function governedWorkspace(options: { readonly safeMode: boolean }): Gove
 export const intentgateHookCommand = (intentgate: string, agent: string, workspace: GovernedWorkspace): string =>
   `timeout 25 ${quoteArgv(['node', intentgate, 'hook', agent, ...workspace.flags])} || { echo 'intentgate: the hook failed' >&2; exit 2; }`;
 
-/** The intents MCP server of the workspace, under the name the adapters read the handshake from. */
-export const intentsMcpServer = (intentgate: string, workspace: GovernedWorkspace): Record<string, McpServer> => ({
-  intentgate: { command: 'node', args: [intentgate, 'intents-mcp', ...workspace.flags] },
-});
-
 /** An MCP server whose process starts `delaySec` seconds late, as on a loaded machine. */
 export const startingLate = (server: McpServer, delaySec: number): McpServer => ({
   ...server,
   command: 'bash',
   args: ['-c', `sleep ${delaySec}; exec ${quoteArgv([server.command, ...server.args])}`],
 });
+
+/**
+ * The intents MCP server of the workspace, under the name the adapters read the handshake from;
+ * its process starts `lateBySec` seconds late when that is given.
+ */
+export function intentsMcpServer(intentgate: string, workspace: GovernedWorkspace, lateBySec = 0): Record<string, McpServer> {
+  const server = { command: 'node', args: [intentgate, 'intents-mcp', ...workspace.flags] };
+  return { intentgate: lateBySec === 0 ? server : startingLate(server, lateBySec) };
+}
 
 /**
  * Runs the `intentgate approve ... --held <id>` line a held call's refusal offers, as a human

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../commandContext';
 import { EXIT_CODES } from '../exitCodes';
 import { hookStore, type HookStoreFlags } from '../hookSettings';
-import { importWithMcpSdk } from '../loadMcpProxy';
 
 /** `intentgate intents-mcp`: select_active_intent and attempt_completion as an MCP server on stdio, for agents that lack them. */
 export function registerIntentsMcp(program: Command, context: CommandContext): void {
@@ -22,7 +21,7 @@ export function registerIntentsMcp(program: Command, context: CommandContext): v
     .action(async (flags: HookStoreFlags) => {
       const { io } = context;
       const store = hookStore(flags, io, undefined);
-      const { runIntentsMcp } = await importWithMcpSdk(() => import('../../integrations/intentsMcp/runIntentsMcp'), 'intentgate intents-mcp');
+      const { runIntentsMcp } = await import('../../integrations/intentsMcp/runIntentsMcp');
       await runIntentsMcp(store.governor);
       context.exit(EXIT_CODES.ok);
     });

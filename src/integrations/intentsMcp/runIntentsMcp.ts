@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { parseGovernorOptions, type GovernorOptions } from '../../governor/governorOptions';
 import { INTENTS_FILE_NAME, loadIntentsFile } from '../../intents/intentsFile';
 import { HANDSHAKE_SENTENCE } from '../../lifecycle/handshakePrompt';
 import { onStdioHangUp } from '../stdioHangUp';
 import { intentToolResult, intentTools, type IntentsRead } from './intentTools';
+import { serveMcpTools } from './mcpStdioServer';
 
 /** The server's name: its tools reach the model as `mcp__intentgate__select_active_intent` in Claude Code. */
 export const INTENTS_MCP_SERVER_NAME = 'intentgate';
@@ -30,29 +28,26 @@ function intentsReader(options: GovernorOptions): () => IntentsRead {
  * Serves `select_active_intent` and `attempt_completion` over MCP on stdio, for agents whose
  * tools lack them; the agent's pre-tool hook governs the calls (it sees them as
  * `mcp__intentgate__select_active_intent`), and this server only confirms them. Resolves
- * when the client disconnects (stdin ends) or SIGINT/SIGTERM arrives.
+ * when the client disconnects (stdin ends) or SIGINT/SIGTERM arrives. Needs no MCP SDK: the
+ * protocol is the few messages of `mcpStdioServer.ts`.
  */
 export async function runIntentsMcp(options: GovernorOptions): Promise<void> {
   const read = intentsReader(options);
-  const server = new Server(
-    { name: INTENTS_MCP_SERVER_NAME, version: packageJson.version },
-    { capabilities: { tools: {} }, instructions: `${HANDSHAKE_SENTENCE} Call select_active_intent with the id of the intent you are working on before changing files or running commands.` },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: intentTools(read()) }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const result = intentToolResult(request.params.name, request.params.arguments ?? {}, read());
-    return { content: [{ type: 'text' as const, text: result.text }], isError: result.isError };
-  });
-  let stop: () => void = () => undefined;
-  const stopped = new Promise<void>((resolve) => {
-    stop = resolve;
-  });
-  const release = onStdioHangUp(() => stop());
+  const stopped = new AbortController();
+  const release = onStdioHangUp(() => stopped.abort());
   try {
-    await server.connect(new StdioServerTransport());
-    await stopped;
+    await serveMcpTools(
+      {
+        name: INTENTS_MCP_SERVER_NAME,
+        version: packageJson.version,
+        instructions: `${HANDSHAKE_SENTENCE} Call select_active_intent with the id of the intent you are working on before changing files or running commands.`,
+        listTools: () => intentTools(read()),
+        callTool: (name, args) => intentToolResult(name, args, read()),
+      },
+      { input: process.stdin, output: process.stdout },
+      { signal: stopped.signal },
+    );
   } finally {
     release();
-    await server.close().catch(() => undefined);
   }
 }

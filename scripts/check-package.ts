@@ -1,5 +1,6 @@
-// Packs the built package, installs the tarball into a fresh project and uses it from both
-// module systems, as a consumer would. Run `npm run build` first, then `npm run check:package`.
+// Packs the package as `npm pack` does (its prepack script builds dist/ first), installs the
+// tarball into a fresh project and uses it from both module systems and through its bin, as a
+// consumer would: `npm run check:package`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -66,7 +67,7 @@ function checkBuild(manifest: Record<string, unknown>): void {
   for (const [condition, subpath] of (['import', 'require'] as const).flatMap((c) => ALL_SUBPATHS.map((sub) => [c, sub] as const))) {
     const { types, code } = conditionTargets(manifest, condition, subpath);
     for (const target of [types, code]) {
-      if (!existsSync(path.join(REPO_ROOT, target))) fail(`${target} (exports['.'].${condition}) does not exist: run 'npm run build' first`);
+      if (!existsSync(path.join(REPO_ROOT, target))) fail(`${target} (exports['.'].${condition}) does not exist after npm pack: does the prepack script build dist/?`);
     }
   }
   pass('dist/ has every file the exports map names');
@@ -80,7 +81,9 @@ interface PackResult {
 
 function pack(destination: string): PackResult {
   const output = run('npm', ['pack', '--json', '--pack-destination', destination], REPO_ROOT);
-  const parsed: unknown = JSON.parse(output.slice(output.indexOf('[')));
+  // the prepack build prints to the same stdout: the report is the JSON array npm prints last
+  const start = output.search(/^\[$/m);
+  const parsed: unknown = start === -1 ? undefined : JSON.parse(output.slice(start));
   const first: unknown = Array.isArray(parsed) ? parsed[0] : undefined;
   if (!isRecord(first) || typeof first.filename !== 'string' || !Array.isArray(first.files)) {
     return fail(`npm pack --json printed an unexpected reply:\n${output}`);
@@ -250,13 +253,37 @@ function checkBinWithoutPeers(project: string): void {
   pass('the bin without @modelcontextprotocol/sdk: mcp-proxy prints one line with the install command and exits 1');
 }
 
+// what an agent writes to the intents server: the handshake, its notification, the tool list
+const INTENTS_MCP_INPUT = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-package', version: '0' } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+]
+  .map((message) => `${JSON.stringify(message)}\n`)
+  .join('');
+
+/** Before any peer is installed, `intentgate intents-mcp` answers initialize and lists the two handshake tools, then exits 0 when stdin ends. */
+function checkIntentsMcpWithoutPeers(project: string): void {
+  const bin = path.join(project, 'node_modules', '.bin', PACKAGE_NAME);
+  const result = spawnSync(bin, ['intents-mcp', '--workspace', project], { cwd: project, encoding: 'utf8', input: INTENTS_MCP_INPUT, timeout: 60_000 });
+  const replies = result.stdout.split('\n').filter((line) => line !== '').map((line) => readJsonLine(line, 'intentgate intents-mcp'));
+  const [initialized, listed] = replies;
+  const server = isRecord(initialized?.result) && isRecord(initialized.result.serverInfo) ? initialized.result.serverInfo.name : undefined;
+  const tools = isRecord(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools.map((tool: unknown) => (isRecord(tool) ? tool.name : tool)) : [];
+  if (result.status !== 0 || replies.length !== 2 || server !== PACKAGE_NAME || JSON.stringify(tools) !== JSON.stringify(['select_active_intent', 'attempt_completion'])) {
+    fail(`intentgate intents-mcp without @modelcontextprotocol/sdk: expected exit 0, server '${PACKAGE_NAME}' and the two handshake tools, got exit ${String(result.status)}:\n${result.stdout}${result.stderr}`);
+  }
+  pass('the bin without @modelcontextprotocol/sdk: intents-mcp answers initialize and lists select_active_intent and attempt_completion over stdin, and exits 0 when stdin ends');
+}
+
 /** The installed `intentgate` command runs. */
 function checkBin(project: string, manifest: Record<string, unknown>): void {
-  const version = run(path.join(project, 'node_modules', '.bin', PACKAGE_NAME), ['--version'], project).trim();
-  if (version !== manifest.version) fail(`intentgate --version printed '${version}', expected '${String(manifest.version)}'`);
+  // as the README and docs/hooks.md run it; --yes=false: the installed bin, never one fetched from the registry
+  const version = run('npx', ['--yes=false', PACKAGE_NAME, '--version'], project).trim();
+  if (version !== manifest.version) fail(`npx intentgate --version printed '${version}', expected '${String(manifest.version)}'`);
   const matrix = run(path.join(project, 'node_modules', '.bin', PACKAGE_NAME), ['matrix', '--json'], project);
   if (!matrix.includes('destructive_in_scope')) fail('intentgate matrix --json did not print the governance matrix');
-  pass(`the bin: intentgate --version prints ${version}, intentgate matrix runs`);
+  pass(`the bin: npx intentgate --version prints ${version}, intentgate matrix runs`);
 }
 
 // the console's files, which tsup copies from src/console/public (its publicDir)
@@ -335,8 +362,8 @@ function main(): number {
   try {
     console.log(`check:package: packing ${REPO_ROOT} and installing it into ${work}`);
     const manifest = readJson(path.join(REPO_ROOT, 'package.json'));
-    checkBuild(manifest);
     const packed = pack(work);
+    checkBuild(manifest);
     checkPackedFiles(manifest, packed);
 
     const project = path.join(work, 'consumer');
@@ -351,6 +378,7 @@ function main(): number {
     checkConsole(project, packed);
     checkAnalysisWorker(project, packed);
     checkBinWithoutPeers(project);
+    checkIntentsMcpWithoutPeers(project);
     checkSubpaths(project, manifest);
     checkBin(project, manifest);
     console.log(`check:package passed: ${checked.length} checks`);

@@ -49,7 +49,7 @@ interface Started {
 /** The server options a policy's `service` section gives; the listening address and prefix are the settings'. */
 function policyServerOptions(service: PolicyService | undefined): GovernanceServerOptions {
   if (service === undefined) return {};
-  const { maxBodyBytes, maxSessions, sessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
+  const { maxBodyBytes, maxSessions, sessionTtlMs, endedSessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
   const { analysisWorkers, analysisBudgetMs, analysisQueue, store, deployment } = service;
   return {
     store,
@@ -57,6 +57,7 @@ function policyServerOptions(service: PolicyService | undefined): GovernanceServ
     maxBodyBytes,
     maxSessions,
     sessionTtlMs,
+    endedSessionTtlMs,
     metricsAccess,
     headersTimeoutMs,
     requestTimeoutMs,

@@ -6,6 +6,7 @@ import { SessionStoreError } from '../errors/SessionStoreError';
 import type { Governor } from '../governor/governorApi';
 import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
+import { takeNotices } from './agentHeldCallAnswer';
 import { cliApprovalHint, type ApprovalHint } from './approvalHint';
 import { heldCallMatching, takePass } from './heldCallPasses';
 import type { HookAnswer, HookEvent } from './hookEvent';
@@ -20,6 +21,18 @@ export interface AnswerOptions {
 type ToolEvent = Extract<HookEvent, { kind: 'pre_tool' | 'post_tool' }>;
 
 const proceed = (context?: string): HookAnswer => (context === undefined ? { kind: 'proceed' } : { kind: 'proceed', context });
+
+/** `text` with what a human answered outside the agent that the model has not been told yet, before it; undefined when both are empty. */
+function withNotices(notes: SessionNotes, text?: string): string | undefined {
+  const parts = [...takeNotices(notes), ...(text === undefined || text === '' ? [] : [text])];
+  return parts.length === 0 ? undefined : parts.join('\n\n');
+}
+
+/** An answer that reaches the model (a refusal, a hold) carries the notices too; an allow keeps them for a later answer. */
+function toldNotices(answer: HookAnswer, notes: SessionNotes): HookAnswer {
+  if (answer.kind !== 'deny' && answer.kind !== 'ask') return answer;
+  return { ...answer, message: withNotices(notes, answer.message) ?? answer.message };
+}
 
 /** The answer to a decision: allow, ask with the five-part prompt and how to approve outside the agent, or deny with what to do. */
 function answerOf(decision: Decision, hint: string): HookAnswer {
@@ -42,17 +55,17 @@ async function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent
   const pass = takePass(notes, event.tool, event.args);
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
   const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
-  return answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : '');
+  return toldNotices(answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : ''), notes);
 }
 
 /**
  * A call that ran. One that was held ran because the human approved it in the agent's own
  * prompt: the hold is answered Continue, so the trace says so. Nothing else is applied again.
  */
-function postTool(governor: Governor, event: ToolEvent): HookAnswer {
+function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent): HookAnswer {
   const held = heldCallMatching(governor, event.tool, event.args);
   if (held) governor.resolveApproval(held.approvalId, 'continue');
-  return proceed();
+  return proceed(withNotices(notes));
 }
 
 /** The deny of an event whose session cannot be used: nothing is decided by a fresh governor. */
@@ -64,8 +77,10 @@ function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
 
 /**
  * Answers one agent hook event with the governor of its session: a prompt moves the lifecycle
- * and gets the handshake text, a call about to run is decided, one that ran is recorded, and
- * the tool list is filtered by state. A session store that cannot be used answers a deny
+ * and gets the handshake text, a call about to run is decided, one that ran is recorded, the
+ * tool list is filtered by state, and the session's end is marked (its state is kept). What a
+ * human answered outside the agent (a cancelled call) is told to the model on the next answer
+ * that reaches it. A session store that cannot be used answers a deny
  * (`session_store_unavailable`); any other failure is thrown, for the caller to answer with
  * the agent's block.
  *
@@ -78,16 +93,16 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
   try {
     switch (event.kind) {
       case 'session_start':
-        return await sessions.withSession(id, (governor) => proceed(governor.handshakePrompt()));
+        return await sessions.withSession(id, (governor, notes) => proceed(withNotices(notes, governor.handshakePrompt())));
       case 'user_prompt':
-        return await sessions.withSession(id, (governor) => {
+        return await sessions.withSession(id, (governor, notes) => {
           governor.userPrompt(event.prompt);
-          return proceed(governor.handshakePrompt());
+          return proceed(withNotices(notes, governor.handshakePrompt()));
         });
       case 'pre_tool':
         return await sessions.withSession(id, (governor, notes) => preTool(governor, notes, event, options));
       case 'post_tool':
-        return await sessions.withSession(id, (governor) => postTool(governor, event));
+        return await sessions.withSession(id, (governor, notes) => postTool(governor, notes, event));
       case 'tool_selection':
         return await sessions.withSession(id, (governor) => ({
           kind: 'tools',
@@ -97,7 +112,8 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
         // the turn ended: the state is kept as it is
         return await sessions.withSession(id, () => proceed());
       case 'session_end':
-        await sessions.drop(id);
+        // only marked: the state is kept for a human's answer and a resumed run, never reset by the agent
+        await sessions.end(id);
         return proceed();
     }
   } catch (error) {

@@ -79,6 +79,12 @@ const serviceSchema = z.strictObject({
   maxBodyBytes: z.number().int().positive().optional(),
   maxSessions: z.number().int().positive().optional(),
   sessionTtlMs: z.number().int().positive().optional().describe('a session unused this long expires (default 3600000, an hour)'),
+  endedSessionTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("a session its agent's hook ended (SessionEnd) is kept this long after the end, for a human's answer and a resumed run (default 86400000, a day)"),
   allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
   metricsAccess: z.enum(METRICS_ACCESS).optional().describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
   store: z.string().min(1).optional().describe("where sessions live: 'memory' (default) or a Redis URL like redis://10.0.0.5:6379, shared by every instance of the deployment"),

@@ -1,3 +1,4 @@
+import { answerAgentHeldCall } from '../hooks/agentHeldCallAnswer';
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
 import { sessionIdParam, type Handler } from './handler';
@@ -52,12 +53,15 @@ export const approveSessionHandler: Handler = async (context) => {
   return { status: 200, body: answer };
 };
 
-/** `POST /sessions/:id/approvals/:approvalId`: answers the held call; the resulting decision. */
+/**
+ * `POST /sessions/:id/approvals/:approvalId`: answers the held call; the resulting decision. On
+ * a session an agent's hook made, Continue and Cancel are the ones `intentgate approve` gives.
+ */
 export const resolveApprovalHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { answer } = parseBody(approvalAnswerBodySchema, context.body);
   const approvalId = context.params.approvalId ?? '';
-  const decision = await context.sessions.withExisting(id, 'write', (governor) => {
+  const decision = await context.sessions.withExisting(id, 'write', (governor, agentNotes) => {
     if (governor.waitingFor(approvalId) === undefined) {
       const waiting = governor.waitingApprovalIds;
       throw new HttpError({
@@ -67,6 +71,8 @@ export const resolveApprovalHandler: Handler = async (context) => {
         details: { waiting },
       });
     }
+    // an agent's hook session: the agent runs its calls itself, so its retry must find the answer
+    if (agentNotes && (answer === 'continue' || answer === 'cancel')) return answerAgentHeldCall(governor, agentNotes, approvalId, answer, { approver: context.approver });
     return governor.resolveApproval(approvalId, answer, { approver: context.approver });
   });
   context.events.publish({ type: 'call.answered', sessionId: id, approvalId });

@@ -90,11 +90,11 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   };
   const metrics = createServiceMetrics(() => sessions);
   // the store's governors report each decision: the one place decisions are counted
-  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, onDecision: metrics.observeDecision });
+  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, endedTtlMs: config.endedSessionTtlMs, onDecision: metrics.observeDecision });
   const { store } = config;
   const sessionStore: ServiceSessions =
     store.kind === 'redis'
-      ? redisServiceSessions({ ...store, governor: config.governor, prefix: config.prefix, maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, onDecision: metrics.observeDecision })
+      ? redisServiceSessions({ ...store, governor: config.governor, prefix: config.prefix, maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, endedTtlMs: config.endedSessionTtlMs, onDecision: metrics.observeDecision })
       : memoryServiceSessions(sessions, config.governor, config.prefix);
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);

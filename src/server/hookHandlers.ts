@@ -34,9 +34,10 @@ function checkedSessions(sessions: GovernorSessions, events: SessionEvents): Gov
         return result;
       });
     },
-    drop(sessionId) {
+    async end(sessionId) {
       check(sessionId);
-      return sessions.drop(sessionId);
+      await sessions.end(sessionId);
+      events.publish({ type: 'session.changed', sessionId });
     },
   };
 }

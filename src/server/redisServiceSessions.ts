@@ -3,13 +3,13 @@ import type { GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
 import { findHookAdapter } from '../hooks/hookAdapters';
-import { createRedisSessionStore, type Found } from '../sessions/redisSessionStore';
+import { createRedisSessionStore, type Found, type SessionWork } from '../sessions/redisSessionStore';
 import { redisGovernorSessions } from '../sessions/redisGovernorSessions';
-import type { GovernorSessions } from '../sessions/governorSessions';
+import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
 import { unknownSession } from './unknownSession';
 import type { DecisionObserver } from './observeDecisions';
 import { observeDecisions } from './observeDecisions';
-import type { ServiceSessions } from './serviceSessions';
+import type { ServiceSessions, SessionAccess } from './serviceSessions';
 import { sessionsFull } from './sessionStore';
 
 /** What the Redis sessions of a service are made with. */
@@ -23,6 +23,8 @@ export interface RedisServiceOptions {
   readonly prefix: string;
   readonly maxSessions: number;
   readonly idleTtlMs: number;
+  /** a session its agent ended is kept this long after the end */
+  readonly endedTtlMs: number;
   /** hears every decision made (the service's metrics) */
   readonly onDecision: DecisionObserver;
 }
@@ -48,6 +50,7 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     deployment: options.deployment,
     governorOptions,
     idleTtlMs: options.idleTtlMs,
+    endedTtlMs: options.endedTtlMs,
     maxSessions: options.maxSessions,
     full: (maxSessions) => sessionsFull(maxSessions, options.idleTtlMs),
     wrap: (governor) => observeDecisions(governor, options.onDecision),
@@ -59,8 +62,12 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
   };
   return {
     kind: 'redis',
-    withExisting: async (id, access, work) => found(id, access === 'read' ? await store.read(id, work) : await store.update(id, { create: false }, work)),
-    withCreated: async (id, work) => found(id, await store.update(id, { create: true, profile: '' }, (governor, _notes, created) => work(governor, created))),
+    async withExisting<T>(id: string, access: SessionAccess, work: (governor: Governor, agentNotes: SessionNotes | undefined) => T | Promise<T>): Promise<T> {
+      // only a session an agent's hook made has notes an agent reads
+      const human: SessionWork<T> = (governor, notes, { profile }) => work(governor, profile === '' ? undefined : notes);
+      return found(id, access === 'read' ? await store.read(id, human) : await store.update(id, { create: false }, human));
+    },
+    withCreated: async (id, work) => found(id, await store.update(id, { create: true, profile: '' }, (governor, _notes, { created }) => work(governor, created))),
     hookSessions(adapter) {
       let sessions = hooks.get(adapter.name);
       if (!sessions) {

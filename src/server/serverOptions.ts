@@ -11,6 +11,7 @@ import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
 import { DEPLOYMENT_NAME_PATTERN } from '../sessions/redisSessionKeys';
+import { DEFAULT_ENDED_SESSION_TTL_MS } from '../sessions/sessionRetention';
 
 /** The environment variable the deployment's name is read from when no option names it. */
 export const DEPLOYMENT_ENV = 'INTENTGATE_DEPLOYMENT';
@@ -20,7 +21,7 @@ export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
 
 const MIB = 1024 * 1024;
 /** Defaults of the governance service's options. */
-export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000 });
+export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000, endedSessionTtlMs: DEFAULT_ENDED_SESSION_TTL_MS });
 
 // built on first use: a CLI start that reads no policy never validates service options
 const serverOptionsSchema = z.lazy(() =>
@@ -39,6 +40,8 @@ const serverOptionsSchema = z.lazy(() =>
     maxSessions: z.number().int().positive().optional(),
     /** a session unused this long expires (default an hour) */
     sessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
+    /** a session its agent's hook ended is kept this long after the end, for a human's answer and a resumed run (default a day) */
+    endedSessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
     onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
     /** host names besides the loopback ones that the Host header may carry (the name of a machine the service is reached by) */
     allowedHosts: z
@@ -78,6 +81,8 @@ export interface ServerConfig {
   readonly maxSessions: number;
   /** a session unused this long expires */
   readonly sessionTtlMs: number;
+  /** a session its agent's hook ended is kept this long after the end */
+  readonly endedSessionTtlMs: number;
   /** receives every unexpected error answered with 500 (the log gets it too) */
   readonly onError: (error: unknown) => void;
   /** the host names the Host header may carry: loopback ones and `allowedHosts`, lowercased */
@@ -162,6 +167,7 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     maxBodyBytes: parsed.maxBodyBytes ?? SERVER_DEFAULTS.maxBodyBytes,
     maxSessions: parsed.maxSessions ?? SERVER_DEFAULTS.maxSessions,
     sessionTtlMs: parsed.sessionTtlMs ?? SERVER_DEFAULTS.sessionTtlMs,
+    endedSessionTtlMs: parsed.endedSessionTtlMs ?? SERVER_DEFAULTS.endedSessionTtlMs,
     // with a log, unexpected errors are logged there instead
     onError: parsed.onError ?? (parsed.log === undefined ? reportToStderr : () => undefined),
     allowedHosts: new Set([...LOOPBACK_HOSTS, ...(parsed.allowedHosts ?? []).map((host) => hostNameOf(host) ?? host)]),

@@ -2,7 +2,7 @@ import type { Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
-import type { GovernorSessions } from '../sessions/governorSessions';
+import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
 import { memorySessions } from '../sessions/memorySessions';
 import { unknownSession } from './unknownSession';
 import type { SessionStore } from './sessionStore';
@@ -20,8 +20,12 @@ export type SessionAccess = 'read' | 'write';
  */
 export interface ServiceSessions {
   readonly kind: SessionStoreKind;
-  /** Runs `work` on the governor of an existing session; 404 `unknown_session` when there is none. */
-  withExisting<T>(id: string, access: SessionAccess, work: (governor: Governor) => T | Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on the governor of an existing session, with the notes of an agent's hooks when
+   * an agent's hook made it (a human's answer given here reaches the agent through them), as a
+   * human's use: an ended session stays ended. 404 `unknown_session` when there is none.
+   */
+  withExisting<T>(id: string, access: SessionAccess, work: (governor: Governor, agentNotes: SessionNotes | undefined) => T | Promise<T>): Promise<T>;
   /** Runs `work` on the governor of the session, created (in REQUEST) when it is new. */
   withCreated<T>(id: string, work: (governor: Governor, created: boolean) => T | Promise<T>): Promise<T>;
   /** the sessions as an agent's hooks use them, its governors created with the agent's preset */
@@ -45,7 +49,7 @@ export function memoryServiceSessions(store: SessionStore, governor: GovernorOpt
     async withExisting(id, _access, work) {
       const found = store.use(id);
       if (!found) throw unknownSession(id, prefix);
-      return work(found);
+      return work(found, store.agentNotes(id));
     },
     async withCreated(id, work) {
       const { governor: found, created } = store.getOrCreate(id);

@@ -4,10 +4,11 @@ import { createGovernor, type Governor } from '../governor/createGovernor';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { isOrchestrationPresent } from '../intents/orchestration';
-import { checkAgentSessionId as checkSessionId, type GovernorSessions, type SessionNotes } from './governorSessions';
+import { checkAgentSessionId as checkSessionId, freshNotes, type GovernorSessions, type SessionNotes } from './governorSessions';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { acquireSessionLock, type SessionLock } from './sessionLock';
-import { ensureSessionsDir, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
+import { ensureSessionsDir, isSessionFileIdle, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
+import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil } from './sessionRetention';
 
 /** The sessions folder's name inside the orchestration directory. */
 export const SESSIONS_DIR_NAME = 'sessions';
@@ -20,6 +21,8 @@ export interface SessionLimits {
   readonly maxFileBytes: number;
   /** a session unused this long is forgotten (its approvals with it) */
   readonly idleTtlMs: number;
+  /** a session its agent ended is kept this long after the end */
+  readonly endedTtlMs: number;
   /** a lock older than this was left by a hook that died, and is broken */
   readonly lockStaleMs: number;
   /** how long a hook waits for another hook of the same session */
@@ -31,6 +34,7 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
   maxSessions: 256,
   maxFileBytes: 4 * 1024 * 1024,
   idleTtlMs: 24 * 60 * 60 * 1000,
+  endedTtlMs: DEFAULT_ENDED_SESSION_TTL_MS,
   lockStaleMs: 30_000,
   lockWaitMs: 10_000,
 });
@@ -41,24 +45,32 @@ export interface FileSessionsOptions {
   /** the sessions folder; default `<orchestration dir>/sessions` */
   readonly dir?: string;
   readonly limits?: Partial<SessionLimits>;
+  /** the clock sessions are dated by, ms since the epoch */
+  readonly now?: () => number;
 }
 
-/** File sessions, which can also say whether a session is kept. */
+/** File sessions, which can also say whether a session is kept, and be used by a human. */
 export interface FileSessions extends GovernorSessions {
   /** the sessions folder */
   readonly dir: string;
   /** true when a file of the session is kept */
   has(sessionId: string): boolean;
+  /**
+   * Runs `work` on a kept session as a human's answer uses it: the session is never created, and
+   * one its agent ended stays ended. `{ found: false }` when no session of the id is kept.
+   */
+  withKept<T>(sessionId: string, work: (governor: Governor, notes: SessionNotes) => T | Promise<T>): Promise<{ readonly found: true; readonly value: T } | { readonly found: false }>;
 }
-
 
 /**
  * Governor sessions kept in files, one per agent session id, for hooks that run as a new
  * process per event. Each use takes the session's lock (concurrent hooks of one session run
  * in turn), restores the governor from its file (or creates it), runs the work and writes the
  * new state atomically. A file that cannot be read or restored fails closed: SessionStoreError,
- * never a fresh governor in its place. Without the orchestration directory nothing is kept
- * (the fail-safe refuses every call anyway), and the folder is never created for it.
+ * never a fresh governor in its place. A session idle past `idleTtlMs` (one its agent ended,
+ * past `endedTtlMs` after the end) is forgotten when next used, or by the sweep a new session
+ * runs. Without the orchestration directory nothing is kept (the fail-safe refuses every call
+ * anyway), and the folder is never created for it.
  *
  * @example
  * const sessions = createFileSessions({ governor: { workspaceRoot: '/repo' } });
@@ -68,19 +80,28 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
   const config = parseGovernorOptions(options.governor, process.cwd());
   const dir = options.dir === undefined ? path.join(config.orchestrationDir, SESSIONS_DIR_NAME) : path.resolve(options.dir);
   const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
+  const now = options.now ?? Date.now;
   const timing = { staleMs: limits.lockStaleMs, waitMs: limits.lockWaitMs };
   const base: GovernorOptions = { ...options.governor, restore: undefined };
   // the default folder lives inside the orchestration directory; a folder given elsewhere is always used
   const keeps = (): boolean => options.dir !== undefined || isOrchestrationPresent(config.orchestrationDir);
 
+  /** The session's governor and notes as kept, or undefined when none is (one past its time is removed). */
+  const openKept = (file: string, sessionId: string): { readonly governor: Governor; readonly notes: SessionNotes } | undefined => {
+    if (isSessionFileIdle(file, limits.idleTtlMs, now())) {
+      removeFile(file);
+      return undefined;
+    }
+    const kept = readSessionFile(file, sessionId, limits.maxFileBytes);
+    return kept && { governor: restoredGovernor(base, sessionId, kept.governor, `the session file ${file}`), notes: kept.notes };
+  };
+
   /** The session's governor and notes: restored from its file, or new (making room for it first). */
   const open = (file: string, sessionId: string): { readonly governor: Governor; readonly notes: SessionNotes } => {
-    const kept = readSessionFile(file, sessionId, limits.maxFileBytes);
-    if (kept === undefined) {
-      sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs });
-      return { governor: createGovernor({ ...base, sessionId }), notes: { passes: [] } };
-    }
-    return { governor: restoredGovernor(base, sessionId, kept.governor, `the session file ${file}`), notes: kept.notes };
+    const kept = openKept(file, sessionId);
+    if (kept) return kept;
+    sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs, now: now() });
+    return { governor: createGovernor({ ...base, sessionId }), notes: freshNotes() };
   };
 
   const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {
@@ -94,6 +115,27 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
     }
   };
 
+  /** Runs the work and keeps the new state, dated so the sweep keeps it as long as it is kept. */
+  const workAndKeep = async <T>(
+    session: { readonly file: string; readonly id: string; readonly lock: SessionLock },
+    opened: { readonly governor: Governor; readonly notes: SessionNotes },
+    work: (governor: Governor, notes: SessionNotes) => T | Promise<T>,
+  ): Promise<T> => {
+    const { governor, notes } = opened;
+    try {
+      const result = await work(governor, notes);
+      const snapshot = persistedSnapshot(governor);
+      // a lock broken as stale means another hook may have written since: this state is not kept
+      if (!session.lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
+      const at = now();
+      const usedAt = keptUntil(at, notes.endedAt, limits) - limits.idleTtlMs;
+      writeSessionFile(session.file, session.id, { governor: snapshot, notes }, { maxBytes: limits.maxFileBytes, usedAt });
+      return result;
+    } finally {
+      governor.stop();
+    }
+  };
+
   return {
     dir,
     has: (sessionId) => existsSync(sessionPaths(dir, checkSessionId(sessionId)).file),
@@ -102,29 +144,37 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       if (!keeps()) {
         const governor = createGovernor({ ...base, sessionId: id });
         try {
-          return await work(governor, { passes: [] });
+          return await work(governor, freshNotes());
         } finally {
           governor.stop();
         }
       }
-      return locked(id, async (file, lock) => {
-        const { governor, notes } = open(file, id);
-        try {
-          const result = await work(governor, notes);
-          const snapshot = persistedSnapshot(governor);
-          // a lock broken as stale means another hook may have written since: this state is not kept
-          if (!lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
-          writeSessionFile(file, id, { governor: snapshot, notes }, limits.maxFileBytes);
-          return result;
-        } finally {
-          governor.stop();
-        }
+      return locked(id, (file, lock) => {
+        const opened = open(file, id);
+        // an event of the agent: a session it had ended is resumed
+        opened.notes.endedAt = undefined;
+        return workAndKeep({ file, id, lock }, opened, work);
       });
     },
-    async drop(sessionId) {
+    async withKept(sessionId, work) {
+      const id = checkSessionId(sessionId);
+      if (!keeps()) return { found: false };
+      return locked(id, async (file, lock) => {
+        const opened = openKept(file, id);
+        if (!opened) return { found: false };
+        return { found: true, value: await workAndKeep({ file, id, lock }, opened, work) };
+      });
+    },
+    async end(sessionId) {
       const id = checkSessionId(sessionId);
       if (!keeps()) return;
-      await locked(id, (file) => removeFile(file));
+      await locked(id, async (file, lock) => {
+        const opened = openKept(file, id);
+        if (!opened) return;
+        await workAndKeep({ file, id, lock }, opened, (_governor, notes) => {
+          notes.endedAt = now();
+        });
+      });
     },
   };
 }

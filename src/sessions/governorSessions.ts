@@ -14,10 +14,20 @@ export interface HeldCallPass {
 /** The passes a session keeps; past it, the oldest is forgotten (its call is asked about again). */
 export const MAX_HELD_CALL_PASSES = 8;
 
+/** The notices a session keeps for the model; past it, the oldest is dropped. */
+export const MAX_MODEL_NOTICES = 8;
+
 /** What a session keeps for its hooks besides its governor; the work may change it. */
 export interface SessionNotes {
   passes: HeldCallPass[];
+  /** what a human answered outside the agent that the model has not been told yet (a cancelled call) */
+  notices: string[];
+  /** when the agent ended the session (ms since the epoch); an event of the agent afterwards resumes it */
+  endedAt?: number | undefined;
 }
+
+/** The notes of a session new to the store. */
+export const freshNotes = (): SessionNotes => ({ passes: [], notices: [] });
 
 /**
  * Where the governors of agent sessions live between hook events: every agent hook is a new
@@ -27,13 +37,18 @@ export interface SessionNotes {
 export interface GovernorSessions {
   /**
    * Runs `work` on the governor of `sessionId` (created on first use) and its notes, and keeps
-   * what it changed. Work on one session id runs one at a time. Rejects with SessionStoreError
-   * when the session cannot be read, locked or kept; one that cannot be read is never replaced
-   * by a fresh one.
+   * what it changed: an event of the agent, so a session the agent had ended is resumed, with
+   * its intent and approvals. Work on one session id runs one at a time. Rejects with
+   * SessionStoreError when the session cannot be read, locked or kept; one that cannot be read
+   * is never replaced by a fresh one.
    */
   withSession<T>(sessionId: string, work: (governor: Governor, notes: SessionNotes) => T | Promise<T>): Promise<T>;
-  /** Forgets a session: its next use starts afresh, with no approvals. */
-  drop(sessionId: string): Promise<void>;
+  /**
+   * Marks a session ended by its agent, now: it is kept as it is (intent, approvals, held calls)
+   * for the store's retention time, so a human can still answer it and a resumed run continues
+   * it, then forgotten. Nothing else changes; an unknown session stays unknown.
+   */
+  end(sessionId: string): Promise<void>;
 }
 
 /** An agent's session id as a store takes it: a non-empty string of at most MAX_SESSION_ID_LENGTH characters, else SessionStoreError. */

@@ -9,11 +9,15 @@ import type { RedisSessionStore } from './redisSessionStore';
 export function redisGovernorSessions(store: RedisSessionStore, profile: string): GovernorSessions {
   return {
     async withSession(sessionId, work) {
-      const used = await store.update(checkAgentSessionId(sessionId), { create: true, profile }, work);
+      const used = await store.update(checkAgentSessionId(sessionId), { create: true, profile }, (governor, notes) => {
+        // an event of the agent: a session it had ended is resumed
+        notes.endedAt = undefined;
+        return work(governor, notes);
+      });
       // a use that may create always finds its session
       if (!used.found) throw new SessionStoreError(`the Redis session '${sessionId.slice(0, 128)}' could not be created`);
       return used.value;
     },
-    drop: (sessionId) => store.remove(checkAgentSessionId(sessionId)),
+    end: (sessionId) => store.end(checkAgentSessionId(sessionId)),
   };
 }

@@ -30,18 +30,22 @@ export const RELEASE_LOCK_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] the
 /**
  * The fenced write: keeps the new state only while the lock still holds our token and the
  * version is the one read; returns the new version, -1 for a lost lock, -2 for a newer state.
- * KEYS: lock, session, index. ARGV: token, version read, state, idle TTL ms, now ms, session id, oldest score kept.
+ * The session's key expires when the store forgets the session (`until`, also kept in the hash
+ * for a check by the store's clock); the index scores it by the time a session last used then
+ * would expire, so the index's cut by the idle time holds for ended sessions too.
+ * KEYS: lock, session, index. ARGV: token, version read, state, session TTL ms, index score,
+ * session id, oldest score kept, index TTL ms, until (ms since the epoch).
  */
 export const FENCED_WRITE_SCRIPT = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 local current = redis.call('HGET', KEYS[2], 'version') or '0'
 if current ~= ARGV[2] then return -2 end
 local version = tonumber(current) + 1
-redis.call('HSET', KEYS[2], 'version', tostring(version), 'state', ARGV[3])
+redis.call('HSET', KEYS[2], 'version', tostring(version), 'state', ARGV[3], 'until', ARGV[9])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[7])
-redis.call('PEXPIRE', KEYS[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[3], ARGV[8])
 return version`;
 
 /** Removes a session under its lock. KEYS: lock, session, index. ARGV: token, session id. Returns -1 for a lost lock. */

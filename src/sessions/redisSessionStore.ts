@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { createGovernor, type Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
-import type { SessionNotes } from './governorSessions';
+import { freshNotes, type SessionNotes } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { openRedisConnection, type RedisConnection } from './redisConnection';
 import { FENCED_REMOVE_SCRIPT, FENCED_WRITE_SCRIPT, RELEASE_LOCK_SCRIPT, redisSessionKeys } from './redisSessionKeys';
 import { sessionNotesSchema } from './sessionFiles';
+import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil, type SessionRetention } from './sessionRetention';
 
 /** What a Redis session's `state` field says it is. */
 export const REDIS_SESSION_FORMAT = 'intentgate.redis-session';
@@ -48,6 +49,8 @@ export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
   readonly governorOptions: (profile: string) => GovernorOptions;
   /** a session unused this long expires in Redis */
   readonly idleTtlMs: number;
+  /** a session its agent ended is kept this long after the end (default a day) */
+  readonly endedTtlMs?: number;
   /** at most this many live sessions: a new one past it is refused with `full()` */
   readonly maxSessions?: number;
   readonly full?: (maxSessions: number) => Error;
@@ -59,8 +62,15 @@ export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
 /** Whether a use may start the session: an existing one only, or created with the options of `profile`. */
 export type SessionOpening = { readonly create: false } | { readonly create: true; readonly profile: string };
 
-/** A use's work: the governor, the session's notes, and whether it was just created. */
-export type SessionWork<T> = (governor: Governor, notes: SessionNotes, created: boolean) => T | Promise<T>;
+/** What a use's work is told of the session: whether it was just created, and the options' profile it was created with. */
+export interface SessionFacts {
+  readonly created: boolean;
+  /** '' for the service's options, else an agent's name */
+  readonly profile: string;
+}
+
+/** A use's work: the governor, the session's notes, and what it is told of the session. */
+export type SessionWork<T> = (governor: Governor, notes: SessionNotes, facts: SessionFacts) => T | Promise<T>;
 
 /** The work's value, or that the session does not exist. */
 export type Found<T> = { readonly found: true; readonly value: T } | { readonly found: false };
@@ -72,6 +82,8 @@ export interface RedisSessionStore {
   /** Runs `work` on the kept state without the lock; nothing it changes is kept. */
   read<T>(sessionId: string, work: SessionWork<T>): Promise<Found<T>>;
   remove(sessionId: string): Promise<void>;
+  /** Marks the session ended by its agent, now: it is kept `endedTtlMs` after; nothing for an unknown one. */
+  end(sessionId: string): Promise<void>;
   /** the live session ids, longest idle first */
   ids(): Promise<string[]>;
   /** how many sessions are live, counted in Redis without reading their ids */
@@ -83,6 +95,8 @@ export interface RedisSessionStore {
 
 interface Kept {
   readonly version: string;
+  /** when the store forgets it, by its own clock; undefined for a state kept before this was written */
+  readonly until: number | undefined;
   readonly profile: string;
   readonly governor: unknown;
   readonly notes: SessionNotes;
@@ -92,14 +106,16 @@ const asText = (value: unknown): string | undefined => (typeof value === 'string
 
 /**
  * Sessions kept in Redis: a hash per session (a version counter and a JSON envelope of the
- * governor's snapshot and notes) under `intentgate:<deployment>:`, with the idle TTL as its
- * expiry. A use takes the session's lock (SET NX PX with a random token), restores, works,
+ * governor's snapshot and notes) under `intentgate:<deployment>:`, expiring when the session is
+ * forgotten: the idle TTL after its last use, and for one its agent ended, no sooner than
+ * `endedTtlMs` after the end. A use takes the session's lock (SET NX PX with a random token), restores, works,
  * and writes only if the lock still holds its token and the version is the one it read, so a
  * use whose lock expired never overwrites a newer state: SessionStoreError, nothing kept.
  * Anything Redis cannot do is a SessionStoreError; nothing is ever decided from memory.
  */
 export function createRedisSessionStore(options: RedisSessionStoreOptions): RedisSessionStore {
   const timings: RedisSessionTimings = { ...REDIS_SESSION_DEFAULTS, ...options };
+  const retention: SessionRetention = { idleTtlMs: options.idleTtlMs, endedTtlMs: options.endedTtlMs ?? DEFAULT_ENDED_SESSION_TTL_MS };
   const now = options.now ?? Date.now;
   const keys = redisSessionKeys(options.deployment);
   const connection: RedisConnection = openRedisConnection({ url: options.url, commandTimeoutMs: timings.commandTimeoutMs });
@@ -108,9 +124,10 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
   const where = (sessionId: string): string => `the Redis session '${sessionId.slice(0, 128)}' of deployment '${options.deployment}'`;
 
   const load = async (sessionId: string): Promise<Kept | undefined> => {
-    const [version, state] = (await connection.command(['HMGET', keys.session(sessionId), 'version', 'state'])) as unknown[];
+    const [version, state, until] = (await connection.command(['HMGET', keys.session(sessionId), 'version', 'state', 'until'])) as unknown[];
     const text = asText(state);
     if (text === undefined) return undefined;
+    const expiresAt = asText(until) === undefined ? undefined : Number(until);
     let parsed: z.infer<typeof envelopeSchema>;
     try {
       parsed = envelopeSchema.parse(JSON.parse(text));
@@ -118,7 +135,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       throw new SessionStoreError(`${where(sessionId)} does not hold a session this service can read; a human should delete it`, { cause: error });
     }
     if (parsed.sessionId !== sessionId) throw new SessionStoreError(`${where(sessionId)} holds the state of another session id`);
-    return { version: asText(version) ?? '0', profile: parsed.profile, governor: parsed.governor, notes: parsed.notes };
+    return { version: asText(version) ?? '0', until: expiresAt, profile: parsed.profile, governor: parsed.governor, notes: { ...freshNotes(), ...parsed.notes } };
   };
 
   const open = (sessionId: string, kept: Kept): Governor => wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
@@ -155,7 +172,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     const state = JSON.stringify({ format: REDIS_SESSION_FORMAT, sessionId, profile, governor: persistedSnapshot(governor), notes });
     if (Buffer.byteLength(state) > timings.maxStateBytes) throw new SessionStoreError(`${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`);
     const at = now();
-    const args = [token, version, state, String(options.idleTtlMs), String(at), sessionId, String(at - options.idleTtlMs)];
+    const until = keptUntil(at, notes.endedAt, retention);
+    const indexTtl = Math.max(retention.idleTtlMs, retention.endedTtlMs);
+    const args = [token, version, state, String(until - at), String(until - retention.idleTtlMs), sessionId, String(at - retention.idleTtlMs), String(indexTtl), String(until)];
     const result = Number(await connection.command(['EVAL', FENCED_WRITE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, ...args]));
     if (result === -1) throw new SessionStoreError(`${where(sessionId)}: the lock expired while this use ran (longer than ${timings.lockTtlMs} ms); nothing was kept`);
     if (result === -2) throw new SessionStoreError(`${where(sessionId)} was changed by another use while this one ran; nothing was kept`);
@@ -172,37 +191,51 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       }
     });
 
+  // past its time by the store's clock (Redis expires it by its own): forgotten
+  const isForgotten = (kept: Kept): boolean => kept.until !== undefined && kept.until <= now();
+
+  const forget = async (sessionId: string, token: string): Promise<void> => {
+    await connection.command(['EVAL', FENCED_REMOVE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, token, sessionId]);
+  };
+
+  const update = <T>(sessionId: string, opening: SessionOpening, work: SessionWork<T>): Promise<Found<T>> =>
+    locked(sessionId, async (token) => {
+      const loaded = await load(sessionId);
+      const forgotten = loaded !== undefined && isForgotten(loaded);
+      if (forgotten) await forget(sessionId, token);
+      const kept = forgotten ? undefined : loaded;
+      if (kept === undefined && !opening.create) return { found: false };
+      if (kept === undefined) await refuseNew();
+      const profile = kept?.profile ?? (opening.create ? opening.profile : '');
+      const governor = kept === undefined ? wrap(createGovernor({ ...options.governorOptions(profile), sessionId })) : open(sessionId, kept);
+      const notes: SessionNotes = kept?.notes ?? freshNotes();
+      try {
+        const value = await work(governor, notes, { created: kept === undefined, profile });
+        await keep(sessionId, token, kept?.version ?? '0', profile, governor, notes);
+        return { found: true, value };
+      } finally {
+        governor.stop();
+      }
+    });
+
   return {
-    update: (sessionId, opening, work) =>
-      locked(sessionId, async (token) => {
-        const kept = await load(sessionId);
-        if (kept === undefined && !opening.create) return { found: false };
-        if (kept === undefined) await refuseNew();
-        const profile = kept?.profile ?? (opening.create ? opening.profile : '');
-        const governor = kept === undefined ? wrap(createGovernor({ ...options.governorOptions(profile), sessionId })) : open(sessionId, kept);
-        const notes: SessionNotes = kept?.notes ?? { passes: [] };
-        try {
-          const value = await work(governor, notes, kept === undefined);
-          await keep(sessionId, token, kept?.version ?? '0', profile, governor, notes);
-          return { found: true, value };
-        } finally {
-          governor.stop();
-        }
-      }),
+    update,
+    async end(sessionId) {
+      await update(sessionId, { create: false }, (_governor, notes) => {
+        notes.endedAt = now();
+      });
+    },
     async read(sessionId, work) {
       const kept = await load(sessionId);
-      if (kept === undefined) return { found: false };
+      if (kept === undefined || isForgotten(kept)) return { found: false };
       const governor = open(sessionId, kept);
       try {
-        return { found: true, value: await work(governor, kept.notes, false) };
+        return { found: true, value: await work(governor, kept.notes, { created: false, profile: kept.profile }) };
       } finally {
         governor.stop();
       }
     },
-    remove: (sessionId) =>
-      locked(sessionId, async (token) => {
-        await connection.command(['EVAL', FENCED_REMOVE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, token, sessionId]);
-      }),
+    remove: (sessionId) => locked(sessionId, (token) => forget(sessionId, token)),
     async ids() {
       const ids = await connection.command(['ZRANGEBYSCORE', keys.index, String(now() - options.idleTtlMs), '+inf']);
       return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];

@@ -1,18 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, futimesSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { readRegularFile } from '../files/readRegularFile';
-import { MAX_HELD_CALL_PASSES, type SessionNotes } from './governorSessions';
+import { MAX_HELD_CALL_PASSES, MAX_MODEL_NOTICES, type SessionNotes } from './governorSessions';
 
 /** What a session file says it is. */
 export const SESSION_FILE_FORMAT = 'intentgate.session';
 
 const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128) });
 
-/** A session's notes as a store reads them back. */
-export const sessionNotesSchema = z.strictObject({ passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES) });
+/** A session's notes as a store reads them back; a state kept before notices and the end mark has neither. */
+export const sessionNotesSchema = z.strictObject({
+  passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES),
+  notices: z.array(z.string().max(4096)).max(MAX_MODEL_NOTICES).default([]),
+  endedAt: z.number().int().nonnegative().optional(),
+});
 
 const envelopeSchema = z.strictObject({
   format: z.literal(SESSION_FILE_FORMAT),
@@ -88,15 +92,27 @@ export function readSessionFile(file: string, sessionId: string, maxBytes: numbe
   const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
   if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
-  return { governor: envelope.data.governor, notes: { passes: envelope.data.notes.passes } };
+  const { passes, notices, endedAt } = envelope.data.notes;
+  return { governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }) } };
+}
+
+/** How a session file is written: its size limit, and the time it counts as last used. */
+export interface SessionFileWrite {
+  readonly maxBytes: number;
+  /** ms since the epoch; the file's modification time, which the idle sweep reads */
+  readonly usedAt: number;
 }
 
 /**
  * Writes a session file atomically: a new temporary file in the same folder, flushed, then
- * renamed over the old one, so a reader sees the old state or the new, never half of one.
+ * renamed over the old one, so a reader sees the old state or the new, never half of one. Its
+ * modification time is `usedAt`: an ended session's is dated forward, so the idle sweep keeps
+ * it for the retention time.
  */
-export function writeSessionFile(file: string, sessionId: string, kept: KeptSession, maxBytes: number): void {
-  const notes = { passes: kept.notes.passes.slice(-MAX_HELD_CALL_PASSES) };
+export function writeSessionFile(file: string, sessionId: string, kept: KeptSession, write: SessionFileWrite): void {
+  const { maxBytes } = write;
+  const { passes, notices, endedAt } = kept.notes;
+  const notes = { passes: passes.slice(-MAX_HELD_CALL_PASSES), notices: notices.slice(-MAX_MODEL_NOTICES), ...(endedAt !== undefined && { endedAt }) };
   const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), governor: kept.governor, notes });
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);
@@ -105,6 +121,8 @@ export function writeSessionFile(file: string, sessionId: string, kept: KeptSess
     const fd = openSync(temp, 'wx', 0o600);
     try {
       writeSync(fd, bytes);
+      const usedAt = write.usedAt / 1000;
+      futimesSync(fd, usedAt, usedAt);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -135,6 +153,8 @@ export interface SweepLimits {
   readonly idleTtlMs: number;
   /** temporary files older than this were left by a writer that died */
   readonly staleMs: number;
+  /** the clock, ms since the epoch */
+  readonly now: number;
 }
 
 const ageOf = (file: string, now: number): number | undefined => {
@@ -143,15 +163,22 @@ const ageOf = (file: string, now: number): number | undefined => {
   } catch {
     return undefined;
   }
+};
+
+/** True when the session file was last used (its modification time) longer ago than `idleTtlMs`, or is gone. */
+export function isSessionFileIdle(file: string, idleTtlMs: number, now: number): boolean {
+  const age = ageOf(file, now);
+  return age === undefined || age >= idleTtlMs;
 }
 
 /**
- * Makes room for one more session: removes sessions idle past the TTL and abandoned temporary
- * files, then the least recently used sessions while the folder would hold more than
- * `maxSessions`. A session whose lock file exists is in use and is left alone.
+ * Makes room for one more session: removes sessions idle past the TTL (an ended session's file
+ * is dated forward by its retention) and abandoned temporary files, then the least recently
+ * used sessions while the folder would hold more than `maxSessions`. A session whose lock file
+ * exists is in use and is left alone.
  */
 export function sweepSessions(dir: string, limits: SweepLimits): void {
-  const now = Date.now();
+  const { now } = limits;
   const names = readdirSync(dir);
   const locked = new Set(names.filter((name) => name.endsWith('.lock')).map((name) => name.slice(0, -'.lock'.length)));
   for (const name of names.filter((entry) => TEMP_FILE.test(entry))) {

@@ -76,7 +76,7 @@ const cases: readonly { name: string; options?: Partial<GovernorOptions>; events
     events: [select, events.pre('attempt_completion', { result: 'done' }), events.post('attempt_completion', { result: 'done' }), write],
     expected: ['allow:intent_selected', 'allow:task_completed', 'proceed', 'deny:state_violation'],
   },
-  { name: 'forgets the session at its end', options: { safeMode: false }, events: [select, events.end(), write], expected: ['allow:intent_selected', 'proceed', 'deny:state_violation'] },
+  { name: 'keeps the session at its end: a resumed run goes on with its intent', options: { safeMode: false }, events: [select, events.end(), write], expected: ['allow:intent_selected', 'proceed', 'allow:destructive_in_scope'] },
   { name: 'keeps the session at a stop', options: { safeMode: false }, events: [select, events.stop(), write], expected: ['allow:intent_selected', 'proceed', 'allow:destructive_in_scope'] },
 ];
 

@@ -86,13 +86,13 @@ describe('file sessions', () => {
     expect(existsSync(path.join(root, '.orchestration'))).toBe(false);
   });
 
-  it('forgets a dropped session', async () => {
+  it('keeps the file of a session its agent ended, marked with the end', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const sessions = store(root);
+    const sessions = store(root, { now: () => 1_000_000 });
     await sessions.withSession('s1', (governor) => governor.approveSession(['SUDO']));
-    await sessions.drop('s1');
-    expect(existsSync(fileOf(root, 's1'))).toBe(false);
-    expect(await sessions.withSession('s1', (governor) => governor.approvedCategories)).toEqual([]);
+    await sessions.end('s1');
+    expect((JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8')) as { notes: unknown }).notes).toEqual({ passes: [], notices: [], endedAt: 1_000_000 });
+    expect(await sessions.withSession('s1', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
   });
 
   it('names each session file by a hash, whatever the session id holds', async () => {

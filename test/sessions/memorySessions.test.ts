@@ -3,13 +3,13 @@ import { createMemorySessions } from '../../src/sessions/memorySessions';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 
 describe('memory sessions', () => {
-  it('keeps one live governor per session id, and forgets a dropped one', async () => {
+  it('keeps one live governor per session id, and keeps one its agent ended', async () => {
     const sessions = createMemorySessions({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined });
     await sessions.withSession('s1', (governor) => governor.approveSession(['SUDO']));
     expect(await sessions.withSession('s1', (governor) => ({ id: governor.sessionId, approved: governor.approvedCategories }))).toEqual({ id: 's1', approved: ['SUDO'] });
     expect(await sessions.withSession('s2', (governor) => governor.approvedCategories)).toEqual([]);
-    await sessions.drop('s1');
-    expect(await sessions.withSession('s1', (governor) => governor.approvedCategories)).toEqual([]);
+    await sessions.end('s1');
+    expect(await sessions.withSession('s1', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
   });
 
   it('runs the work on one session one at a time, even when it waits', async () => {

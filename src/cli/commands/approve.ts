@@ -70,10 +70,10 @@ async function runApprove(categories: readonly string[], flags: ApproveFlags, io
   const approval = approvalOf(categories, flags);
   const store = hookStore(flags, io, undefined);
   const sessions = createFileSessions({ governor: store.governor });
-  // approving a session no hook has started would start one: a mistyped id is refused instead
-  if (!sessions.has(flags.session)) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`);
-  const result = await sessions.withSession(flags.session, (governor, notes) => approveOutsideAgent(governor, notes, approval));
-  writeLine(io.stdout, result.message);
+  // approving a session no hook has started would start one: a mistyped id is refused instead; an ended one stays ended
+  const used = await sessions.withKept(flags.session, (governor, notes) => approveOutsideAgent(governor, notes, approval));
+  if (!used.found) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`);
+  writeLine(io.stdout, used.value.message);
   return EXIT_CODES.ok;
 }
 

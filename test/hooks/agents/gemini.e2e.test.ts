@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
@@ -87,8 +87,10 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     expect(existsSync(at(workspace, 'src', 'billing', 'keep.ts'))).toBe(true);
     expect(existsSync(at(workspace, 'src', 'billing', 'made.ts'))).toBe(false);
     expect(run.responses.slice(3)).toEqual([expect.stringContaining('src/billing/pay.ts'), expect.stringContaining("Scope Violation: 'src/billing'"), expect.stringContaining("Scope Violation: 'src/billing'")]);
-    // the lifecycle lived in the session's file between the hook processes, and SessionEnd forgot it
-    expect(readdirSync(at(workspace, '.orchestration', 'sessions'))).toEqual([]);
+    // the lifecycle lived in the session's file between the hook processes; SessionEnd marked it ended and kept it
+    const files = readdirSync(at(workspace, '.orchestration', 'sessions'));
+    expect(files).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
+    expect(JSON.parse(readFileSync(at(workspace, '.orchestration', 'sessions', files[0] ?? ''), 'utf8'))).toMatchObject({ notes: { endedAt: expect.any(Number) } });
   });
 
   it('holds a risky call in safe mode: an ask would wait forever, so it is refused with the prompt and the commands that approve it', async () => {

@@ -10,6 +10,13 @@ import { acquireSessionLock, type SessionLock } from './sessionLock';
 import { ensureSessionsDir, isSessionFileIdle, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil } from './sessionRetention';
 
+/** A session as a use works on it: its governor, its notes, and the profile of its options. */
+interface Opened {
+  readonly governor: Governor;
+  readonly notes: SessionNotes;
+  readonly profile: string;
+}
+
 /** The sessions folder's name inside the orchestration directory. */
 export const SESSIONS_DIR_NAME = 'sessions';
 
@@ -45,6 +52,13 @@ export interface FileSessionsOptions {
   /** the sessions folder; default `<orchestration dir>/sessions` */
   readonly dir?: string;
   readonly limits?: Partial<SessionLimits>;
+  /** the agent whose hooks create sessions ('' by default): kept in each new session's file */
+  readonly profile?: string;
+  /**
+   * The options a kept session of `profile` is restored with (the agent's preset, so a human's
+   * answer decides a held call again as the agent's hook would); default `governor` for any.
+   */
+  readonly governorFor?: (profile: string) => GovernorOptions;
   /** the clock sessions are dated by, ms since the epoch */
   readonly now?: () => number;
 }
@@ -83,25 +97,27 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
   const now = options.now ?? Date.now;
   const timing = { staleMs: limits.lockStaleMs, waitMs: limits.lockWaitMs };
   const base: GovernorOptions = { ...options.governor, restore: undefined };
+  const profile = options.profile ?? '';
+  const optionsFor = (kept: string): GovernorOptions => (options.governorFor === undefined ? base : { ...options.governorFor(kept), restore: undefined });
   // the default folder lives inside the orchestration directory; a folder given elsewhere is always used
   const keeps = (): boolean => options.dir !== undefined || isOrchestrationPresent(config.orchestrationDir);
 
   /** The session's governor and notes as kept, or undefined when none is (one past its time is removed). */
-  const openKept = (file: string, sessionId: string): { readonly governor: Governor; readonly notes: SessionNotes } | undefined => {
+  const openKept = (file: string, sessionId: string): Opened | undefined => {
     if (isSessionFileIdle(file, limits.idleTtlMs, now())) {
       removeFile(file);
       return undefined;
     }
     const kept = readSessionFile(file, sessionId, limits.maxFileBytes);
-    return kept && { governor: restoredGovernor(base, sessionId, kept.governor, `the session file ${file}`), notes: kept.notes };
+    return kept && { governor: restoredGovernor(optionsFor(kept.profile), sessionId, kept.governor, `the session file ${file}`), notes: kept.notes, profile: kept.profile };
   };
 
   /** The session's governor and notes: restored from its file, or new (making room for it first). */
-  const open = (file: string, sessionId: string): { readonly governor: Governor; readonly notes: SessionNotes } => {
+  const open = (file: string, sessionId: string): Opened => {
     const kept = openKept(file, sessionId);
     if (kept) return kept;
     sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs, now: now() });
-    return { governor: createGovernor({ ...base, sessionId }), notes: freshNotes() };
+    return { governor: createGovernor({ ...base, sessionId }), notes: freshNotes(), profile };
   };
 
   const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {
@@ -118,7 +134,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
   /** Runs the work and keeps the new state, dated so the sweep keeps it as long as it is kept. */
   const workAndKeep = async <T>(
     session: { readonly file: string; readonly id: string; readonly lock: SessionLock },
-    opened: { readonly governor: Governor; readonly notes: SessionNotes },
+    opened: Opened,
     work: (governor: Governor, notes: SessionNotes) => T | Promise<T>,
   ): Promise<T> => {
     const { governor, notes } = opened;
@@ -129,7 +145,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       if (!session.lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
       const at = now();
       const usedAt = keptUntil(at, notes.endedAt, limits) - limits.idleTtlMs;
-      writeSessionFile(session.file, session.id, { governor: snapshot, notes }, { maxBytes: limits.maxFileBytes, usedAt });
+      writeSessionFile(session.file, session.id, { profile: opened.profile, governor: snapshot, notes }, { maxBytes: limits.maxFileBytes, usedAt });
       return result;
     } finally {
       governor.stop();

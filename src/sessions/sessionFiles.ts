@@ -23,13 +23,16 @@ const envelopeSchema = z.strictObject({
   version: z.literal(1),
   sessionId: z.string(),
   savedAt: z.string(),
+  /** which options the governor was created with: '' (or absent, in older files) the host's, else an agent's preset */
+  profile: z.string().max(64).optional(),
   /** the governor's snapshot, validated when it is restored */
   governor: z.unknown(),
   notes: sessionNotesSchema,
 });
 
-/** What a session file keeps: the governor's snapshot (not yet validated) and the session's notes. */
+/** What a session file keeps: the options' profile, the governor's snapshot (not yet validated) and the session's notes. */
 export interface KeptSession {
+  readonly profile: string;
   readonly governor: unknown;
   readonly notes: SessionNotes;
 }
@@ -93,7 +96,7 @@ export function readSessionFile(file: string, sessionId: string, maxBytes: numbe
   if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
   if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
   const { passes, notices, endedAt } = envelope.data.notes;
-  return { governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }) } };
+  return { profile: envelope.data.profile ?? '', governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }) } };
 }
 
 /** How a session file is written: its size limit, and the time it counts as last used. */
@@ -113,7 +116,7 @@ export function writeSessionFile(file: string, sessionId: string, kept: KeptSess
   const { maxBytes } = write;
   const { passes, notices, endedAt } = kept.notes;
   const notes = { passes: passes.slice(-MAX_HELD_CALL_PASSES), notices: notices.slice(-MAX_MODEL_NOTICES), ...(endedAt !== undefined && { endedAt }) };
-  const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), governor: kept.governor, notes });
+  const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), profile: kept.profile, governor: kept.governor, notes });
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);
   const temp = `${file}.${randomUUID()}.tmp`;

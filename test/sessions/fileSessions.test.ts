@@ -95,6 +95,17 @@ describe('file sessions', () => {
     expect(await sessions.withSession('s1', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
   });
 
+  it("restores a session with the options of the profile that made it, as a human's answer needs them", async () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const preset = { classification: { take_note: 'SAFE' as const } };
+    await store(root, { governor: { workspaceRoot: root, ...quiet, ...preset }, profile: 'note-agent' }).withSession('s1', (governor) => governor.userPrompt('x'));
+    const profiles: string[] = [];
+    const human = store(root, { governorFor: (profile) => (profiles.push(profile), { workspaceRoot: root, ...quiet, ...(profile === 'note-agent' && preset) }) });
+    const used = await human.withKept('s1', (governor) => governor.handleToolCall('take_note', {}).code);
+    expect({ used, profiles }).toEqual({ used: { found: true, value: 'safe_tool' }, profiles: ['note-agent'] });
+    expect(await store(root).withSession('s1', (governor) => governor.handleToolCall('take_note', {}).code)).toBe('state_violation');
+  });
+
   it('names each session file by a hash, whatever the session id holds', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     await store(root).withSession('../../etc/passwd', (governor) => governor.userPrompt('x'));
@@ -138,7 +149,8 @@ describe('file sessions', () => {
     writeFileSync(lock, 'live:token');
     const started = Date.now();
     await expect(store(root, { limits: { lockWaitMs: 200 } }).withSession('s1', () => 'ran')).rejects.toThrow(/locked by another hook/);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // the 200 ms wait ended it, not the test's backstop
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('keeps nothing of a state larger than the file limit, and the old state stays', async () => {

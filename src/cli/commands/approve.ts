@@ -1,5 +1,9 @@
 import { Option, type Command } from 'commander';
+import { SessionStoreError } from '../../errors/SessionStoreError';
+import type { GovernorOptions } from '../../governor/governorOptions';
+import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { approveOutsideAgent, type OutsideApproval } from '../../hooks/approveOutsideAgent';
+import { findHookAdapter } from '../../hooks/hookAdapters';
 import type { GrantInput } from '../../grants/grant';
 import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
 import { validateCategories } from '../../safeMode/sessionApprovals';
@@ -66,10 +70,20 @@ function approvalOf(categories: readonly string[], flags: ApproveFlags): Outside
   return grant === undefined ? { kind: 'categories', categories: valid } : { kind: 'grant', grant };
 }
 
+/** The options of a session of `profile`: the host's, with that agent's preset when an agent's hook made it. */
+function agentOptions(options: GovernorOptions, profile: string): GovernorOptions {
+  if (profile === '') return options;
+  const adapter = findHookAdapter(profile);
+  // a session of an agent this build does not know cannot be restored faithfully: refuse rather than guess
+  if (!adapter) throw new SessionStoreError(`the session was made by the hooks of agent '${profile.slice(0, 64)}', which this intentgate does not know`);
+  return withAgentPreset(options, adapter);
+}
+
 async function runApprove(categories: readonly string[], flags: ApproveFlags, io: CliIo): Promise<ExitCode> {
   const approval = approvalOf(categories, flags);
   const store = hookStore(flags, io, undefined);
-  const sessions = createFileSessions({ governor: store.governor });
+  // a session an agent's hook made is restored with that agent's preset, so a held call is decided again as its hook would
+  const sessions = createFileSessions({ governor: store.governor, governorFor: (profile) => agentOptions(store.governor, profile) });
   // approving a session no hook has started would start one: a mistyped id is refused instead; an ended one stays ended
   const used = await sessions.withKept(flags.session, (governor, notes) => approveOutsideAgent(governor, notes, approval));
   if (!used.found) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`);

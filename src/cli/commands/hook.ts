@@ -47,7 +47,7 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
     output = await hookOutputFor(adapter, read.text, {
-      sessions: () => createFileSessions({ governor: withAgentPreset(storeOnce().governor, adapter) }),
+      sessions: () => createFileSessions({ governor: withAgentPreset(storeOnce().governor, adapter), profile: adapter.name }),
       answer: { approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision) },
     });
   }

@@ -118,6 +118,27 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']));
   });
 
+  it('keeps a session its -p run ended held: the call a human continues after the run runs in the --resume run of the same session id', async () => {
+    const root = workspace();
+    const home = tempDir('claude-home-');
+    const write = { tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'resumed' } };
+    const select = { tool: 'mcp__intentgate__select_active_intent', input: { intent_id: 'INT-001' } };
+    const first = await claude(root, { home, mcpServers: intentsServer(), script: [select, write] });
+    expect(first.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write']);
+    const sessionId = first.result?.session_id ?? '';
+    // the human answers after the run ended, with the line the held call's reason offered
+    const line = /`intentgate (approve [^`]*? --held [^`\s]+)`/.exec(toolResultTexts(first)[1] ?? '')?.[1];
+    expect(line).toContain(`--session ${sessionId}`);
+    const approved = await runAgent('bash', ['-c', `node ${intentgate} ${line ?? ''}`], { cwd: root, env: process.env, timeoutMs: 60_000 });
+    expect({ code: approved.exitCode, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(approved.stdout).toContain("Continued 'Write' (approval-1)");
+    // the resumed run's prompt moves the session to REASONING with its intent kept: the model selects it again
+    const resumed = await claude(root, { home, resume: sessionId, mcpServers: intentsServer(), script: [select, write] });
+    expect(resumed.result?.session_id).toBe(sessionId);
+    expect(resumed.result?.permission_denials).toEqual([]);
+    expect(readFileSync(path.join(root, 'src', 'auth', 'login.ts'), 'utf8')).toBe('resumed');
+  });
+
   it('governs a whole task across hook processes: handshake, a held Write approved from a terminal, scope, a held curl, completion', async () => {
     const root = workspace();
     const outside = path.join(tempDir('outside-'), 'keep.txt');

@@ -21,6 +21,10 @@ export interface ClaudeRunSpec {
   readonly env?: NodeJS.ProcessEnv;
   readonly prompt?: string;
   readonly timeoutMs?: number;
+  /** the HOME Claude Code keeps its sessions in; a fresh one unless given (a resumed run needs its first run's) */
+  readonly home?: string;
+  /** `--resume <session id>`: continue that session */
+  readonly resume?: string;
 }
 
 const resultSchema = z.looseObject({
@@ -60,13 +64,13 @@ export async function runClaudeCode(program: string, spec: ClaudeRunSpec): Promi
   try {
     const run = await runAgent(
       program,
-      ['-p', spec.prompt ?? 'Do the task.', '--output-format', 'json', '--permission-mode', spec.permissionMode ?? 'bypassPermissions'],
+      ['-p', spec.prompt ?? 'Do the task.', '--output-format', 'json', '--permission-mode', spec.permissionMode ?? 'bypassPermissions', ...(spec.resume === undefined ? [] : ['--resume', spec.resume])],
       {
         cwd: spec.workspace,
         timeoutMs: spec.timeoutMs ?? 60_000,
         env: {
           PATH: process.env.PATH,
-          HOME: tempDir('claude-home-'),
+          HOME: spec.home ?? tempDir('claude-home-'),
           ANTHROPIC_BASE_URL: model.url,
           ANTHROPIC_API_KEY: 'scripted-model',
           DISABLE_TELEMETRY: '1',

@@ -1,7 +1,7 @@
 import type { GovernorOptions } from '../governor/governorOptions';
 import { SERVER_DEFAULTS } from '../server/serverOptions';
 import { createSessionStore, type SessionLimits, type SessionStore } from '../server/sessionStore';
-import type { GovernorSessions } from './governorSessions';
+import { freshNotes, type GovernorSessions } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 
 /**
@@ -17,7 +17,7 @@ export function memorySessions(store: SessionStore, options?: GovernorOptions): 
       queue(sessionId, async () => {
         const { governor } = store.getOrCreate(sessionId, options);
         // a session just got or created is there: its notes are claimed for the agent
-        const notes = store.agentNotes(sessionId, true) ?? { passes: [], notices: [] };
+        const notes = store.agentNotes(sessionId, true) ?? freshNotes();
         notes.endedAt = undefined;
         return work(governor, notes);
       }),

@@ -4,28 +4,33 @@ import { runCli } from '../../src/cli/runCli';
 import { cli, memoryIo } from '../cli/cliHarness';
 import { listeningUrl } from '../cli/serveHarness';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { REDIS_SKIP_REASON, startRedis, type RedisServer } from '../sessions/redisServer';
 
 // A real `intentgate serve`, the agent's hook process (`intentgate hook claude-code --server URL`)
 // posting Claude Code's own events, and a human answering in the console or with the approval token.
 
 const TOKEN = 'hook-session-answers-token-0123456789';
 
+// the service of the describe block running now: each store's block starts its own
 let root = '';
 let url = '';
-const stop = new AbortController();
-let exited: Promise<number> = Promise.resolve(0);
 
-beforeAll(async () => {
-  root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  const io = memoryIo({ cwd: root, stop: stop.signal, env: { INTENTGATE_APPROVAL_TOKEN: TOKEN } });
-  exited = runCli(['serve', '--port', '0', '--host', '127.0.0.1', '--quiet'], io);
-  url = await listeningUrl(io.stdout);
-}, 60_000);
-
-afterAll(async () => {
-  stop.abort();
-  expect(await exited).toBe(0);
-});
+/** Starts `intentgate serve` over a fresh workspace with the store's flags; stops it after the block. */
+function serveFor(storeFlags: () => readonly string[]): void {
+  const stop = new AbortController();
+  let exited: Promise<number> = Promise.resolve(0);
+  beforeAll(async () => {
+    root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    signedIn = undefined;
+    const io = memoryIo({ cwd: root, stop: stop.signal, env: { INTENTGATE_APPROVAL_TOKEN: TOKEN } });
+    exited = runCli(['serve', '--port', '0', '--host', '127.0.0.1', '--quiet', ...storeFlags()], io);
+    url = await listeningUrl(io.stdout);
+  }, 60_000);
+  afterAll(async () => {
+    stop.abort();
+    expect(await exited).toBe(0);
+  });
+}
 
 /** What the agent's hook process printed for a tool call, in a word, and the reason the model reads. */
 interface HookVerdict {
@@ -175,7 +180,8 @@ const cases: readonly AnswerCase[] = [
 
 let sessions = 0;
 
-describe('a human answers a call held through an agent hook posted to the service', () => {
+/** The cases, against the service of the block they run in. */
+function answerCases(): void {
   it.each(cases)('$name', async ({ answer, retries, expected }) => {
     const session = `answers-${(sessions += 1)}`;
     const other = `${session}-other`;
@@ -185,7 +191,7 @@ describe('a human answers a call held through an agent hook posted to the servic
     const seen: HookVerdict['verdict'][] = [];
     for (const retry of retries) seen.push((await preTool(retry.session === 'other' ? other : session, writeInput(retry.file, retry.content))).verdict);
     expect(seen).toEqual(expected);
-  }, 60_000);
+  });
 
   it("tells the model a call was cancelled on the agent's next call, without the means to approve", async () => {
     const session = 'cancel-told';
@@ -197,7 +203,7 @@ describe('a human answers a call held through an agent hook posted to the servic
     expect(retry.reason).not.toContain(TOKEN);
     // told once
     expect((await preTool(session, writeInput('src/auth/login.ts'))).reason).not.toContain('Cancelled by a human');
-  }, 60_000);
+  });
 
   it('keeps a session its agent ended: a Continue given after the end lets the resumed run retry the call once', async () => {
     const session = 'ended-then-resumed';
@@ -207,5 +213,23 @@ describe('a human answers a call held through an agent hook posted to the servic
     expect((await consoleAnswer(session, held, 'continue')).json).toMatchObject({ code: 'approved_once' });
     await hookEvent(session, 'SessionStart', { source: 'resume' });
     expect([(await preTool(session, writeInput('src/auth/login.ts'))).verdict, (await preTool(session, writeInput('src/auth/login.ts'))).verdict]).toEqual(['allow', 'ask']);
+  });
+}
+
+describe('a human answers a call held through an agent hook posted to the service, sessions in memory', () => {
+  serveFor(() => []);
+  answerCases();
+});
+
+let redis: RedisServer | undefined;
+
+describe.skipIf(REDIS_SKIP_REASON !== undefined)(`a human answers a call held through an agent hook posted to the service, sessions in Redis${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`, () => {
+  beforeAll(async () => {
+    redis = await startRedis();
   }, 60_000);
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  serveFor(() => ['--store', redis?.url ?? '', '--deployment', `hook-answers-${process.pid}`]);
+  answerCases();
 });

@@ -2,6 +2,7 @@ import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
+import type { SessionNotes } from '../sessions/governorSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
 
 /** A call (or a change to a control file) that waits for a person, as the console shows it. */
@@ -54,9 +55,9 @@ export function heldCallsOf(governor: Governor): HeldCallView[] {
 }
 
 /** One session for the console. */
-export function consoleSessionView(governor: Governor): ConsoleSessionView {
+export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes): ConsoleSessionView {
   return {
-    ...sessionView(governor),
+    ...sessionView(governor, agentNotes),
     state_path: statePath(governor.actor.getSnapshot().value),
     held_calls: heldCallsOf(governor),
   };
@@ -65,7 +66,7 @@ export function consoleSessionView(governor: Governor): ConsoleSessionView {
 /** Where the console reads sessions from: the service's store, in memory or in Redis. */
 export interface SessionLister {
   /** `view` of every live session, the most recently used first */
-  list<T>(view: (governor: Governor) => T): Promise<T[]>;
+  list<T>(view: (governor: Governor, agentNotes: SessionNotes | undefined) => T): Promise<T[]>;
 }
 
 /** Every session the service holds, the most recently used first; reading them does not keep them alive. */

@@ -76,9 +76,9 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
       }
       return sessions;
     },
-    async list<T>(view: (governor: Governor) => T): Promise<T[]> {
+    async list<T>(view: (governor: Governor, agentNotes: SessionNotes | undefined) => T): Promise<T[]> {
       const ids = (await store.ids()).reverse().slice(0, MAX_LISTED);
-      const views = await Promise.all(ids.map(async (id) => store.read(id, (governor) => view(governor))));
+      const views = await Promise.all(ids.map(async (id) => store.read(id, (governor, notes, { profile }) => view(governor, profile === '' ? undefined : notes))));
       return views.flatMap((each) => (each.found ? [each.value] : []));
     },
     count: () => store.count(),

@@ -30,8 +30,8 @@ export interface ServiceSessions {
   withCreated<T>(id: string, work: (governor: Governor, created: boolean) => T | Promise<T>): Promise<T>;
   /** the sessions as an agent's hooks use them, its governors created with the agent's preset */
   hookSessions(adapter: AgentHookAdapter): GovernorSessions;
-  /** `view` of every live session, the most recently used first; reading them does not keep them alive */
-  list<T>(view: (governor: Governor) => T): Promise<T[]>;
+  /** `view` of every live session (with the notes of an agent's hooks, as withExisting), the most recently used first; reading them does not keep them alive */
+  list<T>(view: (governor: Governor, agentNotes: SessionNotes | undefined) => T): Promise<T[]>;
   /** how many live sessions there are */
   count(): Promise<number>;
   /** true when the store can be used now */
@@ -69,7 +69,7 @@ export function memoryServiceSessions(store: SessionStore, governor: GovernorOpt
         .reverse()
         .flatMap((id) => {
           const found = store.get(id);
-          return found ? [view(found)] : [];
+          return found ? [view(found, store.agentNotes(id))] : [];
         }),
     count: async () => store.size,
     healthy: async () => true,

@@ -68,9 +68,9 @@ export const decideHandler: Handler = async (context) => {
 export const resetHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   parseBody(emptyBodySchema, context.body);
-  const view = await context.sessions.withExisting(id, 'write', (governor) => {
+  const view = await context.sessions.withExisting(id, 'write', (governor, agentNotes) => {
     governor.reset();
-    return sessionView(governor);
+    return sessionView(governor, agentNotes);
   });
   context.events.publish({ type: 'session.reset', sessionId: id });
   return { status: 200, body: view };

@@ -3,6 +3,7 @@ import type { Governor } from '../governor/createGovernor';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
+import type { SessionNotes } from '../sessions/governorSessions';
 import type { TraceChange } from '../trace/traceRecord';
 import { grantView, type GrantView } from './grantView';
 
@@ -21,10 +22,12 @@ export interface SessionView {
   readonly safe_mode: boolean;
   /** changes made to the trace file outside the governor, oldest first (`governor.traceChanges`) */
   readonly trace_changes: readonly TraceChange[];
+  /** when the agent ended the session (its hook's SessionEnd), as an ISO time; null while it runs, and for a session no agent's hook made */
+  readonly ended_at: string | null;
 }
 
-/** The view of one session's governor; JSON has no undefined, so absent values are null. */
-export function sessionView(governor: Governor): SessionView {
+/** The view of one session's governor, with the notes of an agent's hooks when it has them; JSON has no undefined, so absent values are null. */
+export function sessionView(governor: Governor, agentNotes?: SessionNotes): SessionView {
   return {
     session_id: governor.sessionId,
     state: governor.state,
@@ -35,5 +38,6 @@ export function sessionView(governor: Governor): SessionView {
     grants: governor.grants.map(grantView),
     safe_mode: governor.safeMode,
     trace_changes: governor.traceChanges,
+    ended_at: agentNotes?.endedAt === undefined ? null : new Date(agentNotes.endedAt).toISOString(),
   };
 }

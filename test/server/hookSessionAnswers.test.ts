@@ -92,12 +92,15 @@ async function consoleSend(method: string, route: string, body: unknown): Promis
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** The held calls the console lists for a session. */
-async function heldCalls(session: string): Promise<HeldView[]> {
+/** A session as the console lists it: its held calls, and when its agent ended it. */
+async function listed(session: string): Promise<{ readonly held_calls: HeldView[]; readonly ended_at: string | null } | undefined> {
   const access = await consoleAccess();
-  const listed = (await (await fetch(`${url}/console/api/sessions`, { headers: { cookie: access.cookie } })).json()) as { sessions: { session_id: string; held_calls: HeldView[] }[] };
-  return listed.sessions.find((each) => each.session_id === session)?.held_calls ?? [];
+  const body = (await (await fetch(`${url}/console/api/sessions`, { headers: { cookie: access.cookie } })).json()) as { sessions: { session_id: string; held_calls: HeldView[]; ended_at: string | null }[] };
+  return body.sessions.find((each) => each.session_id === session);
 }
+
+/** The held calls the console lists for a session. */
+const heldCalls = async (session: string): Promise<HeldView[]> => (await listed(session))?.held_calls ?? [];
 
 /** The console's answer to a held call (Continue, Cancel); the decision it shows. */
 const consoleAnswer = (session: string, held: HeldView, answer: 'continue' | 'cancel') => consoleSend('POST', `/sessions/${session}/approvals/${held.approval_id}`, { answer });
@@ -209,9 +212,11 @@ function answerCases(): void {
     const session = 'ended-then-resumed';
     const held = await holding(session);
     expect((await hookEvent(session, 'SessionEnd', { reason: 'other' })).verdict).toBe('allow');
-    expect((await heldCalls(session)).map((each) => each.approval_id)).toEqual([held.approval_id]);
+    expect(await listed(session)).toMatchObject({ held_calls: [{ approval_id: held.approval_id }], ended_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect((await consoleAnswer(session, held, 'continue')).json).toMatchObject({ code: 'approved_once' });
+    expect((await listed(session))?.ended_at).not.toBeNull();
     await hookEvent(session, 'SessionStart', { source: 'resume' });
+    expect((await listed(session))?.ended_at).toBeNull();
     expect([(await preTool(session, writeInput('src/auth/login.ts'))).verdict, (await preTool(session, writeInput('src/auth/login.ts'))).verdict]).toEqual(['allow', 'ask']);
   });
 }

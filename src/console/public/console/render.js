@@ -175,6 +175,8 @@ function updateCard(card, session) {
   root.querySelector('.scope').textContent = intent ? intent.owned_scope.join(', ') : '—';
   root.querySelector('.safe-mode').textContent = label(session.safe_mode ? 'on' : 'off');
   root.querySelector('.approved').textContent = session.approved_categories.length > 0 ? session.approved_categories.join(', ') : label('none');
+  // an agent's run that ended leaves its session kept for a while, so its held calls can still be answered
+  root.querySelector('.run-ended').textContent = session.ended_at ? `${new Date(session.ended_at).toLocaleString()} — ${label('keptForResume')}` : label('stillRunning');
   for (const box of root.querySelectorAll('.categories input')) {
     const approved = session.approved_categories.includes(box.value);
     if (approved || box.disabled) box.checked = approved;

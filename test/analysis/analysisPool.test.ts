@@ -25,7 +25,7 @@ function workOf(command: string): ShellWork {
   return work;
 }
 
-const SLOW = 60_000;
+const SLOW = 120_000;
 
 describe('createAnalysisPool', () => {
   it('answers a work with the analysis the governor makes in its own thread', async () => {

@@ -80,5 +80,5 @@ describe('prepared decisions through real worker threads', () => {
     }
     expect({ sampled: sample.length, differences }).toEqual({ sampled: sample.length, differences: [] });
     expect(sample.length).toBeGreaterThan(80);
-  }, 120_000);
+  });
 });

@@ -10,7 +10,7 @@ import { REPO_ROOT } from './cliHarness';
 
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const CODE_CACHE = pathToFileURL(path.join(REPO_ROOT, 'src/cli/codeCache.ts')).href;
-const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 120_000;
 
 /** Runs `file` through runWithCodeCache in a child process, as the bin does; resolves with its stdout. */
 function runCached(file: string, cacheFile: string, label = 'decide', wrapped = false): Promise<string> {

@@ -117,13 +117,12 @@ describe('intentgate hook', () => {
     const io = memoryIo();
     const { PassThrough } = await import('node:stream');
     const open = new PassThrough();
-    const started = Date.now();
     const { runCli } = await import('../../src/cli/runCli');
     const code = await runCli(['hook', 'test-agent', '--workspace', makeWorkspace()], { ...io, stdin: open });
     expect(code).toBe(2);
+    // the hook's own deadline answered: a hook waiting forever would end at the test's backstop, with no answer
     expect(JSON.parse(io.stdout.text)).toEqual({ answer: 'block', message: 'intentgate: no complete hook event arrived on stdin within 5000 ms' });
-    expect(Date.now() - started).toBeLessThan(8_000);
-  }, 15_000);
+  });
 });
 
 describe('the workspace of a hook', () => {

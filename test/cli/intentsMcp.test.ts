@@ -16,7 +16,7 @@ const SOURCE_CLI = [process.execPath, '--import', 'tsx', MAIN] as const;
 const BUILT_FILES = ['cli.cjs', 'cli.bundle.cjs', 'cli.calls.cjs'].map((file) => path.join(REPO_ROOT, 'dist', file));
 const SDK = '@modelcontextprotocol/sdk';
 // a loaded machine may take long to start a process: the backstop is generous, the tests wait for output or exit
-const BACKSTOP_MS = 60_000;
+const BACKSTOP_MS = 120_000;
 const clients: Client[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));

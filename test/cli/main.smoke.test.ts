@@ -9,7 +9,7 @@ import { REPO_ROOT } from './cliHarness';
 const MAIN = path.join(REPO_ROOT, 'src/cli/main.ts');
 // --import resolves from the child's cwd, a temp workspace: pass tsx's loader by URL
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 120_000;
 
 interface Exit {
   readonly code: number | null;

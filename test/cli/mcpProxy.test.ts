@@ -38,7 +38,7 @@ describe('intentgate mcp-proxy: failures before serving', () => {
     expect(run.stdout).toContain('mcp.trustedServers');
   });
 
-  it('prints one line naming the command and exits 1 when the upstream cannot start', { timeout: 30_000 }, () => {
+  it('prints one line naming the command and exits 1 when the upstream cannot start', () => {
     const run = spawnSync(process.execPath, ['--import', TSX_LOADER, MAIN, 'mcp-proxy', '--', '/nonexistent-cmd', '--flag'], { cwd: REPO_ROOT, encoding: 'utf8', input: '', timeout: 20_000 });
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
       status: 1,

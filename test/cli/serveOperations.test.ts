@@ -146,7 +146,8 @@ describe('intentgate serve operations settings', () => {
         socket.on('close', () => resolve(text));
       });
       expect(received).toMatch(/^HTTP\/1\.1 408 [\s\S]*"code":"request_timeout"/);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // the policy's 1 s, not Node's default 300 s: the bound tells them apart on a busy machine
+      expect(Date.now() - started).toBeLessThan(60_000);
     });
   });
 

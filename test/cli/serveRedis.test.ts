@@ -24,7 +24,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`intentgate serve on Redis${RED
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedis();
-  }, 20_000);
+  });
   afterAll(async () => {
     await redis?.stop();
   });
@@ -45,5 +45,5 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`intentgate serve on Redis${RED
       for (const stop of stops) stop.abort();
       expect(await Promise.all(exits)).toEqual([0, 0]);
     }
-  }, 30_000);
+  });
 });

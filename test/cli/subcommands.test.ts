@@ -16,7 +16,7 @@ interface ForCase {
 }
 
 // the first load compiles most of the sources
-const LOAD_TIMEOUT_MS = 30_000;
+const LOAD_TIMEOUT_MS = 120_000;
 
 const ALL = SUBCOMMANDS.map((subcommand) => subcommand.name);
 

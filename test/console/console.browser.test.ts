@@ -9,7 +9,7 @@ import { browserSkipReason, launchBrowser, screenshotOnFailure, type TestBrowser
 // A person at the console and an agent over HTTP, for real: chromium drives the page while the
 // test plays the agent, and every answer is checked in the service's own session view.
 
-const TIMEOUT_MS = 60_000;
+const TIMEOUT_MS = 120_000;
 const SESSION = 'agent-1';
 
 describe.skipIf(browserSkipReason() !== undefined)('the approval console in a browser', () => {

@@ -17,8 +17,6 @@ import { breaches, describeSession, governorInAction, runObserved, trySession, t
 const RUNS = Number(process.env.INTENTGATE_DIFF_RUNS ?? 400);
 const SEED = Number(process.env.INTENTGATE_DIFF_SEED ?? 20260601);
 const REPLAY_PATH = process.env.INTENTGATE_DIFF_PATH;
-// generation stops here, so a slow machine runs fewer commands instead of timing out
-const TIME_LIMIT_MS = Math.max(45_000, RUNS * 40);
 
 describe('the sandbox observer', () => {
   function observe(command: string): RealRun {
@@ -212,15 +210,14 @@ describe('generated commands against real bash', () => {
           numRuns: RUNS,
           seed: SEED,
           ...(REPLAY_PATH !== undefined && { path: REPLAY_PATH }),
-          interruptAfterTimeLimit: TIME_LIMIT_MS,
-          markInterruptAsFailure: false,
         },
       );
     } finally {
       // sessions and runs include any that shrinking a failure tried
       console.info(`adversarial bash (seed ${SEED}): ${sessions} sessions, ${ran} calls run; ${JSON.stringify(Object.fromEntries(verdicts))}`);
     }
-    // the sandbox was exercised: some generated commands are allowed and run
+    // every session generated was tried (a count, not a time budget), and the sandbox was exercised
+    if (REPLAY_PATH === undefined) expect(sessions).toBeGreaterThanOrEqual(RUNS);
     expect(ran).toBeGreaterThan(0);
-  }, TIME_LIMIT_MS + 60_000);
+  });
 });

@@ -146,5 +146,5 @@ describe('a restored governor (property)', () => {
       }),
       { numRuns: 60 },
     );
-  }, 60_000);
+  });
 });

@@ -75,5 +75,5 @@ describe('answerHookEvent (property)', () => {
       }),
       { numRuns: 150 },
     );
-  }, 60_000);
+  });
 });

@@ -31,7 +31,7 @@ export function runScript(script: string, args: readonly string[] = [], env: Rea
 }
 
 /** Waits until the child's stdout matches, failing early if it exits. */
-export async function stdoutMatching(run: ChildRun, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+export async function stdoutMatching(run: ChildRun, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = pattern.exec(run.stdout());

@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runScript } from './childScript';
+import { runScript, stdoutMatching } from './childScript';
 
 const DEMO = fileURLToPath(new URL('../../scripts/demo.ts', import.meta.url));
 const GOVERNOR_EXIT = fileURLToPath(new URL('./fixtures/governorExit.ts', import.meta.url));
-// generous for a loaded 2-core machine: tsx compiles on start; a lingering handle would show as a hang, not a slow exit
-const PROMPT_EXIT_MS = 15_000;
+// a backstop for a loaded 2-core machine: tsx compiles on start; a lingering handle keeps the
+// process alive for good, so it shows as a hang past this, not as a slow exit
+const PROMPT_EXIT_MS = 120_000;
+// how long a process that finished its session is watched for an exit it should not make: the
+// inspector retries every 5 s, so a process it keeps alive is still there after any wait
+const WATCH_AFTER_SESSION_MS = 3_000;
 
 describe('a run without inspection', () => {
   it('lets npm run demo exit 0 promptly', async () => {
@@ -29,9 +33,11 @@ describe('a run with an unreachable WebSocket inspector', () => {
   // why scripts/inspect.ts ends with process.exit: the inspector retries every 5 s, even after stop()
   it('keeps the process alive after the session and stop()', async () => {
     const run = runScript(GOVERNOR_EXIT, ['unreachable-inspector']);
-    const outcome = await Promise.race([run.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 3_000))]);
+    // the watch starts once the session has run, however long the start took
+    await stdoutMatching(run, /session ran/, PROMPT_EXIT_MS);
+    const outcome = await Promise.race([run.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), WATCH_AFTER_SESSION_MS))]);
     run.child.kill('SIGKILL');
     expect(outcome).toBe('running');
     expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
-  }, PROMPT_EXIT_MS);
+  }, PROMPT_EXIT_MS + 5_000);
 });

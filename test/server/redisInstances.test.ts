@@ -22,7 +22,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`service instances on one Redis
   beforeAll(async () => {
     redis = await startRedis();
     workspace = makeServiceWorkspace();
-  }, 20_000);
+  });
   afterAll(async () => {
     await Promise.all(started.map((running) => running.service.close()));
     await redis?.stop();
@@ -120,5 +120,5 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`service instances on one Redis
       await a.service.close();
       await back.stop();
     }
-  }, 30_000);
+  });
 });

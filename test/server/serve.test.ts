@@ -10,7 +10,7 @@ import { errorOf, makeServiceWorkspace, request } from './serviceHarness';
 const SERVE_SCRIPT = fileURLToPath(new URL('../../scripts/serve.ts', import.meta.url));
 // --import resolves from the child's cwd, which is a temp workspace: pass tsx's loader by URL
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const STARTUP_TIMEOUT_MS = 20_000;
+const STARTUP_TIMEOUT_MS = 120_000;
 
 interface Run {
   readonly child: ChildProcess;
@@ -70,7 +70,7 @@ describe('scripts/serve.ts', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(run.stdout()).toContain('SIGTERM: shutting down');
-  }, 10_000);
+  });
 });
 
 describe('scripts/serve.ts startup', () => {

@@ -215,7 +215,7 @@ describe('an ended session in the file store, swept', () => {
 describe.skipIf(REDIS_SKIP_REASON !== undefined)(`an ended session in the Redis store${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`, () => {
   beforeAll(async () => {
     redis = await startRedis();
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all(redisStores.map((each) => each.close()));
     await redis?.stop();

@@ -25,7 +25,7 @@ describe('file sessions under concurrent hooks', () => {
     const exits = await Promise.all(runs.map((run) => run.exited));
     expect(exits.map((exit) => exit.code), runs.map((run) => run.stderr()).join('\n')).toEqual([0, 0, 0, 0]);
     expect(idsTaken(root, 'shared')).toBe(60);
-  }, 90_000);
+  });
 
   it('loses no update when many async workers of separate stores use one session id at once', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
@@ -36,5 +36,5 @@ describe('file sessions under concurrent hooks', () => {
     const codes = await Promise.all(uses);
     expect(new Set(codes)).toEqual(new Set(['needs_approval']));
     expect(idsTaken(root, 'shared')).toBe(60);
-  }, 60_000);
+  });
 });

@@ -40,7 +40,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`Redis session store${REDIS_SKI
   beforeAll(async () => {
     redis = await startRedis();
     workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  }, 20_000);
+  });
   afterAll(async () => {
     await Promise.all(stores.map((each) => each.close()));
     await redis?.stop();
@@ -77,15 +77,23 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`Redis session store${REDIS_SKI
   });
 
   it('refuses the write of a use whose lock expired while another use changed the session', async () => {
+    // the slow use's lock lasts 100 ms; the other's lasts long enough for a busy machine
     const slow = store({ deployment: 'lock-epoch', lockTtlMs: 100 });
-    const fast = store({ deployment: 'lock-epoch', lockTtlMs: 100 });
+    const fast = store({ deployment: 'lock-epoch', lockTtlMs: 30_000 });
     await slow.update('s1', { create: true, profile: '' }, () => undefined);
+    let slowHolds: () => void = () => undefined;
+    const slowHeld = new Promise<void>((resolve) => (slowHolds = resolve));
+    let releaseSlow: () => void = () => undefined;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
     const slowUse = slow.update('s1', { create: false }, async (governor) => {
       governor.approveSession(['SUDO']);
-      await sleep(400);
+      slowHolds();
+      await slowReleased;
     });
-    await sleep(200);
+    await slowHeld;
+    // the other use gets the lock only once the slow one's has expired, and changes the session
     await fast.update('s1', { create: false }, (governor) => governor.approveSession(['NETWORK_RISK']));
+    releaseSlow();
     await expect(slowUse).rejects.toThrow(SessionStoreError);
     expect((await keptState(fast, 's1')).approved).toEqual(['NETWORK_RISK']);
   });
@@ -141,7 +149,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`Redis session store${REDIS_SKI
       }),
       { numRuns: 25 },
     );
-  }, 60_000);
+  });
 
   it('fails closed at once while Redis is down, and serves again once it is back', async () => {
     const own = await startRedis();
@@ -170,5 +178,5 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(`Redis session store${REDIS_SKI
     } finally {
       await own.stop();
     }
-  }, 30_000);
+  });
 });

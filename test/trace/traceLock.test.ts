@@ -46,7 +46,7 @@ describe('the lock of a rotated trace', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     expect(readTrace(file, { rotated: true }).records.map((record) => record.tool)).toEqual(['full', 'a']);
     await exited;
-  }, 10_000);
+  });
 
   it('is not used without rotation', () => {
     const file = tempTrace();
@@ -69,5 +69,5 @@ describe('the lock of a rotated trace', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(TRACE_LOCK_WAIT_MS);
     expect([decision.allowed, decision.code]).toEqual([false, 'trace_unavailable']);
     expect(decision.reasons.map((reason) => reason.message).join(' ')).toContain(lock);
-  }, 10_000);
+  });
 });

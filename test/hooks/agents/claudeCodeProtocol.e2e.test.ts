@@ -30,10 +30,10 @@ async function run(answers: AnswerScript, spec: Omit<ClaudeRunSpec, 'hook' | 'wo
   return { ...claude, workspace, events };
 }
 
-describe.skipIf('skip' in cli)('the adapter answers, as Claude Code 2.1.197 acts on them', { timeout: 90_000 }, () => {
+describe.skipIf('skip' in cli)('the adapter answers, as Claude Code 2.1.197 acts on them', () => {
   beforeAll(async () => {
     hookCommand = `node ${await bundleEntry('test/support/agents/scriptedClaudeHook.ts')} || exit 2`;
-  }, 60_000);
+  });
 
   it('blocks a denied Write, adds context to the session and the prompt, and keeps the project root after a cd', async () => {
     // a path longer than Claude Code's 200-character folder names, so the root is found through the hash

@@ -21,7 +21,7 @@ async function connect() {
 }
 
 describe('an upstream that changes', () => {
-  it("relays the upstream's own tools/list_changed, and holds back a SAFE tool whose annotations turn destructive", { timeout: 30_000 }, async () => {
+  it("relays the upstream's own tools/list_changed, and holds back a SAFE tool whose annotations turn destructive", async () => {
     const { client, nextListChanged, proxy } = await connect();
     try {
       const names = async () => (await client.listTools()).tools.map((tool) => tool.name);
@@ -40,7 +40,7 @@ describe('an upstream that changes', () => {
     }
   });
 
-  it('relays progress of a forwarded call under the client\'s token', { timeout: 30_000 }, async () => {
+  it('relays progress of a forwarded call under the client\'s token', async () => {
     const { client, proxy } = await connect();
     try {
       const seen: number[] = [];

@@ -1,12 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resultText, startInProcessProxy, type ElicitationBehaviour, type InProcessProxy } from './proxyHarness';
 
 // A change to the intents file found after an allowed write holds the proxy's governor; the
 // proxy asks its user through elicitation, as it does for every hold.
 
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 const open: InProcessProxy[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((proxy) => proxy.close()));

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DECISION_META_KEY } from '../../../src/integrations/mcpProxy';
 import { isAlive, resultText, SAFE_BY_ANNOTATION, SEED_001_REASON, startInProcessProxy, type InProcessProxy, type InProcessSetup } from './proxyHarness';
 
 // each test starts the real @modelcontextprotocol/server-filesystem as the upstream: slow on a busy machine
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 const open: InProcessProxy[] = [];
 async function start(setup?: InProcessSetup): Promise<InProcessProxy> {
   const proxy = await startInProcessProxy(setup);

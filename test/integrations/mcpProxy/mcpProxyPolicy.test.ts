@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resultText, SAFE_BY_ANNOTATION, startInProcessProxy, type InProcessProxy, type InProcessSetup } from './proxyHarness';
 
 // each test starts the real @modelcontextprotocol/server-filesystem as the upstream: slow on a busy machine
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 const open: InProcessProxy[] = [];
 async function start(setup: InProcessSetup): Promise<InProcessProxy> {
   const proxy = await startInProcessProxy(setup);

@@ -49,7 +49,7 @@ async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<boolea
 }
 
 describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
-  it('governs the real filesystem server end to end and exits with it when the client disconnects', { timeout: 30_000 }, async () => {
+  it('governs the real filesystem server end to end and exits with it when the client disconnects', async () => {
     const workspace = makeProxyWorkspace();
     const proxy = await spawnProxy(workspace, { entry, flags: [], elicitation: 'accept' });
     const proxyPid = proxy.transport.pid as number;
@@ -86,7 +86,7 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
     }
   });
 
-  it('takes --trusted and --approve: read-only tools are listed, and a client without elicitation writes', { timeout: 30_000 }, async () => {
+  it('takes --trusted and --approve: read-only tools are listed, and a client without elicitation writes', async () => {
     const workspace = makeProxyWorkspace();
     const proxy = await spawnProxy(workspace, { entry, flags: ['--trusted', '--approve', 'FS_DELETE_OVERWRITE'], elicitation: 'none' });
     try {
@@ -102,7 +102,7 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
     }
   });
 
-  it('takes --policy: the server it trusts by name lists its read-only tools, and its classification applies', { timeout: 30_000 }, async () => {
+  it('takes --policy: the server it trusts by name lists its read-only tools, and its classification applies', async () => {
     const workspace = makeProxyWorkspace();
     const policy = writePolicy('version: 1\nclassification: { search_files: DESTRUCTIVE }\nmcp: { trustedServers: [secure-filesystem-server] }\n');
     const proxy = await spawnProxy(workspace, { entry, flags: ['--policy', policy], elicitation: 'none' });
@@ -113,7 +113,7 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
     }
   });
 
-  it('warns when the policy trusts other servers than the one it fronts, and trusts none of its annotations', { timeout: 30_000 }, async () => {
+  it('warns when the policy trusts other servers than the one it fronts, and trusts none of its annotations', async () => {
     const workspace = makeProxyWorkspace();
     const policy = writePolicy('version: 1\nmcp: { trustedServers: [filesystem] }\n');
     const proxy = await spawnProxy(workspace, { entry, flags: ['--policy', policy], elicitation: 'none' });
@@ -125,7 +125,7 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
     }
   });
 
-  it('exits with status 2 and the usage when the upstream command is missing', { timeout: 30_000 }, () => {
+  it('exits with status 2 and the usage when the upstream command is missing', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', ...entry, '--trusted'], { cwd: REPO_ROOT, encoding: 'utf8', input: '' });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('the upstream command is missing');

@@ -21,6 +21,7 @@ const WORK = [
   'test/corpus/**/*.test.ts',
   'test/machines/**/*.test.ts',
   'test/differential/**/*.test.ts',
+  'test/friction/**/*.test.ts',
 ];
 /** The real agent CLIs (Claude Code, Codex, Gemini CLI) driven against a scripted model server. */
 const AGENTS = ['test/hooks/agents/*.e2e.test.ts'];

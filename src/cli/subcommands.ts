@@ -24,6 +24,7 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   { name: 'intents-mcp', load: async () => (await import('./commands/intentsMcp')).registerIntentsMcp },
   { name: 'audit', load: async () => (await import('./commands/audit')).registerAudit },
   { name: 'replay', load: async () => (await import('./commands/replay')).registerReplay },
+  { name: 'run', load: async () => (await import('./commands/run')).registerRun },
 ];
 
 /**

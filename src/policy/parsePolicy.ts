@@ -11,6 +11,7 @@ import { policyCheckIssues } from './policyChecks';
 import { formatPolicyIssues } from './policyIssues';
 import { policyFormatOf, parsePolicyText, type PolicyFormat } from './policyFormat';
 import { policyGovernorOptions, policyToolKinds } from './policyOptions';
+import type { ContainmentPolicyInput } from '../containment/containmentPolicy';
 import { policySchema, type PolicyDocument, type PolicyMcp, type PolicyService } from './policySchema';
 
 /** A validated policy: what the governor and the service are created with. */
@@ -23,6 +24,8 @@ export interface Policy {
   readonly service: PolicyService;
   /** the `mcp` section (the servers whose annotations mcp-proxy trusts), `{}` when absent */
   readonly mcp: PolicyMcp;
+  /** the `containment` section as written (`containmentPolicyOf` fills in its defaults); absent when the file has none */
+  readonly containment?: ContainmentPolicyInput;
   /** how many rule examples (classification, tool kinds and shell) and checks ran at load; all of them passed */
   readonly checked: { readonly examples: number; readonly checks: number };
 }
@@ -131,6 +134,7 @@ export function parsePolicy(text: string, options: ParsePolicyOptions): Policy {
     governor,
     service: document.service ?? {},
     mcp: document.mcp ?? {},
+    ...(document.containment !== undefined && { containment: document.containment }),
     // the shell section's examples ran when the governor options were validated
     checked: Object.freeze({ examples: checked.examples + countShellExamples(document.shell), checks: document.checks?.length ?? 0 }),
   });

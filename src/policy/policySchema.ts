@@ -9,6 +9,7 @@ import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
 import { connectionLimitFields } from '../server/connectionLimits';
 import { METRICS_ACCESS } from '../server/opsEndpoints';
+import { containmentPolicySchema } from '../containment/containmentPolicy';
 
 /** The policy format's version; a future incompatible format gets a new number. */
 export const POLICY_VERSION = 1;
@@ -120,6 +121,7 @@ export const policySchema = z.strictObject({
   checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),
   service: serviceSchema.optional().describe('defaults of `intentgate serve`'),
   mcp: mcpSchema.optional().describe('settings of `intentgate mcp-proxy`'),
+  containment: containmentPolicySchema.optional().describe("kernel containment of shell commands (docs/containment.md): 'auto' (default), 'required', 'off', or { mode, secrets, hostGrantNetwork }"),
 });
 
 /** A policy file's contents after validation. */

@@ -1,6 +1,7 @@
 // Replays real agent sessions (test/corpus/data/sessions) through intentgate with the approvals a
 // coding session gives, and reports what a human would be asked (docs/friction.md).
-//   npm run friction [-- --json FILE] [-- --write-baseline]
+//   npm run friction [-- --json FILE] [-- --write-baseline] [-- --bare]
+// --bare replays in workspaces holding no files but the repository's, to show what the layout changes.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { frictionText } from './friction/frictionText';
@@ -8,8 +9,9 @@ import { figuresJson, replayStoredSessions } from './friction/replayStoredSessio
 import { BASELINE_FILE } from './friction/sessionData';
 
 function main(): void {
-  const { values } = parseArgs({ options: { json: { type: 'string' }, 'write-baseline': { type: 'boolean' } } });
-  const { figures } = replayStoredSessions();
+  const { values } = parseArgs({ options: { json: { type: 'string' }, 'write-baseline': { type: 'boolean' }, bare: { type: 'boolean' } } });
+  if (values.bare === true && values['write-baseline'] === true) throw new Error('--write-baseline records the named layout: leave out --bare');
+  const { figures } = replayStoredSessions(values.bare === true ? 'bare' : 'named');
   process.stdout.write(frictionText(figures));
   if (values.json !== undefined) {
     writeFileSync(values.json, figuresJson(figures));

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { createGovernor, RISK_CATEGORIES, type Decision, type RiskCategory } from '../../src/index';
 import type { Session, SessionCall } from './sessionData';
-import { inWorkspace, INTENT_ID, makeReplayWorkspace } from './workspaceLayout';
+import { inWorkspace, INTENT_ID, makeReplayWorkspace, type Layout } from './workspaceLayout';
 
 /** What a coding session approves up front: running commands, and changing files in the scope. */
 export const SESSION_APPROVALS: readonly RiskCategory[] = ['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE'];
@@ -62,8 +62,8 @@ function outcomeOf(decision: Decision, call: SessionCall, root: string): Omit<Ca
 }
 
 /** Replays one session in a workspace of its own, removed afterwards. */
-export function replaySession(source: string, session: Session): SessionOutcome {
-  const workspace = makeReplayWorkspace(session);
+export function replaySession(source: string, session: Session, layout: Layout = 'named'): SessionOutcome {
+  const workspace = makeReplayWorkspace(session, layout);
   const { root } = workspace;
   // a trace sink that keeps nothing: the replay counts decisions, it does not audit them
   const governor = createGovernor({ workspaceRoot: root, homeDir: workspace.homeDir, trace: () => {} });

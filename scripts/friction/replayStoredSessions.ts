@@ -4,15 +4,17 @@ import { readFileSync } from 'node:fs';
 import { frictionFigures, type FrictionFigures } from './frictionFigures';
 import { replaySession } from './replaySession';
 import { BASELINE_FILE, readSessionFile, SESSION_FILES, type SessionSource } from './sessionData';
+import type { Layout } from './workspaceLayout';
 
 export interface FrictionReplay {
   readonly sources: readonly SessionSource[];
   readonly figures: FrictionFigures;
 }
 
-export function replayStoredSessions(): FrictionReplay {
+/** The baseline is recorded with the named layout; `bare` shows how much the layout matters. */
+export function replayStoredSessions(layout: Layout = 'named'): FrictionReplay {
   const sources = SESSION_FILES.map(readSessionFile);
-  const outcomes = sources.flatMap((source) => source.sessions.map((session) => replaySession(source.source, session)));
+  const outcomes = sources.flatMap((source) => source.sessions.map((session) => replaySession(source.source, session, layout)));
   return { sources, figures: frictionFigures(sources, outcomes) };
 }
 

@@ -100,8 +100,11 @@ function initRepository(root: string): void {
 export const INTENT_ID = 'INT-001';
 const INTENTS_YAML = `active_intents:\n  - id: ${INTENT_ID}\n    name: Fix the reported issue\n    status: IN_PROGRESS\n    owned_scope: ['**']\n`;
 
+/** What the workspace holds besides the repository and the intents file: the named paths, or nothing. */
+export type Layout = 'named' | 'bare';
+
 /** A fresh workspace for the session, under a temporary folder of its own. */
-export function makeReplayWorkspace(session: Session): ReplayWorkspace {
+export function makeReplayWorkspace(session: Session, layout: Layout): ReplayWorkspace {
   const base = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'friction-'));
   const root = path.join(base, 'repo');
   const homeDir = path.join(base, 'home');
@@ -109,6 +112,7 @@ export function makeReplayWorkspace(session: Session): ReplayWorkspace {
   mkdirSync(path.join(root, '.orchestration'), { recursive: true });
   writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), INTENTS_YAML);
   initRepository(root);
+  if (layout === 'bare') return { base, root, homeDir };
   const { files, folders } = namedPaths(session);
   for (const folder of folders) mkdirSync(path.join(root, folder), { recursive: true });
   for (const file of files) {

@@ -1,6 +1,5 @@
 // The figures of a replay: per session and in total, asks, refusals and fail-closed decisions,
 // and what causes them. Plain JSON data, so a recorded baseline compares with exact equality.
-import { RISK_CATEGORIES } from '../../src/index';
 import type { CallOutcome, SessionOutcome } from './replaySession';
 import type { SessionSource } from './sessionData';
 
@@ -49,9 +48,15 @@ export interface FrictionFigures {
   readonly refusedAfterContinue: number;
   readonly asksPerSession: { readonly median: number; readonly mean: number; readonly p90: number; readonly max: number; readonly withoutAsks: number };
   readonly bySource: readonly SourceFigures[];
+  /** asks by deciding reason code */
+  readonly askCodes: readonly Cause[];
+  /** asks by code, unapproved categories (or all nine) and what raised the first of them */
   readonly askReasons: readonly Cause[];
+  /** asks per category the session had not approved; an ask counts under each of its own */
   readonly askCategories: readonly Cause[];
   readonly askPrograms: readonly Cause[];
+  /** refusals by deciding reason code */
+  readonly refusalCodes: readonly Cause[];
   readonly refusalReasons: readonly Cause[];
   readonly perSession: readonly SessionFigures[];
 }
@@ -154,9 +159,11 @@ export function frictionFigures(sources: readonly SessionSource[], sessions: rea
       withoutAsks: asks.filter((value) => value === 0).length,
     },
     bySource,
+    askCodes: causes(asked, (call) => [call.code]),
     askReasons: causes(asked, (call) => [`${call.code}: ${call.allNine ? 'all nine' : call.unapproved.join('+')}: ${call.why}`]),
-    askCategories: causes(asked, (call) => call.unapproved.filter((category) => RISK_CATEGORIES.includes(category))),
+    askCategories: causes(asked, (call) => call.unapproved),
     askPrograms: causes(asked, (call) => [programOf(call)]),
+    refusalCodes: causes(refused, (call) => [call.code]),
     refusalReasons: causes(refused, (call) => [`${call.code}: ${call.why}`]),
     perSession,
   };

@@ -34,8 +34,10 @@ describe('the friction replay of stored agent sessions', () => {
 
   it('gives every ask and every refusal one reason', () => {
     const sum = (causes: FrictionFigures['askReasons']): number => causes.reduce((total, cause) => total + cause.count, 0);
+    expect(sum(figures.askCodes)).toBe(figures.asked);
     expect(sum(figures.askReasons)).toBe(figures.asked);
     expect(sum(figures.askPrograms)).toBe(figures.asked);
+    expect(sum(figures.refusalCodes)).toBe(figures.refused);
     expect(sum(figures.refusalReasons)).toBe(figures.refused);
   });
 

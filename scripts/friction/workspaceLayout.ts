@@ -1,6 +1,6 @@
 // The temporary workspace a session is replayed in: a git repository holding, empty, the files and
 // folders the session's calls name, so path checks see real paths (docs/friction.md says why).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Session, SessionCall } from './sessionData';
@@ -105,7 +105,8 @@ export type Layout = 'named' | 'bare';
 
 /** A fresh workspace for the session, under a temporary folder of its own. */
 export function makeReplayWorkspace(session: Session, layout: Layout): ReplayWorkspace {
-  const base = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'friction-'));
+  // the real path, so messages name the workspace as the report masks it where the temporary folder is a link
+  const base = realpathSync(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'friction-')));
   const root = path.join(base, 'repo');
   const homeDir = path.join(base, 'home');
   mkdirSync(homeDir, { recursive: true });

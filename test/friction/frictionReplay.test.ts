@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FrictionFigures } from '../../scripts/friction/frictionFigures';
 import { readBaseline, replayStoredSessions, type FrictionReplay } from '../../scripts/friction/replayStoredSessions';
-import { namedPaths } from '../../scripts/friction/workspaceLayout';
+import { inWorkspace, namedPaths } from '../../scripts/friction/workspaceLayout';
 
 let replay: FrictionReplay;
 let figures: FrictionFigures;
@@ -66,5 +66,11 @@ describe('the workspace a session is replayed in', () => {
 
   it('leaves out paths outside the repository, parent steps and the control folders', () => {
     expect(namedPaths(session(['cat /etc/passwd ../x.py .git/config .orchestration/a.yaml']))).toEqual({ files: [], folders: [] });
+  });
+
+  it("puts the workspace in place of the agent's repository folder, and only of it", () => {
+    expect(inWorkspace('cd /testbed && cat /testbed/a.py "/testbed" /testbed2/b.py', session([]), '/tmp/w/repo')).toBe(
+      'cd /tmp/w/repo && cat /tmp/w/repo/a.py "/tmp/w/repo" /testbed2/b.py',
+    );
   });
 });

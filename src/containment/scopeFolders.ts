@@ -61,7 +61,9 @@ function coverOf(glob: string, expanded: string): ScopeCover {
  * scopeCovers('src/**\/*.ts') // [{ glob: 'src/**\/*.ts', path: 'src', plain: false }]
  */
 export function scopeCovers(glob: string): ScopeCover[] {
-  const normalized = glob.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  const written = glob.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  // 'dir/' means everything below dir, as the scope's own reading says
+  const normalized = written.endsWith('/') ? `${written}**` : written;
   const budget = { left: MAX_SCOPE_GLOB_EXPANSIONS };
   const expansions = expandBraces(normalized, budget);
   // past the bound the list is not read: the whole entry falls back to its brace-free prefix

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContainmentProfile } from '../../src/containment/containmentProfile';
+import { BWRAP, contained, INTENTS_FILE_TEXT, makeRepository, profileFor, treeState } from './sandboxSupport';
+
+// What the kernel enforces, asserted by its effect on the disk, never by the arguments.
+
+interface Layout {
+  readonly root: string;
+  readonly outside: string;
+  readonly profile: ContainmentProfile;
+}
+
+let layout: Layout;
+
+beforeAll(() => {
+  const { root, outside } = makeRepository();
+  symlinkSync('../docs/readme.md', path.join(root, 'src', 'link-in'));
+  symlinkSync(path.join(outside, 'outside.txt'), path.join(root, 'src', 'link-out'));
+  const forged = path.join(outside, 'forged.yaml');
+  writeFileSync(forged, 'active_intents:\n  - id: INT-1\n    name: forged\n    owned_scope: ["**"]\n');
+  // an archive whose member is the intents file by its absolute name, as `tar -xP` restores it
+  const intents = path.join(root, '.orchestration', 'active_intents.yaml');
+  execFileSync('tar', ['-cPf', path.join(root, 'src', 'forged.tar'), `--transform=s|^forged.yaml$|${intents}|`, 'forged.yaml'], { cwd: outside });
+  layout = { root, outside, profile: profileFor(root) };
+});
+
+interface WriteCase {
+  readonly name: string;
+  /** the file the command tries to change, relative to the workspace ('~/' for the home folder) */
+  readonly target: string;
+  readonly command: string;
+}
+
+const home = (name: string): string => path.join(homedir(), name);
+const HOME_PROBE = `intentgate-contained-${process.pid}`;
+
+const refusedWrites: WriteCase[] = [
+  { name: 'a file outside the scope', target: 'docs/readme.md', command: 'echo changed > docs/readme.md' },
+  { name: 'the intents file', target: '.orchestration/active_intents.yaml', command: 'echo "active_intents: []" > .orchestration/active_intents.yaml' },
+  { name: '.intentignore', target: '.intentignore', command: ': > .intentignore' },
+  { name: 'a new git hook', target: '.git/hooks/pre-commit', command: 'printf "#!/bin/sh\\ntouch /tmp/pwned\\n" > .git/hooks/pre-commit' },
+  { name: "git's config", target: '.git/config', command: 'git config core.hooksPath src' },
+  { name: 'the home folder', target: `~/${HOME_PROBE}`, command: `echo x > ~/${HOME_PROBE}` },
+  { name: 'the intents file through tar -xPf of an absolute member', target: '.orchestration/active_intents.yaml', command: 'tar -xPf src/forged.tar' },
+  { name: 'a file outside the scope through a link in scope', target: 'docs/readme.md', command: 'echo changed > src/link-in' },
+  { name: 'a file outside the workspace through a link in scope', target: '../outside/outside.txt', command: 'echo changed > src/link-out' },
+  { name: 'the intents file by rename over it', target: '.orchestration/active_intents.yaml', command: 'echo x > src/t && mv src/t .orchestration/active_intents.yaml' },
+];
+
+const absolute = (target: string): string => (target.startsWith('~/') ? home(target.slice(2)) : path.resolve(layout.root, target));
+const snapshot = (target: string): string | undefined => (existsSync(absolute(target)) ? readFileSync(absolute(target), 'utf8') : undefined);
+
+describe.skipIf(BWRAP === undefined)('a contained command', () => {
+  it('writes a file inside the scope', async () => {
+    const outcome = await contained(layout.profile, 'echo inside > src/new.ts');
+    expect(outcome.code).toBe(0);
+    expect(readFileSync(path.join(layout.root, 'src', 'new.ts'), 'utf8')).toBe('inside\n');
+  });
+
+  it.each(refusedWrites)('cannot change $name', async ({ target, command }) => {
+    const before = snapshot(target);
+    const outcome = await contained(layout.profile, command);
+    expect(outcome.code).not.toBe(0);
+    expect(snapshot(target)).toBe(before);
+    expect(readFileSync(path.join(layout.root, '.orchestration', 'active_intents.yaml'), 'utf8')).toBe(INTENTS_FILE_TEXT);
+  });
+
+  it.each([
+    { name: 'an ignored folder', command: 'cat secrets/key', secret: 'TOP-SECRET-KEY' },
+    { name: 'an ignored file inside the scope', command: 'cat src/server.pem', secret: 'PEM-IN-SCOPE' },
+    { name: "Claude Code's project settings", command: 'cat .claude/settings.json', secret: 'hooks' },
+    { name: 'an ignored folder after trying to unmount its mask', command: 'umount secrets; umount -l secrets; cat secrets/key', secret: 'TOP-SECRET-KEY' },
+    { name: 'an ignored folder from a new user namespace', command: 'unshare -Urm sh -c "umount secrets; cat secrets/key"', secret: 'TOP-SECRET-KEY' },
+  ])('cannot read $name', async ({ command, secret }) => {
+    const outcome = await contained(layout.profile, command);
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.stdout).not.toContain(secret);
+  });
+
+  it('cannot make an ignored file readable by remounting its mask', async () => {
+    const outcome = await contained(layout.profile, 'mount -o remount,rw secrets; chmod 755 secrets; ls secrets');
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.stdout).not.toContain('key');
+  });
+
+  it('gains no privilege through sudo', async () => {
+    const outcome = await contained(layout.profile, 'sudo true');
+    expect(outcome.code).not.toBe(0);
+  });
+
+  it('sees only its own processes', async () => {
+    const outcome = await contained(layout.profile, 'ps -e -o comm=');
+    expect(outcome.code).toBe(0);
+    const names = outcome.stdout.trim().split('\n');
+    expect(names).not.toContain('node');
+    expect(names.length).toBeLessThanOrEqual(4);
+  });
+
+  it('ends its background children with it', async () => {
+    const marker = `${31_000 + (process.pid % 1000)}.5`;
+    const outcome = await contained(layout.profile, `sleep ${marker} & disown; echo started`);
+    expect(outcome.stdout).toContain('started');
+    const left = execFileSync('ps', ['-e', '-o', 'args='], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() === `sleep ${marker}`);
+    expect(left).toEqual([]);
+  });
+
+  it('changes nothing in REASONING, even inside the scope', async () => {
+    const before = treeState([layout.root]);
+    const outcome = await contained(profileFor(layout.root, { state: 'REASONING' }), 'echo x > src/a.ts; touch src/b.ts; rm -f src/a.ts');
+    expect(outcome.code).not.toBe(0);
+    expect(treeState([layout.root])).toEqual(before);
+  });
+});

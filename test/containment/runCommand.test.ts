@@ -1,0 +1,66 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NOT_CONTAINED_EXIT } from '../../src/cli/commands/run';
+import { cli } from '../cli/cliHarness';
+import { BWRAP, makeRepository } from './sandboxSupport';
+
+// `intentgate run`: a fresh governor's profile, or a kept session's; the command's own exit code.
+
+describe('intentgate run --print-profile', () => {
+  it('prints the profile of a fresh governor in ACTION under --intent', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--print-profile']);
+    expect(run.code).toBe(0);
+    const profile = JSON.parse(run.stdout) as { state: string; writable: { path: string; reason: string }[] };
+    expect(profile.state).toBe('ACTION');
+    expect(profile.writable.map((place) => path.relative(root, place.path))).toEqual(['src', '.git']);
+  });
+
+  it('prints a profile with nothing writable without an intent', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--print-profile']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ state: 'REQUEST', writable: [] });
+  });
+
+  it('refuses an unknown intent as a usage error', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--intent', 'NOPE', '--', 'true']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--intent NOPE');
+  });
+
+  it('refuses an unknown session', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--session', 'missing', '--', 'true']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("no agent session 'missing'");
+  });
+});
+
+describe('intentgate run', () => {
+  it('runs nothing, and says why, where bubblewrap is missing', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'touch', 'src/made'], { env: { PATH: '/nonexistent' } });
+    expect(run.code).toBe(NOT_CONTAINED_EXIT);
+    expect(run.stderr).toContain('bubblewrap (bwrap) is not installed');
+  });
+
+  it("refuses to run uncontained when the policy's containment is off", async () => {
+    const { root } = makeRepository();
+    const policy = path.join(root, '..', 'policy.yaml');
+    writeFileSync(policy, 'version: 1\ncontainment: off\n');
+    const run = await cli(['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'true']);
+    expect(run.code).toBe(NOT_CONTAINED_EXIT);
+    expect(run.stderr).toContain('containment is off');
+  });
+
+  it.skipIf(BWRAP === undefined)('runs the command contained and passes on its exit code', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', 'echo ok > src/made; echo no > docs/readme.md; exit 3']);
+    expect(run.code).toBe(3);
+    expect(readFileSync(path.join(root, 'src', 'made'), 'utf8')).toBe('ok\n');
+    expect(readFileSync(path.join(root, 'docs', 'readme.md'), 'utf8')).toBe('# docs\n');
+    expect(run.stderr).toContain('Read-only file system');
+  });
+});

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureCategorize, type CorpusLatency } from './benchCategorize';
 import { measureCli } from './benchCli';
+import { measureContainment } from './benchContainment';
 import { measureLookups } from './benchLookups';
 import { heapVerdict, measureHeap } from './benchHeap';
 import { measurePathCheck, PATH_CHECK_TARGET } from './benchPathCheck';
@@ -24,6 +25,8 @@ const LARGE_CATALOG_TARGET = 5;
 // categorize p50 against the bare parse, and a CLI start against a bare node start
 const CATEGORIZE_TARGET = 10;
 const CLI_TARGET = 2;
+// a contained command against a bare bwrap with the same namespaces (docs/containment.md)
+const CONTAINMENT_TARGET = 1.5;
 const CATALOG_SIZE = 1000;
 // a catalog where each name's verdict is shared by its class
 const LARGE_CATALOG_SIZE = 10_000;
@@ -294,6 +297,15 @@ async function main(): Promise<void> {
       }
     }
 
+    // a contained command against a bare bwrap of the same command and namespaces: without bwrap the row says so
+    const contained = await measureContainment().catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    if (typeof contained === 'string') rows.push({ name: 'contained bash -c true', value: '-', baseline: '-', ratio: '-', target: `skipped: ${contained}` });
+    else {
+      const verdict = `<= ${CONTAINMENT_TARGET} ${contained.ratio <= CONTAINMENT_TARGET ? 'PASS' : 'FAIL'}`;
+      rows.push({ name: `contained bash -c true (${contained.mounts} mounts) vs bare bwrap`, value: `${contained.contained.toFixed(1)} ms`, baseline: `${contained.bare.toFixed(1)} ms`, ratio: `${contained.ratio.toFixed(2)}x`, target: verdict });
+      rows.push({ name: 'containment profile and argv, computed in-process', value: `${contained.profileMs.toFixed(2)} ms`, baseline: '-', ratio: '-', target: 'info' });
+    }
+
     console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
     printTable(rows);
     console.log('');
@@ -311,6 +323,9 @@ async function main(): Promise<void> {
     }
     console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
     console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
+    if (typeof contained !== 'string') {
+      console.log(`for the contained command, the same bash -c true under bwrap with the same namespaces and no profile places, spawned in turn (median ratio of ${contained.runs} pairs);`);
+    }
     if (redis.note) console.log(redis.note);
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
     console.log(`sink ${sink}; ${seconds.toFixed(1)} s`);

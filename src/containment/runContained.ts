@@ -1,4 +1,4 @@
-import { spawn, type StdioOptions } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { bwrapArguments, cwdProblem, type CommandToContain } from './bwrapArguments';
 import type { ContainmentProfile } from './containmentProfile';
 import { maskSources } from './maskSources';
@@ -47,7 +47,7 @@ export interface RunContainedOptions extends ContainOptions {
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   /** called with the spawned bwrap, for hosts that read its pipes */
-  readonly started?: (child: import('node:child_process').ChildProcess) => void;
+  readonly started?: (child: ChildProcess) => void;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOT_CONTAINED_EXIT } from '../../src/cli/commands/run';
+import { createFileSessions } from '../../src/sessions/fileSessions';
 import { cli } from '../cli/cliHarness';
 import { BWRAP, makeRepository } from './sandboxSupport';
 
@@ -21,6 +22,21 @@ describe('intentgate run --print-profile', () => {
     const { root } = makeRepository();
     const run = await cli(['run', '--workspace', root, '--print-profile']);
     expect(JSON.parse(run.stdout)).toMatchObject({ state: 'REQUEST', writable: [] });
+  });
+
+  it("prints a kept agent session's profile, its approvals included", async () => {
+    const { root } = makeRepository();
+    const sessions = createFileSessions({ governor: { workspaceRoot: root } });
+    await sessions.withSession('agent-1', (governor) => {
+      governor.userPrompt('work');
+      governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
+      governor.approveSession(['NETWORK_RISK']);
+    });
+    const run = await cli(['run', '--workspace', root, '--session', 'agent-1', '--print-profile']);
+    expect(run.code).toBe(0);
+    const profile = JSON.parse(run.stdout) as { state: string; network: { open: boolean }; masked: { path: string }[] };
+    expect(profile).toMatchObject({ state: 'ACTION', network: { open: true } });
+    expect(profile.masked.map((place) => path.relative(root, place.path))).toContain('.orchestration/sessions');
   });
 
   it('refuses an unknown intent as a usage error', async () => {

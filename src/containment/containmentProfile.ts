@@ -4,6 +4,7 @@ import { INTENT_IGNORE_FILE, type IntentIgnore } from '../intents/intentIgnore';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import { DEFAULT_CONTAINMENT_POLICY, type ContainmentPolicy } from './containmentPolicy';
+import { controlPlaces } from './controlPlaces';
 import { gitPlaces } from './gitPlaces';
 import { AGENT_SETTINGS, profileMasks, type MaskedPlace } from './profileMasks';
 import { diskProbe, isWithin, resolveExact, resolveInWorkspace, type PathProbe, type PlaceType, type ResolvedPlace } from './profilePaths';
@@ -148,10 +149,7 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     probe,
   );
   const refused: ProfilePlace[] = problems.map((reason) => ({ path: realRoot, reason }));
-  const control: ProfilePlace[] = [
-    { path: realOrchestration, reason: 'read-only: the orchestration folder (the intents file, the session store) is intentgate\'s own' },
-    { path: path.join(realRoot, INTENT_IGNORE_FILE), reason: 'read-only: .intentignore decides what the agent may see' },
-  ].filter((place) => probe.lstat(place.path)?.isSymbolicLink() === false);
+  const control: ProfilePlace[] = controlPlaces(realRoot, realOrchestration, probe);
   const active = inputs.state === 'ACTION';
   const scope = active ? scopePlaces(realRoot, inputs.ownedScope, probe) : { writable: [], refused: [] };
   const once = active ? (inputs.allowedOnce ?? []).map((file) => placeOf(resolveExact(path.resolve(realRoot, file), probe), 'allowed once by a person')) : [];

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -113,5 +113,21 @@ describe.skipIf(BWRAP === undefined)('a contained command', () => {
     const outcome = await contained(profileFor(layout.root, { state: 'REASONING' }), 'echo x > src/a.ts; touch src/b.ts; rm -f src/a.ts');
     expect(outcome.code).not.toBe(0);
     expect(treeState([layout.root])).toEqual(before);
+  });
+});
+
+describe.skipIf(BWRAP === undefined)('a control file that is a link into the scope', () => {
+  it.each([
+    { name: '.intentignore', link: '.intentignore', target: 'src/ignore-rules', text: 'secrets/\n' },
+    { name: 'the intents file', link: '.orchestration/active_intents.yaml', target: 'src/intents.yaml', text: INTENTS_FILE_TEXT },
+  ])('keeps $name read-only through its target', async ({ link, target, text }) => {
+    const { root } = makeRepository();
+    const linkPath = path.join(root, link);
+    rmSync(linkPath);
+    writeFileSync(path.join(root, target), text);
+    symlinkSync(path.join(root, target), linkPath);
+    const outcome = await contained(profileFor(root), `echo "widened: true" >> ${target}`);
+    expect(outcome.code).not.toBe(0);
+    expect(readFileSync(path.join(root, target), 'utf8')).toBe(text);
   });
 });

@@ -4,7 +4,7 @@ import { INTENT_IGNORE_FILE, type IntentIgnore } from '../intents/intentIgnore';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../risk/categories';
 import { DEFAULT_CONTAINMENT_POLICY, type ContainmentPolicy } from './containmentPolicy';
-import { controlPlaces } from './controlPlaces';
+import { controlPlaces, type OwnFile } from './controlPlaces';
 import { gitPlaces } from './gitPlaces';
 import { AGENT_SETTINGS, profileMasks, type MaskedPlace } from './profileMasks';
 import { diskProbe, isWithin, resolveExact, resolveInWorkspace, type PathProbe, type PlaceType, type ResolvedPlace } from './profilePaths';
@@ -67,6 +67,8 @@ export interface ProfileInputs {
   /** default `<orchestrationDir>/sessions` */
   readonly sessionStore?: string;
   readonly tokenFiles?: readonly string[];
+  /** intentgate's own files kept read-only: the policy file, a trace file kept in the workspace */
+  readonly ownFiles?: readonly OwnFile[];
   readonly homeDir?: string;
   /** Unix sockets of the host's services to mask (`hostSockets()`) */
   readonly sockets?: readonly string[];
@@ -149,7 +151,7 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     probe,
   );
   const refused: ProfilePlace[] = problems.map((reason) => ({ path: realRoot, reason }));
-  const control: ProfilePlace[] = controlPlaces(realRoot, realOrchestration, probe);
+  const control: ProfilePlace[] = controlPlaces(realRoot, realOrchestration, inputs.ownFiles ?? [], probe);
   const active = inputs.state === 'ACTION';
   const scope = active ? scopePlaces(realRoot, inputs.ownedScope, probe) : { writable: [], refused: [] };
   const once = active ? (inputs.allowedOnce ?? []).map((file) => placeOf(resolveExact(path.resolve(realRoot, file), probe), 'allowed once by a person')) : [];

@@ -9,6 +9,13 @@ export interface ControlPlace {
   readonly reason: string;
 }
 
+/** A file of intentgate's own that a command must not change: the policy, a trace kept in the workspace. */
+export interface OwnFile {
+  readonly path: string;
+  /** what it is, for the reason: 'policy file', 'trace file' */
+  readonly what: string;
+}
+
 /** The real place a link names, when it exists; the place itself when it is no link. */
 function realOf(file: string, probe: PathProbe): { readonly path: string; readonly linked: boolean } | undefined {
   const stats = probe.lstat(file);
@@ -19,12 +26,17 @@ function realOf(file: string, probe: PathProbe): { readonly path: string; readon
 }
 
 /**
- * intentgate's control places, read-only even inside the scope: the orchestration folder (the
- * intents file, the session store), `.intentignore`, and the real places any of them links to,
+ * intentgate's control places, read-only even inside the scope: its own files (the policy, a
+ * trace), the orchestration folder (the intents file, the session store), `.intentignore`,
+ * and the real places any of them links to,
  * since writing a link's target in the scope would change the control file itself.
  */
-export function controlPlaces(realRoot: string, realOrchestration: string, probe: PathProbe): ControlPlace[] {
+export function controlPlaces(realRoot: string, realOrchestration: string, ownFiles: readonly OwnFile[], probe: PathProbe): ControlPlace[] {
   const places: ControlPlace[] = [];
+  for (const own of ownFiles) {
+    const real = realOf(path.resolve(realRoot, own.path), probe);
+    if (real !== undefined) places.push({ path: real.path, reason: `read-only: intentgate's ${own.what}${real.linked ? ` (through the link ${own.path})` : ''}` });
+  }
   if (probe.lstat(realOrchestration)?.isDirectory()) {
     places.push({ path: realOrchestration, reason: "read-only: the orchestration folder (the intents file, the session store) is intentgate's own" });
     let names: string[] = [];

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import type { Governor } from '../governor/governorApi';
 import { loadIntentIgnore } from '../intents/intentIgnore';
 import type { ContainmentPolicy } from './containmentPolicy';
+import type { OwnFile } from './controlPlaces';
 import { containmentProfile, type ContainmentProfile, type ProfileInputs } from './containmentProfile';
 import { hostSockets } from './hostSockets';
 
@@ -12,6 +13,7 @@ export interface GovernorPlace {
   readonly policy: ContainmentPolicy;
   readonly sessionStore?: string;
   readonly tokenFiles?: readonly string[];
+  readonly ownFiles?: readonly OwnFile[];
   readonly allowedOnce?: readonly string[];
 }
 
@@ -32,6 +34,7 @@ export function governorProfileInputs(governor: Governor, place: GovernorPlace):
     ...(place.allowedOnce !== undefined && { allowedOnce: place.allowedOnce }),
     ...(place.sessionStore !== undefined && { sessionStore: place.sessionStore }),
     ...(place.tokenFiles !== undefined && { tokenFiles: place.tokenFiles }),
+    ...(place.ownFiles !== undefined && { ownFiles: place.ownFiles }),
   };
 }
 

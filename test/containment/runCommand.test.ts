@@ -71,6 +71,15 @@ describe('intentgate run', () => {
     expect(run.stderr).toContain('containment is off');
   });
 
+  it.skipIf(BWRAP === undefined)('keeps the policy file read-only, even in the scope', async () => {
+    const { root } = makeRepository();
+    const policy = path.join(root, 'src', 'intentgate.policy.yaml');
+    writeFileSync(policy, 'version: 1\n');
+    const run = await cli(['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'bash', '-c', `echo 'containment: off' >> ${policy}`]);
+    expect(run.code).toBe(1);
+    expect(readFileSync(policy, 'utf8')).toBe('version: 1\n');
+  });
+
   it.skipIf(BWRAP === undefined)('runs the command contained and passes on its exit code', async () => {
     const { root } = makeRepository();
     const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', 'echo ok > src/made; echo no > docs/readme.md; exit 3']);

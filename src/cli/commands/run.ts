@@ -59,7 +59,11 @@ function freshGovernor(options: GovernorOptions, intent: string | undefined): Go
 async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo): Promise<ContainmentProfile> {
   const options = runOptions(policy, flags, io);
   const config = parseGovernorOptions(options, io.cwd);
-  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment) };
+  const ownFiles = [
+    ...(policy === undefined ? [] : [{ path: policy.file, what: 'policy file' }]),
+    ...(typeof policy?.governor.trace === 'string' ? [{ path: policy.governor.trace, what: 'trace file' }] : []),
+  ];
+  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), ownFiles };
   if (flags.session === undefined) {
     const governor = freshGovernor(options, flags.intent);
     try {

@@ -39,6 +39,7 @@ const PROCESSES = [
   'test/trace/traceRotation.processes.test.ts',
   'test/trace/traceRotation.governors.test.ts',
   'test/containment/**/*.test.ts',
+  'test/scripts/testUnderLoad.test.ts',
 ];
 /** The analysis timed against itself (n against 4n), in CPU time with a single-threaded collector. */
 const TIMING = ['test/shell/performance.test.ts'];

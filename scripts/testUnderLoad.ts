@@ -61,7 +61,9 @@ export function startBurners(count: number): Burners {
 }
 
 function runVitest(args: readonly string[]): Promise<number> {
-  const vitest = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('vitest/vitest.mjs');
+  // vitest's bin, beside its manifest: the package exports no path to it
+  const manifest = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('vitest/package.json');
+  const vitest = path.join(path.dirname(manifest), 'vitest.mjs');
   const child = spawn(process.execPath, [vitest, 'run', ...args], { cwd: REPO_ROOT, stdio: 'inherit' });
   return new Promise((resolve) => {
     child.once('error', () => resolve(1));

@@ -2,6 +2,13 @@ import type { ContainmentProfile } from './containmentProfile';
 import type { MaskSources } from './maskSources';
 import { isWithin } from './profilePaths';
 
+/**
+ * A fresh /proc with the kernel's settings read-only: without capabilities root still passes
+ * the file modes of /proc/sys, and bwrap 0.8.0 left it writable here (kernel.core_pattern runs
+ * a program as root on the host when a process crashes).
+ */
+export const PROC = ['--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger'] as const;
+
 /** A command to contain: an argv run as is, or a command line bash reads. */
 export type CommandToContain = readonly string[] | string;
 
@@ -34,8 +41,8 @@ function mounts(profile: ContainmentProfile, masks: MaskSources): Mount[] {
  * on disk are bound, so bwrap creates no mount point on the host.
  */
 export function bwrapArguments(profile: ContainmentProfile, command: CommandToContain, masks: MaskSources, cwd: string): string[] {
-  const namespaces = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', ...(profile.network.open ? [] : ['--unshare-net']), '--cap-drop', 'ALL'];
-  const base = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', profile.tmp.path];
+  const namespaces = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', ...(profile.network.open ? [] : ['--unshare-net']), '--cap-drop', 'ALL'];
+  const base = ['--ro-bind', '/', '/', '--dev', '/dev', ...PROC, '--tmpfs', profile.tmp.path];
   const places = mounts(profile, masks).flatMap((mount) => mount.args);
   const run = typeof command === 'string' ? ['bash', '-c', command] : [...command];
   return [...namespaces, ...base, ...places, '--setenv', 'TMPDIR', profile.tmp.path, '--chdir', cwd, '--', ...run];

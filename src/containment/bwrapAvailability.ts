@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { PROC } from './bwrapArguments';
 
 /** Whether commands can be contained here, and with which bwrap, or why not. */
 export type ContainmentAvailability = { readonly available: true; readonly bwrap: string } | { readonly available: false; readonly reason: string };
 
 /** The trial run: the namespaces and mounts every contained command uses, around `true`. */
-export const TRIAL_ARGUMENTS = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-net', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--', 'true'] as const;
+export const TRIAL_ARGUMENTS = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', ...PROC, '--tmpfs', '/tmp', '--', 'true'] as const;
 
 // a backstop for a hung trial, not a measure: a loaded machine starts bwrap in milliseconds
 const TRIAL_BACKSTOP_MS = 60_000;

@@ -81,7 +81,8 @@ export interface ProfileInputs {
 /** The process isolation every profile has. */
 export const PROCESS_ISOLATION: readonly string[] = Object.freeze([
   'own PID namespace and a fresh /proc: ps shows only the sandbox, no /proc/<pid>/environ of other processes',
-  'own IPC namespace: no shared memory or semaphores of the host',
+  'own IPC and UTS namespaces: no shared memory or semaphores of the host, no setting its host name',
+  "the kernel's settings (/proc/sys) read-only: root without capabilities still passes their file modes",
   'no capabilities (--cap-drop ALL): as root bubblewrap keeps them otherwise, and a command could unmount a mask',
   'a new terminal session: no keystrokes pushed into the calling terminal',
   'the process tree ends with the command: bubblewrap dies with its parent and the PID namespace with its first process',

@@ -87,6 +87,13 @@ describe.skipIf(BWRAP === undefined)('a contained command', () => {
     expect(outcome.stdout).not.toContain('key');
   });
 
+  it("cannot write the kernel's settings", async () => {
+    // the same value written back: harmless if the write went through
+    const outcome = await contained(layout.profile, 'h=$(cat /proc/sys/kernel/hostname) && echo "$h" > /proc/sys/kernel/hostname');
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.stderr).toContain('Read-only file system');
+  });
+
   it('gains no privilege through sudo', async () => {
     const outcome = await contained(layout.profile, 'sudo true');
     expect(outcome.code).not.toBe(0);

@@ -30,6 +30,9 @@ export interface ContainmentFigures {
   readonly mounts: number;
 }
 
+/** How many places an argv binds. */
+const binds = (argv: readonly string[]): number => argv.filter((word) => word === '--bind' || word === '--ro-bind').length;
+
 function timeRun(argv: readonly string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
@@ -93,7 +96,7 @@ export async function measureContainment(options: { readonly runs?: number } = {
       ratios.push(c / b);
     }
     const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 0.5);
-    return { runs, contained: median(containedTimes), bare: median(bareTimes), ratio: median(ratios), profileMs: median(profileTimes), mounts: argv.filter((word) => word === '--bind' || word === '--ro-bind').length - 1 };
+    return { runs, contained: median(containedTimes), bare: median(bareTimes), ratio: median(ratios), profileMs: median(profileTimes), mounts: binds(argv) - binds(bare) };
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

@@ -42,6 +42,8 @@ export interface ContainmentProfile {
   /** read-only places inside writable ones */
   readonly readOnly: readonly ProfilePlace[];
   readonly masked: readonly MaskedPlace[];
+  /** places that must not exist after the command (git's redirects in a writable .git): the runner removes them */
+  readonly removeAfter: readonly ProfilePlace[];
   /** scope entries and paths that were not bound, and why */
   readonly refused: readonly ProfilePlace[];
   readonly network: ProfileNetwork;
@@ -181,6 +183,7 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     writable,
     readOnly,
     masked: masked.filter(visible),
+    removeAfter: git.removeAfter,
     refused,
     network: profileNetwork(inputs.state, inputs.approvedCategories, inputs.grantHosts, policy.hostGrantNetwork),
     processes: PROCESS_ISOLATION,

@@ -12,10 +12,16 @@ export interface GitPlace {
 export interface GitPlaces {
   readonly writable: readonly GitPlace[];
   readonly readOnly: readonly GitPlace[];
+  /** places in a writable .git that must not exist after a command: the runner removes them */
+  readonly removeAfter: readonly GitPlace[];
   readonly notes: readonly string[];
 }
 
-const NONE: GitPlaces = Object.freeze({ writable: [], readOnly: [], notes: [] });
+const NONE: GitPlaces = Object.freeze({ writable: [], readOnly: [], removeAfter: [], notes: [] });
+
+// names git reads in a .git folder that point it at another configuration: created by a
+// command, the host's next `git status` would run that configuration's programs (core.fsmonitor)
+const REDIRECTS = ['commondir', 'config.worktree'] as const;
 
 // what git runs or obeys: a command that could write them would run code outside the sandbox later
 const GUARDS = [
@@ -51,7 +57,7 @@ export function gitPlaces(realRoot: string, writable: readonly string[], probe: 
   if (stats === undefined) return NONE;
   if (!stats.isDirectory()) {
     if (!covered) return NONE;
-    return { writable: [], readOnly: [{ path: gitDir, reason: '.git is not a folder (a link or a worktree\'s gitdir file): rewriting it would point git at another repository' }], notes: [] };
+    return { writable: [], readOnly: [{ path: gitDir, reason: '.git is not a folder (a link or a worktree\'s gitdir file): rewriting it would point git at another repository' }], removeAfter: [], notes: [] };
   }
   const hasWork = writable.some((place) => isWithin(place, realRoot) && !isWithin(place, gitDir));
   if (!hasWork) return NONE;
@@ -62,7 +68,12 @@ export function gitPlaces(realRoot: string, writable: readonly string[], probe: 
   if (missing.length > 0) {
     const names = missing.map((guard) => `.git/${guard.name}`).join(', ');
     const note = `.git stays read-only: ${names} ${missing.length === 1 ? 'is' : 'are'} missing or not plain, and a writable .git would let a command create ${missing.length === 1 ? 'it' : 'them'}; git commands that write the index fail (create ${names} to allow them)`;
-    return { writable: [], readOnly: covered ? [{ path: gitDir, reason: note }] : [], notes: [note] };
+    return { writable: [], readOnly: covered ? [{ path: gitDir, reason: note }] : [], removeAfter: [], notes: [note] };
+  }
+  const redirected = REDIRECTS.filter((name) => probe.lstat(path.join(gitDir, name)) !== undefined);
+  if (redirected.length > 0) {
+    const note = `.git stays read-only: it has ${redirected.map((name) => `.git/${name}`).join(', ')}, which points git at another configuration`;
+    return { writable: [], readOnly: covered ? [{ path: gitDir, reason: note }] : [], removeAfter: [], notes: [note] };
   }
   const readOnly: GitPlace[] = GUARDS.map((guard) => ({ path: path.join(gitDir, guard.name), reason: `read-only inside .git: ${guard.why}` }));
   const modules = path.join(gitDir, 'modules');
@@ -75,6 +86,7 @@ export function gitPlaces(realRoot: string, writable: readonly string[], probe: 
   return {
     writable: [{ path: gitDir, reason: "writable: git's index, objects and refs, so in-scope git work (add, commit, checkout -- file, restore, stash) runs; measured in docs/containment.md" }],
     readOnly,
+    removeAfter: REDIRECTS.map((name) => ({ path: path.join(gitDir, name), reason: `removed after the command: .git/${name} would point the host's git at another configuration and its programs` })),
     notes: [],
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { lstatSync, rmSync } from 'node:fs';
 import { bwrapArguments, cwdProblem, type CommandToContain } from './bwrapArguments';
 import type { ContainmentProfile } from './containmentProfile';
 import { maskSources } from './maskSources';
@@ -37,6 +38,29 @@ export interface ContainedRun {
   readonly exitCode: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly timedOut: boolean;
+  /** the profile's `removeAfter` places the command had created, removed */
+  readonly removed: readonly string[];
+}
+
+/**
+ * Removes what a contained command must not leave (the profile's `removeAfter`: git's
+ * redirects in a writable .git) and returns the places it removed. `runContained` calls it when
+ * the sandbox has ended; a host that spawns `containedCommand`'s argv itself calls it then too.
+ */
+export function clearAfterContained(profile: ContainmentProfile): string[] {
+  const removed: string[] = [];
+  for (const place of profile.removeAfter) {
+    let exists = true;
+    try {
+      lstatSync(place.path);
+    } catch {
+      exists = false;
+    }
+    if (!exists) continue;
+    rmSync(place.path, { recursive: true, force: true });
+    removed.push(place.path);
+  }
+  return removed;
 }
 
 /** Options of `runContained`: the bwrap and folder, the stdio and environment, a timeout. */
@@ -73,7 +97,7 @@ export function runContained(profile: ContainmentProfile, command: CommandToCont
     });
     child.once('close', (exitCode, signal) => {
       if (timer !== undefined) clearTimeout(timer);
-      resolve({ ok: true, run: { exitCode, signal, timedOut } });
+      resolve({ ok: true, run: { exitCode, signal, timedOut, removed: clearAfterContained(profile) } });
     });
   });
 }

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runContained } from '../../src/containment/runContained';
+import { GIT_ENV } from '../support/realPrograms';
 import { BWRAP, contained, makeRepository, profileFor } from './sandboxSupport';
 
 // In-scope git work needs .git's index, objects and refs; its hooks and config stay read-only.
@@ -49,6 +52,27 @@ describe.skipIf(BWRAP === undefined)('git in a contained command', () => {
     expect(outcome.code).not.toBe(0);
     expect(outcome.stderr).toContain('src/server.pem');
     expect(readFileSync(path.join(root, 'src', 'server.pem'), 'utf8')).toBe('PEM-IN-SCOPE\n');
+  });
+
+  it("leaves no .git/commondir that would point the host's git at a configuration in scope", async () => {
+    const plant = [
+      'mkdir -p src/evil && git init -q --bare src/evil/common',
+      'printf "[core]\\n\\trepositoryformatversion = 0\\n\\tfsmonitor = \\"echo PLANTED >&2; false\\"\\n" > src/evil/common/config',
+      'echo ../src/evil/common > .git/commondir',
+    ].join(' && ');
+    const result = await runContained(profileFor(root), plant, { bwrap: BWRAP ?? '', stdio: 'ignore' });
+    expect(result).toMatchObject({ ok: true, run: { exitCode: 0, removed: [path.join(root, '.git', 'commondir')] } });
+    expect(existsSync(path.join(root, '.git', 'commondir'))).toBe(false);
+    const status = spawnSync('git', ['status', '--short'], { cwd: root, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+    expect(status.stdout).toContain('src/');
+    expect(status.stderr).not.toContain('PLANTED');
+  });
+
+  it('keeps .git read-only where it already has a commondir', () => {
+    writeFileSync(path.join(root, '.git', 'commondir'), '.\n');
+    const profile = profileFor(root);
+    expect(profile.writable.map((place) => path.relative(root, place.path))).toEqual(['src']);
+    expect(profile.notes.join('\n')).toContain('.git/commondir');
   });
 
   it('cannot restore a file outside the scope through pathspec magic', async () => {

@@ -7,12 +7,12 @@ import type { Governor } from '../governor/governorApi';
 import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { takeNotices } from './agentHeldCallAnswer';
-import { cliApprovalHint, type ApprovalHint } from './approvalHint';
+import { cliApprovalHint, type ApprovalHint, type HeldNotes } from './approvalHint';
 import { heldCallMatching, takePass } from './heldCallPasses';
 import type { HookAnswer, HookEvent } from './hookEvent';
 
 export interface AnswerOptions {
-  /** how a human approves outside the agent, added to every `ask`; default the `intentgate approve` lines */
+  /** what an `ask` tells the model (a human decides, and where) and the human (how); default the `intentgate approve` lines */
   readonly approvalHint?: ApprovalHint;
   /** runs a call's shell analysis elsewhere (the service's worker threads) before its governor decides it; in this thread when absent */
   readonly analyseShell?: ShellAnalyser;
@@ -34,12 +34,17 @@ function toldNotices(answer: HookAnswer, notes: SessionNotes): HookAnswer {
   return { ...answer, message: withNotices(notes, answer.message) ?? answer.message };
 }
 
-/** The answer to a decision: allow, ask with the five-part prompt and how to approve outside the agent, or deny with what to do. */
-function answerOf(decision: Decision, hint: string): HookAnswer {
+/**
+ * The answer to a decision: allow; ask with the five-part prompt and where a human decides
+ * (the means to approve go to `humanNote`, never into the message the model reads); or deny
+ * with what to do.
+ */
+function answerOf(decision: Decision, notes: HeldNotes | undefined): HookAnswer {
   if (decision.allowed) return { kind: 'allow', decision };
   if (decision.verdict === 'ask' && decision.approval) {
     const prompt = renderConfirmationPrompt(decision.approval.prompt);
-    return { kind: 'ask', message: hint === '' ? prompt : `${prompt}\n${hint}`, decision };
+    if (notes === undefined) return { kind: 'ask', message: prompt, decision };
+    return { kind: 'ask', message: `${prompt}\n${notes.model}`, humanNote: notes.human, decision };
   }
   return { kind: 'deny', message: decision.reason ?? decision.code, decision };
 }
@@ -55,7 +60,7 @@ async function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent
   const pass = takePass(notes, event.tool, event.args);
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
   const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
-  return toldNotices(answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : ''), notes);
+  return toldNotices(answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined), notes);
 }
 
 /**

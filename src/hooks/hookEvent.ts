@@ -39,7 +39,11 @@ export type HookAnswer =
   | { readonly kind: 'proceed'; readonly context?: string }
   | { readonly kind: 'allow'; readonly decision: Decision }
   | { readonly kind: 'deny'; readonly message: string; readonly decision?: Decision }
-  /** a held call: `message` is the five-part prompt, for agents that can ask their user */
-  | { readonly kind: 'ask'; readonly message: string; readonly decision: Decision }
+  /**
+   * a held call: `message` is the five-part prompt and where a human decides, for the model's
+   * context and the agent's own prompt; `humanNote` says how to approve, for a channel only the
+   * human reads (never the model's context)
+   */
+  | { readonly kind: 'ask'; readonly message: string; readonly humanNote?: string; readonly decision: Decision }
   /** the tool names the model may see now (tool_selection) */
   | { readonly kind: 'tools'; readonly allowed: readonly string[] };

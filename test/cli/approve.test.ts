@@ -86,7 +86,7 @@ describe('intentgate approve', () => {
     const root = await holding();
     const run = await approve(root, '--session', 's1', '--held', 'approval-1', '--cancel');
     expect(run.stdout).toBe("Cancelled by a human: 'write_to_file' does not run.\n");
-    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', message: expect.stringContaining('--held approval-2') });
+    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', humanNote: expect.stringContaining('--held approval-2') });
   });
 
   it('accepts a held change to the control files', async () => {
@@ -97,7 +97,7 @@ describe('intentgate approve', () => {
     writeFileSync(path.join(root, '.intentignore'), '');
     await hook(root, { event: 'prompt', prompt: 'next' });
     const held = await hook(root, { event: 'pre', tool: 'read_file', args: { path: 'hidden/a.txt' } });
-    expect(held).toMatchObject({ answer: 'ask', code: 'control_file_changed', message: expect.stringContaining('--held approval-1') });
+    expect(held).toMatchObject({ answer: 'ask', code: 'control_file_changed', humanNote: expect.stringContaining('--held approval-1') });
     const run = await approve(root, '--session', 's1', '--held', 'approval-1');
     expect(run.stdout).toMatch(/^A human accepted the change to \.intentignore/);
     expect(await hook(root, { event: 'pre', tool: 'read_file', args: { path: 'hidden/a.txt' } })).toEqual({ answer: 'allow', code: 'safe_tool' });

@@ -31,7 +31,8 @@ describe('intentgate hook', () => {
     expect((await hook(root, { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } })).answer).toEqual({ answer: 'allow', code: 'intent_selected' });
     const held = await hook(root, { event: 'pre', tool: 'write_to_file', args: { path: 'src/auth/login.ts', content: 'x' } });
     expect(held.answer).toMatchObject({ answer: 'ask', code: 'needs_approval' });
-    expect(String(held.answer?.message)).toContain(`intentgate approve --workspace ${root} --session s1 --held approval-1`);
+    expect(String(held.answer?.message)).toContain('Only a human can approve this call (approval-1)');
+    expect(String(held.answer?.humanNote)).toContain(`intentgate approve --workspace ${root} --session s1 --held approval-1`);
     expect(held.code).toBe(0);
   });
 

@@ -98,14 +98,17 @@ describe('answerHookEvent', () => {
     expect(await answerHookEvent(write, sessions)).toMatchObject({ kind: 'deny', message: STATE_VIOLATION_MESSAGE });
   });
 
-  it('asks with the five-part prompt and the terminal commands that approve outside the agent', async () => {
+  it('asks with the five-part prompt and where a human decides; the commands that approve go to the human only', async () => {
     const { sessions } = session();
     const [, asked] = await answerAll(sessions, [select, write]);
     expect(asked?.kind).toBe('ask');
     const message = asked?.kind === 'ask' ? asked.message : '';
+    const humanNote = asked?.kind === 'ask' ? asked.humanNote : '';
     expect(message).toMatch(/^1\) What I want to do: .*\n2\) Why: .*\n3\) Risk: .*\n4\) What will change:\n(   - .*\n)+5\) \[Continue\] \[Cancel\] \[Show details\] \[Edit\]\n/);
-    expect(message).toContain('`intentgate approve --session s1 --held approval-1`');
-    expect(message).toContain('`intentgate approve --session s1 FS_DELETE_OVERWRITE`');
+    expect(message).toContain('Only a human can approve this call (approval-1)');
+    expect(message).not.toContain('intentgate approve');
+    expect(humanNote).toContain('`intentgate approve --session s1 --held approval-1`');
+    expect(humanNote).toContain('`intentgate approve --session s1 FS_DELETE_OVERWRITE`');
   });
 
   it('asks in Russian for a governor whose locale is ru', async () => {

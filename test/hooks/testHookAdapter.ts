@@ -42,7 +42,7 @@ function writeAnswer(answer: HookAnswer, _event: HookEvent): HookOutput {
     case 'allow':
       return json({ answer: 'allow', code: answer.decision.code });
     case 'ask':
-      return json({ answer: 'ask', code: answer.decision.code, message: answer.message });
+      return json({ answer: 'ask', code: answer.decision.code, message: answer.message, humanNote: answer.humanNote ?? null });
     case 'deny':
       return json({ answer: 'deny', code: answer.decision?.code ?? null, message: answer.message }, 2);
     case 'tools':

@@ -22,7 +22,13 @@ describe('POST /hooks/:agent', () => {
     const selected = await post('/hooks/test-agent', { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
     expect({ status: selected.status, json: selected.json }).toEqual({ status: 200, json: { answer: 'allow', code: 'intent_selected' } });
     const write = await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } });
-    expect(write.json).toMatchObject({ answer: 'ask', code: 'needs_approval', message: expect.stringContaining('POST /approve-session with {"session_id": "h1", "categories": ["FS_DELETE_OVERWRITE"]}') });
+    expect(write.json).toMatchObject({
+      answer: 'ask',
+      code: 'needs_approval',
+      message: expect.stringContaining('Only a human can approve this call (approval-1), in the approval console of the intentgate service'),
+      humanNote: expect.stringContaining("intentgate holds 'write_to_file' (approval-1) in session h1: answer it in the approval console"),
+    });
+    expect(String(write.json.message)).not.toContain('approve-session');
   });
 
   it('lets the approval routes approve what a hook held', async () => {

@@ -2,17 +2,22 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readClaudeCodeEvent } from './claudeCodeEvent';
 import { CLAUDE_CODE_GOVERNOR_OPTIONS } from './claudeCodeTools';
+import { withHumanNote } from './hookOutputs';
 
 // Claude Code's hook protocol: JSON on stdout with exit 0 is read; exit 2 blocks and shows
 // stderr, ignoring stdout; any other exit code is a non-blocking error, and the call runs.
 
 const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
 
-const json = (body: Record<string, unknown>): HookOutput => ({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
+const json = (body: Readonly<Record<string, unknown>>): HookOutput => ({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
 
-/** A PreToolUse answer: deny blocks the call and tells the model why; ask puts the prompt to the user. */
-const permission = (decision: 'deny' | 'ask', reason: string): HookOutput =>
-  json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } });
+/**
+ * A PreToolUse answer: deny blocks the call and tells the model why; ask puts the prompt to the
+ * user (in `-p` mode it is a denial whose reason the model reads). How a human approves goes to
+ * `systemMessage`, which Claude Code shows its user and not the model.
+ */
+const permission = (decision: 'deny' | 'ask', answer: HookAnswer & { readonly message: string }): HookOutput =>
+  json(withHumanNote({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: answer.message } }, answer));
 
 /** Text added to the model's context, on the events that take it. */
 const context = (hookEventName: string, text: string | undefined): HookOutput =>
@@ -36,9 +41,9 @@ function answerToolCall(answer: HookAnswer): HookOutput {
     case 'allow':
       return PASS;
     case 'deny':
-      return permission('deny', answer.message);
+      return permission('deny', answer);
     case 'ask':
-      return permission('ask', answer.message);
+      return permission('ask', answer);
     default:
       return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
   }

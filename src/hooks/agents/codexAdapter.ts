@@ -2,7 +2,7 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readCodexEvent } from './codexEvent';
 import { CODEX_GOVERNOR_OPTIONS } from './codexTools';
-import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, type EventOutputs } from './hookOutputs';
+import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, withHumanNote, type EventOutputs } from './hookOutputs';
 
 // Codex's hook protocol (0.169, measured): exit 0 with JSON on stdout is read, and a field it
 // does not know makes the whole answer invalid, which lets the call run; exit 2 blocks with
@@ -23,10 +23,11 @@ const OUTPUTS: EventOutputs = {
 function answerToolCall(answer: HookAnswer): HookOutput {
   // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
   if (answer.kind === 'allow') return PASS;
-  // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused with how to approve it
+  // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused, saying a human decides
   const refused = refusalOf(answer);
   if (refused === undefined) return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
-  return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } });
+  // how to approve goes to systemMessage, which Codex shows its user as the hook's warning, not to the model
+  return jsonOutput(withHumanNote({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } }, answer));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readGeminiEvent } from './geminiEvent';
 import { GEMINI_GOVERNOR_OPTIONS, GEMINI_HANDSHAKE_TOOLS } from './geminiTools';
-import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, type EventOutputs } from './hookOutputs';
+import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, withHumanNote, type EventOutputs } from './hookOutputs';
 
 // Gemini CLI's hook protocol (0.61, measured): stdout JSON is read whatever the exit code, and
 // stderr only when stdout is empty; `decision: "deny"` or exit 2 blocks; exit 1, a crash that
@@ -45,7 +45,8 @@ function answerToolCall(answer: HookAnswer): HookOutput {
   // nothing printed leaves the call to Gemini's own approvals: intentgate only ever narrows them
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
-  return refused === undefined ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`) : deny(refused);
+  // how to approve goes to systemMessage, which Gemini CLI shows its user, not to the model
+  return refused === undefined ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`) : jsonOutput(withHumanNote({ decision: 'deny', reason: refused }, answer));
 }
 
 /**

@@ -13,6 +13,14 @@ export const jsonOutput = (body: Readonly<Record<string, unknown>>): HookOutput 
  */
 export const heldCallDenial = (message: string): string => `This call is held until a human approves it; it did not run.\n${message}`;
 
+/**
+ * The body of a tool call's answer with the held call's note for the human, as `systemMessage`:
+ * the three agents show it to their user and keep it out of the model's context.
+ */
+export function withHumanNote(body: Readonly<Record<string, unknown>>, answer: HookAnswer): Readonly<Record<string, unknown>> {
+  return answer.kind === 'ask' && answer.humanNote !== undefined ? { systemMessage: answer.humanNote, ...body } : body;
+}
+
 /** The message of an answer that refuses or holds, or undefined for one that lets things be. */
 export function refusalOf(answer: HookAnswer): string | undefined {
   if (answer.kind === 'deny') return answer.message;

@@ -7,7 +7,8 @@ import { findAgentCli, runAgent, tempDir } from '../../support/agents/agentCli';
 import type { MainLoopRequest } from '../../support/agents/anthropicModel';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runClaudeCode, toolResultTexts, type ClaudeHook, type ClaudeRunSpec } from '../../support/agents/claudeCodeRun';
-import { startingLate } from '../../support/agents/governedWorkspace';
+import { keptSessionId, startingLate } from '../../support/agents/governedWorkspace';
+import { quoteArgv } from '../../../src/text/quoteArgv';
 import { INTENTS_YAML, makeWorkspace } from '../../support/workspace';
 
 // intentgate governing the real Claude Code 2.1.197: each event runs `intentgate hook
@@ -38,12 +39,12 @@ const intentsServer = (delaySec = 0): Record<string, unknown> => {
 // later than Claude Code 2.1.197 waits for a server it does not have to load
 const LATE_START_SEC = 5;
 
-/** Runs the `intentgate approve` line a held call's reason offers, as a human would in a terminal. */
-async function approveAsOffered(request: MainLoopRequest, root: string, categories: string): Promise<void> {
+/** Approves categories for the workspace's session as a human does in a terminal of their own; the held call's reason names no way to. */
+async function approveAsHuman(request: MainLoopRequest, root: string, categories: string): Promise<void> {
   const reason = request.toolResults.at(-1)?.content ?? '';
-  const line = new RegExp(`\`intentgate (approve [^\`]*? ${categories})\``).exec(reason)?.[1];
-  if (line === undefined) throw new Error(`no approve line for ${categories} in: ${reason}`);
-  const approved = await runAgent('bash', ['-c', `node ${intentgate} ${line}`], { cwd: root, env: process.env, timeoutMs: 30_000 });
+  if (!reason.includes('Only a human can approve this call') || reason.includes('intentgate approve')) throw new Error(`the held call's reason is not as expected: ${reason}`);
+  const argv = ['node', intentgate, 'approve', '--workspace', root, '--session', keptSessionId(root), categories];
+  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 30_000 });
   if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
 }
 
@@ -126,10 +127,12 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const first = await claude(root, { home, mcpServers: intentsServer(), script: [select, write] });
     expect(first.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write']);
     const sessionId = first.result?.session_id ?? '';
-    // the human answers after the run ended, with the line the held call's reason offered
-    const line = /`intentgate (approve [^`]*? --held [^`\s]+)`/.exec(toolResultTexts(first)[1] ?? '')?.[1];
-    expect(line).toContain(`--session ${sessionId}`);
-    const approved = await runAgent('bash', ['-c', `node ${intentgate} ${line ?? ''}`], { cwd: root, env: process.env, timeoutMs: 60_000 });
+    // the human answers after the run ended, in a terminal of their own; the model was told only that a human decides
+    const reason = toolResultTexts(first)[1] ?? '';
+    expect(reason).toContain('Only a human can approve this call (approval-1)');
+    expect(reason).not.toContain('intentgate approve');
+    const argv = ['node', intentgate, 'approve', '--workspace', root, '--session', sessionId, '--held', 'approval-1'];
+    const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 60_000 });
     expect({ code: approved.exitCode, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
     expect(approved.stdout).toContain("Continued 'Write' (approval-1)");
     // the resumed run's prompt moves the session to REASONING with its intent kept: the model selects it again
@@ -149,7 +152,7 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
       script: [
         { tool: 'mcp__intentgate__select_active_intent', input: { intent_id: 'INT-001' } },
         inScope('login.ts'),
-        { ...inScope('login.ts'), before: (request) => approveAsOffered(request, root, 'FS_DELETE_OVERWRITE') },
+        { ...inScope('login.ts'), before: (request) => approveAsHuman(request, root, 'FS_DELETE_OVERWRITE') },
         inScope('session.ts'),
         { tool: 'Write', input: { file_path: 'src/billing/invoice.ts', content: 'x' } },
         { tool: 'Bash', input: { command: `rm -f ${outside}`, description: 'remove' } },

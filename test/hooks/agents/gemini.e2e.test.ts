@@ -7,7 +7,7 @@ import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { GeminiRequest, GeminiTurn } from '../../support/agents/geminiModel';
 import { functionResponses, runGemini } from '../../support/agents/geminiRun';
-import { approveHeldAsOffered, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsHuman, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real Gemini CLI 0.61: each event runs `intentgate hook gemini` in a
 // process of its own, and the session lives in the workspace between them.
@@ -93,17 +93,20 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     expect(JSON.parse(readFileSync(at(workspace, '.orchestration', 'sessions', files[0] ?? ''), 'utf8'))).toMatchObject({ notes: { endedAt: expect.any(Number) } });
   });
 
-  it('holds a risky call in safe mode: an ask would wait forever, so it is refused with the prompt and the commands that approve it', async () => {
+  it('holds a risky call in safe mode: an ask would wait forever, so it is refused with the prompt, saying a human decides; the model is given no way to approve', async () => {
     const workspace = governedWorkspace({ safeMode: true });
     const run = await gemini(workspace, [selectIntent, write('src/auth/login.ts')]);
     expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
     expect(run.responses[1]).toContain('This call is held until a human approves it');
-    expect(run.responses[1]).toContain(`intentgate approve --workspace ${workspace.root} --session`);
+    expect(run.responses[1]).toContain('Only a human can approve this call (approval-1)');
+    for (const means of ['intentgate approve', '--held']) expect(run.responses[1]).not.toContain(means);
+    // the commands go to the human: Gemini CLI prints a hook's systemMessage on its own stderr, not to the model
+    expect(run.run.stderr).toContain(`Hook system message: intentgate holds 'write_file' (approval-1). To approve it, run in your terminal: \`intentgate approve --workspace ${workspace.root} --session `);
   });
 
   it('runs a held call once when a human approved it from a terminal and the agent retries it', async () => {
     const workspace = governedWorkspace({ safeMode: true });
-    const retry = { ...write('src/auth/login.ts'), before: (request: GeminiRequest) => approveHeldAsOffered(intentgate, request.functionResponses.map((seen) => seen.response)) };
+    const retry = { ...write('src/auth/login.ts'), before: (request: GeminiRequest) => approveHeldAsHuman(intentgate, workspace, request.functionResponses.map((seen) => seen.response)) };
     const run = await gemini(workspace, [selectIntent, write('src/auth/login.ts'), retry]);
     expect(run.responses[1]).toContain('This call is held until a human approves it');
     expect(run.responses[2]).toContain('Successfully created');

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { quoteArgv } from '../../../src/text/quoteArgv';
 import { INTENTS_YAML, makeWorkspace } from '../workspace';
@@ -52,13 +52,34 @@ export function intentsMcpServer(intentgate: string, workspace: GovernedWorkspac
 }
 
 /**
- * Runs the `intentgate approve ... --held <id>` line a held call's refusal offers, as a human
- * would in a terminal, with this checkout's CLI; the refusal is the last text that offers one.
+ * The id of the agent session the workspace's hooks keep (the most recently used), as a human
+ * reads it from the held call's note or `.orchestration/sessions/`.
  */
-export async function approveHeldAsOffered(intentgate: string, texts: readonly string[]): Promise<void> {
-  const offered = texts.map((text) => /`intentgate (approve [^`]*? --held [^`\s]+)`/.exec(text)?.[1]).filter((line) => line !== undefined);
-  const line = offered[offered.length - 1];
-  if (line === undefined) throw new Error(`no approve line with --held in: ${texts.join('\n')}`);
-  const approved = await runAgent('bash', ['-c', `node ${quoteArgv([intentgate])} ${line}`], { cwd: tempDir('approve-'), env: process.env, timeoutMs: 30_000 });
-  if (approved.exitCode !== 0) throw new Error(`intentgate ${line} failed: ${approved.stderr}`);
+export function keptSessionId(root: string): string {
+  const dir = path.join(root, '.orchestration', 'sessions');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const file = files[0];
+  if (file === undefined) throw new Error(`no session kept in ${dir}`);
+  return String((JSON.parse(readFileSync(file, 'utf8')) as { sessionId: unknown }).sessionId);
+}
+
+/** The approval id a held call's refusal names to the model (it names no way to approve); the last one offered. */
+export function heldApprovalId(texts: readonly string[]): string {
+  const ids = texts.map((text) => /Only a human can (?:approve this call|accept or reject this change) \((approval-\d+)\)/.exec(text)?.[1]).filter((id) => id !== undefined);
+  const id = ids[ids.length - 1];
+  if (id === undefined) throw new Error(`no held call named in: ${texts.join('\n')}`);
+  return id;
+}
+
+/**
+ * Continues the held call the refusal names, as the human does in a terminal of their own with
+ * this checkout's CLI: `intentgate approve --held <id>` for the workspace's session.
+ */
+export async function approveHeldAsHuman(intentgate: string, workspace: GovernedWorkspace, texts: readonly string[]): Promise<void> {
+  const argv = ['node', intentgate, 'approve', ...workspace.flags, '--session', keptSessionId(workspace.root), '--held', heldApprovalId(texts)];
+  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: tempDir('approve-'), env: process.env, timeoutMs: 30_000 });
+  if (approved.exitCode !== 0) throw new Error(`${argv.join(' ')} failed: ${approved.stderr}`);
 }

@@ -169,7 +169,9 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   const inWritable = (place: ProfilePlace): boolean => writable.some((open) => isWithin(place.path, open.path));
   const readOnly = [...control, ...git.readOnly].filter(inWritable);
   const rootOpen = writable.some((place) => place.path === realRoot);
-  const creatable = rootOpen ? [INTENT_IGNORE_FILE, ...AGENT_SETTINGS].filter((name) => probe.lstat(path.join(realRoot, name)) === undefined) : [];
+  const missingAt = (names: readonly string[]): string[] => (rootOpen ? names.filter((name) => probe.lstat(path.join(realRoot, name)) === undefined) : []);
+  // agent settings a command creates would govern the agent's next run (its hooks, its permissions)
+  const settings = missingAt(AGENT_SETTINGS).map((name) => ({ path: path.join(realRoot, name), reason: `removed after the command: ${name} would be agent settings a contained command wrote` }));
   const shown = isWithin(realRoot, tmpDir) ? [{ path: realRoot, reason: `shown again read-only: the workspace lies in ${tmpDir}, which the private temporary folder hides` }] : [];
   // a mask under the private tmp of a place not shown again hides nothing more
   const visible = (place: ProfilePlace): boolean => !isWithin(place.path, tmpDir) || [...shown, ...writable].some((open) => isWithin(place.path, open.path));
@@ -183,13 +185,13 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     writable,
     readOnly,
     masked: masked.filter(visible),
-    removeAfter: git.removeAfter,
+    removeAfter: [...git.removeAfter, ...settings],
     refused,
     network: profileNetwork(inputs.state, inputs.approvedCategories, inputs.grantHosts, policy.hostGrantNetwork),
     processes: PROCESS_ISOLATION,
     notes: [
       ...git.notes,
-      ...(creatable.length > 0 ? [`the workspace root is writable and ${creatable.join(', ')} do not exist: only existing places can be masked, so a command could create them (the governor holds a control-file change)`] : []),
+      ...(missingAt([INTENT_IGNORE_FILE]).length > 0 ? [`the workspace root is writable and ${INTENT_IGNORE_FILE} does not exist: only existing places can be made read-only, so a command could create it (the governor holds that control-file change for a person)`] : []),
     ],
   };
 }

@@ -123,6 +123,18 @@ describe.skipIf(BWRAP === undefined)('a contained command', () => {
   });
 });
 
+describe.skipIf(BWRAP === undefined)('a whole-workspace scope', () => {
+  it('leaves no agent settings a command created', async () => {
+    const { root } = makeRepository();
+    rmSync(path.join(root, '.claude'), { recursive: true });
+    const outcome = await contained(profileFor(root, { ownedScope: ['**'] }), 'mkdir .claude && echo "{\\"disableAllHooks\\":true}" > .claude/settings.json && echo "{}" > .mcp.json && echo ok > made.txt');
+    expect(outcome.code).toBe(0);
+    expect(existsSync(path.join(root, '.claude'))).toBe(false);
+    expect(existsSync(path.join(root, '.mcp.json'))).toBe(false);
+    expect(readFileSync(path.join(root, 'made.txt'), 'utf8')).toBe('ok\n');
+  });
+});
+
 describe.skipIf(BWRAP === undefined)('a control file that is a link into the scope', () => {
   it.each([
     { name: '.intentignore', link: '.intentignore', target: 'src/ignore-rules', text: 'secrets/\n' },

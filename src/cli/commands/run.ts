@@ -121,6 +121,7 @@ async function runCommand(words: readonly string[], flags: RunFlags, io: CliIo):
     writeLine(io.stderr, `intentgate run: ${result.reason}; nothing was run`);
     return NOT_CONTAINED_EXIT;
   }
+  for (const place of result.run.removed) writeLine(io.stderr, `intentgate run: removed ${place}, which a contained command must not leave (docs/containment.md)`);
   return exitOf(result.run.exitCode, result.run.signal);
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { RISK_CATEGORIES, type Evidence, type RiskCategory } from '../src/index';
+import { leadingProgram } from './leadingProgram';
 import {
   loadPublicCorpus,
   makeCorpusWorkspace,
@@ -68,16 +69,6 @@ function readRecords(file: string): Records {
     records.set(command, { sources: value.sources, categories, paths, ...(unknowable !== undefined && { unknowable }) });
   }
   return records;
-}
-
-/** The program a command line starts with: its first word, after comment lines and NAME=value words. */
-function leadingProgram(command: string): string {
-  for (const line of command.split('\n')) {
-    const words = line.trim().split(/\s+/).filter((word) => word !== '');
-    if (words.length === 0 || words[0]?.startsWith('#')) continue;
-    return words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) ?? words[0] ?? '';
-  }
-  return '';
 }
 
 const firstWord = (text: string): string => text.trim().split(/\s+/)[0] ?? '';

@@ -2,6 +2,7 @@
 // and what causes them. Plain JSON data, so a recorded baseline compares with exact equality.
 import type { CallOutcome, SessionOutcome } from './replaySession';
 import type { SessionSource } from './sessionData';
+import { leadingProgram } from '../leadingProgram';
 
 /** A cause of asks or refusals: how many calls it decided, and the first of them in replay order. */
 export interface Cause {
@@ -68,16 +69,6 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 export function shown(text: string, width = EXAMPLE_WIDTH): string {
   const flat = text.replace(/\n/g, ' ⏎ ');
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
-}
-
-/** The program a command line starts with: its first word, after comment lines and NAME=value words. */
-function leadingProgram(command: string): string {
-  for (const line of command.split('\n')) {
-    const words = line.trim().split(/\s+/).filter((word) => word !== '');
-    if (words.length === 0 || words[0]?.startsWith('#')) continue;
-    return words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) ?? words[0] ?? '';
-  }
-  return '';
 }
 
 const programOf = (call: CallOutcome): string => (call.tool === 'execute_command' ? leadingProgram(call.text) : call.tool);

@@ -45,7 +45,8 @@ export function bwrapArguments(profile: ContainmentProfile, command: CommandToCo
   const base = ['--ro-bind', '/', '/', '--dev', '/dev', ...PROC, '--tmpfs', profile.tmp.path];
   const places = mounts(profile, masks).flatMap((mount) => mount.args);
   const run = typeof command === 'string' ? ['bash', '-c', command] : [...command];
-  return [...namespaces, ...base, ...places, '--setenv', 'TMPDIR', profile.tmp.path, '--chdir', cwd, '--', ...run];
+  const environment = [...profile.environment.unset.flatMap((name) => ['--unsetenv', name]), '--setenv', 'TMPDIR', profile.tmp.path];
+  return [...namespaces, ...base, ...places, ...environment, '--chdir', cwd, '--', ...run];
 }
 
 /** Why a working folder cannot be the contained command's, or undefined when it can. */

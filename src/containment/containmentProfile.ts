@@ -47,6 +47,8 @@ export interface ContainmentProfile {
   /** scope entries and paths that were not bound, and why */
   readonly refused: readonly ProfilePlace[];
   readonly network: ProfileNetwork;
+  /** environment variables removed from the command's environment, and why */
+  readonly environment: { readonly unset: readonly string[]; readonly reason: string };
   /** the process isolation, one reason per measure */
   readonly processes: readonly string[];
   readonly notes: readonly string[];
@@ -79,6 +81,9 @@ export interface ProfileInputs {
   readonly tmpDir?: string;
   readonly probe?: PathProbe;
 }
+
+/** intentgate's own secrets in the environment: an approval token read by a command would let the agent approve itself. */
+export const SECRET_ENVIRONMENT: readonly string[] = Object.freeze(['INTENTGATE_APPROVAL_TOKEN', 'INTENTGATE_APPROVAL_TOKENS', 'INTENTGATE_APPROVAL_TOKEN_FILE']);
 
 /** The process isolation every profile has. */
 export const PROCESS_ISOLATION: readonly string[] = Object.freeze([
@@ -188,6 +193,7 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     removeAfter: [...git.removeAfter, ...settings],
     refused,
     network: profileNetwork(inputs.state, inputs.approvedCategories, inputs.grantHosts, policy.hostGrantNetwork),
+    environment: { unset: SECRET_ENVIRONMENT, reason: "intentgate's approval tokens: a command that read them could approve its own held calls" },
     processes: PROCESS_ISOLATION,
     notes: [
       ...git.notes,

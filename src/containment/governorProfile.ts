@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import path from 'node:path';
 import type { Governor } from '../governor/governorApi';
 import { loadIntentIgnore } from '../intents/intentIgnore';
 import type { ContainmentPolicy } from './containmentPolicy';
@@ -15,11 +16,25 @@ export interface GovernorPlace {
   readonly tokenFiles?: readonly string[];
   readonly ownFiles?: readonly OwnFile[];
   readonly allowedOnce?: readonly string[];
+  /** the environment that names intentgate's config folder (default this process's) */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * intentgate's user configuration folder, where the approval token is kept
+ * (`$XDG_CONFIG_HOME/intentgate`, else `~/.config/intentgate`), and a token file the
+ * environment names: masked, so a command cannot read the token and approve its own calls.
+ */
+export function intentgateTokenFiles(env: NodeJS.ProcessEnv, home: string): string[] {
+  const config = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  const named = env.INTENTGATE_APPROVAL_TOKEN_FILE;
+  return [path.join(config, 'intentgate'), ...(named !== undefined && path.isAbsolute(named) ? [named] : [])];
 }
 
 /** The plain inputs of a governor's profile: its state, active intent, approvals and grants, read now. */
 export function governorProfileInputs(governor: Governor, place: GovernorPlace): ProfileInputs {
   const hosts = governor.grants.flatMap((grant) => grant.hosts ?? []);
+  const home = homedir();
   return {
     state: governor.state,
     workspaceRoot: place.workspaceRoot,
@@ -29,11 +44,11 @@ export function governorProfileInputs(governor: Governor, place: GovernorPlace):
     approvedCategories: governor.approvedCategories,
     grantHosts: [...new Set(hosts)],
     policy: place.policy,
-    homeDir: homedir(),
+    homeDir: home,
+    tokenFiles: [...intentgateTokenFiles(place.env ?? process.env, home), ...(place.tokenFiles ?? [])],
     sockets: hostSockets(),
     ...(place.allowedOnce !== undefined && { allowedOnce: place.allowedOnce }),
     ...(place.sessionStore !== undefined && { sessionStore: place.sessionStore }),
-    ...(place.tokenFiles !== undefined && { tokenFiles: place.tokenFiles }),
     ...(place.ownFiles !== undefined && { ownFiles: place.ownFiles }),
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { containmentPolicyOf } from '../../src/containment/containmentPolicy';
 import type { ContainmentProfile } from '../../src/containment/containmentProfile';
+import { intentgateTokenFiles } from '../../src/containment/governorProfile';
 import { findIgnoredPaths } from '../../src/containment/ignoredPaths';
 import { scopeCovers } from '../../src/containment/scopeFolders';
 import { InvalidArgumentError } from '../../src/errors/InvalidArgumentError';
@@ -104,6 +105,14 @@ describe('the containment profile', () => {
     });
     const hidden = profileFor(root, { tokenFiles: [path.join(outside, 'tokens')], tmpDir: path.dirname(path.dirname(root)) });
     expect(hidden.masked.map((place) => place.path)).not.toContain(path.join(outside, 'tokens'));
+  });
+
+  it.each([
+    { name: 'the default config folder', env: {}, files: ['/home/u/.config/intentgate'] },
+    { name: 'XDG_CONFIG_HOME', env: { XDG_CONFIG_HOME: '/cfg' }, files: ['/cfg/intentgate'] },
+    { name: 'a token file the environment names', env: { INTENTGATE_APPROVAL_TOKEN_FILE: '/keys/token' }, files: ['/home/u/.config/intentgate', '/keys/token'] },
+  ])("finds intentgate's approval token files from $name", ({ env, files }) => {
+    expect(intentgateTokenFiles(env, '/home/u')).toEqual(files);
   });
 
   it('opens the network for NETWORK_RISK in ACTION only', () => {

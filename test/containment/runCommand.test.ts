@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOT_CONTAINED_EXIT } from '../../src/cli/commands/run';
@@ -69,6 +69,24 @@ describe('intentgate run', () => {
     const run = await cli(['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'true']);
     expect(run.code).toBe(NOT_CONTAINED_EXIT);
     expect(run.stderr).toContain('containment is off');
+  });
+
+  it.skipIf(BWRAP === undefined)("keeps intentgate's approval token from the command, in its config folder and its environment", async () => {
+    const { root, outside } = makeRepository();
+    mkdirSync(path.join(outside, 'config', 'intentgate'), { recursive: true });
+    writeFileSync(path.join(outside, 'config', 'intentgate', 'approval-token'), 'TOKEN-IN-FILE-0123456789abcdef0123456789');
+    const previous = process.env.INTENTGATE_APPROVAL_TOKEN;
+    process.env.INTENTGATE_APPROVAL_TOKEN = 'TOKEN-IN-ENV-0123456789abcdef0123456789';
+    try {
+      const command = `cat ${outside}/config/intentgate/approval-token; echo "env:$INTENTGATE_APPROVAL_TOKEN"`;
+      const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', command], { env: { XDG_CONFIG_HOME: path.join(outside, 'config') } });
+      // the test's folders lie in the system's temporary folder, which the private one hides too
+      expect(run.stdout).toBe('env:\n');
+      expect(run.stderr).toMatch(/Permission denied|No such file/);
+    } finally {
+      if (previous === undefined) delete process.env.INTENTGATE_APPROVAL_TOKEN;
+      else process.env.INTENTGATE_APPROVAL_TOKEN = previous;
+    }
   });
 
   it.skipIf(BWRAP === undefined)('keeps the policy file read-only, even in the scope', async () => {

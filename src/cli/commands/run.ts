@@ -63,7 +63,7 @@ async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo)
     ...(policy === undefined ? [] : [{ path: policy.file, what: 'policy file' }]),
     ...(typeof policy?.governor.trace === 'string' ? [{ path: policy.governor.trace, what: 'trace file' }] : []),
   ];
-  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), ownFiles };
+  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), ownFiles, env: io.env };
   if (flags.session === undefined) {
     const governor = freshGovernor(options, flags.intent);
     try {

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostSockets } from '../../src/containment/hostSockets';
 import { BWRAP, contained, makeRepository, profileFor } from './sandboxSupport';
 
 // A listener the test runs on 127.0.0.1, and one on a Unix socket: does a contained command reach them?
@@ -95,6 +96,10 @@ describe.skipIf(BWRAP === undefined)('the network of a contained command', () =>
     it('is reached through a read-only mount when it is not masked', async () => {
       const outcome = await contained(profileFor(root), `${talk} docs/service.sock`);
       expect(outcome.stdout).toContain('hello');
+    });
+
+    it('is found by the socket search of a folder', () => {
+      expect(hostSockets([path.join(root, 'docs')])).toEqual([socketPath]);
     });
 
     it('is not reached once masked', async () => {

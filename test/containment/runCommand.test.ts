@@ -89,6 +89,13 @@ describe('intentgate run', () => {
     }
   });
 
+  it.skipIf(BWRAP === undefined)('runs in the current folder when it lies in the workspace', async () => {
+    const { root } = makeRepository();
+    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', 'pwd; echo here > made.txt'], { cwd: path.join(root, 'src') });
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(root, 'src', 'made.txt'), 'utf8')).toBe('here\n');
+  });
+
   it.skipIf(BWRAP === undefined)('keeps the policy file read-only, even in the scope', async () => {
     const { root } = makeRepository();
     const policy = path.join(root, 'src', 'intentgate.policy.yaml');

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { detectContainment } from '../../containment/bwrapAvailability';
@@ -5,6 +6,7 @@ import { containmentPlan } from '../../containment/containmentPlan';
 import { containmentPolicyOf } from '../../containment/containmentPolicy';
 import type { ContainmentProfile } from '../../containment/containmentProfile';
 import { governorProfile, type GovernorPlace } from '../../containment/governorProfile';
+import { isWithin } from '../../containment/profilePaths';
 import { runContained } from '../../containment/runContained';
 import { createGovernor } from '../../governor/createGovernor';
 import type { Governor } from '../../governor/governorApi';
@@ -85,6 +87,17 @@ async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo)
   return used.value;
 }
 
+/** The current folder when it lies in the workspace (a script run from src/ stays there), else the workspace root. */
+function workingFolder(profile: ContainmentProfile, cwd: string): string {
+  let real: string;
+  try {
+    real = realpathSync.native(cwd);
+  } catch {
+    return profile.workspaceRoot;
+  }
+  return isWithin(real, profile.workspaceRoot) ? real : profile.workspaceRoot;
+}
+
 /** The exit code of a contained run: the command's own, 128 + n for a signal, as a shell reports it. */
 const exitOf = (exitCode: number | null, signal: NodeJS.Signals | null): number =>
   exitCode ?? 128 + (signal === null ? 0 : ({ SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 } as Partial<Record<NodeJS.Signals, number>>)[signal] ?? 0);
@@ -110,7 +123,7 @@ async function runCommand(words: readonly string[], flags: RunFlags, io: CliIo):
   const ownStdin = io.stdin === process.stdin;
   const result = await runContained(profile, words, {
     bwrap: plan.bwrap,
-    cwd: profile.workspaceRoot,
+    cwd: workingFolder(profile, io.cwd),
     stdio: [ownStdin ? 'inherit' : 'ignore', 'pipe', 'pipe'],
     started: (child) => {
       child.stdout?.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));

@@ -62,6 +62,19 @@ describe('intentgate run', () => {
     expect(run.stderr).toContain('bubblewrap (bwrap) is not installed');
   });
 
+  it.each([
+    { mode: 'auto', says: 'containment is not available' },
+    { mode: 'required', says: 'containment is required' },
+  ])('says why nothing runs without bubblewrap under $mode', async ({ mode, says }) => {
+    const { root } = makeRepository();
+    const policy = path.join(root, '..', `${mode}.policy.yaml`);
+    writeFileSync(policy, `version: 1\ncontainment: ${mode}\n`);
+    const run = await cli(['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'touch', 'src/made'], { env: { PATH: '/nonexistent' } });
+    expect(run.code).toBe(NOT_CONTAINED_EXIT);
+    expect(run.stderr).toContain(says);
+    expect(run.stderr).toContain('nothing was run');
+  });
+
   it("refuses to run uncontained when the policy's containment is off", async () => {
     const { root } = makeRepository();
     const policy = path.join(root, '..', 'policy.yaml');

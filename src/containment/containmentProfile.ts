@@ -170,9 +170,11 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   const git = gitPlaces(realRoot, writable.map((place) => place.path), probe);
   // a scope folder inside a folder git runs from (core.hooksPath) stays read-only
   writable = keepWritable(writable, git.readOnly, refused);
-  writable = [...writable, ...git.writable.map((place) => ({ ...place, type: 'dir' as const }))];
+  // a .git that .intentignore hides stays hidden: nothing is bound in a masked place
+  writable = [...writable, ...keepWritable(git.writable.map((place) => ({ ...place, type: 'dir' as const })), masked, refused)];
   const inWritable = (place: ProfilePlace): boolean => writable.some((open) => isWithin(place.path, open.path));
-  const readOnly = [...control, ...git.readOnly].filter(inWritable);
+  const inMasked = (place: ProfilePlace): boolean => masked.some((hidden) => isWithin(place.path, hidden.path));
+  const readOnly = [...control, ...git.readOnly].filter((place) => inWritable(place) && !inMasked(place));
   const rootOpen = writable.some((place) => place.path === realRoot);
   const missingAt = (names: readonly string[]): string[] => (rootOpen ? names.filter((name) => probe.lstat(path.join(realRoot, name)) === undefined) : []);
   // agent settings a command creates would govern the agent's next run (its hooks, its permissions)
@@ -190,7 +192,7 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     writable,
     readOnly,
     masked: masked.filter(visible),
-    removeAfter: [...git.removeAfter, ...settings],
+    removeAfter: [...git.removeAfter.filter(inWritable), ...settings],
     refused,
     network: profileNetwork(inputs.state, inputs.approvedCategories, inputs.grantHosts, policy.hostGrantNetwork),
     environment: { unset: SECRET_ENVIRONMENT, reason: "intentgate's approval tokens: a command that read them could approve its own held calls" },

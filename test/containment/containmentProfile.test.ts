@@ -69,6 +69,14 @@ describe('the containment profile', () => {
     expect(profile.notes.join('\n')).toContain('.git/hooks');
   });
 
+  it('binds nothing in a .git that .intentignore hides', () => {
+    const { root } = makeRepository();
+    const profile = profileFor(root, { ignored: parseIntentIgnore('.git\n') });
+    expect(relative(root, profile.writable)).toEqual(['src']);
+    expect(relative(root, profile.readOnly)).toEqual([]);
+    expect(relative(root, profile.masked)).toContain('.git');
+  });
+
   it('keeps .git and the control files read-only inside a whole-workspace scope', () => {
     const { root } = makeRepository();
     rmSync(path.join(root, '.git', 'info'), { recursive: true });

@@ -44,7 +44,8 @@ export interface ContainedRun {
 
 /**
  * Removes what a contained command must not leave (the profile's `removeAfter`: git's
- * redirects in a writable .git) and returns the places it removed. `runContained` calls it when
+ * redirects in a writable .git, agent settings made at a writable workspace root) and returns
+ * the places it removed. `runContained` calls it when
  * the sandbox has ended; a host that spawns `containedCommand`'s argv itself calls it then too.
  */
 export function clearAfterContained(profile: ContainmentProfile): string[] {
@@ -74,11 +75,14 @@ export interface RunContainedOptions extends ContainOptions {
   readonly started?: (child: ChildProcess) => void;
 }
 
+/** A contained run that ended, or the refusal that kept it from starting. */
+export type RunContainedResult = { readonly ok: true; readonly run: ContainedRun } | { readonly ok: false; readonly reason: string };
+
 /**
  * Runs `command` contained and resolves when bwrap, and with it every process of the sandbox,
  * has ended. A refusal resolves as `{ ok: false, reason }` without running anything.
  */
-export function runContained(profile: ContainmentProfile, command: CommandToContain, options: RunContainedOptions): Promise<{ readonly ok: true; readonly run: ContainedRun } | { readonly ok: false; readonly reason: string }> {
+export function runContained(profile: ContainmentProfile, command: CommandToContain, options: RunContainedOptions): Promise<RunContainedResult> {
   const contained = containedCommand(profile, command, options);
   if (!contained.ok) return Promise.resolve(contained);
   const [file, ...args] = contained.argv;

@@ -61,6 +61,8 @@ export interface FileSessionsOptions {
   readonly governorFor?: (profile: string) => GovernorOptions;
   /** the clock sessions are dated by, ms since the epoch */
   readonly now?: () => number;
+  /** the digest of the approval credential, kept in each new session's notes (`SessionNotes.credential`); read only when a session is created */
+  readonly credential?: () => string | undefined;
 }
 
 /** File sessions, which can also say whether a session is kept, and be used by a human. */
@@ -117,7 +119,8 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
     const kept = openKept(file, sessionId);
     if (kept) return kept;
     sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs, now: now() });
-    return { governor: createGovernor({ ...base, sessionId }), notes: freshNotes(), profile };
+    const credential = options.credential?.();
+    return { governor: createGovernor({ ...base, sessionId }), notes: { ...freshNotes(), ...(credential !== undefined && { credential }) }, profile };
   };
 
   const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {

@@ -24,6 +24,12 @@ export interface SessionNotes {
   notices: string[];
   /** when the agent ended the session (ms since the epoch); an event of the agent afterwards resumes it */
   endedAt?: number | undefined;
+  /**
+   * the SHA-256 of the approval token the hook that started the session found, read from the
+   * agent's environment (which the model's commands cannot change): the credential a human
+   * answers this session with from a terminal; absent when there was none
+   */
+  credential?: string | undefined;
 }
 
 /** The notes of a session new to the store. */

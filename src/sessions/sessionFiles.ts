@@ -16,6 +16,7 @@ export const sessionNotesSchema = z.strictObject({
   passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES),
   notices: z.array(z.string().max(4096)).max(MAX_MODEL_NOTICES).default([]),
   endedAt: z.number().int().nonnegative().optional(),
+  credential: z.string().regex(/^[0-9a-f]{64}$/).optional(),
 });
 
 const envelopeSchema = z.strictObject({
@@ -95,8 +96,8 @@ export function readSessionFile(file: string, sessionId: string, maxBytes: numbe
   const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
   if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
-  const { passes, notices, endedAt } = envelope.data.notes;
-  return { profile: envelope.data.profile ?? '', governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }) } };
+  const { passes, notices, endedAt, credential } = envelope.data.notes;
+  return { profile: envelope.data.profile ?? '', governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }), ...(credential !== undefined && { credential }) } };
 }
 
 /** How a session file is written: its size limit, and the time it counts as last used. */
@@ -114,8 +115,8 @@ export interface SessionFileWrite {
  */
 export function writeSessionFile(file: string, sessionId: string, kept: KeptSession, write: SessionFileWrite): void {
   const { maxBytes } = write;
-  const { passes, notices, endedAt } = kept.notes;
-  const notes = { passes: passes.slice(-MAX_HELD_CALL_PASSES), notices: notices.slice(-MAX_MODEL_NOTICES), ...(endedAt !== undefined && { endedAt }) };
+  const { passes, notices, endedAt, credential } = kept.notes;
+  const notes = { passes: passes.slice(-MAX_HELD_CALL_PASSES), notices: notices.slice(-MAX_MODEL_NOTICES), ...(endedAt !== undefined && { endedAt }), ...(credential !== undefined && { credential }) };
   const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), profile: kept.profile, governor: kept.governor, notes });
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);

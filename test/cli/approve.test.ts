@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerHookAdapter } from '../../src/hooks/hookAdapters';
 import { testHookAdapter } from '../hooks/testHookAdapter';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { humanHome } from '../support/approvalCredential';
 import { cli } from './cliHarness';
 
 let unregister: () => void = () => undefined;
@@ -12,15 +13,19 @@ beforeAll(() => {
 });
 afterAll(() => unregister());
 
+// the human's home, where the hooks find the credential a session is bound to and the human keeps it
+const human = humanHome();
+
 const WRITE = { event: 'pre', tool: 'write_to_file', args: { path: 'src/auth/login.ts', content: 'x' } };
 
 /** One hook run of the test agent's session s1; its answer. */
 async function hook(root: string, event: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const run = await cli(['hook', 'test-agent', '--workspace', root], { stdin: JSON.stringify({ session: 's1', ...event }) });
+  const run = await cli(['hook', 'test-agent', '--workspace', root], { stdin: JSON.stringify({ session: 's1', ...event }), env: human.env });
   return JSON.parse(run.stdout) as Record<string, unknown>;
 }
 
-const approve = (root: string, ...argv: string[]) => cli(['approve', '--workspace', root, ...argv]);
+/** `intentgate approve` as the human runs it: the credential named with --token-file. */
+const approve = (root: string, ...argv: string[]) => cli(['approve', '--workspace', root, '--token-file', human.tokenFile, ...argv], { env: human.env });
 
 /** A workspace whose session s1 holds a write in scope for approval (approval-1). */
 async function holding(): Promise<string> {
@@ -73,11 +78,11 @@ describe('intentgate approve', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const policy = path.join(root, 'intentgate.policy.yaml');
     writeFileSync(policy, 'version: 1\nheldCallTtlMs: 1\n');
-    const run = (event: Record<string, unknown>) => cli(['hook', 'test-agent', '--workspace', root, '--policy', policy], { stdin: JSON.stringify({ session: 's1', ...event }) });
+    const run = (event: Record<string, unknown>) => cli(['hook', 'test-agent', '--workspace', root, '--policy', policy], { stdin: JSON.stringify({ session: 's1', ...event }), env: human.env });
     await run({ event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
     expect(JSON.parse((await run(WRITE)).stdout)).toMatchObject({ answer: 'ask' });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const answer = await cli(['approve', '--workspace', root, '--policy', policy, '--session', 's1', '--held', 'approval-1']);
+    const answer = await cli(['approve', '--workspace', root, '--policy', policy, '--token-file', human.tokenFile, '--session', 's1', '--held', 'approval-1'], { env: human.env });
     expect(answer.stdout).toContain('waited longer than a held call is kept');
     expect(JSON.parse((await run(WRITE)).stdout)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
   });

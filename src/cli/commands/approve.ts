@@ -1,5 +1,8 @@
+import path from 'node:path';
 import { Option, type Command } from 'commander';
+import { renderConfirmationPrompt } from '../../approval/confirmationPrompt';
 import { SessionStoreError } from '../../errors/SessionStoreError';
+import type { Governor } from '../../governor/governorApi';
 import type { GovernorOptions } from '../../governor/governorOptions';
 import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { approveOutsideAgent, type OutsideApproval } from '../../hooks/approveOutsideAgent';
@@ -8,6 +11,7 @@ import type { GrantInput } from '../../grants/grant';
 import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
 import { validateCategories } from '../../safeMode/sessionApprovals';
 import { createFileSessions } from '../../sessions/fileSessions';
+import { credentialSource, initCredential, passGate, readCredential } from '../approvalGate';
 import { CliFailure } from '../cliFailure';
 import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
@@ -16,7 +20,9 @@ import { hookStore, type HookStoreFlags } from '../hookSettings';
 import { UsageError } from '../usageError';
 
 interface ApproveFlags extends HookStoreFlags {
-  readonly session: string;
+  readonly session?: string;
+  readonly init?: boolean;
+  readonly tokenFile?: string;
   readonly held?: string;
   readonly cancel?: boolean;
   readonly command?: string[];
@@ -79,14 +85,59 @@ function agentOptions(options: GovernorOptions, profile: string): GovernorOption
   return withAgentPreset(options, adapter);
 }
 
+/** The question a human confirms at the terminal: what is approved, for which session. */
+function questionOf(approval: OutsideApproval, governor: Governor): string {
+  const session = `session ${governor.sessionId}`;
+  switch (approval.kind) {
+    case 'categories':
+      return `Approve ${approval.categories.join(', ')} for ${session}?`;
+    case 'grant':
+      return `Approve ${approval.grant.categories.join(', ')}, narrowed as given, for ${session}?`;
+    case 'revoke':
+      return `Revoke ${approval.grantId} in ${session}?`;
+    case 'held': {
+      const waiting = governor.waitingFor(approval.approvalId);
+      const what = waiting?.approval ? `${renderConfirmationPrompt(waiting.approval.prompt).split('\n')[0] ?? waiting.tool}` : `'${approval.approvalId}'`;
+      return `${approval.cancel ? 'Cancel' : 'Continue'} ${approval.approvalId} of ${session} (${what})?`;
+    }
+  }
+}
+
+/** A refusal: what is missing, on stderr, and exit code 3; nothing is approved. */
+function refuse(io: CliIo, message: string): ExitCode {
+  writeLine(io.stderr, `refused: ${message}`);
+  return EXIT_CODES.refused;
+}
+
 async function runApprove(categories: readonly string[], flags: ApproveFlags, io: CliIo): Promise<ExitCode> {
+  const source = credentialSource(flags.tokenFile, io);
+  if (flags.init === true) {
+    if (categories.length > 0 || flags.session !== undefined || flags.held !== undefined) throw new UsageError('--init only creates the approval credential: give it alone (with --token-file at most)');
+    const made = initCredential(io, source, flags.workspace === undefined ? undefined : path.resolve(io.cwd, flags.workspace));
+    if (!made.ok) return refuse(io, made.refusal);
+    writeLine(io.stdout, made.message);
+    return EXIT_CODES.ok;
+  }
+  if (flags.session === undefined) throw new UsageError("--session <id> is required (the agent's session id), or --init");
+  const sessionId = flags.session;
   const approval = approvalOf(categories, flags);
   const store = hookStore(flags, io, undefined);
+  const credential = readCredential(source, store.workspace);
+  if (!credential.ok) return refuse(io, credential.refusal);
   // a session an agent's hook made is restored with that agent's preset, so a held call is decided again as its hook would
   const sessions = createFileSessions({ governor: store.governor, governorFor: (profile) => agentOptions(store.governor, profile) });
+  const missing = `no agent session '${sessionId}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`;
+  // the question is asked outside the session's lock, which a slow answer would outlive
+  const peek = await sessions.withKept(sessionId, (governor, notes) => ({ bound: notes.credential, question: questionOf(approval, governor) }));
+  if (!peek.found) throw new CliFailure(missing);
+  const gate = await passGate(io, source, credential.digest, peek.value.bound, peek.value.question);
+  if (!gate.ok) return refuse(io, gate.refusal);
   // approving a session no hook has started would start one: a mistyped id is refused instead; an ended one stays ended
-  const used = await sessions.withKept(flags.session, (governor, notes) => approveOutsideAgent(governor, notes, approval));
-  if (!used.found) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`);
+  const used = await sessions.withKept(sessionId, (governor, notes) => {
+    if (notes.credential !== peek.value.bound) throw new CliFailure(`the session '${sessionId}' changed while it was being confirmed; run the command again`);
+    return approveOutsideAgent(governor, notes, approval);
+  });
+  if (!used.found) throw new CliFailure(missing);
   writeLine(io.stdout, used.value.message);
   return EXIT_CODES.ok;
 }
@@ -101,10 +152,13 @@ export function registerApprove(program: Command, context: CommandContext): void
         'Approves, from a terminal, what an agent hook held for a human (docs/hooks.md).',
         'Categories are approved for the whole agent session (seed 002 F); --held continues one held call (the agent\'s retry of that very call runs once)',
         'or accepts a held change to the control files; --cancel with --held refuses it.',
+        'It needs the approval credential (--init creates it) and a human: a y at an interactive terminal, or the credential named with --token-file; without them it exits 3 and approves nothing.',
       ].join(' '),
     )
     .argument('[categories...]', `risk categories to approve for the session: ${RISK_CATEGORIES.join(', ')}`)
-    .requiredOption('--session <id>', "the agent's session id, as the hook's message names it")
+    .option('--session <id>', "the agent's session id, as the hook's message names it")
+    .option('--init', 'create the approval credential (a random token in an owner-only file); a setup step, at your own terminal')
+    .option('--token-file <file>', 'the approval credential, named explicitly: stands in for the terminal confirmation on a session started under it (default: $INTENTGATE_APPROVAL_TOKEN_FILE, else ~/.config/intentgate/approval-token)')
     .option('--held <approvalId>', 'answer this held call or control-file change instead')
     .addOption(new Option('--cancel', 'with --held: refuse it'))
     .option('--command <prefix>', 'a grant: only command lines whose every simple command starts with this prefix (repeatable)', collect)

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { HookOutput } from '../../hooks/agentHookAdapter';
 import { withAgentPreset } from '../../hooks/agentGovernorOptions';
+import { approvalTokenFile, readApprovalCredential } from '../../hooks/approvalCredential';
 import { cliApprovalHint } from '../../hooks/approvalHint';
 import { findHookAdapter, hookAdapterNames } from '../../hooks/hookAdapters';
 import { hookOutputFor, MAX_HOOK_EVENT_BYTES } from '../../hooks/hookOutputFor';
@@ -26,6 +27,12 @@ const SERVER_TIMEOUT_MS = 30_000;
 /** The CLI's exit codes are 0, 1 and 2; an agent's block is 2, so any other code blocks too. */
 const exitCodeOf = (code: number): ExitCode => (code === 0 || code === 1 || code === 2 ? code : EXIT_CODES.usage);
 
+/** The digest of the approval credential a new session is bound to: the one the agent's environment names, when there is a sound one. */
+function credentialOf(store: HookStore, io: CliIo): string | undefined {
+  const credential = readApprovalCredential(approvalTokenFile(io.env, io.cwd), store.workspace);
+  return credential.kind === 'ok' ? credential.digest : undefined;
+}
+
 async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<ExitCode> {
   const adapter = findHookAdapter(agent);
   if (!adapter) {
@@ -47,7 +54,7 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
     output = await hookOutputFor(adapter, read.text, {
-      sessions: () => createFileSessions({ governor: withAgentPreset(storeOnce().governor, adapter), profile: adapter.name }),
+      sessions: () => createFileSessions({ governor: withAgentPreset(storeOnce().governor, adapter), profile: adapter.name, credential: () => credentialOf(storeOnce(), io) }),
       answer: { approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision) },
     });
   }

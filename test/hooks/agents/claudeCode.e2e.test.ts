@@ -7,7 +7,8 @@ import { findAgentCli, runAgent, tempDir } from '../../support/agents/agentCli';
 import type { MainLoopRequest } from '../../support/agents/anthropicModel';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runClaudeCode, toolResultTexts, type ClaudeHook, type ClaudeRunSpec } from '../../support/agents/claudeCodeRun';
-import { keptSessionId, startingLate } from '../../support/agents/governedWorkspace';
+import { configOf, keptSessionId, startingLate } from '../../support/agents/governedWorkspace';
+import { humanHome } from '../../support/approvalCredential';
 import { quoteArgv } from '../../../src/text/quoteArgv';
 import { INTENTS_YAML, makeWorkspace } from '../../support/workspace';
 
@@ -39,11 +40,14 @@ const intentsServer = (delaySec = 0): Record<string, unknown> => {
 // later than Claude Code 2.1.197 waits for a server it does not have to load
 const LATE_START_SEC = 5;
 
-/** Approves categories for the workspace's session as a human does in a terminal of their own; the held call's reason names no way to. */
+// the human who answers held calls: the agent's hooks find the credential in the user's config folder
+const human = humanHome();
+
+/** Approves categories for the workspace's session as a human does, with the credential; the held call's reason names no way to. */
 async function approveAsHuman(request: MainLoopRequest, root: string, categories: string): Promise<void> {
   const reason = request.toolResults.at(-1)?.content ?? '';
   if (!reason.includes('Only a human can approve this call') || reason.includes('intentgate approve')) throw new Error(`the held call's reason is not as expected: ${reason}`);
-  const argv = ['node', intentgate, 'approve', '--workspace', root, '--session', keptSessionId(root), categories];
+  const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root), categories];
   const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 30_000 });
   if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
 }
@@ -63,7 +67,7 @@ async function hookFor(root: string, via: Via, flags = ''): Promise<ClaudeHook> 
 }
 
 async function claude(root: string, spec: Omit<ClaudeRunSpec, 'workspace' | 'hook'> & { readonly via?: Via; readonly flags?: string }) {
-  const run = await runClaudeCode(program, { ...spec, workspace: root, hook: await hookFor(root, spec.via ?? 'command', spec.flags) });
+  const run = await runClaudeCode(program, { ...spec, env: { ...configOf(human), ...spec.env }, workspace: root, hook: await hookFor(root, spec.via ?? 'command', spec.flags) });
   expect(run.run.timedOut).toBe(false);
   expect(run.result, run.run.stdout + run.run.stderr).toBeDefined();
   return run;
@@ -131,7 +135,7 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const reason = toolResultTexts(first)[1] ?? '';
     expect(reason).toContain('Only a human can approve this call (approval-1)');
     expect(reason).not.toContain('intentgate approve');
-    const argv = ['node', intentgate, 'approve', '--workspace', root, '--session', sessionId, '--held', 'approval-1'];
+    const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', sessionId, '--held', 'approval-1'];
     const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 60_000 });
     expect({ code: approved.exitCode, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
     expect(approved.stdout).toContain("Continued 'Write' (approval-1)");
@@ -176,5 +180,48 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     expect(results[8]).toBe(STATE_VIOLATION_MESSAGE);
     expect(existsSync(path.join(root, 'src', 'auth', 'late.ts'))).toBe(false);
     expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write', 'Write', 'Bash', 'Bash', 'Write']);
+  });
+
+  it("refuses the agent's own `intentgate approve` run through its Bash tool (no terminal, the same user): the session gains nothing, and the human's approval with the credential lets the call run", async () => {
+    const root = workspace();
+    // `intentgate` on the agent's PATH, as an installed package puts it there
+    const bin = tempDir('bin-');
+    writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, { mode: 0o755 });
+    const humanApproves = (categories: string) => async (): Promise<void> => {
+      const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root), categories];
+      const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 30_000 });
+      if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
+    };
+    // the issue's attack: the command a held call used to offer, run by the model as a shell command
+    const selfApprove = (what: readonly string[], before?: () => Promise<void>) => ({
+      tool: 'Bash',
+      ...(before && { before }),
+      // read when the model sends it, once the session exists (a spread would read it at once)
+      get input() {
+        return { command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root), ...what]), description: 'approve' };
+      },
+    });
+    const sudo = { tool: 'Bash', input: { command: 'sudo -n true', description: 'check sudo' } };
+    const run = await claude(root, {
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+      mcpServers: intentsServer(),
+      script: [
+        { tool: 'mcp__intentgate__select_active_intent', input: { intent_id: 'INT-001' } },
+        sudo,
+        // as in the issue, a human has approved arbitrary commands, so the model's shell runs it
+        selfApprove(['SUDO', 'EXEC_ARBITRARY'], humanApproves('EXEC_ARBITRARY')),
+        selfApprove(['--held', 'approval-1']),
+        sudo,
+        { ...sudo, before: humanApproves('SUDO') },
+      ],
+    });
+    const results = toolResultTexts(run);
+    expect(results[1]).toContain('Only a human can approve this call (approval-1)');
+    expect(results[2]).toContain('refused: approving needs a human at an interactive terminal to confirm');
+    expect(results[3]).toContain('refused: approving needs a human at an interactive terminal to confirm');
+    // the session gained nothing: the same call is still held, under the same approval id
+    expect(results[4]).toContain('Only a human can approve this call (approval-1)');
+    expect(results[5]).not.toContain('Only a human can approve');
+    expect(run.result?.permission_denials.map((denial) => denial.tool_input.command)).toEqual(['sudo -n true', 'sudo -n true']);
   });
 });

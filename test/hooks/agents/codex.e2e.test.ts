@@ -22,6 +22,7 @@ async function codex(workspace: GovernedWorkspace, script: readonly OpenAiTurn[]
     script,
     hookCommand: intentgateHookCommand(intentgate, 'codex', workspace),
     mcpServers: intentsMcpServer(intentgate, workspace, serverLateBySec),
+    env: workspace.agentEnv,
   });
   expect(run.run.timedOut).toBe(false);
   return { ...run, outputs: [...toolOutputs(run).values()] };

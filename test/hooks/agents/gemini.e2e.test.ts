@@ -23,6 +23,7 @@ async function gemini(workspace: GovernedWorkspace, script: readonly GeminiTurn[
     script,
     hookCommand: intentgateHookCommand(intentgate, 'gemini', workspace),
     mcpServers: intentsMcpServer(intentgate, workspace, serverLateBySec),
+    env: workspace.agentEnv,
   });
   expect(run.run.timedOut).toBe(false);
   return { ...run, responses: functionResponses(run) };

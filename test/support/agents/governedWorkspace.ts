@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { quoteArgv } from '../../../src/text/quoteArgv';
+import { humanHome, type HumanHome } from '../approvalCredential';
 import { INTENTS_YAML, makeWorkspace } from '../workspace';
 import { runAgent, tempDir } from './agentCli';
 import type { McpServer } from './agentRunSpec';
@@ -10,7 +11,14 @@ export interface GovernedWorkspace {
   readonly root: string;
   /** the flags of `intentgate hook` and `intentgate intents-mcp` that name this workspace */
   readonly flags: readonly string[];
+  /** the human who answers held calls, with the approval credential set up */
+  readonly human: HumanHome;
+  /** what the agent runs with so its hooks find the human's credential: the user's config folder */
+  readonly agentEnv: NodeJS.ProcessEnv;
 }
+
+/** The environment that puts the user's config folder, and so the approval credential, in `human`'s home. */
+export const configOf = (human: HumanHome): NodeJS.ProcessEnv => ({ XDG_CONFIG_HOME: path.join(human.home, '.config') });
 
 /**
  * A workspace with the intents (INT-001 owns src/auth/** and tests/auth/), src/auth and
@@ -22,10 +30,12 @@ export function governedWorkspace(options: { readonly safeMode: boolean }): Gove
   mkdirSync(path.join(root, 'src', 'auth'), { recursive: true });
   mkdirSync(path.join(root, 'src', 'billing'), { recursive: true });
   writeFileSync(path.join(root, 'src', 'billing', 'keep.ts'), 'export {};\n');
-  if (options.safeMode) return { root, flags: ['--workspace', root] };
+  const human = humanHome();
+  const people = { human, agentEnv: configOf(human) };
+  if (options.safeMode) return { root, flags: ['--workspace', root], ...people };
   const policy = path.join(root, 'intentgate.policy.yaml');
   writeFileSync(policy, 'version: 1\nworkspaceRoot: .\nsafeMode: false\n');
-  return { root, flags: ['--policy', policy] };
+  return { root, flags: ['--policy', policy], ...people };
 }
 
 /**
@@ -75,11 +85,13 @@ export function heldApprovalId(texts: readonly string[]): string {
 }
 
 /**
- * Continues the held call the refusal names, as the human does in a terminal of their own with
- * this checkout's CLI: `intentgate approve --held <id>` for the workspace's session.
+ * Continues the held call the refusal names, as the human does with this checkout's CLI:
+ * `intentgate approve --held <id>` for the workspace's session, the credential named with
+ * `--token-file` (a child process with no terminal, so the confirmation cannot stand in).
  */
 export async function approveHeldAsHuman(intentgate: string, workspace: GovernedWorkspace, texts: readonly string[]): Promise<void> {
-  const argv = ['node', intentgate, 'approve', ...workspace.flags, '--session', keptSessionId(workspace.root), '--held', heldApprovalId(texts)];
+  const held = ['--session', keptSessionId(workspace.root), '--held', heldApprovalId(texts)];
+  const argv = ['node', intentgate, 'approve', ...workspace.flags, '--token-file', workspace.human.tokenFile, ...held];
   const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: tempDir('approve-'), env: process.env, timeoutMs: 30_000 });
   if (approved.exitCode !== 0) throw new Error(`${argv.join(' ')} failed: ${approved.stderr}`);
 }

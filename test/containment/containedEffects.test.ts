@@ -49,6 +49,9 @@ const refusedWrites: WriteCase[] = [
   { name: 'a file outside the scope through a link in scope', target: 'docs/readme.md', command: 'echo changed > src/link-in' },
   { name: 'a file outside the workspace through a link in scope', target: '../outside/outside.txt', command: 'echo changed > src/link-out' },
   { name: 'the intents file by rename over it', target: '.orchestration/active_intents.yaml', command: 'echo x > src/t && mv src/t .orchestration/active_intents.yaml' },
+  { name: 'the orchestration folder through git sparse-checkout', target: '.orchestration/active_intents.yaml', command: 'git sparse-checkout set src' },
+  { name: '.intentignore through git clean of the whole tree', target: '.intentignore', command: 'cd src && git clean -fdxq :/' },
+  { name: 'a file outside the scope through perl -pi', target: 'docs/readme.md', command: "perl -pi -e 's/docs/changed/' docs/readme.md" },
 ];
 
 const absolute = (target: string): string => (target.startsWith('~/') ? home(target.slice(2)) : path.resolve(layout.root, target));

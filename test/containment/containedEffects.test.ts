@@ -33,6 +33,8 @@ interface WriteCase {
   /** the file the command tries to change, relative to the workspace ('~/' for the home folder) */
   readonly target: string;
   readonly command: string;
+  /** the program reports the failure but exits 0 (perl -pi skips a file it cannot replace) */
+  readonly exitsZero?: boolean;
 }
 
 const home = (name: string): string => path.join(homedir(), name);
@@ -51,7 +53,7 @@ const refusedWrites: WriteCase[] = [
   { name: 'the intents file by rename over it', target: '.orchestration/active_intents.yaml', command: 'echo x > src/t && mv src/t .orchestration/active_intents.yaml' },
   { name: 'the orchestration folder through git sparse-checkout', target: '.orchestration/active_intents.yaml', command: 'git sparse-checkout set src' },
   { name: '.intentignore through git clean of the whole tree', target: '.intentignore', command: 'cd src && git clean -fdxq :/' },
-  { name: 'a file outside the scope through perl -pi', target: 'docs/readme.md', command: "perl -pi -e 's/docs/changed/' docs/readme.md" },
+  { name: 'a file outside the scope through perl -pi', target: 'docs/readme.md', command: "perl -pi -e 's/docs/changed/' docs/readme.md", exitsZero: true },
 ];
 
 const absolute = (target: string): string => (target.startsWith('~/') ? home(target.slice(2)) : path.resolve(layout.root, target));
@@ -64,10 +66,11 @@ describe.skipIf(BWRAP === undefined)('a contained command', () => {
     expect(readFileSync(path.join(layout.root, 'src', 'new.ts'), 'utf8')).toBe('inside\n');
   });
 
-  it.each(refusedWrites)('cannot change $name', async ({ target, command }) => {
+  it.each(refusedWrites)('cannot change $name', async ({ target, command, exitsZero }) => {
     const before = snapshot(target);
     const outcome = await contained(layout.profile, command);
-    expect(outcome.code).not.toBe(0);
+    if (exitsZero === true) expect(outcome.stderr).toContain('Read-only file system');
+    else expect(outcome.code).not.toBe(0);
     expect(snapshot(target)).toBe(before);
     expect(readFileSync(path.join(layout.root, '.orchestration', 'active_intents.yaml'), 'utf8')).toBe(INTENTS_FILE_TEXT);
   });

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Governor } from '../governor/governorApi';
+import { APPROVAL_TOKEN_FILE_ENV, approvalTokenFile } from '../hooks/approvalCredential';
 import { loadIntentIgnore } from '../intents/intentIgnore';
 import type { ContainmentPolicy } from './containmentPolicy';
 import type { OwnFile } from './controlPlaces';
@@ -21,14 +22,14 @@ export interface GovernorPlace {
 }
 
 /**
- * intentgate's user configuration folder, where the approval token is kept
- * (`$XDG_CONFIG_HOME/intentgate`, else `~/.config/intentgate`), and a token file the
- * environment names: masked, so a command cannot read the token and approve its own calls.
+ * The approval token's file (`approvalTokenFile`: `INTENTGATE_APPROVAL_TOKEN_FILE`, else
+ * `intentgate/approval-token` in the user's config folder) and that default file's folder:
+ * masked, so a command cannot read the token and approve its own calls.
  */
-export function intentgateTokenFiles(env: NodeJS.ProcessEnv, home: string): string[] {
-  const config = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
-  const named = env.INTENTGATE_APPROVAL_TOKEN_FILE;
-  return [path.join(config, 'intentgate'), ...(named !== undefined && path.isAbsolute(named) ? [named] : [])];
+export function intentgateTokenFiles(env: NodeJS.ProcessEnv, cwd: string): string[] {
+  const configured = approvalTokenFile(env, cwd);
+  const folder = path.dirname(approvalTokenFile({ ...env, [APPROVAL_TOKEN_FILE_ENV]: '' }, cwd));
+  return configured.startsWith(`${folder}/`) ? [folder] : [folder, configured];
 }
 
 /** The plain inputs of a governor's profile: its state, active intent, approvals and grants, read now. */
@@ -45,7 +46,7 @@ export function governorProfileInputs(governor: Governor, place: GovernorPlace):
     grantHosts: [...new Set(hosts)],
     policy: place.policy,
     homeDir: home,
-    tokenFiles: [...intentgateTokenFiles(place.env ?? process.env, home), ...(place.tokenFiles ?? [])],
+    tokenFiles: [...intentgateTokenFiles(place.env ?? process.env, place.workspaceRoot), ...(place.tokenFiles ?? [])],
     sockets: hostSockets(),
     ...(place.allowedOnce !== undefined && { allowedOnce: place.allowedOnce }),
     ...(place.sessionStore !== undefined && { sessionStore: place.sessionStore }),

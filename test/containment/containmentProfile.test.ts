@@ -116,11 +116,11 @@ describe('the containment profile', () => {
   });
 
   it.each([
-    { name: 'the default config folder', env: {}, files: ['/home/u/.config/intentgate'] },
-    { name: 'XDG_CONFIG_HOME', env: { XDG_CONFIG_HOME: '/cfg' }, files: ['/cfg/intentgate'] },
-    { name: 'a token file the environment names', env: { INTENTGATE_APPROVAL_TOKEN_FILE: '/keys/token' }, files: ['/home/u/.config/intentgate', '/keys/token'] },
+    { name: 'the default config folder', env: { HOME: '/home/u' }, files: ['/home/u/.config/intentgate'] },
+    { name: 'XDG_CONFIG_HOME', env: { HOME: '/home/u', XDG_CONFIG_HOME: '/cfg' }, files: ['/cfg/intentgate'] },
+    { name: 'a token file the environment names', env: { HOME: '/home/u', INTENTGATE_APPROVAL_TOKEN_FILE: '/keys/token' }, files: ['/home/u/.config/intentgate', '/keys/token'] },
   ])("finds intentgate's approval token files from $name", ({ env, files }) => {
-    expect(intentgateTokenFiles(env, '/home/u')).toEqual(files);
+    expect(intentgateTokenFiles(env, '/work')).toEqual(files);
   });
 
   it('opens the network for NETWORK_RISK in ACTION only', () => {

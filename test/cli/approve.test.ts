@@ -66,6 +66,22 @@ describe('intentgate approve', () => {
     expect(run.stderr).toContain(stderr);
   });
 
+  it('lists what waits for a human, with the command that answers each, needing no credential and changing nothing', async () => {
+    const root = await holding();
+    const run = await cli(['approve', '--workspace', root, '--list'], { env: {} });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout).toBe(
+      [
+        'session s1 (test-agent):',
+        '  approval-1  write_to_file  1) What I want to do: Call write_to_file: src/auth/login.ts',
+        `    intentgate approve --workspace ${root} --session s1 --held approval-1`,
+        '',
+      ].join('\n'),
+    );
+    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
+    expect((await approve(root, '--session', 's1', '--held', 'approval-1')).stdout).toContain("Continued 'write_to_file' (approval-1)");
+  });
+
   it('continues one held call: the retry of that very call runs once', async () => {
     const root = await holding();
     const run = await approve(root, '--session', 's1', '--held', 'approval-1');

@@ -13,6 +13,7 @@ import { validateCategories } from '../../safeMode/sessionApprovals';
 import { createFileSessions } from '../../sessions/fileSessions';
 import { credentialSource, initCredential, passGate, readCredential } from '../approvalGate';
 import { CliFailure } from '../cliFailure';
+import { listHeldCalls } from '../listHeldCalls';
 import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
 import { EXIT_CODES, type ExitCode } from '../exitCodes';
@@ -22,6 +23,7 @@ import { UsageError } from '../usageError';
 interface ApproveFlags extends HookStoreFlags {
   readonly session?: string;
   readonly init?: boolean;
+  readonly list?: boolean;
   readonly tokenFile?: string;
   readonly held?: string;
   readonly cancel?: boolean;
@@ -118,7 +120,14 @@ async function runApprove(categories: readonly string[], flags: ApproveFlags, io
     writeLine(io.stdout, made.message);
     return EXIT_CODES.ok;
   }
-  if (flags.session === undefined) throw new UsageError("--session <id> is required (the agent's session id), or --init");
+  if (flags.list === true) {
+    if (categories.length > 0 || flags.session !== undefined) throw new UsageError('--list lists what waits in every session: give it without --session or categories');
+    const store = hookStore(flags, io, undefined);
+    const dir = createFileSessions({ governor: store.governor }).dir;
+    for (const line of listHeldCalls({ dir, optionsFor: (profile) => agentOptions(store.governor, profile), approveCommand: store.approveCommand })) writeLine(io.stdout, line);
+    return EXIT_CODES.ok;
+  }
+  if (flags.session === undefined) throw new UsageError("--session <id> is required (the agent's session id), or --list, or --init");
   const sessionId = flags.session;
   const approval = approvalOf(categories, flags);
   const store = hookStore(flags, io, undefined);
@@ -157,6 +166,7 @@ export function registerApprove(program: Command, context: CommandContext): void
     )
     .argument('[categories...]', `risk categories to approve for the session: ${RISK_CATEGORIES.join(', ')}`)
     .option('--session <id>', "the agent's session id, as the hook's message names it")
+    .option('--list', 'list the held calls and changes every kept agent session waits on, with the command that answers each')
     .option('--init', 'create the approval credential (a random token in an owner-only file); a setup step, at your own terminal')
     .option('--token-file <file>', 'the approval credential, named explicitly: stands in for the terminal confirmation on a session started under it (default: $INTENTGATE_APPROVAL_TOKEN_FILE, else ~/.config/intentgate/approval-token)')
     .option('--held <approvalId>', 'answer this held call or control-file change instead')

@@ -178,6 +178,12 @@ describe('answers as Claude Code reads them', () => {
       event: preTool,
       stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do' } },
     },
+    {
+      name: "a held call's commands, shown to the user only",
+      answer: { kind: 'ask', message: '1) What I want to do', humanNote: 'run intentgate approve', decision },
+      event: preTool,
+      stdout: { systemMessage: 'run intentgate approve', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do' } },
+    },
     { name: 'a prompt with context', answer: { kind: 'proceed', context: 'Select an intent first.' }, event: prompt, stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'Select an intent first.' } } },
     { name: 'a prompt with nothing to add', answer: { kind: 'proceed' }, event: prompt, stdout: '' },
     { name: 'a refused prompt, blocked', answer: { kind: 'deny', message: 'no orchestration' }, event: prompt, stdout: { decision: 'block', reason: 'no orchestration' } },

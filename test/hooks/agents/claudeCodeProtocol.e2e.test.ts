@@ -67,10 +67,15 @@ describe.skipIf('skip' in cli)('the adapter answers, as Claude Code 2.1.197 acts
   });
 
   it('turns a held call into a denial in -p mode, with the prompt as the reason', async () => {
-    const claude = await run({ 'pre_tool:Write': { kind: 'ask', message: '1) What I want to do: write held.txt' } }, { script: [{ tool: 'Write', input: { file_path: 'held.txt', content: 'x' } }] });
+    const claude = await run(
+      { 'pre_tool:Write': { kind: 'ask', message: '1) What I want to do: write held.txt', humanNote: 'HUMAN-ONLY-NOTE' } },
+      { script: [{ tool: 'Write', input: { file_path: 'held.txt', content: 'x' } }] },
+    );
     expect(existsSync(path.join(claude.workspace, 'held.txt'))).toBe(false);
     expect(claude.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write']);
+    // the reason is the model's; systemMessage, where the commands that approve go, never reaches it
     expect(toolResultTexts(claude)[0]).toBe('1) What I want to do: write held.txt');
+    expect(JSON.stringify(claude.requests)).not.toContain('HUMAN-ONLY-NOTE');
   });
 
   it.each([

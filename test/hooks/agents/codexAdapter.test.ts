@@ -215,11 +215,18 @@ describe('codexAdapter.writeAnswer', () => {
     expect(codexAdapter.writeAnswer(answer, eventOf(kind))).toEqual(expected);
   });
 
-  it('refuses a held call with its prompt, which says how to approve it, Codex having no ask', () => {
+  it('refuses a held call with its prompt, saying a human decides, Codex having no ask', () => {
     const output = codexAdapter.writeAnswer({ kind: 'ask', message: PROMPT, decision }, eventOf('pre_tool'));
     const body: unknown = JSON.parse(output.stdout);
     expect(body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining(PROMPT) } });
     expect(output.stdout).toContain(HELD);
+  });
+
+  it("puts a held call's commands in systemMessage, for the user, not in the reason the model reads", () => {
+    const output = codexAdapter.writeAnswer({ kind: 'ask', message: PROMPT, humanNote: 'run intentgate approve', decision }, eventOf('pre_tool'));
+    const body = JSON.parse(output.stdout) as { systemMessage?: string; hookSpecificOutput: { permissionDecisionReason: string } };
+    expect(body.systemMessage).toBe('run intentgate approve');
+    expect(body.hookSpecificOutput.permissionDecisionReason).not.toContain('intentgate approve');
   });
 
   it('blocks a prompt that is held, saying it is held', () => {

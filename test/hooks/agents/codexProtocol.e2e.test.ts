@@ -46,11 +46,12 @@ describe.skipIf('skip' in cli)('the adapter answers, as Codex CLI 0.169 acts on 
     expect(codex.events[3]).toMatchObject({ tool: 'apply_patch', args: { patch: patch('made.txt') } });
   });
 
-  it('refuses a held call with the prompt and how to approve it', async () => {
-    const codex = await run({ 'pre_tool:apply_patch': { kind: 'ask', message: 'HELD-BY-SCRIPT' } }, [{ patch: patch('held.txt') }]);
+  it('refuses a held call with the prompt; how to approve goes to systemMessage, which the model never reads', async () => {
+    const codex = await run({ 'pre_tool:apply_patch': { kind: 'ask', message: 'HELD-BY-SCRIPT', humanNote: 'HUMAN-ONLY-NOTE' } }, [{ patch: patch('held.txt') }]);
     expect(existsSync(path.join(codex.workspace, 'held.txt'))).toBe(false);
     expect(codex.outputs[0]).toContain('HELD-BY-SCRIPT');
     expect(codex.outputs[0]).toContain('This call is held until a human approves it');
+    expect(codex.outputs[0]).not.toContain('HUMAN-ONLY-NOTE');
   });
 
   it("blocks a call when the adapter fails, and blocks the prompt when the hook cannot run at all", async () => {

@@ -177,10 +177,15 @@ describe('geminiAdapter.writeAnswer', () => {
     expect(geminiAdapter.writeAnswer(answer, event)).toEqual(expected);
   });
 
-  it('refuses a held call with its prompt, which says how to approve it: an ask would wait forever in a headless run', () => {
+  it('refuses a held call with its prompt, saying a human decides: an ask would wait forever in a headless run', () => {
     const output = geminiAdapter.writeAnswer({ kind: 'ask', message: '1) What I want to do: write a.ts', decision }, eventOf('pre_tool'));
     expect(JSON.parse(output.stdout)).toEqual({ decision: 'deny', reason: expect.stringContaining('1) What I want to do: write a.ts') });
     expect(output.stdout).toContain(HELD);
+  });
+
+  it("puts a held call's commands in systemMessage, for the user, not in the reason the model reads", () => {
+    const output = geminiAdapter.writeAnswer({ kind: 'ask', message: '1) What I want to do: write a.ts', humanNote: 'run intentgate approve', decision }, eventOf('pre_tool'));
+    expect(JSON.parse(output.stdout)).toEqual({ systemMessage: 'run intentgate approve', decision: 'deny', reason: expect.not.stringContaining('intentgate approve') });
   });
 
   it.each(failures)('$name', ({ event, answer }) => {

@@ -54,11 +54,12 @@ describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on 
     expect(open.requests[0]?.functionCalling).toBeUndefined();
   });
 
-  it('refuses a held call with the prompt and how to approve it, where an ask would wait forever', async () => {
-    const gemini = await run({ 'pre_tool:write_file': { kind: 'ask', message: 'HELD-BY-SCRIPT' } }, [write('held.txt')]);
+  it('refuses a held call with the prompt; how to approve goes to systemMessage, which the model never reads, where an ask would wait forever', async () => {
+    const gemini = await run({ 'pre_tool:write_file': { kind: 'ask', message: 'HELD-BY-SCRIPT', humanNote: 'HUMAN-ONLY-NOTE' } }, [write('held.txt')]);
     expect(existsSync(path.join(gemini.workspace, 'held.txt'))).toBe(false);
     expect(gemini.responses[0]).toContain('HELD-BY-SCRIPT');
     expect(gemini.responses[0]).toContain('This call is held until a human approves it');
+    expect(gemini.responses[0]).not.toContain('HUMAN-ONLY-NOTE');
   });
 
   it('blocks a call when the adapter fails, and offers no function when choosing them fails', async () => {

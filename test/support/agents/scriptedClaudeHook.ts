@@ -12,7 +12,7 @@ import { createGovernor } from '../../../src/index';
 /** A scripted answer: the answer's kind and text; the decision an allow or ask carries is made up here. */
 export type ScriptedAnswer =
   | { readonly kind: 'allow' }
-  | { readonly kind: 'deny' | 'ask'; readonly message: string }
+  | { readonly kind: 'deny' | 'ask'; readonly message: string; readonly humanNote?: string }
   | { readonly kind: 'proceed'; readonly context?: string }
   | { readonly kind: 'tools'; readonly allowed: readonly string[] }
   | 'fail';
@@ -29,7 +29,9 @@ function toHookAnswer(answer: Exclude<ScriptedAnswer, 'fail'>): HookAnswer {
   if (answer.kind === 'proceed' || answer.kind === 'tools') return answer;
   // the adapter writes no part of the decision; any real one will do
   const decision = createGovernor({ workspaceRoot: process.cwd(), trace: () => undefined }).isToolAllowed('read_file');
-  return answer.kind === 'allow' ? { kind: 'allow', decision } : { kind: answer.kind, message: answer.message, decision };
+  if (answer.kind === 'allow') return { kind: 'allow', decision };
+  if (answer.kind === 'ask') return { kind: 'ask', message: answer.message, ...(answer.humanNote !== undefined && { humanNote: answer.humanNote }), decision };
+  return { kind: answer.kind, message: answer.message, decision };
 }
 
 function respond(raw: string): HookOutput {

@@ -32,6 +32,8 @@ const at = (workspace: GovernedWorkspace, ...parts: string[]): string => path.jo
 const addFile = (file: string): OpenAiTurn => ({ patch: `*** Begin Patch\n*** Add File: ${file}\n+export {};\n*** End Patch\n` });
 // later than Codex 0.169 takes to reach its first request
 const LATE_START_SEC = 5;
+// which of the shell's stdin and stdout are a terminal
+const TERMINAL_PROBE = '[ -t 0 ] && echo stdin-terminal || echo stdin-not-terminal; [ -t 1 ] && echo stdout-terminal || echo stdout-not-terminal';
 const selectIntent: OpenAiTurn = { tool: 'select_active_intent', namespace: 'mcp__intentgate', input: { intent_id: 'INT-001' } };
 
 describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', () => {
@@ -114,5 +116,16 @@ describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', ()
     expect(run.outputs[1]).toContain('This call is held until a human approves it');
     expect(run.outputs[2]).toContain('Success');
     expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(true);
+  });
+
+  it("runs the model's shell commands with no terminal, so an approval it runs cannot be confirmed there", async () => {
+    const run = await codex(governedWorkspace({ safeMode: false }), [selectIntent, { tool: 'exec_command', input: { cmd: TERMINAL_PROBE } }]);
+    expect(run.outputs[1]).toContain('stdin-not-terminal');
+    expect(run.outputs[1]).toContain('stdout-not-terminal');
+  });
+
+  it("gives the model a terminal when it asks for one (exec_command's tty), which the confirmation cannot tell from a person's", async () => {
+    const run = await codex(governedWorkspace({ safeMode: false }), [selectIntent, { tool: 'exec_command', input: { cmd: TERMINAL_PROBE, tty: true } }]);
+    expect(run.outputs[1]).toContain('stdin-terminal');
   });
 });

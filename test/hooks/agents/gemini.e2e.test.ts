@@ -33,6 +33,8 @@ const at = (workspace: GovernedWorkspace, ...parts: string[]): string => path.jo
 const write = (file: string): GeminiTurn => ({ tool: 'write_file', input: { file_path: file, content: 'export {};\n' } });
 // a server Gemini CLI 0.61 waits for before its first request
 const LATE_START_SEC = 5;
+// which of the shell's stdin and stdout are a terminal
+const TERMINAL_PROBE = '[ -t 0 ] && echo stdin-terminal || echo stdin-not-terminal; [ -t 1 ] && echo stdout-terminal || echo stdout-not-terminal';
 const selectIntent: GeminiTurn = { tool: 'mcp_intentgate_select_active_intent', input: { intent_id: 'INT-001' } };
 const DESTRUCTIVE = Object.keys(GEMINI_TOOLS).filter((tool) => GEMINI_TOOLS[tool]?.toolClass === 'DESTRUCTIVE');
 
@@ -112,5 +114,11 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     expect(run.responses[1]).toContain('This call is held until a human approves it');
     expect(run.responses[2]).toContain('Successfully created');
     expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(true);
+  });
+
+  it("runs the model's shell commands with no terminal, so an approval it runs cannot be confirmed there", async () => {
+    const run = await gemini(governedWorkspace({ safeMode: false }), [selectIntent, { tool: 'run_shell_command', input: { command: TERMINAL_PROBE } }]);
+    expect(run.responses[1]).toContain('stdin-not-terminal');
+    expect(run.responses[1]).toContain('stdout-not-terminal');
   });
 });

@@ -29,6 +29,8 @@ export { INTENT_IGNORE_FILE } from './intents/intentIgnore';
 
 export {
   ATTEMPT_COMPLETION,
+  attemptCompletionMcpTool,
+  attemptCompletionTool,
   SELECT_ACTIVE_INTENT,
   selectActiveIntentMcpTool,
   selectActiveIntentTool,

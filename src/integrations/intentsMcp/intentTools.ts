@@ -1,5 +1,5 @@
 import type { Intent } from '../../intents/intent';
-import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
+import { ATTEMPT_COMPLETION, attemptCompletionMcpTool, SELECT_ACTIVE_INTENT, SELECT_ACTIVE_INTENT_PARAMETERS } from '../../tools/handshakeTools';
 
 /** What the server knows of the intents when a list is asked for: the intents, or why there are none. */
 export type IntentsRead = { readonly ok: true; readonly intents: readonly Intent[] } | { readonly ok: false; readonly problem: string };
@@ -19,22 +19,10 @@ export function intentTools(read: IntentsRead) {
     {
       name: SELECT_ACTIVE_INTENT,
       description: `Select the active intent for this task before using any tool that changes files or runs commands; changes are then permitted inside its scope only. ${intentsText(read)}`,
-      inputSchema: {
-        type: 'object' as const,
-        properties: { intent_id: { type: 'string', description: 'Identifier of the intent to activate.' } },
-        required: ['intent_id'],
-        additionalProperties: false,
-      },
+      // the schemas are the library's ready definitions', so a host and an agent CLI see one tool
+      inputSchema: SELECT_ACTIVE_INTENT_PARAMETERS,
     },
-    {
-      name: ATTEMPT_COMPLETION,
-      description: 'Call when the task is done (or was only a question): it ends the task, and a new one needs select_active_intent again before changes.',
-      inputSchema: {
-        type: 'object' as const,
-        properties: { result: { type: 'string', description: 'What was done, in a few words.' } },
-        additionalProperties: false,
-      },
-    },
+    attemptCompletionMcpTool,
   ];
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGovernor } from '../../src/governor/createGovernor';
 import { registerHookAdapter } from '../../src/hooks/hookAdapters';
 import { quoteArgv } from '../../src/text/quoteArgv';
 import { testHookAdapter } from '../hooks/testHookAdapter';
@@ -178,5 +179,22 @@ describe.skipIf(!existsSync('/usr/bin/script'))('intentgate approve at an intera
     expect(run.output).toContain(output);
     expect(run.code).toBe(code);
     expect(await hook(root, human, WRITE)).toMatchObject({ answer: after });
+  });
+});
+
+// docs/cli.md's policy line, for agents that can give a command a terminal (Codex's tty)
+const DENY_SELF_APPROVAL = { prefix: 'intentgate approve', decision: 'deny' as const, examples: ['intentgate approve --session s SUDO'] };
+
+describe("a policy rule that refuses the agent's own intentgate approve", () => {
+  it.each([
+    { name: 'as installed on PATH', command: 'intentgate approve --session s SUDO EXEC_ARBITRARY' },
+    { name: 'through npx', command: 'npx intentgate approve --session s --held approval-1' },
+    { name: 'by its path', command: './node_modules/.bin/intentgate approve --session s SUDO' },
+    { name: 'behind env', command: 'env A=1 intentgate approve --session s SUDO' },
+  ])('denies it $name', ({ command }) => {
+    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined, shell: { rules: [DENY_SELF_APPROVAL] } });
+    governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
+    governor.approveSession(['EXEC_ARBITRARY']);
+    expect(governor.handleToolCall('execute_command', { command })).toMatchObject({ verdict: 'deny', code: 'command_denied' });
   });
 });

@@ -32,6 +32,7 @@ import {
   type WorkspaceFacts,
 } from '../tools/toolRequest';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
+import { callArgumentsOf } from '../tools/jsonArguments';
 
 /** What the decider needs from the governor. */
 export interface CallDeciderParts {
@@ -233,7 +234,8 @@ export function createCallDecider(parts: CallDeciderParts) {
 
     /** Decides a concrete call. */
     decideCall(call: CallToDecide): DecidedCall {
-      const { name, args, snapshot, approvalId } = call;
+      const { name, snapshot, approvalId } = call;
+      const args = callArgumentsOf(call.args);
       // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
       const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
       const built = createToolRequest(name, args, requestContext(analyze));

@@ -15,6 +15,7 @@ import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from '../life
 import type { RiskCategory } from '../risk/categories';
 import { approvedCategoriesOf, validateCategories, type ApprovalAnswer } from '../safeMode/sessionApprovals';
 import { describeValue } from '../text/describeValue';
+import { callArgumentsOf } from '../tools/jsonArguments';
 import { toolDefinitionName } from '../tools/toolDefinitions';
 import type { TraceChange } from '../trace/traceRecord';
 import { approverOf, type ApprovedBy } from './answeredBy';
@@ -126,8 +127,8 @@ export class LiveGovernor implements Governor {
     this.#assertRunning('handleToolCall');
     expireOverdueCalls(parts);
     const snapshot = this.#currentSnapshotForCall();
-    // a call with no arguments is a call with empty ones; null is malformed, not empty
-    const callArgs = args === undefined ? {} : args;
+    // a call with no arguments is a call with empty ones; null is malformed, not empty; a JSON-object text is its object, traced and held as such
+    const callArgs = args === undefined ? {} : callArgumentsOf(args);
     const first = parts.decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(parts, name, callArgs), prepared: options?.prepared });
     const { decision, traced } = traceDecision(parts, first.decision, callArgs);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
@@ -143,15 +144,16 @@ export class LiveGovernor implements Governor {
     return decision;
   }
 
-  #isToolAllowed(name: string, args?: unknown, options?: CallOptions): Decision {
+  #isToolAllowed(name: string, givenArgs?: unknown, options?: CallOptions): Decision {
     const parts = this.#parts;
-    return args === undefined
-      ? nameDecision(parts, name)
-      : parts.decider.decideCall({ name, args, snapshot: this.#currentSnapshotForCall(), approvalId: approvalIdFor(parts, name, args), prepared: options?.prepared, query: true }).decision;
+    if (givenArgs === undefined) return nameDecision(parts, name);
+    const args = callArgumentsOf(givenArgs);
+    return parts.decider.decideCall({ name, args, snapshot: this.#currentSnapshotForCall(), approvalId: approvalIdFor(parts, name, args), prepared: options?.prepared, query: true }).decision;
   }
 
   shellWork(name: unknown, args?: unknown): ReturnType<Governor['shellWork']> {
-    return this.#parts.decider.shellWork(name, args === undefined ? {} : args);
+    // the same arguments the decision reads, so work prepared from a JSON text matches its call
+    return this.#parts.decider.shellWork(name, args === undefined ? {} : callArgumentsOf(args));
   }
 
   assertToolAllowed(name: string, args?: unknown): Decision {

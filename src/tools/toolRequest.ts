@@ -4,6 +4,7 @@ import { relativeInside } from '../paths/pathAnalyzer';
 import type { RiskCategory } from '../risk/categories';
 import type { Classifier, ToolClassification } from './classifier';
 import { SELECT_ACTIVE_INTENT } from './handshakeTools';
+import { readArgumentsText } from './jsonArguments';
 import { extractPathArguments } from './pathArguments';
 import type { ToolClass } from './toolClass';
 
@@ -123,6 +124,9 @@ export function toolPath(
 
 function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolRequestResult {
   if (!isPlainArgs(args)) {
+    // a JSON-object text is read into its object before the call is decided (callArgumentsOf); any other says what to pass
+    const text = typeof args === 'string' ? readArgumentsText(args) : undefined;
+    if (text !== undefined && !text.ok) return { ok: false, code: 'invalid_arguments', problem: text.problem };
     const shape = Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args;
     return { ok: false, code: 'invalid_arguments', problem: `arguments must be an object, got ${shape}` };
   }

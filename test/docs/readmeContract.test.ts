@@ -7,6 +7,7 @@ import * as mcpProxy from '../../src/integrations/mcpProxy/index';
 import * as openaiAgents from '../../src/integrations/openaiAgents/index';
 import { ERROR_CODES } from '../../src/errors/errorCodes';
 import { REASON_CODES } from '../../src/decision/reasons';
+import { codeBlocks, typeCheckExamples } from '../support/typeCheckExamples';
 
 // the README documents the public contract: every export, reason code and error code
 
@@ -44,4 +45,30 @@ describe('the integration pages', () => {
       expect(mentionedIn(read(page), name)).toBe(true);
     },
   );
+});
+
+// what the README's TypeScript examples leave to the reader, typed as a host's own would be
+const PLACEHOLDERS = `
+/** a tool call as OpenAI returns it: arguments as JSON text */
+interface ModelToolCall { readonly name: string; readonly arguments: string }
+declare const userText: string;
+declare const myTools: readonly import('intentgate').FunctionToolDefinition[];
+declare const call: ModelToolCall;
+declare function runTool(call: ModelToolCall): Promise<unknown>;
+declare function askHuman(prompt: string): Promise<import('intentgate').ApprovalAnswer>;
+declare function reply(call: ModelToolCall, text: string | undefined): void;
+`;
+
+describe('the README\'s TypeScript examples', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const blocks = codeBlocks(README, 'ts');
+
+  it('are found', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('compile under the project\'s strict options against the package\'s types', () => {
+    const check = { root, packageName: 'intentgate', packageEntry: fileURLToPath(new URL('../../src/index.ts', import.meta.url)), placeholders: PLACEHOLDERS };
+    expect(typeCheckExamples(blocks, check)).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ const MOCKING = [
   'test/server/serviceLog.test.ts',
   'test/integrations/aiSdk/offlineExample.test.ts',
   'test/integrations/openaiAgents/offlineExample.test.ts',
+  'test/server/servicePeersMissing.test.ts',
 ];
 /** Properties, corpora, model-based and differential suites: fixed case counts, much CPU. */
 const WORK = [

@@ -1,7 +1,7 @@
 // Packs the package as `npm pack` does (its prepack script builds dist/ first), installs the
 // tarball into a fresh project and uses it from both module systems and through its bin, as a
 // consumer would: `npm run check:package`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -276,6 +276,59 @@ function checkIntentsMcpWithoutPeers(project: string): void {
   pass('the bin without @modelcontextprotocol/sdk: intents-mcp answers initialize and lists select_active_intent and attempt_completion over stdin, and exits 0 when stdin ends');
 }
 
+/** The optional peers only a service uses: the consumer installs neither. */
+const SERVICE_PEERS = [
+  { name: 'prom-client', install: 'npm install prom-client@^15' },
+  { name: 'redis', install: 'npm install redis@^5' },
+] as const;
+
+/** Runs the installed `intentgate serve` until its banner is out, answers what `/healthz` and `/metrics` answered, then stops it. */
+async function serveAndProbe(bin: string, project: string): Promise<{ banner: string; health: number; metrics: number; metricsBody: string }> {
+  const child = spawn(bin, ['serve', '--port', '0', '--workspace', project, '--quiet'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  let banner = '';
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // the banner's last line names the approval token; the service listens by then
+      child.stdout.on('data', (chunk: Buffer) => {
+        banner += chunk.toString();
+        if (banner.includes('approval token:')) resolve();
+      });
+      child.once('exit', (code) => reject(new CheckFailure(`intentgate serve without ${SERVICE_PEERS.map((peer) => peer.name).join(' and ')} exited ${String(code)} before listening:\n${banner}${errors}`)));
+    });
+    const url = /listening on (\S+)/.exec(banner)?.[1] ?? fail(`intentgate serve printed no address:\n${banner}`);
+    const health = await fetch(`${url}/healthz`);
+    const metrics = await fetch(`${url}/metrics`);
+    return { banner, health: health.status, metrics: metrics.status, metricsBody: await metrics.text() };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/**
+ * Without the optional peers only a service uses, `serve` starts with metrics off and says so,
+ * `/healthz` answers 200 and `/metrics` 503 with the install command; a Redis store is refused at
+ * start with its install command.
+ */
+async function checkServeWithoutServicePeers(project: string): Promise<void> {
+  const present = SERVICE_PEERS.filter((peer) => existsSync(path.join(project, 'node_modules', peer.name)));
+  if (present.length > 0) fail(`npm install <tarball> installed the optional peers ${present.map((peer) => peer.name).join(', ')}: are they optional peerDependencies?`);
+  const bin = path.join(project, 'node_modules', '.bin', PACKAGE_NAME);
+  const [prom, redis] = SERVICE_PEERS;
+  const probe = await serveAndProbe(bin, project);
+  if (!probe.banner.includes(`metrics: off (`) || !probe.banner.includes(prom.install)) fail(`intentgate serve without prom-client did not say at start that metrics are off:\n${probe.banner}`);
+  if (probe.health !== 200) fail(`GET /healthz without prom-client and redis answered ${probe.health}, expected 200`);
+  if (probe.metrics !== 503 || !probe.metricsBody.includes('metrics_unavailable') || !probe.metricsBody.includes(prom.install)) {
+    fail(`GET /metrics without prom-client answered ${probe.metrics} ${probe.metricsBody}, expected 503 metrics_unavailable naming '${prom.install}'`);
+  }
+  const stored = spawnSync(bin, ['serve', '--port', '0', '--workspace', project, '--quiet', '--store', 'redis://127.0.0.1:1', '--deployment', 'check-package'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  if (stored.status === 0 || stored.status === null || !stored.stderr.includes(redis.install)) {
+    fail(`intentgate serve --store redis://... without redis: expected a failure naming '${redis.install}', got exit ${String(stored.status)}:\n${stored.stdout}${stored.stderr}`);
+  }
+  pass(`the bin without prom-client and redis: serve starts with metrics off and says so, /healthz 200, /metrics 503 naming '${prom.install}'; --store redis:// exits ${stored.status} naming '${redis.install}'`);
+}
+
 /** The installed `intentgate` command runs. */
 function checkBin(project: string, manifest: Record<string, unknown>): void {
   // as the README and docs/hooks.md run it; --yes=false: the installed bin, never one fetched from the registry
@@ -357,7 +410,7 @@ function checkAnalysisWorker(project: string, packed: PackResult): void {
   pass('the analysis worker: in the tarball; the installed service decides `sudo ls` with its analysis on a worker thread, terminated at close, by import and require');
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const work = mkdtempSync(path.join(tmpdir(), 'intentgate-pack-'));
   try {
     console.log(`check:package: packing ${REPO_ROOT} and installing it into ${work}`);
@@ -379,6 +432,7 @@ function main(): number {
     checkAnalysisWorker(project, packed);
     checkBinWithoutPeers(project);
     checkIntentsMcpWithoutPeers(project);
+    await checkServeWithoutServicePeers(project);
     checkSubpaths(project, manifest);
     checkBin(project, manifest);
     console.log(`check:package passed: ${checked.length} checks`);
@@ -392,4 +446,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

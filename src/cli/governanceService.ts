@@ -11,6 +11,8 @@ import { describeRoutes } from '../server/routes';
 import { APPROVAL_TOKENS_ENV, parseApprovalTokensEnv } from '../server/approvalTokens';
 import { APPROVAL_TOKEN_ENV, type GovernanceServerOptions } from '../server/serverOptions';
 import { jsonLinesLog } from '../server/serviceLog';
+import { METRICS_OFF_MESSAGE } from '../server/serviceMetrics';
+import { REDIS_MISSING_MESSAGE, redisInstalled } from '../sessions/redisConnection';
 import { CliFailure } from './cliFailure';
 import { workspaceFor } from './cliGovernor';
 import { writeLine, type CliIo } from './cliIo';
@@ -124,6 +126,8 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
   writeLine(io.stdout, `console: ${origin}${service.console.signInPath()}  (this link signs one browser in once, within ${CONSOLE_ACCESS_DEFAULTS.codeTtlMs / 60_000} minutes)`);
   writeLine(io.stdout, 'routes:');
   for (const line of describeRoutes(service.prefix, service.metricsAccess)) writeLine(io.stdout, `  ${line}`);
+  // said at start, so nobody learns it from a scraper's failures
+  if (service.metricsRegistry === undefined) writeLine(io.stdout, `metrics: off (${METRICS_OFF_MESSAGE})`);
   writeLine(
     io.stdout,
     started.tokenFromEnv ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)` : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,
@@ -169,6 +173,11 @@ function stopRequested(io: CliIo): { stopped: Promise<string>; release: () => vo
  */
 export async function runGovernanceService(settings: ServiceSettings, io: CliIo): Promise<ExitCode> {
   const started = create(settings, io);
+  // a Redis store without its package would deny every call: refuse to start instead, with the fix
+  if (started.service.sessionStore.kind === 'redis' && !redisInstalled()) {
+    await started.service.close();
+    throw new CliFailure(`serve: ${REDIS_MISSING_MESSAGE}`);
+  }
   let url: string;
   try {
     ({ url } = await started.service.listen(settings.port, settings.host));

@@ -14,6 +14,7 @@ import { createRequestObserver } from './requestObserver';
 import { createRouteLabeler } from './routeLabel';
 import { createSessionEvents } from './sessionEvents';
 import { createServiceLogger, errorEntry } from './serviceLog';
+import { loadPromClient } from './promClient';
 import { createServiceMetrics } from './serviceMetrics';
 import { hostNameOf } from './webSafety';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
@@ -54,8 +55,8 @@ export interface GovernanceServer {
   readonly analysis: Pick<AnalysisPool, 'size' | 'budgetMs' | 'threads'>;
   /** who may read `GET /metrics` */
   readonly metricsAccess: MetricsAccess;
-  /** this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it */
-  readonly metricsRegistry: Registry;
+  /** this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it. Undefined when the optional peer prom-client is not installed: the service runs without metrics */
+  readonly metricsRegistry: Registry | undefined;
   /** the approval console served at the prefix's `/` (docs/console.md) */
   readonly console: {
     /** A new one-time sign-in link's path, prefix included: `/#sign-in=<code>`, valid once for 10 minutes. */
@@ -88,7 +89,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
       parsed.onError(error);
     },
   };
-  const metrics = createServiceMetrics(() => sessions);
+  const metrics = createServiceMetrics(() => sessions, loadPromClient());
   // the store's governors report each decision: the one place decisions are counted
   const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, endedTtlMs: config.endedSessionTtlMs, onDecision: metrics.observeDecision });
   const { store } = config;
@@ -157,7 +158,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     sessionStore,
     analysis,
     metricsAccess: config.metricsAccess,
-    metricsRegistry: metrics.registry,
+    metricsRegistry: metrics.on ? metrics.registry : undefined,
     console: { signInPath: approvalConsole.signInPath },
   };
 }

@@ -27,6 +27,7 @@ export const HTTP_ERROR_CODES = [
   'request_timeout',
   'headers_too_large',
   'bad_request',
+  'metrics_unavailable',
 ] as const;
 
 /** A code of an error the HTTP layer answers with. */

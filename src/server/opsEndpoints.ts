@@ -48,10 +48,12 @@ const health: OpsHandler = async (_req, context) => {
   }
 };
 
-/** `GET /metrics`: the Prometheus text exposition; with `metricsAccess: 'token'`, only for the approval token's holder. */
+/** `GET /metrics`: the Prometheus text exposition; with `metricsAccess: 'token'`, only for the approval token's holder. 503 without prom-client. */
 const metrics: OpsHandler = async (req, context) => {
   if (context.metricsAccess === 'token') requireApprovalToken(req.headers.authorization, context.tokens);
-  return { status: 200, body: undefined, text: await context.metrics.text(), contentType: context.metrics.contentType };
+  const served = context.metrics;
+  if (!served.on) return { status: 503, body: { error: { code: 'metrics_unavailable', message: served.off } } };
+  return { status: 200, body: undefined, text: await served.text(), contentType: served.contentType };
 };
 
 /** The operations endpoints, paths without the prefix. */

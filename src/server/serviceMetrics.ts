@@ -1,6 +1,7 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Governor } from '../governor/createGovernor';
 import type { ObservedDecision } from './observeDecisions';
+import { PROM_CLIENT_INSTALL_COMMAND, type PromClientModule } from './promClient';
 import type { SessionRegistry } from './sessionStore';
 
 /** One answered (or abandoned) request, as the metrics count it. */
@@ -12,17 +13,31 @@ export interface ObservedRequest {
   readonly seconds: number;
 }
 
-/** The service's metrics, in a registry of its own. */
-export interface ServiceMetrics {
-  /** this service's registry; two services in one process never share one */
-  readonly registry: Registry;
+/** The service's metrics, in a registry of its own; or, without prom-client, none and why. */
+export type ServiceMetrics = {
   observeDecision(observed: ObservedDecision): void;
   observeRequest(observed: ObservedRequest): void;
-  /** the Prometheus text exposition of every metric */
-  text(): Promise<string>;
-  /** the Content-Type of `text()` */
-  readonly contentType: string;
-}
+} & (
+  | {
+      readonly on: true;
+      /** this service's registry; two services in one process never share one */
+      readonly registry: Registry;
+      /** the Prometheus text exposition of every metric */
+      text(): Promise<string>;
+      /** the Content-Type of `text()` */
+      readonly contentType: string;
+    }
+  | {
+      readonly on: false;
+      /** why there are no metrics, and what to install */
+      readonly off: string;
+    }
+);
+
+/** Why a service has no metrics when prom-client is not installed. */
+export const METRICS_OFF_MESSAGE = `GET /metrics needs the optional package prom-client, which is not installed: install it with \`${PROM_CLIENT_INSTALL_COMMAND}\` and restart the service`;
+
+const METRICS_OFF: ServiceMetrics = Object.freeze({ on: false, off: METRICS_OFF_MESSAGE, observeDecision: () => undefined, observeRequest: () => undefined });
 
 // a decision is in-process work: microseconds to a few milliseconds, a shell analysis more
 const DECISION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
@@ -38,7 +53,10 @@ function heldCallCount(governor: Governor | undefined): number {
  * sessions (read from `sessionsOf()` when scraped); request and decision latency. Every label
  * takes values from a closed set, so the series stay few.
  */
-export function createServiceMetrics(sessionsOf: () => SessionRegistry): ServiceMetrics {
+export function createServiceMetrics(sessionsOf: () => SessionRegistry, promClient: PromClientModule | undefined): ServiceMetrics {
+  // the service runs without prom-client: it counts nothing, and /metrics says what to install
+  if (promClient === undefined) return METRICS_OFF;
+  const { Counter, Gauge, Histogram, Registry } = promClient;
   const registry = new Registry();
   const registers = [registry];
   const decisions = new Counter({
@@ -79,6 +97,7 @@ export function createServiceMetrics(sessionsOf: () => SessionRegistry): Service
     },
   });
   return {
+    on: true,
     registry,
     observeDecision({ source, decision, seconds }) {
       decisions.inc({ source, verdict: decision.verdict, code: decision.code });

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import { isMissingModule } from '../peers/missingModule';
 
 /** The few client calls the session store makes; node-redis's client has them. */
 interface RedisClientLike {
@@ -19,12 +21,32 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
+/** What a host runs to use a Redis session store. */
+export const REDIS_INSTALL_COMMAND = 'npm install redis@^5';
+
+/** Why a Redis store cannot be used without the optional package `redis`, and what to install. */
+export const REDIS_MISSING_MESSAGE = `a Redis session store needs the optional package redis, which is not installed: install it with \`${REDIS_INSTALL_COMMAND}\``;
+
+/** Whether the optional package `redis` can be found, without loading it. */
+export function redisInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('redis');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type RedisModule = Pick<typeof import('redis'), 'createClient'>;
+
 /** How the connection waits and retries. */
 export interface RedisConnectionOptions {
   /** `redis://HOST:PORT` (or `rediss://` for TLS), credentials and database as node-redis reads them */
   readonly url: string;
   /** a command unanswered this long fails (Redis hung) */
   readonly commandTimeoutMs: number;
+  /** loads the `redis` package; tests give one that finds none */
+  readonly load?: () => Promise<RedisModule>;
 }
 
 /** The URL without credentials, for messages. */
@@ -47,7 +69,8 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 export function openRedisConnection(options: RedisConnectionOptions): RedisConnection {
   const shown = redisUrlForDisplay(options.url);
   let closed = false;
-  const client: Promise<RedisClientLike> = import('redis').then(({ createClient }) => {
+  const load = options.load ?? (() => import('redis'));
+  const client: Promise<RedisClientLike> = load().then(({ createClient }) => {
     const made: RedisClientLike = createClient({
       url: options.url,
       disableOfflineQueue: true,
@@ -62,8 +85,12 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
     return made;
   });
   let firstAttempt: Promise<void> = Promise.resolve();
-  const failure = (error: unknown): SessionStoreError =>
-    error instanceof SessionStoreError ? error : new SessionStoreError(`the Redis session store at ${shown} cannot be used: ${reasonOf(error)}`, { cause: error });
+  const failure = (error: unknown): SessionStoreError => {
+    if (error instanceof SessionStoreError) return error;
+    // a missing optional peer is told as such, with the fix, not as Node's resolution error
+    const reason = isMissingModule(error, 'redis') ? REDIS_MISSING_MESSAGE : reasonOf(error);
+    return new SessionStoreError(`the Redis session store at ${shown} cannot be used: ${reason}`, { cause: error });
+  };
 
   const command = async (args: readonly string[]): Promise<unknown> => {
     if (closed) throw new SessionStoreError(`the Redis session store at ${shown} is closed`);

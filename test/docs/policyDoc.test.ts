@@ -24,6 +24,12 @@ describe('docs/policy.md', () => {
     expect(policy.checked.checks).toBeGreaterThan(0);
   });
 
+  it('shows a containment section that loads as written', () => {
+    const [containment] = yamlBlocks('Containment');
+    const policy = parsePolicy(`version: 1\n${containment ?? ''}`, { file: '/project/intentgate.policy.yaml' });
+    expect(policy.containment).toEqual({ mode: 'required', secrets: ['~/.aws', '.env.production'], hostGrantNetwork: 'closed' });
+  });
+
   it('shows a shell section that loads, with every example checked', () => {
     const [shell] = yamlBlocks('Shell commands');
     const policy = parsePolicy(`version: 1\n${shell ?? ''}`, { file: '/project/intentgate.policy.yaml' });

@@ -24,6 +24,15 @@ export interface LoadOptions {
   readonly vitestArgs: readonly string[];
 }
 
+/** The most CPU-bound processes a run may ask for. */
+const MAX_BURNERS = 16;
+
+/** A count of CPU-bound processes read from text: a whole number from 0 to 16, else undefined. */
+export function burnerCount(text: string | undefined): number | undefined {
+  const count = Number(text);
+  return text !== undefined && text !== '' && Number.isInteger(count) && count >= 0 && count <= MAX_BURNERS ? count : undefined;
+}
+
 /** Reads `--burners N` (a whole number from 0 to 16); every other argument is vitest's. */
 export function readLoadOptions(argv: readonly string[]): LoadOptions {
   const vitestArgs: string[] = [];
@@ -34,8 +43,8 @@ export function readLoadOptions(argv: readonly string[]): LoadOptions {
       vitestArgs.push(argument);
       continue;
     }
-    const value = Number(argv[index + 1]);
-    if (!Number.isInteger(value) || value < 0 || value > 16) throw new Error(`test:load: --burners takes a whole number from 0 to 16, got ${String(argv[index + 1])}`);
+    const value = burnerCount(argv[index + 1]);
+    if (value === undefined) throw new Error(`test:load: --burners takes a whole number from 0 to ${MAX_BURNERS}, got ${String(argv[index + 1])}`);
     burners = value;
     index += 1;
   }

@@ -1,5 +1,5 @@
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { startBurners } from '../../scripts/testUnderLoad';
+import { burnerCount, startBurners } from '../../scripts/testUnderLoad';
 
 /** The layers that run beside the CPU-bound processes: the work-heavy ones (docs/testing.md). */
 export const LOADED_PROJECTS: readonly string[] = ['work', 'agents', 'browser', 'timing'];
@@ -8,8 +8,8 @@ export const LOADED_PROJECTS: readonly string[] = ['work', 'agents', 'browser', 
 export function burnersAsked(env: NodeJS.ProcessEnv = process.env): number {
   const text = env.INTENTGATE_TEST_BURNERS;
   if (text === undefined || text === '') return 0;
-  const count = Number(text);
-  if (!Number.isInteger(count) || count < 0 || count > 16) throw new Error(`INTENTGATE_TEST_BURNERS takes a whole number from 0 to 16, got ${JSON.stringify(text)}`);
+  const count = burnerCount(text);
+  if (count === undefined) throw new Error(`INTENTGATE_TEST_BURNERS takes a whole number from 0 to 16, got ${JSON.stringify(text)}`);
   return count;
 }
 

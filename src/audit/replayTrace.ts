@@ -59,6 +59,7 @@ const NOT_RECREATED: Readonly<Record<string, string>> = {
   session_store_unavailable: 'decided by a session store that could not be used',
   analysis_over_budget: "decided by the service's analysis time budget, which replay does not recreate",
   analysis_unavailable: "decided by the service's busy analysis threads, which replay does not recreate",
+  containment_required: 'decided by whether containment could run on the machine that decided it',
 };
 
 // the id of an intent's own approval (`INT-1#approvals[0]`), as the governor names it

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ContainmentAvailability } from './bwrapAvailability';
 import type { ContainmentMode } from './containmentPolicy';
 
@@ -6,6 +7,22 @@ export type ContainmentPlan =
   | { readonly kind: 'contain'; readonly bwrap: string }
   | { readonly kind: 'analysisOnly'; readonly reason: string }
   | { readonly kind: 'refuse'; readonly reason: string };
+
+/** A plan as a governor option takes it (`shellContainment`). */
+export const containmentPlanSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('contain'), bwrap: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('analysisOnly'), reason: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('refuse'), reason: z.string().min(1) }),
+]);
+
+/**
+ * A governor's plan when its host says nothing: the host runs the commands it is allowed to, so
+ * nothing is contained and every decision rests on analysis, as before containment existed.
+ */
+export const HOST_RUNS_COMMANDS: ContainmentPlan = Object.freeze({
+  kind: 'analysisOnly',
+  reason: 'the host runs shell commands itself, uncontained (a host that runs them with runContained says so with the shellContainment option)',
+});
 
 /** The policy's mode against what this machine can do: `auto` falls back to analysis, `required` refuses. */
 export function containmentPlan(mode: ContainmentMode, availability: ContainmentAvailability): ContainmentPlan {

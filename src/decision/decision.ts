@@ -41,6 +41,12 @@ export interface Decision {
   readonly evidence: readonly Evidence[];
   /** present when the verdict is 'ask' */
   readonly approval?: ApprovalRequest;
+  /**
+   * For a shell command: true when it runs in the containment sandbox the active intent shapes
+   * (what the analysis could not see is held by the kernel), false when it is decided by
+   * analysis alone; absent for other tools.
+   */
+  readonly contained?: boolean;
 }
 
 export interface DecisionInput {
@@ -54,6 +60,8 @@ export interface DecisionInput {
   readonly notes?: readonly Reason[];
   readonly risk?: Categorization;
   readonly approval?: ApprovalRequest;
+  /** whether a shell command runs contained; undefined for other tools */
+  readonly contained?: boolean | undefined;
 }
 
 /** The note a decision on a tool no table classifies carries, after every other reason. */
@@ -82,6 +90,7 @@ export function buildDecision(input: DecisionInput): Decision {
   decision.categories = risk.categories;
   decision.evidence = risk.evidence;
   if (input.approval) decision.approval = input.approval;
+  if (input.contained !== undefined) decision.contained = input.contained;
   return Object.freeze(decision);
 }
 

@@ -35,6 +35,7 @@ function buildDecisionSchema() {
     trigger: text,
     note: text,
     details: z.tuple([text, text, text]),
+    unseen: z.literal(true).optional(),
   }) satisfies z.ZodType<Evidence>;
 
   const promptSchema = z.strictObject({
@@ -67,6 +68,7 @@ function buildDecisionSchema() {
       categories: z.array(riskCategory),
       evidence: z.array(evidenceSchema).max(256),
       approval: approvalSchema.optional(),
+      contained: z.boolean().optional(),
     })
     .refine(
       (decision) =>

@@ -135,6 +135,10 @@ export function describeReason(input: {
       return {
         message: `A human rejected the change to ${problem ?? 'the control files'}: intentgate keeps enforcing the content it had adopted. The rejected content is still in the file, and is not asked about again; the human should restore the file (from version control, for example) or edit it. The call that waited for this answer did not run; call it again if it is still needed.`,
       };
+    case 'containment_required':
+      return {
+        message: `The policy requires shell commands to run contained, and ${problem ?? 'containment cannot run here'}: '${tool}' is refused, not run. Tell the user; they can install bubblewrap or set the policy's containment to auto.`,
+      };
     case 'trace_unavailable':
       return { message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.` };
     case 'session_store_unavailable':

@@ -16,6 +16,7 @@ export const REASON_RULES = [
   'policy',
   'trace',
   'control-files',
+  'containment',
 ] as const;
 
 /** The rule family a reason comes from. */
@@ -61,6 +62,8 @@ export const REASON_CODES = {
   control_file_changed: { verdict: 'ask', rule: 'control-files' },
   control_file_accepted: { verdict: 'deny', rule: 'control-files' },
   control_file_rejected: { verdict: 'deny', rule: 'control-files' },
+  // the policy requires containment (containment: required) and this host cannot run a command contained
+  containment_required: { verdict: 'deny', rule: 'containment' },
 } as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
 
 /** A code that decides a verdict. */
@@ -80,6 +83,10 @@ export const NOTE_CODES = [
   'trace_changed',
   // what changed in the control files a held change is about, one point after another
   'control_file_change',
+  // a shell command runs in the sandbox: what it enforces, and what the analysis left to it
+  'contained',
+  // a shell command decided by analysis alone, and why containment does not run
+  'not_contained',
 ] as const;
 
 /** A code that only adds information to a decision another code made. */

@@ -20,6 +20,8 @@ import type { Grant } from '../grants/grant';
 import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';
 import { suggestGrant } from '../grants/grantSuggestion';
 import { holdProblem } from './holdLimits';
+import { containmentStep } from './containmentStage';
+import type { ContainmentPlan } from '../containment/containmentPlan';
 import type { Classifier } from '../tools/classifier';
 import {
   createToolRequest,
@@ -43,6 +45,8 @@ export interface CallDeciderParts {
   readonly orchestrationDirLabel: string;
   readonly safeMode: boolean;
   readonly locale: Locale;
+  /** how the host runs the shell commands it is allowed to: contained, by analysis alone, or refused */
+  readonly shellContainment: ContainmentPlan;
   /** the categories the current session approved */
   approvedCategories(): readonly RiskCategory[];
   /** the live grants: a person's, and the active intent's own approvals */
@@ -100,7 +104,7 @@ export interface Restatement {
 }
 
 /** The notes a restated call keeps, in their order: what safe mode found, and the classification. */
-const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool']);
+const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool', 'contained', 'not_contained']);
 
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
@@ -135,6 +139,9 @@ function joinNotes(first: readonly Reason[], second: readonly Reason[], third: r
   if (first.length === 0 && second.length === 0) return third;
   return [...first, ...second, ...third];
 }
+
+/** No note to add. */
+const NO_NOTES: readonly Reason[] = Object.freeze([]);
 
 /** No category left to approve. */
 const NONE: readonly RiskCategory[] = Object.freeze([]);
@@ -249,8 +256,13 @@ export function createCallDecider(parts: CallDeciderParts) {
       }
       if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
       const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
-      const assessment = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, riskContext(analyze, shellRisk));
-      if (!assessment.ok) return refused({ name, code: 'invalid_arguments', problem: assessment.problem, snapshot }, callArgs);
+      const assessed = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, riskContext(analyze, shellRisk));
+      if (!assessed.ok) return refused({ name, code: 'invalid_arguments', problem: assessed.problem, snapshot }, callArgs);
+      // a command that runs contained leaves to the kernel what the analysis could not see
+      const contained = containmentStep(parts.shellContainment, assessed, facts(snapshot));
+      const assessment = contained.kind === 'contained' ? contained.assessment : assessed;
+      const containedField = contained.kind === 'none' ? undefined : contained.kind === 'contained';
+      const containmentNotes = contained.kind === 'contained' ? [contained.note] : contained.kind === 'analysisOnly' && contained.note !== undefined ? [contained.note] : NO_NOTES;
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
@@ -295,13 +307,15 @@ export function createCallDecider(parts: CallDeciderParts) {
       const denied =
         ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny'
           ? { code: 'command_denied' as const, problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'` }
-          : undefined;
+          : contained.kind === 'refused' && REASON_CODES[code].verdict !== 'deny'
+            ? { code: 'containment_required' as const, problem: contained.problem }
+            : undefined;
       // a hold the session cannot keep is refused: the queue is full, or the arguments too large to keep
       const refusal = denied ?? (code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined);
       if (refusal) {
         // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
-        const notes = [...assessment.notes, ...classificationNotes(tool, built.classification)];
-        const decision = buildDecision({ code: refusal.code, request, facts: facts(snapshot), problem: refusal.problem, notes, risk: assessment.risk });
+        const notes = [...assessment.notes, ...containmentNotes, ...classificationNotes(tool, built.classification)];
+        const decision = buildDecision({ code: refusal.code, request, facts: facts(snapshot), problem: refusal.problem, notes, risk: assessment.risk, contained: containedField });
         return { decision, event: undefined, args: callArgs, risk: assessment.risk };
       }
       const holds = code === 'needs_approval';
@@ -330,9 +344,14 @@ export function createCallDecider(parts: CallDeciderParts) {
         code,
         request,
         facts: facts(snapshot),
-        notes: joinNotes(approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted), assessment.notes, classificationNotes(request.tool, built.classification)),
+        notes: joinNotes(
+          approvalNotes(code, assessment.risk, parts.safeMode, ruled, granted),
+          containmentNotes.length === 0 ? assessment.notes : [...assessment.notes, ...containmentNotes],
+          classificationNotes(request.tool, built.classification),
+        ),
         risk: assessment.risk,
         approval,
+        contained: containedField,
       });
       return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
     },
@@ -351,6 +370,7 @@ export function createCallDecider(parts: CallDeciderParts) {
         ...(outcome.problem !== undefined && { problem: outcome.problem }),
         notes: call.decision.reasons.filter((item) => CARRIED_NOTES.has(item.code)),
         ...(call.risk && { risk: call.risk }),
+        contained: call.decision.contained,
       });
     },
   };

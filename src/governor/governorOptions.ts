@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod';
+import { containmentPlanSchema, HOST_RUNS_COMMANDS, type ContainmentPlan } from '../containment/containmentPlan';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../intents/intent';
 import { LOCALES, type Locale } from '../risk/categories';
@@ -91,6 +92,12 @@ export const governorOptionsSchema = z.strictObject({
   homeDir: z.string().min(1).optional(),
   /** programs added to the command catalog, and rules that allow, ask or deny command prefixes (docs/policy.md) */
   shell: shellPolicySchema.optional(),
+  /**
+   * how the host runs the shell commands it is allowed to: `{ kind: 'contain', bwrap }` when it
+   * runs each in the containment sandbox (so what the analysis cannot see is left to the kernel),
+   * `{ kind: 'analysisOnly', reason }` (default) or `{ kind: 'refuse', reason }` (containment required and missing)
+   */
+  shellContainment: containmentPlanSchema.optional(),
   /** a snapshot from `governor.persist()` (or its JSON, parsed) to go on from; validated, never half used */
   restore: z.unknown().optional(),
   /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
@@ -138,6 +145,8 @@ export interface GovernorConfig {
   /** how long a held call waits for a human before an answer to it is refused */
   readonly heldCallTtlMs: number;
   readonly now: () => number;
+  /** how allowed shell commands run: contained, by analysis alone, or refused */
+  readonly shellContainment: ContainmentPlan;
 }
 
 // options without a table share one empty table: a governor per session need not hold its own
@@ -181,5 +190,6 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     restore: parsed.restore,
     heldCallTtlMs: parsed.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS,
     now: parsed.now ?? Date.now,
+    shellContainment: parsed.shellContainment ?? HOST_RUNS_COMMANDS,
   };
 }

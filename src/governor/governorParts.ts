@@ -107,6 +107,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,
     locale: config.locale,
+    shellContainment: config.shellContainment,
     approvedCategories: () => approvedCategoriesOf(approvals),
     liveGrants: () => grants.live(),
     heldControlFileApproval: () => controlFiles.heldDecision()?.approval,

@@ -98,6 +98,7 @@ export function unseenEvidence(file: UnseenCode, context: PathContext): Evidence
     trigger: file.label,
     note: file.reason,
     details: category === 'EXEC_ARBITRARY' ? [file.label, context.base, 'runs code that cannot be read'] : ['', '', ''],
+    unseen: true,
   }));
 }
 

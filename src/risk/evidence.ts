@@ -11,6 +11,12 @@ export interface Evidence {
   readonly note: string;
   /** up to three detail values, aligned with the category's detail labels; '' when unknown */
   readonly details: readonly [string, string, string];
+  /**
+   * Raised because the analysis could not see the effect (code it cannot read, a command built
+   * at run time, a possible write of a program it does not know): a guess that fails closed.
+   * Where the command runs contained, the sandbox holds what such a guess stands for.
+   */
+  readonly unseen?: true;
 }
 
 /** The result of `categorize`: the categories in the seed's order, and the evidence for each. */

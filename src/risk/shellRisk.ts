@@ -59,14 +59,20 @@ function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean 
 
 /** The same evidence with another note, built field by field: a spread gives each copy a map of its own. */
 function withNote(item: Evidence, note: string): Evidence {
+  if (item.unseen === true) return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details, unseen: true };
   return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details };
+}
+
+/** The same evidence with another note, marked as a guess: what an assumed role stands for is not seen. */
+function asGuess(item: Evidence, note: string): Evidence {
+  return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details, unseen: true };
 }
 
 /** The evidence of one operand (or one path its glob matches); a possible write says why it is assumed. */
 function operandEvidence(operand: ShellPathOperand, context: PathContext, judgedPath: string | undefined = operand.path): Evidence[] {
   const evidence = pathUseEvidence({ path: judgedPath, role: operand.role, argument: 'command' }, context, operand.source);
   const assumed = operand.assumed;
-  return assumed === undefined ? evidence : evidence.map((item) => withNote(item, `possible ${item.note}: ${assumed}`));
+  return assumed === undefined ? evidence : evidence.map((item) => asGuess(item, `possible ${item.note}: ${assumed}`));
 }
 
 /** What a shell command does, as evidence for safe mode and as the workspace paths it names. */
@@ -80,16 +86,10 @@ export interface ShellRisk {
 }
 
 function findingEvidence(finding: ShellFinding, context: PathContext): Evidence {
-  return {
-    category: finding.category,
-    argument: 'command',
-    trigger: finding.trigger,
-    note: finding.note,
-    details:
-      finding.category === 'EXEC_ARBITRARY' && finding.details[1] === ''
-        ? [finding.details[0], context.base, finding.details[2]]
-        : finding.details,
-  };
+  const details: Evidence['details'] =
+    finding.category === 'EXEC_ARBITRARY' && finding.details[1] === '' ? [finding.details[0], context.base, finding.details[2]] : finding.details;
+  if (finding.unseen === true) return { category: finding.category, argument: 'command', trigger: finding.trigger, note: finding.note, details, unseen: true };
+  return { category: finding.category, argument: 'command', trigger: finding.trigger, note: finding.note, details };
 }
 
 /** Code that cannot be read fails the call closed, as a command built at run time does. */

@@ -46,7 +46,7 @@ function unmappedToolRisk({ tool, args, toolClass }: AssessedCall, context: Risk
   return categorization(evidence);
 }
 
-function categoryNotes(risk: Categorization): Reason[] {
+export function categoryNotes(risk: Categorization): Reason[] {
   return risk.categories.map((category) => {
     const first = risk.evidence.find((item) => item.category === category);
     const trigger = first ? ` (${first.argument}: ${first.trigger})` : '';

@@ -227,10 +227,10 @@ export class AnalysisContext {
   failClosed(reason: string, origin: FindingOrigin): void {
     if (this.unknowable !== undefined) return;
     this.unknowable = reason;
-    for (const category of SHELL_CATEGORIES) this.addCategoryFinding(category, reason, origin);
+    for (const category of SHELL_CATEGORIES) this.addUnseenFinding(category, reason, origin);
   }
 
-  private addCategoryFinding(category: RiskCategory, reason: string, origin: FindingOrigin): void {
-    this.addFinding({ category, trigger: origin.trigger, command: origin.command, note: reason, details: NO_DETAILS });
+  private addUnseenFinding(category: RiskCategory, reason: string, origin: FindingOrigin): void {
+    this.addFinding({ category, trigger: origin.trigger, command: origin.command, note: reason, details: NO_DETAILS, unseen: true });
   }
 }

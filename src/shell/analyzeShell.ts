@@ -38,7 +38,7 @@ function execFinding(context: AnalysisContext, trimmed: string): ShellFinding {
 
 function failedResult(text: string, reason: string): ShellAnalysis {
   const trigger = firstToken(text.trim());
-  const findings = SHELL_CATEGORIES.map((category) => ({ category, trigger, command: clip(text.trim()), note: reason, details: ['', '', ''] as const }));
+  const findings = SHELL_CATEGORIES.map((category) => ({ category, trigger, command: clip(text.trim()), note: reason, details: ['', '', ''] as const, unseen: true as const }));
   return { findings, commands: [], pathOperands: [], scriptRuns: [], unknowable: reason };
 }
 

@@ -14,6 +14,8 @@ export interface ShellFinding {
   readonly note: string;
   /** up to three detail values, aligned with the category's detail labels (seed 002 C); '' when unknown */
   readonly details: readonly [string, string, string];
+  /** raised because the effect cannot be known statically (fail closed), not because a rule saw it */
+  readonly unseen?: true;
 }
 
 /** What a path operand is used for by the command that names it. */

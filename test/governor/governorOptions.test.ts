@@ -1,3 +1,4 @@
+import { HOST_RUNS_COMMANDS } from '../../src/containment/containmentPlan';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -47,6 +48,7 @@ const defaults = (root: string): GovernorConfig => ({
   inspect: undefined,
   heldCallTtlMs: 15 * 60 * 1000,
   now: Date.now,
+  shellContainment: HOST_RUNS_COMMANDS,
 });
 
 describe('parseGovernorOptions defaults', () => {

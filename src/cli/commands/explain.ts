@@ -1,9 +1,89 @@
+import { homedir } from 'node:os';
 import type { Command } from 'commander';
-import { addCallOptions, type CallFlags } from '../callOptions';
-import { writeLine } from '../cliIo';
+import type { ContainmentProfile } from '../../containment/containmentProfile';
+import { detectContainmentStatus, type ContainmentStatus } from '../../containment/containmentStatus';
+import { governorProfile, type GovernorPlace } from '../../containment/governorProfile';
+import type { Decision } from '../../decision/decision';
+import type { Governor } from '../../governor/governorApi';
+import { toolKindOf } from '../../tools/builtinToolKinds';
+import { addCallOptions, callSettings, type CallFlags } from '../callOptions';
+import { cliGovernorPlace } from '../cliContainment';
+import { cliGovernor, policyFromFlag } from '../cliGovernor';
+import { writeLine, type CliIo } from '../cliIo';
+import { callSource } from '../callSource';
 import type { CommandContext } from '../commandContext';
-import { decideCalls } from '../decideCalls';
+import { EXIT_CODES, type ExitCode } from '../exitCodes';
+import { formatContainment } from '../formatContainment';
 import { formatExplanation } from '../formatExplanation';
+
+interface ExplainFlags extends CallFlags {
+  readonly fullProfile?: boolean;
+}
+
+/** What a shell call's explanation adds: the place and the status, found once for the whole run. */
+interface ContainmentContext {
+  readonly place: GovernorPlace;
+  readonly status: () => Promise<ContainmentStatus>;
+  readonly isShell: (tool: string) => boolean;
+}
+
+function profileOrWhyNot(governor: Governor, place: GovernorPlace): { profile?: ContainmentProfile; noProfile?: string } {
+  try {
+    return { profile: governorProfile(governor, place) };
+  } catch (error) {
+    return { noProfile: `it cannot be computed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** The containment part of a shell call's explanation; a denied call runs nowhere, and with containment off no profile applies. */
+async function containmentPart(decision: Decision, governor: Governor, context: ContainmentContext, flags: ExplainFlags): Promise<string> {
+  const status = await context.status();
+  const why =
+    decision.verdict === 'deny' ? 'the call is denied, so nothing runs' : status.mode === 'off' ? "the policy's containment is off" : undefined;
+  const found = why === undefined ? profileOrWhyNot(governor, context.place) : { noProfile: why };
+  return formatContainment({ status, profile: found.profile, ...(found.noProfile !== undefined && { noProfile: found.noProfile }), detail: flags.fullProfile === true ? 'full' : 'compact', home: homedir() });
+}
+
+/**
+ * The loop `decide` runs (decideCalls), with the governor at hand after each call: a shell
+ * call's profile is the governor's as that call left it.
+ */
+async function explainCalls(flags: ExplainFlags, io: CliIo): Promise<ExitCode> {
+  const settings = callSettings(flags);
+  const policy = policyFromFlag(settings.policy, io);
+  const governor = cliGovernor(settings, io);
+  const place = cliGovernorPlace(policy, settings, io);
+  let status: Promise<ContainmentStatus> | undefined;
+  const context: ContainmentContext = {
+    place,
+    // bubblewrap is tried at the first shell call only, and once
+    status: () => (status ??= detectContainmentStatus(place.policy.mode, io.env.PATH === undefined ? {} : { path: io.env.PATH })),
+    isShell: (tool) => toolKindOf(tool, policy?.governor.toolKinds)?.kind === 'shell',
+  };
+  let exitCode: ExitCode = EXIT_CODES.ok;
+  let first = true;
+  try {
+    for await (const input of callSource(settings, io)) {
+      if (input.kind === 'bad') {
+        writeLine(io.stderr, `line ${input.line}: ${input.message}`);
+        exitCode = EXIT_CODES.failure;
+        continue;
+      }
+      const decision = settings.query
+        ? input.args === undefined
+          ? governor.isToolAllowed(input.tool)
+          : governor.isToolAllowed(input.tool, input.args)
+        : governor.handleToolCall(input.tool, input.args);
+      const containment = context.isShell(decision.tool) ? `\n${await containmentPart(decision, governor, context, flags)}` : '';
+      // a blank line between explanations, none before the first
+      writeLine(io.stdout, `${first ? '' : '\n'}${formatExplanation(decision, input.args)}${containment}`);
+      first = false;
+    }
+  } finally {
+    governor.stop();
+  }
+  return exitCode;
+}
 
 /** `intentgate explain`: the same decisions as `decide`, written for a person; bad lines go to stderr only. */
 export function registerExplain(program: Command, context: CommandContext): void {
@@ -16,21 +96,13 @@ export function registerExplain(program: Command, context: CommandContext): void
           'Decides tool calls like `decide` (same inputs and flags) and explains each decision:',
           'the verdict, every reason with its code, the risk categories with their evidence (argument, trigger, note),',
           'and for `ask` the confirmation prompt with details, in the policy\'s locale or --locale.',
+          'For a shell command it adds whether commands run contained here and why, and the containment profile a contained run gets (docs/containment.md).',
           'A bad stdin line is reported on stderr with its number and skipped; the exit code is then 1.',
         ].join(' '),
       ),
-  ).action(async (flags: CallFlags) => {
-    const { io } = context;
-    let first = true;
-    context.exit(
-      await decideCalls(flags, io, {
-        decision: (decision, call) => {
-          // a blank line between explanations, none before the first
-          writeLine(io.stdout, `${first ? '' : '\n'}${formatExplanation(decision, call.args)}`);
-          first = false;
-        },
-        badLine: () => undefined,
-      }),
-    );
-  });
+  )
+    .option('--full-profile', "a shell command's containment profile in full: every place with its reason, the process isolation and the notes")
+    .action(async (flags: ExplainFlags) => {
+      context.exit(await explainCalls(flags, context.io));
+    });
 }

@@ -1,11 +1,15 @@
 import type { IntentIgnore } from '../intents/intentIgnore';
 import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { relativeInside } from '../paths/pathAnalyzer';
+import { pathForms } from '../paths/pathForms';
 import type { RiskCategory } from '../risk/categories';
+import type { ToolKindSpec } from '../risk/toolKinds';
+import { argumentPaths } from './argumentPaths';
 import type { Classifier, ToolClassification } from './classifier';
 import { SELECT_ACTIVE_INTENT } from './handshakeTools';
 import { readArgumentsText } from './jsonArguments';
 import { extractPathArguments } from './pathArguments';
+import { catalogTool, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from './toolCatalog';
 import type { ToolClass } from './toolClass';
 
 /** Longest tool name accepted; real tool names are short identifiers. */
@@ -68,6 +72,11 @@ export interface WorkspaceFacts {
 export interface RequestContext extends WorkspaceFacts {
   readonly analyze: PathAnalyzer;
   readonly classifier: Classifier;
+  /**
+   * the kind of a tool, the host's `toolKinds` first; without it only the catalog's kinds are
+   * known, and a tool the host classified is taken to have a kind of its own
+   */
+  readonly kindOf?: (tool: string) => ToolKindSpec | undefined;
 }
 
 export type MalformedCallCode = 'invalid_tool_name' | 'invalid_arguments';
@@ -122,6 +131,25 @@ export function toolPath(
   };
 }
 
+const NAMED_PATH_KEYS: readonly string[] = [...PATH_ARGUMENT_KEYS, ...PATH_LIST_ARGUMENT_KEYS];
+
+/**
+ * True for a DESTRUCTIVE tool no kind describes (an MCP server's `remove`, a hook's
+ * `mcp__fs__delete`): which of its arguments name files is unknown, so every one may.
+ */
+function hasUnknownPathArguments(tool: string, classification: ToolClassification, facts: RequestContext): boolean {
+  if (classification.toolClass !== 'DESTRUCTIVE') return false;
+  if (facts.kindOf !== undefined) return facts.kindOf(tool) === undefined;
+  return !classification.classified && catalogTool(tool) === undefined;
+}
+
+/** The named path arguments and every path the other arguments hold, as forms; or why the call is refused. */
+function withArgumentPaths(named: readonly string[], args: Readonly<Record<string, unknown>>, facts: RequestContext): readonly string[] | string {
+  const found = argumentPaths(args, NAMED_PATH_KEYS, facts);
+  if (!found.ok) return found.problem;
+  return found.paths.length === 0 ? named : [...named, ...found.paths.flatMap(pathForms)];
+}
+
 function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolRequestResult {
   if (!isPlainArgs(args)) {
     // a JSON-object text is read into its object before the call is decided (callArgumentsOf); any other says what to pass
@@ -136,9 +164,11 @@ function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolR
   if (intentId !== undefined && typeof intentId !== 'string') {
     return { ok: false, code: 'invalid_arguments', problem: `argument 'intent_id' must be a string, got ${typeof intentId}` };
   }
-  // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
-  const paths = extracted.paths.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
   const classification = facts.classifier.classify(tool);
+  const inputs = hasUnknownPathArguments(tool, classification, facts) ? withArgumentPaths(extracted.paths, args, facts) : extracted.paths;
+  if (typeof inputs === 'string') return { ok: false, code: 'invalid_arguments', problem: inputs };
+  // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
+  const paths = inputs.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
   return { ok: true, request: { tool, toolClass: classification.toolClass, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK }, classification };
 }
 

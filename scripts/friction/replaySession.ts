@@ -61,12 +61,26 @@ function outcomeOf(decision: Decision, call: SessionCall, root: string): Omit<Ca
   return { ...base, outcome: 'asked', why: generalised(evidence?.note ?? decision.reason ?? decision.code, root) };
 }
 
+/**
+ * How the replayed host runs shell commands: by analysis alone (as a host without containment),
+ * or contained, where the decisions leave to the sandbox what the analysis cannot see. The
+ * replay decides only; nothing runs, so the bwrap named here is never started.
+ */
+export type ReplayContainment = 'analysisOnly' | 'contained';
+
+const CONTAINED_PLAN = { kind: 'contain', bwrap: '/usr/bin/bwrap' } as const;
+
 /** Replays one session in a workspace of its own, removed afterwards. */
-export function replaySession(source: string, session: Session, layout: Layout = 'named'): SessionOutcome {
+export function replaySession(source: string, session: Session, layout: Layout = 'named', containment: ReplayContainment = 'analysisOnly'): SessionOutcome {
   const workspace = makeReplayWorkspace(session, layout);
   const { root } = workspace;
   // a trace sink that keeps nothing: the replay counts decisions, it does not audit them
-  const governor = createGovernor({ workspaceRoot: root, homeDir: workspace.homeDir, trace: () => {} });
+  const governor = createGovernor({
+    workspaceRoot: root,
+    homeDir: workspace.homeDir,
+    trace: () => {},
+    ...(containment === 'contained' && { shellContainment: CONTAINED_PLAN }),
+  });
   try {
     governor.approveSession([...SESSION_APPROVALS]);
     governor.userPrompt('Fix the issue described in the task.');

@@ -11,6 +11,9 @@ export const SESSION_FILES: readonly string[] = ['mini-swe-agent-swebench.sessio
 /** The recorded figures the test compares the replay with. */
 export const BASELINE_FILE = path.join(SESSIONS_DIR, 'friction.baseline.json');
 
+/** The same figures for a host that runs every shell command contained. */
+export const CONTAINED_BASELINE_FILE = path.join(SESSIONS_DIR, 'friction.contained.baseline.json');
+
 /** One tool call as intentgate's tools name it. */
 export interface SessionCall {
   readonly tool: string;

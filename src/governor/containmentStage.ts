@@ -36,11 +36,14 @@ function writableWords(facts: ContainmentFacts): string {
 }
 
 /**
- * A path the analysis only guessed at: a possible write of a program it does not know, or one
- * whose place is known only at run time. The sandbox bounds those to the writable set; a path
- * the analysis read from the command's own words stays for the lifecycle's checks.
+ * A path whose scope check the sandbox takes over: a possible write of a program the analysis
+ * does not know, one whose place is known only at run time, or a change to the workspace as a
+ * whole (`find . -delete`, the root or a folder holding it), which outside the scope, in the
+ * control files and in .git's hooks and config meets read-only mounts. Any other literal path
+ * the command names stays for the lifecycle's checks.
  */
-const isGuessedPath = (used: CommandPath): boolean => used.assumed !== undefined || used.unresolved !== undefined;
+const isGuessedPath = (used: CommandPath): boolean =>
+  used.assumed !== undefined || used.unresolved !== undefined || used.coversWorkspace === true || used.relative === '';
 
 /**
  * The assessment of a contained command: the evidence the analysis raised because it could not

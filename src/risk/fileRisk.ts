@@ -45,7 +45,8 @@ function extentOf(analysis: PathAnalysis, role: PathRole): string {
 function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
   const note = 'path built at run time: its location cannot be known';
   const evidence: Evidence[] = [
-    { category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: source, note, details: [source, '', ROLE_LABEL[use.role]] },
+    // outside is a guess: the place is not known, so a sandbox that bounds every write holds it
+    { category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: source, note, details: [source, '', ROLE_LABEL[use.role]], unseen: true },
   ];
   if (use.role === 'delete' || use.role === 'overwrite') {
     evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: source, note, details: [source, ROLE_LABEL[use.role], 'unknown'] });

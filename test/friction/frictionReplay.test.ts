@@ -46,6 +46,29 @@ describe('the friction replay of stored agent sessions', () => {
   });
 });
 
+describe('the same sessions for a host that runs every shell command contained', () => {
+  let contained: FrictionFigures;
+  beforeAll(() => {
+    contained = replayStoredSessions('named', 'contained').figures;
+  });
+
+  it('asks at most once per session at the median, and never fails closed with all nine', () => {
+    expect(contained.asksPerSession.median).toBeLessThanOrEqual(1);
+    expect(contained.allNineAsks).toBe(0);
+    expect(contained.allNineCalls).toBe(0);
+  });
+
+  it('refuses at most 5 benign calls in 2,575 (scaled to this sample), and fewer than analysis alone', () => {
+    expect(contained.refused / contained.calls).toBeLessThanOrEqual(5 / 2575);
+    expect(contained.refused).toBeLessThan(figures.refused);
+    expect(contained.asked).toBeLessThan(figures.asked);
+  });
+
+  it('matches its recorded baseline exactly', () => {
+    expect(JSON.parse(JSON.stringify(contained))).toEqual(readBaseline('contained'));
+  });
+});
+
 describe('the workspace a session is replayed in', () => {
   const session = (commands: readonly string[]) => ({
     id: 'example',

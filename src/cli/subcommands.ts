@@ -20,6 +20,7 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   { name: 'policy', load: async () => (await import('./commands/policy')).registerPolicy },
   { name: 'mcp-proxy', load: async () => (await import('./commands/mcpProxy')).registerMcpProxy },
   { name: 'hook', load: async () => (await import('./commands/hook')).registerHook },
+  { name: 'hooks', load: async () => (await import('./commands/hooks')).registerHooks },
   { name: 'approve', load: async () => (await import('./commands/approve')).registerApprove },
   { name: 'intents-mcp', load: async () => (await import('./commands/intentsMcp')).registerIntentsMcp },
   { name: 'audit', load: async () => (await import('./commands/audit')).registerAudit },

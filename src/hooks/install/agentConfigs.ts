@@ -1,0 +1,143 @@
+import { quoteArgv } from '../../text/quoteArgv';
+import { HANDSHAKE_TOOLS } from '../../tools/handshakeTools';
+import { INTENTS_MCP_SERVER } from '../agents/agentTools';
+import { appendElements, mergeMembers, wholeValue, type JsonAddition } from './jsonEdits';
+import type { JsonDialect } from './jsonText';
+import { tomlBlock } from './tomlBlock';
+
+/** The agents `hooks install` writes the configuration of. */
+export const INSTALL_AGENTS = ['claude-code', 'codex', 'gemini'] as const;
+
+export type InstallAgent = (typeof INSTALL_AGENTS)[number];
+
+export const isInstallAgent = (name: string): name is InstallAgent => (INSTALL_AGENTS as readonly string[]).includes(name);
+
+/** How the agent runs intentgate: the program's words, the flags naming the workspace, and what ends a hook that fails. */
+export interface HookInvocation {
+  /** `['intentgate']` or `['node', '/abs/cli.cjs']` */
+  readonly program: readonly string[];
+  /** `--workspace DIR`, and `--policy FILE` when one is given */
+  readonly flags: readonly string[];
+  /** seconds after which the wrapper ends the hook and blocks; the agent's own timeout is 5 s more */
+  readonly timeoutSec: number;
+  /** `timeout`, or `gtimeout` where coreutils has that name */
+  readonly timeoutProgram: string;
+  /** Claude Code ≥ 2.1.295: `onFailure: "block"` instead of the wrapper */
+  readonly onFailureBlock: boolean;
+}
+
+/** One file of an agent's configuration and what install adds to it (paths relative to the workspace). */
+export type ConfigFile =
+  | { readonly kind: 'json'; readonly file: string; readonly dialect: JsonDialect; readonly additions: Readonly<Record<string, JsonAddition>> }
+  | { readonly kind: 'toml'; readonly file: string; readonly block: string; readonly table: readonly string[] };
+
+// Claude Code, Codex and Gemini CLI run the tool call when a hook fails in most ways; exit 2 (with
+// a reason on stderr for Codex) is the failure each of them reads as a block (docs/hooks.md)
+const CLAUDE_BLOCK = 'exit 2';
+const STDERR_BLOCK = "{ echo 'intentgate: the hook failed' >&2; exit 2; }";
+
+/** The hook's command line, wrapped so a crash, a hang or a missing program blocks, unless the agent blocks on failure itself. */
+export function hookCommand(agent: InstallAgent, invocation: HookInvocation): string {
+  const command = quoteArgv([...invocation.program, 'hook', agent, ...invocation.flags]);
+  if (agent === 'claude-code' && invocation.onFailureBlock) return command;
+  return `${invocation.timeoutProgram} ${invocation.timeoutSec} ${command} || ${agent === 'claude-code' ? CLAUDE_BLOCK : STDERR_BLOCK}`;
+}
+
+/** The intents MCP server as every agent registers it: a command and its arguments. */
+const intentsServer = (invocation: HookInvocation): { readonly command: string; readonly args: readonly string[] } => ({
+  command: invocation.program[0] ?? 'intentgate',
+  args: [...invocation.program.slice(1), 'intents-mcp', ...invocation.flags],
+});
+
+/** Every event in `events`, each with one matcher group holding the handler; the tool events get `matcher` when one is given. */
+function hookEvents(events: readonly string[], handler: Readonly<Record<string, unknown>>, toolMatcher: string | undefined): JsonAddition {
+  return mergeMembers(
+    Object.fromEntries(events.map((event) => [event, appendElements([{ ...(toolMatcher !== undefined && event.includes('Tool') && { matcher: toolMatcher }), hooks: [handler] }])])),
+  );
+}
+
+export const CLAUDE_CODE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
+export const GEMINI_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'] as const;
+
+const STRICT: JsonDialect = { comments: false };
+
+function claudeCodeFiles(invocation: HookInvocation): ConfigFile[] {
+  const timeout = invocation.timeoutSec + 5;
+  const handler = { type: 'command', command: hookCommand('claude-code', invocation), timeout, ...(invocation.onFailureBlock && { onFailure: 'block' }) };
+  return [
+    {
+      kind: 'json',
+      file: '.claude/settings.json',
+      dialect: STRICT,
+      additions: {
+        hooks: hookEvents(CLAUDE_CODE_EVENTS, handler, '*'),
+        enabledMcpjsonServers: appendElements([INTENTS_MCP_SERVER]),
+        // the handshake changes nothing but the lifecycle: Claude Code need not ask the human first
+        permissions: mergeMembers({ allow: appendElements(HANDSHAKE_TOOLS.map((tool) => `mcp__${INTENTS_MCP_SERVER}__${tool}`)) }),
+      },
+    },
+    {
+      kind: 'json',
+      file: '.mcp.json',
+      dialect: STRICT,
+      // alwaysLoad: connected before the first request to the model, so its first turn has the handshake tools
+      additions: { mcpServers: mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ ...intentsServer(invocation), alwaysLoad: true }) }) },
+    },
+  ];
+}
+
+// TOML basic strings read JSON's escapes
+const tomlString = (value: string): string => JSON.stringify(value);
+
+function codexFiles(invocation: HookInvocation): ConfigFile[] {
+  const handler = { type: 'command', command: hookCommand('codex', invocation), timeout: invocation.timeoutSec + 5 };
+  const server = intentsServer(invocation);
+  return [
+    { kind: 'json', file: '.codex/hooks.json', dialect: STRICT, additions: { hooks: hookEvents(CODEX_EVENTS, handler, undefined) } },
+    {
+      kind: 'toml',
+      file: '.codex/config.toml',
+      table: ['mcp_servers', INTENTS_MCP_SERVER],
+      block: tomlBlock([
+        `[mcp_servers.${INTENTS_MCP_SERVER}]`,
+        `command = ${tomlString(server.command)}`,
+        `args = [${server.args.map(tomlString).join(', ')}]`,
+        // codex exec refuses an MCP call that needs approval; the handshake changes only the lifecycle
+        'default_tools_approval_mode = "approve"',
+        // Codex waits for the server before asking the model, and stops when it cannot start
+        'required = true',
+        'startup_timeout_sec = 60',
+      ]),
+    },
+  ];
+}
+
+function geminiFiles(invocation: HookInvocation): ConfigFile[] {
+  // Gemini CLI's hook timeout is in milliseconds
+  const handler = { type: 'command', command: hookCommand('gemini', invocation), timeout: (invocation.timeoutSec + 5) * 1000 };
+  return [
+    {
+      kind: 'json',
+      file: '.gemini/settings.json',
+      // Gemini CLI strips comments from its settings before reading them
+      dialect: { comments: true },
+      additions: {
+        mcpServers: mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ ...intentsServer(invocation), trust: true }) }),
+        hooks: hookEvents(GEMINI_EVENTS, handler, '.*'),
+      },
+    },
+  ];
+}
+
+/** The files install writes for the agent, and what it adds to each. */
+export function agentConfigFiles(agent: InstallAgent, invocation: HookInvocation): readonly ConfigFile[] {
+  switch (agent) {
+    case 'claude-code':
+      return claudeCodeFiles(invocation);
+    case 'codex':
+      return codexFiles(invocation);
+    case 'gemini':
+      return geminiFiles(invocation);
+  }
+}

@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { INTENTS_FILE_NAME } from '../../intents/intentsFile';
+import { agentConfigFiles, type ConfigFile, type HookInvocation, type InstallAgent } from './agentConfigs';
+import { FileDraft, type DraftChanges } from './fileDraft';
+import { HooksInstallError } from './installError';
+import { emptyInstallRecord, INSTALL_RECORD_FILE, installRecordText, parseInstallRecord, type FileRecord, type InstallRecord } from './installRecord';
+import { INTENTS_EXAMPLE } from './intentsExample';
+import { applyJsonEdit, planJsonEdits, removeJsonEdit } from './jsonEdits';
+import { parseJsonDocument, type JsonDialect } from './jsonText';
+import { parseTomlText, removeTomlAppendix, tomlAppendix } from './tomlBlock';
+
+/** Where install writes: the workspace (the agents' project folder) and its orchestration directory, both absolute. */
+export interface InstallTarget {
+  readonly workspace: string;
+  readonly orchestrationDir: string;
+}
+
+/** What a plan would do, and what it found changed since install and left alone. */
+export interface InstallPlan {
+  readonly draft: FileDraft;
+  readonly changes: DraftChanges;
+  readonly notes: readonly string[];
+}
+
+// a JSON settings file install creates starts as this; uninstall deletes it when this is all that is left
+const EMPTY_JSON = '{}\n';
+
+/** Gemini CLI strips comments from its settings; the other files are plain JSON. */
+const dialectOf = (file: string): JsonDialect => ({ comments: file === '.gemini/settings.json' });
+
+const recordFileOf = (target: InstallTarget): string => path.join(target.orchestrationDir, INSTALL_RECORD_FILE);
+
+function readRecord(draft: FileDraft, target: InstallTarget): InstallRecord | undefined {
+  const file = recordFileOf(target);
+  const text = draft.read(file);
+  return text === undefined ? undefined : parseInstallRecord(text, file);
+}
+
+/** The folders above `file` that are missing, up to one that is there, outermost first. */
+function missingDirs(draft: FileDraft, file: string): string[] {
+  const missing: string[] = [];
+  for (let dir = path.dirname(file); !draft.dirExists(dir) && path.dirname(dir) !== dir; dir = path.dirname(dir)) missing.unshift(dir);
+  return missing;
+}
+
+/** Hook commands of intentgate for this agent that install did not write: two would answer every event twice. */
+function foreignHooks(value: unknown, agent: InstallAgent): string[] {
+  const hooks = typeof value === 'object' && value !== null ? (value as { hooks?: unknown }).hooks : undefined;
+  if (typeof hooks !== 'object' || hooks === null) return [];
+  const commands = Object.values(hooks)
+    .flatMap((groups: unknown) => (Array.isArray(groups) ? groups : []))
+    .flatMap((group: unknown) => (typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks) ? ((group as { hooks: unknown[] }).hooks) : []))
+    .map((handler: unknown) => (typeof handler === 'object' && handler !== null ? (handler as { command?: unknown }).command : undefined));
+  return commands.filter((command): command is string => typeof command === 'string' && command.includes('intentgate') && command.includes(`hook ${agent}`));
+}
+
+/** Adds one file's settings to the draft; its record says how to take them out again. */
+function installFile(draft: FileDraft, target: InstallTarget, config: ConfigFile, agent: InstallAgent): { record: FileRecord; dirs: string[] } {
+  const file = path.join(target.workspace, config.file);
+  const before = draft.read(file);
+  const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
+  if (config.kind === 'toml') {
+    const parsed = before === undefined ? {} : parseTomlText(before, config.file);
+    let table: unknown = parsed;
+    for (const key of config.table) table = typeof table === 'object' && table !== null ? (table as Record<string, unknown>)[key] : undefined;
+    if (table !== undefined) throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already has [${config.table.join('.')}], which install did not write. Nothing was written: remove it, then install again`);
+    const appendix = tomlAppendix(before ?? '', config.block);
+    const after = (before ?? '') + appendix;
+    try {
+      parseTomlText(after, config.file);
+    } catch (error) {
+      throw new HooksInstallError('conflicting_settings', config.file, `${config.file} cannot take [${config.table.join('.')}] as a table (${error instanceof Error ? error.message : String(error)}). Nothing was written`, { cause: error });
+    }
+    draft.write(file, after);
+    return { record: { file: config.file, created: before === undefined, appendix }, dirs };
+  }
+  const document = parseJsonDocument(before ?? EMPTY_JSON, config.file, config.dialect);
+  const foreign = foreignHooks(document.value, agent);
+  if (foreign.length > 0) {
+    throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`);
+  }
+  const edits = planJsonEdits(document, config.additions, config.file);
+  const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config.file, config.dialect), before ?? EMPTY_JSON);
+  if (after !== before) draft.write(file, after);
+  return { record: { file: config.file, created: before === undefined, edits }, dirs };
+}
+
+/** Takes one file's settings out of the draft, as its record says; a note for each part no longer there as written. */
+function uninstallFile(draft: FileDraft, target: InstallTarget, record: FileRecord, notes: string[]): void {
+  const file = path.join(target.workspace, record.file);
+  let text = draft.read(file);
+  if (text === undefined) {
+    notes.push(`${record.file} is gone; nothing to remove from it`);
+    return;
+  }
+  if (record.appendix !== undefined) {
+    const removed = removeTomlAppendix(text, record.appendix);
+    if (removed === undefined) notes.push(`${record.file} no longer holds the block install appended; left as it is`);
+    else text = removed;
+  }
+  for (const edit of [...(record.edits ?? [])].reverse()) {
+    const removed = removeJsonEdit(text, edit, record.file, dialectOf(record.file));
+    const where = [...edit.path, ...(edit.op === 'member' ? [edit.key] : [])].join('.');
+    if (removed === undefined) notes.push(`${record.file}: '${where}' was changed since install; left as it is`);
+    else text = removed;
+  }
+  const empty = record.appendix !== undefined ? text === '' : text === EMPTY_JSON;
+  draft.write(file, record.created && empty ? undefined : text);
+}
+
+/** Uninstalls the agent in the draft; the record as it is left, or undefined once no agent is left in it (then it is gone). */
+function uninstallAgent(draft: FileDraft, target: InstallTarget, record: InstallRecord, agent: InstallAgent, notes: string[]): InstallRecord | undefined {
+  const installed = record.agents[agent];
+  if (installed === undefined) return record;
+  for (const file of [...installed.files].reverse()) uninstallFile(draft, target, file, notes);
+  for (const dir of [...installed.dirs].reverse()) draft.removeDirIfEmpty(path.resolve(target.workspace, dir));
+  const agents = Object.fromEntries(Object.entries(record.agents).filter(([name]) => name !== agent));
+  if (Object.keys(agents).length > 0) return { ...record, agents };
+  if (record.intentsFile !== undefined) {
+    const intents = path.resolve(target.workspace, record.intentsFile.file);
+    if (draft.read(intents) === record.intentsFile.text) draft.write(intents, undefined);
+  }
+  draft.write(recordFileOf(target), undefined);
+  for (const dir of [...record.dirs].reverse()) draft.removeDirIfEmpty(path.resolve(target.workspace, dir));
+  return undefined;
+}
+
+/**
+ * The plan of `intentgate hooks install <agent>`: the agent's settings merged into its project
+ * files (every setting already there kept), the intents file created when missing, and the
+ * record of what was added. An earlier install of the same agent is taken out first, so
+ * installing twice is installing once. Throws HooksInstallError, with nothing written, for a
+ * file that is not valid JSON or TOML or holds an entry install would clash with.
+ */
+export function planInstall(target: InstallTarget, agent: InstallAgent, invocation: HookInvocation): InstallPlan {
+  const draft = new FileDraft();
+  const notes: string[] = [];
+  const earlier = readRecord(draft, target);
+  const record = (earlier === undefined ? undefined : uninstallAgent(draft, target, earlier, agent, notes)) ?? emptyInstallRecord();
+  const files: FileRecord[] = [];
+  const dirs: string[] = [];
+  for (const config of agentConfigFiles(agent, invocation)) {
+    const installed = installFile(draft, target, config, agent);
+    files.push(installed.record);
+    dirs.push(...installed.dirs);
+  }
+  let { intentsFile, dirs: sharedDirs } = record;
+  const intents = path.join(target.orchestrationDir, INTENTS_FILE_NAME);
+  if (draft.read(intents) === undefined) {
+    sharedDirs = [...sharedDirs, ...missingDirs(draft, intents).map((dir) => path.relative(target.workspace, dir))];
+    draft.write(intents, INTENTS_EXAMPLE);
+    intentsFile = { file: path.relative(target.workspace, intents), text: INTENTS_EXAMPLE };
+  }
+  const next: InstallRecord = { ...record, agents: { ...record.agents, [agent]: { files, dirs } }, dirs: sharedDirs, ...(intentsFile !== undefined && { intentsFile }) };
+  draft.write(recordFileOf(target), installRecordText(next));
+  return { draft, changes: draft.changes(), notes };
+}
+
+/**
+ * The plan of `intentgate hooks uninstall <agent>`: what install added, taken out; files and
+ * folders it created deleted when nothing else is left in them. A workspace nobody changed since
+ * is left byte for byte as it was before install. `installed` is false when the record names no
+ * install of the agent (the plan then changes nothing).
+ */
+export function planUninstall(target: InstallTarget, agent: InstallAgent): InstallPlan & { readonly installed: boolean } {
+  const draft = new FileDraft();
+  const notes: string[] = [];
+  const record = readRecord(draft, target);
+  if (record?.agents[agent] === undefined) return { draft, changes: draft.changes(), notes, installed: false };
+  const left = uninstallAgent(draft, target, record, agent, notes);
+  if (left !== undefined) draft.write(recordFileOf(target), installRecordText(left));
+  return { draft, changes: draft.changes(), notes, installed: true };
+}

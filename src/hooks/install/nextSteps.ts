@@ -1,0 +1,23 @@
+import { quoteArgv } from '../../text/quoteArgv';
+import type { InstallAgent } from './agentConfigs';
+
+/** What the human does after `hooks install`: each line a step, the commands ready to paste. */
+export function nextSteps(agent: InstallAgent, options: { readonly workspace: string; readonly intentsFile: string; readonly flags: readonly string[] }): string {
+  const approve = quoteArgv(['intentgate', 'approve', ...options.flags]);
+  const start: Record<InstallAgent, readonly string[]> = {
+    'claude-code': [`Start Claude Code in ${options.workspace}: \`claude\` (or \`claude -p "..."\`); \`claude mcp list\` there lists intentgate.`],
+    codex: [
+      `Trust the project in Codex (\`codex\` asks once, or add [projects.${JSON.stringify(options.workspace)}] trust_level = "trusted" to ~/.codex/config.toml): Codex reads .codex/ only for a trusted project.`,
+      'Review the hooks once with /hooks in the interactive `codex` (Codex runs a hook only after a human reviewed it), then run `codex` or `codex exec "..."` there.',
+    ],
+    gemini: [`Start Gemini CLI in ${options.workspace}: \`gemini\` (or \`gemini -p "..."\`); \`gemini mcp list\` there lists intentgate.`],
+  };
+  const steps = [
+    `Write the task's intent in ${options.intentsFile} (the commented example there shows the fields): the agent may change only what its owned_scope covers.`,
+    'Once, in your own terminal: `intentgate approve --init` (the approval credential; the agent cannot approve with it).',
+    ...start[agent],
+    `When a call is held for you: \`${approve} --list\` shows it and the commands that answer it, e.g. \`${approve} --session <id> --held <approval-id>\`.`,
+    `To watch sessions in a browser: \`${quoteArgv(['intentgate', 'serve', ...options.flags])}\` prints the console's sign-in link (docs/console.md says which sessions it shows).`,
+  ];
+  return ['Next:', ...steps.map((step, index) => `  ${index + 1}. ${step}`)].join('\n');
+}

@@ -1,0 +1,256 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseToml } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
+import { CLAUDE_CODE_EVENTS, CODEX_EVENTS, GEMINI_EVENTS, hookCommand, type InstallAgent } from '../../../src/hooks/install/agentConfigs';
+import { HooksInstallError } from '../../../src/hooks/install/installError';
+import { planInstall, planUninstall } from '../../../src/hooks/install/installHooks';
+import { INTENTS_EXAMPLE } from '../../../src/hooks/install/intentsExample';
+import { parseIntentsFile } from '../../../src/intents/intentsFile';
+import { parseJsonDocument } from '../../../src/hooks/install/jsonText';
+import { commentsOf, install, INVOCATION, keepsSettings, read, readJson, tree, uninstall, workspaceWith } from './installFixture';
+
+const valueOf = (text: string, file: string): unknown => parseJsonDocument(text, file, { comments: true }).value;
+
+const CLAUDE_COMMAND = hookCommand('claude-code', INVOCATION);
+const SERVER = { command: 'node', args: ['/opt/intentgate/dist/cli.cjs', 'intents-mcp', '--workspace', '/w'] };
+
+interface SettingsCase {
+  readonly name: string;
+  readonly agent: InstallAgent;
+  readonly files: Readonly<Record<string, string>>;
+}
+
+const USER_CLAUDE = `{
+    "model": "opus",
+    "env": { "FOO": "1" },
+    "hooks": {
+        "PreToolUse": [
+            { "matcher": "Bash", "hooks": [{ "type": "command", "command": "./check.sh" }] }
+        ]
+    },
+    "enabledMcpjsonServers": ["github"],
+    "permissions": { "allow": ["Bash(npm test)"], "deny": [] }
+}`;
+
+const CODEX_TOML = `# my Codex settings
+model = "gpt-5.5" # the model
+
+[mcp_servers.github] # another server
+command = "gh-mcp"
+# args stay
+args = ["--read-only"]
+`;
+
+const CASES: readonly SettingsCase[] = [
+  { name: 'Claude Code, an empty workspace', agent: 'claude-code', files: {} },
+  { name: 'Claude Code, settings with hooks and permissions of their own (4-space indent, no final newline)', agent: 'claude-code', files: { '.claude/settings.json': USER_CLAUDE } },
+  { name: 'Claude Code, an empty .claude/ folder and {} settings', agent: 'claude-code', files: { '.claude/settings.json': '{}', '.claude/agents/x.md': 'x' } },
+  { name: 'Claude Code, other MCP servers on one line', agent: 'claude-code', files: { '.mcp.json': '{ "mcpServers": { "github": { "command": "gh-mcp" } } }\n' } },
+  { name: 'Claude Code, an intents file of the user\'s', agent: 'claude-code', files: { '.orchestration/active_intents.yaml': 'active_intents:\n  - id: A\n    owned_scope: [src/**]\n' } },
+  { name: 'Codex, an empty workspace', agent: 'codex', files: {} },
+  { name: 'Codex, a config.toml with comments and another MCP server', agent: 'codex', files: { '.codex/config.toml': CODEX_TOML } },
+  { name: 'Codex, a config.toml without a final newline', agent: 'codex', files: { '.codex/config.toml': 'model = "o3"' } },
+  { name: 'Codex, hooks.json with a hook of the user\'s', agent: 'codex', files: { '.codex/hooks.json': '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"notify-send done"}]}]}}' } },
+  { name: 'Gemini CLI, an empty workspace', agent: 'gemini', files: {} },
+  {
+    name: 'Gemini CLI, settings with comments, other MCP servers and hooks of their own',
+    agent: 'gemini',
+    files: {
+      '.gemini/settings.json': `{
+  // the model
+  "model": { "name": "gemini-2.5-pro" },
+  "mcpServers": {
+    "github": { "command": "gh-mcp" } /* read-only */
+  },
+  "hooks": { "BeforeTool": [{ "matcher": "run_shell_command", "hooks": [{ "type": "command", "command": "./guard.sh" }] }] }
+}
+`,
+    },
+  },
+];
+
+describe('hooks install and uninstall over existing settings', () => {
+  it.each(CASES)('$name: keeps every setting, installing twice is once, uninstall leaves the files byte for byte', ({ agent, files }) => {
+    const target = workspaceWith(files);
+    const before = tree(target.workspace);
+    install(target, agent);
+    const installed = tree(target.workspace);
+    for (const [file, text] of Object.entries(files)) {
+      const after = installed[file] ?? '';
+      for (const comment of commentsOf(text)) expect(after).toContain(comment);
+      if (file.endsWith('.toml')) expect(parseToml(after)).toMatchObject(parseToml(text));
+      else if (file.endsWith('.json')) expect(keepsSettings(valueOf(text, file), valueOf(after, file)), file).toBe(true);
+      else expect(after).toBe(text);
+    }
+    expect(planInstall(target, agent, INVOCATION).changes.files).toEqual([]);
+    install(target, agent);
+    expect(tree(target.workspace)).toEqual(installed);
+    uninstall(target, agent);
+    expect(tree(target.workspace)).toEqual(before);
+  });
+
+  it('writes every Claude Code event, the intents server enabled and its tools allowed, after the hooks of the user', () => {
+    const target = workspaceWith({ '.claude/settings.json': USER_CLAUDE });
+    install(target, 'claude-code');
+    const settings = readJson(target, '.claude/settings.json') as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> } & Record<string, unknown>;
+    expect(Object.keys(settings.hooks).sort()).toEqual([...CLAUDE_CODE_EVENTS].sort());
+    expect(settings.hooks.PreToolUse).toEqual([
+      { matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh' }] },
+      { matcher: '*', hooks: [{ type: 'command', command: CLAUDE_COMMAND, timeout: 30 }] },
+    ]);
+    expect(settings.hooks.SessionStart).toEqual([{ hooks: [{ type: 'command', command: CLAUDE_COMMAND, timeout: 30 }] }]);
+    expect(settings).toMatchObject({ model: 'opus', env: { FOO: '1' }, enabledMcpjsonServers: ['github', 'intentgate'] });
+    expect(settings.permissions).toEqual({ allow: ['Bash(npm test)', 'mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion'], deny: [] });
+    expect(readJson(target, '.mcp.json')).toEqual({ mcpServers: { intentgate: { ...SERVER, alwaysLoad: true } } });
+    expect(CLAUDE_COMMAND).toBe('timeout 25 node /opt/intentgate/dist/cli.cjs hook claude-code --workspace /w || exit 2');
+  });
+
+  it('writes onFailure: "block" and no wrapper for a Claude Code that blocks failing hooks itself', () => {
+    const target = workspaceWith({});
+    install(target, 'claude-code', { ...INVOCATION, onFailureBlock: true });
+    const settings = readJson(target, '.claude/settings.json') as { hooks: Record<string, { hooks: unknown[] }[]> };
+    expect(settings.hooks.PreToolUse?.[0]?.hooks).toEqual([{ type: 'command', command: 'node /opt/intentgate/dist/cli.cjs hook claude-code --workspace /w', timeout: 30, onFailure: 'block' }]);
+  });
+
+  it('writes Codex its hooks in .codex/hooks.json and the intents server as a block of .codex/config.toml, comments kept', () => {
+    const target = workspaceWith({ '.codex/config.toml': CODEX_TOML });
+    install(target, 'codex');
+    const hooks = readJson(target, '.codex/hooks.json') as { hooks: Record<string, unknown[]> };
+    const command = "timeout 25 node /opt/intentgate/dist/cli.cjs hook codex --workspace /w || { echo 'intentgate: the hook failed' >&2; exit 2; }";
+    expect(hooks).toEqual({ hooks: Object.fromEntries(CODEX_EVENTS.map((event) => [event, [{ hooks: [{ type: 'command', command, timeout: 30 }] }]])) });
+    const toml = read(target, '.codex/config.toml');
+    expect(toml.startsWith(CODEX_TOML)).toBe(true);
+    expect(parseToml(toml)).toEqual({
+      model: 'gpt-5.5',
+      mcp_servers: {
+        github: { command: 'gh-mcp', args: ['--read-only'] },
+        intentgate: { ...SERVER, default_tools_approval_mode: 'approve', required: true, startup_timeout_sec: 60 },
+      },
+    });
+  });
+
+  it('writes Gemini CLI every event (the tool events with a matcher, the timeout in milliseconds) and the trusted intents server, its comments kept', () => {
+    const target = workspaceWith({ '.gemini/settings.json': '{\n  // mine\n  "general": { "vimMode": true }\n}\n' });
+    install(target, 'gemini');
+    const text = read(target, '.gemini/settings.json');
+    expect(text).toContain('// mine');
+    const settings = JSON.parse(text.replace('// mine', '')) as { hooks: Record<string, { matcher?: string; hooks: { timeout: number }[] }[]>; mcpServers: unknown; general: unknown };
+    expect(Object.keys(settings.hooks)).toEqual([...GEMINI_EVENTS]);
+    expect(settings.hooks.BeforeTool?.[0]?.matcher).toBe('.*');
+    expect(settings.hooks.BeforeAgent?.[0]?.matcher).toBeUndefined();
+    expect(settings.hooks.AfterTool?.[0]?.hooks[0]?.timeout).toBe(30_000);
+    expect(settings.mcpServers).toEqual({ intentgate: { ...SERVER, trust: true } });
+    expect(settings.general).toEqual({ vimMode: true });
+  });
+
+  it('creates the intents file with a commented example that parses, and its uncommented example is an intent', () => {
+    const target = workspaceWith({});
+    install(target, 'gemini');
+    expect(read(target, '.orchestration/active_intents.yaml')).toBe(INTENTS_EXAMPLE);
+    expect(parseIntentsFile(INTENTS_EXAMPLE, 'active_intents.yaml')).toEqual([]);
+    const example = INTENTS_EXAMPLE.split('\n').filter((line) => /^# (active_intents:| {2})/.test(line)).map((line) => line.slice(2)).join('\n');
+    expect(parseIntentsFile(example, 'example.yaml')).toEqual([expect.objectContaining({ id: 'INT-001', owned_scope: ['src/auth/**', 'tests/auth/'] })]);
+    expect(parseYaml(example)).toBeDefined();
+  });
+
+  it('keeps the shared intents file and record until the last agent is uninstalled', () => {
+    const target = workspaceWith({});
+    install(target, 'claude-code');
+    install(target, 'codex');
+    uninstall(target, 'claude-code');
+    expect(Object.keys(tree(target.workspace))).toEqual(expect.arrayContaining(['.orchestration/active_intents.yaml', '.orchestration/hooks-installed.json', '.codex/hooks.json']));
+    expect(Object.keys(tree(target.workspace))).not.toContain('.claude/');
+    uninstall(target, 'codex');
+    expect(tree(target.workspace)).toEqual({});
+  });
+
+  it('keeps an intents file the human wrote in, and a sessions folder, at uninstall', () => {
+    const target = workspaceWith({});
+    install(target, 'claude-code');
+    writeFileSync(path.join(target.orchestrationDir, 'active_intents.yaml'), 'active_intents: []\n');
+    uninstall(target, 'claude-code');
+    expect(tree(target.workspace)).toEqual({ '.orchestration/': '', '.orchestration/active_intents.yaml': 'active_intents: []\n' });
+  });
+
+  it('installs again over an install of another program path: the old entries go, the new ones come', () => {
+    const target = workspaceWith({ '.claude/settings.json': USER_CLAUDE });
+    const before = tree(target.workspace);
+    install(target, 'claude-code');
+    install(target, 'claude-code', { ...INVOCATION, program: ['intentgate'] });
+    const settings = read(target, '.claude/settings.json');
+    expect(settings).not.toContain('/opt/intentgate');
+    expect(settings).toContain('timeout 25 intentgate hook claude-code');
+    uninstall(target, 'claude-code');
+    expect(tree(target.workspace)).toEqual(before);
+  });
+
+  it('removes what is left as install wrote it, and says what a human changed since', () => {
+    const target = workspaceWith({ '.claude/settings.json': USER_CLAUDE });
+    install(target, 'claude-code');
+    const settings = readJson(target, '.claude/settings.json');
+    writeFileSync(path.join(target.workspace, '.claude/settings.json'), JSON.stringify({ ...settings, enabledMcpjsonServers: ['github'], theme: 'dark' }, null, 2));
+    const plan = planUninstall(target, 'claude-code');
+    expect(plan.notes).toEqual([".claude/settings.json: 'enabledMcpjsonServers' was changed since install; left as it is"]);
+    plan.draft.apply();
+    expect(readJson(target, '.claude/settings.json')).toEqual({ ...JSON.parse(USER_CLAUDE), theme: 'dark' });
+  });
+
+  it('answers uninstall of an agent never installed with a plan that changes nothing', () => {
+    const target = workspaceWith({ '.claude/settings.json': '{}' });
+    expect(planUninstall(target, 'claude-code')).toMatchObject({ installed: false, changes: { files: [], createdDirs: [], removedDirs: [] } });
+  });
+});
+
+interface RefusalCase {
+  readonly name: string;
+  readonly agent: InstallAgent;
+  readonly files: Readonly<Record<string, string>>;
+  readonly code: string;
+  readonly message: RegExp;
+}
+
+const REFUSALS: readonly RefusalCase[] = [
+  { name: 'Claude Code settings that are not JSON', agent: 'claude-code', files: { '.claude/settings.json': '{\n  "model": "opus",\n}\n' }, code: 'invalid_settings_file', message: /^\.claude\/settings\.json is not valid JSON: .*line 3, column 1/ },
+  { name: 'Claude Code settings with a comment', agent: 'claude-code', files: { '.claude/settings.json': '{ // no\n}' }, code: 'invalid_settings_file', message: /is not valid JSON/ },
+  { name: 'an .mcp.json holding an array', agent: 'claude-code', files: { '.mcp.json': '[]' }, code: 'invalid_settings_file', message: /^\.mcp\.json holds an array, not an object of settings/ },
+  { name: 'an empty settings file', agent: 'gemini', files: { '.gemini/settings.json': '' }, code: 'invalid_settings_file', message: /is not valid JSON \(with comments\)/ },
+  { name: 'a Codex config.toml that is not TOML', agent: 'codex', files: { '.codex/config.toml': '# mine\nmodel = \n' }, code: 'invalid_settings_file', message: /^\.codex\/config\.toml is not valid TOML: .*\(line 2, column/ },
+  { name: 'a Codex config with an intentgate server of its own', agent: 'codex', files: { '.codex/config.toml': '[mcp_servers.intentgate]\ncommand = "npx"\n' }, code: 'conflicting_settings', message: /already has \[mcp_servers\.intentgate\]/ },
+  { name: 'a Codex config whose mcp_servers is an inline table', agent: 'codex', files: { '.codex/config.toml': 'mcp_servers = { github = { command = "gh" } }\n' }, code: 'conflicting_settings', message: /cannot take \[mcp_servers\.intentgate\] as a table/ },
+  { name: 'an .mcp.json with an intentgate server run by npx', agent: 'claude-code', files: { '.mcp.json': '{"mcpServers":{"intentgate":{"command":"npx","args":["intentgate","intents-mcp"]}}}' }, code: 'conflicting_settings', message: /'mcpServers\.intentgate' is already .*which install did not write/ },
+  { name: 'hooks that are not an object', agent: 'gemini', files: { '.gemini/settings.json': '{"hooks": true}' }, code: 'conflicting_settings', message: /'hooks' is a plain value/ },
+  {
+    name: "intentgate's hook set up by hand, from the docs",
+    agent: 'claude-code',
+    files: { '.claude/settings.json': '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"timeout 25 npx intentgate hook claude-code || exit 2"}]}]}}' },
+    code: 'conflicting_settings',
+    message: /already runs intentgate's hook, set up by hand/,
+  },
+];
+
+describe('hooks install refuses', () => {
+  it.each(REFUSALS)('$name, with the reason, and writes nothing', ({ agent, files, code, message }) => {
+    const target = workspaceWith(files);
+    const before = tree(target.workspace);
+    let thrown: unknown;
+    try {
+      planInstall(target, agent, INVOCATION);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(HooksInstallError);
+    expect(thrown).toMatchObject({ code, message: expect.stringMatching(message) });
+    expect(tree(target.workspace)).toEqual(before);
+  });
+
+  it('refuses uninstall over settings a human made invalid since, and writes nothing', () => {
+    const target = workspaceWith({});
+    install(target, 'claude-code');
+    writeFileSync(path.join(target.workspace, '.mcp.json'), '{');
+    const before = tree(target.workspace);
+    expect(() => planUninstall(target, 'claude-code')).toThrow(/^\.mcp\.json is not valid JSON/);
+    expect(tree(target.workspace)).toEqual(before);
+  });
+});

@@ -25,7 +25,7 @@ const WORK = [
   'test/friction/**/*.test.ts',
 ];
 /** The real agent CLIs (Claude Code, Codex, Gemini CLI) driven against a scripted model server. */
-const AGENTS = ['test/hooks/agents/*.e2e.test.ts'];
+const AGENTS = ['test/hooks/agents/*.e2e.test.ts', 'test/hooks/install/*.e2e.test.ts'];
 /** A real browser (Debian's chromium) against the console. */
 const BROWSER = ['test/**/*.browser.test.ts'];
 /** Real processes the suite starts and waits on: the CLI, the service, MCP servers, redis-server, inspected scripts, trace writers. */

@@ -7,3 +7,5 @@ export { selectActiveIntentAiTool } from './selectActiveIntentAiTool';
 export type { SelectActiveIntentInput } from './selectActiveIntentAiTool';
 export { isToolDenial, toolDenial } from './toolDenial';
 export type { ToolDenial } from './toolDenial';
+export { executeCommandAiTool } from './executeCommandAiTool';
+export type { ExecuteCommandInput, ExecuteCommandToolOptions } from './executeCommandAiTool';

@@ -1,18 +1,11 @@
-import path from 'node:path';
 import type { ContainmentProfile, ProfilePlace } from '../containment/containmentProfile';
 import { describeContainment, type ContainmentStatus } from '../containment/containmentStatus';
-import { isWithin } from '../containment/profilePaths';
+import { placeLabel } from '../containment/placeLabel';
 
 /** How much of a profile `explain` prints: one line per writable place and a line each for the rest, or every place with its reason. */
 export type ProfileDetail = 'compact' | 'full';
 
-/** Where a place is, for a person: relative to the workspace inside it, `~/` in the home folder, else absolute. */
-function shown(place: string, profile: ContainmentProfile, home: string | undefined): string {
-  if (place === profile.workspaceRoot) return '. (the workspace)';
-  if (isWithin(place, profile.workspaceRoot)) return path.relative(profile.workspaceRoot, place);
-  if (home !== undefined && home !== '/' && isWithin(place, home)) return `~/${path.relative(home, place)}`;
-  return place;
-}
+const shown = (place: string, profile: ContainmentProfile, home: string | undefined): string => placeLabel(place, profile.workspaceRoot, home);
 
 // the reasons start with what the list's heading already says
 const reasonOf = (place: ProfilePlace): string => place.reason.replace(/^(writable|read-only|removed after the command): /, '');

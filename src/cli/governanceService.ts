@@ -102,6 +102,7 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       ...(settings.deployment !== undefined && { deployment: settings.deployment }),
       ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
       ...(settings.quiet !== true && { log: jsonLinesLog(io.stderr) }),
+      ...(policy?.containment !== undefined && { containment: policy.containment }),
     });
     const orchestrationDir = settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
     return { service, workspace, orchestrationDir, tokenFromEnv };

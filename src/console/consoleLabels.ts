@@ -45,6 +45,16 @@ const EN = {
   statechart: 'Statechart',
   hideDetails: 'Hide details',
   failed: 'The service refused',
+  shellCommands: 'Shell commands',
+  runs_contain: 'Containment on',
+  runs_analysis_only: 'Containment off: analysis alone',
+  runs_refuse: 'Containment required and unavailable: refused',
+  writable: 'Writable',
+  readOnly: 'Read-only',
+  everythingElse: 'everything else',
+  insideWritable: 'inside the writable places',
+  masked: 'Unreadable',
+  network: 'Network',
 } as const;
 
 /** A key of the console's own words. */
@@ -96,6 +106,16 @@ export const CONSOLE_LABELS: Readonly<Record<Locale, Readonly<Record<ConsoleLabe
     statechart: 'Диаграмма состояний',
     hideDetails: 'Скрыть детали',
     failed: 'Сервис отказал',
+    shellCommands: 'Команды оболочки',
+    runs_contain: 'Изоляция включена',
+    runs_analysis_only: 'Изоляция выключена: только анализ',
+    runs_refuse: 'Изоляция обязательна и недоступна: отказ',
+    writable: 'Доступно для записи',
+    readOnly: 'Только чтение',
+    everythingElse: 'всё остальное',
+    insideWritable: 'внутри доступного для записи',
+    masked: 'Нечитаемо',
+    network: 'Сеть',
   },
 };
 

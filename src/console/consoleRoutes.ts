@@ -7,6 +7,7 @@ import type { ConsoleAccess } from './consoleAccess';
 import { isConsoleAssetName, type ConsoleAsset, type ConsoleAssetName } from './consoleAssets';
 import { sendAsset, sendConsoleJson, sendText } from './consoleHeaders';
 import { consoleWords } from './consoleLabels';
+import type { ConsoleContainment } from './consoleContainment';
 import { consoleSessionViews, type SessionLister } from './consoleSessionViews';
 import type { EventStreams } from './eventStreams';
 import { chartStateIds, type ChartGraph } from './statechartGraph';
@@ -19,6 +20,8 @@ export interface ConsoleParts {
   readonly streams: EventStreams;
   readonly sessions: SessionLister;
   readonly chart: ChartGraph;
+  /** what each session's view says of containment; none when the service does not tell */
+  readonly containment?: ConsoleContainment;
 }
 
 /** One console request. */
@@ -66,7 +69,7 @@ const me: ConsoleHandler = ({ req, res, parts }) => {
 
 const sessions: ConsoleHandler = async ({ req, res, parts }) => {
   parts.access.require(req, false);
-  const views = await consoleSessionViews(parts.sessions);
+  const views = await consoleSessionViews(parts.sessions, parts.containment);
   sendConsoleJson(res, { status: 200, body: { sessions: views, categories: RISK_CATEGORIES } });
 };
 

@@ -4,6 +4,7 @@ import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
+import { sessionContainment, type ConsoleContainment, type ContainmentView, type SessionContainment } from './consoleContainment';
 
 /** A call (or a change to a control file) that waits for a person, as the console shows it. */
 export interface HeldCallView {
@@ -26,6 +27,8 @@ export interface ConsoleSessionView extends Omit<SessionView, 'held_calls'> {
   readonly state_path: string;
   /** everything waiting for a person, oldest first: the service's held calls with their arguments, and a held control-file change */
   readonly held_calls: readonly HeldCallView[];
+  /** whether the session's shell commands run contained, and the profile they get; null when the console is not told */
+  readonly containment: ContainmentView | null;
 }
 
 /** The statechart state value as a dotted path: `{ REASONING: 'awaitingApproval' }` is `REASONING.awaitingApproval`. */
@@ -55,11 +58,12 @@ export function heldCallsOf(governor: Governor): HeldCallView[] {
 }
 
 /** One session for the console. */
-export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes): ConsoleSessionView {
+export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes, containment?: SessionContainment): ConsoleSessionView {
   return {
     ...sessionView(governor, agentNotes),
     state_path: statePath(governor.actor.getSnapshot().value),
     held_calls: heldCallsOf(governor),
+    containment: containment === undefined ? null : containment(governor),
   };
 }
 
@@ -69,7 +73,8 @@ export interface SessionLister {
   list<T>(view: (governor: Governor, agentNotes: SessionNotes | undefined) => T): Promise<T[]>;
 }
 
-/** Every session the service holds, the most recently used first; reading them does not keep them alive. */
-export function consoleSessionViews(sessions: SessionLister): Promise<ConsoleSessionView[]> {
-  return sessions.list(consoleSessionView);
+/** Every session the service holds, the most recently used first, with its containment when the console is told it; reading them does not keep them alive. */
+export async function consoleSessionViews(sessions: SessionLister, containment?: ConsoleContainment): Promise<ConsoleSessionView[]> {
+  const contained = containment === undefined ? undefined : await sessionContainment(containment);
+  return sessions.list((governor, agentNotes) => consoleSessionView(governor, agentNotes, contained));
 }

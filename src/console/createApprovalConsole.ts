@@ -6,6 +6,7 @@ import type { SessionEvents } from '../server/sessionEvents';
 import type { SessionLister } from './consoleSessionViews';
 import { checkStateChange } from '../server/webSafety';
 import { createConsoleAccess, type ConsoleAccess } from './consoleAccess';
+import type { ConsoleContainment } from './consoleContainment';
 import { createConsoleAssets } from './consoleAssets';
 import { CONSOLE_ROUTES, isConsolePath, type ConsoleParts } from './consoleRoutes';
 import { createEventStreams, EVENT_STREAM_DEFAULTS } from './eventStreams';
@@ -25,6 +26,8 @@ export interface ApprovalConsoleOptions {
   readonly maxStreams?: number;
   readonly keepAliveMs?: number;
   readonly now?: () => number;
+  /** the service's containment status and where its governors work: each session's view shows its profile */
+  readonly containment?: ConsoleContainment;
 }
 
 /** The approval console: a web page on the governance service where a person answers held calls. */
@@ -57,6 +60,7 @@ export function createApprovalConsole(options: ApprovalConsoleOptions): Approval
     streams,
     sessions: options.sessions,
     chart: statechartGraph(lifecycleMachine.root),
+    ...(options.containment && { containment: options.containment }),
   };
   const route = createRouter(CONSOLE_ROUTES, options.prefix);
 

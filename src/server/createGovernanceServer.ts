@@ -16,6 +16,7 @@ import { createSessionEvents } from './sessionEvents';
 import { createServiceLogger, errorEntry } from './serviceLog';
 import { loadPromClient } from './promClient';
 import { createServiceMetrics } from './serviceMetrics';
+import { serviceContainment } from './serviceContainment';
 import { hostNameOf } from './webSafety';
 import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOptions } from './serverOptions';
 import { createSessionStore, type SessionRegistry } from './sessionStore';
@@ -103,8 +104,9 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
   const analysis = createAnalysisPool(config.analysis);
   const tokens = approvalTokens(config.approvalTokens);
-  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions: sessionStore, events });
-  const ops = createOpsEndpoints({ sessions: sessionStore, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now }, config.prefix);
+  const containment = serviceContainment(config);
+  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions: sessionStore, events, containment });
+  const ops = createOpsEndpoints({ sessions: sessionStore, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now, containment: containment.status }, config.prefix);
   const listener = createRequestListener({ config, tokens, sessions: sessionStore, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
   const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
   const server = createServer(serverOptionsOf(config.connections), (req, res) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { planName, type ContainmentPlanName, type ContainmentStatus } from '../containment/containmentStatus';
 import { requireApprovalToken } from './approvalAuth';
 import type { ApprovalTokens } from './approvalTokens';
 import type { JsonResponse } from './errorResponse';
@@ -29,9 +30,30 @@ export interface OpsContext {
   /** when the service was created, in `now()`'s milliseconds */
   readonly startedAt: number;
   readonly now: () => number;
+  /** the policy's containment mode against this machine, found once when the service starts */
+  readonly containment?: Promise<ContainmentStatus>;
+}
+
+/** What `/healthz` says of containment: the mode, whether bubblewrap runs here, what that makes of shell commands and why. */
+export interface ContainmentHealth {
+  readonly mode: ContainmentStatus['mode'];
+  readonly available: boolean;
+  readonly plan: ContainmentPlanName;
+  readonly reason: string;
 }
 
 type OpsHandler = (req: IncomingMessage, context: OpsContext) => Promise<JsonResponse>;
+
+/** `/healthz`'s answer with the containment beside the store's health, whatever that is. */
+function withContainment(handler: OpsHandler): OpsHandler {
+  return async (req, context) => {
+    const reply = await handler(req, context);
+    if (context.containment === undefined || typeof reply.body !== 'object' || reply.body === null) return reply;
+    const status = await context.containment;
+    const containment: ContainmentHealth = { mode: status.mode, available: status.available, plan: planName(status.plan), reason: status.reason };
+    return { ...reply, body: { ...reply.body, containment } };
+  };
+}
 
 /** `GET /healthz`: the service answers; its uptime and session count, nothing secret. 503 while its Redis store cannot be used. */
 const health: OpsHandler = async (_req, context) => {
@@ -58,7 +80,7 @@ const metrics: OpsHandler = async (req, context) => {
 
 /** The operations endpoints, paths without the prefix. */
 export const OPS_ROUTES: readonly RouteSpec<OpsHandler>[] = [
-  { method: 'GET', path: '/healthz', handler: health },
+  { method: 'GET', path: '/healthz', handler: withContainment(health) },
   { method: 'GET', path: '/metrics', handler: metrics },
 ];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ANALYSIS_POOL_DEFAULTS } from '../analysis/analysisPool';
+import { containmentPolicyOf, containmentPolicySchema, type ContainmentPolicy } from '../containment/containmentPolicy';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
@@ -58,6 +59,8 @@ const serverOptionsSchema = z.lazy(() =>
     store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
     /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
     deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
+    /** the policy's `containment` section: what `/healthz` and the console say of shell commands (docs/containment.md) */
+    containment: containmentPolicySchema.optional(),
   }),
 );
 
@@ -95,6 +98,8 @@ export interface ServerConfig {
   readonly connections: ConnectionLimits;
   /** where sessions live: this process, or Redis under the deployment's name */
   readonly store: SessionStoreConfig;
+  /** the containment section with its defaults */
+  readonly containment: ContainmentPolicy;
 }
 
 /** Where the service keeps its sessions. */
@@ -180,5 +185,6 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     metricsAccess: parsed.metricsAccess ?? 'open',
     connections: connectionLimitsOf(parsed),
     store: store.store,
+    containment: containmentPolicyOf(parsed.containment),
   };
 }

@@ -9,13 +9,13 @@ describe('GET /healthz', () => {
   });
   afterAll(() => Promise.all([running, prefixed].map(({ service }) => service.close())));
 
-  it('answers ok with the uptime and the session count, and nothing else', async () => {
+  it('answers ok with the uptime, the session count and the containment, and nothing else', async () => {
     await post(`${running.url}/sessions/h1/prompt`, { text: 'x' });
     await post(`${running.url}/sessions/h2/prompt`, { text: 'x' });
     const reply = await getText(`${running.url}/healthz`);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(reply.text)).toEqual({ ok: true, uptime_s: expect.any(Number), sessions: running.service.sessions.size });
+    expect(JSON.parse(reply.text)).toEqual({ ok: true, uptime_s: expect.any(Number), sessions: running.service.sessions.size, containment: expect.objectContaining({ mode: 'auto' }) });
     expect(running.service.sessions.size).toBe(2);
     expect(reply.text).not.toContain(TEST_TOKEN);
     expect(reply.text).not.toContain(running.workspace);

@@ -183,6 +183,7 @@ function updateCard(card, session) {
     box.disabled = approved;
   }
   updateChart(card, session.state_path);
+  updateContainment(root, session.containment);
   const list = root.querySelector('.held-calls');
   const waiting = new Set(session.held_calls.map((call) => call.approval_id));
   for (const [id, item] of card.held) {
@@ -199,6 +200,48 @@ function updateCard(card, session) {
   }
   root.querySelector('.nothing-held').hidden = session.held_calls.length > 0;
   updateGrants(root, session);
+}
+
+// a reason that starts with what its list's heading already says
+const reasonText = (reason) => reason.replace(/^(writable|read-only): /, '');
+
+function placeItem(place) {
+  const item = element('li', '', place.shown);
+  item.title = place.reason;
+  item.dataset.path = place.path;
+  return item;
+}
+
+/** Whether the session's shell commands run contained, and the profile they get: what may be written, read and reached. */
+function updateContainment(root, containment) {
+  const section = root.querySelector('.containment');
+  section.hidden = !containment;
+  if (!containment) return;
+  section.dataset.runs = containment.runs;
+  section.querySelector('.runs').textContent = label(`runs_${containment.runs}`);
+  section.querySelector('.containment-summary').textContent = containment.summary;
+  const problem = section.querySelector('.containment-problem');
+  problem.hidden = containment.problem === null;
+  problem.textContent = containment.problem ?? '';
+  const profile = containment.profile;
+  const facts = section.querySelector('.containment-profile');
+  facts.hidden = !profile;
+  if (!profile) return;
+  facts.querySelector('.containment-writable').replaceChildren(
+    ...profile.writable.map((place) => {
+      const item = placeItem(place);
+      item.append(element('span', 'reason', ` — ${reasonText(place.reason)}`));
+      return item;
+    }),
+  );
+  const inside = profile.read_only.map((place) => place.shown).join(', ');
+  facts.querySelector('.containment-read-only').textContent = inside === '' ? label('everythingElse') : `${label('everythingElse')}; ${label('insideWritable')}: ${inside}`;
+  const masked = facts.querySelector('.containment-masked');
+  masked.replaceChildren(...profile.masked.map(placeItem));
+  if (profile.masked.length === 0) masked.replaceChildren(element('li', '', label('none')));
+  const network = facts.querySelector('.containment-network');
+  network.textContent = profile.network.reason;
+  network.dataset.open = String(profile.network.open);
 }
 
 /** A grant in a line: its categories, its narrowing and how long it lives. */

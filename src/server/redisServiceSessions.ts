@@ -27,6 +27,8 @@ export interface RedisServiceOptions {
   readonly endedTtlMs: number;
   /** hears every decision made (the service's metrics) */
   readonly onDecision: DecisionObserver;
+  /** a Redis command unanswered this long fails, and the call it serves is denied (default 1 s) */
+  readonly timeoutMs?: number;
 }
 
 /** The console reads at most this many sessions from Redis per listing. */
@@ -54,6 +56,7 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     maxSessions: options.maxSessions,
     full: (maxSessions) => sessionsFull(maxSessions, options.idleTtlMs),
     wrap: (governor) => observeDecisions(governor, options.onDecision),
+    ...(options.timeoutMs !== undefined && { commandTimeoutMs: options.timeoutMs }),
   });
   const hooks = new Map<string, GovernorSessions>();
   const found = <T>(id: string, used: Found<T>): T => {

@@ -17,6 +17,12 @@ import { DEFAULT_ENDED_SESSION_TTL_MS } from '../sessions/sessionRetention';
 /** The environment variable the deployment's name is read from when no option names it. */
 export const DEPLOYMENT_ENV = 'INTENTGATE_DEPLOYMENT';
 
+/** The environment variable a Redis store's deadline is read from when no option names it. */
+export const STORE_TIMEOUT_ENV = 'INTENTGATE_STORE_TIMEOUT_MS';
+
+// a deadline longer than this is no deadline for an agent's hook, whose own timeout is about a minute
+const MAX_STORE_TIMEOUT_MS = 60_000;
+
 /** The environment variable the approval token is read from when no option names it. */
 export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
 
@@ -57,6 +63,8 @@ const serverOptionsSchema = z.lazy(() =>
     ...connectionLimitFields,
     /** 'memory' (default): sessions live in this process; `redis://HOST:PORT`: in Redis, shared by every instance of the deployment */
     store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
+    /** a Redis command unanswered this long fails and its call is denied (`INTENTGATE_STORE_TIMEOUT_MS` when absent; default 1 s) */
+    storeTimeoutMs: z.number().int().positive().max(MAX_STORE_TIMEOUT_MS).optional(),
     /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
     deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
     /** the policy's `containment` section: what `/healthz` and the console say of shell commands (docs/containment.md) */
@@ -103,7 +111,10 @@ export interface ServerConfig {
 }
 
 /** Where the service keeps its sessions. */
-export type SessionStoreConfig = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string; readonly deployment: string };
+export type SessionStoreConfig =
+  | { readonly kind: 'memory' }
+  /** `timeoutMs`: each Redis command's deadline; undefined for the store's default */
+  | { readonly kind: 'redis'; readonly url: string; readonly deployment: string; readonly timeoutMs?: number };
 
 function reportToStderr(error: unknown): void {
   console.error('intentgate server: unexpected error:', error);
@@ -144,12 +155,21 @@ function resolveNamedTokens(option: readonly NamedApprovalToken[] | undefined, d
 }
 
 /** The store the options name; a Redis store needs a deployment name, since a default would silently keep or silently drop approvals. */
-function resolveStore(store: string | undefined, deployment: string | undefined, env: NodeJS.ProcessEnv): { store: SessionStoreConfig; issues: string[] } {
+function resolveStore(store: string | undefined, deployment: string | undefined, timeoutMs: number | undefined, env: NodeJS.ProcessEnv): { store: SessionStoreConfig; issues: string[] } {
   if (store === undefined || store === 'memory') return { store: { kind: 'memory' }, issues: [] };
   const name = deployment ?? (env[DEPLOYMENT_ENV] === '' ? undefined : env[DEPLOYMENT_ENV]);
   if (name === undefined) return { store: { kind: 'memory' }, issues: [`deployment: required with a Redis store (or ${DEPLOYMENT_ENV}): name the deployment; a new name starts with no approvals, the same name keeps them`] };
   if (!DEPLOYMENT_NAME_PATTERN.test(name)) return { store: { kind: 'memory' }, issues: [`${DEPLOYMENT_ENV}: a deployment name is 1 to 64 characters of [A-Za-z0-9._-]`] };
-  return { store: { kind: 'redis', url: store, deployment: name }, issues: [] };
+  const timeout = timeoutMs ?? storeTimeoutFromEnv(env[STORE_TIMEOUT_ENV]);
+  if (typeof timeout === 'string') return { store: { kind: 'memory' }, issues: [timeout] };
+  return { store: { kind: 'redis', url: store, deployment: name, ...(timeout !== undefined && { timeoutMs: timeout }) }, issues: [] };
+}
+
+/** The deadline `INTENTGATE_STORE_TIMEOUT_MS` gives, undefined when unset, or what is wrong with it. */
+function storeTimeoutFromEnv(text: string | undefined): number | undefined | string {
+  if (text === undefined || text === '') return undefined;
+  const ms = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  return ms >= 1 && ms <= MAX_STORE_TIMEOUT_MS ? ms : `${STORE_TIMEOUT_ENV}: a deadline is a whole number of milliseconds from 1 to ${MAX_STORE_TIMEOUT_MS}, got '${text.slice(0, 32)}'`;
 }
 
 /** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
@@ -159,7 +179,7 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const token = resolveToken(tokenOption, env);
   const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);
   // every issue at once: the service's own, the governor's and the environment's
-  const store = resolveStore(result.success ? result.data.store : undefined, result.success ? result.data.deployment : undefined, env);
+  const store = resolveStore(result.success ? result.data.store : undefined, result.success ? result.data.deployment : undefined, result.success ? result.data.storeTimeoutMs : undefined, env);
   const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...(result.success ? named.issues : []), ...connectionLimitIssues(options), ...store.issues];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;

@@ -13,7 +13,11 @@ interface RedisClientLike {
 
 /** A connection to one Redis server, opened in the background and reopened whenever it drops. */
 export interface RedisConnection {
-  /** Sends one command; rejects at once with SessionStoreError while Redis cannot be reached (no offline queue). */
+  /**
+   * Sends one command; rejects at once with SessionStoreError while Redis cannot be reached (no
+   * offline queue), and once `commandTimeoutMs` passed without an answer, even when the command
+   * was written: a command may then still run when Redis answers again, so writes carry a fence.
+   */
   command(args: readonly string[]): Promise<unknown>;
   /** true when Redis answers PING now */
   healthy(): Promise<boolean>;
@@ -43,7 +47,7 @@ type RedisModule = Pick<typeof import('redis'), 'createClient'>;
 export interface RedisConnectionOptions {
   /** `redis://HOST:PORT` (or `rediss://` for TLS), credentials and database as node-redis reads them */
   readonly url: string;
-  /** a command unanswered this long fails (Redis hung) */
+  /** a command unanswered this long fails (Redis hung), written or not */
   readonly commandTimeoutMs: number;
   /** loads the `redis` package; tests give one that finds none */
   readonly load?: () => Promise<RedisModule>;
@@ -92,16 +96,37 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
     return new SessionStoreError(`the Redis session store at ${shown} cannot be used: ${reason}`, { cause: error });
   };
 
+  const send = async (redis: RedisClientLike, args: readonly string[]): Promise<unknown> => {
+    // only the first connection is waited for; later, while reconnecting, a command fails at once
+    if (!redis.isReady) await firstAttempt;
+    if (!redis.isReady) throw new SessionStoreError(`the Redis session store at ${shown} cannot be reached (reconnecting)`);
+    return redis.sendCommand(args, { timeout: options.commandTimeoutMs });
+  };
+
   const command = async (args: readonly string[]): Promise<unknown> => {
     if (closed) throw new SessionStoreError(`the Redis session store at ${shown} is closed`);
+    let redis: RedisClientLike;
     try {
-      const redis = await client;
-      // only the first connection is waited for; later, while reconnecting, a command fails at once
-      if (!redis.isReady) await firstAttempt;
-      if (!redis.isReady) throw new SessionStoreError(`the Redis session store at ${shown} cannot be reached (reconnecting)`);
-      return await redis.sendCommand(args, { timeout: options.commandTimeoutMs });
+      // loading the package is this process's work, not Redis's: the deadline starts after it
+      redis = await client;
     } catch (error) {
       throw failure(error);
+    }
+    const sent = send(redis, args);
+    // node-redis's own timeout does not cover a command already written to a Redis that stopped
+    // reading (SIGSTOP, a full disk): the deadline is kept here, whatever state the command is in
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new SessionStoreError(`the Redis session store at ${shown} did not answer ${args[0] ?? 'a command'} within ${options.commandTimeoutMs} ms`)), options.commandTimeoutMs);
+    });
+    // the command's own answer may come after the deadline: it is heard and dropped
+    sent.catch(() => undefined);
+    try {
+      return await Promise.race([sent, late]);
+    } catch (error) {
+      throw failure(error);
+    } finally {
+      clearTimeout(timer);
     }
   };
 

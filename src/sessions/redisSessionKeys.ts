@@ -24,19 +24,37 @@ export function redisSessionKeys(deployment: string): RedisSessionKeys {
   };
 }
 
+/**
+ * Takes the lock (SET NX PX) and reads Redis's clock in the same step, so a later write can be
+ * fenced by a time on Redis's own clock. KEYS: lock. ARGV: token, TTL ms. Returns
+ * {1 when taken else 0, seconds, microseconds}.
+ */
+export const ACQUIRE_LOCK_SCRIPT = `
+local taken = redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
+local now = redis.call('TIME')
+if taken then return {1, now[1], now[2]} end
+return {0, now[1], now[2]}`;
+
+// a write Redis runs after the time its sender stopped waiting for it (by Redis's clock) changes nothing
+const FENCE = (argument: string): string => `
+local clock = redis.call('TIME')
+if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(${argument}) then return -3 end`;
+
 /** Takes nothing: deletes KEYS[1] only while it still holds ARGV[1], so a lock that expired and was taken by another is left alone. */
 export const RELEASE_LOCK_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
- * The fenced write: keeps the new state only while the lock still holds our token and the
- * version is the one read; returns the new version, -1 for a lost lock, -2 for a newer state.
+ * The fenced write: keeps the new state only while the lock still holds our token, the
+ * version is the one read and Redis runs it before its sender gave up on it (ARGV[10], ms by
+ * Redis's clock); returns the new version, -1 for a lost lock, -2 for a newer state, -3 for
+ * a write that came too late.
  * The session's key expires when the store forgets the session (`until`, also kept in the hash
  * for a check by the store's clock); the index scores it by the time a session last used then
  * would expire, so the index's cut by the idle time holds for ended sessions too.
  * KEYS: lock, session, index. ARGV: token, version read, state, session TTL ms, index score,
- * session id, oldest score kept, index TTL ms, until (ms since the epoch).
+ * session id, oldest score kept, index TTL ms, until (ms since the epoch), fence.
  */
-export const FENCED_WRITE_SCRIPT = `
+export const FENCED_WRITE_SCRIPT = `${FENCE('ARGV[10]')}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 local current = redis.call('HGET', KEYS[2], 'version') or '0'
 if current ~= ARGV[2] then return -2 end
@@ -48,8 +66,8 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[7])
 redis.call('PEXPIRE', KEYS[3], ARGV[8])
 return version`;
 
-/** Removes a session under its lock. KEYS: lock, session, index. ARGV: token, session id. Returns -1 for a lost lock. */
-export const FENCED_REMOVE_SCRIPT = `
+/** Removes a session under its lock, unless it came too late. KEYS: lock, session, index. ARGV: token, session id, fence. Returns -1 for a lost lock, -3 too late. */
+export const FENCED_REMOVE_SCRIPT = `${FENCE('ARGV[3]')}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 redis.call('DEL', KEYS[2])
 redis.call('ZREM', KEYS[3], ARGV[2])

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { createGovernor, type Governor } from '../governor/createGovernor';
@@ -8,7 +9,7 @@ import { freshNotes, type SessionNotes } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { openRedisConnection, type RedisConnection } from './redisConnection';
-import { FENCED_REMOVE_SCRIPT, FENCED_WRITE_SCRIPT, RELEASE_LOCK_SCRIPT, redisSessionKeys } from './redisSessionKeys';
+import { ACQUIRE_LOCK_SCRIPT, FENCED_REMOVE_SCRIPT, FENCED_WRITE_SCRIPT, RELEASE_LOCK_SCRIPT, redisSessionKeys } from './redisSessionKeys';
 import { sessionNotesSchema } from './sessionFiles';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil, type SessionRetention } from './sessionRetention';
 
@@ -31,14 +32,14 @@ export interface RedisSessionTimings {
   readonly lockTtlMs: number;
   /** how long a use waits for another instance's use of the same session */
   readonly lockWaitMs: number;
-  /** a Redis command unanswered this long fails */
+  /** a Redis command unanswered this long fails, and a write Redis runs later changes nothing */
   readonly commandTimeoutMs: number;
   /** the largest state kept */
   readonly maxStateBytes: number;
 }
 
 /** The defaults: docs/operations.md states them. */
-export const REDIS_SESSION_DEFAULTS: RedisSessionTimings = Object.freeze({ lockTtlMs: 15_000, lockWaitMs: 10_000, commandTimeoutMs: 2_000, maxStateBytes: 4 * 1024 * 1024 });
+export const REDIS_SESSION_DEFAULTS: RedisSessionTimings = Object.freeze({ lockTtlMs: 15_000, lockWaitMs: 10_000, commandTimeoutMs: 1_000, maxStateBytes: 4 * 1024 * 1024 });
 
 export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
   /** `redis://HOST:PORT` */
@@ -93,6 +94,12 @@ export interface RedisSessionStore {
   close(): Promise<void>;
 }
 
+/** A session's lock as held by one use: its token, and Redis's clock when it was taken. */
+interface Held {
+  readonly token: string;
+  readonly anchor: ClockAnchor;
+}
+
 interface Kept {
   readonly version: string;
   /** when the store forgets it, by its own clock; undefined for a state kept before this was written */
@@ -104,6 +111,21 @@ interface Kept {
 
 const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** Redis's clock as read with a lock (ms), and this process's monotonic clock when the answer came. */
+interface ClockAnchor {
+  readonly redisMs: number;
+  readonly localMs: number;
+}
+
+/** The lock script's answer: whether the lock was taken, and Redis's clock then. */
+function lockAnswer(reply: unknown): { taken: boolean; anchor: ClockAnchor } {
+  const [taken, seconds, micros] = Array.isArray(reply) ? reply.map(Number) : [];
+  if (seconds === undefined || micros === undefined || !Number.isFinite(seconds) || !Number.isFinite(micros)) {
+    throw new SessionStoreError(`Redis answered the session lock with ${String(reply).slice(0, 80)}, not a lock and a time`);
+  }
+  return { taken: taken === 1, anchor: { redisMs: seconds * 1000 + Math.floor(micros / 1000), localMs: performance.now() } };
+}
+
 /**
  * Sessions kept in Redis: a hash per session (a version counter and a JSON envelope of the
  * governor's snapshot and notes) under `intentgate:<deployment>:`, expiring when the session is
@@ -111,7 +133,10 @@ const asText = (value: unknown): string | undefined => (typeof value === 'string
  * `endedTtlMs` after the end. A use takes the session's lock (SET NX PX with a random token), restores, works,
  * and writes only if the lock still holds its token and the version is the one it read, so a
  * use whose lock expired never overwrites a newer state: SessionStoreError, nothing kept.
- * Anything Redis cannot do is a SessionStoreError; nothing is ever decided from memory.
+ * Every command has a deadline (`commandTimeoutMs`); a write also carries the time, on Redis's
+ * own clock read with the lock, past which its sender has given up, so a Redis that resumes
+ * after a pause never applies it. Anything Redis cannot do is a SessionStoreError; nothing is
+ * ever decided from memory.
  */
 export function createRedisSessionStore(options: RedisSessionStoreOptions): RedisSessionStore {
   const timings: RedisSessionTimings = { ...REDIS_SESSION_DEFAULTS, ...options };
@@ -140,17 +165,6 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
 
   const open = (sessionId: string, kept: Kept): Governor => wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
 
-  const acquire = async (sessionId: string): Promise<string> => {
-    const token = randomBytes(16).toString('hex');
-    const deadline = now() + timings.lockWaitMs;
-    for (;;) {
-      if ((await connection.command(['SET', keys.lock(sessionId), token, 'NX', 'PX', String(timings.lockTtlMs)])) === 'OK') return token;
-      if (now() >= deadline) throw new SessionStoreError(`${where(sessionId)} stayed locked by another instance for ${timings.lockWaitMs} ms`);
-      // a short random wait, so instances waiting on one session do not retry in step
-      await sleep(2 + Math.floor(Math.random() * 8));
-    }
-  };
-
   const release = async (sessionId: string, token: string): Promise<void> => {
     try {
       await connection.command(['EVAL', RELEASE_LOCK_SCRIPT, '1', keys.lock(sessionId), token]);
@@ -158,6 +172,32 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       // a lock that cannot be released expires by itself
     }
   };
+
+  const acquire = async (sessionId: string): Promise<{ token: string; anchor: ClockAnchor }> => {
+    const token = randomBytes(16).toString('hex');
+    const deadline = now() + timings.lockWaitMs;
+    for (;;) {
+      let reply: unknown;
+      try {
+        reply = await connection.command(['EVAL', ACQUIRE_LOCK_SCRIPT, '1', keys.lock(sessionId), token, String(timings.lockTtlMs)]);
+      } catch (error) {
+        // a lock Redis takes after this use gave up is let go right after, not held for its TTL
+        void release(sessionId, token);
+        throw error;
+      }
+      const { taken, anchor } = lockAnswer(reply);
+      if (taken) return { token, anchor };
+      if (now() >= deadline) throw new SessionStoreError(`${where(sessionId)} stayed locked by another instance for ${timings.lockWaitMs} ms`);
+      // a short random wait, so instances waiting on one session do not retry in step
+      await sleep(2 + Math.floor(Math.random() * 8));
+    }
+  };
+
+  /** The last time, by Redis's clock, a write sent now may run: when this process stops waiting for it. */
+  const fenceOf = (anchor: ClockAnchor): string => String(Math.floor(anchor.redisMs + (performance.now() - anchor.localMs) + timings.commandTimeoutMs));
+
+  const tooLate = (sessionId: string): SessionStoreError =>
+    new SessionStoreError(`${where(sessionId)}: Redis ran the write after this service stopped waiting for it (${timings.commandTimeoutMs} ms); nothing was kept`);
 
   const count = async (): Promise<number> => Number(await connection.command(['ZCOUNT', keys.index, String(now() - options.idleTtlMs), '+inf']));
 
@@ -168,41 +208,43 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     if (live >= maxSessions) throw full ? full(maxSessions) : new SessionStoreError(`the deployment holds ${maxSessions} live sessions, its limit`);
   };
 
-  const keep = async (sessionId: string, token: string, version: string, profile: string, governor: Governor, notes: SessionNotes): Promise<void> => {
+  const keep = async (sessionId: string, { token, anchor }: Held, version: string, profile: string, governor: Governor, notes: SessionNotes): Promise<void> => {
     const state = JSON.stringify({ format: REDIS_SESSION_FORMAT, sessionId, profile, governor: persistedSnapshot(governor), notes });
     if (Buffer.byteLength(state) > timings.maxStateBytes) throw new SessionStoreError(`${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`);
     const at = now();
     const until = keptUntil(at, notes.endedAt, retention);
     const indexTtl = Math.max(retention.idleTtlMs, retention.endedTtlMs);
-    const args = [token, version, state, String(until - at), String(until - retention.idleTtlMs), sessionId, String(at - retention.idleTtlMs), String(indexTtl), String(until)];
+    const args = [token, version, state, String(until - at), String(until - retention.idleTtlMs), sessionId, String(at - retention.idleTtlMs), String(indexTtl), String(until), fenceOf(anchor)];
     const result = Number(await connection.command(['EVAL', FENCED_WRITE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, ...args]));
+    if (result === -3) throw tooLate(sessionId);
     if (result === -1) throw new SessionStoreError(`${where(sessionId)}: the lock expired while this use ran (longer than ${timings.lockTtlMs} ms); nothing was kept`);
     if (result === -2) throw new SessionStoreError(`${where(sessionId)} was changed by another use while this one ran; nothing was kept`);
   };
 
-  const locked = <T>(sessionId: string, task: (token: string) => Promise<T>): Promise<T> =>
+  const locked = <T>(sessionId: string, task: (held: Held) => Promise<T>): Promise<T> =>
     // one use per session at a time in this process, so only other instances contend for the lock
     queue(sessionId, async () => {
-      const token = await acquire(sessionId);
+      const held = await acquire(sessionId);
       try {
-        return await task(token);
+        return await task(held);
       } finally {
-        await release(sessionId, token);
+        await release(sessionId, held.token);
       }
     });
 
   // past its time by the store's clock (Redis expires it by its own): forgotten
   const isForgotten = (kept: Kept): boolean => kept.until !== undefined && kept.until <= now();
 
-  const forget = async (sessionId: string, token: string): Promise<void> => {
-    await connection.command(['EVAL', FENCED_REMOVE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, token, sessionId]);
+  const forget = async (sessionId: string, { token, anchor }: Held): Promise<void> => {
+    const result = Number(await connection.command(['EVAL', FENCED_REMOVE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, token, sessionId, fenceOf(anchor)]));
+    if (result === -3) throw tooLate(sessionId);
   };
 
   const update = <T>(sessionId: string, opening: SessionOpening, work: SessionWork<T>): Promise<Found<T>> =>
-    locked(sessionId, async (token) => {
+    locked(sessionId, async (held) => {
       const loaded = await load(sessionId);
       const forgotten = loaded !== undefined && isForgotten(loaded);
-      if (forgotten) await forget(sessionId, token);
+      if (forgotten) await forget(sessionId, held);
       const kept = forgotten ? undefined : loaded;
       if (kept === undefined && !opening.create) return { found: false };
       if (kept === undefined) await refuseNew();
@@ -211,7 +253,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       const notes: SessionNotes = kept?.notes ?? freshNotes();
       try {
         const value = await work(governor, notes, { created: kept === undefined, profile });
-        await keep(sessionId, token, kept?.version ?? '0', profile, governor, notes);
+        await keep(sessionId, held, kept?.version ?? '0', profile, governor, notes);
         return { found: true, value };
       } finally {
         governor.stop();
@@ -235,7 +277,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
         governor.stop();
       }
     },
-    remove: (sessionId) => locked(sessionId, (token) => forget(sessionId, token)),
+    remove: (sessionId) => locked(sessionId, (held) => forget(sessionId, held)),
     async ids() {
       const ids = await connection.command(['ZRANGEBYSCORE', keys.index, String(now() - options.idleTtlMs), '+inf']);
       return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];

@@ -49,6 +49,8 @@ function ping(port: number, ms: number): Promise<boolean> {
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
+  /** its process id, to pause it (SIGSTOP) and resume it (SIGCONT) */
+  readonly pid: number;
   /** Stops it (SIGTERM, then SIGKILL past 5 s); resolves when it exited. */
   stop(): Promise<void>;
 }
@@ -74,7 +76,7 @@ export async function startRedis(port?: number): Promise<RedisServer> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server on port ${chosen} exited with ${child.exitCode}: ${output.slice(-2000)}`);
-    if (await ping(chosen, 500)) return { port: chosen, url: `redis://127.0.0.1:${chosen}`, stop };
+    if (await ping(chosen, 500)) return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid as number, stop };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();

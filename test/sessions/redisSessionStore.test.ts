@@ -23,6 +23,8 @@ function store(options: Partial<RedisSessionStoreOptions> = {}): RedisSessionSto
     deployment: `test-${process.pid}-${(deployments += 1)}`,
     governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
     idleTtlMs: 60_000,
+    // a deadline far above the default: these tests are about locks and versions, on a machine that may be busy
+    commandTimeoutMs: 10_000,
     ...options,
   });
   stores.push(made);

@@ -24,7 +24,7 @@ describe('intentgate serve', () => {
     expect(io.stdout.text).toMatch(/approval token: [A-Za-z0-9_-]{43} {2}\(set INTENTGATE_APPROVAL_TOKEN to choose one\)\nSIGTERM: shutting down\nstopped\n$/);
     // stderr holds the log: one JSON object per line
     const events = io.stderr.text.trimEnd().split('\n').map((line) => (JSON.parse(line) as { event: string }).event);
-    expect(events).toEqual(['listening', 'request', 'request', 'stopped']);
+    expect(events).toEqual(['containment', 'listening', 'request', 'request', 'stopped']);
   });
 
   it("takes the prefix and the governor options from the policy, the port from the flag, the token from the run's environment", async () => {
@@ -102,7 +102,8 @@ describe('intentgate serve', () => {
     try {
       const run = await cli(['serve', '--port', port], { cwd: makeWorkspace() });
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(new RegExp(`^error: cannot listen on 127\\.0\\.0\\.1:${port}: listen EADDRINUSE.*; choose another --port or --host\\n$`));
+      // the containment record comes first: it is said at start, before listening
+      expect(run.stderr).toMatch(new RegExp(`^\\{"time":[^\\n]*"event":"containment"[^\\n]*\\}\\nerror: cannot listen on 127\\.0\\.0\\.1:${port}: listen EADDRINUSE.*; choose another --port or --host\\n$`));
     } finally {
       first.abort();
       await exited;

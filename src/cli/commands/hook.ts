@@ -8,6 +8,7 @@ import { hookOutputFor, MAX_HOOK_EVENT_BYTES } from '../../hooks/hookOutputFor';
 import { createFileSessions } from '../../sessions/fileSessions';
 import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
+import { hookContainmentLine, isTerminal } from '../containmentStartLine';
 import { EXIT_CODES, type ExitCode } from '../exitCodes';
 import { hookStore, type HookStore, type HookStoreFlags } from '../hookSettings';
 import { postHookEvent } from '../postHookEvent';
@@ -40,6 +41,8 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     writeLine(io.stderr, `error: unknown agent '${agent}'; intentgate answers the hooks of ${names.length > 0 ? names.join(', ') : 'no agent yet'}`);
     return EXIT_CODES.usage;
   }
+  // only a person at a terminal is told: an agent may hand a hook's stderr to its model
+  if (isTerminal(io.stderr)) writeLine(io.stderr, await hookContainmentLine(flags, io));
   const read = await readStdinBounded(io.stdin, MAX_HOOK_EVENT_BYTES, STDIN_TIMEOUT_MS);
   let output: HookOutput;
   if (!read.ok) output = adapter.failure(`intentgate: ${read.problem}`);

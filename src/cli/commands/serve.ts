@@ -6,8 +6,9 @@ import { METRICS_ACCESS, type MetricsAccess } from '../../server/opsEndpoints';
 import { parseServeArgs } from '../../server/serveArgs';
 import { APPROVAL_TOKEN_ENV, DEPLOYMENT_ENV } from '../../server/serverOptions';
 import { policyFromFlag } from '../cliGovernor';
-import type { CliIo } from '../cliIo';
+import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
+import { cliContainmentStatus, serveContainmentRecord } from '../containmentStartLine';
 import { runGovernanceService, type ServiceSettings } from '../governanceService';
 import { UsageError } from '../usageError';
 
@@ -91,6 +92,9 @@ export function registerServe(program: Command, context: CommandContext): void {
     .action(async (flags: ServeFlags) => {
       const { io } = context;
       const policy = policyFromFlag(flags.policy, io);
-      context.exit(await runGovernanceService(serviceSettings(flags, policy, io), io));
+      const settings = serviceSettings(flags, policy, io);
+      // said once at start, so a person knows whether shell commands are contained before any is decided
+      if (flags.quiet !== true) writeLine(io.stderr, serveContainmentRecord(await cliContainmentStatus(policy, io)));
+      context.exit(await runGovernanceService(settings, io));
     });
 }

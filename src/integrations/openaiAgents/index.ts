@@ -6,3 +6,5 @@ export { governedRunOptions } from './governedRunOptions';
 export type { GovernedRunOptions, GovernedRunOptionsInput } from './governedRunOptions';
 export { pendingDecisionFor } from './pendingDecisionFor';
 export { selectActiveIntentFunctionTool } from './selectActiveIntentFunctionTool';
+export { executeCommandFunctionTool } from './executeCommandFunctionTool';
+export type { ExecuteCommandFunctionToolOptions } from './executeCommandFunctionTool';

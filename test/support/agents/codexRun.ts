@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { runAgent, tempDir, writeJson, type AgentRun } from './agentCli';
@@ -9,7 +9,10 @@ import { startOpenAiModel, type OpenAiRequest, type OpenAiTurn } from './openaiM
 export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
 
 /** A run of Codex: its hooks in the workspace's .codex/hooks.json. */
-export type CodexRunSpec = AgentRunSpec<OpenAiTurn>;
+export interface CodexRunSpec extends AgentRunSpec<OpenAiTurn> {
+  /** the sandbox flags or `-c` overrides of the run; default `--sandbox danger-full-access`, so only the hooks decide */
+  readonly sandbox?: readonly string[];
+}
 
 export interface CodexRun {
   readonly run: AgentRun;
@@ -77,6 +80,22 @@ function configToml(spec: CodexRunSpec, modelUrl: string, catalog: string): stri
 }
 
 /**
+ * A folder holding `codex-linux-sandbox`, the name Codex runs its own binary under to sandbox
+ * a command. Codex puts it on the commands' PATH itself only when its home is outside the
+ * system's temporary folder, and the tests' homes are inside it.
+ */
+function sandboxHelperDir(program: string): string {
+  const vendor = path.join(path.dirname(realpathSync(program)), '..', '..');
+  const platform = readdirSync(vendor).find((name) => name.startsWith('codex-linux-'));
+  const binaries = platform === undefined ? [] : readdirSync(path.join(vendor, platform, 'vendor')).map((target) => path.join(vendor, platform, 'vendor', target, 'bin', 'codex'));
+  const binary = binaries.find((file) => existsSync(file));
+  if (binary === undefined) throw new Error(`no Linux binary of Codex under ${vendor}`);
+  const dir = tempDir('codex-helper-');
+  symlinkSync(binary, path.join(dir, 'codex-linux-sandbox'));
+  return dir;
+}
+
+/**
  * Runs the real Codex headless (`codex exec`) in the workspace, against a scripted model on
  * 127.0.0.1, with a fresh HOME, the hooks trusted for the run and no sandbox, so only the hooks decide.
  */
@@ -89,11 +108,13 @@ export async function runCodex(program: string, spec: CodexRunSpec): Promise<Cod
     const home = tempDir('codex-home-');
     mkdirSync(path.join(home, '.codex'), { recursive: true });
     writeFileSync(path.join(home, '.codex', 'config.toml'), configToml(spec, model.url, catalog));
-    const args = ['exec', '--dangerously-bypass-hook-trust', '--skip-git-repo-check', '--sandbox', 'danger-full-access', spec.prompt ?? 'Do the task.'];
+    const sandbox = spec.sandbox ?? ['--sandbox', 'danger-full-access'];
+    const args = ['exec', '--dangerously-bypass-hook-trust', '--skip-git-repo-check', ...sandbox, spec.prompt ?? 'Do the task.'];
+    const searchPath = spec.sandbox === undefined ? process.env.PATH : `${sandboxHelperDir(program)}:${process.env.PATH ?? ''}`;
     const run = await runAgent(program, args, {
       cwd: spec.workspace,
       timeoutMs: spec.timeoutMs ?? 60_000,
-      env: { PATH: process.env.PATH, HOME: home, SCRIPTED_MODEL_KEY: 'scripted-model', ...spec.env },
+      env: { PATH: searchPath, HOME: home, SCRIPTED_MODEL_KEY: 'scripted-model', ...spec.env },
     });
     return { run, requests: [...model.requests] };
   } finally {

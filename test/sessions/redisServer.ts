@@ -30,8 +30,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Sends PING and waits for +PONG, within `ms`. */
-function ping(port: number, ms: number): Promise<boolean> {
+/** Sends PING (after AUTH when the server has a password) and waits for +PONG, within `ms`. */
+function ping(port: number, ms: number, password?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
     const done = (ok: boolean): void => {
@@ -40,8 +40,12 @@ function ping(port: number, ms: number): Promise<boolean> {
     };
     socket.setTimeout(ms, () => done(false));
     socket.once('error', () => done(false));
-    socket.on('data', (chunk: Buffer) => done(chunk.toString('utf8').startsWith('+PONG')));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('utf8');
+      if (answer.includes('+PONG') || answer.includes('-NOAUTH') || answer.includes('-WRONGPASS')) done(answer.includes('+PONG'));
+    });
+    socket.connect(port, '127.0.0.1', () => socket.write(password === undefined ? 'PING\r\n' : `AUTH ${password}\r\nPING\r\n`));
   });
 }
 
@@ -58,11 +62,11 @@ export interface RedisServer {
 const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 
-/** Starts redis-server on 127.0.0.1:`port` (a free one by default), with no snapshot and no append-only file; resolves once it answers PING. */
-export async function startRedis(port?: number): Promise<RedisServer> {
+/** Starts redis-server on 127.0.0.1:`port` (a free one by default), with no snapshot and no append-only file, and `password` required when given; resolves once it answers PING. */
+export async function startRedis(port?: number, password?: string): Promise<RedisServer> {
   if (REDIS_SERVER === undefined) throw new Error('redis-server is not installed: apt-get install -y redis-server');
   const chosen = port ?? (await freePort());
-  const child = spawn(REDIS_SERVER, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(REDIS_SERVER, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no', ...(password === undefined ? [] : ['--requirepass', password])], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -76,7 +80,7 @@ export async function startRedis(port?: number): Promise<RedisServer> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server on port ${chosen} exited with ${child.exitCode}: ${output.slice(-2000)}`);
-    if (await ping(chosen, 500)) return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid as number, stop };
+    if (await ping(chosen, 500, password)) return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid as number, stop };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();

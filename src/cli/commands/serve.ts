@@ -10,6 +10,7 @@ import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
 import { cliContainmentStatus, serveContainmentRecord } from '../containmentStartLine';
 import { runGovernanceService, type ServiceSettings } from '../governanceService';
+import { serveCredentials } from '../serveCredentials';
 import { UsageError } from '../usageError';
 
 interface ServeFlags {
@@ -24,6 +25,9 @@ interface ServeFlags {
   readonly metricsAccess?: string;
   readonly store?: string;
   readonly deployment?: string;
+  readonly approvalTokenFile?: string;
+  readonly storePasswordFile?: string;
+  readonly storeUrlFile?: string;
 }
 
 const isMetricsAccess = (value: string): value is MetricsAccess => (METRICS_ACCESS as readonly string[]).includes(value);
@@ -73,7 +77,7 @@ export function registerServe(program: Command, context: CommandContext): void {
       [
         'Serves the governance API over HTTP (docs/http-api.md).',
         'Each setting comes from its flag, else (the port) $PORT, else the policy\'s "service" section, else the default.',
-        `The approval token is $${APPROVAL_TOKEN_ENV}, else a random one printed at startup.`,
+        `The approval token is read from --approval-token-file, else $${APPROVAL_TOKEN_ENV} (deleted from the environment once read), else a random one printed at startup.`,
         'Logs its start, each request and each error as one JSON object per line on stderr (--quiet for none).',
         'Stops cleanly on SIGINT or SIGTERM.',
       ].join(' '),
@@ -88,13 +92,20 @@ export function registerServe(program: Command, context: CommandContext): void {
     .option('--metrics-access <open|token>', "who may read GET /metrics: anyone who reaches the service, or holders of the approval token (default: the policy, else open)")
     .option('--store <memory|redis://HOST:PORT>', 'where sessions live: this process (default), or a Redis shared by every instance of the deployment (default: the policy, else memory)')
     .option('--deployment <name>', `the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them (default: $${DEPLOYMENT_ENV}, else the policy)`)
+    .option('--approval-token-file <file>', `the approval token, from an owner-only file (chmod 600) instead of $${APPROVAL_TOKEN_ENV}, which ps eww shows`)
+    .option('--store-password-file <file>', "the Redis password, from an owner-only file, put into --store's URL: a password in the URL is shown by ps")
+    .option('--store-url-file <file>', 'the whole Redis store URL, credentials included, from an owner-only file, over --store')
     .option('--quiet', 'no JSON log lines on stderr')
     .action(async (flags: ServeFlags) => {
       const { io } = context;
       const policy = policyFromFlag(flags.policy, io);
       const settings = serviceSettings(flags, policy, io);
+      // read once, before anything starts: the secrets then live in this process's memory only
+      const credentials = serveCredentials(flags, settings.store, io);
+      for (const warning of credentials.warnings) writeLine(io.stderr, warning);
       // said once at start, so a person knows whether shell commands are contained before any is decided
       if (flags.quiet !== true) writeLine(io.stderr, serveContainmentRecord(await cliContainmentStatus(policy, io)));
-      context.exit(await runGovernanceService(settings, io));
+      const store = credentials.store === undefined ? {} : { store: credentials.store };
+      context.exit(await runGovernanceService({ ...settings, ...store }, { ...io, env: credentials.env }));
     });
 }

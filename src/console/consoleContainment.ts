@@ -60,6 +60,12 @@ function summaryOf(profile: ContainmentProfile, home: string): ProfileSummaryVie
   };
 }
 
+/** What of a governor its profile depends on (governorProfileInputs): the rest is the service's, the same for every session. */
+function profileKey(governor: Governor): string {
+  const hosts = governor.grants.flatMap((grant) => grant.hosts ?? []);
+  return JSON.stringify([governor.state, governor.activeIntent?.owned_scope ?? [], [...governor.approvedCategories].sort(), [...new Set(hosts)].sort()]);
+}
+
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -73,8 +79,9 @@ export async function sessionContainment(containment: ConsoleContainment): Promi
   const home = homedir();
   const base = { mode: status.mode, available: status.available, runs: planName(status.plan), summary: describeContainment(status) };
   let walked: IgnoredPaths | undefined;
-  return (governor) => {
-    if (status.mode === 'off') return { ...base, profile: null, problem: "the policy's containment is off" };
+  // sessions on the same intent, state and approvals have the same profile: computed once a listing
+  const byInputs = new Map<string, ContainmentView>();
+  const viewOf = (governor: Governor): ContainmentView => {
     try {
       const inputs = governorProfileInputs(governor, place);
       if (!('ignores' in inputs.ignored)) return { ...base, profile: summaryOf(containmentProfile(inputs), home), problem: null };
@@ -85,5 +92,14 @@ export async function sessionContainment(containment: ConsoleContainment): Promi
     } catch (error) {
       return { ...base, profile: null, problem: `the profile cannot be computed: ${messageOf(error)}` };
     }
+  };
+  return (governor) => {
+    if (status.mode === 'off') return { ...base, profile: null, problem: "the policy's containment is off" };
+    const key = profileKey(governor);
+    const known = byInputs.get(key);
+    if (known !== undefined) return known;
+    const view = viewOf(governor);
+    byInputs.set(key, view);
+    return view;
   };
 }

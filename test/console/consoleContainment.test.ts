@@ -87,6 +87,16 @@ describe("the console's containment view", () => {
     expect(views[1]?.containment?.profile?.network.reason).toBe('closed: no network in REASONING');
   });
 
+  it('computes one profile for sessions on the same intent, state and approvals, and another once approvals differ', async () => {
+    const root = workspace();
+    const [first, second, networked] = [inAction(root), inAction(root), inAction(root)];
+    networked.approveSession(['NETWORK_RISK']);
+    const listing = await sessionContainment(told(root));
+    expect(listing(second)).toBe(listing(first));
+    expect(listing(networked).profile?.network.open).toBe(true);
+    expect(listing(first).profile?.network.open).toBe(false);
+  });
+
   it('shows no containment when the console is not told it', () => {
     expect(consoleSessionView(inAction(workspace())).containment).toBeNull();
   });

@@ -1,5 +1,4 @@
 import { quoteArgv } from '../../text/quoteArgv';
-import { HANDSHAKE_TOOLS } from '../../tools/handshakeTools';
 import { INTENTS_MCP_SERVER } from '../agents/agentTools';
 import { appendElements, mergeMembers, wholeValue, type JsonAddition } from './jsonEdits';
 import type { JsonDialect } from './jsonText';
@@ -72,9 +71,9 @@ function claudeCodeFiles(invocation: HookInvocation): ConfigFile[] {
       dialect: STRICT,
       additions: {
         hooks: hookEvents(CLAUDE_CODE_EVENTS, handler, '*'),
+        // no permissions.allow for the handshake tools: `claude -p` 2.1.197 did not apply a
+        // project's allow rules (a user's it did), so the rule would promise what it does not do
         enabledMcpjsonServers: appendElements([INTENTS_MCP_SERVER]),
-        // the handshake changes nothing but the lifecycle: Claude Code need not ask the human first
-        permissions: mergeMembers({ allow: appendElements(HANDSHAKE_TOOLS.map((tool) => `mcp__${INTENTS_MCP_SERVER}__${tool}`)) }),
       },
     },
     {

@@ -91,7 +91,7 @@ describe('hooks install and uninstall over existing settings', () => {
     expect(tree(target.workspace)).toEqual(before);
   });
 
-  it('writes every Claude Code event, the intents server enabled and its tools allowed, after the hooks of the user', () => {
+  it('writes every Claude Code event and the intents server enabled, after the hooks of the user', () => {
     const target = workspaceWith({ '.claude/settings.json': USER_CLAUDE });
     install(target, 'claude-code');
     const settings = readJson(target, '.claude/settings.json') as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]> } & Record<string, unknown>;
@@ -102,7 +102,7 @@ describe('hooks install and uninstall over existing settings', () => {
     ]);
     expect(settings.hooks.SessionStart).toEqual([{ hooks: [{ type: 'command', command: CLAUDE_COMMAND, timeout: 30 }] }]);
     expect(settings).toMatchObject({ model: 'opus', env: { FOO: '1' }, enabledMcpjsonServers: ['github', 'intentgate'] });
-    expect(settings.permissions).toEqual({ allow: ['Bash(npm test)', 'mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion'], deny: [] });
+    expect(settings.permissions).toEqual({ allow: ['Bash(npm test)'], deny: [] });
     expect(readJson(target, '.mcp.json')).toEqual({ mcpServers: { intentgate: { ...SERVER, alwaysLoad: true } } });
     expect(CLAUDE_COMMAND).toBe('timeout 25 node /opt/intentgate/dist/cli.cjs hook claude-code --workspace /w || exit 2');
   });

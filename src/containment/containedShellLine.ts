@@ -55,3 +55,35 @@ export function containedShellLine(profile: ContainmentProfile, command: string,
   const clear = `command ${quoteArgv(['rm', '-rf', '--', ...profile.removeAfter.map((place) => place.path)])}`;
   return { ok: true, line: `${run}; ${STATUS}=$?; ${clear}; (exit "$${STATUS}")` };
 }
+
+// one word as quoteArgv writes it: plain characters, or single-quoted runs joined by \'
+const WORD = /^(?:[A-Za-z0-9_@%+:,./=-]|'[^']*'|\\')+/;
+
+/** The words of a line as quoteArgv wrote them, up to the first `;`; undefined for anything else. */
+function quotedWords(line: string): { readonly words: string[]; readonly rest: string } | undefined {
+  const words: string[] = [];
+  let at = 0;
+  while (at < line.length && line[at] !== ';') {
+    const match = WORD.exec(line.slice(at));
+    if (match === null) return undefined;
+    words.push(match[0].replace(/'([^']*)'|\\'/g, (quoted: string, inner: string | undefined) => (quoted === "\\'" ? "'" : (inner ?? ''))));
+    at += match[0].length;
+    if (line[at] === ' ') at += 1;
+    else if (at < line.length && line[at] !== ';') return undefined;
+  }
+  return { words, rest: line.slice(at) };
+}
+
+/**
+ * The command a line of `containedShellLine` runs, or undefined when `line` is not one. An
+ * agent that ran a rewritten command reports the line, not the model's command; a hook reads
+ * the model's command back out of it to find the call it decided.
+ */
+export function commandOfContainedLine(line: string): string | undefined {
+  const read = quotedWords(line);
+  if (read === undefined || read.words.length < 6) return undefined;
+  const { words, rest } = read;
+  if (words[1] !== '--die-with-parent' || words.at(-4) !== '--' || words.at(-3) !== 'bash' || words.at(-2) !== '-c') return undefined;
+  if (rest !== '' && !(rest.startsWith(`; ${STATUS}=$?; command rm -rf -- `) && rest.endsWith(`; (exit "$${STATUS}")`))) return undefined;
+  return words.at(-1);
+}

@@ -24,8 +24,17 @@ export type ReadHookEvent =
 export interface AgentHookAdapter {
   /** the name on the command line: `intentgate hook <name>` */
   readonly name: string;
-  /** the agent's tools as the governor sees them: classes and risk kinds (with their argument names) */
-  readonly governorOptions: Pick<GovernorOptions, 'classification' | 'toolKinds'>;
+  /**
+   * the agent's tools as the governor sees them: classes and risk kinds (with their argument
+   * names); a route that runs the agent's shell commands contained adds its plan (`withShellContainment`)
+   */
+  readonly governorOptions: Pick<GovernorOptions, 'classification' | 'toolKinds' | 'shellContainment'>;
+  /**
+   * true when the agent's answer to a call about to run can replace the call's input (Claude
+   * Code's `updatedInput`): an allowed shell command that must run contained is answered with
+   * its contained command line. Without it, an answer that carries one fails (blocks).
+   */
+  readonly rewritesShellCommands?: boolean;
   /** reads one event (already JSON-parsed); absolute paths under `cwd` become workspace-relative */
   readEvent(raw: unknown): ReadHookEvent;
   /** writes the governor's answer to `event` in the agent's format */

@@ -1,6 +1,7 @@
 import { prepareCall } from '../analysis/prepareCall';
 import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
+import { commandOfContainedLine } from '../containment/containedShellLine';
 import type { Decision } from '../decision/decision';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { Governor } from '../governor/governorApi';
@@ -9,6 +10,7 @@ import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { takeNotices } from './agentHeldCallAnswer';
 import { cliApprovalHint, type ApprovalHint, type HeldNotes } from './approvalHint';
 import { heldCallMatching, takePass } from './heldCallPasses';
+import type { ContainedCall } from './hookContainment';
 import type { HookAnswer, HookEvent } from './hookEvent';
 
 export interface AnswerOptions {
@@ -16,9 +18,16 @@ export interface AnswerOptions {
   readonly approvalHint?: ApprovalHint;
   /** runs a call's shell analysis elsewhere (the service's worker threads) before its governor decides it; in this thread when absent */
   readonly analyseShell?: ShellAnalyser;
+  /**
+   * the contained command line for a shell call decided on the promise that it runs contained
+   * (`decision.contained`); without it such a call is refused, never let run uncontained
+   */
+  readonly containShell?: (governor: Governor, event: PreToolEvent, decision: Decision) => ContainedCall;
 }
 
 type ToolEvent = Extract<HookEvent, { kind: 'pre_tool' | 'post_tool' }>;
+
+type PreToolEvent = Extract<HookEvent, { kind: 'pre_tool' }>;
 
 const proceed = (context?: string): HookAnswer => (context === undefined ? { kind: 'proceed' } : { kind: 'proceed', context });
 
@@ -50,25 +59,55 @@ function answerOf(decision: Decision, notes: HeldNotes | undefined): HookAnswer 
 }
 
 /**
+ * An answer that lets a call run (or holds it for the agent's own prompt) on the promise that
+ * it runs contained carries its contained command; when none can be made the call is refused.
+ */
+function containedAnswer(answer: HookAnswer, governor: Governor, event: PreToolEvent, options: AnswerOptions): HookAnswer {
+  if ((answer.kind !== 'allow' && answer.kind !== 'ask') || answer.decision.contained !== true) return answer;
+  const made = options.containShell?.(governor, event, answer.decision) ?? { ok: false, reason: 'this route cannot run shell commands contained' };
+  if (!made.ok) return { kind: 'deny', message: `intentgate: this command may run only contained, and the sandbox cannot be made: ${made.reason}. It did not run.` };
+  return { ...answer, contained: { argument: made.argument, line: made.line } };
+}
+
+/**
  * A call about to run: the governor decides it (applying select_active_intent and
  * attempt_completion). A call a human continued outside the agent, asked again, runs once:
  * it is held and continued at once, so every rule is checked again.
  */
-async function preTool(governor: Governor, notes: SessionNotes, event: ToolEvent, options: AnswerOptions): Promise<HookAnswer> {
+async function preTool(governor: Governor, notes: SessionNotes, event: PreToolEvent, options: AnswerOptions): Promise<HookAnswer> {
   const hint = options.approvalHint ?? cliApprovalHint();
   const prepared = await prepareCall(governor, event.tool, event.args, options.analyseShell);
   const pass = takePass(notes, event.tool, event.args);
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
   const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
-  return toldNotices(answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined), notes);
+  const answer = answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined);
+  return toldNotices(containedAnswer(answer, governor, event, options), notes);
+}
+
+/** The arguments with any contained command line read back to the command it runs. */
+function uncontainedArgs(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  let changed = false;
+  const read = Object.fromEntries(
+    Object.entries(args).map(([name, value]) => {
+      const command = typeof value === 'string' ? commandOfContainedLine(value) : undefined;
+      if (command === undefined) return [name, value];
+      changed = true;
+      return [name, command];
+    }),
+  );
+  return changed ? read : args;
 }
 
 /**
  * A call that ran. One that was held ran because the human approved it in the agent's own
  * prompt: the hold is answered Continue, so the trace says so. Nothing else is applied again.
+ * A command that ran contained is reported as its contained line: the held call is the one
+ * the line runs.
  */
 function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent): HookAnswer {
-  const held = heldCallMatching(governor, event.tool, event.args);
+  const unwrapped = uncontainedArgs(event.args);
+  const held = heldCallMatching(governor, event.tool, event.args) ?? (unwrapped === event.args ? undefined : heldCallMatching(governor, event.tool, unwrapped));
   if (held) governor.resolveApproval(held.approvalId, 'continue');
   return proceed(withNotices(notes));
 }

@@ -17,6 +17,8 @@ export type HookEvent =
       /** the arguments with absolute workspace paths already made workspace-relative */
       readonly args: unknown;
       readonly callId?: string;
+      /** the tool's input exactly as the agent sent it, for an answer that hands it back rewritten (a contained command) */
+      readonly input?: Readonly<Record<string, unknown>>;
     }
   | {
       readonly kind: 'post_tool';
@@ -33,17 +35,28 @@ export type HookEvent =
 
 export type HookEventKind = HookEvent['kind'];
 
+/**
+ * A shell command to run in place of the model's: `line` runs it contained (containedShellLine),
+ * and goes in the tool's `argument` (its command). An adapter that cannot hand a rewritten
+ * call back to its agent must not let the call run.
+ */
+export interface ContainedCommand {
+  readonly argument: string;
+  readonly line: string;
+}
+
 /** What the governor answers to one event; each adapter writes it in its agent's format. */
 export type HookAnswer =
   /** nothing to block; `context` is text the agent should add to the model's context where it can */
   | { readonly kind: 'proceed'; readonly context?: string }
-  | { readonly kind: 'allow'; readonly decision: Decision }
+  /** the call runs; with `contained`, only as that contained command */
+  | { readonly kind: 'allow'; readonly decision: Decision; readonly contained?: ContainedCommand }
   | { readonly kind: 'deny'; readonly message: string; readonly decision?: Decision }
   /**
    * a held call: `message` is the five-part prompt and where a human decides, for the model's
    * context and the agent's own prompt; `humanNote` says how to approve, for a channel only the
    * human reads (never the model's context)
    */
-  | { readonly kind: 'ask'; readonly message: string; readonly humanNote?: string; readonly decision: Decision }
+  | { readonly kind: 'ask'; readonly message: string; readonly humanNote?: string; readonly decision: Decision; readonly contained?: ContainedCommand }
   /** the tool names the model may see now (tool_selection) */
   | { readonly kind: 'tools'; readonly allowed: readonly string[] };

@@ -7,7 +7,8 @@ export const MAX_HOOK_EVENT_BYTES = 4 * 1024 * 1024;
 
 /** Where an event's session is kept, and how a human approves; made only for an event to govern. */
 export interface HookAnswering {
-  sessions(): GovernorSessions;
+  /** may wait (a route that finds out once whether it can contain commands) */
+  sessions(): GovernorSessions | Promise<GovernorSessions>;
   readonly answer?: AnswerOptions;
 }
 
@@ -30,7 +31,11 @@ export async function hookOutputFor(adapter: AgentHookAdapter, text: string, ans
     const read = adapter.readEvent(raw);
     if (read.ok === 'pass') return adapter.pass(read.eventName);
     if (!read.ok) return adapter.failure(`intentgate: cannot read the hook event: ${read.problem}`);
-    const answer = await answerHookEvent(read.event, answering.sessions(), answering.answer);
+    const answer = await answerHookEvent(read.event, await answering.sessions(), answering.answer);
+    // a call allowed only as a contained command must not run as the model wrote it
+    if ((answer.kind === 'allow' || answer.kind === 'ask') && answer.contained !== undefined && adapter.rewritesShellCommands !== true) {
+      return adapter.failure(`intentgate: this command may run only contained, and ${adapter.name}'s hook cannot hand back a rewritten command; it is blocked`);
+    }
     return adapter.writeAnswer(answer, read.event);
   } catch (error) {
     return adapter.failure(`intentgate failed, so the call is blocked: ${messageOf(error)}`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { containedShellLine } from '../../src/containment/containedShellLine';
+import { commandOfContainedLine, containedShellLine } from '../../src/containment/containedShellLine';
 import type { ContainmentProfile } from '../../src/containment/containmentProfile';
 import type { MaskSources } from '../../src/containment/maskSources';
 import { stableMaskSources } from '../../src/containment/stableMaskSources';
@@ -59,9 +59,21 @@ describe('containedShellLine quotes every word for bash', () => {
         const words = run.stdout.split('\0').slice(0, -1);
         expect(words.slice(-3)).toEqual(['bash', '-c', command]);
         expect(words).toContain('--chdir');
+        // and a hook reads the command back out of the line an agent reports it ran
+        expect(commandOfContainedLine(made.line)).toBe(command);
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('reads back the command of a line with removeAfter places, and nothing out of other lines', () => {
+    const open = profileFor(root, { ownedScope: ['**'] });
+    const made = containedShellLine(open, "echo 'a;b'", { bwrap: echoArgs, masks });
+    expect(made.ok && made.line).toContain('; (exit "$intentgate_contained_status")');
+    expect(made.ok && commandOfContainedLine(made.line)).toBe("echo 'a;b'");
+    for (const other of ['ls', "bwrap -- bash -c 'ls'", "/usr/bin/bwrap --die-with-parent x -- bash -c 'ls'; rm -rf /", "/usr/bin/bwrap --die-with-parent -- bash -c 'ls' && rm -rf /"]) {
+      expect(commandOfContainedLine(other), other).toBeUndefined();
+    }
   });
 
   it('refuses a command with a NUL character, an empty one, and an incomplete profile', () => {

@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
-import type { HookOutput } from '../../hooks/agentHookAdapter';
+import { detectContainment } from '../../containment/bwrapAvailability';
+import { containmentPlan, type ContainmentPlan } from '../../containment/containmentPlan';
+import { containmentPolicyOf } from '../../containment/containmentPolicy';
+import type { GovernorPlace } from '../../containment/governorProfile';
+import { parseGovernorOptions, type GovernorOptions } from '../../governor/governorOptions';
+import type { AgentHookAdapter, HookOutput } from '../../hooks/agentHookAdapter';
+import { containCall, shellToolsOf, withShellContainment, type HookContainment } from '../../hooks/hookContainment';
+import { policyOwnFiles } from '../cliContainment';
+import { policyFromFlag } from '../cliGovernor';
 import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { approvalTokenFile, readApprovalCredential } from '../../hooks/approvalCredential';
 import { cliApprovalHint } from '../../hooks/approvalHint';
@@ -34,6 +42,25 @@ function credentialOf(store: HookStore, io: CliIo): string | undefined {
   return credential.kind === 'ok' ? credential.digest : undefined;
 }
 
+/**
+ * The plan for the agent's shell commands, when its hook can hand back a contained command:
+ * the policy's containment mode against this machine (bubblewrap is tried once per process).
+ * Undefined for an agent whose hook cannot, whose commands are decided by analysis alone.
+ */
+async function shellPlan(adapter: AgentHookAdapter, flags: HookFlags, io: CliIo): Promise<ContainmentPlan | undefined> {
+  if (adapter.rewritesShellCommands !== true) return undefined;
+  const { mode } = containmentPolicyOf(policyFromFlag(flags.policy, io)?.containment);
+  if (mode === 'off') return containmentPlan(mode, { available: false, reason: 'not tried' });
+  return containmentPlan(mode, await detectContainment({ path: io.env.PATH ?? process.env.PATH }));
+}
+
+/** Where the sessions' governors work, and intentgate's files their profiles protect: the session store, the policy, a trace. */
+function hookPlace(governor: GovernorOptions, sessionStore: string, flags: HookFlags, io: CliIo): GovernorPlace {
+  const config = parseGovernorOptions(governor, io.cwd);
+  const policy = policyFromFlag(flags.policy, io);
+  return { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), sessionStore, ownFiles: policyOwnFiles(policy), env: io.env };
+}
+
 async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<ExitCode> {
   const adapter = findHookAdapter(agent);
   if (!adapter) {
@@ -56,9 +83,19 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     // read only for an event to govern: a policy that cannot be loaded is that event's failure
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
+    let containment: HookContainment | undefined;
     output = await hookOutputFor(adapter, read.text, {
-      sessions: () => createFileSessions({ governor: withAgentPreset(storeOnce().governor, adapter), profile: adapter.name, credential: () => credentialOf(storeOnce(), io) }),
-      answer: { approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision) },
+      sessions: async () => {
+        const plan = await shellPlan(adapter, flags, io);
+        const governor = withAgentPreset(storeOnce().governor, plan === undefined ? adapter : withShellContainment(adapter, plan));
+        const sessions = createFileSessions({ governor, profile: adapter.name, credential: () => credentialOf(storeOnce(), io) });
+        if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace(governor, sessions.dir, flags, io), shellTools: shellToolsOf(governor) };
+        return sessions;
+      },
+      answer: {
+        approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision),
+        containShell: (governor, event, decision) => (containment === undefined ? { ok: false, reason: 'the route has no sandbox for it' } : containCall(containment, governor, event, decision)),
+      },
     });
   }
   io.stdout.write(output.stdout);

@@ -1,5 +1,5 @@
 import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
-import type { HookAnswer, HookEvent } from '../hookEvent';
+import type { ContainedCommand, HookAnswer, HookEvent } from '../hookEvent';
 import { readClaudeCodeEvent } from './claudeCodeEvent';
 import { CLAUDE_CODE_GOVERNOR_OPTIONS } from './claudeCodeTools';
 import { withHumanNote } from './hookOutputs';
@@ -35,15 +35,43 @@ const failure = (message: string): HookOutput => ({
   exitCode: 2,
 });
 
-function answerToolCall(answer: HookAnswer): HookOutput {
+/**
+ * The call's input with its command replaced by the contained command line. Claude Code runs
+ * `updatedInput` in place of the model's input (2.0.10 and later; checked with 2.1.197 in
+ * test/hooks/agents/claudeCodeContained.e2e.test.ts), `run_in_background` included.
+ */
+function containedInput(event: HookEvent, contained: ContainedCommand): Readonly<Record<string, unknown>> | undefined {
+  if (event.kind !== 'pre_tool' || event.input === undefined) return undefined;
+  return { ...event.input, [contained.argument]: contained.line };
+}
+
+/**
+ * An allowed call that must run contained: `updatedInput` with no `permissionDecision`, so
+ * Claude Code's own permission rules still apply, now to the contained line (a decision of
+ * `allow` would skip them: intentgate only ever narrows them).
+ */
+function allowContained(event: HookEvent, contained: ContainedCommand): HookOutput {
+  const updatedInput = containedInput(event, contained);
+  if (updatedInput === undefined) return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
+  return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput } });
+}
+
+/** A held call that must run contained if the user approves it in Claude Code's prompt: the prompt shows the contained line. */
+function askContained(event: HookEvent, answer: Extract<HookAnswer, { kind: 'ask' }>, contained: ContainedCommand): HookOutput {
+  const updatedInput = containedInput(event, contained);
+  if (updatedInput === undefined) return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
+  return json(withHumanNote({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: answer.message, updatedInput } }, answer));
+}
+
+function answerToolCall(answer: HookAnswer, event: HookEvent): HookOutput {
   switch (answer.kind) {
     // an allow leaves the call to Claude Code's own permissions: intentgate only ever narrows them
     case 'allow':
-      return PASS;
+      return answer.contained === undefined ? PASS : allowContained(event, answer.contained);
     case 'deny':
       return permission('deny', answer);
     case 'ask':
-      return permission('ask', answer);
+      return answer.contained === undefined ? permission('ask', answer) : askContained(event, answer, answer.contained);
     default:
       return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
   }
@@ -60,7 +88,7 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
   const text = answer.kind === 'proceed' ? answer.context : undefined;
   switch (event.kind) {
     case 'pre_tool':
-      return answerToolCall(answer);
+      return answerToolCall(answer, event);
     case 'user_prompt':
       return refused === undefined ? context('UserPromptSubmit', text) : json({ decision: 'block', reason: refused });
     case 'post_tool':
@@ -88,6 +116,7 @@ export const claudeCodeAdapter: AgentHookAdapter = Object.freeze({
   name: 'claude-code',
   governorOptions: CLAUDE_CODE_GOVERNOR_OPTIONS,
   readEvent: readClaudeCodeEvent,
+  rewritesShellCommands: true,
   writeAnswer,
   pass: () => PASS,
   failure,

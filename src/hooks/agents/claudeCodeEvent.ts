@@ -113,8 +113,10 @@ function readToolEvent(raw: unknown, eventName: 'PreToolUse' | 'PostToolUse'): R
   }
   const { sessionId, cwd, root, shellDir } = sessionOf(call);
   const args = governorArgs(call.tool_name, call.tool_input, root, shellDir);
-  const kind = eventName === 'PreToolUse' ? 'pre_tool' : 'post_tool';
-  return { ok: true, event: { kind, sessionId, cwd, tool, args, ...(call.tool_use_id !== undefined && { callId: call.tool_use_id }) } };
+  const callId = call.tool_use_id === undefined ? {} : { callId: call.tool_use_id };
+  // a call about to run keeps its input as sent, for an answer that hands it back with a contained command
+  if (eventName === 'PreToolUse') return { ok: true, event: { kind: 'pre_tool', sessionId, cwd, tool, args, ...callId, input: call.tool_input } };
+  return { ok: true, event: { kind: 'post_tool', sessionId, cwd, tool, args, ...callId } };
 }
 
 function readSessionEvent(raw: unknown, eventName: string, kind: 'session_start' | 'stop' | 'session_end'): ReadHookEvent {

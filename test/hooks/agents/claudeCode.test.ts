@@ -23,7 +23,7 @@ describe('reading Claude Code events', () => {
     {
       name: 'PreToolUse with its call id',
       raw: claudeEvent('PreToolUse', { tool_name: 'Read', tool_input: { file_path: `${ROOT}/src/a.ts` }, tool_use_id: 'toolu_1' }),
-      event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: 'Read', args: { file_path: 'src/a.ts' }, callId: 'toolu_1' },
+      event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: 'Read', args: { file_path: 'src/a.ts' }, callId: 'toolu_1', input: { file_path: `${ROOT}/src/a.ts` } },
     },
     {
       name: 'PostToolUse, its response left out',
@@ -33,7 +33,7 @@ describe('reading Claude Code events', () => {
     {
       name: 'PreToolUse without a call id',
       raw: claudeEvent('PreToolUse', { tool_name: 'TaskList', tool_input: {} }),
-      event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: 'TaskList', args: {} },
+      event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: 'TaskList', args: {}, input: {} },
     },
     { name: 'Stop', raw: claudeEvent('Stop', { stop_hook_active: false, last_assistant_message: 'Done.' }), event: { kind: 'stop', sessionId: 'sess-1', cwd: ROOT } },
     { name: 'SessionEnd', raw: claudeEvent('SessionEnd', { reason: 'other' }), event: { kind: 'session_end', sessionId: 'sess-1', cwd: ROOT } },
@@ -81,12 +81,13 @@ describe('tool names and arguments as the governor reads them', () => {
 
   it.each(cases)('reads $name', ({ tool, input, as, args }) => {
     const result = read(claudeEvent('PreToolUse', { tool_name: tool, tool_input: input }));
-    expect(result).toEqual({ ok: true, event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: as, args } });
+    // the input as sent is kept beside the governor's arguments, for an answer that rewrites it
+    expect(result).toEqual({ ok: true, event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: as, args, input } });
   });
 
   it('keeps the project root after the shell moved into a subfolder, and runs Bash there', () => {
     const result = read(claudeEvent('PreToolUse', { cwd: `${ROOT}/packages/web`, tool_name: 'Bash', tool_input: { command: 'rm x' } }));
-    expect(result).toEqual({ ok: true, event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: 'Bash', args: { command: 'rm x', cwd: 'packages/web' } } });
+    expect(result).toEqual({ ok: true, event: { kind: 'pre_tool', sessionId: 'sess-1', cwd: ROOT, tool: 'Bash', args: { command: 'rm x', cwd: 'packages/web' }, input: { command: 'rm x' } } });
   });
 
   it('relativizes a Write against the project root, not the folder the shell moved to', () => {
@@ -164,6 +165,7 @@ describe('answers as Claude Code reads them', () => {
   const at = (kind: Exclude<HookEvent['kind'], 'pre_tool' | 'post_tool' | 'user_prompt' | 'tool_selection'>): HookEvent => ({ kind, sessionId: 's', cwd: ROOT });
   const prompt: HookEvent = { kind: 'user_prompt', sessionId: 's', cwd: ROOT, prompt: 'p' };
   const postTool: HookEvent = { ...preTool, kind: 'post_tool' };
+  const bashCall: HookEvent = { kind: 'pre_tool', sessionId: 's', cwd: ROOT, tool: 'Bash', args: { command: 'make', cwd: '.' }, input: { command: 'make', description: 'build', run_in_background: true } };
   const cases: { name: string; answer: HookAnswer; event: HookEvent; stdout: unknown }[] = [
     { name: 'an allowed call, left to Claude Code permissions', answer: { kind: 'allow', decision }, event: preTool, stdout: '' },
     {
@@ -194,6 +196,18 @@ describe('answers as Claude Code reads them', () => {
     { name: 'a stop', answer: { kind: 'proceed' }, event: at('stop'), stdout: '' },
     { name: 'a refused stop, shown to the user only', answer: { kind: 'deny', message: 'pending approval' }, event: at('stop'), stdout: { systemMessage: 'pending approval' } },
     { name: 'a session end', answer: { kind: 'proceed', context: 'ignored' }, event: at('session_end'), stdout: '' },
+    {
+      name: 'an allowed call that runs contained: the input as sent, its command replaced, left to Claude Code permissions',
+      answer: { kind: 'allow', decision, contained: { argument: 'command', line: "/usr/bin/bwrap ... -- bash -c 'make'" } },
+      event: bashCall,
+      stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: "/usr/bin/bwrap ... -- bash -c 'make'", description: 'build', run_in_background: true } } },
+    },
+    {
+      name: 'a held call that runs contained if the user approves it',
+      answer: { kind: 'ask', message: '1) What I want to do', decision, contained: { argument: 'command', line: 'contained make' } },
+      event: bashCall,
+      stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do', updatedInput: { command: 'contained make', description: 'build', run_in_background: true } } },
+    },
   ];
 
   it.each(cases)('writes $name', ({ answer, event, stdout }) => {
@@ -228,6 +242,12 @@ describe('answers as Claude Code reads them', () => {
         }
       }),
     );
+  });
+
+  it('blocks a call that must run contained when its input was not kept to rewrite', () => {
+    const output = claudeCodeAdapter.writeAnswer({ kind: 'allow', decision, contained: { argument: 'command', line: 'contained make' } }, preTool);
+    expect(output.exitCode).toBe(2);
+    expect(JSON.parse(output.stdout)).toMatchObject({ decision: 'block' });
   });
 
   it('fails by blocking: exit code 2 with the message on stderr, and a blocking body for the HTTP hook', () => {

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { containmentProfile, type ContainmentProfile, type ProfilePlace } from '../containment/containmentProfile';
 import { describeContainment, planName, type ContainmentPlanName, type ContainmentStatus } from '../containment/containmentStatus';
 import { governorProfileInputs, type GovernorPlace } from '../containment/governorProfile';
+import { governorProfileKey } from '../containment/governorProfileKey';
 import { findIgnoredPaths, type IgnoredPaths } from '../containment/ignoredPaths';
 import { placeLabel } from '../containment/placeLabel';
 import type { Governor } from '../governor/createGovernor';
@@ -60,12 +61,6 @@ function summaryOf(profile: ContainmentProfile, home: string): ProfileSummaryVie
   };
 }
 
-/** What of a governor its profile depends on (governorProfileInputs): the rest is the service's, the same for every session. */
-function profileKey(governor: Governor): string {
-  const hosts = governor.grants.flatMap((grant) => grant.hosts ?? []);
-  return JSON.stringify([governor.state, governor.activeIntent?.owned_scope ?? [], [...governor.approvedCategories].sort(), [...new Set(hosts)].sort()]);
-}
-
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -95,7 +90,7 @@ export async function sessionContainment(containment: ConsoleContainment): Promi
   };
   return (governor) => {
     if (status.mode === 'off') return { ...base, profile: null, problem: "the policy's containment is off" };
-    const key = profileKey(governor);
+    const key = governorProfileKey(governor);
     const known = byInputs.get(key);
     if (known !== undefined) return known;
     const view = viewOf(governor);

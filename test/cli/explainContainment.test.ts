@@ -71,6 +71,23 @@ describe('intentgate explain: containment of a shell command', () => {
     expect(run.stdout).toContain('  profile: none: the call is denied, so nothing runs\n');
   });
 
+  it("follows a stream: each shell call gets the profile of the governor as the calls before it left it", async () => {
+    const stdin = [
+      { tool: 'execute_command', args: { command: 'ls' } },
+      { tool: 'select_active_intent', args: { intent_id: 'INT-001' } },
+      { tool: 'execute_command', args: { command: 'ls' } },
+      { tool: 'execute_command', args: { command: 'npm test' } },
+    ]
+      .map((call) => JSON.stringify(call))
+      .join('\n');
+    const run = await cli(['explain', '--state', 'REASONING'], { cwd: governed(), env: NO_BWRAP, stdin });
+    const blocks = run.stdout.split('\n\n');
+    expect(blocks).toHaveLength(4);
+    expect(blocks[0]).toContain('  profile: none: the call is denied, so nothing runs');
+    expect(blocks[1]).not.toContain('containment');
+    for (const block of blocks.slice(2)) expect(block).toContain("  profile of a contained run in ACTION:\n    writable: /tmp (private)\n      - src/auth: in the active intent's scope (src/auth/**)\n");
+  });
+
   it('shows nothing of containment for a call that runs no shell command', async () => {
     const run = await cli(['explain', '--intent', 'INT-001', '--tool', 'read_file', '--args', '{"path":"src/auth/a.ts"}'], { cwd: governed(), env: NO_BWRAP });
     expect(run.stdout).not.toContain('containment');

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { ContainmentProfile } from '../../containment/containmentProfile';
 import { detectContainmentStatus, type ContainmentStatus } from '../../containment/containmentStatus';
 import { governorProfile, type GovernorPlace } from '../../containment/governorProfile';
+import { governorProfileKey } from '../../containment/governorProfileKey';
 import type { Decision } from '../../decision/decision';
 import type { Governor } from '../../governor/governorApi';
 import { toolKindOf } from '../../tools/builtinToolKinds';
@@ -25,14 +26,24 @@ interface ContainmentContext {
   readonly place: GovernorPlace;
   readonly status: () => Promise<ContainmentStatus>;
   readonly isShell: (tool: string) => boolean;
+  /** the profiles computed so far, by what of the governor they depend on: a stream of commands walks the workspace once per change */
+  readonly profiles: Map<string, ProfileOrWhyNot>;
 }
 
-function profileOrWhyNot(governor: Governor, place: GovernorPlace): { profile?: ContainmentProfile; noProfile?: string } {
-  try {
-    return { profile: governorProfile(governor, place) };
-  } catch (error) {
-    return { noProfile: `it cannot be computed: ${error instanceof Error ? error.message : String(error)}` };
+type ProfileOrWhyNot = { profile?: ContainmentProfile; noProfile?: string };
+
+function profileOrWhyNot(governor: Governor, context: ContainmentContext): ProfileOrWhyNot {
+  const key = governorProfileKey(governor);
+  let found = context.profiles.get(key);
+  if (found === undefined) {
+    try {
+      found = { profile: governorProfile(governor, context.place) };
+    } catch (error) {
+      found = { noProfile: `it cannot be computed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    context.profiles.set(key, found);
   }
+  return found;
 }
 
 /** The containment part of a shell call's explanation; a denied call runs nowhere, and with containment off no profile applies. */
@@ -40,7 +51,7 @@ async function containmentPart(decision: Decision, governor: Governor, context: 
   const status = await context.status();
   const why =
     decision.verdict === 'deny' ? 'the call is denied, so nothing runs' : status.mode === 'off' ? "the policy's containment is off" : undefined;
-  const found = why === undefined ? profileOrWhyNot(governor, context.place) : { noProfile: why };
+  const found = why === undefined ? profileOrWhyNot(governor, context) : { noProfile: why };
   return formatContainment({ status, profile: found.profile, ...(found.noProfile !== undefined && { noProfile: found.noProfile }), detail: flags.fullProfile === true ? 'full' : 'compact', home: homedir() });
 }
 
@@ -59,6 +70,7 @@ async function explainCalls(flags: ExplainFlags, io: CliIo): Promise<ExitCode> {
     // bubblewrap is tried at the first shell call only, and once
     status: () => (status ??= detectContainmentStatus(place.policy.mode, io.env.PATH === undefined ? {} : { path: io.env.PATH })),
     isShell: (tool) => toolKindOf(tool, policy?.governor.toolKinds)?.kind === 'shell',
+    profiles: new Map(),
   };
   let exitCode: ExitCode = EXIT_CODES.ok;
   let first = true;

@@ -21,6 +21,11 @@ const OUTPUTS: EventOutputs = {
 };
 
 function answerToolCall(answer: HookAnswer): HookOutput {
+  // a command that must run contained runs only as its contained line: Codex runs a rewritten
+  // shell command (`updatedInput.command`, read only beside `allow`) in place of the model's
+  if (answer.kind === 'allow' && answer.contained !== undefined) {
+    return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: answer.contained.line } } });
+  }
   // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
   if (answer.kind === 'allow') return PASS;
   // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused, saying a human decides
@@ -32,7 +37,8 @@ function answerToolCall(answer: HookAnswer): HookOutput {
 
 /**
  * Writes the governor's answer to one event as Codex reads it: a tool call is denied with
- * `permissionDecision`, a prompt or a tool's result is blocked with `decision: "block"`,
+ * `permissionDecision`, a shell command that must run contained is handed back as its
+ * contained line (`updatedInput`), a prompt or a tool's result is blocked with `decision: "block"`,
  * context goes to `additionalContext`, and a refused stop keeps the turn going.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
@@ -53,6 +59,8 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
 export const codexAdapter: AgentHookAdapter = Object.freeze({
   name: 'codex',
   governorOptions: CODEX_GOVERNOR_OPTIONS,
+  // Codex 0.169 runs the command a PreToolUse hook hands back (measured: codex.e2e.test.ts)
+  rewritesShellCommands: true,
   readEvent: readCodexEvent,
   writeAnswer,
   pass: () => PASS,

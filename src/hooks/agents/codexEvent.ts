@@ -52,6 +52,8 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   const args = governorArgs(call.tool_name, call.tool_input, call.cwd);
   if (typeof args === 'string') return { ok: false, problem: `malformed Codex tool call: ${args}` };
   const callId = call.tool_use_id === undefined ? {} : { callId: call.tool_use_id };
+  // the input as sent, for an answer that hands the call back rewritten (a contained command)
+  if (kind === 'pre_tool') return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input, ...callId } };
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, ...callId } };
 }
 

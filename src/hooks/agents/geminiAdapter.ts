@@ -41,7 +41,14 @@ const OUTPUTS: EventOutputs = {
   refusals: { session_start: sessionStartRefusal, user_prompt: deny, post_tool: deny, stop: deny, session_end: (reason) => jsonOutput({ systemMessage: reason }) },
 };
 
-function answerToolCall(answer: HookAnswer): HookOutput {
+function answerToolCall(answer: HookAnswer, event: Extract<HookEvent, { kind: 'pre_tool' }>): HookOutput {
+  if (answer.kind === 'allow' && answer.contained !== undefined) {
+    // Gemini builds the call anew from the input a BeforeTool hook hands back, so every field
+    // the model sent is kept and only the command becomes its contained line
+    if (event.input === undefined) return failure('intentgate: the command must run contained, and the call\'s input was not kept to hand it back rewritten');
+    const toolInput = { ...event.input, [answer.contained.argument]: answer.contained.line };
+    return jsonOutput({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: toolInput } });
+  }
   // nothing printed leaves the call to Gemini's own approvals: intentgate only ever narrows them
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
@@ -51,11 +58,12 @@ function answerToolCall(answer: HookAnswer): HookOutput {
 
 /**
  * Writes the governor's answer to one event as Gemini CLI reads it: `decision: "deny"` blocks
- * a tool call or a prompt, replaces a tool's result, or sends the agent back to work after it
+ * a tool call or a prompt, a shell command that must run contained is handed back as its
+ * contained line (`hookSpecificOutput.tool_input`), replaces a tool's result, or sends the agent back to work after it
  * stopped; context goes to `additionalContext`; the tool choice to `toolConfig`.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
-  if (event.kind === 'pre_tool') return answerToolCall(answer);
+  if (event.kind === 'pre_tool') return answerToolCall(answer, event);
   if (event.kind === 'tool_selection') return toolSelection(answer, event.tools);
   return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Gemini CLI cannot refuse a ${event.kind} event`);
 }
@@ -72,6 +80,8 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
 export const geminiAdapter: AgentHookAdapter = Object.freeze({
   name: 'gemini',
   governorOptions: GEMINI_GOVERNOR_OPTIONS,
+  // Gemini CLI 0.61 runs the input a BeforeTool hook hands back (`hookSpecificOutput.tool_input`; measured: gemini.e2e.test.ts)
+  rewritesShellCommands: true,
   readEvent: readGeminiEvent,
   writeAnswer,
   pass: () => PASS,

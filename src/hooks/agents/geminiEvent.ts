@@ -51,6 +51,8 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   const tool = geminiGovernorName(call);
   if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Gemini CLI tool: the handshake tools come from the intents MCP server` };
   const args = withRelativePaths(call.tool_input, agentTool(GEMINI_TOOLS, call.tool_name)?.paths ?? [], call.cwd);
+  // the input as sent, for an answer that hands the call back rewritten (a contained command)
+  if (kind === 'pre_tool') return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input } };
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }
 

@@ -108,9 +108,16 @@ const readCases: { name: string; raw: unknown; expected: ReadHookEvent }[] = [
   })),
 ];
 
+/** A call about to run keeps its input as sent, to hand it back rewritten (a contained command). */
+function withInput(expected: ReadHookEvent, raw: unknown): ReadHookEvent {
+  if (expected.ok !== true || expected.event.kind !== 'pre_tool') return expected;
+  const input = (raw as { readonly tool_input: Readonly<Record<string, unknown>> }).tool_input;
+  return { ok: true, event: { ...expected.event, input } };
+}
+
 describe('codexAdapter.readEvent', () => {
   it.each(readCases)('$name', ({ raw, expected }) => {
-    expect(codexAdapter.readEvent(raw)).toEqual(expected);
+    expect(codexAdapter.readEvent(raw)).toEqual(withInput(expected, raw));
   });
 });
 
@@ -211,6 +218,16 @@ const blockCases: { name: string; kind: HookEvent['kind']; answer: HookAnswer }[
 ];
 
 describe('codexAdapter.writeAnswer', () => {
+  it('hands a command that must run contained back as its contained line, which Codex runs in place of the model\'s', () => {
+    const contained = { argument: 'command', line: "/usr/bin/bwrap --ro-bind / / bash -c 'ls'" };
+    const output = codexAdapter.writeAnswer({ kind: 'allow', decision, contained }, { ...eventOf('pre_tool'), input: { command: 'ls' } } as HookEvent);
+    expect(output).toEqual(json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: contained.line } } }));
+  });
+
+  it('declares that Codex runs a rewritten shell command', () => {
+    expect(codexAdapter.rewritesShellCommands).toBe(true);
+  });
+
   it.each(writeCases)('$name', ({ kind, answer, expected }) => {
     expect(codexAdapter.writeAnswer(answer, eventOf(kind))).toEqual(expected);
   });

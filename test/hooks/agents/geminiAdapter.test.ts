@@ -81,9 +81,16 @@ const readCases: { name: string; raw: unknown; expected: ReadHookEvent }[] = [
   ...['BeforeModel', 'AfterModel', 'Notification', 'PreCompress'].map((eventName) => ({ name: `passes ${eventName}`, raw: geminiEvent(eventName), expected: { ok: 'pass', eventName } as const })),
 ];
 
+/** A call about to run keeps its input as sent, to hand it back rewritten (a contained command). */
+function withInput(expected: ReadHookEvent, raw: unknown): ReadHookEvent {
+  if (expected.ok !== true || expected.event.kind !== 'pre_tool') return expected;
+  const input = (raw as { readonly tool_input: Readonly<Record<string, unknown>> }).tool_input;
+  return { ok: true, event: { ...expected.event, input } };
+}
+
 describe('geminiAdapter.readEvent', () => {
   it.each(readCases)('$name', ({ raw, expected }) => {
-    expect(geminiAdapter.readEvent(raw)).toEqual(expected);
+    expect(geminiAdapter.readEvent(raw)).toEqual(withInput(expected, raw));
   });
 });
 
@@ -173,6 +180,25 @@ const failures: { name: string; event: HookEvent; answer: HookAnswer }[] = [
 ];
 
 describe('geminiAdapter.writeAnswer', () => {
+  it('hands a command that must run contained back as the whole input with its contained line, since Gemini builds the call anew from it', () => {
+    const contained = { argument: 'command', line: "/usr/bin/bwrap --ro-bind / / bash -c 'ls'" };
+    const input = { command: 'ls', dir_path: 'src', description: 'list', is_background: false };
+    const event: HookEvent = { kind: 'pre_tool', ...session, tool: 'run_shell_command', args: { command: 'ls', dir_path: 'src' }, input };
+    const output = geminiAdapter.writeAnswer({ kind: 'allow', decision, contained }, event);
+    expect(output).toEqual(json({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...input, command: contained.line } } }));
+  });
+
+  it('blocks a command that must run contained when the input to hand back was not kept', () => {
+    const contained = { argument: 'command', line: "/usr/bin/bwrap --ro-bind / / bash -c 'ls'" };
+    const output = geminiAdapter.writeAnswer({ kind: 'allow', decision, contained }, { kind: 'pre_tool', ...session, tool: 'run_shell_command', args: { command: 'ls' } });
+    expect(output.exitCode).toBe(2);
+    expect(JSON.parse(output.stdout)).toMatchObject({ decision: 'deny' });
+  });
+
+  it('declares that Gemini CLI runs a rewritten shell command', () => {
+    expect(geminiAdapter.rewritesShellCommands).toBe(true);
+  });
+
   it.each(writeCases)('$name', ({ event, answer, expected }) => {
     expect(geminiAdapter.writeAnswer(answer, event)).toEqual(expected);
   });

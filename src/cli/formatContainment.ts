@@ -51,7 +51,12 @@ export interface ContainmentShown {
   readonly detail: ProfileDetail;
   /** the home folder, shown as `~/` */
   readonly home?: string;
+  /** the decision's own `contained`: whether it was made relying on the kernel */
+  readonly contained?: boolean | undefined;
 }
+
+const decidedLine = (contained: boolean): string =>
+  contained ? '  this decision: contained (what the analysis cannot see is left to the kernel)' : '  this decision: by analysis alone (contained: false)';
 
 /**
  * What containment does for a shell command, for a person: whether it runs contained here and
@@ -59,7 +64,7 @@ export interface ContainmentShown {
  */
 export function formatContainment(shownPart: ContainmentShown): string {
   const { status, profile, detail, home } = shownPart;
-  const lines = [`  containment: ${describeContainment(status)}`];
+  const lines = [...(shownPart.contained === undefined ? [] : [decidedLine(shownPart.contained)]), `  containment: ${describeContainment(status)}`];
   if (profile === undefined) {
     if (shownPart.noProfile !== undefined) lines.push(`  profile: none: ${shownPart.noProfile}`);
     return lines.join('\n');

@@ -40,6 +40,8 @@ describe('intentgate explain: containment of a shell command', () => {
       ].join('\n'),
     );
     expect(part).toMatch(/masked \(unreadable\): .*\bsecrets\b/);
+    // explain decides as decide does; the decision says whether it relied on the kernel
+    expect(run.stdout).toContain('  this decision: by analysis alone (contained: false)\n  containment: ');
   });
 
   it('shows every place with its reason, the process isolation and the notes with --full-profile', async () => {

@@ -52,7 +52,14 @@ async function containmentPart(decision: Decision, governor: Governor, context: 
   const why =
     decision.verdict === 'deny' ? 'the call is denied, so nothing runs' : status.mode === 'off' ? "the policy's containment is off" : undefined;
   const found = why === undefined ? profileOrWhyNot(governor, context) : { noProfile: why };
-  return formatContainment({ status, profile: found.profile, ...(found.noProfile !== undefined && { noProfile: found.noProfile }), detail: flags.fullProfile === true ? 'full' : 'compact', home: homedir() });
+  return formatContainment({
+    status,
+    profile: found.profile,
+    ...(found.noProfile !== undefined && { noProfile: found.noProfile }),
+    detail: flags.fullProfile === true ? 'full' : 'compact',
+    home: homedir(),
+    contained: decision.contained,
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
-import { failingHook, hooksInstall, hooksUninstall, installWith, plainWorkspace, runInstalledClaude, writeIntents } from './installedAgents';
+import { failingHook, hooksInstall, hooksUninstall, installFailing, plainWorkspace, runInstalledClaude, writeIntents } from './installedAgents';
 
 // The real Claude Code 2.1.197 in a workspace set up by `intentgate hooks install claude-code`
 // alone: `claude -p` there is governed with no flag of intentgate's.
@@ -38,7 +38,7 @@ describe.skipIf('skip' in cli)('hooks install claude-code, then the real Claude 
     expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']));
   });
 
-  it('lets the selected intent write in scope and holds a write out of scope; uninstall then takes the settings out', async () => {
+  it('lets the selected intent write in scope and keeps a write out of scope from running; uninstall then takes the settings out', async () => {
     const { root, policy } = plainWorkspace();
     await hooksInstall(intentgate, 'claude-code', ['--workspace', root, '--policy', policy, '--agent-version', '2.1.197']);
     writeIntents(root);
@@ -64,7 +64,7 @@ describe.skipIf('skip' in cli)('hooks install claude-code, then the real Claude 
     { name: 'a hook whose program is missing', program: () => ['/nonexistent/intentgate'], timeoutSec: 25, blocks: 'the prompt' },
   ])('blocks $blocks when $name (the timeout wrapper of 2.1.197)', async ({ program: hook, timeoutSec, blocks }) => {
     const { root } = plainWorkspace();
-    installWith(root, 'claude-code', { program: hook(), timeoutSec });
+    installFailing(root, 'claude-code', intentgate, hook(), timeoutSec);
     const run = await runInstalledClaude(program, root, [write('src/auth/login.ts')], ['--permission-mode', 'bypassPermissions']);
     expect(run.run.timedOut).toBe(false);
     expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);

@@ -58,10 +58,17 @@ process.stdin.on('data', (chunk) => (input += chunk)).on('end', () => {
   return file;
 }
 
-/** Installs the agent's settings with a program of the test's choosing (a failing one), as install writes them. */
-export function installWith(root: string, agent: InstallAgent, invocation: Partial<HookInvocation> & Pick<HookInvocation, 'program'>): void {
-  const full: HookInvocation = { flags: ['--workspace', root], timeoutSec: 25, timeoutProgram: 'timeout', onFailureBlock: false, ...invocation };
-  planInstall({ workspace: root, orchestrationDir: path.join(root, '.orchestration') }, agent, full).draft.apply();
+/**
+ * Installs the agent's settings as `hooks install` writes them, then makes its hook command run
+ * `failing` (a failing program) with the wrapper's timeout `timeoutSec`; the intents server stays
+ * this checkout's, so the run reaches the model as an installed one does.
+ */
+export function installFailing(root: string, agent: InstallAgent, intentgate: string, failing: readonly string[], timeoutSec: number): void {
+  const invocation: HookInvocation = { program: ['node', intentgate], flags: ['--workspace', root], timeoutSec: 25, timeoutProgram: 'timeout', onFailureBlock: false };
+  const changes = planInstall({ workspace: root, orchestrationDir: path.join(root, '.orchestration') }, agent, invocation).draft.apply();
+  const installed = `timeout 25 ${quoteArgv(['node', intentgate])} hook `;
+  const replaced = `timeout ${timeoutSec} ${quoteArgv(failing)} hook `;
+  for (const { file, after } of changes.files) if (after?.includes(installed)) writeFileSync(file, after.replaceAll(installed, replaced));
 }
 
 const claudeResult = z.looseObject({ is_error: z.boolean(), session_id: z.string(), permission_denials: z.array(z.looseObject({ tool_name: z.string() })) });

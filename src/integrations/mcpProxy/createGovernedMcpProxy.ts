@@ -11,7 +11,8 @@ import { parseMcpProxyOptions, type McpProxyConfig, type McpProxyOptions } from 
 import { createToolCallGate } from './toolCallGate';
 import { createToolListNotifier } from './toolListNotifier';
 import { classificationFromAnnotations } from './upstreamClassification';
-import { startUpstreamServer, type UpstreamServer } from './upstreamServer';
+import { startProxyUpstream, type UpstreamContainment } from './proxyUpstream';
+import type { UpstreamServer } from './upstreamServer';
 
 /** Why a proxy stopped: its client went away, its upstream did, or `close()` was called. */
 export type McpProxyCloseReason = 'client_closed' | 'upstream_closed' | 'closed';
@@ -22,6 +23,8 @@ export interface GovernedMcpProxy {
   /** the client-facing MCP server */
   readonly server: Server;
   readonly upstream: UpstreamServer;
+  /** whether the upstream runs in the containment sandbox (`containUpstream`), and why */
+  readonly upstreamContainment: UpstreamContainment;
   /** whether the upstream's annotations were trusted: `trustAnnotations`, or its reported name in `trustedServers` */
   readonly annotationsTrusted: boolean;
   /** Connects the client-facing transport: stdio in runMcpProxy, any transport from code. */
@@ -83,7 +86,8 @@ export async function createGovernedMcpProxy(options: McpProxyOptions): Promise<
   const config = parseMcpProxyOptions(options);
   // invalid governor options fail here, before a process is started
   const { workspaceRoot } = parseGovernorOptions(config.governor, process.cwd());
-  const upstream = await startUpstreamServer(config.upstream, config.serverInfo, workspaceRoot);
+  const launched = await startProxyUpstream(config, workspaceRoot);
+  const { upstream } = launched;
   const annotationsTrusted = trustsAnnotations(config, upstream);
   let governor: Governor;
   try {
@@ -92,6 +96,7 @@ export async function createGovernedMcpProxy(options: McpProxyOptions): Promise<
     await upstream.close().catch(() => undefined);
     throw error;
   }
+  launched.follow(governor);
 
   const server = new Server(config.serverInfo, { capabilities: { tools: { listChanged: true } }, instructions: serverInstructions(governor, upstream) });
   const hostClassified = new Set(Object.keys(config.governor.classification ?? {}));
@@ -149,6 +154,7 @@ export async function createGovernedMcpProxy(options: McpProxyOptions): Promise<
     governor,
     server,
     upstream,
+    upstreamContainment: launched.containment,
     annotationsTrusted,
     connect: (transport) => server.connect(transport),
     visibleTools,

@@ -15,13 +15,15 @@ export interface McpProxyArgs {
   readonly workspace: string | undefined;
   /** a policy file: its governor options and its trusted servers apply */
   readonly policy: string | undefined;
+  /** start the upstream contained, and refuse to start without bubblewrap */
+  readonly containUpstream: boolean;
   readonly help: boolean;
 }
 
 export type McpProxyArgsResult = { readonly ok: true; readonly args: McpProxyArgs } | { readonly ok: false; readonly problem: string };
 
 /** The usage text of `mcp-proxy` (scripts/mcpProxy.ts). */
-export const MCP_PROXY_USAGE = `usage: mcp-proxy [--policy FILE] [--trusted] [--approve CATEGORY]... [--workspace DIR] -- <upstream command> [args...]
+export const MCP_PROXY_USAGE = `usage: mcp-proxy [--policy FILE] [--trusted] [--approve CATEGORY]... [--workspace DIR] [--contain-upstream] -- <upstream command> [args...]
   --policy FILE      a policy file (.json, .yaml, .yml): classification, tool kinds, safe mode,
                      locale, intents and workspace, and mcp.trustedServers, the servers (by the
                      name they report) whose tool annotations are trusted
@@ -32,6 +34,10 @@ export const MCP_PROXY_USAGE = `usage: mcp-proxy [--policy FILE] [--trusted] [--
                      (${RISK_CATEGORIES.join(', ')})
   --workspace DIR    the governed workspace, with its .orchestration/ folder (default: the
                      policy's, else the current directory); the upstream starts in it
+  --contain-upstream run the upstream in the sandbox the active intent shapes (bubblewrap):
+                     its scope writable, the rest read-only, started again when the intent
+                     changes; refuse to start without bubblewrap. Default: the policy's
+                     containment mode when its file has that section, else uncontained
   -h, --help         show this text
 Serves MCP on stdin/stdout; messages go to stderr.`;
 
@@ -42,7 +48,7 @@ export function parseMcpProxyArgs(argv: readonly string[]): McpProxyArgsResult {
   const split = argv.indexOf('--');
   const own = split === -1 ? [...argv] : argv.slice(0, split);
   const upstream = split === -1 ? [] : argv.slice(split + 1);
-  let values: { trusted?: boolean; approve?: string[]; workspace?: string; policy?: string; help?: boolean };
+  let values: { trusted?: boolean; approve?: string[]; workspace?: string; policy?: string; 'contain-upstream'?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: own,
@@ -51,6 +57,7 @@ export function parseMcpProxyArgs(argv: readonly string[]): McpProxyArgsResult {
         approve: { type: 'string', multiple: true },
         workspace: { type: 'string' },
         policy: { type: 'string' },
+        'contain-upstream': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -69,7 +76,7 @@ export function parseMcpProxyArgs(argv: readonly string[]): McpProxyArgsResult {
   if (!help && (upstream.length === 0 || upstream[0] === '')) return { ok: false, problem: 'the upstream command is missing: put it after --, like -- npx @modelcontextprotocol/server-filesystem .' };
   return {
     ok: true,
-    args: { upstream, trusted: values.trusted ?? false, approve: [...new Set(named.filter(isCategory))], workspace: values.workspace, policy: values.policy, help },
+    args: { upstream, trusted: values.trusted ?? false, approve: [...new Set(named.filter(isCategory))], workspace: values.workspace, policy: values.policy, containUpstream: values['contain-upstream'] ?? false, help },
   };
 }
 
@@ -94,5 +101,7 @@ export function mcpProxyOptionsFromArgs(args: McpProxyArgs, cwd: string): McpPro
     trustAnnotations: args.trusted,
     ...(trustedServers !== undefined && { trustedServers: [...trustedServers] }),
     approve: [...args.approve],
+    ...(policy?.containment !== undefined && { containment: policy.containment }),
+    ...(args.containUpstream && { containUpstream: 'required' as const }),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTAINMENT_MODES, containmentPolicySchema, type ContainmentMode, type ContainmentPolicyInput } from '../../containment/containmentPolicy';
 import { InvalidOptionsError } from '../../errors/InvalidOptionsError';
 import type { GovernorOptions } from '../../governor/governorOptions';
 import { formatIssues } from '../../intents/intent';
@@ -34,6 +35,14 @@ export const mcpProxyOptionsSchema = z.strictObject({
   approve: z.array(z.enum(RISK_CATEGORIES)).optional(),
   serverInfo: z.strictObject({ name: z.string().min(1), version: z.string().min(1) }).optional(),
   approvalTimeoutMs: z.number().int().positive().optional(),
+  /**
+   * run the upstream in the containment sandbox the governor's state shapes: 'required' (refuse
+   * to start without bubblewrap), 'auto' (contain where bubblewrap runs), 'off'; default the
+   * mode of `containment` when it is given, else 'off' (docs/containment.md says why)
+   */
+  containUpstream: z.enum(CONTAINMENT_MODES).optional(),
+  /** the policy's `containment` section: the profile's secrets and host grants, and containUpstream's default */
+  containment: containmentPolicySchema.optional(),
 });
 
 /** Options of `createGovernedMcpProxy` and `runMcpProxy`. */
@@ -51,6 +60,18 @@ export interface McpProxyConfig {
   readonly approve: readonly RiskCategory[];
   readonly serverInfo: { readonly name: string; readonly version: string };
   readonly approvalTimeoutMs: number;
+  readonly containUpstream: ContainmentMode;
+  readonly containment: ContainmentPolicyInput | undefined;
+}
+
+/**
+ * The upstream's containment when the options do not name it: the policy section's mode when
+ * there is one, else off. An upstream server keeps its own state where it likes (an npx cache,
+ * a memory file in the home folder), so containing it is chosen, not assumed.
+ */
+function upstreamModeOf(containment: ContainmentPolicyInput | undefined): ContainmentMode {
+  if (containment === undefined) return 'off';
+  return typeof containment === 'string' ? containment : (containment.mode ?? 'auto');
 }
 
 /** Validates the proxy's own options, reporting every issue at once; createGovernor checks `governor`. */
@@ -66,5 +87,7 @@ export function parseMcpProxyOptions(options: unknown): McpProxyConfig {
     approve: parsed.approve ?? [],
     serverInfo: parsed.serverInfo ?? { name: DEFAULT_PROXY_NAME, version: DEFAULT_PROXY_VERSION },
     approvalTimeoutMs: parsed.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    containUpstream: parsed.containUpstream ?? upstreamModeOf(parsed.containment),
+    containment: parsed.containment,
   };
 }

@@ -30,6 +30,8 @@ export async function runMcpProxy(options: McpProxyOptions): Promise<McpProxyClo
     // the usual slip: the list names the package, the server reports another name
     warn(`the upstream reports its name as '${reported ?? ''}', which trustedServers does not list: its tool annotations are not trusted`);
   }
+  // a person who asked for containment learns where it does not hold; one who did not is not told every start
+  if (proxy.upstreamContainment.contained || (options.containUpstream ?? 'off') !== 'off' || options.containment !== undefined) warn(proxy.upstreamContainment.reason);
   for (const name of proxy.upstream.shadowed) warn(`the upstream lists '${name}'; intentgate's lifecycle owns that name, so the upstream's tool is hidden`);
 
   const release = onStdioHangUp(() => void proxy.close());

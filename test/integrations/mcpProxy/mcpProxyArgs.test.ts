@@ -18,6 +18,7 @@ describe('parseMcpProxyArgs', () => {
         approve: ['FS_DELETE_OVERWRITE', 'EXEC_ARBITRARY'],
         workspace: 'ws',
         policy: undefined,
+        containUpstream: false,
         help: false,
       },
     });

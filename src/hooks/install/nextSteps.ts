@@ -7,7 +7,7 @@ export function nextSteps(agent: InstallAgent, options: { readonly workspace: st
   const start: Record<InstallAgent, readonly string[]> = {
     'claude-code': [`Start Claude Code in ${options.workspace}: \`claude\` (or \`claude -p "..."\`); \`claude mcp list\` there lists intentgate.`],
     codex: [
-      `Trust the project in Codex (\`codex\` asks once, or add [projects.${JSON.stringify(options.workspace)}] trust_level = "trusted" to ~/.codex/config.toml): Codex reads .codex/ only for a trusted project.`,
+      `Trust the project in Codex (\`codex\` asks once; or in ~/.codex/config.toml, \`trust_level = "trusted"\` under \`[projects.${JSON.stringify(options.workspace)}]\`): Codex reads .codex/ only for a trusted project.`,
       'Review the hooks once with /hooks in the interactive `codex` (Codex runs a hook only after a human reviewed it), then run `codex` or `codex exec "..."` there.',
     ],
     gemini: [`Start Gemini CLI in ${options.workspace}: \`gemini\` (or \`gemini -p "..."\`); \`gemini mcp list\` there lists intentgate.`],

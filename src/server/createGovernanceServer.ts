@@ -107,7 +107,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   const containment = serviceContainment(config);
   const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions: sessionStore, events, containment });
   const ops = createOpsEndpoints({ sessions: sessionStore, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now, containment: containment.status }, config.prefix);
-  const listener = createRequestListener({ config, tokens, sessions: sessionStore, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse });
+  const listener = createRequestListener({ config, tokens, sessions: sessionStore, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse, containment });
   const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
   const server = createServer(serverOptionsOf(config.connections), (req, res) => {
     observe(req, res);

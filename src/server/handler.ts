@@ -1,4 +1,6 @@
 import type { ShellAnalyser } from '../analysis/preparedShellRisk';
+import type { ContainmentStatus } from '../containment/containmentStatus';
+import type { GovernorPlace } from '../containment/governorProfile';
 import type { JsonResponse } from './errorResponse';
 import { checkSessionId } from './ids';
 import type { SessionEvents } from './sessionEvents';
@@ -18,6 +20,8 @@ export interface HandlerContext {
   readonly analyseShell: ShellAnalyser;
   /** on an approval route: who approves, the name of the approval token (or the console's sign-in) */
   readonly approver?: string;
+  /** the service's plan for shell commands (found once at its start) and where its governors work: the hook routes run an agent's commands contained by it */
+  readonly containment?: { readonly status: Promise<ContainmentStatus>; readonly place: GovernorPlace };
 }
 
 /** A route's work once the body is read; the session store may be asynchronous. */

@@ -2,11 +2,12 @@ import { serviceApprovalHint } from '../hooks/approvalHint';
 import { heldCallsOf } from '../hooks/heldCallPasses';
 import { findHookAdapter, hookAdapterNames } from '../hooks/hookAdapters';
 import { hookOutputFor } from '../hooks/hookOutputFor';
-import type { HookOutput } from '../hooks/agentHookAdapter';
+import type { AgentHookAdapter, HookOutput } from '../hooks/agentHookAdapter';
+import { containCall, shellToolsOf, withShellContainment, type HookContainment } from '../hooks/hookContainment';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { GovernorSessions } from '../sessions/governorSessions';
 import type { JsonResponse } from './errorResponse';
-import type { Handler } from './handler';
+import type { Handler, HandlerContext } from './handler';
 import { HttpError } from './httpError';
 import { sessionIdSchema } from './ids';
 import type { SessionEvents } from './sessionEvents';
@@ -55,6 +56,19 @@ function agentResponse(output: HookOutput): JsonResponse {
 const isTextBody = (body: unknown): body is TextBody => typeof body === 'object' && body !== null && 'ok' in body;
 
 /**
+ * The adapter whose sessions' governors know the service's plan for shell commands (only an
+ * agent that takes a rewritten command gets one), and what running them contained needs. The
+ * shell tools are the agent's own (its preset).
+ */
+async function routeContainment(adapter: AgentHookAdapter, context: HandlerContext): Promise<{ readonly adapter: AgentHookAdapter; readonly containment?: HookContainment }> {
+  if (context.containment === undefined || adapter.rewritesShellCommands !== true) return { adapter };
+  const { plan } = await context.containment.status;
+  const governed = withShellContainment(adapter, plan);
+  if (plan.kind !== 'contain') return { adapter: governed };
+  return { adapter: governed, containment: { bwrap: plan.bwrap, place: context.containment.place, shellTools: shellToolsOf(governed.governorOptions) } };
+}
+
+/**
  * `POST /hooks/:agent` and `POST /hooks/:agent/output`: one raw hook event of an agent, answered
  * as `intentgate hook <agent>` answers it, with the service's sessions. Always 200 once the
  * agent is known: a bad event is answered with the adapter's block, never with an HTTP error
@@ -70,10 +84,15 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
       throw new HttpError({ status: 404, code: 'route_not_found', message: `no hooks of agent '${name.slice(0, 64)}'; the agents are: ${hookAdapterNames().join(', ') || 'none yet'}` });
     }
     const body = isTextBody(context.body) ? context.body : { ok: false as const, problem: 'no body was read' };
+    const contained = await routeContainment(adapter, context);
     const output = body.ok
       ? await hookOutputFor(adapter, body.text, {
-          sessions: () => checkedSessions(context.sessions.hookSessions(adapter), context.events),
-          answer: { approvalHint: serviceApprovalHint(context.prefix), analyseShell: context.analyseShell },
+          sessions: () => checkedSessions(context.sessions.hookSessions(contained.adapter), context.events),
+          answer: {
+            approvalHint: serviceApprovalHint(context.prefix),
+            analyseShell: context.analyseShell,
+            containShell: (governor, event, decision) => (contained.containment === undefined ? { ok: false, reason: 'the service has no sandbox for it' } : containCall(contained.containment, governor, event, decision)),
+          },
         })
       : adapter.failure(`intentgate: ${body.problem}`);
     return answer === 'output' ? { status: 200, body: output } : agentResponse(output);

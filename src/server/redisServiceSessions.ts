@@ -2,6 +2,7 @@ import type { Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
+import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
 import { findHookAdapter } from '../hooks/hookAdapters';
 import { createRedisSessionStore, type Found, type SessionWork } from '../sessions/redisSessionStore';
 import { redisGovernorSessions } from '../sessions/redisGovernorSessions';
@@ -40,9 +41,11 @@ const MAX_LISTED = 200;
  * session created by an agent's hook keeps that agent's preset (its profile) for every use.
  */
 export function redisServiceSessions(options: RedisServiceOptions): ServiceSessions {
+  // the adapters the hook routes used, with the service's plan for shell commands in their presets
+  const hookAdapters = new Map<string, AgentHookAdapter>();
   const governorOptions = (profile: string): GovernorOptions => {
     if (profile === '') return options.governor;
-    const adapter = findHookAdapter(profile);
+    const adapter = hookAdapters.get(profile) ?? findHookAdapter(profile);
     // a profile this build does not know cannot be restored faithfully: refuse rather than guess
     if (!adapter) throw new SessionStoreError(`the Redis session was created by agent '${profile.slice(0, 64)}', which this service does not know`);
     return withAgentPreset(options.governor, adapter);
@@ -72,6 +75,7 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     },
     withCreated: async (id, work) => found(id, await store.update(id, { create: true, profile: '' }, (governor, _notes, { created }) => work(governor, created))),
     hookSessions(adapter) {
+      hookAdapters.set(adapter.name, adapter);
       let sessions = hooks.get(adapter.name);
       if (!sessions) {
         sessions = redisGovernorSessions(store, adapter.name);

@@ -12,6 +12,7 @@ import { createRouter } from './router';
 import { ROUTES } from './routes';
 import type { ServerConfig } from './serverOptions';
 import type { SessionEvents } from './sessionEvents';
+import type { HandlerContext } from './handler';
 import type { ServiceSessions } from './serviceSessions';
 import { checkHost, checkStateChange } from './webSafety';
 
@@ -31,6 +32,8 @@ export interface ListenerDeps {
   readonly analyseShell: ShellAnalyser;
   /** `/healthz` and `/metrics` */
   readonly ops: OpsEndpoints;
+  /** the service's containment, for the hook routes */
+  readonly containment?: HandlerContext['containment'];
 }
 
 /**
@@ -57,7 +60,7 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       const approver = matched.handler.approval ? requireApprover(req, deps.tokens, deps.console.access) : undefined;
       // a hook event may carry a whole file: it has its own bound
       const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }) }));
+      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }), ...(deps.containment !== undefined && { containment: deps.containment }) }));
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

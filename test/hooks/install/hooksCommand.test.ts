@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAtLeast } from '../../../src/hooks/install/claudeCodeVersion';
@@ -104,5 +104,27 @@ describe('unifiedDiff', () => {
     expect(unifiedDiff('x', before, 'a\nb\nc\nd\nNEW\ne\nf\ng\n')).toBe('--- a/x\n+++ b/x\n@@ -2,6 +2,7 @@\n b\n c\n d\n+NEW\n e\n f\n g\n');
     expect(unifiedDiff('x', undefined, 'a\n')).toBe('--- /dev/null\n+++ b/x\n@@ -0,0 +1,1 @@\n+a\n');
     expect(unifiedDiff('x', 'a', undefined)).toBe('--- a/x\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n\\ No newline at end of file\n');
+  });
+});
+
+describe('intentgate hooks install with a policy', () => {
+  it("gives the hook and the intents server the policy, and keeps the intents and the record in the policy's orchestration directory", async () => {
+    // the orchestration directory beside the workspace, in a folder of this test's own
+    const parent = tempDir('policy-');
+    const target = { workspace: path.join(parent, 'project'), orchestrationDir: path.join(parent, 'orchestration') };
+    mkdirSync(target.workspace);
+    const policy = path.join(target.workspace, 'intentgate.policy.yaml');
+    writeFileSync(policy, 'version: 1\nworkspaceRoot: .\norchestrationDir: ../orchestration\n');
+    const outside = target.orchestrationDir;
+    const run = await cli(['hooks', 'install', 'gemini', '--policy', policy], { env, cwd: target.workspace });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const settings = read(target, '.gemini/settings.json');
+    expect(settings).toContain(`hook gemini --workspace ${target.workspace} --policy ${policy} ||`);
+    expect(settings).toContain(`"intents-mcp",\n        "--workspace",\n        "${target.workspace}",\n        "--policy",\n        "${policy}"`);
+    expect(Object.keys(tree(outside))).toEqual(['active_intents.yaml', 'hooks-installed.json']);
+    const removed = await cli(['hooks', 'uninstall', 'gemini', '--policy', policy], { env, cwd: target.workspace });
+    expect(removed.code).toBe(0);
+    expect(tree(target.workspace)).toEqual({ 'intentgate.policy.yaml': 'version: 1\nworkspaceRoot: .\norchestrationDir: ../orchestration\n' });
+    expect(existsSync(outside)).toBe(false);
   });
 });

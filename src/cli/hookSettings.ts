@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { GovernorOptions } from '../governor/governorOptions';
+import { DEFAULT_ORCHESTRATION_DIR, type GovernorOptions } from '../governor/governorOptions';
+import { sessionKeyFile } from '../sessions/sessionKey';
+import { stateSessionsDir } from '../sessions/stateSessionsDir';
 import { quoteForShell } from '../hooks/approvalHint';
 import { policyFromFlag } from './cliGovernor';
 import type { CliIo } from './cliIo';
@@ -17,6 +19,12 @@ export interface HookStore {
   readonly workspace: string;
   /** `intentgate approve` with the flags that find this same store from any folder */
   readonly approveCommand: string;
+  /**
+   * where a workspace's agent sessions belong outside its reach (docs/security.md): a folder of
+   * the user's state folder, and the key that authenticates each file, beside the approval token;
+   * both are read from this run's environment, as the hook and `intentgate approve` each see it
+   */
+  readonly sessionFiles: { readonly dir: string; readonly keyFile: string };
 }
 
 /**
@@ -36,9 +44,11 @@ export function hookStore(flags: HookStoreFlags, io: CliIo, projectDir: string |
     ...(orchestrationDir === undefined ? [] : [`--orchestration-dir ${quoteForShell(orchestrationDir)}`]),
     ...(policy === undefined ? [] : [`--policy ${quoteForShell(policy.file)}`]),
   ].join(' ');
+  const orchestrationFolder = path.resolve(workspace, orchestrationDir ?? options?.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR);
   return {
     governor: { ...options, workspaceRoot: workspace, ...(orchestrationDir !== undefined && { orchestrationDir }) },
     workspace,
     approveCommand,
+    sessionFiles: { dir: stateSessionsDir(orchestrationFolder, io.env), keyFile: sessionKeyFile(io.env, io.cwd) },
   };
 }

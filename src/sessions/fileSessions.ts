@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createGovernor, type Governor } from '../governor/createGovernor';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
@@ -8,6 +8,7 @@ import { checkAgentSessionId as checkSessionId, freshNotes, type GovernorSession
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { acquireSessionLock, type SessionLock } from './sessionLock';
 import { ensureSessionsDir, isSessionFileIdle, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
+import { loadSessionKey, type SessionAuthenticity } from './sessionKey';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil } from './sessionRetention';
 
 /** A session as a use works on it: its governor, its notes, and the profile of its options. */
@@ -49,7 +50,7 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
 export interface FileSessionsOptions {
   /** the options every session's governor is created with; `sessionId` and `restore` are the store's */
   readonly governor: GovernorOptions;
-  /** the sessions folder; default `<orchestration dir>/sessions` */
+  /** the sessions folder; default `<orchestration dir>/sessions`; `stateSessionsDir` names one outside the workspace */
   readonly dir?: string;
   readonly limits?: Partial<SessionLimits>;
   /** the agent whose hooks create sessions ('' by default): kept in each new session's file */
@@ -63,6 +64,12 @@ export interface FileSessionsOptions {
   readonly now?: () => number;
   /** the digest of the approval credential, kept in each new session's notes (`SessionNotes.credential`); read only when a session is created */
   readonly credential?: () => string | undefined;
+  /**
+   * the key that authenticates session files, an owner-only file outside the workspace, made on
+   * first use (`sessionKeyFile(env, cwd)` puts it beside the approval token); without it files
+   * carry no MAC and any readable file is restored as it is
+   */
+  readonly keyFile?: string;
 }
 
 /** File sessions, which can also say whether a session is kept, and be used by a human. */
@@ -86,7 +93,10 @@ export interface FileSessions extends GovernorSessions {
  * never a fresh governor in its place. A session idle past `idleTtlMs` (one its agent ended,
  * past `endedTtlMs` after the end) is forgotten when next used, or by the sweep a new session
  * runs. Without the orchestration directory nothing is kept (the fail-safe refuses every call
- * anyway), and the folder is never created for it.
+ * anyway), and the folder is never created for it. With `keyFile`, every file carries a MAC
+ * keyed by the session key (outside the workspace) and bound to this folder: a file that fails
+ * it (forged, edited, copied from another store) refuses every call of its session; one written
+ * without a MAC reads as no session kept.
  *
  * @example
  * const sessions = createFileSessions({ governor: { workspaceRoot: '/repo' } });
@@ -110,7 +120,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       removeFile(file);
       return undefined;
     }
-    const kept = readSessionFile(file, sessionId, limits.maxFileBytes);
+    const kept = readSessionFile(file, sessionId, limits.maxFileBytes, authenticityOf());
     return kept && { governor: restoredGovernor(optionsFor(kept.profile), sessionId, kept.governor, `the session file ${file}`), notes: kept.notes, profile: kept.profile };
   };
 
@@ -123,8 +133,19 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
     return { governor: createGovernor({ ...base, sessionId }), notes: { ...freshNotes(), ...(credential !== undefined && { credential }) }, profile };
   };
 
+  // read when a session is first used, so a store that keeps nothing never makes a key
+  let authenticity: SessionAuthenticity | undefined;
+  const authenticityOf = (): SessionAuthenticity | undefined => {
+    if (options.keyFile === undefined) return undefined;
+    authenticity ??= { key: loadSessionKey(options.keyFile, config.workspaceRoot), store: realpathSync(dir) };
+    return authenticity;
+  };
+
   const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {
+    // a folder given elsewhere (the user's state folder) is made with its parents, owner-only
+    if (options.dir !== undefined) mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
     ensureSessionsDir(dir);
+    authenticityOf();
     const paths = sessionPaths(dir, sessionId);
     const lock = await acquireSessionLock(paths.lock, timing);
     try {
@@ -148,7 +169,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       if (!session.lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
       const at = now();
       const usedAt = keptUntil(at, notes.endedAt, limits) - limits.idleTtlMs;
-      writeSessionFile(session.file, session.id, { profile: opened.profile, governor: snapshot, notes }, { maxBytes: limits.maxFileBytes, usedAt });
+      writeSessionFile(session.file, session.id, { profile: opened.profile, governor: snapshot, notes }, { maxBytes: limits.maxFileBytes, usedAt, ...(authenticityOf() !== undefined && { authenticity: authenticityOf() }) });
       return result;
     } finally {
       governor.stop();

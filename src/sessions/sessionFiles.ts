@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { readRegularFile } from '../files/readRegularFile';
 import { MAX_HELD_CALL_PASSES, MAX_MODEL_NOTICES, type SessionNotes } from './governorSessions';
+import { hasValidMac, recordMac, type SessionAuthenticity } from './sessionKey';
 
 /** What a session file says it is. */
 export const SESSION_FILE_FORMAT = 'intentgate.session';
@@ -19,9 +20,12 @@ export const sessionNotesSchema = z.strictObject({
   credential: z.string().regex(/^[0-9a-f]{64}$/).optional(),
 });
 
+/** The version of a session file written with a MAC; version 1 files, written before, have none. */
+const AUTHENTICATED_VERSION = 2;
+
 const envelopeSchema = z.strictObject({
   format: z.literal(SESSION_FILE_FORMAT),
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(AUTHENTICATED_VERSION)]),
   sessionId: z.string(),
   savedAt: z.string(),
   /** which options the governor was created with: '' (or absent, in older files) the host's, else an agent's preset */
@@ -68,11 +72,21 @@ export function ensureSessionsDir(dir: string): void {
   if (!lstatSync(dir).isDirectory()) throw new SessionStoreError(`the sessions folder ${dir} is not a folder (a link or a file is in its place); remove it`);
 }
 
+/** The record of a file's JSON and the MAC written after it; a file of version 1 has no MAC. */
+function splitMac(value: unknown): { record: unknown; mac: string | undefined } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, 'mac')) return { record: value, mac: undefined };
+  const { mac, ...record } = value as Record<string, unknown>;
+  return { record, mac: typeof mac === 'string' ? mac : '' };
+}
+
 /**
  * Reads a session file: undefined when there is none, what it keeps otherwise. A file that cannot be read, is too large or is not a session of this id throws
- * SessionStoreError, so it fails closed instead of starting the session afresh.
+ * SessionStoreError, so it fails closed instead of starting the session afresh. With
+ * `authenticity`, a record must carry its MAC, keyed by the session key and bound to this store:
+ * a forged, edited or copied record throws too; a file written before MACs (version 1) is not
+ * trusted, and reads as no session kept, so the session starts afresh with no approvals.
  */
-export function readSessionFile(file: string, sessionId: string, maxBytes: number): KeptSession | undefined {
+export function readSessionFile(file: string, sessionId: string, maxBytes: number, authenticity?: SessionAuthenticity): KeptSession | undefined {
   const read = readRegularFile(file, maxBytes);
   const fix = 'a human should remove it (the session then starts afresh, with no approvals)';
   switch (read.kind) {
@@ -93,8 +107,15 @@ export function readSessionFile(file: string, sessionId: string, maxBytes: numbe
   } catch (error) {
     throw new SessionStoreError(`the session file ${file} is not JSON (${messageOf(error)}); ${fix}`, { cause: error });
   }
-  const envelope = envelopeSchema.safeParse(value);
+  const { record, mac } = splitMac(value);
+  const envelope = envelopeSchema.safeParse(record);
   if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
+  if (authenticity !== undefined) {
+    if (envelope.data.version === 1 && mac === undefined) return undefined;
+    if (mac === undefined || !hasValidMac(authenticity, JSON.stringify(record), mac)) {
+      throw new SessionStoreError(`the session file ${file} fails its MAC: it was not written by intentgate for this store (edited, forged or copied); every call of the session is refused; ${fix}`);
+    }
+  }
   if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
   const { passes, notices, endedAt, credential } = envelope.data.notes;
   return { profile: envelope.data.profile ?? '', governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }), ...(credential !== undefined && { credential }) } };
@@ -105,6 +126,8 @@ export interface SessionFileWrite {
   readonly maxBytes: number;
   /** ms since the epoch; the file's modification time, which the idle sweep reads */
   readonly usedAt: number;
+  /** the key and store a MAC is written with; without it the file has none (version 1) */
+  readonly authenticity?: SessionAuthenticity;
 }
 
 /**
@@ -117,7 +140,10 @@ export function writeSessionFile(file: string, sessionId: string, kept: KeptSess
   const { maxBytes } = write;
   const { passes, notices, endedAt, credential } = kept.notes;
   const notes = { passes: passes.slice(-MAX_HELD_CALL_PASSES), notices: notices.slice(-MAX_MODEL_NOTICES), ...(endedAt !== undefined && { endedAt }), ...(credential !== undefined && { credential }) };
-  const text = JSON.stringify({ format: SESSION_FILE_FORMAT, version: 1, sessionId, savedAt: new Date().toISOString(), profile: kept.profile, governor: kept.governor, notes });
+  const { authenticity } = write;
+  const record = { format: SESSION_FILE_FORMAT, version: authenticity === undefined ? 1 : AUTHENTICATED_VERSION, sessionId, savedAt: new Date().toISOString(), profile: kept.profile, governor: kept.governor, notes };
+  // the MAC covers the record's JSON as a reader rebuilds it: the same text without its last field
+  const text = authenticity === undefined ? JSON.stringify(record) : JSON.stringify({ ...record, mac: recordMac(authenticity, JSON.stringify(record)) });
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);
   const temp = `${file}.${randomUUID()}.tmp`;

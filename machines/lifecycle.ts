@@ -172,6 +172,8 @@ export function createLifecycleMachine() {
       touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected && path.readOnly !== true) === true,
       isOutsideActiveScope: ({ context, event }) =>
         findPathOutsideScope(context.activeIntent?.owned_scope ?? [], requestOf(event)?.paths ?? []) !== undefined,
+      // every path outside the scope is one a human may allow this call once: held, not refused
+      asksToLeaveScope: ({ event }) => (requestOf(event)?.risk.outsideScope?.length ?? 0) > 0,
       // categories the session has not approved, or a policy rule that asks a human whatever it approved
       needsApproval: ({ event }) => {
         const risk = requestOf(event)?.risk;
@@ -329,6 +331,7 @@ export function createLifecycleMachine() {
             { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { guard: 'touchesProtectedPath', actions: decide('protected_path') },
+            { guard: and(['isOutsideActiveScope', 'asksToLeaveScope']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
             { guard: 'needsApproval', target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },

@@ -42,6 +42,8 @@ export interface PromptInput {
   readonly categories?: readonly RiskCategory[];
   /** the policy's command rule that asks a human, when one holds the call */
   readonly askedBy?: string;
+  /** the paths outside the active intent's scope the call would change, when that holds it */
+  readonly outsideScope?: readonly string[];
   /** the narrowest grant that would cover the call, to name under the buttons */
   readonly grant?: GrantSuggestion;
   /** the active intent, the usual answer to "why" */
@@ -66,7 +68,11 @@ export function confirmationPrompt(input: PromptInput): ConfirmationPrompt {
     action: oneLine(describeAction(input.tool, input.args, locale)),
     why: why(input, locale),
     risk: oneLine(
-      [...(input.askedBy === undefined ? [] : [fill(PROMPT_WORDS[locale].policyAsks, { rule: input.askedBy })]), ...categories.map((category) => CATEGORY_TEXTS[locale][category].risk)].join(' '),
+      [
+        ...(input.outsideScope === undefined ? [] : [fill(PROMPT_WORDS[locale].outsideScope, { paths: input.outsideScope.join(', ') })]),
+        ...(input.askedBy === undefined ? [] : [fill(PROMPT_WORDS[locale].policyAsks, { rule: input.askedBy })]),
+        ...categories.map((category) => CATEGORY_TEXTS[locale][category].risk),
+      ].join(' '),
       400,
     ),
     changes: changePoints(input.risk.evidence, categories, locale),

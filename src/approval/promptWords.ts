@@ -31,6 +31,8 @@ export interface Words {
   readonly callTool: string;
   /** the risk line's start when a policy rule asks a human: `{rule}` names it */
   readonly policyAsks: string;
+  /** a change outside the active intent's scope, `{paths}` */
+  readonly outsideScope: string;
   /** the line naming a grant that would cover calls like this one: `{grant}` */
   readonly grantLine: string;
   readonly grantForIntent: string;
@@ -51,6 +53,7 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     runCommand: 'Run the command',
     callTool: 'Call',
     policyAsks: 'The policy asks a human before this command runs: {rule}.',
+    outsideScope: "Changes {paths}, outside the active intent's scope: allowed once, only these become writable.",
     grantLine: 'Or allow calls like it: {grant}',
     grantForIntent: 'while the intent is active',
     grantForSession: 'for this session',
@@ -80,6 +83,7 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     runCommand: 'Выполнить команду',
     callTool: 'Вызвать',
     policyAsks: 'Политика требует решения человека перед этой командой: {rule}.',
+    outsideScope: 'Изменит {paths} вне области активного намерения: при разовом разрешении доступными для записи станут только эти пути.',
     grantLine: 'Или разрешить такие вызовы: {grant}',
     grantForIntent: 'пока намерение активно',
     grantForSession: 'на эту сессию',

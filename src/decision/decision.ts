@@ -18,6 +18,11 @@ export interface ApprovalRequest {
   readonly prompt: ConfirmationPrompt;
   /** the narrowest grant that would cover this call and calls like it: what `grant` or `POST /approve-session` takes */
   readonly grant?: GrantSuggestion;
+  /**
+   * the paths outside the active intent's scope the call would change (`outside_scope`): allowed
+   * once, it runs with exactly these writable; workspace paths relative to its root
+   */
+  readonly outsideScope?: readonly string[];
 }
 
 /** The answer to "may this tool call run now?". */
@@ -47,6 +52,12 @@ export interface Decision {
    * analysis alone; absent for other tools.
    */
   readonly contained?: boolean;
+  /**
+   * For a call a human allowed once although it changes paths outside the active intent's scope
+   * (`approved_once` of an `outside_scope` hold): those paths, which a contained run makes
+   * writable for this call alone (the profile's `allowedOnce`)
+   */
+  readonly allowedOnce?: readonly string[];
 }
 
 export interface DecisionInput {
@@ -62,6 +73,8 @@ export interface DecisionInput {
   readonly approval?: ApprovalRequest;
   /** whether a shell command runs contained; undefined for other tools */
   readonly contained?: boolean | undefined;
+  /** the paths outside the scope a human allowed this call once to change */
+  readonly allowedOnce?: readonly string[] | undefined;
 }
 
 /** The note a decision on a tool no table classifies carries, after every other reason. */
@@ -91,6 +104,7 @@ export function buildDecision(input: DecisionInput): Decision {
   decision.evidence = risk.evidence;
   if (input.approval) decision.approval = input.approval;
   if (input.contained !== undefined) decision.contained = input.contained;
+  if (input.allowedOnce !== undefined) decision.allowedOnce = input.allowedOnce;
   return Object.freeze(decision);
 }
 

@@ -52,7 +52,7 @@ function buildDecisionSchema() {
 
   const suggestionSchema = grantInputSchema().omit({ ttlMs: true }).extend({ until: z.enum(GRANT_LIFETIMES) });
 
-  const approvalSchema = z.strictObject({ id: text, categories: z.array(riskCategory), prompt: promptSchema, grant: suggestionSchema.optional() }) satisfies z.ZodType<ApprovalRequest>;
+  const approvalSchema = z.strictObject({ id: text, categories: z.array(riskCategory), prompt: promptSchema, grant: suggestionSchema.optional(), outsideScope: z.array(text).max(256).optional() }) satisfies z.ZodType<ApprovalRequest>;
 
   return z
     .strictObject({
@@ -69,6 +69,7 @@ function buildDecisionSchema() {
       evidence: z.array(evidenceSchema).max(256),
       approval: approvalSchema.optional(),
       contained: z.boolean().optional(),
+      allowedOnce: z.array(text).max(256).optional(),
     })
     .refine(
       (decision) =>

@@ -30,6 +30,17 @@ function possibleWriteHint(assumed: string | undefined): string {
   return ` It counts as a possible write because ${assumed}${remedy}.`;
 }
 
+/** A change outside the scope held for a human: what would change, and that only a human's answer lifts it. */
+function describeOutsideScope(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
+  const outside = (request.risk.outsideScope ?? []).map((item) => `'${item}'`).join(', ');
+  const scope = facts.activeIntent?.owned_scope ?? [];
+  const unapproved = request.risk.unapproved.length === 0 ? '' : `, and needs approval for ${request.risk.unapproved.join(', ')}`;
+  return {
+    message: `'${request.tool}' would change ${outside}, outside the scope of intent '${facts.activeIntent?.id ?? ''}' (${scope.join(', ')})${unapproved}. A human must allow this call once or widen the intent's scope; wait for the answer, or do the work inside the scope.`,
+    scope,
+  };
+}
+
 function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
   const intent = facts.activeIntent;
   const scope = intent?.owned_scope ?? [];
@@ -97,6 +108,7 @@ export function describeReason(input: {
     case 'invalid_arguments':
       return { message: `Malformed tool call: ${(problem ?? 'unreadable input').replace(/\.$/, '')}.` };
     case 'needs_approval':
+      if (request.risk.outsideScope !== undefined) return describeOutsideScope(request, facts);
       return request.risk.askedBy === undefined
         ? { message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.` }
         : { message: `The policy's ${request.risk.askedBy} asks a human before this command runs, whatever the session approved; wait for the answer.` };

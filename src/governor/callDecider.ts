@@ -21,6 +21,7 @@ import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from
 import { suggestGrant } from '../grants/grantSuggestion';
 import { holdProblem } from './holdLimits';
 import { containmentStep } from './containmentStage';
+import { keptOutsideWorkspace, outsidePaths } from './outsideScope';
 import type { ContainmentPlan } from '../containment/containmentPlan';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -82,6 +83,8 @@ export interface CallToDecide {
   readonly approvalId: string;
   /** categories a human approved for this one call (Continue); that answer answers a command rule's `ask` too */
   readonly alsoApproved?: readonly RiskCategory[];
+  /** paths outside the scope a human allowed this one call to change (Continue on an outside-scope hold) */
+  readonly alsoAllowedOutside?: readonly string[];
   /** a shell analysis made ahead of the decision; used only when its key is the key of this call's work */
   readonly prepared?: PreparedShellRisk;
   /** a question that holds nothing (isToolAllowed): what only a hold needs is built when read */
@@ -168,6 +171,8 @@ export function createCallDecider(parts: CallDeciderParts) {
   // built as literals of one shape: a spread of the governor's objects per call costs more than the rest of the setup
   const requestContext = (analyze: PathAnalyzer): RequestContext => ({ workspaceRoot, intentIgnore, isProtectedPath, analyze, classifier });
   const { sandboxRoot, toolKinds, homeDir, shell, controlPaths } = parts.risk;
+  // places outside the workspace no answer to a held call makes writable
+  const kept = keptOutsideWorkspace(controlPaths ?? [], homeDir);
   const riskContext = (analyze: PathAnalyzer, shellRisk: CallRisk | undefined): RiskContext => ({
     workspaceRoot: parts.risk.workspaceRoot,
     sandboxRoot,
@@ -290,18 +295,20 @@ export function createCallDecider(parts: CallDeciderParts) {
       const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
       const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
-      const held = unapproved.length > 0 || askedBy !== undefined;
+      // a literal change outside the scope a human may allow is held for that answer rather than refused
+      const activeScope = snapshot.context.activeIntent?.owned_scope;
+      const outside = activeScope === undefined || built.request.toolClass !== 'DESTRUCTIVE' ? undefined : outsidePaths(activeScope, paths, analyze, kept);
+      // a human's Continue allowed exactly these paths once: they leave the scope check, nothing else does
+      const allowedOutside = outside !== undefined && call.alsoAllowedOutside !== undefined && outside.names.every((name) => call.alsoAllowedOutside?.includes(name));
+      const outsideScope = allowedOutside ? undefined : outside?.names;
+      const held = unapproved.length > 0 || askedBy !== undefined || outsideScope !== undefined;
       const categories = assessment.risk.categories;
       const approvalIdOfHold = held ? approvalId : undefined;
       const { toolClass, hasArgs, intentId } = built.request;
-      const request: ToolRequest = {
-        tool,
-        toolClass,
-        hasArgs,
-        intentId,
-        paths,
-        risk: askedBy === undefined ? { categories, unapproved, approvalId: approvalIdOfHold } : { categories, unapproved, approvalId: approvalIdOfHold, askedBy },
-      };
+      const risk: ToolRequest['risk'] =
+        askedBy === undefined ? { categories, unapproved, approvalId: approvalIdOfHold } : { categories, unapproved, approvalId: approvalIdOfHold, askedBy };
+      const scopedPaths = allowedOutside && outside !== undefined ? outside.inside : paths;
+      const request: ToolRequest = { tool, toolClass, hasArgs, intentId, paths: scopedPaths, risk: outsideScope === undefined ? risk : { ...risk, outsideScope } };
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
       // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
       const denied =
@@ -319,11 +326,17 @@ export function createCallDecider(parts: CallDeciderParts) {
         return { decision, event: undefined, args: callArgs, risk: assessment.risk };
       }
       const holds = code === 'needs_approval';
+      const leaving = holds ? outsideScope : undefined;
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
-      const suggestion = holds && askedBy === undefined ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
+      const suggestion = holds && askedBy === undefined && unapproved.length > 0 ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
       const approval = holds
         ? heldApproval(
-            suggestion === undefined ? { id: approvalId, categories: unapproved } : { id: approvalId, categories: unapproved, grant: suggestion },
+            {
+              id: approvalId,
+              categories: unapproved,
+              ...(suggestion !== undefined && { grant: suggestion }),
+              ...(leaving !== undefined && { outsideScope: leaving }),
+            },
             () =>
               confirmationPrompt({
                 tool: request.tool,
@@ -331,6 +344,7 @@ export function createCallDecider(parts: CallDeciderParts) {
                 risk: assessment.risk,
                 categories: unapproved,
                 ...(askedBy !== undefined && { askedBy }),
+                ...(leaving !== undefined && { outsideScope: leaving }),
                 ...(suggestion && { grant: suggestion }),
                 ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
                 locale: parts.locale,
@@ -371,6 +385,8 @@ export function createCallDecider(parts: CallDeciderParts) {
         notes: call.decision.reasons.filter((item) => CARRIED_NOTES.has(item.code)),
         ...(call.risk && { risk: call.risk }),
         contained: call.decision.contained,
+        // allowed once, a change outside the scope runs with exactly the paths the human read
+        allowedOnce: outcome.code === 'approved_once' ? call.decision.approval?.outsideScope : undefined,
       });
     },
   };

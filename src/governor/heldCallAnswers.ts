@@ -106,7 +106,15 @@ function answerHeld(parts: GovernorParts, { id, answer }: HeldCallAnswer, govern
     return cancelled;
   }
   // approval never cancels the rules: the call is decided again, with its categories approved once
-  const again = decider.decideCall({ name: call.decision.tool, args: call.args, snapshot, approvalId: id, alsoApproved: call.decision.approval?.categories ?? [] });
+  const outside = call.decision.approval?.outsideScope;
+  const again = decider.decideCall({
+    name: call.decision.tool,
+    args: call.args,
+    snapshot,
+    approvalId: id,
+    alsoApproved: call.decision.approval?.categories ?? [],
+    ...(outside !== undefined && { alsoAllowedOutside: outside }),
+  });
   const { decision, traced } = traceDecision(parts, again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision, call.args);
   if (!traced.ok || !decision.allowed) {
     lifecycle.send({ type: 'approval.denied', id });

@@ -44,6 +44,12 @@ export interface RequestRisk {
   readonly approvalId: string | undefined;
   /** the policy's command rule that holds the call for a human whatever the session approved */
   readonly askedBy?: string;
+  /**
+   * the paths outside the active intent's scope the call would change, when a human may allow
+   * each of them (literal, not a control file, not ignored): the call is held for that answer
+   * instead of refused; `approvalId` is the hold's id
+   */
+  readonly outsideScope?: readonly string[];
 }
 
 export const NO_REQUEST_RISK: RequestRisk = Object.freeze({ categories: [], unapproved: [], approvalId: undefined });

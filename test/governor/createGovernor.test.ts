@@ -201,8 +201,9 @@ describe('scope and paths', () => {
     { name: 'a .. path that comes back inside', args: { path: 'src/other/../auth/x.ts' }, code: 'destructive_in_scope' },
     { name: 'a file outside the scope', args: { path: 'src/billing/x.ts' }, code: 'scope_violation' },
     { name: 'a .. path that escapes the workspace', args: { path: '../outside.ts' }, code: 'scope_violation' },
-    { name: 'an absolute path outside the workspace', args: { path: '/etc/passwd' }, code: 'scope_violation' },
-    { name: 'a home path', args: { path: '~/.bashrc' }, code: 'scope_violation' },
+    // a literal change outside the workspace waits for a human's answer to this call (allowed once) instead of a refusal no one can lift
+    { name: 'an absolute path outside the workspace', args: { path: '/etc/passwd' }, code: 'needs_approval' },
+    { name: 'a home path', args: { path: '~/.bashrc' }, code: 'needs_approval' },
     { name: 'a sibling folder with the same prefix', args: { path: 'src/auth-evil/x.ts' }, code: 'scope_violation' },
     { name: 'a case variant of the scope', args: { path: 'SRC/auth/x.ts' }, code: 'scope_violation' },
   ])('decides $name', ({ args, code }) => {

@@ -56,7 +56,7 @@ const toRequest = (probe: OracleProbe): ToolRequest => ({
     protected: path.protected ?? false,
     ...(path.readOnly && { readOnly: true }),
   })),
-  risk: riskOf(probe),
+  risk: probe.leavesScope === true ? { ...riskOf(probe), approvalId: probe.approvalId ?? HELD_ID, outsideScope: ['docs/z.md'] } : riskOf(probe),
 });
 
 const call = (probe: OracleProbe): LifecycleEvent => ({ type: 'tool.requested', call: toRequest(probe) });
@@ -77,6 +77,7 @@ const PROBES: readonly OracleProbe[] = [
   p('DESTRUCTIVE write inside INT-B', 'apply_diff', { paths: at('src/b/y.ts') }),
   p('DESTRUCTIVE write outside every scope needing approval', 'write_to_file', { paths: at('docs/z.md'), risk: 'unapproved' }),
   p('DESTRUCTIVE write outside the workspace', 'edit_file', { paths: at(undefined), risk: 'unapproved' }),
+  p('DESTRUCTIVE write outside every scope a human may allow', 'write_to_file', { paths: at('docs/z.md'), leavesScope: true }),
   p('DESTRUCTIVE write of an .intentignore path', 'write_to_file', { paths: at('src/a/secret', { ignored: true }) }),
   p('DESTRUCTIVE write of a control file', 'write_to_file', { paths: at('.orchestration/active_intents.yaml', { protected: true }), risk: 'unapproved' }),
   p('DESTRUCTIVE command', 'execute_command'),

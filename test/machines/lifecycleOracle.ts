@@ -88,6 +88,8 @@ export interface OracleProbe {
   readonly risk: OracleRisk;
   /** the approval id a hold of it gets; HELD_ID when absent */
   readonly approvalId?: string;
+  /** every path it changes outside the scope is one a human may allow once: held, not refused */
+  readonly leavesScope?: boolean;
 }
 
 /** A vertex of the lifecycle: state, substate and what the context remembers. */
@@ -182,7 +184,8 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   if (cell === 'ALLOWED') return isHeld(probe.risk) ? hold(at, probe, false) : allow('safe_tool', at);
   const changed = probe.paths.filter((path) => path.readOnly !== true);
   if (changed.some((path) => path.protected)) return deny('protected_path', at);
-  if (!changed.every((path) => inScope(at.intentId, path))) return deny('scope_violation', at);
+  // a change outside the scope a human may allow is held for that answer; any other is refused
+  if (!changed.every((path) => inScope(at.intentId, path))) return probe.leavesScope === true ? hold(at, probe, true) : deny('scope_violation', at);
   if (isHeld(probe.risk)) return hold(at, probe, true);
   return allow('destructive_in_scope', { ...at, destructiveRan: true, destructiveSinceAdoption: true });
 }

@@ -56,7 +56,8 @@ const cases: readonly Case[] = [
   { name: 'refuses an existing file outside the scope', args: () => ({ target: 'docs/guide.md' }), verdict: 'deny', code: 'scope_violation' },
   { name: 'refuses a new file in an existing folder outside the scope', args: () => ({ target: 'docs/new.md' }), verdict: 'deny', code: 'scope_violation' },
   { name: 'refuses a file above the workspace', args: () => ({ target: '../outside.txt' }), verdict: 'deny', code: 'scope_violation' },
-  { name: 'refuses a file in the home folder', args: () => ({ target: '~/.bashrc' }), verdict: 'deny', code: 'scope_violation' },
+  // a literal path outside the workspace is held for a human's answer to this call, never allowed by itself
+  { name: 'holds a file in the home folder for a human', args: () => ({ target: '~/.bashrc' }), verdict: 'ask', code: 'needs_approval' },
   { name: 'refuses an ignored file', args: () => ({ uri: 'secrets/key.pem' }), verdict: 'deny', code: 'path_ignored' },
   // texts that name nothing: the call is decided as before (an unmapped tool is held for a human)
   { name: 'holds a file in scope for a human, as an unmapped tool', args: () => ({ target: 'src/new.ts' }), verdict: 'ask', code: 'needs_approval' },

@@ -75,7 +75,7 @@ describe('with the intent INT-001 (src/auth/**, tests/auth/)', () => {
   const cases: { name: string; tool: string; input: (root: string) => Record<string, unknown>; cwd?: string; code: Decision['code'] }[] = [
     { name: 'runs a Write in scope', tool: 'Write', input: (root) => ({ file_path: `${root}/src/auth/login.ts`, content: 'x' }), code: 'destructive_in_scope' },
     { name: 'refuses a Write out of scope', tool: 'Write', input: (root) => ({ file_path: `${root}/src/billing/a.ts`, content: 'x' }), code: 'scope_violation' },
-    { name: 'refuses a Write outside the workspace', tool: 'Write', input: () => ({ file_path: '/etc/passwd', content: 'x' }), code: 'scope_violation' },
+    { name: 'holds a Write outside the workspace for a human', tool: 'Write', input: () => ({ file_path: '/etc/passwd', content: 'x' }), code: 'needs_approval' },
     { name: 'refuses a NotebookEdit out of scope', tool: 'NotebookEdit', input: (root) => ({ notebook_path: `${root}/docs/n.ipynb`, new_source: '' }), code: 'scope_violation' },
     { name: 'refuses a NotebookEdit out of scope with an in-scope file_path beside it', tool: 'NotebookEdit', input: (root) => ({ notebook_path: `${root}/docs/n.ipynb`, file_path: `${root}/src/auth/n.ipynb`, new_source: '' }), code: 'scope_violation' },
     { name: 'refuses a NotebookEdit of the intents file', tool: 'NotebookEdit', input: (root) => ({ notebook_path: `${root}/.orchestration/active_intents.yaml`, new_source: '' }), code: 'protected_path' },

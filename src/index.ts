@@ -127,6 +127,28 @@ export type { PolicyCheck, PolicyClassExample, PolicyClassRule, PolicyDocument, 
 export { POLICY_FORMATS } from './policy/policyFormat';
 export type { PolicyFormat } from './policy/policyFormat';
 
+// containment: the kernel enforces the active intent for shell commands a host runs (docs/containment.md)
+export { containmentProfile, PROCESS_ISOLATION, SECRET_ENVIRONMENT } from './containment/containmentProfile';
+export type { ContainmentProfile, MaskedPlace, ProfileInputs, ProfileNetwork, ProfilePlace, WritablePlace } from './containment/containmentProfile';
+export type { OwnFile } from './containment/controlPlaces';
+export { governorProfile, governorProfileInputs } from './containment/governorProfile';
+export type { GovernorPlace } from './containment/governorProfile';
+export { clearAfterContained, containedCommand, runContained } from './containment/runContained';
+export type { ContainedCommand, ContainedRun, ContainOptions, RunContainedOptions, RunContainedResult } from './containment/runContained';
+export type { CommandToContain } from './containment/bwrapArguments';
+export { detectContainment } from './containment/bwrapAvailability';
+export type { ContainmentAvailability } from './containment/bwrapAvailability';
+export { containmentPlan, containmentPlanSchema, HOST_RUNS_COMMANDS } from './containment/containmentPlan';
+export type { ContainmentPlan } from './containment/containmentPlan';
+export { CONTAINMENT_MODES, containmentPolicyOf, DEFAULT_CONTAINMENT_POLICY, HOST_GRANT_NETWORK } from './containment/containmentPolicy';
+export type { ContainmentMode, ContainmentPolicy, ContainmentPolicyInput, HostGrantNetwork } from './containment/containmentPolicy';
+export { containmentPlanFor, EXECUTE_COMMAND, governorPlaceFor, runAllowedCommand, runGovernedCommand } from './containment/governedCommand';
+export type { CommandRun, GovernedCommandOptions, GovernedCommandResult } from './containment/governedCommand';
+export { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_OUTPUT_LIMIT_BYTES } from './containment/commandOutput';
+export type { CommandOutput, RunLimits } from './containment/commandOutput';
+export { commandReport, executeCommandDescription } from './containment/commandReport';
+export type { CommandReport } from './containment/commandReport';
+
 export { ERROR_CODES } from './errors/errorCodes';
 export type { ErrorCode } from './errors/errorCodes';
 export { IntentGateError } from './errors/IntentGateError';

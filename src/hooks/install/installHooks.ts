@@ -55,12 +55,14 @@ function foreignHooks(value: unknown, agent: InstallAgent): string[] {
 }
 
 /** Adds one file's settings to the draft; its record says how to take them out again. */
-function installFile(draft: FileDraft, target: InstallTarget, config: ConfigFile, agent: InstallAgent): { record: FileRecord; dirs: string[] } {
+function installFile(draft: FileDraft, target: InstallTarget, config: ConfigFile, agent: InstallAgent, notes: string[]): { record: FileRecord; dirs: string[] } {
   const file = path.join(target.workspace, config.file);
   const before = draft.read(file);
   const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
   if (config.kind === 'toml') {
     const parsed = before === undefined ? {} : parseTomlText(before, config.file);
+    // hooks there run beside those of hooks.json: one of intentgate's there would answer every event twice
+    if (parsed.hooks !== undefined) notes.push(`${config.file} has hooks of its own ([hooks]); make sure none of them runs \`intentgate hook\`, which install now runs from .codex/hooks.json`);
     let table: unknown = parsed;
     for (const key of config.table) table = typeof table === 'object' && table !== null ? (table as Record<string, unknown>)[key] : undefined;
     if (table !== undefined) throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already has [${config.table.join('.')}], which install did not write. Nothing was written: remove it, then install again`);
@@ -140,7 +142,7 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
   const files: FileRecord[] = [];
   const dirs: string[] = [];
   for (const config of agentConfigFiles(agent, invocation)) {
-    const installed = installFile(draft, target, config, agent);
+    const installed = installFile(draft, target, config, agent, notes);
     files.push(installed.record);
     dirs.push(...installed.dirs);
   }

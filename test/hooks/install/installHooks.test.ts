@@ -197,6 +197,11 @@ describe('hooks install and uninstall over existing settings', () => {
     expect(readJson(target, '.claude/settings.json')).toEqual({ ...JSON.parse(USER_CLAUDE), theme: 'dark' });
   });
 
+  it("notes hooks in Codex's config.toml, which run beside those install writes to hooks.json", () => {
+    const target = workspaceWith({ '.codex/config.toml': '[[hooks.PreToolUse]]\nmatcher = "*"\n' });
+    expect(planInstall(target, 'codex', INVOCATION).notes).toEqual([expect.stringContaining('.codex/config.toml has hooks of its own ([hooks])')]);
+  });
+
   it('answers uninstall of an agent never installed with a plan that changes nothing', () => {
     const target = workspaceWith({ '.claude/settings.json': '{}' });
     expect(planUninstall(target, 'claude-code')).toMatchObject({ installed: false, changes: { files: [], createdDirs: [], removedDirs: [] } });

@@ -183,7 +183,9 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
   });
 
   it("refuses the agent's own `intentgate approve` run through its Bash tool (no terminal, the same user): the session gains nothing, and the human's approval with the credential lets the call run", async () => {
-    const root = workspace();
+    // by analysis alone: contained, the command would not even reach the sessions or the
+    // credential (both masked, and the private /tmp hides this test's bin); this case checks the terminal rule
+    const root = workspace('version: 1\nworkspaceRoot: .\ncontainment: off\n');
     // `intentgate` on the agent's PATH, as an installed package puts it there
     const bin = tempDir('bin-');
     writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, { mode: 0o755 });
@@ -203,6 +205,7 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     });
     const sudo = { tool: 'Bash', input: { command: 'sudo -n true', description: 'check sudo' } };
     const run = await claude(root, {
+      flags: ` --policy ${path.join(root, 'intentgate.policy.yaml')}`,
       env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
       mcpServers: intentsServer(),
       script: [

@@ -28,6 +28,13 @@ const EMPTY_JSON = '{}\n';
 /** Gemini CLI strips comments from its settings; the other files are plain JSON. */
 const dialectOf = (file: string): JsonDialect => ({ comments: file === '.gemini/settings.json' });
 
+/** What a plan works on: the files in memory, where they are, and what it found changed since install. */
+interface Planning {
+  readonly draft: FileDraft;
+  readonly target: InstallTarget;
+  readonly notes: string[];
+}
+
 const recordFileOf = (target: InstallTarget): string => path.join(target.orchestrationDir, INSTALL_RECORD_FILE);
 
 function readRecord(draft: FileDraft, target: InstallTarget): InstallRecord | undefined {
@@ -55,7 +62,7 @@ function foreignHooks(value: unknown, agent: InstallAgent): string[] {
 }
 
 /** Adds one file's settings to the draft; its record says how to take them out again. */
-function installFile(draft: FileDraft, target: InstallTarget, config: ConfigFile, agent: InstallAgent, notes: string[]): { record: FileRecord; dirs: string[] } {
+function installFile({ draft, target, notes }: Planning, config: ConfigFile, agent: InstallAgent): { record: FileRecord; dirs: string[] } {
   const file = path.join(target.workspace, config.file);
   const before = draft.read(file);
   const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
@@ -82,13 +89,13 @@ function installFile(draft: FileDraft, target: InstallTarget, config: ConfigFile
     throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`);
   }
   const edits = planJsonEdits(document, config.additions, config.file);
-  const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config.file, config.dialect), before ?? EMPTY_JSON);
+  const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config), before ?? EMPTY_JSON);
   if (after !== before) draft.write(file, after);
   return { record: { file: config.file, created: before === undefined, edits }, dirs };
 }
 
 /** Takes one file's settings out of the draft, as its record says; a note for each part no longer there as written. */
-function uninstallFile(draft: FileDraft, target: InstallTarget, record: FileRecord, notes: string[]): void {
+function uninstallFile({ draft, target, notes }: Planning, record: FileRecord): void {
   const file = path.join(target.workspace, record.file);
   let text = draft.read(file);
   if (text === undefined) {
@@ -101,7 +108,7 @@ function uninstallFile(draft: FileDraft, target: InstallTarget, record: FileReco
     else text = removed;
   }
   for (const edit of [...(record.edits ?? [])].reverse()) {
-    const removed = removeJsonEdit(text, edit, record.file, dialectOf(record.file));
+    const removed = removeJsonEdit(text, edit, { file: record.file, dialect: dialectOf(record.file) });
     const where = [...edit.path, ...(edit.op === 'member' ? [edit.key] : [])].join('.');
     if (removed === undefined) notes.push(`${record.file}: '${where}' was changed since install; left as it is`);
     else text = removed;
@@ -111,10 +118,11 @@ function uninstallFile(draft: FileDraft, target: InstallTarget, record: FileReco
 }
 
 /** Uninstalls the agent in the draft; the record as it is left, or undefined once no agent is left in it (then it is gone). */
-function uninstallAgent(draft: FileDraft, target: InstallTarget, record: InstallRecord, agent: InstallAgent, notes: string[]): InstallRecord | undefined {
+function uninstallAgent(planning: Planning, record: InstallRecord, agent: InstallAgent): InstallRecord | undefined {
+  const { draft, target } = planning;
   const installed = record.agents[agent];
   if (installed === undefined) return record;
-  for (const file of [...installed.files].reverse()) uninstallFile(draft, target, file, notes);
+  for (const file of [...installed.files].reverse()) uninstallFile(planning, file);
   for (const dir of [...installed.dirs].reverse()) draft.removeDirIfEmpty(path.resolve(target.workspace, dir));
   const agents = Object.fromEntries(Object.entries(record.agents).filter(([name]) => name !== agent));
   if (Object.keys(agents).length > 0) return { ...record, agents };
@@ -135,14 +143,14 @@ function uninstallAgent(draft: FileDraft, target: InstallTarget, record: Install
  * file that is not valid JSON or TOML or holds an entry install would clash with.
  */
 export function planInstall(target: InstallTarget, agent: InstallAgent, invocation: HookInvocation): InstallPlan {
-  const draft = new FileDraft();
-  const notes: string[] = [];
+  const planning: Planning = { draft: new FileDraft(), target, notes: [] };
+  const { draft, notes } = planning;
   const earlier = readRecord(draft, target);
-  const record = (earlier === undefined ? undefined : uninstallAgent(draft, target, earlier, agent, notes)) ?? emptyInstallRecord();
+  const record = (earlier === undefined ? undefined : uninstallAgent(planning, earlier, agent)) ?? emptyInstallRecord();
   const files: FileRecord[] = [];
   const dirs: string[] = [];
   for (const config of agentConfigFiles(agent, invocation)) {
-    const installed = installFile(draft, target, config, agent, notes);
+    const installed = installFile(planning, config, agent);
     files.push(installed.record);
     dirs.push(...installed.dirs);
   }
@@ -165,11 +173,11 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
  * install of the agent (the plan then changes nothing).
  */
 export function planUninstall(target: InstallTarget, agent: InstallAgent): InstallPlan & { readonly installed: boolean } {
-  const draft = new FileDraft();
-  const notes: string[] = [];
+  const planning: Planning = { draft: new FileDraft(), target, notes: [] };
+  const { draft, notes } = planning;
   const record = readRecord(draft, target);
   if (record?.agents[agent] === undefined) return { draft, changes: draft.changes(), notes, installed: false };
-  const left = uninstallAgent(draft, target, record, agent, notes);
+  const left = uninstallAgent(planning, record, agent);
   if (left !== undefined) draft.write(recordFileOf(target), installRecordText(left));
   return { draft, changes: draft.changes(), notes, installed: true };
 }

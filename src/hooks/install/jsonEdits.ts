@@ -114,8 +114,14 @@ function insertion(text: string, container: JsonObjectNode | JsonArrayNode, item
 const layout = (value: unknown, text: string, indent: string | undefined): string =>
   indent === undefined ? JSON.stringify(value) : JSON.stringify(value, null, indentUnit(text)).replaceAll('\n', `\n${indent}`);
 
+/** A settings file's name, for messages, and how it is read. */
+export interface JsonFile {
+  readonly file: string;
+  readonly dialect: JsonDialect;
+}
+
 /** The text with one edit made: the item inserted after the container's last one, every other byte kept. */
-export function applyJsonEdit(text: string, edit: JsonEdit, file: string, dialect: JsonDialect): string {
+export function applyJsonEdit(text: string, edit: JsonEdit, { file, dialect }: JsonFile): string {
   const document = parseJsonDocument(text, file, dialect);
   const container = nodeAt(document.root, edit.path);
   const expected = edit.op === 'member' ? 'object' : 'array';
@@ -130,7 +136,7 @@ export function applyJsonEdit(text: string, edit: JsonEdit, file: string, dialec
  * file nobody touched since is back byte for byte. Undefined when the item is no longer there as
  * install wrote it (a human changed or removed it).
  */
-export function removeJsonEdit(text: string, edit: JsonEdit, file: string, dialect: JsonDialect): string | undefined {
+export function removeJsonEdit(text: string, edit: JsonEdit, { file, dialect }: JsonFile): string | undefined {
   const document = parseJsonDocument(text, file, dialect);
   const container = nodeAt(document.root, edit.path);
   let items: readonly { readonly start: number; readonly value: JsonNode }[];

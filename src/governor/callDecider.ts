@@ -20,8 +20,8 @@ import type { Grant } from '../grants/grant';
 import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';
 import { suggestGrant } from '../grants/grantSuggestion';
 import { holdProblem } from './holdLimits';
-import { containmentStep } from './containmentStage';
-import { keptOutsideWorkspace, outsidePaths } from './outsideScope';
+import { containmentStep, type ContainmentStep } from './containmentStage';
+import { keptOutsideWorkspace, outsidePaths, type OutsidePaths } from './outsideScope';
 import type { ContainmentPlan } from '../containment/containmentPlan';
 import type { Classifier } from '../tools/classifier';
 import {
@@ -31,6 +31,7 @@ import {
   toolPath,
   type MalformedCallCode,
   type RequestContext,
+  type ToolPath,
   type ToolRequest,
   type WorkspaceFacts,
 } from '../tools/toolRequest';
@@ -156,6 +157,56 @@ const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ u
 /** No grant to ask. */
 const NO_GRANTS: readonly Grant[] = Object.freeze([]);
 
+/** A refusal made over the lifecycle's answer, with the problem its message names. */
+interface Refusal {
+  readonly code: 'command_denied' | 'containment_required' | 'held_calls_full' | 'held_call_too_large';
+  readonly problem: string;
+}
+
+/**
+ * The last stage before the decision: what refuses a call the lifecycle would let run or hold.
+ * A policy rule that denies the command, containment the policy requires and this host cannot
+ * give, or a hold the session cannot keep (the queue is full, the arguments too large). A
+ * refusal of the lifecycle's own stands as it is.
+ */
+function refusalOverLifecycle(
+  code: DecisionCode,
+  ruled: CommandRulesOutcome,
+  contained: ContainmentStep,
+  hold: { readonly heldCalls: Parameters<typeof holdProblem>[0]; readonly approvalId: string; readonly args: Readonly<Record<string, unknown>> },
+): Refusal | undefined {
+  if (REASON_CODES[code].verdict === 'deny') return undefined;
+  if (ruled.decision === 'deny' && ruled.match !== undefined) return { code: 'command_denied', problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'` };
+  if (contained.kind === 'refused') return { code: 'containment_required', problem: contained.problem };
+  return code === 'needs_approval' ? holdProblem(hold.heldCalls, hold.approvalId, hold.args) : undefined;
+}
+
+/** What the scope stage makes of a call's paths: those outside it a human may allow once, and what the lifecycle checks. */
+interface ScopeStep {
+  /** the paths outside the workspace the call is held for, naming each; undefined when none is */
+  readonly outsideScope: readonly string[] | undefined;
+  /** the paths the lifecycle's scope check reads: all of them, or without those a human allowed once */
+  readonly paths: readonly ToolPath[];
+}
+
+/**
+ * The scope stage: a literal change outside the workspace a human may allow is held for that
+ * answer rather than refused, and once the human allowed exactly those paths for this call
+ * (`alsoAllowedOutside`) they leave the lifecycle's scope check; nothing else does.
+ */
+function scopeStep(
+  scope: readonly string[] | undefined,
+  toolClass: ToolRequest['toolClass'],
+  paths: readonly ToolPath[],
+  alsoAllowedOutside: readonly string[] | undefined,
+  outsideOf: (scope: readonly string[], paths: readonly ToolPath[]) => OutsidePaths | undefined,
+): ScopeStep {
+  const outside = scope === undefined || toolClass !== 'DESTRUCTIVE' ? undefined : outsideOf(scope, paths);
+  if (outside === undefined) return { outsideScope: undefined, paths };
+  const allowed = alsoAllowedOutside !== undefined && outside.names.every((name) => alsoAllowedOutside.includes(name));
+  return allowed ? { outsideScope: undefined, paths: outside.inside } : { outsideScope: outside.names, paths };
+}
+
 export type CallDecider = ReturnType<typeof createCallDecider>;
 
 /**
@@ -244,9 +295,21 @@ export function createCallDecider(parts: CallDeciderParts) {
       return buildDecision({ code, request, facts: facts(snapshot), notes });
     },
 
-    /** Decides a concrete call. */
+    /**
+     * Decides a concrete call, in stages that each give a value to the next:
+     * 1. read the call (its request, the analysis made ahead) — a malformed call is refused;
+     * 2. safe mode's assessment: categories, evidence and the paths a command names;
+     * 3. containment: a command that runs contained leaves the analysis's guesses to the kernel;
+     * 4. the policy's command rules (allow, ask, deny);
+     * 5. approvals: the session's, a human's answer to this call, the live grants;
+     * 6. scope: a change outside the workspace a human may allow is held for that answer;
+     * 7. lifecycle: the statechart's rule for this state;
+     * 8. refusals over the lifecycle's answer (`refusalOverLifecycle`);
+     * 9. the decision, with the approval a hold needs.
+     */
     decideCall(call: CallToDecide): DecidedCall {
       const { name, snapshot, approvalId } = call;
+      // 1. read
       const args = callArgumentsOf(call.args);
       // one analyzer per decision: the lifecycle's scope check and safe mode read each path the same way
       const analyze = createPathAnalyzer(parts.risk.workspaceRoot, parts.risk.homeDir);
@@ -260,14 +323,16 @@ export function createCallDecider(parts: CallDeciderParts) {
         return refused({ name, code, problem, snapshot, risk: unanalysedRisk(ahead.command, problem, parts.risk) }, callArgs);
       }
       if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
+      // 2. assess
       const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
       const assessed = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, riskContext(analyze, shellRisk));
       if (!assessed.ok) return refused({ name, code: 'invalid_arguments', problem: assessed.problem, snapshot }, callArgs);
-      // a command that runs contained leaves to the kernel what the analysis could not see
+      // 3. contain: a command that runs contained leaves to the kernel what the analysis could not see
       const contained = containmentStep(parts.shellContainment, assessed, facts(snapshot));
       const assessment = contained.kind === 'contained' ? contained.assessment : assessed;
       const containedField = contained.kind === 'none' ? undefined : contained.kind === 'contained';
       const containmentNotes = contained.kind === 'contained' ? [contained.note] : contained.kind === 'analysisOnly' && contained.note !== undefined ? [contained.note] : NO_NOTES;
+      // 4. command rules
       const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
       const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
@@ -280,6 +345,7 @@ export function createCallDecider(parts: CallDeciderParts) {
                 toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
               ),
             ];
+      // 5. approvals
       const notApprovedWhole =
         askedBy !== undefined
           ? assessment.risk.categories
@@ -295,36 +361,27 @@ export function createCallDecider(parts: CallDeciderParts) {
       const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
       const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
-      // a literal change outside the scope a human may allow is held for that answer rather than refused
-      const activeScope = snapshot.context.activeIntent?.owned_scope;
-      const outside = activeScope === undefined || built.request.toolClass !== 'DESTRUCTIVE' ? undefined : outsidePaths(activeScope, paths, analyze, kept);
-      // a human's Continue allowed exactly these paths once: they leave the scope check, nothing else does
-      const allowedOutside = outside !== undefined && call.alsoAllowedOutside !== undefined && outside.names.every((name) => call.alsoAllowedOutside?.includes(name));
-      const outsideScope = allowedOutside ? undefined : outside?.names;
+      // 6. scope: a literal change outside the workspace a human may allow is held, not refused
+      const scoped = scopeStep(snapshot.context.activeIntent?.owned_scope, built.request.toolClass, paths, call.alsoAllowedOutside, (scope, named) => outsidePaths(scope, named, analyze, kept));
+      const outsideScope = scoped.outsideScope;
       const held = unapproved.length > 0 || askedBy !== undefined || outsideScope !== undefined;
       const categories = assessment.risk.categories;
       const approvalIdOfHold = held ? approvalId : undefined;
       const { toolClass, hasArgs, intentId } = built.request;
       const risk: ToolRequest['risk'] =
         askedBy === undefined ? { categories, unapproved, approvalId: approvalIdOfHold } : { categories, unapproved, approvalId: approvalIdOfHold, askedBy };
-      const scopedPaths = allowedOutside && outside !== undefined ? outside.inside : paths;
-      const request: ToolRequest = { tool, toolClass, hasArgs, intentId, paths: scopedPaths, risk: outsideScope === undefined ? risk : { ...risk, outsideScope } };
+      const request: ToolRequest = { tool, toolClass, hasArgs, intentId, paths: scoped.paths, risk: outsideScope === undefined ? risk : { ...risk, outsideScope } };
+      // 7. lifecycle: the statechart chooses the rule that applies in this state
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
-      // a `deny` rule refuses what the lifecycle would let run or hold; a refusal of its own stands
-      const denied =
-        ruled.decision === 'deny' && ruled.match !== undefined && REASON_CODES[code].verdict !== 'deny'
-          ? { code: 'command_denied' as const, problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'` }
-          : contained.kind === 'refused' && REASON_CODES[code].verdict !== 'deny'
-            ? { code: 'containment_required' as const, problem: contained.problem }
-            : undefined;
-      // a hold the session cannot keep is refused: the queue is full, or the arguments too large to keep
-      const refusal = denied ?? (code === 'needs_approval' ? holdProblem(snapshot.context.heldCalls, approvalId, callArgs) : undefined);
+      // 8. refusals over the lifecycle's answer: a policy deny, containment required, a hold the session cannot keep
+      const refusal = refusalOverLifecycle(code, ruled, contained, { heldCalls: snapshot.context.heldCalls, approvalId, args: callArgs });
       if (refusal) {
         // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
         const notes = [...assessment.notes, ...containmentNotes, ...classificationNotes(tool, built.classification)];
         const decision = buildDecision({ code: refusal.code, request, facts: facts(snapshot), problem: refusal.problem, notes, risk: assessment.risk, contained: containedField });
         return { decision, event: undefined, args: callArgs, risk: assessment.risk };
       }
+      // 9. the decision
       const holds = code === 'needs_approval';
       const leaving = holds ? outsideScope : undefined;
       // a rule that asks a human is answered only by an answer to this call: no grant is offered

@@ -4,7 +4,7 @@ import { createGovernor, type Governor } from '../governor/createGovernor';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { isOrchestrationPresent } from '../intents/orchestration';
-import { checkAgentSessionId as checkSessionId, freshNotes, type GovernorSessions, type SessionNotes } from './governorSessions';
+import { checkAgentSessionId as checkSessionId, freshNotes, otherAgentError, type GovernorSessions, type SessionNotes } from './governorSessions';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { acquireSessionLock, type SessionLock } from './sessionLock';
 import { ensureSessionsDir, isSessionFileIdle, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
@@ -191,6 +191,10 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       }
       return locked(id, (file, lock) => {
         const opened = open(file, id);
+        if (opened.profile !== profile) {
+          opened.governor.stop();
+          throw otherAgentError(id, opened.profile, profile);
+        }
         // an event of the agent: a session it had ended is resumed
         opened.notes.endedAt = undefined;
         return workAndKeep({ file, id, lock }, opened, work);
@@ -211,6 +215,11 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       await locked(id, async (file, lock) => {
         const opened = openKept(file, id);
         if (!opened) return;
+        // another agent's end of a session is no end of it
+        if (opened.profile !== profile) {
+          opened.governor.stop();
+          throw otherAgentError(id, opened.profile, profile);
+        }
         await workAndKeep({ file, id, lock }, opened, (_governor, notes) => {
           notes.endedAt = now();
         });

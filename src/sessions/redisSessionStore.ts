@@ -83,8 +83,11 @@ export interface RedisSessionStore {
   /** Runs `work` on the kept state without the lock; nothing it changes is kept. */
   read<T>(sessionId: string, work: SessionWork<T>): Promise<Found<T>>;
   remove(sessionId: string): Promise<void>;
-  /** Marks the session ended by its agent, now: it is kept `endedTtlMs` after; nothing for an unknown one. */
-  end(sessionId: string): Promise<void>;
+  /**
+   * Marks the session ended by its agent, now: it is kept `endedTtlMs` after; nothing for an
+   * unknown one. With `profile`, a session kept with other options is refused (SessionStoreError).
+   */
+  end(sessionId: string, profile?: string): Promise<void>;
   /** the live session ids, longest idle first */
   ids(): Promise<string[]>;
   /** how many sessions are live, counted in Redis without reading their ids */
@@ -262,8 +265,11 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
 
   return {
     update,
-    async end(sessionId) {
-      await update(sessionId, { create: false }, (_governor, notes) => {
+    async end(sessionId, profile) {
+      await update(sessionId, { create: false }, (_governor, notes, facts) => {
+        if (profile !== undefined && facts.profile !== profile) {
+          throw new SessionStoreError(`the session '${sessionId.slice(0, 128)}' was started with the options of '${facts.profile.slice(0, 64)}'; '${profile.slice(0, 64)}' cannot end it`);
+        }
         notes.endedAt = now();
       });
     },

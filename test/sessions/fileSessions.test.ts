@@ -103,7 +103,8 @@ describe('file sessions', () => {
     const human = store(root, { governorFor: (profile) => (profiles.push(profile), { workspaceRoot: root, ...quiet, ...(profile === 'note-agent' && preset) }) });
     const used = await human.withKept('s1', (governor) => governor.handleToolCall('take_note', {}).code);
     expect({ used, profiles }).toEqual({ used: { found: true, value: 'safe_tool' }, profiles: ['note-agent'] });
-    expect(await store(root).withSession('s1', (governor) => governor.handleToolCall('take_note', {}).code)).toBe('state_violation');
+    // the hooks of another profile are refused the session: its calls would be read without the preset
+    await expect(store(root).withSession('s1', (governor) => governor.handleToolCall('take_note', {}).code)).rejects.toThrow("the session 's1' was started by note-agent's hooks; these hooks cannot use it");
   });
 
   it('names each session file by a hash, whatever the session id holds', async () => {

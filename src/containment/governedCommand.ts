@@ -4,6 +4,7 @@ import { parseGovernorOptions, type GovernorOptions } from '../governor/governor
 import { detectContainment } from './bwrapAvailability';
 import { containmentPlan, type ContainmentPlan } from './containmentPlan';
 import { containmentPolicyOf, DEFAULT_CONTAINMENT_POLICY, type ContainmentMode, type ContainmentPolicy, type ContainmentPolicyInput } from './containmentPolicy';
+import type { ContainmentProfile } from './containmentProfile';
 import { governorProfile, type GovernorPlace } from './governorProfile';
 import { runCommandLine, type CommandLineRun, type RunLimits } from './commandOutput';
 
@@ -76,21 +77,39 @@ function planProblem(plan: ContainmentPlan, contained: boolean | undefined): str
   return undefined;
 }
 
+/** Options of `runAllowedCommand`: those of `runGovernedCommand`, and the decision that allowed the command when the caller has it. */
+export interface AllowedCommandOptions extends GovernedCommandOptions {
+  /**
+   * the decision that let the command run (a human's Continue included): its `contained` says
+   * whether it relied on the sandbox, its `allowedOnce` paths are writable for this run alone;
+   * without it the runner asks the governor (`isToolAllowed`) where it must know
+   */
+  readonly decision?: Decision;
+}
+
+/** The sandbox a command runs in under `plan`: the governor's profile now, with the paths a person allowed once for this call. */
+function sandboxFor(governor: Governor, plan: ContainmentPlan, place: GovernorPlace, decision: Decision | undefined): { profile: ContainmentProfile; bwrap: string } | undefined {
+  if (plan.kind !== 'contain') return undefined;
+  const once = decision?.allowedOnce ?? [];
+  const withOnce = once.length === 0 ? place : { ...place, allowedOnce: [...(place.allowedOnce ?? []), ...once] };
+  return { profile: governorProfile(governor, withOnce), bwrap: plan.bwrap };
+}
+
 /**
  * Runs a shell command the governor has already allowed: contained under the governor's
  * profile as it stands now when `plan` is `contain`, uncontained under `analysisOnly` (the
  * decision then rested on analysis alone), never under `refuse`. For adapters whose tool
  * wrapper decided the call before its `execute` runs; everyone else calls `runGovernedCommand`.
  */
-export async function runAllowedCommand(governor: Governor, command: string, options: GovernedCommandOptions): Promise<CommandRun> {
+export async function runAllowedCommand(governor: Governor, command: string, options: AllowedCommandOptions): Promise<CommandRun> {
   const toolName = options.toolName ?? EXECUTE_COMMAND;
+  const { decision } = options;
+  if (decision !== undefined && !decision.allowed) return { ran: false, reason: decision.reason ?? `not run: ${decision.code}` };
   // only a plan without the sandbox needs the decision's word: a contained run is safe either way
-  const contained = options.plan.kind === 'analysisOnly' ? governor.isToolAllowed(toolName, callArguments(command, options.cwd)).contained : undefined;
+  const contained = decision?.contained ?? (options.plan.kind === 'analysisOnly' ? governor.isToolAllowed(toolName, callArguments(command, options.cwd)).contained : undefined);
   const problem = planProblem(options.plan, contained);
   if (problem !== undefined) return { ran: false, reason: problem };
-  const profile = options.plan.kind === 'contain' ? governorProfile(governor, options.place) : undefined;
-  const bwrap = options.plan.kind === 'contain' ? options.plan.bwrap : undefined;
-  return runCommandLine(command, { ...options, workspaceRoot: options.place.workspaceRoot, contain: profile !== undefined && bwrap !== undefined ? { profile, bwrap } : undefined });
+  return runCommandLine(command, { ...options, workspaceRoot: options.place.workspaceRoot, contain: sandboxFor(governor, options.plan, options.place, decision) });
 }
 
 /**
@@ -112,7 +131,6 @@ export async function runGovernedCommand(governor: Governor, command: string, op
   if (!decision.allowed) return { decision, ran: false, reason: decision.reason ?? `not run: ${decision.code}` };
   const problem = planProblem(options.plan, decision.contained);
   if (problem !== undefined) return { decision, ran: false, reason: problem };
-  const contain = options.plan.kind === 'contain' ? { profile: governorProfile(governor, options.place), bwrap: options.plan.bwrap } : undefined;
-  const run = await runCommandLine(command, { ...options, workspaceRoot: options.place.workspaceRoot, contain });
+  const run = await runCommandLine(command, { ...options, workspaceRoot: options.place.workspaceRoot, contain: sandboxFor(governor, options.plan, options.place, decision) });
   return { decision, ...run };
 }

@@ -94,6 +94,25 @@ describe.skipIf(BWRAP === undefined)('runGovernedCommand, contained', () => {
     expect(existsSync(path.join(root, 'src', 'b.txt'))).toBe(false);
   });
 
+  it('runs a call a person allowed once with exactly the paths it named outside the workspace writable', async () => {
+    const { governor, root, outside, options } = setUp(plan(), SESSION);
+    // an existing file: only existing places can be bound (a new file's folder would have to be)
+    const target = path.join(outside, 'outside.txt');
+    const command = `cp src/a.ts ${target}`;
+    const held = await runGovernedCommand(governor, command, options);
+    expect(held).toMatchObject({ ran: false, decision: { verdict: 'ask', approval: { outsideScope: [target] } } });
+    const approval = held.decision.approval;
+    if (approval === undefined) throw new Error('no approval');
+    const allowed = governor.resolveApproval(approval.id, 'continue');
+    expect(allowed.allowedOnce).toEqual([target]);
+    const run = await runAllowedCommand(governor, `${command} && touch ${outside}/other.txt`, { ...options, decision: allowed });
+    expect(run).toMatchObject({ ran: true, contained: true });
+    expect(readFileSync(target, 'utf8')).toBe(readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'));
+    // the decision opens that file alone: a new file beside it never reaches the host (here it
+    // lands in the sandbox's private /tmp, which hides the folder around the bound file)
+    expect(existsSync(path.join(outside, 'other.txt'))).toBe(false);
+  });
+
   it('bounds the output it keeps and says it cut it', async () => {
     const { governor, options } = setUp(plan(), RUN);
     const result = await runGovernedCommand(governor, 'yes line | head -c 100000', { ...options, maxOutputBytes: 1000 });

@@ -1,6 +1,7 @@
 import type { ModelMessage, ToolExecutionOptions, ToolSet } from 'ai';
 import type { Governor } from '../../governor/createGovernor';
 import { hasApprovalRequest } from './approvalMessages';
+import { decidedRunOf } from './decidedRun';
 import type { CallLedger } from './callLedger';
 import { decisionToRun, decisionWithoutApproval } from './heldCalls';
 import { isToolDenial, toolDenial } from './toolDenial';
@@ -65,6 +66,9 @@ export function gateTool(name: string, tool: AiSdkTool, context: GateContext): A
     const entry = ledger.take(options.toolCallId);
     const decision = entry ? decisionToRun(governor, entry, input) : decisionWithoutApproval(governor, name, input);
     if (!decision.allowed) return toolDenial(decision);
+    // a tool that runs what the decision allows (a contained command) is given the decision itself
+    const decided = decidedRunOf(tool);
+    if (decided) return decided(input, options, decision);
     // not awaited, so a streaming (async iterable) execute streams as before
     return run.call(tool, input, options);
   };

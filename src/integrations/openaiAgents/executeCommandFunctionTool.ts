@@ -1,7 +1,9 @@
 import { tool } from '@openai/agents';
 import { COMMAND_PARAMETER_DESCRIPTION, commandReport, executeCommandDescription } from '../../containment/commandReport';
 import { EXECUTE_COMMAND, runAllowedCommand, type GovernedCommandOptions } from '../../containment/governedCommand';
+import type { Decision } from '../../decision/decision';
 import type { Governor } from '../../governor/createGovernor';
+import { DECIDED_INVOKE, type DecidedInvoke } from './decidedInvoke';
 import type { GovernableTool } from './governableTool';
 
 /** Options of `executeCommandFunctionTool`: the governor's plan and place, and the run's limits. */
@@ -13,6 +15,15 @@ interface CommandParameters {
   properties: { command: { type: 'string'; description: string } };
   required: 'command'[];
   additionalProperties: false;
+}
+
+// the SDK hands the arguments over as JSON text
+function parseArguments(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return undefined;
+  }
 }
 
 const isCommand = (value: unknown): value is { readonly command: string } =>
@@ -32,7 +43,13 @@ const isCommand = (value: unknown): value is { readonly command: string } =>
  * const tools = governAgentTools(governor, [executeCommandFunctionTool(governor, { plan, place: governorPlaceFor({ workspaceRoot }) })]);
  */
 export function executeCommandFunctionTool<Context = unknown>(governor: Governor, options: ExecuteCommandFunctionToolOptions): GovernableTool<Context> {
-  return tool<CommandParameters, Context>({
+  const run = async (input: unknown, decision: Decision | undefined): Promise<string> => {
+    // strict parameters make this a string; a host calling invoke itself may not
+    if (!isCommand(input)) return JSON.stringify({ error: 'not_run', reason: 'execute_command needs { "command": string }' });
+    return JSON.stringify(commandReport(await runAllowedCommand(governor, input.command, { ...options, ...(decision !== undefined && { decision }) })));
+  };
+  const decidedInvoke: DecidedInvoke = (input, decision) => run(parseArguments(input), decision);
+  const executeCommand = tool<CommandParameters, Context>({
     name: EXECUTE_COMMAND,
     description: executeCommandDescription(options.plan),
     parameters: {
@@ -42,10 +59,8 @@ export function executeCommandFunctionTool<Context = unknown>(governor: Governor
       additionalProperties: false,
     },
     strict: true,
-    execute: async (input) => {
-      // strict parameters make this a string; a host calling invoke itself may not
-      if (!isCommand(input)) return JSON.stringify({ error: 'not_run', reason: 'execute_command needs { "command": string }' });
-      return JSON.stringify(commandReport(await runAllowedCommand(governor, input.command, options)));
-    },
+    // invoked without the gateway: the runner asks the governor what it must know
+    execute: (input) => run(input, undefined),
   });
+  return Object.assign(executeCommand, { [DECIDED_INVOKE]: decidedInvoke });
 }

@@ -1,5 +1,6 @@
 import type { Decision } from '../../decision/decision';
 import type { Governor } from '../../governor/createGovernor';
+import { decidedInvokeOf } from './decidedInvoke';
 import { gatewayDecision } from './gatewayDecision';
 import type { GovernableTool } from './governableTool';
 import { heldCall, heldCallsOf, isWaiting, settleRejectedCalls } from './heldCalls';
@@ -65,7 +66,10 @@ export function governTool<Context>(tool: GovernableTool<Context>, governor: Gov
   const invoke: GovernableTool<Context>['invoke'] = async (runContext, input, details) => {
     settleRejectedCalls(governor, runContext);
     const decision = gatewayDecision(governor, { tool: name, args: parseArguments(input), runContext, callId: details?.toolCall?.callId });
-    return decision.allowed ? tool.invoke(runContext, input, details) : refusalText(decision);
+    if (!decision.allowed) return refusalText(decision);
+    // a tool that runs what the decision allows (a contained command) is given the decision itself
+    const decided = decidedInvokeOf(tool);
+    return decided ? decided(input, decision) : tool.invoke(runContext, input, details);
   };
 
   return { ...tool, isEnabled, needsApproval, invoke };

@@ -84,6 +84,33 @@ async function preTool(governor: Governor, notes: SessionNotes, event: PreToolEv
   return toldNotices(containedAnswer(answer, governor, event, options), notes);
 }
 
+type PermissionEvent = Extract<HookEvent, { kind: 'permission_request' }>;
+
+/** Whether the call's arguments run exactly `line` (a contained command line) as its `argument`. */
+const runsLine = (args: unknown, argument: string, line: string): boolean =>
+  typeof args === 'object' && args !== null && (args as Readonly<Record<string, unknown>>)[argument] === line;
+
+/**
+ * The agent's own approval prompt for a call its pre-tool hook already answered: decided again
+ * without effects, on the command a contained line runs. A call the governor would not let run
+ * is refused (or held: the agent shows no intentgate prompt there, so it is refused saying a
+ * human decides). One it lets run on the promise of containment is allowed only as its very
+ * contained line, which the sandbox bounds wherever the agent runs it; as anything else it
+ * would run bare, so it is refused. Any other call is left to the agent's prompt: the
+ * governor decided it, and what the prompt asks (leaving the agent's own sandbox) it did not weigh.
+ */
+async function permissionRequest(governor: Governor, event: PermissionEvent, options: AnswerOptions): Promise<HookAnswer> {
+  const args = uncontainedArgs(event.args);
+  const prepared = await prepareCall(governor, event.tool, args, options.analyseShell);
+  const decision = governor.isToolAllowed(event.tool, args, prepared);
+  if (!decision.allowed) return answerOf(decision, undefined);
+  if (decision.contained !== true) return proceed();
+  const made = options.containShell?.(governor, { kind: 'pre_tool', sessionId: event.sessionId, cwd: event.cwd, tool: event.tool, args }, decision);
+  if (made?.ok === true && runsLine(event.args, made.argument, made.line)) return { kind: 'allow', decision };
+  const why = made === undefined ? 'this route cannot run shell commands contained' : made.ok ? 'the command asked about is not its contained line' : made.reason;
+  return { kind: 'deny', message: `intentgate: this command may run only contained, and ${why}. It did not run.`, decision };
+}
+
 /** The arguments with any contained command line read back to the command it runs. */
 function uncontainedArgs(args: unknown): unknown {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
@@ -114,14 +141,15 @@ function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent): Ho
 
 /** The deny of an event whose session cannot be used: nothing is decided by a fresh governor. */
 function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
-  const tool = event.kind === 'pre_tool' || event.kind === 'post_tool' ? event.tool : event.kind;
+  const tool = event.kind === 'pre_tool' || event.kind === 'post_tool' || event.kind === 'permission_request' ? event.tool : event.kind;
   const decision = storeUnavailableDecision(tool, error);
   return { kind: 'deny', message: decision.reason ?? error.message, decision };
 }
 
 /**
  * Answers one agent hook event with the governor of its session: a prompt moves the lifecycle
- * and gets the handshake text, a call about to run is decided, one that ran is recorded, the
+ * and gets the handshake text, a call about to run is decided, the agent's own approval prompt
+ * is answered from the decision (without effects), one that ran is recorded, the
  * tool list is filtered by state, and the session's end is marked (its state is kept). What a
  * human answered outside the agent (a cancelled call) is told to the model on the next answer
  * that reaches it. A session store that cannot be used answers a deny
@@ -147,6 +175,8 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
         return await sessions.withSession(id, (governor, notes) => preTool(governor, notes, event, options));
       case 'post_tool':
         return await sessions.withSession(id, (governor, notes) => postTool(governor, notes, event));
+      case 'permission_request':
+        return await sessions.withSession(id, (governor) => permissionRequest(governor, event, options));
       case 'tool_selection':
         return await sessions.withSession(id, (governor) => ({
           kind: 'tools',

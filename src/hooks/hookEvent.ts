@@ -28,6 +28,17 @@ export type HookEvent =
       readonly args: unknown;
       readonly callId?: string;
     }
+  /**
+   * the agent's own approval prompt for a call its pre-tool hook already answered (Codex's
+   * PermissionRequest): the call as the agent will run it, a contained command as its line
+   */
+  | {
+      readonly kind: 'permission_request';
+      readonly sessionId: string;
+      readonly cwd: string;
+      readonly tool: string;
+      readonly args: unknown;
+    }
   /** the agent is about to offer its tools to the model (Gemini CLI's BeforeToolSelection) */
   | { readonly kind: 'tool_selection'; readonly sessionId: string; readonly cwd: string; readonly tools: readonly string[] }
   | { readonly kind: 'stop'; readonly sessionId: string; readonly cwd: string }

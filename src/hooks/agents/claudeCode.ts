@@ -100,6 +100,9 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
       return refused === undefined ? PASS : json({ systemMessage: refused });
     case 'tool_selection':
       return failure('intentgate: Claude Code has no tool-selection event');
+    // its PermissionRequest passes ungoverned (readEvent), so no such event reaches here
+    case 'permission_request':
+      return failure('intentgate: Claude Code permission requests are not answered');
   }
 }
 

@@ -36,13 +36,28 @@ function answerToolCall(answer: HookAnswer): HookOutput {
 }
 
 /**
+ * The answer to Codex's own approval prompt: `behavior: "allow"` runs the call without asking,
+ * `"deny"` refuses it with the message (any deny wins over other hooks' allows), nothing
+ * printed leaves the prompt to Codex's reviewer or its user.
+ */
+function answerPermission(answer: HookAnswer): HookOutput {
+  const decided = (decision: Readonly<Record<string, unknown>>): HookOutput => jsonOutput({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
+  if (answer.kind === 'allow') return decided({ behavior: 'allow' });
+  if (answer.kind === 'proceed') return PASS;
+  const refused = refusalOf(answer);
+  return refused === undefined ? failure(`intentgate: no decision for a permission request (the answer was '${answer.kind}')`) : decided({ behavior: 'deny', message: refused });
+}
+
+/**
  * Writes the governor's answer to one event as Codex reads it: a tool call is denied with
  * `permissionDecision`, a shell command that must run contained is handed back as its
- * contained line (`updatedInput`), a prompt or a tool's result is blocked with `decision: "block"`,
+ * contained line (`updatedInput`), Codex's own approval prompt is answered allow or deny (or
+ * left to Codex), a prompt or a tool's result is blocked with `decision: "block"`,
  * context goes to `additionalContext`, and a refused stop keeps the turn going.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
   if (event.kind === 'pre_tool') return answerToolCall(answer);
+  if (event.kind === 'permission_request') return answerPermission(answer);
   if (event.kind === 'session_end' || event.kind === 'tool_selection') return failure(`intentgate: Codex has no ${event.kind} event`);
   return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Codex cannot refuse a ${event.kind} event`);
 }

@@ -17,8 +17,11 @@ const toolEvent = hookSessionSchema.extend({
   tool_use_id: z.string().max(MAX_TOOL_NAME_LENGTH).optional(),
 });
 
-/** Codex events intentgate has nothing to say about: answered with `pass` (PermissionRequest is Codex's own prompt). */
-const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set(['PermissionRequest', 'PreCompact', 'PostCompact', 'SubagentStart', 'SubagentStop', 'StopFailure']);
+/** Codex events intentgate has nothing to say about: answered with `pass`. */
+const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set(['PreCompact', 'PostCompact', 'SubagentStart', 'SubagentStop', 'StopFailure']);
+
+// Codex's own approval prompt carries the call as it will run, with no call id (measured, 0.169)
+const permissionEvent = hookSessionSchema.extend({ tool_name: hookToolNameSchema, tool_input: hookToolInputSchema });
 
 /** The command line of a shell call: Codex sends one string; an argv (older releases' `shell`) is quoted into one. */
 function commandLine(command: unknown): string | undefined {
@@ -57,6 +60,18 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, ...callId } };
 }
 
+/** Codex's own approval prompt (PermissionRequest): the call it asks about, read as a tool call is. */
+function readPermissionEvent(raw: unknown): ReadHookEvent {
+  const parsed = parseHookInput(permissionEvent, raw, AGENT);
+  if (!parsed.ok) return parsed;
+  const call = parsed.data;
+  const tool = governorToolName(call.tool_name, CODEX_HANDSHAKE_TOOLS);
+  if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Codex tool: the handshake tools come from the intents MCP server` };
+  const args = governorArgs(call.tool_name, call.tool_input, call.cwd);
+  if (typeof args === 'string') return { ok: false, problem: `malformed Codex permission request: ${args}` };
+  return { ok: true, event: { kind: 'permission_request', sessionId: call.session_id, cwd: call.cwd, tool, args } };
+}
+
 function readSessionEvent(raw: unknown, kind: 'session_start' | 'stop'): ReadHookEvent {
   const parsed = parseHookInput(hookSessionSchema, raw, AGENT);
   return parsed.ok ? { ok: true, event: { kind, sessionId: parsed.data.session_id, cwd: parsed.data.cwd } } : parsed;
@@ -84,6 +99,8 @@ export function readCodexEvent(raw: unknown): ReadHookEvent {
       return readToolEvent(raw, 'pre_tool');
     case 'PostToolUse':
       return readToolEvent(raw, 'post_tool');
+    case 'PermissionRequest':
+      return readPermissionEvent(raw);
     default:
       return { ok: false, problem: `unknown Codex hook event '${describeValue(eventName)}'` };
   }

@@ -162,7 +162,7 @@ describe('bad input is refused, never passed', () => {
 describe('answers as Claude Code reads them', () => {
   const preTool: HookEvent = { kind: 'pre_tool', sessionId: 's', cwd: ROOT, tool: 'Write', args: {} };
   const decision = createGovernor({ workspaceRoot: makeWorkspace(), trace: () => undefined }).isToolAllowed('read_file');
-  const at = (kind: Exclude<HookEvent['kind'], 'pre_tool' | 'post_tool' | 'user_prompt' | 'tool_selection'>): HookEvent => ({ kind, sessionId: 's', cwd: ROOT });
+  const at = (kind: Exclude<HookEvent['kind'], 'pre_tool' | 'post_tool' | 'user_prompt' | 'tool_selection' | 'permission_request'>): HookEvent => ({ kind, sessionId: 's', cwd: ROOT });
   const prompt: HookEvent = { kind: 'user_prompt', sessionId: 's', cwd: ROOT, prompt: 'p' };
   const postTool: HookEvent = { ...preTool, kind: 'post_tool' };
   const bashCall: HookEvent = { kind: 'pre_tool', sessionId: 's', cwd: ROOT, tool: 'Bash', args: { command: 'make', cwd: '.' }, input: { command: 'make', description: 'build', run_in_background: true } };

@@ -101,7 +101,7 @@ const readCases: { name: string; raw: unknown; expected: ReadHookEvent }[] = [
     expected: { ok: true, event: { kind: 'post_tool', ...session, tool: 'Bash', args: { command: 'ls', cwd: CWD }, callId: 'call_2' } },
   },
   { name: 'reads a call without a tool_use_id', raw: codexEvent('PreToolUse', { tool_name: 'get_goal', tool_input: {} }), expected: { ok: true, event: { kind: 'pre_tool', ...session, tool: 'get_goal', args: {} } } },
-  ...['PermissionRequest', 'PreCompact', 'PostCompact', 'SubagentStart', 'SubagentStop', 'StopFailure'].map((eventName) => ({
+  ...['PreCompact', 'PostCompact', 'SubagentStart', 'SubagentStop', 'StopFailure'].map((eventName) => ({
     name: `passes ${eventName}`,
     raw: codexEvent(eventName),
     expected: { ok: 'pass', eventName } as const,
@@ -174,7 +174,7 @@ const PROMPT = '1) What I want to do: write src/a.ts';
 const HELD = 'This call is held until a human approves it; it did not run.';
 
 const eventOf = (kind: HookEvent['kind']): HookEvent =>
-  kind === 'pre_tool' || kind === 'post_tool'
+  kind === 'pre_tool' || kind === 'post_tool' || kind === 'permission_request'
     ? { kind, ...session, tool: 'Bash', args: { command: 'ls' } }
     : kind === 'user_prompt'
       ? { kind, ...session, prompt: 'go' }
@@ -218,6 +218,18 @@ const blockCases: { name: string; kind: HookEvent['kind']; answer: HookAnswer }[
 ];
 
 describe('codexAdapter.writeAnswer', () => {
+  it("answers Codex's approval prompt: allow runs the call, a refusal or a hold denies it with the message, nothing leaves it to Codex", () => {
+    const event: HookEvent = { kind: 'permission_request', ...session, tool: 'Bash', args: { command: 'ls' } };
+    const decided = (decision: unknown) => json({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
+    expect(codexAdapter.writeAnswer({ kind: 'allow', decision }, event)).toEqual(decided({ behavior: 'allow' }));
+    expect(codexAdapter.writeAnswer({ kind: 'deny', message: 'no', decision }, event)).toEqual(decided({ behavior: 'deny', message: 'no' }));
+    expect(JSON.parse(codexAdapter.writeAnswer({ kind: 'ask', message: PROMPT, decision }, event).stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: expect.stringContaining(HELD) } },
+    });
+    expect(codexAdapter.writeAnswer({ kind: 'proceed' }, event)).toEqual(PASSED);
+    expect(codexAdapter.writeAnswer({ kind: 'tools', allowed: [] }, event).exitCode).toBe(2);
+  });
+
   it('hands a command that must run contained back as its contained line, which Codex runs in place of the model\'s', () => {
     const contained = { argument: 'command', line: "/usr/bin/bwrap --ro-bind / / bash -c 'ls'" };
     const output = codexAdapter.writeAnswer({ kind: 'allow', decision, contained }, { ...eventOf('pre_tool'), input: { command: 'ls' } } as HookEvent);
@@ -273,6 +285,6 @@ describe('codexAdapter.failure and pass', () => {
   });
 
   it('prints nothing for an event that passes', () => {
-    expect(codexAdapter.pass('PermissionRequest')).toEqual(PASSED);
+    expect(codexAdapter.pass('PreCompact')).toEqual(PASSED);
   });
 });

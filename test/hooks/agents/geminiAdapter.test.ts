@@ -128,7 +128,7 @@ const decision = { verdict: 'deny', reasons: [] } as unknown as Decision;
 const HELD = 'This call is held until a human approves it; it did not run.';
 
 const eventOf = (kind: HookEvent['kind'], tools: readonly string[] = GEMINI_SELECTABLE_TOOLS): HookEvent =>
-  kind === 'pre_tool' || kind === 'post_tool'
+  kind === 'pre_tool' || kind === 'post_tool' || kind === 'permission_request'
     ? { kind, ...session, tool: 'write_file', args: { file_path: 'a.ts' } }
     : kind === 'user_prompt'
       ? { kind, ...session, prompt: 'go' }

@@ -5,8 +5,8 @@ import { runAgent, tempDir, writeJson, type AgentRun } from './agentCli';
 import type { AgentRunSpec } from './agentRunSpec';
 import { startOpenAiModel, type OpenAiRequest, type OpenAiTurn } from './openaiModel';
 
-/** The five events intentgate governs in Codex CLI. */
-export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
+/** The events intentgate governs in Codex CLI (PermissionRequest is its own approval prompt, answered from the decision). */
+export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'] as const;
 
 /** A run of Codex: its hooks in the workspace's .codex/hooks.json. */
 export interface CodexRunSpec extends AgentRunSpec<OpenAiTurn> {

@@ -64,6 +64,10 @@ const cases: readonly Case[] = [
   { name: 'does not read words, numbers and flags as paths', args: () => ({ message: 'hello world', reason: 'force', count: 3, recursive: true }), verdict: 'ask', code: 'needs_approval' },
   { name: 'does not read a web URL as a path', args: () => ({ url: 'https://example.com/docs/guide.md' }), verdict: 'ask', code: 'needs_approval' },
   { name: 'does not read text spanning lines as a path', args: () => ({ body: '/etc/passwd\nis a file' }), verdict: 'ask', code: 'needs_approval' },
+  { name: 'does not read a line of code with a comment as a path', args: () => ({ edits: [{ oldText: 'let a = 1;', newText: '// why a is one' }, { newText: '/* kept */' }] }), verdict: 'ask', code: 'needs_approval' },
+  { name: "does not read '~' before a number as a home folder", args: () => ({ note: '~50 files' }), verdict: 'ask', code: 'needs_approval' },
+  // the path analysis reads '//' as a share, outside the workspace, as for a named path argument
+  { name: "refuses a path written with '//'", args: (root) => ({ target: `/${path.join(root, CONTROL)}` }), verdict: 'deny', code: 'scope_violation' },
   // fail closed
   { name: 'refuses a path with a NUL character', args: () => ({ target: `${CONTROL}\0.txt` }), verdict: 'deny', code: 'invalid_arguments' },
   { name: 'refuses arguments nested deeper than the walk goes', args: () => ({ spec: nest(ARGUMENT_WALK_LIMITS.depth, 'x') }), verdict: 'deny', code: 'invalid_arguments' },

@@ -56,7 +56,8 @@ function hookEvents(events: readonly string[], handler: Readonly<Record<string, 
 }
 
 export const CLAUDE_CODE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
-export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'] as const;
+// PermissionRequest is Codex's own approval prompt, which intentgate answers from its decision
+export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'] as const;
 export const GEMINI_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'] as const;
 
 const STRICT: JsonDialect = { comments: false };

@@ -1,5 +1,6 @@
 import type { HeldCall } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
+import type { Evidence } from '../risk/evidence';
 import { nameOnlyRequest } from '../tools/toolRequest';
 import type { DecidedCall } from './callDecider';
 
@@ -21,10 +22,52 @@ export interface HeldToolCall {
   readonly askedBy?: string;
 }
 
-/** What the governor keeps of a call it just held. */
+/** How many evidence items a held call keeps per category: enough to show why, not every operand of a long command. */
+export const HELD_EVIDENCE_PER_CATEGORY = 4;
+
+/** The longest text an evidence item of a held call keeps (its trigger, note and details). */
+export const HELD_EVIDENCE_TEXT = 240;
+
+const clipped = (text: string): string => (text.length > HELD_EVIDENCE_TEXT ? `${text.slice(0, HELD_EVIDENCE_TEXT - 1)}…` : text);
+
+function clippedEvidence(item: Evidence): Evidence {
+  const { category, argument, trigger, note, details } = item;
+  const kept: Evidence = { category, argument: clipped(argument), trigger: clipped(trigger), note: clipped(note), details: [clipped(details[0]), clipped(details[1]), clipped(details[2])] };
+  return Object.freeze(item.unseen === true ? { ...kept, unseen: true } : kept);
+}
+
+const isLong = (item: Evidence): boolean =>
+  item.argument.length > HELD_EVIDENCE_TEXT || item.trigger.length > HELD_EVIDENCE_TEXT || item.note.length > HELD_EVIDENCE_TEXT || item.details.some((text) => text.length > HELD_EVIDENCE_TEXT);
+
+/**
+ * The decision a held call is kept with: its evidence capped at HELD_EVIDENCE_PER_CATEGORY items
+ * per category, each text clipped, so a long command's hold costs a few KB rather than ten times
+ * the command (the session store, the session view and a snapshot keep it until the answer). A
+ * decision within the caps is kept as it is; the categories never change.
+ */
+export function compactHeldDecision(decision: Decision): Decision {
+  const counts = new Map<string, number>();
+  let over = false;
+  for (const item of decision.evidence) {
+    const seen = (counts.get(item.category) ?? 0) + 1;
+    counts.set(item.category, seen);
+    if (seen > HELD_EVIDENCE_PER_CATEGORY || isLong(item)) over = true;
+  }
+  if (!over) return decision;
+  counts.clear();
+  const evidence: Evidence[] = [];
+  for (const item of decision.evidence) {
+    const seen = (counts.get(item.category) ?? 0) + 1;
+    counts.set(item.category, seen);
+    if (seen <= HELD_EVIDENCE_PER_CATEGORY) evidence.push(clippedEvidence(item));
+  }
+  return Object.freeze({ ...decision, evidence: Object.freeze(evidence) });
+}
+
+/** What the governor keeps of a call it just held: its decision compacted, its arguments as they were. */
 export function heldToolCall(decided: DecidedCall, heldAt: number): HeldToolCall {
   const askedBy = decided.event?.call.risk.askedBy;
-  return { id: decided.decision.approval?.id ?? '', decision: decided.decision, args: decided.args, heldAt, ...(askedBy !== undefined && { askedBy }) };
+  return { id: decided.decision.approval?.id ?? '', decision: compactHeldDecision(decided.decision), args: decided.args, heldAt, ...(askedBy !== undefined && { askedBy }) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateText, stepCountIs } from 'ai';
+import { generateText, stepCountIs, type ModelMessage, type ToolApprovalResponse } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { containmentPlan, type ContainmentPlan } from '../../src/containment/containmentPlan';
 import { governorPlaceFor } from '../../src/containment/governedCommand';
@@ -52,6 +52,31 @@ describe.skipIf(BWRAP === undefined)('executeCommandAiTool, contained', () => {
     expect(results.get('c2')).toMatchObject({ type: 'json', value: { contained: true, exit_code: 1, stderr: expect.stringContaining('Read-only file system') } });
     expect(readFileSync(path.join(root, 'docs', 'readme.md'), 'utf8')).toBe('# docs\n');
     expect(existsSync(path.join(outside, 'made.txt'))).toBe(false);
+  });
+
+  it('runs a change outside the workspace a person allowed through the SDK approval flow, the existing file writable', async () => {
+    const { root, outside, governed } = session({ kind: 'contain', bwrap: BWRAP ?? 'bwrap' });
+    governed.governor.approveSession(['FS_DELETE_OVERWRITE']);
+    const target = path.join(outside, 'outside.txt');
+    const command = `cp src/a.ts ${target} && touch ${outside}/other.txt`;
+    const model = scriptedModel([select, run('c1', command), { text: 'copied' }]);
+    const messages: ModelMessage[] = [{ role: 'user', content: 'copy it out' }];
+    const step = () => generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(8), messages });
+    const first = await step();
+    messages.push(...first.response.messages);
+    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    const other = path.join(outside, 'other.txt');
+    expect(governed.decisionFor('c1')).toMatchObject({ verdict: 'ask', approval: { outsideScope: [target, other] } });
+    expect(readFileSync(target, 'utf8')).toBe('outside\n');
+    if (!request) throw new Error('no approval request');
+    const response: ToolApprovalResponse = { type: 'tool-approval-response', approvalId: request.approvalId, approved: true };
+    messages.push({ role: 'tool', content: [response] });
+    await step();
+
+    expect(toolResultsSeen(model.doGenerateCalls.at(-1)).get('c1')).toMatchObject({ type: 'json', value: { contained: true } });
+    expect(readFileSync(target, 'utf8')).toBe(readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'));
+    // a file that does not exist yet cannot be bound: the touch lands in the private /tmp, not on the host
+    expect(existsSync(other)).toBe(false);
   });
 
   it('describes the sandbox to the model', () => {

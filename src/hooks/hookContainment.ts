@@ -5,6 +5,7 @@ import type { ContainmentPlan } from '../containment/containmentPlan';
 import { containmentProfile } from '../containment/containmentProfile';
 import { governorProfileInputs, type GovernorPlace } from '../containment/governorProfile';
 import type { MaskSources } from '../containment/maskSources';
+import { stableMaskSources } from '../containment/stableMaskSources';
 import type { Decision } from '../decision/decision';
 import type { Governor } from '../governor/governorApi';
 import type { GovernorOptions } from '../governor/governorOptions';
@@ -25,7 +26,7 @@ export interface HookContainment {
   readonly place: GovernorPlace;
   /** the shell tools by the governor's name, with their arguments (`shellToolsOf`) */
   readonly shellTools: Readonly<Record<string, ShellArguments>>;
-  /** the mask sources (default `stableMaskSources()`: the line runs after the hook has answered) */
+  /** the mask sources (default `stableMaskSources(place.env)`: the line runs after the hook has answered) */
   readonly masks?: MaskSources;
 }
 
@@ -69,8 +70,9 @@ function shellFolder(event: PreToolEvent, args: Readonly<Record<string, unknown>
 /**
  * The contained command line for a shell call the governor let run (or holds) on the promise
  * that it runs contained: the governor's profile as it stands after the decision, widened for
- * a held call by the categories its approval grants (a human who approves it in the agent's
- * own prompt lets it run with them), in the shell's folder. Never throws: a profile or line
+ * a held call by the categories its approval grants and the paths outside the workspace it
+ * names (a human who approves it in the agent's own prompt lets it run with them), and for a
+ * call allowed once by those paths, in the shell's folder. Never throws: a profile or line
  * that cannot be made is the reason the route refuses the call.
  */
 export function containCall(containment: HookContainment, governor: Governor, event: PreToolEvent, decision: Decision): ContainedCall {
@@ -84,8 +86,13 @@ export function containCall(containment: HookContainment, governor: Governor, ev
   try {
     const inputs = governorProfileInputs(governor, containment.place);
     const granted = decision.verdict === 'ask' ? (decision.approval?.categories ?? []) : [];
-    const profile = containmentProfile({ ...inputs, approvedCategories: [...new Set([...inputs.approvedCategories, ...granted])] });
-    const made = containedShellLine(profile, command, { bwrap: containment.bwrap, cwd: folder, ...(containment.masks !== undefined && { masks: containment.masks }) });
+    // paths outside the workspace a human allows this call once: held, the answer would open them; allowed once, it did
+    const once = decision.verdict === 'ask' ? (decision.approval?.outsideScope ?? []) : (decision.allowedOnce ?? []);
+    const withGranted = { ...inputs, approvedCategories: [...new Set([...inputs.approvedCategories, ...granted])] };
+    const profile = containmentProfile(once.length === 0 ? withGranted : { ...withGranted, allowedOnce: [...(inputs.allowedOnce ?? []), ...once] });
+    // the cache folder of the environment the place names (the hook's own, or the agent's)
+    const masks = containment.masks ?? stableMaskSources(containment.place.env ?? process.env);
+    const made = containedShellLine(profile, command, { bwrap: containment.bwrap, cwd: folder, masks });
     return made.ok ? { ok: true, argument: tool.command, line: made.line } : made;
   } catch (error) {
     return { ok: false, reason: messageOf(error) };

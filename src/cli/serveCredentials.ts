@@ -26,11 +26,16 @@ export interface ServeCredentials {
 const MAX_SECRET_BYTES = 4096;
 
 /**
- * The text of a file only its owner may read: a regular file (not a link) of this user with no
- * group or other permission bits, its one line trimmed. Anything else is a usage error naming
- * the flag and the fix, since a secret others can read is no secret.
+ * The text of a file only its owner may read: outside the governed workspace, a regular file
+ * (not a link) of this user with no group or other permission bits, its one line trimmed.
+ * Anything else is a usage error naming the flag and the fix, since a secret others (or the
+ * agent's file tools) can read is no secret.
  */
-export function readSecretFile(flag: string, file: string): string {
+export function readSecretFile(flag: string, file: string, workspace: string): string {
+  const relative = path.relative(workspace, file);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new UsageError(`${flag} ${file}: it is inside the workspace ${workspace}, where the agent's tools read; keep it outside, in a folder of its own`);
+  }
   let stat;
   try {
     stat = lstatSync(file);
@@ -78,19 +83,19 @@ function withPassword(store: string, password: string): string {
  * change: give the token in a file to keep it out of there). A password written on the command
  * line cannot be taken back either: it is warned about.
  */
-export function serveCredentials(flags: CredentialFlags, store: string | undefined, io: CliIo): ServeCredentials {
+export function serveCredentials(flags: CredentialFlags, store: string | undefined, workspace: string, io: CliIo): ServeCredentials {
   const fromEnv = { token: io.env[APPROVAL_TOKEN_ENV], named: io.env[APPROVAL_TOKENS_ENV] };
   delete io.env[APPROVAL_TOKEN_ENV];
   delete io.env[APPROVAL_TOKENS_ENV];
-  const token = flags.approvalTokenFile === undefined ? fromEnv.token : readSecretFile('--approval-token-file', path.resolve(io.cwd, flags.approvalTokenFile));
+  const token = flags.approvalTokenFile === undefined ? fromEnv.token : readSecretFile('--approval-token-file', path.resolve(io.cwd, flags.approvalTokenFile), workspace);
   const env: NodeJS.ProcessEnv = { ...io.env, ...(token !== undefined && { [APPROVAL_TOKEN_ENV]: token }), ...(fromEnv.named !== undefined && { [APPROVAL_TOKENS_ENV]: fromEnv.named }) };
   const warnings: string[] = [];
   if (flags.storeUrlFile !== undefined && flags.storePasswordFile !== undefined) throw new UsageError('--store-url-file and --store-password-file: give the password in one of them, not both');
   let url = store;
-  if (flags.storeUrlFile !== undefined) url = readSecretFile('--store-url-file', path.resolve(io.cwd, flags.storeUrlFile));
+  if (flags.storeUrlFile !== undefined) url = readSecretFile('--store-url-file', path.resolve(io.cwd, flags.storeUrlFile), workspace);
   else if (flags.storePasswordFile !== undefined) {
     if (store === undefined) throw new UsageError('--store-password-file needs a Redis store: add --store redis://HOST:PORT');
-    url = withPassword(store, readSecretFile('--store-password-file', path.resolve(io.cwd, flags.storePasswordFile)));
+    url = withPassword(store, readSecretFile('--store-password-file', path.resolve(io.cwd, flags.storePasswordFile), workspace));
   }
   if (flags.storeUrlFile === undefined && store !== undefined && passwordOf(store) !== '') {
     warnings.push('warning: the Redis password is in the store URL, which `ps` shows with the command line (and a policy file shows to whoever reads it); give it with --store-password-file or --store-url-file');

@@ -35,8 +35,10 @@ local now = redis.call('TIME')
 if taken then return {1, now[1], now[2]} end
 return {0, now[1], now[2]}`;
 
-// a write Redis runs after the time its sender stopped waiting for it (by Redis's clock) changes nothing
+// a write Redis runs after the time its sender stopped waiting for it (by Redis's clock) changes nothing;
+// a Redis older than 5 allows writes after TIME only when a script replicates its effects
 const FENCE = (argument: string): string => `
+if redis.replicate_commands then redis.replicate_commands() end
 local clock = redis.call('TIME')
 if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(${argument}) then return -3 end`;
 

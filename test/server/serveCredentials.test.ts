@@ -19,6 +19,8 @@ const PASSWORD = 'redis-password-from-a-file-5f3a9c';
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MAIN = path.join(REPO_ROOT, 'src', 'cli', 'main.ts');
 const onLinux = process.platform === 'linux';
+// a workspace none of the secret files is in
+const WORKSPACE = path.join(path.sep, 'srv', 'governed-workspace');
 
 /** A file holding `text` in a fresh folder, with `mode`. */
 function secretFile(name: string, text: string, mode = 0o600): string {
@@ -88,26 +90,26 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined || !onLinux)('a service given it
 describe('serveCredentials', () => {
   it('deletes the token variables from the environment once read, and hands them to the service alone', () => {
     const io = memoryIo({ env: { INTENTGATE_APPROVAL_TOKEN: TOKEN, INTENTGATE_APPROVAL_TOKENS: `ops=${TOKEN}x`, HOME: '/home/dev' } });
-    const credentials = serveCredentials({}, undefined, io);
+    const credentials = serveCredentials({}, undefined, WORKSPACE, io);
     expect(io.env).toEqual({ HOME: '/home/dev' });
     expect(credentials.env).toEqual({ HOME: '/home/dev', INTENTGATE_APPROVAL_TOKEN: TOKEN, INTENTGATE_APPROVAL_TOKENS: `ops=${TOKEN}x` });
   });
 
   it('prefers the token file to the environment', () => {
     const io = memoryIo({ env: { INTENTGATE_APPROVAL_TOKEN: 'from-the-environment-0123456789abcdef' } });
-    expect(serveCredentials({ approvalTokenFile: secretFile('token', TOKEN) }, undefined, io).env.INTENTGATE_APPROVAL_TOKEN).toBe(TOKEN);
+    expect(serveCredentials({ approvalTokenFile: secretFile('token', TOKEN) }, undefined, WORKSPACE, io).env.INTENTGATE_APPROVAL_TOKEN).toBe(TOKEN);
   });
 
   it('puts the password of its file into the store URL, and reads a whole URL from its file', () => {
     const io = memoryIo();
-    expect(serveCredentials({ storePasswordFile: secretFile('pw', 'p@ss:w/rd') }, 'redis://10.0.0.5:6379', io).store).toBe('redis://:p%40ss%3Aw%2Frd@10.0.0.5:6379');
-    expect(serveCredentials({ storeUrlFile: secretFile('url', 'redis://:pw@10.0.0.5:6379/2') }, undefined, io).store).toBe('redis://:pw@10.0.0.5:6379/2');
+    expect(serveCredentials({ storePasswordFile: secretFile('pw', 'p@ss:w/rd') }, 'redis://10.0.0.5:6379', WORKSPACE, io).store).toBe('redis://:p%40ss%3Aw%2Frd@10.0.0.5:6379');
+    expect(serveCredentials({ storeUrlFile: secretFile('url', 'redis://:pw@10.0.0.5:6379/2') }, undefined, WORKSPACE, io).store).toBe('redis://:pw@10.0.0.5:6379/2');
   });
 
   it('warns of a password written in the store URL', () => {
-    const { warnings } = serveCredentials({}, 'redis://:hunter2@127.0.0.1:6379', memoryIo());
+    const { warnings } = serveCredentials({}, 'redis://:hunter2@127.0.0.1:6379', WORKSPACE, memoryIo());
     expect(warnings).toEqual([expect.stringContaining('give it with --store-password-file or --store-url-file')]);
-    expect(serveCredentials({}, 'redis://127.0.0.1:6379', memoryIo()).warnings).toEqual([]);
+    expect(serveCredentials({}, 'redis://127.0.0.1:6379', WORKSPACE, memoryIo()).warnings).toEqual([]);
   });
 
   it.each([
@@ -115,7 +117,12 @@ describe('serveCredentials', () => {
     { name: 'readable by anyone', mode: 0o644, message: 'its permissions are 644, readable by others; make it owner-only with chmod 600' },
   ])('refuses a token file $name', ({ mode, message }) => {
     const file = secretFile('token', TOKEN, mode);
-    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, memoryIo())).toThrow(new UsageError(`--approval-token-file ${file}: ${message}`));
+    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, WORKSPACE, memoryIo())).toThrow(new UsageError(`--approval-token-file ${file}: ${message}`));
+  });
+
+  it('refuses a token file inside the workspace, where the agent\'s tools read', () => {
+    const file = secretFile('token', TOKEN);
+    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, path.dirname(file), memoryIo())).toThrow(/inside the workspace/);
   });
 
   it('exits 2 naming the flag when serve is given a token file others can read', async () => {

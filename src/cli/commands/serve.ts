@@ -101,7 +101,9 @@ export function registerServe(program: Command, context: CommandContext): void {
       const policy = policyFromFlag(flags.policy, io);
       const settings = serviceSettings(flags, policy, io);
       // read once, before anything starts: the secrets then live in this process's memory only
-      const credentials = serveCredentials(flags, settings.store, io);
+      // the workspace as the service will resolve it, for refusing a secret file inside it
+      const workspace = path.resolve(io.cwd, flags.workspace ?? policy?.governor.workspaceRoot ?? '.');
+      const credentials = serveCredentials(flags, settings.store, workspace, io);
       for (const warning of credentials.warnings) writeLine(io.stderr, warning);
       // said once at start, so a person knows whether shell commands are contained before any is decided
       if (flags.quiet !== true) writeLine(io.stderr, serveContainmentRecord(await cliContainmentStatus(policy, io)));

@@ -25,7 +25,8 @@ export async function containmentPlanFor(
   options: { readonly path?: string; readonly bwrap?: string } = {},
 ): Promise<ContainmentPlan> {
   const resolved = typeof mode === 'string' ? mode : (mode?.mode ?? DEFAULT_CONTAINMENT_POLICY.mode);
-  if (resolved === 'off') return containmentPlan('off', { available: false, reason: 'not tried' });
+  // off never contains, so bubblewrap is not tried
+  if (resolved === 'off') return containmentPlan('off', { available: false, reason: 'not tried: containment is off' });
   const lookup = { ...(options.path !== undefined && { path: options.path }), ...(options.bwrap !== undefined && { bwrap: options.bwrap }) };
   return containmentPlan(resolved, await detectContainment(lookup));
 }

@@ -62,7 +62,7 @@ function answerOf(decision: Decision, notes: HeldNotes | undefined): HookAnswer 
  * An answer that lets a call run (or holds it for the agent's own prompt) on the promise that
  * it runs contained carries its contained command; when none can be made the call is refused.
  */
-function containedAnswer(answer: HookAnswer, governor: Governor, event: PreToolEvent, options: AnswerOptions): HookAnswer {
+function containedAnswer(answer: HookAnswer, { governor, event }: { readonly governor: Governor; readonly event: PreToolEvent }, options: AnswerOptions): HookAnswer {
   if ((answer.kind !== 'allow' && answer.kind !== 'ask') || answer.decision.contained !== true) return answer;
   const made = options.containShell?.(governor, event, answer.decision) ?? { ok: false, reason: 'this route cannot run shell commands contained' };
   if (!made.ok) return { kind: 'deny', message: `intentgate: this command may run only contained, and the sandbox cannot be made: ${made.reason}. It did not run.` };
@@ -81,7 +81,7 @@ async function preTool(governor: Governor, notes: SessionNotes, event: PreToolEv
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
   const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
   const answer = answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined);
-  return toldNotices(containedAnswer(answer, governor, event, options), notes);
+  return toldNotices(containedAnswer(answer, { governor, event }, options), notes);
 }
 
 type PermissionEvent = Extract<HookEvent, { kind: 'permission_request' }>;

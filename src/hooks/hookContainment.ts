@@ -30,10 +30,17 @@ export interface HookContainment {
   readonly masks?: MaskSources;
 }
 
+type PreToolEvent = Extract<HookEvent, { kind: 'pre_tool' }>;
+
+/** One call a route decided: the governor after the decision, the event and the decision. */
+export interface DecidedCall {
+  readonly governor: Governor;
+  readonly event: PreToolEvent;
+  readonly decision: Decision;
+}
+
 /** The contained command for one call, or why it cannot be made. */
 export type ContainedCall = ({ readonly ok: true } & ContainedCommand) | { readonly ok: false; readonly reason: string };
-
-type PreToolEvent = Extract<HookEvent, { kind: 'pre_tool' }>;
 
 /** The shell tools a governor's options describe (`toolKinds` of kind `shell`), with their arguments. */
 export function shellToolsOf(options: Pick<GovernorOptions, 'toolKinds'>): Record<string, ShellArguments> {
@@ -75,7 +82,7 @@ function shellFolder(event: PreToolEvent, args: Readonly<Record<string, unknown>
  * call allowed once by those paths, in the shell's folder. Never throws: a profile or line
  * that cannot be made is the reason the route refuses the call.
  */
-export function containCall(containment: HookContainment, governor: Governor, event: PreToolEvent, decision: Decision): ContainedCall {
+export function containCall(containment: HookContainment, { governor, event, decision }: DecidedCall): ContainedCall {
   const tool = Object.hasOwn(containment.shellTools, event.tool) ? containment.shellTools[event.tool] : undefined;
   if (tool === undefined) return { ok: false, reason: `'${event.tool.slice(0, 64)}' is not a shell tool this route knows the command argument of` };
   const args = typeof event.args === 'object' && event.args !== null ? (event.args as Readonly<Record<string, unknown>>) : {};

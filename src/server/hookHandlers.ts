@@ -91,7 +91,7 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
           answer: {
             approvalHint: serviceApprovalHint(context.prefix),
             analyseShell: context.analyseShell,
-            containShell: (governor, event, decision) => (contained.containment === undefined ? { ok: false, reason: 'the service has no sandbox for it' } : containCall(contained.containment, governor, event, decision)),
+            containShell: (governor, event, decision) => (contained.containment === undefined ? { ok: false, reason: 'the service has no sandbox for it' } : containCall(contained.containment, { governor, event, decision })),
           },
         })
       : adapter.failure(`intentgate: ${body.problem}`);

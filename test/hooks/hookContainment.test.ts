@@ -48,7 +48,7 @@ async function route(withContainShell = true): Promise<Route> {
   const governor = withAgentPreset({ workspaceRoot: root, trace: (record) => void trace.push(record) }, withShellContainment(claudeCodeAdapter, PLAN));
   const sessions = createMemorySessions(governor);
   const containment: HookContainment = { bwrap: PLAN.bwrap, place: { workspaceRoot: root, orchestrationDir: path.join(root, '.orchestration'), policy: containmentPolicyOf(undefined) }, shellTools: shellToolsOf(governor), masks };
-  const options: AnswerOptions = withContainShell ? { containShell: (held, event, decision) => containCall(containment, held, event, decision) } : {};
+  const options: AnswerOptions = withContainShell ? { containShell: (held, event, decision) => containCall(containment, { governor: held, event, decision }) } : {};
   await answerHookEvent({ kind: 'user_prompt', sessionId: SESSION, cwd: root, prompt: 'work' }, sessions);
   await answerHookEvent({ kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'select_active_intent', args: { intent_id: 'INT-001' } }, sessions);
   await sessions.withSession(SESSION, (held) => held.approveSession(['EXEC_ARBITRARY']));

@@ -55,7 +55,7 @@ async function shellPlan(adapter: AgentHookAdapter, flags: HookFlags, io: CliIo)
 }
 
 /** Where the sessions' governors work, and intentgate's files their profiles protect: the session store, the policy, a trace. */
-function hookPlace(governor: GovernorOptions, sessionStore: string, flags: HookFlags, io: CliIo): GovernorPlace {
+function hookPlace({ governor, sessionStore }: { readonly governor: GovernorOptions; readonly sessionStore: string }, flags: HookFlags, io: CliIo): GovernorPlace {
   const config = parseGovernorOptions(governor, io.cwd);
   const policy = policyFromFlag(flags.policy, io);
   return { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), sessionStore, ownFiles: policyOwnFiles(policy), env: io.env };
@@ -89,12 +89,12 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
         const plan = await shellPlan(adapter, flags, io);
         const governor = withAgentPreset(storeOnce().governor, plan === undefined ? adapter : withShellContainment(adapter, plan));
         const sessions = createFileSessions({ governor, profile: adapter.name, credential: () => credentialOf(storeOnce(), io) });
-        if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace(governor, sessions.dir, flags, io), shellTools: shellToolsOf(governor) };
+        if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace({ governor, sessionStore: sessions.dir }, flags, io), shellTools: shellToolsOf(governor) };
         return sessions;
       },
       answer: {
         approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision),
-        containShell: (governor, event, decision) => (containment === undefined ? { ok: false, reason: 'the route has no sandbox for it' } : containCall(containment, governor, event, decision)),
+        containShell: (governor, event, decision) => (containment === undefined ? { ok: false, reason: 'the route has no sandbox for it' } : containCall(containment, { governor, event, decision })),
       },
     });
   }

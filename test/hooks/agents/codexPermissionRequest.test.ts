@@ -37,7 +37,7 @@ function sessionOf(options: Partial<GovernorOptions>) {
   const trace: TraceRecord[] = [];
   const sessions = createMemorySessions({ workspaceRoot: root, trace: (record) => void trace.push(record), safeMode: false, ...options, ...codexAdapter.governorOptions });
   const containment = { bwrap: BWRAP, place: { workspaceRoot: root, orchestrationDir: path.join(root, '.orchestration'), policy: containmentPolicyOf(undefined) }, shellTools: shellToolsOf(codexAdapter.governorOptions) };
-  const containShell: AnswerOptions['containShell'] = (governor, event, decision) => containCall(containment, governor, event, decision);
+  const containShell: AnswerOptions['containShell'] = (governor, event, decision) => containCall(containment, { governor, event, decision });
   const select: HookEvent = { kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'select_active_intent', args: { intent_id: 'INT-001' } };
   /** The contained line the route hands Codex for `command` now. */
   const lineOf = async (command: string): Promise<string> => {

@@ -61,6 +61,12 @@ describe("Codex's PermissionRequest, answered from the session's decision", () =
     expect(codexAdapter.readEvent(permissionRequest('/project', 'ls'))).toEqual({ ok: true, event: { kind: 'permission_request', sessionId: SESSION, cwd: '/project', tool: 'Bash', args: { command: 'ls', cwd: '/project' } } });
   });
 
+  it("reads an apply_patch Codex asks about (a path outside its writable places) as the patch, as at PreToolUse", () => {
+    const patch = '*** Begin Patch\n*** Add File: /root/outside/p.ts\n+x\n*** End Patch';
+    const raw = { ...permissionRequest('/project', ''), tool_name: 'apply_patch', tool_input: { command: patch } };
+    expect(codexAdapter.readEvent(raw)).toEqual({ ok: true, event: { kind: 'permission_request', sessionId: SESSION, cwd: '/project', tool: 'apply_patch', args: { patch } } });
+  });
+
   it('allows the contained line of a command the governor lets run contained: its sandbox bounds it wherever Codex runs it', async () => {
     const { root, sessions, containShell, select, lineOf } = sessionOf({ shellContainment: CONTAIN });
     await answerHookEvent(select, sessions);

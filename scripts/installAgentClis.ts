@@ -25,6 +25,8 @@ export const AGENT_CLIS: readonly AgentCli[] = [
   // its Linux binary comes in an optional dependency (~400 MB)
   { name: 'codex', packageName: '@openai/codex', version: '0.169.0', bin: 'codex' },
   { name: 'gemini', packageName: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
+  // its Linux binary comes in an optional dependency (~190 MB); runs offline against a BYOK model URL
+  { name: 'copilot', packageName: '@github/copilot', version: '1.0.102', bin: 'copilot' },
 ];
 
 /** The folder the CLIs are installed under: `$INTENTGATE_AGENT_CLIS_DIR`, else the user's cache. */

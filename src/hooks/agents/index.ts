@@ -1,6 +1,7 @@
 import type { AgentHookAdapter } from '../agentHookAdapter';
 import { claudeCodeAdapter } from './claudeCode';
 import { codexAdapter } from './codexAdapter';
+import { copilotAdapter } from './copilotAdapter';
 import { geminiAdapter } from './geminiAdapter';
 
 /**
@@ -17,5 +18,8 @@ export const AGENT_HOOK_ADAPTERS: Readonly<Record<string, AgentHookAdapter>> = O
   },
   get gemini() {
     return geminiAdapter;
+  },
+  get copilot() {
+    return copilotAdapter;
   },
 });

@@ -105,6 +105,9 @@ function checkPackedFiles(manifest: Record<string, unknown>, packed: PackResult)
   pass(`npm pack: ${path.basename(packed.tarball)}, ${packed.files.length} files, tarball ${(packed.size / 1024).toFixed(1)} KiB, no src/ or test/`);
 }
 
+/** What a host that runs commands contained needs from the main entry (docs/containment.md#for-hosts-and-adapters). */
+const CONTAINMENT_API = ['containmentProfile', 'governorProfile', 'runContained', 'containedCommand', 'detectContainment', 'containmentPlan', 'containmentPlanFor', 'runGovernedCommand', 'runAllowedCommand', 'governorPlaceFor'] as const;
+
 // the consumer scripts report facts as JSON; the judging happens here
 const CONSUMER_BODY = `
 const root = mkdtempSync(path.join(tmpdir(), 'intentgate-consumer-'));
@@ -118,6 +121,7 @@ try {
     writeReason: governor.isToolAllowed('write_to_file').reason,
     readAllowed: governor.isToolAllowed('read_file').allowed,
     machineId: typeof lifecycleMachine === 'object' && lifecycleMachine !== null ? lifecycleMachine.id : null,
+    containment: Object.fromEntries(CONTAINMENT_API.map((name) => [name, typeof intentgate[name]])),
   }));
 } finally {
   rmSync(root, { recursive: true, force: true });
@@ -128,14 +132,18 @@ const ESM_CONSUMER = `import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}';
+import * as intentgate from '${PACKAGE_NAME}';
+const { createGovernor, lifecycleMachine } = intentgate;
+const CONTAINMENT_API = ${JSON.stringify(CONTAINMENT_API)};
 const resolved = fileURLToPath(import.meta.resolve('${PACKAGE_NAME}'));
 ${CONSUMER_BODY}`;
 
 const CJS_CONSUMER = `const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
-const { createGovernor, lifecycleMachine } = require('${PACKAGE_NAME}');
+const intentgate = require('${PACKAGE_NAME}');
+const { createGovernor, lifecycleMachine } = intentgate;
+const CONTAINMENT_API = ${JSON.stringify(CONTAINMENT_API)};
 const resolved = require.resolve('${PACKAGE_NAME}');
 ${CONSUMER_BODY}`;
 
@@ -151,8 +159,11 @@ function checkConsumer(project: string, kind: 'ESM' | 'CJS', expectedEntry: stri
   }
   if (report.readAllowed !== true) fail(`${kind}: isToolAllowed('read_file').allowed is ${String(report.readAllowed)}, expected true`);
   if (kind === 'ESM' && report.machineId !== 'lifecycle') fail(`ESM: lifecycleMachine.id is ${String(report.machineId)}, expected 'lifecycle'`);
+  const containment = isRecord(report.containment) ? report.containment : {};
+  const missing = CONTAINMENT_API.filter((name) => containment[name] !== 'function');
+  if (missing.length > 0) fail(`${kind}: the containment API lacks ${missing.join(', ')} (expected functions)`);
   const how = kind === 'ESM' ? `import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}'` : `require('${PACKAGE_NAME}')`;
-  pass(`${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed (state ${String(report.state)})`);
+  pass(`${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed (state ${String(report.state)}); the containment API's ${CONTAINMENT_API.length} functions are there`);
 }
 
 function readJsonLine(output: string, who: string): Record<string, unknown> {

@@ -55,6 +55,35 @@ describe.skipIf(BWRAP === undefined)('executeCommandFunctionTool, contained', ()
   });
 });
 
+describe.skipIf(BWRAP === undefined)('executeCommandFunctionTool, a change a person allowed once', () => {
+  it('runs it after the approval with the existing file it names writable, nothing else', async () => {
+    const plan: ContainmentPlan = { kind: 'contain', bwrap: BWRAP ?? 'bwrap' };
+    const { root, outside } = makeRepository();
+    const options = { workspaceRoot: root, shellContainment: plan, trace: () => undefined };
+    const governor = createGovernor(options);
+    governors.push(governor);
+    governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
+    const target = path.join(outside, 'outside.txt');
+    const other = path.join(outside, 'other.txt');
+    const tools = governAgentTools(governor, [executeCommandFunctionTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 })]);
+    const model = new ScriptedModel([calls(SELECT), run('c1', `cp src/a.ts ${target} && touch ${other}`), say('copied')]);
+    const agent = new Agent({ name: 'coder', instructions: () => governor.handshakePrompt(), tools, model });
+    const runner = new Runner({ tracingDisabled: true });
+    governor.userPrompt('copy it out');
+    const first = await runner.run(agent, 'copy it out', governedRunOptions(governor));
+    expect(first.interruptions).toHaveLength(1);
+    expect(governor.pendingApproval?.approval?.outsideScope).toEqual([target, other]);
+    expect(readFileSync(target, 'utf8')).toBe('outside\n');
+
+    first.state.approve(first.interruptions[0]!);
+    await runner.run(agent, first.state, governedRunOptions(governor));
+    expect(JSON.parse(toolOutputs(model.requests.at(-1)).get('c1') ?? 'null')).toMatchObject({ contained: true });
+    expect(readFileSync(target, 'utf8')).toBe(readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'));
+    // a file that did not exist cannot be bound: the touch lands in the private /tmp, not on the host
+    expect(existsSync(other)).toBe(false);
+  });
+});
+
 describe('executeCommandFunctionTool without bubblewrap', () => {
   it('runs the command uncontained under auto, decided by analysis alone', async () => {
     const { root, report, governor } = await play(containmentPlan('auto', UNAVAILABLE), () => [calls(SELECT), run('c1', 'touch src/plain.txt && echo ok'), say('done')]);

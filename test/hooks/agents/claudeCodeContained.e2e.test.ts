@@ -98,6 +98,18 @@ describe.skipIf('skip' in cli || BWRAP === undefined)('allowed Bash commands run
     expect(existsSync(path.join(root, 'docs', 'bg.txt'))).toBe(false);
   });
 
+  it('keeps an ignored file unreadable to inline code', async () => {
+    const root = workspace();
+    writeFileSync(path.join(root, '.intentignore'), 'secrets/\n');
+    mkdirSync(path.join(root, 'secrets'));
+    writeFileSync(path.join(root, 'secrets', 'key'), 'TOP-SECRET-KEY\n');
+    // the path is built at run time, so only the sandbox stands between the code and the file
+    const run = await claude(root, 'command', [{ tool: 'Bash', input: { command: `python3 -c "print(open('sec' + 'rets/key').read())"`, description: 'read' } }]);
+    const result = toolResultTexts(run)[1] ?? '';
+    expect(result).not.toContain('TOP-SECRET-KEY');
+    expect(result).toContain('Permission denied');
+  });
+
   it.each(vias)('keeps the intents file from an archive member with its absolute name: tar -xPf is refused or contained ($via hook)', async ({ via }) => {
     const root = workspace();
     const intents = readFileSync(intentsFile(root), 'utf8');
@@ -105,7 +117,10 @@ describe.skipIf('skip' in cli || BWRAP === undefined)('allowed Bash commands run
     writeFileSync(path.join(outside, 'forged.yaml'), 'active_intents:\n  - id: INT-001\n    name: forged\n    owned_scope: ["**"]\n');
     execFileSync('tar', ['-cPf', path.join(root, 'src', 'forged.tar'), `--transform=s|^forged.yaml$|${intentsFile(root)}|`, 'forged.yaml'], { cwd: outside });
     const run = await claude(root, via, [{ tool: 'Bash', input: { command: 'tar -xPf src/forged.tar', description: 'unpack' } }]);
-    expect(run.result).toBeDefined();
+    const refused = (run.result?.permission_denials.length ?? 0) > 0;
+    const result = toolResultTexts(run)[1] ?? '';
+    // contained, tar runs and fails to write the member (Claude Code reports tar's last line)
+    expect(refused || /^Exit code [1-9]/.test(result), result).toBe(true);
     expect(readFileSync(intentsFile(root), 'utf8')).toBe(intents);
   });
 });

@@ -46,8 +46,9 @@ function masksProblem(masks: string): string | undefined {
   const dir = lstatOrUndefined(path.join(masks, 'dir'));
   const file = lstatOrUndefined(path.join(masks, 'file'));
   if (dir === undefined || !dir.isDirectory() || (dir.mode & 0o777) !== 0 || (owner !== undefined && dir.uid !== owner)) return `${masks}/dir is not an empty mode-000 folder of this user`;
-  // only its owner could have filled it, and a mode-000 folder's entries cannot be listed here without root
-  if (dir.nlink !== 2) return `${masks}/dir has folders in it`;
+  // only its owner could have filled it, and a mode-000 folder's entries cannot be listed without root;
+  // a folder in it shows in the link count (btrfs and overlayfs count a folder's links as 1)
+  if (dir.nlink > 2) return `${masks}/dir has folders in it`;
   if (file === undefined || !file.isFile() || (file.mode & 0o777) !== 0 || file.size !== 0 || (owner !== undefined && file.uid !== owner)) return `${masks}/file is not an empty mode-000 file of this user`;
   return undefined;
 }

@@ -108,6 +108,23 @@ describe('the MCP proxy without bubblewrap', () => {
     }
   });
 
+  it('runs the upstream uncontained under auto, and says why', async () => {
+    const { root, outside } = workspaceBeside();
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    let started: Awaited<ReturnType<typeof startProxy>>;
+    try {
+      started = await startProxy(root, { containment: { mode: 'auto' } });
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(started.proxy.upstreamContainment.contained).toBe(false);
+    expect(started.proxy.upstreamContainment.reason).toContain('bubblewrap (bwrap) is not installed');
+    await started.call('select_active_intent', { intent_id: 'INT-1' });
+    expect(outcomes(await started.call('write_files', { name: 'auto.txt' }))).toMatchObject({ src: 'ok', docs: 'ok' });
+    expect(existsSync(path.join(outside, 'auto.txt'))).toBe(true);
+  });
+
   it('takes --contain-upstream, and the mode of the policy file as the default', () => {
     const parsed = parseMcpProxyArgs(['--contain-upstream', '--', 'server']);
     expect(parsed.ok && mcpProxyOptionsFromArgs(parsed.args, '/tmp').containUpstream).toBe('required');

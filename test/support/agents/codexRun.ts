@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { runAgent, tempDir, writeJson, type AgentRun } from './agentCli';
@@ -96,6 +96,29 @@ function sandboxHelperDir(program: string): string {
 }
 
 /**
+ * Ends the filesystem helpers Codex's own sandbox leaves behind: Codex 0.169 starts them in a
+ * bwrap session of their own (`--codex-run-as-fs-helper`) and they outlive `codex exec`
+ * (measured: still running minutes later), beyond the reach of the run's process group. Only
+ * helpers whose command line names this run's workspace are ended, by their ids.
+ */
+function endSandboxHelpers(workspace: string): void {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let words: string[];
+    try {
+      words = readFileSync(path.join('/proc', pid, 'cmdline'), 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!words.includes('--codex-run-as-fs-helper') || !words.some((word) => word.includes(workspace))) continue;
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // it ended on its own meanwhile
+    }
+  }
+}
+
+/**
  * Runs the real Codex headless (`codex exec`) in the workspace, against a scripted model on
  * 127.0.0.1, with a fresh HOME, the hooks trusted for the run and no sandbox, so only the hooks decide.
  */
@@ -118,6 +141,7 @@ export async function runCodex(program: string, spec: CodexRunSpec): Promise<Cod
     });
     return { run, requests: [...model.requests] };
   } finally {
+    if (spec.sandbox !== undefined) endSandboxHelpers(spec.workspace);
     await model.close();
   }
 }

@@ -132,8 +132,9 @@ function uncontainedArgs(args: unknown): unknown {
  * A command that ran contained is reported as its contained line: the held call is the one
  * the line runs.
  */
-function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent): HookAnswer {
-  const unwrapped = uncontainedArgs(event.args);
+function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent, options: AnswerOptions): HookAnswer {
+  // only a route that contains rewrites commands: elsewhere a line the model wrote itself is no contained call
+  const unwrapped = options.containShell === undefined ? event.args : uncontainedArgs(event.args);
   const held = heldCallMatching(governor, event.tool, event.args) ?? (unwrapped === event.args ? undefined : heldCallMatching(governor, event.tool, unwrapped));
   if (held) governor.resolveApproval(held.approvalId, 'continue');
   return proceed(withNotices(notes));
@@ -174,7 +175,7 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
       case 'pre_tool':
         return await sessions.withSession(id, (governor, notes) => preTool(governor, notes, event, options));
       case 'post_tool':
-        return await sessions.withSession(id, (governor, notes) => postTool(governor, notes, event));
+        return await sessions.withSession(id, (governor, notes) => postTool(governor, notes, event, options));
       case 'permission_request':
         return await sessions.withSession(id, (governor) => permissionRequest(governor, event, options));
       case 'tool_selection':

@@ -107,6 +107,14 @@ describe('a hook route that runs shell commands contained', () => {
     expect(trace.map((record) => record.reasons[0]?.code).slice(-2)).toEqual(['needs_approval', 'approved_once']);
   });
 
+  it('finds no held call in a line the model wrote itself on a route that does not contain', async () => {
+    const { root, sessions, trace, options } = await route();
+    const command = 'curl -s https://example.com -o src/auth/page.html';
+    const held = await answerHookEvent(bash(root, command), sessions, options);
+    await answerHookEvent(bash(root, lineOf(held), 'post_tool'), sessions, {});
+    expect(trace.map((record) => record.reasons[0]?.code).at(-1)).toBe('needs_approval');
+  });
+
   it('blocks a contained answer for an agent whose hook cannot hand back a rewritten command', async () => {
     const { root, sessions, options } = await route();
     const plain: AgentHookAdapter = { ...claudeCodeAdapter, name: 'no-rewrite', rewritesShellCommands: false };

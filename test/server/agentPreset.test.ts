@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/runCli';
-import { cli, memoryIo } from '../cli/cliHarness';
-import { listeningUrl } from '../cli/serveHarness';
+import { STORE_TIMEOUT_ENV } from '../../src/server/serverOptions';
+import { cli } from '../cli/cliHarness';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from '../sessions/redisServer';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
+import { startServe, type InProcessServe } from './inProcessServe';
 
 // Issue 33, finding 3: a session started by Claude Code's hooks cannot be driven through Gemini
 // CLI's hook route (whose preset does not know Claude Code's Bash), not even after a token-less
@@ -73,22 +73,24 @@ describe.each(STORES)('intentgate serve on $name', ({ redis: onRedis }) => {
   let redis: RedisServer | undefined;
   let root = '';
   let url = '';
-  const stop = new AbortController();
-  let exited: Promise<number> = Promise.resolve(0);
+  let service: InProcessServe | undefined;
 
   beforeAll(async () => {
     if (skip) return;
     redis = onRedis ? await startRedis() : undefined;
     root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const io = memoryIo({ cwd: root, stop: stop.signal, env: { INTENTGATE_APPROVAL_TOKEN: TOKEN } });
     const store = redis === undefined ? [] : ['--store', redis.url, '--deployment', 'presets'];
-    exited = runCli(['serve', '--port', '0', '--host', '127.0.0.1', '--quiet', ...store], io);
-    url = await listeningUrl(io.stdout);
-  }, 60_000);
+    // a Redis deadline far above the default: this test is about presets, on a machine that may be busy
+    process.env[STORE_TIMEOUT_ENV] = '10000';
+    try {
+      service = await startServe(['--port', '0', '--host', '127.0.0.1', '--quiet', ...store], root, { INTENTGATE_APPROVAL_TOKEN: TOKEN });
+    } finally {
+      delete process.env[STORE_TIMEOUT_ENV];
+    }
+    url = service.url;
+  }, 180_000);
   afterAll(async () => {
-    if (skip) return;
-    stop.abort();
-    expect(await exited).toBe(0);
+    if (service) expect(await service.stop()).toBe(0);
     await redis?.stop();
   });
 

@@ -113,9 +113,17 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('a Redis store with a deadline'
   it('drops a write Redis runs after its sender gave up on it', async () => {
     await patient.update('s3', { create: true, profile: '' }, (governor) => governor.approveSession(['SUDO']));
     // stopped while the use works: the lock is taken and the state read, the write is sent to a Redis that reads nothing
+    // a deadline long enough that the lock and the read come back before the pause on a busy machine
+    const willPause = createRedisSessionStore({
+      url: redis.url,
+      deployment: 'deadline',
+      governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
+      idleTtlMs: 60_000,
+      commandTimeoutMs: 5000,
+    });
     let worked = false;
     const use = timed(() =>
-      sessions.update('s3', { create: false }, (governor) => {
+      willPause.update('s3', { create: false }, (governor) => {
         pause();
         worked = true;
         governor.approveSession(['NETWORK_RISK']);
@@ -130,6 +138,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('a Redis store with a deadline'
     } finally {
       resume();
     }
+    await willPause.close();
     await untilHealthy();
     expect(await approved('s3')).toEqual(['SUDO']);
     // the lock of the use that gave up is let go: the session is usable at once

@@ -100,7 +100,8 @@ const runsLine = (args: unknown, argument: string, line: string): boolean =>
  * governor decided it, and what the prompt asks (leaving the agent's own sandbox) it did not weigh.
  */
 async function permissionRequest(governor: Governor, event: PermissionEvent, options: AnswerOptions): Promise<HookAnswer> {
-  const args = uncontainedArgs(event.args);
+  // only a route that contains rewrites commands: elsewhere a line the model wrote itself is decided as written
+  const args = options.containShell === undefined ? event.args : uncontainedArgs(event.args);
   const prepared = await prepareCall(governor, event.tool, args, options.analyseShell);
   const decision = governor.isToolAllowed(event.tool, args, prepared);
   if (!decision.allowed) return answerOf(decision, undefined);

@@ -168,6 +168,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
 
   const open = (sessionId: string, kept: Kept): Governor => wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
 
+  // releases sent and not yet answered, so closing the store does not leave their locks behind
+  const releasing = new Set<Promise<void>>();
+
   const release = async (sessionId: string, token: string): Promise<void> => {
     try {
       await connection.command(['EVAL', RELEASE_LOCK_SCRIPT, '1', keys.lock(sessionId), token]);
@@ -231,7 +234,10 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       try {
         return await task(held);
       } finally {
-        await release(sessionId, held.token);
+        // not waited for: a use that met a hung Redis would wait a second deadline for it, and the
+        // next use's lock command goes on the same connection, after it; close() waits for it
+        const released = release(sessionId, held.token).finally(() => releasing.delete(released));
+        releasing.add(released);
       }
     });
 
@@ -290,6 +296,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     },
     count,
     healthy: () => connection.healthy(),
-    close: () => connection.close(),
+    async close() {
+      await Promise.all(releasing);
+      await connection.close();
+    },
   };
 }

@@ -55,6 +55,17 @@ const EN = {
   insideWritable: 'inside the writable places',
   masked: 'Unreadable',
   network: 'Network',
+  content_write: 'Writes',
+  content_edit: 'Edits',
+  content_diff: 'Patches',
+  content_delete: 'Deletes',
+  content_command: 'Runs',
+  noContent: 'no content was given',
+  oldText: 'Before',
+  newText: 'After',
+  inFolder: 'in',
+  showAll: 'Show all',
+  showLess: 'Show less',
 } as const;
 
 /** A key of the console's own words. */
@@ -116,6 +127,17 @@ export const CONSOLE_LABELS: Readonly<Record<Locale, Readonly<Record<ConsoleLabe
     insideWritable: 'внутри доступного для записи',
     masked: 'Нечитаемо',
     network: 'Сеть',
+    content_write: 'Запись',
+    content_edit: 'Правка',
+    content_diff: 'Патч',
+    content_delete: 'Удаление',
+    content_command: 'Команда',
+    noContent: 'содержимое не передано',
+    oldText: 'Было',
+    newText: 'Стало',
+    inFolder: 'в',
+    showAll: 'Показать всё',
+    showLess: 'Свернуть',
   },
 };
 

@@ -8,7 +8,7 @@ import { isConsoleAssetName, type ConsoleAsset, type ConsoleAssetName } from './
 import { sendAsset, sendConsoleJson, sendText } from './consoleHeaders';
 import { consoleWords } from './consoleLabels';
 import type { ConsoleContainment } from './consoleContainment';
-import { consoleSessionViews, type SessionLister } from './consoleSessionViews';
+import { consoleSessionViews, type ConsoleViewSettings, type SessionLister } from './consoleSessionViews';
 import type { EventStreams } from './eventStreams';
 import { chartStateIds, type ChartGraph } from './statechartGraph';
 import { statechartSvg } from './statechartSvg';
@@ -22,6 +22,8 @@ export interface ConsoleParts {
   readonly chart: ChartGraph;
   /** what each session's view says of containment; none when the service does not tell */
   readonly containment?: ConsoleContainment;
+  /** the governor options the sessions' views are read with */
+  readonly view?: ConsoleViewSettings;
 }
 
 /** One console request. */
@@ -69,7 +71,7 @@ const me: ConsoleHandler = ({ req, res, parts }) => {
 
 const sessions: ConsoleHandler = async ({ req, res, parts }) => {
   parts.access.require(req, false);
-  const views = await consoleSessionViews(parts.sessions, parts.containment);
+  const views = await consoleSessionViews(parts.sessions, parts.containment, parts.view);
   sendConsoleJson(res, { status: 200, body: { sessions: views, categories: RISK_CATEGORIES } });
 };
 

@@ -2,9 +2,11 @@ import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
+import type { ToolKindSpec } from '../risk/toolKinds';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
 import { sessionContainment, type ConsoleContainment, type ContainmentView, type SessionContainment } from './consoleContainment';
+import { callContent, type CallContentView } from './heldCallContent';
 
 /** A call (or a change to a control file) that waits for a person, as the console shows it. */
 export interface HeldCallView {
@@ -19,6 +21,14 @@ export interface HeldCallView {
   readonly args: Readonly<Record<string, unknown>> | null;
   /** the narrowest grant that would cover it, for "Allow calls like it"; null when none could */
   readonly grant: GrantSuggestion | null;
+  /** what it would write, edit or run, read from its arguments; null for another call or unseen arguments */
+  readonly content: CallContentView | null;
+}
+
+/** What the console reads held calls with: the governors' options it needs. */
+export interface ConsoleViewSettings {
+  /** the host's tool kinds, so a host tool that writes files shows what it writes */
+  readonly toolKinds?: Readonly<Record<string, ToolKindSpec>>;
 }
 
 /** A session as the console shows it: the service's view, the full state path and the held calls. */
@@ -41,28 +51,39 @@ export function statePath(value: unknown): string {
   return rest === '' ? key : `${key}.${rest}`;
 }
 
-/** What waits for a person in a session, oldest first: a held control-file change, then the held calls. */
-export function heldCallsOf(governor: Governor): HeldCallView[] {
+/** What waits for a person in a session, oldest first: a held control-file change, then the held calls, each with what it would change. */
+export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = {}): HeldCallView[] {
   const change = governor.pendingApproval?.code === 'control_file_changed' ? governor.pendingApproval : undefined;
   const changeView: HeldCallView[] = change?.approval
-    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null, grant: null }]
+    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null, grant: null, content: null }]
     : [];
   return [
     ...changeView,
     ...governor.heldCalls.flatMap(({ id, decision, args }) =>
       decision.approval
-        ? [{ approval_id: id, kind: 'call' as const, tool: decision.tool, categories: decision.approval.categories, prompt: decision.approval.prompt, args, grant: decision.approval.grant ?? null }]
+        ? [
+            {
+              approval_id: id,
+              kind: 'call' as const,
+              tool: decision.tool,
+              categories: decision.approval.categories,
+              prompt: decision.approval.prompt,
+              args,
+              grant: decision.approval.grant ?? null,
+              content: callContent(decision.tool, args, settings.toolKinds),
+            },
+          ]
         : [],
     ),
   ];
 }
 
 /** One session for the console. */
-export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes, containment?: SessionContainment): ConsoleSessionView {
+export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes, containment?: SessionContainment, settings: ConsoleViewSettings = {}): ConsoleSessionView {
   return {
     ...sessionView(governor, agentNotes),
     state_path: statePath(governor.actor.getSnapshot().value),
-    held_calls: heldCallsOf(governor),
+    held_calls: heldCallsOf(governor, settings),
     containment: containment === undefined ? null : containment(governor),
   };
 }
@@ -74,7 +95,7 @@ export interface SessionLister {
 }
 
 /** Every session the service holds, the most recently used first, with its containment when the console is told it; reading them does not keep them alive. */
-export async function consoleSessionViews(sessions: SessionLister, containment?: ConsoleContainment): Promise<ConsoleSessionView[]> {
+export async function consoleSessionViews(sessions: SessionLister, containment?: ConsoleContainment, settings: ConsoleViewSettings = {}): Promise<ConsoleSessionView[]> {
   const contained = containment === undefined ? undefined : await sessionContainment(containment);
-  return sessions.list((governor, agentNotes) => consoleSessionView(governor, agentNotes, contained));
+  return sessions.list((governor, agentNotes) => consoleSessionView(governor, agentNotes, contained, settings));
 }

@@ -3,7 +3,8 @@ import { lifecycleMachine } from '../../machines/lifecycle';
 import type { ApprovalTokens } from '../server/approvalTokens';
 import { createRouter } from '../server/router';
 import type { SessionEvents } from '../server/sessionEvents';
-import type { SessionLister } from './consoleSessionViews';
+import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ConsoleViewSettings, SessionLister } from './consoleSessionViews';
 import { checkStateChange } from '../server/webSafety';
 import { createConsoleAccess, type ConsoleAccess } from './consoleAccess';
 import type { ConsoleContainment } from './consoleContainment';
@@ -28,6 +29,8 @@ export interface ApprovalConsoleOptions {
   readonly now?: () => number;
   /** the service's containment status and where its governors work: each session's view shows its profile */
   readonly containment?: ConsoleContainment;
+  /** the host's tool kinds, so a held call of a host tool that writes files shows what it writes */
+  readonly toolKinds?: Readonly<Record<string, ToolKindSpec>> | undefined;
 }
 
 /** The approval console: a web page on the governance service where a person answers held calls. */
@@ -40,6 +43,13 @@ export interface ApprovalConsole {
   signInPath(): string;
   /** Ends every event stream and sign-in. */
   close(): void;
+}
+
+/** What the sessions' views are read with, from the console's options. */
+function viewSettings(options: ApprovalConsoleOptions): ConsoleViewSettings {
+  return {
+    ...(options.toolKinds !== undefined && { toolKinds: options.toolKinds }),
+  };
 }
 
 /**
@@ -60,6 +70,7 @@ export function createApprovalConsole(options: ApprovalConsoleOptions): Approval
     streams,
     sessions: options.sessions,
     chart: statechartGraph(lifecycleMachine.root),
+    view: viewSettings(options),
     ...(options.containment && { containment: options.containment }),
   };
   const route = createRouter(CONSOLE_ROUTES, options.prefix);

@@ -4,6 +4,9 @@
 const cards = new Map();
 let words = { labels: {}, headings: {}, buttons: {}, categories: {} };
 let actions = { answer: async () => undefined, approve: async () => undefined, grant: async () => undefined, revoke: async () => undefined, chart: async () => '' };
+// a long content shows its head until "Show all" is pressed
+const CLIP_LINES = 24;
+const CLIP_CHARS = 2400;
 
 /** Sets the words of the chosen language and the callbacks of the buttons. */
 export function configure(nextWords, nextActions) {
@@ -120,11 +123,91 @@ function editSubmitted(root, sessionId, call, event) {
   void actions.answer(sessionId, call.approval_id, { edit: args }, error);
 }
 
+/** The head of a long text, or undefined when the text is short enough to show whole. */
+function clipOf(text) {
+  let head = text.split('\n').slice(0, CLIP_LINES).join('\n');
+  if (head.length > CLIP_CHARS) head = head.slice(0, CLIP_CHARS);
+  return head.length < text.length ? `${head}\n…` : undefined;
+}
+
+// a diff's lines as text spans, marked by their first character, so additions and removals stand out
+function diffLines(text) {
+  return text.split('\n').map((line, index, lines) => {
+    const kind = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : 'same';
+    return element('span', `diff-${kind}`, index < lines.length - 1 ? `${line}\n` : line);
+  });
+}
+
+/** A monospace block of `text`, clipped with a "Show all" toggle; written as text, never as markup. */
+function textBlock(className, text, asDiff = false) {
+  const block = element('div', 'text-block');
+  const pre = element('pre', className);
+  const head = clipOf(text);
+  const fill = (whole) => {
+    const shown = whole || head === undefined ? text : head;
+    if (asDiff) pre.replaceChildren(...diffLines(shown));
+    else pre.textContent = shown;
+  };
+  fill(false);
+  block.append(pre);
+  if (head !== undefined) {
+    const toggle = element('button', 'show-all');
+    toggle.type = 'button';
+    toggle.dataset.label = 'showAll';
+    toggle.addEventListener('click', () => {
+      const open = toggle.dataset.label === 'showAll';
+      fill(open);
+      toggle.dataset.label = open ? 'showLess' : 'showAll';
+      toggle.textContent = label(toggle.dataset.label);
+    });
+    block.append(toggle);
+  }
+  return block;
+}
+
+/** A labelled element whose words follow the chosen language. */
+function labelled(tag, className, key) {
+  const node = element(tag, className, label(key));
+  node.dataset.label = key;
+  return node;
+}
+
+/** What the call would write, edit or run, so it is judged without its JSON. */
+function fillContent(root, content) {
+  const section = root.querySelector('.content');
+  if (!content) return;
+  section.hidden = false;
+  section.dataset.content = content.kind;
+  section.querySelector('.content-kind').dataset.label = `content_${content.kind}`;
+  const where = content.kind === 'command' ? content.cwd : content.path;
+  const path = section.querySelector('.content-path');
+  path.hidden = !where;
+  path.textContent = where ?? '';
+  // a command's folder reads "Runs in <folder>"; a file's path follows its verb
+  if (content.kind === 'command' && where) path.before(labelled('span', 'content-in', 'inFolder'), ' ');
+  const body = section.querySelector('.content-body');
+  if (content.kind === 'command') body.append(textBlock('content-command', content.text));
+  else if (content.kind === 'diff') body.append(textBlock('content-diff', content.text, true));
+  else if (content.kind === 'write') body.append(content.text === null ? labelled('p', 'content-none', 'noContent') : textBlock('content-text', content.text));
+  else if (content.kind === 'edit') {
+    for (const edit of content.edits) {
+      const before = element('div', 'edit-old');
+      before.append(labelled('span', 'edit-label', 'oldText'), textBlock('content-old', edit.old));
+      const after = element('div', 'edit-new');
+      after.append(labelled('span', 'edit-label', 'newText'), textBlock('content-new', edit.new));
+      const pair = element('div', 'edit-pair');
+      pair.append(before, after);
+      body.append(pair);
+    }
+  }
+}
+
 function createHeld(sessionId, call) {
   const root = cloneTemplate('held-template');
   root.dataset.approval = call.approval_id;
   root.dataset.kind = call.kind;
   fillPrompt(root, sessionId, call);
+  fillContent(root, call.content);
   root.querySelector('.edit-form').addEventListener('submit', (event) => editSubmitted(root, sessionId, call, event));
   root.querySelector('.close-edit').addEventListener('click', () => (root.querySelector('.edit-form').hidden = true));
   applyLabels(root);

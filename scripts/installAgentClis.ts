@@ -27,6 +27,8 @@ export const AGENT_CLIS: readonly AgentCli[] = [
   { name: 'gemini', packageName: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
   // its Linux binary comes in an optional dependency (~190 MB); runs offline against a BYOK model URL
   { name: 'copilot', packageName: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  // its Linux binary comes in an optional dependency (~350 MB); the launcher finds it without the postinstall script
+  { name: 'opencode', packageName: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
 ];
 
 /** The folder the CLIs are installed under: `$INTENTGATE_AGENT_CLIS_DIR`, else the user's cache. */

@@ -3,6 +3,7 @@ import { claudeCodeAdapter } from './claudeCode';
 import { codexAdapter } from './codexAdapter';
 import { copilotAdapter } from './copilotAdapter';
 import { geminiAdapter } from './geminiAdapter';
+import { opencodeAdapter } from './opencodeAdapter';
 
 /**
  * The agent CLIs `intentgate hook <agent>` answers, by the name on the command line. Each
@@ -21,5 +22,8 @@ export const AGENT_HOOK_ADAPTERS: Readonly<Record<string, AgentHookAdapter>> = O
   },
   get copilot() {
     return copilotAdapter;
+  },
+  get opencode() {
+    return opencodeAdapter;
   },
 });

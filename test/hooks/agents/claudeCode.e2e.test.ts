@@ -172,7 +172,9 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     expect(readFileSync(path.join(root, 'src', 'auth', 'session.ts'), 'utf8')).toBe('session.ts');
     expect(results[4]).toContain("'src/billing/invoice.ts' is outside the scope of intent 'INT-001'");
     expect(existsSync(path.join(root, 'src', 'billing', 'invoice.ts'))).toBe(false);
-    expect(results[5]).toContain('Scope Violation');
+    // a change outside the scope is held for a human naming its exact path, never run by the model alone
+    expect(results[5]).toMatch(/^1\) /);
+    expect(results[5]).toContain(`delete ${outside}`);
     expect(readFileSync(outside, 'utf8')).toBe('keep');
     expect(results[6]).toMatch(/^1\) .*NETWORK_RISK/s);
     expect(existsSync(path.join(root, 'src', 'auth', 'page.html'))).toBe(false);

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
@@ -7,6 +8,7 @@ import type { SessionNotes } from '../sessions/governorSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
 import { sessionContainment, type ConsoleContainment, type ContainmentView, type SessionContainment } from './consoleContainment';
 import { callContent, type CallContentView } from './heldCallContent';
+import { sessionLabelNotes } from './sessionLabels';
 
 /** A call (or a change to a control file) that waits for a person, as the console shows it. */
 export interface HeldCallView {
@@ -25,10 +27,25 @@ export interface HeldCallView {
   readonly content: CallContentView | null;
 }
 
-/** What the console reads held calls with: the governors' options it needs. */
+/** What a person recognizes a session by, besides its id and active intent. */
+export interface SessionLabelView {
+  /** the agent whose hooks drive it (its hook preset's name), when the console was told */
+  readonly agent: string | null;
+  /** whether an agent's hook made it (it has the hooks' notes), named or not */
+  readonly via_hook: boolean;
+  /** the workspace folder's name, and its full path */
+  readonly workspace: string | null;
+  readonly workspace_path: string | null;
+  /** the first user prompt, clipped to 200 characters, when it came through a route the console hears */
+  readonly first_prompt: string | null;
+}
+
+/** What the console reads held calls and labels with: the governors' options it needs. */
 export interface ConsoleViewSettings {
   /** the host's tool kinds, so a host tool that writes files shows what it writes */
   readonly toolKinds?: Readonly<Record<string, ToolKindSpec>>;
+  /** where the governors work */
+  readonly workspaceRoot?: string;
 }
 
 /** A session as the console shows it: the service's view, the full state path and the held calls. */
@@ -39,6 +56,7 @@ export interface ConsoleSessionView extends Omit<SessionView, 'held_calls'> {
   readonly held_calls: readonly HeldCallView[];
   /** whether the session's shell commands run contained, and the profile they get; null when the console is not told */
   readonly containment: ContainmentView | null;
+  readonly label: SessionLabelView;
 }
 
 /** The statechart state value as a dotted path: `{ REASONING: 'awaitingApproval' }` is `REASONING.awaitingApproval`. */
@@ -78,6 +96,19 @@ export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = 
   ];
 }
 
+/** A session's label: its agent, the workspace and its first prompt, from what the console was told. */
+export function sessionLabel(governor: Governor, agentNotes: SessionNotes | undefined, settings: ConsoleViewSettings = {}): SessionLabelView {
+  const noted = sessionLabelNotes(governor);
+  const root = settings.workspaceRoot;
+  return {
+    agent: noted.agent,
+    via_hook: agentNotes !== undefined,
+    workspace: root === undefined ? null : basename(root) || root,
+    workspace_path: root ?? null,
+    first_prompt: noted.firstPrompt,
+  };
+}
+
 /** One session for the console. */
 export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes, containment?: SessionContainment, settings: ConsoleViewSettings = {}): ConsoleSessionView {
   return {
@@ -85,6 +116,7 @@ export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes
     state_path: statePath(governor.actor.getSnapshot().value),
     held_calls: heldCallsOf(governor, settings),
     containment: containment === undefined ? null : containment(governor),
+    label: sessionLabel(governor, agentNotes, settings),
   };
 }
 
@@ -97,5 +129,7 @@ export interface SessionLister {
 /** Every session the service holds, the most recently used first, with its containment when the console is told it; reading them does not keep them alive. */
 export async function consoleSessionViews(sessions: SessionLister, containment?: ConsoleContainment, settings: ConsoleViewSettings = {}): Promise<ConsoleSessionView[]> {
   const contained = containment === undefined ? undefined : await sessionContainment(containment);
-  return sessions.list((governor, agentNotes) => consoleSessionView(governor, agentNotes, contained, settings));
+  // the workspace is where the governors work, as the containment is told it, unless the settings say
+  const told: ConsoleViewSettings = settings.workspaceRoot === undefined && containment ? { ...settings, workspaceRoot: containment.place.workspaceRoot } : settings;
+  return sessions.list((governor, agentNotes) => consoleSessionView(governor, agentNotes, contained, told));
 }

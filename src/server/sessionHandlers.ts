@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { prepareCall } from '../analysis/prepareCall';
+import { noteSessionPrompt } from '../console/sessionLabels';
 import type { Decision } from '../decision/decision';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
@@ -25,6 +26,8 @@ export const promptHandler: Handler = async (context) => {
   const { text } = parseBody(promptBodySchema, context.body);
   const { view, created } = await context.sessions.withCreated(id, (governor, isNew) => {
     governor.userPrompt(text);
+    // the governor keeps no prompt text: the console labels the session with its first one
+    noteSessionPrompt(governor, text);
     return { view: sessionView(governor), created: isNew };
   });
   context.events.publish({ type: created ? 'session.started' : 'session.changed', sessionId: id });

@@ -1,10 +1,11 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, startService, TEST_TOKEN, type RunningService } from '../server/serviceHarness';
 import { browserSkipReason, launchBrowser, screenshotOnFailure, type TestBrowser } from './browserHarness';
 
 // A person judging held calls in chromium: what a write or a command would do is on the card as
-// text, so no one needs the raw JSON.
+// text, and the session is named by its workspace, intent and first prompt.
 
 const TIMEOUT_MS = 120_000;
 const SESSION = 'judge-1';
@@ -73,5 +74,12 @@ describe.skipIf(browserSkipReason() !== undefined)('judging held calls in the co
     expect(await shell.locator('.content-kind').textContent()).toBe('Runs');
     expect(await shell.locator('pre.content-command').textContent()).toBe('npm install left-pad');
     expect(await shell.locator('pre.content-command').evaluate((node) => (globalThis as unknown as { getComputedStyle(element: unknown): { fontFamily: string } }).getComputedStyle(node).fontFamily)).toMatch(/mono/i);
+  }, TIMEOUT_MS);
+
+  it('labels the session by its workspace, intent and first prompt, with the id kept small', async () => {
+    screenshotOnFailure(page, 'judging-label');
+    await expect.poll(() => page.textContent(`${card} .session-title`)).toBe(`${path.basename(running.workspace)} · INT-001 — Server tests`);
+    expect(await page.textContent(`${card} .session-prompt`)).toBe(`“${PROMPT}”`);
+    expect(await page.textContent(`${card} .session-id`)).toBe(SESSION);
   }, TIMEOUT_MS);
 });

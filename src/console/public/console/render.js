@@ -249,9 +249,25 @@ function updateChart(card, statePath) {
   );
 }
 
+/** What a person recognizes the session by: its agent, workspace and intent, then its first prompt; the id stays, small. */
+function updateLabel(root, session) {
+  const { label: named } = session;
+  const intent = session.active_intent;
+  const agent = named?.agent ?? (named?.via_hook ? label('agentHook') : null);
+  const parts = [agent, named?.workspace, intent ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}` : null].filter((part) => part);
+  const title = root.querySelector('.session-title');
+  title.textContent = parts.length > 0 ? parts.join(' · ') : `${label('session')} ${session.session_id.slice(0, 8)}`;
+  title.title = named?.workspace_path ?? '';
+  const prompt = root.querySelector('.session-prompt');
+  prompt.hidden = !named?.first_prompt;
+  prompt.textContent = named?.first_prompt ? `“${named.first_prompt}”` : '';
+  prompt.title = label('firstPrompt');
+}
+
 function updateCard(card, session) {
   const { root } = card;
   const intent = session.active_intent;
+  updateLabel(root, session);
   root.querySelector('.state-badge').textContent = session.state_path;
   root.dataset.state = session.state_path;
   root.querySelector('.intent').textContent = intent ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}` : label('none');

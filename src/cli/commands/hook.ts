@@ -8,6 +8,7 @@ import type { AgentHookAdapter, HookOutput } from '../../hooks/agentHookAdapter'
 import { containCall, shellToolsOf, withShellContainment, type HookContainment } from '../../hooks/hookContainment';
 import { policyOwnFiles } from '../cliContainment';
 import { policyFromFlag } from '../cliGovernor';
+import type { Policy } from '../../policy/parsePolicy';
 import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { approvalTokenFile, readApprovalCredential } from '../../hooks/approvalCredential';
 import { cliApprovalHint } from '../../hooks/approvalHint';
@@ -47,17 +48,16 @@ function credentialOf(store: HookStore, io: CliIo): string | undefined {
  * the policy's containment mode against this machine (bubblewrap is tried once per process).
  * Undefined for an agent whose hook cannot, whose commands are decided by analysis alone.
  */
-async function shellPlan(adapter: AgentHookAdapter, flags: HookFlags, io: CliIo): Promise<ContainmentPlan | undefined> {
+async function shellPlan(adapter: AgentHookAdapter, policy: () => Policy | undefined, io: CliIo): Promise<ContainmentPlan | undefined> {
   if (adapter.rewritesShellCommands !== true) return undefined;
-  const { mode } = containmentPolicyOf(policyFromFlag(flags.policy, io)?.containment);
+  const { mode } = containmentPolicyOf(policy()?.containment);
   if (mode === 'off') return containmentPlan(mode, { available: false, reason: 'not tried' });
   return containmentPlan(mode, await detectContainment({ path: io.env.PATH ?? process.env.PATH }));
 }
 
 /** Where the sessions' governors work, and intentgate's files their profiles protect: the session store, the policy, a trace. */
-function hookPlace({ governor, sessionStore }: { readonly governor: GovernorOptions; readonly sessionStore: string }, flags: HookFlags, io: CliIo): GovernorPlace {
+function hookPlace({ governor, sessionStore }: { readonly governor: GovernorOptions; readonly sessionStore: string }, policy: Policy | undefined, io: CliIo): GovernorPlace {
   const config = parseGovernorOptions(governor, io.cwd);
-  const policy = policyFromFlag(flags.policy, io);
   return { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), sessionStore, ownFiles: policyOwnFiles(policy), env: io.env };
 }
 
@@ -84,12 +84,15 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
     let containment: HookContainment | undefined;
+    // the policy's containment section, read once: hookStore reads its governor options
+    let loaded: { readonly policy: Policy | undefined } | undefined;
+    const policyOnce = (): Policy | undefined => (loaded ??= { policy: policyFromFlag(flags.policy, io) }).policy;
     output = await hookOutputFor(adapter, read.text, {
       sessions: async () => {
-        const plan = await shellPlan(adapter, flags, io);
+        const plan = await shellPlan(adapter, policyOnce, io);
         const governor = withAgentPreset(storeOnce().governor, plan === undefined ? adapter : withShellContainment(adapter, plan));
         const sessions = createFileSessions({ governor, profile: adapter.name, credential: () => credentialOf(storeOnce(), io) });
-        if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace({ governor, sessionStore: sessions.dir }, flags, io), shellTools: shellToolsOf(governor) };
+        if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace({ governor, sessionStore: sessions.dir }, policyOnce(), io), shellTools: shellToolsOf(governor) };
         return sessions;
       },
       answer: {

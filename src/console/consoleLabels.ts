@@ -70,6 +70,10 @@ const EN = {
   inFolder: 'in',
   showAll: 'Show all',
   showLess: 'Show less',
+  waitingCount: 'waiting',
+  expiredCount: 'expired',
+  expired: 'Expired — the agent must ask again',
+  cancelAll: 'Cancel all held calls of this session',
 } as const;
 
 /** A key of the console's own words. */
@@ -146,6 +150,10 @@ export const CONSOLE_LABELS: Readonly<Record<Locale, Readonly<Record<ConsoleLabe
     inFolder: 'в',
     showAll: 'Показать всё',
     showLess: 'Свернуть',
+    waitingCount: 'ждут',
+    expiredCount: 'просрочены',
+    expired: 'Просрочен — агент должен запросить снова',
+    cancelAll: 'Отменить все ожидающие вызовы этой сессии',
   },
 };
 

@@ -22,7 +22,7 @@ export interface ConsoleParts {
   readonly chart: ChartGraph;
   /** what each session's view says of containment; none when the service does not tell */
   readonly containment?: ConsoleContainment;
-  /** the governor options the sessions' views are read with */
+  /** the clock and governor options the sessions' views are read with */
   readonly view?: ConsoleViewSettings;
 }
 

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
+import { DEFAULT_HELD_CALL_TTL_MS } from '../governor/governorOptions';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
 import type { ToolKindSpec } from '../risk/toolKinds';
@@ -25,6 +26,11 @@ export interface HeldCallView {
   readonly grant: GrantSuggestion | null;
   /** what it would write, edit or run, read from its arguments; null for another call or unseen arguments */
   readonly content: CallContentView | null;
+  /** when it was held and when no answer can run it any more (the governor's heldCallTtlMs), as ISO times; null for a control-file change, which waits */
+  readonly held_at: string | null;
+  readonly expires_at: string | null;
+  /** past its time: an answer is refused (`approval_expired`), the agent must ask again */
+  readonly expired: boolean;
 }
 
 /** What a person recognizes a session by, besides its id and active intent. */
@@ -40,8 +46,11 @@ export interface SessionLabelView {
   readonly first_prompt: string | null;
 }
 
-/** What the console reads held calls and labels with: the governors' options it needs. */
+/** What the console reads held calls and labels with: the clock and the governors' options it needs. */
 export interface ConsoleViewSettings {
+  readonly now?: () => number;
+  /** the governors' heldCallTtlMs (default the governor's default) */
+  readonly heldCallTtlMs?: number;
   /** the host's tool kinds, so a host tool that writes files shows what it writes */
   readonly toolKinds?: Readonly<Record<string, ToolKindSpec>>;
   /** where the governors work */
@@ -69,15 +78,19 @@ export function statePath(value: unknown): string {
   return rest === '' ? key : `${key}.${rest}`;
 }
 
-/** What waits for a person in a session, oldest first: a held control-file change, then the held calls, each with what it would change. */
+const isoTime = (ms: number): string => new Date(ms).toISOString();
+
+/** What waits for a person in a session, oldest first: a held control-file change, then the held calls, each with what it would change and whether it is past its time. */
 export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = {}): HeldCallView[] {
+  const now = (settings.now ?? Date.now)();
+  const ttl = settings.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS;
   const change = governor.pendingApproval?.code === 'control_file_changed' ? governor.pendingApproval : undefined;
   const changeView: HeldCallView[] = change?.approval
-    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null, grant: null, content: null }]
+    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null, grant: null, content: null, held_at: null, expires_at: null, expired: false }]
     : [];
   return [
     ...changeView,
-    ...governor.heldCalls.flatMap(({ id, decision, args }) =>
+    ...governor.heldCalls.flatMap(({ id, decision, args, heldAt }) =>
       decision.approval
         ? [
             {
@@ -89,6 +102,10 @@ export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = 
               args,
               grant: decision.approval.grant ?? null,
               content: callContent(decision.tool, args, settings.toolKinds),
+              held_at: isoTime(heldAt),
+              expires_at: isoTime(heldAt + ttl),
+              // the governor's own test: overdue once more than the time has passed
+              expired: now - heldAt > ttl,
             },
           ]
         : [],

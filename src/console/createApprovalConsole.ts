@@ -29,6 +29,8 @@ export interface ApprovalConsoleOptions {
   readonly now?: () => number;
   /** the service's containment status and where its governors work: each session's view shows its profile */
   readonly containment?: ConsoleContainment;
+  /** the governors' heldCallTtlMs, so a held call past it shows as expired (default the governor's default) */
+  readonly heldCallTtlMs?: number | undefined;
   /** the host's tool kinds, so a held call of a host tool that writes files shows what it writes */
   readonly toolKinds?: Readonly<Record<string, ToolKindSpec>> | undefined;
 }
@@ -48,6 +50,8 @@ export interface ApprovalConsole {
 /** What the sessions' views are read with, from the console's options. */
 function viewSettings(options: ApprovalConsoleOptions): ConsoleViewSettings {
   return {
+    ...(options.now && { now: options.now }),
+    ...(options.heldCallTtlMs !== undefined && { heldCallTtlMs: options.heldCallTtlMs }),
     ...(options.toolKinds !== undefined && { toolKinds: options.toolKinds }),
   };
 }

@@ -1,20 +1,24 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, startService, TEST_TOKEN, type RunningService } from '../server/serviceHarness';
+import { post, request, startService, TEST_TOKEN, type RunningService } from '../server/serviceHarness';
 import { browserSkipReason, launchBrowser, screenshotOnFailure, type TestBrowser } from './browserHarness';
 
 // A person judging held calls in chromium: what a write or a command would do is on the card as
-// text, and the session is named by its workspace, intent and first prompt.
+// text, the session is named by its workspace, intent and first prompt, and calls past their
+// time are greyed and cleared with one button.
 
 const TIMEOUT_MS = 120_000;
 const SESSION = 'judge-1';
 const PROMPT = 'add a parser for the config files';
+// the console reads a held call's time by the real clock; the governor's clock is set back to hold one "20 minutes ago"
+const LATE_MS = 20 * 60 * 1000;
 
 describe.skipIf(browserSkipReason() !== undefined)('judging held calls in the console', () => {
   let running: RunningService;
   let browser: TestBrowser;
   let page: Page;
+  const clock = { behindMs: 0 };
   const card = `.session[data-session="${SESSION}"]`;
   const callTool = (tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> =>
     post(`${running.url}/sessions/${SESSION}/tool-calls`, { tool, args }).then((reply) => reply.json);
@@ -22,7 +26,7 @@ describe.skipIf(browserSkipReason() !== undefined)('judging held calls in the co
   const held = (id: string): string => `${card} .held[data-approval="${id}"]`;
 
   beforeAll(async () => {
-    running = await startService();
+    running = await startService({ governor: { now: () => Date.now() - clock.behindMs } });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await page.goto(`${running.url}/`);
@@ -81,5 +85,23 @@ describe.skipIf(browserSkipReason() !== undefined)('judging held calls in the co
     await expect.poll(() => page.textContent(`${card} .session-title`)).toBe(`${path.basename(running.workspace)} · INT-001 — Server tests`);
     expect(await page.textContent(`${card} .session-prompt`)).toBe(`“${PROMPT}”`);
     expect(await page.textContent(`${card} .session-id`)).toBe(SESSION);
+  }, TIMEOUT_MS);
+
+  it('greys a held call past its time, counts it, and cancels every held call with one button', async () => {
+    screenshotOnFailure(page, 'judging-expired');
+    await expect.poll(() => page.textContent(`${card} .queue-count`)).toBe('3 waiting');
+    clock.behindMs = LATE_MS;
+    const late = approvalId(await callTool('write_to_file', { path: 'src/late.ts', content: 'late' }));
+    clock.behindMs = 0;
+    await expect.poll(() => page.locator(held(late)).getAttribute('data-expired')).toBe('true');
+    expect(await page.locator(`${held(late)} .expired-note`).textContent()).toBe('Expired — the agent must ask again');
+    expect(await page.locator(`${held(late)} button[data-action="continue"]`).isDisabled()).toBe(true);
+    expect(await page.locator(`${card} .held[data-expired="false"]`).count()).toBe(3);
+    expect(await page.textContent(`${card} .queue-count`)).toBe('4 waiting, 1 expired');
+    await page.click(`${card} .cancel-all`);
+    await expect.poll(() => page.locator(`${card} .held`).count()).toBe(0);
+    expect((await request(`${running.url}/sessions/${SESSION}`)).json).toMatchObject({ held_calls: [], pending_approval: null });
+    expect(await page.locator(`${card} .queue-bar`).isHidden()).toBe(true);
+    expect(await page.textContent(`${card} .cancel-all-error`)).toBe('');
   }, TIMEOUT_MS);
 });

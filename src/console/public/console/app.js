@@ -15,6 +15,7 @@ let poll;
 let waiting = 0;
 let refreshing;
 let refreshAgain = false;
+let expiryTimer;
 const charts = new Map();
 
 function chooseLocale() {
@@ -57,6 +58,7 @@ async function refresh() {
       if (count > waiting && $('sound').checked) beep();
       waiting = count;
       showCount(count);
+      refreshAtNextExpiry(data.sessions);
     } catch (error) {
       if (error instanceof api.ApiError && error.status === 401) signedOut();
     } finally {
@@ -68,6 +70,16 @@ async function refresh() {
     }
   })();
   return refreshing;
+}
+
+/** Redraws when the next held call's time passes, so it greys then rather than at the next poll. */
+function refreshAtNextExpiry(sessions) {
+  clearTimeout(expiryTimer);
+  const times = sessions.flatMap((session) => session.held_calls).filter((call) => call.expires_at && !call.expired).map((call) => Date.parse(call.expires_at));
+  if (times.length === 0) return;
+  const wait = Math.min(...times) - Date.now() + 1000;
+  // beyond the poll's interval the poll comes first
+  if (wait < POLL_MS) expiryTimer = setTimeout(() => void refresh(), Math.max(wait, 1000));
 }
 
 async function chart(state) {
@@ -87,6 +99,20 @@ async function change(request, errorPlace) {
 
 const answer = (sessionId, approvalId, value, errorPlace) =>
   change(async () => showDecision(sessionId, await api.answer(sessionId, approvalId, value)), errorPlace);
+/** Cancels each call in turn; a refusal of one (already answered elsewhere) does not stop the others, and the first is told. */
+const cancelAll = (sessionId, approvalIds, errorPlace) =>
+  change(async () => {
+    let refused;
+    for (const approvalId of approvalIds) {
+      try {
+        await api.answer(sessionId, approvalId, 'cancel');
+      } catch (error) {
+        if (error instanceof api.ApiError && error.status === 401) throw error;
+        refused ??= error;
+      }
+    }
+    if (refused) throw refused;
+  }, errorPlace);
 const approve = (sessionId, categories, errorPlace) => change(() => api.approve(sessionId, categories), errorPlace);
 const grant = (sessionId, suggestion, errorPlace) => change(() => api.grant(sessionId, suggestion), errorPlace);
 const revoke = (sessionId, grantId, errorPlace) => change(() => api.revoke(sessionId, grantId), errorPlace);
@@ -112,6 +138,7 @@ function signedOut() {
   disconnect?.();
   disconnect = undefined;
   clearInterval(poll);
+  clearTimeout(expiryTimer);
   clearSessions($('sessions'));
   waiting = 0;
   showCount(0);
@@ -163,7 +190,7 @@ async function start() {
     void signIn({ token: $('token').value });
   });
   $('sign-out').addEventListener('click', () => void api.signOut().finally(signedOut));
-  configure(allWords[$('language').value], { answer, approve, grant, revoke, chart });
+  configure(allWords[$('language').value], { answer, cancelAll, approve, grant, revoke, chart });
   // a link opened where the page is already loaded changes only the fragment
   window.addEventListener('hashchange', () => {
     const next = takeCodeFromFragment();

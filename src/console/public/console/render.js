@@ -3,7 +3,7 @@
 
 const cards = new Map();
 let words = { labels: {}, headings: {}, buttons: {}, categories: {} };
-let actions = { answer: async () => undefined, approve: async () => undefined, grant: async () => undefined, revoke: async () => undefined, chart: async () => '' };
+let actions = { answer: async () => undefined, cancelAll: async () => undefined, approve: async () => undefined, grant: async () => undefined, revoke: async () => undefined, chart: async () => '' };
 // a long content shows its head until "Show all" is pressed
 const CLIP_LINES = 24;
 const CLIP_CHARS = 2400;
@@ -202,6 +202,17 @@ function fillContent(root, content) {
   }
 }
 
+/** A held call past its time: greyed, its Continue and Edit off, said so; Cancel still clears it. */
+function updateHeld(root, call) {
+  const expired = call.expired === true;
+  root.classList.toggle('expired', expired);
+  root.dataset.expired = String(expired);
+  const note = root.querySelector('.expired-note');
+  note.hidden = !expired;
+  if (call.expires_at) root.title = `${new Date(call.held_at).toLocaleTimeString()} → ${new Date(call.expires_at).toLocaleTimeString()}`;
+  for (const button of root.querySelectorAll('button[data-action="continue"], button[data-action="edit"], .allow-like-this, .decide-again')) button.disabled = expired;
+}
+
 function createHeld(sessionId, call) {
   const root = cloneTemplate('held-template');
   root.dataset.approval = call.approval_id;
@@ -228,6 +239,12 @@ function createCard(sessionId, categories) {
     return row;
   });
   root.querySelector('.categories').replaceChildren(...boxes);
+  const card = { root, held: new Map(), calls: [], chartState: undefined };
+  // every held tool call of the session, answered with Cancel one by one through the approvals route
+  root.querySelector('.cancel-all').addEventListener('click', () => {
+    const ids = card.calls.filter((call) => call.kind === 'call').map((call) => call.approval_id);
+    if (ids.length > 0) void actions.cancelAll(sessionId, ids, root.querySelector('.cancel-all-error'));
+  });
   const form = root.querySelector('.approve-form');
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -237,7 +254,7 @@ function createCard(sessionId, categories) {
     if (chosen.length > 0) void actions.approve(sessionId, chosen, error);
   });
   applyLabels(root);
-  return { root, held: new Map(), chartState: undefined };
+  return card;
 }
 
 function updateChart(card, statePath) {
@@ -262,6 +279,18 @@ function updateLabel(root, session) {
   prompt.hidden = !named?.first_prompt;
   prompt.textContent = named?.first_prompt ? `“${named.first_prompt}”` : '';
   prompt.title = label('firstPrompt');
+}
+
+/** How many wait and how many of them are past their time; Cancel all shows while a tool call waits. */
+function updateQueue(root, calls) {
+  const bar = root.querySelector('.queue-bar');
+  bar.hidden = calls.length === 0;
+  const expired = calls.filter((call) => call.expired).length;
+  const count = root.querySelector('.queue-count');
+  count.textContent = `${calls.length} ${label('waitingCount')}${expired > 0 ? `, ${expired} ${label('expiredCount')}` : ''}`;
+  count.dataset.waiting = String(calls.length);
+  count.dataset.expired = String(expired);
+  root.querySelector('.cancel-all').hidden = !calls.some((call) => call.kind === 'call');
 }
 
 function updateCard(card, session) {
@@ -295,8 +324,11 @@ function updateCard(card, session) {
   for (const call of session.held_calls) {
     const item = card.held.get(call.approval_id) ?? createHeld(session.session_id, call);
     card.held.set(call.approval_id, item);
+    updateHeld(item, call);
     list.append(item);
   }
+  card.calls = session.held_calls;
+  updateQueue(root, session.held_calls);
   root.querySelector('.nothing-held').hidden = session.held_calls.length > 0;
   updateGrants(root, session);
 }

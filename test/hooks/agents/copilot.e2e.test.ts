@@ -57,6 +57,13 @@ describe.skipIf('skip' in cli)('intentgate hook copilot in the real GitHub Copil
     expect(readdirSync(at(workspace, '.orchestration', 'sessions'))).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
   });
 
+  it('refuses a held call in safe mode, saying a human decides: no prompt can reach anyone in a headless run', async () => {
+    const workspace = governedWorkspace({ safeMode: true });
+    const run = await copilot(workspace, [selectIntent, write(workspace, 'src/auth/login.ts')]);
+    expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
+    expect(run.results[1]).toContain('This call is held until a human approves it');
+  });
+
   it('blocks the call when the hook itself fails: a missing program', async () => {
     const workspace = governedWorkspace({ safeMode: false });
     const missing = intentgateHookCommand(path.join(workspace.root, 'no-such-intentgate.js'), 'copilot', workspace);

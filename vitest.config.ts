@@ -41,6 +41,10 @@ const PROCESSES = [
   'test/trace/traceRotation.governors.test.ts',
   'test/containment/**/*.test.ts',
   'test/scripts/testUnderLoad.test.ts',
+  'test/server/serveCredentials.test.ts',
+  'test/server/redisDeadline.test.ts',
+  'test/server/agentPreset.test.ts',
+  'test/sessions/redisDeadline.test.ts',
 ];
 /** The analysis timed against itself (n against 4n), in CPU time with a single-threaded collector. */
 const TIMING = ['test/shell/performance.test.ts'];

@@ -36,6 +36,7 @@ import {
   type WorkspaceFacts,
 } from '../tools/toolRequest';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
+import { toolKindOf } from '../tools/builtinToolKinds';
 import { callArgumentsOf } from '../tools/jsonArguments';
 
 /** What the decider needs from the governor. */
@@ -220,8 +221,10 @@ export function createCallDecider(parts: CallDeciderParts) {
   const facts = (snapshot: LifecycleSnapshot) => decisionFacts(snapshot, parts.orchestrationDirLabel);
   const { workspaceRoot, intentIgnore, isProtectedPath } = parts.workspace;
   // built as literals of one shape: a spread of the governor's objects per call costs more than the rest of the setup
-  const requestContext = (analyze: PathAnalyzer): RequestContext => ({ workspaceRoot, intentIgnore, isProtectedPath, analyze, classifier });
   const { sandboxRoot, toolKinds, homeDir, shell, controlPaths } = parts.risk;
+  // a DESTRUCTIVE tool no kind describes has every argument read for paths: the host's kinds count
+  const kindOf = (tool: string) => toolKindOf(tool, toolKinds);
+  const requestContext = (analyze: PathAnalyzer): RequestContext => ({ workspaceRoot, intentIgnore, isProtectedPath, analyze, classifier, kindOf });
   // places outside the workspace no answer to a held call makes writable
   const kept = keptOutsideWorkspace(controlPaths ?? [], homeDir);
   const riskContext = (analyze: PathAnalyzer, shellRisk: CallRisk | undefined): RiskContext => ({

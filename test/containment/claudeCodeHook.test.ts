@@ -66,6 +66,10 @@ describe('intentgate hook claude-code without bubblewrap', () => {
     expect(code).toBe(0);
     expect(output(body)).toMatchObject({ permissionDecision: 'ask' });
     expect(output(body).updatedInput).toBeUndefined();
+    // the decision says it rests on analysis alone, and why
+    const trace = readFileSync(path.join(space.root, '.orchestration', 'agent_trace.jsonl'), 'utf8');
+    expect(trace).toContain('not_contained');
+    expect(trace).toContain('bubblewrap (bwrap) is not installed');
   });
 
   it('refuses a shell command under required, saying what is missing', async () => {

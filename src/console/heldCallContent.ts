@@ -2,7 +2,8 @@ import { CLAUDE_CODE_GOVERNOR_OPTIONS } from '../hooks/agents/claudeCodeTools';
 import { CODEX_GOVERNOR_OPTIONS } from '../hooks/agents/codexTools';
 import { GEMINI_GOVERNOR_OPTIONS } from '../hooks/agents/geminiTools';
 import type { ToolKindSpec } from '../risk/toolKinds';
-import { catalogTool, PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
+import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
+import { toolKindOf } from '../tools/builtinToolKinds';
 
 /** One replacement of an edit: the text it finds and the text it puts in its place. */
 export interface EditView {
@@ -44,9 +45,9 @@ const AGENT_KINDS: readonly Readonly<Record<string, ToolKindSpec>>[] = [
 
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
 
-/** How a tool acts: the host's `toolKinds` first (as the governor reads them), then the built-in catalog, then the agents' presets. */
-export function toolKindOf(tool: string, toolKinds: Readonly<Record<string, ToolKindSpec>> = {}): ToolKindSpec | undefined {
-  return own(toolKinds, tool) ?? catalogTool(tool)?.kind ?? AGENT_KINDS.map((kinds) => own(kinds, tool)).find((kind) => kind !== undefined);
+/** How a tool acts: as the governor reads it (the host's `toolKinds`, then the built-in catalog), then the agents' presets. */
+export function heldToolKindOf(tool: string, toolKinds: Readonly<Record<string, ToolKindSpec>> = {}): ToolKindSpec | undefined {
+  return toolKindOf(tool, toolKinds) ?? AGENT_KINDS.map((kinds) => own(kinds, tool)).find((kind) => kind !== undefined);
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -100,7 +101,7 @@ function fileContent(spec: ToolKindSpec, args: Readonly<Record<string, unknown>>
  */
 export function callContent(tool: string, args: Readonly<Record<string, unknown>> | null, toolKinds?: Readonly<Record<string, ToolKindSpec>>): CallContentView | null {
   if (args === null) return null;
-  const spec = toolKindOf(tool, toolKinds);
+  const spec = heldToolKindOf(tool, toolKinds);
   if (spec === undefined) return null;
   if (spec.kind === 'shell') {
     const command = own(args, spec.command);

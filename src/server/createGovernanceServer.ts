@@ -105,7 +105,17 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   const analysis = createAnalysisPool(config.analysis);
   const tokens = approvalTokens(config.approvalTokens);
   const containment = serviceContainment(config);
-  const approvalConsole = createApprovalConsole({ prefix: config.prefix, approvalToken: config.approvalToken, tokens, sessions: sessionStore, events, containment });
+  // the console times held calls and reads their content as the sessions' governors do
+  const approvalConsole = createApprovalConsole({
+    prefix: config.prefix,
+    approvalToken: config.approvalToken,
+    tokens,
+    sessions: sessionStore,
+    events,
+    containment,
+    heldCallTtlMs: config.governor.heldCallTtlMs,
+    toolKinds: config.governor.toolKinds,
+  });
   const ops = createOpsEndpoints({ sessions: sessionStore, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now, containment: containment.status }, config.prefix);
   const listener = createRequestListener({ config, tokens, sessions: sessionStore, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse, containment });
   const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });

@@ -1,3 +1,4 @@
+import { isWithin } from '../../containment/profilePaths';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContainmentProfile } from '../../containment/containmentProfile';
 import { clearAfterContained, containedCommand } from '../../containment/runContained';
@@ -25,9 +26,20 @@ export interface ContainedUpstreamServer extends UpstreamServer {
 type Launch = { readonly ok: true; readonly command: UpstreamCommand; readonly key: string; readonly profile: ContainmentProfile } | { readonly ok: false; readonly reason: string };
 
 /** The upstream command wrapped in bwrap under the profile as it stands; the argv is the key: a different sandbox, a different argv. */
+/**
+ * The profile with the folder the host starts the upstream in shown again read-only when the
+ * private temporary folder would hide it (a checkout kept under /tmp): the host chose that
+ * folder, and the upstream's own files are there.
+ */
+function withStartFolder(profile: ContainmentProfile, cwd: string): ContainmentProfile {
+  const inTmp = isWithin(cwd, profile.tmp.path);
+  if (!inTmp || [...profile.shown, ...profile.writable].some((place) => isWithin(cwd, place.path))) return profile;
+  return { ...profile, shown: [...profile.shown, { path: cwd, reason: `shown again read-only: the upstream starts in ${cwd}, which the private temporary folder hides` }] };
+}
+
 function launch(command: UpstreamCommand, defaultCwd: string, sandbox: UpstreamSandbox): Launch {
-  const profile = sandbox.profile();
   const cwd = command.cwd ?? defaultCwd;
+  const profile = withStartFolder(sandbox.profile(), cwd);
   const contained = containedCommand(profile, [command.command, ...(command.args ?? [])], { bwrap: sandbox.bwrap, cwd });
   if (!contained.ok) return contained;
   const [file = sandbox.bwrap, ...args] = contained.argv;

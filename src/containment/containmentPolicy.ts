@@ -20,11 +20,15 @@ const sectionSchema = z.strictObject({
     .enum(HOST_GRANT_NETWORK)
     .optional()
     .describe("a grant that names a host opens the whole network ('open', default: bubblewrap cannot filter by host) or leaves it closed ('closed')"),
+  readOnlyShellBeforeIntent: z
+    .boolean()
+    .optional()
+    .describe('before an intent, run shell commands contained with nothing writable and no network instead of refusing them (default false): for agents whose only way to read is the shell'),
 });
 
 /** The policy's `containment`: a mode alone (`containment: required`) or the whole section. */
 export const containmentPolicySchema = z.union([z.enum(CONTAINMENT_MODES), sectionSchema], {
-  error: "Invalid option: expected one of 'auto'|'required'|'off', or { mode?, secrets?, hostGrantNetwork? }",
+  error: "Invalid option: expected one of 'auto'|'required'|'off', or { mode?, secrets?, hostGrantNetwork?, readOnlyShellBeforeIntent? }",
 });
 
 /** The section as written in a policy file. */

@@ -50,6 +50,8 @@ export interface CallDeciderParts {
   readonly locale: Locale;
   /** how the host runs the shell commands it is allowed to: contained, by analysis alone, or refused */
   readonly shellContainment: ContainmentPlan;
+  /** before an intent, a contained shell command runs read-only instead of being refused */
+  readonly readOnlyShellBeforeIntent: boolean;
   /** the categories the current session approved */
   approvedCategories(): readonly RiskCategory[];
   /** the live grants: a person's, and the active intent's own approvals */
@@ -364,13 +366,17 @@ export function createCallDecider(parts: CallDeciderParts) {
       const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
       const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
+      // before an intent a contained command can change nothing (the sandbox has nothing writable, no
+      // network): where the policy lets it run, the lifecycle reads it as the read it is
+      const readOnlyBeforeIntent = parts.readOnlyShellBeforeIntent && contained.kind === 'contained' && facts(snapshot).state !== 'ACTION';
+      const toolClass = readOnlyBeforeIntent ? 'SAFE' : built.request.toolClass;
       // 6. scope: a literal change outside the workspace a human may allow is held, not refused
-      const scoped = scopeStep(snapshot.context.activeIntent?.owned_scope, built.request.toolClass, paths, call.alsoAllowedOutside, (scope, named) => outsidePaths(scope, named, analyze, kept));
+      const scoped = scopeStep(snapshot.context.activeIntent?.owned_scope, toolClass, paths, call.alsoAllowedOutside, (scope, named) => outsidePaths(scope, named, analyze, kept));
       const outsideScope = scoped.outsideScope;
       const held = unapproved.length > 0 || askedBy !== undefined || outsideScope !== undefined;
       const categories = assessment.risk.categories;
       const approvalIdOfHold = held ? approvalId : undefined;
-      const { toolClass, hasArgs, intentId } = built.request;
+      const { hasArgs, intentId } = built.request;
       const risk: ToolRequest['risk'] =
         askedBy === undefined ? { categories, unapproved, approvalId: approvalIdOfHold } : { categories, unapproved, approvalId: approvalIdOfHold, askedBy };
       const request: ToolRequest = { tool, toolClass, hasArgs, intentId, paths: scoped.paths, risk: outsideScope === undefined ? risk : { ...risk, outsideScope } };

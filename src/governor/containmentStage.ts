@@ -31,7 +31,7 @@ export interface ContainmentFacts {
 
 /** What the sandbox lets a command write, in a few words. */
 function writableWords(facts: ContainmentFacts): string {
-  if (facts.state !== 'ACTION' || facts.activeIntent === undefined) return 'it can write nothing but a private /tmp (no intent is active)';
+  if (facts.state !== 'ACTION' || facts.activeIntent === undefined) return `it can write nothing but a private /tmp (the lifecycle is in ${facts.state}, not ACTION)`;
   return `it can write only in the active intent's scope (${facts.activeIntent.owned_scope.join(', ')}) and a private /tmp`;
 }
 

@@ -98,6 +98,13 @@ export const governorOptionsSchema = z.strictObject({
    * `{ kind: 'analysisOnly', reason }` (default) or `{ kind: 'refuse', reason }` (containment required and missing)
    */
   shellContainment: containmentPlanSchema.optional(),
+  /**
+   * before an intent, let a shell command run when it runs contained (the sandbox then has
+   * nothing writable and no network) instead of refusing it; default false. For agents whose
+   * only way to read is the shell: without it their model cannot read a file before choosing
+   * an intent. No effect unless `shellContainment` contains.
+   */
+  readOnlyShellBeforeIntent: z.boolean().optional(),
   /** a snapshot from `governor.persist()` (or its JSON, parsed) to go on from; validated, never half used */
   restore: z.unknown().optional(),
   /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
@@ -147,6 +154,8 @@ export interface GovernorConfig {
   readonly now: () => number;
   /** how allowed shell commands run: contained, by analysis alone, or refused */
   readonly shellContainment: ContainmentPlan;
+  /** a contained shell command runs before an intent, read-only */
+  readonly readOnlyShellBeforeIntent: boolean;
 }
 
 // options without a table share one empty table: a governor per session need not hold its own
@@ -191,5 +200,6 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     heldCallTtlMs: parsed.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS,
     now: parsed.now ?? Date.now,
     shellContainment: parsed.shellContainment ?? HOST_RUNS_COMMANDS,
+    readOnlyShellBeforeIntent: parsed.readOnlyShellBeforeIntent ?? false,
   };
 }

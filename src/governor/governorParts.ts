@@ -108,6 +108,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     safeMode: config.safeMode,
     locale: config.locale,
     shellContainment: config.shellContainment,
+    readOnlyShellBeforeIntent: config.readOnlyShellBeforeIntent,
     approvedCategories: () => approvedCategoriesOf(approvals),
     liveGrants: () => grants.live(),
     heldControlFileApproval: () => controlFiles.heldDecision()?.approval,

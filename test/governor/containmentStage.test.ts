@@ -82,6 +82,37 @@ describe('a contained command is decided on what the rules see', () => {
   });
 });
 
+describe('a shell command before an intent, with readOnlyShellBeforeIntent', () => {
+  /** A governor in REASONING: a prompt, no intent selected yet. */
+  function reasoning(options: GovernorOptions): Governor {
+    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' }), trace: () => {}, ...options });
+    running.push(governor);
+    governor.approveSession(['EXEC_ARBITRARY']);
+    governor.userPrompt('look around first');
+    return governor;
+  }
+
+  it('runs a contained read before the handshake, with nothing writable', () => {
+    const governor = reasoning({ shellContainment: CONTAIN, readOnlyShellBeforeIntent: true });
+    for (const command of ['cat src/auth/a.ts', 'python3 -c "import os; print(os.listdir())"', 'grep -rn TODO src']) {
+      const decision = run(governor, command);
+      expect(decision, command).toMatchObject({ verdict: 'allow', code: 'safe_tool', contained: true, state: 'REASONING' });
+      expect(decision.reasons.find((item) => item.code === 'contained')?.message).toContain('write nothing but a private /tmp');
+    }
+  });
+
+  it('still refuses an ignored path and holds what the rules see', () => {
+    const governor = reasoning({ shellContainment: CONTAIN, readOnlyShellBeforeIntent: true });
+    expect(run(governor, 'cat secrets/key').code).toBe('path_ignored');
+    expect(run(governor, 'sudo cat /etc/shadow')).toMatchObject({ verdict: 'ask', code: 'needs_approval' });
+  });
+
+  it('refuses it as seed 000 says when the option is off, or when nothing contains the command', () => {
+    expect(run(reasoning({ shellContainment: CONTAIN }), 'cat src/auth/a.ts').code).toBe('state_violation');
+    expect(run(reasoning({ readOnlyShellBeforeIntent: true }), 'cat src/auth/a.ts').code).toBe('state_violation');
+  });
+});
+
 describe('where commands cannot run contained', () => {
   it('says nothing of containment when the host runs commands itself (the default)', () => {
     const decision = run(inAction(), 'ls src');

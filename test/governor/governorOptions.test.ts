@@ -49,6 +49,7 @@ const defaults = (root: string): GovernorConfig => ({
   heldCallTtlMs: 15 * 60 * 1000,
   now: Date.now,
   shellContainment: HOST_RUNS_COMMANDS,
+  readOnlyShellBeforeIntent: false,
 });
 
 describe('parseGovernorOptions defaults', () => {

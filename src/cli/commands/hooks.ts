@@ -103,7 +103,7 @@ function uninstall(agentName: string, flags: HooksFlags, io: CliIo): void {
 
 /** `intentgate hooks install|uninstall <agent>`: writes or removes intentgate's hooks and intents server in an agent's project settings. */
 export function registerHooks(program: Command, context: CommandContext): void {
-  const hooks = program.command('hooks').summary("install or uninstall intentgate's hooks in an agent's project settings (claude-code, codex, gemini)");
+  const hooks = program.command('hooks').summary(`install or uninstall intentgate's hooks in an agent's project settings (${INSTALL_AGENTS.join(', ')})`);
   const common = (command: Command): Command =>
     command
       .argument('<agent>', INSTALL_AGENTS.join(', '))

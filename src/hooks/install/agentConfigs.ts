@@ -1,11 +1,12 @@
 import { quoteArgv } from '../../text/quoteArgv';
 import { INTENTS_MCP_SERVER } from '../agents/agentTools';
+import { opencodePluginSource } from '../agents/opencodePlugin';
 import { appendElements, mergeMembers, wholeValue, type JsonAddition } from './jsonEdits';
 import type { JsonDialect } from './jsonText';
 import { tomlBlock } from './tomlBlock';
 
 /** The agents `hooks install` writes the configuration of. */
-export const INSTALL_AGENTS = ['claude-code', 'codex', 'gemini'] as const;
+export const INSTALL_AGENTS = ['claude-code', 'codex', 'gemini', 'copilot', 'opencode'] as const;
 
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 
@@ -28,10 +29,13 @@ export interface HookInvocation {
 /** One file of an agent's configuration and what install adds to it (paths relative to the workspace). */
 export type ConfigFile =
   | { readonly kind: 'json'; readonly file: string; readonly dialect: JsonDialect; readonly additions: Readonly<Record<string, JsonAddition>> }
-  | { readonly kind: 'toml'; readonly file: string; readonly block: string; readonly table: readonly string[] };
+  | { readonly kind: 'toml'; readonly file: string; readonly block: string; readonly table: readonly string[] }
+  /** a file install writes whole (OpenCode's plugin): created when missing, never merged into one already there */
+  | { readonly kind: 'text'; readonly file: string; readonly text: string };
 
-// Claude Code, Codex and Gemini CLI run the tool call when a hook fails in most ways; exit 2 (with
-// a reason on stderr for Codex) is the failure each of them reads as a block (docs/hooks.md)
+// Claude Code, Codex, Gemini CLI and Copilot CLI run the tool call when a hook fails in some ways;
+// exit 2 (with a reason on stderr for Codex) is the failure each of them reads as a block, and
+// intentgate's OpenCode plugin refuses the call with that reason (docs/hooks.md)
 const CLAUDE_BLOCK = 'exit 2';
 const STDERR_BLOCK = "{ echo 'intentgate: the hook failed' >&2; exit 2; }";
 
@@ -61,6 +65,22 @@ export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', '
 export const GEMINI_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'] as const;
 
 const STRICT: JsonDialect = { comments: false };
+// Gemini CLI strips comments from its settings, and OpenCode reads its config as JSON with comments
+const WITH_COMMENTS: JsonDialect = { comments: true };
+
+/** The settings files read as JSON with comments; every other JSON file install edits is plain JSON. */
+export const JSON_WITH_COMMENTS_FILES: readonly string[] = ['.gemini/settings.json', 'opencode.json'];
+
+/** How install reads a settings file, by its path in the workspace. */
+export const jsonDialectOf = (file: string): JsonDialect => (JSON_WITH_COMMENTS_FILES.includes(file) ? WITH_COMMENTS : STRICT);
+
+/**
+ * The intents server in .mcp.json, which Claude Code and Copilot CLI both read: the same entry
+ * for both (Copilot 1.0.102 runs one without `type` or `tools` and offers all its tools, and
+ * ignores `alwaysLoad`), so the two agents installed together share one server.
+ */
+const mcpJsonServer = (invocation: HookInvocation): JsonAddition =>
+  mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ ...intentsServer(invocation), alwaysLoad: true }) });
 
 function claudeCodeFiles(invocation: HookInvocation): ConfigFile[] {
   const timeout = invocation.timeoutSec + 5;
@@ -77,13 +97,8 @@ function claudeCodeFiles(invocation: HookInvocation): ConfigFile[] {
         enabledMcpjsonServers: appendElements([INTENTS_MCP_SERVER]),
       },
     },
-    {
-      kind: 'json',
-      file: '.mcp.json',
-      dialect: STRICT,
-      // alwaysLoad: connected before the first request to the model, so its first turn has the handshake tools
-      additions: { mcpServers: mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ ...intentsServer(invocation), alwaysLoad: true }) }) },
-    },
+    // alwaysLoad: connected before the first request to the model, so its first turn has the handshake tools
+    { kind: 'json', file: '.mcp.json', dialect: STRICT, additions: { mcpServers: mcpJsonServer(invocation) } },
   ];
 }
 
@@ -120,12 +135,49 @@ function geminiFiles(invocation: HookInvocation): ConfigFile[] {
     {
       kind: 'json',
       file: '.gemini/settings.json',
-      // Gemini CLI strips comments from its settings before reading them
-      dialect: { comments: true },
+      dialect: jsonDialectOf('.gemini/settings.json'),
       additions: {
         mcpServers: mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ ...intentsServer(invocation), trust: true }) }),
         hooks: hookEvents(GEMINI_EVENTS, handler, '.*'),
       },
+    },
+  ];
+}
+
+// the PascalCase names: under them Copilot sends the snake_case payload the adapter reads
+export const COPILOT_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+
+/** Where Copilot CLI finds intentgate's hooks: it loads every `.github/hooks/*.json` of a trusted project. */
+export const COPILOT_HOOKS_FILE = '.github/hooks/intentgate.json';
+
+function copilotFiles(invocation: HookInvocation): ConfigFile[] {
+  // a hook Copilot times out lets the call run: its timeoutSec outlasts the wrapper's own timeout
+  const handler = { type: 'command', bash: hookCommand('copilot', invocation), timeoutSec: invocation.timeoutSec + 5 };
+  return [
+    {
+      kind: 'json',
+      file: COPILOT_HOOKS_FILE,
+      dialect: STRICT,
+      // Copilot's hook files list the handlers under each event, with no matcher groups
+      additions: { version: wholeValue(1), hooks: mergeMembers(Object.fromEntries(COPILOT_EVENTS.map((event) => [event, appendElements([handler])]))) },
+    },
+    { kind: 'json', file: '.mcp.json', dialect: STRICT, additions: { mcpServers: mcpJsonServer(invocation) } },
+  ];
+}
+
+/** Where OpenCode loads intentgate's plugin from: a project's `.opencode/plugin/`. */
+export const OPENCODE_PLUGIN_FILE = '.opencode/plugin/intentgate.js';
+
+function opencodeFiles(invocation: HookInvocation): ConfigFile[] {
+  const server = intentsServer(invocation);
+  return [
+    // OpenCode has no command hooks: the plugin runs the hook command for each tool call
+    { kind: 'text', file: OPENCODE_PLUGIN_FILE, text: opencodePluginSource(hookCommand('opencode', invocation)) },
+    {
+      kind: 'json',
+      file: 'opencode.json',
+      dialect: jsonDialectOf('opencode.json'),
+      additions: { mcp: mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ type: 'local', command: [server.command, ...server.args], enabled: true }) }) },
     },
   ];
 }
@@ -139,5 +191,9 @@ export function agentConfigFiles(agent: InstallAgent, invocation: HookInvocation
       return codexFiles(invocation);
     case 'gemini':
       return geminiFiles(invocation);
+    case 'copilot':
+      return copilotFiles(invocation);
+    case 'opencode':
+      return opencodeFiles(invocation);
   }
 }

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { INTENTS_FILE_NAME } from '../../intents/intentsFile';
-import { agentConfigFiles, type ConfigFile, type HookInvocation, type InstallAgent } from './agentConfigs';
+import { canonicalJson } from '../../text/canonicalJson';
+import { agentConfigFiles, jsonDialectOf, type ConfigFile, type HookInvocation, type InstallAgent } from './agentConfigs';
 import { FileDraft, type DraftChanges } from './fileDraft';
 import { HooksInstallError } from './installError';
 import { emptyInstallRecord, INSTALL_RECORD_FILE, installRecordText, parseInstallRecord, type FileRecord, type InstallRecord } from './installRecord';
 import { INTENTS_EXAMPLE } from './intentsExample';
-import { applyJsonEdit, planJsonEdits, removeJsonEdit } from './jsonEdits';
-import { parseJsonDocument, type JsonDialect } from './jsonText';
+import { applyJsonEdit, impliedBy, planJsonEdits, removeJsonEdit, type JsonEdit } from './jsonEdits';
+import { parseJsonDocument } from './jsonText';
 import { parseTomlText, removeTomlAppendix, tomlAppendix } from './tomlBlock';
 
 /** Where install writes: the workspace (the agents' project folder) and its orchestration directory, both absolute. */
@@ -24,9 +25,6 @@ export interface InstallPlan {
 
 // a JSON settings file install creates starts as this; uninstall deletes it when this is all that is left
 const EMPTY_JSON = '{}\n';
-
-/** Gemini CLI strips comments from its settings; the other files are plain JSON. */
-const dialectOf = (file: string): JsonDialect => ({ comments: file === '.gemini/settings.json' });
 
 /** What a plan works on: the files in memory, where they are, and what it found changed since install. */
 interface Planning {
@@ -50,22 +48,45 @@ function missingDirs(draft: FileDraft, file: string): string[] {
   return missing;
 }
 
+/** The command line of a hook handler: `command`, or `bash` in Copilot CLI's hook files. */
+function handlerCommand(handler: unknown): string | undefined {
+  if (typeof handler !== 'object' || handler === null) return undefined;
+  const { command, bash } = handler as { command?: unknown; bash?: unknown };
+  return typeof command === 'string' ? command : typeof bash === 'string' ? bash : undefined;
+}
+
 /** Hook commands of intentgate for this agent that install did not write: two would answer every event twice. */
 function foreignHooks(value: unknown, agent: InstallAgent): string[] {
   const hooks = typeof value === 'object' && value !== null ? (value as { hooks?: unknown }).hooks : undefined;
   if (typeof hooks !== 'object' || hooks === null) return [];
+  // Claude Code, Codex and Gemini CLI group handlers under a matcher; Copilot lists them under the event
   const commands = Object.values(hooks)
     .flatMap((groups: unknown) => (Array.isArray(groups) ? groups : []))
-    .flatMap((group: unknown) => (typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks) ? ((group as { hooks: unknown[] }).hooks) : []))
-    .map((handler: unknown) => (typeof handler === 'object' && handler !== null ? (handler as { command?: unknown }).command : undefined));
-  return commands.filter((command): command is string => typeof command === 'string' && command.includes('intentgate') && command.includes(`hook ${agent}`));
+    .flatMap((group: unknown) => [group, ...(typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks) ? (group as { hooks: unknown[] }).hooks : [])])
+    .map(handlerCommand);
+  return commands.filter((command): command is string => command !== undefined && command.includes('intentgate') && command.includes(`hook ${agent}`));
+}
+
+const sameEdit = (a: JsonEdit, b: JsonEdit): boolean => canonicalJson(a) === canonicalJson(b);
+
+/** The edits the other agents in the record made to `file`: an agent whose install would make one too shares it. */
+function othersEdits(record: InstallRecord, agent: InstallAgent, file: string): JsonEdit[] {
+  return Object.entries(record.agents)
+    .filter(([name]) => name !== agent)
+    .flatMap(([, installed]) => installed.files.filter((other) => other.file === file).flatMap((other) => other.edits ?? []));
 }
 
 /** Adds one file's settings to the draft; its record says how to take them out again. */
-function installFile({ draft, target, notes }: Planning, config: ConfigFile, agent: InstallAgent): { record: FileRecord; dirs: string[] } {
+function installFile({ draft, target, notes }: Planning, config: ConfigFile, agent: InstallAgent, record: InstallRecord): { record: FileRecord; dirs: string[] } {
   const file = path.join(target.workspace, config.file);
   const before = draft.read(file);
   const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
+  if (config.kind === 'text') {
+    // never merged: a file of that name install did not write is someone's own (a plugin set up by hand)
+    if (before !== undefined) throw new HooksInstallError('conflicting_settings', config.file, `${config.file} is already there, and install did not write it. Nothing was written: remove it, then install again`);
+    draft.write(file, config.text);
+    return { record: { file: config.file, created: true, text: config.text }, dirs };
+  }
   if (config.kind === 'toml') {
     const parsed = before === undefined ? {} : parseTomlText(before, config.file);
     // hooks there run beside those of hooks.json: one of intentgate's there would answer every event twice
@@ -88,18 +109,36 @@ function installFile({ draft, target, notes }: Planning, config: ConfigFile, age
   if (foreign.length > 0) {
     throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`);
   }
-  const edits = planJsonEdits(document, config.additions, config.file);
+  const others = othersEdits(record, agent, config.file);
+  let edits: JsonEdit[];
+  try {
+    edits = planJsonEdits(document, config.additions, config.file);
+  } catch (error) {
+    if (!(error instanceof HooksInstallError) || others.length === 0) throw error;
+    // the entry is another agent's install's, made with another program path or policy
+    const by = Object.keys(record.agents).filter((name) => name !== agent);
+    throw new HooksInstallError(error.code, error.file, `${error.message}. ${config.file} is shared with \`hooks install ${by.join('`, `')}\`, installed with another program path or policy: uninstall ${by.length === 1 ? 'it' : 'them'} first, then install each again`, { cause: error });
+  }
   const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config), before ?? EMPTY_JSON);
   if (after !== before) draft.write(file, after);
-  return { record: { file: config.file, created: before === undefined, edits }, dirs };
+  // what another agent added and this one needs as well (the intents server in .mcp.json) is this agent's too
+  const shared = others.filter((edit) => impliedBy(config.additions, edit) && !edits.some((own) => sameEdit(own, edit)));
+  // a file another agent's install created is deleted by whichever of them is uninstalled last
+  const created = before === undefined || Object.entries(record.agents).some(([name, other]) => name !== agent && other.files.some((seen) => seen.file === config.file && seen.created));
+  return { record: { file: config.file, created, edits: [...edits, ...shared] }, dirs };
 }
 
 /** Takes one file's settings out of the draft, as its record says; a note for each part no longer there as written. */
-function uninstallFile({ draft, target, notes }: Planning, record: FileRecord): void {
+function uninstallFile({ draft, target, notes }: Planning, record: FileRecord, kept: readonly JsonEdit[]): void {
   const file = path.join(target.workspace, record.file);
   let text = draft.read(file);
   if (text === undefined) {
     notes.push(`${record.file} is gone; nothing to remove from it`);
+    return;
+  }
+  if (record.text !== undefined) {
+    if (text === record.text) draft.write(file, undefined);
+    else notes.push(`${record.file} was changed since install; left as it is`);
     return;
   }
   if (record.appendix !== undefined) {
@@ -108,7 +147,9 @@ function uninstallFile({ draft, target, notes }: Planning, record: FileRecord): 
     else text = removed;
   }
   for (const edit of [...(record.edits ?? [])].reverse()) {
-    const removed = removeJsonEdit(text, edit, { file: record.file, dialect: dialectOf(record.file) });
+    // shared with an agent still installed: it stays until that one is uninstalled
+    if (kept.some((other) => sameEdit(other, edit))) continue;
+    const removed = removeJsonEdit(text, edit, { file: record.file, dialect: jsonDialectOf(record.file) });
     const where = [...edit.path, ...(edit.op === 'member' ? [edit.key] : [])].join('.');
     if (removed === undefined) notes.push(`${record.file}: '${where}' was changed since install; left as it is`);
     else text = removed;
@@ -122,9 +163,9 @@ function uninstallAgent(planning: Planning, record: InstallRecord, agent: Instal
   const { draft, target } = planning;
   const installed = record.agents[agent];
   if (installed === undefined) return record;
-  for (const file of [...installed.files].reverse()) uninstallFile(planning, file);
-  for (const dir of [...installed.dirs].reverse()) draft.removeDirIfEmpty(path.resolve(target.workspace, dir));
+  for (const file of [...installed.files].reverse()) uninstallFile(planning, file, othersEdits(record, agent, file.file));
   const agents = Object.fromEntries(Object.entries(record.agents).filter(([name]) => name !== agent));
+  for (const dir of [...installed.dirs].reverse()) draft.removeDirIfEmpty(path.resolve(target.workspace, dir));
   if (Object.keys(agents).length > 0) return { ...record, agents };
   if (record.intentsFile !== undefined) {
     const intents = path.resolve(target.workspace, record.intentsFile.file);
@@ -150,7 +191,7 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
   const files: FileRecord[] = [];
   const dirs: string[] = [];
   for (const config of agentConfigFiles(agent, invocation)) {
-    const installed = installFile(planning, config, agent);
+    const installed = installFile(planning, config, agent, record);
     files.push(installed.record);
     dirs.push(...installed.dirs);
   }
@@ -161,7 +202,10 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
     draft.write(intents, INTENTS_EXAMPLE);
     intentsFile = { file: path.relative(target.workspace, intents), text: INTENTS_EXAMPLE };
   }
-  const next: InstallRecord = { ...record, agents: { ...record.agents, [agent]: { files, dirs } }, dirs: sharedDirs, ...(intentsFile !== undefined && { intentsFile }) };
+  // an agent installed again keeps its place in the record, so installing twice writes the same record
+  const order = [...new Set([...Object.keys(earlier?.agents ?? {}), ...Object.keys(record.agents), agent])];
+  const agents = Object.fromEntries(order.flatMap((name) => (name === agent ? [[name, { files, dirs }]] : record.agents[name] === undefined ? [] : [[name, record.agents[name]]])));
+  const next: InstallRecord = { ...record, agents, dirs: sharedDirs, ...(intentsFile !== undefined && { intentsFile }) };
   draft.write(recordFileOf(target), installRecordText(next));
   return { draft, changes: draft.changes(), notes };
 }

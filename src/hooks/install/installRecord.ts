@@ -18,6 +18,8 @@ const fileRecordSchema = z.object({
   edits: z.array(jsonEditSchema).optional(),
   /** the text appended to a TOML file */
   appendix: z.string().optional(),
+  /** the text of a file install wrote whole (OpenCode's plugin): uninstall deletes the file while it still holds exactly this */
+  text: z.string().optional(),
 });
 
 const agentRecordSchema = z.object({

@@ -11,6 +11,12 @@ export function nextSteps(agent: InstallAgent, options: { readonly workspace: st
       'Review the hooks once with /hooks in the interactive `codex` (Codex runs a hook only after a human reviewed it), then run `codex` or `codex exec "..."` there.',
     ],
     gemini: [`Start Gemini CLI in ${options.workspace}: \`gemini\` (or \`gemini -p "..."\`); \`gemini mcp list\` there lists intentgate.`],
+    copilot: [
+      `Start GitHub Copilot CLI in ${options.workspace} and trust the folder (\`copilot\` asks once; \`copilot -p "..."\` needs \`--trust-folder\`): Copilot loads a project's hooks and MCP servers only in a trusted folder. \`copilot mcp list\` there lists intentgate. A held call is refused in Copilot with the prompt: approve it as below, then ask the agent to try again.`,
+    ],
+    opencode: [
+      `Start OpenCode in ${options.workspace}: \`opencode\` (or \`opencode run "..."\`); at its first start there it installs @opencode-ai/plugin into .opencode/ from npm. \`opencode mcp list\` there lists intentgate. A held call is refused in OpenCode (a plugin cannot ask its user): approve it as below, then ask the agent to try again.`,
+    ],
   };
   const steps = [
     `Write the task's intent in ${options.intentsFile} (the commented example there shows the fields): the agent may change only what its owned_scope covers.`,

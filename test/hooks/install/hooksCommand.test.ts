@@ -42,6 +42,22 @@ describe('intentgate hooks install and uninstall', () => {
     expect(tree(target.workspace)).toEqual(before);
   });
 
+  it.each([
+    { agent: 'copilot', files: ['.github/hooks/intentgate.json', '.mcp.json'], said: 'trust the folder' },
+    { agent: 'opencode', files: ['.opencode/plugin/intentgate.js', 'opencode.json'], said: 'installs @opencode-ai/plugin into .opencode/' },
+  ])('installs $agent, prints how to start it, and uninstalls to an empty workspace', async ({ agent, files, said }) => {
+    const target = workspaceWith({});
+    const installed = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
+    expect(installed).toMatchObject({ code: 0, stderr: '' });
+    for (const file of files) expect(installed.stdout).toContain(`created ${file}\n`);
+    expect(installed.stdout).toContain(said);
+    const again = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
+    expect(again.stdout).toContain('Nothing to change.');
+    const removed = await cli(['hooks', 'uninstall', agent, '--workspace', target.workspace], { env });
+    expect(removed).toMatchObject({ code: 0, stderr: '' });
+    expect(tree(target.workspace)).toEqual({});
+  });
+
   it('refuses settings that are not valid JSON with the reason and exit 1, leaving them as they are', async () => {
     const target = workspaceWith({ '.claude/settings.json': '{ "model": ' });
     const run = await cli(['hooks', 'install', 'claude-code', '--workspace', target.workspace], { env });

@@ -9,7 +9,7 @@ import { install, INVOCATION, tree, uninstall, workspaceWith } from './installFi
 // and permissions of their own beside anything else, and TOML with comments anywhere.
 
 // never a name install writes under, where a value of another shape is a refusal (tested apart)
-const RESERVED = new Set(['intentgate', '__proto__', 'hooks', 'mcpServers', 'enabledMcpjsonServers', 'permissions']);
+const RESERVED = new Set(['intentgate', '__proto__', 'hooks', 'mcpServers', 'enabledMcpjsonServers', 'permissions', 'version', 'mcp']);
 const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,8}$/).filter((key) => !RESERVED.has(key));
 const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
 const loose = fc.dictionary(name, fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(name, scalar, { maxKeys: 3 })), { maxKeys: 4 });
@@ -21,6 +21,7 @@ const settings = fc.record(
     extra: loose,
     hooks: fc.dictionary(events, hookGroups, { maxKeys: 3 }),
     mcpServers: fc.dictionary(name, fc.record({ command: name }), { maxKeys: 2 }),
+    mcp: fc.dictionary(name, fc.record({ type: fc.constant('local'), command: fc.array(name, { minLength: 1, maxLength: 2 }) }), { maxKeys: 2 }),
     enabledMcpjsonServers: fc.array(name, { maxLength: 2 }),
     permissions: fc.record({ allow: fc.array(name, { maxLength: 2 }) }),
   },
@@ -54,6 +55,8 @@ const existing = fc.record(
     '.codex/hooks.json': jsonText,
     '.codex/config.toml': tomlText,
     '.gemini/settings.json': jsonText,
+    '.github/hooks/intentgate.json': jsonText,
+    'opencode.json': jsonText,
     '.orchestration/active_intents.yaml': fc.constant('active_intents: []\n'),
   },
   { requiredKeys: [] },

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { CLAUDE_CODE_EVENTS, CODEX_EVENTS, GEMINI_EVENTS, hookCommand, type InstallAgent } from '../../../src/hooks/install/agentConfigs';
+import { opencodePluginSource } from '../../../src/hooks/agents/opencodePlugin';
+import { CLAUDE_CODE_EVENTS, CODEX_EVENTS, COPILOT_EVENTS, GEMINI_EVENTS, hookCommand, type InstallAgent } from '../../../src/hooks/install/agentConfigs';
 import { HooksInstallError } from '../../../src/hooks/install/installError';
 import { planInstall, planUninstall } from '../../../src/hooks/install/installHooks';
 import { INTENTS_EXAMPLE } from '../../../src/hooks/install/intentsExample';
@@ -43,6 +44,16 @@ command = "gh-mcp"
 args = ["--read-only"]
 `;
 
+const OPENCODE_JSON = `{
+  "$schema": "https://opencode.ai/config.json",
+  // the user's model
+  "model": "anthropic/claude-sonnet-4-5",
+  "mcp": {
+    "github": { "type": "local", "command": ["gh-mcp"], "enabled": true }
+  }
+}
+`;
+
 const CASES: readonly SettingsCase[] = [
   { name: 'Claude Code, an empty workspace', agent: 'claude-code', files: {} },
   { name: 'Claude Code, settings with hooks and permissions of their own (4-space indent, no final newline)', agent: 'claude-code', files: { '.claude/settings.json': USER_CLAUDE } },
@@ -69,6 +80,15 @@ const CASES: readonly SettingsCase[] = [
 `,
     },
   },
+  { name: 'Copilot CLI, an empty workspace', agent: 'copilot', files: {} },
+  {
+    name: 'Copilot CLI, a hooks file of the user\'s beside it and other MCP servers',
+    agent: 'copilot',
+    files: { '.github/hooks/lint.json': '{"version":1,"hooks":{"PostToolUse":[{"type":"command","bash":"./lint.sh"}]}}\n', '.github/workflows/ci.yml': 'on: push\n', '.mcp.json': '{\n  "mcpServers": {\n    "github": { "command": "gh-mcp" }\n  }\n}\n' },
+  },
+  { name: 'Copilot CLI, an intentgate.json hooks file of the user\'s with hooks of their own', agent: 'copilot', files: { '.github/hooks/intentgate.json': '{ "version": 1, "hooks": { "Stop": [{ "type": "command", "bash": "notify-send done" }] } }' } },
+  { name: 'OpenCode, an empty workspace', agent: 'opencode', files: {} },
+  { name: 'OpenCode, an opencode.json with comments and an MCP server of its own, and a plugin of the user\'s', agent: 'opencode', files: { 'opencode.json': OPENCODE_JSON, '.opencode/plugin/notify.js': 'export const Notify = async () => ({});\n' } },
 ];
 
 describe('hooks install and uninstall over existing settings', () => {
@@ -143,6 +163,53 @@ describe('hooks install and uninstall over existing settings', () => {
     expect(settings.hooks.AfterTool?.[0]?.hooks[0]?.timeout).toBe(30_000);
     expect(settings.mcpServers).toEqual({ intentgate: { ...SERVER, trust: true } });
     expect(settings.general).toEqual({ vimMode: true });
+  });
+
+  it('writes Copilot CLI a hooks file with every event under its PascalCase name (timeoutSec over the wrapper\'s timeout) and the intents server in .mcp.json', () => {
+    const target = workspaceWith({ '.mcp.json': '{ "mcpServers": { "github": { "command": "gh-mcp" } } }' });
+    install(target, 'copilot');
+    const command = "timeout 25 node /opt/intentgate/dist/cli.cjs hook copilot --workspace /w || { echo 'intentgate: the hook failed' >&2; exit 2; }";
+    expect(hookCommand('copilot', INVOCATION)).toBe(command);
+    expect(readJson(target, '.github/hooks/intentgate.json')).toEqual({ version: 1, hooks: Object.fromEntries(COPILOT_EVENTS.map((event) => [event, [{ type: 'command', bash: command, timeoutSec: 30 }]])) });
+    expect(COPILOT_EVENTS).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd']);
+    expect(readJson(target, '.mcp.json')).toEqual({ mcpServers: { github: { command: 'gh-mcp' }, intentgate: { ...SERVER, alwaysLoad: true } } });
+  });
+
+  it('writes OpenCode the plugin running the wrapped hook, and the intents server in opencode.json, its comments kept', () => {
+    const target = workspaceWith({ 'opencode.json': OPENCODE_JSON });
+    install(target, 'opencode');
+    const command = "timeout 25 node /opt/intentgate/dist/cli.cjs hook opencode --workspace /w || { echo 'intentgate: the hook failed' >&2; exit 2; }";
+    expect(read(target, '.opencode/plugin/intentgate.js')).toBe(opencodePluginSource(command));
+    const text = read(target, 'opencode.json');
+    expect(text).toContain('// the user\'s model');
+    expect(valueOf(text, 'opencode.json')).toEqual({
+      $schema: 'https://opencode.ai/config.json',
+      model: 'anthropic/claude-sonnet-4-5',
+      mcp: { github: { type: 'local', command: ['gh-mcp'], enabled: true }, intentgate: { type: 'local', command: ['node', ...SERVER.args], enabled: true } },
+    });
+  });
+
+  it.each([
+    { first: 'claude-code', second: 'copilot' },
+    { first: 'copilot', second: 'claude-code' },
+  ] as const)('shares .mcp.json\'s intents server between Claude Code and Copilot CLI ($first first): it stays until the last of them is uninstalled', ({ first, second }) => {
+    for (const order of [[first, second], [second, first]] as const) {
+      const target = workspaceWith({});
+      install(target, first);
+      install(target, second);
+      expect(planInstall(target, second, INVOCATION).changes.files).toEqual([]);
+      expect(planInstall(target, first, INVOCATION).changes.files).toEqual([]);
+      uninstall(target, order[0]);
+      expect(readJson(target, '.mcp.json')).toEqual({ mcpServers: { intentgate: { ...SERVER, alwaysLoad: true } } });
+      uninstall(target, order[1]);
+      expect(tree(target.workspace)).toEqual({});
+    }
+  });
+
+  it('refuses to give Copilot CLI another program path than the Claude Code install sharing .mcp.json, saying which to uninstall', () => {
+    const target = workspaceWith({});
+    install(target, 'claude-code');
+    expect(() => planInstall(target, 'copilot', { ...INVOCATION, program: ['intentgate'] })).toThrow(/shared with `hooks install claude-code`, installed with another program path or policy: uninstall it first/);
   });
 
   it('creates the intents file with a commented example that parses, and its uncommented example is an intent', () => {
@@ -226,6 +293,17 @@ const REFUSALS: readonly RefusalCase[] = [
   { name: 'a Codex config whose mcp_servers is an inline table', agent: 'codex', files: { '.codex/config.toml': 'mcp_servers = { github = { command = "gh" } }\n' }, code: 'conflicting_settings', message: /cannot take \[mcp_servers\.intentgate\] as a table/ },
   { name: 'an .mcp.json with an intentgate server run by npx', agent: 'claude-code', files: { '.mcp.json': '{"mcpServers":{"intentgate":{"command":"npx","args":["intentgate","intents-mcp"]}}}' }, code: 'conflicting_settings', message: /'mcpServers\.intentgate' is already .*which install did not write/ },
   { name: 'hooks that are not an object', agent: 'gemini', files: { '.gemini/settings.json': '{"hooks": true}' }, code: 'conflicting_settings', message: /'hooks' is a plain value/ },
+  { name: 'an OpenCode plugin intentgate.js written by hand', agent: 'opencode', files: { '.opencode/plugin/intentgate.js': 'export const IntentGate = async () => ({});\n' }, code: 'conflicting_settings', message: /^\.opencode\/plugin\/intentgate\.js is already there, and install did not write it/ },
+  { name: 'an opencode.json with an intentgate server of its own', agent: 'opencode', files: { 'opencode.json': '{"mcp":{"intentgate":{"type":"local","command":["npx","intentgate","intents-mcp"]}}}' }, code: 'conflicting_settings', message: /'mcp\.intentgate' is already .*which install did not write/ },
+  { name: 'an opencode.json that is not JSON', agent: 'opencode', files: { 'opencode.json': '{ "model": "x" ' }, code: 'invalid_settings_file', message: /^opencode\.json is not valid JSON \(with comments\)/ },
+  {
+    name: "Copilot's hooks set up by hand, from the docs",
+    agent: 'copilot',
+    files: { '.github/hooks/intentgate.json': '{"version":1,"hooks":{"PreToolUse":[{"type":"command","bash":"timeout 25 intentgate hook copilot || exit 2","timeoutSec":30}]}}' },
+    code: 'conflicting_settings',
+    message: /already runs intentgate's hook, set up by hand/,
+  },
+  { name: 'a Copilot hooks file of another version', agent: 'copilot', files: { '.github/hooks/intentgate.json': '{"version":2,"hooks":{}}' }, code: 'conflicting_settings', message: /'version' is already 2/ },
   {
     name: "intentgate's hook set up by hand, from the docs",
     agent: 'claude-code',

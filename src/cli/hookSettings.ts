@@ -49,6 +49,15 @@ export function hookStore(flags: HookStoreFlags, io: CliIo, projectDir: string |
     governor: { ...options, workspaceRoot: workspace, ...(orchestrationDir !== undefined && { orchestrationDir }) },
     workspace,
     approveCommand,
-    sessionFiles: { dir: stateSessionsDir(orchestrationFolder, io.env), keyFile: sessionKeyFile(io.env, io.cwd) },
+    sessionFiles: stateSessionFiles(orchestrationFolder, io),
   };
+}
+
+/**
+ * The file store of the agent sessions of an orchestration folder, as every command that opens
+ * it passes it to `createFileSessions`: a folder in the user's state folder and the key that
+ * authenticates its files, read from this run's environment.
+ */
+export function stateSessionFiles(orchestrationFolder: string, io: Pick<CliIo, 'env' | 'cwd'>): { readonly dir: string; readonly keyFile: string } {
+  return { dir: stateSessionsDir(orchestrationFolder, io.env), keyFile: sessionKeyFile(io.env, io.cwd) };
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { GovernorOptions } from '../governor/governorOptions';
@@ -7,6 +7,7 @@ import { quoteForShell } from '../hooks/approvalHint';
 import { DEFAULT_SESSION_LIMITS } from '../sessions/fileSessions';
 import { restoredGovernor } from '../sessions/persistedSnapshot';
 import { readSessionFile } from '../sessions/sessionFiles';
+import { loadSessionKey, type SessionAuthenticity } from '../sessions/sessionKey';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -25,6 +26,10 @@ function sessionIdOf(file: string): string | undefined {
 /** What `--list` needs of the command: where the sessions are, how to restore them, and the line that answers them. */
 export interface HeldCallListing {
   readonly dir: string;
+  /** the key the store's files are authenticated with: a file that fails its MAC is named, never listed */
+  readonly keyFile: string;
+  /** the workspace, where a key file is refused */
+  readonly workspace: string;
   readonly optionsFor: (profile: string) => GovernorOptions;
   /** `intentgate approve` with the flags that find the same store */
   readonly approveCommand: string;
@@ -42,13 +47,20 @@ export function listHeldCalls(listing: HeldCallListing): string[] {
   } catch {
     return [`no agent sessions are kept in ${listing.dir}`];
   }
+  if (names.length === 0) return [`nothing waits for a human in ${listing.dir}`];
+  let authenticity: SessionAuthenticity;
+  try {
+    authenticity = { key: loadSessionKey(listing.keyFile, listing.workspace), store: realpathSync(listing.dir) };
+  } catch (error) {
+    return [`the sessions in ${listing.dir} cannot be checked: ${messageOf(error)}`];
+  }
   const lines: string[] = [];
   for (const name of names.sort()) {
     const file = path.join(listing.dir, name);
     const id = sessionIdOf(file);
     if (id === undefined) continue;
     try {
-      const kept = readSessionFile(file, id, DEFAULT_SESSION_LIMITS.maxFileBytes);
+      const kept = readSessionFile(file, id, DEFAULT_SESSION_LIMITS.maxFileBytes, authenticity);
       if (kept === undefined) continue;
       const governor = restoredGovernor(listing.optionsFor(kept.profile), id, kept.governor, `the session file ${file}`);
       try {

@@ -111,8 +111,8 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
   const base: GovernorOptions = { ...options.governor, restore: undefined };
   const profile = options.profile ?? '';
   const optionsFor = (kept: string): GovernorOptions => (options.governorFor === undefined ? base : { ...options.governorFor(kept), restore: undefined });
-  // the default folder lives inside the orchestration directory; a folder given elsewhere is always used
-  const keeps = (): boolean => options.dir !== undefined || isOrchestrationPresent(config.orchestrationDir);
+  // a workspace intentgate does not govern keeps nothing, wherever its sessions would be kept
+  const keeps = (): boolean => isOrchestrationPresent(config.orchestrationDir);
 
   /** The session's governor and notes as kept, or undefined when none is (one past its time is removed). */
   const openKept = (file: string, sessionId: string): Opened | undefined => {

@@ -68,7 +68,8 @@ describe('intentgate approve', () => {
 
   it('lists what waits for a human, with the command that answers each, needing no credential and changing nothing', async () => {
     const root = await holding();
-    const run = await cli(['approve', '--workspace', root, '--list'], { env: {} });
+    // the human's own folders, where the hooks keep the sessions and their key; no token file is named
+    const run = await cli(['approve', '--workspace', root, '--list'], { env: human.env });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(run.stdout).toBe(
       [

@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookStore } from '../../src/cli/hookSettings';
 import { registerHookAdapter } from '../../src/hooks/hookAdapters';
 import { sessionPaths } from '../../src/sessions/sessionFiles';
+import { stateSessionsDir } from '../../src/sessions/stateSessionsDir';
 import { testHookAdapter } from '../hooks/testHookAdapter';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, memoryIo, tempFile } from './cliHarness';
@@ -16,9 +18,12 @@ beforeAll(() => {
 });
 afterAll(() => unregister());
 
+// a home of its own: the hook keeps its sessions in the user's state folder, its key in the config folder
+const ENV: NodeJS.ProcessEnv = { HOME: mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'hook-home-')) };
+
 /** One hook run of the test agent in `root`: a new process as far as the session store can tell. */
 async function hook(root: string, event: Record<string, unknown>, extra: readonly string[] = []) {
-  const run = await cli(['hook', 'test-agent', '--workspace', root, ...extra], { stdin: JSON.stringify({ session: 's1', ...event }) });
+  const run = await cli(['hook', 'test-agent', '--workspace', root, ...extra], { stdin: JSON.stringify({ session: 's1', ...event }), env: ENV });
   const answer = run.stdout === '' ? undefined : (JSON.parse(run.stdout) as Record<string, unknown>);
   return { ...run, answer };
 }
@@ -79,7 +84,7 @@ describe('intentgate hook', () => {
   it('denies with session_store_unavailable when the session file is corrupt', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     await hook(root, { event: 'prompt', prompt: 'x' });
-    writeFileSync(sessionPaths(path.join(root, '.orchestration', 'sessions'), 's1').file, '[]');
+    writeFileSync(sessionPaths(stateSessionsDir(path.join(root, '.orchestration'), ENV), 's1').file, '[]');
     expect((await hook(root, { event: 'pre', tool: 'read_file', args: { path: 'a' } })).answer).toMatchObject({ answer: 'deny', code: 'session_store_unavailable' });
   });
 
@@ -93,8 +98,9 @@ describe('intentgate hook', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const elsewhere = path.dirname(tempFile('x', ''));
     await hook(root, { event: 'prompt', prompt: 'x' }, ['--orchestration-dir', elsewhere]);
-    expect(existsSync(path.join(elsewhere, 'sessions'))).toBe(true);
-    expect(existsSync(path.join(root, '.orchestration', 'sessions'))).toBe(false);
+    expect(existsSync(stateSessionsDir(elsewhere, ENV))).toBe(true);
+    expect(existsSync(stateSessionsDir(path.join(root, '.orchestration'), ENV))).toBe(false);
+    expect(existsSync(path.join(elsewhere, 'sessions'))).toBe(false);
   });
 
   it('refuses an unknown agent with the list of agents', async () => {

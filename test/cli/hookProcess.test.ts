@@ -12,7 +12,9 @@ const SCRIPT = path.join(REPO_ROOT, 'test', 'cli', 'fixtures', 'hookTestAgent.ts
 /** Runs the hook as an agent does: a new process, the event on stdin (left open when `event` is undefined). */
 function runHook(root: string, event: string | undefined): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, '--workspace', root], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  // the user's state folder, where the sessions are kept, in the run's temporary folder
+  const env = { ...process.env, XDG_STATE_HOME: path.join(root, '..', `${path.basename(root)}-state`), XDG_CONFIG_HOME: path.join(root, '..', `${path.basename(root)}-config`) };
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, '--workspace', root], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   if (event !== undefined) child.stdin.end(event);

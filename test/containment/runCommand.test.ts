@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOT_CONTAINED_EXIT } from '../../src/cli/commands/run';
+import { stateSessionFiles } from '../../src/cli/hookSettings';
 import { createFileSessions } from '../../src/sessions/fileSessions';
 import { cli } from '../cli/cliHarness';
 import { BWRAP, makeRepository } from './sandboxSupport';
@@ -26,17 +27,20 @@ describe('intentgate run --print-profile', () => {
 
   it("prints a kept agent session's profile, its approvals included", async () => {
     const { root } = makeRepository();
-    const sessions = createFileSessions({ governor: { workspaceRoot: root } });
+    // the user's folders in the run's temporary folder: the sessions and their key live there
+    const env = { HOME: path.join(root, '..', `${path.basename(root)}-home`) };
+    const sessions = createFileSessions({ governor: { workspaceRoot: root }, ...stateSessionFiles(path.join(root, '.orchestration'), { env, cwd: root }) });
     await sessions.withSession('agent-1', (governor) => {
       governor.userPrompt('work');
       governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
       governor.approveSession(['NETWORK_RISK']);
     });
-    const run = await cli(['run', '--workspace', root, '--session', 'agent-1', '--print-profile']);
+    const run = await cli(['run', '--workspace', root, '--session', 'agent-1', '--print-profile'], { env });
     expect(run.code).toBe(0);
     const profile = JSON.parse(run.stdout) as { state: string; network: { open: boolean }; masked: { path: string }[] };
     expect(profile).toMatchObject({ state: 'ACTION', network: { open: true } });
-    expect(profile.masked.map((place) => path.relative(root, place.path))).toContain('.orchestration/sessions');
+    // the session was read from the user's state folder; that folder, here under /tmp, is masked by the private /tmp a contained command gets
+    expect(sessions.dir.startsWith(path.join(root, '..'))).toBe(true);
   });
 
   it('refuses an unknown intent as a usage error', async () => {

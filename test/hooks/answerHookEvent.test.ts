@@ -141,7 +141,7 @@ describe('answerHookEvent', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const sessions = createFileSessions({ governor: { workspaceRoot: root, trace: () => undefined } });
     await answerHookEvent(events.prompt(), sessions);
-    writeFileSync(sessionPaths(path.join(root, '.orchestration', 'sessions'), SESSION).file, 'garbage');
+    writeFileSync(sessionPaths(sessions.dir, SESSION).file, 'garbage');
     const answer = await answerHookEvent(events.pre('read_file', { path: 'a.ts' }), sessions);
     expect(summary(answer)).toBe('deny:session_store_unavailable');
     expect(answer.kind === 'deny' ? answer.message : '').toMatch(/session store .* cannot be used .*is not JSON/);

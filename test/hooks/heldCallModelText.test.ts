@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGovernor } from '../../src/governor/createGovernor';
 import { withAgentPreset } from '../../src/hooks/agentGovernorOptions';
 import { findHookAdapter } from '../../src/hooks/hookAdapters';
 import { approvalUnavailableResult, refusalResult } from '../../src/integrations/mcpProxy/decisionResults';
+import { stateSessionFiles } from '../../src/cli/hookSettings';
 import { createFileSessions } from '../../src/sessions/fileSessions';
 import type { GovernanceServer } from '../../src/server/createGovernanceServer';
 import { cli } from '../cli/cliHarness';
@@ -77,6 +79,8 @@ const OUTCOMES: readonly Outcome[] = [
 ];
 
 const AGENTS = ['claude-code', 'codex', 'gemini'] as const;
+// the user's folders, where the hook keeps its sessions and their key, in the run's temporary folder
+const ENV: NodeJS.ProcessEnv = { HOME: mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'model-text-home-')) };
 const services: GovernanceServer[] = [];
 afterAll(async () => Promise.all(services.map((service) => service.close())));
 
@@ -86,7 +90,7 @@ async function workspaceFor(agent: string): Promise<string> {
   mkdirSync(path.join(root, 'src', 'auth'), { recursive: true });
   const adapter = findHookAdapter(agent);
   if (!adapter) throw new Error(`no adapter ${agent}`);
-  const sessions = createFileSessions({ governor: withAgentPreset({ workspaceRoot: root }, adapter), profile: agent });
+  const sessions = createFileSessions({ governor: withAgentPreset({ workspaceRoot: root }, adapter), ...stateSessionFiles(path.join(root, '.orchestration'), { env: ENV, cwd: root }), profile: agent });
   await sessions.withSession(SESSION, (governor) => governor.approveSession(['FS_DELETE_OVERWRITE', 'EXEC_ARBITRARY']));
   return root;
 }
@@ -95,7 +99,7 @@ type Route = 'command' | 'server';
 
 async function hookRun(agent: string, route: Route, root: string, event: Record<string, unknown>, server: string | undefined) {
   const argv = route === 'command' ? ['hook', agent, '--workspace', root] : ['hook', agent, '--server', server ?? ''];
-  return cli(argv, { stdin: JSON.stringify(event) });
+  return cli(argv, { stdin: JSON.stringify(event), env: ENV });
 }
 
 const cases = AGENTS.flatMap((agent) => (['command', 'server'] as const).flatMap((route) => OUTCOMES.map((outcome) => ({ name: `${agent}, ${route} hook: ${outcome.name}`, agent, route, outcome }))));

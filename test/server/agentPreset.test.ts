@@ -114,9 +114,11 @@ describe.each(STORES)('intentgate serve on $name', ({ redis: onRedis }) => {
 describe("intentgate hook's file store", () => {
   it("refuses `intentgate hook gemini` a session `intentgate hook claude-code` started in the same workspace", async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    // the user's folders, where the hooks keep their sessions and key, beside the workspace
+    const env = { HOME: `${root}-home` };
     const route: Route = {
-      claude: async (session, name, fields) => (await cli(['hook', 'claude-code', '--workspace', root], { stdin: JSON.stringify(claudeEvent(root, session, name, fields)), cwd: root })).stdout,
-      gemini: async (session, name, fields) => (await cli(['hook', 'gemini', '--workspace', root], { stdin: JSON.stringify(geminiEvent(root, session, name, fields)), cwd: root })).stdout,
+      claude: async (session, name, fields) => (await cli(['hook', 'claude-code', '--workspace', root], { stdin: JSON.stringify(claudeEvent(root, session, name, fields)), cwd: root, env })).stdout,
+      gemini: async (session, name, fields) => (await cli(['hook', 'gemini', '--workspace', root], { stdin: JSON.stringify(geminiEvent(root, session, name, fields)), cwd: root, env })).stdout,
     };
     const { gemini, claudeAfter } = await attack(route, root, 'shared-session-2');
     expect(gemini).toEqual(['deny', 'deny']);

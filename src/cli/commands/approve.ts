@@ -123,8 +123,7 @@ async function runApprove(categories: readonly string[], flags: ApproveFlags, io
   if (flags.list === true) {
     if (categories.length > 0 || flags.session !== undefined) throw new UsageError('--list lists what waits in every session: give it without --session or categories');
     const store = hookStore(flags, io, undefined);
-    const dir = createFileSessions({ governor: store.governor }).dir;
-    for (const line of listHeldCalls({ dir, optionsFor: (profile) => agentOptions(store.governor, profile), approveCommand: store.approveCommand })) writeLine(io.stdout, line);
+    for (const line of listHeldCalls({ ...store.sessionFiles, workspace: store.workspace, optionsFor: (profile) => agentOptions(store.governor, profile), approveCommand: store.approveCommand })) writeLine(io.stdout, line);
     return EXIT_CODES.ok;
   }
   if (flags.session === undefined) throw new UsageError("--session <id> is required (the agent's session id), or --list, or --init");
@@ -134,7 +133,7 @@ async function runApprove(categories: readonly string[], flags: ApproveFlags, io
   const credential = readCredential(source, store.workspace);
   if (!credential.ok) return refuse(io, credential.refusal);
   // a session an agent's hook made is restored with that agent's preset, so a held call is decided again as its hook would
-  const sessions = createFileSessions({ governor: store.governor, governorFor: (profile) => agentOptions(store.governor, profile) });
+  const sessions = createFileSessions({ governor: store.governor, ...store.sessionFiles, governorFor: (profile) => agentOptions(store.governor, profile) });
   const missing = `no agent session '${sessionId}' is kept in ${sessions.dir}; check the id in the hook's message, and --workspace or --orchestration-dir`;
   // the question is asked outside the session's lock, which a slow answer would outlive
   const peek = await sessions.withKept(sessionId, (governor, notes) => ({ bound: notes.credential, question: questionOf(approval, governor) }));

@@ -91,7 +91,7 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
       sessions: async () => {
         const plan = await shellPlan(adapter, policyOnce, io);
         const governor = withAgentPreset(storeOnce().governor, plan === undefined ? adapter : withShellContainment(adapter, plan));
-        const sessions = createFileSessions({ governor, profile: adapter.name, credential: () => credentialOf(storeOnce(), io) });
+        const sessions = createFileSessions({ governor, ...storeOnce().sessionFiles, profile: adapter.name, credential: () => credentialOf(storeOnce(), io) });
         if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace({ governor, sessionStore: sessions.dir }, policyOnce(), io), shellTools: shellToolsOf(governor) };
         return sessions;
       },
@@ -114,7 +114,7 @@ export function registerHook(program: Command, context: CommandContext): void {
     .description(
       [
         'Reads one hook event of an agent CLI (JSON on stdin) and answers it in that agent\'s format (docs/hooks.md).',
-        'The agent session\'s lifecycle, intent, held calls and approvals are kept in <orchestration dir>/sessions/, one file per agent session id.',
+        'The agent session\'s lifecycle, intent, held calls and approvals are kept outside the workspace, in $XDG_STATE_HOME/intentgate/sessions/ (else ~/.local/state/...), one file per agent session id, each authenticated by a key beside the approval token (docs/security.md).',
         'Anything that fails answers with the agent\'s block, never an allow.',
       ].join(' '),
     )

@@ -17,6 +17,7 @@ import { findHookAdapter } from '../../hooks/hookAdapters';
 import { createFileSessions } from '../../sessions/fileSessions';
 import { CliFailure } from '../cliFailure';
 import { policyFromFlag, workspaceFor } from '../cliGovernor';
+import { stateSessionFiles } from '../hookSettings';
 import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
 import type { ExitCode } from '../exitCodes';
@@ -65,7 +66,8 @@ async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo)
     ...(policy === undefined ? [] : [{ path: policy.file, what: 'policy file' }]),
     ...(typeof policy?.governor.trace === 'string' ? [{ path: policy.governor.trace, what: 'trace file' }] : []),
   ];
-  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), ownFiles, env: io.env };
+  const sessionFiles = stateSessionFiles(config.orchestrationDir, io);
+  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), sessionStore: sessionFiles.dir, ownFiles, env: io.env };
   if (flags.session === undefined) {
     const governor = freshGovernor(options, flags.intent);
     try {
@@ -81,7 +83,7 @@ async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo)
     if (agent !== '' && adapter === undefined) throw new CliFailure(`the session was made by the hooks of agent '${agent.slice(0, 64)}', which this intentgate does not know`);
     return adapter === undefined ? options : withAgentPreset(options, adapter);
   };
-  const sessions = createFileSessions({ governor: options, governorFor });
+  const sessions = createFileSessions({ governor: options, ...sessionFiles, governorFor });
   const used = await sessions.withKept(flags.session, (governor) => governorProfile(governor, place));
   if (!used.found) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id, and --workspace or --orchestration-dir`);
   return used.value;

@@ -47,8 +47,8 @@ const human = humanHome();
 async function approveAsHuman(request: MainLoopRequest, root: string, categories: string): Promise<void> {
   const reason = request.toolResults.at(-1)?.content ?? '';
   if (!reason.includes('Only a human can approve this call') || reason.includes('intentgate approve')) throw new Error(`the held call's reason is not as expected: ${reason}`);
-  const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root), categories];
-  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 30_000 });
+  const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root, human), categories];
+  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: { ...process.env, ...configOf(human) }, timeoutMs: 30_000 });
   if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
 }
 
@@ -192,8 +192,8 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const bin = tempDir('bin-');
     writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, { mode: 0o755 });
     const humanApproves = (categories: string) => async (): Promise<void> => {
-      const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root), categories];
-      const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 30_000 });
+      const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root, human), categories];
+      const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: { ...process.env, ...configOf(human) }, timeoutMs: 30_000 });
       if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
     };
     // the issue's attack: the command a held call used to offer, run by the model as a shell command
@@ -202,7 +202,7 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
       ...(before && { before }),
       // read when the model sends it, once the session exists (a spread would read it at once)
       get input() {
-        return { command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root), ...what]), description: 'approve' };
+        return { command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root, human), ...what]), description: 'approve' };
       },
     });
     const sudo = { tool: 'Bash', input: { command: 'sudo -n true', description: 'check sudo' } };

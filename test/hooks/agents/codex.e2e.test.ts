@@ -5,7 +5,7 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
-import { approveHeldAsHuman, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsHuman, governedWorkspace, intentgateHookCommand, intentsMcpServer, sessionsDirOf, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 import type { OpenAiRequest, OpenAiTurn } from '../../support/agents/openaiModel';
 
 // intentgate governing the real Codex CLI 0.169: each event runs `intentgate hook codex` in a
@@ -88,7 +88,7 @@ describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', ()
     expect(run.outputs[3]).toMatch(/src\/billing\/pay\.ts.*INT-001|INT-001.*src\/billing\/pay\.ts/s);
     expect(run.outputs[4]).toContain('src/billing');
     // the lifecycle lived in the session's file between the hook processes
-    expect(readdirSync(at(workspace, '.orchestration', 'sessions')).length).toBeGreaterThan(0);
+    expect(readdirSync(sessionsDirOf(workspace.root, workspace.human)).length).toBeGreaterThan(0);
   });
 
   it("judges a shell command in the folder Codex runs it in, the model's workdir outside the workspace", async () => {

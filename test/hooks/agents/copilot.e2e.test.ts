@@ -6,7 +6,7 @@ import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { ChatTurn } from '../../support/agents/chatCompletionsModel';
 import { runCopilot, toolMessages } from '../../support/agents/copilotRun';
-import { governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { governedWorkspace, intentgateHookCommand, intentsMcpServer, sessionsDirOf, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real GitHub Copilot CLI 1.0.102, offline against a scripted model:
 // each event runs `intentgate hook copilot` in a process of its own, and the session lives in
@@ -54,7 +54,7 @@ describe.skipIf('skip' in cli)('intentgate hook copilot in the real GitHub Copil
     expect(existsSync(at(workspace, 'src', 'billing', 'keep.ts'))).toBe(true);
     expect(run.results.slice(2)).toEqual([expect.stringContaining('src/billing/pay.ts'), expect.stringContaining("Scope Violation: 'src/billing'")]);
     // the lifecycle lived in the session's file between the hook processes
-    expect(readdirSync(at(workspace, '.orchestration', 'sessions'))).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
+    expect(readdirSync(sessionsDirOf(workspace.root, workspace.human))).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
   });
 
   it('refuses a held call in safe mode, saying a human decides: no prompt can reach anyone in a headless run', async () => {

@@ -7,7 +7,7 @@ import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { GeminiRequest, GeminiTurn } from '../../support/agents/geminiModel';
 import { functionResponses, runGemini } from '../../support/agents/geminiRun';
-import { approveHeldAsHuman, governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { approveHeldAsHuman, governedWorkspace, intentgateHookCommand, intentsMcpServer, sessionsDirOf, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real Gemini CLI 0.61: each event runs `intentgate hook gemini` in a
 // process of its own, and the session lives in the workspace between them.
@@ -91,9 +91,9 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     expect(existsSync(at(workspace, 'src', 'billing', 'made.ts'))).toBe(false);
     expect(run.responses.slice(3)).toEqual([expect.stringContaining('src/billing/pay.ts'), expect.stringContaining("Scope Violation: 'src/billing'"), expect.stringContaining("Scope Violation: 'src/billing'")]);
     // the lifecycle lived in the session's file between the hook processes; SessionEnd marked it ended and kept it
-    const files = readdirSync(at(workspace, '.orchestration', 'sessions'));
+    const files = readdirSync(sessionsDirOf(workspace.root, workspace.human));
     expect(files).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
-    expect(JSON.parse(readFileSync(at(workspace, '.orchestration', 'sessions', files[0] ?? ''), 'utf8'))).toMatchObject({ notes: { endedAt: expect.any(Number) } });
+    expect(JSON.parse(readFileSync(path.join(sessionsDirOf(workspace.root, workspace.human), files[0] ?? ''), 'utf8'))).toMatchObject({ notes: { endedAt: expect.any(Number) } });
   });
 
   it('holds a risky call in safe mode: an ask would wait forever, so it is refused with the prompt, saying a human decides; the model is given no way to approve', async () => {

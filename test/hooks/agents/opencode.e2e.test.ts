@@ -5,7 +5,7 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { ChatTurn } from '../../support/agents/chatCompletionsModel';
-import { governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import { governedWorkspace, intentgateHookCommand, intentsMcpServer, sessionsDirOf, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
 import { opencodeToolResults, runOpencode } from '../../support/agents/opencodeRun';
 
 // intentgate governing the real OpenCode 1.18.33 against a scripted model: intentgate's plugin
@@ -50,7 +50,7 @@ describe.skipIf('skip' in cli)('intentgate hook opencode in the real OpenCode', 
     expect(existsSync(at(workspace, 'src', 'billing', 'pay.ts'))).toBe(false);
     expect(existsSync(at(workspace, 'src', 'billing', 'keep.ts'))).toBe(true);
     expect(run.results.slice(2)).toEqual([expect.stringContaining('src/billing/pay.ts'), expect.stringContaining("Scope Violation: 'src/billing'")]);
-    expect(readdirSync(at(workspace, '.orchestration', 'sessions'))).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
+    expect(readdirSync(sessionsDirOf(workspace.root, workspace.human))).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
   });
 
   it('refuses a held call in safe mode, saying a human decides: no prompt can reach anyone in a headless run', async () => {

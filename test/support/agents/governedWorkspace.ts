@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stateSessionsDir } from '../../../src/sessions/stateSessionsDir';
 import { quoteArgv } from '../../../src/text/quoteArgv';
 import { humanHome, type HumanHome } from '../approvalCredential';
 import { INTENTS_YAML, makeWorkspace } from '../workspace';
@@ -17,8 +18,14 @@ export interface GovernedWorkspace {
   readonly agentEnv: NodeJS.ProcessEnv;
 }
 
-/** The environment that puts the user's config folder, and so the approval credential, in `human`'s home. */
-export const configOf = (human: HumanHome): NodeJS.ProcessEnv => ({ XDG_CONFIG_HOME: path.join(human.home, '.config') });
+/**
+ * The environment that puts the user's config folder (the approval credential, the session key)
+ * and state folder (the hooks' sessions) in `human`'s home.
+ */
+export const configOf = (human: HumanHome): NodeJS.ProcessEnv => ({ XDG_CONFIG_HOME: path.join(human.home, '.config'), XDG_STATE_HOME: path.join(human.home, '.local', 'state') });
+
+/** Where the hooks keep the sessions of the workspace `root` when run with `configOf(human)`: the user's state folder. */
+export const sessionsDirOf = (root: string, human: HumanHome): string => stateSessionsDir(path.join(root, '.orchestration'), configOf(human));
 
 /**
  * A workspace with the intents (INT-001 owns src/auth/** and tests/auth/), src/auth and
@@ -63,10 +70,10 @@ export function intentsMcpServer(intentgate: string, workspace: GovernedWorkspac
 
 /**
  * The id of the agent session the workspace's hooks keep (the most recently used), as a human
- * reads it from the held call's note or `.orchestration/sessions/`.
+ * reads it from the held call's note or the sessions folder in their state folder.
  */
-export function keptSessionId(root: string): string {
-  const dir = path.join(root, '.orchestration', 'sessions');
+export function keptSessionId(root: string, human: HumanHome): string {
+  const dir = sessionsDirOf(root, human);
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .map((name) => path.join(dir, name))
@@ -90,8 +97,9 @@ export function heldApprovalId(texts: readonly string[]): string {
  * `--token-file` (a child process with no terminal, so the confirmation cannot stand in).
  */
 export async function approveHeldAsHuman(intentgate: string, workspace: GovernedWorkspace, texts: readonly string[]): Promise<void> {
-  const held = ['--session', keptSessionId(workspace.root), '--held', heldApprovalId(texts)];
+  const held = ['--session', keptSessionId(workspace.root, workspace.human), '--held', heldApprovalId(texts)];
   const argv = ['node', intentgate, 'approve', ...workspace.flags, '--token-file', workspace.human.tokenFile, ...held];
-  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: tempDir('approve-'), env: process.env, timeoutMs: 30_000 });
+  // the human's own folders, which hold the session key and the sessions the hooks kept
+  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: tempDir('approve-'), env: { ...process.env, ...workspace.agentEnv }, timeoutMs: 30_000 });
   if (approved.exitCode !== 0) throw new Error(`${argv.join(' ')} failed: ${approved.stderr}`);
 }

@@ -6,6 +6,7 @@ import { planInstall } from '../../../src/hooks/install/installHooks';
 import { quoteArgv } from '../../../src/text/quoteArgv';
 import { runAgent, tempDir, writeJson, type AgentRun } from '../../support/agents/agentCli';
 import { startAnthropicModel, type MainLoopRequest, type ModelTurn } from '../../support/agents/anthropicModel';
+import { startChatModel, type ChatRequest, type ChatTurn } from '../../support/agents/chatCompletionsModel';
 import { startGeminiModel, type GeminiRequest, type GeminiTurn } from '../../support/agents/geminiModel';
 import { startOpenAiModel, type OpenAiRequest, type OpenAiTurn } from '../../support/agents/openaiModel';
 import { INTENTS_YAML } from '../../support/workspace';
@@ -50,7 +51,7 @@ export function failingHook(mode: 'crash' | 'hang'): string {
     `let input = '';
 process.stdin.on('data', (chunk) => (input += chunk)).on('end', () => {
   const event = JSON.parse(input).hook_event_name;
-  if (event !== 'PreToolUse' && event !== 'BeforeTool') process.exit(0);
+  if (event !== 'PreToolUse' && event !== 'BeforeTool' && event !== 'tool.execute.before') process.exit(0);
   ${mode === 'crash' ? "throw new Error('the hook crashed');" : 'setInterval(() => undefined, 1000);'}
 });
 `,
@@ -180,6 +181,62 @@ export async function runInstalledGemini(program: string, root: string, script: 
     });
     const requests: readonly GeminiRequest[] = [...model.requests];
     return { run, requests, responses: requests.flatMap((request) => request.functionResponses.map((seen) => seen.response)) };
+  } finally {
+    await model.close();
+  }
+}
+
+/** The result the agent sent back for each scripted tool call, in order, as the model's last request holds them. */
+const chatToolResults = (requests: readonly ChatRequest[]): string[] => requests.at(-1)?.toolMessages.map((seen) => seen.content) ?? [];
+
+/**
+ * `copilot -p … --allow-all-tools --trust-folder` in the workspace, offline against a scripted
+ * model, with a fresh HOME (as copilotRun.ts, without writing the project's hooks or servers):
+ * every tool is allowed, so only the installed hooks decide.
+ */
+export async function runInstalledCopilot(program: string, root: string, script: readonly ChatTurn[]) {
+  const model = await startChatModel(script, 'bash');
+  try {
+    const run = await runAgent(program, ['-p', 'Do the task.', '--allow-all-tools', '--trust-folder', '--output-format', 'json'], {
+      cwd: root,
+      timeoutMs: 120_000,
+      env: {
+        PATH: process.env.PATH,
+        HOME: tempDir('copilot-home-'),
+        COPILOT_OFFLINE: 'true',
+        COPILOT_AUTO_UPDATE: 'false',
+        COPILOT_PROVIDER_BASE_URL: model.url,
+        COPILOT_PROVIDER_API_KEY: 'scripted-model',
+        COPILOT_MODEL: 'gpt-4.1',
+      },
+    });
+    const requests: readonly ChatRequest[] = [...model.requests];
+    return { run, requests, results: chatToolResults(requests) };
+  } finally {
+    await model.close();
+  }
+}
+
+/**
+ * `opencode run` in the workspace against a scripted model. The provider, the model and the
+ * permissions that leave every call to the plugin are the user's own settings, in
+ * ~/.config/opencode/opencode.json of a fresh HOME; the project's opencode.json is what the
+ * human and `hooks install` wrote.
+ */
+export async function runInstalledOpencode(program: string, root: string, script: readonly ChatTurn[]) {
+  const model = await startChatModel(script, 'bash');
+  try {
+    const home = tempDir('opencode-home-');
+    const provider = { npm: '@ai-sdk/openai-compatible', name: 'Scripted', options: { baseURL: model.url, apiKey: 'scripted-model' }, models: { scripted: { name: 'Scripted', tool_call: true } } };
+    writeJson(path.join(home, '.config', 'opencode', 'opencode.json'), { autoupdate: false, share: 'disabled', model: 'scripted/scripted', provider: { scripted: provider }, permission: { edit: 'allow', bash: 'allow' } });
+    const run = await runAgent(program, ['run', 'Do the task.', '--format', 'json'], {
+      cwd: root,
+      // OpenCode takes 25-50 s for a short run on a loaded 2-core machine, most of it before its first request
+      timeoutMs: 150_000,
+      env: { PATH: process.env.PATH, HOME: home, OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' },
+    });
+    const requests: readonly ChatRequest[] = [...model.requests];
+    return { run, requests, results: chatToolResults(requests) };
   } finally {
     await model.close();
   }

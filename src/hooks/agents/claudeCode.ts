@@ -1,8 +1,8 @@
+import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { ContainedCommand, HookAnswer, HookEvent } from '../hookEvent';
 import { readClaudeCodeEvent } from './claudeCodeEvent';
 import { CLAUDE_CODE_GOVERNOR_OPTIONS } from './claudeCodeTools';
-import { withHumanNote } from './hookOutputs';
 
 // Claude Code's hook protocol: JSON on stdout with exit 0 is read; exit 2 blocks and shows
 // stderr, ignoring stdout; any other exit code is a non-blocking error, and the call runs.
@@ -12,12 +12,37 @@ const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
 const json = (body: Readonly<Record<string, unknown>>): HookOutput => ({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
 
 /**
- * A PreToolUse answer: deny blocks the call and tells the model why; ask puts the prompt to the
- * user (in `-p` mode it is a denial whose reason the model reads). How a human approves goes to
- * `systemMessage`, which Claude Code shows its user and not the model.
+ * What Claude Code shows its user about a held call, as `systemMessage` ("PreToolUse:Write
+ * says: …" in the transcript, never the model's context): the five-part prompt, then how a human
+ * approves it. The prompt goes here as well as in `permissionDecisionReason` because Claude Code
+ * 2.1.197 shows the reason only in the dialogs of commands and MCP tools: its dialog for a file
+ * write or edit shows the diff and no reason.
  */
-const permission = (decision: 'deny' | 'ask', answer: HookAnswer & { readonly message: string }): HookOutput =>
-  json(withHumanNote({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: answer.message } }, answer));
+function heldCallNotice(answer: Extract<HookAnswer, { kind: 'ask' }>): Readonly<Record<string, unknown>> {
+  return { systemMessage: answer.humanNote === undefined ? answer.message : `${answer.message}\n\n${answer.humanNote}` };
+}
+
+/**
+ * A PreToolUse answer: deny blocks the call and tells the model why (how a human approves goes
+ * to `systemMessage`, which Claude Code shows its user and not the model); ask puts the prompt
+ * to the user (in `-p` mode it is a denial whose reason the model reads).
+ */
+function permission(decision: 'deny' | 'ask', answer: Extract<HookAnswer, { kind: 'deny' | 'ask' }>): HookOutput {
+  const hookSpecificOutput = { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: answer.message };
+  return json(answer.kind === 'ask' ? { ...heldCallNotice(answer), hookSpecificOutput } : { hookSpecificOutput });
+}
+
+// the handshake tools change only intentgate's lifecycle, which the governor has just decided:
+// Claude Code's own approval of them would be a second dialog about the same thing
+const HANDSHAKE_TOOLS: readonly string[] = [SELECT_ACTIVE_INTENT, ATTEMPT_COMPLETION];
+
+/**
+ * An allowed handshake call (from intentgate's intents server: a bare handshake name is no
+ * Claude Code tool) is answered `allow`, so it runs without Claude Code's dialog. Every other
+ * allowed call gets nothing and stays under Claude Code's own permissions.
+ */
+const allowHandshake = (): HookOutput =>
+  json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'intentgate: the handshake changes only the lifecycle, which intentgate governs' } });
 
 /** Text added to the model's context, on the events that take it. */
 const context = (hookEventName: string, text: string | undefined): HookOutput =>
@@ -60,14 +85,15 @@ function allowContained(event: HookEvent, contained: ContainedCommand): HookOutp
 function askContained(event: HookEvent, answer: Extract<HookAnswer, { kind: 'ask' }>, contained: ContainedCommand): HookOutput {
   const updatedInput = containedInput(event, contained);
   if (updatedInput === undefined) return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
-  return json(withHumanNote({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: answer.message, updatedInput } }, answer));
+  return json({ ...heldCallNotice(answer), hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: answer.message, updatedInput } });
 }
 
 function answerToolCall(answer: HookAnswer, event: HookEvent): HookOutput {
   switch (answer.kind) {
     // an allow leaves the call to Claude Code's own permissions: intentgate only ever narrows them
     case 'allow':
-      return answer.contained === undefined ? PASS : allowContained(event, answer.contained);
+      if (answer.contained !== undefined) return allowContained(event, answer.contained);
+      return event.kind === 'pre_tool' && HANDSHAKE_TOOLS.includes(event.tool) ? allowHandshake() : PASS;
     case 'deny':
       return permission('deny', answer);
     case 'ask':

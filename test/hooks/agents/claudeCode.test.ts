@@ -178,13 +178,13 @@ describe('answers as Claude Code reads them', () => {
       name: 'a held call, put to the user',
       answer: { kind: 'ask', message: '1) What I want to do', decision },
       event: preTool,
-      stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do' } },
+      stdout: { systemMessage: '1) What I want to do', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do' } },
     },
     {
       name: "a held call's commands, shown to the user only",
       answer: { kind: 'ask', message: '1) What I want to do', humanNote: 'run intentgate approve', decision },
       event: preTool,
-      stdout: { systemMessage: 'run intentgate approve', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do' } },
+      stdout: { systemMessage: '1) What I want to do\n\nrun intentgate approve', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do' } },
     },
     { name: 'a prompt with context', answer: { kind: 'proceed', context: 'Select an intent first.' }, event: prompt, stdout: { hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'Select an intent first.' } } },
     { name: 'a prompt with nothing to add', answer: { kind: 'proceed' }, event: prompt, stdout: '' },
@@ -206,7 +206,7 @@ describe('answers as Claude Code reads them', () => {
       name: 'a held call that runs contained if the user approves it',
       answer: { kind: 'ask', message: '1) What I want to do', decision, contained: { argument: 'command', line: 'contained make' } },
       event: bashCall,
-      stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do', updatedInput: { command: 'contained make', description: 'build', run_in_background: true } } },
+      stdout: { systemMessage: '1) What I want to do', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: '1) What I want to do', updatedInput: { command: 'contained make', description: 'build', run_in_background: true } } },
     },
   ];
 

@@ -92,8 +92,8 @@ function claudeCodeFiles(invocation: HookInvocation): ConfigFile[] {
       dialect: STRICT,
       additions: {
         hooks: hookEvents(CLAUDE_CODE_EVENTS, handler, '*'),
-        // no permissions.allow for the handshake tools: `claude -p` 2.1.197 did not apply a
-        // project's allow rules (a user's it did), so the rule would promise what it does not do
+        // no permissions.allow for the handshake tools: `claude -p` 2.1.197 refused them with one in
+        // the project's settings.json or settings.local.json; the hook answers them allow itself
         enabledMcpjsonServers: appendElements([INTENTS_MCP_SERVER]),
       },
     },

@@ -42,7 +42,7 @@ describe.skipIf('skip' in cli)('hooks install claude-code, then the real Claude 
     const { root, policy } = plainWorkspace();
     await hooksInstall(intentgate, 'claude-code', ['--workspace', root, '--policy', policy, '--agent-version', '2.1.197']);
     writeIntents(root);
-    // Claude Code asks before it runs an MCP tool; -p has nobody to ask, so the mode lets it run and only the hooks decide
+    // Claude Code asks before a Write in its default mode; -p has nobody to ask, so the mode lets it run and only the hooks decide
     const run = await runInstalledClaude(program, root, [select, write('src/auth/login.ts', 'in scope'), write('src/billing/pay.ts')], ['--permission-mode', 'bypassPermissions']);
     expect(run.results[0]).toContain('Intent INT-001 is active');
     expect(readFileSync(path.join(root, 'src', 'auth', 'login.ts'), 'utf8')).toBe('in scope');

@@ -47,7 +47,8 @@ async function hookEvent(session: string, name: string, fields: Record<string, u
   const output = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string; additionalContext?: string } };
   const decision = output.hookSpecificOutput?.permissionDecision;
   const reason = output.hookSpecificOutput?.permissionDecisionReason ?? output.hookSpecificOutput?.additionalContext ?? '';
-  return { verdict: decision === 'ask' || decision === 'deny' ? decision : 'other', reason };
+  // an allowed handshake call is answered allow (Claude Code's dialog is not needed for it)
+  return { verdict: decision === 'allow' || decision === 'ask' || decision === 'deny' ? decision : 'other', reason };
 }
 
 const writeInput = (file: string, content = 'x') => ({ file_path: path.join(root, file), content });

@@ -92,7 +92,8 @@ describe("Claude Code's mcp__fs__delete through `intentgate hook claude-code`", 
     await hook('UserPromptSubmit', { prompt: 'clean up' });
     const selected = await hook('PreToolUse', { tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' }, tool_use_id: 't0' });
     // an allowed call gets no answer of its own
-    expect(selected.hookSpecificOutput?.permissionDecision).toBeUndefined();
+    // the hook allows the handshake itself, so Claude Code does not ask about it too
+    expect(selected.hookSpecificOutput?.permissionDecision).toBe('allow');
     const removed = await hook('PreToolUse', { tool_name: 'mcp__fs__delete', tool_input: { target: CONTROL }, tool_use_id: 't1' });
     expect(removed.hookSpecificOutput?.permissionDecision).toBe('deny');
     expect(removed.hookSpecificOutput?.permissionDecisionReason).toContain(CONTROL);

@@ -27,11 +27,15 @@ export interface HookInvocation {
 }
 
 /** One file of an agent's configuration and what install adds to it (paths relative to the workspace). */
-export type ConfigFile =
+export type ConfigFile = (
   | { readonly kind: 'json'; readonly file: string; readonly dialect: JsonDialect; readonly additions: Readonly<Record<string, JsonAddition>> }
   | { readonly kind: 'toml'; readonly file: string; readonly block: string; readonly table: readonly string[] }
   /** a file install writes whole (OpenCode's plugin): created when missing, never merged into one already there */
-  | { readonly kind: 'text'; readonly file: string; readonly text: string };
+  | { readonly kind: 'text'; readonly file: string; readonly text: string }
+) & {
+  /** the agent loads every file of this file's folder (Copilot's hook files, OpenCode's plugins): none of the others may run intentgate's hook */
+  readonly siblingsLoaded?: boolean;
+};
 
 // Claude Code, Codex, Gemini CLI and Copilot CLI run the tool call when a hook fails in some ways;
 // exit 2 (with a reason on stderr for Codex) is the failure each of them reads as a block, and
@@ -158,6 +162,7 @@ function copilotFiles(invocation: HookInvocation): ConfigFile[] {
       kind: 'json',
       file: COPILOT_HOOKS_FILE,
       dialect: STRICT,
+      siblingsLoaded: true,
       // Copilot's hook files list the handlers under each event, with no matcher groups
       additions: { version: wholeValue(1), hooks: mergeMembers(Object.fromEntries(COPILOT_EVENTS.map((event) => [event, appendElements([handler])]))) },
     },
@@ -172,7 +177,7 @@ function opencodeFiles(invocation: HookInvocation): ConfigFile[] {
   const server = intentsServer(invocation);
   return [
     // OpenCode has no command hooks: the plugin runs the hook command for each tool call
-    { kind: 'text', file: OPENCODE_PLUGIN_FILE, text: opencodePluginSource(hookCommand('opencode', invocation)) },
+    { kind: 'text', file: OPENCODE_PLUGIN_FILE, text: opencodePluginSource(hookCommand('opencode', invocation)), siblingsLoaded: true },
     {
       kind: 'json',
       file: 'opencode.json',

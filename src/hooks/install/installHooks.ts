@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INTENTS_FILE_NAME } from '../../intents/intentsFile';
 import { canonicalJson } from '../../text/canonicalJson';
@@ -67,6 +68,29 @@ function foreignHooks(value: unknown, agent: InstallAgent): string[] {
   return commands.filter((command): command is string => command !== undefined && command.includes('intentgate') && command.includes(`hook ${agent}`));
 }
 
+/** Whether a file's text runs intentgate's hook for the agent: a hook file's handlers, or a plugin's command line. */
+function runsHook(text: string, agent: InstallAgent): boolean {
+  if (!text.includes('intentgate') || !text.includes(`hook ${agent}`)) return false;
+  try {
+    return foreignHooks(JSON.parse(text), agent).length > 0;
+  } catch {
+    // not JSON: a plugin's source, which names the command in its text
+    return true;
+  }
+}
+
+/**
+ * The other files of a folder the agent loads whole that run intentgate's hook (a hook file or a
+ * plugin set up by hand under another name): with install's, two would answer every event.
+ */
+function handSetupsBeside(dir: string, file: string, agent: InstallAgent): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir)
+    .filter((name) => name !== path.basename(file))
+    .map((name) => path.join(dir, name))
+    .filter((other) => statSync(other).isFile() && runsHook(readFileSync(other, 'utf8'), agent));
+}
+
 const sameEdit = (a: JsonEdit, b: JsonEdit): boolean => canonicalJson(a) === canonicalJson(b);
 
 /** The edits the other agents in the record made to `file`: an agent whose install would make one too shares it. */
@@ -81,6 +105,11 @@ function installFile({ draft, target, notes }: Planning, config: ConfigFile, age
   const file = path.join(target.workspace, config.file);
   const before = draft.read(file);
   const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
+  const beside = config.siblingsLoaded === true ? handSetupsBeside(path.dirname(file), file, agent) : [];
+  if (beside.length > 0) {
+    const names = beside.map((other) => path.relative(target.workspace, other));
+    throw new HooksInstallError('conflicting_settings', names[0] ?? config.file, `${names.join(', ')} already ${names.length === 1 ? 'runs' : 'run'} intentgate's hook, set up by hand, and the agent loads every file of ${path.dirname(config.file)}/ beside ${config.file}. Two would answer every event twice. Nothing was written: remove ${names.length === 1 ? 'it' : 'them'}, then install again`);
+  }
   if (config.kind === 'text') {
     // never merged: a file of that name install did not write is someone's own (a plugin set up by hand)
     if (before !== undefined) throw new HooksInstallError('conflicting_settings', config.file, `${config.file} is already there, and install did not write it. Nothing was written: remove it, then install again`);

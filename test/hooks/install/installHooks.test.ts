@@ -303,6 +303,20 @@ const REFUSALS: readonly RefusalCase[] = [
     code: 'conflicting_settings',
     message: /already runs intentgate's hook, set up by hand/,
   },
+  {
+    name: "Copilot's hooks set up by hand in another file of .github/hooks/",
+    agent: 'copilot',
+    files: { '.github/hooks/guard.json': '{"version":1,"hooks":{"PreToolUse":[{"type":"command","bash":"intentgate hook copilot","timeoutSec":30}]}}' },
+    code: 'conflicting_settings',
+    message: /^\.github\/hooks\/guard\.json already runs intentgate's hook, set up by hand, and the agent loads every file of \.github\/hooks\//,
+  },
+  {
+    name: 'an OpenCode plugin of another name running intentgate\'s hook',
+    agent: 'opencode',
+    files: { '.opencode/plugin/gate.js': "const HOOK = 'timeout 25 intentgate hook opencode';\n" },
+    code: 'conflicting_settings',
+    message: /^\.opencode\/plugin\/gate\.js already runs intentgate's hook/,
+  },
   { name: 'a Copilot hooks file of another version', agent: 'copilot', files: { '.github/hooks/intentgate.json': '{"version":2,"hooks":{}}' }, code: 'conflicting_settings', message: /'version' is already 2/ },
   {
     name: "intentgate's hook set up by hand, from the docs",

@@ -145,7 +145,7 @@ function installFile({ draft, target, notes }: Planning, config: ConfigFile, age
   } catch (error) {
     if (!(error instanceof HooksInstallError) || others.length === 0) throw error;
     // the entry is another agent's install's, made with another program path or policy
-    const by = Object.keys(record.agents).filter((name) => name !== agent);
+    const by = Object.entries(record.agents).filter(([name, other]) => name !== agent && other.files.some((seen) => seen.file === config.file)).map(([name]) => name);
     throw new HooksInstallError(error.code, error.file, `${error.message}. ${config.file} is shared with \`hooks install ${by.join('`, `')}\`, installed with another program path or policy: uninstall ${by.length === 1 ? 'it' : 'them'} first, then install each again`, { cause: error });
   }
   const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config), before ?? EMPTY_JSON);

@@ -45,8 +45,11 @@ describe('intentgate hooks install and uninstall', () => {
   it.each([
     { agent: 'copilot', files: ['.github/hooks/intentgate.json', '.mcp.json'], said: 'trust the folder' },
     { agent: 'opencode', files: ['.opencode/plugin/intentgate.js', 'opencode.json'], said: 'installs @opencode-ai/plugin into .opencode/' },
-  ])('installs $agent, prints how to start it, and uninstalls to an empty workspace', async ({ agent, files, said }) => {
+  ])('shows $agent\'s files with --print, installs them, prints how to start it, and uninstalls to an empty workspace', async ({ agent, files, said }) => {
     const target = workspaceWith({});
+    const printed = await cli(['hooks', 'install', agent, '--workspace', target.workspace, '--print'], { env });
+    for (const file of files) expect(printed.stdout).toContain(`--- /dev/null\n+++ b/${file}\n`);
+    expect(tree(target.workspace)).toEqual({});
     const installed = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
     expect(installed).toMatchObject({ code: 0, stderr: '' });
     for (const file of files) expect(installed.stdout).toContain(`created ${file}\n`);

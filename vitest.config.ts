@@ -44,6 +44,7 @@ const PROCESSES = [
   'test/server/serveCredentials.test.ts',
   'test/server/redisDeadline.test.ts',
   'test/server/agentPreset.test.ts',
+  'test/server/hookRouteAuthority.test.ts',
   'test/sessions/redisDeadline.test.ts',
 ];
 /** The analysis timed against itself (n against 4n), in CPU time with a single-threaded collector. */

@@ -9,7 +9,7 @@ import type { SessionNotes } from '../sessions/governorSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
 import { sessionContainment, type ConsoleContainment, type ContainmentView, type SessionContainment } from './consoleContainment';
 import { callContent, type CallContentView } from './heldCallContent';
-import { sessionLabelNotes } from './sessionLabels';
+import { sessionLabelNotes } from '../sessions/sessionLabels';
 
 /** A call (or a change to a control file) that waits for a person, as the console shows it. */
 export interface HeldCallView {

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import type { ApprovedBy } from '../governor/answeredBy';
 import type { Governor } from '../governor/governorApi';
 import { MAX_MODEL_NOTICES, type SessionNotes } from '../sessions/governorSessions';
-import { addPass, heldCallById } from './heldCallPasses';
+import { addCancel, addPass, heldCallById } from './heldCallPasses';
 
 /** Continue or Cancel, as a human answers an agent's held call outside the agent. */
 export type AgentHeldCallAnswer = 'continue' | 'cancel';
@@ -26,7 +26,8 @@ export function takeNotices(notes: SessionNotes): string[] {
  * Continue answers the hold (`approved_once`) and gives that very call a pass: the agent's
  * next identical call runs once, every rule checked again, and a later one is held again.
  * Cancel ends the hold (`approval_cancelled`) and leaves its reason for the model, told on the
- * next answer that reaches it; the agent's next identical call is a new hold. A held change to
+ * next answer that reaches it; the agent's identical retry is refused, not held again, for the
+ * held-call TTL (`cancelOf`), so the model hears the human's no instead of a new question. A held change to
  * the control files is accepted or rejected as with `resolveApproval`. Throws
  * InvalidArgumentError when nothing waits under `approvalId`.
  */
@@ -42,7 +43,10 @@ export function answerAgentHeldCall(governor: Governor, notes: SessionNotes, app
   const held = heldCallById(governor, approvalId);
   if (held === undefined) throw new InvalidArgumentError(`approval '${approvalId}' holds no call whose arguments were kept; approve its categories instead`);
   const decision = governor.resolveApproval(approvalId, answer, by);
-  if (decision.code === 'approved_once') addPass(notes, held);
-  if (decision.code === 'approval_cancelled') addNotice(notes, `${decision.reason ?? `Cancelled by a human: '${held.tool}' does not run.`} (the call held as ${approvalId})`);
+  if (decision.code === 'approved_once') addPass(notes, held, by?.approver);
+  if (decision.code === 'approval_cancelled') {
+    addNotice(notes, `${decision.reason ?? `Cancelled by a human: '${held.tool}' does not run.`} (the call held as ${approvalId})`);
+    addCancel(notes, held, Date.now());
+  }
   return decision;
 }

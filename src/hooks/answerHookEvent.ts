@@ -4,12 +4,15 @@ import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
 import { commandOfContainedLine } from '../containment/containedShellLine';
 import type { Decision } from '../decision/decision';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import type { ApprovedBy } from '../governor/answeredBy';
 import type { Governor } from '../governor/governorApi';
+import { DEFAULT_HELD_CALL_TTL_MS } from '../governor/governorOptions';
 import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
+import { noteSessionPrompt } from '../sessions/sessionLabels';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { takeNotices } from './agentHeldCallAnswer';
 import { cliApprovalHint, type ApprovalHint, type HeldNotes } from './approvalHint';
-import { heldCallMatching, takePass } from './heldCallPasses';
+import { cancelOf, heldCallMatching, takePass } from './heldCallPasses';
 import type { ContainedCall } from './hookContainment';
 import type { HookAnswer, HookEvent } from './hookEvent';
 
@@ -23,7 +26,21 @@ export interface AnswerOptions {
    * (`decision.contained`); without it such a call is refused, never let run uncontained
    */
   readonly containShell?: (governor: Governor, event: PreToolEvent, decision: Decision) => ContainedCall;
+  /**
+   * Who vouches that a held call the agent reports as run was let run by a human in the agent's
+   * own prompt: the route's credential for the session, named as the approver. Without it (the
+   * service's hook routes, which take no credential) such a report answers nothing: anyone who
+   * can post an event could write it, so the hold stays for a human (docs/security.md).
+   */
+  readonly heldCallRan?: (notes: SessionNotes) => ApprovedBy | undefined;
+  /** how long a human's Cancel refuses the identical retry; default the governor's default held-call TTL */
+  readonly heldCallTtlMs?: number;
+  /** the clock a Cancel is dated by, ms since the epoch */
+  readonly now?: () => number;
 }
+
+/** What the model is told when it retries a call a human cancelled. */
+export const CANCELLED_RETRY_MESSAGE = 'A human cancelled this call; do not retry it, ask the user what to do instead.';
 
 type ToolEvent = Extract<HookEvent, { kind: 'pre_tool' | 'post_tool' }>;
 
@@ -76,10 +93,15 @@ function containedAnswer(answer: HookAnswer, { governor, event }: { readonly gov
  */
 async function preTool(governor: Governor, notes: SessionNotes, event: PreToolEvent, options: AnswerOptions): Promise<HookAnswer> {
   const hint = options.approvalHint ?? cliApprovalHint();
+  const clock = { now: (options.now ?? Date.now)(), ttlMs: options.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS };
+  // the human's no reaches the model: the very call is refused, not held again under a new id
+  const cancel = cancelOf(notes, event, clock);
+  if (cancel) return toldNotices({ kind: 'deny', message: `${CANCELLED_RETRY_MESSAGE} (the call held as ${cancel.approvalId})` }, notes);
   const prepared = await prepareCall(governor, event.tool, event.args, options.analyseShell);
   const pass = takePass(notes, event.tool, event.args);
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
-  const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue') : decided;
+  // the retry's trace names the human who continued it, when the route knew them
+  const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue', pass.approver === undefined ? undefined : { approver: pass.approver }) : decided;
   const answer = answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined);
   return toldNotices(containedAnswer(answer, { governor, event }, options), notes);
 }
@@ -128,16 +150,19 @@ function uncontainedArgs(args: unknown): unknown {
 }
 
 /**
- * A call that ran. One that was held ran because the human approved it in the agent's own
- * prompt: the hold is answered Continue, so the trace says so. Nothing else is applied again.
- * A command that ran contained is reported as its contained line: the held call is the one
- * the line runs.
+ * A call that ran. One that was held ran because a human approved it in the agent's own
+ * prompt, if the route can vouch for the report (`heldCallRan`): the hold is answered
+ * Continue, the trace naming that approver. A report no credential vouches for answers nothing:
+ * the hold stays, for a human to answer in the console or a terminal. Nothing else is applied
+ * again. A command that ran contained is reported as its contained line: the held call is the
+ * one the line runs.
  */
 function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent, options: AnswerOptions): HookAnswer {
   // only a route that contains rewrites commands: elsewhere a line the model wrote itself is no contained call
   const unwrapped = options.containShell === undefined ? event.args : uncontainedArgs(event.args);
   const held = heldCallMatching(governor, event.tool, event.args) ?? (unwrapped === event.args ? undefined : heldCallMatching(governor, event.tool, unwrapped));
-  if (held) governor.resolveApproval(held.approvalId, 'continue');
+  const by = held === undefined ? undefined : options.heldCallRan?.(notes);
+  if (held && by?.approver !== undefined) governor.resolveApproval(held.approvalId, 'continue', by);
   return proceed(withNotices(notes));
 }
 
@@ -171,6 +196,8 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
       case 'user_prompt':
         return await sessions.withSession(id, (governor, notes) => {
           governor.userPrompt(event.prompt);
+          // the governor keeps no prompt text: a session's label shows its first one
+          noteSessionPrompt(governor, event.prompt);
           return proceed(withNotices(notes, governor.handshakePrompt()));
         });
       case 'pre_tool':

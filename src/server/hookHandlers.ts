@@ -6,6 +6,7 @@ import type { AgentHookAdapter, HookOutput } from '../hooks/agentHookAdapter';
 import { containCall, shellToolsOf, withShellContainment, type HookContainment } from '../hooks/hookContainment';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { GovernorSessions } from '../sessions/governorSessions';
+import { noteSessionAgent } from '../sessions/sessionLabels';
 import type { JsonResponse } from './errorResponse';
 import type { Handler, HandlerContext } from './handler';
 import { HttpError } from './httpError';
@@ -18,7 +19,7 @@ import type { TextBody } from './readJsonBody';
  * a deny). What a hook event did to its session is published, as the session routes publish it,
  * so the console shows a call held through an agent's hook at once, with its arguments for Edit.
  */
-function checkedSessions(sessions: GovernorSessions, events: SessionEvents): GovernorSessions {
+function checkedSessions(sessions: GovernorSessions, events: SessionEvents, agent: string): GovernorSessions {
   const check = (sessionId: string): void => {
     if (!sessionIdSchema.safeParse(sessionId).success) throw new SessionStoreError(`the agent's session id cannot name a session of the governance service: use 1 to 128 characters of [A-Za-z0-9._:-]`);
   };
@@ -26,6 +27,8 @@ function checkedSessions(sessions: GovernorSessions, events: SessionEvents): Gov
     withSession(sessionId, work) {
       check(sessionId);
       return sessions.withSession(sessionId, async (governor, notes) => {
+        // the console labels a hook session with its agent (and its first prompt, noted where it is read)
+        noteSessionAgent(governor, agent);
         const heldBefore = heldCallsOf(governor).map((held) => held.approvalId);
         const result = await work(governor, notes);
         const heldAfter = heldCallsOf(governor);
@@ -87,7 +90,7 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
     const contained = await routeContainment(adapter, context);
     const output = body.ok
       ? await hookOutputFor(adapter, body.text, {
-          sessions: () => checkedSessions(context.sessions.hookSessions(contained.adapter), context.events),
+          sessions: () => checkedSessions(context.sessions.hookSessions(contained.adapter), context.events, adapter.name),
           answer: {
             approvalHint: serviceApprovalHint(context.prefix),
             analyseShell: context.analyseShell,

@@ -10,7 +10,7 @@ import type { GovernorSessions, SessionNotes } from '../sessions/governorSession
 import { unknownSession } from './unknownSession';
 import type { DecisionObserver } from './observeDecisions';
 import { observeDecisions } from './observeDecisions';
-import type { ServiceSessions, SessionAccess } from './serviceSessions';
+import { hookSessionRefusal, type ServiceSessions, type SessionAccess } from './serviceSessions';
 import { sessionsFull } from './sessionStore';
 
 /** What the Redis sessions of a service are made with. */
@@ -73,7 +73,22 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
       const human: SessionWork<T> = (governor, notes, { profile }) => work(governor, profile === '' ? undefined : notes);
       return found(id, access === 'read' ? await store.read(id, human) : await store.update(id, { create: false }, human));
     },
-    withCreated: async (id, work) => found(id, await store.update(id, { create: true, profile: '' }, (governor, _notes, { created }) => work(governor, created))),
+    withCreated: async (id, work) =>
+      found(
+        id,
+        await store.update(id, { create: true, profile: '' }, (governor, _notes, { created, profile }) => {
+          if (profile !== '') throw hookSessionRefusal(id);
+          return work(governor, created);
+        }),
+      ),
+    withOwn: async (id, work) =>
+      found(
+        id,
+        await store.update(id, { create: false }, (governor, _notes, { profile }) => {
+          if (profile !== '') throw hookSessionRefusal(id);
+          return work(governor);
+        }),
+      ),
     hookSessions(adapter) {
       hookAdapters.set(adapter.name, adapter);
       let sessions = hooks.get(adapter.name);

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { prepareCall } from '../analysis/prepareCall';
-import { noteSessionPrompt } from '../console/sessionLabels';
+import { noteSessionPrompt } from '../sessions/sessionLabels';
 import type { Decision } from '../decision/decision';
+import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { parseBody, promptBodySchema, toolCallBodySchema } from './bodySchemas';
 import { sessionIdParam, type Handler } from './handler';
+import { isHookSessionRefusal } from './serviceSessions';
 import { sessionView } from './sessionView';
 
 const emptyBodySchema = z.strictObject({});
@@ -20,16 +22,29 @@ async function decidedOrDenied(tool: string, decide: () => Promise<Decision>): P
   }
 }
 
-/** `POST /sessions/:id/prompt`: starts the session on first use (201), then reports the prompt. */
+/**
+ * The prompt route's use of a session: one an agent's hooks made is the caller's mistake (400,
+ * use its hook route or another id), never a store to retry later (503).
+ */
+async function ownSession<T>(use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (error) {
+    if (isHookSessionRefusal(error) && error instanceof Error) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
+}
+
+/** `POST /sessions/:id/prompt`: starts the session on first use (201), then reports the prompt; a session an agent's hooks made is refused. */
 export const promptHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { text } = parseBody(promptBodySchema, context.body);
-  const { view, created } = await context.sessions.withCreated(id, (governor, isNew) => {
+  const { view, created } = await ownSession(() => context.sessions.withCreated(id, (governor, isNew) => {
     governor.userPrompt(text);
     // the governor keeps no prompt text: the console labels the session with its first one
     noteSessionPrompt(governor, text);
     return { view: sessionView(governor), created: isNew };
-  });
+  }));
   context.events.publish({ type: created ? 'session.started' : 'session.changed', sessionId: id });
   return {
     status: created ? 201 : 200,
@@ -46,7 +61,7 @@ export const toolCallHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
   const decision = await decidedOrDenied(tool, () =>
-    context.sessions.withExisting(id, 'write', async (governor) => governor.handleToolCall(tool, args, await prepareCall(governor, tool, args, context.analyseShell))),
+    context.sessions.withOwn(id, async (governor) => governor.handleToolCall(tool, args, await prepareCall(governor, tool, args, context.analyseShell))),
   );
   const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
   context.events.publish(

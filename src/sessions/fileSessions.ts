@@ -220,6 +220,11 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
           opened.governor.stop();
           throw otherAgentError(id, opened.profile, profile);
         }
+        // a session bound to a credential is ended only by a hook that holds it: anyone can post an end
+        if (opened.notes.credential !== undefined && options.credential?.() !== opened.notes.credential) {
+          opened.governor.stop();
+          return;
+        }
         await workAndKeep({ file, id, lock }, opened, (_governor, notes) => {
           notes.endedAt = now();
         });

@@ -9,6 +9,13 @@ export interface HeldCallPass {
   readonly tool: string;
   /** a digest of the call's arguments (`callDigest`): only the very call the human saw passes */
   readonly argsDigest: string;
+  /**
+   * when a human cancelled the held call instead (ms since the epoch): the agent's identical
+   * retry is refused, not held again, until the held-call TTL has passed since
+   */
+  readonly cancelledAt?: number;
+  /** who continued it, when the route knew (the approval token's name): the retry's trace names them too */
+  readonly approver?: string;
 }
 
 /** The passes a session keeps; past it, the oldest is forgotten (its call is asked about again). */

@@ -53,6 +53,8 @@ export function memorySessions(store: SessionStore, options?: GovernorOptions): 
       queue(sessionId, async () => {
         // another agent's end of a session is no end of it
         if (store.has(sessionId)) refuseOther(sessionId);
+        // a session bound to a credential is not ended by a route that shows none
+        if (store.agentNotes(sessionId)?.credential !== undefined) return;
         store.end(sessionId);
       }),
   };

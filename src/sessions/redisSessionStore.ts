@@ -276,6 +276,8 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
         if (profile !== undefined && facts.profile !== profile) {
           throw new SessionStoreError(`the session '${sessionId.slice(0, 128)}' was started with the options of '${facts.profile.slice(0, 64)}'; '${profile.slice(0, 64)}' cannot end it`);
         }
+        // a session bound to a credential is not ended by a route that shows none
+        if (notes.credential !== undefined) return;
         notes.endedAt = now();
       });
     },

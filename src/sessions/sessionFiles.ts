@@ -10,7 +10,7 @@ import { hasValidMac, recordMac, type SessionAuthenticity } from './sessionKey';
 /** What a session file says it is. */
 export const SESSION_FILE_FORMAT = 'intentgate.session';
 
-const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128) });
+const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128), cancelledAt: z.number().int().nonnegative().optional(), approver: z.string().max(256).optional() });
 
 /** A session's notes as a store reads them back; a state kept before notices and the end mark has neither. */
 export const sessionNotesSchema = z.strictObject({

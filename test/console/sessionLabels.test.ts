@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consoleSessionView, consoleSessionViews } from '../../src/console/consoleSessionViews';
-import { clipText, MAX_LABEL_PROMPT, noteSessionAgent, noteSessionPrompt } from '../../src/console/sessionLabels';
+import { clipText, MAX_LABEL_PROMPT, noteSessionAgent, noteSessionPrompt } from '../../src/sessions/sessionLabels';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
 import { freshNotes } from '../../src/sessions/governorSessions';
 import { makeServiceWorkspace, post, startService } from '../server/serviceHarness';

@@ -117,10 +117,39 @@ describe('answerHookEvent', () => {
     expect(asked?.kind === 'ask' ? asked.message : '').toMatch(/^1\) Что хочу сделать: /);
   });
 
-  it('records a held call the human approved in the agent once it ran', async () => {
+  it('records a held call the human approved in the agent once it ran, when the route vouches for the report', async () => {
+    const { sessions, trace } = session();
+    const options = { heldCallRan: () => ({ approver: "test-agent's own prompt" }) };
+    const answers = [];
+    for (const event of [select, write, wrote]) answers.push(summary(await answerHookEvent(event, sessions, options)));
+    expect(answers).toEqual(['allow:intent_selected', 'ask:needs_approval', 'proceed']);
+    expect(trace.map((record) => [record.reasons[0]?.code, record.approver])).toEqual([
+      ['needs_approval', undefined],
+      ['approved_once', "test-agent's own prompt"],
+    ]);
+  });
+
+  it('keeps the hold of a held call reported as run by a route that cannot vouch for it', async () => {
     const { sessions, trace } = session();
     expect((await answerAll(sessions, [select, write, wrote])).map(summary)).toEqual(['allow:intent_selected', 'ask:needs_approval', 'proceed']);
-    expect(trace.map((record) => record.reasons[0]?.code)).toEqual(['needs_approval', 'approved_once']);
+    expect(trace.map((record) => record.reasons[0]?.code)).toEqual(['needs_approval']);
+    expect(await sessions.withSession(SESSION, (governor) => governor.waitingApprovalIds)).toEqual(['approval-1']);
+  });
+
+  it("refuses the identical retry of a call a human cancelled, until the held-call TTL has passed", async () => {
+    const { sessions } = session();
+    // a Cancel is dated by the real clock: the retries are read a moment after it
+    let now = Date.now() + 1_000;
+    const options = { now: () => now, heldCallTtlMs: 60_000 };
+    await answerAll(sessions, [select, write]);
+    await sessions.withSession(SESSION, (governor, notes) => approveOutsideAgent(governor, notes, { kind: 'held', approvalId: 'approval-1', cancel: true }));
+    const retry = await answerHookEvent(write, sessions, options);
+    expect(retry).toMatchObject({ kind: 'deny', message: expect.stringContaining('A human cancelled this call; do not retry it, ask the user') });
+    expect((await answerHookEvent(write, sessions, options)).kind).toBe('deny');
+    // another call is decided as ever
+    expect(summary(await answerHookEvent(events.pre('write_to_file', { path: 'src/auth/login.ts', content: 'other' }), sessions, options))).toBe('ask:needs_approval');
+    now += 60_000;
+    expect(summary(await answerHookEvent(write, sessions, options))).toBe('ask:needs_approval');
   });
 
   it('does not take another call that ran for the held one', async () => {

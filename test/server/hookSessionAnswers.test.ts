@@ -146,12 +146,12 @@ const cases: readonly AnswerCase[] = [
     expected: ['ask', 'allow'],
   },
   {
-    name: 'Cancel ends the hold: the identical retry is a new hold',
+    name: 'Cancel ends the hold: the identical retry is refused, not held again; another call is asked about',
     answer: async (session, held) => {
       expect((await consoleAnswer(session, held, 'cancel')).json).toMatchObject({ verdict: 'deny', code: 'approval_cancelled' });
     },
-    retries: [SAME, SAME],
-    expected: ['ask', 'ask'],
+    retries: [SAME, SAME, { file: 'src/auth/login.ts', content: 'other' }],
+    expected: ['deny', 'deny', 'ask'],
   },
   {
     name: 'Allow calls like it gives the suggested grant: the retry and the calls like it run',
@@ -202,11 +202,13 @@ function answerCases(): void {
     const held = await holding(session);
     await consoleAnswer(session, held, 'cancel');
     const retry = await preTool(session, writeInput('src/auth/login.ts'));
-    expect(retry.verdict).toBe('ask');
-    expect(retry.reason).toMatch(new RegExp(`^Cancelled by a human: 'Write' does not run\\. \\(the call held as ${held.approval_id}\\)\\n\\n1\\) What I want to do`));
+    expect(retry.verdict).toBe('deny');
+    expect(retry.reason).toMatch(new RegExp(`^Cancelled by a human: 'Write' does not run\\. \\(the call held as ${held.approval_id}\\)\\n\\nA human cancelled this call; do not retry it, ask the user`));
     expect(retry.reason).not.toContain(TOKEN);
-    // told once
-    expect((await preTool(session, writeInput('src/auth/login.ts'))).reason).not.toContain('Cancelled by a human');
+    // told once; the retry is still refused
+    const again = await preTool(session, writeInput('src/auth/login.ts'));
+    expect(again.reason).not.toContain('Cancelled by a human');
+    expect(again.reason).toContain('A human cancelled this call');
   });
 
   it('keeps a session its agent ended: a Continue given after the end lets the resumed run retry the call once', async () => {

@@ -98,6 +98,8 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
       answer: {
         approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision),
         containShell: (governor, event, decision) => (containment === undefined ? { ok: false, reason: 'the route has no sandbox for it' } : containCall(containment, { governor, event, decision })),
+        // a held call reported as run answers its hold only from a hook that holds the session's credential
+        heldCallRan: (notes) => (notes.credential !== undefined && notes.credential === credentialOf(storeOnce(), io) ? { approver: `${adapter.name}'s own prompt` } : undefined),
       },
     });
   }

@@ -1,3 +1,5 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LifecycleMachine } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
@@ -14,6 +16,8 @@ import {
   type ControlFileSources,
   type ControlFileVersion,
 } from '../intents/controlFiles';
+import { INTENTS_FILE_NAME } from '../intents/intentsFile';
+import type { WidenedIntents } from '../intents/widenedIntents';
 import type { Locale } from '../risk/categories';
 import type { ValidAnswer } from '../safeMode/sessionApprovals';
 import { answeredChangeDecision, heldChangeDecision, type ControlFileDecisionInput } from './controlFileDecisions';
@@ -61,6 +65,13 @@ export interface ControlFileHolds {
   check(orchestrationPresent: boolean): void;
   /** Answers the held change with this id; undefined when no change is held under it. */
   answer(id: string, answer: ValidAnswer, orchestrationPresent: boolean): Decision | undefined;
+  /**
+   * Writes a person's edit of the intents file and adopts it at once: the governor itself makes
+   * the change, so no agent's call could have. Refused while the files hold anything not adopted
+   * (a change waits for its own answer first), when the intents come from options, or when the
+   * edit does not apply; the file is then left as it was.
+   */
+  writeIntents(edit: (text: string) => WidenedIntents, orchestrationPresent: boolean): WidenedIntents;
   /** what a snapshot keeps of the control files */
   persist(): ControlFilesSnapshot;
 }
@@ -164,6 +175,23 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
         case 'edit':
           throw new InvalidArgumentError(`resolveApproval: '${id}' holds a change to ${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' (accept), 'cancel' (reject) or 'details'; it has no arguments to edit`);
       }
+    },
+    writeIntents(edit, orchestrationPresent) {
+      if (!sources.readsIntentsFile) return { ok: false, problem: 'the intents come from the governor options, not from a file' };
+      if (heldChange() !== undefined) return { ok: false, problem: 'a change to the control files waits for a human answer: answer it first' };
+      const found = readControlFiles(sources, orchestrationPresent);
+      if (!sameControlFiles(marksOf(found), marksOf(watch.adopted))) return { ok: false, problem: 'the control files changed since the governor adopted them: that change is put to a human first' };
+      const content = found.intents?.content;
+      if (content === undefined || !content.usable || content.text === undefined) return { ok: false, problem: 'the intents file cannot be read as text' };
+      const edited = edit(content.text);
+      if (!edited.ok) return edited;
+      // written whole, then renamed over the file: a reader sees the old text or the new, never half
+      const file = path.join(sources.orchestrationDir, INTENTS_FILE_NAME);
+      const next = `${file}.${process.pid}.widened`;
+      writeFileSync(next, edited.text, { mode: 0o644 });
+      renameSync(next, file);
+      adopt(readControlFiles(sources, orchestrationPresent));
+      return edited;
     },
     persist() {
       const { adopted } = watch;

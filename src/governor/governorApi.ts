@@ -105,6 +105,16 @@ export interface Governor {
   /** Re-reads the orchestration directory and the intents file. */
   refresh(): void;
   /**
+   * A person's answer to work outside the scope: adds `entries` (scope globs relative to the
+   * workspace) to the `owned_scope` of intent `intentId` in the intents file, keeping its
+   * comments, and adopts the file at once as the person's own edit; the active intent's scope
+   * widens from the next call. Returns the intent's new scope. Throws InvalidArgumentError when
+   * the intents come from options, a control-file change waits for an answer, the file changed
+   * since it was adopted, the intent is unknown or an entry is not a scope glob. The agent has
+   * no route to it: only the host calls it (the console, a person's terminal).
+   */
+  widenScope(intentId: string, entries: readonly string[]): readonly string[];
+  /**
    * The governor's state as plain JSON data, for `createGovernor({ restore })` in another process:
    * the restored governor decides as this one would. A held call always fits: one whose arguments
    * could not be kept was refused, not held.

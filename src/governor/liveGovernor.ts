@@ -9,6 +9,7 @@ import { StateViolationError } from '../errors/StateViolationError';
 import type { Grant, GrantInput } from '../grants/grant';
 import type { Intent } from '../intents/intent';
 import { isOrchestrationPresent } from '../intents/orchestration';
+import { widenedIntentsText } from '../intents/widenedIntents';
 import { handshakePrompt } from '../lifecycle/handshakePrompt';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
 import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
@@ -249,6 +250,19 @@ export class LiveGovernor implements Governor {
 
   refresh(): void {
     this.#refresh();
+  }
+
+  widenScope(intentId: string, entries: readonly string[]): readonly string[] {
+    this.#assertRunning('widenScope');
+    if (typeof intentId !== 'string' || !Array.isArray(entries) || !entries.every((entry) => typeof entry === 'string')) {
+      throw new InvalidArgumentError(`widenScope: expected an intent id and a list of scope globs, got ${describeValue(intentId)} and ${describeValue(entries)}`);
+    }
+    // what the agent may have changed is put to a human first, so the edit starts from adopted content
+    this.#refresh();
+    const present = isOrchestrationPresent(this.#parts.config.orchestrationDir);
+    const widened = this.#parts.controlFiles.writeIntents((text) => widenedIntentsText(text, intentId, entries), present);
+    if (!widened.ok) throw new InvalidArgumentError(`widenScope: ${widened.problem}`);
+    return widened.scope;
   }
 
   #refresh(): void {

@@ -27,7 +27,8 @@ describe('docs/policy.md', () => {
   it('shows a containment section that loads as written', () => {
     const [containment] = yamlBlocks('Containment');
     const policy = parsePolicy(`version: 1\n${containment ?? ''}`, { file: '/project/intentgate.policy.yaml' });
-    expect(policy.containment).toEqual({ mode: 'required', secrets: ['~/.aws', '.env.production'], hostGrantNetwork: 'closed' });
+    expect(policy.containment).toEqual({ mode: 'required', secrets: ['~/.aws', '.env.production'], hostGrantNetwork: 'closed', readOnlyShellBeforeIntent: true });
+    expect(policy.governor.readOnlyShellBeforeIntent).toBe(true);
   });
 
   it('shows a shell section that loads, with every example checked', () => {

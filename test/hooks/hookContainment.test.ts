@@ -99,11 +99,14 @@ describe('a hook route that runs shell commands contained', () => {
     expect(lineOf(plain)).toContain('--unshare-net');
   });
 
+  const VOUCHED = () => ({ approver: "claude-code's own prompt" });
+
   it('finds the held call when the agent reports the contained line it ran', async () => {
     const { root, sessions, trace, options } = await route();
     const command = 'curl -s https://example.com -o src/auth/page.html';
     const held = await answerHookEvent(bash(root, command), sessions, options);
-    await answerHookEvent(bash(root, lineOf(held), 'post_tool'), sessions, options);
+    // a route that vouches for the report (the hook command with the session's credential)
+    await answerHookEvent(bash(root, lineOf(held), 'post_tool'), sessions, { ...options, heldCallRan: VOUCHED });
     expect(trace.map((record) => record.reasons[0]?.code).slice(-2)).toEqual(['needs_approval', 'approved_once']);
   });
 
@@ -111,7 +114,7 @@ describe('a hook route that runs shell commands contained', () => {
     const { root, sessions, trace, options } = await route();
     const command = 'curl -s https://example.com -o src/auth/page.html';
     const held = await answerHookEvent(bash(root, command), sessions, options);
-    await answerHookEvent(bash(root, lineOf(held), 'post_tool'), sessions, {});
+    await answerHookEvent(bash(root, lineOf(held), 'post_tool'), sessions, { heldCallRan: VOUCHED });
     expect(trace.map((record) => record.reasons[0]?.code).at(-1)).toBe('needs_approval');
   });
 

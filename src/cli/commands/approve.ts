@@ -178,7 +178,7 @@ export function registerApprove(program: Command, context: CommandContext): void
     .option('--ttl <seconds>', 'a grant: ends after this many seconds')
     .option('--revoke <grantId>', 'end this grant now')
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
-    .option('--orchestration-dir <dir>', 'the folder the sessions are kept under (default: the policy, else <workspace>/.orchestration)')
+    .option('--orchestration-dir <dir>', 'the orchestration folder the hook was given, whose sessions (kept in your state folder) to answer (default: the policy, else <workspace>/.orchestration)')
     .option('--policy <file>', 'the policy file the hook uses, if any')
     .action(async (categories: string[], flags: ApproveFlags) => {
       context.exit(await runApprove(categories, flags, context.io));

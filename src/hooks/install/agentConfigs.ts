@@ -79,9 +79,9 @@ export const JSON_WITH_COMMENTS_FILES: readonly string[] = ['.gemini/settings.js
 export const jsonDialectOf = (file: string): JsonDialect => (JSON_WITH_COMMENTS_FILES.includes(file) ? WITH_COMMENTS : STRICT);
 
 /**
- * The intents server in .mcp.json, which Claude Code and Copilot CLI both read: the same entry
- * for both (Copilot 1.0.102 runs one without `type` or `tools` and offers all its tools, and
- * ignores `alwaysLoad`), so the two agents installed together share one server.
+ * The intents server in .mcp.json, which Claude Code and Copilot CLI both read: one entry for
+ * both (Copilot 1.0.102 runs one without `type` or `tools`, offers all its tools, and ignores
+ * `alwaysLoad`), so .mcp.json holds the same intents server whichever of the two is installed.
  */
 const mcpJsonServer = (invocation: HookInvocation): JsonAddition =>
   mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ ...intentsServer(invocation), alwaysLoad: true }) });
@@ -186,6 +186,17 @@ function opencodeFiles(invocation: HookInvocation): ConfigFile[] {
     },
   ];
 }
+
+/**
+ * Agents whose hooks one workspace cannot hold together, with the files where the other's hooks
+ * are found. GitHub Copilot CLI 1.0.102 also runs the hooks of `.claude/settings.json`
+ * (measured): every Copilot event would run intentgate's hook for claude-code too, which
+ * refuses every call of a session Copilot's own hook started.
+ */
+export const RIVAL_AGENTS: Partial<Readonly<Record<InstallAgent, { readonly agent: InstallAgent; readonly hookFiles: string; readonly why: string }>>> = {
+  copilot: { agent: 'claude-code', hookFiles: '.claude/settings.json', why: 'GitHub Copilot CLI also runs the hooks of .claude/settings.json' },
+  'claude-code': { agent: 'copilot', hookFiles: '.github/hooks/', why: 'GitHub Copilot CLI also runs the hooks of .claude/settings.json' },
+};
 
 /** The files install writes for the agent, and what it adds to each. */
 export function agentConfigFiles(agent: InstallAgent, invocation: HookInvocation): readonly ConfigFile[] {

@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INTENTS_FILE_NAME } from '../../intents/intentsFile';
-import { canonicalJson } from '../../text/canonicalJson';
-import { agentConfigFiles, jsonDialectOf, type ConfigFile, type HookInvocation, type InstallAgent } from './agentConfigs';
+import { agentConfigFiles, jsonDialectOf, RIVAL_AGENTS, type ConfigFile, type HookInvocation, type InstallAgent } from './agentConfigs';
 import { FileDraft, type DraftChanges } from './fileDraft';
 import { HooksInstallError } from './installError';
 import { emptyInstallRecord, INSTALL_RECORD_FILE, installRecordText, parseInstallRecord, type FileRecord, type InstallRecord } from './installRecord';
 import { INTENTS_EXAMPLE } from './intentsExample';
-import { applyJsonEdit, impliedBy, planJsonEdits, removeJsonEdit, type JsonEdit } from './jsonEdits';
+import { applyJsonEdit, planJsonEdits, removeJsonEdit } from './jsonEdits';
 import { parseJsonDocument } from './jsonText';
 import { parseTomlText, removeTomlAppendix, tomlAppendix } from './tomlBlock';
 
@@ -91,17 +90,25 @@ function handSetupsBeside(dir: string, file: string, agent: InstallAgent): strin
     .filter((other) => statSync(other).isFile() && runsHook(readFileSync(other, 'utf8'), agent));
 }
 
-const sameEdit = (a: JsonEdit, b: JsonEdit): boolean => canonicalJson(a) === canonicalJson(b);
-
-/** The edits the other agents in the record made to `file`: an agent whose install would make one too shares it. */
-function othersEdits(record: InstallRecord, agent: InstallAgent, file: string): JsonEdit[] {
-  return Object.entries(record.agents)
-    .filter(([name]) => name !== agent)
-    .flatMap(([, installed]) => installed.files.filter((other) => other.file === file).flatMap((other) => other.edits ?? []));
+/**
+ * Refuses an agent whose rival's hooks are in the workspace (RIVAL_AGENTS): installed by install,
+ * or set up by hand in the rival's hook files.
+ */
+function refuseRival(draft: FileDraft, target: InstallTarget, record: InstallRecord, agent: InstallAgent): void {
+  const rival = RIVAL_AGENTS[agent];
+  if (rival === undefined) return;
+  const where = path.join(target.workspace, rival.hookFiles);
+  const files = rival.hookFiles.endsWith('/') ? handSetupsBeside(where, '', rival.agent) : [where].filter((file) => runsHook(draft.read(file) ?? '', rival.agent));
+  if (record.agents[rival.agent] === undefined && files.length === 0) return;
+  throw new HooksInstallError(
+    'conflicting_settings',
+    rival.hookFiles,
+    `intentgate's hooks for ${rival.agent} are in this workspace (${rival.hookFiles}), and ${rival.why}: with both, every Copilot event would run intentgate's hook for claude-code as well, which refuses every call of a Copilot session. Nothing was written: govern one of the two agents per workspace (\`intentgate hooks uninstall ${rival.agent}\` first)`,
+  );
 }
 
 /** Adds one file's settings to the draft; its record says how to take them out again. */
-function installFile({ draft, target, notes }: Planning, config: ConfigFile, agent: InstallAgent, record: InstallRecord): { record: FileRecord; dirs: string[] } {
+function installFile({ draft, target, notes }: Planning, config: ConfigFile, agent: InstallAgent): { record: FileRecord; dirs: string[] } {
   const file = path.join(target.workspace, config.file);
   const before = draft.read(file);
   const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
@@ -138,27 +145,14 @@ function installFile({ draft, target, notes }: Planning, config: ConfigFile, age
   if (foreign.length > 0) {
     throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`);
   }
-  const others = othersEdits(record, agent, config.file);
-  let edits: JsonEdit[];
-  try {
-    edits = planJsonEdits(document, config.additions, config.file);
-  } catch (error) {
-    if (!(error instanceof HooksInstallError) || others.length === 0) throw error;
-    // the entry is another agent's install's, made with another program path or policy
-    const by = Object.entries(record.agents).filter(([name, other]) => name !== agent && other.files.some((seen) => seen.file === config.file)).map(([name]) => name);
-    throw new HooksInstallError(error.code, error.file, `${error.message}. ${config.file} is shared with \`hooks install ${by.join('`, `')}\`, installed with another program path or policy: uninstall ${by.length === 1 ? 'it' : 'them'} first, then install each again`, { cause: error });
-  }
+  const edits = planJsonEdits(document, config.additions, config.file);
   const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config), before ?? EMPTY_JSON);
   if (after !== before) draft.write(file, after);
-  // what another agent added and this one needs as well (the intents server in .mcp.json) is this agent's too
-  const shared = others.filter((edit) => impliedBy(config.additions, edit) && !edits.some((own) => sameEdit(own, edit)));
-  // a file another agent's install created is deleted by whichever of them is uninstalled last
-  const created = before === undefined || Object.entries(record.agents).some(([name, other]) => name !== agent && other.files.some((seen) => seen.file === config.file && seen.created));
-  return { record: { file: config.file, created, edits: [...edits, ...shared] }, dirs };
+  return { record: { file: config.file, created: before === undefined, edits }, dirs };
 }
 
 /** Takes one file's settings out of the draft, as its record says; a note for each part no longer there as written. */
-function uninstallFile({ draft, target, notes }: Planning, record: FileRecord, kept: readonly JsonEdit[]): void {
+function uninstallFile({ draft, target, notes }: Planning, record: FileRecord): void {
   const file = path.join(target.workspace, record.file);
   let text = draft.read(file);
   if (text === undefined) {
@@ -176,8 +170,6 @@ function uninstallFile({ draft, target, notes }: Planning, record: FileRecord, k
     else text = removed;
   }
   for (const edit of [...(record.edits ?? [])].reverse()) {
-    // shared with an agent still installed: it stays until that one is uninstalled
-    if (kept.some((other) => sameEdit(other, edit))) continue;
     const removed = removeJsonEdit(text, edit, { file: record.file, dialect: jsonDialectOf(record.file) });
     const where = [...edit.path, ...(edit.op === 'member' ? [edit.key] : [])].join('.');
     if (removed === undefined) notes.push(`${record.file}: '${where}' was changed since install; left as it is`);
@@ -192,9 +184,9 @@ function uninstallAgent(planning: Planning, record: InstallRecord, agent: Instal
   const { draft, target } = planning;
   const installed = record.agents[agent];
   if (installed === undefined) return record;
-  for (const file of [...installed.files].reverse()) uninstallFile(planning, file, othersEdits(record, agent, file.file));
-  const agents = Object.fromEntries(Object.entries(record.agents).filter(([name]) => name !== agent));
+  for (const file of [...installed.files].reverse()) uninstallFile(planning, file);
   for (const dir of [...installed.dirs].reverse()) draft.removeDirIfEmpty(path.resolve(target.workspace, dir));
+  const agents = Object.fromEntries(Object.entries(record.agents).filter(([name]) => name !== agent));
   if (Object.keys(agents).length > 0) return { ...record, agents };
   if (record.intentsFile !== undefined) {
     const intents = path.resolve(target.workspace, record.intentsFile.file);
@@ -217,10 +209,11 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
   const { draft, notes } = planning;
   const earlier = readRecord(draft, target);
   const record = (earlier === undefined ? undefined : uninstallAgent(planning, earlier, agent)) ?? emptyInstallRecord();
+  refuseRival(draft, target, record, agent);
   const files: FileRecord[] = [];
   const dirs: string[] = [];
   for (const config of agentConfigFiles(agent, invocation)) {
-    const installed = installFile(planning, config, agent, record);
+    const installed = installFile(planning, config, agent);
     files.push(installed.record);
     dirs.push(...installed.dirs);
   }

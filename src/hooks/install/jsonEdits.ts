@@ -69,25 +69,6 @@ export function planJsonEdits(document: JsonDocument, additions: Readonly<Record
   return edits;
 }
 
-/**
- * Whether adding `additions` would make the edit itself: the same member with the same value, or
- * the same element appended at the same place. An edit another agent's install made that this
- * agent's would make too is shared: it stays until the last agent that needs it is uninstalled.
- */
-export function impliedBy(additions: Readonly<Record<string, JsonAddition>>, edit: JsonEdit): boolean {
-  // a member edit's path leads to the object it is added to; an element edit's to the array
-  const keys = edit.op === 'member' ? [...edit.path, edit.key] : edit.path;
-  let members: Readonly<Record<string, JsonAddition>> = additions;
-  for (const [index, key] of keys.entries()) {
-    const addition = members[key];
-    if (addition === undefined) return false;
-    if (index === keys.length - 1) return edit.op === 'member' ? same(wholeOf(addition), edit.value) : addition.kind === 'append' && addition.elements.some((element) => same(element, edit.value));
-    if (addition.kind !== 'merge') return false;
-    members = addition.members;
-  }
-  return false;
-}
-
 /** The node at `path` from the root, following the last member of each name. */
 function nodeAt(root: JsonObjectNode, path: readonly string[]): JsonNode | undefined {
   let node: JsonNode = root;

@@ -42,6 +42,18 @@ describe.skipIf('skip' in cli)('hooks install copilot, then the real GitHub Copi
     expect(readFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), 'utf8')).toContain('INT-001');
   });
 
+  // why hooks install refuses Copilot beside Claude Code (and Claude Code beside Copilot)
+  it("runs the hooks of .claude/settings.json too: in a workspace with Claude Code's install alone, intentgate refuses Copilot's write", async () => {
+    const { root, policy } = plainWorkspace();
+    await hooksInstall(intentgate, 'claude-code', ['--workspace', root, '--policy', policy, '--agent-version', '2.1.197']);
+    writeIntents(root);
+    const run = await runInstalledCopilot(program, root, [write(root, 'src/auth/login.ts')]);
+    expect(run.run.timedOut).toBe(false);
+    // --allow-all-tools lets every call run: only a hook stops it, and the only hooks are Claude Code's
+    expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
+    expect(run.results).toEqual([expect.stringContaining('Denied by preToolUse hook')]);
+  });
+
   // Copilot runs the call when a hook outlives its timeoutSec: the wrapper's shorter timeout blocks it first
   it.each([
     { name: 'a hook that crashes', program: () => ['node', failingHook('crash')], timeoutSec: 25 },

@@ -192,24 +192,16 @@ describe('hooks install and uninstall over existing settings', () => {
   it.each([
     { first: 'claude-code', second: 'copilot' },
     { first: 'copilot', second: 'claude-code' },
-  ] as const)('shares .mcp.json\'s intents server between Claude Code and Copilot CLI ($first first): it stays until the last of them is uninstalled', ({ first, second }) => {
-    for (const order of [[first, second], [second, first]] as const) {
-      const target = workspaceWith({});
-      install(target, first);
-      install(target, second);
-      expect(planInstall(target, second, INVOCATION).changes.files).toEqual([]);
-      expect(planInstall(target, first, INVOCATION).changes.files).toEqual([]);
-      uninstall(target, order[0]);
-      expect(readJson(target, '.mcp.json')).toEqual({ mcpServers: { intentgate: { ...SERVER, alwaysLoad: true } } });
-      uninstall(target, order[1]);
-      expect(tree(target.workspace)).toEqual({});
-    }
-  });
-
-  it('refuses to give Copilot CLI another program path than the Claude Code install sharing .mcp.json, saying which to uninstall', () => {
+  ] as const)('refuses $second in a workspace with $first installed: Copilot CLI also runs the hooks of .claude/settings.json', ({ first, second }) => {
     const target = workspaceWith({});
-    install(target, 'claude-code');
-    expect(() => planInstall(target, 'copilot', { ...INVOCATION, program: ['intentgate'] })).toThrow(/shared with `hooks install claude-code`, installed with another program path or policy: uninstall it first/);
+    install(target, first);
+    const before = tree(target.workspace);
+    expect(() => planInstall(target, second, INVOCATION)).toThrow(new RegExp(`^intentgate's hooks for ${first} are in this workspace .*GitHub Copilot CLI also runs the hooks of \\.claude/settings\\.json.*\`intentgate hooks uninstall ${first}\` first`));
+    expect(tree(target.workspace)).toEqual(before);
+    uninstall(target, first);
+    install(target, second);
+    uninstall(target, second);
+    expect(tree(target.workspace)).toEqual({});
   });
 
   it('creates the intents file with a commented example that parses, and its uncommented example is an intent', () => {
@@ -316,6 +308,20 @@ const REFUSALS: readonly RefusalCase[] = [
     files: { '.opencode/plugin/gate.js': "const HOOK = 'timeout 25 intentgate hook opencode';\n" },
     code: 'conflicting_settings',
     message: /^\.opencode\/plugin\/gate\.js already runs intentgate's hook/,
+  },
+  {
+    name: "Copilot CLI where Claude Code runs intentgate's hook, set up by hand",
+    agent: 'copilot',
+    files: { '.claude/settings.json': '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"intentgate hook claude-code"}]}]}}' },
+    code: 'conflicting_settings',
+    message: /^intentgate's hooks for claude-code are in this workspace \(\.claude\/settings\.json\)/,
+  },
+  {
+    name: "Claude Code where Copilot CLI runs intentgate's hook, set up by hand",
+    agent: 'claude-code',
+    files: { '.github/hooks/gate.json': '{"version":1,"hooks":{"PreToolUse":[{"type":"command","bash":"intentgate hook copilot"}]}}' },
+    code: 'conflicting_settings',
+    message: /^intentgate's hooks for copilot are in this workspace \(\.github\/hooks\/\)/,
   },
   { name: 'a Copilot hooks file of another version', agent: 'copilot', files: { '.github/hooks/intentgate.json': '{"version":2,"hooks":{}}' }, code: 'conflicting_settings', message: /'version' is already 2/ },
   {

@@ -136,7 +136,7 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     expect(reason).toContain('Only a human can approve this call (approval-1)');
     expect(reason).not.toContain('intentgate approve');
     const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', sessionId, '--held', 'approval-1'];
-    const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: process.env, timeoutMs: 60_000 });
+    const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: { ...process.env, ...configOf(human) }, timeoutMs: 60_000 });
     expect({ code: approved.exitCode, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
     expect(approved.stdout).toContain("Continued 'Write' (approval-1)");
     // the resumed run's prompt moves the session to REASONING with its intent kept: the model selects it again

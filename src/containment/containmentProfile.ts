@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { INTENT_IGNORE_FILE, type IntentIgnore } from '../intents/intentIgnore';
@@ -139,6 +140,43 @@ function keepWritable(candidates: readonly WritablePlace[], guarded: readonly Pr
  * const profile = containmentProfile({ state: 'ACTION', workspaceRoot: '/repo', orchestrationDir: '/repo/.orchestration',
  *   ownedScope: ['src/**'], ignored: { paths: [] }, approvedCategories: [], grantHosts: [] });
  */
+/** How many files below a control folder are looked at for other names; past it the profile is incomplete. */
+const MAX_LINK_CHECKED_FILES = 10_000;
+
+/**
+ * Files among the places a command must not change or read that have another name (a hard
+ * link): a mount protects a name, not the file, so through a name in a writable place a
+ * command would change or read it. Control folders are walked (the intents file sits in the
+ * orchestration folder); a reason per file, or one when the walk is too long.
+ */
+function otherNames(places: readonly ProfilePlace[], probe: PathProbe): string[] {
+  const problems: string[] = [];
+  let seen = 0;
+  const visit = (file: string, depth: number): void => {
+    const stats = probe.lstat(file);
+    if (stats === undefined || stats.isSymbolicLink()) return;
+    if (stats.isFile()) {
+      if (stats.nlink > 1) problems.push(`${file} has ${stats.nlink} names (a hard link): a command could change or read it through a name in a writable place; remove the other name`);
+      return;
+    }
+    if (!stats.isDirectory() || depth > 8) return;
+    let names: string[] = [];
+    try {
+      names = readdirSync(file);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      seen += 1;
+      if (seen > MAX_LINK_CHECKED_FILES) return;
+      visit(path.join(file, name), depth + 1);
+    }
+  };
+  for (const place of places) visit(place.path, 0);
+  if (seen > MAX_LINK_CHECKED_FILES) problems.push(`more than ${MAX_LINK_CHECKED_FILES} files in intentgate's own folders: their other names (hard links) cannot all be checked`);
+  return problems;
+}
+
 export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   const probe = inputs.probe ?? diskProbe;
   const policy = inputs.policy ?? DEFAULT_CONTAINMENT_POLICY;
@@ -172,6 +210,9 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   writable = keepWritable(writable, git.readOnly, refused);
   // a .git that .intentignore hides stays hidden: nothing is bound in a masked place
   writable = [...writable, ...keepWritable(git.writable.map((place) => ({ ...place, type: 'dir' as const })), masked, refused)];
+  // only where something is writable can another name of a protected file be written
+  const linked = writable.length === 0 ? [] : otherNames([...control, ...masked.filter((place) => place.type === 'file')], probe);
+  refused.push(...linked.map((reason) => ({ path: realRoot, reason })));
   const inWritable = (place: ProfilePlace): boolean => writable.some((open) => isWithin(place.path, open.path));
   const inMasked = (place: ProfilePlace): boolean => masked.some((hidden) => isWithin(place.path, hidden.path));
   const readOnly = [...control, ...git.readOnly].filter((place) => inWritable(place) && !inMasked(place));
@@ -185,7 +226,7 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   return {
     state: inputs.state,
     workspaceRoot: realRoot,
-    complete: problems.length === 0,
+    complete: problems.length === 0 && linked.length === 0,
     rest: { path: '/', reason: active ? 'read-only: outside the active intent\'s scope' : `read-only: nothing is writable in ${inputs.state}` },
     tmp: { path: tmpDir, reason: 'a private temporary folder, empty for each command and gone after it' },
     shown,

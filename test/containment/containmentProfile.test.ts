@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { containmentPolicyOf } from '../../src/containment/containmentPolicy';
@@ -35,6 +35,19 @@ describe('the containment profile', () => {
     expect(relative(root, profile.writable)).toEqual(['src', '.git']);
     expect(relative(root, profile.readOnly)).toEqual(['.git/hooks', '.git/config', '.git/info']);
     expect(profile.complete).toBe(true);
+  });
+
+  it('refuses to be complete while a protected file has another name a writable place could hold', () => {
+    const { root } = makeRepository();
+    // a mount protects a name, not the file: the intents file's second name in src/ would be writable
+    linkSync(path.join(root, '.orchestration/active_intents.yaml'), path.join(root, 'src/ai'));
+    const profile = profileFor(root, { ownedScope: ['src/**'] });
+    expect(profile.complete).toBe(false);
+    expect(profile.refused.map((place) => place.reason).join('\n')).toMatch(/active_intents\.yaml has 2 names \(a hard link\)/);
+    // with nothing writable there is nothing to write it through
+    expect(profileFor(root, { state: 'REASONING' }).complete).toBe(true);
+    rmSync(path.join(root, 'src/ai'));
+    expect(profileFor(root, { ownedScope: ['src/**'] }).complete).toBe(true);
   });
 
   it('makes nothing writable in REASONING and closes the network', () => {

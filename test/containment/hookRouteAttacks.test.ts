@@ -65,7 +65,10 @@ const MACHINE_LEVEL: readonly RegExp[] = [
  * the containment stage drops that as a path the sandbox holds, and the profile binds src/
  * writable as a folder, so the write lands on the intents file through its other name.
  */
-const KNOWN_LEAKS: ReadonlySet<string> = new Set(['adversarialBash.test.ts: a write to a hard link to the intents file left by an earlier call']);
+// attacks a route lets through, kept as failing cases until fixed; none today (a hard link to the
+// intents file left by an earlier call made the profile's writable src/ reach it: the profile now
+// refuses to contain while a protected file has another name)
+const KNOWN_LEAKS: ReadonlySet<string> = new Set<string>([]);
 
 const machineLevel = (command: string): boolean => MACHINE_LEVEL.some((pattern) => pattern.test(command));
 

@@ -108,7 +108,9 @@ describe('intentgate approve', () => {
     const root = await holding();
     const run = await approve(root, '--session', 's1', '--held', 'approval-1', '--cancel');
     expect(run.stdout).toBe("Cancelled by a human: 'write_to_file' does not run.\n");
-    expect(await hook(root, WRITE)).toMatchObject({ answer: 'ask', humanNote: expect.stringContaining('--held approval-2') });
+    // the human's no reaches the model: the very call is refused, not held again under a new id
+    expect(await hook(root, WRITE)).toMatchObject({ answer: 'deny', message: expect.stringContaining('A human cancelled this call; do not retry it') });
+    expect(await hook(root, { ...WRITE, args: { ...WRITE.args, content: 'another change' } })).toMatchObject({ answer: 'ask', humanNote: expect.stringContaining('--held approval-2') });
   });
 
   it('accepts a held change to the control files', async () => {

@@ -5,7 +5,7 @@ import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { agentTool, governorToolName } from './agentTools';
 import { CODEX_HANDSHAKE_TOOLS, CODEX_TOOLS } from './codexTools';
-import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, withRelativePaths } from './hookEventInput';
+import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, readHookSessionEvent, withRelativePaths } from './hookEventInput';
 
 const AGENT = 'Codex';
 
@@ -72,10 +72,6 @@ function readPermissionEvent(raw: unknown): ReadHookEvent {
   return { ok: true, event: { kind: 'permission_request', sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }
 
-function readSessionEvent(raw: unknown, kind: 'session_start' | 'stop'): ReadHookEvent {
-  const parsed = parseHookInput(hookSessionSchema, raw, AGENT);
-  return parsed.ok ? { ok: true, event: { kind, sessionId: parsed.data.session_id, cwd: parsed.data.cwd } } : parsed;
-}
 
 /**
  * Reads one Codex CLI hook event (already JSON-parsed) into the neutral event. Events
@@ -87,10 +83,10 @@ export function readCodexEvent(raw: unknown): ReadHookEvent {
   if (UNGOVERNED_EVENTS.has(eventName)) return { ok: 'pass', eventName };
   switch (eventName) {
     case 'SessionStart':
-      return readSessionEvent(raw, 'session_start');
+      return readHookSessionEvent(raw, 'session_start', AGENT);
     // a stop refused once comes back marked: refusing it again would keep the turn going forever
     case 'Stop':
-      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readSessionEvent(raw, 'stop');
+      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readHookSessionEvent(raw, 'stop', AGENT);
     case 'UserPromptSubmit': {
       const parsed = parseHookInput(promptEvent, raw, AGENT);
       return parsed.ok ? { ok: true, event: { kind: 'user_prompt', sessionId: parsed.data.session_id, cwd: parsed.data.cwd, prompt: parsed.data.prompt } } : parsed;

@@ -3,7 +3,7 @@ import { describeValue } from '../../text/describeValue';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { agentTool, governorToolName } from './agentTools';
 import { COPILOT_HANDSHAKE_TOOLS, COPILOT_TOOLS } from './copilotTools';
-import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, withRelativePaths } from './hookEventInput';
+import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, readHookSessionEvent, withRelativePaths } from './hookEventInput';
 
 const AGENT = 'GitHub Copilot CLI';
 
@@ -34,10 +34,6 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }
 
-function readSessionEvent(raw: unknown, kind: 'session_start' | 'stop' | 'session_end'): ReadHookEvent {
-  const parsed = parseHookInput(hookSessionSchema, raw, AGENT);
-  return parsed.ok ? { ok: true, event: { kind, sessionId: parsed.data.session_id, cwd: parsed.data.cwd } } : parsed;
-}
 
 /**
  * Reads one GitHub Copilot CLI hook event (already JSON-parsed) in the format Copilot sends to
@@ -51,12 +47,12 @@ export function readCopilotEvent(raw: unknown): ReadHookEvent {
   if (UNGOVERNED_EVENTS.has(eventName)) return { ok: 'pass', eventName };
   switch (eventName) {
     case 'SessionStart':
-      return readSessionEvent(raw, 'session_start');
+      return readHookSessionEvent(raw, 'session_start', AGENT);
     // a stop refused once comes back marked (and Copilot keeps asking): refusing it again would send the agent back forever
     case 'Stop':
-      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readSessionEvent(raw, 'stop');
+      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readHookSessionEvent(raw, 'stop', AGENT);
     case 'SessionEnd':
-      return readSessionEvent(raw, 'session_end');
+      return readHookSessionEvent(raw, 'session_end', AGENT);
     case 'UserPromptSubmit': {
       const parsed = parseHookInput(promptEvent, raw, AGENT);
       return parsed.ok ? { ok: true, event: { kind: 'user_prompt', sessionId: parsed.data.session_id, cwd: parsed.data.cwd, prompt: parsed.data.prompt } } : parsed;

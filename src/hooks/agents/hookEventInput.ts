@@ -5,6 +5,7 @@ import { formatIssues } from '../../intents/intent';
 import { pathBelow } from '../../paths/pathBelow';
 import { describeValue } from '../../text/describeValue';
 import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
+import type { ReadHookEvent } from '../agentHookAdapter';
 
 /** The longest folder path an event may name; longer ones are refused, not cut. */
 const MAX_DIR_LENGTH = 4096;
@@ -47,6 +48,12 @@ export function parseHookInput<T>(schema: z.ZodType<T>, raw: unknown, agent: str
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
   const named = typeof eventName === 'string' ? `${agent} ${describeValue(eventName)}` : agent;
   return { ok: false, problem: `malformed ${named} event: ${formatIssues(parsed.error).join('; ')}` };
+}
+
+/** An event that carries only the session and its folder (a start, a stop, an end), read as `kind`. */
+export function readHookSessionEvent(raw: unknown, kind: 'session_start' | 'stop' | 'session_end', agent: string): ReadHookEvent {
+  const parsed = parseHookInput(hookSessionSchema, raw, agent);
+  return parsed.ok ? { ok: true, event: { kind, sessionId: parsed.data.session_id, cwd: parsed.data.cwd } } : parsed;
 }
 
 /** An absolute, normalised path under `root` as a workspace-relative path ('.' for the root); anything else as given. */

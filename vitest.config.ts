@@ -63,8 +63,24 @@ const FIRST = 0;
 const WORK_HEAVY = 1;
 const ALONE = 2;
 
-function layer(name: string, include: readonly string[], groupOrder: number, backstopMs: number, test: TestProjectInlineConfiguration['test'] = {}): TestProjectInlineConfiguration {
-  return { extends: true, test: { name, include: [...include], sequence: { groupOrder }, testTimeout: backstopMs, hookTimeout: backstopMs, ...test } };
+function layer(
+  name: string,
+  include: readonly string[],
+  groupOrder: number,
+  backstopMs: number,
+  test: TestProjectInlineConfiguration['test'] = {},
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include: [...include],
+      sequence: { groupOrder },
+      testTimeout: backstopMs,
+      hookTimeout: backstopMs,
+      ...test,
+    },
+  };
 }
 
 export default defineConfig({

@@ -37,7 +37,9 @@ export const approvalsMachine = setup({
   actions: {
     grantCategories: assign({
       approved: ({ context, event }) =>
-        event.type === 'session.approved' ? sortCategories([...context.approved, ...event.categories]) : context.approved,
+        event.type === 'session.approved'
+          ? sortCategories([...context.approved, ...event.categories])
+          : context.approved,
     }),
     startSession: assign({
       sessionId: ({ context, event }) => (event.type === 'session.changed' ? event.sessionId : context.sessionId),
@@ -45,7 +47,9 @@ export const approvalsMachine = setup({
       grants: [],
     }),
     addGrant: assign(({ context, event }) =>
-      event.type === 'grant.given' ? { grants: [...context.grants, event.grant], grantsTaken: context.grantsTaken + 1 } : {},
+      event.type === 'grant.given'
+        ? { grants: [...context.grants, event.grant], grantsTaken: context.grantsTaken + 1 }
+        : {},
     ),
     endGrants: assign({
       grants: ({ context, event }) =>

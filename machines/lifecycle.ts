@@ -101,7 +101,8 @@ const controlFileAnswerIdOf = (event: LifecycleEvent): string | undefined =>
   event.type === 'controlFiles.accepted' || event.type === 'controlFiles.rejected' ? event.id : undefined;
 
 /** The held calls without the one an approval event answers. */
-const withoutAnswered = (held: readonly HeldCall[], id: string | undefined): readonly HeldCall[] => held.filter((call) => call.id !== id);
+const withoutAnswered = (held: readonly HeldCall[], id: string | undefined): readonly HeldCall[] =>
+  held.filter((call) => call.id !== id);
 
 /**
  * Every lifecycle state holds risky calls until a human answers (seed 002 E): a queue, each
@@ -115,7 +116,11 @@ const approvalSubstates = {
       description: 'Risky calls wait for a human, each by its id: Continue runs one once, Cancel drops it.',
       on: {
         'approval.granted': [
-          { guard: and(['isHeldCall', 'isGrantForThisCall', 'isLastHeldCall']), target: 'ready', actions: 'runApprovedCall' },
+          {
+            guard: and(['isHeldCall', 'isGrantForThisCall', 'isLastHeldCall']),
+            target: 'ready',
+            actions: 'runApprovedCall',
+          },
           { guard: and(['isHeldCall', 'isGrantForThisCall']), actions: 'runApprovedCall' },
           { guard: and(['isHeldCall', 'isLastHeldCall']), target: 'ready', actions: 'dropHeldCall' },
           { guard: 'isHeldCall', actions: 'dropHeldCall' },
@@ -139,11 +144,18 @@ const decide = (code: DecisionCode) => ({ type: 'decide', params: { code } }) as
  * last adoption, it is not held, and the governor adopts it.
  */
 const controlFileChanges = {
-  'controlFiles.changed': { guard: 'hasRunDestructiveSinceAdoption', target: '.ready', actions: 'holdControlFileChange' },
+  'controlFiles.changed': {
+    guard: 'hasRunDestructiveSinceAdoption',
+    target: '.ready',
+    actions: 'holdControlFileChange',
+  },
 } as const;
 
 /** While a control-file change is held, every call waits with it; the fail-safe still comes first. */
-const heldForControlFiles = { guard: and(['isControlFileChangeHeld', 'isCall']), actions: decide('control_file_changed') } as const;
+const heldForControlFiles = {
+  guard: and(['isControlFileChangeHeld', 'isCall']),
+  actions: decide('control_file_changed'),
+} as const;
 
 /**
  * The lifecycle statechart of seeds 000, 003 and 004. Each `tool.requested` transition
@@ -162,14 +174,16 @@ export function createLifecycleMachine() {
     guards: {
       isOrchestrationMissing: ({ context }) => !context.orchestrationPresent,
       isIntentSelection: ({ event }) => requestOf(event)?.tool === SELECT_ACTIVE_INTENT,
-      isSelectionCall: ({ event }) => requestOf(event)?.tool === SELECT_ACTIVE_INTENT && requestOf(event)?.hasArgs === true,
+      isSelectionCall: ({ event }) =>
+        requestOf(event)?.tool === SELECT_ACTIVE_INTENT && requestOf(event)?.hasArgs === true,
       // attempt_completion takes no arguments that matter, so a question by name gets the call's answer
       isCompletionCall: ({ event }) => requestOf(event)?.tool === ATTEMPT_COMPLETION,
       isKnownIntent: ({ context, event }) => findIntent(context.intents, requestOf(event)?.intentId) !== undefined,
       hasRunDestructiveTool: ({ context }) => context.destructiveRan,
       isSafeTool: ({ event }) => requestOf(event)?.toolClass === 'SAFE',
       touchesIgnoredPath: ({ event }) => requestOf(event)?.paths.some((path) => path.ignored) === true,
-      touchesProtectedPath: ({ event }) => requestOf(event)?.paths.some((path) => path.protected && path.readOnly !== true) === true,
+      touchesProtectedPath: ({ event }) =>
+        requestOf(event)?.paths.some((path) => path.protected && path.readOnly !== true) === true,
       isOutsideActiveScope: ({ context, event }) =>
         findPathOutsideScope(context.activeIntent?.owned_scope ?? [], requestOf(event)?.paths ?? []) !== undefined,
       // every path outside the scope is one a human may allow this call once: held, not refused
@@ -183,7 +197,8 @@ export function createLifecycleMachine() {
       // the answered call is the only one held, so answering it leaves none
       isLastHeldCall: ({ context }) => context.heldCalls.length === 1,
       isControlFileChangeHeld: ({ context }) => context.heldChange !== undefined,
-      isHeldControlFileChange: ({ context, event }) => context.heldChange !== undefined && context.heldChange.id === controlFileAnswerIdOf(event),
+      isHeldControlFileChange: ({ context, event }) =>
+        context.heldChange !== undefined && context.heldChange.id === controlFileAnswerIdOf(event),
       hasRunDestructiveSinceAdoption: ({ context }) => context.destructiveSinceAdoption,
       // a call with arguments; a question by name (toolsFor) still shows the tools, so a call can carry the question to a human
       isCall: ({ event }) => requestOf(event)?.hasArgs === true,
@@ -211,11 +226,18 @@ export function createLifecycleMachine() {
           const call = requestOf(event);
           if (!call) return context.heldCalls;
           const id = call.risk.approvalId ?? '';
-          const held: HeldCall = { id, tool: call.tool, categories: call.risk.unapproved, destructive: call.toolClass === 'DESTRUCTIVE' };
+          const held: HeldCall = {
+            id,
+            tool: call.tool,
+            categories: call.risk.unapproved,
+            destructive: call.toolClass === 'DESTRUCTIVE',
+          };
           return [...withoutAnswered(context.heldCalls, id), held];
         },
       }),
-      dropHeldCall: assign({ heldCalls: ({ context, event }) => withoutAnswered(context.heldCalls, approvalIdOf(event)) }),
+      dropHeldCall: assign({
+        heldCalls: ({ context, event }) => withoutAnswered(context.heldCalls, approvalIdOf(event)),
+      }),
       dropHeldCalls: assign({ heldCalls: [] }),
       runApprovedCall: assign(({ context, event }) => {
         const id = approvalIdOf(event);
@@ -227,7 +249,9 @@ export function createLifecycleMachine() {
         };
       }),
       holdControlFileChange: assign(({ context, event }) =>
-        event.type === 'controlFiles.changed' ? { heldChange: { id: event.id, files: event.files }, heldCalls: [] } : { heldChange: context.heldChange },
+        event.type === 'controlFiles.changed'
+          ? { heldChange: { id: event.id, files: event.files }, heldCalls: [] }
+          : { heldChange: context.heldChange },
       ),
       // the governor adopts what the human accepted: nothing the agent ran is unaccounted for any more
       acceptControlFileChange: assign({ heldChange: undefined, destructiveSinceAdoption: false }),
@@ -264,13 +288,17 @@ export function createLifecycleMachine() {
     },
     states: {
       REQUEST: {
-        description: 'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked; select_active_intent starts a request.',
+        description:
+          'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked; select_active_intent starts a request.',
         ...approvalSubstates,
         on: {
           ...controlFileChanges,
           'user.prompted': { target: 'REASONING', actions: 'clearTask' },
           'tool.requested': [
-            { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            {
+              guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+              actions: decide('orchestration_missing'),
+            },
             heldForControlFiles,
             // a selection starts the request it belongs to, as a prompt followed by the selection would
             {
@@ -280,7 +308,11 @@ export function createLifecycleMachine() {
             },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
-            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
+            {
+              guard: and(['isSafeTool', 'needsApproval']),
+              target: '.awaitingApproval',
+              actions: [decide('needs_approval'), 'holdCall'],
+            },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { actions: decide('state_violation') },
           ],
@@ -293,7 +325,10 @@ export function createLifecycleMachine() {
           ...controlFileChanges,
           'user.prompted': { target: '.ready', actions: 'dropHeldCalls' },
           'tool.requested': [
-            { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            {
+              guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+              actions: decide('orchestration_missing'),
+            },
             heldForControlFiles,
             {
               guard: and(['isSelectionCall', 'isKnownIntent']),
@@ -304,7 +339,11 @@ export function createLifecycleMachine() {
             { guard: and(['isCompletionCall', 'hasRunDestructiveTool']), actions: decide('completion_needs_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
             { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
-            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
+            {
+              guard: and(['isSafeTool', 'needsApproval']),
+              target: '.awaitingApproval',
+              actions: [decide('needs_approval'), 'holdCall'],
+            },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { actions: decide('state_violation') },
           ],
@@ -322,16 +361,30 @@ export function createLifecycleMachine() {
             { actions: 'replaceIntents' },
           ],
           'tool.requested': [
-            { guard: and(['isOrchestrationMissing', not('isIntentSelection')]), actions: decide('orchestration_missing') },
+            {
+              guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+              actions: decide('orchestration_missing'),
+            },
             heldForControlFiles,
-            { guard: and(['isSelectionCall', 'isKnownIntent']), actions: [decide('intent_selected'), 'activateIntent'] },
+            {
+              guard: and(['isSelectionCall', 'isKnownIntent']),
+              actions: [decide('intent_selected'), 'activateIntent'],
+            },
             { guard: 'isSelectionCall', actions: decide('unknown_intent') },
             { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
             { guard: 'touchesIgnoredPath', actions: decide('path_ignored') },
-            { guard: and(['isSafeTool', 'needsApproval']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
+            {
+              guard: and(['isSafeTool', 'needsApproval']),
+              target: '.awaitingApproval',
+              actions: [decide('needs_approval'), 'holdCall'],
+            },
             { guard: 'isSafeTool', actions: decide('safe_tool') },
             { guard: 'touchesProtectedPath', actions: decide('protected_path') },
-            { guard: and(['isOutsideActiveScope', 'asksToLeaveScope']), target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
+            {
+              guard: and(['isOutsideActiveScope', 'asksToLeaveScope']),
+              target: '.awaitingApproval',
+              actions: [decide('needs_approval'), 'holdCall'],
+            },
             { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
             { guard: 'needsApproval', target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
             { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },

@@ -42,15 +42,30 @@ export type Step =
   | { readonly kind: 'prompt'; readonly text: string; readonly expect: Expectation }
   | { readonly kind: 'approve'; readonly categories: readonly RiskCategory[]; readonly expect: Expectation }
   | { readonly kind: 'answer'; readonly answer: 'continue' | 'cancel'; readonly expect: Expectation }
-  | { readonly kind: 'tool'; readonly tool: string; readonly args: Readonly<Record<string, unknown>>; readonly expect: Expectation };
+  | {
+      readonly kind: 'tool';
+      readonly tool: string;
+      readonly args: Readonly<Record<string, unknown>>;
+      readonly expect: Expectation;
+    };
 
 const JWT_WRITE = { path: 'src/auth/jwt.ts', content: 'export const sign = () => "token";\n' };
 
 /** The demo's task: handshake, a write held by safe mode, the session approval, scope and .intentignore, completion. */
 export const STEPS: readonly Step[] = [
   { kind: 'prompt', text: 'Add JWT login', expect: { stateAfter: 'REASONING' } },
-  { kind: 'tool', tool: 'read_file', args: { path: 'src/auth/login.ts' }, expect: { verdict: 'allow', code: 'safe_tool', stateAfter: 'REASONING' } },
-  { kind: 'tool', tool: 'list_files', args: { path: 'src' }, expect: { verdict: 'allow', code: 'safe_tool', stateAfter: 'REASONING' } },
+  {
+    kind: 'tool',
+    tool: 'read_file',
+    args: { path: 'src/auth/login.ts' },
+    expect: { verdict: 'allow', code: 'safe_tool', stateAfter: 'REASONING' },
+  },
+  {
+    kind: 'tool',
+    tool: 'list_files',
+    args: { path: 'src' },
+    expect: { verdict: 'allow', code: 'safe_tool', stateAfter: 'REASONING' },
+  },
   {
     kind: 'tool',
     tool: 'write_to_file',
@@ -63,7 +78,12 @@ export const STEPS: readonly Step[] = [
     args: { intent_id: 'INT-099' },
     expect: { verdict: 'deny', code: 'unknown_intent', stateAfter: 'REASONING', reasonIncludes: 'INT-001, INT-002' },
   },
-  { kind: 'tool', tool: 'select_active_intent', args: { intent_id: 'INT-001' }, expect: { verdict: 'allow', code: 'intent_selected', stateAfter: 'ACTION' } },
+  {
+    kind: 'tool',
+    tool: 'select_active_intent',
+    args: { intent_id: 'INT-001' },
+    expect: { verdict: 'allow', code: 'intent_selected', stateAfter: 'ACTION' },
+  },
   {
     kind: 'tool',
     tool: 'write_to_file',
@@ -71,12 +91,22 @@ export const STEPS: readonly Step[] = [
     expect: { verdict: 'ask', code: 'needs_approval', stateAfter: 'ACTION', reasonIncludes: 'FS_DELETE_OVERWRITE' },
   },
   { kind: 'approve', categories: ['FS_DELETE_OVERWRITE'], expect: { stateAfter: 'ACTION' } },
-  { kind: 'tool', tool: 'write_to_file', args: JWT_WRITE, expect: { verdict: 'allow', code: 'destructive_in_scope', stateAfter: 'ACTION' } },
+  {
+    kind: 'tool',
+    tool: 'write_to_file',
+    args: JWT_WRITE,
+    expect: { verdict: 'allow', code: 'destructive_in_scope', stateAfter: 'ACTION' },
+  },
   {
     kind: 'tool',
     tool: 'write_to_file',
     args: { path: 'src/billing/invoice.ts', content: 'export const invoice = 2;\n' },
-    expect: { verdict: 'deny', code: 'scope_violation', stateAfter: 'ACTION', reasonIncludes: "outside the scope of intent 'INT-001'" },
+    expect: {
+      verdict: 'deny',
+      code: 'scope_violation',
+      stateAfter: 'ACTION',
+      reasonIncludes: "outside the scope of intent 'INT-001'",
+    },
   },
   {
     kind: 'tool',
@@ -84,13 +114,23 @@ export const STEPS: readonly Step[] = [
     args: { path: 'secrets/api-key.txt' },
     expect: { verdict: 'deny', code: 'path_ignored', stateAfter: 'ACTION', reasonIncludes: '.intentignore' },
   },
-  { kind: 'tool', tool: 'attempt_completion', args: { result: 'JWT signing added' }, expect: { verdict: 'allow', code: 'task_completed', stateAfter: 'REQUEST' } },
+  {
+    kind: 'tool',
+    tool: 'attempt_completion',
+    args: { result: 'JWT signing added' },
+    expect: { verdict: 'allow', code: 'task_completed', stateAfter: 'REQUEST' },
+  },
 ];
 
 /** A second task after STEPS: a human answers two held calls one by one, Continue then Cancel. */
 export const APPROVAL_ROUND: readonly Step[] = [
   { kind: 'prompt', text: 'Sign tokens with jsonwebtoken', expect: { stateAfter: 'REASONING' } },
-  { kind: 'tool', tool: 'select_active_intent', args: { intent_id: 'INT-001' }, expect: { verdict: 'allow', code: 'intent_selected', stateAfter: 'ACTION' } },
+  {
+    kind: 'tool',
+    tool: 'select_active_intent',
+    args: { intent_id: 'INT-001' },
+    expect: { verdict: 'allow', code: 'intent_selected', stateAfter: 'ACTION' },
+  },
   {
     kind: 'tool',
     tool: 'execute_command',
@@ -105,7 +145,12 @@ export const APPROVAL_ROUND: readonly Step[] = [
     expect: { verdict: 'ask', code: 'needs_approval', stateAfter: 'ACTION', reasonIncludes: 'GIT_PUBLISH' },
   },
   { kind: 'answer', answer: 'cancel', expect: { verdict: 'deny', code: 'approval_cancelled', stateAfter: 'ACTION' } },
-  { kind: 'tool', tool: 'attempt_completion', args: { result: 'jsonwebtoken installed' }, expect: { verdict: 'allow', code: 'task_completed', stateAfter: 'REQUEST' } },
+  {
+    kind: 'tool',
+    tool: 'attempt_completion',
+    args: { result: 'jsonwebtoken installed' },
+    expect: { verdict: 'allow', code: 'task_completed', stateAfter: 'REQUEST' },
+  },
 ];
 
 /** A fresh temporary workspace holding WORKSPACE_FILES; the caller removes it. */
@@ -157,13 +202,16 @@ function mismatches(expect: Expectation, decision: Decision | undefined, stateAf
   const problems: string[] = [];
   if (stateAfter !== expect.stateAfter) problems.push(`state after is ${stateAfter}, expected ${expect.stateAfter}`);
   if (!decision) return problems;
-  if (expect.verdict && decision.verdict !== expect.verdict) problems.push(`verdict is ${decision.verdict}, expected ${expect.verdict}`);
+  if (expect.verdict && decision.verdict !== expect.verdict)
+    problems.push(`verdict is ${decision.verdict}, expected ${expect.verdict}`);
   if (expect.code && decision.code !== expect.code) problems.push(`code is ${decision.code}, expected ${expect.code}`);
   if (expect.reason !== undefined && decision.reason !== expect.reason) {
     problems.push(`reason is ${JSON.stringify(decision.reason)}, expected ${JSON.stringify(expect.reason)}`);
   }
   if (expect.reasonIncludes !== undefined && !(decision.reason ?? '').includes(expect.reasonIncludes)) {
-    problems.push(`reason ${JSON.stringify(decision.reason)} does not mention ${JSON.stringify(expect.reasonIncludes)}`);
+    problems.push(
+      `reason ${JSON.stringify(decision.reason)} does not mention ${JSON.stringify(expect.reasonIncludes)}`,
+    );
   }
   return problems;
 }
@@ -236,6 +284,7 @@ export function workspaceProblems(root: string): string[] {
   if (readFileSync(path.join(root, 'src/billing/invoice.ts'), 'utf8') !== WORKSPACE_FILES['src/billing/invoice.ts']) {
     problems.push('src/billing/invoice.ts changed although the write was denied');
   }
-  if (!existsSync(path.join(root, 'src/auth/jwt.ts'))) problems.push('src/auth/jwt.ts was not written although the write was allowed');
+  if (!existsSync(path.join(root, 'src/auth/jwt.ts')))
+    problems.push('src/auth/jwt.ts was not written although the write was allowed');
   return problems;
 }

@@ -75,7 +75,8 @@ function loopGovernor(governor: Governor, iterations: number): number {
   return acc;
 }
 
-type CatalogTool = { type: 'function'; function: { name: string; description: string } } | { name: string; description: string };
+type CatalogTool =
+  { type: 'function'; function: { name: string; description: string } } | { name: string; description: string };
 
 const nameOf = (tool: CatalogTool): string => ('function' in tool ? tool.function.name : tool.name);
 
@@ -167,14 +168,22 @@ function ratioRow(spec: RowSpec, pair: Pair): Row {
   const { name, format, target } = spec;
   const ratio = pair.value / pair.baseline;
   const verdict = target === undefined ? 'info' : `<= ${target} ${ratio <= target ? 'PASS' : 'FAIL'}`;
-  return { name, value: format(pair.value), baseline: format(pair.baseline), ratio: `${ratio.toFixed(2)}x`, target: verdict };
+  return {
+    name,
+    value: format(pair.value),
+    baseline: format(pair.baseline),
+    ratio: `${ratio.toFixed(2)}x`,
+    target: verdict,
+  };
 }
 
 function printTable(rows: readonly Row[]): void {
   const columns = ['name', 'value', 'baseline', 'ratio', 'target'] as const;
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join(' | ');
+    cells
+      .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
+      .join(' | ');
   console.log(line(columns));
   console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
   for (const row of rows) console.log(line(columns.map((column) => row[column])));
@@ -192,7 +201,10 @@ async function main(): Promise<void> {
 
     governor.userPrompt('benchmark');
     seed.currentState = 'REASONING';
-    const reasoning = comparePair((n) => loopGovernor(governor, n), (n) => loopSeed(seed, n));
+    const reasoning = comparePair(
+      (n) => loopGovernor(governor, n),
+      (n) => loopSeed(seed, n),
+    );
     rows.push(ratioRow({ name: 'isToolAllowed(name), REASONING', format: ns, target: HOT_PATH_TARGET }, reasoning));
 
     const { catalog, realNames } = buildCatalog(CATALOG_SIZE);
@@ -200,57 +212,141 @@ async function main(): Promise<void> {
     const after: CatalogQuery = { state: 'ACTION', catalog };
     const gateView = governor.toolsFor(before.state, catalog).length;
     const plainView = plainFilter(before).length;
-    const beforeHandshake = comparePair((n) => loopToolsFor(governor, before, n), (n) => loopPlainFilter(before, n));
-    const afterHandshake = comparePair((n) => loopToolsFor(governor, after, n), (n) => loopPlainFilter(after, n));
+    const beforeHandshake = comparePair(
+      (n) => loopToolsFor(governor, before, n),
+      (n) => loopPlainFilter(before, n),
+    );
+    const afterHandshake = comparePair(
+      (n) => loopToolsFor(governor, after, n),
+      (n) => loopPlainFilter(after, n),
+    );
     const large: CatalogQuery = { state: 'REASONING', catalog: buildCatalog(LARGE_CATALOG_SIZE).catalog };
-    const largeView = comparePair((n) => loopToolsFor(governor, large, n), (n) => loopPlainFilter(large, n));
+    const largeView = comparePair(
+      (n) => loopToolsFor(governor, large, n),
+      (n) => loopPlainFilter(large, n),
+    );
 
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     seed.currentState = 'ACTION';
-    if (governor.state !== 'ACTION') throw new Error(`bench setup: expected ACTION after select_active_intent, got ${governor.state}`);
-    const action = comparePair((n) => loopGovernor(governor, n), (n) => loopSeed(seed, n));
+    if (governor.state !== 'ACTION')
+      throw new Error(`bench setup: expected ACTION after select_active_intent, got ${governor.state}`);
+    const action = comparePair(
+      (n) => loopGovernor(governor, n),
+      (n) => loopSeed(seed, n),
+    );
     rows.push(ratioRow({ name: 'isToolAllowed(name), ACTION', format: ns, target: HOT_PATH_TARGET }, action));
 
     const keep = (result: number): void => {
       sink += result;
     };
-    rows.push(ratioRow({ name: 'isToolAllowed(name, {path}), ACTION', format: ns, target: PATH_CHECK_TARGET }, measurePathCheck(library, keep)));
-    rows.push(ratioRow({ name: 'isToolAllowed(name, {path}), ACTION, sources under tsx', format: ns }, measurePathCheck(await loadSources(), keep)));
+    rows.push(
+      ratioRow(
+        { name: 'isToolAllowed(name, {path}), ACTION', format: ns, target: PATH_CHECK_TARGET },
+        measurePathCheck(library, keep),
+      ),
+    );
+    rows.push(
+      ratioRow(
+        { name: 'isToolAllowed(name, {path}), ACTION, sources under tsx', format: ns },
+        measurePathCheck(await loadSources(), keep),
+      ),
+    );
 
     rows.push(ratioRow({ name: `toolsFor(REASONING, ${CATALOG_SIZE} tools)`, format: us }, beforeHandshake));
     rows.push(ratioRow({ name: `toolsFor(ACTION, ${CATALOG_SIZE} tools) from REASONING`, format: us }, afterHandshake));
-    rows.push(ratioRow({ name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`, format: us, target: LARGE_CATALOG_TARGET }, largeView));
+    rows.push(
+      ratioRow(
+        {
+          name: `toolsFor(REASONING, ${LARGE_CATALOG_SIZE.toLocaleString('en-US')} tools)`,
+          format: us,
+          target: LARGE_CATALOG_TARGET,
+        },
+        largeView,
+      ),
+    );
 
     const heap = await measureHeap(root);
     const kib = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KiB`;
     const live = heap.sources.governors.toLocaleString('en-US');
-    if (typeof heap.built === 'string') rows.push({ name: 'heap per governor, built library', value: '-', baseline: '-', ratio: '-', target: `skipped: ${heap.built}` });
+    if (typeof heap.built === 'string')
+      rows.push({
+        name: 'heap per governor, built library',
+        value: '-',
+        baseline: '-',
+        ratio: '-',
+        target: `skipped: ${heap.built}`,
+      });
     else {
-      rows.push({ name: `heap per governor, built library (${live} live)`, value: kib(heap.built.freshBytes), baseline: '-', ratio: '-', target: heapVerdict(heap.built.freshBytes) });
-      rows.push({ name: `heap per governor, built, 4 calls made (${live} live)`, value: kib(heap.built.workedBytes), baseline: '-', ratio: '-', target: 'info' });
-      rows.push({ name: 'createGovernor, built library', value: us(heap.built.createNs), baseline: '-', ratio: '-', target: 'info' });
+      rows.push({
+        name: `heap per governor, built library (${live} live)`,
+        value: kib(heap.built.freshBytes),
+        baseline: '-',
+        ratio: '-',
+        target: heapVerdict(heap.built.freshBytes),
+      });
+      rows.push({
+        name: `heap per governor, built, 4 calls made (${live} live)`,
+        value: kib(heap.built.workedBytes),
+        baseline: '-',
+        ratio: '-',
+        target: 'info',
+      });
+      rows.push({
+        name: 'createGovernor, built library',
+        value: us(heap.built.createNs),
+        baseline: '-',
+        ratio: '-',
+        target: 'info',
+      });
     }
-    rows.push({ name: `heap per governor, sources under tsx (${live} live)`, value: kib(heap.sources.freshBytes), baseline: '-', ratio: '-', target: 'info' });
+    rows.push({
+      name: `heap per governor, sources under tsx (${live} live)`,
+      value: kib(heap.sources.freshBytes),
+      baseline: '-',
+      ratio: '-',
+      target: 'info',
+    });
 
     const shell = await measureCategorize(library, { workspaceRoot: root });
     const corpusRows = (label: string, figures: CorpusLatency, p50Target?: number): Row[] => {
       const ratio = figures.p50 / figures.parseP50;
       const verdict = p50Target === undefined ? 'info' : `<= ${p50Target}x ${ratio <= p50Target ? 'PASS' : 'FAIL'}`;
       return [
-        { name: `categorize(shell) p50, ${label}, ${figures.commands} commands`, value: us(figures.p50), baseline: us(figures.parseP50), ratio: `${ratio.toFixed(2)}x`, target: verdict },
-        { name: `categorize(shell) p99, ${label}`, value: us(figures.p99), baseline: us(figures.parseP99), ratio: `${(figures.p99 / figures.parseP99).toFixed(2)}x`, target: 'info' },
+        {
+          name: `categorize(shell) p50, ${label}, ${figures.commands} commands`,
+          value: us(figures.p50),
+          baseline: us(figures.parseP50),
+          ratio: `${ratio.toFixed(2)}x`,
+          target: verdict,
+        },
+        {
+          name: `categorize(shell) p99, ${label}`,
+          value: us(figures.p99),
+          baseline: us(figures.parseP99),
+          ratio: `${(figures.p99 / figures.parseP99).toFixed(2)}x`,
+          target: 'info',
+        },
       ];
     };
     rows.push(
       ...corpusRows('public corpus', shell.publicCorpus, CATEGORIZE_TARGET),
-      ...corpusRows('public corpus, each command a string of its own, in a process of its own', shell.publicCorpusOwnStrings),
+      ...corpusRows(
+        'public corpus, each command a string of its own, in a process of its own',
+        shell.publicCorpusOwnStrings,
+      ),
       ...corpusRows('realistic', shell.realistic),
     );
     // the same corpus with its lookups answered from memory: how much of the ratio is the lookups
     const lookups = await measureLookups(root);
     const lookupRatio = (value: number): string => `${(value / lookups.parseP50).toFixed(2)}x`;
     rows.push(
-      { name: 'categorize(shell) p50, public corpus, in a process of its own: file-system lookups made', value: us(lookups.p50), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.p50), target: 'info' },
+      {
+        name: 'categorize(shell) p50, public corpus, in a process of its own: file-system lookups made',
+        value: us(lookups.p50),
+        baseline: us(lookups.parseP50),
+        ratio: lookupRatio(lookups.p50),
+        target: 'info',
+      },
       {
         name: 'the same, every lookup answered from memory as the file system answered it first',
         value: us(lookups.fromMemoryP50),
@@ -258,19 +354,60 @@ async function main(): Promise<void> {
         ratio: lookupRatio(lookups.fromMemoryP50),
         target: lookups.differing === 0 ? 'info' : `void: ${lookups.differing} categorizations differ`,
       },
-      { name: 'file-system lookups per decision, public corpus: p50 / p90', value: `${lookups.lookupsP50} / ${lookups.lookupsP90}`, baseline: '-', ratio: '-', target: 'info' },
-      { name: 'one lstat of a missing path in the workspace', value: us(lookups.lstatMissing), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.lstatMissing), target: 'info' },
-      { name: 'one realpath of the workspace root', value: us(lookups.realpathRoot), baseline: us(lookups.parseP50), ratio: lookupRatio(lookups.realpathRoot), target: 'info' },
+      {
+        name: 'file-system lookups per decision, public corpus: p50 / p90',
+        value: `${lookups.lookupsP50} / ${lookups.lookupsP90}`,
+        baseline: '-',
+        ratio: '-',
+        target: 'info',
+      },
+      {
+        name: 'one lstat of a missing path in the workspace',
+        value: us(lookups.lstatMissing),
+        baseline: us(lookups.parseP50),
+        ratio: lookupRatio(lookups.lstatMissing),
+        target: 'info',
+      },
+      {
+        name: 'one realpath of the workspace root',
+        value: us(lookups.realpathRoot),
+        baseline: us(lookups.parseP50),
+        ratio: lookupRatio(lookups.realpathRoot),
+        target: 'info',
+      },
     );
-    if (typeof shell.gitRepository === 'string') rows.push({ name: 'categorize(shell), git commands in a git repository', value: '-', baseline: '-', ratio: '-', target: `skipped: ${shell.gitRepository}` });
+    if (typeof shell.gitRepository === 'string')
+      rows.push({
+        name: 'categorize(shell), git commands in a git repository',
+        value: '-',
+        baseline: '-',
+        ratio: '-',
+        target: `skipped: ${shell.gitRepository}`,
+      });
     else rows.push(...corpusRows("public corpus' git commands, the workspace a git repository", shell.gitRepository));
     for (const hostile of shell.hostile) {
-      rows.push({ name: `1 MB hostile: ${hostile.name}`, value: `${hostile.ms.toFixed(1)} ms`, baseline: `${hostile.categories} categories`, ratio: '-', target: 'info' });
+      rows.push({
+        name: `1 MB hostile: ${hostile.name}`,
+        value: `${hostile.ms.toFixed(1)} ms`,
+        baseline: `${hostile.categories} categories`,
+        ratio: '-',
+        target: 'info',
+      });
     }
 
     const trace = measureTraceAppends();
-    rows.push(ratioRow({ name: `trace append with fsync (${trace.appends} appends)`, format: us }, { value: trace.fsync, baseline: trace.plain }));
-    rows.push(ratioRow({ name: `trace append rotating every 4 KiB (${trace.appends} appends)`, format: us }, { value: trace.rotation, baseline: trace.plain }));
+    rows.push(
+      ratioRow(
+        { name: `trace append with fsync (${trace.appends} appends)`, format: us },
+        { value: trace.fsync, baseline: trace.plain },
+      ),
+    );
+    rows.push(
+      ratioRow(
+        { name: `trace append rotating every 4 KiB (${trace.appends} appends)`, format: us },
+        { value: trace.rotation, baseline: trace.plain },
+      ),
+    );
 
     const service = await measureServiceLatency(root, INTENTS);
     const ms = (value: number): string => `${value.toFixed(1)} ms`;
@@ -281,7 +418,13 @@ async function main(): Promise<void> {
       ratio: `${(service.busyMs / service.idleMs).toFixed(2)}x`,
       target: `< 100 ms ${service.busyMs < 100 ? 'PASS' : 'FAIL'}`,
     });
-    rows.push({ name: "service: the 1 MB 'x|' pipeline decided, analysed on a worker", value: ms(service.hostileMs), baseline: '-', ratio: '-', target: 'info' });
+    rows.push({
+      name: "service: the 1 MB 'x|' pipeline decided, analysed on a worker",
+      value: ms(service.hostileMs),
+      baseline: '-',
+      ratio: '-',
+      target: 'info',
+    });
 
     const redis = await measureRedisStore(root, INTENTS);
     rows.push(...redisRows(redis.figures));
@@ -289,42 +432,88 @@ async function main(): Promise<void> {
     // the built bin is measured: without dist/ the rows say so instead
     const cli = await measureCli().catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
     const ms0 = (value: number): string => `${value.toFixed(0)} ms`;
-    if (typeof cli === 'string') rows.push({ name: 'CLI process', value: '-', baseline: '-', ratio: '-', target: `skipped: ${cli}` });
+    if (typeof cli === 'string')
+      rows.push({ name: 'CLI process', value: '-', baseline: '-', ratio: '-', target: `skipped: ${cli}` });
     else {
       for (const probe of cli.probes) {
         const ratio = probe.median / cli.node.median;
-        rows.push({ name: `CLI process: ${probe.name} (${ms0(probe.min)}-${ms0(probe.max)})`, value: ms0(probe.median), baseline: ms0(cli.node.median), ratio: `${ratio.toFixed(2)}x`, target: `<= ${CLI_TARGET} ${ratio <= CLI_TARGET ? 'PASS' : 'FAIL'}` });
+        rows.push({
+          name: `CLI process: ${probe.name} (${ms0(probe.min)}-${ms0(probe.max)})`,
+          value: ms0(probe.median),
+          baseline: ms0(cli.node.median),
+          ratio: `${ratio.toFixed(2)}x`,
+          target: `<= ${CLI_TARGET} ${ratio <= CLI_TARGET ? 'PASS' : 'FAIL'}`,
+        });
       }
     }
 
     // a contained command against a bare bwrap of the same command and namespaces: without bwrap the row says so
-    const contained = await measureContainment().catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    if (typeof contained === 'string') rows.push({ name: 'contained bash -c true', value: '-', baseline: '-', ratio: '-', target: `skipped: ${contained}` });
+    const contained = await measureContainment().catch((error: unknown) =>
+      error instanceof Error ? error.message : String(error),
+    );
+    if (typeof contained === 'string')
+      rows.push({
+        name: 'contained bash -c true',
+        value: '-',
+        baseline: '-',
+        ratio: '-',
+        target: `skipped: ${contained}`,
+      });
     else {
       const verdict = `<= ${CONTAINMENT_TARGET} ${contained.ratio <= CONTAINMENT_TARGET ? 'PASS' : 'FAIL'}`;
-      rows.push({ name: `contained bash -c true (${contained.mounts} mounts) vs bare bwrap`, value: `${contained.contained.toFixed(1)} ms`, baseline: `${contained.bare.toFixed(1)} ms`, ratio: `${contained.ratio.toFixed(2)}x`, target: verdict });
-      rows.push({ name: 'containment profile and argv, computed in-process', value: `${contained.profileMs.toFixed(2)} ms`, baseline: '-', ratio: '-', target: 'info' });
+      rows.push({
+        name: `contained bash -c true (${contained.mounts} mounts) vs bare bwrap`,
+        value: `${contained.contained.toFixed(1)} ms`,
+        baseline: `${contained.bare.toFixed(1)} ms`,
+        ratio: `${contained.ratio.toFixed(2)}x`,
+        target: verdict,
+      });
+      rows.push({
+        name: 'containment profile and argv, computed in-process',
+        value: `${contained.profileMs.toFixed(2)} ms`,
+        baseline: '-',
+        ratio: '-',
+        target: 'info',
+      });
     }
 
-    console.log(`intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`);
+    console.log(
+      `intentgate bench: Node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms after warm-up\n`,
+    );
     printTable(rows);
     console.log('');
-    console.log('baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the class, realpath');
+    console.log(
+      'baselines: seed 001 isToolAllowed (a Map of classes + switch on state); for {path}, the class, realpath',
+    );
     console.log('of the nearest existing ancestor, path.relative and one precompiled picomatch match, in a workspace');
     console.log('holding the files the calls name; for toolsFor, Array.filter over a Set of SAFE names;');
-    console.log('for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds, taking turns a');
-    console.log('  round at a time); the public corpus as loaded (most commands slices of a file\'s text), then, in other');
-    console.log('  processes, each command copied through JSON, as a host gets it, and the corpus with its lookups made and');
+    console.log(
+      'for categorize, the bare unbash parse of the same commands (both after 5 warm-up rounds, taking turns a',
+    );
+    console.log(
+      "  round at a time); the public corpus as loaded (most commands slices of a file's text), then, in other",
+    );
+    console.log(
+      '  processes, each command copied through JSON, as a host gets it, and the corpus with its lookups made and',
+    );
     console.log('  answered from memory;');
     console.log(`for trace appends, the plain append to a new file in ${tmpdir()} (median of 3 alternating rounds);`);
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker);');
     if (typeof cli !== 'string') {
-      console.log(`for CLI processes, \`node -e 0\` spawned alternately with dist/cli.cjs (median of ${cli.runs} runs, min-max in the name)${cli.stale === undefined ? '' : `; ${cli.stale}`}.`);
+      console.log(
+        `for CLI processes, \`node -e 0\` spawned alternately with dist/cli.cjs (median of ${cli.runs} runs, min-max in the name)${cli.stale === undefined ? '' : `; ${cli.stale}`}.`,
+      );
     }
-    console.log(`catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`);
-    console.log(`  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`);
+    console.log(
+      `catalog: ${CATALOG_SIZE} tools from ${realNames} real names (4 catalogs + seed 000), suffixed, half OpenAI / half plain shape;`,
+    );
+    console.log(
+      `  REASONING view: governor ${gateView} tools, plain filter ${plainView}${gateView === plainView ? '' : '  <- DIFFERENT'}`,
+    );
     if (typeof contained !== 'string') {
-      console.log(`for the contained command, the same bash -c true under bwrap with the same namespaces and no profile places, spawned in turn (median ratio of ${contained.runs} pairs);`);
+      console.log(
+        `for the contained command, the same bash -c true under bwrap with the same namespaces and no profile places, spawned in turn (median ratio of ${contained.runs} pairs);`,
+      );
     }
     if (redis.note) console.log(redis.note);
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;

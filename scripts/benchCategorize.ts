@@ -60,7 +60,10 @@ const HOSTILE: readonly { readonly name: string; readonly command: string }[] = 
   { name: "'<<]' x 350k", command: '<<]'.repeat(MEGABYTE / 3) },
   { name: "100 '$((' + 1 MB word", command: `${'$(('.repeat(100)}${'a'.repeat(MEGABYTE - 300)}` },
   { name: "16 '${a:' + 1 MB word", command: `${'${a:'.repeat(16)}${'a'.repeat(MEGABYTE - 64)}` },
-  { name: 'git -c alias x 17k + words', command: `${'git -c alias.a='.repeat(MEGABYTE / 60)}${'a '.repeat(MEGABYTE / 4)}` },
+  {
+    name: 'git -c alias x 17k + words',
+    command: `${'git -c alias.a='.repeat(MEGABYTE / 60)}${'a '.repeat(MEGABYTE / 4)}`,
+  },
 ];
 
 // a long-running host has compiled the analysis' code: the first rounds only warm it up
@@ -72,7 +75,11 @@ const WARM_UP_ROUNDS = 5;
  * during the measurement (seen here: 15% within seconds) weighs on both alike, as it would not if
  * one's rounds all ran before the other's.
  */
-function sampleInTurn(commands: readonly string[], decide: (command: string) => unknown, rounds: number): { readonly parses: number[]; readonly decisions: number[] } {
+function sampleInTurn(
+  commands: readonly string[],
+  decide: (command: string) => unknown,
+  rounds: number,
+): { readonly parses: number[]; readonly decisions: number[] } {
   const parses: number[] = [];
   const decisions: number[] = [];
   for (let round = 0; round < WARM_UP_ROUNDS + rounds; round++) {
@@ -87,9 +94,20 @@ function sampleInTurn(commands: readonly string[], decide: (command: string) => 
 
 type Categorize = IntentgateLibrary['categorize'];
 
-function corpusLatency(categorize: Categorize, commands: readonly string[], options: CategorizeOptions, rounds: number): CorpusLatency {
+function corpusLatency(
+  categorize: Categorize,
+  commands: readonly string[],
+  options: CategorizeOptions,
+  rounds: number,
+): CorpusLatency {
   const { parses, decisions } = sampleInTurn(commands, (command) => categorize('shell', { command }, options), rounds);
-  return { commands: commands.length, p50: percentile(decisions, 0.5), p99: percentile(decisions, 0.99), parseP50: percentile(parses, 0.5), parseP99: percentile(parses, 0.99) };
+  return {
+    commands: commands.length,
+    p50: percentile(decisions, 0.5),
+    p99: percentile(decisions, 0.99),
+    parseP50: percentile(parses, 0.5),
+    parseP99: percentile(parses, 0.99),
+  };
 }
 
 // the public corpus has twenty times as many commands: fewer rounds give as many samples
@@ -101,14 +119,23 @@ const CHILD_TIMEOUT_MS = 120_000;
 
 /** The public corpus, each command copied through JSON, measured with the built library in a child process. */
 function measureOwnStrings(workspaceRoot: string): Promise<CorpusLatency> {
-  return runJsonChild<CorpusLatency>(['--import', 'tsx', THIS_FILE, OWN_STRINGS_FLAG, workspaceRoot], path.dirname(THIS_FILE), CHILD_TIMEOUT_MS, 'categorize child');
+  return runJsonChild<CorpusLatency>(
+    ['--import', 'tsx', THIS_FILE, OWN_STRINGS_FLAG, workspaceRoot],
+    path.dirname(THIS_FILE),
+    CHILD_TIMEOUT_MS,
+    'categorize child',
+  );
 }
 
 // the corpus' git commands: `git` as the first word
 const GIT_COMMAND = /^git\s/;
 
 /** The git commands of `commands`, categorized in a fresh repository made by `git init`. */
-function gitRepositoryLatency(categorize: Categorize, commands: readonly string[], rounds: number): CorpusLatency | string {
+function gitRepositoryLatency(
+  categorize: Categorize,
+  commands: readonly string[],
+  rounds: number,
+): CorpusLatency | string {
   const workspaceRoot = mkdtempSync(path.join(tmpdir(), 'intentgate-bench-git-'));
   try {
     try {
@@ -116,14 +143,23 @@ function gitRepositoryLatency(categorize: Categorize, commands: readonly string[
     } catch {
       return 'git is not installed';
     }
-    return corpusLatency(categorize, commands.filter((command) => GIT_COMMAND.test(command)), { workspaceRoot }, rounds);
+    return corpusLatency(
+      categorize,
+      commands.filter((command) => GIT_COMMAND.test(command)),
+      { workspaceRoot },
+      rounds,
+    );
   } finally {
     rmSync(workspaceRoot, { recursive: true, force: true });
   }
 }
 
 /** Measures `library`'s categorize('shell', { command }) in this process, and the bare parse of the same commands. */
-export async function measureCategorize(library: IntentgateLibrary, options: CategorizeOptions & { readonly workspaceRoot: string }, rounds = 20): Promise<CategorizeFigures> {
+export async function measureCategorize(
+  library: IntentgateLibrary,
+  options: CategorizeOptions & { readonly workspaceRoot: string },
+  rounds = 20,
+): Promise<CategorizeFigures> {
   const { categorize } = library;
   const commands = loadPublicCorpus().map((line) => line.command);
   const publicCorpus = corpusLatency(categorize, commands, options, PUBLIC_CORPUS_ROUNDS);

@@ -15,7 +15,14 @@ export const BUILT_CLI = path.join(REPO_ROOT, 'dist', 'cli.cjs');
 const DEFAULT_RUNS = 15;
 const RUN_TIMEOUT_MS = 20_000;
 
-const INTENTS_YAML = ['active_intents:', '  - id: INT-001', '    name: bench', '    owned_scope:', '      - src/**', ''].join('\n');
+const INTENTS_YAML = [
+  'active_intents:',
+  '  - id: INT-001',
+  '    name: bench',
+  '    owned_scope:',
+  '      - src/**',
+  '',
+].join('\n');
 
 interface Probe {
   readonly name: string;
@@ -68,7 +75,11 @@ export interface CliFigures {
 function timeRun(args: readonly string[], stdin: string, cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [...args], { cwd, stdio: ['pipe', 'ignore', 'pipe'], timeout: RUN_TIMEOUT_MS });
+    const child = spawn(process.execPath, [...args], {
+      cwd,
+      stdio: ['pipe', 'ignore', 'pipe'],
+      timeout: RUN_TIMEOUT_MS,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
@@ -84,7 +95,12 @@ function timeRun(args: readonly string[], stdin: string, cwd: string): Promise<n
 
 function figure(name: string, times: readonly number[]): CliProbeFigure {
   const sorted = [...times].sort((a, b) => a - b);
-  return { name, median: percentile(sorted, 0.5), min: sorted[0] ?? Number.NaN, max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    name,
+    median: percentile(sorted, 0.5),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 function newestMtime(dir: string): number {
@@ -99,7 +115,9 @@ function newestMtime(dir: string): number {
 function staleness(cli: string): string | undefined {
   if (cli !== BUILT_CLI) return undefined;
   const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'src')), newestMtime(path.join(REPO_ROOT, 'machines')));
-  return statSync(cli).mtimeMs < sources ? 'dist is older than src/ or machines/: run `npm run build` first' : undefined;
+  return statSync(cli).mtimeMs < sources
+    ? 'dist is older than src/ or machines/: run `npm run build` first'
+    : undefined;
 }
 
 /** Spawns every probe `runs` times, interleaved so load on the machine hits them alike. */
@@ -116,7 +134,8 @@ export async function measureCli(options: { readonly runs?: number; readonly cli
     // one unmeasured round warms the file system cache
     for (const probe of PROBES) await timeRun(probe.args(cli, workspace), probe.stdin(workspace), root);
     for (let run = 0; run < runs; run++) {
-      for (const [index, probe] of PROBES.entries()) times[index]?.push(await timeRun(probe.args(cli, workspace), probe.stdin(workspace), root));
+      for (const [index, probe] of PROBES.entries())
+        times[index]?.push(await timeRun(probe.args(cli, workspace), probe.stdin(workspace), root));
     }
     const [node, ...probes] = PROBES.map((probe, index) => figure(probe.name, times[index] ?? []));
     if (node === undefined) throw new Error('bench: no baseline probe');
@@ -129,12 +148,17 @@ export async function measureCli(options: { readonly runs?: number; readonly cli
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: 'string' }, cli: { type: 'string' } } });
-  const figures = await measureCli({ runs: values.runs === undefined ? undefined : Number(values.runs), cli: values.cli === undefined ? undefined : path.resolve(values.cli) });
+  const figures = await measureCli({
+    runs: values.runs === undefined ? undefined : Number(values.runs),
+    cli: values.cli === undefined ? undefined : path.resolve(values.cli),
+  });
   const ms = (value: number): string => `${value.toFixed(0)} ms`;
   console.log(`${figures.cli}, median of ${figures.runs} runs (min-max)`);
   console.log(`  ${figures.node.name}: ${ms(figures.node.median)} (${ms(figures.node.min)}-${ms(figures.node.max)})`);
   for (const probe of figures.probes) {
-    console.log(`  ${probe.name}: ${ms(probe.median)} (${ms(probe.min)}-${ms(probe.max)}), ${(probe.median / figures.node.median).toFixed(2)}x`);
+    console.log(
+      `  ${probe.name}: ${ms(probe.median)} (${ms(probe.min)}-${ms(probe.max)}), ${(probe.median / figures.node.median).toFixed(2)}x`,
+    );
   }
   if (figures.stale !== undefined) console.log(`  note: ${figures.stale}`);
 }

@@ -31,20 +31,26 @@ export interface ContainmentFigures {
 }
 
 /** How many places an argv binds. */
-const binds = (argv: readonly string[]): number => argv.filter((word) => word === '--bind' || word === '--ro-bind').length;
+const binds = (argv: readonly string[]): number =>
+  argv.filter((word) => word === '--bind' || word === '--ro-bind').length;
 
 function timeRun(argv: readonly string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(argv[0] ?? '', argv.slice(1), { stdio: 'ignore', timeout: RUN_TIMEOUT_MS });
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(Number(process.hrtime.bigint() - start) / 1e6) : reject(new Error(`${argv.join(' ').slice(0, 200)} exited ${code}`))));
+    child.once('close', (code) =>
+      code === 0
+        ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
+        : reject(new Error(`${argv.join(' ').slice(0, 200)} exited ${code}`)),
+    );
   });
 }
 
 /** A governed repository: src/ in scope, docs/ beside it, an ignored folder, a git repository. */
 function makeWorkspace(root: string): void {
-  for (const folder of ['.orchestration', 'src', 'docs', 'secrets', '.claude']) mkdirSync(path.join(root, folder), { recursive: true });
+  for (const folder of ['.orchestration', 'src', 'docs', 'secrets', '.claude'])
+    mkdirSync(path.join(root, folder), { recursive: true });
   writeFileSync(path.join(root, '.intentignore'), 'secrets/\n');
   writeFileSync(path.join(root, 'src', 'a.ts'), 'export {};\n');
   execFileSync('git', ['init', '-q'], { cwd: root });
@@ -95,8 +101,19 @@ export async function measureContainment(options: { readonly runs?: number } = {
       bareTimes.push(b);
       ratios.push(c / b);
     }
-    const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 0.5);
-    return { runs, contained: median(containedTimes), bare: median(bareTimes), ratio: median(ratios), profileMs: median(profileTimes), mounts: binds(argv) - binds(bare) };
+    const median = (values: number[]): number =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      );
+    return {
+      runs,
+      contained: median(containedTimes),
+      bare: median(bareTimes),
+      ratio: median(ratios),
+      profileMs: median(profileTimes),
+      mounts: binds(argv) - binds(bare),
+    };
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

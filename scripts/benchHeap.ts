@@ -38,8 +38,12 @@ function runChild(subject: HeapSubject, workspaceRoot: string): Promise<HeapFigu
 }
 
 /** Heap per governor with 10,000 live; the built figure is undefined (with the reason) without dist/. */
-export async function measureHeap(workspaceRoot: string): Promise<{ readonly built: HeapFigures | string; readonly sources: HeapFigures }> {
-  const built = existsSync(BUILT_LIBRARY) ? await runChild('built', workspaceRoot) : 'no dist/index.js: run `npm run build` first';
+export async function measureHeap(
+  workspaceRoot: string,
+): Promise<{ readonly built: HeapFigures | string; readonly sources: HeapFigures }> {
+  const built = existsSync(BUILT_LIBRARY)
+    ? await runChild('built', workspaceRoot)
+    : 'no dist/index.js: run `npm run build` first';
   return { built, sources: await runChild('sources', workspaceRoot) };
 }
 
@@ -55,9 +59,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(path.join(root, '.orchestration'));
   try {
     const { built, sources } = await measureHeap(root);
-    for (const [name, figures] of [['built  ', built], ['sources', sources]] as const) {
+    for (const [name, figures] of [
+      ['built  ', built],
+      ['sources', sources],
+    ] as const) {
       if (typeof figures === 'string') console.log(`${name} ${figures}`);
-      else console.log(`${name} fresh ${kib(figures.freshBytes)} ${heapVerdict(figures.freshBytes)}, worked ${kib(figures.workedBytes)}, createGovernor ${(figures.createNs / 1000).toFixed(1)} µs`);
+      else
+        console.log(
+          `${name} fresh ${kib(figures.freshBytes)} ${heapVerdict(figures.freshBytes)}, worked ${kib(figures.workedBytes)}, createGovernor ${(figures.createNs / 1000).toFixed(1)} µs`,
+        );
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

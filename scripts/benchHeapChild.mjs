@@ -51,4 +51,12 @@ const worked = measure(() => {
   work(governor);
   return governor;
 });
-console.log(JSON.stringify({ governors: GOVERNORS, freshBytes: fresh.bytes, workedBytes: worked.bytes, createNs: fresh.ns, workNs: worked.ns }));
+console.log(
+  JSON.stringify({
+    governors: GOVERNORS,
+    freshBytes: fresh.bytes,
+    workedBytes: worked.bytes,
+    createNs: fresh.ns,
+    workNs: worked.ns,
+  }),
+);

@@ -14,7 +14,10 @@ export const BUILT_LIBRARY = path.join(REPO_ROOT, 'dist', 'index.js');
 
 /** The built package; throws when it is not built, saying how to build it. */
 export async function loadBuiltLibrary(): Promise<IntentgateLibrary> {
-  if (!existsSync(BUILT_LIBRARY)) throw new Error(`${path.relative(REPO_ROOT, BUILT_LIBRARY)} is missing: run \`npm run build\` first (\`npm run bench\` does)`);
+  if (!existsSync(BUILT_LIBRARY))
+    throw new Error(
+      `${path.relative(REPO_ROOT, BUILT_LIBRARY)} is missing: run \`npm run build\` first (\`npm run bench\` does)`,
+    );
   const library: IntentgateLibrary = await import(pathToFileURL(BUILT_LIBRARY).href);
   return library;
 }

@@ -37,11 +37,29 @@ const CHILD_TIMEOUT_MS = 180_000;
 
 /** The figures, measured in a child process with the built library. */
 export function measureLookups(workspaceRoot: string): Promise<LookupFigures> {
-  return runJsonChild<LookupFigures>(['--import', 'tsx', THIS_FILE, CHILD_FLAG, workspaceRoot], path.dirname(THIS_FILE), CHILD_TIMEOUT_MS, 'lookups child');
+  return runJsonChild<LookupFigures>(
+    ['--import', 'tsx', THIS_FILE, CHILD_FLAG, workspaceRoot],
+    path.dirname(THIS_FILE),
+    CHILD_TIMEOUT_MS,
+    'lookups child',
+  );
 }
 
 // the synchronous calls of node:fs with which the library looks up and reads files
-const LOOKUPS = ['lstatSync', 'statSync', 'existsSync', 'readlinkSync', 'realpathSync', 'readdirSync', 'openSync', 'fstatSync', 'readSync', 'closeSync', 'readFileSync', 'accessSync'] as const;
+const LOOKUPS = [
+  'lstatSync',
+  'statSync',
+  'existsSync',
+  'readlinkSync',
+  'realpathSync',
+  'readdirSync',
+  'openSync',
+  'fstatSync',
+  'readSync',
+  'closeSync',
+  'readFileSync',
+  'accessSync',
+] as const;
 // an open gives a descriptor that is closed after use: it always goes to the file system, and so
 // do the calls on descriptors (their first argument is no path)
 const ALWAYS_MADE: ReadonlySet<string> = new Set(['openSync']);
@@ -70,7 +88,8 @@ function optionsKey(options: unknown): string {
 
 function wrap(name: string, original: AnyFunction): AnyFunction {
   return function (this: unknown, ...args: unknown[]): unknown {
-    const key = typeof args[0] === 'string' && !ALWAYS_MADE.has(name) ? `${name}\0${args[0]}\0${optionsKey(args[1])}` : undefined;
+    const key =
+      typeof args[0] === 'string' && !ALWAYS_MADE.has(name) ? `${name}\0${args[0]}\0${optionsKey(args[1])}` : undefined;
     let answer = wrapped.fromMemory && key !== undefined ? answers.get(key) : undefined;
     if (answer === undefined) {
       wrapped.count++;
@@ -152,7 +171,10 @@ async function child(workspaceRoot: string): Promise<LookupFigures> {
     fromMemoryP50: median(fromMemory),
     parseP50: median(parses),
     lookupsP50: median(counts),
-    lookupsP90: percentile([...counts].sort((a, b) => a - b), 0.9),
+    lookupsP90: percentile(
+      [...counts].sort((a, b) => a - b),
+      0.9,
+    ),
     lstatMissing: costOf(() => realLstat(missing, { throwIfNoEntry: false })),
     realpathRoot: costOf(() => realRealpath(workspaceRoot)),
     differing,

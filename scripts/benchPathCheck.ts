@@ -73,7 +73,8 @@ function plainPathCheck(realRoot: string, matcher: (relative: string) => boolean
 
 function loopPlain(realRoot: string, matcher: (relative: string) => boolean, iterations: number): number {
   let acc = 0;
-  for (let i = 0; i < iterations; i++) acc += plainPathCheck(realRoot, matcher, SCOPED_CALLS[i & SCOPED_MASK] as ScopedCall);
+  for (let i = 0; i < iterations; i++)
+    acc += plainPathCheck(realRoot, matcher, SCOPED_CALLS[i & SCOPED_MASK] as ScopedCall);
   return acc;
 }
 
@@ -92,7 +93,8 @@ export function actionGovernor(library: IntentgateLibrary, root: string): Govern
   const governor = library.createGovernor({ workspaceRoot: root, intents: INTENTS });
   governor.userPrompt('benchmark');
   governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-  if (governor.state !== 'ACTION') throw new Error(`bench setup: expected ACTION after select_active_intent, got ${governor.state}`);
+  if (governor.state !== 'ACTION')
+    throw new Error(`bench setup: expected ACTION after select_active_intent, got ${governor.state}`);
   return governor;
 }
 
@@ -104,7 +106,10 @@ export function measurePathCheck(library: IntentgateLibrary, keep: (result: numb
     const matcher = picomatch(['src/auth/**', 'tests/auth/**'], { dot: true });
     const realRoot = realpathSync.native(root);
     const { comparePair } = createHarness(keep);
-    return comparePair((n) => loopGovernor(governor, n), (n) => loopPlain(realRoot, matcher, n));
+    return comparePair(
+      (n) => loopGovernor(governor, n),
+      (n) => loopPlain(realRoot, matcher, n),
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -116,15 +121,21 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const runs = Number(process.env.RUNS ?? 5);
   const built = existsSync(BUILT_LIBRARY);
   const library = built ? await loadBuiltLibrary() : await loadSources();
-  console.log(built ? 'the built package (dist/index.js)' : 'the sources under tsx: no dist/index.js (run `npm run build`)');
+  console.log(
+    built ? 'the built package (dist/index.js)' : 'the sources under tsx: no dist/index.js (run `npm run build`)',
+  );
   const ratios: number[] = [];
   for (let run = 0; run < runs; run++) {
     const pair = measurePathCheck(library, (result) => {
       sink += result;
     });
     ratios.push(pair.value / pair.baseline);
-    console.log(`isToolAllowed(name, {path}), ACTION: ${(pair.value / 1000).toFixed(2)} µs, plain ${(pair.baseline / 1000).toFixed(2)} µs, ${(pair.value / pair.baseline).toFixed(2)}x`);
+    console.log(
+      `isToolAllowed(name, {path}), ACTION: ${(pair.value / 1000).toFixed(2)} µs, plain ${(pair.baseline / 1000).toFixed(2)} µs, ${(pair.value / pair.baseline).toFixed(2)}x`,
+    );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
-  console.log(`ratio median ${percentile(sorted, 0.5).toFixed(2)}x, min ${(sorted[0] ?? 0).toFixed(2)}x, max ${(sorted[runs - 1] ?? 0).toFixed(2)}x (target <= ${PATH_CHECK_TARGET}); sink ${sink}`);
+  console.log(
+    `ratio median ${percentile(sorted, 0.5).toFixed(2)}x, min ${(sorted[0] ?? 0).toFixed(2)}x, max ${(sorted[runs - 1] ?? 0).toFixed(2)}x (target <= ${PATH_CHECK_TARGET}); sink ${sink}`,
+  );
 }

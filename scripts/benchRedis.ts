@@ -31,22 +31,39 @@ export interface LoadFigures {
   readonly failures: number;
 }
 
-
 function post(agent: Agent, url: string, body: unknown, token?: string): Promise<{ status: number; text: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token && { authorization: `Bearer ${token}` }) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
 /** Runs the open-loop load against `urls` (round robin) and measures from each call's scheduled time, so a stall is not hidden. */
-async function openLoop(name: string, urls: readonly string[], agent: Agent, rate: number, durationMs = DURATION_MS): Promise<LoadFigures> {
+async function openLoop(
+  name: string,
+  urls: readonly string[],
+  agent: Agent,
+  rate: number,
+  durationMs = DURATION_MS,
+): Promise<LoadFigures> {
   const latencies: number[] = [];
   let failures = 0;
   const pending: Promise<void>[] = [];
@@ -74,7 +91,13 @@ async function openLoop(name: string, urls: readonly string[], agent: Agent, rat
   await Promise.all(pending);
   const elapsedS = (performance.now() - start) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { name, perSecond: latencies.length / elapsedS, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), failures };
+  return {
+    name,
+    perSecond: latencies.length / elapsedS,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    failures,
+  };
 }
 
 /** An instance in its own process, and its URL once it listens. */
@@ -84,7 +107,9 @@ interface Instance {
 }
 
 function startInstance(options: GovernanceServerOptions): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', INSTANCE, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', INSTANCE, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -108,7 +133,12 @@ function stopInstance(instance: Instance): Promise<void> {
 }
 
 /** Starts `count` instances with `options`, prepares the sessions (intent selected, writes approved), warms them and runs the load. */
-async function measure(name: string, count: number, options: GovernanceServerOptions, rate: number): Promise<LoadFigures> {
+async function measure(
+  name: string,
+  count: number,
+  options: GovernanceServerOptions,
+  rate: number,
+): Promise<LoadFigures> {
   const instances: Instance[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   try {
@@ -117,8 +147,16 @@ async function measure(name: string, count: number, options: GovernanceServerOpt
     const first = urls[0] ?? '';
     for (let session = 0; session < SESSIONS; session += 1) {
       await post(agent, `${first}/sessions/b${session}/prompt`, { text: 'bench' });
-      await post(agent, `${first}/sessions/b${session}/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
-      await post(agent, `${first}/approve-session`, { session_id: `b${session}`, categories: ['FS_DELETE_OVERWRITE'] }, TOKEN);
+      await post(agent, `${first}/sessions/b${session}/tool-calls`, {
+        tool: 'select_active_intent',
+        args: { intent_id: 'INT-001' },
+      });
+      await post(
+        agent,
+        `${first}/approve-session`,
+        { session_id: `b${session}`, categories: ['FS_DELETE_OVERWRITE'] },
+        TOKEN,
+      );
     }
     await openLoop(`${name} (warm-up)`, urls, agent, rate / 10, WARM_UP_MS);
     return await openLoop(name, urls, agent, rate);
@@ -129,10 +167,15 @@ async function measure(name: string, count: number, options: GovernanceServerOpt
 }
 
 /** The figures of the in-memory store and of one and two instances on one Redis, or why the Redis ones were skipped. */
-export async function measureRedisStore(root: string, intents: readonly Intent[], rate = RATE_PER_S): Promise<{ readonly figures: LoadFigures[]; readonly note?: string }> {
+export async function measureRedisStore(
+  root: string,
+  intents: readonly Intent[],
+  rate = RATE_PER_S,
+): Promise<{ readonly figures: LoadFigures[]; readonly note?: string }> {
   const governor = { workspaceRoot: root, intents: [...intents] };
   const memory = await measure('memory store, 1 instance', 1, { governor }, rate);
-  if (REDIS_SERVER === undefined) return { figures: [memory], note: 'Redis rows skipped: no redis-server on this machine' };
+  if (REDIS_SERVER === undefined)
+    return { figures: [memory], note: 'Redis rows skipped: no redis-server on this machine' };
   const redis = await startRedis();
   try {
     const store = { governor, store: redis.url, deployment: `bench-${process.pid}` };
@@ -145,9 +188,13 @@ export async function measureRedisStore(root: string, intents: readonly Intent[]
 }
 
 /** The figures as rows of the bench table: value = decisions/s and p99, baseline = the in-memory store's. */
-export function redisRows(figures: readonly LoadFigures[], rate = RATE_PER_S): { name: string; value: string; baseline: string; ratio: string; target: string }[] {
+export function redisRows(
+  figures: readonly LoadFigures[],
+  rate = RATE_PER_S,
+): { name: string; value: string; baseline: string; ratio: string; target: string }[] {
   const memory = figures[0];
-  const shown = (each: LoadFigures): string => `${each.perSecond.toFixed(0)}/s p99 ${each.p99Ms.toFixed(1)} ms${each.failures > 0 ? ` (${each.failures} failed)` : ''}`;
+  const shown = (each: LoadFigures): string =>
+    `${each.perSecond.toFixed(0)}/s p99 ${each.p99Ms.toFixed(1)} ms${each.failures > 0 ? ` (${each.failures} failed)` : ''}`;
   return figures.map((each) => ({
     name: `service at ${rate}/s open loop, ${DURATION_MS / 1000} s: ${each.name}`,
     value: shown(each),
@@ -166,7 +213,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // `--rate N` for a load this machine can carry; the table's rows use 1,000/s
   const rateAt = process.argv.indexOf('--rate');
   const rate = rateAt > 0 ? Number(process.argv[rateAt + 1]) : RATE_PER_S;
-  const { figures, note } = await measureRedisStore(root, [{ id: 'INT-001', name: 'bench', owned_scope: ['src/auth/**'] }], rate);
-  for (const row of redisRows(figures, rate)) console.log(`${row.name}: ${row.value} (baseline ${row.baseline}, ${row.ratio})`);
+  const { figures, note } = await measureRedisStore(
+    root,
+    [{ id: 'INT-001', name: 'bench', owned_scope: ['src/auth/**'] }],
+    rate,
+  );
+  for (const row of redisRows(figures, rate))
+    console.log(`${row.name}: ${row.value} (baseline ${row.baseline}, ${row.ratio})`);
   if (note) console.log(note);
 }

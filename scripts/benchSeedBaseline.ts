@@ -8,7 +8,9 @@ export type SeedResult = { allowed: boolean; reason?: string };
 export const COMMAND_CLASSIFICATION: ReadonlyMap<string, ToolClass> = new Map(Object.entries(DEFAULT_CLASSIFICATION));
 
 /** The SAFE names, for the plain catalog filter. */
-export const SAFE_TOOLS: ReadonlySet<string> = new Set([...COMMAND_CLASSIFICATION].filter(([, kind]) => kind === 'SAFE').map(([name]) => name));
+export const SAFE_TOOLS: ReadonlySet<string> = new Set(
+  [...COMMAND_CLASSIFICATION].filter(([, kind]) => kind === 'SAFE').map(([name]) => name),
+);
 
 export class SeedStateMachine {
   currentState: LifecycleState = 'REQUEST';
@@ -22,7 +24,8 @@ export class SeedStateMachine {
         if (toolName === 'select_active_intent') return { allowed: true };
         return {
           allowed: false,
-          reason: "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
+          reason:
+            "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
         };
       case 'ACTION':
         return { allowed: true };

@@ -18,13 +18,21 @@ export interface ServiceLatency {
   readonly hostileMs: number;
 }
 
-
 /** Measures on a service over `root` (a workspace with an orchestration folder) with one analysis worker. */
 export async function measureServiceLatency(root: string, intents: readonly Intent[]): Promise<ServiceLatency> {
-  const service = createGovernanceServer({ governor: { workspaceRoot: root, intents: [...intents], trace: () => undefined }, maxBodyBytes: 2 * MEGABYTE, analysisWorkers: 1, analysisBudgetMs: 60_000 });
+  const service = createGovernanceServer({
+    governor: { workspaceRoot: root, intents: [...intents], trace: () => undefined },
+    maxBodyBytes: 2 * MEGABYTE,
+    analysisWorkers: 1,
+    analysisBudgetMs: 60_000,
+  });
   const { url } = await service.listen(0, '127.0.0.1');
   const post = async (route: string, body: unknown): Promise<unknown> => {
-    const reply = await fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reply = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return reply.json();
   };
   const timedRead = async (): Promise<number> => {
@@ -43,10 +51,12 @@ export async function measureServiceLatency(root: string, intents: readonly Inte
     for (let read = 0; read < IDLE_READS; read += 1) idle.push(await timedRead());
     let done = false;
     const start = performance.now();
-    const hostile = post('/sessions/hostile/tool-calls', { tool: 'execute_command', args: { command: HOSTILE } }).then(() => {
-      done = true;
-      return performance.now() - start;
-    });
+    const hostile = post('/sessions/hostile/tool-calls', { tool: 'execute_command', args: { command: HOSTILE } }).then(
+      () => {
+        done = true;
+        return performance.now() - start;
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const busy: number[] = [];
     while (!done) {

@@ -43,7 +43,6 @@ function appendRound(options: TraceFileOptions): number {
   }
 }
 
-
 /** Measures the three kinds of append in alternating rounds, so a busy disk weighs on each alike. */
 export function measureTraceAppends(): TraceAppendFigures {
   const kinds: Record<'plain' | 'fsync' | 'rotation', TraceFileOptions> = {

@@ -43,7 +43,10 @@ const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
     .filter((file) => file.endsWith('.ts') && file !== 'builtinCommandFamilies.ts')
     .map((file) => {
       const module = `${COMMANDS_FOLDER}/${file}`;
-      return { module, exports: exportedValues(readFileSync(path.join(REPO_ROOT, module), 'utf8')).map(({ name }) => name) };
+      return {
+        module,
+        exports: exportedValues(readFileSync(path.join(REPO_ROOT, module), 'utf8')).map(({ name }) => name),
+      };
     }),
 ];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
@@ -57,13 +60,20 @@ const IMPORT_META_URL = 'intentgate_import_meta_url';
 const NODE_BUNDLE = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
 
 /** The bundle's imports of files outside it must all be require calls: code run from a code cache cannot import(). */
-function checkNoDynamicImport(bundle: string, imports: readonly { readonly path: string; readonly kind: string }[]): void {
+function checkNoDynamicImport(
+  bundle: string,
+  imports: readonly { readonly path: string; readonly kind: string }[],
+): void {
   const dynamic = imports.filter((item) => item.kind !== 'require-call');
-  if (dynamic.length > 0) throw new Error(`buildCli: ${bundle} loads ${dynamic.map((item) => `${item.path} (${item.kind})`).join(', ')} other than by require`);
+  if (dynamic.length > 0)
+    throw new Error(
+      `buildCli: ${bundle} loads ${dynamic.map((item) => `${item.path} (${item.kind})`).join(', ')} other than by require`,
+    );
 }
 
 /** The module of a subcommand, as src/cli/subcommands.ts imports it: `mcp-proxy` is `./commands/mcpProxy`. */
-const commandModule = (name: string): string => `./commands/${name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+const commandModule = (name: string): string =>
+  `./commands/${name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
 
 /**
  * Leaves out of a bundle the modules of every subcommand but `kept`: src/cli/subcommands.ts then
@@ -100,7 +110,9 @@ interface DeferredModule {
 
 /** What `source` exports besides types: each declaration's kind (`function`, `const`, `class`...) and name. */
 function exportedValues(source: string): { readonly kind: string; readonly name: string }[] {
-  return [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(([, kind = '', name = '']) => ({ kind, name }));
+  return [...source.matchAll(/^export\s+(?!type\b|interface\b)(?:async\s+)?(\w+)\s+(\w+)/gm)].map(
+    ([, kind = '', name = '']) => ({ kind, name }),
+  );
 }
 
 /** Throws unless `exports` are all the values `source` exports, each a function or a constant. */
@@ -110,7 +122,9 @@ function checkDeferredExports({ module, exports }: DeferredModule, source: strin
   const others = exported.filter(({ kind, name }) => !plain(kind) || !exports.includes(name));
   const missing = exports.filter((name) => !exported.some((item) => plain(item.kind) && item.name === name));
   if (others.length > 0 || missing.length > 0 || /^export\s*(\{|\*|default\b)/m.test(source)) {
-    throw new Error(`buildCli: ${module} must export exactly the functions or constants ${exports.join(', ')} to be deferred`);
+    throw new Error(
+      `buildCli: ${module} must export exactly the functions or constants ${exports.join(', ')} to be deferred`,
+    );
   }
 }
 
@@ -135,9 +149,15 @@ function deferModules(deferred: readonly DeferredModule[]): Plugin {
         if (item === undefined) throw new Error(`buildCli: ${args.path} is not deferred`);
         const file = path.join(REPO_ROOT, item.module);
         checkDeferredExports(item, readFileSync(file, 'utf8'));
-        const forwards = item.exports.map((name) => `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load().${name} });`);
+        const forwards = item.exports.map(
+          (name) =>
+            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => load().${name} });`,
+        );
         return {
-          contents: [`let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(`./${path.basename(file)}`)}));`, ...forwards].join('\n'),
+          contents: [
+            `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(`./${path.basename(file)}`)}));`,
+            ...forwards,
+          ].join('\n'),
           resolveDir: path.dirname(file),
           loader: 'js',
         };
@@ -154,7 +174,9 @@ const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
   setup(builder) {
     builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' } : undefined,
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' }
+        : undefined,
     );
     builder.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
       contents: `export { default as en } from ${JSON.stringify(args.path)};`,
@@ -165,7 +187,12 @@ const zodEnglishOnly: Plugin = {
 };
 
 /** zod's module of every public schema function: the `z` of `import { z } from 'zod'` is its namespace. */
-const ZOD_EXTERNAL = path.join(path.dirname(createRequire(import.meta.url).resolve('zod/package.json')), 'v4', 'classic', 'external.js');
+const ZOD_EXTERNAL = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('zod/package.json')),
+  'v4',
+  'classic',
+  'external.js',
+);
 const ZOD_IMPORT = /^import \{ (z|config) \} from 'zod';$/gm;
 
 /**
@@ -179,7 +206,9 @@ const zodWithoutNamespace: Plugin = {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const contents = source.replace(ZOD_IMPORT, (_, name: string) =>
-        name === 'z' ? `import * as z from ${JSON.stringify(ZOD_EXTERNAL)};` : `import { config } from ${JSON.stringify(ZOD_EXTERNAL)};`,
+        name === 'z'
+          ? `import * as z from ${JSON.stringify(ZOD_EXTERNAL)};`
+          : `import { config } from ${JSON.stringify(ZOD_EXTERNAL)};`,
       );
       return { contents, loader: 'ts' };
     });
@@ -194,7 +223,9 @@ const commanderLazyChildProcess: Plugin = {
   name: 'commander-lazy-child-process',
   setup(builder) {
     builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: 'child_process', namespace: 'lazy-child-process' }
+        : undefined,
     );
     builder.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
       contents: "let loaded;\nexports.spawn = (...args) => (loaded ??= require('node:child_process')).spawn(...args);",
@@ -220,7 +251,9 @@ function wrapForCodeCache(file: string): void {
   // a first line `#!` is a comment only at the start of a file
   const text = escapeNonAscii(readFileSync(file, 'utf8').replace(/^#!.*/, ''), file);
   // the file's URL, computed only by a bundle that asks for it; either line keeps the bundle's top level as esbuild wrote it, not in strict mode
-  const head = text.includes(IMPORT_META_URL) ? `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;` : ';';
+  const head = text.includes(IMPORT_META_URL)
+    ? `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;`
+    : ';';
   writeFileSync(file, Module.wrap(`${head}\n${text}`));
 }
 
@@ -245,9 +278,17 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
     minifyWhitespace: true,
     minifySyntax: true,
     metafile: true,
-    plugins: [zodEnglishOnly, zodWithoutNamespace, commanderLazyChildProcess, ...(only === undefined ? [] : [onlySubcommands(only, found), deferModules(DEFERRED_IN_CALLS)])],
+    plugins: [
+      zodEnglishOnly,
+      zodWithoutNamespace,
+      commanderLazyChildProcess,
+      ...(only === undefined ? [] : [onlySubcommands(only, found), deferModules(DEFERRED_IN_CALLS)]),
+    ],
   });
-  checkNoDynamicImport(outfile, Object.values(bundled.metafile.outputs).flatMap((output) => output.imports));
+  checkNoDynamicImport(
+    outfile,
+    Object.values(bundled.metafile.outputs).flatMap((output) => output.imports),
+  );
   const missing = (only ?? []).map(commandModule).filter((module) => !found.has(module));
   if (missing.length > 0) throw new Error(`buildCli: src/cli/subcommands.ts imports none of ${missing.join(', ')}`);
   wrapForCodeCache(outfile);
@@ -257,7 +298,11 @@ async function bundleCli(outfile: string, only?: readonly string[]): Promise<str
 async function main(): Promise<void> {
   const bundles: CliBundles = {
     all: { file: path.basename(BUNDLE), build: await bundleCli(BUNDLE) },
-    calls: { file: path.basename(CALLS_BUNDLE), build: await bundleCli(CALLS_BUNDLE, CALL_SUBCOMMANDS), subcommands: CALL_SUBCOMMANDS },
+    calls: {
+      file: path.basename(CALLS_BUNDLE),
+      build: await bundleCli(CALLS_BUNDLE, CALL_SUBCOMMANDS),
+      subcommands: CALL_SUBCOMMANDS,
+    },
   };
   await build({
     ...NODE_BUNDLE,
@@ -270,7 +315,9 @@ async function main(): Promise<void> {
   chmodSync(BIN, 0o755);
   // a cache of an earlier build is refused by its key; removing it keeps dist/ as built
   for (const bundle of [BUNDLE, CALLS_BUNDLE]) rmSync(`${bundle}.v8cache`, { force: true });
-  console.log(`built ${path.relative(REPO_ROOT, BIN)}, ${bundles.all.file} (build ${bundles.all.build}) and ${bundles.calls.file} (build ${bundles.calls.build})`);
+  console.log(
+    `built ${path.relative(REPO_ROOT, BIN)}, ${bundles.all.file} (build ${bundles.all.build}) and ${bundles.calls.file} (build ${bundles.calls.build})`,
+  );
 }
 
 void main();

@@ -106,7 +106,11 @@ function stronglyConnected(graph: ReadonlyMap<string, readonly string[]>): strin
 }
 
 /** The shortest cycle through `start` inside one component, as a chain that ends where it began. */
-function cycleThrough(start: string, members: ReadonlySet<string>, graph: ReadonlyMap<string, readonly string[]>): string[] {
+function cycleThrough(
+  start: string,
+  members: ReadonlySet<string>,
+  graph: ReadonlyMap<string, readonly string[]>,
+): string[] {
   const previous = new Map<string, string>();
   const queue = [start];
   while (queue.length > 0) {
@@ -115,7 +119,8 @@ function cycleThrough(start: string, members: ReadonlySet<string>, graph: Readon
       if (!members.has(next)) continue;
       if (next === start) {
         const chain = [start];
-        for (let at: string | undefined = node; at !== undefined && at !== start; at = previous.get(at)) chain.unshift(at);
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = previous.get(at))
+          chain.unshift(at);
         chain.unshift(start);
         return chain;
       }
@@ -145,7 +150,8 @@ function main(): number {
     }
     graph.set(name, [...edges]);
     if (name !== BARREL) {
-      for (const line of facts.exportStarLines) problems.push(`${name}:${line}: 'export *' outside ${BARREL}; export names explicitly`);
+      for (const line of facts.exportStarLines)
+        problems.push(`${name}:${line}: 'export *' outside ${BARREL}; export names explicitly`);
     }
   }
 
@@ -158,7 +164,10 @@ function main(): number {
     });
 
   for (const { chain, component } of cycles) {
-    const extra = component.length > chain.length - 1 ? `\n    (one cycle of ${component.length} mutually dependent modules: ${component.join(', ')})` : '';
+    const extra =
+      component.length > chain.length - 1
+        ? `\n    (one cycle of ${component.length} mutually dependent modules: ${component.join(', ')})`
+        : '';
     problems.push(`circular import: ${chain.join(' -> ')}${extra}`);
   }
 
@@ -168,7 +177,9 @@ function main(): number {
     return 1;
   }
   const edgeCount = [...graph.values()].reduce((sum, edges) => sum + edges.length, 0);
-  console.log(`no circular imports among ${files.length} modules (${edgeCount} import edges); no 'export *' outside ${BARREL}`);
+  console.log(
+    `no circular imports among ${files.length} modules (${edgeCount} import edges); no 'export *' outside ${BARREL}`,
+  );
   return 0;
 }
 

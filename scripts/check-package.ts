@@ -32,7 +32,9 @@ function run(command: string, args: readonly string[], cwd: string): string {
     return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    return fail(`${command} ${args.join(' ')} failed in ${cwd}:\n${[stdout, stderr].filter(Boolean).join('\n').trim()}`);
+    return fail(
+      `${command} ${args.join(' ')} failed in ${cwd}:\n${[stdout, stderr].filter(Boolean).join('\n').trim()}`,
+    );
   }
 }
 
@@ -44,7 +46,11 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 /** The `types` and `default` targets of one condition of the "." export. */
-function conditionTargets(manifest: Record<string, unknown>, condition: 'import' | 'require', subpath = '.'): { types: string; code: string } {
+function conditionTargets(
+  manifest: Record<string, unknown>,
+  condition: 'import' | 'require',
+  subpath = '.',
+): { types: string; code: string } {
   const exportsMap = manifest.exports;
   const dot = isRecord(exportsMap) ? exportsMap[subpath] : undefined;
   const entry = isRecord(dot) ? dot[condition] : undefined;
@@ -64,10 +70,15 @@ const SUBPATHS = [
 const ALL_SUBPATHS = ['.', ...SUBPATHS.map((entry) => entry.subpath)];
 
 function checkBuild(manifest: Record<string, unknown>): void {
-  for (const [condition, subpath] of (['import', 'require'] as const).flatMap((c) => ALL_SUBPATHS.map((sub) => [c, sub] as const))) {
+  for (const [condition, subpath] of (['import', 'require'] as const).flatMap((c) =>
+    ALL_SUBPATHS.map((sub) => [c, sub] as const),
+  )) {
     const { types, code } = conditionTargets(manifest, condition, subpath);
     for (const target of [types, code]) {
-      if (!existsSync(path.join(REPO_ROOT, target))) fail(`${target} (exports['.'].${condition}) does not exist after npm pack: does the prepack script build dist/?`);
+      if (!existsSync(path.join(REPO_ROOT, target)))
+        fail(
+          `${target} (exports['.'].${condition}) does not exist after npm pack: does the prepack script build dist/?`,
+        );
     }
   }
   pass('dist/ has every file the exports map names');
@@ -88,25 +99,44 @@ function pack(destination: string): PackResult {
   if (!isRecord(first) || typeof first.filename !== 'string' || !Array.isArray(first.files)) {
     return fail(`npm pack --json printed an unexpected reply:\n${output}`);
   }
-  const files = first.files.flatMap((file: unknown) => (isRecord(file) && typeof file.path === 'string' ? [file.path] : []));
+  const files = first.files.flatMap((file: unknown) =>
+    isRecord(file) && typeof file.path === 'string' ? [file.path] : [],
+  );
   const size = typeof first.size === 'number' ? first.size : 0;
   return { tarball: path.join(destination, first.filename), files, size };
 }
 
 function checkPackedFiles(manifest: Record<string, unknown>, packed: PackResult): void {
-  const bin = isRecord(manifest.bin) ? Object.values(manifest.bin).filter((file): file is string => typeof file === 'string') : [];
-  const targets = (['import', 'require'] as const).flatMap((c) => ALL_SUBPATHS.flatMap((sub) => Object.values(conditionTargets(manifest, c, sub))));
+  const bin = isRecord(manifest.bin)
+    ? Object.values(manifest.bin).filter((file): file is string => typeof file === 'string')
+    : [];
+  const targets = (['import', 'require'] as const).flatMap((c) =>
+    ALL_SUBPATHS.flatMap((sub) => Object.values(conditionTargets(manifest, c, sub))),
+  );
   const expected = ['package.json', ...bin, ...targets];
   const normalized = new Set(packed.files.map((file) => file.replace(/^\.\//, '')));
   const missing = expected.map((file) => file.replace(/^\.\//, '')).filter((file) => !normalized.has(file));
   if (missing.length > 0) fail(`the tarball lacks ${missing.join(', ')}`);
   const stray = [...normalized].filter((file) => /^(src|test|machines|scripts)\//.test(file));
   if (stray.length > 0) fail(`the tarball ships source or test files: ${stray.join(', ')}`);
-  pass(`npm pack: ${path.basename(packed.tarball)}, ${packed.files.length} files, tarball ${(packed.size / 1024).toFixed(1)} KiB, no src/ or test/`);
+  pass(
+    `npm pack: ${path.basename(packed.tarball)}, ${packed.files.length} files, tarball ${(packed.size / 1024).toFixed(1)} KiB, no src/ or test/`,
+  );
 }
 
 /** What a host that runs commands contained needs from the main entry (docs/containment.md#for-hosts-and-adapters). */
-const CONTAINMENT_API = ['containmentProfile', 'governorProfile', 'runContained', 'containedCommand', 'detectContainment', 'containmentPlan', 'containmentPlanFor', 'runGovernedCommand', 'runAllowedCommand', 'governorPlaceFor'] as const;
+const CONTAINMENT_API = [
+  'containmentProfile',
+  'governorProfile',
+  'runContained',
+  'containedCommand',
+  'detectContainment',
+  'containmentPlan',
+  'containmentPlanFor',
+  'runGovernedCommand',
+  'runAllowedCommand',
+  'governorPlaceFor',
+] as const;
 
 // the consumer scripts report facts as JSON; the judging happens here
 const CONSUMER_BODY = `
@@ -153,17 +183,27 @@ function checkConsumer(project: string, kind: 'ESM' | 'CJS', expectedEntry: stri
   const output = run(process.execPath, [file], project);
   const report = readJsonLine(output, `${kind} consumer`);
   const installedEntry = path.join(project, 'node_modules', PACKAGE_NAME, expectedEntry);
-  if (report.resolved !== installedEntry) fail(`${kind}: '${PACKAGE_NAME}' resolved to ${String(report.resolved)}, expected ${installedEntry}`);
+  if (report.resolved !== installedEntry)
+    fail(`${kind}: '${PACKAGE_NAME}' resolved to ${String(report.resolved)}, expected ${installedEntry}`);
   if (report.writeReason !== SEED_001_MESSAGE) {
-    fail(`${kind}: isToolAllowed('write_to_file').reason is ${JSON.stringify(report.writeReason)}, expected seed 001's ${JSON.stringify(SEED_001_MESSAGE)}`);
+    fail(
+      `${kind}: isToolAllowed('write_to_file').reason is ${JSON.stringify(report.writeReason)}, expected seed 001's ${JSON.stringify(SEED_001_MESSAGE)}`,
+    );
   }
-  if (report.readAllowed !== true) fail(`${kind}: isToolAllowed('read_file').allowed is ${String(report.readAllowed)}, expected true`);
-  if (kind === 'ESM' && report.machineId !== 'lifecycle') fail(`ESM: lifecycleMachine.id is ${String(report.machineId)}, expected 'lifecycle'`);
+  if (report.readAllowed !== true)
+    fail(`${kind}: isToolAllowed('read_file').allowed is ${String(report.readAllowed)}, expected true`);
+  if (kind === 'ESM' && report.machineId !== 'lifecycle')
+    fail(`ESM: lifecycleMachine.id is ${String(report.machineId)}, expected 'lifecycle'`);
   const containment = isRecord(report.containment) ? report.containment : {};
   const missing = CONTAINMENT_API.filter((name) => containment[name] !== 'function');
   if (missing.length > 0) fail(`${kind}: the containment API lacks ${missing.join(', ')} (expected functions)`);
-  const how = kind === 'ESM' ? `import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}'` : `require('${PACKAGE_NAME}')`;
-  pass(`${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed (state ${String(report.state)}); the containment API's ${CONTAINMENT_API.length} functions are there`);
+  const how =
+    kind === 'ESM'
+      ? `import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}'`
+      : `require('${PACKAGE_NAME}')`;
+  pass(
+    `${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed (state ${String(report.state)}); the containment API's ${CONTAINMENT_API.length} functions are there`,
+  );
 }
 
 function readJsonLine(output: string, who: string): Record<string, unknown> {
@@ -181,7 +221,8 @@ function checkDeclarationFiles(project: string): void {
   const manifest = readJson(path.join(installed, 'package.json'));
   for (const condition of ['import', 'require'] as const) {
     const { types } = conditionTargets(manifest, condition);
-    if (!existsSync(path.join(installed, types))) fail(`installed package lacks ${types} (exports['.'].${condition}.types)`);
+    if (!existsSync(path.join(installed, types)))
+      fail(`installed package lacks ${types} (exports['.'].${condition}.types)`);
     pass(`exports['.'].${condition}.types: ${types} is installed`);
   }
   checkTypesResolve(project, manifest);
@@ -205,11 +246,21 @@ function checkTypesResolve(project: string, manifest: Record<string, unknown>): 
   writeFileSync(path.join(project, 'types-esm.mts'), TYPE_CONSUMER);
   writeFileSync(path.join(project, 'types-cjs.cts'), TYPE_CONSUMER);
   const tsconfig = {
-    compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'ES2022', strict: true, noEmit: true, types: [], skipLibCheck: true },
+    compilerOptions: {
+      module: 'node16',
+      moduleResolution: 'node16',
+      target: 'ES2022',
+      strict: true,
+      noEmit: true,
+      types: [],
+      skipLibCheck: true,
+    },
     files: ['types-esm.mts', 'types-cjs.cts'],
   };
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-  const listed = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--listFiles'], project).split('\n').map((line) => path.resolve(line.trim()));
+  const listed = run(process.execPath, [tsc, '-p', 'tsconfig.json', '--listFiles'], project)
+    .split('\n')
+    .map((line) => path.resolve(line.trim()));
   for (const condition of ['import', 'require'] as const) {
     const expected = path.join(project, 'node_modules', PACKAGE_NAME, conditionTargets(manifest, condition).types);
     if (!listed.includes(expected)) fail(`tsc did not load ${expected} for the ${condition} condition`);
@@ -241,32 +292,58 @@ function checkSubpaths(project: string, manifest: Record<string, unknown>): void
   run('npm', ['install', ...peerInstallSpecs(manifest), '--no-audit', '--no-fund'], project);
   for (const { subpath, exportName } of SUBPATHS) {
     const specifier = `${PACKAGE_NAME}${subpath.slice(1)}`;
-    writeFileSync(path.join(project, 'subpath.mjs'), SUBPATH_CONSUMER(`await import('${specifier}')`, exportName, `await import('${PACKAGE_NAME}')`));
-    writeFileSync(path.join(project, 'subpath.cjs'), SUBPATH_CONSUMER(`require('${specifier}')`, exportName, `require('${PACKAGE_NAME}')`));
+    writeFileSync(
+      path.join(project, 'subpath.mjs'),
+      SUBPATH_CONSUMER(`await import('${specifier}')`, exportName, `await import('${PACKAGE_NAME}')`),
+    );
+    writeFileSync(
+      path.join(project, 'subpath.cjs'),
+      SUBPATH_CONSUMER(`require('${specifier}')`, exportName, `require('${PACKAGE_NAME}')`),
+    );
     for (const file of ['subpath.mjs', 'subpath.cjs']) {
       const report = readJsonLine(run(process.execPath, [file], project), `${specifier} (${file})`);
-      if (report.type !== 'function') fail(`${specifier} from ${file}: ${exportName} is ${String(report.type)}, expected a function`);
-      if (report.identity !== 'shared') fail(`${specifier} from ${file}: its errors are not intentgate's classes (${String(report.identity)})`);
+      if (report.type !== 'function')
+        fail(`${specifier} from ${file}: ${exportName} is ${String(report.type)}, expected a function`);
+      if (report.identity !== 'shared')
+        fail(`${specifier} from ${file}: its errors are not intentgate's classes (${String(report.identity)})`);
     }
-    pass(`${specifier}: ${exportName} loads by import and require; its errors are instances of intentgate's IntentGateError`);
+    pass(
+      `${specifier}: ${exportName} loads by import and require; its errors are instances of intentgate's IntentGateError`,
+    );
   }
 }
 
 /** Before any peer is installed, `mcp-proxy` says in one line how to install the MCP SDK, and exits 1. */
 function checkBinWithoutPeers(project: string): void {
   const bin = path.join(project, 'node_modules', '.bin', PACKAGE_NAME);
-  const result = spawnSync(bin, ['mcp-proxy', '--', 'node', 'server.js'], { cwd: project, encoding: 'utf8', input: '' });
+  const result = spawnSync(bin, ['mcp-proxy', '--', 'node', 'server.js'], {
+    cwd: project,
+    encoding: 'utf8',
+    input: '',
+  });
   const expected = 'install it with `npm install @modelcontextprotocol/sdk`.';
   const lines = result.stderr.trimEnd().split('\n');
-  if (result.status !== 1 || lines.length !== 1 || !lines[0]?.startsWith('error: Peer dependency missing:') || !lines[0].endsWith(expected)) {
-    fail(`intentgate mcp-proxy without @modelcontextprotocol/sdk: expected exit 1 and one line ending '${expected}', got exit ${String(result.status)}:\n${result.stderr}`);
+  if (
+    result.status !== 1 ||
+    lines.length !== 1 ||
+    !lines[0]?.startsWith('error: Peer dependency missing:') ||
+    !lines[0].endsWith(expected)
+  ) {
+    fail(
+      `intentgate mcp-proxy without @modelcontextprotocol/sdk: expected exit 1 and one line ending '${expected}', got exit ${String(result.status)}:\n${result.stderr}`,
+    );
   }
   pass('the bin without @modelcontextprotocol/sdk: mcp-proxy prints one line with the install command and exits 1');
 }
 
 // what an agent writes to the intents server: the handshake, its notification, the tool list
 const INTENTS_MCP_INPUT = [
-  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-package', version: '0' } } },
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-package', version: '0' } },
+  },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
   { jsonrpc: '2.0', id: 2, method: 'tools/list' },
 ]
@@ -276,15 +353,38 @@ const INTENTS_MCP_INPUT = [
 /** Before any peer is installed, `intentgate intents-mcp` answers initialize and lists the two handshake tools, then exits 0 when stdin ends. */
 function checkIntentsMcpWithoutPeers(project: string): void {
   const bin = path.join(project, 'node_modules', '.bin', PACKAGE_NAME);
-  const result = spawnSync(bin, ['intents-mcp', '--workspace', project], { cwd: project, encoding: 'utf8', input: INTENTS_MCP_INPUT, timeout: 60_000 });
-  const replies = result.stdout.split('\n').filter((line) => line !== '').map((line) => readJsonLine(line, 'intentgate intents-mcp'));
+  const result = spawnSync(bin, ['intents-mcp', '--workspace', project], {
+    cwd: project,
+    encoding: 'utf8',
+    input: INTENTS_MCP_INPUT,
+    timeout: 60_000,
+  });
+  const replies = result.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => readJsonLine(line, 'intentgate intents-mcp'));
   const [initialized, listed] = replies;
-  const server = isRecord(initialized?.result) && isRecord(initialized.result.serverInfo) ? initialized.result.serverInfo.name : undefined;
-  const tools = isRecord(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools.map((tool: unknown) => (isRecord(tool) ? tool.name : tool)) : [];
-  if (result.status !== 0 || replies.length !== 2 || server !== PACKAGE_NAME || JSON.stringify(tools) !== JSON.stringify(['select_active_intent', 'attempt_completion'])) {
-    fail(`intentgate intents-mcp without @modelcontextprotocol/sdk: expected exit 0, server '${PACKAGE_NAME}' and the two handshake tools, got exit ${String(result.status)}:\n${result.stdout}${result.stderr}`);
+  const server =
+    isRecord(initialized?.result) && isRecord(initialized.result.serverInfo)
+      ? initialized.result.serverInfo.name
+      : undefined;
+  const tools =
+    isRecord(listed?.result) && Array.isArray(listed.result.tools)
+      ? listed.result.tools.map((tool: unknown) => (isRecord(tool) ? tool.name : tool))
+      : [];
+  if (
+    result.status !== 0 ||
+    replies.length !== 2 ||
+    server !== PACKAGE_NAME ||
+    JSON.stringify(tools) !== JSON.stringify(['select_active_intent', 'attempt_completion'])
+  ) {
+    fail(
+      `intentgate intents-mcp without @modelcontextprotocol/sdk: expected exit 0, server '${PACKAGE_NAME}' and the two handshake tools, got exit ${String(result.status)}:\n${result.stdout}${result.stderr}`,
+    );
   }
-  pass('the bin without @modelcontextprotocol/sdk: intents-mcp answers initialize and lists select_active_intent and attempt_completion over stdin, and exits 0 when stdin ends');
+  pass(
+    'the bin without @modelcontextprotocol/sdk: intents-mcp answers initialize and lists select_active_intent and attempt_completion over stdin, and exits 0 when stdin ends',
+  );
 }
 
 /** The optional peers only a service uses: the consumer installs neither. */
@@ -294,8 +394,14 @@ const SERVICE_PEERS = [
 ] as const;
 
 /** Runs the installed `intentgate serve` until its banner is out, answers what `/healthz` and `/metrics` answered, then stops it. */
-async function serveAndProbe(bin: string, project: string): Promise<{ banner: string; health: number; metrics: number; metricsBody: string }> {
-  const child = spawn(bin, ['serve', '--port', '0', '--workspace', project, '--quiet'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+async function serveAndProbe(
+  bin: string,
+  project: string,
+): Promise<{ banner: string; health: number; metrics: number; metricsBody: string }> {
+  const child = spawn(bin, ['serve', '--port', '0', '--workspace', project, '--quiet'], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let banner = '';
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
@@ -306,7 +412,13 @@ async function serveAndProbe(bin: string, project: string): Promise<{ banner: st
         banner += chunk.toString();
         if (banner.includes('approval token:')) resolve();
       });
-      child.once('exit', (code) => reject(new CheckFailure(`intentgate serve without ${SERVICE_PEERS.map((peer) => peer.name).join(' and ')} exited ${String(code)} before listening:\n${banner}${errors}`)));
+      child.once('exit', (code) =>
+        reject(
+          new CheckFailure(
+            `intentgate serve without ${SERVICE_PEERS.map((peer) => peer.name).join(' and ')} exited ${String(code)} before listening:\n${banner}${errors}`,
+          ),
+        ),
+      );
     });
     const url = /listening on (\S+)/.exec(banner)?.[1] ?? fail(`intentgate serve printed no address:\n${banner}`);
     const health = await fetch(`${url}/healthz`);
@@ -324,34 +436,66 @@ async function serveAndProbe(bin: string, project: string): Promise<{ banner: st
  */
 async function checkServeWithoutServicePeers(project: string): Promise<void> {
   const present = SERVICE_PEERS.filter((peer) => existsSync(path.join(project, 'node_modules', peer.name)));
-  if (present.length > 0) fail(`npm install <tarball> installed the optional peers ${present.map((peer) => peer.name).join(', ')}: are they optional peerDependencies?`);
+  if (present.length > 0)
+    fail(
+      `npm install <tarball> installed the optional peers ${present.map((peer) => peer.name).join(', ')}: are they optional peerDependencies?`,
+    );
   const bin = path.join(project, 'node_modules', '.bin', PACKAGE_NAME);
   const [prom, redis] = SERVICE_PEERS;
   const probe = await serveAndProbe(bin, project);
-  if (!probe.banner.includes(`metrics: off (`) || !probe.banner.includes(prom.install)) fail(`intentgate serve without prom-client did not say at start that metrics are off:\n${probe.banner}`);
+  if (!probe.banner.includes(`metrics: off (`) || !probe.banner.includes(prom.install))
+    fail(`intentgate serve without prom-client did not say at start that metrics are off:\n${probe.banner}`);
   if (probe.health !== 200) fail(`GET /healthz without prom-client and redis answered ${probe.health}, expected 200`);
-  if (probe.metrics !== 503 || !probe.metricsBody.includes('metrics_unavailable') || !probe.metricsBody.includes(prom.install)) {
-    fail(`GET /metrics without prom-client answered ${probe.metrics} ${probe.metricsBody}, expected 503 metrics_unavailable naming '${prom.install}'`);
+  if (
+    probe.metrics !== 503 ||
+    !probe.metricsBody.includes('metrics_unavailable') ||
+    !probe.metricsBody.includes(prom.install)
+  ) {
+    fail(
+      `GET /metrics without prom-client answered ${probe.metrics} ${probe.metricsBody}, expected 503 metrics_unavailable naming '${prom.install}'`,
+    );
   }
-  const stored = spawnSync(bin, ['serve', '--port', '0', '--workspace', project, '--quiet', '--store', 'redis://127.0.0.1:1', '--deployment', 'check-package'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  const stored = spawnSync(
+    bin,
+    [
+      'serve',
+      '--port',
+      '0',
+      '--workspace',
+      project,
+      '--quiet',
+      '--store',
+      'redis://127.0.0.1:1',
+      '--deployment',
+      'check-package',
+    ],
+    { cwd: project, encoding: 'utf8', timeout: 60_000 },
+  );
   if (stored.status === 0 || stored.status === null || !stored.stderr.includes(redis.install)) {
-    fail(`intentgate serve --store redis://... without redis: expected a failure naming '${redis.install}', got exit ${String(stored.status)}:\n${stored.stdout}${stored.stderr}`);
+    fail(
+      `intentgate serve --store redis://... without redis: expected a failure naming '${redis.install}', got exit ${String(stored.status)}:\n${stored.stdout}${stored.stderr}`,
+    );
   }
-  pass(`the bin without prom-client and redis: serve starts with metrics off and says so, /healthz 200, /metrics 503 naming '${prom.install}'; --store redis:// exits ${stored.status} naming '${redis.install}'`);
+  pass(
+    `the bin without prom-client and redis: serve starts with metrics off and says so, /healthz 200, /metrics 503 naming '${prom.install}'; --store redis:// exits ${stored.status} naming '${redis.install}'`,
+  );
 }
 
 /** The installed `intentgate` command runs. */
 function checkBin(project: string, manifest: Record<string, unknown>): void {
   // as the README and docs/hooks.md run it; --yes=false: the installed bin, never one fetched from the registry
   const version = run('npx', ['--yes=false', PACKAGE_NAME, '--version'], project).trim();
-  if (version !== manifest.version) fail(`npx intentgate --version printed '${version}', expected '${String(manifest.version)}'`);
+  if (version !== manifest.version)
+    fail(`npx intentgate --version printed '${version}', expected '${String(manifest.version)}'`);
   const matrix = run(path.join(project, 'node_modules', '.bin', PACKAGE_NAME), ['matrix', '--json'], project);
   if (!matrix.includes('destructive_in_scope')) fail('intentgate matrix --json did not print the governance matrix');
   pass(`the bin: npx intentgate --version prints ${version}, intentgate matrix runs`);
 }
 
 // the console's files, which tsup copies from src/console/public (its publicDir)
-const CONSOLE_FILES = ['index.html', 'app.js', 'api.js', 'render.js', 'live.js', 'app.css'].map((file) => `dist/console/${file}`);
+const CONSOLE_FILES = ['index.html', 'app.js', 'api.js', 'render.js', 'live.js', 'app.css'].map(
+  (file) => `dist/console/${file}`,
+);
 
 // serves the console from the installed package and reports what GET / and its script answered
 const CONSOLE_CONSUMER = (load: string) => `
@@ -370,17 +514,28 @@ const CONSOLE_CONSUMER = (load: string) => `
 
 /** The tarball ships the console's files, and the installed package serves them from both module systems. */
 function checkConsole(project: string, packed: PackResult): void {
-  const missing = CONSOLE_FILES.filter((file) => !packed.files.some((packedFile) => packedFile.replace(/^\.\//, '') === file));
-  if (missing.length > 0) fail(`the tarball lacks the console's ${missing.join(', ')}: is tsup's publicDir src/console/public?`);
+  const missing = CONSOLE_FILES.filter(
+    (file) => !packed.files.some((packedFile) => packedFile.replace(/^\.\//, '') === file),
+  );
+  if (missing.length > 0)
+    fail(`the tarball lacks the console's ${missing.join(', ')}: is tsup's publicDir src/console/public?`);
   writeFileSync(path.join(project, 'console.mjs'), CONSOLE_CONSUMER(`await import('${PACKAGE_NAME}')`));
   writeFileSync(path.join(project, 'console.cjs'), CONSOLE_CONSUMER(`require('${PACKAGE_NAME}')`));
   for (const file of ['console.mjs', 'console.cjs']) {
     const report = readJsonLine(run(process.execPath, [file], project), `the console (${file})`);
-    if (report.page !== 200 || report.html !== true || report.script !== 200 || typeof report.csp !== 'string' || !report.csp.includes("script-src 'self'")) {
+    if (
+      report.page !== 200 ||
+      report.html !== true ||
+      report.script !== 200 ||
+      typeof report.csp !== 'string' ||
+      !report.csp.includes("script-src 'self'")
+    ) {
       fail(`the installed package does not serve the console from ${file}: ${JSON.stringify(report)}`);
     }
   }
-  pass(`the console: ${CONSOLE_FILES.length} files in the tarball; GET / and /console/app.js answer 200 under its CSP, by import and require`);
+  pass(
+    `the console: ${CONSOLE_FILES.length} files in the tarball; GET / and /console/app.js answer 200 under its CSP, by import and require`,
+  );
 }
 
 // decides a shell command through the installed package's service, whose analysis runs on a worker thread
@@ -409,16 +564,23 @@ const ANALYSIS_CONSUMER = (load: string) => `
 /** The tarball ships the analysis worker, and the installed service analyses a shell command on it, from both module systems. */
 function checkAnalysisWorker(project: string, packed: PackResult): void {
   const workers = ['dist/analysisWorker.js', 'dist/analysisWorker.cjs'];
-  const missing = workers.filter((file) => !packed.files.some((packedFile) => packedFile.replace(/^\.\//, '') === file));
+  const missing = workers.filter(
+    (file) => !packed.files.some((packedFile) => packedFile.replace(/^\.\//, '') === file),
+  );
   if (missing.length > 0) fail(`the tarball lacks the analysis worker ${missing.join(', ')}: is it a tsup entry?`);
   writeFileSync(path.join(project, 'analysis.mjs'), ANALYSIS_CONSUMER(`await import('${PACKAGE_NAME}')`));
   writeFileSync(path.join(project, 'analysis.cjs'), ANALYSIS_CONSUMER(`require('${PACKAGE_NAME}')`));
   for (const file of ['analysis.mjs', 'analysis.cjs']) {
     const report = readJsonLine(run(process.execPath, [file], project), `the analysis worker (${file})`);
     const expected = { code: 'state_violation', categories: ['SUDO', 'EXEC_ARBITRARY'], threads: 1, after: 0 };
-    if (JSON.stringify(report) !== JSON.stringify(expected)) fail(`the installed service did not analyse a shell command on its worker from ${file}: ${JSON.stringify(report)}, expected ${JSON.stringify(expected)}`);
+    if (JSON.stringify(report) !== JSON.stringify(expected))
+      fail(
+        `the installed service did not analyse a shell command on its worker from ${file}: ${JSON.stringify(report)}, expected ${JSON.stringify(expected)}`,
+      );
   }
-  pass('the analysis worker: in the tarball; the installed service decides `sudo ls` with its analysis on a worker thread, terminated at close, by import and require');
+  pass(
+    'the analysis worker: in the tarball; the installed service decides `sudo ls` with its analysis on a worker thread, terminated at close, by import and require',
+  );
 }
 
 async function main(): Promise<number> {
@@ -432,7 +594,10 @@ async function main(): Promise<number> {
 
     const project = path.join(work, 'consumer');
     mkdirSync(project);
-    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'intentgate-consumer', version: '0.0.0', private: true }, null, 2));
+    writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'intentgate-consumer', version: '0.0.0', private: true }, null, 2),
+    );
     run('npm', ['install', packed.tarball, '--no-audit', '--no-fund'], project);
     pass('npm install <tarball> into a fresh project');
 

@@ -46,17 +46,26 @@ function recordsJson(records: Records): string {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isCategory = (value: string): value is RiskCategory => (RISK_CATEGORIES as readonly string[]).includes(value);
 const isPathUse = (value: unknown): value is PathUse =>
-  Array.isArray(value) && value.length === 2 && NON_READ_ROLES.concat('read').includes(String(value[0])) && typeof value[1] === 'string';
+  Array.isArray(value) &&
+  value.length === 2 &&
+  NON_READ_ROLES.concat('read').includes(String(value[0])) &&
+  typeof value[1] === 'string';
 
 function readRecords(file: string): Records {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!isRecord(parsed)) throw new Error(`${file}: not a JSON object`);
   const records = new Map<string, CommandRecord>();
   for (const [command, value] of Object.entries(parsed)) {
-    if (!isRecord(value) || !isStringArray(value.sources) || !isStringArray(value.categories) || !Array.isArray(value.paths)) {
+    if (
+      !isRecord(value) ||
+      !isStringArray(value.sources) ||
+      !isStringArray(value.categories) ||
+      !Array.isArray(value.paths)
+    ) {
       throw new Error(`${file}: malformed record for ${JSON.stringify(command)}`);
     }
     const categories = value.categories.filter(isCategory);
@@ -66,7 +75,12 @@ function readRecords(file: string): Records {
       throw new Error(`${file}: unknown category or path role for ${JSON.stringify(command)}`);
     }
     const unknowable = typeof value.unknowable === 'string' ? value.unknowable : undefined;
-    records.set(command, { sources: value.sources, categories, paths, ...(unknowable !== undefined && { unknowable }) });
+    records.set(command, {
+      sources: value.sources,
+      categories,
+      paths,
+      ...(unknowable !== undefined && { unknowable }),
+    });
   }
   return records;
 }
@@ -77,7 +91,9 @@ const firstWord = (text: string): string => text.trim().split(/\s+/)[0] ?? '';
 function programsBehind(category: RiskCategory, measurement: Measurement): string[] {
   const { analysis } = measurement;
   const { evidence } = measurement.categorization;
-  const programs = new Set(analysis.findings.filter((finding) => finding.category === category).map((finding) => firstWord(finding.command)));
+  const programs = new Set(
+    analysis.findings.filter((finding) => finding.category === category).map((finding) => firstWord(finding.command)),
+  );
   for (const item of evidence) {
     if (item.category !== category) continue;
     for (const operand of analysis.pathOperands) {
@@ -95,7 +111,9 @@ function countInto(counts: Map<string, number>, key: string): void {
 /** Counts, largest first, ties by name. */
 function ranked(counts: ReadonlyMap<string, number>, limit = Infinity): string {
   const rows = [...counts.entries()].sort(([a, x], [b, y]) => y - x || compareText(a, b)).slice(0, limit);
-  return rows.length === 0 ? '    (none)' : rows.map(([key, count]) => `    ${String(count).padStart(5)}  ${key}`).join('\n');
+  return rows.length === 0
+    ? '    (none)'
+    : rows.map(([key, count]) => `    ${String(count).padStart(5)}  ${key}`).join('\n');
 }
 
 /** A command on one line, clipped, for a report. */
@@ -121,7 +139,10 @@ function evidenceLines(evidence: readonly Evidence[], change: Change, workspace:
   const paths = new Set(change.gainedWrites.map((use) => use[1]));
   const lines = evidence
     .filter((item) => change.gained.includes(item.category) || paths.has(item.trigger))
-    .map((item) => `      + ${item.category}: ${withoutRoot(item.note, workspace)} [${withoutRoot(item.trigger, workspace)}]`);
+    .map(
+      (item) =>
+        `      + ${item.category}: ${withoutRoot(item.note, workspace)} [${withoutRoot(item.trigger, workspace)}]`,
+    );
   return [...new Set(lines)];
 }
 
@@ -149,7 +170,11 @@ function changeOf(command: string, before: CommandRecord, measurement: Measureme
   };
 }
 
-function compare(beforeFile: string, measurements: ReadonlyMap<string, Measurement>, workspace: CorpusWorkspace): string {
+function compare(
+  beforeFile: string,
+  measurements: ReadonlyMap<string, Measurement>,
+  workspace: CorpusWorkspace,
+): string {
   const before = readRecords(beforeFile);
   const changes: Change[] = [];
   for (const [command, measurement] of measurements) {
@@ -171,8 +196,15 @@ function compare(beforeFile: string, measurements: ReadonlyMap<string, Measureme
   // catalog does not know), or at least one from what the catalog knows the command does
   const gainedWhy = new Map<string, number>();
   for (const change of gained) {
-    const newEvidence = change.measurement.categorization.evidence.filter((item) => change.gained.includes(item.category));
-    countInto(gainedWhy, newEvidence.every((item) => item.note.startsWith('possible ')) ? 'only possible writes: the catalog does not know the program, subcommand or option' : 'what the catalog knows the command does');
+    const newEvidence = change.measurement.categorization.evidence.filter((item) =>
+      change.gained.includes(item.category),
+    );
+    countInto(
+      gainedWhy,
+      newEvidence.every((item) => item.note.startsWith('possible '))
+        ? 'only possible writes: the catalog does not know the program, subcommand or option'
+        : 'what the catalog knows the command does',
+    );
     for (const category of change.gained) countInto(perCategory, category);
     const programs = new Set(change.gained.flatMap((category) => programsBehind(category, change.measurement)));
     for (const program of programs) countInto(gainedByProgram, program);
@@ -184,7 +216,11 @@ function compare(beforeFile: string, measurements: ReadonlyMap<string, Measureme
   for (const change of wrote) {
     const after = change.measurement.analysis.pathOperands;
     const keys = new Set(change.gainedWrites.map(pathKey));
-    const programs = new Set(after.filter((operand) => keys.has(pathKey([operand.role, operand.path ?? operand.source]))).map((operand) => firstWord(operand.command)));
+    const programs = new Set(
+      after
+        .filter((operand) => keys.has(pathKey([operand.role, operand.path ?? operand.source])))
+        .map((operand) => firstWord(operand.command)),
+    );
     for (const program of programs) countInto(writesByProgram, program);
     for (const role of new Set(change.gainedWrites.map((use) => use[0]))) countInto(writesByRole, role);
   }
@@ -193,7 +229,8 @@ function compare(beforeFile: string, measurements: ReadonlyMap<string, Measureme
 
   const out: string[] = [];
   out.push(`compared ${changes.length} commands with ${beforeFile}`);
-  if (onlyBefore + onlyNow > 0) out.push(`  (${onlyBefore} only in the recorded run, ${onlyNow} only in the corpus now: not compared)`);
+  if (onlyBefore + onlyNow > 0)
+    out.push(`  (${onlyBefore} only in the recorded run, ${onlyNow} only in the corpus now: not compared)`);
   out.push('', `gained at least one category: ${gained.length}`, '  per category gained:', ranked(perCategory));
   out.push('  why:', ranked(gainedWhy));
   out.push('  by source:', ranked(gainedBySource));
@@ -206,7 +243,10 @@ function compare(beforeFile: string, measurements: ReadonlyMap<string, Measureme
 
   out.push('', `examples, gained a category (${Math.min(EXAMPLES, gained.length)} of ${gained.length}):`);
   for (const change of examples(gained)) {
-    out.push(`    ${shown(change.command)}`, ...evidenceLines(change.measurement.categorization.evidence, change, workspace));
+    out.push(
+      `    ${shown(change.command)}`,
+      ...evidenceLines(change.measurement.categorization.evidence, change, workspace),
+    );
   }
   out.push('', `examples, gained a non-read path operand (${Math.min(EXAMPLES, wrote.length)} of ${wrote.length}):`);
   for (const change of examples(wrote)) {

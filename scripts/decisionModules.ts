@@ -41,7 +41,10 @@ async function main(): Promise<void> {
   const session = new Session();
   session.connect();
   try {
-    const governor = createGovernor({ workspaceRoot: workspace, intents: [{ id: 'INT-1', name: 'x', owned_scope: ['src/**'] }] });
+    const governor = createGovernor({
+      workspaceRoot: workspace,
+      intents: [{ id: 'INT-1', name: 'x', owned_scope: ['src/**'] }],
+    });
     governor.userPrompt('go');
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
     // a first call loads and warms every module on the path

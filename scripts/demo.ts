@@ -81,21 +81,32 @@ function main(): number {
   try {
     const governor = createGovernor({ workspaceRoot: root });
     console.log(`intentgate demo: a scripted agent session in ${root}`);
-    console.log(`intents: ${governor.intents.map((intent) => `${intent.id} (${intent.owned_scope.join(', ')})`).join('; ')}; .intentignore: secrets/\n`);
+    console.log(
+      `intents: ${governor.intents.map((intent) => `${intent.id} (${intent.owned_scope.join(', ')})`).join('; ')}; .intentignore: secrets/\n`,
+    );
     printCatalogFiltering(governor);
 
-    const header = row(COLUMNS.map((column) => column.title), 'reason');
+    const header = row(
+      COLUMNS.map((column) => column.title),
+      'reason',
+    );
     console.log(header);
     console.log('-'.repeat(TABLE_WIDTH));
-    const report = runSession({ governor, root, steps: STEPS }, ({ number, step, stateBefore, stateAfter, decision }) => {
-      const transition = stateBefore === stateAfter ? stateBefore : `${stateBefore} -> ${stateAfter}`;
-      const { actor, subject } = stepLabels(step);
-      const cells = [String(number), transition, actor, subject, decision ? decision.verdict.toUpperCase() : '-'];
-      const reason = decision ? (decision.reason ?? decision.reasons[0]?.message ?? '') : undecidedNote(step);
-      console.log(row(cells, reason));
-      // a held call shows the human the confirmation prompt of seed 002 E
-      if (decision?.approval) console.log(`${renderConfirmationPrompt(decision.approval.prompt).replace(/^/gm, ' '.repeat(REASON_INDENT))}`);
-    });
+    const report = runSession(
+      { governor, root, steps: STEPS },
+      ({ number, step, stateBefore, stateAfter, decision }) => {
+        const transition = stateBefore === stateAfter ? stateBefore : `${stateBefore} -> ${stateAfter}`;
+        const { actor, subject } = stepLabels(step);
+        const cells = [String(number), transition, actor, subject, decision ? decision.verdict.toUpperCase() : '-'];
+        const reason = decision ? (decision.reason ?? decision.reasons[0]?.message ?? '') : undecidedNote(step);
+        console.log(row(cells, reason));
+        // a held call shows the human the confirmation prompt of seed 002 E
+        if (decision?.approval)
+          console.log(
+            `${renderConfirmationPrompt(decision.approval.prompt).replace(/^/gm, ' '.repeat(REASON_INDENT))}`,
+          );
+      },
+    );
     // the denied out-of-scope write must not have reached the disk
     const failures = [...report.failures, ...workspaceProblems(root)];
 
@@ -105,7 +116,9 @@ function main(): number {
       for (const failure of failures) console.error(`  - ${failure}`);
       return 1;
     }
-    console.log(`${STEPS.length} steps: ${report.allowed} allowed, ${report.denied} denied or held, final state ${governor.state}; every verdict as expected.`);
+    console.log(
+      `${STEPS.length} steps: ${report.allowed} allowed, ${report.denied} denied or held, final state ${governor.state}; every verdict as expected.`,
+    );
     return 0;
   } finally {
     rmSync(root, { recursive: true, force: true });

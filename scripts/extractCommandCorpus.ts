@@ -63,7 +63,10 @@ function fillPlaceholder(inner: string): string {
 
 /** A tldr example line with every `{{placeholder}}` replaced by a literal. */
 function fillExample(example: string): string {
-  return example.replace(/\{\{(.*?)\}\}/g, (_match, inner: string) => fillPlaceholder(inner)).replace(/ {2,}/g, ' ').trim();
+  return example
+    .replace(/\{\{(.*?)\}\}/g, (_match, inner: string) => fillPlaceholder(inner))
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 function tldrPageSelected(name: string): boolean {
@@ -119,7 +122,11 @@ function nl2bashCommands(file: string): string[] {
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Distinct, usable commands; with a limit, those first in SHA-256 order (a fixed, unbiased sample). */
-function selectCommands(commands: readonly string[], limit: number | undefined, encodedLength: (command: string) => number): string[] {
+function selectCommands(
+  commands: readonly string[],
+  limit: number | undefined,
+  encodedLength: (command: string) => number,
+): string[] {
   const usable = new Set<string>();
   for (const command of commands) {
     if (command === '' || command.includes('\0') || encodedLength(command) > MAX_LINE) continue;

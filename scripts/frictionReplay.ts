@@ -9,8 +9,16 @@ import { frictionText } from './friction/frictionText';
 import { baselineFile, figuresJson, replayStoredSessions } from './friction/replayStoredSessions';
 
 function main(): void {
-  const { values } = parseArgs({ options: { json: { type: 'string' }, 'write-baseline': { type: 'boolean' }, bare: { type: 'boolean' }, contained: { type: 'boolean' } } });
-  if (values.bare === true && values['write-baseline'] === true) throw new Error('--write-baseline records the named layout: leave out --bare');
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'string' },
+      'write-baseline': { type: 'boolean' },
+      bare: { type: 'boolean' },
+      contained: { type: 'boolean' },
+    },
+  });
+  if (values.bare === true && values['write-baseline'] === true)
+    throw new Error('--write-baseline records the named layout: leave out --bare');
   const containment = values.contained === true ? 'contained' : 'analysisOnly';
   const { figures } = replayStoredSessions(values.bare === true ? 'bare' : 'named', containment);
   process.stdout.write(frictionText(figures));

@@ -35,7 +35,8 @@ function usageError(problem: string): never {
 
 function parsePort(text: string, source: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(port) || port > 65535) usageError(`${source} must be an integer from 0 to 65535, got '${text}'`);
+  if (!Number.isInteger(port) || port > 65535)
+    usageError(`${source} must be an integer from 0 to 65535, got '${text}'`);
   return port;
 }
 
@@ -52,10 +53,17 @@ function parseInspectArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Insp
     usageError(error instanceof Error ? error.message : String(error));
   }
   const url = env[URL_ENV] || undefined;
-  if (url !== undefined && !/^wss?:\/\/[^/\s]+/.test(url)) usageError(`${URL_ENV} must be a ws:// or wss:// address, got '${url}'`);
-  if (url !== undefined && values.port !== undefined) usageError(`--port is the local relay's port; unset ${URL_ENV} to use the relay`);
+  if (url !== undefined && !/^wss?:\/\/[^/\s]+/.test(url))
+    usageError(`${URL_ENV} must be a ws:// or wss:// address, got '${url}'`);
+  if (url !== undefined && values.port !== undefined)
+    usageError(`--port is the local relay's port; unset ${URL_ENV} to use the relay`);
   const envPort = env[PORT_ENV] || undefined;
-  const port = values.port !== undefined ? parsePort(values.port, '--port') : envPort !== undefined ? parsePort(envPort, PORT_ENV) : DEFAULT_PORT;
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port')
+      : envPort !== undefined
+        ? parsePort(envPort, PORT_ENV)
+        : DEFAULT_PORT;
   return { port, once: values.once ?? false, help: values.help ?? false, url };
 }
 
@@ -138,18 +146,23 @@ async function countingInspector(url: string): Promise<CountingInspector> {
 }
 
 /** Runs the session and the approval round through a governor that reports to `observe`; code 1 means an expectation failed. */
-async function runInspectedSession(observe: (event: InspectionEvent) => void): Promise<{ code: number; governor: Governor }> {
+async function runInspectedSession(
+  observe: (event: InspectionEvent) => void,
+): Promise<{ code: number; governor: Governor }> {
   const root = createWorkspace();
   try {
     const governor = createGovernor({ workspaceRoot: root, inspect: observe });
     // one tick, so the inspector registers each actor with its initial snapshot, not the final one
     await sleep(0);
-    const report = runSession({ governor, root, steps: [...STEPS, ...APPROVAL_ROUND] }, ({ number, step, stateBefore, stateAfter, decision }) => {
-      const { actor, subject } = stepLabels(step);
-      const states = stateBefore === stateAfter ? stateBefore : `${stateBefore} -> ${stateAfter}`;
-      const verdict = decision ? `: ${decision.verdict.toUpperCase()} (${decision.code})` : '';
-      console.log(`  ${String(number).padStart(2)}  ${states.padEnd(20)}  ${actor} ${subject}${verdict}`);
-    });
+    const report = runSession(
+      { governor, root, steps: [...STEPS, ...APPROVAL_ROUND] },
+      ({ number, step, stateBefore, stateAfter, decision }) => {
+        const { actor, subject } = stepLabels(step);
+        const states = stateBefore === stateAfter ? stateBefore : `${stateBefore} -> ${stateAfter}`;
+        const verdict = decision ? `: ${decision.verdict.toUpperCase()} (${decision.code})` : '';
+        console.log(`  ${String(number).padStart(2)}  ${states.padEnd(20)}  ${actor} ${subject}${verdict}`);
+      },
+    );
     const failures = [...report.failures, ...workspaceProblems(root)];
     for (const failure of failures) console.error(`inspect: expectation not met: ${failure}`);
     return { code: failures.length > 0 ? 1 : 0, governor };
@@ -161,7 +174,10 @@ async function runInspectedSession(observe: (event: InspectionEvent) => void): P
 async function deliver(inspector: CountingInspector, target: string): Promise<boolean> {
   const ok = await inspector.delivered(DELIVERY_TIMEOUT_MS);
   if (ok) console.log(`${inspector.sent()} inspection events sent to ${target}`);
-  else console.error(`inspect: the events did not reach ${target} within ${DELIVERY_TIMEOUT_MS / 1000} s; is an inspector listening there?`);
+  else
+    console.error(
+      `inspect: the events did not reach ${target} within ${DELIVERY_TIMEOUT_MS / 1000} s; is an inspector listening there?`,
+    );
   return ok;
 }
 
@@ -182,7 +198,9 @@ async function serveRelay(args: InspectArgs): Promise<never> {
   try {
     port = await claimPort(args.port);
   } catch (error) {
-    console.error(`inspect: cannot listen on port ${args.port}: ${error instanceof Error ? error.message : String(error)}; try --port 0`);
+    console.error(
+      `inspect: cannot listen on port ${args.port}: ${error instanceof Error ? error.message : String(error)}; try --port 0`,
+    );
     process.exit(1);
   }
   const relay = createInspectorServer({ port, autoOpen: false });

@@ -35,12 +35,14 @@ export const AGENT_CLIS: readonly AgentCli[] = [
 export function agentClisRoot(env: NodeJS.ProcessEnv = process.env): string {
   const named = env.INTENTGATE_AGENT_CLIS_DIR;
   if (named !== undefined && named !== '') return path.resolve(named);
-  const cache = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
+  const cache =
+    env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
   return path.join(cache, 'intentgate-agent-clis');
 }
 
 /** The folder one CLI is installed in; its version is in the name, so a new pin installs beside the old. */
-export const agentCliDir = (cli: AgentCli, root: string = agentClisRoot()): string => path.join(root, `${cli.name}-${cli.version}`);
+export const agentCliDir = (cli: AgentCli, root: string = agentClisRoot()): string =>
+  path.join(root, `${cli.name}-${cli.version}`);
 
 /** The installed program of one CLI, or undefined when it is not installed at its pinned version. */
 export function installedAgentCli(cli: AgentCli, root: string = agentClisRoot()): string | undefined {
@@ -75,11 +77,19 @@ export async function installAgentCli(cli: AgentCli, root: string = agentClisRoo
   if (!existsSync(path.join(dir, 'package.json'))) await run(npm, ['init', '-y'], dir);
   const code = await run(
     npm,
-    ['install', '--engine-strict=false', '--no-audit', '--no-fund', '--save-exact', `${cli.packageName}@${cli.version}`],
+    [
+      'install',
+      '--engine-strict=false',
+      '--no-audit',
+      '--no-fund',
+      '--save-exact',
+      `${cli.packageName}@${cli.version}`,
+    ],
     dir,
   );
   const program = installedAgentCli(cli, root);
-  if (code !== 0 || program === undefined) throw new Error(`installing ${cli.packageName}@${cli.version} failed: npm exited with ${code} in ${dir}`);
+  if (code !== 0 || program === undefined)
+    throw new Error(`installing ${cli.packageName}@${cli.version} failed: npm exited with ${code} in ${dir}`);
   return program;
 }
 

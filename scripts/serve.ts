@@ -18,7 +18,10 @@ async function main(): Promise<void> {
     return;
   }
   const { port, host, prefix, workspace, quiet } = parsed.args;
-  process.exitCode = await runGovernanceService({ port, host, prefix, quiet, ...(workspace !== undefined && { workspace }) }, processIo());
+  process.exitCode = await runGovernanceService(
+    { port, host, prefix, quiet, ...(workspace !== undefined && { workspace }) },
+    processIo(),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -29,10 +29,14 @@ export interface RecordedRun {
 /** The listing `test:slowest` prints: a header, then one line per file, slowest first. */
 export function slowestListing(run: RecordedRun, top: number): string {
   const totalMs = run.files.reduce((sum, file) => sum + file.ms, 0);
-  const lines = [`last run ended ${run.endedAt}: ${run.files.length} files in ${(run.wallMs / 1000).toFixed(1)} s wall, ${(totalMs / 1000).toFixed(1)} s in files`];
+  const lines = [
+    `last run ended ${run.endedAt}: ${run.files.length} files in ${(run.wallMs / 1000).toFixed(1)} s wall, ${(totalMs / 1000).toFixed(1)} s in files`,
+  ];
   for (const file of run.files.slice(0, top)) {
     const share = totalMs === 0 ? 0 : (100 * file.ms) / totalMs;
-    lines.push(`${(file.ms / 1000).toFixed(1).padStart(7)} s ${share.toFixed(1).padStart(5)}%  ${file.project.padEnd(10)} ${file.file}${file.state === 'passed' ? '' : ` (${file.state})`}`);
+    lines.push(
+      `${(file.ms / 1000).toFixed(1).padStart(7)} s ${share.toFixed(1).padStart(5)}%  ${file.project.padEnd(10)} ${file.file}${file.state === 'passed' ? '' : ` (${file.state})`}`,
+    );
   }
   return lines.join('\n');
 }
@@ -40,7 +44,8 @@ export function slowestListing(run: RecordedRun, top: number): string {
 function topArgument(argv: readonly string[]): number {
   const at = argv.indexOf('--top');
   const value = at === -1 ? 20 : Number(argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`test:slowest: --top takes a whole number of files, got ${String(argv[at + 1])}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`test:slowest: --top takes a whole number of files, got ${String(argv[at + 1])}`);
   return value;
 }
 

@@ -16,7 +16,8 @@ const DEFAULT_BURNERS = 2;
  * A process that only spins: node itself, so it runs wherever the tests do. It ends by itself
  * once its parent is gone (its parent id changes), so a run killed outright leaves none behind.
  */
-const BURNER_CODE = 'const parent = process.ppid; for (let i = 1; ; i++) if (i % 50000000 === 0 && process.ppid !== parent) process.exit(0);';
+const BURNER_CODE =
+  'const parent = process.ppid; for (let i = 1; ; i++) if (i % 50000000 === 0 && process.ppid !== parent) process.exit(0);';
 
 /** The script's own options, and what goes on to vitest. */
 export interface LoadOptions {
@@ -30,7 +31,9 @@ const MAX_BURNERS = 16;
 /** A count of CPU-bound processes read from text: a whole number from 0 to 16, else undefined. */
 export function burnerCount(text: string | undefined): number | undefined {
   const count = Number(text);
-  return text !== undefined && text !== '' && Number.isInteger(count) && count >= 0 && count <= MAX_BURNERS ? count : undefined;
+  return text !== undefined && text !== '' && Number.isInteger(count) && count >= 0 && count <= MAX_BURNERS
+    ? count
+    : undefined;
 }
 
 /** Reads `--burners N` (a whole number from 0 to 16); every other argument is vitest's. */
@@ -44,7 +47,10 @@ export function readLoadOptions(argv: readonly string[]): LoadOptions {
       continue;
     }
     const value = burnerCount(argv[index + 1]);
-    if (value === undefined) throw new Error(`test:load: --burners takes a whole number from 0 to ${MAX_BURNERS}, got ${String(argv[index + 1])}`);
+    if (value === undefined)
+      throw new Error(
+        `test:load: --burners takes a whole number from 0 to ${MAX_BURNERS}, got ${String(argv[index + 1])}`,
+      );
     burners = value;
     index += 1;
   }
@@ -60,7 +66,9 @@ export interface Burners {
 
 /** Starts `count` CPU-bound processes. */
 export function startBurners(count: number): Burners {
-  const burners: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', BURNER_CODE], { stdio: 'ignore' }));
+  const burners: ChildProcess[] = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', BURNER_CODE], { stdio: 'ignore' }),
+  );
   return {
     pids: burners.flatMap((burner) => (burner.pid === undefined ? [] : [burner.pid])),
     stop: () => {
@@ -88,7 +96,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   try {
     const code = await runVitest(options.vitestArgs);
-    console.log(`test:load: vitest exited ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s beside ${options.burners} CPU-bound processes`);
+    console.log(
+      `test:load: vitest exited ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s beside ${options.burners} CPU-bound processes`,
+    );
     return code;
   } finally {
     stop();

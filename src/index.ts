@@ -60,7 +60,12 @@ export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
 export type { CommandRule, ShellPolicy } from './shell/catalog/shellPolicy';
 export type { CommandSpec } from './shell/catalog/commandSpec';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
-export type { CategoryDetails, ConfirmationAction, ConfirmationPrompt, PromptInput } from './approval/confirmationPrompt';
+export type {
+  CategoryDetails,
+  ConfirmationAction,
+  ConfirmationPrompt,
+  PromptInput,
+} from './approval/confirmationPrompt';
 export type { ApprovalAnswer } from './safeMode/sessionApprovals';
 export type { ApprovalSpec, Grant, GrantInput, GrantLifetime } from './grants/grant';
 export { approvalsMachine } from '../machines/approvals';
@@ -72,7 +77,15 @@ export type { ReadTraceOptions, TraceContents } from './trace/readTrace';
 export type { TraceFileOptions } from './trace/traceFile';
 export { rotatedTraceFiles } from './trace/traceRotation';
 export type { TraceRotation } from './trace/traceRotation';
-export type { TraceAnswer, TraceChange, TraceChangeKind, TraceNotice, TraceReason, TraceRecord, TraceSink } from './trace/traceRecord';
+export type {
+  TraceAnswer,
+  TraceChange,
+  TraceChangeKind,
+  TraceNotice,
+  TraceReason,
+  TraceRecord,
+  TraceSink,
+} from './trace/traceRecord';
 export { TRACE_ANSWERS } from './trace/traceRecord';
 export { CONTENT_CAP_BYTES, REDACTED_VALUE, redactArguments, TEXT_CAP_BYTES } from './trace/redactArguments';
 export type { RedactedArguments, RedactionOptions, TracedValue } from './trace/redactArguments';
@@ -80,7 +93,14 @@ export { REDACTED_WORD } from './trace/redactText';
 export { readAuditTrace } from './audit/auditRecord';
 export type { AuditRecord, AuditTrace } from './audit/auditRecord';
 export { summarizeTrace } from './audit/auditSummary';
-export type { AnswerEntry, AuditSummary, CodeCount, GrantUse, SessionApprovalUse, TraceChangeEntry } from './audit/auditSummary';
+export type {
+  AnswerEntry,
+  AuditSummary,
+  CodeCount,
+  GrantUse,
+  SessionApprovalUse,
+  TraceChangeEntry,
+} from './audit/auditSummary';
 export { replayTrace } from './audit/replayTrace';
 export type { ReplayEntry, ReplayOptions, ReplayReport, ReplayStatus, ReplayVerdict } from './audit/replayTrace';
 export type { ApprovedBy } from './governor/answeredBy';
@@ -115,7 +135,13 @@ export { catalogTokenReport } from './tokens/catalogTokenReport';
 export type { CatalogTokenReport, CatalogTokenReportOptions, ToolListTokens } from './tokens/catalogTokenReport';
 export { renderToolList } from './tokens/renderToolList';
 export { modelSessionCost } from './tokens/sessionCost';
-export type { SessionCostOptions, SessionCostReport, SessionParameters, SessionRun, SessionTurn } from './tokens/sessionCost';
+export type {
+  SessionCostOptions,
+  SessionCostReport,
+  SessionParameters,
+  SessionRun,
+  SessionTurn,
+} from './tokens/sessionCost';
 export { DEPENDENCY_MANIFESTS } from './paths/dependencyManifest';
 
 export { loadPolicy } from './policy/loadPolicy';
@@ -123,18 +149,39 @@ export { parsePolicy } from './policy/parsePolicy';
 export type { ParsePolicyOptions, Policy } from './policy/parsePolicy';
 export { policyJsonSchema } from './policy/policyJsonSchema';
 export { POLICY_VERSION, policySchema } from './policy/policySchema';
-export type { PolicyCheck, PolicyClassExample, PolicyClassRule, PolicyDocument, PolicyKindExample, PolicyMcp, PolicyService } from './policy/policySchema';
+export type {
+  PolicyCheck,
+  PolicyClassExample,
+  PolicyClassRule,
+  PolicyDocument,
+  PolicyKindExample,
+  PolicyMcp,
+  PolicyService,
+} from './policy/policySchema';
 export { POLICY_FORMATS } from './policy/policyFormat';
 export type { PolicyFormat } from './policy/policyFormat';
 
 // containment: the kernel enforces the active intent for shell commands a host runs (docs/containment.md)
 export { containmentProfile, PROCESS_ISOLATION, SECRET_ENVIRONMENT } from './containment/containmentProfile';
-export type { ContainmentProfile, MaskedPlace, ProfileInputs, ProfileNetwork, ProfilePlace, WritablePlace } from './containment/containmentProfile';
+export type {
+  ContainmentProfile,
+  MaskedPlace,
+  ProfileInputs,
+  ProfileNetwork,
+  ProfilePlace,
+  WritablePlace,
+} from './containment/containmentProfile';
 export type { OwnFile } from './containment/controlPlaces';
 export { governorProfile, governorProfileInputs } from './containment/governorProfile';
 export type { GovernorPlace } from './containment/governorProfile';
 export { clearAfterContained, containedCommand, runContained } from './containment/runContained';
-export type { ContainedCommand, ContainedRun, ContainOptions, RunContainedOptions, RunContainedResult } from './containment/runContained';
+export type {
+  ContainedCommand,
+  ContainedRun,
+  ContainOptions,
+  RunContainedOptions,
+  RunContainedResult,
+} from './containment/runContained';
 export type { CommandToContain } from './containment/bwrapArguments';
 export { commandOfContainedLine, containedShellLine } from './containment/containedShellLine';
 export type { ContainedShellLine, ContainedShellLineOptions } from './containment/containedShellLine';
@@ -144,9 +191,25 @@ export { detectContainment } from './containment/bwrapAvailability';
 export type { ContainmentAvailability } from './containment/bwrapAvailability';
 export { containmentPlan, containmentPlanSchema, HOST_RUNS_COMMANDS } from './containment/containmentPlan';
 export type { ContainmentPlan } from './containment/containmentPlan';
-export { CONTAINMENT_MODES, containmentPolicyOf, DEFAULT_CONTAINMENT_POLICY, HOST_GRANT_NETWORK } from './containment/containmentPolicy';
-export type { ContainmentMode, ContainmentPolicy, ContainmentPolicyInput, HostGrantNetwork } from './containment/containmentPolicy';
-export { containmentPlanFor, EXECUTE_COMMAND, governorPlaceFor, runAllowedCommand, runGovernedCommand } from './containment/governedCommand';
+export {
+  CONTAINMENT_MODES,
+  containmentPolicyOf,
+  DEFAULT_CONTAINMENT_POLICY,
+  HOST_GRANT_NETWORK,
+} from './containment/containmentPolicy';
+export type {
+  ContainmentMode,
+  ContainmentPolicy,
+  ContainmentPolicyInput,
+  HostGrantNetwork,
+} from './containment/containmentPolicy';
+export {
+  containmentPlanFor,
+  EXECUTE_COMMAND,
+  governorPlaceFor,
+  runAllowedCommand,
+  runGovernedCommand,
+} from './containment/governedCommand';
 export type { CommandRun, GovernedCommandOptions, GovernedCommandResult } from './containment/governedCommand';
 export { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_OUTPUT_LIMIT_BYTES } from './containment/commandOutput';
 export type { CommandOutput, RunLimits } from './containment/commandOutput';

@@ -26,7 +26,9 @@ const catalogs: readonly Catalog[] = (hasSharedCatalogs ? CATALOG_NAMES : []).ma
   classes: readJson<Record<string, ToolClass>>(`${name}.classes.json`),
 }));
 
-const selectActiveIntentTool = hasSharedCatalogs ? readJson<FunctionToolDefinition>('select_active_intent.tool.json') : undefined;
+const selectActiveIntentTool = hasSharedCatalogs
+  ? readJson<FunctionToolDefinition>('select_active_intent.tool.json')
+  : undefined;
 
 const workspaces: string[] = [];
 
@@ -122,16 +124,22 @@ describe.runIf(hasSharedCatalogs)('catalog filtering with the catalog classifica
 
 describe.runIf(hasSharedCatalogs)('catalog filtering without a classification override', () => {
   // the suite is still collected where it is skipped: only a catalog that should be there is required
-  const gemini = catalogs.find((catalog) => catalog.name === 'gemini-cli') ?? { name: 'gemini-cli', tools: [], classes: {} };
+  const gemini = catalogs.find((catalog) => catalog.name === 'gemini-cli') ?? {
+    name: 'gemini-cli',
+    tools: [],
+    classes: {},
+  };
   if (hasSharedCatalogs && gemini.tools.length === 0) throw new Error('the gemini-cli catalog is missing');
 
   // of Gemini CLI's tools only read_file is in seed 000's table; the rest are unknown, so DESTRUCTIVE
   const seedSafe = gemini.tools.filter((tool) => tool.function.name === 'read_file');
 
-  const hiddenCases = ['write_file', 'run_shell_command', 'glob', 'grep_search', 'list_directory', 'web_fetch'].map((tool) => ({
-    name: `hides the unknown tool ${tool} in REASONING`,
-    tool,
-  }));
+  const hiddenCases = ['write_file', 'run_shell_command', 'glob', 'grep_search', 'list_directory', 'web_fetch'].map(
+    (tool) => ({
+      name: `hides the unknown tool ${tool} in REASONING`,
+      tool,
+    }),
+  );
 
   it.each(hiddenCases)('$name', ({ tool }) => {
     const governor = governorFor();
@@ -158,6 +166,9 @@ describe.runIf(hasSharedCatalogs)('catalog filtering without a classification ov
     const governor = governorFor();
     governor.userPrompt('look around');
     const decision = governor.isToolAllowed('run_shell_command');
-    expect({ allowed: decision.allowed, toolClass: decision.toolClass }).toEqual({ allowed: false, toolClass: 'DESTRUCTIVE' });
+    expect({ allowed: decision.allowed, toolClass: decision.toolClass }).toEqual({
+      allowed: false,
+      toolClass: 'DESTRUCTIVE',
+    });
   });
 });

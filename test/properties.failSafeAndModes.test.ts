@@ -8,7 +8,10 @@ import { INTENTS_YAML, makeWorkspace } from './support/workspace';
 
 // the invariants of test/properties.test.ts with the orchestration directory coming and going, and with modes
 
-const names = fc.oneof(fc.constantFrom(...Object.keys(SEED_CLASSIFICATION)), fc.constantFrom('mcp__x__y', 'Read_File', 'glob'));
+const names = fc.oneof(
+  fc.constantFrom(...Object.keys(SEED_CLASSIFICATION)),
+  fc.constantFrom('mcp__x__y', 'Read_File', 'glob'),
+);
 
 type Step =
   | { readonly kind: 'prompt' }
@@ -62,21 +65,31 @@ describe('invariants with the fail-safe and modes', () => {
   });
 
   it('toolsFor in a mode shows exactly the tools the mode lists that isToolAllowed allows', () => {
-    const modes = { ask: { tools: ['read_*', 'list_*', 'select_active_intent'] }, code: { tools: ['*'] }, none: { tools: [] } };
+    const modes = {
+      ask: { tools: ['read_*', 'list_*', 'select_active_intent'] },
+      code: { tools: ['*'] },
+      none: { tools: [] },
+    };
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 12 }), fc.constantFrom('ask', 'code', 'none'), fc.uniqueArray(names, { maxLength: 20 }), (steps, mode, catalog) => {
-        const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-        const governor = createGovernor({ workspaceRoot: root, safeMode: false, trace: () => undefined, modes });
-        steps.forEach((taken) => run(governor, root, taken));
-        const tools = catalog.map((name) => ({ name }));
-        const shown = new Set(governor.toolsFor(governor.state, tools, { mode }).map((tool) => tool.name));
-        const all = new Set(governor.toolsFor(governor.state, tools).map((tool) => tool.name));
-        for (const { name } of tools) {
-          const listed = mode === 'code' || (mode === 'ask' && (/^(read|list)_/.test(name) || name === 'select_active_intent'));
-          expect(shown.has(name)).toBe(listed && governor.isToolAllowed(name).allowed);
-          if (shown.has(name)) expect(all.has(name)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(step, { maxLength: 12 }),
+        fc.constantFrom('ask', 'code', 'none'),
+        fc.uniqueArray(names, { maxLength: 20 }),
+        (steps, mode, catalog) => {
+          const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+          const governor = createGovernor({ workspaceRoot: root, safeMode: false, trace: () => undefined, modes });
+          steps.forEach((taken) => run(governor, root, taken));
+          const tools = catalog.map((name) => ({ name }));
+          const shown = new Set(governor.toolsFor(governor.state, tools, { mode }).map((tool) => tool.name));
+          const all = new Set(governor.toolsFor(governor.state, tools).map((tool) => tool.name));
+          for (const { name } of tools) {
+            const listed =
+              mode === 'code' || (mode === 'ask' && (/^(read|list)_/.test(name) || name === 'select_active_intent'));
+            expect(shown.has(name)).toBe(listed && governor.isToolAllowed(name).allowed);
+            if (shown.has(name)) expect(all.has(name)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

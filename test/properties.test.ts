@@ -11,12 +11,33 @@ const isSeedSafe = (name: unknown): boolean =>
 
 const toolName = fc.oneof(
   fc.constantFrom(...Object.keys(SEED_CLASSIFICATION)),
-  fc.constantFrom('Write_To_File', ' read_file', 'read_file ', '__proto__', 'constructor', 'toString', 'mcp__github__push', 'use_mcp_tool', 'glob'),
+  fc.constantFrom(
+    'Write_To_File',
+    ' read_file',
+    'read_file ',
+    '__proto__',
+    'constructor',
+    'toString',
+    'mcp__github__push',
+    'use_mcp_tool',
+    'glob',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
 const pathArg = fc.oneof(
-  fc.constantFrom('src/auth/a.ts', 'tests/auth/b.ts', 'docs/x.md', 'src/x.ts', '../x', '/etc/passwd', 'secrets/k', '.orchestration/active_intents.yaml', 'src\\auth\\c.ts', '~/x'),
+  fc.constantFrom(
+    'src/auth/a.ts',
+    'tests/auth/b.ts',
+    'docs/x.md',
+    'src/x.ts',
+    '../x',
+    '/etc/passwd',
+    'secrets/k',
+    '.orchestration/active_intents.yaml',
+    'src\\auth\\c.ts',
+    '~/x',
+  ),
   fc.string({ minLength: 1, maxLength: 20 }),
 );
 
@@ -103,7 +124,10 @@ describe('invariants', () => {
         for (const state of ['REQUEST', 'REASONING', 'ACTION'] as const) {
           // the batch shares verdicts between names; each copy decides its one name afresh
           const shown = governor.toolsFor(state, definitions).map((definition) => definition.name);
-          const alone = names.filter((name) => createGovernor({ workspaceRoot: root, restore: snapshot }).toolsFor(state, [{ name }]).length === 1);
+          const alone = names.filter(
+            (name) =>
+              createGovernor({ workspaceRoot: root, restore: snapshot }).toolsFor(state, [{ name }]).length === 1,
+          );
           expect(shown).toEqual(alone);
         }
         governor.stop();

@@ -1,14 +1,24 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGovernor, InvalidArgumentError, readTrace, type Governor, type GovernorOptions, type TraceRecord } from '../src/index';
+import {
+  createGovernor,
+  InvalidArgumentError,
+  readTrace,
+  type Governor,
+  type GovernorOptions,
+  type TraceRecord,
+} from '../src/index';
 import { INTENTS_YAML, makeWorkspace } from './support/workspace';
 
 const STATE_VIOLATION =
   "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
 const write = (file: string) => ({ path: file, content: 'export {};\n' });
 
-function governor(options: GovernorOptions = {}, spec = { intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' }): { g: Governor; root: string } {
+function governor(
+  options: GovernorOptions = {},
+  spec = { intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' },
+): { g: Governor; root: string } {
   const root = makeWorkspace(spec);
   return { g: createGovernor({ workspaceRoot: root, sessionId: 's1', ...options }), root };
 }
@@ -25,11 +35,23 @@ describe('safe mode holds risky calls', () => {
   it('asks before an in-scope write, with the confirmation prompt', () => {
     const { g } = inAction();
     const decision = g.handleToolCall('write_to_file', write('src/auth/login.ts'));
-    expect(decision).toMatchObject({ allowed: false, verdict: 'ask', code: 'needs_approval', categories: ['FS_DELETE_OVERWRITE'] });
-    expect(decision.reason).toBe("Safe mode: 'write_to_file' needs a human's approval for FS_DELETE_OVERWRITE in this session.");
+    expect(decision).toMatchObject({
+      allowed: false,
+      verdict: 'ask',
+      code: 'needs_approval',
+      categories: ['FS_DELETE_OVERWRITE'],
+    });
+    expect(decision.reason).toBe(
+      "Safe mode: 'write_to_file' needs a human's approval for FS_DELETE_OVERWRITE in this session.",
+    );
     expect(decision.approval).toMatchObject({ id: 'approval-1', categories: ['FS_DELETE_OVERWRITE'] });
     expect(decision.approval?.prompt.risk).toBe('Data or file history can be lost.');
-    expect(decision.approval?.prompt.actions.map((a) => a.label)).toEqual(['Continue', 'Cancel', 'Show details', 'Edit']);
+    expect(decision.approval?.prompt.actions.map((a) => a.label)).toEqual([
+      'Continue',
+      'Cancel',
+      'Show details',
+      'Edit',
+    ]);
     expect(g.actor.getSnapshot().value).toEqual({ ACTION: 'awaitingApproval' });
     expect(g.pendingApproval).toBe(decision);
   });
@@ -40,8 +62,16 @@ describe('safe mode holds risky calls', () => {
     expect(g.approveSession(['FS_DELETE_OVERWRITE'])).toEqual(['FS_DELETE_OVERWRITE']);
     expect(g.actor.getSnapshot().value).toEqual({ ACTION: 'ready' });
     const decision = g.handleToolCall('write_to_file', write('src/auth/login.ts'));
-    expect(decision).toMatchObject({ allowed: true, code: 'destructive_in_scope', categories: ['FS_DELETE_OVERWRITE'] });
-    expect(decision.reasons.map((r) => r.code)).toEqual(['destructive_in_scope', 'approved_for_session', 'risk_category']);
+    expect(decision).toMatchObject({
+      allowed: true,
+      code: 'destructive_in_scope',
+      categories: ['FS_DELETE_OVERWRITE'],
+    });
+    expect(decision.reasons.map((r) => r.code)).toEqual([
+      'destructive_in_scope',
+      'approved_for_session',
+      'risk_category',
+    ]);
   });
 
   it('asks only for the categories the session has not approved', () => {
@@ -71,10 +101,34 @@ describe('safe mode holds risky calls', () => {
 
 describe('approval never cancels the rules', () => {
   it.each([
-    { name: 'a DESTRUCTIVE call before the handshake', select: false, tool: 'write_to_file', args: write('src/auth/a.ts'), code: 'state_violation' },
-    { name: 'an out-of-scope write', select: true, tool: 'write_to_file', args: write('src/billing/a.ts'), code: 'scope_violation' },
-    { name: 'an .intentignore path', select: true, tool: 'read_file', args: { path: 'secrets/key.txt' }, code: 'path_ignored' },
-    { name: 'a control file', select: true, tool: 'write_to_file', args: write('.intentignore'), code: 'protected_path' },
+    {
+      name: 'a DESTRUCTIVE call before the handshake',
+      select: false,
+      tool: 'write_to_file',
+      args: write('src/auth/a.ts'),
+      code: 'state_violation',
+    },
+    {
+      name: 'an out-of-scope write',
+      select: true,
+      tool: 'write_to_file',
+      args: write('src/billing/a.ts'),
+      code: 'scope_violation',
+    },
+    {
+      name: 'an .intentignore path',
+      select: true,
+      tool: 'read_file',
+      args: { path: 'secrets/key.txt' },
+      code: 'path_ignored',
+    },
+    {
+      name: 'a control file',
+      select: true,
+      tool: 'write_to_file',
+      args: write('.intentignore'),
+      code: 'protected_path',
+    },
   ])('still denies $name with every category approved', ({ select, tool, args, code }) => {
     const { g } = governor();
     g.approveSession(['FS_DELETE_OVERWRITE', 'FS_OUTSIDE_WORKSPACE', 'FS_CONFIG_SECRETS', 'EXEC_ARBITRARY']);
@@ -86,7 +140,10 @@ describe('approval never cancels the rules', () => {
   });
 
   it('still applies the fail-safe', () => {
-    const bare = createGovernor({ workspaceRoot: makeWorkspace({ orchestration: false }), intents: [{ id: 'I', owned_scope: ['**'] }] });
+    const bare = createGovernor({
+      workspaceRoot: makeWorkspace({ orchestration: false }),
+      intents: [{ id: 'I', owned_scope: ['**'] }],
+    });
     bare.approveSession(['FS_DELETE_OVERWRITE']);
     bare.userPrompt();
     bare.handleToolCall('select_active_intent', { intent_id: 'I' });
@@ -108,7 +165,10 @@ describe('answers to a held call', () => {
   it('Cancel drops it', () => {
     const { g } = inAction();
     const held = g.handleToolCall('write_to_file', write('src/auth/a.ts'));
-    expect(g.resolveApproval(held.approval!.id, 'cancel')).toMatchObject({ verdict: 'deny', code: 'approval_cancelled' });
+    expect(g.resolveApproval(held.approval!.id, 'cancel')).toMatchObject({
+      verdict: 'deny',
+      code: 'approval_cancelled',
+    });
     expect(g.actor.getSnapshot().value).toEqual({ ACTION: 'ready' });
     expect(g.actor.getSnapshot().context.destructiveRan).toBe(false);
   });
@@ -118,7 +178,10 @@ describe('answers to a held call', () => {
     const held = g.handleToolCall('write_to_file', write('src/auth/.env'));
     const details = g.resolveApproval(held.approval!.id, 'details');
     expect(details).toBe(held);
-    expect(details.approval?.prompt.details.map((d) => d.category)).toEqual(['FS_DELETE_OVERWRITE', 'FS_CONFIG_SECRETS']);
+    expect(details.approval?.prompt.details.map((d) => d.category)).toEqual([
+      'FS_DELETE_OVERWRITE',
+      'FS_CONFIG_SECRETS',
+    ]);
     expect(g.pendingApproval).toBe(held);
   });
 
@@ -161,7 +224,11 @@ describe('session approvals', () => {
   it.each([
     { name: 'an empty list', categories: [], message: /missing or empty/ },
     { name: 'a missing list', categories: undefined, message: /missing or empty/ },
-    { name: 'an unknown category', categories: ['FS_DELETE', 'SUDO'], message: /unknown category 'FS_DELETE'.*FS_DELETE_OVERWRITE, .*EXEC_ARBITRARY/ },
+    {
+      name: 'an unknown category',
+      categories: ['FS_DELETE', 'SUDO'],
+      message: /unknown category 'FS_DELETE'.*FS_DELETE_OVERWRITE, .*EXEC_ARBITRARY/,
+    },
   ])('refuses $name and grants nothing', ({ categories, message }) => {
     const { g } = governor();
     expect(() => g.approveSession(categories as never)).toThrowError(message);
@@ -189,10 +256,20 @@ describe('safe mode off', () => {
   it('runs risky calls and still writes them to the trace', () => {
     const { g, records } = inAction({ safeMode: false });
     const decision = g.handleToolCall('write_to_file', write('src/auth/a.ts'));
-    expect(decision).toMatchObject({ allowed: true, code: 'destructive_in_scope', categories: ['FS_DELETE_OVERWRITE'] });
+    expect(decision).toMatchObject({
+      allowed: true,
+      code: 'destructive_in_scope',
+      categories: ['FS_DELETE_OVERWRITE'],
+    });
     expect(decision.reasons[1]?.code).toBe('safe_mode_off');
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ session_id: 's1', intent_id: 'INT-001', tool: 'write_to_file', categories: ['FS_DELETE_OVERWRITE'], verdict: 'allow' });
+    expect(records[0]).toMatchObject({
+      session_id: 's1',
+      intent_id: 'INT-001',
+      tool: 'write_to_file',
+      categories: ['FS_DELETE_OVERWRITE'],
+      verdict: 'allow',
+    });
   });
 });
 

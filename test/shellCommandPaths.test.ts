@@ -25,7 +25,11 @@ describe('shell commands meet scope, .intentignore and the control-file guard', 
     { name: 'writes outside the scope by redirection', command: 'echo x > README.md', code: 'scope_violation' },
     { name: 'moves a file out of the scope', command: 'mv src/a/x.ts lib/x.ts', code: 'scope_violation' },
     { name: 'deletes .intentignore', command: 'rm .intentignore', code: 'protected_path' },
-    { name: 'widens its own scope', command: "printf 'active_intents: []' > .orchestration/active_intents.yaml", code: 'protected_path' },
+    {
+      name: 'widens its own scope',
+      command: "printf 'active_intents: []' > .orchestration/active_intents.yaml",
+      code: 'protected_path',
+    },
     { name: 'empties the trace', command: ': > .orchestration/agent_trace.jsonl', code: 'protected_path' },
     { name: 'reads an ignored path', command: 'cat secrets/key.txt', code: 'path_ignored' },
     { name: 'copies an ignored path into the scope', command: 'cp secrets/k src/a/k', code: 'path_ignored' },
@@ -44,7 +48,11 @@ describe('shell commands meet scope, .intentignore and the control-file guard', 
   it('leaves a change under a scratch folder to safe mode', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS });
     const scratch = makeWorkspace({ orchestration: false });
-    const governor = createGovernor({ workspaceRoot: root, trace: () => undefined, shell: { scratchFolders: [scratch] } });
+    const governor = createGovernor({
+      workspaceRoot: root,
+      trace: () => undefined,
+      shell: { scratchFolders: [scratch] },
+    });
     governor.userPrompt('tidy up');
     governor.handleToolCall('select_active_intent', { intent_id: 'A' });
     const decision = governor.handleToolCall('execute_command', { command: `npm test > ${scratch}/log` });

@@ -2,7 +2,9 @@ import { and, not, or } from 'xstate';
 
 /** A property of a guard or action value, which xstate gives as a string, an object or a function. */
 function field(value: unknown, name: string): unknown {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null ? Reflect.get(value, name) : undefined;
+  return (typeof value === 'object' || typeof value === 'function') && value !== null
+    ? Reflect.get(value, name)
+    : undefined;
 }
 
 // xstate marks its combinators by their check function, the same object for every call

@@ -30,7 +30,13 @@ export function transitionsTable(root: ChartNode): string {
 export function decisionCodesTable(root: ChartNode): string {
   const transitions = chartTransitions(root);
   const rows = DECISION_CODES.map((decision) => {
-    const states = [...new Set(transitions.filter((transition) => transition.codes.includes(decision)).map((transition) => nodeName(transition.source)))];
+    const states = [
+      ...new Set(
+        transitions
+          .filter((transition) => transition.codes.includes(decision))
+          .map((transition) => nodeName(transition.source)),
+      ),
+    ];
     const where = states.length === 0 ? 'none: decided by the governor, outside the statechart' : codeList(states);
     return [code(decision), REASON_CODES[decision].verdict, REASON_CODES[decision].rule, where];
   });

@@ -1,7 +1,14 @@
 import { DEPENDENCY_MANIFESTS } from '../../src/paths/dependencyManifest';
 import { createPathAnalyzer } from '../../src/paths/pathAnalyzer';
 import { secretKind } from '../../src/paths/secretKind';
-import { SECRET_EXTENSIONS, SECRET_KINDS, SECRET_NAMES, SECRET_PREFIXES, SECRET_WORDS, type SecretKind } from '../../src/paths/secretWords';
+import {
+  SECRET_EXTENSIONS,
+  SECRET_KINDS,
+  SECRET_NAMES,
+  SECRET_PREFIXES,
+  SECRET_WORDS,
+  type SecretKind,
+} from '../../src/paths/secretWords';
 import type { RiskCategory } from '../../src/risk/categories';
 import { pathUseEvidence, type PathContext } from '../../src/risk/fileRisk';
 import type { PathRole } from '../../src/shell/shellAnalysis';
@@ -13,7 +20,12 @@ const everyRole: [Exclude<PathRole, (typeof PATH_ROLES)[number]>] extends [never
 void everyRole;
 
 /** The categories the file rules raise. */
-export const FILE_RULE_CATEGORIES = ['FS_DELETE_OVERWRITE', 'FS_OUTSIDE_WORKSPACE', 'FS_CONFIG_SECRETS', 'DEPS_INSTALL_UPDATE'] as const satisfies readonly RiskCategory[];
+export const FILE_RULE_CATEGORIES = [
+  'FS_DELETE_OVERWRITE',
+  'FS_OUTSIDE_WORKSPACE',
+  'FS_CONFIG_SECRETS',
+  'DEPS_INSTALL_UPDATE',
+] as const satisfies readonly RiskCategory[];
 
 export type FileRuleCategory = (typeof FILE_RULE_CATEGORIES)[number];
 
@@ -21,7 +33,9 @@ export type FileRuleCategory = (typeof FILE_RULE_CATEGORIES)[number];
 export const PROBE_WORKSPACE = '/nonexistent-intentgate-docs/project';
 
 /** The path that shows each rule, and what it stands for: inputs to the rules, not their answers. */
-export const FILE_RULE_PROBES: Readonly<Record<Exclude<FileRuleCategory, 'FS_CONFIG_SECRETS'>, { readonly path: string; readonly stands: string }>> = {
+export const FILE_RULE_PROBES: Readonly<
+  Record<Exclude<FileRuleCategory, 'FS_CONFIG_SECRETS'>, { readonly path: string; readonly stands: string }>
+> = {
   FS_DELETE_OVERWRITE: { path: 'src/app.ts', stands: 'any path' },
   FS_OUTSIDE_WORKSPACE: { path: '../elsewhere/app.ts', stands: 'a path that resolves outside the workspace' },
   DEPS_INSTALL_UPDATE: {
@@ -42,7 +56,11 @@ export function secretSample(kind: SecretKind): string | undefined {
 }
 
 function raises(path: string, role: PathRole, category: RiskCategory): boolean {
-  const context: PathContext = { workspaceRoot: PROBE_WORKSPACE, base: PROBE_WORKSPACE, analyze: createPathAnalyzer(PROBE_WORKSPACE, PROBE_WORKSPACE) };
+  const context: PathContext = {
+    workspaceRoot: PROBE_WORKSPACE,
+    base: PROBE_WORKSPACE,
+    analyze: createPathAnalyzer(PROBE_WORKSPACE, PROBE_WORKSPACE),
+  };
   return pathUseEvidence({ path, role, argument: 'path' }, context).some((evidence) => evidence.category === category);
 }
 

@@ -15,7 +15,11 @@ const intentsLine = MATRIX_INTENTS.map((intent) => `${intent.id} (\`${intent.own
 /** docs/lifecycle.md: both statecharts drawn from their definitions, the governance matrix and the decision codes. */
 export function lifecycleDoc(): string {
   return `${[
-    generatedHeader('The lifecycle statechart', ['machines/lifecycle.ts', 'machines/approvals.ts', 'src/decision/reasons.ts']),
+    generatedHeader('The lifecycle statechart', [
+      'machines/lifecycle.ts',
+      'machines/approvals.ts',
+      'src/decision/reasons.ts',
+    ]),
     'Every tool call goes through the lifecycle statechart: its `tool.requested` transitions, in priority order, are the governance matrix of each state, and the `decide` action of the transition taken names the reason code. The approvals actor remembers the risk categories a human approved for the session.',
     '## Reading the diagrams',
     MERMAID_LEGEND.map((rule) => `- ${rule}`).join('\n'),
@@ -36,7 +40,7 @@ export function lifecycleDoc(): string {
     `Computed by \`computeGovernanceMatrix()\`: it asks the statechart (\`decisionCodeOf\`) how it decides one probe call per tool class in each state, entered in its initial substate at the start of a task, with the intents ${intentsLine} and ${MATRIX_INTENTS[0]?.id ?? 'the first'} active in ACTION. A cell reads \`verdict code\`, then \`→ STATE\` when the call moves the lifecycle; an \`ask\` \`needs_approval\` holds the call in the state's \`awaitingApproval\` substate. The third table is the lifecycle while a change to a control file that a DESTRUCTIVE call may have made waits for a human: every call waits with it, in the state it is in. Only the probes marked "category not approved" carry a category the session has not approved, so the others show the lifecycle rule alone.`,
     renderMatrixMarkdown(computeGovernanceMatrix(lifecycleMachine)).trimEnd(),
     '## Decision codes',
-    'Every reason code that decides a verdict (`REASON_CODES`), and which states\' transitions name it in a `decide` action.',
+    "Every reason code that decides a verdict (`REASON_CODES`), and which states' transitions name it in a `decide` action.",
     decisionCodesTable(lifecycleMachine.root),
   ].join('\n\n')}\n`;
 }

@@ -44,7 +44,8 @@ function edgesOf(transition: ChartTransition): Edge[] {
 function noteLines(transitions: readonly ChartTransition[]): string[] {
   const byEvent = new Map<string, string[]>();
   for (const transition of transitions) {
-    const effect = transition.codes.length > 0 ? transition.codes.join(' + ') : transition.actions.join(' + ') || 'nothing';
+    const effect =
+      transition.codes.length > 0 ? transition.codes.join(' + ') : transition.actions.join(' + ') || 'nothing';
     byEvent.set(transition.event, [...(byEvent.get(transition.event) ?? []), effect]);
   }
   return [...byEvent].map(([event, effects]) => `${event}: ${effects.join(', ')}`);
@@ -82,10 +83,16 @@ export function mermaidStatechart(root: ChartNode): string {
   const staying = transitions.filter((transition) => transition.targets.length === 0);
   for (const node of chartNodes(root).slice(1)) {
     // a state's own handler of an event shadows the machine-wide one
-    const ownEvents = new Set(transitions.filter((transition) => transition.source.id === node.id).map((transition) => transition.event));
-    const machineWide = node.path.length === 1 ? staying.filter((transition) => transition.source.id === root.id && !ownEvents.has(transition.event)) : [];
+    const ownEvents = new Set(
+      transitions.filter((transition) => transition.source.id === node.id).map((transition) => transition.event),
+    );
+    const machineWide =
+      node.path.length === 1
+        ? staying.filter((transition) => transition.source.id === root.id && !ownEvents.has(transition.event))
+        : [];
     const note = noteLines([...staying.filter((transition) => transition.source.id === node.id), ...machineWide]);
-    if (note.length > 0) lines.push(`  note right of ${mermaidId(node)}`, ...note.map((line) => `    ${line}`), '  end note');
+    if (note.length > 0)
+      lines.push(`  note right of ${mermaidId(node)}`, ...note.map((line) => `    ${line}`), '  end note');
   }
   return `${lines.join('\n')}\n`;
 }

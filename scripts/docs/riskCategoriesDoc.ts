@@ -1,9 +1,22 @@
 import { RISK_CATEGORIES, CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
-import { FILE_RULE_CATEGORIES, FILE_RULE_PROBES, PROBE_WORKSPACE, fileRuleRoles, type FileRuleCategory } from './fileRuleRoles';
+import {
+  FILE_RULE_CATEGORIES,
+  FILE_RULE_PROBES,
+  PROBE_WORKSPACE,
+  fileRuleRoles,
+  type FileRuleCategory,
+} from './fileRuleRoles';
 import { code, codeList, generatedHeader, table } from './markdown';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
-import { categoryTextsTable, configByNameLine, roleTable, secretWordsTable, shellRulesTable, toolKindsLine } from './riskTables';
+import {
+  categoryTextsTable,
+  configByNameLine,
+  roleTable,
+  secretWordsTable,
+  shellRulesTable,
+  toolKindsLine,
+} from './riskTables';
 import { builtinToolRisks, type ToolRisk } from './toolKindCategories';
 
 const SOURCES = [
@@ -44,7 +57,9 @@ function categorySection(category: RiskCategory, risks: readonly ToolRisk[]): st
   return [
     `## ${category}`,
     categoryTextsTable(category),
-    ...(shell === undefined ? [`**Shell command rules:** none; command rules raise only ${codeList(ruleCategories())}.`] : ['**Shell command rules** (the built-in command catalog, src/shell/commands/):', shell]),
+    ...(shell === undefined
+      ? [`**Shell command rules:** none; command rules raise only ${codeList(ruleCategories())}.`]
+      : ['**Shell command rules** (the built-in command catalog, src/shell/commands/):', shell]),
     ...fileRulesSection(category),
     `**Built-in tools that can raise it**, by kind: ${toolKindsLine(category, risks)}.`,
   ].join('\n\n');
@@ -60,7 +75,11 @@ export function riskCategoriesDoc(): string {
   const risks = builtinToolRisks();
   const overview = table(
     ['category', 'risk (en)', 'risk (ru)'],
-    RISK_CATEGORIES.map((category) => [`[${code(category)}](#${category.toLowerCase()})`, CATEGORY_TEXTS.en[category].risk, CATEGORY_TEXTS.ru[category].risk]),
+    RISK_CATEGORIES.map((category) => [
+      `[${code(category)}](#${category.toLowerCase()})`,
+      CATEGORY_TEXTS.en[category].risk,
+      CATEGORY_TEXTS.ru[category].risk,
+    ]),
   );
   return `${[
     generatedHeader('Risk categories', SOURCES),

@@ -45,7 +45,12 @@ function selectedBy({ subcommands, rule }: CatalogRule): string {
 export function shellRulesTable(category: RiskCategory): string | undefined {
   const rules = catalogRules(BUILTIN_CATALOG).filter((entry) => entry.rule.category === category);
   if (rules.length === 0) return undefined;
-  const rows = rules.map((entry) => [codeList([entry.program, ...entry.aliases]), selectedBy(entry), entry.rule.note, codeList(entry.rule.examples)]);
+  const rows = rules.map((entry) => [
+    codeList([entry.program, ...entry.aliases]),
+    selectedBy(entry),
+    entry.rule.note,
+    codeList(entry.rule.examples),
+  ]);
   return table(['program', 'when', 'note', 'examples'], rows);
 }
 
@@ -57,7 +62,10 @@ function roleAnswer(answer: readonly SecretKind[] | boolean): string {
 
 /** Per path role, whether the file rules raise the category (or which secret kinds do). */
 export function roleTable(answers: RoleAnswers): string {
-  return table(['the call', 'raises it'], PATH_ROLES.map((role) => [`${role}s the path`, roleAnswer(answers[role])]));
+  return table(
+    ['the call', 'raises it'],
+    PATH_ROLES.map((role) => [`${role}s the path`, roleAnswer(answers[role])]),
+  );
 }
 
 const words = <T>(entries: readonly T[] | undefined, show: (entry: T) => string): string =>
@@ -79,7 +87,10 @@ export function secretWordsTable(): string {
     words(SECRET_WORD_PAIRS[kind], ([first, second]) => `${first} ${second}`),
     words(SECRET_PAIRS[kind], ([folder, file]) => `${folder}/${file}`),
   ]);
-  return table(['kind', 'names', 'prefixes', 'extensions', 'words', 'Russian words', 'key words', 'word pairs', 'folder/file'], rows);
+  return table(
+    ['kind', 'names', 'prefixes', 'extensions', 'words', 'Russian words', 'key words', 'word pairs', 'folder/file'],
+    rows,
+  );
 }
 
 /** The configuration rule by name, and the documentation exception, from the same lists the code reads. */

@@ -10,13 +10,17 @@ const PROBE_SANDBOX = PROBE_WORKSPACE.slice(0, PROBE_WORKSPACE.lastIndexOf('/'))
 
 // inputs for the rules, not answers: one path per file rule, and every command rule's examples
 const PROBE_PATHS = ['src/app.ts', '../elsewhere/app.ts', '.env', 'package.json'];
-const PROBE_COMMANDS = [...catalogRules(BUILTIN_CATALOG).flatMap((entry) => entry.rule.examples), ...PROBE_PATHS.map((path) => `rm ${path}`)];
+const PROBE_COMMANDS = [
+  ...catalogRules(BUILTIN_CATALOG).flatMap((entry) => entry.rule.examples),
+  ...PROBE_PATHS.map((path) => `rm ${path}`),
+];
 const PROBE_URLS = ['https://example.com/', `file://${PROBE_SANDBOX}/.env`];
 const FS_OPS = ['read', 'write', 'delete'];
 
 type Args = Record<string, unknown>;
 
-const firstName = (names: string | readonly string[] | undefined): string | undefined => (typeof names === 'string' ? names : names?.[0]);
+const firstName = (names: string | readonly string[] | undefined): string | undefined =>
+  typeof names === 'string' ? names : names?.[0];
 
 /** The probe calls of a tool, shaped by the argument names its kind spec gives. */
 function probeArgs(spec: ToolKindSpec): Args[] {
@@ -29,7 +33,9 @@ function probeArgs(spec: ToolKindSpec): Args[] {
       const name = firstName(spec.path);
       if (name !== undefined) return PROBE_PATHS.map((path) => ({ [name]: path }));
       const patch = spec.patch ?? 'patch';
-      return PROBE_PATHS.map((path) => ({ [patch]: `*** Begin Patch\n*** Update File: ${path}\n@@\n-a\n+b\n*** End Patch` }));
+      return PROBE_PATHS.map((path) => ({
+        [patch]: `*** Begin Patch\n*** Update File: ${path}\n@@\n-a\n+b\n*** End Patch`,
+      }));
     }
     case 'file_patch':
     case 'run':
@@ -62,6 +68,11 @@ export function builtinToolRisks(): ToolRisk[] {
   return Object.entries(BUILTIN_TOOL_KINDS).map(([tool, spec]) => {
     const found = probeArgs(spec).map((args) => categorize(tool, args, options).categories);
     const categories = sortCategories(found.flat());
-    return { tool, kind: spec.kind, categories, always: categories.filter((category) => found.every((each) => each.includes(category))) };
+    return {
+      tool,
+      kind: spec.kind,
+      categories,
+      always: categories.filter((category) => found.every((each) => each.includes(category))),
+    };
   });
 }

@@ -14,7 +14,8 @@ const MAX_CALL_CHARS = 4000;
 
 const MINI_SWE_AGENT_ROOT = '/testbed';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -36,7 +37,9 @@ interface Extracted {
 
 /** A session's calls with the long ones left out, and how many were. */
 function withinLimit(id: string, root: string, calls: readonly SessionCall[]): Extracted {
-  const kept = calls.filter((call) => Object.values(call.args).every((arg) => arg.length <= MAX_CALL_CHARS && !arg.includes('\0')));
+  const kept = calls.filter((call) =>
+    Object.values(call.args).every((arg) => arg.length <= MAX_CALL_CHARS && !arg.includes('\0')),
+  );
   return { session: { id, root, calls: kept }, dropped: calls.length - kept.length };
 }
 
@@ -79,15 +82,20 @@ function workingDir(step: Record<string, unknown>): string | undefined {
 function sweAgentCall(action: string, root: string, open: { file: string | undefined }): SessionCall | undefined {
   const [firstLine = ''] = action.split('\n');
   const [name = '', ...operands] = words(firstLine);
-  const operand = (index: number): string | undefined => (operands[index] === undefined ? undefined : repoPath(operands[index] ?? '', root));
+  const operand = (index: number): string | undefined =>
+    operands[index] === undefined ? undefined : repoPath(operands[index] ?? '', root);
   const edit = (file: string | undefined): SessionCall | undefined =>
-    file === undefined ? undefined : { tool: 'apply_diff', args: { path: file, diff: action.slice(firstLine.length + 1) || firstLine } };
+    file === undefined
+      ? undefined
+      : { tool: 'apply_diff', args: { path: file, diff: action.slice(firstLine.length + 1) || firstLine } };
   switch (name) {
     case 'open':
     case 'create': {
       open.file = operand(0);
       if (open.file === undefined) return undefined;
-      return name === 'open' ? { tool: 'read_file', args: { path: open.file } } : { tool: 'write_to_file', args: { path: open.file, content: '' } };
+      return name === 'open'
+        ? { tool: 'read_file', args: { path: open.file } }
+        : { tool: 'write_to_file', args: { path: open.file, content: '' } };
     }
     case 'goto':
     case 'scroll_up':
@@ -119,12 +127,14 @@ function sweAgentCall(action: string, root: string, open: { file: string | undef
 /** A SWE-agent session: each step's action, run in the repository the steps' working folder names. */
 function sweAgentSession(file: string): Extracted | undefined {
   const trajectory: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const steps = isRecord(trajectory) && Array.isArray(trajectory.trajectory) ? trajectory.trajectory.filter(isRecord) : [];
+  const steps =
+    isRecord(trajectory) && Array.isArray(trajectory.trajectory) ? trajectory.trajectory.filter(isRecord) : [];
   const root = steps.map(workingDir).find((dir) => dir !== undefined);
   if (root === undefined) return undefined;
   const open = { file: undefined as string | undefined };
   const calls = steps.flatMap((step) => {
-    const call = typeof step.action === 'string' && step.action.trim() !== '' ? sweAgentCall(step.action, root, open) : undefined;
+    const call =
+      typeof step.action === 'string' && step.action.trim() !== '' ? sweAgentCall(step.action, root, open) : undefined;
     return call === undefined ? [] : [call];
   });
   return calls.length === 0 ? undefined : withinLimit(path.basename(file, '.traj'), root, calls);
@@ -133,12 +143,16 @@ function sweAgentSession(file: string): Extracted | undefined {
 /** With a limit, the sessions first in SHA-256 order of their file name (a fixed, unbiased sample). */
 function sample(files: readonly string[], limit: number | undefined): string[] {
   const ordered = [...files].sort((a, b) => compareText(sha256(path.basename(a)), sha256(path.basename(b))));
-  return (limit === undefined ? ordered : ordered.slice(0, limit)).sort((a, b) => compareText(path.basename(a), path.basename(b)));
+  return (limit === undefined ? ordered : ordered.slice(0, limit)).sort((a, b) =>
+    compareText(path.basename(a), path.basename(b)),
+  );
 }
 
 function write(source: string, extracted: readonly Extracted[]): void {
   const dropped = extracted.reduce((sum, item) => sum + item.dropped, 0);
-  process.stdout.write(sessionFileText({ source, droppedLongCalls: dropped, sessions: extracted.map((item) => item.session) }));
+  process.stdout.write(
+    sessionFileText({ source, droppedLongCalls: dropped, sessions: extracted.map((item) => item.session) }),
+  );
 }
 
 function main(): void {
@@ -150,12 +164,20 @@ function main(): void {
   }
   switch (source) {
     case 'mini-swe-agent': {
-      write('mini-swe-agent-swebench', sample(inputs.flatMap((folder) => filesUnder(folder, '.traj.json')), limit).map(miniSweAgentSession));
+      write(
+        'mini-swe-agent-swebench',
+        sample(
+          inputs.flatMap((folder) => filesUnder(folder, '.traj.json')),
+          limit,
+        ).map(miniSweAgentSession),
+      );
       return;
     }
     case 'swe-agent': {
       // software tasks only (the capture-the-flag demonstrations are not), one run per task
-      const files = inputs.flatMap((folder) => filesUnder(folder, '.traj')).filter((file) => !file.split(path.sep).includes('ctf'));
+      const files = inputs
+        .flatMap((folder) => filesUnder(folder, '.traj'))
+        .filter((file) => !file.split(path.sep).includes('ctf'));
       const byTask = new Map<string, string>();
       for (const file of files) if (!byTask.has(path.basename(file))) byTask.set(path.basename(file), file);
       const extracted = sample([...byTask.values()], limit).flatMap((file) => sweAgentSession(file) ?? []);

@@ -47,7 +47,13 @@ export interface FrictionFigures {
   readonly allNineCalls: number;
   /** asks the human answered Continue that were refused all the same */
   readonly refusedAfterContinue: number;
-  readonly asksPerSession: { readonly median: number; readonly mean: number; readonly p90: number; readonly max: number; readonly withoutAsks: number };
+  readonly asksPerSession: {
+    readonly median: number;
+    readonly mean: number;
+    readonly p90: number;
+    readonly max: number;
+    readonly withoutAsks: number;
+  };
   readonly bySource: readonly SourceFigures[];
   /** asks by deciding reason code */
   readonly askCodes: readonly Cause[];
@@ -71,7 +77,8 @@ export function shown(text: string, width = EXAMPLE_WIDTH): string {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
-const programOf = (call: CallOutcome): string => (call.tool === 'execute_command' ? leadingProgram(call.text) : call.tool);
+const programOf = (call: CallOutcome): string =>
+  call.tool === 'execute_command' ? leadingProgram(call.text) : call.tool;
 
 /** Counts calls by key, keeping each key's first call as its example; largest first, ties by key. */
 function causes(calls: readonly CallOutcome[], keysOf: (call: CallOutcome) => readonly string[]): Cause[] {
@@ -83,7 +90,9 @@ function causes(calls: readonly CallOutcome[], keysOf: (call: CallOutcome) => re
       else seen.count++;
     }
   }
-  return [...found.entries()].map(([key, { count, example }]) => ({ key, count, example })).sort((a, b) => b.count - a.count || compareText(a.key, b.key));
+  return [...found.entries()]
+    .map(([key, { count, example }]) => ({ key, count, example }))
+    .sort((a, b) => b.count - a.count || compareText(a.key, b.key));
 }
 
 const median = (sorted: readonly number[]): number => {
@@ -92,12 +101,14 @@ const median = (sorted: readonly number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 /** The nearest-rank percentile: the smallest value at least that share of sessions do not exceed. */
-const percentile = (sorted: readonly number[], share: number): number => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: readonly number[], share: number): number =>
+  sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
 const round = (value: number, decimals: number): number => Number(value.toFixed(decimals));
 const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
 
 function sessionFigures(session: SessionOutcome): SessionFigures {
-  const count = (outcome: CallOutcome['outcome']): number => session.calls.filter((call) => call.outcome === outcome).length;
+  const count = (outcome: CallOutcome['outcome']): number =>
+    session.calls.filter((call) => call.outcome === outcome).length;
   return {
     source: session.source,
     id: session.id,
@@ -109,10 +120,14 @@ function sessionFigures(session: SessionOutcome): SessionFigures {
   };
 }
 
-const total = (rows: readonly SessionFigures[], field: 'calls' | 'allowed' | 'asked' | 'refused' | 'allNine'): number => rows.reduce((sum, row) => sum + row[field], 0);
+const total = (rows: readonly SessionFigures[], field: 'calls' | 'allowed' | 'asked' | 'refused' | 'allNine'): number =>
+  rows.reduce((sum, row) => sum + row[field], 0);
 
 /** The figures of a replay of the given sources' sessions. */
-export function frictionFigures(sources: readonly SessionSource[], sessions: readonly SessionOutcome[]): FrictionFigures {
+export function frictionFigures(
+  sources: readonly SessionSource[],
+  sessions: readonly SessionOutcome[],
+): FrictionFigures {
   const perSession = sessions.map(sessionFigures);
   const asks = ascending(perSession.map((row) => row.asked));
   const calls = sessions.flatMap((session) => session.calls);
@@ -151,7 +166,9 @@ export function frictionFigures(sources: readonly SessionSource[], sessions: rea
     },
     bySource,
     askCodes: causes(asked, (call) => [call.code]),
-    askReasons: causes(asked, (call) => [`${call.code}: ${call.allNine ? 'all nine' : call.unapproved.join('+')}: ${call.why}`]),
+    askReasons: causes(asked, (call) => [
+      `${call.code}: ${call.allNine ? 'all nine' : call.unapproved.join('+')}: ${call.why}`,
+    ]),
     askCategories: causes(asked, (call) => call.unapproved),
     askPrograms: causes(asked, (call) => [programOf(call)]),
     refusalCodes: causes(refused, (call) => [call.code]),

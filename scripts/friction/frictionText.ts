@@ -7,7 +7,12 @@ const percent = (part: number, whole: number): string => (whole === 0 ? '0%' : `
 
 function causeLines(causes: readonly Cause[], limit: number, withExample: boolean): string[] {
   if (causes.length === 0) return ['    (none)'];
-  return causes.slice(0, limit).flatMap((cause) => [`    ${String(cause.count).padStart(5)}  ${cause.key}`, ...(withExample ? [`           e.g. ${cause.example}`] : [])]);
+  return causes
+    .slice(0, limit)
+    .flatMap((cause) => [
+      `    ${String(cause.count).padStart(5)}  ${cause.key}`,
+      ...(withExample ? [`           e.g. ${cause.example}`] : []),
+    ]);
 }
 
 export function frictionText(figures: FrictionFigures): string {

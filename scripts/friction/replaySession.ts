@@ -47,7 +47,9 @@ function generalised(text: string, root: string): string {
 
 function outcomeOf(decision: Decision, call: SessionCall, root: string): Omit<CallOutcome, 'refusedAfterContinue'> {
   const approved = new Set<RiskCategory>(SESSION_APPROVALS);
-  const unapproved = RISK_CATEGORIES.filter((category) => decision.categories.includes(category) && !approved.has(category));
+  const unapproved = RISK_CATEGORIES.filter(
+    (category) => decision.categories.includes(category) && !approved.has(category),
+  );
   const base = {
     tool: call.tool,
     text: callText(call),
@@ -56,7 +58,8 @@ function outcomeOf(decision: Decision, call: SessionCall, root: string): Omit<Ca
     allNine: RISK_CATEGORIES.every((category) => decision.categories.includes(category)),
   };
   if (decision.verdict === 'allow') return { ...base, outcome: 'allowed', why: '' };
-  if (decision.verdict === 'deny') return { ...base, outcome: 'refused', why: generalised(decision.reason ?? decision.code, root) };
+  if (decision.verdict === 'deny')
+    return { ...base, outcome: 'refused', why: generalised(decision.reason ?? decision.code, root) };
   const evidence = decision.evidence.find((item) => unapproved.includes(item.category));
   return { ...base, outcome: 'asked', why: generalised(evidence?.note ?? decision.reason ?? decision.code, root) };
 }
@@ -71,7 +74,12 @@ export type ReplayContainment = 'analysisOnly' | 'contained';
 const CONTAINED_PLAN = { kind: 'contain', bwrap: '/usr/bin/bwrap' } as const;
 
 /** Replays one session in a workspace of its own, removed afterwards. */
-export function replaySession(source: string, session: Session, layout: Layout = 'named', containment: ReplayContainment = 'analysisOnly'): SessionOutcome {
+export function replaySession(
+  source: string,
+  session: Session,
+  layout: Layout = 'named',
+  containment: ReplayContainment = 'analysisOnly',
+): SessionOutcome {
   const workspace = makeReplayWorkspace(session, layout);
   const { root } = workspace;
   // a trace sink that keeps nothing: the replay counts decisions, it does not audit them
@@ -85,13 +93,19 @@ export function replaySession(source: string, session: Session, layout: Layout =
     governor.approveSession([...SESSION_APPROVALS]);
     governor.userPrompt('Fix the issue described in the task.');
     const selected = governor.handleToolCall('select_active_intent', { intent_id: INTENT_ID });
-    if (!selected.allowed) throw new Error(`${session.id}: select_active_intent was refused: ${selected.reason ?? selected.code}`);
+    if (!selected.allowed)
+      throw new Error(`${session.id}: select_active_intent was refused: ${selected.reason ?? selected.code}`);
     const calls = session.calls.map((call): CallOutcome => {
-      const args = Object.fromEntries(Object.entries(call.args).map(([key, value]) => [key, inWorkspace(value, session, root)]));
+      const args = Object.fromEntries(
+        Object.entries(call.args).map(([key, value]) => [key, inWorkspace(value, session, root)]),
+      );
       const decision = governor.handleToolCall(call.tool, args);
       const outcome = outcomeOf(decision, call, root);
       // the human answers Continue, so the session goes on as the agent ran it
-      const answer = decision.verdict === 'ask' && decision.approval !== undefined ? governor.resolveApproval(decision.approval.id, 'continue') : undefined;
+      const answer =
+        decision.verdict === 'ask' && decision.approval !== undefined
+          ? governor.resolveApproval(decision.approval.id, 'continue')
+          : undefined;
       return { ...outcome, refusedAfterContinue: answer !== undefined && !answer.allowed };
     });
     return { source, id: session.id, calls };

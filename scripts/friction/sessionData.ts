@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 export const SESSIONS_DIR = fileURLToPath(new URL('../../test/corpus/data/sessions/', import.meta.url));
 
 /** The session files the replay reads, one per source. */
-export const SESSION_FILES: readonly string[] = ['mini-swe-agent-swebench.sessions.json', 'swe-agent-demonstrations.sessions.json'];
+export const SESSION_FILES: readonly string[] = [
+  'mini-swe-agent-swebench.sessions.json',
+  'swe-agent-demonstrations.sessions.json',
+];
 
 /** The recorded figures the test compares the replay with. */
 export const BASELINE_FILE = path.join(SESSIONS_DIR, 'friction.baseline.json');
@@ -36,10 +39,12 @@ export interface SessionSource {
   readonly sessions: readonly Session[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseCall(value: unknown, where: string): SessionCall {
-  if (!isRecord(value) || typeof value.tool !== 'string' || !isRecord(value.args)) throw new Error(`${where}: not a call`);
+  if (!isRecord(value) || typeof value.tool !== 'string' || !isRecord(value.args))
+    throw new Error(`${where}: not a call`);
   const args: Record<string, string> = {};
   for (const [key, arg] of Object.entries(value.args)) {
     if (typeof arg !== 'string') throw new Error(`${where}: argument '${key}' is not text`);
@@ -49,20 +54,38 @@ function parseCall(value: unknown, where: string): SessionCall {
 }
 
 function parseSession(value: unknown, where: string): Session {
-  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.root !== 'string' || !Array.isArray(value.calls)) {
+  if (
+    !isRecord(value) ||
+    typeof value.id !== 'string' ||
+    typeof value.root !== 'string' ||
+    !Array.isArray(value.calls)
+  ) {
     throw new Error(`${where}: not a session`);
   }
   const id = value.id;
-  return { id, root: value.root, calls: value.calls.map((call, index) => parseCall(call, `${where} ${id} call ${index}`)) };
+  return {
+    id,
+    root: value.root,
+    calls: value.calls.map((call, index) => parseCall(call, `${where} ${id} call ${index}`)),
+  };
 }
 
 /** One stored session file, checked field by field. */
 export function readSessionFile(file: string): SessionSource {
   const parsed: unknown = JSON.parse(readFileSync(path.join(SESSIONS_DIR, file), 'utf8'));
-  if (!isRecord(parsed) || typeof parsed.source !== 'string' || typeof parsed.droppedLongCalls !== 'number' || !Array.isArray(parsed.sessions)) {
+  if (
+    !isRecord(parsed) ||
+    typeof parsed.source !== 'string' ||
+    typeof parsed.droppedLongCalls !== 'number' ||
+    !Array.isArray(parsed.sessions)
+  ) {
     throw new Error(`${file}: not a session file`);
   }
-  return { source: parsed.source, droppedLongCalls: parsed.droppedLongCalls, sessions: parsed.sessions.map((session) => parseSession(session, file)) };
+  return {
+    source: parsed.source,
+    droppedLongCalls: parsed.droppedLongCalls,
+    sessions: parsed.sessions.map((session) => parseSession(session, file)),
+  };
 }
 
 /** A session file's text: one session per line, so a changed sample diffs session by session. */

@@ -36,11 +36,18 @@ function repositoryPath(word: CallWord, session: Session): { path: string; folde
   candidate = candidate.replace(/\/+$/, '');
   if (candidate === '' || !PATH_WORD.test(candidate)) return undefined;
   const segments = candidate.split('/');
-  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment === '.git' || segment === '.orchestration')) return undefined;
+  if (
+    segments.some(
+      (segment) =>
+        segment === '' || segment === '.' || segment === '..' || segment === '.git' || segment === '.orchestration',
+    )
+  )
+    return undefined;
   const extension = /\.([A-Za-z0-9]+)$/.exec(segments.at(-1) ?? '')?.[1];
   if (folder) return { path: candidate, folder: true };
   // a program run by its path (`bin/test`, `./runtests.py`) is a file whatever its name
-  if ((word.program && word.text.includes('/')) || (extension !== undefined && FILE_EXTENSIONS.has(extension))) return { path: candidate, folder: false };
+  if ((word.program && word.text.includes('/')) || (extension !== undefined && FILE_EXTENSIONS.has(extension)))
+    return { path: candidate, folder: false };
   return segments.length > 1 ? { path: candidate, folder: true } : undefined;
 }
 
@@ -57,7 +64,9 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 function commandWords(text: string): CallWord[] {
   const raw = text.trim().split(/\s+/);
   const programAt = raw.findIndex((word) => !ASSIGNMENT.test(word));
-  return raw.flatMap((word, index) => word.split(WORD_SEPARATORS).map((part) => ({ text: part, program: index === programAt && part === word })));
+  return raw.flatMap((word, index) =>
+    word.split(WORD_SEPARATORS).map((part) => ({ text: part, program: index === programAt && part === word })),
+  );
 }
 
 /** The words of a call that may be paths: its path arguments, and a shell command's words. */
@@ -91,9 +100,13 @@ export function namedPaths(session: Session): { files: string[]; folders: string
 /** A minimal git repository, as `git init` writes it, without running git. */
 function initRepository(root: string): void {
   const git = path.join(root, '.git');
-  for (const folder of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags', 'info']) mkdirSync(path.join(git, folder), { recursive: true });
+  for (const folder of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags', 'info'])
+    mkdirSync(path.join(git, folder), { recursive: true });
   writeFileSync(path.join(git, 'HEAD'), 'ref: refs/heads/main\n');
-  writeFileSync(path.join(git, 'config'), '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n');
+  writeFileSync(
+    path.join(git, 'config'),
+    '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n',
+  );
 }
 
 /** One intent owning the repository's working files. */

@@ -11,8 +11,19 @@ const CATALOG_NAMES = ['roo-code', 'cline', 'gemini-cli', 'mcp-server-filesystem
 
 // ../shared/catalogs/README.md: what Roo Code's "code" mode sends with default settings
 const ROO_CODE_MODE_TOOLS = new Set([
-  'read_file', 'search_files', 'list_files', 'apply_diff', 'write_to_file', 'execute_command', 'read_command_output',
-  'switch_mode', 'new_task', 'ask_followup_question', 'attempt_completion', 'update_todo_list', 'skill',
+  'read_file',
+  'search_files',
+  'list_files',
+  'apply_diff',
+  'write_to_file',
+  'execute_command',
+  'read_command_output',
+  'switch_mode',
+  'new_task',
+  'ask_followup_question',
+  'attempt_completion',
+  'update_todo_list',
+  'skill',
 ]);
 
 /** One catalog (or view of one) and its token report. */
@@ -50,13 +61,28 @@ export function tokenRows(catalogDir: string, counter: TokenCounter): TokenRow[]
 /** The markdown tables of docs/tokens.md for these rows. */
 export function tokenTablesMarkdown(rows: readonly TokenRow[]): string {
   const out: string[] = [];
-  out.push(`### Tool-list tokens per request (${rows[0]?.report.tokenizer ?? 'no tokenizer'}; JSON.stringify of the tools array, select_active_intent included)\n`);
+  out.push(
+    `### Tool-list tokens per request (${rows[0]?.report.tokenizer ?? 'no tokenizer'}; JSON.stringify of the tools array, select_active_intent included)\n`,
+  );
   out.push(
     table(
-      ['catalog', 'tools (ACTION)', 'tokens (ACTION)', 'tools (pre-intent)', 'tokens (pre-intent)', 'saved per request', 'saved %'],
+      [
+        'catalog',
+        'tools (ACTION)',
+        'tokens (ACTION)',
+        'tools (pre-intent)',
+        'tokens (pre-intent)',
+        'saved per request',
+        'saved %',
+      ],
       rows.map(({ label, report }) => [
-        label, String(report.full.tools), int(report.full.tokens), String(report.preIntent.tools), int(report.preIntent.tokens),
-        int(report.saved), percent(report.savedPercent),
+        label,
+        String(report.full.tools),
+        int(report.full.tokens),
+        String(report.preIntent.tools),
+        int(report.preIntent.tokens),
+        int(report.saved),
+        percent(report.savedPercent),
       ]),
     ),
   );
@@ -71,12 +97,33 @@ export function tokenTablesMarkdown(rows: readonly TokenRow[]): string {
   );
   out.push(
     table(
-      ['catalog', 'sent, unfiltered', 'sent, filtered', 'cached, unfiltered', 'cached, filtered', 'uncached, unfiltered', 'uncached, filtered', 'cost, unfiltered', 'cost, filtered', 'cost saved', 'cost saved %'],
+      [
+        'catalog',
+        'sent, unfiltered',
+        'sent, filtered',
+        'cached, unfiltered',
+        'cached, filtered',
+        'uncached, unfiltered',
+        'uncached, filtered',
+        'cost, unfiltered',
+        'cost, filtered',
+        'cost saved',
+        'cost saved %',
+      ],
       rows.map(({ label, report }) => {
         const { unfiltered, filtered, saved, savedPercent } = model(report);
         return [
-          label, int(unfiltered.inputTokens), int(filtered.inputTokens), int(unfiltered.cachedTokens), int(filtered.cachedTokens),
-          int(unfiltered.uncachedTokens), int(filtered.uncachedTokens), int(unfiltered.cost), int(filtered.cost), signed(saved.cost), percent(savedPercent),
+          label,
+          int(unfiltered.inputTokens),
+          int(filtered.inputTokens),
+          int(unfiltered.cachedTokens),
+          int(filtered.cachedTokens),
+          int(unfiltered.uncachedTokens),
+          int(filtered.uncachedTokens),
+          int(unfiltered.cost),
+          int(filtered.cost),
+          signed(saved.cost),
+          percent(savedPercent),
         ];
       }),
     ),
@@ -87,12 +134,22 @@ export function tokenTablesMarkdown(rows: readonly TokenRow[]): string {
   out.push('\n### What one wasted turn costs the unfiltered session (same parameters)\n');
   out.push(
     table(
-      ['catalog', 'cost saved by filtering', 'cost of one extra turn, unfiltered', 'wasted turns that offset the difference'],
+      [
+        'catalog',
+        'cost saved by filtering',
+        'cost of one extra turn, unfiltered',
+        'wasted turns that offset the difference',
+      ],
       rows.map(({ label, report }) => {
         const base = model(report);
         const longer = model(report, { turns: defaults.turns + 1 });
         const extraTurn = longer.unfiltered.cost - base.unfiltered.cost;
-        return [label, signed(base.saved.cost), int(extraTurn), base.saved.cost >= 0 ? '0' : (-base.saved.cost / extraTurn).toFixed(1)];
+        return [
+          label,
+          signed(base.saved.cost),
+          int(extraTurn),
+          base.saved.cost >= 0 ? '0' : (-base.saved.cost / extraTurn).toFixed(1),
+        ];
       }),
     ),
   );

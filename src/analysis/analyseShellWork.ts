@@ -8,7 +8,8 @@ import { analysisRefusal, type PreparedShellRisk } from './preparedShellRisk';
 import { shellWorkInputSchema, shellWorkKey } from './shellWork';
 
 /** A work's analysis, or why it could not be made at all (the work's owner refuses the call). */
-export type ShellWorkAnswer = { readonly ok: true; readonly prepared: PreparedShellRisk } | { readonly ok: false; readonly problem: string };
+export type ShellWorkAnswer =
+  { readonly ok: true; readonly prepared: PreparedShellRisk } | { readonly ok: false; readonly problem: string };
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.slice(0, 300) ?? '';
 
@@ -24,7 +25,8 @@ export function analyseShellWork(input: unknown): ShellWorkAnswer {
   const work = parsed.data;
   const key = shellWorkKey(work);
   const resolved = resolveShellPolicy(work.shell);
-  if (resolved.issues.length > 0) return { ok: false, problem: `the shell policy cannot be used: ${resolved.issues.join('; ')}` };
+  if (resolved.issues.length > 0)
+    return { ok: false, problem: `the shell policy cannot be used: ${resolved.issues.join('; ')}` };
   const context: RiskContext = {
     workspaceRoot: work.workspaceRoot,
     sandboxRoot: work.sandboxRoot,
@@ -47,7 +49,12 @@ function receivedCallRisk(risk: CallRisk): CallRisk {
   return Object.freeze({
     risk: categorization(risk.risk.evidence),
     commandPaths: Object.freeze(risk.commandPaths.map((used) => Object.freeze(used))),
-    ...(risk.shell && { shell: Object.freeze({ commands: Object.freeze(risk.shell.commands.map((words) => Object.freeze(words))), unknowable: risk.shell.unknowable }) }),
+    ...(risk.shell && {
+      shell: Object.freeze({
+        commands: Object.freeze(risk.shell.commands.map((words) => Object.freeze(words))),
+        unknowable: risk.shell.unknowable,
+      }),
+    }),
   });
 }
 
@@ -55,5 +62,7 @@ function receivedCallRisk(risk: CallRisk): CallRisk {
 export function preparedFromAnswer(answer: ShellWorkAnswer, key: string): PreparedShellRisk {
   if (!answer.ok) return analysisRefusal(key, 'analysis_unavailable', `the analysis failed: ${answer.problem}`);
   const { prepared } = answer;
-  return prepared.outcome === 'assessed' ? Object.freeze({ ...prepared, risk: receivedCallRisk(prepared.risk) }) : Object.freeze(prepared);
+  return prepared.outcome === 'assessed'
+    ? Object.freeze({ ...prepared, risk: receivedCallRisk(prepared.risk) })
+    : Object.freeze(prepared);
 }

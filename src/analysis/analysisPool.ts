@@ -66,7 +66,12 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   // the first analysis waits for its worker to load, so at least one may wait
   const maxQueued = Math.max(1, options.maxQueued ?? ANALYSIS_POOL_DEFAULTS.maxQueued);
   const start = options.worker ?? analysisWorkerStart();
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, ready: false, job: undefined, timer: undefined }));
+  const slots: Slot[] = Array.from({ length: size }, () => ({
+    worker: undefined,
+    ready: false,
+    job: undefined,
+    timer: undefined,
+  }));
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
@@ -95,11 +100,17 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     try {
       worker = new Worker(start.file, { workerData: start.workerData });
     } catch (error) {
-      return failed(slot, `the analysis worker could not start: ${error instanceof Error ? error.message : String(error)}`);
+      return failed(
+        slot,
+        `the analysis worker could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     worker.unref();
     slot.worker = worker;
-    slot.timer = setTimeout(() => failed(slot, `the analysis worker did not start within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS).unref();
+    slot.timer = setTimeout(
+      () => failed(slot, `the analysis worker did not start within ${START_TIMEOUT_MS / 1000} s`),
+      START_TIMEOUT_MS,
+    ).unref();
     const current = (): boolean => slot.worker === worker;
     worker.on('message', (message: unknown) => {
       if (!current()) return;
@@ -110,7 +121,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         return pump();
       }
       const job = slot.job;
-      if (job === undefined || job.id !== message.id) return failed(slot, 'the analysis worker answered a work it was not given');
+      if (job === undefined || job.id !== message.id)
+        return failed(slot, 'the analysis worker answered a work it was not given');
       clearTimeout(slot.timer);
       Object.assign(slot, { job: undefined, timer: undefined });
       worker.unref();
@@ -118,7 +130,11 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       pump();
     });
     worker.on('error', (error: Error) => current() && failed(slot, `the analysis worker failed: ${error.message}`));
-    worker.on('messageerror', (error: Error) => current() && failed(slot, `an answer of the analysis worker could not be read: ${error.message}`));
+    worker.on(
+      'messageerror',
+      (error: Error) =>
+        current() && failed(slot, `an answer of the analysis worker could not be read: ${error.message}`),
+    );
     worker.on('exit', (code: number) => current() && failed(slot, `the analysis worker exited with code ${code}`));
   };
 
@@ -129,7 +145,9 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     // a running analysis keeps the process alive until it answers or is stopped
     worker.ref();
     slot.timer = setTimeout(() => {
-      void release(slot, (over) => analysisRefusal(over.work.key, 'analysis_over_budget', `it ran past the ${budgetMs} ms budget and was stopped`));
+      void release(slot, (over) =>
+        analysisRefusal(over.work.key, 'analysis_over_budget', `it ran past the ${budgetMs} ms budget and was stopped`),
+      );
       pump();
     }, budgetMs);
     worker.postMessage({ id: job.id, input: job.work.input } satisfies AnalysisRequest);
@@ -161,7 +179,13 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       if (closed) return Promise.resolve(analysisRefusal(work.key, 'analysis_unavailable', 'the service is closing'));
       if (queue.length >= maxQueued) {
         const waiting = queue.length === 1 ? '1 analysis is' : `${queue.length} analyses are`;
-        return Promise.resolve(analysisRefusal(work.key, 'analysis_unavailable', `${waiting} already waiting, the service's limit; try again shortly`));
+        return Promise.resolve(
+          analysisRefusal(
+            work.key,
+            'analysis_unavailable',
+            `${waiting} already waiting, the service's limit; try again shortly`,
+          ),
+        );
       }
       return new Promise((done) => {
         queue.push({ id: nextId++, work, done });
@@ -170,7 +194,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     },
     async close() {
       closed = true;
-      const closing = (job: Job): PreparedShellRisk => analysisRefusal(job.work.key, 'analysis_unavailable', 'the service is closing');
+      const closing = (job: Job): PreparedShellRisk =>
+        analysisRefusal(job.work.key, 'analysis_unavailable', 'the service is closing');
       for (const job of queue.splice(0)) job.done(closing(job));
       await Promise.all(slots.map((slot) => release(slot, closing)));
     },

@@ -12,6 +12,10 @@ export interface AnalysisWorkerStart {
 export function analysisWorkerStart(): AnalysisWorkerStart {
   const here = import.meta.url;
   const bare = here.split(/[?#]/, 1)[0] ?? here;
-  if (bare.endsWith('.ts')) return { file: new URL('./loadTypeScriptWorker.mjs', bare), workerData: { entry: new URL('./analysisWorker.ts', bare).href } };
+  if (bare.endsWith('.ts'))
+    return {
+      file: new URL('./loadTypeScriptWorker.mjs', bare),
+      workerData: { entry: new URL('./analysisWorker.ts', bare).href },
+    };
   return { file: new URL(bare.endsWith('.cjs') ? './analysisWorker.cjs' : './analysisWorker.js', bare) };
 }

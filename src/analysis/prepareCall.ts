@@ -17,7 +17,12 @@ const NO_OPTIONS: CallOptions = Object.freeze({});
  * const options = await prepareCall(governor, 'execute_command', { command }, pool.analyse);
  * governor.handleToolCall('execute_command', { command }, options);
  */
-export async function prepareCall(source: WorkSource, name: unknown, args: unknown, analyse: ShellAnalyser | undefined): Promise<CallOptions> {
+export async function prepareCall(
+  source: WorkSource,
+  name: unknown,
+  args: unknown,
+  analyse: ShellAnalyser | undefined,
+): Promise<CallOptions> {
   const work = analyse === undefined ? undefined : source.shellWork(name, args);
   return work === undefined || analyse === undefined ? NO_OPTIONS : { prepared: await analyse(work) };
 }

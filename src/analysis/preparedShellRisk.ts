@@ -32,14 +32,23 @@ export function analysisRefusal(key: string, code: AnalysisRefusalCode, problem:
 }
 
 /** The prepared analysis of this very call, with its command: its key is the key of the work the call's own arguments make; undefined otherwise. */
-export function preparedFor(prepared: PreparedShellRisk | undefined, tool: string, args: unknown, risk: RiskContext): { readonly prepared: PreparedShellRisk; readonly command: string } | undefined {
+export function preparedFor(
+  prepared: PreparedShellRisk | undefined,
+  tool: string,
+  args: unknown,
+  risk: RiskContext,
+): { readonly prepared: PreparedShellRisk; readonly command: string } | undefined {
   if (prepared === undefined) return undefined;
   const call = shellCallOf(tool, args, risk);
-  return call !== undefined && shellWorkKey(shellWorkInput(call, risk)) === prepared.key ? { prepared, command: call.command } : undefined;
+  return call !== undefined && shellWorkKey(shellWorkInput(call, risk)) === prepared.key
+    ? { prepared, command: call.command }
+    : undefined;
 }
 
 /** A command no analysis answered for raises every category, as code that cannot be read does (fail closed). */
 export function unanalysedRisk(command: string, problem: string, risk: RiskContext): Categorization {
   const label = command.trim().split(/\s+/, 1)[0]?.slice(0, 80) || 'command';
-  return categorization(unseenEvidence(unseen(label, `the command was not analysed: ${problem}`), workspacePathContext(risk)));
+  return categorization(
+    unseenEvidence(unseen(label, `the command was not analysed: ${problem}`), workspacePathContext(risk)),
+  );
 }

@@ -17,7 +17,11 @@ const MAX_VALUE = 120;
  * Seed 002 C's risk text and details of one category. Each detail lists the distinct values of
  * every piece of evidence of the category, so a second URL or path is not hidden behind the first.
  */
-export function categoryDetails(category: RiskCategory, evidence: readonly Evidence[], locale: Locale): CategoryDetails {
+export function categoryDetails(
+  category: RiskCategory,
+  evidence: readonly Evidence[],
+  locale: Locale,
+): CategoryDetails {
   const text = CATEGORY_TEXTS[locale][category];
   const values = evidence.filter((item) => item.category === category).map((item) => localDetails(item, locale));
   const labels = PROMPT_WORDS[locale].labels;

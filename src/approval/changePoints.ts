@@ -49,24 +49,49 @@ function filePoint(category: RiskCategory, details: Details, words: PointWords):
   const [subject, second, third] = details;
   const operation = category === 'FS_DELETE_OVERWRITE' ? second : third;
   const qualifier = fileQualifier(category, details, words);
-  return { key: `path\u0000${subject}`, head: fill(words.file, { operation, path: subject }).trim(), qualifiers: [qualifier], vague: subject === '' };
+  return {
+    key: `path\u0000${subject}`,
+    head: fill(words.file, { operation, path: subject }).trim(),
+    qualifiers: [qualifier],
+    vague: subject === '',
+  };
 }
 
 function otherPoint(category: RiskCategory, details: Details, words: PointWords): Omit<Point, 'rank' | 'key'> {
   const [first, second, third] = details;
   switch (category) {
     case 'DEPS_INSTALL_UPDATE': {
-      const head = second !== '' ? fill(words.packages, { packages: second }) : third !== '' ? fill(words.dependencyFiles, { files: third }) : words.dependencies;
+      const head =
+        second !== ''
+          ? fill(words.packages, { packages: second })
+          : third !== ''
+            ? fill(words.dependencyFiles, { files: third })
+            : words.dependencies;
       return { head, qualifiers: [first], vague: second === '' && third === '' };
     }
     case 'GIT_PUBLISH':
-      return { head: fill(third === '' ? words.publish : words.publishTo, { what: joined(first, second), remote: third }), qualifiers: [], vague: first === '' };
+      return {
+        head: fill(third === '' ? words.publish : words.publishTo, { what: joined(first, second), remote: third }),
+        qualifiers: [],
+        vague: first === '',
+      };
     case 'SYSTEM_IMPACT':
       return { head: fill(words.system, { what: joined(first, second) }), qualifiers: [third], vague: first === '' };
     case 'SUDO':
-      return { head: fill(words.sudo, { user: second === '' ? 'root' : second, command: first }), qualifiers: [], vague: first === '' };
+      return {
+        head: fill(words.sudo, { user: second === '' ? 'root' : second, command: first }),
+        qualifiers: [],
+        vague: first === '',
+      };
     case 'NETWORK_RISK':
-      return { head: fill(words.network, { purpose: third === '' ? words.networkAccess : third, address: first }).replace(/:\s*$/, ''), qualifiers: [second], vague: first === '' };
+      return {
+        head: fill(words.network, { purpose: third === '' ? words.networkAccess : third, address: first }).replace(
+          /:\s*$/,
+          '',
+        ),
+        qualifiers: [second],
+        vague: first === '',
+      };
     default:
       // EXEC_ARBITRARY: its expected effect, never the whole command that part 1 shows
       return { head: third, qualifiers: [], vague: third === '' };
@@ -75,7 +100,10 @@ function otherPoint(category: RiskCategory, details: Details, words: PointWords)
 
 // a rule that also reaches the network (an install, a push) raises a second finding with the same trigger and note
 function isCompanion(item: Evidence, all: readonly Evidence[]): boolean {
-  return item.category === 'NETWORK_RISK' && all.some((other) => other.category !== 'NETWORK_RISK' && other.trigger === item.trigger && other.note === item.note);
+  return (
+    item.category === 'NETWORK_RISK' &&
+    all.some((other) => other.category !== 'NETWORK_RISK' && other.trigger === item.trigger && other.note === item.note)
+  );
 }
 
 // EXEC_ARBITRARY's expected effect lists the notes of the other findings; keep only what they do not say
@@ -96,7 +124,9 @@ function pointOf(item: Evidence, locale: Locale): Point | undefined {
   const rank = CHANGE_SEVERITY.indexOf(item.category);
   if (FILE_CATEGORIES.includes(item.category)) return { ...filePoint(item.category, details, words), rank };
   const point = otherPoint(item.category, details, words);
-  return point.head === '' ? undefined : { ...point, key: `${point.head}\u0000${point.qualifiers.join('\u0000')}`, rank };
+  return point.head === ''
+    ? undefined
+    : { ...point, key: `${point.head}\u0000${point.qualifiers.join('\u0000')}`, rank };
 }
 
 const order = (a: Point, b: Point): number => Number(a.vague) - Number(b.vague) || a.rank - b.rank;
@@ -110,7 +140,11 @@ function written(point: Point): string {
  * Seed 002 E's "what will change": at most three concrete effects drawn from all the evidence
  * of the asked categories, most severe first, one point per path or effect.
  */
-export function changePoints(evidence: readonly Evidence[], categories: readonly RiskCategory[], locale: Locale): string[] {
+export function changePoints(
+  evidence: readonly Evidence[],
+  categories: readonly RiskCategory[],
+  locale: Locale,
+): string[] {
   const asked = evidence.filter((item) => categories.includes(item.category));
   const points = asked
     .filter((item) => !isCompanion(item, asked))
@@ -122,7 +156,8 @@ export function changePoints(evidence: readonly Evidence[], categories: readonly
   for (const point of points) {
     const seen = merged.get(point.key);
     if (seen === undefined) merged.set(point.key, point);
-    else if (point.key.startsWith('path\u0000')) merged.set(point.key, { ...seen, qualifiers: [...seen.qualifiers, ...point.qualifiers] });
+    else if (point.key.startsWith('path\u0000'))
+      merged.set(point.key, { ...seen, qualifiers: [...seen.qualifiers, ...point.qualifiers] });
   }
   return [...merged.values()].slice(0, MAX_POINTS).map(written);
 }

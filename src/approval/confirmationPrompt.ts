@@ -52,9 +52,17 @@ export interface PromptInput {
 }
 
 function why(input: PromptInput, locale: Locale): string {
-  const stated = ['description', 'reason', 'explanation'].map((key) => input.args[key]).find((value) => typeof value === 'string' && value.trim() !== '');
+  const stated = ['description', 'reason', 'explanation']
+    .map((key) => input.args[key])
+    .find((value) => typeof value === 'string' && value.trim() !== '');
   if (typeof stated === 'string') return oneLine(stated);
-  if (input.intent) return oneLine(fill(PROMPT_WORDS[locale].forIntent, { id: input.intent.id, name: input.intent.name ? ` (${input.intent.name})` : '' }));
+  if (input.intent)
+    return oneLine(
+      fill(PROMPT_WORDS[locale].forIntent, {
+        id: input.intent.id,
+        name: input.intent.name ? ` (${input.intent.name})` : '',
+      }),
+    );
   return PROMPT_WORDS[locale].noReason;
 }
 
@@ -69,7 +77,9 @@ export function confirmationPrompt(input: PromptInput): ConfirmationPrompt {
     why: why(input, locale),
     risk: oneLine(
       [
-        ...(input.outsideScope === undefined ? [] : [fill(PROMPT_WORDS[locale].outsideScope, { paths: input.outsideScope.join(', ') })]),
+        ...(input.outsideScope === undefined
+          ? []
+          : [fill(PROMPT_WORDS[locale].outsideScope, { paths: input.outsideScope.join(', ') })]),
         ...(input.askedBy === undefined ? [] : [fill(PROMPT_WORDS[locale].policyAsks, { rule: input.askedBy })]),
         ...categories.map((category) => CATEGORY_TEXTS[locale][category].risk),
       ].join(' '),
@@ -82,7 +92,10 @@ export function confirmationPrompt(input: PromptInput): ConfirmationPrompt {
     ...(input.grant && {
       grant: oneLine(
         fill(PROMPT_WORDS[locale].grantLine, {
-          grant: describeSuggestion(input.grant, { forIntent: PROMPT_WORDS[locale].grantForIntent, forSession: PROMPT_WORDS[locale].grantForSession }),
+          grant: describeSuggestion(input.grant, {
+            forIntent: PROMPT_WORDS[locale].grantForIntent,
+            forSession: PROMPT_WORDS[locale].grantForSession,
+          }),
         }),
         400,
       ),

@@ -4,7 +4,13 @@ import type { Evidence } from '../risk/evidence';
 /** English words the rules write into evidence details, and their Russian. */
 export type Vocabulary = Readonly<Record<string, string>>;
 
-const OPERATIONS: Vocabulary = { read: 'чтение', write: 'запись', overwrite: 'перезапись', delete: 'удаление', create: 'создание' };
+const OPERATIONS: Vocabulary = {
+  read: 'чтение',
+  write: 'запись',
+  overwrite: 'перезапись',
+  delete: 'удаление',
+  create: 'создание',
+};
 
 const EXTENTS: Vocabulary = {
   file: 'файл',
@@ -107,7 +113,8 @@ const EFFECTS: Vocabulary = {
   'network request': 'сетевой запрос',
   'network connection': 'сетевое соединение',
   'dependency file change': 'изменение файла зависимостей',
-  'API change of a release, tag, ref, file or merge': 'изменение выпуска, метки, ссылки, файла или слияния через программный интерфейс',
+  'API change of a release, tag, ref, file or merge':
+    'изменение выпуска, метки, ссылки, файла или слияния через программный интерфейс',
   'site deploy': 'развёртывание сайта',
   'user account change': 'изменение учётных записей',
   'host name change': 'смена имени узла',
@@ -133,11 +140,23 @@ const EFFECT_PATTERNS: readonly (readonly [RegExp, string])[] = [
 ];
 
 /** Every Russian word list, for the tests that check the prompt's vocabulary. */
-export const RU_EVIDENCE_WORDS = { OPERATIONS, EXTENTS, SECRET_KINDS, LEVELS, PURPOSES, METHODS, EFFECTS, EFFECT_PATTERNS } as const;
+export const RU_EVIDENCE_WORDS = {
+  OPERATIONS,
+  EXTENTS,
+  SECRET_KINDS,
+  LEVELS,
+  PURPOSES,
+  METHODS,
+  EFFECTS,
+  EFFECT_PATTERNS,
+} as const;
 
 type Translate = (value: string) => string;
 
-const from = (vocabulary: Vocabulary): Translate => (value) => vocabulary[value] ?? value;
+const from =
+  (vocabulary: Vocabulary): Translate =>
+  (value) =>
+    vocabulary[value] ?? value;
 
 function effect(value: string): string {
   const known = EFFECTS[value];

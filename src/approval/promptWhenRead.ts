@@ -29,7 +29,10 @@ const PROMPT_PROPERTY: PropertyDescriptor = Object.freeze({ enumerable: true, ge
  * kept: a query about a call (isToolAllowed) changes nothing, and most readers of its answer
  * look only at the verdict. The property is enumerable, so copies and JSON show it as any other.
  */
-export function withPromptWhenRead<T extends object>(fields: T, build: () => ConfirmationPrompt): T & { readonly prompt: ConfirmationPrompt } {
+export function withPromptWhenRead<T extends object>(
+  fields: T,
+  build: () => ConfirmationPrompt,
+): T & { readonly prompt: ConfirmationPrompt } {
   const source: PromptSource = { build, built: undefined };
   Object.defineProperty(fields, SOURCE, { value: source });
   return Object.defineProperty(fields, 'prompt', PROMPT_PROPERTY) as T & { readonly prompt: ConfirmationPrompt };

@@ -22,7 +22,12 @@ export interface PointWords {
 
 export interface Words {
   readonly headings: { readonly action: string; readonly why: string; readonly risk: string; readonly changes: string };
-  readonly buttons: { readonly continue: string; readonly cancel: string; readonly details: string; readonly edit: string };
+  readonly buttons: {
+    readonly continue: string;
+    readonly cancel: string;
+    readonly details: string;
+    readonly edit: string;
+  };
   readonly noReason: string;
   readonly nothingListed: string;
   /** "why" when the call states none: the active intent, `{id}` and ` ({name})` */
@@ -83,7 +88,8 @@ export const PROMPT_WORDS: Readonly<Record<Locale, Words>> = {
     runCommand: 'Выполнить команду',
     callTool: 'Вызвать',
     policyAsks: 'Политика требует решения человека перед этой командой: {rule}.',
-    outsideScope: 'Изменит {paths} вне области активного намерения: при разовом разрешении доступными для записи станут только эти пути.',
+    outsideScope:
+      'Изменит {paths} вне области активного намерения: при разовом разрешении доступными для записи станут только эти пути.',
     grantLine: 'Или разрешить такие вызовы: {grant}',
     grantForIntent: 'пока намерение активно',
     grantForSession: 'на эту сессию',

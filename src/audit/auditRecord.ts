@@ -10,7 +10,12 @@ import { rotatedTraceFiles } from '../trace/traceRotation';
 
 const text = z.string().max(64 * 1024);
 
-const reasonSchema = z.object({ code: text, message: z.string(), category: z.enum(RISK_CATEGORIES).optional(), grant: text.optional() });
+const reasonSchema = z.object({
+  code: text,
+  message: z.string(),
+  category: z.enum(RISK_CATEGORIES).optional(),
+  grant: text.optional(),
+});
 
 /**
  * A trace record as the audit and the replay read it: checked, since anything that can write
@@ -39,7 +44,12 @@ const noticeSchema = z.object({
   time: text,
   session_id: text,
   notice: z.literal('trace_changed'),
-  change: z.object({ kind: z.enum(['truncated', 'rewritten', 'replaced']), vouchedBytes: z.number(), foundBytes: z.number(), message: text }),
+  change: z.object({
+    kind: z.enum(['truncated', 'rewritten', 'replaced']),
+    vouchedBytes: z.number(),
+    foundBytes: z.number(),
+    message: text,
+  }),
 }) satisfies z.ZodType<TraceNotice>;
 
 /** A checked trace record. */
@@ -70,7 +80,8 @@ export function readAuditTrace(file: string): AuditTrace {
   } catch (error) {
     throw new TraceUnreadableError(file, error instanceof Error ? error.message : String(error), error);
   }
-  if (files.length === 0) throw new TraceUnreadableError(file, `neither the file nor rotated files (${file}.1, ...) exist; check the path`);
+  if (files.length === 0)
+    throw new TraceUnreadableError(file, `neither the file nor rotated files (${file}.1, ...) exist; check the path`);
   const records = contents.records.flatMap((record) => auditRecordSchema.safeParse(record).data ?? []);
   const notices = contents.notices.flatMap((notice) => noticeSchema.safeParse(notice).data ?? []);
   const invalid = contents.records.length - records.length + contents.notices.length - notices.length;

@@ -73,7 +73,11 @@ export interface AuditSummary {
 }
 
 /** Counts and first/last times under a key, in order of first appearance. */
-function tally<T>(records: readonly AuditRecord[], keyOf: (record: AuditRecord) => readonly T[], nameOf: (value: T) => string) {
+function tally<T>(
+  records: readonly AuditRecord[],
+  keyOf: (record: AuditRecord) => readonly T[],
+  nameOf: (value: T) => string,
+) {
   const found = new Map<string, { value: T; calls: number; first: string; last: string }>();
   for (const record of records) {
     for (const value of keyOf(record)) {
@@ -94,20 +98,44 @@ export function summarizeTrace(trace: AuditTrace): AuditSummary {
   const { records } = trace;
   const verdicts: Record<Verdict, number> = { allow: 0, ask: 0, deny: 0 };
   for (const record of records) verdicts[record.verdict] += 1;
-  const codes = tally(records, (record) => [{ verdict: record.verdict, code: decidingCode(record) }], (value) => `${value.verdict} ${value.code}`)
+  const codes = tally(
+    records,
+    (record) => [{ verdict: record.verdict, code: decidingCode(record) }],
+    (value) => `${value.verdict} ${value.code}`,
+  )
     .map(({ value, calls }) => ({ ...value, calls }))
     .sort((a, b) => b.calls - a.calls);
-  const grants = tally(records, (record) => record.reasons.flatMap((item) => (item.grant === undefined ? [] : [item.grant])), (grant) => grant).map(({ value, ...use }) => ({ grant: value, ...use }));
+  const grants = tally(
+    records,
+    (record) => record.reasons.flatMap((item) => (item.grant === undefined ? [] : [item.grant])),
+    (grant) => grant,
+  ).map(({ value, ...use }) => ({ grant: value, ...use }));
   const answers = records.flatMap((record): AnswerEntry[] =>
     record.answer === undefined
       ? []
-      : [{ time: record.time, session_id: record.session_id, ...(record.approval_id !== undefined && { approval_id: record.approval_id }), tool: record.tool, answer: record.answer, ...(record.approver !== undefined && { approver: record.approver }), verdict: record.verdict, code: decidingCode(record) }],
+      : [
+          {
+            time: record.time,
+            session_id: record.session_id,
+            ...(record.approval_id !== undefined && { approval_id: record.approval_id }),
+            tool: record.tool,
+            answer: record.answer,
+            ...(record.approver !== undefined && { approver: record.approver }),
+            verdict: record.verdict,
+            code: decidingCode(record),
+          },
+        ],
   );
   const sessionApprovals = tally(
     records.filter((record) => hasNote(record, 'approved_for_session')),
     (record) => [{ session_id: record.session_id, approver: record.approver, categories: record.categories }],
     (value) => JSON.stringify([value.session_id, value.approver ?? null, value.categories]),
-  ).map(({ value, ...use }) => ({ session_id: value.session_id, ...(value.approver !== undefined && { approver: value.approver }), categories: value.categories, ...use }));
+  ).map(({ value, ...use }) => ({
+    session_id: value.session_id,
+    ...(value.approver !== undefined && { approver: value.approver }),
+    categories: value.categories,
+    ...use,
+  }));
   const times = records.map((record) => record.time).sort();
   return {
     files: trace.files,
@@ -121,7 +149,12 @@ export function summarizeTrace(trace: AuditTrace): AuditSummary {
     sessionApprovals,
     safeModeOff: records.filter((record) => hasNote(record, 'safe_mode_off')).length,
     redacted: records.filter((record) => (record.redacted?.length ?? 0) > 0).length,
-    traceChanges: trace.notices.map((notice) => ({ time: notice.time, session_id: notice.session_id, kind: notice.change.kind, message: notice.change.message })),
+    traceChanges: trace.notices.map((notice) => ({
+      time: notice.time,
+      session_id: notice.session_id,
+      kind: notice.change.kind,
+      message: notice.change.message,
+    })),
     skipped: trace.skipped,
     invalid: trace.invalid,
   };

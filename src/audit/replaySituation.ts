@@ -7,7 +7,8 @@ import { DEFAULT_HELD_CALL_TTL_MS, type GovernorOptions } from '../governor/gove
 import type { AuditRecord } from './auditRecord';
 
 /** A decision made again in a record's situation, or why the situation cannot be made. */
-export type SituationOutcome = { readonly ok: true; readonly decision: Decision } | { readonly ok: false; readonly why: string };
+export type SituationOutcome =
+  { readonly ok: true; readonly decision: Decision } | { readonly ok: false; readonly why: string };
 
 /** The code that decided a record. */
 export const decidingCode = (record: AuditRecord): string => record.reasons[0]?.code ?? '';
@@ -21,7 +22,8 @@ function moveTo(governor: Governor, record: AuditRecord, failSafe: boolean): str
   if (record.intent_id === null) return record.state === 'ACTION' ? 'recorded in ACTION without an intent' : undefined;
   const selected = governor.handleToolCall('select_active_intent', { intent_id: record.intent_id });
   if (selected.code === 'unknown_intent') return `the intent '${record.intent_id}' no longer exists under the policy`;
-  if (!selected.allowed) return `the intent '${record.intent_id}' cannot be selected under the policy: ${selected.reason ?? selected.code}`;
+  if (!selected.allowed)
+    return `the intent '${record.intent_id}' cannot be selected under the policy: ${selected.reason ?? selected.code}`;
   // REASONING with an intent: the intent was selected, then a new prompt came (it is kept)
   if (record.state === 'REASONING') governor.userPrompt('replay');
   return undefined;
@@ -61,11 +63,15 @@ export function decideInSituation(record: AuditRecord, args: unknown, options: G
   });
   try {
     if (!failSafe && !governor.actor.getSnapshot().context.orchestrationPresent) {
-      return { ok: false, why: 'the orchestration directory is missing where the replay runs, so the fail-safe would refuse every call' };
+      return {
+        ok: false,
+        why: 'the orchestration directory is missing where the replay runs, so the fail-safe would refuse every call',
+      };
     }
     const unmoved = moveTo(governor, record, failSafe);
     if (unmoved !== undefined) return { ok: false, why: unmoved };
-    if (record.approved_categories !== undefined && record.approved_categories.length > 0) governor.approveSession(record.approved_categories);
+    if (record.approved_categories !== undefined && record.approved_categories.length > 0)
+      governor.approveSession(record.approved_categories);
     const decision = governor.handleToolCall(record.tool, args);
     const ttl = options.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS;
     return { ok: true, decision: answerAgain(governor, record, decision, () => (clock += ttl + 1)) };

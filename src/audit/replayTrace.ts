@@ -73,24 +73,40 @@ function whyNotReplayable(record: AuditRecord): string | undefined {
   const code = decidingCode(record);
   if (Object.hasOwn(NOT_RECREATED, code)) return NOT_RECREATED[code];
   // an intent's own approvals come back with the policy's intents; a person's grant does not
-  const granted = record.reasons.find((item) => (item.grant !== undefined || item.code === 'approved_by_grant') && !INTENT_APPROVAL.test(item.grant ?? ''));
+  const granted = record.reasons.find(
+    (item) =>
+      (item.grant !== undefined || item.code === 'approved_by_grant') && !INTENT_APPROVAL.test(item.grant ?? ''),
+  );
   if (granted) return `allowed by grant ${granted.grant ?? '(unnamed)'}, which replay does not recreate`;
   return undefined;
 }
 
 /** The arguments with every redaction marker replaced by another: what a redacted value cannot be told from. */
 function otherMarkers(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll(REDACTED_WORD, '__redacted_other__').replaceAll(REDACTED_VALUE.slice(0, -1), '[redacted-other');
+  if (typeof value === 'string')
+    return value
+      .replaceAll(REDACTED_WORD, '__redacted_other__')
+      .replaceAll(REDACTED_VALUE.slice(0, -1), '[redacted-other');
   if (Array.isArray(value)) return value.map(otherMarkers);
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) Object.defineProperty(out, key, { value: otherMarkers(item), enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of Object.entries(value))
+      Object.defineProperty(out, key, {
+        value: otherMarkers(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
   return value;
 }
 
-const verdictOf = (decision: Decision): ReplayVerdict & { reason?: string } => ({ verdict: decision.verdict, code: decision.code, ...(decision.reason !== undefined && { reason: decision.reason }) });
+const verdictOf = (decision: Decision): ReplayVerdict & { reason?: string } => ({
+  verdict: decision.verdict,
+  code: decision.code,
+  ...(decision.reason !== undefined && { reason: decision.reason }),
+});
 
 /** One record decided again, or why it cannot be. */
 function replayOne(record: AuditRecord, options: ReplayOptions): Pick<ReplayEntry, 'status' | 'after' | 'why'> {
@@ -101,9 +117,13 @@ function replayOne(record: AuditRecord, options: ReplayOptions): Pick<ReplayEntr
   if ((record.redacted?.length ?? 0) > 0) {
     // a value the redaction hid may be read by this policy: the call decided with other markers must not differ
     const other = decideInSituation(record, otherMarkers(record.args), options.governor);
-    if (!other.ok || outcomeOf(other.decision) !== outcomeOf(decided.decision)) return { status: 'not_replayable', why: 'its redacted arguments are read by this policy' };
+    if (!other.ok || outcomeOf(other.decision) !== outcomeOf(decided.decision))
+      return { status: 'not_replayable', why: 'its redacted arguments are read by this policy' };
   }
-  return { status: decided.decision.verdict === record.verdict ? 'same' : 'changed', after: verdictOf(decided.decision) };
+  return {
+    status: decided.decision.verdict === record.verdict ? 'same' : 'changed',
+    after: verdictOf(decided.decision),
+  };
 }
 
 /**
@@ -120,14 +140,22 @@ function replayOne(record: AuditRecord, options: ReplayOptions): Pick<ReplayEntr
 export function replayTrace(records: readonly AuditRecord[], options: ReplayOptions): ReplayReport {
   const entries = records.map((record, index): ReplayEntry => {
     const before = { verdict: record.verdict, code: decidingCode(record) };
-    const base = { number: index + 1, time: record.time, session_id: record.session_id, tool: record.tool, ...(record.args !== undefined && { args: record.args }), before };
+    const base = {
+      number: index + 1,
+      time: record.time,
+      session_id: record.session_id,
+      tool: record.tool,
+      ...(record.args !== undefined && { args: record.args }),
+      before,
+    };
     return { ...base, ...replayOne(record, options) };
   });
   const count = (status: ReplayStatus): number => entries.filter((entry) => entry.status === status).length;
   return {
     calls: entries.length,
     same: count('same'),
-    sameVerdictOtherCode: entries.filter((entry) => entry.status === 'same' && entry.after?.code !== entry.before.code).length,
+    sameVerdictOtherCode: entries.filter((entry) => entry.status === 'same' && entry.after?.code !== entry.before.code)
+      .length,
     changed: count('changed'),
     notReplayable: count('not_replayable'),
     entries,

@@ -12,4 +12,11 @@ const argv = process.argv.slice(2);
 const { file, build } = bundleFor(INTENTGATE_CLI_BUNDLES, argv);
 // the bundles are beside the bin, so its require resolves as theirs would
 const bundle = path.join(__dirname, file);
-runWithCodeCache({ file: bundle, cacheFile: `${bundle}.v8cache`, build, label: runLabel(argv), wrapped: true, require });
+runWithCodeCache({
+  file: bundle,
+  cacheFile: `${bundle}.v8cache`,
+  build,
+  label: runLabel(argv),
+  wrapped: true,
+  require,
+});

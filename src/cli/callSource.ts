@@ -30,13 +30,28 @@ export function parseCallLine(text: string, line: number): CallInput | BadLine {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { kind: 'bad', line, code: 'invalid_json', message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      kind: 'bad',
+      line,
+      code: 'invalid_json',
+      message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const result = callLineSchema.safeParse(value);
   if (!result.success) {
-    return { kind: 'bad', line, code: 'invalid_call', message: `not a call {"tool": "...", "args": {...}}: ${formatPolicyIssues(result.error).join('; ')}` };
+    return {
+      kind: 'bad',
+      line,
+      code: 'invalid_call',
+      message: `not a call {"tool": "...", "args": {...}}: ${formatPolicyIssues(result.error).join('; ')}`,
+    };
   }
-  return { kind: 'call', line, tool: result.data.tool, ...(result.data.args !== undefined && { args: result.data.args }) };
+  return {
+    kind: 'call',
+    line,
+    tool: result.data.tool,
+    ...(result.data.args !== undefined && { args: result.data.args }),
+  };
 }
 
 /**
@@ -49,7 +64,8 @@ export async function* callSource(flags: CallFlags, io: CliIo): AsyncGenerator<C
     return;
   }
   // a person at a terminal would otherwise see nothing happen
-  if (Reflect.get(io.stdin, 'isTTY') === true) writeLine(io.stderr, 'reading tool calls as JSON lines from stdin; end with Ctrl-D (or pass --tool)');
+  if (Reflect.get(io.stdin, 'isTTY') === true)
+    writeLine(io.stderr, 'reading tool calls as JSON lines from stdin; end with Ctrl-D (or pass --tool)');
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
   let line = 0;
   for await (const text of lines) {

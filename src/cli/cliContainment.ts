@@ -20,7 +20,11 @@ export function policyOwnFiles(policy: Policy | undefined): OwnFile[] {
  * folder the flags and the policy name (the same as the command's governor), the policy's
  * `containment` section and its own files. Throws InvalidOptionsError for bad governor options.
  */
-export function cliGovernorPlace(policy: Policy | undefined, flags: { readonly workspace?: string; readonly orchestrationDir?: string }, io: CliIo): GovernorPlace {
+export function cliGovernorPlace(
+  policy: Policy | undefined,
+  flags: { readonly workspace?: string; readonly orchestrationDir?: string },
+  io: CliIo,
+): GovernorPlace {
   const config = parseGovernorOptions(
     {
       ...policy?.governor,
@@ -29,5 +33,11 @@ export function cliGovernorPlace(policy: Policy | undefined, flags: { readonly w
     },
     io.cwd,
   );
-  return { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), ownFiles: policyOwnFiles(policy), env: io.env };
+  return {
+    workspaceRoot: config.workspaceRoot,
+    orchestrationDir: config.orchestrationDir,
+    policy: containmentPolicyOf(policy?.containment),
+    ownFiles: policyOwnFiles(policy),
+    env: io.env,
+  };
 }

@@ -25,7 +25,9 @@ function governorOptions(settings: CallSettings, io: CliIo): GovernorOptions {
   return {
     ...policy?.governor,
     workspaceRoot: workspaceFor(policy, settings.workspace, io),
-    ...(settings.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, settings.orchestrationDir) }),
+    ...(settings.orchestrationDir !== undefined && {
+      orchestrationDir: path.resolve(io.cwd, settings.orchestrationDir),
+    }),
     // a what-if tool: nothing is written to the workspace's trace
     trace: () => undefined,
     ...(settings.safeMode !== undefined && { safeMode: settings.safeMode === 'on' }),
@@ -35,7 +37,9 @@ function governorOptions(settings: CallSettings, io: CliIo): GovernorOptions {
 }
 
 const knownIntents = (governor: Governor): string =>
-  governor.intents.length === 0 ? 'the workspace lists none (.orchestration/active_intents.yaml or the policy\'s intents)' : `the intents are ${governor.intents.map((intent) => intent.id).join(', ')}`;
+  governor.intents.length === 0
+    ? "the workspace lists none (.orchestration/active_intents.yaml or the policy's intents)"
+    : `the intents are ${governor.intents.map((intent) => intent.id).join(', ')}`;
 
 /** Moves a fresh governor into the settings' state, selecting --intent on the way when one is given. */
 function drive(governor: Governor, settings: CallSettings): void {
@@ -43,8 +47,12 @@ function drive(governor: Governor, settings: CallSettings): void {
   governor.userPrompt('intentgate cli');
   if (settings.intent === undefined) return;
   const selected = governor.handleToolCall('select_active_intent', { intent_id: settings.intent });
-  if (selected.code === 'unknown_intent') throw new UsageError(`--intent ${settings.intent}: no such intent; ${knownIntents(governor)}`);
-  if (!selected.allowed) throw new UsageError(`--intent ${settings.intent}: select_active_intent was refused: ${selected.reason ?? selected.code}`);
+  if (selected.code === 'unknown_intent')
+    throw new UsageError(`--intent ${settings.intent}: no such intent; ${knownIntents(governor)}`);
+  if (!selected.allowed)
+    throw new UsageError(
+      `--intent ${settings.intent}: select_active_intent was refused: ${selected.reason ?? selected.code}`,
+    );
   // REASONING with an intent: the intent was selected, then a new prompt came (it is kept)
   if (settings.state === 'REASONING') governor.userPrompt('intentgate cli');
 }

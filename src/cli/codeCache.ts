@@ -40,7 +40,11 @@ function readCache(cacheFile: string, key: string): CacheRead | undefined {
   const keyEnd = bytes.indexOf(LINE_END);
   const coveredEnd = keyEnd < 0 ? -1 : bytes.indexOf(LINE_END, keyEnd + 1);
   if (coveredEnd < 0 || bytes.subarray(0, keyEnd).toString('utf8') !== key) return undefined;
-  const covered = bytes.subarray(keyEnd + 1, coveredEnd).toString('utf8').split(',').filter((label) => label !== '');
+  const covered = bytes
+    .subarray(keyEnd + 1, coveredEnd)
+    .toString('utf8')
+    .split(',')
+    .filter((label) => label !== '');
   return { data: bytes.subarray(coveredEnd + 1), covered };
 }
 
@@ -103,7 +107,14 @@ export function runWithCodeCache(run: CodeCacheRun): void {
   const moduleWrapper: unknown = script.runInThisContext();
   if (typeof moduleWrapper !== 'function') throw new Error(`code cache: ${file} did not compile to a module function`);
   const module = { exports: {} };
-  moduleWrapper.call(module.exports, module.exports, run.require ?? nodeModule().createRequire(file), module, file, path.dirname(file));
+  moduleWrapper.call(
+    module.exports,
+    module.exports,
+    run.require ?? nodeModule().createRequire(file),
+    module,
+    file,
+    path.dirname(file),
+  );
   const accepted = cache !== undefined && script.cachedDataRejected !== true;
   const covered = accepted ? cache.covered : [];
   if (accepted && (covered.includes(label) || covered.length >= MAX_COVERED)) return;

@@ -1,12 +1,20 @@
 import { containmentPolicyOf } from '../containment/containmentPolicy';
-import { describeContainment, detectContainmentStatus, planName, type ContainmentStatus } from '../containment/containmentStatus';
+import {
+  describeContainment,
+  detectContainmentStatus,
+  planName,
+  type ContainmentStatus,
+} from '../containment/containmentStatus';
 import type { Policy } from '../policy/parsePolicy';
 import { policyFromFlag } from './cliGovernor';
 import type { CliIo, CliOutput } from './cliIo';
 
 /** This run's containment status: the policy's mode against bubblewrap on the PATH the run was given. */
 export function cliContainmentStatus(policy: Policy | undefined, io: CliIo): Promise<ContainmentStatus> {
-  return detectContainmentStatus(containmentPolicyOf(policy?.containment).mode, io.env.PATH === undefined ? {} : { path: io.env.PATH });
+  return detectContainmentStatus(
+    containmentPolicyOf(policy?.containment).mode,
+    io.env.PATH === undefined ? {} : { path: io.env.PATH },
+  );
 }
 
 /**
@@ -34,8 +42,12 @@ export function isTerminal(output: CliOutput): boolean {
  * `hook`'s start line for a person at a terminal: what shell commands get and why, or that the
  * service at `server` decides. A policy that cannot be read is said so; the event's answer reports it.
  */
-export async function hookContainmentLine(flags: { readonly policy?: string; readonly server?: string }, io: CliIo): Promise<string> {
-  if (flags.server !== undefined) return `intentgate hook: shell commands are decided by the service at ${flags.server}; its /healthz says whether it contains them`;
+export async function hookContainmentLine(
+  flags: { readonly policy?: string; readonly server?: string },
+  io: CliIo,
+): Promise<string> {
+  if (flags.server !== undefined)
+    return `intentgate hook: shell commands are decided by the service at ${flags.server}; its /healthz says whether it contains them`;
   let policy: Policy | undefined;
   try {
     policy = policyFromFlag(flags.policy, io);

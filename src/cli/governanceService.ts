@@ -51,7 +51,18 @@ interface Started {
 /** The server options a policy's `service` section gives; the listening address and prefix are the settings'. */
 function policyServerOptions(service: PolicyService | undefined): GovernanceServerOptions {
   if (service === undefined) return {};
-  const { maxBodyBytes, maxSessions, sessionTtlMs, endedSessionTtlMs, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections } = service;
+  const {
+    maxBodyBytes,
+    maxSessions,
+    sessionTtlMs,
+    endedSessionTtlMs,
+    metricsAccess,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    maxHeadersCount,
+    maxConnections,
+  } = service;
   const { analysisWorkers, analysisBudgetMs, analysisQueue, store, deployment } = service;
   return {
     store,
@@ -74,7 +85,10 @@ function policyServerOptions(service: PolicyService | undefined): GovernanceServ
 
 /** The workspace the flag names, which must be a folder: the service would govern nothing otherwise. */
 function checkWorkspaceFlag(flag: string, workspace: string): void {
-  if (flag === '') throw new UsageError('--workspace must not be empty: name the folder, or leave the flag out for the current directory');
+  if (flag === '')
+    throw new UsageError(
+      '--workspace must not be empty: name the folder, or leave the flag out for the current directory',
+    );
   const found = statSync(workspace, { throwIfNoEntry: false });
   if (found === undefined) throw new UsageError(`--workspace ${flag}: ${workspace} does not exist`);
   if (!found.isDirectory()) throw new UsageError(`--workspace ${flag}: ${workspace} is not a folder`);
@@ -92,7 +106,11 @@ function create(settings: ServiceSettings, io: CliIo): Started {
   if (named !== undefined && named.issues.length > 0) throw new UsageError(named.issues.join('; '));
   try {
     const service = createGovernanceServer({
-      governor: { ...policy?.governor, workspaceRoot: workspace, ...(settings.orchestrationDir !== undefined && { orchestrationDir: settings.orchestrationDir }) },
+      governor: {
+        ...policy?.governor,
+        workspaceRoot: workspace,
+        ...(settings.orchestrationDir !== undefined && { orchestrationDir: settings.orchestrationDir }),
+      },
       prefix: settings.prefix,
       ...(tokenFromEnv && { approvalToken: envToken }),
       ...(named !== undefined && { approvalTokens: named.tokens }),
@@ -104,11 +122,16 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       ...(settings.quiet !== true && { log: jsonLinesLog(io.stderr) }),
       ...(policy?.containment !== undefined && { containment: policy.containment }),
     });
-    const orchestrationDir = settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
+    const orchestrationDir =
+      settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
     return { service, workspace, orchestrationDir, tokenFromEnv };
   } catch (error) {
     if (!(error instanceof IntentGateError)) throw error;
-    throw new UsageError(error.message.replaceAll('approvalTokens', APPROVAL_TOKENS_ENV).replaceAll('approvalToken:', `${APPROVAL_TOKEN_ENV}:`));
+    throw new UsageError(
+      error.message
+        .replaceAll('approvalTokens', APPROVAL_TOKENS_ENV)
+        .replaceAll('approvalToken:', `${APPROVAL_TOKEN_ENV}:`),
+    );
   }
 }
 
@@ -117,24 +140,36 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
   writeLine(io.stdout, `intentgate governance service listening on ${url}`);
   if (policy) writeLine(io.stdout, `policy: ${policy.file}`);
   writeLine(io.stdout, `workspace: ${workspace}`);
-  if (path.relative(workspace, orchestrationDir).startsWith('..')) writeLine(io.stdout, `orchestration directory: ${orchestrationDir} (outside the workspace)`);
+  if (path.relative(workspace, orchestrationDir).startsWith('..'))
+    writeLine(io.stdout, `orchestration directory: ${orchestrationDir} (outside the workspace)`);
   if (!existsSync(orchestrationDir)) {
-    const shown = path.relative(workspace, orchestrationDir).startsWith('..') ? orchestrationDir : path.relative(workspace, orchestrationDir);
-    writeLine(io.stdout, `warning: no ${shown}/ in ${workspace}: the fail-safe blocks every tool but select_active_intent until it exists`);
+    const shown = path.relative(workspace, orchestrationDir).startsWith('..')
+      ? orchestrationDir
+      : path.relative(workspace, orchestrationDir);
+    writeLine(
+      io.stdout,
+      `warning: no ${shown}/ in ${workspace}: the fail-safe blocks every tool but select_active_intent until it exists`,
+    );
   }
   // the one-time code rides in the fragment, which a browser never sends to a server
   const origin = url.slice(0, url.length - service.prefix.length);
-  writeLine(io.stdout, `console: ${origin}${service.console.signInPath()}  (this link signs one browser in once, within ${CONSOLE_ACCESS_DEFAULTS.codeTtlMs / 60_000} minutes)`);
+  writeLine(
+    io.stdout,
+    `console: ${origin}${service.console.signInPath()}  (this link signs one browser in once, within ${CONSOLE_ACCESS_DEFAULTS.codeTtlMs / 60_000} minutes)`,
+  );
   writeLine(io.stdout, 'routes:');
   for (const line of describeRoutes(service.prefix, service.metricsAccess)) writeLine(io.stdout, `  ${line}`);
   // said at start, so nobody learns it from a scraper's failures
   if (service.metricsRegistry === undefined) writeLine(io.stdout, `metrics: off (${METRICS_OFF_MESSAGE})`);
   writeLine(
     io.stdout,
-    started.tokenFromEnv ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)` : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,
+    started.tokenFromEnv
+      ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)`
+      : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,
   );
   const names = service.approvalTokenNames.slice(1);
-  if (names.length > 0) writeLine(io.stdout, `named approval tokens: ${names.join(', ')}  (from ${APPROVAL_TOKENS_ENV}, not printed)`);
+  if (names.length > 0)
+    writeLine(io.stdout, `named approval tokens: ${names.join(', ')}  (from ${APPROVAL_TOKENS_ENV}, not printed)`);
 }
 
 /** Resolves with what stopped the service: the abort reason, or the first SIGINT/SIGTERM. */
@@ -185,7 +220,10 @@ export async function runGovernanceService(settings: ServiceSettings, io: CliIo)
   } catch (error) {
     await started.service.close();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CliFailure(`cannot listen on ${settings.host}:${settings.port}: ${reason}; choose another --port or --host`, { cause: error });
+    throw new CliFailure(
+      `cannot listen on ${settings.host}:${settings.port}: ${reason}; choose another --port or --host`,
+      { cause: error },
+    );
   }
   printBanner(started, url, io, settings.policy);
   const { stopped, release } = stopRequested(io);

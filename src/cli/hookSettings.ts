@@ -35,16 +35,25 @@ export interface HookStore {
 export function hookStore(flags: HookStoreFlags, io: CliIo, projectDir: string | undefined): HookStore {
   const policy = policyFromFlag(flags.policy, io);
   const options = policy?.governor;
-  const policyWorkspace = options?.workspaceRoot ?? (options?.sandboxRoot === undefined ? undefined : path.join(options.sandboxRoot, 'project'));
-  const workspace = flags.workspace !== undefined ? path.resolve(io.cwd, flags.workspace) : (policyWorkspace ?? path.resolve(io.cwd, projectDir || '.'));
-  const orchestrationDir = flags.orchestrationDir === undefined ? undefined : path.resolve(io.cwd, flags.orchestrationDir);
+  const policyWorkspace =
+    options?.workspaceRoot ??
+    (options?.sandboxRoot === undefined ? undefined : path.join(options.sandboxRoot, 'project'));
+  const workspace =
+    flags.workspace !== undefined
+      ? path.resolve(io.cwd, flags.workspace)
+      : (policyWorkspace ?? path.resolve(io.cwd, projectDir || '.'));
+  const orchestrationDir =
+    flags.orchestrationDir === undefined ? undefined : path.resolve(io.cwd, flags.orchestrationDir);
   const approveCommand = [
     'intentgate approve',
     `--workspace ${quoteForShell(workspace)}`,
     ...(orchestrationDir === undefined ? [] : [`--orchestration-dir ${quoteForShell(orchestrationDir)}`]),
     ...(policy === undefined ? [] : [`--policy ${quoteForShell(policy.file)}`]),
   ].join(' ');
-  const orchestrationFolder = path.resolve(workspace, orchestrationDir ?? options?.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR);
+  const orchestrationFolder = path.resolve(
+    workspace,
+    orchestrationDir ?? options?.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR,
+  );
   return {
     governor: { ...options, workspaceRoot: workspace, ...(orchestrationDir !== undefined && { orchestrationDir }) },
     workspace,
@@ -58,6 +67,9 @@ export function hookStore(flags: HookStoreFlags, io: CliIo, projectDir: string |
  * it passes it to `createFileSessions`: a folder in the user's state folder and the key that
  * authenticates its files, read from this run's environment.
  */
-export function stateSessionFiles(orchestrationFolder: string, io: Pick<CliIo, 'env' | 'cwd'>): { readonly dir: string; readonly keyFile: string } {
+export function stateSessionFiles(
+  orchestrationFolder: string,
+  io: Pick<CliIo, 'env' | 'cwd'>,
+): { readonly dir: string; readonly keyFile: string } {
   return { dir: stateSessionsDir(orchestrationFolder, io.env), keyFile: sessionKeyFile(io.env, io.cwd) };
 }

@@ -62,15 +62,27 @@ export function listHeldCalls(listing: HeldCallListing): string[] {
     try {
       const kept = readSessionFile(file, id, DEFAULT_SESSION_LIMITS.maxFileBytes, authenticity);
       if (kept === undefined) continue;
-      const governor = restoredGovernor(listing.optionsFor(kept.profile), id, kept.governor, `the session file ${file}`);
+      const governor = restoredGovernor(
+        listing.optionsFor(kept.profile),
+        id,
+        kept.governor,
+        `the session file ${file}`,
+      );
       try {
         const waiting = governor.waitingApprovalIds;
         if (waiting.length === 0) continue;
-        lines.push(`session ${id}${kept.profile === '' ? '' : ` (${kept.profile})`}${kept.notes.endedAt === undefined ? '' : ', ended by its agent'}:`);
+        lines.push(
+          `session ${id}${kept.profile === '' ? '' : ` (${kept.profile})`}${kept.notes.endedAt === undefined ? '' : ', ended by its agent'}:`,
+        );
         for (const approvalId of waiting) {
           const decision = governor.waitingFor(approvalId);
-          const first = decision?.approval ? (renderConfirmationPrompt(decision.approval.prompt).split('\n')[0] ?? '') : '';
-          lines.push(`  ${approvalId}  ${decision?.tool ?? ''}  ${first}`, `    ${listing.approveCommand} --session ${quoteForShell(id)} --held ${approvalId}`);
+          const first = decision?.approval
+            ? (renderConfirmationPrompt(decision.approval.prompt).split('\n')[0] ?? '')
+            : '';
+          lines.push(
+            `  ${approvalId}  ${decision?.tool ?? ''}  ${first}`,
+            `    ${listing.approveCommand} --session ${quoteForShell(id)} --held ${approvalId}`,
+          );
         }
       } finally {
         governor.stop();

@@ -18,7 +18,11 @@ const MISSING_CODES: readonly unknown[] = ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_F
 function isMissingSdk(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const message: unknown = Reflect.get(error, 'message');
-  return MISSING_CODES.includes(Reflect.get(error, 'code')) && typeof message === 'string' && message.includes(MCP_SDK_PACKAGE);
+  return (
+    MISSING_CODES.includes(Reflect.get(error, 'code')) &&
+    typeof message === 'string' &&
+    message.includes(MCP_SDK_PACKAGE)
+  );
 }
 
 /**

@@ -13,7 +13,11 @@ function discard(stream: NodeJS.ReadableStream): void {
  * that does not end in time (a terminal, an agent that keeps stdin open), a read error or text
  * that is not UTF-8 answer a problem instead. It never waits past the timeout.
  */
-export function readStdinBounded(stream: NodeJS.ReadableStream, maxBytes: number, timeoutMs: number): Promise<StdinRead> {
+export function readStdinBounded(
+  stream: NodeJS.ReadableStream,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<StdinRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -29,18 +33,26 @@ export function readStdinBounded(stream: NodeJS.ReadableStream, maxBytes: number
     const onData = (chunk: Buffer | string): void => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       size += bytes.length;
-      if (size > maxBytes) settle({ ok: false, problem: `the hook event on stdin is larger than ${maxBytes} bytes` }, true);
+      if (size > maxBytes)
+        settle({ ok: false, problem: `the hook event on stdin is larger than ${maxBytes} bytes` }, true);
       else chunks.push(bytes);
     };
     const onEnd = (): void => {
       try {
-        settle({ ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size)) }, false);
+        settle(
+          { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size)) },
+          false,
+        );
       } catch {
         settle({ ok: false, problem: 'the hook event on stdin is not UTF-8 text' }, false);
       }
     };
-    const onError = (error: Error): void => settle({ ok: false, problem: `cannot read the hook event on stdin: ${error.message}` }, true);
-    const timer = setTimeout(() => settle({ ok: false, problem: `no complete hook event arrived on stdin within ${timeoutMs} ms` }, true), timeoutMs);
+    const onError = (error: Error): void =>
+      settle({ ok: false, problem: `cannot read the hook event on stdin: ${error.message}` }, true);
+    const timer = setTimeout(
+      () => settle({ ok: false, problem: `no complete hook event arrived on stdin within ${timeoutMs} ms` }, true),
+      timeoutMs,
+    );
     stream.on('data', onData).on('end', onEnd).on('error', onError);
     stream.resume();
   });

@@ -40,7 +40,10 @@ function reportError(error: unknown, io: CliIo): ExitCode {
     writeLine(io.stderr, `error: ${error.message}`);
     return EXIT_CODES.failure;
   }
-  writeLine(io.stderr, `error: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  writeLine(
+    io.stderr,
+    `error: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return EXIT_CODES.failure;
 }
 

@@ -34,7 +34,9 @@ const MAX_SECRET_BYTES = 4096;
 export function readSecretFile(flag: string, file: string, workspace: string): string {
   const relative = path.relative(workspace, file);
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
-    throw new UsageError(`${flag} ${file}: it is inside the workspace ${workspace}, where the agent's tools read; keep it outside, in a folder of its own`);
+    throw new UsageError(
+      `${flag} ${file}: it is inside the workspace ${workspace}, where the agent's tools read; keep it outside, in a folder of its own`,
+    );
   }
   let stat;
   try {
@@ -43,10 +45,17 @@ export function readSecretFile(flag: string, file: string, workspace: string): s
     throw new UsageError(`${flag} ${file}: no such file`);
   }
   if (!stat.isFile()) throw new UsageError(`${flag} ${file}: not a regular file (a link or a folder is in its place)`);
-  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw new UsageError(`${flag} ${file}: it belongs to another user`);
-  if ((stat.mode & 0o077) !== 0) throw new UsageError(`${flag} ${file}: its permissions are ${(stat.mode & 0o777).toString(8)}, readable by others; make it owner-only with chmod 600`);
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+    throw new UsageError(`${flag} ${file}: it belongs to another user`);
+  if ((stat.mode & 0o077) !== 0)
+    throw new UsageError(
+      `${flag} ${file}: its permissions are ${(stat.mode & 0o777).toString(8)}, readable by others; make it owner-only with chmod 600`,
+    );
   const read = readRegularFile(file, MAX_SECRET_BYTES);
-  if (read.kind !== 'text') throw new UsageError(`${flag} ${file}: it cannot be read as a secret of at most ${MAX_SECRET_BYTES} bytes (${read.kind})`);
+  if (read.kind !== 'text')
+    throw new UsageError(
+      `${flag} ${file}: it cannot be read as a secret of at most ${MAX_SECRET_BYTES} bytes (${read.kind})`,
+    );
   const text = read.text.trim();
   if (text === '' || /[\r\n]/.test(text)) throw new UsageError(`${flag} ${file}: it must hold one line`);
   return text;
@@ -67,9 +76,12 @@ function withPassword(store: string, password: string): string {
   try {
     url = new URL(store);
   } catch {
-    throw new UsageError(`--store-password-file needs a Redis store URL (--store redis://HOST:PORT), got '${store.slice(0, 64)}'`);
+    throw new UsageError(
+      `--store-password-file needs a Redis store URL (--store redis://HOST:PORT), got '${store.slice(0, 64)}'`,
+    );
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new UsageError(`--store-password-file needs a Redis store (--store redis://HOST:PORT), got ${url.protocol}`);
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new UsageError(`--store-password-file needs a Redis store (--store redis://HOST:PORT), got ${url.protocol}`);
   url.password = encodeURIComponent(password);
   return url.toString();
 }
@@ -83,22 +95,42 @@ function withPassword(store: string, password: string): string {
  * change: give the token in a file to keep it out of there). A password written on the command
  * line cannot be taken back either: it is warned about.
  */
-export function serveCredentials(flags: CredentialFlags, store: string | undefined, workspace: string, io: CliIo): ServeCredentials {
+export function serveCredentials(
+  flags: CredentialFlags,
+  store: string | undefined,
+  workspace: string,
+  io: CliIo,
+): ServeCredentials {
   const fromEnv = { token: io.env[APPROVAL_TOKEN_ENV], named: io.env[APPROVAL_TOKENS_ENV] };
   delete io.env[APPROVAL_TOKEN_ENV];
   delete io.env[APPROVAL_TOKENS_ENV];
-  const token = flags.approvalTokenFile === undefined ? fromEnv.token : readSecretFile('--approval-token-file', path.resolve(io.cwd, flags.approvalTokenFile), workspace);
-  const env: NodeJS.ProcessEnv = { ...io.env, ...(token !== undefined && { [APPROVAL_TOKEN_ENV]: token }), ...(fromEnv.named !== undefined && { [APPROVAL_TOKENS_ENV]: fromEnv.named }) };
+  const token =
+    flags.approvalTokenFile === undefined
+      ? fromEnv.token
+      : readSecretFile('--approval-token-file', path.resolve(io.cwd, flags.approvalTokenFile), workspace);
+  const env: NodeJS.ProcessEnv = {
+    ...io.env,
+    ...(token !== undefined && { [APPROVAL_TOKEN_ENV]: token }),
+    ...(fromEnv.named !== undefined && { [APPROVAL_TOKENS_ENV]: fromEnv.named }),
+  };
   const warnings: string[] = [];
-  if (flags.storeUrlFile !== undefined && flags.storePasswordFile !== undefined) throw new UsageError('--store-url-file and --store-password-file: give the password in one of them, not both');
+  if (flags.storeUrlFile !== undefined && flags.storePasswordFile !== undefined)
+    throw new UsageError('--store-url-file and --store-password-file: give the password in one of them, not both');
   let url = store;
-  if (flags.storeUrlFile !== undefined) url = readSecretFile('--store-url-file', path.resolve(io.cwd, flags.storeUrlFile), workspace);
+  if (flags.storeUrlFile !== undefined)
+    url = readSecretFile('--store-url-file', path.resolve(io.cwd, flags.storeUrlFile), workspace);
   else if (flags.storePasswordFile !== undefined) {
-    if (store === undefined) throw new UsageError('--store-password-file needs a Redis store: add --store redis://HOST:PORT');
-    url = withPassword(store, readSecretFile('--store-password-file', path.resolve(io.cwd, flags.storePasswordFile), workspace));
+    if (store === undefined)
+      throw new UsageError('--store-password-file needs a Redis store: add --store redis://HOST:PORT');
+    url = withPassword(
+      store,
+      readSecretFile('--store-password-file', path.resolve(io.cwd, flags.storePasswordFile), workspace),
+    );
   }
   if (flags.storeUrlFile === undefined && store !== undefined && passwordOf(store) !== '') {
-    warnings.push('warning: the Redis password is in the store URL, which `ps` shows with the command line (and a policy file shows to whoever reads it); give it with --store-password-file or --store-url-file');
+    warnings.push(
+      'warning: the Redis password is in the store URL, which `ps` shows with the command line (and a policy file shows to whoever reads it); give it with --store-password-file or --store-url-file',
+    );
   }
   return { env, store: url, warnings };
 }

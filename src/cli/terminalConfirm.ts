@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { CliIo } from './cliIo';
 
-const isTerminal = (stream: unknown): boolean => typeof stream === 'object' && stream !== null && (stream as { isTTY?: unknown }).isTTY === true;
+const isTerminal = (stream: unknown): boolean =>
+  typeof stream === 'object' && stream !== null && (stream as { isTTY?: unknown }).isTTY === true;
 
 /** Whether a person can be asked: stdin and stdout are both a terminal (an agent's shell tool gives neither). */
 export const isInteractive = (io: CliIo): boolean => isTerminal(io.stdin) && isTerminal(io.stdout);

@@ -47,7 +47,9 @@ export function consoleAssetDir(from: string | undefined = moduleDir()): string 
  * Reads the page's files once, on first use. A build without them answers 500
  * `console_unavailable` for the page; the API and the approval routes keep working.
  */
-export function createConsoleAssets(dir: string | undefined = consoleAssetDir()): (name: ConsoleAssetName) => ConsoleAsset {
+export function createConsoleAssets(
+  dir: string | undefined = consoleAssetDir(),
+): (name: ConsoleAssetName) => ConsoleAsset {
   let loaded: Map<ConsoleAssetName, ConsoleAsset> | undefined;
   const load = (): Map<ConsoleAssetName, ConsoleAsset> => {
     if (dir === undefined) throw unavailable('its files are not in this build of intentgate');
@@ -55,7 +57,9 @@ export function createConsoleAssets(dir: string | undefined = consoleAssetDir())
       try {
         return [name as ConsoleAssetName, { type, body: readFileSync(path.join(dir, name)) }];
       } catch (error) {
-        throw unavailable(`${name} cannot be read from ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+        throw unavailable(
+          `${name} cannot be read from ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     });
     return new Map(entries);
@@ -69,5 +73,9 @@ export function createConsoleAssets(dir: string | undefined = consoleAssetDir())
 }
 
 function unavailable(why: string): HttpError {
-  return new HttpError({ status: 500, code: 'console_unavailable', message: `the approval console cannot be served: ${why}. The HTTP API still works.` });
+  return new HttpError({
+    status: 500,
+    code: 'console_unavailable',
+    message: `the approval console cannot be served: ${why}. The HTTP API still works.`,
+  });
 }

@@ -1,7 +1,12 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { containmentProfile, type ContainmentProfile, type ProfilePlace } from '../containment/containmentProfile';
-import { describeContainment, planName, type ContainmentPlanName, type ContainmentStatus } from '../containment/containmentStatus';
+import {
+  describeContainment,
+  planName,
+  type ContainmentPlanName,
+  type ContainmentStatus,
+} from '../containment/containmentStatus';
 import { governorProfileInputs, type GovernorPlace } from '../containment/governorProfile';
 import { governorProfileKey } from '../containment/governorProfileKey';
 import { findIgnoredPaths, type IgnoredPaths } from '../containment/ignoredPaths';
@@ -51,7 +56,11 @@ export interface ContainmentView {
 export type SessionContainment = (governor: Governor) => ContainmentView;
 
 function summaryOf(profile: ContainmentProfile, home: string): ProfileSummaryView {
-  const view = (place: ProfilePlace): ContainmentPlaceView => ({ path: place.path, shown: placeLabel(place.path, profile.workspaceRoot, home), reason: place.reason });
+  const view = (place: ProfilePlace): ContainmentPlaceView => ({
+    path: place.path,
+    shown: placeLabel(place.path, profile.workspaceRoot, home),
+    reason: place.reason,
+  });
   return {
     complete: profile.complete,
     writable: [profile.tmp, ...profile.writable].map(view),
@@ -72,16 +81,23 @@ export async function sessionContainment(containment: ConsoleContainment): Promi
   const status = await containment.status;
   const { place } = containment;
   const home = homedir();
-  const base = { mode: status.mode, available: status.available, runs: planName(status.plan), summary: describeContainment(status) };
+  const base = {
+    mode: status.mode,
+    available: status.available,
+    runs: planName(status.plan),
+    summary: describeContainment(status),
+  };
   let walked: IgnoredPaths | undefined;
   // sessions on the same intent, state and approvals have the same profile: computed once a listing
   const byInputs = new Map<string, ContainmentView>();
   const viewOf = (governor: Governor): ContainmentView => {
     try {
       const inputs = governorProfileInputs(governor, place);
-      if (!('ignores' in inputs.ignored)) return { ...base, profile: summaryOf(containmentProfile(inputs), home), problem: null };
+      if (!('ignores' in inputs.ignored))
+        return { ...base, profile: summaryOf(containmentProfile(inputs), home), problem: null };
       walked ??= findIgnoredPaths(realpathSync.native(place.workspaceRoot), inputs.ignored);
-      if (!walked.complete) return { ...base, profile: null, problem: `${walked.reason}: a runner refuses the profile and runs nothing` };
+      if (!walked.complete)
+        return { ...base, profile: null, problem: `${walked.reason}: a runner refuses the profile and runs nothing` };
       const profile = containmentProfile({ ...inputs, ignored: { paths: walked.paths } });
       return { ...base, profile: summaryOf(profile, home), problem: null };
     } catch (error) {

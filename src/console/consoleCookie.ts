@@ -41,5 +41,12 @@ export interface CookieSpec {
 
 /** A Set-Cookie value: HttpOnly (no script reads it), SameSite=Strict (no other site sends it), Secure over https. */
 export function setCookieHeader(spec: CookieSpec): string {
-  return [`${spec.name}=${spec.value}`, `Path=${spec.path}`, ...(spec.maxAgeSeconds === undefined ? [] : [`Max-Age=${spec.maxAgeSeconds}`]), 'HttpOnly', 'SameSite=Strict', ...(spec.secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${spec.name}=${spec.value}`,
+    `Path=${spec.path}`,
+    ...(spec.maxAgeSeconds === undefined ? [] : [`Max-Age=${spec.maxAgeSeconds}`]),
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(spec.secure ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -28,13 +28,23 @@ export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object
 
 /** Sends one of the page's files; revalidated on each load, so a new version shows at once. */
 export function sendAsset(res: ServerResponse, asset: ConsoleAsset, method: string): void {
-  res.writeHead(200, { ...CONSOLE_SECURITY_HEADERS, 'Content-Type': asset.type, 'Content-Length': asset.body.length, 'Cache-Control': 'no-cache' });
+  res.writeHead(200, {
+    ...CONSOLE_SECURITY_HEADERS,
+    'Content-Type': asset.type,
+    'Content-Length': asset.body.length,
+    'Cache-Control': 'no-cache',
+  });
   res.end(method === 'HEAD' ? undefined : asset.body);
 }
 
 /** Sends text the console makes (the statechart), with the console's headers. */
 export function sendText(res: ServerResponse, type: string, text: string): void {
-  res.writeHead(200, { ...CONSOLE_SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.writeHead(200, {
+    ...CONSOLE_SECURITY_HEADERS,
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
   res.end(text);
 }
 

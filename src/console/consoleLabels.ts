@@ -171,7 +171,9 @@ export function consoleWords(): Readonly<Record<Locale, ConsoleWords>> {
     labels: CONSOLE_LABELS[locale],
     headings: PROMPT_WORDS[locale].headings,
     buttons: PROMPT_WORDS[locale].buttons,
-    categories: Object.fromEntries(RISK_CATEGORIES.map((category) => [category, CATEGORY_TEXTS[locale][category].risk])) as Record<RiskCategory, string>,
+    categories: Object.fromEntries(
+      RISK_CATEGORIES.map((category) => [category, CATEGORY_TEXTS[locale][category].risk]),
+    ) as Record<RiskCategory, string>,
   });
   return Object.fromEntries(LOCALES.map((locale) => [locale, words(locale)])) as Record<Locale, ConsoleWords>;
 }

@@ -45,7 +45,12 @@ const page: ConsoleHandler = ({ req, res, parts }) => sendAsset(res, parts.asset
 
 const asset: ConsoleHandler = ({ req, res, params, parts }) => {
   const name = params.file ?? '';
-  if (!isConsoleAssetName(name)) throw new HttpError({ status: 404, code: 'route_not_found', message: `the console has no file '${name.slice(0, 100)}'` });
+  if (!isConsoleAssetName(name))
+    throw new HttpError({
+      status: 404,
+      code: 'route_not_found',
+      message: `the console has no file '${name.slice(0, 100)}'`,
+    });
   sendAsset(res, parts.asset(name), req.method ?? 'GET');
 };
 
@@ -79,7 +84,11 @@ const statechart: ConsoleHandler = ({ req, res, query, parts }) => {
   parts.access.require(req, false);
   const lit = query.get('state') ?? undefined;
   if (lit !== undefined && !chartStateIds(parts.chart).includes(lit)) {
-    throw new HttpError({ status: 400, code: 'unknown_state', message: `unknown state '${lit.slice(0, 100)}'; the states are ${chartStateIds(parts.chart).join(', ')}` });
+    throw new HttpError({
+      status: 400,
+      code: 'unknown_state',
+      message: `unknown state '${lit.slice(0, 100)}'; the states are ${chartStateIds(parts.chart).join(', ')}`,
+    });
   }
   sendText(res, 'image/svg+xml; charset=utf-8', statechartSvg(parts.chart, lit));
 };

@@ -7,7 +7,12 @@ import type { RiskCategory } from '../risk/categories';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
-import { sessionContainment, type ConsoleContainment, type ContainmentView, type SessionContainment } from './consoleContainment';
+import {
+  sessionContainment,
+  type ConsoleContainment,
+  type ContainmentView,
+  type SessionContainment,
+} from './consoleContainment';
 import { callContent, type CallContentView } from './heldCallContent';
 import { sessionLabelNotes } from '../sessions/sessionLabels';
 
@@ -86,7 +91,21 @@ export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = 
   const ttl = settings.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS;
   const change = governor.pendingApproval?.code === 'control_file_changed' ? governor.pendingApproval : undefined;
   const changeView: HeldCallView[] = change?.approval
-    ? [{ approval_id: change.approval.id, kind: 'control_files', tool: change.tool, categories: change.approval.categories, prompt: change.approval.prompt, args: null, grant: null, content: null, held_at: null, expires_at: null, expired: false }]
+    ? [
+        {
+          approval_id: change.approval.id,
+          kind: 'control_files',
+          tool: change.tool,
+          categories: change.approval.categories,
+          prompt: change.approval.prompt,
+          args: null,
+          grant: null,
+          content: null,
+          held_at: null,
+          expires_at: null,
+          expired: false,
+        },
+      ]
     : [];
   return [
     ...changeView,
@@ -114,7 +133,11 @@ export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = 
 }
 
 /** A session's label: its agent, the workspace and its first prompt, from what the console was told. */
-export function sessionLabel(governor: Governor, agentNotes: SessionNotes | undefined, settings: ConsoleViewSettings = {}): SessionLabelView {
+export function sessionLabel(
+  governor: Governor,
+  agentNotes: SessionNotes | undefined,
+  settings: ConsoleViewSettings = {},
+): SessionLabelView {
   const noted = sessionLabelNotes(governor);
   const root = settings.workspaceRoot;
   return {
@@ -127,7 +150,12 @@ export function sessionLabel(governor: Governor, agentNotes: SessionNotes | unde
 }
 
 /** One session for the console. */
-export function consoleSessionView(governor: Governor, agentNotes?: SessionNotes, containment?: SessionContainment, settings: ConsoleViewSettings = {}): ConsoleSessionView {
+export function consoleSessionView(
+  governor: Governor,
+  agentNotes?: SessionNotes,
+  containment?: SessionContainment,
+  settings: ConsoleViewSettings = {},
+): ConsoleSessionView {
   return {
     ...sessionView(governor, agentNotes),
     state_path: statePath(governor.actor.getSnapshot().value),
@@ -144,9 +172,16 @@ export interface SessionLister {
 }
 
 /** Every session the service holds, the most recently used first, with its containment when the console is told it; reading them does not keep them alive. */
-export async function consoleSessionViews(sessions: SessionLister, containment?: ConsoleContainment, settings: ConsoleViewSettings = {}): Promise<ConsoleSessionView[]> {
+export async function consoleSessionViews(
+  sessions: SessionLister,
+  containment?: ConsoleContainment,
+  settings: ConsoleViewSettings = {},
+): Promise<ConsoleSessionView[]> {
   const contained = containment === undefined ? undefined : await sessionContainment(containment);
   // the workspace is where the governors work, as the containment is told it, unless the settings say
-  const told: ConsoleViewSettings = settings.workspaceRoot === undefined && containment ? { ...settings, workspaceRoot: containment.place.workspaceRoot } : settings;
+  const told: ConsoleViewSettings =
+    settings.workspaceRoot === undefined && containment
+      ? { ...settings, workspaceRoot: containment.place.workspaceRoot }
+      : settings;
   return sessions.list((governor, agentNotes) => consoleSessionView(governor, agentNotes, contained, told));
 }

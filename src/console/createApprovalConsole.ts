@@ -61,7 +61,12 @@ function viewSettings(options: ApprovalConsoleOptions): ConsoleViewSettings {
  * it tells every open page what changed.
  */
 export function createApprovalConsole(options: ApprovalConsoleOptions): ApprovalConsole {
-  const access = createConsoleAccess({ approvalToken: options.approvalToken, ...(options.tokens && { tokens: options.tokens }), cookiePath: options.prefix || '/', ...(options.now && { now: options.now }) });
+  const access = createConsoleAccess({
+    approvalToken: options.approvalToken,
+    ...(options.tokens && { tokens: options.tokens }),
+    cookiePath: options.prefix || '/',
+    ...(options.now && { now: options.now }),
+  });
   const streams = createEventStreams({
     maxStreams: options.maxStreams ?? EVENT_STREAM_DEFAULTS.maxStreams,
     keepAliveMs: options.keepAliveMs ?? EVENT_STREAM_DEFAULTS.keepAliveMs,

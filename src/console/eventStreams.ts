@@ -55,7 +55,12 @@ export function createEventStreams(options: EventStreamOptions): EventStreams {
   return {
     open(res, consoleSession) {
       if (streams.size >= options.maxStreams) {
-        throw new HttpError({ status: 503, code: 'too_many_streams', message: `the console already has ${options.maxStreams} live event streams open: close a console tab`, headers: { 'Retry-After': '10' } });
+        throw new HttpError({
+          status: 503,
+          code: 'too_many_streams',
+          message: `the console already has ${options.maxStreams} live event streams open: close a console tab`,
+          headers: { 'Retry-After': '10' },
+        });
       }
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',

@@ -43,10 +43,14 @@ const AGENT_KINDS: readonly Readonly<Record<string, ToolKindSpec>>[] = [
   GEMINI_GOVERNOR_OPTIONS.toolKinds ?? {},
 ];
 
-const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** How a tool acts: as the governor reads it (the host's `toolKinds`, then the built-in catalog), then the agents' presets. */
-export function heldToolKindOf(tool: string, toolKinds: Readonly<Record<string, ToolKindSpec>> = {}): ToolKindSpec | undefined {
+export function heldToolKindOf(
+  tool: string,
+  toolKinds: Readonly<Record<string, ToolKindSpec>> = {},
+): ToolKindSpec | undefined {
   return toolKindOf(tool, toolKinds) ?? AGENT_KINDS.map((kinds) => own(kinds, tool)).find((kind) => kind !== undefined);
 }
 
@@ -74,7 +78,10 @@ function editOf(value: unknown): EditView | undefined {
 }
 
 function fileContent(spec: ToolKindSpec, args: Readonly<Record<string, unknown>>): CallContentView | null {
-  const pathKeys = 'path' in spec && spec.path !== undefined ? [...(typeof spec.path === 'string' ? [spec.path] : spec.path), ...PATH_ARGUMENT_KEYS] : PATH_ARGUMENT_KEYS;
+  const pathKeys =
+    'path' in spec && spec.path !== undefined
+      ? [...(typeof spec.path === 'string' ? [spec.path] : spec.path), ...PATH_ARGUMENT_KEYS]
+      : PATH_ARGUMENT_KEYS;
   const path = firstText(args, [...pathKeys, 'notebook_path', 'paths']) ?? null;
   if (spec.kind === 'file_write' && spec.operation === 'delete') return { kind: 'delete', path };
   if (spec.kind === 'fs') {
@@ -90,7 +97,10 @@ function fileContent(spec: ToolKindSpec, args: Readonly<Record<string, unknown>>
     const edits = list.flatMap((item) => editOf(item) ?? []);
     if (edits.length > 0) return { kind: 'edit', path, edits };
   }
-  const diff = firstText(args, [...(spec.kind === 'file_write' && spec.patch !== undefined ? [spec.patch] : []), ...DIFF_KEYS]);
+  const diff = firstText(args, [
+    ...(spec.kind === 'file_write' && spec.patch !== undefined ? [spec.patch] : []),
+    ...DIFF_KEYS,
+  ]);
   if (diff !== undefined) return { kind: 'diff', path, text: diff };
   return { kind: 'write', path, text: firstText(args, CONTENT_KEYS) ?? null };
 }
@@ -99,15 +109,23 @@ function fileContent(spec: ToolKindSpec, args: Readonly<Record<string, unknown>>
  * What a held call would do, for its card: a file-writing tool's path with its content, edits
  * or diff, a shell command's command line; null for any other call, whose prompt says enough.
  */
-export function callContent(tool: string, args: Readonly<Record<string, unknown>> | null, toolKinds?: Readonly<Record<string, ToolKindSpec>>): CallContentView | null {
+export function callContent(
+  tool: string,
+  args: Readonly<Record<string, unknown>> | null,
+  toolKinds?: Readonly<Record<string, ToolKindSpec>>,
+): CallContentView | null {
   if (args === null) return null;
   const spec = heldToolKindOf(tool, toolKinds);
   if (spec === undefined) return null;
   if (spec.kind === 'shell') {
     const command = own(args, spec.command);
     // an argv (older agents' shell tools) is shown as one line
-    const line = Array.isArray(command) ? command.filter((part): part is string => typeof part === 'string').join(' ') : text(command);
-    return line === undefined ? null : { kind: 'command', text: line, cwd: (spec.cwd !== undefined ? text(own(args, spec.cwd)) : undefined) ?? null };
+    const line = Array.isArray(command)
+      ? command.filter((part): part is string => typeof part === 'string').join(' ')
+      : text(command);
+    return line === undefined
+      ? null
+      : { kind: 'command', text: line, cwd: (spec.cwd !== undefined ? text(own(args, spec.cwd)) : undefined) ?? null };
   }
   if (spec.kind === 'file_write' || spec.kind === 'file_patch' || spec.kind === 'fs') return fileContent(spec, args);
   return null;

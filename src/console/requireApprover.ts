@@ -10,6 +10,7 @@ import type { AccessRequest, ConsoleAccess } from './consoleAccess';
  */
 export function requireApprover(req: AccessRequest, tokens: ApprovalTokens, access: ConsoleAccess): string {
   const { authorization } = req.headers;
-  if ((authorization === undefined || authorization === '') && access.hasCookie(req)) return access.require(req, true).approver;
+  if ((authorization === undefined || authorization === '') && access.hasCookie(req))
+    return access.require(req, true).approver;
   return requireApprovalToken(authorization, tokens);
 }

@@ -37,11 +37,17 @@ export interface ChartGraph {
 
 const idOf = (node: ChartStateNode): string => node.path.join('.');
 const children = (node: ChartStateNode): ChartStateNode[] => Object.values(node.states);
-const initialOf = (node: ChartStateNode): ChartStateNode | undefined => (node.type === 'compound' ? node.initial.target[0] : undefined);
+const initialOf = (node: ChartStateNode): ChartStateNode | undefined =>
+  node.type === 'compound' ? node.initial.target[0] : undefined;
 const descendants = (node: ChartStateNode): ChartStateNode[] => [node, ...children(node).flatMap(descendants)];
 
 /** Adds an event to the edge from -> to, keeping the first-seen order of edges and events. */
-function addEdge(edges: Map<string, { from: string; to: string; events: string[] }>, from: string, to: string, event: string): void {
+function addEdge(
+  edges: Map<string, { from: string; to: string; events: string[] }>,
+  from: string,
+  to: string,
+  event: string,
+): void {
   const key = `${from}\u0000${to}`;
   const edge = edges.get(key) ?? { from, to, events: [] };
   if (!edge.events.includes(event)) edge.events.push(event);
@@ -49,7 +55,9 @@ function addEdge(edges: Map<string, { from: string; to: string; events: string[]
 }
 
 /** Each transition of `node`'s subtree, with the node that defines it and one target. */
-function targetedTransitions(node: ChartStateNode): { source: ChartStateNode; event: string; target: ChartStateNode }[] {
+function targetedTransitions(
+  node: ChartStateNode,
+): { source: ChartStateNode; event: string; target: ChartStateNode }[] {
   return descendants(node).flatMap((source) =>
     [...source.transitions].flatMap(([event, definitions]) =>
       definitions.flatMap((definition) => (definition.target ?? []).map((target) => ({ source, event, target }))),
@@ -83,11 +91,21 @@ export function statechartGraph(root: ChartStateNode): ChartGraph {
       const to = substateOf(top, target);
       const from = substateOf(top, source);
       if (to === undefined) continue;
-      const froms = from === undefined ? children(top).map(idOf).filter((id) => id !== to) : [from];
+      const froms =
+        from === undefined
+          ? children(top)
+              .map(idOf)
+              .filter((id) => id !== to)
+          : [from];
       for (const each of froms) if (each !== to) addEdge(inner, each, to, event);
     }
     const initial = initialOf(top);
-    return { id: idOf(top), substates: children(top).map(idOf), initialSubstate: initial && idOf(initial), inner: [...inner.values()] };
+    return {
+      id: idOf(top),
+      substates: children(top).map(idOf),
+      initialSubstate: initial && idOf(initial),
+      inner: [...inner.values()],
+    };
   });
   const anyState = new Map<string, string[]>();
   for (const [event, definitions] of root.transitions) {

@@ -26,7 +26,8 @@ interface Box {
   readonly height: number;
 }
 
-const boxHeight = (state: ChartState): number => SUB_TOP + state.substates.length * (SUB_HEIGHT + SUB_GAP) - SUB_GAP + 20;
+const boxHeight = (state: ChartState): number =>
+  SUB_TOP + state.substates.length * (SUB_HEIGHT + SUB_GAP) - SUB_GAP + 20;
 const arcHeight = (distance: number): number => 26 + 24 * distance;
 
 /** A filled triangle pointing from `from` toward `tip`. */
@@ -41,7 +42,10 @@ function arrowHead(tip: Point, from: Point): string {
 /** Event names as stacked lines; `direction` -1 stacks upward from `at`. */
 function labelLines(events: readonly string[], at: Point, direction: 1 | -1): string {
   return events
-    .map((event, index) => `<text class="ig-event" x="${at.x}" y="${at.y + direction * index * LINE}" text-anchor="middle">${escapeXml(event)}</text>`)
+    .map(
+      (event, index) =>
+        `<text class="ig-event" x="${at.x}" y="${at.y + direction * index * LINE}" text-anchor="middle">${escapeXml(event)}</text>`,
+    )
     .join('');
 }
 
@@ -71,7 +75,12 @@ function topEdge(edge: ChartEdge, boxes: ReadonlyMap<string, Box>, order: readon
 }
 
 function subBox(box: Box, index: number): Box {
-  return { x: box.x + 20, y: box.y + SUB_TOP + index * (SUB_HEIGHT + SUB_GAP), width: box.width - 40, height: SUB_HEIGHT };
+  return {
+    x: box.x + 20,
+    y: box.y + SUB_TOP + index * (SUB_HEIGHT + SUB_GAP),
+    width: box.width - 40,
+    height: SUB_HEIGHT,
+  };
 }
 
 function innerEdge(edge: ChartEdge, state: ChartState, box: Box): string {
@@ -117,7 +126,12 @@ export function statechartSvg(graph: ChartGraph, lit?: string): string {
   const above = Math.max(0, ...distances.filter((d) => d > 1).map((d) => arcHeight(d) * 0.75 + 10 + LINE * 2));
   const below = Math.max(0, ...distances.filter((d) => d < -1).map((d) => arcHeight(-d) * 0.75 + 10 + LINE * 2));
   const top = 12 + above;
-  const boxes = new Map(graph.states.map((state, index): [string, Box] => [state.id, { x: MARGIN_X + index * (BOX_WIDTH + GAP), y: top, width: BOX_WIDTH, height }]));
+  const boxes = new Map(
+    graph.states.map((state, index): [string, Box] => [
+      state.id,
+      { x: MARGIN_X + index * (BOX_WIDTH + GAP), y: top, width: BOX_WIDTH, height },
+    ]),
+  );
   const notes = graph.fromAnyState.map((entry) => `${entry.events.join(', ')}: any state → ${entry.to}`);
   const width = MARGIN_X + order.length * (BOX_WIDTH + GAP) - GAP + 20;
   const total = top + height + below + 12 + notes.length * (LINE + 4);
@@ -125,7 +139,10 @@ export function statechartSvg(graph: ChartGraph, lit?: string): string {
   const entry = initial
     ? `<g class="ig-initial"><circle cx="${initial.x - 30}" cy="${initial.y + 30}" r="6"/><line x1="${initial.x - 24}" y1="${initial.y + 30}" x2="${initial.x}" y2="${initial.y + 30}"/>${arrowHead({ x: initial.x, y: initial.y + 30 }, { x: initial.x - 24, y: initial.y + 30 })}</g>`
     : '';
-  const noteText = notes.map((note, index) => `<text class="ig-note" x="${MARGIN_X}" y="${top + height + below + 14 + index * (LINE + 4)}">${escapeXml(note)}</text>`);
+  const noteText = notes.map(
+    (note, index) =>
+      `<text class="ig-note" x="${MARGIN_X}" y="${top + height + below + 14 + index * (LINE + 4)}">${escapeXml(note)}</text>`,
+  );
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="ig-chart" viewBox="0 0 ${width} ${total}" width="${width}" height="${total}" role="img"${lit ? ` data-lit="${escapeXml(lit)}"` : ''}>` +
     `<title>${escapeXml(lit ? `lifecycle statechart, current state ${lit}` : 'lifecycle statechart')}</title>` +

@@ -7,7 +7,16 @@ import { isWithin } from './profilePaths';
  * the file modes of /proc/sys, and bwrap 0.8.0 left it writable here (kernel.core_pattern runs
  * a program as root on the host when a process crashes).
  */
-export const PROC = ['--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger'] as const;
+export const PROC = [
+  '--proc',
+  '/proc',
+  '--ro-bind',
+  '/proc/sys',
+  '/proc/sys',
+  '--ro-bind-try',
+  '/proc/sysrq-trigger',
+  '/proc/sysrq-trigger',
+] as const;
 
 /** A command to contain: an argv run as is, or a command line bash reads. */
 export type CommandToContain = readonly string[] | string;
@@ -26,10 +35,26 @@ const depth = (file: string): number => (file === '/' ? 0 : file.split('/').leng
 /** The profile's mounts, shallow before deep, so a place inside another is mounted over it. */
 function mounts(profile: ContainmentProfile, masks: MaskSources): Mount[] {
   const list: Mount[] = [
-    ...profile.shown.map((place) => ({ path: place.path, rank: RANK.shown, args: ['--ro-bind', place.path, place.path] })),
-    ...profile.writable.map((place) => ({ path: place.path, rank: RANK.writable, args: ['--bind', place.path, place.path] })),
-    ...profile.readOnly.map((place) => ({ path: place.path, rank: RANK.readOnly, args: ['--ro-bind', place.path, place.path] })),
-    ...profile.masked.map((place) => ({ path: place.path, rank: RANK.mask, args: ['--ro-bind', place.type === 'dir' ? masks.dir : masks.file, place.path] })),
+    ...profile.shown.map((place) => ({
+      path: place.path,
+      rank: RANK.shown,
+      args: ['--ro-bind', place.path, place.path],
+    })),
+    ...profile.writable.map((place) => ({
+      path: place.path,
+      rank: RANK.writable,
+      args: ['--bind', place.path, place.path],
+    })),
+    ...profile.readOnly.map((place) => ({
+      path: place.path,
+      rank: RANK.readOnly,
+      args: ['--ro-bind', place.path, place.path],
+    })),
+    ...profile.masked.map((place) => ({
+      path: place.path,
+      rank: RANK.mask,
+      args: ['--ro-bind', place.type === 'dir' ? masks.dir : masks.file, place.path],
+    })),
   ];
   return list.sort((a, b) => depth(a.path) - depth(b.path) || a.rank - b.rank || a.path.localeCompare(b.path));
 }
@@ -40,12 +65,31 @@ function mounts(profile: ContainmentProfile, masks: MaskSources): Mount[] {
  * command, run by bwrap itself (`bash -c` for a command line). Only places the profile found
  * on disk are bound, so bwrap creates no mount point on the host.
  */
-export function bwrapArguments(profile: ContainmentProfile, command: CommandToContain, masks: MaskSources, cwd: string): string[] {
-  const namespaces = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', ...(profile.network.open ? [] : ['--unshare-net']), '--cap-drop', 'ALL'];
+export function bwrapArguments(
+  profile: ContainmentProfile,
+  command: CommandToContain,
+  masks: MaskSources,
+  cwd: string,
+): string[] {
+  const namespaces = [
+    '--die-with-parent',
+    '--new-session',
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    ...(profile.network.open ? [] : ['--unshare-net']),
+    '--cap-drop',
+    'ALL',
+  ];
   const base = ['--ro-bind', '/', '/', '--dev', '/dev', ...PROC, '--tmpfs', profile.tmp.path];
   const places = mounts(profile, masks).flatMap((mount) => mount.args);
   const run = typeof command === 'string' ? ['bash', '-c', command] : [...command];
-  const environment = [...profile.environment.unset.flatMap((name) => ['--unsetenv', name]), '--setenv', 'TMPDIR', profile.tmp.path];
+  const environment = [
+    ...profile.environment.unset.flatMap((name) => ['--unsetenv', name]),
+    '--setenv',
+    'TMPDIR',
+    profile.tmp.path,
+  ];
   return [...namespaces, ...base, ...places, ...environment, '--chdir', cwd, '--', ...run];
 }
 
@@ -53,6 +97,10 @@ export function bwrapArguments(profile: ContainmentProfile, command: CommandToCo
 export function cwdProblem(profile: ContainmentProfile, cwd: string): string | undefined {
   const masked = profile.masked.find((place) => isWithin(cwd, place.path));
   if (masked !== undefined) return `the working folder ${cwd} is masked (${masked.reason})`;
-  const hidden = isWithin(cwd, profile.tmp.path) && ![...profile.shown, ...profile.writable].some((place) => isWithin(cwd, place.path));
-  return hidden ? `the working folder ${cwd} lies in ${profile.tmp.path}, which the private temporary folder hides` : undefined;
+  const hidden =
+    isWithin(cwd, profile.tmp.path) &&
+    ![...profile.shown, ...profile.writable].some((place) => isWithin(cwd, place.path));
+  return hidden
+    ? `the working folder ${cwd} lies in ${profile.tmp.path}, which the private temporary folder hides`
+    : undefined;
 }

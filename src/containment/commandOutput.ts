@@ -43,7 +43,8 @@ export interface CommandLineOptions extends RunLimits {
 }
 
 /** The result of running, or the reason nothing ran. */
-export type CommandLineRun = ({ readonly ran: true } & CommandOutput) | { readonly ran: false; readonly reason: string };
+export type CommandLineRun =
+  ({ readonly ran: true } & CommandOutput) | { readonly ran: false; readonly reason: string };
 
 interface Collector {
   attach(child: ChildProcess): void;
@@ -84,9 +85,19 @@ function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Runs `bash -c line` as it is, in its own process group, so a timeout ends the jobs it started too. */
-function runUncontained(line: string, cwd: string, limits: RunLimits, output: Collector): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; timedOut: boolean }> {
+function runUncontained(
+  line: string,
+  cwd: string,
+  limits: RunLimits,
+  output: Collector,
+): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', line], { cwd, env: withoutSecrets(limits.env ?? process.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-c', line], {
+      cwd,
+      env: withoutSecrets(limits.env ?? process.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     output.attach(child);
     let timedOut = false;
     const end = (): void => {
@@ -121,7 +132,11 @@ function runUncontained(line: string, cwd: string, limits: RunLimits, output: Co
 export async function runCommandLine(line: string, options: CommandLineOptions): Promise<CommandLineRun> {
   const cwd = path.resolve(options.workspaceRoot, options.cwd ?? '.');
   const output = collector(options.maxOutputBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES);
-  const finish = (contained: boolean, ended: { exitCode: number | null; signal: NodeJS.Signals | null; timedOut: boolean }, removed: readonly string[]): CommandLineRun => ({
+  const finish = (
+    contained: boolean,
+    ended: { exitCode: number | null; signal: NodeJS.Signals | null; timedOut: boolean },
+    removed: readonly string[],
+  ): CommandLineRun => ({
     ran: true,
     contained,
     ...ended,

@@ -5,7 +5,8 @@ import type { MaskSources } from './maskSources';
 import { stableMaskSources } from './stableMaskSources';
 
 /** One shell command line that runs a command contained, or why it cannot be made. */
-export type ContainedShellLine = { readonly ok: true; readonly line: string } | { readonly ok: false; readonly reason: string };
+export type ContainedShellLine =
+  { readonly ok: true; readonly line: string } | { readonly ok: false; readonly reason: string };
 
 /** Where and with which bwrap the line runs its command. */
 export interface ContainedShellLineOptions {
@@ -35,13 +36,22 @@ const STATUS = 'intentgate_contained_status';
  * const made = containedShellLine(profile, 'npm test', { bwrap: '/usr/bin/bwrap', cwd: '/repo/src' });
  * if (made.ok) toolInput.command = made.line; // else deny the call with made.reason
  */
-export function containedShellLine(profile: ContainmentProfile, command: string, options: ContainedShellLineOptions): ContainedShellLine {
-  if (!profile.complete) return { ok: false, reason: `the profile is incomplete: ${profile.refused.map((place) => place.reason).join('; ')}` };
+export function containedShellLine(
+  profile: ContainmentProfile,
+  command: string,
+  options: ContainedShellLineOptions,
+): ContainedShellLine {
+  if (!profile.complete)
+    return {
+      ok: false,
+      reason: `the profile is incomplete: ${profile.refused.map((place) => place.reason).join('; ')}`,
+    };
   if (command.trim() === '') return { ok: false, reason: 'the command is empty' };
   // bash cannot take a NUL in an argument: the command would be cut short
   if (command.includes('\0')) return { ok: false, reason: 'the command contains a NUL character' };
   const cwd = options.cwd ?? profile.workspaceRoot;
-  if (!cwd.startsWith('/') || cwd.includes('\0')) return { ok: false, reason: `the working folder '${cwd.slice(0, 200)}' is not an absolute path` };
+  if (!cwd.startsWith('/') || cwd.includes('\0'))
+    return { ok: false, reason: `the working folder '${cwd.slice(0, 200)}' is not an absolute path` };
   const problem = cwdProblem(profile, cwd);
   if (problem !== undefined) return { ok: false, reason: problem };
   let masks: MaskSources;
@@ -66,7 +76,11 @@ function quotedWords(line: string): { readonly words: string[]; readonly rest: s
   while (at < line.length && line[at] !== ';') {
     const match = WORD.exec(line.slice(at));
     if (match === null) return undefined;
-    words.push(match[0].replace(/'([^']*)'|\\'/g, (quoted: string, inner: string | undefined) => (quoted === "\\'" ? "'" : (inner ?? ''))));
+    words.push(
+      match[0].replace(/'([^']*)'|\\'/g, (quoted: string, inner: string | undefined) =>
+        quoted === "\\'" ? "'" : (inner ?? ''),
+      ),
+    );
     at += match[0].length;
     if (line[at] === ' ') at += 1;
     else if (at < line.length && line[at] !== ';') return undefined;
@@ -83,7 +97,9 @@ export function commandOfContainedLine(line: string): string | undefined {
   const read = quotedWords(line);
   if (read === undefined || read.words.length < 6) return undefined;
   const { words, rest } = read;
-  if (words[1] !== '--die-with-parent' || words.at(-4) !== '--' || words.at(-3) !== 'bash' || words.at(-2) !== '-c') return undefined;
-  if (rest !== '' && !(rest.startsWith(`; ${STATUS}=$?; command rm -rf -- `) && rest.endsWith(`; (exit "$${STATUS}")`))) return undefined;
+  if (words[1] !== '--die-with-parent' || words.at(-4) !== '--' || words.at(-3) !== 'bash' || words.at(-2) !== '-c')
+    return undefined;
+  if (rest !== '' && !(rest.startsWith(`; ${STATUS}=$?; command rm -rf -- `) && rest.endsWith(`; (exit "$${STATUS}")`)))
+    return undefined;
   return words.at(-1);
 }

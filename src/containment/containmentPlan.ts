@@ -21,7 +21,8 @@ export const containmentPlanSchema = z.discriminatedUnion('kind', [
  */
 export const HOST_RUNS_COMMANDS: ContainmentPlan = Object.freeze({
   kind: 'analysisOnly',
-  reason: 'the host runs shell commands itself, uncontained (a host that runs them with runContained says so with the shellContainment option)',
+  reason:
+    'the host runs shell commands itself, uncontained (a host that runs them with runContained says so with the shellContainment option)',
 });
 
 /** The policy's mode against what this machine can do: `auto` falls back to analysis, `required` refuses. */
@@ -29,5 +30,8 @@ export function containmentPlan(mode: ContainmentMode, availability: Containment
   if (mode === 'off') return { kind: 'analysisOnly', reason: "containment is off (the policy's containment: off)" };
   if (availability.available) return { kind: 'contain', bwrap: availability.bwrap };
   if (mode === 'required') return { kind: 'refuse', reason: `containment is required, and ${availability.reason}` };
-  return { kind: 'analysisOnly', reason: `containment is not available, so commands are decided by analysis alone: ${availability.reason}` };
+  return {
+    kind: 'analysisOnly',
+    reason: `containment is not available, so commands are decided by analysis alone: ${availability.reason}`,
+  };
 }

@@ -8,7 +8,15 @@ import { DEFAULT_CONTAINMENT_POLICY, type ContainmentPolicy } from './containmen
 import { controlPlaces, type OwnFile } from './controlPlaces';
 import { gitPlaces } from './gitPlaces';
 import { AGENT_SETTINGS, profileMasks, type MaskedPlace } from './profileMasks';
-import { diskProbe, isWithin, resolveExact, resolveInWorkspace, type PathProbe, type PlaceType, type ResolvedPlace } from './profilePaths';
+import {
+  diskProbe,
+  isWithin,
+  resolveExact,
+  resolveInWorkspace,
+  type PathProbe,
+  type PlaceType,
+  type ResolvedPlace,
+} from './profilePaths';
 import { profileNetwork, type ProfileNetwork } from './profileNetwork';
 import { scopeCovers } from './scopeFolders';
 
@@ -84,7 +92,11 @@ export interface ProfileInputs {
 }
 
 /** intentgate's own secrets in the environment: an approval token read by a command would let the agent approve itself. */
-export const SECRET_ENVIRONMENT: readonly string[] = Object.freeze(['INTENTGATE_APPROVAL_TOKEN', 'INTENTGATE_APPROVAL_TOKENS', 'INTENTGATE_APPROVAL_TOKEN_FILE']);
+export const SECRET_ENVIRONMENT: readonly string[] = Object.freeze([
+  'INTENTGATE_APPROVAL_TOKEN',
+  'INTENTGATE_APPROVAL_TOKENS',
+  'INTENTGATE_APPROVAL_TOKEN_FILE',
+]);
 
 /** The process isolation every profile has. */
 export const PROCESS_ISOLATION: readonly string[] = Object.freeze([
@@ -96,14 +108,23 @@ export const PROCESS_ISOLATION: readonly string[] = Object.freeze([
   'the process tree ends with the command: bubblewrap dies with its parent and the PID namespace with its first process',
 ]);
 
-function scopePlaces(realRoot: string, scope: readonly string[], probe: PathProbe): { writable: WritablePlace[]; refused: ProfilePlace[] } {
+function scopePlaces(
+  realRoot: string,
+  scope: readonly string[],
+  probe: PathProbe,
+): { writable: WritablePlace[]; refused: ProfilePlace[] } {
   const writable: WritablePlace[] = [];
   const refused: ProfilePlace[] = [];
   for (const cover of scope.flatMap(scopeCovers)) {
     const place = resolveInWorkspace(realRoot, cover.path, probe);
     const kept = placeOf(place, `in the active intent's scope (${cover.glob})`);
     if ('type' in kept && (kept.type === 'dir' || cover.plain)) writable.push(kept);
-    else refused.push('type' in kept ? { path: kept.path, reason: `${cover.glob} names files below ${kept.path}, which is a file` } : kept);
+    else
+      refused.push(
+        'type' in kept
+          ? { path: kept.path, reason: `${cover.glob} names files below ${kept.path}, which is a file` }
+          : kept,
+      );
   }
   return { writable, refused };
 }
@@ -111,23 +132,37 @@ function scopePlaces(realRoot: string, scope: readonly string[], probe: PathProb
 function placeOf(place: ResolvedPlace, why: string): WritablePlace | ProfilePlace {
   switch (place.kind) {
     case 'found':
-      return { path: place.path, type: place.type, reason: `writable: ${why}${place.type === 'file' ? '; a file bound alone, so renames onto it (sed -i) fail' : ''}` };
+      return {
+        path: place.path,
+        type: place.type,
+        reason: `writable: ${why}${place.type === 'file' ? '; a file bound alone, so renames onto it (sed -i) fail' : ''}`,
+      };
     case 'missing':
-      return { path: place.path, reason: `${why}: does not exist yet, so nothing is bound there; writes below ${place.existing} fail until a person or a decided write tool creates it` };
+      return {
+        path: place.path,
+        reason: `${why}: does not exist yet, so nothing is bound there; writes below ${place.existing} fail until a person or a decided write tool creates it`,
+      };
     case 'refused':
       return { path: place.path, reason: `${why}: ${place.reason}` };
   }
 }
 
 /** Writable places that lie in a read-only or masked place are refused; one inside another is dropped. */
-function keepWritable(candidates: readonly WritablePlace[], guarded: readonly ProfilePlace[], refused: ProfilePlace[]): WritablePlace[] {
+function keepWritable(
+  candidates: readonly WritablePlace[],
+  guarded: readonly ProfilePlace[],
+  refused: ProfilePlace[],
+): WritablePlace[] {
   const allowed = candidates.filter((place) => {
     const guard = guarded.find((other) => isWithin(place.path, other.path));
-    if (guard !== undefined) refused.push({ path: place.path, reason: `not writable: it lies in ${guard.path} (${guard.reason})` });
+    if (guard !== undefined)
+      refused.push({ path: place.path, reason: `not writable: it lies in ${guard.path} (${guard.reason})` });
     return guard === undefined;
   });
   const unique = allowed.filter((place, index) => allowed.findIndex((other) => other.path === place.path) === index);
-  return unique.filter((place) => !unique.some((other) => other.path !== place.path && isWithin(place.path, other.path)));
+  return unique.filter(
+    (place) => !unique.some((other) => other.path !== place.path && isWithin(place.path, other.path)),
+  );
 }
 
 /**
@@ -156,7 +191,10 @@ function otherNames(places: readonly ProfilePlace[], probe: PathProbe): string[]
     const stats = probe.lstat(file);
     if (stats === undefined || stats.isSymbolicLink()) return;
     if (stats.isFile()) {
-      if (stats.nlink > 1) problems.push(`${file} has ${stats.nlink} names (a hard link): a command could change or read it through a name in a writable place; remove the other name`);
+      if (stats.nlink > 1)
+        problems.push(
+          `${file} has ${stats.nlink} names (a hard link): a command could change or read it through a name in a writable place; remove the other name`,
+        );
       return;
     }
     if (!stats.isDirectory() || depth > 8) return;
@@ -173,7 +211,10 @@ function otherNames(places: readonly ProfilePlace[], probe: PathProbe): string[]
     }
   };
   for (const place of places) visit(place.path, 0);
-  if (seen > MAX_LINK_CHECKED_FILES) problems.push(`more than ${MAX_LINK_CHECKED_FILES} files in intentgate's own folders: their other names (hard links) cannot all be checked`);
+  if (seen > MAX_LINK_CHECKED_FILES)
+    problems.push(
+      `more than ${MAX_LINK_CHECKED_FILES} files in intentgate's own folders: their other names (hard links) cannot all be checked`,
+    );
   return problems;
 }
 
@@ -181,7 +222,8 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   const probe = inputs.probe ?? diskProbe;
   const policy = inputs.policy ?? DEFAULT_CONTAINMENT_POLICY;
   const realRoot = probe.realpath(inputs.workspaceRoot);
-  if (realRoot === undefined) throw new InvalidArgumentError(`containmentProfile: the workspace ${inputs.workspaceRoot} does not exist`);
+  if (realRoot === undefined)
+    throw new InvalidArgumentError(`containmentProfile: the workspace ${inputs.workspaceRoot} does not exist`);
   const realOrchestration = probe.realpath(inputs.orchestrationDir) ?? path.resolve(inputs.orchestrationDir);
   const tmpDir = inputs.tmpDir ?? '/tmp';
   const { masked, problems } = profileMasks(
@@ -200,34 +242,67 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
   const control: ProfilePlace[] = controlPlaces(realRoot, realOrchestration, inputs.ownFiles ?? [], probe);
   const active = inputs.state === 'ACTION';
   const scope = active ? scopePlaces(realRoot, inputs.ownedScope, probe) : { writable: [], refused: [] };
-  const once = active ? (inputs.allowedOnce ?? []).map((file) => placeOf(resolveExact(path.resolve(realRoot, file), probe), 'allowed once by a person')) : [];
+  const once = active
+    ? (inputs.allowedOnce ?? []).map((file) =>
+        placeOf(resolveExact(path.resolve(realRoot, file), probe), 'allowed once by a person'),
+      )
+    : [];
   refused.push(...scope.refused, ...once.filter((place) => !('type' in place)));
   const gitDir: ProfilePlace = { path: path.join(realRoot, '.git'), reason: "git's database follows the .git rule" };
   const candidates = [...scope.writable, ...once.filter((place): place is WritablePlace => 'type' in place)];
   let writable = keepWritable(candidates, [...masked, ...control, gitDir], refused);
-  const git = gitPlaces(realRoot, writable.map((place) => place.path), probe);
+  const git = gitPlaces(
+    realRoot,
+    writable.map((place) => place.path),
+    probe,
+  );
   // a scope folder inside a folder git runs from (core.hooksPath) stays read-only
   writable = keepWritable(writable, git.readOnly, refused);
   // a .git that .intentignore hides stays hidden: nothing is bound in a masked place
-  writable = [...writable, ...keepWritable(git.writable.map((place) => ({ ...place, type: 'dir' as const })), masked, refused)];
+  writable = [
+    ...writable,
+    ...keepWritable(
+      git.writable.map((place) => ({ ...place, type: 'dir' as const })),
+      masked,
+      refused,
+    ),
+  ];
   // only where something is writable can another name of a protected file be written
-  const linked = writable.length === 0 ? [] : otherNames([...control, ...masked.filter((place) => place.type === 'file')], probe);
+  const linked =
+    writable.length === 0 ? [] : otherNames([...control, ...masked.filter((place) => place.type === 'file')], probe);
   refused.push(...linked.map((reason) => ({ path: realRoot, reason })));
   const inWritable = (place: ProfilePlace): boolean => writable.some((open) => isWithin(place.path, open.path));
   const inMasked = (place: ProfilePlace): boolean => masked.some((hidden) => isWithin(place.path, hidden.path));
   const readOnly = [...control, ...git.readOnly].filter((place) => inWritable(place) && !inMasked(place));
   const rootOpen = writable.some((place) => place.path === realRoot);
-  const missingAt = (names: readonly string[]): string[] => (rootOpen ? names.filter((name) => probe.lstat(path.join(realRoot, name)) === undefined) : []);
+  const missingAt = (names: readonly string[]): string[] =>
+    rootOpen ? names.filter((name) => probe.lstat(path.join(realRoot, name)) === undefined) : [];
   // agent settings a command creates would govern the agent's next run (its hooks, its permissions)
-  const settings = missingAt(AGENT_SETTINGS).map((name) => ({ path: path.join(realRoot, name), reason: `removed after the command: ${name} would be agent settings a contained command wrote` }));
-  const shown = isWithin(realRoot, tmpDir) ? [{ path: realRoot, reason: `shown again read-only: the workspace lies in ${tmpDir}, which the private temporary folder hides` }] : [];
+  const settings = missingAt(AGENT_SETTINGS).map((name) => ({
+    path: path.join(realRoot, name),
+    reason: `removed after the command: ${name} would be agent settings a contained command wrote`,
+  }));
+  const shown = isWithin(realRoot, tmpDir)
+    ? [
+        {
+          path: realRoot,
+          reason: `shown again read-only: the workspace lies in ${tmpDir}, which the private temporary folder hides`,
+        },
+      ]
+    : [];
   // a mask under the private tmp of a place not shown again hides nothing more
-  const visible = (place: ProfilePlace): boolean => !isWithin(place.path, tmpDir) || [...shown, ...writable].some((open) => isWithin(place.path, open.path));
+  const visible = (place: ProfilePlace): boolean =>
+    !isWithin(place.path, tmpDir) || [...shown, ...writable].some((open) => isWithin(place.path, open.path));
   return {
     state: inputs.state,
     workspaceRoot: realRoot,
     complete: problems.length === 0 && linked.length === 0,
-    rest: { path: '/', reason: active ? 'read-only: outside the active intent\'s scope' : `read-only: nothing is writable in ${inputs.state}` },
+    rest: {
+      path: '/',
+      reason: active
+        ? "read-only: outside the active intent's scope"
+        : `read-only: nothing is writable in ${inputs.state}`,
+    },
     tmp: { path: tmpDir, reason: 'a private temporary folder, empty for each command and gone after it' },
     shown,
     writable,
@@ -236,11 +311,18 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
     removeAfter: [...git.removeAfter.filter(inWritable), ...settings],
     refused,
     network: profileNetwork(inputs.state, inputs.approvedCategories, inputs.grantHosts, policy.hostGrantNetwork),
-    environment: { unset: SECRET_ENVIRONMENT, reason: "intentgate's approval tokens: a command that read them could approve its own held calls" },
+    environment: {
+      unset: SECRET_ENVIRONMENT,
+      reason: "intentgate's approval tokens: a command that read them could approve its own held calls",
+    },
     processes: PROCESS_ISOLATION,
     notes: [
       ...git.notes,
-      ...(missingAt([INTENT_IGNORE_FILE]).length > 0 ? [`the workspace root is writable and ${INTENT_IGNORE_FILE} does not exist: only existing places can be made read-only, so a command could create it (the governor holds that control-file change for a person)`] : []),
+      ...(missingAt([INTENT_IGNORE_FILE]).length > 0
+        ? [
+            `the workspace root is writable and ${INTENT_IGNORE_FILE} does not exist: only existing places can be made read-only, so a command could create it (the governor holds that control-file change for a person)`,
+          ]
+        : []),
     ],
   };
 }

@@ -20,15 +20,27 @@ export type ContainmentPlanName = 'contain' | 'analysis_only' | 'refuse';
 /** The status of `mode` against what this machine can do. */
 export function containmentStatus(mode: ContainmentMode, availability: ContainmentAvailability): ContainmentStatus {
   const plan = containmentPlan(mode, availability);
-  const reason = plan.kind === 'contain' ? `bubblewrap makes sandboxes here (${plan.bwrap}), and the policy's containment is ${mode}` : plan.reason;
-  return { mode, available: availability.available, reason, plan, unavailable: availability.available ? undefined : availability.reason };
+  const reason =
+    plan.kind === 'contain'
+      ? `bubblewrap makes sandboxes here (${plan.bwrap}), and the policy's containment is ${mode}`
+      : plan.reason;
+  return {
+    mode,
+    available: availability.available,
+    reason,
+    plan,
+    unavailable: availability.available ? undefined : availability.reason,
+  };
 }
 
 /**
  * The status of `mode` on this machine. bubblewrap is tried once per process and bwrap
  * (`detectContainment` keeps the answer), so a host calls this at its start, not per call.
  */
-export async function detectContainmentStatus(mode: ContainmentMode, options: { readonly path?: string } = {}): Promise<ContainmentStatus> {
+export async function detectContainmentStatus(
+  mode: ContainmentMode,
+  options: { readonly path?: string } = {},
+): Promise<ContainmentStatus> {
   return containmentStatus(mode, await detectContainment(options.path === undefined ? {} : { path: options.path }));
 }
 

@@ -31,14 +31,26 @@ function realOf(file: string, probe: PathProbe): { readonly path: string; readon
  * and the real places any of them links to,
  * since writing a link's target in the scope would change the control file itself.
  */
-export function controlPlaces(realRoot: string, realOrchestration: string, ownFiles: readonly OwnFile[], probe: PathProbe): ControlPlace[] {
+export function controlPlaces(
+  realRoot: string,
+  realOrchestration: string,
+  ownFiles: readonly OwnFile[],
+  probe: PathProbe,
+): ControlPlace[] {
   const places: ControlPlace[] = [];
   for (const own of ownFiles) {
     const real = realOf(path.resolve(realRoot, own.path), probe);
-    if (real !== undefined) places.push({ path: real.path, reason: `read-only: intentgate's ${own.what}${real.linked ? ` (through the link ${own.path})` : ''}` });
+    if (real !== undefined)
+      places.push({
+        path: real.path,
+        reason: `read-only: intentgate's ${own.what}${real.linked ? ` (through the link ${own.path})` : ''}`,
+      });
   }
   if (probe.lstat(realOrchestration)?.isDirectory()) {
-    places.push({ path: realOrchestration, reason: "read-only: the orchestration folder (the intents file, the session store) is intentgate's own" });
+    places.push({
+      path: realOrchestration,
+      reason: "read-only: the orchestration folder (the intents file, the session store) is intentgate's own",
+    });
     let names: string[] = [];
     try {
       names = readdirSync(realOrchestration);
@@ -47,7 +59,11 @@ export function controlPlaces(realRoot: string, realOrchestration: string, ownFi
     }
     for (const name of names) {
       const real = realOf(path.join(realOrchestration, name), probe);
-      if (real?.linked) places.push({ path: real.path, reason: `read-only: ${path.join(realOrchestration, name)} links here, a control file of intentgate` });
+      if (real?.linked)
+        places.push({
+          path: real.path,
+          reason: `read-only: ${path.join(realOrchestration, name)} links here, a control file of intentgate`,
+        });
     }
   }
   const ignoreFile = path.join(realRoot, INTENT_IGNORE_FILE);

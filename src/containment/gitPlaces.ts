@@ -26,7 +26,11 @@ const REDIRECTS = ['commondir', 'config.worktree'] as const;
 // what git runs or obeys: a command that could write them would run code outside the sandbox later
 const GUARDS = [
   { name: 'hooks', dir: true, why: 'git runs these hooks, later outside the sandbox too' },
-  { name: 'config', dir: false, why: "git's configuration names programs it runs (core.hooksPath, core.fsmonitor, aliases, filters)" },
+  {
+    name: 'config',
+    dir: false,
+    why: "git's configuration names programs it runs (core.hooksPath, core.fsmonitor, aliases, filters)",
+  },
   { name: 'info', dir: true, why: 'info/attributes chooses filters and info/exclude what git sees' },
 ] as const;
 
@@ -57,7 +61,18 @@ export function gitPlaces(realRoot: string, writable: readonly string[], probe: 
   if (stats === undefined) return NONE;
   if (!stats.isDirectory()) {
     if (!covered) return NONE;
-    return { writable: [], readOnly: [{ path: gitDir, reason: '.git is not a folder (a link or a worktree\'s gitdir file): rewriting it would point git at another repository' }], removeAfter: [], notes: [] };
+    return {
+      writable: [],
+      readOnly: [
+        {
+          path: gitDir,
+          reason:
+            ".git is not a folder (a link or a worktree's gitdir file): rewriting it would point git at another repository",
+        },
+      ],
+      removeAfter: [],
+      notes: [],
+    };
   }
   const hasWork = writable.some((place) => isWithin(place, realRoot) && !isWithin(place, gitDir));
   if (!hasWork) return NONE;
@@ -75,18 +90,31 @@ export function gitPlaces(realRoot: string, writable: readonly string[], probe: 
     const note = `.git stays read-only: it has ${redirected.map((name) => `.git/${name}`).join(', ')}, which points git at another configuration`;
     return { writable: [], readOnly: covered ? [{ path: gitDir, reason: note }] : [], removeAfter: [], notes: [note] };
   }
-  const readOnly: GitPlace[] = GUARDS.map((guard) => ({ path: path.join(gitDir, guard.name), reason: `read-only inside .git: ${guard.why}` }));
+  const readOnly: GitPlace[] = GUARDS.map((guard) => ({
+    path: path.join(gitDir, guard.name),
+    reason: `read-only inside .git: ${guard.why}`,
+  }));
   const modules = path.join(gitDir, 'modules');
-  if (probe.lstat(modules)?.isDirectory()) readOnly.push({ path: modules, reason: "read-only: submodules' repositories carry their own hooks and config" });
+  if (probe.lstat(modules)?.isDirectory())
+    readOnly.push({ path: modules, reason: "read-only: submodules' repositories carry their own hooks and config" });
   const hooksPath = hooksPathOf(gitDir, realRoot);
   const hooksStats = hooksPath === undefined ? undefined : probe.lstat(hooksPath);
   if (hooksPath !== undefined && hooksStats !== undefined && !hooksStats.isSymbolicLink()) {
     readOnly.push({ path: hooksPath, reason: 'read-only: core.hooksPath names this folder, whose hooks git runs' });
   }
   return {
-    writable: [{ path: gitDir, reason: "writable: git's index, objects and refs, so in-scope git work (add, commit, checkout -- file, restore, stash) runs; measured in docs/containment.md" }],
+    writable: [
+      {
+        path: gitDir,
+        reason:
+          "writable: git's index, objects and refs, so in-scope git work (add, commit, checkout -- file, restore, stash) runs; measured in docs/containment.md",
+      },
+    ],
     readOnly,
-    removeAfter: REDIRECTS.map((name) => ({ path: path.join(gitDir, name), reason: `removed after the command: .git/${name} would point the host's git at another configuration and its programs` })),
+    removeAfter: REDIRECTS.map((name) => ({
+      path: path.join(gitDir, name),
+      reason: `removed after the command: .git/${name} would point the host's git at another configuration and its programs`,
+    })),
     notes: [],
   };
 }

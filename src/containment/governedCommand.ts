@@ -3,7 +3,13 @@ import type { Governor } from '../governor/governorApi';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { detectContainment } from './bwrapAvailability';
 import { containmentPlan, type ContainmentPlan } from './containmentPlan';
-import { containmentPolicyOf, DEFAULT_CONTAINMENT_POLICY, type ContainmentMode, type ContainmentPolicy, type ContainmentPolicyInput } from './containmentPolicy';
+import {
+  containmentPolicyOf,
+  DEFAULT_CONTAINMENT_POLICY,
+  type ContainmentMode,
+  type ContainmentPolicy,
+  type ContainmentPolicyInput,
+} from './containmentPolicy';
 import type { ContainmentProfile } from './containmentProfile';
 import { governorProfile, type GovernorPlace } from './governorProfile';
 import { runCommandLine, type CommandLineRun, type RunLimits } from './commandOutput';
@@ -27,7 +33,10 @@ export async function containmentPlanFor(
   const resolved = typeof mode === 'string' ? mode : (mode?.mode ?? DEFAULT_CONTAINMENT_POLICY.mode);
   // off never contains, so bubblewrap is not tried
   if (resolved === 'off') return containmentPlan('off', { available: false, reason: 'not tried: containment is off' });
-  const lookup = { ...(options.path !== undefined && { path: options.path }), ...(options.bwrap !== undefined && { bwrap: options.bwrap }) };
+  const lookup = {
+    ...(options.path !== undefined && { path: options.path }),
+    ...(options.bwrap !== undefined && { bwrap: options.bwrap }),
+  };
   return containmentPlan(resolved, await detectContainment(lookup));
 }
 
@@ -39,7 +48,12 @@ export async function containmentPlanFor(
 export function governorPlaceFor(options: GovernorOptions, containment?: ContainmentPolicyInput): GovernorPlace {
   const config = parseGovernorOptions(options, process.cwd());
   const trace = typeof config.trace === 'string' ? [{ path: config.trace, what: 'trace file' }] : [];
-  return { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(containment), ownFiles: trace };
+  return {
+    workspaceRoot: config.workspaceRoot,
+    orchestrationDir: config.orchestrationDir,
+    policy: containmentPolicyOf(containment),
+    ownFiles: trace,
+  };
 }
 
 /** Where and how the host runs a governed shell command. */
@@ -89,7 +103,12 @@ export interface AllowedCommandOptions extends GovernedCommandOptions {
 }
 
 /** The sandbox a command runs in under `plan`: the governor's profile now, with the paths a person allowed once for this call. */
-function sandboxFor(governor: Governor, plan: ContainmentPlan, place: GovernorPlace, decision: Decision | undefined): { profile: ContainmentProfile; bwrap: string } | undefined {
+function sandboxFor(
+  governor: Governor,
+  plan: ContainmentPlan,
+  place: GovernorPlace,
+  decision: Decision | undefined,
+): { profile: ContainmentProfile; bwrap: string } | undefined {
   if (plan.kind !== 'contain') return undefined;
   const once = decision?.allowedOnce ?? [];
   const withOnce = once.length === 0 ? place : { ...place, allowedOnce: [...(place.allowedOnce ?? []), ...once] };
@@ -102,15 +121,28 @@ function sandboxFor(governor: Governor, plan: ContainmentPlan, place: GovernorPl
  * decision then rested on analysis alone), never under `refuse`. For adapters whose tool
  * wrapper decided the call before its `execute` runs; everyone else calls `runGovernedCommand`.
  */
-export async function runAllowedCommand(governor: Governor, command: string, options: AllowedCommandOptions): Promise<CommandRun> {
+export async function runAllowedCommand(
+  governor: Governor,
+  command: string,
+  options: AllowedCommandOptions,
+): Promise<CommandRun> {
   const toolName = options.toolName ?? EXECUTE_COMMAND;
   const { decision } = options;
-  if (decision !== undefined && !decision.allowed) return { ran: false, reason: decision.reason ?? `not run: ${decision.code}` };
+  if (decision !== undefined && !decision.allowed)
+    return { ran: false, reason: decision.reason ?? `not run: ${decision.code}` };
   // only a plan without the sandbox needs the decision's word: a contained run is safe either way
-  const contained = decision?.contained ?? (options.plan.kind === 'analysisOnly' ? governor.isToolAllowed(toolName, callArguments(command, options.cwd)).contained : undefined);
+  const contained =
+    decision?.contained ??
+    (options.plan.kind === 'analysisOnly'
+      ? governor.isToolAllowed(toolName, callArguments(command, options.cwd)).contained
+      : undefined);
   const problem = planProblem(options.plan, contained);
   if (problem !== undefined) return { ran: false, reason: problem };
-  return runCommandLine(command, { ...options, workspaceRoot: options.place.workspaceRoot, contain: sandboxFor(governor, options.plan, options.place, decision) });
+  return runCommandLine(command, {
+    ...options,
+    workspaceRoot: options.place.workspaceRoot,
+    contain: sandboxFor(governor, options.plan, options.place, decision),
+  });
 }
 
 /**
@@ -127,11 +159,19 @@ export async function runAllowedCommand(governor: Governor, command: string, opt
  * const result = await runGovernedCommand(governor, 'npm test', { plan, place: { workspaceRoot: '/repo', orchestrationDir: '/repo/.orchestration', policy: DEFAULT_CONTAINMENT_POLICY } });
  * if (result.ran) console.log(result.exitCode, result.stdout);
  */
-export async function runGovernedCommand(governor: Governor, command: string, options: GovernedCommandOptions): Promise<GovernedCommandResult> {
+export async function runGovernedCommand(
+  governor: Governor,
+  command: string,
+  options: GovernedCommandOptions,
+): Promise<GovernedCommandResult> {
   const decision = governor.handleToolCall(options.toolName ?? EXECUTE_COMMAND, callArguments(command, options.cwd));
   if (!decision.allowed) return { decision, ran: false, reason: decision.reason ?? `not run: ${decision.code}` };
   const problem = planProblem(options.plan, decision.contained);
   if (problem !== undefined) return { decision, ran: false, reason: problem };
-  const run = await runCommandLine(command, { ...options, workspaceRoot: options.place.workspaceRoot, contain: sandboxFor(governor, options.plan, options.place, decision) });
+  const run = await runCommandLine(command, {
+    ...options,
+    workspaceRoot: options.place.workspaceRoot,
+    contain: sandboxFor(governor, options.plan, options.place, decision),
+  });
   return { decision, ...run };
 }

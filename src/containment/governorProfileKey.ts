@@ -7,5 +7,10 @@ import type { Governor } from '../governor/governorApi';
  */
 export function governorProfileKey(governor: Governor): string {
   const hosts = governor.grants.flatMap((grant) => grant.hosts ?? []);
-  return JSON.stringify([governor.state, governor.activeIntent?.owned_scope ?? [], [...governor.approvedCategories].sort(), [...new Set(hosts)].sort()]);
+  return JSON.stringify([
+    governor.state,
+    governor.activeIntent?.owned_scope ?? [],
+    [...governor.approvedCategories].sort(),
+    [...new Set(hosts)].sort(),
+  ]);
 }

@@ -6,7 +6,9 @@ import type { IntentIgnore } from '../intents/intentIgnore';
 export const MAX_WALKED_ENTRIES = 100_000;
 
 /** The existing paths `.intentignore` hides, or why they could not all be found. */
-export type IgnoredPaths = { readonly complete: true; readonly paths: readonly string[] } | { readonly complete: false; readonly reason: string };
+export type IgnoredPaths =
+  | { readonly complete: true; readonly paths: readonly string[] }
+  | { readonly complete: false; readonly reason: string };
 
 // git's own database is not the workspace's files: .intentignore rules are about working files
 const NOT_WALKED = new Set(['.git']);
@@ -25,11 +27,18 @@ export function findIgnoredPaths(realRoot: string, rules: IntentIgnore, maxEntri
     try {
       entries = readdirSync(path.join(realRoot, folder), { withFileTypes: true });
     } catch (error) {
-      return { complete: false, reason: `cannot list ${path.join(realRoot, folder)} to find ignored paths: ${String(error)}` };
+      return {
+        complete: false,
+        reason: `cannot list ${path.join(realRoot, folder)} to find ignored paths: ${String(error)}`,
+      };
     }
     for (const entry of entries) {
       seen += 1;
-      if (seen > maxEntries) return { complete: false, reason: `the workspace has more than ${maxEntries} entries: its ignored paths were not all found` };
+      if (seen > maxEntries)
+        return {
+          complete: false,
+          reason: `the workspace has more than ${maxEntries} entries: its ignored paths were not all found`,
+        };
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
       if (rules.ignores(relative)) found.push(relative);
       else if (entry.isDirectory() && !(folder === '' && NOT_WALKED.has(entry.name))) folders.push(relative);

@@ -37,7 +37,8 @@ const isMatcher = (ignored: MaskInputs['ignored']): ignored is IntentIgnore => '
 
 /** A policy secret's path: '~/' against the home folder, a relative one against the workspace. */
 function secretPath(secret: string, realRoot: string, homeDir: string | undefined): string | undefined {
-  if (secret === '~' || secret.startsWith('~/')) return homeDir === undefined ? undefined : path.join(homeDir, secret.slice(1));
+  if (secret === '~' || secret.startsWith('~/'))
+    return homeDir === undefined ? undefined : path.join(homeDir, secret.slice(1));
   return path.resolve(realRoot, secret);
 }
 
@@ -52,10 +53,21 @@ export function profileMasks(inputs: MaskInputs, probe: PathProbe): Masks {
   const problems: string[] = [];
   if (isMatcher(inputs.ignored)) {
     const found = findIgnoredPaths(realRoot, inputs.ignored);
-    if (found.complete) wanted.push(...found.paths.map((relative) => ({ file: path.join(realRoot, relative), reason: `.intentignore lists ${relative}` })));
+    if (found.complete)
+      wanted.push(
+        ...found.paths.map((relative) => ({
+          file: path.join(realRoot, relative),
+          reason: `.intentignore lists ${relative}`,
+        })),
+      );
     else problems.push(found.reason);
   } else {
-    wanted.push(...inputs.ignored.paths.map((hidden) => ({ file: path.resolve(realRoot, hidden), reason: `hidden from the agent: ${hidden}` })));
+    wanted.push(
+      ...inputs.ignored.paths.map((hidden) => ({
+        file: path.resolve(realRoot, hidden),
+        reason: `hidden from the agent: ${hidden}`,
+      })),
+    );
   }
   wanted.push({ file: inputs.sessionStore, reason: "intentgate's session store: governors' snapshots and approvals" });
   wanted.push(...inputs.tokenFiles.map((file) => ({ file, reason: 'an approval token file of intentgate' })));
@@ -64,18 +76,38 @@ export function profileMasks(inputs: MaskInputs, probe: PathProbe): Masks {
     if (file === undefined) problems.push(`the policy's secret '${secret}' names the home folder, which is not known`);
     else wanted.push({ file, reason: `the policy names ${secret} as a secret` });
   }
-  wanted.push(...AGENT_SETTINGS.map((name) => ({ file: path.join(realRoot, name), reason: `the agent CLIs' settings (${name}): hooks and permissions that govern the agent` })));
+  wanted.push(
+    ...AGENT_SETTINGS.map((name) => ({
+      file: path.join(realRoot, name),
+      reason: `the agent CLIs' settings (${name}): hooks and permissions that govern the agent`,
+    })),
+  );
   if (homeDir !== undefined) {
-    wanted.push(...HOME_AGENT_SETTINGS.map((name) => ({ file: path.join(homeDir, name), reason: `the agent CLIs' settings and credentials (~/${name})` })));
+    wanted.push(
+      ...HOME_AGENT_SETTINGS.map((name) => ({
+        file: path.join(homeDir, name),
+        reason: `the agent CLIs' settings and credentials (~/${name})`,
+      })),
+    );
   }
-  wanted.push(...inputs.sockets.map((file) => ({ file, reason: "a Unix socket of a service on this host: a read-only mount does not stop connect()" })));
+  wanted.push(
+    ...inputs.sockets.map((file) => ({
+      file,
+      reason: 'a Unix socket of a service on this host: a read-only mount does not stop connect()',
+    })),
+  );
   const byPath = new Map<string, MaskedPlace>();
   for (const { file, reason } of wanted) {
     const target = maskTarget(file, probe);
     if (target === undefined || target.path === '/' || byPath.has(target.path)) continue;
-    byPath.set(target.path, { ...target, reason: target.path === file ? reason : `${reason} (through the link ${file})` });
+    byPath.set(target.path, {
+      ...target,
+      reason: target.path === file ? reason : `${reason} (through the link ${file})`,
+    });
   }
   const folders = [...byPath.values()].filter((place) => place.type === 'dir');
-  const masked = [...byPath.values()].filter((place) => !folders.some((folder) => folder !== place && isWithin(place.path, folder.path)));
+  const masked = [...byPath.values()].filter(
+    (place) => !folders.some((folder) => folder !== place && isWithin(place.path, folder.path)),
+  );
   return { masked: masked.sort((a, b) => a.path.localeCompare(b.path)), problems };
 }

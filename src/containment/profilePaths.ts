@@ -34,7 +34,8 @@ export type ResolvedPlace =
   | { readonly kind: 'missing'; readonly path: string; readonly existing: string }
   | { readonly kind: 'refused'; readonly path: string; readonly reason: string };
 
-const typeOf = (stats: Stats): PlaceType | undefined => (stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : undefined);
+const typeOf = (stats: Stats): PlaceType | undefined =>
+  stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : undefined;
 
 /**
  * A workspace-relative path under the workspace's real folder, walked name by name with lstat so
@@ -46,18 +47,24 @@ export function resolveInWorkspace(realRoot: string, relative: string, probe: Pa
   let current = realRoot;
   for (const [index, name] of names.entries()) {
     const next = path.join(current, name);
-    if (name === '..') return { kind: 'refused', path: next, reason: `'..' in '${relative}' leaves the folder it names` };
+    if (name === '..')
+      return { kind: 'refused', path: next, reason: `'..' in '${relative}' leaves the folder it names` };
     const stats = probe.lstat(next);
     if (stats === undefined) return { kind: 'missing', path: path.join(realRoot, ...names), existing: current };
     if (stats.isSymbolicLink()) {
       const target = probe.readlink(next) ?? 'an unreadable target';
-      return { kind: 'refused', path: next, reason: `${next} is a symbolic link (to ${target}): its target is not bound writable` };
+      return {
+        kind: 'refused',
+        path: next,
+        reason: `${next} is a symbolic link (to ${target}): its target is not bound writable`,
+      };
     }
     const last = index === names.length - 1;
     if (!last && !stats.isDirectory()) return { kind: 'refused', path: next, reason: `${next} is not a folder` };
     if (last) {
       const type = typeOf(stats);
-      if (type === undefined) return { kind: 'refused', path: next, reason: `${next} is neither a folder nor a regular file` };
+      if (type === undefined)
+        return { kind: 'refused', path: next, reason: `${next} is neither a folder nor a regular file` };
       return { kind: 'found', path: next, type };
     }
     current = next;
@@ -74,9 +81,15 @@ export function resolveExact(file: string, probe: PathProbe): ResolvedPlace {
   const stats = probe.lstat(lexical);
   if (stats === undefined) return { kind: 'missing', path: lexical, existing: path.dirname(lexical) };
   const real = probe.realpath(lexical);
-  if (real !== lexical) return { kind: 'refused', path: lexical, reason: `${lexical} has a symbolic link on its way (it is ${real ?? 'unresolvable'}): not bound writable` };
+  if (real !== lexical)
+    return {
+      kind: 'refused',
+      path: lexical,
+      reason: `${lexical} has a symbolic link on its way (it is ${real ?? 'unresolvable'}): not bound writable`,
+    };
   const type = typeOf(stats);
-  if (type === undefined) return { kind: 'refused', path: lexical, reason: `${lexical} is neither a folder nor a regular file` };
+  if (type === undefined)
+    return { kind: 'refused', path: lexical, reason: `${lexical} is neither a folder nor a regular file` };
   return { kind: 'found', path: lexical, type };
 }
 
@@ -84,7 +97,10 @@ export function resolveExact(file: string, probe: PathProbe): ResolvedPlace {
  * What to hide for a path that must be unreadable: the real place it names, links followed (a
  * link to a secret hides the secret); undefined when nothing exists there. Sockets count as files.
  */
-export function maskTarget(file: string, probe: PathProbe): { readonly path: string; readonly type: PlaceType } | undefined {
+export function maskTarget(
+  file: string,
+  probe: PathProbe,
+): { readonly path: string; readonly type: PlaceType } | undefined {
   const real = probe.realpath(file);
   if (real === undefined) return undefined;
   const stats = probe.lstat(real);

@@ -5,7 +5,8 @@ import type { ContainmentProfile } from './containmentProfile';
 import { maskSources } from './maskSources';
 
 /** The argv to spawn for a contained command, or why it cannot run contained. */
-export type ContainedCommand = { readonly ok: true; readonly argv: readonly string[] } | { readonly ok: false; readonly reason: string };
+export type ContainedCommand =
+  { readonly ok: true; readonly argv: readonly string[] } | { readonly ok: false; readonly reason: string };
 
 /** Where and with which bwrap a contained command runs. */
 export interface ContainOptions {
@@ -24,8 +25,16 @@ export interface ContainOptions {
  * const contained = containedCommand(profile, 'npm test', { bwrap: '/usr/bin/bwrap' });
  * if (contained.ok) spawn(contained.argv[0], contained.argv.slice(1), { stdio: 'inherit' });
  */
-export function containedCommand(profile: ContainmentProfile, command: CommandToContain, options: ContainOptions): ContainedCommand {
-  if (!profile.complete) return { ok: false, reason: `the profile is incomplete: ${profile.refused.map((place) => place.reason).join('; ')}` };
+export function containedCommand(
+  profile: ContainmentProfile,
+  command: CommandToContain,
+  options: ContainOptions,
+): ContainedCommand {
+  if (!profile.complete)
+    return {
+      ok: false,
+      reason: `the profile is incomplete: ${profile.refused.map((place) => place.reason).join('; ')}`,
+    };
   if (typeof command !== 'string' && command.length === 0) return { ok: false, reason: 'the command is empty' };
   const cwd = options.cwd ?? profile.workspaceRoot;
   const problem = cwdProblem(profile, cwd);
@@ -76,23 +85,36 @@ export interface RunContainedOptions extends ContainOptions {
 }
 
 /** A contained run that ended, or the refusal that kept it from starting. */
-export type RunContainedResult = { readonly ok: true; readonly run: ContainedRun } | { readonly ok: false; readonly reason: string };
+export type RunContainedResult =
+  { readonly ok: true; readonly run: ContainedRun } | { readonly ok: false; readonly reason: string };
 
 /**
  * Runs `command` contained and resolves when bwrap, and with it every process of the sandbox,
  * has ended. A refusal resolves as `{ ok: false, reason }` without running anything.
  */
-export function runContained(profile: ContainmentProfile, command: CommandToContain, options: RunContainedOptions): Promise<RunContainedResult> {
+export function runContained(
+  profile: ContainmentProfile,
+  command: CommandToContain,
+  options: RunContainedOptions,
+): Promise<RunContainedResult> {
   const contained = containedCommand(profile, command, options);
   if (!contained.ok) return Promise.resolve(contained);
   const [file, ...args] = contained.argv;
   return new Promise((resolve, reject) => {
-    const child = spawn(file ?? options.bwrap, args, { stdio: options.stdio ?? 'inherit', env: options.env ?? process.env, signal: options.signal, killSignal: 'SIGKILL' });
+    const child = spawn(file ?? options.bwrap, args, {
+      stdio: options.stdio ?? 'inherit',
+      env: options.env ?? process.env,
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+    });
     let timedOut = false;
-    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, options.timeoutMs);
     options.started?.(child);
     child.once('error', (error) => {
       if (timer !== undefined) clearTimeout(timer);

@@ -12,7 +12,10 @@ export const STABLE_MASKS_FOLDER = 'masks';
  */
 export function intentgateCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   const xdg = env.XDG_CACHE_HOME;
-  const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homedir(), '.cache');
+  const base =
+    xdg !== undefined && path.isAbsolute(xdg)
+      ? xdg
+      : path.join(env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homedir(), '.cache');
   return path.join(base, 'intentgate');
 }
 
@@ -31,7 +34,8 @@ function folderProblem(folder: string, stats: Stats | undefined): string | undef
   if (stats === undefined) return `${folder} does not exist`;
   if (!stats.isDirectory()) return `${folder} is not a folder${stats.isSymbolicLink() ? ' (a symbolic link)' : ''}`;
   const owner = uid();
-  if (owner !== undefined && stats.uid !== owner) return `${folder} belongs to uid ${stats.uid}, not to this user (${owner})`;
+  if (owner !== undefined && stats.uid !== owner)
+    return `${folder} belongs to uid ${stats.uid}, not to this user (${owner})`;
   if ((stats.mode & 0o022) !== 0) return `${folder} is writable by others (mode ${(stats.mode & 0o777).toString(8)})`;
   return undefined;
 }
@@ -45,11 +49,19 @@ function masksProblem(masks: string): string | undefined {
   const owner = uid();
   const dir = lstatOrUndefined(path.join(masks, 'dir'));
   const file = lstatOrUndefined(path.join(masks, 'file'));
-  if (dir === undefined || !dir.isDirectory() || (dir.mode & 0o777) !== 0 || (owner !== undefined && dir.uid !== owner)) return `${masks}/dir is not an empty mode-000 folder of this user`;
+  if (dir === undefined || !dir.isDirectory() || (dir.mode & 0o777) !== 0 || (owner !== undefined && dir.uid !== owner))
+    return `${masks}/dir is not an empty mode-000 folder of this user`;
   // only its owner could have filled it, and a mode-000 folder's entries cannot be listed without root;
   // a folder in it shows in the link count (btrfs and overlayfs count a folder's links as 1)
   if (dir.nlink > 2) return `${masks}/dir has folders in it`;
-  if (file === undefined || !file.isFile() || (file.mode & 0o777) !== 0 || file.size !== 0 || (owner !== undefined && file.uid !== owner)) return `${masks}/file is not an empty mode-000 file of this user`;
+  if (
+    file === undefined ||
+    !file.isFile() ||
+    (file.mode & 0o777) !== 0 ||
+    file.size !== 0 ||
+    (owner !== undefined && file.uid !== owner)
+  )
+    return `${masks}/file is not an empty mode-000 file of this user`;
   return undefined;
 }
 

@@ -80,7 +80,11 @@ export interface DecisionInput {
 /** The note a decision on a tool no table classifies carries, after every other reason. */
 export function classificationNotes(tool: string, classification: ToolClassification): Reason[] {
   if (classification.classified) return [];
-  return [reason('unclassified_tool', 'classification', { message: `'${tool}' is not classified; it is treated as DESTRUCTIVE (fail closed).` })];
+  return [
+    reason('unclassified_tool', 'classification', {
+      message: `'${tool}' is not classified; it is treated as DESTRUCTIVE (fail closed).`,
+    }),
+  ];
 }
 
 /** Builds the decision the statechart chose, with its messages and notes. */
@@ -91,14 +95,19 @@ export function buildDecision(input: DecisionInput): Decision {
   const notes = input.notes;
   const reasons = notes === undefined || notes.length === 0 ? [deciding] : [deciding, ...notes];
   // the fields in their order, optional ones only when present: one shape per combination, and no spread to copy
-  const decision: { -readonly [K in keyof Decision]: Decision[K] } = { allowed: verdict === 'allow', verdict, code } as Decision;
+  const decision: { -readonly [K in keyof Decision]: Decision[K] } = {
+    allowed: verdict === 'allow',
+    verdict,
+    code,
+  } as Decision;
   if (verdict !== 'allow') decision.reason = deciding.message;
   decision.reasons = Object.freeze(reasons);
   decision.tool = request.tool;
   decision.toolClass = request.toolClass;
   decision.state = facts.state;
   // a selection runs under the intent it activates; every other call under the active one
-  const intentId = code === 'intent_selected' && request.intentId !== undefined ? request.intentId : facts.activeIntent?.id;
+  const intentId =
+    code === 'intent_selected' && request.intentId !== undefined ? request.intentId : facts.activeIntent?.id;
   if (intentId !== undefined) decision.intentId = intentId;
   decision.categories = risk.categories;
   decision.evidence = risk.evidence;

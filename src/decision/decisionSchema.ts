@@ -6,7 +6,15 @@ import type { Evidence } from '../risk/evidence';
 import { TOOL_CLASSES } from '../tools/toolClass';
 import type { ApprovalRequest, Decision } from './decision';
 import type { Reason } from './reason';
-import { isDecisionCode, NOTE_CODES, REASON_CODES, REASON_RULES, VERDICTS, type DecisionCode, type ReasonCode } from './reasons';
+import {
+  isDecisionCode,
+  NOTE_CODES,
+  REASON_CODES,
+  REASON_RULES,
+  VERDICTS,
+  type DecisionCode,
+  type ReasonCode,
+} from './reasons';
 import { GRANT_LIFETIMES, grantInputSchema } from '../grants/grant';
 
 // built on first use: a start that restores no held decision never pays for these schemas
@@ -16,7 +24,10 @@ function buildDecisionSchema() {
   const riskCategory = z.enum(RISK_CATEGORIES);
   const decisionCode = z.custom<DecisionCode>(isDecisionCode, 'expected a decision code');
   const isNoteCode = (value: unknown): boolean => (NOTE_CODES as readonly unknown[]).includes(value);
-  const reasonCode = z.custom<ReasonCode>((value) => isDecisionCode(value) || isNoteCode(value), 'expected a reason code');
+  const reasonCode = z.custom<ReasonCode>(
+    (value) => isDecisionCode(value) || isNoteCode(value),
+    'expected a reason code',
+  );
 
   const reasonSchema = z.strictObject({
     code: reasonCode,
@@ -44,15 +55,31 @@ function buildDecisionSchema() {
     why: text,
     risk: text,
     changes: z.array(text).max(16),
-    actions: z.array(z.strictObject({ id: z.enum(CONFIRMATION_ACTIONS), label: text })).max(CONFIRMATION_ACTIONS.length),
+    actions: z
+      .array(z.strictObject({ id: z.enum(CONFIRMATION_ACTIONS), label: text }))
+      .max(CONFIRMATION_ACTIONS.length),
     categories: z.array(riskCategory),
-    details: z.array(z.strictObject({ category: riskCategory, risk: text, details: z.array(z.strictObject({ label: text, value: text })).max(8) })),
+    details: z.array(
+      z.strictObject({
+        category: riskCategory,
+        risk: text,
+        details: z.array(z.strictObject({ label: text, value: text })).max(8),
+      }),
+    ),
     grant: text.optional(),
   }) satisfies z.ZodType<ConfirmationPrompt>;
 
-  const suggestionSchema = grantInputSchema().omit({ ttlMs: true }).extend({ until: z.enum(GRANT_LIFETIMES) });
+  const suggestionSchema = grantInputSchema()
+    .omit({ ttlMs: true })
+    .extend({ until: z.enum(GRANT_LIFETIMES) });
 
-  const approvalSchema = z.strictObject({ id: text, categories: z.array(riskCategory), prompt: promptSchema, grant: suggestionSchema.optional(), outsideScope: z.array(text).max(256).optional() }) satisfies z.ZodType<ApprovalRequest>;
+  const approvalSchema = z.strictObject({
+    id: text,
+    categories: z.array(riskCategory),
+    prompt: promptSchema,
+    grant: suggestionSchema.optional(),
+    outsideScope: z.array(text).max(256).optional(),
+  }) satisfies z.ZodType<ApprovalRequest>;
 
   return z
     .strictObject({
@@ -73,7 +100,9 @@ function buildDecisionSchema() {
     })
     .refine(
       (decision) =>
-        REASON_CODES[decision.code].verdict === decision.verdict && decision.allowed === (decision.verdict === 'allow') && decision.reasons[0]?.code === decision.code,
+        REASON_CODES[decision.code].verdict === decision.verdict &&
+        decision.allowed === (decision.verdict === 'allow') &&
+        decision.reasons[0]?.code === decision.code,
       {
         message: "a decision's verdict, 'allowed' and first reason must agree with its code",
       },

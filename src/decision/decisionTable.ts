@@ -60,7 +60,9 @@ export class DecisionTable {
     const snapshot = this.#source.currentSnapshot();
     if (state === lifecycleStateOf(snapshot)) return this.current(name);
     const view = this.#view(state, snapshot);
-    return view.decisions.get(name) ?? this.#remember(view.decisions, name, this.#source.decideName(name, view.snapshot));
+    return (
+      view.decisions.get(name) ?? this.#remember(view.decisions, name, this.#source.decideName(name, view.snapshot))
+    );
   }
 
   /**

@@ -105,11 +105,16 @@ export function createGuardTrails<T>(
       const key = stateKey(snapshot.value);
       const args: GuardArgs = { context: snapshot.context, event };
       let node = roots.get(key);
-      while (node !== undefined && 'guard' in node) node = (guards[node.guard] as Guard)(args, undefined) ? node.whenTrue : node.whenFalse;
+      while (node !== undefined && 'guard' in node)
+        node = (guards[node.guard] as Guard)(args, undefined) ? node.whenTrue : node.whenFalse;
       if (node !== undefined) return node.answer;
       read.length = 0;
       const machineThatRecords = recordingMachine();
-      const answer = ask(machineThatRecords, machineThatRecords.resolveState({ value: snapshot.value, context: snapshot.context }), event);
+      const answer = ask(
+        machineThatRecords,
+        machineThatRecords.resolveState({ value: snapshot.value, context: snapshot.context }),
+        event,
+      );
       record(key, answer);
       return answer;
     },

@@ -25,7 +25,11 @@ function decideCodeOf(transitions: ReturnType<LifecycleMachine['getTransitionDat
  * Asks the statechart itself which rule decides a request: the enabled transition's `decide`
  * action names the code. The slow path of decisionCodeOf, and its oracle in tests.
  */
-export function chartDecisionCodeOf(machine: LifecycleMachine, snapshot: LifecycleSnapshot, request: ToolRequest): DecisionCode | undefined {
+export function chartDecisionCodeOf(
+  machine: LifecycleMachine,
+  snapshot: LifecycleSnapshot,
+  request: ToolRequest,
+): DecisionCode | undefined {
   return decideCodeOf(machine.getTransitionData(snapshot, { type: 'tool.requested', call: request }));
 }
 
@@ -41,12 +45,18 @@ const trailsOf = new WeakMap<LifecycleMachine, GuardTrails<DecisionCode | undefi
  * afterwards by calling the same guards directly, which is what costs when the chart's own
  * evaluation runs per call. A path not seen yet is answered by the chart, as before.
  */
-export function decisionCodeOf(machine: LifecycleMachine, snapshot: LifecycleSnapshot, request: ToolRequest): DecisionCode | undefined {
+export function decisionCodeOf(
+  machine: LifecycleMachine,
+  snapshot: LifecycleSnapshot,
+  request: ToolRequest,
+): DecisionCode | undefined {
   // the guards XState calls are those of the snapshot's machine: another machine's snapshot is asked directly
   if ((snapshot.machine as unknown) !== machine) return chartDecisionCodeOf(machine, snapshot, request);
   let trails = trailsOf.get(machine);
   if (trails === undefined) {
-    trails = createGuardTrails(machine, (recording, recordedSnapshot, event: ToolRequested) => decideCodeOf(recording.getTransitionData(recordedSnapshot, event)));
+    trails = createGuardTrails(machine, (recording, recordedSnapshot, event: ToolRequested) =>
+      decideCodeOf(recording.getTransitionData(recordedSnapshot, event)),
+    );
     trailsOf.set(machine, trails);
   }
   return trails.answer(snapshot, { type: 'tool.requested', call: request });

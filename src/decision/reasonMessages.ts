@@ -11,8 +11,14 @@ const firstPath = (paths: readonly ToolPath[], test: (path: ToolPath) => boolean
 
 function describeIntentChoice(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
   const ids = intentIds(facts.intents);
-  const valid = ids.length > 0 ? `Valid intent ids: ${ids.join(', ')}.` : 'No intents are defined: add them to active_intents.yaml in the orchestration directory or pass the intents option.';
-  const asked = request.intentId === undefined ? `${SELECT_ACTIVE_INTENT} needs an 'intent_id' argument.` : `Unknown intent '${describeValue(request.intentId)}'.`;
+  const valid =
+    ids.length > 0
+      ? `Valid intent ids: ${ids.join(', ')}.`
+      : 'No intents are defined: add them to active_intents.yaml in the orchestration directory or pass the intents option.';
+  const asked =
+    request.intentId === undefined
+      ? `${SELECT_ACTIVE_INTENT} needs an 'intent_id' argument.`
+      : `Unknown intent '${describeValue(request.intentId)}'.`;
   return { message: `${asked} ${valid}`, intentIds: ids };
 }
 
@@ -34,7 +40,8 @@ function possibleWriteHint(assumed: string | undefined): string {
 function describeOutsideScope(request: ToolRequest, facts: DecisionFacts): ReasonDetails {
   const outside = (request.risk.outsideScope ?? []).map((item) => `'${item}'`).join(', ');
   const scope = facts.activeIntent?.owned_scope ?? [];
-  const unapproved = request.risk.unapproved.length === 0 ? '' : `, and needs approval for ${request.risk.unapproved.join(', ')}`;
+  const unapproved =
+    request.risk.unapproved.length === 0 ? '' : `, and needs approval for ${request.risk.unapproved.join(', ')}`;
   return {
     message: `'${request.tool}' would change ${outside}, outside the scope of intent '${facts.activeIntent?.id ?? ''}' (${scope.join(', ')})${unapproved}. A human must allow this call once or widen the intent's scope; wait for the answer, or do the work inside the scope.`,
     scope,
@@ -47,10 +54,18 @@ function describeScopeViolation(request: ToolRequest, facts: DecisionFacts): Rea
   const offending = findPathOutsideScope(scope, request.paths);
   const path = offending?.input ?? '';
   if (offending?.unresolved !== undefined) {
-    return { message: `Scope Violation: '${path}' cannot be checked against any scope: ${offending.unresolved}.`, path, scope };
+    return {
+      message: `Scope Violation: '${path}' cannot be checked against any scope: ${offending.unresolved}.`,
+      path,
+      scope,
+    };
   }
   if (offending && offending.relative === undefined) {
-    return { message: `Scope Violation: '${path}' resolves outside the workspace root; no intent scope covers it.`, path, scope };
+    return {
+      message: `Scope Violation: '${path}' resolves outside the workspace root; no intent scope covers it.`,
+      path,
+      scope,
+    };
   }
   const globs = scope.length > 0 ? scope.join(', ') : 'no paths';
   return {
@@ -73,21 +88,29 @@ export function describeReason(input: {
     case 'safe_tool':
       return { message: `'${tool}' is SAFE: it runs in every state.` };
     case 'intent_selected':
-      return { message: `Intent '${request.intentId}' is active: DESTRUCTIVE tools may change files inside its scope.` };
+      return {
+        message: `Intent '${request.intentId}' is active: DESTRUCTIVE tools may change files inside its scope.`,
+      };
     case 'task_completed':
       return { message: `${ATTEMPT_COMPLETION}: the task is complete and the lifecycle returns to REQUEST.` };
     case 'destructive_in_scope':
       return request.paths.length > 0
-        ? { message: `'${tool}' may run: every path it names is inside the scope of intent '${facts.activeIntent?.id}'.` }
+        ? {
+            message: `'${tool}' may run: every path it names is inside the scope of intent '${facts.activeIntent?.id}'.`,
+          }
         : { message: `'${tool}' may run in ACTION under intent '${facts.activeIntent?.id ?? '(none)'}'.` };
     case 'state_violation':
       return { message: STATE_VIOLATION_MESSAGE };
     case 'unknown_intent':
       return describeIntentChoice(request, facts);
     case 'completion_needs_intent':
-      return { message: `DESTRUCTIVE tools already ran in this task, so ${ATTEMPT_COMPLETION} cannot finish it from REASONING: call '${SELECT_ACTIVE_INTENT}' again and complete from ACTION.` };
+      return {
+        message: `DESTRUCTIVE tools already ran in this task, so ${ATTEMPT_COMPLETION} cannot finish it from REASONING: call '${SELECT_ACTIVE_INTENT}' again and complete from ACTION.`,
+      };
     case 'orchestration_missing':
-      return { message: `Fail-safe: the orchestration directory '${facts.orchestrationDir}' is missing, so every tool except '${SELECT_ACTIVE_INTENT}' is blocked until it exists.` };
+      return {
+        message: `Fail-safe: the orchestration directory '${facts.orchestrationDir}' is missing, so every tool except '${SELECT_ACTIVE_INTENT}' is blocked until it exists.`,
+      };
     case 'path_ignored': {
       const path = firstPath(request.paths, (p) => p.ignored)?.input ?? '';
       return { message: `Path '${path}' is excluded by .intentignore for every tool.`, path };
@@ -96,9 +119,15 @@ export function describeReason(input: {
       const found = firstPath(request.paths, (p) => p.protected);
       const path = found?.input ?? '';
       if (found?.coversWorkspace === true) {
-        return { message: `Path '${path}' is the workspace or a folder holding it, so changing it changes intentgate's control files; no tool call may change them. Name the files to change.${possibleWriteHint(found.assumed)}`, path };
+        return {
+          message: `Path '${path}' is the workspace or a folder holding it, so changing it changes intentgate's control files; no tool call may change them. Name the files to change.${possibleWriteHint(found.assumed)}`,
+          path,
+        };
       }
-      return { message: `Path '${path}' is an intentgate control file; no tool call may change it.${possibleWriteHint(found?.assumed)}`, path };
+      return {
+        message: `Path '${path}' is an intentgate control file; no tool call may change it.${possibleWriteHint(found?.assumed)}`,
+        path,
+      };
     }
     case 'scope_violation':
       return describeScopeViolation(request, facts);
@@ -110,22 +139,32 @@ export function describeReason(input: {
     case 'needs_approval':
       if (request.risk.outsideScope !== undefined) return describeOutsideScope(request, facts);
       return request.risk.askedBy === undefined
-        ? { message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.` }
-        : { message: `The policy's ${request.risk.askedBy} asks a human before this command runs, whatever the session approved; wait for the answer.` };
+        ? {
+            message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')} in this session.`,
+          }
+        : {
+            message: `The policy's ${request.risk.askedBy} asks a human before this command runs, whatever the session approved; wait for the answer.`,
+          };
     case 'approved_once':
       return { message: `Approved once by a human: '${tool}' may run this time.` };
     case 'approval_cancelled':
       return { message: `Cancelled by a human: '${tool}' does not run.` };
     case 'approval_expired':
-      return { message: `The held call of '${tool}' waited longer than a held call is kept for a human's answer, and is refused: it does not run. Call the tool again to ask anew.` };
+      return {
+        message: `The held call of '${tool}' waited longer than a held call is kept for a human's answer, and is refused: it does not run. Call the tool again to ask anew.`,
+      };
     case 'held_calls_full':
-      return { message: `Safe mode: '${tool}' needs a human's approval, but ${problem ?? 'as many calls as a session may hold already wait'}; it is refused, not held. Wait until the human has answered the held calls, then call it again.` };
+      return {
+        message: `Safe mode: '${tool}' needs a human's approval, but ${problem ?? 'as many calls as a session may hold already wait'}; it is refused, not held. Wait until the human has answered the held calls, then call it again.`,
+      };
     case 'held_call_too_large':
       return {
         message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')}, but ${problem ?? 'its arguments are too large to keep'}; it is refused, not held. Make the call smaller (split the command or the file), or ask the human to approve ${request.risk.unapproved.join(', ')} for the session.`,
       };
     case 'command_denied':
-      return { message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.` };
+      return {
+        message: `Denied by the policy: ${problem ?? 'a shell rule matches the command'}. Do not run it another way; tell the user what you meant to do.`,
+      };
     case 'analysis_over_budget':
       return {
         message: `The shell command of '${tool}' was not analysed in time (${problem ?? 'past its budget'}), so the call is refused (fail closed): what it runs is not known. Split the command into smaller calls; if commands this large are expected, the service's operator can raise the analysis budget.`,
@@ -142,7 +181,9 @@ export function describeReason(input: {
       };
     }
     case 'control_file_accepted':
-      return { message: `A human accepted the change to ${problem ?? 'the control files'}: intentgate enforces it from now on. The call that waited for this answer did not run; call it again if it is still needed.` };
+      return {
+        message: `A human accepted the change to ${problem ?? 'the control files'}: intentgate enforces it from now on. The call that waited for this answer did not run; call it again if it is still needed.`,
+      };
     case 'control_file_rejected':
       return {
         message: `A human rejected the change to ${problem ?? 'the control files'}: intentgate keeps enforcing the content it had adopted. The rejected content is still in the file, and is not asked about again; the human should restore the file (from version control, for example) or edit it. The call that waited for this answer did not run; call it again if it is still needed.`,
@@ -152,11 +193,12 @@ export function describeReason(input: {
         message: `The policy requires shell commands to run contained, and ${problem ?? 'containment cannot run here'}: '${tool}' is refused, not run. Tell the user; they can install bubblewrap or set the policy's containment to auto.`,
       };
     case 'trace_unavailable':
-      return { message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.` };
+      return {
+        message: `The trace could not be written (${problem ?? 'unknown error'}), and a call with risk categories never runs untraced.`,
+      };
     case 'session_store_unavailable':
       return {
         message: `intentgate refuses every call: the session store that keeps this agent session's lifecycle and approvals cannot be used (${problem ?? 'unknown error'}). Stop and tell the user; a human must fix or remove the session file.`,
       };
   }
 }
-

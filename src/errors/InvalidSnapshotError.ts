@@ -8,7 +8,10 @@ export class InvalidSnapshotError extends IntentGateError {
   readonly issues: readonly string[];
 
   constructor(issues: readonly string[]) {
-    super('invalid_snapshot', `Invalid governor snapshot (nothing was restored; take a new snapshot with governor.persist()):\n- ${issues.join('\n- ')}`);
+    super(
+      'invalid_snapshot',
+      `Invalid governor snapshot (nothing was restored; take a new snapshot with governor.persist()):\n- ${issues.join('\n- ')}`,
+    );
     this.name = 'InvalidSnapshotError';
     this.issues = issues;
   }

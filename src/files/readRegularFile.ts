@@ -43,7 +43,9 @@ export function readRegularFile(file: string, maxBytes: number): RegularFileRead
     if (stats.size > maxBytes) return { kind: 'too-large', size: stats.size };
     const bytes = readToEnd(fd, stats.size, maxBytes);
     // it grew between fstat and the read
-    return bytes.length > maxBytes ? { kind: 'too-large', size: bytes.length } : { kind: 'text', text: bytes.toString('utf8') };
+    return bytes.length > maxBytes
+      ? { kind: 'too-large', size: bytes.length }
+      : { kind: 'text', text: bytes.toString('utf8') };
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', error };
   } finally {

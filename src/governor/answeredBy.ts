@@ -15,11 +15,19 @@ export const MAX_APPROVER_LENGTH = 128;
 /** The approver named in `by`, checked; undefined when none is named. */
 export function approverOf(method: string, by: unknown): string | undefined {
   if (by === undefined) return undefined;
-  if (typeof by !== 'object' || by === null) throw new InvalidArgumentError(`${method}: the last argument must be { approver }, got ${describeValue(by)}`);
+  if (typeof by !== 'object' || by === null)
+    throw new InvalidArgumentError(`${method}: the last argument must be { approver }, got ${describeValue(by)}`);
   const approver: unknown = Reflect.get(by, 'approver');
   if (approver === undefined) return undefined;
-  if (typeof approver !== 'string' || approver.length === 0 || approver.length > MAX_APPROVER_LENGTH || !/^[\x20-\x7e\u00a0-\uffff]+$/.test(approver)) {
-    throw new InvalidArgumentError(`${method}: the approver must be a name of 1 to ${MAX_APPROVER_LENGTH} printable characters, got ${describeValue(approver)}; pass { approver: 'alice' } or nothing`);
+  if (
+    typeof approver !== 'string' ||
+    approver.length === 0 ||
+    approver.length > MAX_APPROVER_LENGTH ||
+    !/^[\x20-\x7e\u00a0-\uffff]+$/.test(approver)
+  ) {
+    throw new InvalidArgumentError(
+      `${method}: the approver must be a name of 1 to ${MAX_APPROVER_LENGTH} printable characters, got ${describeValue(approver)}; pass { approver: 'alice' } or nothing`,
+    );
   }
   return approver;
 }
@@ -32,7 +40,12 @@ function traceAnswerOf(answer: unknown, isControlFileChange: boolean): TraceAnsw
 }
 
 /** What the trace records of the decisions a human's answer makes: the answer, the approver and the question answered. */
-export function answeredCall(approvalId: string, answer: unknown, approver: string | undefined, isControlFileChange: boolean): TracedCall {
+export function answeredCall(
+  approvalId: string,
+  answer: unknown,
+  approver: string | undefined,
+  isControlFileChange: boolean,
+): TracedCall {
   const traced = traceAnswerOf(answer, isControlFileChange);
   return { approvalId, ...(traced !== undefined && { answer: traced }), ...(approver !== undefined && { approver }) };
 }

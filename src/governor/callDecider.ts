@@ -1,5 +1,10 @@
 import type { LifecycleEvent, LifecycleMachine } from '../../machines/lifecycle';
-import { preparedFor, unanalysedRisk, type AnalysisRefusalCode, type PreparedShellRisk } from '../analysis/preparedShellRisk';
+import {
+  preparedFor,
+  unanalysedRisk,
+  type AnalysisRefusalCode,
+  type PreparedShellRisk,
+} from '../analysis/preparedShellRisk';
 import { shellWorkFor, type ShellWork } from '../analysis/shellWork';
 import { confirmationPrompt, type ConfirmationPrompt } from '../approval/confirmationPrompt';
 import { withPromptWhenRead } from '../approval/promptWhenRead';
@@ -14,7 +19,12 @@ import { unreadableArguments } from '../risk/categorize';
 import type { CallRisk, RiskContext } from '../risk/riskContext';
 import type { Categorization } from '../risk/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
-import { decideByCommandRules, describeRuleMatch, NO_DECISION, type CommandRulesOutcome } from '../shell/catalog/commandDecisions';
+import {
+  decideByCommandRules,
+  describeRuleMatch,
+  NO_DECISION,
+  type CommandRulesOutcome,
+} from '../shell/catalog/commandDecisions';
 import { describeValue } from '../text/describeValue';
 import type { Grant } from '../grants/grant';
 import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';
@@ -96,11 +106,14 @@ export interface CallToDecide {
 }
 
 /** A held call's approval; a query's prompt is built when first read. */
-function heldApproval(fields: Omit<ApprovalRequest, 'prompt'>, prompt: () => ConfirmationPrompt, query: boolean): ApprovalRequest {
+function heldApproval(
+  fields: Omit<ApprovalRequest, 'prompt'>,
+  prompt: () => ConfirmationPrompt,
+  query: boolean,
+): ApprovalRequest {
   // the fields are this call's own literal, so the prompt is added to them rather than to a copy
   return query ? withPromptWhenRead(fields, prompt) : { ...fields, prompt: prompt() };
 }
-
 
 /** What decides a decided call again, outside the statechart. */
 export interface Restatement {
@@ -111,22 +124,46 @@ export interface Restatement {
 }
 
 /** The notes a restated call keeps, in their order: what safe mode found, and the classification. */
-const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set(['risk_category', 'unmapped_tool', 'unclassified_tool', 'contained', 'not_contained']);
+const CARRIED_NOTES: ReadonlySet<ReasonCode> = new Set([
+  'risk_category',
+  'unmapped_tool',
+  'unclassified_tool',
+  'contained',
+  'not_contained',
+]);
 
 /** Refusals of a tool by name that no arguments could turn into an allow. */
 const LIFECYCLE_REFUSALS: ReadonlySet<DecisionCode> = new Set(['orchestration_missing', 'state_violation']);
 
 /** Refusals of what a call's arguments hold, which a lifecycle refusal of its tool by name goes before. */
-const ARGUMENT_REFUSALS: ReadonlySet<DecisionCode> = new Set<DecisionCode>(['invalid_arguments', 'analysis_over_budget', 'analysis_unavailable']);
+const ARGUMENT_REFUSALS: ReadonlySet<DecisionCode> = new Set<DecisionCode>([
+  'invalid_arguments',
+  'analysis_over_budget',
+  'analysis_unavailable',
+]);
 
 /** Safe mode's notes on an allowed risky call: approved for the session or by grants, allowed by a command rule, or safe mode off. */
-function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boolean, ruled: CommandRulesOutcome, granted: GrantCoverage): Reason[] {
+function approvalNotes(
+  code: DecisionCode,
+  risk: Categorization,
+  safeMode: boolean,
+  ruled: CommandRulesOutcome,
+  granted: GrantCoverage,
+): Reason[] {
   if (risk.categories.length === 0 || (code !== 'safe_tool' && code !== 'destructive_in_scope')) return [];
   if (ruled.decision === 'allow' && ruled.match !== undefined) {
-    return [reason('command_rule', 'policy', { message: `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.` })];
+    return [
+      reason('command_rule', 'policy', {
+        message: `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.`,
+      }),
+    ];
   }
   if (!safeMode) {
-    return [reason('safe_mode_off', 'safe-mode', { message: 'Safe mode is off: the call runs, and it is written to the trace.' })];
+    return [
+      reason('safe_mode_off', 'safe-mode', {
+        message: 'Safe mode is off: the call runs, and it is written to the trace.',
+      }),
+    ];
   }
   const byGrant = [...granted.byGrant].map(([grant, categories]) =>
     reason('approved_by_grant', 'safe-mode', {
@@ -136,7 +173,12 @@ function approvalNotes(code: DecisionCode, risk: Categorization, safeMode: boole
   );
   const grantedCategories = new Set([...granted.byGrant.values()].flat());
   const whole = risk.categories.filter((category) => !grantedCategories.has(category));
-  return [...(whole.length > 0 ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })] : []), ...byGrant];
+  return [
+    ...(whole.length > 0
+      ? [reason('approved_for_session', 'safe-mode', { message: `Approved for this session: ${whole.join(', ')}.` })]
+      : []),
+    ...byGrant,
+  ];
 }
 
 /** Notes in their order; most lists are empty, and no copy is made of a lone one. */
@@ -155,7 +197,10 @@ const NONE: readonly RiskCategory[] = Object.freeze([]);
 
 /** No grant asked: every category stays as it was. */
 const NO_GRANT_COVERS: ReadonlyMap<Grant, readonly RiskCategory[]> = new Map();
-const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({ uncovered: categories, byGrant: NO_GRANT_COVERS });
+const NOT_GRANTED = (categories: readonly RiskCategory[]): GrantCoverage => ({
+  uncovered: categories,
+  byGrant: NO_GRANT_COVERS,
+});
 
 /** No grant to ask. */
 const NO_GRANTS: readonly Grant[] = Object.freeze([]);
@@ -176,10 +221,18 @@ function refusalOverLifecycle(
   code: DecisionCode,
   ruled: CommandRulesOutcome,
   contained: ContainmentStep,
-  hold: { readonly heldCalls: Parameters<typeof holdProblem>[0]; readonly approvalId: string; readonly args: Readonly<Record<string, unknown>> },
+  hold: {
+    readonly heldCalls: Parameters<typeof holdProblem>[0];
+    readonly approvalId: string;
+    readonly args: Readonly<Record<string, unknown>>;
+  },
 ): Refusal | undefined {
   if (REASON_CODES[code].verdict === 'deny') return undefined;
-  if (ruled.decision === 'deny' && ruled.match !== undefined) return { code: 'command_denied', problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'` };
+  if (ruled.decision === 'deny' && ruled.match !== undefined)
+    return {
+      code: 'command_denied',
+      problem: `${describeRuleMatch(ruled.match)} matches '${ruled.match.command.join(' ')}'`,
+    };
   if (contained.kind === 'refused') return { code: 'containment_required', problem: contained.problem };
   return code === 'needs_approval' ? holdProblem(hold.heldCalls, hold.approvalId, hold.args) : undefined;
 }
@@ -226,7 +279,14 @@ export function createCallDecider(parts: CallDeciderParts) {
   const { sandboxRoot, toolKinds, homeDir, shell, controlPaths } = parts.risk;
   // a DESTRUCTIVE tool no kind describes has every argument read for paths: the host's kinds count
   const kindOf = (tool: string) => toolKindOf(tool, toolKinds);
-  const requestContext = (analyze: PathAnalyzer): RequestContext => ({ workspaceRoot, intentIgnore, isProtectedPath, analyze, classifier, kindOf });
+  const requestContext = (analyze: PathAnalyzer): RequestContext => ({
+    workspaceRoot,
+    intentIgnore,
+    isProtectedPath,
+    analyze,
+    classifier,
+    kindOf,
+  });
   // places outside the workspace no answer to a held call makes writable
   const kept = keptOutsideWorkspace(controlPaths ?? [], homeDir);
   const riskContext = (analyze: PathAnalyzer, shellRisk: CallRisk | undefined): RiskContext => ({
@@ -240,24 +300,40 @@ export function createCallDecider(parts: CallDeciderParts) {
     shellRisk,
   });
   /** The categories neither the session nor a human's answer to this call approved. */
-  const notApprovedOf = (categories: readonly RiskCategory[], alsoApproved: readonly RiskCategory[] | undefined): readonly RiskCategory[] => {
+  const notApprovedOf = (
+    categories: readonly RiskCategory[],
+    alsoApproved: readonly RiskCategory[] | undefined,
+  ): readonly RiskCategory[] => {
     const approved = parts.approvedCategories();
     const left: RiskCategory[] = [];
-    for (const category of categories) if (!approved.includes(category) && alsoApproved?.includes(category) !== true) left.push(category);
+    for (const category of categories)
+      if (!approved.includes(category) && alsoApproved?.includes(category) !== true) left.push(category);
     return left;
   };
 
   /** A name-only request with the classifier's answer for the name. */
   const requestForName = (name: string) => {
     const classification = classifier.classify(name);
-    return { request: nameOnlyRequest(name, classification.toolClass), notes: classificationNotes(name, classification) };
+    return {
+      request: nameOnlyRequest(name, classification.toolClass),
+      notes: classificationNotes(name, classification),
+    };
   };
 
   const malformed = ({ name, code, problem, snapshot, risk }: MalformedCall): Decision => {
     // a name that is not even a tool name is treated as DESTRUCTIVE, with no classification note
     const { request, notes } =
-      code === 'invalid_tool_name' ? { request: nameOnlyRequest(describeValue(name), 'DESTRUCTIVE'), notes: [] } : requestForName(describeValue(name));
-    return buildDecision({ code, request: { ...request, hasArgs: true }, facts: facts(snapshot), problem, notes, ...(risk && { risk }) });
+      code === 'invalid_tool_name'
+        ? { request: nameOnlyRequest(describeValue(name), 'DESTRUCTIVE'), notes: [] }
+        : requestForName(describeValue(name));
+    return buildDecision({
+      code,
+      request: { ...request, hasArgs: true },
+      facts: facts(snapshot),
+      problem,
+      notes,
+      ...(risk && { risk }),
+    });
   };
 
   /**
@@ -266,11 +342,18 @@ export function createCallDecider(parts: CallDeciderParts) {
    * is the reason given: it tells the model what to do first, which fixing the arguments would not.
    */
   const refused = (call: MalformedCall, args: Readonly<Record<string, unknown>>): DecidedCall => {
-    const named = ARGUMENT_REFUSALS.has(call.code) && typeof call.name === 'string' ? requestForName(call.name) : undefined;
+    const named =
+      ARGUMENT_REFUSALS.has(call.code) && typeof call.name === 'string' ? requestForName(call.name) : undefined;
     const byName = named && decisionCodeOf(machine, call.snapshot, named.request);
     const decision =
       named && byName && LIFECYCLE_REFUSALS.has(byName)
-        ? buildDecision({ code: byName, request: named.request, facts: facts(call.snapshot), notes: named.notes, ...(call.risk && { risk: call.risk }) })
+        ? buildDecision({
+            code: byName,
+            request: named.request,
+            facts: facts(call.snapshot),
+            notes: named.notes,
+            ...(call.risk && { risk: call.risk }),
+          })
         : malformed(call);
     return { decision, event: undefined, args, risk: call.risk };
   };
@@ -325,29 +408,61 @@ export function createCallDecider(parts: CallDeciderParts) {
       const ahead = preparedFor(call.prepared, tool, callArgs, parts.risk);
       if (ahead?.prepared.outcome === 'refused') {
         const { code, problem } = ahead.prepared;
-        return refused({ name, code, problem, snapshot, risk: unanalysedRisk(ahead.command, problem, parts.risk) }, callArgs);
+        return refused(
+          { name, code, problem, snapshot, risk: unanalysedRisk(ahead.command, problem, parts.risk) },
+          callArgs,
+        );
       }
-      if (ahead?.prepared.outcome === 'unreadable') return refused({ name, code: 'invalid_arguments', problem: unreadableArguments(tool, ahead.prepared.thrown).message, snapshot }, callArgs);
+      if (ahead?.prepared.outcome === 'unreadable')
+        return refused(
+          {
+            name,
+            code: 'invalid_arguments',
+            problem: unreadableArguments(tool, ahead.prepared.thrown).message,
+            snapshot,
+          },
+          callArgs,
+        );
       // 2. assess
       const shellRisk = ahead?.prepared.outcome === 'assessed' ? ahead.prepared.risk : undefined;
-      const assessed = assessRisk({ tool, args: callArgs, toolClass: built.request.toolClass }, riskContext(analyze, shellRisk));
-      if (!assessed.ok) return refused({ name, code: 'invalid_arguments', problem: assessed.problem, snapshot }, callArgs);
+      const assessed = assessRisk(
+        { tool, args: callArgs, toolClass: built.request.toolClass },
+        riskContext(analyze, shellRisk),
+      );
+      if (!assessed.ok)
+        return refused({ name, code: 'invalid_arguments', problem: assessed.problem, snapshot }, callArgs);
       // 3. contain: a command that runs contained leaves to the kernel what the analysis could not see
       const contained = containmentStep(parts.shellContainment, assessed, facts(snapshot));
       const assessment = contained.kind === 'contained' ? contained.assessment : assessed;
       const containedField = contained.kind === 'none' ? undefined : contained.kind === 'contained';
-      const containmentNotes = contained.kind === 'contained' ? [contained.note] : contained.kind === 'analysisOnly' && contained.note !== undefined ? [contained.note] : NO_NOTES;
+      const containmentNotes =
+        contained.kind === 'contained'
+          ? [contained.note]
+          : contained.kind === 'analysisOnly' && contained.note !== undefined
+            ? [contained.note]
+            : NO_NOTES;
       // 4. command rules
-      const ruled = assessment.shell === undefined ? NO_DECISION : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
+      const ruled =
+        assessment.shell === undefined
+          ? NO_DECISION
+          : decideByCommandRules(assessment.shell.commands, assessment.shell.unknowable, commandRules);
       // an `ask` rule holds the call whatever the session approved, until a human answers this call
-      const askedBy = ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined ? describeRuleMatch(ruled.match) : undefined;
+      const askedBy =
+        ruled.decision === 'ask' && ruled.match !== undefined && call.alsoApproved === undefined
+          ? describeRuleMatch(ruled.match)
+          : undefined;
       const paths =
         assessment.commandPaths.length === 0
           ? built.request.paths
           : [
               ...built.request.paths,
               ...assessment.commandPaths.map((used) =>
-                toolPath(used.input, used.relative, parts.workspace, { readOnly: used.role === 'read', assumed: used.assumed, unresolved: used.unresolved, coversWorkspace: used.coversWorkspace }),
+                toolPath(used.input, used.relative, parts.workspace, {
+                  readOnly: used.role === 'read',
+                  assumed: used.assumed,
+                  unresolved: used.unresolved,
+                  coversWorkspace: used.coversWorkspace,
+                }),
               ),
             ];
       // 5. approvals
@@ -361,40 +476,74 @@ export function createCallDecider(parts: CallDeciderParts) {
       const hosts = notApprovedWhole.length > 0 ? hostsOfCall(callArgs, assessment.shell?.commands) : [];
       // one literal per shape: a spread of an optional field makes and drops an object per call
       const grantFacts: GrantedCall =
-        assessment.shell === undefined ? { tool, paths: grantPaths, hosts } : { tool, shell: assessment.shell, paths: grantPaths, hosts };
+        assessment.shell === undefined
+          ? { tool, paths: grantPaths, hosts }
+          : { tool, shell: assessment.shell, paths: grantPaths, hosts };
       // a rule that asks a human is answered by nothing but an answer to this call
       const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
-      const granted = grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
+      const granted =
+        grants.length > 0 ? coverByGrants(notApprovedWhole, grants, grantFacts) : NOT_GRANTED(notApprovedWhole);
       const unapproved = granted.uncovered;
       // before an intent a contained command can change nothing (the sandbox has nothing writable, no
       // network): where the policy lets it run, the lifecycle reads it as the read it is
-      const readOnlyBeforeIntent = parts.readOnlyShellBeforeIntent && contained.kind === 'contained' && facts(snapshot).state !== 'ACTION';
+      const readOnlyBeforeIntent =
+        parts.readOnlyShellBeforeIntent && contained.kind === 'contained' && facts(snapshot).state !== 'ACTION';
       const toolClass = readOnlyBeforeIntent ? 'SAFE' : built.request.toolClass;
       // 6. scope: a literal change outside the workspace a human may allow is held, not refused
-      const scoped = scopeStep(snapshot.context.activeIntent?.owned_scope, toolClass, paths, call.alsoAllowedOutside, (scope, named) => outsidePaths(scope, named, analyze, kept));
+      const scoped = scopeStep(
+        snapshot.context.activeIntent?.owned_scope,
+        toolClass,
+        paths,
+        call.alsoAllowedOutside,
+        (scope, named) => outsidePaths(scope, named, analyze, kept),
+      );
       const outsideScope = scoped.outsideScope;
       const held = unapproved.length > 0 || askedBy !== undefined || outsideScope !== undefined;
       const categories = assessment.risk.categories;
       const approvalIdOfHold = held ? approvalId : undefined;
       const { hasArgs, intentId } = built.request;
       const risk: ToolRequest['risk'] =
-        askedBy === undefined ? { categories, unapproved, approvalId: approvalIdOfHold } : { categories, unapproved, approvalId: approvalIdOfHold, askedBy };
-      const request: ToolRequest = { tool, toolClass, hasArgs, intentId, paths: scoped.paths, risk: outsideScope === undefined ? risk : { ...risk, outsideScope } };
+        askedBy === undefined
+          ? { categories, unapproved, approvalId: approvalIdOfHold }
+          : { categories, unapproved, approvalId: approvalIdOfHold, askedBy };
+      const request: ToolRequest = {
+        tool,
+        toolClass,
+        hasArgs,
+        intentId,
+        paths: scoped.paths,
+        risk: outsideScope === undefined ? risk : { ...risk, outsideScope },
+      };
       // 7. lifecycle: the statechart chooses the rule that applies in this state
       const code = decisionCodeOf(machine, snapshot, request) ?? 'no_rule';
       // 8. refusals over the lifecycle's answer: a policy deny, containment required, a hold the session cannot keep
-      const refusal = refusalOverLifecycle(code, ruled, contained, { heldCalls: snapshot.context.heldCalls, approvalId, args: callArgs });
+      const refusal = refusalOverLifecycle(code, ruled, contained, {
+        heldCalls: snapshot.context.heldCalls,
+        approvalId,
+        args: callArgs,
+      });
       if (refusal) {
         // a refusal made over the statechart's answer: no event is applied, and the call's risk and notes stay
         const notes = [...assessment.notes, ...containmentNotes, ...classificationNotes(tool, built.classification)];
-        const decision = buildDecision({ code: refusal.code, request, facts: facts(snapshot), problem: refusal.problem, notes, risk: assessment.risk, contained: containedField });
+        const decision = buildDecision({
+          code: refusal.code,
+          request,
+          facts: facts(snapshot),
+          problem: refusal.problem,
+          notes,
+          risk: assessment.risk,
+          contained: containedField,
+        });
         return { decision, event: undefined, args: callArgs, risk: assessment.risk };
       }
       // 9. the decision
       const holds = code === 'needs_approval';
       const leaving = holds ? outsideScope : undefined;
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
-      const suggestion = holds && askedBy === undefined && unapproved.length > 0 ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id) : undefined;
+      const suggestion =
+        holds && askedBy === undefined && unapproved.length > 0
+          ? suggestGrant(unapproved, grantFacts, snapshot.context.activeIntent?.id)
+          : undefined;
       const approval = holds
         ? heldApproval(
             {

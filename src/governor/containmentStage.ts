@@ -31,7 +31,8 @@ export interface ContainmentFacts {
 
 /** What the sandbox lets a command write, in a few words. */
 function writableWords(facts: ContainmentFacts): string {
-  if (facts.state !== 'ACTION' || facts.activeIntent === undefined) return `it can write nothing but a private /tmp (the lifecycle is in ${facts.state}, not ACTION)`;
+  if (facts.state !== 'ACTION' || facts.activeIntent === undefined)
+    return `it can write nothing but a private /tmp (the lifecycle is in ${facts.state}, not ACTION)`;
   return `it can write only in the active intent's scope (${facts.activeIntent.owned_scope.join(', ')}) and a private /tmp`;
 }
 
@@ -51,7 +52,10 @@ const isGuessedPath = (used: CommandPath): boolean =>
  * dropped, since the kernel holds what it stood for; what the rules saw stays. A shell
  * command is always EXEC_ARBITRARY (seed 002), so that category is kept.
  */
-function withoutGuesses(assessment: Assessed): { readonly assessment: Assessed; readonly dropped: readonly Evidence[] } {
+function withoutGuesses(assessment: Assessed): {
+  readonly assessment: Assessed;
+  readonly dropped: readonly Evidence[];
+} {
   const seen: Evidence[] = [];
   const dropped: Evidence[] = [];
   for (const item of assessment.risk.evidence) (item.unseen === true ? dropped : seen).push(item);
@@ -63,7 +67,10 @@ function withoutGuesses(assessment: Assessed): { readonly assessment: Assessed; 
   }
   const risk = categorization(seen);
   const kept = assessment.notes.filter((note) => note.code !== 'risk_category');
-  return { assessment: { ...assessment, risk, notes: [...categoryNotes(risk), ...kept], commandPaths: paths }, dropped };
+  return {
+    assessment: { ...assessment, risk, notes: [...categoryNotes(risk), ...kept], commandPaths: paths },
+    dropped,
+  };
 }
 
 /**
@@ -77,11 +84,22 @@ export function containmentStep(plan: ContainmentPlan, assessment: Assessed, fac
   if (plan.kind === 'refuse') return { kind: 'refused', problem: plan.reason };
   if (plan.kind === 'analysisOnly') {
     if (plan === HOST_RUNS_COMMANDS) return SILENT_ANALYSIS;
-    return { kind: 'analysisOnly', note: reason('not_contained', 'containment', { message: `Decided by analysis alone, not contained: ${plan.reason}.` }) };
+    return {
+      kind: 'analysisOnly',
+      note: reason('not_contained', 'containment', {
+        message: `Decided by analysis alone, not contained: ${plan.reason}.`,
+      }),
+    };
   }
   const relaxed = withoutGuesses(assessment);
-  const unseen = relaxed.dropped.find((item) => item.category !== 'FS_DELETE_OVERWRITE' && item.category !== 'FS_OUTSIDE_WORKSPACE') ?? relaxed.dropped[0];
-  const left = unseen === undefined ? '' : ` What the analysis could not see (${unseen.note}) is left to the sandbox, not asked about.`;
+  const unseen =
+    relaxed.dropped.find(
+      (item) => item.category !== 'FS_DELETE_OVERWRITE' && item.category !== 'FS_OUTSIDE_WORKSPACE',
+    ) ?? relaxed.dropped[0];
+  const left =
+    unseen === undefined
+      ? ''
+      : ` What the analysis could not see (${unseen.note}) is left to the sandbox, not asked about.`;
   const message = `Runs contained: ${writableWords(facts)}; intentgate's files, ignored paths and the agent's settings are unreadable; the network is open only as the session approved it.${left}`;
   return { kind: 'contained', assessment: relaxed.assessment, note: reason('contained', 'containment', { message }) };
 }

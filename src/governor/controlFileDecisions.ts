@@ -19,7 +19,8 @@ export interface ControlFileDecisionInput {
 }
 
 /** The tool a held change is decided for: the last DESTRUCTIVE call that could have made it. */
-const requestOf = (input: ControlFileDecisionInput) => nameOnlyRequest(input.suspects.at(-1)?.tool ?? input.changes[0]?.label ?? 'control files', 'DESTRUCTIVE');
+const requestOf = (input: ControlFileDecisionInput) =>
+  nameOnlyRequest(input.suspects.at(-1)?.tool ?? input.changes[0]?.label ?? 'control files', 'DESTRUCTIVE');
 
 /**
  * The decision that holds the lifecycle for a control-file change (`control_file_changed`):
@@ -39,7 +40,10 @@ export function heldChangeDecision(input: ControlFileDecisionInput, id: string):
 }
 
 /** A human's answer to a held change: `control_file_accepted` or `control_file_rejected`. */
-export function answeredChangeDecision(input: ControlFileDecisionInput, code: 'control_file_accepted' | 'control_file_rejected'): Decision {
+export function answeredChangeDecision(
+  input: ControlFileDecisionInput,
+  code: 'control_file_accepted' | 'control_file_rejected',
+): Decision {
   return buildDecision({
     code,
     request: requestOf(input),

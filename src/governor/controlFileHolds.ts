@@ -79,7 +79,12 @@ export interface ControlFileHolds {
 /** A version as a snapshot keeps it: its label, digest, text and link. */
 function keptFile(version: ControlFileVersion<unknown>): ControlFilesSnapshot['adopted']['ignore'] {
   const text = version.content.usable ? version.content.text : undefined;
-  return { label: version.label, digest: version.digest, ...(text !== undefined && { text }), ...(version.link !== undefined && { link: version.link }) };
+  return {
+    label: version.label,
+    digest: version.digest,
+    ...(text !== undefined && { text }),
+    ...(version.link !== undefined && { link: version.link }),
+  };
 }
 
 /**
@@ -92,7 +97,10 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
   const { restored } = parts;
   const watch: ControlFileWatch = createControlFileWatch(parts.initial, restored?.rejected);
   const suspects: SuspectCall[] = [...(restored?.suspects ?? [])];
-  let held: HeldChange | undefined = restored?.held && { ...restored.held, decision: freezeDecision(restored.held.decision) };
+  let held: HeldChange | undefined = restored?.held && {
+    ...restored.held,
+    decision: freezeDecision(restored.held.decision),
+  };
 
   const heldChange = (): HeldChange | undefined => {
     const pending = actor.getSnapshot().context.heldChange;
@@ -126,7 +134,12 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
       return undefined;
     }
     const changes = describeControlFileChanges(watch.adopted, found);
-    held = { id, proposal: marksOf(found), changes, decision: parts.trace(heldChangeDecision(decisionInput(changes), id)) };
+    held = {
+      id,
+      proposal: marksOf(found),
+      changes,
+      decision: parts.trace(heldChangeDecision(decisionInput(changes), id)),
+    };
     return held.decision;
   };
 
@@ -139,7 +152,8 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
   const accept = (change: HeldChange, orchestrationPresent: boolean): Decision => {
     const found = readControlFiles(sources, orchestrationPresent);
     // changed again since it was shown: what is there now is put to the human instead
-    if (!sameControlFiles(marksOf(found), change.proposal) && !sameControlFiles(marksOf(found), marksOf(watch.adopted))) return putToChart(found) ?? change.decision;
+    if (!sameControlFiles(marksOf(found), change.proposal) && !sameControlFiles(marksOf(found), marksOf(watch.adopted)))
+      return putToChart(found) ?? change.decision;
     // nothing usable to adopt yet: the hold stands, and its prompt says to fix the file first
     if (unusableFile(found)) return change.decision;
     actor.send({ type: 'controlFiles.accepted', id: change.id });
@@ -173,16 +187,25 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
         case 'cancel':
           return reject(change);
         case 'edit':
-          throw new InvalidArgumentError(`resolveApproval: '${id}' holds a change to ${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' (accept), 'cancel' (reject) or 'details'; it has no arguments to edit`);
+          throw new InvalidArgumentError(
+            `resolveApproval: '${id}' holds a change to ${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' (accept), 'cancel' (reject) or 'details'; it has no arguments to edit`,
+          );
       }
     },
     writeIntents(edit, orchestrationPresent) {
-      if (!sources.readsIntentsFile) return { ok: false, problem: 'the intents come from the governor options, not from a file' };
-      if (heldChange() !== undefined) return { ok: false, problem: 'a change to the control files waits for a human answer: answer it first' };
+      if (!sources.readsIntentsFile)
+        return { ok: false, problem: 'the intents come from the governor options, not from a file' };
+      if (heldChange() !== undefined)
+        return { ok: false, problem: 'a change to the control files waits for a human answer: answer it first' };
       const found = readControlFiles(sources, orchestrationPresent);
-      if (!sameControlFiles(marksOf(found), marksOf(watch.adopted))) return { ok: false, problem: 'the control files changed since the governor adopted them: that change is put to a human first' };
+      if (!sameControlFiles(marksOf(found), marksOf(watch.adopted)))
+        return {
+          ok: false,
+          problem: 'the control files changed since the governor adopted them: that change is put to a human first',
+        };
       const content = found.intents?.content;
-      if (content === undefined || !content.usable || content.text === undefined) return { ok: false, problem: 'the intents file cannot be read as text' };
+      if (content === undefined || !content.usable || content.text === undefined)
+        return { ok: false, problem: 'the intents file cannot be read as text' };
       const edited = edit(content.text);
       if (!edited.ok) return edited;
       // written whole, then renamed over the file: a reader sees the old text or the new, never half
@@ -200,7 +223,9 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
         adopted: { ...(adopted.intents && { intents: keptFile(adopted.intents) }), ignore: keptFile(adopted.ignore) },
         rejected: watch.rejectedDigests(),
         suspects: suspects.map((call) => ({ tool: call.tool, args: suspectArguments(call.args) })),
-        ...(change && { held: { id: change.id, proposal: change.proposal, changes: change.changes, decision: change.decision } }),
+        ...(change && {
+          held: { id: change.id, proposal: change.proposal, changes: change.changes, decision: change.decision },
+        }),
       };
     },
   };

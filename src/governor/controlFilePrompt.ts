@@ -53,7 +53,8 @@ const WORDS: Readonly<Record<Locale, ControlFileWords>> = {
   ru: {
     action: 'Принять изменение: {files}',
     why: 'Файл изменился после изменяющего вызова агента ({call}), поэтому изменение мог сделать сам агент.',
-    whyUnknown: 'Файл изменился после того, как агент выполнил изменяющий инструмент, поэтому изменение мог сделать сам агент.',
+    whyUnknown:
+      'Файл изменился после того, как агент выполнил изменяющий инструмент, поэтому изменение мог сделать сам агент.',
     risk: 'Агент, меняющий свои намерения или правила игнорирования, может расширить то, что ему разрешено менять или читать. До вашего ответа все вызовы ждут.',
     buttons: { continue: 'Принять изменение', cancel: 'Отклонить изменение', details: 'Показать детали' },
     and: ' и ',
@@ -124,10 +125,17 @@ export function controlFileChangeLines(changes: readonly ControlFileChange[], lo
  * the risk, what changed (at most three points; the decision's message lists them all) and
  * the answers: Continue accepts, Cancel rejects, Show details.
  */
-export function controlFilePrompt(changes: readonly ControlFileChange[], suspects: readonly SuspectCall[], locale: Locale): ConfirmationPrompt {
+export function controlFilePrompt(
+  changes: readonly ControlFileChange[],
+  suspects: readonly SuspectCall[],
+  locale: Locale,
+): ConfirmationPrompt {
   const words = WORDS[locale];
   const lines = controlFileChangeLines(changes, locale);
-  const shown = lines.length > MAX_POINTS ? [...lines.slice(0, MAX_POINTS - 1), fill(words.more, { count: String(lines.length - MAX_POINTS + 1) })] : lines;
+  const shown =
+    lines.length > MAX_POINTS
+      ? [...lines.slice(0, MAX_POINTS - 1), fill(words.more, { count: String(lines.length - MAX_POINTS + 1) })]
+      : lines;
   const last = suspects.at(-1);
   return Object.freeze({
     locale,

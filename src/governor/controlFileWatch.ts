@@ -1,4 +1,10 @@
-import { controlFilePairs, sameControlFiles, type ControlFileMark, type ControlFileMarks, type ControlFiles } from '../intents/controlFiles';
+import {
+  controlFilePairs,
+  sameControlFiles,
+  type ControlFileMark,
+  type ControlFileMarks,
+  type ControlFiles,
+} from '../intents/controlFiles';
 import type { IntentIgnore } from '../intents/intentIgnore';
 
 /** The digests a human rejected of one control file since the last adoption. */
@@ -42,7 +48,8 @@ class WatchedControlFiles implements ControlFileWatch {
 
   constructor(initial: ControlFiles, rejectedBefore: readonly RejectedDigests[]) {
     this.#adopted = initial;
-    if (rejectedBefore.length > 0) this.#rejected = new Map(rejectedBefore.map((entry) => [entry.label, new Set(entry.digests)]));
+    if (rejectedBefore.length > 0)
+      this.#rejected = new Map(rejectedBefore.map((entry) => [entry.label, new Set(entry.digests)]));
   }
 
   get adopted(): ControlFiles {
@@ -56,7 +63,11 @@ class WatchedControlFiles implements ControlFileWatch {
 
   isNew(found: ControlFileMarks, shown: ControlFileMarks | undefined): boolean {
     if (shown !== undefined && sameControlFiles(found, shown)) return false;
-    return !this.#pairs(found).every((pair) => pair.before.digest === pair.after.digest || this.#rejected?.get(pair.after.label)?.has(pair.after.digest) === true);
+    return !this.#pairs(found).every(
+      (pair) =>
+        pair.before.digest === pair.after.digest ||
+        this.#rejected?.get(pair.after.label)?.has(pair.after.digest) === true,
+    );
   }
 
   adopt(found: ControlFiles): void {
@@ -75,7 +86,10 @@ class WatchedControlFiles implements ControlFileWatch {
   }
 
   rejectedDigests(): RejectedDigests[] {
-    return [...(this.#rejected ?? [])].map(([label, digests]) => ({ label, digests: [...digests].slice(-MAX_REJECTED_DIGESTS) }));
+    return [...(this.#rejected ?? [])].map(([label, digests]) => ({
+      label,
+      digests: [...digests].slice(-MAX_REJECTED_DIGESTS),
+    }));
   }
 
   #pairs(found: ControlFileMarks) {
@@ -83,6 +97,9 @@ class WatchedControlFiles implements ControlFileWatch {
   }
 }
 
-export function createControlFileWatch(initial: ControlFiles, rejectedBefore: readonly RejectedDigests[] = []): ControlFileWatch {
+export function createControlFileWatch(
+  initial: ControlFiles,
+  rejectedBefore: readonly RejectedDigests[] = [],
+): ControlFileWatch {
   return new WatchedControlFiles(initial, rejectedBefore);
 }

@@ -44,7 +44,10 @@ function buildControlFilesSnapshotSchema() {
     z.strictObject({ kind: z.literal('text_only') }),
   ]) satisfies z.ZodType<ControlFileChangePoint>;
 
-  const changeSchema = z.strictObject({ label, points: z.array(changePointSchema).max(100_000) }) satisfies z.ZodType<ControlFileChange>;
+  const changeSchema = z.strictObject({
+    label,
+    points: z.array(changePointSchema).max(100_000),
+  }) satisfies z.ZodType<ControlFileChange>;
 
   return z.strictObject({
     /** the adopted content, which the governor enforces; its digests are checked against the texts on restore */
@@ -53,7 +56,12 @@ function buildControlFilesSnapshotSchema() {
     rejected: z.array(z.strictObject({ label, digests: z.array(digest).max(MAX_REJECTED_DIGESTS) })).max(2),
     /** the DESTRUCTIVE calls since the last adoption, oldest first, with only their string arguments */
     suspects: z
-      .array(z.strictObject({ tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH), args: z.record(z.string(), z.string().max(MAX_SUSPECT_ARGUMENT_LENGTH)) }))
+      .array(
+        z.strictObject({
+          tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
+          args: z.record(z.string(), z.string().max(MAX_SUSPECT_ARGUMENT_LENGTH)),
+        }),
+      )
       .max(MAX_SUSPECTS),
     /** the change a human is asked about: what they were shown, and its decision */
     held: z
@@ -76,6 +84,8 @@ export type ControlFilesSnapshot = DeepReadonly<z.infer<typeof controlFilesSnaps
 export function suspectArguments(args: Readonly<Record<string, unknown>>): Record<string, string> {
   // fromEntries defines own properties, so a '__proto__' argument stays an argument
   return Object.fromEntries(
-    Object.entries(args).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value.slice(0, MAX_SUSPECT_ARGUMENT_LENGTH)]] : [])),
+    Object.entries(args).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[key, value.slice(0, MAX_SUSPECT_ARGUMENT_LENGTH)]] : [],
+    ),
   );
 }

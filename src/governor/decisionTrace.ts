@@ -10,7 +10,8 @@ import type { TraceAnswer, TraceCallFacts, TraceChange, TraceSink } from '../tra
 import { MAX_TRACE_CHANGES_KEPT } from './governorSnapshot';
 
 /** The trace holds every decision with risk categories, and every decision about a control-file change. */
-const isTraced = (decision: Decision): boolean => decision.categories.length > 0 || REASON_CODES[decision.code].rule === 'control-files';
+const isTraced = (decision: Decision): boolean =>
+  decision.categories.length > 0 || REASON_CODES[decision.code].rule === 'control-files';
 
 /**
  * A redacted call is decided again on the event loop to see whether its redaction changes the
@@ -67,8 +68,16 @@ export interface DecisionTraceTarget {
 }
 
 /** The facts a record keeps of a traced decision's call and situation. */
-function callFacts(decision: Decision, call: TracedCall, situation: TraceSituation, target: DecisionTraceTarget): TraceCallFacts {
-  const redaction = call.args === undefined ? undefined : redactArguments(decision.tool, call.args, { ...(target.toolKinds && { toolKinds: target.toolKinds }) });
+function callFacts(
+  decision: Decision,
+  call: TracedCall,
+  situation: TraceSituation,
+  target: DecisionTraceTarget,
+): TraceCallFacts {
+  const redaction =
+    call.args === undefined
+      ? undefined
+      : redactArguments(decision.tool, call.args, { ...(target.toolKinds && { toolKinds: target.toolKinds }) });
   let changesDecision = false;
   if (redaction !== undefined && redaction.redacted.length > 0) {
     try {
@@ -79,7 +88,8 @@ function callFacts(decision: Decision, call: TracedCall, situation: TraceSituati
       changesDecision = true;
     }
   }
-  const bySession = call.approver === undefined && decision.reasons.some((item) => item.code === 'approved_for_session');
+  const bySession =
+    call.approver === undefined && decision.reasons.some((item) => item.code === 'approved_for_session');
   return {
     args: redaction?.args,
     redacted: redaction?.redacted,
@@ -93,18 +103,32 @@ function callFacts(decision: Decision, call: TracedCall, situation: TraceSituati
 }
 
 /** The trace of one governor, going on from what a snapshot kept. */
-export function createDecisionTrace(target: DecisionTraceTarget, situation: TraceSituation, kept: KeptTrace = { changes: [] }): DecisionTrace {
+export function createDecisionTrace(
+  target: DecisionTraceTarget,
+  situation: TraceSituation,
+  kept: KeptTrace = { changes: [] },
+): DecisionTrace {
   const { trace, traceFile } = target;
-  const tracer = createTracer(typeof trace === 'string' ? { file: trace, options: traceFile, start: kept.vouched } : trace, situation.sessionId, isTraced);
+  const tracer = createTracer(
+    typeof trace === 'string' ? { file: trace, options: traceFile, start: kept.vouched } : trace,
+    situation.sessionId,
+    isTraced,
+  );
   const changes: TraceChange[] = [...kept.changes];
   return {
     vouched: tracer.vouched,
     record(decision, call = {}) {
-      const traced = tracer.record(decision, isTraced(decision) ? callFacts(decision, call, situation, target) : undefined);
+      const traced = tracer.record(
+        decision,
+        isTraced(decision) ? callFacts(decision, call, situation, target) : undefined,
+      );
       if (!traced.ok || traced.changed === undefined) return { decision, traced };
       changes.push(traced.changed);
       if (changes.length > MAX_TRACE_CHANGES_KEPT) changes.shift();
-      return { decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })), traced };
+      return {
+        decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })),
+        traced,
+      };
     },
     changes: () => [...changes],
   };

@@ -23,14 +23,24 @@ export interface GovernorActors {
  * Starts a governor's actors: fresh, adopting the control files as they are now (one that cannot
  * be used is thrown), or from `config.restore`, going on from the snapshot with nothing read anew.
  */
-export function startGovernorActors(config: GovernorConfig, sources: ControlFileSources, machine: LifecycleMachine): GovernorActors {
+export function startGovernorActors(
+  config: GovernorConfig,
+  sources: ControlFileSources,
+  machine: LifecycleMachine,
+): GovernorActors {
   const restored = config.restore === undefined ? undefined : restoreGovernor(config.restore, sources, machine);
-  const orchestrationPresent = restored ? restored.lifecycle.context.orchestrationPresent : isOrchestrationPresent(config.orchestrationDir);
+  const orchestrationPresent = restored
+    ? restored.lifecycle.context.orchestrationPresent
+    : isOrchestrationPresent(config.orchestrationDir);
   const initialFiles = restored?.files ?? readControlFiles(sources, orchestrationPresent);
   const unusable = unusableFile(initialFiles);
   if (unusable) throw unusable;
   const intents = config.intents ?? (initialFiles.intents?.content.usable ? initialFiles.intents.content.value : []);
-  const actor = new GovernorChart(machine, restored ? { snapshot: restored.lifecycle } : { input: { intents, orchestrationPresent } }, config.inspect);
+  const actor = new GovernorChart(
+    machine,
+    restored ? { snapshot: restored.lifecycle } : { input: { intents, orchestrationPresent } },
+    config.inspect,
+  );
   const approvalActor = new GovernorChart(
     approvalsMachine,
     restored ? { snapshot: restored.approvals } : { input: { sessionId: config.sessionId ?? newSessionId() } },

@@ -65,8 +65,10 @@ export class GovernorChart<TLogic extends AnyStateMachine> implements ChartRef<T
   /** With an inspector, the actor starts at once, so the inspector sees the chart from its start. */
   constructor(logic: TLogic, start: ChartStart<TLogic>, inspect?: GovernorInspector) {
     this.#logic = logic;
-    this.#snapshot = (start.snapshot ?? logic.getInitialSnapshot(sharedScope(logic), start.input)) as AnyMachineSnapshot;
-    if (inspect !== undefined) this.#actor = createActor(logic, { snapshot: start.snapshot, input: start.input, inspect }).start();
+    this.#snapshot = (start.snapshot ??
+      logic.getInitialSnapshot(sharedScope(logic), start.input)) as AnyMachineSnapshot;
+    if (inspect !== undefined)
+      this.#actor = createActor(logic, { snapshot: start.snapshot, input: start.input, inspect }).start();
   }
 
   getSnapshot(): SnapshotFrom<TLogic> {
@@ -90,7 +92,9 @@ export class GovernorChart<TLogic extends AnyStateMachine> implements ChartRef<T
     if (!this.#actor) {
       const stopped = this.#snapshot.status === 'stopped';
       const logic: AnyStateMachine = this.#logic;
-      const actor = createActor(logic, { snapshot: stopped ? { ...this.#snapshot, status: 'active', error: undefined } : this.#snapshot }).start() as Actor<TLogic>;
+      const actor = createActor(logic, {
+        snapshot: stopped ? { ...this.#snapshot, status: 'active', error: undefined } : this.#snapshot,
+      }).start() as Actor<TLogic>;
       if (this.#listener) actor.subscribe(this.#listener);
       if (stopped) actor.stop();
       this.#actor = actor;

@@ -21,7 +21,12 @@ const NO_GRANTS: readonly Grant[] = Object.freeze([]);
 /** The grants an intent lists in `approvals`, live while it is active: `<intent id>#approvals[<n>]`. */
 export function intentGrants(intent: Intent | undefined): Grant[] {
   return (intent?.approvals ?? []).map((spec, index) =>
-    grantOf(spec, { id: `${intent?.id ?? ''}#approvals[${index}]`, until: 'intent', intentId: intent?.id ?? '', source: 'intent' }),
+    grantOf(spec, {
+      id: `${intent?.id ?? ''}#approvals[${index}]`,
+      until: 'intent',
+      intentId: intent?.id ?? '',
+      source: 'intent',
+    }),
   );
 }
 
@@ -38,7 +43,8 @@ export function createGovernorGrants(parts: {
     if (now === intentId) return;
     intentId = now;
     // only a grant given until its intent ends cares; the approval actor hears nothing else
-    if (approvalActor.getSnapshot().context.grants.some((grant) => grant.until === 'intent')) approvalActor.send({ type: 'intent.changed', intentId: now });
+    if (approvalActor.getSnapshot().context.grants.some((grant) => grant.until === 'intent'))
+      approvalActor.send({ type: 'intent.changed', intentId: now });
   });
   const expire = (): void => {
     const { grants } = approvalActor.getSnapshot().context;
@@ -63,7 +69,9 @@ export function createGovernorGrants(parts: {
       const until = spec.until ?? 'session';
       const active = actor.getSnapshot().context.activeIntent;
       if (until === 'intent' && active === undefined) {
-        throw new InvalidArgumentError("grant: until 'intent' needs an active intent; select one first, or grant until 'session'");
+        throw new InvalidArgumentError(
+          "grant: until 'intent' needs an active intent; select one first, or grant until 'session'",
+        );
       }
       const grant = grantOf(spec, {
         id: `grant-${approvalActor.getSnapshot().context.grantsTaken + 1}`,

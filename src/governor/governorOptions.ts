@@ -25,7 +25,8 @@ export type GovernorInspector = Observer<InspectionEvent> | ((event: InspectionE
 export type GovernorInspectOption = GovernorInspector | { readonly inspect: GovernorInspector };
 
 const isObserver = (value: unknown): value is GovernorInspector =>
-  typeof value === 'function' || (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'next') === 'function');
+  typeof value === 'function' ||
+  (typeof value === 'object' && value !== null && typeof Reflect.get(value, 'next') === 'function');
 
 // createBrowserInspector, createWebSocketInspector and createSkyInspector return an object whose `inspect` is the observer
 const isInspector = (value: unknown): value is { readonly inspect: GovernorInspector } =>
@@ -50,11 +51,12 @@ const classificationSchema = z.record(toolNameSchema, z.enum(TOOL_CLASSES));
  * the lifecycle and stay SAFE, and a `__proto__` key (JSON.parse makes one) would be dropped unseen.
  */
 function classificationTableIssues(options: unknown): string[] {
-  const table: unknown = typeof options === 'object' && options !== null ? Reflect.get(options, 'classification') : undefined;
+  const table: unknown =
+    typeof options === 'object' && options !== null ? Reflect.get(options, 'classification') : undefined;
   if (typeof table !== 'object' || table === null) return [];
-  const issues = HANDSHAKE_TOOLS.filter((name) => Object.hasOwn(table, name) && Reflect.get(table, name) !== 'SAFE').map(
-    (name) => `classification.${name}: '${name}' drives the lifecycle and stays SAFE`,
-  );
+  const issues = HANDSHAKE_TOOLS.filter(
+    (name) => Object.hasOwn(table, name) && Reflect.get(table, name) !== 'SAFE',
+  ).map((name) => `classification.${name}: '${name}' drives the lifecycle and stays SAFE`);
   if (Object.hasOwn(table, '__proto__')) issues.push("classification.__proto__: '__proto__' cannot be a tool name");
   return issues;
 }
@@ -73,13 +75,25 @@ export const governorOptionsSchema = z.strictObject({
   /** the session approvals belong to; default a random id */
   sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH).optional(),
   /** a held call no human answered within this time is refused when answered (default 15 minutes) */
-  heldCallTtlMs: z.number().int().positive().max(7 * 24 * 60 * 60 * 1000).optional(),
+  heldCallTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .max(7 * 24 * 60 * 60 * 1000)
+    .optional(),
   /** the clock held calls are timed by, in milliseconds; default Date.now */
-  now: z.custom<() => number>((value) => typeof value === 'function', 'expected a function returning milliseconds').optional(),
+  now: z
+    .custom<() => number>((value) => typeof value === 'function', 'expected a function returning milliseconds')
+    .optional(),
   /** the language of confirmation prompts */
   locale: z.enum(LOCALES).optional(),
   /** a trace file path, or a function that receives each record; default `<orchestration dir>/agent_trace.jsonl` */
-  trace: z.union([z.string().min(1), z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function')]).optional(),
+  trace: z
+    .union([
+      z.string().min(1),
+      z.custom<TraceSink>((value) => typeof value === 'function', 'expected a file path or a function'),
+    ])
+    .optional(),
   /** rotate the trace file by size: `{ maxBytes, keep }`; off unless given (a trace function writes as it will) */
   traceRotation: traceRotationSchema.optional(),
   /** fsync the trace file after each append, so a line survives a power loss; default false */
@@ -109,13 +123,10 @@ export const governorOptionsSchema = z.strictObject({
   restore: z.unknown().optional(),
   /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
   inspect: z
-    .custom<GovernorInspectOption>(
-      (value) => isObserver(value) || isInspector(value),
-      {
-        error: (issue) =>
-          `expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, got ${describeValue(issue.input)}`,
-      },
-    )
+    .custom<GovernorInspectOption>((value) => isObserver(value) || isInspector(value), {
+      error: (issue) =>
+        `expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, got ${describeValue(issue.input)}`,
+    })
     .optional(),
 });
 
@@ -176,7 +187,10 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
   if (shell.issues.length > 0) throw new InvalidOptionsError(shell.issues);
   const sandboxRoot = parsed.sandboxRoot === undefined ? undefined : path.resolve(cwd, parsed.sandboxRoot);
   // seed 002's layout: the workspace is the sandbox's project/ folder unless named
-  const workspaceRoot = path.resolve(cwd, parsed.workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'));
+  const workspaceRoot = path.resolve(
+    cwd,
+    parsed.workspaceRoot ?? (sandboxRoot ? path.join(sandboxRoot, 'project') : '.'),
+  );
   const orchestrationDirLabel = parsed.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR;
   const orchestrationDir = path.resolve(workspaceRoot, orchestrationDirLabel);
   return {
@@ -189,8 +203,14 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     safeMode: parsed.safeMode ?? true,
     sessionId: parsed.sessionId,
     locale: parsed.locale ?? 'en',
-    trace: typeof parsed.trace === 'string' ? path.resolve(workspaceRoot, parsed.trace) : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
-    traceFile: parsed.traceRotation === undefined && parsed.traceFsync === undefined ? undefined : { rotation: parsed.traceRotation, fsync: parsed.traceFsync },
+    trace:
+      typeof parsed.trace === 'string'
+        ? path.resolve(workspaceRoot, parsed.trace)
+        : (parsed.trace ?? path.join(orchestrationDir, TRACE_FILE_NAME)),
+    traceFile:
+      parsed.traceRotation === undefined && parsed.traceFsync === undefined
+        ? undefined
+        : { rotation: parsed.traceRotation, fsync: parsed.traceFsync },
     toolKinds: frozenTable(parsed.toolKinds),
     sandboxRoot: sandboxRoot ?? path.dirname(workspaceRoot),
     homeDir: parsed.homeDir,

@@ -52,14 +52,20 @@ export interface GovernorParts {
 /** Builds a governor's parts from its options: fresh, or going on from `config.restore`. */
 export function createGovernorParts(config: GovernorConfig, machine: LifecycleMachine): GovernorParts {
   // the class travels on each request, so one statechart serves every classification
-  const classifier = Object.keys(config.classification).length === 0 ? defaultClassifier : createClassifier(config.classification);
+  const classifier =
+    Object.keys(config.classification).length === 0 ? defaultClassifier : createClassifier(config.classification);
   const sources: ControlFileSources = {
     workspaceRoot: config.workspaceRoot,
     orchestrationDir: config.orchestrationDir,
     readsIntentsFile: config.intents === undefined,
   };
   // a restored governor goes on from its snapshot: nothing is read or adopted anew until it checks
-  const { actor: lifecycle, approvalActor: approvals, initialFiles, restored } = startGovernorActors(config, sources, machine);
+  const {
+    actor: lifecycle,
+    approvalActor: approvals,
+    initialFiles,
+    restored,
+  } = startGovernorActors(config, sources, machine);
   // the same trace file goes on from what the snapshot's governor last left in it
   const keptVouch = restored?.traceFile?.file === config.trace ? restored.traceFile.vouched : undefined;
   const approvers = createSessionApprovers();
@@ -67,10 +73,15 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     approvalActor: approvals,
     safeMode: config.safeMode,
     approvers,
-    decide: (name, args) => decider.decideCall({ name, args, snapshot: lifecycle.getSnapshot(), approvalId: 'approval-check' }).decision,
+    decide: (name, args) =>
+      decider.decideCall({ name, args, snapshot: lifecycle.getSnapshot(), approvalId: 'approval-check' }).decision,
   });
   const trace = createDecisionTrace(config, situation, { changes: restored?.traceChanges ?? [], vouched: keptVouch });
-  const held = createHeldCallQueue({ heldInChart: () => lifecycle.getSnapshot().context.heldCalls, now: config.now, ...(restored && { restored: restored.heldCalls }) });
+  const held = createHeldCallQueue({
+    heldInChart: () => lifecycle.getSnapshot().context.heldCalls,
+    now: config.now,
+    ...(restored && { restored: restored.heldCalls }),
+  });
   const controlFiles = createControlFileHolds({
     actor: lifecycle,
     sources,
@@ -102,7 +113,10 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
       shell: config.shell,
       // an orchestration folder or trace file under a scratch folder stays out of a command's reach
       // concat sizes the array exactly; a spread leaves room for ~17 more entries in every governor
-      controlPaths: typeof config.trace === 'string' ? [config.orchestrationDir].concat(traceFileNames(config.trace, config.traceFile?.rotation)) : [config.orchestrationDir],
+      controlPaths:
+        typeof config.trace === 'string'
+          ? [config.orchestrationDir].concat(traceFileNames(config.trace, config.traceFile?.rotation))
+          : [config.orchestrationDir],
     },
     orchestrationDirLabel: config.orchestrationDirLabel,
     safeMode: config.safeMode,
@@ -135,7 +149,11 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
 }
 
 /** Writes a decision to the trace, with the answer being applied and the call's arguments. */
-export function traceDecision(parts: GovernorParts, decision: Decision, args?: unknown): { readonly decision: Decision; readonly traced: TraceResult } {
+export function traceDecision(
+  parts: GovernorParts,
+  decision: Decision,
+  args?: unknown,
+): { readonly decision: Decision; readonly traced: TraceResult } {
   return parts.trace.record(decision, { ...parts.answering, ...(args !== undefined && { args }) });
 }
 
@@ -147,7 +165,13 @@ export function approvalIdFor(parts: GovernorParts, name: unknown, args: unknown
 /** The decision on a tool asked about by name, from the table derived from the chart. */
 export function nameDecision(parts: GovernorParts, name: unknown): Decision {
   const problem = toolNameProblem(name);
-  if (problem) return parts.decider.malformed({ name, code: 'invalid_tool_name', problem, snapshot: parts.lifecycle.getSnapshot() });
+  if (problem)
+    return parts.decider.malformed({
+      name,
+      code: 'invalid_tool_name',
+      problem,
+      snapshot: parts.lifecycle.getSnapshot(),
+    });
   return decisionTable(parts).current(name as string);
 }
 

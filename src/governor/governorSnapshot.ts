@@ -107,23 +107,33 @@ function consistencyIssues(snapshot: GovernorSnapshot): string[] {
   const issues: string[] = [];
   const { lifecycle, controlFiles } = snapshot;
   const { heldCalls, heldChange } = lifecycle;
-  if (lifecycle.activeIntentId !== undefined && !lifecycle.intents.some((intent) => intent.id === lifecycle.activeIntentId)) {
+  if (
+    lifecycle.activeIntentId !== undefined &&
+    !lifecycle.intents.some((intent) => intent.id === lifecycle.activeIntentId)
+  ) {
     issues.push(`lifecycle.activeIntentId: '${lifecycle.activeIntentId}' is not one of the snapshot's intents`);
   }
-  if (lifecycle.state === 'ACTION' && lifecycle.activeIntentId === undefined) issues.push('lifecycle.activeIntentId: ACTION always has an active intent');
+  if (lifecycle.state === 'ACTION' && lifecycle.activeIntentId === undefined)
+    issues.push('lifecycle.activeIntentId: ACTION always has an active intent');
   const ids = [...heldCalls.map((call) => call.id), ...(heldChange ? [heldChange.id] : [])];
   for (const [index, heldId] of ids.entries()) {
     const problem = approvalIdProblem(heldId, snapshot.approvalsTaken);
-    if (problem) issues.push(`lifecycle.${index < heldCalls.length ? `heldCalls[${index}]` : 'heldChange'}.id: ${problem}`);
+    if (problem)
+      issues.push(`lifecycle.${index < heldCalls.length ? `heldCalls[${index}]` : 'heldChange'}.id: ${problem}`);
   }
   if (new Set(ids).size !== ids.length) issues.push('lifecycle.heldCalls: every hold has its own approval id');
-  if ((heldChange === undefined) !== (controlFiles.held === undefined) || (controlFiles.held && controlFiles.held.id !== heldChange?.id)) {
+  if (
+    (heldChange === undefined) !== (controlFiles.held === undefined) ||
+    (controlFiles.held && controlFiles.held.id !== heldChange?.id)
+  ) {
     issues.push("controlFiles.held: a held control-file change must be the lifecycle's held one, with the same id");
   }
   for (const [index, call] of heldCalls.entries()) {
     const { details } = call;
     if (details && (details.decision.code !== 'needs_approval' || details.decision.approval?.id !== call.id)) {
-      issues.push(`lifecycle.heldCalls[${index}].details.decision: a held call's decision is its 'needs_approval' with the same approval id`);
+      issues.push(
+        `lifecycle.heldCalls[${index}].details.decision: a held call's decision is its 'needs_approval' with the same approval id`,
+      );
     }
     const argsProblem = details && heldArgumentsProblem(details.args);
     if (argsProblem !== undefined) issues.push(`lifecycle.heldCalls[${index}].details.args: ${argsProblem}`);
@@ -143,11 +153,18 @@ const snapshotSchema = z.lazy(() =>
  */
 export type GovernorSnapshot = DeepReadonly<SnapshotShape>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A version-1 snapshot (one `pending` hold, a call or a control-file change) in this version's layout; anything else as it is. */
 function upgradedSnapshot(value: unknown): unknown {
-  if (!isRecord(value) || value.format !== GOVERNOR_SNAPSHOT_FORMAT || value.version !== 1 || !isRecord(value.lifecycle)) return value;
+  if (
+    !isRecord(value) ||
+    value.format !== GOVERNOR_SNAPSHOT_FORMAT ||
+    value.version !== 1 ||
+    !isRecord(value.lifecycle)
+  )
+    return value;
   const { pending, ...lifecycle } = value.lifecycle;
   const held = isRecord(pending) ? (({ kind, ...rest }) => ({ kind, rest }))(pending) : undefined;
   return {

@@ -23,11 +23,16 @@ export interface AnsweringGovernor {
   callAgain(tool: string, args: unknown): Decision;
 }
 
-const isOverdue = (parts: GovernorParts, kept: HeldToolCall): boolean => parts.config.now() - kept.heldAt > parts.config.heldCallTtlMs;
+const isOverdue = (parts: GovernorParts, kept: HeldToolCall): boolean =>
+  parts.config.now() - kept.heldAt > parts.config.heldCallTtlMs;
 
 /** Refuses a held call no human answered in time, traced as such, and ends its hold. */
 function expire(parts: GovernorParts, call: DecidedCall): Decision {
-  const { decision } = traceDecision(parts, parts.decider.restate(call, { code: 'approval_expired', snapshot: parts.lifecycle.getSnapshot() }), call.args);
+  const { decision } = traceDecision(
+    parts,
+    parts.decider.restate(call, { code: 'approval_expired', snapshot: parts.lifecycle.getSnapshot() }),
+    call.args,
+  );
   parts.lifecycle.send({ type: 'approval.denied', id: call.decision.approval?.id ?? '' });
   return decision;
 }
@@ -44,7 +49,12 @@ export function expireOverdueCalls(parts: GovernorParts): void {
 
 // decided again with no hold to join, a held call the grants now cover is not held
 const coveredNow = (parts: GovernorParts, kept: HeldToolCall): boolean =>
-  parts.decider.decideCall({ name: kept.decision.tool, args: kept.args, snapshot: parts.lifecycle.getSnapshot(), approvalId: kept.id }).decision.code !== 'needs_approval';
+  parts.decider.decideCall({
+    name: kept.decision.tool,
+    args: kept.args,
+    snapshot: parts.lifecycle.getSnapshot(),
+    approvalId: kept.id,
+  }).decision.code !== 'needs_approval';
 
 /**
  * Lets go of every held call the session's approvals and grants now cover, for the agent to
@@ -56,7 +66,9 @@ export function releaseHeldCallsNowApproved(parts: GovernorParts): void {
   for (const record of parts.lifecycle.getSnapshot().context.heldCalls) {
     const kept = parts.held.find(record.id);
     if (kept?.askedBy !== undefined) continue;
-    const covered = record.categories.every((category) => approved.includes(category)) || (kept !== undefined && coveredNow(parts, kept));
+    const covered =
+      record.categories.every((category) => approved.includes(category)) ||
+      (kept !== undefined && coveredNow(parts, kept));
     if (covered) parts.lifecycle.send({ type: 'approval.granted', id: record.id, scope: 'session' });
   }
 }
@@ -76,7 +88,12 @@ function heldCallFor(parts: GovernorParts, id: string): { readonly kept: HeldToo
 /** Answers what waits under an id; decisions traced meanwhile carry the answer and who gave it. */
 export function answerHeldCall(parts: GovernorParts, answer: HeldCallAnswer, governor: AnsweringGovernor): Decision {
   const before = parts.answering;
-  parts.answering = answeredCall(answer.id, answer.answer, approverOf('resolveApproval', answer.by), parts.controlFiles.heldDecision()?.approval?.id === answer.id);
+  parts.answering = answeredCall(
+    answer.id,
+    answer.answer,
+    approverOf('resolveApproval', answer.by),
+    parts.controlFiles.heldDecision()?.approval?.id === answer.id,
+  );
   try {
     return answerHeld(parts, answer, governor);
   } finally {
@@ -101,7 +118,11 @@ function answerHeld(parts: GovernorParts, { id, answer }: HeldCallAnswer, govern
   }
   const snapshot = lifecycle.getSnapshot();
   if (valid.kind === 'cancel') {
-    const { decision: cancelled } = traceDecision(parts, decider.restate(call, { code: 'approval_cancelled', snapshot }), call.args);
+    const { decision: cancelled } = traceDecision(
+      parts,
+      decider.restate(call, { code: 'approval_cancelled', snapshot }),
+      call.args,
+    );
     lifecycle.send({ type: 'approval.denied', id });
     return cancelled;
   }
@@ -115,12 +136,19 @@ function answerHeld(parts: GovernorParts, { id, answer }: HeldCallAnswer, govern
     alsoApproved: call.decision.approval?.categories ?? [],
     ...(outside !== undefined && { alsoAllowedOutside: outside }),
   });
-  const { decision, traced } = traceDecision(parts, again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision, call.args);
+  const { decision, traced } = traceDecision(
+    parts,
+    again.decision.allowed ? decider.restate(call, { code: 'approved_once', snapshot }) : again.decision,
+    call.args,
+  );
   if (!traced.ok || !decision.allowed) {
     lifecycle.send({ type: 'approval.denied', id });
-    return traced.ok ? decision : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    return traced.ok
+      ? decision
+      : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
   }
   lifecycle.send({ type: 'approval.granted', id, scope: 'once' });
-  if (decision.toolClass === 'DESTRUCTIVE') parts.controlFiles.recordDestructiveCall({ tool: decision.tool, args: call.args });
+  if (decision.toolClass === 'DESTRUCTIVE')
+    parts.controlFiles.recordDestructiveCall({ tool: decision.tool, args: call.args });
   return decision;
 }

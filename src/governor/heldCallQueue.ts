@@ -41,14 +41,21 @@ class GovernorHeldCalls implements HeldCallQueue {
   constructor(parts: HeldCallQueueParts) {
     this.#parts = parts;
     const restored = parts.restored ?? [];
-    if (restored.length > 0) this.#kept = new Map(restored.map((held) => [held.id, { call: { ...held, heldAt: held.heldAt ?? parts.now() }, digest: argumentsDigest(held.args) }]));
+    if (restored.length > 0)
+      this.#kept = new Map(
+        restored.map((held) => [
+          held.id,
+          { call: { ...held, heldAt: held.heldAt ?? parts.now() }, digest: argumentsDigest(held.args) },
+        ]),
+      );
   }
 
   list(): HeldToolCall[] {
     const queue = this.#parts.heldInChart();
     const kept = this.#kept;
     if (kept === undefined) return [];
-    if (kept.size > queue.length) for (const id of kept.keys()) if (!queue.some((call) => call.id === id)) kept.delete(id);
+    if (kept.size > queue.length)
+      for (const id of kept.keys()) if (!queue.some((call) => call.id === id)) kept.delete(id);
     return queue.flatMap((call) => kept.get(call.id)?.call ?? []);
   }
 

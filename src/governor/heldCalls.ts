@@ -28,16 +28,26 @@ export const HELD_EVIDENCE_PER_CATEGORY = 4;
 /** The longest text an evidence item of a held call keeps (its trigger, note and details). */
 export const HELD_EVIDENCE_TEXT = 240;
 
-const clipped = (text: string): string => (text.length > HELD_EVIDENCE_TEXT ? `${text.slice(0, HELD_EVIDENCE_TEXT - 1)}…` : text);
+const clipped = (text: string): string =>
+  text.length > HELD_EVIDENCE_TEXT ? `${text.slice(0, HELD_EVIDENCE_TEXT - 1)}…` : text;
 
 function clippedEvidence(item: Evidence): Evidence {
   const { category, argument, trigger, note, details } = item;
-  const kept: Evidence = { category, argument: clipped(argument), trigger: clipped(trigger), note: clipped(note), details: [clipped(details[0]), clipped(details[1]), clipped(details[2])] };
+  const kept: Evidence = {
+    category,
+    argument: clipped(argument),
+    trigger: clipped(trigger),
+    note: clipped(note),
+    details: [clipped(details[0]), clipped(details[1]), clipped(details[2])],
+  };
   return Object.freeze(item.unseen === true ? { ...kept, unseen: true } : kept);
 }
 
 const isLong = (item: Evidence): boolean =>
-  item.argument.length > HELD_EVIDENCE_TEXT || item.trigger.length > HELD_EVIDENCE_TEXT || item.note.length > HELD_EVIDENCE_TEXT || item.details.some((text) => text.length > HELD_EVIDENCE_TEXT);
+  item.argument.length > HELD_EVIDENCE_TEXT ||
+  item.trigger.length > HELD_EVIDENCE_TEXT ||
+  item.note.length > HELD_EVIDENCE_TEXT ||
+  item.details.some((text) => text.length > HELD_EVIDENCE_TEXT);
 
 /**
  * The decision a held call is kept with: its evidence capped at HELD_EVIDENCE_PER_CATEGORY items
@@ -67,7 +77,13 @@ export function compactHeldDecision(decision: Decision): Decision {
 /** What the governor keeps of a call it just held: its decision compacted, its arguments as they were. */
 export function heldToolCall(decided: DecidedCall, heldAt: number): HeldToolCall {
   const askedBy = decided.event?.call.risk.askedBy;
-  return { id: decided.decision.approval?.id ?? '', decision: compactHeldDecision(decided.decision), args: decided.args, heldAt, ...(askedBy !== undefined && { askedBy }) };
+  return {
+    id: decided.decision.approval?.id ?? '',
+    decision: compactHeldDecision(decided.decision),
+    args: decided.args,
+    heldAt,
+    ...(askedBy !== undefined && { askedBy }),
+  };
 }
 
 /**
@@ -80,7 +96,17 @@ export function decidedCallOf(held: HeldToolCall, unapproved: HeldCall['categori
   const call = {
     ...nameOnlyRequest(decision.tool, decision.toolClass),
     hasArgs: true,
-    risk: { categories: decision.categories, unapproved, approvalId: held.id, ...(held.askedBy !== undefined && { askedBy: held.askedBy }) },
+    risk: {
+      categories: decision.categories,
+      unapproved,
+      approvalId: held.id,
+      ...(held.askedBy !== undefined && { askedBy: held.askedBy }),
+    },
   };
-  return { decision, event: { type: 'tool.requested', call }, args: held.args, risk: { categories: decision.categories, evidence: decision.evidence } };
+  return {
+    decision,
+    event: { type: 'tool.requested', call },
+    args: held.args,
+    risk: { categories: decision.categories, evidence: decision.evidence },
+  };
 }

@@ -17,7 +17,11 @@ export function heldArgumentsJson(args: unknown): { readonly json: string } | { 
   if (json === undefined) return { problem: 'not JSON data' };
   // a UTF-16 code unit is at most three bytes of UTF-8: a short text needs no count
   const bytes = json.length * 3 <= MAX_HELD_ARGUMENTS_BYTES ? json.length : Buffer.byteLength(json);
-  return bytes > MAX_HELD_ARGUMENTS_BYTES ? { problem: `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps` } : { json };
+  return bytes > MAX_HELD_ARGUMENTS_BYTES
+    ? {
+        problem: `${Math.ceil(bytes / 1024)} KiB as JSON, more than the ${MAX_HELD_ARGUMENTS_BYTES / 1024} KiB a held call keeps`,
+      }
+    : { json };
 }
 
 /**
@@ -33,7 +37,12 @@ function flatJsonBound(args: unknown): number | undefined {
   for (const key in args) {
     if (!Object.hasOwn(args, key)) continue;
     const value: unknown = (args as Readonly<Record<string, unknown>>)[key];
-    const size = typeof value === 'string' ? value.length : typeof value === 'number' || typeof value === 'boolean' || value === null ? 4 : undefined;
+    const size =
+      typeof value === 'string'
+        ? value.length
+        : typeof value === 'number' || typeof value === 'boolean' || value === null
+          ? 4
+          : undefined;
     if (size === undefined) return undefined;
     bound += 6 * (key.length + size) + 24;
   }
@@ -64,7 +73,8 @@ export function holdProblem(
   // a call decided again under its own id takes its own place in the queue
   let others = 0;
   for (const call of held) if (call.id !== approvalId) others += 1;
-  if (others >= MAX_HELD_CALLS) return { code: 'held_calls_full', problem: `${others} calls already wait for a human's answer` };
+  if (others >= MAX_HELD_CALLS)
+    return { code: 'held_calls_full', problem: `${others} calls already wait for a human's answer` };
   const problem = heldArgumentsProblem(args);
   return problem === undefined ? undefined : { code: 'held_call_too_large', problem: `its arguments are ${problem}` };
 }

@@ -25,13 +25,24 @@ import { answerHeldCall, expireOverdueCalls, releaseHeldCallsNowApproved } from 
 import type { Governor, ToolsForOptions } from './governorApi';
 import type { GovernorConfig } from './governorOptions';
 import { MAX_SESSION_ID_LENGTH } from './governorOptions';
-import { approvalIdFor, createGovernorParts, decisionTable, modeFilter, nameDecision, traceDecision, waitingApprovalIds, type GovernorParts } from './governorParts';
+import {
+  approvalIdFor,
+  createGovernorParts,
+  decisionTable,
+  modeFilter,
+  nameDecision,
+  traceDecision,
+  waitingApprovalIds,
+  type GovernorParts,
+} from './governorParts';
 import type { GovernorSnapshot } from './governorSnapshot';
 import type { HeldToolCall } from './heldCalls';
 import { persistGovernor } from './persistGovernor';
 
 const unknownState = (method: string, state: unknown): InvalidArgumentError =>
-  new InvalidArgumentError(`${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`);
+  new InvalidArgumentError(
+    `${method}: unknown state '${describeValue(state)}'; expected one of ${LIFECYCLE_STATES.join(', ')}`,
+  );
 
 /** A decision whose call runs, or waits for a human to run it: it never goes untraced. */
 const mayRun = (decision: Decision): boolean => decision.verdict === 'allow' || decision.code === 'needs_approval';
@@ -130,10 +141,17 @@ export class LiveGovernor implements Governor {
     const snapshot = this.#currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty; a JSON-object text is its object, traced and held as such
     const callArgs = args === undefined ? {} : callArgumentsOf(args);
-    const first = parts.decider.decideCall({ name, args: callArgs, snapshot, approvalId: approvalIdFor(parts, name, callArgs), prepared: options?.prepared });
+    const first = parts.decider.decideCall({
+      name,
+      args: callArgs,
+      snapshot,
+      approvalId: approvalIdFor(parts, name, callArgs),
+      prepared: options?.prepared,
+    });
     const { decision, traced } = traceDecision(parts, first.decision, callArgs);
     // a risky call that would run (or wait to run) untraced is refused; a refusal stands as it is
-    if (!traced.ok && mayRun(decision)) return parts.decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
+    if (!traced.ok && mayRun(decision))
+      return parts.decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     const decided: DecidedCall = { ...first, decision };
     if (decided.event) parts.lifecycle.send(decided.event);
     if (decision.code === 'needs_approval') {
@@ -141,7 +159,8 @@ export class LiveGovernor implements Governor {
       if (parts.held.find(decision.approval?.id ?? '') === undefined) parts.holds += 1;
       parts.held.keep(decided);
     }
-    if (decision.code === 'destructive_in_scope') parts.controlFiles.recordDestructiveCall({ tool: decision.tool, args: decided.args });
+    if (decision.code === 'destructive_in_scope')
+      parts.controlFiles.recordDestructiveCall({ tool: decision.tool, args: decided.args });
     return decision;
   }
 
@@ -149,7 +168,14 @@ export class LiveGovernor implements Governor {
     const parts = this.#parts;
     if (givenArgs === undefined) return nameDecision(parts, name);
     const args = callArgumentsOf(givenArgs);
-    return parts.decider.decideCall({ name, args, snapshot: this.#currentSnapshotForCall(), approvalId: approvalIdFor(parts, name, args), prepared: options?.prepared, query: true }).decision;
+    return parts.decider.decideCall({
+      name,
+      args,
+      snapshot: this.#currentSnapshotForCall(),
+      approvalId: approvalIdFor(parts, name, args),
+      prepared: options?.prepared,
+      query: true,
+    }).decision;
   }
 
   shellWork(name: unknown, args?: unknown): ReturnType<Governor['shellWork']> {
@@ -179,7 +205,10 @@ export class LiveGovernor implements Governor {
   handshakePrompt(state?: LifecycleState): string {
     if (state !== undefined && !isLifecycleState(state)) throw unknownState('handshakePrompt', state);
     const snapshot = this.#parts.lifecycle.getSnapshot();
-    return handshakePrompt(state ?? lifecycleStateOf(snapshot), { intents: snapshot.context.intents, activeIntent: snapshot.context.activeIntent });
+    return handshakePrompt(state ?? lifecycleStateOf(snapshot), {
+      intents: snapshot.context.intents,
+      activeIntent: snapshot.context.activeIntent,
+    });
   }
 
   approveSession(categories: readonly RiskCategory[], by?: ApprovedBy): readonly RiskCategory[] {
@@ -194,10 +223,14 @@ export class LiveGovernor implements Governor {
   }
 
   resolveApproval(id: string, answer: ApprovalAnswer, by?: ApprovedBy): Decision {
-    return answerHeldCall(this.#parts, { id, answer, by }, {
-      assertRunning: () => this.#assertRunning('resolveApproval'),
-      callAgain: (tool, args) => this.#handleToolCall(tool, args),
-    });
+    return answerHeldCall(
+      this.#parts,
+      { id, answer, by },
+      {
+        assertRunning: () => this.#assertRunning('resolveApproval'),
+        callAgain: (tool, args) => this.#handleToolCall(tool, args),
+      },
+    );
   }
 
   grant(input: GrantInput, by?: ApprovedBy): Grant {
@@ -218,7 +251,9 @@ export class LiveGovernor implements Governor {
 
   #setSession(sessionId: string): void {
     if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > MAX_SESSION_ID_LENGTH) {
-      throw new InvalidArgumentError(`setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
+      throw new InvalidArgumentError(
+        `setSession: the session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`,
+      );
     }
     const { approvals, lifecycle } = this.#parts;
     if (sessionId === approvals.getSnapshot().context.sessionId) return;
@@ -254,13 +289,22 @@ export class LiveGovernor implements Governor {
 
   widenScope(intentId: string, entries: readonly string[]): readonly string[] {
     this.#assertRunning('widenScope');
-    if (typeof intentId !== 'string' || !Array.isArray(entries) || !entries.every((entry) => typeof entry === 'string')) {
-      throw new InvalidArgumentError(`widenScope: expected an intent id and a list of scope globs, got ${describeValue(intentId)} and ${describeValue(entries)}`);
+    if (
+      typeof intentId !== 'string' ||
+      !Array.isArray(entries) ||
+      !entries.every((entry) => typeof entry === 'string')
+    ) {
+      throw new InvalidArgumentError(
+        `widenScope: expected an intent id and a list of scope globs, got ${describeValue(intentId)} and ${describeValue(entries)}`,
+      );
     }
     // what the agent may have changed is put to a human first, so the edit starts from adopted content
     this.#refresh();
     const present = isOrchestrationPresent(this.#parts.config.orchestrationDir);
-    const widened = this.#parts.controlFiles.writeIntents((text) => widenedIntentsText(text, intentId, entries), present);
+    const widened = this.#parts.controlFiles.writeIntents(
+      (text) => widenedIntentsText(text, intentId, entries),
+      present,
+    );
     if (!widened.ok) throw new InvalidArgumentError(`widenScope: ${widened.problem}`);
     return widened.scope;
   }
@@ -279,7 +323,9 @@ export class LiveGovernor implements Governor {
   // a stopped chart ignores events: an effect asked of it would be reported but never happen
   #assertRunning(method: string): void {
     if (this.#parts.lifecycle.getSnapshot().status === 'stopped') {
-      throw new InvalidArgumentError(`${method}: the governor is stopped, so the call would have no effect; create a new governor`);
+      throw new InvalidArgumentError(
+        `${method}: the governor is stopped, so the call would have no effect; create a new governor`,
+      );
     }
   }
 

@@ -18,7 +18,12 @@ const NAMED_FROM_ROOT = /^(?:\/|~\/)/;
  * outside the workspace, intentgate's credentials, the agents' settings). Given absolute, so
  * the human reads exactly what would become writable.
  */
-export function pathsToAllowOnce(scope: readonly string[], paths: readonly ToolPath[], analyze: PathAnalyzer, kept: readonly string[] = []): readonly string[] | undefined {
+export function pathsToAllowOnce(
+  scope: readonly string[],
+  paths: readonly ToolPath[],
+  analyze: PathAnalyzer,
+  kept: readonly string[] = [],
+): readonly string[] | undefined {
   return outsidePaths(scope, paths, analyze, kept)?.names;
 }
 
@@ -27,13 +32,25 @@ export function pathsToAllowOnce(scope: readonly string[], paths: readonly ToolP
  * orchestration folder, the trace), intentgate's config folder (the approval credential) and
  * the agent CLIs' settings in the home folder.
  */
-export function keptOutsideWorkspace(controlPaths: readonly string[], homeDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string[] {
+export function keptOutsideWorkspace(
+  controlPaths: readonly string[],
+  homeDir: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
   const home = homeDir ?? homedir();
-  const config = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
-  return [...controlPaths, path.join(config, 'intentgate'), ...HOME_AGENT_SETTINGS.map((name) => path.join(home, name))];
+  const config =
+    env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : path.join(home, '.config');
+  return [
+    ...controlPaths,
+    path.join(config, 'intentgate'),
+    ...HOME_AGENT_SETTINGS.map((name) => path.join(home, name)),
+  ];
 }
 
-const within = (inner: string, outer: string): boolean => inner === outer || inner.startsWith(outer.endsWith('/') ? outer : `${outer}/`);
+const within = (inner: string, outer: string): boolean =>
+  inner === outer || inner.startsWith(outer.endsWith('/') ? outer : `${outer}/`);
 
 /** The paths outside the scope a human may allow, by name, and the call's paths without them. */
 export interface OutsidePaths {
@@ -43,15 +60,31 @@ export interface OutsidePaths {
 }
 
 /** `pathsToAllowOnce` with the call's other paths, so an answer that allows them can set them aside. */
-export function outsidePaths(scope: readonly string[], paths: readonly ToolPath[], analyze: PathAnalyzer, kept: readonly string[] = []): OutsidePaths | undefined {
+export function outsidePaths(
+  scope: readonly string[],
+  paths: readonly ToolPath[],
+  analyze: PathAnalyzer,
+  kept: readonly string[] = [],
+): OutsidePaths | undefined {
   const outside: string[] = [];
   const inside: ToolPath[] = [];
   for (const used of paths) {
-    if (used.readOnly === true || (used.relative !== undefined && used.unresolved === undefined && isInScope(scope, used.relative))) {
+    if (
+      used.readOnly === true ||
+      (used.relative !== undefined && used.unresolved === undefined && isInScope(scope, used.relative))
+    ) {
       inside.push(used);
       continue;
     }
-    if (used.protected || used.ignored || used.unresolved !== undefined || used.assumed !== undefined || used.coversWorkspace === true || used.relative === '') return undefined;
+    if (
+      used.protected ||
+      used.ignored ||
+      used.unresolved !== undefined ||
+      used.assumed !== undefined ||
+      used.coversWorkspace === true ||
+      used.relative === ''
+    )
+      return undefined;
     // inside the workspace, the intent's scope says what may change: a person widens it there
     if (used.relative !== undefined) return undefined;
     if (!NAMED_FROM_ROOT.test(used.input)) return undefined;

@@ -6,7 +6,12 @@ import type { TraceChange } from '../trace/traceRecord';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
 import type { HeldToolCall } from './heldCalls';
 import type { ControlFilesSnapshot } from './controlFilesSnapshot';
-import { checkedSnapshot, GOVERNOR_SNAPSHOT_FORMAT, GOVERNOR_SNAPSHOT_VERSION, type GovernorSnapshot } from './governorSnapshot';
+import {
+  checkedSnapshot,
+  GOVERNOR_SNAPSHOT_FORMAT,
+  GOVERNOR_SNAPSHOT_VERSION,
+  type GovernorSnapshot,
+} from './governorSnapshot';
 
 /** What a governor's snapshot is taken from. */
 export interface GovernorParts {
@@ -33,7 +38,14 @@ function heldCallsOf(parts: GovernorParts): GovernorSnapshot['lifecycle']['heldC
       tool: record.tool,
       categories: record.categories,
       destructive: record.destructive,
-      ...(held && { details: { args: held.args, heldAt: held.heldAt, ...(held.askedBy !== undefined && { askedBy: held.askedBy }), decision: held.decision } }),
+      ...(held && {
+        details: {
+          args: held.args,
+          heldAt: held.heldAt,
+          ...(held.askedBy !== undefined && { askedBy: held.askedBy }),
+          decision: held.decision,
+        },
+      }),
     };
   });
 }

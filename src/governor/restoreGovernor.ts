@@ -41,13 +41,21 @@ function adoptedFiles(snapshot: GovernorSnapshot, sources: ControlFileSources): 
     ]);
   }
   const kept = (file: KeptFile) => ({ text: file.text, link: file.link });
-  const files = controlFilesOfTexts(sources, { intents: adopted.intents && kept(adopted.intents), ignore: kept(adopted.ignore) });
+  const files = controlFilesOfTexts(sources, {
+    intents: adopted.intents && kept(adopted.intents),
+    ignore: kept(adopted.ignore),
+  });
   const issues = [
     ...(files.intents && adopted.intents ? [['intents', adopted.intents, files.intents] as const] : []),
     ['ignore', adopted.ignore, files.ignore] as const,
   ].flatMap(([name, stored, found]) => {
-    if (stored.label !== found.label) return [`controlFiles.adopted.${name}: kept for '${stored.label}', and this governor's file is '${found.label}' (another workspace or orchestration directory)`];
-    return stored.digest === found.digest ? [] : [`controlFiles.adopted.${name}: the kept text does not match its digest`];
+    if (stored.label !== found.label)
+      return [
+        `controlFiles.adopted.${name}: kept for '${stored.label}', and this governor's file is '${found.label}' (another workspace or orchestration directory)`,
+      ];
+    return stored.digest === found.digest
+      ? []
+      : [`controlFiles.adopted.${name}: the kept text does not match its digest`];
   });
   const unusable = unusableFile(files);
   if (unusable) issues.push(`controlFiles.adopted: a kept text cannot be used: ${unusable.message}`);
@@ -60,19 +68,36 @@ function heldCallsOf(snapshot: GovernorSnapshot): RestoredGovernor['heldCalls'] 
   return snapshot.lifecycle.heldCalls.flatMap(({ id, details }) => {
     if (details === undefined) return [];
     const { args, askedBy, heldAt } = details;
-    return [{ id, decision: freezeDecision(details.decision), args, ...(heldAt !== undefined && { heldAt }), ...(askedBy !== undefined && { askedBy }) }];
+    return [
+      {
+        id,
+        decision: freezeDecision(details.decision),
+        args,
+        ...(heldAt !== undefined && { heldAt }),
+        ...(askedBy !== undefined && { askedBy }),
+      },
+    ];
   });
 }
 
 function heldCallRecordsOf(snapshot: GovernorSnapshot): HeldCall[] {
-  return snapshot.lifecycle.heldCalls.map(({ id, tool, categories, destructive }) => ({ id, tool, categories: sortCategories(categories), destructive }));
+  return snapshot.lifecycle.heldCalls.map(({ id, tool, categories, destructive }) => ({
+    id,
+    tool,
+    categories: sortCategories(categories),
+    destructive,
+  }));
 }
 
 /**
  * Reads a snapshot into the parts a governor starts from. Throws InvalidSnapshotError when it
  * does not validate, or was taken for other control files; nothing is started from it then.
  */
-export function restoreGovernor(value: unknown, sources: ControlFileSources, machine: LifecycleMachine): RestoredGovernor {
+export function restoreGovernor(
+  value: unknown,
+  sources: ControlFileSources,
+  machine: LifecycleMachine,
+): RestoredGovernor {
   const snapshot = parseGovernorSnapshot(value);
   const { lifecycle } = snapshot;
   // validated by the intent schema; freezeIntents copies every list it holds
@@ -94,14 +119,31 @@ export function restoreGovernor(value: unknown, sources: ControlFileSources, mac
     lifecycle: machine.resolveState({ value: { [lifecycle.state]: substate }, context }),
     approvals: approvalsMachine.resolveState({
       value: approved.length > 0 ? 'someApproved' : 'noneApproved',
-      context: { sessionId: snapshot.sessionId, approved, grants: (snapshot.grants ?? []).map((kept) => grantOf(kept, kept)), grantsTaken: snapshot.grantsTaken ?? 0 },
+      context: {
+        sessionId: snapshot.sessionId,
+        approved,
+        grants: (snapshot.grants ?? []).map((kept) => grantOf(kept, kept)),
+        grantsTaken: snapshot.grantsTaken ?? 0,
+      },
     }),
     sessionId: snapshot.sessionId,
     files: adoptedFiles(snapshot, sources),
-    controlFiles: { rejected: snapshot.controlFiles.rejected, suspects: snapshot.controlFiles.suspects, ...(snapshot.controlFiles.held && { held: snapshot.controlFiles.held }) },
+    controlFiles: {
+      rejected: snapshot.controlFiles.rejected,
+      suspects: snapshot.controlFiles.suspects,
+      ...(snapshot.controlFiles.held && { held: snapshot.controlFiles.held }),
+    },
     approvalsTaken: snapshot.approvalsTaken,
     heldCalls: heldCallsOf(snapshot),
     traceChanges: snapshot.traceChanges.map((change) => ({ ...change })),
-    traceFile: snapshot.traceFile && { file: snapshot.traceFile.file, vouched: { dev: snapshot.traceFile.dev, ino: snapshot.traceFile.ino, size: snapshot.traceFile.size, digest: snapshot.traceFile.digest } },
+    traceFile: snapshot.traceFile && {
+      file: snapshot.traceFile.file,
+      vouched: {
+        dev: snapshot.traceFile.dev,
+        ino: snapshot.traceFile.ino,
+        size: snapshot.traceFile.size,
+        digest: snapshot.traceFile.digest,
+      },
+    },
   };
 }

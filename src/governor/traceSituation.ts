@@ -16,7 +16,12 @@ export interface TraceSituationParts {
 
 /** What a replay compares: the verdict, the deciding code, the categories and the notes. */
 export function outcomeOf(decision: Decision): string {
-  return JSON.stringify([decision.verdict, decision.code, [...decision.categories].sort(), decision.reasons.map((item) => item.code)]);
+  return JSON.stringify([
+    decision.verdict,
+    decision.code,
+    [...decision.categories].sort(),
+    decision.reasons.map((item) => item.code),
+  ]);
 }
 
 /** A governor's situation as its trace reads it. */
@@ -27,6 +32,7 @@ export function traceSituation(parts: TraceSituationParts): TraceSituation {
     safeMode: parts.safeMode,
     approvedCategories: () => approvedCategoriesOf(parts.approvalActor),
     sessionApprover: (categories) => parts.approvers.approverOf(sessionId(), categories),
-    redactionChangesDecision: (tool, args, redacted) => outcomeOf(parts.decide(tool, args)) !== outcomeOf(parts.decide(tool, redacted)),
+    redactionChangesDecision: (tool, args, redacted) =>
+      outcomeOf(parts.decide(tool, args)) !== outcomeOf(parts.decide(tool, redacted)),
   };
 }

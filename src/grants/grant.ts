@@ -37,13 +37,19 @@ const buildGrantInputSchema = () =>
   approvalObject().extend({
     until: z.enum(GRANT_LIFETIMES).optional(),
     /** ends the grant this many milliseconds after it is given */
-    ttlMs: z.number().int().positive().max(366 * 24 * 3600 * 1000).optional(),
+    ttlMs: z
+      .number()
+      .int()
+      .positive()
+      .max(366 * 24 * 3600 * 1000)
+      .optional(),
   });
 
 let grantInput: ReturnType<typeof buildGrantInputSchema> | undefined;
 
 /** `governor.grant(...)`'s argument; built on first use, as most starts give no grant. */
-export const grantInputSchema = (): ReturnType<typeof buildGrantInputSchema> => (grantInput ??= buildGrantInputSchema());
+export const grantInputSchema = (): ReturnType<typeof buildGrantInputSchema> =>
+  (grantInput ??= buildGrantInputSchema());
 
 export type GrantInput = DeepReadonly<z.input<ReturnType<typeof grantInputSchema>>>;
 
@@ -70,7 +76,9 @@ export interface Grant {
 export function parseGrantInput(input: unknown): z.infer<ReturnType<typeof grantInputSchema>> {
   const result = grantInputSchema().safeParse(input);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+    const issues = result.error.issues.map(
+      (issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+    );
     throw new InvalidArgumentError(`grant: ${issues.join('; ')}`);
   }
   return result.data;
@@ -79,7 +87,11 @@ export function parseGrantInput(input: unknown): z.infer<ReturnType<typeof grant
 /** A grant from a validated input, its categories in the usual order and its narrowing frozen. */
 export function grantOf(
   spec: DeepReadonly<ApprovalSpec>,
-  fields: Pick<Grant, 'id' | 'until' | 'source'> & { readonly intentId?: string; readonly expiresAt?: number; readonly givenBy?: string },
+  fields: Pick<Grant, 'id' | 'until' | 'source'> & {
+    readonly intentId?: string;
+    readonly expiresAt?: number;
+    readonly givenBy?: string;
+  },
 ): Grant {
   const frozen = (list: readonly string[] | undefined) => list && Object.freeze([...list]);
   return Object.freeze({

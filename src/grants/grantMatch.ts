@@ -22,9 +22,11 @@ const hostMatches = (pattern: string, host: string): boolean =>
  * the analysis could not see whole, a path outside the workspace, a call naming no host.
  */
 export function grantMatches(grant: Grant, call: GrantedCall): boolean {
-  const narrowed = grant.tools !== undefined || grant.commands !== undefined || grant.paths !== undefined || grant.hosts !== undefined;
+  const narrowed =
+    grant.tools !== undefined || grant.commands !== undefined || grant.paths !== undefined || grant.hosts !== undefined;
   // what a command line does where the analysis could not see is no narrowing's to judge
-  if (narrowed && call.shell !== undefined && (call.shell.unknowable !== undefined || call.shell.commands.length === 0)) return false;
+  if (narrowed && call.shell !== undefined && (call.shell.unknowable !== undefined || call.shell.commands.length === 0))
+    return false;
   if (grant.tools && !grant.tools.includes(call.tool)) return false;
   if (grant.commands) {
     const { shell } = call;
@@ -35,11 +37,16 @@ export function grantMatches(grant: Grant, call: GrantedCall): boolean {
   }
   if (grant.paths) {
     const paths = grant.paths;
-    if (call.paths.length === 0 || !call.paths.every((relative) => relative !== undefined && isInScope(paths, relative))) return false;
+    if (
+      call.paths.length === 0 ||
+      !call.paths.every((relative) => relative !== undefined && isInScope(paths, relative))
+    )
+      return false;
   }
   if (grant.hosts) {
     const hosts = grant.hosts;
-    if (call.hosts.length === 0 || !call.hosts.every((host) => hosts.some((pattern) => hostMatches(pattern, host)))) return false;
+    if (call.hosts.length === 0 || !call.hosts.every((host) => hosts.some((pattern) => hostMatches(pattern, host))))
+      return false;
   }
   return true;
 }
@@ -52,7 +59,11 @@ export interface GrantCoverage {
 }
 
 /** Which of `categories` the live grants cover for the call. */
-export function coverByGrants(categories: readonly RiskCategory[], grants: readonly Grant[], call: GrantedCall): GrantCoverage {
+export function coverByGrants(
+  categories: readonly RiskCategory[],
+  grants: readonly Grant[],
+  call: GrantedCall,
+): GrantCoverage {
   const byGrant = new Map<Grant, RiskCategory[]>();
   const uncovered: RiskCategory[] = [];
   const matching = new Map<Grant, boolean>();
@@ -75,9 +86,13 @@ export function coverByGrants(categories: readonly RiskCategory[], grants: reado
 const URL_IN_TEXT = /\b(?:https?|wss?|ftp):\/\/[^\s'"<>`]+/gi;
 
 /** The URL hosts named in a call's string arguments and command words, lowercased, each once. */
-export function hostsOfCall(args: Readonly<Record<string, unknown>>, commands: readonly (readonly string[])[] = []): string[] {
+export function hostsOfCall(
+  args: Readonly<Record<string, unknown>>,
+  commands: readonly (readonly string[])[] = [],
+): string[] {
   let hosts: Set<string> | undefined;
-  for (const value of Object.values(args)) if (typeof value === 'string' && namesUrl(value)) hosts = addHosts(value, hosts);
+  for (const value of Object.values(args))
+    if (typeof value === 'string' && namesUrl(value)) hosts = addHosts(value, hosts);
   for (const command of commands) for (const word of command) if (namesUrl(word)) hosts = addHosts(word, hosts);
   return hosts === undefined ? [] : [...hosts];
 }

@@ -16,7 +16,8 @@ function commandPrefix(command: readonly string[]): string | undefined {
   if (program === undefined) return undefined;
   // matched as command rules are: the program by its basename, the prefix split at whitespace,
   // so a word holding whitespace could never match as written
-  const subcommand = next !== undefined && !next.startsWith('-') && next.length <= 64 && !/\s/.test(next) ? ` ${next}` : '';
+  const subcommand =
+    next !== undefined && !next.startsWith('-') && next.length <= 64 && !/\s/.test(next) ? ` ${next}` : '';
   return `${commandBasename(program)}${subcommand}`;
 }
 
@@ -37,25 +38,36 @@ const distinct = (items: readonly string[]): string[] | undefined => {
  * hosts by them, anything else by its tool; for the active intent when there is one. Undefined
  * when no narrow grant could cover it (a command line not seen whole).
  */
-export function suggestGrant(categories: readonly RiskCategory[], call: GrantedCall, activeIntentId: string | undefined): GrantSuggestion | undefined {
+export function suggestGrant(
+  categories: readonly RiskCategory[],
+  call: GrantedCall,
+  activeIntentId: string | undefined,
+): GrantSuggestion | undefined {
   if (categories.length === 0) return undefined;
   const until: GrantLifetime = activeIntentId === undefined ? 'session' : 'intent';
   // each suggestion is built whole, its fields in the same order: no base object to copy
   if (call.shell !== undefined) {
     if (call.shell.unknowable !== undefined) return undefined;
     const prefixes = call.shell.commands.map(commandPrefix);
-    const commands = prefixes.every((prefix): prefix is string => prefix !== undefined) ? distinct(prefixes) : undefined;
+    const commands = prefixes.every((prefix): prefix is string => prefix !== undefined)
+      ? distinct(prefixes)
+      : undefined;
     return commands && { categories: [...categories], until, commands };
   }
   const hosts = call.hosts.length === 0 ? undefined : distinct(call.hosts);
   if (hosts && !hosts.includes('')) return { categories: [...categories], until, hosts };
-  const paths = call.paths.every((relative): relative is string => relative !== undefined) ? distinct(call.paths.map(folderGlob)) : undefined;
+  const paths = call.paths.every((relative): relative is string => relative !== undefined)
+    ? distinct(call.paths.map(folderGlob))
+    : undefined;
   if (paths) return { categories: [...categories], until, paths };
   return { categories: [...categories], until, tools: [call.tool] };
 }
 
 /** The suggestion in a few words, for the prompt: `EXEC_ARBITRARY for 'npm test' while the intent is active`. */
-export function describeSuggestion(suggestion: GrantSuggestion, words: { readonly forIntent: string; readonly forSession: string }): string {
+export function describeSuggestion(
+  suggestion: GrantSuggestion,
+  words: { readonly forIntent: string; readonly forSession: string },
+): string {
   const narrowing = [
     suggestion.commands?.map((command) => `'${command}'`).join(', '),
     suggestion.paths?.join(', '),

@@ -31,7 +31,13 @@ export function takeNotices(notes: SessionNotes): string[] {
  * the control files is accepted or rejected as with `resolveApproval`. Throws
  * InvalidArgumentError when nothing waits under `approvalId`.
  */
-export function answerAgentHeldCall(governor: Governor, notes: SessionNotes, approvalId: string, answer: AgentHeldCallAnswer, by?: ApprovedBy): Decision {
+export function answerAgentHeldCall(
+  governor: Governor,
+  notes: SessionNotes,
+  approvalId: string,
+  answer: AgentHeldCallAnswer,
+  by?: ApprovedBy,
+): Decision {
   const pending = governor.waitingFor(approvalId);
   if (pending === undefined) {
     const waiting = governor.waitingApprovalIds;
@@ -41,11 +47,17 @@ export function answerAgentHeldCall(governor: Governor, notes: SessionNotes, app
   }
   if (pending.code === 'control_file_changed') return governor.resolveApproval(approvalId, answer, by);
   const held = heldCallById(governor, approvalId);
-  if (held === undefined) throw new InvalidArgumentError(`approval '${approvalId}' holds no call whose arguments were kept; approve its categories instead`);
+  if (held === undefined)
+    throw new InvalidArgumentError(
+      `approval '${approvalId}' holds no call whose arguments were kept; approve its categories instead`,
+    );
   const decision = governor.resolveApproval(approvalId, answer, by);
   if (decision.code === 'approved_once') addPass(notes, held, by?.approver);
   if (decision.code === 'approval_cancelled') {
-    addNotice(notes, `${decision.reason ?? `Cancelled by a human: '${held.tool}' does not run.`} (the call held as ${approvalId})`);
+    addNotice(
+      notes,
+      `${decision.reason ?? `Cancelled by a human: '${held.tool}' does not run.`} (the call held as ${approvalId})`,
+    );
     addCancel(notes, held, Date.now());
   }
   return decision;

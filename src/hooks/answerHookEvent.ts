@@ -46,7 +46,8 @@ type ToolEvent = Extract<HookEvent, { kind: 'pre_tool' | 'post_tool' }>;
 
 type PreToolEvent = Extract<HookEvent, { kind: 'pre_tool' }>;
 
-const proceed = (context?: string): HookAnswer => (context === undefined ? { kind: 'proceed' } : { kind: 'proceed', context });
+const proceed = (context?: string): HookAnswer =>
+  context === undefined ? { kind: 'proceed' } : { kind: 'proceed', context };
 
 /** `text` with what a human answered outside the agent that the model has not been told yet, before it; undefined when both are empty. */
 function withNotices(notes: SessionNotes, text?: string): string | undefined {
@@ -79,10 +80,21 @@ function answerOf(decision: Decision, notes: HeldNotes | undefined): HookAnswer 
  * An answer that lets a call run (or holds it for the agent's own prompt) on the promise that
  * it runs contained carries its contained command; when none can be made the call is refused.
  */
-function containedAnswer(answer: HookAnswer, { governor, event }: { readonly governor: Governor; readonly event: PreToolEvent }, options: AnswerOptions): HookAnswer {
+function containedAnswer(
+  answer: HookAnswer,
+  { governor, event }: { readonly governor: Governor; readonly event: PreToolEvent },
+  options: AnswerOptions,
+): HookAnswer {
   if ((answer.kind !== 'allow' && answer.kind !== 'ask') || answer.decision.contained !== true) return answer;
-  const made = options.containShell?.(governor, event, answer.decision) ?? { ok: false, reason: 'this route cannot run shell commands contained' };
-  if (!made.ok) return { kind: 'deny', message: `intentgate: this command may run only contained, and the sandbox cannot be made: ${made.reason}. It did not run.` };
+  const made = options.containShell?.(governor, event, answer.decision) ?? {
+    ok: false,
+    reason: 'this route cannot run shell commands contained',
+  };
+  if (!made.ok)
+    return {
+      kind: 'deny',
+      message: `intentgate: this command may run only contained, and the sandbox cannot be made: ${made.reason}. It did not run.`,
+    };
   return { ...answer, contained: { argument: made.argument, line: made.line } };
 }
 
@@ -91,17 +103,33 @@ function containedAnswer(answer: HookAnswer, { governor, event }: { readonly gov
  * attempt_completion). A call a human continued outside the agent, asked again, runs once:
  * it is held and continued at once, so every rule is checked again.
  */
-async function preTool(governor: Governor, notes: SessionNotes, event: PreToolEvent, options: AnswerOptions): Promise<HookAnswer> {
+async function preTool(
+  governor: Governor,
+  notes: SessionNotes,
+  event: PreToolEvent,
+  options: AnswerOptions,
+): Promise<HookAnswer> {
   const hint = options.approvalHint ?? cliApprovalHint();
   const clock = { now: (options.now ?? Date.now)(), ttlMs: options.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS };
   // the human's no reaches the model: the very call is refused, not held again under a new id
   const cancel = cancelOf(notes, event, clock);
-  if (cancel) return toldNotices({ kind: 'deny', message: `${CANCELLED_RETRY_MESSAGE} (the call held as ${cancel.approvalId})` }, notes);
+  if (cancel)
+    return toldNotices(
+      { kind: 'deny', message: `${CANCELLED_RETRY_MESSAGE} (the call held as ${cancel.approvalId})` },
+      notes,
+    );
   const prepared = await prepareCall(governor, event.tool, event.args, options.analyseShell);
   const pass = takePass(notes, event.tool, event.args);
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
   // the retry's trace names the human who continued it, when the route knew them
-  const decision = pass && decided.code === 'needs_approval' && decided.approval ? governor.resolveApproval(decided.approval.id, 'continue', pass.approver === undefined ? undefined : { approver: pass.approver }) : decided;
+  const decision =
+    pass && decided.code === 'needs_approval' && decided.approval
+      ? governor.resolveApproval(
+          decided.approval.id,
+          'continue',
+          pass.approver === undefined ? undefined : { approver: pass.approver },
+        )
+      : decided;
   const answer = answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined);
   return toldNotices(containedAnswer(answer, { governor, event }, options), notes);
 }
@@ -121,17 +149,34 @@ const runsLine = (args: unknown, argument: string, line: string): boolean =>
  * would run bare, so it is refused. Any other call is left to the agent's prompt: the
  * governor decided it, and what the prompt asks (leaving the agent's own sandbox) it did not weigh.
  */
-async function permissionRequest(governor: Governor, event: PermissionEvent, options: AnswerOptions): Promise<HookAnswer> {
+async function permissionRequest(
+  governor: Governor,
+  event: PermissionEvent,
+  options: AnswerOptions,
+): Promise<HookAnswer> {
   // only a route that contains rewrites commands: elsewhere a line the model wrote itself is decided as written
   const args = options.containShell === undefined ? event.args : uncontainedArgs(event.args);
   const prepared = await prepareCall(governor, event.tool, args, options.analyseShell);
   const decision = governor.isToolAllowed(event.tool, args, prepared);
   if (!decision.allowed) return answerOf(decision, undefined);
   if (decision.contained !== true) return proceed();
-  const made = options.containShell?.(governor, { kind: 'pre_tool', sessionId: event.sessionId, cwd: event.cwd, tool: event.tool, args }, decision);
+  const made = options.containShell?.(
+    governor,
+    { kind: 'pre_tool', sessionId: event.sessionId, cwd: event.cwd, tool: event.tool, args },
+    decision,
+  );
   if (made?.ok === true && runsLine(event.args, made.argument, made.line)) return { kind: 'allow', decision };
-  const why = made === undefined ? 'this route cannot run shell commands contained' : made.ok ? 'the command asked about is not its contained line' : made.reason;
-  return { kind: 'deny', message: `intentgate: this command may run only contained, and ${why}. It did not run.`, decision };
+  const why =
+    made === undefined
+      ? 'this route cannot run shell commands contained'
+      : made.ok
+        ? 'the command asked about is not its contained line'
+        : made.reason;
+  return {
+    kind: 'deny',
+    message: `intentgate: this command may run only contained, and ${why}. It did not run.`,
+    decision,
+  };
 }
 
 /** The arguments with any contained command line read back to the command it runs. */
@@ -160,7 +205,9 @@ function uncontainedArgs(args: unknown): unknown {
 function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent, options: AnswerOptions): HookAnswer {
   // only a route that contains rewrites commands: elsewhere a line the model wrote itself is no contained call
   const unwrapped = options.containShell === undefined ? event.args : uncontainedArgs(event.args);
-  const held = heldCallMatching(governor, event.tool, event.args) ?? (unwrapped === event.args ? undefined : heldCallMatching(governor, event.tool, unwrapped));
+  const held =
+    heldCallMatching(governor, event.tool, event.args) ??
+    (unwrapped === event.args ? undefined : heldCallMatching(governor, event.tool, unwrapped));
   const by = held === undefined ? undefined : options.heldCallRan?.(notes);
   if (held && by?.approver !== undefined) governor.resolveApproval(held.approvalId, 'continue', by);
   return proceed(withNotices(notes));
@@ -168,7 +215,10 @@ function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent, opt
 
 /** The deny of an event whose session cannot be used: nothing is decided by a fresh governor. */
 function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
-  const tool = event.kind === 'pre_tool' || event.kind === 'post_tool' || event.kind === 'permission_request' ? event.tool : event.kind;
+  const tool =
+    event.kind === 'pre_tool' || event.kind === 'post_tool' || event.kind === 'permission_request'
+      ? event.tool
+      : event.kind;
   const decision = storeUnavailableDecision(tool, error);
   return { kind: 'deny', message: decision.reason ?? error.message, decision };
 }
@@ -187,12 +237,18 @@ function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
  * const answer = await answerHookEvent({ kind: 'pre_tool', sessionId: 's1', cwd: '/repo', tool: 'write_to_file', args: { path: 'a.ts' } }, sessions);
  * // { kind: 'deny', message: "State Violation: Intent Handshake required for DESTRUCTIVE actions. ...", decision }
  */
-export async function answerHookEvent(event: HookEvent, sessions: GovernorSessions, options: AnswerOptions = {}): Promise<HookAnswer> {
+export async function answerHookEvent(
+  event: HookEvent,
+  sessions: GovernorSessions,
+  options: AnswerOptions = {},
+): Promise<HookAnswer> {
   const id = event.sessionId;
   try {
     switch (event.kind) {
       case 'session_start':
-        return await sessions.withSession(id, (governor, notes) => proceed(withNotices(notes, governor.handshakePrompt())));
+        return await sessions.withSession(id, (governor, notes) =>
+          proceed(withNotices(notes, governor.handshakePrompt())),
+        );
       case 'user_prompt':
         return await sessions.withSession(id, (governor, notes) => {
           governor.userPrompt(event.prompt);
@@ -209,7 +265,12 @@ export async function answerHookEvent(event: HookEvent, sessions: GovernorSessio
       case 'tool_selection':
         return await sessions.withSession(id, (governor) => ({
           kind: 'tools',
-          allowed: governor.toolsFor(governor.state, event.tools.map((name) => ({ name }))).map((tool) => tool.name),
+          allowed: governor
+            .toolsFor(
+              governor.state,
+              event.tools.map((name) => ({ name })),
+            )
+            .map((tool) => tool.name),
         }));
       case 'stop':
         // the turn ended: the state is kept as it is

@@ -25,7 +25,10 @@ export type ApprovalCredential =
 export function approvalTokenFile(env: NodeJS.ProcessEnv, cwd: string): string {
   const named = env[APPROVAL_TOKEN_FILE_ENV];
   if (named !== undefined && named !== '') return path.resolve(cwd, named);
-  const config = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(env.HOME || homedir(), '.config');
+  const config =
+    env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : path.join(env.HOME || homedir(), '.config');
   return path.join(config, 'intentgate', 'approval-token');
 }
 
@@ -43,19 +46,32 @@ const isInside = (file: string, folder: string): boolean => {
  * when one is named (the agent's own tools read its files), holding one token.
  */
 export function readApprovalCredential(file: string, workspace: string | undefined): ApprovalCredential {
-  if (workspace !== undefined && isInside(file, workspace)) return { kind: 'unsafe', file, why: `it is inside the workspace ${workspace}, where the agent's tools read; keep it in your config folder` };
+  if (workspace !== undefined && isInside(file, workspace))
+    return {
+      kind: 'unsafe',
+      file,
+      why: `it is inside the workspace ${workspace}, where the agent's tools read; keep it in your config folder`,
+    };
   let stat;
   try {
     stat = lstatSync(file);
   } catch {
     return { kind: 'missing', file };
   }
-  if (!stat.isFile()) return { kind: 'unsafe', file, why: 'it is not a regular file (a link or a folder is in its place)' };
-  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return { kind: 'unsafe', file, why: 'it belongs to another user' };
-  if ((stat.mode & 0o077) !== 0) return { kind: 'unsafe', file, why: `its permissions are ${(stat.mode & 0o777).toString(8)}; make it owner-only with chmod 600` };
+  if (!stat.isFile())
+    return { kind: 'unsafe', file, why: 'it is not a regular file (a link or a folder is in its place)' };
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+    return { kind: 'unsafe', file, why: 'it belongs to another user' };
+  if ((stat.mode & 0o077) !== 0)
+    return {
+      kind: 'unsafe',
+      file,
+      why: `its permissions are ${(stat.mode & 0o777).toString(8)}; make it owner-only with chmod 600`,
+    };
   const read = readRegularFile(file, 1024);
   const token = read.kind === 'text' ? read.text.trim() : '';
-  if (!TOKEN.test(token)) return { kind: 'unsafe', file, why: 'it does not hold one token of 32 to 512 printable characters' };
+  if (!TOKEN.test(token))
+    return { kind: 'unsafe', file, why: 'it does not hold one token of 32 to 512 printable characters' };
   return { kind: 'ok', file, digest: tokenDigest(token) };
 }
 

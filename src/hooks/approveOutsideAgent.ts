@@ -26,18 +26,31 @@ export interface OutsideApprovalResult {
  * told. A held control-file change is accepted, or rejected with `cancel`. Throws
  * InvalidArgumentError when nothing waits under the approval id, or the categories are not valid.
  */
-export function approveOutsideAgent(governor: Governor, notes: SessionNotes, approval: OutsideApproval): OutsideApprovalResult {
+export function approveOutsideAgent(
+  governor: Governor,
+  notes: SessionNotes,
+  approval: OutsideApproval,
+): OutsideApprovalResult {
   if (approval.kind === 'categories') {
     const approved = governor.approveSession(approval.categories);
-    return { message: `Approved ${approval.categories.join(', ')} for agent session ${governor.sessionId}; approved now: ${approved.join(', ')}.`, approvedCategories: approved };
+    return {
+      message: `Approved ${approval.categories.join(', ')} for agent session ${governor.sessionId}; approved now: ${approved.join(', ')}.`,
+      approvedCategories: approved,
+    };
   }
   if (approval.kind === 'grant') {
     const grant = governor.grant(approval.grant);
-    return { message: `Granted ${describeGrant(grant)} in agent session ${governor.sessionId}.`, approvedCategories: governor.approvedCategories };
+    return {
+      message: `Granted ${describeGrant(grant)} in agent session ${governor.sessionId}.`,
+      approvedCategories: governor.approvedCategories,
+    };
   }
   if (approval.kind === 'revoke') {
     governor.revoke(approval.grantId);
-    return { message: `Revoked ${approval.grantId} in agent session ${governor.sessionId}.`, approvedCategories: governor.approvedCategories };
+    return {
+      message: `Revoked ${approval.grantId} in agent session ${governor.sessionId}.`,
+      approvedCategories: governor.approvedCategories,
+    };
   }
   const decision = answerAgentHeldCall(governor, notes, approval.approvalId, approval.cancel ? 'cancel' : 'continue');
   const message =

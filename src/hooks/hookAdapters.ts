@@ -19,7 +19,8 @@ export function hookAdapterNames(): string[] {
  * shipped adapters are in `agents/index.ts`). A shipped adapter's name cannot be taken.
  */
 export function registerHookAdapter(adapter: AgentHookAdapter): () => void {
-  if (Object.hasOwn(AGENT_HOOK_ADAPTERS, adapter.name) || registered.has(adapter.name)) throw new Error(`an adapter named '${adapter.name}' is already registered`);
+  if (Object.hasOwn(AGENT_HOOK_ADAPTERS, adapter.name) || registered.has(adapter.name))
+    throw new Error(`an adapter named '${adapter.name}' is already registered`);
   registered.set(adapter.name, adapter);
   return () => {
     registered.delete(adapter.name);

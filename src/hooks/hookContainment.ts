@@ -40,13 +40,15 @@ export interface DecidedCall {
 }
 
 /** The contained command for one call, or why it cannot be made. */
-export type ContainedCall = ({ readonly ok: true } & ContainedCommand) | { readonly ok: false; readonly reason: string };
+export type ContainedCall =
+  ({ readonly ok: true } & ContainedCommand) | { readonly ok: false; readonly reason: string };
 
 /** The shell tools a governor's options describe (`toolKinds` of kind `shell`), with their arguments. */
 export function shellToolsOf(options: Pick<GovernorOptions, 'toolKinds'>): Record<string, ShellArguments> {
   const tools: Record<string, ShellArguments> = {};
   for (const [name, kind] of Object.entries(options.toolKinds ?? {})) {
-    if (kind.kind === 'shell') tools[name] = { command: kind.command, ...(kind.cwd !== undefined && { cwd: kind.cwd }) };
+    if (kind.kind === 'shell')
+      tools[name] = { command: kind.command, ...(kind.cwd !== undefined && { cwd: kind.cwd }) };
   }
   return tools;
 }
@@ -64,7 +66,11 @@ export function withShellContainment(adapter: AgentHookAdapter, plan: Containmen
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** The shell's folder of a call: its folder argument against the event's workspace, as a real path. */
-function shellFolder(event: PreToolEvent, args: Readonly<Record<string, unknown>>, tool: ShellArguments): string | { readonly problem: string } {
+function shellFolder(
+  event: PreToolEvent,
+  args: Readonly<Record<string, unknown>>,
+  tool: ShellArguments,
+): string | { readonly problem: string } {
   const named = tool.cwd === undefined ? undefined : args[tool.cwd];
   const folder = typeof named === 'string' && named !== '' ? path.resolve(event.cwd, named) : event.cwd;
   try {
@@ -84,8 +90,13 @@ function shellFolder(event: PreToolEvent, args: Readonly<Record<string, unknown>
  */
 export function containCall(containment: HookContainment, { governor, event, decision }: DecidedCall): ContainedCall {
   const tool = Object.hasOwn(containment.shellTools, event.tool) ? containment.shellTools[event.tool] : undefined;
-  if (tool === undefined) return { ok: false, reason: `'${event.tool.slice(0, 64)}' is not a shell tool this route knows the command argument of` };
-  const args = typeof event.args === 'object' && event.args !== null ? (event.args as Readonly<Record<string, unknown>>) : {};
+  if (tool === undefined)
+    return {
+      ok: false,
+      reason: `'${event.tool.slice(0, 64)}' is not a shell tool this route knows the command argument of`,
+    };
+  const args =
+    typeof event.args === 'object' && event.args !== null ? (event.args as Readonly<Record<string, unknown>>) : {};
   const command = args[tool.command];
   if (typeof command !== 'string') return { ok: false, reason: `the call has no '${tool.command}' string to run` };
   const folder = shellFolder(event, args, tool);
@@ -96,7 +107,9 @@ export function containCall(containment: HookContainment, { governor, event, dec
     // paths outside the workspace a human allows this call once: held, the answer would open them; allowed once, it did
     const once = decision.verdict === 'ask' ? (decision.approval?.outsideScope ?? []) : (decision.allowedOnce ?? []);
     const withGranted = { ...inputs, approvedCategories: [...new Set([...inputs.approvedCategories, ...granted])] };
-    const profile = containmentProfile(once.length === 0 ? withGranted : { ...withGranted, allowedOnce: [...(inputs.allowedOnce ?? []), ...once] });
+    const profile = containmentProfile(
+      once.length === 0 ? withGranted : { ...withGranted, allowedOnce: [...(inputs.allowedOnce ?? []), ...once] },
+    );
     // the cache folder of the environment the place names (the hook's own, or the agent's)
     const masks = containment.masks ?? stableMaskSources(containment.place.env ?? process.env);
     const made = containedShellLine(profile, command, { bwrap: containment.bwrap, cwd: folder, masks });

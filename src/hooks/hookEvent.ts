@@ -40,7 +40,12 @@ export type HookEvent =
       readonly args: unknown;
     }
   /** the agent is about to offer its tools to the model (Gemini CLI's BeforeToolSelection) */
-  | { readonly kind: 'tool_selection'; readonly sessionId: string; readonly cwd: string; readonly tools: readonly string[] }
+  | {
+      readonly kind: 'tool_selection';
+      readonly sessionId: string;
+      readonly cwd: string;
+      readonly tools: readonly string[];
+    }
   | { readonly kind: 'stop'; readonly sessionId: string; readonly cwd: string }
   | { readonly kind: 'session_end'; readonly sessionId: string; readonly cwd: string };
 
@@ -68,6 +73,12 @@ export type HookAnswer =
    * context and the agent's own prompt; `humanNote` says how to approve, for a channel only the
    * human reads (never the model's context)
    */
-  | { readonly kind: 'ask'; readonly message: string; readonly humanNote?: string; readonly decision: Decision; readonly contained?: ContainedCommand }
+  | {
+      readonly kind: 'ask';
+      readonly message: string;
+      readonly humanNote?: string;
+      readonly decision: Decision;
+      readonly contained?: ContainedCommand;
+    }
   /** the tool names the model may see now (tool_selection) */
   | { readonly kind: 'tools'; readonly allowed: readonly string[] };

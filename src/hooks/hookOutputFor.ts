@@ -20,7 +20,11 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * has nothing to say about passes; text that is not JSON, an event the adapter cannot read and
  * any failure on the way answer with the adapter's failure, which blocks. It never throws.
  */
-export async function hookOutputFor(adapter: AgentHookAdapter, text: string, answering: HookAnswering): Promise<HookOutput> {
+export async function hookOutputFor(
+  adapter: AgentHookAdapter,
+  text: string,
+  answering: HookAnswering,
+): Promise<HookOutput> {
   try {
     let raw: unknown;
     try {
@@ -33,8 +37,14 @@ export async function hookOutputFor(adapter: AgentHookAdapter, text: string, ans
     if (!read.ok) return adapter.failure(`intentgate: cannot read the hook event: ${read.problem}`);
     const answer = await answerHookEvent(read.event, await answering.sessions(), answering.answer);
     // a call allowed only as a contained command must not run as the model wrote it
-    if ((answer.kind === 'allow' || answer.kind === 'ask') && answer.contained !== undefined && adapter.rewritesShellCommands !== true) {
-      return adapter.failure(`intentgate: this command may run only contained, and ${adapter.name}'s hook cannot hand back a rewritten command; it is blocked`);
+    if (
+      (answer.kind === 'allow' || answer.kind === 'ask') &&
+      answer.contained !== undefined &&
+      adapter.rewritesShellCommands !== true
+    ) {
+      return adapter.failure(
+        `intentgate: this command may run only contained, and ${adapter.name}'s hook cannot hand back a rewritten command; it is blocked`,
+      );
     }
     return adapter.writeAnswer(answer, read.event);
   } catch (error) {

@@ -5,7 +5,12 @@ import type { Intent } from './intent';
 export type ControlFileChangePoint =
   | { readonly kind: 'intent_added'; readonly id: string; readonly scope: readonly string[] }
   | { readonly kind: 'intent_removed'; readonly id: string }
-  | { readonly kind: 'scope_changed'; readonly id: string; readonly before: readonly string[]; readonly after: readonly string[] }
+  | {
+      readonly kind: 'scope_changed';
+      readonly id: string;
+      readonly before: readonly string[];
+      readonly after: readonly string[];
+    }
   /** a field other than the scope: name, status, constraints, acceptance criteria */
   | { readonly kind: 'intent_edited'; readonly id: string; readonly fields: readonly string[] }
   | { readonly kind: 'rule_added'; readonly rule: string }
@@ -24,7 +29,12 @@ export interface ControlFileChange {
   readonly points: readonly ControlFileChangePoint[];
 }
 
-const OTHER_INTENT_FIELDS = ['name', 'status', 'constraints', 'acceptance_criteria'] as const satisfies readonly (keyof Intent)[];
+const OTHER_INTENT_FIELDS = [
+  'name',
+  'status',
+  'constraints',
+  'acceptance_criteria',
+] as const satisfies readonly (keyof Intent)[];
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   (a ?? []).length === (b ?? []).length && (a ?? []).every((item, index) => item === (b ?? [])[index]);
@@ -38,8 +48,11 @@ function intentPoints(before: readonly Intent[], after: readonly Intent[]): Cont
       points.push({ kind: 'intent_added', id: intent.id, scope: intent.owned_scope });
       continue;
     }
-    if (!sameList(previous.owned_scope, intent.owned_scope)) points.push({ kind: 'scope_changed', id: intent.id, before: previous.owned_scope, after: intent.owned_scope });
-    const fields = OTHER_INTENT_FIELDS.filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(intent[field]));
+    if (!sameList(previous.owned_scope, intent.owned_scope))
+      points.push({ kind: 'scope_changed', id: intent.id, before: previous.owned_scope, after: intent.owned_scope });
+    const fields = OTHER_INTENT_FIELDS.filter(
+      (field) => JSON.stringify(previous[field]) !== JSON.stringify(intent[field]),
+    );
     if (fields.length > 0) points.push({ kind: 'intent_edited', id: intent.id, fields });
   }
   const kept = new Set(after.map((intent) => intent.id));
@@ -59,7 +72,9 @@ function rulePoints(before: string | undefined, after: string | undefined): Cont
   const now = rulesOf(after);
   return [
     ...now.filter((rule) => !old.includes(rule)).map((rule): ControlFileChangePoint => ({ kind: 'rule_added', rule })),
-    ...old.filter((rule) => !now.includes(rule)).map((rule): ControlFileChangePoint => ({ kind: 'rule_removed', rule })),
+    ...old
+      .filter((rule) => !now.includes(rule))
+      .map((rule): ControlFileChangePoint => ({ kind: 'rule_removed', rule })),
   ];
 }
 

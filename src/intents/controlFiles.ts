@@ -96,7 +96,11 @@ function readVersion<T>(source: FileToRead<T>, present = true): ControlFileVersi
 const missingVersions = new Map<string, ControlFileVersion<unknown>>();
 
 /** The version a read (and the link it went through, if any) makes of a control file. */
-function versionOfRead<T>(source: FileToRead<T>, read: RegularFileRead, link: string | undefined): ControlFileVersion<T> {
+function versionOfRead<T>(
+  source: FileToRead<T>,
+  read: RegularFileRead,
+  link: string | undefined,
+): ControlFileVersion<T> {
   if (read.kind !== 'missing' || link !== undefined) return readVersionOf(source, read, link);
   const shared = missingVersions.get(source.label) as ControlFileVersion<T> | undefined;
   if (shared) return shared;
@@ -109,7 +113,11 @@ function versionOfRead<T>(source: FileToRead<T>, read: RegularFileRead, link: st
   return version;
 }
 
-function readVersionOf<T>({ file, label, interpret }: FileToRead<T>, read: RegularFileRead, link: string | undefined): ControlFileVersion<T> {
+function readVersionOf<T>(
+  { file, label, interpret }: FileToRead<T>,
+  read: RegularFileRead,
+  link: string | undefined,
+): ControlFileVersion<T> {
   let content: ControlFileContent<T>;
   try {
     content = { usable: true, value: interpret(read, file), text: read.kind === 'text' ? read.text : undefined };
@@ -120,7 +128,6 @@ function readVersionOf<T>({ file, label, interpret }: FileToRead<T>, read: Regul
   return { label, digest: digestOf(read, link, content), content, ...(link !== undefined && { link }) };
 }
 
-
 /** A control file's text as it was kept (undefined: missing), interpreted again as if read now. */
 export interface KeptControlFile {
   readonly text: string | undefined;
@@ -128,12 +135,25 @@ export interface KeptControlFile {
 }
 
 /** Where each control file is, how it is named and read. */
-function controlFileSources(sources: ControlFileSources): { readonly intents: FileToRead<readonly Intent[]>; readonly ignore: FileToRead<IntentIgnore> } {
+function controlFileSources(sources: ControlFileSources): {
+  readonly intents: FileToRead<readonly Intent[]>;
+  readonly ignore: FileToRead<IntentIgnore>;
+} {
   const intentsFile = path.join(sources.orchestrationDir, INTENTS_FILE_NAME);
   const ignoreFile = path.join(sources.workspaceRoot, INTENT_IGNORE_FILE);
   return {
-    intents: { file: intentsFile, label: labelOf(sources.workspaceRoot, intentsFile), maxBytes: MAX_INTENTS_FILE_BYTES, interpret: intentsOfRead },
-    ignore: { file: ignoreFile, label: INTENT_IGNORE_FILE, maxBytes: MAX_INTENT_IGNORE_BYTES, interpret: intentIgnoreOfRead },
+    intents: {
+      file: intentsFile,
+      label: labelOf(sources.workspaceRoot, intentsFile),
+      maxBytes: MAX_INTENTS_FILE_BYTES,
+      interpret: intentsOfRead,
+    },
+    ignore: {
+      file: ignoreFile,
+      label: INTENT_IGNORE_FILE,
+      maxBytes: MAX_INTENT_IGNORE_BYTES,
+      interpret: intentIgnoreOfRead,
+    },
   };
 }
 
@@ -141,7 +161,10 @@ function controlFileSources(sources: ControlFileSources): { readonly intents: Fi
  * The control files as kept texts say (a governor restored from a snapshot): each text is
  * interpreted as a read of it would be, so its digest and meaning are the ones it had.
  */
-export function controlFilesOfTexts(sources: ControlFileSources, kept: { readonly intents: KeptControlFile | undefined; readonly ignore: KeptControlFile }): ControlFiles {
+export function controlFilesOfTexts(
+  sources: ControlFileSources,
+  kept: { readonly intents: KeptControlFile | undefined; readonly ignore: KeptControlFile },
+): ControlFiles {
   const files = controlFileSources(sources);
   const version = <T>(source: FileToRead<T>, file: KeptControlFile): ControlFileVersion<T> =>
     versionOfRead(source, file.text === undefined ? MISSING : { kind: 'text', text: file.text }, file.link);
@@ -151,7 +174,9 @@ export function controlFilesOfTexts(sources: ControlFileSources, kept: { readonl
 /** The label of a file for people: relative to the workspace when it lies inside it, else absolute. */
 function labelOf(workspaceRoot: string, file: string): string {
   const relative = path.relative(workspaceRoot, file);
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative)
+    ? file
+    : relative.split(path.sep).join('/');
 }
 
 /**
@@ -160,7 +185,10 @@ function labelOf(workspaceRoot: string, file: string): string {
  */
 export function readControlFiles(sources: ControlFileSources, orchestrationPresent: boolean): ControlFiles {
   const files = controlFileSources(sources);
-  return { intents: sources.readsIntentsFile ? readVersion(files.intents, orchestrationPresent) : undefined, ignore: readVersion(files.ignore) };
+  return {
+    intents: sources.readsIntentsFile ? readVersion(files.intents, orchestrationPresent) : undefined,
+    ignore: readVersion(files.ignore),
+  };
 }
 
 /** The control files' marks, read from versions. */

@@ -34,13 +34,15 @@ export const intentsFileSchema = z.object({ active_intents: intentListSchema });
 
 /** Formats zod issues as `path: message` lines, the form every intentgate config error uses. */
 export function formatIssues(error: z.ZodError, prefix = ''): string[] {
-  return error.issues.flatMap((issue) => explainedIssues(issue)).map((issue) => {
-    const path = issue.path.reduce<string>(
-      (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
-      prefix,
-    );
-    return `${path || '(root)'}: ${issue.message}`;
-  });
+  return error.issues
+    .flatMap((issue) => explainedIssues(issue))
+    .map((issue) => {
+      const path = issue.path.reduce<string>(
+        (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+        prefix,
+      );
+      return `${path || '(root)'}: ${issue.message}`;
+    });
 }
 
 type ExplainedIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
@@ -53,7 +55,8 @@ type ExplainedIssue = { readonly path: readonly PropertyKey[]; readonly message:
 function explainedIssues(issue: z.core.$ZodIssue): ExplainedIssue[] {
   // a union with a message of its own already says what it expects
   if (issue.code !== 'invalid_union' || issue.errors.length === 0 || issue.message !== 'Invalid input') return [issue];
-  const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));
+  const depth = (branch: readonly z.core.$ZodIssue[]): number =>
+    Math.max(0, ...branch.map((inner) => inner.path.length));
   const deepest = Math.max(...issue.errors.map(depth));
   const candidates =
     deepest > 0
@@ -61,7 +64,9 @@ function explainedIssues(issue: z.core.$ZodIssue): ExplainedIssue[] {
       : issue.errors.filter((branch) => branch.length > 0 && !branch.every((inner) => inner.code === 'invalid_type'));
   const [branch] = candidates;
   if (candidates.length !== 1 || branch === undefined) return [issue];
-  return branch.flatMap((inner) => explainedIssues(inner)).map((inner) => ({ path: [...issue.path, ...inner.path], message: inner.message }));
+  return branch
+    .flatMap((inner) => explainedIssues(inner))
+    .map((inner) => ({ path: [...issue.path, ...inner.path], message: inner.message }));
 }
 
 /** Deep-freezes validated intents so a decision can never be changed through them. */
@@ -75,7 +80,11 @@ export function freezeIntents(intents: readonly Intent[]): readonly Intent[] {
         ...(intent.acceptance_criteria && {
           acceptance_criteria: Object.freeze([...intent.acceptance_criteria]) as string[],
         }),
-        ...(intent.approvals && { approvals: Object.freeze(intent.approvals.map((approval) => Object.freeze({ ...approval }))) as Intent['approvals'] }),
+        ...(intent.approvals && {
+          approvals: Object.freeze(
+            intent.approvals.map((approval) => Object.freeze({ ...approval })),
+          ) as Intent['approvals'],
+        }),
       }),
     ),
   );

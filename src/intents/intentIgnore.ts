@@ -59,7 +59,9 @@ export function intentIgnoreOfRead(read: RegularFileRead, file: string): IntentI
     case 'missing':
       return NOTHING_IGNORED;
     case 'too-large':
-      throw new InvalidOptionsError([`${file}: the ignore file is ${read.size} bytes; the limit is ${MAX_INTENT_IGNORE_BYTES}`]);
+      throw new InvalidOptionsError([
+        `${file}: the ignore file is ${read.size} bytes; the limit is ${MAX_INTENT_IGNORE_BYTES}`,
+      ]);
     case 'not-a-file':
       throw new InvalidOptionsError([`${file}: the ignore file is not a regular file`]);
     case 'unreadable':

@@ -23,7 +23,9 @@ export function parseIntentsFile(text: string, file: string): readonly Intent[] 
     value = document.toJS({ maxAliasCount: 100 });
   } catch (error) {
     // an alias bomb is refused by the parser; report it like any other bad file
-    throw new IntentsFileError(file, [`YAML content: ${error instanceof Error ? error.message : String(error)}`], { cause: error });
+    throw new IntentsFileError(file, [`YAML content: ${error instanceof Error ? error.message : String(error)}`], {
+      cause: error,
+    });
   }
   const result = intentsFileSchema.safeParse(value);
   if (!result.success) throw new IntentsFileError(file, formatIssues(result.error));

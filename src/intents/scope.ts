@@ -39,5 +39,9 @@ export function isInScope(scope: readonly string[], relativePath: string): boole
  * nor is one whose destination cannot be known before the call runs, even if only read.
  */
 export function findPathOutsideScope(scope: readonly string[], paths: readonly ToolPath[]): ToolPath | undefined {
-  return paths.find((path) => path.unresolved !== undefined || (path.readOnly !== true && (path.relative === undefined || !isInScope(scope, path.relative))));
+  return paths.find(
+    (path) =>
+      path.unresolved !== undefined ||
+      (path.readOnly !== true && (path.relative === undefined || !isInScope(scope, path.relative))),
+  );
 }

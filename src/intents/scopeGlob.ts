@@ -57,10 +57,24 @@ export type CompiledGlob = readonly Segment[];
 // plain reading of the glob says, so it is refused at load rather than read differently
 const UNSUPPORTED: ReadonlyArray<{ readonly pattern: RegExp; readonly problem: string }> = [
   { pattern: /^!/, problem: "a leading '!' (negation) is not supported: list the paths the intent owns" },
-  { pattern: /[?*+@!]\(/, problem: "extended globs ('@(a|b)', '!(x)', '+(x)', '*(x)', '?(x)') are not supported: use '{a,b}', or '[(]' for a literal '('" },
-  { pattern: /\[!/, problem: "'[!...]' is read as a list of characters by some glob tools and as 'not' by others: write '[^...]' for 'not'" },
-  { pattern: /\[\[?:[a-z]+:\]/, problem: "POSIX character classes ('[[:alpha:]]') are not supported: use a range such as '[a-z]'" },
-  { pattern: /\{[^{},]*\.\.[^{},]*\}/, problem: "brace ranges ('{1..3}') are not supported: list the values, as in '{1,2,3}'" },
+  {
+    pattern: /[?*+@!]\(/,
+    problem:
+      "extended globs ('@(a|b)', '!(x)', '+(x)', '*(x)', '?(x)') are not supported: use '{a,b}', or '[(]' for a literal '('",
+  },
+  {
+    pattern: /\[!/,
+    problem:
+      "'[!...]' is read as a list of characters by some glob tools and as 'not' by others: write '[^...]' for 'not'",
+  },
+  {
+    pattern: /\[\[?:[a-z]+:\]/,
+    problem: "POSIX character classes ('[[:alpha:]]') are not supported: use a range such as '[a-z]'",
+  },
+  {
+    pattern: /\{[^{},]*\.\.[^{},]*\}/,
+    problem: "brace ranges ('{1..3}') are not supported: list the values, as in '{1,2,3}'",
+  },
 ];
 
 /**
@@ -77,7 +91,8 @@ export function expandScopeGlob(glob: string): string[] {
   return [normalized];
 }
 
-export type ScopeGlobReading = { readonly ok: true; readonly globs: readonly CompiledGlob[] } | { readonly ok: false; readonly problem: string };
+export type ScopeGlobReading =
+  { readonly ok: true; readonly globs: readonly CompiledGlob[] } | { readonly ok: false; readonly problem: string };
 
 /** Reads one scope entry into the compiled globs it stands for, or says why it cannot be used. */
 export function readScopeGlob(glob: string): ScopeGlobReading {
@@ -97,7 +112,8 @@ export function readScopeGlob(glob: string): ScopeGlobReading {
       globs.push(compiled.glob);
       // a plain path also stands for 'path/**': only what was written counts against the limit
       if (index === 0) size += compiled.size;
-      if (size > MAX_SCOPE_GLOB_SIZE) return { ok: false, problem: `${tooLarge}; this one has more than ${MAX_SCOPE_GLOB_SIZE}` };
+      if (size > MAX_SCOPE_GLOB_SIZE)
+        return { ok: false, problem: `${tooLarge}; this one has more than ${MAX_SCOPE_GLOB_SIZE}` };
     }
   }
   return { ok: true, globs };
@@ -204,7 +220,12 @@ const SPANS_FOLDERS = (inside: string): boolean => inside.includes('/') || insid
  * with no ',' of its own or no closing '}' is a plain character. Undefined when there would be
  * more than `limit` results.
  */
-function expandBraces(text: string, limit: number, expands: (inside: string) => boolean, from = 0): string[] | undefined {
+function expandBraces(
+  text: string,
+  limit: number,
+  expands: (inside: string) => boolean,
+  from = 0,
+): string[] | undefined {
   for (let open = text.indexOf('{', from); open !== -1; open = text.indexOf('{', open + 1)) {
     const close = braceGroupEnd(text, open);
     if (close === undefined || !expands(text.slice(open + 1, close))) continue;
@@ -247,7 +268,7 @@ function readClass(segment: string, open: number): { readonly found: CharClass; 
 function namePattern(text: string): NamePattern | undefined {
   const tests: number[] = [];
   const classes: CharClass[] = [];
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const char = text[index];
     if (char === '*') {
       // '**' inside a name is one star: only a whole '**' segment crosses folders
@@ -303,14 +324,16 @@ function compileGlob(glob: string): { readonly glob: CompiledGlob; readonly size
     if (compiled === undefined) return undefined;
     size += compiled.size + 1;
     // 'a/**/**/b' is 'a/**/b': one globstar already matches any number of names
-    if (compiled.segment.kind !== 'globstar' || segments[segments.length - 1]?.kind !== 'globstar') segments.push(compiled.segment);
+    if (compiled.segment.kind !== 'globstar' || segments[segments.length - 1]?.kind !== 'globstar')
+      segments.push(compiled.segment);
   }
   const last = segments.length - 1;
   const before = segments[last - 1];
   // a final '**' covers the name before it only when that name is written out: 'src/auth/**'
   // covers 'src/auth', but 'src/*/**' (and 'src/*/') covers what is inside the folders of src,
   // not every file directly in src
-  if (segments[last]?.kind === 'globstar' && before?.kind === 'name' && before.patterns.length > 0) segments.splice(last, 0, ANY_NAME);
+  if (segments[last]?.kind === 'globstar' && before?.kind === 'name' && before.patterns.length > 0)
+    segments.splice(last, 0, ANY_NAME);
   return { glob: segments, size: size - 1 };
 }
 

@@ -2,7 +2,9 @@ import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import { scopeGlobProblem } from './scopeGlob';
 
 /** The intents file's text with an intent's scope widened, or why it cannot be. */
-export type WidenedIntents = { readonly ok: true; readonly text: string; readonly scope: readonly string[] } | { readonly ok: false; readonly problem: string };
+export type WidenedIntents =
+  | { readonly ok: true; readonly text: string; readonly scope: readonly string[] }
+  | { readonly ok: false; readonly problem: string };
 
 /**
  * The text of `active_intents.yaml` with `entries` added to the `owned_scope` of intent `id`,
@@ -13,12 +15,17 @@ export function widenedIntentsText(text: string, id: string, entries: readonly s
   if (entries.length === 0) return { ok: false, problem: 'no scope entry to add' };
   for (const entry of entries) {
     // a scope is relative to the workspace: an absolute path or a step out of it would own what lies outside
-    if (entry.startsWith('/') || entry.split('/').includes('..')) return { ok: false, problem: `'${entry}': a scope entry is relative to the workspace, without '..'` };
+    if (entry.startsWith('/') || entry.split('/').includes('..'))
+      return { ok: false, problem: `'${entry}': a scope entry is relative to the workspace, without '..'` };
     const problem = scopeGlobProblem(entry);
     if (problem !== undefined) return { ok: false, problem: `'${entry}': ${problem}` };
   }
   const document = parseDocument(text);
-  if (document.errors.length > 0) return { ok: false, problem: `the intents file is not valid YAML: ${document.errors[0]?.message ?? 'unknown error'}` };
+  if (document.errors.length > 0)
+    return {
+      ok: false,
+      problem: `the intents file is not valid YAML: ${document.errors[0]?.message ?? 'unknown error'}`,
+    };
   const intents = document.get('active_intents');
   if (!isSeq(intents)) return { ok: false, problem: 'the intents file has no active_intents list' };
   const intent = intents.items.find((item): item is YAMLMap => isMap(item) && item.get('id') === id);

@@ -14,7 +14,14 @@ export function lifecycleStateOf(snapshot: { readonly value: unknown }): Lifecyc
 /** The facts a decision's messages need, read from a snapshot. */
 export function decisionFacts(snapshot: LifecycleSnapshot, orchestrationDir: string): DecisionFacts {
   const context: LifecycleContext = snapshot.context;
-  const facts = { state: lifecycleStateOf(snapshot), intents: context.intents, activeIntent: context.activeIntent, orchestrationDir };
+  const facts = {
+    state: lifecycleStateOf(snapshot),
+    intents: context.intents,
+    activeIntent: context.activeIntent,
+    orchestrationDir,
+  };
   // a held change is rare: the common facts are one literal, with nothing spread
-  return context.heldChange ? { ...facts, heldControlFileChange: { id: context.heldChange.id, files: context.heldChange.files } } : facts;
+  return context.heldChange
+    ? { ...facts, heldControlFileChange: { id: context.heldChange.id, files: context.heldChange.files } }
+    : facts;
 }

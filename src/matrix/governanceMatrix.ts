@@ -3,7 +3,14 @@ import { lifecycleMachine, type LifecycleMachine } from '../../machines/lifecycl
 import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
 import { REASON_CODES, type DecisionCode, type Verdict } from '../decision/reasons';
-import { MATRIX_TOOL_CLASSES, MATRIX_VARIANTS, probeContext, probeRequest, type MatrixToolClass, type MatrixVariant } from './matrixProbes';
+import {
+  MATRIX_TOOL_CLASSES,
+  MATRIX_VARIANTS,
+  probeContext,
+  probeRequest,
+  type MatrixToolClass,
+  type MatrixVariant,
+} from './matrixProbes';
 
 /** One cell of the governance matrix: what the statechart does with one probe in one state. */
 export interface MatrixRow extends MatrixVariant {

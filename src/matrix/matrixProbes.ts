@@ -47,9 +47,25 @@ export const MATRIX_INTENTS: readonly Intent[] = [
  */
 export const MATRIX_PROBES: Readonly<Record<MatrixToolClass, MatrixProbe>> = {
   safe: { label: 'SAFE', tool: 'read_file', path: 'src/a/x.ts' },
-  'safe-needs-approval': { label: 'SAFE, category not approved', tool: 'read_file', path: '.env', category: 'FS_CONFIG_SECRETS', unapproved: true },
-  'destructive-in-scope': { label: 'DESTRUCTIVE in scope', tool: 'write_to_file', path: 'src/a/x.ts', category: 'FS_DELETE_OVERWRITE' },
-  'destructive-out-of-scope': { label: 'DESTRUCTIVE out of scope', tool: 'write_to_file', path: 'docs/z.md', category: 'FS_DELETE_OVERWRITE' },
+  'safe-needs-approval': {
+    label: 'SAFE, category not approved',
+    tool: 'read_file',
+    path: '.env',
+    category: 'FS_CONFIG_SECRETS',
+    unapproved: true,
+  },
+  'destructive-in-scope': {
+    label: 'DESTRUCTIVE in scope',
+    tool: 'write_to_file',
+    path: 'src/a/x.ts',
+    category: 'FS_DELETE_OVERWRITE',
+  },
+  'destructive-out-of-scope': {
+    label: 'DESTRUCTIVE out of scope',
+    tool: 'write_to_file',
+    path: 'docs/z.md',
+    category: 'FS_DELETE_OVERWRITE',
+  },
   'destructive-needs-approval': {
     label: 'DESTRUCTIVE in scope, category not approved',
     tool: 'write_to_file',
@@ -58,7 +74,11 @@ export const MATRIX_PROBES: Readonly<Record<MatrixToolClass, MatrixProbe>> = {
     unapproved: true,
   },
   'unknown-tool': { label: 'unknown tool', tool: 'deploy_app', category: 'EXEC_ARBITRARY' },
-  'unclassified-mcp-tool': { label: 'unclassified MCP tool', tool: 'mcp__github__create_issue', category: 'EXEC_ARBITRARY' },
+  'unclassified-mcp-tool': {
+    label: 'unclassified MCP tool',
+    tool: 'mcp__github__create_issue',
+    category: 'EXEC_ARBITRARY',
+  },
   'select-intent-valid': { label: 'select_active_intent, valid id', tool: SELECT_ACTIVE_INTENT, intentId: 'INT-B' },
   'select-intent-invalid': { label: 'select_active_intent, invalid id', tool: SELECT_ACTIVE_INTENT, intentId: 'INT-Z' },
   'attempt-completion': { label: 'attempt_completion', tool: ATTEMPT_COMPLETION },
@@ -75,7 +95,8 @@ export function probeRequest(toolClass: MatrixToolClass): ToolRequest {
     toolClass: defaultClassifier.classify(probe.tool).toolClass,
     hasArgs: true,
     intentId: probe.intentId,
-    paths: probe.path === undefined ? [] : [{ input: probe.path, relative: probe.path, ignored: false, protected: false }],
+    paths:
+      probe.path === undefined ? [] : [{ input: probe.path, relative: probe.path, ignored: false, protected: false }],
     risk: {
       categories,
       unapproved: probe.unapproved === true ? categories : [],
@@ -98,7 +119,10 @@ export const MATRIX_VARIANTS: readonly MatrixVariant[] = [
   { orchestrationPresent: true, controlFileChangeHeld: true },
 ];
 
-const PROBE_CONTROL_FILE_CHANGE = { id: 'matrix-control-files', files: ['.orchestration/active_intents.yaml'] } as const;
+const PROBE_CONTROL_FILE_CHANGE = {
+  id: 'matrix-control-files',
+  files: ['.orchestration/active_intents.yaml'],
+} as const;
 
 /** The context a probe is asked in: a fresh task, with INT-A active in ACTION, in one variant. */
 export function probeContext(state: LifecycleState, variant: MatrixVariant): LifecycleContext {
@@ -119,6 +143,7 @@ export function describeProbe(toolClass: MatrixToolClass): string {
   const parts = [probe.tool];
   if (probe.path !== undefined) parts.push(`path ${probe.path}`);
   if (probe.intentId !== undefined) parts.push(`intent_id ${probe.intentId}`);
-  if (probe.category !== undefined) parts.push(`${probe.category} ${probe.unapproved === true ? 'not approved' : 'approved'}`);
+  if (probe.category !== undefined)
+    parts.push(`${probe.category} ${probe.unapproved === true ? 'not approved' : 'approved'}`);
   return parts.join(', ');
 }

@@ -1,10 +1,18 @@
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { GovernanceMatrix, MatrixRow } from './governanceMatrix';
-import { describeProbe, MATRIX_PROBES, MATRIX_VARIANTS, type MatrixToolClass, type MatrixVariant } from './matrixProbes';
+import {
+  describeProbe,
+  MATRIX_PROBES,
+  MATRIX_VARIANTS,
+  type MatrixToolClass,
+  type MatrixVariant,
+} from './matrixProbes';
 
 function variantTitle(variant: MatrixVariant): string {
   if (!variant.orchestrationPresent) return 'Orchestration directory missing (the fail-safe)';
-  return variant.controlFileChangeHeld ? 'A change to a control file held for a human' : 'Orchestration directory present';
+  return variant.controlFileChangeHeld
+    ? 'A change to a control file held for a human'
+    : 'Orchestration directory present';
 }
 
 interface CellQuery extends MatrixVariant {
@@ -57,7 +65,8 @@ export function renderMatrixMarkdown(matrix: GovernanceMatrix): string {
     lines.push('');
   }
   lines.push('The probes:', '');
-  for (const toolClass of matrix.toolClasses) lines.push(`- ${MATRIX_PROBES[toolClass].label}: ${describeProbe(toolClass)}`);
+  for (const toolClass of matrix.toolClasses)
+    lines.push(`- ${MATRIX_PROBES[toolClass].label}: ${describeProbe(toolClass)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -67,8 +76,14 @@ export function renderMatrixText(matrix: GovernanceMatrix): string {
   const blocks = grids(matrix, (code) => code).map((grid) => {
     const table = [header, ...grid.rows];
     const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
-    const line = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-    return [grid.title, line(header), line(widths.map((width) => '-'.repeat(width))), ...grid.rows.map(line)].join('\n');
+    const line = (row: readonly string[]): string =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd();
+    return [grid.title, line(header), line(widths.map((width) => '-'.repeat(width))), ...grid.rows.map(line)].join(
+      '\n',
+    );
   });
   return `${blocks.join('\n\n')}\n`;
 }

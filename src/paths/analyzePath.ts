@@ -44,7 +44,14 @@ interface LabelledReading extends PathReading {
 const OUTSIDE = 'outside the workspace';
 
 function notInside(input: string, reasons: readonly string[], valid = true): PathAnalysis {
-  return { input, absolute: undefined, relative: undefined, insideWorkspace: false, reasons: [...new Set(reasons)], valid };
+  return {
+    input,
+    absolute: undefined,
+    relative: undefined,
+    insideWorkspace: false,
+    reasons: [...new Set(reasons)],
+    valid,
+  };
 }
 
 function invalidReason(input: unknown): string | undefined {
@@ -85,7 +92,13 @@ function readingsOf(decoded: string, written: string, context: ReadingContext): 
     for (const mode of modes) {
       const modeLabel = mode === 'literal' ? "when '\\' is read as a plain character" : '';
       const reading = readPath(text, mode, context);
-      readings.push({ absolute: reading.absolute, relative: reading.relative, reasons: reading.reasons, entry: reading.entry, label: [label, modeLabel].filter(Boolean).join(', ') });
+      readings.push({
+        absolute: reading.absolute,
+        relative: reading.relative,
+        reasons: reading.reasons,
+        entry: reading.entry,
+        label: [label, modeLabel].filter(Boolean).join(', '),
+      });
     }
   }
   return readings;
@@ -110,13 +123,17 @@ function analyze(input: string, options: PathAnalysisOptions): PathAnalysis {
   // the common path: one text, no '\', one reading
   if (decoded.text === written && !written.includes('\\')) {
     const only = readPath(written, 'separator', context);
-    return only.relative === undefined ? outsideAnalysis(input, reasons, only, '') : insideAnalysis(input, reasons, only);
+    return only.relative === undefined
+      ? outsideAnalysis(input, reasons, only, '')
+      : insideAnalysis(input, reasons, only);
   }
   const readings = readingsOf(decoded.text, written, context);
   const main = readings[0];
   if (main === undefined) return notInside(input, [...reasons, OUTSIDE]);
   const escaping = readings.find((reading) => reading.relative === undefined);
-  return escaping === undefined ? insideAnalysis(input, reasons, main) : outsideAnalysis(input, reasons, escaping, escaping.label);
+  return escaping === undefined
+    ? insideAnalysis(input, reasons, main)
+    : outsideAnalysis(input, reasons, escaping, escaping.label);
 }
 
 /** An analysis inside the workspace whose lookup saw what is at its end, for the checks of the same decision. */
@@ -129,7 +146,13 @@ class InsideWithEntry extends CarriesEntry implements PathAnalysis {
   readonly valid: true;
 
   // the fields in the order of every other analysis, so that copies and JSON read the same
-  constructor(input: string, absolute: string | undefined, relative: string | undefined, reasons: readonly string[], entry: PathEntry) {
+  constructor(
+    input: string,
+    absolute: string | undefined,
+    relative: string | undefined,
+    reasons: readonly string[],
+    entry: PathEntry,
+  ) {
     super(entry);
     this.input = input;
     this.absolute = absolute;
@@ -143,10 +166,22 @@ class InsideWithEntry extends CarriesEntry implements PathAnalysis {
 function insideAnalysis(input: string, reasons: readonly string[], main: PathReading): PathAnalysis {
   const found = reasons.length === 0 && main.reasons.length === 0 ? [] : [...new Set([...reasons, ...main.reasons])];
   if (main.entry !== undefined) return new InsideWithEntry(input, main.absolute, main.relative, found, main.entry);
-  return { input, absolute: main.absolute, relative: main.relative, insideWorkspace: true, reasons: found, valid: true };
+  return {
+    input,
+    absolute: main.absolute,
+    relative: main.relative,
+    insideWorkspace: true,
+    reasons: found,
+    valid: true,
+  };
 }
 
-function outsideAnalysis(input: string, reasons: readonly string[], escaping: PathReading, escapingLabel: string): PathAnalysis {
+function outsideAnalysis(
+  input: string,
+  reasons: readonly string[],
+  escaping: PathReading,
+  escapingLabel: string,
+): PathAnalysis {
   const label = escapingLabel === '' ? [] : [`outside ${escapingLabel}`];
   const all = [...new Set([...reasons, ...escaping.reasons, ...label, OUTSIDE])];
   return { input, absolute: escaping.absolute, relative: undefined, insideWorkspace: false, reasons: all, valid: true };

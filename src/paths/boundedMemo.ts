@@ -11,7 +11,11 @@ const NONE: unique symbol = Symbol('no answer');
  * keys are paths the agent chooses, so nothing it asks can grow the heap past the bound.
  * `onClear` runs when the answers are dropped, for a cache the function keeps of its own.
  */
-export function createBoundedMemo<T>(maxCost: number, perKey: (key: string) => number, onClear?: () => void): BoundedMemo<T> {
+export function createBoundedMemo<T>(
+  maxCost: number,
+  perKey: (key: string) => number,
+  onClear?: () => void,
+): BoundedMemo<T> {
   // an undefined answer is kept as NONE, so that one lookup tells a kept answer from none
   const answers = new Map<string, T | typeof NONE>();
   let cost = 0;

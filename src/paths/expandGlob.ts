@@ -85,8 +85,19 @@ interface PartialMatch {
 }
 
 /** The entries of each partial match's folder that one glob component matches; a problem when the bounds are passed. */
-function matchComponent(partial: readonly PartialMatch[], component: string, joiner: string, walk: Walk): PartialMatch[] | string {
-  const matches = picomatch(component, { dot: walk.options.dot, nocase: walk.options.nocase, noextglob: true, nobrace: true, noglobstar: true });
+function matchComponent(
+  partial: readonly PartialMatch[],
+  component: string,
+  joiner: string,
+  walk: Walk,
+): PartialMatch[] | string {
+  const matches = picomatch(component, {
+    dot: walk.options.dot,
+    nocase: walk.options.nocase,
+    noextglob: true,
+    nobrace: true,
+    noglobstar: true,
+  });
   const next: PartialMatch[] = [];
   for (const item of partial) {
     const entries = entriesOf(item.absolute, walk);
@@ -108,7 +119,10 @@ function expandOne(pattern: string, base: string, walk: Walk, into: Set<string>)
     if (partial.length === 0) break;
     const joiner = index === 0 ? '' : '/';
     if (!GLOB_CHARS.test(component)) {
-      partial = partial.map((item) => ({ written: `${item.written}${joiner}${component}`, absolute: path.join(item.absolute, component) }));
+      partial = partial.map((item) => ({
+        written: `${item.written}${joiner}${component}`,
+        absolute: path.join(item.absolute, component),
+      }));
       continue;
     }
     const next = matchComponent(partial, component, joiner, walk);

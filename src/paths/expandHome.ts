@@ -25,7 +25,8 @@ export function expandHome(slashed: string, homeDir: string | undefined): HomeEx
   const tail = slashed.slice(prefix.length);
   const variable = VARIABLE.exec(tail)?.[0];
   const unknown = (reasons: string[]): HomeExpansion => ({ path: undefined, trusted: false, reasons });
-  if (prefix === '') return variable ? unknown([`environment variable ${variable}`]) : { path: slashed, trusted: true, reasons: [] };
+  if (prefix === '')
+    return variable ? unknown([`environment variable ${variable}`]) : { path: slashed, trusted: true, reasons: [] };
   if (homeDir === undefined) return unknown(['home directory unknown']);
   const user = tilde?.[1] ?? '';
   const own = user === '' || user === path.posix.basename(homeDir);

@@ -1,7 +1,8 @@
 import { statSync, type Stats } from 'node:fs';
 
 /** What a lookup saw at the end of a resolved path: nothing, or an entry of some kind with its number of names. */
-export type PathEntry = { readonly kind: 'missing' } | { readonly kind: 'file' | 'folder' | 'other'; readonly names: number };
+export type PathEntry =
+  { readonly kind: 'missing' } | { readonly kind: 'file' | 'folder' | 'other'; readonly names: number };
 
 export const MISSING_ENTRY: PathEntry = Object.freeze({ kind: 'missing' });
 

@@ -8,7 +8,8 @@ export interface PathPart {
 // runs of letters or digits, split at camelCase humps: 'APIKey' -> 'API', 'Key'; 'apiKey' -> 'api', 'Key'
 // made for the first name that is not ASCII: building its Unicode classes costs a start most of a millisecond
 let word: RegExp | undefined;
-const unicodeWord = (): RegExp => (word ??= /\p{Lu}+(?!\p{Ll})|\p{Lu}[\p{Ll}\p{M}]*|[\p{Ll}\p{M}]+|\p{N}+|[\p{L}\p{M}]+/gu);
+const unicodeWord = (): RegExp =>
+  (word ??= /\p{Lu}+(?!\p{Ll})|\p{Lu}[\p{Ll}\p{M}]*|[\p{Ll}\p{M}]+|\p{N}+|[\p{L}\p{M}]+/gu);
 // the same pattern where every character is ASCII: there \p{Lu} is A-Z, \p{Ll} a-z, \p{N} 0-9, and no \p{M}
 const ASCII_WORD = /[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+/g;
 /** Any character outside ASCII: a name with one is read with the Unicode pattern, after NFC. */

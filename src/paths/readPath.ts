@@ -58,17 +58,22 @@ function outside(absolute: string | undefined, reasons: readonly string[]): Path
  * starts from), so one realpath of that entry vouches for them too. Undefined when that is not
  * so; the component walk then decides, with the reasons it finds.
  */
-function linkFreeInside(expanded: string, isAbsolute: boolean, context: ReadingContext, reasons: readonly string[]): PathReading | undefined {
+function linkFreeInside(
+  expanded: string,
+  isAbsolute: boolean,
+  context: ReadingContext,
+  reasons: readonly string[],
+): PathReading | undefined {
   if (DOT_DOT.test(expanded)) return undefined;
   const floor = isAbsolute ? context.root : context.base;
   if (!isAtOrBelow(context.root, floor)) return undefined;
   const lexical = lexicalPath(isAbsolute ? '/' : context.base, expanded);
   const found = resolveWithoutLinks(lexical, floor, context.lookups);
   if (found === undefined) return undefined;
-  const relative = found.path === context.root ? '' : found.path.slice(context.root === '/' ? 1 : context.root.length + 1);
+  const relative =
+    found.path === context.root ? '' : found.path.slice(context.root === '/' ? 1 : context.root.length + 1);
   return { absolute: found.path, relative, reasons, entry: found.entry };
 }
-
 
 /**
  * Reads one path string against the workspace: Windows forms are outside, '~' and $HOME
@@ -86,7 +91,10 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   const windows = windowsPathForm(slashed);
   if (windows) return outside(undefined, [...reasons, windows]);
   // '~' and '$HOME' lead, and any other variable has a '$': a path with neither is read as written
-  const home = slashed.startsWith('~') || slashed.includes('$') ? expandHome(slashed, homeDirOf(context.homeDir)) : AS_WRITTEN(slashed);
+  const home =
+    slashed.startsWith('~') || slashed.includes('$')
+      ? expandHome(slashed, homeDirOf(context.homeDir))
+      : AS_WRITTEN(slashed);
   reasons.push(...home.reasons);
   if (home.path === undefined) return outside(undefined, reasons);
   const expanded = home.path;
@@ -103,7 +111,9 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   for (const hop of followed.links) reasons.push(`${hop.dangling ? 'dangling symlink' : 'symlink'} to ${hop.target}`);
   if (followed.path === undefined) return outside(undefined, [...reasons, 'symlink loop']);
   // applying '..' before links (as tools that normalise do) reads differently only when there is a '..'
-  const normalised = DOT_DOT.test(expanded) ? realpathOfLongestAncestor(path.posix.resolve(context.base, expanded)) : followed.path;
+  const normalised = DOT_DOT.test(expanded)
+    ? realpathOfLongestAncestor(path.posix.resolve(context.base, expanded))
+    : followed.path;
   const relative = pathBelow(realRoot, followed.path);
   const normalisedRelative = pathBelow(realRoot, normalised);
   if (relative !== undefined && normalisedRelative !== undefined && home.trusted) {
@@ -112,6 +122,7 @@ export function readPath(text: string, backslash: BackslashReading, context: Rea
   const landing = relative === undefined ? followed.path : normalised;
   if (normalisedRelative === undefined && DOT_DOT.test(expanded)) reasons.push('escapes with ..');
   // the prefix bypass of CVE-2025-54794: '/ws-evil' starts with the string '/ws'
-  if (landing.startsWith(realRoot) && pathBelow(realRoot, landing) === undefined) reasons.push('shares the workspace root as a string prefix');
+  if (landing.startsWith(realRoot) && pathBelow(realRoot, landing) === undefined)
+    reasons.push('shares the workspace root as a string prefix');
   return outside(landing, reasons);
 }

@@ -70,13 +70,19 @@ function linkFreeAncestor(absolute: string, floor: string, memo: LookupMemo): st
  * Lookups already made in the same decision (`memo`) are not made again, and an entry that is
  * no link in a folder the memo shows has none needs no realpath.
  */
-export function resolveWithoutLinks(absolute: string, floor: string, memo: LookupMemo = new LookupMemo()): LinkFreeResolution | undefined {
+export function resolveWithoutLinks(
+  absolute: string,
+  floor: string,
+  memo: LookupMemo = new LookupMemo(),
+): LinkFreeResolution | undefined {
   if (!isAtOrBelow(floor, absolute)) return undefined;
   // the workspace root itself (a git run's folder, the scratch rule's root): one realpath says where it is
-  if (absolute === memo.root && !memo.looked(absolute)) return memo.isLinkFree(absolute) ? { path: absolute, entry: undefined } : undefined;
+  if (absolute === memo.root && !memo.looked(absolute))
+    return memo.isLinkFree(absolute) ? { path: absolute, entry: undefined } : undefined;
   const stats = memo.lstat(absolute);
   if (stats === null) return undefined;
-  if (stats !== undefined) return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;
+  if (stats !== undefined)
+    return entryLinkFree(absolute, stats, memo) ? { path: absolute, entry: entryOfStats(stats) } : undefined;
   if (absolute === floor) return undefined;
   return linkFreeAncestor(absolute, floor, memo) === undefined ? undefined : { path: absolute, entry: MISSING_ENTRY };
 }

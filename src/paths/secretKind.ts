@@ -36,7 +36,9 @@ function byEntry(table: Readonly<Partial<Record<SecretKind, readonly string[]>>>
 }
 
 /** Each pair by its first name, then its second, to its kind. */
-function byPair(table: Readonly<Partial<Record<SecretKind, readonly (readonly [string, string])[]>>>): ReadonlyMap<string, ReadonlyMap<string, SecretKind>> {
+function byPair(
+  table: Readonly<Partial<Record<SecretKind, readonly (readonly [string, string])[]>>>,
+): ReadonlyMap<string, ReadonlyMap<string, SecretKind>> {
   const map = new Map<string, Map<string, SecretKind>>();
   for (const [[first, second], kind] of invert(table)) {
     let seconds = map.get(first);
@@ -64,7 +66,11 @@ const MIN_RC_WORD = 4;
 const RANK: ReadonlyMap<SecretKind, number> = new Map(SECRET_KINDS.map((kind, index) => [kind, index]));
 const rank = (kind: SecretKind): number => RANK.get(kind) ?? SECRET_KINDS.length;
 
-function better(current: SecretMatch | undefined, kind: SecretKind | undefined, component: string): SecretMatch | undefined {
+function better(
+  current: SecretMatch | undefined,
+  kind: SecretKind | undefined,
+  component: string,
+): SecretMatch | undefined {
   if (kind === undefined) return current;
   return current === undefined || rank(kind) < rank(current.kind) ? { kind, component } : current;
 }
@@ -88,11 +94,14 @@ function namedConfig(part: PathPart): SecretMatch | undefined {
   const { lower, written, words } = part;
   const extension = extensionOf(lower);
   if (extension === undefined || DATA_EXTENSIONS.has(extension)) {
-    const word = words.find((candidate) => candidate.length > CONFIG_SUFFIX.length && candidate.endsWith(CONFIG_SUFFIX));
+    const word = words.find(
+      (candidate) => candidate.length > CONFIG_SUFFIX.length && candidate.endsWith(CONFIG_SUFFIX),
+    );
     if (word !== undefined) return { kind: 'config', component: word };
   }
   const first = words[0] ?? '';
-  if (lower.startsWith('.') && first.length >= MIN_RC_WORD && first.endsWith('rc')) return { kind: 'config', component: written };
+  if (lower.startsWith('.') && first.length >= MIN_RC_WORD && first.endsWith('rc'))
+    return { kind: 'config', component: written };
   return undefined;
 }
 
@@ -113,7 +122,12 @@ function wordsMatch(part: PathPart, found: SecretMatch | undefined): SecretMatch
     const next = words[index + 1] ?? '';
     if (isKeyWord(next)) match = better(match, BY_QUALIFIER.get(word), written);
     match = better(match, WORD_PAIRS.get(word)?.get(next), written);
-    if (CYRILLIC.test(word)) match = better(match, RUSSIAN_PAIRS.find(([[first, second]]) => first.test(word) && second.test(next))?.[1], written);
+    if (CYRILLIC.test(word))
+      match = better(
+        match,
+        RUSSIAN_PAIRS.find(([[first, second]]) => first.test(word) && second.test(next))?.[1],
+        written,
+      );
   }
   return match;
 }

@@ -33,19 +33,40 @@ export const AGENT_SETTINGS: readonly AgentSetting[] = [
   { path: ['.cursor', 'mcp.json'], runs: 'the MCP servers Cursor starts, each a command' },
   { path: ['.cursor', 'environment.json'], runs: "the install and start commands of Cursor's background agents" },
   { path: ['.vscode', 'mcp.json'], runs: 'the MCP servers VS Code starts, each a command' },
-  { path: ['.vscode', 'tasks.json'], runs: 'shell tasks, which VS Code runs on its own when a task says runOn: folderOpen' },
+  {
+    path: ['.vscode', 'tasks.json'],
+    runs: 'shell tasks, which VS Code runs on its own when a task says runOn: folderOpen',
+  },
   { path: ['.vscode', 'launch.json'], runs: 'the programs the debugger starts, and their preLaunchTask' },
-  { path: ['.vscode', 'settings.json'], runs: 'the programs extensions start: terminal profiles, formatters, linters and language servers by path' },
-  { path: ['.claude', 'settings.json'], runs: "Claude Code's hooks, shell commands run around each tool call, and its permissions" },
-  { path: ['.claude', 'settings.local.json'], runs: "Claude Code's hooks and permissions, as settings.json, kept out of git" },
+  {
+    path: ['.vscode', 'settings.json'],
+    runs: 'the programs extensions start: terminal profiles, formatters, linters and language servers by path',
+  },
+  {
+    path: ['.claude', 'settings.json'],
+    runs: "Claude Code's hooks, shell commands run around each tool call, and its permissions",
+  },
+  {
+    path: ['.claude', 'settings.local.json'],
+    runs: "Claude Code's hooks and permissions, as settings.json, kept out of git",
+  },
   { path: ['.gemini', 'settings.json'], runs: "Gemini CLI's MCP servers and its tool discovery and call commands" },
-  { path: ['.codex', 'config.toml'], runs: "Codex's MCP servers, and the sandbox and approval policy its commands run under" },
-  { path: ['.roo', 'mcp.json'], runs: "the MCP servers Roo Code starts for the project" },
+  {
+    path: ['.codex', 'config.toml'],
+    runs: "Codex's MCP servers, and the sandbox and approval policy its commands run under",
+  },
+  { path: ['.roo', 'mcp.json'], runs: 'the MCP servers Roo Code starts for the project' },
   { path: ['.amazonq', 'mcp.json'], runs: 'the MCP servers Amazon Q Developer starts for the workspace' },
   { path: ['.zed', 'settings.json'], runs: "Zed's context servers and language servers, each a command" },
   { path: ['.zed', 'tasks.json'], runs: 'shell tasks Zed runs' },
-  { path: ['.devcontainer', 'devcontainer.json'], runs: 'the dev container and its postCreateCommand, postStartCommand and other lifecycle commands' },
-  { path: ['.devcontainer.json'], runs: 'the dev container and its lifecycle commands, as .devcontainer/devcontainer.json' },
+  {
+    path: ['.devcontainer', 'devcontainer.json'],
+    runs: 'the dev container and its postCreateCommand, postStartCommand and other lifecycle commands',
+  },
+  {
+    path: ['.devcontainer.json'],
+    runs: 'the dev container and its lifecycle commands, as .devcontainer/devcontainer.json',
+  },
 ];
 
 const agentNames = AGENT_SETTINGS.flatMap(({ path }) => (path.length === 1 ? [path[0]] : []));
@@ -62,12 +83,33 @@ export const SECRET_NAMES: KindTable<string> = {
   password: ['htpasswd', '.htpasswd'],
   agent_settings: agentNames,
   shell_config: [
-    '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile',
-    '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', 'config.fish',
+    '.bashrc',
+    '.bash_profile',
+    '.bash_login',
+    '.bash_logout',
+    '.bash_aliases',
+    '.profile',
+    '.zshrc',
+    '.zshenv',
+    '.zprofile',
+    '.zlogin',
+    '.zlogout',
+    '.kshrc',
+    '.cshrc',
+    '.tcshrc',
+    'config.fish',
   ],
   config: [
-    '.gitconfig', '.husky', '.circleci', '.buildkite', '.gitlab-ci.yml', '.travis.yml', '.drone.yml', 'jenkinsfile',
-    'azure-pipelines.yml', 'bitbucket-pipelines.yml',
+    '.gitconfig',
+    '.husky',
+    '.circleci',
+    '.buildkite',
+    '.gitlab-ci.yml',
+    '.travis.yml',
+    '.drone.yml',
+    'jenkinsfile',
+    'azure-pipelines.yml',
+    'bitbucket-pipelines.yml',
   ],
 };
 
@@ -139,16 +181,32 @@ export const KEY_QUALIFIERS: KindTable<string> = {
 
 /** Two words in a row, within one name, that make it a file of this kind: 'service-account.json'. */
 export const SECRET_WORD_PAIRS: KindTable<readonly [string, string]> = {
-  credentials: [['service', 'account'], ['service', 'accounts']],
+  credentials: [
+    ['service', 'account'],
+    ['service', 'accounts'],
+  ],
 };
 
 /** Folder and file pairs (lowercase) of each kind: '.aws/credentials'; '.github/workflows' holds CI definitions, '.git/hooks' code run later. */
 export const SECRET_PAIRS: KindTable<readonly [string, string]> = {
   registry_auth: [['.docker', 'config.json']],
-  credentials: [['.aws', 'credentials'], ['.aws', 'config'], ['.kube', 'config']],
-  password: [['etc', 'shadow'], ['etc', 'gshadow']],
+  credentials: [
+    ['.aws', 'credentials'],
+    ['.aws', 'config'],
+    ['.kube', 'config'],
+  ],
+  password: [
+    ['etc', 'shadow'],
+    ['etc', 'gshadow'],
+  ],
   agent_settings: agentPairs,
-  config: [['.github', 'workflows'], ['.github', 'actions'], ['.git', 'hooks'], ['etc', 'sudoers'], ['etc', 'sudoers.d']],
+  config: [
+    ['.github', 'workflows'],
+    ['.github', 'actions'],
+    ['.git', 'hooks'],
+    ['etc', 'sudoers'],
+    ['etc', 'sudoers.d'],
+  ],
 };
 
 /**
@@ -156,7 +214,20 @@ export const SECRET_PAIRS: KindTable<readonly [string, string]> = {
  * when the file holds data (one of these extensions, or none), and a dotfile whose first word
  * ends in 'rc' (`.eslintrc.cjs`, `.nvmrc`); at least four letters, so `.src` is not one.
  */
-export const CONFIG_DATA_EXTENSIONS: readonly string[] = ['json', 'jsonc', 'json5', 'yaml', 'yml', 'toml', 'ini', 'cfg', 'conf', 'xml', 'properties', 'plist'];
+export const CONFIG_DATA_EXTENSIONS: readonly string[] = [
+  'json',
+  'jsonc',
+  'json5',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'cfg',
+  'conf',
+  'xml',
+  'properties',
+  'plist',
+];
 
 /** Documentation is not configuration: a file with one of these extensions is never of kind 'config' (`docs/config.md`). */
 export const DOCUMENTATION_EXTENSIONS: readonly string[] = ['md', 'markdown', 'mdx', 'txt', 'rst', 'adoc'];

@@ -27,7 +27,10 @@ export function withCheckSandbox<T>(use: (sandbox: CheckSandbox) => T): T {
 }
 
 /** The intent a check runs under in ACTION when the policy lists none: it owns the whole workspace. */
-export const CHECK_INTENT: Intent = Object.freeze({ id: 'POLICY-CHECK', owned_scope: Object.freeze(['**']) as string[] });
+export const CHECK_INTENT: Intent = Object.freeze({
+  id: 'POLICY-CHECK',
+  owned_scope: Object.freeze(['**']) as string[],
+});
 
 /**
  * The policy's governor options moved into the sandbox: its workspace, the policy's intents

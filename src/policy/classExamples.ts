@@ -17,9 +17,17 @@ interface ExampleRun {
 }
 
 /** What each class means before an intent, where the class is what tells tools apart. */
-const CLASS_OUTCOMES: Readonly<Record<ToolClass, { readonly text: string; readonly holds: (decision: Decision) => boolean }>> = {
-  SAFE: { text: 'allowed before an intent', holds: (decision) => decision.toolClass === 'SAFE' && decision.verdict === 'allow' },
-  DESTRUCTIVE: { text: 'refused for want of an intent', holds: (decision) => decision.toolClass === 'DESTRUCTIVE' && decision.code === 'state_violation' },
+const CLASS_OUTCOMES: Readonly<
+  Record<ToolClass, { readonly text: string; readonly holds: (decision: Decision) => boolean }>
+> = {
+  SAFE: {
+    text: 'allowed before an intent',
+    holds: (decision) => decision.toolClass === 'SAFE' && decision.verdict === 'allow',
+  },
+  DESTRUCTIVE: {
+    text: 'refused for want of an intent',
+    holds: (decision) => decision.toolClass === 'DESTRUCTIVE' && decision.code === 'state_violation',
+  },
 };
 
 function exampleRuns(document: PolicyDocument): ExampleRun[] {
@@ -27,8 +35,12 @@ function exampleRuns(document: PolicyDocument): ExampleRun[] {
   for (const [tool, entry] of Object.entries(document.classification ?? {})) {
     if (typeof entry === 'string') continue;
     const base = { tool, toolClass: entry.class };
-    entry.examples?.forEach((example, index) => runs.push({ ...base, example, at: `classification.${tool}.examples[${index}]`, positive: true }));
-    entry.notExamples?.forEach((example, index) => runs.push({ ...base, example, at: `classification.${tool}.notExamples[${index}]`, positive: false }));
+    entry.examples?.forEach((example, index) =>
+      runs.push({ ...base, example, at: `classification.${tool}.examples[${index}]`, positive: true }),
+    );
+    entry.notExamples?.forEach((example, index) =>
+      runs.push({ ...base, example, at: `classification.${tool}.notExamples[${index}]`, positive: false }),
+    );
   }
   return runs;
 }
@@ -53,7 +65,11 @@ function exampleIssue(run: ExampleRun, governor: Governor): string | undefined {
  * REASONING (a prompt, no intent yet): a SAFE rule's examples must be allowed, a DESTRUCTIVE
  * rule's refused with state_violation, and its notExamples must not be. Returns one issue per failure.
  */
-export function classExampleIssues(document: PolicyDocument, options: GovernorOptions, sandbox: CheckSandbox): { issues: string[]; count: number } {
+export function classExampleIssues(
+  document: PolicyDocument,
+  options: GovernorOptions,
+  sandbox: CheckSandbox,
+): { issues: string[]; count: number } {
   const runs = exampleRuns(document);
   if (runs.length === 0) return { issues: [], count: 0 };
   let governor: Governor;
@@ -61,11 +77,16 @@ export function classExampleIssues(document: PolicyDocument, options: GovernorOp
     governor = createGovernor(sandboxedOptions(options, sandbox));
   } catch (error) {
     if (!(error instanceof IntentGateError)) throw error;
-    return { issues: [`classification: the governor refused the policy's options: ${error.message}`], count: runs.length };
+    return {
+      issues: [`classification: the governor refused the policy's options: ${error.message}`],
+      count: runs.length,
+    };
   }
   try {
     governor.userPrompt('policy example');
-    const issues = runs.map((run) => exampleIssue(run, governor)).filter((issue): issue is string => issue !== undefined);
+    const issues = runs
+      .map((run) => exampleIssue(run, governor))
+      .filter((issue): issue is string => issue !== undefined);
     return { issues, count: runs.length };
   } finally {
     governor.stop();

@@ -8,11 +8,15 @@ const MAX_POLICY_BYTES = 1024 * 1024;
 function readText(file: string): string {
   try {
     const { size } = statSync(file);
-    if (size > MAX_POLICY_BYTES) throw new PolicyError(file, [`the file is ${size} bytes; the limit is ${MAX_POLICY_BYTES}`]);
+    if (size > MAX_POLICY_BYTES)
+      throw new PolicyError(file, [`the file is ${size} bytes; the limit is ${MAX_POLICY_BYTES}`]);
     return readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof PolicyError) throw error;
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file; check the path' : `cannot read the file: ${String(error)}`;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file; check the path'
+        : `cannot read the file: ${String(error)}`;
     throw new PolicyError(file, [reason], { cause: error });
   }
 }

@@ -51,11 +51,38 @@ function governorIssues(options: unknown, baseDir: string): string[] {
 
 /** The service limits only the server knows (the prefix's form, the body size cap, the timeouts together). */
 function serviceIssues(service: PolicyService): string[] {
-  const { prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections, store, deployment } = service;
+  const {
+    prefix,
+    maxBodyBytes,
+    maxSessions,
+    metricsAccess,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    maxHeadersCount,
+    maxConnections,
+    store,
+    deployment,
+  } = service;
   try {
     // an empty environment: the token is the server's business, not the file's
     // the deployment may come from the environment when the service starts: a missing one is checked then
-    parseServerOptions({ prefix, maxBodyBytes, maxSessions, metricsAccess, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeadersCount, maxConnections, store, deployment: deployment ?? (store === undefined ? undefined : 'checked-at-start') }, {});
+    parseServerOptions(
+      {
+        prefix,
+        maxBodyBytes,
+        maxSessions,
+        metricsAccess,
+        headersTimeoutMs,
+        requestTimeoutMs,
+        keepAliveTimeoutMs,
+        maxHeadersCount,
+        maxConnections,
+        store,
+        deployment: deployment ?? (store === undefined ? undefined : 'checked-at-start'),
+      },
+      {},
+    );
     return [];
   } catch (error) {
     if (error instanceof InvalidOptionsError) return error.issues.map((issue) => `service.${issue}`);
@@ -67,14 +94,16 @@ function serviceIssues(service: PolicyService): string[] {
 function rawClassification(value: unknown): Record<string, unknown> | undefined {
   const table: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'classification') : undefined;
   if (typeof table !== 'object' || table === null || Array.isArray(table)) return undefined;
-  const classOf = (entry: unknown): unknown => (typeof entry === 'object' && entry !== null ? Reflect.get(entry, 'class') : entry);
+  const classOf = (entry: unknown): unknown =>
+    typeof entry === 'object' && entry !== null ? Reflect.get(entry, 'class') : entry;
   return Object.fromEntries(Object.entries(table).map(([tool, entry]) => [tool, classOf(entry)]));
 }
 
 const issuePath = (issue: string): string => issue.slice(0, issue.indexOf(': '));
 
 /** True when one of `paths` is `at` or lies under it. */
-const covers = (paths: readonly string[], at: string): boolean => paths.some((reported) => reported === at || reported.startsWith(`${at}.`) || reported.startsWith(`${at}[`));
+const covers = (paths: readonly string[], at: string): boolean =>
+  paths.some((reported) => reported === at || reported.startsWith(`${at}.`) || reported.startsWith(`${at}[`));
 
 /** Every structural issue at once: the schema's, the governor's and the service's, each once. */
 function structuralIssues(value: unknown, baseDir: string): { document?: PolicyDocument; issues: string[] } {
@@ -84,16 +113,23 @@ function structuralIssues(value: unknown, baseDir: string): { document?: PolicyD
     const classification = rawClassification(value);
     // the governor adds what only it knows (a handshake tool made DESTRUCTIVE); a path the schema already named is not repeated
     const reported = schemaIssues.map(issuePath);
-    const extra = classification === undefined ? [] : governorIssues({ classification }, baseDir).filter((issue) => !covers(reported, issuePath(issue)));
+    const extra =
+      classification === undefined
+        ? []
+        : governorIssues({ classification }, baseDir).filter((issue) => !covers(reported, issuePath(issue)));
     return { issues: [...schemaIssues, ...extra] };
   }
   const document = result.data;
-  const issues = [...governorIssues(policyGovernorOptions(document, baseDir), baseDir), ...serviceIssues(document.service ?? {})];
+  const issues = [
+    ...governorIssues(policyGovernorOptions(document, baseDir), baseDir),
+    ...serviceIssues(document.service ?? {}),
+  ];
   return { document, issues };
 }
 
-const exampleCount = (entry: { examples?: readonly unknown[] | undefined; notExamples?: readonly unknown[] | undefined } | string): number =>
-  typeof entry === 'string' ? 0 : (entry.examples?.length ?? 0) + (entry.notExamples?.length ?? 0);
+const exampleCount = (
+  entry: { examples?: readonly unknown[] | undefined; notExamples?: readonly unknown[] | undefined } | string,
+): number => (typeof entry === 'string' ? 0 : (entry.examples?.length ?? 0) + (entry.notExamples?.length ?? 0));
 
 /** Runs the examples and checks, in a sandbox made only when there is something to run. */
 function loadTimeIssues(document: PolicyDocument, governor: GovernorOptions): { issues: string[]; examples: number } {
@@ -103,7 +139,10 @@ function loadTimeIssues(document: PolicyDocument, governor: GovernorOptions): { 
   return withCheckSandbox((sandbox) => {
     const classes = classExampleIssues(document, governor, sandbox);
     const kinds = kindExampleIssues(document, policyToolKinds(document.toolKinds), sandbox);
-    return { issues: [...classes.issues, ...kinds.issues, ...policyCheckIssues(checks, governor, sandbox)], examples: classes.count + kinds.count };
+    return {
+      issues: [...classes.issues, ...kinds.issues, ...policyCheckIssues(checks, governor, sandbox)],
+      examples: classes.count + kinds.count,
+    };
   });
 }
 
@@ -119,7 +158,10 @@ function loadTimeIssues(document: PolicyDocument, governor: GovernorOptions): { 
 export function parsePolicy(text: string, options: ParsePolicyOptions): Policy {
   const { file } = options;
   const format = options.format ?? policyFormatOf(file);
-  if (format === undefined) throw new PolicyError(file, [`the file name must end in .json, .yaml or .yml to name its format, got '${path.basename(file)}'`]);
+  if (format === undefined)
+    throw new PolicyError(file, [
+      `the file name must end in .json, .yaml or .yml to name its format, got '${path.basename(file)}'`,
+    ]);
   const parsed = parsePolicyText(text, format);
   if (!parsed.ok) throw new PolicyError(file, parsed.issues);
   const absolute = path.resolve(file);
@@ -136,6 +178,9 @@ export function parsePolicy(text: string, options: ParsePolicyOptions): Policy {
     mcp: document.mcp ?? {},
     ...(document.containment !== undefined && { containment: document.containment }),
     // the shell section's examples ran when the governor options were validated
-    checked: Object.freeze({ examples: checked.examples + countShellExamples(document.shell), checks: document.checks?.length ?? 0 }),
+    checked: Object.freeze({
+      examples: checked.examples + countShellExamples(document.shell),
+      checks: document.checks?.length ?? 0,
+    }),
   });
 }

@@ -16,7 +16,8 @@ export function policyFormatOf(file: string): PolicyFormat | undefined {
 }
 
 /** The parsed value, or the syntax issues that stopped parsing. */
-export type ParsedText = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: string[] };
+export type ParsedText =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: string[] };
 
 function parseJson(text: string): ParsedText {
   try {
@@ -30,7 +31,12 @@ function parseYaml(text: string): ParsedText {
   // duplicate keys are errors: in a policy the second one would silently win
   const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (document.errors.length > 0) {
-    return { ok: false, issues: document.errors.map((error) => `YAML syntax: ${(error.message.split('\n')[0] ?? error.code).replace(/:$/, '')}`) };
+    return {
+      ok: false,
+      issues: document.errors.map(
+        (error) => `YAML syntax: ${(error.message.split('\n')[0] ?? error.code).replace(/:$/, '')}`,
+      ),
+    };
   }
   try {
     return { ok: true, value: document.toJS({ maxAliasCount: 100 }) as unknown };

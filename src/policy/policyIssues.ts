@@ -21,7 +21,11 @@ function unionIssues(issue: z.core.$ZodIssueInvalidUnion): Issue[] {
 /** An issue as a person reads it: one per unknown key, a union's fitting branch in place of the union. */
 function expand(issue: Issue): Issue[] {
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ code: 'custom', path: [...issue.path, key], message: 'unknown key; remove it or correct its spelling' }));
+    return issue.keys.map((key) => ({
+      code: 'custom',
+      path: [...issue.path, key],
+      message: 'unknown key; remove it or correct its spelling',
+    }));
   }
   return issue.code === 'invalid_union' ? unionIssues(issue) : [issue];
 }

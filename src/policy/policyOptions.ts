@@ -17,7 +17,12 @@ export function policyToolKinds(toolKinds: PolicyDocument['toolKinds']): Record<
 /** The classification table without the rules' examples: what createGovernor takes. */
 export function policyClassification(classification: PolicyDocument['classification']): Record<string, ToolClass> {
   // fromEntries, so a tool called '__proto__' stays an own key
-  return Object.fromEntries(Object.entries(classification ?? {}).map(([tool, entry]) => [tool, typeof entry === 'string' ? entry : entry.class]));
+  return Object.fromEntries(
+    Object.entries(classification ?? {}).map(([tool, entry]) => [
+      tool,
+      typeof entry === 'string' ? entry : entry.class,
+    ]),
+  );
 }
 
 /**
@@ -42,6 +47,9 @@ export function policyGovernorOptions(document: PolicyDocument, baseDir: string)
     ...(document.heldCallTtlMs !== undefined && { heldCallTtlMs: document.heldCallTtlMs }),
     ...(document.toolKinds !== undefined && { toolKinds: policyToolKinds(document.toolKinds) }),
     ...(document.shell !== undefined && { shell: document.shell }),
-    ...(typeof document.containment === 'object' && document.containment.readOnlyShellBeforeIntent !== undefined && { readOnlyShellBeforeIntent: document.containment.readOnlyShellBeforeIntent }),
+    ...(typeof document.containment === 'object' &&
+      document.containment.readOnlyShellBeforeIntent !== undefined && {
+        readOnlyShellBeforeIntent: document.containment.readOnlyShellBeforeIntent,
+      }),
   };
 }

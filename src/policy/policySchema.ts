@@ -16,7 +16,9 @@ export const POLICY_VERSION = 1;
 
 const governor = governorOptionsSchema.shape;
 
-const argsSchema = z.record(z.string(), z.unknown()).describe('the arguments of the call, as the model would send them');
+const argsSchema = z
+  .record(z.string(), z.unknown())
+  .describe('the arguments of the call, as the model would send them');
 
 /** One call of an example: its arguments and the categories it must (or must not) raise. */
 const kindExampleSchema = z.strictObject({
@@ -25,8 +27,14 @@ const kindExampleSchema = z.strictObject({
 });
 
 const exampleFields = {
-  examples: z.array(kindExampleSchema).optional().describe('calls whose categories must include every listed category; checked at load'),
-  notExamples: z.array(kindExampleSchema).optional().describe('calls whose categories must include none of the listed categories; checked at load'),
+  examples: z
+    .array(kindExampleSchema)
+    .optional()
+    .describe('calls whose categories must include every listed category; checked at load'),
+  notExamples: z
+    .array(kindExampleSchema)
+    .optional()
+    .describe('calls whose categories must include none of the listed categories; checked at load'),
 };
 
 // each kind keeps its own fields and strictness, and gains the examples checked at load
@@ -45,8 +53,13 @@ const classRuleSchema = z.strictObject({
   examples: z
     .array(classExampleSchema)
     .optional()
-    .describe('calls decided as the class says before an intent: a SAFE tool\'s run (allow), a DESTRUCTIVE tool\'s are refused (state_violation); checked at load'),
-  notExamples: z.array(classExampleSchema).optional().describe('calls that must not be decided as the class says before an intent; checked at load'),
+    .describe(
+      "calls decided as the class says before an intent: a SAFE tool's run (allow), a DESTRUCTIVE tool's are refused (state_violation); checked at load",
+    ),
+  notExamples: z
+    .array(classExampleSchema)
+    .optional()
+    .describe('calls that must not be decided as the class says before an intent; checked at load'),
 });
 
 const classificationEntrySchema = z.union([z.enum(TOOL_CLASSES), classRuleSchema], {
@@ -58,7 +71,9 @@ const mcpSchema = z.strictObject({
   trustedServers: z
     .array(z.string().min(1, 'a server name must not be empty'))
     .optional()
-    .describe('MCP servers, by the name they report at initialize (serverInfo.name), whose tool annotations mcp-proxy trusts: readOnlyHint can make a tool SAFE'),
+    .describe(
+      'MCP servers, by the name they report at initialize (serverInfo.name), whose tool annotations mcp-proxy trusts: readOnlyHint can make a tool SAFE',
+    ),
 });
 
 /** An expectation run against a governor built from the policy, in a temporary workspace. */
@@ -67,7 +82,11 @@ const checkSchema = z.strictObject({
   args: argsSchema.optional().describe('the call arguments; without them the check asks by name, as toolsFor does'),
   state: z.enum(LIFECYCLE_STATES).describe('the lifecycle state the governor is driven into first'),
   intent: z.string().min(1).optional().describe('in ACTION, the intent selected (default the first of `intents`)'),
-  approved: z.array(z.enum(RISK_CATEGORIES)).min(1).optional().describe('risk categories approved for the session before the call'),
+  approved: z
+    .array(z.enum(RISK_CATEGORIES))
+    .min(1)
+    .optional()
+    .describe('risk categories approved for the session before the call'),
   verdict: z.enum(VERDICTS),
   code: z.enum(DECISION_CODES).optional().describe('the deciding reason code, when it matters'),
 });
@@ -79,17 +98,42 @@ const serviceSchema = z.strictObject({
   prefix: z.string().optional().describe("path prefix of every route, like '/slavik'"),
   maxBodyBytes: z.number().int().positive().optional(),
   maxSessions: z.number().int().positive().optional(),
-  sessionTtlMs: z.number().int().positive().optional().describe('a session unused this long expires (default 3600000, an hour)'),
+  sessionTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('a session unused this long expires (default 3600000, an hour)'),
   endedSessionTtlMs: z
     .number()
     .int()
     .positive()
     .optional()
-    .describe("a session its agent's hook ended (SessionEnd) is kept this long after the end, for a human's answer and a resumed run (default 86400000, a day)"),
-  allowedHosts: z.array(z.string().min(1)).optional().describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
-  metricsAccess: z.enum(METRICS_ACCESS).optional().describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
-  store: z.string().min(1).optional().describe("where sessions live: 'memory' (default) or a Redis URL like redis://10.0.0.5:6379, shared by every instance of the deployment"),
-  deployment: z.string().min(1).optional().describe('the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them'),
+    .describe(
+      "a session its agent's hook ended (SessionEnd) is kept this long after the end, for a human's answer and a resumed run (default 86400000, a day)",
+    ),
+  allowedHosts: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('host names besides the loopback ones that requests may be addressed to (the Host header)'),
+  metricsAccess: z
+    .enum(METRICS_ACCESS)
+    .optional()
+    .describe("who may read GET /metrics: 'open' (default, like /healthz) or 'token' (the approval token)"),
+  store: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "where sessions live: 'memory' (default) or a Redis URL like redis://10.0.0.5:6379, shared by every instance of the deployment",
+    ),
+  deployment: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them',
+    ),
   ...connectionLimitFields,
   ...analysisPoolFields,
 });
@@ -103,11 +147,17 @@ export const policySchema = z.strictObject({
   version: z.literal(POLICY_VERSION).describe('the policy format version: 1'),
   workspaceRoot: governor.workspaceRoot.describe('the project root; relative to this file'),
   orchestrationDir: governor.orchestrationDir.describe('holds active_intents.yaml; relative to this file'),
-  sandboxRoot: governor.sandboxRoot.describe("seed 002's sandbox, whose project/ child is the default workspace; relative to this file"),
+  sandboxRoot: governor.sandboxRoot.describe(
+    "seed 002's sandbox, whose project/ child is the default workspace; relative to this file",
+  ),
   trace: z.string().min(1).optional().describe('the trace file of risky decisions; relative to this file'),
   traceRotation: governor.traceRotation.describe('rotate the trace file by size: { maxBytes, keep }; off unless given'),
-  traceFsync: governor.traceFsync.describe('fsync the trace file after each append, so a line survives a power loss (default false)'),
-  intents: intentsSchema.optional().describe('the intents select_active_intent accepts; default read from active_intents.yaml'),
+  traceFsync: governor.traceFsync.describe(
+    'fsync the trace file after each append, so a line survives a power loss (default false)',
+  ),
+  intents: intentsSchema
+    .optional()
+    .describe('the intents select_active_intent accepts; default read from active_intents.yaml'),
   classification: z
     .record(governor.classification.unwrap().keyType, classificationEntrySchema)
     .optional()
@@ -115,13 +165,24 @@ export const policySchema = z.strictObject({
   modes: governor.modes.describe('per mode, the tool names or globs it shows'),
   safeMode: governor.safeMode.describe('hold risky calls until a human approves their categories (default true)'),
   locale: governor.locale.describe('the language of confirmation prompts'),
-  heldCallTtlMs: governor.heldCallTtlMs.describe('a held call no human answered within this many milliseconds is refused when answered (default 900000, 15 minutes)'),
-  toolKinds: z.record(toolKindsSchema.keyType, toolKindEntrySchema).optional().describe('host tool names mapped to risk kinds, with examples'),
-  shell: governor.shell.describe('programs added to the command catalog, and rules that allow, ask or deny command prefixes; their examples are checked at load'),
+  heldCallTtlMs: governor.heldCallTtlMs.describe(
+    'a held call no human answered within this many milliseconds is refused when answered (default 900000, 15 minutes)',
+  ),
+  toolKinds: z
+    .record(toolKindsSchema.keyType, toolKindEntrySchema)
+    .optional()
+    .describe('host tool names mapped to risk kinds, with examples'),
+  shell: governor.shell.describe(
+    'programs added to the command catalog, and rules that allow, ask or deny command prefixes; their examples are checked at load',
+  ),
   checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),
   service: serviceSchema.optional().describe('defaults of `intentgate serve`'),
   mcp: mcpSchema.optional().describe('settings of `intentgate mcp-proxy`'),
-  containment: containmentPolicySchema.optional().describe("kernel containment of shell commands (docs/containment.md): 'auto' (default), 'required', 'off', or { mode, secrets, hostGrantNetwork }"),
+  containment: containmentPolicySchema
+    .optional()
+    .describe(
+      "kernel containment of shell commands (docs/containment.md): 'auto' (default), 'required', 'off', or { mode, secrets, hostGrantNetwork }",
+    ),
 });
 
 /** A policy file's contents after validation. */

@@ -70,7 +70,12 @@ let lastFolders: { readonly folders: Folders; readonly cwd: string; readonly con
 
 function sameFolders(last: NonNullable<typeof lastFolders>, folders: Folders, cwd: string): boolean {
   const was = last.folders;
-  return last.cwd === cwd && was.workspaceRoot === folders.workspaceRoot && was.sandboxRoot === folders.sandboxRoot && was.homeDir === folders.homeDir;
+  return (
+    last.cwd === cwd &&
+    was.workspaceRoot === folders.workspaceRoot &&
+    was.sandboxRoot === folders.sandboxRoot &&
+    was.homeDir === folders.homeDir
+  );
 }
 
 /** Validates categorize options once; `createGovernor` does this at creation. */
@@ -89,12 +94,21 @@ export function resolveRiskContext(options: unknown, cwd: string): RiskContext {
   const { sandboxRoot, workspaceRoot, toolKinds = {}, homeDir, shell } = result.data;
   const resolved = resolveShellPolicy(shell);
   if (resolved.issues.length > 0) throw new InvalidOptionsError(resolved.issues);
-  return folderContext({ workspaceRoot, sandboxRoot, homeDir }, cwd, toolKinds, shell === undefined ? undefined : resolved.setup);
+  return folderContext(
+    { workspaceRoot, sandboxRoot, homeDir },
+    cwd,
+    toolKinds,
+    shell === undefined ? undefined : resolved.setup,
+  );
 }
 
 /** The context of validated options: every root made absolute. */
 function folderContext(
-  folders: { readonly workspaceRoot?: string | undefined; readonly sandboxRoot?: string | undefined; readonly homeDir?: string | undefined },
+  folders: {
+    readonly workspaceRoot?: string | undefined;
+    readonly sandboxRoot?: string | undefined;
+    readonly homeDir?: string | undefined;
+  },
   cwd: string,
   toolKinds: RiskContext['toolKinds'],
   shell?: ShellSetup,
@@ -115,8 +129,7 @@ const FS_DELETE_OPS = new Set(['delete', 'remove', 'rm', 'unlink', 'rmdir']);
 
 /** A call's risk, or why it has none: a tool with no kind, or arguments its kind cannot read. */
 export type CallRiskResult =
-  | ({ readonly ok: true } & CallRisk)
-  | { readonly ok: false; readonly error: UnknownToolError | ToolArgumentsError };
+  ({ readonly ok: true } & CallRisk) | { readonly ok: false; readonly error: UnknownToolError | ToolArgumentsError };
 
 const NO_COMMAND_PATHS: readonly CommandPath[] = Object.freeze([]);
 
@@ -128,7 +141,10 @@ interface KindPathUse {
   readonly base: string;
 }
 
-const pathUse = (target: NamedTarget, role: PathRole, base: string): KindPathUse => ({ use: { path: target.path, role, argument: target.argument }, base });
+const pathUse = (target: NamedTarget, role: PathRole, base: string): KindPathUse => ({
+  use: { path: target.path, role, argument: target.argument },
+  base,
+});
 
 function kindPathUses(call: FileKindCall, risk: RiskContext): KindPathUse[] {
   const root = risk.workspaceRoot;
@@ -143,7 +159,13 @@ function kindPathUses(call: FileKindCall, risk: RiskContext): KindPathUse[] {
     case 'file_patch':
       return [pathUse(call.file, 'overwrite', root)];
     case 'fs':
-      return [pathUse(call.file, FS_READ_OPS.has(call.op) ? 'read' : FS_DELETE_OPS.has(call.op) ? 'delete' : 'overwrite', risk.sandboxRoot)];
+      return [
+        pathUse(
+          call.file,
+          FS_READ_OPS.has(call.op) ? 'read' : FS_DELETE_OPS.has(call.op) ? 'delete' : 'overwrite',
+          risk.sandboxRoot,
+        ),
+      ];
     case 'run':
       return [pathUse(call.script, 'read', root)];
     case 'read':
@@ -151,10 +173,16 @@ function kindPathUses(call: FileKindCall, risk: RiskContext): KindPathUse[] {
   }
 }
 
-function evidenceFor(call: FileKindCall, uses: readonly KindPathUse[], risk: RiskContext, workspace: PathContext): Evidence[] {
+function evidenceFor(
+  call: FileKindCall,
+  uses: readonly KindPathUse[],
+  risk: RiskContext,
+  workspace: PathContext,
+): Evidence[] {
   const paths: Evidence[] = [];
   // most uses are relative to the workspace, whose context serves them as it is
-  for (const { use, base } of uses) paths.push(...pathUseEvidence(use, base === workspace.base ? workspace : { ...workspace, base }));
+  for (const { use, base } of uses)
+    paths.push(...pathUseEvidence(use, base === workspace.base ? workspace : { ...workspace, base }));
   switch (call.kind) {
     case 'file_patch':
       return call.dryRun ? paths.filter((item) => item.category !== 'FS_DELETE_OVERWRITE') : paths;
@@ -162,7 +190,13 @@ function evidenceFor(call: FileKindCall, uses: readonly KindPathUse[], risk: Ris
       return webEvidence(call.url.path, call.url.argument, workspace);
     case 'run': {
       const { path: script, argument } = call.script;
-      const run: Evidence = { category: 'EXEC_ARBITRARY', argument, trigger: script, note: 'runs a script of the workspace', details: [script, risk.workspaceRoot, `runs ${script}`] };
+      const run: Evidence = {
+        category: 'EXEC_ARBITRARY',
+        argument,
+        trigger: script,
+        note: 'runs a script of the workspace',
+        details: [script, risk.workspaceRoot, `runs ${script}`],
+      };
       return [run, ...paths];
     }
     default:
@@ -195,7 +229,13 @@ function hardLinkedWrites(uses: readonly KindPathUse[], { analyze }: PathContext
   for (const { use, base } of uses) {
     if (use.role !== 'overwrite') continue;
     const names = hardLinkCountOf(analyze(use.path, base));
-    if (names > 1) (linked ??= []).push({ input: use.path, relative: undefined, role: use.role, unresolved: hardLinkedWriteProblem(names) });
+    if (names > 1)
+      (linked ??= []).push({
+        input: use.path,
+        relative: undefined,
+        role: use.role,
+        unresolved: hardLinkedWriteProblem(names),
+      });
   }
   return linked ?? NO_COMMAND_PATHS;
 }
@@ -213,7 +253,13 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
   const spec = toolKindOf(tool, risk.toolKinds);
   if (!spec) return failed(new UnknownToolError(tool));
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    return failed(new ToolArgumentsError(tool, 'the arguments', `must be an object, got ${Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args}`));
+    return failed(
+      new ToolArgumentsError(
+        tool,
+        'the arguments',
+        `must be an object, got ${Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args}`,
+      ),
+    );
   }
   if (spec.kind === 'none') return { ok: true, risk: NO_RISK, commandPaths: NO_COMMAND_PATHS };
   try {
@@ -224,7 +270,9 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     if (read.kind === 'shell') {
       const shell = risk.shellRisk ?? shellCallRisk(read, risk);
       // field by field, as a spread of the shell risk would give each result a shape of its own
-      return { ok: true, risk: shell.risk, commandPaths: shell.commandPaths, shell: shell.shell } satisfies EveryField<{ readonly ok: true } & CallRisk>;
+      return { ok: true, risk: shell.risk, commandPaths: shell.commandPaths, shell: shell.shell } satisfies EveryField<
+        { readonly ok: true } & CallRisk
+      >;
     }
     // the paths a call names, read once for its evidence, a host kind's scope and hard links
     const uses = kindPathUses(read, risk);
@@ -232,7 +280,11 @@ export function assessCallRisk(tool: unknown, args: unknown, risk: RiskContext):
     const workspace = workspacePathContext(risk);
     const named = Object.hasOwn(risk.toolKinds, tool) ? hostKindPaths(uses, workspace) : NO_COMMAND_PATHS;
     const linked = hardLinkedWrites(uses, workspace);
-    return { ok: true, risk: categorization(evidenceFor(read, uses, risk, workspace)), commandPaths: linked.length === 0 ? named : [...named, ...linked] };
+    return {
+      ok: true,
+      risk: categorization(evidenceFor(read, uses, risk, workspace)),
+      commandPaths: linked.length === 0 ? named : [...named, ...linked],
+    };
   } catch (error) {
     // an intentgate error from a rule is misuse or bad config, not a malformed call
     if (error instanceof IntentGateError) throw error;

@@ -42,7 +42,13 @@ export interface ScriptReading {
 }
 
 export function newScriptReading(): ScriptReading {
-  return { seen: new Set(), remaining: MAX_SCRIPT_TEXT_PER_DECISION, writes: noWrites(), unseen: undefined, repositories: undefined };
+  return {
+    seen: new Set(),
+    remaining: MAX_SCRIPT_TEXT_PER_DECISION,
+    writes: noWrites(),
+    unseen: undefined,
+    repositories: undefined,
+  };
 }
 
 /** Takes a file's text from the decision's allowance; once a file does not fit, no later one is read. */
@@ -82,12 +88,18 @@ export function unseen(label: string, reason: string): UnseenCode {
 /** The code at `label` is written by the same command line. */
 export function writtenByLine(label: string, written: string): UnseenCode {
   const by = written === label ? '' : ` (by the write of '${written}')`;
-  return unseen(label, `'${label}' may be written by this same command line${by}, so the code it holds cannot be read before it runs: fail closed; write it in one call and run it in the next, so that it can be read`);
+  return unseen(
+    label,
+    `'${label}' may be written by this same command line${by}, so the code it holds cannot be read before it runs: fail closed; write it in one call and run it in the next, so that it can be read`,
+  );
 }
 
 /** The code at `label` exists but cannot be read as shell code. */
 export function unreadable(label: string, why: string): UnseenCode {
-  return unseen(label, `'${label}' runs as code but cannot be read (${why}): fail closed; make it a readable shell script of the workspace, or run what it holds directly`);
+  return unseen(
+    label,
+    `'${label}' runs as code but cannot be read (${why}): fail closed; make it a readable shell script of the workspace, or run what it holds directly`,
+  );
 }
 
 /** Every category, for code that cannot be read: the call fails closed, as for a command built at run time. */
@@ -111,7 +123,10 @@ const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh',
 export function runsAsShell(text: string): boolean {
   if (!text.startsWith('#!')) return true;
   const end = text.indexOf('\n');
-  const words = text.slice(2, end === -1 ? undefined : end).trim().split(/\s+/);
+  const words = text
+    .slice(2, end === -1 ? undefined : end)
+    .trim()
+    .split(/\s+/);
   let program = path.posix.basename(words[0] ?? '');
   if (program === 'env') {
     // `env bash`, `env -S bash -e`, `env VAR=1 sh`
@@ -132,13 +147,16 @@ export const NOT_TEXT = 'it is not text';
 /** Reads a file of code; binary content (a NUL byte) is no script. */
 export function readCode(where: PathAnalysis, maxBytes: number): CodeText {
   if (where.absolute === undefined) return { kind: 'unreadable', why: 'its place cannot be known' };
-  if (!where.insideWorkspace || where.relative === undefined) return existsSync(where.absolute) ? { kind: 'unreadable', why: 'it is outside the workspace' } : { kind: 'absent' };
+  if (!where.insideWorkspace || where.relative === undefined)
+    return existsSync(where.absolute) ? { kind: 'unreadable', why: 'it is outside the workspace' } : { kind: 'absent' };
   // the decision's own lookup saw nothing there: no failed open to build an error for
   if (entrySeen(where)?.kind === 'missing') return { kind: 'absent' };
   const read = readRegularFile(where.absolute, maxBytes);
   switch (read.kind) {
     case 'text':
-      return read.text.includes('\u0000') ? { kind: 'unreadable', why: NOT_TEXT } : { kind: 'text', text: read.text, relative: where.relative };
+      return read.text.includes('\u0000')
+        ? { kind: 'unreadable', why: NOT_TEXT }
+        : { kind: 'text', text: read.text, relative: where.relative };
     case 'missing':
       return { kind: 'absent' };
     case 'not-a-file':
@@ -154,7 +172,11 @@ export function readCode(where: PathAnalysis, maxBytes: number): CodeText {
  * A file of code as a run must have it: its text, nothing (absent, or unread where the run
  * allows it), or unseen code when the run must be read (`mustRead`).
  */
-export function requiredCode(label: string, code: CodeText, mustRead: ShellScriptRun['mustRead']): Extract<CodeText, { kind: 'text' }> | UnseenCode | undefined {
+export function requiredCode(
+  label: string,
+  code: CodeText,
+  mustRead: ShellScriptRun['mustRead'],
+): Extract<CodeText, { kind: 'text' }> | UnseenCode | undefined {
   if (code.kind === 'text') return code;
   if (mustRead === undefined || (code.kind === 'absent' && mustRead === 'ifPresent')) return undefined;
   return unreadable(label, code.kind === 'absent' ? 'it does not exist' : code.why);
@@ -165,4 +187,3 @@ export interface RunSite {
   readonly context: PathContext;
   readonly reading: ScriptReading;
 }
-

@@ -63,7 +63,12 @@ const NO_PLACES: ReadonlyMap<string, ShellPathOperand> = new Map();
  * The place a path goes through, or names, that the line itself may make a link: each prefix
  * is compared as the kernel walks it, so `src/l/../x` goes through `src/l`.
  */
-function placeOnTheWay(text: string, site: OperandSite, places: ReadonlyMap<string, ShellPathOperand>, own: ShellPathOperand): ShellPathOperand | undefined {
+function placeOnTheWay(
+  text: string,
+  site: OperandSite,
+  places: ReadonlyMap<string, ShellPathOperand>,
+  own: ShellPathOperand,
+): ShellPathOperand | undefined {
   if (places.size === 0) return undefined;
   const { folder, rest } = startOf(text, site);
   let walked = folder;
@@ -81,7 +86,12 @@ function through(place: ShellPathOperand): string {
 }
 
 /** One path of an operand, unresolved when it goes through a place the line may make a link. */
-function judgedPath(operand: ShellPathOperand, text: string, site: OperandSite, places: ReadonlyMap<string, ShellPathOperand>): JudgedOperand {
+function judgedPath(
+  operand: ShellPathOperand,
+  text: string,
+  site: OperandSite,
+  places: ReadonlyMap<string, ShellPathOperand>,
+): JudgedOperand {
   const place = placeOnTheWay(text, site, places, operand);
   return place === undefined ? { operand, path: text } : { operand, path: undefined, unresolved: through(place) };
 }
@@ -93,7 +103,12 @@ function judgedPath(operand: ShellPathOperand, text: string, site: OperandSite, 
  * will (bounded), each match judged with the glob's text kept too. Order-free on purpose: a
  * command's own effects are applied by failing closed, not by simulating them.
  */
-export function judgeOperands(operands: readonly ShellPathOperand[], command: string, site: OperandSite, counts: (operand: ShellPathOperand) => boolean): JudgedOperand[] {
+export function judgeOperands(
+  operands: readonly ShellPathOperand[],
+  command: string,
+  site: OperandSite,
+  counts: (operand: ShellPathOperand) => boolean,
+): JudgedOperand[] {
   // every operand may place a link, counted as a path or not: `tool x && echo > x/a`
   const places = linkPlaces(operands, site);
   // read from the line's text only when it has a glob operand: most have none
@@ -110,12 +125,20 @@ export function judgeOperands(operands: readonly ShellPathOperand[], command: st
     if (operand.glob !== true) continue;
     options ??= globOptionsOf(command);
     if (options.globstar && text.includes('**')) {
-      judged.push({ operand, path: undefined, unresolved: `the line turns on globstar, so '${operand.source}' may match at any depth; name the paths` });
+      judged.push({
+        operand,
+        path: undefined,
+        unresolved: `the line turns on globstar, so '${operand.source}' may match at any depth; name the paths`,
+      });
       continue;
     }
     const expansion = expandGlob(text.startsWith('~') ? anchored(text, site) : text, site.base, options);
     if (!expansion.ok) {
-      judged.push({ operand, path: undefined, unresolved: `the glob '${operand.source}' cannot be expanded: ${expansion.problem}; narrow it or name the paths` });
+      judged.push({
+        operand,
+        path: undefined,
+        unresolved: `the glob '${operand.source}' cannot be expanded: ${expansion.problem}; narrow it or name the paths`,
+      });
       continue;
     }
     for (const match of expansion.matches) if (match !== text) judged.push(judgedPath(operand, match, site, places));

@@ -26,9 +26,23 @@ export interface PathUse {
 }
 
 // secrets leak when read; plain configuration only matters when it is changed
-const READ_SENSITIVE = new Set(['env', 'private_key', 'ssh', 'credentials', 'registry_auth', 'password', 'token', 'api_key']);
+const READ_SENSITIVE = new Set([
+  'env',
+  'private_key',
+  'ssh',
+  'credentials',
+  'registry_auth',
+  'password',
+  'token',
+  'api_key',
+]);
 
-const ROLE_LABEL: Readonly<Record<PathRole, string>> = { read: 'read', write: 'write', overwrite: 'overwrite', delete: 'delete' };
+const ROLE_LABEL: Readonly<Record<PathRole, string>> = {
+  read: 'read',
+  write: 'write',
+  overwrite: 'overwrite',
+  delete: 'delete',
+};
 
 // a missing path is created by a write, but a delete of it removes nothing
 // a glob operand names the files it matches when the command runs, not one file
@@ -46,10 +60,23 @@ function unknownPathEvidence(use: PathUse, source: string): Evidence[] {
   const note = 'path built at run time: its location cannot be known';
   const evidence: Evidence[] = [
     // outside is a guess: the place is not known, so a sandbox that bounds every write holds it
-    { category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: source, note, details: [source, '', ROLE_LABEL[use.role]], unseen: true },
+    {
+      category: 'FS_OUTSIDE_WORKSPACE',
+      argument: use.argument,
+      trigger: source,
+      note,
+      details: [source, '', ROLE_LABEL[use.role]],
+      unseen: true,
+    },
   ];
   if (use.role === 'delete' || use.role === 'overwrite') {
-    evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: source, note, details: [source, ROLE_LABEL[use.role], 'unknown'] });
+    evidence.push({
+      category: 'FS_DELETE_OVERWRITE',
+      argument: use.argument,
+      trigger: source,
+      note,
+      details: [source, ROLE_LABEL[use.role], 'unknown'],
+    });
   }
   return evidence;
 }
@@ -79,19 +106,43 @@ function formEvidence(use: PathUse, path: string, context: PathContext): Evidenc
     // seed 002 counts every write; a file that does not exist yet is created, not overwritten
     const extent = extentOf(analysis, use.role);
     const done = extent === 'new file' && use.role === 'overwrite' ? 'create' : operation;
-    evidence.push({ category: 'FS_DELETE_OVERWRITE', argument: use.argument, trigger: path, note: `${done} (${extent})`, details: [shown, done, extent] });
+    evidence.push({
+      category: 'FS_DELETE_OVERWRITE',
+      argument: use.argument,
+      trigger: path,
+      note: `${done} (${extent})`,
+      details: [shown, done, extent],
+    });
   }
   if (!analysis.insideWorkspace) {
     const why = analysis.reasons.length > 0 ? analysis.reasons.join('; ') : 'resolves outside the workspace';
-    evidence.push({ category: 'FS_OUTSIDE_WORKSPACE', argument: use.argument, trigger: path, note: why, details: [analysis.absolute ?? path, context.workspaceRoot, operation] });
+    evidence.push({
+      category: 'FS_OUTSIDE_WORKSPACE',
+      argument: use.argument,
+      trigger: path,
+      note: why,
+      details: [analysis.absolute ?? path, context.workspaceRoot, operation],
+    });
   }
   const secret = secretKind(analysis.relative ?? analysis.absolute ?? path);
   if (secret && (changes || READ_SENSITIVE.has(secret.kind))) {
-    evidence.push({ category: 'FS_CONFIG_SECRETS', argument: use.argument, trigger: secret.component, note: `${secret.kind} file`, details: [shown, secret.kind, operation] });
+    evidence.push({
+      category: 'FS_CONFIG_SECRETS',
+      argument: use.argument,
+      trigger: secret.component,
+      note: `${secret.kind} file`,
+      details: [shown, secret.kind, operation],
+    });
   }
   const manifest = changes ? dependencyManifest(path) : undefined;
   if (manifest) {
-    evidence.push({ category: 'DEPS_INSTALL_UPDATE', argument: use.argument, trigger: manifest, note: 'changes a dependency manifest', details: [operation, '', shown] });
+    evidence.push({
+      category: 'DEPS_INSTALL_UPDATE',
+      argument: use.argument,
+      trigger: manifest,
+      note: 'changes a dependency manifest',
+      details: [operation, '', shown],
+    });
   }
   return evidence;
 }

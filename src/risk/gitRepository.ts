@@ -48,7 +48,11 @@ function pointer(file: string, prefix: string): string | undefined {
 }
 
 function isBare(folder: string): boolean {
-  return kindOf(childOf(folder, 'HEAD')) === 'file' && kindOf(childOf(folder, 'objects')) === 'folder' && kindOf(childOf(folder, 'refs')) === 'folder';
+  return (
+    kindOf(childOf(folder, 'HEAD')) === 'file' &&
+    kindOf(childOf(folder, 'objects')) === 'folder' &&
+    kindOf(childOf(folder, 'refs')) === 'folder'
+  );
 }
 
 function withCommonDir(gitDir: string, top: string | undefined): GitRepository {

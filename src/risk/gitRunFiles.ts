@@ -4,8 +4,26 @@ import path from 'node:path';
 import type { GitConfigEntry } from '../shell/readers/gitConfigFile';
 import { gitConfigProblem, isGitCodeKey } from '../shell/readers/gitConfigKeys';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
-import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
-import { findRepository, hooksFolder, repositoryConfig, type FoundRepository, type GitRepository } from './gitRepository';
+import {
+  admit,
+  MAX_SCRIPT_FILE_BYTES,
+  readCode,
+  requiredCode,
+  runsAsShell,
+  unreadable,
+  unseen,
+  writtenByLine,
+  type RunSite,
+  type ScriptFile,
+  type ScriptReading,
+} from './codeFiles';
+import {
+  findRepository,
+  hooksFolder,
+  repositoryConfig,
+  type FoundRepository,
+  type GitRepository,
+} from './gitRepository';
 import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
@@ -17,7 +35,8 @@ function hooksPathOnLine(hooksPath: string, repository: GitRepository): string {
 /** The shell command a config entry holds, for a key git runs as a command. */
 function configCommand(entry: GitConfigEntry): string | undefined {
   if (entry.key.startsWith('alias.')) return entry.value.startsWith('!') ? entry.value.slice(1) : undefined;
-  if (entry.key.startsWith('submodule.') && entry.key.endsWith('.update')) return entry.value.startsWith('!') ? entry.value.slice(1) : undefined;
+  if (entry.key.startsWith('submodule.') && entry.key.endsWith('.update'))
+    return entry.value.startsWith('!') ? entry.value.slice(1) : undefined;
   return isGitCodeKey(entry.key) ? entry.value : undefined;
 }
 
@@ -27,7 +46,8 @@ function configCommand(entry: GitConfigEntry): string | undefined {
  */
 function nestedConfigLabel(repository: GitRepository, context: RunSite['context']): string | undefined {
   // the workspace's own repository first: most git commands run there, and its config needs no lookup
-  if (repository.top === undefined || repository.top === context.analyze('.', context.workspaceRoot).absolute) return undefined;
+  if (repository.top === undefined || repository.top === context.analyze('.', context.workspaceRoot).absolute)
+    return undefined;
   const where = context.analyze(path.join(repository.commonDir, 'config'), context.base);
   return where.insideWorkspace ? (where.relative ?? 'config') : undefined;
 }
@@ -37,12 +57,21 @@ function nestedConfigLabel(repository: GitRepository, context: RunSite['context'
  * are read like a script; a key that reads more configuration or allows the `ext::` transport
  * cannot be followed and fails closed.
  */
-function nestedConfig(label: string, repository: GitRepository, config: readonly GitConfigEntry[] | undefined, site: RunSite): ScriptFile | undefined {
+function nestedConfig(
+  label: string,
+  repository: GitRepository,
+  config: readonly GitConfigEntry[] | undefined,
+  site: RunSite,
+): ScriptFile | undefined {
   if (config === undefined) return unreadable(label, 'it cannot be read as git configuration');
   const commands: string[] = [];
   for (const entry of config) {
     const problem = gitConfigProblem(entry.key, entry.value);
-    if (problem !== undefined) return unseen(label, `${problem} (in ${label}): fail closed; remove it, or run git in a repository whose configuration can be read`);
+    if (problem !== undefined)
+      return unseen(
+        label,
+        `${problem} (in ${label}): fail closed; remove it, or run git in a repository whose configuration can be read`,
+      );
     const command = configCommand(entry);
     if (command !== undefined && command.trim() !== '') commands.push(command);
   }
@@ -98,10 +127,18 @@ export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   const hooks = (run.script ?? '').split(' ').filter((hook) => hook !== '');
   const intoGit = writeIntoGit(reading.writes);
   if (intoGit !== undefined) {
-    return [unseen('.git', `git reads its configuration and hooks from .git, and this same command line writes '${intoGit}': fail closed; change it in one call and run git in the next, so that what git runs can be read`)];
+    return [
+      unseen(
+        '.git',
+        `git reads its configuration and hooks from .git, and this same command line writes '${intoGit}': fail closed; change it in one call and run git in the next, so that what git runs can be read`,
+      ),
+    ];
   }
   const folder = run.path === undefined ? undefined : context.analyze(run.path, context.base).absolute;
-  if (folder === undefined) return hooks.length === 0 ? [] : [unreadable(run.source, 'the folder git runs in is only known at run time, and so are the hooks it runs')];
+  if (folder === undefined)
+    return hooks.length === 0
+      ? []
+      : [unreadable(run.source, 'the folder git runs in is only known at run time, and so are the hooks it runs')];
   const found = repositoryOf(folder, reading);
   const { repository } = found;
   if (repository === undefined) return [];
@@ -112,7 +149,8 @@ export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   const files: ScriptFile[] = [];
   const nested = nestedLabel === undefined ? undefined : nestedConfig(nestedLabel, repository, config, site);
   if (nested !== undefined) files.push(nested);
-  const hooksDir = run.hooksPath === undefined ? hooksFolder(repository, config ?? []) : hooksPathOnLine(run.hooksPath, repository);
+  const hooksDir =
+    run.hooksPath === undefined ? hooksFolder(repository, config ?? []) : hooksPathOnLine(run.hooksPath, repository);
   for (const hook of hooks) {
     const file = hookFile(path.join(hooksDir, hook), repository, site);
     if (file !== undefined) files.push(file);

@@ -11,7 +11,10 @@ import { isCodeVariable } from '../shell/codeVariables';
  */
 
 /** What reading a justfile for some recipes gives: their shell text, or why it cannot be followed. */
-export type JustReading = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'problem'; readonly reason: string } | { readonly kind: 'none' };
+export type JustReading =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'problem'; readonly reason: string }
+  | { readonly kind: 'none' };
 
 interface Dependency {
   readonly name: string;
@@ -48,9 +51,23 @@ const MAX_DEPENDENCY_DEPTH = 8;
 const RUN_TIME = '"${JUST_VALUE}"';
 
 // shells whose `-c` reading the analysis shares, as `set shell := [...]` names them
-const PLAIN_SHELL = /^\[\s*(['"])(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash)\1\s*(?:,\s*(['"])-[A-Za-z]*c[A-Za-z]*\2\s*)?(?:,\s*(['"])-[A-Za-z]*\3\s*)*\]$/;
+const PLAIN_SHELL =
+  /^\[\s*(['"])(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash)\1\s*(?:,\s*(['"])-[A-Za-z]*c[A-Za-z]*\2\s*)?(?:,\s*(['"])-[A-Za-z]*\3\s*)*\]$/;
 // settings that change where code comes from or runs
-const FOLLOWED_SETTINGS: ReadonlySet<string> = new Set(['export', 'positional-arguments', 'quiet', 'ignore-comments', 'allow-duplicate-recipes', 'allow-duplicate-variables', 'unstable', 'windows-shell', 'windows-powershell', 'tempdir', 'no-exit-message', 'lazy']);
+const FOLLOWED_SETTINGS: ReadonlySet<string> = new Set([
+  'export',
+  'positional-arguments',
+  'quiet',
+  'ignore-comments',
+  'allow-duplicate-recipes',
+  'allow-duplicate-variables',
+  'unstable',
+  'windows-shell',
+  'windows-powershell',
+  'tempdir',
+  'no-exit-message',
+  'lazy',
+]);
 // attributes that run the recipe elsewhere or with another interpreter
 const UNFOLLOWED_ATTRIBUTE = /^(?:script|working-directory|extension)\b/;
 const ASSIGNMENT = /^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$/;
@@ -64,7 +81,8 @@ function stringValue(expression: string): string | undefined {
   const single = /^'([^']*)'$/.exec(text);
   if (single?.[1] !== undefined) return single[1];
   const double = /^"((?:[^"\\]|\\.)*)"$/.exec(text);
-  if (double?.[1] !== undefined) return double[1].replace(/\\(.)/g, (_match, char: string) => (char === 'n' ? '\n' : char === 't' ? '\t' : char));
+  if (double?.[1] !== undefined)
+    return double[1].replace(/\\(.)/g, (_match, char: string) => (char === 'n' ? '\n' : char === 't' ? '\t' : char));
   return undefined;
 }
 
@@ -80,10 +98,14 @@ function expressionCommands(expression: string): string[] {
 /** `name 'arg' (dep "x")` after a recipe's colon: the dependencies, with their literal arguments. */
 function dependencies(text: string): Dependency[] {
   const found: Dependency[] = [];
-  for (const match of text.matchAll(/\(\s*([A-Za-z_][\w-]*)((?:\s+(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s)]+))*)\s*\)|([A-Za-z_][\w-]*)/g)) {
+  for (const match of text.matchAll(
+    /\(\s*([A-Za-z_][\w-]*)((?:\s+(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s)]+))*)\s*\)|([A-Za-z_][\w-]*)/g,
+  )) {
     const name = match[1] ?? match[3];
     if (name === undefined) continue;
-    const args = [...(match[2] ?? '').matchAll(/'[^']*'|"(?:[^"\\]|\\.)*"|[^\s]+/g)].map((arg) => stringValue(arg[0]) ?? RUN_TIME);
+    const args = [...(match[2] ?? '').matchAll(/'[^']*'|"(?:[^"\\]|\\.)*"|[^\s]+/g)].map(
+      (arg) => stringValue(arg[0]) ?? RUN_TIME,
+    );
     found.push({ name, args });
   }
   return found;
@@ -92,11 +114,22 @@ function dependencies(text: string): Dependency[] {
 function parseHeader(line: string, attributes: readonly string[]): Recipe | undefined {
   const header = HEADER.exec(line);
   if (header?.[1] === undefined) return undefined;
-  const parameters = (header[2] ?? '').trim().split(/\s+/).filter((word) => word !== '');
+  const parameters = (header[2] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const variadic = parameters.some((parameter) => /^[+*]/.test(parameter.replace(/^\$/, '')));
   const names = parameters.map((parameter) => parameter.replace(/^\$/, '').replace(/^[+*]/, '').replace(/=.*$/, ''));
   const [before = '', after = ''] = (header[3] ?? '').split('&&');
-  return { name: header[1], parameters: names, variadic, before: dependencies(before), after: dependencies(after), body: [], attributes };
+  return {
+    name: header[1],
+    parameters: names,
+    variadic,
+    before: dependencies(before),
+    after: dependencies(after),
+    body: [],
+    attributes,
+  };
 }
 
 function parseJustfile(text: string): Justfile {
@@ -125,13 +158,17 @@ function parseJustfile(text: string): Justfile {
       attributes.push(...attribute[1].split(',').map((item) => item.trim()));
       continue;
     }
-    if (/^(?:import|mod)\b/.test(trimmed)) return problem(`the justfile ${trimmed.split(/\s/)[0] ?? 'import'}s another file`);
+    if (/^(?:import|mod)\b/.test(trimmed))
+      return problem(`the justfile ${trimmed.split(/\s/)[0] ?? 'import'}s another file`);
     const setting = SETTING.exec(trimmed);
     if (setting?.[1] !== undefined) {
       const name = setting[1];
       if (name === 'shell' && PLAIN_SHELL.test((setting[2] ?? '').trim())) continue;
       exportAll ||= name === 'export';
-      if (!FOLLOWED_SETTINGS.has(name)) return problem(`the justfile sets ${name}, which changes the shell, the environment or the folder its recipes run with`);
+      if (!FOLLOWED_SETTINGS.has(name))
+        return problem(
+          `the justfile sets ${name}, which changes the shell, the environment or the folder its recipes run with`,
+        );
       continue;
     }
     const alias = ALIAS.exec(trimmed);
@@ -152,7 +189,10 @@ function parseJustfile(text: string): Justfile {
     attributes = [];
     if (recipe === undefined) continue;
     const unfollowed = recipe.attributes.find((item) => UNFOLLOWED_ATTRIBUTE.test(item));
-    if (unfollowed !== undefined) return problem(`recipe ${recipe.name} has the attribute [${unfollowed}], which runs it elsewhere or with another interpreter`);
+    if (unfollowed !== undefined)
+      return problem(
+        `recipe ${recipe.name} has the attribute [${unfollowed}], which runs it elsewhere or with another interpreter`,
+      );
     recipes.set(recipe.name, recipe);
     first ??= recipe.name;
     if (recipe.attributes.includes('default')) first = recipe.name;
@@ -163,15 +203,26 @@ function parseJustfile(text: string): Justfile {
 }
 
 function problem(reason: string): Justfile {
-  return { recipes: new Map(), aliases: new Map(), values: new Map(), loadCommands: [], exported: new Set(), first: undefined, problem: reason };
+  return {
+    recipes: new Map(),
+    aliases: new Map(),
+    values: new Map(),
+    loadCommands: [],
+    exported: new Set(),
+    first: undefined,
+    problem: reason,
+  };
 }
 
 /** A body line with its `{{expr}}` replaced: a parameter or string variable by its value, anything else by a run-time value. */
 function interpolate(line: string, scope: ReadonlyMap<string, string>): string {
-  return line.replace(/\{\{\{\{/g, '\u0000').replace(/\{\{([\s\S]*?)\}\}/g, (_match, expression: string) => {
-    const name = expression.trim();
-    return scope.get(name) ?? stringValue(name) ?? RUN_TIME;
-  }).replace(/\u0000/g, '{{');
+  return line
+    .replace(/\{\{\{\{/g, '\u0000')
+    .replace(/\{\{([\s\S]*?)\}\}/g, (_match, expression: string) => {
+      const name = expression.trim();
+      return scope.get(name) ?? stringValue(name) ?? RUN_TIME;
+    })
+    .replace(/\u0000/g, '{{');
 }
 
 /** Body lines with a line ending in a backslash joined to the next, as just joins them. */
@@ -203,7 +254,9 @@ function invocations(justfile: Justfile, words: readonly string[]): { recipe: Re
     if (word.includes('::')) return `recipe ${word} is in a module`;
     const recipe = justfile.recipes.get(justfile.aliases.get(word) ?? word);
     if (recipe === undefined) return calls;
-    const take = recipe.variadic ? words.length - index - 1 : Math.min(recipe.parameters.length, words.length - index - 1);
+    const take = recipe.variadic
+      ? words.length - index - 1
+      : Math.min(recipe.parameters.length, words.length - index - 1);
     calls.push({ recipe, args: words.slice(index + 1, index + 1 + take) });
     index += 1 + take;
   }
@@ -215,7 +268,11 @@ function invocations(justfile: Justfile, words: readonly string[]): { recipe: Re
  * recipe), with `variables` set on its line (`just NAME=VALUE`); undefined values are built at
  * run time. A shebang recipe runs as one script when it is a shell script.
  */
-export function justRecipeText(text: string, words: readonly string[], variables: readonly (readonly [string, string | undefined])[] = []): JustReading {
+export function justRecipeText(
+  text: string,
+  words: readonly string[],
+  variables: readonly (readonly [string, string | undefined])[] = [],
+): JustReading {
   const justfile = parseJustfile(text);
   if (justfile.problem !== undefined) return { kind: 'problem', reason: justfile.problem };
   const values = new Map(justfile.values);
@@ -225,7 +282,10 @@ export function justRecipeText(text: string, words: readonly string[], variables
   const lines: string[] = justfile.loadCommands.map((command) => `: $(${command})`);
   // an exported variable that chooses the code programs run (PATH, LD_PRELOAD) holds for every recipe
   for (const name of justfile.exported) {
-    if (isCodeEnvironment(name) || isCodeVariable(name)) lines.push(`export ${name}=${values.get(name) === undefined ? RUN_TIME : `'${(values.get(name) ?? '').replace(/'/g, `'\\''`)}'`}`);
+    if (isCodeEnvironment(name) || isCodeVariable(name))
+      lines.push(
+        `export ${name}=${values.get(name) === undefined ? RUN_TIME : `'${(values.get(name) ?? '').replace(/'/g, `'\\''`)}'`}`,
+      );
   }
   const done = new Set<string>();
   let size = 0;
@@ -234,16 +294,30 @@ export function justRecipeText(text: string, words: readonly string[], variables
     if (done.has(recipe.name) || depth > MAX_DEPENDENCY_DEPTH || size > MAX_TEXT || failure !== undefined) return;
     done.add(recipe.name);
     const scope = new Map(values);
-    recipe.parameters.forEach((parameter, index) => scope.set(parameter, recipe.variadic && index === recipe.parameters.length - 1 ? args.slice(index).join(' ') : (args[index] ?? RUN_TIME)));
+    recipe.parameters.forEach((parameter, index) =>
+      scope.set(
+        parameter,
+        recipe.variadic && index === recipe.parameters.length - 1
+          ? args.slice(index).join(' ')
+          : (args[index] ?? RUN_TIME),
+      ),
+    );
     for (const dependency of recipe.before) call(dependency, depth);
     const body = recipe.body.map((line) => interpolate(line, scope));
     const shebang = body[0]?.startsWith('#!') === true;
-    if (shebang && !/^#!\s*(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash)\b/.test(body[0] ?? '')) {
+    if (
+      shebang &&
+      !/^#!\s*(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash)\b/.test(body[0] ?? '')
+    ) {
       failure = `recipe ${recipe.name} is a script in another language (${body[0] ?? ''})`;
       return;
     }
     // each line runs in a shell of its own, unless the recipe is one shebang script
-    const commands = shebang ? [body.slice(1).join('\n')] : joinContinued(body).filter((line) => line.trim() !== '' && !line.trim().startsWith('#')).map((line) => line.replace(/^[@-]+/, ''));
+    const commands = shebang
+      ? [body.slice(1).join('\n')]
+      : joinContinued(body)
+          .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+          .map((line) => line.replace(/^[@-]+/, ''));
     for (const command of commands) {
       size += command.length;
       if (size <= MAX_TEXT) lines.push(`( ${command}\n)`);

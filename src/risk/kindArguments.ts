@@ -24,8 +24,7 @@ export type KindArguments =
   | { readonly kind: 'read'; readonly uses: readonly NamedTarget[] };
 
 export type KindArgumentsResult =
-  | { readonly ok: true; readonly read: KindArguments }
-  | { readonly ok: false; readonly error: ToolArgumentsError };
+  { readonly ok: true; readonly read: KindArguments } | { readonly ok: false; readonly error: ToolArgumentsError };
 
 const NONE: KindArguments = Object.freeze({ kind: 'none' });
 
@@ -40,11 +39,17 @@ function target(tool: string, args: Args, name: string): NamedTarget | ToolArgum
   const value = text(tool, args, name);
   if (typeof value !== 'string') return value;
   if (value === '') return new ToolArgumentsError(tool, `'${name}'`, 'is empty');
-  return isBlankPath(value) ? new ToolArgumentsError(tool, `'${name}'`, 'is only whitespace') : { argument: name, path: value };
+  return isBlankPath(value)
+    ? new ToolArgumentsError(tool, `'${name}'`, 'is only whitespace')
+    : { argument: name, path: value };
 }
 
 /** The paths a file kind names: each listed argument that is present, as text or a list of text. */
-function namedPaths(tool: string, args: Args, names: string | readonly string[] | undefined): NamedTarget[] | ToolArgumentsError {
+function namedPaths(
+  tool: string,
+  args: Args,
+  names: string | readonly string[] | undefined,
+): NamedTarget[] | ToolArgumentsError {
   const found: NamedTarget[] = [];
   if (typeof names === 'string') return addNamedPaths(tool, args, names, found);
   for (const name of names ?? []) {
@@ -55,24 +60,35 @@ function namedPaths(tool: string, args: Args, names: string | readonly string[] 
 }
 
 /** Adds the paths one argument names to `found`: nothing when it is absent, each item of a list. */
-function addNamedPaths(tool: string, args: Args, name: string, found: NamedTarget[]): NamedTarget[] | ToolArgumentsError {
+function addNamedPaths(
+  tool: string,
+  args: Args,
+  name: string,
+  found: NamedTarget[],
+): NamedTarget[] | ToolArgumentsError {
   const value = args[name];
   // null is an optional path not given, as the scope check reads it
   if (value === undefined || value === null) return found;
   if (!Array.isArray(value)) {
-    if (typeof value !== 'string' || isBlankPath(value)) return new ToolArgumentsError(tool, `'${name}'`, 'must be a non-empty path');
+    if (typeof value !== 'string' || isBlankPath(value))
+      return new ToolArgumentsError(tool, `'${name}'`, 'must be a non-empty path');
     found.push({ argument: name, path: value });
     return found;
   }
   for (let index = 0; index < value.length; index += 1) {
     const item: unknown = value[index];
-    if (typeof item !== 'string' || isBlankPath(item)) return new ToolArgumentsError(tool, `'${name}'[${index}]`, 'must be a non-empty path');
+    if (typeof item !== 'string' || isBlankPath(item))
+      return new ToolArgumentsError(tool, `'${name}'[${index}]`, 'must be a non-empty path');
     found.push({ argument: name, path: item });
   }
   return found;
 }
 
-function fileWrite(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'file_write' }>): KindArguments | ToolArgumentsError {
+function fileWrite(
+  tool: string,
+  args: Args,
+  spec: Extract<ToolKindSpec, { kind: 'file_write' }>,
+): KindArguments | ToolArgumentsError {
   const uses = namedPaths(tool, args, spec.path);
   if (uses instanceof ToolArgumentsError) return uses;
   if (spec.patch !== undefined && args[spec.patch] !== undefined) {
@@ -80,22 +96,32 @@ function fileWrite(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind:
     if (typeof patch !== 'string') return patch;
     for (const named of patchFilePaths(patch)) uses.push({ argument: spec.patch, path: named });
   }
-  if (uses.length === 0) return new ToolArgumentsError(tool, 'the path', 'is missing: a file tool must name the file it changes');
+  if (uses.length === 0)
+    return new ToolArgumentsError(tool, 'the path', 'is missing: a file tool must name the file it changes');
   return { kind: 'file_write', uses, deletes: spec.operation === 'delete' };
 }
 
-function shell(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'shell' }>): KindArguments | ToolArgumentsError {
+function shell(
+  tool: string,
+  args: Args,
+  spec: Extract<ToolKindSpec, { kind: 'shell' }>,
+): KindArguments | ToolArgumentsError {
   const command = text(tool, args, spec.command);
   if (typeof command !== 'string') return command;
   // a blank command runs nothing a host would mean: refused, like a file tool naming no file
-  if (command.trim() === '') return new ToolArgumentsError(tool, `'${spec.command}'`, 'is empty: a shell call must say what to run');
+  if (command.trim() === '')
+    return new ToolArgumentsError(tool, `'${spec.command}'`, 'is empty: a shell call must say what to run');
   if (spec.cwd === undefined || args[spec.cwd] === undefined) return { kind: 'shell', command, cwd: undefined };
   const cwd = target(tool, args, spec.cwd);
   return cwd instanceof ToolArgumentsError ? cwd : { kind: 'shell', command, cwd };
 }
 
 /** The paths a read names, and the path of a `file:` resource URI; a URI of another scheme names no file. */
-function read(tool: string, args: Args, spec: Extract<ToolKindSpec, { kind: 'read' }>): KindArguments | ToolArgumentsError {
+function read(
+  tool: string,
+  args: Args,
+  spec: Extract<ToolKindSpec, { kind: 'read' }>,
+): KindArguments | ToolArgumentsError {
   const uses = namedPaths(tool, args, spec.path);
   if (uses instanceof ToolArgumentsError) return uses;
   // null is an optional URI not given, as for a path
@@ -119,7 +145,9 @@ function readKind(tool: string, args: Args, spec: ToolKindSpec): KindArguments |
     case 'file_patch': {
       const file = target(tool, args, spec.path);
       // only a real boolean true is a dry run: "true" or 1 from a confused model is not
-      return file instanceof ToolArgumentsError ? file : { kind: 'file_patch', file, dryRun: spec.dryRun !== undefined && args[spec.dryRun] === true };
+      return file instanceof ToolArgumentsError
+        ? file
+        : { kind: 'file_patch', file, dryRun: spec.dryRun !== undefined && args[spec.dryRun] === true };
     }
     case 'fs': {
       const op = text(tool, args, spec.op);

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
-import { admit, MAX_MAKEFILE_BYTES, readCode, requiredCode, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile, type UnseenCode } from './codeFiles';
+import {
+  admit,
+  MAX_MAKEFILE_BYTES,
+  readCode,
+  requiredCode,
+  unreadable,
+  unseen,
+  writtenByLine,
+  type RunSite,
+  type ScriptFile,
+  type UnseenCode,
+} from './codeFiles';
 import { makefileParts, makefileProblem, makeRecipeText } from './makefileRecipes';
 import { writeOver } from './writtenCode';
 
@@ -16,7 +27,8 @@ type MakeText = { readonly kind: 'text'; readonly text: string; readonly label: 
 /** The makefile make reads: `-f FILE`, or the first of its default names in its folder; one the line writes cannot be read. */
 function chooseMakefile(run: ShellScriptRun & { readonly path: string }, site: RunSite): MakeText {
   const { context, reading } = site;
-  const candidates = run.file === undefined ? MAKEFILE_NAMES.map((name) => path.posix.join(run.path, name)) : [run.file];
+  const candidates =
+    run.file === undefined ? MAKEFILE_NAMES.map((name) => path.posix.join(run.path, name)) : [run.file];
   for (const candidate of candidates) {
     const where = context.analyze(candidate, context.base);
     const written = where.absolute === undefined ? reading.writes.unknown : writeOver(where.absolute, reading.writes);
@@ -39,7 +51,12 @@ function chooseMakefile(run: ShellScriptRun & { readonly path: string }, site: R
  * (`folder`, absolute): an include built at run time, outside the workspace, written by the line
  * or missing (unless `-include`) cannot be followed.
  */
-function withIncludes(text: string, folder: string, site: RunSite, depth: number): { readonly text: string } | UnseenCode {
+function withIncludes(
+  text: string,
+  folder: string,
+  site: RunSite,
+  depth: number,
+): { readonly text: string } | UnseenCode {
   const { context, reading } = site;
   const out: string[] = [];
   for (const part of makefileParts(text)) {
@@ -48,8 +65,16 @@ function withIncludes(text: string, folder: string, site: RunSite, depth: number
       continue;
     }
     const names = part.include.names;
-    if (names === undefined) return unseen('include', 'the Makefile includes a file named only at run time: fail closed; include files by their names');
-    if (depth >= MAX_INCLUDE_DEPTH) return unseen('include', `the Makefile includes files nested deeper than ${MAX_INCLUDE_DEPTH} levels: fail closed`);
+    if (names === undefined)
+      return unseen(
+        'include',
+        'the Makefile includes a file named only at run time: fail closed; include files by their names',
+      );
+    if (depth >= MAX_INCLUDE_DEPTH)
+      return unseen(
+        'include',
+        `the Makefile includes files nested deeper than ${MAX_INCLUDE_DEPTH} levels: fail closed`,
+      );
     for (const name of names) {
       const where = context.analyze(name, folder);
       const label = where.relative ?? name;
@@ -85,11 +110,13 @@ export function makeRunFile(run: ShellScriptRun & { readonly path: string }, sit
   const whole = withIncludes(makefile.text, folder, site, 0);
   if ('kind' in whole) return whole;
   const problem = makefileProblem(whole.text, run.variables);
-  if (problem !== undefined) return unseen(makefile.label, `${problem}: fail closed; run the recipe's commands directly instead`);
+  if (problem !== undefined)
+    return unseen(makefile.label, `${problem}: fail closed; run the recipe's commands directly instead`);
   const targets = (run.script ?? '').split(' ').filter((target) => target !== '');
   const text = makeRecipeText(whole.text, targets, run.variables);
   if (text === undefined) return undefined;
-  if (!admit(reading, text)) return run.file === undefined ? undefined : unreadable(makefile.label, 'one decision reads no more script text');
+  if (!admit(reading, text))
+    return run.file === undefined ? undefined : unreadable(makefile.label, 'one decision reads no more script text');
   const label = `${makefile.label} ${targets.length === 0 ? 'default target' : `target ${targets.join(' ')}`}`;
   return { kind: 'read', text, label, base: folder };
 }

@@ -31,13 +31,17 @@ interface Makefile {
 
 const ASSIGNMENT = /^(?:(?:export|override|private)\s+)*([A-Za-z_.][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
 const RULE = /^([^:#=\t][^:#=]*?)\s*(::?)(?!=)\s*([^=]*)$/;
-const DIRECTIVE = /^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|vpath|export|unexport|undefine)\b/;
+const DIRECTIVE =
+  /^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|vpath|export|unexport|undefine)\b/;
 // automatic variables: their values are known only to make, when the rule runs
 const AUTOMATIC = new Set(['@', '<', '^', '+', '?', '*', '|', '%']);
 
 /** Logical lines: a backslash before the newline joins the next line. */
 function logicalLines(text: string): string[] {
-  return text.replace(/\r\n/g, '\n').replace(/\\\n[ \t]*/g, ' ').split('\n');
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(/\\\n[ \t]*/g, ' ')
+    .split('\n');
 }
 
 /** A text read: its logical lines and what they define. */
@@ -101,7 +105,10 @@ function parseMakefile(lines: readonly string[]): Makefile {
     const [body = '', inline] = splitInlineRecipe(rule[3] ?? '');
     current = [];
     for (const target of rule[1].split(/\s+/).filter((name) => name !== '')) {
-      const entry: Rule = { prerequisites: body.split(/[\s|]+/).filter((name) => name !== ''), recipe: inline === undefined ? [] : [inline] };
+      const entry: Rule = {
+        prerequisites: body.split(/[\s|]+/).filter((name) => name !== ''),
+        recipe: inline === undefined ? [] : [inline],
+      };
       rules.set(target, [...(rules.get(target) ?? []), entry]);
       current.push(entry);
       if (firstTarget === undefined && !target.startsWith('.') && !target.includes('%')) firstTarget = target;
@@ -167,7 +174,10 @@ function expand(text: string, scope: Expansion, depth: number): string {
       index = dollar + 2;
     } else if (next !== '(' && next !== '{') {
       // `$@`, `$<`, `$X`: one character names the variable
-      piece = next !== undefined && AUTOMATIC.has(next) ? charge(scope, '"${MAKE_AUTOMATIC}"') : expandName(next ?? '', scope, depth);
+      piece =
+        next !== undefined && AUTOMATIC.has(next)
+          ? charge(scope, '"${MAKE_AUTOMATIC}"')
+          : expandName(next ?? '', scope, depth);
       index = dollar + 2;
     } else {
       const end = referenceEnd(text, dollar + 1);
@@ -234,7 +244,11 @@ function environmentLines(makefile: Makefile, scope: Expansion): string[] {
  * a subshell of its own as make gives each line a shell, after the commands the Makefile runs
  * as it is read and the code-choosing variables it exports; undefined when there are none.
  */
-export function makeRecipeText(makefileText: string, targets: readonly string[], variables: MakeVariables = []): string | undefined {
+export function makeRecipeText(
+  makefileText: string,
+  targets: readonly string[],
+  variables: MakeVariables = [],
+): string | undefined {
   const makefile = withVariables(parsedText(makefileText).makefile, variables);
   const wanted = targets.length > 0 ? targets : makefile.firstTarget === undefined ? [] : [makefile.firstTarget];
   const lines: string[] = [];
@@ -276,7 +290,8 @@ export interface MakeInclude {
 }
 
 /** A Makefile's text cut at its include directives, in order: make reads an included file in its place. */
-export type MakefilePart = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'include'; readonly include: MakeInclude };
+export type MakefilePart =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'include'; readonly include: MakeInclude };
 
 const INCLUDE = /^(-include|sinclude|include)\s+(.*)$/;
 
@@ -301,7 +316,10 @@ export function makefileParts(text: string): MakefilePart[] {
     }
     parts.push({ kind: 'text', text: pending.join('\n') });
     pending = [];
-    parts.push({ kind: 'include', include: { names: includeNames(include[2] ?? '', makefile), optional: include[1] !== 'include' } });
+    parts.push({
+      kind: 'include',
+      include: { names: includeNames(include[2] ?? '', makefile), optional: include[1] !== 'include' },
+    });
   }
   parts.push({ kind: 'text', text: pending.join('\n') });
   return parts;
@@ -311,19 +329,30 @@ export function makefileParts(text: string): MakefilePart[] {
 const PLAIN_SHELLS = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|dash)$/;
 // .SHELLFLAGS words that only set options; the last must hold -c so that the recipe is a command line
 const PLAIN_SHELL_FLAG = /^(?:[-+][A-Za-z]+|pipefail|errexit|nounset|xtrace|noclobber|posix)$/;
-const PLAIN_MAKE_FLAG = /^(?:-+[jklsw]*\d*|--jobs(?:=\d+)?|--no-print-directory|--print-directory|--silent|--quiet|--keep-going|\d+)$/;
+const PLAIN_MAKE_FLAG =
+  /^(?:-+[jklsw]*\d*|--jobs(?:=\d+)?|--no-print-directory|--print-directory|--silent|--quiet|--keep-going|\d+)$/;
 // functions that evaluate text as Makefile rules, write files, or run code of their own
 const EVALUATING = /\$[({](?:eval|file|guile|load)\s/;
 const LOAD = /^-?load\s/;
 
 function shellProblem(name: string, value: string): string | undefined {
-  const words = value.trim().split(/\s+/).filter((word) => word !== '');
-  if (name === 'SHELL') return words.length === 1 && PLAIN_SHELLS.test(words[0] ?? '') ? undefined : `SHELL is set to '${value.trim()}': make runs every recipe with it`;
+  const words = value
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  if (name === 'SHELL')
+    return words.length === 1 && PLAIN_SHELLS.test(words[0] ?? '')
+      ? undefined
+      : `SHELL is set to '${value.trim()}': make runs every recipe with it`;
   if (name === '.SHELLFLAGS') {
     const last = words[words.length - 1] ?? '';
-    return words.every((word) => PLAIN_SHELL_FLAG.test(word)) && /^-[A-Za-z]*c[A-Za-z]*$/.test(last) ? undefined : `.SHELLFLAGS is set to '${value.trim()}': the shell may read each recipe as something other than a command line`;
+    return words.every((word) => PLAIN_SHELL_FLAG.test(word)) && /^-[A-Za-z]*c[A-Za-z]*$/.test(last)
+      ? undefined
+      : `.SHELLFLAGS is set to '${value.trim()}': the shell may read each recipe as something other than a command line`;
   }
-  return words.every((word) => PLAIN_MAKE_FLAG.test(word)) ? undefined : `${name} is set to '${value.trim()}': it may give make other makefiles, variables or code to evaluate`;
+  return words.every((word) => PLAIN_MAKE_FLAG.test(word))
+    ? undefined
+    : `${name} is set to '${value.trim()}': it may give make other makefiles, variables or code to evaluate`;
 }
 
 const SHELL_SETTINGS: ReadonlySet<string> = new Set(['SHELL', '.SHELLFLAGS', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS']);
@@ -340,13 +369,16 @@ export function makefileProblem(text: string, variables: MakeVariables = []): st
     if (line.startsWith('\t')) continue;
     if (LOAD.test(line.trim())) return 'the Makefile loads a shared object into make';
   }
-  if (EVALUATING.test(text)) return 'the Makefile evaluates text as rules, writes files or runs code at run time ($(eval), $(file), $(guile))';
+  if (EVALUATING.test(text))
+    return 'the Makefile evaluates text as rules, writes files or runs code at run time ($(eval), $(file), $(guile))';
   for (const name of SHELL_SETTINGS) {
     const value = makefile.variables.get(name);
     if (value === undefined) continue;
     const scope: Expansion = { variables: makefile.variables, remaining: MAX_RECIPE_TEXT };
     const expanded = expand(value, scope, 0);
-    const problem = expanded.includes('"${MAKE_') ? `${name} is set to a value known only at run time` : shellProblem(name, expanded);
+    const problem = expanded.includes('"${MAKE_')
+      ? `${name} is set to a value known only at run time`
+      : shellProblem(name, expanded);
     if (problem !== undefined) return problem;
   }
   return undefined;

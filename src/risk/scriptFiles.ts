@@ -1,7 +1,22 @@
 import { parseOfRecentTexts } from '../files/recentParses';
 import type { ShellAnalysis, ShellScriptRun } from '../shell/shellAnalysis';
 import type { PathAnalysis } from '../paths/analyzePath';
-import { admit, MAX_PACKAGE_JSON_BYTES, MAX_SCRIPT_FILE_BYTES, NOT_TEXT, readCode, requiredCode, runsAsShell, unreadable, unseen, writtenByLine, type CodeText, type RunSite, type ScriptFile, type ScriptReading } from './codeFiles';
+import {
+  admit,
+  MAX_PACKAGE_JSON_BYTES,
+  MAX_SCRIPT_FILE_BYTES,
+  NOT_TEXT,
+  readCode,
+  requiredCode,
+  runsAsShell,
+  unreadable,
+  unseen,
+  writtenByLine,
+  type CodeText,
+  type RunSite,
+  type ScriptFile,
+  type ScriptReading,
+} from './codeFiles';
 import type { PathContext } from './fileRisk';
 import { gitRunFiles } from './gitRunFiles';
 import { makeRunFile } from './makeRunFiles';
@@ -56,7 +71,10 @@ function scriptRunFile(run: ShellScriptRun & { readonly path: string }, site: Ru
   const absolute = where.absolute;
   const written = absolute === undefined ? reading.writes.unknown : writeOver(absolute, reading.writes);
   if (written !== undefined) return writtenByLine(where.relative ?? run.source, written);
-  const key = run.script === undefined && run.scripts === undefined ? `${absolute ?? run.path}` : `${absolute ?? run.path}\u0000${run.script ?? ''}\u0000${(run.scripts ?? []).join(' ')}`;
+  const key =
+    run.script === undefined && run.scripts === undefined
+      ? `${absolute ?? run.path}`
+      : `${absolute ?? run.path}\u0000${run.script ?? ''}\u0000${(run.scripts ?? []).join(' ')}`;
   if (reading.seen.has(key)) return undefined;
   reading.seen.add(key);
   const label = where.relative ?? run.source;
@@ -65,17 +83,27 @@ function scriptRunFile(run: ShellScriptRun & { readonly path: string }, site: Ru
   if (code === undefined || code.kind === 'unseen') return code;
   const text = run.how === 'package' ? packageScriptText(code.text, run) : code.text;
   if (text === undefined) return undefined;
-  if (run.how === 'direct' && !runsAsShell(text)) return run.mustRead === undefined ? undefined : unreadable(label, 'it is not shell code');
+  if (run.how === 'direct' && !runsAsShell(text))
+    return run.mustRead === undefined ? undefined : unreadable(label, 'it is not shell code');
   if (!admit(reading, text)) return unreadable(label, 'one decision reads no more script text');
-  const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
-  return { kind: 'read', text, label: run.script === undefined ? code.relative : `${code.relative} script ${run.script}`, base: folder?.absolute };
+  const folder =
+    run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
+  return {
+    kind: 'read',
+    text,
+    label: run.script === undefined ? code.relative : `${code.relative} script ${run.script}`,
+    base: folder?.absolute,
+  };
 }
 
 /** A folder PATH names: the commands named may be its programs, unless it is outside the workspace and the line writes nothing there. */
 function programFolder(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile | undefined {
   const where = site.context.analyze(run.path, site.context.base);
   if (where.insideWorkspace || where.absolute === undefined) {
-    return unseen(run.source, `PATH names '${run.source}', a folder of the workspace, so the commands named may be programs written there: fail closed; run the program by its path instead`);
+    return unseen(
+      run.source,
+      `PATH names '${run.source}', a folder of the workspace, so the commands named may be programs written there: fail closed; run the program by its path instead`,
+    );
   }
   const written = writeInto(where.absolute, site.reading.writes);
   return written === undefined ? undefined : writtenByLine(run.source, written);
@@ -123,7 +151,11 @@ function runFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
  * line writes, or one that must be read and cannot be, is unseen code: the call fails closed.
  * `reading` holds what this decision has read and written so far.
  */
-export function readScriptFiles(analysis: Pick<ShellAnalysis, 'scriptRuns' | 'pathOperands'>, context: PathContext, reading: ScriptReading): ScriptFile[] {
+export function readScriptFiles(
+  analysis: Pick<ShellAnalysis, 'scriptRuns' | 'pathOperands'>,
+  context: PathContext,
+  reading: ScriptReading,
+): ScriptFile[] {
   collectWrites(analysis.pathOperands, context, reading.writes);
   const site: RunSite = { context, reading };
   const files: ScriptFile[] = [];

@@ -46,11 +46,20 @@ export function shellCallRisk(call: ShellCall, risk: RiskContext): CallRisk {
   const workspace = workspacePathContext(risk);
   const { cwd } = call;
   const setup = risk.shell ?? BUILTIN_SHELL;
-  const options = { catalog: setup.catalog, scratchFolders: setup.scratchFolders, homeDir: risk.homeDir, controlPaths: risk.controlPaths };
+  const options = {
+    catalog: setup.catalog,
+    scratchFolders: setup.scratchFolders,
+    homeDir: risk.homeDir,
+    controlPaths: risk.controlPaths,
+  };
   if (cwd === undefined) {
     // no working folder: one reading from the workspace root, its lists taken as they are
     const only = shellRisk(call.command, workspace, options);
-    return { risk: categorization(only.evidence), commandPaths: only.paths, shell: { commands: distinctCommands(only.commands), unknowable: only.unknowable } };
+    return {
+      risk: categorization(only.evidence),
+      commandPaths: only.paths,
+      shell: { commands: distinctCommands(only.commands), unknowable: only.unknowable },
+    };
   }
   const cwdEvidence = pathUseEvidence({ path: cwd.path, role: 'read', argument: cwd.argument }, workspace);
   // a working folder with whitespace at either end may be trimmed before use: the command is read in each
@@ -61,6 +70,9 @@ export function shellCallRisk(call: ShellCall, risk: RiskContext): CallRisk {
   return {
     risk: categorization([...cwdEvidence, ...found.flatMap((each) => each.evidence)]),
     commandPaths: found.flatMap((each) => each.paths),
-    shell: { commands: distinctCommands(first.commands), unknowable: found.map((each) => each.unknowable).find((why) => why !== undefined) },
+    shell: {
+      commands: distinctCommands(first.commands),
+      unknowable: found.map((each) => each.unknowable).find((why) => why !== undefined),
+    },
   };
 }

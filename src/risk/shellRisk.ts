@@ -59,18 +59,41 @@ function countsAsPath(operand: ShellPathOperand, context: PathContext): boolean 
 
 /** The same evidence with another note, built field by field: a spread gives each copy a map of its own. */
 function withNote(item: Evidence, note: string): Evidence {
-  if (item.unseen === true) return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details, unseen: true };
+  if (item.unseen === true)
+    return {
+      category: item.category,
+      argument: item.argument,
+      trigger: item.trigger,
+      note,
+      details: item.details,
+      unseen: true,
+    };
   return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details };
 }
 
 /** The same evidence with another note, marked as a guess: what an assumed role stands for is not seen. */
 function asGuess(item: Evidence, note: string): Evidence {
-  return { category: item.category, argument: item.argument, trigger: item.trigger, note, details: item.details, unseen: true };
+  return {
+    category: item.category,
+    argument: item.argument,
+    trigger: item.trigger,
+    note,
+    details: item.details,
+    unseen: true,
+  };
 }
 
 /** The evidence of one operand (or one path its glob matches); a possible write says why it is assumed. */
-function operandEvidence(operand: ShellPathOperand, context: PathContext, judgedPath: string | undefined = operand.path): Evidence[] {
-  const evidence = pathUseEvidence({ path: judgedPath, role: operand.role, argument: 'command' }, context, operand.source);
+function operandEvidence(
+  operand: ShellPathOperand,
+  context: PathContext,
+  judgedPath: string | undefined = operand.path,
+): Evidence[] {
+  const evidence = pathUseEvidence(
+    { path: judgedPath, role: operand.role, argument: 'command' },
+    context,
+    operand.source,
+  );
   const assumed = operand.assumed;
   return assumed === undefined ? evidence : evidence.map((item) => asGuess(item, `possible ${item.note}: ${assumed}`));
 }
@@ -87,8 +110,18 @@ export interface ShellRisk {
 
 function findingEvidence(finding: ShellFinding, context: PathContext): Evidence {
   const details: Evidence['details'] =
-    finding.category === 'EXEC_ARBITRARY' && finding.details[1] === '' ? [finding.details[0], context.base, finding.details[2]] : finding.details;
-  if (finding.unseen === true) return { category: finding.category, argument: 'command', trigger: finding.trigger, note: finding.note, details, unseen: true };
+    finding.category === 'EXEC_ARBITRARY' && finding.details[1] === ''
+      ? [finding.details[0], context.base, finding.details[2]]
+      : finding.details;
+  if (finding.unseen === true)
+    return {
+      category: finding.category,
+      argument: 'command',
+      trigger: finding.trigger,
+      note: finding.note,
+      details,
+      unseen: true,
+    };
   return { category: finding.category, argument: 'command', trigger: finding.trigger, note: finding.note, details };
 }
 
@@ -104,10 +137,26 @@ function unseenCode(file: UnseenCode, context: PathContext, reading: ScriptReadi
  * closed: a file whose commands cannot all be known (a parse error, a command built at run
  * time), whose folder is unknown, or which runs scripts nested deeper than the reading goes.
  */
-function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth: number, reading: ScriptReading, catalog: Catalog | undefined, sink: PathSink): Evidence[] {
+function scriptFileEvidence(
+  analysis: ShellAnalysis,
+  context: PathContext,
+  depth: number,
+  reading: ScriptReading,
+  catalog: Catalog | undefined,
+  sink: PathSink,
+): Evidence[] {
   if (depth > MAX_SCRIPT_FILE_DEPTH) {
     const run = analysis.scriptRuns[0];
-    return run === undefined ? [] : unseenCode(unseen(run.source, `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`), context, reading);
+    return run === undefined
+      ? []
+      : unseenCode(
+          unseen(
+            run.source,
+            `scripts run by scripts more than ${MAX_SCRIPT_FILE_DEPTH} levels deep are not read: fail closed; run the inner script directly`,
+          ),
+          context,
+          reading,
+        );
   }
   // a line that runs no file of code has nothing to read, nor any write to check one against
   if (analysis.scriptRuns.length === 0) return [];
@@ -127,17 +176,33 @@ function scriptFileEvidence(analysis: ShellAnalysis, context: PathContext, depth
       if (finding.category === 'EXEC_ARBITRARY') continue;
       evidence.push(withNote(findingEvidence(finding, context), `${where}: ${finding.note}`));
     }
-    evidence.push({ category: 'EXEC_ARBITRARY', argument: 'command', trigger: file.label, note: `${where}: read and analysed`, details: [file.label, context.base, 'runs a script'] });
+    evidence.push({
+      category: 'EXEC_ARBITRARY',
+      argument: 'command',
+      trigger: file.label,
+      note: `${where}: read and analysed`,
+      details: [file.label, context.base, 'runs a script'],
+    });
     // a relative path in the script starts from the folder it runs in: where that folder is
     // unknown, so are the files it changes
     const base = file.base;
     if (base === undefined) {
-      evidence.push(...unseenCode(unseen(file.label, `${where}: the folder it runs in is only known at run time, and so are the files it uses: fail closed`), context, reading));
+      evidence.push(
+        ...unseenCode(
+          unseen(
+            file.label,
+            `${where}: the folder it runs in is only known at run time, and so are the files it uses: fail closed`,
+          ),
+          context,
+          reading,
+        ),
+      );
       continue;
     }
     const innerContext = { ...context, base };
     // what the file does to the workspace counts for the scope like what the line does
-    for (const item of operandUses(inner, file.text, innerContext, sink)) evidence.push(withNote(item, `${where}: ${item.note}`));
+    for (const item of operandUses(inner, file.text, innerContext, sink))
+      evidence.push(withNote(item, `${where}: ${item.note}`));
     evidence.push(...scriptFileEvidence(inner, innerContext, depth + 1, reading, catalog, sink));
   }
   return evidence;
@@ -170,7 +235,9 @@ function scratchRule(context: PathContext, options: ShellRiskOptions): ScratchRu
   return {
     root,
     folders: (options.scratchFolders ?? []).filter((folder) => !isWithin(root, folder)),
-    controlPaths: (options.controlPaths ?? []).map((control) => context.analyze(control, context.workspaceRoot).absolute ?? control),
+    controlPaths: (options.controlPaths ?? []).map(
+      (control) => context.analyze(control, context.workspaceRoot).absolute ?? control,
+    ),
   };
 }
 
@@ -183,7 +250,8 @@ function scratchOf(sink: PathSink): ScratchRule {
 /** Whether `inner` is `outer` or below it (both absolute). */
 const isWithin = (inner: string, outer: string): boolean => pathBelow(outer, inner) !== undefined;
 
-const RUNTIME_PATH = 'it is not known before the command runs (built at run time, or relative to a folder that is); name the path literally, from a known folder';
+const RUNTIME_PATH =
+  'it is not known before the command runs (built at run time, or relative to a folder that is); name the path literally, from a known folder';
 
 /**
  * The path a judged operand gives the lifecycle: inside the workspace as its relative form; a
@@ -194,35 +262,50 @@ function commandPathOf(item: JudgedOperand, context: PathContext, sink: PathSink
   const { operand } = item;
   // each answer written out whole: most operands give one, and a spread of optional fields costs it
   const { source, role, assumed } = operand;
-  if (item.unresolved !== undefined) return pathOf(source, role, assumed, { relative: undefined, unresolved: item.unresolved });
-  if (item.path === undefined) return role === 'read' ? undefined : pathOf(source, role, assumed, { relative: undefined, unresolved: RUNTIME_PATH });
+  if (item.unresolved !== undefined)
+    return pathOf(source, role, assumed, { relative: undefined, unresolved: item.unresolved });
+  if (item.path === undefined)
+    return role === 'read'
+      ? undefined
+      : pathOf(source, role, assumed, { relative: undefined, unresolved: RUNTIME_PATH });
   const resolved = context.analyze(item.path, context.base);
   const changes = role !== 'read';
   if (resolved.insideWorkspace && resolved.relative !== undefined) {
     const input = item.path === operand.path ? source : `${source} (${item.path})`;
     const names = changes && role !== 'delete' ? hardLinkCountOf(resolved) : 1;
-    if (names > 1) return pathOf(input, role, assumed, { relative: undefined, unresolved: hardLinkedWriteProblem(names) });
+    if (names > 1)
+      return pathOf(input, role, assumed, { relative: undefined, unresolved: hardLinkedWriteProblem(names) });
     return pathOf(input, role, assumed, { relative: resolved.relative });
   }
   if (!changes) return undefined;
   // a folder holding the workspace holds the control files too (the workspace itself is in no scope)
   const absolute = resolved.absolute;
   const scratch = scratchOf(sink);
-  if (absolute !== undefined && isWithin(scratch.root, absolute)) return pathOf(source, role, assumed, { relative: undefined, coversWorkspace: true });
+  if (absolute !== undefined && isWithin(scratch.root, absolute))
+    return pathOf(source, role, assumed, { relative: undefined, coversWorkspace: true });
   const inScratch =
-    absolute !== undefined && scratch.folders.some((folder) => isWithin(absolute, folder)) && !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
+    absolute !== undefined &&
+    scratch.folders.some((folder) => isWithin(absolute, folder)) &&
+    !scratch.controlPaths.some((control) => isWithin(absolute, control) || isWithin(control, absolute));
   return inScratch ? undefined : pathOf(source, role, assumed, { relative: undefined });
 }
 
 /** A command path with the operand's `assumed` only when it has one, as the fields of the answer. */
-function pathOf(input: string, role: PathRole, assumed: string | undefined, where: Pick<CommandPath, 'relative' | 'unresolved' | 'coversWorkspace'>): CommandPath {
+function pathOf(
+  input: string,
+  role: PathRole,
+  assumed: string | undefined,
+  where: Pick<CommandPath, 'relative' | 'unresolved' | 'coversWorkspace'>,
+): CommandPath {
   const { relative, unresolved, coversWorkspace } = where;
   if (assumed === undefined) {
     if (unresolved !== undefined) return { input, role, relative, unresolved };
     return coversWorkspace === true ? { input, role, relative, coversWorkspace } : { input, role, relative };
   }
   if (unresolved !== undefined) return { input, role, assumed, relative, unresolved };
-  return coversWorkspace === true ? { input, role, assumed, relative, coversWorkspace } : { input, role, assumed, relative };
+  return coversWorkspace === true
+    ? { input, role, assumed, relative, coversWorkspace }
+    : { input, role, assumed, relative };
 }
 
 /**
@@ -231,7 +314,12 @@ function pathOf(input: string, role: PathRole, assumed: string | undefined, wher
  */
 function operandUses(analysis: ShellAnalysis, text: string, context: PathContext, sink: PathSink): Evidence[] {
   const evidence: Evidence[] = [];
-  for (const item of judgeOperands(analysis.pathOperands, text, { base: context.base, homeDir: sink.homeDir }, (operand) => countsAsPath(operand, context))) {
+  for (const item of judgeOperands(
+    analysis.pathOperands,
+    text,
+    { base: context.base, homeDir: sink.homeDir },
+    (operand) => countsAsPath(operand, context),
+  )) {
     evidence.push(...operandEvidence(item.operand, context, item.path));
     const used = commandPathOf(item, context, sink);
     if (used !== undefined) sink.paths.push(used);
@@ -252,7 +340,8 @@ export function shellRisk(command: string, context: PathContext, options: ShellR
   const sink: PathSink = { paths, homeDir: options.homeDir, line: context, options, scratch: undefined };
   evidence.push(...operandUses(analysis, command, context, sink));
   // a line that runs no file of code has nothing to read
-  if (analysis.scriptRuns.length === 0) return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
+  if (analysis.scriptRuns.length === 0)
+    return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable };
   const reading = newScriptReading();
   evidence.push(...scriptFileEvidence(analysis, context, 1, reading, catalog, sink));
   return { evidence, paths, commands: analysis.commands, unknowable: analysis.unknowable ?? reading.unseen };

@@ -1,6 +1,16 @@
 import { readSqliteInput } from '../shell/readers/sqliteCommands';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
-import { admit, MAX_SCRIPT_FILE_BYTES, readCode, requiredCode, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile } from './codeFiles';
+import {
+  admit,
+  MAX_SCRIPT_FILE_BYTES,
+  readCode,
+  requiredCode,
+  unreadable,
+  unseen,
+  writtenByLine,
+  type RunSite,
+  type ScriptFile,
+} from './codeFiles';
 import { writeOver } from './writtenCode';
 
 /**
@@ -24,6 +34,7 @@ export function sqliteRunFile(run: ShellScriptRun & { readonly path: string }, s
   if (problem !== undefined) return unseen(label, `${problem} (in ${label}): fail closed; run what it needs directly`);
   if (read.shell === '') return undefined;
   if (!admit(reading, read.shell)) return unreadable(label, 'one decision reads no more script text');
-  const folder = run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
+  const folder =
+    run.directory === null ? undefined : context.analyze(run.directory === '' ? '.' : run.directory, context.base);
   return { kind: 'read', text: read.shell, label: `${code.relative} sqlite3 commands`, base: folder?.absolute };
 }

@@ -1,7 +1,18 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
-import { admit, MAX_MAKEFILE_BYTES, readCode, requiredCode, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile, type UnseenCode } from './codeFiles';
+import {
+  admit,
+  MAX_MAKEFILE_BYTES,
+  readCode,
+  requiredCode,
+  unreadable,
+  unseen,
+  writtenByLine,
+  type RunSite,
+  type ScriptFile,
+  type UnseenCode,
+} from './codeFiles';
 import { justRecipeText } from './justfileRecipes';
 import { taskfileText } from './taskfileTasks';
 
@@ -26,18 +37,30 @@ function entries(folder: string): string[] {
 function writtenHere(folder: string, names: readonly string[], site: RunSite): string | undefined {
   const writes = site.reading.writes;
   if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find(({ path: written }) => folder === written || folder.startsWith(`${written}${path.sep}`) || (path.dirname(written) === folder && names.includes(path.basename(written).toLowerCase())))?.path;
+  return writes.absolute.find(
+    ({ path: written }) =>
+      folder === written ||
+      folder.startsWith(`${written}${path.sep}`) ||
+      (path.dirname(written) === folder && names.includes(path.basename(written).toLowerCase())),
+  )?.path;
 }
 
 /**
  * The file just or task reads, as each finds it: the one named on the line, else the first of
  * its names in the folder or the nearest folder above. A file the line writes cannot be read.
  */
-function findFile(run: ShellScriptRun & { readonly path: string }, how: 'just' | 'task', site: RunSite): string | UnseenCode | undefined {
+function findFile(
+  run: ShellScriptRun & { readonly path: string },
+  how: 'just' | 'task',
+  site: RunSite,
+): string | UnseenCode | undefined {
   const { context } = site;
   if (run.file !== undefined) {
     const where = context.analyze(run.file, context.base);
-    const written = where.absolute === undefined ? site.reading.writes.unknown : writtenHere(path.dirname(where.absolute), [path.basename(where.absolute).toLowerCase()], site);
+    const written =
+      where.absolute === undefined
+        ? site.reading.writes.unknown
+        : writtenHere(path.dirname(where.absolute), [path.basename(where.absolute).toLowerCase()], site);
     return written === undefined ? (where.absolute ?? run.file) : writtenByLine(run.file, written);
   }
   let folder = context.analyze(run.path, context.base).absolute;
@@ -48,7 +71,9 @@ function findFile(run: ShellScriptRun & { readonly path: string }, how: 'just' |
     if (written !== undefined) return writtenByLine(path.join(folder, names[0] ?? ''), written);
     // one listing per folder; task prefers its names in order; just takes any case of `justfile`
     const listed = entries(folder);
-    const found = names.map((name) => listed.find((entry) => entry.toLowerCase() === name)).find((entry) => entry !== undefined);
+    const found = names
+      .map((name) => listed.find((entry) => entry.toLowerCase() === name))
+      .find((entry) => entry !== undefined);
     if (found !== undefined) return path.join(folder, found);
     const parent = path.dirname(folder);
     if (parent === folder) return undefined;
@@ -75,10 +100,17 @@ export function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, 
   const code = requiredCode(label, readCode(where, MAX_MAKEFILE_BYTES), 'always');
   if (code === undefined || code.kind === 'unseen') return code;
   const names = run.scripts ?? (run.script ?? '').split(' ').filter((name) => name !== '');
-  const text = how === 'just' ? justRecipeText(code.text, names, run.variables) : taskfileText(code.text, names, run.variables);
+  const text =
+    how === 'just' ? justRecipeText(code.text, names, run.variables) : taskfileText(code.text, names, run.variables);
   if (text.kind === 'none') return undefined;
-  if (text.kind === 'problem') return unseen(label, `${text.reason} (in ${label}): fail closed; run the commands directly instead`);
+  if (text.kind === 'problem')
+    return unseen(label, `${text.reason} (in ${label}): fail closed; run the commands directly instead`);
   if (!admit(reading, text.text)) return unreadable(label, 'one decision reads no more script text');
   const folder = path.dirname(where.absolute ?? file);
-  return { kind: 'read', text: text.text, label: `${label} ${names.length === 0 ? 'default' : names.join(' ')}`, base: folder };
+  return {
+    kind: 'read',
+    text: text.text,
+    label: `${label} ${names.length === 0 ? 'default' : names.join(' ')}`,
+    base: folder,
+  };
 }

@@ -12,7 +12,10 @@ import { isCodeVariable } from '../shell/codeVariables';
  */
 
 /** What reading a Taskfile for some tasks gives: their shell text, or why it cannot be followed. */
-export type TaskReading = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'problem'; readonly reason: string } | { readonly kind: 'none' };
+export type TaskReading =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'problem'; readonly reason: string }
+  | { readonly kind: 'none' };
 
 const RUN_TIME = '"${TASK_VALUE}"';
 const MAX_TEXT = 64 * 1024;
@@ -37,14 +40,18 @@ function quoted(text: string): string {
 function readVariables(value: unknown, into: Map<string, string>, commands: string[]): void {
   if (!isTable(value)) return;
   for (const [name, entry] of Object.entries(value)) {
-    if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean') into.set(name, String(entry));
+    if (typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean')
+      into.set(name, String(entry));
     else if (isTable(entry) && typeof entry.sh === 'string') commands.push(entry.sh);
   }
 }
 
 /** `{{.NAME}}` by a plain value; any other template by a value known only at run time. */
 function template(text: string, values: ReadonlyMap<string, string>): string {
-  return text.replace(/\{\{([\s\S]*?)\}\}/g, (_match, expression: string) => values.get(expression.trim().replace(/^\./, '')) ?? RUN_TIME);
+  return text.replace(
+    /\{\{([\s\S]*?)\}\}/g,
+    (_match, expression: string) => values.get(expression.trim().replace(/^\./, '')) ?? RUN_TIME,
+  );
 }
 
 /** `export NAME=value` for environment entries that choose the code programs run. */
@@ -87,16 +94,24 @@ function runTask(reading: Reading, name: string, depth: number): void {
   const values = new Map(reading.values);
   const loadCommands: string[] = [];
   readVariables(task.vars, values, loadCommands);
-  const setup = environmentLines(task.env, values, loadCommands).map((line) => `${line}; `).join('');
+  const setup = environmentLines(task.env, values, loadCommands)
+    .map((line) => `${line}; `)
+    .join('');
   const dir = typeof task.dir === 'string' ? `cd ${quoted(template(task.dir, values))} && ` : '';
   const prefix = `${setup}${dir}`;
   for (const command of loadCommands) push(reading, `: $(${command})`, prefix);
   for (const dependency of list(task.deps)) {
-    const target = typeof dependency === 'string' ? dependency : isTable(dependency) && typeof dependency.task === 'string' ? dependency.task : undefined;
+    const target =
+      typeof dependency === 'string'
+        ? dependency
+        : isTable(dependency) && typeof dependency.task === 'string'
+          ? dependency.task
+          : undefined;
     if (target !== undefined) runTask(reading, template(target, values), depth + 1);
   }
   for (const check of [...list(task.preconditions), ...list(task.status)]) {
-    const command = typeof check === 'string' ? check : isTable(check) && typeof check.sh === 'string' ? check.sh : undefined;
+    const command =
+      typeof check === 'string' ? check : isTable(check) && typeof check.sh === 'string' ? check.sh : undefined;
     if (command !== undefined) push(reading, template(command, values), prefix);
   }
   const deferred: string[] = [];
@@ -104,21 +119,27 @@ function runTask(reading: Reading, name: string, depth: number): void {
   for (const entry of commands) {
     if (typeof entry === 'string') push(reading, template(entry, values), prefix);
     else if (isTable(entry) && typeof entry.cmd === 'string') push(reading, template(entry.cmd, values), prefix);
-    else if (isTable(entry) && typeof entry.task === 'string') runTask(reading, template(entry.task, values), depth + 1);
+    else if (isTable(entry) && typeof entry.task === 'string')
+      runTask(reading, template(entry.task, values), depth + 1);
     else if (isTable(entry) && typeof entry.defer === 'string') deferred.push(template(entry.defer, values));
-    else if (isTable(entry) && isTable(entry.defer) && typeof entry.defer.task === 'string') runTask(reading, template(entry.defer.task, values), depth + 1);
+    else if (isTable(entry) && isTable(entry.defer) && typeof entry.defer.task === 'string')
+      runTask(reading, template(entry.defer.task, values), depth + 1);
   }
   for (const command of deferred) push(reading, command, prefix);
 }
 
-type ParsedTaskfile = { readonly kind: 'document'; readonly document: unknown } | { readonly kind: 'problem'; readonly reason: string };
+type ParsedTaskfile =
+  { readonly kind: 'document'; readonly document: unknown } | { readonly kind: 'problem'; readonly reason: string };
 
 /** A Taskfile's YAML document, or why it is none; the last text's kept (see recentParses.ts). */
 const parsedTaskfile = parseOfRecentTexts((text: string): ParsedTaskfile => {
   try {
     return { kind: 'document', document: parse(text, { maxAliasCount: 100 }) };
   } catch (error) {
-    return { kind: 'problem', reason: `the Taskfile is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})` };
+    return {
+      kind: 'problem',
+      reason: `the Taskfile is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})`,
+    };
   }
 });
 
@@ -126,15 +147,21 @@ const parsedTaskfile = parseOfRecentTexts((text: string): ParsedTaskfile => {
  * The shell text `task NAMES` runs from a Taskfile's text (no names: `default`), with the
  * variables set on its line (`task NAME=VALUE`); undefined values are built at run time.
  */
-export function taskfileText(text: string, names: readonly string[], variables: readonly (readonly [string, string | undefined])[] = []): TaskReading {
+export function taskfileText(
+  text: string,
+  names: readonly string[],
+  variables: readonly (readonly [string, string | undefined])[] = [],
+): TaskReading {
   const parsed = parsedTaskfile(text);
   if (parsed.kind === 'problem') return parsed;
   const { document } = parsed;
   if (!isTable(document)) return { kind: 'problem', reason: 'the Taskfile is not a YAML mapping' };
   if (document.includes !== undefined) return { kind: 'problem', reason: 'the Taskfile includes other Taskfiles' };
-  if (document.dotenv !== undefined) return { kind: 'problem', reason: 'the Taskfile loads environment files (dotenv)' };
+  if (document.dotenv !== undefined)
+    return { kind: 'problem', reason: 'the Taskfile loads environment files (dotenv)' };
   const tasks = isTable(document.tasks) ? document.tasks : {};
-  if (Object.keys(tasks).some((name) => name.includes('*'))) return { kind: 'problem', reason: 'the Taskfile has wildcard task names' };
+  if (Object.keys(tasks).some((name) => name.includes('*')))
+    return { kind: 'problem', reason: 'the Taskfile has wildcard task names' };
   const values = new Map<string, string>();
   const loadCommands: string[] = [];
   readVariables(document.vars, values, loadCommands);

@@ -56,7 +56,9 @@ export function writeOver(codeFile: string, writes: WrittenPaths): string | unde
   if (writes.unknown !== undefined) return writes.unknown;
   const insideGit = isInGitFolder(codeFile);
   // git's own work-tree writes (`git stash` writes '.') never reach a hook or config inside .git
-  return writes.absolute.find((written) => within(codeFile, written.path) && !(insideGit && written.byGit && !isInGitFolder(written.path)))?.path;
+  return writes.absolute.find(
+    (written) => within(codeFile, written.path) && !(insideGit && written.byGit && !isInGitFolder(written.path)),
+  )?.path;
 }
 
 function isInGitFolder(file: string): boolean {

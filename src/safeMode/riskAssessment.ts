@@ -41,7 +41,13 @@ function unmappedToolRisk({ tool, args, toolClass }: AssessedCall, context: Risk
     pathUseEvidence({ path: args[key] as string, role, argument: key }, base),
   );
   if (toolClass === 'DESTRUCTIVE') {
-    evidence.unshift({ category: 'EXEC_ARBITRARY', argument: 'tool', trigger: tool, note: 'a DESTRUCTIVE tool with no risk mapping', details: [tool, context.workspaceRoot, 'unknown'] });
+    evidence.unshift({
+      category: 'EXEC_ARBITRARY',
+      argument: 'tool',
+      trigger: tool,
+      note: 'a DESTRUCTIVE tool with no risk mapping',
+      details: [tool, context.workspaceRoot, 'unknown'],
+    });
   }
   return categorization(evidence);
 }
@@ -50,7 +56,10 @@ export function categoryNotes(risk: Categorization): Reason[] {
   return risk.categories.map((category) => {
     const first = risk.evidence.find((item) => item.category === category);
     const trigger = first ? ` (${first.argument}: ${first.trigger})` : '';
-    return reason('risk_category', 'safe-mode', { message: `${category}: ${CATEGORY_TEXTS.en[category].risk}${trigger}`, category });
+    return reason('risk_category', 'safe-mode', {
+      message: `${category}: ${CATEGORY_TEXTS.en[category].risk}${trigger}`,
+      category,
+    });
   });
 }
 
@@ -59,7 +68,13 @@ export function assessRisk(call: AssessedCall, context: RiskContext): RiskAssess
   const { tool, toolClass } = call;
   const assessed = assessCallRisk(tool, call.args, context);
   if (assessed.ok) {
-    return { ok: true, risk: assessed.risk, notes: categoryNotes(assessed.risk), commandPaths: assessed.commandPaths, ...(assessed.shell && { shell: assessed.shell }) };
+    return {
+      ok: true,
+      risk: assessed.risk,
+      notes: categoryNotes(assessed.risk),
+      commandPaths: assessed.commandPaths,
+      ...(assessed.shell && { shell: assessed.shell }),
+    };
   }
   if (assessed.error instanceof ToolArgumentsError) return { ok: false, problem: assessed.error.message };
   const risk = unmappedToolRisk(call, context);

@@ -16,9 +16,12 @@ export function validateApprovalAnswer(answer: unknown): ValidAnswer {
   if (answer === 'continue' || answer === 'cancel' || answer === 'details') return { kind: answer };
   if (typeof answer === 'object' && answer !== null && 'edit' in answer) {
     const args: unknown = answer.edit;
-    if (typeof args === 'object' && args !== null && !Array.isArray(args)) return { kind: 'edit', args: args as Record<string, unknown> };
+    if (typeof args === 'object' && args !== null && !Array.isArray(args))
+      return { kind: 'edit', args: args as Record<string, unknown> };
   }
-  throw new InvalidArgumentError("resolveApproval: the answer must be 'continue', 'cancel', 'details' or { edit: { ...arguments } }");
+  throw new InvalidArgumentError(
+    "resolveApproval: the answer must be 'continue', 'cancel', 'details' or { edit: { ...arguments } }",
+  );
 }
 
 /**
@@ -28,11 +31,15 @@ export function validateApprovalAnswer(answer: unknown): ValidAnswer {
 export function validateCategories(categories: unknown): RiskCategory[] {
   const valid = `valid categories are ${RISK_CATEGORIES.join(', ')}`;
   if (!Array.isArray(categories) || categories.length === 0) {
-    throw new InvalidArgumentError(`approveSession: categories[] is missing or empty, so nothing is approved; ${valid}`);
+    throw new InvalidArgumentError(
+      `approveSession: categories[] is missing or empty, so nothing is approved; ${valid}`,
+    );
   }
   const unknown = categories.filter((category) => !isRiskCategory(category));
   if (unknown.length > 0) {
-    throw new InvalidArgumentError(`approveSession: unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((c) => `'${describeValue(c)}'`).join(', ')}; ${valid}`);
+    throw new InvalidArgumentError(
+      `approveSession: unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((c) => `'${describeValue(c)}'`).join(', ')}; ${valid}`,
+    );
   }
   return categories as RiskCategory[];
 }

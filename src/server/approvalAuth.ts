@@ -2,7 +2,12 @@ import type { ApprovalTokens } from './approvalTokens';
 import { HttpError } from './httpError';
 
 function unauthorized(message: string): HttpError {
-  return new HttpError({ status: 401, code: 'unauthorized', message, headers: { 'WWW-Authenticate': 'Bearer realm="intentgate-approvals"' } });
+  return new HttpError({
+    status: 401,
+    code: 'unauthorized',
+    message,
+    headers: { 'WWW-Authenticate': 'Bearer realm="intentgate-approvals"' },
+  });
 }
 
 /**

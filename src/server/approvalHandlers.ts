@@ -11,7 +11,12 @@ import { HttpError } from './httpError';
 function checkCategories(categories: readonly string[] | undefined): RiskCategory[] {
   const details = { valid_categories: RISK_CATEGORIES };
   if (categories === undefined || categories.length === 0) {
-    throw new HttpError({ status: 400, code: 'nothing_approved', message: `categories[] is missing or empty, so nothing approved; valid categories are ${RISK_CATEGORIES.join(', ')}`, details });
+    throw new HttpError({
+      status: 400,
+      code: 'nothing_approved',
+      message: `categories[] is missing or empty, so nothing approved; valid categories are ${RISK_CATEGORIES.join(', ')}`,
+      details,
+    });
   }
   const unknown = categories.filter((category) => !isRiskCategory(category));
   if (unknown.length > 0) {
@@ -32,18 +37,25 @@ export const approveSessionHandler: Handler = async (context) => {
   const { commands, paths, hosts, tools, until, ttl_s: ttlSeconds } = body;
   const narrowed = [commands, paths, hosts, tools, until, ttlSeconds].some((part) => part !== undefined);
   const answer = await context.sessions.withExisting(body.session_id, 'write', (governor) => {
-    if (!narrowed) return { session_id: body.session_id, approved_categories: governor.approveSession(categories, { approver: context.approver }) };
+    if (!narrowed)
+      return {
+        session_id: body.session_id,
+        approved_categories: governor.approveSession(categories, { approver: context.approver }),
+      };
     let grant: Grant;
     try {
-      grant = governor.grant({
-        categories,
-        ...(commands && { commands }),
-        ...(paths && { paths }),
-        ...(hosts && { hosts }),
-        ...(tools && { tools }),
-        ...(until && { until }),
-        ...(ttlSeconds !== undefined && { ttlMs: Math.round(ttlSeconds * 1000) }),
-      }, { approver: context.approver });
+      grant = governor.grant(
+        {
+          categories,
+          ...(commands && { commands }),
+          ...(paths && { paths }),
+          ...(hosts && { hosts }),
+          ...(tools && { tools }),
+          ...(until && { until }),
+          ...(ttlSeconds !== undefined && { ttlMs: Math.round(ttlSeconds * 1000) }),
+        },
+        { approver: context.approver },
+      );
     } catch (error) {
       grantRefused(error);
     }
@@ -72,13 +84,20 @@ export const resolveApprovalHandler: Handler = async (context) => {
       });
     }
     // an agent's hook session: the agent runs its calls itself, so its retry must find the answer
-    if (agentNotes && (answer === 'continue' || answer === 'cancel')) return answerAgentHeldCall(governor, agentNotes, approvalId, answer, { approver: context.approver });
+    if (agentNotes && (answer === 'continue' || answer === 'cancel'))
+      return answerAgentHeldCall(governor, agentNotes, approvalId, answer, { approver: context.approver });
     return governor.resolveApproval(approvalId, answer, { approver: context.approver });
   });
   context.events.publish({ type: 'call.answered', sessionId: id, approvalId });
   // an edited call decided again may be held again, under a new approval id
   if (decision.code === 'needs_approval' && decision.approval && typeof answer === 'object') {
-    context.events.publish({ type: 'call.held', sessionId: id, approvalId: decision.approval.id, tool: decision.tool, args: answer.edit });
+    context.events.publish({
+      type: 'call.held',
+      sessionId: id,
+      approvalId: decision.approval.id,
+      tool: decision.tool,
+      args: answer.edit,
+    });
   }
   return { status: 200, body: decision };
 };

@@ -25,8 +25,13 @@ export const approvalTokenSchema = z
 // a name goes into the trace and the audit's columns: short, no spaces, no separators of the env form
 const tokenNameSchema = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/, 'a token name is 1 to 64 letters, digits, ".", "_", "@" or "-", starting with a letter or digit, like alice or ci-bot')
-  .refine((name) => !RESERVED_NAMES.includes(name), { message: `'${DEFAULT_TOKEN_NAME}' and '${SIGN_IN_LINK_NAME}' are the names of the single token and the sign-in link` });
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/,
+    'a token name is 1 to 64 letters, digits, ".", "_", "@" or "-", starting with a letter or digit, like alice or ci-bot',
+  )
+  .refine((name) => !RESERVED_NAMES.includes(name), {
+    message: `'${DEFAULT_TOKEN_NAME}' and '${SIGN_IN_LINK_NAME}' are the names of the single token and the sign-in link`,
+  });
 
 /** Named approval tokens: each approval is traced with the name of the token it came with. */
 export const namedApprovalTokensSchema = z
@@ -36,11 +41,17 @@ export const namedApprovalTokensSchema = z
   .superRefine((tokens, context) => {
     const names = tokens.map((each) => each.name);
     for (const [index, name] of names.entries()) {
-      if (names.indexOf(name) !== index) context.addIssue({ code: 'custom', path: [index, 'name'], message: `the name '${name}' is given twice` });
+      if (names.indexOf(name) !== index)
+        context.addIssue({ code: 'custom', path: [index, 'name'], message: `the name '${name}' is given twice` });
     }
     // the token is never echoed: only where it repeats
     for (const [index, each] of tokens.entries()) {
-      if (tokens.findIndex((other) => other.token === each.token) !== index) context.addIssue({ code: 'custom', path: [index, 'token'], message: 'this token is given to another name too' });
+      if (tokens.findIndex((other) => other.token === each.token) !== index)
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'token'],
+          message: 'this token is given to another name too',
+        });
     }
   });
 
@@ -82,10 +93,16 @@ export function approvalTokens(tokens: readonly NamedApprovalToken[]): ApprovalT
  * Reads `INTENTGATE_APPROVAL_TOKENS`: `name:token` pairs separated by commas (a name has no
  * ':', a token no ','); blanks around them are ignored. The issues never quote a token.
  */
-export function parseApprovalTokensEnv(text: string): { readonly tokens: NamedApprovalToken[]; readonly issues: string[] } {
+export function parseApprovalTokensEnv(text: string): {
+  readonly tokens: NamedApprovalToken[];
+  readonly issues: string[];
+} {
   const tokens: NamedApprovalToken[] = [];
   const issues: string[] = [];
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const [index, entry] of entries.entries()) {
     const colon = entry.indexOf(':');
     if (colon <= 0) issues.push(`${APPROVAL_TOKENS_ENV}: entry ${index + 1} is not name:token`);

@@ -37,7 +37,12 @@ export interface BodyIssue {
 }
 
 function issuePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '') || '(body)';
+  return (
+    path.reduce<string>(
+      (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+      '',
+    ) || '(body)'
+  );
 }
 
 /** Validates a body (absent counts as `{}`); 400 `invalid_body` listing every issue with its path. */

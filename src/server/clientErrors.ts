@@ -21,8 +21,13 @@ function refusal(code: string, limits: { readonly requestTimeoutMs: number }): H
       message: `the request did not arrive whole within ${limits.requestTimeoutMs} ms (or its headers within the header timeout): send the body its Content-Length announces`,
     });
   }
-  if (code === 'HPE_HEADER_OVERFLOW') return new HttpError({ status: 431, code: 'headers_too_large', message: 'the request headers are too large' });
-  return new HttpError({ status: 400, code: 'bad_request', message: `the request is not HTTP this service can read (${code.slice(0, 64)})` });
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new HttpError({ status: 431, code: 'headers_too_large', message: 'the request headers are too large' });
+  return new HttpError({
+    status: 400,
+    code: 'bad_request',
+    message: `the request is not HTTP this service can read (${code.slice(0, 64)})`,
+  });
 }
 
 /** Whether an answer to the connection's current request has begun: writing another would corrupt it. */
@@ -37,7 +42,10 @@ function answerStarted(socket: Duplex): boolean {
  * HTTP) is answered with the service's JSON error and the connection closed; one whose client
  * is gone, or whose answer has begun, is only closed.
  */
-export function createClientErrorListener(limits: { readonly requestTimeoutMs: number }, log: ServiceLogger): (error: Error, socket: Duplex) => void {
+export function createClientErrorListener(
+  limits: { readonly requestTimeoutMs: number },
+  log: ServiceLogger,
+): (error: Error, socket: Duplex) => void {
   return (error, socket) => {
     const code = codeOf(error);
     if (code === 'ECONNRESET' || !socket.writable || answerStarted(socket)) {

@@ -22,20 +22,52 @@ const MINUTE_MS = 60_000;
 /** The options' fields; each is optional and defaults to CONNECTION_DEFAULTS. */
 export const connectionLimitFields = {
   headersTimeoutMs: z
-    .number().int().min(100).max(10 * MINUTE_MS).optional()
-    .describe(`a client that has not sent its whole header within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.headersTimeoutMs})`),
+    .number()
+    .int()
+    .min(100)
+    .max(10 * MINUTE_MS)
+    .optional()
+    .describe(
+      `a client that has not sent its whole header within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.headersTimeoutMs})`,
+    ),
   requestTimeoutMs: z
-    .number().int().min(100).max(10 * MINUTE_MS).optional()
-    .describe(`a client that has not sent its whole request, body included, within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.requestTimeoutMs})`),
+    .number()
+    .int()
+    .min(100)
+    .max(10 * MINUTE_MS)
+    .optional()
+    .describe(
+      `a client that has not sent its whole request, body included, within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.requestTimeoutMs})`,
+    ),
   keepAliveTimeoutMs: z
-    .number().int().min(100).max(10 * MINUTE_MS).optional()
-    .describe(`an idle keep-alive connection is closed after this many milliseconds (default ${CONNECTION_DEFAULTS.keepAliveTimeoutMs})`),
-  maxHeadersCount: z.number().int().min(16).max(2000).optional().describe(`headers past this many are ignored (default ${CONNECTION_DEFAULTS.maxHeadersCount})`),
-  maxConnections: z.number().int().min(1).max(65_536).optional().describe(`connections past this many are closed as they arrive (default ${CONNECTION_DEFAULTS.maxConnections})`),
+    .number()
+    .int()
+    .min(100)
+    .max(10 * MINUTE_MS)
+    .optional()
+    .describe(
+      `an idle keep-alive connection is closed after this many milliseconds (default ${CONNECTION_DEFAULTS.keepAliveTimeoutMs})`,
+    ),
+  maxHeadersCount: z
+    .number()
+    .int()
+    .min(16)
+    .max(2000)
+    .optional()
+    .describe(`headers past this many are ignored (default ${CONNECTION_DEFAULTS.maxHeadersCount})`),
+  maxConnections: z
+    .number()
+    .int()
+    .min(1)
+    .max(65_536)
+    .optional()
+    .describe(`connections past this many are closed as they arrive (default ${CONNECTION_DEFAULTS.maxConnections})`),
 };
 
 /** The limits an options object asks for, defaults filled in. */
-export function connectionLimitsOf(options: { readonly [K in keyof ConnectionLimits]?: number | undefined }): ConnectionLimits {
+export function connectionLimitsOf(options: {
+  readonly [K in keyof ConnectionLimits]?: number | undefined;
+}): ConnectionLimits {
   return {
     headersTimeoutMs: options.headersTimeoutMs ?? CONNECTION_DEFAULTS.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs,
@@ -46,7 +78,10 @@ export function connectionLimitsOf(options: { readonly [K in keyof ConnectionLim
 }
 
 // the two timeouts alone, so another field's issue does not hide theirs
-const timeoutsSchema = z.object({ headersTimeoutMs: connectionLimitFields.headersTimeoutMs, requestTimeoutMs: connectionLimitFields.requestTimeoutMs });
+const timeoutsSchema = z.object({
+  headersTimeoutMs: connectionLimitFields.headersTimeoutMs,
+  requestTimeoutMs: connectionLimitFields.requestTimeoutMs,
+});
 
 /**
  * Node refuses a header timeout longer than the request timeout; said here with the option
@@ -57,7 +92,9 @@ export function connectionLimitIssues(options: unknown): string[] {
   if (!timeouts.success) return [];
   const limits = connectionLimitsOf(timeouts.data);
   return limits.headersTimeoutMs > limits.requestTimeoutMs
-    ? [`headersTimeoutMs: ${limits.headersTimeoutMs} is longer than requestTimeoutMs (${limits.requestTimeoutMs}); the headers are part of the request`]
+    ? [
+        `headersTimeoutMs: ${limits.headersTimeoutMs} is longer than requestTimeoutMs (${limits.requestTimeoutMs}); the headers are part of the request`,
+      ]
     : [];
 }
 

@@ -92,11 +92,24 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   };
   const metrics = createServiceMetrics(() => sessions, loadPromClient());
   // the store's governors report each decision: the one place decisions are counted
-  const sessions = createSessionStore(config.governor, { maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, endedTtlMs: config.endedSessionTtlMs, onDecision: metrics.observeDecision });
+  const sessions = createSessionStore(config.governor, {
+    maxSessions: config.maxSessions,
+    idleTtlMs: config.sessionTtlMs,
+    endedTtlMs: config.endedSessionTtlMs,
+    onDecision: metrics.observeDecision,
+  });
   const { store } = config;
   const sessionStore: ServiceSessions =
     store.kind === 'redis'
-      ? redisServiceSessions({ ...store, governor: config.governor, prefix: config.prefix, maxSessions: config.maxSessions, idleTtlMs: config.sessionTtlMs, endedTtlMs: config.endedSessionTtlMs, onDecision: metrics.observeDecision })
+      ? redisServiceSessions({
+          ...store,
+          governor: config.governor,
+          prefix: config.prefix,
+          maxSessions: config.maxSessions,
+          idleTtlMs: config.sessionTtlMs,
+          endedTtlMs: config.endedSessionTtlMs,
+          onDecision: metrics.observeDecision,
+        })
       : memoryServiceSessions(sessions, config.governor, config.prefix);
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
@@ -116,9 +129,34 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     heldCallTtlMs: config.governor.heldCallTtlMs,
     toolKinds: config.governor.toolKinds,
   });
-  const ops = createOpsEndpoints({ sessions: sessionStore, metrics, metricsAccess: config.metricsAccess, tokens, startedAt: Date.now(), now: Date.now, containment: containment.status }, config.prefix);
-  const listener = createRequestListener({ config, tokens, sessions: sessionStore, allowedHosts, events, console: approvalConsole, ops, analyseShell: analysis.analyse, containment });
-  const observe = createRequestObserver({ label: createRouteLabeler(config.prefix), observe: metrics.observeRequest, log });
+  const ops = createOpsEndpoints(
+    {
+      sessions: sessionStore,
+      metrics,
+      metricsAccess: config.metricsAccess,
+      tokens,
+      startedAt: Date.now(),
+      now: Date.now,
+      containment: containment.status,
+    },
+    config.prefix,
+  );
+  const listener = createRequestListener({
+    config,
+    tokens,
+    sessions: sessionStore,
+    allowedHosts,
+    events,
+    console: approvalConsole,
+    ops,
+    analyseShell: analysis.analyse,
+    containment,
+  });
+  const observe = createRequestObserver({
+    label: createRouteLabeler(config.prefix),
+    observe: metrics.observeRequest,
+    log,
+  });
   const server = createServer(serverOptionsOf(config.connections), (req, res) => {
     observe(req, res);
     void listener(req, res);
@@ -128,7 +166,9 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
 
   const listen = (port = DEFAULT_PORT, host = DEFAULT_HOST): Promise<ListeningAddress> => {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      return Promise.reject(new InvalidArgumentError(`listen: the port must be an integer from 0 to 65535, got ${describeValue(port)}`));
+      return Promise.reject(
+        new InvalidArgumentError(`listen: the port must be an integer from 0 to 65535, got ${describeValue(port)}`),
+      );
     }
     return new Promise((resolve, reject) => {
       const onError = (error: Error): void => reject(error);
@@ -148,7 +188,9 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     // open event streams would hold close() open
     approvalConsole.close();
     if (server.listening) {
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       // keep-alive sockets would hold close() open; requests are short, so cutting them is fine
       server.closeAllConnections();
       await closed;

@@ -45,12 +45,18 @@ export function errorResponse(error: unknown, unexpected: (error: unknown) => vo
   }
   if (error instanceof IntentGateError) {
     const issues: unknown = Reflect.get(error, 'issues');
-    return { status: intentGateStatus(error.code), body: errorBody(error.code, error.message, Array.isArray(issues) ? { issues } : {}) };
+    return {
+      status: intentGateStatus(error.code),
+      body: errorBody(error.code, error.message, Array.isArray(issues) ? { issues } : {}),
+    };
   }
   try {
     unexpected(error);
   } catch {
     // a failing logger must not take the request, or the service, down with it
   }
-  return { status: 500, body: errorBody('internal_error', 'The governance service failed on this request; it keeps running. See its log.') };
+  return {
+    status: 500,
+    body: errorBody('internal_error', 'The governance service failed on this request; it keeps running. See its log.'),
+  };
 }

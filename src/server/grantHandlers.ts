@@ -5,7 +5,8 @@ import { HttpError } from './httpError';
 
 /** A grant the governor refused to give or end, as a 400 naming the problem. */
 export function grantRefused(error: unknown): never {
-  if (error instanceof InvalidArgumentError) throw new HttpError({ status: 400, code: 'invalid_grant', message: error.message });
+  if (error instanceof InvalidArgumentError)
+    throw new HttpError({ status: 400, code: 'invalid_grant', message: error.message });
   throw error;
 }
 

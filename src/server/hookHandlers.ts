@@ -21,7 +21,10 @@ import type { TextBody } from './readJsonBody';
  */
 function checkedSessions(sessions: GovernorSessions, events: SessionEvents, agent: string): GovernorSessions {
   const check = (sessionId: string): void => {
-    if (!sessionIdSchema.safeParse(sessionId).success) throw new SessionStoreError(`the agent's session id cannot name a session of the governance service: use 1 to 128 characters of [A-Za-z0-9._:-]`);
+    if (!sessionIdSchema.safeParse(sessionId).success)
+      throw new SessionStoreError(
+        `the agent's session id cannot name a session of the governance service: use 1 to 128 characters of [A-Za-z0-9._:-]`,
+      );
   };
   return {
     withSession(sessionId, work) {
@@ -32,8 +35,18 @@ function checkedSessions(sessions: GovernorSessions, events: SessionEvents, agen
         const heldBefore = heldCallsOf(governor).map((held) => held.approvalId);
         const result = await work(governor, notes);
         const heldAfter = heldCallsOf(governor);
-        for (const held of heldAfter) if (!heldBefore.includes(held.approvalId)) events.publish({ type: 'call.held', sessionId, approvalId: held.approvalId, tool: held.tool, args: held.args });
-        for (const approvalId of heldBefore) if (!heldAfter.some((held) => held.approvalId === approvalId)) events.publish({ type: 'call.answered', sessionId, approvalId });
+        for (const held of heldAfter)
+          if (!heldBefore.includes(held.approvalId))
+            events.publish({
+              type: 'call.held',
+              sessionId,
+              approvalId: held.approvalId,
+              tool: held.tool,
+              args: held.args,
+            });
+        for (const approvalId of heldBefore)
+          if (!heldAfter.some((held) => held.approvalId === approvalId))
+            events.publish({ type: 'call.answered', sessionId, approvalId });
         events.publish({ type: 'session.changed', sessionId });
         return result;
       });
@@ -63,12 +76,22 @@ const isTextBody = (body: unknown): body is TextBody => typeof body === 'object'
  * agent that takes a rewritten command gets one), and what running them contained needs. The
  * shell tools are the agent's own (its preset).
  */
-async function routeContainment(adapter: AgentHookAdapter, context: HandlerContext): Promise<{ readonly adapter: AgentHookAdapter; readonly containment?: HookContainment }> {
+async function routeContainment(
+  adapter: AgentHookAdapter,
+  context: HandlerContext,
+): Promise<{ readonly adapter: AgentHookAdapter; readonly containment?: HookContainment }> {
   if (context.containment === undefined || adapter.rewritesShellCommands !== true) return { adapter };
   const { plan } = await context.containment.status;
   const governed = withShellContainment(adapter, plan);
   if (plan.kind !== 'contain') return { adapter: governed };
-  return { adapter: governed, containment: { bwrap: plan.bwrap, place: context.containment.place, shellTools: shellToolsOf(governed.governorOptions) } };
+  return {
+    adapter: governed,
+    containment: {
+      bwrap: plan.bwrap,
+      place: context.containment.place,
+      shellTools: shellToolsOf(governed.governorOptions),
+    },
+  };
 }
 
 /**
@@ -84,17 +107,25 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
     const name = context.params.agent ?? '';
     const adapter = findHookAdapter(name);
     if (!adapter) {
-      throw new HttpError({ status: 404, code: 'route_not_found', message: `no hooks of agent '${name.slice(0, 64)}'; the agents are: ${hookAdapterNames().join(', ') || 'none yet'}` });
+      throw new HttpError({
+        status: 404,
+        code: 'route_not_found',
+        message: `no hooks of agent '${name.slice(0, 64)}'; the agents are: ${hookAdapterNames().join(', ') || 'none yet'}`,
+      });
     }
     const body = isTextBody(context.body) ? context.body : { ok: false as const, problem: 'no body was read' };
     const contained = await routeContainment(adapter, context);
     const output = body.ok
       ? await hookOutputFor(adapter, body.text, {
-          sessions: () => checkedSessions(context.sessions.hookSessions(contained.adapter), context.events, adapter.name),
+          sessions: () =>
+            checkedSessions(context.sessions.hookSessions(contained.adapter), context.events, adapter.name),
           answer: {
             approvalHint: serviceApprovalHint(context.prefix),
             analyseShell: context.analyseShell,
-            containShell: (governor, event, decision) => (contained.containment === undefined ? { ok: false, reason: 'the service has no sandbox for it' } : containCall(contained.containment, { governor, event, decision })),
+            containShell: (governor, event, decision) =>
+              contained.containment === undefined
+                ? { ok: false, reason: 'the service has no sandbox for it' }
+                : containCall(contained.containment, { governor, event, decision }),
           },
         })
       : adapter.failure(`intentgate: ${body.problem}`);

@@ -16,7 +16,10 @@ export interface ObservedDecision {
 /** Hears every decision with effects; it must not throw (a throw is ignored). */
 export type DecisionObserver = (observed: ObservedDecision) => void;
 
-function timed<A extends unknown[]>(decide: () => (...args: A) => Decision, report: (decision: Decision, seconds: number) => void): (...args: A) => Decision {
+function timed<A extends unknown[]>(
+  decide: () => (...args: A) => Decision,
+  report: (decision: Decision, seconds: number) => void,
+): (...args: A) => Decision {
   return (...args) => {
     const started = performance.now();
     const decision = decide()(...args);

@@ -50,7 +50,12 @@ function withContainment(handler: OpsHandler): OpsHandler {
     const reply = await handler(req, context);
     if (context.containment === undefined || typeof reply.body !== 'object' || reply.body === null) return reply;
     const status = await context.containment;
-    const containment: ContainmentHealth = { mode: status.mode, available: status.available, plan: planName(status.plan), reason: status.reason };
+    const containment: ContainmentHealth = {
+      mode: status.mode,
+      available: status.available,
+      plan: planName(status.plan),
+      reason: status.reason,
+    };
     return { ...reply, body: { ...reply.body, containment } };
   };
 }
@@ -59,14 +64,34 @@ function withContainment(handler: OpsHandler): OpsHandler {
 const health: OpsHandler = async (_req, context) => {
   const uptime = Math.floor((context.now() - context.startedAt) / 1000);
   const { sessions } = context;
-  if (sessions.kind === 'memory') return { status: 200, body: { ok: true, uptime_s: uptime, sessions: await sessions.count() } };
+  if (sessions.kind === 'memory')
+    return { status: 200, body: { ok: true, uptime_s: uptime, sessions: await sessions.count() } };
   if (!(await sessions.healthy())) {
-    return { status: 503, body: { ok: false, uptime_s: uptime, store: 'redis', error: { code: 'session_store_unavailable', message: 'the Redis session store cannot be reached: every call is denied until it is back' } } };
+    return {
+      status: 503,
+      body: {
+        ok: false,
+        uptime_s: uptime,
+        store: 'redis',
+        error: {
+          code: 'session_store_unavailable',
+          message: 'the Redis session store cannot be reached: every call is denied until it is back',
+        },
+      },
+    };
   }
   try {
     return { status: 200, body: { ok: true, uptime_s: uptime, sessions: await sessions.count(), store: 'redis' } };
   } catch {
-    return { status: 503, body: { ok: false, uptime_s: uptime, store: 'redis', error: { code: 'session_store_unavailable', message: 'the Redis session store failed while counting sessions' } } };
+    return {
+      status: 503,
+      body: {
+        ok: false,
+        uptime_s: uptime,
+        store: 'redis',
+        error: { code: 'session_store_unavailable', message: 'the Redis session store failed while counting sessions' },
+      },
+    };
   }
 };
 

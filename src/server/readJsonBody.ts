@@ -31,7 +31,12 @@ function checkMediaType(req: IncomingMessage): void {
 
 function tooLarge(maxBytes: number): HttpError {
   // closing the connection spares reading the rest of an oversized body
-  return new HttpError({ status: 413, code: 'body_too_large', message: `request body too large: the limit is ${maxBytes} bytes`, headers: { Connection: 'close' } });
+  return new HttpError({
+    status: 413,
+    code: 'body_too_large',
+    message: `request body too large: the limit is ${maxBytes} bytes`,
+    headers: { Connection: 'close' },
+  });
 }
 
 function readBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
@@ -77,7 +82,8 @@ function parseJson(text: string): unknown {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const match = /at position (\d+)/.exec(message);
-    const position = match?.[1] !== undefined ? Number(match[1]) : /end of JSON input/.test(message) ? text.length : undefined;
+    const position =
+      match?.[1] !== undefined ? Number(match[1]) : /end of JSON input/.test(message) ? text.length : undefined;
     throw invalidJson(message, position);
   }
 }

@@ -47,7 +47,10 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     if (profile === '') return options.governor;
     const adapter = hookAdapters.get(profile) ?? findHookAdapter(profile);
     // a profile this build does not know cannot be restored faithfully: refuse rather than guess
-    if (!adapter) throw new SessionStoreError(`the Redis session was created by agent '${profile.slice(0, 64)}', which this service does not know`);
+    if (!adapter)
+      throw new SessionStoreError(
+        `the Redis session was created by agent '${profile.slice(0, 64)}', which this service does not know`,
+      );
     return withAgentPreset(options.governor, adapter);
   };
   const store = createRedisSessionStore({
@@ -68,10 +71,18 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
   };
   return {
     kind: 'redis',
-    async withExisting<T>(id: string, access: SessionAccess, work: (governor: Governor, agentNotes: SessionNotes | undefined) => T | Promise<T>): Promise<T> {
+    async withExisting<T>(
+      id: string,
+      access: SessionAccess,
+      work: (governor: Governor, agentNotes: SessionNotes | undefined) => T | Promise<T>,
+    ): Promise<T> {
       // only a session an agent's hook made has notes an agent reads
-      const human: SessionWork<T> = (governor, notes, { profile }) => work(governor, profile === '' ? undefined : notes);
-      return found(id, access === 'read' ? await store.read(id, human) : await store.update(id, { create: false }, human));
+      const human: SessionWork<T> = (governor, notes, { profile }) =>
+        work(governor, profile === '' ? undefined : notes);
+      return found(
+        id,
+        access === 'read' ? await store.read(id, human) : await store.update(id, { create: false }, human),
+      );
     },
     withCreated: async (id, work) =>
       found(
@@ -100,7 +111,11 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     },
     async list<T>(view: (governor: Governor, agentNotes: SessionNotes | undefined) => T): Promise<T[]> {
       const ids = (await store.ids()).reverse().slice(0, MAX_LISTED);
-      const views = await Promise.all(ids.map(async (id) => store.read(id, (governor, notes, { profile }) => view(governor, profile === '' ? undefined : notes))));
+      const views = await Promise.all(
+        ids.map(async (id) =>
+          store.read(id, (governor, notes, { profile }) => view(governor, profile === '' ? undefined : notes)),
+        ),
+      );
       return views.flatMap((each) => (each.found ? [each.value] : []));
     },
     count: () => store.count(),

@@ -42,7 +42,9 @@ export interface ListenerDeps {
  * the signed-in console), the body and the handler. Every failure becomes a JSON error
  * response; the returned promise never rejects.
  */
-export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createRequestListener(
+  deps: ListenerDeps,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { config, sessions } = deps;
   const route = createRouter(ROUTES, config.prefix);
   return async (req, res) => {
@@ -59,8 +61,23 @@ export function createRequestListener(deps: ListenerDeps): (req: IncomingMessage
       // checked before the body is read, so an unauthenticated client cannot make the service read it
       const approver = matched.handler.approval ? requireApprover(req, deps.tokens, deps.console.access) : undefined;
       // a hook event may carry a whole file: it has its own bound
-      const body = matched.handler.body === 'text' ? await readTextBody(req, MAX_HOOK_EVENT_BYTES) : await readJsonBody(req, config.maxBodyBytes);
-      sendJson(res, await matched.handler.handle({ params, body, sessions, prefix: config.prefix, events: deps.events, analyseShell: deps.analyseShell, ...(approver !== undefined && { approver }), ...(deps.containment !== undefined && { containment: deps.containment }) }));
+      const body =
+        matched.handler.body === 'text'
+          ? await readTextBody(req, MAX_HOOK_EVENT_BYTES)
+          : await readJsonBody(req, config.maxBodyBytes);
+      sendJson(
+        res,
+        await matched.handler.handle({
+          params,
+          body,
+          sessions,
+          prefix: config.prefix,
+          events: deps.events,
+          analyseShell: deps.analyseShell,
+          ...(approver !== undefined && { approver }),
+          ...(deps.containment !== undefined && { containment: deps.containment }),
+        }),
+      );
     } catch (error) {
       if (error instanceof RequestAbortedError) {
         res.destroy();

@@ -10,7 +10,10 @@ export function sendJson(res: ServerResponse, response: JsonResponse): void {
   const text = response.text ?? JSON.stringify(response.body);
   res.writeHead(response.status, {
     ...response.headers,
-    'Content-Type': response.text === undefined ? 'application/json; charset=utf-8' : (response.contentType ?? 'text/plain; charset=utf-8'),
+    'Content-Type':
+      response.text === undefined
+        ? 'application/json; charset=utf-8'
+        : (response.contentType ?? 'text/plain; charset=utf-8'),
     'Content-Length': Buffer.byteLength(text),
     // decisions and approvals are live state, never to be cached
     'Cache-Control': 'no-store',

@@ -6,7 +6,8 @@ import { ROUTES } from './routes';
 /** The label of a request no route answers: its path is not logged nor counted, it could be anything. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-const patterns = (routes: readonly RouteSpec<unknown>[]): RouteSpec<string>[] => routes.map((route) => ({ ...route, handler: route.path }));
+const patterns = (routes: readonly RouteSpec<unknown>[]): RouteSpec<string>[] =>
+  routes.map((route) => ({ ...route, handler: route.path }));
 
 /**
  * A function naming the route a request is for by its pattern, without the prefix

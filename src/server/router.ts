@@ -47,7 +47,10 @@ const split = (path: string): string[] => path.split('/').slice(1);
  * Builds a matcher over `routes` under `prefix`. A path no route has is 404 `route_not_found`;
  * a path some route has with another method is 405 with `Allow`.
  */
-export function createRouter<H>(routes: readonly RouteSpec<H>[], prefix: string): (method: string, pathname: string) => RouteMatch<H> {
+export function createRouter<H>(
+  routes: readonly RouteSpec<H>[],
+  prefix: string,
+): (method: string, pathname: string) => RouteMatch<H> {
   const compiled = routes.map((route) => ({ route, pattern: split(prefix + route.path) }));
   return (method, pathname) => {
     const segments = split(pathname);
@@ -58,7 +61,11 @@ export function createRouter<H>(routes: readonly RouteSpec<H>[], prefix: string)
     const found = matching.find((match) => match.route.method === method);
     if (found) return found;
     if (matching.length === 0) {
-      throw new HttpError({ status: 404, code: 'route_not_found', message: `no route ${method} ${pathname.slice(0, 300)}; the routes are under '${prefix || '/'}'` });
+      throw new HttpError({
+        status: 404,
+        code: 'route_not_found',
+        message: `no route ${method} ${pathname.slice(0, 300)}; the routes are under '${prefix || '/'}'`,
+      });
     }
     const allowed = [...new Set(matching.map((match) => match.route.method))];
     throw new HttpError({

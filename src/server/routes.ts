@@ -38,9 +38,12 @@ const TOKEN_NOTE = '  (Authorization: Bearer <approval token>)';
 
 /** The route table and the operations endpoints as text lines ("POST /x/sessions/:id/prompt"), for startup banners. */
 export function describeRoutes(prefix: string, metricsAccess: MetricsAccess = 'open'): string[] {
-  const line = (method: string, path: string, token: boolean): string => `${method.padEnd(4)} ${prefix}${path}${token ? TOKEN_NOTE : ''}`;
+  const line = (method: string, path: string, token: boolean): string =>
+    `${method.padEnd(4)} ${prefix}${path}${token ? TOKEN_NOTE : ''}`;
   return [
     ...ROUTES.map((route) => line(route.method, route.path, route.handler.approval)),
-    ...OPS_ROUTES.map((route) => line(route.method, route.path, route.path === '/metrics' && metricsAccess === 'token')),
+    ...OPS_ROUTES.map((route) =>
+      line(route.method, route.path, route.path === '/metrics' && metricsAccess === 'token'),
+    ),
   ];
 }

@@ -14,7 +14,8 @@ export interface ServeArgs {
 }
 
 /** The parsed arguments, or the problem to print with the usage (exit 2). */
-export type ServeArgsResult = { readonly ok: true; readonly args: ServeArgs } | { readonly ok: false; readonly problem: string };
+export type ServeArgsResult =
+  { readonly ok: true; readonly args: ServeArgs } | { readonly ok: false; readonly problem: string };
 
 /** The usage text of scripts/serve.ts. */
 export const SERVE_USAGE = `usage: npm start -- [--port N] [--host H] [--prefix /path] [--workspace DIR] [--quiet]
@@ -52,7 +53,8 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     return { ok: false, problem: error instanceof Error ? error.message : String(error) };
   }
   const portText = values.port ?? (env.PORT === undefined || env.PORT === '' ? undefined : env.PORT);
-  const port = portText === undefined ? DEFAULT_PORT : parsePort(portText, values.port === undefined ? 'PORT' : '--port');
+  const port =
+    portText === undefined ? DEFAULT_PORT : parsePort(portText, values.port === undefined ? 'PORT' : '--port');
   if (typeof port === 'string') return { ok: false, problem: port };
   if (values.host === '') return { ok: false, problem: '--host must not be empty' };
   return {

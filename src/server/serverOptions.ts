@@ -5,9 +5,21 @@ import { containmentPolicyOf, containmentPolicySchema, type ContainmentPolicy } 
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { formatIssues } from '../intents/intent';
-import { connectionLimitFields, connectionLimitIssues, connectionLimitsOf, type ConnectionLimits } from './connectionLimits';
+import {
+  connectionLimitFields,
+  connectionLimitIssues,
+  connectionLimitsOf,
+  type ConnectionLimits,
+} from './connectionLimits';
 import { METRICS_ACCESS, type MetricsAccess } from './opsEndpoints';
-import { APPROVAL_TOKENS_ENV, approvalTokenSchema, DEFAULT_TOKEN_NAME, namedApprovalTokensSchema, parseApprovalTokensEnv, type NamedApprovalToken } from './approvalTokens';
+import {
+  APPROVAL_TOKENS_ENV,
+  approvalTokenSchema,
+  DEFAULT_TOKEN_NAME,
+  namedApprovalTokensSchema,
+  parseApprovalTokensEnv,
+  type NamedApprovalToken,
+} from './approvalTokens';
 import type { ServiceLogSink } from './serviceLog';
 import { hostNameOf, LOOPBACK_HOSTS } from './webSafety';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
@@ -28,31 +40,67 @@ export const APPROVAL_TOKEN_ENV = 'INTENTGATE_APPROVAL_TOKEN';
 
 const MIB = 1024 * 1024;
 /** Defaults of the governance service's options. */
-export const SERVER_DEFAULTS = Object.freeze({ prefix: '', maxBodyBytes: MIB, maxSessions: 1000, sessionTtlMs: 60 * 60 * 1000, endedSessionTtlMs: DEFAULT_ENDED_SESSION_TTL_MS });
+export const SERVER_DEFAULTS = Object.freeze({
+  prefix: '',
+  maxBodyBytes: MIB,
+  maxSessions: 1000,
+  sessionTtlMs: 60 * 60 * 1000,
+  endedSessionTtlMs: DEFAULT_ENDED_SESSION_TTL_MS,
+});
 
 // built on first use: a CLI start that reads no policy never validates service options
 const serverOptionsSchema = z.lazy(() =>
   z.strictObject({
     governor: z
-      .custom<GovernorOptions>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object of governor options')
+      .custom<GovernorOptions>(
+        (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+        'expected an object of governor options',
+      )
       .optional(),
     prefix: z
       .string()
-      .regex(/^(\/[A-Za-z0-9._~-]+)*$/, "a prefix is empty or '/'-separated segments of [A-Za-z0-9._~-], like '/slavik', with no trailing '/'")
+      .regex(
+        /^(\/[A-Za-z0-9._~-]+)*$/,
+        "a prefix is empty or '/'-separated segments of [A-Za-z0-9._~-], like '/slavik', with no trailing '/'",
+      )
       .optional(),
     approvalToken: approvalTokenSchema.optional(),
     /** more approval tokens, each with the name the trace gives whoever approves with it (`INTENTGATE_APPROVAL_TOKENS` when absent) */
     approvalTokens: namedApprovalTokensSchema.optional(),
-    maxBodyBytes: z.number().int().positive().max(64 * MIB).optional(),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .positive()
+      .max(64 * MIB)
+      .optional(),
     maxSessions: z.number().int().positive().optional(),
     /** a session unused this long expires (default an hour) */
-    sessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
+    sessionTtlMs: z
+      .number()
+      .int()
+      .positive()
+      .max(30 * 24 * 60 * 60 * 1000)
+      .optional(),
     /** a session its agent's hook ended is kept this long after the end, for a human's answer and a resumed run (default a day) */
-    endedSessionTtlMs: z.number().int().positive().max(30 * 24 * 60 * 60 * 1000).optional(),
-    onError: z.custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function').optional(),
+    endedSessionTtlMs: z
+      .number()
+      .int()
+      .positive()
+      .max(30 * 24 * 60 * 60 * 1000)
+      .optional(),
+    onError: z
+      .custom<(error: unknown) => void>((value) => typeof value === 'function', 'expected a function')
+      .optional(),
     /** host names besides the loopback ones that the Host header may carry (the name of a machine the service is reached by) */
     allowedHosts: z
-      .array(z.string().refine((host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''), 'a host name or address without a port, like intentgate.internal'))
+      .array(
+        z
+          .string()
+          .refine(
+            (host) => hostNameOf(host) === host.toLowerCase().replace(/^\[|\]$/g, ''),
+            'a host name or address without a port, like intentgate.internal',
+          ),
+      )
       .max(64)
       .optional(),
     ...analysisPoolFields,
@@ -62,11 +110,19 @@ const serverOptionsSchema = z.lazy(() =>
     metricsAccess: z.enum(METRICS_ACCESS).optional(),
     ...connectionLimitFields,
     /** 'memory' (default): sessions live in this process; `redis://HOST:PORT`: in Redis, shared by every instance of the deployment */
-    store: z.union([z.literal('memory'), z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379")]).optional(),
+    store: z
+      .union([
+        z.literal('memory'),
+        z.string().regex(/^rediss?:\/\/[^\s]+$/, "a store is 'memory' or a Redis URL like redis://127.0.0.1:6379"),
+      ])
+      .optional(),
     /** a Redis command unanswered this long fails and its call is denied (`INTENTGATE_STORE_TIMEOUT_MS` when absent; default 1 s) */
     storeTimeoutMs: z.number().int().positive().max(MAX_STORE_TIMEOUT_MS).optional(),
     /** the deployment's name, required with a Redis store (`INTENTGATE_DEPLOYMENT` when absent): a new name starts with no approvals */
-    deployment: z.string().regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]').optional(),
+    deployment: z
+      .string()
+      .regex(DEPLOYMENT_NAME_PATTERN, 'a deployment name is 1 to 64 characters of [A-Za-z0-9._-]')
+      .optional(),
     /** the policy's `containment` section: what `/healthz` and the console say of shell commands (docs/containment.md) */
     containment: containmentPolicySchema.optional(),
   }),
@@ -121,55 +177,98 @@ function reportToStderr(error: unknown): void {
 }
 
 function governorIssues(options: unknown): string[] {
-  const governor: unknown = typeof options === 'object' && options !== null ? Reflect.get(options, 'governor') : undefined;
+  const governor: unknown =
+    typeof options === 'object' && options !== null ? Reflect.get(options, 'governor') : undefined;
   if (typeof governor !== 'object' || governor === null) return [];
   // the server names each session's governor; a fixed id would merge every session's approvals
-  const fixedSession = Reflect.get(governor, 'sessionId') === undefined ? [] : ['governor.sessionId: set per session from the URL; remove it'];
+  const fixedSession =
+    Reflect.get(governor, 'sessionId') === undefined
+      ? []
+      : ['governor.sessionId: set per session from the URL; remove it'];
   try {
     parseGovernorOptions(governor, process.cwd());
     return fixedSession;
   } catch (error) {
-    if (error instanceof InvalidOptionsError) return [...error.issues.map((issue) => `governor.${issue}`), ...fixedSession];
+    if (error instanceof InvalidOptionsError)
+      return [...error.issues.map((issue) => `governor.${issue}`), ...fixedSession];
     throw error;
   }
 }
 
-function resolveToken(option: string | undefined, env: NodeJS.ProcessEnv): { token: string; source: ApprovalTokenSource; issues: string[] } {
+function resolveToken(
+  option: string | undefined,
+  env: NodeJS.ProcessEnv,
+): { token: string; source: ApprovalTokenSource; issues: string[] } {
   if (option !== undefined) return { token: option, source: 'option', issues: [] };
   const fromEnv = env[APPROVAL_TOKEN_ENV];
-  if (fromEnv === undefined || fromEnv === '') return { token: randomBytes(32).toString('base64url'), source: 'generated', issues: [] };
+  if (fromEnv === undefined || fromEnv === '')
+    return { token: randomBytes(32).toString('base64url'), source: 'generated', issues: [] };
   const checked = approvalTokenSchema.safeParse(fromEnv);
-  return { token: fromEnv, source: 'env', issues: checked.success ? [] : formatIssues(checked.error, APPROVAL_TOKEN_ENV) };
+  return {
+    token: fromEnv,
+    source: 'env',
+    issues: checked.success ? [] : formatIssues(checked.error, APPROVAL_TOKEN_ENV),
+  };
 }
 
 /** The named tokens: the option's, else the environment's, checked as the option is; none when neither. */
-function resolveNamedTokens(option: readonly NamedApprovalToken[] | undefined, defaultToken: string, env: NodeJS.ProcessEnv): { tokens: readonly NamedApprovalToken[]; issues: string[] } {
+function resolveNamedTokens(
+  option: readonly NamedApprovalToken[] | undefined,
+  defaultToken: string,
+  env: NodeJS.ProcessEnv,
+): { tokens: readonly NamedApprovalToken[]; issues: string[] } {
   const fromEnv = env[APPROVAL_TOKENS_ENV];
   if (option === undefined && (fromEnv === undefined || fromEnv === '')) return { tokens: [], issues: [] };
   const read = option === undefined ? parseApprovalTokensEnv(fromEnv ?? '') : { tokens: [...option], issues: [] };
   const checked = namedApprovalTokensSchema.safeParse(read.tokens);
   const label = option === undefined ? APPROVAL_TOKENS_ENV : 'approvalTokens';
-  const clash = read.tokens.some((each) => each.token === defaultToken) ? [`${label}: a named token is the same as the single approval token`] : [];
-  const issues = [...read.issues, ...(checked.success || read.tokens.length === 0 ? [] : formatIssues(checked.error, label)), ...clash];
+  const clash = read.tokens.some((each) => each.token === defaultToken)
+    ? [`${label}: a named token is the same as the single approval token`]
+    : [];
+  const issues = [
+    ...read.issues,
+    ...(checked.success || read.tokens.length === 0 ? [] : formatIssues(checked.error, label)),
+    ...clash,
+  ];
   return { tokens: issues.length === 0 ? read.tokens : [], issues };
 }
 
 /** The store the options name; a Redis store needs a deployment name, since a default would silently keep or silently drop approvals. */
-function resolveStore(store: string | undefined, deployment: string | undefined, timeoutMs: number | undefined, env: NodeJS.ProcessEnv): { store: SessionStoreConfig; issues: string[] } {
+function resolveStore(
+  store: string | undefined,
+  deployment: string | undefined,
+  timeoutMs: number | undefined,
+  env: NodeJS.ProcessEnv,
+): { store: SessionStoreConfig; issues: string[] } {
   if (store === undefined || store === 'memory') return { store: { kind: 'memory' }, issues: [] };
   const name = deployment ?? (env[DEPLOYMENT_ENV] === '' ? undefined : env[DEPLOYMENT_ENV]);
-  if (name === undefined) return { store: { kind: 'memory' }, issues: [`deployment: required with a Redis store (or ${DEPLOYMENT_ENV}): name the deployment; a new name starts with no approvals, the same name keeps them`] };
-  if (!DEPLOYMENT_NAME_PATTERN.test(name)) return { store: { kind: 'memory' }, issues: [`${DEPLOYMENT_ENV}: a deployment name is 1 to 64 characters of [A-Za-z0-9._-]`] };
+  if (name === undefined)
+    return {
+      store: { kind: 'memory' },
+      issues: [
+        `deployment: required with a Redis store (or ${DEPLOYMENT_ENV}): name the deployment; a new name starts with no approvals, the same name keeps them`,
+      ],
+    };
+  if (!DEPLOYMENT_NAME_PATTERN.test(name))
+    return {
+      store: { kind: 'memory' },
+      issues: [`${DEPLOYMENT_ENV}: a deployment name is 1 to 64 characters of [A-Za-z0-9._-]`],
+    };
   const timeout = timeoutMs ?? storeTimeoutFromEnv(env[STORE_TIMEOUT_ENV]);
   if (typeof timeout === 'string') return { store: { kind: 'memory' }, issues: [timeout] };
-  return { store: { kind: 'redis', url: store, deployment: name, ...(timeout !== undefined && { timeoutMs: timeout }) }, issues: [] };
+  return {
+    store: { kind: 'redis', url: store, deployment: name, ...(timeout !== undefined && { timeoutMs: timeout }) },
+    issues: [],
+  };
 }
 
 /** The deadline `INTENTGATE_STORE_TIMEOUT_MS` gives, undefined when unset, or what is wrong with it. */
 function storeTimeoutFromEnv(text: string | undefined): number | undefined | string {
   if (text === undefined || text === '') return undefined;
   const ms = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  return ms >= 1 && ms <= MAX_STORE_TIMEOUT_MS ? ms : `${STORE_TIMEOUT_ENV}: a deadline is a whole number of milliseconds from 1 to ${MAX_STORE_TIMEOUT_MS}, got '${text.slice(0, 32)}'`;
+  return ms >= 1 && ms <= MAX_STORE_TIMEOUT_MS
+    ? ms
+    : `${STORE_TIMEOUT_ENV}: a deadline is a whole number of milliseconds from 1 to ${MAX_STORE_TIMEOUT_MS}, got '${text.slice(0, 32)}'`;
 }
 
 /** Validates the service's options, reporting every issue at once; throws InvalidOptionsError. */
@@ -179,8 +278,20 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const token = resolveToken(tokenOption, env);
   const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);
   // every issue at once: the service's own, the governor's and the environment's
-  const store = resolveStore(result.success ? result.data.store : undefined, result.success ? result.data.deployment : undefined, result.success ? result.data.storeTimeoutMs : undefined, env);
-  const issues = [...(result.success ? [] : formatIssues(result.error)), ...governorIssues(options), ...token.issues, ...(result.success ? named.issues : []), ...connectionLimitIssues(options), ...store.issues];
+  const store = resolveStore(
+    result.success ? result.data.store : undefined,
+    result.success ? result.data.deployment : undefined,
+    result.success ? result.data.storeTimeoutMs : undefined,
+    env,
+  );
+  const issues = [
+    ...(result.success ? [] : formatIssues(result.error)),
+    ...governorIssues(options),
+    ...token.issues,
+    ...(result.success ? named.issues : []),
+    ...connectionLimitIssues(options),
+    ...store.issues,
+  ];
   if (!result.success || issues.length > 0) throw new InvalidOptionsError(issues);
   const parsed = result.data;
   return {

@@ -3,7 +3,13 @@ export type ServiceLogEntry =
   | { readonly event: 'listening'; readonly url: string }
   | { readonly event: 'stopped' }
   /** `route` is the route's pattern (`/sessions/:id/prompt`), never the path with its ids; `status` is 'aborted' when no answer was sent */
-  | { readonly event: 'request'; readonly method: string; readonly route: string; readonly status: number | 'aborted'; readonly ms: number }
+  | {
+      readonly event: 'request';
+      readonly method: string;
+      readonly route: string;
+      readonly status: number | 'aborted';
+      readonly ms: number;
+    }
   /** a connection Node's HTTP parser refused or timed out; `status` is what it was answered with, if anything */
   | { readonly event: 'client_error'; readonly code: string; readonly status?: number }
   /** an error answered with 500, or one a listener threw */
@@ -36,7 +42,10 @@ export type ServiceLogger = (entry: ServiceLogEntry) => void;
  * A logger over `sink`; without one, a logger that does nothing. The entries carry no header,
  * body, token or sign-in code: only what their types name.
  */
-export function createServiceLogger(sink: ServiceLogSink | undefined, now: () => Date = () => new Date()): ServiceLogger {
+export function createServiceLogger(
+  sink: ServiceLogSink | undefined,
+  now: () => Date = () => new Date(),
+): ServiceLogger {
   if (sink === undefined) return () => undefined;
   return (entry) => {
     try {
@@ -59,6 +68,12 @@ export function jsonLinesLog(output: LogOutput): ServiceLogSink {
 
 /** The log entry of an unexpected error: its name, message and stack, nothing of the request. */
 export function errorEntry(error: unknown): ServiceLogEntry {
-  if (error instanceof Error) return { event: 'error', name: error.name, message: error.message, ...(error.stack !== undefined && { stack: error.stack }) };
+  if (error instanceof Error)
+    return {
+      event: 'error',
+      name: error.name,
+      message: error.message,
+      ...(error.stack !== undefined && { stack: error.stack }),
+    };
   return { event: 'error', name: typeof error, message: String(error) };
 }

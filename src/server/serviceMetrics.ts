@@ -37,7 +37,12 @@ export type ServiceMetrics = {
 /** Why a service has no metrics when prom-client is not installed. */
 export const METRICS_OFF_MESSAGE = `GET /metrics needs the optional package prom-client, which is not installed: install it with \`${PROM_CLIENT_INSTALL_COMMAND}\` and restart the service`;
 
-const METRICS_OFF: ServiceMetrics = Object.freeze({ on: false, off: METRICS_OFF_MESSAGE, observeDecision: () => undefined, observeRequest: () => undefined });
+const METRICS_OFF: ServiceMetrics = Object.freeze({
+  on: false,
+  off: METRICS_OFF_MESSAGE,
+  observeDecision: () => undefined,
+  observeRequest: () => undefined,
+});
 
 // a decision is in-process work: microseconds to a few milliseconds, a shell analysis more
 const DECISION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
@@ -53,7 +58,10 @@ function heldCallCount(governor: Governor | undefined): number {
  * sessions (read from `sessionsOf()` when scraped); request and decision latency. Every label
  * takes values from a closed set, so the series stay few.
  */
-export function createServiceMetrics(sessionsOf: () => SessionRegistry, promClient: PromClientModule | undefined): ServiceMetrics {
+export function createServiceMetrics(
+  sessionsOf: () => SessionRegistry,
+  promClient: PromClientModule | undefined,
+): ServiceMetrics {
   // the service runs without prom-client: it counts nothing, and /metrics says what to install
   if (promClient === undefined) return METRICS_OFF;
   const { Counter, Gauge, Histogram, Registry } = promClient;

@@ -26,7 +26,11 @@ export interface ServiceSessions {
    * an agent's hook made it (a human's answer given here reaches the agent through them), as a
    * human's use: an ended session stays ended. 404 `unknown_session` when there is none.
    */
-  withExisting<T>(id: string, access: SessionAccess, work: (governor: Governor, agentNotes: SessionNotes | undefined) => T | Promise<T>): Promise<T>;
+  withExisting<T>(
+    id: string,
+    access: SessionAccess,
+    work: (governor: Governor, agentNotes: SessionNotes | undefined) => T | Promise<T>,
+  ): Promise<T>;
   /**
    * Runs `work` on the governor of the session, created (in REQUEST) when it is new. A session
    * an agent's hooks made is refused (`hookSessionRefusal`): its calls are read with that

@@ -5,7 +5,13 @@ export type SessionEvent =
   | { readonly type: 'session.changed'; readonly sessionId: string }
   | { readonly type: 'session.reset'; readonly sessionId: string }
   /** a call waits for a human; `args` are the arguments it was held with */
-  | { readonly type: 'call.held'; readonly sessionId: string; readonly approvalId: string; readonly tool: string; readonly args: Readonly<Record<string, unknown>> }
+  | {
+      readonly type: 'call.held';
+      readonly sessionId: string;
+      readonly approvalId: string;
+      readonly tool: string;
+      readonly args: Readonly<Record<string, unknown>>;
+    }
   | { readonly type: 'call.answered'; readonly sessionId: string; readonly approvalId: string }
   | { readonly type: 'categories.approved'; readonly sessionId: string };
 

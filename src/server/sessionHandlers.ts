@@ -39,12 +39,14 @@ async function ownSession<T>(use: () => Promise<T>): Promise<T> {
 export const promptHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { text } = parseBody(promptBodySchema, context.body);
-  const { view, created } = await ownSession(() => context.sessions.withCreated(id, (governor, isNew) => {
-    governor.userPrompt(text);
-    // the governor keeps no prompt text: the console labels the session with its first one
-    noteSessionPrompt(governor, text);
-    return { view: sessionView(governor), created: isNew };
-  }));
+  const { view, created } = await ownSession(() =>
+    context.sessions.withCreated(id, (governor, isNew) => {
+      governor.userPrompt(text);
+      // the governor keeps no prompt text: the console labels the session with its first one
+      noteSessionPrompt(governor, text);
+      return { view: sessionView(governor), created: isNew };
+    }),
+  );
   context.events.publish({ type: created ? 'session.started' : 'session.changed', sessionId: id });
   return {
     status: created ? 201 : 200,
@@ -61,11 +63,15 @@ export const toolCallHandler: Handler = async (context) => {
   const id = sessionIdParam(context);
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
   const decision = await decidedOrDenied(tool, () =>
-    context.sessions.withOwn(id, async (governor) => governor.handleToolCall(tool, args, await prepareCall(governor, tool, args, context.analyseShell))),
+    context.sessions.withOwn(id, async (governor) =>
+      governor.handleToolCall(tool, args, await prepareCall(governor, tool, args, context.analyseShell)),
+    ),
   );
   const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
   context.events.publish(
-    approvalId === undefined ? { type: 'session.changed', sessionId: id } : { type: 'call.held', sessionId: id, approvalId, tool, args: args ?? {} },
+    approvalId === undefined
+      ? { type: 'session.changed', sessionId: id }
+      : { type: 'call.held', sessionId: id, approvalId, tool, args: args ?? {} },
   );
   return { status: 200, body: decision };
 };
@@ -76,7 +82,11 @@ export const decideHandler: Handler = async (context) => {
   const { tool, args } = parseBody(toolCallBodySchema, context.body);
   const decision = await decidedOrDenied(tool, () =>
     context.sessions.withExisting(id, 'read', async (governor) =>
-      governor.isToolAllowed(tool, args, args === undefined ? {} : await prepareCall(governor, tool, args, context.analyseShell)),
+      governor.isToolAllowed(
+        tool,
+        args,
+        args === undefined ? {} : await prepareCall(governor, tool, args, context.analyseShell),
+      ),
     ),
   );
   return { status: 200, body: decision };

@@ -35,7 +35,6 @@ export interface SessionStore extends SessionRegistry {
   clear(): void;
 }
 
-
 /** How the store bounds its sessions, and who hears their decisions. */
 export interface SessionLimits {
   /** at most this many live sessions; a new one beyond it is refused, never a live one dropped */
@@ -84,7 +83,8 @@ export function createSessionStore(base: GovernorOptions, limits: SessionLimits)
   const now = limits.now ?? Date.now;
   // a Map iterates in insertion order: re-inserting on use keeps the longest idle first
   const sessions = new Map<string, Held>();
-  const expired = (session: Held, at: number): boolean => keptUntil(session.usedAt, session.notes.endedAt, retention) <= at;
+  const expired = (session: Held, at: number): boolean =>
+    keptUntil(session.usedAt, session.notes.endedAt, retention) <= at;
 
   const dropExpired = (): void => {
     const at = now();

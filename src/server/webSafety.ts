@@ -8,7 +8,6 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1
 // methods a browser may send across sites without asking first; they change nothing here
 const READING_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-
 /** The host name of a Host header or an origin's host (`[::1]:8787` is `::1`), lowercased; undefined when it is not one. */
 export function hostNameOf(host: string): string | undefined {
   const bracketed = /^\[([0-9a-f:.]+)\](?::\d{1,5})?$/i.exec(host);

@@ -4,10 +4,24 @@ import { createGovernor, type Governor } from '../governor/createGovernor';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { isOrchestrationPresent } from '../intents/orchestration';
-import { checkAgentSessionId as checkSessionId, freshNotes, otherAgentError, type GovernorSessions, type SessionNotes } from './governorSessions';
+import {
+  checkAgentSessionId as checkSessionId,
+  freshNotes,
+  otherAgentError,
+  type GovernorSessions,
+  type SessionNotes,
+} from './governorSessions';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { acquireSessionLock, type SessionLock } from './sessionLock';
-import { ensureSessionsDir, isSessionFileIdle, readSessionFile, removeFile, sessionPaths, sweepSessions, writeSessionFile } from './sessionFiles';
+import {
+  ensureSessionsDir,
+  isSessionFileIdle,
+  readSessionFile,
+  removeFile,
+  sessionPaths,
+  sweepSessions,
+  writeSessionFile,
+} from './sessionFiles';
 import { loadSessionKey, type SessionAuthenticity } from './sessionKey';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil } from './sessionRetention';
 
@@ -82,7 +96,10 @@ export interface FileSessions extends GovernorSessions {
    * Runs `work` on a kept session as a human's answer uses it: the session is never created, and
    * one its agent ended stays ended. `{ found: false }` when no session of the id is kept.
    */
-  withKept<T>(sessionId: string, work: (governor: Governor, notes: SessionNotes) => T | Promise<T>): Promise<{ readonly found: true; readonly value: T } | { readonly found: false }>;
+  withKept<T>(
+    sessionId: string,
+    work: (governor: Governor, notes: SessionNotes) => T | Promise<T>,
+  ): Promise<{ readonly found: true; readonly value: T } | { readonly found: false }>;
 }
 
 /**
@@ -104,13 +121,15 @@ export interface FileSessions extends GovernorSessions {
  */
 export function createFileSessions(options: FileSessionsOptions): FileSessions {
   const config = parseGovernorOptions(options.governor, process.cwd());
-  const dir = options.dir === undefined ? path.join(config.orchestrationDir, SESSIONS_DIR_NAME) : path.resolve(options.dir);
+  const dir =
+    options.dir === undefined ? path.join(config.orchestrationDir, SESSIONS_DIR_NAME) : path.resolve(options.dir);
   const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
   const now = options.now ?? Date.now;
   const timing = { staleMs: limits.lockStaleMs, waitMs: limits.lockWaitMs };
   const base: GovernorOptions = { ...options.governor, restore: undefined };
   const profile = options.profile ?? '';
-  const optionsFor = (kept: string): GovernorOptions => (options.governorFor === undefined ? base : { ...options.governorFor(kept), restore: undefined });
+  const optionsFor = (kept: string): GovernorOptions =>
+    options.governorFor === undefined ? base : { ...options.governorFor(kept), restore: undefined };
   // a workspace intentgate does not govern keeps nothing, wherever its sessions would be kept
   const keeps = (): boolean => isOrchestrationPresent(config.orchestrationDir);
 
@@ -121,16 +140,31 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       return undefined;
     }
     const kept = readSessionFile(file, sessionId, limits.maxFileBytes, authenticityOf());
-    return kept && { governor: restoredGovernor(optionsFor(kept.profile), sessionId, kept.governor, `the session file ${file}`), notes: kept.notes, profile: kept.profile };
+    return (
+      kept && {
+        governor: restoredGovernor(optionsFor(kept.profile), sessionId, kept.governor, `the session file ${file}`),
+        notes: kept.notes,
+        profile: kept.profile,
+      }
+    );
   };
 
   /** The session's governor and notes: restored from its file, or new (making room for it first). */
   const open = (file: string, sessionId: string): Opened => {
     const kept = openKept(file, sessionId);
     if (kept) return kept;
-    sweepSessions(dir, { maxSessions: limits.maxSessions, idleTtlMs: limits.idleTtlMs, staleMs: limits.lockStaleMs, now: now() });
+    sweepSessions(dir, {
+      maxSessions: limits.maxSessions,
+      idleTtlMs: limits.idleTtlMs,
+      staleMs: limits.lockStaleMs,
+      now: now(),
+    });
     const credential = options.credential?.();
-    return { governor: createGovernor({ ...base, sessionId }), notes: { ...freshNotes(), ...(credential !== undefined && { credential }) }, profile };
+    return {
+      governor: createGovernor({ ...base, sessionId }),
+      notes: { ...freshNotes(), ...(credential !== undefined && { credential }) },
+      profile,
+    };
   };
 
   // read when a session is first used, so a store that keeps nothing never makes a key
@@ -141,7 +175,10 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
     return authenticity;
   };
 
-  const locked = async <T>(sessionId: string, work: (file: string, lock: SessionLock) => T | Promise<T>): Promise<T> => {
+  const locked = async <T>(
+    sessionId: string,
+    work: (file: string, lock: SessionLock) => T | Promise<T>,
+  ): Promise<T> => {
     // a folder given elsewhere (the user's state folder) is made with its parents, owner-only
     if (options.dir !== undefined) mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
     ensureSessionsDir(dir);
@@ -166,10 +203,22 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       const result = await work(governor, notes);
       const snapshot = persistedSnapshot(governor);
       // a lock broken as stale means another hook may have written since: this state is not kept
-      if (!session.lock.holds()) throw new SessionStoreError(`the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`);
+      if (!session.lock.holds())
+        throw new SessionStoreError(
+          `the session lock was taken over while this hook ran (it ran longer than ${limits.lockStaleMs} ms); nothing was kept`,
+        );
       const at = now();
       const usedAt = keptUntil(at, notes.endedAt, limits) - limits.idleTtlMs;
-      writeSessionFile(session.file, session.id, { profile: opened.profile, governor: snapshot, notes }, { maxBytes: limits.maxFileBytes, usedAt, ...(authenticityOf() !== undefined && { authenticity: authenticityOf() }) });
+      writeSessionFile(
+        session.file,
+        session.id,
+        { profile: opened.profile, governor: snapshot, notes },
+        {
+          maxBytes: limits.maxFileBytes,
+          usedAt,
+          ...(authenticityOf() !== undefined && { authenticity: authenticityOf() }),
+        },
+      );
       return result;
     } finally {
       governor.stop();

@@ -67,12 +67,16 @@ export interface GovernorSessions {
 /** An agent's session id as a store takes it: a non-empty string of at most MAX_SESSION_ID_LENGTH characters, else SessionStoreError. */
 export function checkAgentSessionId(sessionId: unknown): string {
   if (typeof sessionId === 'string' && sessionId !== '' && sessionId.length <= MAX_SESSION_ID_LENGTH) return sessionId;
-  throw new SessionStoreError(`the agent's session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`);
+  throw new SessionStoreError(
+    `the agent's session id must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} characters`,
+  );
 }
 
 /** Why a session kept with the options of `kept` ('' the host's or service's own) is refused to the hooks of `profile`. */
 export function otherAgentError(sessionId: string, kept: string, profile: string): SessionStoreError {
   const owner = kept === '' ? "the service's own routes" : `${kept.slice(0, 64)}'s hooks`;
   const user = profile === '' ? 'these hooks' : `${profile.slice(0, 64)}'s hooks`;
-  return new SessionStoreError(`the session '${sessionId.slice(0, 128)}' was started by ${owner}; ${user} cannot use it, since its calls would be read with another agent's tools`);
+  return new SessionStoreError(
+    `the session '${sessionId.slice(0, 128)}' was started by ${owner}; ${user} cannot use it, since its calls would be read with another agent's tools`,
+  );
 }

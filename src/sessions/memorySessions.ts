@@ -35,7 +35,9 @@ export function memorySessions(store: SessionStore, options?: GovernorOptions): 
   const made = makersOf(store);
   const refuseOther = (sessionId: string): void => {
     if (made.get(sessionId) === own) return;
-    throw new SessionStoreError(`the session '${sessionId.slice(0, 128)}' was started by another agent's hooks, or by the service's own routes: it is refused here, where it would be read with another agent's tools`);
+    throw new SessionStoreError(
+      `the session '${sessionId.slice(0, 128)}' was started by another agent's hooks, or by the service's own routes: it is refused here, where it would be read with another agent's tools`,
+    );
   };
   return {
     withSession: (sessionId, work) =>
@@ -66,5 +68,11 @@ export function memorySessions(store: SessionStore, options?: GovernorOptions): 
  * `maxSessions` is refused (the work is not run).
  */
 export function createMemorySessions(options: GovernorOptions, limits: Partial<SessionLimits> = {}): GovernorSessions {
-  return memorySessions(createSessionStore(options, { maxSessions: SERVER_DEFAULTS.maxSessions, idleTtlMs: SERVER_DEFAULTS.sessionTtlMs, ...limits }));
+  return memorySessions(
+    createSessionStore(options, {
+      maxSessions: SERVER_DEFAULTS.maxSessions,
+      idleTtlMs: SERVER_DEFAULTS.sessionTtlMs,
+      ...limits,
+    }),
+  );
 }

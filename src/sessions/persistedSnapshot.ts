@@ -14,11 +14,19 @@ export function persistedSnapshot(governor: Governor): ReturnType<Governor['pers
 }
 
 /** A governor restored from a kept snapshot; one that does not restore fails closed, naming `where` it was kept. */
-export function restoredGovernor(options: GovernorOptions, sessionId: string, snapshot: unknown, where: string): Governor {
+export function restoredGovernor(
+  options: GovernorOptions,
+  sessionId: string,
+  snapshot: unknown,
+  where: string,
+): Governor {
   try {
     return createGovernor({ ...options, sessionId, restore: snapshot });
   } catch (error) {
     if (!(error instanceof InvalidSnapshotError)) throw error;
-    throw new SessionStoreError(`${where} does not hold a governor this workspace can restore (${error.message}); a human should remove it`, { cause: error });
+    throw new SessionStoreError(
+      `${where} does not hold a governor this workspace can restore (${error.message}); a human should remove it`,
+      { cause: error },
+    );
   }
 }

@@ -78,7 +78,10 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
     const made: RedisClientLike = createClient({
       url: options.url,
       disableOfflineQueue: true,
-      socket: { connectTimeout: options.commandTimeoutMs, reconnectStrategy: (retries: number) => Math.min(50 * (retries + 1), 1000) },
+      socket: {
+        connectTimeout: options.commandTimeoutMs,
+        reconnectStrategy: (retries: number) => Math.min(50 * (retries + 1), 1000),
+      },
     });
     // the first attempt settles on 'ready' or on its first error; an unheard 'error' would crash the process
     firstAttempt = new Promise<void>((resolve) => {
@@ -99,7 +102,8 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
   const send = async (redis: RedisClientLike, args: readonly string[]): Promise<unknown> => {
     // only the first connection is waited for; later, while reconnecting, a command fails at once
     if (!redis.isReady) await firstAttempt;
-    if (!redis.isReady) throw new SessionStoreError(`the Redis session store at ${shown} cannot be reached (reconnecting)`);
+    if (!redis.isReady)
+      throw new SessionStoreError(`the Redis session store at ${shown} cannot be reached (reconnecting)`);
     return redis.sendCommand(args, { timeout: options.commandTimeoutMs });
   };
 
@@ -117,7 +121,15 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
     // reading (SIGSTOP, a full disk): the deadline is kept here, whatever state the command is in
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new SessionStoreError(`the Redis session store at ${shown} did not answer ${args[0] ?? 'a command'} within ${options.commandTimeoutMs} ms`)), options.commandTimeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new SessionStoreError(
+              `the Redis session store at ${shown} did not answer ${args[0] ?? 'a command'} within ${options.commandTimeoutMs} ms`,
+            ),
+          ),
+        options.commandTimeoutMs,
+      );
     });
     // the command's own answer may come after the deadline: it is heard and dropped
     sent.catch(() => undefined);

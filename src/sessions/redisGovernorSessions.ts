@@ -10,14 +10,19 @@ import type { RedisSessionStore } from './redisSessionStore';
 export function redisGovernorSessions(store: RedisSessionStore, profile: string): GovernorSessions {
   return {
     async withSession(sessionId, work) {
-      const used = await store.update(checkAgentSessionId(sessionId), { create: true, profile }, (governor, notes, facts) => {
-        if (facts.profile !== profile) throw otherAgentError(sessionId, facts.profile, profile);
-        // an event of the agent: a session it had ended is resumed
-        notes.endedAt = undefined;
-        return work(governor, notes);
-      });
+      const used = await store.update(
+        checkAgentSessionId(sessionId),
+        { create: true, profile },
+        (governor, notes, facts) => {
+          if (facts.profile !== profile) throw otherAgentError(sessionId, facts.profile, profile);
+          // an event of the agent: a session it had ended is resumed
+          notes.endedAt = undefined;
+          return work(governor, notes);
+        },
+      );
       // a use that may create always finds its session
-      if (!used.found) throw new SessionStoreError(`the Redis session '${sessionId.slice(0, 128)}' could not be created`);
+      if (!used.found)
+        throw new SessionStoreError(`the Redis session '${sessionId.slice(0, 128)}' could not be created`);
       return used.value;
     },
     end: (sessionId) => store.end(checkAgentSessionId(sessionId), profile),

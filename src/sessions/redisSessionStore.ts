@@ -9,7 +9,13 @@ import { freshNotes, type SessionNotes } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
 import { openRedisConnection, type RedisConnection } from './redisConnection';
-import { ACQUIRE_LOCK_SCRIPT, FENCED_REMOVE_SCRIPT, FENCED_WRITE_SCRIPT, RELEASE_LOCK_SCRIPT, redisSessionKeys } from './redisSessionKeys';
+import {
+  ACQUIRE_LOCK_SCRIPT,
+  FENCED_REMOVE_SCRIPT,
+  FENCED_WRITE_SCRIPT,
+  RELEASE_LOCK_SCRIPT,
+  redisSessionKeys,
+} from './redisSessionKeys';
 import { sessionNotesSchema } from './sessionFiles';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil, type SessionRetention } from './sessionRetention';
 
@@ -39,7 +45,12 @@ export interface RedisSessionTimings {
 }
 
 /** The defaults: docs/operations.md states them. */
-export const REDIS_SESSION_DEFAULTS: RedisSessionTimings = Object.freeze({ lockTtlMs: 15_000, lockWaitMs: 10_000, commandTimeoutMs: 1_000, maxStateBytes: 4 * 1024 * 1024 });
+export const REDIS_SESSION_DEFAULTS: RedisSessionTimings = Object.freeze({
+  lockTtlMs: 15_000,
+  lockWaitMs: 10_000,
+  commandTimeoutMs: 1_000,
+  maxStateBytes: 4 * 1024 * 1024,
+});
 
 export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
   /** `redis://HOST:PORT` */
@@ -124,9 +135,14 @@ interface ClockAnchor {
 function lockAnswer(reply: unknown): { taken: boolean; anchor: ClockAnchor } {
   const [taken, seconds, micros] = Array.isArray(reply) ? reply.map(Number) : [];
   if (seconds === undefined || micros === undefined || !Number.isFinite(seconds) || !Number.isFinite(micros)) {
-    throw new SessionStoreError(`Redis answered the session lock with ${String(reply).slice(0, 80)}, not a lock and a time`);
+    throw new SessionStoreError(
+      `Redis answered the session lock with ${String(reply).slice(0, 80)}, not a lock and a time`,
+    );
   }
-  return { taken: taken === 1, anchor: { redisMs: seconds * 1000 + Math.floor(micros / 1000), localMs: performance.now() } };
+  return {
+    taken: taken === 1,
+    anchor: { redisMs: seconds * 1000 + Math.floor(micros / 1000), localMs: performance.now() },
+  };
 }
 
 /**
@@ -143,16 +159,29 @@ function lockAnswer(reply: unknown): { taken: boolean; anchor: ClockAnchor } {
  */
 export function createRedisSessionStore(options: RedisSessionStoreOptions): RedisSessionStore {
   const timings: RedisSessionTimings = { ...REDIS_SESSION_DEFAULTS, ...options };
-  const retention: SessionRetention = { idleTtlMs: options.idleTtlMs, endedTtlMs: options.endedTtlMs ?? DEFAULT_ENDED_SESSION_TTL_MS };
+  const retention: SessionRetention = {
+    idleTtlMs: options.idleTtlMs,
+    endedTtlMs: options.endedTtlMs ?? DEFAULT_ENDED_SESSION_TTL_MS,
+  };
   const now = options.now ?? Date.now;
   const keys = redisSessionKeys(options.deployment);
-  const connection: RedisConnection = openRedisConnection({ url: options.url, commandTimeoutMs: timings.commandTimeoutMs });
+  const connection: RedisConnection = openRedisConnection({
+    url: options.url,
+    commandTimeoutMs: timings.commandTimeoutMs,
+  });
   const queue = createKeyedQueue();
   const wrap = options.wrap ?? ((governor: Governor) => governor);
-  const where = (sessionId: string): string => `the Redis session '${sessionId.slice(0, 128)}' of deployment '${options.deployment}'`;
+  const where = (sessionId: string): string =>
+    `the Redis session '${sessionId.slice(0, 128)}' of deployment '${options.deployment}'`;
 
   const load = async (sessionId: string): Promise<Kept | undefined> => {
-    const [version, state, until] = (await connection.command(['HMGET', keys.session(sessionId), 'version', 'state', 'until'])) as unknown[];
+    const [version, state, until] = (await connection.command([
+      'HMGET',
+      keys.session(sessionId),
+      'version',
+      'state',
+      'until',
+    ])) as unknown[];
     const text = asText(state);
     if (text === undefined) return undefined;
     const expiresAt = asText(until) === undefined ? undefined : Number(until);
@@ -160,13 +189,24 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     try {
       parsed = envelopeSchema.parse(JSON.parse(text));
     } catch (error) {
-      throw new SessionStoreError(`${where(sessionId)} does not hold a session this service can read; a human should delete it`, { cause: error });
+      throw new SessionStoreError(
+        `${where(sessionId)} does not hold a session this service can read; a human should delete it`,
+        { cause: error },
+      );
     }
-    if (parsed.sessionId !== sessionId) throw new SessionStoreError(`${where(sessionId)} holds the state of another session id`);
-    return { version: asText(version) ?? '0', until: expiresAt, profile: parsed.profile, governor: parsed.governor, notes: { ...freshNotes(), ...parsed.notes } };
+    if (parsed.sessionId !== sessionId)
+      throw new SessionStoreError(`${where(sessionId)} holds the state of another session id`);
+    return {
+      version: asText(version) ?? '0',
+      until: expiresAt,
+      profile: parsed.profile,
+      governor: parsed.governor,
+      notes: { ...freshNotes(), ...parsed.notes },
+    };
   };
 
-  const open = (sessionId: string, kept: Kept): Governor => wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
+  const open = (sessionId: string, kept: Kept): Governor =>
+    wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
 
   // releases sent and not yet answered, so closing the store does not leave their locks behind
   const releasing = new Set<Promise<void>>();
@@ -185,7 +225,14 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     for (;;) {
       let reply: unknown;
       try {
-        reply = await connection.command(['EVAL', ACQUIRE_LOCK_SCRIPT, '1', keys.lock(sessionId), token, String(timings.lockTtlMs)]);
+        reply = await connection.command([
+          'EVAL',
+          ACQUIRE_LOCK_SCRIPT,
+          '1',
+          keys.lock(sessionId),
+          token,
+          String(timings.lockTtlMs),
+        ]);
       } catch (error) {
         // a lock Redis takes after this use gave up is let go right after, not held for its TTL
         void release(sessionId, token);
@@ -193,38 +240,91 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       }
       const { taken, anchor } = lockAnswer(reply);
       if (taken) return { token, anchor };
-      if (now() >= deadline) throw new SessionStoreError(`${where(sessionId)} stayed locked by another instance for ${timings.lockWaitMs} ms`);
+      if (now() >= deadline)
+        throw new SessionStoreError(
+          `${where(sessionId)} stayed locked by another instance for ${timings.lockWaitMs} ms`,
+        );
       // a short random wait, so instances waiting on one session do not retry in step
       await sleep(2 + Math.floor(Math.random() * 8));
     }
   };
 
   /** The last time, by Redis's clock, a write sent now may run: when this process stops waiting for it. */
-  const fenceOf = (anchor: ClockAnchor): string => String(Math.floor(anchor.redisMs + (performance.now() - anchor.localMs) + timings.commandTimeoutMs));
+  const fenceOf = (anchor: ClockAnchor): string =>
+    String(Math.floor(anchor.redisMs + (performance.now() - anchor.localMs) + timings.commandTimeoutMs));
 
   const tooLate = (sessionId: string): SessionStoreError =>
-    new SessionStoreError(`${where(sessionId)}: Redis ran the write after this service stopped waiting for it (${timings.commandTimeoutMs} ms); nothing was kept`);
+    new SessionStoreError(
+      `${where(sessionId)}: Redis ran the write after this service stopped waiting for it (${timings.commandTimeoutMs} ms); nothing was kept`,
+    );
 
-  const count = async (): Promise<number> => Number(await connection.command(['ZCOUNT', keys.index, String(now() - options.idleTtlMs), '+inf']));
+  const count = async (): Promise<number> =>
+    Number(await connection.command(['ZCOUNT', keys.index, String(now() - options.idleTtlMs), '+inf']));
 
   const refuseNew = async (): Promise<void> => {
     const { maxSessions, full } = options;
     if (maxSessions === undefined) return;
     const live = await count();
-    if (live >= maxSessions) throw full ? full(maxSessions) : new SessionStoreError(`the deployment holds ${maxSessions} live sessions, its limit`);
+    if (live >= maxSessions)
+      throw full
+        ? full(maxSessions)
+        : new SessionStoreError(`the deployment holds ${maxSessions} live sessions, its limit`);
   };
 
-  const keep = async (sessionId: string, { token, anchor }: Held, version: string, profile: string, governor: Governor, notes: SessionNotes): Promise<void> => {
-    const state = JSON.stringify({ format: REDIS_SESSION_FORMAT, sessionId, profile, governor: persistedSnapshot(governor), notes });
-    if (Buffer.byteLength(state) > timings.maxStateBytes) throw new SessionStoreError(`${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`);
+  const keep = async (
+    sessionId: string,
+    { token, anchor }: Held,
+    version: string,
+    profile: string,
+    governor: Governor,
+    notes: SessionNotes,
+  ): Promise<void> => {
+    const state = JSON.stringify({
+      format: REDIS_SESSION_FORMAT,
+      sessionId,
+      profile,
+      governor: persistedSnapshot(governor),
+      notes,
+    });
+    if (Buffer.byteLength(state) > timings.maxStateBytes)
+      throw new SessionStoreError(
+        `${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`,
+      );
     const at = now();
     const until = keptUntil(at, notes.endedAt, retention);
     const indexTtl = Math.max(retention.idleTtlMs, retention.endedTtlMs);
-    const args = [token, version, state, String(until - at), String(until - retention.idleTtlMs), sessionId, String(at - retention.idleTtlMs), String(indexTtl), String(until), fenceOf(anchor)];
-    const result = Number(await connection.command(['EVAL', FENCED_WRITE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, ...args]));
+    const args = [
+      token,
+      version,
+      state,
+      String(until - at),
+      String(until - retention.idleTtlMs),
+      sessionId,
+      String(at - retention.idleTtlMs),
+      String(indexTtl),
+      String(until),
+      fenceOf(anchor),
+    ];
+    const result = Number(
+      await connection.command([
+        'EVAL',
+        FENCED_WRITE_SCRIPT,
+        '3',
+        keys.lock(sessionId),
+        keys.session(sessionId),
+        keys.index,
+        ...args,
+      ]),
+    );
     if (result === -3) throw tooLate(sessionId);
-    if (result === -1) throw new SessionStoreError(`${where(sessionId)}: the lock expired while this use ran (longer than ${timings.lockTtlMs} ms); nothing was kept`);
-    if (result === -2) throw new SessionStoreError(`${where(sessionId)} was changed by another use while this one ran; nothing was kept`);
+    if (result === -1)
+      throw new SessionStoreError(
+        `${where(sessionId)}: the lock expired while this use ran (longer than ${timings.lockTtlMs} ms); nothing was kept`,
+      );
+    if (result === -2)
+      throw new SessionStoreError(
+        `${where(sessionId)} was changed by another use while this one ran; nothing was kept`,
+      );
   };
 
   const locked = <T>(sessionId: string, task: (held: Held) => Promise<T>): Promise<T> =>
@@ -245,7 +345,19 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
   const isForgotten = (kept: Kept): boolean => kept.until !== undefined && kept.until <= now();
 
   const forget = async (sessionId: string, { token, anchor }: Held): Promise<void> => {
-    const result = Number(await connection.command(['EVAL', FENCED_REMOVE_SCRIPT, '3', keys.lock(sessionId), keys.session(sessionId), keys.index, token, sessionId, fenceOf(anchor)]));
+    const result = Number(
+      await connection.command([
+        'EVAL',
+        FENCED_REMOVE_SCRIPT,
+        '3',
+        keys.lock(sessionId),
+        keys.session(sessionId),
+        keys.index,
+        token,
+        sessionId,
+        fenceOf(anchor),
+      ]),
+    );
     if (result === -3) throw tooLate(sessionId);
   };
 
@@ -258,7 +370,10 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       if (kept === undefined && !opening.create) return { found: false };
       if (kept === undefined) await refuseNew();
       const profile = kept?.profile ?? (opening.create ? opening.profile : '');
-      const governor = kept === undefined ? wrap(createGovernor({ ...options.governorOptions(profile), sessionId })) : open(sessionId, kept);
+      const governor =
+        kept === undefined
+          ? wrap(createGovernor({ ...options.governorOptions(profile), sessionId }))
+          : open(sessionId, kept);
       const notes: SessionNotes = kept?.notes ?? freshNotes();
       try {
         const value = await work(governor, notes, { created: kept === undefined, profile });
@@ -274,7 +389,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     async end(sessionId, profile) {
       await update(sessionId, { create: false }, (_governor, notes, facts) => {
         if (profile !== undefined && facts.profile !== profile) {
-          throw new SessionStoreError(`the session '${sessionId.slice(0, 128)}' was started with the options of '${facts.profile.slice(0, 64)}'; '${profile.slice(0, 64)}' cannot end it`);
+          throw new SessionStoreError(
+            `the session '${sessionId.slice(0, 128)}' was started with the options of '${facts.profile.slice(0, 64)}'; '${profile.slice(0, 64)}' cannot end it`,
+          );
         }
         // a session bound to a credential is not ended by a route that shows none
         if (notes.credential !== undefined) return;

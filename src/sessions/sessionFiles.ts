@@ -1,5 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, futimesSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  futimesSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SessionStoreError } from '../errors/SessionStoreError';
@@ -10,14 +22,23 @@ import { hasValidMac, recordMac, type SessionAuthenticity } from './sessionKey';
 /** What a session file says it is. */
 export const SESSION_FILE_FORMAT = 'intentgate.session';
 
-const passSchema = z.strictObject({ approvalId: z.string().max(256), tool: z.string().max(256), argsDigest: z.string().max(128), cancelledAt: z.number().int().nonnegative().optional(), approver: z.string().max(256).optional() });
+const passSchema = z.strictObject({
+  approvalId: z.string().max(256),
+  tool: z.string().max(256),
+  argsDigest: z.string().max(128),
+  cancelledAt: z.number().int().nonnegative().optional(),
+  approver: z.string().max(256).optional(),
+});
 
 /** A session's notes as a store reads them back; a state kept before notices and the end mark has neither. */
 export const sessionNotesSchema = z.strictObject({
   passes: z.array(passSchema).max(MAX_HELD_CALL_PASSES),
   notices: z.array(z.string().max(4096)).max(MAX_MODEL_NOTICES).default([]),
   endedAt: z.number().int().nonnegative().optional(),
-  credential: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  credential: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 /** The version of a session file written with a MAC; version 1 files, written before, have none. */
@@ -67,14 +88,19 @@ export function ensureSessionsDir(dir: string): void {
   try {
     mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new SessionStoreError(`cannot create the sessions folder ${dir}: ${messageOf(error)}`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new SessionStoreError(`cannot create the sessions folder ${dir}: ${messageOf(error)}`, { cause: error });
   }
-  if (!lstatSync(dir).isDirectory()) throw new SessionStoreError(`the sessions folder ${dir} is not a folder (a link or a file is in its place); remove it`);
+  if (!lstatSync(dir).isDirectory())
+    throw new SessionStoreError(
+      `the sessions folder ${dir} is not a folder (a link or a file is in its place); remove it`,
+    );
 }
 
 /** The record of a file's JSON and the MAC written after it; a file of version 1 has no MAC. */
 function splitMac(value: unknown): { record: unknown; mac: string | undefined } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, 'mac')) return { record: value, mac: undefined };
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, 'mac'))
+    return { record: value, mac: undefined };
   const { mac, ...record } = value as Record<string, unknown>;
   return { record, mac: typeof mac === 'string' ? mac : '' };
 }
@@ -86,18 +112,27 @@ function splitMac(value: unknown): { record: unknown; mac: string | undefined } 
  * a forged, edited or copied record throws too; a file written before MACs (version 1) is not
  * trusted, and reads as no session kept, so the session starts afresh with no approvals.
  */
-export function readSessionFile(file: string, sessionId: string, maxBytes: number, authenticity?: SessionAuthenticity): KeptSession | undefined {
+export function readSessionFile(
+  file: string,
+  sessionId: string,
+  maxBytes: number,
+  authenticity?: SessionAuthenticity,
+): KeptSession | undefined {
   const read = readRegularFile(file, maxBytes);
   const fix = 'a human should remove it (the session then starts afresh, with no approvals)';
   switch (read.kind) {
     case 'missing':
       return undefined;
     case 'too-large':
-      throw new SessionStoreError(`the session file ${file} is ${read.size} bytes, over the limit of ${maxBytes}; ${fix}`);
+      throw new SessionStoreError(
+        `the session file ${file} is ${read.size} bytes, over the limit of ${maxBytes}; ${fix}`,
+      );
     case 'not-a-file':
       throw new SessionStoreError(`the session file ${file} is not a regular file; ${fix}`);
     case 'unreadable':
-      throw new SessionStoreError(`cannot read the session file ${file}: ${messageOf(read.error)}; ${fix}`, { cause: read.error });
+      throw new SessionStoreError(`cannot read the session file ${file}: ${messageOf(read.error)}; ${fix}`, {
+        cause: read.error,
+      });
     case 'text':
       break;
   }
@@ -109,16 +144,29 @@ export function readSessionFile(file: string, sessionId: string, maxBytes: numbe
   }
   const { record, mac } = splitMac(value);
   const envelope = envelopeSchema.safeParse(record);
-  if (!envelope.success) throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
+  if (!envelope.success)
+    throw new SessionStoreError(`the session file ${file} is not an intentgate session file; ${fix}`);
   if (authenticity !== undefined) {
     if (envelope.data.version === 1 && mac === undefined) return undefined;
     if (mac === undefined || !hasValidMac(authenticity, JSON.stringify(record), mac)) {
-      throw new SessionStoreError(`the session file ${file} fails its MAC: it was not written by intentgate for this store (edited, forged or copied); every call of the session is refused; ${fix}`);
+      throw new SessionStoreError(
+        `the session file ${file} fails its MAC: it was not written by intentgate for this store (edited, forged or copied); every call of the session is refused; ${fix}`,
+      );
     }
   }
-  if (envelope.data.sessionId !== sessionId) throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
+  if (envelope.data.sessionId !== sessionId)
+    throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
   const { passes, notices, endedAt, credential } = envelope.data.notes;
-  return { profile: envelope.data.profile ?? '', governor: envelope.data.governor, notes: { passes, notices, ...(endedAt !== undefined && { endedAt }), ...(credential !== undefined && { credential }) } };
+  return {
+    profile: envelope.data.profile ?? '',
+    governor: envelope.data.governor,
+    notes: {
+      passes,
+      notices,
+      ...(endedAt !== undefined && { endedAt }),
+      ...(credential !== undefined && { credential }),
+    },
+  };
 }
 
 /** How a session file is written: its size limit, and the time it counts as last used. */
@@ -139,13 +187,32 @@ export interface SessionFileWrite {
 export function writeSessionFile(file: string, sessionId: string, kept: KeptSession, write: SessionFileWrite): void {
   const { maxBytes } = write;
   const { passes, notices, endedAt, credential } = kept.notes;
-  const notes = { passes: passes.slice(-MAX_HELD_CALL_PASSES), notices: notices.slice(-MAX_MODEL_NOTICES), ...(endedAt !== undefined && { endedAt }), ...(credential !== undefined && { credential }) };
+  const notes = {
+    passes: passes.slice(-MAX_HELD_CALL_PASSES),
+    notices: notices.slice(-MAX_MODEL_NOTICES),
+    ...(endedAt !== undefined && { endedAt }),
+    ...(credential !== undefined && { credential }),
+  };
   const { authenticity } = write;
-  const record = { format: SESSION_FILE_FORMAT, version: authenticity === undefined ? 1 : AUTHENTICATED_VERSION, sessionId, savedAt: new Date().toISOString(), profile: kept.profile, governor: kept.governor, notes };
+  const record = {
+    format: SESSION_FILE_FORMAT,
+    version: authenticity === undefined ? 1 : AUTHENTICATED_VERSION,
+    sessionId,
+    savedAt: new Date().toISOString(),
+    profile: kept.profile,
+    governor: kept.governor,
+    notes,
+  };
   // the MAC covers the record's JSON as a reader rebuilds it: the same text without its last field
-  const text = authenticity === undefined ? JSON.stringify(record) : JSON.stringify({ ...record, mac: recordMac(authenticity, JSON.stringify(record)) });
+  const text =
+    authenticity === undefined
+      ? JSON.stringify(record)
+      : JSON.stringify({ ...record, mac: recordMac(authenticity, JSON.stringify(record)) });
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length > maxBytes) throw new SessionStoreError(`the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`);
+  if (bytes.length > maxBytes)
+    throw new SessionStoreError(
+      `the session state is ${bytes.length} bytes, over the limit of ${maxBytes} per session file; it was not kept`,
+    );
   const temp = `${file}.${randomUUID()}.tmp`;
   try {
     const fd = openSync(temp, 'wx', 0o600);
@@ -173,7 +240,8 @@ export function removeFile(file: string): void {
   try {
     unlinkSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SessionStoreError(`cannot remove ${file}: ${messageOf(error)}`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new SessionStoreError(`cannot remove ${file}: ${messageOf(error)}`, { cause: error });
   }
 }
 

@@ -21,7 +21,9 @@ export function sessionKeyFile(env: NodeJS.ProcessEnv, cwd: string): string {
 }
 
 function unsafe(file: string, why: string): SessionStoreError {
-  return new SessionStoreError(`the session key ${file} cannot be trusted: ${why}; session files cannot be checked, so every call is refused until a human fixes it`);
+  return new SessionStoreError(
+    `the session key ${file} cannot be trusted: ${why}; session files cannot be checked, so every call is refused until a human fixes it`,
+  );
 }
 
 /** The key of a file that exists: a regular file of this user that nobody else may read or write, holding one key. */
@@ -33,8 +35,10 @@ function readKey(file: string): Buffer | undefined {
     return undefined;
   }
   if (!stat.isFile()) throw unsafe(file, 'it is not a regular file (a link or a folder is in its place)');
-  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw unsafe(file, 'it belongs to another user');
-  if ((stat.mode & 0o077) !== 0) throw unsafe(file, `its permissions are ${(stat.mode & 0o777).toString(8)}; make it owner-only with chmod 600`);
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+    throw unsafe(file, 'it belongs to another user');
+  if ((stat.mode & 0o077) !== 0)
+    throw unsafe(file, `its permissions are ${(stat.mode & 0o777).toString(8)}; make it owner-only with chmod 600`);
   const read = readRegularFile(file, 1024);
   const text = read.kind === 'text' ? read.text.trim() : '';
   if (!KEY_TEXT.test(text)) throw unsafe(file, 'it does not hold one key of 64 hex digits');
@@ -48,7 +52,11 @@ function readKey(file: string): Buffer | undefined {
  */
 export function loadSessionKey(file: string, workspace: string): Buffer {
   const relative = path.relative(workspace, file);
-  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) throw unsafe(file, `it is inside the workspace ${workspace}, where the agent's tools read; keep it in your config folder`);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
+    throw unsafe(
+      file,
+      `it is inside the workspace ${workspace}, where the agent's tools read; keep it in your config folder`,
+    );
   const found = readKey(file);
   if (found) return found;
   try {
@@ -71,7 +79,10 @@ export function loadSessionKey(file: string, workspace: string): Buffer {
     }
   } catch (error) {
     if (error instanceof SessionStoreError) throw error;
-    throw new SessionStoreError(`cannot create the session key ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new SessionStoreError(
+      `cannot create the session key ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const made = readKey(file);
   if (!made) throw new SessionStoreError(`the session key ${file} vanished as it was made`);
@@ -87,7 +98,11 @@ export interface SessionAuthenticity {
 
 /** The MAC of a record's text (its JSON without the `mac` field) in one store, hex. */
 export function recordMac(authenticity: SessionAuthenticity, text: string): string {
-  return createHmac('sha256', authenticity.key).update(authenticity.store, 'utf8').update('\0').update(text, 'utf8').digest('hex');
+  return createHmac('sha256', authenticity.key)
+    .update(authenticity.store, 'utf8')
+    .update('\0')
+    .update(text, 'utf8')
+    .digest('hex');
 }
 
 /** True when `mac` is the record's MAC, compared in constant time. */

@@ -44,7 +44,10 @@ export function noteSessionAgent(governor: Governor, agent: string): void {
 }
 
 /** What was noted of a session: its first prompt and its agent, each null when unknown. */
-export function sessionLabelNotes(governor: Governor): { readonly firstPrompt: string | null; readonly agent: string | null } {
+export function sessionLabelNotes(governor: Governor): {
+  readonly firstPrompt: string | null;
+  readonly agent: string | null;
+} {
   const found = notes.get(governor);
   return { firstPrompt: found?.firstPrompt ?? null, agent: found?.agent ?? null };
 }

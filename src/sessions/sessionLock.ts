@@ -39,7 +39,10 @@ function tryCreate(file: string, token: string): boolean {
     fd = openSync(file, 'wx', 0o600);
   } catch (error) {
     if (errnoOf(error) === 'EEXIST') return false;
-    throw new SessionStoreError(`cannot create the session lock ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new SessionStoreError(
+      `cannot create the session lock ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   try {
     writeSync(fd, token);
@@ -99,7 +102,9 @@ export async function acquireSessionLock(file: string, timing: LockTiming): Prom
       continue;
     }
     if (Date.now() >= deadline) {
-      throw new SessionStoreError(`the session is locked by another hook of the same agent session for more than ${timing.waitMs} ms (${file}); if no hook is running, remove the lock file`);
+      throw new SessionStoreError(
+        `the session is locked by another hook of the same agent session for more than ${timing.waitMs} ms (${file}); if no hook is running, remove the lock file`,
+      );
     }
     // a hook holds a lock for milliseconds: wait a little, a little longer each time, never past the deadline
     await sleep(Math.min(5 + attempt * 5 + Math.random() * 10, 50, Math.max(1, deadline - Date.now())));

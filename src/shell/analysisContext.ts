@@ -67,7 +67,8 @@ const sameFinding = (one: ShellFinding, other: ShellFinding): boolean =>
   one.details[0] === other.details[0] &&
   one.details[1] === other.details[1] &&
   one.details[2] === other.details[2];
-const findingKey = (finding: ShellFinding): string => JSON.stringify([finding.category, finding.trigger, finding.note, ...finding.details]);
+const findingKey = (finding: ShellFinding): string =>
+  JSON.stringify([finding.category, finding.trigger, finding.note, ...finding.details]);
 
 // the fields that make two operands of one command the same use of a path (no path and '' alike)
 function samePlacedOperand(one: PlacedOperand, other: PlacedOperand): boolean {
@@ -83,7 +84,14 @@ function samePlacedOperand(one: PlacedOperand, other: PlacedOperand): boolean {
   );
 }
 const placedOperandKey = ({ operand, region }: PlacedOperand): string =>
-  JSON.stringify([operand.role, operand.source, operand.path ?? '', region, operand.assumed ?? '', operand.placesLinks === true]);
+  JSON.stringify([
+    operand.role,
+    operand.source,
+    operand.path ?? '',
+    region,
+    operand.assumed ?? '',
+    operand.placesLinks === true,
+  ]);
 
 /** Collects what the walk finds; one per `analyzeShell` call. */
 export class AnalysisContext {
@@ -176,7 +184,11 @@ export class AnalysisContext {
     const key = JSON.stringify(run);
     if (this.scriptRunKeys.has(key)) return;
     if (this.scriptRuns.length >= MAX_SCRIPT_RUNS) {
-      if (run.mustRead !== undefined) this.failClosed(`more than ${MAX_SCRIPT_RUNS} files to read before the command runs: fail closed`, { trigger: word.source, command: word.source });
+      if (run.mustRead !== undefined)
+        this.failClosed(`more than ${MAX_SCRIPT_RUNS} files to read before the command runs: fail closed`, {
+          trigger: word.source,
+          command: word.source,
+        });
       return;
     }
     this.scriptRunKeys.add(key);
@@ -201,7 +213,14 @@ export class AnalysisContext {
   addPath(operand: ShellPathOperand): void {
     // a loop or function body is kept apart: its operands may be read again from another folder
     const region = this.flow.regionId;
-    if ((this.seenOperands ??= new RepeatFilter(samePlacedOperand, placedOperandKey)).isRepeat({ command: operand.command, operand, region })) return;
+    if (
+      (this.seenOperands ??= new RepeatFilter(samePlacedOperand, placedOperandKey)).isRepeat({
+        command: operand.command,
+        operand,
+        region,
+      })
+    )
+      return;
     this.pathOperands.push(operand);
     this.flow.noteOperand(region);
   }
@@ -231,6 +250,13 @@ export class AnalysisContext {
   }
 
   private addUnseenFinding(category: RiskCategory, reason: string, origin: FindingOrigin): void {
-    this.addFinding({ category, trigger: origin.trigger, command: origin.command, note: reason, details: NO_DETAILS, unseen: true });
+    this.addFinding({
+      category,
+      trigger: origin.trigger,
+      command: origin.command,
+      note: reason,
+      details: NO_DETAILS,
+      unseen: true,
+    });
   }
 }

@@ -25,7 +25,10 @@ function execFinding(context: AnalysisContext, trimmed: string): ShellFinding {
   const effects = context.effects;
   const effect = effects.length > 0 ? effects.slice(0, MAX_EFFECTS).join('; ') : `runs ${trigger}`;
   const unanalysed = context.unanalysed;
-  const note = unanalysed.length === 0 ? 'any non-empty command' : `any non-empty command; not analysed: ${unanalysed.slice(0, MAX_UNANALYSED).join(', ')}`;
+  const note =
+    unanalysed.length === 0
+      ? 'any non-empty command'
+      : `any non-empty command; not analysed: ${unanalysed.slice(0, MAX_UNANALYSED).join(', ')}`;
   const first = context.firstCommand;
   return {
     category: 'EXEC_ARBITRARY',
@@ -38,7 +41,14 @@ function execFinding(context: AnalysisContext, trimmed: string): ShellFinding {
 
 function failedResult(text: string, reason: string): ShellAnalysis {
   const trigger = firstToken(text.trim());
-  const findings = SHELL_CATEGORIES.map((category) => ({ category, trigger, command: clip(text.trim()), note: reason, details: ['', '', ''] as const, unseen: true as const }));
+  const findings = SHELL_CATEGORIES.map((category) => ({
+    category,
+    trigger,
+    command: clip(text.trim()),
+    note: reason,
+    details: ['', '', ''] as const,
+    unseen: true as const,
+  }));
   return { findings, commands: [], pathOperands: [], scriptRuns: [], unknowable: reason };
 }
 
@@ -64,8 +74,10 @@ export interface AnalyzeShellOptions {
  */
 export function analyzeShell(command: string, options: AnalyzeShellOptions = {}): ShellAnalysis {
   try {
-    if (typeof command !== 'string') return failedResult(describeValue(command), 'command is not a string: fail closed');
-    if (BLANK.test(command)) return { findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined };
+    if (typeof command !== 'string')
+      return failedResult(describeValue(command), 'command is not a string: fail closed');
+    if (BLANK.test(command))
+      return { findings: [], commands: [], pathOperands: [], scriptRuns: [], unknowable: undefined };
     const context = new AnalysisContext(runScriptText, command.length, options.catalog ?? BUILTIN_CATALOG);
     const trimmed = command.trim();
     const origin = { trigger: firstToken(trimmed), command: clip(trimmed) };

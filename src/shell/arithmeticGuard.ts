@@ -6,7 +6,11 @@ import { evaluateWord, holdsCodeText } from './shellWord';
 // bash evaluates these [[ ]] operands as arithmetic, and arithmetic expands a[$(cmd)] subscripts
 const ARITHMETIC_TEST_OPERATORS: ReadonlySet<string> = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 
-const SUBSTITUTION_TYPES: ReadonlySet<string> = new Set(['CommandExpansion', 'ArithmeticCommandExpansion', 'ProcessSubstitution']);
+const SUBSTITUTION_TYPES: ReadonlySet<string> = new Set([
+  'CommandExpansion',
+  'ArithmeticCommandExpansion',
+  'ProcessSubstitution',
+]);
 
 const DOLLAR = 36;
 const OPEN_PAREN = 40;
@@ -63,7 +67,10 @@ export function findHiddenSubstitution(roots: readonly SyntaxNode[], source: str
 }
 
 /** Fails closed when an arithmetic context hides a substitution from the parser. */
-export function guardArithmetic(area: { readonly roots: readonly SyntaxNode[]; readonly source: string; readonly range: Span }, context: AnalysisContext): void {
+export function guardArithmetic(
+  area: { readonly roots: readonly SyntaxNode[]; readonly source: string; readonly range: Span },
+  context: AnalysisContext,
+): void {
   const { roots, source, range } = area;
   const level = context.level;
   if (level !== undefined) level.arithmetic = true;
@@ -96,7 +103,10 @@ export function guardTestExpression(expression: TestExpression, context: Analysi
     failOnCodeOperand(expression.operand, '-v', context);
     // a name built at run time can hold a[$(cmd)]
     if (evaluateWord(expression.operand).value === undefined) {
-      context.failClosed('a variable name built at run time can hold a[$(cmd)], which bash runs: fail closed', { trigger: expression.operand.text, command: '[[ -v ]]' });
+      context.failClosed('a variable name built at run time can hold a[$(cmd)], which bash runs: fail closed', {
+        trigger: expression.operand.text,
+        command: '[[ -v ]]',
+      });
     }
   }
 }
@@ -108,7 +118,10 @@ export function guardTestExpression(expression: TestExpression, context: Analysi
 export function guardParameterExpansion(part: ParameterExpansionPart, context: AnalysisContext): void {
   const operation = part.operation;
   if (operation?.type === 'Transform' && operation.operand.value.includes('P')) {
-    context.failClosed("prompt expansion '@P' runs code held in a variable: fail closed", { trigger: part.text, command: part.text });
+    context.failClosed("prompt expansion '@P' runs code held in a variable: fail closed", {
+      trigger: part.text,
+      command: part.text,
+    });
     return;
   }
   const index = part.index?.value;

@@ -13,7 +13,19 @@ import { runFolderBuiltin } from './folderBuiltins';
 
 const DECLARATIONS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 // builtins taking variable names: a name with a subscript (`a[$(cmd)]`) is evaluated as arithmetic
-const NAME_BUILTINS: ReadonlySet<string> = new Set(['printf', 'read', 'unset', 'mapfile', 'readarray', 'wait', 'getopts', 'test', '[', 'let', ...DECLARATIONS]);
+const NAME_BUILTINS: ReadonlySet<string> = new Set([
+  'printf',
+  'read',
+  'unset',
+  'mapfile',
+  'readarray',
+  'wait',
+  'getopts',
+  'test',
+  '[',
+  'let',
+  ...DECLARATIONS,
+]);
 // declare -i: values assigned later are evaluated as arithmetic
 const INTEGER_OPTION = /^-[a-zA-Z]*i/;
 
@@ -21,15 +33,26 @@ const INTEGER_OPTION = /^-[a-zA-Z]*i/;
  * An assignment `NAME=value` (prefix, export, env): a code-bearing variable's value is a script some
  * tool runs; a prompt string holding `$(...)` runs it when printed (PS4 under `set -x`).
  */
-export function checkAssignment(assignment: { readonly name: string; readonly value: ShellWord }, origin: FindingOrigin, context: AnalysisContext): void {
+export function checkAssignment(
+  assignment: { readonly name: string; readonly value: ShellWord },
+  origin: FindingOrigin,
+  context: AnalysisContext,
+): void {
   const { name, value } = assignment;
   if (isCodeVariable(name)) {
-    if (value.value === undefined) context.failClosed(`${name} set to a command built at run time: fail closed`, { ...origin, trigger: value.source });
+    if (value.value === undefined)
+      context.failClosed(`${name} set to a command built at run time: fail closed`, {
+        ...origin,
+        trigger: value.source,
+      });
     else context.runScript(value.value, origin, 'deferred');
     return;
   }
   if (isPromptVariable(name) && (value.value === undefined || holdsCodeText(value.value))) {
-    context.failClosed(`${name} prompt string can run commands: fail closed`, { ...origin, trigger: `${name}=${value.source}` });
+    context.failClosed(`${name} prompt string can run commands: fail closed`, {
+      ...origin,
+      trigger: `${name}=${value.source}`,
+    });
   }
   const code = environmentCode(name, value);
   if (code !== undefined) applyEnvironmentCode(code, { ...origin, trigger: `${name}=${value.source}` }, context);
@@ -47,13 +70,18 @@ function splitAssignment(word: ShellWord): { name: string; value: ShellWord } | 
   const equals = text.indexOf('=');
   if (equals <= 0 || text.startsWith('-')) return undefined;
   const name = text.slice(0, text[equals - 1] === '+' ? equals - 1 : equals);
-  if (word.value === undefined) return { name, value: { value: undefined, literal: undefined, source: word.source.slice(word.source.indexOf('=') + 1) } };
+  if (word.value === undefined)
+    return {
+      name,
+      value: { value: undefined, literal: undefined, source: word.source.slice(word.source.indexOf('=') + 1) },
+    };
   return { name, value: staticWord(word.value.slice(equals + 1)) };
 }
 
 /** `let` and `declare -i` make later values arithmetic; names evaluated as code are checked in nameArguments.ts. */
 function guardNames(call: CommandCall, context: AnalysisContext): void {
-  const integerDeclaration = DECLARATIONS.has(call.name) && call.words.some((word) => INTEGER_OPTION.test(word.value ?? ''));
+  const integerDeclaration =
+    DECLARATIONS.has(call.name) && call.words.some((word) => INTEGER_OPTION.test(word.value ?? ''));
   if (call.name === 'let' || integerDeclaration) {
     const level = context.level;
     if (level !== undefined) level.arithmetic = true;
@@ -107,7 +135,8 @@ export function runBuiltin(call: CommandCall, context: AnalysisContext): boolean
   switch (call.name) {
     case 'eval': {
       const words = call.words.slice(call.words[1]?.value === '--' ? 2 : 1);
-      if (words.length > 0) runScriptWord({ word: joinWords(words), what: 'eval text', placement: 'inline' }, call, context);
+      if (words.length > 0)
+        runScriptWord({ word: joinWords(words), what: 'eval text', placement: 'inline' }, call, context);
       return true;
     }
     case 'source':
@@ -122,8 +151,12 @@ export function runBuiltin(call: CommandCall, context: AnalysisContext): boolean
       return true;
     case 'compgen':
     case 'complete': {
-      const script = optionValue(readLeadingOptions(call.words, 1, valuedSet(['-C', '-F', '-A', '-G', '-W', '-X', '-P', '-S', '-o'])), ['-C']);
-      if (script !== undefined) runScriptWord({ word: script, what: 'completion command', placement: 'deferred' }, call, context);
+      const script = optionValue(
+        readLeadingOptions(call.words, 1, valuedSet(['-C', '-F', '-A', '-G', '-W', '-X', '-P', '-S', '-o'])),
+        ['-C'],
+      );
+      if (script !== undefined)
+        runScriptWord({ word: script, what: 'completion command', placement: 'deferred' }, call, context);
       return true;
     }
     default:

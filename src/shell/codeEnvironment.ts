@@ -38,11 +38,22 @@ const GIT_CONFIG_PAIR = /^GIT_CONFIG_(?:KEY|VALUE)_\d+$/;
 const EMPTY_CONFIG: ReadonlySet<string> = new Set(['/dev/null', '']);
 
 // the dynamic loader and iconv load shared objects from these into every program
-const LIBRARY_LOADERS: ReadonlySet<string> = new Set(['LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'DYLD_FRAMEWORK_PATH', 'GCONV_PATH']);
+const LIBRARY_LOADERS: ReadonlySet<string> = new Set([
+  'LD_PRELOAD',
+  'LD_AUDIT',
+  'LD_LIBRARY_PATH',
+  'DYLD_INSERT_LIBRARIES',
+  'DYLD_LIBRARY_PATH',
+  'DYLD_FRAMEWORK_PATH',
+  'GCONV_PATH',
+]);
 
 // options that load a module or file before the program, per variable
 const LOADING_OPTIONS: ReadonlyMap<string, RegExp> = new Map([
-  ['NODE_OPTIONS', /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--experimental-policy|--openssl-config|--snapshot-blob|--experimental-config-file)\b/],
+  [
+    'NODE_OPTIONS',
+    /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--experimental-policy|--openssl-config|--snapshot-blob|--experimental-config-file)\b/,
+  ],
   ['PERL5OPT', /(?:^|\s)-[A-Za-z]*[MmdIx]/],
   ['RUBYOPT', /(?:^|\s)-[A-Za-z]*[rI]/],
   ['JAVA_TOOL_OPTIONS', /-javaagent|-agentpath|-agentlib|-Xbootclasspath|@/],
@@ -51,12 +62,14 @@ const LOADING_OPTIONS: ReadonlyMap<string, RegExp> = new Map([
 ]);
 
 // npm reads its configuration from the environment: these choose the shell its scripts run in, or another configuration
-const NPM_CONFIG = /^npm_config_(?:script[_-]shell|shell|userconfig|globalconfig|node[_-]options|onload[_-]script|prefix)$/i;
+const NPM_CONFIG =
+  /^npm_config_(?:script[_-]shell|shell|userconfig|globalconfig|node[_-]options|onload[_-]script|prefix)$/i;
 
 // make reads more makefiles, or options and variables, from these
 const MAKE_VARIABLES: ReadonlySet<string> = new Set(['MAKEFILES', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS']);
 // make options that only change how many jobs run and what is printed
-const PLAIN_MAKE_FLAGS = /^(?:-+[jklsw]*\d*|--jobs(?:=\d+)?|--no-print-directory|--print-directory|--silent|--quiet|--keep-going|--load-average(?:=[\d.]+)?|\d+)$/;
+const PLAIN_MAKE_FLAGS =
+  /^(?:-+[jklsw]*\d*|--jobs(?:=\d+)?|--no-print-directory|--print-directory|--silent|--quiet|--keep-going|--load-average(?:=[\d.]+)?|\d+)$/;
 
 // programs that run commands through $SHELL (script -c, tmux, screen, editors' :!)
 const KNOWN_SHELLS = /^(?:\/usr)?(?:\/local)?\/bin\/(?:sh|bash|dash|zsh|ksh|fish)$|^(?:sh|bash|dash|zsh|ksh|fish)$/;
@@ -79,9 +92,12 @@ function pathCode(word: ShellWord): EnvironmentCode {
   const runs: ScriptRunEffect[] = [];
   for (const entry of pathEntries(word)) {
     if (entry === 'inherited') continue;
-    if (entry === undefined) return problem('PATH set to a folder built at run time, from which the commands named may run');
+    if (entry === undefined)
+      return problem('PATH set to a folder built at run time, from which the commands named may run');
     if (entry === '' || !(entry.startsWith('/') || entry.startsWith('~'))) {
-      return problem(`PATH entry '${entry === '' ? '(empty: the current folder)' : entry}' is relative, so the commands named may be programs of the workspace`);
+      return problem(
+        `PATH entry '${entry === '' ? '(empty: the current folder)' : entry}' is relative, so the commands named may be programs of the workspace`,
+      );
     }
     runs.push({ word: staticWord(entry), how: 'programs', details: { mustRead: 'always' } });
   }
@@ -91,28 +107,45 @@ function pathCode(word: ShellWord): EnvironmentCode {
 /** A start-up file a shell sources (BASH_ENV, ENV): read like a script, after its value is expanded. */
 function startupFile(name: string, word: ShellWord, mustRead: 'always' | 'ifPresent'): EnvironmentCode {
   const value = word.value;
-  if (value === undefined || holdsCodeText(value) || value.includes('$')) return problem(`${name} names a start-up file built at run time`);
+  if (value === undefined || holdsCodeText(value) || value.includes('$'))
+    return problem(`${name} names a start-up file built at run time`);
   if (value === '') return NONE;
   return { problem: undefined, runs: [{ word, how: 'shell', details: { mustRead } }] };
 }
 
 function zshStartup(word: ShellWord): EnvironmentCode {
   const value = word.value;
-  if (value === undefined || value === '') return problem('ZDOTDIR set to a folder built at run time, whose start-up files zsh reads');
+  if (value === undefined || value === '')
+    return problem('ZDOTDIR set to a folder built at run time, whose start-up files zsh reads');
   const folder = value.endsWith('/') ? value : `${value}/`;
-  return { problem: undefined, runs: ZSH_STARTUP_FILES.map((file) => ({ word: staticWord(`${folder}${file}`), how: 'shell', details: { mustRead: 'ifPresent' } })) };
+  return {
+    problem: undefined,
+    runs: ZSH_STARTUP_FILES.map((file) => ({
+      word: staticWord(`${folder}${file}`),
+      how: 'shell',
+      details: { mustRead: 'ifPresent' },
+    })),
+  };
 }
 
 function makeVariable(name: string, word: ShellWord): EnvironmentCode {
-  if (name === 'MAKEFILES') return word.value === '' ? NONE : problem('MAKEFILES names makefiles make reads before its own');
+  if (name === 'MAKEFILES')
+    return word.value === '' ? NONE : problem('MAKEFILES names makefiles make reads before its own');
   const words = word.value?.split(/\s+/).filter((item) => item !== '');
   if (words !== undefined && words.every((item) => PLAIN_MAKE_FLAGS.test(item))) return NONE;
   return problem(`${name} may give make other makefiles, variables (SHELL=...) or code to evaluate`);
 }
 
 function gitLocation(name: string, word: ShellWord): EnvironmentCode {
-  if ((name === 'GIT_CONFIG_GLOBAL' || name === 'GIT_CONFIG_SYSTEM') && word.value !== undefined && EMPTY_CONFIG.has(word.value)) return NONE;
-  return problem(`${name} makes git read its configuration, hooks or programs from elsewhere (a pager, an alias, a hook it runs)`);
+  if (
+    (name === 'GIT_CONFIG_GLOBAL' || name === 'GIT_CONFIG_SYSTEM') &&
+    word.value !== undefined &&
+    EMPTY_CONFIG.has(word.value)
+  )
+    return NONE;
+  return problem(
+    `${name} makes git read its configuration, hooks or programs from elsewhere (a pager, an alias, a hook it runs)`,
+  );
 }
 
 function loadingOptions(name: string, word: ShellWord, loads: RegExp): EnvironmentCode {
@@ -130,10 +163,17 @@ export function environmentCode(name: string, word: ShellWord): EnvironmentCode 
   // sh and bash --posix read $ENV only when interactive; a value naming no file is ignored then
   if (name === 'ENV') return startupFile(name, word, 'ifPresent');
   if (name === 'ZDOTDIR') return zshStartup(word);
-  if (name === 'HOME' || name === 'XDG_CONFIG_HOME') return problem(`${name} moves the configuration programs read (git's pager and aliases, npm's script shell, shells' start-up files)`);
-  if (name === 'SHELL') return word.value !== undefined && KNOWN_SHELLS.test(word.value) ? NONE : problem('SHELL names the program that runs commands for script, tmux, screen and editors');
+  if (name === 'HOME' || name === 'XDG_CONFIG_HOME')
+    return problem(
+      `${name} moves the configuration programs read (git's pager and aliases, npm's script shell, shells' start-up files)`,
+    );
+  if (name === 'SHELL')
+    return word.value !== undefined && KNOWN_SHELLS.test(word.value)
+      ? NONE
+      : problem('SHELL names the program that runs commands for script, tmux, screen and editors');
   if (GIT_LOCATIONS.has(name) || GIT_CONFIG_PAIR.test(name)) return gitLocation(name, word);
-  if (LIBRARY_LOADERS.has(name)) return word.value === '' ? NONE : problem(`${name} loads shared libraries into every program`);
+  if (LIBRARY_LOADERS.has(name))
+    return word.value === '' ? NONE : problem(`${name} loads shared libraries into every program`);
   const loads = LOADING_OPTIONS.get(name);
   if (loads !== undefined) return loadingOptions(name, word, loads);
   if (MAKE_VARIABLES.has(name)) return makeVariable(name, word);

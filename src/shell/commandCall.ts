@@ -23,7 +23,11 @@ export function originOf(call: CommandCall, trigger: string = call.name): Findin
  * Analyses a word holding a shell script (`bash -c WORD`, `eval`, `trap WORD`); a script built at
  * run time cannot be known, so it fails closed.
  */
-export function runScriptWord(script: { readonly word: ShellWord; readonly what: string; readonly placement?: ScriptPlacement }, call: CommandCall, context: AnalysisContext): void {
+export function runScriptWord(
+  script: { readonly word: ShellWord; readonly what: string; readonly placement?: ScriptPlacement },
+  call: CommandCall,
+  context: AnalysisContext,
+): void {
   const { word, what } = script;
   if (word.value === undefined) {
     context.failClosed(`${what} built at run time: fail closed`, originOf(call, word.source));

@@ -11,7 +11,16 @@ export function isDependencyFile(path: string): boolean {
   return dependencyManifest(path) !== undefined;
 }
 
-const PSEUDO_DEVICES: ReadonlySet<string> = new Set(['/dev/null', '/dev/zero', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/random', '/dev/urandom']);
+const PSEUDO_DEVICES: ReadonlySet<string> = new Set([
+  '/dev/null',
+  '/dev/zero',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/stdin',
+  '/dev/tty',
+  '/dev/random',
+  '/dev/urandom',
+]);
 
 /** These touch no file (`2>/dev/null`, `cat /dev/null`), so they are not path operands. */
 export function isPseudoDevice(path: string): boolean {
@@ -38,7 +47,11 @@ export function recordPath(
   sink: PathSink,
   word: ShellWord,
   role: PathRole,
-  how: { readonly assumed?: string | undefined; readonly changesPermissions?: boolean | undefined; readonly contentAnalysed?: boolean | undefined } = {},
+  how: {
+    readonly assumed?: string | undefined;
+    readonly changesPermissions?: boolean | undefined;
+    readonly contentAnalysed?: boolean | undefined;
+  } = {},
   /** the command writes links, or may: a write here is a place a later path cannot be resolved through */
   linkWriter = false,
 ): void {

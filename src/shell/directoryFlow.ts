@@ -109,6 +109,7 @@ export class DirectoryFlow {
       const own = region.dirty || (region.deferred && this.changedAnywhere);
       unsettled.push(own || (unsettled[region.parent] ?? false));
     }
-    return (index, path) => path !== undefined && isRelativePath(path) && (unsettled[this.operandRegions[index] ?? 0] ?? false);
+    return (index, path) =>
+      path !== undefined && isRelativePath(path) && (unsettled[this.operandRegions[index] ?? 0] ?? false);
   }
 }

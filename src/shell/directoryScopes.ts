@@ -122,7 +122,8 @@ function caseWork(node: Case, flow: DirectoryFlow): WorkItem[] {
         flow.settle();
         joined = mergeDirectories(joined, flow.current);
         // ;& runs the next body, ;;& tests the next patterns: either may follow this one
-        if (item.terminator === ';&' || item.terminator === ';;&') carried = carried === undefined ? flow.current : mergeDirectories(carried, flow.current);
+        if (item.terminator === ';&' || item.terminator === ';;&')
+          carried = carried === undefined ? flow.current : mergeDirectories(carried, flow.current);
       }),
     );
   }

@@ -92,7 +92,8 @@ export function printfOutput(args: readonly ShellWord[]): string | undefined {
     const pieces = format.split(/(%%|%[sb]|%)/);
     for (const piece of pieces) {
       if (piece === '%%') out.push('%');
-      else if (piece === '%s' || piece === '%b') out.push(piece === '%b' ? decodeEscapes(rest[next++] ?? '', true).text : (rest[next++] ?? ''));
+      else if (piece === '%s' || piece === '%b')
+        out.push(piece === '%b' ? decodeEscapes(rest[next++] ?? '', true).text : (rest[next++] ?? ''));
       else if (piece === '%') return undefined;
       else out.push(decodeEscapes(piece, false).text);
     }

@@ -29,7 +29,8 @@ function pushDirectory(call: CommandCall, context: AnalysisContext): void {
   // -n only edits the stack
   if (operands.some((word) => word.value === '-n')) return;
   const target = operands[0];
-  if (target === undefined || target.value === undefined || STACK_ROTATION.test(target.value)) return context.flow.forget();
+  if (target === undefined || target.value === undefined || STACK_ROTATION.test(target.value))
+    return context.flow.forget();
   changeTo(call, context);
 }
 

@@ -26,12 +26,16 @@ function failOnRuntimeName(call: CommandCall, word: ShellWord | undefined, conte
 function guardDeclaration(call: CommandCall, context: AnalysisContext): void {
   const nameref = call.words.some((word) => word.value !== undefined && /^-[a-zA-Z]*n/.test(word.value));
   for (const word of call.words.slice(1)) {
-    if (word.value === undefined && !LITERAL_ASSIGNMENT.test(word.source)) return failOnRuntimeName(call, word, context);
+    if (word.value === undefined && !LITERAL_ASSIGNMENT.test(word.source))
+      return failOnRuntimeName(call, word, context);
     if (!nameref || isOptionWord(word)) continue;
     const text = word.value ?? word.source;
     const target = text.includes('=') ? text.slice(text.indexOf('=') + 1) : '';
     if (word.value === undefined || holdsCodeText(target)) {
-      context.failClosed('a nameref to a name built at run time or holding code runs it when used: fail closed', originOf(call, word.source));
+      context.failClosed(
+        'a nameref to a name built at run time or holding code runs it when used: fail closed',
+        originOf(call, word.source),
+      );
       return;
     }
   }
@@ -42,7 +46,8 @@ function runMapfileCallback(call: CommandCall, context: AnalysisContext): void {
   const parsed = readArguments(call.words, 1, MAPFILE_VALUED);
   failOnRuntimeName(call, parsed.operands[0], context);
   const callback = optionValue(parsed, ['-C']);
-  if (callback !== undefined) runScriptWord({ word: callback, what: 'mapfile callback', placement: 'deferred' }, call, context);
+  if (callback !== undefined)
+    runScriptWord({ word: callback, what: 'mapfile callback', placement: 'deferred' }, call, context);
 }
 
 /** `test -v NAME` / `[ -v NAME ]` evaluate NAME's subscript. */
@@ -60,7 +65,10 @@ export function guardNameArguments(call: CommandCall, context: AnalysisContext):
   for (const word of call.words.slice(1)) {
     const value = word.value;
     if (value !== undefined && holdsCodeText(value) && (call.name === 'let' || SUBSCRIPTED_NAME.test(value))) {
-      context.failClosed('a variable name or arithmetic argument holds code bash evaluates: fail closed', originOf(call, word.source));
+      context.failClosed(
+        'a variable name or arithmetic argument holds code bash evaluates: fail closed',
+        originOf(call, word.source),
+      );
       return;
     }
   }
@@ -75,7 +83,8 @@ export function guardNameArguments(call: CommandCall, context: AnalysisContext):
     case 'printf':
       return failOnRuntimeName(call, optionValue(readArguments(call.words, 1, PRINTF_VALUED), ['-v']), context);
     case 'unset':
-      for (const operand of readArguments(call.words, 1, UNSET_VALUED).operands) failOnRuntimeName(call, operand, context);
+      for (const operand of readArguments(call.words, 1, UNSET_VALUED).operands)
+        failOnRuntimeName(call, operand, context);
       return;
     case 'mapfile':
     case 'readarray':
@@ -93,7 +102,10 @@ export function guardNameArguments(call: CommandCall, context: AnalysisContext):
 }
 
 function failOnCodeSubscript(source: string, context: AnalysisContext): void {
-  context.failClosed('an array subscript holding code is evaluated by bash: fail closed', { trigger: source, command: source });
+  context.failClosed('an array subscript holding code is evaluated by bash: fail closed', {
+    trigger: source,
+    command: source,
+  });
 }
 
 /**
@@ -111,7 +123,8 @@ export function guardSubscripts(assignment: Assignment, context: AnalysisContext
   for (const element of assignment.value.elements) {
     const value = evaluateWord(element).value;
     if (!(value ?? element.text).startsWith('[')) continue;
-    if (value !== undefined && holdsCodeText(value.slice(0, value.indexOf(']=') + 1))) return failOnCodeSubscript(element.text, context);
+    if (value !== undefined && holdsCodeText(value.slice(0, value.indexOf(']=') + 1)))
+      return failOnCodeSubscript(element.text, context);
     if (level !== undefined) level.arithmetic = true;
   }
 }

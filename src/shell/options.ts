@@ -23,18 +23,28 @@ export function isOptionWord(word: ShellWord): boolean {
 
 /** The value attached to an option word; a glob stays a glob (`--output=*.txt`). */
 function attachedValue(word: ShellWord | undefined, text: string): ShellWord {
-  return word === undefined || word.value !== undefined ? staticWord(text) : { value: undefined, literal: text, source: word.source };
+  return word === undefined || word.value !== undefined
+    ? staticWord(text)
+    : { value: undefined, literal: text, source: word.source };
 }
 
 /** Reads one option word at `index`; returns the options and how many words they used. */
-function readOptionWord(words: readonly ShellWord[], index: number, valued: ReadonlySet<string>): { options: ParsedOption[]; used: number } {
+function readOptionWord(
+  words: readonly ShellWord[],
+  index: number,
+  valued: ReadonlySet<string>,
+): { options: ParsedOption[]; used: number } {
   const word = words[index];
   const value = word?.value ?? word?.literal ?? '';
   // whole-word match first: single-dash long options (`ip -netns x`, `find -exec`) are not clusters
   if (valued.has(value)) return { options: [{ name: value, value: words[index + 1] }], used: 2 };
   if (value.startsWith('--')) {
     const equals = value.indexOf('=');
-    if (equals !== -1) return { options: [{ name: value.slice(0, equals), value: attachedValue(word, value.slice(equals + 1)) }], used: 1 };
+    if (equals !== -1)
+      return {
+        options: [{ name: value.slice(0, equals), value: attachedValue(word, value.slice(equals + 1)) }],
+        used: 1,
+      };
     return { options: [{ name: value, value: undefined }], used: 1 };
   }
   const options: ParsedOption[] = [];
@@ -55,7 +65,11 @@ function readOptionWord(words: readonly ShellWord[], index: number, valued: Read
  * Reads options from `start` until the first operand (or `--`): what wrappers such as sudo and
  * timeout do, so that the wrapped command's own options stay with it.
  */
-export function readLeadingOptions(words: readonly ShellWord[], start: number, valued: ReadonlySet<string>): ParsedArguments {
+export function readLeadingOptions(
+  words: readonly ShellWord[],
+  start: number,
+  valued: ReadonlySet<string>,
+): ParsedArguments {
   const options: ParsedOption[] = [];
   let index = start;
   while (index < words.length) {
@@ -73,7 +87,11 @@ export function readLeadingOptions(words: readonly ShellWord[], start: number, v
 }
 
 /** Reads options anywhere on the line (GNU argument permutation); `--` ends them. */
-export function readArguments(words: readonly ShellWord[], start: number, valued: ReadonlySet<string>): ParsedArguments {
+export function readArguments(
+  words: readonly ShellWord[],
+  start: number,
+  valued: ReadonlySet<string>,
+): ParsedArguments {
   const options: ParsedOption[] = [];
   const operands: ShellWord[] = [];
   let firstOperand = words.length;

@@ -29,7 +29,10 @@ export function parseErrorProblem(error: ParseError, source: string): ParseProbl
 export function obsoleteArithmeticProblem(source: string): ParseProblem | undefined {
   const at = source.indexOf('$[');
   if (at === -1) return undefined;
-  return { reason: "the '$[ ]' arithmetic form can hide commands from the parser: fail closed", trigger: snippet(source, at) };
+  return {
+    reason: "the '$[ ]' arithmetic form can hide commands from the parser: fail closed",
+    trigger: snippet(source, at),
+  };
 }
 
 /**
@@ -40,7 +43,10 @@ export function strayParenthesisProblem(nameEnd: number, source: string): ParseP
   let index = nameEnd;
   while (source[index] === ' ' || source[index] === '\t') index++;
   if (source[index] !== '(') return undefined;
-  return { reason: `parse error at offset ${index}: unexpected '(' after a command name: fail closed`, trigger: snippet(source, index) };
+  return {
+    reason: `parse error at offset ${index}: unexpected '(' after a command name: fail closed`,
+    trigger: snippet(source, index),
+  };
 }
 
 /**
@@ -99,8 +105,18 @@ function unparsed(source: string, message: string, pos: number): ParsedScript {
  */
 export function parseShell(source: string): ParsedScript {
   const flood = hereDocumentFlood(source);
-  if (flood !== -1) return unparsed(source, `more than ${MAX_HERE_DOCUMENTS} here-documents, more than can be parsed in linear time`, flood);
+  if (flood !== -1)
+    return unparsed(
+      source,
+      `more than ${MAX_HERE_DOCUMENTS} here-documents, more than can be parsed in linear time`,
+      flood,
+    );
   const nesting = parameterNestingFlood(source);
-  if (nesting !== -1) return unparsed(source, `parameter expansions nested deeper than ${MAX_PARAMETER_NESTING}, deeper than can be parsed in linear time`, nesting);
+  if (nesting !== -1)
+    return unparsed(
+      source,
+      `parameter expansions nested deeper than ${MAX_PARAMETER_NESTING}, deeper than can be parsed in linear time`,
+      nesting,
+    );
   return parse(source);
 }

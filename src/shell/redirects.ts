@@ -30,7 +30,12 @@ export function recordRedirects(redirects: readonly Redirection[], command: stri
     const target = redirect.target;
     if (target.parts?.some((part) => part.type === 'ProcessSubstitution') === true) continue;
     const word = evaluateWord(target);
-    if ((redirect.operator === '>&' || redirect.operator === '<&') && word.value !== undefined && DESCRIPTOR.test(word.value)) continue;
+    if (
+      (redirect.operator === '>&' || redirect.operator === '<&') &&
+      word.value !== undefined &&
+      DESCRIPTOR.test(word.value)
+    )
+      continue;
     const device = word.value === undefined ? null : NETWORK_DEVICE.exec(word.value);
     if (device !== null) {
       context.noteEffect('network connection');
@@ -39,7 +44,11 @@ export function recordRedirects(redirects: readonly Redirection[], command: stri
         trigger: word.value ?? target.text,
         command,
         note: `bash ${device[1] ?? 'tcp'} connection`,
-        details: [`${device[2] ?? ''}:${device[3] ?? ''}`, `bash /dev/${device[1] ?? 'tcp'}`, role === 'read' ? 'download' : 'raw connection'],
+        details: [
+          `${device[2] ?? ''}:${device[3] ?? ''}`,
+          `bash /dev/${device[1] ?? 'tcp'}`,
+          role === 'read' ? 'download' : 'raw connection',
+        ],
       });
       continue;
     }

@@ -35,9 +35,24 @@ function pending(
   words: readonly ShellWord[],
   stdin: () => StdinSource,
   depth: number,
-  how: { readonly inShell: boolean; readonly programFile: boolean; readonly unlisted: boolean; readonly wordsSearched: boolean },
+  how: {
+    readonly inShell: boolean;
+    readonly programFile: boolean;
+    readonly unlisted: boolean;
+    readonly wordsSearched: boolean;
+  },
 ): Pending {
-  return { words, stdin, depth, inShell: how.inShell, programFile: how.programFile, unlisted: how.unlisted, wordsSearched: how.wordsSearched, listed: undefined, command: undefined };
+  return {
+    words,
+    stdin,
+    depth,
+    inShell: how.inShell,
+    programFile: how.programFile,
+    unlisted: how.unlisted,
+    wordsSearched: how.wordsSearched,
+    listed: undefined,
+    command: undefined,
+  };
 }
 
 // these run the command they wrap in the shell itself; any other wrapper is a program of its own
@@ -66,7 +81,11 @@ function expandAlias(item: Pending, command: string, context: AnalysisContext): 
   const use = context.aliases.use(item.words);
   if (use === undefined) return;
   const origin = { trigger: use.name, command };
-  if (use.endsInBlank) context.failClosed(`alias '${use.name}' ends in a blank, so the word after it may be an alias too: fail closed`, origin);
+  if (use.endsInBlank)
+    context.failClosed(
+      `alias '${use.name}' ends in a blank, so the word after it may be an alias too: fail closed`,
+      origin,
+    );
   else context.aliases.expandWhile(use, () => context.runScript(use.text, origin, 'inline'));
 }
 
@@ -95,7 +114,13 @@ function applyEffects(call: CommandCall, effects: CommandEffects, context: Analy
 
 /** The catalog's reading of a command; a program file (`python x.py`) is one the catalog does not know. */
 function readingOf(item: Pending, call: CommandCall, context: AnalysisContext): CommandReading {
-  if (item.programFile) return unknownReading(call.words, call.command, call.name, `'${call.name}' is a program file whose code intentgate does not analyse`);
+  if (item.programFile)
+    return unknownReading(
+      call.words,
+      call.command,
+      call.name,
+      `'${call.name}' is a program file whose code intentgate does not analyse`,
+    );
   return readCommand(call.words, call.command, call.name, context.catalog);
 }
 
@@ -119,7 +144,11 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   // eval, source, trap, cd and kin are the shell's own: they change what the walk knows
   if (!item.programFile && runBuiltin(call, context)) return undefined;
   const reading = readingOf(item, call, context);
-  const effects = specEffects(reading, { catalog: context.catalog, stdin: item.stdin, wordsSearched: item.wordsSearched }, READERS);
+  const effects = specEffects(
+    reading,
+    { catalog: context.catalog, stdin: item.stdin, wordsSearched: item.wordsSearched },
+    READERS,
+  );
   if (!item.programFile) notePathCommand(head, effects);
   // a program file's words are its interpreter's too: their URL is already found there
   const url = item.programFile ? undefined : urlArgumentFinding(reading, effects);
@@ -148,7 +177,17 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
  */
 export function runCommand(first: CommandWords, stdin: () => StdinSource, context: AnalysisContext): void {
   let queue: Pending[] | undefined;
-  let item: Pending | undefined = { words: first.words, stdin, depth: 0, inShell: true, programFile: false, unlisted: false, wordsSearched: false, listed: first.listed, command: first.command };
+  let item: Pending | undefined = {
+    words: first.words,
+    stdin,
+    depth: 0,
+    inShell: true,
+    programFile: false,
+    unlisted: false,
+    wordsSearched: false,
+    listed: first.listed,
+    command: first.command,
+  };
   while (item !== undefined) {
     const next = runOne(item, context);
     // reversed onto the stack so that wrapped commands are listed in source order

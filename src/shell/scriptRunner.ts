@@ -13,10 +13,14 @@ function walkLevel(context: AnalysisContext, script: InnerScript): void {
     if (text.includes('\u0000')) context.failClosed('a NUL byte in the script, which bash drops: fail closed', origin);
     if (text.includes('CDPATH')) context.flow.cdpath = true;
     const obsolete = obsoleteArithmeticProblem(text);
-    if (obsolete !== undefined) context.failClosed(obsolete.reason, { trigger: obsolete.trigger, command: origin.command });
+    if (obsolete !== undefined)
+      context.failClosed(obsolete.reason, { trigger: obsolete.trigger, command: origin.command });
     walkScript(parseShell(text), text, context);
     if (level.arithmetic && level.codeText !== undefined) {
-      context.failClosed('arithmetic may evaluate code held in a string: fail closed', { trigger: level.codeText, command: origin.command });
+      context.failClosed('arithmetic may evaluate code held in a string: fail closed', {
+        trigger: level.codeText,
+        command: origin.command,
+      });
     }
   } finally {
     context.levels.pop();

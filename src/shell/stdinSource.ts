@@ -43,7 +43,9 @@ function hereDocText(redirect: HereDoc): StdinSource {
   const parts = body.parts;
   if (parts === undefined) return { kind: 'text', text: unescapeHereDoc(body.text) };
   const text = staticParts(parts);
-  return text === undefined ? { kind: 'runtime', trigger: '<<' + (redirect.delimiter?.text ?? '') } : { kind: 'text', text };
+  return text === undefined
+    ? { kind: 'runtime', trigger: '<<' + (redirect.delimiter?.text ?? '') }
+    : { kind: 'text', text };
 }
 
 function isStdin(redirect: Redirection): boolean {
@@ -59,7 +61,10 @@ function redirectedStdin(redirects: readonly Redirection[]): StdinSource | undef
     if (redirect.type === 'HereDoc') source = hereDocText(redirect);
     else if (redirect.type === 'HereString') {
       const value = redirect.target === undefined ? undefined : evaluateWord(redirect.target).value;
-      source = value === undefined ? { kind: 'runtime', trigger: redirect.target?.text ?? '<<<' } : { kind: 'text', text: `${value}\n` };
+      source =
+        value === undefined
+          ? { kind: 'runtime', trigger: redirect.target?.text ?? '<<<' }
+          : { kind: 'text', text: `${value}\n` };
     } else if (redirect.operator === '<' || redirect.operator === '<>') {
       const target = redirect.target;
       if (target === undefined) continue;

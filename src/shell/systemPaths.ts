@@ -4,8 +4,23 @@ import type { PathRole } from './shellAnalysis';
 
 /** Folders whose files belong to the machine, not a project: a change there is SYSTEM_IMPACT. */
 export const SYSTEM_FOLDERS: readonly string[] = [
-  '/etc', '/usr', '/boot', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/opt',
-  '/var/spool/cron', '/dev', '/proc', '/sys', '/System', '/Library', '/private/etc',
+  '/etc',
+  '/usr',
+  '/boot',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+  '/var/spool/cron',
+  '/dev',
+  '/proc',
+  '/sys',
+  '/System',
+  '/Library',
+  '/private/etc',
 ];
 
 // macOS folders compare without case, and '/ETC' on Linux is a look-alike worth asking about
@@ -40,7 +55,10 @@ function commandName(command: string): string {
 }
 
 /** A write, overwrite or delete under a system folder may affect the machine (`> /etc/hosts`). */
-export function noteSystemFileChange(sink: ChangeSink, change: { readonly path: string; readonly role: PathRole }): void {
+export function noteSystemFileChange(
+  sink: ChangeSink,
+  change: { readonly path: string; readonly role: PathRole },
+): void {
   if (change.role === 'read') return;
   const folder = systemFolderOf(change.path);
   if (folder === undefined) return;

@@ -50,7 +50,7 @@ export function urlHost(url: string): string {
   }
   const authority = rest.slice(0, end);
   const host = authority.slice(authority.lastIndexOf('@') + 1);
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0] ?? host;
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? host);
 }
 
 /**

@@ -104,7 +104,9 @@ class Walker {
       case 'Statement':
         // the statement before ended: a cd in it may have failed
         context.flow.settle();
-        return node.background === true ? this.pushWork(scopedWork(node, context.flow) ?? [], source) : this.push(node.command, source);
+        return node.background === true
+          ? this.pushWork(scopedWork(node, context.flow) ?? [], source)
+          : this.push(node.command, source);
       case 'AndOr':
       case 'If':
       case 'Case':
@@ -139,7 +141,11 @@ class Walker {
         // opening an expansion parses its text (unbash does it on first access): nested ones
         // re-read what encloses them, so their text is taken from the substitution budget
         if (!context.spendSubstitution(node.end - node.pos)) {
-          failClosedAt(context, 'arithmetic nested too deep to analyse in linear time: fail closed', source.slice(node.pos, node.pos + 200));
+          failClosedAt(
+            context,
+            'arithmetic nested too deep to analyse in linear time: fail closed',
+            source.slice(node.pos, node.pos + 200),
+          );
           return;
         }
         guardArithmetic({ roots: [node], source, range: node }, context);
@@ -163,7 +169,12 @@ class Walker {
         guardParameterExpansion(node, context);
         break;
       case 'HereDoc':
-        if (node.closing === undefined) failClosedAt(context, `here-document not terminated by '${node.delimiter?.text ?? ''}': fail closed`, `<<${node.delimiter?.text ?? ''}`);
+        if (node.closing === undefined)
+          failClosedAt(
+            context,
+            `here-document not terminated by '${node.delimiter?.text ?? ''}': fail closed`,
+            `<<${node.delimiter?.text ?? ''}`,
+          );
         break;
       default:
         if (!SUBSTITUTIONS.has(node.type) || !('text' in node)) break;
@@ -197,7 +208,11 @@ function reverseFrom(nodes: WorkItem[], start: number): void {
   }
 }
 
-const SUBSTITUTIONS: ReadonlySet<string> = new Set(['CommandExpansion', 'ProcessSubstitution', 'ArithmeticCommandExpansion']);
+const SUBSTITUTIONS: ReadonlySet<string> = new Set([
+  'CommandExpansion',
+  'ProcessSubstitution',
+  'ArithmeticCommandExpansion',
+]);
 
 function failClosedAt(context: AnalysisContext, reason: string, text: string): void {
   context.failClosed(reason, { trigger: snippet(text), command: snippet(text) });
@@ -216,9 +231,11 @@ function admitSubstitution(node: SyntaxNode & { readonly text: string }, context
   }
   if (node.type !== 'CommandExpansion') return true;
   // bash reads `$((` as arithmetic unless that fails; parsers disagree on where it fails
-  if (node.text.startsWith('$((')) failClosedAt(context, "'$((' read as a command substitution is ambiguous: fail closed", node.text);
+  if (node.text.startsWith('$(('))
+    failClosedAt(context, "'$((' read as a command substitution is ambiguous: fail closed", node.text);
   // backslashes inside backticks are unescaped before $'...' is decoded; parsers differ on it
-  else if (node.text.startsWith('`') && node.text.includes("$'")) failClosedAt(context, 'ANSI-C quoting inside backticks is read differently by parsers: fail closed', node.text);
+  else if (node.text.startsWith('`') && node.text.includes("$'"))
+    failClosedAt(context, 'ANSI-C quoting inside backticks is read differently by parsers: fail closed', node.text);
   return true;
 }
 

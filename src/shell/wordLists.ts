@@ -9,5 +9,7 @@ export function joinWords(words: readonly ShellWord[]): ShellWord {
 
 /** A word whose value the shell learns only at run time (`{}` of find -exec, xargs input). */
 export function runtimeWord(source: string, synthetic = false): ShellWord {
-  return synthetic ? { value: undefined, literal: undefined, source, synthetic } : { value: undefined, literal: undefined, source };
+  return synthetic
+    ? { value: undefined, literal: undefined, source, synthetic }
+    : { value: undefined, literal: undefined, source };
 }

@@ -51,7 +51,11 @@ function normalise(base: string, target: string): WorkingDirectory {
  * The folder after `cd`/`pushd` with the given operand (none: home), had it succeeded.
  * `cdpath`: CDPATH may be set, so a plain relative target may be found anywhere.
  */
-export function changeDirectory(current: WorkingDirectory, operand: ShellWord | undefined, options: { readonly cdpath: boolean }): WorkingDirectory {
+export function changeDirectory(
+  current: WorkingDirectory,
+  operand: ShellWord | undefined,
+  options: { readonly cdpath: boolean },
+): WorkingDirectory {
   if (operand === undefined) return '~';
   const target = operand.value;
   if (target === undefined || target === '-') return null;

@@ -42,7 +42,9 @@ export interface CatalogTokenReport {
 function checkCounter(counter: unknown): TokenCounter {
   const count: unknown = typeof counter === 'object' && counter !== null ? Reflect.get(counter, 'count') : undefined;
   if (typeof count !== 'function') {
-    throw new InvalidArgumentError(`catalogTokenReport: counter must be a TokenCounter from loadTokenizer(), got ${describeValue(counter)}`);
+    throw new InvalidArgumentError(
+      `catalogTokenReport: counter must be a TokenCounter from loadTokenizer(), got ${describeValue(counter)}`,
+    );
   }
   return counter as TokenCounter;
 }
@@ -65,10 +67,15 @@ function measure(tools: readonly unknown[], counter: TokenCounter): ToolListToke
  * const report = catalogTokenReport(tools, { classes, counter });
  * report.preIntent.tokens < report.full.tokens; // true when the catalog has a DESTRUCTIVE tool
  */
-export function catalogTokenReport(catalog: readonly unknown[], options: CatalogTokenReportOptions): CatalogTokenReport {
+export function catalogTokenReport(
+  catalog: readonly unknown[],
+  options: CatalogTokenReportOptions,
+): CatalogTokenReport {
   const tools = validateCatalog(catalog);
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidArgumentError(`catalogTokenReport: options must be an object with a counter, got ${describeValue(options)}`);
+    throw new InvalidArgumentError(
+      `catalogTokenReport: options must be an object with a counter, got ${describeValue(options)}`,
+    );
   }
   const counter = checkCounter(options.counter);
   const classes = options.classes === undefined ? undefined : validateClasses(options.classes);

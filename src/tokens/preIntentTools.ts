@@ -31,7 +31,8 @@ function checkedWorkspace(workspaceRoot: string): string {
  * with `classes` added to the default classification. Same objects, same order.
  */
 export function preIntentTools<T>(tools: readonly T[], options: PreIntentToolsOptions = {}): T[] {
-  const temporary = options.workspaceRoot === undefined ? mkdtempSync(path.join(tmpdir(), 'intentgate-tokens-')) : undefined;
+  const temporary =
+    options.workspaceRoot === undefined ? mkdtempSync(path.join(tmpdir(), 'intentgate-tokens-')) : undefined;
   try {
     if (temporary) mkdirSync(path.join(temporary, DEFAULT_ORCHESTRATION_DIR));
     const governor = createGovernor({

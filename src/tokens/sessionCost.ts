@@ -71,14 +71,20 @@ export interface SessionCostReport {
   /** the pre-intent list for turns 1..preIntentTurns, then the full list */
   readonly filtered: SessionRun;
   /** unfiltered − filtered, field by field: positive means filtering sends or costs less */
-  readonly saved: { readonly inputTokens: number; readonly cachedTokens: number; readonly uncachedTokens: number; readonly cost: number };
+  readonly saved: {
+    readonly inputTokens: number;
+    readonly cachedTokens: number;
+    readonly uncachedTokens: number;
+    readonly cost: number;
+  };
   /** saved.cost as a percentage of unfiltered.cost, not rounded; negative means filtering costs more */
   readonly savedPercent: number;
 }
 
 function parseOptions(options: unknown): SessionParameters {
   const result = sessionOptionsSchema.safeParse(options);
-  if (!result.success) throw new InvalidArgumentError(`Invalid session model options:\n- ${formatIssues(result.error).join('\n- ')}`);
+  if (!result.success)
+    throw new InvalidArgumentError(`Invalid session model options:\n- ${formatIssues(result.error).join('\n- ')}`);
   return Object.freeze(result.data);
 }
 
@@ -100,7 +106,14 @@ function runSession(parameters: SessionParameters, toolTokensAt: (turn: number) 
     // the conversation only grows, so the same tools keep the whole previous prompt as the cached
     // prefix; tools come first, so a changed list leaves none of it
     const cachedTokens = previous && sameTools ? previous.inputTokens : parameters.prefixWarm ? prefix : 0;
-    perTurn.push({ turn, phase: phaseOf(parameters, turn), toolTokens, inputTokens, cachedTokens, uncachedTokens: inputTokens - cachedTokens });
+    perTurn.push({
+      turn,
+      phase: phaseOf(parameters, turn),
+      toolTokens,
+      inputTokens,
+      cachedTokens,
+      uncachedTokens: inputTokens - cachedTokens,
+    });
   }
   const sum = (pick: (turn: SessionTurn) => number): number => perTurn.reduce((total, turn) => total + pick(turn), 0);
   const cachedTokens = sum((turn) => turn.cachedTokens);

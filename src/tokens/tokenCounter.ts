@@ -52,7 +52,8 @@ function counterFrom(countTokens: CountTokens): TokenCounter {
   return Object.freeze({
     name: TOKENIZER_NAME,
     count(text: string): number {
-      if (typeof text !== 'string') throw new InvalidArgumentError(`count: the text must be a string, got ${describeValue(text)}`);
+      if (typeof text !== 'string')
+        throw new InvalidArgumentError(`count: the text must be a string, got ${describeValue(text)}`);
       return countTokens(text, NO_SPECIAL_TOKENS);
     },
   });
@@ -79,7 +80,11 @@ export async function loadTokenizer(options: LoadTokenizerOptions = {}): Promise
     throw new TokenizerUnavailableError(TOKENIZER_SPECIFIER, importProblem(error), { cause: error });
   }
   const countTokens = countTokensOf(module);
-  if (!countTokens) throw new TokenizerUnavailableError(TOKENIZER_SPECIFIER, 'has no countTokens function (gpt-tokenizer older than 4.0?)');
+  if (!countTokens)
+    throw new TokenizerUnavailableError(
+      TOKENIZER_SPECIFIER,
+      'has no countTokens function (gpt-tokenizer older than 4.0?)',
+    );
   const counter = counterFrom(countTokens);
   if (importer === undefined) loaded = counter;
   return counter;

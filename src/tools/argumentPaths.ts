@@ -12,7 +12,8 @@ export interface ArgumentPathFacts {
   isProtectedPath(relativePath: string): boolean;
 }
 
-export type ArgumentPaths = { readonly ok: true; readonly paths: readonly string[] } | { readonly ok: false; readonly problem: string };
+export type ArgumentPaths =
+  { readonly ok: true; readonly paths: readonly string[] } | { readonly ok: false; readonly problem: string };
 
 function existsInWorkspace(root: string, relative: string): boolean {
   // lstat: a dangling link is a name the tool can still act on
@@ -40,7 +41,11 @@ function namesWorkspaceEntry(text: string, facts: ArgumentPathFacts): boolean {
  * such a text, or arguments past the walk's bounds, make the call malformed.
  * @example argumentPaths({ target: '.orchestration/active_intents.yaml' }, [], facts) // { ok: true, paths: ['.orchestration/active_intents.yaml'] }
  */
-export function argumentPaths(args: Readonly<Record<string, unknown>>, skip: readonly string[], facts: ArgumentPathFacts): ArgumentPaths {
+export function argumentPaths(
+  args: Readonly<Record<string, unknown>>,
+  skip: readonly string[],
+  facts: ArgumentPathFacts,
+): ArgumentPaths {
   const walked = argumentStrings(args, skip);
   if (!walked.ok) return walked;
   const paths: string[] = [];

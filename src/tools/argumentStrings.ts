@@ -18,11 +18,13 @@ export interface ArgumentString {
   readonly text: string;
 }
 
-export type ArgumentStrings = { readonly ok: true; readonly strings: readonly ArgumentString[] } | { readonly ok: false; readonly problem: string };
+export type ArgumentStrings =
+  { readonly ok: true; readonly strings: readonly ArgumentString[] } | { readonly ok: false; readonly problem: string };
 
 // a path's written forms: absolute (not a code comment's '// ' or '/*'), '~' or '~user', relative to
 // here or above, a file: URI, Windows drives and shares, $HOME
-const PATH_PREFIX = /^(?:\/(?!\/\s|\*)|~(?:[A-Za-z_][\w.-]*)?(?:[/\\]|$)|\.\.?(?:[/\\]|$)|file:|[A-Za-z]:[/\\]|\\\\|\$\{?HOME\b)/i;
+const PATH_PREFIX =
+  /^(?:\/(?!\/\s|\*)|~(?:[A-Za-z_][\w.-]*)?(?:[/\\]|$)|\.\.?(?:[/\\]|$)|file:|[A-Za-z]:[/\\]|\\\\|\$\{?HOME\b)/i;
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 /**

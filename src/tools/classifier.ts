@@ -3,7 +3,9 @@ import type { ToolClass } from './toolClass';
 
 /** Seed 000's classification mapping, read from the tool catalog; every other name is DESTRUCTIVE. */
 export const DEFAULT_CLASSIFICATION: Readonly<Record<string, ToolClass>> = Object.freeze(
-  Object.fromEntries(Object.entries(TOOL_CATALOG).flatMap(([name, tool]) => (tool.toolClass ? [[name, tool.toolClass]] : []))),
+  Object.fromEntries(
+    Object.entries(TOOL_CATALOG).flatMap(([name, tool]) => (tool.toolClass ? [[name, tool.toolClass]] : [])),
+  ),
 );
 
 /** What the classifier knows about one tool name. */

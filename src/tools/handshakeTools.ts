@@ -7,8 +7,7 @@ export const ATTEMPT_COMPLETION = 'attempt_completion';
 /** Tools whose lifecycle effects the governor applies; their class cannot be overridden. */
 export const HANDSHAKE_TOOLS: readonly string[] = [SELECT_ACTIVE_INTENT, ATTEMPT_COMPLETION];
 
-const DESCRIPTION =
-  'Select the active intent for this task before using any tool that changes files or runs commands.';
+const DESCRIPTION = 'Select the active intent for this task before using any tool that changes files or runs commands.';
 
 /** select_active_intent's arguments: the id of one intent. */
 export const SELECT_ACTIVE_INTENT_PARAMETERS = {
@@ -48,7 +47,11 @@ export const ATTEMPT_COMPLETION_PARAMETERS = {
 /** A ready `attempt_completion` definition in the OpenAI function-tool shape: the call that ends a task and returns to REQUEST. */
 export const attemptCompletionTool = {
   type: 'function',
-  function: { name: ATTEMPT_COMPLETION, description: COMPLETION_DESCRIPTION, parameters: ATTEMPT_COMPLETION_PARAMETERS },
+  function: {
+    name: ATTEMPT_COMPLETION,
+    description: COMPLETION_DESCRIPTION,
+    parameters: ATTEMPT_COMPLETION_PARAMETERS,
+  },
 } as const;
 
 /** The same tool in the MCP `tools/list` shape. */

@@ -7,11 +7,14 @@
 /** The longest arguments text read as JSON, in UTF-8 bytes: the request body the service accepts by default, which carries a call's arguments there. */
 export const MAX_ARGUMENTS_TEXT_BYTES = 1024 * 1024;
 
-export type ArgumentsText = { readonly ok: true; readonly args: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly problem: string };
+export type ArgumentsText =
+  | { readonly ok: true; readonly args: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly problem: string };
 
 const WHAT_TO_PASS = `pass the arguments as an object, or as the JSON text of one object (OpenAI's \`arguments\`), like '{"path":"src/a.ts"}'`;
 
-const shapeOf = (value: unknown): string => (Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`);
+const shapeOf = (value: unknown): string =>
+  Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
 
 function utf8Bytes(text: string): number {
   // a UTF-16 code unit is at most three bytes of UTF-8: a short text needs no count
@@ -22,7 +25,10 @@ function utf8Bytes(text: string): number {
 export function readArgumentsText(text: string): ArgumentsText {
   const bytes = utf8Bytes(text);
   if (bytes > MAX_ARGUMENTS_TEXT_BYTES) {
-    return { ok: false, problem: `arguments are a string of ${Math.ceil(bytes / 1024)} KiB, over the ${MAX_ARGUMENTS_TEXT_BYTES / 1024} KiB read as JSON; ${WHAT_TO_PASS}` };
+    return {
+      ok: false,
+      problem: `arguments are a string of ${Math.ceil(bytes / 1024)} KiB, over the ${MAX_ARGUMENTS_TEXT_BYTES / 1024} KiB read as JSON; ${WHAT_TO_PASS}`,
+    };
   }
   let parsed: unknown;
   try {
@@ -33,7 +39,10 @@ export function readArgumentsText(text: string): ArgumentsText {
     return { ok: false, problem: `arguments are a string that is not JSON (${why}); ${WHAT_TO_PASS}` };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { ok: false, problem: `arguments are a JSON string of ${shapeOf(parsed)}, not of an object; ${WHAT_TO_PASS}` };
+    return {
+      ok: false,
+      problem: `arguments are a JSON string of ${shapeOf(parsed)}, not of an object; ${WHAT_TO_PASS}`,
+    };
   }
   return { ok: true, args: parsed as Readonly<Record<string, unknown>> };
 }

@@ -18,7 +18,10 @@ const everyTool: ToolFilter = () => true;
  * The filter of one mode (seed 004 FR-005): the tools it lists, by name or glob. No mode
  * means no mode filtering; a mode that is not configured is a usage error.
  */
-export function compileModeFilter(modes: Readonly<Record<string, ModeDefinition>>, mode: string | undefined): ToolFilter {
+export function compileModeFilter(
+  modes: Readonly<Record<string, ModeDefinition>>,
+  mode: string | undefined,
+): ToolFilter {
   if (mode === undefined) return everyTool;
   if (!Object.hasOwn(modes, mode)) {
     const known = Object.keys(modes);

@@ -4,7 +4,9 @@ import { isBlankPath, pathForms } from '../paths/pathForms';
 import { catalogTool, catalogToolNames, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from './toolCatalog';
 
 /** Seed 000's file-editing tools: a call to one of them must name the file it changes. */
-export const FILE_EDITING_TOOLS: readonly string[] = Object.freeze(catalogToolNames((tool) => tool.requiresPath === true));
+export const FILE_EDITING_TOOLS: readonly string[] = Object.freeze(
+  catalogToolNames((tool) => tool.requiresPath === true),
+);
 
 // Codex's apply_patch reads each marker line trimmed, so an indented header names a file too;
 // every header's name may hold a lone '\r' ('s' flag), which some appliers keep in the name
@@ -88,20 +90,23 @@ function diffNamePaths(name: string): string[] {
  */
 function gitHeaderNames(rest: string): string[] {
   const quoted = /^("(?:[^"\\]|\\.)*"|[^"\s]\S*) ("(?:[^"\\]|\\.)*"|[^"].*)$/.exec(rest);
-  if (quoted && (rest.startsWith('"') || rest.endsWith('"'))) return [headerName(quoted[1] as string), headerName(quoted[2] as string)];
+  if (quoted && (rest.startsWith('"') || rest.endsWith('"')))
+    return [headerName(quoted[1] as string), headerName(quoted[2] as string)];
   // two names longer than a path may be are refused whole by the path checks
   if (rest.length > 2 * MAX_PATH_LENGTH + 1) return [rest];
   const firstSlash = rest.indexOf('/');
   // the first '/' at or after each position, from a scan from the end: each split is then checked by lengths first
   const slashFrom = new Int32Array(rest.length + 1).fill(-1);
-  for (let index = rest.length - 1; index >= 0; index -= 1) slashFrom[index] = rest[index] === '/' ? index : (slashFrom[index + 1] as number);
+  for (let index = rest.length - 1; index >= 0; index -= 1)
+    slashFrom[index] = rest[index] === '/' ? index : (slashFrom[index + 1] as number);
   const names: string[] = [];
   for (let space = rest.indexOf(' '); space !== -1; space = rest.indexOf(' ', space + 1)) {
     const firstName = firstSlash !== -1 && firstSlash < space ? firstSlash + 1 : 0;
     const slash = slashFrom[space + 1] as number;
     const secondName = slash === -1 ? space + 1 : slash + 1;
     if (space - firstName !== rest.length - secondName) continue;
-    if (rest.slice(firstName, space) === rest.slice(secondName)) names.push(rest.slice(0, space), rest.slice(space + 1));
+    if (rest.slice(firstName, space) === rest.slice(secondName))
+      names.push(rest.slice(0, space), rest.slice(space + 1));
   }
   return names;
 }
@@ -136,7 +141,8 @@ export function patchFilePaths(patch: string): string[] {
  * read by the path analysis like any other; any other scheme names none.
  */
 function resourceFilePath(key: string, value: unknown): string | { ok: false; problem: string } | undefined {
-  if (typeof value !== 'string') return { ok: false, problem: `argument '${key}' must be a string URI, got ${typeof value}` };
+  if (typeof value !== 'string')
+    return { ok: false, problem: `argument '${key}' must be a string URI, got ${typeof value}` };
   if (!pathForms(value).some(isFileUrl)) return undefined;
   const problem = checkPath(key, value);
   return problem === undefined ? value : { ok: false, problem };

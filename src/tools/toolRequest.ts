@@ -118,7 +118,12 @@ export function toolPath(
   input: string,
   relative: string | undefined,
   facts: WorkspaceFacts,
-  how?: { readonly readOnly?: boolean; readonly assumed?: string | undefined; readonly unresolved?: string | undefined; readonly coversWorkspace?: boolean | undefined },
+  how?: {
+    readonly readOnly?: boolean;
+    readonly assumed?: string | undefined;
+    readonly unresolved?: string | undefined;
+    readonly coversWorkspace?: boolean | undefined;
+  },
 ): ToolPath {
   const ignored = relative !== undefined && relative !== '' && facts.intentIgnore.ignores(relative);
   const coversWorkspace = how?.coversWorkspace === true;
@@ -150,7 +155,11 @@ function hasUnknownPathArguments(tool: string, classification: ToolClassificatio
 }
 
 /** The named path arguments and every path the other arguments hold, as forms; or why the call is refused. */
-function withArgumentPaths(named: readonly string[], args: Readonly<Record<string, unknown>>, facts: RequestContext): readonly string[] | string {
+function withArgumentPaths(
+  named: readonly string[],
+  args: Readonly<Record<string, unknown>>,
+  facts: RequestContext,
+): readonly string[] | string {
   const found = argumentPaths(args, NAMED_PATH_KEYS, facts);
   if (!found.ok) return found.problem;
   return found.paths.length === 0 ? named : [...named, ...found.paths.flatMap(pathForms)];
@@ -168,14 +177,24 @@ function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolR
   if (!extracted.ok) return { ok: false, code: 'invalid_arguments', problem: extracted.problem };
   const intentId = tool === SELECT_ACTIVE_INTENT ? args.intent_id : undefined;
   if (intentId !== undefined && typeof intentId !== 'string') {
-    return { ok: false, code: 'invalid_arguments', problem: `argument 'intent_id' must be a string, got ${typeof intentId}` };
+    return {
+      ok: false,
+      code: 'invalid_arguments',
+      problem: `argument 'intent_id' must be a string, got ${typeof intentId}`,
+    };
   }
   const classification = facts.classifier.classify(tool);
-  const inputs = hasUnknownPathArguments(tool, classification, facts) ? withArgumentPaths(extracted.paths, args, facts) : extracted.paths;
+  const inputs = hasUnknownPathArguments(tool, classification, facts)
+    ? withArgumentPaths(extracted.paths, args, facts)
+    : extracted.paths;
   if (typeof inputs === 'string') return { ok: false, code: 'invalid_arguments', problem: inputs };
   // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
   const paths = inputs.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
-  return { ok: true, request: { tool, toolClass: classification.toolClass, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK }, classification };
+  return {
+    ok: true,
+    request: { tool, toolClass: classification.toolClass, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK },
+    classification,
+  };
 }
 
 /**

@@ -27,7 +27,8 @@ export function parseTrace(text: string): TraceContents {
       continue;
     }
     if (isObject(value) && 'tool' in value && 'verdict' in value) records.push(value as unknown as TraceRecord);
-    else if (isObject(value) && value.notice === 'trace_changed' && isObject(value.change)) notices.push(value as unknown as TraceNotice);
+    else if (isObject(value) && value.notice === 'trace_changed' && isObject(value.change))
+      notices.push(value as unknown as TraceNotice);
     else skipped += 1;
   }
   return { records, notices, skipped };
@@ -94,8 +95,10 @@ export function readTrace(file: string, options: ReadTraceOptions = {}): TraceCo
   for (let attempt = 1; ; attempt++) {
     const names = [...rotatedTraceFiles(file), file];
     const read = names.map((name) => ({ name, ...readOne(name) }));
-    const settled = read.every((part) => inoAt(part.name) === part.ino) && rotatedTraceFiles(file).length === names.length - 1;
+    const settled =
+      read.every((part) => inoAt(part.name) === part.ino) && rotatedTraceFiles(file).length === names.length - 1;
     if (settled) return joined(read.map((part) => part.contents));
-    if (attempt === READ_ATTEMPTS) throw new Error(`the trace ${file} was rotated during each of ${READ_ATTEMPTS} reads; read it again`);
+    if (attempt === READ_ATTEMPTS)
+      throw new Error(`the trace ${file} was rotated during each of ${READ_ATTEMPTS} reads; read it again`);
   }
 }

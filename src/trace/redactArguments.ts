@@ -19,10 +19,23 @@ const MAX_DEPTH = 32;
 // a patch beyond the cap keeps its file headers, up to this many
 const MAX_KEPT_HEADERS = 256;
 
-const CONTENT_KEYS: ReadonlySet<string> = new Set(['content', 'contents', 'file_text', 'diff', 'patch', 'new_string', 'old_string', 'new_str', 'old_str', 'new_content', 'old_content']);
+const CONTENT_KEYS: ReadonlySet<string> = new Set([
+  'content',
+  'contents',
+  'file_text',
+  'diff',
+  'patch',
+  'new_string',
+  'old_string',
+  'new_str',
+  'old_str',
+  'new_content',
+  'old_content',
+]);
 
 /** A JSON value, as a trace record keeps a call's arguments. */
-export type TracedValue = null | boolean | number | string | readonly TracedValue[] | { readonly [key: string]: TracedValue };
+export type TracedValue =
+  null | boolean | number | string | readonly TracedValue[] | { readonly [key: string]: TracedValue };
 
 /** A call's arguments made fit for the trace. */
 export interface RedactedArguments {
@@ -47,27 +60,37 @@ interface CallShape {
   readonly kept: ReadonlySet<string>;
 }
 
-const names = (value: string | readonly string[] | undefined): string[] => (value === undefined ? [] : typeof value === 'string' ? [value] : [...value]);
+const names = (value: string | readonly string[] | undefined): string[] =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
 
 function shapeOf(tool: string, options: RedactionOptions): CallShape {
   const spec = toolKindOf(tool, options.toolKinds);
   const kept = new Set([...PATH_ARGUMENT_KEYS, ...PATH_LIST_ARGUMENT_KEYS]);
   if (spec === undefined || spec.kind === 'none') return { shell: undefined, patch: undefined, kept };
   const { kind: _kind, ...fields } = spec;
-  for (const value of Object.values(fields)) if (typeof value === 'string' || Array.isArray(value)) for (const name of names(value)) kept.add(name);
-  return { shell: spec.kind === 'shell' ? spec.command : undefined, patch: spec.kind === 'file_write' ? spec.patch : undefined, kept };
+  for (const value of Object.values(fields))
+    if (typeof value === 'string' || Array.isArray(value)) for (const name of names(value)) kept.add(name);
+  return {
+    shell: spec.kind === 'shell' ? spec.command : undefined,
+    patch: spec.kind === 'file_write' ? spec.patch : undefined,
+    kept,
+  };
 }
 
 const digestOf = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 // a patch beyond the cap keeps the lines that name files, so its paths stay what the decision read
-const namesFiles = (line: string): boolean => patchFilePaths(line).length > 0 || /^\s*\*\*\* (?:Begin|End) Patch/.test(line);
+const namesFiles = (line: string): boolean =>
+  patchFilePaths(line).length > 0 || /^\s*\*\*\* (?:Begin|End) Patch/.test(line);
 
 /** The text cut to `cap` bytes at a line end when there is one, with a marker giving its length and digest. */
 function capText(text: string, cap: number, isPatch: boolean): string {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= cap) return text;
-  let head = Buffer.from(text, 'utf8').subarray(0, cap).toString('utf8').replace(/\uFFFD+$/, '');
+  let head = Buffer.from(text, 'utf8')
+    .subarray(0, cap)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   const lineEnd = head.lastIndexOf('\n');
   if (lineEnd >= head.length / 2) head = head.slice(0, lineEnd + 1);
   const headers = isPatch ? text.slice(head.length).split('\n').filter(namesFiles).slice(0, MAX_KEPT_HEADERS) : [];
@@ -89,7 +112,11 @@ function createWalk(shape: CallShape) {
     const mode: TextMode = depth === 1 && key === shape.shell ? 'shell' : 'plain';
     if (mode === 'shell') commandBytes = Buffer.byteLength(value, 'utf8');
     const isContent = depth === 1 && key !== undefined && (CONTENT_KEYS.has(key) || key === shape.patch);
-    const result = capText(redactText(value, mode), isContent ? CONTENT_CAP_BYTES : TEXT_CAP_BYTES, depth === 1 && key === shape.patch);
+    const result = capText(
+      redactText(value, mode),
+      isContent ? CONTENT_CAP_BYTES : TEXT_CAP_BYTES,
+      depth === 1 && key === shape.patch,
+    );
     if (result !== value) redacted.push(path);
     return result;
   };
@@ -111,13 +138,19 @@ function createWalk(shape: CallShape) {
     try {
       const toJson: unknown = Reflect.get(value, 'toJSON');
       if (typeof toJson === 'function') return walk(toJson.call(value), path, key, depth, secret);
-      if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}[${index}]`, key, depth + 1, secret));
+      if (Array.isArray(value))
+        return value.map((item, index) => walk(item, `${path}[${index}]`, key, depth + 1, secret));
       const out: Record<string, TracedValue> = {};
       for (const name of Object.keys(value)) {
         const item: unknown = Reflect.get(value, name);
         if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
         const isSecret = secret || (!(depth === 0 && shape.kept.has(name)) && isSecretName(name));
-        Object.defineProperty(out, name, { value: walk(item, path === '' ? name : `${path}.${name}`, name, depth + 1, isSecret), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, name, {
+          value: walk(item, path === '' ? name : `${path}.${name}`, name, depth + 1, isSecret),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     } catch {
@@ -145,5 +178,9 @@ function createWalk(shape: CallShape) {
 export function redactArguments(tool: string, args: unknown, options: RedactionOptions = {}): RedactedArguments {
   const { walk, redacted, commandBytes } = createWalk(shapeOf(tool, options));
   const result = walk(args, '', undefined, 0, false);
-  return { args: result, redacted: [...new Set(redacted.map((path) => (path === '' ? '(arguments)' : path)))], commandBytes: commandBytes() };
+  return {
+    args: result,
+    redacted: [...new Set(redacted.map((path) => (path === '' ? '(arguments)' : path)))],
+    commandBytes: commandBytes(),
+  };
 }

@@ -9,10 +9,43 @@ export const REDACTED_WORD = '__redacted__';
 export type TextMode = 'shell' | 'plain';
 
 // words that make a name secret-looking, compared on the name lowercased without '_', '-' or '.'
-const SECRET_WORDS = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'authorization', 'credential', 'cookie'];
+const SECRET_WORDS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'accesskey',
+  'privatekey',
+  'authorization',
+  'credential',
+  'cookie',
+];
 const SECRET_NAMES: ReadonlySet<string> = new Set(['pwd', 'pass', 'auth', 'pat']);
 // a name ending so names a place or a label, not the secret itself: `token_file`, `secret_name`, `password_env`
-const NOT_SECRET_ENDINGS = ['file', 'files', 'path', 'dir', 'env', 'name', 'names', 'id', 'ids', 'count', 'limit', 'url', 'uri', 'type', 'length', 'stdin', 'ttl', 'expiry', 'expires', 'tokens'];
+const NOT_SECRET_ENDINGS = [
+  'file',
+  'files',
+  'path',
+  'dir',
+  'env',
+  'name',
+  'names',
+  'id',
+  'ids',
+  'count',
+  'limit',
+  'url',
+  'uri',
+  'type',
+  'length',
+  'stdin',
+  'ttl',
+  'expiry',
+  'expires',
+  'tokens',
+];
 
 /** Whether an argument key, a variable or a flag name looks like it holds a secret. */
 export function isSecretName(name: string): boolean {
@@ -39,7 +72,8 @@ function redactValue(value: string, mode: TextMode): string {
 }
 
 // a value an earlier rule redacted (`Bearer __redacted__`, `user:__redacted__@host`), or a header's scheme word, is left as it is
-const isSettled = (value: string): boolean => value.includes(REDACTED_WORD) || /^(?:bearer|basic|token|digest|negotiate)$/i.test(value);
+const isSettled = (value: string): boolean =>
+  value.includes(REDACTED_WORD) || /^(?:bearer|basic|token|digest|negotiate)$/i.test(value);
 
 /** One rule: a pattern and how a match is rewritten. */
 interface TextRule {
@@ -53,48 +87,79 @@ const RULES: readonly TextRule[] = [
   // a private key block, whole (cut short in a capped text, to the end)
   {
     pattern: () => /-----BEGIN (?<kind>[A-Z0-9 ]*)PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
-    rewrite: (_mode, groups) => `-----BEGIN ${group(groups, 'kind')}PRIVATE KEY-----${REDACTED_WORD}-----END ${group(groups, 'kind')}PRIVATE KEY-----`,
+    rewrite: (_mode, groups) =>
+      `-----BEGIN ${group(groups, 'kind')}PRIVATE KEY-----${REDACTED_WORD}-----END ${group(groups, 'kind')}PRIVATE KEY-----`,
   },
   // credentials in a URL: the password, or a user alone on http(s) and ftp (a token often stands there)
   {
     pattern: (mode) =>
-      new RegExp(String.raw`(?<![A-Za-z0-9+.-])(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^\s/?#@:'"<>]*)(?::(?<password>${mode === 'shell' ? String.raw`[^\s/?#@'"\x60$;|&<>(){}\\]+` : String.raw`[^\s/?#@'"<>]+`}))?@`, 'g'),
+      new RegExp(
+        String.raw`(?<![A-Za-z0-9+.-])(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^\s/?#@:'"<>]*)(?::(?<password>${mode === 'shell' ? String.raw`[^\s/?#@'"\x60$;|&<>(){}\\]+` : String.raw`[^\s/?#@'"<>]+`}))?@`,
+        'g',
+      ),
     rewrite: (_mode, groups, match) => {
       const scheme = group(groups, 'scheme');
       if (groups.password !== undefined) return `${scheme}${group(groups, 'user')}:${REDACTED_WORD}@`;
-      return /^(?:https?|ftps?):\/\/$/i.test(scheme) && group(groups, 'user') !== '' ? `${scheme}${REDACTED_WORD}@` : match;
+      return /^(?:https?|ftps?):\/\/$/i.test(scheme) && group(groups, 'user') !== ''
+        ? `${scheme}${REDACTED_WORD}@`
+        : match;
     },
   },
   // a header that carries credentials, in a command (`curl -H 'Authorization: Bearer x'`) or a text
   {
     pattern: (mode) =>
-      new RegExp(String.raw`\b(?<name>(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)(?<sep>\s*:\s*)(?<scheme>(?:bearer|basic|token|digest|negotiate)\s+)?(?<value>${valueFor(mode)})`, 'gi'),
+      new RegExp(
+        String.raw`\b(?<name>(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)(?<sep>\s*:\s*)(?<scheme>(?:bearer|basic|token|digest|negotiate)\s+)?(?<value>${valueFor(mode)})`,
+        'gi',
+      ),
     rewrite: (mode, groups, match) =>
-      isSettled(group(groups, 'value')) ? match : `${group(groups, 'name')}${group(groups, 'sep')}${group(groups, 'scheme')}${redactValue(group(groups, 'value'), mode)}`,
+      isSettled(group(groups, 'value'))
+        ? match
+        : `${group(groups, 'name')}${group(groups, 'sep')}${group(groups, 'scheme')}${redactValue(group(groups, 'value'), mode)}`,
   },
   // tokens whose shape names them, wherever they stand
   {
-    pattern: () => /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})/g,
+    pattern: () =>
+      /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})/g,
     rewrite: () => REDACTED_WORD,
   },
   // a secret in a URL's query string
   {
-    pattern: () => /(?<name>[?&](?:access_token|token|api_key|apikey|key|secret|client_secret|password|passwd|sig|signature|auth|x-amz-signature|x-amz-credential|x-amz-security-token)=)(?<value>[^&#\s'"<>]+)/gi,
+    pattern: () =>
+      /(?<name>[?&](?:access_token|token|api_key|apikey|key|secret|client_secret|password|passwd|sig|signature|auth|x-amz-signature|x-amz-credential|x-amz-security-token)=)(?<value>[^&#\s'"<>]+)/gi,
     rewrite: (_mode, groups) => `${group(groups, 'name')}${REDACTED_WORD}`,
   },
   // a secret-looking flag and its value as the next word: `--password x`, `--token x`
   {
-    pattern: (mode) => new RegExp(String.raw`(?<flag>(?:^|(?<=\s))--?[A-Za-z][\w-]*)(?<sep>[ \t]+)(?<value>(?!-)(?:${valueFor(mode)}))`, 'g'),
-    rewrite: (mode, groups, match) => (isSecretName(group(groups, 'flag')) && !isSettled(group(groups, 'value')) ? `${group(groups, 'flag')}${group(groups, 'sep')}${redactValue(group(groups, 'value'), mode)}` : match),
+    pattern: (mode) =>
+      new RegExp(
+        String.raw`(?<flag>(?:^|(?<=\s))--?[A-Za-z][\w-]*)(?<sep>[ \t]+)(?<value>(?!-)(?:${valueFor(mode)}))`,
+        'g',
+      ),
+    rewrite: (mode, groups, match) =>
+      isSecretName(group(groups, 'flag')) && !isSettled(group(groups, 'value'))
+        ? `${group(groups, 'flag')}${group(groups, 'sep')}${redactValue(group(groups, 'value'), mode)}`
+        : match,
   },
   // a secret-looking assignment: `FOO_TOKEN=x`, `--token=x`, `password: x`, `"api_key": "x"`; a name starts a word, so a long word is scanned once
   {
-    pattern: (mode) => new RegExp(String.raw`(?<![\w.-])(?<name>-{0,2}[A-Za-z_][\w.-]*)(?<sep>["']?[ \t]*[:=][ \t]*)(?<value>${valueFor(mode)})`, 'g'),
-    rewrite: (mode, groups, match) => (isSecretName(group(groups, 'name')) && !isSettled(group(groups, 'value')) ? `${group(groups, 'name')}${group(groups, 'sep')}${redactValue(group(groups, 'value'), mode)}` : match),
+    pattern: (mode) =>
+      new RegExp(
+        String.raw`(?<![\w.-])(?<name>-{0,2}[A-Za-z_][\w.-]*)(?<sep>["']?[ \t]*[:=][ \t]*)(?<value>${valueFor(mode)})`,
+        'g',
+      ),
+    rewrite: (mode, groups, match) =>
+      isSecretName(group(groups, 'name')) && !isSettled(group(groups, 'value'))
+        ? `${group(groups, 'name')}${group(groups, 'sep')}${redactValue(group(groups, 'value'), mode)}`
+        : match,
   },
   // mysql's password flag takes its value attached (`-psecret`); a detached `-p` asks for it instead
   {
-    pattern: (mode) => new RegExp(String.raw`(?<before>\b(?:mysql\w*|mariadb[\w-]*)\b[^\n;|&]{0,512}?\s-p)(?<value>${valueFor(mode)})`, 'g'),
+    pattern: (mode) =>
+      new RegExp(
+        String.raw`(?<before>\b(?:mysql\w*|mariadb[\w-]*)\b[^\n;|&]{0,512}?\s-p)(?<value>${valueFor(mode)})`,
+        'g',
+      ),
     rewrite: (mode, groups) => `${group(groups, 'before')}${redactValue(group(groups, 'value'), mode)}`,
   },
   // sshpass -p takes the password, attached or not
@@ -105,7 +170,10 @@ const RULES: readonly TextRule[] = [
   // curl's user and password: `-u user:pass`, `--user user:pass`
   {
     pattern: (mode) =>
-      new RegExp(String.raw`(?<before>\bcurl\b[^\n;|&]{0,512}?\s(?:-u[ \t]*|--(?:proxy-)?user[= \t]+|-U[ \t]*)["']?[^\s:'"]*:)(?<value>${mode === 'shell' ? String.raw`[^\s'"\x60$;|&<>(){}\\]+` : String.raw`[^\s'"<>]+`})`, 'g'),
+      new RegExp(
+        String.raw`(?<before>\bcurl\b[^\n;|&]{0,512}?\s(?:-u[ \t]*|--(?:proxy-)?user[= \t]+|-U[ \t]*)["']?[^\s:'"]*:)(?<value>${mode === 'shell' ? String.raw`[^\s'"\x60$;|&<>(){}\\]+` : String.raw`[^\s'"<>]+`})`,
+        'g',
+      ),
     rewrite: (_mode, groups) => `${group(groups, 'before')}${REDACTED_WORD}`,
   },
 ];
@@ -137,7 +205,11 @@ export function redactTextByRules(text: string, mode: TextMode): string {
   for (const rule of RULES) {
     result = result.replace(rule.pattern(mode), (match: string, ...rest: unknown[]) => {
       const groups = rest[rest.length - 1];
-      return rule.rewrite(mode, typeof groups === 'object' && groups !== null ? (groups as Record<string, string | undefined>) : {}, match);
+      return rule.rewrite(
+        mode,
+        typeof groups === 'object' && groups !== null ? (groups as Record<string, string | undefined>) : {},
+        match,
+      );
     });
   }
   return result;

@@ -48,12 +48,22 @@ function openForAppend(file: string): { readonly fd: number; readonly stats: Sta
  * The vouched-for file, now at a rotated name, checked as the trace file itself would be;
  * `found` is false when it is at no rotated name.
  */
-function rotatedChange(file: string, vouched: Vouched, rotating: boolean, current: Stats): { readonly change: TraceChange | undefined; readonly found: boolean } {
+function rotatedChange(
+  file: string,
+  vouched: Vouched,
+  rotating: boolean,
+  current: Stats,
+): { readonly change: TraceChange | undefined; readonly found: boolean } {
   const rotated = openRotated(file, vouched);
   if (!rotated) return { change: changeOf(vouched, current, undefined, { rotating }), found: false };
   try {
     const stats = fstatSync(rotated.fd);
-    return { change: changeOf(vouched, stats, hashPrefix(rotated.fd, stats.size, vouched.size).digestAt, { rotatedTo: rotated.name }), found: true };
+    return {
+      change: changeOf(vouched, stats, hashPrefix(rotated.fd, stats.size, vouched.size).digestAt, {
+        rotatedTo: rotated.name,
+      }),
+      found: true,
+    };
   } finally {
     closeSync(rotated.fd);
   }

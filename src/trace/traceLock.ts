@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  openSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 
 /** How long an append waits for another writer's lock before it fails (the call is then refused). */
 export const TRACE_LOCK_WAIT_MS = 2_000;
@@ -85,7 +95,9 @@ export function withTraceLock<T>(file: string, run: () => T): T {
     const stale = staleLock(lock);
     if (stale !== undefined) breakStale(lock, stale);
     else if (Date.now() - started > TRACE_LOCK_WAIT_MS) {
-      throw new Error(`the trace lock ${lock} was held by another writer for over ${TRACE_LOCK_WAIT_MS} ms; remove it if no intentgate process is running`);
+      throw new Error(
+        `the trace lock ${lock} was held by another writer for over ${TRACE_LOCK_WAIT_MS} ms; remove it if no intentgate process is running`,
+      );
     } else {
       sleep(pause);
       pause = Math.min(pause * 2, 16);

@@ -91,7 +91,12 @@ export interface TraceNotice {
 }
 
 /** The trace record of a decision, with what is known of its call. */
-export function traceRecordOf(decision: Decision, sessionId: string, time: Date, facts: TraceCallFacts = {}): TraceRecord {
+export function traceRecordOf(
+  decision: Decision,
+  sessionId: string,
+  time: Date,
+  facts: TraceCallFacts = {},
+): TraceRecord {
   const approvalId = decision.approval?.id ?? facts.approvalId;
   return {
     time: time.toISOString(),
@@ -100,7 +105,12 @@ export function traceRecordOf(decision: Decision, sessionId: string, time: Date,
     tool: decision.tool,
     categories: decision.categories,
     verdict: decision.verdict,
-    reasons: decision.reasons.map((r) => ({ code: r.code, message: r.message, ...(r.category && { category: r.category }), ...(r.grant !== undefined && { grant: r.grant }) })),
+    reasons: decision.reasons.map((r) => ({
+      code: r.code,
+      message: r.message,
+      ...(r.category && { category: r.category }),
+      ...(r.grant !== undefined && { grant: r.grant }),
+    })),
     state: decision.state,
     ...(facts.safeMode !== undefined && { safe_mode: facts.safeMode }),
     ...(facts.approvedCategories !== undefined && { approved_categories: facts.approvedCategories }),

@@ -33,7 +33,8 @@ export type TraceRotation = z.infer<typeof traceRotationSchema>;
 export const rotatedName = (file: string, n: number): string => `${file}.${n}`;
 
 /** True when an append of `adding` bytes to a file of `size` bytes must first rotate it; an empty file takes a line of any length. */
-export const needsRotation = (rotation: TraceRotation, size: number, adding: number): boolean => size > 0 && size + adding > rotation.maxBytes;
+export const needsRotation = (rotation: TraceRotation, size: number, adding: number): boolean =>
+  size > 0 && size + adding > rotation.maxBytes;
 
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -64,7 +65,10 @@ export interface RotatedFile {
  * `<file>.1`, `<file>.2`, ... up to the first name that is missing; the caller closes it.
  * The identity is checked on the open descriptor, so a name swapped meanwhile is not believed.
  */
-export function openRotated(file: string, identity: { readonly dev: number; readonly ino: number }): RotatedFile | undefined {
+export function openRotated(
+  file: string,
+  identity: { readonly dev: number; readonly ino: number },
+): RotatedFile | undefined {
   for (let n = 1; n <= MAX_TRACE_ROTATION_KEEP; n++) {
     const name = rotatedName(file, n);
     let stats;
@@ -100,7 +104,8 @@ export function rotatedTraceFiles(file: string): string[] {
     if (!name.startsWith(`${base}.`)) continue;
     const suffix = name.slice(base.length + 1);
     // only `<file>.<n>` with n written plainly: not the lock, not `.01`
-    if (/^[1-9][0-9]{0,5}$/.test(suffix)) numbered.push({ n: Number(suffix), name: path.join(path.dirname(file), name) });
+    if (/^[1-9][0-9]{0,5}$/.test(suffix))
+      numbered.push({ n: Number(suffix), name: path.join(path.dirname(file), name) });
   }
   return numbered.sort((a, b) => b.n - a.n).map((entry) => entry.name);
 }
@@ -108,5 +113,9 @@ export function rotatedTraceFiles(file: string): string[] {
 /** The trace file's names as a writer with `rotation` uses them: the file, its lock, and its rotated files; the file alone when not rotated. */
 export function traceFileNames(file: string, rotation: TraceRotation | undefined): string[] {
   if (rotation === undefined) return [file];
-  return [file, traceLockName(file), ...Array.from({ length: rotation.keep }, (_, index) => rotatedName(file, index + 1))];
+  return [
+    file,
+    traceLockName(file),
+    ...Array.from({ length: rotation.keep }, (_, index) => rotatedName(file, index + 1)),
+  ];
 }

@@ -26,7 +26,11 @@ export function endsMidLine(fd: number, size: number): boolean {
 }
 
 /** Hashes the file's first `size` bytes; `at` (when not above size) also gets the digest of the first `at` bytes. */
-export function hashPrefix(fd: number, size: number, at: number | undefined): { readonly hash: Hash; readonly digestAt: string | undefined } {
+export function hashPrefix(
+  fd: number,
+  size: number,
+  at: number | undefined,
+): { readonly hash: Hash; readonly digestAt: string | undefined } {
   const hash = createHash('sha256');
   const buffer = Buffer.alloc(READ_CHUNK_BYTES);
   let digestAt: string | undefined = at === 0 ? hash.copy().digest('hex') : undefined;
@@ -54,19 +58,39 @@ export interface FoundAt {
 }
 
 /** How the file differs from what was vouched for, if it does. */
-export function changeOf(vouched: Vouched, stats: Stats, digestAt: string | undefined, found: FoundAt = {}): TraceChange | undefined {
+export function changeOf(
+  vouched: Vouched,
+  stats: Stats,
+  digestAt: string | undefined,
+  found: FoundAt = {},
+): TraceChange | undefined {
   const sizes = { vouchedBytes: vouched.size, foundBytes: stats.size };
   const advice = 'Records this governor wrote may be lost: keep a copy of the file and find out what changed it.';
-  const subject = found.rotatedTo === undefined ? 'The trace file' : `The trace file, rotated to ${path.basename(found.rotatedTo)} since this governor last wrote to it,`;
+  const subject =
+    found.rotatedTo === undefined
+      ? 'The trace file'
+      : `The trace file, rotated to ${path.basename(found.rotatedTo)} since this governor last wrote to it,`;
   if (stats.dev !== vouched.dev || stats.ino !== vouched.ino) {
     const rotatedOut = found.rotating ? ', or rotated out of the kept files,' : '';
-    return { kind: 'replaced', ...sizes, message: `The trace file was removed or replaced outside intentgate${rotatedOut}: it held ${bytes(vouched.size)} when this governor last wrote to it, and the file there now is another one (${bytes(stats.size)}). ${advice}` };
+    return {
+      kind: 'replaced',
+      ...sizes,
+      message: `The trace file was removed or replaced outside intentgate${rotatedOut}: it held ${bytes(vouched.size)} when this governor last wrote to it, and the file there now is another one (${bytes(stats.size)}). ${advice}`,
+    };
   }
   if (stats.size < vouched.size) {
-    return { kind: 'truncated', ...sizes, message: `${subject} was truncated outside intentgate: it held ${bytes(vouched.size)} when this governor last wrote to it and now holds ${bytes(stats.size)}. ${advice}` };
+    return {
+      kind: 'truncated',
+      ...sizes,
+      message: `${subject} was truncated outside intentgate: it held ${bytes(vouched.size)} when this governor last wrote to it and now holds ${bytes(stats.size)}. ${advice}`,
+    };
   }
   if (digestAt !== vouched.digest) {
-    return { kind: 'rewritten', ...sizes, message: `${subject} was rewritten outside intentgate: its first ${bytes(vouched.size)}, which this governor last wrote or read, are not what they were. ${advice}` };
+    return {
+      kind: 'rewritten',
+      ...sizes,
+      message: `${subject} was rewritten outside intentgate: its first ${bytes(vouched.size)}, which this governor last wrote or read, are not what they were. ${advice}`,
+    };
   }
   return undefined;
 }

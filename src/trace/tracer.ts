@@ -4,8 +4,7 @@ import { traceRecordOf, type TraceCallFacts, type TraceChange, type TraceRecord,
 
 export type TraceResult =
   /** `changed`: the trace file was changed outside the governor since its last append (a notice line says so) */
-  | { readonly ok: true; readonly changed?: TraceChange }
-  | { readonly ok: false; readonly problem: string };
+  { readonly ok: true; readonly changed?: TraceChange } | { readonly ok: false; readonly problem: string };
 
 export interface Tracer {
   /** Writes a decision, with what is known of its call, when `isTraced` says so; other decisions are not traced. */
@@ -30,7 +29,11 @@ const vouchesNothing = (): undefined => undefined;
  * The trace of one governor. A file is watched (see `openTraceFile`); a host's sink gets
  * each record and is trusted with it.
  */
-export function createTracer(target: TracerFile | TraceSink, sessionId: () => string, isTraced: TracedDecisions): Tracer {
+export function createTracer(
+  target: TracerFile | TraceSink,
+  sessionId: () => string,
+  isTraced: TracedDecisions,
+): Tracer {
   const file = typeof target === 'function' ? undefined : openTraceFile(target.file, target.options, target.start);
   const sink = typeof target === 'function' ? target : undefined;
   const append = (record: TraceRecord): TraceChange | undefined => {

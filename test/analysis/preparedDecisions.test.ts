@@ -27,7 +27,11 @@ const POLICY: GovernorOptions['shell'] = {
 };
 
 function inAction(shell?: GovernorOptions['shell']): Governor {
-  const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: SCOPE_SRC, intentIgnore: 'secrets/\n' }), trace: () => undefined, ...(shell && { shell }) });
+  const governor = createGovernor({
+    workspaceRoot: makeWorkspace({ intentsYaml: SCOPE_SRC, intentIgnore: 'secrets/\n' }),
+    trace: () => undefined,
+    ...(shell && { shell }),
+  });
   governor.userPrompt('work on the sources');
   governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
   governor.approveSession(['EXEC_ARBITRARY']);
@@ -58,7 +62,9 @@ describe.each([
     const args = { command };
     const prepared = preparedInThread(governor, command);
     expect(prepared.outcome).toBe('assessed');
-    expect(governor.isToolAllowed('execute_command', args, { prepared })).toEqual(governor.isToolAllowed('execute_command', args));
+    expect(governor.isToolAllowed('execute_command', args, { prepared })).toEqual(
+      governor.isToolAllowed('execute_command', args),
+    );
   });
 });
 
@@ -75,8 +81,13 @@ describe('prepared decisions through real worker threads', () => {
       const args = { command };
       const work = governor.shellWork('execute_command', args);
       const prepared = work && (await pool.analyse(work));
-      if (prepared?.outcome !== 'assessed' || prepared.key !== work?.key) differences.push(`${command}: not analysed (${JSON.stringify(prepared)})`);
-      else if (JSON.stringify(governor.isToolAllowed('execute_command', args, { prepared })) !== JSON.stringify(governor.isToolAllowed('execute_command', args))) differences.push(command);
+      if (prepared?.outcome !== 'assessed' || prepared.key !== work?.key)
+        differences.push(`${command}: not analysed (${JSON.stringify(prepared)})`);
+      else if (
+        JSON.stringify(governor.isToolAllowed('execute_command', args, { prepared })) !==
+        JSON.stringify(governor.isToolAllowed('execute_command', args))
+      )
+        differences.push(command);
     }
     expect({ sampled: sample.length, differences }).toEqual({ sampled: sample.length, differences: [] });
     expect(sample.length).toBeGreaterThan(80);

@@ -14,12 +14,23 @@ const RISK: RiskContext = {
 
 describe('shellWorkFor', () => {
   it.each([
-    { name: 'a built-in shell tool', tool: 'execute_command', args: { command: 'ls -la' }, input: { command: 'ls -la', workspaceRoot: '/repo', sandboxRoot: '/', controlPaths: ['/repo/.orchestration'] } },
+    {
+      name: 'a built-in shell tool',
+      tool: 'execute_command',
+      args: { command: 'ls -la' },
+      input: { command: 'ls -la', workspaceRoot: '/repo', sandboxRoot: '/', controlPaths: ['/repo/.orchestration'] },
+    },
     {
       name: "a host's shell tool with its working folder",
       tool: 'run_in_terminal',
       args: { cmd: 'make', dir: 'src' },
-      input: { command: 'make', cwd: { argument: 'dir', path: 'src' }, workspaceRoot: '/repo', sandboxRoot: '/', controlPaths: ['/repo/.orchestration'] },
+      input: {
+        command: 'make',
+        cwd: { argument: 'dir', path: 'src' },
+        workspaceRoot: '/repo',
+        sandboxRoot: '/',
+        controlPaths: ['/repo/.orchestration'],
+      },
     },
     { name: 'a file tool', tool: 'read_file', args: { path: 'a.ts' }, input: undefined },
     { name: 'an unknown tool', tool: 'mystery', args: { command: 'ls' }, input: undefined },
@@ -35,7 +46,11 @@ describe('shellWorkFor', () => {
 
   it('carries the shell section a policy gave, as given', () => {
     const policy = { rules: [{ prefix: 'git push', decision: 'deny' as const, examples: ['git push'] }] };
-    const work = shellWorkFor('execute_command', { command: 'git push' }, { ...RISK, shell: resolveShellPolicy(policy).setup });
+    const work = shellWorkFor(
+      'execute_command',
+      { command: 'git push' },
+      { ...RISK, shell: resolveShellPolicy(policy).setup },
+    );
     expect(work?.input.shell).toEqual(policy);
   });
 

@@ -1,7 +1,14 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { categorize, confirmationPrompt, type Categorization, type ConfirmationPrompt, type Locale, type RiskCategory } from '../../src/index';
+import {
+  categorize,
+  confirmationPrompt,
+  type Categorization,
+  type ConfirmationPrompt,
+  type Locale,
+  type RiskCategory,
+} from '../../src/index';
 
 // seed 002's layout: a sandbox whose project/ child is the workspace, with one folder and one file
 export const sandbox = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'prompt-'));
@@ -27,5 +34,11 @@ export function riskOf(call: Call): Categorization {
 
 /** The prompt safe mode would show for the call; by default it asks about every category the call raises. */
 export function promptFor(call: Call, locale: Locale = 'en', categories?: readonly RiskCategory[]): ConfirmationPrompt {
-  return confirmationPrompt({ tool: call.tool, args: call.args, risk: riskOf(call), locale, ...(categories && { categories }) });
+  return confirmationPrompt({
+    tool: call.tool,
+    args: call.args,
+    risk: riskOf(call),
+    locale,
+    ...(categories && { categories }),
+  });
 }

@@ -12,7 +12,14 @@ export interface RecordingPlace {
   readonly trace: string;
 }
 
-const INTENTS = ['active_intents:', '  - id: INT-1', '    name: login', '    status: IN_PROGRESS', '    owned_scope: ["src/**"]', ''].join('\n');
+const INTENTS = [
+  'active_intents:',
+  '  - id: INT-1',
+  '    name: login',
+  '    status: IN_PROGRESS',
+  '    owned_scope: ["src/**"]',
+  '',
+].join('\n');
 
 /** A fresh place; `policyLines` are added to a policy that names the workspace. */
 export function recordingPlace(policyLines: readonly string[] = []): RecordingPlace {
@@ -46,15 +53,29 @@ export interface SessionStep {
 export function recordSession(place: RecordingPlace): SessionStep[] {
   mkdirSync(path.dirname(place.trace), { recursive: true });
   let clock = 1_000_000;
-  const governor = createGovernor({ ...loadPolicy(place.policy).governor, trace: place.trace, sessionId: 'recorded', now: () => clock });
+  const governor = createGovernor({
+    ...loadPolicy(place.policy).governor,
+    trace: place.trace,
+    sessionId: 'recorded',
+    now: () => clock,
+  });
   const steps: SessionStep[] = [];
   const call = (what: string, tool: string, args: Record<string, unknown>): Decision => {
     const decision = governor.handleToolCall(tool, args);
     steps.push({ what, decision });
     return decision;
   };
-  const answer = (what: string, held: Decision, given: Parameters<typeof governor.resolveApproval>[1], approver?: string): Decision => {
-    const decision = governor.resolveApproval(held.approval?.id ?? '', given, approver === undefined ? undefined : { approver });
+  const answer = (
+    what: string,
+    held: Decision,
+    given: Parameters<typeof governor.resolveApproval>[1],
+    approver?: string,
+  ): Decision => {
+    const decision = governor.resolveApproval(
+      held.approval?.id ?? '',
+      given,
+      approver === undefined ? undefined : { approver },
+    );
     steps.push({ what, decision });
     return decision;
   };
@@ -76,7 +97,10 @@ export function recordSession(place: RecordingPlace): SessionStep[] {
   call('a download approved for the session', 'execute_command', { command: 'curl -s https://example.com/data.json' });
   call('a write out of scope', 'write_to_file', { path: 'docs/notes.md', content: 'notes' });
   call('a publish with a token', 'execute_command', { command: 'NPM_TOKEN=abc123secret npm publish' });
-  call('a write with a password in it', 'write_to_file', { path: 'src/config.ts', content: 'export const password = "hunter2";\n' });
+  call('a write with a password in it', 'write_to_file', {
+    path: 'src/config.ts',
+    content: 'export const password = "hunter2";\n',
+  });
   governor.userPrompt('next step');
   call('a write in REASONING with the intent kept', 'write_to_file', { path: 'src/b.ts', content: 'b' });
   renameSync(path.join(place.workspace, '.orchestration'), path.join(place.workspace, '.orchestration-away'));

@@ -26,7 +26,10 @@ afterAll(() => unregister());
 const WRITE = { event: 'pre', tool: 'write_to_file', args: { path: 'src/auth/login.ts', content: 'x' } };
 
 async function hook(root: string, human: HumanHome, event: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const run = await cli(['hook', 'test-agent', '--workspace', root], { stdin: JSON.stringify({ session: 's1', ...event }), env: human.env });
+  const run = await cli(['hook', 'test-agent', '--workspace', root], {
+    stdin: JSON.stringify({ session: 's1', ...event }),
+    env: human.env,
+  });
   return JSON.parse(run.stdout) as Record<string, unknown>;
 }
 
@@ -38,7 +41,8 @@ async function holding(human: HumanHome): Promise<string> {
   return root;
 }
 
-const otherFile = (): string => path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'agent-made-')), 'token');
+const otherFile = (): string =>
+  path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'agent-made-')), 'token');
 
 interface Refusal {
   readonly name: string;
@@ -57,10 +61,11 @@ const refusals: readonly Refusal[] = [
     name: 'refuses when there is no credential at all',
     credentialAtStart: false,
     argv: () => ['--session', 's1', 'FS_DELETE_OVERWRITE'],
-    stderr: /^refused: approving needs the approval credential, and there is none at .*approval-token: create it once, in your own terminal, with `intentgate approve --init`/,
+    stderr:
+      /^refused: approving needs the approval credential, and there is none at .*approval-token: create it once, in your own terminal, with `intentgate approve --init`/,
   },
   {
-    name: 'refuses, with no terminal, the credential at its default place (an agent\'s shell tool has no terminal)',
+    name: "refuses, with no terminal, the credential at its default place (an agent's shell tool has no terminal)",
     credentialAtStart: true,
     argv: () => ['--session', 's1', 'FS_DELETE_OVERWRITE'],
     stderr: 'refused: approving needs a human at an interactive terminal to confirm (stdin and stdout a terminal',
@@ -73,9 +78,15 @@ const refusals: readonly Refusal[] = [
     stderr: 'refused: approving needs a human at an interactive terminal',
   },
   {
-    name: 'refuses a token file of the agent\'s own making, named with --token-file',
+    name: "refuses a token file of the agent's own making, named with --token-file",
     credentialAtStart: true,
-    argv: () => ['--token-file', writeTokenFile(otherFile(), 'made-by-the-agent-0123456789abcdef0123'), '--session', 's1', 'FS_DELETE_OVERWRITE'],
+    argv: () => [
+      '--token-file',
+      writeTokenFile(otherFile(), 'made-by-the-agent-0123456789abcdef0123'),
+      '--session',
+      's1',
+      'FS_DELETE_OVERWRITE',
+    ],
     stderr: /^refused: the approval token in .* is not the one this session was started under/,
   },
   {
@@ -95,11 +106,17 @@ const refusals: readonly Refusal[] = [
   {
     name: 'refuses a credential inside the workspace',
     credentialAtStart: true,
-    argv: (_human, root) => ['--token-file', writeTokenFile(path.join(root, 'token'), 'in-the-workspace-0123456789abcdef0123'), '--session', 's1', 'FS_DELETE_OVERWRITE'],
+    argv: (_human, root) => [
+      '--token-file',
+      writeTokenFile(path.join(root, 'token'), 'in-the-workspace-0123456789abcdef0123'),
+      '--session',
+      's1',
+      'FS_DELETE_OVERWRITE',
+    ],
     stderr: "where the agent's tools read",
   },
   {
-    name: 'refuses a link in the credential\'s place',
+    name: "refuses a link in the credential's place",
     credentialAtStart: true,
     argv: (human) => {
       const link = otherFile();
@@ -121,17 +138,23 @@ describe('intentgate approve without the credential and a human', () => {
     expect(await hook(root, human, WRITE)).toMatchObject({ answer: 'ask', code: 'needs_approval' });
   });
 
-  it('refuses --init without a terminal: creating the credential is a human\'s setup step', async () => {
+  it("refuses --init without a terminal: creating the credential is a human's setup step", async () => {
     const human = humanHome({ credential: false });
     const run = await cli(['approve', '--init'], { env: human.env });
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 3, stderr: "refused: --init is a human's setup step: run it in your own terminal (stdin and stdout a terminal)\n" });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({
+      code: 3,
+      stderr: "refused: --init is a human's setup step: run it in your own terminal (stdin and stdout a terminal)\n",
+    });
     expect(existsSync(human.tokenFile)).toBe(false);
   });
 
-  it('approves with the session\'s own credential named with --token-file', async () => {
+  it("approves with the session's own credential named with --token-file", async () => {
     const human = humanHome();
     const root = await holding(human);
-    const run = await cli(['approve', '--workspace', root, '--token-file', human.tokenFile, '--session', 's1', 'FS_DELETE_OVERWRITE'], { env: human.env });
+    const run = await cli(
+      ['approve', '--workspace', root, '--token-file', human.tokenFile, '--session', 's1', 'FS_DELETE_OVERWRITE'],
+      { env: human.env },
+    );
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(await hook(root, human, WRITE)).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
   });
@@ -141,9 +164,16 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 const CLI_WITH_TEST_AGENT = path.join(REPO_ROOT, 'test', 'cli', 'fixtures', 'cliWithTestAgent.ts');
 
 /** The CLI in a terminal of its own (`script` gives it a pseudo-terminal), `input` typed into it. */
-function atTerminal(argv: readonly string[], human: HumanHome, input: string): Promise<{ code: number | null; output: string }> {
+function atTerminal(
+  argv: readonly string[],
+  human: HumanHome,
+  input: string,
+): Promise<{ code: number | null; output: string }> {
   const command = quoteArgv([process.execPath, '--import', TSX_LOADER, CLI_WITH_TEST_AGENT, ...argv]);
-  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...human.env, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: { ...human.env, TERM: 'dumb' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -169,12 +199,28 @@ describe.skipIf(!existsSync('/usr/bin/script'))('intentgate approve at an intera
   });
 
   it.each([
-    { name: 'approves when the human answers y', input: 'y\n', code: 0, output: 'Approved FS_DELETE_OVERWRITE for agent session s1', after: 'allow' },
-    { name: 'refuses when the human answers n', input: 'n\n', code: 3, output: 'refused: not approved: the answer was not y', after: 'ask' },
+    {
+      name: 'approves when the human answers y',
+      input: 'y\n',
+      code: 0,
+      output: 'Approved FS_DELETE_OVERWRITE for agent session s1',
+      after: 'allow',
+    },
+    {
+      name: 'refuses when the human answers n',
+      input: 'n\n',
+      code: 3,
+      output: 'refused: not approved: the answer was not y',
+      after: 'ask',
+    },
   ])('asks which categories for which session, and $name', async ({ input, code, output, after }) => {
     const human = humanHome();
     const root = await holding(human);
-    const run = await atTerminal(['approve', '--workspace', root, '--session', 's1', 'FS_DELETE_OVERWRITE'], human, input);
+    const run = await atTerminal(
+      ['approve', '--workspace', root, '--session', 's1', 'FS_DELETE_OVERWRITE'],
+      human,
+      input,
+    );
     expect(run.output).toContain('Approve FS_DELETE_OVERWRITE for session s1? [y/N]');
     expect(run.output).toContain(output);
     expect(run.code).toBe(code);
@@ -183,7 +229,11 @@ describe.skipIf(!existsSync('/usr/bin/script'))('intentgate approve at an intera
 });
 
 // docs/cli.md's policy line, for agents that can give a command a terminal (Codex's tty)
-const DENY_SELF_APPROVAL = { prefix: 'intentgate approve', decision: 'deny' as const, examples: ['intentgate approve --session s SUDO'] };
+const DENY_SELF_APPROVAL = {
+  prefix: 'intentgate approve',
+  decision: 'deny' as const,
+  examples: ['intentgate approve --session s SUDO'],
+};
 
 describe("a policy rule that refuses the agent's own intentgate approve", () => {
   it.each([
@@ -192,9 +242,16 @@ describe("a policy rule that refuses the agent's own intentgate approve", () => 
     { name: 'by its path', command: './node_modules/.bin/intentgate approve --session s SUDO' },
     { name: 'behind env', command: 'env A=1 intentgate approve --session s SUDO' },
   ])('denies it $name', ({ command }) => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined, shell: { rules: [DENY_SELF_APPROVAL] } });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      trace: () => undefined,
+      shell: { rules: [DENY_SELF_APPROVAL] },
+    });
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     governor.approveSession(['EXEC_ARBITRARY']);
-    expect(governor.handleToolCall('execute_command', { command })).toMatchObject({ verdict: 'deny', code: 'command_denied' });
+    expect(governor.handleToolCall('execute_command', { command })).toMatchObject({
+      verdict: 'deny',
+      code: 'command_denied',
+    });
   });
 });

@@ -14,9 +14,26 @@ function rotatedTrace(): string {
   const folder = path.join(place.root, `rotated-${Math.random()}`);
   mkdirSync(folder);
   const file = path.join(folder, 'agent_trace.jsonl');
-  const notice = { time: '2026-11-25T12:00:00.000Z', session_id: 'recorded', notice: 'trace_changed', change: { kind: 'truncated', vouchedBytes: 10, foundBytes: 0, message: 'The trace file was truncated outside intentgate.' } };
+  const notice = {
+    time: '2026-11-25T12:00:00.000Z',
+    session_id: 'recorded',
+    notice: 'trace_changed',
+    change: {
+      kind: 'truncated',
+      vouchedBytes: 10,
+      foundBytes: 0,
+      message: 'The trace file was truncated outside intentgate.',
+    },
+  };
   writeFileSync(`${file}.1`, `${lines.slice(0, 5).join('\n')}\n{"time":"2026`);
-  writeFileSync(file, [JSON.stringify(notice), ...lines.slice(5), JSON.stringify({ ...JSON.parse(lines[0] ?? '{}'), verdict: 'maybe' })].join('\n'));
+  writeFileSync(
+    file,
+    [
+      JSON.stringify(notice),
+      ...lines.slice(5),
+      JSON.stringify({ ...JSON.parse(lines[0] ?? '{}'), verdict: 'maybe' }),
+    ].join('\n'),
+  );
   return file;
 }
 
@@ -25,7 +42,16 @@ describe('intentgate audit', () => {
     const run = await cli(['audit', rotatedTrace(), '--json']);
     expect(run.code, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as AuditSummary;
-    expect(summary).toMatchObject({ records: lines.length, sessions: 1, verdicts: { allow: 2, ask: 8, deny: 6 }, skipped: 1, invalid: 1, grants: [], safeModeOff: 0, redacted: 2 });
+    expect(summary).toMatchObject({
+      records: lines.length,
+      sessions: 1,
+      verdicts: { allow: 2, ask: 8, deny: 6 },
+      skipped: 1,
+      invalid: 1,
+      grants: [],
+      safeModeOff: 0,
+      redacted: 2,
+    });
     expect(summary.files.map((file) => path.basename(file))).toEqual(['agent_trace.jsonl.1', 'agent_trace.jsonl']);
     expect(summary.codes[0]).toEqual({ verdict: 'ask', code: 'needs_approval', calls: 8 });
     expect(summary.answers.map((entry) => [entry.approval_id, entry.answer, entry.approver, entry.code])).toEqual([
@@ -34,8 +60,22 @@ describe('intentgate audit', () => {
       ['approval-4', 'continue', 'alice', 'approval_expired'],
       ['approval-6', 'edit', 'carol', 'needs_approval'],
     ]);
-    expect(summary.sessionApprovals).toEqual([expect.objectContaining({ session_id: 'recorded', approver: 'bob', categories: ['NETWORK_RISK', 'EXEC_ARBITRARY'], calls: 1 })]);
-    expect(summary.traceChanges).toEqual([{ time: '2026-11-25T12:00:00.000Z', session_id: 'recorded', kind: 'truncated', message: 'The trace file was truncated outside intentgate.' }]);
+    expect(summary.sessionApprovals).toEqual([
+      expect.objectContaining({
+        session_id: 'recorded',
+        approver: 'bob',
+        categories: ['NETWORK_RISK', 'EXEC_ARBITRARY'],
+        calls: 1,
+      }),
+    ]);
+    expect(summary.traceChanges).toEqual([
+      {
+        time: '2026-11-25T12:00:00.000Z',
+        session_id: 'recorded',
+        kind: 'truncated',
+        message: 'The trace file was truncated outside intentgate.',
+      },
+    ]);
   });
 
   it('prints who approved what and when as text', async () => {
@@ -49,10 +89,20 @@ describe('intentgate audit', () => {
 
   it('counts the grants that covered calls', async () => {
     const file = path.join(place.root, 'granted.jsonl');
-    const granted = (grant: string) => JSON.stringify({ ...JSON.parse(lines[10] ?? '{}'), reasons: [{ code: 'destructive_in_scope', message: 'm' }, { code: 'approved_by_grant', message: 'g', grant }] });
+    const granted = (grant: string) =>
+      JSON.stringify({
+        ...JSON.parse(lines[10] ?? '{}'),
+        reasons: [
+          { code: 'destructive_in_scope', message: 'm' },
+          { code: 'approved_by_grant', message: 'g', grant },
+        ],
+      });
     writeFileSync(file, [granted('grant-1'), granted('grant-2'), granted('grant-1')].join('\n'));
     const summary = JSON.parse((await cli(['audit', file, '--json'])).stdout) as AuditSummary;
-    expect(summary.grants.map((use) => [use.grant, use.calls])).toEqual([['grant-1', 2], ['grant-2', 1]]);
+    expect(summary.grants.map((use) => [use.grant, use.calls])).toEqual([
+      ['grant-1', 2],
+      ['grant-2', 1],
+    ]);
   });
 
   it('keeps control characters a trace holds out of the terminal', async () => {
@@ -64,10 +114,25 @@ describe('intentgate audit', () => {
   });
 
   const failures = [
-    { name: 'a trace that does not exist exits 1', argv: ['audit', '/no/such/trace.jsonl'], code: 1, message: /cannot read the trace \/no\/such\/trace\.jsonl: neither the file nor rotated files/ },
-    { name: 'a folder for a trace exits 1', argv: ['audit', '/'], code: 1, message: /cannot read the trace \/: .*not a regular file/ },
+    {
+      name: 'a trace that does not exist exits 1',
+      argv: ['audit', '/no/such/trace.jsonl'],
+      code: 1,
+      message: /cannot read the trace \/no\/such\/trace\.jsonl: neither the file nor rotated files/,
+    },
+    {
+      name: 'a folder for a trace exits 1',
+      argv: ['audit', '/'],
+      code: 1,
+      message: /cannot read the trace \/: .*not a regular file/,
+    },
     { name: 'no trace named exits 2', argv: ['audit'], code: 2, message: /missing required argument 'trace'/ },
-    { name: 'an unknown flag exits 2', argv: ['audit', 'x.jsonl', '--yaml'], code: 2, message: /unknown option '--yaml'/ },
+    {
+      name: 'an unknown flag exits 2',
+      argv: ['audit', 'x.jsonl', '--yaml'],
+      code: 2,
+      message: /unknown option '--yaml'/,
+    },
   ];
 
   it.each(failures)('$name', async ({ argv, code, message }) => {

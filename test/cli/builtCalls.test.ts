@@ -24,7 +24,9 @@ const hookEvent = (workspace: string): string =>
   });
 
 // every name and alias of every built-in family: the built bundle knows them without starting the families' modules
-const EVERY_PROGRAM = BUILTIN_COMMAND_FAMILIES.flatMap((family) => family.programs.flatMap((program) => program.split(' ')))
+const EVERY_PROGRAM = BUILTIN_COMMAND_FAMILIES.flatMap((family) =>
+  family.programs.flatMap((program) => program.split(' ')),
+)
   .map((name) => `${JSON.stringify({ tool: 'execute_command', args: { command: `${name} -x src/a.ts out/b.ts` } })}\n`)
   .join('');
 
@@ -45,18 +47,33 @@ const cases: readonly Case[] = [
   { name: 'decide with a policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: VALID_POLICY },
   { name: 'decide with an invalid policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: INVALID_POLICY },
   { name: 'decide with a missing policy', argv: ['decide'], stdin: () => DECIDE_LINE, policy: 'missing' },
-  { name: 'decide with bad lines among good ones', argv: ['decide'], stdin: () => `{"tool": 5}\nnot json\n{"tool":"read_file","args":{"path":"src/a.ts","extra":[1]}}\n{"args":{}}\n` },
+  {
+    name: 'decide with bad lines among good ones',
+    argv: ['decide'],
+    stdin: () => `{"tool": 5}\nnot json\n{"tool":"read_file","args":{"path":"src/a.ts","extra":[1]}}\n{"args":{}}\n`,
+  },
   { name: 'decide of every built-in program', argv: ['decide'], stdin: () => EVERY_PROGRAM },
   { name: 'hook without a policy', argv: ['hook', 'claude-code'], stdin: hookEvent },
-  { name: 'hook with an event of the wrong shape', argv: ['hook', 'claude-code'], stdin: () => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 7, tool_input: [] }) },
-  { name: 'hook with an event missing its session', argv: ['hook', 'claude-code'], stdin: (workspace) => JSON.stringify({ ...(JSON.parse(hookEvent(workspace)) as object), session_id: undefined }) },
+  {
+    name: 'hook with an event of the wrong shape',
+    argv: ['hook', 'claude-code'],
+    stdin: () => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 7, tool_input: [] }),
+  },
+  {
+    name: 'hook with an event missing its session',
+    argv: ['hook', 'claude-code'],
+    stdin: (workspace) => JSON.stringify({ ...(JSON.parse(hookEvent(workspace)) as object), session_id: undefined }),
+  },
   { name: 'hook with a policy', argv: ['hook', 'claude-code'], stdin: hookEvent, policy: VALID_POLICY },
   { name: 'hook with an invalid policy', argv: ['hook', 'claude-code'], stdin: hookEvent, policy: INVALID_POLICY },
 ];
 
 function policyFlag(policy: string | undefined): readonly string[] {
   if (policy === undefined) return [];
-  const file = policy === 'missing' ? path.join(path.dirname(tempFile('placeholder', '')), 'none.yaml') : tempFile('policy.yaml', policy);
+  const file =
+    policy === 'missing'
+      ? path.join(path.dirname(tempFile('placeholder', '')), 'none.yaml')
+      : tempFile('policy.yaml', policy);
   return ['--policy', file];
 }
 
@@ -66,10 +83,21 @@ describe.skipIf(!existsSync(BUILT_CLI))('the built calls bundle', () => {
     const builtWorkspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const sourceWorkspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const flags = policyFlag(policy);
-    const built = spawnSync(process.execPath, [BUILT_CLI, ...argv, '--workspace', builtWorkspace, ...flags], { input: stdin(builtWorkspace), encoding: 'utf8', timeout: 20_000 });
-    const fromSource = await cli([...argv, '--workspace', sourceWorkspace, ...flags], { stdin: stdin(sourceWorkspace), cwd: sourceWorkspace });
+    const built = spawnSync(process.execPath, [BUILT_CLI, ...argv, '--workspace', builtWorkspace, ...flags], {
+      input: stdin(builtWorkspace),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const fromSource = await cli([...argv, '--workspace', sourceWorkspace, ...flags], {
+      stdin: stdin(sourceWorkspace),
+      cwd: sourceWorkspace,
+    });
     const same = (text: string, workspace: string) => text.split(workspace).join('<workspace>');
-    expect({ code: built.status, stdout: same(built.stdout, builtWorkspace), stderr: same(built.stderr, builtWorkspace) }).toEqual({
+    expect({
+      code: built.status,
+      stdout: same(built.stdout, builtWorkspace),
+      stderr: same(built.stderr, builtWorkspace),
+    }).toEqual({
       code: fromSource.code,
       stdout: same(fromSource.stdout, sourceWorkspace),
       stderr: same(fromSource.stderr, sourceWorkspace),

@@ -22,7 +22,11 @@ const cases: readonly Case[] = [
   { name: 'help decide starts the full bundle', argv: ['help', 'decide'], file: 'cli.bundle.cjs' },
   { name: 'a misspelt name starts the full bundle, for its suggestions', argv: ['decid'], file: 'cli.bundle.cjs' },
   { name: 'a name in another case starts the full bundle', argv: ['Decide'], file: 'cli.bundle.cjs' },
-  { name: 'a small-bundle name after another argument starts the full bundle', argv: ['serve', 'decide'], file: 'cli.bundle.cjs' },
+  {
+    name: 'a small-bundle name after another argument starts the full bundle',
+    argv: ['serve', 'decide'],
+    file: 'cli.bundle.cjs',
+  },
 ];
 
 describe('bundleFor', () => {

@@ -11,7 +11,10 @@ function ioIn(cwd: string): CliIo {
 
 describe('the governor behind decide and explain', () => {
   it('takes its session id from --session', () => {
-    const governor = cliGovernor({ state: 'REQUEST', session: 'review-42' }, ioIn(makeWorkspace({ intentsYaml: INTENTS_YAML })));
+    const governor = cliGovernor(
+      { state: 'REQUEST', session: 'review-42' },
+      ioIn(makeWorkspace({ intentsYaml: INTENTS_YAML })),
+    );
     expect(governor.sessionId).toBe('review-42');
     governor.stop();
   });
@@ -19,7 +22,11 @@ describe('the governor behind decide and explain', () => {
   it('takes the workspace from --workspace, resolved against the working directory', () => {
     const workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const governor = cliGovernor({ state: 'ACTION', intent: 'INT-001', workspace: '.' }, ioIn(workspace));
-    expect({ state: governor.state, intent: governor.activeIntent?.id, intents: governor.intents.map((intent) => intent.id) }).toEqual({ state: 'ACTION', intent: 'INT-001', intents: ['INT-001', 'INT-002'] });
+    expect({
+      state: governor.state,
+      intent: governor.activeIntent?.id,
+      intents: governor.intents.map((intent) => intent.id),
+    }).toEqual({ state: 'ACTION', intent: 'INT-001', intents: ['INT-001', 'INT-002'] });
     governor.stop();
   });
 });

@@ -16,7 +16,9 @@ const TIMEOUT_MS = 120_000;
 function runCached(file: string, cacheFile: string, label = 'decide', wrapped = false): Promise<string> {
   const run = { file, cacheFile, build: 'test-build', label, wrapped };
   const script = `import { runWithCodeCache } from ${JSON.stringify(CODE_CACHE)}; runWithCodeCache(${JSON.stringify(run)});`;
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -30,7 +32,10 @@ function runCached(file: string, cacheFile: string, label = 'decide', wrapped = 
 function header(cacheFile: string): string[] {
   const bytes = readFileSync(cacheFile);
   const keyEnd = bytes.indexOf(0x0a);
-  return [bytes.subarray(0, keyEnd).toString('utf8'), bytes.subarray(keyEnd + 1, bytes.indexOf(0x0a, keyEnd + 1)).toString('utf8')];
+  return [
+    bytes.subarray(0, keyEnd).toString('utf8'),
+    bytes.subarray(keyEnd + 1, bytes.indexOf(0x0a, keyEnd + 1)).toString('utf8'),
+  ];
 }
 
 /** A temporary folder holding a bundle that prints `word`; its cache file is beside it. */
@@ -60,50 +65,74 @@ describe('runLabel', () => {
 });
 
 describe('runWithCodeCache', () => {
-  it('runs the file as CommonJS, writes the cache at exit, and reuses it untouched', async () => {
-    const { file, cacheFile } = tempBundle('first');
-    expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
-    expect(header(cacheFile)).toEqual([codeCacheKey(file, 'test-build'), 'decide']);
-    const writtenAt = statSync(cacheFile).mtimeMs;
-    expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
-    expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
-  }, TIMEOUT_MS);
+  it(
+    'runs the file as CommonJS, writes the cache at exit, and reuses it untouched',
+    async () => {
+      const { file, cacheFile } = tempBundle('first');
+      expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
+      expect(header(cacheFile)).toEqual([codeCacheKey(file, 'test-build'), 'decide']);
+      const writtenAt = statSync(cacheFile).mtimeMs;
+      expect(await runCached(file, cacheFile)).toBe('first bundle.cjs object\n');
+      expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('adds what a new kind of run compiled, once', async () => {
-    const { file, cacheFile } = tempBundle('kinds');
-    await runCached(file, cacheFile, 'decide');
-    expect(await runCached(file, cacheFile, 'hook')).toBe('kinds bundle.cjs object\n');
-    expect(header(cacheFile)[1]).toBe('decide,hook');
-    const writtenAt = statSync(cacheFile).mtimeMs;
-    await runCached(file, cacheFile, 'hook');
-    expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
-  }, TIMEOUT_MS);
+  it(
+    'adds what a new kind of run compiled, once',
+    async () => {
+      const { file, cacheFile } = tempBundle('kinds');
+      await runCached(file, cacheFile, 'decide');
+      expect(await runCached(file, cacheFile, 'hook')).toBe('kinds bundle.cjs object\n');
+      expect(header(cacheFile)[1]).toBe('decide,hook');
+      const writtenAt = statSync(cacheFile).mtimeMs;
+      await runCached(file, cacheFile, 'hook');
+      expect(statSync(cacheFile).mtimeMs).toBe(writtenAt);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('never runs the cache of a file rewritten to the same length', async () => {
-    const { file, cacheFile } = tempBundle('alpha');
-    expect(await runCached(file, cacheFile)).toBe('alpha bundle.cjs object\n');
-    writeFileSync(file, program('omega'));
-    // the same length and a later time: only the key tells the two files apart
-    const later = new Date(statSync(file).mtimeMs + 5_000);
-    utimesSync(file, later, later);
-    expect(await runCached(file, cacheFile)).toBe('omega bundle.cjs object\n');
-  }, TIMEOUT_MS);
+  it(
+    'never runs the cache of a file rewritten to the same length',
+    async () => {
+      const { file, cacheFile } = tempBundle('alpha');
+      expect(await runCached(file, cacheFile)).toBe('alpha bundle.cjs object\n');
+      writeFileSync(file, program('omega'));
+      // the same length and a later time: only the key tells the two files apart
+      const later = new Date(statSync(file).mtimeMs + 5_000);
+      utimesSync(file, later, later);
+      expect(await runCached(file, cacheFile)).toBe('omega bundle.cjs object\n');
+    },
+    TIMEOUT_MS,
+  );
 
   it.each([
     { name: 'ASCII', word: 'ascii' },
     { name: 'UTF-8 beyond ASCII', word: 'ключ-\u{1F511}' },
-  ])('runs $name text as written, wrapped or not, and from its cache', async ({ word }) => {
-    const { file, cacheFile, dir } = tempBundle(word);
-    const wrappedFile = path.join(dir, 'wrapped.cjs');
-    writeFileSync(wrappedFile, Module.wrap(program(word).replace(/^#!.*/, '')));
-    for (let run = 0; run < 2; run++) {
-      expect(await runCached(file, cacheFile)).toBe(`${word} bundle.cjs object\n`);
-      expect(await runCached(wrappedFile, `${wrappedFile}.v8cache`, 'decide', true)).toBe(`${word} wrapped.cjs object\n`);
-    }
-  }, TIMEOUT_MS);
+  ])(
+    'runs $name text as written, wrapped or not, and from its cache',
+    async ({ word }) => {
+      const { file, cacheFile, dir } = tempBundle(word);
+      const wrappedFile = path.join(dir, 'wrapped.cjs');
+      writeFileSync(wrappedFile, Module.wrap(program(word).replace(/^#!.*/, '')));
+      for (let run = 0; run < 2; run++) {
+        expect(await runCached(file, cacheFile)).toBe(`${word} bundle.cjs object\n`);
+        expect(await runCached(wrappedFile, `${wrappedFile}.v8cache`, 'decide', true)).toBe(
+          `${word} wrapped.cjs object\n`,
+        );
+      }
+    },
+    TIMEOUT_MS,
+  );
 
-  it('runs without a cache it cannot write', async () => {
-    const { file, dir } = tempBundle('plain');
-    expect(await runCached(file, path.join(dir, 'missing-folder', 'bundle.cjs.v8cache'))).toBe('plain bundle.cjs object\n');
-  }, TIMEOUT_MS);
+  it(
+    'runs without a cache it cannot write',
+    async () => {
+      const { file, dir } = tempBundle('plain');
+      expect(await runCached(file, path.join(dir, 'missing-folder', 'bundle.cjs.v8cache'))).toBe(
+        'plain bundle.cjs object\n',
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

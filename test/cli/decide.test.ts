@@ -3,8 +3,13 @@ import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, jsonLines, tempFile } from './cliHarness';
 
 const governed = (): string => makeWorkspace({ intentsYaml: INTENTS_YAML });
-const line = (tool: string, args?: Record<string, unknown>): string => JSON.stringify(args === undefined ? { tool } : { tool, args });
-const pick = (decision: Record<string, unknown>): Record<string, unknown> => ({ verdict: decision.verdict, code: decision.code, state: decision.state });
+const line = (tool: string, args?: Record<string, unknown>): string =>
+  JSON.stringify(args === undefined ? { tool } : { tool, args });
+const pick = (decision: Record<string, unknown>): Record<string, unknown> => ({
+  verdict: decision.verdict,
+  code: decision.code,
+  state: decision.state,
+});
 
 describe('intentgate decide: one call from flags', () => {
   interface FlagCase {
@@ -14,14 +19,64 @@ describe('intentgate decide: one call from flags', () => {
   }
 
   const CASES: readonly FlagCase[] = [
-    { name: 'a SAFE read in REQUEST, the default state', argv: ['--tool', 'read_file', '--args', '{"path":"src/a.ts"}'], expected: { verdict: 'allow', code: 'safe_tool', state: 'REQUEST' } },
-    { name: 'a write in REASONING', argv: ['--state', 'REASONING', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'], expected: { verdict: 'deny', code: 'state_violation', state: 'REASONING' } },
-    { name: 'a write in scope under --intent (ACTION implied), held by safe mode', argv: ['--intent', 'INT-001', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'], expected: { verdict: 'ask', code: 'needs_approval', state: 'ACTION' } },
-    { name: 'the same write with --safe-mode off', argv: ['--intent', 'INT-001', '--safe-mode', 'off', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'], expected: { verdict: 'allow', code: 'destructive_in_scope', state: 'ACTION' } },
-    { name: 'a write out of scope', argv: ['--state', 'ACTION', '--intent', 'INT-002', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'], expected: { verdict: 'deny', code: 'scope_violation', state: 'ACTION' } },
-    { name: 'REASONING after ACTION keeps the intent', argv: ['--state', 'REASONING', '--intent', 'INT-001', '--tool', 'attempt_completion'], expected: { verdict: 'allow', code: 'task_completed', state: 'REASONING' } },
-    { name: 'a question by name with --query', argv: ['--query', '--intent', 'INT-001', '--tool', 'write_to_file'], expected: { verdict: 'allow', code: 'destructive_in_scope', state: 'ACTION' } },
-    { name: 'a call with no --args, decided with empty arguments', argv: ['--intent', 'INT-001', '--tool', 'write_to_file'], expected: { verdict: 'deny', code: 'invalid_arguments', state: 'ACTION' } },
+    {
+      name: 'a SAFE read in REQUEST, the default state',
+      argv: ['--tool', 'read_file', '--args', '{"path":"src/a.ts"}'],
+      expected: { verdict: 'allow', code: 'safe_tool', state: 'REQUEST' },
+    },
+    {
+      name: 'a write in REASONING',
+      argv: ['--state', 'REASONING', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'],
+      expected: { verdict: 'deny', code: 'state_violation', state: 'REASONING' },
+    },
+    {
+      name: 'a write in scope under --intent (ACTION implied), held by safe mode',
+      argv: ['--intent', 'INT-001', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'],
+      expected: { verdict: 'ask', code: 'needs_approval', state: 'ACTION' },
+    },
+    {
+      name: 'the same write with --safe-mode off',
+      argv: [
+        '--intent',
+        'INT-001',
+        '--safe-mode',
+        'off',
+        '--tool',
+        'write_to_file',
+        '--args',
+        '{"path":"src/auth/a.ts"}',
+      ],
+      expected: { verdict: 'allow', code: 'destructive_in_scope', state: 'ACTION' },
+    },
+    {
+      name: 'a write out of scope',
+      argv: [
+        '--state',
+        'ACTION',
+        '--intent',
+        'INT-002',
+        '--tool',
+        'write_to_file',
+        '--args',
+        '{"path":"src/auth/a.ts"}',
+      ],
+      expected: { verdict: 'deny', code: 'scope_violation', state: 'ACTION' },
+    },
+    {
+      name: 'REASONING after ACTION keeps the intent',
+      argv: ['--state', 'REASONING', '--intent', 'INT-001', '--tool', 'attempt_completion'],
+      expected: { verdict: 'allow', code: 'task_completed', state: 'REASONING' },
+    },
+    {
+      name: 'a question by name with --query',
+      argv: ['--query', '--intent', 'INT-001', '--tool', 'write_to_file'],
+      expected: { verdict: 'allow', code: 'destructive_in_scope', state: 'ACTION' },
+    },
+    {
+      name: 'a call with no --args, decided with empty arguments',
+      argv: ['--intent', 'INT-001', '--tool', 'write_to_file'],
+      expected: { verdict: 'deny', code: 'invalid_arguments', state: 'ACTION' },
+    },
   ];
 
   it.each(CASES)('decides $name', async ({ argv, expected }) => {
@@ -39,7 +94,8 @@ describe('intentgate decide: one call from flags', () => {
         allowed: false,
         verdict: 'deny',
         code: 'state_violation',
-        reason: "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
+        reason:
+          "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
         tool: 'write_to_file',
         toolClass: 'DESTRUCTIVE',
         categories: ['FS_DELETE_OVERWRITE'],
@@ -49,18 +105,38 @@ describe('intentgate decide: one call from flags', () => {
 
   it('uses the workspace from --workspace, and the fail-safe where there is no .orchestration/', async () => {
     const bare = makeWorkspace({ orchestration: false });
-    const run = await cli(['decide', '--workspace', bare, '--tool', 'read_file', '--args', '{"path":"a"}'], { cwd: governed() });
-    expect(jsonLines(run.stdout).map(pick)).toEqual([{ verdict: 'deny', code: 'orchestration_missing', state: 'REQUEST' }]);
+    const run = await cli(['decide', '--workspace', bare, '--tool', 'read_file', '--args', '{"path":"a"}'], {
+      cwd: governed(),
+    });
+    expect(jsonLines(run.stdout).map(pick)).toEqual([
+      { verdict: 'deny', code: 'orchestration_missing', state: 'REQUEST' },
+    ]);
   });
 
   it("applies the policy's options, and the flags over them", async () => {
     const workspace = governed();
-    const policy = tempFile('policy.yaml', `version: 1\nworkspaceRoot: ${JSON.stringify(workspace)}\nsafeMode: false\nclassification: { deploy_app: SAFE }\n`);
+    const policy = tempFile(
+      'policy.yaml',
+      `version: 1\nworkspaceRoot: ${JSON.stringify(workspace)}\nsafeMode: false\nclassification: { deploy_app: SAFE }\n`,
+    );
     const safe = await cli(['decide', '--policy', policy, '--tool', 'deploy_app'], { cwd: '/' });
     expect(jsonLines(safe.stdout).map(pick)).toEqual([{ verdict: 'allow', code: 'safe_tool', state: 'REQUEST' }]);
-    const args = ['--policy', policy, '--intent', 'INT-001', '--tool', 'write_to_file', '--args', '{"path":"src/auth/a.ts"}'];
-    expect(jsonLines((await cli(['decide', ...args], { cwd: '/' })).stdout).map(pick)).toEqual([{ verdict: 'allow', code: 'destructive_in_scope', state: 'ACTION' }]);
-    expect(jsonLines((await cli(['decide', ...args, '--safe-mode', 'on'], { cwd: '/' })).stdout).map(pick)).toEqual([{ verdict: 'ask', code: 'needs_approval', state: 'ACTION' }]);
+    const args = [
+      '--policy',
+      policy,
+      '--intent',
+      'INT-001',
+      '--tool',
+      'write_to_file',
+      '--args',
+      '{"path":"src/auth/a.ts"}',
+    ];
+    expect(jsonLines((await cli(['decide', ...args], { cwd: '/' })).stdout).map(pick)).toEqual([
+      { verdict: 'allow', code: 'destructive_in_scope', state: 'ACTION' },
+    ]);
+    expect(jsonLines((await cli(['decide', ...args, '--safe-mode', 'on'], { cwd: '/' })).stdout).map(pick)).toEqual([
+      { verdict: 'ask', code: 'needs_approval', state: 'ACTION' },
+    ]);
   });
 
   it('exits 1 with every issue when the policy is invalid', async () => {
@@ -74,7 +150,9 @@ describe('intentgate decide: one call from flags', () => {
   });
 
   it('exits 1 when the workspace intents file is broken', async () => {
-    const run = await cli(['decide', '--state', 'REASONING', '--tool', 'read_file'], { cwd: makeWorkspace({ intentsYaml: 'active_intents: 7\n' }) });
+    const run = await cli(['decide', '--state', 'REASONING', '--tool', 'read_file'], {
+      cwd: makeWorkspace({ intentsYaml: 'active_intents: 7\n' }),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: Invalid intents file .*active_intents\.yaml:\n- active_intents: /);
   });
@@ -103,7 +181,10 @@ describe('intentgate decide: JSON lines on stdin', () => {
   });
 
   it('with --query, applies nothing: the selection does not reach ACTION', async () => {
-    const stdin = [line('select_active_intent', { intent_id: 'INT-001' }), line('write_to_file', { path: 'src/auth/a.ts' })].join('\n');
+    const stdin = [
+      line('select_active_intent', { intent_id: 'INT-001' }),
+      line('write_to_file', { path: 'src/auth/a.ts' }),
+    ].join('\n');
     const run = await cli(['decide', '--state', 'REASONING', '--query'], { cwd: governed(), stdin });
     expect(jsonLines(run.stdout).map(pick)).toEqual([
       { verdict: 'allow', code: 'intent_selected', state: 'REASONING' },
@@ -112,15 +193,36 @@ describe('intentgate decide: JSON lines on stdin', () => {
   });
 
   it('reports a bad line with its number, answers it with an error object, goes on, and exits 1', async () => {
-    const stdin = [line('read_file', { path: 'a' }), '', '{"tool": "read_file",', '{"tool": "write_to_file", "arguments": {}}', '["read_file"]', line('list_files', { path: '.' }), ''].join('\r\n');
+    const stdin = [
+      line('read_file', { path: 'a' }),
+      '',
+      '{"tool": "read_file",',
+      '{"tool": "write_to_file", "arguments": {}}',
+      '["read_file"]',
+      line('list_files', { path: '.' }),
+      '',
+    ].join('\r\n');
     const run = await cli(['decide'], { cwd: governed(), stdin });
     expect(run.code).toBe(1);
     const output = jsonLines(run.stdout);
     expect(output.map((entry) => (entry.error === undefined ? entry.code : entry))).toEqual([
       'safe_tool',
       { line: 3, error: { code: 'invalid_json', message: expect.stringMatching(/^invalid JSON: /) } },
-      { line: 4, error: { code: 'invalid_call', message: 'not a call {"tool": "...", "args": {...}}: arguments: unknown key; remove it or correct its spelling' } },
-      { line: 5, error: { code: 'invalid_call', message: 'not a call {"tool": "...", "args": {...}}: (root): Invalid input: expected object, received array' } },
+      {
+        line: 4,
+        error: {
+          code: 'invalid_call',
+          message:
+            'not a call {"tool": "...", "args": {...}}: arguments: unknown key; remove it or correct its spelling',
+        },
+      },
+      {
+        line: 5,
+        error: {
+          code: 'invalid_call',
+          message: 'not a call {"tool": "...", "args": {...}}: (root): Invalid input: expected object, received array',
+        },
+      },
       'safe_tool',
     ]);
     expect(run.stderr.split('\n')).toEqual([
@@ -132,7 +234,10 @@ describe('intentgate decide: JSON lines on stdin', () => {
   });
 
   it('lets the governor refuse arguments that are not an object', async () => {
-    const run = await cli(['decide', '--intent', 'INT-001'], { cwd: governed(), stdin: '{"tool": "write_to_file", "args": "src/auth/a.ts"}\n' });
+    const run = await cli(['decide', '--intent', 'INT-001'], {
+      cwd: governed(),
+      stdin: '{"tool": "write_to_file", "args": "src/auth/a.ts"}\n',
+    });
     expect(jsonLines(run.stdout).map(pick)).toEqual([{ verdict: 'deny', code: 'invalid_arguments', state: 'ACTION' }]);
     expect(run.code).toBe(0);
   });

@@ -48,26 +48,40 @@ describe('intentgate explain', () => {
 
   it('explains a denial with its reason and no prompt', async () => {
     const run = await cli(['explain', '--state', 'REASONING', ...WRITE], { cwd: governed() });
-    expect(run.stdout).toContain("  verdict: DENY (state_violation) in REASONING; DESTRUCTIVE tool\n  reasons:\n    - state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.\n");
+    expect(run.stdout).toContain(
+      "  verdict: DENY (state_violation) in REASONING; DESTRUCTIVE tool\n  reasons:\n    - state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.\n",
+    );
     expect(run.stdout).not.toContain('confirmation prompt');
   });
 
   it('explains shell evidence: the argument and the word that raised each category', async () => {
-    const run = await cli(['explain', '--intent', 'INT-001', '--tool', 'execute_command', '--args', '{"command":"sudo npm i -g x"}'], { cwd: governed() });
+    const run = await cli(
+      ['explain', '--intent', 'INT-001', '--tool', 'execute_command', '--args', '{"command":"sudo npm i -g x"}'],
+      { cwd: governed() },
+    );
     expect(run.stdout).toContain("    - SUDO: argument 'command', trigger 'sudo': ");
     expect(run.stdout).toContain('  categories: DEPS_INSTALL_UPDATE, SUDO, NETWORK_RISK, EXEC_ARBITRARY');
   });
 
   it('explains a question by name, with no categories', async () => {
     const run = await cli(['explain', '--query', '--tool', 'read_file'], { cwd: governed() });
-    expect(run.stdout).toBe("read_file (by name)\n  verdict: ALLOW (safe_tool) in REQUEST; SAFE tool\n  reasons:\n    - safe_tool: 'read_file' is SAFE: it runs in every state.\n  categories: none\n");
+    expect(run.stdout).toBe(
+      "read_file (by name)\n  verdict: ALLOW (safe_tool) in REQUEST; SAFE tool\n  reasons:\n    - safe_tool: 'read_file' is SAFE: it runs in every state.\n  categories: none\n",
+    );
   });
 
   it('explains a stream, one block per call; a bad line goes to stderr only and makes the exit code 1', async () => {
-    const stdin = ['{"tool":"read_file","args":{"path":"a"}}', 'oops', '{"tool":"list_files","args":{"path":"."}}'].join('\n');
+    const stdin = [
+      '{"tool":"read_file","args":{"path":"a"}}',
+      'oops',
+      '{"tool":"list_files","args":{"path":"."}}',
+    ].join('\n');
     const run = await cli(['explain'], { cwd: governed(), stdin });
     expect(run.code).toBe(1);
-    expect(run.stdout.split('\n\n').map((block) => block.split('\n')[0])).toEqual(['read_file {"path":"a"}', 'list_files {"path":"."}']);
+    expect(run.stdout.split('\n\n').map((block) => block.split('\n')[0])).toEqual([
+      'read_file {"path":"a"}',
+      'list_files {"path":"."}',
+    ]);
     expect(run.stderr).toMatch(/^line 2: invalid JSON: .*\n$/);
   });
 });

@@ -45,26 +45,39 @@ describe('intentgate explain: containment of a shell command', () => {
   });
 
   it('shows every place with its reason, the process isolation and the notes with --full-profile', async () => {
-    const run = await cli(['explain', '--intent', 'INT-001', '--full-profile', ...SHELL('ls')], { cwd: governed(), env: NO_BWRAP });
+    const run = await cli(['explain', '--intent', 'INT-001', '--full-profile', ...SHELL('ls')], {
+      cwd: governed(),
+      env: NO_BWRAP,
+    });
     expect(run.stdout).toContain('    masked (unreadable):\n');
     expect(run.stdout).toContain('      - secrets: .intentignore lists secrets\n');
     expect(run.stdout).toContain("      - /: outside the active intent's scope\n");
     expect(run.stdout).toMatch(/ {6}- tests\/auth: in the active intent's scope \(tests\/auth\/\): does not exist yet/);
     expect(run.stdout).toContain('    processes:\n      - own PID namespace and a fresh /proc');
-    expect(run.stdout).toContain('    environment: INTENTGATE_APPROVAL_TOKEN, INTENTGATE_APPROVAL_TOKENS, INTENTGATE_APPROVAL_TOKEN_FILE removed: ');
+    expect(run.stdout).toContain(
+      '    environment: INTENTGATE_APPROVAL_TOKEN, INTENTGATE_APPROVAL_TOKENS, INTENTGATE_APPROVAL_TOKEN_FILE removed: ',
+    );
     expect(run.stdout).not.toContain('--full-profile:');
   });
 
-  it("says a required containment refuses shell commands, and why", async () => {
-    const run = await cli(['explain', '--policy', policy('required'), '--intent', 'INT-001', ...SHELL('ls')], { cwd: governed(), env: NO_BWRAP });
+  it('says a required containment refuses shell commands, and why', async () => {
+    const run = await cli(['explain', '--policy', policy('required'), '--intent', 'INT-001', ...SHELL('ls')], {
+      cwd: governed(),
+      env: NO_BWRAP,
+    });
     expect(run.stdout).toContain(
       '  containment: shell commands are refused on the routes docs/containment.md lists: containment is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap\n  profile of a contained run in ACTION:\n',
     );
   });
 
   it('shows no profile when the policy turns containment off', async () => {
-    const run = await cli(['explain', '--policy', policy('off'), '--intent', 'INT-001', ...SHELL('ls')], { cwd: governed(), env: NO_BWRAP });
-    expect(run.stdout).toContain("  containment: shell commands are decided by analysis alone: the policy's containment is off\n  profile: none: the policy's containment is off\n");
+    const run = await cli(['explain', '--policy', policy('off'), '--intent', 'INT-001', ...SHELL('ls')], {
+      cwd: governed(),
+      env: NO_BWRAP,
+    });
+    expect(run.stdout).toContain(
+      "  containment: shell commands are decided by analysis alone: the policy's containment is off\n  profile: none: the policy's containment is off\n",
+    );
   });
 
   it('shows no profile for a denied call: nothing runs', async () => {
@@ -73,7 +86,7 @@ describe('intentgate explain: containment of a shell command', () => {
     expect(run.stdout).toContain('  profile: none: the call is denied, so nothing runs\n');
   });
 
-  it("follows a stream: each shell call gets the profile of the governor as the calls before it left it", async () => {
+  it('follows a stream: each shell call gets the profile of the governor as the calls before it left it', async () => {
     const stdin = [
       { tool: 'execute_command', args: { command: 'ls' } },
       { tool: 'select_active_intent', args: { intent_id: 'INT-001' } },
@@ -87,22 +100,39 @@ describe('intentgate explain: containment of a shell command', () => {
     expect(blocks).toHaveLength(4);
     expect(blocks[0]).toContain('  profile: none: the call is denied, so nothing runs');
     expect(blocks[1]).not.toContain('containment');
-    for (const block of blocks.slice(2)) expect(block).toContain("  profile of a contained run in ACTION:\n    writable: /tmp (private)\n      - src/auth: in the active intent's scope (src/auth/**)\n");
+    for (const block of blocks.slice(2))
+      expect(block).toContain(
+        "  profile of a contained run in ACTION:\n    writable: /tmp (private)\n      - src/auth: in the active intent's scope (src/auth/**)\n",
+      );
   });
 
   it('shows nothing of containment for a call that runs no shell command', async () => {
-    const run = await cli(['explain', '--intent', 'INT-001', '--tool', 'read_file', '--args', '{"path":"src/auth/a.ts"}'], { cwd: governed(), env: NO_BWRAP });
+    const run = await cli(
+      ['explain', '--intent', 'INT-001', '--tool', 'read_file', '--args', '{"path":"src/auth/a.ts"}'],
+      { cwd: governed(), env: NO_BWRAP },
+    );
     expect(run.stdout).not.toContain('containment');
   });
 
   it("treats a host's own shell tool as a shell command", async () => {
     const file = tempFile('policy.yml', 'version: 1\ntoolKinds:\n  Bash: { kind: shell, command: command }\n');
-    const run = await cli(['explain', '--policy', file, '--intent', 'INT-001', '--tool', 'Bash', '--args', '{"command":"ls"}'], { cwd: governed(), env: NO_BWRAP });
+    const run = await cli(
+      ['explain', '--policy', file, '--intent', 'INT-001', '--tool', 'Bash', '--args', '{"command":"ls"}'],
+      { cwd: governed(), env: NO_BWRAP },
+    );
     expect(run.stdout).toContain('  containment: shell commands are decided by analysis alone');
   });
 
-  it.skipIf(findBwrap(process.env.PATH) === undefined)('says commands run contained where bubblewrap runs here', async () => {
-    const run = await cli(['explain', '--intent', 'INT-001', ...SHELL('ls')], { cwd: governed(), env: { PATH: process.env.PATH } });
-    expect(run.stdout).toMatch(/ {2}containment: shell commands run contained by the kernel on the routes docs\/containment.md lists \(bubblewrap \/\S+\/bwrap; containment: auto\); elsewhere they are decided by analysis alone\n/);
-  });
+  it.skipIf(findBwrap(process.env.PATH) === undefined)(
+    'says commands run contained where bubblewrap runs here',
+    async () => {
+      const run = await cli(['explain', '--intent', 'INT-001', ...SHELL('ls')], {
+        cwd: governed(),
+        env: { PATH: process.env.PATH },
+      });
+      expect(run.stdout).toMatch(
+        / {2}containment: shell commands run contained by the kernel on the routes docs\/containment.md lists \(bubblewrap \/\S+\/bwrap; containment: auto\); elsewhere they are decided by analysis alone\n/,
+      );
+    },
+  );
 });

@@ -21,7 +21,10 @@ const PROMPT = JSON.stringify({ session: 's1', event: 'prompt', prompt: 'add log
 
 async function hook(options: { terminal: boolean; extra?: readonly string[]; stdin?: string }) {
   const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  const io = { ...memoryIo({ stdin: options.stdin ?? PROMPT, env: { PATH: NO_BWRAP } }), ...(options.terminal && { stderr: new TerminalOutput() }) };
+  const io = {
+    ...memoryIo({ stdin: options.stdin ?? PROMPT, env: { PATH: NO_BWRAP } }),
+    ...(options.terminal && { stderr: new TerminalOutput() }),
+  };
   const code = await runCli(['hook', 'test-agent', '--workspace', root, ...(options.extra ?? [])], io);
   return { code, stdout: io.stdout.text, stderr: io.stderr.text };
 }
@@ -34,7 +37,7 @@ describe('intentgate hook: the containment line at start', () => {
     );
   });
 
-  it("leaves the answer on stdout and the exit code as they are, and says nothing where an agent reads stderr", async () => {
+  it('leaves the answer on stdout and the exit code as they are, and says nothing where an agent reads stderr', async () => {
     const [terminal, agent] = await Promise.all([hook({ terminal: true }), hook({ terminal: false })]);
     expect(terminal.stdout).toBe(agent.stdout);
     expect(JSON.parse(agent.stdout)).toMatchObject({ answer: 'proceed' });
@@ -44,7 +47,12 @@ describe('intentgate hook: the containment line at start', () => {
   });
 
   it('says nothing more on a block, where an agent would hand stderr to its model', async () => {
-    const stdin = JSON.stringify({ session: 's1', event: 'pre', tool: 'write_to_file', args: { path: 'src/auth/a.ts' } });
+    const stdin = JSON.stringify({
+      session: 's1',
+      event: 'pre',
+      tool: 'write_to_file',
+      args: { path: 'src/auth/a.ts' },
+    });
     const agent = await hook({ terminal: false, stdin });
     expect(agent.code).toBe(2);
     expect(agent.stderr).not.toContain('containment');
@@ -60,12 +68,16 @@ describe('intentgate hook: the containment line at start', () => {
 
   it('points to the service when the service decides', async () => {
     const run = await hook({ terminal: true, extra: ['--server', 'http://127.0.0.1:9'] });
-    expect(run.stderr.split('\n')[0]).toBe('intentgate hook: shell commands are decided by the service at http://127.0.0.1:9; its /healthz says whether it contains them');
+    expect(run.stderr.split('\n')[0]).toBe(
+      'intentgate hook: shell commands are decided by the service at http://127.0.0.1:9; its /healthz says whether it contains them',
+    );
   });
 
   it('says the policy cannot be read, and leaves the failure to the answer', async () => {
     const run = await hook({ terminal: true, extra: ['--policy', '/nonexistent/policy.yml'] });
-    expect(run.stderr.split('\n')[0]).toMatch(/^intentgate hook: containment unknown: the policy cannot be read \(.+\)$/);
+    expect(run.stderr.split('\n')[0]).toMatch(
+      /^intentgate hook: containment unknown: the policy cannot be read \(.+\)$/,
+    );
     expect(run.code).not.toBe(0);
   });
 });

@@ -10,11 +10,22 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 const SCRIPT = path.join(REPO_ROOT, 'test', 'cli', 'fixtures', 'hookTestAgent.ts');
 
 /** Runs the hook as an agent does: a new process, the event on stdin (left open when `event` is undefined). */
-function runHook(root: string, event: string | undefined): Promise<{ code: number | null; stdout: string; ms: number }> {
+function runHook(
+  root: string,
+  event: string | undefined,
+): Promise<{ code: number | null; stdout: string; ms: number }> {
   const started = Date.now();
   // the user's state folder, where the sessions are kept, in the run's temporary folder
-  const env = { ...process.env, XDG_STATE_HOME: path.join(root, '..', `${path.basename(root)}-state`), XDG_CONFIG_HOME: path.join(root, '..', `${path.basename(root)}-config`) };
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, '--workspace', root], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const env = {
+    ...process.env,
+    XDG_STATE_HOME: path.join(root, '..', `${path.basename(root)}-state`),
+    XDG_CONFIG_HOME: path.join(root, '..', `${path.basename(root)}-config`),
+  };
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, '--workspace', root], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   if (event !== undefined) child.stdin.end(event);
@@ -32,10 +43,19 @@ function runHook(root: string, event: string | undefined): Promise<{ code: numbe
 describe('intentgate hook in a process of its own', () => {
   it('answers one event per process, the session kept between them', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const first = await runHook(root, JSON.stringify({ session: 'p1', event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } }));
-    const second = await runHook(root, JSON.stringify({ session: 'p1', event: 'tools', tools: ['read_file', 'write_to_file'] }));
+    const first = await runHook(
+      root,
+      JSON.stringify({ session: 'p1', event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } }),
+    );
+    const second = await runHook(
+      root,
+      JSON.stringify({ session: 'p1', event: 'tools', tools: ['read_file', 'write_to_file'] }),
+    );
     expect([first.code, JSON.parse(first.stdout)]).toEqual([0, { answer: 'allow', code: 'intent_selected' }]);
-    expect([second.code, JSON.parse(second.stdout)]).toEqual([0, { answer: 'tools', tools: ['read_file', 'write_to_file'] }]);
+    expect([second.code, JSON.parse(second.stdout)]).toEqual([
+      0,
+      { answer: 'tools', tools: ['read_file', 'write_to_file'] },
+    ]);
   });
 
   it('exits with a block when the agent leaves stdin open', async () => {

@@ -34,8 +34,18 @@ const claudeEvent = (root: string, session: string, name: string, fields: Record
 });
 
 /** One event through a real `intentgate hook claude-code` process, as Claude Code runs it. */
-function hook(root: string, env: NodeJS.ProcessEnv, session: string, name: string, fields: Record<string, unknown> = {}): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'hook', 'claude-code', '--workspace', root], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+function hook(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  session: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, 'hook', 'claude-code', '--workspace', root], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stdin.end(JSON.stringify(claudeEvent(root, session, name, fields)));
@@ -52,18 +62,28 @@ function hook(root: string, env: NodeJS.ProcessEnv, session: string, name: strin
 /** Claude Code's answer: its permission decision (allow when there is no answer), and the reason. */
 function answerOf(stdout: string): { readonly decision: string; readonly reason: string } {
   if (stdout.trim() === '') return { decision: 'allow', reason: '' };
-  const output = JSON.parse(stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } };
-  return { decision: output.hookSpecificOutput?.permissionDecision ?? 'other', reason: output.hookSpecificOutput?.permissionDecisionReason ?? '' };
+  const output = JSON.parse(stdout) as {
+    hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
+  };
+  return {
+    decision: output.hookSpecificOutput?.permissionDecision ?? 'other',
+    reason: output.hookSpecificOutput?.permissionDecisionReason ?? '',
+  };
 }
 
-const SELECT = { tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' }, tool_use_id: 't0' };
+const SELECT = {
+  tool_name: 'mcp__intentgate__select_active_intent',
+  tool_input: { intent_id: 'INT-001' },
+  tool_use_id: 't0',
+};
 const SUDO = { tool_name: 'Bash', tool_input: { command: 'sudo reboot' }, tool_use_id: 't1' };
 
 /** Sets every `approvedCategories` list in a snapshot to every category: the edit a forger wants. */
 function approveEverything(value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
   for (const [key, inner] of Object.entries(value)) {
-    if (key === 'approvedCategories' && Array.isArray(inner)) inner.push('SUDO', 'SYSTEM_IMPACT', 'EXEC_ARBITRARY', 'NETWORK_RISK');
+    if (key === 'approvedCategories' && Array.isArray(inner))
+      inner.push('SUDO', 'SYSTEM_IMPACT', 'EXEC_ARBITRARY', 'NETWORK_RISK');
     else approveEverything(inner);
   }
 }
@@ -75,7 +95,10 @@ describe("intentgate hook's session store", () => {
     await hook(root, env, 'kept-1', 'UserPromptSubmit', { prompt: 'add login' });
     const dir = stateSessionsDir(path.join(root, '.orchestration'), env);
     expect(readdirSync(dir)).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
-    expect(JSON.parse(readFileSync(path.join(dir, readdirSync(dir)[0] ?? ''), 'utf8'))).toMatchObject({ version: 2, mac: expect.stringMatching(/^[0-9a-f]+$/) });
+    expect(JSON.parse(readFileSync(path.join(dir, readdirSync(dir)[0] ?? ''), 'utf8'))).toMatchObject({
+      version: 2,
+      mac: expect.stringMatching(/^[0-9a-f]+$/),
+    });
     expect(existsSync(path.join(root, '.orchestration', 'sessions'))).toBe(false);
   });
 
@@ -127,6 +150,9 @@ describe("intentgate hook's session store", () => {
     const into = stateSessionsDir(path.join(second, '.orchestration'), env);
     mkdirSync(into, { recursive: true });
     writeFileSync(sessionPaths(into, 'copied-1').file, readFileSync(from));
-    expect(answerOf((await hook(second, env, 'copied-1', 'PreToolUse', SELECT)).stdout)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('fails its MAC') });
+    expect(answerOf((await hook(second, env, 'copied-1', 'PreToolUse', SELECT)).stdout)).toMatchObject({
+      decision: 'deny',
+      reason: expect.stringContaining('fails its MAC'),
+    });
   });
 });

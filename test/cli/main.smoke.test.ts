@@ -18,7 +18,10 @@ interface Exit {
 }
 
 function run(args: readonly string[], options: { cwd: string; stdin?: string }): Promise<Exit> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args], { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args], {
+    cwd: options.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -28,20 +31,46 @@ function run(args: readonly string[], options: { cwd: string; stdin?: string }):
 }
 
 describe('node --import tsx src/cli/main.ts', () => {
-  it('decides a piped stream in a child process and exits with the run code', async () => {
-    const stdin = ['{"tool":"select_active_intent","args":{"intent_id":"INT-001"}}', 'not json', '{"tool":"write_to_file","args":{"path":"src/auth/a.ts"}}', ''].join('\n');
-    const exit = await run(['decide', '--state', 'REASONING', '--safe-mode', 'off'], { cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }), stdin });
-    expect(exit.code).toBe(1);
-    const lines = exit.stdout.trim().split('\n').map((line) => JSON.parse(line) as { code?: string; line?: number });
-    expect(lines.map((line) => line.code ?? `line ${line.line}`)).toEqual(['intent_selected', 'line 2', 'destructive_in_scope']);
-    expect(exit.stderr).toMatch(/^line 2: invalid JSON: /);
-  }, TIMEOUT_MS);
+  it(
+    'decides a piped stream in a child process and exits with the run code',
+    async () => {
+      const stdin = [
+        '{"tool":"select_active_intent","args":{"intent_id":"INT-001"}}',
+        'not json',
+        '{"tool":"write_to_file","args":{"path":"src/auth/a.ts"}}',
+        '',
+      ].join('\n');
+      const exit = await run(['decide', '--state', 'REASONING', '--safe-mode', 'off'], {
+        cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+        stdin,
+      });
+      expect(exit.code).toBe(1);
+      const lines = exit.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { code?: string; line?: number });
+      expect(lines.map((line) => line.code ?? `line ${line.line}`)).toEqual([
+        'intent_selected',
+        'line 2',
+        'destructive_in_scope',
+      ]);
+      expect(exit.stderr).toMatch(/^line 2: invalid JSON: /);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('exits 2 on a usage error and 0 on --version', async () => {
-    const cwd = makeWorkspace();
-    const [bad, version] = await Promise.all([run(['decide', '--stat', 'ACTION'], { cwd }), run(['--version'], { cwd })]);
-    expect(bad).toMatchObject({ code: 2, stdout: '' });
-    expect(bad.stderr).toContain("error: unknown option '--stat'");
-    expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
-  }, TIMEOUT_MS);
+  it(
+    'exits 2 on a usage error and 0 on --version',
+    async () => {
+      const cwd = makeWorkspace();
+      const [bad, version] = await Promise.all([
+        run(['decide', '--stat', 'ACTION'], { cwd }),
+        run(['--version'], { cwd }),
+      ]);
+      expect(bad).toMatchObject({ code: 2, stdout: '' });
+      expect(bad.stderr).toContain("error: unknown option '--stat'");
+      expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -11,7 +11,9 @@ describe('intentgate matrix', () => {
     const headers = run.stdout.split('\n').filter((line) => line.startsWith('tool class'));
     expect(headers).toHaveLength(3);
     for (const header of headers) expect(header.split(/\s{2,}/).slice(1)).toEqual([...LIFECYCLE_STATES]);
-    expect(run.stdout).toMatch(/^DESTRUCTIVE in scope +deny state_violation +deny state_violation +allow destructive_in_scope$/m);
+    expect(run.stdout).toMatch(
+      /^DESTRUCTIVE in scope +deny state_violation +deny state_violation +allow destructive_in_scope$/m,
+    );
   });
 
   it('prints the matrix as JSON with --json: every state times every tool class, once per variant', async () => {

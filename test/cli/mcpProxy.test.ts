@@ -10,7 +10,10 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 
 describe('intentgate mcp-proxy: failures before serving', () => {
   it('exits 2 with every issue of a bad --policy file, before starting the upstream', async () => {
-    const policy = tempFile('policy.yaml', 'version: 1\nlocale: fr\nmcp: { trustedServers: secure-filesystem-server }\n');
+    const policy = tempFile(
+      'policy.yaml',
+      'version: 1\nlocale: fr\nmcp: { trustedServers: secure-filesystem-server }\n',
+    );
     const run = await cli(['mcp-proxy', '--policy', policy, '--', 'definitely-not-a-command']);
     expect(run).toEqual({
       code: 2,
@@ -28,7 +31,9 @@ describe('intentgate mcp-proxy: failures before serving', () => {
   it('exits 2 naming a --policy file that does not exist', async () => {
     const run = await cli(['mcp-proxy', '--policy', 'missing.yaml', '--', 'x'], { cwd: REPO_ROOT });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`Invalid policy ${path.join(REPO_ROOT, 'missing.yaml')}:\n- no such file; check the path`);
+    expect(run.stderr).toContain(
+      `Invalid policy ${path.join(REPO_ROOT, 'missing.yaml')}:\n- no such file; check the path`,
+    );
   });
 
   it('lists --policy in its usage', async () => {
@@ -39,7 +44,11 @@ describe('intentgate mcp-proxy: failures before serving', () => {
   });
 
   it('prints one line naming the command and exits 1 when the upstream cannot start', () => {
-    const run = spawnSync(process.execPath, ['--import', TSX_LOADER, MAIN, 'mcp-proxy', '--', '/nonexistent-cmd', '--flag'], { cwd: REPO_ROOT, encoding: 'utf8', input: '', timeout: 20_000 });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', TSX_LOADER, MAIN, 'mcp-proxy', '--', '/nonexistent-cmd', '--flag'],
+      { cwd: REPO_ROOT, encoding: 'utf8', input: '', timeout: 20_000 },
+    );
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
       status: 1,
       stdout: '',

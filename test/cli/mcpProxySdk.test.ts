@@ -14,16 +14,35 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 const WITHOUT_SDK = pathToFileURL(path.join(REPO_ROOT, 'test/cli/fixtures/withoutMcpSdk.mjs')).href;
 
 function runWithoutSdk(args: readonly string[]) {
-  return spawnSync(process.execPath, ['--import', TSX_LOADER, '--import', WITHOUT_SDK, MAIN, ...args], { cwd: REPO_ROOT, encoding: 'utf8', input: '', timeout: 20_000 });
+  return spawnSync(process.execPath, ['--import', TSX_LOADER, '--import', WITHOUT_SDK, MAIN, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    input: '',
+    timeout: 20_000,
+  });
 }
 
-const failingWith = (code: string, message: string) => () => Promise.reject(Object.assign(new Error(message), { code }));
+const failingWith = (code: string, message: string) => () =>
+  Promise.reject(Object.assign(new Error(message), { code }));
 
 describe('loadMcpProxy', () => {
   it.each([
-    { name: 'the package is missing (ESM)', code: 'ERR_MODULE_NOT_FOUND', message: "Cannot find package '@modelcontextprotocol/sdk' imported from /app/dist/cli.js" },
-    { name: 'the package is missing (CommonJS)', code: 'MODULE_NOT_FOUND', message: "Cannot find module '@modelcontextprotocol/sdk/server/stdio.js'" },
-    { name: 'the package is too old for a subpath', code: 'ERR_PACKAGE_PATH_NOT_EXPORTED', message: 'Package subpath \'./server/stdio.js\' is not defined by "exports" in /app/node_modules/@modelcontextprotocol/sdk/package.json' },
+    {
+      name: 'the package is missing (ESM)',
+      code: 'ERR_MODULE_NOT_FOUND',
+      message: "Cannot find package '@modelcontextprotocol/sdk' imported from /app/dist/cli.js",
+    },
+    {
+      name: 'the package is missing (CommonJS)',
+      code: 'MODULE_NOT_FOUND',
+      message: "Cannot find module '@modelcontextprotocol/sdk/server/stdio.js'",
+    },
+    {
+      name: 'the package is too old for a subpath',
+      code: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      message:
+        'Package subpath \'./server/stdio.js\' is not defined by "exports" in /app/node_modules/@modelcontextprotocol/sdk/package.json',
+    },
   ])('throws PeerDependencyError with the install command when $name', async ({ code, message }) => {
     const error = await loadMcpProxy(failingWith(code, message)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PeerDependencyError);
@@ -39,8 +58,14 @@ describe('loadMcpProxy', () => {
   });
 
   it.each([
-    { name: 'another missing package', failure: failingWith('ERR_MODULE_NOT_FOUND', "Cannot find package 'zod' imported from /app/dist/cli.js") },
-    { name: 'a failure that is not a missing module', failure: failingWith('EACCES', 'permission denied, open @modelcontextprotocol/sdk') },
+    {
+      name: 'another missing package',
+      failure: failingWith('ERR_MODULE_NOT_FOUND', "Cannot find package 'zod' imported from /app/dist/cli.js"),
+    },
+    {
+      name: 'a failure that is not a missing module',
+      failure: failingWith('EACCES', 'permission denied, open @modelcontextprotocol/sdk'),
+    },
   ])('passes $name on unchanged', async ({ failure }) => {
     const error = await loadMcpProxy(failure).catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(IntentGateError);

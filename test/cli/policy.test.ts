@@ -24,11 +24,23 @@ describe('intentgate policy', () => {
 
   it('says a valid policy is valid, with what ran, and exits 0', async () => {
     const file = tempFile('policy.yaml', VALID);
-    expect(await cli(['policy', '--check', file])).toEqual({ code: 0, stdout: `${file}: valid policy (2 rule examples and 2 checks passed)\n`, stderr: '' });
+    expect(await cli(['policy', '--check', file])).toEqual({
+      code: 0,
+      stdout: `${file}: valid policy (2 rule examples and 2 checks passed)\n`,
+      stderr: '',
+    });
   });
 
   it('lists every issue of an invalid policy and exits 1', async () => {
-    const file = tempFile('policy.json', JSON.stringify({ version: 1, safeMode: 'on', checks: [{ tool: 'write_to_file', state: 'REQUEST', verdict: 'allow' }], servce: {} }));
+    const file = tempFile(
+      'policy.json',
+      JSON.stringify({
+        version: 1,
+        safeMode: 'on',
+        checks: [{ tool: 'write_to_file', state: 'REQUEST', verdict: 'allow' }],
+        servce: {},
+      }),
+    );
     expect(await cli(['policy', '--check', file])).toEqual({
       code: 1,
       stdout: [
@@ -42,15 +54,24 @@ describe('intentgate policy', () => {
   });
 
   it('lists a failing check and exits 1', async () => {
-    const file = tempFile('policy.yml', 'version: 1\nchecks: [{ tool: write_to_file, state: REQUEST, verdict: allow }]\n');
+    const file = tempFile(
+      'policy.yml',
+      'version: 1\nchecks: [{ tool: write_to_file, state: REQUEST, verdict: allow }]\n',
+    );
     const run = await cli(['policy', '--check', file]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("  - checks[0]: expected write_to_file in REQUEST to be allow, found deny (state_violation: ");
+    expect(run.stdout).toContain(
+      '  - checks[0]: expected write_to_file in REQUEST to be allow, found deny (state_violation: ',
+    );
   });
 
   it('resolves the file against the working directory', async () => {
     const file = tempFile('p.yaml', 'version: 1\n');
     const run = await cli(['policy', '--check', 'p.yaml'], { cwd: file.slice(0, -'/p.yaml'.length) });
-    expect(run).toEqual({ code: 0, stdout: 'p.yaml: valid policy (0 rule examples and 0 checks passed)\n', stderr: '' });
+    expect(run).toEqual({
+      code: 0,
+      stdout: 'p.yaml: valid policy (0 rule examples and 0 checks passed)\n',
+      stderr: '',
+    });
   });
 });

@@ -5,7 +5,11 @@ import { listeningUrl } from './serveHarness';
 import { runCli } from '../../src/cli/runCli';
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -17,19 +21,30 @@ describe('intentgate serve', () => {
     const url = await listeningUrl(io.stdout);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     expect((await post(`${url}/sessions/s1/prompt`, { text: 'add login' })).status).toBe(201);
-    const decision = await post(`${url}/sessions/s1/tool-calls`, { tool: 'write_to_file', args: { path: 'src/auth/a.ts' } });
+    const decision = await post(`${url}/sessions/s1/tool-calls`, {
+      tool: 'write_to_file',
+      args: { path: 'src/auth/a.ts' },
+    });
     expect(decision).toMatchObject({ status: 200, json: { verdict: 'deny', code: 'state_violation' } });
     stop.abort('SIGTERM');
     expect(await exited).toBe(0);
-    expect(io.stdout.text).toMatch(/approval token: [A-Za-z0-9_-]{43} {2}\(set INTENTGATE_APPROVAL_TOKEN to choose one\)\nSIGTERM: shutting down\nstopped\n$/);
+    expect(io.stdout.text).toMatch(
+      /approval token: [A-Za-z0-9_-]{43} {2}\(set INTENTGATE_APPROVAL_TOKEN to choose one\)\nSIGTERM: shutting down\nstopped\n$/,
+    );
     // stderr holds the log: one JSON object per line
-    const events = io.stderr.text.trimEnd().split('\n').map((line) => (JSON.parse(line) as { event: string }).event);
+    const events = io.stderr.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { event: string }).event);
     expect(events).toEqual(['containment', 'listening', 'request', 'request', 'stopped']);
   });
 
   it("takes the prefix and the governor options from the policy, the port from the flag, the token from the run's environment", async () => {
     const workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const policy = tempFile('policy.yaml', `version: 1\nworkspaceRoot: ${JSON.stringify(workspace)}\nclassification: { deploy_app: SAFE }\nservice: { port: 1, prefix: /slavik }\n`);
+    const policy = tempFile(
+      'policy.yaml',
+      `version: 1\nworkspaceRoot: ${JSON.stringify(workspace)}\nclassification: { deploy_app: SAFE }\nservice: { port: 1, prefix: /slavik }\n`,
+    );
     const stop = new AbortController();
     const token = 'token-from-the-run-environment';
     const io = memoryIo({ cwd: '/', stop: stop.signal, env: { INTENTGATE_APPROVAL_TOKEN: token } });
@@ -41,7 +56,10 @@ describe('intentgate serve', () => {
       expect(io.stdout.text).toContain('approval token: from INTENTGATE_APPROVAL_TOKEN (not printed)');
       expect(io.stdout.text).not.toContain(token);
       await post(`${url}/sessions/s1/prompt`, {});
-      expect((await post(`${url}/sessions/s1/tool-calls`, { tool: 'deploy_app', args: {} })).json).toMatchObject({ verdict: 'allow', code: 'safe_tool' });
+      expect((await post(`${url}/sessions/s1/tool-calls`, { tool: 'deploy_app', args: {} })).json).toMatchObject({
+        verdict: 'allow',
+        code: 'safe_tool',
+      });
       const approve = await fetch(`${url}/approve-session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -85,13 +103,19 @@ describe('intentgate serve', () => {
     stop.abort();
     const io = memoryIo({ cwd: makeWorkspace({ orchestration: false }), stop: stop.signal });
     expect(await runCli(['serve', '--port', '0'], io)).toBe(0);
-    expect(io.stdout.text).toMatch(/warning: no \.orchestration\/ in .*: the fail-safe blocks every tool but select_active_intent until it exists/);
+    expect(io.stdout.text).toMatch(
+      /warning: no \.orchestration\/ in .*: the fail-safe blocks every tool but select_active_intent until it exists/,
+    );
   });
 
   it('exits 1 when the policy is invalid, before listening', async () => {
     const policy = tempFile('policy.yaml', 'version: 1\nservice: { port: 99999 }\n');
     const run = await cli(['serve', '--policy', policy]);
-    expect(run).toEqual({ code: 1, stdout: '', stderr: `error: Invalid policy ${policy}:\n- service.port: Too big: expected number to be <=65535\n` });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: Invalid policy ${policy}:\n- service.port: Too big: expected number to be <=65535\n`,
+    });
   });
 
   it('exits 1 when the port is taken', async () => {
@@ -103,7 +127,11 @@ describe('intentgate serve', () => {
       const run = await cli(['serve', '--port', port], { cwd: makeWorkspace() });
       expect(run.code).toBe(1);
       // the containment record comes first: it is said at start, before listening
-      expect(run.stderr).toMatch(new RegExp(`^\\{"time":[^\\n]*"event":"containment"[^\\n]*\\}\\nerror: cannot listen on 127\\.0\\.0\\.1:${port}: listen EADDRINUSE.*; choose another --port or --host\\n$`));
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^\\{"time":[^\\n]*"event":"containment"[^\\n]*\\}\\nerror: cannot listen on 127\\.0\\.0\\.1:${port}: listen EADDRINUSE.*; choose another --port or --host\\n$`,
+        ),
+      );
     } finally {
       first.abort();
       await exited;

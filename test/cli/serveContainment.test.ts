@@ -16,7 +16,11 @@ async function serve(extra: readonly string[], path = NO_BWRAP) {
   stop.abort('SIGTERM');
   expect(await exited).toBe(0);
   const first = io.stderr.text.split('\n')[0] ?? '';
-  return { stderr: io.stderr.text, first: first === '' ? undefined : (JSON.parse(first) as Record<string, unknown>), health };
+  return {
+    stderr: io.stderr.text,
+    first: first === '' ? undefined : (JSON.parse(first) as Record<string, unknown>),
+    health,
+  };
 }
 
 describe('intentgate serve: the containment record at start', () => {
@@ -29,21 +33,31 @@ describe('intentgate serve: the containment record at start', () => {
       mode: 'auto',
       available: false,
       plan: 'analysis_only',
-      message: 'shell commands are decided by analysis alone: containment is auto and not available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+      message:
+        'shell commands are decided by analysis alone: containment is auto and not available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
     });
   });
 
-  it("takes the mode from the policy, and /healthz says the same mode", async () => {
+  it('takes the mode from the policy, and /healthz says the same mode', async () => {
     const policy = tempFile('policy.yml', 'version: 1\ncontainment: off\n');
     const run = await serve(['--policy', policy]);
-    expect(run.first).toMatchObject({ mode: 'off', plan: 'analysis_only', message: "shell commands are decided by analysis alone: the policy's containment is off" });
+    expect(run.first).toMatchObject({
+      mode: 'off',
+      plan: 'analysis_only',
+      message: "shell commands are decided by analysis alone: the policy's containment is off",
+    });
     expect(run.health.containment).toMatchObject({ mode: 'off', plan: 'analysis_only' });
   });
 
   it('says a required containment refuses shell commands where bubblewrap cannot run', async () => {
     const policy = tempFile('policy.yml', 'version: 1\ncontainment: { mode: required }\n');
     const run = await serve(['--policy', policy]);
-    expect(run.first).toMatchObject({ level: 'warn', mode: 'required', plan: 'refuse', message: expect.stringContaining('containment is required, and bubblewrap (bwrap) is not installed') });
+    expect(run.first).toMatchObject({
+      level: 'warn',
+      mode: 'required',
+      plan: 'refuse',
+      message: expect.stringContaining('containment is required, and bubblewrap (bwrap) is not installed'),
+    });
   });
 
   it('writes nothing to stderr with --quiet', async () => {

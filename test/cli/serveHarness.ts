@@ -14,7 +14,12 @@ export async function listeningUrl(stdout: MemoryOutput): Promise<string> {
 }
 
 /** `POST /approve-session` with a bearer token; the status. */
-export async function approveWithToken(url: string, token: string, sessionId: string, categories: readonly string[]): Promise<number> {
+export async function approveWithToken(
+  url: string,
+  token: string,
+  sessionId: string,
+  categories: readonly string[],
+): Promise<number> {
   const response = await fetch(`${url}/approve-session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -9,11 +9,19 @@ const ALICE = 'alice-approval-token-0123';
 describe('intentgate serve with named approval tokens', () => {
   it('takes INTENTGATE_APPROVAL_TOKENS from the run, names them and never prints them', async () => {
     const stop = new AbortController();
-    const io = memoryIo({ cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }), stop: stop.signal, env: { INTENTGATE_APPROVAL_TOKENS: `alice:${ALICE}` } });
+    const io = memoryIo({
+      cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      stop: stop.signal,
+      env: { INTENTGATE_APPROVAL_TOKENS: `alice:${ALICE}` },
+    });
     const exited = runCli(['serve', '--port', '0', '--quiet'], io);
     const url = await listeningUrl(io.stdout);
     try {
-      await fetch(`${url}/sessions/s1/prompt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      await fetch(`${url}/sessions/s1/prompt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(await approveWithToken(url, ALICE, 's1', ['EXEC_ARBITRARY'])).toBe(200);
     } finally {
       stop.abort();
@@ -24,9 +32,14 @@ describe('intentgate serve with named approval tokens', () => {
   });
 
   it('exits 2 on a malformed INTENTGATE_APPROVAL_TOKENS, before listening', async () => {
-    const run = await cli(['serve', '--port', '0'], { cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }), env: { INTENTGATE_APPROVAL_TOKENS: 'alice:short' } });
+    const run = await cli(['serve', '--port', '0'], {
+      cwd: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      env: { INTENTGATE_APPROVAL_TOKENS: 'alice:short' },
+    });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('INTENTGATE_APPROVAL_TOKENS[0].token: an approval token must have at least 16 characters');
+    expect(run.stderr).toContain(
+      'INTENTGATE_APPROVAL_TOKENS[0].token: an approval token must have at least 16 characters',
+    );
     expect(run.stderr).not.toContain('alice:short');
     expect(run.stdout).toBe('');
   });

@@ -4,7 +4,13 @@ import type { CommandContext } from '../../src/cli/commandContext';
 import { SUBCOMMANDS, subcommandsFor } from '../../src/cli/subcommands';
 
 const context: CommandContext = {
-  io: { stdin: process.stdin, stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: process.cwd() },
+  io: {
+    stdin: process.stdin,
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    env: {},
+    cwd: process.cwd(),
+  },
   argv: [],
   exit: () => undefined,
 };
@@ -21,8 +27,16 @@ const LOAD_TIMEOUT_MS = 120_000;
 const ALL = SUBCOMMANDS.map((subcommand) => subcommand.name);
 
 const FOR_CASES: readonly ForCase[] = [
-  { name: 'the subcommand the first argument names, alone', argv: ['decide', '--tool', 'read_file'], loaded: ['decide'] },
-  { name: 'a subcommand with a dash in its name', argv: ['mcp-proxy', '--', 'node', 'server.js'], loaded: ['mcp-proxy'] },
+  {
+    name: 'the subcommand the first argument names, alone',
+    argv: ['decide', '--tool', 'read_file'],
+    loaded: ['decide'],
+  },
+  {
+    name: 'a subcommand with a dash in its name',
+    argv: ['mcp-proxy', '--', 'node', 'server.js'],
+    loaded: ['mcp-proxy'],
+  },
   { name: 'a subcommand named after another argument', argv: ['hook', 'serve'], loaded: ['hook'] },
   { name: 'every subcommand for no arguments', argv: [], loaded: ALL },
   { name: 'every subcommand for --help', argv: ['--help'], loaded: ALL },
@@ -39,11 +53,15 @@ describe('subcommandsFor', () => {
 });
 
 describe('SUBCOMMANDS', () => {
-  it.each(SUBCOMMANDS.map((subcommand) => ({ name: subcommand.name, subcommand })))('$name registers the one command of its name', async ({ name, subcommand }) => {
-    const program = new Command('intentgate');
-    (await subcommand.load())(program, context);
-    expect(program.commands.map((command) => command.name())).toEqual([name]);
-  }, LOAD_TIMEOUT_MS);
+  it.each(SUBCOMMANDS.map((subcommand) => ({ name: subcommand.name, subcommand })))(
+    '$name registers the one command of its name',
+    async ({ name, subcommand }) => {
+      const program = new Command('intentgate');
+      (await subcommand.load())(program, context);
+      expect(program.commands.map((command) => command.name())).toEqual([name]);
+    },
+    LOAD_TIMEOUT_MS,
+  );
 
   it('names each subcommand once', () => {
     expect(new Set(ALL).size).toBe(ALL.length);

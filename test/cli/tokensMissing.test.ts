@@ -11,6 +11,8 @@ describe('intentgate tokens without gpt-tokenizer', () => {
     const run = await cli(['tokens', tempFile('tools.json', '[{"name": "read_file", "description": "reads a file"}]')]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^error: Tokenizer unavailable: 'gpt-tokenizer\/encoding\/o200k_base' .*install it with `npm install gpt-tokenizer@\^4`\.\n$/);
+    expect(run.stderr).toMatch(
+      /^error: Tokenizer unavailable: 'gpt-tokenizer\/encoding\/o200k_base' .*install it with `npm install gpt-tokenizer@\^4`\.\n$/,
+    );
   });
 });

@@ -29,7 +29,8 @@ describe('the failed sign-in limit', () => {
           limit.fail();
           failures.push(time);
         }
-        for (const at of failures) expect(failures.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(5);
+        for (const at of failures)
+          expect(failures.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(5);
       }),
     );
   });

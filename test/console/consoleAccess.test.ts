@@ -36,7 +36,9 @@ describe('console access', () => {
     { name: 'an empty body', body: {}, status: 400 },
     { name: 'a token that is not a string', body: { token: 42 }, status: 400 },
   ])('answers a sign-in with $name with $status', ({ body, status }) => {
-    expect(statusOf(() => createConsoleAccess({ approvalToken: TOKEN, cookiePath: '/' }).signIn(requestWith({}), body))).toBe(status);
+    expect(
+      statusOf(() => createConsoleAccess({ approvalToken: TOKEN, cookiePath: '/' }).signIn(requestWith({}), body)),
+    ).toBe(status);
   });
 
   it('names the cookie after the port and lets it pass with its CSRF token', () => {
@@ -51,9 +53,12 @@ describe('console access', () => {
     const access = createConsoleAccess({ approvalToken: TOKEN, cookiePath: '/' });
     const { cookie, csrf } = signedIn(access);
     fc.assert(
-      fc.property(fc.string({ maxLength: 80 }).filter((sent) => sent !== csrf), (sent) => {
-        expect(statusOf(() => access.require(requestWith({ cookie, 'x-intentgate-csrf': sent }), true))).toBe(403);
-      }),
+      fc.property(
+        fc.string({ maxLength: 80 }).filter((sent) => sent !== csrf),
+        (sent) => {
+          expect(statusOf(() => access.require(requestWith({ cookie, 'x-intentgate-csrf': sent }), true))).toBe(403);
+        },
+      ),
     );
   });
 
@@ -62,9 +67,14 @@ describe('console access', () => {
     const { cookie } = signedIn(access);
     const given = cookie.split('=')[1];
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{0,60}$/).filter((value) => value !== given), (value) => {
-        expect(statusOf(() => access.require(requestWith({ cookie: `intentgate_console_${PORT}=${value}` }), false))).toBe(401);
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{0,60}$/).filter((value) => value !== given),
+        (value) => {
+          expect(
+            statusOf(() => access.require(requestWith({ cookie: `intentgate_console_${PORT}=${value}` }), false)),
+          ).toBe(401);
+        },
+      ),
     );
   });
 

@@ -8,7 +8,10 @@ import { consoleSessionView, consoleSessionViews } from '../../src/console/conso
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 
-const UNAVAILABLE = { available: false, reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' } as const;
+const UNAVAILABLE = {
+  available: false,
+  reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+} as const;
 
 const governors: Governor[] = [];
 afterEach(() => governors.splice(0).forEach((governor) => governor.stop()));
@@ -31,7 +34,11 @@ function inAction(root: string): Governor {
 
 const told = (root: string, mode: 'auto' | 'required' | 'off' = 'auto'): ConsoleContainment => ({
   status: Promise.resolve(containmentStatus(mode, UNAVAILABLE)),
-  place: { workspaceRoot: root, orchestrationDir: path.join(root, '.orchestration'), policy: { ...DEFAULT_CONTAINMENT_POLICY, mode } },
+  place: {
+    workspaceRoot: root,
+    orchestrationDir: path.join(root, '.orchestration'),
+    policy: { ...DEFAULT_CONTAINMENT_POLICY, mode },
+  },
 });
 
 describe("the console's containment view", () => {
@@ -47,19 +54,38 @@ describe("the console's containment view", () => {
       profile: {
         complete: true,
         writable: [
-          { path: '/tmp', shown: '/tmp', reason: 'a private temporary folder, empty for each command and gone after it' },
-          { path: path.join(root, 'src', 'auth'), shown: 'src/auth', reason: "writable: in the active intent's scope (src/auth/**)" },
+          {
+            path: '/tmp',
+            shown: '/tmp',
+            reason: 'a private temporary folder, empty for each command and gone after it',
+          },
+          {
+            path: path.join(root, 'src', 'auth'),
+            shown: 'src/auth',
+            reason: "writable: in the active intent's scope (src/auth/**)",
+          },
         ],
-        network: { open: false, reason: 'closed: NETWORK_RISK is not approved, 127.0.0.1 and Unix sockets of other network namespaces included' },
+        network: {
+          open: false,
+          reason:
+            'closed: NETWORK_RISK is not approved, 127.0.0.1 and Unix sockets of other network namespaces included',
+        },
       },
     });
-    expect(view.profile?.masked).toContainEqual({ path: path.join(root, 'secrets'), shown: 'secrets', reason: 'hidden from the agent: secrets' });
+    expect(view.profile?.masked).toContainEqual({
+      path: path.join(root, 'secrets'),
+      shown: 'secrets',
+      reason: 'hidden from the agent: secrets',
+    });
   });
 
-  it("says with required that commands are refused, and with off shows no profile", async () => {
+  it('says with required that commands are refused, and with off shows no profile', async () => {
     const root = workspace();
     const refused = (await sessionContainment(told(root, 'required')))(inAction(root));
-    expect(refused).toMatchObject({ runs: 'refuse', summary: `shell commands are refused on the routes docs/containment.md lists: containment is required, and ${UNAVAILABLE.reason}` });
+    expect(refused).toMatchObject({
+      runs: 'refuse',
+      summary: `shell commands are refused on the routes docs/containment.md lists: containment is required, and ${UNAVAILABLE.reason}`,
+    });
     const off = (await sessionContainment(told(root, 'off')))(inAction(root));
     expect(off).toMatchObject({ runs: 'analysis_only', profile: null, problem: "the policy's containment is off" });
   });
@@ -82,8 +108,14 @@ describe("the console's containment view", () => {
     governors.push(waiting);
     waiting.userPrompt('x');
     const working = inAction(root);
-    const views = await consoleSessionViews({ list: async (view) => [working, waiting].map((governor) => view(governor, undefined)) }, told(root));
-    expect(views.map((view) => view.containment?.profile?.writable.map((place) => place.shown))).toEqual([['/tmp', 'src/auth'], ['/tmp']]);
+    const views = await consoleSessionViews(
+      { list: async (view) => [working, waiting].map((governor) => view(governor, undefined)) },
+      told(root),
+    );
+    expect(views.map((view) => view.containment?.profile?.writable.map((place) => place.shown))).toEqual([
+      ['/tmp', 'src/auth'],
+      ['/tmp'],
+    ]);
     expect(views[1]?.containment?.profile?.network.reason).toBe('closed: no network in REASONING');
   });
 

@@ -16,9 +16,27 @@ describe('the console cookie', () => {
 
   it.each([
     { name: 'over http', secure: false, maxAgeSeconds: undefined, expected: 'n=v; Path=/p; HttpOnly; SameSite=Strict' },
-    { name: 'over https', secure: true, maxAgeSeconds: undefined, expected: 'n=v; Path=/p; HttpOnly; SameSite=Strict; Secure' },
-    { name: 'when cleared', secure: false, maxAgeSeconds: 0, expected: 'n=v; Path=/p; Max-Age=0; HttpOnly; SameSite=Strict' },
+    {
+      name: 'over https',
+      secure: true,
+      maxAgeSeconds: undefined,
+      expected: 'n=v; Path=/p; HttpOnly; SameSite=Strict; Secure',
+    },
+    {
+      name: 'when cleared',
+      secure: false,
+      maxAgeSeconds: 0,
+      expected: 'n=v; Path=/p; Max-Age=0; HttpOnly; SameSite=Strict',
+    },
   ])('is set $name', ({ secure, maxAgeSeconds, expected }) => {
-    expect(setCookieHeader({ name: 'n', value: 'v', path: '/p', secure, ...(maxAgeSeconds !== undefined && { maxAgeSeconds }) })).toBe(expected);
+    expect(
+      setCookieHeader({
+        name: 'n',
+        value: 'v',
+        path: '/p',
+        secure,
+        ...(maxAgeSeconds !== undefined && { maxAgeSeconds }),
+      }),
+    ).toBe(expected);
   });
 });

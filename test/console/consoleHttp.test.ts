@@ -10,9 +10,13 @@ import { consoleFetch, errorCode, signIn, type ConsoleLogin } from './consoleHar
 async function holdCall(url: string, session: string): Promise<string> {
   await post(`${url}/sessions/${session}/prompt`, { text: 'install a package' });
   await post(`${url}/sessions/${session}/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
-  const held = await post(`${url}/sessions/${session}/tool-calls`, { tool: 'execute_command', args: { command: 'npm install left-pad' } });
+  const held = await post(`${url}/sessions/${session}/tool-calls`, {
+    tool: 'execute_command',
+    args: { command: 'npm install left-pad' },
+  });
   const approval = held.json.approval as { id?: unknown } | undefined;
-  if (held.json.verdict !== 'ask' || typeof approval?.id !== 'string') throw new Error(`the call was not held: ${JSON.stringify(held.json)}`);
+  if (held.json.verdict !== 'ask' || typeof approval?.id !== 'string')
+    throw new Error(`the call was not held: ${JSON.stringify(held.json)}`);
   return approval.id;
 }
 
@@ -35,7 +39,11 @@ describe('the approval console over HTTP', () => {
     expect(page.headers.get('content-security-policy')).toBe(CONSOLE_CSP);
     expect(CONSOLE_CSP).toContain("script-src 'self'");
     expect(CONSOLE_CSP).not.toContain('unsafe');
-    expect(Object.fromEntries(['x-content-type-options', 'referrer-policy', 'x-frame-options'].map((name) => [name, page.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['x-content-type-options', 'referrer-policy', 'x-frame-options'].map((name) => [name, page.headers.get(name)]),
+      ),
+    ).toEqual({
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
@@ -65,7 +73,11 @@ describe('the approval console over HTTP', () => {
     { name: 'the words', path: '/console/labels.json', type: 'application/json; charset=utf-8' },
   ])('serves $name to anyone, with its media type', async ({ path, type }) => {
     const response = await fetch(`${url}${path}`);
-    expect([response.status, response.headers.get('content-type'), response.headers.get('x-content-type-options')]).toEqual([200, type, 'nosniff']);
+    expect([
+      response.status,
+      response.headers.get('content-type'),
+      response.headers.get('x-content-type-options'),
+    ]).toEqual([200, type, 'nosniff']);
   });
 
   it.each([
@@ -86,7 +98,10 @@ describe('the approval console over HTTP', () => {
   });
 
   it('refuses a cookie it did not give out', async () => {
-    const response = await consoleFetch(`${url}/console/api/sessions`, { ...login, cookie: `${login.cookie.split('=')[0]}=${'A'.repeat(43)}` });
+    const response = await consoleFetch(`${url}/console/api/sessions`, {
+      ...login,
+      cookie: `${login.cookie.split('=')[0]}=${'A'.repeat(43)}`,
+    });
     expect(response.status).toBe(401);
   });
 
@@ -97,8 +112,14 @@ describe('the approval console over HTTP', () => {
   });
 
   it('refuses a wrong token with 401 and sets no cookie', async () => {
-    const response = await consoleFetch(`${url}/console/sign-in`, undefined, { body: { token: 'wrong-token-0123456789' } });
-    expect([response.status, response.headers.get('set-cookie'), await errorCode(response)]).toEqual([401, null, 'unauthorized']);
+    const response = await consoleFetch(`${url}/console/sign-in`, undefined, {
+      body: { token: 'wrong-token-0123456789' },
+    });
+    expect([response.status, response.headers.get('set-cookie'), await errorCode(response)]).toEqual([
+      401,
+      null,
+      'unauthorized',
+    ]);
   });
 
   it('answers the page whether it is signed in, and its CSRF token when it is', async () => {
@@ -110,7 +131,10 @@ describe('the approval console over HTTP', () => {
   it('lists the held call with its five parts and the arguments it was held with', async () => {
     const approvalId = await holdCall(url, 'listed');
     const response = await consoleFetch(`${url}/console/api/sessions`, login);
-    const body = (await response.json()) as { sessions: { session_id: string; state_path: string; held_calls: Record<string, unknown>[] }[]; categories: string[] };
+    const body = (await response.json()) as {
+      sessions: { session_id: string; state_path: string; held_calls: Record<string, unknown>[] }[];
+      categories: string[];
+    };
     const session = body.sessions.find((entry) => entry.session_id === 'listed');
     expect(session?.state_path).toBe('ACTION.awaitingApproval');
     expect(session?.held_calls).toEqual([
@@ -119,7 +143,10 @@ describe('the approval console over HTTP', () => {
         kind: 'call',
         tool: 'execute_command',
         args: { command: 'npm install left-pad' },
-        prompt: expect.objectContaining({ action: expect.stringContaining('npm install left-pad'), actions: expect.arrayContaining([{ id: 'edit', label: 'Edit' }]) }),
+        prompt: expect.objectContaining({
+          action: expect.stringContaining('npm install left-pad'),
+          actions: expect.arrayContaining([{ id: 'edit', label: 'Edit' }]),
+        }),
       }),
     ]);
     expect(body.categories).toHaveLength(9);
@@ -132,7 +159,8 @@ describe('the approval console over HTTP', () => {
   ])('answers an approval sent with the cookie and $name with $status', async ({ csrf, status, code }) => {
     const session = `csrf-${status}-${csrf === undefined ? 'none' : csrf.length}`;
     const approvalId = await holdCall(url, session);
-    const headers: Record<string, string> = csrf === undefined ? {} : { 'x-intentgate-csrf': csrf === 'right' ? login.csrf : csrf };
+    const headers: Record<string, string> =
+      csrf === undefined ? {} : { 'x-intentgate-csrf': csrf === 'right' ? login.csrf : csrf };
     const response = await fetch(`${url}/sessions/${session}/approvals/${approvalId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: login.cookie, ...headers },
@@ -145,19 +173,29 @@ describe('the approval console over HTTP', () => {
 
   it('still takes the bearer token on the approval routes', async () => {
     await holdCall(url, 'bearer');
-    expect((await post(`${url}/approve-session`, { session_id: 'bearer', categories: ['NETWORK_RISK'] }, TEST_TOKEN)).status).toBe(200);
+    expect(
+      (await post(`${url}/approve-session`, { session_id: 'bearer', categories: ['NETWORK_RISK'] }, TEST_TOKEN)).status,
+    ).toBe(200);
   });
 
   it.each([
     { name: 'signing in', path: '/console/sign-in', body: { token: TEST_TOKEN } },
-    { name: 'approving with the cookie', path: '/approve-session', body: { session_id: 'listed', categories: ['SUDO'] } },
+    {
+      name: 'approving with the cookie',
+      path: '/approve-session',
+      body: { session_id: 'listed', categories: ['SUDO'] },
+    },
   ])('refuses $name from a page of another origin (403)', async ({ path, body }) => {
     const response = await consoleFetch(`${url}${path}`, login, { body, headers: { origin: 'http://evil.example' } });
     expect([response.status, await errorCode(response)]).toEqual([403, 'origin_not_allowed']);
   });
 
   it('refuses a sign-in sent as a form (415), so the token never travels as a page would send it unasked', async () => {
-    const response = await fetch(`${url}/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${TEST_TOKEN}` });
+    const response = await fetch(`${url}/console/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${TEST_TOKEN}`,
+    });
     expect(response.status).toBe(415);
   });
 
@@ -168,7 +206,13 @@ describe('the approval console over HTTP', () => {
     expect(out.headers.get('set-cookie')).toMatch(/=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict$/);
     expect((await consoleFetch(`${url}/console/api/sessions`, own)).status).toBe(401);
     await holdCall(url, 'after-sign-out');
-    expect((await consoleFetch(`${url}/approve-session`, own, { body: { session_id: 'after-sign-out', categories: ['SUDO'] } })).status).toBe(401);
+    expect(
+      (
+        await consoleFetch(`${url}/approve-session`, own, {
+          body: { session_id: 'after-sign-out', categories: ['SUDO'] },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('signs in once with a one-time code', async () => {
@@ -208,10 +252,20 @@ describe('failed sign-ins', () => {
     const running = await startService();
     try {
       for (let attempt = 0; attempt < 10; attempt += 1) {
-        expect((await consoleFetch(`${running.url}/console/sign-in`, undefined, { body: { token: `wrong-${attempt}-0123456789` } })).status).toBe(401);
+        expect(
+          (
+            await consoleFetch(`${running.url}/console/sign-in`, undefined, {
+              body: { token: `wrong-${attempt}-0123456789` },
+            })
+          ).status,
+        ).toBe(401);
       }
       const limited = await consoleFetch(`${running.url}/console/sign-in`, undefined, { body: { token: TEST_TOKEN } });
-      expect([limited.status, Number(limited.headers.get('retry-after')) > 0, await errorCode(limited)]).toEqual([429, true, 'too_many_attempts']);
+      expect([limited.status, Number(limited.headers.get('retry-after')) > 0, await errorCode(limited)]).toEqual([
+        429,
+        true,
+        'too_many_attempts',
+      ]);
     } finally {
       await running.service.close();
     }

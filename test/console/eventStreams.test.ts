@@ -26,7 +26,8 @@ function openStream(url: string, headers: Record<string, string> = {}): Promise<
       const waitFor = async (pattern: RegExp, timeoutMs = 5000): Promise<string> => {
         const deadline = Date.now() + timeoutMs;
         while (!pattern.test(text)) {
-          if (Date.now() > deadline) throw new Error(`no ${String(pattern)} in the stream; got ${JSON.stringify(text)}`);
+          if (Date.now() > deadline)
+            throw new Error(`no ${String(pattern)} in the stream; got ${JSON.stringify(text)}`);
           await new Promise((wait) => setTimeout(wait, 10));
         }
         return text;
@@ -45,11 +46,21 @@ describe('the console event stream of the service', () => {
       const login = await signIn(running.url);
       expect((await openStream(`${running.url}/console/events`)).response.statusCode).toBe(401);
       const stream = await openStream(`${running.url}/console/events`, { cookie: login.cookie });
-      expect([stream.response.statusCode, stream.response.headers['content-type'], stream.response.headers['cache-control']]).toEqual([200, 'text/event-stream; charset=utf-8', 'no-store']);
+      expect([
+        stream.response.statusCode,
+        stream.response.headers['content-type'],
+        stream.response.headers['cache-control'],
+      ]).toEqual([200, 'text/event-stream; charset=utf-8', 'no-store']);
       await stream.waitFor(/: connected\n\n/);
       await post(`${running.url}/sessions/live/prompt`, { text: 'go' });
-      await post(`${running.url}/sessions/live/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
-      await post(`${running.url}/sessions/live/tool-calls`, { tool: 'execute_command', args: { command: 'sudo reboot' } });
+      await post(`${running.url}/sessions/live/tool-calls`, {
+        tool: 'select_active_intent',
+        args: { intent_id: 'INT-001' },
+      });
+      await post(`${running.url}/sessions/live/tool-calls`, {
+        tool: 'execute_command',
+        args: { command: 'sudo reboot' },
+      });
       const text = await stream.waitFor(/"type":"call\.held"/);
       expect(text).toContain('event: session\ndata: {"type":"session.started","session_id":"live"}\n\n');
       expect(text).toContain('data: {"type":"call.held","session_id":"live"}\n\n');

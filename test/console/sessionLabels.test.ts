@@ -23,13 +23,26 @@ describe("a session's label", () => {
     const clock = { now: Date.now() };
     const workspace = makeServiceWorkspace();
     const governor = inAction(clock, workspace);
-    expect(consoleSessionView(governor).label).toEqual({ agent: null, via_hook: false, workspace: null, workspace_path: null, first_prompt: null });
+    expect(consoleSessionView(governor).label).toEqual({
+      agent: null,
+      via_hook: false,
+      workspace: null,
+      workspace_path: null,
+      first_prompt: null,
+    });
     noteSessionPrompt(governor, '   ');
     noteSessionPrompt(governor, `fix   the\nlogin ${'x'.repeat(300)}`);
     noteSessionPrompt(governor, 'a later prompt');
     noteSessionAgent(governor, 'claude-code');
-    const [view] = await consoleSessionViews({ list: async (make) => [make(governor, freshNotes())] }, undefined, { workspaceRoot: workspace });
-    expect(view?.label).toMatchObject({ agent: 'claude-code', via_hook: true, workspace: path.basename(workspace), workspace_path: workspace });
+    const [view] = await consoleSessionViews({ list: async (make) => [make(governor, freshNotes())] }, undefined, {
+      workspaceRoot: workspace,
+    });
+    expect(view?.label).toMatchObject({
+      agent: 'claude-code',
+      via_hook: true,
+      workspace: path.basename(workspace),
+      workspace_path: workspace,
+    });
     expect(view?.label.first_prompt).toHaveLength(MAX_LABEL_PROMPT);
     expect(view?.label.first_prompt?.startsWith('fix the login xxx')).toBe(true);
     expect(view?.label.first_prompt?.endsWith('…')).toBe(true);
@@ -38,13 +51,15 @@ describe("a session's label", () => {
 });
 
 describe('the first prompt through the service', () => {
-  it("labels a session started by POST /sessions/:id/prompt with that prompt, and not a later one", async () => {
+  it('labels a session started by POST /sessions/:id/prompt with that prompt, and not a later one', async () => {
     const running = await startService();
     try {
       await post(`${running.url}/sessions/s-label/prompt`, { text: 'rename the login form' });
       await post(`${running.url}/sessions/s-label/prompt`, { text: 'and its tests' });
       const login = await signIn(running.url);
-      const body = (await (await consoleFetch(`${running.url}/console/api/sessions`, login)).json()) as { sessions: { session_id: string; label: unknown }[] };
+      const body = (await (await consoleFetch(`${running.url}/console/api/sessions`, login)).json()) as {
+        sessions: { session_id: string; label: unknown }[];
+      };
       expect(body.sessions.find((session) => session.session_id === 's-label')?.label).toEqual({
         agent: null,
         via_hook: false,

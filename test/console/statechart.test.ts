@@ -12,7 +12,12 @@ const TOP_LEVEL_MOVES = [
   { name: 'a selection from REQUEST starts the action', from: 'REQUEST', to: 'ACTION', event: 'tool.requested' },
   { name: 'a selection while reasoning starts the action', from: 'REASONING', to: 'ACTION', event: 'tool.requested' },
   { name: 'a completion ends an informational task', from: 'REASONING', to: 'REQUEST', event: 'tool.requested' },
-  { name: 'a new prompt during an action goes back to reasoning', from: 'ACTION', to: 'REASONING', event: 'user.prompted' },
+  {
+    name: 'a new prompt during an action goes back to reasoning',
+    from: 'ACTION',
+    to: 'REASONING',
+    event: 'user.prompted',
+  },
   { name: 'a withdrawn intent goes back to reasoning', from: 'ACTION', to: 'REASONING', event: 'intents.loaded' },
   { name: 'a completion ends the action', from: 'ACTION', to: 'REQUEST', event: 'tool.requested' },
 ];
@@ -38,15 +43,28 @@ describe('the statechart graph the console draws', () => {
     expect(graph.fromAnyState).toEqual([{ to: 'REQUEST', events: ['lifecycle.reset'] }]);
   });
 
-  it.each(graph.states.map((state) => ({ name: state.id, state })))('holds and releases calls inside $name', ({ state }) => {
-    const hold = state.inner.find((edge) => edge.to.endsWith('.awaitingApproval'));
-    const release = state.inner.find((edge) => edge.to.endsWith('.ready'));
-    expect(hold).toEqual({ from: `${state.id}.ready`, to: `${state.id}.awaitingApproval`, events: ['tool.requested'] });
-    expect(release?.events).toEqual(expect.arrayContaining(['approval.granted', 'approval.denied', 'session.changed']));
-  });
+  it.each(graph.states.map((state) => ({ name: state.id, state })))(
+    'holds and releases calls inside $name',
+    ({ state }) => {
+      const hold = state.inner.find((edge) => edge.to.endsWith('.awaitingApproval'));
+      const release = state.inner.find((edge) => edge.to.endsWith('.ready'));
+      expect(hold).toEqual({
+        from: `${state.id}.ready`,
+        to: `${state.id}.awaitingApproval`,
+        events: ['tool.requested'],
+      });
+      expect(release?.events).toEqual(
+        expect.arrayContaining(['approval.granted', 'approval.denied', 'session.changed']),
+      );
+    },
+  );
 
   it('reads a machine of any shape: a transition to a sibling of a nested state is a top-level move', () => {
-    const node = (path: string[], states: Record<string, ChartStateNode> = {}, on: [string, ChartStateNode][] = []): ChartStateNode => ({
+    const node = (
+      path: string[],
+      states: Record<string, ChartStateNode> = {},
+      on: [string, ChartStateNode][] = [],
+    ): ChartStateNode => ({
       key: path.at(-1) ?? '(machine)',
       path,
       type: Object.keys(states).length > 0 ? 'compound' : 'atomic',

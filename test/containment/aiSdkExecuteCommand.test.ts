@@ -17,9 +17,14 @@ afterEach(() => {
   for (const governor of governors.splice(0)) governor.stop();
 });
 
-const UNAVAILABLE = { available: false, reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' } as const;
+const UNAVAILABLE = {
+  available: false,
+  reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+} as const;
 const select: ScriptedTurn = { calls: [{ id: 's1', tool: 'select_active_intent', input: { intent_id: 'INT-1' } }] };
-const run = (id: string, command: string): ScriptedTurn => ({ calls: [{ id, tool: 'execute_command', input: { command } }] });
+const run = (id: string, command: string): ScriptedTurn => ({
+  calls: [{ id, tool: 'execute_command', input: { command } }],
+});
 
 /** A repository (INT-1 owns src/**), its governor made with `plan` and EXEC_ARBITRARY approved, and the governed tool set. */
 function session(plan: ContainmentPlan) {
@@ -28,14 +33,23 @@ function session(plan: ContainmentPlan) {
   const governor = createGovernor(options);
   governors.push(governor);
   governor.approveSession(['EXEC_ARBITRARY']);
-  const governed = governTools(governor, { execute_command: executeCommandAiTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 }) });
+  const governed = governTools(governor, {
+    execute_command: executeCommandAiTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 }),
+  });
   governed.userPrompt('generate the file');
   return { root, outside, governor, governed };
 }
 
 async function play(governed: ReturnType<typeof session>['governed'], turns: readonly ScriptedTurn[]) {
   const model = scriptedModel(turns);
-  await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, experimental_repairToolCall: governed.repairToolCall, stopWhen: stepCountIs(8), prompt: 'go' });
+  await generateText({
+    model,
+    tools: governed.tools,
+    prepareStep: governed.prepareStep,
+    experimental_repairToolCall: governed.repairToolCall,
+    stopWhen: stepCountIs(8),
+    prompt: 'go',
+  });
   return toolResultsSeen(model.doGenerateCalls.at(-1));
 }
 
@@ -47,9 +61,15 @@ describe.skipIf(BWRAP === undefined)('executeCommandAiTool, contained', () => {
     const results = await play(governed, [select, run('c1', inScope), run('c2', outOfScope), { text: 'done' }]);
 
     expect(governed.decisionFor('c1')).toBeUndefined();
-    expect(results.get('c1')).toEqual({ type: 'json', value: { exit_code: 0, stdout: '', stderr: '', contained: true } });
+    expect(results.get('c1')).toEqual({
+      type: 'json',
+      value: { exit_code: 0, stdout: '', stderr: '', contained: true },
+    });
     expect(readFileSync(path.join(root, 'src', 'gen.ts'), 'utf8')).toBe('export const g = 1;');
-    expect(results.get('c2')).toMatchObject({ type: 'json', value: { contained: true, exit_code: 1, stderr: expect.stringContaining('Read-only file system') } });
+    expect(results.get('c2')).toMatchObject({
+      type: 'json',
+      value: { contained: true, exit_code: 1, stderr: expect.stringContaining('Read-only file system') },
+    });
     expect(readFileSync(path.join(root, 'docs', 'readme.md'), 'utf8')).toBe('# docs\n');
     expect(existsSync(path.join(outside, 'made.txt'))).toBe(false);
   });
@@ -61,7 +81,14 @@ describe.skipIf(BWRAP === undefined)('executeCommandAiTool, contained', () => {
     const command = `cp src/a.ts ${target} && touch ${outside}/other.txt`;
     const model = scriptedModel([select, run('c1', command), { text: 'copied' }]);
     const messages: ModelMessage[] = [{ role: 'user', content: 'copy it out' }];
-    const step = () => generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(8), messages });
+    const step = () =>
+      generateText({
+        model,
+        tools: governed.tools,
+        prepareStep: governed.prepareStep,
+        stopWhen: stepCountIs(8),
+        messages,
+      });
     const first = await step();
     messages.push(...first.response.messages);
     const request = first.content.find((part) => part.type === 'tool-approval-request');
@@ -69,11 +96,18 @@ describe.skipIf(BWRAP === undefined)('executeCommandAiTool, contained', () => {
     expect(governed.decisionFor('c1')).toMatchObject({ verdict: 'ask', approval: { outsideScope: [target, other] } });
     expect(readFileSync(target, 'utf8')).toBe('outside\n');
     if (!request) throw new Error('no approval request');
-    const response: ToolApprovalResponse = { type: 'tool-approval-response', approvalId: request.approvalId, approved: true };
+    const response: ToolApprovalResponse = {
+      type: 'tool-approval-response',
+      approvalId: request.approvalId,
+      approved: true,
+    };
     messages.push({ role: 'tool', content: [response] });
     await step();
 
-    expect(toolResultsSeen(model.doGenerateCalls.at(-1)).get('c1')).toMatchObject({ type: 'json', value: { contained: true } });
+    expect(toolResultsSeen(model.doGenerateCalls.at(-1)).get('c1')).toMatchObject({
+      type: 'json',
+      value: { contained: true },
+    });
     expect(readFileSync(target, 'utf8')).toBe(readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'));
     // a file that does not exist yet cannot be bound: the touch lands in the private /tmp, not on the host
     expect(existsSync(other)).toBe(false);
@@ -82,7 +116,9 @@ describe.skipIf(BWRAP === undefined)('executeCommandAiTool, contained', () => {
   it('describes the sandbox to the model', () => {
     const plan: ContainmentPlan = { kind: 'contain', bwrap: BWRAP ?? 'bwrap' };
     const { governor } = session(plan);
-    expect(executeCommandAiTool(governor, { plan, place: governorPlaceFor({ workspaceRoot: '/tmp' }) }).description).toContain('Read-only file system');
+    expect(
+      executeCommandAiTool(governor, { plan, place: governorPlaceFor({ workspaceRoot: '/tmp' }) }).description,
+    ).toContain('Read-only file system');
   });
 });
 
@@ -91,7 +127,10 @@ describe('executeCommandAiTool without bubblewrap', () => {
     const plan = containmentPlan('auto', UNAVAILABLE);
     const { root, governor, governed } = session(plan);
     const results = await play(governed, [select, run('c1', 'touch src/plain.txt && echo ok'), { text: 'done' }]);
-    expect(results.get('c1')).toEqual({ type: 'json', value: { exit_code: 0, stdout: 'ok\n', stderr: '', contained: false } });
+    expect(results.get('c1')).toEqual({
+      type: 'json',
+      value: { exit_code: 0, stdout: 'ok\n', stderr: '', contained: false },
+    });
     expect(existsSync(path.join(root, 'src', 'plain.txt'))).toBe(true);
     const decision = governor.isToolAllowed('execute_command', { command: 'touch src/plain.txt && echo ok' });
     expect(decision.contained).toBe(false);

@@ -38,11 +38,18 @@ function workspace(path_: string, policy?: string): Workspace {
     writeFileSync(path.join(root, 'intentgate.policy.yaml'), policy);
     flags.push('--policy', path.join(root, 'intentgate.policy.yaml'));
   }
-  return { root, env: { PATH: path_, HOME: root, XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: path.join(cache, 'config') }, flags };
+  return {
+    root,
+    env: { PATH: path_, HOME: root, XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: path.join(cache, 'config') },
+    flags,
+  };
 }
 
 /** One Claude Code event through the hook command: its exit code and stdout read as JSON. */
-async function hook(space: Workspace, event: Record<string, unknown>): Promise<{ readonly code: number; readonly body: Record<string, unknown> }> {
+async function hook(
+  space: Workspace,
+  event: Record<string, unknown>,
+): Promise<{ readonly code: number; readonly body: Record<string, unknown> }> {
   const stdin = JSON.stringify({ session_id: 'sess-1', cwd: space.root, ...event });
   const io = memoryIo({ stdin, env: space.env, cwd: space.root });
   const code = await runCli(['hook', 'claude-code', ...space.flags], io);
@@ -50,14 +57,26 @@ async function hook(space: Workspace, event: Record<string, unknown>): Promise<{
 }
 
 /** A session in ACTION on INT-001, then one Bash call: the hook's answer to it. */
-async function bash(space: Workspace, command: string): Promise<{ readonly code: number; readonly body: Record<string, unknown> }> {
+async function bash(
+  space: Workspace,
+  command: string,
+): Promise<{ readonly code: number; readonly body: Record<string, unknown> }> {
   await hook(space, { hook_event_name: 'UserPromptSubmit', prompt: 'work' });
-  const selected = await hook(space, { hook_event_name: 'PreToolUse', tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' } });
+  const selected = await hook(space, {
+    hook_event_name: 'PreToolUse',
+    tool_name: 'mcp__intentgate__select_active_intent',
+    tool_input: { intent_id: 'INT-001' },
+  });
   expect(selected.code).toBe(0);
-  return hook(space, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'write', run_in_background: false } });
+  return hook(space, {
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command, description: 'write', run_in_background: false },
+  });
 }
 
-const output = (body: Record<string, unknown>): Record<string, unknown> => (body.hookSpecificOutput ?? {}) as Record<string, unknown>;
+const output = (body: Record<string, unknown>): Record<string, unknown> =>
+  (body.hookSpecificOutput ?? {}) as Record<string, unknown>;
 
 describe('intentgate hook claude-code without bubblewrap', () => {
   it('decides inline code by analysis alone under auto: held, its command untouched', async () => {

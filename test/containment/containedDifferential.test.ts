@@ -10,7 +10,15 @@ import type { MaskSources } from '../../src/containment/maskSources';
 import { stableMaskSources } from '../../src/containment/stableMaskSources';
 import { parseIntentIgnore } from '../../src/intents/intentIgnore';
 import { adversarialSession } from '../differential/adversarialCommands';
-import { changesBetween, copiedSecrets, makeSandbox, removeSandbox, SECRET_MARKERS, snapshot, type Sandbox } from '../differential/bashSandbox';
+import {
+  changesBetween,
+  copiedSecrets,
+  makeSandbox,
+  removeSandbox,
+  SECRET_MARKERS,
+  snapshot,
+  type Sandbox,
+} from '../differential/bashSandbox';
 import { BWRAP } from './sandboxSupport';
 
 // The differential test against real bash (test/differential/adversarialBash.test.ts), run
@@ -80,7 +88,9 @@ function runContainedCommand(sandbox: Sandbox, command: string): ContainedRun {
   // bwrap reports only a sandbox it could not make: then nothing was tested
   if (/^bwrap: /m.test(output)) throw new Error(`the sandbox did not start for ${command}: ${output.slice(0, 500)}`);
   // the dotenv file is no ignored path: reading it is the analysis's to judge, not the sandbox's
-  const copies = copiedSecrets(sandbox).filter((copy) => !copiesBefore.has(copy) && copy.endsWith('the ignored secret'));
+  const copies = copiedSecrets(sandbox).filter(
+    (copy) => !copiesBefore.has(copy) && copy.endsWith('the ignored secret'),
+  );
   const breaches = [
     ...changesBetween(before, snapshot(sandbox)),
     ...(output.includes(SECRET_MARKERS.ignored) ? ['the output shows the ignored secret'] : []),
@@ -104,7 +114,10 @@ describe.skipIf(BWRAP === undefined)('generated commands against real bash, cont
               const run = runContainedCommand(sandbox, command);
               commands += 1;
               if (run.status !== 0) failed += 1;
-              if (run.breaches.length > 0) throw new Error(`a contained command broke the rules\ncommand: ${command}\n${run.breaches.map((line) => `  ${line}`).join('\n')}`);
+              if (run.breaches.length > 0)
+                throw new Error(
+                  `a contained command broke the rules\ncommand: ${command}\n${run.breaches.map((line) => `  ${line}`).join('\n')}`,
+                );
             }
           } finally {
             removeSandbox(sandbox);
@@ -114,7 +127,9 @@ describe.skipIf(BWRAP === undefined)('generated commands against real bash, cont
       );
     } finally {
       // sessions and commands include any that shrinking a failure tried
-      console.info(`contained adversarial bash (seed ${SEED}): ${sessions} sessions, ${commands} commands run contained, ${failed} of them ended non-zero`);
+      console.info(
+        `contained adversarial bash (seed ${SEED}): ${sessions} sessions, ${commands} commands run contained, ${failed} of them ended non-zero`,
+      );
     }
     expect(sessions).toBeGreaterThanOrEqual(RUNS);
   });
@@ -127,7 +142,10 @@ describe.skipIf(BWRAP === undefined)('generated commands against real bash, cont
       spawnSync('bash', ['-c', 'echo x > docs/a.md; cp secret/x src/leak'], { cwd: sandbox.ws, stdio: 'ignore' });
       expect(changesBetween(before, snapshot(sandbox))).toEqual([expect.stringMatching(/^ws\/docs\/a\.md: file 644 /)]);
       expect(copiedSecrets(sandbox)).toContain('ws/src/leak holds the ignored secret');
-      const contained = runContainedCommand(sandbox, 'echo y > docs/a.md; cp secret/x src/leak2; cat secret/key.txt; echo in > src/in.txt');
+      const contained = runContainedCommand(
+        sandbox,
+        'echo y > docs/a.md; cp secret/x src/leak2; cat secret/key.txt; echo in > src/in.txt',
+      );
       expect(contained.breaches).toEqual([]);
       // the same line lets the scope be written
       expect(readFileSync(path.join(sandbox.ws, 'src', 'in.txt'), 'utf8')).toBe('in\n');

@@ -22,7 +22,11 @@ const GIT_WORK = [
   { name: 'git restore', command: 'git restore src/a.ts && cat src/a.ts', shows: 'a = 1' },
   { name: 'git stash', command: 'git stash -q && cat src/a.ts && git stash list | wc -l', shows: 'a = 1' },
   { name: 'git rm --cached', command: 'git rm -q --cached src/a.ts && git status --short src', shows: 'D  src/a.ts' },
-  { name: 'git from a folder in scope', command: 'cd src && git add a.ts && git diff --cached --name-only', shows: 'src/a.ts' },
+  {
+    name: 'git from a folder in scope',
+    command: 'cd src && git add a.ts && git diff --cached --name-only',
+    shows: 'src/a.ts',
+  },
 ];
 
 describe.skipIf(BWRAP === undefined)('git in a contained command', () => {
@@ -36,7 +40,11 @@ describe.skipIf(BWRAP === undefined)('git in a contained command', () => {
   it.each([
     { name: 'a hook', command: 'echo "touch /tmp/x" > .git/hooks/post-commit', file: '.git/hooks/post-commit' },
     { name: 'the hooks folder by rename', command: 'mv .git/hooks .git/hooks-old', file: '.git/hooks-old' },
-    { name: 'a hook through git config', command: 'git config core.hooksPath src && git config --get core.hooksPath', file: '.git/config' },
+    {
+      name: 'a hook through git config',
+      command: 'git config core.hooksPath src && git config --get core.hooksPath',
+      file: '.git/config',
+    },
     { name: 'info/attributes', command: 'echo "* filter=x" > .git/info/attributes', file: '.git/info/attributes' },
   ])('cannot change $name', async ({ command, file }) => {
     const target = path.join(root, file);
@@ -63,7 +71,11 @@ describe.skipIf(BWRAP === undefined)('git in a contained command', () => {
     const result = await runContained(profileFor(root), plant, { bwrap: BWRAP ?? '', stdio: 'ignore' });
     expect(result).toMatchObject({ ok: true, run: { exitCode: 0, removed: [path.join(root, '.git', 'commondir')] } });
     expect(existsSync(path.join(root, '.git', 'commondir'))).toBe(false);
-    const status = spawnSync('git', ['status', '--short'], { cwd: root, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+    const status = spawnSync('git', ['status', '--short'], {
+      cwd: root,
+      env: { ...process.env, ...GIT_ENV },
+      encoding: 'utf8',
+    });
     expect(status.stdout).toContain('src/');
     expect(status.stderr).not.toContain('PLANTED');
   });

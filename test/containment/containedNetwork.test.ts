@@ -43,7 +43,12 @@ afterAll(async () => {
 
 const COMMANDS = [
   { name: 'curl', command: (at: number) => `curl -s --max-time 30 http://127.0.0.1:${at}/curl`, url: '/curl' },
-  { name: "bash's /dev/tcp", command: (at: number) => `exec 3<>/dev/tcp/127.0.0.1/${at} && printf 'GET /devtcp HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3`, url: '/devtcp' },
+  {
+    name: "bash's /dev/tcp",
+    command: (at: number) =>
+      `exec 3<>/dev/tcp/127.0.0.1/${at} && printf 'GET /devtcp HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3`,
+    url: '/devtcp',
+  },
 ];
 
 describe.skipIf(BWRAP === undefined)('the network of a contained command', () => {
@@ -69,7 +74,10 @@ describe.skipIf(BWRAP === undefined)('the network of a contained command', () =>
   });
 
   it('stays closed for a host grant when the policy says so', () => {
-    const profile = profileFor(root, { grantHosts: ['registry.npmjs.org'], policy: { mode: 'auto', secrets: [], hostGrantNetwork: 'closed' } });
+    const profile = profileFor(root, {
+      grantHosts: ['registry.npmjs.org'],
+      policy: { mode: 'auto', secrets: [], hostGrantNetwork: 'closed' },
+    });
     expect(profile.network).toMatchObject({ open: false });
   });
 

@@ -8,7 +8,11 @@ describe.skipIf(BWRAP === undefined)('the processes of a contained command', () 
   it('ends the whole sandbox at its timeout', async () => {
     const profile = profileFor(makeRepository().root);
     // the wait itself is what this checks: a command that would run 300 s ends at the timeout
-    const result = await runContained(profile, 'sleep 300 & sleep 300', { bwrap: BWRAP ?? '', stdio: 'ignore', timeoutMs: 500 });
+    const result = await runContained(profile, 'sleep 300 & sleep 300', {
+      bwrap: BWRAP ?? '',
+      stdio: 'ignore',
+      timeoutMs: 500,
+    });
     expect(result).toMatchObject({ ok: true, run: { timedOut: true, signal: 'SIGKILL' } });
   });
 
@@ -21,7 +25,10 @@ describe.skipIf(BWRAP === undefined)('the processes of a contained command', () 
   it('binds no scope folder that does not exist, and creates none on the host', async () => {
     const root = makeRepository().root;
     const profile = profileFor(root, { ownedScope: ['src/**', 'lib/new/**'] });
-    const result = await runContained(profile, 'mkdir -p lib/new && touch lib/new/a.ts', { bwrap: BWRAP ?? '', stdio: 'ignore' });
+    const result = await runContained(profile, 'mkdir -p lib/new && touch lib/new/a.ts', {
+      bwrap: BWRAP ?? '',
+      stdio: 'ignore',
+    });
     expect(result).toMatchObject({ ok: true, run: { exitCode: 1 } });
     expect(existsSync(path.join(root, 'lib'))).toBe(false);
   });

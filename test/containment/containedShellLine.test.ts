@@ -17,7 +17,10 @@ import { BWRAP, INTENTS_FILE_TEXT, makeRepository, profileFor } from './sandboxS
 const scratch = (prefix: string): string => mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), prefix));
 
 /** Runs one line as an agent's shell does: `bash -c LINE`, in `cwd`. */
-function runLine(line: string, cwd: string): { readonly status: number | null; readonly stdout: string; readonly stderr: string } {
+function runLine(
+  line: string,
+  cwd: string,
+): { readonly status: number | null; readonly stdout: string; readonly stderr: string } {
   const run = spawnSync('bash', ['-c', line], { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -50,7 +53,16 @@ describe('containedShellLine quotes every word for bash', () => {
 
   it('hands bwrap the command as one word, whatever its characters', () => {
     // any string without NUL (which no argument can hold), unicode beyond the BMP included
-    const commands = fc.string({ unit: fc.oneof(fc.constantFrom("'", '"', '\\', '$', '`', '\n', ' ', ';', '*', '!', '~', '=', '#', '%'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 30 }).filter((text) => !text.includes('\0') && text.trim() !== '');
+    const commands = fc
+      .string({
+        unit: fc.oneof(
+          fc.constantFrom("'", '"', '\\', '$', '`', '\n', ' ', ';', '*', '!', '~', '=', '#', '%'),
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+        ),
+        minLength: 1,
+        maxLength: 30,
+      })
+      .filter((text) => !text.includes('\0') && text.trim() !== '');
     fc.assert(
       fc.property(commands, (command) => {
         const made = containedShellLine(profile, command, { bwrap: echoArgs, masks });
@@ -71,16 +83,34 @@ describe('containedShellLine quotes every word for bash', () => {
     const made = containedShellLine(open, "echo 'a;b'", { bwrap: echoArgs, masks });
     expect(made.ok && made.line).toContain('; (exit "$intentgate_contained_status")');
     expect(made.ok && commandOfContainedLine(made.line)).toBe("echo 'a;b'");
-    for (const other of ['ls', "bwrap -- bash -c 'ls'", "/usr/bin/bwrap --die-with-parent x -- bash -c 'ls'; rm -rf /", "/usr/bin/bwrap --die-with-parent -- bash -c 'ls' && rm -rf /"]) {
+    for (const other of [
+      'ls',
+      "bwrap -- bash -c 'ls'",
+      "/usr/bin/bwrap --die-with-parent x -- bash -c 'ls'; rm -rf /",
+      "/usr/bin/bwrap --die-with-parent -- bash -c 'ls' && rm -rf /",
+    ]) {
       expect(commandOfContainedLine(other), other).toBeUndefined();
     }
   });
 
   it('refuses a command with a NUL character, an empty one, and an incomplete profile', () => {
-    expect(containedShellLine(profile, 'echo a\0b', { bwrap: echoArgs, masks })).toEqual({ ok: false, reason: 'the command contains a NUL character' });
-    expect(containedShellLine(profile, '  ', { bwrap: echoArgs, masks })).toEqual({ ok: false, reason: 'the command is empty' });
-    const incomplete: ContainmentProfile = { ...profile, complete: false, refused: [{ path: root, reason: 'the walk stopped' }] };
-    expect(containedShellLine(incomplete, 'true', { bwrap: echoArgs, masks })).toEqual({ ok: false, reason: 'the profile is incomplete: the walk stopped' });
+    expect(containedShellLine(profile, 'echo a\0b', { bwrap: echoArgs, masks })).toEqual({
+      ok: false,
+      reason: 'the command contains a NUL character',
+    });
+    expect(containedShellLine(profile, '  ', { bwrap: echoArgs, masks })).toEqual({
+      ok: false,
+      reason: 'the command is empty',
+    });
+    const incomplete: ContainmentProfile = {
+      ...profile,
+      complete: false,
+      refused: [{ path: root, reason: 'the walk stopped' }],
+    };
+    expect(containedShellLine(incomplete, 'true', { bwrap: echoArgs, masks })).toEqual({
+      ok: false,
+      reason: 'the profile is incomplete: the walk stopped',
+    });
   });
 
   it('refuses a working folder the profile masks', () => {
@@ -92,10 +122,34 @@ describe('containedShellLine quotes every word for bash', () => {
 
 describe.skipIf(BWRAP === undefined)('containedShellLine in real bash and bwrap', () => {
   const cases = [
-    { name: 'a write in the scope lands', command: 'echo in > src/in.txt', status: 0, file: 'src/in.txt', content: 'in\n' },
-    { name: 'a write outside the scope fails', command: 'echo out > docs/out.txt', status: 1, file: 'docs/out.txt', content: undefined },
-    { name: 'inline code cannot write outside the scope', command: `python3 -c "open('docs/py.txt','w').write('y')"`, status: 1, file: 'docs/py.txt', content: undefined },
-    { name: 'the intents file stays as it was', command: 'echo forged > .orchestration/active_intents.yaml', status: 1, file: '.orchestration/active_intents.yaml', content: INTENTS_FILE_TEXT },
+    {
+      name: 'a write in the scope lands',
+      command: 'echo in > src/in.txt',
+      status: 0,
+      file: 'src/in.txt',
+      content: 'in\n',
+    },
+    {
+      name: 'a write outside the scope fails',
+      command: 'echo out > docs/out.txt',
+      status: 1,
+      file: 'docs/out.txt',
+      content: undefined,
+    },
+    {
+      name: 'inline code cannot write outside the scope',
+      command: `python3 -c "open('docs/py.txt','w').write('y')"`,
+      status: 1,
+      file: 'docs/py.txt',
+      content: undefined,
+    },
+    {
+      name: 'the intents file stays as it was',
+      command: 'echo forged > .orchestration/active_intents.yaml',
+      status: 1,
+      file: '.orchestration/active_intents.yaml',
+      content: INTENTS_FILE_TEXT,
+    },
   ];
 
   it.each(cases)('$name', ({ command, status, file, content }) => {
@@ -128,8 +182,16 @@ describe.skipIf(BWRAP === undefined)('containedShellLine in real bash and bwrap'
     const { root: wide } = makeRepository();
     const open = profileFor(wide, { ownedScope: ['**'] });
     const codex = path.join(wide, '.codex');
-    expect(open.removeAfter.map((place) => place.path)).toEqual(expect.arrayContaining([codex, path.join(wide, '.git', 'commondir')]));
-    const run = runLine(lineOf('mkdir .codex && echo x > .codex/config.toml && echo ../src > .git/commondir && test -f .codex/config.toml && exit 3', open), wide);
+    expect(open.removeAfter.map((place) => place.path)).toEqual(
+      expect.arrayContaining([codex, path.join(wide, '.git', 'commondir')]),
+    );
+    const run = runLine(
+      lineOf(
+        'mkdir .codex && echo x > .codex/config.toml && echo ../src > .git/commondir && test -f .codex/config.toml && exit 3',
+        open,
+      ),
+      wide,
+    );
     expect(run.status, run.stderr).toBe(3);
     expect(existsSync(codex)).toBe(false);
     expect(existsSync(path.join(wide, '.git', 'commondir'))).toBe(false);
@@ -148,8 +210,11 @@ describe('stableMaskSources', () => {
   it('makes an owner-only folder with a mode-000 folder and file, and keeps it', () => {
     const cache = scratch('cache-');
     const first = stableMaskSources({ XDG_CACHE_HOME: cache });
-    expect(first).toEqual({ dir: path.join(cache, 'intentgate', 'masks', 'dir'), file: path.join(cache, 'intentgate', 'masks', 'file') });
-    const mode = (file: string): string => (spawnSync('stat', ['-c', '%a', file], { encoding: 'utf8' }).stdout.trim());
+    expect(first).toEqual({
+      dir: path.join(cache, 'intentgate', 'masks', 'dir'),
+      file: path.join(cache, 'intentgate', 'masks', 'file'),
+    });
+    const mode = (file: string): string => spawnSync('stat', ['-c', '%a', file], { encoding: 'utf8' }).stdout.trim();
     expect([mode(path.dirname(first.dir)), mode(first.dir), mode(first.file)]).toEqual(['700', '0', '0']);
     const inode = spawnSync('stat', ['-c', '%i', path.dirname(first.dir)], { encoding: 'utf8' }).stdout;
     expect(stableMaskSources({ XDG_CACHE_HOME: cache })).toEqual(first);

@@ -9,8 +9,16 @@ const load = (yaml: string) => parsePolicy(`version: 1\n${yaml}`, { file: '/proj
 describe("the policy's containment section", () => {
   it.each([
     { name: 'absent', yaml: '', expected: { mode: 'auto', secrets: [], hostGrantNetwork: 'open' } },
-    { name: 'a mode alone', yaml: 'containment: required\n', expected: { mode: 'required', secrets: [], hostGrantNetwork: 'open' } },
-    { name: 'the section', yaml: 'containment:\n  mode: off\n  secrets: [a.key]\n  hostGrantNetwork: closed\n', expected: { mode: 'off', secrets: ['a.key'], hostGrantNetwork: 'closed' } },
+    {
+      name: 'a mode alone',
+      yaml: 'containment: required\n',
+      expected: { mode: 'required', secrets: [], hostGrantNetwork: 'open' },
+    },
+    {
+      name: 'the section',
+      yaml: 'containment:\n  mode: off\n  secrets: [a.key]\n  hostGrantNetwork: closed\n',
+      expected: { mode: 'off', secrets: ['a.key'], hostGrantNetwork: 'closed' },
+    },
   ])('reads $name', ({ yaml, expected }) => {
     expect(containmentPolicyOf(load(yaml).containment)).toEqual(expected);
   });
@@ -33,7 +41,10 @@ describe('containmentPlan', () => {
     { mode: 'auto', availability: missing, kind: 'analysisOnly' },
     { mode: 'required', availability: missing, kind: 'refuse' },
     { mode: 'off', availability: missing, kind: 'analysisOnly' },
-  ] as const satisfies readonly { mode: ContainmentMode; kind: string; availability: unknown }[])('$mode with bwrap $availability.available: $kind', ({ mode, availability, kind }) => {
-    expect(containmentPlan(mode, availability).kind).toBe(kind);
-  });
+  ] as const satisfies readonly { mode: ContainmentMode; kind: string; availability: unknown }[])(
+    '$mode with bwrap $availability.available: $kind',
+    ({ mode, availability, kind }) => {
+      expect(containmentPlan(mode, availability).kind).toBe(kind);
+    },
+  );
 });

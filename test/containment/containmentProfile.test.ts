@@ -12,14 +12,22 @@ import { makeRepository, profileFor } from './sandboxSupport';
 
 // The profile as a value: which places, and the reason each is there.
 
-const relative = (root: string, places: readonly { path: string }[]): string[] => places.map((place) => path.relative(root, place.path) || '.');
+const relative = (root: string, places: readonly { path: string }[]): string[] =>
+  places.map((place) => path.relative(root, place.path) || '.');
 
 describe('scopeCovers', () => {
   it.each([
     { name: 'a glob below a folder', glob: 'src/**/*.ts', covers: [['src', false]] },
     { name: 'a folder with a trailing slash', glob: 'tests/auth/', covers: [['tests/auth', false]] },
     { name: 'a plain path', glob: 'src/auth/login.ts', covers: [['src/auth/login.ts', true]] },
-    { name: 'a brace list of folders', glob: '{src,lib/x}/**', covers: [['src', false], ['lib/x', false]] },
+    {
+      name: 'a brace list of folders',
+      glob: '{src,lib/x}/**',
+      covers: [
+        ['src', false],
+        ['lib/x', false],
+      ],
+    },
     { name: 'the whole workspace', glob: '**', covers: [['', false]] },
     { name: 'a name glob at the root', glob: '*.md', covers: [['', false]] },
     { name: "a leading './'", glob: './docs/*.md', covers: [['docs', false]] },
@@ -43,7 +51,9 @@ describe('the containment profile', () => {
     linkSync(path.join(root, '.orchestration/active_intents.yaml'), path.join(root, 'src/ai'));
     const profile = profileFor(root, { ownedScope: ['src/**'] });
     expect(profile.complete).toBe(false);
-    expect(profile.refused.map((place) => place.reason).join('\n')).toMatch(/active_intents\.yaml has 2 names \(a hard link\)/);
+    expect(profile.refused.map((place) => place.reason).join('\n')).toMatch(
+      /active_intents\.yaml has 2 names \(a hard link\)/,
+    );
     // with nothing writable there is nothing to write it through
     expect(profileFor(root, { state: 'REASONING' }).complete).toBe(true);
     rmSync(path.join(root, 'src/ai'));
@@ -59,13 +69,43 @@ describe('the containment profile', () => {
   });
 
   it.each([
-    { name: 'a scope folder that is a link to outside the workspace', make: (root: string, outside: string) => symlinkSync(outside, path.join(root, 'out')), scope: 'out/**', says: 'is a symbolic link' },
-    { name: 'a scope folder below a link inside the workspace', make: (root: string) => symlinkSync('docs', path.join(root, 'alias')), scope: 'alias/**', says: 'is a symbolic link' },
+    {
+      name: 'a scope folder that is a link to outside the workspace',
+      make: (root: string, outside: string) => symlinkSync(outside, path.join(root, 'out')),
+      scope: 'out/**',
+      says: 'is a symbolic link',
+    },
+    {
+      name: 'a scope folder below a link inside the workspace',
+      make: (root: string) => symlinkSync('docs', path.join(root, 'alias')),
+      scope: 'alias/**',
+      says: 'is a symbolic link',
+    },
     { name: "a scope with '..'", make: () => undefined, scope: '../outside/**', says: "'..'" },
-    { name: 'a scope folder that does not exist yet', make: () => undefined, scope: 'lib/**', says: 'does not exist yet' },
-    { name: 'a scope inside the orchestration folder', make: () => undefined, scope: '.orchestration/**', says: 'lies in' },
-    { name: 'a scope inside .git', make: () => undefined, scope: '.git/**', says: "git's database follows the .git rule" },
-    { name: 'a scope inside an ignored folder', make: () => undefined, scope: 'secrets/**', says: '.intentignore lists secrets' },
+    {
+      name: 'a scope folder that does not exist yet',
+      make: () => undefined,
+      scope: 'lib/**',
+      says: 'does not exist yet',
+    },
+    {
+      name: 'a scope inside the orchestration folder',
+      make: () => undefined,
+      scope: '.orchestration/**',
+      says: 'lies in',
+    },
+    {
+      name: 'a scope inside .git',
+      make: () => undefined,
+      scope: '.git/**',
+      says: "git's database follows the .git rule",
+    },
+    {
+      name: 'a scope inside an ignored folder',
+      make: () => undefined,
+      scope: 'secrets/**',
+      says: '.intentignore lists secrets',
+    },
   ])('refuses $name with a reason', ({ make, scope, says }) => {
     const { root, outside } = makeRepository();
     make(root, outside);
@@ -113,7 +153,9 @@ describe('the containment profile', () => {
       // the test's folders lie in the system's temporary folder, which the default private tmp hides anyway
       tmpDir: '/intentgate-private-tmp',
     });
-    const reasons = Object.fromEntries(profile.masked.map((place) => [path.relative(path.dirname(root), place.path), place.reason]));
+    const reasons = Object.fromEntries(
+      profile.masked.map((place) => [path.relative(path.dirname(root), place.path), place.reason]),
+    );
     expect(reasons).toEqual({
       'outside/home/.codex': expect.stringContaining("agent CLIs' settings"),
       'outside/tokens': expect.stringContaining('approval token'),
@@ -124,14 +166,21 @@ describe('the containment profile', () => {
       'ws/secrets': '.intentignore lists secrets',
       'ws/src/server.pem': '.intentignore lists src/server.pem',
     });
-    const hidden = profileFor(root, { tokenFiles: [path.join(outside, 'tokens')], tmpDir: path.dirname(path.dirname(root)) });
+    const hidden = profileFor(root, {
+      tokenFiles: [path.join(outside, 'tokens')],
+      tmpDir: path.dirname(path.dirname(root)),
+    });
     expect(hidden.masked.map((place) => place.path)).not.toContain(path.join(outside, 'tokens'));
   });
 
   it.each([
     { name: 'the default config folder', env: { HOME: '/home/u' }, files: ['/home/u/.config/intentgate'] },
     { name: 'XDG_CONFIG_HOME', env: { HOME: '/home/u', XDG_CONFIG_HOME: '/cfg' }, files: ['/cfg/intentgate'] },
-    { name: 'a token file the environment names', env: { HOME: '/home/u', INTENTGATE_APPROVAL_TOKEN_FILE: '/keys/token' }, files: ['/home/u/.config/intentgate', '/keys/token'] },
+    {
+      name: 'a token file the environment names',
+      env: { HOME: '/home/u', INTENTGATE_APPROVAL_TOKEN_FILE: '/keys/token' },
+      files: ['/home/u/.config/intentgate', '/keys/token'],
+    },
   ])("finds intentgate's approval token files from $name", ({ env, files }) => {
     expect(intentgateTokenFiles(env, '/work')).toEqual(files);
   });
@@ -149,6 +198,9 @@ describe('the containment profile', () => {
 
   it('is incomplete when the ignored paths cannot all be found', () => {
     const { root } = makeRepository();
-    expect(findIgnoredPaths(root, parseIntentIgnore('secrets/\n'), 3)).toMatchObject({ complete: false, reason: expect.stringContaining('more than 3 entries') });
+    expect(findIgnoredPaths(root, parseIntentIgnore('secrets/\n'), 3)).toMatchObject({
+      complete: false,
+      reason: expect.stringContaining('more than 3 entries'),
+    });
   });
 });

@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOST_RUNS_COMMANDS, type ContainmentPlan } from '../../src/containment/containmentPlan';
-import { containmentPlanFor, governorPlaceFor, runAllowedCommand, runGovernedCommand, type GovernedCommandOptions } from '../../src/containment/governedCommand';
+import {
+  containmentPlanFor,
+  governorPlaceFor,
+  runAllowedCommand,
+  runGovernedCommand,
+  type GovernedCommandOptions,
+} from '../../src/containment/governedCommand';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
 import type { RiskCategory } from '../../src/risk/categories';
 import { BWRAP, makeRepository } from './sandboxSupport';
@@ -20,7 +26,10 @@ afterEach(() => {
 });
 
 /** A repository in ACTION under INT-1 (src/** in scope), its governor made with `plan`. */
-function setUp(plan: ContainmentPlan, approve: readonly RiskCategory[]): { governor: Governor; root: string; outside: string; options: GovernedCommandOptions } {
+function setUp(
+  plan: ContainmentPlan,
+  approve: readonly RiskCategory[],
+): { governor: Governor; root: string; outside: string; options: GovernedCommandOptions } {
   const { root, outside } = makeRepository();
   const governorOptions = { workspaceRoot: root, shellContainment: plan, trace: () => undefined };
   const governor = createGovernor(governorOptions);
@@ -39,13 +48,24 @@ describe.skipIf(BWRAP === undefined)('runGovernedCommand, contained', () => {
     const result = await runGovernedCommand(governor, 'echo made > src/new.txt && echo done', options);
     expect(result.decision.verdict).toBe('allow');
     expect(result.decision.contained).toBe(true);
-    expect(result).toMatchObject({ ran: true, contained: true, exitCode: 0, stdout: 'done\n', timedOut: false, truncated: false });
+    expect(result).toMatchObject({
+      ran: true,
+      contained: true,
+      exitCode: 0,
+      stdout: 'done\n',
+      timedOut: false,
+      truncated: false,
+    });
     expect(readFileSync(path.join(root, 'src', 'new.txt'), 'utf8')).toBe('made\n');
   });
 
   it('allows inline code with no ask once EXEC_ARBITRARY is approved, and its in-scope write lands', async () => {
     const { governor, root, options } = setUp(plan(), RUN);
-    const result = await runGovernedCommand(governor, `python3 -c "open('src/py.txt', 'w').write('from python')"`, options);
+    const result = await runGovernedCommand(
+      governor,
+      `python3 -c "open('src/py.txt', 'w').write('from python')"`,
+      options,
+    );
     expect(result.decision.verdict).toBe('allow');
     expect(result.decision.contained).toBe(true);
     expect(result.decision.reasons.map((note) => note.code)).toContain('contained');
@@ -105,7 +125,10 @@ describe.skipIf(BWRAP === undefined)('runGovernedCommand, contained', () => {
     if (approval === undefined) throw new Error('no approval');
     const allowed = governor.resolveApproval(approval.id, 'continue');
     expect(allowed.allowedOnce).toEqual([target]);
-    const run = await runAllowedCommand(governor, `${command} && touch ${outside}/other.txt`, { ...options, decision: allowed });
+    const run = await runAllowedCommand(governor, `${command} && touch ${outside}/other.txt`, {
+      ...options,
+      decision: allowed,
+    });
     expect(run).toMatchObject({ ran: true, contained: true });
     expect(readFileSync(target, 'utf8')).toBe(readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'));
     // the decision opens that file alone: a new file beside it never reaches the host (here it
@@ -115,7 +138,10 @@ describe.skipIf(BWRAP === undefined)('runGovernedCommand, contained', () => {
 
   it('bounds the output it keeps and says it cut it', async () => {
     const { governor, options } = setUp(plan(), RUN);
-    const result = await runGovernedCommand(governor, 'yes line | head -c 100000', { ...options, maxOutputBytes: 1000 });
+    const result = await runGovernedCommand(governor, 'yes line | head -c 100000', {
+      ...options,
+      maxOutputBytes: 1000,
+    });
     expect(result).toMatchObject({ ran: true, exitCode: 0, truncated: true });
     if (result.ran) expect(result.stdout).toHaveLength(1000);
   });
@@ -129,14 +155,24 @@ describe.skipIf(BWRAP === undefined)('runGovernedCommand, contained', () => {
 
 describe('runGovernedCommand without the sandbox', () => {
   it('runs uncontained under analysisOnly, the decision noting not_contained', async () => {
-    const plan: ContainmentPlan = { kind: 'analysisOnly', reason: 'containment is not available, so commands are decided by analysis alone: bubblewrap (bwrap) is not installed' };
+    const plan: ContainmentPlan = {
+      kind: 'analysisOnly',
+      reason:
+        'containment is not available, so commands are decided by analysis alone: bubblewrap (bwrap) is not installed',
+    };
     const { governor, root, options } = setUp(plan, SESSION);
-    const result = await runGovernedCommand(governor, 'echo made > src/plain.txt', { ...options, env: { ...process.env, INTENTGATE_APPROVAL_TOKEN: 'secret' } });
+    const result = await runGovernedCommand(governor, 'echo made > src/plain.txt', {
+      ...options,
+      env: { ...process.env, INTENTGATE_APPROVAL_TOKEN: 'secret' },
+    });
     expect(result.decision.contained).toBe(false);
     expect(result.decision.reasons.map((note) => note.code)).toContain('not_contained');
     expect(result).toMatchObject({ ran: true, contained: false, exitCode: 0 });
     expect(readFileSync(path.join(root, 'src', 'plain.txt'), 'utf8')).toBe('made\n');
-    const token = await runGovernedCommand(governor, 'echo "[$INTENTGATE_APPROVAL_TOKEN]"', { ...options, env: { ...process.env, INTENTGATE_APPROVAL_TOKEN: 'secret' } });
+    const token = await runGovernedCommand(governor, 'echo "[$INTENTGATE_APPROVAL_TOKEN]"', {
+      ...options,
+      env: { ...process.env, INTENTGATE_APPROVAL_TOKEN: 'secret' },
+    });
     expect(token).toMatchObject({ ran: true, stdout: '[]\n' });
   });
 
@@ -149,7 +185,10 @@ describe('runGovernedCommand without the sandbox', () => {
   });
 
   it('runs nothing under a refuse plan: the governor refuses with containment_required', async () => {
-    const plan: ContainmentPlan = { kind: 'refuse', reason: 'containment is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap' };
+    const plan: ContainmentPlan = {
+      kind: 'refuse',
+      reason: 'containment is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+    };
     const { governor, root, options } = setUp(plan, SESSION);
     const result = await runGovernedCommand(governor, 'touch src/refused.txt', options);
     expect(result.decision.code).toBe('containment_required');

@@ -1,6 +1,20 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, constants, lstatSync, openSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,25 +90,59 @@ const OWN = 'test/containment/hookRouteAttacks.test.ts';
 
 /** Attacks of this file's own: the listener, ignored files read by code, processes left behind. */
 function ownAttacks(port: number): TableAttack[] {
-  const plain = (label: string, command: string): TableAttack => ({ file: OWN, label: `own: ${label}`, command, files: {}, executable: [], fifos: [] });
+  const plain = (label: string, command: string): TableAttack => ({
+    file: OWN,
+    label: `own: ${label}`,
+    command,
+    files: {},
+    executable: [],
+    fifos: [],
+  });
   return [
     plain('a connection through /dev/tcp', `exec 3<>/dev/tcp/127.0.0.1/${port} && echo hi >&3`),
     plain('a connection by bash -c through /dev/tcp', `bash -c 'echo hi > /dev/tcp/127.0.0.1/${port}'`),
-    plain('a connection by python', `python3 -c "import socket; socket.create_connection(('127.0.0.1', ${port})).send(b'hi')"`),
-    plain('a connection by node', `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', function () { this.end('hi'); })"`),
+    plain(
+      'a connection by python',
+      `python3 -c "import socket; socket.create_connection(('127.0.0.1', ${port})).send(b'hi')"`,
+    ),
+    plain(
+      'a connection by node',
+      `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', function () { this.end('hi'); })"`,
+    ),
     plain('a connection by a port built at run time', `p=$(( ${port} + 0 )); echo hi > /dev/tcp/127.0.0.1/$p`),
     plain('curl to the listener', `curl -s -m 5 http://127.0.0.1:${port}/`),
     plain('an ignored file read by inline code', `python3 -c "print(open('secrets/key').read())"`),
-    plain('an ignored file read by a path built at run time', `python3 -c "import os; print(open(os.path.join('sec' + 'rets', 'key')).read())"`),
-    plain('an ignored file copied by inline code into the scope', `python3 -c "import shutil; shutil.copy('sec' + 'rets/key', 'src/copy.txt')"`),
-    plain('an ignored file listed by a glob in inline code', `python3 -c "import glob; [print(open(f).read()) for f in glob.glob('*/key*')]"`),
-    plain('an ignored pem file in scope read by inline code', `node -e "console.log(require('fs').readFileSync('src/server' + '.pem', 'utf8'))"`),
+    plain(
+      'an ignored file read by a path built at run time',
+      `python3 -c "import os; print(open(os.path.join('sec' + 'rets', 'key')).read())"`,
+    ),
+    plain(
+      'an ignored file copied by inline code into the scope',
+      `python3 -c "import shutil; shutil.copy('sec' + 'rets/key', 'src/copy.txt')"`,
+    ),
+    plain(
+      'an ignored file listed by a glob in inline code',
+      `python3 -c "import glob; [print(open(f).read()) for f in glob.glob('*/key*')]"`,
+    ),
+    plain(
+      'an ignored pem file in scope read by inline code',
+      `node -e "console.log(require('fs').readFileSync('src/server' + '.pem', 'utf8'))"`,
+    ),
     plain('a marker outside the scope written by inline code', `python3 -c "open('docs/' + 'marker', 'w').write('x')"`),
-    plain('a hard link to the intents file made in the same call, then written', "ln .orchestration/active_intents.yaml src/ai && echo 'active_intents: []' > src/ai"),
-    plain('a hard link to an ignored file made by inline code', `python3 -c "import os; os.link('secrets/' + 'key', 'src/k'); print(open('src/k').read())"`),
+    plain(
+      'a hard link to the intents file made in the same call, then written',
+      "ln .orchestration/active_intents.yaml src/ai && echo 'active_intents: []' > src/ai",
+    ),
+    plain(
+      'a hard link to an ignored file made by inline code',
+      `python3 -c "import os; os.link('secrets/' + 'key', 'src/k'); print(open('src/k').read())"`,
+    ),
     plain('a marker in the workspace root by a variable', 'f=marker; touch "$f"'),
     plain('a marker beside the workspace', `node -e "require('fs').writeFileSync('..' + '/outside/marker', 'x')"`),
-    plain('the intents file rewritten by inline code', `python3 -c "open('.orchestration/' + 'active_intents.yaml', 'w').write('active_intents: []')"`),
+    plain(
+      'the intents file rewritten by inline code',
+      `python3 -c "open('.orchestration/' + 'active_intents.yaml', 'w').write('active_intents: []')"`,
+    ),
     plain('.intentignore emptied by inline code', `python3 -c "open('.intent' + 'ignore', 'w').close()"`),
     plain('a background process left running', 'nohup sleep 45 > /dev/null 2>&1 & disown; echo started'),
     plain('a process in a session of its own', 'setsid sleep 46 > /dev/null 2>&1 < /dev/null & echo started'),
@@ -141,7 +189,8 @@ function placeFor(attack: TableAttack, parent: string): Place {
   mkdirSync(path.join(base, 'home'));
   const ownFiles = Object.entries(attack.files);
   write(ws, Object.fromEntries(ownFiles.filter(([name]) => !name.startsWith('.git/'))));
-  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: ws, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
+  const git = (...args: string[]): void =>
+    void execFileSync('git', args, { cwd: ws, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
   git('init', '-q', '-b', 'main');
   writeFileSync(path.join(ws, '.git', 'info', 'exclude'), 'secrets/\nsecret/\n*.pem\n.env\n');
   git('add', '-A');
@@ -240,7 +289,8 @@ function survivors(tag: string, base: string): string[] {
       }
       const state = /^State:\s+(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       if (state === 'Z') continue;
-      if (environ.includes(tag) || cwd === base || cwd.startsWith(`${base}/`)) found.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'latin1').replace(/\0/g, ' ').trim()}`);
+      if (environ.includes(tag) || cwd === base || cwd.startsWith(`${base}/`))
+        found.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'latin1').replace(/\0/g, ' ').trim()}`);
     } catch {
       // ended while read
     }
@@ -270,7 +320,13 @@ function runBash(line: string, place: Place, tag: string, fifos: readonly string
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', line], {
       cwd: place.ws,
-      env: { PATH: BASH_PATH, HOME: path.join(place.base, 'home'), LC_ALL: 'C', INTENTGATE_ATTACK_TAG: tag, ...GIT_ENV },
+      env: {
+        PATH: BASH_PATH,
+        HOME: path.join(place.base, 'home'),
+        LC_ALL: 'C',
+        INTENTGATE_ATTACK_TAG: tag,
+        ...GIT_ENV,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -309,7 +365,12 @@ function runBash(line: string, place: Place, tag: string, fifos: readonly string
 }
 
 /** Real bash runs a line in a place: what it did that the rules forbid (empty when nothing). */
-async function observe(line: string, place: Place, connections: () => number, fifos: readonly string[] = []): Promise<string[]> {
+async function observe(
+  line: string,
+  place: Place,
+  connections: () => number,
+  fifos: readonly string[] = [],
+): Promise<string[]> {
   const effects: string[] = [];
   const intents = readFileSync(path.join(place.ws, '.orchestration', 'active_intents.yaml'), 'utf8');
   const before = treeOf(place);
@@ -324,11 +385,13 @@ async function observe(line: string, place: Place, connections: () => number, fi
   // a connection the listener has accepted but not yet reported
   await new Promise((resolve) => setTimeout(resolve, 20));
   effects.push(...changesBetween(before, treeOf(place), place.base));
-  if (readFileSync(path.join(place.ws, '.orchestration', 'active_intents.yaml'), 'utf8') !== intents) effects.push('the intents file changed');
+  if (readFileSync(path.join(place.ws, '.orchestration', 'active_intents.yaml'), 'utf8') !== intents)
+    effects.push('the intents file changed');
   if (readFileSync(path.join(place.ws, '.intentignore'), 'utf8') !== IGNORE) effects.push('.intentignore changed');
   if (run.output.includes(SECRET)) effects.push('the output shows the ignored secret');
   effects.push(...secretCopies(place).filter((copy) => !copiesBefore.has(copy)));
-  if (connections() !== connectionsBefore) effects.push(`the listener got ${connections() - connectionsBefore} connection(s)`);
+  if (connections() !== connectionsBefore)
+    effects.push(`the listener got ${connections() - connectionsBefore} connection(s)`);
   return effects;
 }
 
@@ -338,7 +401,11 @@ interface Hook {
 
 /** One Claude Code event through the hook command, in-process: stdout read as JSON. */
 async function hookEvent(hook: Hook, ws: string, event: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const io = memoryIo({ stdin: JSON.stringify({ session_id: 'attack-session', cwd: ws, ...event }), env: hook.env, cwd: ws });
+  const io = memoryIo({
+    stdin: JSON.stringify({ session_id: 'attack-session', cwd: ws, ...event }),
+    env: hook.env,
+    cwd: ws,
+  });
   const code = await runCli(['hook', 'claude-code', '--workspace', ws], io);
   if (code !== 0) throw new Error(`hook exited ${code}: ${io.stderr.text}`);
   return io.stdout.text.trim() === '' ? {} : (JSON.parse(io.stdout.text) as Record<string, unknown>);
@@ -353,18 +420,42 @@ type Outcome =
 async function tryAttack(attack: TableAttack, hook: Hook, parent: string, connections: () => number): Promise<Outcome> {
   const place = placeFor(attack, parent);
   try {
-    if (attack.before !== undefined) execFileSync('bash', ['-c', attack.before], { cwd: place.ws, env: { PATH: BASH_PATH, HOME: path.join(place.base, 'home') }, stdio: 'ignore' });
+    if (attack.before !== undefined)
+      execFileSync('bash', ['-c', attack.before], {
+        cwd: place.ws,
+        env: { PATH: BASH_PATH, HOME: path.join(place.base, 'home') },
+        stdio: 'ignore',
+      });
     await hookEvent(hook, place.ws, { hook_event_name: 'UserPromptSubmit', prompt: 'work on the sources' });
-    const selected = await hookEvent(hook, place.ws, { hook_event_name: 'PreToolUse', tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' } });
+    const selected = await hookEvent(hook, place.ws, {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'mcp__intentgate__select_active_intent',
+      tool_input: { intent_id: 'INT-001' },
+    });
     const selectedOutput = (selected.hookSpecificOutput ?? {}) as Record<string, unknown>;
-    if (selectedOutput.permissionDecision === 'deny' || selectedOutput.permissionDecision === 'ask') throw new Error(`select_active_intent was answered ${JSON.stringify(selected)}`);
-    const body = await hookEvent(hook, place.ws, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: attack.command, description: 'attack' } });
-    const output = (body.hookSpecificOutput ?? {}) as { readonly permissionDecision?: string; readonly updatedInput?: { readonly command?: unknown } };
-    if (output.permissionDecision === 'deny' || output.permissionDecision === 'ask' || body.decision === 'block' || body.continue === false) return { kind: 'refused', decision: output.permissionDecision ?? 'block' };
+    if (selectedOutput.permissionDecision === 'deny' || selectedOutput.permissionDecision === 'ask')
+      throw new Error(`select_active_intent was answered ${JSON.stringify(selected)}`);
+    const body = await hookEvent(hook, place.ws, {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: attack.command, description: 'attack' },
+    });
+    const output = (body.hookSpecificOutput ?? {}) as {
+      readonly permissionDecision?: string;
+      readonly updatedInput?: { readonly command?: unknown };
+    };
+    if (
+      output.permissionDecision === 'deny' ||
+      output.permissionDecision === 'ask' ||
+      body.decision === 'block' ||
+      body.continue === false
+    )
+      return { kind: 'refused', decision: output.permissionDecision ?? 'block' };
     const line = typeof output.updatedInput?.command === 'string' ? output.updatedInput.command : attack.command;
     const contained = line !== attack.command;
     const effects: string[] = [];
-    if (contained && commandOfContainedLine(line) !== attack.command) effects.push(`the contained line does not carry the command: ${line.slice(0, 300)}`);
+    if (contained && commandOfContainedLine(line) !== attack.command)
+      effects.push(`the contained line does not carry the command: ${line.slice(0, 300)}`);
     if (machineLevel(attack.command)) return { kind: 'notRun', contained };
     effects.push(...(await observe(line, place, connections, attack.fifos)));
     return { kind: contained ? 'contained' : 'asWritten', effects };
@@ -386,118 +477,179 @@ function spawnQuietly(argv: readonly string[]): void {
   }
 }
 
-describe.skipIf(BWRAP === undefined)('the shell attacks of the project tables, through the Claude Code hook, run by bash', () => {
-  let listener: Server;
-  let port = 0;
-  let connections = 0;
-  let parent = '';
-  let hook: Hook;
+describe.skipIf(BWRAP === undefined)(
+  'the shell attacks of the project tables, through the Claude Code hook, run by bash',
+  () => {
+    let listener: Server;
+    let port = 0;
+    let connections = 0;
+    let parent = '';
+    let hook: Hook;
 
-  beforeAll(async () => {
-    listener = createServer((socket) => {
-      connections += 1;
-      socket.destroy();
+    beforeAll(async () => {
+      listener = createServer((socket) => {
+        connections += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const address = listener.address();
+      port = typeof address === 'object' && address !== null ? address.port : 0;
+      parent = realpathSync(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'hook-attacks-')));
+      const cache = path.join(parent, 'cache');
+      hook = {
+        env: {
+          PATH: `${path.dirname(BWRAP ?? '')}:${BASH_PATH}`,
+          HOME: path.join(parent, 'hook-home'),
+          XDG_CACHE_HOME: cache,
+          XDG_CONFIG_HOME: path.join(cache, 'config'),
+        },
+      };
     });
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const address = listener.address();
-    port = typeof address === 'object' && address !== null ? address.port : 0;
-    parent = realpathSync(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'hook-attacks-')));
-    const cache = path.join(parent, 'cache');
-    hook = { env: { PATH: `${path.dirname(BWRAP ?? '')}:${BASH_PATH}`, HOME: path.join(parent, 'hook-home'), XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: path.join(cache, 'config') } };
-  });
 
-  afterAll(async () => {
-    await new Promise((resolve) => listener.close(resolve));
-    rmSync(parent, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await new Promise((resolve) => listener.close(resolve));
+      rmSync(parent, { recursive: true, force: true });
+    });
 
-  it.each([
-    { name: 'a write outside the scope', command: 'touch docs/marker', effect: /^ws\/docs\/marker: absent => file/ },
-    { name: 'a rewrite of a file outside the scope to the same content', command: 'cp docs/a.md docs/a.tmp && mv docs/a.tmp docs/a.md', effect: /^ws\/docs\/a\.md: file 644 (\w+) mtime \d+ => file 644 \1 mtime \d+$/ },
-    { name: 'a hook of git', command: 'echo x > .git/hooks/pre-commit', effect: /^ws\/\.git\/hooks\/pre-commit: absent => file/ },
-    { name: 'a file beside the workspace', command: 'echo x >> ../outside/o.txt', effect: /^outside\/o\.txt: / },
-    { name: 'the home folder', command: 'touch ~/marker', effect: /^home\/marker: absent/ },
-    { name: 'the intents file', command: ': > .orchestration/active_intents.yaml', effect: /^the intents file changed$/ },
-    { name: 'an ignored file in the output', command: 'cat secrets/key', effect: /^the output shows the ignored secret$/ },
-    { name: 'an ignored file copied into src/', command: 'cp secret/x src/leak', effect: /^ws\/src\/leak holds the ignored secret$/ },
-    { name: 'a connection to the listener', command: 'echo hi > /dev/tcp/127.0.0.1/PORT', effect: /^the listener got 1 connection/ },
-    { name: 'a process left running', command: 'setsid sleep 48 > /dev/null 2>&1 < /dev/null & echo started', effect: /^process left running: \d+ sleep 48$/ },
-  ])('the observer sees $name, run as written', async ({ command, effect }) => {
-    const place = placeFor({ file: OWN, label: 'observer', command, files: {}, executable: [], fifos: [] }, parent);
-    try {
-      const effects = await observe(command.replace('PORT', String(port)), place, () => connections);
-      expect(effects).toContainEqual(expect.stringMatching(effect));
-    } finally {
-      removePlace(place);
+    it.each([
+      { name: 'a write outside the scope', command: 'touch docs/marker', effect: /^ws\/docs\/marker: absent => file/ },
+      {
+        name: 'a rewrite of a file outside the scope to the same content',
+        command: 'cp docs/a.md docs/a.tmp && mv docs/a.tmp docs/a.md',
+        effect: /^ws\/docs\/a\.md: file 644 (\w+) mtime \d+ => file 644 \1 mtime \d+$/,
+      },
+      {
+        name: 'a hook of git',
+        command: 'echo x > .git/hooks/pre-commit',
+        effect: /^ws\/\.git\/hooks\/pre-commit: absent => file/,
+      },
+      { name: 'a file beside the workspace', command: 'echo x >> ../outside/o.txt', effect: /^outside\/o\.txt: / },
+      { name: 'the home folder', command: 'touch ~/marker', effect: /^home\/marker: absent/ },
+      {
+        name: 'the intents file',
+        command: ': > .orchestration/active_intents.yaml',
+        effect: /^the intents file changed$/,
+      },
+      {
+        name: 'an ignored file in the output',
+        command: 'cat secrets/key',
+        effect: /^the output shows the ignored secret$/,
+      },
+      {
+        name: 'an ignored file copied into src/',
+        command: 'cp secret/x src/leak',
+        effect: /^ws\/src\/leak holds the ignored secret$/,
+      },
+      {
+        name: 'a connection to the listener',
+        command: 'echo hi > /dev/tcp/127.0.0.1/PORT',
+        effect: /^the listener got 1 connection/,
+      },
+      {
+        name: 'a process left running',
+        command: 'setsid sleep 48 > /dev/null 2>&1 < /dev/null & echo started',
+        effect: /^process left running: \d+ sleep 48$/,
+      },
+    ])('the observer sees $name, run as written', async ({ command, effect }) => {
+      const place = placeFor({ file: OWN, label: 'observer', command, files: {}, executable: [], fifos: [] }, parent);
+      try {
+        const effects = await observe(command.replace('PORT', String(port)), place, () => connections);
+        expect(effects).toContainEqual(expect.stringMatching(effect));
+      } finally {
+        removePlace(place);
+      }
+    });
+
+    const tables = loadAttackTables();
+    // INTENTGATE_ATTACKS_MATCH replays the attacks whose label or command holds the text
+    const match = process.env.INTENTGATE_ATTACKS_MATCH;
+    const chosen = (attack: TableAttack): boolean =>
+      match === undefined || attack.label.includes(match) || attack.command.includes(match);
+    const counts = { attacks: 0, refused: 0, containedNoEffect: 0, asWrittenNoEffect: 0, notRun: 0, failures: 0 };
+    const failures: string[] = [];
+    const notRun: string[] = [];
+
+    /** Tries the attacks in turn and counts each outcome; the failures are this group's. */
+    async function tryAll(attacks: readonly TableAttack[]): Promise<string[]> {
+      const found: string[] = [];
+      for (const attack of attacks) {
+        counts.attacks += 1;
+        const started = Date.now();
+        const outcome = await tryAttack(attack, hook, parent, () => connections);
+        if (Date.now() - started > SLOW_MS)
+          console.info(`slow attack (${Date.now() - started} ms, ${outcome.kind}): ${attack.label}`);
+        if (outcome.kind === 'refused') counts.refused += 1;
+        else if (outcome.kind === 'notRun') {
+          counts.notRun += 1;
+          notRun.push(
+            `${attack.label} (${outcome.contained ? 'allowed contained' : 'allowed as written'}): ${attack.command}`,
+          );
+        } else if (outcome.effects.length > 0) {
+          counts.failures += 1;
+          found.push(
+            [
+              `${attack.label} (${outcome.kind})`,
+              `  command: ${attack.command}`,
+              ...outcome.effects.map((effect) => `  ${effect}`),
+            ].join('\n'),
+          );
+        } else if (outcome.kind === 'contained') counts.containedNoEffect += 1;
+        else counts.asWrittenNoEffect += 1;
+      }
+      failures.push(...found);
+      return found;
     }
-  });
 
-  const tables = loadAttackTables();
-  // INTENTGATE_ATTACKS_MATCH replays the attacks whose label or command holds the text
-  const match = process.env.INTENTGATE_ATTACKS_MATCH;
-  const chosen = (attack: TableAttack): boolean => match === undefined || attack.label.includes(match) || attack.command.includes(match);
-  const counts = { attacks: 0, refused: 0, containedNoEffect: 0, asWrittenNoEffect: 0, notRun: 0, failures: 0 };
-  const failures: string[] = [];
-  const notRun: string[] = [];
-
-  /** Tries the attacks in turn and counts each outcome; the failures are this group's. */
-  async function tryAll(attacks: readonly TableAttack[]): Promise<string[]> {
-    const found: string[] = [];
-    for (const attack of attacks) {
-      counts.attacks += 1;
-      const started = Date.now();
-      const outcome = await tryAttack(attack, hook, parent, () => connections);
-      if (Date.now() - started > SLOW_MS) console.info(`slow attack (${Date.now() - started} ms, ${outcome.kind}): ${attack.label}`);
-      if (outcome.kind === 'refused') counts.refused += 1;
-      else if (outcome.kind === 'notRun') {
-        counts.notRun += 1;
-        notRun.push(`${attack.label} (${outcome.contained ? 'allowed contained' : 'allowed as written'}): ${attack.command}`);
-      } else if (outcome.effects.length > 0) {
-        counts.failures += 1;
-        found.push([`${attack.label} (${outcome.kind})`, `  command: ${attack.command}`, ...outcome.effects.map((effect) => `  ${effect}`)].join('\n'));
-      } else if (outcome.kind === 'contained') counts.containedNoEffect += 1;
-      else counts.asWrittenNoEffect += 1;
-    }
-    failures.push(...found);
-    return found;
-  }
-
-  // one case per table, so a failure names its table; the backstop covers a loaded machine
-  it.each(Object.keys(tables.perFile))(
-    'refuses or contains every attack of %s: no effect outside src/, no secret shown, no connection, no process left',
-    async (file) => {
-      expect(await tryAll(tables.attacks.filter((attack) => attack.file === file && !KNOWN_LEAKS.has(attack.label) && chosen(attack)))).toEqual([]);
-    },
-    TABLE_BACKSTOP_MS,
-  );
-
-  it('refuses or contains the attacks of this file: the listener, ignored files read by code, processes left', async () => {
-    expect(await tryAll(ownAttacks(port).filter(chosen))).toEqual([]);
-  }, TABLE_BACKSTOP_MS);
-
-  const leaks = tables.attacks.filter((attack) => KNOWN_LEAKS.has(attack.label) && chosen(attack));
-  it.fails.each(leaks)('KNOWN LEAK, kept until fixed: $label', async (attack) => {
-    const outcome = await tryAttack(attack, hook, parent, () => connections);
-    const effects = outcome.kind === 'contained' || outcome.kind === 'asWritten' ? outcome.effects : [];
-    if (effects.length > 0) console.info(`known leak ${attack.label}\n  command: ${attack.command}\n${effects.map((effect) => `  ${effect}`).join('\n')}`);
-    expect(effects).toEqual([]);
-  });
-
-  it('reports the counts: every attack decided, failures 0', () => {
-    const unreadable = Object.values(tables.perFile).reduce((sum, file) => sum + file.unreadable, 0);
-    console.info(
-      [
-        `hook route attacks: ${counts.attacks}${match === undefined ? '' : ` matching '${match}'`} (${tables.attacks.length} distinct from ${Object.keys(tables.perFile).length} table files, ${unreadable} entries built at run time not read; ${ownAttacks(port).length} of this file)`,
-        `  refused ${counts.refused}, contained with no effect ${counts.containedNoEffect}, allowed as written with no effect ${counts.asWrittenNoEffect}, machine-level not run ${counts.notRun}, failures ${counts.failures}; known leaks kept as expected failures ${leaks.length}`,
-        ...notRun.map((line) => `  not run: ${line}`),
-        ...failures,
-      ].join('\n'),
+    // one case per table, so a failure names its table; the backstop covers a loaded machine
+    it.each(Object.keys(tables.perFile))(
+      'refuses or contains every attack of %s: no effect outside src/, no secret shown, no connection, no process left',
+      async (file) => {
+        expect(
+          await tryAll(
+            tables.attacks.filter((attack) => attack.file === file && !KNOWN_LEAKS.has(attack.label) && chosen(attack)),
+          ),
+        ).toEqual([]);
+      },
+      TABLE_BACKSTOP_MS,
     );
-    expect(counts.failures).toBe(0);
-    expect(counts.refused + counts.containedNoEffect + counts.asWrittenNoEffect + counts.notRun + counts.failures).toBe(counts.attacks);
-    if (match === undefined) {
-      expect(counts.attacks + leaks.length).toBe(tables.attacks.length + ownAttacks(port).length);
-      expect(counts.containedNoEffect).toBeGreaterThan(0);
-    }
-  });
-});
+
+    it(
+      'refuses or contains the attacks of this file: the listener, ignored files read by code, processes left',
+      async () => {
+        expect(await tryAll(ownAttacks(port).filter(chosen))).toEqual([]);
+      },
+      TABLE_BACKSTOP_MS,
+    );
+
+    const leaks = tables.attacks.filter((attack) => KNOWN_LEAKS.has(attack.label) && chosen(attack));
+    it.fails.each(leaks)('KNOWN LEAK, kept until fixed: $label', async (attack) => {
+      const outcome = await tryAttack(attack, hook, parent, () => connections);
+      const effects = outcome.kind === 'contained' || outcome.kind === 'asWritten' ? outcome.effects : [];
+      if (effects.length > 0)
+        console.info(
+          `known leak ${attack.label}\n  command: ${attack.command}\n${effects.map((effect) => `  ${effect}`).join('\n')}`,
+        );
+      expect(effects).toEqual([]);
+    });
+
+    it('reports the counts: every attack decided, failures 0', () => {
+      const unreadable = Object.values(tables.perFile).reduce((sum, file) => sum + file.unreadable, 0);
+      console.info(
+        [
+          `hook route attacks: ${counts.attacks}${match === undefined ? '' : ` matching '${match}'`} (${tables.attacks.length} distinct from ${Object.keys(tables.perFile).length} table files, ${unreadable} entries built at run time not read; ${ownAttacks(port).length} of this file)`,
+          `  refused ${counts.refused}, contained with no effect ${counts.containedNoEffect}, allowed as written with no effect ${counts.asWrittenNoEffect}, machine-level not run ${counts.notRun}, failures ${counts.failures}; known leaks kept as expected failures ${leaks.length}`,
+          ...notRun.map((line) => `  not run: ${line}`),
+          ...failures,
+        ].join('\n'),
+      );
+      expect(counts.failures).toBe(0);
+      expect(
+        counts.refused + counts.containedNoEffect + counts.asWrittenNoEffect + counts.notRun + counts.failures,
+      ).toBe(counts.attacks);
+      if (match === undefined) {
+        expect(counts.attacks + leaks.length).toBe(tables.attacks.length + ownAttacks(port).length);
+        expect(counts.containedNoEffect).toBeGreaterThan(0);
+      }
+    });
+  },
+);

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGovernedMcpProxy, mcpProxyOptionsFromArgs, parseMcpProxyArgs, type GovernedMcpProxy, type McpProxyOptions } from '../../src/integrations/mcpProxy';
+import {
+  createGovernedMcpProxy,
+  mcpProxyOptionsFromArgs,
+  parseMcpProxyArgs,
+  type GovernedMcpProxy,
+  type McpProxyOptions,
+} from '../../src/integrations/mcpProxy';
 import { UpstreamUnavailableError } from '../../src/errors/UpstreamUnavailableError';
 import { recordingClient, resultText } from '../integrations/mcpProxy/proxyHarness';
 import { BWRAP } from './sandboxSupport';
@@ -29,7 +35,8 @@ function workspaceBeside(): { readonly root: string; readonly outside: string } 
   const base = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'proxy-contained-'));
   const root = path.join(base, 'ws');
   const outside = path.join(base, 'outside');
-  for (const folder of [path.join(root, '.orchestration'), path.join(root, 'src'), path.join(root, 'docs'), outside]) mkdirSync(folder, { recursive: true });
+  for (const folder of [path.join(root, '.orchestration'), path.join(root, 'src'), path.join(root, 'docs'), outside])
+    mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), INTENTS);
   return { root, outside };
 }
@@ -42,7 +49,12 @@ afterEach(async () => {
 /** The proxy in this process in front of the writing server, its client accepting every question. */
 async function startProxy(root: string, extra: Partial<McpProxyOptions> = {}) {
   const proxy = await createGovernedMcpProxy({
-    upstream: { command: process.execPath, args: ['--import', 'tsx', FIXTURE, root], cwd: REPOSITORY, stderr: 'ignore' },
+    upstream: {
+      command: process.execPath,
+      args: ['--import', 'tsx', FIXTURE, root],
+      cwd: REPOSITORY,
+      stderr: 'ignore',
+    },
     governor: { workspaceRoot: root, trace: () => undefined },
     ...extra,
   });
@@ -51,11 +63,13 @@ async function startProxy(root: string, extra: Partial<McpProxyOptions> = {}) {
   await proxy.connect(serverSide);
   const recording = recordingClient('accept');
   await recording.client.connect(clientSide);
-  const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => (await recording.client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+    (await recording.client.callTool({ name, arguments: args })) as CallToolResult;
   return { proxy, call };
 }
 
-const outcomes = (result: CallToolResult): Record<string, string> => JSON.parse(resultText(result)) as Record<string, string>;
+const outcomes = (result: CallToolResult): Record<string, string> =>
+  JSON.parse(resultText(result)) as Record<string, string>;
 
 // beside a workspace in /tmp the folder is hidden by the private /tmp (ENOENT); elsewhere it is read-only (EROFS)
 const FAILED_OUTSIDE = ['EROFS', 'ENOENT'];
@@ -89,9 +103,16 @@ describe.skipIf(BWRAP === undefined)('the MCP proxy with its upstream contained'
   it('keeps an upstream that is not asked to be contained as it was', async () => {
     const { root, outside } = workspaceBeside();
     const { proxy, call } = await startProxy(root);
-    expect(proxy.upstreamContainment).toEqual({ contained: false, reason: 'the upstream runs uncontained (containUpstream is off)' });
+    expect(proxy.upstreamContainment).toEqual({
+      contained: false,
+      reason: 'the upstream runs uncontained (containUpstream is off)',
+    });
     await call('select_active_intent', { intent_id: 'INT-1' });
-    expect(outcomes(await call('write_files', { name: 'plain.txt' }))).toEqual({ src: 'ok', docs: 'ok', '../outside': 'ok' });
+    expect(outcomes(await call('write_files', { name: 'plain.txt' }))).toEqual({
+      src: 'ok',
+      docs: 'ok',
+      '../outside': 'ok',
+    });
     expect(existsSync(path.join(outside, 'plain.txt'))).toBe(true);
   });
 });

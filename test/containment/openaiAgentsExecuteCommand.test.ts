@@ -5,8 +5,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { containmentPlan, type ContainmentPlan } from '../../src/containment/containmentPlan';
 import { governorPlaceFor } from '../../src/containment/governedCommand';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
-import { executeCommandFunctionTool, governAgentTools, governedRunOptions } from '../../src/integrations/openaiAgents/index';
-import { calls, functionCall, say, ScriptedModel, toolOutputs, type Turn } from '../integrations/openaiAgents/scriptedModel';
+import {
+  executeCommandFunctionTool,
+  governAgentTools,
+  governedRunOptions,
+} from '../../src/integrations/openaiAgents/index';
+import {
+  calls,
+  functionCall,
+  say,
+  ScriptedModel,
+  toolOutputs,
+  type Turn,
+} from '../integrations/openaiAgents/scriptedModel';
 import { BWRAP, makeRepository } from './sandboxSupport';
 
 // The governed execute_command through the Agents SDK's Runner with a scripted model: each
@@ -17,7 +28,10 @@ afterEach(() => {
   for (const governor of governors.splice(0)) governor.stop();
 });
 
-const UNAVAILABLE = { available: false, reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' } as const;
+const UNAVAILABLE = {
+  available: false,
+  reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+} as const;
 const SELECT = functionCall('select_active_intent', { intent_id: 'INT-1' }, 'select-1');
 const run = (callId: string, command: string) => calls(functionCall('execute_command', { command }, callId));
 
@@ -28,7 +42,9 @@ async function play(plan: ContainmentPlan, turns: (outside: string) => readonly 
   const governor = createGovernor(options);
   governors.push(governor);
   governor.approveSession(['EXEC_ARBITRARY']);
-  const tools = governAgentTools(governor, [executeCommandFunctionTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 })]);
+  const tools = governAgentTools(governor, [
+    executeCommandFunctionTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 }),
+  ]);
   const model = new ScriptedModel(turns(outside));
   const agent = new Agent({ name: 'coder', instructions: () => governor.handshakePrompt(), tools, model });
   governor.userPrompt('generate the file');
@@ -49,7 +65,11 @@ describe.skipIf(BWRAP === undefined)('executeCommandFunctionTool, contained', ()
     ]);
     expect(report('c1')).toEqual({ exit_code: 0, stdout: '', stderr: '', contained: true });
     expect(readFileSync(path.join(root, 'src', 'gen.ts'), 'utf8')).toBe('export const g = 1;');
-    expect(report('c2')).toMatchObject({ contained: true, exit_code: 1, stderr: expect.stringContaining('Read-only file system') });
+    expect(report('c2')).toMatchObject({
+      contained: true,
+      exit_code: 1,
+      stderr: expect.stringContaining('Read-only file system'),
+    });
     expect(readFileSync(path.join(root, 'docs', 'readme.md'), 'utf8')).toBe('# docs\n');
     expect(existsSync(path.join(outside, 'made.txt'))).toBe(false);
   });
@@ -65,8 +85,14 @@ describe.skipIf(BWRAP === undefined)('executeCommandFunctionTool, a change a per
     governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
     const target = path.join(outside, 'outside.txt');
     const other = path.join(outside, 'other.txt');
-    const tools = governAgentTools(governor, [executeCommandFunctionTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 })]);
-    const model = new ScriptedModel([calls(SELECT), run('c1', `cp src/a.ts ${target} && touch ${other}`), say('copied')]);
+    const tools = governAgentTools(governor, [
+      executeCommandFunctionTool(governor, { plan, place: governorPlaceFor(options), timeoutMs: 30_000 }),
+    ]);
+    const model = new ScriptedModel([
+      calls(SELECT),
+      run('c1', `cp src/a.ts ${target} && touch ${other}`),
+      say('copied'),
+    ]);
     const agent = new Agent({ name: 'coder', instructions: () => governor.handshakePrompt(), tools, model });
     const runner = new Runner({ tracingDisabled: true });
     governor.userPrompt('copy it out');
@@ -86,14 +112,26 @@ describe.skipIf(BWRAP === undefined)('executeCommandFunctionTool, a change a per
 
 describe('executeCommandFunctionTool without bubblewrap', () => {
   it('runs the command uncontained under auto, decided by analysis alone', async () => {
-    const { root, report, governor } = await play(containmentPlan('auto', UNAVAILABLE), () => [calls(SELECT), run('c1', 'touch src/plain.txt && echo ok'), say('done')]);
+    const { root, report, governor } = await play(containmentPlan('auto', UNAVAILABLE), () => [
+      calls(SELECT),
+      run('c1', 'touch src/plain.txt && echo ok'),
+      say('done'),
+    ]);
     expect(report('c1')).toEqual({ exit_code: 0, stdout: 'ok\n', stderr: '', contained: false });
     expect(existsSync(path.join(root, 'src', 'plain.txt'))).toBe(true);
-    expect(governor.isToolAllowed('execute_command', { command: 'touch src/plain.txt' }).reasons.map((reason) => reason.code)).toContain('not_contained');
+    expect(
+      governor
+        .isToolAllowed('execute_command', { command: 'touch src/plain.txt' })
+        .reasons.map((reason) => reason.code),
+    ).toContain('not_contained');
   });
 
   it('refuses every command under required, and runs none', async () => {
-    const { root, outputs } = await play(containmentPlan('required', UNAVAILABLE), () => [calls(SELECT), run('c1', 'touch src/refused.txt'), say('done')]);
+    const { root, outputs } = await play(containmentPlan('required', UNAVAILABLE), () => [
+      calls(SELECT),
+      run('c1', 'touch src/refused.txt'),
+      say('done'),
+    ]);
     expect(outputs.get('c1')).toContain('containment is required');
     expect(existsSync(path.join(root, 'src', 'refused.txt'))).toBe(false);
   });

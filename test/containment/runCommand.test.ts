@@ -29,7 +29,10 @@ describe('intentgate run --print-profile', () => {
     const { root } = makeRepository();
     // the user's folders in the run's temporary folder: the sessions and their key live there
     const env = { HOME: path.join(root, '..', `${path.basename(root)}-home`) };
-    const sessions = createFileSessions({ governor: { workspaceRoot: root }, ...stateSessionFiles(path.join(root, '.orchestration'), { env, cwd: root }) });
+    const sessions = createFileSessions({
+      governor: { workspaceRoot: root },
+      ...stateSessionFiles(path.join(root, '.orchestration'), { env, cwd: root }),
+    });
     await sessions.withSession('agent-1', (governor) => {
       governor.userPrompt('work');
       governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
@@ -61,7 +64,9 @@ describe('intentgate run --print-profile', () => {
 describe('intentgate run', () => {
   it('runs nothing, and says why, where bubblewrap is missing', async () => {
     const { root } = makeRepository();
-    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'touch', 'src/made'], { env: { PATH: '/nonexistent' } });
+    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'touch', 'src/made'], {
+      env: { PATH: '/nonexistent' },
+    });
     expect(run.code).toBe(NOT_CONTAINED_EXIT);
     expect(run.stderr).toContain('bubblewrap (bwrap) is not installed');
   });
@@ -73,7 +78,10 @@ describe('intentgate run', () => {
     const { root } = makeRepository();
     const policy = path.join(root, '..', `${mode}.policy.yaml`);
     writeFileSync(policy, `version: 1\ncontainment: ${mode}\n`);
-    const run = await cli(['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'touch', 'src/made'], { env: { PATH: '/nonexistent' } });
+    const run = await cli(
+      ['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'touch', 'src/made'],
+      { env: { PATH: '/nonexistent' } },
+    );
     expect(run.code).toBe(NOT_CONTAINED_EXIT);
     expect(run.stderr).toContain(says);
     expect(run.stderr).toContain('nothing was run');
@@ -88,27 +96,38 @@ describe('intentgate run', () => {
     expect(run.stderr).toContain('containment is off');
   });
 
-  it.skipIf(BWRAP === undefined)("keeps intentgate's approval token from the command, in its config folder and its environment", async () => {
-    const { root, outside } = makeRepository();
-    mkdirSync(path.join(outside, 'config', 'intentgate'), { recursive: true });
-    writeFileSync(path.join(outside, 'config', 'intentgate', 'approval-token'), 'TOKEN-IN-FILE-0123456789abcdef0123456789');
-    const previous = process.env.INTENTGATE_APPROVAL_TOKEN;
-    process.env.INTENTGATE_APPROVAL_TOKEN = 'TOKEN-IN-ENV-0123456789abcdef0123456789';
-    try {
-      const command = `cat ${outside}/config/intentgate/approval-token; echo "env:$INTENTGATE_APPROVAL_TOKEN"`;
-      const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', command], { env: { XDG_CONFIG_HOME: path.join(outside, 'config') } });
-      // the test's folders lie in the system's temporary folder, which the private one hides too
-      expect(run.stdout).toBe('env:\n');
-      expect(run.stderr).toMatch(/Permission denied|No such file/);
-    } finally {
-      if (previous === undefined) delete process.env.INTENTGATE_APPROVAL_TOKEN;
-      else process.env.INTENTGATE_APPROVAL_TOKEN = previous;
-    }
-  });
+  it.skipIf(BWRAP === undefined)(
+    "keeps intentgate's approval token from the command, in its config folder and its environment",
+    async () => {
+      const { root, outside } = makeRepository();
+      mkdirSync(path.join(outside, 'config', 'intentgate'), { recursive: true });
+      writeFileSync(
+        path.join(outside, 'config', 'intentgate', 'approval-token'),
+        'TOKEN-IN-FILE-0123456789abcdef0123456789',
+      );
+      const previous = process.env.INTENTGATE_APPROVAL_TOKEN;
+      process.env.INTENTGATE_APPROVAL_TOKEN = 'TOKEN-IN-ENV-0123456789abcdef0123456789';
+      try {
+        const command = `cat ${outside}/config/intentgate/approval-token; echo "env:$INTENTGATE_APPROVAL_TOKEN"`;
+        const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', command], {
+          env: { XDG_CONFIG_HOME: path.join(outside, 'config') },
+        });
+        // the test's folders lie in the system's temporary folder, which the private one hides too
+        expect(run.stdout).toBe('env:\n');
+        expect(run.stderr).toMatch(/Permission denied|No such file/);
+      } finally {
+        if (previous === undefined) delete process.env.INTENTGATE_APPROVAL_TOKEN;
+        else process.env.INTENTGATE_APPROVAL_TOKEN = previous;
+      }
+    },
+  );
 
   it.skipIf(BWRAP === undefined)('runs in the current folder when it lies in the workspace', async () => {
     const { root } = makeRepository();
-    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', 'pwd; echo here > made.txt'], { cwd: path.join(root, 'src') });
+    const run = await cli(
+      ['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', 'pwd; echo here > made.txt'],
+      { cwd: path.join(root, 'src') },
+    );
     expect(run.code).toBe(0);
     expect(readFileSync(path.join(root, 'src', 'made.txt'), 'utf8')).toBe('here\n');
   });
@@ -117,14 +136,36 @@ describe('intentgate run', () => {
     const { root } = makeRepository();
     const policy = path.join(root, 'src', 'intentgate.policy.yaml');
     writeFileSync(policy, 'version: 1\n');
-    const run = await cli(['run', '--workspace', root, '--policy', policy, '--intent', 'INT-1', '--', 'bash', '-c', `echo 'containment: off' >> ${policy}`]);
+    const run = await cli([
+      'run',
+      '--workspace',
+      root,
+      '--policy',
+      policy,
+      '--intent',
+      'INT-1',
+      '--',
+      'bash',
+      '-c',
+      `echo 'containment: off' >> ${policy}`,
+    ]);
     expect(run.code).toBe(1);
     expect(readFileSync(policy, 'utf8')).toBe('version: 1\n');
   });
 
   it.skipIf(BWRAP === undefined)('runs the command contained and passes on its exit code', async () => {
     const { root } = makeRepository();
-    const run = await cli(['run', '--workspace', root, '--intent', 'INT-1', '--', 'bash', '-c', 'echo ok > src/made; echo no > docs/readme.md; exit 3']);
+    const run = await cli([
+      'run',
+      '--workspace',
+      root,
+      '--intent',
+      'INT-1',
+      '--',
+      'bash',
+      '-c',
+      'echo ok > src/made; echo no > docs/readme.md; exit 3',
+    ]);
     expect(run.code).toBe(3);
     expect(readFileSync(path.join(root, 'src', 'made'), 'utf8')).toBe('ok\n');
     expect(readFileSync(path.join(root, 'docs', 'readme.md'), 'utf8')).toBe('# docs\n');

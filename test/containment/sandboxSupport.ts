@@ -4,7 +4,11 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { detectContainment } from '../../src/containment/bwrapAvailability';
-import { containmentProfile, type ContainmentProfile, type ProfileInputs } from '../../src/containment/containmentProfile';
+import {
+  containmentProfile,
+  type ContainmentProfile,
+  type ProfileInputs,
+} from '../../src/containment/containmentProfile';
 import { runContained } from '../../src/containment/runContained';
 import { parseIntentIgnore } from '../../src/intents/intentIgnore';
 import { GIT_ENV } from '../support/realPrograms';
@@ -18,7 +22,8 @@ const availability = await detectContainment();
 export const BWRAP: string | undefined = availability.available ? availability.bwrap : undefined;
 
 if (!availability.available) {
-  if (process.env.INTENTGATE_BWRAP === 'required') throw new Error(`INTENTGATE_BWRAP=required, but ${availability.reason}`);
+  if (process.env.INTENTGATE_BWRAP === 'required')
+    throw new Error(`INTENTGATE_BWRAP=required, but ${availability.reason}`);
   console.warn(`containment tests skipped: ${availability.reason}`);
 }
 
@@ -31,7 +36,8 @@ export function makeRepository(): { readonly root: string; readonly outside: str
   const base = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'contained-'));
   const root = path.join(base, 'ws');
   const outside = path.join(base, 'outside');
-  for (const folder of ['.orchestration', 'src', 'docs', 'secrets', '.claude']) mkdirSync(path.join(root, folder), { recursive: true });
+  for (const folder of ['.orchestration', 'src', 'docs', 'secrets', '.claude'])
+    mkdirSync(path.join(root, folder), { recursive: true });
   mkdirSync(outside);
   const files: Record<string, string> = {
     '.orchestration/active_intents.yaml': INTENTS_FILE_TEXT,
@@ -44,7 +50,8 @@ export function makeRepository(): { readonly root: string; readonly outside: str
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, file), text);
   writeFileSync(path.join(outside, 'outside.txt'), 'outside\n');
-  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
+  const git = (...args: string[]): void =>
+    void execFileSync('git', args, { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
   git('init', '-q');
   // ignored files are untracked, as they usually are (a tracked masked file: containedGit.test.ts)
   git('add', 'src/a.ts', 'docs');
@@ -93,7 +100,10 @@ export async function contained(profile: ContainmentProfile, line: string, cwd?:
 }
 
 /** Every entry under the folders, by path: its type, mode, link target or content digest. */
-export function treeState(folders: readonly string[], skip: (file: string) => boolean = () => false): Map<string, string> {
+export function treeState(
+  folders: readonly string[],
+  skip: (file: string) => boolean = () => false,
+): Map<string, string> {
   const state = new Map<string, string>();
   const visit = (file: string): void => {
     if (skip(file)) return;
@@ -102,7 +112,11 @@ export function treeState(folders: readonly string[], skip: (file: string) => bo
     else if (stats.isDirectory()) {
       state.set(file, `dir ${stats.mode.toString(8)}`);
       for (const name of readdirSync(file).sort()) visit(path.join(file, name));
-    } else state.set(file, `file ${stats.mode.toString(8)} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`);
+    } else
+      state.set(
+        file,
+        `file ${stats.mode.toString(8)} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`,
+      );
   };
   for (const folder of folders) visit(folder);
   return state;

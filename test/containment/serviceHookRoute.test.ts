@@ -41,9 +41,20 @@ function routeCases(serviceOf: () => Service): void {
   it('answers inline code with the contained line, which bash runs contained', async () => {
     const service = serviceOf();
     await post(service, { hook_event_name: 'UserPromptSubmit', prompt: 'work' });
-    await post(service, { hook_event_name: 'PreToolUse', tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' } });
-    const body = await post(service, { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: INLINE, description: 'write', run_in_background: true } });
-    const output = body.hookSpecificOutput as { readonly updatedInput?: Record<string, unknown>; readonly permissionDecision?: string };
+    await post(service, {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'mcp__intentgate__select_active_intent',
+      tool_input: { intent_id: 'INT-001' },
+    });
+    const body = await post(service, {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: INLINE, description: 'write', run_in_background: true },
+    });
+    const output = body.hookSpecificOutput as {
+      readonly updatedInput?: Record<string, unknown>;
+      readonly permissionDecision?: string;
+    };
     expect(output.permissionDecision).toBeUndefined();
     expect(output.updatedInput).toMatchObject({ description: 'write', run_in_background: true });
     const line = String(output.updatedInput?.command);
@@ -62,7 +73,12 @@ function serviceFor(extra: () => Record<string, unknown>): () => Service {
   beforeAll(async () => {
     const root = realpathSync(makeWorkspace({ intentsYaml: INTENTS }));
     for (const folder of ['src', 'docs']) mkdirSync(path.join(root, folder));
-    service = createGovernanceServer({ governor: { workspaceRoot: root, trace: () => undefined }, approvalToken: 'service-hook-route-token-0123456789', onError: () => undefined, ...extra() });
+    service = createGovernanceServer({
+      governor: { workspaceRoot: root, trace: () => undefined },
+      approvalToken: 'service-hook-route-token-0123456789',
+      onError: () => undefined,
+      ...extra(),
+    });
     const { url } = await service.listen(0, '127.0.0.1');
     started = { root, url };
   }, 60_000);
@@ -81,12 +97,15 @@ describe.skipIf(BWRAP === undefined)('the service hook route, sessions in memory
 
 let redis: RedisServer | undefined;
 
-describe.skipIf(BWRAP === undefined || REDIS_SKIP_REASON !== undefined)('the service hook route, sessions in Redis', () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 60_000);
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  routeCases(serviceFor(() => ({ store: redis?.url ?? '', deployment: `hook-route-${process.pid}` })));
-});
+describe.skipIf(BWRAP === undefined || REDIS_SKIP_REASON !== undefined)(
+  'the service hook route, sessions in Redis',
+  () => {
+    beforeAll(async () => {
+      redis = await startRedis();
+    }, 60_000);
+    afterAll(async () => {
+      await redis?.stop();
+    });
+    routeCases(serviceFor(() => ({ store: redis?.url ?? '', deployment: `hook-route-${process.pid}` })));
+  },
+);

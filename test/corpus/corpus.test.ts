@@ -30,7 +30,10 @@ describe('shell bypass corpus', () => {
       unknowable: analysis.unknowable,
     });
     if (pathOperand !== undefined) {
-      expect(hasPathOperand(analysis, pathOperand), `${JSON.stringify(pathOperand)} in ${JSON.stringify(analysis.pathOperands)}`).toBe(true);
+      expect(
+        hasPathOperand(analysis, pathOperand),
+        `${JSON.stringify(pathOperand)} in ${JSON.stringify(analysis.pathOperands)}`,
+      ).toBe(true);
     }
   });
 });

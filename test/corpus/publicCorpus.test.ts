@@ -21,20 +21,25 @@ const ROLES: readonly string[] = ['read', 'write', 'overwrite', 'delete'];
 function runAll(lines: readonly CorpusLine[], workspace: CorpusWorkspace): string[] {
   return lines.map((line) => {
     const { record, categorization } = measureCommand(line, workspace);
-    return JSON.stringify({ command: line.command, record, evidence: categorization.evidence }).split(workspace.root).join('<tmp>');
+    return JSON.stringify({ command: line.command, record, evidence: categorization.evidence })
+      .split(workspace.root)
+      .join('<tmp>');
   });
 }
 
 describe('public command corpus: data', () => {
-  it.each(PUBLIC_CORPUS_FILES)('%s: distinct, sorted, non-empty commands on lines of at most 2,000 characters', (file) => {
-    const commands = readCorpusFile(file);
-    expect(commands.length).toBeGreaterThan(0);
-    expect(new Set(commands).size).toBe(commands.length);
-    expect(commands).toEqual([...commands].sort());
-    expect(commands.filter((command) => command.trim() === '' || command.includes('\0'))).toEqual([]);
-    const lines = readFileSync(`${PUBLIC_CORPUS_DIR}${file}`, 'utf8').split('\n');
-    expect(lines.filter((line) => line.length > MAX_LINE)).toEqual([]);
-  });
+  it.each(PUBLIC_CORPUS_FILES)(
+    '%s: distinct, sorted, non-empty commands on lines of at most 2,000 characters',
+    (file) => {
+      const commands = readCorpusFile(file);
+      expect(commands.length).toBeGreaterThan(0);
+      expect(new Set(commands).size).toBe(commands.length);
+      expect(commands).toEqual([...commands].sort());
+      expect(commands.filter((command) => command.trim() === '' || command.includes('\0'))).toEqual([]);
+      const lines = readFileSync(`${PUBLIC_CORPUS_DIR}${file}`, 'utf8').split('\n');
+      expect(lines.filter((line) => line.length > MAX_LINE)).toEqual([]);
+    },
+  );
 
   it('holds between 1,000 and 5,000 distinct commands', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(1000);
@@ -58,8 +63,10 @@ describe('public command corpus: analysis', () => {
         const unknown = categories.filter((category) => !RISK_CATEGORIES.includes(category));
         const roles = analysis.pathOperands.map((operand) => operand.role).filter((role) => !ROLES.includes(role));
         // the catalogue's order, each once
-        const ordered = categories.join() === RISK_CATEGORIES.filter((category) => categories.includes(category)).join();
-        if (unknown.length > 0 || roles.length > 0 || !ordered) problems.push(`${line.command}: ${categories.join(' ')} ${roles.join(' ')}`);
+        const ordered =
+          categories.join() === RISK_CATEGORIES.filter((category) => categories.includes(category)).join();
+        if (unknown.length > 0 || roles.length > 0 || !ordered)
+          problems.push(`${line.command}: ${categories.join(' ')} ${roles.join(' ')}`);
       } catch (error) {
         problems.push(`${line.command}: threw ${String(error)}`);
       }

@@ -4,12 +4,23 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeShell, categorize, type Categorization, type RiskCategory, type ShellAnalysis, type ShellPathOperand } from '../../src/index';
+import {
+  analyzeShell,
+  categorize,
+  type Categorization,
+  type RiskCategory,
+  type ShellAnalysis,
+  type ShellPathOperand,
+} from '../../src/index';
 
 export const PUBLIC_CORPUS_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
 /** The corpus files: one command per line (.txt), or a JSON array of commands, one per line (.json). */
-export const PUBLIC_CORPUS_FILES: readonly string[] = ['mini-swe-agent-swebench.json', 'nl2bash-sample.txt', 'tldr-developer.txt'];
+export const PUBLIC_CORPUS_FILES: readonly string[] = [
+  'mini-swe-agent-swebench.json',
+  'nl2bash-sample.txt',
+  'tldr-developer.txt',
+];
 
 /** The recorded analysis of the current code, kept to compare a later version against. */
 export const BEFORE_FILE = path.join(PUBLIC_CORPUS_DIR, 'commands.before.json');

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLifecycleMachine, lifecycleMachine, type LifecycleContext, type LifecycleMachine } from '../../machines/lifecycle';
+import {
+  createLifecycleMachine,
+  lifecycleMachine,
+  type LifecycleContext,
+  type LifecycleMachine,
+} from '../../machines/lifecycle';
 import { chartDecisionCodeOf, decisionCodeOf, type LifecycleSnapshot } from '../../src/decision/machineDecision';
 import type { Intent } from '../../src/intents/intent';
 import type { ToolPath, ToolRequest } from '../../src/tools/toolRequest';
@@ -26,7 +31,14 @@ const toolPath: fc.Arbitrary<ToolPath> = fc.record(
 );
 
 const request: fc.Arbitrary<ToolRequest> = fc.record({
-  tool: fc.constantFrom('select_active_intent', 'attempt_completion', 'read_file', 'write_to_file', 'execute_command', 'mcp__x__y'),
+  tool: fc.constantFrom(
+    'select_active_intent',
+    'attempt_completion',
+    'read_file',
+    'write_to_file',
+    'execute_command',
+    'mcp__x__y',
+  ),
   toolClass: fc.constantFrom('SAFE' as const, 'DESTRUCTIVE' as const),
   hasArgs: fc.boolean(),
   intentId: fc.constantFrom('INT-A', 'INT-B', 'INT-404', undefined),
@@ -48,28 +60,45 @@ const context: fc.Arbitrary<LifecycleContext> = fc.record({
   orchestrationPresent: fc.boolean(),
   destructiveRan: fc.boolean(),
   destructiveSinceAdoption: fc.boolean(),
-  heldCalls: fc.array(fc.record({ id: fc.constantFrom('approval-1', 'approval-2'), tool: fc.constant('write_to_file'), categories: fc.constant([]), destructive: fc.boolean() }), { maxLength: 2 }),
+  heldCalls: fc.array(
+    fc.record({
+      id: fc.constantFrom('approval-1', 'approval-2'),
+      tool: fc.constant('write_to_file'),
+      categories: fc.constant([]),
+      destructive: fc.boolean(),
+    }),
+    { maxLength: 2 },
+  ),
   heldChange: fc.constantFrom(undefined, { id: 'change-1', files: ['.intentignore'] }),
 });
 
-const stateValue = fc.record({ state: fc.constantFrom('REQUEST', 'REASONING', 'ACTION'), substate: fc.constantFrom('ready', 'awaitingApproval') });
+const stateValue = fc.record({
+  state: fc.constantFrom('REQUEST', 'REASONING', 'ACTION'),
+  substate: fc.constantFrom('ready', 'awaitingApproval'),
+});
 
-function snapshotOf(machine: LifecycleMachine, value: { readonly state: string; readonly substate: string }, given: LifecycleContext): LifecycleSnapshot {
+function snapshotOf(
+  machine: LifecycleMachine,
+  value: { readonly state: string; readonly substate: string },
+  given: LifecycleContext,
+): LifecycleSnapshot {
   return machine.resolveState({ value: { [value.state]: value.substate }, context: given });
 }
 
 describe('decisionCodeOf', () => {
-  it('gives the chart\'s own answer for any state, context and request (shared machine, paths recorded across runs)', () => {
+  it("gives the chart's own answer for any state, context and request (shared machine, paths recorded across runs)", () => {
     fc.assert(
       fc.property(stateValue, context, request, (value, given, call) => {
         const snapshot = snapshotOf(lifecycleMachine, value, given);
-        expect(decisionCodeOf(lifecycleMachine, snapshot, call)).toBe(chartDecisionCodeOf(lifecycleMachine, snapshot, call));
+        expect(decisionCodeOf(lifecycleMachine, snapshot, call)).toBe(
+          chartDecisionCodeOf(lifecycleMachine, snapshot, call),
+        );
       }),
       { numRuns: 3000 },
     );
   });
 
-  it('gives the chart\'s own answer asked twice in a row on a machine with no path recorded yet', () => {
+  it("gives the chart's own answer asked twice in a row on a machine with no path recorded yet", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(stateValue, context, request), { minLength: 1, maxLength: 20 }), (steps) => {
         const machine = createLifecycleMachine();
@@ -87,10 +116,36 @@ describe('decisionCodeOf', () => {
 
   it('asks the chart when the snapshot comes from another machine, whose guards are its own', () => {
     const denyingSafeTools = lifecycleMachine.provide({ guards: { isSafeTool: () => false } });
-    const snapshot = denyingSafeTools.resolveState({ value: { ACTION: 'ready' }, context: { ...snapshotOf(lifecycleMachine, { state: 'ACTION', substate: 'ready' }, { intents: INTENTS, activeIntent: INTENTS[0], orchestrationPresent: true, destructiveRan: false, destructiveSinceAdoption: false, heldCalls: [], heldChange: undefined }).context } });
-    const read: ToolRequest = { tool: 'read_file', toolClass: 'SAFE', hasArgs: true, intentId: undefined, paths: [], risk: { categories: [], unapproved: [], approvalId: undefined } };
+    const snapshot = denyingSafeTools.resolveState({
+      value: { ACTION: 'ready' },
+      context: {
+        ...snapshotOf(
+          lifecycleMachine,
+          { state: 'ACTION', substate: 'ready' },
+          {
+            intents: INTENTS,
+            activeIntent: INTENTS[0],
+            orchestrationPresent: true,
+            destructiveRan: false,
+            destructiveSinceAdoption: false,
+            heldCalls: [],
+            heldChange: undefined,
+          },
+        ).context,
+      },
+    });
+    const read: ToolRequest = {
+      tool: 'read_file',
+      toolClass: 'SAFE',
+      hasArgs: true,
+      intentId: undefined,
+      paths: [],
+      risk: { categories: [], unapproved: [], approvalId: undefined },
+    };
     // XState reads the guards of the snapshot's machine: this one's isSafeTool says no, so a SAFE read meets the scope rules
-    expect(decisionCodeOf(lifecycleMachine, snapshot, read)).toBe(chartDecisionCodeOf(lifecycleMachine, snapshot, read));
+    expect(decisionCodeOf(lifecycleMachine, snapshot, read)).toBe(
+      chartDecisionCodeOf(lifecycleMachine, snapshot, read),
+    );
     expect(decisionCodeOf(lifecycleMachine, snapshot, read)).toBe('destructive_in_scope');
   });
 });

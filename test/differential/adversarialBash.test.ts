@@ -38,20 +38,48 @@ describe('the sandbox observer', () => {
   it.each([
     { name: 'a new file in the workspace root', command: 'touch x', change: /^ws\/x: absent => file/ },
     { name: 'a changed mode', command: 'chmod 600 docs/a.md', change: /^ws\/docs\/a\.md: file 644 .* => file 600 / },
-    { name: 'a rewrite to the same content', command: 'sed -i s/QQQ/Q/ docs/a.md', change: /^ws\/docs\/a\.md: file 644 (\w+) mtime \d+ => file 644 \1 mtime \d+$/ },
+    {
+      name: 'a rewrite to the same content',
+      command: 'sed -i s/QQQ/Q/ docs/a.md',
+      change: /^ws\/docs\/a\.md: file 644 (\w+) mtime \d+ => file 644 \1 mtime \d+$/,
+    },
     { name: 'a file outside the workspace', command: 'echo x >> ../outside/o.txt', change: /^outside\/o\.txt: / },
-    { name: 'a folder far above the root', command: 'cd ../../.. && touch x', change: /^\.\.\/\.\.\/x: absent => file/ },
-    { name: 'a control file', command: 'rm .orchestration/agent_trace.jsonl', change: /^ws\/\.orchestration\/agent_trace\.jsonl: file .* => absent$/ },
+    {
+      name: 'a folder far above the root',
+      command: 'cd ../../.. && touch x',
+      change: /^\.\.\/\.\.\/x: absent => file/,
+    },
+    {
+      name: 'a control file',
+      command: 'rm .orchestration/agent_trace.jsonl',
+      change: /^ws\/\.orchestration\/agent_trace\.jsonl: file .* => absent$/,
+    },
     // bash reads BASH_ENV only when stdin is no socket: the sandbox runs it as a terminal would
-    { name: 'a write by a script run as BASH_ENV', command: "echo 'touch x' > src/s.sh && BASH_ENV=src/s.sh bash -c :", change: /^ws\/x: absent => file/ },
+    {
+      name: 'a write by a script run as BASH_ENV',
+      command: "echo 'touch x' > src/s.sh && BASH_ENV=src/s.sh bash -c :",
+      change: /^ws\/x: absent => file/,
+    },
   ])('sees $name', ({ command, change }) => {
     expect(observe(command).changes).toEqual([expect.stringMatching(change)]);
   });
 
   it.each([
-    { name: 'an ignored file in the output', command: 'cat secret/key.txt', leak: 'the output shows the ignored secret' },
-    { name: '.env read by the shell', command: '. ./.env && echo "$TOKEN"', leak: 'the output shows the dotenv secret' },
-    { name: 'an ignored file copied into src/', command: 'cp secret/x src/leak.txt', leak: 'ws/src/leak.txt holds the ignored secret' },
+    {
+      name: 'an ignored file in the output',
+      command: 'cat secret/key.txt',
+      leak: 'the output shows the ignored secret',
+    },
+    {
+      name: '.env read by the shell',
+      command: '. ./.env && echo "$TOKEN"',
+      leak: 'the output shows the dotenv secret',
+    },
+    {
+      name: 'an ignored file copied into src/',
+      command: 'cp secret/x src/leak.txt',
+      leak: 'ws/src/leak.txt holds the ignored secret',
+    },
     { name: '.env hard-linked into src/', command: 'ln .env src/e', leak: 'ws/src/e holds the dotenv secret' },
   ])('sees $name', ({ command, leak }) => {
     expect(observe(command).leaks).toEqual([leak]);
@@ -182,7 +210,11 @@ describe('routes around the path check, decided and run for real', () => {
       // run anyway, to show the refusal is about a real effect
       const run = runObserved(sandbox, command);
       expect([...run.changes, ...run.leaks]).toContainEqual(expect.stringMatching(effect));
-      expect({ verdict: decision.verdict, code: decision.code, categories: decision.approval?.categories }).toEqual({ verdict, code, categories });
+      expect({ verdict: decision.verdict, code: decision.code, categories: decision.approval?.categories }).toEqual({
+        verdict,
+        code,
+        categories,
+      });
     } finally {
       removeSandbox(sandbox);
     }
@@ -204,7 +236,8 @@ describe('generated commands against real bash', () => {
             verdicts.set(key, (verdicts.get(key) ?? 0) + 1);
             if (trial.run !== undefined) ran += 1;
           }
-          if (trials.some((trial) => breaches(trial).length > 0)) throw new Error(`an allowed call broke the rules\n${describeSession(trials)}`);
+          if (trials.some((trial) => breaches(trial).length > 0))
+            throw new Error(`an allowed call broke the rules\n${describeSession(trials)}`);
         }),
         {
           numRuns: RUNS,
@@ -214,7 +247,9 @@ describe('generated commands against real bash', () => {
       );
     } finally {
       // sessions and runs include any that shrinking a failure tried
-      console.info(`adversarial bash (seed ${SEED}): ${sessions} sessions, ${ran} calls run; ${JSON.stringify(Object.fromEntries(verdicts))}`);
+      console.info(
+        `adversarial bash (seed ${SEED}): ${sessions} sessions, ${ran} calls run; ${JSON.stringify(Object.fromEntries(verdicts))}`,
+      );
     }
     // every session generated was tried (a count, not a time budget), and the sandbox was exercised
     if (REPLAY_PATH === undefined) expect(sessions).toBeGreaterThanOrEqual(RUNS);

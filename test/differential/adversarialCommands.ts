@@ -44,7 +44,18 @@ const GLOBS = [
   '{docs,src}',
   's{ecret,rc}/x',
 ] as const;
-const TAILS = ['/a.md', '/x', '/y', '/l', '/o.txt', '/key.txt', '/active_intents.yaml', '/', '/../a.md', '/../.intentignore'] as const;
+const TAILS = [
+  '/a.md',
+  '/x',
+  '/y',
+  '/l',
+  '/o.txt',
+  '/key.txt',
+  '/active_intents.yaml',
+  '/',
+  '/../a.md',
+  '/../.intentignore',
+] as const;
 
 /** Folders a link may point to, and where links are made. */
 const LINK_TARGETS = [
@@ -64,10 +75,41 @@ const LINK_TARGETS = [
 ] as const;
 const LINK_NAMES = ['src/l', 'src/sub/l', 'src/d', 'src/x'] as const;
 /** Paths read after a `cd`, relative to wherever it went. */
-const RELATIVE_PATHS = ['a.md', 'x', 'key.txt', 'active_intents.yaml', '../docs/a.md', '../.intentignore', '../../outside/o.txt', 'o.txt', '.env', '*'] as const;
-const CD_TARGETS = ['src', 'src/sub', '..', 'docs', '.orchestration', 'secret', 'src/l', 'src/d', '../outside', 'd?cs', 's*', '-P src/l', '.orchestr*'] as const;
+const RELATIVE_PATHS = [
+  'a.md',
+  'x',
+  'key.txt',
+  'active_intents.yaml',
+  '../docs/a.md',
+  '../.intentignore',
+  '../../outside/o.txt',
+  'o.txt',
+  '.env',
+  '*',
+] as const;
+const CD_TARGETS = [
+  'src',
+  'src/sub',
+  '..',
+  'docs',
+  '.orchestration',
+  'secret',
+  'src/l',
+  'src/d',
+  '../outside',
+  'd?cs',
+  's*',
+  '-P src/l',
+  '.orchestr*',
+] as const;
 /** Other ways to change folder: CDPATH, pushd, back with `cd -`. */
-const OTHER_CDS = ['CDPATH=.. cd outside', 'CDPATH=. cd docs', 'pushd docs', 'cd src/sub && cd ../..', 'cd docs && cd src'] as const;
+const OTHER_CDS = [
+  'CDPATH=.. cd outside',
+  'CDPATH=. cd docs',
+  'pushd docs',
+  'cd src/sub && cd ../..',
+  'cd docs && cd src',
+] as const;
 const WORDS = ['x', 'p', 'q'] as const;
 const FIND_NAMES = ["'*'", "'*.md'", 'a.md', 'key.txt', "'*.yaml'", '.env', 'o.txt', "'.intent*'"] as const;
 const SCRIPT_FILES = ['src/s.sh', 'src/x', 'src/l', 's.sh'] as const;
@@ -120,7 +162,25 @@ function onePath(target: fc.Arbitrary<string>): fc.Arbitrary<string> {
 /** Commands over two paths: copies, moves, links, a read into a write. */
 function twoPaths(source: fc.Arbitrary<string>, target: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.constantFrom('cp', 'cp -r', 'cp -a', 'cp -l', 'cp -al', 'cp -s', 'mv', 'ln -s', 'ln -sr', 'ln -sf', 'ln', 'link', 'cat'), source, target)
+    .tuple(
+      fc.constantFrom(
+        'cp',
+        'cp -r',
+        'cp -a',
+        'cp -l',
+        'cp -al',
+        'cp -s',
+        'mv',
+        'ln -s',
+        'ln -sr',
+        'ln -sf',
+        'ln',
+        'link',
+        'cat',
+      ),
+      source,
+      target,
+    )
     .map(([program, from, to]) => (program === 'cat' ? `cat ${from} > ${to}` : `${program} ${from} ${to}`));
 }
 
@@ -154,7 +214,11 @@ const linkThenUse: fc.Arbitrary<string> = fc
 
 /** A folder made in src/, a link to a folder outside placed in it, and a recursive removal through it. */
 const mkdirLinkRemove: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('src/x', 'src/n'), fc.constantFrom('docs', '../outside', '.orchestration', 'secret'), fc.constantFrom('rm -rf', 'find', 'chmod -R 700'))
+  .tuple(
+    fc.constantFrom('src/x', 'src/n'),
+    fc.constantFrom('docs', '../outside', '.orchestration', 'secret'),
+    fc.constantFrom('rm -rf', 'find', 'chmod -R 700'),
+  )
   .map(([folder, target, removal]) => {
     const through = `${folder}/y/`;
     const remove = removal === 'find' ? `find ${through} -type f -delete` : `${removal} ${through}`;
@@ -164,9 +228,15 @@ const mkdirLinkRemove: fc.Arbitrary<string> = fc
 /** A `cd` and then paths relative to where it went. */
 const cdThenRelative: fc.Arbitrary<string> = fc
   .tuple(
-    fc.oneof({ arbitrary: fc.constantFrom(...CD_TARGETS).map((folder) => `cd ${folder}`), weight: 3 }, { arbitrary: fc.constantFrom(...OTHER_CDS), weight: 1 }),
+    fc.oneof(
+      { arbitrary: fc.constantFrom(...CD_TARGETS).map((folder) => `cd ${folder}`), weight: 3 },
+      { arbitrary: fc.constantFrom(...OTHER_CDS), weight: 1 },
+    ),
     fc.constantFrom(' && ', ' ; '),
-    fc.oneof(onePath(fc.constantFrom(...RELATIVE_PATHS)), twoPaths(fc.constantFrom(...RELATIVE_PATHS), fc.constantFrom(...RELATIVE_PATHS))),
+    fc.oneof(
+      onePath(fc.constantFrom(...RELATIVE_PATHS)),
+      twoPaths(fc.constantFrom(...RELATIVE_PATHS), fc.constantFrom(...RELATIVE_PATHS)),
+    ),
   )
   .map(([cd, joiner, after]) => `${cd}${joiner}${after}`);
 
@@ -174,7 +244,18 @@ const cdThenRelative: fc.Arbitrary<string> = fc
 const globLoop: fc.Arbitrary<string> = fc
   .tuple(
     fc.oneof(fc.constantFrom(...GLOBS), anyPath),
-    fc.constantFrom('rm -f "$f"', 'rm -rf "$f"', 'echo x > "$f"', 'echo x >> "$f"', 'cat "$f"', 'cp "$f" src/', 'mv "$f" src/', 'chmod 600 "$f"', 'truncate -s0 "$f"', 'sed -i s/x/y/ "$f"'),
+    fc.constantFrom(
+      'rm -f "$f"',
+      'rm -rf "$f"',
+      'echo x > "$f"',
+      'echo x >> "$f"',
+      'cat "$f"',
+      'cp "$f" src/',
+      'mv "$f" src/',
+      'chmod 600 "$f"',
+      'truncate -s0 "$f"',
+      'sed -i s/x/y/ "$f"',
+    ),
   )
   .map(([glob, body]) => `for f in ${glob}; do ${body}; done`);
 
@@ -204,12 +285,23 @@ const MAKEFILE = 'src/mk';
 const writtenScript: fc.Arbitrary<{ readonly write: string; readonly run: string }> = fc.oneof(
   {
     arbitrary: fc
-      .tuple(fc.constantFrom('echo', 'printf %s\\\\n'), innerCommand, fc.constantFrom(...SCRIPT_FILES), fc.constantFrom(...SCRIPT_RUNNERS))
-      .map(([writer, inner, file, runner]) => ({ write: `${writer} ${singleQuote(inner)} > ${file}`, run: runner.replaceAll('FILE', file) })),
+      .tuple(
+        fc.constantFrom('echo', 'printf %s\\\\n'),
+        innerCommand,
+        fc.constantFrom(...SCRIPT_FILES),
+        fc.constantFrom(...SCRIPT_RUNNERS),
+      )
+      .map(([writer, inner, file, runner]) => ({
+        write: `${writer} ${singleQuote(inner)} > ${file}`,
+        run: runner.replaceAll('FILE', file),
+      })),
     weight: 4,
   },
   {
-    arbitrary: innerCommand.map((inner) => ({ write: `printf 'all:\\n\\t%s\\n' ${singleQuote(inner)} > ${MAKEFILE}`, run: `make -s -f ${MAKEFILE}` })),
+    arbitrary: innerCommand.map((inner) => ({
+      write: `printf 'all:\\n\\t%s\\n' ${singleQuote(inner)} > ${MAKEFILE}`,
+      run: `make -s -f ${MAKEFILE}`,
+    })),
     weight: 1,
   },
 );
@@ -223,7 +315,9 @@ const script: fc.Arbitrary<string> = fc.oneof(
 /** A script only written, or only run: in a session, one call may leave it for a later one. */
 const scriptHalf: fc.Arbitrary<string> = fc.oneof(
   writtenScript.map(({ write }) => write),
-  fc.tuple(fc.constantFrom(...SCRIPT_FILES), fc.constantFrom(...SCRIPT_RUNNERS)).map(([file, runner]) => runner.replaceAll('FILE', file)),
+  fc
+    .tuple(fc.constantFrom(...SCRIPT_FILES), fc.constantFrom(...SCRIPT_RUNNERS))
+    .map(([file, runner]) => runner.replaceAll('FILE', file)),
   fc.constant(`make -s -f ${MAKEFILE}`),
 );
 
@@ -241,7 +335,9 @@ const unit: fc.Arbitrary<string> = fc
     ),
     fc.constantFrom('plain', 'plain', 'plain', 'subshell', 'braces'),
   )
-  .map(([command, group]) => (group === 'subshell' ? `( ${command} )` : group === 'braces' ? `{ ${command}; }` : command));
+  .map(([command, group]) =>
+    group === 'subshell' ? `( ${command} )` : group === 'braces' ? `{ ${command}; }` : command,
+  );
 
 /** How many folders a command could climb: each `..`, and each `.*` (sh's glob matches `..`). */
 export function upwardReach(command: string): number {

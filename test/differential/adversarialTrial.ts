@@ -1,6 +1,16 @@
 import { createGovernor, type Decision } from '../../src/index';
 import type { RiskCategory } from '../../src/risk/categories';
-import { changesBetween, copiedSecrets, makeSandbox, markerIn, removeSandbox, runBash, snapshot, type BashRun, type Sandbox } from './bashSandbox';
+import {
+  changesBetween,
+  copiedSecrets,
+  makeSandbox,
+  markerIn,
+  removeSandbox,
+  runBash,
+  snapshot,
+  type BashRun,
+  type Sandbox,
+} from './bashSandbox';
 
 // One attempt: the governor decides each call of a session in the attacker's setting (ACTION
 // under INT-1, EXEC_ARBITRARY and FS_DELETE_OVERWRITE approved for the session) and, only when
@@ -45,7 +55,11 @@ export function runObserved(sandbox: Sandbox, command: string): RealRun {
   const changes = changesBetween(before, snapshot(sandbox));
   const shown = markerIn(run.output);
   const copies = copiedSecrets(sandbox).filter((copy) => !copiesBefore.has(copy));
-  return { ...run, changes, leaks: [...(shown === undefined ? [] : [`the output shows the ${shown} secret`]), ...copies] };
+  return {
+    ...run,
+    changes,
+    leaks: [...(shown === undefined ? [] : [`the output shows the ${shown} secret`]), ...copies],
+  };
 }
 
 /**
@@ -59,7 +73,10 @@ export function trySession(commands: readonly string[], intentScope = 'src/**'):
     const trials: Trial[] = [];
     for (const command of commands) {
       const decision = governor.handleToolCall('execute_command', { command });
-      const trial = decision.verdict === 'allow' ? { command, decision, run: runObserved(sandbox, command) } : { command, decision };
+      const trial =
+        decision.verdict === 'allow'
+          ? { command, decision, run: runObserved(sandbox, command) }
+          : { command, decision };
       trials.push(trial);
       if (breaches(trial).length > 0) break;
     }
@@ -80,7 +97,12 @@ export function describeTrial(trial: Trial): string {
   return [
     `command: ${trial.command}`,
     `  decision: ${decision.verdict} ${decision.code}${decision.reason === undefined ? '' : ` (${decision.reason})`}`,
-    ...(run === undefined ? [] : [`  bash: status ${run.status}${run.signal === null ? '' : ` signal ${run.signal}`}`, ...breaches(trial).map((line) => `    ${line}`)]),
+    ...(run === undefined
+      ? []
+      : [
+          `  bash: status ${run.status}${run.signal === null ? '' : ` signal ${run.signal}`}`,
+          ...breaches(trial).map((line) => `    ${line}`),
+        ]),
   ].join('\n');
 }
 
@@ -88,4 +110,3 @@ export function describeTrial(trial: Trial): string {
 export function describeSession(trials: readonly Trial[]): string {
   return trials.map(describeTrial).join('\n');
 }
-

@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -72,7 +81,10 @@ export function makeSandbox(intentScope = 'src/**'): Sandbox {
   const home = path.join(root, 'home');
   mkdirSync(home, { recursive: true });
   writeFiles(path.join(root, 'outside'), OUTSIDE_FILES);
-  writeFiles(ws, { ...WORKSPACE_FILES, '.orchestration/active_intents.yaml': INTENTS_YAML.replace("'src/**'", `'${intentScope}'`) });
+  writeFiles(ws, {
+    ...WORKSPACE_FILES,
+    '.orchestration/active_intents.yaml': INTENTS_YAML.replace("'src/**'", `'${intentScope}'`),
+  });
   return { base, root, ws, home };
 }
 

@@ -4,11 +4,81 @@ import fc from 'fast-check';
 // variants, operators, substitutions, subshells, blocks, loops, redirections, heredocs, wrappers
 // and inner scripts, plus junk mutations that may not parse.
 
-const NAMES = ['sudo', 'curl', 'git', 'npm', 'rm', 'echo', 'ls', 'cat', 'wget', 'pip', 'grep', 'printf', 'true', 'id', 'systemctl'] as const;
-const WORDS = ['push', 'install', '-rf', '/tmp/x', '~/.bashrc', 'https://x.example', 'id', '.', 'origin', 'main', '-la', '--quiet', 'a b', '$HOME', '*.ts', '../up', 'x=1'] as const;
+const NAMES = [
+  'sudo',
+  'curl',
+  'git',
+  'npm',
+  'rm',
+  'echo',
+  'ls',
+  'cat',
+  'wget',
+  'pip',
+  'grep',
+  'printf',
+  'true',
+  'id',
+  'systemctl',
+] as const;
+const WORDS = [
+  'push',
+  'install',
+  '-rf',
+  '/tmp/x',
+  '~/.bashrc',
+  'https://x.example',
+  'id',
+  '.',
+  'origin',
+  'main',
+  '-la',
+  '--quiet',
+  'a b',
+  '$HOME',
+  '*.ts',
+  '../up',
+  'x=1',
+] as const;
 const OPERATORS = [' ; ', ' && ', ' || ', ' | ', ' & ', '\n', ' |& '] as const;
-const REDIRECTIONS = ['> out.txt', '>> log.txt', '< in.txt', '2>&1', '2> /dev/null', '&> all.txt', "<<< 'here string'", '>| f'] as const;
-const JUNK = ["'", '"', '`', '(', ' (', ')', '{', '}', '$', '\\', ';', '&', '|', '<', '>', '\n', '\r', '#', '*', '[', '!', '\u0455', '\u200b', ' ', '$(', '<<'] as const;
+const REDIRECTIONS = [
+  '> out.txt',
+  '>> log.txt',
+  '< in.txt',
+  '2>&1',
+  '2> /dev/null',
+  '&> all.txt',
+  "<<< 'here string'",
+  '>| f',
+] as const;
+const JUNK = [
+  "'",
+  '"',
+  '`',
+  '(',
+  ' (',
+  ')',
+  '{',
+  '}',
+  '$',
+  '\\',
+  ';',
+  '&',
+  '|',
+  '<',
+  '>',
+  '\n',
+  '\r',
+  '#',
+  '*',
+  '[',
+  '!',
+  '\u0455',
+  '\u200b',
+  ' ',
+  '$(',
+  '<<',
+] as const;
 
 function singleQuote(script: string): string {
   return `'${script.replace(/'/g, "'\\''")}'`;
@@ -52,7 +122,9 @@ const redirection: fc.Arbitrary<string> = fc.constantFrom(...REDIRECTIONS);
 function simpleCommand(argument: fc.Arbitrary<string>, withAssignment = true): fc.Arbitrary<string> {
   return fc
     .tuple(
-      withAssignment ? fc.option(fc.constantFrom('A=1 ', 'PATH=/tmp:$PATH ', 'X="$(id)" '), { nil: '', freq: 4 }) : fc.constant(''),
+      withAssignment
+        ? fc.option(fc.constantFrom('A=1 ', 'PATH=/tmp:$PATH ', 'X="$(id)" '), { nil: '', freq: 4 })
+        : fc.constant(''),
       commandName,
       fc.array(argument, { maxLength: 3 }),
       fc.array(redirection, { maxLength: 1 }),
@@ -96,11 +168,19 @@ function commandArbitrary(depth: number): fc.Arbitrary<string> {
     { arbitrary: inner.map((body) => `for i in a b; do ${body}; done`), weight: 1 },
     { arbitrary: fc.tuple(inner, inner).map(([test, body]) => `while ${test}; do ${body}; done`), weight: 1 },
     { arbitrary: inner.map((body) => `f() { ${body}; }; f`), weight: 1 },
-    { arbitrary: fc.tuple(fc.constantFrom('bash', 'sh', '/bin/sh', 'bash -x'), inner).map(([shell, script]) => `${shell} -c ${singleQuote(script)}`), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom('bash', 'sh', '/bin/sh', 'bash -x'), inner)
+        .map(([shell, script]) => `${shell} -c ${singleQuote(script)}`),
+      weight: 1,
+    },
     { arbitrary: inner.map((script) => `eval ${singleQuote(script)}`), weight: 1 },
     {
       arbitrary: fc
-        .tuple(fc.constantFrom('sudo', 'env A=1', 'timeout 5', 'nohup', 'xargs', 'command', 'exec', 'nice -n 5', 'time'), bareLeaf)
+        .tuple(
+          fc.constantFrom('sudo', 'env A=1', 'timeout 5', 'nohup', 'xargs', 'command', 'exec', 'nice -n 5', 'time'),
+          bareLeaf,
+        )
         .map(([wrapper, leaf]) => `${wrapper} ${leaf}`),
       weight: 2,
     },
@@ -109,10 +189,16 @@ function commandArbitrary(depth: number): fc.Arbitrary<string> {
 }
 
 const heredocTail: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('bash', 'sh', 'cat', 'sudo bash'), fc.constantFrom('EOF', "'EOF'", '"EOF"'), scriptArbitrary(1))
+  .tuple(
+    fc.constantFrom('bash', 'sh', 'cat', 'sudo bash'),
+    fc.constantFrom('EOF', "'EOF'", '"EOF"'),
+    scriptArbitrary(1),
+  )
   .map(([reader, delimiter, body]) => `\n${reader} <<${delimiter}\n${body}\nEOF`);
 
-const withHeredoc: fc.Arbitrary<string> = fc.tuple(scriptArbitrary(1), heredocTail).map(([script, tail]) => `${script}${tail}`);
+const withHeredoc: fc.Arbitrary<string> = fc
+  .tuple(scriptArbitrary(1), heredocTail)
+  .map(([script, tail]) => `${script}${tail}`);
 
 const mutated: fc.Arbitrary<string> = fc
   .tuple(scriptArbitrary(2), fc.nat(), fc.constantFrom(...JUNK))
@@ -122,7 +208,10 @@ const mutated: fc.Arbitrary<string> = fc
   });
 
 const noise: fc.Arbitrary<string> = fc
-  .array(fc.oneof(fc.constantFrom(...JUNK), fc.constantFrom(...NAMES), fc.constantFrom(...WORDS)), { minLength: 1, maxLength: 8 })
+  .array(fc.oneof(fc.constantFrom(...JUNK), fc.constantFrom(...NAMES), fc.constantFrom(...WORDS)), {
+    minLength: 1,
+    maxLength: 8,
+  })
   .map((pieces) => pieces.join(''));
 
 /** Random command lines: mostly valid bash, some with heredocs, some junk that may not parse. */

@@ -61,12 +61,18 @@ export function compareParsers(command: string, analysis: ShellAnalysis): Compar
   const seen = [...second.names].filter((name) => name !== UNKNOWN_NAME);
   const missing = second.error === undefined ? seen.filter((name) => !listed.has(name)) : [];
   const unknownName = second.names.has(UNKNOWN_NAME);
-  const extra = second.error === undefined ? [...listed].filter((name) => !second.names.has(name) && !KEYWORD_NAMES.has(name)) : [];
+  const extra =
+    second.error === undefined ? [...listed].filter((name) => !second.names.has(name) && !KEYWORD_NAMES.has(name)) : [];
   const tokens = extra.length > 0 ? second.innerTokens() : new Set<string>();
   const unwrapped = extra.filter((name) => tokens.has(name));
   const unexplained = extra.filter((name) => !tokens.has(name));
   const secondParserGap = second.error !== undefined && bashAcceptsSyntax(command) === true;
-  const disagrees = (second.error !== undefined && !secondParserGap) || unknownName || second.opaque.length > 0 || missing.length > 0 || unexplained.length > 0;
+  const disagrees =
+    (second.error !== undefined && !secondParserGap) ||
+    unknownName ||
+    second.opaque.length > 0 ||
+    missing.length > 0 ||
+    unexplained.length > 0;
   return {
     command,
     secondParserError: second.error,

@@ -25,15 +25,24 @@ describe('the mvdan/sh command-name walker', () => {
     { name: 'joins a backslash-newline inside a name', script: 's\\\nudo id', names: ['sudo'] },
     { name: 'takes the basename of a path-qualified name', script: '/usr/bin/sudo ls', names: ['sudo'] },
     { name: 'lists the first word after assignments', script: 'A=1 B=$(id) git push', names: ['git', 'id'] },
-    { name: 'marks a substituted name unknown and lists the inner command', script: '"$(printf sudo)" ls', names: [UNKNOWN_NAME, 'printf'] },
+    {
+      name: 'marks a substituted name unknown and lists the inner command',
+      script: '"$(printf sudo)" ls',
+      names: [UNKNOWN_NAME, 'printf'],
+    },
     { name: 'marks a variable name unknown', script: '$CMD -x', names: [UNKNOWN_NAME] },
     { name: 'marks brace expansion in a name unknown', script: '{sudo,id}', names: [UNKNOWN_NAME] },
     { name: 'marks a glob in a name unknown', script: '/usr/bin/su?o id', names: [UNKNOWN_NAME] },
     { name: 'reads [ as the test command, not a glob', script: '[ -f x ] && ls', names: ['[', 'ls'] },
-    { name: 'descends into substitutions', script: 'echo $(sudo id) `curl x` <(git push) >(npm i)', names: ['echo', 'sudo', 'curl', 'git', 'npm'] },
+    {
+      name: 'descends into substitutions',
+      script: 'echo $(sudo id) `curl x` <(git push) >(npm i)',
+      names: ['echo', 'sudo', 'curl', 'git', 'npm'],
+    },
     {
       name: 'descends into compound commands and functions',
-      script: '(a); { b; }; if c; then d; fi; for i in 1; do e; done; while f; do g; done; case x in x) h;; esac; k() { l; }; m | n && o || p',
+      script:
+        '(a); { b; }; if c; then d; fi; for i in 1; do e; done; while f; do g; done; case x in x) h;; esac; k() { l; }; m | n && o || p',
       names: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l', 'm', 'n', 'o', 'p'],
     },
     { name: 'descends into unquoted heredoc bodies', script: 'cat <<EOF\n$(sudo id)\nEOF', names: ['cat', 'sudo'] },
@@ -60,7 +69,13 @@ describe('the mvdan/sh command-name walker', () => {
 function analysisOf(commands: readonly (readonly string[])[], failedClosed = false): ShellAnalysis {
   const categories = failedClosed ? SHELL_CATEGORIES : (['EXEC_ARBITRARY'] as const);
   return {
-    findings: categories.map((category) => ({ category, trigger: '', command: '', note: '', details: ['', '', ''] as const })),
+    findings: categories.map((category) => ({
+      category,
+      trigger: '',
+      command: '',
+      note: '',
+      details: ['', '', ''] as const,
+    })),
     commands,
     pathOperands: [],
     scriptRuns: [],
@@ -71,17 +86,32 @@ function analysisOf(commands: readonly (readonly string[])[], failedClosed = fal
 describe('the parser comparison', () => {
   it('flags an analysis that misses a chained command', () => {
     const comparison = compareParsers('ls && sudo id', analysisOf([['ls']]));
-    expect({ missing: comparison.missing, violation: comparison.violation }).toEqual({ missing: ['sudo'], violation: true });
+    expect({ missing: comparison.missing, violation: comparison.violation }).toEqual({
+      missing: ['sudo'],
+      violation: true,
+    });
   });
 
   it('accepts a command the analyzer unwraps from an inner script', () => {
-    const comparison = compareParsers("bash -c 'sudo id'", analysisOf([['bash', '-c', 'sudo id'], ['sudo', 'id']]));
-    expect({ unwrapped: comparison.unwrapped, violation: comparison.violation }).toEqual({ unwrapped: ['sudo'], violation: false });
+    const comparison = compareParsers(
+      "bash -c 'sudo id'",
+      analysisOf([
+        ['bash', '-c', 'sudo id'],
+        ['sudo', 'id'],
+      ]),
+    );
+    expect({ unwrapped: comparison.unwrapped, violation: comparison.violation }).toEqual({
+      unwrapped: ['sudo'],
+      violation: false,
+    });
   });
 
   it('flags a listed command that nothing runs', () => {
     const comparison = compareParsers('echo sudo', analysisOf([['echo', 'sudo'], ['sudo']]));
-    expect({ unexplained: comparison.unexplained, violation: comparison.violation }).toEqual({ unexplained: ['sudo'], violation: true });
+    expect({ unexplained: comparison.unexplained, violation: comparison.violation }).toEqual({
+      unexplained: ['sudo'],
+      violation: true,
+    });
   });
 
   it('flags a script both mvdan/sh and bash reject when the analysis does not fail closed', () => {

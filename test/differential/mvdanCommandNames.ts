@@ -29,20 +29,135 @@ const PIPE_OPERATORS: ReadonlySet<unknown> = new Set([12, 13]);
 /** Commands that run another command named in their own words, arguments or stdin script. */
 export const UNWRAPPERS: ReadonlySet<string> = new Set([
   // privilege and process wrappers
-  'sudo', 'sudoedit', 'doas', 'pkexec', 'run0', 'su', 'runuser', 'env', 'nohup', 'time', 'timeout', 'busybox', 'command', 'builtin',
-  'exec', 'nice', 'ionice', 'stdbuf', 'chrt', 'taskset', 'setsid', 'watch', 'flock', 'strace', 'ltrace', 'valgrind', 'chroot',
-  'unshare', 'nsenter', 'script', 'unbuffer', 'caffeinate', 'torsocks', 'proxychains', 'proxychains4', 'firejail', 'dbus-launch', 'xvfb-run',
-  'dbus-run-session', 'ssh-agent', 'flatpak-spawn', 'proot', 'bwrap', 'entr', 'nodemon', 'concurrently', 'watchexec', 'cross-env', 'cross-env-shell',
-  'dotenv', 'env-cmd', 'docker', 'podman', 'kubectl', 'oc', 'sudo-rs', 'pfexec', 'gosu', 'su-exec', 'setuidgid', 's6-setuidgid', 'tini', 'dumb-init', 'with-contenv', 'chronic', 'catchsegv',
+  'sudo',
+  'sudoedit',
+  'doas',
+  'pkexec',
+  'run0',
+  'su',
+  'runuser',
+  'env',
+  'nohup',
+  'time',
+  'timeout',
+  'busybox',
+  'command',
+  'builtin',
+  'exec',
+  'nice',
+  'ionice',
+  'stdbuf',
+  'chrt',
+  'taskset',
+  'setsid',
+  'watch',
+  'flock',
+  'strace',
+  'ltrace',
+  'valgrind',
+  'chroot',
+  'unshare',
+  'nsenter',
+  'script',
+  'unbuffer',
+  'caffeinate',
+  'torsocks',
+  'proxychains',
+  'proxychains4',
+  'firejail',
+  'dbus-launch',
+  'xvfb-run',
+  'dbus-run-session',
+  'ssh-agent',
+  'flatpak-spawn',
+  'proot',
+  'bwrap',
+  'entr',
+  'nodemon',
+  'concurrently',
+  'watchexec',
+  'cross-env',
+  'cross-env-shell',
+  'dotenv',
+  'env-cmd',
+  'docker',
+  'podman',
+  'kubectl',
+  'oc',
+  'sudo-rs',
+  'pfexec',
+  'gosu',
+  'su-exec',
+  'setuidgid',
+  's6-setuidgid',
+  'tini',
+  'dumb-init',
+  'with-contenv',
+  'chronic',
+  'catchsegv',
   // commands that run a command given as an argument or option
-  'xargs', 'find', 'parallel', 'rg', 'sort', 'tar', 'zip', 'man', 'rsync', 'scp', 'sftp', 'ssh', 'mosh', 'autossh',
+  'xargs',
+  'find',
+  'parallel',
+  'rg',
+  'sort',
+  'tar',
+  'zip',
+  'man',
+  'rsync',
+  'scp',
+  'sftp',
+  'ssh',
+  'mosh',
+  'autossh',
   // shells and shell builtins that run code
-  'bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'eval', 'trap', 'source', '.',
+  'bash',
+  'sh',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'csh',
+  'tcsh',
+  'eval',
+  'trap',
+  'source',
+  '.',
   // package runners, interpreters run as CLIs, git aliases
-  'npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn', 'bun', 'uv', 'uvx', 'poetry', 'pipenv', 'pdm', 'hatch', 'rye', 'pixi', 'bundle', 'bundler',
-  'conda', 'mamba', 'python', 'python3', 'git',
+  'npx',
+  'pnpx',
+  'bunx',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'uv',
+  'uvx',
+  'poetry',
+  'pipenv',
+  'pdm',
+  'hatch',
+  'rye',
+  'pixi',
+  'bundle',
+  'bundler',
+  'conda',
+  'mamba',
+  'python',
+  'python3',
+  'git',
   // builtins that remap names (an alias's value runs where its name is used), and interpreters whose inline code starts processes (os.system, execSync, system(), sed e)
-  'alias', 'hash', 'awk', 'gawk', 'node', 'perl', 'ruby', 'php', 'sed',
+  'alias',
+  'hash',
+  'awk',
+  'gawk',
+  'node',
+  'perl',
+  'ruby',
+  'php',
+  'sed',
 ]);
 
 // mvdan-sh reads a carriage return as a blank where bash reads an ordinary character: hide it from the parser
@@ -165,7 +280,19 @@ export function basename(word: string): string {
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
 };
 
 /** Bash's reading of a $'...' body. */
@@ -179,12 +306,15 @@ export function decodeAnsiC(body: string): string {
     }
     const next = body.charAt(i + 1);
     const simple = SIMPLE_ESCAPES[next];
-    const numeric =
-      /^[0-7]/.test(next) ? { match: /^[0-7]{1,3}/.exec(body.slice(i + 1)), base: 8, skip: 0 }
-      : next === 'x' ? { match: /^[0-9a-fA-F]{1,2}/.exec(body.slice(i + 2)), base: 16, skip: 1 }
-      : next === 'u' ? { match: /^[0-9a-fA-F]{1,4}/.exec(body.slice(i + 2)), base: 16, skip: 1 }
-      : next === 'U' ? { match: /^[0-9a-fA-F]{1,8}/.exec(body.slice(i + 2)), base: 16, skip: 1 }
-      : undefined;
+    const numeric = /^[0-7]/.test(next)
+      ? { match: /^[0-7]{1,3}/.exec(body.slice(i + 1)), base: 8, skip: 0 }
+      : next === 'x'
+        ? { match: /^[0-9a-fA-F]{1,2}/.exec(body.slice(i + 2)), base: 16, skip: 1 }
+        : next === 'u'
+          ? { match: /^[0-9a-fA-F]{1,4}/.exec(body.slice(i + 2)), base: 16, skip: 1 }
+          : next === 'U'
+            ? { match: /^[0-9a-fA-F]{1,8}/.exec(body.slice(i + 2)), base: 16, skip: 1 }
+            : undefined;
     if (simple !== undefined) {
       out += simple;
       i += 1;
@@ -338,7 +468,11 @@ function collectInnerTokens(file: unknown): Set<string> {
   walk(file, (node, type) => {
     if (type === 'Stmt' && isUnwrapper(directName(node))) {
       literalTokens(node, tokens);
-    } else if (type === 'BinaryCmd' && PIPE_OPERATORS.has(node.Op) && pipelineMembers(node).some((member) => isUnwrapper(directName(member)))) {
+    } else if (
+      type === 'BinaryCmd' &&
+      PIPE_OPERATORS.has(node.Op) &&
+      pipelineMembers(node).some((member) => isUnwrapper(directName(member)))
+    ) {
       // a pipe may feed its left side to an inner shell on the right: both sides may be unwrapped
       literalTokens(node, tokens);
     }
@@ -355,7 +489,10 @@ export function secondParse(script: string): SecondParse {
   try {
     file = parser.Parse(script.split(CR).join(CR_STANDIN), 'script.sh');
   } catch (error: unknown) {
-    const message = isNode(error) && typeof error.Error === 'function' ? String((error.Error as () => unknown).call(error)) : String(error);
+    const message =
+      isNode(error) && typeof error.Error === 'function'
+        ? String((error.Error as () => unknown).call(error))
+        : String(error);
     return { error: message, names, opaque, innerTokens: () => new Set() };
   }
   walk(file, (node, type) => {

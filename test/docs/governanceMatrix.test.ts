@@ -13,11 +13,20 @@ const SEED_000_MATRIX = {
 const STATES = ['REQUEST', 'REASONING', 'ACTION'] as const;
 
 // seed 000: unknown tools are DESTRUCTIVE; seed 003: so are unclassified MCP tools
-const DESTRUCTIVE_IN_SCOPE: readonly MatrixToolClass[] = ['destructive-in-scope', 'unknown-tool', 'unclassified-mcp-tool'];
+const DESTRUCTIVE_IN_SCOPE: readonly MatrixToolClass[] = [
+  'destructive-in-scope',
+  'unknown-tool',
+  'unclassified-mcp-tool',
+];
 
 const matrix = computeGovernanceMatrix();
 
-function cell(state: (typeof STATES)[number], toolClass: MatrixToolClass, orchestrationPresent = true, controlFileChangeHeld = false): MatrixRow {
+function cell(
+  state: (typeof STATES)[number],
+  toolClass: MatrixToolClass,
+  orchestrationPresent = true,
+  controlFileChangeHeld = false,
+): MatrixRow {
   const row = matrix.rows.find(
     (candidate) =>
       candidate.state === state &&
@@ -46,7 +55,9 @@ describe('governance matrix computed from the statechart', () => {
     'decides DESTRUCTIVE $toolClass in $state as seed 000 says',
     ({ state, toolClass }) => {
       const allowed = SEED_000_MATRIX[state].DESTRUCTIVE.startsWith('ALLOWED');
-      expect(cell(state, toolClass)).toMatchObject(allowed ? { verdict: 'allow', code: 'destructive_in_scope' } : { verdict: 'deny', code: 'state_violation' });
+      expect(cell(state, toolClass)).toMatchObject(
+        allowed ? { verdict: 'allow', code: 'destructive_in_scope' } : { verdict: 'deny', code: 'state_violation' },
+      );
     },
   );
 
@@ -59,7 +70,11 @@ describe('governance matrix computed from the statechart', () => {
     for (const toolClass of MATRIX_TOOL_CLASSES) {
       expect(top(cell('REASONING', toolClass)) === 'ACTION', toolClass).toBe(toolClass === 'select-intent-valid');
     }
-    expect(cell('REASONING', 'select-intent-invalid')).toMatchObject({ verdict: 'deny', code: 'unknown_intent', nextState: 'REASONING.ready' });
+    expect(cell('REASONING', 'select-intent-invalid')).toMatchObject({
+      verdict: 'deny',
+      code: 'unknown_intent',
+      nextState: 'REASONING.ready',
+    });
   });
 
   it.each(STATES.flatMap((state) => MATRIX_TOOL_CLASSES.map((toolClass) => ({ state, toolClass }))))(
@@ -71,14 +86,25 @@ describe('governance matrix computed from the statechart', () => {
   );
 
   it('moves ACTION to REQUEST on attempt_completion', () => {
-    expect(cell('ACTION', 'attempt-completion')).toMatchObject({ verdict: 'allow', code: 'task_completed', nextState: 'REQUEST.ready' });
+    expect(cell('ACTION', 'attempt-completion')).toMatchObject({
+      verdict: 'allow',
+      code: 'task_completed',
+      nextState: 'REQUEST.ready',
+    });
   });
 
   it('asks for categories the session has not approved, holding the call', () => {
     for (const state of STATES) {
-      expect(cell(state, 'safe-needs-approval')).toMatchObject({ verdict: 'ask', code: 'needs_approval', nextState: `${state}.awaitingApproval` });
+      expect(cell(state, 'safe-needs-approval')).toMatchObject({
+        verdict: 'ask',
+        code: 'needs_approval',
+        nextState: `${state}.awaitingApproval`,
+      });
     }
-    expect(cell('ACTION', 'destructive-needs-approval')).toMatchObject({ verdict: 'ask', nextState: 'ACTION.awaitingApproval' });
+    expect(cell('ACTION', 'destructive-needs-approval')).toMatchObject({
+      verdict: 'ask',
+      nextState: 'ACTION.awaitingApproval',
+    });
     expect(cell('REASONING', 'destructive-needs-approval').code).toBe('state_violation');
   });
 

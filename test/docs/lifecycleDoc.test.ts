@@ -15,7 +15,8 @@ interface Node {
   readonly config: { readonly initial?: unknown };
 }
 
-const descendants = (node: Node): Node[] => Object.values(node.states).flatMap((child) => [child, ...descendants(child)]);
+const descendants = (node: Node): Node[] =>
+  Object.values(node.states).flatMap((child) => [child, ...descendants(child)]);
 
 const MACHINES = [
   { name: 'lifecycle', machine: lifecycleMachine },
@@ -39,7 +40,8 @@ describe('Mermaid diagrams of the statecharts', () => {
   it.each(MACHINES)('the $name diagram names every event type of the machine', ({ machine }) => {
     const mermaid = mermaidStatechart(machine.root);
     expect(machine.events.length).toBeGreaterThan(0);
-    for (const event of machine.events) expect(mermaid, event).toMatch(new RegExp(`(: |^    )${event.replace('.', '\\.')}[ :]`, 'm'));
+    for (const event of machine.events)
+      expect(mermaid, event).toMatch(new RegExp(`(: |^    )${event.replace('.', '\\.')}[ :]`, 'm'));
   });
 
   it.each(MACHINES)('the $name diagram points at every initial state', ({ machine }) => {
@@ -81,7 +83,11 @@ describe('guard labels', () => {
   it.each([
     { name: 'a named guard', guard: 'isSafeTool', label: 'isSafeTool' },
     { name: 'and', guard: and(['isSafeTool', 'needsApproval']), label: 'isSafeTool & needsApproval' },
-    { name: 'and with not', guard: and(['isOrchestrationMissing', not('isIntentSelection')]), label: 'isOrchestrationMissing & !isIntentSelection' },
+    {
+      name: 'and with not',
+      guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+      label: 'isOrchestrationMissing & !isIntentSelection',
+    },
     { name: 'or of and', guard: or([and(['a', 'b']), 'c']), label: '(a & b) | c' },
     { name: 'not of and', guard: not(and(['a', 'b'])), label: '!(a & b)' },
     { name: 'a parameterized guard', guard: { type: 'isKnownIntent', params: {} }, label: 'isKnownIntent' },

@@ -27,7 +27,12 @@ describe('docs/policy.md', () => {
   it('shows a containment section that loads as written', () => {
     const [containment] = yamlBlocks('Containment');
     const policy = parsePolicy(`version: 1\n${containment ?? ''}`, { file: '/project/intentgate.policy.yaml' });
-    expect(policy.containment).toEqual({ mode: 'required', secrets: ['~/.aws', '.env.production'], hostGrantNetwork: 'closed', readOnlyShellBeforeIntent: true });
+    expect(policy.containment).toEqual({
+      mode: 'required',
+      secrets: ['~/.aws', '.env.production'],
+      hostGrantNetwork: 'closed',
+      readOnlyShellBeforeIntent: true,
+    });
     expect(policy.governor.readOnlyShellBeforeIntent).toBe(true);
   });
 
@@ -36,7 +41,10 @@ describe('docs/policy.md', () => {
     const policy = parsePolicy(`version: 1\n${shell ?? ''}`, { file: '/project/intentgate.policy.yaml' });
     const section = shellPolicySchema.parse(policy.governor.shell);
     const programs: CommandSpec[] = Object.values(section.programs ?? {});
-    const written = [...(section.rules ?? []), ...programs.flatMap((program) => Object.values(program.subcommands ?? {}).flatMap((sub) => sub.rules ?? []))];
+    const written = [
+      ...(section.rules ?? []),
+      ...programs.flatMap((program) => Object.values(program.subcommands ?? {}).flatMap((sub) => sub.rules ?? [])),
+    ];
     const listed = written.reduce((sum, rule) => sum + rule.examples.length + (rule.notExamples?.length ?? 0), 0);
     expect(policy.checked.examples).toBe(listed);
   });

@@ -14,7 +14,8 @@ import { codeBlocks, typeCheckExamples } from '../support/typeCheckExamples';
 const read = (file: string): string => readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8');
 const README = read('README.md');
 /** Whether `name` stands in inline code somewhere in `text`. */
-const mentionedIn = (text: string, name: string): boolean => new RegExp(`\`[^\`\\n]*\\b${name.replace(/\$/g, '\\$')}\\b[^\`\\n]*\``).test(text);
+const mentionedIn = (text: string, name: string): boolean =>
+  new RegExp(`\`[^\`\\n]*\\b${name.replace(/\$/g, '\\$')}\\b[^\`\\n]*\``).test(text);
 const mentioned = (name: string): boolean => mentionedIn(README, name);
 
 describe('the README', () => {
@@ -39,12 +40,11 @@ const SUBPATHS = [
 ];
 
 describe('the integration pages', () => {
-  it.each(SUBPATHS.flatMap(({ subpath, page, exports }) => Object.keys(exports).map((name) => ({ subpath, page, name }))))(
-    '$page documents the export $name of $subpath',
-    ({ page, name }) => {
-      expect(mentionedIn(read(page), name)).toBe(true);
-    },
-  );
+  it.each(
+    SUBPATHS.flatMap(({ subpath, page, exports }) => Object.keys(exports).map((name) => ({ subpath, page, name }))),
+  )('$page documents the export $name of $subpath', ({ page, name }) => {
+    expect(mentionedIn(read(page), name)).toBe(true);
+  });
 });
 
 // what the README's TypeScript examples leave to the reader, typed as a host's own would be
@@ -59,7 +59,7 @@ declare function askHuman(prompt: string): Promise<import('intentgate').Approval
 declare function reply(call: ModelToolCall, text: string | undefined): void;
 `;
 
-describe('the README\'s TypeScript examples', () => {
+describe("the README's TypeScript examples", () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const blocks = codeBlocks(README, 'ts');
 
@@ -67,8 +67,13 @@ describe('the README\'s TypeScript examples', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('compile under the project\'s strict options against the package\'s types', () => {
-    const check = { root, packageName: 'intentgate', packageEntry: fileURLToPath(new URL('../../src/index.ts', import.meta.url)), placeholders: PLACEHOLDERS };
+  it("compile under the project's strict options against the package's types", () => {
+    const check = {
+      root,
+      packageName: 'intentgate',
+      packageEntry: fileURLToPath(new URL('../../src/index.ts', import.meta.url)),
+      placeholders: PLACEHOLDERS,
+    };
     expect(typeCheckExamples(blocks, check)).toEqual([]);
   });
 });

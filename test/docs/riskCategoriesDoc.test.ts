@@ -7,15 +7,60 @@ import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 
 // seed 002 C's risk texts (ru, verbatim) and their English reading from the seeds' README
 const SEED_002_TEXTS = [
-  { category: 'FS_DELETE_OVERWRITE', ru: 'Можно потерять данные/историю файлов.', en: 'Data or file history can be lost.', details: ['path', 'операция (delete/overwrite)', 'объём (файлы/папки)'] },
-  { category: 'FS_OUTSIDE_WORKSPACE', ru: 'Действие вне рабочей папки проекта.', en: "Action outside the project's working folder.", details: ['path', 'workspace_root', 'операция'] },
-  { category: 'FS_CONFIG_SECRETS', ru: 'Риск утечки или поломки конфигурации.', en: 'Risk of leaking or breaking configuration.', details: ['path/ключ', 'тип секрета', 'операция'] },
-  { category: 'DEPS_INSTALL_UPDATE', ru: 'Изменит зависимости и окружение проекта.', en: "Will change the project's dependencies and environment.", details: ['команда/менеджер', 'пакеты', 'файлы зависимостей'] },
-  { category: 'GIT_PUBLISH', ru: 'Публикация изменений наружу.', en: 'Publishes changes to the outside.', details: ['команда', 'ветка/тег', 'remote'] },
-  { category: 'SYSTEM_IMPACT', ru: 'Может повлиять на систему.', en: 'May affect the system.', details: ['команда', 'объект (сервис/диск/сеть)', 'уровень влияния'] },
-  { category: 'SUDO', ru: 'Повышенные права, риск для системы.', en: 'Elevated privileges, risk to the system.', details: ['команда', 'цель', 'причина'] },
-  { category: 'NETWORK_RISK', ru: 'Сетевой доступ во внешние сервисы.', en: 'Network access to external services.', details: ['url/host', 'метод/инструмент', 'цель запроса'] },
-  { category: 'EXEC_ARBITRARY', ru: 'Выполнение произвольной команды.', en: 'Runs an arbitrary command.', details: ['команда/скрипт', 'рабочая папка', 'ожидаемый эффект'] },
+  {
+    category: 'FS_DELETE_OVERWRITE',
+    ru: 'Можно потерять данные/историю файлов.',
+    en: 'Data or file history can be lost.',
+    details: ['path', 'операция (delete/overwrite)', 'объём (файлы/папки)'],
+  },
+  {
+    category: 'FS_OUTSIDE_WORKSPACE',
+    ru: 'Действие вне рабочей папки проекта.',
+    en: "Action outside the project's working folder.",
+    details: ['path', 'workspace_root', 'операция'],
+  },
+  {
+    category: 'FS_CONFIG_SECRETS',
+    ru: 'Риск утечки или поломки конфигурации.',
+    en: 'Risk of leaking or breaking configuration.',
+    details: ['path/ключ', 'тип секрета', 'операция'],
+  },
+  {
+    category: 'DEPS_INSTALL_UPDATE',
+    ru: 'Изменит зависимости и окружение проекта.',
+    en: "Will change the project's dependencies and environment.",
+    details: ['команда/менеджер', 'пакеты', 'файлы зависимостей'],
+  },
+  {
+    category: 'GIT_PUBLISH',
+    ru: 'Публикация изменений наружу.',
+    en: 'Publishes changes to the outside.',
+    details: ['команда', 'ветка/тег', 'remote'],
+  },
+  {
+    category: 'SYSTEM_IMPACT',
+    ru: 'Может повлиять на систему.',
+    en: 'May affect the system.',
+    details: ['команда', 'объект (сервис/диск/сеть)', 'уровень влияния'],
+  },
+  {
+    category: 'SUDO',
+    ru: 'Повышенные права, риск для системы.',
+    en: 'Elevated privileges, risk to the system.',
+    details: ['команда', 'цель', 'причина'],
+  },
+  {
+    category: 'NETWORK_RISK',
+    ru: 'Сетевой доступ во внешние сервисы.',
+    en: 'Network access to external services.',
+    details: ['url/host', 'метод/инструмент', 'цель запроса'],
+  },
+  {
+    category: 'EXEC_ARBITRARY',
+    ru: 'Выполнение произвольной команды.',
+    en: 'Runs an arbitrary command.',
+    details: ['команда/скрипт', 'рабочая папка', 'ожидаемый эффект'],
+  },
 ] as const;
 
 const doc = riskCategoriesDoc();
@@ -37,12 +82,15 @@ describe('the risk categories doc', () => {
   it.each(SEED_002_TEXTS)('gives $category its seed texts in both locales', ({ category, ru, en, details }) => {
     const text = section(category);
     expect(text).toContain(`| risk | ${en} | ${ru} |`);
-    details.forEach((label, index) => expect(text).toMatch(new RegExp(`\\| detail ${index + 1} \\| [^|]+ \\| ${label.replace(/[()/]/g, '\\$&')} \\|`)));
+    details.forEach((label, index) =>
+      expect(text).toMatch(new RegExp(`\\| detail ${index + 1} \\| [^|]+ \\| ${label.replace(/[()/]/g, '\\$&')} \\|`)),
+    );
   });
 
   it('lists every program of every catalog rule in its category section', () => {
     for (const { program, aliases, rule } of catalogRules(BUILTIN_CATALOG)) {
-      for (const name of [program, ...aliases]) expect(section(rule.category), `${rule.category}: ${name}`).toContain(`\`${name}\``);
+      for (const name of [program, ...aliases])
+        expect(section(rule.category), `${rule.category}: ${name}`).toContain(`\`${name}\``);
       for (const example of rule.examples) expect(section(rule.category)).toContain(example.replaceAll('|', '\\|'));
     }
   });

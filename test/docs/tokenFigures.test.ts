@@ -21,14 +21,17 @@ beforeAll(async () => {
 
 describe.runIf(hasSharedCatalogs)('the token figures the docs show are the ones measured now', () => {
   it('docs/tokens.md holds every table line `npx tsx scripts/tokens.ts` prints', () => {
-    const lines = tokenTablesMarkdown(rows).split('\n').filter((line) => line.startsWith('|'));
+    const lines = tokenTablesMarkdown(rows)
+      .split('\n')
+      .filter((line) => line.startsWith('|'));
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.filter((line) => !tokensDoc.includes(line))).toEqual([]);
   });
 
   it("the README's token table has each catalog's counts", () => {
-    const cells = rows.map(({ report }) =>
-      `| ${report.full.tools} | ${number.format(report.full.tokens)} | ${report.preIntent.tools} | ${number.format(report.preIntent.tokens)} | ${number.format(report.saved)} (${report.savedPercent.toFixed(1)}%) |`,
+    const cells = rows.map(
+      ({ report }) =>
+        `| ${report.full.tools} | ${number.format(report.full.tokens)} | ${report.preIntent.tools} | ${number.format(report.preIntent.tokens)} | ${number.format(report.saved)} (${report.savedPercent.toFixed(1)}%) |`,
     );
     expect(cells.filter((cell) => !readme.includes(cell))).toEqual([]);
   });

@@ -41,13 +41,19 @@ describe('readRegularFile', () => {
 
   // a file whose size fstat cannot tell (0 for /proc files) is read to its end all the same
   it.skipIf(!existsSync('/proc/version'))('reads a file that holds more than fstat says, to its end', () => {
-    expect(readRegularFile('/proc/version', 64 * 1024)).toEqual({ kind: 'text', text: readFileSync('/proc/version', 'utf8') });
+    expect(readRegularFile('/proc/version', 64 * 1024)).toEqual({
+      kind: 'text',
+      text: readFileSync('/proc/version', 'utf8'),
+    });
   });
 
-  it.skipIf(!existsSync('/proc/version'))('refuses a file that turns out longer than the limit while it is read', () => {
-    const length = readFileSync('/proc/version').length;
-    expect(readRegularFile('/proc/version', length - 1)).toEqual({ kind: 'too-large', size: length });
-  });
+  it.skipIf(!existsSync('/proc/version'))(
+    'refuses a file that turns out longer than the limit while it is read',
+    () => {
+      const length = readFileSync('/proc/version').length;
+      expect(readRegularFile('/proc/version', length - 1)).toEqual({ kind: 'too-large', size: length });
+    },
+  );
 });
 
 describe('workspace files put in place as FIFOs', () => {
@@ -69,7 +75,12 @@ describe('workspace files put in place as FIFOs', () => {
   });
 
   it("reads mkfifo's operands and mknod's node as writes, so control files are protected from them", () => {
-    expect(analyzeShell('mkfifo .orchestration/agent_trace.jsonl && mknod .intentignore p').pathOperands.map((operand) => [operand.path, operand.role])).toEqual([
+    expect(
+      analyzeShell('mkfifo .orchestration/agent_trace.jsonl && mknod .intentignore p').pathOperands.map((operand) => [
+        operand.path,
+        operand.role,
+      ]),
+    ).toEqual([
       ['.orchestration/agent_trace.jsonl', 'write'],
       ['.intentignore', 'write'],
     ]);

@@ -34,10 +34,14 @@ describe('parseOfRecentTexts', () => {
 
   it('answers as the parse itself does, whatever the order of texts', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('', 'a', 'b', 'ab', 'ba'), { maxLength: 40 }), fc.integer({ min: 1, max: 3 }), (texts, count) => {
-        const kept = parseOfRecentTexts((text: string) => text.split('').reverse().join(''), count);
-        for (const text of texts) expect(kept(text)).toBe(text.split('').reverse().join(''));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('', 'a', 'b', 'ab', 'ba'), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        (texts, count) => {
+          const kept = parseOfRecentTexts((text: string) => text.split('').reverse().join(''), count);
+          for (const text of texts) expect(kept(text)).toBe(text.split('').reverse().join(''));
+        },
+      ),
     );
   });
 });

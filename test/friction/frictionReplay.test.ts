@@ -33,7 +33,8 @@ describe('the friction replay of stored agent sessions', () => {
   });
 
   it('gives every ask and every refusal one reason', () => {
-    const sum = (causes: FrictionFigures['askReasons']): number => causes.reduce((total, cause) => total + cause.count, 0);
+    const sum = (causes: FrictionFigures['askReasons']): number =>
+      causes.reduce((total, cause) => total + cause.count, 0);
     expect(sum(figures.askCodes)).toBe(figures.asked);
     expect(sum(figures.askReasons)).toBe(figures.asked);
     expect(sum(figures.askPrograms)).toBe(figures.asked);
@@ -84,11 +85,17 @@ describe('the workspace a session is replayed in', () => {
   });
 
   it('makes a program run by its path a file, even where another call lists it', () => {
-    expect(namedPaths(session(['ls bin/test', 'bin/test sympy/core', './configure']))).toEqual({ files: ['bin/test', 'configure'], folders: ['bin', 'sympy', 'sympy/core'] });
+    expect(namedPaths(session(['ls bin/test', 'bin/test sympy/core', './configure']))).toEqual({
+      files: ['bin/test', 'configure'],
+      folders: ['bin', 'sympy', 'sympy/core'],
+    });
   });
 
   it('leaves out paths outside the repository, parent steps and the control folders', () => {
-    expect(namedPaths(session(['cat /etc/passwd ../x.py .git/config .orchestration/a.yaml']))).toEqual({ files: [], folders: [] });
+    expect(namedPaths(session(['cat /etc/passwd ../x.py .git/config .orchestration/a.yaml']))).toEqual({
+      files: [],
+      folders: [],
+    });
   });
 
   it("puts the workspace in place of the agent's repository folder, and only of it", () => {

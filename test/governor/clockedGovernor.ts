@@ -7,7 +7,12 @@ export function clockedGovernor(options: { readonly heldCallTtlMs?: number } = {
   let time = 1_000_000;
   const records: TraceRecord[] = [];
   const workspaceRoot = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  const base = { workspaceRoot, trace: (record: TraceRecord) => void records.push(record), now: () => time, ...options };
+  const base = {
+    workspaceRoot,
+    trace: (record: TraceRecord) => void records.push(record),
+    now: () => time,
+    ...options,
+  };
   const governor = createGovernor(base);
   governor.userPrompt('add login');
   governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });

@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 /** A governor in ACTION under INT-001 (src/auth/**, tests/auth/), with the approvals a coding session gives. */
-function inAction(options: GovernorOptions = {}, root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' })): Governor {
+function inAction(
+  options: GovernorOptions = {},
+  root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' }),
+): Governor {
   const governor = createGovernor({ workspaceRoot: root, trace: () => {}, ...options });
   running.push(governor);
   governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
@@ -76,7 +79,11 @@ describe('a contained command is decided on what the rules see', () => {
   });
 
   it('keeps seed 000: before an intent, a shell command is refused by the lifecycle', () => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => {}, shellContainment: CONTAIN });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      trace: () => {},
+      shellContainment: CONTAIN,
+    });
     running.push(governor);
     expect(run(governor, 'python3 -c "print(1)"')).toMatchObject({ verdict: 'deny', code: 'state_violation' });
   });
@@ -85,7 +92,11 @@ describe('a contained command is decided on what the rules see', () => {
 describe('a shell command before an intent, with readOnlyShellBeforeIntent', () => {
   /** A governor in REASONING: a prompt, no intent selected yet. */
   function reasoning(options: GovernorOptions): Governor {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' }), trace: () => {}, ...options });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' }),
+      trace: () => {},
+      ...options,
+    });
     running.push(governor);
     governor.approveSession(['EXEC_ARBITRARY']);
     governor.userPrompt('look around first');
@@ -96,8 +107,15 @@ describe('a shell command before an intent, with readOnlyShellBeforeIntent', () 
     const governor = reasoning({ shellContainment: CONTAIN, readOnlyShellBeforeIntent: true });
     for (const command of ['cat src/auth/a.ts', 'python3 -c "import os; print(os.listdir())"', 'grep -rn TODO src']) {
       const decision = run(governor, command);
-      expect(decision, command).toMatchObject({ verdict: 'allow', code: 'safe_tool', contained: true, state: 'REASONING' });
-      expect(decision.reasons.find((item) => item.code === 'contained')?.message).toContain('write nothing but a private /tmp');
+      expect(decision, command).toMatchObject({
+        verdict: 'allow',
+        code: 'safe_tool',
+        contained: true,
+        state: 'REASONING',
+      });
+      expect(decision.reasons.find((item) => item.code === 'contained')?.message).toContain(
+        'write nothing but a private /tmp',
+      );
     }
   });
 
@@ -121,44 +139,72 @@ describe('where commands cannot run contained', () => {
   });
 
   it('notes not_contained with the reason under analysisOnly', () => {
-    const decision = run(inAction({ shellContainment: { kind: 'analysisOnly', reason: 'bwrap is not installed' } }), 'ls src');
+    const decision = run(
+      inAction({ shellContainment: { kind: 'analysisOnly', reason: 'bwrap is not installed' } }),
+      'ls src',
+    );
     expect(decision).toMatchObject({ verdict: 'allow', contained: false });
     expect(decision.reasons.find((item) => item.code === 'not_contained')?.message).toContain('bwrap is not installed');
   });
 
   it('refuses a shell command with containment_required, saying what is missing', () => {
-    const decision = run(inAction({ shellContainment: { kind: 'refuse', reason: 'containment is required, and bwrap is not installed' } }), 'ls src');
+    const decision = run(
+      inAction({ shellContainment: { kind: 'refuse', reason: 'containment is required, and bwrap is not installed' } }),
+      'ls src',
+    );
     expect(decision).toMatchObject({ verdict: 'deny', code: 'containment_required', contained: false });
     expect(decision.reason).toContain('bwrap is not installed');
   });
 
   it('leaves other tools alone', () => {
-    const decision = inAction({ shellContainment: { kind: 'refuse', reason: 'missing' } }).handleToolCall('read_file', { path: 'src/auth/a.ts' });
+    const decision = inAction({ shellContainment: { kind: 'refuse', reason: 'missing' } }).handleToolCall('read_file', {
+      path: 'src/auth/a.ts',
+    });
     expect(decision.verdict).toBe('allow');
     expect(decision.contained).toBeUndefined();
   });
 });
 
 describe('containment never adds risk', () => {
-  const words = ['ls', 'cat src/auth/a.ts', 'python3 -c "import os"', 'rm -rf src/auth/x', 'sudo true', 'curl https://x.io', 'echo > docs/a', 'x=$(date)', 'eval "$y"', 'my-tool out.txt', 'git push', 'cd src && make'];
+  const words = [
+    'ls',
+    'cat src/auth/a.ts',
+    'python3 -c "import os"',
+    'rm -rf src/auth/x',
+    'sudo true',
+    'curl https://x.io',
+    'echo > docs/a',
+    'x=$(date)',
+    'eval "$y"',
+    'my-tool out.txt',
+    'git push',
+    'cd src && make',
+  ];
   it('gives a contained command a subset of the categories, and never a stricter verdict', () => {
     const rank = { allow: 0, ask: 1, deny: 2 } as const;
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'secrets/\n' });
     const contained = inAction({ shellContainment: CONTAIN }, root);
     const alone = inAction({}, root);
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), fc.constantFrom(' && ', '; ', ' | '), (parts, joiner) => {
-        const command = parts.join(joiner);
-        const inBox = run(contained, command);
-        const outside = run(alone, command);
-        for (const category of inBox.categories) expect(outside.categories, command).toContain(category);
-        expect(rank[inBox.verdict], command).toBeLessThanOrEqual(rank[outside.verdict]);
-        // a contained decision never carries every category: that is the fail-closed guess it replaces
-        expect(RISK_CATEGORIES.every((category) => inBox.categories.includes(category)), command).toBe(false);
-        // answer any hold so the next command is decided afresh
-        if (inBox.approval) contained.resolveApproval(inBox.approval.id, 'cancel');
-        if (outside.approval) alone.resolveApproval(outside.approval.id, 'cancel');
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(' && ', '; ', ' | '),
+        (parts, joiner) => {
+          const command = parts.join(joiner);
+          const inBox = run(contained, command);
+          const outside = run(alone, command);
+          for (const category of inBox.categories) expect(outside.categories, command).toContain(category);
+          expect(rank[inBox.verdict], command).toBeLessThanOrEqual(rank[outside.verdict]);
+          // a contained decision never carries every category: that is the fail-closed guess it replaces
+          expect(
+            RISK_CATEGORIES.every((category) => inBox.categories.includes(category)),
+            command,
+          ).toBe(false);
+          // answer any hold so the next command is decided afresh
+          if (inBox.approval) contained.resolveApproval(inBox.approval.id, 'cancel');
+          if (outside.approval) alone.resolveApproval(outside.approval.id, 'cancel');
+        },
+      ),
       { numRuns: 200 },
     );
   });

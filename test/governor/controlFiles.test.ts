@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGovernor, IntentsFileError, InvalidArgumentError, InvalidOptionsError, type Governor, type TraceRecord } from '../../src/index';
+import {
+  createGovernor,
+  IntentsFileError,
+  InvalidArgumentError,
+  InvalidOptionsError,
+  type Governor,
+  type TraceRecord,
+} from '../../src/index';
 import { makeWorkspace } from '../support/workspace';
 
 // The attacker's setting: ACTION under an intent that owns src/**, EXEC_ARBITRARY and
@@ -62,65 +69,150 @@ const enforced = (governor: Governor) => ({
 const BEFORE = { intents: [['INT-1', ['src/**']]], ignoredRead: 'path_ignored', plainRead: 'safe_tool' };
 const intentsOf = (governor: Governor) => governor.intents.map((intent) => [intent.id, [...intent.owned_scope]]);
 
-const TAMPERINGS: readonly { readonly name: string; readonly script: string; readonly file: string; readonly point: RegExp; readonly usable: boolean }[] = [
-  { name: 'the intents file widened in place', script: `printf "${WIDENED}" > ${INTENTS}`, file: INTENTS, point: /scope of INT-1: src\/\*\* → \*\*/, usable: true },
-  { name: 'the intents file written through a symlink in scope', script: `ln -s ../${INTENTS} src/ai && printf "${WIDENED}" > src/ai`, file: INTENTS, point: /scope of INT-1/, usable: true },
-  { name: 'an intent added', script: `printf "  - id: INT-9\\n    owned_scope: ['**']\\n" >> ${INTENTS}`, file: INTENTS, point: /intent INT-9 added, scope \*\*/, usable: true },
+const TAMPERINGS: readonly {
+  readonly name: string;
+  readonly script: string;
+  readonly file: string;
+  readonly point: RegExp;
+  readonly usable: boolean;
+}[] = [
+  {
+    name: 'the intents file widened in place',
+    script: `printf "${WIDENED}" > ${INTENTS}`,
+    file: INTENTS,
+    point: /scope of INT-1: src\/\*\* → \*\*/,
+    usable: true,
+  },
+  {
+    name: 'the intents file written through a symlink in scope',
+    script: `ln -s ../${INTENTS} src/ai && printf "${WIDENED}" > src/ai`,
+    file: INTENTS,
+    point: /scope of INT-1/,
+    usable: true,
+  },
+  {
+    name: 'an intent added',
+    script: `printf "  - id: INT-9\\n    owned_scope: ['**']\\n" >> ${INTENTS}`,
+    file: INTENTS,
+    point: /intent INT-9 added, scope \*\*/,
+    usable: true,
+  },
   { name: 'the intents file removed', script: `rm ${INTENTS}`, file: INTENTS, point: /removed/, usable: true },
-  { name: 'the intents file replaced by a symlink to the same text', script: `cp ${INTENTS} src/copy.yaml && ln -sf ../src/copy.yaml ${INTENTS}`, file: INTENTS, point: /symbolic link to \.\.\/src\/copy\.yaml/, usable: true },
-  { name: 'the intents file replaced by a FIFO', script: `rm ${INTENTS} && mkfifo ${INTENTS}`, file: INTENTS, point: /cannot be used/, usable: false },
-  { name: 'the intents file replaced by a folder', script: `rm ${INTENTS} && mkdir ${INTENTS}`, file: INTENTS, point: /cannot be used/, usable: false },
-  { name: 'the intents file made malformed', script: `echo 'active_intents: [' > ${INTENTS}`, file: INTENTS, point: /cannot be used/, usable: false },
-  { name: '.intentignore emptied', script: ': > .intentignore', file: '.intentignore', point: /rule removed: private\//, usable: true },
+  {
+    name: 'the intents file replaced by a symlink to the same text',
+    script: `cp ${INTENTS} src/copy.yaml && ln -sf ../src/copy.yaml ${INTENTS}`,
+    file: INTENTS,
+    point: /symbolic link to \.\.\/src\/copy\.yaml/,
+    usable: true,
+  },
+  {
+    name: 'the intents file replaced by a FIFO',
+    script: `rm ${INTENTS} && mkfifo ${INTENTS}`,
+    file: INTENTS,
+    point: /cannot be used/,
+    usable: false,
+  },
+  {
+    name: 'the intents file replaced by a folder',
+    script: `rm ${INTENTS} && mkdir ${INTENTS}`,
+    file: INTENTS,
+    point: /cannot be used/,
+    usable: false,
+  },
+  {
+    name: 'the intents file made malformed',
+    script: `echo 'active_intents: [' > ${INTENTS}`,
+    file: INTENTS,
+    point: /cannot be used/,
+    usable: false,
+  },
+  {
+    name: '.intentignore emptied',
+    script: ': > .intentignore',
+    file: '.intentignore',
+    point: /rule removed: private\//,
+    usable: true,
+  },
   { name: '.intentignore removed', script: 'rm .intentignore', file: '.intentignore', point: /removed/, usable: true },
-  { name: '.intentignore replaced by a symlink to /dev/null', script: 'ln -sf /dev/null .intentignore', file: '.intentignore', point: /cannot be used/, usable: false },
-  { name: '.intentignore given one more rule', script: "echo 'docs/' >> .intentignore", file: '.intentignore', point: /rule added: docs\//, usable: true },
+  {
+    name: '.intentignore replaced by a symlink to /dev/null',
+    script: 'ln -sf /dev/null .intentignore',
+    file: '.intentignore',
+    point: /cannot be used/,
+    usable: false,
+  },
+  {
+    name: '.intentignore given one more rule',
+    script: "echo 'docs/' >> .intentignore",
+    file: '.intentignore',
+    point: /rule added: docs\//,
+    usable: true,
+  },
 ];
 
 describe('a control file changed after an allowed DESTRUCTIVE call', () => {
-  it.each(TAMPERINGS)('$name: held at the next prompt, not adopted, and every call waits', ({ script, file, point }) => {
-    const setting = attackerSetting();
-    const { governor, root } = setting;
-    allowedWrite(setting);
-    bash(root, script);
-    governor.userPrompt('next');
+  it.each(TAMPERINGS)(
+    '$name: held at the next prompt, not adopted, and every call waits',
+    ({ script, file, point }) => {
+      const setting = attackerSetting();
+      const { governor, root } = setting;
+      allowedWrite(setting);
+      bash(root, script);
+      governor.userPrompt('next');
 
-    expect(intentsOf(governor)).toEqual(BEFORE.intents);
-    const held = governor.pendingApproval;
-    expect(held).toMatchObject({ verdict: 'ask', code: 'control_file_changed', tool: 'execute_command', approval: { categories: [] } });
-    expect(held?.reason).toContain(file);
-    expect(held?.approval?.prompt.action).toContain(file);
-    expect(held?.approval?.prompt.why).toContain('echo x > src/a.txt');
-    expect(held?.reasons.map((item) => item.message).join('\n')).toMatch(point);
-    // every call carries the same question; a question by name still shows the tools
-    for (const [tool, args] of [
-      ['read_file', { path: 'src/a.txt' }],
-      ['write_to_file', { path: 'src/b.ts', content: '' }],
-      ['select_active_intent', { intent_id: 'INT-1' }],
-      ['attempt_completion', {}],
-    ] as const) {
-      expect(governor.handleToolCall(tool, args)).toMatchObject({ verdict: 'ask', code: 'control_file_changed', approval: { id: held?.approval?.id } });
-    }
-    expect(governor.toolsFor(governor.state, [{ name: 'read_file' }, { name: 'select_active_intent' }])).toHaveLength(2);
-    expect(governor.pendingApproval).toBe(held);
-  });
+      expect(intentsOf(governor)).toEqual(BEFORE.intents);
+      const held = governor.pendingApproval;
+      expect(held).toMatchObject({
+        verdict: 'ask',
+        code: 'control_file_changed',
+        tool: 'execute_command',
+        approval: { categories: [] },
+      });
+      expect(held?.reason).toContain(file);
+      expect(held?.approval?.prompt.action).toContain(file);
+      expect(held?.approval?.prompt.why).toContain('echo x > src/a.txt');
+      expect(held?.reasons.map((item) => item.message).join('\n')).toMatch(point);
+      // every call carries the same question; a question by name still shows the tools
+      for (const [tool, args] of [
+        ['read_file', { path: 'src/a.txt' }],
+        ['write_to_file', { path: 'src/b.ts', content: '' }],
+        ['select_active_intent', { intent_id: 'INT-1' }],
+        ['attempt_completion', {}],
+      ] as const) {
+        expect(governor.handleToolCall(tool, args)).toMatchObject({
+          verdict: 'ask',
+          code: 'control_file_changed',
+          approval: { id: held?.approval?.id },
+        });
+      }
+      expect(governor.toolsFor(governor.state, [{ name: 'read_file' }, { name: 'select_active_intent' }])).toHaveLength(
+        2,
+      );
+      expect(governor.pendingApproval).toBe(held);
+    },
+  );
 
-  it.each(TAMPERINGS.filter((tampering) => tampering.usable))('$name: accepted, it is enforced, and the call is made again', ({ script }) => {
-    const setting = attackerSetting();
-    allowedWrite(setting);
-    bash(setting.root, script);
-    const { governor } = setting;
-    governor.userPrompt('next');
-    const id = governor.pendingApproval?.approval?.id ?? '';
-    const answer = governor.resolveApproval(id, 'continue');
+  it.each(TAMPERINGS.filter((tampering) => tampering.usable))(
+    '$name: accepted, it is enforced, and the call is made again',
+    ({ script }) => {
+      const setting = attackerSetting();
+      allowedWrite(setting);
+      bash(setting.root, script);
+      const { governor } = setting;
+      governor.userPrompt('next');
+      const id = governor.pendingApproval?.approval?.id ?? '';
+      const answer = governor.resolveApproval(id, 'continue');
 
-    expect(answer).toMatchObject({ allowed: false, verdict: 'deny', code: 'control_file_accepted' });
-    expect(answer.reason).toMatch(/call it again/);
-    expect(governor.pendingApproval).toBeUndefined();
-    // the next call is decided under the accepted content
-    expect(governor.handleToolCall('read_file', { path: 'src/a.txt' }).code).toBe('safe_tool');
-    expect(setting.trace.map((record) => record.reasons[0]?.code)).toEqual(expect.arrayContaining(['control_file_changed', 'control_file_accepted']));
-  });
+      expect(answer).toMatchObject({ allowed: false, verdict: 'deny', code: 'control_file_accepted' });
+      expect(answer.reason).toMatch(/call it again/);
+      expect(governor.pendingApproval).toBeUndefined();
+      // the next call is decided under the accepted content
+      expect(governor.handleToolCall('read_file', { path: 'src/a.txt' }).code).toBe('safe_tool');
+      expect(setting.trace.map((record) => record.reasons[0]?.code)).toEqual(
+        expect.arrayContaining(['control_file_changed', 'control_file_accepted']),
+      );
+    },
+  );
 
   it.each(TAMPERINGS)('$name: rejected, the adopted content stays and is not asked about again', ({ script }) => {
     const setting = attackerSetting();
@@ -151,7 +243,9 @@ describe('the answers to a held change', () => {
 
   it('adopts the widened scope only when a human accepts it', () => {
     const { governor, id } = held();
-    expect(governor.handleToolCall('write_to_file', { path: 'docs/x.md', content: '' }).code).toBe('control_file_changed');
+    expect(governor.handleToolCall('write_to_file', { path: 'docs/x.md', content: '' }).code).toBe(
+      'control_file_changed',
+    );
     governor.resolveApproval(id, 'continue');
     expect(governor.intents[0]?.owned_scope).toEqual(['**']);
   });
@@ -241,7 +335,11 @@ describe('what counts as a call that could have made the change', () => {
     bash(root, `printf "${WIDENED}" > ${INTENTS} && : > .intentignore`);
     governor.userPrompt('next');
     expect(governor.pendingApproval).toBeUndefined();
-    expect(enforced(governor)).toEqual({ intents: [['INT-1', ['**']]], ignoredRead: 'safe_tool', plainRead: 'safe_tool' });
+    expect(enforced(governor)).toEqual({
+      intents: [['INT-1', ['**']]],
+      ignoredRead: 'safe_tool',
+      plainRead: 'safe_tool',
+    });
   });
 
   it('a refused DESTRUCTIVE call does not count', () => {
@@ -277,7 +375,11 @@ describe('what counts as a call that could have made the change', () => {
 
   it('watches only .intentignore when the intents come from options', () => {
     const root = workspace();
-    const governor = createGovernor({ workspaceRoot: root, trace: () => undefined, intents: [{ id: 'OPT', owned_scope: ['src/**'] }] });
+    const governor = createGovernor({
+      workspaceRoot: root,
+      trace: () => undefined,
+      intents: [{ id: 'OPT', owned_scope: ['src/**'] }],
+    });
     governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
     governor.handleToolCall('select_active_intent', { intent_id: 'OPT' });
     expect(governor.handleToolCall('execute_command', { command: 'echo x > src/a.txt' }).allowed).toBe(true);
@@ -294,8 +396,16 @@ describe('what counts as a call that could have made the change', () => {
 describe('a control file that cannot be used, with no DESTRUCTIVE call since the last adoption', () => {
   it.each([
     { name: 'a malformed intents file', script: `echo 'active_intents: [' > ${INTENTS}`, error: IntentsFileError },
-    { name: 'an intents file replaced by a FIFO', script: `rm ${INTENTS} && mkfifo ${INTENTS}`, error: IntentsFileError },
-    { name: '.intentignore replaced by a folder', script: 'rm .intentignore && mkdir .intentignore', error: InvalidOptionsError },
+    {
+      name: 'an intents file replaced by a FIFO',
+      script: `rm ${INTENTS} && mkfifo ${INTENTS}`,
+      error: IntentsFileError,
+    },
+    {
+      name: '.intentignore replaced by a folder',
+      script: 'rm .intentignore && mkdir .intentignore',
+      error: InvalidOptionsError,
+    },
   ])('$name is a typed error at the next prompt, which changes nothing', ({ script, error }) => {
     const root = workspace();
     const governor = createGovernor({ workspaceRoot: root, trace: () => undefined });

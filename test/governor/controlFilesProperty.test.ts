@@ -23,7 +23,11 @@ const INTENTS_TEXTS = [
 const IGNORE_TEXTS = ['private/\n', '', 'docs/\nprivate/\n', '# none\n', undefined] as const;
 
 type Step =
-  | { readonly kind: 'call'; readonly tool: 'write_to_file' | 'read_file' | 'select_active_intent' | 'attempt_completion'; readonly args: Record<string, unknown> }
+  | {
+      readonly kind: 'call';
+      readonly tool: 'write_to_file' | 'read_file' | 'select_active_intent' | 'attempt_completion';
+      readonly args: Record<string, unknown>;
+    }
   | { readonly kind: 'write'; readonly file: 'intents' | 'ignore'; readonly text: string | undefined }
   | { readonly kind: 'reread'; readonly how: 'prompt' | 'refresh' | 'reset' }
   | { readonly kind: 'answer'; readonly answer: 'continue' | 'cancel' };
@@ -37,9 +41,21 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     { kind: 'call', tool: 'select_active_intent', args: { intent_id: 'INT-2' } },
     { kind: 'call', tool: 'attempt_completion', args: {} },
   ),
-  fc.record({ kind: fc.constant('write' as const), file: fc.constant('intents' as const), text: fc.constantFrom(...INTENTS_TEXTS) }),
-  fc.record({ kind: fc.constant('write' as const), file: fc.constant('ignore' as const), text: fc.constantFrom(...IGNORE_TEXTS) }),
-  fc.constantFrom<Step>({ kind: 'reread', how: 'prompt' }, { kind: 'reread', how: 'refresh' }, { kind: 'reread', how: 'reset' }),
+  fc.record({
+    kind: fc.constant('write' as const),
+    file: fc.constant('intents' as const),
+    text: fc.constantFrom(...INTENTS_TEXTS),
+  }),
+  fc.record({
+    kind: fc.constant('write' as const),
+    file: fc.constant('ignore' as const),
+    text: fc.constantFrom(...IGNORE_TEXTS),
+  }),
+  fc.constantFrom<Step>(
+    { kind: 'reread', how: 'prompt' },
+    { kind: 'reread', how: 'refresh' },
+    { kind: 'reread', how: 'reset' },
+  ),
   fc.constantFrom<Step>({ kind: 'answer', answer: 'continue' }, { kind: 'answer', answer: 'cancel' }),
 );
 
@@ -52,7 +68,9 @@ function writeControlFile(root: string, file: 'intents' | 'ignore', text: string
 /** The ignore rules in effect, seen through two reads; undefined while a held change makes every call wait. */
 function ignoreRules(governor: Governor): string | undefined {
   if (governor.pendingApproval?.code === 'control_file_changed') return undefined;
-  return ['private/x.md', 'docs/x.md'].map((file) => governor.isToolAllowed('read_file', { path: file }).code).join(',');
+  return ['private/x.md', 'docs/x.md']
+    .map((file) => governor.isToolAllowed('read_file', { path: file }).code)
+    .join(',');
 }
 
 describe('the enforced control files (property)', () => {
@@ -105,7 +123,8 @@ describe('the enforced control files (property)', () => {
           }
           const nowIntents = JSON.stringify(governor.intents);
           const nowIgnore = ignoreRules(governor);
-          const changed = nowIntents !== intents || (nowIgnore !== undefined && ignore !== undefined && nowIgnore !== ignore);
+          const changed =
+            nowIntents !== intents || (nowIgnore !== undefined && ignore !== undefined && nowIgnore !== ignore);
           if (changed) {
             expect(authorized, `${JSON.stringify(step)} changed the enforced content`).toBe(true);
             // an adoption accounts for every call before it

@@ -39,7 +39,12 @@ describe('the handshake', () => {
     const governor = governorIn();
     if (prompt) governor.userPrompt();
     const decision = governor.isToolAllowed(tool);
-    expect(decision).toMatchObject({ allowed: false, verdict: 'deny', code: 'state_violation', reason: STATE_VIOLATION });
+    expect(decision).toMatchObject({
+      allowed: false,
+      verdict: 'deny',
+      code: 'state_violation',
+      reason: STATE_VIOLATION,
+    });
     expect(decision.toolClass).toBe('DESTRUCTIVE');
   });
 
@@ -61,7 +66,11 @@ describe('the handshake', () => {
       intentId: 'INT-001',
     });
     expect(governor.state).toBe('ACTION');
-    expect(governor.activeIntent).toMatchObject({ id: 'INT-001', name: 'JWT authentication', owned_scope: ['src/auth/**', 'tests/auth/'] });
+    expect(governor.activeIntent).toMatchObject({
+      id: 'INT-001',
+      name: 'JWT authentication',
+      owned_scope: ['src/auth/**', 'tests/auth/'],
+    });
   });
 
   it('stays in REASONING on an invalid intent id and lists the valid ids', () => {
@@ -80,7 +89,9 @@ describe('the handshake', () => {
     expect(decision).toMatchObject({ allowed: true, code: 'intent_selected', intentId: 'INT-001' });
     expect(governor.state).toBe('ACTION');
     expect(governor.activeIntent?.id).toBe('INT-001');
-    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: '' }).code).toBe('destructive_in_scope');
+    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: '' }).code).toBe(
+      'destructive_in_scope',
+    );
   });
 
   it('refuses an unknown intent in REQUEST as in REASONING, and stays in REQUEST', () => {
@@ -97,14 +108,19 @@ describe('the handshake', () => {
     governor.userPrompt('one more thing');
     expect(governor.state).toBe('REASONING');
     expect(governor.activeIntent?.id).toBe('INT-001');
-    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: '' }).reason).toBe(STATE_VIOLATION);
+    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: '' }).reason).toBe(
+      STATE_VIOLATION,
+    );
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     expect(governor.handleToolCall('write_to_file', { path: 'src/auth/a.ts', content: '' }).allowed).toBe(true);
   });
 
   it('returns to REQUEST on attempt_completion in ACTION and clears the intent', () => {
     const governor = inAction();
-    expect(governor.handleToolCall('attempt_completion', { result: 'done' })).toMatchObject({ allowed: true, code: 'task_completed' });
+    expect(governor.handleToolCall('attempt_completion', { result: 'done' })).toMatchObject({
+      allowed: true,
+      code: 'task_completed',
+    });
     expect(governor.state).toBe('REQUEST');
     expect(governor.activeIntent).toBeUndefined();
   });
@@ -181,8 +197,18 @@ describe('queries and the gateway', () => {
   it.each([
     { name: 'REQUEST', setup: (g: Governor) => g },
     { name: 'REASONING', setup: (g: Governor) => g.userPrompt() },
-    { name: 'ACTION', setup: (g: Governor) => (g.userPrompt(), g.handleToolCall('select_active_intent', { intent_id: 'INT-002' })) },
-    { name: 'REASONING with a kept intent', setup: (g: Governor) => (g.userPrompt(), g.handleToolCall('select_active_intent', { intent_id: 'INT-002' }), g.userPrompt()) },
+    {
+      name: 'ACTION',
+      setup: (g: Governor) => (g.userPrompt(), g.handleToolCall('select_active_intent', { intent_id: 'INT-002' })),
+    },
+    {
+      name: 'REASONING with a kept intent',
+      setup: (g: Governor) => (
+        g.userPrompt(),
+        g.handleToolCall('select_active_intent', { intent_id: 'INT-002' }),
+        g.userPrompt()
+      ),
+    },
   ])('recovers to REQUEST with reset() from $name', ({ setup }) => {
     const governor = governorIn();
     setup(governor);
@@ -195,10 +221,18 @@ describe('queries and the gateway', () => {
 describe('scope and paths', () => {
   it.each([
     { name: 'a file under a ** glob', args: { path: 'src/auth/login.ts' }, code: 'destructive_in_scope' },
-    { name: 'a file under a trailing-slash scope', args: { path: 'tests/auth/login.test.ts' }, code: 'destructive_in_scope' },
+    {
+      name: 'a file under a trailing-slash scope',
+      args: { path: 'tests/auth/login.test.ts' },
+      code: 'destructive_in_scope',
+    },
     { name: 'a ./ prefixed path', args: { path: './src/auth/x.ts' }, code: 'destructive_in_scope' },
     { name: 'a backslash path', args: { path: 'src\\auth\\x.ts' }, code: 'destructive_in_scope' },
-    { name: 'a .. path that comes back inside', args: { path: 'src/other/../auth/x.ts' }, code: 'destructive_in_scope' },
+    {
+      name: 'a .. path that comes back inside',
+      args: { path: 'src/other/../auth/x.ts' },
+      code: 'destructive_in_scope',
+    },
     { name: 'a file outside the scope', args: { path: 'src/billing/x.ts' }, code: 'scope_violation' },
     { name: 'a .. path that escapes the workspace', args: { path: '../outside.ts' }, code: 'scope_violation' },
     // a literal change outside the workspace waits for a human's answer to this call (allowed once) instead of a refusal no one can lift
@@ -216,7 +250,9 @@ describe('scope and paths', () => {
     const governor = createGovernor({ workspaceRoot: root, ...LIFECYCLE_ONLY });
     governor.userPrompt();
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-    expect(governor.handleToolCall('write_to_file', { path: path.join(root, 'src/auth/a.ts'), content: '' }).allowed).toBe(true);
+    expect(
+      governor.handleToolCall('write_to_file', { path: path.join(root, 'src/auth/a.ts'), content: '' }).allowed,
+    ).toBe(true);
   });
 
   it('refuses a write through a symlink inside the scope that leads out of the workspace', () => {
@@ -228,23 +264,40 @@ describe('scope and paths', () => {
     governor.userPrompt();
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     const decision = governor.handleToolCall('write_to_file', { path: 'src/auth/link/x.ts', content: '' });
-    expect(decision).toMatchObject({ code: 'scope_violation', reason: "Scope Violation: 'src/auth/link/x.ts' resolves outside the workspace root; no intent scope covers it." });
+    expect(decision).toMatchObject({
+      code: 'scope_violation',
+      reason: "Scope Violation: 'src/auth/link/x.ts' resolves outside the workspace root; no intent scope covers it.",
+    });
   });
 
   it('refuses a percent-encoded traversal out of the scope', () => {
-    expect(inAction('INT-001').handleToolCall('write_to_file', { path: 'src/auth/%2e%2e%2f%2e%2e%2f..%2fx.ts', content: '' }).code).toBe('scope_violation');
+    expect(
+      inAction('INT-001').handleToolCall('write_to_file', { path: 'src/auth/%2e%2e%2f%2e%2e%2f..%2fx.ts', content: '' })
+        .code,
+    ).toBe('scope_violation');
   });
 
   it('names the path and the scope in a scope violation', () => {
     const decision = inAction('INT-001').handleToolCall('apply_diff', { path: 'src/billing/x.ts', diff: '' });
-    expect(decision.reason).toBe("Scope Violation: 'src/billing/x.ts' is outside the scope of intent 'INT-001' (src/auth/**, tests/auth/).");
-    expect(decision.reasons[0]).toMatchObject({ code: 'scope_violation', rule: 'scope', path: 'src/billing/x.ts', scope: ['src/auth/**', 'tests/auth/'] });
+    expect(decision.reason).toBe(
+      "Scope Violation: 'src/billing/x.ts' is outside the scope of intent 'INT-001' (src/auth/**, tests/auth/).",
+    );
+    expect(decision.reasons[0]).toMatchObject({
+      code: 'scope_violation',
+      rule: 'scope',
+      path: 'src/billing/x.ts',
+      scope: ['src/auth/**', 'tests/auth/'],
+    });
   });
 
   it('checks every file an apply_patch body names', () => {
     const governor = inAction('INT-001');
-    const patch = '*** Begin Patch\n*** Update File: src/auth/a.ts\n@@\n-a\n+b\n*** Add File: src/billing/b.ts\n+x\n*** End Patch';
-    expect(governor.handleToolCall('apply_patch', { patch })).toMatchObject({ code: 'scope_violation', reasons: expect.arrayContaining([expect.objectContaining({ path: 'src/billing/b.ts' })]) });
+    const patch =
+      '*** Begin Patch\n*** Update File: src/auth/a.ts\n@@\n-a\n+b\n*** Add File: src/billing/b.ts\n+x\n*** End Patch';
+    expect(governor.handleToolCall('apply_patch', { patch })).toMatchObject({
+      code: 'scope_violation',
+      reasons: expect.arrayContaining([expect.objectContaining({ path: 'src/billing/b.ts' })]),
+    });
   });
 
   it('checks the path argument of any DESTRUCTIVE tool, known or not', () => {
@@ -257,7 +310,12 @@ describe('scope and paths', () => {
     { name: 'a SAFE read in REASONING', action: false, tool: 'read_file', args: { path: 'secrets/key.txt' } },
     { name: 'a SAFE listing of the ignored folder', action: false, tool: 'list_files', args: { path: 'secrets' } },
     { name: 'a SAFE read in ACTION', action: true, tool: 'read_file', args: { path: 'src/auth/creds.pem' } },
-    { name: 'an in-scope write in ACTION', action: true, tool: 'write_to_file', args: { path: 'src/auth/creds.pem', content: '' } },
+    {
+      name: 'an in-scope write in ACTION',
+      action: true,
+      tool: 'write_to_file',
+      args: { path: 'src/auth/creds.pem', content: '' },
+    },
   ])('blocks $name of an .intentignore path', ({ action, tool, args }) => {
     const spec = { intentsYaml: INTENTS_YAML, intentIgnore: '# private\nsecrets/\n*.pem\n' };
     const governor = action ? inAction('INT-001', spec) : governorIn(spec);
@@ -270,16 +328,25 @@ describe('scope and paths', () => {
   it('never lets a tool change intentgate control files, even with a scope that covers them', () => {
     const everything = 'active_intents:\n  - id: ALL\n    owned_scope: ["**"]\n';
     const governor = inAction('ALL', { intentsYaml: everything });
-    expect(governor.handleToolCall('write_to_file', { path: '.orchestration/active_intents.yaml', content: '' }).code).toBe('protected_path');
-    expect(governor.handleToolCall('write_to_file', { path: '.intentignore', content: '' }).code).toBe('protected_path');
-    expect(governor.handleToolCall('write_to_file', { path: 'src/any.ts', content: '' }).code).toBe('destructive_in_scope');
+    expect(
+      governor.handleToolCall('write_to_file', { path: '.orchestration/active_intents.yaml', content: '' }).code,
+    ).toBe('protected_path');
+    expect(governor.handleToolCall('write_to_file', { path: '.intentignore', content: '' }).code).toBe(
+      'protected_path',
+    );
+    expect(governor.handleToolCall('write_to_file', { path: 'src/any.ts', content: '' }).code).toBe(
+      'destructive_in_scope',
+    );
     expect(governor.handleToolCall('read_file', { path: '.orchestration/active_intents.yaml' }).allowed).toBe(true);
   });
 });
 
 describe('the fail-safe (Invariant 8)', () => {
   it('blocks every tool but select_active_intent while the orchestration directory is missing', () => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ orchestration: false }), intents: [{ id: 'I', owned_scope: ['**'] }] });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ orchestration: false }),
+      intents: [{ id: 'I', owned_scope: ['**'] }],
+    });
     governor.userPrompt();
     const read = governor.handleToolCall('read_file', { path: 'a.ts' });
     expect(read).toMatchObject({ allowed: false, code: 'orchestration_missing' });
@@ -321,7 +388,10 @@ describe('the fail-safe (Invariant 8)', () => {
 
 describe('intents', () => {
   it('takes intents from options over the file', () => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), intents: [{ id: 'OPT', owned_scope: ['lib/**'] }] });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      intents: [{ id: 'OPT', owned_scope: ['lib/**'] }],
+    });
     expect(governor.intents.map((i) => i.id)).toEqual(['OPT']);
   });
 
@@ -343,7 +413,9 @@ describe('intents', () => {
   it('explains that no intents exist when the file is absent', () => {
     const governor = governorIn({});
     governor.userPrompt();
-    expect(governor.handleToolCall('select_active_intent', { intent_id: 'X' }).reason).toMatch(/No intents are defined/);
+    expect(governor.handleToolCall('select_active_intent', { intent_id: 'X' }).reason).toMatch(
+      /No intents are defined/,
+    );
   });
 });
 
@@ -378,7 +450,11 @@ describe('classification and options', () => {
   it('rejects bad options with every issue listed', () => {
     let thrown: unknown;
     try {
-      createGovernor({ workspaceRoot: makeWorkspace(), classification: { x: 'READONLY' as 'SAFE' }, safeMode: 'yes' as unknown as boolean });
+      createGovernor({
+        workspaceRoot: makeWorkspace(),
+        classification: { x: 'READONLY' as 'SAFE' },
+        safeMode: 'yes' as unknown as boolean,
+      });
     } catch (error) {
       thrown = error;
     }

@@ -22,7 +22,8 @@ function workspaceInAction(): { root: string; governor: Governor } {
   return { root, governor };
 }
 
-const rewriteIntents = (root: string, text: string) => writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), text);
+const rewriteIntents = (root: string, text: string) =>
+  writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), text);
 
 describe('the active intent follows the intents file', () => {
   it('applies a narrowed scope at once', () => {
@@ -31,7 +32,9 @@ describe('the active intent follows the intents file', () => {
     governor.refresh();
     expect(governor.activeIntent?.owned_scope).toEqual(['src/only/**']);
     expect(governor.handleToolCall('write_to_file', { path: 'src/x/y.ts', content: '' }).code).toBe('scope_violation');
-    expect(governor.handleToolCall('write_to_file', { path: 'src/only/y.ts', content: '' }).code).toBe('destructive_in_scope');
+    expect(governor.handleToolCall('write_to_file', { path: 'src/only/y.ts', content: '' }).code).toBe(
+      'destructive_in_scope',
+    );
   });
 
   it('leaves ACTION when the active intent is removed', () => {
@@ -105,7 +108,9 @@ describe('questions by name agree with calls', () => {
     expect(governor.handleToolCall('write_to_file', { path: 'src/x.ts', content: '' }).allowed).toBe(true);
     governor.userPrompt('one more thing');
     expect(governor.isToolAllowed('attempt_completion').code).toBe('completion_needs_intent');
-    expect(governor.toolsFor('REASONING', [{ name: 'attempt_completion' }, { name: 'read_file' }])).toEqual([{ name: 'read_file' }]);
+    expect(governor.toolsFor('REASONING', [{ name: 'attempt_completion' }, { name: 'read_file' }])).toEqual([
+      { name: 'read_file' },
+    ]);
     expect(governor.handleToolCall('attempt_completion').code).toBe('completion_needs_intent');
   });
 });
@@ -149,7 +154,8 @@ describe('catalog argument shapes', () => {
 
   it('shows an unknown intent id without its control characters and cut short', () => {
     const { governor } = workspaceInAction();
-    const reason = governor.handleToolCall('select_active_intent', { intent_id: `x\u001b[31m${'y'.repeat(100_000)}` }).reason ?? '';
+    const reason =
+      governor.handleToolCall('select_active_intent', { intent_id: `x\u001b[31m${'y'.repeat(100_000)}` }).reason ?? '';
     expect(reason).toContain('x\\u001b[31m');
     expect(reason).not.toContain('\u001b');
     expect(reason.length).toBeLessThan(1000);

@@ -21,7 +21,10 @@ describe('GovernorChart', () => {
     for (const event of EVENTS) {
       chart.send(event);
       actor.send(event);
-      expect({ value: chart.getSnapshot().value, context: chart.getSnapshot().context }).toEqual({ value: actor.getSnapshot().value, context: actor.getSnapshot().context });
+      expect({ value: chart.getSnapshot().value, context: chart.getSnapshot().context }).toEqual({
+        value: actor.getSnapshot().value,
+        context: actor.getSnapshot().context,
+      });
     }
   });
 

@@ -5,7 +5,11 @@ import { stringify } from 'yaml';
 import { IntentGateError } from '../../src/errors/IntentGateError';
 import { InvalidOptionsError } from '../../src/errors/InvalidOptionsError';
 import { IntentsFileError } from '../../src/errors/IntentsFileError';
-import { DEFAULT_ORCHESTRATION_DIR, parseGovernorOptions, type GovernorConfig } from '../../src/governor/governorOptions';
+import {
+  DEFAULT_ORCHESTRATION_DIR,
+  parseGovernorOptions,
+  type GovernorConfig,
+} from '../../src/governor/governorOptions';
 import { parseIntentsFile } from '../../src/intents/intentsFile';
 import { BUILTIN_SHELL } from '../../src/shell/catalog/shellSetup';
 
@@ -57,7 +61,12 @@ describe('parseGovernorOptions defaults', () => {
     { name: 'applies every default when options are undefined', options: undefined, cwd: CWD, expected: defaults(CWD) },
     { name: 'applies every default when options are null', options: null, cwd: CWD, expected: defaults(CWD) },
     { name: 'applies every default to an empty object', options: {}, cwd: CWD, expected: defaults(CWD) },
-    { name: 'resolves a cwd with a trailing slash and dots', options: {}, cwd: '/home/dev/./project/', expected: defaults(CWD) },
+    {
+      name: 'resolves a cwd with a trailing slash and dots',
+      options: {},
+      cwd: '/home/dev/./project/',
+      expected: defaults(CWD),
+    },
     {
       name: 'resolves a relative workspaceRoot against the cwd',
       options: { workspaceRoot: 'packages/app' },
@@ -74,20 +83,38 @@ describe('parseGovernorOptions defaults', () => {
       name: 'resolves a relative orchestrationDir against the workspace root and keeps its label',
       options: { workspaceRoot: '/srv/repo', orchestrationDir: '.gov' },
       cwd: CWD,
-      expected: { ...defaults('/srv/repo'), orchestrationDir: '/srv/repo/.gov', orchestrationDirLabel: '.gov', trace: '/srv/repo/.gov/agent_trace.jsonl' },
+      expected: {
+        ...defaults('/srv/repo'),
+        orchestrationDir: '/srv/repo/.gov',
+        orchestrationDirLabel: '.gov',
+        trace: '/srv/repo/.gov/agent_trace.jsonl',
+      },
     },
     {
       name: 'keeps an absolute orchestrationDir',
       options: { workspaceRoot: '/srv/repo', orchestrationDir: '/etc/intentgate' },
       cwd: CWD,
-      expected: { ...defaults('/srv/repo'), orchestrationDir: '/etc/intentgate', orchestrationDirLabel: '/etc/intentgate', trace: '/etc/intentgate/agent_trace.jsonl' },
+      expected: {
+        ...defaults('/srv/repo'),
+        orchestrationDir: '/etc/intentgate',
+        orchestrationDirLabel: '/etc/intentgate',
+        trace: '/etc/intentgate/agent_trace.jsonl',
+      },
     },
-    { name: 'turns safe mode off when asked', options: { safeMode: false }, cwd: CWD, expected: { ...defaults(CWD), safeMode: false } },
+    {
+      name: 'turns safe mode off when asked',
+      options: { safeMode: false },
+      cwd: CWD,
+      expected: { ...defaults(CWD), safeMode: false },
+    },
     {
       name: 'keeps valid classification overrides',
       options: { classification: { glob: 'SAFE', read_file: 'DESTRUCTIVE', select_active_intent: 'SAFE' } },
       cwd: CWD,
-      expected: { ...defaults(CWD), classification: { glob: 'SAFE', read_file: 'DESTRUCTIVE', select_active_intent: 'SAFE' } },
+      expected: {
+        ...defaults(CWD),
+        classification: { glob: 'SAFE', read_file: 'DESTRUCTIVE', select_active_intent: 'SAFE' },
+      },
     },
     {
       name: 'keeps valid modes',
@@ -118,7 +145,11 @@ describe('parseGovernorOptions defaults', () => {
 
   it('freezes the config tables and intents', () => {
     const config = parseGovernorOptions(
-      { classification: { glob: 'SAFE' }, modes: { ask: { tools: ['read_file'] } }, intents: [{ id: 'A', owned_scope: ['src/**'] }] },
+      {
+        classification: { glob: 'SAFE' },
+        modes: { ask: { tools: ['read_file'] } },
+        intents: [{ id: 'A', owned_scope: ['src/**'] }],
+      },
       CWD,
     );
     expect([
@@ -148,14 +179,46 @@ describe('parseGovernorOptions rejects', () => {
     { name: 'rejects an empty workspaceRoot', options: { workspaceRoot: '' }, names: ['workspaceRoot'] },
     { name: 'rejects an empty orchestrationDir', options: { orchestrationDir: '' }, names: ['orchestrationDir'] },
     { name: 'rejects a non-boolean safeMode', options: { safeMode: 'yes' }, names: ['safeMode'] },
-    { name: "rejects the class 'READONLY', naming the tool", options: { classification: { glob: 'READONLY' } }, names: ['classification.glob'] },
-    { name: 'rejects a lower-case class, naming the tool', options: { classification: { glob: 'safe' } }, names: ['classification.glob'] },
-    { name: 'rejects a boolean class, naming the tool', options: { classification: { glob: true } }, names: ['classification.glob'] },
-    { name: 'rejects a classification key with a leading space', options: { classification: { ' glob': 'SAFE' } }, names: ['classification. glob'] },
-    { name: 'rejects a classification key with a trailing newline', options: { classification: { 'glob\n': 'SAFE' } }, names: ['classification.glob\n'] },
-    { name: 'rejects an empty classification key', options: { classification: { '': 'SAFE' } }, names: ['classification.'] },
-    { name: 'rejects a __proto__ classification key from JSON rather than dropping it', options: { classification: JSON.parse('{"__proto__":"SAFE"}') as unknown }, names: ['classification.__proto__'] },
-    { name: 'rejects a 257-character classification key', options: { classification: { ['t'.repeat(257)]: 'SAFE' } }, names: [`classification.${'t'.repeat(257)}`] },
+    {
+      name: "rejects the class 'READONLY', naming the tool",
+      options: { classification: { glob: 'READONLY' } },
+      names: ['classification.glob'],
+    },
+    {
+      name: 'rejects a lower-case class, naming the tool',
+      options: { classification: { glob: 'safe' } },
+      names: ['classification.glob'],
+    },
+    {
+      name: 'rejects a boolean class, naming the tool',
+      options: { classification: { glob: true } },
+      names: ['classification.glob'],
+    },
+    {
+      name: 'rejects a classification key with a leading space',
+      options: { classification: { ' glob': 'SAFE' } },
+      names: ['classification. glob'],
+    },
+    {
+      name: 'rejects a classification key with a trailing newline',
+      options: { classification: { 'glob\n': 'SAFE' } },
+      names: ['classification.glob\n'],
+    },
+    {
+      name: 'rejects an empty classification key',
+      options: { classification: { '': 'SAFE' } },
+      names: ['classification.'],
+    },
+    {
+      name: 'rejects a __proto__ classification key from JSON rather than dropping it',
+      options: { classification: JSON.parse('{"__proto__":"SAFE"}') as unknown },
+      names: ['classification.__proto__'],
+    },
+    {
+      name: 'rejects a 257-character classification key',
+      options: { classification: { ['t'.repeat(257)]: 'SAFE' } },
+      names: [`classification.${'t'.repeat(257)}`],
+    },
     {
       name: 'rejects select_active_intent overridden to DESTRUCTIVE',
       options: { classification: { select_active_intent: 'DESTRUCTIVE' } },
@@ -166,20 +229,49 @@ describe('parseGovernorOptions rejects', () => {
       options: { classification: { attempt_completion: 'DESTRUCTIVE' } },
       names: ['classification.attempt_completion'],
     },
-    { name: 'rejects a mode whose tools is a string', options: { modes: { code: { tools: 'read_file' } } }, names: ['modes.code.tools'] },
+    {
+      name: 'rejects a mode whose tools is a string',
+      options: { modes: { code: { tools: 'read_file' } } },
+      names: ['modes.code.tools'],
+    },
     { name: 'rejects a mode without tools', options: { modes: { code: {} } }, names: ['modes.code.tools'] },
-    { name: 'rejects a mode with an empty tool pattern', options: { modes: { code: { tools: [''] } } }, names: ['modes.code.tools[0]'] },
-    { name: 'rejects a mode with an unknown key, naming it', options: { modes: { code: { tools: [], allow: [] } } }, names: ['"allow"'] },
+    {
+      name: 'rejects a mode with an empty tool pattern',
+      options: { modes: { code: { tools: [''] } } },
+      names: ['modes.code.tools[0]'],
+    },
+    {
+      name: 'rejects a mode with an unknown key, naming it',
+      options: { modes: { code: { tools: [], allow: [] } } },
+      names: ['"allow"'],
+    },
     { name: 'rejects intents that are not an array', options: { intents: { id: 'A' } }, names: ['intents'] },
-    { name: 'rejects an intent whose owned_scope is a string', options: { intents: [{ id: 'A', owned_scope: 'src/**' }] }, names: ['intents[0].owned_scope'] },
+    {
+      name: 'rejects an intent whose owned_scope is a string',
+      options: { intents: [{ id: 'A', owned_scope: 'src/**' }] },
+      names: ['intents[0].owned_scope'],
+    },
     { name: 'rejects an intent without an id', options: { intents: [{ owned_scope: [] }] }, names: ['intents[0].id'] },
     {
       name: 'rejects duplicate intent ids, naming the second',
-      options: { intents: [{ id: 'A', owned_scope: [] }, { id: 'A', owned_scope: [] }] },
+      options: {
+        intents: [
+          { id: 'A', owned_scope: [] },
+          { id: 'A', owned_scope: [] },
+        ],
+      },
       names: ['intents[1].id'],
     },
-    { name: "rejects an intent scope with '..'", options: { intents: [{ id: 'A', owned_scope: ['../x'] }] }, names: ['intents[0].owned_scope[0]'] },
-    { name: 'rejects an absolute intent scope', options: { intents: [{ id: 'A', owned_scope: ['/etc/**'] }] }, names: ['intents[0].owned_scope[0]'] },
+    {
+      name: "rejects an intent scope with '..'",
+      options: { intents: [{ id: 'A', owned_scope: ['../x'] }] },
+      names: ['intents[0].owned_scope[0]'],
+    },
+    {
+      name: 'rejects an absolute intent scope',
+      options: { intents: [{ id: 'A', owned_scope: ['/etc/**'] }] },
+      names: ['intents[0].owned_scope[0]'],
+    },
   ];
 
   it.each(cases)('$name', ({ options, names }) => {
@@ -216,7 +308,10 @@ describe('parseGovernorOptions rejects', () => {
 
   it('reports a handshake tool override together with problems in other options', () => {
     const error = invalidOptions(() =>
-      parseGovernorOptions({ safeMode: 'yes', classification: { attempt_completion: 'DESTRUCTIVE', glob: 'SAFE' } }, CWD),
+      parseGovernorOptions(
+        { safeMode: 'yes', classification: { attempt_completion: 'DESTRUCTIVE', glob: 'SAFE' } },
+        CWD,
+      ),
     );
     expect(subjects(error.issues).sort()).toEqual(['classification.attempt_completion', 'safeMode']);
   });
@@ -225,14 +320,26 @@ describe('parseGovernorOptions rejects', () => {
 describe('parseGovernorOptions intents', () => {
   // each list is checked by the options schema and by the intents-file parser; both must agree
   const cases: ReadonlyArray<{ name: string; intents: unknown[] }> = [
-    { name: 'agrees with the intents file on a valid list', intents: [{ id: 'A', name: 'n', owned_scope: ['src/**', 'docs'] }] },
+    {
+      name: 'agrees with the intents file on a valid list',
+      intents: [{ id: 'A', name: 'n', owned_scope: ['src/**', 'docs'] }],
+    },
     { name: 'agrees with the intents file on a string owned_scope', intents: [{ id: 'A', owned_scope: 'src/**' }] },
     { name: 'agrees with the intents file on a missing id', intents: [{ owned_scope: [] }] },
     { name: 'agrees with the intents file on an empty id', intents: [{ id: ' ', owned_scope: [] }] },
-    { name: 'agrees with the intents file on duplicate ids', intents: [{ id: 'A', owned_scope: [] }, { id: 'A', owned_scope: [] }] },
+    {
+      name: 'agrees with the intents file on duplicate ids',
+      intents: [
+        { id: 'A', owned_scope: [] },
+        { id: 'A', owned_scope: [] },
+      ],
+    },
     { name: "agrees with the intents file on a '..' scope", intents: [{ id: 'A', owned_scope: ['src/../../x'] }] },
     { name: 'agrees with the intents file on a drive-letter scope', intents: [{ id: 'A', owned_scope: ['c:/x'] }] },
-    { name: 'agrees with the intents file on a non-string constraint', intents: [{ id: 'A', owned_scope: [], constraints: [1] }] },
+    {
+      name: 'agrees with the intents file on a non-string constraint',
+      intents: [{ id: 'A', owned_scope: [], constraints: [1] }],
+    },
   ];
 
   const fromFile = (intents: unknown[]): { intents?: unknown; issues?: string[] } => {

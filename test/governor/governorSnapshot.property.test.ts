@@ -11,9 +11,19 @@ import { makeWorkspace } from '../support/workspace';
 // from the first one's JSON snapshot before every step (as an agent hook, a new process per
 // event, restores it), and both answer every step, query and trace record the same.
 
-const INTENTS_YAML = "active_intents:\n  - id: INT-1\n    owned_scope: ['src/**']\n  - id: INT-2\n    owned_scope: ['docs/**']\n";
+const INTENTS_YAML =
+  "active_intents:\n  - id: INT-1\n    owned_scope: ['src/**']\n  - id: INT-2\n    owned_scope: ['docs/**']\n";
 const IGNORE_TEXTS = ['private/\n', '', 'docs/\n'] as const;
-const TOOLS = ['read_file', 'write_to_file', 'execute_command', 'delete_file', 'list_files', 'select_active_intent', 'attempt_completion', 'web_fetch'];
+const TOOLS = [
+  'read_file',
+  'write_to_file',
+  'execute_command',
+  'delete_file',
+  'list_files',
+  'select_active_intent',
+  'attempt_completion',
+  'web_fetch',
+];
 
 type Step =
   | { readonly kind: 'call'; readonly tool: string; readonly args: Record<string, unknown> }
@@ -46,13 +56,29 @@ const calls: readonly Step[] = [
 // risky calls are held only in ACTION or for SAFE tools, so selections come often and the fail-safe rarely
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom(...calls) },
-  { weight: 3, arbitrary: fc.constant<Step>({ kind: 'call', tool: 'select_active_intent', args: { intent_id: 'INT-1' } }) },
+  {
+    weight: 3,
+    arbitrary: fc.constant<Step>({ kind: 'call', tool: 'select_active_intent', args: { intent_id: 'INT-1' } }),
+  },
   fc.constantFrom<Step>({ kind: 'prompt' }, { kind: 'reset' }, { kind: 'refresh' }),
-  fc.record({ kind: fc.constant('approve' as const), categories: fc.subarray([...RISK_CATEGORIES], { minLength: 1, maxLength: 3 }) }),
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('answer' as const), answer: fc.constantFrom('continue', 'cancel', 'details', 'edit', 'wrong-id') }) },
+  fc.record({
+    kind: fc.constant('approve' as const),
+    categories: fc.subarray([...RISK_CATEGORIES], { minLength: 1, maxLength: 3 }),
+  }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('answer' as const),
+      answer: fc.constantFrom('continue', 'cancel', 'details', 'edit', 'wrong-id'),
+    }),
+  },
   fc.record({ kind: fc.constant('session' as const), id: fc.constantFrom('s1', 's2') }),
   fc.record({ kind: fc.constant('ignore' as const), text: fc.constantFrom(...IGNORE_TEXTS) }),
-  fc.constantFrom<Step>({ kind: 'orchestration', present: false }, { kind: 'orchestration', present: true }, { kind: 'orchestration', present: true }),
+  fc.constantFrom<Step>(
+    { kind: 'orchestration', present: false },
+    { kind: 'orchestration', present: true },
+    { kind: 'orchestration', present: true },
+  ),
 );
 
 /** Changes the shared disk: both governors see it. */
@@ -82,8 +108,14 @@ function apply(governor: Governor, step: Step): unknown {
       case 'approve':
         return governor.approveSession(step.categories);
       case 'answer': {
-        const id = step.answer === 'wrong-id' ? 'approval-999' : (governor.pendingApproval?.approval?.id ?? 'approval-0');
-        const answer = step.answer === 'edit' ? { edit: { path: 'src/edited.ts', content: 'e' } } : step.answer === 'wrong-id' ? 'continue' : step.answer;
+        const id =
+          step.answer === 'wrong-id' ? 'approval-999' : (governor.pendingApproval?.approval?.id ?? 'approval-0');
+        const answer =
+          step.answer === 'edit'
+            ? { edit: { path: 'src/edited.ts', content: 'e' } }
+            : step.answer === 'wrong-id'
+              ? 'continue'
+              : step.answer;
         return governor.resolveApproval(id, answer);
       }
       case 'session':
@@ -118,32 +150,39 @@ const withoutTime = (records: readonly TraceRecord[]) => records.map(({ time: _t
 describe('a restored governor (property)', () => {
   it('decides exactly as the governor its snapshot was taken from, restored before every step', () => {
     fc.assert(
-      fc.property(fc.array(stepArbitrary, { minLength: 1, maxLength: 40, size: 'max' }), fc.nat(10), (steps, restoreAt) => {
-        const root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'private/\n' });
-        const originalTrace: TraceRecord[] = [];
-        const restoredTrace: TraceRecord[] = [];
-        const options = (trace: TraceRecord[]): GovernorOptions => ({ workspaceRoot: root, trace: (record) => void trace.push(record) });
-        const original = createGovernor({ ...options(originalTrace), sessionId: 's1' });
-        const from = Math.min(restoreAt, steps.length - 1);
-        steps.slice(0, from).forEach((step) => {
-          changeDisk(root, step);
-          apply(original, step);
-        });
-        const tracedBefore = originalTrace.length;
-        for (const step of steps.slice(from)) {
-          // the snapshot travels as JSON text, as it does through a file
-          const snapshot: unknown = JSON.parse(JSON.stringify(original.persist()));
-          const restored = createGovernor({ ...options(restoredTrace), restore: snapshot });
-          expect(observe(restored)).toEqual(observe(original));
-          changeDisk(root, step);
-          expect(apply(restored, step)).toEqual(apply(original, step));
-          expect(observe(restored)).toEqual(observe(original));
-          restored.stop();
-        }
-        expect(withoutTime(restoredTrace)).toEqual(withoutTime(originalTrace.slice(tracedBefore)));
-        original.stop();
-        rmSync(root, { recursive: true, force: true });
-      }),
+      fc.property(
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 40, size: 'max' }),
+        fc.nat(10),
+        (steps, restoreAt) => {
+          const root = makeWorkspace({ intentsYaml: INTENTS_YAML, intentIgnore: 'private/\n' });
+          const originalTrace: TraceRecord[] = [];
+          const restoredTrace: TraceRecord[] = [];
+          const options = (trace: TraceRecord[]): GovernorOptions => ({
+            workspaceRoot: root,
+            trace: (record) => void trace.push(record),
+          });
+          const original = createGovernor({ ...options(originalTrace), sessionId: 's1' });
+          const from = Math.min(restoreAt, steps.length - 1);
+          steps.slice(0, from).forEach((step) => {
+            changeDisk(root, step);
+            apply(original, step);
+          });
+          const tracedBefore = originalTrace.length;
+          for (const step of steps.slice(from)) {
+            // the snapshot travels as JSON text, as it does through a file
+            const snapshot: unknown = JSON.parse(JSON.stringify(original.persist()));
+            const restored = createGovernor({ ...options(restoredTrace), restore: snapshot });
+            expect(observe(restored)).toEqual(observe(original));
+            changeDisk(root, step);
+            expect(apply(restored, step)).toEqual(apply(original, step));
+            expect(observe(restored)).toEqual(observe(original));
+            restored.stop();
+          }
+          expect(withoutTime(restoredTrace)).toEqual(withoutTime(originalTrace.slice(tracedBefore)));
+          original.stop();
+          rmSync(root, { recursive: true, force: true });
+        },
+      ),
       { numRuns: 60 },
     );
   });

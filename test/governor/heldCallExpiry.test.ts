@@ -21,13 +21,19 @@ describe('held calls expire', () => {
     expect(answer).toMatchObject({ verdict: 'deny', code: 'approval_expired', tool: 'write_to_file' });
     expect(answer.reason).toContain('waited longer than a held call is kept');
     expect(governor.pendingApproval).toBeUndefined();
-    expect(records.at(-1)).toMatchObject({ verdict: 'deny', reasons: [expect.objectContaining({ code: 'approval_expired' }), expect.anything()] });
+    expect(records.at(-1)).toMatchObject({
+      verdict: 'deny',
+      reasons: [expect.objectContaining({ code: 'approval_expired' }), expect.anything()],
+    });
   });
 
   it('runs a call continued within its time', () => {
     const { governor, held, advance } = heldWrite({ heldCallTtlMs: 10 * MINUTE });
     advance(10 * MINUTE);
-    expect(governor.resolveApproval(held.approval?.id ?? '', 'continue')).toMatchObject({ verdict: 'allow', code: 'approved_once' });
+    expect(governor.resolveApproval(held.approval?.id ?? '', 'continue')).toMatchObject({
+      verdict: 'allow',
+      code: 'approved_once',
+    });
   });
 
   it('waits 15 minutes by default', () => {

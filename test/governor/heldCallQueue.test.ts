@@ -9,10 +9,12 @@ const MINUTE = 60_000;
 const inAction = clockedGovernor;
 
 /** A write in scope that safe mode holds (FS_DELETE_OVERWRITE), one file per `n`. */
-const write = (governor: Governor, n: number) => governor.handleToolCall('write_to_file', { path: `src/auth/f${n}.ts`, content: `${n}` });
+const write = (governor: Governor, n: number) =>
+  governor.handleToolCall('write_to_file', { path: `src/auth/f${n}.ts`, content: `${n}` });
 const idOf = (decision: { readonly approval?: { readonly id: string } }): string => decision.approval?.id ?? '';
 const heldIds = (governor: Governor): string[] => governor.heldCalls.map((held) => held.id);
-const substate = (governor: Governor): unknown => Object.values(governor.actor.getSnapshot().value as Record<string, string>)[0];
+const substate = (governor: Governor): unknown =>
+  Object.values(governor.actor.getSnapshot().value as Record<string, string>)[0];
 
 describe('held calls wait in a queue, each answered by its id', () => {
   it('keeps a second held call beside the first, oldest first', () => {
@@ -33,10 +35,16 @@ describe('held calls wait in a queue, each answered by its id', () => {
     const { governor } = inAction();
     const first = write(governor, 1);
     const second = write(governor, 2);
-    expect(governor.resolveApproval(idOf(first), 'continue')).toMatchObject({ verdict: 'allow', code: 'approved_once' });
+    expect(governor.resolveApproval(idOf(first), 'continue')).toMatchObject({
+      verdict: 'allow',
+      code: 'approved_once',
+    });
     expect(heldIds(governor)).toEqual([idOf(second)]);
     expect(substate(governor)).toBe('awaitingApproval');
-    expect(governor.resolveApproval(idOf(second), 'cancel')).toMatchObject({ verdict: 'deny', code: 'approval_cancelled' });
+    expect(governor.resolveApproval(idOf(second), 'cancel')).toMatchObject({
+      verdict: 'deny',
+      code: 'approval_cancelled',
+    });
     expect(heldIds(governor)).toEqual([]);
     expect(substate(governor)).toBe('ready');
   });
@@ -48,7 +56,9 @@ describe('held calls wait in a queue, each answered by its id', () => {
     expect(governor.resolveApproval(ids[2]!, 'continue').code).toBe('approved_once');
     expect(heldIds(governor)).toEqual([ids[0]]);
     expect(governor.resolveApproval(ids[0]!, 'continue').code).toBe('approved_once');
-    expect(() => governor.resolveApproval(ids[0]!, 'continue')).toThrow(/nothing is waiting for approval 'approval-1'; none is waiting/);
+    expect(() => governor.resolveApproval(ids[0]!, 'continue')).toThrow(
+      /nothing is waiting for approval 'approval-1'; none is waiting/,
+    );
   });
 
   it('joins the hold of the same call asked again instead of queueing it twice', () => {
@@ -97,7 +107,9 @@ describe('what a session may hold is bounded', () => {
     const refused = write(governor, MAX_HELD_CALLS);
     expect(refused).toMatchObject({ verdict: 'deny', code: 'held_calls_full' });
     expect(refused.reason).toContain(`${MAX_HELD_CALLS} calls already wait for a human's answer`);
-    expect(governor.isToolAllowed('write_to_file', { path: 'src/auth/x.ts', content: 'x' }).code).toBe('held_calls_full');
+    expect(governor.isToolAllowed('write_to_file', { path: 'src/auth/x.ts', content: 'x' }).code).toBe(
+      'held_calls_full',
+    );
     expect(heldIds(governor)).toHaveLength(MAX_HELD_CALLS);
     governor.resolveApproval(ids[0]!, 'cancel');
     expect(write(governor, MAX_HELD_CALLS).code).toBe('needs_approval');
@@ -111,7 +123,9 @@ describe('what a session may hold is bounded', () => {
     expect(refused.reason).toContain('approve FS_DELETE_OVERWRITE for the session');
     expect(governor.heldCalls).toEqual([]);
     governor.approveSession(['FS_DELETE_OVERWRITE']);
-    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/big.ts', content }).code).toBe('destructive_in_scope');
+    expect(governor.handleToolCall('write_to_file', { path: 'src/auth/big.ts', content }).code).toBe(
+      'destructive_in_scope',
+    );
   });
 
   it('keeps a bounded record per held call: its decision stays small whatever the arguments', () => {
@@ -131,7 +145,9 @@ describe('what a session may hold is bounded', () => {
     advance(10 * MINUTE + 1);
     const second = write(governor, 2);
     expect(heldIds(governor)).toEqual([idOf(second)]);
-    expect(records.some((record) => record.reasons[0]?.code === 'approval_expired' && record.tool === 'write_to_file')).toBe(true);
+    expect(
+      records.some((record) => record.reasons[0]?.code === 'approval_expired' && record.tool === 'write_to_file'),
+    ).toBe(true);
     expect(() => governor.resolveApproval(idOf(first), 'continue')).toThrow(/nothing is waiting/);
   });
 });
@@ -151,9 +167,16 @@ describe('a queue survives persist and restore', () => {
   it('reads a snapshot of the layout with one held call (version 1)', () => {
     const { governor, base } = inAction();
     const id = idOf(write(governor, 1));
-    const current = JSON.parse(JSON.stringify(governor.persist())) as { version: number; lifecycle: Record<string, unknown> };
+    const current = JSON.parse(JSON.stringify(governor.persist())) as {
+      version: number;
+      lifecycle: Record<string, unknown>;
+    };
     const { heldCalls, ...lifecycle } = current.lifecycle as { heldCalls: Record<string, unknown>[] };
-    const versionOne = { ...current, version: 1, lifecycle: { ...lifecycle, pending: { kind: 'call', ...heldCalls[0] } } };
+    const versionOne = {
+      ...current,
+      version: 1,
+      lifecycle: { ...lifecycle, pending: { kind: 'call', ...heldCalls[0] } },
+    };
     const restored = createGovernor({ ...base, restore: versionOne });
     expect(heldIds(restored)).toEqual([id]);
     expect(restored.resolveApproval(id, 'continue').code).toBe('approved_once');
@@ -170,12 +193,18 @@ describe('a queue survives persist and restore', () => {
 });
 
 /** One step a person or an agent takes on a session's held calls. */
-type Step = { readonly kind: 'hold'; readonly file: number } | { readonly kind: 'answer'; readonly pick: number; readonly answer: 'continue' | 'cancel' };
+type Step =
+  | { readonly kind: 'hold'; readonly file: number }
+  | { readonly kind: 'answer'; readonly pick: number; readonly answer: 'continue' | 'cancel' };
 
 const steps = fc.array(
   fc.oneof(
     fc.record({ kind: fc.constant('hold' as const), file: fc.integer({ min: 0, max: 5 }) }),
-    fc.record({ kind: fc.constant('answer' as const), pick: fc.nat(), answer: fc.constantFrom('continue' as const, 'cancel' as const) }),
+    fc.record({
+      kind: fc.constant('answer' as const),
+      pick: fc.nat(),
+      answer: fc.constantFrom('continue' as const, 'cancel' as const),
+    }),
   ),
   { maxLength: 30 },
 );

@@ -24,7 +24,8 @@ function inAction(): { governor: Governor; root: string } {
 /** A command of about 45 KB with hundreds of writes and pushes: every one of them is evidence. */
 function longCommand(seed: number): string {
   const parts: string[] = [];
-  for (let i = 0; i < 880; i += 1) parts.push(`echo ${seed}-${i} >> src/auth/out${i % 50}.txt && git push origin b${i}`);
+  for (let i = 0; i < 880; i += 1)
+    parts.push(`echo ${seed}-${i} >> src/auth/out${i % 50}.txt && git push origin b${i}`);
   return parts.join('; ');
 }
 
@@ -41,7 +42,9 @@ describe('a held call kept compactly', () => {
       const items = kept?.evidence.filter((item) => item.category === category) ?? [];
       expect(items.length, category).toBeGreaterThanOrEqual(1);
       expect(items.length, category).toBeLessThanOrEqual(HELD_EVIDENCE_PER_CATEGORY);
-      expect(items[0]?.trigger).toBe(decision.evidence.find((item) => item.category === category)?.trigger.slice(0, HELD_EVIDENCE_TEXT - 1) ?? '');
+      expect(items[0]?.trigger).toBe(
+        decision.evidence.find((item) => item.category === category)?.trigger.slice(0, HELD_EVIDENCE_TEXT - 1) ?? '',
+      );
     }
     expect(JSON.stringify(kept).length).toBeLessThan(8 * 1024);
   });
@@ -58,7 +61,12 @@ describe('a held call kept compactly', () => {
     const snapshot = JSON.stringify(governor.persist());
     expect(snapshot.length).toBeLessThan(argumentBytes + MAX_HELD_CALLS * 10 * 1024);
     // a snapshot holding such calls is taken back whole: the store keeps them across processes
-    const restored = createGovernor({ workspaceRoot: root, sessionId: 'size', trace: () => {}, restore: JSON.parse(snapshot) as unknown });
+    const restored = createGovernor({
+      workspaceRoot: root,
+      sessionId: 'size',
+      trace: () => {},
+      restore: JSON.parse(snapshot) as unknown,
+    });
     running.push(restored);
     expect(restored.heldCalls).toHaveLength(MAX_HELD_CALLS);
   });

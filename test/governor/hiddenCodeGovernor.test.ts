@@ -34,7 +34,9 @@ describe('hidden code fails closed', () => {
   ])('holds $name with every category', ({ command }) => {
     const decision = setup().governor.handleToolCall('execute_command', { command });
     expect(decision).toMatchObject({ verdict: 'ask', code: 'needs_approval' });
-    expect([...(decision.approval?.categories ?? [])].sort()).toEqual(RISK_CATEGORIES.filter((category) => category !== 'EXEC_ARBITRARY' && category !== 'FS_DELETE_OVERWRITE').sort());
+    expect([...(decision.approval?.categories ?? [])].sort()).toEqual(
+      RISK_CATEGORIES.filter((category) => category !== 'EXEC_ARBITRARY' && category !== 'FS_DELETE_OVERWRITE').sort(),
+    );
   });
 
   it('a script the same call writes does run what it wrote, when run for real', () => {
@@ -48,6 +50,9 @@ describe('hidden code fails closed', () => {
     { name: 'python os.execvp', command: `python3 -c 'import os; os.execvp("rm", ["rm", "-rf", "docs"])'` },
     { name: 'a sqlite3 .shell command', command: "sqlite3 src/db '.shell rm -rf docs'" },
   ])('checks the command in $name against the scope', ({ command }) => {
-    expect(setup().governor.handleToolCall('execute_command', { command })).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    expect(setup().governor.handleToolCall('execute_command', { command })).toMatchObject({
+      verdict: 'deny',
+      code: 'scope_violation',
+    });
   });
 });

@@ -10,7 +10,10 @@ const WHAT_TO_PASS = `pass the arguments as an object, or as the JSON text of on
 const WRITE = { path: 'src/auth/login.ts', content: 'export {}' };
 
 function governorInAction(trace: TraceRecord[] = []): Governor {
-  const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: (record) => void trace.push(record) });
+  const governor = createGovernor({
+    workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+    trace: (record) => void trace.push(record),
+  });
   governor.userPrompt('add a login route');
   governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
   return governor;
@@ -19,15 +22,41 @@ function governorInAction(trace: TraceRecord[] = []): Governor {
 /** What a decision says, without the parts that name nothing of the arguments. */
 const verdictOf = (governor: Governor, args: unknown) => {
   const decision = governor.handleToolCall('write_to_file', args);
-  return { verdict: decision.verdict, code: decision.code, reason: decision.reason, codes: decision.reasons.map((each) => each.code), categories: decision.categories };
+  return {
+    verdict: decision.verdict,
+    code: decision.code,
+    reason: decision.reason,
+    codes: decision.reasons.map((each) => each.code),
+    categories: decision.categories,
+  };
 };
 
 const REFUSALS = [
-  { name: 'a JSON array', args: '[{"path":"src/auth/login.ts"}]', problem: `arguments are a JSON string of an array, not of an object; ${WHAT_TO_PASS}` },
-  { name: 'a JSON string', args: '"src/auth/login.ts"', problem: `arguments are a JSON string of a string, not of an object; ${WHAT_TO_PASS}` },
-  { name: 'JSON null', args: 'null', problem: `arguments are a JSON string of null, not of an object; ${WHAT_TO_PASS}` },
-  { name: 'a text that is not JSON', args: 'path=src/auth/login.ts', problem: /^arguments are a string that is not JSON \(.+\); pass the arguments as an object/ },
-  { name: 'an empty text', args: '', problem: /^arguments are a string that is not JSON \(.+\); pass the arguments as an object/ },
+  {
+    name: 'a JSON array',
+    args: '[{"path":"src/auth/login.ts"}]',
+    problem: `arguments are a JSON string of an array, not of an object; ${WHAT_TO_PASS}`,
+  },
+  {
+    name: 'a JSON string',
+    args: '"src/auth/login.ts"',
+    problem: `arguments are a JSON string of a string, not of an object; ${WHAT_TO_PASS}`,
+  },
+  {
+    name: 'JSON null',
+    args: 'null',
+    problem: `arguments are a JSON string of null, not of an object; ${WHAT_TO_PASS}`,
+  },
+  {
+    name: 'a text that is not JSON',
+    args: 'path=src/auth/login.ts',
+    problem: /^arguments are a string that is not JSON \(.+\); pass the arguments as an object/,
+  },
+  {
+    name: 'an empty text',
+    args: '',
+    problem: /^arguments are a string that is not JSON \(.+\); pass the arguments as an object/,
+  },
   {
     name: 'a JSON object over the size limit',
     args: JSON.stringify({ path: 'src/auth/login.ts', content: 'x'.repeat(MAX_ARGUMENTS_TEXT_BYTES) }),
@@ -84,7 +113,10 @@ describe('arguments given as a JSON string', () => {
     const text = '{"__proto__":{"polluted":true,"path":"../../etc/passwd"},"path":"src/auth/login.ts","content":"x"}';
     const governor = governorInAction();
     const decision = governor.handleToolCall('write_to_file', text);
-    expect({ verdict: decision.verdict, code: decision.code }).toEqual({ verdict: governorInAction().handleToolCall('write_to_file', JSON.parse(text)).verdict, code: 'needs_approval' });
+    expect({ verdict: decision.verdict, code: decision.code }).toEqual({
+      verdict: governorInAction().handleToolCall('write_to_file', JSON.parse(text)).verdict,
+      code: 'needs_approval',
+    });
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const held = governor.heldCalls[0]?.args;
@@ -97,8 +129,13 @@ describe('arguments given as a JSON string', () => {
     const governor = governorInAction();
     const asText = governor.isToolAllowed('execute_command', JSON.stringify(command));
     const asObject = governor.isToolAllowed('execute_command', command);
-    expect({ code: asText.code, categories: asText.categories }).toEqual({ code: asObject.code, categories: asObject.categories });
-    expect(governor.shellWork('execute_command', JSON.stringify(command))?.key).toBe(governor.shellWork('execute_command', command)?.key);
+    expect({ code: asText.code, categories: asText.categories }).toEqual({
+      code: asObject.code,
+      categories: asObject.categories,
+    });
+    expect(governor.shellWork('execute_command', JSON.stringify(command))?.key).toBe(
+      governor.shellWork('execute_command', command)?.key,
+    );
   });
 
   it('bounds the text as the service bounds a request body', () => {

@@ -17,7 +17,11 @@ afterEach(() => {
 const home = (): string => mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'home-'));
 
 function inAction(options: GovernorOptions = {}): Governor {
-  const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => {}, ...options });
+  const governor = createGovernor({
+    workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+    trace: () => {},
+    ...options,
+  });
   running.push(governor);
   governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
   governor.userPrompt('add login');
@@ -25,13 +29,26 @@ function inAction(options: GovernorOptions = {}): Governor {
   return governor;
 }
 
-const shell = (governor: Governor, command: string): Decision => governor.handleToolCall('execute_command', { command });
+const shell = (governor: Governor, command: string): Decision =>
+  governor.handleToolCall('execute_command', { command });
 
 describe('a change outside the workspace waits for a human', () => {
   const cases = [
-    { name: 'a copy into a folder of the home', call: (g: Governor) => shell(g, 'cp -r src/auth ~/docker/appdata/plugin'), outside: (h: string) => [path.join(h, 'docker/appdata/plugin')] },
-    { name: 'a file tool editing a note', call: (g: Governor) => g.handleToolCall('write_to_file', { path: '~/notes/x.md', content: 'x' }), outside: (h: string) => [path.join(h, 'notes/x.md')] },
-    { name: 'an absolute path', call: (g: Governor) => shell(g, 'mkdir -p /var/tmp/intentgate-outside-example'), outside: () => ['/var/tmp/intentgate-outside-example'] },
+    {
+      name: 'a copy into a folder of the home',
+      call: (g: Governor) => shell(g, 'cp -r src/auth ~/docker/appdata/plugin'),
+      outside: (h: string) => [path.join(h, 'docker/appdata/plugin')],
+    },
+    {
+      name: 'a file tool editing a note',
+      call: (g: Governor) => g.handleToolCall('write_to_file', { path: '~/notes/x.md', content: 'x' }),
+      outside: (h: string) => [path.join(h, 'notes/x.md')],
+    },
+    {
+      name: 'an absolute path',
+      call: (g: Governor) => shell(g, 'mkdir -p /var/tmp/intentgate-outside-example'),
+      outside: () => ['/var/tmp/intentgate-outside-example'],
+    },
   ];
   for (const { name, call, outside } of cases) {
     it(`holds ${name}, naming the exact paths`, () => {
@@ -50,7 +67,12 @@ describe('a change outside the workspace waits for a human', () => {
     const governor = inAction({ homeDir, shellContainment: { kind: 'contain', bwrap: '/usr/bin/bwrap' } });
     const held = shell(governor, 'cp -r src/auth ~/plugin');
     const after = governor.resolveApproval(held.approval?.id ?? '', 'continue');
-    expect(after).toMatchObject({ verdict: 'allow', code: 'approved_once', contained: true, allowedOnce: [path.join(homeDir, 'plugin')] });
+    expect(after).toMatchObject({
+      verdict: 'allow',
+      code: 'approved_once',
+      contained: true,
+      allowedOnce: [path.join(homeDir, 'plugin')],
+    });
     // once: the same call again waits again
     expect(shell(governor, 'cp -r src/auth ~/plugin').verdict).toBe('ask');
   });
@@ -58,7 +80,10 @@ describe('a change outside the workspace waits for a human', () => {
   it('is refused when the human cancels it', () => {
     const governor = inAction({ homeDir: home() });
     const held = shell(governor, 'cp -r src/auth ~/plugin');
-    expect(governor.resolveApproval(held.approval?.id ?? '', 'cancel')).toMatchObject({ verdict: 'deny', code: 'approval_cancelled' });
+    expect(governor.resolveApproval(held.approval?.id ?? '', 'cancel')).toMatchObject({
+      verdict: 'deny',
+      code: 'approval_cancelled',
+    });
   });
 
   it('is not lifted by a session approval of FS_OUTSIDE_WORKSPACE: only an answer to this call', () => {
@@ -74,11 +99,24 @@ describe('what no answer makes writable', () => {
     const orchestration = path.join(home(), 'orchestration');
     mkdirSync(orchestration);
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const governor = createGovernor({ workspaceRoot: root, homeDir, orchestrationDir: orchestration, intents: [{ id: 'INT-001', owned_scope: ['src/auth/**'] }], trace: () => {} });
+    const governor = createGovernor({
+      workspaceRoot: root,
+      homeDir,
+      orchestrationDir: orchestration,
+      intents: [{ id: 'INT-001', owned_scope: ['src/auth/**'] }],
+      trace: () => {},
+    });
     running.push(governor);
     governor.userPrompt('x');
     expect(governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' }).verdict).toBe('allow');
-    for (const target of ['~/.claude/settings.json', '~/.claude.json', '~/.codex/config.toml', '~/.gemini/settings.json', '~/.config/intentgate/approval-token', `${orchestration}/active_intents.yaml`]) {
+    for (const target of [
+      '~/.claude/settings.json',
+      '~/.claude.json',
+      '~/.codex/config.toml',
+      '~/.gemini/settings.json',
+      '~/.config/intentgate/approval-token',
+      `${orchestration}/active_intents.yaml`,
+    ]) {
       const decision = governor.handleToolCall('write_to_file', { path: target, content: '{}' });
       expect(decision.verdict, target).toBe('deny');
       expect(decision.approval, target).toBeUndefined();
@@ -94,6 +132,9 @@ describe('what no answer makes writable', () => {
   });
 
   it('refuses a call that also changes a workspace path outside the scope', () => {
-    expect(shell(inAction({ homeDir: home() }), 'cp src/auth/a.ts ~/a.ts && echo x > docs/a.md')).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    expect(shell(inAction({ homeDir: home() }), 'cp src/auth/a.ts ~/a.ts && echo x > docs/a.md')).toMatchObject({
+      verdict: 'deny',
+      code: 'scope_violation',
+    });
   });
 });

@@ -15,17 +15,33 @@ const EVERYDAY: RiskCategory[] = ['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE'];
 
 const WRAPPERS: GovernorOptions['shell'] = {
   programs: {
-    'aws-vault': { options: { '--backend|--region': 'data' }, subcommands: { exec: { operands: { leading: ['data'], rest: 'command' } } } },
-    op: { subcommands: { run: { options: { '--env-file': 'read', '--no-masking': 'flag' }, operands: { rest: 'command' } } } },
+    'aws-vault': {
+      options: { '--backend|--region': 'data' },
+      subcommands: { exec: { operands: { leading: ['data'], rest: 'command' } } },
+    },
+    op: {
+      subcommands: {
+        run: { options: { '--env-file': 'read', '--no-masking': 'flag' }, operands: { rest: 'command' } },
+      },
+    },
     mytool: { options: { '-v|--verbose': 'flag' }, operands: 'read' },
   },
 };
 
 function governorWith(shell: GovernorOptions['shell'], extra: Partial<GovernorOptions> = {}): Governor {
-  return createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: SCOPE_SRC, intentIgnore: 'secrets/\n' }), trace: () => undefined, shell, ...extra });
+  return createGovernor({
+    workspaceRoot: makeWorkspace({ intentsYaml: SCOPE_SRC, intentIgnore: 'secrets/\n' }),
+    trace: () => undefined,
+    shell,
+    ...extra,
+  });
 }
 
-function inAction(shell: GovernorOptions['shell'], approved: RiskCategory[] = EVERYDAY, extra: Partial<GovernorOptions> = {}): Governor {
+function inAction(
+  shell: GovernorOptions['shell'],
+  approved: RiskCategory[] = EVERYDAY,
+  extra: Partial<GovernorOptions> = {},
+): Governor {
   const governor = governorWith(shell, extra);
   governor.userPrompt('work on the sources');
   expect(governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' }).allowed).toBe(true);
@@ -64,25 +80,54 @@ describe('wrappers a host describes', () => {
     const unknownOption = run(governor, 'mytool --output docs/guide.md');
     expect(unknownOption).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
     expect(unknownOption.reason).toContain("option '--output' of 'mytool' is not in the command catalog");
-    expect(run(inAction(undefined), 'mytool docs/guide.md')).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
+    expect(run(inAction(undefined), 'mytool docs/guide.md')).toMatchObject({
+      verdict: 'deny',
+      code: 'scope_violation',
+    });
   });
 
   it.each([
-    { name: 'an unknown program', command: 'mdlint docs/guide.md', why: "'mdlint' is not in the command catalog", remedy: true },
-    { name: 'an unknown subcommand', command: 'git frobnicate docs/guide.md', why: "'git frobnicate' is not a subcommand the command catalog knows", remedy: true },
-    { name: 'a known writer of files it cannot name', command: 'git apply src/fix.patch', why: "'git apply' changes the files its patch names", remedy: false },
-  ])("says why a possible write of $name is refused, and points to the policy where it can help", ({ command, why, remedy }) => {
-    const decision = run(inAction(undefined), command);
-    expect(decision.code).toBe('scope_violation');
-    expect(decision.reason).toContain(`It counts as a possible write because ${why}`);
-    expect(decision.reason?.includes("describe the program in the policy's shell section")).toBe(remedy);
-  });
+    {
+      name: 'an unknown program',
+      command: 'mdlint docs/guide.md',
+      why: "'mdlint' is not in the command catalog",
+      remedy: true,
+    },
+    {
+      name: 'an unknown subcommand',
+      command: 'git frobnicate docs/guide.md',
+      why: "'git frobnicate' is not a subcommand the command catalog knows",
+      remedy: true,
+    },
+    {
+      name: 'a known writer of files it cannot name',
+      command: 'git apply src/fix.patch',
+      why: "'git apply' changes the files its patch names",
+      remedy: false,
+    },
+  ])(
+    'says why a possible write of $name is refused, and points to the policy where it can help',
+    ({ command, why, remedy }) => {
+      const decision = run(inAction(undefined), command);
+      expect(decision.code).toBe('scope_violation');
+      expect(decision.reason).toContain(`It counts as a possible write because ${why}`);
+      expect(decision.reason?.includes("describe the program in the policy's shell section")).toBe(remedy);
+    },
+  );
 
   it('rejects a malformed entry at creation with its path', () => {
-    expect(() => governorWith({ programs: { 'aws-vault': { subcommands: { exec: { operands: { leading: 1 } } } } } })).toThrow(
-      expect.objectContaining({ issues: ['shell.programs.aws-vault.subcommands.exec.operands.leading: Invalid input: expected array, received number'] }),
+    expect(() =>
+      governorWith({ programs: { 'aws-vault': { subcommands: { exec: { operands: { leading: 1 } } } } } }),
+    ).toThrow(
+      expect.objectContaining({
+        issues: [
+          'shell.programs.aws-vault.subcommands.exec.operands.leading: Invalid input: expected array, received number',
+        ],
+      }),
     );
-    expect(() => governorWith({ rules: [{ prefix: 'git push', decision: 'deny', examples: ['git status'] }] })).toThrow(InvalidOptionsError);
+    expect(() => governorWith({ rules: [{ prefix: 'git push', decision: 'deny', examples: ['git status'] }] })).toThrow(
+      InvalidOptionsError,
+    );
   });
 });
 
@@ -116,7 +161,9 @@ describe('command rules in the governor', () => {
     const held = run(governor, 'terraform apply -auto-approve');
     expect(held).toMatchObject({ verdict: 'ask', code: 'needs_approval' });
     expect(held.reason).toContain("shell.rules[1] 'terraform apply' (changes cloud resources) asks a human");
-    expect(held.approval?.prompt.risk).toContain("The policy asks a human before this command runs: shell.rules[1] 'terraform apply'");
+    expect(held.approval?.prompt.risk).toContain(
+      "The policy asks a human before this command runs: shell.rules[1] 'terraform apply'",
+    );
     // approving categories for the session does not answer it
     governor.approveSession(['GIT_PUBLISH']);
     expect(governor.pendingApproval?.approval?.id).toBe(held.approval?.id);
@@ -127,7 +174,9 @@ describe('command rules in the governor', () => {
   });
 
   it('holds an ask rule with safe mode off, and a command with no categories', () => {
-    const governor = inAction({ rules: [{ prefix: 'ls', decision: 'ask', examples: ['ls'] }] }, [], { safeMode: false });
+    const governor = inAction({ rules: [{ prefix: 'ls', decision: 'ask', examples: ['ls'] }] }, [], {
+      safeMode: false,
+    });
     expect(run(governor, 'ls src')).toMatchObject({ verdict: 'ask', code: 'needs_approval' });
   });
 
@@ -172,9 +221,17 @@ describe('an allow rule never lifts a refusal (property)', () => {
     'echo hi > src/x.ts',
   ];
   const STATES = ['REQUEST', 'REASONING', 'ACTION'] as const;
-  const CATEGORY_SETS: RiskCategory[][] = [[], EVERYDAY, ['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE', 'GIT_PUBLISH', 'NETWORK_RISK']];
+  const CATEGORY_SETS: RiskCategory[][] = [
+    [],
+    EVERYDAY,
+    ['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE', 'GIT_PUBLISH', 'NETWORK_RISK'],
+  ];
 
-  function governorIn(state: (typeof STATES)[number], approved: RiskCategory[], shell: GovernorOptions['shell']): Governor {
+  function governorIn(
+    state: (typeof STATES)[number],
+    approved: RiskCategory[],
+    shell: GovernorOptions['shell'],
+  ): Governor {
     const governor = governorWith(shell);
     if (state !== 'REQUEST') governor.userPrompt('go');
     if (state === 'ACTION') governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
@@ -188,14 +245,17 @@ describe('an allow rule never lifts a refusal (property)', () => {
         fc.constantFrom(...COMMANDS),
         fc.constantFrom(...STATES),
         fc.constantFrom(...CATEGORY_SETS),
-        fc.subarray(['npm', 'npm test', 'npm run', 'cat', 'rm', 'shuf', 'git', 'git push', 'cp', 'mytool', 'echo'], { minLength: 1 }),
+        fc.subarray(['npm', 'npm test', 'npm run', 'cat', 'rm', 'shuf', 'git', 'git push', 'cp', 'mytool', 'echo'], {
+          minLength: 1,
+        }),
         (command, state, approved, prefixes) => {
           const rules = prefixes.map((prefix) => ({ prefix, decision: 'allow' as const, examples: [prefix] }));
           const without = governorIn(state, approved, undefined).isToolAllowed('execute_command', { command });
           const withRules = governorIn(state, approved, { rules }).isToolAllowed('execute_command', { command });
           if (without.verdict === 'deny') expect(withRules).toMatchObject({ verdict: 'deny', code: without.code });
           // an allow rule only ever turns safe mode's hold into an allow
-          if (withRules.verdict !== without.verdict) expect([without.code, withRules.verdict]).toEqual(['needs_approval', 'allow']);
+          if (withRules.verdict !== without.verdict)
+            expect([without.code, withRules.verdict]).toEqual(['needs_approval', 'allow']);
         },
       ),
       { numRuns: 150 },

@@ -37,7 +37,10 @@ describe('what a trace record keeps of its call', () => {
   it('keeps the arguments redacted, the state, safe mode and the approved categories', () => {
     const { governor, trace } = traced();
     governor.approveSession(['NETWORK_RISK']);
-    governor.handleToolCall('execute_command', { command: "curl -H 'Authorization: Bearer t0ps3cret' https://api.test/x", cwd: 'src' });
+    governor.handleToolCall('execute_command', {
+      command: "curl -H 'Authorization: Bearer t0ps3cret' https://api.test/x",
+      cwd: 'src',
+    });
     expect(trace).toHaveLength(1);
     expect(trace[0]).toMatchObject({
       tool: 'execute_command',
@@ -60,19 +63,79 @@ describe('what a trace record keeps of its call', () => {
     const second = governor.handleToolCall('write_to_file', { path: 'src/b.ts', content: 'b' });
     governor.resolveApproval(second.approval?.id ?? '', 'cancel', { approver: 'bob' });
     const third = governor.handleToolCall('write_to_file', { path: 'src/c.ts', content: 'c' });
-    governor.resolveApproval(third.approval?.id ?? '', { edit: { path: 'src/d.ts', content: 'd' } }, { approver: 'carol' });
+    governor.resolveApproval(
+      third.approval?.id ?? '',
+      { edit: { path: 'src/d.ts', content: 'd' } },
+      { approver: 'carol' },
+    );
     const fourth = governor.handleToolCall('write_to_file', { path: 'src/e.ts', content: 'e' });
     governor.resolveApproval(fourth.approval?.id ?? '', 'continue');
     expect(trace.map(facts)).toEqual([
-      { code: 'needs_approval', state: 'ACTION', approved_categories: [], approval_id: 'approval-1', answer: undefined, approver: undefined },
-      { code: 'approved_once', state: 'ACTION', approved_categories: [], approval_id: 'approval-1', answer: 'continue', approver: 'alice' },
-      { code: 'needs_approval', state: 'ACTION', approved_categories: [], approval_id: 'approval-2', answer: undefined, approver: undefined },
-      { code: 'approval_cancelled', state: 'ACTION', approved_categories: [], approval_id: 'approval-2', answer: 'cancel', approver: 'bob' },
-      { code: 'needs_approval', state: 'ACTION', approved_categories: [], approval_id: 'approval-3', answer: undefined, approver: undefined },
+      {
+        code: 'needs_approval',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-1',
+        answer: undefined,
+        approver: undefined,
+      },
+      {
+        code: 'approved_once',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-1',
+        answer: 'continue',
+        approver: 'alice',
+      },
+      {
+        code: 'needs_approval',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-2',
+        answer: undefined,
+        approver: undefined,
+      },
+      {
+        code: 'approval_cancelled',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-2',
+        answer: 'cancel',
+        approver: 'bob',
+      },
+      {
+        code: 'needs_approval',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-3',
+        answer: undefined,
+        approver: undefined,
+      },
       // the edited call is decided again and held again, under a new id
-      { code: 'needs_approval', state: 'ACTION', approved_categories: [], approval_id: 'approval-4', answer: 'edit', approver: 'carol' },
-      { code: 'needs_approval', state: 'ACTION', approved_categories: [], approval_id: 'approval-5', answer: undefined, approver: undefined },
-      { code: 'approved_once', state: 'ACTION', approved_categories: [], approval_id: 'approval-5', answer: 'continue', approver: undefined },
+      {
+        code: 'needs_approval',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-4',
+        answer: 'edit',
+        approver: 'carol',
+      },
+      {
+        code: 'needs_approval',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-5',
+        answer: undefined,
+        approver: undefined,
+      },
+      {
+        code: 'approved_once',
+        state: 'ACTION',
+        approved_categories: [],
+        approval_id: 'approval-5',
+        answer: 'continue',
+        approver: undefined,
+      },
     ]);
     expect(trace[5]?.args).toEqual({ path: 'src/d.ts', content: 'd' });
   });
@@ -107,7 +170,12 @@ describe('what a trace record keeps of its call', () => {
     const held = governor.pendingApproval;
     expect(held?.code).toBe('control_file_changed');
     governor.resolveApproval(held?.approval?.id ?? '', 'continue', { approver: 'dana' });
-    expect(trace.at(-1)).toMatchObject({ reasons: [{ code: 'control_file_accepted' }], answer: 'accept', approver: 'dana', approval_id: held?.approval?.id });
+    expect(trace.at(-1)).toMatchObject({
+      reasons: [{ code: 'control_file_accepted' }],
+      answer: 'accept',
+      approver: 'dana',
+      approval_id: held?.approval?.id,
+    });
   });
 
   it('marks a record whose redacted arguments the decision reads', () => {
@@ -139,7 +207,9 @@ describe('the approver of an answer', () => {
     const held = governor.handleToolCall('write_to_file', { path: 'src/a.ts', content: 'a' });
     expect(() => governor.approveSession(['FS_DELETE_OVERWRITE'], by as never)).toThrow(InvalidArgumentError);
     expect(governor.approvedCategories).toEqual([]);
-    expect(() => governor.resolveApproval(held.approval?.id ?? '', 'continue', by as never)).toThrow(/the approver must be|the last argument must be/);
+    expect(() => governor.resolveApproval(held.approval?.id ?? '', 'continue', by as never)).toThrow(
+      /the approver must be|the last argument must be/,
+    );
     expect(governor.waitingApprovalIds).toEqual([held.approval?.id]);
   });
 });

@@ -70,7 +70,10 @@ const WRITERS: readonly WriterCase[] = [
 const CONTROL_FILE_WRITERS: readonly { readonly name: string; readonly command: string }[] = [
   { name: 'shuf -o the intents file', command: "shuf -o .orchestration/active_intents.yaml -e 'active_intents: []'" },
   { name: 'iconv -o .intentignore', command: 'iconv -f utf-8 -t ascii -o .intentignore src/in.txt' },
-  { name: 'openssl -out the intents file', command: 'openssl enc -d -base64 -in src/in.txt -out .orchestration/active_intents.yaml' },
+  {
+    name: 'openssl -out the intents file',
+    command: 'openssl enc -d -base64 -in src/in.txt -out .orchestration/active_intents.yaml',
+  },
   { name: 'sqlite3 .intentignore', command: "sqlite3 .intentignore 'create table t(x)'" },
   { name: 'ed the intents file', command: "printf '1d\\nw\\n' | ed -s .orchestration/active_intents.yaml" },
   { name: 'zstd --rm .intentignore', command: 'zstd -q --rm .intentignore' },
@@ -81,7 +84,11 @@ const CONTROL_FILE_WRITERS: readonly { readonly name: string; readonly command: 
 
 function workspace(dirty: boolean): string {
   const root = makeWorkspace({ intentsYaml: SCOPE_SRC, intentIgnore: 'secrets/\n' });
-  execFileSync('bash', ['-c', `${SETUP}${dirty ? "printf 'changed\\n' > docs/a.md\n" : ''}`], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
+  execFileSync('bash', ['-c', `${SETUP}${dirty ? "printf 'changed\\n' > docs/a.md\n" : ''}`], {
+    cwd: root,
+    env: { ...process.env, ...GIT_ENV },
+    stdio: 'pipe',
+  });
   return root;
 }
 
@@ -102,7 +109,11 @@ function filesOutsideScope(root: string): Map<string, string> {
       const relative = path.relative(root, full);
       if (relative === 'src' || relative === '.git' || relative.startsWith('src/')) continue;
       if (entry.isDirectory()) walk(full);
-      else files.set(relative, entry.isFile() ? createHash('sha256').update(readFileSync(full)).digest('hex') : `${statSync(full).mode}`);
+      else
+        files.set(
+          relative,
+          entry.isFile() ? createHash('sha256').update(readFileSync(full)).digest('hex') : `${statSync(full).mode}`,
+        );
     }
   };
   walk(root);
@@ -122,14 +133,17 @@ describe('writers the catalog knows, in ACTION with scope src/** and EXEC_ARBITR
     expect(decision.reason).toMatch(/^Scope Violation: '(--output=)?(docs\/|\.')/);
   });
 
-  it.each(WRITERS.filter((writer) => installed(writer.program)))('$name does change a file outside src/ when run for real', ({ command, dirty }) => {
-    const root = workspace(dirty === true);
-    const before = filesOutsideScope(root);
-    execFileSync('bash', ['-c', command], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
-    const changed = changedOutsideScope(before, filesOutsideScope(root));
-    expect(changed.length).toBeGreaterThan(0);
-    expect(changed.every((name) => name.startsWith('docs/'))).toBe(true);
-  });
+  it.each(WRITERS.filter((writer) => installed(writer.program)))(
+    '$name does change a file outside src/ when run for real',
+    ({ command, dirty }) => {
+      const root = workspace(dirty === true);
+      const before = filesOutsideScope(root);
+      execFileSync('bash', ['-c', command], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
+      const changed = changedOutsideScope(before, filesOutsideScope(root));
+      expect(changed.length).toBeGreaterThan(0);
+      expect(changed.every((name) => name.startsWith('docs/'))).toBe(true);
+    },
+  );
 
   it.each(CONTROL_FILE_WRITERS)('refuses $name as a change to a control file', ({ command }) => {
     const decision = inAction(workspace(false)).handleToolCall('execute_command', { command });

@@ -32,7 +32,8 @@ function inAction(): { governor: Governor; intentsFile: string } {
   return { governor, intentsFile: path.join(root, '.orchestration', 'active_intents.yaml') };
 }
 
-const write = (governor: Governor, file: string) => governor.handleToolCall('write_to_file', { path: file, content: 'x' });
+const write = (governor: Governor, file: string) =>
+  governor.handleToolCall('write_to_file', { path: file, content: 'x' });
 
 describe('widenScope', () => {
   it('lets the next call run where the scope did not reach, with no control-file hold', () => {
@@ -80,7 +81,11 @@ describe('widenScope', () => {
   }
 
   it('refuses when the intents come from the options', () => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS }), intents: [{ id: 'INT-001', owned_scope: ['src/**'] }], trace: () => {} });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS }),
+      intents: [{ id: 'INT-001', owned_scope: ['src/**'] }],
+      trace: () => {},
+    });
     running.push(governor);
     expect(() => governor.widenScope('INT-001', ['docs/**'])).toThrow(/options/);
   });

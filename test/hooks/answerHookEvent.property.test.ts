@@ -32,8 +32,18 @@ type Step =
 
 const event = (sessionId: string) =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...CALLS).map((call): HookEvent => ({ kind: 'pre_tool', sessionId, cwd: CWD, ...call })) },
-    { weight: 2, arbitrary: fc.constantFrom(...CALLS).map((call): HookEvent => ({ kind: 'post_tool', sessionId, cwd: CWD, ...call })) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .constantFrom(...CALLS)
+        .map((call): HookEvent => ({ kind: 'pre_tool', sessionId, cwd: CWD, ...call })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(...CALLS)
+        .map((call): HookEvent => ({ kind: 'post_tool', sessionId, cwd: CWD, ...call })),
+    },
     fc.constantFrom<HookEvent>(
       { kind: 'user_prompt', sessionId, cwd: CWD, prompt: 'next' },
       { kind: 'session_start', sessionId, cwd: CWD },
@@ -44,7 +54,13 @@ const event = (sessionId: string) =>
   );
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom('s1', 's2').chain(event).map((hookEvent): Step => ({ kind: 'event', event: hookEvent })) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .constantFrom('s1', 's2')
+      .chain(event)
+      .map((hookEvent): Step => ({ kind: 'event', event: hookEvent })),
+  },
   fc.subarray([...RISK_CATEGORIES], { minLength: 1 }).map((categories): Step => ({ kind: 'human', categories })),
   fc.constantFrom<Step>({ kind: 'continue' }, { kind: 'cancel' }),
 );
@@ -53,14 +69,21 @@ describe('answerHookEvent (property)', () => {
   it('never allows a DESTRUCTIVE call outside ACTION, whatever the events and the human approvals', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 40, size: 'max' }), fc.boolean(), async (steps, safeMode) => {
-        const sessions = createMemorySessions({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), safeMode, trace: () => undefined });
+        const sessions = createMemorySessions({
+          workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+          safeMode,
+          trace: () => undefined,
+        });
         for (const next of steps) {
           if (next.kind !== 'event') {
             // a human answers in a terminal; a refused answer (nothing held) changes nothing
             await sessions
               .withSession('s1', (governor, notes) => {
                 const approvalId = governor.pendingApproval?.approval?.id ?? 'approval-0';
-                const answer = next.kind === 'human' ? { kind: 'categories' as const, categories: next.categories } : { kind: 'held' as const, approvalId, cancel: next.kind === 'cancel' };
+                const answer =
+                  next.kind === 'human'
+                    ? { kind: 'categories' as const, categories: next.categories }
+                    : { kind: 'held' as const, approvalId, cancel: next.kind === 'cancel' };
                 return approveOutsideAgent(governor, notes, answer);
               })
               .catch(() => undefined);
@@ -69,7 +92,10 @@ describe('answerHookEvent (property)', () => {
           const stateBefore = await sessions.withSession(next.event.sessionId, (governor) => governor.state);
           const answer = await answerHookEvent(next.event, sessions);
           if (answer.kind === 'allow' && answer.decision.toolClass === 'DESTRUCTIVE') {
-            expect({ before: stateBefore, decided: answer.decision.state }).toEqual({ before: 'ACTION', decided: 'ACTION' });
+            expect({ before: stateBefore, decided: answer.decision.state }).toEqual({
+              before: 'ACTION',
+              decided: 'ACTION',
+            });
           }
         }
       }),

@@ -18,8 +18,20 @@ const SESSION = 's1';
 const events = {
   start: (): HookEvent => ({ kind: 'session_start', sessionId: SESSION, cwd: CWD }),
   prompt: (prompt = 'add login'): HookEvent => ({ kind: 'user_prompt', sessionId: SESSION, cwd: CWD, prompt }),
-  pre: (tool: string, args: unknown = {}): HookEvent => ({ kind: 'pre_tool', sessionId: SESSION, cwd: CWD, tool, args }),
-  post: (tool: string, args: unknown = {}): HookEvent => ({ kind: 'post_tool', sessionId: SESSION, cwd: CWD, tool, args }),
+  pre: (tool: string, args: unknown = {}): HookEvent => ({
+    kind: 'pre_tool',
+    sessionId: SESSION,
+    cwd: CWD,
+    tool,
+    args,
+  }),
+  post: (tool: string, args: unknown = {}): HookEvent => ({
+    kind: 'post_tool',
+    sessionId: SESSION,
+    cwd: CWD,
+    tool,
+    args,
+  }),
   tools: (tools: readonly string[]): HookEvent => ({ kind: 'tool_selection', sessionId: SESSION, cwd: CWD, tools }),
   stop: (): HookEvent => ({ kind: 'stop', sessionId: SESSION, cwd: CWD }),
   end: (): HookEvent => ({ kind: 'session_end', sessionId: SESSION, cwd: CWD }),
@@ -43,7 +55,11 @@ interface Session {
 
 function session(options: Partial<GovernorOptions> = {}): Session {
   const trace: TraceRecord[] = [];
-  const sessions = createMemorySessions({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: (record) => void trace.push(record), ...options });
+  const sessions = createMemorySessions({
+    workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+    trace: (record) => void trace.push(record),
+    ...options,
+  });
   return { sessions, trace };
 }
 
@@ -53,17 +69,56 @@ async function answerAll(sessions: GovernorSessions, list: readonly HookEvent[])
   return answers;
 }
 
-const cases: readonly { name: string; options?: Partial<GovernorOptions>; events: readonly HookEvent[]; expected: readonly string[] }[] = [
-  { name: 'denies a DESTRUCTIVE call before an intent is selected', events: [events.start(), events.prompt(), write], expected: ['proceed', 'proceed', 'deny:state_violation'] },
-  { name: 'allows a SAFE call before an intent is selected', events: [events.prompt(), events.pre('read_file', { path: 'src/a.ts' })], expected: ['proceed', 'allow:safe_tool'] },
-  { name: 'allows a DESTRUCTIVE call in scope once the intent is selected, safe mode off', options: { safeMode: false }, events: [events.prompt(), select, write], expected: ['proceed', 'allow:intent_selected', 'allow:destructive_in_scope'] },
-  { name: 'asks for a risky call in scope in safe mode', events: [events.prompt(), select, write], expected: ['proceed', 'allow:intent_selected', 'ask:needs_approval'] },
-  { name: 'denies a call outside the intent scope', options: { safeMode: false }, events: [select, events.pre('write_to_file', { path: 'README.md', content: 'x' })], expected: ['allow:intent_selected', 'deny:scope_violation'] },
-  { name: 'denies an unknown intent', events: [events.pre('select_active_intent', { intent_id: 'NOPE' })], expected: ['deny:unknown_intent'] },
+const cases: readonly {
+  name: string;
+  options?: Partial<GovernorOptions>;
+  events: readonly HookEvent[];
+  expected: readonly string[];
+}[] = [
+  {
+    name: 'denies a DESTRUCTIVE call before an intent is selected',
+    events: [events.start(), events.prompt(), write],
+    expected: ['proceed', 'proceed', 'deny:state_violation'],
+  },
+  {
+    name: 'allows a SAFE call before an intent is selected',
+    events: [events.prompt(), events.pre('read_file', { path: 'src/a.ts' })],
+    expected: ['proceed', 'allow:safe_tool'],
+  },
+  {
+    name: 'allows a DESTRUCTIVE call in scope once the intent is selected, safe mode off',
+    options: { safeMode: false },
+    events: [events.prompt(), select, write],
+    expected: ['proceed', 'allow:intent_selected', 'allow:destructive_in_scope'],
+  },
+  {
+    name: 'asks for a risky call in scope in safe mode',
+    events: [events.prompt(), select, write],
+    expected: ['proceed', 'allow:intent_selected', 'ask:needs_approval'],
+  },
+  {
+    name: 'denies a call outside the intent scope',
+    options: { safeMode: false },
+    events: [select, events.pre('write_to_file', { path: 'README.md', content: 'x' })],
+    expected: ['allow:intent_selected', 'deny:scope_violation'],
+  },
+  {
+    name: 'denies an unknown intent',
+    events: [events.pre('select_active_intent', { intent_id: 'NOPE' })],
+    expected: ['deny:unknown_intent'],
+  },
   {
     name: 'filters the tool list by state',
-    events: [events.tools(['read_file', 'write_to_file', 'select_active_intent']), select, events.tools(['read_file', 'write_to_file', 'select_active_intent'])],
-    expected: ['tools:read_file,select_active_intent', 'allow:intent_selected', 'tools:read_file,write_to_file,select_active_intent'],
+    events: [
+      events.tools(['read_file', 'write_to_file', 'select_active_intent']),
+      select,
+      events.tools(['read_file', 'write_to_file', 'select_active_intent']),
+    ],
+    expected: [
+      'tools:read_file,select_active_intent',
+      'allow:intent_selected',
+      'tools:read_file,write_to_file,select_active_intent',
+    ],
   },
   {
     name: 'applies select_active_intent once, at pre_tool: its post_tool after a new prompt leaves REASONING',
@@ -73,11 +128,26 @@ const cases: readonly { name: string; options?: Partial<GovernorOptions>; events
   {
     name: 'applies attempt_completion once, at pre_tool',
     options: { safeMode: false },
-    events: [select, events.pre('attempt_completion', { result: 'done' }), events.post('attempt_completion', { result: 'done' }), write],
+    events: [
+      select,
+      events.pre('attempt_completion', { result: 'done' }),
+      events.post('attempt_completion', { result: 'done' }),
+      write,
+    ],
     expected: ['allow:intent_selected', 'allow:task_completed', 'proceed', 'deny:state_violation'],
   },
-  { name: 'keeps the session at its end: a resumed run goes on with its intent', options: { safeMode: false }, events: [select, events.end(), write], expected: ['allow:intent_selected', 'proceed', 'allow:destructive_in_scope'] },
-  { name: 'keeps the session at a stop', options: { safeMode: false }, events: [select, events.stop(), write], expected: ['allow:intent_selected', 'proceed', 'allow:destructive_in_scope'] },
+  {
+    name: 'keeps the session at its end: a resumed run goes on with its intent',
+    options: { safeMode: false },
+    events: [select, events.end(), write],
+    expected: ['allow:intent_selected', 'proceed', 'allow:destructive_in_scope'],
+  },
+  {
+    name: 'keeps the session at a stop',
+    options: { safeMode: false },
+    events: [select, events.stop(), write],
+    expected: ['allow:intent_selected', 'proceed', 'allow:destructive_in_scope'],
+  },
 ];
 
 describe('answerHookEvent', () => {
@@ -90,7 +160,10 @@ describe('answerHookEvent', () => {
     const { sessions } = session();
     const [started, prompted] = await answerAll(sessions, [events.start(), events.prompt()]);
     expect(started).toEqual({ kind: 'proceed', context: expect.stringContaining(HANDSHAKE_SENTENCE) });
-    expect(prompted).toEqual({ kind: 'proceed', context: expect.stringContaining('Before writing a file or running a command, call select_active_intent') });
+    expect(prompted).toEqual({
+      kind: 'proceed',
+      context: expect.stringContaining('Before writing a file or running a command, call select_active_intent'),
+    });
   });
 
   it("denies with the decision's reason, which says what to do", async () => {
@@ -104,7 +177,9 @@ describe('answerHookEvent', () => {
     expect(asked?.kind).toBe('ask');
     const message = asked?.kind === 'ask' ? asked.message : '';
     const humanNote = asked?.kind === 'ask' ? asked.humanNote : '';
-    expect(message).toMatch(/^1\) What I want to do: .*\n2\) Why: .*\n3\) Risk: .*\n4\) What will change:\n(   - .*\n)+5\) \[Continue\] \[Cancel\] \[Show details\] \[Edit\]\n/);
+    expect(message).toMatch(
+      /^1\) What I want to do: .*\n2\) Why: .*\n3\) Risk: .*\n4\) What will change:\n(   - .*\n)+5\) \[Continue\] \[Cancel\] \[Show details\] \[Edit\]\n/,
+    );
     expect(message).toContain('Only a human can approve this call (approval-1)');
     expect(message).not.toContain('intentgate approve');
     expect(humanNote).toContain('`intentgate approve --session s1 --held approval-1`');
@@ -131,39 +206,66 @@ describe('answerHookEvent', () => {
 
   it('keeps the hold of a held call reported as run by a route that cannot vouch for it', async () => {
     const { sessions, trace } = session();
-    expect((await answerAll(sessions, [select, write, wrote])).map(summary)).toEqual(['allow:intent_selected', 'ask:needs_approval', 'proceed']);
+    expect((await answerAll(sessions, [select, write, wrote])).map(summary)).toEqual([
+      'allow:intent_selected',
+      'ask:needs_approval',
+      'proceed',
+    ]);
     expect(trace.map((record) => record.reasons[0]?.code)).toEqual(['needs_approval']);
     expect(await sessions.withSession(SESSION, (governor) => governor.waitingApprovalIds)).toEqual(['approval-1']);
   });
 
-  it("refuses the identical retry of a call a human cancelled, until the held-call TTL has passed", async () => {
+  it('refuses the identical retry of a call a human cancelled, until the held-call TTL has passed', async () => {
     const { sessions } = session();
     // a Cancel is dated by the real clock: the retries are read a moment after it
     let now = Date.now() + 1_000;
     const options = { now: () => now, heldCallTtlMs: 60_000 };
     await answerAll(sessions, [select, write]);
-    await sessions.withSession(SESSION, (governor, notes) => approveOutsideAgent(governor, notes, { kind: 'held', approvalId: 'approval-1', cancel: true }));
+    await sessions.withSession(SESSION, (governor, notes) =>
+      approveOutsideAgent(governor, notes, { kind: 'held', approvalId: 'approval-1', cancel: true }),
+    );
     const retry = await answerHookEvent(write, sessions, options);
-    expect(retry).toMatchObject({ kind: 'deny', message: expect.stringContaining('A human cancelled this call; do not retry it, ask the user') });
+    expect(retry).toMatchObject({
+      kind: 'deny',
+      message: expect.stringContaining('A human cancelled this call; do not retry it, ask the user'),
+    });
     expect((await answerHookEvent(write, sessions, options)).kind).toBe('deny');
     // another call is decided as ever
-    expect(summary(await answerHookEvent(events.pre('write_to_file', { path: 'src/auth/login.ts', content: 'other' }), sessions, options))).toBe('ask:needs_approval');
+    expect(
+      summary(
+        await answerHookEvent(
+          events.pre('write_to_file', { path: 'src/auth/login.ts', content: 'other' }),
+          sessions,
+          options,
+        ),
+      ),
+    ).toBe('ask:needs_approval');
     now += 60_000;
     expect(summary(await answerHookEvent(write, sessions, options))).toBe('ask:needs_approval');
   });
 
   it('does not take another call that ran for the held one', async () => {
     const { sessions, trace } = session();
-    await answerAll(sessions, [select, write, events.post('write_to_file', { path: 'src/auth/login.ts', content: 'other' })]);
+    await answerAll(sessions, [
+      select,
+      write,
+      events.post('write_to_file', { path: 'src/auth/login.ts', content: 'other' }),
+    ]);
     expect(trace.map((record) => record.reasons[0]?.code)).toEqual(['needs_approval']);
   });
 
   it('lets a call a human continued outside the agent run once when the agent retries it', async () => {
     const { sessions } = session();
     await answerAll(sessions, [select, write]);
-    await sessions.withSession(SESSION, (governor, notes) => approveOutsideAgent(governor, notes, { kind: 'held', approvalId: 'approval-1', cancel: false }));
+    await sessions.withSession(SESSION, (governor, notes) =>
+      approveOutsideAgent(governor, notes, { kind: 'held', approvalId: 'approval-1', cancel: false }),
+    );
     const other = events.pre('write_to_file', { path: 'src/auth/login.ts', content: 'other' });
-    expect((await answerAll(sessions, [other, write, write])).map(summary)).toEqual(['ask:needs_approval', 'allow:approved_once', 'ask:needs_approval']);
+    expect((await answerAll(sessions, [other, write, write])).map(summary)).toEqual([
+      'ask:needs_approval',
+      'allow:approved_once',
+      'ask:needs_approval',
+    ]);
   });
 
   it('denies with session_store_unavailable when the session file cannot be read', async () => {

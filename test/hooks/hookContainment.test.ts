@@ -29,7 +29,9 @@ const INLINE = `python3 -c "open('src/auth/a.txt','w').write('x'); open('docs/b.
 
 let masks: MaskSources;
 beforeAll(() => {
-  masks = stableMaskSources({ XDG_CACHE_HOME: mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'cache-')) });
+  masks = stableMaskSources({
+    XDG_CACHE_HOME: mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'cache-')),
+  });
 });
 
 interface Route {
@@ -45,20 +47,47 @@ async function route(withContainShell = true): Promise<Route> {
   for (const folder of ['src/auth', 'secrets']) mkdirSync(path.join(root, folder), { recursive: true });
   writeFileSync(path.join(root, '.intentignore'), 'secrets/\n');
   const trace: TraceRecord[] = [];
-  const governor = withAgentPreset({ workspaceRoot: root, trace: (record) => void trace.push(record) }, withShellContainment(claudeCodeAdapter, PLAN));
+  const governor = withAgentPreset(
+    { workspaceRoot: root, trace: (record) => void trace.push(record) },
+    withShellContainment(claudeCodeAdapter, PLAN),
+  );
   const sessions = createMemorySessions(governor);
-  const containment: HookContainment = { bwrap: PLAN.bwrap, place: { workspaceRoot: root, orchestrationDir: path.join(root, '.orchestration'), policy: containmentPolicyOf(undefined) }, shellTools: shellToolsOf(governor), masks };
-  const options: AnswerOptions = withContainShell ? { containShell: (held, event, decision) => containCall(containment, { governor: held, event, decision }) } : {};
+  const containment: HookContainment = {
+    bwrap: PLAN.bwrap,
+    place: {
+      workspaceRoot: root,
+      orchestrationDir: path.join(root, '.orchestration'),
+      policy: containmentPolicyOf(undefined),
+    },
+    shellTools: shellToolsOf(governor),
+    masks,
+  };
+  const options: AnswerOptions = withContainShell
+    ? { containShell: (held, event, decision) => containCall(containment, { governor: held, event, decision }) }
+    : {};
   await answerHookEvent({ kind: 'user_prompt', sessionId: SESSION, cwd: root, prompt: 'work' }, sessions);
-  await answerHookEvent({ kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'select_active_intent', args: { intent_id: 'INT-001' } }, sessions);
+  await answerHookEvent(
+    { kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'select_active_intent', args: { intent_id: 'INT-001' } },
+    sessions,
+  );
   await sessions.withSession(SESSION, (held) => held.approveSession(['EXEC_ARBITRARY']));
   return { root, sessions, trace, options };
 }
 
 const bash = (root: string, command: string, kind: 'pre_tool' | 'post_tool' = 'pre_tool'): HookEvent =>
-  kind === 'pre_tool' ? { kind, sessionId: SESSION, cwd: root, tool: 'Bash', args: { command, cwd: '.' }, input: { command, description: 'd' } } : { kind, sessionId: SESSION, cwd: root, tool: 'Bash', args: { command, cwd: '.' } };
+  kind === 'pre_tool'
+    ? {
+        kind,
+        sessionId: SESSION,
+        cwd: root,
+        tool: 'Bash',
+        args: { command, cwd: '.' },
+        input: { command, description: 'd' },
+      }
+    : { kind, sessionId: SESSION, cwd: root, tool: 'Bash', args: { command, cwd: '.' } };
 
-const lineOf = (answer: HookAnswer): string => (answer.kind === 'allow' || answer.kind === 'ask' ? (answer.contained?.line ?? '') : '');
+const lineOf = (answer: HookAnswer): string =>
+  answer.kind === 'allow' || answer.kind === 'ask' ? (answer.contained?.line ?? '') : '';
 
 describe('a hook route that runs shell commands contained', () => {
   it('allows inline code contained, with no ask, and answers with the line that runs it', async () => {
@@ -71,7 +100,14 @@ describe('a hook route that runs shell commands contained', () => {
 
   it('runs the command in the folder the shell is in', async () => {
     const { root, sessions, options } = await route();
-    const event: HookEvent = { kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'Bash', args: { command: 'make', cwd: 'src' }, input: { command: 'make' } };
+    const event: HookEvent = {
+      kind: 'pre_tool',
+      sessionId: SESSION,
+      cwd: root,
+      tool: 'Bash',
+      args: { command: 'make', cwd: 'src' },
+      input: { command: 'make' },
+    };
     expect(lineOf(await answerHookEvent(event, sessions, options))).toContain(`--chdir ${path.join(root, 'src')} --`);
   });
 
@@ -84,14 +120,25 @@ describe('a hook route that runs shell commands contained', () => {
 
   it('refuses the call when its folder is masked', async () => {
     const { root, sessions, options } = await route();
-    const event: HookEvent = { kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'Bash', args: { command: 'ls', cwd: 'secrets' }, input: { command: 'ls' } };
+    const event: HookEvent = {
+      kind: 'pre_tool',
+      sessionId: SESSION,
+      cwd: root,
+      tool: 'Bash',
+      args: { command: 'ls', cwd: 'secrets' },
+      input: { command: 'ls' },
+    };
     const answer = await answerHookEvent(event, sessions, options);
     expect(answer.kind === 'deny' && answer.message).toContain('is masked');
   });
 
   it('holds what the rules see (a network fetch) with the line widened by what the approval grants', async () => {
     const { root, sessions, options } = await route();
-    const answer = await answerHookEvent(bash(root, 'curl -s https://example.com -o src/auth/page.html'), sessions, options);
+    const answer = await answerHookEvent(
+      bash(root, 'curl -s https://example.com -o src/auth/page.html'),
+      sessions,
+      options,
+    );
     expect(answer).toMatchObject({ kind: 'ask', decision: { contained: true } });
     // approved in the agent's prompt, the call runs with the network NETWORK_RISK opens
     expect(lineOf(answer)).not.toContain('--unshare-net');
@@ -121,7 +168,13 @@ describe('a hook route that runs shell commands contained', () => {
   it('blocks a contained answer for an agent whose hook cannot hand back a rewritten command', async () => {
     const { root, sessions, options } = await route();
     const plain: AgentHookAdapter = { ...claudeCodeAdapter, name: 'no-rewrite', rewritesShellCommands: false };
-    const raw = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: SESSION, cwd: root, tool_name: 'Bash', tool_input: { command: 'ls' } });
+    const raw = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: SESSION,
+      cwd: root,
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    });
     const output = await hookOutputFor(plain, raw, { sessions: () => sessions, answer: options });
     expect(output.exitCode).toBe(2);
     expect(output.stderr).toContain('cannot hand back a rewritten command');

@@ -4,7 +4,11 @@ import type { HookAnswer, HookEvent } from '../../src/hooks/hookEvent';
 // A tiny agent protocol for tests of what adapters plug into: {"session", "event", ...} in, one
 // JSON line out, exit 2 on a block. Its tools are the governor's own names, plus one of its own.
 
-const json = (value: unknown, exitCode = 0): HookOutput => ({ stdout: `${JSON.stringify(value)}\n`, stderr: '', exitCode });
+const json = (value: unknown, exitCode = 0): HookOutput => ({
+  stdout: `${JSON.stringify(value)}\n`,
+  stderr: '',
+  exitCode,
+});
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -25,7 +29,10 @@ function readEvent(raw: unknown): ReturnType<AgentHookAdapter['readEvent']> {
     case 'post':
       return { ok: true, event: { kind: 'post_tool', ...base, tool, args: event.args } };
     case 'tools':
-      return { ok: true, event: { kind: 'tool_selection', ...base, tools: Array.isArray(event.tools) ? event.tools.map(String) : [] } };
+      return {
+        ok: true,
+        event: { kind: 'tool_selection', ...base, tools: Array.isArray(event.tools) ? event.tools.map(String) : [] },
+      };
     case 'end':
       return { ok: true, event: { kind: 'session_end', ...base } };
     case 'note':
@@ -42,7 +49,12 @@ function writeAnswer(answer: HookAnswer, _event: HookEvent): HookOutput {
     case 'allow':
       return json({ answer: 'allow', code: answer.decision.code });
     case 'ask':
-      return json({ answer: 'ask', code: answer.decision.code, message: answer.message, humanNote: answer.humanNote ?? null });
+      return json({
+        answer: 'ask',
+        code: answer.decision.code,
+        message: answer.message,
+        humanNote: answer.humanNote ?? null,
+      });
     case 'deny':
       return json({ answer: 'deny', code: answer.decision?.code ?? null, message: answer.message }, 2);
     case 'tools':

@@ -11,15 +11,27 @@ export interface ChildRun {
   readonly stdout: () => string;
   readonly stderr: () => string;
   /** the exit code and signal, and how long the process ran */
-  readonly exited: Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly ms: number }>;
+  readonly exited: Promise<{
+    readonly code: number | null;
+    readonly signal: NodeJS.Signals | null;
+    readonly ms: number;
+  }>;
 }
 
 /** Runs a TypeScript script with `node --import tsx`, with the given variables added to (or, as undefined, removed from) the environment. */
-export function runScript(script: string, args: readonly string[] = [], env: Readonly<Record<string, string | undefined>> = {}): ChildRun {
+export function runScript(
+  script: string,
+  args: readonly string[] = [],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ChildRun {
   const started = Date.now();
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, script, ...args], { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, script, ...args], {
+    cwd: REPO_ROOT,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -36,7 +48,8 @@ export async function stdoutMatching(run: ChildRun, pattern: RegExp, timeoutMs =
   for (;;) {
     const match = pattern.exec(run.stdout());
     if (match) return match;
-    if (run.child.exitCode !== null) throw new Error(`exited (${run.child.exitCode}) before printing ${pattern}: ${run.stdout()} ${run.stderr()}`);
+    if (run.child.exitCode !== null)
+      throw new Error(`exited (${run.child.exitCode}) before printing ${pattern}: ${run.stdout()} ${run.stderr()}`);
     if (Date.now() > deadline) throw new Error(`no ${pattern} in ${timeoutMs} ms: ${run.stdout()} ${run.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

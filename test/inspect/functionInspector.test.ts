@@ -8,7 +8,8 @@ function lifecycleTrail(events: readonly InspectionEvent[], governor: Governor):
   return events.flatMap((event) => {
     if (event.actorRef !== governor.actor) return [];
     if (event.type === '@xstate.event') return [`event ${event.event.type}`];
-    if (event.type === '@xstate.snapshot') return [`snapshot ${JSON.stringify((event.snapshot as { value?: unknown }).value)}`];
+    if (event.type === '@xstate.snapshot')
+      return [`snapshot ${JSON.stringify((event.snapshot as { value?: unknown }).value)}`];
     return [];
   });
 }
@@ -19,14 +20,23 @@ describe('a governor with a plain function as inspect', () => {
 
   it('receives the actors and their initial snapshots during createGovernor', () => {
     const events: InspectionEvent[] = [];
-    governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), inspect: (event) => events.push(event) });
-    expect(events.filter((event) => event.type === '@xstate.actor').map((event) => event.actorRef)).toEqual([governor.actor, governor.approvalActor]);
+    governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      inspect: (event) => events.push(event),
+    });
+    expect(events.filter((event) => event.type === '@xstate.actor').map((event) => event.actorRef)).toEqual([
+      governor.actor,
+      governor.approvalActor,
+    ]);
     expect(lifecycleTrail(events, governor)).toEqual(['event xstate.init', 'snapshot {"REQUEST":"ready"}']);
   });
 
   it('receives each event and snapshot before the call that sent it returns', () => {
     const events: InspectionEvent[] = [];
-    governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), inspect: (event) => events.push(event) });
+    governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      inspect: (event) => events.push(event),
+    });
     events.length = 0;
     governor.userPrompt('Add JWT login');
     expect(lifecycleTrail(events, governor)).toEqual([
@@ -43,7 +53,10 @@ describe('a governor with a plain function as inspect', () => {
 
   it('receives the same events through an observer object', () => {
     const events: InspectionEvent[] = [];
-    governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), inspect: { next: (event) => events.push(event) } });
+    governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      inspect: { next: (event) => events.push(event) },
+    });
     governor.userPrompt('Add JWT login');
     events.length = 0;
     governor.reset();

@@ -22,14 +22,26 @@ describe('the inspect option', () => {
   afterEach(() => governor?.stop());
 
   it.each([
-    { name: 'the inspector object', pick: (inspector: ReturnType<typeof createInspector>): GovernorOptions['inspect'] => inspector },
-    { name: 'its inspect observer', pick: (inspector: ReturnType<typeof createInspector>): GovernorOptions['inspect'] => inspector.inspect },
+    {
+      name: 'the inspector object',
+      pick: (inspector: ReturnType<typeof createInspector>): GovernorOptions['inspect'] => inspector,
+    },
+    {
+      name: 'its inspect observer',
+      pick: (inspector: ReturnType<typeof createInspector>): GovernorOptions['inspect'] => inspector.inspect,
+    },
   ])('registers both actors through $name', async ({ pick }) => {
     const { inspector, sent } = memoryInspector();
-    governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), inspect: pick(inspector) });
+    governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      inspect: pick(inspector),
+    });
     governor.userPrompt('Add JWT login');
     await tick();
-    expect(sent.filter((event) => event.type === '@xstate.actor').map((event) => event.name)).toEqual(['lifecycle', 'approvals']);
+    expect(sent.filter((event) => event.type === '@xstate.actor').map((event) => event.name)).toEqual([
+      'lifecycle',
+      'approvals',
+    ]);
     expect(sent.some((event) => event.type === '@xstate.snapshot')).toBe(true);
     inspector.stop();
   });
@@ -40,10 +52,17 @@ describe('the inspect option', () => {
     { name: 'null', value: null, shown: 'got null' },
     { name: 'an object with neither next nor inspect', value: {}, shown: 'got <object>' },
     { name: 'an inspector-like object whose inspect is a number', value: { inspect: 42 }, shown: 'got <object>' },
-    { name: 'an inspector-like object whose inspect has no next', value: { inspect: { error: () => undefined } }, shown: 'got <object>' },
+    {
+      name: 'an inspector-like object whose inspect has no next',
+      value: { inspect: { error: () => undefined } },
+      shown: 'got <object>',
+    },
   ])('refuses $name, naming what it takes', ({ value, shown }) => {
-    const attempt = () => createGovernor({ workspaceRoot: makeWorkspace(), inspect: value as unknown as GovernorOptions['inspect'] });
+    const attempt = () =>
+      createGovernor({ workspaceRoot: makeWorkspace(), inspect: value as unknown as GovernorOptions['inspect'] });
     expect(attempt).toThrow(InvalidOptionsError);
-    expect(attempt).toThrow(`inspect: expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, ${shown}`);
+    expect(attempt).toThrow(
+      `inspect: expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, ${shown}`,
+    );
   });
 });

@@ -29,7 +29,8 @@ export async function startInspectionServer(): Promise<InspectionServer> {
     server.once('error', reject);
   });
   const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error(`inspection server: unexpected address ${String(address)}`);
+  if (typeof address !== 'object' || address === null)
+    throw new Error(`inspection server: unexpected address ${String(address)}`);
   const received: ReceivedEvent[] = [];
   const closed: Promise<void>[] = [];
   const closeCodes: number[] = [];
@@ -54,7 +55,10 @@ export async function startInspectionServer(): Promise<InspectionServer> {
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`inspection server: condition not met in ${timeoutMs} ms; received ${received.length} events`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `inspection server: condition not met in ${timeoutMs} ms; received ${received.length} events`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

@@ -12,32 +12,49 @@ const PROMPT_EXIT_MS = 120_000;
 const WATCH_AFTER_SESSION_MS = 3_000;
 
 describe('a run without inspection', () => {
-  it('lets npm run demo exit 0 promptly', async () => {
-    const run = runScript(DEMO, [], { INTENTGATE_INSPECT_URL: undefined });
-    const exit = await run.exited;
-    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-    expect(exit.ms).toBeLessThan(PROMPT_EXIT_MS);
-    expect(run.stdout()).toContain('12 steps: 5 allowed, 5 denied or held, final state REQUEST; every verdict as expected.');
-  }, PROMPT_EXIT_MS + 5_000);
+  it(
+    'lets npm run demo exit 0 promptly',
+    async () => {
+      const run = runScript(DEMO, [], { INTENTGATE_INSPECT_URL: undefined });
+      const exit = await run.exited;
+      expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+      expect(exit.ms).toBeLessThan(PROMPT_EXIT_MS);
+      expect(run.stdout()).toContain(
+        '12 steps: 5 allowed, 5 denied or held, final state REQUEST; every verdict as expected.',
+      );
+    },
+    PROMPT_EXIT_MS + 5_000,
+  );
 
-  it('lets a process whose governor was never stopped exit by itself', async () => {
-    const run = runScript(GOVERNOR_EXIT, ['plain']);
-    const exit = await run.exited;
-    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-    expect(exit.ms).toBeLessThan(PROMPT_EXIT_MS);
-    expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
-  }, PROMPT_EXIT_MS + 5_000);
+  it(
+    'lets a process whose governor was never stopped exit by itself',
+    async () => {
+      const run = runScript(GOVERNOR_EXIT, ['plain']);
+      const exit = await run.exited;
+      expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+      expect(exit.ms).toBeLessThan(PROMPT_EXIT_MS);
+      expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
+    },
+    PROMPT_EXIT_MS + 5_000,
+  );
 });
 
 describe('a run with an unreachable WebSocket inspector', () => {
   // why scripts/inspect.ts ends with process.exit: the inspector retries every 5 s, even after stop()
-  it('keeps the process alive after the session and stop()', async () => {
-    const run = runScript(GOVERNOR_EXIT, ['unreachable-inspector']);
-    // the watch starts once the session has run, however long the start took
-    await stdoutMatching(run, /session ran/, PROMPT_EXIT_MS);
-    const outcome = await Promise.race([run.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), WATCH_AFTER_SESSION_MS))]);
-    run.child.kill('SIGKILL');
-    expect(outcome).toBe('running');
-    expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
-  }, PROMPT_EXIT_MS + 5_000);
+  it(
+    'keeps the process alive after the session and stop()',
+    async () => {
+      const run = runScript(GOVERNOR_EXIT, ['unreachable-inspector']);
+      // the watch starts once the session has run, however long the start took
+      await stdoutMatching(run, /session ran/, PROMPT_EXIT_MS);
+      const outcome = await Promise.race([
+        run.exited,
+        new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), WATCH_AFTER_SESSION_MS)),
+      ]);
+      run.child.kill('SIGKILL');
+      expect(outcome).toBe('running');
+      expect(run.stdout()).toBe('session ran: 0 failures, final state REQUEST\n');
+    },
+    PROMPT_EXIT_MS + 5_000,
+  );
 });

@@ -3,7 +3,13 @@ import { createWebSocketInspector } from '@statelyai/inspect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_ROUND, createWorkspace, runSession, STEPS } from '../../scripts/agentSession';
 import { createGovernor, type Governor } from '../../src/index';
-import { startInspectionServer, topState, withoutRepeats, type InspectionServer, type ReceivedEvent } from './inspectionServer';
+import {
+  startInspectionServer,
+  topState,
+  withoutRepeats,
+  type InspectionServer,
+  type ReceivedEvent,
+} from './inspectionServer';
 
 // a real governor session in this process, seen by a WebSocket server through @statelyai/inspect
 describe('a governor inspected by createWebSocketInspector', () => {
@@ -13,7 +19,8 @@ describe('a governor inspected by createWebSocketInspector', () => {
   let root: string;
   let failures: readonly string[];
 
-  const actorEvent = (name: string): ReceivedEvent | undefined => server.received.find((event) => event.type === '@xstate.actor' && event.name === name);
+  const actorEvent = (name: string): ReceivedEvent | undefined =>
+    server.received.find((event) => event.type === '@xstate.actor' && event.name === name);
   const ofLifecycle = (type: string): ReceivedEvent[] =>
     server.received.filter((event) => event.type === type && event.sessionId === governor.actor.sessionId);
   const sentToLifecycle = (prefix: string) =>
@@ -31,8 +38,12 @@ describe('a governor inspected by createWebSocketInspector', () => {
     // the session's last event is the second attempt_completion; events arrive in order
     await server.waitFor(
       (received) =>
-        received.filter((event) => event.type === '@xstate.snapshot' && event.event?.type === 'tool.requested' && JSON.stringify(event.event).includes('"tool":"attempt_completion"'))
-          .length === 2,
+        received.filter(
+          (event) =>
+            event.type === '@xstate.snapshot' &&
+            event.event?.type === 'tool.requested' &&
+            JSON.stringify(event.event).includes('"tool":"attempt_completion"'),
+        ).length === 2,
     );
   });
 
@@ -51,7 +62,11 @@ describe('a governor inspected by createWebSocketInspector', () => {
   it('receives the lifecycle machine definition with its three states, in its initial state', () => {
     const lifecycle = actorEvent('lifecycle');
     expect(lifecycle?.sessionId).toBe(governor.actor.sessionId);
-    const definition = JSON.parse(lifecycle?.definition ?? '{}') as { id?: string; initial?: string; states?: Record<string, unknown> };
+    const definition = JSON.parse(lifecycle?.definition ?? '{}') as {
+      id?: string;
+      initial?: string;
+      states?: Record<string, unknown>;
+    };
     expect(definition.id).toBe('lifecycle');
     expect(definition.initial).toBe('REQUEST');
     // the inspector's stable stringify sorts keys
@@ -67,7 +82,15 @@ describe('a governor inspected by createWebSocketInspector', () => {
 
   it('receives snapshots going REQUEST -> REASONING -> ACTION and back, twice', () => {
     const states = ofLifecycle('@xstate.snapshot').map((event) => topState(event.snapshot?.value));
-    expect(withoutRepeats(states)).toEqual(['REQUEST', 'REASONING', 'ACTION', 'REQUEST', 'REASONING', 'ACTION', 'REQUEST']);
+    expect(withoutRepeats(states)).toEqual([
+      'REQUEST',
+      'REASONING',
+      'ACTION',
+      'REQUEST',
+      'REASONING',
+      'ACTION',
+      'REQUEST',
+    ]);
   });
 
   it('receives a snapshot in awaitingApproval for each of the three held calls', () => {
@@ -107,10 +130,18 @@ describe('a governor inspected by createWebSocketInspector', () => {
   });
 
   it('receives the categories a held command waits for', () => {
-    const held = sentToLifecycle('tool.requested').filter((event) => (event.call as { tool: string }).tool === 'execute_command');
+    const held = sentToLifecycle('tool.requested').filter(
+      (event) => (event.call as { tool: string }).tool === 'execute_command',
+    );
     expect(held.map((event) => (event.call as { risk: { unapproved: string[]; approvalId: string } }).risk)).toEqual([
-      expect.objectContaining({ unapproved: ['DEPS_INSTALL_UPDATE', 'NETWORK_RISK', 'EXEC_ARBITRARY'], approvalId: 'approval-2' }),
-      expect.objectContaining({ unapproved: ['GIT_PUBLISH', 'NETWORK_RISK', 'EXEC_ARBITRARY'], approvalId: 'approval-3' }),
+      expect.objectContaining({
+        unapproved: ['DEPS_INSTALL_UPDATE', 'NETWORK_RISK', 'EXEC_ARBITRARY'],
+        approvalId: 'approval-2',
+      }),
+      expect.objectContaining({
+        unapproved: ['GIT_PUBLISH', 'NETWORK_RISK', 'EXEC_ARBITRARY'],
+        approvalId: 'approval-3',
+      }),
     ]);
   });
 
@@ -123,8 +154,13 @@ describe('a governor inspected by createWebSocketInspector', () => {
   });
 
   it('receives the categories the human approved for the session on the approvals actor', () => {
-    const sent = server.received.filter((event) => event.type === '@xstate.event' && event.sessionId === governor.approvalActor.sessionId);
-    expect(sent.map((event) => event.event)).toEqual([{ type: 'xstate.init', input: { sessionId: governor.sessionId } }, { type: 'session.approved', categories: ['FS_DELETE_OVERWRITE'] }]);
+    const sent = server.received.filter(
+      (event) => event.type === '@xstate.event' && event.sessionId === governor.approvalActor.sessionId,
+    );
+    expect(sent.map((event) => event.event)).toEqual([
+      { type: 'xstate.init', input: { sessionId: governor.sessionId } },
+      { type: 'session.approved', categories: ['FS_DELETE_OVERWRITE'] },
+    ]);
   });
 
   // stopped while its socket is open, the inspector closes it cleanly and never enters its 5 s reconnect loop,

@@ -18,11 +18,31 @@ const cases: readonly Case[] = [
   { name: "ignores the directory named by 'secrets/'", text: 'secrets/', path: 'secrets', expected: true },
   { name: "ignores a file under 'secrets/'", text: 'secrets/', path: 'secrets/a.txt', expected: true },
   { name: "ignores a deep file under 'secrets/'", text: 'secrets/', path: 'secrets/deep/b', expected: true },
-  { name: "ignores a nested 'secrets/' directory at any depth", text: 'secrets/', path: 'x/secrets/a.txt', expected: true },
-  { name: "does not ignore a file that only shares the 'secrets' prefix", text: 'secrets/', path: 'secrets.txt', expected: false },
-  { name: "does not ignore a directory that only shares the 'secrets' prefix", text: 'secrets/', path: 'secretsx/a', expected: false },
+  {
+    name: "ignores a nested 'secrets/' directory at any depth",
+    text: 'secrets/',
+    path: 'x/secrets/a.txt',
+    expected: true,
+  },
+  {
+    name: "does not ignore a file that only shares the 'secrets' prefix",
+    text: 'secrets/',
+    path: 'secrets.txt',
+    expected: false,
+  },
+  {
+    name: "does not ignore a directory that only shares the 'secrets' prefix",
+    text: 'secrets/',
+    path: 'secretsx/a',
+    expected: false,
+  },
   { name: 'ignores a root-anchored directory', text: '/build', path: 'build/x.js', expected: true },
-  { name: 'does not ignore a nested directory for a root-anchored rule', text: '/build', path: 'src/build/x.js', expected: false },
+  {
+    name: 'does not ignore a nested directory for a root-anchored rule',
+    text: '/build',
+    path: 'src/build/x.js',
+    expected: false,
+  },
 
   // file globs
   { name: "ignores a root file matched by '*.pem'", text: '*.pem', path: 'a.pem', expected: true },
@@ -31,9 +51,24 @@ const cases: readonly Case[] = [
   { name: "does not ignore an unrelated file with '*.pem'", text: '*.pem', path: 'src/a.ts', expected: false },
 
   // negation
-  { name: 'does not ignore a file re-included by a negation', text: '*.pem\n!keep.pem', path: 'keep.pem', expected: false },
-  { name: 'does not ignore a nested file re-included by a negation', text: '*.pem\n!keep.pem', path: 'x/keep.pem', expected: false },
-  { name: 'still ignores the other files of a negated glob', text: '*.pem\n!keep.pem', path: 'other.pem', expected: true },
+  {
+    name: 'does not ignore a file re-included by a negation',
+    text: '*.pem\n!keep.pem',
+    path: 'keep.pem',
+    expected: false,
+  },
+  {
+    name: 'does not ignore a nested file re-included by a negation',
+    text: '*.pem\n!keep.pem',
+    path: 'x/keep.pem',
+    expected: false,
+  },
+  {
+    name: 'still ignores the other files of a negated glob',
+    text: '*.pem\n!keep.pem',
+    path: 'other.pem',
+    expected: true,
+  },
   { name: 'lets a later rule undo a negation', text: '*.pem\n!keep.pem\nkeep.pem', path: 'keep.pem', expected: true },
   {
     name: 'cannot re-include a file whose parent directory is ignored',
@@ -44,7 +79,12 @@ const cases: readonly Case[] = [
 
   // comments, blank lines and whitespace
   { name: 'does not treat a comment as a rule', text: '# secrets/', path: 'secrets/a.txt', expected: false },
-  { name: 'skips comments and blank lines between rules', text: '# keys\n\n*.pem\n\n# dirs\nsecrets/\n', path: 'secrets/a', expected: true },
+  {
+    name: 'skips comments and blank lines between rules',
+    text: '# keys\n\n*.pem\n\n# dirs\nsecrets/\n',
+    path: 'secrets/a',
+    expected: true,
+  },
   { name: 'applies rules after comments and blank lines', text: '# keys\n\n*.pem\n', path: 'a.pem', expected: true },
   { name: "treats an escaped '#' as a file name", text: '\\#notes', path: '#notes', expected: true },
   { name: 'ignores trailing spaces of a rule', text: 'a.pem   ', path: 'a.pem', expected: true },
@@ -126,6 +166,12 @@ describe('loadIntentIgnore', () => {
       issueCount: error.issues.length,
       namesFile: error.issues[0]?.startsWith(`${file}:`),
       messageNamesFile: error.message.includes(file),
-    }).toEqual({ code: 'invalid_options', name: 'InvalidOptionsError', issueCount: 1, namesFile: true, messageNamesFile: true });
+    }).toEqual({
+      code: 'invalid_options',
+      name: 'InvalidOptionsError',
+      issueCount: 1,
+      namesFile: true,
+      messageNamesFile: true,
+    });
   });
 });

@@ -7,7 +7,8 @@ import { MAX_IGNORE_CACHE_COST, parseIntentIgnore } from '../../src/intents/inte
 const RULES = 'secrets/\n*.pem\n!keep.pem\n/build\ndocs/**/*.draft.md\n';
 
 // paths the agent chooses: every one new, so no answer is asked twice
-const distinctPath = (index: number): string => `src/module${index}/part${index % 7}/file${index}.${index % 5 === 0 ? 'pem' : 'ts'}`;
+const distinctPath = (index: number): string =>
+  `src/module${index}/part${index % 7}/file${index}.${index % 5 === 0 ? 'pem' : 'ts'}`;
 
 /** The heap after a full collection; the collector is reached through V8's flag, as vitest runs without --expose-gc. */
 function heapAfterGc(): number {
@@ -55,7 +56,10 @@ describe('parseIntentIgnore answers', () => {
 
   it('answer a path asked again the same way', () => {
     const rules = parseIntentIgnore(RULES);
-    const answers = ['secrets/a', 'src/a.ts', 'keep.pem', 'x/y.pem'].map((path) => [rules.ignores(path), rules.ignores(path)]);
+    const answers = ['secrets/a', 'src/a.ts', 'keep.pem', 'x/y.pem'].map((path) => [
+      rules.ignores(path),
+      rules.ignores(path),
+    ]);
     expect(answers).toEqual([
       [true, true],
       [false, false],

@@ -206,9 +206,7 @@ describe('parseIntentsFile', () => {
   });
 
   it('lists every issue in the message', () => {
-    const error = intentsFileError(() =>
-      parseIntentsFile('active_intents:\n  - owned_scope: src/**\n', FILE),
-    );
+    const error = intentsFileError(() => parseIntentsFile('active_intents:\n  - owned_scope: src/**\n', FILE));
     expect(error.issues.every((issue) => error.message.includes(issue))).toBe(true);
   });
 
@@ -234,7 +232,15 @@ describe('parseIntentsFile', () => {
       criteria: Object.isFrozen(first?.acceptance_criteria),
       secondIntent: Object.isFrozen(intents[1]),
       secondScope: Object.isFrozen(intents[1]?.owned_scope),
-    }).toEqual({ list: true, intent: true, scope: true, constraints: true, criteria: true, secondIntent: true, secondScope: true });
+    }).toEqual({
+      list: true,
+      intent: true,
+      scope: true,
+      constraints: true,
+      criteria: true,
+      secondIntent: true,
+      secondScope: true,
+    });
   });
 });
 
@@ -277,7 +283,11 @@ describe('loadIntentsFile', () => {
     const text = 'active_intents: []\n#';
     const file = fileIn('too-large', text.padEnd(1024 * 1024 + 1, 'x'));
     const error = intentsFileError(() => loadIntentsFile(file));
-    expect({ file: error.file, issues: error.issues.length, namesSize: error.issues[0]?.includes(String(1024 * 1024 + 1)) }).toEqual({
+    expect({
+      file: error.file,
+      issues: error.issues.length,
+      namesSize: error.issues[0]?.includes(String(1024 * 1024 + 1)),
+    }).toEqual({
       file,
       issues: 1,
       namesSize: true,
@@ -294,7 +304,10 @@ describe('loadIntentsFile', () => {
   it('rejects a malformed file, naming the file and the field', () => {
     const file = fileIn('malformed', 'active_intents:\n  - id: A\n    owned_scope: src/**\n');
     const error = intentsFileError(() => loadIntentsFile(file));
-    expect({ file: error.file, subjects: issueSubjects(error) }).toEqual({ file, subjects: ['active_intents[0].owned_scope'] });
+    expect({ file: error.file, subjects: issueSubjects(error) }).toEqual({
+      file,
+      subjects: ['active_intents[0].owned_scope'],
+    });
   });
 
   it('returns frozen intents from a file', () => {

@@ -32,7 +32,11 @@ function timedMatch(glob: string, path: string): { covered: boolean; ms: number 
 /** How scope read globs before: picomatch with `dot: true`, after the same expansion. */
 function picomatchInScope(glob: string, path: string): boolean {
   const normalized = glob.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-  const globs = normalized.endsWith('/') ? [`${normalized}**`] : picomatch.scan(normalized).isGlob ? [normalized] : [normalized, `${normalized}/**`];
+  const globs = normalized.endsWith('/')
+    ? [`${normalized}**`]
+    : picomatch.scan(normalized).isGlob
+      ? [normalized]
+      : [normalized, `${normalized}/**`];
   return path !== '' && picomatch(globs, { dot: true })(path);
 }
 
@@ -50,14 +54,24 @@ const glob = fc
   .map(([segments, end]) => segments.join('/') + end)
   .filter((text) => readScopeGlob(text).ok);
 
-const pathName = fc.array(char, { minLength: 1, maxLength: 4 }).map((chars) => chars.join('')).filter((name) => name !== '.' && name !== '..');
+const pathName = fc
+  .array(char, { minLength: 1, maxLength: 4 })
+  .map((chars) => chars.join(''))
+  .filter((name) => name !== '.' && name !== '..');
 const shortPath = fc.array(pathName, { minLength: 1, maxLength: 5 }).map((names) => names.join('/'));
 
 /** Long paths of near-matching names: one long name, or many short ones, up to the path limit. */
 const longPath = fc
-  .tuple(fc.array(char, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: MAX_SCOPED_PATH_LENGTH }))
+  .tuple(
+    fc.array(char, { minLength: 1, maxLength: 6 }),
+    fc.integer({ min: 1, max: 64 }),
+    fc.integer({ min: 1, max: MAX_SCOPED_PATH_LENGTH }),
+  )
   .map(([unit, nameLength, length]) => {
-    const name = unit.join('').repeat(Math.ceil(nameLength / unit.length)).slice(0, nameLength);
+    const name = unit
+      .join('')
+      .repeat(Math.ceil(nameLength / unit.length))
+      .slice(0, nameLength);
     const text = `${name}/`.repeat(Math.ceil(length / (name.length + 1))).slice(0, length);
     return text.replace(/\/+$/, '').replace(/(^|\/)\.\.?(?=\/|$)/g, '$1x');
   });
@@ -77,7 +91,11 @@ describe('scope matching time', () => {
   const oneLongName = 'a'.repeat(MAX_SCOPED_PATH_LENGTH);
   const manyNames = `${'a/'.repeat(MAX_SCOPED_PATH_LENGTH / 2 - 1)}a`;
   const worstCases: ReadonlyArray<{ name: string; glob: string; path: string }> = [
-    { name: 'the reported glob against one 4,090-character name', glob: 'docs/*-*-*.md', path: `docs/${'-'.repeat(MAX_SCOPED_PATH_LENGTH - 6)}` },
+    {
+      name: 'the reported glob against one 4,090-character name',
+      glob: 'docs/*-*-*.md',
+      path: `docs/${'-'.repeat(MAX_SCOPED_PATH_LENGTH - 6)}`,
+    },
     { name: 'several stars in a name against one long name', glob: '*a*a*a*a*a*a*a*a*b', path: oneLongName },
     { name: 'a long literal tail after a star', glob: `*${'a'.repeat(L - 2)}b`, path: oneLongName },
     { name: "a long '?' tail after a star", glob: `*${'?'.repeat(L - 2)}b`, path: oneLongName },
@@ -85,8 +103,16 @@ describe('scope matching time', () => {
     { name: "many plain names after '**'", glob: `**/${'a/'.repeat((L - 4) / 2)}b`, path: manyNames },
     { name: "many wildcard names after '**'", glob: `**/${'*/'.repeat((L - 4) / 2)}b`, path: manyNames },
     { name: "several '**' with stars between", glob: '**/*a*/**/*a*/**/*a*/**/*a*/**/b', path: manyNames },
-    { name: 'a {a,b} list of long alternatives', glob: `*{${Array.from({ length: 20 }, (_, index) => `${'a'.repeat(8)}${index}`).join(',')}}`, path: oneLongName },
-    { name: 'a list spanning folders', glob: `{${Array.from({ length: 12 }, (_, index) => `**/*a*${index}/x`).join(',')}}`, path: manyNames },
+    {
+      name: 'a {a,b} list of long alternatives',
+      glob: `*{${Array.from({ length: 20 }, (_, index) => `${'a'.repeat(8)}${index}`).join(',')}}`,
+      path: oneLongName,
+    },
+    {
+      name: 'a list spanning folders',
+      glob: `{${Array.from({ length: 12 }, (_, index) => `**/*a*${index}/x`).join(',')}}`,
+      path: manyNames,
+    },
   ];
 
   it.each(worstCases)('stays within the budget: $name', ({ glob: pattern, path }) => {
@@ -104,9 +130,13 @@ describe('scope matching against picomatch, which scope used before', () => {
 
   it('never covers a path picomatch did not', () => {
     fc.assert(
-      fc.property(glob.filter((pattern) => !namesRoot(pattern)), shortPath, (pattern, path) => {
-        if (isInScope(Object.freeze([pattern]), path)) expect(picomatchInScope(pattern, path)).toBe(true);
-      }),
+      fc.property(
+        glob.filter((pattern) => !namesRoot(pattern)),
+        shortPath,
+        (pattern, path) => {
+          if (isInScope(Object.freeze([pattern]), path)) expect(picomatchInScope(pattern, path)).toBe(true);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -118,7 +148,14 @@ describe('scope matching against picomatch, which scope used before', () => {
   };
   const plainName = pathName;
   const ordinaryGlob = fc
-    .tuple(fc.array(globSegment.filter((segment) => segment === '**' || !segment.includes('**')), { minLength: 1, maxLength: 4 }), fc.constantFrom('', '/', '/**'), plainName)
+    .tuple(
+      fc.array(
+        globSegment.filter((segment) => segment === '**' || !segment.includes('**')),
+        { minLength: 1, maxLength: 4 },
+      ),
+      fc.constantFrom('', '/', '/**'),
+      plainName,
+    )
     .filter(([segments, end]) => end !== '' || !endsAfterPattern(segments))
     .map(([segments, end, last]) => (end === '' ? segments.join('/') : `${[...segments, last].join('/')}${end}`))
     .filter((text) => !text.includes('.*') && !namesRoot(text) && readScopeGlob(text).ok);

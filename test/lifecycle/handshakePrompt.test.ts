@@ -27,7 +27,11 @@ describe('handshakePrompt contains the handshake sentence', () => {
     { name: 'states the sentence in REQUEST with intents', state: 'REQUEST', context: { intents: [AUTH] } },
     { name: 'states the sentence in REASONING with no context', state: 'REASONING' },
     { name: 'states the sentence in REASONING with intents', state: 'REASONING', context: { intents: [AUTH, DOCS] } },
-    { name: 'states the sentence in REASONING with a kept intent', state: 'REASONING', context: { intents: [AUTH], activeIntent: AUTH } },
+    {
+      name: 'states the sentence in REASONING with a kept intent',
+      state: 'REASONING',
+      context: { intents: [AUTH], activeIntent: AUTH },
+    },
   ];
 
   it.each(cases)('$name', ({ state, context }) => {
@@ -89,13 +93,17 @@ describe('handshakePrompt in REASONING', () => {
 
 describe('handshakePrompt in REQUEST', () => {
   it('does not depend on a kept intent', () => {
-    expect(handshakePrompt('REQUEST', { intents: [AUTH], activeIntent: AUTH })).toBe(handshakePrompt('REQUEST', { intents: [AUTH] }));
+    expect(handshakePrompt('REQUEST', { intents: [AUTH], activeIntent: AUTH })).toBe(
+      handshakePrompt('REQUEST', { intents: [AUTH] }),
+    );
   });
 
   it('tells the model that select_active_intent starts a request, and lists the intents (seed 003 SC-001)', () => {
     const text = handshakePrompt('REQUEST', { intents: [AUTH, DOCS] });
     expect(text).toContain('select_active_intent');
-    expect([lineWith(text, AUTH.id, ...AUTH.owned_scope), lineWith(text, DOCS.id, ...DOCS.owned_scope)].every(Boolean)).toBe(true);
+    expect(
+      [lineWith(text, AUTH.id, ...AUTH.owned_scope), lineWith(text, DOCS.id, ...DOCS.owned_scope)].every(Boolean),
+    ).toBe(true);
   });
 });
 
@@ -113,7 +121,11 @@ describe('handshakePrompt in ACTION', () => {
 
   it('names only the active intent, not the others', () => {
     const text = handshakePrompt('ACTION', { intents: [AUTH, DOCS], activeIntent: DOCS });
-    expect([text.includes(DOCS.id), text.includes(AUTH.id), text.includes('src/auth/**')]).toEqual([true, false, false]);
+    expect([text.includes(DOCS.id), text.includes(AUTH.id), text.includes('src/auth/**')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('mentions attempt_completion', () => {

@@ -56,37 +56,77 @@ const toRequest = (probe: OracleProbe): ToolRequest => ({
     protected: path.protected ?? false,
     ...(path.readOnly && { readOnly: true }),
   })),
-  risk: probe.leavesScope === true ? { ...riskOf(probe), approvalId: probe.approvalId ?? HELD_ID, outsideScope: ['docs/z.md'] } : riskOf(probe),
+  risk:
+    probe.leavesScope === true
+      ? { ...riskOf(probe), approvalId: probe.approvalId ?? HELD_ID, outsideScope: ['docs/z.md'] }
+      : riskOf(probe),
 });
 
 const call = (probe: OracleProbe): LifecycleEvent => ({ type: 'tool.requested', call: toRequest(probe) });
 
-const p = (name: string, tool: string, rest: Partial<OracleProbe> = {}): OracleProbe => ({ name, tool, hasArgs: true, paths: [], risk: 'none', ...rest });
-const at = (relative: string | undefined, flags: { ignored?: boolean; protected?: boolean; readOnly?: boolean } = {}) => [{ relative, ...flags }];
+const p = (name: string, tool: string, rest: Partial<OracleProbe> = {}): OracleProbe => ({
+  name,
+  tool,
+  hasArgs: true,
+  paths: [],
+  risk: 'none',
+  ...rest,
+});
+const at = (
+  relative: string | undefined,
+  flags: { ignored?: boolean; protected?: boolean; readOnly?: boolean } = {},
+) => [{ relative, ...flags }];
 
 /** Every tool class of the issues, times safe mode's three answers where they can differ. */
 const PROBES: readonly OracleProbe[] = [
   p('SAFE read', 'read_file', { paths: at('src/a/x.ts') }),
   p('SAFE read needing approval', 'read_file', { paths: at('src/a/x.ts'), risk: 'unapproved' }),
   p('SAFE read approved for the session', 'read_file', { paths: at('src/a/x.ts'), risk: 'approved' }),
-  p('SAFE read of an .intentignore path', 'read_file', { paths: at('secrets/k', { ignored: true }), risk: 'unapproved' }),
+  p('SAFE read of an .intentignore path', 'read_file', {
+    paths: at('secrets/k', { ignored: true }),
+    risk: 'unapproved',
+  }),
   p('SAFE with no path', 'ask_followup_question'),
   p('DESTRUCTIVE write inside INT-A', 'write_to_file', { paths: at('src/a/x.ts') }),
-  p('DESTRUCTIVE write inside INT-A needing approval', 'write_to_file', { paths: at('src/a/x.ts'), risk: 'unapproved' }),
-  p('DESTRUCTIVE write inside INT-A approved for the session', 'write_to_file', { paths: at('src/a/x.ts'), risk: 'approved' }),
+  p('DESTRUCTIVE write inside INT-A needing approval', 'write_to_file', {
+    paths: at('src/a/x.ts'),
+    risk: 'unapproved',
+  }),
+  p('DESTRUCTIVE write inside INT-A approved for the session', 'write_to_file', {
+    paths: at('src/a/x.ts'),
+    risk: 'approved',
+  }),
   p('DESTRUCTIVE write inside INT-B', 'apply_diff', { paths: at('src/b/y.ts') }),
-  p('DESTRUCTIVE write outside every scope needing approval', 'write_to_file', { paths: at('docs/z.md'), risk: 'unapproved' }),
+  p('DESTRUCTIVE write outside every scope needing approval', 'write_to_file', {
+    paths: at('docs/z.md'),
+    risk: 'unapproved',
+  }),
   p('DESTRUCTIVE write outside the workspace', 'edit_file', { paths: at(undefined), risk: 'unapproved' }),
-  p('DESTRUCTIVE write outside every scope a human may allow', 'write_to_file', { paths: at('docs/z.md'), leavesScope: true }),
+  p('DESTRUCTIVE write outside every scope a human may allow', 'write_to_file', {
+    paths: at('docs/z.md'),
+    leavesScope: true,
+  }),
   p('DESTRUCTIVE write of an .intentignore path', 'write_to_file', { paths: at('src/a/secret', { ignored: true }) }),
-  p('DESTRUCTIVE write of a control file', 'write_to_file', { paths: at('.orchestration/active_intents.yaml', { protected: true }), risk: 'unapproved' }),
+  p('DESTRUCTIVE write of a control file', 'write_to_file', {
+    paths: at('.orchestration/active_intents.yaml', { protected: true }),
+    risk: 'unapproved',
+  }),
   p('DESTRUCTIVE command', 'execute_command'),
   p('DESTRUCTIVE command needing approval', 'execute_command', { risk: 'unapproved' }),
-  p('DESTRUCTIVE command needing approval, held second', 'execute_command', { risk: 'unapproved', approvalId: SECOND_HELD_ID }),
+  p('DESTRUCTIVE command needing approval, held second', 'execute_command', {
+    risk: 'unapproved',
+    approvalId: SECOND_HELD_ID,
+  }),
   p('DESTRUCTIVE command a policy rule asks a human about', 'execute_command', { risk: 'asked' }),
-  p('DESTRUCTIVE command reading a control file', 'execute_command', { paths: at('.orchestration/active_intents.yaml', { protected: true, readOnly: true }) }),
-  p('DESTRUCTIVE command reading outside every scope', 'execute_command', { paths: [...at('docs/z.md', { readOnly: true }), ...at('src/a/x.ts')] }),
-  p('DESTRUCTIVE command writing outside every scope', 'execute_command', { paths: [...at('src/a/x.ts', { readOnly: true }), ...at('docs/z.md')] }),
+  p('DESTRUCTIVE command reading a control file', 'execute_command', {
+    paths: at('.orchestration/active_intents.yaml', { protected: true, readOnly: true }),
+  }),
+  p('DESTRUCTIVE command reading outside every scope', 'execute_command', {
+    paths: [...at('docs/z.md', { readOnly: true }), ...at('src/a/x.ts')],
+  }),
+  p('DESTRUCTIVE command writing outside every scope', 'execute_command', {
+    paths: [...at('src/a/x.ts', { readOnly: true }), ...at('docs/z.md')],
+  }),
   p('unknown tool (case variant) needing approval', 'Write_To_File', { risk: 'unapproved' }),
   p('unclassified MCP tool', 'mcp__github__create_issue'),
   p('select_active_intent INT-A', 'select_active_intent', { intentId: 'INT-A' }),
@@ -154,7 +194,17 @@ const vertexOf = (snapshot: Snapshot): OracleVertex => {
 };
 
 const key = (v: OracleVertex): string =>
-  JSON.stringify([v.state, v.substate, v.intentId ?? null, v.orchestrationPresent, v.destructiveRan, v.destructiveSinceAdoption, v.held, v.change ?? null, v.intentIds]);
+  JSON.stringify([
+    v.state,
+    v.substate,
+    v.intentId ?? null,
+    v.orchestrationPresent,
+    v.destructiveRan,
+    v.destructiveSinceAdoption,
+    v.held,
+    v.change ?? null,
+    v.intentIds,
+  ]);
 const heldLabel = (v: OracleVertex): string =>
   `${v.held.length > 0 ? ` held=${v.held.map((call) => `${call.id}:${call.destructive ? 'DESTRUCTIVE' : 'SAFE'}`).join('+')}` : ''}${v.change ? ' held=control files' : ''}`;
 const label = (v: OracleVertex): string =>
@@ -185,7 +235,12 @@ const reachable = oracleReachable();
 const replayOf = (path: (typeof paths)[number]) => path.steps.slice(1).map((step) => step.event);
 
 const cases = paths.flatMap((path) =>
-  PROBES.map((candidate) => ({ name: `${label(vertexOf(path.state))} + ${candidate.name}`, replay: replayOf(path), vertex: vertexOf(path.state), probe: candidate })),
+  PROBES.map((candidate) => ({
+    name: `${label(vertexOf(path.state))} + ${candidate.name}`,
+    replay: replayOf(path),
+    vertex: vertexOf(path.state),
+    probe: candidate,
+  })),
 );
 
 const lifecycleCases = paths.flatMap((path) =>
@@ -243,7 +298,10 @@ describe('lifecycle statechart, model-based', () => {
 
   it('reaches every state node and fires every event type', () => {
     const reachedNodes = new Set(paths.flatMap((path) => path.state._nodes.map((node) => node.id)));
-    const allNodes = [lifecycleMachine.root, ...Object.values(lifecycleMachine.root.states).flatMap((node) => [node, ...Object.values(node.states)])];
+    const allNodes = [
+      lifecycleMachine.root,
+      ...Object.values(lifecycleMachine.root.states).flatMap((node) => [node, ...Object.values(node.states)]),
+    ];
     expect([...reachedNodes].sort()).toEqual(allNodes.map((node) => node.id).sort());
 
     const fired = new Set([...cases.map((c) => call(c.probe).type), ...lifecycleCases.map((c) => c.event.type)]);

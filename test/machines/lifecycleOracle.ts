@@ -40,7 +40,8 @@ export const SEED_CLASSIFICATION: Readonly<Record<string, 'SAFE' | 'DESTRUCTIVE'
 };
 
 /** A tool's class as seed 000 gives it: any name the table does not list is DESTRUCTIVE. */
-export const seedClassOf = (tool: string): 'SAFE' | 'DESTRUCTIVE' => (Object.hasOwn(SEED_CLASSIFICATION, tool) ? SEED_CLASSIFICATION[tool]! : 'DESTRUCTIVE');
+export const seedClassOf = (tool: string): 'SAFE' | 'DESTRUCTIVE' =>
+  Object.hasOwn(SEED_CLASSIFICATION, tool) ? SEED_CLASSIFICATION[tool]! : 'DESTRUCTIVE';
 
 /** Seed 000's State Governance Matrix. */
 const GOVERNANCE_MATRIX = {
@@ -141,11 +142,20 @@ const withoutHeld = (at: OracleVertex, id: string): OracleVertex => {
 };
 const hold = (at: OracleVertex, probe: OracleProbe, destructive: boolean): OracleOutcome => {
   const id = probe.approvalId ?? HELD_ID;
-  return { verdict: 'ask', code: 'needs_approval', next: { ...at, substate: 'awaitingApproval', held: [...withoutHeld(at, id).held, { id, destructive }] } };
+  return {
+    verdict: 'ask',
+    code: 'needs_approval',
+    next: { ...at, substate: 'awaitingApproval', held: [...withoutHeld(at, id).held, { id, destructive }] },
+  };
 };
 /** Whatever ends the held calls keeps a held control-file change: only its own answer ends it. */
 const noHeldCalls = (at: OracleVertex): OracleVertex => ({ ...at, substate: 'ready', held: [] });
-const freshTask = (at: OracleVertex, state: OracleState): OracleVertex => ({ ...noHeldCalls(at), state, intentId: undefined, destructiveRan: false });
+const freshTask = (at: OracleVertex, state: OracleState): OracleVertex => ({
+  ...noHeldCalls(at),
+  state,
+  intentId: undefined,
+  destructiveRan: false,
+});
 
 const inScope = (intentId: string | undefined, path: OraclePath): boolean => {
   if (path.relative === undefined || intentId === undefined) return false;
@@ -157,7 +167,8 @@ function selection(at: OracleVertex, probe: OracleProbe): OracleOutcome {
   if (probe.intentId === undefined || !at.intentIds.includes(probe.intentId)) return deny('unknown_intent', at);
   // seed 003 SC-001: in REQUEST a valid selection starts the request, as a prompt followed by the selection would
   if (at.state === 'REQUEST') return allow('intent_selected', { ...freshTask(at, 'ACTION'), intentId: probe.intentId });
-  if (at.state === 'REASONING') return allow('intent_selected', { ...noHeldCalls(at), state: 'ACTION', intentId: probe.intentId });
+  if (at.state === 'REASONING')
+    return allow('intent_selected', { ...noHeldCalls(at), state: 'ACTION', intentId: probe.intentId });
   return allow('intent_selected', { ...at, intentId: probe.intentId });
 }
 
@@ -185,7 +196,8 @@ export function expectedOutcome(at: OracleVertex, probe: OracleProbe): OracleOut
   const changed = probe.paths.filter((path) => path.readOnly !== true);
   if (changed.some((path) => path.protected)) return deny('protected_path', at);
   // a change outside the scope a human may allow is held for that answer; any other is refused
-  if (!changed.every((path) => inScope(at.intentId, path))) return probe.leavesScope === true ? hold(at, probe, true) : deny('scope_violation', at);
+  if (!changed.every((path) => inScope(at.intentId, path)))
+    return probe.leavesScope === true ? hold(at, probe, true) : deny('scope_violation', at);
   if (isHeld(probe.risk)) return hold(at, probe, true);
   return allow('destructive_in_scope', { ...at, destructiveRan: true, destructiveSinceAdoption: true });
 }
@@ -227,7 +239,11 @@ export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifec
       const call = answered(at, event.id);
       if (!call) return at;
       const ran = event.scope === 'once' && call.destructive;
-      return { ...withoutHeld(at, event.id), destructiveRan: at.destructiveRan || ran, destructiveSinceAdoption: at.destructiveSinceAdoption || ran };
+      return {
+        ...withoutHeld(at, event.id),
+        destructiveRan: at.destructiveRan || ran,
+        destructiveSinceAdoption: at.destructiveSinceAdoption || ran,
+      };
     }
     case 'approval.denied':
       return answered(at, event.id) ? withoutHeld(at, event.id) : at;

@@ -5,13 +5,45 @@ import { dependencyManifest } from '../../src/paths/dependencyManifest';
 import { secretKind } from '../../src/paths/secretKind';
 import { cpuMs } from '../support/cpuTime';
 
-const OPTIONS: PathAnalysisOptions = { workspaceRoot: '/intentgate-absent/sandbox/project', homeDir: '/intentgate-absent/home/alice' };
+const OPTIONS: PathAnalysisOptions = {
+  workspaceRoot: '/intentgate-absent/sandbox/project',
+  homeDir: '/intentgate-absent/home/alice',
+};
 
 // the pieces bypasses are built from, joined at random
 const piece = fc.constantFrom(
-  '%', '%2e', '%2E', '%2f', '%5c', '%25', '%252e', '%c0%ae', '%u002f', '%00',
-  '\\', '/', '//', '.', '..', '~', '~bob', '$HOME', '${HOME}', '$X', 'file://', 'file:///', 'C:', '\\\\?\\',
-  '\0', 'a', 'é', '🔑', 'project', 'project-evil', '/intentgate-absent/sandbox/project', '.env',
+  '%',
+  '%2e',
+  '%2E',
+  '%2f',
+  '%5c',
+  '%25',
+  '%252e',
+  '%c0%ae',
+  '%u002f',
+  '%00',
+  '\\',
+  '/',
+  '//',
+  '.',
+  '..',
+  '~',
+  '~bob',
+  '$HOME',
+  '${HOME}',
+  '$X',
+  'file://',
+  'file:///',
+  'C:',
+  '\\\\?\\',
+  '\0',
+  'a',
+  'é',
+  '🔑',
+  'project',
+  'project-evil',
+  '/intentgate-absent/sandbox/project',
+  '.env',
 );
 const biased = fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join(''));
 // fast-check 4 dropped fullUnicodeString: unit 'binary' draws any code point, 'grapheme' whole clusters

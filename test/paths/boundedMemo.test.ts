@@ -5,9 +5,13 @@ import { createBoundedMemo } from '../../src/paths/boundedMemo';
 /** A memo over `length`, counting the computations it asks for and the times it starts afresh. */
 function countedMemo(maxCost: number) {
   const counts = { computed: 0, cleared: 0 };
-  const memo = createBoundedMemo<number>(maxCost, () => 10, () => {
-    counts.cleared += 1;
-  });
+  const memo = createBoundedMemo<number>(
+    maxCost,
+    () => 10,
+    () => {
+      counts.cleared += 1;
+    },
+  );
   const ask = (key: string): number =>
     memo.get(key, (text) => {
       counts.computed += 1;
@@ -31,7 +35,12 @@ describe('createBoundedMemo', () => {
         computed += 1;
         return text.startsWith('.env') ? text : undefined;
       });
-    expect([ask('src/a.ts'), ask('src/a.ts'), ask('.env'), ask('.env')]).toEqual([undefined, undefined, '.env', '.env']);
+    expect([ask('src/a.ts'), ask('src/a.ts'), ask('.env'), ask('.env')]).toEqual([
+      undefined,
+      undefined,
+      '.env',
+      '.env',
+    ]);
     expect(computed).toBe(2);
   });
 

@@ -18,7 +18,11 @@ const cases: readonly Case[] = [
   { name: 'finds requirements.txt', path: 'requirements.txt', expected: 'requirements.txt' },
   { name: 'finds requirements-dev.txt', path: 'services/api/requirements-dev.txt', expected: 'requirements-dev.txt' },
   { name: 'finds dev-requirements.txt', path: 'dev-requirements.txt', expected: 'dev-requirements.txt' },
-  { name: 'finds requirements/*.txt with its folder', path: 'requirements/base.txt', expected: 'requirements/base.txt' },
+  {
+    name: 'finds requirements/*.txt with its folder',
+    path: 'requirements/base.txt',
+    expected: 'requirements/base.txt',
+  },
   { name: 'finds constraints.txt', path: 'constraints.txt', expected: 'constraints.txt' },
   { name: 'finds pyproject.toml', path: 'pyproject.toml', expected: 'pyproject.toml' },
   { name: 'finds poetry.lock', path: 'poetry.lock', expected: 'poetry.lock' },
@@ -58,19 +62,38 @@ describe('dependencyManifest', () => {
     const name = parts.at(-1);
     if (name === undefined) return undefined;
     const lower = name.toLowerCase();
-    if (DEPENDENCY_MANIFESTS.has(lower) || /^(?:requirements[-_.].+|.+[-_]requirements)\.(?:txt|in)$/.test(lower)) return name;
+    if (DEPENDENCY_MANIFESTS.has(lower) || /^(?:requirements[-_.].+|.+[-_]requirements)\.(?:txt|in)$/.test(lower))
+      return name;
     const folder = parts.at(-2);
-    return folder?.toLowerCase() === 'requirements' && (lower.endsWith('.txt') || lower.endsWith('.in')) ? `${folder}/${name}` : undefined;
+    return folder?.toLowerCase() === 'requirements' && (lower.endsWith('.txt') || lower.endsWith('.in'))
+      ? `${folder}/${name}`
+      : undefined;
   };
 
   it('names the file of the last parts of a path, whatever the separators', () => {
-    const part = fc.constantFrom('', 'requirements', 'Requirements', 'base.txt', 'dev.IN', 'package.json', 'requirements-dev.txt', 'x', 'a b');
+    const part = fc.constantFrom(
+      '',
+      'requirements',
+      'Requirements',
+      'base.txt',
+      'dev.IN',
+      'package.json',
+      'requirements-dev.txt',
+      'x',
+      'a b',
+    );
     const separator = fc.constantFrom('/', '\\', '//', '\\/');
     const written = fc.array(fc.tuple(part, separator), { maxLength: 5 }).map((pairs) => pairs.flat().join(''));
     fc.assert(
-      fc.property(fc.oneof(written, written.map((text) => text.replace(/[\\/]+$/, ''))), (filePath) => {
-        expect(dependencyManifest(filePath)).toBe(byParts(filePath));
-      }),
+      fc.property(
+        fc.oneof(
+          written,
+          written.map((text) => text.replace(/[\\/]+$/, '')),
+        ),
+        (filePath) => {
+          expect(dependencyManifest(filePath)).toBe(byParts(filePath));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { childOf, lexicalPath, parentOf } from '../../src/paths/lexicalPath';
 
-const cases: readonly { readonly name: string; readonly from: string; readonly written: string; readonly expected: string }[] = [
+const cases: readonly {
+  readonly name: string;
+  readonly from: string;
+  readonly written: string;
+  readonly expected: string;
+}[] = [
   { name: 'joins plain components', from: '/ws', written: 'src/a.ts', expected: '/ws/src/a.ts' },
   { name: 'joins below the filesystem root', from: '/', written: 'etc/passwd', expected: '/etc/passwd' },
   { name: 'keeps an absolute path', from: '/ws', written: '/etc/passwd', expected: '/etc/passwd' },
@@ -16,7 +21,9 @@ const cases: readonly { readonly name: string; readonly from: string; readonly w
 
 // components drawn to hit every form resolving changes: '.', '..', empty, dotted names
 const component = fc.constantFrom('', '.', '..', '...', '.a', 'a.', 'src', 'a b', '~', '\\');
-const written = fc.tuple(fc.boolean(), fc.array(component, { maxLength: 6 })).map(([absolute, parts]) => `${absolute ? '/' : ''}${parts.join('/')}`);
+const written = fc
+  .tuple(fc.boolean(), fc.array(component, { maxLength: 6 }))
+  .map(([absolute, parts]) => `${absolute ? '/' : ''}${parts.join('/')}`);
 const from = fc.constantFrom('/', '/ws', '/tmp/a b/ws');
 
 describe('lexicalPath', () => {
@@ -34,7 +41,9 @@ describe('lexicalPath', () => {
   });
 
   it('childOf and parentOf are path.posix.join and path.posix.dirname on normalised absolute paths', () => {
-    const plain = fc.array(fc.constantFrom('a', 'src', '.git', 'a b', '...'), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+    const plain = fc
+      .array(fc.constantFrom('a', 'src', '.git', 'a b', '...'), { minLength: 1, maxLength: 4 })
+      .map((parts) => parts.join('/'));
     fc.assert(
       fc.property(from, plain, (folder, name) => {
         const child = childOf(folder, name);

@@ -26,7 +26,8 @@ describe('lookupMemo', () => {
   it('records the ancestors of a link-free path as link-free, up to the file system root', () => {
     const memo = new LookupMemo();
     expect(memo.isLinkFree(path.posix.join(ROOT, 'src/auth'))).toBe(true);
-    for (const folder of [path.posix.join(ROOT, 'src'), ROOT, path.dirname(ROOT), '/']) expect(memo.knownLinkFree(folder)).toBe(true);
+    for (const folder of [path.posix.join(ROOT, 'src'), ROOT, path.dirname(ROOT), '/'])
+      expect(memo.knownLinkFree(folder)).toBe(true);
     expect(memo.knownLinkFree(path.posix.join(ROOT, 'inner'))).toBeUndefined();
   });
 
@@ -44,7 +45,9 @@ describe('lookupMemo', () => {
 
   it('keeps every answer of a decision that looks up many paths, each looked up once', () => {
     const memo = new LookupMemo();
-    const paths = Array.from({ length: 40 }, (_, index) => path.posix.join(ROOT, index % 2 === 0 ? `gone-${index}` : 'src'));
+    const paths = Array.from({ length: 40 }, (_, index) =>
+      path.posix.join(ROOT, index % 2 === 0 ? `gone-${index}` : 'src'),
+    );
     const first = paths.map((each) => memo.lstat(each)?.isDirectory());
     expect(memo.lookups).toBe(21);
     for (const each of paths) expect(memo.looked(each)).toBe(true);
@@ -61,9 +64,17 @@ describe('lookupMemo', () => {
     const second = path.posix.join(ROOT, 'inner/auth/two.ts');
     const walked = [resolveThroughLinks('/', first, memo), resolveThroughLinks('/', second, memo)];
     // the walk sharing one memo lands where a walk with a memo of its own lands
-    expect(walked).toEqual([resolveThroughLinks('/', first, new LookupMemo()), resolveThroughLinks('/', second, new LookupMemo())]);
-    expect(walked.map((each) => each.path)).toEqual([path.posix.join(ROOT, 'src/auth/one.ts'), path.posix.join(ROOT, 'src/auth/two.ts')]);
-    expect(walked[0]?.links).toEqual([{ link: path.posix.join(ROOT, 'inner'), target: path.posix.join(ROOT, 'src'), dangling: false }]);
+    expect(walked).toEqual([
+      resolveThroughLinks('/', first, new LookupMemo()),
+      resolveThroughLinks('/', second, new LookupMemo()),
+    ]);
+    expect(walked.map((each) => each.path)).toEqual([
+      path.posix.join(ROOT, 'src/auth/one.ts'),
+      path.posix.join(ROOT, 'src/auth/two.ts'),
+    ]);
+    expect(walked[0]?.links).toEqual([
+      { link: path.posix.join(ROOT, 'inner'), target: path.posix.join(ROOT, 'src'), dangling: false },
+    ]);
     // every folder down to the root's, the link, its target, auth, and the two files: once each
     const folders = ROOT.split('/').filter((part) => part !== '').length;
     expect(memo.lookups).toBe(folders + 5);

@@ -4,7 +4,11 @@ import { isBlankPath, pathForms } from '../../src/paths/pathForms';
 describe('pathForms', () => {
   const cases: ReadonlyArray<{ name: string; written: string; forms: readonly string[] }> = [
     { name: 'keeps a path with no whitespace at its ends as it is', written: 'src/a b.ts', forms: ['src/a b.ts'] },
-    { name: 'adds the trimmed form of a leading space', written: ' .intentignore', forms: [' .intentignore', '.intentignore'] },
+    {
+      name: 'adds the trimmed form of a leading space',
+      written: ' .intentignore',
+      forms: [' .intentignore', '.intentignore'],
+    },
     { name: 'adds the trimmed form of a trailing space', written: 'docs/a.md ', forms: ['docs/a.md ', 'docs/a.md'] },
     { name: 'trims tabs, newlines and carriage returns', written: '\t.env\r\n', forms: ['\t.env\r\n', '.env'] },
     { name: 'trims a no-break space', written: '\u00a0docs', forms: ['\u00a0docs', 'docs'] },

@@ -32,7 +32,7 @@ const cases: readonly Case[] = [
   { name: "resolves a '..' that returns inside", input: 'src/../src/a.ts', expected: 'src/a.ts' },
   { name: "resolves a deep '..' chain that stays inside", input: 'a/b/c/../../d.ts', expected: 'a/d.ts' },
   { name: "keeps a name that only starts with '..'", input: '..foo', expected: '..foo' },
-  { name: "keeps a name made of three dots", input: '...', expected: '...' },
+  { name: 'keeps a name made of three dots', input: '...', expected: '...' },
   { name: "keeps a '~' that is not the first character", input: 'src/~backup', expected: 'src/~backup' },
   { name: 'keeps a dotfile', input: '.env', expected: '.env' },
 
@@ -78,7 +78,12 @@ const cases: readonly Case[] = [
   // the root is normalised too
   { name: 'accepts a root with a trailing slash', root: '/ws/', input: '/ws/src/a.ts', expected: 'src/a.ts' },
   { name: "accepts a root with a '..' in it", root: '/tmp/../ws', input: 'src/a.ts', expected: 'src/a.ts' },
-  { name: 'rejects a sibling of a root given with a trailing slash', root: '/ws/', input: '/ws-evil/x', expected: undefined },
+  {
+    name: 'rejects a sibling of a root given with a trailing slash',
+    root: '/ws/',
+    input: '/ws-evil/x',
+    expected: undefined,
+  },
 ];
 
 describe('resolveWorkspacePath', () => {

@@ -34,10 +34,22 @@ interface Case {
 }
 
 const cases: readonly Case[] = [
-  { name: 'sees an existing file with its one name', relative: 'src/auth/jwt.ts', expected: { kind: 'file', names: 1 } },
+  {
+    name: 'sees an existing file with its one name',
+    relative: 'src/auth/jwt.ts',
+    expected: { kind: 'file', names: 1 },
+  },
   { name: 'sees an existing folder', relative: 'src/auth', expected: { kind: 'folder' } },
-  { name: 'sees a new file in an existing folder as missing', relative: 'src/auth/new.ts', expected: { kind: 'missing' } },
-  { name: 'sees a path under a new folder as missing', relative: 'src/billing/deep/invoice.ts', expected: { kind: 'missing' } },
+  {
+    name: 'sees a new file in an existing folder as missing',
+    relative: 'src/auth/new.ts',
+    expected: { kind: 'missing' },
+  },
+  {
+    name: 'sees a path under a new folder as missing',
+    relative: 'src/billing/deep/invoice.ts',
+    expected: { kind: 'missing' },
+  },
   { name: 'counts the names of a hard-linked file', relative: 'twin.ts', expected: { kind: 'file', names: 2 } },
   { name: 'leaves a link to a folder inside to the walk', relative: 'inner/auth/jwt.ts', expected: 'walk' },
   { name: 'leaves a link out of the workspace to the walk', relative: 'out/x.ts', expected: 'walk' },
@@ -66,7 +78,20 @@ describe('resolveWithoutLinks', () => {
   });
 
   it('finds what the component walk finds, with no link on the way, for any path in the tree', () => {
-    const name = fc.constantFrom('src', 'auth', 'jwt.ts', 'new.ts', 'inner', 'out', 'dangling', 'loop', 'token', 'twin.ts', '.', '');
+    const name = fc.constantFrom(
+      'src',
+      'auth',
+      'jwt.ts',
+      'new.ts',
+      'inner',
+      'out',
+      'dangling',
+      'loop',
+      'token',
+      'twin.ts',
+      '.',
+      '',
+    );
     let agreed = 0;
     fc.assert(
       fc.property(fc.array(name, { minLength: 1, maxLength: 5 }), (names) => {
@@ -89,32 +114,58 @@ describe('resolveWithoutLinks', () => {
 });
 
 describe('resolveWithoutLinks with the lookups of one decision', () => {
-  const name = fc.constantFrom('src', 'auth', 'jwt.ts', 'new.ts', 'deep', 'inner', 'out', 'dangling', 'loop', 'token', 'twin.ts', '.', '');
+  const name = fc.constantFrom(
+    'src',
+    'auth',
+    'jwt.ts',
+    'new.ts',
+    'deep',
+    'inner',
+    'out',
+    'dangling',
+    'loop',
+    'token',
+    'twin.ts',
+    '.',
+    '',
+  );
   const relativePath = fc.array(name, { minLength: 1, maxLength: 5 }).map((names) => names.join('/'));
 
   it('answers every path of a decision as lookups made afresh answer it', () => {
     fc.assert(
-      fc.property(fc.array(relativePath, { minLength: 1, maxLength: 6 }), fc.constantFrom('', 'src', 'absent'), (relatives, below) => {
-        const floor = path.posix.join(ROOT, below);
-        // the workspace root is asked of realpath alone: the floor may be it, or a folder below it that may be missing
-        const memo = new LookupMemo(ROOT);
-        for (const relative of relatives) {
-          const absolute = path.posix.resolve(floor, relative);
-          const remembered = resolveWithoutLinks(absolute, floor, memo);
-          const fresh = resolveWithoutLinks(absolute, floor);
-          expect(remembered?.path).toBe(fresh?.path);
-          // the root alone may be answered by where it is, its entry left to the checks that need it
-          if (remembered?.entry !== undefined || absolute !== ROOT) expect(remembered?.entry).toEqual(fresh?.entry);
-        }
-      }),
+      fc.property(
+        fc.array(relativePath, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('', 'src', 'absent'),
+        (relatives, below) => {
+          const floor = path.posix.join(ROOT, below);
+          // the workspace root is asked of realpath alone: the floor may be it, or a folder below it that may be missing
+          const memo = new LookupMemo(ROOT);
+          for (const relative of relatives) {
+            const absolute = path.posix.resolve(floor, relative);
+            const remembered = resolveWithoutLinks(absolute, floor, memo);
+            const fresh = resolveWithoutLinks(absolute, floor);
+            expect(remembered?.path).toBe(fresh?.path);
+            // the root alone may be answered by where it is, its entry left to the checks that need it
+            if (remembered?.entry !== undefined || absolute !== ROOT) expect(remembered?.entry).toEqual(fresh?.entry);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('leaves a path in a missing workspace root to the walk, the root asked of realpath alone', () => {
     const missingRoot = path.posix.join(ROOT, 'absent');
-    expect(resolveWithoutLinks(path.posix.join(missingRoot, 'a/b.ts'), missingRoot, new LookupMemo(missingRoot))).toBeUndefined();
-    expect(resolveWithoutLinks(path.posix.join(ROOT, 'out/x.ts'), path.posix.join(ROOT, 'out'), new LookupMemo(path.posix.join(ROOT, 'out')))).toBeUndefined();
+    expect(
+      resolveWithoutLinks(path.posix.join(missingRoot, 'a/b.ts'), missingRoot, new LookupMemo(missingRoot)),
+    ).toBeUndefined();
+    expect(
+      resolveWithoutLinks(
+        path.posix.join(ROOT, 'out/x.ts'),
+        path.posix.join(ROOT, 'out'),
+        new LookupMemo(path.posix.join(ROOT, 'out')),
+      ),
+    ).toBeUndefined();
   });
 
   it('says where the workspace root is with one realpath, leaving what is there to the checks that need it', () => {
@@ -129,7 +180,9 @@ describe('resolveWithoutLinks with the lookups of one decision', () => {
     const memo = new LookupMemo();
     resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/invoice.ts'), ROOT, memo);
     const looked = memo.lookups;
-    expect(resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/other.ts'), ROOT, memo)?.entry).toEqual({ kind: 'missing' });
+    expect(resolveWithoutLinks(path.posix.join(ROOT, 'src/billing/deep/other.ts'), ROOT, memo)?.entry).toEqual({
+      kind: 'missing',
+    });
     // only the new file itself: its folders were seen missing, the folder above them without links
     expect(memo.lookups).toBe(looked + 1);
   });
@@ -151,7 +204,9 @@ describe('isAtOrBelow', () => {
     const absolute = fc.array(segment, { maxLength: 4 }).map((parts) => `/${parts.join('/')}`);
     fc.assert(
       fc.property(absolute, absolute, (parent, child) => {
-        expect(isAtOrBelow(parent, child)).toBe(child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`));
+        expect(isAtOrBelow(parent, child)).toBe(
+          child === parent || child.startsWith(parent === '/' ? '/' : `${parent}/`),
+        );
       }),
       { numRuns: 2000 },
     );

@@ -16,7 +16,8 @@ import {
 } from '../../src/paths/secretWords';
 import { referenceNameWords, referenceSecretKind } from './secretKindReference';
 
-const entries = <T>(table: Readonly<Record<string, readonly T[] | undefined>>): T[] => Object.values(table).flatMap((list) => list ?? []);
+const entries = <T>(table: Readonly<Record<string, readonly T[] | undefined>>): T[] =>
+  Object.values(table).flatMap((list) => list ?? []);
 
 // the words the tables know, so that random names hit them often
 const KNOWN = [
@@ -44,21 +45,50 @@ const KNOWN = [
   'src',
   'README',
 ];
-const EXTENSIONS = [...entries(SECRET_EXTENSIONS), ...CONFIG_DATA_EXTENSIONS, ...DOCUMENTATION_EXTENSIONS, 'ts', 'py', 'KEY'];
+const EXTENSIONS = [
+  ...entries(SECRET_EXTENSIONS),
+  ...CONFIG_DATA_EXTENSIONS,
+  ...DOCUMENTATION_EXTENSIONS,
+  'ts',
+  'py',
+  'KEY',
+];
 
-const word = fc.oneof(fc.constantFrom(...KNOWN), fc.constantFrom(...KNOWN).map((known) => known.toUpperCase()), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
+const word = fc.oneof(
+  fc.constantFrom(...KNOWN),
+  fc.constantFrom(...KNOWN).map((known) => known.toUpperCase()),
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 4 }),
+);
 const separator = fc.constantFrom('', '_', '-', '.', ' ');
 const name = fc
-  .tuple(fc.boolean(), fc.array(fc.tuple(word, separator), { minLength: 1, maxLength: 3 }), fc.option(fc.constantFrom(...EXTENSIONS), { nil: undefined }))
-  .map(([dot, words, extension]) => `${dot ? '.' : ''}${words.map(([text, joint]) => text + joint).join('')}${extension === undefined ? '' : `.${extension}`}`);
+  .tuple(
+    fc.boolean(),
+    fc.array(fc.tuple(word, separator), { minLength: 1, maxLength: 3 }),
+    fc.option(fc.constantFrom(...EXTENSIONS), { nil: undefined }),
+  )
+  .map(
+    ([dot, words, extension]) =>
+      `${dot ? '.' : ''}${words.map(([text, joint]) => text + joint).join('')}${extension === undefined ? '' : `.${extension}`}`,
+  );
 const path = fc
-  .tuple(fc.boolean(), fc.array(fc.tuple(name, fc.constantFrom('/', '\\', '//', '/./', '/../')), { minLength: 1, maxLength: 5 }))
+  .tuple(
+    fc.boolean(),
+    fc.array(fc.tuple(name, fc.constantFrom('/', '\\', '//', '/./', '/../')), { minLength: 1, maxLength: 5 }),
+  )
   .map(([absolute, parts]) => `${absolute ? '/' : ''}${parts.map(([text, joint]) => text + joint).join('')}`);
 
 // a folder/file pair of the tables, in any case, among other components
 const pairPath = fc
-  .tuple(fc.array(name, { maxLength: 2 }), fc.constantFrom(...entries(SECRET_PAIRS), ...AGENT_SETTINGS.map((setting) => setting.path)), fc.boolean(), fc.array(name, { maxLength: 2 }))
-  .map(([before, pair, upper, after]) => [...before, ...pair.map((part) => (upper ? part.toUpperCase() : part)), ...after].join('/'));
+  .tuple(
+    fc.array(name, { maxLength: 2 }),
+    fc.constantFrom(...entries(SECRET_PAIRS), ...AGENT_SETTINGS.map((setting) => setting.path)),
+    fc.boolean(),
+    fc.array(name, { maxLength: 2 }),
+  )
+  .map(([before, pair, upper, after]) =>
+    [...before, ...pair.map((part) => (upper ? part.toUpperCase() : part)), ...after].join('/'),
+  );
 
 describe('secretKind against the rules read one entry at a time', () => {
   it('gives the same answer for any path', () => {

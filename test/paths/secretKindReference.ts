@@ -27,7 +27,8 @@ interface Part {
 const WORD = /\p{Lu}+(?!\p{Ll})|\p{Lu}[\p{Ll}\p{M}]*|[\p{Ll}\p{M}]+|\p{N}+|[\p{L}\p{M}]+/gu;
 
 /** The lowercase words of a name, split by one Unicode pattern after NFC. */
-export const referenceNameWords = (name: string): string[] => (name.normalize('NFC').match(WORD) ?? []).map((word) => word.toLowerCase());
+export const referenceNameWords = (name: string): string[] =>
+  (name.normalize('NFC').match(WORD) ?? []).map((word) => word.toLowerCase());
 
 function partsOf(path: string): Part[] {
   return path
@@ -51,32 +52,70 @@ const WORD_PAIRS = invert(SECRET_WORD_PAIRS);
 const RUSSIAN_PAIRS = invert(SECRET_RUSSIAN_WORD_PAIRS);
 const CYRILLIC = /[а-яё]/;
 
-const kindOf = <T>(table: [T, SecretKind][], test: (entry: T) => boolean): SecretKind | undefined => table.find(([entry]) => test(entry))?.[1];
+const kindOf = <T>(table: [T, SecretKind][], test: (entry: T) => boolean): SecretKind | undefined =>
+  table.find(([entry]) => test(entry))?.[1];
 
-function better(current: SecretMatch | undefined, kind: SecretKind | undefined, component: string): SecretMatch | undefined {
+function better(
+  current: SecretMatch | undefined,
+  kind: SecretKind | undefined,
+  component: string,
+): SecretMatch | undefined {
   if (kind === undefined) return current;
-  return current === undefined || SECRET_KINDS.indexOf(kind) < SECRET_KINDS.indexOf(current.kind) ? { kind, component } : current;
+  return current === undefined || SECRET_KINDS.indexOf(kind) < SECRET_KINDS.indexOf(current.kind)
+    ? { kind, component }
+    : current;
 }
 
-const extensionOf = (lower: string): string | undefined => (lower.lastIndexOf('.') > 0 ? lower.slice(lower.lastIndexOf('.') + 1) : undefined);
+const extensionOf = (lower: string): string | undefined =>
+  lower.lastIndexOf('.') > 0 ? lower.slice(lower.lastIndexOf('.') + 1) : undefined;
 
 function partMatch({ lower, written, words }: Part): SecretMatch | undefined {
-  let match = better(undefined, kindOf(NAMES, (name) => name === lower), written);
-  match = better(match, kindOf(PREFIXES, (prefix) => lower.startsWith(prefix)), written);
-  if (lower.includes('.')) match = better(match, kindOf(EXTENSIONS, (extension) => extension === lower.slice(lower.lastIndexOf('.') + 1)), written);
+  let match = better(
+    undefined,
+    kindOf(NAMES, (name) => name === lower),
+    written,
+  );
+  match = better(
+    match,
+    kindOf(PREFIXES, (prefix) => lower.startsWith(prefix)),
+    written,
+  );
+  if (lower.includes('.'))
+    match = better(
+      match,
+      kindOf(EXTENSIONS, (extension) => extension === lower.slice(lower.lastIndexOf('.') + 1)),
+      written,
+    );
   words.forEach((word, index) => {
     const next = words[index + 1] ?? '';
-    const qualified = (word === 'key' || word === 'keys') && QUALIFIERS.some(([qualifier]) => qualifier === words[index - 1]);
+    const qualified =
+      (word === 'key' || word === 'keys') && QUALIFIERS.some(([qualifier]) => qualifier === words[index - 1]);
     const english = kindOf(WORDS, (entry) => entry === word);
-    const wordKind = english !== undefined || !CYRILLIC.test(word) ? english : kindOf(RUSSIAN, (pattern) => pattern.test(word));
+    const wordKind =
+      english !== undefined || !CYRILLIC.test(word) ? english : kindOf(RUSSIAN, (pattern) => pattern.test(word));
     if (!qualified) match = better(match, wordKind, word);
-    if (next === 'key' || next === 'keys') match = better(match, kindOf(QUALIFIERS, (qualifier) => qualifier === word), written);
-    match = better(match, kindOf(WORD_PAIRS, ([first, second]) => first === word && second === next), written);
-    if (CYRILLIC.test(word)) match = better(match, kindOf(RUSSIAN_PAIRS, ([first, second]) => first.test(word) && second.test(next)), written);
+    if (next === 'key' || next === 'keys')
+      match = better(
+        match,
+        kindOf(QUALIFIERS, (qualifier) => qualifier === word),
+        written,
+      );
+    match = better(
+      match,
+      kindOf(WORD_PAIRS, ([first, second]) => first === word && second === next),
+      written,
+    );
+    if (CYRILLIC.test(word))
+      match = better(
+        match,
+        kindOf(RUSSIAN_PAIRS, ([first, second]) => first.test(word) && second.test(next)),
+        written,
+      );
   });
   const extension = extensionOf(lower);
   const configWord = words.find((word) => word.length > 'config'.length && word.endsWith('config'));
-  if ((extension === undefined || CONFIG_DATA_EXTENSIONS.includes(extension)) && configWord !== undefined) return better(match, 'config', configWord);
+  if ((extension === undefined || CONFIG_DATA_EXTENSIONS.includes(extension)) && configWord !== undefined)
+    return better(match, 'config', configWord);
   const first = words[0] ?? '';
   if (lower.startsWith('.') && first.length >= 4 && first.endsWith('rc')) return better(match, 'config', written);
   return match;
@@ -88,13 +127,19 @@ export function referenceSecretKind(path: string): SecretMatch | undefined {
   let match: SecretMatch | undefined;
   parts.forEach((part, index) => {
     const next = parts[index + 1];
-    if (next !== undefined) match = better(match, kindOf(PAIRS, ([folder, file]) => part.lower === folder && next.lower === file), `${part.written}/${next.written}`);
+    if (next !== undefined)
+      match = better(
+        match,
+        kindOf(PAIRS, ([folder, file]) => part.lower === folder && next.lower === file),
+        `${part.written}/${next.written}`,
+      );
   });
   for (const part of [...parts].reverse()) {
     const found = partMatch(part);
     if (found !== undefined) match = better(match, found.kind, found.component);
   }
   const extension = extensionOf(parts[parts.length - 1]?.lower ?? '');
-  if (match?.kind === 'config' && extension !== undefined && DOCUMENTATION_EXTENSIONS.includes(extension)) return undefined;
+  if (match?.kind === 'config' && extension !== undefined && DOCUMENTATION_EXTENSIONS.includes(extension))
+    return undefined;
   return match;
 }

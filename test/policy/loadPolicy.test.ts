@@ -37,25 +37,45 @@ describe('loadPolicy', () => {
   it.each(FORMATS)('reads a $name file and resolves paths against its folder', ({ file, text }) => {
     const dir = folder();
     const loaded = loadPolicy(write(dir, file, text));
-    expect(loaded).toEqual({ file: path.join(dir, file), governor: { workspaceRoot: path.join(dir, 'project'), locale: 'ru' }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } });
+    expect(loaded).toEqual({
+      file: path.join(dir, file),
+      governor: { workspaceRoot: path.join(dir, 'project'), locale: 'ru' },
+      service: {},
+      mcp: {},
+      checked: { examples: 0, checks: 0 },
+    });
   });
 
   it('resolves relative paths against the file, not the working directory', () => {
     const dir = folder();
     const nested = path.join(dir, 'config');
     mkdirSync(nested);
-    const loaded = loadPolicy(write(nested, 'p.yaml', 'version: 1\nworkspaceRoot: ..\norchestrationDir: ../.control\ntrace: ../trace.jsonl\n'));
-    expect(loaded.governor).toEqual({ workspaceRoot: dir, orchestrationDir: path.join(dir, '.control'), trace: path.join(dir, 'trace.jsonl') });
+    const loaded = loadPolicy(
+      write(nested, 'p.yaml', 'version: 1\nworkspaceRoot: ..\norchestrationDir: ../.control\ntrace: ../trace.jsonl\n'),
+    );
+    expect(loaded.governor).toEqual({
+      workspaceRoot: dir,
+      orchestrationDir: path.join(dir, '.control'),
+      trace: path.join(dir, 'trace.jsonl'),
+    });
   });
 
   it('gives options createGovernor accepts: a governed workspace with the policy intents', () => {
     const dir = folder();
     mkdirSync(path.join(dir, '.orchestration'));
-    const loaded = loadPolicy(write(dir, 'p.yaml', 'version: 1\nworkspaceRoot: .\nsafeMode: false\nintents: [{ id: INT-1, owned_scope: [src/**] }]\n'));
+    const loaded = loadPolicy(
+      write(
+        dir,
+        'p.yaml',
+        'version: 1\nworkspaceRoot: .\nsafeMode: false\nintents: [{ id: INT-1, owned_scope: [src/**] }]\n',
+      ),
+    );
     const governor = createGovernor({ ...loaded.governor, trace: () => undefined });
     governor.userPrompt('go');
     expect(governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' }).allowed).toBe(true);
-    expect(governor.handleToolCall('write_to_file', { path: 'src/a.ts', content: 'x' }).code).toBe('destructive_in_scope');
+    expect(governor.handleToolCall('write_to_file', { path: 'src/a.ts', content: 'x' }).code).toBe(
+      'destructive_in_scope',
+    );
     governor.stop();
   });
 
@@ -78,6 +98,8 @@ describe('loadPolicy', () => {
 
   it('refuses an extension that names no format', () => {
     const file = write(folder(), 'policy.toml', 'version = 1');
-    expect(issuesOf(file)).toEqual(["the file name must end in .json, .yaml or .yml to name its format, got 'policy.toml'"]);
+    expect(issuesOf(file)).toEqual([
+      "the file name must end in .json, .yaml or .yml to name its format, got 'policy.toml'",
+    ]);
   });
 });

@@ -56,14 +56,24 @@ interface ValidCase {
 }
 
 const VALID_CASES: readonly ValidCase[] = [
-  { name: 'the smallest JSON policy', file: 'p.json', text: '{"version": 1}', expected: { governor: {}, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } } },
+  {
+    name: 'the smallest JSON policy',
+    file: 'p.json',
+    text: '{"version": 1}',
+    expected: { governor: {}, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } },
+  },
   {
     name: 'a JSON policy with $schema for editors',
     file: 'p.json',
     text: '{"$schema": "./policy.schema.json", "version": 1, "safeMode": true}',
     expected: { governor: { safeMode: true }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } },
   },
-  { name: 'a .yml file', file: 'p.yml', text: 'version: 1\nlocale: en\n', expected: { governor: { locale: 'en' }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } } },
+  {
+    name: 'a .yml file',
+    file: 'p.yml',
+    text: 'version: 1\nlocale: en\n',
+    expected: { governor: { locale: 'en' }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } },
+  },
   {
     name: 'every section in YAML, paths resolved against the file folder',
     file: 'full.yaml',
@@ -79,7 +89,10 @@ const VALID_CASES: readonly ValidCase[] = [
         modes: { ask: { tools: ['read_*', 'web_fetch'] } },
         safeMode: false,
         locale: 'ru',
-        toolKinds: { run_shell_command: { kind: 'shell', command: 'command', cwd: 'dir_path' }, web_fetch: { kind: 'web', url: 'url' } },
+        toolKinds: {
+          run_shell_command: { kind: 'shell', command: 'command', cwd: 'dir_path' },
+          web_fetch: { kind: 'web', url: 'url' },
+        },
       },
       service: { host: '0.0.0.0', port: 9000, prefix: '/gate', maxBodyBytes: 65536, maxSessions: 10 },
       mcp: { trustedServers: ['secure-filesystem-server'] },
@@ -90,7 +103,12 @@ const VALID_CASES: readonly ValidCase[] = [
     name: 'absolute paths kept as they are',
     file: 'p.json',
     text: JSON.stringify({ version: 1, workspaceRoot: path.resolve('/work/repo') }),
-    expected: { governor: { workspaceRoot: path.resolve('/work/repo') }, service: {}, mcp: {}, checked: { examples: 0, checks: 0 } },
+    expected: {
+      governor: { workspaceRoot: path.resolve('/work/repo') },
+      service: {},
+      mcp: {},
+      checked: { examples: 0, checks: 0 },
+    },
   },
 ];
 
@@ -102,18 +120,34 @@ describe('parsePolicy: valid policies', () => {
   it('strips examples from the tool kinds the governor gets', () => {
     const text = JSON.stringify({
       version: 1,
-      toolKinds: { sh: { kind: 'shell', command: 'c', examples: [{ args: { c: 'npm i x' }, categories: ['DEPS_INSTALL_UPDATE'] }] } },
+      toolKinds: {
+        sh: {
+          kind: 'shell',
+          command: 'c',
+          examples: [{ args: { c: 'npm i x' }, categories: ['DEPS_INSTALL_UPDATE'] }],
+        },
+      },
     });
-    expect(parsePolicy(text, { file: at('p.json') }).governor.toolKinds).toEqual({ sh: { kind: 'shell', command: 'c' } });
+    expect(parsePolicy(text, { file: at('p.json') }).governor.toolKinds).toEqual({
+      sh: { kind: 'shell', command: 'c' },
+    });
   });
 
   it('gives the governor the class of each classification rule, without its examples', () => {
     const text = JSON.stringify({
       version: 1,
-      classification: { web_fetch: 'SAFE', deploy_app: { class: 'DESTRUCTIVE', examples: [{ args: { env: 'prod' } }] }, read_notes: { class: 'SAFE' } },
+      classification: {
+        web_fetch: 'SAFE',
+        deploy_app: { class: 'DESTRUCTIVE', examples: [{ args: { env: 'prod' } }] },
+        read_notes: { class: 'SAFE' },
+      },
     });
     const policy = parsePolicy(text, { file: at('p.json') });
-    expect(policy.governor.classification).toEqual({ web_fetch: 'SAFE', deploy_app: 'DESTRUCTIVE', read_notes: 'SAFE' });
+    expect(policy.governor.classification).toEqual({
+      web_fetch: 'SAFE',
+      deploy_app: 'DESTRUCTIVE',
+      read_notes: 'SAFE',
+    });
     expect(policy.checked).toEqual({ examples: 1, checks: 0 });
   });
 
@@ -130,10 +164,12 @@ describe('parsePolicy: invalid policies', () => {
   it.each(INVALID_CASES)('reports $name', ({ file, text, issues }) => {
     const found = issuesOf(text, at(file));
     expect(found).toHaveLength(issues.length);
-    issues.forEach((issue, index) => (typeof issue === 'string' ? expect(found[index]).toBe(issue) : expect(found[index]).toMatch(issue)));
+    issues.forEach((issue, index) =>
+      typeof issue === 'string' ? expect(found[index]).toBe(issue) : expect(found[index]).toMatch(issue),
+    );
   });
 
-  it('reports every issue at once, each with its path, in the schema\'s key order', () => {
+  it("reports every issue at once, each with its path, in the schema's key order", () => {
     const text = [
       'version: 1',
       'safeMode: sometimes',
@@ -156,7 +192,9 @@ describe('parsePolicy: invalid policies', () => {
   });
 
   it('refuses a file name whose extension names no format', () => {
-    expect(issuesOf('version: 1', at('policy.toml'))).toEqual(["the file name must end in .json, .yaml or .yml to name its format, got 'policy.toml'"]);
+    expect(issuesOf('version: 1', at('policy.toml'))).toEqual([
+      "the file name must end in .json, .yaml or .yml to name its format, got 'policy.toml'",
+    ]);
   });
 
   it('throws a PolicyError: an IntentGateError with code invalid_policy, the file and the issues', () => {

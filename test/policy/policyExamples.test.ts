@@ -47,7 +47,11 @@ interface PassingCase {
 }
 
 const PASSING: readonly PassingCase[] = [
-  { name: 'tool-kind examples and notExamples that hold', text: policy(SHELL_KIND), checked: { examples: 4, checks: 0 } },
+  {
+    name: 'tool-kind examples and notExamples that hold',
+    text: policy(SHELL_KIND),
+    checked: { examples: 4, checks: 0 },
+  },
   {
     name: 'checks in every state, by name and with arguments',
     text: policy(
@@ -92,7 +96,10 @@ const PASSING: readonly PassingCase[] = [
   },
   {
     name: 'an ACTION check with no intents in the policy, under an intent that owns everything',
-    text: policy('safeMode: false', 'checks: [{ tool: write_to_file, args: { path: anywhere/x.md, content: x }, state: ACTION, verdict: allow }]'),
+    text: policy(
+      'safeMode: false',
+      'checks: [{ tool: write_to_file, args: { path: anywhere/x.md, content: x }, state: ACTION, verdict: allow }]',
+    ),
     checked: { examples: 0, checks: 1 },
   },
 ];
@@ -106,48 +113,74 @@ interface FailingCase {
 const FAILING: readonly FailingCase[] = [
   {
     name: 'an example missing a category',
-    text: policy('toolKinds:\n  sh: { kind: shell, command: c, examples: [{ args: { c: ls -la }, categories: [FS_DELETE_OVERWRITE] }] }'),
-    issues: ['toolKinds.sh.examples[0]: expected sh {"c":"ls -la"} to raise FS_DELETE_OVERWRITE, found EXEC_ARBITRARY (missing FS_DELETE_OVERWRITE)'],
+    text: policy(
+      'toolKinds:\n  sh: { kind: shell, command: c, examples: [{ args: { c: ls -la }, categories: [FS_DELETE_OVERWRITE] }] }',
+    ),
+    issues: [
+      'toolKinds.sh.examples[0]: expected sh {"c":"ls -la"} to raise FS_DELETE_OVERWRITE, found EXEC_ARBITRARY (missing FS_DELETE_OVERWRITE)',
+    ],
   },
   {
     name: 'a notExample that raises a category',
-    text: policy('toolKinds:\n  sh: { kind: shell, command: c, notExamples: [{ args: { c: git push }, categories: [GIT_PUBLISH, SUDO] }] }'),
-    issues: ['toolKinds.sh.notExamples[0]: expected sh {"c":"git push"} to raise none of GIT_PUBLISH, SUDO, found GIT_PUBLISH, NETWORK_RISK, EXEC_ARBITRARY'],
+    text: policy(
+      'toolKinds:\n  sh: { kind: shell, command: c, notExamples: [{ args: { c: git push }, categories: [GIT_PUBLISH, SUDO] }] }',
+    ),
+    issues: [
+      'toolKinds.sh.notExamples[0]: expected sh {"c":"git push"} to raise none of GIT_PUBLISH, SUDO, found GIT_PUBLISH, NETWORK_RISK, EXEC_ARBITRARY',
+    ],
   },
   {
     name: 'an example whose arguments do not fit the kind',
-    text: policy('toolKinds:\n  sh: { kind: shell, command: c, examples: [{ args: { cmd: ls }, categories: [EXEC_ARBITRARY] }] }'),
-    issues: ["toolKinds.sh.examples[0]: categorize refused the example: Malformed arguments for 'sh': 'c' must be a string, got undefined."],
+    text: policy(
+      'toolKinds:\n  sh: { kind: shell, command: c, examples: [{ args: { cmd: ls }, categories: [EXEC_ARBITRARY] }] }',
+    ),
+    issues: [
+      "toolKinds.sh.examples[0]: categorize refused the example: Malformed arguments for 'sh': 'c' must be a string, got undefined.",
+    ],
   },
   {
     name: 'a SAFE rule whose example safe mode holds',
-    text: policy('classification:\n  run_query: { class: SAFE, examples: [{ args: { command: rm -rf build } }] }', 'toolKinds:\n  run_query: { kind: shell, command: command }'),
+    text: policy(
+      'classification:\n  run_query: { class: SAFE, examples: [{ args: { command: rm -rf build } }] }',
+      'toolKinds:\n  run_query: { kind: shell, command: command }',
+    ),
     issues: [
       'classification.run_query.examples[0]: expected run_query {"command":"rm -rf build"} to be decided as SAFE (allowed before an intent), found ask (needs_approval: Safe mode: \'run_query\' needs a human\'s approval for FS_DELETE_OVERWRITE, EXEC_ARBITRARY in this session.)',
     ],
   },
   {
     name: 'a SAFE rule whose notExample runs',
-    text: policy('classification:\n  read_notes: { class: SAFE, notExamples: [{ args: { path: notes.md } }] }', 'toolKinds:\n  read_notes: { kind: read, path: path }'),
-    issues: ['classification.read_notes.notExamples[0]: expected read_notes {"path":"notes.md"} not to be decided as SAFE (allowed before an intent), found allow (safe_tool)'],
+    text: policy(
+      'classification:\n  read_notes: { class: SAFE, notExamples: [{ args: { path: notes.md } }] }',
+      'toolKinds:\n  read_notes: { kind: read, path: path }',
+    ),
+    issues: [
+      'classification.read_notes.notExamples[0]: expected read_notes {"path":"notes.md"} not to be decided as SAFE (allowed before an intent), found allow (safe_tool)',
+    ],
   },
   {
     name: 'a DESTRUCTIVE rule with a notExample, which is refused all the same',
     text: policy('classification:\n  deploy_app: { class: DESTRUCTIVE, notExamples: [{ args: { env: staging } }] }'),
     issues: [
-      "classification.deploy_app.notExamples[0]: expected deploy_app {\"env\":\"staging\"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
+      'classification.deploy_app.notExamples[0]: expected deploy_app {"env":"staging"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call \'select_active_intent\' first.)',
     ],
   },
   {
     name: 'a rule example with malformed arguments',
-    text: policy('classification:\n  read_notes: { class: SAFE, examples: [{ args: { path: 7 } }] }', 'toolKinds:\n  read_notes: { kind: read, path: path }'),
+    text: policy(
+      'classification:\n  read_notes: { class: SAFE, examples: [{ args: { path: 7 } }] }',
+      'toolKinds:\n  read_notes: { kind: read, path: path }',
+    ),
     issues: [
-      "classification.read_notes.examples[0]: expected read_notes {\"path\":7} to be decided as SAFE (allowed before an intent), found deny (invalid_arguments: Malformed tool call: argument 'path' must be a string path, got number.)",
+      'classification.read_notes.examples[0]: expected read_notes {"path":7} to be decided as SAFE (allowed before an intent), found deny (invalid_arguments: Malformed tool call: argument \'path\' must be a string path, got number.)',
     ],
   },
   {
     name: 'a check whose verdict differs',
-    text: policy(INTENTS, 'checks: [{ tool: write_to_file, args: { path: src/a.ts, content: x }, state: ACTION, verdict: allow }]'),
+    text: policy(
+      INTENTS,
+      'checks: [{ tool: write_to_file, args: { path: src/a.ts, content: x }, state: ACTION, verdict: allow }]',
+    ),
     issues: [
       "checks[0]: expected write_to_file in ACTION to be allow, found ask (needs_approval: Safe mode: 'write_to_file' needs a human's approval for FS_DELETE_OVERWRITE in this session.)",
     ],
@@ -155,7 +188,7 @@ const FAILING: readonly FailingCase[] = [
   {
     name: 'a check whose code differs',
     text: policy('checks: [{ tool: read_file, state: REQUEST, verdict: allow, code: task_completed }]'),
-    issues: ["checks[0]: expected read_file in REQUEST to be allow (task_completed), found allow (safe_tool)"],
+    issues: ['checks[0]: expected read_file in REQUEST to be allow (task_completed), found allow (safe_tool)'],
   },
   {
     name: 'a check naming an unknown intent',
@@ -198,14 +231,17 @@ describe('policy examples and checks that fail', () => {
       'checks:\n  - { tool: sh, args: { c: ls }, state: REASONING, verdict: allow }\n  - { tool: read_file, state: REQUEST, verdict: allow }',
     );
     expect(issuesOf(text)).toEqual([
-      "classification.sh.notExamples[0]: expected sh {\"c\":\"ls\"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
+      'classification.sh.notExamples[0]: expected sh {"c":"ls"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call \'select_active_intent\' first.)',
       'toolKinds.sh.examples[0]: expected sh {"c":"ls"} to raise SUDO, found EXEC_ARBITRARY (missing SUDO)',
       "checks[0]: expected sh in REASONING to be allow, found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
     ]);
   });
 
   it('does not run examples or checks while the file has structural issues', () => {
-    const text = policy('locale: fr', 'checks: [{ tool: write_to_file, args: { path: a }, state: REQUEST, verdict: allow }]');
+    const text = policy(
+      'locale: fr',
+      'checks: [{ tool: write_to_file, args: { path: a }, state: REQUEST, verdict: allow }]',
+    );
     expect(issuesOf(text)).toEqual(['locale: Invalid option: expected one of "en"|"ru"']);
   });
 });

@@ -5,7 +5,8 @@ import { policySchema } from '../../src/policy/policySchema';
 
 type Schema = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function typeMatches(type: unknown, value: unknown): boolean {
   switch (type) {
@@ -32,9 +33,11 @@ function errors(schema: Schema, value: unknown, at = '$'): string[] {
   if (typeof value === 'number') {
     if (typeof schema.minimum === 'number' && value < schema.minimum) found.push(`${at}: below minimum`);
     if (typeof schema.maximum === 'number' && value > schema.maximum) found.push(`${at}: above maximum`);
-    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) found.push(`${at}: not above exclusiveMinimum`);
+    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
+      found.push(`${at}: not above exclusiveMinimum`);
   }
-  if (typeof value === 'string' && typeof schema.minLength === 'number' && value.length < schema.minLength) found.push(`${at}: too short`);
+  if (typeof value === 'string' && typeof schema.minLength === 'number' && value.length < schema.minLength)
+    found.push(`${at}: too short`);
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) found.push(`${at}: too few items`);
     const items = sub('items');
@@ -42,17 +45,20 @@ function errors(schema: Schema, value: unknown, at = '$'): string[] {
   }
   if (isObject(value)) {
     const properties = sub('properties') ?? {};
-    for (const key of Array.isArray(schema.required) ? schema.required : []) if (!(key in value)) found.push(`${at}.${String(key)}: required`);
+    for (const key of Array.isArray(schema.required) ? schema.required : [])
+      if (!(key in value)) found.push(`${at}.${String(key)}: required`);
     for (const [key, item] of Object.entries(value)) {
       const property = properties[key];
       if (isObject(property)) found.push(...errors(property, item, `${at}.${key}`));
       else if (schema.additionalProperties === false) found.push(`${at}.${key}: not allowed`);
-      else if (isObject(schema.additionalProperties)) found.push(...errors(schema.additionalProperties, item, `${at}.${key}`));
+      else if (isObject(schema.additionalProperties))
+        found.push(...errors(schema.additionalProperties, item, `${at}.${key}`));
     }
   }
   for (const key of ['oneOf', 'anyOf']) {
     const options = schema[key];
-    if (Array.isArray(options) && !options.some((option) => isObject(option) && errors(option, value, at).length === 0)) found.push(`${at}: matches no ${key} option`);
+    if (Array.isArray(options) && !options.some((option) => isObject(option) && errors(option, value, at).length === 0))
+      found.push(`${at}: matches no ${key} option`);
   }
   return found;
 }
@@ -83,7 +89,12 @@ describe('policyJsonSchema', () => {
   const schema = policyJsonSchema();
 
   it('is a draft 2020-12 object schema that forbids unknown keys and requires the version', () => {
-    expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false, required: ['version'] });
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      additionalProperties: false,
+      required: ['version'],
+    });
   });
 
   it('has a property for each top-level key of the policy', () => {
@@ -102,10 +113,26 @@ describe('policyJsonSchema', () => {
   const INVALID = [
     { name: 'a wrong version', patch: { version: 2 }, error: '$.version: not 1' },
     { name: 'an unknown key', patch: { colour: 'blue' }, error: '$.colour: not allowed' },
-    { name: 'an unknown class', patch: { classification: { x: 'MAYBE' } }, error: '$.classification.x: matches no anyOf option' },
-    { name: 'a rule with an unknown class', patch: { classification: { x: { class: 'MAYBE' } } }, error: '$.classification.x: matches no anyOf option' },
-    { name: 'a trusted server with an empty name', patch: { mcp: { trustedServers: [''] } }, error: '$.mcp.trustedServers[0]: too short' },
-    { name: 'an unknown tool kind', patch: { toolKinds: { x: { kind: 'bash', command: 'c' } } }, error: '$.toolKinds.x: matches no oneOf option' },
+    {
+      name: 'an unknown class',
+      patch: { classification: { x: 'MAYBE' } },
+      error: '$.classification.x: matches no anyOf option',
+    },
+    {
+      name: 'a rule with an unknown class',
+      patch: { classification: { x: { class: 'MAYBE' } } },
+      error: '$.classification.x: matches no anyOf option',
+    },
+    {
+      name: 'a trusted server with an empty name',
+      patch: { mcp: { trustedServers: [''] } },
+      error: '$.mcp.trustedServers[0]: too short',
+    },
+    {
+      name: 'an unknown tool kind',
+      patch: { toolKinds: { x: { kind: 'bash', command: 'c' } } },
+      error: '$.toolKinds.x: matches no oneOf option',
+    },
     { name: 'a port out of range', patch: { service: { port: 70000 } }, error: '$.service.port: above maximum' },
   ];
 

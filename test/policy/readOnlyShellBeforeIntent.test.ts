@@ -7,16 +7,22 @@ const FILE = '/repo/intentgate.yaml';
 
 describe("the containment section's readOnlyShellBeforeIntent", () => {
   it('sets the governor option when the file turns it on', () => {
-    const policy = parsePolicy('version: 1\ncontainment:\n  mode: auto\n  readOnlyShellBeforeIntent: true\n', { file: FILE });
+    const policy = parsePolicy('version: 1\ncontainment:\n  mode: auto\n  readOnlyShellBeforeIntent: true\n', {
+      file: FILE,
+    });
     expect(policy.governor.readOnlyShellBeforeIntent).toBe(true);
   });
 
   it('leaves it off by default, and with a mode alone', () => {
     expect(parsePolicy('version: 1\n', { file: FILE }).governor.readOnlyShellBeforeIntent).toBeUndefined();
-    expect(parsePolicy('version: 1\ncontainment: required\n', { file: FILE }).governor.readOnlyShellBeforeIntent).toBeUndefined();
+    expect(
+      parsePolicy('version: 1\ncontainment: required\n', { file: FILE }).governor.readOnlyShellBeforeIntent,
+    ).toBeUndefined();
   });
 
   it('refuses a value that is not a boolean, naming the field', () => {
-    expect(() => parsePolicy('version: 1\ncontainment:\n  readOnlyShellBeforeIntent: yes please\n', { file: FILE })).toThrow(/readOnlyShellBeforeIntent/);
+    expect(() =>
+      parsePolicy('version: 1\ncontainment:\n  readOnlyShellBeforeIntent: yes please\n', { file: FILE }),
+    ).toThrow(/readOnlyShellBeforeIntent/);
   });
 });

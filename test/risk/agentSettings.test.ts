@@ -13,22 +13,38 @@ const settings = AGENT_SETTINGS.map(({ path }) => ({ file: path.join('/') }));
 describe('agent and editor settings', () => {
   it('lists the files that lead to code execution the issue names', () => {
     const files = settings.map(({ file }) => file);
-    for (const file of ['.cursor/mcp.json', '.vscode/tasks.json', '.vscode/settings.json', '.claude/settings.json', '.claude/settings.local.json', '.gemini/settings.json', '.codex/config.toml', '.mcp.json']) {
+    for (const file of [
+      '.cursor/mcp.json',
+      '.vscode/tasks.json',
+      '.vscode/settings.json',
+      '.claude/settings.json',
+      '.claude/settings.local.json',
+      '.gemini/settings.json',
+      '.codex/config.toml',
+      '.mcp.json',
+    ]) {
       expect(files).toContain(file);
     }
   });
 
   it.each(settings)('raises FS_CONFIG_SECRETS for a write_to_file of $file', ({ file }) => {
     const risk = categorize('write_to_file', { path: file, content: '{}' }, options);
-    expect(risk.evidence).toContainEqual(expect.objectContaining({ category: 'FS_CONFIG_SECRETS', note: 'agent_settings file' }));
+    expect(risk.evidence).toContainEqual(
+      expect.objectContaining({ category: 'FS_CONFIG_SECRETS', note: 'agent_settings file' }),
+    );
   });
 
   it.each(settings)('raises FS_CONFIG_SECRETS for a shell redirect into $file', ({ file }) => {
-    expect(categorize('execute_command', { command: `printf '{}' > ${file}` }, options).categories).toContain('FS_CONFIG_SECRETS');
+    expect(categorize('execute_command', { command: `printf '{}' > ${file}` }, options).categories).toContain(
+      'FS_CONFIG_SECRETS',
+    );
   });
 
   it.each(settings)('raises FS_CONFIG_SECRETS for an apply_patch that adds $file', ({ file }) => {
-    expect(categorize('apply_patch', { patch: `*** Begin Patch\n*** Add File: ${file}\n+{}\n*** End Patch` }, options).categories).toContain('FS_CONFIG_SECRETS');
+    expect(
+      categorize('apply_patch', { patch: `*** Begin Patch\n*** Add File: ${file}\n+{}\n*** End Patch` }, options)
+        .categories,
+    ).toContain('FS_CONFIG_SECRETS');
   });
 
   it.each(settings)('raises nothing for a read of $file, which runs nothing', ({ file }) => {
@@ -52,10 +68,22 @@ function attackerSetting(): Governor {
 
 describe('agent settings inside the scope, in ACTION with scope src/** and EXEC_ARBITRARY and FS_DELETE_OVERWRITE approved', () => {
   it.each([
-    { name: 'a write of src/.vscode/tasks.json', tool: 'write_to_file', args: { path: 'src/.vscode/tasks.json', content: '{}' } },
+    {
+      name: 'a write of src/.vscode/tasks.json',
+      tool: 'write_to_file',
+      args: { path: 'src/.vscode/tasks.json', content: '{}' },
+    },
     { name: 'a write of src/.mcp.json', tool: 'write_to_file', args: { path: 'src/.mcp.json', content: '{}' } },
-    { name: 'a shell redirect into src/.cursor/mcp.json', tool: 'execute_command', args: { command: "echo '{}' > src/.cursor/mcp.json" } },
-    { name: 'a tee into src/.claude/settings.json', tool: 'execute_command', args: { command: "echo '{}' | tee src/.claude/settings.json" } },
+    {
+      name: 'a shell redirect into src/.cursor/mcp.json',
+      tool: 'execute_command',
+      args: { command: "echo '{}' > src/.cursor/mcp.json" },
+    },
+    {
+      name: 'a tee into src/.claude/settings.json',
+      tool: 'execute_command',
+      args: { command: "echo '{}' | tee src/.claude/settings.json" },
+    },
   ])('holds $name for FS_CONFIG_SECRETS', ({ tool, args }) => {
     const decision = attackerSetting().handleToolCall(tool, args);
     expect(decision).toMatchObject({ verdict: 'ask', code: 'needs_approval' });

@@ -6,12 +6,35 @@ import { cpuMs } from '../support/cpuTime';
 
 const workspaceRoot = makeWorkspace();
 const options = { workspaceRoot };
-const TOOLS = ['shell', 'execute_command', 'workspace_write', 'workspace_patch', 'fs', 'web', 'workspace_run', 'read_file', 'write_to_file', 'apply_patch', 'delete_file', 'edit_file'];
+const TOOLS = [
+  'shell',
+  'execute_command',
+  'workspace_write',
+  'workspace_patch',
+  'fs',
+  'web',
+  'workspace_run',
+  'read_file',
+  'write_to_file',
+  'apply_patch',
+  'delete_file',
+  'edit_file',
+];
 
 const shellish = fc.stringMatching(/^[a-z $'"`\\|&;()<>{}\[\]=~*?#\n%./-]{0,60}$/);
 const args = fc.oneof(
   fc.anything(),
-  fc.record({ command: fc.oneof(shellish, fc.anything()), path: fc.oneof(fc.string(), fc.anything()), url: fc.string(), op: fc.string(), dry_run: fc.anything(), patch: fc.string() }, { requiredKeys: [] }),
+  fc.record(
+    {
+      command: fc.oneof(shellish, fc.anything()),
+      path: fc.oneof(fc.string(), fc.anything()),
+      url: fc.string(),
+      op: fc.string(),
+      dry_run: fc.anything(),
+      patch: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 /** CPU milliseconds for one categorize call: a busy machine's waits for a core do not count. */
@@ -20,7 +43,34 @@ function timed(tool: string, value: Record<string, unknown>): number {
 }
 
 // pieces of shell syntax that make the analysis do work: nesting, wrappers, inner scripts, folders
-const PIECES = ['sudo ', 'cd a; ', 'cd .. && ', '${a:-', '}', '$(', ')', '`', '(', 'x|', ';', '&& ', "'", '"', '\\', 'bash -c ', 'eval ', 'rm ../', 'a=1 ', '<<E\n', '\nE\n', '$((1+', ' > f', '*', '~/', ' '];
+const PIECES = [
+  'sudo ',
+  'cd a; ',
+  'cd .. && ',
+  '${a:-',
+  '}',
+  '$(',
+  ')',
+  '`',
+  '(',
+  'x|',
+  ';',
+  '&& ',
+  "'",
+  '"',
+  '\\',
+  'bash -c ',
+  'eval ',
+  'rm ../',
+  'a=1 ',
+  '<<E\n',
+  '\nE\n',
+  '$((1+',
+  ' > f',
+  '*',
+  '~/',
+  ' ',
+];
 const fragment = fc.oneof(
   fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join('')),
   fc.stringMatching(/^[a-z $'"`\\|&;()<>{}\[\]=~*?#\n%./-]{1,12}$/),

@@ -36,7 +36,11 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
     positive: [
       { name: 'workspace_write of a file', tool: 'workspace_write', args: { path: 'src/a.ts', content: 'x' } },
       { name: 'workspace_patch without dry_run', tool: 'workspace_patch', args: { path: 'src/a.ts', patch: '@@' } },
-      { name: "workspace_patch with dry_run 'true' as text", tool: 'workspace_patch', args: { path: 'src/a.ts', dry_run: 'true' } },
+      {
+        name: "workspace_patch with dry_run 'true' as text",
+        tool: 'workspace_patch',
+        args: { path: 'src/a.ts', dry_run: 'true' },
+      },
       { name: 'fs write under project/', tool: 'fs', args: { op: 'write', path: 'project/src/a.ts' } },
       { name: 'fs delete', tool: 'fs', args: { op: 'delete', path: 'project/src/a.ts' } },
       { name: 'delete_file', tool: 'delete_file', args: { path: 'src/a.ts' } },
@@ -71,9 +75,17 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
       { name: 'fs path outside project/', tool: 'fs', args: { op: 'read', path: 'etc/passwd' } },
       { name: 'fs path in a sibling that shares the prefix', tool: 'fs', args: { op: 'read', path: 'project-evil/x' } },
       { name: 'workspace_write with ../', tool: 'workspace_write', args: { path: '../x.txt', content: '' } },
-      { name: 'workspace_write with an absolute path', tool: 'workspace_write', args: { path: '/etc/hosts', content: '' } },
+      {
+        name: 'workspace_write with an absolute path',
+        tool: 'workspace_write',
+        args: { path: '/etc/hosts', content: '' },
+      },
       { name: 'a percent-encoded traversal', tool: 'read_file', args: { path: '%2e%2e%2fsecrets.txt' } },
-      { name: 'a write through a symlink that leaves the workspace', tool: 'workspace_write', args: { path: 'link/x.txt', content: '' } },
+      {
+        name: 'a write through a symlink that leaves the workspace',
+        tool: 'workspace_write',
+        args: { path: 'link/x.txt', content: '' },
+      },
       { name: 'a home path', tool: 'read_file', args: { path: '~/.bashrc' } },
       shell('a shell read of /etc', 'cat /etc/passwd'),
       shell('grep -r over ~/.ssh', 'grep -r BEGIN ~/.ssh'),
@@ -88,7 +100,11 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
       { name: 'fs path under project/', tool: 'fs', args: { op: 'read', path: 'project/src/a.ts' } },
       { name: 'a .. that comes back inside', tool: 'workspace_write', args: { path: 'src/../a.ts', content: '' } },
       { name: 'a ./ path', tool: 'read_file', args: { path: './src/a.ts' } },
-      { name: 'a file named like the sibling', tool: 'workspace_write', args: { path: 'project-evil.txt', content: '' } },
+      {
+        name: 'a file named like the sibling',
+        tool: 'workspace_write',
+        args: { path: 'project-evil.txt', content: '' },
+      },
       shell('a shell read inside', 'cat src/a.ts'),
       shell('ls of a glob', 'ls *.ts'),
       shell('cat of a glob in a folder', 'cat src/*.ts'),
@@ -115,10 +131,18 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
       shell('git config --global', 'git config --global core.pager less'),
       { name: 'writing tsconfig.json', tool: 'workspace_write', args: { path: 'tsconfig.json', content: '{}' } },
       { name: 'writing .eslintrc.cjs', tool: 'workspace_write', args: { path: '.eslintrc.cjs', content: '' } },
-      { name: 'writing a CI workflow', tool: 'workspace_write', args: { path: '.github/workflows/ci.yml', content: '' } },
+      {
+        name: 'writing a CI workflow',
+        tool: 'workspace_write',
+        args: { path: '.github/workflows/ci.yml', content: '' },
+      },
       { name: 'writing src/key.ts', tool: 'workspace_write', args: { path: 'src/key.ts', content: '' } },
       { name: 'writing keys/prod.json', tool: 'workspace_write', args: { path: 'keys/prod.json', content: '' } },
-      { name: 'writing a service account file', tool: 'workspace_write', args: { path: 'service-account.json', content: '' } },
+      {
+        name: 'writing a service account file',
+        tool: 'workspace_write',
+        args: { path: 'service-account.json', content: '' },
+      },
       { name: 'reading id_rsa.pub', tool: 'read_file', args: { path: '.ssh/id_rsa.pub' } },
       { name: 'reading .aws/credentials', tool: 'read_file', args: { path: '.aws/credentials' } },
     ],
@@ -297,29 +321,36 @@ const TABLE: Record<RiskCategory, { positive: Case[]; negative: Case[] }> = {
   },
 };
 
-describe.each(RISK_CATEGORIES.map((category) => ({ category, ...TABLE[category] })))('$category', ({ category, positive, negative }) => {
-  it('has at least five cases each way', () => {
-    expect(positive.length).toBeGreaterThanOrEqual(5);
-    expect(negative.length).toBeGreaterThanOrEqual(5);
-  });
+describe.each(RISK_CATEGORIES.map((category) => ({ category, ...TABLE[category] })))(
+  '$category',
+  ({ category, positive, negative }) => {
+    it('has at least five cases each way', () => {
+      expect(positive.length).toBeGreaterThanOrEqual(5);
+      expect(negative.length).toBeGreaterThanOrEqual(5);
+    });
 
-  it.each(positive)('raises it for $name', ({ tool, args }) => {
-    const result = categorize(tool, args, options);
-    expect(result.categories).toContain(category);
-    expect(result.evidence.filter((item) => item.category === category).length).toBeGreaterThan(0);
-  });
+    it.each(positive)('raises it for $name', ({ tool, args }) => {
+      const result = categorize(tool, args, options);
+      expect(result.categories).toContain(category);
+      expect(result.evidence.filter((item) => item.category === category).length).toBeGreaterThan(0);
+    });
 
-  it.each(negative)('does not raise it for $name', ({ tool, args }) => {
-    expect(categorize(tool, args, options).categories).not.toContain(category);
-  });
-});
+    it.each(negative)('does not raise it for $name', ({ tool, args }) => {
+      expect(categorize(tool, args, options).categories).not.toContain(category);
+    });
+  },
+);
 
 describe('categorize', () => {
   it('names the argument and the trigger in its evidence', () => {
     const result = categorize('workspace_write', { path: 'config/.env.local', content: '' }, options);
-    expect(result.evidence).toContainEqual(expect.objectContaining({ category: 'FS_CONFIG_SECRETS', argument: 'path', trigger: '.env.local' }));
+    expect(result.evidence).toContainEqual(
+      expect.objectContaining({ category: 'FS_CONFIG_SECRETS', argument: 'path', trigger: '.env.local' }),
+    );
     const shellResult = categorize('shell', { command: 'ls && sudo rm -rf /tmp/x' }, options);
-    expect(shellResult.evidence).toContainEqual(expect.objectContaining({ category: 'SUDO', argument: 'command', trigger: 'sudo' }));
+    expect(shellResult.evidence).toContainEqual(
+      expect.objectContaining({ category: 'SUDO', argument: 'command', trigger: 'sudo' }),
+    );
   });
 
   it('returns categories in the seed order, each once', () => {
@@ -329,28 +360,98 @@ describe('categorize', () => {
   });
 
   it('lets hosts map their own tools to kinds', () => {
-    const kinds = { run_shell_command: { kind: 'shell', command: 'command', cwd: 'dir_path' }, write_file: { kind: 'file_write', path: 'file_path' } } as const;
-    expect(categorize('run_shell_command', { command: 'sudo ls' }, { ...options, toolKinds: kinds }).categories).toContain('SUDO');
-    expect(categorize('write_file', { file_path: '.env' }, { ...options, toolKinds: kinds }).categories).toContain('FS_CONFIG_SECRETS');
+    const kinds = {
+      run_shell_command: { kind: 'shell', command: 'command', cwd: 'dir_path' },
+      write_file: { kind: 'file_write', path: 'file_path' },
+    } as const;
+    expect(
+      categorize('run_shell_command', { command: 'sudo ls' }, { ...options, toolKinds: kinds }).categories,
+    ).toContain('SUDO');
+    expect(categorize('write_file', { file_path: '.env' }, { ...options, toolKinds: kinds }).categories).toContain(
+      'FS_CONFIG_SECRETS',
+    );
   });
 
   it('gives a tool with no effect no categories', () => {
-    expect(categorize('ask_followup_question', { question: 'sudo?' }, options)).toEqual({ categories: [], evidence: [] });
+    expect(categorize('ask_followup_question', { question: 'sudo?' }, options)).toEqual({
+      categories: [],
+      evidence: [],
+    });
   });
 
   it.each([
-    { name: 'an unknown tool', tool: 'run_shell_command', args: { command: 'ls' }, error: UnknownToolError, code: 'unknown_tool' },
-    { name: 'a case variant of a known tool', tool: 'Shell', args: { command: 'ls' }, error: UnknownToolError, code: 'unknown_tool' },
-    { name: 'a shell command that is not text', tool: 'shell', args: { command: ['sudo', 'ls'] }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+    {
+      name: 'an unknown tool',
+      tool: 'run_shell_command',
+      args: { command: 'ls' },
+      error: UnknownToolError,
+      code: 'unknown_tool',
+    },
+    {
+      name: 'a case variant of a known tool',
+      tool: 'Shell',
+      args: { command: 'ls' },
+      error: UnknownToolError,
+      code: 'unknown_tool',
+    },
+    {
+      name: 'a shell command that is not text',
+      tool: 'shell',
+      args: { command: ['sudo', 'ls'] },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
     { name: 'a missing url', tool: 'web', args: {}, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
     { name: 'an empty url', tool: 'web', args: { url: '' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'an empty script path', tool: 'workspace_run', args: { path: '' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'an empty working folder', tool: 'shell', args: { command: 'ls', cwd: '' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'an empty fs path', tool: 'fs', args: { op: 'read', path: '' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'an empty patch target', tool: 'workspace_patch', args: { path: '' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'arguments that are not an object', tool: 'shell', args: 'ls' as unknown as Record<string, unknown>, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'a file write that names no file', tool: 'write_to_file', args: { content: 'x' }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
-    { name: 'an fs path that is a number', tool: 'fs', args: { op: 'write', path: 7 }, error: ToolArgumentsError, code: 'invalid_tool_arguments' },
+    {
+      name: 'an empty script path',
+      tool: 'workspace_run',
+      args: { path: '' },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
+    {
+      name: 'an empty working folder',
+      tool: 'shell',
+      args: { command: 'ls', cwd: '' },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
+    {
+      name: 'an empty fs path',
+      tool: 'fs',
+      args: { op: 'read', path: '' },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
+    {
+      name: 'an empty patch target',
+      tool: 'workspace_patch',
+      args: { path: '' },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
+    {
+      name: 'arguments that are not an object',
+      tool: 'shell',
+      args: 'ls' as unknown as Record<string, unknown>,
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
+    {
+      name: 'a file write that names no file',
+      tool: 'write_to_file',
+      args: { content: 'x' },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
+    {
+      name: 'an fs path that is a number',
+      tool: 'fs',
+      args: { op: 'write', path: 7 },
+      error: ToolArgumentsError,
+      code: 'invalid_tool_arguments',
+    },
   ])('throws a typed error for $name', ({ tool, args, error, code }) => {
     expect(() => categorize(tool, args, options)).toThrowError(error);
     try {
@@ -363,7 +464,9 @@ describe('categorize', () => {
 
   it('rejects bad options', () => {
     expect(() => categorize('shell', { command: 'ls' }, { sandboxRoot: '' })).toThrowError(InvalidOptionsError);
-    expect(() => categorize('shell', { command: 'ls' }, { toolKinds: { x: { kind: 'teleport' } } } as never)).toThrowError(InvalidOptionsError);
+    expect(() =>
+      categorize('shell', { command: 'ls' }, { toolKinds: { x: { kind: 'teleport' } } } as never),
+    ).toThrowError(InvalidOptionsError);
   });
 });
 
@@ -379,7 +482,14 @@ describe('categorize results a host may change', () => {
   // what one result shares with another (a constant of the analysis) must be frozen: a host
   // writing into one answer would otherwise change the answers of later calls
   it('shares no unfrozen object or array between two results, over the public corpus and failing lines', () => {
-    const commands = [...loadPublicCorpus().map((line) => line.command), 'eval "$X"', 'echo $[1]', '$CMD', 'x=$(cat a) && $x', 'true'];
+    const commands = [
+      ...loadPublicCorpus().map((line) => line.command),
+      'eval "$X"',
+      'echo $[1]',
+      '$CMD',
+      'x=$(cat a) && $x',
+      'true',
+    ];
     const owner = new Map<object, number>();
     const sharedUnfrozen = new Set<string>();
     commands.forEach((command, index) => {

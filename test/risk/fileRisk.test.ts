@@ -20,13 +20,51 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'a delete of a missing path removes nothing: does not exist', tool: 'shell', args: { command: 'rm -rf src/gone' }, expected: { note: 'delete (does not exist)', details: ['src/gone', 'delete', 'does not exist'] } },
-  { name: 'a delete by a glob names the files it matches', tool: 'shell', args: { command: 'rm -f build/*.o' }, expected: { note: 'delete (files matching a pattern)', details: ['build/*.o', 'delete', 'files matching a pattern'] } },
-  { name: 'an fs delete of a missing path: does not exist', tool: 'fs', args: { op: 'delete', path: 'project/src/gone.ts' }, expected: { note: 'delete (does not exist)', details: ['src/gone.ts', 'delete', 'does not exist'] } },
-  { name: 'a delete of a folder: folder', tool: 'shell', args: { command: 'rm -rf src/old' }, expected: { note: 'delete (folder)', details: ['src/old', 'delete', 'folder'] } },
-  { name: 'a delete of a file: file', tool: 'fs', args: { op: 'delete', path: 'project/src/a.ts' }, expected: { note: 'delete (file)', details: ['src/a.ts', 'delete', 'file'] } },
-  { name: 'a write of a missing path creates a new file', tool: 'workspace_write', args: { path: 'src/new.ts', content: 'x' }, expected: { note: 'create (new file)', details: ['src/new.ts', 'create', 'new file'] } },
-  { name: 'a write of an existing file overwrites it', tool: 'workspace_write', args: { path: 'src/a.ts', content: 'x' }, expected: { note: 'overwrite (file)', details: ['src/a.ts', 'overwrite', 'file'] } },
+  {
+    name: 'a delete of a missing path removes nothing: does not exist',
+    tool: 'shell',
+    args: { command: 'rm -rf src/gone' },
+    expected: { note: 'delete (does not exist)', details: ['src/gone', 'delete', 'does not exist'] },
+  },
+  {
+    name: 'a delete by a glob names the files it matches',
+    tool: 'shell',
+    args: { command: 'rm -f build/*.o' },
+    expected: {
+      note: 'delete (files matching a pattern)',
+      details: ['build/*.o', 'delete', 'files matching a pattern'],
+    },
+  },
+  {
+    name: 'an fs delete of a missing path: does not exist',
+    tool: 'fs',
+    args: { op: 'delete', path: 'project/src/gone.ts' },
+    expected: { note: 'delete (does not exist)', details: ['src/gone.ts', 'delete', 'does not exist'] },
+  },
+  {
+    name: 'a delete of a folder: folder',
+    tool: 'shell',
+    args: { command: 'rm -rf src/old' },
+    expected: { note: 'delete (folder)', details: ['src/old', 'delete', 'folder'] },
+  },
+  {
+    name: 'a delete of a file: file',
+    tool: 'fs',
+    args: { op: 'delete', path: 'project/src/a.ts' },
+    expected: { note: 'delete (file)', details: ['src/a.ts', 'delete', 'file'] },
+  },
+  {
+    name: 'a write of a missing path creates a new file',
+    tool: 'workspace_write',
+    args: { path: 'src/new.ts', content: 'x' },
+    expected: { note: 'create (new file)', details: ['src/new.ts', 'create', 'new file'] },
+  },
+  {
+    name: 'a write of an existing file overwrites it',
+    tool: 'workspace_write',
+    args: { path: 'src/a.ts', content: 'x' },
+    expected: { note: 'overwrite (file)', details: ['src/a.ts', 'overwrite', 'file'] },
+  },
 ];
 
 describe('the FS_DELETE_OVERWRITE note and extent', () => {

@@ -37,7 +37,12 @@ describe('makeRecipeText', () => {
     {
       name: 'runs the first target, its prerequisites first, after the read-time commands',
       targets: [],
-      lines: [': $(git describe --tags)', '( echo building "${MAKE_AUTOMATIC}"\n)', '( gcc -O2 -Wall -o app "${MAKE_AUTOMATIC}"\n)', '( npm test\n)'],
+      lines: [
+        ': $(git describe --tags)',
+        '( echo building "${MAKE_AUTOMATIC}"\n)',
+        '( gcc -O2 -Wall -o app "${MAKE_AUTOMATIC}"\n)',
+        '( npm test\n)',
+      ],
     },
     {
       name: 'expands variables, $(shell), $(MAKE), $$ and continuation lines, and marks the rest as run-time values',
@@ -57,7 +62,11 @@ describe('makeRecipeText', () => {
     { name: 'reads a rule inside a conditional', targets: ['ci'], lines: [': $(git describe --tags)', '( npm ci\n)'] },
     { name: 'skips the body of a define', targets: ['HELP'], lines: [': $(git describe --tags)'] },
   ])('$name', ({ targets, lines }) => {
-    expect(makeRecipeText(MAKEFILE, targets)?.split('\n(').map((line, index) => (index === 0 ? line : `(${line}`))).toEqual(lines);
+    expect(
+      makeRecipeText(MAKEFILE, targets)
+        ?.split('\n(')
+        .map((line, index) => (index === 0 ? line : `(${line}`)),
+    ).toEqual(lines);
   });
 
   it('returns undefined for a Makefile with no rule and no read-time command', () => {
@@ -75,7 +84,8 @@ describe('makeRecipeText', () => {
 
   it('bounds variables that reference each other exponentially', () => {
     const levels = ['A = xxxxxxxxxx'];
-    for (const [index, name] of ['B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].entries()) levels.push(`${name} = ${`$(${'ABCDEFGH'[index]})`.repeat(10)}`);
+    for (const [index, name] of ['B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].entries())
+      levels.push(`${name} = ${`$(${'ABCDEFGH'[index]})`.repeat(10)}`);
     // ten references a level, eight levels: 10^9 characters if expanded in full
     const text = makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(I)\n`, []);
     expect(text?.length).toBeLessThanOrEqual(MAX_RECIPE_TEXT + 100);
@@ -84,11 +94,14 @@ describe('makeRecipeText', () => {
 
   it('bounds references to empty variables, which produce nothing but still cost a visit', () => {
     const levels = ['B ='];
-    for (const [index, name] of ['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].entries()) levels.push(`${name} = ${`$(${'BCDEFGHI'[index]})`.repeat(10)}`);
+    for (const [index, name] of ['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].entries())
+      levels.push(`${name} = ${`$(${'BCDEFGHI'[index]})`.repeat(10)}`);
     expect(makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(J)\n`, [])).toContain('${MAKE_TOO_LONG}');
   });
 
   it('stops opening $(shell ...) nested deeper than the expansion limit', () => {
-    expect(makeRecipeText(`all:\n\techo ${'$(shell '.repeat(5000)}x${')'.repeat(5000)}\n`, [])).toContain('${MAKE_VARIABLE}');
+    expect(makeRecipeText(`all:\n\techo ${'$(shell '.repeat(5000)}x${')'.repeat(5000)}\n`, [])).toContain(
+      '${MAKE_VARIABLE}',
+    );
   });
 });

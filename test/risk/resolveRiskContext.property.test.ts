@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { resolveRiskContext } from '../../src/risk/categorize';
 
 // the same options with no prototype take the schema's route: both must give the same answer
-const viaSchema = (options: Record<string, unknown>): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, options);
+const viaSchema = (options: Record<string, unknown>): Record<string, unknown> =>
+  Object.assign(Object.create(null) as Record<string, unknown>, options);
 
 const outcome = (read: () => unknown): unknown => {
   try {
@@ -13,24 +14,46 @@ const outcome = (read: () => unknown): unknown => {
   }
 };
 
-const value = fc.oneof(fc.constantFrom('', '/ws', 'project', '../up', ' spaced '), fc.constant(undefined), fc.integer(), fc.constant(null), fc.constant({}));
-const options = fc.dictionary(fc.constantFrom('workspaceRoot', 'sandboxRoot', 'homeDir', 'toolKinds', 'cwd', 'extra'), value);
+const value = fc.oneof(
+  fc.constantFrom('', '/ws', 'project', '../up', ' spaced '),
+  fc.constant(undefined),
+  fc.integer(),
+  fc.constant(null),
+  fc.constant({}),
+);
+const options = fc.dictionary(
+  fc.constantFrom('workspaceRoot', 'sandboxRoot', 'homeDir', 'toolKinds', 'cwd', 'extra'),
+  value,
+);
 
 describe('resolveRiskContext', () => {
   it('reads folder-only options as the schema does', () => {
     fc.assert(
       fc.property(options, (given) => {
-        expect(outcome(() => resolveRiskContext(given, '/here'))).toEqual(outcome(() => resolveRiskContext(viaSchema(given), '/here')));
+        expect(outcome(() => resolveRiskContext(given, '/here'))).toEqual(
+          outcome(() => resolveRiskContext(viaSchema(given), '/here')),
+        );
       }),
     );
   });
 
   it('answers a sequence of calls as the schema answers each alone, whichever folders and working folder change between them', () => {
-    const folders = fc.record({ workspaceRoot: fc.constantFrom('/ws', 'project'), sandboxRoot: fc.constantFrom('/sb', 'sb'), homeDir: fc.constantFrom('/home/a', '/home/b') }, { requiredKeys: [] });
+    const folders = fc.record(
+      {
+        workspaceRoot: fc.constantFrom('/ws', 'project'),
+        sandboxRoot: fc.constantFrom('/sb', 'sb'),
+        homeDir: fc.constantFrom('/home/a', '/home/b'),
+      },
+      { requiredKeys: [] },
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(folders, fc.constantFrom('/here', '/there')), { minLength: 2, maxLength: 8 }), (calls) => {
-        for (const [given, cwd] of calls) expect(resolveRiskContext(given, cwd)).toEqual(resolveRiskContext(viaSchema(given), cwd));
-      }),
+      fc.property(
+        fc.array(fc.tuple(folders, fc.constantFrom('/here', '/there')), { minLength: 2, maxLength: 8 }),
+        (calls) => {
+          for (const [given, cwd] of calls)
+            expect(resolveRiskContext(given, cwd)).toEqual(resolveRiskContext(viaSchema(given), cwd));
+        },
+      ),
     );
   });
 

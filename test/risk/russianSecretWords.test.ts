@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { categorize } from '../../src/index';
 
 // a careful user names secrets in Russian too: reading one is FS_CONFIG_SECRETS, as for 'secrets.txt'
-const options = { workspaceRoot: '/nonexistent-intentgate-tests/project', homeDir: '/nonexistent-intentgate-tests/home' };
+const options = {
+  workspaceRoot: '/nonexistent-intentgate-tests/project',
+  homeDir: '/nonexistent-intentgate-tests/home',
+};
 
 describe('Russian secret words', () => {
   it.each([
@@ -17,10 +20,15 @@ describe('Russian secret words', () => {
     { path: 'мои учётных данных.txt', kind: 'credentials' },
   ])('raises FS_CONFIG_SECRETS for a read of $path ($kind)', ({ path, kind }) => {
     const risk = categorize('read_file', { path }, options);
-    expect(risk.evidence).toContainEqual(expect.objectContaining({ category: 'FS_CONFIG_SECRETS', note: `${kind} file` }));
+    expect(risk.evidence).toContainEqual(
+      expect.objectContaining({ category: 'FS_CONFIG_SECRETS', note: `${kind} file` }),
+    );
   });
 
-  it.each(['данные.csv', 'учётные-записи.md', 'секретарь.txt', 'токенизатор.ts'])('raises nothing for a read of %s', (path) => {
-    expect(categorize('read_file', { path }, options).categories).toEqual([]);
-  });
+  it.each(['данные.csv', 'учётные-записи.md', 'секретарь.txt', 'токенизатор.ts'])(
+    'raises nothing for a read of %s',
+    (path) => {
+      expect(categorize('read_file', { path }, options).categories).toEqual([]);
+    },
+  );
 });

@@ -49,22 +49,58 @@ function categoriesOf(command: string): readonly RiskCategory[] {
 describe('script files a command runs are read from the workspace', () => {
   it.each<ScriptCase>([
     { name: 'reads a script given to bash', command: 'bash deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
-    { name: 'reads a script run by its path with a bash #! line', command: './deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
+    {
+      name: 'reads a script run by its path with a bash #! line',
+      command: './deploy.sh',
+      categories: [DEPS, GIT, NET, EXEC],
+    },
     { name: 'reads a sourced script', command: 'source deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
     { name: 'reads a script sourced with .', command: '. ./deploy.sh', categories: [DEPS, GIT, NET, EXEC] },
     { name: 'reads a script an env -S #! line runs with zsh', command: './zsh-tool', categories: [GIT, NET, EXEC] },
-    { name: 'reads the scripts a script runs, and its paths from its folder', command: './outer.sh', categories: [DELETE, OUTSIDE, SYS, SUDO, EXEC] },
-    { name: 'reads a script after cd, from that folder', command: 'cd scripts && ./restart.sh', categories: [SYS, SUDO, EXEC] },
-    { name: 'resolves a script relative paths from the folder it runs in', command: 'cd sub && bash relative.sh', categories: [DELETE, OUTSIDE, EXEC] },
+    {
+      name: 'reads the scripts a script runs, and its paths from its folder',
+      command: './outer.sh',
+      categories: [DELETE, OUTSIDE, SYS, SUDO, EXEC],
+    },
+    {
+      name: 'reads a script after cd, from that folder',
+      command: 'cd scripts && ./restart.sh',
+      categories: [SYS, SUDO, EXEC],
+    },
+    {
+      name: 'resolves a script relative paths from the folder it runs in',
+      command: 'cd sub && bash relative.sh',
+      categories: [DELETE, OUTSIDE, EXEC],
+    },
     { name: 'reads a script that runs itself once', command: 'bash self.sh', categories: [EXEC] },
-    { name: 'fails closed on a script holding a command built at run time', command: 'sh dynamic.sh', categories: RISK_CATEGORIES },
-    { name: `reads ${MAX_SCRIPT_FILE_DEPTH} levels of scripts run by scripts`, command: 'bash level2.sh', categories: [GIT, SUDO, NET, EXEC] },
-    { name: `fails closed on scripts run more than ${MAX_SCRIPT_FILE_DEPTH} levels deep`, command: 'bash level1.sh', categories: RISK_CATEGORIES },
+    {
+      name: 'fails closed on a script holding a command built at run time',
+      command: 'sh dynamic.sh',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: `reads ${MAX_SCRIPT_FILE_DEPTH} levels of scripts run by scripts`,
+      command: 'bash level2.sh',
+      categories: [GIT, SUDO, NET, EXEC],
+    },
+    {
+      name: `fails closed on scripts run more than ${MAX_SCRIPT_FILE_DEPTH} levels deep`,
+      command: 'bash level1.sh',
+      categories: RISK_CATEGORIES,
+    },
     { name: 'leaves a python program to EXEC_ARBITRARY', command: './tool.py', categories: [EXEC] },
     { name: 'fails closed on a script larger than the limit', command: 'bash large.sh', categories: RISK_CATEGORIES },
     { name: 'leaves a missing script to EXEC_ARBITRARY', command: './missing.sh', categories: [EXEC] },
-    { name: 'does not read a script a symlink takes outside the workspace', command: 'bash linked.sh', categories: [OUTSIDE, EXEC] },
-    { name: 'does not read a script outside the workspace', command: `bash ${path.join(outside, 'evil.sh')}`, categories: [OUTSIDE, EXEC] },
+    {
+      name: 'does not read a script a symlink takes outside the workspace',
+      command: 'bash linked.sh',
+      categories: [OUTSIDE, EXEC],
+    },
+    {
+      name: 'does not read a script outside the workspace',
+      command: `bash ${path.join(outside, 'evil.sh')}`,
+      categories: [OUTSIDE, EXEC],
+    },
     { name: 'fails closed on a script named by a variable', command: 'bash "$script"', categories: RISK_CATEGORIES },
   ])('$name', ({ command, categories }) => {
     expect(categoriesOf(command)).toEqual(categories);
@@ -72,12 +108,18 @@ describe('script files a command runs are read from the workspace', () => {
 
   it('says which file each finding comes from, and that the file was read', () => {
     const evidence = categorize('shell', { command: 'bash deploy.sh' }, { workspaceRoot }).evidence;
-    expect(evidence.filter((item) => item.category === GIT).map((item) => [item.trigger, item.note])).toEqual([['git push', 'in deploy.sh: git push']]);
-    expect(evidence.some((item) => item.category === EXEC && item.note === 'in deploy.sh: read and analysed')).toBe(true);
+    expect(evidence.filter((item) => item.category === GIT).map((item) => [item.trigger, item.note])).toEqual([
+      ['git push', 'in deploy.sh: git push'],
+    ]);
+    expect(evidence.some((item) => item.category === EXEC && item.note === 'in deploy.sh: read and analysed')).toBe(
+      true,
+    );
   });
 
   it('says why a file fails the call closed', () => {
-    const notes = categorize('shell', { command: 'sh dynamic.sh' }, { workspaceRoot }).evidence.map((item) => item.note);
+    const notes = categorize('shell', { command: 'sh dynamic.sh' }, { workspaceRoot }).evidence.map(
+      (item) => item.note,
+    );
     expect(notes).toContain('in dynamic.sh: command name built at run time: fail closed');
   });
 
@@ -92,14 +134,32 @@ describe('script files a command runs are read from the workspace', () => {
 describe('which runs the shell analysis lists for reading', () => {
   it.each([
     { name: 'a script given to a shell', command: 'bash x.sh', runs: [{ path: 'x.sh', how: 'shell', directory: '' }] },
-    { name: 'a sourced script', command: 'source lib/env.sh', runs: [{ path: 'lib/env.sh', how: 'shell', directory: '' }] },
-    { name: 'a script run by its path', command: './run.sh --fast', runs: [{ path: './run.sh', how: 'direct', directory: '' }] },
-    { name: 'a script run after cd', command: 'cd tools && ./run.sh', runs: [{ path: 'tools/./run.sh', how: 'direct', directory: 'tools' }] },
-    { name: 'the job file of at -f', command: 'at -f job.sh now', runs: [{ path: 'job.sh', how: 'shell', directory: '' }] },
+    {
+      name: 'a sourced script',
+      command: 'source lib/env.sh',
+      runs: [{ path: 'lib/env.sh', how: 'shell', directory: '' }],
+    },
+    {
+      name: 'a script run by its path',
+      command: './run.sh --fast',
+      runs: [{ path: './run.sh', how: 'direct', directory: '' }],
+    },
+    {
+      name: 'a script run after cd',
+      command: 'cd tools && ./run.sh',
+      runs: [{ path: 'tools/./run.sh', how: 'direct', directory: 'tools' }],
+    },
+    {
+      name: 'the job file of at -f',
+      command: 'at -f job.sh now',
+      runs: [{ path: 'job.sh', how: 'shell', directory: '' }],
+    },
     { name: 'no program of another language', command: 'python3 x.py', runs: [] },
     { name: 'no system program', command: '/usr/bin/env ls', runs: [] },
   ])('lists $name', ({ command, runs }) => {
-    expect(analyzeShell(command).scriptRuns.map(({ path: file, how, directory }) => ({ path: file, how, directory }))).toEqual(runs);
+    expect(
+      analyzeShell(command).scriptRuns.map(({ path: file, how, directory }) => ({ path: file, how, directory })),
+    ).toEqual(runs);
   });
 });
 
@@ -122,7 +182,17 @@ describe('package.json scripts a package manager runs are read', () => {
   const packageRoot = makeWorkspace({ orchestration: false });
   writeFileSync(
     path.join(packageRoot, 'package.json'),
-    JSON.stringify({ scripts: { build: 'tsc -p .', prerelease: 'npm test', release: 'npm publish && git push --tags', test: 'vitest run', deploy: 'bash deploy.sh', loop: 'npm run loop', postinstall: 'sudo id' } }),
+    JSON.stringify({
+      scripts: {
+        build: 'tsc -p .',
+        prerelease: 'npm test',
+        release: 'npm publish && git push --tags',
+        test: 'vitest run',
+        deploy: 'bash deploy.sh',
+        loop: 'npm run loop',
+        postinstall: 'sudo id',
+      },
+    }),
   );
   writeFileSync(path.join(packageRoot, 'deploy.sh'), 'sudo systemctl restart app\n');
   mkdirSync(path.join(packageRoot, 'broken'));
@@ -137,28 +207,48 @@ describe('package.json scripts a package manager runs are read', () => {
     { name: 'reads npm test as the test script', command: 'npm test', categories: [EXEC] },
     { name: 'reads a script that runs itself once', command: 'npm run loop', categories: [EXEC] },
     { name: 'leaves bun test, its own test runner, alone', command: 'bun test', categories: [EXEC] },
-    { name: 'does not read another folder named by --prefix', command: 'npm --prefix web run release', categories: [EXEC] },
-    { name: 'leaves a script name that is an Object.prototype key alone', command: 'npm run toString', categories: [EXEC] },
-    { name: 'leaves a package.json that is not JSON alone', command: 'cd broken && npm run release', categories: [EXEC] },
+    {
+      name: 'does not read another folder named by --prefix',
+      command: 'npm --prefix web run release',
+      categories: [EXEC],
+    },
+    {
+      name: 'leaves a script name that is an Object.prototype key alone',
+      command: 'npm run toString',
+      categories: [EXEC],
+    },
+    {
+      name: 'leaves a package.json that is not JSON alone',
+      command: 'cd broken && npm run release',
+      categories: [EXEC],
+    },
   ])('$name', ({ command, categories }) => {
     expect(categorize('shell', { command }, { workspaceRoot: packageRoot }).categories).toEqual(categories);
   });
 
   it('names the package.json script the finding comes from', () => {
     const evidence = categorize('shell', { command: 'npm run release' }, { workspaceRoot: packageRoot }).evidence;
-    expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in package.json script release: package publish', 'in package.json script release: git push']);
+    expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual([
+      'in package.json script release: package publish',
+      'in package.json script release: git push',
+    ]);
   });
 
   it('reads a package.json changed between two decisions anew, a rewrite of the same length too', () => {
     const root = makeWorkspace({ orchestration: false });
     const manifest = path.join(root, 'package.json');
-    const decide = (): readonly RiskCategory[] => categorize('shell', { command: 'npm run go' }, { workspaceRoot: root }).categories;
+    const decide = (): readonly RiskCategory[] =>
+      categorize('shell', { command: 'npm run go' }, { workspaceRoot: root }).categories;
     writeFileSync(manifest, JSON.stringify({ scripts: { go: 'ls     ' } }));
     expect(decide()).toEqual([EXEC]);
     writeFileSync(manifest, JSON.stringify({ scripts: { go: 'sudo ls' } }));
     expect(decide()).toEqual([SUDO, EXEC]);
     // another workspace's manifest in between, then the first one again
-    expect(categorize('shell', { command: 'npm run release' }, { workspaceRoot: packageRoot }).categories).toEqual([GIT, NET, EXEC]);
+    expect(categorize('shell', { command: 'npm run release' }, { workspaceRoot: packageRoot }).categories).toEqual([
+      GIT,
+      NET,
+      EXEC,
+    ]);
     expect(decide()).toEqual([SUDO, EXEC]);
   });
 
@@ -170,26 +260,51 @@ describe('package.json scripts a package manager runs are read', () => {
     { command: 'yarn run build', script: 'build' },
     { command: 'pnpm test', script: 'test' },
   ])('lists $command as the script $script', ({ command, script }) => {
-    expect(analyzeShell(command).scriptRuns.map((run) => [run.how, run.path, run.script])).toEqual([['package', 'package.json', script]]);
+    expect(analyzeShell(command).scriptRuns.map((run) => [run.how, run.path, run.script])).toEqual([
+      ['package', 'package.json', script],
+    ]);
   });
 });
 
 describe('the Makefile recipes make runs are read', () => {
   const makeRoot = makeWorkspace({ orchestration: false });
-  writeFileSync(path.join(makeRoot, 'Makefile'), 'REMOTE := origin\nall: build\nbuild:\n\t@tsc -p .\ndeploy: build\n\tgit push $(REMOTE) main\nclean:\n\trm -rf ../outside\n');
+  writeFileSync(
+    path.join(makeRoot, 'Makefile'),
+    'REMOTE := origin\nall: build\nbuild:\n\t@tsc -p .\ndeploy: build\n\tgit push $(REMOTE) main\nclean:\n\trm -rf ../outside\n',
+  );
   mkdirSync(path.join(makeRoot, 'sub'));
   writeFileSync(path.join(makeRoot, 'sub', 'GNUmakefile'), 'all:\n\tsudo id\n');
   writeFileSync(path.join(makeRoot, 'sub', 'Makefile'), 'all:\n\techo never read: GNUmakefile comes first\n');
 
   it.each<ScriptCase>([
     { name: 'reads the default target', command: 'make', categories: [EXEC] },
-    { name: 'reads a named target and its prerequisites', command: 'make -j 4 deploy V=1', categories: [GIT, NET, EXEC] },
-    { name: 'resolves recipe paths from the Makefile folder', command: 'make clean', categories: [DELETE, OUTSIDE, EXEC] },
+    {
+      name: 'reads a named target and its prerequisites',
+      command: 'make -j 4 deploy V=1',
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'resolves recipe paths from the Makefile folder',
+      command: 'make clean',
+      categories: [DELETE, OUTSIDE, EXEC],
+    },
     { name: 'reads GNUmakefile before Makefile, in the -C folder', command: 'make -C sub', categories: [SUDO, EXEC] },
     { name: 'reads the Makefile of the folder cd moved to', command: 'cd sub && gmake', categories: [SUDO, EXEC] },
-    { name: 'reads for make -n too, which still runs read-time commands and + lines', command: 'make -n deploy', categories: [GIT, NET, EXEC] },
-    { name: 'reads the makefile -f names, not the one here', command: 'make -f sub/GNUmakefile', categories: [SUDO, EXEC] },
-    { name: 'fails closed when the makefile -f names cannot be read', command: 'make -f other.mk deploy', categories: RISK_CATEGORIES },
+    {
+      name: 'reads for make -n too, which still runs read-time commands and + lines',
+      command: 'make -n deploy',
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'reads the makefile -f names, not the one here',
+      command: 'make -f sub/GNUmakefile',
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'fails closed when the makefile -f names cannot be read',
+      command: 'make -f other.mk deploy',
+      categories: RISK_CATEGORIES,
+    },
   ])('$name', ({ command, categories }) => {
     expect(categorize('shell', { command }, { workspaceRoot: makeRoot }).categories).toEqual(categories);
   });
@@ -197,21 +312,31 @@ describe('the Makefile recipes make runs are read', () => {
   it('reads a Makefile changed between two decisions anew, a rewrite of the same length too', () => {
     const root = makeWorkspace({ orchestration: false });
     const makefile = path.join(root, 'Makefile');
-    const decide = (): readonly RiskCategory[] => categorize('shell', { command: 'make go' }, { workspaceRoot: root }).categories;
+    const decide = (): readonly RiskCategory[] =>
+      categorize('shell', { command: 'make go' }, { workspaceRoot: root }).categories;
     writeFileSync(makefile, 'go:\n\tls     \n');
     expect(decide()).toEqual([EXEC]);
     writeFileSync(makefile, 'go:\n\tsudo ls\n');
     expect(decide()).toEqual([SUDO, EXEC]);
     // two other Makefiles in between, then the first one again
-    expect(categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).categories).toEqual([GIT, NET, EXEC]);
-    expect(categorize('shell', { command: 'make -C sub' }, { workspaceRoot: makeRoot }).categories).toEqual([SUDO, EXEC]);
+    expect(categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).categories).toEqual([
+      GIT,
+      NET,
+      EXEC,
+    ]);
+    expect(categorize('shell', { command: 'make -C sub' }, { workspaceRoot: makeRoot }).categories).toEqual([
+      SUDO,
+      EXEC,
+    ]);
     writeFileSync(makefile, 'go:\n\tgit push\n');
     expect(decide()).toEqual([GIT, NET, EXEC]);
   });
 
   it('names the Makefile target the finding comes from', () => {
     const evidence = categorize('shell', { command: 'make deploy' }, { workspaceRoot: makeRoot }).evidence;
-    expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual(['in Makefile target deploy: git push']);
+    expect(evidence.filter((item) => item.category === GIT).map((item) => item.note)).toEqual([
+      'in Makefile target deploy: git push',
+    ]);
   });
 });
 
@@ -220,7 +345,8 @@ describe('the Taskfile task runs', () => {
     const root = makeWorkspace({ orchestration: false });
     mkdirSync(path.join(root, 'sub'));
     const taskfile = path.join(root, 'Taskfile.yml');
-    const decide = (command: string): readonly RiskCategory[] => categorize('shell', { command }, { workspaceRoot: root }).categories;
+    const decide = (command: string): readonly RiskCategory[] =>
+      categorize('shell', { command }, { workspaceRoot: root }).categories;
     writeFileSync(taskfile, 'version: "3"\ntasks:\n  go: ls     \n');
     expect(decide('task go')).toEqual([EXEC]);
     writeFileSync(taskfile, 'version: "3"\ntasks:\n  go: sudo ls\n');
@@ -236,13 +362,17 @@ describe('files that are not regular files', () => {
   it('fails closed, without blocking, on a FIFO named as a script: what it holds is written at run time', () => {
     const root = makeWorkspace({ orchestration: false });
     execFileSync('mkfifo', [path.join(root, 'pipe.sh')]);
-    expect(categorize('shell', { command: 'bash pipe.sh && ./pipe.sh' }, { workspaceRoot: root }).categories).toEqual(RISK_CATEGORIES);
+    expect(categorize('shell', { command: 'bash pipe.sh && ./pipe.sh' }, { workspaceRoot: root }).categories).toEqual(
+      RISK_CATEGORIES,
+    );
   });
 
   it('fails closed on a folder named as a script', () => {
     const root = makeWorkspace({ orchestration: false });
     mkdirSync(path.join(root, 'folder.sh'));
-    expect(categorize('shell', { command: 'bash folder.sh' }, { workspaceRoot: root }).categories).toEqual(RISK_CATEGORIES);
+    expect(categorize('shell', { command: 'bash folder.sh' }, { workspaceRoot: root }).categories).toEqual(
+      RISK_CATEGORIES,
+    );
   });
 });
 
@@ -255,16 +385,30 @@ describe('the git hooks a git subcommand runs are read', () => {
   writeFileSync(path.join(repository, '.githooks', 'pre-commit'), 'curl https://example.com/x\n');
 
   it.each<ScriptCase>([
-    { name: 'reads the pre-push hook of git push', command: 'git push origin main', categories: [GIT, SUDO, NET, EXEC] },
-    { name: 'fails closed on a hook in another language, which it cannot read', command: 'git commit -m x', categories: RISK_CATEGORIES },
-    { name: 'reads hooks from core.hooksPath', command: 'git -c core.hooksPath=.githooks commit -m x', categories: [GIT, NET, EXEC] },
+    {
+      name: 'reads the pre-push hook of git push',
+      command: 'git push origin main',
+      categories: [GIT, SUDO, NET, EXEC],
+    },
+    {
+      name: 'fails closed on a hook in another language, which it cannot read',
+      command: 'git commit -m x',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: 'reads hooks from core.hooksPath',
+      command: 'git -c core.hooksPath=.githooks commit -m x',
+      categories: [GIT, NET, EXEC],
+    },
     { name: 'reads no hook for a subcommand that runs none', command: 'git status', categories: [EXEC] },
   ])('$name', ({ command, categories }) => {
     expect(categorize('shell', { command }, { workspaceRoot: repository }).categories).toEqual(categories);
   });
 
   it('names the hook the finding comes from', () => {
-    const notes = categorize('shell', { command: 'git push' }, { workspaceRoot: repository }).evidence.filter((item) => item.category === SUDO).map((item) => item.note);
+    const notes = categorize('shell', { command: 'git push' }, { workspaceRoot: repository })
+      .evidence.filter((item) => item.category === SUDO)
+      .map((item) => item.note);
     expect(notes).toEqual(['in .git/hooks/pre-push: elevated privileges']);
   });
 });
@@ -277,7 +421,24 @@ describe('the text one decision reads', () => {
     const names = Array.from({ length: count }, (_, index) => `s${index}.sh`);
     for (const name of names) writeFileSync(path.join(root, name), filler);
     writeFileSync(path.join(root, 'last.sh'), 'sudo id\n');
-    expect(categorize('shell', { command: `bash last.sh; ${names.slice(2).map((name) => `bash ${name}`).join('; ')}` }, { workspaceRoot: root }).categories).toEqual([SUDO, EXEC]);
-    expect(categorize('shell', { command: `${names.map((name) => `bash ${name}`).join('; ')}; bash last.sh` }, { workspaceRoot: root }).categories).toEqual(RISK_CATEGORIES);
+    expect(
+      categorize(
+        'shell',
+        {
+          command: `bash last.sh; ${names
+            .slice(2)
+            .map((name) => `bash ${name}`)
+            .join('; ')}`,
+        },
+        { workspaceRoot: root },
+      ).categories,
+    ).toEqual([SUDO, EXEC]);
+    expect(
+      categorize(
+        'shell',
+        { command: `${names.map((name) => `bash ${name}`).join('; ')}; bash last.sh` },
+        { workspaceRoot: root },
+      ).categories,
+    ).toEqual(RISK_CATEGORIES);
   });
 });

@@ -5,9 +5,15 @@ import { shellCallRisk } from '../../src/risk/shellCallRisk';
 import { makeWorkspace } from '../support/workspace';
 
 const root = makeWorkspace();
-const risk: RiskContext = { workspaceRoot: root, sandboxRoot: root, toolKinds: {}, controlPaths: [`${root}/.orchestration`] };
+const risk: RiskContext = {
+  workspaceRoot: root,
+  sandboxRoot: root,
+  toolKinds: {},
+  controlPaths: [`${root}/.orchestration`],
+};
 
-const commandsOf = (command: string): readonly (readonly string[])[] | undefined => shellCallRisk({ command, cwd: undefined }, risk).shell?.commands;
+const commandsOf = (command: string): readonly (readonly string[])[] | undefined =>
+  shellCallRisk({ command, cwd: undefined }, risk).shell?.commands;
 
 /** The reference: each word list once, first occurrence first, compared as text that tells any two lists apart. */
 function distinctByKey(commands: readonly (readonly string[])[]): (readonly string[])[] {
@@ -20,9 +26,30 @@ describe('the simple commands of a shell call, each once', () => {
   it.each([
     { name: 'one command', command: 'echo a', commands: [['echo', 'a']] },
     { name: 'a pipeline of one program, once', command: 'echo a | echo a', commands: [['echo', 'a']] },
-    { name: 'two programs in the order they run', command: 'echo b; echo a; echo b', commands: [['echo', 'b'], ['echo', 'a']] },
-    { name: 'one word with a space is not two words', command: "echo 'a b'; echo a b", commands: [['echo', 'a b'], ['echo', 'a', 'b']] },
-    { name: 'a longer list is not the same as its start', command: 'echo a; echo a a', commands: [['echo', 'a'], ['echo', 'a', 'a']] },
+    {
+      name: 'two programs in the order they run',
+      command: 'echo b; echo a; echo b',
+      commands: [
+        ['echo', 'b'],
+        ['echo', 'a'],
+      ],
+    },
+    {
+      name: 'one word with a space is not two words',
+      command: "echo 'a b'; echo a b",
+      commands: [
+        ['echo', 'a b'],
+        ['echo', 'a', 'b'],
+      ],
+    },
+    {
+      name: 'a longer list is not the same as its start',
+      command: 'echo a; echo a a',
+      commands: [
+        ['echo', 'a'],
+        ['echo', 'a', 'a'],
+      ],
+    },
     {
       name: 'past sixteen commands, still each once in order',
       command: [...Array.from({ length: 20 }, (_, index) => `echo w${index % 7}`), 'echo last'].join('; '),

@@ -6,16 +6,31 @@ import { burnersAsked } from '../support/loadBesideReporter';
 describe('npm run test:load options', () => {
   it.each([
     { name: 'no arguments: two burners, nothing for vitest', argv: [], expected: { burners: 2, vitestArgs: [] } },
-    { name: 'vitest arguments pass through in order', argv: ['--project', 'work', 'test/x.test.ts'], expected: { burners: 2, vitestArgs: ['--project', 'work', 'test/x.test.ts'] } },
-    { name: '--burners anywhere is the script own', argv: ['--project', 'work', '--burners', '3'], expected: { burners: 3, vitestArgs: ['--project', 'work'] } },
-    { name: 'zero burners runs the suite as it is', argv: ['--burners', '0'], expected: { burners: 0, vitestArgs: [] } },
+    {
+      name: 'vitest arguments pass through in order',
+      argv: ['--project', 'work', 'test/x.test.ts'],
+      expected: { burners: 2, vitestArgs: ['--project', 'work', 'test/x.test.ts'] },
+    },
+    {
+      name: '--burners anywhere is the script own',
+      argv: ['--project', 'work', '--burners', '3'],
+      expected: { burners: 3, vitestArgs: ['--project', 'work'] },
+    },
+    {
+      name: 'zero burners runs the suite as it is',
+      argv: ['--burners', '0'],
+      expected: { burners: 0, vitestArgs: [] },
+    },
   ])('reads $name', ({ argv, expected }) => {
     expect(readLoadOptions(argv)).toEqual(expected);
   });
 
-  it.each([['--burners'], ['--burners', 'two'], ['--burners', '-1'], ['--burners', '17'], ['--burners', '1.5']])('refuses %j with the values it takes', (...argv) => {
-    expect(() => readLoadOptions(argv)).toThrow(/--burners takes a whole number from 0 to 16/);
-  });
+  it.each([['--burners'], ['--burners', 'two'], ['--burners', '-1'], ['--burners', '17'], ['--burners', '1.5']])(
+    'refuses %j with the values it takes',
+    (...argv) => {
+      expect(() => readLoadOptions(argv)).toThrow(/--burners takes a whole number from 0 to 16/);
+    },
+  );
 });
 
 describe('INTENTGATE_TEST_BURNERS', () => {
@@ -28,7 +43,9 @@ describe('INTENTGATE_TEST_BURNERS', () => {
   });
 
   it('refuses a value that is not a count, naming it', () => {
-    expect(() => burnersAsked({ INTENTGATE_TEST_BURNERS: 'many' })).toThrow('INTENTGATE_TEST_BURNERS takes a whole number from 0 to 16, got "many"');
+    expect(() => burnersAsked({ INTENTGATE_TEST_BURNERS: 'many' })).toThrow(
+      'INTENTGATE_TEST_BURNERS takes a whole number from 0 to 16, got "many"',
+    );
   });
 });
 
@@ -48,7 +65,8 @@ describe('CPU-bound processes beside the tests', () => {
     expect(burners.pids.map(alive)).toEqual([true, true]);
     burners.stop();
     // waits for the exits the stop caused, with a backstop
-    for (let poll = 0; poll < 6000 && burners.pids.some(alive); poll += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let poll = 0; poll < 6000 && burners.pids.some(alive); poll += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(burners.pids.map(alive)).toEqual([false, false]);
   });
 });

@@ -11,7 +11,11 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 /** Runs `npm run test:load` as a user would, waiting for its exit. */
 function runLoad(args: readonly string[]): Promise<{ code: number | null; output: string }> {
   // no colours, so the output reads as text
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -29,6 +33,9 @@ describe('npm run test:load', () => {
 
   it('refuses a burner count it cannot use, with exit code 2', async () => {
     const run = await runLoad(['--burners', 'many']);
-    expect(run).toEqual({ code: 2, output: expect.stringContaining('--burners takes a whole number from 0 to 16, got many') });
+    expect(run).toEqual({
+      code: 2,
+      output: expect.stringContaining('--burners takes a whole number from 0 to 16, got many'),
+    });
   });
 });

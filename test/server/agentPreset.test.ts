@@ -50,15 +50,38 @@ interface Route {
 }
 
 /** The attack of the issue through `route`: select an intent as Claude Code, end the session with no token, then drive it as Gemini CLI. */
-async function attack(route: Route, root: string, session: string): Promise<{ gemini: readonly string[]; claudeAfter: string }> {
+async function attack(
+  route: Route,
+  root: string,
+  session: string,
+): Promise<{ gemini: readonly string[]; claudeAfter: string }> {
   await route.claude(session, 'UserPromptSubmit', { prompt: 'add login' });
-  expect(claudeVerdict(await route.claude(session, 'PreToolUse', { tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' }, tool_use_id: 't0' }))).toBe('allow');
+  expect(
+    claudeVerdict(
+      await route.claude(session, 'PreToolUse', {
+        tool_name: 'mcp__intentgate__select_active_intent',
+        tool_input: { intent_id: 'INT-001' },
+        tool_use_id: 't0',
+      }),
+    ),
+  ).toBe('allow');
   await route.claude(session, 'SessionEnd', { reason: 'other' });
   const gemini = [
     geminiVerdict(await route.gemini(session, 'BeforeAgent', { prompt: 'go' })),
-    geminiVerdict(await route.gemini(session, 'BeforeTool', { tool_name: 'run_shell_command', tool_input: { command: 'sudo reboot' } })),
+    geminiVerdict(
+      await route.gemini(session, 'BeforeTool', {
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'sudo reboot' },
+      }),
+    ),
   ];
-  const claudeAfter = claudeVerdict(await route.claude(session, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'sudo reboot; git push --force' }, tool_use_id: 't1' }));
+  const claudeAfter = claudeVerdict(
+    await route.claude(session, 'PreToolUse', {
+      tool_name: 'Bash',
+      tool_input: { command: 'sudo reboot; git push --force' },
+      tool_use_id: 't1',
+    }),
+  );
   expect(path.isAbsolute(root)).toBe(true);
   return { gemini, claudeAfter };
 }
@@ -83,7 +106,9 @@ describe.each(STORES)('intentgate serve on $name', ({ redis: onRedis }) => {
     // a Redis deadline far above the default: this test is about presets, on a machine that may be busy
     process.env[STORE_TIMEOUT_ENV] = '10000';
     try {
-      service = await startServe(['--port', '0', '--host', '127.0.0.1', '--quiet', ...store], root, { INTENTGATE_APPROVAL_TOKEN: TOKEN });
+      service = await startServe(['--port', '0', '--host', '127.0.0.1', '--quiet', ...store], root, {
+        INTENTGATE_APPROVAL_TOKEN: TOKEN,
+      });
     } finally {
       delete process.env[STORE_TIMEOUT_ENV];
     }
@@ -94,31 +119,57 @@ describe.each(STORES)('intentgate serve on $name', ({ redis: onRedis }) => {
     await redis?.stop();
   });
 
-  it.skipIf(skip)("refuses Gemini CLI's hook route a session Claude Code's hooks started, even after a token-less SessionEnd", async () => {
-    const post = async (agent: string, event: unknown): Promise<string> => {
-      const response = await fetch(`${url}/hooks/${agent}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
-      return response.text();
-    };
-    const route: Route = {
-      claude: async (session, name, fields) => (await cli(['hook', 'claude-code', '--server', url], { stdin: JSON.stringify(claudeEvent(root, session, name, fields)) })).stdout,
-      // the agent's own request, as curl sends it: no hook process in between
-      gemini: (session, name, fields) => post('gemini', geminiEvent(root, session, name, fields)),
-    };
-    const { gemini, claudeAfter } = await attack(route, root, 'shared-session-1');
-    expect(gemini).toEqual(['deny', 'deny']);
-    // still read with Claude Code's preset: sudo is held for a human, never run as a lone EXEC_ARBITRARY
-    expect(claudeAfter).toBe('ask');
-  });
+  it.skipIf(skip)(
+    "refuses Gemini CLI's hook route a session Claude Code's hooks started, even after a token-less SessionEnd",
+    async () => {
+      const post = async (agent: string, event: unknown): Promise<string> => {
+        const response = await fetch(`${url}/hooks/${agent}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(event),
+        });
+        return response.text();
+      };
+      const route: Route = {
+        claude: async (session, name, fields) =>
+          (
+            await cli(['hook', 'claude-code', '--server', url], {
+              stdin: JSON.stringify(claudeEvent(root, session, name, fields)),
+            })
+          ).stdout,
+        // the agent's own request, as curl sends it: no hook process in between
+        gemini: (session, name, fields) => post('gemini', geminiEvent(root, session, name, fields)),
+      };
+      const { gemini, claudeAfter } = await attack(route, root, 'shared-session-1');
+      expect(gemini).toEqual(['deny', 'deny']);
+      // still read with Claude Code's preset: sudo is held for a human, never run as a lone EXEC_ARBITRARY
+      expect(claudeAfter).toBe('ask');
+    },
+  );
 });
 
 describe("intentgate hook's file store", () => {
-  it("refuses `intentgate hook gemini` a session `intentgate hook claude-code` started in the same workspace", async () => {
+  it('refuses `intentgate hook gemini` a session `intentgate hook claude-code` started in the same workspace', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     // the user's folders, where the hooks keep their sessions and key, beside the workspace
     const env = { HOME: `${root}-home` };
     const route: Route = {
-      claude: async (session, name, fields) => (await cli(['hook', 'claude-code', '--workspace', root], { stdin: JSON.stringify(claudeEvent(root, session, name, fields)), cwd: root, env })).stdout,
-      gemini: async (session, name, fields) => (await cli(['hook', 'gemini', '--workspace', root], { stdin: JSON.stringify(geminiEvent(root, session, name, fields)), cwd: root, env })).stdout,
+      claude: async (session, name, fields) =>
+        (
+          await cli(['hook', 'claude-code', '--workspace', root], {
+            stdin: JSON.stringify(claudeEvent(root, session, name, fields)),
+            cwd: root,
+            env,
+          })
+        ).stdout,
+      gemini: async (session, name, fields) =>
+        (
+          await cli(['hook', 'gemini', '--workspace', root], {
+            stdin: JSON.stringify(geminiEvent(root, session, name, fields)),
+            cwd: root,
+            env,
+          })
+        ).stdout,
     };
     const { gemini, claudeAfter } = await attack(route, root, 'shared-session-2');
     expect(gemini).toEqual(['deny', 'deny']);

@@ -19,29 +19,99 @@ const issuesOf = (options: unknown, env: NodeJS.ProcessEnv = {}): readonly strin
 
 describe('named approval tokens in the options', () => {
   it('names the single token default, then the named ones', () => {
-    const config = parseServerOptions({ approvalToken: SINGLE, approvalTokens: [{ name: 'alice', token: ALICE }, { name: 'ci-bot', token: BOB }] }, {});
-    expect(config.approvalTokens).toEqual([{ name: 'default', token: SINGLE }, { name: 'alice', token: ALICE }, { name: 'ci-bot', token: BOB }]);
+    const config = parseServerOptions(
+      {
+        approvalToken: SINGLE,
+        approvalTokens: [
+          { name: 'alice', token: ALICE },
+          { name: 'ci-bot', token: BOB },
+        ],
+      },
+      {},
+    );
+    expect(config.approvalTokens).toEqual([
+      { name: 'default', token: SINGLE },
+      { name: 'alice', token: ALICE },
+      { name: 'ci-bot', token: BOB },
+    ]);
   });
 
   it('reads INTENTGATE_APPROVAL_TOKENS when the option is absent', () => {
-    const config = parseServerOptions({ approvalToken: SINGLE }, { INTENTGATE_APPROVAL_TOKENS: ` alice:${ALICE} , bob:${BOB},` });
+    const config = parseServerOptions(
+      { approvalToken: SINGLE },
+      { INTENTGATE_APPROVAL_TOKENS: ` alice:${ALICE} , bob:${BOB},` },
+    );
     expect(config.approvalTokens.map((each) => each.name)).toEqual(['default', 'alice', 'bob']);
   });
 
   it('takes the option over the environment', () => {
-    const config = parseServerOptions({ approvalToken: SINGLE, approvalTokens: [{ name: 'alice', token: ALICE }] }, { INTENTGATE_APPROVAL_TOKENS: `bob:${BOB}` });
+    const config = parseServerOptions(
+      { approvalToken: SINGLE, approvalTokens: [{ name: 'alice', token: ALICE }] },
+      { INTENTGATE_APPROVAL_TOKENS: `bob:${BOB}` },
+    );
     expect(config.approvalTokens.map((each) => each.name)).toEqual(['default', 'alice']);
   });
 
   const bad = [
-    { name: 'a name given twice', options: { approvalTokens: [{ name: 'alice', token: ALICE }, { name: 'alice', token: BOB }] }, env: {}, issue: "approvalTokens[1].name: the name 'alice' is given twice" },
-    { name: 'a token given twice', options: { approvalTokens: [{ name: 'alice', token: ALICE }, { name: 'bob', token: ALICE }] }, env: {}, issue: 'approvalTokens[1].token: this token is given to another name too' },
-    { name: 'the reserved name default', options: { approvalTokens: [{ name: 'default', token: ALICE }] }, env: {}, issue: "approvalTokens[0].name: 'default' and 'sign-in-link' are the names of the single token and the sign-in link" },
-    { name: 'a name with a space', options: { approvalTokens: [{ name: 'al ice', token: ALICE }] }, env: {}, issue: expect.stringMatching(/^approvalTokens\[0\]\.name: a token name is 1 to 64 letters/) },
-    { name: 'a short token', options: { approvalTokens: [{ name: 'alice', token: 'short-one' }] }, env: {}, issue: 'approvalTokens[0].token: an approval token must have at least 16 characters' },
-    { name: 'a named token equal to the single one', options: { approvalToken: ALICE, approvalTokens: [{ name: 'alice', token: ALICE }] }, env: {}, issue: 'approvalTokens: a named token is the same as the single approval token' },
-    { name: 'an environment entry without a name', options: {}, env: { INTENTGATE_APPROVAL_TOKENS: `alice:${ALICE},${BOB}` }, issue: 'INTENTGATE_APPROVAL_TOKENS: entry 2 is not name:token' },
-    { name: 'a short token in the environment', options: {}, env: { INTENTGATE_APPROVAL_TOKENS: 'alice:short-one' }, issue: 'INTENTGATE_APPROVAL_TOKENS[0].token: an approval token must have at least 16 characters' },
+    {
+      name: 'a name given twice',
+      options: {
+        approvalTokens: [
+          { name: 'alice', token: ALICE },
+          { name: 'alice', token: BOB },
+        ],
+      },
+      env: {},
+      issue: "approvalTokens[1].name: the name 'alice' is given twice",
+    },
+    {
+      name: 'a token given twice',
+      options: {
+        approvalTokens: [
+          { name: 'alice', token: ALICE },
+          { name: 'bob', token: ALICE },
+        ],
+      },
+      env: {},
+      issue: 'approvalTokens[1].token: this token is given to another name too',
+    },
+    {
+      name: 'the reserved name default',
+      options: { approvalTokens: [{ name: 'default', token: ALICE }] },
+      env: {},
+      issue:
+        "approvalTokens[0].name: 'default' and 'sign-in-link' are the names of the single token and the sign-in link",
+    },
+    {
+      name: 'a name with a space',
+      options: { approvalTokens: [{ name: 'al ice', token: ALICE }] },
+      env: {},
+      issue: expect.stringMatching(/^approvalTokens\[0\]\.name: a token name is 1 to 64 letters/),
+    },
+    {
+      name: 'a short token',
+      options: { approvalTokens: [{ name: 'alice', token: 'short-one' }] },
+      env: {},
+      issue: 'approvalTokens[0].token: an approval token must have at least 16 characters',
+    },
+    {
+      name: 'a named token equal to the single one',
+      options: { approvalToken: ALICE, approvalTokens: [{ name: 'alice', token: ALICE }] },
+      env: {},
+      issue: 'approvalTokens: a named token is the same as the single approval token',
+    },
+    {
+      name: 'an environment entry without a name',
+      options: {},
+      env: { INTENTGATE_APPROVAL_TOKENS: `alice:${ALICE},${BOB}` },
+      issue: 'INTENTGATE_APPROVAL_TOKENS: entry 2 is not name:token',
+    },
+    {
+      name: 'a short token in the environment',
+      options: {},
+      env: { INTENTGATE_APPROVAL_TOKENS: 'alice:short-one' },
+      issue: 'INTENTGATE_APPROVAL_TOKENS[0].token: an approval token must have at least 16 characters',
+    },
   ];
 
   it.each(bad)('refuses $name, without printing a token', ({ options, env, issue }) => {
@@ -52,7 +122,11 @@ describe('named approval tokens in the options', () => {
 });
 
 describe('approvalTokens', () => {
-  const tokens = approvalTokens([{ name: 'default', token: SINGLE }, { name: 'alice', token: ALICE }, { name: 'bob', token: BOB }]);
+  const tokens = approvalTokens([
+    { name: 'default', token: SINGLE },
+    { name: 'alice', token: ALICE },
+    { name: 'bob', token: BOB },
+  ]);
   const given = [
     { name: 'the single token', token: SINGLE, expected: 'default' },
     { name: "alice's token", token: ALICE, expected: 'alice' },
@@ -67,6 +141,9 @@ describe('approvalTokens', () => {
   });
 
   it('reads an empty environment value as no entry', () => {
-    expect(parseApprovalTokensEnv(' , ')).toEqual({ tokens: [], issues: ['INTENTGATE_APPROVAL_TOKENS: no name:token entry; leave it unset for none'] });
+    expect(parseApprovalTokensEnv(' , ')).toEqual({
+      tokens: [],
+      issues: ['INTENTGATE_APPROVAL_TOKENS: no name:token entry; leave it unset for none'],
+    });
   });
 });

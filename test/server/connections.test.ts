@@ -41,7 +41,10 @@ const FAST = { headersTimeoutMs: 500, requestTimeoutMs: 1_000, keepAliveTimeoutM
 // the bound tells the two apart, not how fast the machine is
 const ANSWER_BOUND_MS = 60_000;
 
-async function withService(options: Parameters<typeof startService>[0], run: (running: RunningService) => Promise<void>): Promise<void> {
+async function withService(
+  options: Parameters<typeof startService>[0],
+  run: (running: RunningService) => Promise<void>,
+): Promise<void> {
   const running = await startService(options);
   try {
     await run(running);
@@ -65,10 +68,28 @@ describe('connection limits', () => {
 
   const host = 'Host: 127.0.0.1\r\n';
   const cases = [
-    { name: 'a body shorter than its Content-Length', chunks: [`POST /sessions/s/prompt HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n`, '{"text":"x'], status: 408, code: 'request_timeout' },
+    {
+      name: 'a body shorter than its Content-Length',
+      chunks: [
+        `POST /sessions/s/prompt HTTP/1.1\r\n${host}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n`,
+        '{"text":"x',
+      ],
+      status: 408,
+      code: 'request_timeout',
+    },
     { name: 'a client that sends nothing', chunks: [], status: 408, code: 'request_timeout' },
-    { name: 'headers that never end', chunks: [`GET /healthz HTTP/1.1\r\n${host}X-Slow: 1\r\n`], status: 408, code: 'request_timeout' },
-    { name: 'headers too large', chunks: [`GET /healthz HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`], status: 431, code: 'headers_too_large' },
+    {
+      name: 'headers that never end',
+      chunks: [`GET /healthz HTTP/1.1\r\n${host}X-Slow: 1\r\n`],
+      status: 408,
+      code: 'request_timeout',
+    },
+    {
+      name: 'headers too large',
+      chunks: [`GET /healthz HTTP/1.1\r\n${host}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+      status: 431,
+      code: 'headers_too_large',
+    },
     { name: 'bytes that are not HTTP', chunks: ['HELLO THERE\r\n\r\n'], status: 400, code: 'bad_request' },
   ];
 
@@ -85,7 +106,9 @@ describe('connection limits', () => {
 
   it('closes an idle keep-alive connection after keepAliveTimeoutMs', async () => {
     await withService(FAST, async ({ url }) => {
-      const { received, closedAfterMs } = await exchange(url, [`GET /healthz HTTP/1.1\r\n${host}Connection: keep-alive\r\n\r\n`]);
+      const { received, closedAfterMs } = await exchange(url, [
+        `GET /healthz HTTP/1.1\r\n${host}Connection: keep-alive\r\n\r\n`,
+      ]);
       expect(answerOf(received).status).toBe(200);
       expect(closedAfterMs).toBeGreaterThanOrEqual(FAST.keepAliveTimeoutMs - 50);
       expect(closedAfterMs).toBeLessThan(ANSWER_BOUND_MS);
@@ -104,44 +127,47 @@ describe('connection limits', () => {
 
   it('closes connections past maxConnections as they arrive, and answers a new client once idle ones time out', async () => {
     // idle connections answered after 5 s, so a busy machine's pause cannot time them out before the next client comes
-    await withService({ ...FAST, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, maxConnections: 3 }, async ({ url, service }) => {
-      const { hostname, port } = new URL(url);
-      const idle: Socket[] = [];
-      let idleAnswered = 0;
-      const idleClosed = Array.from({ length: 3 }, () => {
-        const socket = connect(Number(port), hostname);
-        idle.push(socket);
-        let received = '';
-        socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-        socket.on('error', () => undefined);
-        return new Promise<string>((resolve) =>
-          socket.on('close', () => {
-            idleAnswered += 1;
-            resolve(received);
-          }),
-        );
-      });
-      // every idle connection is accepted before the next client comes
-      await new Promise<void>((resolve, reject) => {
-        const deadline = Date.now() + ANSWER_BOUND_MS;
-        const poll = (): void =>
-          void service.server.getConnections((error, count) => {
-            if (error) reject(error);
-            else if (count >= 3) resolve();
-            else if (Date.now() > deadline) reject(new Error(`only ${count} connections`));
-            else setTimeout(poll, 10);
-          });
-        poll();
-      });
-      const refused = await exchange(url, [`GET /healthz HTTP/1.1\r\n${host}\r\n`]);
-      expect(refused).toMatchObject({ received: '' });
-      // closed as it arrived: while every idle connection still waited for its headers timeout
-      expect(idleAnswered).toBe(0);
+    await withService(
+      { ...FAST, headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, maxConnections: 3 },
+      async ({ url, service }) => {
+        const { hostname, port } = new URL(url);
+        const idle: Socket[] = [];
+        let idleAnswered = 0;
+        const idleClosed = Array.from({ length: 3 }, () => {
+          const socket = connect(Number(port), hostname);
+          idle.push(socket);
+          let received = '';
+          socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+          socket.on('error', () => undefined);
+          return new Promise<string>((resolve) =>
+            socket.on('close', () => {
+              idleAnswered += 1;
+              resolve(received);
+            }),
+          );
+        });
+        // every idle connection is accepted before the next client comes
+        await new Promise<void>((resolve, reject) => {
+          const deadline = Date.now() + ANSWER_BOUND_MS;
+          const poll = (): void =>
+            void service.server.getConnections((error, count) => {
+              if (error) reject(error);
+              else if (count >= 3) resolve();
+              else if (Date.now() > deadline) reject(new Error(`only ${count} connections`));
+              else setTimeout(poll, 10);
+            });
+          poll();
+        });
+        const refused = await exchange(url, [`GET /healthz HTTP/1.1\r\n${host}\r\n`]);
+        expect(refused).toMatchObject({ received: '' });
+        // closed as it arrived: while every idle connection still waited for its headers timeout
+        expect(idleAnswered).toBe(0);
 
-      const idleAnswers = await Promise.all(idleClosed);
-      expect(idleAnswers.map((received) => answerOf(received).status)).toEqual([408, 408, 408]);
-      expect((await request(`${url}/healthz`)).status).toBe(200);
-      for (const socket of idle) socket.destroy();
-    });
+        const idleAnswers = await Promise.all(idleClosed);
+        expect(idleAnswers.map((received) => answerOf(received).status)).toEqual([408, 408, 408]);
+        expect((await request(`${url}/healthz`)).status).toBe(200);
+        for (const socket of idle) socket.destroy();
+      },
+    );
   });
 });

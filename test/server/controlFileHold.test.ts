@@ -20,7 +20,10 @@ async function heldOverHttp() {
   await post(`${url}/sessions/A/prompt`, { text: 'work on src' });
   await post(`${url}/approve-session`, { session_id: 'A', categories: ['FS_DELETE_OVERWRITE'] }, TEST_TOKEN);
   await post(`${url}/sessions/A/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
-  const wrote = await post(`${url}/sessions/A/tool-calls`, { tool: 'write_to_file', args: { path: 'src/a.ts', content: 'a' } });
+  const wrote = await post(`${url}/sessions/A/tool-calls`, {
+    tool: 'write_to_file',
+    args: { path: 'src/a.ts', content: 'a' },
+  });
   expect(wrote.json).toMatchObject({ code: 'destructive_in_scope' });
   writeFileSync(path.join(workspace, '.orchestration', 'active_intents.yaml'), WIDENED);
   const prompted = await post(`${url}/sessions/A/prompt`, { text: 'now the docs' });
@@ -31,15 +34,24 @@ async function heldOverHttp() {
 describe('a held control-file change over HTTP', () => {
   it('is the pending approval of the session view, and every tool call carries it', async () => {
     const { url, prompted, id } = await heldOverHttp();
-    expect(prompted.json).toMatchObject({ state: 'REASONING', pending_approval: { verdict: 'ask', code: 'control_file_changed' } });
+    expect(prompted.json).toMatchObject({
+      state: 'REASONING',
+      pending_approval: { verdict: 'ask', code: 'control_file_changed' },
+    });
     const call = await post(`${url}/sessions/A/tool-calls`, { tool: 'read_file', args: { path: 'docs/x.md' } });
-    expect(call.json).toMatchObject({ verdict: 'ask', code: 'control_file_changed', approval: { id, prompt: { action: 'Accept a change to .orchestration/active_intents.yaml' } } });
+    expect(call.json).toMatchObject({
+      verdict: 'ask',
+      code: 'control_file_changed',
+      approval: { id, prompt: { action: 'Accept a change to .orchestration/active_intents.yaml' } },
+    });
   });
 
   it('is not answered without the token', async () => {
     const { url, id } = await heldOverHttp();
     expect((await post(`${url}/sessions/A/approvals/${id}`, { answer: 'continue' })).status).toBe(401);
-    expect((await request(`${url}/sessions/A`)).json).toMatchObject({ pending_approval: { code: 'control_file_changed' } });
+    expect((await request(`${url}/sessions/A`)).json).toMatchObject({
+      pending_approval: { code: 'control_file_changed' },
+    });
   });
 
   it.each([
@@ -51,7 +63,9 @@ describe('a held control-file change over HTTP', () => {
     expect(answered.status).toBe(200);
     expect(answered.json).toMatchObject({ allowed: false, code });
     expect((await request(`${url}/sessions/A`)).json).toMatchObject({ pending_approval: null });
-    expect((await post(`${url}/sessions/A/tool-calls`, { tool: 'read_file', args: { path: 'docs/x.md' } })).json).toMatchObject({ code: read });
+    expect(
+      (await post(`${url}/sessions/A/tool-calls`, { tool: 'read_file', args: { path: 'docs/x.md' } })).json,
+    ).toMatchObject({ code: read });
   });
 });
 
@@ -65,8 +79,13 @@ describe('the session view', () => {
     await post(`${url}/sessions/B/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
     await post(`${url}/sessions/B/tool-calls`, { tool: 'write_to_file', args: { path: 'src/a.ts', content: 'a' } });
     writeFileSync(path.join(workspace, '.orchestration', 'agent_trace.jsonl'), '');
-    const next = await post(`${url}/sessions/B/tool-calls`, { tool: 'write_to_file', args: { path: 'src/b.ts', content: 'b' } });
+    const next = await post(`${url}/sessions/B/tool-calls`, {
+      tool: 'write_to_file',
+      args: { path: 'src/b.ts', content: 'b' },
+    });
     expect((next.json.reasons as { code: string }[]).map((item) => item.code)).toContain('trace_changed');
-    expect((await request(`${url}/sessions/B`)).json).toMatchObject({ trace_changes: [{ kind: 'truncated', foundBytes: 0 }] });
+    expect((await request(`${url}/sessions/B`)).json).toMatchObject({
+      trace_changes: [{ kind: 'truncated', foundBytes: 0 }],
+    });
   });
 });

@@ -18,7 +18,9 @@ let service: InProcessServe | undefined;
 
 beforeAll(async () => {
   root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-  service = await startServe(['--port', '0', '--host', '127.0.0.1', '--quiet'], root, { INTENTGATE_APPROVAL_TOKEN: TOKEN });
+  service = await startServe(['--port', '0', '--host', '127.0.0.1', '--quiet'], root, {
+    INTENTGATE_APPROVAL_TOKEN: TOKEN,
+  });
   url = service.url;
 }, 180_000);
 afterAll(async () => {
@@ -26,25 +28,53 @@ afterAll(async () => {
 });
 
 /** Posts one Claude Code event to `/hooks/claude-code`, as its http hook does: no credential. */
-async function hook(session: string, name: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const event = { session_id: session, transcript_path: `/home/dev/.claude/projects/x/${session}.jsonl`, cwd: root, permission_mode: 'default', hook_event_name: name, ...fields };
-  const response = await fetch(`${url}/hooks/claude-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+async function hook(
+  session: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const event = {
+    session_id: session,
+    transcript_path: `/home/dev/.claude/projects/x/${session}.jsonl`,
+    cwd: root,
+    permission_mode: 'default',
+    hook_event_name: name,
+    ...fields,
+  };
+  const response = await fetch(`${url}/hooks/claude-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(event),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Record<string, unknown>;
 }
 
 /** Claude Code's permission decision (allow when it says nothing) and its reason. */
 function verdict(body: Record<string, unknown>): { readonly decision: string; readonly reason: string } {
-  const output = body.hookSpecificOutput as { permissionDecision?: string; permissionDecisionReason?: string } | undefined;
+  const output = body.hookSpecificOutput as
+    { permissionDecision?: string; permissionDecisionReason?: string } | undefined;
   return { decision: output?.permissionDecision ?? 'allow', reason: output?.permissionDecisionReason ?? '' };
 }
 
-const WRITE = (file: string) => ({ tool_name: 'Write', tool_input: { file_path: path.join(root, file), content: 'x' }, tool_use_id: 'toolu_w' });
+const WRITE = (file: string) => ({
+  tool_name: 'Write',
+  tool_input: { file_path: path.join(root, file), content: 'x' },
+  tool_use_id: 'toolu_w',
+});
 
 /** A session whose agent selected INT-001 and had a write in scope held for a human; the held call's approval id. */
 async function holding(session: string, prompt = 'add login'): Promise<string> {
   await hook(session, 'UserPromptSubmit', { prompt });
-  expect(verdict(await hook(session, 'PreToolUse', { tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' }, tool_use_id: 'toolu_s' })).decision).toBe('allow');
+  expect(
+    verdict(
+      await hook(session, 'PreToolUse', {
+        tool_name: 'mcp__intentgate__select_active_intent',
+        tool_input: { intent_id: 'INT-001' },
+        tool_use_id: 'toolu_s',
+      }),
+    ).decision,
+  ).toBe('allow');
   expect(verdict(await hook(session, 'PreToolUse', WRITE('src/auth/login.ts'))).decision).toBe('ask');
   const [held] = (await consoleSession(session))?.held_calls ?? [];
   if (held === undefined) throw new Error(`session ${session} holds no call`);
@@ -55,7 +85,11 @@ let access: { readonly cookie: string; readonly csrf: string } | undefined;
 
 async function signedIn(): Promise<{ readonly cookie: string; readonly csrf: string }> {
   if (access) return access;
-  const response = await fetch(`${url}/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TOKEN }) });
+  const response = await fetch(`${url}/console/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: TOKEN }),
+  });
   const { csrf } = (await response.json()) as { csrf: string };
   access = { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf };
   return access;
@@ -70,18 +104,25 @@ interface ConsoleSession {
 /** The session as the console's page reads it. */
 async function consoleSession(session: string): Promise<ConsoleSession | undefined> {
   const { cookie } = await signedIn();
-  const body = (await (await fetch(`${url}/console/api/sessions`, { headers: { cookie } })).json()) as { sessions: ConsoleSession[] };
+  const body = (await (await fetch(`${url}/console/api/sessions`, { headers: { cookie } })).json()) as {
+    sessions: ConsoleSession[];
+  };
   return body.sessions.find((each) => each.session_id === session);
 }
 
 /** The records of the service's trace about a session. */
-function traceOf(session: string): { readonly reasons: readonly { readonly code: string; readonly message: string }[]; readonly approver?: string }[] {
+function traceOf(
+  session: string,
+): { readonly reasons: readonly { readonly code: string; readonly message: string }[]; readonly approver?: string }[] {
   const file = path.join(root, '.orchestration', 'agent_trace.jsonl');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as { session_id: string; reasons: { code: string; message: string }[]; approver?: string })
+    .map(
+      (line) =>
+        JSON.parse(line) as { session_id: string; reasons: { code: string; message: string }[]; approver?: string },
+    )
     .filter((record) => record.session_id === session);
 }
 
@@ -89,20 +130,31 @@ describe('a hook route of a real intentgate serve, posted to with no credential'
   it('keeps a held call held when a PostToolUse reports it ran: it stays in the console, and the trace names no approval', async () => {
     const session = 'post-unauthenticated';
     const approvalId = await holding(session);
-    expect(verdict(await hook(session, 'PostToolUse', { ...WRITE('src/auth/login.ts'), tool_response: { success: true } })).decision).toBe('allow');
+    expect(
+      verdict(await hook(session, 'PostToolUse', { ...WRITE('src/auth/login.ts'), tool_response: { success: true } }))
+        .decision,
+    ).toBe('allow');
     expect((await consoleSession(session))?.held_calls.map((held) => held.approval_id)).toEqual([approvalId]);
     const codes = traceOf(session).flatMap((record) => record.reasons.map((reason) => reason.code));
     expect(codes).toContain('needs_approval');
     expect(codes).not.toContain('approved_once');
-    for (const record of traceOf(session)) for (const reason of record.reasons) if (reason.message.includes('Approved once by a human')) expect(record.approver).toBeDefined();
+    for (const record of traceOf(session))
+      for (const reason of record.reasons)
+        if (reason.message.includes('Approved once by a human')) expect(record.approver).toBeDefined();
     // a human's answer still answers it, naming the approver
     const { cookie, csrf } = await signedIn();
-    const answered = await fetch(`${url}/sessions/${session}/approvals/${approvalId}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-intentgate-csrf': csrf }, body: JSON.stringify({ answer: 'continue' }) });
+    const answered = await fetch(`${url}/sessions/${session}/approvals/${approvalId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-intentgate-csrf': csrf },
+      body: JSON.stringify({ answer: 'continue' }),
+    });
     expect(await answered.json()).toMatchObject({ code: 'approved_once' });
     expect((await consoleSession(session))?.held_calls).toEqual([]);
     // the identical retry runs once; every approval the trace records names who gave it
     expect(verdict(await hook(session, 'PreToolUse', WRITE('src/auth/login.ts'))).decision).toBe('allow');
-    const approvals = traceOf(session).filter((record) => record.reasons.some((reason) => reason.code === 'approved_once'));
+    const approvals = traceOf(session).filter((record) =>
+      record.reasons.some((reason) => reason.code === 'approved_once'),
+    );
     expect(approvals.length).toBe(2);
     for (const record of approvals) expect(record.approver).toEqual(expect.any(String));
   });
@@ -111,10 +163,17 @@ describe('a hook route of a real intentgate serve, posted to with no credential'
     const session = 'cancel-reaches-model';
     const approvalId = await holding(session);
     const { cookie, csrf } = await signedIn();
-    const cancelled = await fetch(`${url}/sessions/${session}/approvals/${approvalId}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-intentgate-csrf': csrf }, body: JSON.stringify({ answer: 'cancel' }) });
+    const cancelled = await fetch(`${url}/sessions/${session}/approvals/${approvalId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-intentgate-csrf': csrf },
+      body: JSON.stringify({ answer: 'cancel' }),
+    });
     expect(await cancelled.json()).toMatchObject({ code: 'approval_cancelled' });
     const retry = verdict(await hook(session, 'PreToolUse', WRITE('src/auth/login.ts')));
-    expect(retry).toEqual({ decision: 'deny', reason: expect.stringContaining('A human cancelled this call; do not retry it, ask the user') });
+    expect(retry).toEqual({
+      decision: 'deny',
+      reason: expect.stringContaining('A human cancelled this call; do not retry it, ask the user'),
+    });
     // not held again under a new id
     expect((await consoleSession(session))?.held_calls).toEqual([]);
     expect(verdict(await hook(session, 'PreToolUse', WRITE('src/auth/login.ts'))).decision).toBe('deny');
@@ -132,19 +191,43 @@ describe('a hook route of a real intentgate serve, posted to with no credential'
   it("refuses a hook session on the service's own /sessions/:id/prompt and /tool-calls", async () => {
     const session = 'hook-made-session';
     await holding(session);
-    const prompt = await fetch(`${url}/sessions/${session}/prompt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'go' }) });
+    const prompt = await fetch(`${url}/sessions/${session}/prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'go' }),
+    });
     expect(prompt.status).toBe(400);
     expect(JSON.stringify(await prompt.json())).toContain("was started by an agent's hooks");
-    const call = await fetch(`${url}/sessions/${session}/tool-calls`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'execute_command', args: { command: 'sudo reboot' } }) });
+    const call = await fetch(`${url}/sessions/${session}/tool-calls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tool: 'execute_command', args: { command: 'sudo reboot' } }),
+    });
     expect(await call.json()).toMatchObject({ verdict: 'deny', code: 'session_store_unavailable' });
     // the hook route still drives it, with Claude Code's preset: sudo is held for a human
-    expect(verdict(await hook(session, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'sudo reboot' }, tool_use_id: 'toolu_b' })).decision).toBe('ask');
+    expect(
+      verdict(
+        await hook(session, 'PreToolUse', {
+          tool_name: 'Bash',
+          tool_input: { command: 'sudo reboot' },
+          tool_use_id: 'toolu_b',
+        }),
+      ).decision,
+    ).toBe('ask');
   });
 
   it("still serves the service's own sessions on /sessions/:id/prompt and /tool-calls", async () => {
-    const prompt = await fetch(`${url}/sessions/own-session/prompt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'go' }) });
+    const prompt = await fetch(`${url}/sessions/own-session/prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'go' }),
+    });
     expect(prompt.status).toBe(201);
-    const call = await fetch(`${url}/sessions/own-session/tool-calls`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'read_file', args: { path: 'a.ts' } }) });
+    const call = await fetch(`${url}/sessions/own-session/tool-calls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tool: 'read_file', args: { path: 'a.ts' } }),
+    });
     expect(await call.json()).toMatchObject({ verdict: 'allow' });
   });
 });

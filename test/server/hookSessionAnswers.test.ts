@@ -41,23 +41,42 @@ interface HookVerdict {
 /** One Claude Code event of `session`, posted by the hook process as the agent runs it. */
 async function hookEvent(session: string, name: string, fields: Record<string, unknown> = {}): Promise<HookVerdict> {
   const transcript = `/home/dev/.claude/projects/${root.replace(/[^A-Za-z0-9]/g, '-')}/${session}.jsonl`;
-  const event = { session_id: session, transcript_path: transcript, cwd: root, permission_mode: 'default', hook_event_name: name, ...fields };
+  const event = {
+    session_id: session,
+    transcript_path: transcript,
+    cwd: root,
+    permission_mode: 'default',
+    hook_event_name: name,
+    ...fields,
+  };
   const run = await cli(['hook', 'claude-code', '--server', url], { stdin: JSON.stringify(event) });
   if (run.stdout.trim() === '') return { verdict: run.code === 0 ? 'allow' : 'other', reason: '' };
-  const output = JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string; additionalContext?: string } };
+  const output = JSON.parse(run.stdout) as {
+    hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string; additionalContext?: string };
+  };
   const decision = output.hookSpecificOutput?.permissionDecision;
-  const reason = output.hookSpecificOutput?.permissionDecisionReason ?? output.hookSpecificOutput?.additionalContext ?? '';
+  const reason =
+    output.hookSpecificOutput?.permissionDecisionReason ?? output.hookSpecificOutput?.additionalContext ?? '';
   // an allowed handshake call is answered allow (Claude Code's dialog is not needed for it)
   return { verdict: decision === 'allow' || decision === 'ask' || decision === 'deny' ? decision : 'other', reason };
 }
 
 const writeInput = (file: string, content = 'x') => ({ file_path: path.join(root, file), content });
-const preTool = (session: string, input: Record<string, unknown>) => hookEvent(session, 'PreToolUse', { tool_name: 'Write', tool_input: input, tool_use_id: 'toolu_1' });
+const preTool = (session: string, input: Record<string, unknown>) =>
+  hookEvent(session, 'PreToolUse', { tool_name: 'Write', tool_input: input, tool_use_id: 'toolu_1' });
 
 /** A session whose agent selected INT-001 and had a write in scope held; the held call's console view. */
 async function holding(session: string): Promise<HeldView> {
   await hookEvent(session, 'UserPromptSubmit', { prompt: 'add login' });
-  expect((await hookEvent(session, 'PreToolUse', { tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' }, tool_use_id: 'toolu_0' })).verdict).toBe('allow');
+  expect(
+    (
+      await hookEvent(session, 'PreToolUse', {
+        tool_name: 'mcp__intentgate__select_active_intent',
+        tool_input: { intent_id: 'INT-001' },
+        tool_use_id: 'toolu_0',
+      })
+    ).verdict,
+  ).toBe('allow');
   expect((await preTool(session, writeInput('src/auth/login.ts'))).verdict).toBe('ask');
   const [held] = await heldCalls(session);
   if (held === undefined) throw new Error(`session ${session} holds no call`);
@@ -80,23 +99,39 @@ let signedIn: ConsoleAccess | undefined;
 /** The console signed in with the approval token, once. */
 async function consoleAccess(): Promise<ConsoleAccess> {
   if (signedIn) return signedIn;
-  const response = await fetch(`${url}/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TOKEN }) });
+  const response = await fetch(`${url}/console/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: TOKEN }),
+  });
   const { csrf } = (await response.json()) as { csrf: string };
   signedIn = { cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf };
   return signedIn;
 }
 
 /** A change the console's page sends: its cookie and CSRF header; the status and body. */
-async function consoleSend(method: string, route: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function consoleSend(
+  method: string,
+  route: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const access = await consoleAccess();
-  const response = await fetch(`${url}${route}`, { method, headers: { 'content-type': 'application/json', cookie: access.cookie, 'x-intentgate-csrf': access.csrf }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie: access.cookie, 'x-intentgate-csrf': access.csrf },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
 /** A session as the console lists it: its held calls, and when its agent ended it. */
-async function listed(session: string): Promise<{ readonly held_calls: HeldView[]; readonly ended_at: string | null } | undefined> {
+async function listed(
+  session: string,
+): Promise<{ readonly held_calls: HeldView[]; readonly ended_at: string | null } | undefined> {
   const access = await consoleAccess();
-  const body = (await (await fetch(`${url}/console/api/sessions`, { headers: { cookie: access.cookie } })).json()) as { sessions: { session_id: string; held_calls: HeldView[]; ended_at: string | null }[] };
+  const body = (await (await fetch(`${url}/console/api/sessions`, { headers: { cookie: access.cookie } })).json()) as {
+    sessions: { session_id: string; held_calls: HeldView[]; ended_at: string | null }[];
+  };
   return body.sessions.find((each) => each.session_id === session);
 }
 
@@ -104,7 +139,8 @@ async function listed(session: string): Promise<{ readonly held_calls: HeldView[
 const heldCalls = async (session: string): Promise<HeldView[]> => (await listed(session))?.held_calls ?? [];
 
 /** The console's answer to a held call (Continue, Cancel); the decision it shows. */
-const consoleAnswer = (session: string, held: HeldView, answer: 'continue' | 'cancel') => consoleSend('POST', `/sessions/${session}/approvals/${held.approval_id}`, { answer });
+const consoleAnswer = (session: string, held: HeldView, answer: 'continue' | 'cancel') =>
+  consoleSend('POST', `/sessions/${session}/approvals/${held.approval_id}`, { answer });
 
 interface AnswerCase {
   readonly name: string;
@@ -121,7 +157,10 @@ const cases: readonly AnswerCase[] = [
   {
     name: 'Continue in the console lets the identical retry run once, and holds the next identical call again',
     answer: async (session, held) => {
-      expect((await consoleAnswer(session, held, 'continue')).json).toMatchObject({ verdict: 'allow', code: 'approved_once' });
+      expect((await consoleAnswer(session, held, 'continue')).json).toMatchObject({
+        verdict: 'allow',
+        code: 'approved_once',
+      });
     },
     retries: [SAME, SAME],
     expected: ['allow', 'ask'],
@@ -148,7 +187,10 @@ const cases: readonly AnswerCase[] = [
   {
     name: 'Cancel ends the hold: the identical retry is refused, not held again; another call is asked about',
     answer: async (session, held) => {
-      expect((await consoleAnswer(session, held, 'cancel')).json).toMatchObject({ verdict: 'deny', code: 'approval_cancelled' });
+      expect((await consoleAnswer(session, held, 'cancel')).json).toMatchObject({
+        verdict: 'deny',
+        code: 'approval_cancelled',
+      });
     },
     retries: [SAME, SAME, { file: 'src/auth/login.ts', content: 'other' }],
     expected: ['deny', 'deny', 'ask'],
@@ -167,7 +209,10 @@ const cases: readonly AnswerCase[] = [
     answer: async (session, held) => {
       const granted = await consoleSend('POST', '/approve-session', { session_id: session, ...held.grant });
       const grantId = (granted.json.grant as { id: string }).id;
-      expect((await consoleSend('DELETE', `/sessions/${session}/grants/${grantId}`, {})).json).toMatchObject({ revoked: grantId, grants: [] });
+      expect((await consoleSend('DELETE', `/sessions/${session}/grants/${grantId}`, {})).json).toMatchObject({
+        revoked: grantId,
+        grants: [],
+      });
     },
     retries: [SAME],
     expected: ['ask'],
@@ -175,7 +220,9 @@ const cases: readonly AnswerCase[] = [
   {
     name: 'Approve for this session approves the categories for that session id only',
     answer: async (session, held) => {
-      expect((await consoleSend('POST', '/approve-session', { session_id: session, categories: held.categories })).status).toBe(200);
+      expect(
+        (await consoleSend('POST', '/approve-session', { session_id: session, categories: held.categories })).status,
+      ).toBe(200);
     },
     retries: [SAME, { file: 'src/auth/session.ts' }, { ...SAME, session: 'other' }],
     expected: ['allow', 'allow', 'ask'],
@@ -193,7 +240,10 @@ function answerCases(): void {
     const held = await holding(session);
     await answer(session, held);
     const seen: HookVerdict['verdict'][] = [];
-    for (const retry of retries) seen.push((await preTool(retry.session === 'other' ? other : session, writeInput(retry.file, retry.content))).verdict);
+    for (const retry of retries)
+      seen.push(
+        (await preTool(retry.session === 'other' ? other : session, writeInput(retry.file, retry.content))).verdict,
+      );
     expect(seen).toEqual(expected);
   });
 
@@ -203,7 +253,11 @@ function answerCases(): void {
     await consoleAnswer(session, held, 'cancel');
     const retry = await preTool(session, writeInput('src/auth/login.ts'));
     expect(retry.verdict).toBe('deny');
-    expect(retry.reason).toMatch(new RegExp(`^Cancelled by a human: 'Write' does not run\\. \\(the call held as ${held.approval_id}\\)\\n\\nA human cancelled this call; do not retry it, ask the user`));
+    expect(retry.reason).toMatch(
+      new RegExp(
+        `^Cancelled by a human: 'Write' does not run\\. \\(the call held as ${held.approval_id}\\)\\n\\nA human cancelled this call; do not retry it, ask the user`,
+      ),
+    );
     expect(retry.reason).not.toContain(TOKEN);
     // told once; the retry is still refused
     const again = await preTool(session, writeInput('src/auth/login.ts'));
@@ -215,12 +269,18 @@ function answerCases(): void {
     const session = 'ended-then-resumed';
     const held = await holding(session);
     expect((await hookEvent(session, 'SessionEnd', { reason: 'other' })).verdict).toBe('allow');
-    expect(await listed(session)).toMatchObject({ held_calls: [{ approval_id: held.approval_id }], ended_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(await listed(session)).toMatchObject({
+      held_calls: [{ approval_id: held.approval_id }],
+      ended_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect((await consoleAnswer(session, held, 'continue')).json).toMatchObject({ code: 'approved_once' });
     expect((await listed(session))?.ended_at).not.toBeNull();
     await hookEvent(session, 'SessionStart', { source: 'resume' });
     expect((await listed(session))?.ended_at).toBeNull();
-    expect([(await preTool(session, writeInput('src/auth/login.ts'))).verdict, (await preTool(session, writeInput('src/auth/login.ts'))).verdict]).toEqual(['allow', 'ask']);
+    expect([
+      (await preTool(session, writeInput('src/auth/login.ts'))).verdict,
+      (await preTool(session, writeInput('src/auth/login.ts'))).verdict,
+    ]).toEqual(['allow', 'ask']);
   });
 }
 
@@ -231,13 +291,16 @@ describe('a human answers a call held through an agent hook posted to the servic
 
 let redis: RedisServer | undefined;
 
-describe.skipIf(REDIS_SKIP_REASON !== undefined)(`a human answers a call held through an agent hook posted to the service, sessions in Redis${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`, () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 60_000);
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  serveFor(() => ['--store', redis?.url ?? '', '--deployment', `hook-answers-${process.pid}`]);
-  answerCases();
-});
+describe.skipIf(REDIS_SKIP_REASON !== undefined)(
+  `a human answers a call held through an agent hook posted to the service, sessions in Redis${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`,
+  () => {
+    beforeAll(async () => {
+      redis = await startRedis();
+    }, 60_000);
+    afterAll(async () => {
+      await redis?.stop();
+    });
+    serveFor(() => ['--store', redis?.url ?? '', '--deployment', `hook-answers-${process.pid}`]);
+    answerCases();
+  },
+);

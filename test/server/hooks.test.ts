@@ -15,42 +15,92 @@ afterAll(async () => {
   await running.service.close();
 });
 
-const post = (path: string, body: unknown, session = 'h1') => request(`${running.url}${path}`, { body: typeof body === 'string' ? body : { session, ...(body as object) } });
+const post = (path: string, body: unknown, session = 'h1') =>
+  request(`${running.url}${path}`, { body: typeof body === 'string' ? body : { session, ...(body as object) } });
 
 describe('POST /hooks/:agent', () => {
   it("answers with the adapter's stdout as the body, the session kept by the service", async () => {
-    const selected = await post('/hooks/test-agent', { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
-    expect({ status: selected.status, json: selected.json }).toEqual({ status: 200, json: { answer: 'allow', code: 'intent_selected' } });
-    const write = await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } });
+    const selected = await post('/hooks/test-agent', {
+      event: 'pre',
+      tool: 'select_active_intent',
+      args: { intent_id: 'INT-001' },
+    });
+    expect({ status: selected.status, json: selected.json }).toEqual({
+      status: 200,
+      json: { answer: 'allow', code: 'intent_selected' },
+    });
+    const write = await post('/hooks/test-agent', {
+      event: 'pre',
+      tool: 'write_to_file',
+      args: { path: 'src/a.ts', content: 'x' },
+    });
     expect(write.json).toMatchObject({
       answer: 'ask',
       code: 'needs_approval',
-      message: expect.stringContaining('Only a human can approve this call (approval-1), in the approval console of the intentgate service'),
-      humanNote: expect.stringContaining("intentgate holds 'write_to_file' (approval-1) in session h1: answer it in the approval console"),
+      message: expect.stringContaining(
+        'Only a human can approve this call (approval-1), in the approval console of the intentgate service',
+      ),
+      humanNote: expect.stringContaining(
+        "intentgate holds 'write_to_file' (approval-1) in session h1: answer it in the approval console",
+      ),
     });
     expect(String(write.json.message)).not.toContain('approve-session');
   });
 
   it('lets the approval routes approve what a hook held', async () => {
-    await post('/hooks/test-agent', { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } }, 'h2');
-    const approved = await request(`${running.url}/approve-session`, { body: { session_id: 'h2', categories: ['FS_DELETE_OVERWRITE'] }, token: TEST_TOKEN });
+    await post(
+      '/hooks/test-agent',
+      { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } },
+      'h2',
+    );
+    const approved = await request(`${running.url}/approve-session`, {
+      body: { session_id: 'h2', categories: ['FS_DELETE_OVERWRITE'] },
+      token: TEST_TOKEN,
+    });
     expect(approved.status).toBe(200);
-    expect((await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } }, 'h2')).json).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
+    expect(
+      (
+        await post(
+          '/hooks/test-agent',
+          { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts', content: 'x' } },
+          'h2',
+        )
+      ).json,
+    ).toEqual({ answer: 'allow', code: 'destructive_in_scope' });
   });
 
   it('shows a call a hook held in the console at once, with the arguments it was held with', async () => {
-    await post('/hooks/test-agent', { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } }, 'h7');
-    const held = await post('/hooks/test-agent', { event: 'pre', tool: 'write_to_file', args: { path: 'src/b.ts', content: 'y' } }, 'h7');
+    await post(
+      '/hooks/test-agent',
+      { event: 'pre', tool: 'select_active_intent', args: { intent_id: 'INT-001' } },
+      'h7',
+    );
+    const held = await post(
+      '/hooks/test-agent',
+      { event: 'pre', tool: 'write_to_file', args: { path: 'src/b.ts', content: 'y' } },
+      'h7',
+    );
     expect(held.json).toMatchObject({ answer: 'ask' });
-    const signIn = await fetch(`${running.url}/console/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TEST_TOKEN }) });
+    const signIn = await fetch(`${running.url}/console/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: TEST_TOKEN }),
+    });
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const listed = (await fetch(`${running.url}/console/api/sessions`, { headers: { cookie } }).then((response) => response.json())) as { sessions: { session_id: string; held_calls: { tool: string; args: unknown }[] }[] };
+    const listed = (await fetch(`${running.url}/console/api/sessions`, { headers: { cookie } }).then((response) =>
+      response.json(),
+    )) as { sessions: { session_id: string; held_calls: { tool: string; args: unknown }[] }[] };
     const session = listed.sessions.find((each) => each.session_id === 'h7');
-    expect(session?.held_calls).toEqual([expect.objectContaining({ tool: 'write_to_file', args: { path: 'src/b.ts', content: 'y' } })]);
+    expect(session?.held_calls).toEqual([
+      expect.objectContaining({ tool: 'write_to_file', args: { path: 'src/b.ts', content: 'y' } }),
+    ]);
   });
 
   it("classifies the agent's own tools by its preset", async () => {
-    expect((await post('/hooks/test-agent', { event: 'pre', tool: 'take_note', args: {} }, 'h6')).json).toEqual({ answer: 'allow', code: 'safe_tool' });
+    expect((await post('/hooks/test-agent', { event: 'pre', tool: 'take_note', args: {} }, 'h6')).json).toEqual({
+      answer: 'allow',
+      code: 'safe_tool',
+    });
   });
 
   it("answers a body that is not JSON with the adapter's block, as 200", async () => {
@@ -60,7 +110,10 @@ describe('POST /hooks/:agent', () => {
 
   it("answers a body over 4 MiB with the adapter's block, as 200", async () => {
     const reply = await post('/hooks/test-agent', `"${'x'.repeat(4 * 1024 * 1024)}"`);
-    expect({ status: reply.status, json: reply.json }).toEqual({ status: 200, json: { answer: 'block', message: 'intentgate: request body too large: the limit is 4194304 bytes' } });
+    expect({ status: reply.status, json: reply.json }).toEqual({
+      status: 200,
+      json: { answer: 'block', message: 'intentgate: request body too large: the limit is 4194304 bytes' },
+    });
   });
 
   it('denies for a session id the service cannot name', async () => {
@@ -73,17 +126,28 @@ describe('POST /hooks/:agent', () => {
     const send = (session: string) => request(`${small.url}/hooks/test-agent`, { body: { session, event: 'start' } });
     expect((await send('first')).json).toMatchObject({ answer: 'proceed' });
     const refused = await send('second');
-    expect({ status: refused.status, answer: refused.json.answer, message: refused.json.message }).toEqual({ status: 200, answer: 'block', message: expect.stringContaining('1 live sessions, its limit') });
+    expect({ status: refused.status, answer: refused.json.answer, message: refused.json.message }).toEqual({
+      status: 200,
+      answer: 'block',
+      message: expect.stringContaining('1 live sessions, its limit'),
+    });
     await small.service.close();
   });
 
   it('answers 404 for an agent it has no adapter for', async () => {
     const reply = await post('/hooks/nobody', { event: 'start' });
-    expect({ status: reply.status, code: (reply.json.error as Record<string, unknown>).code }).toEqual({ status: 404, code: 'route_not_found' });
+    expect({ status: reply.status, code: (reply.json.error as Record<string, unknown>).code }).toEqual({
+      status: 404,
+      code: 'route_not_found',
+    });
   });
 
   it('answers { stdout, stderr, exitCode } on /output', async () => {
-    const reply = await post('/hooks/test-agent/output', { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts' } }, 'h3');
+    const reply = await post(
+      '/hooks/test-agent/output',
+      { event: 'pre', tool: 'write_to_file', args: { path: 'src/a.ts' } },
+      'h3',
+    );
     expect(reply.json).toEqual({ stdout: expect.stringContaining('"state_violation"'), stderr: '', exitCode: 2 });
   });
 });
@@ -97,7 +161,9 @@ describe('intentgate hook --server', () => {
   });
 
   it('blocks on an answer that is not a hook output', async () => {
-    const run = await cli(['hook', 'test-agent', '--server', `${running.url}/nowhere`], { stdin: JSON.stringify({ session: 'h5', event: 'start' }) });
+    const run = await cli(['hook', 'test-agent', '--server', `${running.url}/nowhere`], {
+      stdin: JSON.stringify({ session: 'h5', event: 'start' }),
+    });
     expect(run.code).toBe(2);
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'block', message: expect.stringContaining('answered 404') });
   });

@@ -12,7 +12,11 @@ export interface InProcessServe {
 }
 
 /** Starts `intentgate serve ARGS` in `cwd` with `env`; resolves once its whole banner is out. */
-export async function startServe(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<InProcessServe> {
+export async function startServe(
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<InProcessServe> {
   const stop = new AbortController();
   const io = memoryIo({ cwd, stop: stop.signal, env });
   const exited = runCli(['serve', ...args], io);
@@ -25,7 +29,8 @@ export async function startServe(args: readonly string[], cwd: string, env: Node
       return { url, stop: () => (stop.abort(), exited) };
     }
     if (code !== undefined) throw new Error(`serve exited with ${code}: ${io.stderr.text}`);
-    if (Date.now() - started > STARTUP_BACKSTOP_MS) throw new Error(`serve did not start: ${io.stdout.text} ${io.stderr.text}`);
+    if (Date.now() - started > STARTUP_BACKSTOP_MS)
+      throw new Error(`serve did not start: ${io.stdout.text} ${io.stderr.text}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -41,14 +41,20 @@ describe('GET /metrics', () => {
     await post(`${url}/sessions/M1/prompt`, { text: 'add the app' });
     const replies = [
       decisionOf((await post(`${url}/sessions/M1/tool-calls`, write)).json),
-      decisionOf((await post(`${url}/sessions/M1/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } })).json),
+      decisionOf(
+        (await post(`${url}/sessions/M1/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } }))
+          .json,
+      ),
       decisionOf((await post(`${url}/sessions/M1/tool-calls`, write)).json),
     ];
     expect(replies.map((reply) => reply.verdict)).toEqual(['deny', 'allow', 'ask']);
     const held = await scrape(url);
     expect(valueOf(held, 'intentgate_held_calls') - valueOf(before, 'intentgate_held_calls')).toBe(1);
 
-    const answer = decisionOf((await post(`${url}/sessions/M1/approvals/${replies[2]?.approval?.id ?? ''}`, { answer: 'continue' }, TEST_TOKEN)).json);
+    const answer = decisionOf(
+      (await post(`${url}/sessions/M1/approvals/${replies[2]?.approval?.id ?? ''}`, { answer: 'continue' }, TEST_TOKEN))
+        .json,
+    );
     const after = await scrape(url);
     for (const reply of replies) {
       const labels = { source: 'call', verdict: reply.verdict, code: reply.code };
@@ -56,7 +62,10 @@ describe('GET /metrics', () => {
     }
     const answered = { source: 'answer', verdict: answer.verdict, code: answer.code };
     expect(valueOf(after, DECISIONS, answered) - valueOf(before, DECISIONS, answered)).toBe(1);
-    expect(valueOf(after, 'intentgate_decision_duration_seconds_count', { source: 'call' }) - valueOf(before, 'intentgate_decision_duration_seconds_count', { source: 'call' })).toBe(3);
+    expect(
+      valueOf(after, 'intentgate_decision_duration_seconds_count', { source: 'call' }) -
+        valueOf(before, 'intentgate_decision_duration_seconds_count', { source: 'call' }),
+    ).toBe(3);
     expect(valueOf(after, 'intentgate_held_calls')).toBe(valueOf(before, 'intentgate_held_calls'));
     expect(valueOf(after, 'intentgate_sessions')).toBe(running.service.sessions.size);
   });
@@ -67,14 +76,26 @@ describe('GET /metrics', () => {
     await post(`${url}/sessions/M2/prompt`, { text: 'two files' });
     await post(`${url}/sessions/M2/tool-calls`, { tool: 'select_active_intent', args: { intent_id: 'INT-001' } });
     for (const file of ['src/one.ts', 'src/two.ts']) {
-      expect(decisionOf((await post(`${url}/sessions/M2/tool-calls`, { tool: 'write_to_file', args: { path: file, content: 'x' } })).json).verdict).toBe('ask');
+      expect(
+        decisionOf(
+          (await post(`${url}/sessions/M2/tool-calls`, { tool: 'write_to_file', args: { path: file, content: 'x' } }))
+            .json,
+        ).verdict,
+      ).toBe('ask');
     }
     expect(valueOf(await scrape(url), 'intentgate_held_calls') - valueOf(before, 'intentgate_held_calls')).toBe(2);
   });
 
   it('counts the decisions of an agent hook in the same place', async () => {
     const before = await scrape(running.url);
-    const event = { session_id: 'hook-1', cwd: running.workspace, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: `${running.workspace}/src/a.ts`, content: 'x' } };
+    const event = {
+      session_id: 'hook-1',
+      cwd: running.workspace,
+      permission_mode: 'default',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: `${running.workspace}/src/a.ts`, content: 'x' },
+    };
     const reply = await request(`${running.url}/hooks/claude-code`, { body: event });
     expect(reply.status).toBe(200);
     const after = await scrape(running.url);
@@ -85,10 +106,24 @@ describe('GET /metrics', () => {
     await request(`${running.url}/sessions/never-started-session`);
     await request(`${running.url}/no/such/route/x9`);
     const after = await scrape(running.url);
-    expect(valueOf(after, 'intentgate_http_request_duration_seconds_count', { method: 'GET', route: '/sessions/:id', status: '404' })).toBe(1);
-    expect(valueOf(after, 'intentgate_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    expect(
+      valueOf(after, 'intentgate_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/sessions/:id',
+        status: '404',
+      }),
+    ).toBe(1);
+    expect(
+      valueOf(after, 'intentgate_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: 'unmatched',
+        status: '404',
+      }),
+    ).toBe(1);
     const routes = new Set(after.samples.map((sample) => sample.labels.route).filter((route) => route !== undefined));
-    expect([...routes].filter((route) => route.includes('never-started') || route.includes('x9') || route.includes('M1'))).toEqual([]);
+    expect(
+      [...routes].filter((route) => route.includes('never-started') || route.includes('x9') || route.includes('M1')),
+    ).toEqual([]);
   });
 });
 
@@ -114,9 +149,24 @@ describe('GET /metrics access', () => {
   const cases: { name: string; access: 'token' | undefined; headers: Record<string, string>; status: number }[] = [
     { name: 'open by default, without a token', access: undefined, headers: {}, status: 200 },
     { name: 'refused without the token when it is required', access: 'token', headers: {}, status: 401 },
-    { name: 'refused with a wrong token', access: 'token', headers: { authorization: 'Bearer not-the-approval-token' }, status: 401 },
-    { name: 'served with the approval token', access: 'token', headers: { authorization: `Bearer ${TEST_TOKEN}` }, status: 200 },
-    { name: 'refused for a Host that is not the service', access: undefined, headers: { host: 'rebound.example' }, status: 421 },
+    {
+      name: 'refused with a wrong token',
+      access: 'token',
+      headers: { authorization: 'Bearer not-the-approval-token' },
+      status: 401,
+    },
+    {
+      name: 'served with the approval token',
+      access: 'token',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      status: 200,
+    },
+    {
+      name: 'refused for a Host that is not the service',
+      access: undefined,
+      headers: { host: 'rebound.example' },
+      status: 421,
+    },
   ];
 
   it.each(cases)('is $name', async ({ access, headers, status }) => {
@@ -126,7 +176,10 @@ describe('GET /metrics access', () => {
       expect(reply.status).toBe(status);
       // served: the counters; refused: the service's JSON error
       if (status === 200) expect(reply.text).toContain('# TYPE intentgate_decisions_total counter');
-      else expect(JSON.parse(reply.text)).toMatchObject({ error: { code: status === 401 ? 'unauthorized' : 'host_not_allowed' } });
+      else
+        expect(JSON.parse(reply.text)).toMatchObject({
+          error: { code: status === 401 ? 'unauthorized' : 'host_not_allowed' },
+        });
       expect(running.service.metricsAccess).toBe(access ?? 'open');
     } finally {
       await running.service.close();

@@ -27,7 +27,9 @@ export function parseMetrics(text: string): ParsedMetrics {
     }
     const sample = SAMPLE.exec(line);
     if (sample?.[1] === undefined || sample[3] === undefined) throw new Error(`not a metrics line: ${line}`);
-    const labels = Object.fromEntries([...(sample[2] ?? '').matchAll(LABEL)].map((match) => [match[1] ?? '', match[2] ?? '']));
+    const labels = Object.fromEntries(
+      [...(sample[2] ?? '').matchAll(LABEL)].map((match) => [match[1] ?? '', match[2] ?? '']),
+    );
     samples.push({ name: sample[1], labels, value: Number(sample[3]) });
   }
   return { types, samples };
@@ -36,7 +38,9 @@ export function parseMetrics(text: string): ParsedMetrics {
 /** The sum of the samples named `name` whose labels include `labels` (0 when none). */
 export function valueOf(metrics: ParsedMetrics, name: string, labels: Readonly<Record<string, string>> = {}): number {
   return metrics.samples
-    .filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .filter(
+      (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    )
     .reduce((sum, sample) => sum + sample.value, 0);
 }
 

@@ -5,13 +5,29 @@ import { observeDecisions, type ObservedDecision } from '../../src/server/observ
 import { makeServiceWorkspace } from './serviceHarness';
 
 const workspace = makeServiceWorkspace();
-const governorFor = (sessionId: string) => createGovernor({ workspaceRoot: workspace, sessionId, trace: () => undefined });
+const governorFor = (sessionId: string) =>
+  createGovernor({ workspaceRoot: workspace, sessionId, trace: () => undefined });
 
 const call = fc.record({
-  tool: fc.constantFrom('read_file', 'write_to_file', 'select_active_intent', 'execute_command', 'attempt_completion', 'no_such_tool'),
-  args: fc.record({ path: fc.constantFrom('src/a.ts', 'docs/x.md', '../x'), intent_id: fc.constantFrom('INT-001', 'INT-404'), command: fc.constantFrom('ls', 'npm i left-pad', 'rm -rf src') }),
+  tool: fc.constantFrom(
+    'read_file',
+    'write_to_file',
+    'select_active_intent',
+    'execute_command',
+    'attempt_completion',
+    'no_such_tool',
+  ),
+  args: fc.record({
+    path: fc.constantFrom('src/a.ts', 'docs/x.md', '../x'),
+    intent_id: fc.constantFrom('INT-001', 'INT-404'),
+    command: fc.constantFrom('ls', 'npm i left-pad', 'rm -rf src'),
+  }),
 });
-const step = fc.oneof(call.map((each) => ({ kind: 'call' as const, ...each })), fc.constant({ kind: 'prompt' as const }), fc.constant({ kind: 'continue' as const }));
+const step = fc.oneof(
+  call.map((each) => ({ kind: 'call' as const, ...each })),
+  fc.constant({ kind: 'prompt' as const }),
+  fc.constant({ kind: 'continue' as const }),
+);
 
 describe('observeDecisions', () => {
   it('decides exactly as the governor it wraps, and reports each decision with effects once', () => {
@@ -31,7 +47,10 @@ describe('observeDecisions', () => {
             expect(wrappedHeld === undefined).toBe(plainHeld === undefined);
             if (plainHeld === undefined || wrappedHeld === undefined) continue;
             const answered = wrapped.resolveApproval(wrappedHeld, 'continue');
-            expect({ ...answered, approval: undefined }).toEqual({ ...plain.resolveApproval(plainHeld, 'continue'), approval: undefined });
+            expect({ ...answered, approval: undefined }).toEqual({
+              ...plain.resolveApproval(plainHeld, 'continue'),
+              approval: undefined,
+            });
             decided += 1;
           } else {
             const decision = wrapped.handleToolCall(each.tool, each.args);
@@ -51,8 +70,16 @@ describe('observeDecisions', () => {
   });
 
   const cases = [
-    { name: 'a tool call is a call', run: (governor: ReturnType<typeof governorFor>) => governor.handleToolCall('read_file', { path: 'src/a.ts' }), source: 'call' },
-    { name: 'a what-if is not counted', run: (governor: ReturnType<typeof governorFor>) => governor.isToolAllowed('write_to_file', { path: 'src/a.ts' }), source: undefined },
+    {
+      name: 'a tool call is a call',
+      run: (governor: ReturnType<typeof governorFor>) => governor.handleToolCall('read_file', { path: 'src/a.ts' }),
+      source: 'call',
+    },
+    {
+      name: 'a what-if is not counted',
+      run: (governor: ReturnType<typeof governorFor>) => governor.isToolAllowed('write_to_file', { path: 'src/a.ts' }),
+      source: undefined,
+    },
   ];
 
   it.each(cases)('reports by source: $name', ({ run, source }) => {

@@ -46,7 +46,11 @@ describe('governance service robustness', () => {
   });
 
   it('survives a client that aborts mid-body', async () => {
-    await rawExchange(running.url, 'POST /sessions/aborted/prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"text":', { destroyAfterWrite: true });
+    await rawExchange(
+      running.url,
+      'POST /sessions/aborted/prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"text":',
+      { destroyAfterWrite: true },
+    );
     expect((await post(`${running.url}/sessions/after-abort/prompt`, { text: 'x' })).status).toBe(201);
     expect(running.service.sessions.has('aborted')).toBe(false);
     expect(unexpected).toHaveLength(1);
@@ -63,7 +67,13 @@ describe('governance service robustness', () => {
     try {
       const reply = await post(`${broken.url}/sessions/s/prompt`, { text: 'x' });
       expect(reply.status).toBe(409);
-      expect(reply.json).toEqual({ error: expect.objectContaining({ code: 'invalid_intents_file', message: expect.stringContaining('active_intents.yaml'), issues: expect.any(Array) }) });
+      expect(reply.json).toEqual({
+        error: expect.objectContaining({
+          code: 'invalid_intents_file',
+          message: expect.stringContaining('active_intents.yaml'),
+          issues: expect.any(Array),
+        }),
+      });
       expect(broken.service.sessions.has('s')).toBe(false);
     } finally {
       await broken.service.close();

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, request, SEED_001_MESSAGE, startService, TEST_TOKEN, type Reply, type RunningService } from './serviceHarness';
+import {
+  post,
+  request,
+  SEED_001_MESSAGE,
+  startService,
+  TEST_TOKEN,
+  type Reply,
+  type RunningService,
+} from './serviceHarness';
 
 const WRITE = { tool: 'write_to_file', args: { path: 'src/app.ts', content: 'x' } };
 
@@ -64,7 +72,16 @@ const CASES: readonly RouteCase[] = [
     setup: prompted,
     send: (session) => post(`${session}/tool-calls`, { tool: 'read_file', args: { path: 'src/app.ts' } }),
     status: 200,
-    json: { allowed: true, verdict: 'allow', code: 'safe_tool', tool: 'read_file', toolClass: 'SAFE', state: 'REASONING', categories: [], evidence: [] },
+    json: {
+      allowed: true,
+      verdict: 'allow',
+      code: 'safe_tool',
+      tool: 'read_file',
+      toolClass: 'SAFE',
+      state: 'REASONING',
+      categories: [],
+      evidence: [],
+    },
   },
   {
     name: 'POST /sessions/:id/tool-calls denies a DESTRUCTIVE write before the handshake with seed 001 text',
@@ -131,12 +148,23 @@ const CASES: readonly RouteCase[] = [
     setup: holding,
     send: (session) => request(session),
     status: 200,
-    json: { state: 'ACTION', active_intent: { id: 'INT-001' }, approved_categories: [], pending_approval: { verdict: 'ask', tool: 'write_to_file' }, safe_mode: true },
+    json: {
+      state: 'ACTION',
+      active_intent: { id: 'INT-001' },
+      approved_categories: [],
+      pending_approval: { verdict: 'ask', tool: 'write_to_file' },
+      safe_mode: true,
+    },
   },
   {
     name: 'POST /approve-session approves categories for the session',
     setup: prompted,
-    send: (session, url) => post(`${url}/approve-session`, { session_id: session.split('/').pop(), categories: ['NETWORK_RISK', 'FS_DELETE_OVERWRITE'] }, TEST_TOKEN),
+    send: (session, url) =>
+      post(
+        `${url}/approve-session`,
+        { session_id: session.split('/').pop(), categories: ['NETWORK_RISK', 'FS_DELETE_OVERWRITE'] },
+        TEST_TOKEN,
+      ),
     status: 200,
     json: { approved_categories: ['FS_DELETE_OVERWRITE', 'NETWORK_RISK'] },
     after: { approved_categories: ['FS_DELETE_OVERWRITE', 'NETWORK_RISK'] },
@@ -144,7 +172,12 @@ const CASES: readonly RouteCase[] = [
   {
     name: 'POST /approve-session releases the held call when it covers its categories',
     setup: holding,
-    send: (session, url) => post(`${url}/approve-session`, { session_id: session.split('/').pop(), categories: ['FS_DELETE_OVERWRITE'] }, TEST_TOKEN),
+    send: (session, url) =>
+      post(
+        `${url}/approve-session`,
+        { session_id: session.split('/').pop(), categories: ['FS_DELETE_OVERWRITE'] },
+        TEST_TOKEN,
+      ),
     status: 200,
     json: { approved_categories: ['FS_DELETE_OVERWRITE'] },
     after: { pending_approval: null },

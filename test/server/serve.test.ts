@@ -21,12 +21,18 @@ interface Run {
 
 function serve(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Run {
   const { INTENTGATE_APPROVAL_TOKEN: _ignored, PORT: _port, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVE_SCRIPT, ...args], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVE_SCRIPT, ...args], {
+    cwd,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
@@ -74,48 +80,70 @@ describe('scripts/serve.ts', () => {
 });
 
 describe('scripts/serve.ts startup', () => {
-  it('exits 2 with the usage on a bad flag', async () => {
-    const bad = serve(['--port', 'eighty'], makeServiceWorkspace());
-    expect(await bad.exited).toEqual({ code: 2, signal: null });
-    expect(bad.stderr()).toMatch(/--port must be an integer[\s\S]*usage: npm start/);
-  }, STARTUP_TIMEOUT_MS);
+  it(
+    'exits 2 with the usage on a bad flag',
+    async () => {
+      const bad = serve(['--port', 'eighty'], makeServiceWorkspace());
+      expect(await bad.exited).toEqual({ code: 2, signal: null });
+      expect(bad.stderr()).toMatch(/--port must be an integer[\s\S]*usage: npm start/);
+    },
+    STARTUP_TIMEOUT_MS,
+  );
 
-  it('governs the --workspace folder from another directory, quietly', async () => {
-    const elsewhere = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'server-elsewhere-'));
-    const workspace = makeServiceWorkspace();
-    const started = serve(['--port', '0', '--workspace', workspace, '--quiet'], elsewhere);
-    try {
-      const url = await listeningUrl(started);
-      expect(started.stdout()).toContain(`workspace: ${workspace}\n`);
-      expect(started.stdout()).not.toContain('warning:');
-      await request(`${url}/sessions/w/prompt`, { body: { text: 'x' } });
-      const selected = await request(`${url}/sessions/w/tool-calls`, { body: { tool: 'select_active_intent', args: { intent_id: 'INT-001' } } });
-      expect(selected.json).toMatchObject({ verdict: 'allow', code: 'intent_selected' });
-    } finally {
-      started.child.kill('SIGTERM');
-      expect(await started.exited).toEqual({ code: 0, signal: null });
-    }
-    expect(started.stderr()).toBe('');
-  }, STARTUP_TIMEOUT_MS + 5_000);
+  it(
+    'governs the --workspace folder from another directory, quietly',
+    async () => {
+      const elsewhere = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'server-elsewhere-'));
+      const workspace = makeServiceWorkspace();
+      const started = serve(['--port', '0', '--workspace', workspace, '--quiet'], elsewhere);
+      try {
+        const url = await listeningUrl(started);
+        expect(started.stdout()).toContain(`workspace: ${workspace}\n`);
+        expect(started.stdout()).not.toContain('warning:');
+        await request(`${url}/sessions/w/prompt`, { body: { text: 'x' } });
+        const selected = await request(`${url}/sessions/w/tool-calls`, {
+          body: { tool: 'select_active_intent', args: { intent_id: 'INT-001' } },
+        });
+        expect(selected.json).toMatchObject({ verdict: 'allow', code: 'intent_selected' });
+      } finally {
+        started.child.kill('SIGTERM');
+        expect(await started.exited).toEqual({ code: 0, signal: null });
+      }
+      expect(started.stderr()).toBe('');
+    },
+    STARTUP_TIMEOUT_MS + 5_000,
+  );
 
-  it('exits 2 with the usage when --workspace is not a folder', async () => {
-    const bad = serve(['--port', '0', '--workspace', 'no-such-folder'], makeServiceWorkspace());
-    expect(await bad.exited).toEqual({ code: 2, signal: null });
-    expect(bad.stderr()).toMatch(/--workspace no-such-folder: .*no-such-folder does not exist[\s\S]*usage: npm start/);
-  }, STARTUP_TIMEOUT_MS);
+  it(
+    'exits 2 with the usage when --workspace is not a folder',
+    async () => {
+      const bad = serve(['--port', '0', '--workspace', 'no-such-folder'], makeServiceWorkspace());
+      expect(await bad.exited).toEqual({ code: 2, signal: null });
+      expect(bad.stderr()).toMatch(
+        /--workspace no-such-folder: .*no-such-folder does not exist[\s\S]*usage: npm start/,
+      );
+    },
+    STARTUP_TIMEOUT_MS,
+  );
 
-  it('warns about the fail-safe and keeps an environment token secret', async () => {
-    const bare = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'server-bare-'));
-    const token = 'token-from-the-environment-0123';
-    const started = serve(['--port', '0'], bare, { INTENTGATE_APPROVAL_TOKEN: token });
-    try {
-      await listeningUrl(started);
-      expect(started.stdout()).toMatch(/warning: no \.orchestration\/ in .*fail-safe blocks every tool but select_active_intent/);
-      expect(started.stdout()).toContain('approval token: from INTENTGATE_APPROVAL_TOKEN (not printed)');
-      expect(started.stdout()).not.toContain(token);
-    } finally {
-      started.child.kill('SIGINT');
-      expect(await started.exited).toEqual({ code: 0, signal: null });
-    }
-  }, STARTUP_TIMEOUT_MS + 5_000);
+  it(
+    'warns about the fail-safe and keeps an environment token secret',
+    async () => {
+      const bare = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'server-bare-'));
+      const token = 'token-from-the-environment-0123';
+      const started = serve(['--port', '0'], bare, { INTENTGATE_APPROVAL_TOKEN: token });
+      try {
+        await listeningUrl(started);
+        expect(started.stdout()).toMatch(
+          /warning: no \.orchestration\/ in .*fail-safe blocks every tool but select_active_intent/,
+        );
+        expect(started.stdout()).toContain('approval token: from INTENTGATE_APPROVAL_TOKEN (not printed)');
+        expect(started.stdout()).not.toContain(token);
+      } finally {
+        started.child.kill('SIGINT');
+        expect(await started.exited).toEqual({ code: 0, signal: null });
+      }
+    },
+    STARTUP_TIMEOUT_MS + 5_000,
+  );
 });

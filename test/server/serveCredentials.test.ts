@@ -40,10 +40,36 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined || !onLinux)('a service given it
   beforeAll(async () => {
     redis = await startRedis(undefined, PASSWORD);
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const { INTENTGATE_APPROVAL_TOKEN: _token, INTENTGATE_APPROVAL_TOKENS: _tokens, PORT: _port, ...inherited } = process.env;
-    const args = ['--import', TSX_LOADER, MAIN, 'serve', '--port', '0', '--quiet', '--store', redis.url, '--deployment', 'files'];
-    const files = ['--approval-token-file', secretFile('token', TOKEN), '--store-password-file', secretFile('redis-password', PASSWORD)];
-    child = spawn(process.execPath, [...args, ...files], { cwd: root, env: inherited, stdio: ['ignore', 'pipe', 'pipe'] });
+    const {
+      INTENTGATE_APPROVAL_TOKEN: _token,
+      INTENTGATE_APPROVAL_TOKENS: _tokens,
+      PORT: _port,
+      ...inherited
+    } = process.env;
+    const args = [
+      '--import',
+      TSX_LOADER,
+      MAIN,
+      'serve',
+      '--port',
+      '0',
+      '--quiet',
+      '--store',
+      redis.url,
+      '--deployment',
+      'files',
+    ];
+    const files = [
+      '--approval-token-file',
+      secretFile('token', TOKEN),
+      '--store-password-file',
+      secretFile('redis-password', PASSWORD),
+    ];
+    child = spawn(process.execPath, [...args, ...files], {
+      cwd: root,
+      env: inherited,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     // a bounded number of looks at the banner; the child's own failure ends the wait at once
@@ -80,7 +106,11 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined || !onLinux)('a service given it
     const health = (await (await fetch(`${url}/healthz`)).json()) as { ok: boolean; store: string };
     expect(health).toMatchObject({ ok: true, store: 'redis' });
     const approve = (authorization: string) =>
-      fetch(`${url}/approve-session`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ session_id: 'no-such-session', categories: ['SUDO'] }) });
+      fetch(`${url}/approve-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ session_id: 'no-such-session', categories: ['SUDO'] }),
+      });
     // past the credential check the session is looked up (404); a wrong token stops before it (401)
     expect((await approve(`Bearer ${TOKEN}`)).status).toBe(404);
     expect((await approve('Bearer wrong-token-0123456789abcdefghijkl')).status).toBe(401);
@@ -89,21 +119,36 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined || !onLinux)('a service given it
 
 describe('serveCredentials', () => {
   it('deletes the token variables from the environment once read, and hands them to the service alone', () => {
-    const io = memoryIo({ env: { INTENTGATE_APPROVAL_TOKEN: TOKEN, INTENTGATE_APPROVAL_TOKENS: `ops=${TOKEN}x`, HOME: '/home/dev' } });
+    const io = memoryIo({
+      env: { INTENTGATE_APPROVAL_TOKEN: TOKEN, INTENTGATE_APPROVAL_TOKENS: `ops=${TOKEN}x`, HOME: '/home/dev' },
+    });
     const credentials = serveCredentials({}, undefined, WORKSPACE, io);
     expect(io.env).toEqual({ HOME: '/home/dev' });
-    expect(credentials.env).toEqual({ HOME: '/home/dev', INTENTGATE_APPROVAL_TOKEN: TOKEN, INTENTGATE_APPROVAL_TOKENS: `ops=${TOKEN}x` });
+    expect(credentials.env).toEqual({
+      HOME: '/home/dev',
+      INTENTGATE_APPROVAL_TOKEN: TOKEN,
+      INTENTGATE_APPROVAL_TOKENS: `ops=${TOKEN}x`,
+    });
   });
 
   it('prefers the token file to the environment', () => {
     const io = memoryIo({ env: { INTENTGATE_APPROVAL_TOKEN: 'from-the-environment-0123456789abcdef' } });
-    expect(serveCredentials({ approvalTokenFile: secretFile('token', TOKEN) }, undefined, WORKSPACE, io).env.INTENTGATE_APPROVAL_TOKEN).toBe(TOKEN);
+    expect(
+      serveCredentials({ approvalTokenFile: secretFile('token', TOKEN) }, undefined, WORKSPACE, io).env
+        .INTENTGATE_APPROVAL_TOKEN,
+    ).toBe(TOKEN);
   });
 
   it('puts the password of its file into the store URL, and reads a whole URL from its file', () => {
     const io = memoryIo();
-    expect(serveCredentials({ storePasswordFile: secretFile('pw', 'p@ss:w/rd') }, 'redis://10.0.0.5:6379', WORKSPACE, io).store).toBe('redis://:p%40ss%3Aw%2Frd@10.0.0.5:6379');
-    expect(serveCredentials({ storeUrlFile: secretFile('url', 'redis://:pw@10.0.0.5:6379/2') }, undefined, WORKSPACE, io).store).toBe('redis://:pw@10.0.0.5:6379/2');
+    expect(
+      serveCredentials({ storePasswordFile: secretFile('pw', 'p@ss:w/rd') }, 'redis://10.0.0.5:6379', WORKSPACE, io)
+        .store,
+    ).toBe('redis://:p%40ss%3Aw%2Frd@10.0.0.5:6379');
+    expect(
+      serveCredentials({ storeUrlFile: secretFile('url', 'redis://:pw@10.0.0.5:6379/2') }, undefined, WORKSPACE, io)
+        .store,
+    ).toBe('redis://:pw@10.0.0.5:6379/2');
   });
 
   it('warns of a password written in the store URL', () => {
@@ -113,16 +158,28 @@ describe('serveCredentials', () => {
   });
 
   it.each([
-    { name: 'readable by its group', mode: 0o640, message: 'its permissions are 640, readable by others; make it owner-only with chmod 600' },
-    { name: 'readable by anyone', mode: 0o644, message: 'its permissions are 644, readable by others; make it owner-only with chmod 600' },
+    {
+      name: 'readable by its group',
+      mode: 0o640,
+      message: 'its permissions are 640, readable by others; make it owner-only with chmod 600',
+    },
+    {
+      name: 'readable by anyone',
+      mode: 0o644,
+      message: 'its permissions are 644, readable by others; make it owner-only with chmod 600',
+    },
   ])('refuses a token file $name', ({ mode, message }) => {
     const file = secretFile('token', TOKEN, mode);
-    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, WORKSPACE, memoryIo())).toThrow(new UsageError(`--approval-token-file ${file}: ${message}`));
+    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, WORKSPACE, memoryIo())).toThrow(
+      new UsageError(`--approval-token-file ${file}: ${message}`),
+    );
   });
 
-  it('refuses a token file inside the workspace, where the agent\'s tools read', () => {
+  it("refuses a token file inside the workspace, where the agent's tools read", () => {
     const file = secretFile('token', TOKEN);
-    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, path.dirname(file), memoryIo())).toThrow(/inside the workspace/);
+    expect(() => serveCredentials({ approvalTokenFile: file }, undefined, path.dirname(file), memoryIo())).toThrow(
+      /inside the workspace/,
+    );
   });
 
   it('exits 2 naming the flag when serve is given a token file others can read', async () => {

@@ -30,8 +30,16 @@ export interface RunningService {
 }
 
 /** Starts the service on 127.0.0.1, port 0, over a fresh workspace unless one is given. */
-export async function startService(options: GovernanceServerOptions = {}, workspace = makeServiceWorkspace()): Promise<RunningService> {
-  const service = createGovernanceServer({ approvalToken: TEST_TOKEN, onError: () => undefined, ...options, governor: { workspaceRoot: workspace, ...options.governor } });
+export async function startService(
+  options: GovernanceServerOptions = {},
+  workspace = makeServiceWorkspace(),
+): Promise<RunningService> {
+  const service = createGovernanceServer({
+    approvalToken: TEST_TOKEN,
+    onError: () => undefined,
+    ...options,
+    governor: { workspaceRoot: workspace, ...options.governor },
+  });
   const { url } = await service.listen(0, '127.0.0.1');
   return { service, url, workspace };
 }
@@ -58,10 +66,19 @@ export async function request(url: string, spec: RequestSpec = {}): Promise<Repl
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
   if (spec.token !== undefined) headers.authorization = `Bearer ${spec.token}`;
   Object.assign(headers, spec.headers);
-  const body = spec.body === undefined ? undefined : typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body);
-  const response = await fetch(url, { method: spec.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body !== undefined && { body }) });
+  const body =
+    spec.body === undefined ? undefined : typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body);
+  const response = await fetch(url, {
+    method: spec.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(body !== undefined && { body }),
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 /** POST with a JSON body. */
@@ -76,7 +93,8 @@ export function errorOf(reply: Reply): { code?: unknown; message?: unknown; [key
 }
 
 /** seed 001's exact message */
-export const SEED_001_MESSAGE = "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
+export const SEED_001_MESSAGE =
+  "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
 
 export interface TextReply {
   readonly status: number;

@@ -6,8 +6,14 @@ import { REDIS_MISSING_MESSAGE } from '../../src/sessions/redisConnection';
 import { makeServiceWorkspace, post, startService, type RunningService } from './serviceHarness';
 
 // the service as a host that installed neither optional peer runs it: prom-client and redis are not found
-vi.mock('../../src/server/promClient', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/server/promClient')>()), loadPromClient: () => undefined }));
-vi.mock('../../src/sessions/redisConnection', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/sessions/redisConnection')>()), redisInstalled: () => false }));
+vi.mock('../../src/server/promClient', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/server/promClient')>()),
+  loadPromClient: () => undefined,
+}));
+vi.mock('../../src/sessions/redisConnection', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/sessions/redisConnection')>()),
+  redisInstalled: () => false,
+}));
 
 describe('the service without prom-client', () => {
   let running: RunningService;
@@ -18,20 +24,32 @@ describe('the service without prom-client', () => {
 
   it('answers /healthz', async () => {
     const response = await fetch(`${running.url}/healthz`);
-    expect({ status: response.status, ok: ((await response.json()) as { ok?: unknown }).ok }).toEqual({ status: 200, ok: true });
+    expect({ status: response.status, ok: ((await response.json()) as { ok?: unknown }).ok }).toEqual({
+      status: 200,
+      ok: true,
+    });
   });
 
   it('answers /metrics 503 with what to install', async () => {
     const response = await fetch(`${running.url}/metrics`);
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 503,
-      body: { error: { code: 'metrics_unavailable', message: 'GET /metrics needs the optional package prom-client, which is not installed: install it with `npm install prom-client@^15` and restart the service' } },
+      body: {
+        error: {
+          code: 'metrics_unavailable',
+          message:
+            'GET /metrics needs the optional package prom-client, which is not installed: install it with `npm install prom-client@^15` and restart the service',
+        },
+      },
     });
   });
 
   it('decides calls as with metrics', async () => {
     await post(`${running.url}/sessions/P1/prompt`, { text: 'look around' });
-    const reply = await post(`${running.url}/sessions/P1/tool-calls`, { tool: 'write_to_file', args: { path: 'src/a.ts', content: '' } });
+    const reply = await post(`${running.url}/sessions/P1/tool-calls`, {
+      tool: 'write_to_file',
+      args: { path: 'src/a.ts', content: '' },
+    });
     expect({ status: reply.status, code: reply.json.code }).toEqual({ status: 200, code: 'state_violation' });
   });
 
@@ -68,9 +86,21 @@ describe('intentgate serve without the optional peers', () => {
 
   it('refuses a Redis store with what to install, before it listens', async () => {
     const { io, stdout } = serveIo(new AbortController().signal);
-    const run = runGovernanceService({ port: 0, host: '127.0.0.1', prefix: '', quiet: true, store: 'redis://127.0.0.1:1', deployment: 'peers-missing' }, io);
+    const run = runGovernanceService(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        prefix: '',
+        quiet: true,
+        store: 'redis://127.0.0.1:1',
+        deployment: 'peers-missing',
+      },
+      io,
+    );
     await expect(run).rejects.toThrow(`serve: ${REDIS_MISSING_MESSAGE}`);
     expect(stdout()).not.toContain('listening');
-    expect(REDIS_MISSING_MESSAGE).toBe('a Redis session store needs the optional package redis, which is not installed: install it with `npm install redis@^5`');
+    expect(REDIS_MISSING_MESSAGE).toBe(
+      'a Redis session store needs the optional package redis, which is not installed: install it with `npm install redis@^5`',
+    );
   });
 });

@@ -8,7 +8,10 @@ const MINUTE = 60_000;
 /** A store over a fresh workspace with a clock the test moves. */
 function storeWithClock(maxSessions: number) {
   let time = 0;
-  const store = createSessionStore({ workspaceRoot: makeServiceWorkspace(), trace: () => undefined }, { maxSessions, idleTtlMs: 10 * MINUTE, now: () => time });
+  const store = createSessionStore(
+    { workspaceRoot: makeServiceWorkspace(), trace: () => undefined },
+    { maxSessions, idleTtlMs: 10 * MINUTE, now: () => time },
+  );
   return { store, advance: (ms: number) => (time += ms) };
 }
 
@@ -45,7 +48,11 @@ describe('the service session store', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(HttpError);
-    expect(refusal).toMatchObject({ status: 429, code: 'too_many_sessions', headers: { 'Retry-After': String(6 * 60) } });
+    expect(refusal).toMatchObject({
+      status: 429,
+      code: 'too_many_sessions',
+      headers: { 'Retry-After': String(6 * 60) },
+    });
     expect(store.ids()).toEqual(['a', 'b']);
   });
 

@@ -33,11 +33,36 @@ const cases = [
     env: { [DEPLOYMENT_ENV]: 'from-env' },
     expected: { kind: 'redis', url: 'redis://127.0.0.1:6379', deployment: 'option' },
   },
-  { name: 'refuses a Redis store with no deployment name', options: { store: 'redis://127.0.0.1:6379' }, env: {}, expected: { issues: [expect.stringMatching(/^deployment: required with a Redis store/)] } },
-  { name: 'refuses an empty deployment name from the environment', options: { store: 'redis://h:1' }, env: { [DEPLOYMENT_ENV]: '' }, expected: { issues: [expect.stringMatching(/^deployment: required/)] } },
-  { name: 'refuses a bad deployment name from the environment', options: { store: 'redis://h:1' }, env: { [DEPLOYMENT_ENV]: 'a b' }, expected: { issues: [expect.stringMatching(new RegExp(`^${DEPLOYMENT_ENV}: `))] } },
-  { name: 'refuses a bad deployment name', options: { store: 'redis://h:1', deployment: 'a/b' }, env: {}, expected: { issues: [expect.stringMatching(/^deployment: /)] } },
-  { name: 'refuses a store that is neither memory nor a Redis URL', options: { store: 'postgres://h/db', deployment: 'd' }, env: {}, expected: { issues: [expect.stringMatching(/^store: /)] } },
+  {
+    name: 'refuses a Redis store with no deployment name',
+    options: { store: 'redis://127.0.0.1:6379' },
+    env: {},
+    expected: { issues: [expect.stringMatching(/^deployment: required with a Redis store/)] },
+  },
+  {
+    name: 'refuses an empty deployment name from the environment',
+    options: { store: 'redis://h:1' },
+    env: { [DEPLOYMENT_ENV]: '' },
+    expected: { issues: [expect.stringMatching(/^deployment: required/)] },
+  },
+  {
+    name: 'refuses a bad deployment name from the environment',
+    options: { store: 'redis://h:1' },
+    env: { [DEPLOYMENT_ENV]: 'a b' },
+    expected: { issues: [expect.stringMatching(new RegExp(`^${DEPLOYMENT_ENV}: `))] },
+  },
+  {
+    name: 'refuses a bad deployment name',
+    options: { store: 'redis://h:1', deployment: 'a/b' },
+    env: {},
+    expected: { issues: [expect.stringMatching(/^deployment: /)] },
+  },
+  {
+    name: 'refuses a store that is neither memory nor a Redis URL',
+    options: { store: 'postgres://h/db', deployment: 'd' },
+    env: {},
+    expected: { issues: [expect.stringMatching(/^store: /)] },
+  },
 ];
 
 describe('the service session store option', () => {

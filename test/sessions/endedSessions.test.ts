@@ -43,7 +43,11 @@ const quiet = { trace: () => undefined };
 
 const fileStore: StoreMaker = () => {
   const clock = testClock();
-  const sessions = createFileSessions({ governor: { workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), ...quiet }, limits: { idleTtlMs: IDLE_MS, endedTtlMs: ENDED_MS }, now: clock.now });
+  const sessions = createFileSessions({
+    governor: { workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), ...quiet },
+    limits: { idleTtlMs: IDLE_MS, endedTtlMs: ENDED_MS },
+    now: clock.now,
+  });
   return {
     agent: sessions,
     human: async (work) => {
@@ -57,15 +61,22 @@ const fileStore: StoreMaker = () => {
 const memoryStore: StoreMaker = () => {
   const clock = testClock();
   const governor = { workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), ...quiet };
-  const store = createSessionStore(governor, { maxSessions: 10, idleTtlMs: IDLE_MS, endedTtlMs: ENDED_MS, now: clock.now });
+  const store = createSessionStore(governor, {
+    maxSessions: 10,
+    idleTtlMs: IDLE_MS,
+    endedTtlMs: ENDED_MS,
+    now: clock.now,
+  });
   const service = memoryServiceSessions(store, governor, '');
   return {
     agent: memorySessions(store, governor),
     human: (work) =>
-      service.withExisting(SESSION, 'write', (found, notes) => work(found, notes ?? { passes: [], notices: [] })).catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'unknown_session') return undefined;
-        throw error;
-      }),
+      service
+        .withExisting(SESSION, 'write', (found, notes) => work(found, notes ?? { passes: [], notices: [] }))
+        .catch((error: unknown) => {
+          if ((error as { code?: string }).code === 'unknown_session') return undefined;
+          throw error;
+        }),
     advance: clock.advance,
   };
 };
@@ -98,8 +109,20 @@ const redisStore: StoreMaker = () => {
 
 const event = {
   prompt: (): HookEvent => ({ kind: 'user_prompt', sessionId: SESSION, cwd: '/project', prompt: 'add login' }),
-  select: (): HookEvent => ({ kind: 'pre_tool', sessionId: SESSION, cwd: '/project', tool: 'select_active_intent', args: { intent_id: 'INT-001' } }),
-  write: (): HookEvent => ({ kind: 'pre_tool', sessionId: SESSION, cwd: '/project', tool: 'write_to_file', args: { path: 'src/auth/login.ts', content: 'x' } }),
+  select: (): HookEvent => ({
+    kind: 'pre_tool',
+    sessionId: SESSION,
+    cwd: '/project',
+    tool: 'select_active_intent',
+    args: { intent_id: 'INT-001' },
+  }),
+  write: (): HookEvent => ({
+    kind: 'pre_tool',
+    sessionId: SESSION,
+    cwd: '/project',
+    tool: 'write_to_file',
+    args: { path: 'src/auth/login.ts', content: 'x' },
+  }),
   end: (): HookEvent => ({ kind: 'session_end', sessionId: SESSION, cwd: '/project' }),
 };
 
@@ -110,12 +133,21 @@ async function runThatEndsHeld(store: StoreUnderTest): Promise<void> {
   await answerHookEvent(event.end(), store.agent);
 }
 
-const approve = (store: StoreUnderTest, approval: OutsideApproval) => store.human((governor, notes) => approveOutsideAgent(governor, notes, approval).message);
+const approve = (store: StoreUnderTest, approval: OutsideApproval) =>
+  store.human((governor, notes) => approveOutsideAgent(governor, notes, approval).message);
 const codeOf = async (store: StoreUnderTest, each: HookEvent): Promise<string> => {
   const answer = await answerHookEvent(each, store.agent);
-  return answer.kind === 'allow' || answer.kind === 'ask' || answer.kind === 'deny' ? (answer.decision?.code ?? answer.kind) : answer.kind;
+  return answer.kind === 'allow' || answer.kind === 'ask' || answer.kind === 'deny'
+    ? (answer.decision?.code ?? answer.kind)
+    : answer.kind;
 };
-const state = (store: StoreUnderTest) => store.human((governor, notes) => ({ state: governor.state, intent: governor.activeIntent?.id, approved: governor.approvedCategories, ended: notes.endedAt !== undefined }));
+const state = (store: StoreUnderTest) =>
+  store.human((governor, notes) => ({
+    state: governor.state,
+    intent: governor.activeIntent?.id,
+    approved: governor.approvedCategories,
+    ended: notes.endedAt !== undefined,
+  }));
 
 interface RetentionCase {
   readonly name: string;
@@ -136,7 +168,9 @@ const cases: readonly RetentionCase[] = [
     check: async (store) => {
       await runThatEndsHeld(store);
       store.advance(2 * IDLE_MS);
-      expect(await approve(store, { kind: 'categories', categories: ['FS_DELETE_OVERWRITE'] })).toMatch(/^Approved FS_DELETE_OVERWRITE/);
+      expect(await approve(store, { kind: 'categories', categories: ['FS_DELETE_OVERWRITE'] })).toMatch(
+        /^Approved FS_DELETE_OVERWRITE/,
+      );
       expect(await state(store)).toMatchObject({ ended: true, approved: ['FS_DELETE_OVERWRITE'] });
       store.advance(2 * IDLE_MS);
       expect(await codeOf(store, event.write())).toBe('destructive_in_scope');
@@ -147,7 +181,10 @@ const cases: readonly RetentionCase[] = [
     check: async (store) => {
       await runThatEndsHeld(store);
       await approve(store, { kind: 'held', approvalId: 'approval-1', cancel: false });
-      expect([await codeOf(store, event.write()), await codeOf(store, event.write())]).toEqual(['approved_once', 'needs_approval']);
+      expect([await codeOf(store, event.write()), await codeOf(store, event.write())]).toEqual([
+        'approved_once',
+        'needs_approval',
+      ]);
     },
   },
   {
@@ -199,7 +236,11 @@ describe('an ended session in the file store, swept', () => {
   it('keeps its file, dated forward by the retention time, through the sweep a new session runs, and removes it once past', async () => {
     const clock = testClock();
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const sessions = createFileSessions({ governor: { workspaceRoot: root, ...quiet }, limits: { idleTtlMs: IDLE_MS, endedTtlMs: ENDED_MS }, now: clock.now });
+    const sessions = createFileSessions({
+      governor: { workspaceRoot: root, ...quiet },
+      limits: { idleTtlMs: IDLE_MS, endedTtlMs: ENDED_MS },
+      now: clock.now,
+    });
     const dir = path.join(root, '.orchestration', 'sessions');
     await sessions.withSession(SESSION, (governor) => governor.userPrompt('x'));
     await sessions.end(SESSION);
@@ -212,39 +253,50 @@ describe('an ended session in the file store, swept', () => {
   });
 });
 
-describe.skipIf(REDIS_SKIP_REASON !== undefined)(`an ended session in the Redis store${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`, () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await Promise.all(redisStores.map((each) => each.close()));
-    await redis?.stop();
-  });
+describe.skipIf(REDIS_SKIP_REASON !== undefined)(
+  `an ended session in the Redis store${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`,
+  () => {
+    beforeAll(async () => {
+      redis = await startRedis();
+    });
+    afterAll(async () => {
+      await Promise.all(redisStores.map((each) => each.close()));
+      await redis?.stop();
+    });
 
-  it.each(cases)('$name', async ({ check }) => {
-    await check(redisStore());
-  });
+    it.each(cases)('$name', async ({ check }) => {
+      await check(redisStore());
+    });
 
-  it("sets the key's expiry to the retention time at the end, and back to the idle time when the agent resumes", async () => {
-    const deployment = `ended-ttl-${process.pid}`;
-    const clock = testClock();
-    const store = createRedisSessionStore({ url: redis?.url ?? '', deployment, governorOptions: () => ({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), ...quiet }), idleTtlMs: IDLE_MS, endedTtlMs: ENDED_MS, now: clock.now });
-    redisStores.push(store);
-    const agent = redisGovernorSessions(store, 'test-agent');
-    const connection = openRedisConnection({ url: redis?.url ?? '', commandTimeoutMs: 5000 });
-    const ttl = async (): Promise<number> => Number(await connection.command(['PTTL', redisSessionKeys(deployment).session(SESSION)]));
-    try {
-      await agent.withSession(SESSION, (governor) => governor.userPrompt('x'));
-      expect(await ttl()).toBeGreaterThan(IDLE_MS - 60_000);
-      expect(await ttl()).toBeLessThanOrEqual(IDLE_MS);
-      await agent.end(SESSION);
-      expect(await ttl()).toBeGreaterThan(ENDED_MS - 60_000);
-      expect(await ttl()).toBeLessThanOrEqual(ENDED_MS);
-      expect(await store.ids()).toEqual([SESSION]);
-      await agent.withSession(SESSION, (governor) => governor.userPrompt('y'));
-      expect(await ttl()).toBeLessThanOrEqual(IDLE_MS);
-    } finally {
-      await connection.close();
-    }
-  });
-});
+    it("sets the key's expiry to the retention time at the end, and back to the idle time when the agent resumes", async () => {
+      const deployment = `ended-ttl-${process.pid}`;
+      const clock = testClock();
+      const store = createRedisSessionStore({
+        url: redis?.url ?? '',
+        deployment,
+        governorOptions: () => ({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), ...quiet }),
+        idleTtlMs: IDLE_MS,
+        endedTtlMs: ENDED_MS,
+        now: clock.now,
+      });
+      redisStores.push(store);
+      const agent = redisGovernorSessions(store, 'test-agent');
+      const connection = openRedisConnection({ url: redis?.url ?? '', commandTimeoutMs: 5000 });
+      const ttl = async (): Promise<number> =>
+        Number(await connection.command(['PTTL', redisSessionKeys(deployment).session(SESSION)]));
+      try {
+        await agent.withSession(SESSION, (governor) => governor.userPrompt('x'));
+        expect(await ttl()).toBeGreaterThan(IDLE_MS - 60_000);
+        expect(await ttl()).toBeLessThanOrEqual(IDLE_MS);
+        await agent.end(SESSION);
+        expect(await ttl()).toBeGreaterThan(ENDED_MS - 60_000);
+        expect(await ttl()).toBeLessThanOrEqual(ENDED_MS);
+        expect(await store.ids()).toEqual([SESSION]);
+        await agent.withSession(SESSION, (governor) => governor.userPrompt('y'));
+        expect(await ttl()).toBeLessThanOrEqual(IDLE_MS);
+      } finally {
+        await connection.close();
+      }
+    });
+  },
+);

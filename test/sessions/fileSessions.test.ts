@@ -24,8 +24,16 @@ function age(file: string, ms: number): void {
 
 /** A session file broken in one way: what to write in place of the state. */
 const corruptCases: readonly { name: string; corrupt: (root: string) => void; message: RegExp }[] = [
-  { name: 'refuses a session file that is not JSON', corrupt: (root) => writeFileSync(fileOf(root, 's1'), '{ not json'), message: /is not JSON/ },
-  { name: 'refuses a session file of another format', corrupt: (root) => writeFileSync(fileOf(root, 's1'), '{"hello": 1}'), message: /not an intentgate session file/ },
+  {
+    name: 'refuses a session file that is not JSON',
+    corrupt: (root) => writeFileSync(fileOf(root, 's1'), '{ not json'),
+    message: /is not JSON/,
+  },
+  {
+    name: 'refuses a session file of another format',
+    corrupt: (root) => writeFileSync(fileOf(root, 's1'), '{"hello": 1}'),
+    message: /not an intentgate session file/,
+  },
   {
     name: 'refuses a session file that belongs to another session id',
     corrupt: (root) => writeFileSync(fileOf(root, 's1'), readFileSync(fileOf(root, 's2'))),
@@ -34,13 +42,19 @@ const corruptCases: readonly { name: string; corrupt: (root: string) => void; me
   {
     name: 'refuses a session file whose snapshot does not validate',
     corrupt: (root) => {
-      const kept = JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8')) as { governor: { lifecycle: { state: string } } };
+      const kept = JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8')) as {
+        governor: { lifecycle: { state: string } };
+      };
       kept.governor.lifecycle.state = 'ANYTHING';
       writeFileSync(fileOf(root, 's1'), JSON.stringify(kept));
     },
     message: /does not hold a governor this workspace can restore/,
   },
-  { name: 'refuses a session file larger than the limit', corrupt: (root) => writeFileSync(fileOf(root, 's1'), ' '.repeat(5 * 1024 * 1024)), message: /over the limit/ },
+  {
+    name: 'refuses a session file larger than the limit',
+    corrupt: (root) => writeFileSync(fileOf(root, 's1'), ' '.repeat(5 * 1024 * 1024)),
+    message: /over the limit/,
+  },
   {
     name: 'refuses a folder in the place of a session file',
     corrupt: (root) => {
@@ -65,7 +79,10 @@ describe('file sessions', () => {
       decision: governor.handleToolCall('write_to_file', { path: 'src/auth/login.ts', content: 'x' }).code,
     }));
     expect(later).toEqual({ state: 'ACTION', intent: 'INT-001', decision: 'destructive_in_scope' });
-    const other = await store(root).withSession('s2', (governor) => ({ state: governor.state, approved: governor.approvedCategories }));
+    const other = await store(root).withSession('s2', (governor) => ({
+      state: governor.state,
+      approved: governor.approvedCategories,
+    }));
     expect(other).toEqual({ state: 'REQUEST', approved: [] });
   });
 
@@ -81,7 +98,10 @@ describe('file sessions', () => {
 
   it('keeps nothing, and creates no folder, without the orchestration directory', async () => {
     const root = makeWorkspace({ orchestration: false });
-    const code = await store(root).withSession('s1', (governor) => governor.handleToolCall('read_file', { path: 'a.ts' }).code);
+    const code = await store(root).withSession(
+      's1',
+      (governor) => governor.handleToolCall('read_file', { path: 'a.ts' }).code,
+    );
     expect(code).toBe('orchestration_missing');
     expect(existsSync(path.join(root, '.orchestration'))).toBe(false);
   });
@@ -91,20 +111,34 @@ describe('file sessions', () => {
     const sessions = store(root, { now: () => 1_000_000 });
     await sessions.withSession('s1', (governor) => governor.approveSession(['SUDO']));
     await sessions.end('s1');
-    expect((JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8')) as { notes: unknown }).notes).toEqual({ passes: [], notices: [], endedAt: 1_000_000 });
+    expect((JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8')) as { notes: unknown }).notes).toEqual({
+      passes: [],
+      notices: [],
+      endedAt: 1_000_000,
+    });
     expect(await sessions.withSession('s1', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
   });
 
   it("restores a session with the options of the profile that made it, as a human's answer needs them", async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const preset = { classification: { take_note: 'SAFE' as const } };
-    await store(root, { governor: { workspaceRoot: root, ...quiet, ...preset }, profile: 'note-agent' }).withSession('s1', (governor) => governor.userPrompt('x'));
+    await store(root, { governor: { workspaceRoot: root, ...quiet, ...preset }, profile: 'note-agent' }).withSession(
+      's1',
+      (governor) => governor.userPrompt('x'),
+    );
     const profiles: string[] = [];
-    const human = store(root, { governorFor: (profile) => (profiles.push(profile), { workspaceRoot: root, ...quiet, ...(profile === 'note-agent' && preset) }) });
+    const human = store(root, {
+      governorFor: (profile) => (
+        profiles.push(profile),
+        { workspaceRoot: root, ...quiet, ...(profile === 'note-agent' && preset) }
+      ),
+    });
     const used = await human.withKept('s1', (governor) => governor.handleToolCall('take_note', {}).code);
     expect({ used, profiles }).toEqual({ used: { found: true, value: 'safe_tool' }, profiles: ['note-agent'] });
     // the hooks of another profile are refused the session: its calls would be read without the preset
-    await expect(store(root).withSession('s1', (governor) => governor.handleToolCall('take_note', {}).code)).rejects.toThrow("the session 's1' was started by note-agent's hooks; these hooks cannot use it");
+    await expect(
+      store(root).withSession('s1', (governor) => governor.handleToolCall('take_note', {}).code),
+    ).rejects.toThrow("the session 's1' was started by note-agent's hooks; these hooks cannot use it");
   });
 
   it('names each session file by a hash, whatever the session id holds', async () => {
@@ -149,7 +183,9 @@ describe('file sessions', () => {
     await store(root).withSession('s1', (governor) => governor.userPrompt('x'));
     writeFileSync(lock, 'live:token');
     const started = Date.now();
-    await expect(store(root, { limits: { lockWaitMs: 200 } }).withSession('s1', () => 'ran')).rejects.toThrow(/locked by another hook/);
+    await expect(store(root, { limits: { lockWaitMs: 200 } }).withSession('s1', () => 'ran')).rejects.toThrow(
+      /locked by another hook/,
+    );
     // the 200 ms wait ended it, not the test's backstop
     expect(Date.now() - started).toBeLessThan(30_000);
   });
@@ -159,7 +195,11 @@ describe('file sessions', () => {
     await store(root).withSession('s1', (governor) => governor.userPrompt('x'));
     const before = readFileSync(fileOf(root, 's1'), 'utf8');
     const small = store(root, { limits: { maxFileBytes: before.length + 10 } });
-    await expect(small.withSession('s1', (governor) => governor.handleToolCall('read_file', { path: 'private/key.pem', note: 'n'.repeat(100) }))).rejects.toThrow(/over the limit/);
+    await expect(
+      small.withSession('s1', (governor) =>
+        governor.handleToolCall('read_file', { path: 'private/key.pem', note: 'n'.repeat(100) }),
+      ),
+    ).rejects.toThrow(/over the limit/);
     expect(readFileSync(fileOf(root, 's1'), 'utf8')).toBe(before);
   });
 
@@ -181,6 +221,8 @@ describe('file sessions', () => {
     const target = '.orchestration/sessions/0000000000000000000000000000000000000000.json';
     expect(governor.handleToolCall('write_to_file', { path: target, content: '{}' }).code).toBe('protected_path');
     expect(governor.handleToolCall('execute_command', { command: `echo '{}' > ${target}` }).verdict).toBe('deny');
-    expect(governor.handleToolCall('execute_command', { command: 'rm -rf .orchestration/sessions' }).verdict).toBe('deny');
+    expect(governor.handleToolCall('execute_command', { command: 'rm -rf .orchestration/sessions' }).verdict).toBe(
+      'deny',
+    );
   });
 });

@@ -23,13 +23,18 @@ describe('file sessions under concurrent hooks', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
     const runs = Array.from({ length: 4 }, () => runScript(HAMMER, [root, 'shared', '15']));
     const exits = await Promise.all(runs.map((run) => run.exited));
-    expect(exits.map((exit) => exit.code), runs.map((run) => run.stderr()).join('\n')).toEqual([0, 0, 0, 0]);
+    expect(
+      exits.map((exit) => exit.code),
+      runs.map((run) => run.stderr()).join('\n'),
+    ).toEqual([0, 0, 0, 0]);
     expect(idsTaken(root, 'shared')).toBe(60);
   });
 
   it('loses no update when many async workers of separate stores use one session id at once', async () => {
     const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const stores = Array.from({ length: 3 }, () => createFileSessions({ governor: { workspaceRoot: root, trace: () => undefined }, limits: { lockWaitMs: 60_000 } }));
+    const stores = Array.from({ length: 3 }, () =>
+      createFileSessions({ governor: { workspaceRoot: root, trace: () => undefined }, limits: { lockWaitMs: 60_000 } }),
+    );
     const uses = stores.flatMap((sessions) =>
       Array.from({ length: 20 }, async () => (await sessions.withSession('shared', holdAndCancel)).code),
     );

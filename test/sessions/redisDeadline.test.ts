@@ -2,7 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStoreError } from '../../src/errors/SessionStoreError';
 import type { RiskCategory } from '../../src/risk/categories';
-import { createRedisSessionStore, REDIS_SESSION_DEFAULTS, type RedisSessionStore } from '../../src/sessions/redisSessionStore';
+import {
+  createRedisSessionStore,
+  REDIS_SESSION_DEFAULTS,
+  type RedisSessionStore,
+} from '../../src/sessions/redisSessionStore';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redisServer';
 
@@ -91,7 +95,9 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('a Redis store with a deadline'
     try {
       const uses = await Promise.all([
         timed(() => sessions.update('s1', { create: false }, (governor) => governor.approveSession(['NETWORK_RISK']))),
-        timed(() => sessions.update('s2', { create: true, profile: '' }, (governor) => governor.approveSession(['NETWORK_RISK']))),
+        timed(() =>
+          sessions.update('s2', { create: true, profile: '' }, (governor) => governor.approveSession(['NETWORK_RISK'])),
+        ),
         timed(() => sessions.read('s1', () => 'read')),
         timed(() => sessions.remove('s1')),
         timed(() => sessions.count()),

@@ -15,7 +15,9 @@ export const REDIS_REQUIRED = process.env.INTENTGATE_REDIS === 'required';
 
 /** Why the Redis tests skip, or undefined when they run. */
 export const REDIS_SKIP_REASON: string | undefined =
-  REDIS_SERVER === undefined && !REDIS_REQUIRED ? 'no redis-server on this machine (apt-get install redis-server; INTENTGATE_REDIS=required makes it an error)' : undefined;
+  REDIS_SERVER === undefined && !REDIS_REQUIRED
+    ? 'no redis-server on this machine (apt-get install redis-server; INTENTGATE_REDIS=required makes it an error)'
+    : undefined;
 
 /** A free TCP port on 127.0.0.1, picked by binding port 0 and letting it go. */
 export function freePort(): Promise<number> {
@@ -43,9 +45,12 @@ function ping(port: number, ms: number, password?: string): Promise<boolean> {
     let answer = '';
     socket.on('data', (chunk: Buffer) => {
       answer += chunk.toString('utf8');
-      if (answer.includes('+PONG') || answer.includes('-NOAUTH') || answer.includes('-WRONGPASS')) done(answer.includes('+PONG'));
+      if (answer.includes('+PONG') || answer.includes('-NOAUTH') || answer.includes('-WRONGPASS'))
+        done(answer.includes('+PONG'));
     });
-    socket.connect(port, '127.0.0.1', () => socket.write(password === undefined ? 'PING\r\n' : `AUTH ${password}\r\nPING\r\n`));
+    socket.connect(port, '127.0.0.1', () =>
+      socket.write(password === undefined ? 'PING\r\n' : `AUTH ${password}\r\nPING\r\n`),
+    );
   });
 }
 
@@ -60,13 +65,31 @@ export interface RedisServer {
 }
 
 const exited = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 
 /** Starts redis-server on 127.0.0.1:`port` (a free one by default), with no snapshot and no append-only file, and `password` required when given; resolves once it answers PING. */
 export async function startRedis(port?: number, password?: string): Promise<RedisServer> {
   if (REDIS_SERVER === undefined) throw new Error('redis-server is not installed: apt-get install -y redis-server');
   const chosen = port ?? (await freePort());
-  const child = spawn(REDIS_SERVER, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no', ...(password === undefined ? [] : ['--requirepass', password])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    REDIS_SERVER,
+    [
+      '--port',
+      String(chosen),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--protected-mode',
+      'no',
+      ...(password === undefined ? [] : ['--requirepass', password]),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -79,8 +102,10 @@ export async function startRedis(port?: number, password?: string): Promise<Redi
   };
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server on port ${chosen} exited with ${child.exitCode}: ${output.slice(-2000)}`);
-    if (await ping(chosen, 500, password)) return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid as number, stop };
+    if (child.exitCode !== null)
+      throw new Error(`redis-server on port ${chosen} exited with ${child.exitCode}: ${output.slice(-2000)}`);
+    if (await ping(chosen, 500, password))
+      return { port: chosen, url: `redis://127.0.0.1:${chosen}`, pid: child.pid as number, stop };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();

@@ -17,15 +17,24 @@ const quiet = { trace: () => undefined };
 /** A home of its own for the key and the state folder, as a person's config folder. */
 function home(): { readonly env: NodeJS.ProcessEnv; readonly keyFile: string } {
   const folder = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'home-'));
-  const env = { HOME: folder, XDG_CONFIG_HOME: path.join(folder, '.config'), XDG_STATE_HOME: path.join(folder, '.local', 'state') };
+  const env = {
+    HOME: folder,
+    XDG_CONFIG_HOME: path.join(folder, '.config'),
+    XDG_STATE_HOME: path.join(folder, '.local', 'state'),
+  };
   return { env, keyFile: sessionKeyFile(env, folder) };
 }
 
 function store(root: string, keyFile: string, dir?: string) {
-  return createFileSessions({ governor: { workspaceRoot: root, ...quiet }, keyFile, ...(dir !== undefined && { dir }) });
+  return createFileSessions({
+    governor: { workspaceRoot: root, ...quiet },
+    keyFile,
+    ...(dir !== undefined && { dir }),
+  });
 }
 
-const fileOf = (root: string, id: string): string => sessionPaths(path.join(root, '.orchestration', 'sessions'), id).file;
+const fileOf = (root: string, id: string): string =>
+  sessionPaths(path.join(root, '.orchestration', 'sessions'), id).file;
 
 /** A workspace whose session s1 selected INT-001 and was approved FS_DELETE_OVERWRITE. */
 async function approvedSession(keyFile: string): Promise<string> {
@@ -38,13 +47,17 @@ async function approvedSession(keyFile: string): Promise<string> {
   return root;
 }
 
-const approvedOf = async (root: string, keyFile: string, id = 's1') => store(root, keyFile).withSession(id, (governor) => [...governor.approvedCategories].sort());
+const approvedOf = async (root: string, keyFile: string, id = 's1') =>
+  store(root, keyFile).withSession(id, (governor) => [...governor.approvedCategories].sort());
 
 describe('authenticated session files', () => {
   it('restores a file it wrote, with its MAC', async () => {
     const { keyFile } = home();
     const root = await approvedSession(keyFile);
-    expect(JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8'))).toMatchObject({ version: 2, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8'))).toMatchObject({
+      version: 2,
+      mac: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(await approvedOf(root, keyFile)).toEqual(['FS_DELETE_OVERWRITE']);
   });
 
@@ -81,8 +94,18 @@ describe('authenticated session files', () => {
     const { keyFile } = home();
     const root = await approvedSession(keyFile);
     const { governor } = JSON.parse(readFileSync(fileOf(root, 's1'), 'utf8')) as { governor: unknown };
-    writeSessionFile(fileOf(root, 's1'), 's1', { profile: '', governor, notes: { passes: [], notices: [] } }, { maxBytes: 4 * 1024 * 1024, usedAt: Date.now() });
-    expect(await store(root, keyFile).withSession('s1', (restored) => ({ state: restored.state, approved: restored.approvedCategories }))).toEqual({ state: 'REQUEST', approved: [] });
+    writeSessionFile(
+      fileOf(root, 's1'),
+      's1',
+      { profile: '', governor, notes: { passes: [], notices: [] } },
+      { maxBytes: 4 * 1024 * 1024, usedAt: Date.now() },
+    );
+    expect(
+      await store(root, keyFile).withSession('s1', (restored) => ({
+        state: restored.state,
+        approved: restored.approvedCategories,
+      })),
+    ).toEqual({ state: 'REQUEST', approved: [] });
   });
 
   it('makes the key owner-only beside the approval token, and refuses one others can read or one inside the workspace', async () => {
@@ -91,7 +114,9 @@ describe('authenticated session files', () => {
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(path.basename(path.dirname(keyFile))).toBe('intentgate');
     chmodSync(keyFile, 0o644);
-    await expect(approvedOf(root, keyFile)).rejects.toThrow('its permissions are 644; make it owner-only with chmod 600');
+    await expect(approvedOf(root, keyFile)).rejects.toThrow(
+      'its permissions are 644; make it owner-only with chmod 600',
+    );
     expect(() => loadSessionKey(path.join(root, 'session-key'), root)).toThrow(/inside the workspace/);
   });
 
@@ -104,6 +129,8 @@ describe('authenticated session files', () => {
     await store(root, keyFile, dir).withSession('s1', (governor) => governor.approveSession(['SUDO']));
     expect(statSync(sessionPaths(dir, 's1').file).isFile()).toBe(true);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(await store(root, keyFile, dir).withSession('s1', (governor) => governor.approvedCategories)).toEqual(['SUDO']);
+    expect(await store(root, keyFile, dir).withSession('s1', (governor) => governor.approvedCategories)).toEqual([
+      'SUDO',
+    ]);
   });
 });

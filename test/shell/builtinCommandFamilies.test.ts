@@ -9,7 +9,8 @@ import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinComman
 const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.map((family) => family.specs());
 
 /** Each program of a set of specs as a family lists it: its name, then its aliases. */
-const listed = (specs: CommandSpecs): string[] => Object.entries(specs).map(([name, spec]) => [name, ...(spec.aliases ?? [])].join(' '));
+const listed = (specs: CommandSpecs): string[] =>
+  Object.entries(specs).map(([name, spec]) => [name, ...(spec.aliases ?? [])].join(' '));
 
 /** What a lookup answers, comparable across catalogs: the spec itself and the path. */
 const answer = (catalog: Catalog, name: string) => {
@@ -20,7 +21,17 @@ const answer = (catalog: Catalog, name: string) => {
 // the catalog as it was built before families: every spec read at once
 const EAGER = createCatalog(BUILTIN_COMMAND_SETS);
 const NAMES = BUILTIN_COMMAND_SETS.flatMap(listed).flatMap((program) => program.split(' '));
-const VARIANTS = [...NAMES, ...NAMES.flatMap((name) => [`${name}3`, `${name}3.12`, `${name}.ext4`, `${name}.`, `x${name}`]), 'mkfs.ext4', 'python3.12', '', '.', '3', 'constructor', '__proto__'];
+const VARIANTS = [
+  ...NAMES,
+  ...NAMES.flatMap((name) => [`${name}3`, `${name}3.12`, `${name}.ext4`, `${name}.`, `x${name}`]),
+  'mkfs.ext4',
+  'python3.12',
+  '',
+  '.',
+  '3',
+  'constructor',
+  '__proto__',
+];
 
 describe('the built-in command families', () => {
   it('lists each program of each family, its name then its aliases, in order', () => {

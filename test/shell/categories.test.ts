@@ -18,17 +18,29 @@ describe('SUDO', () => {
     { name: 'reads s""udo as sudo', command: 's""udo ls', expected: [SUDO, EXEC] },
     { name: 'reads su\\do as sudo', command: 'su\\do ls', expected: [SUDO, EXEC] },
     { name: "reads 'sudo' as sudo", command: "'sudo' ls", expected: [SUDO, EXEC] },
-    { name: "reads \"su\"'do' as sudo", command: `"su"'do' ls`, expected: [SUDO, EXEC] },
+    { name: 'reads "su"\'do\' as sudo', command: `"su"'do' ls`, expected: [SUDO, EXEC] },
     { name: "decodes $'\\x73udo' as sudo", command: "$'\\x73udo' ls", expected: [SUDO, EXEC] },
     { name: 'reads /usr/bin/sudo by its basename', command: '/usr/bin/sudo x', expected: [SUDO, EXEC] },
     { name: 'sees sudo through env', command: 'env sudo x', expected: [SUDO, EXEC] },
     { name: 'sees sudo through xargs at the end of a pipe', command: 'echo x | xargs sudo rm', expected: [SUDO, EXEC] },
     { name: 'sees sudo through busybox', command: 'busybox sudo id', expected: [SUDO, EXEC] },
-    { name: 'raises SUDO for doas and the system command it runs', command: 'doas reboot', expected: [SYS, SUDO, EXEC] },
+    {
+      name: 'raises SUDO for doas and the system command it runs',
+      command: 'doas reboot',
+      expected: [SYS, SUDO, EXEC],
+    },
     { name: 'raises SUDO for pkexec', command: 'pkexec id', expected: [SUDO, EXEC] },
     { name: 'raises SUDO for run0', command: 'run0 --user=bob id', expected: [SUDO, EXEC] },
-    { name: 'raises SUDO for su -c and analyses its script', command: "su -c 'apt-get install -y jq'", expected: [DEPS, SUDO, NET, EXEC] },
-    { name: 'raises SUDO for sudoedit, and SYSTEM_IMPACT for the /etc file it edits', command: 'sudoedit /etc/hosts', expected: [SYS, SUDO, EXEC] },
+    {
+      name: 'raises SUDO for su -c and analyses its script',
+      command: "su -c 'apt-get install -y jq'",
+      expected: [DEPS, SUDO, NET, EXEC],
+    },
+    {
+      name: 'raises SUDO for sudoedit, and SYSTEM_IMPACT for the /etc file it edits',
+      command: 'sudoedit /etc/hosts',
+      expected: [SYS, SUDO, EXEC],
+    },
   ])('$name', check);
 
   it.each<CategoryCase>([
@@ -48,10 +60,22 @@ describe('DEPS_INSTALL_UPDATE', () => {
   it.each<CategoryCase>([
     { name: 'raises DEPS and NETWORK for npm install', command: 'npm install', expected: [DEPS, NET, EXEC] },
     { name: 'reads npm -g i as an install', command: 'npm -g i x', expected: [DEPS, NET, EXEC] },
-    { name: 'skips npm --prefix before the subcommand', command: 'npm --prefix web install', expected: [DEPS, NET, EXEC] },
+    {
+      name: 'skips npm --prefix before the subcommand',
+      command: 'npm --prefix web install',
+      expected: [DEPS, NET, EXEC],
+    },
     { name: 'skips pip --quiet before install', command: 'pip --quiet install requests', expected: [DEPS, NET, EXEC] },
-    { name: 'reads python3 -m pip install as pip install', command: 'python3 -m pip install x', expected: [DEPS, NET, EXEC] },
-    { name: 'reads python -m pip --quiet install as pip install', command: 'python -m pip --quiet install x', expected: [DEPS, NET, EXEC] },
+    {
+      name: 'reads python3 -m pip install as pip install',
+      command: 'python3 -m pip install x',
+      expected: [DEPS, NET, EXEC],
+    },
+    {
+      name: 'reads python -m pip --quiet install as pip install',
+      command: 'python -m pip --quiet install x',
+      expected: [DEPS, NET, EXEC],
+    },
     { name: 'reads a bare yarn as an install', command: 'yarn', expected: [DEPS, NET, EXEC] },
     { name: 'reads uv pip install', command: 'uv pip install httpx', expected: [DEPS, NET, EXEC] },
     { name: 'reads poetry add', command: 'poetry add requests', expected: [DEPS, NET, EXEC] },
@@ -60,9 +84,21 @@ describe('DEPS_INSTALL_UPDATE', () => {
     { name: 'reads pacman -Syu', command: 'pacman -Syu', expected: [DEPS, NET, EXEC] },
     { name: 'reads npx as fetching a package', command: 'npx cowsay hi', expected: [DEPS, NET, EXEC] },
     { name: 'reads dpkg -i as an install without network', command: 'dpkg -i x.deb', expected: [DEPS, EXEC] },
-    { name: 'raises DEPS for a redirect over package.json', command: "echo '{}' > package.json", expected: [DEPS, EXEC] },
-    { name: 'raises DEPS for tee into requirements.txt', command: 'echo flask | tee -a requirements.txt', expected: [DEPS, EXEC] },
-    { name: 'raises DEPS for cp onto requirements-dev.txt', command: 'cp a.txt requirements-dev.txt', expected: [DEPS, EXEC] },
+    {
+      name: 'raises DEPS for a redirect over package.json',
+      command: "echo '{}' > package.json",
+      expected: [DEPS, EXEC],
+    },
+    {
+      name: 'raises DEPS for tee into requirements.txt',
+      command: 'echo flask | tee -a requirements.txt',
+      expected: [DEPS, EXEC],
+    },
+    {
+      name: 'raises DEPS for cp onto requirements-dev.txt',
+      command: 'cp a.txt requirements-dev.txt',
+      expected: [DEPS, EXEC],
+    },
     { name: 'raises DEPS for sed -i on Cargo.toml', command: "sed -i 's/1.0/2.0/' Cargo.toml", expected: [DEPS, EXEC] },
     { name: 'raises DEPS for mv onto go.mod', command: 'mv go.mod.new go.mod', expected: [DEPS, EXEC] },
   ])('$name', check);
@@ -72,7 +108,11 @@ describe('DEPS_INSTALL_UPDATE', () => {
     { name: 'treats npm test as running scripts only', command: 'npm test', expected: ONLY_EXEC },
     { name: 'treats npm run build as running scripts only', command: 'npm run build', expected: ONLY_EXEC },
     { name: 'treats cat package.json as a read', command: 'cat package.json', expected: ONLY_EXEC },
-    { name: 'treats grep for pip install as a search', command: 'grep -n "pip install" README.md', expected: ONLY_EXEC },
+    {
+      name: 'treats grep for pip install as a search',
+      command: 'grep -n "pip install" README.md',
+      expected: ONLY_EXEC,
+    },
     { name: 'treats pip list as a query', command: 'pip list', expected: ONLY_EXEC },
     { name: 'treats pacman -Ss as a search', command: 'pacman -Ss git', expected: ONLY_EXEC },
     { name: 'treats yarn why as a query', command: 'yarn why react', expected: ONLY_EXEC },
@@ -143,22 +183,46 @@ describe('NETWORK_RISK', () => {
     { name: 'raises NETWORK_RISK for an http(ie) call', command: 'http POST api.io/x a=1', expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for nc', command: 'nc -l 8080', expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for scp', command: 'scp f host:/tmp', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for rsync with a host operand', command: 'rsync -a dist/ host:/srv', expected: [NET, EXEC] },
+    {
+      name: 'raises NETWORK_RISK for rsync with a host operand',
+      command: 'rsync -a dist/ host:/srv',
+      expected: [NET, EXEC],
+    },
     { name: 'raises NETWORK_RISK for git clone', command: 'git clone https://github.com/o/r', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for git submodule update', command: 'git submodule update --init', expected: [NET, EXEC] },
+    {
+      name: 'raises NETWORK_RISK for git submodule update',
+      command: 'git submodule update --init',
+      expected: [NET, EXEC],
+    },
     { name: 'raises NETWORK_RISK for docker pull', command: 'docker pull alpine', expected: [NET, EXEC] },
     { name: 'raises NETWORK_RISK for a URL argument', command: 'python x.py https://api.io/v1', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for a URL in inline code', command: `python3 -c "print('https://x.io')"`, expected: [NET, EXEC] },
+    {
+      name: 'raises NETWORK_RISK for a URL in inline code',
+      command: `python3 -c "print('https://x.io')"`,
+      expected: [NET, EXEC],
+    },
     { name: 'raises NETWORK_RISK for bash /dev/tcp', command: 'cat < /dev/tcp/evil.example/80', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for ssh and analyses the remote command', command: 'ssh host "sudo reboot"', expected: [SYS, SUDO, NET, EXEC] },
+    {
+      name: 'raises NETWORK_RISK for ssh and analyses the remote command',
+      command: 'ssh host "sudo reboot"',
+      expected: [SYS, SUDO, NET, EXEC],
+    },
   ])('$name', check);
 
   it.each<CategoryCase>([
     { name: 'treats echo of a URL as data', command: 'echo https://x.io', expected: ONLY_EXEC },
     { name: 'treats grep for http as a search', command: 'grep http README.md', expected: ONLY_EXEC },
     { name: 'treats a local rsync as local', command: 'rsync -a a/ b/', expected: ONLY_EXEC },
-    { name: 'treats a URL in a commit message as prose', command: 'git commit -m "see https://x.io"', expected: [GIT, EXEC] },
-    { name: 'treats a word that only starts with http as no URL', command: 'python x.py http-server', expected: ONLY_EXEC },
+    {
+      name: 'treats a URL in a commit message as prose',
+      command: 'git commit -m "see https://x.io"',
+      expected: [GIT, EXEC],
+    },
+    {
+      name: 'treats a word that only starts with http as no URL',
+      command: 'python x.py http-server',
+      expected: ONLY_EXEC,
+    },
     { name: 'treats cat of a URL list as a read', command: 'cat urls.txt', expected: ONLY_EXEC },
     { name: 'treats git log as local', command: 'git log --oneline', expected: ONLY_EXEC },
   ])('$name', check);

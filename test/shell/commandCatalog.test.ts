@@ -13,8 +13,20 @@ const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.m
 const RULES = catalogRules(BUILTIN_CATALOG);
 const label = (entry: (typeof RULES)[number]): string => [entry.program, ...entry.subcommands].join(' ');
 
-const examples = RULES.flatMap((entry) => entry.rule.examples.map((example) => ({ name: `${entry.rule.category} matches ${JSON.stringify(example)} (${label(entry)}: ${entry.rule.note})`, example, category: entry.rule.category })));
-const notExamples = RULES.flatMap((entry) => (entry.rule.notExamples ?? []).map((example) => ({ name: `${entry.rule.category} does not match ${JSON.stringify(example)} (${label(entry)})`, example, category: entry.rule.category })));
+const examples = RULES.flatMap((entry) =>
+  entry.rule.examples.map((example) => ({
+    name: `${entry.rule.category} matches ${JSON.stringify(example)} (${label(entry)}: ${entry.rule.note})`,
+    example,
+    category: entry.rule.category,
+  })),
+);
+const notExamples = RULES.flatMap((entry) =>
+  (entry.rule.notExamples ?? []).map((example) => ({
+    name: `${entry.rule.category} does not match ${JSON.stringify(example)} (${label(entry)})`,
+    example,
+    category: entry.rule.category,
+  })),
+);
 
 describe('the built-in command catalog', () => {
   it.each(examples)('$name', ({ example, category }) => {
@@ -33,7 +45,9 @@ describe('the built-in command catalog', () => {
     for (const set of BUILTIN_COMMAND_SETS) {
       for (const [name, spec] of Object.entries(set)) {
         const result = commandSpecSchema.safeParse(spec);
-        expect(result.success ? [] : result.error.issues.map((issue) => `${name}.${issue.path.join('.')}: ${issue.message}`)).toEqual([]);
+        expect(
+          result.success ? [] : result.error.issues.map((issue) => `${name}.${issue.path.join('.')}: ${issue.message}`),
+        ).toEqual([]);
       }
     }
   });
@@ -59,12 +73,34 @@ describe('the built-in command catalog', () => {
       expect(rule.note.length).toBeGreaterThan(0);
       expect(rule.examples.length).toBeGreaterThan(0);
     }
-    expect(RULES.filter((entry) => entry.rule.category === 'SYSTEM_IMPACT' && entry.rule.level === undefined).map(label)).toEqual([]);
+    expect(
+      RULES.filter((entry) => entry.rule.category === 'SYSTEM_IMPACT' && entry.rule.level === undefined).map(label),
+    ).toEqual([]);
   });
 
   it('covers the command families seed 002 names', () => {
     const withRules = new Set(RULES.flatMap((entry) => [entry.program, ...entry.aliases]));
-    for (const name of ['pip', 'pip3', 'poetry', 'pipenv', 'npm', 'yarn', 'git', 'systemctl', 'service', 'iptables', 'ufw', 'mount', 'umount', 'mkfs', 'reboot', 'shutdown', 'sudo', 'curl', 'wget']) {
+    for (const name of [
+      'pip',
+      'pip3',
+      'poetry',
+      'pipenv',
+      'npm',
+      'yarn',
+      'git',
+      'systemctl',
+      'service',
+      'iptables',
+      'ufw',
+      'mount',
+      'umount',
+      'mkfs',
+      'reboot',
+      'shutdown',
+      'sudo',
+      'curl',
+      'wget',
+    ]) {
       expect(withRules.has(name), name).toBe(true);
     }
   });
@@ -79,8 +115,11 @@ describe('the built-in command catalog', () => {
   });
 
   it('knows no program by a prototype property name', () => {
-    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(BUILTIN_CATALOG.lookup(name)).toBeUndefined();
-    expect(sortCategories(analyzeShell('constructor x; __proto__ y; toString').findings.map((finding) => finding.category))).toEqual(['EXEC_ARBITRARY']);
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(BUILTIN_CATALOG.lookup(name)).toBeUndefined();
+    expect(
+      sortCategories(analyzeShell('constructor x; __proto__ y; toString').findings.map((finding) => finding.category)),
+    ).toEqual(['EXEC_ARBITRARY']);
   });
 });
 
@@ -91,17 +130,39 @@ describe('programs whose options all take data values (cloud CLIs)', () => {
       .map((operand) => operand.source);
 
   it.each([
-    { name: 'an unlisted option named for a file', command: 'gcloud secrets versions access 1 --secret s --out-file=docs/a', writes: ['--out-file=docs/a'] },
-    { name: 'an unlisted option named for a folder', command: 'az storage blob download-batch --destination docs -s c', writes: ['docs'] },
-    { name: 'a path after an unlisted short option, never taken as a command group', command: 'az storage blob download -c c -f docs/a', writes: ['docs/a'] },
-    { name: 'an operand of an action not listed', command: 'aws s3api get-object --bucket b --key k docs/a.md', writes: ['docs/a.md'] },
+    {
+      name: 'an unlisted option named for a file',
+      command: 'gcloud secrets versions access 1 --secret s --out-file=docs/a',
+      writes: ['--out-file=docs/a'],
+    },
+    {
+      name: 'an unlisted option named for a folder',
+      command: 'az storage blob download-batch --destination docs -s c',
+      writes: ['docs'],
+    },
+    {
+      name: 'a path after an unlisted short option, never taken as a command group',
+      command: 'az storage blob download -c c -f docs/a',
+      writes: ['docs/a'],
+    },
+    {
+      name: 'an operand of an action not listed',
+      command: 'aws s3api get-object --bucket b --key k docs/a.md',
+      writes: ['docs/a.md'],
+    },
   ])('count $name as a possible write', ({ command, writes }) => {
     expect(possibleWrites(command)).toEqual(writes);
   });
 
   it.each([
-    { name: 'a resource path given to an option not named for a file', command: 'gcloud compute instances create vm --image projects/debian-cloud/global/images/x' },
-    { name: 'the values of options that are data', command: 'aws ec2 describe-instances --region eu-west-1 --query Reservations[0]' },
+    {
+      name: 'a resource path given to an option not named for a file',
+      command: 'gcloud compute instances create vm --image projects/debian-cloud/global/images/x',
+    },
+    {
+      name: 'the values of options that are data',
+      command: 'aws ec2 describe-instances --region eu-west-1 --query Reservations[0]',
+    },
   ])('read $name as data', ({ command }) => {
     expect(possibleWrites(command)).toEqual([]);
   });
@@ -114,9 +175,21 @@ describe("go's single-dash long options", () => {
       .map((operand) => operand.path);
 
   it.each([
-    { name: 'a profile written with its value attached', command: 'go test -coverprofile=docs/c.out ./...', writes: ['docs/c.out'] },
-    { name: 'a profile written with its value apart', command: 'go test -cpuprofile docs/cpu.out ./...', writes: ['docs/cpu.out'] },
-    { name: 'the flags a test run takes', command: 'go test -v -race -count=1 -run TestX -bench . -benchtime 5s ./...', writes: [] },
+    {
+      name: 'a profile written with its value attached',
+      command: 'go test -coverprofile=docs/c.out ./...',
+      writes: ['docs/c.out'],
+    },
+    {
+      name: 'a profile written with its value apart',
+      command: 'go test -cpuprofile docs/cpu.out ./...',
+      writes: ['docs/cpu.out'],
+    },
+    {
+      name: 'the flags a test run takes',
+      command: 'go test -v -race -count=1 -run TestX -bench . -benchtime 5s ./...',
+      writes: [],
+    },
     { name: "the build's output", command: 'go build -ldflags "-s -w" -o bin/x .', writes: ['bin/x'] },
   ])('reads $name', ({ command, writes: expected }) => {
     expect(writes(command)).toEqual(expected);

@@ -1,45 +1,213 @@
 import { describe, it } from 'vitest';
-import { type CommandsCase, DEPS, expectCommands, expectFailClosed, EXEC, type FailCase, GIT, NET, ONLY_EXEC, SUDO, SYS } from './support';
+import {
+  type CommandsCase,
+  DEPS,
+  expectCommands,
+  expectFailClosed,
+  EXEC,
+  type FailCase,
+  GIT,
+  NET,
+  ONLY_EXEC,
+  SUDO,
+  SYS,
+} from './support';
 
 describe('git subcommands that run commands from their own line', () => {
   it.each<CommandsCase>([
-    { name: 'analyses git rebase -x', command: "git rebase -x 'npm test' main", commands: [['git', 'rebase', '-x', 'npm test', 'main'], ['npm', 'test']], categories: ONLY_EXEC },
-    { name: 'analyses git rebase --exec= after --onto and its value', command: "git rebase --onto main --exec='sudo id' feature", commands: [['git', 'rebase', '--onto', 'main', '--exec=sudo id', 'feature'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'runs the command of git bisect run', command: 'git bisect run npm test', commands: [['git', 'bisect', 'run', 'npm', 'test'], ['npm', 'test']], categories: ONLY_EXEC },
-    { name: 'analyses one git submodule foreach word as a shell line', command: "git submodule foreach --recursive 'git push'", commands: [['git', 'submodule', 'foreach', '--recursive', 'git push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
-    { name: 'runs several git submodule foreach words as a command', command: 'git submodule foreach git pull', commands: [['git', 'submodule', 'foreach', 'git', 'pull'], ['git', 'pull']], categories: [NET, EXEC] },
-    { name: 'analyses a git filter-branch filter', command: "git filter-branch --tree-filter 'sudo id' HEAD", commands: [['git', 'filter-branch', '--tree-filter', 'sudo id', 'HEAD'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses git difftool --extcmd', command: "git difftool --extcmd='sudo id'", commands: [['git', 'difftool', '--extcmd=sudo id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses the git push --receive-pack program', command: "git push --receive-pack='sudo git-receive-pack' origin", commands: [['git', 'push', '--receive-pack=sudo git-receive-pack', 'origin'], ['sudo', 'git-receive-pack'], ['git-receive-pack']], categories: [SUDO, GIT, NET, EXEC] },
-    { name: 'analyses a rebase reached through a git -c alias', command: `git -c alias.r='rebase -x "sudo id"' r main`, commands: [['git', '-c', 'alias.r=rebase -x "sudo id"', 'r', 'main'], ['git', 'rebase', '-x', 'sudo id', 'main'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'treats an interactive rebase as no command', command: 'git rebase -i HEAD~3', commands: [['git', 'rebase', '-i', 'HEAD~3']], categories: ONLY_EXEC },
+    {
+      name: 'analyses git rebase -x',
+      command: "git rebase -x 'npm test' main",
+      commands: [
+        ['git', 'rebase', '-x', 'npm test', 'main'],
+        ['npm', 'test'],
+      ],
+      categories: ONLY_EXEC,
+    },
+    {
+      name: 'analyses git rebase --exec= after --onto and its value',
+      command: "git rebase --onto main --exec='sudo id' feature",
+      commands: [['git', 'rebase', '--onto', 'main', '--exec=sudo id', 'feature'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'runs the command of git bisect run',
+      command: 'git bisect run npm test',
+      commands: [
+        ['git', 'bisect', 'run', 'npm', 'test'],
+        ['npm', 'test'],
+      ],
+      categories: ONLY_EXEC,
+    },
+    {
+      name: 'analyses one git submodule foreach word as a shell line',
+      command: "git submodule foreach --recursive 'git push'",
+      commands: [
+        ['git', 'submodule', 'foreach', '--recursive', 'git push'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'runs several git submodule foreach words as a command',
+      command: 'git submodule foreach git pull',
+      commands: [
+        ['git', 'submodule', 'foreach', 'git', 'pull'],
+        ['git', 'pull'],
+      ],
+      categories: [NET, EXEC],
+    },
+    {
+      name: 'analyses a git filter-branch filter',
+      command: "git filter-branch --tree-filter 'sudo id' HEAD",
+      commands: [['git', 'filter-branch', '--tree-filter', 'sudo id', 'HEAD'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'analyses git difftool --extcmd',
+      command: "git difftool --extcmd='sudo id'",
+      commands: [['git', 'difftool', '--extcmd=sudo id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'analyses the git push --receive-pack program',
+      command: "git push --receive-pack='sudo git-receive-pack' origin",
+      commands: [
+        ['git', 'push', '--receive-pack=sudo git-receive-pack', 'origin'],
+        ['sudo', 'git-receive-pack'],
+        ['git-receive-pack'],
+      ],
+      categories: [SUDO, GIT, NET, EXEC],
+    },
+    {
+      name: 'analyses a rebase reached through a git -c alias',
+      command: `git -c alias.r='rebase -x "sudo id"' r main`,
+      commands: [
+        ['git', '-c', 'alias.r=rebase -x "sudo id"', 'r', 'main'],
+        ['git', 'rebase', '-x', 'sudo id', 'main'],
+        ['sudo', 'id'],
+        ['id'],
+      ],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'treats an interactive rebase as no command',
+      command: 'git rebase -i HEAD~3',
+      commands: [['git', 'rebase', '-i', 'HEAD~3']],
+      categories: ONLY_EXEC,
+    },
   ])('$name', expectCommands);
 
   it.each<FailCase>([
-    { name: 'fails closed on a git rebase --exec built at run time', command: 'git rebase --exec "$CMD" main', reason: 'git rebase --exec' },
-    { name: 'fails closed on a filter built at run time', command: 'git filter-branch --msg-filter "$F"', reason: 'git filter-branch' },
+    {
+      name: 'fails closed on a git rebase --exec built at run time',
+      command: 'git rebase --exec "$CMD" main',
+      reason: 'git rebase --exec',
+    },
+    {
+      name: 'fails closed on a filter built at run time',
+      command: 'git filter-branch --msg-filter "$F"',
+      reason: 'git filter-branch',
+    },
   ])('$name', expectFailClosed);
 });
 
 describe('awk pipes, which awk hands to a shell', () => {
   it.each<CommandsCase>([
-    { name: 'analyses print | "cmd"', command: `awk '{ print | "sort -u" }' f`, commands: [['awk', '{ print | "sort -u" }', 'f'], ['sort', '-u']], categories: ONLY_EXEC },
-    { name: 'analyses "cmd" | getline', command: `awk 'BEGIN { "git push" | getline x }'`, commands: [['awk', 'BEGIN { "git push" | getline x }'], ['git', 'push']], categories: [GIT, NET, EXEC] },
-    { name: "analyses gawk's two-way |& pipe", command: `gawk 'BEGIN { print "x" |& "sudo id" }'`, commands: [['gawk', 'BEGIN { print "x" |& "sudo id" }'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'treats a string compared in a pattern as data', command: `awk '$1 == "a" { print }' f`, commands: [['awk', '$1 == "a" { print }', 'f']], categories: ONLY_EXEC },
+    {
+      name: 'analyses print | "cmd"',
+      command: `awk '{ print | "sort -u" }' f`,
+      commands: [
+        ['awk', '{ print | "sort -u" }', 'f'],
+        ['sort', '-u'],
+      ],
+      categories: ONLY_EXEC,
+    },
+    {
+      name: 'analyses "cmd" | getline',
+      command: `awk 'BEGIN { "git push" | getline x }'`,
+      commands: [
+        ['awk', 'BEGIN { "git push" | getline x }'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: "analyses gawk's two-way |& pipe",
+      command: `gawk 'BEGIN { print "x" |& "sudo id" }'`,
+      commands: [['gawk', 'BEGIN { print "x" |& "sudo id" }'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'treats a string compared in a pattern as data',
+      command: `awk '$1 == "a" { print }' f`,
+      commands: [['awk', '$1 == "a" { print }', 'f']],
+      categories: ONLY_EXEC,
+    },
   ])('$name', expectCommands);
 });
 
 describe('the command a container exec runs', () => {
   it.each<CommandsCase>([
-    { name: 'analyses the docker exec command', command: 'docker exec c sudo id', commands: [['docker', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'skips docker exec options and their values', command: "docker exec -it -u root c sh -c 'git push'", commands: [['docker', 'exec', '-it', '-u', 'root', 'c', 'sh', '-c', 'git push'], ['sh', '-c', 'git push'], ['git', 'push']], categories: [GIT, NET, EXEC] },
-    { name: 'reads docker container exec', command: 'docker container exec -e A=1 c npm install', commands: [['docker', 'container', 'exec', '-e', 'A=1', 'c', 'npm', 'install'], ['npm', 'install']], categories: [DEPS, NET, EXEC] },
-    { name: 'reads docker global options before exec', command: 'docker -H tcp://x exec c sudo id', commands: [['docker', '-H', 'tcp://x', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses the podman exec command', command: 'podman exec c sudo id', commands: [['podman', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SUDO, EXEC] },
-    { name: 'analyses the kubectl exec command after --, keeping the cluster rule', command: 'kubectl exec -n prod pod -- sudo id', commands: [['kubectl', 'exec', '-n', 'prod', 'pod', '--', 'sudo', 'id'], ['sudo', 'id'], ['id']], categories: [SYS, SUDO, NET, EXEC] },
-    { name: 'analyses the oc exec command', command: 'oc exec pod -- git push', commands: [['oc', 'exec', 'pod', '--', 'git', 'push'], ['git', 'push']], categories: [SYS, GIT, NET, EXEC] },
+    {
+      name: 'analyses the docker exec command',
+      command: 'docker exec c sudo id',
+      commands: [['docker', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'skips docker exec options and their values',
+      command: "docker exec -it -u root c sh -c 'git push'",
+      commands: [
+        ['docker', 'exec', '-it', '-u', 'root', 'c', 'sh', '-c', 'git push'],
+        ['sh', '-c', 'git push'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'reads docker container exec',
+      command: 'docker container exec -e A=1 c npm install',
+      commands: [
+        ['docker', 'container', 'exec', '-e', 'A=1', 'c', 'npm', 'install'],
+        ['npm', 'install'],
+      ],
+      categories: [DEPS, NET, EXEC],
+    },
+    {
+      name: 'reads docker global options before exec',
+      command: 'docker -H tcp://x exec c sudo id',
+      commands: [['docker', '-H', 'tcp://x', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'analyses the podman exec command',
+      command: 'podman exec c sudo id',
+      commands: [['podman', 'exec', 'c', 'sudo', 'id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'analyses the kubectl exec command after --, keeping the cluster rule',
+      command: 'kubectl exec -n prod pod -- sudo id',
+      commands: [['kubectl', 'exec', '-n', 'prod', 'pod', '--', 'sudo', 'id'], ['sudo', 'id'], ['id']],
+      categories: [SYS, SUDO, NET, EXEC],
+    },
+    {
+      name: 'analyses the oc exec command',
+      command: 'oc exec pod -- git push',
+      commands: [
+        ['oc', 'exec', 'pod', '--', 'git', 'push'],
+        ['git', 'push'],
+      ],
+      categories: [SYS, GIT, NET, EXEC],
+    },
   ])('$name', expectCommands);
 
-  it.each<FailCase>([{ name: 'fails closed on a docker exec option that is not known', command: 'docker exec --frob c id', reason: 'docker exec option' }])('$name', expectFailClosed);
+  it.each<FailCase>([
+    {
+      name: 'fails closed on a docker exec option that is not known',
+      command: 'docker exec --frob c id',
+      reason: 'docker exec option',
+    },
+  ])('$name', expectFailClosed);
 });

@@ -21,27 +21,79 @@ function check({ command, expected }: OperandCase): void {
 
 describe('search tools read their options by their own rules', () => {
   it.each<OperandCase>([
-    { name: 'reads grep -r as a flag, so the folder after the pattern is read', command: 'grep -r BEGIN ~/.ssh', expected: [['~/.ssh', 'read']] },
+    {
+      name: 'reads grep -r as a flag, so the folder after the pattern is read',
+      command: 'grep -r BEGIN ~/.ssh',
+      expected: [['~/.ssh', 'read']],
+    },
     { name: 'reads grep -R as a flag', command: 'grep -R AWS_SECRET ~/.aws', expected: [['~/.aws', 'read']] },
     { name: 'reads grep -r over /etc', command: 'grep -r x /etc', expected: [['/etc', 'read']] },
     { name: 'reads grep -r over .env', command: 'grep -r x .env', expected: [['.env', 'read']] },
     { name: 'reads grep -T as a flag', command: 'grep -T x ~/.ssh/id_rsa', expected: [['~/.ssh/id_rsa', 'read']] },
     { name: 'reads grep -i, -n and -l as flags', command: 'grep -inl x src', expected: [['src', 'read']] },
-    { name: 'skips the values of grep -m, -A, -B and -C', command: 'grep -m 3 -A 2 -B 1 -C 4 x log.txt', expected: [['log.txt', 'read']] },
+    {
+      name: 'skips the values of grep -m, -A, -B and -C',
+      command: 'grep -m 3 -A 2 -B 1 -C 4 x log.txt',
+      expected: [['log.txt', 'read']],
+    },
     { name: 'skips the values of grep -d and -D', command: 'grep -d skip -D read x dir', expected: [['dir', 'read']] },
-    { name: 'reads the pattern file of grep -f', command: 'grep -f patterns.txt notes.md', expected: [['patterns.txt', 'read'], ['notes.md', 'read']] },
-    { name: 'reads every grep operand as a file after -e', command: 'grep -e a -e b src README.md', expected: [['src', 'read'], ['README.md', 'read']] },
-    { name: 'takes no separate value for grep --color', command: 'grep --color always x f', expected: [['x', 'read'], ['f', 'read']] },
-    { name: 'reads an attached --include value as no operand', command: 'grep --include=*.ts -rn x src', expected: [['src', 'read']] },
-    { name: 'reads egrep and fgrep like grep', command: 'egrep -r x ~/.ssh; fgrep -r y ~/.aws', expected: [['~/.ssh', 'read'], ['~/.aws', 'read']] },
+    {
+      name: 'reads the pattern file of grep -f',
+      command: 'grep -f patterns.txt notes.md',
+      expected: [
+        ['patterns.txt', 'read'],
+        ['notes.md', 'read'],
+      ],
+    },
+    {
+      name: 'reads every grep operand as a file after -e',
+      command: 'grep -e a -e b src README.md',
+      expected: [
+        ['src', 'read'],
+        ['README.md', 'read'],
+      ],
+    },
+    {
+      name: 'takes no separate value for grep --color',
+      command: 'grep --color always x f',
+      expected: [
+        ['x', 'read'],
+        ['f', 'read'],
+      ],
+    },
+    {
+      name: 'reads an attached --include value as no operand',
+      command: 'grep --include=*.ts -rn x src',
+      expected: [['src', 'read']],
+    },
+    {
+      name: 'reads egrep and fgrep like grep',
+      command: 'egrep -r x ~/.ssh; fgrep -r y ~/.aws',
+      expected: [
+        ['~/.ssh', 'read'],
+        ['~/.aws', 'read'],
+      ],
+    },
     { name: 'skips the value of rg -r (replace)', command: 'rg -r NEW old src', expected: [['src', 'read']] },
-    { name: 'skips the values of rg -t and -g', command: 'rg -t py -g "*.py" x ~/.ssh', expected: [['~/.ssh', 'read']] },
+    {
+      name: 'skips the values of rg -t and -g',
+      command: 'rg -t py -g "*.py" x ~/.ssh',
+      expected: [['~/.ssh', 'read']],
+    },
     { name: 'skips the value of rg -T (type-not)', command: 'rg -T js x .', expected: [['.', 'read']] },
     { name: 'skips the values of rg -j, -M and -m', command: 'rg -j 4 -M 100 -m 2 x src', expected: [['src', 'read']] },
-    { name: 'reads rg --files operands as folders, no pattern', command: 'rg --files ~/.aws', expected: [['~/.aws', 'read']] },
+    {
+      name: 'reads rg --files operands as folders, no pattern',
+      command: 'rg --files ~/.aws',
+      expected: [['~/.aws', 'read']],
+    },
     { name: 'reads ag -r as a flag', command: 'ag -r foo ~/.ssh', expected: [['~/.ssh', 'read']] },
     { name: 'skips the value of ag -G', command: 'ag -G ts foo src', expected: [['src', 'read']] },
-    { name: 'reads ag -g operands as folders, the value being the pattern', command: 'ag -g spec src', expected: [['src', 'read']] },
+    {
+      name: 'reads ag -g operands as folders, the value being the pattern',
+      command: 'ag -g spec src',
+      expected: [['src', 'read']],
+    },
     { name: 'skips the value of ack -t', command: 'ack -t python foo src', expected: [['src', 'read']] },
     { name: 'reads ack -f operands as folders, no pattern', command: 'ack -f ~/.aws', expected: [['~/.aws', 'read']] },
   ])('$name', check);
@@ -49,47 +101,227 @@ describe('search tools read their options by their own rules', () => {
 
 describe('readers skip the values of their options', () => {
   it.each<OperandCase>([
-    { name: 'skips the value of less -p', command: 'less -p BEGIN ~/.ssh/id_rsa', expected: [['~/.ssh/id_rsa', 'read']] },
-    { name: 'reads less -o as a log file written', command: 'less -o log.txt big.txt', expected: [['log.txt', 'overwrite'], ['big.txt', 'read']] },
-    { name: 'skips the value of diff -I', command: 'diff -I x ~/.ssh/config b', expected: [['~/.ssh/config', 'read'], ['b', 'read']] },
-    { name: 'reads the exclude file of diff -X', command: 'diff -X ignore.txt a b', expected: [['ignore.txt', 'read'], ['a', 'read'], ['b', 'read']] },
+    {
+      name: 'skips the value of less -p',
+      command: 'less -p BEGIN ~/.ssh/id_rsa',
+      expected: [['~/.ssh/id_rsa', 'read']],
+    },
+    {
+      name: 'reads less -o as a log file written',
+      command: 'less -o log.txt big.txt',
+      expected: [
+        ['log.txt', 'overwrite'],
+        ['big.txt', 'read'],
+      ],
+    },
+    {
+      name: 'skips the value of diff -I',
+      command: 'diff -I x ~/.ssh/config b',
+      expected: [
+        ['~/.ssh/config', 'read'],
+        ['b', 'read'],
+      ],
+    },
+    {
+      name: 'reads the exclude file of diff -X',
+      command: 'diff -X ignore.txt a b',
+      expected: [
+        ['ignore.txt', 'read'],
+        ['a', 'read'],
+        ['b', 'read'],
+      ],
+    },
     { name: 'skips the value of od -t', command: 'od -t x1 ~/.ssh/id_rsa', expected: [['~/.ssh/id_rsa', 'read']] },
     { name: 'skips the values of od -N and -j', command: 'od -N 16 -j 4 f', expected: [['f', 'read']] },
     { name: 'skips the value of strings -n', command: 'strings -n 8 /etc/shadow', expected: [['/etc/shadow', 'read']] },
-    { name: 'reads the second xxd operand as the file written', command: 'xxd -r dump.hex ~/.bashrc', expected: [['dump.hex', 'read'], ['~/.bashrc', 'overwrite']] },
+    {
+      name: 'reads the second xxd operand as the file written',
+      command: 'xxd -r dump.hex ~/.bashrc',
+      expected: [
+        ['dump.hex', 'read'],
+        ['~/.bashrc', 'overwrite'],
+      ],
+    },
     { name: 'skips the values of xxd -c and -l', command: 'xxd -c 16 -l 64 f', expected: [['f', 'read']] },
     { name: 'skips the head -c count', command: 'head -c 100 ~/.ssh/id_rsa', expected: [['~/.ssh/id_rsa', 'read']] },
-    { name: 'skips the cut -d and -f values', command: 'cut -d : -f 1 /etc/shadow', expected: [['/etc/shadow', 'read']] },
-    { name: 'skips the sort -k value', command: 'sort -k 2 ~/.ssh/known_hosts', expected: [['~/.ssh/known_hosts', 'read']] },
-    { name: 'reads the script file of sed -f', command: 'sed -f script.sed in.txt', expected: [['script.sed', 'read'], ['in.txt', 'read']] },
-    { name: 'reads the awk program as code, not a path', command: "awk '/foo/ {print}' a.txt", expected: [['a.txt', 'read']] },
-    { name: 'reads the program file of awk -f and skips -F', command: 'awk -F: -f prog.awk /etc/passwd', expected: [['prog.awk', 'read'], ['/etc/passwd', 'read']] },
-    { name: 'reads awk var=value operands as assignments', command: "awk -v n=1 '{print n}' x=2 data.txt", expected: [['data.txt', 'read']] },
+    {
+      name: 'skips the cut -d and -f values',
+      command: 'cut -d : -f 1 /etc/shadow',
+      expected: [['/etc/shadow', 'read']],
+    },
+    {
+      name: 'skips the sort -k value',
+      command: 'sort -k 2 ~/.ssh/known_hosts',
+      expected: [['~/.ssh/known_hosts', 'read']],
+    },
+    {
+      name: 'reads the script file of sed -f',
+      command: 'sed -f script.sed in.txt',
+      expected: [
+        ['script.sed', 'read'],
+        ['in.txt', 'read'],
+      ],
+    },
+    {
+      name: 'reads the awk program as code, not a path',
+      command: "awk '/foo/ {print}' a.txt",
+      expected: [['a.txt', 'read']],
+    },
+    {
+      name: 'reads the program file of awk -f and skips -F',
+      command: 'awk -F: -f prog.awk /etc/passwd',
+      expected: [
+        ['prog.awk', 'read'],
+        ['/etc/passwd', 'read'],
+      ],
+    },
+    {
+      name: 'reads awk var=value operands as assignments',
+      command: "awk -v n=1 '{print n}' x=2 data.txt",
+      expected: [['data.txt', 'read']],
+    },
   ])('$name', check);
 });
 
 describe('archive tools read, write and extract by their mode', () => {
   it.each<OperandCase>([
-    { name: 'writes the archive of tar -c and reads its members', command: 'tar -czf /tmp/x.tgz ~/.ssh', expected: [['/tmp/x.tgz', 'overwrite'], ['~/.ssh', 'read']] },
-    { name: 'reads the old-style tar czf cluster', command: 'tar czf out.tgz src', expected: [['out.tgz', 'overwrite'], ['src', 'read']] },
+    {
+      name: 'writes the archive of tar -c and reads its members',
+      command: 'tar -czf /tmp/x.tgz ~/.ssh',
+      expected: [
+        ['/tmp/x.tgz', 'overwrite'],
+        ['~/.ssh', 'read'],
+      ],
+    },
+    {
+      name: 'reads the old-style tar czf cluster',
+      command: 'tar czf out.tgz src',
+      expected: [
+        ['out.tgz', 'overwrite'],
+        ['src', 'read'],
+      ],
+    },
     { name: 'writes nothing for tar -cf - (stdout)', command: 'tar -cf - src', expected: [['src', 'read']] },
-    { name: 'overwrites the -C folder of tar -x', command: 'tar -xzf x.tgz -C /', expected: [['x.tgz', 'read'], ['/', 'overwrite']] },
-    { name: "overwrites '.' for tar -x with no folder", command: 'tar -xf x.tar', expected: [['x.tar', 'read'], ['.', 'overwrite']] },
-    { name: 'reads long tar options', command: 'tar --extract --file=x.tar --directory=out', expected: [['x.tar', 'read'], ['out', 'overwrite']] },
+    {
+      name: 'overwrites the -C folder of tar -x',
+      command: 'tar -xzf x.tgz -C /',
+      expected: [
+        ['x.tgz', 'read'],
+        ['/', 'overwrite'],
+      ],
+    },
+    {
+      name: "overwrites '.' for tar -x with no folder",
+      command: 'tar -xf x.tar',
+      expected: [
+        ['x.tar', 'read'],
+        ['.', 'overwrite'],
+      ],
+    },
+    {
+      name: 'reads long tar options',
+      command: 'tar --extract --file=x.tar --directory=out',
+      expected: [
+        ['x.tar', 'read'],
+        ['out', 'overwrite'],
+      ],
+    },
     { name: 'only reads the archive of tar -t', command: 'tar -tf x.tar', expected: [['x.tar', 'read']] },
-    { name: 'writes nothing but stdout for tar -xO', command: 'tar -xOf x.tar notes.txt', expected: [['x.tar', 'read']] },
-    { name: 'appends to the archive of tar -r', command: 'tar -rf a.tar new.txt', expected: [['a.tar', 'write'], ['new.txt', 'read']] },
-    { name: 'reads the -C folder of tar -c as read', command: 'tar -czf o.tgz -C /etc .', expected: [['o.tgz', 'overwrite'], ['/etc', 'read'], ['.', 'read']] },
-    { name: 'reads the file list of tar -T', command: 'tar -cf o.tar -T list.txt', expected: [['o.tar', 'overwrite'], ['list.txt', 'read']] },
-    { name: 'writes the zip archive and reads its members', command: 'zip -r out.zip ~/.aws', expected: [['out.zip', 'overwrite'], ['~/.aws', 'read']] },
-    { name: 'reads zip -x patterns as no operands', command: 'zip -r out.zip src -x "*.o" "*.tmp"', expected: [['out.zip', 'overwrite'], ['src', 'read']] },
-    { name: 'deletes the members of zip -m', command: 'zip -m out.zip notes.txt', expected: [['out.zip', 'overwrite'], ['notes.txt', 'delete']] },
-    { name: 'skips the zip -P password', command: 'zip -P hunter2 out.zip f', expected: [['out.zip', 'overwrite'], ['f', 'read']] },
-    { name: 'overwrites the unzip -d folder', command: 'unzip x.zip -d /etc', expected: [['x.zip', 'read'], ['/etc', 'overwrite']] },
-    { name: "overwrites '.' for unzip -o", command: 'unzip -o x.zip', expected: [['x.zip', 'read'], ['.', 'overwrite']] },
-    { name: "writes '.' without overwriting for unzip -n", command: 'unzip -n x.zip', expected: [['x.zip', 'read'], ['.', 'write']] },
+    {
+      name: 'writes nothing but stdout for tar -xO',
+      command: 'tar -xOf x.tar notes.txt',
+      expected: [['x.tar', 'read']],
+    },
+    {
+      name: 'appends to the archive of tar -r',
+      command: 'tar -rf a.tar new.txt',
+      expected: [
+        ['a.tar', 'write'],
+        ['new.txt', 'read'],
+      ],
+    },
+    {
+      name: 'reads the -C folder of tar -c as read',
+      command: 'tar -czf o.tgz -C /etc .',
+      expected: [
+        ['o.tgz', 'overwrite'],
+        ['/etc', 'read'],
+        ['.', 'read'],
+      ],
+    },
+    {
+      name: 'reads the file list of tar -T',
+      command: 'tar -cf o.tar -T list.txt',
+      expected: [
+        ['o.tar', 'overwrite'],
+        ['list.txt', 'read'],
+      ],
+    },
+    {
+      name: 'writes the zip archive and reads its members',
+      command: 'zip -r out.zip ~/.aws',
+      expected: [
+        ['out.zip', 'overwrite'],
+        ['~/.aws', 'read'],
+      ],
+    },
+    {
+      name: 'reads zip -x patterns as no operands',
+      command: 'zip -r out.zip src -x "*.o" "*.tmp"',
+      expected: [
+        ['out.zip', 'overwrite'],
+        ['src', 'read'],
+      ],
+    },
+    {
+      name: 'deletes the members of zip -m',
+      command: 'zip -m out.zip notes.txt',
+      expected: [
+        ['out.zip', 'overwrite'],
+        ['notes.txt', 'delete'],
+      ],
+    },
+    {
+      name: 'skips the zip -P password',
+      command: 'zip -P hunter2 out.zip f',
+      expected: [
+        ['out.zip', 'overwrite'],
+        ['f', 'read'],
+      ],
+    },
+    {
+      name: 'overwrites the unzip -d folder',
+      command: 'unzip x.zip -d /etc',
+      expected: [
+        ['x.zip', 'read'],
+        ['/etc', 'overwrite'],
+      ],
+    },
+    {
+      name: "overwrites '.' for unzip -o",
+      command: 'unzip -o x.zip',
+      expected: [
+        ['x.zip', 'read'],
+        ['.', 'overwrite'],
+      ],
+    },
+    {
+      name: "writes '.' without overwriting for unzip -n",
+      command: 'unzip -n x.zip',
+      expected: [
+        ['x.zip', 'read'],
+        ['.', 'write'],
+      ],
+    },
     { name: 'only reads the archive of unzip -l', command: 'unzip -l x.zip', expected: [['x.zip', 'read']] },
-    { name: 'reads unzip members and -x names as no paths', command: 'unzip x.zip a.txt -x b.txt', expected: [['x.zip', 'read'], ['.', 'overwrite']] },
+    {
+      name: 'reads unzip members and -x names as no paths',
+      command: 'unzip x.zip a.txt -x b.txt',
+      expected: [
+        ['x.zip', 'read'],
+        ['.', 'overwrite'],
+      ],
+    },
     { name: 'deletes the input of gzip', command: 'gzip notes.txt', expected: [['notes.txt', 'delete']] },
     { name: 'only reads the input of gzip -k', command: 'gzip -k notes.txt', expected: [['notes.txt', 'read']] },
     { name: 'only reads the input of gzip -c', command: 'gzip -c notes.txt', expected: [['notes.txt', 'read']] },
@@ -104,18 +336,42 @@ describe('downloads to standard output name no file', () => {
     { name: 'reads wget -O - as stdout', command: 'wget -O - https://x.io', expected: [] },
     { name: 'reads curl -o - as stdout', command: 'curl -o - https://x.io', expected: [] },
     { name: 'reads curl -sSLo - as stdout', command: 'curl -sSLo - https://x.io', expected: [] },
-    { name: 'still overwrites the file of wget -O FILE', command: 'wget -O out.html https://x.io', expected: [['out.html', 'overwrite']] },
-    { name: 'still overwrites the file of curl -o FILE', command: 'curl -o out.html https://x.io', expected: [['out.html', 'overwrite']] },
+    {
+      name: 'still overwrites the file of wget -O FILE',
+      command: 'wget -O out.html https://x.io',
+      expected: [['out.html', 'overwrite']],
+    },
+    {
+      name: 'still overwrites the file of curl -o FILE',
+      command: 'curl -o out.html https://x.io',
+      expected: [['out.html', 'overwrite']],
+    },
   ])('$name', check);
 });
 
 describe('forge API endpoints are not file paths', () => {
   it.each<OperandCase>([
-    { name: 'reads no path in a gh api endpoint', command: 'gh api -X POST /repos/o/r/releases -f tag_name=v1', expected: [] },
+    {
+      name: 'reads no path in a gh api endpoint',
+      command: 'gh api -X POST /repos/o/r/releases -f tag_name=v1',
+      expected: [],
+    },
     { name: 'reads no path in a relative gh api endpoint', command: 'gh api repos/o/r/issues', expected: [] },
     { name: 'reads no path in a glab api endpoint', command: 'glab api projects/1/releases -X POST', expected: [] },
-    { name: 'reads the body file of gh api --input', command: 'gh api --input body.json /repos/o/r/releases', expected: [['body.json', 'read']] },
-    { name: 'reads a gh api -F field given from a file', command: 'gh api graphql -F query=@q.graphql', expected: [['q.graphql', 'read']] },
-    { name: 'still reads the files of gh release upload', command: 'gh release upload v1 dist/app.tgz', expected: [['dist/app.tgz', 'read']] },
+    {
+      name: 'reads the body file of gh api --input',
+      command: 'gh api --input body.json /repos/o/r/releases',
+      expected: [['body.json', 'read']],
+    },
+    {
+      name: 'reads a gh api -F field given from a file',
+      command: 'gh api graphql -F query=@q.graphql',
+      expected: [['q.graphql', 'read']],
+    },
+    {
+      name: 'still reads the files of gh release upload',
+      command: 'gh release upload v1 dist/app.tgz',
+      expected: [['dist/app.tgz', 'read']],
+    },
   ])('$name', check);
 });

@@ -76,8 +76,18 @@ const HOOK_CASES: readonly HookCase[] = [
   { command: 'git pull -q --no-rebase --no-edit origin side', hook: 'post-merge' },
   { command: 'git push -q origin main:refs/heads/pushed', hook: 'pre-push' },
   { command: 'git push -q origin main:refs/heads/pushed', hook: 'reference-transaction' },
-  { command: 'git push -q src/origin.git main:refs/heads/received', hook: 'pre-receive', hooks: 'src/origin.git/hooks', touch: '../../marker' },
-  { command: 'git push -q src/origin.git main:refs/heads/received', hook: 'post-receive', hooks: 'src/origin.git/hooks', touch: '../../marker' },
+  {
+    command: 'git push -q src/origin.git main:refs/heads/received',
+    hook: 'pre-receive',
+    hooks: 'src/origin.git/hooks',
+    touch: '../../marker',
+  },
+  {
+    command: 'git push -q src/origin.git main:refs/heads/received',
+    hook: 'post-receive',
+    hooks: 'src/origin.git/hooks',
+    touch: '../../marker',
+  },
   { command: 'git gc -q', hook: 'reference-transaction' },
   { command: 'git notes add -m note', hook: 'reference-transaction' },
   { command: 'git worktree add -q src/wt', hook: 'post-checkout', marker: 'src/wt/marker' },
@@ -101,7 +111,8 @@ function putHook(root: string, hookCase: HookCase, text?: string): void {
 
 function prepared(hookCase: HookCase): string {
   const root = repository();
-  if (hookCase.prepare !== undefined) execFileSync('bash', ['-c', hookCase.prepare], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
+  if (hookCase.prepare !== undefined)
+    execFileSync('bash', ['-c', hookCase.prepare], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
   putHook(root, hookCase);
   return root;
 }
@@ -109,24 +120,40 @@ function prepared(hookCase: HookCase): string {
 const label = (hookCase: HookCase): string => `${hookCase.command} (${hookCase.hook})`;
 
 describe.runIf(installed('git'))('the hooks git subcommands run', () => {
-  it.each(HOOK_CASES.map((hookCase) => [label(hookCase), hookCase] as const))('%s: the decision reads the hook', (_label, hookCase) => {
-    const root = prepared(hookCase);
-    const decision = attacker(root).handleToolCall('execute_command', { command: hookCase.command });
-    expect(decision.allowed).toBe(false);
-    const where = `in ${hookCase.hooks ?? '.git/hooks'}/${hookCase.hook}:`;
-    expect(decision.evidence.some((item) => item.note.startsWith(where)), `${where} in ${JSON.stringify(decision.evidence.map((item) => item.note))}`).toBe(true);
-  });
+  it.each(HOOK_CASES.map((hookCase) => [label(hookCase), hookCase] as const))(
+    '%s: the decision reads the hook',
+    (_label, hookCase) => {
+      const root = prepared(hookCase);
+      const decision = attacker(root).handleToolCall('execute_command', { command: hookCase.command });
+      expect(decision.allowed).toBe(false);
+      const where = `in ${hookCase.hooks ?? '.git/hooks'}/${hookCase.hook}:`;
+      expect(
+        decision.evidence.some((item) => item.note.startsWith(where)),
+        `${where} in ${JSON.stringify(decision.evidence.map((item) => item.note))}`,
+      ).toBe(true);
+    },
+  );
 
-  it.each(HOOK_CASES.map((hookCase) => [label(hookCase), hookCase] as const))('%s: git runs the hook', (_label, hookCase) => {
-    const root = prepared(hookCase);
-    spawnSync('bash', ['-c', hookCase.command], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe', timeout: 30_000 });
-    expect(existsSync(path.join(root, hookCase.marker ?? 'marker'))).toBe(true);
-  });
+  it.each(HOOK_CASES.map((hookCase) => [label(hookCase), hookCase] as const))(
+    '%s: git runs the hook',
+    (_label, hookCase) => {
+      const root = prepared(hookCase);
+      spawnSync('bash', ['-c', hookCase.command], {
+        cwd: root,
+        env: { ...process.env, ...GIT_ENV },
+        stdio: 'pipe',
+        timeout: 30_000,
+      });
+      expect(existsSync(path.join(root, hookCase.marker ?? 'marker'))).toBe(true);
+    },
+  );
 
   it('fails closed on a hook in another language', () => {
     const root = repository();
     putHook(root, { command: 'git commit', hook: 'pre-commit' }, "#!/usr/bin/env python3\nopen('marker', 'w')\n");
-    expect(attacker(root).handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x' }).categories).toEqual(RISK_CATEGORIES);
+    expect(
+      attacker(root).handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x' }).categories,
+    ).toEqual(RISK_CATEGORIES);
   });
 
   it('reads hooks from the core.hooksPath of the repository config', () => {
@@ -140,7 +167,9 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
 
   it('finds the repository from a folder below its top', () => {
     const root = prepared({ command: 'git commit', hook: 'pre-commit' });
-    const decision = attacker(root).handleToolCall('execute_command', { command: 'cd src && git commit -q --allow-empty -m x' });
+    const decision = attacker(root).handleToolCall('execute_command', {
+      command: 'cd src && git commit -q --allow-empty -m x',
+    });
     expect(decision.evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
   });
 
@@ -148,17 +177,31 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
     const root = prepared({ command: 'git commit', hook: 'pre-commit' });
     execFileSync('git', ['worktree', 'add', '-q', 'src/wt'], { cwd: root, env: { ...process.env, ...GIT_ENV } });
     // the hook's `touch marker` lands in src/wt, inside the scope: the evidence names the hook read
-    const decision = attacker(root).handleToolCall('execute_command', { command: 'cd src/wt && git commit -q --allow-empty -m x' });
+    const decision = attacker(root).handleToolCall('execute_command', {
+      command: 'cd src/wt && git commit -q --allow-empty -m x',
+    });
     expect(decision.evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
     // git runs it there: the worktree's .git is a file naming its folder, whose commondir names the main one
-    spawnSync('bash', ['-c', 'git commit -q --allow-empty -m x'], { cwd: path.join(root, 'src/wt'), env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
+    spawnSync('bash', ['-c', 'git commit -q --allow-empty -m x'], {
+      cwd: path.join(root, 'src/wt'),
+      env: { ...process.env, ...GIT_ENV },
+      stdio: 'pipe',
+    });
     expect(existsSync(path.join(root, 'src/wt/marker'))).toBe(true);
   });
 
   it('reads no hook for a subcommand that runs none, and reads the one a hooking subcommand runs', () => {
     const root = prepared({ command: 'git commit', hook: 'pre-commit' });
-    expect(attacker(root).handleToolCall('execute_command', { command: 'git log --oneline -1' }).evidence.some((item) => item.note.includes('.git/hooks'))).toBe(false);
-    expect(attacker(root).handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x' }).evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
+    expect(
+      attacker(root)
+        .handleToolCall('execute_command', { command: 'git log --oneline -1' })
+        .evidence.some((item) => item.note.includes('.git/hooks')),
+    ).toBe(false);
+    expect(
+      attacker(root)
+        .handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x' })
+        .evidence.some((item) => item.note.startsWith('in .git/hooks/pre-commit:')),
+    ).toBe(true);
   });
 
   it('reads the hooks of each repository a line runs git in', () => {
@@ -166,7 +209,9 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
     execFileSync('git', ['init', '-q', 'src/r'], { cwd: root, env: { ...process.env, ...GIT_ENV } });
     putHook(root, { command: 'git commit', hook: 'pre-commit', hooks: 'src/r/.git/hooks' });
     const notes = attacker(root)
-      .handleToolCall('execute_command', { command: 'git commit -q --allow-empty -m x && git -C src/r commit -q --allow-empty -m y' })
+      .handleToolCall('execute_command', {
+        command: 'git commit -q --allow-empty -m x && git -C src/r commit -q --allow-empty -m y',
+      })
       .evidence.map((item) => item.note);
     expect(notes.some((note) => note.startsWith('in .git/hooks/pre-commit:'))).toBe(true);
     expect(notes.some((note) => note.startsWith('in src/r/.git/hooks/pre-commit:'))).toBe(true);
@@ -174,7 +219,11 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
 
   it('reads the commands the config of a repository nested in the workspace gives git', () => {
     const root = repository();
-    execFileSync('bash', ['-c', "git init -q src/r && printf '[alias]\\n\\tx = !touch ../../marker\\n' >> src/r/.git/config"], { cwd: root, env: { ...process.env, ...GIT_ENV } });
+    execFileSync(
+      'bash',
+      ['-c', "git init -q src/r && printf '[alias]\\n\\tx = !touch ../../marker\\n' >> src/r/.git/config"],
+      { cwd: root, env: { ...process.env, ...GIT_ENV } },
+    );
     const decision = attacker(root).handleToolCall('execute_command', { command: 'git -C src/r x' });
     expect(decision).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
     spawnSync('bash', ['-c', 'git -C src/r x'], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
@@ -183,15 +232,32 @@ describe.runIf(installed('git'))('the hooks git subcommands run', () => {
 
   it('fails closed on a nested repository whose config includes another file', () => {
     const root = repository();
-    execFileSync('bash', ['-c', "git init -q src/r && printf '[include]\\n\\tpath = ../cfg\\n' >> src/r/.git/config"], { cwd: root, env: { ...process.env, ...GIT_ENV } });
-    expect(attacker(root).handleToolCall('execute_command', { command: 'git -C src/r log' }).categories).toEqual(RISK_CATEGORIES);
+    execFileSync('bash', ['-c', "git init -q src/r && printf '[include]\\n\\tpath = ../cfg\\n' >> src/r/.git/config"], {
+      cwd: root,
+      env: { ...process.env, ...GIT_ENV },
+    });
+    expect(attacker(root).handleToolCall('execute_command', { command: 'git -C src/r log' }).categories).toEqual(
+      RISK_CATEGORIES,
+    );
   });
 });
 
 describe('the hooks each subcommand lists', () => {
   it.each([
     { command: 'git status', hooks: ['post-index-change'] },
-    { command: 'git commit -m x', hooks: ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-index-change', 'reference-transaction', 'post-rewrite', 'pre-auto-gc'] },
+    {
+      command: 'git commit -m x',
+      hooks: [
+        'pre-commit',
+        'prepare-commit-msg',
+        'commit-msg',
+        'post-commit',
+        'post-index-change',
+        'reference-transaction',
+        'post-rewrite',
+        'pre-auto-gc',
+      ],
+    },
     { command: 'git stash pop', hooks: ['post-index-change', 'reference-transaction'] },
     { command: 'git -C src/r tag v1', hooks: ['reference-transaction'] },
     { command: 'git log', hooks: [] },

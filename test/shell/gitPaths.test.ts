@@ -18,20 +18,52 @@ function check({ command, expected }: OperandCase): void {
 
 describe('git commands that lose local history', () => {
   it.each<OperandCase>([
-    { name: 'deletes the stash for git stash drop', command: 'git stash drop', expected: [['.git/refs/stash', 'delete']] },
-    { name: 'deletes the stash for git stash drop of one entry', command: 'git stash drop stash@{1}', expected: [['.git/refs/stash', 'delete']] },
-    { name: 'deletes the stash for git stash clear', command: 'git stash clear', expected: [['.git/refs/stash', 'delete']] },
-    { name: 'deletes the branch of git branch -D', command: 'git branch -D feature/x', expected: [['.git/refs/heads/feature/x', 'delete']] },
-    { name: 'deletes the branch of git branch --delete --force', command: 'git branch --delete --force old', expected: [['.git/refs/heads/old', 'delete']] },
-    { name: 'deletes the branch of git branch -df', command: 'git branch -df old', expected: [['.git/refs/heads/old', 'delete']] },
-    { name: 'overwrites the target of git branch -M', command: 'git branch -M main', expected: [['.git/refs/heads/main', 'overwrite']] },
+    {
+      name: 'deletes the stash for git stash drop',
+      command: 'git stash drop',
+      expected: [['.git/refs/stash', 'delete']],
+    },
+    {
+      name: 'deletes the stash for git stash drop of one entry',
+      command: 'git stash drop stash@{1}',
+      expected: [['.git/refs/stash', 'delete']],
+    },
+    {
+      name: 'deletes the stash for git stash clear',
+      command: 'git stash clear',
+      expected: [['.git/refs/stash', 'delete']],
+    },
+    {
+      name: 'deletes the branch of git branch -D',
+      command: 'git branch -D feature/x',
+      expected: [['.git/refs/heads/feature/x', 'delete']],
+    },
+    {
+      name: 'deletes the branch of git branch --delete --force',
+      command: 'git branch --delete --force old',
+      expected: [['.git/refs/heads/old', 'delete']],
+    },
+    {
+      name: 'deletes the branch of git branch -df',
+      command: 'git branch -df old',
+      expected: [['.git/refs/heads/old', 'delete']],
+    },
+    {
+      name: 'overwrites the target of git branch -M',
+      command: 'git branch -M main',
+      expected: [['.git/refs/heads/main', 'overwrite']],
+    },
     { name: "overwrites '.' for git restore .", command: 'git restore .', expected: [['.', 'overwrite']] },
     { name: "overwrites '.' for git checkout -- .", command: 'git checkout -- .', expected: [['.', 'overwrite']] },
   ])('$name', check);
 
   it.each<OperandCase>([
     { name: 'names no path for git stash list', command: 'git stash list', expected: [] },
-    { name: "overwrites '.' for git stash push, which takes the work tree's changes away", command: 'git stash push -m wip', expected: [['.', 'overwrite']] },
+    {
+      name: "overwrites '.' for git stash push, which takes the work tree's changes away",
+      command: 'git stash push -m wip',
+      expected: [['.', 'overwrite']],
+    },
     { name: 'names no path for git branch -d (refuses unmerged work)', command: 'git branch -d old', expected: [] },
     { name: 'names no path for a new branch', command: 'git branch feature/y', expected: [] },
     { name: 'names no path for git tag -d', command: 'git tag -d v1', expected: [] },
@@ -40,16 +72,56 @@ describe('git commands that lose local history', () => {
 
 describe('git config names the file it reads or writes', () => {
   it.each<OperandCase>([
-    { name: 'writes ~/.gitconfig for --global', command: 'git config --global user.name dev', expected: [['~/.gitconfig', 'write']] },
-    { name: 'writes /etc/gitconfig for --system', command: 'git config --system core.editor vim', expected: [['/etc/gitconfig', 'write']] },
-    { name: 'writes .git/config without a scope', command: 'git config user.name dev', expected: [['.git/config', 'write']] },
-    { name: 'writes the file of -f', command: 'git config -f .gitmodules submodule.x.url u', expected: [['.gitmodules', 'write']] },
-    { name: 'writes ~/.gitconfig for --global --unset', command: 'git config --global --unset user.name', expected: [['~/.gitconfig', 'write']] },
-    { name: 'writes ~/.gitconfig for --global --edit', command: 'git config --global -e', expected: [['~/.gitconfig', 'write']] },
-    { name: 'writes ~/.gitconfig for git config set --global', command: 'git config set --global user.name dev', expected: [['~/.gitconfig', 'write']] },
-    { name: 'reads ~/.gitconfig for --global --get', command: 'git config --global --get user.name', expected: [['~/.gitconfig', 'read']] },
-    { name: 'reads ~/.gitconfig for a --global key alone', command: 'git config --global user.name', expected: [['~/.gitconfig', 'read']] },
-    { name: 'reads ~/.gitconfig for git config list --global', command: 'git config list --global', expected: [['~/.gitconfig', 'read']] },
+    {
+      name: 'writes ~/.gitconfig for --global',
+      command: 'git config --global user.name dev',
+      expected: [['~/.gitconfig', 'write']],
+    },
+    {
+      name: 'writes /etc/gitconfig for --system',
+      command: 'git config --system core.editor vim',
+      expected: [['/etc/gitconfig', 'write']],
+    },
+    {
+      name: 'writes .git/config without a scope',
+      command: 'git config user.name dev',
+      expected: [['.git/config', 'write']],
+    },
+    {
+      name: 'writes the file of -f',
+      command: 'git config -f .gitmodules submodule.x.url u',
+      expected: [['.gitmodules', 'write']],
+    },
+    {
+      name: 'writes ~/.gitconfig for --global --unset',
+      command: 'git config --global --unset user.name',
+      expected: [['~/.gitconfig', 'write']],
+    },
+    {
+      name: 'writes ~/.gitconfig for --global --edit',
+      command: 'git config --global -e',
+      expected: [['~/.gitconfig', 'write']],
+    },
+    {
+      name: 'writes ~/.gitconfig for git config set --global',
+      command: 'git config set --global user.name dev',
+      expected: [['~/.gitconfig', 'write']],
+    },
+    {
+      name: 'reads ~/.gitconfig for --global --get',
+      command: 'git config --global --get user.name',
+      expected: [['~/.gitconfig', 'read']],
+    },
+    {
+      name: 'reads ~/.gitconfig for a --global key alone',
+      command: 'git config --global user.name',
+      expected: [['~/.gitconfig', 'read']],
+    },
+    {
+      name: 'reads ~/.gitconfig for git config list --global',
+      command: 'git config list --global',
+      expected: [['~/.gitconfig', 'read']],
+    },
   ])('$name', check);
 
   it.each<OperandCase>([

@@ -20,7 +20,11 @@ describe('globJudgedPath', () => {
     { name: 'gives up on a brace list with an empty choice next to a dot', literal: '.{,x}./etc', expected: undefined },
     { name: 'gives up on a brace sequence', literal: 'f{1..3}', expected: undefined },
     { name: 'gives up on an extended glob', literal: '@(x|..)/y', expected: undefined },
-    { name: 'gives up on .. after a glob (a matched symlink leads elsewhere)', literal: 'src/*/../x', expected: undefined },
+    {
+      name: 'gives up on .. after a glob (a matched symlink leads elsewhere)',
+      literal: 'src/*/../x',
+      expected: undefined,
+    },
   ])('$name', ({ literal, expected }) => {
     expect(globJudgedPath(literal)).toBe(expected);
   });
@@ -33,9 +37,17 @@ describe('glob operands', () => {
     { name: 'judges rm -f *.o by its text', command: 'rm -f *.o', expected: [['*.o', 'delete']] },
     { name: 'judges rm -rf ../* by its text, outside', command: 'rm -rf ../*', expected: [['../*', 'delete']] },
     { name: 'judges cat /etc/* by its text', command: 'cat /etc/*', expected: [['/etc/*', 'read']] },
-    { name: 'reads a glob after cd under the cd folder', command: 'cd /tmp && rm *.js', expected: [['/tmp/*.js', 'delete']] },
+    {
+      name: 'reads a glob after cd under the cd folder',
+      command: 'cd /tmp && rm *.js',
+      expected: [['/tmp/*.js', 'delete']],
+    },
     { name: 'leaves .* unknown', command: 'cat .*/x', expected: [[undefined, 'read']] },
-    { name: 'leaves a glob with a variable unknown', command: 'rm -rf "$dir"/*.tmp', expected: [[undefined, 'delete']] },
+    {
+      name: 'leaves a glob with a variable unknown',
+      command: 'rm -rf "$dir"/*.tmp',
+      expected: [[undefined, 'delete']],
+    },
   ])('$name', ({ command, expected }) => {
     expect(analyzeShell(command).pathOperands.map((operand) => [operand.path, operand.role])).toEqual(expected);
   });

@@ -16,7 +16,8 @@ function words(...values: string[]) {
 /** The first word of a parsed one-word command. */
 function firstWord(source: string) {
   const statement = parseShell(source).commands[0];
-  if (statement?.command.type !== 'Command' || statement.command.name === undefined) throw new Error(`no command in ${source}`);
+  if (statement?.command.type !== 'Command' || statement.command.name === undefined)
+    throw new Error(`no command in ${source}`);
   return statement.command.name;
 }
 
@@ -39,7 +40,11 @@ describe('evaluateWord', () => {
   });
 
   it('keeps the text of a glob word for URL checks', () => {
-    expect(evaluateWord(firstWord('https://x.io/a?b=1'))).toEqual({ value: undefined, literal: 'https://x.io/a?b=1', source: 'https://x.io/a?b=1' });
+    expect(evaluateWord(firstWord('https://x.io/a?b=1'))).toEqual({
+      value: undefined,
+      literal: 'https://x.io/a?b=1',
+      source: 'https://x.io/a?b=1',
+    });
   });
 
   it.each([
@@ -53,15 +58,48 @@ describe('evaluateWord', () => {
 
 describe('option reading', () => {
   it.each([
-    { name: 'stops at the first operand', line: ['sudo', '-u', 'bob', 'ls', '-l'], valued: ['-u'], options: ['-u'], operands: ['ls', '-l'] },
-    { name: 'reads an attached short value', line: ['sudo', '-ubob', 'ls'], valued: ['-u'], options: ['-u'], operands: ['ls'] },
-    { name: 'reads a value inside a cluster', line: ['sudo', '-Eu', 'bob', 'ls'], valued: ['-u'], options: ['-E', '-u'], operands: ['ls'] },
-    { name: 'splits a long option at =', line: ['x', '--user=bob', 'ls'], valued: [], options: ['--user'], operands: ['ls'] },
-    { name: 'reads a single-dash long option whole', line: ['ip', '-netns', 'n1', 'link'], valued: ['-netns'], options: ['-netns'], operands: ['link'] },
+    {
+      name: 'stops at the first operand',
+      line: ['sudo', '-u', 'bob', 'ls', '-l'],
+      valued: ['-u'],
+      options: ['-u'],
+      operands: ['ls', '-l'],
+    },
+    {
+      name: 'reads an attached short value',
+      line: ['sudo', '-ubob', 'ls'],
+      valued: ['-u'],
+      options: ['-u'],
+      operands: ['ls'],
+    },
+    {
+      name: 'reads a value inside a cluster',
+      line: ['sudo', '-Eu', 'bob', 'ls'],
+      valued: ['-u'],
+      options: ['-E', '-u'],
+      operands: ['ls'],
+    },
+    {
+      name: 'splits a long option at =',
+      line: ['x', '--user=bob', 'ls'],
+      valued: [],
+      options: ['--user'],
+      operands: ['ls'],
+    },
+    {
+      name: 'reads a single-dash long option whole',
+      line: ['ip', '-netns', 'n1', 'link'],
+      valued: ['-netns'],
+      options: ['-netns'],
+      operands: ['link'],
+    },
     { name: 'stops at --', line: ['x', '-a', '--', '-b'], valued: [], options: ['-a'], operands: ['-b'] },
   ])('$name', ({ line, valued, options, operands }) => {
     const parsed = readLeadingOptions(words(...line), 1, valuedSet(valued));
-    expect({ options: parsed.options.map((option) => option.name), operands: parsed.operands.map((word) => word.value) }).toEqual({ options, operands });
+    expect({
+      options: parsed.options.map((option) => option.name),
+      operands: parsed.operands.map((word) => word.value),
+    }).toEqual({ options, operands });
   });
 
   it('reads options anywhere, GNU style', () => {
@@ -136,14 +174,42 @@ describe('echo and printf output', () => {
 
 describe('sed scripts', () => {
   it.each([
-    { name: 'finds an e command after an address', script: '1e sudo id', effects: { commands: ['sudo id'], runsPatternSpace: false, writes: [] } },
+    {
+      name: 'finds an e command after an address',
+      script: '1e sudo id',
+      effects: { commands: ['sudo id'], runsPatternSpace: false, writes: [] },
+    },
     { name: 'finds s///e', script: 's/.*/id/e', effects: { commands: [], runsPatternSpace: true, writes: [] } },
-    { name: 'finds a w file', script: '/x/w out.txt', effects: { commands: [], runsPatternSpace: false, writes: ['out.txt'] } },
-    { name: 'finds s///w', script: 's/a/b/gw out.txt', effects: { commands: [], runsPatternSpace: false, writes: ['out.txt'] } },
-    { name: 'reads a plain substitution as harmless', script: 's/e/E/g;/^e/d', effects: { commands: [], runsPatternSpace: false, writes: [] } },
-    { name: 'reads escaped delimiters', script: 's/a\\/e/b/;p', effects: { commands: [], runsPatternSpace: false, writes: [] } },
-    { name: 'reads labels and branches', script: ':e\nb e', effects: { commands: [], runsPatternSpace: false, writes: [] } },
-    { name: 'reads an appended text line', script: '1i echo e', effects: { commands: [], runsPatternSpace: false, writes: [] } },
+    {
+      name: 'finds a w file',
+      script: '/x/w out.txt',
+      effects: { commands: [], runsPatternSpace: false, writes: ['out.txt'] },
+    },
+    {
+      name: 'finds s///w',
+      script: 's/a/b/gw out.txt',
+      effects: { commands: [], runsPatternSpace: false, writes: ['out.txt'] },
+    },
+    {
+      name: 'reads a plain substitution as harmless',
+      script: 's/e/E/g;/^e/d',
+      effects: { commands: [], runsPatternSpace: false, writes: [] },
+    },
+    {
+      name: 'reads escaped delimiters',
+      script: 's/a\\/e/b/;p',
+      effects: { commands: [], runsPatternSpace: false, writes: [] },
+    },
+    {
+      name: 'reads labels and branches',
+      script: ':e\nb e',
+      effects: { commands: [], runsPatternSpace: false, writes: [] },
+    },
+    {
+      name: 'reads an appended text line',
+      script: '1i echo e',
+      effects: { commands: [], runsPatternSpace: false, writes: [] },
+    },
   ])('$name', ({ script, effects }) => {
     expect(sedEffects(script)).toEqual(effects);
   });
@@ -152,7 +218,12 @@ describe('sed scripts', () => {
 describe('commands embedded in inline code', () => {
   it.each([
     { name: 'finds os.system', code: 'import os; os.system("sudo id")', language: 'python3', found: ['sudo id'] },
-    { name: 'finds subprocess argv lists', code: 'subprocess.run(["git", "push"])', language: 'python', found: ['git push'] },
+    {
+      name: 'finds subprocess argv lists',
+      code: 'subprocess.run(["git", "push"])',
+      language: 'python',
+      found: ['git push'],
+    },
     { name: 'finds execSync', code: "require('child_process').execSync('npm i')", language: 'node', found: ['npm i'] },
     { name: 'finds awk system', code: 'BEGIN { system("id") }', language: 'awk', found: ['id'] },
     { name: 'finds perl backticks', code: 'print `ls`', language: 'perl', found: ['ls'] },

@@ -52,7 +52,11 @@ export function caseWorkspace(hidden: HiddenCase): string {
   for (const name of hidden.executable ?? []) chmodSync(path.join(root, name), 0o755);
   for (const name of hidden.fifos ?? []) execFileSync('mkfifo', [path.join(root, name)]);
   if (hidden.repository === true) {
-    execFileSync('bash', ['-c', 'git init -q -b main . && git add -A && git commit -qm init'], { cwd: root, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' });
+    execFileSync('bash', ['-c', 'git init -q -b main . && git add -A && git commit -qm init'], {
+      cwd: root,
+      env: { ...process.env, ...GIT_ENV },
+      stdio: 'pipe',
+    });
   }
   return root;
 }
@@ -69,9 +73,16 @@ export function attacker(root: string): Governor {
 export function expectRefused(decision: Decision, hidden: HiddenCase): void {
   expect(decision.allowed).toBe(false);
   if (hidden.expected === 'failsClosed') {
-    expect({ command: hidden.command, categories: decision.categories }).toEqual({ command: hidden.command, categories: RISK_CATEGORIES });
+    expect({ command: hidden.command, categories: decision.categories }).toEqual({
+      command: hidden.command,
+      categories: RISK_CATEGORIES,
+    });
   } else {
-    expect({ command: hidden.command, verdict: decision.verdict, code: decision.code }).toEqual({ command: hidden.command, verdict: 'deny', code: 'scope_violation' });
+    expect({ command: hidden.command, verdict: decision.verdict, code: decision.code }).toEqual({
+      command: hidden.command,
+      verdict: 'deny',
+      code: 'scope_violation',
+    });
     expect(decision.reason).toMatch(/'(?:\.\.\/)*marker'/);
   }
 }
@@ -81,6 +92,11 @@ export function expectRuns(hidden: HiddenCase): void {
   const root = caseWorkspace(hidden);
   const marker = path.join(root, hidden.marker ?? 'marker');
   expect(existsSync(marker)).toBe(false);
-  spawnSync('bash', ['-c', hidden.command], { cwd: root, env: { ...process.env, ...GIT_ENV, HOME: root }, stdio: 'pipe', timeout: 30_000 });
+  spawnSync('bash', ['-c', hidden.command], {
+    cwd: root,
+    env: { ...process.env, ...GIT_ENV, HOME: root },
+    stdio: 'pipe',
+    timeout: 30_000,
+  });
   expect(existsSync(marker), `${hidden.command} left no ${hidden.marker ?? 'marker'}`).toBe(true);
 }

@@ -27,12 +27,18 @@ const SHAPES: readonly { name: string; build: (size: number) => string }[] = [
   { name: 'nested backticks', build: (size) => '`'.repeat(size) },
   { name: 'a chain of wrappers', build: (size) => `${'sudo '.repeat(size / 5)}ls` },
   // each alias of the subcommand once copied every word after it
-  { name: 'many git -c aliases before many words', build: (size) => `${'git -c alias.a='.repeat(size / 60)}${'a '.repeat(size / 4)}` },
+  {
+    name: 'many git -c aliases before many words',
+    build: (size) => `${'git -c alias.a='.repeat(size / 60)}${'a '.repeat(size / 4)}`,
+  },
   { name: 'a chain of evals', build: (size) => `${'eval '.repeat(size / 5)}ls` },
   { name: 'long arithmetic', build: (size) => `echo $((${'1+'.repeat(size / 2)}1))` },
   // unbash parses an arithmetic expansion's text on first access: each nested level re-read the rest
   { name: 'unterminated nested arithmetic', build: (size) => '$(('.repeat(size / 3) },
-  { name: 'unterminated arithmetic before a long word', build: (size) => `${'$(('.repeat(100)}${'a'.repeat(size - 300)}` },
+  {
+    name: 'unterminated arithmetic before a long word',
+    build: (size) => `${'$(('.repeat(100)}${'a'.repeat(size - 300)}`,
+  },
   // unbash looks for each unclosed `${` level's brace across the rest of the text
   { name: 'unterminated nested parameter expansions', build: (size) => '${a:'.repeat(size / 4) },
   { name: 'many heredocs', build: (size) => 'cat <<E\nx\nE\n'.repeat(size / 12) },
@@ -97,11 +103,14 @@ describe('commands found in the words of unknown programs', () => {
 
 describe('superlinear growth past 256 KiB', () => {
   // the folder of a long cd chain was once joined anew per cd: 128 KiB took 0.2 s, 512 KiB 3.5 s
-  it.each(SHAPES.filter((shape) => shape.name.includes('cd')))('analyses $name in time linear in its length from 128 to 512 KiB', ({ build }) => {
-    const small = bestOf(build(128 * 1024));
-    const large = bestOf(build(512 * 1024));
-    expect(large).toBeLessThan(8 * small + 100);
-  });
+  it.each(SHAPES.filter((shape) => shape.name.includes('cd')))(
+    'analyses $name in time linear in its length from 128 to 512 KiB',
+    ({ build }) => {
+      const small = bestOf(build(128 * 1024));
+      const large = bestOf(build(512 * 1024));
+      expect(large).toBeLessThan(8 * small + 100);
+    },
+  );
 });
 
 describe('1 MB hostile commands', () => {
@@ -112,7 +121,9 @@ describe('1 MB hostile commands', () => {
       const start = performance.now();
       const analysis = analyzeShell(command);
       const elapsed = performance.now() - start;
-      console.info(`1 MB ${name}: ${elapsed.toFixed(0)} ms, ${analysis.commands.length} commands, unknowable: ${analysis.unknowable ?? '-'}`);
+      console.info(
+        `1 MB ${name}: ${elapsed.toFixed(0)} ms, ${analysis.commands.length} commands, unknowable: ${analysis.unknowable ?? '-'}`,
+      );
       expect(analysis.findings.length).toBeGreaterThan(0);
     },
     LARGE_INPUT_TIMEOUT_MS,
@@ -149,7 +160,9 @@ describe('here-document floods', () => {
   });
 
   it('parses a command at the limit', () => {
-    expect(analyzeShell(`cat${' <<E'.repeat(MAX_HERE_DOCUMENTS)}\n${'x\nE\n'.repeat(MAX_HERE_DOCUMENTS)}`).unknowable).toBeUndefined();
+    expect(
+      analyzeShell(`cat${' <<E'.repeat(MAX_HERE_DOCUMENTS)}\n${'x\nE\n'.repeat(MAX_HERE_DOCUMENTS)}`).unknowable,
+    ).toBeUndefined();
   });
 });
 
@@ -170,7 +183,9 @@ describe('typical commands', () => {
     times.sort((a, b) => a - b);
     const p50 = times[Math.floor(times.length / 2)] ?? 0;
     const p99 = times[Math.floor(times.length * 0.99)] ?? 0;
-    console.info(`shell analysis over ${commands.length} realistic commands: p50 ${p50.toFixed(1)} µs, p99 ${p99.toFixed(1)} µs`);
+    console.info(
+      `shell analysis over ${commands.length} realistic commands: p50 ${p50.toFixed(1)} µs, p99 ${p99.toFixed(1)} µs`,
+    );
     // the target is 50 µs; ten times that leaves room for a loaded test machine
     expect(p50).toBeLessThan(500);
   });

@@ -15,7 +15,11 @@ const filter = (): RepeatFilter<Item> =>
   );
 
 // small alphabets, so that records repeat, and long enough runs to pass from comparing to keys
-const item = fc.record({ command: fc.constantFrom('ls a', 'rm b', 'x'.repeat(64)), name: fc.constantFrom('a', 'b', 'a\u0000b', ''), count: fc.integer({ min: 0, max: 6 }) });
+const item = fc.record({
+  command: fc.constantFrom('ls a', 'rm b', 'x'.repeat(64)),
+  name: fc.constantFrom('a', 'b', 'a\u0000b', ''),
+  count: fc.integer({ min: 0, max: 6 }),
+});
 
 describe('RepeatFilter', () => {
   it('answers as a set of every record seen, compared or keyed', () => {
@@ -32,10 +36,30 @@ describe('RepeatFilter', () => {
     );
   });
 
-  const cases: readonly { readonly name: string; readonly first: Item; readonly second: Item; readonly repeat: boolean }[] = [
-    { name: 'the same record of one command repeats', first: { command: 'ls', name: 'a', count: 1 }, second: { command: 'ls', name: 'a', count: 1 }, repeat: true },
-    { name: 'the same record of another command does not', first: { command: 'ls', name: 'a', count: 1 }, second: { command: 'cat', name: 'a', count: 1 }, repeat: false },
-    { name: 'a record differing in one field does not', first: { command: 'ls', name: 'a', count: 1 }, second: { command: 'ls', name: 'a', count: 2 }, repeat: false },
+  const cases: readonly {
+    readonly name: string;
+    readonly first: Item;
+    readonly second: Item;
+    readonly repeat: boolean;
+  }[] = [
+    {
+      name: 'the same record of one command repeats',
+      first: { command: 'ls', name: 'a', count: 1 },
+      second: { command: 'ls', name: 'a', count: 1 },
+      repeat: true,
+    },
+    {
+      name: 'the same record of another command does not',
+      first: { command: 'ls', name: 'a', count: 1 },
+      second: { command: 'cat', name: 'a', count: 1 },
+      repeat: false,
+    },
+    {
+      name: 'a record differing in one field does not',
+      first: { command: 'ls', name: 'a', count: 1 },
+      second: { command: 'ls', name: 'a', count: 2 },
+      repeat: false,
+    },
   ];
   for (const { name, first, second, repeat } of cases) {
     it(name, () => {

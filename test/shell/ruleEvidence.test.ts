@@ -18,7 +18,13 @@ describe('details of the release, system and network rules', () => {
       name: 'names the method and endpoint of a publishing gh api call',
       command: 'gh api -X POST /repos/o/r/releases -f tag_name=v1',
       category: GIT,
-      expected: [{ trigger: 'gh api', note: 'API change of a release, tag, ref, file or merge', details: ['gh api POST', '/repos/o/r/releases', ''] }],
+      expected: [
+        {
+          trigger: 'gh api',
+          note: 'API change of a release, tag, ref, file or merge',
+          details: ['gh api POST', '/repos/o/r/releases', ''],
+        },
+      ],
     },
     {
       name: 'names the repository of python setup.py upload',
@@ -30,13 +36,26 @@ describe('details of the release, system and network rules', () => {
       name: 'names the release tool run by npx',
       command: 'npx changeset publish',
       category: GIT,
-      expected: [{ trigger: 'changeset publish', command: 'changeset publish', note: 'package publish', details: ['changeset publish', '', ''] }],
+      expected: [
+        {
+          trigger: 'changeset publish',
+          command: 'changeset publish',
+          note: 'package publish',
+          details: ['changeset publish', '', ''],
+        },
+      ],
     },
     {
       name: 'names the object after the subcommand of kubectl delete',
       command: 'kubectl -n prod delete pod web-1',
       category: SYS,
-      expected: [{ trigger: 'kubectl delete', note: 'cluster change', details: ['kubectl delete', 'pod web-1', 'infrastructure'] }],
+      expected: [
+        {
+          trigger: 'kubectl delete',
+          note: 'cluster change',
+          details: ['kubectl delete', 'pod web-1', 'infrastructure'],
+        },
+      ],
     },
     {
       name: 'names the account of usermod, not its group',
@@ -48,13 +67,26 @@ describe('details of the release, system and network rules', () => {
       name: 'names the system file of a redirect and the command that wrote it',
       command: 'printf x >> /etc/crontab',
       category: SYS,
-      expected: [{ trigger: '/etc/crontab', command: 'printf x', note: 'write under /etc', details: ['printf', '/etc/crontab', 'system files'] }],
+      expected: [
+        {
+          trigger: '/etc/crontab',
+          command: 'printf x',
+          note: 'write under /etc',
+          details: ['printf', '/etc/crontab', 'system files'],
+        },
+      ],
     },
     {
       name: 'names the target of a chmod outside the project',
       command: 'chmod 600 ~/.ssh/id_rsa',
       category: SYS,
-      expected: [{ trigger: '~/.ssh/id_rsa', note: 'permission or owner change outside the project', details: ['chmod', '~/.ssh/id_rsa', 'permissions'] }],
+      expected: [
+        {
+          trigger: '~/.ssh/id_rsa',
+          note: 'permission or owner change outside the project',
+          details: ['chmod', '~/.ssh/id_rsa', 'permissions'],
+        },
+      ],
     },
     {
       name: 'keeps one finding for dd onto a device',

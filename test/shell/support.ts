@@ -24,7 +24,10 @@ export function findingsOf(analysis: ShellAnalysis, category: RiskCategory): She
 /** The categories an analysis raises, and whether it failed closed. */
 export function outcome(command: string): { categories: RiskCategory[]; failedClosed: boolean } {
   const analysis = analyzeShell(command);
-  return { categories: sortCategories(analysis.findings.map((finding) => finding.category)), failedClosed: analysis.unknowable !== undefined };
+  return {
+    categories: sortCategories(analysis.findings.map((finding) => finding.category)),
+    failedClosed: analysis.unknowable !== undefined,
+  };
 }
 
 /** Only EXEC_ARBITRARY: what a data-only or harmless command raises. */
@@ -62,5 +65,9 @@ export interface FailCase {
 /** Asserts that the analysis failed closed (every shell category) with a reason naming `reason`. */
 export function expectFailClosed({ command, reason }: FailCase): void {
   const analysis = analyzeShell(command);
-  expect({ ...outcome(command), reason: analysis.unknowable?.includes(reason) }).toEqual({ categories: [...ALL], failedClosed: true, reason: true });
+  expect({ ...outcome(command), reason: analysis.unknowable?.includes(reason) }).toEqual({
+    categories: [...ALL],
+    failedClosed: true,
+    reason: true,
+  });
 }

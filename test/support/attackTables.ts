@@ -56,7 +56,8 @@ type Evaluated = Value | typeof UNKNOWN;
 function constants(source: ts.SourceFile): Map<string, ts.Expression> {
   const found = new Map<string, ts.Expression>();
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) found.set(node.name.text, node.initializer);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined)
+      found.set(node.name.text, node.initializer);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -75,7 +76,8 @@ function evaluate(node: ts.Expression, consts: Map<string, ts.Expression>, depth
   if (ts.isNumericLiteral(node)) return Number(node.text);
   if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
   if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return evaluate(node.expression, consts, depth + 1);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return evaluate(node.expression, consts, depth + 1);
   if (ts.isIdentifier(node)) {
     const initializer = consts.get(node.text);
     return initializer === undefined ? UNKNOWN : evaluate(initializer, consts, depth + 1);
@@ -117,27 +119,40 @@ function evaluate(node: ts.Expression, consts: Map<string, ts.Expression>, depth
   return UNKNOWN;
 }
 
-const stringsOf = (value: Value | undefined): readonly string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const stringsOf = (value: Value | undefined): readonly string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 function filesOf(value: Value | undefined): Record<string, string> {
   if (value === undefined || typeof value !== 'object' || Array.isArray(value)) return {};
   const files: Record<string, string> = {};
-  for (const [name, text] of Object.entries(value as Record<string, Value>)) if (typeof text === 'string') files[name] = text;
+  for (const [name, text] of Object.entries(value as Record<string, Value>))
+    if (typeof text === 'string') files[name] = text;
   return files;
 }
 
 /** The attacks of one table file. */
 function attacksIn(file: string): { readonly attacks: TableAttack[]; readonly unreadable: number } {
-  const source = ts.createSourceFile(file, readFileSync(path.join(REPO_ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(path.join(REPO_ROOT, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const consts = constants(source);
   const attacks: TableAttack[] = [];
   let unreadable = 0;
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
-      const commandProperty = node.properties.find((property): property is ts.PropertyAssignment => ts.isPropertyAssignment(property) && propertyName(property.name) === 'command');
+      const commandProperty = node.properties.find(
+        (property): property is ts.PropertyAssignment =>
+          ts.isPropertyAssignment(property) && propertyName(property.name) === 'command',
+      );
       if (commandProperty !== undefined) {
         const value = evaluate(node, consts);
-        const fields = value !== UNKNOWN && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, Value>) : {};
+        const fields =
+          value !== UNKNOWN && typeof value === 'object' && !Array.isArray(value)
+            ? (value as Record<string, Value>)
+            : {};
         const command = fields.command;
         if (typeof command === 'string' && command.trim() !== '') {
           const name = typeof fields.name === 'string' ? fields.name : command;

@@ -6,7 +6,13 @@ import { DURATIONS_FILE, type FileDuration, type RecordedRun } from '../../scrip
 /** A file's own time: importing it, its setup and every test and hook in it. */
 function fileMs(module: TestModule): number {
   const diagnostic = module.diagnostic();
-  return diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration;
+  return (
+    diagnostic.environmentSetupDuration +
+    diagnostic.prepareDuration +
+    diagnostic.collectDuration +
+    diagnostic.setupDuration +
+    diagnostic.duration
+  );
 }
 
 /**
@@ -44,7 +50,10 @@ export default class DurationReporter implements Reporter {
       // a read-only checkout still gets the summary line
     }
     const slowest = files[0];
-    const slowestText = slowest === undefined ? '' : `; slowest file ${slowest.file} (${(slowest.ms / 1000).toFixed(1)} s); npm run test:slowest lists the rest`;
+    const slowestText =
+      slowest === undefined
+        ? ''
+        : `; slowest file ${slowest.file} (${(slowest.ms / 1000).toFixed(1)} s); npm run test:slowest lists the rest`;
     this.log(`intentgate tests: ${files.length} files in ${(wallMs / 1000).toFixed(1)} s${slowestText}`);
   }
 }

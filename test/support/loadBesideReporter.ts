@@ -9,7 +9,8 @@ export function burnersAsked(env: NodeJS.ProcessEnv = process.env): number {
   const text = env.INTENTGATE_TEST_BURNERS;
   if (text === undefined || text === '') return 0;
   const count = burnerCount(text);
-  if (count === undefined) throw new Error(`INTENTGATE_TEST_BURNERS takes a whole number from 0 to 16, got ${JSON.stringify(text)}`);
+  if (count === undefined)
+    throw new Error(`INTENTGATE_TEST_BURNERS takes a whole number from 0 to 16, got ${JSON.stringify(text)}`);
   return count;
 }
 
@@ -31,7 +32,9 @@ export default class LoadBesideReporter implements Reporter {
   onTestModuleStart(module: TestModule): void {
     if (this.count === 0 || this.stop !== undefined || !LOADED_PROJECTS.includes(module.project.name)) return;
     this.stop = startBurners(this.count).stop;
-    this.log(`intentgate tests: ${this.count} CPU-bound processes run beside the ${LOADED_PROJECTS.join(', ')} layers from here on`);
+    this.log(
+      `intentgate tests: ${this.count} CPU-bound processes run beside the ${LOADED_PROJECTS.join(', ')} layers from here on`,
+    );
   }
 
   onTestRunEnd(): void {

@@ -57,10 +57,12 @@ export function typeCheckExamples(blocks: readonly CodeBlock[], check: ExampleCh
     return files.flatMap(({ block, file }) => {
       const source = program.getSourceFile(file);
       if (source === undefined) return [`${block.line}: the example was not compiled`];
-      return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((diagnostic) => {
-        const at = diagnostic.start === undefined ? 0 : source.getLineAndCharacterOfPosition(diagnostic.start).line;
-        return `${block.line + at}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-      });
+      return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
+        (diagnostic) => {
+          const at = diagnostic.start === undefined ? 0 : source.getLineAndCharacterOfPosition(diagnostic.start).line;
+          return `${block.line + at}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+        },
+      );
     });
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -27,7 +27,8 @@ export const INTENTS_YAML = `active_intents:
 export function makeWorkspace(spec: WorkspaceSpec = {}): string {
   const root = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'workspace-'));
   if (spec.orchestration ?? true) mkdirSync(path.join(root, '.orchestration'));
-  if (spec.intentsYaml !== undefined) writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), spec.intentsYaml);
+  if (spec.intentsYaml !== undefined)
+    writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), spec.intentsYaml);
   if (spec.intentIgnore !== undefined) writeFileSync(path.join(root, '.intentignore'), spec.intentIgnore);
   return root;
 }

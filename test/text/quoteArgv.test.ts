@@ -9,7 +9,11 @@ import { quoteArgv } from '../../src/text/quoteArgv';
  */
 function bashWords(line: string): string[] {
   const script = `command_not_found_handle() { builtin printf '%s\\0' "$@"; }; ${line}`;
-  const run = spawnSync('/bin/bash', ['--noprofile', '--norc', '-c', script], { encoding: 'utf8', timeout: 5000, env: { PATH: '/nonexistent' } });
+  const run = spawnSync('/bin/bash', ['--noprofile', '--norc', '-c', script], {
+    encoding: 'utf8',
+    timeout: 5000,
+    env: { PATH: '/nonexistent' },
+  });
   return run.stdout.split('\0').slice(0, -1);
 }
 
@@ -20,7 +24,11 @@ const cases = [
   { name: 'quotes an empty word', argv: ['printf', ''], line: "printf ''" },
   { name: 'quotes an assignment so it stays a word', argv: ['FOO=1', 'env'], line: "'FOO=1' env" },
   { name: 'quotes a reserved word so it stays a word', argv: ['time', 'if'], line: "'time' 'if'" },
-  { name: 'quotes shell syntax so it is not run', argv: ['echo', '$(rm -rf ~)', ';', '&&'], line: "echo '$(rm -rf ~)' ';' '&&'" },
+  {
+    name: 'quotes shell syntax so it is not run',
+    argv: ['echo', '$(rm -rf ~)', ';', '&&'],
+    line: "echo '$(rm -rf ~)' ';' '&&'",
+  },
 ];
 
 describe('quoteArgv', () => {
@@ -32,7 +40,9 @@ describe('quoteArgv', () => {
     const unit = fc.constantFrom('a', ' ', "'", '"', '\\', '$', '`', '*', '\n', '\t', ';', '|', '~', '-', '=', 'é');
     // bash runs nothing for an empty command name, so the program's word is never empty
     const program = fc.string({ unit, minLength: 1, maxLength: 8 });
-    const argvs = fc.tuple(program, fc.array(fc.string({ unit, maxLength: 8 }), { maxLength: 3 })).map(([first, rest]) => [first, ...rest]);
+    const argvs = fc
+      .tuple(program, fc.array(fc.string({ unit, maxLength: 8 }), { maxLength: 3 }))
+      .map(([first, rest]) => [first, ...rest]);
     fc.assert(
       fc.property(argvs, (argv) => {
         expect(bashWords(quoteArgv(argv))).toEqual(argv);

@@ -41,12 +41,15 @@ describe.runIf(hasSharedCatalogs)('catalogTokenReport on the real catalogs', () 
     expect(report.savedPercent).toBeCloseTo((report.saved / report.full.tokens) * 100, 10);
   });
 
-  it.each(catalogs)('$name: the pre-intent list is exactly the SAFE tools plus select_active_intent', ({ tools, classes }) => {
-    const report = catalogTokenReport(tools, { classes, counter });
-    const safe = Object.keys(classes).filter((name) => classes[name] === 'SAFE');
-    expect([...report.preIntent.names].sort()).toEqual([...safe, 'select_active_intent'].sort());
-    expect(report.preIntent.tools).toBe(safe.length + 1);
-  });
+  it.each(catalogs)(
+    '$name: the pre-intent list is exactly the SAFE tools plus select_active_intent',
+    ({ tools, classes }) => {
+      const report = catalogTokenReport(tools, { classes, counter });
+      const safe = Object.keys(classes).filter((name) => classes[name] === 'SAFE');
+      expect([...report.preIntent.names].sort()).toEqual([...safe, 'select_active_intent'].sort());
+      expect(report.preIntent.tools).toBe(safe.length + 1);
+    },
+  );
 
   it.each(catalogs)('$name: the full list is the catalog plus select_active_intent, in order', ({ tools, classes }) => {
     const report = catalogTokenReport(tools, { classes, counter });
@@ -105,7 +108,13 @@ describe('catalogTokenReport on small catalogs', () => {
       full: [selectActiveIntentTool, write],
       preIntent: [selectActiveIntentTool],
     },
-    { name: 'measures an empty catalog as select_active_intent alone', catalog: [], classes: undefined, full: [selectActiveIntentTool], preIntent: [selectActiveIntentTool] },
+    {
+      name: 'measures an empty catalog as select_active_intent alone',
+      catalog: [],
+      classes: undefined,
+      full: [selectActiveIntentTool],
+      preIntent: [selectActiveIntentTool],
+    },
   ];
 
   it.each(cases)('$name', ({ catalog, classes, full, preIntent }) => {
@@ -145,7 +154,10 @@ describe('catalogTokenReport workspaces', () => {
 
   it('uses a given governed workspace and writes nothing to it', () => {
     const root = makeWorkspace();
-    const report = catalogTokenReport([{ name: 'read_file' }, { name: 'write_to_file' }], { counter: characters, workspaceRoot: root });
+    const report = catalogTokenReport([{ name: 'read_file' }, { name: 'write_to_file' }], {
+      counter: characters,
+      workspaceRoot: root,
+    });
     expect(report.preIntent.names).toEqual(['read_file', 'select_active_intent']);
     expect(readdirSync(root)).toEqual(['.orchestration']);
     expect(readdirSync(path.join(root, '.orchestration'))).toEqual([]);
@@ -153,7 +165,9 @@ describe('catalogTokenReport workspaces', () => {
 
   it('rejects a given workspace with no orchestration directory', () => {
     const root = makeWorkspace({ orchestration: false });
-    expect(() => catalogTokenReport([], { counter: characters, workspaceRoot: root })).toThrow(/has no \.orchestration\/ directory/);
+    expect(() => catalogTokenReport([], { counter: characters, workspaceRoot: root })).toThrow(
+      /has no \.orchestration\/ directory/,
+    );
   });
 
   it('accepts a workspace whose orchestration directory was made by hand', () => {
@@ -168,22 +182,62 @@ describe('catalogTokenReport input validation', () => {
   circular.self = circular;
 
   const cases = [
-    { name: 'rejects a catalog that is not an array', catalog: { tools: [] }, options: { counter: characters }, message: /expected an array of tool definitions, got <object>/ },
-    { name: 'rejects a catalog entry without a name', catalog: [{ name: 'ok' }, { description: 'x' }], options: { counter: characters }, message: /\[1\]: no tool name/ },
-    { name: 'rejects a catalog entry that is not an object', catalog: ['read_file'], options: { counter: characters }, message: /\[0\]: no tool name/ },
-    { name: 'rejects a catalog that is not JSON', catalog: [circular], options: { counter: characters }, message: /not JSON/ },
+    {
+      name: 'rejects a catalog that is not an array',
+      catalog: { tools: [] },
+      options: { counter: characters },
+      message: /expected an array of tool definitions, got <object>/,
+    },
+    {
+      name: 'rejects a catalog entry without a name',
+      catalog: [{ name: 'ok' }, { description: 'x' }],
+      options: { counter: characters },
+      message: /\[1\]: no tool name/,
+    },
+    {
+      name: 'rejects a catalog entry that is not an object',
+      catalog: ['read_file'],
+      options: { counter: characters },
+      message: /\[0\]: no tool name/,
+    },
+    {
+      name: 'rejects a catalog that is not JSON',
+      catalog: [circular],
+      options: { counter: characters },
+      message: /not JSON/,
+    },
     { name: 'rejects missing options', catalog: [], options: undefined, message: /options must be an object/ },
     { name: 'rejects a missing counter', catalog: [], options: {}, message: /counter must be a TokenCounter/ },
-    { name: 'rejects classes that are not an object', catalog: [], options: { counter: characters, classes: ['SAFE'] }, message: /got <array>/ },
-    { name: 'rejects a class other than SAFE or DESTRUCTIVE', catalog: [], options: { counter: characters, classes: { read_file: 'safe' } }, message: /read_file: expected SAFE or DESTRUCTIVE, got safe/ },
-    { name: 'rejects an empty tool name in the classes', catalog: [], options: { counter: characters, classes: { '': 'SAFE' } }, message: /must not be empty/ },
+    {
+      name: 'rejects classes that are not an object',
+      catalog: [],
+      options: { counter: characters, classes: ['SAFE'] },
+      message: /got <array>/,
+    },
+    {
+      name: 'rejects a class other than SAFE or DESTRUCTIVE',
+      catalog: [],
+      options: { counter: characters, classes: { read_file: 'safe' } },
+      message: /read_file: expected SAFE or DESTRUCTIVE, got safe/,
+    },
+    {
+      name: 'rejects an empty tool name in the classes',
+      catalog: [],
+      options: { counter: characters, classes: { '': 'SAFE' } },
+      message: /must not be empty/,
+    },
     {
       name: 'rejects select_active_intent classed DESTRUCTIVE',
       catalog: [],
       options: { counter: characters, classes: { select_active_intent: 'DESTRUCTIVE' } },
       message: /select_active_intent: drives the lifecycle and stays SAFE/,
     },
-    { name: 'rejects an empty workspaceRoot', catalog: [], options: { counter: characters, workspaceRoot: '' }, message: /workspaceRoot must be a non-empty path/ },
+    {
+      name: 'rejects an empty workspaceRoot',
+      catalog: [],
+      options: { counter: characters, workspaceRoot: '' },
+      message: /workspaceRoot must be a non-empty path/,
+    },
   ];
 
   it.each(cases)('$name', ({ catalog, options, message }) => {
@@ -193,6 +247,8 @@ describe('catalogTokenReport input validation', () => {
   });
 
   it('lists every bad class at once', () => {
-    expect(() => catalogTokenReport([], { counter: characters, classes: { a: 'X', b: 'Y' } as never })).toThrow(/a: expected.*\n- b: expected/);
+    expect(() => catalogTokenReport([], { counter: characters, classes: { a: 'X', b: 'Y' } as never })).toThrow(
+      /a: expected.*\n- b: expected/,
+    );
   });
 });

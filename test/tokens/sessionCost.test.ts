@@ -6,7 +6,15 @@ import { modelSessionCost, type SessionCostOptions } from '../../src/tokens/sess
 // Small sessions worked out by hand. Turn t sends tools + system + t × perTurn; with the same tools
 // as the turn before, the whole previous prompt is cached and the rest is written.
 // Base case: full 10, pre-intent 4, system 2, +1 per turn, read 0.5, write 2 (exact in binary).
-const base = { fullToolTokens: 10, preIntentToolTokens: 4, systemPromptTokens: 2, tokensPerTurn: 1, turns: 3, cacheReadPrice: 0.5, cacheWritePrice: 2 };
+const base = {
+  fullToolTokens: 10,
+  preIntentToolTokens: 4,
+  systemPromptTokens: 2,
+  tokensPerTurn: 1,
+  turns: 3,
+  cacheReadPrice: 0.5,
+  cacheWritePrice: 2,
+};
 
 // unfiltered: prompts 13, 14, 15; cached 0, 13, 14; uncached 13, 1, 1; cost 0.5 × 27 + 2 × 15 = 43.5
 const UNFILTERED = { inputTokens: 42, cachedTokens: 27, uncachedTokens: 15, cost: 43.5, cacheBreaks: 0 };
@@ -62,7 +70,13 @@ const cases = [
   },
 ];
 
-const totals = ({ inputTokens, cachedTokens, uncachedTokens, cost, cacheBreaks }: ReturnType<typeof modelSessionCost>['filtered']) => ({
+const totals = ({
+  inputTokens,
+  cachedTokens,
+  uncachedTokens,
+  cost,
+  cacheBreaks,
+}: ReturnType<typeof modelSessionCost>['filtered']) => ({
   inputTokens,
   cachedTokens,
   uncachedTokens,
@@ -73,7 +87,11 @@ const totals = ({ inputTokens, cachedTokens, uncachedTokens, cost, cacheBreaks }
 describe('modelSessionCost on hand-computed sessions', () => {
   it.each(cases)('$name', ({ options, unfiltered, filtered, saved }) => {
     const model = modelSessionCost(options);
-    expect({ unfiltered: totals(model.unfiltered), filtered: totals(model.filtered), saved: model.saved }).toEqual({ unfiltered, filtered, saved });
+    expect({ unfiltered: totals(model.unfiltered), filtered: totals(model.filtered), saved: model.saved }).toEqual({
+      unfiltered,
+      filtered,
+      saved,
+    });
     expect(model.savedPercent).toBe(unfiltered.cost === 0 ? 0 : (saved.cost / unfiltered.cost) * 100);
   });
 
@@ -91,11 +109,22 @@ describe('modelSessionCost on hand-computed sessions', () => {
     //   cost 0.1 × 304,000 + 1.25 × 20,000 = 55,400
     // filtered: cached 6,400 + 6,800 + Σ(12,000 + 400t, t = 4..19) = 278,800; uncached 6,400 + 800 + 13,600 + 16 × 400 = 27,200
     //   cost 0.1 × 278,800 + 1.25 × 27,200 = 61,880
-    const model = modelSessionCost({ fullToolTokens: 10_000, preIntentToolTokens: 4_000, systemPromptTokens: 2_000, tokensPerTurn: 400 });
+    const model = modelSessionCost({
+      fullToolTokens: 10_000,
+      preIntentToolTokens: 4_000,
+      systemPromptTokens: 2_000,
+      tokensPerTurn: 400,
+    });
     expect(model.unfiltered.inputTokens).toBe(324_000);
     expect(model.filtered.inputTokens).toBe(306_000);
-    expect({ cached: model.unfiltered.cachedTokens, uncached: model.unfiltered.uncachedTokens }).toEqual({ cached: 304_000, uncached: 20_000 });
-    expect({ cached: model.filtered.cachedTokens, uncached: model.filtered.uncachedTokens }).toEqual({ cached: 278_800, uncached: 27_200 });
+    expect({ cached: model.unfiltered.cachedTokens, uncached: model.unfiltered.uncachedTokens }).toEqual({
+      cached: 304_000,
+      uncached: 20_000,
+    });
+    expect({ cached: model.filtered.cachedTokens, uncached: model.filtered.uncachedTokens }).toEqual({
+      cached: 278_800,
+      uncached: 27_200,
+    });
     expect(model.unfiltered.cost).toBeCloseTo(55_400, 6);
     expect(model.filtered.cost).toBeCloseTo(61_880, 6);
     expect(model.saved.cost).toBeCloseTo(-6_480, 6);
@@ -131,11 +160,18 @@ describe('modelSessionCost invariants', () => {
     fc.assert(
       fc.property(options, ({ cut, ...rest }) => {
         const preIntentTurns = Math.min(rest.preIntentTurns, rest.turns);
-        const model = modelSessionCost({ ...rest, preIntentTurns, preIntentToolTokens: Math.max(0, rest.fullToolTokens - cut) });
+        const model = modelSessionCost({
+          ...rest,
+          preIntentTurns,
+          preIntentToolTokens: Math.max(0, rest.fullToolTokens - cut),
+        });
         const difference = rest.fullToolTokens - model.parameters.preIntentToolTokens;
         expect(model.saved.inputTokens).toBe(preIntentTurns * difference);
-        for (const run of [model.unfiltered, model.filtered]) expect(run.cachedTokens + run.uncachedTokens).toBe(run.inputTokens);
-        expect(model.filtered.cacheBreaks).toBe(difference > 0 && preIntentTurns > 0 && preIntentTurns < rest.turns ? 1 : 0);
+        for (const run of [model.unfiltered, model.filtered])
+          expect(run.cachedTokens + run.uncachedTokens).toBe(run.inputTokens);
+        expect(model.filtered.cacheBreaks).toBe(
+          difference > 0 && preIntentTurns > 0 && preIntentTurns < rest.turns ? 1 : 0,
+        );
       }),
     );
   });
@@ -146,7 +182,9 @@ describe('modelSessionCost against the closed form of docs/tokens.md', () => {
   // Cold prefix, 0 < k < turns: saved = k·r·Δ − (w − r)·(preIntent + system + k·d)
   // Warm prefix, 0 < k < turns: saved = k·(r·Δ − (w − r)·d)
   // No handshake (k = turns):   saved = Δ·(w + (k − 1)·r) cold, k·r·Δ warm
-  function closedForm(o: Required<Omit<SessionCostOptions, 'cacheReadPrice' | 'cacheWritePrice'>> & { r: number; w: number }): number {
+  function closedForm(
+    o: Required<Omit<SessionCostOptions, 'cacheReadPrice' | 'cacheWritePrice'>> & { r: number; w: number },
+  ): number {
     const delta = o.fullToolTokens - o.preIntentToolTokens;
     const k = o.preIntentTurns;
     // Δ = 0: the two lists are the same list, nothing changes
@@ -170,7 +208,11 @@ describe('modelSessionCost against the closed form of docs/tokens.md', () => {
     });
     fc.assert(
       fc.property(priced, ({ cut, r, w, ...rest }) => {
-        const o = { ...rest, preIntentTurns: Math.min(rest.preIntentTurns, rest.turns), preIntentToolTokens: Math.max(0, rest.fullToolTokens - cut) };
+        const o = {
+          ...rest,
+          preIntentTurns: Math.min(rest.preIntentTurns, rest.turns),
+          preIntentToolTokens: Math.max(0, rest.fullToolTokens - cut),
+        };
         const model = modelSessionCost({ ...o, cacheReadPrice: r, cacheWritePrice: w });
         expect(model.saved.cost).toBeCloseTo(closedForm({ ...o, r, w }), 4);
       }),
@@ -181,12 +223,32 @@ describe('modelSessionCost against the closed form of docs/tokens.md', () => {
 describe('modelSessionCost input validation', () => {
   const invalid: { name: string; options: unknown; message: RegExp }[] = [
     { name: 'rejects a missing tool size', options: { fullToolTokens: 1 }, message: /preIntentToolTokens/ },
-    { name: 'rejects negative tokens', options: { fullToolTokens: -1, preIntentToolTokens: 0 }, message: /fullToolTokens/ },
-    { name: 'rejects fractional turns', options: { fullToolTokens: 1, preIntentToolTokens: 0, turns: 2.5 }, message: /turns/ },
+    {
+      name: 'rejects negative tokens',
+      options: { fullToolTokens: -1, preIntentToolTokens: 0 },
+      message: /fullToolTokens/,
+    },
+    {
+      name: 'rejects fractional turns',
+      options: { fullToolTokens: 1, preIntentToolTokens: 0, turns: 2.5 },
+      message: /turns/,
+    },
     { name: 'rejects zero turns', options: { fullToolTokens: 1, preIntentToolTokens: 0, turns: 0 }, message: /turns/ },
-    { name: 'rejects more pre-intent turns than turns', options: { fullToolTokens: 1, preIntentToolTokens: 0, turns: 2, preIntentTurns: 3 }, message: /preIntentTurns: must not exceed turns/ },
-    { name: 'rejects a negative price', options: { fullToolTokens: 1, preIntentToolTokens: 0, cacheReadPrice: -0.1 }, message: /cacheReadPrice/ },
-    { name: 'rejects an unknown option', options: { fullToolTokens: 1, preIntentToolTokens: 0, turn: 3 }, message: /Unrecognized key/ },
+    {
+      name: 'rejects more pre-intent turns than turns',
+      options: { fullToolTokens: 1, preIntentToolTokens: 0, turns: 2, preIntentTurns: 3 },
+      message: /preIntentTurns: must not exceed turns/,
+    },
+    {
+      name: 'rejects a negative price',
+      options: { fullToolTokens: 1, preIntentToolTokens: 0, cacheReadPrice: -0.1 },
+      message: /cacheReadPrice/,
+    },
+    {
+      name: 'rejects an unknown option',
+      options: { fullToolTokens: 1, preIntentToolTokens: 0, turn: 3 },
+      message: /Unrecognized key/,
+    },
     { name: 'rejects options that are not an object', options: 'twenty', message: /Invalid session model options/ },
   ];
 

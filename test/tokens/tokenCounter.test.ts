@@ -77,7 +77,11 @@ describe('loadTokenizer when the tokenizer cannot be loaded', () => {
   const missing = Object.assign(new Error(`Cannot find package 'gpt-tokenizer'`), { code: 'ERR_MODULE_NOT_FOUND' });
 
   const cases = [
-    { name: 'throws when the package is not installed (ESM)', importer: () => Promise.reject(missing), says: 'cannot be found' },
+    {
+      name: 'throws when the package is not installed (ESM)',
+      importer: () => Promise.reject(missing),
+      says: 'cannot be found',
+    },
     {
       name: 'throws when the package is not installed (CommonJS)',
       importer: () => Promise.reject(Object.assign(new Error('Cannot find module'), { code: 'MODULE_NOT_FOUND' })),
@@ -85,25 +89,44 @@ describe('loadTokenizer when the tokenizer cannot be loaded', () => {
     },
     {
       name: 'throws when the installed version has no o200k_base entry',
-      importer: () => Promise.reject(Object.assign(new Error('not exported'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' })),
+      importer: () =>
+        Promise.reject(Object.assign(new Error('not exported'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' })),
       says: 'cannot be found',
     },
-    { name: 'throws when the module fails to evaluate', importer: () => Promise.reject(new Error('boom')), says: 'failed to load: boom' },
-    { name: 'throws when the module has no countTokens', importer: () => Promise.resolve({ encode: () => [] }), says: 'has no countTokens' },
-    { name: 'throws when the module is not an object', importer: () => Promise.resolve(undefined), says: 'has no countTokens' },
+    {
+      name: 'throws when the module fails to evaluate',
+      importer: () => Promise.reject(new Error('boom')),
+      says: 'failed to load: boom',
+    },
+    {
+      name: 'throws when the module has no countTokens',
+      importer: () => Promise.resolve({ encode: () => [] }),
+      says: 'has no countTokens',
+    },
+    {
+      name: 'throws when the module is not an object',
+      importer: () => Promise.resolve(undefined),
+      says: 'has no countTokens',
+    },
   ];
 
   it.each(cases)('$name', async ({ importer, says }) => {
     const error: unknown = await loadTokenizer({ importer }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(TokenizerUnavailableError);
     expect(error).toBeInstanceOf(IntentGateError);
-    expect(error).toMatchObject({ name: 'TokenizerUnavailableError', code: 'tokenizer_unavailable', specifier: TOKENIZER_SPECIFIER });
+    expect(error).toMatchObject({
+      name: 'TokenizerUnavailableError',
+      code: 'tokenizer_unavailable',
+      specifier: TOKENIZER_SPECIFIER,
+    });
     expect((error as Error).message).toContain(says);
     expect((error as Error).message).toContain('npm install gpt-tokenizer@^4');
   });
 
   it('keeps the import failure as the cause', async () => {
-    const error: unknown = await loadTokenizer({ importer: () => Promise.reject(missing) }).catch((thrown: unknown) => thrown);
+    const error: unknown = await loadTokenizer({ importer: () => Promise.reject(missing) }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect((error as Error).cause).toBe(missing);
   });
 

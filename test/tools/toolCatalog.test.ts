@@ -6,16 +6,21 @@ import { catalogTool, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS, TOOL_CATALOG 
 // seed 002's tools, written out so the test does not trust src's list
 const SEED_002_TOOLS = ['workspace_write', 'workspace_patch', 'fs', 'shell', 'web', 'workspace_run'];
 
-const namesOf = (names: string | readonly string[] | undefined): readonly string[] => (typeof names === 'string' ? [names] : (names ?? []));
+const namesOf = (names: string | readonly string[] | undefined): readonly string[] =>
+  typeof names === 'string' ? [names] : (names ?? []);
 
 describe('the tool catalog', () => {
   it("holds seed 000's 22 classified tools and seed 002's six unclassified ones", () => {
-    expect(Object.keys(TOOL_CATALOG).sort()).toEqual([...Object.keys(DEFAULT_CLASSIFICATION), ...SEED_002_TOOLS].sort());
+    expect(Object.keys(TOOL_CATALOG).sort()).toEqual(
+      [...Object.keys(DEFAULT_CLASSIFICATION), ...SEED_002_TOOLS].sort(),
+    );
     expect(SEED_002_TOOLS.map((tool) => TOOL_CATALOG[tool]?.toolClass)).toEqual(SEED_002_TOOLS.map(() => undefined));
   });
 
   it('is the one source of the built-in kinds', () => {
-    expect(BUILTIN_TOOL_KINDS).toEqual(Object.fromEntries(Object.entries(TOOL_CATALOG).map(([name, tool]) => [name, tool.kind])));
+    expect(BUILTIN_TOOL_KINDS).toEqual(
+      Object.fromEntries(Object.entries(TOOL_CATALOG).map(([name, tool]) => [name, tool.kind])),
+    );
   });
 
   it('gives every tool that must name a path a file_write kind reading every path argument the scope check reads', () => {
@@ -29,7 +34,9 @@ describe('the tool catalog', () => {
   });
 
   it('gives a patch argument to apply_patch only', () => {
-    const withPatch = Object.entries(TOOL_CATALOG).filter(([, tool]) => tool.kind.kind === 'file_write' && tool.kind.patch !== undefined);
+    const withPatch = Object.entries(TOOL_CATALOG).filter(
+      ([, tool]) => tool.kind.kind === 'file_write' && tool.kind.patch !== undefined,
+    );
     expect(withPatch.map(([name]) => name)).toEqual(['apply_patch']);
   });
 

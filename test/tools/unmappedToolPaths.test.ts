@@ -27,12 +27,18 @@ describe('an upstream tool with a `target` argument, behind the MCP proxy', () =
   const log = path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'removing-')), 'calls.log');
   let proxy: GovernedMcpProxy;
   let recording: RecordingClient;
-  const call = async (name: string, args: Record<string, unknown>) => (await recording.client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await recording.client.callTool({ name, arguments: args })) as CallToolResult;
   const forwarded = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
 
   beforeAll(async () => {
     proxy = await createGovernedMcpProxy({
-      upstream: { command: process.execPath, args: ['--import', 'tsx', FIXTURE, root, log], cwd: REPO_ROOT, stderr: 'ignore' },
+      upstream: {
+        command: process.execPath,
+        args: ['--import', 'tsx', FIXTURE, root, log],
+        cwd: REPO_ROOT,
+        stderr: 'ignore',
+      },
       governor: { workspaceRoot: root },
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -85,16 +91,35 @@ describe("Claude Code's mcp__fs__delete through `intentgate hook claude-code`", 
     const root = workspaceWithSources();
     const transcript = `/home/dev/.claude/projects/${root.replace(/[^A-Za-z0-9]/g, '-')}/s-7.jsonl`;
     const hook = async (name: string, fields: Record<string, unknown>) => {
-      const event = { session_id: 's-7', transcript_path: transcript, cwd: root, permission_mode: 'default', hook_event_name: name, ...fields };
+      const event = {
+        session_id: 's-7',
+        transcript_path: transcript,
+        cwd: root,
+        permission_mode: 'default',
+        hook_event_name: name,
+        ...fields,
+      };
       const run = await cli(['hook', 'claude-code'], { stdin: JSON.stringify(event), cwd: root });
-      return run.stdout.trim() === '' ? {} : (JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } });
+      return run.stdout.trim() === ''
+        ? {}
+        : (JSON.parse(run.stdout) as {
+            hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string };
+          });
     };
     await hook('UserPromptSubmit', { prompt: 'clean up' });
-    const selected = await hook('PreToolUse', { tool_name: 'mcp__intentgate__select_active_intent', tool_input: { intent_id: 'INT-001' }, tool_use_id: 't0' });
+    const selected = await hook('PreToolUse', {
+      tool_name: 'mcp__intentgate__select_active_intent',
+      tool_input: { intent_id: 'INT-001' },
+      tool_use_id: 't0',
+    });
     // an allowed call gets no answer of its own
     // the hook allows the handshake itself, so Claude Code does not ask about it too
     expect(selected.hookSpecificOutput?.permissionDecision).toBe('allow');
-    const removed = await hook('PreToolUse', { tool_name: 'mcp__fs__delete', tool_input: { target: CONTROL }, tool_use_id: 't1' });
+    const removed = await hook('PreToolUse', {
+      tool_name: 'mcp__fs__delete',
+      tool_input: { target: CONTROL },
+      tool_use_id: 't1',
+    });
     expect(removed.hookSpecificOutput?.permissionDecision).toBe('deny');
     expect(removed.hookSpecificOutput?.permissionDecisionReason).toContain(CONTROL);
   });

@@ -16,7 +16,8 @@ const record = (tool: string): TraceRecord => ({
   reasons: [{ code: 'needs_approval', message: 'm' }],
 });
 
-const traceFile = () => path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'trace-')), 'agent_trace.jsonl');
+const traceFile = () =>
+  path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'trace-')), 'agent_trace.jsonl');
 
 describe('the trace file', () => {
   it('holds one whole JSON line per record', () => {
@@ -61,18 +62,35 @@ describe('the trace file', () => {
 
   it('skips lines that are not records and reads a missing file as empty', () => {
     expect(parseTrace('{"x":1}\nnot json\n\n').skipped).toBe(2);
-    expect(readTrace(path.join(tmpdir(), 'no-such-dir-intentgate', 'trace.jsonl'))).toEqual({ records: [], notices: [], skipped: 0 });
+    expect(readTrace(path.join(tmpdir(), 'no-such-dir-intentgate', 'trace.jsonl'))).toEqual({
+      records: [],
+      notices: [],
+      skipped: 0,
+    });
   });
 });
 
-describe('the trace file is append-only from its writer\'s view', () => {
+describe("the trace file is append-only from its writer's view", () => {
   const changed = (file: string) => readTrace(file).notices.map((notice) => notice.change.kind);
 
   it.each([
     { name: 'truncated to nothing (: > file)', tamper: (file: string) => writeFileSync(file, ''), kind: 'truncated' },
-    { name: 'cut to its first line', tamper: (file: string) => writeFileSync(file, `${readFileSync(file, 'utf8').split('\n')[0]}\n`), kind: 'truncated' },
-    { name: 'rewritten in place with the same length', tamper: (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('"ask"', '"yes"')), kind: 'rewritten' },
-    { name: 'rewritten and grown', tamper: (file: string) => writeFileSync(file, `${JSON.stringify(record('forged'))}\n${readFileSync(file, 'utf8')}`), kind: 'rewritten' },
+    {
+      name: 'cut to its first line',
+      tamper: (file: string) => writeFileSync(file, `${readFileSync(file, 'utf8').split('\n')[0]}\n`),
+      kind: 'truncated',
+    },
+    {
+      name: 'rewritten in place with the same length',
+      tamper: (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('"ask"', '"yes"')),
+      kind: 'rewritten',
+    },
+    {
+      name: 'rewritten and grown',
+      tamper: (file: string) =>
+        writeFileSync(file, `${JSON.stringify(record('forged'))}\n${readFileSync(file, 'utf8')}`),
+      kind: 'rewritten',
+    },
     {
       name: 'replaced by a copy of itself (mv over it)',
       tamper: (file: string) => {
@@ -106,7 +124,7 @@ describe('the trace file is append-only from its writer\'s view', () => {
     expect(readTrace(file).records.slice(-2)).toEqual([record('c'), record('d')]);
   });
 
-  it('takes other writers\' appends, whole or torn, as they come', () => {
+  it("takes other writers' appends, whole or torn, as they come", () => {
     const file = traceFile();
     const trace = openTraceFile(file);
     const other = openTraceFile(file);
@@ -115,7 +133,11 @@ describe('the trace file is append-only from its writer\'s view', () => {
     appendFileSync(file, '{"torn');
     expect(trace.append(record('c'))).toBeUndefined();
     expect(other.append(record('d'))).toBeUndefined();
-    expect(readTrace(file)).toMatchObject({ records: [record('a'), record('b'), record('c'), record('d')], notices: [], skipped: 1 });
+    expect(readTrace(file)).toMatchObject({
+      records: [record('a'), record('b'), record('c'), record('d')],
+      notices: [],
+      skipped: 1,
+    });
   });
 
   it('vouches for what it found before its first append too', () => {
@@ -127,7 +149,7 @@ describe('the trace file is append-only from its writer\'s view', () => {
     expect(trace.append(record('b'))?.kind).toBe('rewritten');
   });
 
-  it('refuses a FIFO in the file\'s place without blocking', () => {
+  it("refuses a FIFO in the file's place without blocking", () => {
     const file = traceFile();
     execFileSync('mkfifo', [file]);
     expect(() => openTraceFile(file).append(record('a'))).toThrow(/not a regular file/);

@@ -17,10 +17,25 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const cases: ReadonlyArray<{ readonly name: string; readonly options: TraceFileOptions; readonly lines: readonly number[]; readonly expected: readonly string[] }> = [
+const cases: ReadonlyArray<{
+  readonly name: string;
+  readonly options: TraceFileOptions;
+  readonly lines: readonly number[];
+  readonly expected: readonly string[];
+}> = [
   { name: 'no fsync unless asked', options: {}, lines: [200, 200, 200], expected: [] },
-  { name: 'no fsync when asked not to, with rotation', options: { fsync: false, rotation: { maxBytes: 4096, keep: 2 } }, lines: [3000, 3000], expected: [] },
-  { name: 'the file after each append, and its folder when the file is made', options: { fsync: true }, lines: [200, 200, 200], expected: ['file', 'folder', 'file', 'file'] },
+  {
+    name: 'no fsync when asked not to, with rotation',
+    options: { fsync: false, rotation: { maxBytes: 4096, keep: 2 } },
+    lines: [3000, 3000],
+    expected: [],
+  },
+  {
+    name: 'the file after each append, and its folder when the file is made',
+    options: { fsync: true },
+    lines: [200, 200, 200],
+    expected: ['file', 'folder', 'file', 'file'],
+  },
   {
     name: 'the folder again after each rotation',
     options: { fsync: true, rotation: { maxBytes: 4096, keep: 2 } },
@@ -39,7 +54,9 @@ describe('fsync of the trace', () => {
     const trace = openTraceFile(file, options);
     lines.forEach((bytes, index) => trace.append(sizedRecord(`t${index}`, bytes)));
     expect(seen).toEqual(expected);
-    expect(readTrace(file, { rotated: true }).records.map((record) => record.tool)).toEqual(lines.map((_, index) => `t${index}`));
+    expect(readTrace(file, { rotated: true }).records.map((record) => record.tool)).toEqual(
+      lines.map((_, index) => `t${index}`),
+    );
   });
 });
 
@@ -49,7 +66,11 @@ describe('the traceFsync option', () => {
   });
 
   it.each([
-    { name: 'fsyncs each traced decision when true', options: { traceFsync: true }, expected: ['file', 'folder', 'file'] },
+    {
+      name: 'fsyncs each traced decision when true',
+      options: { traceFsync: true },
+      expected: ['file', 'folder', 'file'],
+    },
     { name: 'fsyncs nothing by default', options: {}, expected: [] },
   ])('$name', ({ options, expected }: { options: GovernorOptions; expected: string[] }) => {
     const root = makeWorkspace({ intentsYaml: 'active_intents:\n  - id: INT-1\n    owned_scope: [src/**]\n' });
@@ -57,7 +78,8 @@ describe('the traceFsync option', () => {
     governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
     governor.userPrompt('work on src');
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-1' });
-    for (const name of ['a', 'b']) expect(governor.handleToolCall('execute_command', { command: `echo x > src/${name}.txt` }).allowed).toBe(true);
+    for (const name of ['a', 'b'])
+      expect(governor.handleToolCall('execute_command', { command: `echo x > src/${name}.txt` }).allowed).toBe(true);
     expect(seen).toEqual(expected);
   });
 });

@@ -13,7 +13,8 @@ const hooks = vi.hoisted(() => ({ beforeWrite: [] as (() => void)[], traceFile: 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
   // what a descriptor was opened as (Linux): the path, with ' (deleted)' once it is removed
-  const writesToTrace = (fd: number): boolean => actual.readlinkSync(`/proc/self/fd/${fd}`).replace(/ \(deleted\)$/, '') === hooks.traceFile;
+  const writesToTrace = (fd: number): boolean =>
+    actual.readlinkSync(`/proc/self/fd/${fd}`).replace(/ \(deleted\)$/, '') === hooks.traceFile;
   const writeSync = ((...args: Parameters<typeof actual.writeSync>) => {
     if (writesToTrace(args[0])) hooks.beforeWrite.shift()?.();
     return Reflect.apply(actual.writeSync, undefined, args);

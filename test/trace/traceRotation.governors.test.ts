@@ -1,7 +1,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGovernor, readTrace, rotatedTraceFiles, TRACE_FILE_NAME, type Governor, type GovernorOptions, type TraceRotation } from '../../src/index';
+import {
+  createGovernor,
+  readTrace,
+  rotatedTraceFiles,
+  TRACE_FILE_NAME,
+  type Governor,
+  type GovernorOptions,
+  type TraceRotation,
+} from '../../src/index';
 import { makeWorkspace } from '../support/workspace';
 
 // Governors that share one trace with rotation on: the service's sessions, and the hooks'
@@ -21,7 +29,9 @@ function actingGovernor(root: string, options: GovernorOptions = {}): Governor {
 
 /** A traced call; a long file name makes each line a few hundred bytes, so a few calls rotate. */
 function tracedWrite(governor: Governor, label: string): { readonly noted: boolean } {
-  const decision = governor.handleToolCall('execute_command', { command: `echo ${label} > src/${label}-${'x'.repeat(120)}.txt` });
+  const decision = governor.handleToolCall('execute_command', {
+    command: `echo ${label} > src/${label}-${'x'.repeat(120)}.txt`,
+  });
   expect(decision.allowed).toBe(true);
   return { noted: decision.reasons.some((reason) => reason.code === 'trace_changed') };
 }
@@ -55,7 +65,9 @@ describe('governors sharing a rotated trace', () => {
     const read = readTrace(traceOf(root), { rotated: true });
     expect(read.notices).toEqual([]);
     expect(read.skipped).toBe(0);
-    const commands = read.records.filter((record) => record.tool === 'execute_command').map((record) => record.session_id);
+    const commands = read.records
+      .filter((record) => record.tool === 'execute_command')
+      .map((record) => record.session_id);
     expect(commands).toEqual(labels.map((label) => (label.startsWith('first') ? 'first' : 'second')));
   });
 
@@ -88,8 +100,16 @@ describe('governors sharing a rotated trace', () => {
 
   it.each([
     { name: 'truncated with : >', script: (trace: string) => `: > ${trace}`, kind: 'truncated' },
-    { name: 'rewritten with sed -i', script: (trace: string) => `sed -i 's/"allow"/"deny!"/' ${trace}`, kind: 'replaced' },
-    { name: 'rotated by hand and the old file truncated', script: (trace: string) => `mv ${trace} ${trace}.1 && : > ${trace}.1`, kind: 'truncated' },
+    {
+      name: 'rewritten with sed -i',
+      script: (trace: string) => `sed -i 's/"allow"/"deny!"/' ${trace}`,
+      kind: 'replaced',
+    },
+    {
+      name: 'rotated by hand and the old file truncated',
+      script: (trace: string) => `mv ${trace} ${trace}.1 && : > ${trace}.1`,
+      kind: 'truncated',
+    },
   ])('reports the current file $name with rotation on', async ({ script, kind }) => {
     const root = makeWorkspace({ intentsYaml: SCOPE_SRC });
     const governor = actingGovernor(root);
@@ -98,17 +118,21 @@ describe('governors sharing a rotated trace', () => {
     await bash(root, script(path.join('.orchestration', TRACE_FILE_NAME)));
     expect(tracedWrite(governor, 'three').noted).toBe(true);
     expect(governor.traceChanges.map((change) => change.kind)).toEqual([kind]);
-    expect(readTrace(traceOf(root), { rotated: true }).notices.map((notice) => notice.change)).toEqual(governor.traceChanges);
+    expect(readTrace(traceOf(root), { rotated: true }).notices.map((notice) => notice.change)).toEqual(
+      governor.traceChanges,
+    );
   });
 
-  it('keeps the rotated files and the lock out of a command\'s reach when the trace lies in a scratch folder', () => {
+  it("keeps the rotated files and the lock out of a command's reach when the trace lies in a scratch folder", () => {
     const root = makeWorkspace({ intentsYaml: SCOPE_SRC });
     const scratch = makeWorkspace({ orchestration: false });
     const trace = path.join(scratch, 'trace.jsonl');
     const governor = actingGovernor(root, { trace, shell: { scratchFolders: [scratch] } });
     governor.approveSession(['FS_OUTSIDE_WORKSPACE']);
     // the scratch folder's other files are the agent's to change
-    expect(governor.isToolAllowed('execute_command', { command: `rm -f ${path.join(scratch, 'notes.txt')}` }).allowed).toBe(true);
+    expect(
+      governor.isToolAllowed('execute_command', { command: `rm -f ${path.join(scratch, 'notes.txt')}` }).allowed,
+    ).toBe(true);
     for (const target of [trace, `${trace}.1`, `${trace}.50`, `${trace}.lock`]) {
       expect(governor.isToolAllowed('execute_command', { command: `rm -f ${target}` }).allowed, target).toBe(false);
     }

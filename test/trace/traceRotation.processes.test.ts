@@ -13,8 +13,12 @@ const KEEP = 100;
 const MAX_BYTES = 16 * 1024;
 
 /** Runs the appending script in a new process; resolves with its exit code and output. */
-function appendFrom(args: readonly string[]): Promise<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }> {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function appendFrom(
+  args: readonly string[],
+): Promise<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }> {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, SCRIPT, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -29,11 +33,15 @@ function appendFrom(args: readonly string[]): Promise<{ readonly code: number | 
 }
 
 describe('two processes appending to one rotated trace at once', () => {
-  it('lose no line, split none, keep each writer\'s lines in order, and report no change', async () => {
+  it("lose no line, split none, keep each writer's lines in order, and report no change", async () => {
     const file = tempTrace();
     // both start appending together, after both processes have loaded
     const startAt = String(Date.now() + 3_000);
-    const runs = await Promise.all(['left', 'right'].map((writer) => appendFrom([file, writer, String(COUNT), String(MAX_BYTES), String(KEEP), startAt])));
+    const runs = await Promise.all(
+      ['left', 'right'].map((writer) =>
+        appendFrom([file, writer, String(COUNT), String(MAX_BYTES), String(KEEP), startAt]),
+      ),
+    );
     for (const run of runs) {
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout)).toEqual({ changes: 0 });
@@ -43,10 +51,16 @@ describe('two processes appending to one rotated trace at once', () => {
     const tools = read.records.map((record) => record.tool);
     expect(tools).toHaveLength(2 * COUNT);
     for (const writer of ['left', 'right']) {
-      expect(tools.filter((tool) => tool.startsWith(`${writer}-`))).toEqual(Array.from({ length: COUNT }, (_, index) => `${writer}-${index}`));
+      expect(tools.filter((tool) => tool.startsWith(`${writer}-`))).toEqual(
+        Array.from({ length: COUNT }, (_, index) => `${writer}-${index}`),
+      );
     }
     // every line whole: each record is the one its writer made, padding included
-    expect(read.records.every((record) => record.reasons[0]?.message === 'm'.repeat(record.reasons[0]?.message.length ?? -1))).toBe(true);
+    expect(
+      read.records.every(
+        (record) => record.reasons[0]?.message === 'm'.repeat(record.reasons[0]?.message.length ?? -1),
+      ),
+    ).toBe(true);
     // many rotations, none dropped by keep, no lock left behind
     const names = folderNames(file);
     expect(names.length).toBeGreaterThan(10);

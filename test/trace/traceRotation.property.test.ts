@@ -11,7 +11,10 @@ const KEEP = 100;
 // at most one line per file in the worst case, so `keep` never drops one
 const MAX_APPENDS = 60;
 
-const appends = fc.array(fc.record({ writer: fc.integer({ min: 0, max: 2 }), bytes: fc.integer({ min: 150, max: 6 * 1024 }) }), { minLength: 1, maxLength: MAX_APPENDS });
+const appends = fc.array(
+  fc.record({ writer: fc.integer({ min: 0, max: 2 }), bytes: fc.integer({ min: 150, max: 6 * 1024 }) }),
+  { minLength: 1, maxLength: MAX_APPENDS },
+);
 
 describe('a rotated trace read with its rotated files', () => {
   it('gives back every line written, whole and in order, and reports no change, whatever the sizes and writers', () => {

@@ -18,22 +18,50 @@ const cases: ReadonlyArray<{
   /** per file name, the lines it holds, in order */
   readonly files: Readonly<Record<string, readonly number[]>>;
 }> = [
-  { name: 'keeps one file while the lines fit', rotation: { maxBytes: 4 * KIB, keep: 3 }, lines: Array(10).fill(400), files: { 'agent_trace.jsonl': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } },
-  { name: 'keeps a line that fills the file to maxBytes exactly', rotation: { maxBytes: 4 * KIB, keep: 3 }, lines: Array(8).fill(512), files: { 'agent_trace.jsonl': [0, 1, 2, 3, 4, 5, 6, 7] } },
-  { name: 'starts a new file when a line would pass maxBytes', rotation: { maxBytes: 4 * KIB, keep: 3 }, lines: Array(9).fill(512), files: { 'agent_trace.jsonl.1': [0, 1, 2, 3, 4, 5, 6, 7], 'agent_trace.jsonl': [8] } },
+  {
+    name: 'keeps one file while the lines fit',
+    rotation: { maxBytes: 4 * KIB, keep: 3 },
+    lines: Array(10).fill(400),
+    files: { 'agent_trace.jsonl': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
+  },
+  {
+    name: 'keeps a line that fills the file to maxBytes exactly',
+    rotation: { maxBytes: 4 * KIB, keep: 3 },
+    lines: Array(8).fill(512),
+    files: { 'agent_trace.jsonl': [0, 1, 2, 3, 4, 5, 6, 7] },
+  },
+  {
+    name: 'starts a new file when a line would pass maxBytes',
+    rotation: { maxBytes: 4 * KIB, keep: 3 },
+    lines: Array(9).fill(512),
+    files: { 'agent_trace.jsonl.1': [0, 1, 2, 3, 4, 5, 6, 7], 'agent_trace.jsonl': [8] },
+  },
   {
     name: 'shifts older files up, .1 the newest',
     rotation: { maxBytes: 4 * KIB, keep: 3 },
     lines: Array(12).fill(1 * KIB),
-    files: { 'agent_trace.jsonl.2': [0, 1, 2, 3], 'agent_trace.jsonl.1': [4, 5, 6, 7], 'agent_trace.jsonl': [8, 9, 10, 11] },
+    files: {
+      'agent_trace.jsonl.2': [0, 1, 2, 3],
+      'agent_trace.jsonl.1': [4, 5, 6, 7],
+      'agent_trace.jsonl': [8, 9, 10, 11],
+    },
   },
   {
     name: 'deletes the oldest file past keep',
     rotation: { maxBytes: 4 * KIB, keep: 2 },
     lines: Array(20).fill(1 * KIB),
-    files: { 'agent_trace.jsonl.2': [8, 9, 10, 11], 'agent_trace.jsonl.1': [12, 13, 14, 15], 'agent_trace.jsonl': [16, 17, 18, 19] },
+    files: {
+      'agent_trace.jsonl.2': [8, 9, 10, 11],
+      'agent_trace.jsonl.1': [12, 13, 14, 15],
+      'agent_trace.jsonl': [16, 17, 18, 19],
+    },
   },
-  { name: 'keeps one rotated file with keep 1', rotation: { maxBytes: 4 * KIB, keep: 1 }, lines: Array(9).fill(2 * KIB), files: { 'agent_trace.jsonl.1': [6, 7], 'agent_trace.jsonl': [8] } },
+  {
+    name: 'keeps one rotated file with keep 1',
+    rotation: { maxBytes: 4 * KIB, keep: 1 },
+    lines: Array(9).fill(2 * KIB),
+    files: { 'agent_trace.jsonl.1': [6, 7], 'agent_trace.jsonl': [8] },
+  },
   {
     name: 'writes a line longer than maxBytes whole, alone in its file',
     rotation: { maxBytes: 4 * KIB, keep: 5 },
@@ -59,17 +87,26 @@ describe('trace rotation by size', () => {
     const folder = path.dirname(file);
     for (const [name, held] of Object.entries(files)) {
       expect(toolsIn(path.join(folder, name))).toEqual(held.map((index) => `t${index}`));
-      expect(readFileSync(path.join(folder, name)).length).toBeLessThanOrEqual(Math.max(rotation.maxBytes, ...held.map((index) => lines[index] ?? 0)));
+      expect(readFileSync(path.join(folder, name)).length).toBeLessThanOrEqual(
+        Math.max(rotation.maxBytes, ...held.map((index) => lines[index] ?? 0)),
+      );
     }
-    const kept = Object.values(files).flat().sort((a, b) => a - b);
-    expect(readTrace(file, { rotated: true })).toEqual({ records: kept.map((index) => sizedRecord(`t${index}`, lines[index])), notices: [], skipped: 0 });
+    const kept = Object.values(files)
+      .flat()
+      .sort((a, b) => a - b);
+    expect(readTrace(file, { rotated: true })).toEqual({
+      records: kept.map((index) => sizedRecord(`t${index}`, lines[index])),
+      notices: [],
+      skipped: 0,
+    });
   });
 });
 
 describe('reading a rotated trace', () => {
   it('lists the rotated files oldest first by number, leaving out the lock and other names', () => {
     const file = tempTrace();
-    for (const suffix of ['.1', '.2', '.10', '.lock', '.01', '.x', '.1.stale', '']) writeFileSync(`${file}${suffix}`, '');
+    for (const suffix of ['.1', '.2', '.10', '.lock', '.01', '.x', '.1.stale', ''])
+      writeFileSync(`${file}${suffix}`, '');
     writeFileSync(`${file}-other.1`, '');
     expect(rotatedTraceFiles(file)).toEqual([`${file}.10`, `${file}.2`, `${file}.1`]);
   });
@@ -79,14 +116,25 @@ describe('reading a rotated trace', () => {
     const trace = openTraceFile(file, { rotation: { maxBytes: 4 * KIB, keep: 2 } });
     for (let index = 0; index < 6; index++) trace.append(sizedRecord(`t${index}`, 2 * KIB));
     expect(readTrace(file).records.map((record) => record.tool)).toEqual(['t4', 't5']);
-    expect(readTrace(file, { rotated: true }).records.map((record) => record.tool)).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
+    expect(readTrace(file, { rotated: true }).records.map((record) => record.tool)).toEqual([
+      't0',
+      't1',
+      't2',
+      't3',
+      't4',
+      't5',
+    ]);
   });
 
-  it('does not let a torn last line of a rotated file swallow the next file\'s first line', () => {
+  it("does not let a torn last line of a rotated file swallow the next file's first line", () => {
     const file = tempTrace();
     writeFileSync(`${file}.1`, `${JSON.stringify(sizedRecord('a'))}\n{"time":"2026`);
     writeFileSync(file, `${JSON.stringify(sizedRecord('b'))}\n`);
-    expect(readTrace(file, { rotated: true })).toEqual({ records: [sizedRecord('a'), sizedRecord('b')], notices: [], skipped: 1 });
+    expect(readTrace(file, { rotated: true })).toEqual({
+      records: [sizedRecord('a'), sizedRecord('b')],
+      notices: [],
+      skipped: 1,
+    });
   });
 
   it('reads a missing trace, rotated or not, as empty', () => {
@@ -110,20 +158,83 @@ function sharedTrace(rotations: number) {
 }
 
 const changeCases = [
-  { name: 'no change: the file it wrote to was rotated to .1', rotations: 1, tamper: () => undefined, kind: undefined, mentions: undefined },
-  { name: 'no change: the file it wrote to was rotated on to .3', rotations: 3, tamper: () => undefined, kind: undefined, mentions: undefined },
-  { name: 'the current file truncated', rotations: 0, tamper: (file: string) => writeFileSync(file, ''), kind: 'truncated', mentions: undefined },
-  { name: 'the current file rewritten', rotations: 0, tamper: (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('"w0"', '"W0"')), kind: 'rewritten', mentions: undefined },
-  { name: 'the current file removed and made again', rotations: 0, tamper: (file: string) => (rmSync(file), writeFileSync(file, '{}\n')), kind: ['replaced', 'truncated'], mentions: undefined },
-  { name: 'its file truncated after it was rotated to .1', rotations: 1, tamper: (file: string) => writeFileSync(`${file}.1`, ''), kind: 'truncated', mentions: 'rotated to agent_trace.jsonl.1' },
-  { name: 'its file rewritten after it was rotated to .2', rotations: 2, tamper: (file: string) => writeFileSync(`${file}.2`, readFileSync(`${file}.2`, 'utf8').replace('"w0"', '"W0"')), kind: 'rewritten', mentions: 'rotated to agent_trace.jsonl.2' },
-  { name: 'its file removed after it was rotated', rotations: 1, tamper: (file: string) => rmSync(`${file}.1`), kind: 'replaced', mentions: 'rotated out of the kept files' },
+  {
+    name: 'no change: the file it wrote to was rotated to .1',
+    rotations: 1,
+    tamper: () => undefined,
+    kind: undefined,
+    mentions: undefined,
+  },
+  {
+    name: 'no change: the file it wrote to was rotated on to .3',
+    rotations: 3,
+    tamper: () => undefined,
+    kind: undefined,
+    mentions: undefined,
+  },
+  {
+    name: 'the current file truncated',
+    rotations: 0,
+    tamper: (file: string) => writeFileSync(file, ''),
+    kind: 'truncated',
+    mentions: undefined,
+  },
+  {
+    name: 'the current file rewritten',
+    rotations: 0,
+    tamper: (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replace('"w0"', '"W0"')),
+    kind: 'rewritten',
+    mentions: undefined,
+  },
+  {
+    name: 'the current file removed and made again',
+    rotations: 0,
+    tamper: (file: string) => (rmSync(file), writeFileSync(file, '{}\n')),
+    kind: ['replaced', 'truncated'],
+    mentions: undefined,
+  },
+  {
+    name: 'its file truncated after it was rotated to .1',
+    rotations: 1,
+    tamper: (file: string) => writeFileSync(`${file}.1`, ''),
+    kind: 'truncated',
+    mentions: 'rotated to agent_trace.jsonl.1',
+  },
+  {
+    name: 'its file rewritten after it was rotated to .2',
+    rotations: 2,
+    tamper: (file: string) => writeFileSync(`${file}.2`, readFileSync(`${file}.2`, 'utf8').replace('"w0"', '"W0"')),
+    kind: 'rewritten',
+    mentions: 'rotated to agent_trace.jsonl.2',
+  },
+  {
+    name: 'its file removed after it was rotated',
+    rotations: 1,
+    tamper: (file: string) => rmSync(`${file}.1`),
+    kind: 'replaced',
+    mentions: 'rotated out of the kept files',
+  },
   // the deleted file's inode number may be given to the new file, which then differs from what was vouched
-  { name: 'its file rotated out past keep', rotations: 4, tamper: () => undefined, kind: ['replaced', 'rewritten'], mentions: undefined },
-  { name: 'a copy moved over its file at .1', rotations: 1, tamper: (file: string) => (writeFileSync(`${file}.copy`, readFileSync(`${file}.1`)), renameSync(`${file}.copy`, `${file}.1`)), kind: 'replaced', mentions: 'rotated out of the kept files' },
+  {
+    name: 'its file rotated out past keep',
+    rotations: 4,
+    tamper: () => undefined,
+    kind: ['replaced', 'rewritten'],
+    mentions: undefined,
+  },
+  {
+    name: 'a copy moved over its file at .1',
+    rotations: 1,
+    tamper: (file: string) => (
+      writeFileSync(`${file}.copy`, readFileSync(`${file}.1`)),
+      renameSync(`${file}.copy`, `${file}.1`)
+    ),
+    kind: 'replaced',
+    mentions: 'rotated out of the kept files',
+  },
 ] as const;
 
-describe('a rotated trace is still append-only from its writer\'s view', () => {
+describe("a rotated trace is still append-only from its writer's view", () => {
   it.each(changeCases)('$name', ({ rotations, tamper, kind, mentions }) => {
     const { file, writer, rotate } = sharedTrace(rotations);
     rotate();

@@ -28,7 +28,8 @@ export function registerDecide(program: Command, context: CommandContext): void 
     context.exit(
       await decideCalls(flags, io, {
         decision: (decision) => writeLine(io.stdout, JSON.stringify(decision)),
-        badLine: (bad) => writeLine(io.stdout, JSON.stringify({ line: bad.line, error: { code: bad.code, message: bad.message } })),
+        badLine: (bad) =>
+          writeLine(io.stdout, JSON.stringify({ line: bad.line, error: { code: bad.code, message: bad.message } })),
       }),
     );
   });

@@ -47,10 +47,19 @@ function profileOrWhyNot(governor: Governor, context: ContainmentContext): Profi
 }
 
 /** The containment part of a shell call's explanation; a denied call runs nowhere, and with containment off no profile applies. */
-async function containmentPart(decision: Decision, governor: Governor, context: ContainmentContext, flags: ExplainFlags): Promise<string> {
+async function containmentPart(
+  decision: Decision,
+  governor: Governor,
+  context: ContainmentContext,
+  flags: ExplainFlags,
+): Promise<string> {
   const status = await context.status();
   const why =
-    decision.verdict === 'deny' ? 'the call is denied, so nothing runs' : status.mode === 'off' ? "the policy's containment is off" : undefined;
+    decision.verdict === 'deny'
+      ? 'the call is denied, so nothing runs'
+      : status.mode === 'off'
+        ? "the policy's containment is off"
+        : undefined;
   const found = why === undefined ? profileOrWhyNot(governor, context) : { noProfile: why };
   return formatContainment({
     status,
@@ -75,7 +84,8 @@ async function explainCalls(flags: ExplainFlags, io: CliIo): Promise<ExitCode> {
   const context: ContainmentContext = {
     place,
     // bubblewrap is tried at the first shell call only, and once
-    status: () => (status ??= detectContainmentStatus(place.policy.mode, io.env.PATH === undefined ? {} : { path: io.env.PATH })),
+    status: () =>
+      (status ??= detectContainmentStatus(place.policy.mode, io.env.PATH === undefined ? {} : { path: io.env.PATH })),
     isShell: (tool) => toolKindOf(tool, policy?.governor.toolKinds)?.kind === 'shell',
     profiles: new Map(),
   };
@@ -93,7 +103,9 @@ async function explainCalls(flags: ExplainFlags, io: CliIo): Promise<ExitCode> {
           ? governor.isToolAllowed(input.tool)
           : governor.isToolAllowed(input.tool, input.args)
         : governor.handleToolCall(input.tool, input.args);
-      const containment = context.isShell(decision.tool) ? `\n${await containmentPart(decision, governor, context, flags)}` : '';
+      const containment = context.isShell(decision.tool)
+        ? `\n${await containmentPart(decision, governor, context, flags)}`
+        : '';
       // a blank line between explanations, none before the first
       writeLine(io.stdout, `${first ? '' : '\n'}${formatExplanation(decision, input.args)}${containment}`);
       first = false;
@@ -114,13 +126,16 @@ export function registerExplain(program: Command, context: CommandContext): void
         [
           'Decides tool calls like `decide` (same inputs and flags) and explains each decision:',
           'the verdict, every reason with its code, the risk categories with their evidence (argument, trigger, note),',
-          'and for `ask` the confirmation prompt with details, in the policy\'s locale or --locale.',
+          "and for `ask` the confirmation prompt with details, in the policy's locale or --locale.",
           'For a shell command it adds whether commands run contained here and why, and the containment profile a contained run gets (docs/containment.md).',
           'A bad stdin line is reported on stderr with its number and skipped; the exit code is then 1.',
         ].join(' '),
       ),
   )
-    .option('--full-profile', "a shell command's containment profile in full: every place with its reason, the process isolation and the notes")
+    .option(
+      '--full-profile',
+      "a shell command's containment profile in full: every place with its reason, the process isolation and the notes",
+    )
     .action(async (flags: ExplainFlags) => {
       context.exit(await explainCalls(flags, context.io));
     });

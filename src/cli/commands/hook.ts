@@ -28,7 +28,10 @@ interface HookFlags extends HookStoreFlags {
 }
 
 /** The environment variable each agent names its project folder in, when it sets one. */
-export const PROJECT_DIR_ENV: Readonly<Record<string, string>> = { 'claude-code': 'CLAUDE_PROJECT_DIR', gemini: 'GEMINI_PROJECT_DIR' };
+export const PROJECT_DIR_ENV: Readonly<Record<string, string>> = {
+  'claude-code': 'CLAUDE_PROJECT_DIR',
+  gemini: 'GEMINI_PROJECT_DIR',
+};
 
 // an agent writes its event at once; one that keeps stdin open is not waited for
 const STDIN_TIMEOUT_MS = 5_000;
@@ -48,7 +51,11 @@ function credentialOf(store: HookStore, io: CliIo): string | undefined {
  * the policy's containment mode against this machine (bubblewrap is tried once per process).
  * Undefined for an agent whose hook cannot, whose commands are decided by analysis alone.
  */
-async function shellPlan(adapter: AgentHookAdapter, policy: () => Policy | undefined, io: CliIo): Promise<ContainmentPlan | undefined> {
+async function shellPlan(
+  adapter: AgentHookAdapter,
+  policy: () => Policy | undefined,
+  io: CliIo,
+): Promise<ContainmentPlan | undefined> {
   if (adapter.rewritesShellCommands !== true) return undefined;
   const { mode } = containmentPolicyOf(policy()?.containment);
   if (mode === 'off') return containmentPlan(mode, { available: false, reason: 'not tried' });
@@ -56,16 +63,30 @@ async function shellPlan(adapter: AgentHookAdapter, policy: () => Policy | undef
 }
 
 /** Where the sessions' governors work, and intentgate's files their profiles protect: the session store, the policy, a trace. */
-function hookPlace({ governor, sessionStore }: { readonly governor: GovernorOptions; readonly sessionStore: string }, policy: Policy | undefined, io: CliIo): GovernorPlace {
+function hookPlace(
+  { governor, sessionStore }: { readonly governor: GovernorOptions; readonly sessionStore: string },
+  policy: Policy | undefined,
+  io: CliIo,
+): GovernorPlace {
   const config = parseGovernorOptions(governor, io.cwd);
-  return { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), sessionStore, ownFiles: policyOwnFiles(policy), env: io.env };
+  return {
+    workspaceRoot: config.workspaceRoot,
+    orchestrationDir: config.orchestrationDir,
+    policy: containmentPolicyOf(policy?.containment),
+    sessionStore,
+    ownFiles: policyOwnFiles(policy),
+    env: io.env,
+  };
 }
 
 async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<ExitCode> {
   const adapter = findHookAdapter(agent);
   if (!adapter) {
     const names = hookAdapterNames();
-    writeLine(io.stderr, `error: unknown agent '${agent}'; intentgate answers the hooks of ${names.length > 0 ? names.join(', ') : 'no agent yet'}`);
+    writeLine(
+      io.stderr,
+      `error: unknown agent '${agent}'; intentgate answers the hooks of ${names.length > 0 ? names.join(', ') : 'no agent yet'}`,
+    );
     return EXIT_CODES.usage;
   }
   // only a person at a terminal is told: an agent may hand a hook's stderr to its model
@@ -79,7 +100,9 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
       adapter.failure(`intentgate: ${error instanceof Error ? error.message : String(error)}; the call is blocked`),
     );
   } else {
-    const projectDir = Object.hasOwn(PROJECT_DIR_ENV, adapter.name) ? io.env[PROJECT_DIR_ENV[adapter.name] ?? ''] : undefined;
+    const projectDir = Object.hasOwn(PROJECT_DIR_ENV, adapter.name)
+      ? io.env[PROJECT_DIR_ENV[adapter.name] ?? '']
+      : undefined;
     // read only for an event to govern: a policy that cannot be loaded is that event's failure
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
@@ -90,16 +113,35 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     output = await hookOutputFor(adapter, read.text, {
       sessions: async () => {
         const plan = await shellPlan(adapter, policyOnce, io);
-        const governor = withAgentPreset(storeOnce().governor, plan === undefined ? adapter : withShellContainment(adapter, plan));
-        const sessions = createFileSessions({ governor, ...storeOnce().sessionFiles, profile: adapter.name, credential: () => credentialOf(storeOnce(), io) });
-        if (plan?.kind === 'contain') containment = { bwrap: plan.bwrap, place: hookPlace({ governor, sessionStore: sessions.dir }, policyOnce(), io), shellTools: shellToolsOf(governor) };
+        const governor = withAgentPreset(
+          storeOnce().governor,
+          plan === undefined ? adapter : withShellContainment(adapter, plan),
+        );
+        const sessions = createFileSessions({
+          governor,
+          ...storeOnce().sessionFiles,
+          profile: adapter.name,
+          credential: () => credentialOf(storeOnce(), io),
+        });
+        if (plan?.kind === 'contain')
+          containment = {
+            bwrap: plan.bwrap,
+            place: hookPlace({ governor, sessionStore: sessions.dir }, policyOnce(), io),
+            shellTools: shellToolsOf(governor),
+          };
         return sessions;
       },
       answer: {
         approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision),
-        containShell: (governor, event, decision) => (containment === undefined ? { ok: false, reason: 'the route has no sandbox for it' } : containCall(containment, { governor, event, decision })),
+        containShell: (governor, event, decision) =>
+          containment === undefined
+            ? { ok: false, reason: 'the route has no sandbox for it' }
+            : containCall(containment, { governor, event, decision }),
         // a held call reported as run answers its hold only from a hook that holds the session's credential
-        heldCallRan: (notes) => (notes.credential !== undefined && notes.credential === credentialOf(storeOnce(), io) ? { approver: `${adapter.name}'s own prompt` } : undefined),
+        heldCallRan: (notes) =>
+          notes.credential !== undefined && notes.credential === credentialOf(storeOnce(), io)
+            ? { approver: `${adapter.name}'s own prompt` }
+            : undefined,
       },
     });
   }
@@ -115,16 +157,25 @@ export function registerHook(program: Command, context: CommandContext): void {
     .summary("answer one agent hook event (stdin) in the agent's format")
     .description(
       [
-        'Reads one hook event of an agent CLI (JSON on stdin) and answers it in that agent\'s format (docs/hooks.md).',
-        'The agent session\'s lifecycle, intent, held calls and approvals are kept outside the workspace, in $XDG_STATE_HOME/intentgate/sessions/ (else ~/.local/state/...), one file per agent session id, each authenticated by a key beside the approval token (docs/security.md).',
-        'Anything that fails answers with the agent\'s block, never an allow.',
+        "Reads one hook event of an agent CLI (JSON on stdin) and answers it in that agent's format (docs/hooks.md).",
+        "The agent session's lifecycle, intent, held calls and approvals are kept outside the workspace, in $XDG_STATE_HOME/intentgate/sessions/ (else ~/.local/state/...), one file per agent session id, each authenticated by a key beside the approval token (docs/security.md).",
+        "Anything that fails answers with the agent's block, never an allow.",
       ].join(' '),
     )
     .argument('<agent>', 'the agent CLI whose hook this is')
-    .option('--workspace <dir>', 'the workspace root (default: the policy, else the project folder the agent names, else the current directory)')
-    .option('--orchestration-dir <dir>', 'the folder of active_intents.yaml, the trace and the sessions (default: the policy, else <workspace>/.orchestration)')
-    .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options, over the agent\'s preset')
-    .option('--server <url>', 'post the event to a running `intentgate serve` instead (its workspace and sessions decide)')
+    .option(
+      '--workspace <dir>',
+      'the workspace root (default: the policy, else the project folder the agent names, else the current directory)',
+    )
+    .option(
+      '--orchestration-dir <dir>',
+      'the folder of active_intents.yaml, the trace and the sessions (default: the policy, else <workspace>/.orchestration)',
+    )
+    .option('--policy <file>', "a policy file (.json, .yaml, .yml): the governor options, over the agent's preset")
+    .option(
+      '--server <url>',
+      'post the event to a running `intentgate serve` instead (its workspace and sessions decide)',
+    )
     .action(async (agent: string, flags: HookFlags) => {
       context.exit(await runHook(agent, flags, context.io));
     });

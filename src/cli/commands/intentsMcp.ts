@@ -12,11 +12,14 @@ export function registerIntentsMcp(program: Command, context: CommandContext): v
       [
         'An MCP server on stdio with the two handshake tools, for agent CLIs whose own tools lack them (docs/hooks.md).',
         "select_active_intent's description lists the intents and their scopes, read from the orchestration directory at every list.",
-        'The calls are governed by the agent\'s pre-tool hook (`intentgate hook <agent>`); this server only confirms them.',
+        "The calls are governed by the agent's pre-tool hook (`intentgate hook <agent>`); this server only confirms them.",
       ].join(' '),
     )
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
-    .option('--orchestration-dir <dir>', 'the folder of active_intents.yaml (default: the policy, else <workspace>/.orchestration)')
+    .option(
+      '--orchestration-dir <dir>',
+      'the folder of active_intents.yaml (default: the policy, else <workspace>/.orchestration)',
+    )
     .option('--policy <file>', 'a policy file, whose intents (if it lists any) are served')
     .action(async (flags: HookStoreFlags) => {
       const { io } = context;

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import { PolicyError } from '../../errors/PolicyError';
-import { MCP_PROXY_USAGE, mcpProxyOptionsFromArgs, parseMcpProxyArgs, type McpProxyArgs } from '../../integrations/mcpProxy/mcpProxyArgs';
+import {
+  MCP_PROXY_USAGE,
+  mcpProxyOptionsFromArgs,
+  parseMcpProxyArgs,
+  type McpProxyArgs,
+} from '../../integrations/mcpProxy/mcpProxyArgs';
 import type { McpProxyOptions } from '../../integrations/mcpProxy/mcpProxyOptions';
 import type { CommandContext } from '../commandContext';
 import { EXIT_CODES } from '../exitCodes';

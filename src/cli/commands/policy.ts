@@ -20,7 +20,10 @@ function checkPolicy(file: string, io: CliIo): ExitCode {
   try {
     const policy = loadPolicy(path.resolve(io.cwd, file));
     const { examples, checks } = policy.checked;
-    writeLine(io.stdout, `${file}: valid policy (${plural(examples, 'rule example')} and ${plural(checks, 'check')} passed)`);
+    writeLine(
+      io.stdout,
+      `${file}: valid policy (${plural(examples, 'rule example')} and ${plural(checks, 'check')} passed)`,
+    );
     return EXIT_CODES.ok;
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;

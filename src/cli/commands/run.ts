@@ -67,7 +67,14 @@ async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo)
     ...(typeof policy?.governor.trace === 'string' ? [{ path: policy.governor.trace, what: 'trace file' }] : []),
   ];
   const sessionFiles = stateSessionFiles(config.orchestrationDir, io);
-  const place: GovernorPlace = { workspaceRoot: config.workspaceRoot, orchestrationDir: config.orchestrationDir, policy: containmentPolicyOf(policy?.containment), sessionStore: sessionFiles.dir, ownFiles, env: io.env };
+  const place: GovernorPlace = {
+    workspaceRoot: config.workspaceRoot,
+    orchestrationDir: config.orchestrationDir,
+    policy: containmentPolicyOf(policy?.containment),
+    sessionStore: sessionFiles.dir,
+    ownFiles,
+    env: io.env,
+  };
   if (flags.session === undefined) {
     const governor = freshGovernor(options, flags.intent);
     try {
@@ -76,16 +83,23 @@ async function profileOf(policy: Policy | undefined, flags: RunFlags, io: CliIo)
       governor.stop();
     }
   }
-  if (flags.intent !== undefined) throw new UsageError('give either --session (a kept agent session) or --intent (a fresh one), not both');
+  if (flags.intent !== undefined)
+    throw new UsageError('give either --session (a kept agent session) or --intent (a fresh one), not both');
   // a session an agent's hook made is restored with that agent's preset, as `approve` does
   const governorFor = (agent: string): GovernorOptions => {
     const adapter = agent === '' ? undefined : findHookAdapter(agent);
-    if (agent !== '' && adapter === undefined) throw new CliFailure(`the session was made by the hooks of agent '${agent.slice(0, 64)}', which this intentgate does not know`);
+    if (agent !== '' && adapter === undefined)
+      throw new CliFailure(
+        `the session was made by the hooks of agent '${agent.slice(0, 64)}', which this intentgate does not know`,
+      );
     return adapter === undefined ? options : withAgentPreset(options, adapter);
   };
   const sessions = createFileSessions({ governor: options, ...sessionFiles, governorFor });
   const used = await sessions.withKept(flags.session, (governor) => governorProfile(governor, place));
-  if (!used.found) throw new CliFailure(`no agent session '${flags.session}' is kept in ${sessions.dir}; check the id, and --workspace or --orchestration-dir`);
+  if (!used.found)
+    throw new CliFailure(
+      `no agent session '${flags.session}' is kept in ${sessions.dir}; check the id, and --workspace or --orchestration-dir`,
+    );
   return used.value;
 }
 
@@ -102,10 +116,17 @@ function workingFolder(profile: ContainmentProfile, cwd: string): string {
 
 /** The exit code of a contained run: the command's own, 128 + n for a signal, as a shell reports it. */
 const exitOf = (exitCode: number | null, signal: NodeJS.Signals | null): number =>
-  exitCode ?? 128 + (signal === null ? 0 : ({ SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 } as Partial<Record<NodeJS.Signals, number>>)[signal] ?? 0);
+  exitCode ??
+  128 +
+    (signal === null
+      ? 0
+      : (({ SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 } as Partial<Record<NodeJS.Signals, number>>)[
+          signal
+        ] ?? 0));
 
 async function runCommand(words: readonly string[], flags: RunFlags, io: CliIo): Promise<number> {
-  if (words.length === 0 && flags.printProfile !== true) throw new UsageError('name the command after --, as in: intentgate run -- npm test');
+  if (words.length === 0 && flags.printProfile !== true)
+    throw new UsageError('name the command after --, as in: intentgate run -- npm test');
   const policy = policyFromFlag(flags.policy, io);
   const profile = await profileOf(policy, flags, io);
   if (flags.printProfile === true) {
@@ -114,7 +135,10 @@ async function runCommand(words: readonly string[], flags: RunFlags, io: CliIo):
   }
   const { mode } = containmentPolicyOf(policy?.containment);
   if (mode === 'off') {
-    writeLine(io.stderr, "intentgate run: the policy's containment is off, and run only runs contained commands: nothing was run");
+    writeLine(
+      io.stderr,
+      "intentgate run: the policy's containment is off, and run only runs contained commands: nothing was run",
+    );
     return NOT_CONTAINED_EXIT;
   }
   const plan = containmentPlan(mode, await detectContainment({ path: io.env.PATH ?? process.env.PATH }));
@@ -136,7 +160,11 @@ async function runCommand(words: readonly string[], flags: RunFlags, io: CliIo):
     writeLine(io.stderr, `intentgate run: ${result.reason}; nothing was run`);
     return NOT_CONTAINED_EXIT;
   }
-  for (const place of result.run.removed) writeLine(io.stderr, `intentgate run: removed ${place}, which a contained command must not leave (docs/containment.md)`);
+  for (const place of result.run.removed)
+    writeLine(
+      io.stderr,
+      `intentgate run: removed ${place}, which a contained command must not leave (docs/containment.md)`,
+    );
   return exitOf(result.run.exitCode, result.run.signal);
 }
 
@@ -155,7 +183,10 @@ export function registerRun(program: Command, context: CommandContext): void {
     )
     .argument('[command...]', 'the command and its arguments, after --')
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
-    .option('--orchestration-dir <dir>', 'the orchestration folder (default: the policy, else <workspace>/.orchestration)')
+    .option(
+      '--orchestration-dir <dir>',
+      'the orchestration folder (default: the policy, else <workspace>/.orchestration)',
+    )
     .option('--policy <file>', 'the policy file')
     .option('--session <id>', "a kept agent session's governor (as `approve` finds it)")
     .option('--intent <id>', 'a fresh governor in ACTION with this intent selected')

@@ -30,7 +30,8 @@ interface ServeFlags {
   readonly storeUrlFile?: string;
 }
 
-const isMetricsAccess = (value: string): value is MetricsAccess => (METRICS_ACCESS as readonly string[]).includes(value);
+const isMetricsAccess = (value: string): value is MetricsAccess =>
+  (METRICS_ACCESS as readonly string[]).includes(value);
 
 /** Flags first, then PORT, then the policy's `service` section, then the defaults; checked as scripts/serve.ts checks them. */
 export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, io: CliIo): ServiceSettings {
@@ -47,19 +48,31 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
   ];
   const parsed = parseServeArgs(argv, io.env);
   if (!parsed.ok) throw new UsageError(parsed.problem);
-  if (flags.orchestrationDir === '') throw new UsageError('--orchestration-dir must not be empty: name the folder, or leave the flag out for <workspace>/.orchestration');
+  if (flags.orchestrationDir === '')
+    throw new UsageError(
+      '--orchestration-dir must not be empty: name the folder, or leave the flag out for <workspace>/.orchestration',
+    );
   const { metricsAccess } = flags;
   const store = flags.store ?? service.store;
   // the flag, then the environment, then the policy: one deployment file may serve several deployments
-  const deployment = flags.deployment ?? (io.env[DEPLOYMENT_ENV] === undefined || io.env[DEPLOYMENT_ENV] === '' ? service.deployment : io.env[DEPLOYMENT_ENV]);
-  if (metricsAccess !== undefined && !isMetricsAccess(metricsAccess)) throw new UsageError(`--metrics-access must be ${METRICS_ACCESS.join(' or ')}, got '${metricsAccess.slice(0, 64)}'`);
+  const deployment =
+    flags.deployment ??
+    (io.env[DEPLOYMENT_ENV] === undefined || io.env[DEPLOYMENT_ENV] === ''
+      ? service.deployment
+      : io.env[DEPLOYMENT_ENV]);
+  if (metricsAccess !== undefined && !isMetricsAccess(metricsAccess))
+    throw new UsageError(
+      `--metrics-access must be ${METRICS_ACCESS.join(' or ')}, got '${metricsAccess.slice(0, 64)}'`,
+    );
   return {
     port: parsed.args.port,
     host: parsed.args.host,
     prefix: parsed.args.prefix,
     ...(policy && { policy }),
     ...(flags.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, flags.orchestrationDir) }),
-    ...((flags.allowedHost ?? service.allowedHosts) !== undefined && { allowedHosts: flags.allowedHost ?? service.allowedHosts ?? [] }),
+    ...((flags.allowedHost ?? service.allowedHosts) !== undefined && {
+      allowedHosts: flags.allowedHost ?? service.allowedHosts ?? [],
+    }),
     ...(flags.workspace !== undefined && { workspace: flags.workspace }),
     ...(flags.quiet === true && { quiet: true }),
     ...(metricsAccess !== undefined && { metricsAccess }),
@@ -82,19 +95,49 @@ export function registerServe(program: Command, context: CommandContext): void {
         'Stops cleanly on SIGINT or SIGTERM.',
       ].join(' '),
     )
-    .option('--port <n>', `port to listen on, 0 for any free one (default: $PORT, else the policy, else ${DEFAULT_PORT})`)
+    .option(
+      '--port <n>',
+      `port to listen on, 0 for any free one (default: $PORT, else the policy, else ${DEFAULT_PORT})`,
+    )
     .option('--host <host>', `address to listen on (default: the policy, else ${DEFAULT_HOST})`)
     .option('--prefix <path>', 'path prefix of every route, like /slavik (default: the policy, else none)')
     .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options and the service defaults')
-    .option('--orchestration-dir <dir>', "the folder of active_intents.yaml and the trace, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)")
-    .option('--allowed-host <name...>', 'host names besides localhost, 127.0.0.1 and ::1 that requests may be addressed to (default: the policy, else none)')
-    .option('--workspace <dir>', "the governed folder, absolute or relative to the current directory; it must exist (default: the policy's workspaceRoot, else the current directory)")
-    .option('--metrics-access <open|token>', "who may read GET /metrics: anyone who reaches the service, or holders of the approval token (default: the policy, else open)")
-    .option('--store <memory|redis://HOST:PORT>', 'where sessions live: this process (default), or a Redis shared by every instance of the deployment (default: the policy, else memory)')
-    .option('--deployment <name>', `the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them (default: $${DEPLOYMENT_ENV}, else the policy)`)
-    .option('--approval-token-file <file>', `the approval token, from an owner-only file (chmod 600) instead of $${APPROVAL_TOKEN_ENV}, which ps eww shows`)
-    .option('--store-password-file <file>', "the Redis password, from an owner-only file, put into --store's URL: a password in the URL is shown by ps")
-    .option('--store-url-file <file>', 'the whole Redis store URL, credentials included, from an owner-only file, over --store')
+    .option(
+      '--orchestration-dir <dir>',
+      "the folder of active_intents.yaml and the trace, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)",
+    )
+    .option(
+      '--allowed-host <name...>',
+      'host names besides localhost, 127.0.0.1 and ::1 that requests may be addressed to (default: the policy, else none)',
+    )
+    .option(
+      '--workspace <dir>',
+      "the governed folder, absolute or relative to the current directory; it must exist (default: the policy's workspaceRoot, else the current directory)",
+    )
+    .option(
+      '--metrics-access <open|token>',
+      'who may read GET /metrics: anyone who reaches the service, or holders of the approval token (default: the policy, else open)',
+    )
+    .option(
+      '--store <memory|redis://HOST:PORT>',
+      'where sessions live: this process (default), or a Redis shared by every instance of the deployment (default: the policy, else memory)',
+    )
+    .option(
+      '--deployment <name>',
+      `the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them (default: $${DEPLOYMENT_ENV}, else the policy)`,
+    )
+    .option(
+      '--approval-token-file <file>',
+      `the approval token, from an owner-only file (chmod 600) instead of $${APPROVAL_TOKEN_ENV}, which ps eww shows`,
+    )
+    .option(
+      '--store-password-file <file>',
+      "the Redis password, from an owner-only file, put into --store's URL: a password in the URL is shown by ps",
+    )
+    .option(
+      '--store-url-file <file>',
+      'the whole Redis store URL, credentials included, from an owner-only file, over --store',
+    )
     .option('--quiet', 'no JSON log lines on stderr')
     .action(async (flags: ServeFlags) => {
       const { io } = context;

@@ -29,11 +29,17 @@ function checkedClasses(file: string, value: unknown): Readonly<Record<string, T
 function renderReport(catalog: string, report: CatalogTokenReport): string {
   const rows: [string, string][] = [
     ['full catalog (ACTION)', `${report.full.tools} tools, ${number.format(report.full.tokens)} tokens`],
-    ['before an intent (REASONING)', `${report.preIntent.tools} tools, ${number.format(report.preIntent.tokens)} tokens`],
+    [
+      'before an intent (REASONING)',
+      `${report.preIntent.tools} tools, ${number.format(report.preIntent.tokens)} tokens`,
+    ],
     ['saved per request', `${number.format(report.saved)} tokens (${report.savedPercent.toFixed(1)}%)`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
-  return [`${catalog} (tokenizer ${report.tokenizer}; select_active_intent included)`, ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)} ${value}`)].join('\n');
+  return [
+    `${catalog} (tokenizer ${report.tokenizer}; select_active_intent included)`,
+    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)} ${value}`),
+  ].join('\n');
 }
 
 /** `intentgate tokens CATALOG.json [--classes FILE] [--json]`. */
@@ -49,13 +55,20 @@ export function registerTokens(program: Command, context: CommandContext): void 
       ].join(' '),
     )
     .argument('<catalog>', 'a JSON file holding an array of tool definitions')
-    .option('--classes <file>', 'a JSON file mapping tool names to SAFE or DESTRUCTIVE (default: seed 000\'s table only)')
+    .option(
+      '--classes <file>',
+      "a JSON file mapping tool names to SAFE or DESTRUCTIVE (default: seed 000's table only)",
+    )
     .option('--json', 'print the report as JSON')
     .action(async (catalogFile: string, flags: TokensFlags) => {
       const { io } = context;
       const catalog = readJsonFile(catalogFile, io, 'the catalog');
-      if (!Array.isArray(catalog)) throw new CliFailure(`the catalog ${catalogFile} must be a JSON array of tool definitions`);
-      const classes = flags.classes === undefined ? undefined : checkedClasses(flags.classes, readJsonFile(flags.classes, io, '--classes'));
+      if (!Array.isArray(catalog))
+        throw new CliFailure(`the catalog ${catalogFile} must be a JSON array of tool definitions`);
+      const classes =
+        flags.classes === undefined
+          ? undefined
+          : checkedClasses(flags.classes, readJsonFile(flags.classes, io, '--classes'));
       const counter = await loadTokenizer();
       const report = catalogTokenReport(catalog, { counter, ...(classes && { classes }) });
       writeLine(io.stdout, flags.json ? JSON.stringify(report, null, 2) : renderReport(catalogFile, report));

@@ -20,7 +20,9 @@ export const agentTool = (tools: Readonly<Record<string, AgentTool>>, name: stri
   Object.hasOwn(tools, name) ? tools[name] : undefined;
 
 /** An agent's tool table as governor options: each tool's class and kind. */
-export function agentGovernorOptions(tools: Readonly<Record<string, AgentTool>>): Pick<GovernorOptions, 'classification' | 'toolKinds'> {
+export function agentGovernorOptions(
+  tools: Readonly<Record<string, AgentTool>>,
+): Pick<GovernorOptions, 'classification' | 'toolKinds'> {
   return Object.freeze({
     classification: Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.toolClass])),
     toolKinds: Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.kind])),
@@ -31,7 +33,9 @@ export function agentGovernorOptions(tools: Readonly<Record<string, AgentTool>>)
 export const INTENTS_MCP_SERVER = 'intentgate';
 
 /** The agent's name of each handshake tool, as the intents MCP server offers it, mapped to the governor's. */
-export function intentsServerToolNames(agentName: (server: string, tool: string) => string): Readonly<Record<string, string>> {
+export function intentsServerToolNames(
+  agentName: (server: string, tool: string) => string,
+): Readonly<Record<string, string>> {
   return Object.freeze({
     [agentName(INTENTS_MCP_SERVER, SELECT_ACTIVE_INTENT)]: SELECT_ACTIVE_INTENT,
     [agentName(INTENTS_MCP_SERVER, ATTEMPT_COMPLETION)]: ATTEMPT_COMPLETION,
@@ -43,7 +47,10 @@ export function intentsServerToolNames(agentName: (server: string, tool: string)
  * server under the agent's name for it, any other tool as named. A bare handshake name is
  * refused (undefined): only the intents server may drive the lifecycle.
  */
-export function governorToolName(agentName: string, handshakeNames: Readonly<Record<string, string>>): string | undefined {
+export function governorToolName(
+  agentName: string,
+  handshakeNames: Readonly<Record<string, string>>,
+): string | undefined {
   if (Object.hasOwn(handshakeNames, agentName)) return handshakeNames[agentName];
   return HANDSHAKE_TOOLS.includes(agentName) ? undefined : agentName;
 }

@@ -9,7 +9,11 @@ import { CLAUDE_CODE_GOVERNOR_OPTIONS } from './claudeCodeTools';
 
 const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
 
-const json = (body: Readonly<Record<string, unknown>>): HookOutput => ({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
+const json = (body: Readonly<Record<string, unknown>>): HookOutput => ({
+  stdout: `${JSON.stringify(body)}\n`,
+  stderr: '',
+  exitCode: 0,
+});
 
 /**
  * What Claude Code shows its user about a held call, as `systemMessage` ("PreToolUse:Write
@@ -19,7 +23,9 @@ const json = (body: Readonly<Record<string, unknown>>): HookOutput => ({ stdout:
  * write or edit shows the diff and no reason.
  */
 function heldCallNotice(answer: Extract<HookAnswer, { kind: 'ask' }>): Readonly<Record<string, unknown>> {
-  return { systemMessage: answer.humanNote === undefined ? answer.message : `${answer.message}\n\n${answer.humanNote}` };
+  return {
+    systemMessage: answer.humanNote === undefined ? answer.message : `${answer.message}\n\n${answer.humanNote}`,
+  };
 }
 
 /**
@@ -28,7 +34,11 @@ function heldCallNotice(answer: Extract<HookAnswer, { kind: 'ask' }>): Readonly<
  * to the user (in `-p` mode it is a denial whose reason the model reads).
  */
 function permission(decision: 'deny' | 'ask', answer: Extract<HookAnswer, { kind: 'deny' | 'ask' }>): HookOutput {
-  const hookSpecificOutput = { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: answer.message };
+  const hookSpecificOutput = {
+    hookEventName: 'PreToolUse',
+    permissionDecision: decision,
+    permissionDecisionReason: answer.message,
+  };
   return json(answer.kind === 'ask' ? { ...heldCallNotice(answer), hookSpecificOutput } : { hookSpecificOutput });
 }
 
@@ -42,7 +52,13 @@ const HANDSHAKE_TOOLS: readonly string[] = [SELECT_ACTIVE_INTENT, ATTEMPT_COMPLE
  * allowed call gets nothing and stays under Claude Code's own permissions.
  */
 const allowHandshake = (): HookOutput =>
-  json({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'intentgate: the handshake changes only the lifecycle, which intentgate governs' } });
+  json({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      permissionDecisionReason: 'intentgate: the handshake changes only the lifecycle, which intentgate governs',
+    },
+  });
 
 /** Text added to the model's context, on the events that take it. */
 const context = (hookEventName: string, text: string | undefined): HookOutput =>
@@ -77,15 +93,29 @@ function containedInput(event: HookEvent, contained: ContainedCommand): Readonly
  */
 function allowContained(event: HookEvent, contained: ContainedCommand): HookOutput {
   const updatedInput = containedInput(event, contained);
-  if (updatedInput === undefined) return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
+  if (updatedInput === undefined)
+    return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
   return json({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput } });
 }
 
 /** A held call that must run contained if the user approves it in Claude Code's prompt: the prompt shows the contained line. */
-function askContained(event: HookEvent, answer: Extract<HookAnswer, { kind: 'ask' }>, contained: ContainedCommand): HookOutput {
+function askContained(
+  event: HookEvent,
+  answer: Extract<HookAnswer, { kind: 'ask' }>,
+  contained: ContainedCommand,
+): HookOutput {
   const updatedInput = containedInput(event, contained);
-  if (updatedInput === undefined) return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
-  return json({ ...heldCallNotice(answer), hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: answer.message, updatedInput } });
+  if (updatedInput === undefined)
+    return failure('intentgate: the call may run only contained, and its input was not kept to rewrite; it is blocked');
+  return json({
+    ...heldCallNotice(answer),
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'ask',
+      permissionDecisionReason: answer.message,
+      updatedInput,
+    },
+  });
 }
 
 function answerToolCall(answer: HookAnswer, event: HookEvent): HookOutput {
@@ -120,7 +150,12 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
     case 'post_tool':
       return refused === undefined ? context('PostToolUse', text) : json({ decision: 'block', reason: refused });
     case 'session_start':
-      return refused === undefined ? context('SessionStart', text) : json({ systemMessage: refused, hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: refused } });
+      return refused === undefined
+        ? context('SessionStart', text)
+        : json({
+            systemMessage: refused,
+            hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: refused },
+          });
     case 'stop':
     case 'session_end':
       return refused === undefined ? PASS : json({ systemMessage: refused });

@@ -17,10 +17,16 @@ const absoluteDir = z
   .min(1)
   .max(MAX_DIR_LENGTH)
   .refine((dir) => !dir.includes('\0'), 'must not contain a NUL character')
-  .refine((dir) => path.posix.isAbsolute(dir) && path.posix.normalize(dir) === dir && (dir === '/' || !dir.endsWith('/')), 'must be an absolute, normalised path');
+  .refine(
+    (dir) => path.posix.isAbsolute(dir) && path.posix.normalize(dir) === dir && (dir === '/' || !dir.endsWith('/')),
+    'must be an absolute, normalised path',
+  );
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype;
 
 // Claude Code adds fields release by release: unknown ones are ignored, not refused
 const sessionEvent = z.looseObject({
@@ -34,7 +40,10 @@ const promptEvent = sessionEvent.extend({ prompt: z.string() });
 const toolEvent = sessionEvent.extend({
   tool_name: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
   // checked, not copied: the governor reads the object Claude Code sent, and a '__proto__' key is refused
-  tool_input: z.custom<Record<string, unknown>>((value) => isPlainObject(value) && !Object.hasOwn(value, '__proto__'), 'must be a plain object'),
+  tool_input: z.custom<Record<string, unknown>>(
+    (value) => isPlainObject(value) && !Object.hasOwn(value, '__proto__'),
+    'must be a plain object',
+  ),
   tool_use_id: z.string().max(MAX_TOOL_NAME_LENGTH).optional(),
 });
 
@@ -64,7 +73,9 @@ type Parsed<T> = { readonly ok: true; readonly data: T } | { readonly ok: false;
 
 function parse<T>(schema: z.ZodType<T>, raw: unknown, eventName: string): Parsed<T> {
   const parsed = schema.safeParse(raw);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, problem: `malformed ${eventName} event: ${formatIssues(parsed.error).join('; ')}` };
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, problem: `malformed ${eventName} event: ${formatIssues(parsed.error).join('; ')}` };
 }
 
 interface SessionFacts {
@@ -87,13 +98,24 @@ function sessionOf(data: z.infer<typeof sessionEvent>): SessionFacts {
  * as given. With no confirmed root every path stays absolute, for the governor to place.
  */
 function relativePath(value: unknown, root: string | undefined): unknown {
-  if (root === undefined || typeof value !== 'string' || !path.posix.isAbsolute(value) || path.posix.normalize(value) !== value) return value;
+  if (
+    root === undefined ||
+    typeof value !== 'string' ||
+    !path.posix.isAbsolute(value) ||
+    path.posix.normalize(value) !== value
+  )
+    return value;
   const below = pathBelow(root, value);
   return below === undefined ? value : below === '' ? '.' : below;
 }
 
 /** A tool's arguments as the governor reads them: paths made relative, and the shell's folder. */
-function governorArgs(claudeName: string, input: Readonly<Record<string, unknown>>, root: string | undefined, shellDir: string): Record<string, unknown> {
+function governorArgs(
+  claudeName: string,
+  input: Readonly<Record<string, unknown>>,
+  root: string | undefined,
+  shellDir: string,
+): Record<string, unknown> {
   const tool = claudeCodeTool(claudeName);
   const args: Record<string, unknown> = { ...input };
   for (const name of tool?.paths ?? []) {
@@ -109,17 +131,25 @@ function readToolEvent(raw: unknown, eventName: 'PreToolUse' | 'PostToolUse'): R
   const call = parsed.data;
   const tool = governorToolName(call.tool_name);
   if (tool === undefined) {
-    return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Claude Code tool: the handshake tools come from the '${INTENTS_MCP_SERVER}' MCP server` };
+    return {
+      ok: false,
+      problem: `'${describeValue(call.tool_name)}' is no Claude Code tool: the handshake tools come from the '${INTENTS_MCP_SERVER}' MCP server`,
+    };
   }
   const { sessionId, cwd, root, shellDir } = sessionOf(call);
   const args = governorArgs(call.tool_name, call.tool_input, root, shellDir);
   const callId = call.tool_use_id === undefined ? {} : { callId: call.tool_use_id };
   // a call about to run keeps its input as sent, for an answer that hands it back with a contained command
-  if (eventName === 'PreToolUse') return { ok: true, event: { kind: 'pre_tool', sessionId, cwd, tool, args, ...callId, input: call.tool_input } };
+  if (eventName === 'PreToolUse')
+    return { ok: true, event: { kind: 'pre_tool', sessionId, cwd, tool, args, ...callId, input: call.tool_input } };
   return { ok: true, event: { kind: 'post_tool', sessionId, cwd, tool, args, ...callId } };
 }
 
-function readSessionEvent(raw: unknown, eventName: string, kind: 'session_start' | 'stop' | 'session_end'): ReadHookEvent {
+function readSessionEvent(
+  raw: unknown,
+  eventName: string,
+  kind: 'session_start' | 'stop' | 'session_end',
+): ReadHookEvent {
   const parsed = parse(sessionEvent, raw, eventName);
   if (!parsed.ok) return parsed;
   const { sessionId, cwd } = sessionOf(parsed.data);
@@ -133,7 +163,8 @@ function readSessionEvent(raw: unknown, eventName: string, kind: 'session_start'
  */
 export function readClaudeCodeEvent(raw: unknown): ReadHookEvent {
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
-  if (typeof eventName !== 'string') return { ok: false, problem: 'the event has no hook_event_name string: not a Claude Code hook event' };
+  if (typeof eventName !== 'string')
+    return { ok: false, problem: 'the event has no hook_event_name string: not a Claude Code hook event' };
   if (UNGOVERNED_EVENTS.has(eventName)) return { ok: 'pass', eventName };
   switch (eventName) {
     case 'SessionStart':

@@ -21,7 +21,11 @@ export function projectFolderName(projectDir: string): string {
 /** The folder names that follow a `projects` folder in a transcript path. */
 function projectFolders(transcriptPath: string): Set<string> {
   const parts = transcriptPath.split('/');
-  return new Set(parts.flatMap((part, index) => (part === 'projects' && index + 1 < parts.length - 1 ? [parts[index + 1] as string] : [])));
+  return new Set(
+    parts.flatMap((part, index) =>
+      part === 'projects' && index + 1 < parts.length - 1 ? [parts[index + 1] as string] : [],
+    ),
+  );
 }
 
 /**

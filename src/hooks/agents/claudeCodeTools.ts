@@ -12,8 +12,16 @@ export interface ClaudeCodeTool {
   readonly paths?: readonly string[];
 }
 
-const reads = (...paths: string[]): ClaudeCodeTool => ({ toolClass: 'SAFE', kind: { kind: 'read', path: paths }, paths });
-const writes = (argument: string): ClaudeCodeTool => ({ toolClass: 'DESTRUCTIVE', kind: { kind: 'file_write', path: argument }, paths: [argument] });
+const reads = (...paths: string[]): ClaudeCodeTool => ({
+  toolClass: 'SAFE',
+  kind: { kind: 'read', path: paths },
+  paths,
+});
+const writes = (argument: string): ClaudeCodeTool => ({
+  toolClass: 'DESTRUCTIVE',
+  kind: { kind: 'file_write', path: argument },
+  paths: [argument],
+});
 const talks = (toolClass: ToolClass): ClaudeCodeTool => ({ toolClass, kind: { kind: 'none' } });
 
 /**

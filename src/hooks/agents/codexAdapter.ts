@@ -2,7 +2,15 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readCodexEvent } from './codexEvent';
 import { CODEX_GOVERNOR_OPTIONS } from './codexTools';
-import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, withHumanNote, type EventOutputs } from './hookOutputs';
+import {
+  eventOutput,
+  jsonOutput,
+  PASS,
+  refusalOf,
+  sessionStartRefusal,
+  withHumanNote,
+  type EventOutputs,
+} from './hookOutputs';
 
 // Codex's hook protocol (0.169, measured): exit 0 with JSON on stdout is read, and a field it
 // does not know makes the whole answer invalid, which lets the call run; exit 2 blocks with
@@ -24,15 +32,33 @@ function answerToolCall(answer: HookAnswer): HookOutput {
   // a command that must run contained runs only as its contained line: Codex runs a rewritten
   // shell command (`updatedInput.command`, read only beside `allow`) in place of the model's
   if (answer.kind === 'allow' && answer.contained !== undefined) {
-    return jsonOutput({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: answer.contained.line } } });
+    return jsonOutput({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: answer.contained.line },
+      },
+    });
   }
   // Codex reads `allow` only with a rewritten input: nothing printed leaves the call to its own approvals
   if (answer.kind === 'allow') return PASS;
   // Codex has no ask in PreToolUse ("unsupported permissionDecision:ask"): a held call is refused, saying a human decides
   const refused = refusalOf(answer);
-  if (refused === undefined) return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
+  if (refused === undefined)
+    return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
   // how to approve goes to systemMessage, which Codex shows its user as the hook's warning, not to the model
-  return jsonOutput(withHumanNote({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: refused } }, answer));
+  return jsonOutput(
+    withHumanNote(
+      {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: refused,
+        },
+      },
+      answer,
+    ),
+  );
 }
 
 /**
@@ -41,11 +67,14 @@ function answerToolCall(answer: HookAnswer): HookOutput {
  * printed leaves the prompt to Codex's reviewer or its user.
  */
 function answerPermission(answer: HookAnswer): HookOutput {
-  const decided = (decision: Readonly<Record<string, unknown>>): HookOutput => jsonOutput({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
+  const decided = (decision: Readonly<Record<string, unknown>>): HookOutput =>
+    jsonOutput({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
   if (answer.kind === 'allow') return decided({ behavior: 'allow' });
   if (answer.kind === 'proceed') return PASS;
   const refused = refusalOf(answer);
-  return refused === undefined ? failure(`intentgate: no decision for a permission request (the answer was '${answer.kind}')`) : decided({ behavior: 'deny', message: refused });
+  return refused === undefined
+    ? failure(`intentgate: no decision for a permission request (the answer was '${answer.kind}')`)
+    : decided({ behavior: 'deny', message: refused });
 }
 
 /**
@@ -58,7 +87,8 @@ function answerPermission(answer: HookAnswer): HookOutput {
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
   if (event.kind === 'pre_tool') return answerToolCall(answer);
   if (event.kind === 'permission_request') return answerPermission(answer);
-  if (event.kind === 'session_end' || event.kind === 'tool_selection') return failure(`intentgate: Codex has no ${event.kind} event`);
+  if (event.kind === 'session_end' || event.kind === 'tool_selection')
+    return failure(`intentgate: Codex has no ${event.kind} event`);
   return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Codex cannot refuse a ${event.kind} event`);
 }
 

@@ -5,7 +5,15 @@ import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { agentTool, governorToolName } from './agentTools';
 import { CODEX_HANDSHAKE_TOOLS, CODEX_TOOLS } from './codexTools';
-import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, readHookSessionEvent, withRelativePaths } from './hookEventInput';
+import {
+  hookSessionSchema,
+  hookToolInputSchema,
+  hookToolNameSchema,
+  isPlainObject,
+  parseHookInput,
+  readHookSessionEvent,
+  withRelativePaths,
+} from './hookEventInput';
 
 const AGENT = 'Codex';
 
@@ -18,7 +26,13 @@ const toolEvent = hookSessionSchema.extend({
 });
 
 /** Codex events intentgate has nothing to say about: answered with `pass`. */
-const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set(['PreCompact', 'PostCompact', 'SubagentStart', 'SubagentStop', 'StopFailure']);
+const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set([
+  'PreCompact',
+  'PostCompact',
+  'SubagentStart',
+  'SubagentStop',
+  'StopFailure',
+]);
 
 // Codex's own approval prompt carries the call as it will run, with no call id (measured, 0.169)
 const permissionEvent = hookSessionSchema.extend({ tool_name: hookToolNameSchema, tool_input: hookToolInputSchema });
@@ -26,7 +40,8 @@ const permissionEvent = hookSessionSchema.extend({ tool_name: hookToolNameSchema
 /** The command line of a shell call: Codex sends one string; an argv (older releases' `shell`) is quoted into one. */
 function commandLine(command: unknown): string | undefined {
   if (typeof command === 'string') return command;
-  const isArgv = Array.isArray(command) && command.length > 0 && command.every((word): word is string => typeof word === 'string');
+  const isArgv =
+    Array.isArray(command) && command.length > 0 && command.every((word): word is string => typeof word === 'string');
   return isArgv ? quoteArgv(command) : undefined;
 }
 
@@ -35,13 +50,21 @@ function commandLine(command: unknown): string | undefined {
  * (Codex reports the command's own folder there), so it is the call's `cwd` argument; the
  * patch body of apply_patch becomes `patch`; known path arguments are made workspace-relative.
  */
-function governorArgs(codexName: string, input: Readonly<Record<string, unknown>>, cwd: string): Record<string, unknown> | string {
+function governorArgs(
+  codexName: string,
+  input: Readonly<Record<string, unknown>>,
+  cwd: string,
+): Record<string, unknown> | string {
   if (codexName === 'Bash') {
     const command = commandLine(input.command);
-    return command === undefined ? `Bash's 'command' must be a string or a list of strings, got ${describeValue(input.command)}` : { command, cwd };
+    return command === undefined
+      ? `Bash's 'command' must be a string or a list of strings, got ${describeValue(input.command)}`
+      : { command, cwd };
   }
   if (codexName === 'apply_patch') {
-    return typeof input.command === 'string' ? { patch: input.command } : `apply_patch's 'command' must be the patch text, got ${describeValue(input.command)}`;
+    return typeof input.command === 'string'
+      ? { patch: input.command }
+      : `apply_patch's 'command' must be the patch text, got ${describeValue(input.command)}`;
   }
   return withRelativePaths(input, agentTool(CODEX_TOOLS, codexName)?.paths ?? [], cwd);
 }
@@ -51,12 +74,20 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   if (!parsed.ok) return parsed;
   const call = parsed.data;
   const tool = governorToolName(call.tool_name, CODEX_HANDSHAKE_TOOLS);
-  if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Codex tool: the handshake tools come from the intents MCP server` };
+  if (tool === undefined)
+    return {
+      ok: false,
+      problem: `'${describeValue(call.tool_name)}' is no Codex tool: the handshake tools come from the intents MCP server`,
+    };
   const args = governorArgs(call.tool_name, call.tool_input, call.cwd);
   if (typeof args === 'string') return { ok: false, problem: `malformed Codex tool call: ${args}` };
   const callId = call.tool_use_id === undefined ? {} : { callId: call.tool_use_id };
   // the input as sent, for an answer that hands the call back rewritten (a contained command)
-  if (kind === 'pre_tool') return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input, ...callId } };
+  if (kind === 'pre_tool')
+    return {
+      ok: true,
+      event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input, ...callId },
+    };
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, ...callId } };
 }
 
@@ -66,12 +97,15 @@ function readPermissionEvent(raw: unknown): ReadHookEvent {
   if (!parsed.ok) return parsed;
   const call = parsed.data;
   const tool = governorToolName(call.tool_name, CODEX_HANDSHAKE_TOOLS);
-  if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Codex tool: the handshake tools come from the intents MCP server` };
+  if (tool === undefined)
+    return {
+      ok: false,
+      problem: `'${describeValue(call.tool_name)}' is no Codex tool: the handshake tools come from the intents MCP server`,
+    };
   const args = governorArgs(call.tool_name, call.tool_input, call.cwd);
   if (typeof args === 'string') return { ok: false, problem: `malformed Codex permission request: ${args}` };
   return { ok: true, event: { kind: 'permission_request', sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }
-
 
 /**
  * Reads one Codex CLI hook event (already JSON-parsed) into the neutral event. Events
@@ -79,17 +113,30 @@ function readPermissionEvent(raw: unknown): ReadHookEvent {
  */
 export function readCodexEvent(raw: unknown): ReadHookEvent {
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
-  if (typeof eventName !== 'string') return { ok: false, problem: 'the event has no hook_event_name string: not a Codex hook event' };
+  if (typeof eventName !== 'string')
+    return { ok: false, problem: 'the event has no hook_event_name string: not a Codex hook event' };
   if (UNGOVERNED_EVENTS.has(eventName)) return { ok: 'pass', eventName };
   switch (eventName) {
     case 'SessionStart':
       return readHookSessionEvent(raw, 'session_start', AGENT);
     // a stop refused once comes back marked: refusing it again would keep the turn going forever
     case 'Stop':
-      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readHookSessionEvent(raw, 'stop', AGENT);
+      return isPlainObject(raw) && raw.stop_hook_active === true
+        ? { ok: 'pass', eventName }
+        : readHookSessionEvent(raw, 'stop', AGENT);
     case 'UserPromptSubmit': {
       const parsed = parseHookInput(promptEvent, raw, AGENT);
-      return parsed.ok ? { ok: true, event: { kind: 'user_prompt', sessionId: parsed.data.session_id, cwd: parsed.data.cwd, prompt: parsed.data.prompt } } : parsed;
+      return parsed.ok
+        ? {
+            ok: true,
+            event: {
+              kind: 'user_prompt',
+              sessionId: parsed.data.session_id,
+              cwd: parsed.data.cwd,
+              prompt: parsed.data.prompt,
+            },
+          }
+        : parsed;
     }
     case 'PreToolUse':
       return readToolEvent(raw, 'pre_tool');

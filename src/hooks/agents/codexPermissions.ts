@@ -54,7 +54,9 @@ function rulesOf(profile: ContainmentProfile, tmpDir: string | undefined): Codex
   const rules: CodexPathRule[] = [
     { path: '/', access: 'read', reason: profile.rest.reason },
     // Codex cannot give a command a private /tmp, and the system's one is shared: scratch space is a folder of the run's own
-    ...(tmpDir === undefined ? [] : [{ path: tmpDir, access: 'write' as const, reason: 'writable: the run\'s scratch folder (TMPDIR)' }]),
+    ...(tmpDir === undefined
+      ? []
+      : [{ path: tmpDir, access: 'write' as const, reason: "writable: the run's scratch folder (TMPDIR)" }]),
     ...profile.writable.map((place) => ({ path: place.path, access: 'write' as const, reason: place.reason })),
     ...profile.readOnly.map((place) => ({ path: place.path, access: 'read' as const, reason: place.reason })),
     ...profile.masked.map((place) => ({ path: place.path, access: 'none' as const, reason: place.reason })),
@@ -76,13 +78,31 @@ function rulesOf(profile: ContainmentProfile, tmpDir: string | undefined): Codex
  * const made = codexPermissions(governorProfile(governor, place), { tmpDir: mkdtempSync('/var/tmp/codex-') });
  * if (made.ok) spawn('codex', [...codexPermissionArgs(made.permissions), 'exec', prompt]);
  */
-export function codexPermissions(profile: ContainmentProfile, options: CodexPermissionsOptions = {}): { readonly ok: true; readonly permissions: CodexPermissions } | { readonly ok: false; readonly reason: string } {
+export function codexPermissions(
+  profile: ContainmentProfile,
+  options: CodexPermissionsOptions = {},
+): { readonly ok: true; readonly permissions: CodexPermissions } | { readonly ok: false; readonly reason: string } {
   const name = options.name ?? CODEX_PERMISSIONS_NAME;
   const { tmpDir } = options;
-  if (!BARE_KEY.test(name)) return { ok: false, reason: `the profile name '${name.slice(0, 80)}' must be letters, digits, '_' or '-'` };
-  if (!profile.complete) return { ok: false, reason: `the profile is incomplete: ${profile.refused.map((place) => place.reason).join('; ')}` };
-  if (tmpDir !== undefined && (!path.isAbsolute(tmpDir) || path.normalize(tmpDir) !== tmpDir || tmpDir === '/')) return { ok: false, reason: `the scratch folder '${tmpDir.slice(0, 200)}' must be an absolute, normalised path below /` };
-  const permissions = { name, filesystem: rulesOf(profile, tmpDir), network: profile.network.open, emptied: profile.environment.unset, notLikeIntentgate: NOT_LIKE_INTENTGATE };
+  if (!BARE_KEY.test(name))
+    return { ok: false, reason: `the profile name '${name.slice(0, 80)}' must be letters, digits, '_' or '-'` };
+  if (!profile.complete)
+    return {
+      ok: false,
+      reason: `the profile is incomplete: ${profile.refused.map((place) => place.reason).join('; ')}`,
+    };
+  if (tmpDir !== undefined && (!path.isAbsolute(tmpDir) || path.normalize(tmpDir) !== tmpDir || tmpDir === '/'))
+    return {
+      ok: false,
+      reason: `the scratch folder '${tmpDir.slice(0, 200)}' must be an absolute, normalised path below /`,
+    };
+  const permissions = {
+    name,
+    filesystem: rulesOf(profile, tmpDir),
+    network: profile.network.open,
+    emptied: profile.environment.unset,
+    notLikeIntentgate: NOT_LIKE_INTENTGATE,
+  };
   return { ok: true, permissions: tmpDir === undefined ? permissions : { ...permissions, tmpDir } };
 }
 
@@ -90,11 +110,15 @@ export function codexPermissions(profile: ContainmentProfile, options: CodexPerm
 const tomlString = (text: string): string => JSON.stringify(text);
 
 /** The filesystem table as one TOML inline table: `{ "/" = "read", "/repo/src" = "write" }`. */
-const inlineFilesystem = (permissions: CodexPermissions): string => `{ ${permissions.filesystem.map((rule) => `${tomlString(rule.path)} = ${tomlString(rule.access)}`).join(', ')} }`;
+const inlineFilesystem = (permissions: CodexPermissions): string =>
+  `{ ${permissions.filesystem.map((rule) => `${tomlString(rule.path)} = ${tomlString(rule.access)}`).join(', ')} }`;
 
 /** The environment the commands get: the scratch folder as TMPDIR, and intentgate's token variables empty. */
 function environmentOf(permissions: CodexPermissions): Array<[string, string]> {
-  return [...(permissions.tmpDir === undefined ? [] : [['TMPDIR', permissions.tmpDir] as [string, string]]), ...permissions.emptied.map((name): [string, string] => [name, ''])];
+  return [
+    ...(permissions.tmpDir === undefined ? [] : [['TMPDIR', permissions.tmpDir] as [string, string]]),
+    ...permissions.emptied.map((name): [string, string] => [name, '']),
+  ];
 }
 
 // an environment variable's name is a bare TOML key when it is plain; any other is quoted
@@ -114,7 +138,10 @@ export function codexPermissionArgs(permissions: CodexPermissions): string[] {
     `${key}.filesystem=${inlineFilesystem(permissions)}`,
     '-c',
     `${key}.network.enabled=${permissions.network}`,
-    ...environmentOf(permissions).flatMap(([name, value]) => ['-c', `shell_environment_policy.set.${tomlKey(name)}=${tomlString(value)}`]),
+    ...environmentOf(permissions).flatMap(([name, value]) => [
+      '-c',
+      `shell_environment_policy.set.${tomlKey(name)}=${tomlString(value)}`,
+    ]),
   ];
 }
 
@@ -122,11 +149,16 @@ export function codexPermissionArgs(permissions: CodexPermissions): string[] {
 export function codexPermissionsToml(permissions: CodexPermissions): string {
   const comment = (text: string): string => `# ${text.replace(/[\r\n]+/g, ' ')}`;
   return [
-    comment('made by intentgate from the active intent (docs/hooks.md#codexs-own-sandbox-from-the-intent); no sandbox_mode may be set beside it'),
+    comment(
+      'made by intentgate from the active intent (docs/hooks.md#codexs-own-sandbox-from-the-intent); no sandbox_mode may be set beside it',
+    ),
     `default_permissions = ${tomlString(permissions.name)}`,
     '',
     `[permissions.${permissions.name}.filesystem]`,
-    ...permissions.filesystem.flatMap((rule) => [comment(rule.reason), `${tomlString(rule.path)} = ${tomlString(rule.access)}`]),
+    ...permissions.filesystem.flatMap((rule) => [
+      comment(rule.reason),
+      `${tomlString(rule.path)} = ${tomlString(rule.access)}`,
+    ]),
     '',
     `[permissions.${permissions.name}.network]`,
     `enabled = ${permissions.network}`,

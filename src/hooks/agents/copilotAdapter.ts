@@ -25,16 +25,23 @@ const block = (reason: string): HookOutput => jsonOutput({ decision: 'block', re
 
 /** Text added to the model's context. */
 const context = (answer: HookAnswer): HookOutput =>
-  answer.kind === 'proceed' && answer.context !== undefined && answer.context !== '' ? jsonOutput({ additionalContext: answer.context }) : PASS;
+  answer.kind === 'proceed' && answer.context !== undefined && answer.context !== ''
+    ? jsonOutput({ additionalContext: answer.context })
+    : PASS;
 
 function answerToolCall(answer: HookAnswer): HookOutput {
   // Copilot's answer to a call has no replacement input this adapter has measured: a command that may run only contained is blocked
-  if (answer.kind === 'allow' && answer.contained !== undefined) return failure('intentgate: the command may run only contained, and GitHub Copilot CLI cannot be handed a rewritten command; it is blocked');
+  if (answer.kind === 'allow' && answer.contained !== undefined)
+    return failure(
+      'intentgate: the command may run only contained, and GitHub Copilot CLI cannot be handed a rewritten command; it is blocked',
+    );
   // nothing printed leaves the call to Copilot's own permissions: intentgate only ever narrows them
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
   // how to approve goes to systemMessage, for the human, not the model
-  return refused === undefined ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`) : jsonOutput(withHumanNote({ permissionDecision: 'deny', permissionDecisionReason: refused }, answer));
+  return refused === undefined
+    ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`)
+    : jsonOutput(withHumanNote({ permissionDecision: 'deny', permissionDecisionReason: refused }, answer));
 }
 
 /**
@@ -53,7 +60,9 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
     case 'stop':
       return refused === undefined ? (event.kind === 'stop' ? PASS : context(answer)) : block(refused);
     case 'session_start':
-      return refused === undefined ? context(answer) : jsonOutput({ systemMessage: refused, additionalContext: refused });
+      return refused === undefined
+        ? context(answer)
+        : jsonOutput({ systemMessage: refused, additionalContext: refused });
     case 'session_end':
       return refused === undefined ? PASS : jsonOutput({ systemMessage: refused });
     case 'tool_selection':

@@ -3,7 +3,15 @@ import { describeValue } from '../../text/describeValue';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { agentTool, governorToolName } from './agentTools';
 import { COPILOT_HANDSHAKE_TOOLS, COPILOT_TOOLS } from './copilotTools';
-import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, readHookSessionEvent, withRelativePaths } from './hookEventInput';
+import {
+  hookSessionSchema,
+  hookToolInputSchema,
+  hookToolNameSchema,
+  isPlainObject,
+  parseHookInput,
+  readHookSessionEvent,
+  withRelativePaths,
+} from './hookEventInput';
 
 const AGENT = 'GitHub Copilot CLI';
 
@@ -12,13 +20,25 @@ const promptEvent = hookSessionSchema.extend({ prompt: z.string() });
 const toolEvent = hookSessionSchema.extend({ tool_name: hookToolNameSchema, tool_input: hookToolInputSchema });
 
 /** Copilot events intentgate has nothing to say about: answered with `pass`. */
-const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set(['Notification', 'PreCompact', 'SubagentStart', 'SubagentStop', 'ErrorOccurred', 'PermissionRequest', 'PostToolUseFailure']);
+const UNGOVERNED_EVENTS: ReadonlySet<string> = new Set([
+  'Notification',
+  'PreCompact',
+  'SubagentStart',
+  'SubagentStop',
+  'ErrorOccurred',
+  'PermissionRequest',
+  'PostToolUseFailure',
+]);
 
 /**
  * A tool's arguments as the governor reads them: known path arguments made workspace-relative,
  * and a shell call given the session's folder as its `cwd` (Copilot's shell tool takes none).
  */
-function governorArgs(copilotName: string, input: Readonly<Record<string, unknown>>, cwd: string): Record<string, unknown> {
+function governorArgs(
+  copilotName: string,
+  input: Readonly<Record<string, unknown>>,
+  cwd: string,
+): Record<string, unknown> {
   const args = withRelativePaths(input, agentTool(COPILOT_TOOLS, copilotName)?.paths ?? [], cwd);
   return copilotName === 'Bash' ? { ...args, cwd } : args;
 }
@@ -28,12 +48,16 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   if (!parsed.ok) return parsed;
   const call = parsed.data;
   const tool = governorToolName(call.tool_name, COPILOT_HANDSHAKE_TOOLS);
-  if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no GitHub Copilot CLI tool: the handshake tools come from the intents MCP server` };
+  if (tool === undefined)
+    return {
+      ok: false,
+      problem: `'${describeValue(call.tool_name)}' is no GitHub Copilot CLI tool: the handshake tools come from the intents MCP server`,
+    };
   const args = governorArgs(call.tool_name, call.tool_input, call.cwd);
-  if (kind === 'pre_tool') return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input } };
+  if (kind === 'pre_tool')
+    return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input } };
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }
-
 
 /**
  * Reads one GitHub Copilot CLI hook event (already JSON-parsed) in the format Copilot sends to
@@ -43,19 +67,35 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
  */
 export function readCopilotEvent(raw: unknown): ReadHookEvent {
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
-  if (typeof eventName !== 'string') return { ok: false, problem: 'the event has no hook_event_name string: not a GitHub Copilot CLI hook event in its PascalCase format' };
+  if (typeof eventName !== 'string')
+    return {
+      ok: false,
+      problem: 'the event has no hook_event_name string: not a GitHub Copilot CLI hook event in its PascalCase format',
+    };
   if (UNGOVERNED_EVENTS.has(eventName)) return { ok: 'pass', eventName };
   switch (eventName) {
     case 'SessionStart':
       return readHookSessionEvent(raw, 'session_start', AGENT);
     // a stop refused once comes back marked (and Copilot keeps asking): refusing it again would send the agent back forever
     case 'Stop':
-      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readHookSessionEvent(raw, 'stop', AGENT);
+      return isPlainObject(raw) && raw.stop_hook_active === true
+        ? { ok: 'pass', eventName }
+        : readHookSessionEvent(raw, 'stop', AGENT);
     case 'SessionEnd':
       return readHookSessionEvent(raw, 'session_end', AGENT);
     case 'UserPromptSubmit': {
       const parsed = parseHookInput(promptEvent, raw, AGENT);
-      return parsed.ok ? { ok: true, event: { kind: 'user_prompt', sessionId: parsed.data.session_id, cwd: parsed.data.cwd, prompt: parsed.data.prompt } } : parsed;
+      return parsed.ok
+        ? {
+            ok: true,
+            event: {
+              kind: 'user_prompt',
+              sessionId: parsed.data.session_id,
+              cwd: parsed.data.cwd,
+              prompt: parsed.data.prompt,
+            },
+          }
+        : parsed;
     }
     case 'PreToolUse':
       return readToolEvent(raw, 'pre_tool');

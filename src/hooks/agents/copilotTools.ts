@@ -1,7 +1,11 @@
 import { agentGovernorOptions, intentsServerToolNames, talks, type AgentTool } from './agentTools';
 
 const reads = (...paths: string[]): AgentTool => ({ toolClass: 'SAFE', kind: { kind: 'read', path: paths }, paths });
-const writes = (argument: string): AgentTool => ({ toolClass: 'DESTRUCTIVE', kind: { kind: 'file_write', path: argument }, paths: [argument] });
+const writes = (argument: string): AgentTool => ({
+  toolClass: 'DESTRUCTIVE',
+  kind: { kind: 'file_write', path: argument },
+  paths: [argument],
+});
 
 /**
  * GitHub Copilot CLI 1.0.102's tools as its PreToolUse hook names them when the hook is

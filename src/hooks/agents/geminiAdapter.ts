@@ -2,7 +2,15 @@ import type { AgentHookAdapter, HookOutput } from '../agentHookAdapter';
 import type { HookAnswer, HookEvent } from '../hookEvent';
 import { readGeminiEvent } from './geminiEvent';
 import { GEMINI_GOVERNOR_OPTIONS, GEMINI_HANDSHAKE_TOOLS } from './geminiTools';
-import { eventOutput, jsonOutput, PASS, refusalOf, sessionStartRefusal, withHumanNote, type EventOutputs } from './hookOutputs';
+import {
+  eventOutput,
+  jsonOutput,
+  PASS,
+  refusalOf,
+  sessionStartRefusal,
+  withHumanNote,
+  type EventOutputs,
+} from './hookOutputs';
 
 // Gemini CLI's hook protocol (0.61, measured): stdout JSON is read whatever the exit code, and
 // stderr only when stdout is empty; `decision: "deny"` or exit 2 blocks; exit 1, a crash that
@@ -22,30 +30,44 @@ function failure(message: string): HookOutput {
 const deny = (reason: string): HookOutput => jsonOutput({ decision: 'deny', reason });
 
 /** Gemini's name of each tool the governor names. */
-const geminiName = (tool: string): string => Object.keys(GEMINI_HANDSHAKE_TOOLS).find((name) => GEMINI_HANDSHAKE_TOOLS[name] === tool) ?? tool;
+const geminiName = (tool: string): string =>
+  Object.keys(GEMINI_HANDSHAKE_TOOLS).find((name) => GEMINI_HANDSHAKE_TOOLS[name] === tool) ?? tool;
 
 /**
  * The tools the model may call: none when the list is empty; no restriction at all when every
  * offered tool is allowed, so tools the adapter does not know (other MCP servers) stay usable.
  */
 function toolSelection(answer: HookAnswer, offered: readonly string[]): HookOutput {
-  if (answer.kind !== 'tools') return failure(`intentgate: no tool list for a tool selection (the answer was '${answer.kind}')`);
+  if (answer.kind !== 'tools')
+    return failure(`intentgate: no tool list for a tool selection (the answer was '${answer.kind}')`);
   if (offered.every((tool) => answer.allowed.includes(tool))) return PASS;
-  const toolConfig = answer.allowed.length === 0 ? { mode: 'NONE' } : { mode: 'AUTO', allowedFunctionNames: answer.allowed.map(geminiName) };
+  const toolConfig =
+    answer.allowed.length === 0
+      ? { mode: 'NONE' }
+      : { mode: 'AUTO', allowedFunctionNames: answer.allowed.map(geminiName) };
   return jsonOutput({ hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } });
 }
 
 // the events other than tool calls and the tool choice: where context goes, and how each is refused
 const OUTPUTS: EventOutputs = {
   contextEvents: { session_start: 'SessionStart', user_prompt: 'BeforeAgent', post_tool: 'AfterTool' },
-  refusals: { session_start: sessionStartRefusal, user_prompt: deny, post_tool: deny, stop: deny, session_end: (reason) => jsonOutput({ systemMessage: reason }) },
+  refusals: {
+    session_start: sessionStartRefusal,
+    user_prompt: deny,
+    post_tool: deny,
+    stop: deny,
+    session_end: (reason) => jsonOutput({ systemMessage: reason }),
+  },
 };
 
 function answerToolCall(answer: HookAnswer, event: Extract<HookEvent, { kind: 'pre_tool' }>): HookOutput {
   if (answer.kind === 'allow' && answer.contained !== undefined) {
     // Gemini builds the call anew from the input a BeforeTool hook hands back, so every field
     // the model sent is kept and only the command becomes its contained line
-    if (event.input === undefined) return failure('intentgate: the command must run contained, and the call\'s input was not kept to hand it back rewritten');
+    if (event.input === undefined)
+      return failure(
+        "intentgate: the command must run contained, and the call's input was not kept to hand it back rewritten",
+      );
     const toolInput = { ...event.input, [answer.contained.argument]: answer.contained.line };
     return jsonOutput({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: toolInput } });
   }
@@ -53,7 +75,9 @@ function answerToolCall(answer: HookAnswer, event: Extract<HookEvent, { kind: 'p
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
   // how to approve goes to systemMessage, which Gemini CLI shows its user, not to the model
-  return refused === undefined ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`) : jsonOutput(withHumanNote({ decision: 'deny', reason: refused }, answer));
+  return refused === undefined
+    ? failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`)
+    : jsonOutput(withHumanNote({ decision: 'deny', reason: refused }, answer));
 }
 
 /**
@@ -65,7 +89,9 @@ function answerToolCall(answer: HookAnswer, event: Extract<HookEvent, { kind: 'p
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
   if (event.kind === 'pre_tool') return answerToolCall(answer, event);
   if (event.kind === 'tool_selection') return toolSelection(answer, event.tools);
-  return eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Gemini CLI cannot refuse a ${event.kind} event`);
+  return (
+    eventOutput(OUTPUTS, answer, event.kind) ?? failure(`intentgate: Gemini CLI cannot refuse a ${event.kind} event`)
+  );
 }
 
 /**

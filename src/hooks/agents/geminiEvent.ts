@@ -3,7 +3,14 @@ import { describeValue } from '../../text/describeValue';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { agentTool, governorToolName, INTENTS_MCP_SERVER } from './agentTools';
 import { GEMINI_HANDSHAKE_TOOLS, GEMINI_TOOLS } from './geminiTools';
-import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, withRelativePaths } from './hookEventInput';
+import {
+  hookSessionSchema,
+  hookToolInputSchema,
+  hookToolNameSchema,
+  isPlainObject,
+  parseHookInput,
+  withRelativePaths,
+} from './hookEventInput';
 
 const AGENT = 'Gemini CLI';
 
@@ -49,18 +56,29 @@ function readToolEvent(raw: unknown, kind: 'pre_tool' | 'post_tool'): ReadHookEv
   if (!parsed.ok) return parsed;
   const call = parsed.data;
   const tool = geminiGovernorName(call);
-  if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no Gemini CLI tool: the handshake tools come from the intents MCP server` };
+  if (tool === undefined)
+    return {
+      ok: false,
+      problem: `'${describeValue(call.tool_name)}' is no Gemini CLI tool: the handshake tools come from the intents MCP server`,
+    };
   const args = withRelativePaths(call.tool_input, agentTool(GEMINI_TOOLS, call.tool_name)?.paths ?? [], call.cwd);
   // the input as sent, for an answer that hands the call back rewritten (a contained command)
-  if (kind === 'pre_tool') return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input } };
+  if (kind === 'pre_tool')
+    return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input } };
   return { ok: true, event: { kind, sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }
 
-function readSessionEvent(raw: unknown, kind: 'session_start' | 'stop' | 'session_end' | 'tool_selection'): ReadHookEvent {
+function readSessionEvent(
+  raw: unknown,
+  kind: 'session_start' | 'stop' | 'session_end' | 'tool_selection',
+): ReadHookEvent {
   const parsed = parseHookInput(hookSessionSchema, raw, AGENT);
   if (!parsed.ok) return parsed;
   const session = { sessionId: parsed.data.session_id, cwd: parsed.data.cwd };
-  return { ok: true, event: kind === 'tool_selection' ? { kind, ...session, tools: GEMINI_SELECTABLE_TOOLS } : { kind, ...session } };
+  return {
+    ok: true,
+    event: kind === 'tool_selection' ? { kind, ...session, tools: GEMINI_SELECTABLE_TOOLS } : { kind, ...session },
+  };
 }
 
 /**
@@ -70,21 +88,34 @@ function readSessionEvent(raw: unknown, kind: 'session_start' | 'stop' | 'sessio
  */
 export function readGeminiEvent(raw: unknown): ReadHookEvent {
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
-  if (typeof eventName !== 'string') return { ok: false, problem: 'the event has no hook_event_name string: not a Gemini CLI hook event' };
+  if (typeof eventName !== 'string')
+    return { ok: false, problem: 'the event has no hook_event_name string: not a Gemini CLI hook event' };
   if (UNGOVERNED_EVENTS.has(eventName)) return { ok: 'pass', eventName };
   switch (eventName) {
     case 'SessionStart':
       return readSessionEvent(raw, 'session_start');
     // a stop refused once comes back marked: refusing it again would send the agent back forever
     case 'AfterAgent':
-      return isPlainObject(raw) && raw.stop_hook_active === true ? { ok: 'pass', eventName } : readSessionEvent(raw, 'stop');
+      return isPlainObject(raw) && raw.stop_hook_active === true
+        ? { ok: 'pass', eventName }
+        : readSessionEvent(raw, 'stop');
     case 'SessionEnd':
       return readSessionEvent(raw, 'session_end');
     case 'BeforeToolSelection':
       return readSessionEvent(raw, 'tool_selection');
     case 'BeforeAgent': {
       const parsed = parseHookInput(promptEvent, raw, AGENT);
-      return parsed.ok ? { ok: true, event: { kind: 'user_prompt', sessionId: parsed.data.session_id, cwd: parsed.data.cwd, prompt: parsed.data.prompt } } : parsed;
+      return parsed.ok
+        ? {
+            ok: true,
+            event: {
+              kind: 'user_prompt',
+              sessionId: parsed.data.session_id,
+              cwd: parsed.data.cwd,
+              prompt: parsed.data.prompt,
+            },
+          }
+        : parsed;
     }
     case 'BeforeTool':
       return readToolEvent(raw, 'pre_tool');

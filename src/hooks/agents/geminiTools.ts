@@ -1,7 +1,11 @@
 import { agentGovernorOptions, intentsServerToolNames, talks, type AgentTool } from './agentTools';
 
 const reads = (...paths: string[]): AgentTool => ({ toolClass: 'SAFE', kind: { kind: 'read', path: paths }, paths });
-const writes = (argument: string): AgentTool => ({ toolClass: 'DESTRUCTIVE', kind: { kind: 'file_write', path: argument }, paths: [argument] });
+const writes = (argument: string): AgentTool => ({
+  toolClass: 'DESTRUCTIVE',
+  kind: { kind: 'file_write', path: argument },
+  paths: [argument],
+});
 
 /**
  * Gemini CLI 0.61's tools as its BeforeTool hook names them (the registry's names, measured),
@@ -33,7 +37,11 @@ export const GEMINI_TOOLS: Readonly<Record<string, AgentTool>> = Object.freeze({
   read_background_output: talks('SAFE'),
   write_file: writes('file_path'),
   replace: writes('file_path'),
-  run_shell_command: { toolClass: 'DESTRUCTIVE', kind: { kind: 'shell', command: 'command', cwd: 'dir_path' }, paths: ['dir_path'] },
+  run_shell_command: {
+    toolClass: 'DESTRUCTIVE',
+    kind: { kind: 'shell', command: 'command', cwd: 'dir_path' },
+    paths: ['dir_path'],
+  },
   // a subagent's own calls pass through the same hooks; starting one needs an intent, like seed 000's new_task
   invoke_agent: talks('DESTRUCTIVE'),
 });

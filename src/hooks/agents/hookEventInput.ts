@@ -16,11 +16,17 @@ export const absoluteDirSchema = z
   .min(1)
   .max(MAX_DIR_LENGTH)
   .refine((dir) => !dir.includes('\0'), 'must not contain a NUL character')
-  .refine((dir) => path.posix.isAbsolute(dir) && path.posix.normalize(dir) === dir && (dir === '/' || !dir.endsWith('/')), 'must be an absolute, normalised path');
+  .refine(
+    (dir) => path.posix.isAbsolute(dir) && path.posix.normalize(dir) === dir && (dir === '/' || !dir.endsWith('/')),
+    'must be an absolute, normalised path',
+  );
 
 /** A JSON object as JSON.parse builds it: no array, no class instance. */
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype;
 
 /** The fields every agent's hook event carries; agents add fields release by release, so others are ignored. */
 export const hookSessionSchema = z.looseObject({
@@ -39,7 +45,8 @@ export const hookToolInputSchema = z.custom<Record<string, unknown>>(
 );
 
 /** One event's fields parsed with `schema`, or the problem that makes the event unreadable. */
-export type ParsedHookInput<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly problem: string };
+export type ParsedHookInput<T> =
+  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly problem: string };
 
 /** Parses one event with its schema; every issue is named in the problem. */
 export function parseHookInput<T>(schema: z.ZodType<T>, raw: unknown, agent: string): ParsedHookInput<T> {
@@ -51,7 +58,11 @@ export function parseHookInput<T>(schema: z.ZodType<T>, raw: unknown, agent: str
 }
 
 /** An event that carries only the session and its folder (a start, a stop, an end), read as `kind`. */
-export function readHookSessionEvent(raw: unknown, kind: 'session_start' | 'stop' | 'session_end', agent: string): ReadHookEvent {
+export function readHookSessionEvent(
+  raw: unknown,
+  kind: 'session_start' | 'stop' | 'session_end',
+  agent: string,
+): ReadHookEvent {
   const parsed = parseHookInput(hookSessionSchema, raw, agent);
   return parsed.ok ? { ok: true, event: { kind, sessionId: parsed.data.session_id, cwd: parsed.data.cwd } } : parsed;
 }
@@ -64,11 +75,18 @@ export function workspaceRelative(value: unknown, root: string): unknown {
 }
 
 /** The arguments with each named path argument (text, or a list of text) made workspace-relative. */
-export function withRelativePaths(input: Readonly<Record<string, unknown>>, names: readonly string[], root: string): Record<string, unknown> {
+export function withRelativePaths(
+  input: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+  root: string,
+): Record<string, unknown> {
   const args: Record<string, unknown> = { ...input };
   for (const name of names) {
     const value = args[name];
-    if (Object.hasOwn(args, name)) args[name] = Array.isArray(value) ? value.map((item) => workspaceRelative(item, root)) : workspaceRelative(value, root);
+    if (Object.hasOwn(args, name))
+      args[name] = Array.isArray(value)
+        ? value.map((item) => workspaceRelative(item, root))
+        : workspaceRelative(value, root);
   }
   return args;
 }

@@ -5,19 +5,24 @@ import type { HookAnswer, HookEventKind } from '../hookEvent';
 export const PASS: HookOutput = Object.freeze({ stdout: '', stderr: '', exitCode: 0 });
 
 /** One JSON object on stdout, exit 0. */
-export const jsonOutput = (body: Readonly<Record<string, unknown>>): HookOutput => Object.freeze({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
+export const jsonOutput = (body: Readonly<Record<string, unknown>>): HookOutput =>
+  Object.freeze({ stdout: `${JSON.stringify(body)}\n`, stderr: '', exitCode: 0 });
 
 /**
  * The refusal of a held call, for an agent that cannot put the question to its user from a
  * hook: the five-part prompt, with how a human approves it outside the agent.
  */
-export const heldCallDenial = (message: string): string => `This call is held until a human approves it; it did not run.\n${message}`;
+export const heldCallDenial = (message: string): string =>
+  `This call is held until a human approves it; it did not run.\n${message}`;
 
 /**
  * The body of a tool call's answer with the held call's note for the human, as `systemMessage`:
  * the three agents show it to their user and keep it out of the model's context.
  */
-export function withHumanNote(body: Readonly<Record<string, unknown>>, answer: HookAnswer): Readonly<Record<string, unknown>> {
+export function withHumanNote(
+  body: Readonly<Record<string, unknown>>,
+  answer: HookAnswer,
+): Readonly<Record<string, unknown>> {
   return answer.kind === 'ask' && answer.humanNote !== undefined ? { systemMessage: answer.humanNote, ...body } : body;
 }
 
@@ -28,12 +33,15 @@ export function refusalOf(answer: HookAnswer): string | undefined {
 }
 
 /** The context an answer adds to the model's context, if any. */
-const contextOf = (answer: HookAnswer): string | undefined => (answer.kind === 'proceed' && answer.context !== '' ? answer.context : undefined);
-
+const contextOf = (answer: HookAnswer): string | undefined =>
+  answer.kind === 'proceed' && answer.context !== '' ? answer.context : undefined;
 
 /** A refused session start, which cannot be stopped: the message shown to the user and put in the model's context. */
 export const sessionStartRefusal = (message: string): HookOutput =>
-  jsonOutput({ systemMessage: message, hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: message } });
+  jsonOutput({
+    systemMessage: message,
+    hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: message },
+  });
 
 /** How one agent writes the answers to its events other than tool calls and tool choices. */
 export interface EventOutputs {
@@ -52,5 +60,7 @@ export function eventOutput(outputs: EventOutputs, answer: HookAnswer, kind: Hoo
   if (refused !== undefined) return outputs.refusals[kind]?.(refused);
   const hookEventName = outputs.contextEvents[kind];
   const text = contextOf(answer);
-  return hookEventName === undefined || text === undefined ? PASS : jsonOutput({ hookSpecificOutput: { hookEventName, additionalContext: text } });
+  return hookEventName === undefined || text === undefined
+    ? PASS
+    : jsonOutput({ hookSpecificOutput: { hookEventName, additionalContext: text } });
 }

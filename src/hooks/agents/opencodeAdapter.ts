@@ -12,7 +12,11 @@ import { OPENCODE_GOVERNOR_OPTIONS } from './opencodeTools';
 
 /** The block of anything that fails: exit 2 and a body that refuses the call. */
 function failure(message: string): HookOutput {
-  return Object.freeze({ stdout: `${JSON.stringify({ decision: 'deny', reason: message })}\n`, stderr: `${message}\n`, exitCode: 2 });
+  return Object.freeze({
+    stdout: `${JSON.stringify({ decision: 'deny', reason: message })}\n`,
+    stderr: `${message}\n`,
+    exitCode: 2,
+  });
 }
 
 /**
@@ -21,13 +25,20 @@ function failure(message: string): HookOutput {
  * plugins cannot put a question to its user.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
-  if (event.kind !== 'pre_tool' && event.kind !== 'post_tool') return failure(`intentgate: the OpenCode plugin sends no ${event.kind} event`);
+  if (event.kind !== 'pre_tool' && event.kind !== 'post_tool')
+    return failure(`intentgate: the OpenCode plugin sends no ${event.kind} event`);
   // OpenCode hands the plugin's changed arguments to the tool, but this adapter has not measured it: a command that may run only contained is blocked
-  if (answer.kind === 'allow' && answer.contained !== undefined) return failure('intentgate: the command may run only contained, and OpenCode is not handed a rewritten command; it is blocked');
+  if (answer.kind === 'allow' && answer.contained !== undefined)
+    return failure(
+      'intentgate: the command may run only contained, and OpenCode is not handed a rewritten command; it is blocked',
+    );
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
   if (refused !== undefined) return jsonOutput({ decision: 'deny', reason: refused });
-  if (answer.kind === 'proceed') return answer.context === undefined || answer.context === '' || event.kind === 'pre_tool' ? PASS : jsonOutput({ additionalContext: answer.context });
+  if (answer.kind === 'proceed')
+    return answer.context === undefined || answer.context === '' || event.kind === 'pre_tool'
+      ? PASS
+      : jsonOutput({ additionalContext: answer.context });
   return failure(`intentgate: no decision for a tool call (the answer was '${answer.kind}')`);
 }
 

@@ -1,7 +1,14 @@
 import { describeValue } from '../../text/describeValue';
 import type { ReadHookEvent } from '../agentHookAdapter';
 import { agentTool, governorToolName } from './agentTools';
-import { hookSessionSchema, hookToolInputSchema, hookToolNameSchema, isPlainObject, parseHookInput, withRelativePaths } from './hookEventInput';
+import {
+  hookSessionSchema,
+  hookToolInputSchema,
+  hookToolNameSchema,
+  isPlainObject,
+  parseHookInput,
+  withRelativePaths,
+} from './hookEventInput';
 import { OPENCODE_HANDSHAKE_TOOLS, OPENCODE_TOOLS } from './opencodeTools';
 
 const AGENT = 'OpenCode';
@@ -17,14 +24,25 @@ const toolEvent = hookSessionSchema.extend({ tool_name: hookToolNameSchema, tool
 export function readOpencodeEvent(raw: unknown): ReadHookEvent {
   const eventName: unknown = isPlainObject(raw) ? raw.hook_event_name : undefined;
   if (eventName !== 'tool.execute.before' && eventName !== 'tool.execute.after') {
-    return { ok: false, problem: `unknown OpenCode plugin hook '${describeValue(eventName)}': intentgate's plugin forwards tool.execute.before and tool.execute.after` };
+    return {
+      ok: false,
+      problem: `unknown OpenCode plugin hook '${describeValue(eventName)}': intentgate's plugin forwards tool.execute.before and tool.execute.after`,
+    };
   }
   const parsed = parseHookInput(toolEvent, raw, AGENT);
   if (!parsed.ok) return parsed;
   const call = parsed.data;
   const tool = governorToolName(call.tool_name, OPENCODE_HANDSHAKE_TOOLS);
-  if (tool === undefined) return { ok: false, problem: `'${describeValue(call.tool_name)}' is no OpenCode tool: the handshake tools come from the intents MCP server` };
+  if (tool === undefined)
+    return {
+      ok: false,
+      problem: `'${describeValue(call.tool_name)}' is no OpenCode tool: the handshake tools come from the intents MCP server`,
+    };
   const args = withRelativePaths(call.tool_input, agentTool(OPENCODE_TOOLS, call.tool_name)?.paths ?? [], call.cwd);
-  if (eventName === 'tool.execute.before') return { ok: true, event: { kind: 'pre_tool', sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input } };
+  if (eventName === 'tool.execute.before')
+    return {
+      ok: true,
+      event: { kind: 'pre_tool', sessionId: call.session_id, cwd: call.cwd, tool, args, input: call.tool_input },
+    };
   return { ok: true, event: { kind: 'post_tool', sessionId: call.session_id, cwd: call.cwd, tool, args } };
 }

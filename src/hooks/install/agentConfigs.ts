@@ -10,7 +10,8 @@ export const INSTALL_AGENTS = ['claude-code', 'codex', 'gemini', 'copilot', 'ope
 
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 
-export const isInstallAgent = (name: string): name is InstallAgent => (INSTALL_AGENTS as readonly string[]).includes(name);
+export const isInstallAgent = (name: string): name is InstallAgent =>
+  (INSTALL_AGENTS as readonly string[]).includes(name);
 
 /** How the agent runs intentgate: the program's words, the flags naming the workspace, and what ends a hook that fails. */
 export interface HookInvocation {
@@ -28,7 +29,12 @@ export interface HookInvocation {
 
 /** One file of an agent's configuration and what install adds to it (paths relative to the workspace). */
 export type ConfigFile = (
-  | { readonly kind: 'json'; readonly file: string; readonly dialect: JsonDialect; readonly additions: Readonly<Record<string, JsonAddition>> }
+  | {
+      readonly kind: 'json';
+      readonly file: string;
+      readonly dialect: JsonDialect;
+      readonly additions: Readonly<Record<string, JsonAddition>>;
+    }
   | { readonly kind: 'toml'; readonly file: string; readonly block: string; readonly table: readonly string[] }
   /** a file install writes whole (OpenCode's plugin): created when missing, never merged into one already there */
   | { readonly kind: 'text'; readonly file: string; readonly text: string }
@@ -57,16 +63,49 @@ const intentsServer = (invocation: HookInvocation): { readonly command: string; 
 });
 
 /** Every event in `events`, each with one matcher group holding the handler; the tool events get `matcher` when one is given. */
-function hookEvents(events: readonly string[], handler: Readonly<Record<string, unknown>>, toolMatcher: string | undefined): JsonAddition {
+function hookEvents(
+  events: readonly string[],
+  handler: Readonly<Record<string, unknown>>,
+  toolMatcher: string | undefined,
+): JsonAddition {
   return mergeMembers(
-    Object.fromEntries(events.map((event) => [event, appendElements([{ ...(toolMatcher !== undefined && event.includes('Tool') && { matcher: toolMatcher }), hooks: [handler] }])])),
+    Object.fromEntries(
+      events.map((event) => [
+        event,
+        appendElements([
+          { ...(toolMatcher !== undefined && event.includes('Tool') && { matcher: toolMatcher }), hooks: [handler] },
+        ]),
+      ]),
+    ),
   );
 }
 
-export const CLAUDE_CODE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const CLAUDE_CODE_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+  'SessionEnd',
+] as const;
 // PermissionRequest is Codex's own approval prompt, which intentgate answers from its decision
-export const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'] as const;
-export const GEMINI_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'] as const;
+export const CODEX_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'Stop',
+] as const;
+export const GEMINI_EVENTS = [
+  'SessionStart',
+  'BeforeAgent',
+  'BeforeToolSelection',
+  'BeforeTool',
+  'AfterTool',
+  'AfterAgent',
+  'SessionEnd',
+] as const;
 
 const STRICT: JsonDialect = { comments: false };
 // Gemini CLI strips comments from its settings, and OpenCode reads its config as JSON with comments
@@ -76,7 +115,8 @@ const WITH_COMMENTS: JsonDialect = { comments: true };
 export const JSON_WITH_COMMENTS_FILES: readonly string[] = ['.gemini/settings.json', 'opencode.json'];
 
 /** How install reads a settings file, by its path in the workspace. */
-export const jsonDialectOf = (file: string): JsonDialect => (JSON_WITH_COMMENTS_FILES.includes(file) ? WITH_COMMENTS : STRICT);
+export const jsonDialectOf = (file: string): JsonDialect =>
+  JSON_WITH_COMMENTS_FILES.includes(file) ? WITH_COMMENTS : STRICT;
 
 /**
  * The intents server in .mcp.json, which Claude Code and Copilot CLI both read: one entry for
@@ -88,7 +128,12 @@ const mcpJsonServer = (invocation: HookInvocation): JsonAddition =>
 
 function claudeCodeFiles(invocation: HookInvocation): ConfigFile[] {
   const timeout = invocation.timeoutSec + 5;
-  const handler = { type: 'command', command: hookCommand('claude-code', invocation), timeout, ...(invocation.onFailureBlock && { onFailure: 'block' }) };
+  const handler = {
+    type: 'command',
+    command: hookCommand('claude-code', invocation),
+    timeout,
+    ...(invocation.onFailureBlock && { onFailure: 'block' }),
+  };
   return [
     {
       kind: 'json',
@@ -113,7 +158,12 @@ function codexFiles(invocation: HookInvocation): ConfigFile[] {
   const handler = { type: 'command', command: hookCommand('codex', invocation), timeout: invocation.timeoutSec + 5 };
   const server = intentsServer(invocation);
   return [
-    { kind: 'json', file: '.codex/hooks.json', dialect: STRICT, additions: { hooks: hookEvents(CODEX_EVENTS, handler, undefined) } },
+    {
+      kind: 'json',
+      file: '.codex/hooks.json',
+      dialect: STRICT,
+      additions: { hooks: hookEvents(CODEX_EVENTS, handler, undefined) },
+    },
     {
       kind: 'toml',
       file: '.codex/config.toml',
@@ -134,7 +184,11 @@ function codexFiles(invocation: HookInvocation): ConfigFile[] {
 
 function geminiFiles(invocation: HookInvocation): ConfigFile[] {
   // Gemini CLI's hook timeout is in milliseconds
-  const handler = { type: 'command', command: hookCommand('gemini', invocation), timeout: (invocation.timeoutSec + 5) * 1000 };
+  const handler = {
+    type: 'command',
+    command: hookCommand('gemini', invocation),
+    timeout: (invocation.timeoutSec + 5) * 1000,
+  };
   return [
     {
       kind: 'json',
@@ -149,7 +203,14 @@ function geminiFiles(invocation: HookInvocation): ConfigFile[] {
 }
 
 // the PascalCase names: under them Copilot sends the snake_case payload the adapter reads
-export const COPILOT_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const COPILOT_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+  'SessionEnd',
+] as const;
 
 /** Where Copilot CLI finds intentgate's hooks: it loads every `.github/hooks/*.json` of a trusted project. */
 export const COPILOT_HOOKS_FILE = '.github/hooks/intentgate.json';
@@ -164,7 +225,10 @@ function copilotFiles(invocation: HookInvocation): ConfigFile[] {
       dialect: STRICT,
       siblingsLoaded: true,
       // Copilot's hook files list the handlers under each event, with no matcher groups
-      additions: { version: wholeValue(1), hooks: mergeMembers(Object.fromEntries(COPILOT_EVENTS.map((event) => [event, appendElements([handler])]))) },
+      additions: {
+        version: wholeValue(1),
+        hooks: mergeMembers(Object.fromEntries(COPILOT_EVENTS.map((event) => [event, appendElements([handler])]))),
+      },
     },
     { kind: 'json', file: '.mcp.json', dialect: STRICT, additions: { mcpServers: mcpJsonServer(invocation) } },
   ];
@@ -177,12 +241,21 @@ function opencodeFiles(invocation: HookInvocation): ConfigFile[] {
   const server = intentsServer(invocation);
   return [
     // OpenCode has no command hooks: the plugin runs the hook command for each tool call
-    { kind: 'text', file: OPENCODE_PLUGIN_FILE, text: opencodePluginSource(hookCommand('opencode', invocation)), siblingsLoaded: true },
+    {
+      kind: 'text',
+      file: OPENCODE_PLUGIN_FILE,
+      text: opencodePluginSource(hookCommand('opencode', invocation)),
+      siblingsLoaded: true,
+    },
     {
       kind: 'json',
       file: 'opencode.json',
       dialect: jsonDialectOf('opencode.json'),
-      additions: { mcp: mergeMembers({ [INTENTS_MCP_SERVER]: wholeValue({ type: 'local', command: [server.command, ...server.args], enabled: true }) }) },
+      additions: {
+        mcp: mergeMembers({
+          [INTENTS_MCP_SERVER]: wholeValue({ type: 'local', command: [server.command, ...server.args], enabled: true }),
+        }),
+      },
     },
   ];
 }
@@ -193,9 +266,19 @@ function opencodeFiles(invocation: HookInvocation): ConfigFile[] {
  * (measured): every Copilot event would run intentgate's hook for claude-code too, which
  * refuses every call of a session Copilot's own hook started.
  */
-export const RIVAL_AGENTS: Partial<Readonly<Record<InstallAgent, { readonly agent: InstallAgent; readonly hookFiles: string; readonly why: string }>>> = {
-  copilot: { agent: 'claude-code', hookFiles: '.claude/settings.json', why: 'GitHub Copilot CLI also runs the hooks of .claude/settings.json' },
-  'claude-code': { agent: 'copilot', hookFiles: '.github/hooks/', why: 'GitHub Copilot CLI also runs the hooks of .claude/settings.json' },
+export const RIVAL_AGENTS: Partial<
+  Readonly<Record<InstallAgent, { readonly agent: InstallAgent; readonly hookFiles: string; readonly why: string }>>
+> = {
+  copilot: {
+    agent: 'claude-code',
+    hookFiles: '.claude/settings.json',
+    why: 'GitHub Copilot CLI also runs the hooks of .claude/settings.json',
+  },
+  'claude-code': {
+    agent: 'copilot',
+    hookFiles: '.github/hooks/',
+    why: 'GitHub Copilot CLI also runs the hooks of .claude/settings.json',
+  },
 };
 
 /** The files install writes for the agent, and what it adds to each. */

@@ -21,7 +21,12 @@ export function isAtLeast(version: string | undefined, since: string): boolean {
 /** The version `claude --version` prints, or undefined when Claude Code cannot be run. */
 export function installedClaudeVersion(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    const out = execFileSync('claude', ['--version'], { env, encoding: 'utf8', timeout: 15_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('claude', ['--version'], {
+      env,
+      encoding: 'utf8',
+      timeout: 15_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const version = parseVersion(out);
     return version === undefined ? undefined : version.join('.');
   } catch {

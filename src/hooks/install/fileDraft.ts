@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** One file's change: created (no before), deleted (no after) or rewritten. */
@@ -56,7 +65,8 @@ export class FileDraft {
     for (const gone of this.removed) if (path.dirname(gone) === dir) names.delete(path.basename(gone));
     for (const [file, text] of this.files) {
       const relative = path.relative(dir, file);
-      if (text !== undefined && !relative.startsWith('..') && relative.includes(path.sep)) names.add(relative.split(path.sep)[0] ?? '');
+      if (text !== undefined && !relative.startsWith('..') && relative.includes(path.sep))
+        names.add(relative.split(path.sep)[0] ?? '');
     }
     return names;
   }

@@ -1,10 +1,24 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INTENTS_FILE_NAME } from '../../intents/intentsFile';
-import { agentConfigFiles, jsonDialectOf, RIVAL_AGENTS, type ConfigFile, type HookInvocation, type InstallAgent } from './agentConfigs';
+import {
+  agentConfigFiles,
+  jsonDialectOf,
+  RIVAL_AGENTS,
+  type ConfigFile,
+  type HookInvocation,
+  type InstallAgent,
+} from './agentConfigs';
 import { FileDraft, type DraftChanges } from './fileDraft';
 import { HooksInstallError } from './installError';
-import { emptyInstallRecord, INSTALL_RECORD_FILE, installRecordText, parseInstallRecord, type FileRecord, type InstallRecord } from './installRecord';
+import {
+  emptyInstallRecord,
+  INSTALL_RECORD_FILE,
+  installRecordText,
+  parseInstallRecord,
+  type FileRecord,
+  type InstallRecord,
+} from './installRecord';
 import { INTENTS_EXAMPLE } from './intentsExample';
 import { applyJsonEdit, planJsonEdits, removeJsonEdit } from './jsonEdits';
 import { parseJsonDocument } from './jsonText';
@@ -44,7 +58,8 @@ function readRecord(draft: FileDraft, target: InstallTarget): InstallRecord | un
 /** The folders above `file` that are missing, up to one that is there, outermost first. */
 function missingDirs(draft: FileDraft, file: string): string[] {
   const missing: string[] = [];
-  for (let dir = path.dirname(file); !draft.dirExists(dir) && path.dirname(dir) !== dir; dir = path.dirname(dir)) missing.unshift(dir);
+  for (let dir = path.dirname(file); !draft.dirExists(dir) && path.dirname(dir) !== dir; dir = path.dirname(dir))
+    missing.unshift(dir);
   return missing;
 }
 
@@ -62,9 +77,17 @@ function foreignHooks(value: unknown, agent: InstallAgent): string[] {
   // Claude Code, Codex and Gemini CLI group handlers under a matcher; Copilot lists them under the event
   const commands = Object.values(hooks)
     .flatMap((groups: unknown) => (Array.isArray(groups) ? groups : []))
-    .flatMap((group: unknown) => [group, ...(typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks) ? (group as { hooks: unknown[] }).hooks : [])])
+    .flatMap((group: unknown) => [
+      group,
+      ...(typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks)
+        ? (group as { hooks: unknown[] }).hooks
+        : []),
+    ])
     .map(handlerCommand);
-  return commands.filter((command): command is string => command !== undefined && command.includes('intentgate') && command.includes(`hook ${agent}`));
+  return commands.filter(
+    (command): command is string =>
+      command !== undefined && command.includes('intentgate') && command.includes(`hook ${agent}`),
+  );
 }
 
 /** Whether a file's text runs intentgate's hook for the agent: a hook file's handlers, or a plugin's command line. */
@@ -98,7 +121,9 @@ function refuseRival(draft: FileDraft, target: InstallTarget, record: InstallRec
   const rival = RIVAL_AGENTS[agent];
   if (rival === undefined) return;
   const where = path.join(target.workspace, rival.hookFiles);
-  const files = rival.hookFiles.endsWith('/') ? handSetupsBeside(where, '', rival.agent) : [where].filter((file) => runsHook(draft.read(file) ?? '', rival.agent));
+  const files = rival.hookFiles.endsWith('/')
+    ? handSetupsBeside(where, '', rival.agent)
+    : [where].filter((file) => runsHook(draft.read(file) ?? '', rival.agent));
   if (record.agents[rival.agent] === undefined && files.length === 0) return;
   throw new HooksInstallError(
     'conflicting_settings',
@@ -108,34 +133,61 @@ function refuseRival(draft: FileDraft, target: InstallTarget, record: InstallRec
 }
 
 /** Adds one file's settings to the draft; its record says how to take them out again. */
-function installFile({ draft, target, notes }: Planning, config: ConfigFile, agent: InstallAgent): { record: FileRecord; dirs: string[] } {
+function installFile(
+  { draft, target, notes }: Planning,
+  config: ConfigFile,
+  agent: InstallAgent,
+): { record: FileRecord; dirs: string[] } {
   const file = path.join(target.workspace, config.file);
   const before = draft.read(file);
   const dirs = missingDirs(draft, file).map((dir) => path.relative(target.workspace, dir));
   const beside = config.siblingsLoaded === true ? handSetupsBeside(path.dirname(file), file, agent) : [];
   if (beside.length > 0) {
     const names = beside.map((other) => path.relative(target.workspace, other));
-    throw new HooksInstallError('conflicting_settings', names[0] ?? config.file, `${names.join(', ')} already ${names.length === 1 ? 'runs' : 'run'} intentgate's hook, set up by hand, and the agent loads every file of ${path.dirname(config.file)}/ beside ${config.file}. Two would answer every event twice. Nothing was written: remove ${names.length === 1 ? 'it' : 'them'}, then install again`);
+    throw new HooksInstallError(
+      'conflicting_settings',
+      names[0] ?? config.file,
+      `${names.join(', ')} already ${names.length === 1 ? 'runs' : 'run'} intentgate's hook, set up by hand, and the agent loads every file of ${path.dirname(config.file)}/ beside ${config.file}. Two would answer every event twice. Nothing was written: remove ${names.length === 1 ? 'it' : 'them'}, then install again`,
+    );
   }
   if (config.kind === 'text') {
     // never merged: a file of that name install did not write is someone's own (a plugin set up by hand)
-    if (before !== undefined) throw new HooksInstallError('conflicting_settings', config.file, `${config.file} is already there, and install did not write it. Nothing was written: remove it, then install again`);
+    if (before !== undefined)
+      throw new HooksInstallError(
+        'conflicting_settings',
+        config.file,
+        `${config.file} is already there, and install did not write it. Nothing was written: remove it, then install again`,
+      );
     draft.write(file, config.text);
     return { record: { file: config.file, created: true, text: config.text }, dirs };
   }
   if (config.kind === 'toml') {
     const parsed = before === undefined ? {} : parseTomlText(before, config.file);
     // hooks there run beside those of hooks.json: one of intentgate's there would answer every event twice
-    if (parsed.hooks !== undefined) notes.push(`${config.file} has hooks of its own ([hooks]); make sure none of them runs \`intentgate hook\`, which install now runs from .codex/hooks.json`);
+    if (parsed.hooks !== undefined)
+      notes.push(
+        `${config.file} has hooks of its own ([hooks]); make sure none of them runs \`intentgate hook\`, which install now runs from .codex/hooks.json`,
+      );
     let table: unknown = parsed;
-    for (const key of config.table) table = typeof table === 'object' && table !== null ? (table as Record<string, unknown>)[key] : undefined;
-    if (table !== undefined) throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already has [${config.table.join('.')}], which install did not write. Nothing was written: remove it, then install again`);
+    for (const key of config.table)
+      table = typeof table === 'object' && table !== null ? (table as Record<string, unknown>)[key] : undefined;
+    if (table !== undefined)
+      throw new HooksInstallError(
+        'conflicting_settings',
+        config.file,
+        `${config.file} already has [${config.table.join('.')}], which install did not write. Nothing was written: remove it, then install again`,
+      );
     const appendix = tomlAppendix(before ?? '', config.block);
     const after = (before ?? '') + appendix;
     try {
       parseTomlText(after, config.file);
     } catch (error) {
-      throw new HooksInstallError('conflicting_settings', config.file, `${config.file} cannot take [${config.table.join('.')}] as a table (${error instanceof Error ? error.message : String(error)}). Nothing was written`, { cause: error });
+      throw new HooksInstallError(
+        'conflicting_settings',
+        config.file,
+        `${config.file} cannot take [${config.table.join('.')}] as a table (${error instanceof Error ? error.message : String(error)}). Nothing was written`,
+        { cause: error },
+      );
     }
     draft.write(file, after);
     return { record: { file: config.file, created: before === undefined, appendix }, dirs };
@@ -143,7 +195,11 @@ function installFile({ draft, target, notes }: Planning, config: ConfigFile, age
   const document = parseJsonDocument(before ?? EMPTY_JSON, config.file, config.dialect);
   const foreign = foreignHooks(document.value, agent);
   if (foreign.length > 0) {
-    throw new HooksInstallError('conflicting_settings', config.file, `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`);
+    throw new HooksInstallError(
+      'conflicting_settings',
+      config.file,
+      `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`,
+    );
   }
   const edits = planJsonEdits(document, config.additions, config.file);
   const after = edits.reduce((text, edit) => applyJsonEdit(text, edit, config), before ?? EMPTY_JSON);
@@ -226,8 +282,21 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
   }
   // an agent installed again keeps its place in the record, so installing twice writes the same record
   const order = [...new Set([...Object.keys(earlier?.agents ?? {}), ...Object.keys(record.agents), agent])];
-  const agents = Object.fromEntries(order.flatMap((name) => (name === agent ? [[name, { files, dirs }]] : record.agents[name] === undefined ? [] : [[name, record.agents[name]]])));
-  const next: InstallRecord = { ...record, agents, dirs: sharedDirs, ...(intentsFile !== undefined && { intentsFile }) };
+  const agents = Object.fromEntries(
+    order.flatMap((name) =>
+      name === agent
+        ? [[name, { files, dirs }]]
+        : record.agents[name] === undefined
+          ? []
+          : [[name, record.agents[name]]],
+    ),
+  );
+  const next: InstallRecord = {
+    ...record,
+    agents,
+    dirs: sharedDirs,
+    ...(intentsFile !== undefined && { intentsFile }),
+  };
   draft.write(recordFileOf(target), installRecordText(next));
   return { draft, changes: draft.changes(), notes };
 }
@@ -238,7 +307,10 @@ export function planInstall(target: InstallTarget, agent: InstallAgent, invocati
  * is left byte for byte as it was before install. `installed` is false when the record names no
  * install of the agent (the plan then changes nothing).
  */
-export function planUninstall(target: InstallTarget, agent: InstallAgent): InstallPlan & { readonly installed: boolean } {
+export function planUninstall(
+  target: InstallTarget,
+  agent: InstallAgent,
+): InstallPlan & { readonly installed: boolean } {
   const planning: Planning = { draft: new FileDraft(), target, notes: [] };
   const { draft, notes } = planning;
   const record = readRecord(draft, target);

@@ -39,7 +39,9 @@ const installRecordSchema = z.object({
 
 export type FileRecord = Omit<z.infer<typeof fileRecordSchema>, 'edits'> & { readonly edits?: readonly JsonEdit[] };
 export type AgentRecord = Omit<z.infer<typeof agentRecordSchema>, 'files'> & { readonly files: readonly FileRecord[] };
-export type InstallRecord = Omit<z.infer<typeof installRecordSchema>, 'agents'> & { readonly agents: Readonly<Record<string, AgentRecord>> };
+export type InstallRecord = Omit<z.infer<typeof installRecordSchema>, 'agents'> & {
+  readonly agents: Readonly<Record<string, AgentRecord>>;
+};
 
 export const emptyInstallRecord = (): InstallRecord => ({ version: 1, agents: {}, dirs: [] });
 
@@ -49,10 +51,20 @@ export function parseInstallRecord(text: string, file: string): InstallRecord {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new HooksInstallError('invalid_install_record', file, `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}; nothing was changed`, { cause: error });
+    throw new HooksInstallError(
+      'invalid_install_record',
+      file,
+      `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}; nothing was changed`,
+      { cause: error },
+    );
   }
   const parsed = installRecordSchema.safeParse(value);
-  if (!parsed.success) throw new HooksInstallError('invalid_install_record', file, `${file} is not an install record (${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}); nothing was changed`);
+  if (!parsed.success)
+    throw new HooksInstallError(
+      'invalid_install_record',
+      file,
+      `${file} is not an install record (${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}); nothing was changed`,
+    );
   return parsed.data;
 }
 

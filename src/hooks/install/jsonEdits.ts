@@ -1,6 +1,15 @@
 import { canonicalJson } from '../../text/canonicalJson';
 import { HooksInstallError } from './installError';
-import { memberOf, nodeValue, parseJsonDocument, type JsonArrayNode, type JsonDialect, type JsonDocument, type JsonNode, type JsonObjectNode } from './jsonText';
+import {
+  memberOf,
+  nodeValue,
+  parseJsonDocument,
+  type JsonArrayNode,
+  type JsonDialect,
+  type JsonDocument,
+  type JsonNode,
+  type JsonObjectNode,
+} from './jsonText';
 
 /**
  * What install adds to a settings file, as a tree: an object whose members are merged one by
@@ -12,7 +21,10 @@ export type JsonAddition =
   | { readonly kind: 'append'; readonly elements: readonly unknown[] }
   | { readonly kind: 'whole'; readonly value: unknown };
 
-export const mergeMembers = (members: Readonly<Record<string, JsonAddition>>): JsonAddition => ({ kind: 'merge', members });
+export const mergeMembers = (members: Readonly<Record<string, JsonAddition>>): JsonAddition => ({
+  kind: 'merge',
+  members,
+});
 export const appendElements = (elements: readonly unknown[]): JsonAddition => ({ kind: 'append', elements });
 export const wholeValue = (value: unknown): JsonAddition => ({ kind: 'whole', value });
 
@@ -41,9 +53,17 @@ const kindOf = (node: JsonNode): string => (node.kind === 'scalar' ? 'a plain va
  * element or value already there, equal, is left alone (and is not install's to remove).
  * Throws HooksInstallError (`conflicting_settings`) where the file holds something else under a name install needs.
  */
-export function planJsonEdits(document: JsonDocument, additions: Readonly<Record<string, JsonAddition>>, file: string): JsonEdit[] {
+export function planJsonEdits(
+  document: JsonDocument,
+  additions: Readonly<Record<string, JsonAddition>>,
+  file: string,
+): JsonEdit[] {
   const edits: JsonEdit[] = [];
-  const walk = (node: JsonObjectNode, path: readonly string[], members: Readonly<Record<string, JsonAddition>>): void => {
+  const walk = (
+    node: JsonObjectNode,
+    path: readonly string[],
+    members: Readonly<Record<string, JsonAddition>>,
+  ): void => {
     for (const [key, addition] of Object.entries(members)) {
       const member = memberOf(node, key);
       const at = [...path, key];
@@ -52,14 +72,19 @@ export function planJsonEdits(document: JsonDocument, additions: Readonly<Record
         continue;
       }
       const conflict = (what: string): HooksInstallError =>
-        new HooksInstallError('conflicting_settings', file, `${file}: '${at.join('.')}' is ${what}; install would add ${JSON.stringify(wholeOf(addition))}. Nothing was written: change or remove it, then install again`);
+        new HooksInstallError(
+          'conflicting_settings',
+          file,
+          `${file}: '${at.join('.')}' is ${what}; install would add ${JSON.stringify(wholeOf(addition))}. Nothing was written: change or remove it, then install again`,
+        );
       if (addition.kind === 'merge') {
         if (member.value.kind !== 'object') throw conflict(kindOf(member.value));
         walk(member.value, at, addition.members);
       } else if (addition.kind === 'append') {
         if (member.value.kind !== 'array') throw conflict(kindOf(member.value));
         const present = member.value.elements.map((element) => nodeValue(document, element));
-        for (const element of addition.elements) if (!present.some((seen) => same(seen, element))) edits.push({ op: 'element', path: at, value: element });
+        for (const element of addition.elements)
+          if (!present.some((seen) => same(seen, element))) edits.push({ op: 'element', path: at, value: element });
       } else if (!same(nodeValue(document, member.value), addition.value)) {
         throw conflict(`already ${JSON.stringify(nodeValue(document, member.value))}, which install did not write`);
       }
@@ -87,7 +112,8 @@ function lineIndent(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
 }
 
-const onOwnLine = (text: string, offset: number): boolean => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset));
+const onOwnLine = (text: string, offset: number): boolean =>
+  /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset));
 
 /** The file's indentation step: its first indented line's, else two spaces. */
 function indentUnit(text: string): string {
@@ -96,9 +122,15 @@ function indentUnit(text: string): string {
 }
 
 /** An item as it is inserted: one line per item where the container has one, else on the container's line. */
-function insertion(text: string, container: JsonObjectNode | JsonArrayNode, item: (indent: string | undefined) => string): { at: number; text: string } {
+function insertion(
+  text: string,
+  container: JsonObjectNode | JsonArrayNode,
+  item: (indent: string | undefined) => string,
+): { at: number; text: string } {
   const items: readonly { readonly start: number; readonly end: number }[] =
-    container.kind === 'object' ? container.members.map((member) => ({ start: member.keyStart, end: member.value.end })) : container.elements;
+    container.kind === 'object'
+      ? container.members.map((member) => ({ start: member.keyStart, end: member.value.end }))
+      : container.elements;
   const last = items.at(-1);
   if (last === undefined) {
     const outer = lineIndent(text, container.start);
@@ -112,7 +144,9 @@ function insertion(text: string, container: JsonObjectNode | JsonArrayNode, item
 
 /** A value's JSON laid out at `indent`, or on one line (compact) when `indent` is undefined. */
 const layout = (value: unknown, text: string, indent: string | undefined): string =>
-  indent === undefined ? JSON.stringify(value) : JSON.stringify(value, null, indentUnit(text)).replaceAll('\n', `\n${indent}`);
+  indent === undefined
+    ? JSON.stringify(value)
+    : JSON.stringify(value, null, indentUnit(text)).replaceAll('\n', `\n${indent}`);
 
 /** A settings file's name, for messages, and how it is read. */
 export interface JsonFile {
@@ -125,8 +159,14 @@ export function applyJsonEdit(text: string, edit: JsonEdit, { file, dialect }: J
   const document = parseJsonDocument(text, file, dialect);
   const container = nodeAt(document.root, edit.path);
   const expected = edit.op === 'member' ? 'object' : 'array';
-  if (container === undefined || container.kind !== expected) throw new HooksInstallError('conflicting_settings', file, `${file}: '${edit.path.join('.')}' is not an ${expected}`);
-  const item = (indent: string | undefined): string => (edit.op === 'member' ? `${JSON.stringify(edit.key)}: ` : '') + layout(edit.value, text, indent);
+  if (container === undefined || container.kind !== expected)
+    throw new HooksInstallError(
+      'conflicting_settings',
+      file,
+      `${file}: '${edit.path.join('.')}' is not an ${expected}`,
+    );
+  const item = (indent: string | undefined): string =>
+    (edit.op === 'member' ? `${JSON.stringify(edit.key)}: ` : '') + layout(edit.value, text, indent);
   const { at, text: inserted } = insertion(text, container, item);
   return text.slice(0, at) + inserted + text.slice(at);
 }
@@ -140,12 +180,19 @@ export function removeJsonEdit(text: string, edit: JsonEdit, { file, dialect }: 
   const document = parseJsonDocument(text, file, dialect);
   const container = nodeAt(document.root, edit.path);
   let items: readonly { readonly start: number; readonly value: JsonNode }[];
-  if (edit.op === 'member' && container?.kind === 'object') items = container.members.map((member) => ({ start: member.keyStart, value: member.value, key: member.key })).filter((member) => member.key === edit.key);
-  else if (edit.op === 'element' && container?.kind === 'array') items = container.elements.map((element) => ({ start: element.start, value: element }));
+  if (edit.op === 'member' && container?.kind === 'object')
+    items = container.members
+      .map((member) => ({ start: member.keyStart, value: member.value, key: member.key }))
+      .filter((member) => member.key === edit.key);
+  else if (edit.op === 'element' && container?.kind === 'array')
+    items = container.elements.map((element) => ({ start: element.start, value: element }));
   else return undefined;
   const found = items.findLast((item) => same(nodeValue(document, item.value), edit.value));
   if (found === undefined) return undefined;
-  const all = container.kind === 'object' ? container.members.map((member) => ({ start: member.keyStart, end: member.value.end })) : container.elements;
+  const all =
+    container.kind === 'object'
+      ? container.members.map((member) => ({ start: member.keyStart, end: member.value.end }))
+      : container.elements;
   const index = all.findIndex((item) => item.start === found.start);
   const previous = all[index - 1];
   const next = all[index + 1];

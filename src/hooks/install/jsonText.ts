@@ -158,13 +158,23 @@ export function parseJsonDocument(text: string, file: string, dialect: JsonDiale
   try {
     value = JSON.parse(plain);
   } catch (error) {
-    throw new HooksInstallError('invalid_settings_file', file, `${file} is not valid JSON${dialect.comments ? ' (with comments)' : ''}: ${syntaxReason(text, error)}; it was left as it is`, { cause: error });
+    throw new HooksInstallError(
+      'invalid_settings_file',
+      file,
+      `${file} is not valid JSON${dialect.comments ? ' (with comments)' : ''}: ${syntaxReason(text, error)}; it was left as it is`,
+      { cause: error },
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HooksInstallError('invalid_settings_file', file, `${file} holds ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}, not an object of settings; it was left as it is`);
+    throw new HooksInstallError(
+      'invalid_settings_file',
+      file,
+      `${file} holds ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}, not an object of settings; it was left as it is`,
+    );
   }
   const root = new Scanner(plain).value();
-  if (root.kind !== 'object') throw new HooksInstallError('invalid_settings_file', file, `${file} holds no object of settings`);
+  if (root.kind !== 'object')
+    throw new HooksInstallError('invalid_settings_file', file, `${file} holds no object of settings`);
   return { text, root, value: value as Record<string, unknown>, dialect };
 }
 

@@ -2,15 +2,22 @@ import { quoteArgv } from '../../text/quoteArgv';
 import type { InstallAgent } from './agentConfigs';
 
 /** What the human does after `hooks install`: each line a step, the commands ready to paste. */
-export function nextSteps(agent: InstallAgent, options: { readonly workspace: string; readonly intentsFile: string; readonly flags: readonly string[] }): string {
+export function nextSteps(
+  agent: InstallAgent,
+  options: { readonly workspace: string; readonly intentsFile: string; readonly flags: readonly string[] },
+): string {
   const approve = quoteArgv(['intentgate', 'approve', ...options.flags]);
   const start: Record<InstallAgent, readonly string[]> = {
-    'claude-code': [`Start Claude Code in ${options.workspace}: \`claude\` (or \`claude -p "..."\`); \`claude mcp list\` there lists intentgate.`],
+    'claude-code': [
+      `Start Claude Code in ${options.workspace}: \`claude\` (or \`claude -p "..."\`); \`claude mcp list\` there lists intentgate.`,
+    ],
     codex: [
       `Trust the project in Codex (\`codex\` asks once; or in ~/.codex/config.toml, \`trust_level = "trusted"\` under \`[projects.${JSON.stringify(options.workspace)}]\`): Codex reads .codex/ only for a trusted project.`,
       'Review the hooks once with /hooks in the interactive `codex` (Codex runs a hook only after a human reviewed it), then run `codex` or `codex exec "..."` there.',
     ],
-    gemini: [`Start Gemini CLI in ${options.workspace}: \`gemini\` (or \`gemini -p "..."\`); \`gemini mcp list\` there lists intentgate.`],
+    gemini: [
+      `Start Gemini CLI in ${options.workspace}: \`gemini\` (or \`gemini -p "..."\`); \`gemini mcp list\` there lists intentgate.`,
+    ],
     copilot: [
       `Start GitHub Copilot CLI in ${options.workspace} and trust the folder (\`copilot\` asks once; \`copilot -p "..."\` needs \`--trust-folder\`): Copilot loads a project's hooks and MCP servers only in a trusted folder. \`copilot mcp list\` there lists intentgate. A held call is refused in Copilot with the prompt: approve it as below, then ask the agent to try again.`,
     ],

@@ -11,13 +11,22 @@ export function parseTomlText(text: string, file: string): Readonly<Record<strin
   try {
     return parse(text);
   } catch (error) {
-    const reason = error instanceof TomlError ? `${error.message.split('\n')[0] ?? ''} (line ${error.line}, column ${error.column})` : String(error);
-    throw new HooksInstallError('invalid_settings_file', file, `${file} is not valid TOML: ${reason}; it was left as it is`, { cause: error });
+    const reason =
+      error instanceof TomlError
+        ? `${error.message.split('\n')[0] ?? ''} (line ${error.line}, column ${error.column})`
+        : String(error);
+    throw new HooksInstallError(
+      'invalid_settings_file',
+      file,
+      `${file} is not valid TOML: ${reason}; it was left as it is`,
+      { cause: error },
+    );
   }
 }
 
 /** The block as it is appended: its lines between the markers. */
-export const tomlBlock = (lines: readonly string[]): string => [TOML_BLOCK_BEGIN, ...lines, TOML_BLOCK_END, ''].join('\n');
+export const tomlBlock = (lines: readonly string[]): string =>
+  [TOML_BLOCK_BEGIN, ...lines, TOML_BLOCK_END, ''].join('\n');
 
 /** The text appended to a file: the block, after a blank line when the file has text, and a line break when its last line lacks one. */
 export function tomlAppendix(text: string, block: string): string {

@@ -1,5 +1,6 @@
 /** Lines of a text, each with its line break, so a missing final break shows. */
-const linesOf = (text: string | undefined): string[] => (text === undefined || text === '' ? [] : (text.match(/[^\n]*\n|[^\n]+$/g) ?? []));
+const linesOf = (text: string | undefined): string[] =>
+  text === undefined || text === '' ? [] : (text.match(/[^\n]*\n|[^\n]+$/g) ?? []);
 
 type Line = { readonly mark: ' ' | '-' | '+'; readonly text: string };
 
@@ -10,7 +11,8 @@ function diffLines(before: readonly string[], after: readonly string[]): Line[] 
   const common: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i -= 1) {
     for (let j = m - 1; j >= 0; j -= 1) {
-      common[i]![j] = before[i] === after[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+      common[i]![j] =
+        before[i] === after[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
     }
   }
   const lines: Line[] = [];
@@ -33,7 +35,8 @@ function diffLines(before: readonly string[], after: readonly string[]): Line[] 
 }
 
 const CONTEXT = 3;
-const show = (line: Line): string => `${line.mark}${line.text.endsWith('\n') ? line.text : `${line.text}\n\\ No newline at end of file\n`}`;
+const show = (line: Line): string =>
+  `${line.mark}${line.text.endsWith('\n') ? line.text : `${line.text}\n\\ No newline at end of file\n`}`;
 
 /** A unified diff of one file (`/dev/null` for a side that does not exist), with three lines of context. */
 export function unifiedDiff(name: string, before: string | undefined, after: string | undefined): string {

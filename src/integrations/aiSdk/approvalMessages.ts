@@ -29,7 +29,8 @@ export function deniedToolCallIds(messages: readonly ModelMessage[]): string[] {
   for (const message of messages) {
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
-      const toolCallId = part.type === 'tool-approval-response' && !part.approved ? callOfApproval.get(part.approvalId) : undefined;
+      const toolCallId =
+        part.type === 'tool-approval-response' && !part.approved ? callOfApproval.get(part.approvalId) : undefined;
       if (toolCallId !== undefined) denied.push(toolCallId);
     }
   }

@@ -1,6 +1,11 @@
 import type { Tool } from 'ai';
 import { z } from 'zod';
-import { COMMAND_PARAMETER_DESCRIPTION, commandReport, executeCommandDescription, type CommandReport } from '../../containment/commandReport';
+import {
+  COMMAND_PARAMETER_DESCRIPTION,
+  commandReport,
+  executeCommandDescription,
+  type CommandReport,
+} from '../../containment/commandReport';
 import { runAllowedCommand, type GovernedCommandOptions } from '../../containment/governedCommand';
 import type { Decision } from '../../decision/decision';
 import type { Governor } from '../../governor/createGovernor';
@@ -14,7 +19,8 @@ export interface ExecuteCommandInput {
 /** Options of `executeCommandAiTool`: the governor's plan and place, and the run's limits. */
 export type ExecuteCommandToolOptions = Omit<GovernedCommandOptions, 'toolName' | 'cwd'>;
 
-const isCommand = (value: unknown): value is ExecuteCommandInput => typeof value === 'object' && value !== null && typeof Reflect.get(value, 'command') === 'string';
+const isCommand = (value: unknown): value is ExecuteCommandInput =>
+  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'command') === 'string';
 
 const inputSchema = z.object({ command: z.string().describe(COMMAND_PARAMETER_DESCRIPTION) });
 
@@ -30,8 +36,15 @@ const inputSchema = z.object({ command: z.string().describe(COMMAND_PARAMETER_DE
  * const governor = createGovernor({ workspaceRoot, shellContainment: plan });
  * const governed = governTools(governor, { execute_command: executeCommandAiTool(governor, { plan, place: governorPlaceFor({ workspaceRoot }) }) });
  */
-export function executeCommandAiTool(governor: Governor, options: ExecuteCommandToolOptions): Tool<ExecuteCommandInput, CommandReport> {
-  const run = async (command: string, abortSignal: AbortSignal | undefined, decision: Decision | undefined): Promise<CommandReport> =>
+export function executeCommandAiTool(
+  governor: Governor,
+  options: ExecuteCommandToolOptions,
+): Tool<ExecuteCommandInput, CommandReport> {
+  const run = async (
+    command: string,
+    abortSignal: AbortSignal | undefined,
+    decision: Decision | undefined,
+  ): Promise<CommandReport> =>
     commandReport(
       await runAllowedCommand(governor, command, {
         ...options,
@@ -40,7 +53,9 @@ export function executeCommandAiTool(governor: Governor, options: ExecuteCommand
       }),
     );
   const decidedRun: DecidedRun = (input, { abortSignal }, decision) =>
-    isCommand(input) ? run(input.command, abortSignal, decision) : { error: 'not_run', reason: 'execute_command needs { command: string }' };
+    isCommand(input)
+      ? run(input.command, abortSignal, decision)
+      : { error: 'not_run', reason: 'execute_command needs { command: string }' };
   const executeCommand: Tool<ExecuteCommandInput, CommandReport> = {
     description: executeCommandDescription(options.plan),
     inputSchema,

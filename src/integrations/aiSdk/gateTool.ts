@@ -77,7 +77,9 @@ export function gateTool(name: string, tool: AiSdkTool, context: GateContext): A
   const toModelOutput = hostToModelOutput
     ? (request: ModelOutputRequest): ModelOutput | PromiseLike<ModelOutput> =>
         // the host's conversion expects its own outputs, not a refusal
-        isToolDenial(request.output) ? { type: 'json', value: { ...request.output } } : hostToModelOutput.call(tool, request)
+        isToolDenial(request.output)
+          ? { type: 'json', value: { ...request.output } }
+          : hostToModelOutput.call(tool, request)
     : undefined;
 
   return { ...tool, needsApproval, execute, ...(toModelOutput && { toModelOutput }) };

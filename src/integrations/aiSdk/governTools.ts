@@ -80,7 +80,11 @@ export function governTools<TOOLS extends ToolSet>(
 
   const activeTools = (): Array<Extract<keyof SET, string>> =>
     governor
-      .toolsFor(governor.state, names.map((name) => ({ name })), toolsForOptions)
+      .toolsFor(
+        governor.state,
+        names.map((name) => ({ name })),
+        toolsForOptions,
+      )
       .map((definition) => definition.name)
       .filter(isToolName);
   // an unknown mode is misuse: throw now, not at the first step
@@ -97,7 +101,9 @@ export function governTools<TOOLS extends ToolSet>(
     if (choice === 'auto' || choice === 'none' || choice === 'required') return choice;
     const name: unknown = typeof choice === 'object' && choice !== null ? Reflect.get(choice, 'toolName') : undefined;
     // a forced tool the governor does not offer would force a call that cannot run
-    return typeof name === 'string' && isToolName(name) && offered.includes(name) ? { type: 'tool', toolName: name } : undefined;
+    return typeof name === 'string' && isToolName(name) && offered.includes(name)
+      ? { type: 'tool', toolName: name }
+      : undefined;
   };
 
   const prepareStep = async (step: StepOptions<SET>): Promise<PrepareStepResult<SET>> => {

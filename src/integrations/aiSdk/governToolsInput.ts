@@ -30,12 +30,20 @@ const optionsSchema = z.strictObject({
 });
 
 // what the integration calls on the governor
-const GOVERNOR_METHODS = ['handleToolCall', 'isToolAllowed', 'toolsFor', 'resolveApproval', 'userPrompt', 'handshakePrompt'] as const;
+const GOVERNOR_METHODS = [
+  'handleToolCall',
+  'isToolAllowed',
+  'toolsFor',
+  'resolveApproval',
+  'userPrompt',
+  'handshakePrompt',
+] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function governorIssues(governor: unknown): string[] {
-  if (!isRecord(governor)) return [`governor: expected the object createGovernor returns, got ${describeValue(governor)}`];
+  if (!isRecord(governor))
+    return [`governor: expected the object createGovernor returns, got ${describeValue(governor)}`];
   return GOVERNOR_METHODS.filter((method) => !isFunction(Reflect.get(governor, method))).map(
     (method) => `governor.${method}: expected a function; pass the object createGovernor returns`,
   );
@@ -48,7 +56,8 @@ function toolIssues(name: string, tool: unknown): string[] {
   const issues: string[] = [];
   for (const field of ['execute', 'toModelOutput'] as const) {
     const value = Reflect.get(tool, field);
-    if (value !== undefined && !isFunction(value)) issues.push(`tools.${name}.${field}: expected a function, got ${describeValue(value)}`);
+    if (value !== undefined && !isFunction(value))
+      issues.push(`tools.${name}.${field}: expected a function, got ${describeValue(value)}`);
   }
   const approval = Reflect.get(tool, 'needsApproval');
   if (approval !== undefined && typeof approval !== 'boolean' && !isFunction(approval)) {

@@ -28,7 +28,9 @@ function parseToolInput(text: string): unknown {
  * Only refusals are decided: a call the governor would allow but the step hid (a mode, the
  * host's own prepareStep) must not change the lifecycle, so the SDK's own error stands.
  */
-export function hiddenToolRepair<SET extends ToolSet>(context: HiddenToolRepairContext<SET>): ToolCallRepairFunction<SET> {
+export function hiddenToolRepair<SET extends ToolSet>(
+  context: HiddenToolRepairContext<SET>,
+): ToolCallRepairFunction<SET> {
   const { governor, governed, hostRepair } = context;
   return async (options) => {
     const { toolCall, tools } = options;

@@ -1,10 +1,17 @@
 import type { Intent } from '../../intents/intent';
-import { ATTEMPT_COMPLETION, attemptCompletionMcpTool, SELECT_ACTIVE_INTENT, SELECT_ACTIVE_INTENT_PARAMETERS } from '../../tools/handshakeTools';
+import {
+  ATTEMPT_COMPLETION,
+  attemptCompletionMcpTool,
+  SELECT_ACTIVE_INTENT,
+  SELECT_ACTIVE_INTENT_PARAMETERS,
+} from '../../tools/handshakeTools';
 
 /** What the server knows of the intents when a list is asked for: the intents, or why there are none. */
-export type IntentsRead = { readonly ok: true; readonly intents: readonly Intent[] } | { readonly ok: false; readonly problem: string };
+export type IntentsRead =
+  { readonly ok: true; readonly intents: readonly Intent[] } | { readonly ok: false; readonly problem: string };
 
-const describeIntent = (intent: Intent): string => `- ${intent.id}${intent.name ? `: ${intent.name}` : ''} (scope: ${intent.owned_scope.join(', ') || 'none'})`;
+const describeIntent = (intent: Intent): string =>
+  `- ${intent.id}${intent.name ? `: ${intent.name}` : ''} (scope: ${intent.owned_scope.join(', ') || 'none'})`;
 
 /** The intents part of select_active_intent's description. */
 function intentsText(read: IntentsRead): string {
@@ -27,11 +34,26 @@ export function intentTools(read: IntentsRead) {
 }
 
 /** The text a call of a handshake tool answers with; the governing happened in the agent's pre-tool hook. */
-export function intentToolResult(name: string, args: Readonly<Record<string, unknown>>, read: IntentsRead): { readonly text: string; readonly isError: boolean } {
-  if (name === ATTEMPT_COMPLETION) return { text: 'The task is complete; a new task needs select_active_intent again before changes.', isError: false };
-  if (name !== SELECT_ACTIVE_INTENT) return { text: `Unknown tool '${name.slice(0, 64)}': this server has ${SELECT_ACTIVE_INTENT} and ${ATTEMPT_COMPLETION}.`, isError: true };
+export function intentToolResult(
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  read: IntentsRead,
+): { readonly text: string; readonly isError: boolean } {
+  if (name === ATTEMPT_COMPLETION)
+    return {
+      text: 'The task is complete; a new task needs select_active_intent again before changes.',
+      isError: false,
+    };
+  if (name !== SELECT_ACTIVE_INTENT)
+    return {
+      text: `Unknown tool '${name.slice(0, 64)}': this server has ${SELECT_ACTIVE_INTENT} and ${ATTEMPT_COMPLETION}.`,
+      isError: true,
+    };
   const id = args.intent_id;
   const intent = read.ok && typeof id === 'string' ? read.intents.find((candidate) => candidate.id === id) : undefined;
   if (!intent) return { text: `Unknown intent '${String(id).slice(0, 256)}'. ${intentsText(read)}`, isError: true };
-  return { text: `Intent ${intent.id} is active: changes are permitted inside its scope (${intent.owned_scope.join(', ') || 'none'}). Call ${ATTEMPT_COMPLETION} when the task is done.`, isError: false };
+  return {
+    text: `Intent ${intent.id} is active: changes are permitted inside its scope (${intent.owned_scope.join(', ') || 'none'}). Call ${ATTEMPT_COMPLETION} when the task is done.`,
+    isError: false,
+  };
 }

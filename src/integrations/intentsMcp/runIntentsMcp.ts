@@ -19,7 +19,7 @@ function intentsReader(options: GovernorOptions): () => IntentsRead {
     try {
       return { ok: true, intents: loadIntentsFile(file) };
     } catch (error) {
-      return { ok: false, problem: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) };
+      return { ok: false, problem: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) };
     }
   };
 }

@@ -50,7 +50,11 @@ function approvalMessage(held: Decision): string {
  * timeout or a cancelled tool call counts as Cancel; any other failure means the proxy could
  * not ask.
  */
-export async function askForApproval(server: Server, held: Decision, options: ApprovalRequestOptions): Promise<ApprovalOutcome> {
+export async function askForApproval(
+  server: Server,
+  held: Decision,
+  options: ApprovalRequestOptions,
+): Promise<ApprovalOutcome> {
   try {
     const result = await server.elicitInput(
       {
@@ -72,10 +76,15 @@ export async function askForApproval(server: Server, held: Decision, options: Ap
       },
       { signal: options.signal, timeout: options.timeoutMs },
     );
-    if (result.action === 'accept') return { kind: 'accepted', forSession: result.content?.[APPROVE_FOR_SESSION_FIELD] === true };
+    if (result.action === 'accept')
+      return { kind: 'accepted', forSession: result.content?.[APPROVE_FOR_SESSION_FIELD] === true };
     return { kind: 'refused', action: result.action };
   } catch (error) {
-    if (options.signal.aborted || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) return { kind: 'refused', action: 'cancel' };
-    return { kind: 'unavailable', why: `the approval request failed (${error instanceof Error ? error.message : String(error)})` };
+    if (options.signal.aborted || (error instanceof McpError && error.code === ErrorCode.RequestTimeout))
+      return { kind: 'refused', action: 'cancel' };
+    return {
+      kind: 'unavailable',
+      why: `the approval request failed (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }

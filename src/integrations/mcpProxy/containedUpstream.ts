@@ -23,7 +23,9 @@ export interface ContainedUpstreamServer extends UpstreamServer {
   follow(): Promise<string | undefined>;
 }
 
-type Launch = { readonly ok: true; readonly command: UpstreamCommand; readonly key: string; readonly profile: ContainmentProfile } | { readonly ok: false; readonly reason: string };
+type Launch =
+  | { readonly ok: true; readonly command: UpstreamCommand; readonly key: string; readonly profile: ContainmentProfile }
+  | { readonly ok: false; readonly reason: string };
 
 /** The upstream command wrapped in bwrap under the profile as it stands; the argv is the key: a different sandbox, a different argv. */
 /**
@@ -34,13 +36,25 @@ type Launch = { readonly ok: true; readonly command: UpstreamCommand; readonly k
 function withStartFolder(profile: ContainmentProfile, cwd: string): ContainmentProfile {
   const inTmp = isWithin(cwd, profile.tmp.path);
   if (!inTmp || [...profile.shown, ...profile.writable].some((place) => isWithin(cwd, place.path))) return profile;
-  return { ...profile, shown: [...profile.shown, { path: cwd, reason: `shown again read-only: the upstream starts in ${cwd}, which the private temporary folder hides` }] };
+  return {
+    ...profile,
+    shown: [
+      ...profile.shown,
+      {
+        path: cwd,
+        reason: `shown again read-only: the upstream starts in ${cwd}, which the private temporary folder hides`,
+      },
+    ],
+  };
 }
 
 function launch(command: UpstreamCommand, defaultCwd: string, sandbox: UpstreamSandbox): Launch {
   const cwd = command.cwd ?? defaultCwd;
   const profile = withStartFolder(sandbox.profile(), cwd);
-  const contained = containedCommand(profile, [command.command, ...(command.args ?? [])], { bwrap: sandbox.bwrap, cwd });
+  const contained = containedCommand(profile, [command.command, ...(command.args ?? [])], {
+    bwrap: sandbox.bwrap,
+    cwd,
+  });
   if (!contained.ok) return contained;
   const [file = sandbox.bwrap, ...args] = contained.argv;
   return { ok: true, command: { ...command, command: file, args, cwd }, key: JSON.stringify(contained.argv), profile };
@@ -48,7 +62,12 @@ function launch(command: UpstreamCommand, defaultCwd: string, sandbox: UpstreamS
 
 const refused = (reason: string): CallToolResult => ({
   isError: true,
-  content: [{ type: 'text', text: `intentgate did not forward the call: the upstream server cannot be started contained (${reason}).` }],
+  content: [
+    {
+      type: 'text',
+      text: `intentgate did not forward the call: the upstream server cannot be started contained (${reason}).`,
+    },
+  ],
 });
 
 /**
@@ -66,7 +85,9 @@ export async function startContainedUpstream(
   defaultCwd: string,
   sandbox: UpstreamSandbox,
 ): Promise<ContainedUpstreamServer> {
-  const start = async (planned: Launch): Promise<{ server: UpstreamServer; key: string; profile: ContainmentProfile }> => {
+  const start = async (
+    planned: Launch,
+  ): Promise<{ server: UpstreamServer; key: string; profile: ContainmentProfile }> => {
     if (!planned.ok) throw new UpstreamUnavailableError(`${command.command} (contained)`, planned.reason);
     const server = await startUpstreamServer(planned.command, clientInfo, defaultCwd);
     return { server, key: planned.key, profile: planned.profile };
@@ -89,7 +110,8 @@ export async function startContainedUpstream(
     };
   };
 
-  const drained = (): Promise<void> => (running === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve)));
+  const drained = (): Promise<void> =>
+    running === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve));
 
   const restart = async (): Promise<string | undefined> => {
     const planned = launch(command, defaultCwd, sandbox);

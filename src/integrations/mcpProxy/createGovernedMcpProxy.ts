@@ -41,8 +41,18 @@ export interface GovernedMcpProxy {
 const SELECT_TOOL: Tool = {
   name: selectActiveIntentMcpTool.name,
   description: selectActiveIntentMcpTool.description,
-  inputSchema: { ...selectActiveIntentMcpTool.inputSchema, properties: { ...selectActiveIntentMcpTool.inputSchema.properties }, required: [...selectActiveIntentMcpTool.inputSchema.required] },
-  annotations: { title: 'Select the active intent', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  inputSchema: {
+    ...selectActiveIntentMcpTool.inputSchema,
+    properties: { ...selectActiveIntentMcpTool.inputSchema.properties },
+    required: [...selectActiveIntentMcpTool.inputSchema.required],
+  },
+  annotations: {
+    title: 'Select the active intent',
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 };
 
 /** Either setting trusts the upstream: the flag for whatever server it is, the list for the name it reports. */
@@ -98,16 +108,26 @@ export async function createGovernedMcpProxy(options: McpProxyOptions): Promise<
   }
   launched.follow(governor);
 
-  const server = new Server(config.serverInfo, { capabilities: { tools: { listChanged: true } }, instructions: serverInstructions(governor, upstream) });
+  const server = new Server(config.serverInfo, {
+    capabilities: { tools: { listChanged: true } },
+    instructions: serverInstructions(governor, upstream),
+  });
   const hostClassified = new Set(Object.keys(config.governor.classification ?? {}));
   let heldBack = new Set<string>();
-  const visibleTools = (): Tool[] => governor.toolsFor(governor.state, [...upstream.tools.filter((tool) => !heldBack.has(tool.name)), SELECT_TOOL]);
+  const visibleTools = (): Tool[] =>
+    governor.toolsFor(governor.state, [...upstream.tools.filter((tool) => !heldBack.has(tool.name)), SELECT_TOOL]);
   const notifier = createToolListNotifier({
     governor,
     visibleNames: () => visibleTools().map((tool) => tool.name),
     send: () => server.sendToolListChanged(),
   });
-  const gate = createToolCallGate({ governor, server, upstream, approvalTimeoutMs: config.approvalTimeoutMs, isHeldBack: (name) => heldBack.has(name) });
+  const gate = createToolCallGate({
+    governor,
+    server,
+    upstream,
+    approvalTimeoutMs: config.approvalTimeoutMs,
+    isHeldBack: (name) => heldBack.has(name),
+  });
 
   // an MCP server never sees the user's messages: the client's arrival is the one user prompt
   let started = false;

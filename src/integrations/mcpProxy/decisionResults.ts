@@ -33,7 +33,11 @@ function decisionMeta(decision: Decision): Record<string, unknown> {
 }
 
 function textResult(text: string, isError: boolean, decision?: Decision): CallToolResult {
-  return { content: [{ type: 'text', text }], ...(isError && { isError: true }), ...(decision && { _meta: decisionMeta(decision) }) };
+  return {
+    content: [{ type: 'text', text }],
+    ...(isError && { isError: true }),
+    ...(decision && { _meta: decisionMeta(decision) }),
+  };
 }
 
 /** A refused call: the deciding reason, which tells the model what to do, and its code. */
@@ -99,6 +103,9 @@ export function declinedResult(cancelled: Decision, action: 'decline' | 'cancel'
       : action === 'decline'
         ? 'The user declined this call.'
         : 'The user dismissed the approval request.';
-  const lines = [cancelled.reason === undefined ? who : `${who} ${cancelled.reason}`, `[intentgate: deny ${cancelled.code}]`];
+  const lines = [
+    cancelled.reason === undefined ? who : `${who} ${cancelled.reason}`,
+    `[intentgate: deny ${cancelled.code}]`,
+  ];
   return textResult(lines.join('\n'), true, cancelled);
 }

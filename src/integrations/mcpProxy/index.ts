@@ -2,7 +2,12 @@
 export { createGovernedMcpProxy } from './createGovernedMcpProxy';
 export type { GovernedMcpProxy, McpProxyCloseReason } from './createGovernedMcpProxy';
 export { runMcpProxy } from './runMcpProxy';
-export { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_PROXY_NAME, DEFAULT_PROXY_VERSION, mcpProxyOptionsSchema } from './mcpProxyOptions';
+export {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  DEFAULT_PROXY_NAME,
+  DEFAULT_PROXY_VERSION,
+  mcpProxyOptionsSchema,
+} from './mcpProxyOptions';
 export type { McpProxyOptions, UpstreamCommand } from './mcpProxyOptions';
 export { MCP_PROXY_USAGE, mcpProxyOptionsFromArgs, parseMcpProxyArgs } from './mcpProxyArgs';
 export type { McpProxyArgs, McpProxyArgsResult } from './mcpProxyArgs';

@@ -20,7 +20,8 @@ export interface McpProxyArgs {
   readonly help: boolean;
 }
 
-export type McpProxyArgsResult = { readonly ok: true; readonly args: McpProxyArgs } | { readonly ok: false; readonly problem: string };
+export type McpProxyArgsResult =
+  { readonly ok: true; readonly args: McpProxyArgs } | { readonly ok: false; readonly problem: string };
 
 /** The usage text of `mcp-proxy` (scripts/mcpProxy.ts). */
 export const MCP_PROXY_USAGE = `usage: mcp-proxy [--policy FILE] [--trusted] [--approve CATEGORY]... [--workspace DIR] [--contain-upstream] -- <upstream command> [args...]
@@ -48,7 +49,14 @@ export function parseMcpProxyArgs(argv: readonly string[]): McpProxyArgsResult {
   const split = argv.indexOf('--');
   const own = split === -1 ? [...argv] : argv.slice(0, split);
   const upstream = split === -1 ? [] : argv.slice(split + 1);
-  let values: { trusted?: boolean; approve?: string[]; workspace?: string; policy?: string; 'contain-upstream'?: boolean; help?: boolean };
+  let values: {
+    trusted?: boolean;
+    approve?: string[];
+    workspace?: string;
+    policy?: string;
+    'contain-upstream'?: boolean;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: own,
@@ -67,16 +75,36 @@ export function parseMcpProxyArgs(argv: readonly string[]): McpProxyArgsResult {
     const problem = error instanceof Error ? error.message : String(error);
     return { ok: false, problem: split === -1 ? `${problem}; the upstream command goes after --` : problem };
   }
-  const named = (values.approve ?? []).flatMap((item) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  const named = (values.approve ?? [])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   const unknown = named.filter((item) => !isCategory(item));
-  if (unknown.length > 0) return { ok: false, problem: `--approve: unknown category ${unknown.map((item) => `'${item}'`).join(', ')}; valid: ${RISK_CATEGORIES.join(', ')}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      problem: `--approve: unknown category ${unknown.map((item) => `'${item}'`).join(', ')}; valid: ${RISK_CATEGORIES.join(', ')}`,
+    };
   if (values.workspace === '') return { ok: false, problem: '--workspace must not be empty' };
   if (values.policy === '') return { ok: false, problem: '--policy must not be empty' };
   const help = values.help ?? false;
-  if (!help && (upstream.length === 0 || upstream[0] === '')) return { ok: false, problem: 'the upstream command is missing: put it after --, like -- npx @modelcontextprotocol/server-filesystem .' };
+  if (!help && (upstream.length === 0 || upstream[0] === ''))
+    return {
+      ok: false,
+      problem:
+        'the upstream command is missing: put it after --, like -- npx @modelcontextprotocol/server-filesystem .',
+    };
   return {
     ok: true,
-    args: { upstream, trusted: values.trusted ?? false, approve: [...new Set(named.filter(isCategory))], workspace: values.workspace, policy: values.policy, containUpstream: values['contain-upstream'] ?? false, help },
+    args: {
+      upstream,
+      trusted: values.trusted ?? false,
+      approve: [...new Set(named.filter(isCategory))],
+      workspace: values.workspace,
+      policy: values.policy,
+      containUpstream: values['contain-upstream'] ?? false,
+      help,
+    },
   };
 }
 

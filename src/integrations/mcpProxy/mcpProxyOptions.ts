@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CONTAINMENT_MODES, containmentPolicySchema, type ContainmentMode, type ContainmentPolicyInput } from '../../containment/containmentPolicy';
+import {
+  CONTAINMENT_MODES,
+  containmentPolicySchema,
+  type ContainmentMode,
+  type ContainmentPolicyInput,
+} from '../../containment/containmentPolicy';
 import { InvalidOptionsError } from '../../errors/InvalidOptionsError';
 import type { GovernorOptions } from '../../governor/governorOptions';
 import { formatIssues } from '../../intents/intent';
@@ -26,7 +31,12 @@ const upstreamSchema = z.strictObject({
 export const mcpProxyOptionsSchema = z.strictObject({
   upstream: upstreamSchema,
   /** createGovernor's options (workspaceRoot, orchestrationDir, classification, toolKinds, safeMode, ...) */
-  governor: z.custom<GovernorOptions>((value) => value === undefined || (typeof value === 'object' && value !== null), 'expected createGovernor options').optional(),
+  governor: z
+    .custom<GovernorOptions>(
+      (value) => value === undefined || (typeof value === 'object' && value !== null),
+      'expected createGovernor options',
+    )
+    .optional(),
   /** whether this upstream's tool annotations may make a tool SAFE; default false */
   trustAnnotations: z.boolean().optional(),
   /** upstream servers, by the name they report at initialize, whose annotations are trusted (a policy's mcp.trustedServers) */

@@ -42,19 +42,32 @@ function startingProfile(config: McpProxyConfig, place: ReturnType<typeof govern
 export async function startProxyUpstream(config: McpProxyConfig, workspaceRoot: string): Promise<ProxyUpstream> {
   const plan = await containmentPlanFor(config.containUpstream);
   const shown = [config.upstream.command, ...(config.upstream.args ?? [])].join(' ');
-  if (plan.kind === 'refuse') throw new UpstreamUnavailableError(shown, `the upstream must run contained (containUpstream: required), and ${plan.reason.replace(/^containment is required, and /, '')}`);
+  if (plan.kind === 'refuse')
+    throw new UpstreamUnavailableError(
+      shown,
+      `the upstream must run contained (containUpstream: required), and ${plan.reason.replace(/^containment is required, and /, '')}`,
+    );
   if (plan.kind === 'analysisOnly') {
     const upstream = await startUpstreamServer(config.upstream, config.serverInfo, workspaceRoot);
-    const reason = config.containUpstream === 'off' ? 'the upstream runs uncontained (containUpstream is off)' : `the upstream runs uncontained: ${plan.reason}`;
+    const reason =
+      config.containUpstream === 'off'
+        ? 'the upstream runs uncontained (containUpstream is off)'
+        : `the upstream runs uncontained: ${plan.reason}`;
     return { upstream, containment: { contained: false, reason }, follow: () => undefined };
   }
   const place = governorPlaceFor(config.governor, config.containment);
   const starting = startingProfile(config, place);
   let profile = (): ContainmentProfile => starting;
-  const upstream = await startContainedUpstream(config.upstream, config.serverInfo, workspaceRoot, { bwrap: plan.bwrap, profile: () => profile() });
+  const upstream = await startContainedUpstream(config.upstream, config.serverInfo, workspaceRoot, {
+    bwrap: plan.bwrap,
+    profile: () => profile(),
+  });
   return {
     upstream,
-    containment: { contained: true, reason: `the upstream runs contained (bubblewrap ${plan.bwrap}): the active intent's scope writable, started again when the intent changes` },
+    containment: {
+      contained: true,
+      reason: `the upstream runs contained (bubblewrap ${plan.bwrap}): the active intent's scope writable, started again when the intent changes`,
+    },
     follow: (governor) => {
       profile = () => governorProfile(governor, place);
     },

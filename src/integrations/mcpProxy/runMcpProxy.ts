@@ -21,18 +21,31 @@ const warn = (line: string): void => {
  */
 export async function runMcpProxy(options: McpProxyOptions): Promise<McpProxyCloseReason> {
   const proxy = await createGovernedMcpProxy(options);
-  const { orchestrationDir, orchestrationDirLabel, workspaceRoot } = parseGovernorOptions(options.governor, process.cwd());
+  const { orchestrationDir, orchestrationDirLabel, workspaceRoot } = parseGovernorOptions(
+    options.governor,
+    process.cwd(),
+  );
   if (!existsSync(orchestrationDir)) {
-    warn(`no ${orchestrationDirLabel}/ in ${workspaceRoot}: the fail-safe blocks every tool but select_active_intent until it exists`);
+    warn(
+      `no ${orchestrationDirLabel}/ in ${workspaceRoot}: the fail-safe blocks every tool but select_active_intent until it exists`,
+    );
   }
   const reported = proxy.upstream.client.getServerVersion()?.name;
   if ((options.trustedServers?.length ?? 0) > 0 && !proxy.annotationsTrusted) {
     // the usual slip: the list names the package, the server reports another name
-    warn(`the upstream reports its name as '${reported ?? ''}', which trustedServers does not list: its tool annotations are not trusted`);
+    warn(
+      `the upstream reports its name as '${reported ?? ''}', which trustedServers does not list: its tool annotations are not trusted`,
+    );
   }
   // a person who asked for containment learns where it does not hold; one who did not is not told every start
-  if (proxy.upstreamContainment.contained || (options.containUpstream ?? 'off') !== 'off' || options.containment !== undefined) warn(proxy.upstreamContainment.reason);
-  for (const name of proxy.upstream.shadowed) warn(`the upstream lists '${name}'; intentgate's lifecycle owns that name, so the upstream's tool is hidden`);
+  if (
+    proxy.upstreamContainment.contained ||
+    (options.containUpstream ?? 'off') !== 'off' ||
+    options.containment !== undefined
+  )
+    warn(proxy.upstreamContainment.reason);
+  for (const name of proxy.upstream.shadowed)
+    warn(`the upstream lists '${name}'; intentgate's lifecycle owns that name, so the upstream's tool is hidden`);
 
   const release = onStdioHangUp(() => void proxy.close());
   try {

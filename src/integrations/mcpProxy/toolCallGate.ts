@@ -1,11 +1,23 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolRequest, CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Decision } from '../../decision/decision';
 import type { Governor } from '../../governor/createGovernor';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import { askForApproval, supportsFormElicitation } from './approvalElicitation';
-import { approvalUnavailableResult, declinedResult, heldBackResult, refusalResult, selectionResult, unknownToolResult } from './decisionResults';
+import {
+  approvalUnavailableResult,
+  declinedResult,
+  heldBackResult,
+  refusalResult,
+  selectionResult,
+  unknownToolResult,
+} from './decisionResults';
 import { createSerialQueue } from './serialQueue';
 import type { UpstreamServer } from './upstreamServer';
 
@@ -37,7 +49,9 @@ function forwardOptions(request: CallToolRequest, extra: Extra): RequestOptions 
     signal: extra.signal,
     resetTimeoutOnProgress: true,
     onprogress: (progress) => {
-      extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => undefined);
+      extra
+        .sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
+        .catch(() => undefined);
     },
   };
 }
@@ -46,7 +60,9 @@ function forwardOptions(request: CallToolRequest, extra: Extra): RequestOptions 
  * The proxy's `tools/call` handler: every call goes through `governor.handleToolCall`; a
  * deny is an error result, an allow is forwarded, an ask is put to the user.
  */
-export function createToolCallGate(parts: ToolCallGateParts): (request: CallToolRequest, extra: Extra) => Promise<CallToolResult> {
+export function createToolCallGate(
+  parts: ToolCallGateParts,
+): (request: CallToolRequest, extra: Extra) => Promise<CallToolResult> {
   const { governor, server, upstream } = parts;
   const queue = createSerialQueue();
 
@@ -58,14 +74,19 @@ export function createToolCallGate(parts: ToolCallGateParts): (request: CallTool
       : ({ kind: 'unavailable', why: NO_ELICITATION } as const);
     if (outcome.kind !== 'accepted') {
       const cancelled = governor.resolveApproval(approval.id, 'cancel');
-      return answer(outcome.kind === 'refused' ? declinedResult(cancelled, outcome.action) : approvalUnavailableResult(held, outcome.why));
+      return answer(
+        outcome.kind === 'refused'
+          ? declinedResult(cancelled, outcome.action)
+          : approvalUnavailableResult(held, outcome.why),
+      );
     }
     // Continue: the call is decided again with its categories approved once; the rules still apply.
     // For a held control-file change it accepts the change, and the call itself is made again by the model.
     const after = governor.resolveApproval(approval.id, 'continue');
     if (!after.allowed) return answer(refusalResult(after));
     // a grant narrowed to this tool: allowing create_entities never lets delete_entities run
-    if (outcome.forSession && approval.categories.length > 0) governor.grant({ categories: approval.categories, tools: [held.tool] });
+    if (outcome.forSession && approval.categories.length > 0)
+      governor.grant({ categories: approval.categories, tools: [held.tool] });
     return FORWARD;
   };
 
@@ -79,7 +100,8 @@ export function createToolCallGate(parts: ToolCallGateParts): (request: CallTool
       const settled = await settle(decision, signal);
       return selecting && settled.kind === 'forward' ? answer(refusalResult(decision)) : settled;
     }
-    if (selecting) return answer(decision.allowed ? selectionResult(decision, governor.activeIntent) : refusalResult(decision));
+    if (selecting)
+      return answer(decision.allowed ? selectionResult(decision, governor.activeIntent) : refusalResult(decision));
     return decision.allowed ? FORWARD : answer(refusalResult(decision));
   };
 

@@ -6,7 +6,8 @@ import { MAX_TOOL_NAME_LENGTH } from '../../tools/toolRequest';
 export interface UpstreamTool {
   readonly name: string;
   readonly inputSchema?: { readonly properties?: Readonly<Record<string, unknown>> | undefined } | undefined;
-  readonly annotations?: { readonly readOnlyHint?: boolean | undefined; readonly destructiveHint?: boolean | undefined } | undefined;
+  readonly annotations?:
+    { readonly readOnlyHint?: boolean | undefined; readonly destructiveHint?: boolean | undefined } | undefined;
 }
 
 /** What a tool's annotations claim: it changes nothing, it changes things, or nothing said. */
@@ -24,7 +25,8 @@ export function annotationClaim(tool: UpstreamTool): AnnotationClaim {
   return hints.readOnlyHint === true ? 'read-only' : undefined;
 }
 
-const seedClassOf = (name: string): ToolClass | undefined => (Object.hasOwn(DEFAULT_CLASSIFICATION, name) ? DEFAULT_CLASSIFICATION[name] : undefined);
+const seedClassOf = (name: string): ToolClass | undefined =>
+  Object.hasOwn(DEFAULT_CLASSIFICATION, name) ? DEFAULT_CLASSIFICATION[name] : undefined;
 
 /**
  * The class one upstream tool's annotations give it, or undefined to leave it to seed 000's
@@ -48,7 +50,10 @@ export function annotatedClass(tool: UpstreamTool, trusted: boolean): ToolClass 
  * caller's own `classification` option is applied over these: an explicit table is the user's
  * decision and beats a server's hint.
  */
-export function classificationFromAnnotations(tools: readonly UpstreamTool[], trusted: boolean): Record<string, ToolClass> {
+export function classificationFromAnnotations(
+  tools: readonly UpstreamTool[],
+  trusted: boolean,
+): Record<string, ToolClass> {
   const entries: [string, ToolClass][] = [];
   for (const tool of tools) {
     const toolClass = isTableName(tool.name) ? annotatedClass(tool, trusted) : undefined;

@@ -1,7 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { UpstreamUnavailableError } from '../../errors/UpstreamUnavailableError';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import type { UpstreamCommand } from './mcpProxyOptions';
@@ -35,7 +40,9 @@ export interface UpstreamServer {
 
 function environment(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
   // the user configured the proxy and the upstream together: the upstream sees the proxy's environment
-  const inherited = Object.entries(process.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const inherited = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
   return { ...Object.fromEntries(inherited), ...extra };
 }
 
@@ -97,7 +104,11 @@ export async function startUpstreamServer(
     has: (name) => tools.some((tool) => tool.name === name),
     refresh: async () => apply(await listAllTools(client)),
     callTool: (name, args, options) =>
-      client.request({ method: 'tools/call', params: { name, ...(args !== undefined && { arguments: args }) } }, CallToolResultSchema, options),
+      client.request(
+        { method: 'tools/call', params: { name, ...(args !== undefined && { arguments: args }) } },
+        CallToolResultSchema,
+        options,
+      ),
     onToolsChanged: undefined,
     onClose: undefined,
     close: () => client.close(),
@@ -113,7 +124,9 @@ export async function startUpstreamServer(
       await upstream.refresh();
       upstream.onToolsChanged?.();
     } catch (error) {
-      console.error(`mcp-proxy: could not re-read the upstream's tools: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `mcp-proxy: could not re-read the upstream's tools: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
 

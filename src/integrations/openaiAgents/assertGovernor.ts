@@ -11,6 +11,8 @@ export function assertGovernor(governor: unknown, caller: string): asserts gover
       ? GOVERNOR_METHODS.filter((method) => typeof Reflect.get(governor, method) !== 'function')
       : [...GOVERNOR_METHODS];
   if (missing.length > 0) {
-    throw new InvalidArgumentError(`${caller}: the first argument must be a governor from createGovernor(), got ${describeValue(governor)} (missing ${missing.join(', ')}).`);
+    throw new InvalidArgumentError(
+      `${caller}: the first argument must be a governor from createGovernor(), got ${describeValue(governor)} (missing ${missing.join(', ')}).`,
+    );
   }
 }

@@ -1,5 +1,9 @@
 import { tool } from '@openai/agents';
-import { COMMAND_PARAMETER_DESCRIPTION, commandReport, executeCommandDescription } from '../../containment/commandReport';
+import {
+  COMMAND_PARAMETER_DESCRIPTION,
+  commandReport,
+  executeCommandDescription,
+} from '../../containment/commandReport';
 import { EXECUTE_COMMAND, runAllowedCommand, type GovernedCommandOptions } from '../../containment/governedCommand';
 import type { Decision } from '../../decision/decision';
 import type { Governor } from '../../governor/createGovernor';
@@ -42,11 +46,19 @@ const isCommand = (value: unknown): value is { readonly command: string } =>
  * const governor = createGovernor({ workspaceRoot, shellContainment: plan });
  * const tools = governAgentTools(governor, [executeCommandFunctionTool(governor, { plan, place: governorPlaceFor({ workspaceRoot }) })]);
  */
-export function executeCommandFunctionTool<Context = unknown>(governor: Governor, options: ExecuteCommandFunctionToolOptions): GovernableTool<Context> {
+export function executeCommandFunctionTool<Context = unknown>(
+  governor: Governor,
+  options: ExecuteCommandFunctionToolOptions,
+): GovernableTool<Context> {
   const run = async (input: unknown, decision: Decision | undefined): Promise<string> => {
     // strict parameters make this a string; a host calling invoke itself may not
-    if (!isCommand(input)) return JSON.stringify({ error: 'not_run', reason: 'execute_command needs { "command": string }' });
-    return JSON.stringify(commandReport(await runAllowedCommand(governor, input.command, { ...options, ...(decision !== undefined && { decision }) })));
+    if (!isCommand(input))
+      return JSON.stringify({ error: 'not_run', reason: 'execute_command needs { "command": string }' });
+    return JSON.stringify(
+      commandReport(
+        await runAllowedCommand(governor, input.command, { ...options, ...(decision !== undefined && { decision }) }),
+      ),
+    );
   };
   const decidedInvoke: DecidedInvoke = (input, decision) => run(parseArguments(input), decision);
   const executeCommand = tool<CommandParameters, Context>({

@@ -26,7 +26,9 @@ function continueApproved(governor: Governor, call: Invocation, held: Decision):
   // the governor holds one thing at a time: another call (or a new prompt) replaced it, so decide this one again;
   // a new hold of its categories is what the human approved, a held control-file change is not (they never saw it)
   const again = governor.handleToolCall(call.tool, call.args);
-  return held.code === 'needs_approval' && again.code === 'needs_approval' ? (answerIfWaiting(governor, again, 'continue') ?? again) : again;
+  return held.code === 'needs_approval' && again.code === 'needs_approval'
+    ? (answerIfWaiting(governor, again, 'continue') ?? again)
+    : again;
 }
 
 /**

@@ -10,13 +10,19 @@ import { heldCallsOf } from './heldCalls';
 import { selectActiveIntentFunctionTool } from './selectActiveIntentFunctionTool';
 
 function assertTools(tools: unknown): void {
-  if (!Array.isArray(tools)) throw new InvalidArgumentError(`governAgentTools: tools must be an array of function tools, got ${describeValue(tools)}.`);
+  if (!Array.isArray(tools))
+    throw new InvalidArgumentError(
+      `governAgentTools: tools must be an array of function tools, got ${describeValue(tools)}.`,
+    );
   const seen = new Set<string>();
   tools.forEach((candidate: unknown, index) => {
     const problem = toolProblem(candidate);
     if (problem) throw new InvalidArgumentError(`governAgentTools: tools[${index}] ${problem}.`);
     const name = String(Reflect.get(candidate as object, 'name'));
-    if (seen.has(name)) throw new InvalidArgumentError(`governAgentTools: tools[${index}] repeats the name '${name}'; tool names must be unique.`);
+    if (seen.has(name))
+      throw new InvalidArgumentError(
+        `governAgentTools: tools[${index}] repeats the name '${name}'; tool names must be unique.`,
+      );
     seen.add(name);
   });
 }

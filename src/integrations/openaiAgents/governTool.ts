@@ -22,7 +22,9 @@ function parseArguments(input: string): unknown {
 /** The text the model reads instead of the tool's output when the call may not run. */
 export function refusalText(decision: Decision): string {
   const reason = decision.reason ?? `'${decision.tool}' may not run (${decision.code}).`;
-  return decision.verdict === 'ask' ? `${reason} No human approved this call, so it did not run; call the tool again to ask for approval.` : reason;
+  return decision.verdict === 'ask'
+    ? `${reason} No human approved this call, so it did not run; call the tool again to ask for approval.`
+    : reason;
 }
 
 /**
@@ -30,7 +32,11 @@ export function refusalText(decision: Decision): string {
  * lifecycle state allows it, held for approval when safe mode asks, and run only when the
  * gateway allows the call. `tool` itself is never changed.
  */
-export function governTool<Context>(tool: GovernableTool<Context>, governor: Governor, settings: GovernSettings): GovernableTool<Context> {
+export function governTool<Context>(
+  tool: GovernableTool<Context>,
+  governor: Governor,
+  settings: GovernSettings,
+): GovernableTool<Context> {
   const name = tool.name;
   const modeOption = settings.mode === undefined ? undefined : { mode: settings.mode };
 
@@ -65,7 +71,12 @@ export function governTool<Context>(tool: GovernableTool<Context>, governor: Gov
 
   const invoke: GovernableTool<Context>['invoke'] = async (runContext, input, details) => {
     settleRejectedCalls(governor, runContext);
-    const decision = gatewayDecision(governor, { tool: name, args: parseArguments(input), runContext, callId: details?.toolCall?.callId });
+    const decision = gatewayDecision(governor, {
+      tool: name,
+      args: parseArguments(input),
+      runContext,
+      callId: details?.toolCall?.callId,
+    });
     if (!decision.allowed) return refusalText(decision);
     // a tool that runs what the decision allows (a contained command) is given the decision itself
     const decided = decidedInvokeOf(tool);

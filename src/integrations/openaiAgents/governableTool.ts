@@ -19,5 +19,7 @@ export function toolProblem(value: unknown): string | undefined {
   }
   if (name === undefined) return 'has no name';
   const missing = FUNCTION_MEMBERS.filter((member) => typeof value[member] !== 'function');
-  return missing.length > 0 ? `${label} lacks ${missing.join(', ')}; create it with tool() from @openai/agents`.trimStart() : undefined;
+  return missing.length > 0
+    ? `${label} lacks ${missing.join(', ')}; create it with tool() from @openai/agents`.trimStart()
+    : undefined;
 }

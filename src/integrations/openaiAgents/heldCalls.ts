@@ -54,7 +54,11 @@ export function isWaiting(governor: Governor, decision: Decision): boolean {
 }
 
 /** Answers the governor's hold of this decision with `answer` while it still waits. */
-export function answerIfWaiting(governor: Governor, decision: Decision, answer: 'continue' | 'cancel'): Decision | undefined {
+export function answerIfWaiting(
+  governor: Governor,
+  decision: Decision,
+  answer: 'continue' | 'cancel',
+): Decision | undefined {
   const id = decision.approval?.id;
   return id !== undefined && isWaiting(governor, decision) ? governor.resolveApproval(id, answer) : undefined;
 }

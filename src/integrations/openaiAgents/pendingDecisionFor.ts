@@ -18,7 +18,9 @@ export function pendingDecisionFor(governor: Governor, interruption: RunToolAppr
   const raw: unknown = typeof interruption === 'object' && interruption !== null ? interruption.rawItem : undefined;
   const callId: unknown = typeof raw === 'object' && raw !== null ? Reflect.get(raw, 'callId') : undefined;
   if (typeof callId !== 'string') {
-    throw new InvalidArgumentError('pendingDecisionFor: the interruption must be a tool approval item from result.interruptions.');
+    throw new InvalidArgumentError(
+      'pendingDecisionFor: the interruption must be a tool approval item from result.interruptions.',
+    );
   }
   return heldCallsOf(governor).byCallId.get(callId)?.decision;
 }

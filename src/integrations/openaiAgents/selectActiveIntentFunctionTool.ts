@@ -22,7 +22,10 @@ export function selectActiveIntentFunctionTool<Context = unknown>(governor: Gove
     parameters: {
       type: 'object',
       properties: {
-        intent_id: { type: 'string', description: selectActiveIntentTool.function.parameters.properties.intent_id.description },
+        intent_id: {
+          type: 'string',
+          description: selectActiveIntentTool.function.parameters.properties.intent_id.description,
+        },
       },
       required: ['intent_id'],
       additionalProperties: false,

@@ -89,7 +89,11 @@ export function argumentEffect(effects: CommandEffects, reading: CommandReading,
       return;
     case 'code':
       // code built at run time may start any process: it fails closed, as a command built at run time does
-      if (word.value === undefined) effects.problems.push({ reason: `inline ${reading.name} code built at run time: fail closed; give the code as a literal`, trigger: word.source });
+      if (word.value === undefined)
+        effects.problems.push({
+          reason: `inline ${reading.name} code built at run time: fail closed; give the code as a literal`,
+          trigger: word.source,
+        });
       else mergeEffects(effects, inlineCodeEffects(word.value, reading));
       return;
     case 'program':
@@ -108,14 +112,29 @@ export function argumentEffect(effects: CommandEffects, reading: CommandReading,
 const FILE_OPTION_NAME = /file|out|dest|dir|path|save|dump|export|download/i;
 
 /** The options' values as effects; the value of an option the catalog does not know may be a file it writes. */
-export function optionEffects(effects: CommandEffects, reading: CommandReading, options: readonly ReadOption[] = reading.options): void {
+export function optionEffects(
+  effects: CommandEffects,
+  reading: CommandReading,
+  options: readonly ReadOption[] = reading.options,
+): void {
   if (options.length === 0) return;
   for (const option of options) {
     if (option.unlisted === true && option.value !== undefined && FILE_OPTION_NAME.test(option.name)) {
-      possibleWrite(effects, option.value, `option '${option.name}' of '${programLabel(reading.name, reading.subcommands)}' is not in the command catalog`);
+      possibleWrite(
+        effects,
+        option.value,
+        `option '${option.name}' of '${programLabel(reading.name, reading.subcommands)}' is not in the command catalog`,
+      );
       continue;
     }
-    if (option.value === undefined || option.kind === 'flag' || option.kind === 'optional' || option.kind === 'data' || option.kind === 'command') continue;
+    if (
+      option.value === undefined ||
+      option.kind === 'flag' ||
+      option.kind === 'optional' ||
+      option.kind === 'data' ||
+      option.kind === 'command'
+    )
+      continue;
     if (option.kind === 'cwd') {
       if (option.value.value !== undefined) effects.paths.push({ word: option.value, role: 'read' });
       continue;
@@ -138,14 +157,20 @@ function roleAt(spec: OperandSpec | undefined, position: number): ArgumentRole {
  * (`git clean -f` cleans '.', `split FILE` writes x...) by their position.
  */
 export function operandEffects(effects: CommandEffects, reading: CommandReading): void {
-  reading.operands.forEach((word, index) => argumentEffect(effects, reading, { word, role: reading.roles[index] ?? 'unknown' }));
+  reading.operands.forEach((word, index) =>
+    argumentEffect(effects, reading, { word, role: reading.roles[index] ?? 'unknown' }),
+  );
   if (reading.runs !== undefined) return;
   const spec = reading.operandSpec;
   if (typeof spec !== 'object') return;
   const given = reading.operands.length;
   (spec.assumed ?? []).slice(given).forEach((path, index) => {
     const role = roleAt(spec, given + index);
-    argumentEffect(effects, reading, { word: staticWord(path), role: reading.unknown !== undefined && (role === 'read' || role === 'data') ? 'unknown' : role, what: reading.name });
+    argumentEffect(effects, reading, {
+      word: staticWord(path),
+      role: reading.unknown !== undefined && (role === 'read' || role === 'data') ? 'unknown' : role,
+      what: reading.name,
+    });
   });
   if (given === 0 && spec.shellWhenEmpty === true) effects.commands.push({ words: [staticWord('sh')], stdin: 'pass' });
 }

@@ -81,10 +81,12 @@ export function createCatalog(sets: readonly CommandSpecs[], families: readonly 
   return {
     // every family's specs: read only by those that list the whole catalog
     get programs() {
-      programs ??= new Map([...holders.keys()].flatMap((name) => {
-        const spec = specOf(name);
-        return spec === undefined ? [] : [[name, spec] as const];
-      }));
+      programs ??= new Map(
+        [...holders.keys()].flatMap((name) => {
+          const spec = specOf(name);
+          return spec === undefined ? [] : [[name, spec] as const];
+        }),
+      );
       return programs;
     },
     lookup(name) {

@@ -22,36 +22,60 @@ export function optionKeyNames(key: string): string[] {
 }
 
 function addOptions(table: Map<string, OptionKind>, options: Readonly<Record<string, OptionKind>> | undefined): void {
-  for (const [key, kind] of Object.entries(options ?? {})) for (const name of optionKeyNames(key)) table.set(name, kind);
+  for (const [key, kind] of Object.entries(options ?? {}))
+    for (const name of optionKeyNames(key)) table.set(name, kind);
 }
 
 function operandRoles(spec: OperandSpec | undefined): string[] {
   if (spec === undefined) return [];
   if (typeof spec === 'string') return [spec];
-  return [...(spec.leading ?? []), ...(spec.rest === undefined ? [] : [spec.rest]), ...(spec.last === undefined ? [] : [spec.last]), ...(spec.shellWhenEmpty === true ? ['shell'] : [])];
+  return [
+    ...(spec.leading ?? []),
+    ...(spec.rest === undefined ? [] : [spec.rest]),
+    ...(spec.last === undefined ? [] : [spec.last]),
+    ...(spec.shellWhenEmpty === true ? ['shell'] : []),
+  ];
 }
 
 function allOperandRoles(spec: CommandSpec): string[] {
-  return [...operandRoles(spec.operands), ...Object.values(spec.with ?? {}).flatMap((override) => operandRoles(override.operands))];
+  return [
+    ...operandRoles(spec.operands),
+    ...Object.values(spec.with ?? {}).flatMap((override) => operandRoles(override.operands)),
+  ];
 }
 
 /** Whether the spec and every spec below it only read: no rules, writes, code or readers. */
 function isInert(spec: CommandSpec): boolean {
-  if ((spec.rules?.length ?? 0) > 0 || spec.reader !== undefined || spec.runsProjectCode === true || (spec.hooks?.length ?? 0) > 0) return false;
+  if (
+    (spec.rules?.length ?? 0) > 0 ||
+    spec.reader !== undefined ||
+    spec.runsProjectCode === true ||
+    (spec.hooks?.length ?? 0) > 0
+  )
+    return false;
   const kinds = [...Object.values(spec.options ?? {}), ...Object.values(spec.globalOptions ?? {})];
   if (kinds.some((kind) => !QUIET_ROLES.has(kind))) return false;
   // an operand nobody described is an unknown one, a possible write
   if (spec.operands === undefined && spec.subcommands === undefined) return false;
   if (allOperandRoles(spec).some((role) => !QUIET_ROLES.has(role))) return false;
-  const children = [...Object.values(spec.subcommands ?? {}), ...[spec.otherSubcommand, spec.anySubcommand].filter((child) => child !== undefined)];
+  const children = [
+    ...Object.values(spec.subcommands ?? {}),
+    ...[spec.otherSubcommand, spec.anySubcommand].filter((child) => child !== undefined),
+  ];
   return children.every(isInert);
 }
 
 /** The subcommands of a level by name and alias (a name wins over an alias, the first over a later one), compiled when looked up. */
-function subcommandTable(specs: Readonly<Record<string, CommandSpec>>, path: readonly string[], parent: CatalogNode, globals: ReadonlyMap<string, OptionKind>): SubcommandTable {
+function subcommandTable(
+  specs: Readonly<Record<string, CommandSpec>>,
+  path: readonly string[],
+  parent: CatalogNode,
+  globals: ReadonlyMap<string, OptionKind>,
+): SubcommandTable {
   const named = new Map<string, string>();
   for (const name of Object.keys(specs)) named.set(name, name);
-  for (const [name, child] of Object.entries(specs)) for (const alias of child.aliases ?? []) if (!named.has(alias)) named.set(alias, name);
+  for (const [name, child] of Object.entries(specs))
+    for (const alias of child.aliases ?? []) if (!named.has(alias)) named.set(alias, name);
   const compiled = new Map<string, CatalogNode>();
   return {
     get(word) {
@@ -123,9 +147,13 @@ export class CatalogNode {
     const options = new Map(globals);
     addOptions(options, spec.options);
     const unknownOptions = spec.unknownOptions ?? parent?.unknownOptions;
-    const overrides = Object.entries(spec.with ?? {}).map(([key, override]) => ({ options: new Set(optionKeyNames(key)), operands: override.operands }));
+    const overrides = Object.entries(spec.with ?? {}).map(([key, override]) => ({
+      options: new Set(optionKeyNames(key)),
+      operands: override.operands,
+    }));
     // an option an override names is one the program has: a flag, unless listed otherwise
-    for (const override of overrides) for (const name of override.options) if (!options.has(name)) options.set(name, 'flag');
+    for (const override of overrides)
+      for (const name of override.options) if (!options.has(name)) options.set(name, 'flag');
     this.#globals = globals;
     this.#subcommandSpecs = spec.subcommands;
     this.#otherSubcommandSpec = spec.otherSubcommand;
@@ -134,7 +162,13 @@ export class CatalogNode {
     this.overrides = overrides;
     this.runsCommand = allOperandRoles(spec).some((role) => RUN_ROLE_NAMES.has(role));
     this.unknownOptions = unknownOptions;
-    this.grammar = { options, numericOptions: spec.numericOptions === true, plusOptions: spec.plusOptions === true, unknownOptions, optionsEnd: new Set((spec.optionsEnd ?? []).flatMap(optionKeyNames)) };
+    this.grammar = {
+      options,
+      numericOptions: spec.numericOptions === true,
+      plusOptions: spec.plusOptions === true,
+      unknownOptions,
+      optionsEnd: new Set((spec.optionsEnd ?? []).flatMap(optionKeyNames)),
+    };
     this.readers = [...(parent?.readers ?? []), ...(spec.reader === undefined ? [] : [spec.reader])];
     this.movesFolder = [...options.values()].includes('cwd');
     this.inert = isInert(spec);
@@ -154,24 +188,32 @@ export class CatalogNode {
 
   get subcommands(): SubcommandTable | undefined {
     const specs = this.#subcommandSpecs;
-    if (this.#subcommands === undefined && specs !== undefined) this.#subcommands = subcommandTable(specs, this.path, this, this.#globals);
+    if (this.#subcommands === undefined && specs !== undefined)
+      this.#subcommands = subcommandTable(specs, this.path, this, this.#globals);
     return this.#subcommands;
   }
 
   get otherSubcommand(): CatalogNode | undefined {
     const spec = this.#otherSubcommandSpec;
-    if (this.#otherSubcommand === undefined && spec !== undefined) this.#otherSubcommand = compileNode(spec, [...this.path, '*'], this, this.#globals);
+    if (this.#otherSubcommand === undefined && spec !== undefined)
+      this.#otherSubcommand = compileNode(spec, [...this.path, '*'], this, this.#globals);
     return this.#otherSubcommand;
   }
 
   get anySubcommand(): CatalogNode | undefined {
     const spec = this.#anySubcommandSpec;
-    if (this.#anySubcommand === undefined && spec !== undefined) this.#anySubcommand = compileNode(spec, [...this.path, '*'], this, this.#globals);
+    if (this.#anySubcommand === undefined && spec !== undefined)
+      this.#anySubcommand = compileNode(spec, [...this.path, '*'], this, this.#globals);
     return this.#anySubcommand;
   }
 }
 
 /** Compiles a spec (and, lazily, everything below it) into a catalog node. */
-export function compileNode(spec: CommandSpec, path: readonly string[], parent: CatalogNode | undefined, inherited: ReadonlyMap<string, OptionKind>): CatalogNode {
+export function compileNode(
+  spec: CommandSpec,
+  path: readonly string[],
+  parent: CatalogNode | undefined,
+  inherited: ReadonlyMap<string, OptionKind>,
+): CatalogNode {
   return new CatalogNode(spec, path, parent, inherited);
 }

@@ -35,10 +35,16 @@ export function prefixWords(rule: CommandRule): readonly string[] {
 /** Whether a simple command starts with the prefix; its first word is compared by basename (`/usr/bin/git` is `git`). */
 export function matchesPrefix(command: readonly string[], prefix: readonly string[]): boolean {
   if (prefix.length === 0 || command.length < prefix.length) return false;
-  return prefix.every((word, index) => (index === 0 ? commandBasename(command[0] ?? '') === commandBasename(word) : command[index] === word));
+  return prefix.every((word, index) =>
+    index === 0 ? commandBasename(command[0] ?? '') === commandBasename(word) : command[index] === word,
+  );
 }
 
-function firstMatch(commands: readonly (readonly string[])[], rules: readonly CommandRule[], decision: CommandDecision): CommandRuleMatch | undefined {
+function firstMatch(
+  commands: readonly (readonly string[])[],
+  rules: readonly CommandRule[],
+  decision: CommandDecision,
+): CommandRuleMatch | undefined {
   for (const [index, rule] of rules.entries()) {
     if (rule.decision !== decision) continue;
     const prefix = prefixWords(rule);
@@ -57,7 +63,11 @@ function firstMatch(commands: readonly (readonly string[])[], rules: readonly Co
  * @example
  * decideByCommandRules([['npm', 'test']], undefined, [{ prefix: 'npm test', decision: 'allow', examples: ['npm test'] }]).decision; // 'allow'
  */
-export function decideByCommandRules(commands: readonly (readonly string[])[], unknowable: string | undefined, rules: readonly CommandRule[]): CommandRulesOutcome {
+export function decideByCommandRules(
+  commands: readonly (readonly string[])[],
+  unknowable: string | undefined,
+  rules: readonly CommandRule[],
+): CommandRulesOutcome {
   if (rules.length === 0) return NO_DECISION;
   const denied = firstMatch(commands, rules, 'deny');
   if (denied !== undefined) return { decision: 'deny', match: denied };

@@ -46,7 +46,6 @@ export interface ScriptRunEffect {
   readonly details?: ScriptRunWords;
 }
 
-
 /** Why the command's effect cannot be known: the analysis fails closed. */
 export interface ProblemEffect {
   readonly reason: string;
@@ -75,7 +74,17 @@ export interface CommandEffects {
 
 /** A fresh, empty set of effects for a rule or reader to fill and return. */
 export function noEffects(): CommandEffects {
-  return { findings: [], paths: [], scripts: [], commands: [], scriptRuns: [], unanalysed: [], notes: [], problems: [], users: [] };
+  return {
+    findings: [],
+    paths: [],
+    scripts: [],
+    commands: [],
+    scriptRuns: [],
+    unanalysed: [],
+    notes: [],
+    problems: [],
+    users: [],
+  };
 }
 
 /** Appends the effects of `more` to `into`, in order. */

@@ -53,7 +53,13 @@ function grammarOf(node: CatalogNode): OptionGrammar {
   return node.grammar;
 }
 
-const NO_GRAMMAR: OptionGrammar = { options: new Map(), numericOptions: false, plusOptions: false, unknownOptions: undefined, optionsEnd: new Set() };
+const NO_GRAMMAR: OptionGrammar = {
+  options: new Map(),
+  numericOptions: false,
+  plusOptions: false,
+  unknownOptions: undefined,
+  optionsEnd: new Set(),
+};
 
 interface Reading {
   readonly options: ReadOption[];
@@ -71,7 +77,12 @@ function endsOptions(read: readonly ReadOption[], grammar: OptionGrammar): 'comm
 }
 
 /** Reads options until the first operand; returns where it is and whether `--` ended the options. */
-function readLeading(words: readonly ShellWord[], start: number, grammar: OptionGrammar, reading: Reading): { index: number; ended: boolean } {
+function readLeading(
+  words: readonly ShellWord[],
+  start: number,
+  grammar: OptionGrammar,
+  reading: Reading,
+): { index: number; ended: boolean } {
   let index = start;
   while (index < words.length) {
     const text = words[index]?.value ?? words[index]?.literal;
@@ -148,9 +159,14 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const REMOTE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|[^/:]+:)/;
 
 /** Roles of the operands read in permuted order: leading ones, the rest, and a last one. */
-function assignRoles(spec: OperandSpec | undefined, operands: readonly ShellWord[], options: readonly ReadOption[]): ArgumentRole[] {
+function assignRoles(
+  spec: OperandSpec | undefined,
+  operands: readonly ShellWord[],
+  options: readonly ReadOption[],
+): ArgumentRole[] {
   if (spec === undefined) return operands.map(() => 'unknown');
-  if (typeof spec === 'string') return operands.map(() => (RUN_ROLE_NAMES.has(spec) ? 'unknown' : (spec as ArgumentRole)));
+  if (typeof spec === 'string')
+    return operands.map(() => (RUN_ROLE_NAMES.has(spec) ? 'unknown' : (spec as ArgumentRole)));
   const leading = given(options, spec.leadingUnless) ? [] : (spec.leading ?? []);
   const rest = spec.rest === undefined || RUN_ROLE_NAMES.has(spec.rest) ? 'unknown' : (spec.rest as ArgumentRole);
   const roles = operands.map((word, index): ArgumentRole => {
@@ -161,12 +177,18 @@ function assignRoles(spec: OperandSpec | undefined, operands: readonly ShellWord
   const restCount = operands.length - leading.length;
   const last = operands[operands.length - 1];
   const remoteLast = spec.remote === true && last !== undefined && REMOTE.test(last.value ?? last.source);
-  if (spec.last !== undefined && restCount >= 2 && !remoteLast && !given(options, spec.lastUnless)) roles[roles.length - 1] = spec.last;
+  if (spec.last !== undefined && restCount >= 2 && !remoteLast && !given(options, spec.lastUnless))
+    roles[roles.length - 1] = spec.last;
   return roles;
 }
 
 /** Reads the arguments of the program or subcommand reached, starting at `start`. */
-function readArguments(node: CatalogNode, words: readonly ShellWord[], start: number, reading: Reading): { spec: OperandSpec | undefined; runs: RunStart | undefined } {
+function readArguments(
+  node: CatalogNode,
+  words: readonly ShellWord[],
+  start: number,
+  reading: Reading,
+): { spec: OperandSpec | undefined; runs: RunStart | undefined } {
   const grammar = grammarOf(node);
   if (!node.runsCommand) {
     readPermuted(words, start, grammar, reading);
@@ -190,7 +212,8 @@ function readArguments(node: CatalogNode, words: readonly ShellWord[], start: nu
     reading.fixedRoles.push(leadingRole);
     index++;
   }
-  if (!ended && typeof spec === 'object' && spec.optionsAfterLeading === true) ({ index, ended } = readLeading(words, index, grammar, reading));
+  if (!ended && typeof spec === 'object' && spec.optionsAfterLeading === true)
+    ({ index, ended } = readLeading(words, index, grammar, reading));
   // `kubectl exec POD -- CMD`: a `--` between the leading operands and the command ends them
   if (!ended && words[index]?.value === '--') index++;
   return { spec, runs: index < words.length ? { role, index } : undefined };
@@ -211,7 +234,12 @@ function distrusted(roles: readonly ArgumentRole[]): ArgumentRole[] {
  * A command whose program the catalog does not know: every operand is a possible write, and
  * what follows a `--` is read as a command it may run (`aws-vault exec prod -- git push`).
  */
-export function unknownReading(words: readonly ShellWord[], command: string, name: string, why: string): CommandReading {
+export function unknownReading(
+  words: readonly ShellWord[],
+  command: string,
+  name: string,
+  why: string,
+): CommandReading {
   const reading: Reading = { options: [], operands: [], fixedRoles: [], commandAt: undefined };
   const dash = words.findIndex((word, index) => index > 0 && word.value === '--');
   const own = dash === -1 ? words : words.slice(0, dash);
@@ -247,7 +275,12 @@ const SUBCOMMAND_NAME = /^[A-Za-z0-9][\w:-]*$/;
  * Reads one simple command against the catalog: the program by its name, then subcommands
  * while the level has them (options before each), then the arguments of the level reached.
  */
-export function readCommand(words: readonly ShellWord[], command: string, name: string, catalog: Catalog): CommandReading {
+export function readCommand(
+  words: readonly ShellWord[],
+  command: string,
+  name: string,
+  catalog: Catalog,
+): CommandReading {
   const program = catalog.lookup(name);
   if (program === undefined) return unknownReading(words, command, name, `'${name}' is not in the command catalog`);
   const reading: Reading = { options: [], operands: [], fixedRoles: [], commandAt: undefined };
@@ -267,7 +300,8 @@ export function readCommand(words: readonly ShellWord[], command: string, name: 
       break;
     }
     // any other word names a subcommand only when it reads as a name: a path or a value is an operand
-    const child = node.subcommands?.get(word.value) ?? (SUBCOMMAND_NAME.test(word.value) ? node.anySubcommand : undefined);
+    const child =
+      node.subcommands?.get(word.value) ?? (SUBCOMMAND_NAME.test(word.value) ? node.anySubcommand : undefined);
     if (child === undefined) {
       // any other first operand: the word is the other level's first operand (`yarn build`, `bun x.ts`)
       if (node.otherSubcommand !== undefined) node = node.otherSubcommand;
@@ -284,8 +318,15 @@ export function readCommand(words: readonly ShellWord[], command: string, name: 
   if (stopped) readPermuted(words, index, grammarOf(node), reading);
   const spec = read.spec;
   const commandAt = reading.commandAt;
-  const runs = commandAt !== undefined && commandAt < words.length ? { role: 'command' as const, index: commandAt } : read.runs;
-  const assigned = reading.fixedRoles.length === 0 ? assignRoles(spec, reading.operands, reading.options) : [...reading.fixedRoles, ...assignRoles(spec, reading.operands.slice(reading.fixedRoles.length), reading.options)];
+  const runs =
+    commandAt !== undefined && commandAt < words.length ? { role: 'command' as const, index: commandAt } : read.runs;
+  const assigned =
+    reading.fixedRoles.length === 0
+      ? assignRoles(spec, reading.operands, reading.options)
+      : [
+          ...reading.fixedRoles,
+          ...assignRoles(spec, reading.operands.slice(reading.fixedRoles.length), reading.options),
+        ];
   const unknownOptions = unknownOptionsOf(reading.options);
   const unknown =
     unknownSubcommand !== undefined

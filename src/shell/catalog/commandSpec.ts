@@ -7,7 +7,17 @@ import { RISK_CATEGORIES } from '../../risk/categories';
  * know (`unknown`: a possible write); shell code it runs (`script`); inline code in its own
  * language (`code`); the user it runs a command as.
  */
-export const ARGUMENT_ROLES = ['read', 'write', 'overwrite', 'delete', 'data', 'unknown', 'script', 'code', 'user'] as const;
+export const ARGUMENT_ROLES = [
+  'read',
+  'write',
+  'overwrite',
+  'delete',
+  'data',
+  'unknown',
+  'script',
+  'code',
+  'user',
+] as const;
 
 export type ArgumentRole = (typeof ARGUMENT_ROLES)[number];
 
@@ -30,23 +40,87 @@ export const PATH_ROLES = ['read', 'write', 'overwrite', 'delete'] as const;
  * operands are read from (`git -C DIR`), or `command`: the words after it are a command it runs
  * (`fd -x CMD`).
  */
-export const OPTION_KINDS = ['flag', 'optional', 'optionalWrite', ...ARGUMENT_ROLES, 'program', 'cwd', 'command'] as const;
+export const OPTION_KINDS = [
+  'flag',
+  'optional',
+  'optionalWrite',
+  ...ARGUMENT_ROLES,
+  'program',
+  'cwd',
+  'command',
+] as const;
 
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
 /** Named checks for rules that data cannot express (see src/shell/catalog/ruleChecks.ts). */
-export const RULE_CHECKS = ['pacmanOperation', 'sysctlWrite', 'ipChange', 'ddToDevice', 'remoteOperand', 'setupPyUpload', 'apiPublish'] as const;
+export const RULE_CHECKS = [
+  'pacmanOperation',
+  'sysctlWrite',
+  'ipChange',
+  'ddToDevice',
+  'remoteOperand',
+  'setupPyUpload',
+  'apiPublish',
+] as const;
 
 export type RuleCheck = (typeof RULE_CHECKS)[number];
 
 /** SYSTEM_IMPACT's third detail: what kind of object is affected. */
-export const IMPACT_LEVELS = ['service', 'disk', 'network', 'power', 'kernel', 'processes', 'accounts', 'privileges', 'containers', 'infrastructure'] as const;
+export const IMPACT_LEVELS = [
+  'service',
+  'disk',
+  'network',
+  'power',
+  'kernel',
+  'processes',
+  'accounts',
+  'privileges',
+  'containers',
+  'infrastructure',
+] as const;
 
 /** Bespoke readers, for what data cannot say (see src/shell/readers/readerRegistry.ts). */
 export const READER_NAMES = [
-  'sed', 'find', 'xargs', 'env', 'su', 'shell', 'interpreter', 'tar', 'zip', 'unzip', 'dd', 'curl', 'git', 'gitPaths', 'gitSubmodule',
-  'packageScript', 'packageRunner', 'make', 'ssh', 'at', 'tmux', 'screen', 'parallel', 'bwrap', 'capsh', 'gdb', 'perf', 'expect',
-  'nodemon', 'concurrently', 'watchexec', 'editor', 'hash', 'forgeApi', 'permissions', 'csplit', 'wget', 'just', 'task', 'sqlite',
+  'sed',
+  'find',
+  'xargs',
+  'env',
+  'su',
+  'shell',
+  'interpreter',
+  'tar',
+  'zip',
+  'unzip',
+  'dd',
+  'curl',
+  'git',
+  'gitPaths',
+  'gitSubmodule',
+  'packageScript',
+  'packageRunner',
+  'make',
+  'ssh',
+  'at',
+  'tmux',
+  'screen',
+  'parallel',
+  'bwrap',
+  'capsh',
+  'gdb',
+  'perf',
+  'expect',
+  'nodemon',
+  'concurrently',
+  'watchexec',
+  'editor',
+  'hash',
+  'forgeApi',
+  'permissions',
+  'csplit',
+  'wget',
+  'just',
+  'task',
+  'sqlite',
 ] as const;
 
 export type ReaderName = (typeof READER_NAMES)[number];
@@ -60,7 +134,9 @@ function buildPartSchemas() {
     .string()
     .min(2)
     .max(4000)
-    .refine((key) => key.split('|').every((name) => OPTION_NAME.test(name)), { message: "option names start with '-' or '+', several joined by '|' ('-o|--output')" });
+    .refine((key) => key.split('|').every((name) => OPTION_NAME.test(name)), {
+      message: "option names start with '-' or '+', several joined by '|' ('-o|--output')",
+    });
 
   const role = z.enum(ARGUMENT_ROLES);
   const commandLine = z.string().min(1).max(2000);
@@ -223,7 +299,6 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
     family: z.boolean().optional(),
   });
 });
-
 
 /** A set of programs by name, as the built-in catalog files and a policy write it. */
 export const commandSpecsSchema = z.lazy(() => z.record(parts().programNameSchema, commandSpecSchema));

@@ -12,11 +12,17 @@ const ADDABLE: ReadonlySet<string> = new Set(['rules', 'subcommands']);
  */
 function mergeSpec(builtin: CommandSpec, host: CommandSpec, at: string, issues: string[]): CommandSpec {
   for (const key of Object.keys(host)) {
-    if (!ADDABLE.has(key)) issues.push(`${at}.${key}: the built-in command catalog describes this program; a policy may only add rules, and subcommands it does not know`);
+    if (!ADDABLE.has(key))
+      issues.push(
+        `${at}.${key}: the built-in command catalog describes this program; a policy may only add rules, and subcommands it does not know`,
+      );
   }
   const subcommands: Record<string, CommandSpec> = { ...builtin.subcommands };
   for (const [name, child] of Object.entries(host.subcommands ?? {})) {
-    const known = builtin.subcommands !== undefined && Object.hasOwn(builtin.subcommands, name) ? builtin.subcommands[name] : undefined;
+    const known =
+      builtin.subcommands !== undefined && Object.hasOwn(builtin.subcommands, name)
+        ? builtin.subcommands[name]
+        : undefined;
     subcommands[name] = known === undefined ? child : mergeSpec(known, child, `${at}.subcommands.${name}`, issues);
   }
   return {
@@ -48,7 +54,10 @@ export function catalogWithPrograms(programs: CommandSpecs | undefined): HostCat
     const builtin = BUILTIN_CATALOG.lookup(name);
     if (builtin === undefined) {
       for (const alias of spec.aliases ?? []) {
-        if (BUILTIN_CATALOG.lookup(alias) !== undefined) issues.push(`${at}.aliases: '${alias}' names a program of the built-in command catalog; describe it under its own name`);
+        if (BUILTIN_CATALOG.lookup(alias) !== undefined)
+          issues.push(
+            `${at}.aliases: '${alias}' names a program of the built-in command catalog; describe it under its own name`,
+          );
       }
       added[name] = spec;
       continue;

@@ -54,17 +54,25 @@ function isListedOption(text: string, grammar: OptionGrammar): boolean {
 
 /** The value attached to an option word; a glob stays a glob (`--output=*.txt`). */
 function attached(word: ShellWord, text: string): ShellWord {
-  return word.value !== undefined ? { value: text, literal: text, source: word.source } : { value: undefined, literal: text, source: word.source };
+  return word.value !== undefined
+    ? { value: text, literal: text, source: word.source }
+    : { value: undefined, literal: text, source: word.source };
 }
 
 const NUMERIC = /^-\d+$/;
 
 /** A long option of a program whose options all take data values: its value, unless the next word is an option. */
-function dataOption(words: readonly ShellWord[], index: number, name: string, value: ShellWord | undefined): { options: ReadOption[]; used: number } {
+function dataOption(
+  words: readonly ShellWord[],
+  index: number,
+  name: string,
+  value: ShellWord | undefined,
+): { options: ReadOption[]; used: number } {
   if (value !== undefined) return { options: [{ name, value, kind: 'data', unlisted: true }], used: 1 };
   const next = words[index + 1];
   const text = next?.value ?? next?.literal;
-  if (next === undefined || (text !== undefined && text.startsWith('-'))) return { options: [{ name, value: undefined, kind: 'flag' }], used: 1 };
+  if (next === undefined || (text !== undefined && text.startsWith('-')))
+    return { options: [{ name, value: undefined, kind: 'flag' }], used: 1 };
   return { options: [{ name, value: next, kind: 'data', unlisted: true }], used: 2 };
 }
 
@@ -73,7 +81,11 @@ function dataOption(words: readonly ShellWord[], index: number, name: string, va
  * long options), `--name=value`, then a cluster of short options where a valued one takes the
  * rest of the word or the next word. Returns the options read and how many words they used.
  */
-export function readOptionWord(words: readonly ShellWord[], index: number, grammar: OptionGrammar): { options: ReadOption[]; used: number } {
+export function readOptionWord(
+  words: readonly ShellWord[],
+  index: number,
+  grammar: OptionGrammar,
+): { options: ReadOption[]; used: number } {
   const word = words[index];
   const text = wordText(word) ?? '';
   if (word === undefined) return { options: [], used: 1 };
@@ -86,15 +98,21 @@ export function readOptionWord(words: readonly ShellWord[], index: number, gramm
   const equals = text.indexOf('=');
   if (equals > 2 && !text.startsWith('--')) {
     const named = grammar.options.get(text.slice(0, equals));
-    if (named !== undefined && takesValue(named)) return { options: [{ name: text.slice(0, equals), value: attached(word, text.slice(equals + 1)), kind: named }], used: 1 };
+    if (named !== undefined && takesValue(named))
+      return {
+        options: [{ name: text.slice(0, equals), value: attached(word, text.slice(equals + 1)), kind: named }],
+        used: 1,
+      };
   }
   // `+nightly`, `-20`: whole words, read only where the grammar takes them
-  if (text.startsWith('+') || (grammar.numericOptions && NUMERIC.test(text))) return { options: [{ name: text, value: undefined, kind: 'flag' }], used: 1 };
+  if (text.startsWith('+') || (grammar.numericOptions && NUMERIC.test(text)))
+    return { options: [{ name: text, value: undefined, kind: 'flag' }], used: 1 };
   if (text.startsWith('--')) {
     const equals = text.indexOf('=');
     const name = equals === -1 ? text : text.slice(0, equals);
     const kind = grammar.options.get(name);
-    if (kind === undefined && grammar.unknownOptions === 'data') return dataOption(words, index, name, equals === -1 ? undefined : attached(word, text.slice(equals + 1)));
+    if (kind === undefined && grammar.unknownOptions === 'data')
+      return dataOption(words, index, name, equals === -1 ? undefined : attached(word, text.slice(equals + 1)));
     if (equals !== -1) return { options: [{ name, value: attached(word, text.slice(equals + 1)), kind }], used: 1 };
     if (kind !== undefined && takesValue(kind)) return { options: [{ name, value: words[index + 1], kind }], used: 2 };
     return { options: [{ name, value: undefined, kind }], used: 1 };
@@ -109,8 +127,10 @@ export function readOptionWord(words: readonly ShellWord[], index: number, gramm
       continue;
     }
     // an option the catalog does not know may take the rest of the word as its value (`-ofile`)
-    if (kind === undefined) return { options: [...options, { name, value: rest === '' ? undefined : attached(word, rest), kind }], used: 1 };
-    if (kind === 'optional' || kind === 'optionalWrite') return { options: [...options, { name, value: rest === '' ? undefined : attached(word, rest), kind }], used: 1 };
+    if (kind === undefined)
+      return { options: [...options, { name, value: rest === '' ? undefined : attached(word, rest), kind }], used: 1 };
+    if (kind === 'optional' || kind === 'optionalWrite')
+      return { options: [...options, { name, value: rest === '' ? undefined : attached(word, rest), kind }], used: 1 };
     if (rest !== '') return { options: [...options, { name, value: attached(word, rest), kind }], used: 1 };
     return { options: [...options, { name, value: words[index + 1], kind }], used: 2 };
   }

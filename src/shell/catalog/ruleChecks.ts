@@ -5,13 +5,49 @@ import type { ReadOption } from './readOptions';
 
 const PACMAN_OPERATION = /^-[SUR][A-Za-z]*$/;
 const PACMAN_QUERY = /^-S[A-Za-z]*[silgp]/;
-const IP_OBJECTS = new Set(['link', 'l', 'addr', 'address', 'a', 'route', 'r', 'ro', 'rule', 'neigh', 'neighbor', 'n', 'netns', 'tunnel', 'tuntap', 'maddr', 'mroute', 'xfrm', 'vrf', 'nexthop']);
-const IP_CHANGES = new Set(['add', 'a', 'del', 'delete', 'd', 'set', 'change', 'chg', 'replace', 'flush', 'append', 'prepend', 'exec']);
+const IP_OBJECTS = new Set([
+  'link',
+  'l',
+  'addr',
+  'address',
+  'a',
+  'route',
+  'r',
+  'ro',
+  'rule',
+  'neigh',
+  'neighbor',
+  'n',
+  'netns',
+  'tunnel',
+  'tuntap',
+  'maddr',
+  'mroute',
+  'xfrm',
+  'vrf',
+  'nexthop',
+]);
+const IP_CHANGES = new Set([
+  'add',
+  'a',
+  'del',
+  'delete',
+  'd',
+  'set',
+  'change',
+  'chg',
+  'replace',
+  'flush',
+  'append',
+  'prepend',
+  'exec',
+]);
 const SETUP_UPLOADS: ReadonlySet<string> = new Set(['upload', 'register', 'upload_docs']);
 const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FIELD_OPTIONS: ReadonlySet<string> = new Set(['-f', '--raw-field', '-F', '--field', '--input']);
 // GitHub and GitLab endpoints whose change publishes: releases, tags and refs, commits of files, merges, deployments
-const PUBLISH_ENDPOINT = /(?:^|\/)(?:releases|git\/refs|git\/tags|contents|merges|pulls\/[^/]+\/merge|deployments|repository\/(?:tags|commits|files)|merge_requests\/[^/]+\/merge)(?:[/?]|$)/;
+const PUBLISH_ENDPOINT =
+  /(?:^|\/)(?:releases|git\/refs|git\/tags|contents|merges|pulls\/[^/]+\/merge|deployments|repository\/(?:tags|commits|files)|merge_requests\/[^/]+\/merge)(?:[/?]|$)/;
 
 function values(reading: CommandReading): string[] {
   return reading.words.slice(1).map((word) => word.value ?? '');
@@ -38,7 +74,10 @@ function publishesThroughApi(reading: CommandReading): boolean {
 function uploadsSetupPy(reading: CommandReading): boolean {
   const words = reading.runs === undefined ? reading.operands : reading.words.slice(reading.runs.index);
   const script = words[0]?.value ?? '';
-  return (script === 'setup.py' || script.endsWith('/setup.py')) && words.slice(1).some((word) => SETUP_UPLOADS.has(word.value ?? ''));
+  return (
+    (script === 'setup.py' || script.endsWith('/setup.py')) &&
+    words.slice(1).some((word) => SETUP_UPLOADS.has(word.value ?? ''))
+  );
 }
 
 /** Whether a command passes a rule's check, beyond its program, subcommand and options (see RULE_CHECKS). */
@@ -48,10 +87,17 @@ export function passesCheck(check: RuleCheck, reading: CommandReading): boolean 
       const given = values(reading);
       // yay and paru with no operation run a full upgrade
       if (given.length === 0) return reading.name !== 'pacman';
-      return given.some((value) => PACMAN_OPERATION.test(value) && !PACMAN_QUERY.test(value)) || given.some((value) => ['--sync', '--upgrade', '--remove'].includes(value));
+      return (
+        given.some((value) => PACMAN_OPERATION.test(value) && !PACMAN_QUERY.test(value)) ||
+        given.some((value) => ['--sync', '--upgrade', '--remove'].includes(value))
+      );
     }
     case 'sysctlWrite':
-      return values(reading).some((value) => ['-w', '--write', '-p', '--load', '--system'].includes(value) || (!value.startsWith('-') && value.includes('=')));
+      return values(reading).some(
+        (value) =>
+          ['-w', '--write', '-p', '--load', '--system'].includes(value) ||
+          (!value.startsWith('-') && value.includes('=')),
+      );
     case 'ipChange': {
       const operands = reading.operands.map((word) => word.value ?? '');
       return IP_OBJECTS.has(operands[0] ?? '') && IP_CHANGES.has(operands[1] ?? '');

@@ -66,10 +66,12 @@ function depsDetails(reading: CommandReading, match: RuleMatch): Details {
     if (DEP_FILE_OPTIONS.includes(option.name) && option.value?.value?.includes('.') === true) files.push(option.value);
   }
   const operands = operandsAfter(reading, match);
-  for (const word of operands) if (word.value !== undefined && dependencyManifest(word.value) !== undefined) files.push(word);
+  for (const word of operands)
+    if (word.value !== undefined && dependencyManifest(word.value) !== undefined) files.push(word);
   const packages = operands.filter((word) => !files.includes(word));
   const named = optionWord(reading.options, ['-p', '--package']);
-  const chosen = match.rule.packageIsFirstOperand === true ? (named !== undefined ? [named] : packages.slice(0, 1)) : packages;
+  const chosen =
+    match.rule.packageIsFirstOperand === true ? (named !== undefined ? [named] : packages.slice(0, 1)) : packages;
   return [match.label, joinShown(chosen), joinShown(files)];
 }
 
@@ -78,7 +80,9 @@ function repositoryOf(words: readonly ShellWord[]): ShellWord | undefined {
   const at = words.findIndex((word) => word.value === '-r' || word.value === '--repository');
   if (at !== -1) return words[at + 1];
   const attached = words.find((word) => word.value?.startsWith('--repository=') === true);
-  return attached?.value === undefined ? undefined : { ...attached, value: attached.value.slice('--repository='.length) };
+  return attached?.value === undefined
+    ? undefined
+    : { ...attached, value: attached.value.slice('--repository='.length) };
 }
 
 /** GIT_PUBLISH: [command, branch or tag, remote or registry]. */
@@ -87,44 +91,92 @@ function publishDetails(reading: CommandReading, match: RuleMatch): Details {
   if (reading.name === 'git' && match.label.endsWith(' push')) {
     const flags = ['--tags', '--all', '--mirror'].filter((flag) => hasOption(reading.options, [flag]));
     const refs = operands.slice(1).map(shownWord);
-    return [match.label, clip([...refs, ...flags].join(',')), shown(operands[0] ?? optionWord(reading.options, ['--repo']))];
+    return [
+      match.label,
+      clip([...refs, ...flags].join(',')),
+      shown(operands[0] ?? optionWord(reading.options, ['--repo'])),
+    ];
   }
   if (reading.name === 'git' && match.label.endsWith(' commit')) return [match.label, '', ''];
   if (match.rule.when?.check === 'apiPublish') return [`${match.label} ${apiMethod(reading)}`, shown(operands[0]), ''];
-  if (match.rule.when?.check === 'setupPyUpload') return [`${reading.name} setup.py upload`, '', shown(repositoryOf(operands))];
+  if (match.rule.when?.check === 'setupPyUpload')
+    return [`${reading.name} setup.py upload`, '', shown(repositoryOf(operands))];
   const tag = optionWord(reading.options, ['--tag']) ?? optionWord(reading.options, ['-H', '--head']) ?? operands[0];
   return [match.label, shown(tag), shown(optionWord(reading.options, ['--registry', '-R', '--repo']))];
 }
 
 // verb first (`systemctl restart nginx`) or service first (`service nginx restart`)
-const VERB_FIRST: ReadonlySet<string> = new Set(['systemctl', 'launchctl', 'rc-service', 'sv', 'ufw', 'firewall-cmd', 'nmcli', 'crontab']);
+const VERB_FIRST: ReadonlySet<string> = new Set([
+  'systemctl',
+  'launchctl',
+  'rc-service',
+  'sv',
+  'ufw',
+  'firewall-cmd',
+  'nmcli',
+  'crontab',
+]);
 
 /** SYSTEM_IMPACT: [command, target, impact level]. */
 function systemDetails(reading: CommandReading, match: RuleMatch): Details {
   const level = match.rule.level ?? '';
-  if (reading.name === 'dd') return ['dd', reading.words.find((word) => word.value?.startsWith('of=') === true)?.value?.slice(3) ?? '', level];
+  if (reading.name === 'dd')
+    return ['dd', reading.words.find((word) => word.value?.startsWith('of=') === true)?.value?.slice(3) ?? '', level];
   const operands = operandsAfter(reading, match).map(shownWord);
   if (match.onSubcommand) return [match.label, clip(operands.join(' ')), level];
-  if (VERB_FIRST.has(reading.name) && operands.length > 0) return [`${reading.name} ${operands[0] ?? ''}`, clip(operands.slice(1).join(' ')), level];
-  if (reading.name === 'service' && operands.length > 1) return [`service ${operands[1] ?? ''}`, operands[0] ?? '', level];
+  if (VERB_FIRST.has(reading.name) && operands.length > 0)
+    return [`${reading.name} ${operands[0] ?? ''}`, clip(operands.slice(1).join(' ')), level];
+  if (reading.name === 'service' && operands.length > 1)
+    return [`service ${operands[1] ?? ''}`, operands[0] ?? '', level];
   return [reading.name, clip(operands.join(' ')), level];
 }
 
 const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 // tools whose first operand is the host they reach
-const HOST_TOOLS: ReadonlySet<string> = new Set(['ssh', 'mosh', 'autossh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'netcat', 'telnet', 'ping', 'ping6', 'traceroute', 'tracepath', 'mtr', 'dig', 'host', 'ssh-copy-id', 'ftp', 'lftp', 'tftp', 'socat', 'nslookup', 'whois', 'drill']);
+const HOST_TOOLS: ReadonlySet<string> = new Set([
+  'ssh',
+  'mosh',
+  'autossh',
+  'scp',
+  'sftp',
+  'rsync',
+  'nc',
+  'ncat',
+  'netcat',
+  'telnet',
+  'ping',
+  'ping6',
+  'traceroute',
+  'tracepath',
+  'mtr',
+  'dig',
+  'host',
+  'ssh-copy-id',
+  'ftp',
+  'lftp',
+  'tftp',
+  'socat',
+  'nslookup',
+  'whois',
+  'drill',
+]);
 const LOOKUP_MODIFIER = /^[@+]/;
 
 function curlMethod(reading: CommandReading): { method: string; upload: boolean } {
   const explicit = optionWord(reading.options, ['-X', '--request'])?.value;
-  const data = reading.options.some((option) => option.name.startsWith('--data') || ['-d', '-F', '--form', '--json'].includes(option.name));
+  const data = reading.options.some(
+    (option) => option.name.startsWith('--data') || ['-d', '-F', '--form', '--json'].includes(option.name),
+  );
   const put = hasOption(reading.options, ['-T', '--upload-file']);
   const method = explicit ?? (put ? 'PUT' : data ? 'POST' : hasOption(reading.options, ['-I', '--head']) ? 'HEAD' : '');
   return { method, upload: data || put || ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase()) };
 }
 
 /** NETWORK_RISK: [url or host, tool and method, purpose]. */
-export function networkDetails(reading: CommandReading, use: { readonly label: string; readonly purpose: string; readonly operands: readonly ShellWord[] }): Details {
+export function networkDetails(
+  reading: CommandReading,
+  use: { readonly label: string; readonly purpose: string; readonly operands: readonly ShellWord[] },
+): Details {
   const { label, purpose, operands } = use;
   if (reading.name === 'curl') {
     const { method, upload } = curlMethod(reading);
@@ -134,15 +186,29 @@ export function networkDetails(reading: CommandReading, use: { readonly label: s
     const upload = reading.options.some((option) => option.name.startsWith('--post') || option.name === '--method');
     return [addressOf(operands), upload ? 'wget POST' : 'wget', upload ? 'upload' : purpose];
   }
-  const read = reading.name === 'dig' || reading.name === 'drill' ? operands.filter((word) => !LOOKUP_MODIFIER.test(word.value ?? '')) : operands;
+  const read =
+    reading.name === 'dig' || reading.name === 'drill'
+      ? operands.filter((word) => !LOOKUP_MODIFIER.test(word.value ?? ''))
+      : operands;
   const method = read[0]?.value?.toUpperCase();
-  if ((reading.name === 'http' || reading.name === 'https' || reading.name === 'xh') && method !== undefined && HTTP_METHODS.has(method)) {
+  if (
+    (reading.name === 'http' || reading.name === 'https' || reading.name === 'xh') &&
+    method !== undefined &&
+    HTTP_METHODS.has(method)
+  ) {
     return [addressOf(read.slice(1)), `${reading.name} ${method}`, method === 'GET' ? purpose : 'upload'];
   }
   const address = addressOf(read);
   const first = read[0]?.value ?? '';
   // `ssh user@host cmd` names its host without a colon; git names a remote
-  const host = address !== '' ? address : HOST_TOOLS.has(reading.name) ? first.slice(first.lastIndexOf('@') + 1) : reading.name === 'git' ? first : '';
+  const host =
+    address !== ''
+      ? address
+      : HOST_TOOLS.has(reading.name)
+        ? first.slice(first.lastIndexOf('@') + 1)
+        : reading.name === 'git'
+          ? first
+          : '';
   return [host, label, purpose];
 }
 
@@ -153,7 +219,13 @@ function sudoDetails(effects: CommandEffects): Details {
   const edited = effects.paths.filter((path) => path.role === 'overwrite').map((path) => shownWord(path.word));
   // only the start is shown: joining every word of a huge wrapped command at each level is costly
   const target =
-    command !== undefined ? listedWords(command.words.slice(0, MAX_DETAIL)).join(' ') : script !== undefined ? shownWord(script.word) : edited.length > 0 ? `edit ${edited.join(' ')}` : '';
+    command !== undefined
+      ? listedWords(command.words.slice(0, MAX_DETAIL)).join(' ')
+      : script !== undefined
+        ? shownWord(script.word)
+        : edited.length > 0
+          ? `edit ${edited.join(' ')}`
+          : '';
   return [clip(target), effects.users[0] ?? 'root', ''];
 }
 
@@ -165,7 +237,13 @@ export function ruleFinding(reading: CommandReading, match: RuleMatch, effects: 
   const rule = match.rule;
   const trigger = rule.category === 'SUDO' ? reading.name : match.label;
   // one literal for every category: findings of one shape are read the same way downstream
-  return { category: rule.category, trigger, command: reading.command, note: rule.note, details: ruleDetails(reading, match, effects) };
+  return {
+    category: rule.category,
+    trigger,
+    command: reading.command,
+    note: rule.note,
+    details: ruleDetails(reading, match, effects),
+  };
 }
 
 function ruleDetails(reading: CommandReading, match: RuleMatch, effects: CommandEffects): ShellFinding['details'] {
@@ -178,7 +256,11 @@ function ruleDetails(reading: CommandReading, match: RuleMatch, effects: Command
     case 'SYSTEM_IMPACT':
       return systemDetails(reading, match);
     case 'NETWORK_RISK':
-      return networkDetails(reading, { label: match.label, purpose: rule.purpose ?? 'request', operands: operandsAfter(reading, match) });
+      return networkDetails(reading, {
+        label: match.label,
+        purpose: rule.purpose ?? 'request',
+        operands: operandsAfter(reading, match),
+      });
     case 'SUDO':
       return sudoDetails(effects);
     default:
@@ -189,6 +271,15 @@ function ruleDetails(reading: CommandReading, match: RuleMatch, effects: Command
 /** The NETWORK_RISK finding of an install or publish that reaches a registry or remote. */
 export function companionNetworkFinding(reading: CommandReading, match: RuleMatch, purpose: string): ShellFinding {
   const operands = operandsAfter(reading, match);
-  const address = reading.name === 'git' ? addressOf(operands) || (operands.find((word) => !(word.value ?? '').startsWith('-'))?.value ?? '') : addressOf(operands);
-  return { category: 'NETWORK_RISK', trigger: match.label, command: reading.command, note: match.rule.note, details: [address, match.label, purpose] };
+  const address =
+    reading.name === 'git'
+      ? addressOf(operands) || (operands.find((word) => !(word.value ?? '').startsWith('-'))?.value ?? '')
+      : addressOf(operands);
+  return {
+    category: 'NETWORK_RISK',
+    trigger: match.label,
+    command: reading.command,
+    note: match.rule.note,
+    details: [address, match.label, purpose],
+  };
 }

@@ -38,7 +38,8 @@ export function matchRules(reading: CommandReading): RuleMatch[] {
     if (rules === undefined) continue;
     const label = programLabel(reading.name, reading.subcommands.slice(0, depth));
     const next = depth === 0 ? 1 : (reading.subcommandEnds[depth - 1] ?? reading.next);
-    for (const rule of rules) if (passesWhen(rule, reading, depth)) matches.push({ rule, label, onSubcommand: depth > 0, next });
+    for (const rule of rules)
+      if (passesWhen(rule, reading, depth)) matches.push({ rule, label, onSubcommand: depth > 0, next });
   }
   return matches;
 }

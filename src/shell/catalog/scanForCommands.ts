@@ -49,12 +49,18 @@ export function scanForCommands(reading: CommandReading, catalog: Catalog): Comm
     effects ??= noEffects();
     found++;
     if (found > MAX_SCANNED_COMMANDS) {
-      effects.problems.push({ reason: `more than ${MAX_SCANNED_COMMANDS} commands in the words of a program the command catalog does not know: fail closed` });
+      effects.problems.push({
+        reason: `more than ${MAX_SCANNED_COMMANDS} commands in the words of a program the command catalog does not know: fail closed`,
+      });
       break;
     }
     // the words after a found command are its own
     if (asCommand) effects.commands.push({ words: words.slice(index, end), stdin: 'pass', found: true });
-    else effects.scripts.push({ word: text.startsWith('-') ? { ...word, value } : word, what: `command line given to '${reading.name}'` });
+    else
+      effects.scripts.push({
+        word: text.startsWith('-') ? { ...word, value } : word,
+        what: `command line given to '${reading.name}'`,
+      });
   }
   return effects;
 }

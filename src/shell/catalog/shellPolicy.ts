@@ -10,11 +10,7 @@ import { commandSpecsSchema } from './commandSpec';
  */
 export const commandRuleSchema = z.lazy(() => {
   const commandLine = z.string().min(1).max(2000);
-  const word = z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^\S+$/, 'a prefix word has no spaces');
+  const word = z.string().min(1).max(200).regex(/^\S+$/, 'a prefix word has no spaces');
   return z.strictObject({
     /** the words a simple command starts with (`terraform apply`); its first word is compared by basename */
     prefix: z.union([z.string().min(1).max(1000), z.array(word).min(1).max(20)]),
@@ -43,7 +39,16 @@ export const shellPolicySchema = z.strictObject({
    * folder. A folder that holds the workspace is never scratch. `[]`: none.
    */
   scratchFolders: z
-    .array(z.string().min(1).max(4096).refine((folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder), 'a scratch folder is an absolute path'))
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(4096)
+        .refine(
+          (folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder),
+          'a scratch folder is an absolute path',
+        ),
+    )
     .max(64)
     .optional(),
 });

@@ -32,14 +32,23 @@ function realFolder(folder: string): string {
 export const DEFAULT_SCRATCH_FOLDERS: readonly string[] = Object.freeze([realFolder(tmpdir())]);
 
 /** The built-in catalog, no command rules and the default scratch folders. */
-export const BUILTIN_SHELL: ShellSetup = Object.freeze({ catalog: BUILTIN_CATALOG, rules: Object.freeze([]), scratchFolders: DEFAULT_SCRATCH_FOLDERS });
+export const BUILTIN_SHELL: ShellSetup = Object.freeze({
+  catalog: BUILTIN_CATALOG,
+  rules: Object.freeze([]),
+  scratchFolders: DEFAULT_SCRATCH_FOLDERS,
+});
 
 const clip = (text: string): string => (text.length <= 80 ? text : `${text.slice(0, 79)}\u2026`);
 
 /** Each rule of a host program (and of its subcommands), with where it sits in the policy. */
-function programRules(spec: CommandSpec, at: string): { at: string; rule: NonNullable<CommandSpec['rules']>[number] }[] {
+function programRules(
+  spec: CommandSpec,
+  at: string,
+): { at: string; rule: NonNullable<CommandSpec['rules']>[number] }[] {
   const own = (spec.rules ?? []).map((rule, index) => ({ at: `${at}.rules[${index}]`, rule }));
-  const below = Object.entries(spec.subcommands ?? {}).flatMap(([name, child]) => programRules(child, `${at}.subcommands.${name}`));
+  const below = Object.entries(spec.subcommands ?? {}).flatMap(([name, child]) =>
+    programRules(child, `${at}.subcommands.${name}`),
+  );
   return [...own, ...below];
 }
 
@@ -48,13 +57,19 @@ function programExampleIssues(programs: CommandSpecs, catalog: Catalog): string[
   const issues: string[] = [];
   for (const [name, spec] of Object.entries(programs)) {
     for (const { at, rule } of programRules(spec, `shell.programs.${name}`)) {
-      const raised = (line: string): string[] => [...new Set(analyzeShell(line, { catalog }).findings.map((finding) => finding.category))];
+      const raised = (line: string): string[] => [
+        ...new Set(analyzeShell(line, { catalog }).findings.map((finding) => finding.category)),
+      ];
       rule.examples.forEach((line, index) => {
         const found = raised(line);
-        if (!found.includes(rule.category)) issues.push(`${at}.examples[${index}]: expected '${clip(line)}' to raise ${rule.category}, found ${found.join(', ')}`);
+        if (!found.includes(rule.category))
+          issues.push(
+            `${at}.examples[${index}]: expected '${clip(line)}' to raise ${rule.category}, found ${found.join(', ')}`,
+          );
       });
       (rule.notExamples ?? []).forEach((line, index) => {
-        if (raised(line).includes(rule.category)) issues.push(`${at}.notExamples[${index}]: expected '${clip(line)}' not to raise ${rule.category}, it does`);
+        if (raised(line).includes(rule.category))
+          issues.push(`${at}.notExamples[${index}]: expected '${clip(line)}' not to raise ${rule.category}, it does`);
       });
     }
   }
@@ -67,12 +82,19 @@ function ruleExampleIssues(rules: readonly CommandRule[], catalog: Catalog): str
   rules.forEach((rule, ruleIndex) => {
     const prefix = prefixWords(rule);
     const at = `shell.rules[${ruleIndex}]`;
-    const matches = (line: string): boolean => analyzeShell(line, { catalog }).commands.some((command) => matchesPrefix(command, prefix));
+    const matches = (line: string): boolean =>
+      analyzeShell(line, { catalog }).commands.some((command) => matchesPrefix(command, prefix));
     rule.examples.forEach((line, index) => {
-      if (!matches(line)) issues.push(`${at}.examples[${index}]: expected '${clip(line)}' to run a command starting with '${prefix.join(' ')}', it does not`);
+      if (!matches(line))
+        issues.push(
+          `${at}.examples[${index}]: expected '${clip(line)}' to run a command starting with '${prefix.join(' ')}', it does not`,
+        );
     });
     (rule.notExamples ?? []).forEach((line, index) => {
-      if (matches(line)) issues.push(`${at}.notExamples[${index}]: expected '${clip(line)}' not to run a command starting with '${prefix.join(' ')}', it does`);
+      if (matches(line))
+        issues.push(
+          `${at}.notExamples[${index}]: expected '${clip(line)}' not to run a command starting with '${prefix.join(' ')}', it does`,
+        );
     });
   });
   return issues;
@@ -80,8 +102,13 @@ function ruleExampleIssues(rules: readonly CommandRule[], catalog: Catalog): str
 
 /** How many examples and notExamples a shell section holds, its programs' rules and its command rules alike. */
 export function countShellExamples(policy: ShellPolicy | undefined): number {
-  const count = (rule: { readonly examples: readonly string[]; readonly notExamples?: readonly string[] | undefined }): number => rule.examples.length + (rule.notExamples?.length ?? 0);
-  const programs = Object.entries(policy?.programs ?? {}).flatMap(([name, spec]) => programRules(spec, name).map(({ rule }) => count(rule)));
+  const count = (rule: {
+    readonly examples: readonly string[];
+    readonly notExamples?: readonly string[] | undefined;
+  }): number => rule.examples.length + (rule.notExamples?.length ?? 0);
+  const programs = Object.entries(policy?.programs ?? {}).flatMap(([name, spec]) =>
+    programRules(spec, name).map(({ rule }) => count(rule)),
+  );
   const rules = (policy?.rules ?? []).map(count);
   return [...programs, ...rules].reduce((sum, value) => sum + value, 0);
 }
@@ -110,9 +137,18 @@ export function resolveShellPolicy(policy: ShellPolicy | undefined): ResolvedShe
   if (known !== undefined) return known;
   const { catalog, issues } = catalogWithPrograms(policy.programs);
   const rules = policy.rules ?? [];
-  const exampleIssues = issues.length > 0 ? [] : [...programExampleIssues(policy.programs ?? {}, catalog), ...ruleExampleIssues(rules, catalog)];
-  const scratchFolders = policy.scratchFolders === undefined ? DEFAULT_SCRATCH_FOLDERS : Object.freeze(policy.scratchFolders.map(realFolder));
-  const resolved: ResolvedShellPolicy = Object.freeze({ setup: Object.freeze({ catalog, rules, scratchFolders, policy }), issues: Object.freeze([...issues, ...exampleIssues]) });
+  const exampleIssues =
+    issues.length > 0
+      ? []
+      : [...programExampleIssues(policy.programs ?? {}, catalog), ...ruleExampleIssues(rules, catalog)];
+  const scratchFolders =
+    policy.scratchFolders === undefined
+      ? DEFAULT_SCRATCH_FOLDERS
+      : Object.freeze(policy.scratchFolders.map(realFolder));
+  const resolved: ResolvedShellPolicy = Object.freeze({
+    setup: Object.freeze({ catalog, rules, scratchFolders, policy }),
+    issues: Object.freeze([...issues, ...exampleIssues]),
+  });
   const oldest = RESOLVED.size >= MAX_RESOLVED ? RESOLVED.keys().next().value : undefined;
   if (oldest !== undefined) RESOLVED.delete(oldest);
   RESOLVED.set(key, resolved);

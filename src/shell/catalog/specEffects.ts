@@ -20,7 +20,8 @@ function ruleEffects(effects: CommandEffects, reading: CommandReading): void {
   for (const match of matchRules(reading)) {
     effects.findings.push(ruleFinding(reading, match, effects));
     effects.notes.push(match.rule.note);
-    if (match.rule.category !== 'NETWORK_RISK' && match.rule.purpose !== undefined) effects.findings.push(companionNetworkFinding(reading, match, match.rule.purpose));
+    if (match.rule.category !== 'NETWORK_RISK' && match.rule.purpose !== undefined)
+      effects.findings.push(companionNetworkFinding(reading, match, match.rule.purpose));
   }
 }
 
@@ -50,7 +51,8 @@ export function writesMayBeLinks(reading: CommandReading): boolean {
   for (let node = reading.node; node !== undefined; node = node.parent) {
     const places = node.placesLinks;
     if (places === true) return true;
-    if (typeof places === 'string' && reading.options.some((option) => places.split('|').includes(option.name))) return true;
+    if (typeof places === 'string' && reading.options.some((option) => places.split('|').includes(option.name)))
+      return true;
   }
   return false;
 }
@@ -63,13 +65,19 @@ export function writesMayBeLinks(reading: CommandReading): boolean {
 export function specEffects(reading: CommandReading, site: ReaderSite, readers: ReaderRegistry): CommandEffects {
   const effects = noEffects();
   if (reading.runtimeSubcommand !== undefined) {
-    effects.problems.push({ reason: 'subcommand built at run time: fail closed', trigger: reading.runtimeSubcommand.source });
+    effects.problems.push({
+      reason: 'subcommand built at run time: fail closed',
+      trigger: reading.runtimeSubcommand.source,
+    });
   }
   // a wrapper's option the catalog does not know may take the next word, so where its command starts is not known
   const unknownOption = reading.node?.runsCommand === true ? reading.unknownOptions[0] : undefined;
   if (unknownOption !== undefined) {
     const where = programLabel(reading.name, reading.subcommands);
-    effects.problems.push({ reason: `${where} option ${unknownOption} is not known, so the command it runs is not known: fail closed`, trigger: unknownOption });
+    effects.problems.push({
+      reason: `${where} option ${unknownOption} is not known, so the command it runs is not known: fail closed`,
+      trigger: unknownOption,
+    });
   }
   let argumentsRead = false;
   for (const name of reading.node?.readers ?? []) {

@@ -4,7 +4,16 @@ import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 
 // message options whose values are prose, not arguments (`git commit -m "see https://x"`)
-const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(['-m', '--message', '-t', '--title', '-b', '--body', '-n', '--notes']);
+const MESSAGE_OPTIONS: ReadonlySet<string> = new Set([
+  '-m',
+  '--message',
+  '-t',
+  '--title',
+  '-b',
+  '--body',
+  '-n',
+  '--notes',
+]);
 const MESSAGE_TOOLS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'npm', 'hub']);
 
 /**
@@ -12,7 +21,8 @@ const MESSAGE_TOOLS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'npm', 
  * its spec says its words are text or a rule already said where the command goes. Undefined when none.
  */
 export function urlArgumentFinding(reading: CommandReading, effects: CommandEffects): ShellFinding | undefined {
-  if (reading.node?.urlsAreText === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK')) return undefined;
+  if (reading.node?.urlsAreText === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK'))
+    return undefined;
   const skipMessages = MESSAGE_TOOLS.has(reading.name);
   const words = reading.words;
   for (let index = 1; index < words.length; index++) {
@@ -24,7 +34,14 @@ export function urlArgumentFinding(reading: CommandReading, effects: CommandEffe
     }
     if (skipMessages && text.startsWith('--') && MESSAGE_OPTIONS.has(text.slice(0, text.indexOf('=')))) continue;
     const url = wordUrl(text);
-    if (url !== undefined) return { category: 'NETWORK_RISK', trigger: url, command: reading.command, note: 'URL argument', details: [url, reading.name, 'request'] };
+    if (url !== undefined)
+      return {
+        category: 'NETWORK_RISK',
+        trigger: url,
+        command: reading.command,
+        note: 'URL argument',
+        details: [url, reading.name, 'request'],
+      };
   }
   return undefined;
 }

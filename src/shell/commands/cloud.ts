@@ -22,8 +22,18 @@ const SERVICE_ACTION: CommandSpec = { anySubcommand: ANY_COMMAND };
  */
 const NESTED_GROUPS: CommandSpec = [1, 2, 3, 4].reduce<CommandSpec>((inner) => ({ anySubcommand: inner }), ANY_COMMAND);
 
-const INFRA_NETWORK: RuleSpec = { category: 'NETWORK_RISK', note: 'infrastructure provider call', purpose: 'provider API call', examples: ['terraform plan -out tf.plan', 'terraform init', 'pulumi preview'] };
-const INFRA_CHANGE: RuleSpec = { category: 'SYSTEM_IMPACT', note: 'infrastructure change', level: 'infrastructure', examples: ['terraform apply -auto-approve', 'terraform -chdir=infra destroy', 'pulumi up'] };
+const INFRA_NETWORK: RuleSpec = {
+  category: 'NETWORK_RISK',
+  note: 'infrastructure provider call',
+  purpose: 'provider API call',
+  examples: ['terraform plan -out tf.plan', 'terraform init', 'pulumi preview'],
+};
+const INFRA_CHANGE: RuleSpec = {
+  category: 'SYSTEM_IMPACT',
+  note: 'infrastructure change',
+  level: 'infrastructure',
+  examples: ['terraform apply -auto-approve', 'terraform -chdir=infra destroy', 'pulumi up'],
+};
 
 function infra(names: readonly string[], rules: RuleSpec[], spec: CommandSpec = DATA): Record<string, CommandSpec> {
   return Object.fromEntries(names.map((name) => [name, { ...spec, rules }]));
@@ -37,8 +47,32 @@ const TERRAFORM: CommandSpec = {
     ...infra(['init', 'plan', 'refresh', 'get', 'login', 'logout', 'providers'], [INFRA_NETWORK]),
     ...infra(['apply', 'destroy', 'import', 'force-unlock'], [INFRA_NETWORK, INFRA_CHANGE]),
     ...infra(['taint', 'untaint'], [INFRA_CHANGE]),
-    state: { subcommands: { ...infra(['pull'], [INFRA_NETWORK]), ...infra(['push'], [INFRA_NETWORK, INFRA_CHANGE]), ...infra(['rm'], [INFRA_CHANGE]), list: DATA, show: DATA, mv: DATA, 'replace-provider': DATA } },
-    ...Object.fromEntries(['validate', 'fmt', 'show', 'output', 'graph', 'console', 'workspace', 'version', 'test', 'metadata', 'modules'].map((name) => [name, DATA])),
+    state: {
+      subcommands: {
+        ...infra(['pull'], [INFRA_NETWORK]),
+        ...infra(['push'], [INFRA_NETWORK, INFRA_CHANGE]),
+        ...infra(['rm'], [INFRA_CHANGE]),
+        list: DATA,
+        show: DATA,
+        mv: DATA,
+        'replace-provider': DATA,
+      },
+    },
+    ...Object.fromEntries(
+      [
+        'validate',
+        'fmt',
+        'show',
+        'output',
+        'graph',
+        'console',
+        'workspace',
+        'version',
+        'test',
+        'metadata',
+        'modules',
+      ].map((name) => [name, DATA]),
+    ),
   },
 };
 
@@ -46,7 +80,10 @@ const TERRAFORM: CommandSpec = {
 export const CLOUD_COMMANDS: CommandSpecs = {
   aws: {
     unknownOptions: 'data',
-    options: { '--debug|--no-verify-ssl|--no-paginate|--no-sign-request|--no-cli-pager|--version|--help|--dryrun|--dry-run|--recursive|--quiet|--only-show-errors|--delete|--exact-timestamps|--follow-symlinks|--no-follow-symlinks|--no-progress': 'flag' },
+    options: {
+      '--debug|--no-verify-ssl|--no-paginate|--no-sign-request|--no-cli-pager|--version|--help|--dryrun|--dry-run|--recursive|--quiet|--only-show-errors|--delete|--exact-timestamps|--follow-symlinks|--no-follow-symlinks|--no-progress':
+        'flag',
+    },
     rules: [cloudCall(['aws s3 rm s3://bucket/key', 'aws s3 cp f s3://bucket/', 'aws sts get-caller-identity'])],
     subcommands: {
       // s3 paths are remote; local ones are read or written
@@ -67,21 +104,89 @@ export const CLOUD_COMMANDS: CommandSpecs = {
     },
     anySubcommand: SERVICE_ACTION,
   },
-  gcloud: { unknownOptions: 'data', options: { '-q|--quiet|--verbosity|--help|-h|--version|--async|--log-http|--no-user-output-enabled': 'flag' }, rules: [cloudCall(['gcloud projects list'])], subcommands: { storage: { subcommands: { cp: { operands: { rest: 'read', last: 'overwrite', remote: true } }, mv: { operands: { rest: 'delete', last: 'overwrite', remote: true } }, rsync: { operands: { rest: 'read', last: 'overwrite', remote: true } }, rm: DATA, ls: DATA, cat: DATA } } }, anySubcommand: NESTED_GROUPS },
-  gsutil: { unknownOptions: 'data', options: { '-m|-q|-D|-DD|-u': 'flag', '-h|-o': 'data' }, rules: [cloudCall(['gsutil ls gs://b'])], subcommands: { cp: { options: { '-r|-R|-n|-p|-v|-z|-Z|-e|-c|-I': 'flag' }, operands: { rest: 'read', last: 'overwrite', remote: true } }, mv: { operands: { rest: 'delete', last: 'overwrite', remote: true } }, rsync: { options: { '-r|-R|-d|-n|-c|-e|-u|-C|-p|-P|-U|-j|-J': 'flag', '-x|-y': 'data' }, operands: { rest: 'read', last: 'overwrite', remote: true } }, rm: DATA, ls: DATA, cat: DATA, du: DATA, stat: DATA, mb: DATA, rb: DATA }, anySubcommand: NESTED_GROUPS },
-  az: { unknownOptions: 'data', options: { '--debug|--only-show-errors|--verbose|-h|--help|--version|--yes|-y|--no-wait': 'flag' }, rules: [cloudCall(['az vm list'])], anySubcommand: NESTED_GROUPS },
-  doctl: { unknownOptions: 'data', options: { '-h|--help|-v|--verbose': 'flag' }, rules: [cloudCall(['doctl compute droplet list'])], anySubcommand: NESTED_GROUPS },
-  eksctl: { unknownOptions: 'data', options: { '-h|--help|--approve': 'flag' }, rules: [cloudCall(['eksctl get clusters'])], anySubcommand: NESTED_GROUPS },
-  heroku: { unknownOptions: 'data', options: { '-h|--help': 'flag' }, rules: [cloudCall(['heroku apps'])], anySubcommand: NESTED_GROUPS },
+  gcloud: {
+    unknownOptions: 'data',
+    options: { '-q|--quiet|--verbosity|--help|-h|--version|--async|--log-http|--no-user-output-enabled': 'flag' },
+    rules: [cloudCall(['gcloud projects list'])],
+    subcommands: {
+      storage: {
+        subcommands: {
+          cp: { operands: { rest: 'read', last: 'overwrite', remote: true } },
+          mv: { operands: { rest: 'delete', last: 'overwrite', remote: true } },
+          rsync: { operands: { rest: 'read', last: 'overwrite', remote: true } },
+          rm: DATA,
+          ls: DATA,
+          cat: DATA,
+        },
+      },
+    },
+    anySubcommand: NESTED_GROUPS,
+  },
+  gsutil: {
+    unknownOptions: 'data',
+    options: { '-m|-q|-D|-DD|-u': 'flag', '-h|-o': 'data' },
+    rules: [cloudCall(['gsutil ls gs://b'])],
+    subcommands: {
+      cp: {
+        options: { '-r|-R|-n|-p|-v|-z|-Z|-e|-c|-I': 'flag' },
+        operands: { rest: 'read', last: 'overwrite', remote: true },
+      },
+      mv: { operands: { rest: 'delete', last: 'overwrite', remote: true } },
+      rsync: {
+        options: { '-r|-R|-d|-n|-c|-e|-u|-C|-p|-P|-U|-j|-J': 'flag', '-x|-y': 'data' },
+        operands: { rest: 'read', last: 'overwrite', remote: true },
+      },
+      rm: DATA,
+      ls: DATA,
+      cat: DATA,
+      du: DATA,
+      stat: DATA,
+      mb: DATA,
+      rb: DATA,
+    },
+    anySubcommand: NESTED_GROUPS,
+  },
+  az: {
+    unknownOptions: 'data',
+    options: { '--debug|--only-show-errors|--verbose|-h|--help|--version|--yes|-y|--no-wait': 'flag' },
+    rules: [cloudCall(['az vm list'])],
+    anySubcommand: NESTED_GROUPS,
+  },
+  doctl: {
+    unknownOptions: 'data',
+    options: { '-h|--help|-v|--verbose': 'flag' },
+    rules: [cloudCall(['doctl compute droplet list'])],
+    anySubcommand: NESTED_GROUPS,
+  },
+  eksctl: {
+    unknownOptions: 'data',
+    options: { '-h|--help|--approve': 'flag' },
+    rules: [cloudCall(['eksctl get clusters'])],
+    anySubcommand: NESTED_GROUPS,
+  },
+  heroku: {
+    unknownOptions: 'data',
+    options: { '-h|--help': 'flag' },
+    rules: [cloudCall(['heroku apps'])],
+    anySubcommand: NESTED_GROUPS,
+  },
   terraform: TERRAFORM,
   pulumi: {
-    globalOptions: { '-C|--cwd|-s|--stack|--config-file': 'data', '-y|--yes|--skip-preview|--non-interactive|--refresh|--diff|-v|--verbose|--color|--help|-h|--emoji|--json': 'flag' },
+    globalOptions: {
+      '-C|--cwd|-s|--stack|--config-file': 'data',
+      '-y|--yes|--skip-preview|--non-interactive|--refresh|--diff|-v|--verbose|--color|--help|-h|--emoji|--json':
+        'flag',
+    },
     unknownOptions: 'data',
     subcommands: {
       ...infra(['preview', 'login', 'logout', 'refresh'], [INFRA_NETWORK]),
       ...infra(['up', 'destroy', 'import'], [INFRA_NETWORK, INFRA_CHANGE]),
       state: { subcommands: { ...infra(['delete'], [INFRA_CHANGE]), unprotect: DATA, rename: DATA } },
-      ...Object.fromEntries(['stack', 'config', 'whoami', 'version', 'about', 'new', 'plugin', 'policy', 'console', 'logs', 'org'].map((name) => [name, DATA])),
+      ...Object.fromEntries(
+        ['stack', 'config', 'whoami', 'version', 'about', 'new', 'plugin', 'policy', 'console', 'logs', 'org'].map(
+          (name) => [name, DATA],
+        ),
+      ),
     },
   },
 };

@@ -16,8 +16,10 @@ const ESLINT: CommandSpec = {
   options: {
     '-c|--config|--resolve-plugins-relative-to|--ignore-path|--cache-location|--rulesdir': 'read',
     '-o|--output-file': 'overwrite',
-    '--ext|--parser|--parser-options|--env|--global|--plugin|--rule|--ignore-pattern|-f|--format|--max-warnings|--cache-strategy|--fix-type|--stdin-filename|--report-unused-disable-directives-severity|--flag|--concurrency': 'data',
-    '--no-eslintrc|--no-config-lookup|--no-ignore|--fix-dry-run|--cache|--quiet|--color|--no-color|--no-inline-config|--report-unused-disable-directives|--stdin|--debug|-h|--help|-v|--version|--print-config|--env-info|--no-error-on-unmatched-pattern|--exit-on-fatal-error|--pass-on-no-patterns|--no-warn-ignored|--inspect-config|--stats': 'flag',
+    '--ext|--parser|--parser-options|--env|--global|--plugin|--rule|--ignore-pattern|-f|--format|--max-warnings|--cache-strategy|--fix-type|--stdin-filename|--report-unused-disable-directives-severity|--flag|--concurrency':
+      'data',
+    '--no-eslintrc|--no-config-lookup|--no-ignore|--fix-dry-run|--cache|--quiet|--color|--no-color|--no-inline-config|--report-unused-disable-directives|--stdin|--debug|-h|--help|-v|--version|--print-config|--env-info|--no-error-on-unmatched-pattern|--exit-on-fatal-error|--pass-on-no-patterns|--no-warn-ignored|--inspect-config|--stats':
+      'flag',
     '--fix': 'flag',
   },
   operands: 'read',
@@ -27,8 +29,10 @@ const ESLINT: CommandSpec = {
 const PRETTIER: CommandSpec = {
   options: {
     '--config|--ignore-path|--plugin': 'read',
-    '--print-width|--tab-width|--trailing-comma|--parser|--end-of-line|--arrow-parens|--prose-wrap|--html-whitespace-sensitivity|--embedded-language-formatting|--quote-props|--object-wrap|--experimental-operator-position|--stdin-filepath|--cache-location|--cache-strategy|--log-level|--config-precedence|--cursor-offset|--range-start|--range-end': 'data',
-    '--use-tabs|--no-semi|--semi|--single-quote|--jsx-single-quote|--bracket-same-line|--no-bracket-spacing|--single-attribute-per-line|--vue-indent-script-and-style|--no-config|--no-editorconfig|--cache|--ignore-unknown|-u|--no-error-on-unmatched-pattern|--require-pragma|--insert-pragma|--experimental-ternaries|-l|--list-different|--check|-c|--debug-check|--find-config-path|--file-info|--support-info|--no-color|--color|-h|--help|-v|--version|--write|-w': 'flag',
+    '--print-width|--tab-width|--trailing-comma|--parser|--end-of-line|--arrow-parens|--prose-wrap|--html-whitespace-sensitivity|--embedded-language-formatting|--quote-props|--object-wrap|--experimental-operator-position|--stdin-filepath|--cache-location|--cache-strategy|--log-level|--config-precedence|--cursor-offset|--range-start|--range-end':
+      'data',
+    '--use-tabs|--no-semi|--semi|--single-quote|--jsx-single-quote|--bracket-same-line|--no-bracket-spacing|--single-attribute-per-line|--vue-indent-script-and-style|--no-config|--no-editorconfig|--cache|--ignore-unknown|-u|--no-error-on-unmatched-pattern|--require-pragma|--insert-pragma|--experimental-ternaries|-l|--list-different|--check|-c|--debug-check|--find-config-path|--file-info|--support-info|--no-color|--color|-h|--help|-v|--version|--write|-w':
+      'flag',
   },
   operands: 'read',
   with: { '--write|-w': { operands: 'overwrite' } },
@@ -38,32 +42,73 @@ const TSC: CommandSpec = {
   options: {
     '-p|--project': 'read',
     '--outDir|--outFile|--declarationDir|--tsBuildInfoFile|--generateTrace': 'write',
-    '-t|--target|-m|--module|--moduleResolution|--jsx|--lib|--types|--rootDir|--baseUrl|--locale|--newLine|--listFilesOnly|--jsxFactory|--jsxFragmentFactory|--jsxImportSource|--moduleDetection|--maxNodeModuleJsDepth|--ignoreDeprecations|--customConditions': 'data',
-    '--noEmit|--watch|-w|--build|-b|--strict|--declaration|-d|--sourceMap|--incremental|--pretty|--listFiles|--listEmittedFiles|--traceResolution|--diagnostics|--extendedDiagnostics|--showConfig|--init|-v|--version|-h|--help|--all|--skipLibCheck|--esModuleInterop|--allowJs|--checkJs|--noImplicitAny|--noUnusedLocals|--noUnusedParameters|--emitDeclarationOnly|--isolatedModules|--resolveJsonModule|--allowSyntheticDefaultImports|--verbatimModuleSyntax|--force|--clean|--dry|--verbose|--preserveWatchOutput|--noEmitOnError|--removeComments|--composite|--noErrorTruncation': 'flag',
+    '-t|--target|-m|--module|--moduleResolution|--jsx|--lib|--types|--rootDir|--baseUrl|--locale|--newLine|--listFilesOnly|--jsxFactory|--jsxFragmentFactory|--jsxImportSource|--moduleDetection|--maxNodeModuleJsDepth|--ignoreDeprecations|--customConditions':
+      'data',
+    '--noEmit|--watch|-w|--build|-b|--strict|--declaration|-d|--sourceMap|--incremental|--pretty|--listFiles|--listEmittedFiles|--traceResolution|--diagnostics|--extendedDiagnostics|--showConfig|--init|-v|--version|-h|--help|--all|--skipLibCheck|--esModuleInterop|--allowJs|--checkJs|--noImplicitAny|--noUnusedLocals|--noUnusedParameters|--emitDeclarationOnly|--isolatedModules|--resolveJsonModule|--allowSyntheticDefaultImports|--verbatimModuleSyntax|--force|--clean|--dry|--verbose|--preserveWatchOutput|--noEmitOnError|--removeComments|--composite|--noErrorTruncation':
+      'flag',
   },
   // tsc writes where its configuration says; the files named are read
   operands: 'read',
   runsProjectCode: true,
 };
 
-const TEST_RUNNER: CommandSpec = { unknownOptions: 'data', options: { '--watch|--run|--coverage|--ci|--bail|--silent|--verbose|-u|--update|--passWithNoTests|--no-watch|--reporter|--changed|--related|--runInBand|-i|--detectOpenHandles|--forceExit|--clearCache|--listTests|--typecheck|--ui|--globals|--no-cache': 'flag' }, operands: 'read', runsProjectCode: true };
+const TEST_RUNNER: CommandSpec = {
+  unknownOptions: 'data',
+  options: {
+    '--watch|--run|--coverage|--ci|--bail|--silent|--verbose|-u|--update|--passWithNoTests|--no-watch|--reporter|--changed|--related|--runInBand|-i|--detectOpenHandles|--forceExit|--clearCache|--listTests|--typecheck|--ui|--globals|--no-cache':
+      'flag',
+  },
+  operands: 'read',
+  runsProjectCode: true,
+};
 
 const COMPILER: CommandSpec = {
-  options: { '-o': 'overwrite', '-MF|-MT|-MQ': 'data', '-I|-L|-isystem|-include|-imacros|-idirafter|-iquote|--sysroot': 'read', '-D|-U|-l|-x|-std|-march|-mtune|-Xlinker|-Xassembler|-Xpreprocessor': 'data', '-c|-S|-E|-g|-O0|-O1|-O2|-O3|-Os|-Og|-Ofast|-Wall|-Wextra|-Werror|-pedantic|-fPIC|-shared|-static|-pthread|-v|--version|-M|-MM|-MD|-MMD|-MP|-w|-pipe': 'flag' },
+  options: {
+    '-o': 'overwrite',
+    '-MF|-MT|-MQ': 'data',
+    '-I|-L|-isystem|-include|-imacros|-idirafter|-iquote|--sysroot': 'read',
+    '-D|-U|-l|-x|-std|-march|-mtune|-Xlinker|-Xassembler|-Xpreprocessor': 'data',
+    '-c|-S|-E|-g|-O0|-O1|-O2|-O3|-Os|-Og|-Ofast|-Wall|-Wextra|-Werror|-pedantic|-fPIC|-shared|-static|-pthread|-v|--version|-M|-MM|-MD|-MMD|-MP|-w|-pipe':
+      'flag',
+  },
   operands: 'read',
 };
 
 const VIM: CommandSpec = {
-  aliases: ['vi', 'nvim', 'view', 'vimdiff', 'gvim', 'gview', 'gvimdiff', 'rvim', 'rview', 'evim', 'eview', 'ex', 'nvi'],
+  aliases: [
+    'vi',
+    'nvim',
+    'view',
+    'vimdiff',
+    'gvim',
+    'gview',
+    'gvimdiff',
+    'rvim',
+    'rview',
+    'evim',
+    'eview',
+    'ex',
+    'nvi',
+  ],
   reader: 'editor',
   plusOptions: true,
-  options: { '-c|--cmd|-S|-s|-u|-U|-i|-T|-w|-W|--servername|--remote|--remote-silent|--remote-tab|-t|-q': 'data', '-R|-M|-m|-b|-l|-n|-N|-e|-E|-es|-Es|-d|-o|-O|-p|-r|-L|-y|-Z|-x|-A|-H|-F|-V|-D|--noplugin|--clean|--headless|--not-a-term|--nofork|-f|-g|-h|--help|-v|--version|--startuptime|--embed': 'flag' },
+  options: {
+    '-c|--cmd|-S|-s|-u|-U|-i|-T|-w|-W|--servername|--remote|--remote-silent|--remote-tab|-t|-q': 'data',
+    '-R|-M|-m|-b|-l|-n|-N|-e|-E|-es|-Es|-d|-o|-O|-p|-r|-L|-y|-Z|-x|-A|-H|-F|-V|-D|--noplugin|--clean|--headless|--not-a-term|--nofork|-f|-g|-h|--help|-v|--version|--startuptime|--embed':
+      'flag',
+  },
   // an editor's files are what it changes
   operands: 'write',
 };
 
 const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSpec => ({
-  options: { '-S|--suffix|-T|--threads|-F|--format|-C|--check|-M|--memlimit|-p|--processes|-b|--blocksize|-o|--output': 'data', '-1|-2|-3|-4|-5|-6|-7|-8|-9|--fast|--best|-d|--decompress|--uncompress|-f|--force|-q|--quiet|-r|--recursive|-v|--verbose|-n|--no-name|-N|--name|-h|--help|-V|--version|-L|--license|-z|--compress|-e|--extreme|-s|--small|--rsyncable|--synchronous': 'flag', [keep]: 'flag', ...extra },
+  options: {
+    '-S|--suffix|-T|--threads|-F|--format|-C|--check|-M|--memlimit|-p|--processes|-b|--blocksize|-o|--output': 'data',
+    '-1|-2|-3|-4|-5|-6|-7|-8|-9|--fast|--best|-d|--decompress|--uncompress|-f|--force|-q|--quiet|-r|--recursive|-v|--verbose|-n|--no-name|-N|--name|-h|--help|-V|--version|-L|--license|-z|--compress|-e|--extreme|-s|--small|--rsyncable|--synchronous':
+      'flag',
+    [keep]: 'flag',
+    ...extra,
+  },
   // the input is replaced by its (de)compressed form unless it is kept
   operands: 'delete',
   with: { [keep]: { operands: 'read' } },
@@ -71,52 +116,237 @@ const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSp
 
 /** Build tools, compilers, linters, formatters, test runners, editors and archives. */
 export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
-  make: { aliases: ['gmake'], reader: 'make', options: { '-C|--directory': 'read', '-f|--file|--makefile': 'read', '-I|--include-dir|-o|--old-file|--assume-old|-W|--what-if|--new-file|--assume-new|-j|--jobs|-l|--load-average|-O|--output-sync|--eval|-E': 'data', '-k|--keep-going|-s|--silent|--quiet|-n|--just-print|--dry-run|--recon|-q|--question|-p|--print-data-base|-B|--always-make|-d|--debug|-e|--environment-overrides|-i|--ignore-errors|-r|--no-builtin-rules|-R|--no-builtin-variables|-S|--no-keep-going|--stop|-t|--touch|-v|--version|-w|--print-directory|--no-print-directory|--trace|-h|--help': 'flag' }, operands: { rest: 'data', assignments: true }, runsProjectCode: true },
+  make: {
+    aliases: ['gmake'],
+    reader: 'make',
+    options: {
+      '-C|--directory': 'read',
+      '-f|--file|--makefile': 'read',
+      '-I|--include-dir|-o|--old-file|--assume-old|-W|--what-if|--new-file|--assume-new|-j|--jobs|-l|--load-average|-O|--output-sync|--eval|-E':
+        'data',
+      '-k|--keep-going|-s|--silent|--quiet|-n|--just-print|--dry-run|--recon|-q|--question|-p|--print-data-base|-B|--always-make|-d|--debug|-e|--environment-overrides|-i|--ignore-errors|-r|--no-builtin-rules|-R|--no-builtin-variables|-S|--no-keep-going|--stop|-t|--touch|-v|--version|-w|--print-directory|--no-print-directory|--trace|-h|--help':
+        'flag',
+    },
+    operands: { rest: 'data', assignments: true },
+    runsProjectCode: true,
+  },
   // just and task: their recipes are read from the justfile or Taskfile, like make's
   just: { reader: 'just', runsProjectCode: true },
   task: { reader: 'task', aliases: ['go-task'], runsProjectCode: true },
-  ...Object.fromEntries(['rake', 'ninja', 'mage', 'gradle', 'gradlew', 'mvn', 'mvnw', 'ant', 'scons', 'bazel', 'bazelisk', 'invoke', 'cmake', 'meson', 'turbo', 'nx'].map((name) => [name, PROJECT_CODE])),
+  ...Object.fromEntries(
+    [
+      'rake',
+      'ninja',
+      'mage',
+      'gradle',
+      'gradlew',
+      'mvn',
+      'mvnw',
+      'ant',
+      'scons',
+      'bazel',
+      'bazelisk',
+      'invoke',
+      'cmake',
+      'meson',
+      'turbo',
+      'nx',
+    ].map((name) => [name, PROJECT_CODE]),
+  ),
   tsc: TSC,
   eslint: ESLINT,
   prettier: PRETTIER,
-  biome: { subcommands: { check: { operands: 'read', with: { '--write|--apply|--fix': { operands: 'overwrite' } } }, lint: { operands: 'read', with: { '--write|--apply|--fix': { operands: 'overwrite' } } }, format: { operands: 'read', with: { '--write': { operands: 'overwrite' } } }, ci: { operands: 'read' }, init: DATA, version: DATA } },
+  biome: {
+    subcommands: {
+      check: { operands: 'read', with: { '--write|--apply|--fix': { operands: 'overwrite' } } },
+      lint: { operands: 'read', with: { '--write|--apply|--fix': { operands: 'overwrite' } } },
+      format: { operands: 'read', with: { '--write': { operands: 'overwrite' } } },
+      ci: { operands: 'read' },
+      init: DATA,
+      version: DATA,
+    },
+  },
   stylelint: { ...ESLINT },
-  rustfmt: formatter({ '--edition|--config|--config-path|--emit|--color': 'data', '--check|-q|--quiet|-v|--verbose|--version|-h|--help': 'flag' }, '--check'),
-  gofmt: { options: { '-r': 'data', '-l|-d|-e|-s|-w': 'flag' }, operands: 'read', with: { '-w': { operands: 'overwrite' } } },
-  'clang-format': { options: { '--style|--assume-filename|--lines|--offset|--length|--fallback-style': 'data', '-i|--dry-run|-n|--Werror|--verbose|--version|--help': 'flag' }, operands: 'read', with: { '-i': { operands: 'overwrite' } } },
-  shellcheck: { options: { '-e|--exclude|-f|--format|-s|--shell|-S|--severity|-o|--enable|-i|--include|-P|--source-path': 'data', '-a|--check-sourced|-x|--external-sources|-C|--color|-V|--version|-W|--wiki-link-count|--norc': 'flag' }, operands: 'read' },
-  shfmt: { options: { '-i|--indent|-ln|--language-dialect|-f': 'data', '-l|-d|-s|-w|-bn|-ci|-sr|-kp|-fn|-mn': 'flag' }, operands: 'read', with: { '-w': { operands: 'overwrite' } } },
+  rustfmt: formatter(
+    {
+      '--edition|--config|--config-path|--emit|--color': 'data',
+      '--check|-q|--quiet|-v|--verbose|--version|-h|--help': 'flag',
+    },
+    '--check',
+  ),
+  gofmt: {
+    options: { '-r': 'data', '-l|-d|-e|-s|-w': 'flag' },
+    operands: 'read',
+    with: { '-w': { operands: 'overwrite' } },
+  },
+  'clang-format': {
+    options: {
+      '--style|--assume-filename|--lines|--offset|--length|--fallback-style': 'data',
+      '-i|--dry-run|-n|--Werror|--verbose|--version|--help': 'flag',
+    },
+    operands: 'read',
+    with: { '-i': { operands: 'overwrite' } },
+  },
+  shellcheck: {
+    options: {
+      '-e|--exclude|-f|--format|-s|--shell|-S|--severity|-o|--enable|-i|--include|-P|--source-path': 'data',
+      '-a|--check-sourced|-x|--external-sources|-C|--color|-V|--version|-W|--wiki-link-count|--norc': 'flag',
+    },
+    operands: 'read',
+  },
+  shfmt: {
+    options: { '-i|--indent|-ln|--language-dialect|-f': 'data', '-l|-d|-s|-w|-bn|-ci|-sr|-kp|-fn|-mn': 'flag' },
+    operands: 'read',
+    with: { '-w': { operands: 'overwrite' } },
+  },
   jest: TEST_RUNNER,
-  vitest: { ...TEST_RUNNER, subcommands: { run: TEST_RUNNER, watch: TEST_RUNNER, dev: TEST_RUNNER, bench: TEST_RUNNER, related: TEST_RUNNER, typecheck: TEST_RUNNER, list: TEST_RUNNER }, otherSubcommand: TEST_RUNNER },
+  vitest: {
+    ...TEST_RUNNER,
+    subcommands: {
+      run: TEST_RUNNER,
+      watch: TEST_RUNNER,
+      dev: TEST_RUNNER,
+      bench: TEST_RUNNER,
+      related: TEST_RUNNER,
+      typecheck: TEST_RUNNER,
+      list: TEST_RUNNER,
+    },
+    otherSubcommand: TEST_RUNNER,
+  },
   mocha: TEST_RUNNER,
-  playwright: { subcommands: { test: TEST_RUNNER, 'show-report': DATA, codegen: DATA, install: { operands: 'data', rules: [{ category: 'DEPS_INSTALL_UPDATE', note: 'package install', purpose: 'package download', examples: ['playwright install chromium'] }] } } },
-  tsx: { reader: 'interpreter', options: { '--tsconfig|--env-file|--import|--require': 'data', '--watch|--no-cache|-h|--help|-v|--version': 'flag' }, operands: { rest: 'program' }, with: { '-e|--eval|-p|--print': { operands: 'unknown' } } },
-  'ts-node': { reader: 'interpreter', options: { '-e|--eval|-p|--print': 'code', '-P|--project|-C|--compiler|-r|--require|-O|--compiler-options': 'data', '-T|--transpile-only|-H|--compiler-host|--esm|--swc|-h|--help|-v|--version': 'flag' }, operands: { rest: 'program' }, with: { '-e|--eval|-p|--print': { operands: 'unknown' } } },
+  playwright: {
+    subcommands: {
+      test: TEST_RUNNER,
+      'show-report': DATA,
+      codegen: DATA,
+      install: {
+        operands: 'data',
+        rules: [
+          {
+            category: 'DEPS_INSTALL_UPDATE',
+            note: 'package install',
+            purpose: 'package download',
+            examples: ['playwright install chromium'],
+          },
+        ],
+      },
+    },
+  },
+  tsx: {
+    reader: 'interpreter',
+    options: {
+      '--tsconfig|--env-file|--import|--require': 'data',
+      '--watch|--no-cache|-h|--help|-v|--version': 'flag',
+    },
+    operands: { rest: 'program' },
+    with: { '-e|--eval|-p|--print': { operands: 'unknown' } },
+  },
+  'ts-node': {
+    reader: 'interpreter',
+    options: {
+      '-e|--eval|-p|--print': 'code',
+      '-P|--project|-C|--compiler|-r|--require|-O|--compiler-options': 'data',
+      '-T|--transpile-only|-H|--compiler-host|--esm|--swc|-h|--help|-v|--version': 'flag',
+    },
+    operands: { rest: 'program' },
+    with: { '-e|--eval|-p|--print': { operands: 'unknown' } },
+  },
   cc: { ...COMPILER, aliases: ['gcc', 'g++', 'c++', 'clang', 'clang++'] },
-  rustc: { options: { '-o|--out-dir': 'overwrite', '--edition|--crate-type|--crate-name|-C|--codegen|-L|-l|--target|--cfg|--emit|-A|-W|-D|-F|--cap-lints|--explain': 'data', '-O|-g|--test|-v|--verbose|--version|-h|--help': 'flag' }, operands: 'read' },
-  javac: { options: { '-d|-s|-h': 'write', '-cp|-classpath|--class-path|-sourcepath|--source-path|-source|--source|-target|--target|--release|-encoding|-processor|-processorpath|--module-path|-p|--add-modules|-Xlint': 'data', '-g|-nowarn|-verbose|-deprecation|-parameters|-Werror|--version|-version|-help|--help': 'flag' }, operands: 'read' },
-  java: { options: { '-cp|-classpath|--class-path|-p|--module-path|--add-modules|-D|-Xmx|-Xms|-Xss|-m|--module': 'data', '-jar': 'program', '-ea|-version|--version|-showversion|-verbose|-server|-client': 'flag' }, reader: 'interpreter', operands: { rest: 'program' }, with: { '-version|--version': { operands: 'data' } } },
+  rustc: {
+    options: {
+      '-o|--out-dir': 'overwrite',
+      '--edition|--crate-type|--crate-name|-C|--codegen|-L|-l|--target|--cfg|--emit|-A|-W|-D|-F|--cap-lints|--explain':
+        'data',
+      '-O|-g|--test|-v|--verbose|--version|-h|--help': 'flag',
+    },
+    operands: 'read',
+  },
+  javac: {
+    options: {
+      '-d|-s|-h': 'write',
+      '-cp|-classpath|--class-path|-sourcepath|--source-path|-source|--source|-target|--target|--release|-encoding|-processor|-processorpath|--module-path|-p|--add-modules|-Xlint':
+        'data',
+      '-g|-nowarn|-verbose|-deprecation|-parameters|-Werror|--version|-version|-help|--help': 'flag',
+    },
+    operands: 'read',
+  },
+  java: {
+    options: {
+      '-cp|-classpath|--class-path|-p|--module-path|--add-modules|-D|-Xmx|-Xms|-Xss|-m|--module': 'data',
+      '-jar': 'program',
+      '-ea|-version|--version|-showversion|-verbose|-server|-client': 'flag',
+    },
+    reader: 'interpreter',
+    operands: { rest: 'program' },
+    with: { '-version|--version': { operands: 'data' } },
+  },
   vim: VIM,
-  emacs: { aliases: ['emacsclient'], reader: 'editor', plusOptions: true, options: { '-nw|--no-window-system|-Q|--quick|-q|--no-init-file|--batch|-c|--create-frame|-t|--tty|-n|--no-wait|--version|--help': 'flag' }, operands: 'write' },
-  nano: { aliases: ['pico', 'micro'], plusOptions: true, options: { '-B|--backup|-E|--tabstospaces|-i|--autoindent|-l|--linenumbers|-m|--mouse|-v|--view|-w|--nowrap|-V|--version|-h|--help': 'flag', '-T|--tabsize|-Y|--syntax': 'data' }, operands: 'write' },
-  man: { options: { '-P|--pager': 'script', '-M|--manpath|-S|-s|--sections|-L|--locale|-m|--systems|-E|--encoding': 'data', '-a|--all|-k|--apropos|-f|--whatis|-w|--where|--path|-W|-l|--local-file|-K|--global-apropos|-h|--help|-V|--version': 'flag' }, operands: 'data' },
+  emacs: {
+    aliases: ['emacsclient'],
+    reader: 'editor',
+    plusOptions: true,
+    options: {
+      '-nw|--no-window-system|-Q|--quick|-q|--no-init-file|--batch|-c|--create-frame|-t|--tty|-n|--no-wait|--version|--help':
+        'flag',
+    },
+    operands: 'write',
+  },
+  nano: {
+    aliases: ['pico', 'micro'],
+    plusOptions: true,
+    options: {
+      '-B|--backup|-E|--tabstospaces|-i|--autoindent|-l|--linenumbers|-m|--mouse|-v|--view|-w|--nowrap|-V|--version|-h|--help':
+        'flag',
+      '-T|--tabsize|-Y|--syntax': 'data',
+    },
+    operands: 'write',
+  },
+  man: {
+    options: {
+      '-P|--pager': 'script',
+      '-M|--manpath|-S|-s|--sections|-L|--locale|-m|--systems|-E|--encoding': 'data',
+      '-a|--all|-k|--apropos|-f|--whatis|-w|--where|--path|-W|-l|--local-file|-K|--global-apropos|-h|--help|-V|--version':
+        'flag',
+    },
+    operands: 'data',
+  },
   // archives hold links, extracted as links
   tar: { aliases: ['bsdtar'], reader: 'tar', placesLinks: true },
   zip: { reader: 'zip' },
   unzip: { reader: 'unzip', placesLinks: true },
-  gzip: { ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'), aliases: ['gunzip', 'pigz', 'unpigz', 'compress', 'uncompress'] },
+  gzip: {
+    ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'),
+    aliases: ['gunzip', 'pigz', 'unpigz', 'compress', 'uncompress'],
+  },
   bzip2: { ...COMPRESSOR('-k|--keep|-c|--stdout|-t|--test'), aliases: ['bunzip2'] },
   xz: { ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'), aliases: ['unxz', 'lzma', 'unlzma'] },
   // zstd keeps its input unless --rm; -o names the output
   zstd: {
     aliases: ['unzstd', 'zstdmt'],
-    options: { '-o': 'overwrite', '-T|--threads|-D|--memory|--patch-from|--stream-size|--size-hint|--target-compressed-block-size|--ultra': 'data', '-1|-2|-3|-4|-5|-6|-7|-8|-9|-10|-11|-12|-13|-14|-15|-16|-17|-18|-19|-d|--decompress|-z|--compress|-f|--force|-q|--quiet|-v|--verbose|-c|--stdout|-k|--keep|-r|-t|--test|-l|--list|--fast|--long|--no-progress|-h|--help|-V|--version|--rm': 'flag' },
+    options: {
+      '-o': 'overwrite',
+      '-T|--threads|-D|--memory|--patch-from|--stream-size|--size-hint|--target-compressed-block-size|--ultra': 'data',
+      '-1|-2|-3|-4|-5|-6|-7|-8|-9|-10|-11|-12|-13|-14|-15|-16|-17|-18|-19|-d|--decompress|-z|--compress|-f|--force|-q|--quiet|-v|--verbose|-c|--stdout|-k|--keep|-r|-t|--test|-l|--list|--fast|--long|--no-progress|-h|--help|-V|--version|--rm':
+        'flag',
+    },
     operands: 'read',
     with: { '--rm': { operands: 'delete' } },
   },
-  iconv: { options: { '-f|--from-code|-t|--to-code': 'data', '-o|--output': 'overwrite', '-c|-s|--silent|-l|--list|--verbose|-?|--help|-V|--version': 'flag' }, operands: 'read' },
+  iconv: {
+    options: {
+      '-f|--from-code|-t|--to-code': 'data',
+      '-o|--output': 'overwrite',
+      '-c|-s|--silent|-l|--list|--verbose|-?|--help|-V|--version': 'flag',
+    },
+    operands: 'read',
+  },
   // a database file: SQL given on the line or on stdin changes it; its dot commands may run a shell or write files
   sqlite3: { reader: 'sqlite' },
   // at and batch run a shell script later, read from stdin or -f FILE
-  at: { aliases: ['batch'], reader: 'at', options: { '-f|-q|-t|-u': 'data', '-m|-M|-v|-l|-r|-d|-c|-V|-b': 'flag' }, operands: 'data' },
+  at: {
+    aliases: ['batch'],
+    reader: 'at',
+    options: { '-f|-q|-t|-u': 'data', '-m|-M|-v|-l|-r|-d|-c|-V|-b': 'flag' },
+    operands: 'data',
+  },
 };

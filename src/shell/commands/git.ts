@@ -10,8 +10,10 @@ const HELP = '-h|--help';
 const DIFF_OPTIONS: Record<string, OptionKind> = {
   '--output': 'overwrite',
   '-O': 'read',
-  '-S|-G|--find-object|--diff-filter|--word-diff-regex|--src-prefix|--dst-prefix|--line-prefix|--anchored|--diff-algorithm|--stat-width|--stat-name-width|--stat-graph-width|--stat-count|--inter-hunk-context|--output-indicator-new|--output-indicator-old|--output-indicator-context|--color-moved-ws|--rotate-to|--skip-to|--ws-error-highlight': 'data',
-  '-U|--unified|--stat|--dirstat|--submodule|--color|--word-diff|--color-words|--abbrev|-B|--break-rewrites|-M|--find-renames|-C|--find-copies|-l|--relative|--ignore-submodules|--color-moved|-X|--dirstat-by-file|--diff-merges': 'optional',
+  '-S|-G|--find-object|--diff-filter|--word-diff-regex|--src-prefix|--dst-prefix|--line-prefix|--anchored|--diff-algorithm|--stat-width|--stat-name-width|--stat-graph-width|--stat-count|--inter-hunk-context|--output-indicator-new|--output-indicator-old|--output-indicator-context|--color-moved-ws|--rotate-to|--skip-to|--ws-error-highlight':
+    'data',
+  '-U|--unified|--stat|--dirstat|--submodule|--color|--word-diff|--color-words|--abbrev|-B|--break-rewrites|-M|--find-renames|-C|--find-copies|-l|--relative|--ignore-submodules|--color-moved|-X|--dirstat-by-file|--diff-merges':
+    'optional',
   '-p|-u|--patch|-s|--no-patch|--raw|--patch-with-raw|--patch-with-stat|--numstat|--shortstat|--compact-summary|--cumulative|--summary|--name-only|--name-status|--no-color|-z|--binary|--full-index|--no-renames|--rename-empty|--no-rename-empty|-D|--irreversible-delete|--find-copies-harder|--pickaxe-all|--pickaxe-regex|-R|--no-relative|-a|--text|--ignore-cr-at-eol|--ignore-space-at-eol|-b|--ignore-space-change|-w|--ignore-all-space|--ignore-blank-lines|-W|--function-context|--ext-diff|--no-ext-diff|--textconv|--no-textconv|--no-prefix|--default-prefix|--ita-invisible-in-index|--ita-visible-in-index|--minimal|--patience|--histogram|--indent-heuristic|--no-indent-heuristic|--exit-code|--quiet|--check|--no-color-moved|--no-color-moved-ws|--cached|--staged|--merge-base|--no-index|-1|-2|-3|-0|--base|--ours|--theirs|-m|-c|--cc|--dd|--remerge-diff|--no-diff-merges|--combined-all-paths|-t|-r|--root|--full-tree|--merge|--no-merges|--always':
     'flag',
 };
@@ -19,8 +21,10 @@ const DIFF_OPTIONS: Record<string, OptionKind> = {
 /** Options of the commands that walk history (log, shortlog, rev-list, whatchanged). */
 const LOG_OPTIONS: Record<string, OptionKind> = {
   ...DIFF_OPTIONS,
-  '-n|--max-count|--skip|--since|--after|--since-as-filter|--until|--before|--author|--committer|--grep|--grep-reflog|--min-parents|--max-parents|--glob|--exclude|--exclude-hidden|--format|--encoding|--decorate-refs|--decorate-refs-exclude|--date|-L': 'data',
-  '--branches|--tags|--remotes|--no-walk|--pretty|--expand-tabs|--notes|--show-notes|--decorate|--ancestry-path|--show-linear-break': 'optional',
+  '-n|--max-count|--skip|--since|--after|--since-as-filter|--until|--before|--author|--committer|--grep|--grep-reflog|--min-parents|--max-parents|--glob|--exclude|--exclude-hidden|--format|--encoding|--decorate-refs|--decorate-refs-exclude|--date|-L':
+    'data',
+  '--branches|--tags|--remotes|--no-walk|--pretty|--expand-tabs|--notes|--show-notes|--decorate|--ancestry-path|--show-linear-break':
+    'optional',
   '--all-match|--invert-grep|-i|--regexp-ignore-case|--basic-regexp|-E|--extended-regexp|-F|--fixed-strings|-P|--perl-regexp|--merges|--first-parent|--exclude-first-parent-only|--not|--all|--reflog|--alternate-refs|--single-worktree|--ignore-missing|--bisect|--stdin|--cherry-mark|--cherry-pick|--left-only|--right-only|--cherry|-g|--walk-reflogs|--boundary|--simplify-by-decoration|--show-pulls|--full-history|--dense|--sparse|--simplify-merges|--date-order|--author-date-order|--topo-order|--reverse|--do-walk|--abbrev-commit|--no-abbrev-commit|--oneline|--no-expand-tabs|--no-notes|--show-signature|--relative-date|--parents|--children|--left-right|--graph|--follow|--no-decorate|--source|--mailmap|--use-mailmap|--no-mailmap|--full-diff|--log-size|--clear-decorations|--count|--objects|--objects-edge|--no-object-names|--timestamp|--header|--numbered|-e|--email|--summary|--committer-date-is-author-date':
     'flag',
   [HELP]: 'flag',
@@ -44,7 +48,8 @@ const MERGE_OPTIONS: Record<string, OptionKind> = {
 };
 
 const REMOTE_OPTIONS: Record<string, OptionKind> = {
-  '--depth|--shallow-since|--shallow-exclude|--deepen|-j|--jobs|--negotiation-tip|--filter|--refmap|-o|--server-option|--recurse-submodules|--submodule-prefix': 'data',
+  '--depth|--shallow-since|--shallow-exclude|--deepen|-j|--jobs|--negotiation-tip|--filter|--refmap|-o|--server-option|--recurse-submodules|--submodule-prefix':
+    'data',
   '--upload-pack': 'script',
   '--all|-a|--append|--atomic|--dry-run|-f|--force|-k|--keep|--multiple|-p|--prune|-P|--prune-tags|-n|--no-tags|-t|--tags|--refetch|--update-shallow|--unshallow|--set-upstream|-u|--update-head-ok|-q|--quiet|-v|--verbose|--progress|--no-progress|--ipv4|-4|--ipv6|-6|--show-forced-updates|--no-show-forced-updates|--write-fetch-head|--no-write-fetch-head|--no-recurse-submodules|--porcelain':
     'flag',
@@ -52,7 +57,8 @@ const REMOTE_OPTIONS: Record<string, OptionKind> = {
 
 const COMMIT: CommandSpec = {
   options: {
-    '-m|--message|-c|--reuse-message|-C|--reedit-message|--fixup|--squash|--author|--date|--cleanup|--trailer|-S|--gpg-sign|--pathspec-from-file|-u|--untracked-files': 'data',
+    '-m|--message|-c|--reuse-message|-C|--reedit-message|--fixup|--squash|--author|--date|--cleanup|--trailer|-S|--gpg-sign|--pathspec-from-file|-u|--untracked-files':
+      'data',
     '-F|--file|-t|--template': 'read',
     '-a|--all|-p|--patch|--reset-author|--short|--branch|--porcelain|--long|-z|--null|-s|--signoff|--no-signoff|-n|--no-verify|--verify|--allow-empty|--allow-empty-message|-e|--edit|--no-edit|--amend|--no-post-rewrite|-i|--include|-o|--only|--pathspec-file-nul|-v|--verbose|-q|--quiet|--dry-run|--status|--no-status|--no-gpg-sign':
       'flag',
@@ -70,88 +76,342 @@ const PUSH: CommandSpec = {
       'flag',
   },
   operands: 'data',
-  rules: [publish('git push', ['git push', 'git push origin main', 'git -c k=v --no-pager push -f origin x'], { purpose: 'upload' })],
+  rules: [
+    publish('git push', ['git push', 'git push origin main', 'git -c k=v --no-pager push -f origin x'], {
+      purpose: 'upload',
+    }),
+  ],
 };
 
-const TAG_NOT_CREATING = ['-l', '--list', '-d', '--delete', '-v', '--verify', '--contains', '--no-contains', '--points-at', '--merged', '--no-merged'];
+const TAG_NOT_CREATING = [
+  '-l',
+  '--list',
+  '-d',
+  '--delete',
+  '-v',
+  '--verify',
+  '--contains',
+  '--no-contains',
+  '--points-at',
+  '--merged',
+  '--no-merged',
+];
 
 /** git's subcommands. */
 const SUBCOMMANDS: Record<string, CommandSpec> = {
   // reading
-  status: { options: { '-u|--untracked-files|--ignored|--ignore-submodules|--column': 'optional', '--porcelain': 'optional', '-s|--short|-b|--branch|--show-stash|--long|-v|--verbose|-z|--null|--no-column|--ahead-behind|--no-ahead-behind|--renames|--no-renames|--find-renames': 'flag', [HELP]: 'flag' }, operands: 'read' },
+  status: {
+    options: {
+      '-u|--untracked-files|--ignored|--ignore-submodules|--column': 'optional',
+      '--porcelain': 'optional',
+      '-s|--short|-b|--branch|--show-stash|--long|-v|--verbose|-z|--null|--no-column|--ahead-behind|--no-ahead-behind|--renames|--no-renames|--find-renames':
+        'flag',
+      [HELP]: 'flag',
+    },
+    operands: 'read',
+  },
   log: { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
   whatchanged: { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
-  shortlog: { options: { ...LOG_OPTIONS, '-s|--summary|-n|--numbered|-e|--email|-c|--committer': 'flag', '-w|--group': 'optional' }, numericOptions: true, operands: 'data' },
+  shortlog: {
+    options: {
+      ...LOG_OPTIONS,
+      '-s|--summary|-n|--numbered|-e|--email|-c|--committer': 'flag',
+      '-w|--group': 'optional',
+    },
+    numericOptions: true,
+    operands: 'data',
+  },
   'rev-list': { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
   show: { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
   diff: { options: DIFF_OPTIONS, operands: 'read' },
   'diff-tree': { options: DIFF_OPTIONS, operands: 'data' },
   'diff-index': { options: DIFF_OPTIONS, operands: 'data' },
   'diff-files': { options: DIFF_OPTIONS, operands: 'data' },
-  'range-diff': { options: { ...DIFF_OPTIONS, '--creation-factor': 'data', '--no-dual-color|--left-only|--right-only': 'flag' }, operands: 'data' },
-  blame: { options: { '-L|-S|--contents|--reverse|--ignore-rev|--ignore-revs-file|--date|-C|-M': 'data', '--abbrev': 'optional', '-b|--root|--show-stats|-f|--show-name|-n|--show-number|-p|--porcelain|--line-porcelain|--incremental|--encoding|-e|--show-email|-w|-t|-l|-s|-c|--progress|--no-progress|--score-debug|--minimal': 'flag', [HELP]: 'flag' }, operands: 'read' },
+  'range-diff': {
+    options: { ...DIFF_OPTIONS, '--creation-factor': 'data', '--no-dual-color|--left-only|--right-only': 'flag' },
+    operands: 'data',
+  },
+  blame: {
+    options: {
+      '-L|-S|--contents|--reverse|--ignore-rev|--ignore-revs-file|--date|-C|-M': 'data',
+      '--abbrev': 'optional',
+      '-b|--root|--show-stats|-f|--show-name|-n|--show-number|-p|--porcelain|--line-porcelain|--incremental|--encoding|-e|--show-email|-w|-t|-l|-s|-c|--progress|--no-progress|--score-debug|--minimal':
+        'flag',
+      [HELP]: 'flag',
+    },
+    operands: 'read',
+  },
   annotate: { options: { '-L|-S|--contents|--date': 'data', '-b|--root|-l|-t|-s|-e|-w|-c': 'flag' }, operands: 'read' },
-  describe: { options: { '--abbrev|--dirty|--broken': 'optional', '--candidates|--match|--exclude': 'data', '--all|--tags|--contains|--long|--always|--first-parent|--exact-match|--debug': 'flag' }, operands: 'data' },
-  'rev-parse': { options: { '--default|--prefix|--short|--abbrev-ref|--git-path|--resolve-git-dir|--since|--after|--until|--before|--glob|--exclude|--branches|--tags|--remotes|--disambiguate|--path-format': 'data', '--parseopt|--sq-quote|--keep-dashdash|--stop-at-non-option|--stuck-long|--revs-only|--no-revs|--flags|--no-flags|--sq|--not|--symbolic|--symbolic-full-name|--verify|-q|--quiet|--all|--local-env-vars|--git-dir|--git-common-dir|--is-inside-git-dir|--is-inside-work-tree|--is-bare-repository|--is-shallow-repository|--show-cdup|--show-prefix|--show-toplevel|--show-superproject-working-tree|--shared-index-path|--absolute-git-dir|--show-object-format|--show-ref-format': 'flag' }, operands: 'data' },
-  'ls-files': { options: { '-x|--exclude|-X|--exclude-from|--exclude-per-directory|--with-tree|--format|--abbrev': 'data', '-c|--cached|-d|--deleted|-m|--modified|-o|--others|-i|--ignored|-s|--stage|--directory|--no-empty-directory|-u|--unmerged|-k|--killed|-z|-t|-v|-f|--exclude-standard|--error-unmatch|--full-name|--recurse-submodules|--debug|--eol|--deduplicate|--sparse|--resolve-undo': 'flag' }, operands: 'read' },
-  'ls-tree': { options: { '--format|--abbrev': 'data', '-d|-r|-t|-l|--long|-z|--name-only|--name-status|--object-only|--full-name|--full-tree': 'flag' }, operands: 'data' },
-  'cat-file': { options: { '--batch|--batch-check|--batch-command|--filters|--path': 'optional', '-t|-s|-e|-p|--textconv|--batch-all-objects|--buffer|--unordered|--follow-symlinks|-Z|--allow-unknown-type|--mailmap|--use-mailmap': 'flag' }, operands: 'data' },
-  grep: { options: { '-e|-f|--max-depth|-A|--after-context|-B|--before-context|-C|--context|--threads|-m|--max-count|--color': 'data', '--cached|--no-index|--untracked|--no-exclude-standard|--exclude-standard|--recurse-submodules|-a|--text|--textconv|--no-textconv|-i|--ignore-case|-I|-w|--word-regexp|-v|--invert-match|-h|-H|--full-name|-E|--extended-regexp|-G|--basic-regexp|-P|--perl-regexp|-F|--fixed-strings|-n|--line-number|--column|-l|--files-with-matches|--name-only|-L|--files-without-match|-z|--null|-o|--only-matching|-c|--count|--no-color|--break|--heading|-p|--show-function|-W|--function-context|--and|--or|--not|--all-match|-q|--quiet|-r|--recursive|--no-recursive': 'flag' }, numericOptions: true, operands: { leading: ['data'], leadingUnless: ['-e', '-f'], rest: 'read' } },
-  reflog: { options: LOG_OPTIONS, subcommands: { show: { options: LOG_OPTIONS, operands: 'data' }, exists: READ_ONLY, list: READ_ONLY, expire: READ_ONLY, delete: READ_ONLY }, operands: 'data' },
-  'show-ref': { options: { '--hash|--abbrev': 'optional', '--head|--branches|--heads|--tags|-d|--dereference|-s|--verify|--exists|-q|--quiet|--exclude-existing': 'flag' }, operands: 'data' },
-  'for-each-ref': { options: { '--count|--sort|--format|--points-at|--merged|--no-merged|--contains|--no-contains|--exclude': 'data', '--shell|--perl|--python|--tcl|--ignore-case|--omit-empty|--stdin|--start-after': 'flag' }, operands: 'data' },
-  'name-rev': { options: { '--refs|--exclude': 'data', '--tags|--all|--annotate-stdin|--stdin|--name-only|--no-undefined|--always': 'flag' }, operands: 'data' },
-  'merge-base': { options: { '-a|--all|--octopus|--independent|--is-ancestor|--fork-point': 'flag' }, operands: 'data' },
+  describe: {
+    options: {
+      '--abbrev|--dirty|--broken': 'optional',
+      '--candidates|--match|--exclude': 'data',
+      '--all|--tags|--contains|--long|--always|--first-parent|--exact-match|--debug': 'flag',
+    },
+    operands: 'data',
+  },
+  'rev-parse': {
+    options: {
+      '--default|--prefix|--short|--abbrev-ref|--git-path|--resolve-git-dir|--since|--after|--until|--before|--glob|--exclude|--branches|--tags|--remotes|--disambiguate|--path-format':
+        'data',
+      '--parseopt|--sq-quote|--keep-dashdash|--stop-at-non-option|--stuck-long|--revs-only|--no-revs|--flags|--no-flags|--sq|--not|--symbolic|--symbolic-full-name|--verify|-q|--quiet|--all|--local-env-vars|--git-dir|--git-common-dir|--is-inside-git-dir|--is-inside-work-tree|--is-bare-repository|--is-shallow-repository|--show-cdup|--show-prefix|--show-toplevel|--show-superproject-working-tree|--shared-index-path|--absolute-git-dir|--show-object-format|--show-ref-format':
+        'flag',
+    },
+    operands: 'data',
+  },
+  'ls-files': {
+    options: {
+      '-x|--exclude|-X|--exclude-from|--exclude-per-directory|--with-tree|--format|--abbrev': 'data',
+      '-c|--cached|-d|--deleted|-m|--modified|-o|--others|-i|--ignored|-s|--stage|--directory|--no-empty-directory|-u|--unmerged|-k|--killed|-z|-t|-v|-f|--exclude-standard|--error-unmatch|--full-name|--recurse-submodules|--debug|--eol|--deduplicate|--sparse|--resolve-undo':
+        'flag',
+    },
+    operands: 'read',
+  },
+  'ls-tree': {
+    options: {
+      '--format|--abbrev': 'data',
+      '-d|-r|-t|-l|--long|-z|--name-only|--name-status|--object-only|--full-name|--full-tree': 'flag',
+    },
+    operands: 'data',
+  },
+  'cat-file': {
+    options: {
+      '--batch|--batch-check|--batch-command|--filters|--path': 'optional',
+      '-t|-s|-e|-p|--textconv|--batch-all-objects|--buffer|--unordered|--follow-symlinks|-Z|--allow-unknown-type|--mailmap|--use-mailmap':
+        'flag',
+    },
+    operands: 'data',
+  },
+  grep: {
+    options: {
+      '-e|-f|--max-depth|-A|--after-context|-B|--before-context|-C|--context|--threads|-m|--max-count|--color': 'data',
+      '--cached|--no-index|--untracked|--no-exclude-standard|--exclude-standard|--recurse-submodules|-a|--text|--textconv|--no-textconv|-i|--ignore-case|-I|-w|--word-regexp|-v|--invert-match|-h|-H|--full-name|-E|--extended-regexp|-G|--basic-regexp|-P|--perl-regexp|-F|--fixed-strings|-n|--line-number|--column|-l|--files-with-matches|--name-only|-L|--files-without-match|-z|--null|-o|--only-matching|-c|--count|--no-color|--break|--heading|-p|--show-function|-W|--function-context|--and|--or|--not|--all-match|-q|--quiet|-r|--recursive|--no-recursive':
+        'flag',
+    },
+    numericOptions: true,
+    operands: { leading: ['data'], leadingUnless: ['-e', '-f'], rest: 'read' },
+  },
+  reflog: {
+    options: LOG_OPTIONS,
+    subcommands: {
+      show: { options: LOG_OPTIONS, operands: 'data' },
+      exists: READ_ONLY,
+      list: READ_ONLY,
+      expire: READ_ONLY,
+      delete: READ_ONLY,
+    },
+    operands: 'data',
+  },
+  'show-ref': {
+    options: {
+      '--hash|--abbrev': 'optional',
+      '--head|--branches|--heads|--tags|-d|--dereference|-s|--verify|--exists|-q|--quiet|--exclude-existing': 'flag',
+    },
+    operands: 'data',
+  },
+  'for-each-ref': {
+    options: {
+      '--count|--sort|--format|--points-at|--merged|--no-merged|--contains|--no-contains|--exclude': 'data',
+      '--shell|--perl|--python|--tcl|--ignore-case|--omit-empty|--stdin|--start-after': 'flag',
+    },
+    operands: 'data',
+  },
+  'name-rev': {
+    options: {
+      '--refs|--exclude': 'data',
+      '--tags|--all|--annotate-stdin|--stdin|--name-only|--no-undefined|--always': 'flag',
+    },
+    operands: 'data',
+  },
+  'merge-base': {
+    options: { '-a|--all|--octopus|--independent|--is-ancestor|--fork-point': 'flag' },
+    operands: 'data',
+  },
   cherry: { options: { '--abbrev': 'optional', '-v': 'flag' }, operands: 'data' },
   'count-objects': { options: { '-v|--verbose|-H|--human-readable': 'flag' }, operands: 'data' },
-  'check-ignore': { options: { '-q|--quiet|-v|--verbose|--stdin|-z|-n|--non-matching|--no-index': 'flag' }, operands: 'read' },
+  'check-ignore': {
+    options: { '-q|--quiet|-v|--verbose|--stdin|-z|-n|--non-matching|--no-index': 'flag' },
+    operands: 'read',
+  },
   'check-attr': { options: { '--source': 'data', '-a|--all|--cached|--stdin|-z': 'flag' }, operands: 'data' },
   'verify-commit': READ_ONLY,
   'verify-tag': READ_ONLY,
-  fsck: { options: { '--unreachable|--dangling|--no-dangling|--root|--tags|--cache|--no-reflogs|--full|--no-full|--connectivity-only|--strict|--verbose|--lost-found|--name-objects|--progress|--no-progress': 'flag' }, operands: 'data' },
+  fsck: {
+    options: {
+      '--unreachable|--dangling|--no-dangling|--root|--tags|--cache|--no-reflogs|--full|--no-full|--connectivity-only|--strict|--verbose|--lost-found|--name-objects|--progress|--no-progress':
+        'flag',
+    },
+    operands: 'data',
+  },
   var: READ_ONLY,
   version: { options: { '--build-options': 'flag' }, operands: 'data' },
-  help: { options: { '-a|--all|-g|--guides|-c|--config|-i|--info|-m|--man|-w|--web|--user-interfaces|--developer-interfaces|--no-verbose|--no-external-commands|--no-aliases': 'flag' }, operands: 'data' },
-  'symbolic-ref': { options: { '-m': 'data', '-q|--quiet|-d|--delete|--short|--no-recurse': 'flag' }, operands: 'data' },
-  'merge-tree': { options: { '--merge-base|-X|--strategy-option': 'data', '--write-tree|--trivial-merge|--messages|--no-messages|-z|--name-only|--allow-unrelated-histories|--stdin': 'flag' }, operands: 'data' },
-  bugreport: { options: { '-o|--output-directory': 'write', '-s|--suffix': 'data', '--no-suffix|--diagnose': 'flag' }, operands: 'data' },
+  help: {
+    options: {
+      '-a|--all|-g|--guides|-c|--config|-i|--info|-m|--man|-w|--web|--user-interfaces|--developer-interfaces|--no-verbose|--no-external-commands|--no-aliases':
+        'flag',
+    },
+    operands: 'data',
+  },
+  'symbolic-ref': {
+    options: { '-m': 'data', '-q|--quiet|-d|--delete|--short|--no-recurse': 'flag' },
+    operands: 'data',
+  },
+  'merge-tree': {
+    options: {
+      '--merge-base|-X|--strategy-option': 'data',
+      '--write-tree|--trivial-merge|--messages|--no-messages|-z|--name-only|--allow-unrelated-histories|--stdin':
+        'flag',
+    },
+    operands: 'data',
+  },
+  bugreport: {
+    options: { '-o|--output-directory': 'write', '-s|--suffix': 'data', '--no-suffix|--diagnose': 'flag' },
+    operands: 'data',
+  },
   // changing the index, the history and the refs
-  add: { options: { '--chmod|--pathspec-from-file': 'data', '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all|--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors|--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul': 'flag', [HELP]: 'flag' }, operands: 'read' },
+  add: {
+    options: {
+      '--chmod|--pathspec-from-file': 'data',
+      '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all|--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors|--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul':
+        'flag',
+      [HELP]: 'flag',
+    },
+    operands: 'read',
+  },
   commit: COMMIT,
   push: PUSH,
   fetch: { options: REMOTE_OPTIONS, operands: 'data', rules: [fetches(['git fetch', 'git fetch origin main'])] },
-  pull: { options: { ...REMOTE_OPTIONS, ...MERGE_OPTIONS, '-r|--rebase': 'optional' }, operands: 'data', rules: [fetches(['git pull', 'git pull --rebase origin main'])] },
+  pull: {
+    options: { ...REMOTE_OPTIONS, ...MERGE_OPTIONS, '-r|--rebase': 'optional' },
+    operands: 'data',
+    rules: [fetches(['git pull', 'git pull --rebase origin main'])],
+  },
   clone: {
-    options: { ...REMOTE_OPTIONS, '-u|--upload-pack': 'script', '-o|--origin|-b|--branch|--revision|-c|--config|--bundle-uri|--reference|--reference-if-able': 'data', '--separate-git-dir|--template': 'data', '-l|--local|--no-hardlinks|-s|--shared|--dissociate|--bare|--sparse|--mirror|--no-checkout|-n|--single-branch|--no-single-branch|--shallow-submodules|--no-shallow-submodules|--remote-submodules|--no-remote-submodules|--also-filter-submodules': 'flag' },
+    options: {
+      ...REMOTE_OPTIONS,
+      '-u|--upload-pack': 'script',
+      '-o|--origin|-b|--branch|--revision|-c|--config|--bundle-uri|--reference|--reference-if-able': 'data',
+      '--separate-git-dir|--template': 'data',
+      '-l|--local|--no-hardlinks|-s|--shared|--dissociate|--bare|--sparse|--mirror|--no-checkout|-n|--single-branch|--no-single-branch|--shallow-submodules|--no-shallow-submodules|--remote-submodules|--no-remote-submodules|--also-filter-submodules':
+        'flag',
+    },
     operands: { leading: ['data', 'write'], rest: 'data' },
     reader: 'gitPaths',
     rules: [fetches(['git clone https://github.com/o/r', 'git clone git@github.com:o/r.git app'])],
   },
-  'ls-remote': { options: { '--upload-pack|--exec': 'script', '--sort|-o|--server-option': 'data', '-h|--heads|--branches|-t|--tags|--refs|-q|--quiet|--get-url|--symref|--exit-code': 'flag' }, operands: 'data', rules: [fetches(['git ls-remote origin'])] },
-  'send-pack': { options: { '--receive-pack|--exec': 'script', '--all|--mirror|--dry-run|--force|-v|--verbose|--thin|--atomic|--stdin': 'flag' }, operands: 'data' },
-  archive: { options: { '--exec': 'script', '-o|--output': 'overwrite', '--format|--prefix|--remote|--add-file|--add-virtual-file|--mtime': 'data', '-l|--list|-v|--verbose|--worktree-attributes|-0|-1|-2|-3|-4|-5|-6|-7|-8|-9': 'flag' }, operands: 'data' },
-  bundle: { subcommands: { create: { operands: { leading: ['overwrite'], rest: 'data' }, options: { '-q|--quiet|--progress|--all': 'flag', '--version': 'data' } }, verify: { operands: 'read' }, 'list-heads': { operands: 'read' }, unbundle: { operands: 'read' } } },
+  'ls-remote': {
+    options: {
+      '--upload-pack|--exec': 'script',
+      '--sort|-o|--server-option': 'data',
+      '-h|--heads|--branches|-t|--tags|--refs|-q|--quiet|--get-url|--symref|--exit-code': 'flag',
+    },
+    operands: 'data',
+    rules: [fetches(['git ls-remote origin'])],
+  },
+  'send-pack': {
+    options: {
+      '--receive-pack|--exec': 'script',
+      '--all|--mirror|--dry-run|--force|-v|--verbose|--thin|--atomic|--stdin': 'flag',
+    },
+    operands: 'data',
+  },
+  archive: {
+    options: {
+      '--exec': 'script',
+      '-o|--output': 'overwrite',
+      '--format|--prefix|--remote|--add-file|--add-virtual-file|--mtime': 'data',
+      '-l|--list|-v|--verbose|--worktree-attributes|-0|-1|-2|-3|-4|-5|-6|-7|-8|-9': 'flag',
+    },
+    operands: 'data',
+  },
+  bundle: {
+    subcommands: {
+      create: {
+        operands: { leading: ['overwrite'], rest: 'data' },
+        options: { '-q|--quiet|--progress|--all': 'flag', '--version': 'data' },
+      },
+      verify: { operands: 'read' },
+      'list-heads': { operands: 'read' },
+      unbundle: { operands: 'read' },
+    },
+  },
   tag: {
-    options: { '-m|--message|-u|--local-user|--sort|--format|--contains|--no-contains|--points-at|--merged|--no-merged|--cleanup|--color|--trailer': 'data', '-F|--file': 'read', '-n': 'optional', '-a|--annotate|-s|--sign|--no-sign|-f|--force|-l|--list|-d|--delete|-v|--verify|-i|--ignore-case|--omit-empty|--column|--no-column|-e|--edit|--create-reflog': 'flag' },
+    options: {
+      '-m|--message|-u|--local-user|--sort|--format|--contains|--no-contains|--points-at|--merged|--no-merged|--cleanup|--color|--trailer':
+        'data',
+      '-F|--file': 'read',
+      '-n': 'optional',
+      '-a|--annotate|-s|--sign|--no-sign|-f|--force|-l|--list|-d|--delete|-v|--verify|-i|--ignore-case|--omit-empty|--column|--no-column|-e|--edit|--create-reflog':
+        'flag',
+    },
     numericOptions: true,
     operands: 'data',
-    rules: [publish('git tag', ['git tag v1.0.0', 'git tag -a v1 -m "release 1"'], { when: { operands: 'some', notOptions: TAG_NOT_CREATING }, notExamples: ['git tag', 'git tag -l', 'git tag -d v1'] })],
+    rules: [
+      publish('git tag', ['git tag v1.0.0', 'git tag -a v1 -m "release 1"'], {
+        when: { operands: 'some', notOptions: TAG_NOT_CREATING },
+        notExamples: ['git tag', 'git tag -l', 'git tag -d v1'],
+      }),
+    ],
   },
   branch: {
-    options: { '-u|--set-upstream-to|--sort|--format|--contains|--no-contains|--merged|--no-merged|--points-at|--color|--column|--abbrev': 'data', '-d|--delete|-D|-m|--move|-M|-c|--copy|-C|-f|--force|-l|--list|-a|--all|-r|--remotes|-v|-vv|--verbose|-q|--quiet|--show-current|--unset-upstream|--edit-description|-t|--track|--no-track|--create-reflog|-i|--ignore-case|--omit-empty|--no-color|--no-column|--no-abbrev|--recurse-submodules': 'flag' },
+    options: {
+      '-u|--set-upstream-to|--sort|--format|--contains|--no-contains|--merged|--no-merged|--points-at|--color|--column|--abbrev':
+        'data',
+      '-d|--delete|-D|-m|--move|-M|-c|--copy|-C|-f|--force|-l|--list|-a|--all|-r|--remotes|-v|-vv|--verbose|-q|--quiet|--show-current|--unset-upstream|--edit-description|-t|--track|--no-track|--create-reflog|-i|--ignore-case|--omit-empty|--no-color|--no-column|--no-abbrev|--recurse-submodules':
+        'flag',
+    },
     operands: 'data',
     reader: 'gitPaths',
   },
   checkout: {
-    options: { '-b|-B|--orphan|--conflict|--pathspec-from-file': 'data', '--track': 'optional', '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul': 'flag', [HELP]: 'flag' },
+    options: {
+      '-b|-B|--orphan|--conflict|--pathspec-from-file': 'data',
+      '--track': 'optional',
+      '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul':
+        'flag',
+      [HELP]: 'flag',
+    },
     operands: 'data',
     reader: 'gitPaths',
   },
-  switch: { options: { '-c|--create|-C|--force-create|--orphan|--conflict': 'data', '--track': 'optional', '-d|--detach|--guess|--no-guess|-f|--force|--discard-changes|-m|--merge|-q|--quiet|--progress|--no-progress|--no-track|--ignore-other-worktrees|--recurse-submodules|--no-recurse-submodules': 'flag' }, operands: 'data', reader: 'gitPaths' },
-  restore: { options: { '-s|--source|--conflict|--pathspec-from-file': 'data', '-p|--patch|-W|--worktree|-S|--staged|-q|--quiet|--progress|--no-progress|--ours|--theirs|-m|--merge|--ignore-unmerged|--ignore-skip-worktree-bits|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul': 'flag' }, operands: { rest: 'overwrite', assumed: ['.'] } },
-  reset: { options: { '--pathspec-from-file': 'data', '--soft|--mixed|--hard|--merge|--keep|-q|--quiet|--no-quiet|--refresh|--no-refresh|-p|--patch|-N|--intent-to-add|--recurse-submodules|--no-recurse-submodules|--pathspec-file-nul': 'flag' }, operands: 'data', reader: 'gitPaths' },
-  rm: { options: { '--pathspec-from-file': 'data', '-f|--force|-n|--dry-run|-r|--cached|--ignore-unmatch|--sparse|-q|--quiet|--pathspec-file-nul': 'flag' }, operands: 'delete' },
-  mv: { options: { '-f|--force|-k|-n|--dry-run|-v|--verbose|--sparse': 'flag' }, operands: { rest: 'delete', last: 'overwrite' } },
+  switch: {
+    options: {
+      '-c|--create|-C|--force-create|--orphan|--conflict': 'data',
+      '--track': 'optional',
+      '-d|--detach|--guess|--no-guess|-f|--force|--discard-changes|-m|--merge|-q|--quiet|--progress|--no-progress|--no-track|--ignore-other-worktrees|--recurse-submodules|--no-recurse-submodules':
+        'flag',
+    },
+    operands: 'data',
+    reader: 'gitPaths',
+  },
+  restore: {
+    options: {
+      '-s|--source|--conflict|--pathspec-from-file': 'data',
+      '-p|--patch|-W|--worktree|-S|--staged|-q|--quiet|--progress|--no-progress|--ours|--theirs|-m|--merge|--ignore-unmerged|--ignore-skip-worktree-bits|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul':
+        'flag',
+    },
+    operands: { rest: 'overwrite', assumed: ['.'] },
+  },
+  reset: {
+    options: {
+      '--pathspec-from-file': 'data',
+      '--soft|--mixed|--hard|--merge|--keep|-q|--quiet|--no-quiet|--refresh|--no-refresh|-p|--patch|-N|--intent-to-add|--recurse-submodules|--no-recurse-submodules|--pathspec-file-nul':
+        'flag',
+    },
+    operands: 'data',
+    reader: 'gitPaths',
+  },
+  rm: {
+    options: {
+      '--pathspec-from-file': 'data',
+      '-f|--force|-n|--dry-run|-r|--cached|--ignore-unmatch|--sparse|-q|--quiet|--pathspec-file-nul': 'flag',
+    },
+    operands: 'delete',
+  },
+  mv: {
+    options: { '-f|--force|-k|-n|--dry-run|-v|--verbose|--sparse': 'flag' },
+    operands: { rest: 'delete', last: 'overwrite' },
+  },
   // git clean removes untracked files; without -f git refuses
   clean: {
     options: { '-e|--exclude': 'data', '-d|-f|--force|-i|--interactive|-n|--dry-run|-q|--quiet|-x|-X': 'flag' },
@@ -159,11 +419,28 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     with: { '-f|--force': { operands: { rest: 'delete', assumed: ['.'] } } },
   },
   stash: {
-    options: { '-m|--message|--pathspec-from-file': 'data', '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul': 'flag' },
+    options: {
+      '-m|--message|--pathspec-from-file': 'data',
+      '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul':
+        'flag',
+    },
     operands: { rest: 'overwrite', assumed: ['.'] },
     subcommands: {
-      push: { options: { '-m|--message|--pathspec-from-file': 'data', '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul': 'flag' }, operands: { rest: 'overwrite', assumed: ['.'] } },
-      save: { options: { '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|-a|--all|-q|--quiet': 'flag' }, operands: { rest: 'data', assumed: ['.'] }, reader: 'gitPaths' },
+      push: {
+        options: {
+          '-m|--message|--pathspec-from-file': 'data',
+          '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul':
+            'flag',
+        },
+        operands: { rest: 'overwrite', assumed: ['.'] },
+      },
+      save: {
+        options: {
+          '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|-a|--all|-q|--quiet': 'flag',
+        },
+        operands: { rest: 'data', assumed: ['.'] },
+        reader: 'gitPaths',
+      },
       pop: { options: { '--index|-q|--quiet': 'flag' }, operands: 'data', reader: 'gitPaths' },
       apply: { options: { '--index|-q|--quiet': 'flag' }, operands: 'data', reader: 'gitPaths' },
       branch: { operands: 'data', reader: 'gitPaths' },
@@ -177,16 +454,80 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
   merge: { options: MERGE_OPTIONS, operands: 'data' },
   rebase: {
-    options: { '--onto|-s|--strategy|-X|--strategy-option|-C|--whitespace|--empty|--rebase-merges|--update-refs': 'data', '-x|--exec': 'script', '-S|--gpg-sign': 'optional', '--keep-base|--continue|--skip|--abort|--quit|--edit-todo|--show-current-patch|--apply|--merge|-m|-i|--interactive|--root|--autosquash|--no-autosquash|--autostash|--no-autostash|-q|--quiet|-v|--verbose|--stat|-n|--no-stat|--no-verify|--verify|-f|--force-rebase|--no-ff|--fork-point|--no-fork-point|--ignore-whitespace|--committer-date-is-author-date|--ignore-date|--reset-author-date|--signoff|--no-gpg-sign|--reschedule-failed-exec|--no-reschedule-failed-exec|--keep-empty|--no-keep-empty|--allow-empty-message|--no-rebase-merges|--no-update-refs|--rerere-autoupdate|--no-rerere-autoupdate': 'flag' },
+    options: {
+      '--onto|-s|--strategy|-X|--strategy-option|-C|--whitespace|--empty|--rebase-merges|--update-refs': 'data',
+      '-x|--exec': 'script',
+      '-S|--gpg-sign': 'optional',
+      '--keep-base|--continue|--skip|--abort|--quit|--edit-todo|--show-current-patch|--apply|--merge|-m|-i|--interactive|--root|--autosquash|--no-autosquash|--autostash|--no-autostash|-q|--quiet|-v|--verbose|--stat|-n|--no-stat|--no-verify|--verify|-f|--force-rebase|--no-ff|--fork-point|--no-fork-point|--ignore-whitespace|--committer-date-is-author-date|--ignore-date|--reset-author-date|--signoff|--no-gpg-sign|--reschedule-failed-exec|--no-reschedule-failed-exec|--keep-empty|--no-keep-empty|--allow-empty-message|--no-rebase-merges|--no-update-refs|--rerere-autoupdate|--no-rerere-autoupdate':
+        'flag',
+    },
     operands: 'data',
   },
-  'cherry-pick': { options: { '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option|--empty': 'data', '-S|--gpg-sign': 'optional', '-e|--edit|--no-edit|-x|-r|--signoff|--ff|--allow-empty|--allow-empty-message|--keep-redundant-commits|-n|--no-commit|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign': 'flag' }, operands: 'data' },
-  revert: { options: { '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option': 'data', '-S|--gpg-sign': 'optional', '-e|--edit|--no-edit|-n|--no-commit|--signoff|--reference|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign': 'flag' }, operands: 'data' },
-  apply: { options: { '-p|-C|--exclude|--include|--directory|--whitespace|--build-fake-ancestor': 'data', '--stat|--numstat|--summary|--check|--index|--intent-to-add|--cached|--3way|-3|-R|--reverse|--reject|-z|--unidiff-zero|--apply|--no-add|--allow-binary-replacement|--binary|--ignore-space-change|--ignore-whitespace|--inaccurate-eof|-v|--verbose|-q|--quiet|--recount|--allow-empty|--unsafe-paths': 'flag' }, operands: 'read', reader: 'gitPaths' },
-  am: { options: { '-C|-p|--exclude|--include|--directory|--whitespace|--patch-format|--resolvemsg|--empty|--quoted-cr': 'data', '-S|--gpg-sign': 'optional', '-s|--signoff|-k|--keep|--keep-non-patch|--keep-cr|--no-keep-cr|-c|--scissors|--no-scissors|-m|--message-id|--no-message-id|-q|--quiet|-u|--utf8|--no-utf8|-3|--3way|--no-3way|--rerere-autoupdate|--no-rerere-autoupdate|--ignore-space-change|--ignore-whitespace|--reject|-i|--interactive|--committer-date-is-author-date|--ignore-date|--skip|--no-gpg-sign|--continue|-r|--resolved|--abort|--quit|--show-current-patch|--allow-empty|--no-verify': 'flag' }, operands: 'read', reader: 'gitPaths' },
-  'format-patch': { options: { ...DIFF_OPTIONS, '-o|--output-directory': 'write', '--start-number|--subject-prefix|--suffix|--in-reply-to|--to|--cc|--from|--add-header|--base|--interdiff|--range-diff|--creation-factor|-v|--reroll-count|--signature-file|--cover-letter-format|--description-file': 'data', '--signature|--thread|--attach|--inline|--from': 'optional', '--stdout|-n|--numbered|-N|--no-numbered|-s|--signoff|-k|--keep-subject|--no-stat|--cover-letter|--no-thread|--no-attach|--zero-commit|--no-signature|--progress|--ignore-if-in-upstream|--rfc|--quiet|--force-in-body-from': 'flag' }, numericOptions: true, operands: 'data', reader: 'gitPaths' },
-  init: { options: { '--template|--separate-git-dir|--object-format|--ref-format|-b|--initial-branch|--shared': 'data', '-q|--quiet|--bare': 'flag' }, operands: { rest: 'write', assumed: ['.'] } },
-  gc: { options: { '--prune': 'optional', '--aggressive|--auto|--detach|--no-detach|--cruft|--no-prune|-q|--quiet|--force|--keep-largest-pack': 'flag' }, operands: 'data' },
+  'cherry-pick': {
+    options: {
+      '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option|--empty': 'data',
+      '-S|--gpg-sign': 'optional',
+      '-e|--edit|--no-edit|-x|-r|--signoff|--ff|--allow-empty|--allow-empty-message|--keep-redundant-commits|-n|--no-commit|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign':
+        'flag',
+    },
+    operands: 'data',
+  },
+  revert: {
+    options: {
+      '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option': 'data',
+      '-S|--gpg-sign': 'optional',
+      '-e|--edit|--no-edit|-n|--no-commit|--signoff|--reference|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign':
+        'flag',
+    },
+    operands: 'data',
+  },
+  apply: {
+    options: {
+      '-p|-C|--exclude|--include|--directory|--whitespace|--build-fake-ancestor': 'data',
+      '--stat|--numstat|--summary|--check|--index|--intent-to-add|--cached|--3way|-3|-R|--reverse|--reject|-z|--unidiff-zero|--apply|--no-add|--allow-binary-replacement|--binary|--ignore-space-change|--ignore-whitespace|--inaccurate-eof|-v|--verbose|-q|--quiet|--recount|--allow-empty|--unsafe-paths':
+        'flag',
+    },
+    operands: 'read',
+    reader: 'gitPaths',
+  },
+  am: {
+    options: {
+      '-C|-p|--exclude|--include|--directory|--whitespace|--patch-format|--resolvemsg|--empty|--quoted-cr': 'data',
+      '-S|--gpg-sign': 'optional',
+      '-s|--signoff|-k|--keep|--keep-non-patch|--keep-cr|--no-keep-cr|-c|--scissors|--no-scissors|-m|--message-id|--no-message-id|-q|--quiet|-u|--utf8|--no-utf8|-3|--3way|--no-3way|--rerere-autoupdate|--no-rerere-autoupdate|--ignore-space-change|--ignore-whitespace|--reject|-i|--interactive|--committer-date-is-author-date|--ignore-date|--skip|--no-gpg-sign|--continue|-r|--resolved|--abort|--quit|--show-current-patch|--allow-empty|--no-verify':
+        'flag',
+    },
+    operands: 'read',
+    reader: 'gitPaths',
+  },
+  'format-patch': {
+    options: {
+      ...DIFF_OPTIONS,
+      '-o|--output-directory': 'write',
+      '--start-number|--subject-prefix|--suffix|--in-reply-to|--to|--cc|--from|--add-header|--base|--interdiff|--range-diff|--creation-factor|-v|--reroll-count|--signature-file|--cover-letter-format|--description-file':
+        'data',
+      '--signature|--thread|--attach|--inline|--from': 'optional',
+      '--stdout|-n|--numbered|-N|--no-numbered|-s|--signoff|-k|--keep-subject|--no-stat|--cover-letter|--no-thread|--no-attach|--zero-commit|--no-signature|--progress|--ignore-if-in-upstream|--rfc|--quiet|--force-in-body-from':
+        'flag',
+    },
+    numericOptions: true,
+    operands: 'data',
+    reader: 'gitPaths',
+  },
+  init: {
+    options: {
+      '--template|--separate-git-dir|--object-format|--ref-format|-b|--initial-branch|--shared': 'data',
+      '-q|--quiet|--bare': 'flag',
+    },
+    operands: { rest: 'write', assumed: ['.'] },
+  },
+  gc: {
+    options: {
+      '--prune': 'optional',
+      '--aggressive|--auto|--detach|--no-detach|--cruft|--no-prune|-q|--quiet|--force|--keep-largest-pack': 'flag',
+    },
+    operands: 'data',
+  },
   prune: READ_ONLY,
   repack: READ_ONLY,
   maintenance: READ_ONLY,
@@ -195,12 +536,38 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   remote: {
     options: { '-v|--verbose': 'flag' },
     operands: 'data',
-    subcommands: { add: READ_ONLY, rename: READ_ONLY, remove: READ_ONLY, rm: READ_ONLY, 'set-head': READ_ONLY, 'set-branches': READ_ONLY, 'get-url': READ_ONLY, 'set-url': READ_ONLY, show: READ_ONLY, prune: READ_ONLY, update: { operands: 'data', rules: [fetches(['git remote update'])] } },
+    subcommands: {
+      add: READ_ONLY,
+      rename: READ_ONLY,
+      remove: READ_ONLY,
+      rm: READ_ONLY,
+      'set-head': READ_ONLY,
+      'set-branches': READ_ONLY,
+      'get-url': READ_ONLY,
+      'set-url': READ_ONLY,
+      show: READ_ONLY,
+      prune: READ_ONLY,
+      update: { operands: 'data', rules: [fetches(['git remote update'])] },
+    },
   },
-  config: { operands: 'data', options: { '-f|--file|--blob|--type|--default|--comment|--value': 'data', '--global|--system|--local|--worktree|--add|--replace-all|--get|--get-all|--get-regexp|--get-urlmatch|--get-color|--get-colorbool|-l|--list|--unset|--unset-all|--rename-section|--remove-section|-e|--edit|--bool|--int|--bool-or-int|--path|--expiry-date|-z|--null|--name-only|--show-origin|--show-scope|--includes|--no-includes|--fixed-value|--all|--regexp|--url': 'flag' } },
+  config: {
+    operands: 'data',
+    options: {
+      '-f|--file|--blob|--type|--default|--comment|--value': 'data',
+      '--global|--system|--local|--worktree|--add|--replace-all|--get|--get-all|--get-regexp|--get-urlmatch|--get-color|--get-colorbool|-l|--list|--unset|--unset-all|--rename-section|--remove-section|-e|--edit|--bool|--int|--bool-or-int|--path|--expiry-date|-z|--null|--name-only|--show-origin|--show-scope|--includes|--no-includes|--fixed-value|--all|--regexp|--url':
+        'flag',
+    },
+  },
   worktree: {
     subcommands: {
-      add: { options: { '-b|-B|--reason': 'data', '-f|--force|-d|--detach|--checkout|--no-checkout|--lock|--orphan|-q|--quiet|--track|--no-track|--guess-remote|--no-guess-remote|--relative-paths': 'flag' }, operands: { leading: ['write'], rest: 'data' } },
+      add: {
+        options: {
+          '-b|-B|--reason': 'data',
+          '-f|--force|-d|--detach|--checkout|--no-checkout|--lock|--orphan|-q|--quiet|--track|--no-track|--guess-remote|--no-guess-remote|--relative-paths':
+            'flag',
+        },
+        operands: { leading: ['write'], rest: 'data' },
+      },
       remove: { options: { '-f|--force': 'flag' }, operands: 'delete' },
       move: { options: { '-f|--force': 'flag' }, operands: { leading: ['delete', 'overwrite'] } },
       list: { options: { '--porcelain|-v|--verbose|-z': 'flag', '--expire': 'data' }, operands: 'data' },
@@ -220,8 +587,20 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       absorbgitdirs: READ_ONLY,
       'set-branch': READ_ONLY,
       'set-url': READ_ONLY,
-      add: { options: { '-b|--branch|--name|--reference|--depth': 'data', '-f|--force': 'flag' }, operands: { leading: ['data', 'write'] }, rules: [fetches(['git submodule add https://github.com/o/r lib/r'])] },
-      update: { options: { '--reference|--depth|--jobs|-j|--filter': 'data', '--init|--remote|-N|--no-fetch|--checkout|--rebase|--merge|--recursive|--force|--single-branch|--no-single-branch|--recommend-shallow|--no-recommend-shallow|--progress': 'flag' }, operands: 'data', rules: [fetches(['git submodule update --init'])] },
+      add: {
+        options: { '-b|--branch|--name|--reference|--depth': 'data', '-f|--force': 'flag' },
+        operands: { leading: ['data', 'write'] },
+        rules: [fetches(['git submodule add https://github.com/o/r lib/r'])],
+      },
+      update: {
+        options: {
+          '--reference|--depth|--jobs|-j|--filter': 'data',
+          '--init|--remote|-N|--no-fetch|--checkout|--rebase|--merge|--recursive|--force|--single-branch|--no-single-branch|--recommend-shallow|--no-recommend-shallow|--progress':
+            'flag',
+        },
+        operands: 'data',
+        rules: [fetches(['git submodule update --init'])],
+      },
       sync: { options: { '--recursive': 'flag' }, operands: 'data', rules: [fetches(['git submodule sync'])] },
       foreach: { options: { '--recursive': 'flag' }, reader: 'gitSubmodule' },
     },
@@ -244,10 +623,24 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     },
   },
   'filter-branch': {
-    options: { '--setup|--env-filter|--tree-filter|--index-filter|--parent-filter|--msg-filter|--commit-filter|--tag-name-filter': 'script', '--subdirectory-filter|--original|-d|--state-branch|--prune-empty': 'data', '-f|--force': 'flag' },
+    options: {
+      '--setup|--env-filter|--tree-filter|--index-filter|--parent-filter|--msg-filter|--commit-filter|--tag-name-filter':
+        'script',
+      '--subdirectory-filter|--original|-d|--state-branch|--prune-empty': 'data',
+      '-f|--force': 'flag',
+    },
     operands: 'data',
   },
-  difftool: { options: { ...DIFF_OPTIONS, '-x|--extcmd': 'script', '-t|--tool': 'data', '-d|--dir-diff|-y|--no-prompt|--prompt|--symlinks|--no-symlinks|--tool-help|-g|--gui|--no-gui|--trust-exit-code|--no-trust-exit-code': 'flag' }, operands: 'data' },
+  difftool: {
+    options: {
+      ...DIFF_OPTIONS,
+      '-x|--extcmd': 'script',
+      '-t|--tool': 'data',
+      '-d|--dir-diff|-y|--no-prompt|--prompt|--symlinks|--no-symlinks|--tool-help|-g|--gui|--no-gui|--trust-exit-code|--no-trust-exit-code':
+        'flag',
+    },
+    operands: 'data',
+  },
   lfs: {
     subcommands: {
       push: { operands: 'data', rules: [publish('git push', ['git lfs push origin main'], { purpose: 'upload' })] },
@@ -330,24 +723,60 @@ const GIT: CommandSpec = {
     '-c|--config-env|--namespace|--super-prefix|--list-cmds|--attr-source': 'data',
     '--git-dir|--work-tree': 'data',
     '--exec-path': 'optional',
-    '-p|--paginate|-P|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--html-path|--man-path|--info-path|-v|--version|-h|--help': 'flag',
+    '-p|--paginate|-P|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--html-path|--man-path|--info-path|-v|--version|-h|--help':
+      'flag',
   },
   subcommands: withHooks(SUBCOMMANDS),
 };
 
-const HUB_PUBLISH = publish('GitHub release or pull request', ['hub release create -m v1 v1.0', 'hub pull-request -m x'], { purpose: 'upload' });
+const HUB_PUBLISH = publish(
+  'GitHub release or pull request',
+  ['hub release create -m v1 v1.0', 'hub pull-request -m x'],
+  { purpose: 'upload' },
+);
 
 /** git, and hub, which passes git's subcommands through and reaches GitHub's API. */
 export const GIT_COMMANDS: CommandSpecs = {
   git: GIT,
   hub: {
     ...GIT,
-    rules: [{ category: 'NETWORK_RISK', note: 'forge API call', purpose: 'API call', examples: ['hub browse', 'hub ci-status'] }],
+    rules: [
+      {
+        category: 'NETWORK_RISK',
+        note: 'forge API call',
+        purpose: 'API call',
+        examples: ['hub browse', 'hub ci-status'],
+      },
+    ],
     subcommands: {
       ...withHooks(SUBCOMMANDS),
-      push: { ...PUSH, hooks: [...(SUBCOMMAND_HOOKS.push ?? [])], rules: [publish('git push', ['hub push origin main'], { purpose: 'upload' })] },
-      release: { operands: 'data', options: { '-m|--message|-a|--attach|-t|--commitish|-F|--file': 'data', '-d|--draft|-p|--prerelease|-e|--edit|-o|--browse|-c|--copy': 'flag' }, subcommands: { create: { operands: 'data', rules: [HUB_PUBLISH] }, edit: { operands: 'data', rules: [HUB_PUBLISH] }, show: READ_ONLY, download: READ_ONLY, delete: READ_ONLY } },
-      'pull-request': { options: { '-m|--message|-F|--file|-b|--base|-h|--head|-a|--assign|-M|--milestone|-l|--labels|-r|--reviewer': 'data', '-e|--edit|-f|--force|-p|--push|-o|--browse|-c|--copy|-d|--draft|--no-edit': 'flag' }, operands: 'data', rules: [HUB_PUBLISH] },
+      push: {
+        ...PUSH,
+        hooks: [...(SUBCOMMAND_HOOKS.push ?? [])],
+        rules: [publish('git push', ['hub push origin main'], { purpose: 'upload' })],
+      },
+      release: {
+        operands: 'data',
+        options: {
+          '-m|--message|-a|--attach|-t|--commitish|-F|--file': 'data',
+          '-d|--draft|-p|--prerelease|-e|--edit|-o|--browse|-c|--copy': 'flag',
+        },
+        subcommands: {
+          create: { operands: 'data', rules: [HUB_PUBLISH] },
+          edit: { operands: 'data', rules: [HUB_PUBLISH] },
+          show: READ_ONLY,
+          download: READ_ONLY,
+          delete: READ_ONLY,
+        },
+      },
+      'pull-request': {
+        options: {
+          '-m|--message|-F|--file|-b|--base|-h|--head|-a|--assign|-M|--milestone|-l|--labels|-r|--reviewer': 'data',
+          '-e|--edit|-f|--force|-p|--push|-o|--browse|-c|--copy|-d|--draft|--no-edit': 'flag',
+        },
+        operands: 'data',
+        rules: [HUB_PUBLISH],
+      },
       browse: READ_ONLY,
       'ci-status': READ_ONLY,
       compare: READ_ONLY,

@@ -12,9 +12,11 @@ const HTTP = (examples: string[]): RuleSpec => reaches('HTTP request', 'download
 const CURL: CommandSpec = {
   reader: 'curl',
   options: {
-    '-o|--output|-c|--cookie-jar|-D|--dump-header|--trace|--trace-ascii|--stderr|--libcurl|--etag-save|--hsts|--alt-svc': 'overwrite',
+    '-o|--output|-c|--cookie-jar|-D|--dump-header|--trace|--trace-ascii|--stderr|--libcurl|--etag-save|--hsts|--alt-svc':
+      'overwrite',
     '--output-dir|--create-file-mode': 'data',
-    '-T|--upload-file|-K|--config|--cacert|--capath|-E|--cert|--key|--netrc-file|--etag-compare|--proxy-cacert|--proxy-cert|--proxy-key|--crlfile': 'read',
+    '-T|--upload-file|-K|--config|--cacert|--capath|-E|--cert|--key|--netrc-file|--etag-compare|--proxy-cacert|--proxy-cert|--proxy-key|--crlfile':
+      'read',
     '-X|--request|-H|--header|-d|--data|--data-raw|--data-binary|--data-urlencode|--data-ascii|--json|-F|--form|--form-string|-u|--user|-A|--user-agent|-e|--referer|-b|--cookie|--url|--url-query|-w|--write-out|--connect-timeout|-m|--max-time|--retry|--retry-delay|--retry-max-time|-x|--proxy|-U|--proxy-user|--resolve|--connect-to|--limit-rate|-r|--range|-C|--continue-at|-Y|--speed-limit|-y|--speed-time|--max-filesize|--max-redirs|--oauth2-bearer|--aws-sigv4|--unix-socket|--abstract-unix-socket|--interface|--parallel-max|--variable|--expand-url|--expand-data|--expand-header|--ciphers|--tls-max|--noproxy|--dns-servers|--happy-eyeballs-timeout-ms|--keepalive-time|--local-port|--pinnedpubkey|--proto|--proto-redir|--preproxy|--cert-type|--key-type|--pass|--request-target|-z|--time-cond|--mail-from|--mail-rcpt|--login-options|--sasl-authzid|--service-name|--socks4|--socks4a|--socks5|--socks5-hostname|--haproxy-clientip|--ech|--ipfs-gateway':
       'data',
     '-s|--silent|-S|--show-error|-L|--location|--location-trusted|-f|--fail|--fail-with-body|--fail-early|-O|--remote-name|--remote-name-all|-J|--remote-header-name|-I|--head|-i|--include|-v|--verbose|-k|--insecure|--compressed|-G|--get|-N|--no-buffer|-#|--progress-bar|--http1.0|--http1.1|--http2|--http2-prior-knowledge|--http3|--http3-only|-0|-4|--ipv4|-6|--ipv6|-Z|--parallel|--parallel-immediate|--create-dirs|-n|--netrc|--netrc-optional|--digest|--basic|--ntlm|--negotiate|--anyauth|--post301|--post302|--post303|--retry-all-errors|--retry-connrefused|--ssl|--ssl-reqd|--tlsv1|--tlsv1.0|--tlsv1.1|--tlsv1.2|--tlsv1.3|--raw|--tr-encoding|--path-as-is|--globoff|-g|-q|--disable|--no-keepalive|--no-sessionid|--no-progress-meter|--styled-output|--no-styled-output|-l|--list-only|-a|--append|-B|--use-ascii|-j|--junk-session-cookies|-M|--manual|-V|--version|-h|--help|--trace-time|--trace-ids|--skip-existing|--remove-on-error|--xattr|--ssl-no-revoke|--ssl-allow-beast|--proxy-insecure|--false-start|--tcp-nodelay|--tcp-fastopen|--suppress-connect-headers|--ignore-content-length|--clobber|--no-clobber|--proxytunnel|-p|--ca-native|--disallow-username-in-url':
@@ -29,7 +31,8 @@ const WGET: CommandSpec = {
   options: {
     '-O|--output-document|-o|--output-file|-a|--append-output|--save-cookies|--warc-file': 'overwrite',
     '-P|--directory-prefix': 'write',
-    '-i|--input-file|--post-file|--body-file|--load-cookies|--ca-certificate|--certificate|--private-key|--config': 'read',
+    '-i|--input-file|--post-file|--body-file|--load-cookies|--ca-certificate|--certificate|--private-key|--config':
+      'read',
     '-U|--user-agent|--header|-t|--tries|-T|--timeout|--post-data|--method|--body-data|--user|--password|--http-user|--http-password|-l|--level|-A|--accept|-R|--reject|-D|--domains|--exclude-domains|-I|--include-directories|-X|--exclude-directories|--limit-rate|-w|--wait|--waitretry|--dns-timeout|--connect-timeout|--read-timeout|-e|--execute|--restrict-file-names|-Q|--quota|--bind-address|--cut-dirs|--referer|--max-redirect|--progress|--compression|--report-speed|--regex-type|--accept-regex|--reject-regex|--default-page|--local-encoding|--remote-encoding':
       'data',
     '-q|--quiet|-v|--verbose|-nv|--no-verbose|-c|--continue|-N|--timestamping|-S|--server-response|--spider|-r|--recursive|-np|--no-parent|-nd|--no-directories|-x|--force-directories|-nH|--no-host-directories|-k|--convert-links|-K|--backup-converted|-m|--mirror|-p|--page-requisites|-H|--span-hosts|-L|--relative|-b|--background|-F|--force-html|-E|--adjust-extension|--no-check-certificate|--content-disposition|--trust-server-names|-nc|--no-clobber|--no-cookies|--keep-session-cookies|--ignore-length|-4|--inet4-only|-6|--inet6-only|--show-progress|--no-proxy|--no-cache|--no-dns-cache|--https-only|-V|--version|-h|--help|--delete-after|--retry-connrefused|--auth-no-challenge|--ignore-case|--no-hsts|--xattr':
@@ -56,26 +59,93 @@ const SCP_OPTIONS = {
 export const NETWORK_COMMANDS: CommandSpecs = {
   curl: CURL,
   wget: WGET,
-  aria2c: { options: { '-d|--dir': 'write', '-o|--out': 'data', '-i|--input-file': 'read' }, operands: 'data', rules: [HTTP(['aria2c https://x.io/f'])] },
-  axel: { options: { '-o|--output': 'overwrite', '-n|--num-connections|-s|--max-speed|-H|--header|-U|--user-agent': 'data', '-a|-q|-v|-k|--insecure': 'flag' }, operands: 'data', rules: [HTTP(['axel https://x.io/f'])] },
+  aria2c: {
+    options: { '-d|--dir': 'write', '-o|--out': 'data', '-i|--input-file': 'read' },
+    operands: 'data',
+    rules: [HTTP(['aria2c https://x.io/f'])],
+  },
+  axel: {
+    options: {
+      '-o|--output': 'overwrite',
+      '-n|--num-connections|-s|--max-speed|-H|--header|-U|--user-agent': 'data',
+      '-a|-q|-v|-k|--insecure': 'flag',
+    },
+    operands: 'data',
+    rules: [HTTP(['axel https://x.io/f'])],
+  },
   // HTTPie and xh: `http [METHOD] URL [ITEMS]`; items like `field=@file` send a file
-  http: { aliases: ['https', 'xh', 'xhs'], unknownOptions: 'data', options: { '-o|--output': 'overwrite', '-d|--download|-f|--form|-j|--json|-v|--verbose|-h|--headers|-b|--body|-p|--print|-a|--auth|-A|--auth-type|--check-status|--follow|-F|--offline|-q|--quiet|-I|--ignore-stdin|--pretty': 'flag' }, operands: 'data', rules: [HTTP(['http POST api.io/x a=1', 'xh get example.com'])] },
+  http: {
+    aliases: ['https', 'xh', 'xhs'],
+    unknownOptions: 'data',
+    options: {
+      '-o|--output': 'overwrite',
+      '-d|--download|-f|--form|-j|--json|-v|--verbose|-h|--headers|-b|--body|-p|--print|-a|--auth|-A|--auth-type|--check-status|--follow|-F|--offline|-q|--quiet|-I|--ignore-stdin|--pretty':
+        'flag',
+    },
+    operands: 'data',
+    rules: [HTTP(['http POST api.io/x a=1', 'xh get example.com'])],
+  },
   curlie: { ...CURL, reader: undefined, rules: [HTTP(['curlie https://example.com'])] },
-  'lwp-request': { aliases: ['lwp-download', 'GET', 'POST', 'HEAD'], operands: 'data', rules: [HTTP(['lwp-request https://example.com'])] },
-  nc: { aliases: ['ncat', 'netcat'], options: { '-p|-s|-w|-i|-x|-X|-q|-O|-I|-T|-V': 'data', '-e|-c': 'script', '-l|-k|-n|-u|-v|-z|-4|-6|-N|-d|-D|-C|-t|-U|-h': 'flag' }, operands: 'data', rules: [reaches('raw network connection', 'raw connection', ['nc -l 8080', 'ncat example.com 80'])] },
-  socat: { operands: 'data', options: { '-d|-dd|-ddd|-v|-x|-b|-s|-t|-T|-u|-U|-g|-L|-W|-4|-6|-h|-V': 'flag' }, rules: [reaches('raw network connection', 'raw connection', ['socat - TCP:h:80'])] },
-  telnet: { options: { '-l|-n|-b|-e|-X': 'data', '-4|-6|-8|-E|-L|-a|-d|-r|-c|-K|-x|-F|-f': 'flag' }, operands: 'data', rules: [reaches('raw network connection', 'raw connection', ['telnet h 25'])] },
+  'lwp-request': {
+    aliases: ['lwp-download', 'GET', 'POST', 'HEAD'],
+    operands: 'data',
+    rules: [HTTP(['lwp-request https://example.com'])],
+  },
+  nc: {
+    aliases: ['ncat', 'netcat'],
+    options: {
+      '-p|-s|-w|-i|-x|-X|-q|-O|-I|-T|-V': 'data',
+      '-e|-c': 'script',
+      '-l|-k|-n|-u|-v|-z|-4|-6|-N|-d|-D|-C|-t|-U|-h': 'flag',
+    },
+    operands: 'data',
+    rules: [reaches('raw network connection', 'raw connection', ['nc -l 8080', 'ncat example.com 80'])],
+  },
+  socat: {
+    operands: 'data',
+    options: { '-d|-dd|-ddd|-v|-x|-b|-s|-t|-T|-u|-U|-g|-L|-W|-4|-6|-h|-V': 'flag' },
+    rules: [reaches('raw network connection', 'raw connection', ['socat - TCP:h:80'])],
+  },
+  telnet: {
+    options: { '-l|-n|-b|-e|-X': 'data', '-4|-6|-8|-E|-L|-a|-d|-r|-c|-K|-x|-F|-f': 'flag' },
+    operands: 'data',
+    rules: [reaches('raw network connection', 'raw connection', ['telnet h 25'])],
+  },
   // ssh HOST COMMAND: the remote command is shell code, analysed all the same (its sudo or rm still matters)
-  ssh: { reader: 'ssh', options: SSH_OPTIONS, operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true }, rules: [reaches('remote shell', 'remote shell', ['ssh user@host', 'ssh -p 2222 h uptime'])] },
-  mosh: { operands: { leading: ['data'], rest: 'command' }, rules: [reaches('remote shell', 'remote shell', ['mosh h'])] },
-  autossh: { reader: 'ssh', options: { ...SSH_OPTIONS, '-M': 'data' }, operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true }, rules: [reaches('remote shell', 'remote shell', ['autossh -M 0 h'])] },
-  scp: { reader: 'ssh', options: SCP_OPTIONS, operands: { rest: 'read', last: 'overwrite', remote: true }, rules: [reaches('file transfer', 'file transfer', ['scp f h:/tmp'])] },
-  sftp: { reader: 'ssh', options: { ...SCP_OPTIONS, '-b': 'read' }, operands: { rest: 'data', remote: true }, rules: [reaches('file transfer', 'file transfer', ['sftp h'])] },
+  ssh: {
+    reader: 'ssh',
+    options: SSH_OPTIONS,
+    operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true },
+    rules: [reaches('remote shell', 'remote shell', ['ssh user@host', 'ssh -p 2222 h uptime'])],
+  },
+  mosh: {
+    operands: { leading: ['data'], rest: 'command' },
+    rules: [reaches('remote shell', 'remote shell', ['mosh h'])],
+  },
+  autossh: {
+    reader: 'ssh',
+    options: { ...SSH_OPTIONS, '-M': 'data' },
+    operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true },
+    rules: [reaches('remote shell', 'remote shell', ['autossh -M 0 h'])],
+  },
+  scp: {
+    reader: 'ssh',
+    options: SCP_OPTIONS,
+    operands: { rest: 'read', last: 'overwrite', remote: true },
+    rules: [reaches('file transfer', 'file transfer', ['scp f h:/tmp'])],
+  },
+  sftp: {
+    reader: 'ssh',
+    options: { ...SCP_OPTIONS, '-b': 'read' },
+    operands: { rest: 'data', remote: true },
+    rules: [reaches('file transfer', 'file transfer', ['sftp h'])],
+  },
   ftp: { aliases: ['lftp', 'tftp'], operands: 'data', rules: [reaches('file transfer', 'file transfer', ['ftp h'])] },
   rsync: {
     options: {
       '-e|--rsh|--rsync-path': 'script',
-      '--exclude|--include|--filter|-f|--port|--chmod|--chown|--timeout|--bwlimit|--suffix|--max-size|--min-size|--max-delete|--modify-window|--compress-level|--skip-compress|--info|--debug|--out-format|--log-file-format|--usermap|--groupmap|--iconv|--protocol|--checksum-choice|--compress-choice|--contimeout|--address|--outbuf|-M|--remote-option|--stop-after|--stop-at|--block-size|-B': 'data',
+      '--exclude|--include|--filter|-f|--port|--chmod|--chown|--timeout|--bwlimit|--suffix|--max-size|--min-size|--max-delete|--modify-window|--compress-level|--skip-compress|--info|--debug|--out-format|--log-file-format|--usermap|--groupmap|--iconv|--protocol|--checksum-choice|--compress-choice|--contimeout|--address|--outbuf|-M|--remote-option|--stop-after|--stop-at|--block-size|-B':
+        'data',
       '--password-file|--exclude-from|--include-from|--files-from|--read-batch': 'read',
       '--log-file|--write-batch|--only-write-batch': 'overwrite',
       '-T|--temp-dir|--backup-dir|--partial-dir|--link-dest|--compare-dest|--copy-dest': 'write',
@@ -87,29 +157,119 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     with: { '--remove-source-files': { operands: { rest: 'delete', last: 'overwrite', remote: true } } },
     // -l and -a copy links as links
     placesLinks: true,
-    rules: [reaches('file transfer', 'file transfer', ['rsync -av dist/ host:/srv/www', 'rsync rsync://h/m/ x'], { when: { check: 'remoteOperand' }, notExamples: ['rsync -a src/ backup/'] })],
+    rules: [
+      reaches('file transfer', 'file transfer', ['rsync -av dist/ host:/srv/www', 'rsync rsync://h/m/ x'], {
+        when: { check: 'remoteOperand' },
+        notExamples: ['rsync -a src/ backup/'],
+      }),
+    ],
   },
-  ping: { aliases: ['ping6'], options: { '-c|-i|-I|-W|-w|-s|-t|-l|-p|-Q|-S|-M|-m': 'data', '-4|-6|-a|-A|-b|-B|-D|-d|-f|-h|-L|-n|-O|-q|-R|-r|-U|-v|-V': 'flag' }, operands: 'data', rules: [reaches('network probe', 'reachability probe', ['ping -c 1 example.com'])] },
-  traceroute: { aliases: ['tracepath', 'mtr'], options: { '-f|-m|-p|-q|-w|-i|-s|-c|-z|-l|-N|-t': 'data', '-4|-6|-I|-T|-U|-n|-r|-b|-e|-F|-d': 'flag' }, operands: 'data', rules: [reaches('network probe', 'reachability probe', ['traceroute example.com'])] },
-  dig: { options: { '-b|-c|-f|-k|-p|-q|-t|-x|-y': 'data', '-4|-6|-h|-m|-r|-u|-v': 'flag' }, plusOptions: true, operands: 'data', rules: [reaches('DNS or registry lookup', 'name lookup', ['dig @1.1.1.1 example.com'])] },
+  ping: {
+    aliases: ['ping6'],
+    options: {
+      '-c|-i|-I|-W|-w|-s|-t|-l|-p|-Q|-S|-M|-m': 'data',
+      '-4|-6|-a|-A|-b|-B|-D|-d|-f|-h|-L|-n|-O|-q|-R|-r|-U|-v|-V': 'flag',
+    },
+    operands: 'data',
+    rules: [reaches('network probe', 'reachability probe', ['ping -c 1 example.com'])],
+  },
+  traceroute: {
+    aliases: ['tracepath', 'mtr'],
+    options: { '-f|-m|-p|-q|-w|-i|-s|-c|-z|-l|-N|-t': 'data', '-4|-6|-I|-T|-U|-n|-r|-b|-e|-F|-d': 'flag' },
+    operands: 'data',
+    rules: [reaches('network probe', 'reachability probe', ['traceroute example.com'])],
+  },
+  dig: {
+    options: { '-b|-c|-f|-k|-p|-q|-t|-x|-y': 'data', '-4|-6|-h|-m|-r|-u|-v': 'flag' },
+    plusOptions: true,
+    operands: 'data',
+    rules: [reaches('DNS or registry lookup', 'name lookup', ['dig @1.1.1.1 example.com'])],
+  },
   nslookup: { operands: 'data', rules: [reaches('DNS or registry lookup', 'name lookup', ['nslookup example.com'])] },
-  host: { options: { '-t|-c|-W|-N|-R|-m': 'data', '-a|-A|-C|-d|-l|-i|-r|-s|-T|-U|-v|-V|-w|-4|-6': 'flag' }, operands: 'data', rules: [reaches('DNS or registry lookup', 'name lookup', ['host example.com'])] },
+  host: {
+    options: { '-t|-c|-W|-N|-R|-m': 'data', '-a|-A|-C|-d|-l|-i|-r|-s|-T|-U|-v|-V|-w|-4|-6': 'flag' },
+    operands: 'data',
+    rules: [reaches('DNS or registry lookup', 'name lookup', ['host example.com'])],
+  },
   whois: { operands: 'data', rules: [reaches('DNS or registry lookup', 'name lookup', ['whois example.com'])] },
   drill: { operands: 'data', rules: [reaches('DNS or registry lookup', 'name lookup', ['drill example.com'])] },
-  'ssh-copy-id': { options: { '-i': 'read', '-p|-o|-F|-J|-t': 'data', '-f|-n|-s|-x|-h|-?': 'flag' }, operands: 'data', rules: [reaches('installs a key on a remote host', 'key install', ['ssh-copy-id bob@example.com'])] },
+  'ssh-copy-id': {
+    options: { '-i': 'read', '-p|-o|-F|-J|-t': 'data', '-f|-n|-s|-x|-h|-?': 'flag' },
+    operands: 'data',
+    rules: [reaches('installs a key on a remote host', 'key install', ['ssh-copy-id bob@example.com'])],
+  },
   // openssl's subcommands read and write files named by -in and -out
   openssl: {
     globalOptions: {
-      '-in|-inkey|-CAfile|-CApath|-config|-signkey|-CA|-CAkey|-certfile|-key|-cert|-paramfile|-ssl_conf|-extfile|-rand|-signature|-sigfile|-peerkey': 'read',
+      '-in|-inkey|-CAfile|-CApath|-config|-signkey|-CA|-CAkey|-certfile|-key|-cert|-paramfile|-ssl_conf|-extfile|-rand|-signature|-sigfile|-peerkey':
+        'read',
       '-out|-keyout|-writerand|-CAserial|-sess_out': 'overwrite',
-      '-passin|-passout|-pass|-digest|-subj|-days|-newkey|-pkeyopt|-md|-name|-connect|-servername|-port|-host|-algorithm|-cipher|-extensions|-reqexts|-set_serial|-inform|-outform|-keyform|-sigopt|-macopt|-kdfopt|-iter|-k|-K|-iv|-S|-curves|-groups|-nameopt|-certopt|-addext|-provider|-propquery|-engine|-keygen_engine|-verify|-url|-proxy|-alpn|-starttls': 'data',
-      '-aes256|-aes128|-aes-256-cbc|-aes-128-cbc|-des3|-nodes|-noenc|-noout|-text|-pubin|-pubout|-x509|-new|-batch|-d|-e|-a|-base64|-A|-salt|-nosalt|-pbkdf2|-p|-P|-hex|-binary|-r|-c|-check|-modulus|-fingerprint|-sha256|-sha1|-sha512|-md5|-subject|-issuer|-dates|-enddate|-startdate|-serial|-hash|-purpose|-showcerts|-brief|-quiet|-tls1_2|-tls1_3|-verify_return_error|-copy_extensions|-help': 'flag',
+      '-passin|-passout|-pass|-digest|-subj|-days|-newkey|-pkeyopt|-md|-name|-connect|-servername|-port|-host|-algorithm|-cipher|-extensions|-reqexts|-set_serial|-inform|-outform|-keyform|-sigopt|-macopt|-kdfopt|-iter|-k|-K|-iv|-S|-curves|-groups|-nameopt|-certopt|-addext|-provider|-propquery|-engine|-keygen_engine|-verify|-url|-proxy|-alpn|-starttls':
+        'data',
+      '-aes256|-aes128|-aes-256-cbc|-aes-128-cbc|-des3|-nodes|-noenc|-noout|-text|-pubin|-pubout|-x509|-new|-batch|-d|-e|-a|-base64|-A|-salt|-nosalt|-pbkdf2|-p|-P|-hex|-binary|-r|-c|-check|-modulus|-fingerprint|-sha256|-sha1|-sha512|-md5|-subject|-issuer|-dates|-enddate|-startdate|-serial|-hash|-purpose|-showcerts|-brief|-quiet|-tls1_2|-tls1_3|-verify_return_error|-copy_extensions|-help':
+        'flag',
     },
     subcommands: {
-      s_client: { operands: 'data', rules: [reaches('TLS connection', 'TLS connection', ['openssl s_client -connect example.com:443'])] },
-      s_time: { operands: 'data', rules: [reaches('TLS connection', 'TLS connection', ['openssl s_time -connect example.com:443'])] },
-      ocsp: { operands: 'data', rules: [reaches('TLS connection', 'TLS connection', ['openssl ocsp -url http://o.io'])] },
-      ...Object.fromEntries(['req', 'x509', 'genrsa', 'genpkey', 'rsa', 'ec', 'ecparam', 'pkey', 'pkeyutl', 'enc', 'dgst', 'rand', 'base64', 'pkcs12', 'pkcs7', 'pkcs8', 'verify', 'ca', 'crl', 'dhparam', 'passwd', 'version', 'list', 'speed', 'smime', 'cms', 'asn1parse', 'sha256', 'sha1', 'md5', 'x25519', 'kdf', 'mac', 'prime', 'errstr', 'ciphers', 'help', 'storeutl', 'spkac', 'srp', 'ts', 'nseq', 'sess_id', 'crl2pkcs7'].map((name) => [name, { operands: 'read' } satisfies CommandSpec])),
+      s_client: {
+        operands: 'data',
+        rules: [reaches('TLS connection', 'TLS connection', ['openssl s_client -connect example.com:443'])],
+      },
+      s_time: {
+        operands: 'data',
+        rules: [reaches('TLS connection', 'TLS connection', ['openssl s_time -connect example.com:443'])],
+      },
+      ocsp: {
+        operands: 'data',
+        rules: [reaches('TLS connection', 'TLS connection', ['openssl ocsp -url http://o.io'])],
+      },
+      ...Object.fromEntries(
+        [
+          'req',
+          'x509',
+          'genrsa',
+          'genpkey',
+          'rsa',
+          'ec',
+          'ecparam',
+          'pkey',
+          'pkeyutl',
+          'enc',
+          'dgst',
+          'rand',
+          'base64',
+          'pkcs12',
+          'pkcs7',
+          'pkcs8',
+          'verify',
+          'ca',
+          'crl',
+          'dhparam',
+          'passwd',
+          'version',
+          'list',
+          'speed',
+          'smime',
+          'cms',
+          'asn1parse',
+          'sha256',
+          'sha1',
+          'md5',
+          'x25519',
+          'kdf',
+          'mac',
+          'prime',
+          'errstr',
+          'ciphers',
+          'help',
+          'storeutl',
+          'spkac',
+          'srp',
+          'ts',
+          'nseq',
+          'sess_id',
+          'crl2pkcs7',
+        ].map((name) => [name, { operands: 'read' } satisfies CommandSpec]),
+      ),
     },
   },
 };

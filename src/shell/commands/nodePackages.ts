@@ -8,7 +8,13 @@ function installs(examples: string[], note = 'package install'): RuleSpec {
 }
 
 function fetchesAndRuns(examples: string[]): RuleSpec {
-  return { category: 'DEPS_INSTALL_UPDATE', note: 'fetches and runs a package', purpose: 'package download', packageIsFirstOperand: true, examples };
+  return {
+    category: 'DEPS_INSTALL_UPDATE',
+    note: 'fetches and runs a package',
+    purpose: 'package download',
+    packageIsFirstOperand: true,
+    examples,
+  };
 }
 
 function publishes(examples: string[], note = 'package publish'): RuleSpec {
@@ -34,7 +40,17 @@ const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', '
 const PACK_SCRIPTS = ['prepack', 'prepare', 'postpack'];
 const PUBLISH_SCRIPTS = ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'];
 const VERSION_SCRIPTS = ['preversion', 'version', 'postversion'];
-const RESTART_SCRIPTS = ['prerestart', 'restart', 'postrestart', 'prestop', 'stop', 'poststop', 'prestart', 'start', 'poststart'];
+const RESTART_SCRIPTS = [
+  'prerestart',
+  'restart',
+  'postrestart',
+  'prestop',
+  'stop',
+  'poststop',
+  'prestart',
+  'start',
+  'poststart',
+];
 
 function runsScripts(spec: CommandSpec, packageScripts: string[]): CommandSpec {
   return { ...spec, reader: 'packageScript', packageScripts };
@@ -44,7 +60,11 @@ const NPM_INSTALL = ['i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta
 const DATA = { operands: 'data' } as const;
 
 /** `npm run NAME`, `npm test`: a package.json script, its arguments handed to code intentgate does not know. */
-const RUNS_SCRIPT: CommandSpec = { operands: { leading: ['data'], rest: 'unknown' }, reader: 'packageScript', runsProjectCode: true };
+const RUNS_SCRIPT: CommandSpec = {
+  operands: { leading: ['data'], rest: 'unknown' },
+  reader: 'packageScript',
+  runsProjectCode: true,
+};
 const RUNS_LIFECYCLE: CommandSpec = { operands: 'unknown', reader: 'packageScript', runsProjectCode: true };
 
 const NPM_RUNNER: CommandSpec = {
@@ -57,23 +77,78 @@ const NPM_RUNNER: CommandSpec = {
 const NPM: CommandSpec = {
   globalOptions: NPM_OPTIONS,
   subcommands: {
-    install: runsScripts({ aliases: NPM_INSTALL, operands: 'data', rules: [installs(['npm install', 'npm i lodash', 'npm -g i x', 'npm --prefix web install'])] }, INSTALL_SCRIPTS),
-    ci: runsScripts({ aliases: ['clean-install', 'install-clean', 'install-ci-test', 'install-test', 'it'], operands: 'data', rules: [installs(['npm ci'])] }, INSTALL_SCRIPTS),
-    update: runsScripts({ aliases: ['up', 'upgrade', 'udpate'], operands: 'data', rules: [installs(['npm update', 'npm up lodash'])] }, INSTALL_SCRIPTS),
-    uninstall: runsScripts({ aliases: ['remove', 'rm', 'r', 'un', 'unlink', 'link', 'ln'], operands: 'data', rules: [installs(['npm uninstall left-pad', 'npm link'])] }, INSTALL_SCRIPTS),
+    install: runsScripts(
+      {
+        aliases: NPM_INSTALL,
+        operands: 'data',
+        rules: [installs(['npm install', 'npm i lodash', 'npm -g i x', 'npm --prefix web install'])],
+      },
+      INSTALL_SCRIPTS,
+    ),
+    ci: runsScripts(
+      {
+        aliases: ['clean-install', 'install-clean', 'install-ci-test', 'install-test', 'it'],
+        operands: 'data',
+        rules: [installs(['npm ci'])],
+      },
+      INSTALL_SCRIPTS,
+    ),
+    update: runsScripts(
+      { aliases: ['up', 'upgrade', 'udpate'], operands: 'data', rules: [installs(['npm update', 'npm up lodash'])] },
+      INSTALL_SCRIPTS,
+    ),
+    uninstall: runsScripts(
+      {
+        aliases: ['remove', 'rm', 'r', 'un', 'unlink', 'link', 'ln'],
+        operands: 'data',
+        rules: [installs(['npm uninstall left-pad', 'npm link'])],
+      },
+      INSTALL_SCRIPTS,
+    ),
     dedupe: runsScripts({ aliases: ['ddp'], operands: 'data', rules: [installs(['npm dedupe'])] }, INSTALL_SCRIPTS),
     prune: { operands: 'data', rules: [installs(['npm prune --production'])] },
     rebuild: runsScripts({ aliases: ['rb'], operands: 'data', rules: [installs(['npm rebuild'])] }, INSTALL_SCRIPTS),
-    pkg: { subcommands: { set: { operands: 'data', rules: [installs(['npm pkg set scripts.x=y'])] }, delete: { operands: 'data', rules: [installs(['npm pkg delete scripts.x'])] }, get: DATA, fix: { operands: 'data', rules: [installs(['npm pkg fix'])] } } },
-    audit: { operands: 'data', subcommands: { fix: { operands: 'data', rules: [installs(['npm audit fix'])] }, signatures: DATA } },
+    pkg: {
+      subcommands: {
+        set: { operands: 'data', rules: [installs(['npm pkg set scripts.x=y'])] },
+        delete: { operands: 'data', rules: [installs(['npm pkg delete scripts.x'])] },
+        get: DATA,
+        fix: { operands: 'data', rules: [installs(['npm pkg fix'])] },
+      },
+    },
+    audit: {
+      operands: 'data',
+      subcommands: { fix: { operands: 'data', rules: [installs(['npm audit fix'])] }, signatures: DATA },
+    },
     exec: NPM_RUNNER,
     x: NPM_RUNNER,
-    init: { aliases: ['create', 'innit'], operands: 'data', rules: [fetchesAndRuns(['npm init vite', 'npm create vite@latest app'])] },
-    publish: runsScripts({ operands: 'data', rules: [publishes(['npm publish', 'npm publish --tag next'])] }, PUBLISH_SCRIPTS),
+    init: {
+      aliases: ['create', 'innit'],
+      operands: 'data',
+      rules: [fetchesAndRuns(['npm init vite', 'npm create vite@latest app'])],
+    },
+    publish: runsScripts(
+      { operands: 'data', rules: [publishes(['npm publish', 'npm publish --tag next'])] },
+      PUBLISH_SCRIPTS,
+    ),
     unpublish: { operands: 'data', rules: [publishes(['npm unpublish x@1.0.0'])] },
     deprecate: { operands: 'data', rules: [publishes(['npm deprecate x@1 "old"'])] },
-    'dist-tag': { aliases: ['dist-tags'], subcommands: { add: { operands: 'data', rules: [publishes(['npm dist-tag add x@1.0.0 latest'])] }, rm: DATA, ls: DATA } },
-    version: runsScripts({ aliases: ['verison'], operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['npm version patch'] }] }, VERSION_SCRIPTS),
+    'dist-tag': {
+      aliases: ['dist-tags'],
+      subcommands: {
+        add: { operands: 'data', rules: [publishes(['npm dist-tag add x@1.0.0 latest'])] },
+        rm: DATA,
+        ls: DATA,
+      },
+    },
+    version: runsScripts(
+      {
+        aliases: ['verison'],
+        operands: 'data',
+        rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['npm version patch'] }],
+      },
+      VERSION_SCRIPTS,
+    ),
     run: { aliases: ['run-script', 'rum', 'urn'], ...RUNS_SCRIPT },
     test: { aliases: ['t', 'tst'], ...RUNS_LIFECYCLE },
     start: RUNS_LIFECYCLE,
@@ -123,18 +198,32 @@ const NPM: CommandSpec = {
 };
 
 /** pnpm: any other first word runs the package script or the project's bin of that name. */
-const PNPM_RUNNER: CommandSpec = { options: { '--package': 'data' }, operands: { rest: 'command' }, reader: 'packageRunner', with: { '-c|--shell-mode': { operands: { rest: 'shell' } } } };
+const PNPM_RUNNER: CommandSpec = {
+  options: { '--package': 'data' },
+  operands: { rest: 'command' },
+  reader: 'packageRunner',
+  with: { '-c|--shell-mode': { operands: { rest: 'shell' } } },
+};
 
-const RUNS_SCRIPT_OR_BIN: CommandSpec = { operands: { rest: 'command' }, reader: 'packageScript', runsProjectCode: true };
+const RUNS_SCRIPT_OR_BIN: CommandSpec = {
+  operands: { rest: 'command' },
+  reader: 'packageScript',
+  runsProjectCode: true,
+};
 
 const PNPM: CommandSpec = {
   aliases: [],
   globalOptions: {
-    '-C|--dir|--filter|-F|--workspace-dir|--registry|--loglevel|--reporter|--config-dir|--filter-prod|--test-pattern|--changed-files-ignore-pattern|--workspace-concurrency|--resume-from|--node-options|--use-node-version': 'data',
-    '-r|--recursive|-w|--workspace-root|-s|--silent|--stream|--parallel|--aggregate-output|-D|--dev|-P|--prod|-O|--optional|-E|--save-exact|-g|--global|--frozen-lockfile|--no-frozen-lockfile|--prefer-offline|--offline|--ignore-scripts|--shamefully-hoist|--strict-peer-dependencies|--fix-lockfile|--lockfile-only|--force|--if-present|--no-bail|--bail|--sort|--no-sort|--reverse|--color|--no-color|-h|--help|-v|--version|--shell-mode|-c|--json|--long|--depth|--latest|-L|--interactive|-i|--save-peer|--save-catalog|--include-workspace-root|--fail-if-no-match|--workspace|--no-optional|--production|--dev': 'flag',
+    '-C|--dir|--filter|-F|--workspace-dir|--registry|--loglevel|--reporter|--config-dir|--filter-prod|--test-pattern|--changed-files-ignore-pattern|--workspace-concurrency|--resume-from|--node-options|--use-node-version':
+      'data',
+    '-r|--recursive|-w|--workspace-root|-s|--silent|--stream|--parallel|--aggregate-output|-D|--dev|-P|--prod|-O|--optional|-E|--save-exact|-g|--global|--frozen-lockfile|--no-frozen-lockfile|--prefer-offline|--offline|--ignore-scripts|--shamefully-hoist|--strict-peer-dependencies|--fix-lockfile|--lockfile-only|--force|--if-present|--no-bail|--bail|--sort|--no-sort|--reverse|--color|--no-color|-h|--help|-v|--version|--shell-mode|-c|--json|--long|--depth|--latest|-L|--interactive|-i|--save-peer|--save-catalog|--include-workspace-root|--fail-if-no-match|--workspace|--no-optional|--production|--dev':
+      'flag',
   },
   subcommands: {
-    install: runsScripts({ aliases: ['i'], operands: 'data', rules: [installs(['pnpm install', 'pnpm -C web install'])] }, INSTALL_SCRIPTS),
+    install: runsScripts(
+      { aliases: ['i'], operands: 'data', rules: [installs(['pnpm install', 'pnpm -C web install'])] },
+      INSTALL_SCRIPTS,
+    ),
     add: runsScripts({ operands: 'data', rules: [installs(['pnpm add react'])] }, INSTALL_SCRIPTS),
     update: { aliases: ['up', 'upgrade'], operands: 'data', rules: [installs(['pnpm update'])] },
     remove: { aliases: ['rm', 'uninstall', 'un'], operands: 'data', rules: [installs(['pnpm remove react'])] },
@@ -147,9 +236,23 @@ const PNPM: CommandSpec = {
     dlx: { ...PNPM_RUNNER, rules: [fetchesAndRuns(['pnpm dlx create-vite app'])] },
     create: { operands: 'data', rules: [fetchesAndRuns(['pnpm create vite'])] },
     init: { operands: 'data', rules: [fetchesAndRuns(['pnpm init'])] },
-    exec: { options: { '--resume-from|--filter|-F|--workspace-concurrency|--dir|-C': 'data', '-c|--shell-mode|--parallel|-r|--recursive|--no-reporter-hide-prefix|--report-summary': 'flag' }, operands: { rest: 'command' }, reader: 'packageRunner', with: { '-c|--shell-mode': { operands: { rest: 'shell' } } } },
+    exec: {
+      options: {
+        '--resume-from|--filter|-F|--workspace-concurrency|--dir|-C': 'data',
+        '-c|--shell-mode|--parallel|-r|--recursive|--no-reporter-hide-prefix|--report-summary': 'flag',
+      },
+      operands: { rest: 'command' },
+      reader: 'packageRunner',
+      with: { '-c|--shell-mode': { operands: { rest: 'shell' } } },
+    },
     publish: runsScripts({ operands: 'data', rules: [publishes(['pnpm publish --tag next'])] }, PUBLISH_SCRIPTS),
-    version: runsScripts({ operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['pnpm version patch'] }] }, VERSION_SCRIPTS),
+    version: runsScripts(
+      {
+        operands: 'data',
+        rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['pnpm version patch'] }],
+      },
+      VERSION_SCRIPTS,
+    ),
     run: { aliases: ['run-script'], ...RUNS_SCRIPT },
     test: { aliases: ['t', 'tst'], ...RUNS_LIFECYCLE },
     start: RUNS_LIFECYCLE,
@@ -171,27 +274,62 @@ const PNPM: CommandSpec = {
 
 const YARN: CommandSpec = {
   globalOptions: {
-    '--cwd|--registry|--modules-folder|--cache-folder|--mutex|--network-timeout|--network-concurrency|--use-yarnrc|--link-folder|--global-folder|--preferred-cache-folder': 'data',
-    '-D|--dev|-P|--peer|-O|--optional|-E|--exact|-T|--tilde|-W|--ignore-workspace-root-check|--frozen-lockfile|--immutable|--immutable-cache|--check-cache|--pure-lockfile|--prefer-offline|--offline|--ignore-scripts|--ignore-engines|--ignore-optional|--ignore-platform|--force|--production|--prod|--no-lockfile|--non-interactive|--silent|-s|--verbose|--json|--no-progress|--flat|--har|-h|--help|-v|--version|--inline-builds|--mode|-A|--all|-R|--recursive|-p|--parallel|-i|--interlaced|-t|--topological|--topological-dev|--no-private|--include|--exclude': 'flag',
+    '--cwd|--registry|--modules-folder|--cache-folder|--mutex|--network-timeout|--network-concurrency|--use-yarnrc|--link-folder|--global-folder|--preferred-cache-folder':
+      'data',
+    '-D|--dev|-P|--peer|-O|--optional|-E|--exact|-T|--tilde|-W|--ignore-workspace-root-check|--frozen-lockfile|--immutable|--immutable-cache|--check-cache|--pure-lockfile|--prefer-offline|--offline|--ignore-scripts|--ignore-engines|--ignore-optional|--ignore-platform|--force|--production|--prod|--no-lockfile|--non-interactive|--silent|-s|--verbose|--json|--no-progress|--flat|--har|-h|--help|-v|--version|--inline-builds|--mode|-A|--all|-R|--recursive|-p|--parallel|-i|--interlaced|-t|--topological|--topological-dev|--no-private|--include|--exclude':
+      'flag',
   },
   // bare `yarn` installs
   operands: 'data',
   rules: [{ ...installs(['yarn', 'yarn --cwd web']), when: { operands: 'none' }, notExamples: ['yarn why react'] }],
   subcommands: {
-    install: runsScripts({ operands: 'data', rules: [installs(['yarn install', 'yarn --cwd web install'])] }, INSTALL_SCRIPTS),
+    install: runsScripts(
+      { operands: 'data', rules: [installs(['yarn install', 'yarn --cwd web install'])] },
+      INSTALL_SCRIPTS,
+    ),
     add: runsScripts({ operands: 'data', rules: [installs(['yarn add lodash'])] }, INSTALL_SCRIPTS),
-    upgrade: { aliases: ['up', 'upgrade-interactive'], operands: 'data', rules: [installs(['yarn upgrade', 'yarn up react'])] },
+    upgrade: {
+      aliases: ['up', 'upgrade-interactive'],
+      operands: 'data',
+      rules: [installs(['yarn upgrade', 'yarn up react'])],
+    },
     remove: { operands: 'data', rules: [installs(['yarn remove lodash'])] },
     link: { operands: 'data', rules: [installs(['yarn link ../lib'])] },
     unlink: { operands: 'data', rules: [installs(['yarn unlink'])] },
     import: { operands: 'data', rules: [installs(['yarn import'])] },
-    dlx: { options: { '-p|--package': 'data', '-q|--quiet': 'flag' }, operands: { rest: 'command' }, reader: 'packageRunner', rules: [fetchesAndRuns(['yarn dlx semantic-release'])] },
+    dlx: {
+      options: { '-p|--package': 'data', '-q|--quiet': 'flag' },
+      operands: { rest: 'command' },
+      reader: 'packageRunner',
+      rules: [fetchesAndRuns(['yarn dlx semantic-release'])],
+    },
     create: { operands: 'data', rules: [fetchesAndRuns(['yarn create vite'])] },
     // yarn exec runs its words as a shell line
     exec: { operands: { rest: 'shell' }, reader: 'packageRunner' },
-    npm: { subcommands: { publish: { operands: 'data', rules: [publishes(['yarn npm publish'])] }, login: DATA, logout: DATA, info: DATA, whoami: DATA, audit: DATA, tag: DATA } },
-    publish: runsScripts({ operands: 'data', rules: [publishes(['yarn publish'])] }, [...PUBLISH_SCRIPTS, 'prepublish']),
-    version: runsScripts({ operands: 'data', rules: [{ category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['yarn version --new-version 1.2.0'] }] }, VERSION_SCRIPTS),
+    npm: {
+      subcommands: {
+        publish: { operands: 'data', rules: [publishes(['yarn npm publish'])] },
+        login: DATA,
+        logout: DATA,
+        info: DATA,
+        whoami: DATA,
+        audit: DATA,
+        tag: DATA,
+      },
+    },
+    publish: runsScripts({ operands: 'data', rules: [publishes(['yarn publish'])] }, [
+      ...PUBLISH_SCRIPTS,
+      'prepublish',
+    ]),
+    version: runsScripts(
+      {
+        operands: 'data',
+        rules: [
+          { category: 'GIT_PUBLISH', note: 'version bump and tag', examples: ['yarn version --new-version 1.2.0'] },
+        ],
+      },
+      VERSION_SCRIPTS,
+    ),
     run: RUNS_SCRIPT,
     test: RUNS_LIFECYCLE,
     start: RUNS_LIFECYCLE,
@@ -235,10 +373,19 @@ const YARN: CommandSpec = {
   otherSubcommand: RUNS_SCRIPT_OR_BIN,
 };
 
-const BUN_RUNNER: CommandSpec = { options: { '-p|--package': 'data', '--bun|--silent|--verbose': 'flag' }, operands: { rest: 'command' }, reader: 'packageRunner' };
+const BUN_RUNNER: CommandSpec = {
+  options: { '-p|--package': 'data', '--bun|--silent|--verbose': 'flag' },
+  operands: { rest: 'command' },
+  reader: 'packageRunner',
+};
 
 const BUN: CommandSpec = {
-  globalOptions: { '--cwd|-c|--config|--env-file|--tsconfig-override|--define|-d|--loader|-l|--main-fields|--preload|-r|--require|--import|--conditions|--port|--filter|-F|--elide-lines': 'data', '--silent|--smol|--hot|--watch|--no-install|--install|-i|--prefer-offline|--prefer-latest|-b|--bun|--inspect|--inspect-wait|--inspect-brk|--if-present|-h|--help|-v|--version|--revision|-e|--eval|-p|--print|-D|--dev|--development|-d|-E|--exact|--optional|--peer|-g|--global|--production|--frozen-lockfile|--dry-run|--force|--no-save|--save|--trust|--ignore-scripts|--verbose|--no-progress|--no-summary|--no-verify': 'flag' },
+  globalOptions: {
+    '--cwd|-c|--config|--env-file|--tsconfig-override|--define|-d|--loader|-l|--main-fields|--preload|-r|--require|--import|--conditions|--port|--filter|-F|--elide-lines':
+      'data',
+    '--silent|--smol|--hot|--watch|--no-install|--install|-i|--prefer-offline|--prefer-latest|-b|--bun|--inspect|--inspect-wait|--inspect-brk|--if-present|-h|--help|-v|--version|--revision|-e|--eval|-p|--print|-D|--dev|--development|-d|-E|--exact|--optional|--peer|-g|--global|--production|--frozen-lockfile|--dry-run|--force|--no-save|--save|--trust|--ignore-scripts|--verbose|--no-progress|--no-summary|--no-verify':
+      'flag',
+  },
   subcommands: {
     install: runsScripts({ aliases: ['i'], operands: 'data', rules: [installs(['bun install'])] }, INSTALL_SCRIPTS),
     add: runsScripts({ aliases: ['a'], operands: 'data', rules: [installs(['bun add zod'])] }, INSTALL_SCRIPTS),
@@ -252,10 +399,35 @@ const BUN: CommandSpec = {
     // bun exec runs a Bun shell (bash-like) script
     exec: { operands: { rest: 'shell' }, reader: 'packageRunner' },
     publish: { operands: 'data', rules: [publishes(['bun publish'])] },
-    pm: { subcommands: { publish: { operands: 'data', rules: [publishes(['bun pm publish'])] }, pack: DATA, bin: DATA, ls: DATA, cache: DATA, hash: DATA, 'hash-string': DATA, 'hash-print': DATA, whoami: DATA, trust: DATA, untrusted: DATA, 'default-trusted': DATA, version: DATA, migrate: DATA } },
+    pm: {
+      subcommands: {
+        publish: { operands: 'data', rules: [publishes(['bun pm publish'])] },
+        pack: DATA,
+        bin: DATA,
+        ls: DATA,
+        cache: DATA,
+        hash: DATA,
+        'hash-string': DATA,
+        'hash-print': DATA,
+        whoami: DATA,
+        trust: DATA,
+        untrusted: DATA,
+        'default-trusted': DATA,
+        version: DATA,
+        migrate: DATA,
+      },
+    },
     run: { options: { '--shell': 'data' }, ...RUNS_SCRIPT },
     test: { operands: 'read', runsProjectCode: true },
-    build: { options: { '--outdir|--outfile|-o': 'write', '--target|--format|--sourcemap|--external|-e|--minify-syntax|--public-path|--naming|--root|--packages|--splitting': 'data', '--minify|--compile|--watch|--bytecode|--no-bundle': 'flag' }, operands: 'read' },
+    build: {
+      options: {
+        '--outdir|--outfile|-o': 'write',
+        '--target|--format|--sourcemap|--external|-e|--minify-syntax|--public-path|--naming|--root|--packages|--splitting':
+          'data',
+        '--minify|--compile|--watch|--bytecode|--no-bundle': 'flag',
+      },
+      operands: 'read',
+    },
     outdated: DATA,
     patch: DATA,
     upgrade: DATA,
@@ -269,7 +441,13 @@ const BUN: CommandSpec = {
 };
 
 const DENO_RUN: CommandSpec = {
-  options: { '--allow-read|--allow-write|--allow-net|--allow-env|--allow-run|--allow-sys|--allow-ffi|--allow-import|--deny-read|--deny-write|--deny-net|--deny-env|--deny-run|--deny-sys|--deny-ffi|--deny-import|--watch|--watch-exclude|--unstable|--inspect|--inspect-brk|--inspect-wait|--env-file': 'optional', '-A|--allow-all|-q|--quiet|--no-check|--no-lock|--no-npm|--no-remote|--node-modules-dir|--reload|-r|--cached-only|--frozen|--no-prompt|--ext': 'flag', '-c|--config|--import-map|--lock|--cert|--location|--seed|--v8-flags|--check|--permission-set|--ext': 'data' },
+  options: {
+    '--allow-read|--allow-write|--allow-net|--allow-env|--allow-run|--allow-sys|--allow-ffi|--allow-import|--deny-read|--deny-write|--deny-net|--deny-env|--deny-run|--deny-sys|--deny-ffi|--deny-import|--watch|--watch-exclude|--unstable|--inspect|--inspect-brk|--inspect-wait|--env-file':
+      'optional',
+    '-A|--allow-all|-q|--quiet|--no-check|--no-lock|--no-npm|--no-remote|--node-modules-dir|--reload|-r|--cached-only|--frozen|--no-prompt|--ext':
+      'flag',
+    '-c|--config|--import-map|--lock|--cert|--location|--seed|--v8-flags|--check|--permission-set|--ext': 'data',
+  },
   operands: { rest: 'program' },
   reader: 'interpreter',
 };
@@ -280,7 +458,13 @@ export const NODE_PACKAGE_COMMANDS: CommandSpecs = {
   pnpm: PNPM,
   yarn: YARN,
   bun: BUN,
-  npx: { aliases: ['pnpx', 'bunx'], options: { ...NPM_OPTIONS, '-p|--package': 'data', '-c|--call': 'script' }, operands: { rest: 'command' }, reader: 'packageRunner', rules: [fetchesAndRuns(['npx cowsay hi', 'bunx eslint .', 'pnpx prettier .'])] },
+  npx: {
+    aliases: ['pnpx', 'bunx'],
+    options: { ...NPM_OPTIONS, '-p|--package': 'data', '-c|--call': 'script' },
+    operands: { rest: 'command' },
+    reader: 'packageRunner',
+    rules: [fetchesAndRuns(['npx cowsay hi', 'bunx eslint .', 'pnpx prettier .'])],
+  },
   deno: {
     options: { '-q|--quiet|-h|--help|-V|--version|--unstable': 'flag', '--log-level': 'data' },
     subcommands: {
@@ -289,10 +473,22 @@ export const NODE_PACKAGE_COMMANDS: CommandSpecs = {
       eval: { options: { '-p|--print|--ext|-q|--quiet': 'flag' }, operands: { leading: ['code'], rest: 'unknown' } },
       task: { operands: { leading: ['data'], rest: 'unknown' }, runsProjectCode: true },
       add: { operands: 'data', rules: [installs(['deno add npm:zod'])] },
-      install: { aliases: ['i'], operands: 'data', options: { '-g|--global|-f|--force|-A|--allow-all|--dev|-D': 'flag', '-n|--name|--root': 'data' }, rules: [installs(['deno install', 'deno install -g jsr:@std/http/file-server'])] },
+      install: {
+        aliases: ['i'],
+        operands: 'data',
+        options: { '-g|--global|-f|--force|-A|--allow-all|--dev|-D': 'flag', '-n|--name|--root': 'data' },
+        rules: [installs(['deno install', 'deno install -g jsr:@std/http/file-server'])],
+      },
       remove: { aliases: ['rm', 'uninstall'], operands: 'data', rules: [installs(['deno remove npm:zod'])] },
       update: { aliases: ['outdated'], operands: 'data', rules: [installs(['deno update'])] },
-      fmt: { operands: 'overwrite', options: { '--check|-q|--quiet|--watch|--unstable-component|--ext|--use-tabs|--no-semicolons|--single-quote': 'flag', '--line-width|--indent-width|--prose-wrap|--config|-c|--ignore': 'data' }, with: { '--check': { operands: 'read' } } },
+      fmt: {
+        operands: 'overwrite',
+        options: {
+          '--check|-q|--quiet|--watch|--unstable-component|--ext|--use-tabs|--no-semicolons|--single-quote': 'flag',
+          '--line-width|--indent-width|--prose-wrap|--config|-c|--ignore': 'data',
+        },
+        with: { '--check': { operands: 'read' } },
+      },
       lint: { operands: 'read', with: { '--fix': { operands: 'overwrite' } } },
       check: { operands: 'read' },
       info: DATA,
@@ -307,17 +503,123 @@ export const NODE_PACKAGE_COMMANDS: CommandSpecs = {
   // release tools: each publishes a version, tag or site to the outside
   'release-it': { operands: 'data', rules: [publishes(['release-it minor --ci'])] },
   'semantic-release': { operands: 'data', rules: [publishes(['semantic-release'])] },
-  changeset: { operands: 'data', subcommands: { publish: { operands: 'data', rules: [publishes(['changeset publish'])] }, version: DATA, status: DATA, add: DATA, init: DATA, pre: DATA, tag: DATA } },
-  lerna: { operands: 'data', subcommands: { publish: { operands: 'data', rules: [publishes(['lerna publish from-git'])] }, version: { operands: 'data', rules: [publishes(['lerna version patch --yes'])] }, run: { operands: { leading: ['data'], rest: 'unknown' }, runsProjectCode: true }, exec: { operands: { rest: 'command' } }, list: DATA, ls: DATA, changed: DATA, diff: DATA, bootstrap: DATA, clean: DATA, init: DATA, info: DATA } },
-  vsce: { operands: 'data', subcommands: { publish: { operands: 'data', rules: [publishes(['vsce publish'], 'extension publish')] }, package: DATA, ls: DATA, login: DATA, logout: DATA, unpublish: DATA, show: DATA, search: DATA } },
-  ovsx: { operands: 'data', subcommands: { publish: { operands: 'data', rules: [publishes(['ovsx publish'], 'extension publish')] } } },
+  changeset: {
+    operands: 'data',
+    subcommands: {
+      publish: { operands: 'data', rules: [publishes(['changeset publish'])] },
+      version: DATA,
+      status: DATA,
+      add: DATA,
+      init: DATA,
+      pre: DATA,
+      tag: DATA,
+    },
+  },
+  lerna: {
+    operands: 'data',
+    subcommands: {
+      publish: { operands: 'data', rules: [publishes(['lerna publish from-git'])] },
+      version: { operands: 'data', rules: [publishes(['lerna version patch --yes'])] },
+      run: { operands: { leading: ['data'], rest: 'unknown' }, runsProjectCode: true },
+      exec: { operands: { rest: 'command' } },
+      list: DATA,
+      ls: DATA,
+      changed: DATA,
+      diff: DATA,
+      bootstrap: DATA,
+      clean: DATA,
+      init: DATA,
+      info: DATA,
+    },
+  },
+  vsce: {
+    operands: 'data',
+    subcommands: {
+      publish: { operands: 'data', rules: [publishes(['vsce publish'], 'extension publish')] },
+      package: DATA,
+      ls: DATA,
+      login: DATA,
+      logout: DATA,
+      unpublish: DATA,
+      show: DATA,
+      search: DATA,
+    },
+  },
+  ovsx: {
+    operands: 'data',
+    subcommands: { publish: { operands: 'data', rules: [publishes(['ovsx publish'], 'extension publish')] } },
+  },
   vercel: {
     operands: 'data',
     rules: [{ ...publishes(['vercel', 'vercel --prod'], 'site deploy'), when: { operands: 'none' } }],
-    subcommands: { deploy: { operands: 'data', rules: [publishes(['vercel deploy'], 'site deploy')] }, promote: { operands: 'data', rules: [publishes(['vercel promote x'], 'site deploy')] }, redeploy: { operands: 'data', rules: [publishes(['vercel redeploy x'], 'site deploy')] }, rollback: { operands: 'data', rules: [publishes(['vercel rollback'], 'site deploy')] }, dev: DATA, env: DATA, link: DATA, login: DATA, logs: DATA, ls: DATA, list: DATA, pull: DATA, whoami: DATA, build: DATA, inspect: DATA },
+    subcommands: {
+      deploy: { operands: 'data', rules: [publishes(['vercel deploy'], 'site deploy')] },
+      promote: { operands: 'data', rules: [publishes(['vercel promote x'], 'site deploy')] },
+      redeploy: { operands: 'data', rules: [publishes(['vercel redeploy x'], 'site deploy')] },
+      rollback: { operands: 'data', rules: [publishes(['vercel rollback'], 'site deploy')] },
+      dev: DATA,
+      env: DATA,
+      link: DATA,
+      login: DATA,
+      logs: DATA,
+      ls: DATA,
+      list: DATA,
+      pull: DATA,
+      whoami: DATA,
+      build: DATA,
+      inspect: DATA,
+    },
   },
-  netlify: { operands: 'data', subcommands: { deploy: { operands: 'data', rules: [publishes(['netlify deploy --prod'], 'site deploy')] }, dev: DATA, status: DATA, login: DATA, build: DATA, init: DATA, link: DATA } },
-  firebase: { operands: 'data', subcommands: { deploy: { operands: 'data', rules: [publishes(['firebase deploy'], 'site deploy')] }, serve: DATA, login: DATA, emulators: DATA, init: DATA, use: DATA } },
-  wrangler: { operands: 'data', subcommands: { deploy: { operands: 'data', rules: [publishes(['wrangler deploy'], 'site deploy')] }, publish: { operands: 'data', rules: [publishes(['wrangler publish'], 'site deploy')] }, pages: { subcommands: { deploy: { operands: 'data', rules: [publishes(['wrangler pages deploy dist'], 'site deploy')] }, dev: DATA } }, dev: DATA, login: DATA, whoami: DATA, tail: DATA } },
-  fly: { aliases: ['flyctl'], operands: 'data', subcommands: { deploy: { operands: 'data', rules: [publishes(['fly deploy'], 'site deploy')] }, status: DATA, logs: DATA, launch: DATA, auth: DATA, apps: DATA } },
+  netlify: {
+    operands: 'data',
+    subcommands: {
+      deploy: { operands: 'data', rules: [publishes(['netlify deploy --prod'], 'site deploy')] },
+      dev: DATA,
+      status: DATA,
+      login: DATA,
+      build: DATA,
+      init: DATA,
+      link: DATA,
+    },
+  },
+  firebase: {
+    operands: 'data',
+    subcommands: {
+      deploy: { operands: 'data', rules: [publishes(['firebase deploy'], 'site deploy')] },
+      serve: DATA,
+      login: DATA,
+      emulators: DATA,
+      init: DATA,
+      use: DATA,
+    },
+  },
+  wrangler: {
+    operands: 'data',
+    subcommands: {
+      deploy: { operands: 'data', rules: [publishes(['wrangler deploy'], 'site deploy')] },
+      publish: { operands: 'data', rules: [publishes(['wrangler publish'], 'site deploy')] },
+      pages: {
+        subcommands: {
+          deploy: { operands: 'data', rules: [publishes(['wrangler pages deploy dist'], 'site deploy')] },
+          dev: DATA,
+        },
+      },
+      dev: DATA,
+      login: DATA,
+      whoami: DATA,
+      tail: DATA,
+    },
+  },
+  fly: {
+    aliases: ['flyctl'],
+    operands: 'data',
+    subcommands: {
+      deploy: { operands: 'data', rules: [publishes(['fly deploy'], 'site deploy')] },
+      status: DATA,
+      logs: DATA,
+      launch: DATA,
+      auth: DATA,
+      apps: DATA,
+    },
+  },
 };

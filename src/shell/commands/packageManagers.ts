@@ -27,7 +27,8 @@ const SYSTEM = 'system package install';
 
 const APT_OPTIONS: Record<string, OptionKind> = {
   '-o|--option|-c|--config-file|-t|--target-release|--default-release|-a|--host-architecture': 'data',
-  '-y|--yes|--assume-yes|--assume-no|-q|--quiet|-qq|-s|--simulate|--dry-run|--just-print|--no-act|--recon|-d|--download-only|-f|--fix-broken|-m|--ignore-missing|--fix-missing|--no-download|-u|--show-upgraded|-V|--verbose-versions|-b|--compile|--build|--no-install-recommends|--install-recommends|--install-suggests|--no-install-suggests|--reinstall|--allow-downgrades|--allow-remove-essential|--allow-change-held-packages|--allow-unauthenticated|--force-yes|--purge|--auto-remove|--autoremove|--only-upgrade|--no-upgrade|--list-cleanup|--trivial-only|--no-remove|--print-uris|--installed|--upgradable|--all-versions|-h|--help|-v|--version|--fix-policy|--ignore-hold|--mark-auto|--no-allow-insecure-repositories': 'flag',
+  '-y|--yes|--assume-yes|--assume-no|-q|--quiet|-qq|-s|--simulate|--dry-run|--just-print|--no-act|--recon|-d|--download-only|-f|--fix-broken|-m|--ignore-missing|--fix-missing|--no-download|-u|--show-upgraded|-V|--verbose-versions|-b|--compile|--build|--no-install-recommends|--install-recommends|--install-suggests|--no-install-suggests|--reinstall|--allow-downgrades|--allow-remove-essential|--allow-change-held-packages|--allow-unauthenticated|--force-yes|--purge|--auto-remove|--autoremove|--only-upgrade|--no-upgrade|--list-cleanup|--trivial-only|--no-remove|--print-uris|--installed|--upgradable|--all-versions|-h|--help|-v|--version|--fix-policy|--ignore-hold|--mark-auto|--no-allow-insecure-repositories':
+    'flag',
 };
 
 const CARGO_RUN = { operands: 'unknown', runsProjectCode: true } as const;
@@ -37,7 +38,8 @@ const CARGO_RUN = { operands: 'unknown', runsProjectCode: true } as const;
 const GO_BUILD_OPTIONS: Record<string, OptionKind> = {
   '-a|-n|-race|-msan|-asan|-cover|-v|-work|-x|-trimpath|-linkshared|-modcacherw|-buildvcs': 'flag',
   '-C': 'cwd',
-  '-p|-covermode|-coverpkg|-asmflags|-buildmode|-compiler|-gccgoflags|-gcflags|-installsuffix|-ldflags|-mod|-modfile|-overlay|-pgo|-pkgdir|-tags|-toolexec': 'data',
+  '-p|-covermode|-coverpkg|-asmflags|-buildmode|-compiler|-gccgoflags|-gcflags|-installsuffix|-ldflags|-mod|-modfile|-overlay|-pgo|-pkgdir|-tags|-toolexec':
+    'data',
 };
 
 // go test's own flags (`go help testflag`); the profiles it writes are files
@@ -50,9 +52,17 @@ const GO_TEST_OPTIONS: Record<string, OptionKind> = {
 export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
   cargo: {
     plusOptions: true,
-    globalOptions: { '--config|-C|-Z|--color|--manifest-path|-p|--package|--target|--target-dir|--features|-F|-j|--jobs|--profile|--bin|--example|--test|--bench|--exclude|--message-format|--registry|--index|--vers|--git|--branch|--tag|--rev|--path|--root': 'data', '-q|--quiet|-v|--verbose|-vv|--frozen|--locked|--offline|--release|-r|--all-features|--no-default-features|--workspace|--all|--all-targets|--lib|--bins|--examples|--tests|--benches|--no-run|--no-fail-fast|-h|--help|-V|--version|--force|-f|--dry-run|--allow-dirty|--no-verify|--fix|--broken-code|--allow-no-vcs|--allow-staged|--doc|--open|--no-deps|--dev|--build': 'flag' },
+    globalOptions: {
+      '--config|-C|-Z|--color|--manifest-path|-p|--package|--target|--target-dir|--features|-F|-j|--jobs|--profile|--bin|--example|--test|--bench|--exclude|--message-format|--registry|--index|--vers|--git|--branch|--tag|--rev|--path|--root':
+        'data',
+      '-q|--quiet|-v|--verbose|-vv|--frozen|--locked|--offline|--release|-r|--all-features|--no-default-features|--workspace|--all|--all-targets|--lib|--bins|--examples|--tests|--benches|--no-run|--no-fail-fast|-h|--help|-V|--version|--force|-f|--dry-run|--allow-dirty|--no-verify|--fix|--broken-code|--allow-no-vcs|--allow-staged|--doc|--open|--no-deps|--dev|--build':
+        'flag',
+    },
     subcommands: {
-      ...ruled(['install', 'add', 'update', 'remove', 'uninstall', 'fetch', 'generate-lockfile'], install('package install', ['cargo add serde', 'cargo +nightly install ripgrep'])),
+      ...ruled(
+        ['install', 'add', 'update', 'remove', 'uninstall', 'fetch', 'generate-lockfile'],
+        install('package install', ['cargo add serde', 'cargo +nightly install ripgrep']),
+      ),
       ...ruled(['publish', 'yank', 'owner'], publish('crate publish', ['cargo publish'])),
       run: CARGO_RUN,
       r: CARGO_RUN,
@@ -69,24 +79,91 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
       clean: DATA,
       new: { operands: 'write' },
       init: { operands: { rest: 'write', assumed: ['.'] } },
-      ...reads(['tree', 'metadata', 'search', 'version', 'help', 'pkgid', 'locate-project', 'verify-project', 'read-manifest', 'login', 'logout', 'info', 'vendor', 'package', 'report', 'config']),
+      ...reads([
+        'tree',
+        'metadata',
+        'search',
+        'version',
+        'help',
+        'pkgid',
+        'locate-project',
+        'verify-project',
+        'read-manifest',
+        'login',
+        'logout',
+        'info',
+        'vendor',
+        'package',
+        'report',
+        'config',
+      ]),
     },
   },
-  gem: { subcommands: { ...ruled(['install', 'update', 'uninstall', 'i'], install('package install', ['gem install rails'])), ...ruled(['push', 'yank'], publish('gem publish', ['gem push x.gem'])), ...reads(['list', 'search', 'info', 'query', 'environment', 'help', 'build', 'contents', 'dependency', 'which', 'outdated', 'sources', 'specification', 'version']) } },
+  gem: {
+    subcommands: {
+      ...ruled(['install', 'update', 'uninstall', 'i'], install('package install', ['gem install rails'])),
+      ...ruled(['push', 'yank'], publish('gem publish', ['gem push x.gem'])),
+      ...reads([
+        'list',
+        'search',
+        'info',
+        'query',
+        'environment',
+        'help',
+        'build',
+        'contents',
+        'dependency',
+        'which',
+        'outdated',
+        'sources',
+        'specification',
+        'version',
+      ]),
+    },
+  },
   bundle: {
     aliases: ['bundler'],
     operands: 'data',
     rules: [{ ...install('package install', ['bundle', 'bundler']), when: { operands: 'none' } }],
     subcommands: {
-      ...ruled(['install', 'update', 'add', 'remove', 'lock'], install('package install', ['bundle install', 'bundle add rack'])),
+      ...ruled(
+        ['install', 'update', 'add', 'remove', 'lock'],
+        install('package install', ['bundle install', 'bundle add rack']),
+      ),
       exec: { operands: { rest: 'command' } },
-      ...reads(['list', 'show', 'info', 'outdated', 'check', 'config', 'init', 'platform', 'version', 'help', 'doctor', 'open', 'binstubs', 'clean', 'cache', 'package', 'viz']),
+      ...reads([
+        'list',
+        'show',
+        'info',
+        'outdated',
+        'check',
+        'config',
+        'init',
+        'platform',
+        'version',
+        'help',
+        'doctor',
+        'open',
+        'binstubs',
+        'clean',
+        'cache',
+        'package',
+        'viz',
+      ]),
     },
   },
   go: {
     subcommands: {
-      ...ruled(['get', 'install'], install('module install', ['go get example.com/x@v1', 'go install example.com/cmd@latest'])),
-      mod: { subcommands: { ...ruled(['tidy', 'download', 'vendor'], install('module install', ['go mod tidy'])), ...reads(['init', 'edit', 'graph', 'verify', 'why']) } },
+      ...ruled(
+        ['get', 'install'],
+        install('module install', ['go get example.com/x@v1', 'go install example.com/cmd@latest']),
+      ),
+      mod: {
+        subcommands: {
+          ...ruled(['tidy', 'download', 'vendor'], install('module install', ['go mod tidy'])),
+          ...reads(['init', 'edit', 'graph', 'verify', 'why']),
+        },
+      },
       run: { operands: 'unknown', runsProjectCode: true },
       test: { options: { ...GO_BUILD_OPTIONS, ...GO_TEST_OPTIONS }, operands: 'data', runsProjectCode: true },
       generate: { operands: 'data', runsProjectCode: true },
@@ -98,62 +175,284 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
     },
   },
   composer: {
-    globalOptions: { '-d|--working-dir': 'data', '-n|--no-interaction|-q|--quiet|-v|-vv|-vvv|--verbose|--no-dev|--dev|--no-scripts|--no-plugins|--ansi|--no-ansi|-h|--help|-V|--version|--optimize-autoloader|-o|--prefer-dist|--prefer-source|--with-all-dependencies|-W|--with-dependencies|-w': 'flag' },
+    globalOptions: {
+      '-d|--working-dir': 'data',
+      '-n|--no-interaction|-q|--quiet|-v|-vv|-vvv|--verbose|--no-dev|--dev|--no-scripts|--no-plugins|--ansi|--no-ansi|-h|--help|-V|--version|--optimize-autoloader|-o|--prefer-dist|--prefer-source|--with-all-dependencies|-W|--with-dependencies|-w':
+        'flag',
+    },
     subcommands: {
-      ...ruled(['require', 'install', 'update', 'remove', 'upgrade'], install('package install', ['composer require guzzle/guzzle'])),
-      global: { subcommands: ruled(['require', 'update'], install('package install', ['composer global require x/y'])) },
+      ...ruled(
+        ['require', 'install', 'update', 'remove', 'upgrade'],
+        install('package install', ['composer require guzzle/guzzle']),
+      ),
+      global: {
+        subcommands: ruled(['require', 'update'], install('package install', ['composer global require x/y'])),
+      },
       'run-script': { operands: { leading: ['data'], rest: 'unknown' }, runsProjectCode: true },
       run: { operands: { leading: ['data'], rest: 'unknown' }, runsProjectCode: true },
-      ...reads(['show', 'info', 'outdated', 'validate', 'diagnose', 'depends', 'why', 'prohibits', 'why-not', 'licenses', 'status', 'search', 'config', 'dump-autoload', 'dumpautoload', 'audit', 'init', 'about', 'list', 'help']),
+      ...reads([
+        'show',
+        'info',
+        'outdated',
+        'validate',
+        'diagnose',
+        'depends',
+        'why',
+        'prohibits',
+        'why-not',
+        'licenses',
+        'status',
+        'search',
+        'config',
+        'dump-autoload',
+        'dumpautoload',
+        'audit',
+        'init',
+        'about',
+        'list',
+        'help',
+      ]),
     },
   },
   apt: {
     aliases: ['apt-get', 'aptitude'],
     globalOptions: APT_OPTIONS,
     subcommands: {
-      ...ruled(['install', 'upgrade', 'dist-upgrade', 'full-upgrade', 'remove', 'purge', 'update', 'autoremove', 'reinstall', 'build-dep'], install(SYSTEM, ['apt-get install -y curl', 'apt update'])),
-      ...reads(['list', 'search', 'show', 'policy', 'depends', 'rdepends', 'changelog', 'download', 'source', 'clean', 'autoclean', 'check', 'moo', 'help', 'showsrc', 'why', 'why-not']),
+      ...ruled(
+        [
+          'install',
+          'upgrade',
+          'dist-upgrade',
+          'full-upgrade',
+          'remove',
+          'purge',
+          'update',
+          'autoremove',
+          'reinstall',
+          'build-dep',
+        ],
+        install(SYSTEM, ['apt-get install -y curl', 'apt update']),
+      ),
+      ...reads([
+        'list',
+        'search',
+        'show',
+        'policy',
+        'depends',
+        'rdepends',
+        'changelog',
+        'download',
+        'source',
+        'clean',
+        'autoclean',
+        'check',
+        'moo',
+        'help',
+        'showsrc',
+        'why',
+        'why-not',
+      ]),
     },
   },
   dnf: {
     aliases: ['yum', 'microdnf', 'tdnf'],
-    globalOptions: { '-c|--config|--installroot|--releasever|--enablerepo|--disablerepo|--repo|-x|--exclude|--setopt|-d|--debuglevel|-e|--errorlevel': 'data', '-y|--assumeyes|--assumeno|-q|--quiet|-v|--verbose|-C|--cacheonly|--refresh|--nogpgcheck|--best|--nobest|--allowerasing|--skip-broken|-h|--help|--version|--downloadonly': 'flag' },
+    globalOptions: {
+      '-c|--config|--installroot|--releasever|--enablerepo|--disablerepo|--repo|-x|--exclude|--setopt|-d|--debuglevel|-e|--errorlevel':
+        'data',
+      '-y|--assumeyes|--assumeno|-q|--quiet|-v|--verbose|-C|--cacheonly|--refresh|--nogpgcheck|--best|--nobest|--allowerasing|--skip-broken|-h|--help|--version|--downloadonly':
+        'flag',
+    },
     subcommands: {
-      ...ruled(['install', 'update', 'upgrade', 'remove', 'erase', 'reinstall', 'downgrade', 'groupinstall', 'localinstall', 'autoremove', 'distro-sync', 'makecache'], install(SYSTEM, ['dnf install -y git'])),
-      ...reads(['list', 'info', 'search', 'provides', 'repolist', 'history', 'check-update', 'deplist', 'repoquery', 'clean', 'help']),
+      ...ruled(
+        [
+          'install',
+          'update',
+          'upgrade',
+          'remove',
+          'erase',
+          'reinstall',
+          'downgrade',
+          'groupinstall',
+          'localinstall',
+          'autoremove',
+          'distro-sync',
+          'makecache',
+        ],
+        install(SYSTEM, ['dnf install -y git']),
+      ),
+      ...reads([
+        'list',
+        'info',
+        'search',
+        'provides',
+        'repolist',
+        'history',
+        'check-update',
+        'deplist',
+        'repoquery',
+        'clean',
+        'help',
+      ]),
     },
   },
   zypper: {
-    globalOptions: { '-R|--root|-c|--config|--reposd-dir': 'data', '-n|--non-interactive|-q|--quiet|-v|--verbose|-y|--no-confirm|--no-refresh|--gpg-auto-import-keys|-h|--help|-V|--version': 'flag' },
-    subcommands: { ...ruled(['install', 'in', 'update', 'up', 'remove', 'rm', 'dist-upgrade', 'dup', 'patch', 'refresh', 'ref'], install(SYSTEM, ['zypper in vim'])), ...reads(['search', 'se', 'info', 'if', 'list-updates', 'lu', 'repos', 'lr', 'packages', 'pa']) },
+    globalOptions: {
+      '-R|--root|-c|--config|--reposd-dir': 'data',
+      '-n|--non-interactive|-q|--quiet|-v|--verbose|-y|--no-confirm|--no-refresh|--gpg-auto-import-keys|-h|--help|-V|--version':
+        'flag',
+    },
+    subcommands: {
+      ...ruled(
+        ['install', 'in', 'update', 'up', 'remove', 'rm', 'dist-upgrade', 'dup', 'patch', 'refresh', 'ref'],
+        install(SYSTEM, ['zypper in vim']),
+      ),
+      ...reads(['search', 'se', 'info', 'if', 'list-updates', 'lu', 'repos', 'lr', 'packages', 'pa']),
+    },
   },
   apk: {
-    globalOptions: { '-X|--repository|-p|--root|--arch|--cache-dir|--keys-dir': 'data', '-U|--update-cache|--no-cache|-q|--quiet|-v|--verbose|-i|--interactive|--allow-untrusted|--force|-h|--help|-V|--version|--virtual|-t': 'flag' },
-    subcommands: { ...ruled(['add', 'del', 'upgrade', 'update', 'fix'], install(SYSTEM, ['apk add curl'])), ...reads(['info', 'search', 'list', 'stats', 'version', 'policy', 'dot', 'cache', 'audit']) },
+    globalOptions: {
+      '-X|--repository|-p|--root|--arch|--cache-dir|--keys-dir': 'data',
+      '-U|--update-cache|--no-cache|-q|--quiet|-v|--verbose|-i|--interactive|--allow-untrusted|--force|-h|--help|-V|--version|--virtual|-t':
+        'flag',
+    },
+    subcommands: {
+      ...ruled(['add', 'del', 'upgrade', 'update', 'fix'], install(SYSTEM, ['apk add curl'])),
+      ...reads(['info', 'search', 'list', 'stats', 'version', 'policy', 'dot', 'cache', 'audit']),
+    },
   },
   // pacman's operation is an option (-S, -R, -U) in any cluster
-  pacman: { aliases: ['yay', 'paru'], operands: 'data', rules: [{ ...install(SYSTEM, ['pacman -S git', 'pacman -Syu', 'yay -R foo']), when: { check: 'pacmanOperation' }, notExamples: ['pacman -Ss git', 'pacman -Qi git'] }] },
+  pacman: {
+    aliases: ['yay', 'paru'],
+    operands: 'data',
+    rules: [
+      {
+        ...install(SYSTEM, ['pacman -S git', 'pacman -Syu', 'yay -R foo']),
+        when: { check: 'pacmanOperation' },
+        notExamples: ['pacman -Ss git', 'pacman -Qi git'],
+      },
+    ],
+  },
   brew: {
     aliases: ['port'],
     subcommands: {
-      ...ruled(['install', 'upgrade', 'reinstall', 'uninstall', 'remove', 'rm', 'tap', 'untap', 'update', 'bundle', 'selfupdate', 'sync'], install(SYSTEM, ['brew install jq', 'brew upgrade', 'port install wget'])),
-      ...reads(['list', 'ls', 'info', 'search', 'deps', 'uses', 'outdated', 'config', 'doctor', 'leaves', 'home', 'desc', 'cat', '--prefix', '--cellar', '--version', 'services', 'cleanup', 'pin', 'unpin', 'link', 'unlink', 'shellenv', 'installed', 'contents']),
+      ...ruled(
+        [
+          'install',
+          'upgrade',
+          'reinstall',
+          'uninstall',
+          'remove',
+          'rm',
+          'tap',
+          'untap',
+          'update',
+          'bundle',
+          'selfupdate',
+          'sync',
+        ],
+        install(SYSTEM, ['brew install jq', 'brew upgrade', 'port install wget']),
+      ),
+      ...reads([
+        'list',
+        'ls',
+        'info',
+        'search',
+        'deps',
+        'uses',
+        'outdated',
+        'config',
+        'doctor',
+        'leaves',
+        'home',
+        'desc',
+        'cat',
+        '--prefix',
+        '--cellar',
+        '--version',
+        'services',
+        'cleanup',
+        'pin',
+        'unpin',
+        'link',
+        'unlink',
+        'shellenv',
+        'installed',
+        'contents',
+      ]),
     },
   },
-  snap: { aliases: ['flatpak'], subcommands: { ...ruled(['install', 'refresh', 'remove', 'revert', 'update', 'uninstall'], install(SYSTEM, ['snap install code', 'flatpak install x'])), ...reads(['list', 'info', 'find', 'search', 'run', 'version', 'help']) } },
-  'nix-env': { operands: 'data', options: { '-f|--file|-A|--attr|-p|--profile': 'data', '-i|--install|-u|--upgrade|-e|--uninstall|--set|-q|--query|-a|--available|-b|--preserve-installed|--dry-run': 'flag' }, rules: [{ ...install(SYSTEM, ['nix-env -i hello', 'nix-env -iA nixpkgs.hello']), when: { options: ['-i', '--install', '-u', '--upgrade', '-e', '--uninstall', '--set'] }, notExamples: ['nix-env -q'] }] },
+  snap: {
+    aliases: ['flatpak'],
+    subcommands: {
+      ...ruled(
+        ['install', 'refresh', 'remove', 'revert', 'update', 'uninstall'],
+        install(SYSTEM, ['snap install code', 'flatpak install x']),
+      ),
+      ...reads(['list', 'info', 'find', 'search', 'run', 'version', 'help']),
+    },
+  },
+  'nix-env': {
+    operands: 'data',
+    options: {
+      '-f|--file|-A|--attr|-p|--profile': 'data',
+      '-i|--install|-u|--upgrade|-e|--uninstall|--set|-q|--query|-a|--available|-b|--preserve-installed|--dry-run':
+        'flag',
+    },
+    rules: [
+      {
+        ...install(SYSTEM, ['nix-env -i hello', 'nix-env -iA nixpkgs.hello']),
+        when: { options: ['-i', '--install', '-u', '--upgrade', '-e', '--uninstall', '--set'] },
+        notExamples: ['nix-env -q'],
+      },
+    ],
+  },
   nix: {
     globalOptions: { '--option|--extra-experimental-features|--experimental-features': 'data' },
     subcommands: {
-      profile: { subcommands: { ...ruled(['install', 'upgrade', 'remove'], install(SYSTEM, ['nix profile install nixpkgs#hello'])), ...reads(['list', 'history']) } },
-      ...reads(['build', 'develop', 'shell', 'search', 'eval', 'flake', 'store', 'path-info', 'log', 'why-depends', 'show-config', 'repl', 'fmt', 'hash', 'key']),
+      profile: {
+        subcommands: {
+          ...ruled(['install', 'upgrade', 'remove'], install(SYSTEM, ['nix profile install nixpkgs#hello'])),
+          ...reads(['list', 'history']),
+        },
+      },
+      ...reads([
+        'build',
+        'develop',
+        'shell',
+        'search',
+        'eval',
+        'flake',
+        'store',
+        'path-info',
+        'log',
+        'why-depends',
+        'show-config',
+        'repl',
+        'fmt',
+        'hash',
+        'key',
+      ]),
       run: { operands: { leading: ['data'], rest: 'unknown' } },
     },
   },
   dpkg: {
     aliases: ['rpm'],
-    options: { '--root|--admindir|--instdir|--force-all|-L|--listfiles|-s|--status|-S|--search|-q|--query|--qf|--queryformat': 'data', '-l|--list|--get-selections|--version|--help|-a|--all|-v|--verbose|-h|--hash|--nodeps|--force|--test|-V|--verify|-c|--configfiles|-d|--docfiles': 'flag', '-i|--install|-r|--remove|-P|--purge|-U|--upgrade|-e|--erase|--configure': 'flag' },
+    options: {
+      '--root|--admindir|--instdir|--force-all|-L|--listfiles|-s|--status|-S|--search|-q|--query|--qf|--queryformat':
+        'data',
+      '-l|--list|--get-selections|--version|--help|-a|--all|-v|--verbose|-h|--hash|--nodeps|--force|--test|-V|--verify|-c|--configfiles|-d|--docfiles':
+        'flag',
+      '-i|--install|-r|--remove|-P|--purge|-U|--upgrade|-e|--erase|--configure': 'flag',
+    },
     operands: 'read',
-    rules: [{ category: 'DEPS_INSTALL_UPDATE', note: SYSTEM, when: { options: ['-i', '--install', '-r', '--remove', '-P', '--purge', '-U', '--upgrade', '-e', '--erase'] }, examples: ['dpkg -i x.deb', 'rpm -U x.rpm', 'rpm -ivh x.rpm'], notExamples: ['dpkg -l', 'rpm -qa'] }],
+    rules: [
+      {
+        category: 'DEPS_INSTALL_UPDATE',
+        note: SYSTEM,
+        when: { options: ['-i', '--install', '-r', '--remove', '-P', '--purge', '-U', '--upgrade', '-e', '--erase'] },
+        examples: ['dpkg -i x.deb', 'rpm -U x.rpm', 'rpm -ivh x.rpm'],
+        notExamples: ['dpkg -l', 'rpm -qa'],
+      },
+    ],
   },
 };

@@ -16,7 +16,8 @@ export const SEARCH_COMMANDS: CommandSpecs = {
     aliases: ['egrep', 'fgrep'],
     numericOptions: true,
     options: {
-      '-e|--regexp|-m|--max-count|-A|--after-context|-B|--before-context|-C|--context|-d|--directories|-D|--devices|--include|--exclude|--exclude-dir|--label|--binary-files|--group-separator': 'data',
+      '-e|--regexp|-m|--max-count|-A|--after-context|-B|--before-context|-C|--context|-d|--directories|-D|--devices|--include|--exclude|--exclude-dir|--label|--binary-files|--group-separator':
+        'data',
       '-f|--file|--exclude-from': 'read',
       '--color|--colour': 'optional',
       [GREP_FLAGS]: 'flag',
@@ -27,21 +28,28 @@ export const SEARCH_COMMANDS: CommandSpecs = {
     urlsAreText: true,
     numericOptions: true,
     options: {
-      '-e|--regexp|-m|--max-count|-A|--after-context|-B|--before-context|-C|--context|-g|--glob|--iglob|-t|--type|-T|--type-not|--type-add|--type-clear|-r|--replace|-j|--threads|-M|--max-columns|-d|--max-depth|--maxdepth|-E|--encoding|--engine|--color|--colors|--pre-glob|--sort|--sortr|--max-filesize|--path-separator|--context-separator|--field-context-separator|--field-match-separator|--dfa-size-limit|--regex-size-limit|--hyperlink-format|--generate': 'data',
+      '-e|--regexp|-m|--max-count|-A|--after-context|-B|--before-context|-C|--context|-g|--glob|--iglob|-t|--type|-T|--type-not|--type-add|--type-clear|-r|--replace|-j|--threads|-M|--max-columns|-d|--max-depth|--maxdepth|-E|--encoding|--engine|--color|--colors|--pre-glob|--sort|--sortr|--max-filesize|--path-separator|--context-separator|--field-context-separator|--field-match-separator|--dfa-size-limit|--regex-size-limit|--hyperlink-format|--generate':
+        'data',
       '-f|--file|--ignore-file': 'read',
       // rg runs a preprocessor on every file searched
       '--pre': 'script',
       [RG_FLAGS]: 'flag',
     },
-    operands: { leading: ['data'], leadingUnless: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'], rest: 'read' },
+    operands: {
+      leading: ['data'],
+      leadingUnless: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'],
+      rest: 'read',
+    },
   },
   // -g PATTERN lists files, so no operand is a pattern; long context options take no separate value
   ag: {
     urlsAreText: true,
     options: {
-      '-A|-B|-C|-G|--file-search-regex|-g|--ignore|--ignore-dir|-m|--max-count|--depth|--pager|-W|--width|--workers|--color-line-number|--color-match|--color-path': 'data',
+      '-A|-B|-C|-G|--file-search-regex|-g|--ignore|--ignore-dir|-m|--max-count|--depth|--pager|-W|--width|--workers|--color-line-number|--color-match|--color-path':
+        'data',
       '-p|--path-to-ignore': 'read',
-      '-r|--recurse|-R|--no-recurse|-a|--all-types|-D|--debug|--ackmate|--color|--nocolor|--column|--nocolumn|-c|--count|-f|--follow|-F|--fixed-strings|--filename|--nofilename|-H|--heading|--noheading|--group|--nogroup|-i|--ignore-case|-l|--files-with-matches|-L|--files-without-matches|--line-numbers|--nobreak|--break|-n|--norecurse|-o|--only-matching|--print-long-lines|-0|--null|--print0|-Q|--literal|-s|--case-sensitive|-S|--smart-case|--search-binary|-t|--all-text|-u|--unrestricted|-U|--skip-vcs-ignores|-v|--invert-match|-w|--word-regexp|-z|--search-zip|--hidden|--stats|--vimgrep|--passthrough|--silent|--one-device|-h|--help|-V|--version|--context|--after|--before': 'flag',
+      '-r|--recurse|-R|--no-recurse|-a|--all-types|-D|--debug|--ackmate|--color|--nocolor|--column|--nocolumn|-c|--count|-f|--follow|-F|--fixed-strings|--filename|--nofilename|-H|--heading|--noheading|--group|--nogroup|-i|--ignore-case|-l|--files-with-matches|-L|--files-without-matches|--line-numbers|--nobreak|--break|-n|--norecurse|-o|--only-matching|--print-long-lines|-0|--null|--print0|-Q|--literal|-s|--case-sensitive|-S|--smart-case|--search-binary|-t|--all-text|-u|--unrestricted|-U|--skip-vcs-ignores|-v|--invert-match|-w|--word-regexp|-z|--search-zip|--hidden|--stats|--vimgrep|--passthrough|--silent|--one-device|-h|--help|-V|--version|--context|--after|--before':
+        'flag',
     },
     operands: { leading: ['data'], leadingUnless: ['-g'], rest: 'read' },
   },
@@ -49,10 +57,12 @@ export const SEARCH_COMMANDS: CommandSpecs = {
   ack: {
     urlsAreText: true,
     options: {
-      '-A|--after-context|-B|--before-context|-m|--max-count|-t|--type|-T|--ignore-dir|--ignore-directory|--noignore-dir|--ignore-file|--output|--pager|--match|-g|--type-add|--type-set|--type-del|--range-start|--range-end|--color-filename|--color-match|--color-lineno|--color-colno': 'data',
+      '-A|--after-context|-B|--before-context|-m|--max-count|-t|--type|-T|--ignore-dir|--ignore-directory|--noignore-dir|--ignore-file|--output|--pager|--match|-g|--type-add|--type-set|--type-del|--range-start|--range-end|--color-filename|--color-match|--color-lineno|--color-colno':
+        'data',
       '--files-from|--ackrc': 'read',
       '-C|--context': 'optional',
-      '-i|--ignore-case|-I|--no-ignore-case|-S|--smart-case|-v|--invert-match|-w|--word-regexp|-Q|--literal|-l|--files-with-matches|-L|--files-without-matches|-c|--count|-h|--no-filename|-H|--with-filename|-o|--column|--no-column|-s|--nocolor|--color|--colour|--heading|--noheading|--break|--nobreak|--group|--nogroup|-f|-x|-r|-R|--recurse|-n|--no-recurse|--follow|--nofollow|-k|--known-types|--env|--noenv|--help|--version|-1|--sort-files|--flush|--filter|--nofilter|--print0': 'flag',
+      '-i|--ignore-case|-I|--no-ignore-case|-S|--smart-case|-v|--invert-match|-w|--word-regexp|-Q|--literal|-l|--files-with-matches|-L|--files-without-matches|-c|--count|-h|--no-filename|-H|--with-filename|-o|--column|--no-column|-s|--nocolor|--color|--colour|--heading|--noheading|--break|--nobreak|--group|--nogroup|-f|-x|-r|-R|--recurse|-n|--no-recurse|--follow|--nofollow|-k|--known-types|--env|--noenv|--help|--version|-1|--sort-files|--flush|--filter|--nofilter|--print0':
+        'flag',
     },
     operands: { leading: ['data'], leadingUnless: ['--match', '-g', '-f', '--files-from', '-x'], rest: 'read' },
   },
@@ -61,13 +71,22 @@ export const SEARCH_COMMANDS: CommandSpecs = {
   fd: {
     aliases: ['fdfind'],
     options: {
-      '-d|--max-depth|--min-depth|--exact-depth|-t|--type|-e|--extension|-E|--exclude|-S|--size|--changed-within|--changed-before|-o|--owner|--format|-j|--threads|--max-results|--base-directory|--path-separator|--search-path|-c|--color|--max-buffer-time|--batch-size|--hyperlink': 'data',
+      '-d|--max-depth|--min-depth|--exact-depth|-t|--type|-e|--extension|-E|--exclude|-S|--size|--changed-within|--changed-before|-o|--owner|--format|-j|--threads|--max-results|--base-directory|--path-separator|--search-path|-c|--color|--max-buffer-time|--batch-size|--hyperlink':
+        'data',
       '--ignore-file': 'read',
       // fd -x / -X run the words after them for each result
       '-x|--exec|-X|--exec-batch': 'command',
-      '-H|--hidden|-I|--no-ignore|--no-ignore-vcs|--no-ignore-parent|-u|--unrestricted|-s|--case-sensitive|-i|--ignore-case|-g|--glob|--regex|-F|--fixed-strings|-a|--absolute-path|-l|--list-details|-L|--follow|-p|--full-path|-0|--print0|--prune|-1|-q|--quiet|--show-errors|--strip-cwd-prefix|--one-file-system|-h|--help|-V|--version': 'flag',
+      '-H|--hidden|-I|--no-ignore|--no-ignore-vcs|--no-ignore-parent|-u|--unrestricted|-s|--case-sensitive|-i|--ignore-case|-g|--glob|--regex|-F|--fixed-strings|-a|--absolute-path|-l|--list-details|-L|--follow|-p|--full-path|-0|--print0|--prune|-1|-q|--quiet|--show-errors|--strip-cwd-prefix|--one-file-system|-h|--help|-V|--version':
+        'flag',
     },
     operands: { leading: ['data'], rest: 'read' },
   },
-  locate: { options: { '-d|--database|-l|--limit|-n': 'data', '-A|--all|-b|--basename|-c|--count|-e|--existing|-i|--ignore-case|-r|--regexp|--regex|-S|--statistics|-w|--wholename|-0|--null|-h|--help|-V|--version': 'flag' }, operands: 'data' },
+  locate: {
+    options: {
+      '-d|--database|-l|--limit|-n': 'data',
+      '-A|--all|-b|--basename|-c|--count|-e|--existing|-i|--ignore-case|-r|--regexp|--regex|-S|--statistics|-w|--wholename|-0|--null|-h|--help|-V|--version':
+        'flag',
+    },
+    operands: 'data',
+  },
 };

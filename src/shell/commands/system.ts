@@ -11,30 +11,192 @@ function impact(note: string, level: Level, examples: string[], extra: Partial<R
 
 /** Programs that each raise one rule; every operand is data (a service, a device, a user). */
 function each(names: readonly string[], rule: RuleSpec, spec: CommandSpec = {}): Record<string, CommandSpec> {
-  return Object.fromEntries(names.map((name, index) => [name, { operands: 'data', ...spec, rules: [index === 0 ? rule : { ...rule, examples: [name] }] }]));
+  return Object.fromEntries(
+    names.map((name, index) => [
+      name,
+      { operands: 'data', ...spec, rules: [index === 0 ? rule : { ...rule, examples: [name] }] },
+    ]),
+  );
 }
 
 const LISTING = ['-l', '-L', '--list'];
 
 /** Programs that change the machine, not the project. */
 export const SYSTEM_COMMANDS: CommandSpecs = {
-  ...each(['systemctl', 'service', 'launchctl', 'rc-service', 'rc-update', 'update-rc.d', 'chkconfig', 'sv'], impact('service control', 'service', ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist'])),
-  crontab: { options: { '-u': 'data', '-l|-L|--list|-e|-r|-i|-n|-T|-V': 'flag' }, operands: 'read', rules: [impact('scheduled jobs change', 'service', ['crontab -e', 'crontab jobs.txt', 'crontab -r'], { when: { notOptions: LISTING }, notExamples: ['crontab -l'] })] },
-  ...each(['iptables', 'ip6tables', 'iptables-restore', 'ip6tables-restore', 'nft', 'ufw', 'firewall-cmd', 'pfctl', 'nmcli', 'ifconfig', 'ifup', 'ifdown', 'route'], impact('network configuration', 'network', ['iptables -F', 'ufw allow 22', 'nft flush ruleset', 'firewall-cmd --reload'])),
-  ip: { options: { '-n|-netns|-f|-family|-b|-batch|-rc|-rcvbuf|-l|-loops': 'data', '-4|-6|-s|-stats|-d|-details|-o|-oneline|-r|-resolve|-c|-color|-j|-json|-p|-pretty|-br|-brief|-h|-human|-a|-all': 'flag' }, operands: 'data', rules: [impact('network configuration', 'network', ['ip link set eth0 down', 'ip addr add 10.0.0.2/24 dev eth0', 'ip -4 route del default'], { when: { check: 'ipChange' }, notExamples: ['ip addr show', 'ip route'] })] },
-  ...each(['mount', 'umount', 'mkswap', 'swapon', 'swapoff', 'fdisk', 'sfdisk', 'cfdisk', 'gdisk', 'sgdisk', 'parted', 'wipefs', 'losetup', 'cryptsetup', 'lvcreate', 'lvremove', 'vgcreate', 'pvcreate', 'mdadm', 'tune2fs', 'resize2fs', 'blkdiscard', 'hdparm', 'diskutil', 'chattr'], impact('disk or filesystem change', 'disk', ['mount /dev/sdb1 /mnt', 'umount /mnt', 'wipefs -a /dev/sdb', 'chattr +i f'])),
-  fsck: { family: true, operands: 'data', rules: [impact('disk or filesystem change', 'disk', ['fsck /dev/sdb1', 'fsck.ext4 /dev/sdb1'])] },
-  mkfs: { family: true, operands: 'data', rules: [impact('filesystem creation', 'disk', ['mkfs -t ext4 /dev/sdb1', 'mkfs.ext4 /dev/sdb1'])] },
-  ...each(['reboot', 'shutdown', 'halt', 'poweroff', 'init', 'telinit', 'kexec'], impact('power state change', 'power', ['reboot', 'shutdown -h now', 'init 0'])),
-  sysctl: { options: { '-w|--write|-p|--load|--system|-a|--all|-n|--values|-N|--names|-e|--ignore|-q|--quiet|-r|--pattern': 'flag' }, operands: 'data', rules: [impact('kernel parameter change', 'kernel', ['sysctl -w net.ipv4.ip_forward=1', 'sysctl -p'], { when: { check: 'sysctlWrite' }, notExamples: ['sysctl -a', 'sysctl net.ipv4.ip_forward'] })] },
-  ...each(['modprobe', 'insmod', 'rmmod', 'kextload', 'kextunload'], impact('kernel module change', 'kernel', ['modprobe br_netfilter', 'rmmod x'])),
-  kill: { numericOptions: true, options: { '-s|-n|--signal': 'data', '-l|-L|--list|-q|--queue|--timeout|-a|-p|--pid|--verbose': 'flag' }, operands: 'data', rules: [impact('signals other processes', 'processes', ['kill -9 1234', 'kill -TERM 1'], { when: { notOptions: LISTING }, notExamples: ['kill -l'] })] },
-  ...each(['killall', 'pkill', 'skill', 'xkill'], impact('signals other processes', 'processes', ['pkill node', 'killall python'])),
   ...each(
-    ['useradd', 'userdel', 'usermod', 'adduser', 'deluser', 'groupadd', 'groupdel', 'groupmod', 'addgroup', 'delgroup', 'passwd', 'chpasswd', 'chgpasswd', 'chage', 'gpasswd', 'chsh', 'chfn', 'vipw', 'vigr'],
-    impact('user account change', 'accounts', ['useradd -m bob', 'usermod -aG sudo bob', 'passwd bob', 'echo bob:pw | chpasswd', 'groupadd devs']),
-    { options: { '-G|--groups|-g|--gid|-d|--home|--home-dir|-s|--shell|-c|--comment|-u|--uid|-e|--expiredate|-f|--inactive|-k|--skel|-K|--key|-p|--password|-R|--root|-P|--prefix|-l|--login|-b|--base-dir|-Z|--selinux-user|-n|--new-name|-U|--users': 'data', '-m|--create-home|-M|--no-create-home|-r|--system|-a|--append|-D|--defaults|-N|--no-user-group|-o|--non-unique|-L|--lock|-U|--unlock|-q|--quiet|-h|--help|-S|--status|-d|--delete|-x|--maxdays': 'flag' } },
+    ['systemctl', 'service', 'launchctl', 'rc-service', 'rc-update', 'update-rc.d', 'chkconfig', 'sv'],
+    impact('service control', 'service', ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist']),
+  ),
+  crontab: {
+    options: { '-u': 'data', '-l|-L|--list|-e|-r|-i|-n|-T|-V': 'flag' },
+    operands: 'read',
+    rules: [
+      impact('scheduled jobs change', 'service', ['crontab -e', 'crontab jobs.txt', 'crontab -r'], {
+        when: { notOptions: LISTING },
+        notExamples: ['crontab -l'],
+      }),
+    ],
+  },
+  ...each(
+    [
+      'iptables',
+      'ip6tables',
+      'iptables-restore',
+      'ip6tables-restore',
+      'nft',
+      'ufw',
+      'firewall-cmd',
+      'pfctl',
+      'nmcli',
+      'ifconfig',
+      'ifup',
+      'ifdown',
+      'route',
+    ],
+    impact('network configuration', 'network', [
+      'iptables -F',
+      'ufw allow 22',
+      'nft flush ruleset',
+      'firewall-cmd --reload',
+    ]),
+  ),
+  ip: {
+    options: {
+      '-n|-netns|-f|-family|-b|-batch|-rc|-rcvbuf|-l|-loops': 'data',
+      '-4|-6|-s|-stats|-d|-details|-o|-oneline|-r|-resolve|-c|-color|-j|-json|-p|-pretty|-br|-brief|-h|-human|-a|-all':
+        'flag',
+    },
+    operands: 'data',
+    rules: [
+      impact(
+        'network configuration',
+        'network',
+        ['ip link set eth0 down', 'ip addr add 10.0.0.2/24 dev eth0', 'ip -4 route del default'],
+        { when: { check: 'ipChange' }, notExamples: ['ip addr show', 'ip route'] },
+      ),
+    ],
+  },
+  ...each(
+    [
+      'mount',
+      'umount',
+      'mkswap',
+      'swapon',
+      'swapoff',
+      'fdisk',
+      'sfdisk',
+      'cfdisk',
+      'gdisk',
+      'sgdisk',
+      'parted',
+      'wipefs',
+      'losetup',
+      'cryptsetup',
+      'lvcreate',
+      'lvremove',
+      'vgcreate',
+      'pvcreate',
+      'mdadm',
+      'tune2fs',
+      'resize2fs',
+      'blkdiscard',
+      'hdparm',
+      'diskutil',
+      'chattr',
+    ],
+    impact('disk or filesystem change', 'disk', [
+      'mount /dev/sdb1 /mnt',
+      'umount /mnt',
+      'wipefs -a /dev/sdb',
+      'chattr +i f',
+    ]),
+  ),
+  fsck: {
+    family: true,
+    operands: 'data',
+    rules: [impact('disk or filesystem change', 'disk', ['fsck /dev/sdb1', 'fsck.ext4 /dev/sdb1'])],
+  },
+  mkfs: {
+    family: true,
+    operands: 'data',
+    rules: [impact('filesystem creation', 'disk', ['mkfs -t ext4 /dev/sdb1', 'mkfs.ext4 /dev/sdb1'])],
+  },
+  ...each(
+    ['reboot', 'shutdown', 'halt', 'poweroff', 'init', 'telinit', 'kexec'],
+    impact('power state change', 'power', ['reboot', 'shutdown -h now', 'init 0']),
+  ),
+  sysctl: {
+    options: {
+      '-w|--write|-p|--load|--system|-a|--all|-n|--values|-N|--names|-e|--ignore|-q|--quiet|-r|--pattern': 'flag',
+    },
+    operands: 'data',
+    rules: [
+      impact('kernel parameter change', 'kernel', ['sysctl -w net.ipv4.ip_forward=1', 'sysctl -p'], {
+        when: { check: 'sysctlWrite' },
+        notExamples: ['sysctl -a', 'sysctl net.ipv4.ip_forward'],
+      }),
+    ],
+  },
+  ...each(
+    ['modprobe', 'insmod', 'rmmod', 'kextload', 'kextunload'],
+    impact('kernel module change', 'kernel', ['modprobe br_netfilter', 'rmmod x']),
+  ),
+  kill: {
+    numericOptions: true,
+    options: { '-s|-n|--signal': 'data', '-l|-L|--list|-q|--queue|--timeout|-a|-p|--pid|--verbose': 'flag' },
+    operands: 'data',
+    rules: [
+      impact('signals other processes', 'processes', ['kill -9 1234', 'kill -TERM 1'], {
+        when: { notOptions: LISTING },
+        notExamples: ['kill -l'],
+      }),
+    ],
+  },
+  ...each(
+    ['killall', 'pkill', 'skill', 'xkill'],
+    impact('signals other processes', 'processes', ['pkill node', 'killall python']),
+  ),
+  ...each(
+    [
+      'useradd',
+      'userdel',
+      'usermod',
+      'adduser',
+      'deluser',
+      'groupadd',
+      'groupdel',
+      'groupmod',
+      'addgroup',
+      'delgroup',
+      'passwd',
+      'chpasswd',
+      'chgpasswd',
+      'chage',
+      'gpasswd',
+      'chsh',
+      'chfn',
+      'vipw',
+      'vigr',
+    ],
+    impact('user account change', 'accounts', [
+      'useradd -m bob',
+      'usermod -aG sudo bob',
+      'passwd bob',
+      'echo bob:pw | chpasswd',
+      'groupadd devs',
+    ]),
+    {
+      options: {
+        '-G|--groups|-g|--gid|-d|--home|--home-dir|-s|--shell|-c|--comment|-u|--uid|-e|--expiredate|-f|--inactive|-k|--skel|-K|--key|-p|--password|-R|--root|-P|--prefix|-l|--login|-b|--base-dir|-Z|--selinux-user|-n|--new-name|-U|--users':
+          'data',
+        '-m|--create-home|-M|--no-create-home|-r|--system|-a|--append|-D|--defaults|-N|--no-user-group|-o|--non-unique|-L|--lock|-U|--unlock|-q|--quiet|-h|--help|-S|--status|-d|--delete|-x|--maxdays':
+          'flag',
+      },
+    },
   ),
   // who may elevate, and with which capabilities: the SUDO rule is for running elevated, these change the grants
-  ...each(['visudo', 'setcap', 'newgrp'], impact('privilege change', 'privileges', ['visudo', 'setcap cap_net_bind_service=+ep ./server', 'newgrp docker'])),
+  ...each(
+    ['visudo', 'setcap', 'newgrp'],
+    impact('privilege change', 'privileges', ['visudo', 'setcap cap_net_bind_service=+ep ./server', 'newgrp docker']),
+  ),
 };

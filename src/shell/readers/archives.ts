@@ -5,18 +5,84 @@ import type { PathRole } from '../shellAnalysis';
 import { staticWord, type ShellWord } from '../shellWord';
 
 const TAR_VALUED = valuedSet([
-  '-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from', '-b', '--blocking-factor', '-K', '--starting-file',
-  '-N', '--newer', '--after-date', '--newer-mtime', '-g', '--listed-incremental', '-L', '--tape-length', '-V', '--label', '-H', '--format',
-  '--exclude', '--transform', '--xform', '--owner', '--group', '--mode', '--mtime', '--strip-components', '-I', '--use-compress-program', '--checkpoint-action',
-  '--to-command', '--info-script', '-F', '--new-volume-script', '--index-file', '--volno-file', '--rsh-command', '--rmt-command',
-  '--suffix', '--exclude-tag', '--exclude-tag-all', '--exclude-tag-under', '--record-size', '--pax-option', '--quoting-style', '--warning',
+  '-f',
+  '--file',
+  '-C',
+  '--directory',
+  '-T',
+  '--files-from',
+  '-X',
+  '--exclude-from',
+  '-b',
+  '--blocking-factor',
+  '-K',
+  '--starting-file',
+  '-N',
+  '--newer',
+  '--after-date',
+  '--newer-mtime',
+  '-g',
+  '--listed-incremental',
+  '-L',
+  '--tape-length',
+  '-V',
+  '--label',
+  '-H',
+  '--format',
+  '--exclude',
+  '--transform',
+  '--xform',
+  '--owner',
+  '--group',
+  '--mode',
+  '--mtime',
+  '--strip-components',
+  '-I',
+  '--use-compress-program',
+  '--checkpoint-action',
+  '--to-command',
+  '--info-script',
+  '-F',
+  '--new-volume-script',
+  '--index-file',
+  '--volno-file',
+  '--rsh-command',
+  '--rmt-command',
+  '--suffix',
+  '--exclude-tag',
+  '--exclude-tag-all',
+  '--exclude-tag-under',
+  '--record-size',
+  '--pax-option',
+  '--quoting-style',
+  '--warning',
 ]);
 // letters of an old-style first word (`tar czf out.tgz dir`) that take the next word
 const TAR_OLD_VALUED = new Set(['f', 'C', 'T', 'X', 'b', 'K', 'N', 'g', 'L', 'V', 'H', 'I', 'F']);
 const TAR_OLD_STYLE = /^[A-Za-z]*[ctxruAd][A-Za-z]*$/;
 const ZIP_VALUED = valuedSet([
-  '-b', '--temp-path', '-n', '--suffixes', '-t', '--from-date', '-tt', '--before-date', '-P', '--password', '-O', '--output-file',
-  '-Z', '--compression-method', '-s', '--split-size', '-TT', '--unzip-command', '-lf', '--logfile-path', '-ds', '--dot-size',
+  '-b',
+  '--temp-path',
+  '-n',
+  '--suffixes',
+  '-t',
+  '--from-date',
+  '-tt',
+  '--before-date',
+  '-P',
+  '--password',
+  '-O',
+  '--output-file',
+  '-Z',
+  '--compression-method',
+  '-s',
+  '--split-size',
+  '-TT',
+  '--unzip-command',
+  '-lf',
+  '--logfile-path',
+  '-ds',
+  '--dot-size',
 ]);
 const UNZIP_VALUED = valuedSet(['-d', '-P', '-I', '-O']);
 
@@ -54,8 +120,16 @@ function tarPaths(sink: CommandEffects, words: readonly ShellWord[]): void {
   const parsed = readArguments(tarWords(words), 1, TAR_VALUED);
   const mode = tarMode(parsed);
   const archive = optionValue(parsed, ['-f', '--file']);
-  const folders = parsed.options.filter((option) => option.name === '-C' || option.name === '--directory').map((option) => option.value);
-  const archiveRoles = { create: 'overwrite', append: 'write', delete: 'overwrite', extract: 'read', read: 'read' } as const;
+  const folders = parsed.options
+    .filter((option) => option.name === '-C' || option.name === '--directory')
+    .map((option) => option.value);
+  const archiveRoles = {
+    create: 'overwrite',
+    append: 'write',
+    delete: 'overwrite',
+    extract: 'read',
+    read: 'read',
+  } as const;
   record(sink, archive, archiveRoles[mode]);
   for (const option of parsed.options) {
     if (['-T', '--files-from', '-X', '--exclude-from'].includes(option.name)) record(sink, option.value, 'read');
@@ -113,7 +187,14 @@ function unzipPaths(sink: CommandEffects, words: readonly ShellWord[]): void {
 }
 
 // options whose value tar runs as a command
-const TAR_COMMANDS: ReadonlySet<string> = new Set(['-I', '--use-compress-program', '--to-command', '--info-script', '-F', '--new-volume-script']);
+const TAR_COMMANDS: ReadonlySet<string> = new Set([
+  '-I',
+  '--use-compress-program',
+  '--to-command',
+  '--info-script',
+  '-F',
+  '--new-volume-script',
+]);
 
 /** tar reads its own old-style letters: the archive's role depends on the mode, -x overwrites its folder; -I and kin run commands. */
 export const tarReader: Reader = {
@@ -128,7 +209,13 @@ export const tarReader: Reader = {
       if (TAR_COMMANDS.has(option.name)) effects.scripts.push({ word: value, what: `tar ${option.name} command` });
       // --checkpoint-action=exec=CMD runs CMD at each checkpoint
       if (option.name === '--checkpoint-action' && (value.value === undefined || value.value.startsWith('exec='))) {
-        effects.scripts.push({ word: value.value === undefined ? value : { ...staticWord(value.value.slice('exec='.length)), source: value.source }, what: 'tar --checkpoint-action command' });
+        effects.scripts.push({
+          word:
+            value.value === undefined
+              ? value
+              : { ...staticWord(value.value.slice('exec='.length)), source: value.source },
+          what: 'tar --checkpoint-action command',
+        });
       }
     }
     return effects;
@@ -141,7 +228,10 @@ export const zipReader: Reader = {
   read(reading) {
     const effects = noEffects();
     zipPaths(effects, reading.words);
-    const command = optionValue(readArguments(withoutNameLists(reading.words), 1, ZIP_VALUED), ['-TT', '--unzip-command']);
+    const command = optionValue(readArguments(withoutNameLists(reading.words), 1, ZIP_VALUED), [
+      '-TT',
+      '--unzip-command',
+    ]);
     if (command !== undefined) effects.scripts.push({ word: command, what: 'zip -TT command' });
     return effects;
   },

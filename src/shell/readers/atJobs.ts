@@ -14,6 +14,8 @@ export const atReader: Reader = {
   read(reading, site) {
     if (reading.options.some((option) => NO_JOB.has(option.name))) return noEffects();
     const file = reading.options.find((option) => option.name === '-f')?.value;
-    return file !== undefined ? scriptFileEffects(reading, site, { kind: 'shell', word: file }) : codeFromStdin(reading, site, 'shell');
+    return file !== undefined
+      ? scriptFileEffects(reading, site, { kind: 'shell', word: file })
+      : codeFromStdin(reading, site, 'shell');
   },
 };

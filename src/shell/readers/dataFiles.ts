@@ -10,15 +10,25 @@ export const ddReader: Reader = {
     const effects = noEffects();
     for (const word of reading.words.slice(1)) {
       const value = word.value;
-      if (value?.startsWith('of=') === true) effects.paths.push({ word: { ...staticWord(value.slice(3)), source: word.source }, role: 'overwrite' });
-      if (value?.startsWith('if=') === true) effects.paths.push({ word: { ...staticWord(value.slice(3)), source: word.source }, role: 'read' });
+      if (value?.startsWith('of=') === true)
+        effects.paths.push({ word: { ...staticWord(value.slice(3)), source: word.source }, role: 'overwrite' });
+      if (value?.startsWith('if=') === true)
+        effects.paths.push({ word: { ...staticWord(value.slice(3)), source: word.source }, role: 'read' });
     }
     return effects;
   },
 };
 
 // curl sends a file's content with `-d @file`, `--data-binary @file`, `-F name=@file`, `-F name=<file`
-const CURL_FILE_DATA: ReadonlySet<string> = new Set(['-d', '--data', '--data-binary', '--data-urlencode', '--json', '-F', '--form']);
+const CURL_FILE_DATA: ReadonlySet<string> = new Set([
+  '-d',
+  '--data',
+  '--data-binary',
+  '--data-urlencode',
+  '--json',
+  '-F',
+  '--form',
+]);
 
 function given(reading: CommandReading, names: readonly string[]): boolean {
   return reading.options.some((option) => names.includes(option.name));
@@ -36,14 +46,16 @@ export const curlReader: Reader = {
   readsArguments: false,
   read(reading) {
     const effects = noEffects();
-    if (given(reading, ['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name'])) effects.paths.push({ word: optionValueOf(reading, ['--output-dir']) ?? staticWord('.'), role: 'write' });
+    if (given(reading, ['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name']))
+      effects.paths.push({ word: optionValueOf(reading, ['--output-dir']) ?? staticWord('.'), role: 'write' });
     for (const option of reading.options) {
       const value = option.value?.value;
       if (value === undefined || !CURL_FILE_DATA.has(option.name)) continue;
       const at = value.search(/[@<]/);
       const file = at === -1 ? '' : (value.slice(at + 1).split(';')[0] ?? '');
       const attached = at === 0 || (at > 0 && value[at - 1] === '=');
-      if (attached && file !== '' && file !== '-') effects.paths.push({ word: { ...staticWord(file), source: option.value?.source ?? file }, role: 'read' });
+      if (attached && file !== '' && file !== '-')
+        effects.paths.push({ word: { ...staticWord(file), source: option.value?.source ?? file }, role: 'read' });
     }
     return effects;
   },
@@ -55,7 +67,10 @@ export const wgetReader: Reader = {
   read(reading) {
     const effects = noEffects();
     if (given(reading, ['-O', '--output-document', '--spider'])) return effects;
-    effects.paths.push({ word: optionValueOf(reading, ['-P', '--directory-prefix']) ?? staticWord('.'), role: 'write' });
+    effects.paths.push({
+      word: optionValueOf(reading, ['-P', '--directory-prefix']) ?? staticWord('.'),
+      role: 'write',
+    });
     return effects;
   },
 };
@@ -84,9 +99,17 @@ export const permissionsReader: Reader = {
       const role = reading.roles[index];
       if (role === 'write') effects.paths.push({ word, role, changesPermissions: true });
       else if (role === 'read') effects.paths.push({ word, role });
-      else if (role === 'unknown') effects.paths.push({ word, role: 'overwrite', assumed: reading.unknown ?? `'${reading.name}' is not fully known`, changesPermissions: true });
+      else if (role === 'unknown')
+        effects.paths.push({
+          word,
+          role: 'overwrite',
+          assumed: reading.unknown ?? `'${reading.name}' is not fully known`,
+          changesPermissions: true,
+        });
     });
-    for (const option of reading.options) if (option.kind === 'read' && option.value !== undefined) effects.paths.push({ word: option.value, role: 'read' });
+    for (const option of reading.options)
+      if (option.kind === 'read' && option.value !== undefined)
+        effects.paths.push({ word: option.value, role: 'read' });
     return effects;
   },
 };
@@ -96,7 +119,8 @@ export const csplitReader: Reader = {
   readsArguments: false,
   read(reading) {
     const effects = noEffects();
-    if (!reading.options.some((option) => option.name === '-f' || option.name === '--prefix')) effects.paths.push({ word: staticWord('xx'), role: 'write' });
+    if (!reading.options.some((option) => option.name === '-f' || option.name === '--prefix'))
+      effects.paths.push({ word: staticWord('xx'), role: 'write' });
     return effects;
   },
 };

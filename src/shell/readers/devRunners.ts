@@ -10,7 +10,12 @@ import { emptyUnwrapped, type Unwrapped } from './unwrapped';
  */
 
 /** The runner's leading options, or undefined (with the problem set) when one of them is not known. */
-function readKnownOptions(program: string, words: readonly ShellWord[], options: { valued: ReadonlySet<string>; known: ReadonlySet<string> }, result: Unwrapped): ParsedArguments | undefined {
+function readKnownOptions(
+  program: string,
+  words: readonly ShellWord[],
+  options: { valued: ReadonlySet<string>; known: ReadonlySet<string> },
+  result: Unwrapped,
+): ParsedArguments | undefined {
   const parsed = readLeadingOptions(words, 1, options.valued);
   const unknown = parsed.options.find((option) => !options.known.has(option.name))?.name;
   if (unknown === undefined) return parsed;
@@ -18,7 +23,22 @@ function readKnownOptions(program: string, words: readonly ShellWord[], options:
   return undefined;
 }
 
-const NODEMON_VALUED = valuedSet(['-x', '--exec', '-e', '--ext', '-w', '--watch', '-i', '--ignore', '-d', '--delay', '--config', '--cwd', '-s', '--signal']);
+const NODEMON_VALUED = valuedSet([
+  '-x',
+  '--exec',
+  '-e',
+  '--ext',
+  '-w',
+  '--watch',
+  '-i',
+  '--ignore',
+  '-d',
+  '--delay',
+  '--config',
+  '--cwd',
+  '-s',
+  '--signal',
+]);
 
 /**
  * `nodemon [OPTIONS] [SCRIPT] [ARGS]` runs `node SCRIPT ARGS`, or with `--exec CMD` the line
@@ -35,12 +55,49 @@ export function unwrapNodemon(words: readonly ShellWord[]): Unwrapped {
 }
 
 const CONCURRENTLY_VALUED = valuedSet([
-  '-n', '--names', '--name-separator', '-c', '--prefix-colors', '-p', '--prefix', '-l', '--prefix-length', '-t', '--timestamp-format',
-  '-s', '--success', '--kill-signal', '--restart-tries', '--restart-after', '-m', '--max-processes', '--default-input-target', '--hide', '--teardown',
+  '-n',
+  '--names',
+  '--name-separator',
+  '-c',
+  '--prefix-colors',
+  '-p',
+  '--prefix',
+  '-l',
+  '--prefix-length',
+  '-t',
+  '--timestamp-format',
+  '-s',
+  '--success',
+  '--kill-signal',
+  '--restart-tries',
+  '--restart-after',
+  '-m',
+  '--max-processes',
+  '--default-input-target',
+  '--hide',
+  '--teardown',
 ]);
 const CONCURRENTLY_KNOWN = new Set([
-  ...CONCURRENTLY_VALUED, '-k', '--kill-others', '--kill-others-on-fail', '-r', '--raw', '--no-color', '-g', '--group', '--pad-prefix', '-i', '--handle-input',
-  '-P', '--passthrough-arguments', '--timings', '-h', '--help', '-v', '-V', '--version',
+  ...CONCURRENTLY_VALUED,
+  '-k',
+  '--kill-others',
+  '--kill-others-on-fail',
+  '-r',
+  '--raw',
+  '--no-color',
+  '-g',
+  '--group',
+  '--pad-prefix',
+  '-i',
+  '--handle-input',
+  '-P',
+  '--passthrough-arguments',
+  '--timings',
+  '-h',
+  '--help',
+  '-v',
+  '-V',
+  '--version',
 ]);
 // `npm:build` and its kin name package scripts, whose content is not analysed
 const SCRIPT_SHORTHAND = /^(?:npm|pnpm|yarn|bun|node|deno):/;
@@ -48,9 +105,15 @@ const SCRIPT_SHORTHAND = /^(?:npm|pnpm|yarn|bun|node|deno):/;
 /** `concurrently [OPTIONS] CMD...`: each operand, and each `--teardown` value, is a shell command. */
 export function unwrapConcurrently(words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
-  const parsed = readKnownOptions('concurrently', words, { valued: CONCURRENTLY_VALUED, known: CONCURRENTLY_KNOWN }, result);
+  const parsed = readKnownOptions(
+    'concurrently',
+    words,
+    { valued: CONCURRENTLY_VALUED, known: CONCURRENTLY_KNOWN },
+    result,
+  );
   if (parsed === undefined) return result;
-  for (const option of parsed.options) if (option.name === '--teardown' && option.value !== undefined) result.scripts.push(option.value);
+  for (const option of parsed.options)
+    if (option.name === '--teardown' && option.value !== undefined) result.scripts.push(option.value);
   for (const operand of parsed.operands) {
     if (operand.value !== undefined && SCRIPT_SHORTHAND.test(operand.value)) continue;
     result.scripts.push(operand);
@@ -59,16 +122,77 @@ export function unwrapConcurrently(words: readonly ShellWord[]): Unwrapped {
 }
 
 const WATCHEXEC_VALUED = valuedSet([
-  '-w', '--watch', '-W', '--watch-non-recursive', '-F', '--watch-file', '-e', '--exts', '-f', '--filter', '--filter-file', '-j', '--filter-prog',
-  '-i', '--ignore', '--ignore-file', '--fs-events', '-o', '--on-busy-update', '-s', '--signal', '--stop-signal', '--stop-timeout', '--map-signal',
-  '-d', '--debounce', '--delay-run', '--shell', '-E', '--env', '--wrap-process', '--color', '--project-origin', '--workdir', '--emit-events-to',
+  '-w',
+  '--watch',
+  '-W',
+  '--watch-non-recursive',
+  '-F',
+  '--watch-file',
+  '-e',
+  '--exts',
+  '-f',
+  '--filter',
+  '--filter-file',
+  '-j',
+  '--filter-prog',
+  '-i',
+  '--ignore',
+  '--ignore-file',
+  '--fs-events',
+  '-o',
+  '--on-busy-update',
+  '-s',
+  '--signal',
+  '--stop-signal',
+  '--stop-timeout',
+  '--map-signal',
+  '-d',
+  '--debounce',
+  '--delay-run',
+  '--shell',
+  '-E',
+  '--env',
+  '--wrap-process',
+  '--color',
+  '--project-origin',
+  '--workdir',
+  '--emit-events-to',
 ]);
 // options whose value is optional, so it must be attached with '='
 const WATCHEXEC_OPTIONAL_VALUE: ReadonlySet<string> = new Set(['-c', '--clear', '--poll', '--log-file']);
 const WATCHEXEC_KNOWN = new Set([
-  ...WATCHEXEC_VALUED, ...WATCHEXEC_OPTIONAL_VALUE, '-r', '--restart', '-p', '--postpone', '-n', '-N', '--notify', '-q', '--quiet', '--bell', '--timings',
-  '--stdin-quit', '--no-vcs-ignore', '--no-project-ignore', '--no-global-ignore', '--no-default-ignore', '--no-discover-ignore', '--ignore-nothing',
-  '--only-emit-events', '--no-process-group', '--no-meta', '--print-events', '--manual', '-v', '--verbose', '-1', '-h', '--help', '-V', '--version',
+  ...WATCHEXEC_VALUED,
+  ...WATCHEXEC_OPTIONAL_VALUE,
+  '-r',
+  '--restart',
+  '-p',
+  '--postpone',
+  '-n',
+  '-N',
+  '--notify',
+  '-q',
+  '--quiet',
+  '--bell',
+  '--timings',
+  '--stdin-quit',
+  '--no-vcs-ignore',
+  '--no-project-ignore',
+  '--no-global-ignore',
+  '--no-default-ignore',
+  '--no-discover-ignore',
+  '--ignore-nothing',
+  '--only-emit-events',
+  '--no-process-group',
+  '--no-meta',
+  '--print-events',
+  '--manual',
+  '-v',
+  '--verbose',
+  '-1',
+  '-h',
+  '--help',
+  '-V',
+  '--version',
 ]);
 
 /**
@@ -79,7 +203,9 @@ export function unwrapWatchexec(words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
   const parsed = readKnownOptions('watchexec', words, { valued: WATCHEXEC_VALUED, known: WATCHEXEC_KNOWN }, result);
   if (parsed === undefined) return result;
-  const bareOptional = words.slice(1, parsed.firstOperand).some((word) => word.value !== undefined && WATCHEXEC_OPTIONAL_VALUE.has(word.value));
+  const bareOptional = words
+    .slice(1, parsed.firstOperand)
+    .some((word) => word.value !== undefined && WATCHEXEC_OPTIONAL_VALUE.has(word.value));
   if (bareOptional && parsed.firstOperand < words.length && words[parsed.firstOperand - 1]?.value !== '--') {
     result.problem = 'a watchexec option may take the next word as its value: fail closed';
     return result;

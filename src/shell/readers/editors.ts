@@ -16,7 +16,6 @@ interface EditorCall {
  * expressions, and write or quit. Anything else fails closed.
  */
 
-
 const SAFE_EX_FORMS = [
   String.raw`\d*`,
   String.raw`\$`,
@@ -50,19 +49,23 @@ function viProblem(call: EditorCall): string | undefined {
     const value = word?.value;
     // a file name from a variable, as `cat "$f"` is read; a `+CMD` built at run time is unknown
     if (value === undefined) {
-      if (RUNTIME_COMMAND.test(word?.source ?? '')) return `${call.name} runs an Ex command built at run time: fail closed`;
+      if (RUNTIME_COMMAND.test(word?.source ?? ''))
+        return `${call.name} runs an Ex command built at run time: fail closed`;
       continue;
     }
     if (value === '--') return undefined;
     if (value === '-c' || value === '--cmd') {
       const command = words[index + 1]?.value;
-      if (command === undefined || !isSafeExCommand(command)) return `${call.name} ${value} runs an Ex command that may run a shell: fail closed`;
+      if (command === undefined || !isSafeExCommand(command))
+        return `${call.name} ${value} runs an Ex command that may run a shell: fail closed`;
       index++;
     } else if (value.startsWith('+') && value.length > 1) {
-      if (!isSafeExCommand(value.slice(1))) return `${call.name} ${value} runs an Ex command that may run a shell: fail closed`;
+      if (!isSafeExCommand(value.slice(1)))
+        return `${call.name} ${value} runs an Ex command that may run a shell: fail closed`;
     } else if (value === '-u' || value === '-U') {
       const file = words[index + 1]?.value;
-      if (file === undefined || !SAFE_VIMRC.has(file)) return `${call.name} ${value} loads a startup file that is not analysed: fail closed`;
+      if (file === undefined || !SAFE_VIMRC.has(file))
+        return `${call.name} ${value} loads a startup file that is not analysed: fail closed`;
       index++;
     } else if (VI_SCRIPT_OPTIONS.has(value)) {
       return `${call.name} ${value} runs commands that are not analysed: fail closed`;
@@ -77,7 +80,8 @@ const EMACS_CODE = /^(?:--eval|--execute|-e|-l|--load|-f|--funcall|--script|-x)(
 function emacsProblem(call: EditorCall): string | undefined {
   for (const word of call.words.slice(1)) {
     if (word.value === undefined) continue;
-    if (EMACS_CODE.test(word.value)) return `${call.name} ${word.value} evaluates Lisp, which may run a shell: fail closed`;
+    if (EMACS_CODE.test(word.value))
+      return `${call.name} ${word.value} evaluates Lisp, which may run a shell: fail closed`;
   }
   return undefined;
 }
@@ -92,7 +96,8 @@ function lessProblem(call: EditorCall): string | undefined {
       continue;
     }
     if (word.value === '--') return undefined;
-    if (word.value.startsWith('+') && !SAFE_LESS_COMMAND.test(word.value)) return `${call.name} ${word.value} runs a command that may reach a shell: fail closed`;
+    if (word.value.startsWith('+') && !SAFE_LESS_COMMAND.test(word.value))
+      return `${call.name} ${word.value} runs a command that may reach a shell: fail closed`;
   }
   return undefined;
 }
@@ -105,7 +110,14 @@ export const editorReader: Reader = {
     const call = { name: reading.name, words: reading.words };
     // the spec's primary name says which family: vim (vi, nvim, ex...), emacs (emacsclient), less
     const family = reading.node?.path[0];
-    const problem = family === 'vim' ? viProblem(call) : family === 'emacs' ? emacsProblem(call) : family === 'less' ? lessProblem(call) : undefined;
+    const problem =
+      family === 'vim'
+        ? viProblem(call)
+        : family === 'emacs'
+          ? emacsProblem(call)
+          : family === 'less'
+            ? lessProblem(call)
+            : undefined;
     if (problem !== undefined) effects.problems.push({ reason: problem });
     return effects;
   },

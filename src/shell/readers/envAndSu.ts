@@ -11,7 +11,8 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** The value of an option given as `-Xvalue`, `--long=value` or as the next word. */
 function attachedValue(value: string, short: string, long: string): string | undefined {
   if (value.startsWith(long + '=')) return value.slice(long.length + 1);
-  if (value.startsWith(short) && value.length > short.length && !value.startsWith('--')) return value.slice(short.length);
+  if (value.startsWith(short) && value.length > short.length && !value.startsWith('--'))
+    return value.slice(short.length);
   return undefined;
 }
 
@@ -53,7 +54,9 @@ export function unwrapEnv(words: readonly ShellWord[]): Unwrapped {
       continue;
     }
     if (!optionsDone && value.length > 1 && value.startsWith('-')) {
-      const pair = ENV_VALUED.find(([short, long]) => value === short || value === long || attachedValue(value, short, long) !== undefined);
+      const pair = ENV_VALUED.find(
+        ([short, long]) => value === short || value === long || attachedValue(value, short, long) !== undefined,
+      );
       if (pair === undefined) continue;
       const attached = attachedValue(value, pair[0], pair[1]);
       const operand = attached === undefined ? pending.pop() : staticWord(attached);
@@ -95,7 +98,21 @@ export function unwrapEnvShell(words: readonly ShellWord[]): Unwrapped {
   return result;
 }
 
-const SU_VALUED = valuedSet(['-c', '--command', '--session-command', '-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment', '-u', '--user']);
+const SU_VALUED = valuedSet([
+  '-c',
+  '--command',
+  '--session-command',
+  '-s',
+  '--shell',
+  '-g',
+  '--group',
+  '-G',
+  '--supp-group',
+  '-w',
+  '--whitelist-environment',
+  '-u',
+  '--user',
+]);
 
 /**
  * `su [options] [-] [USER [ARG]...]` runs a shell as USER (root by default) with `-c SCRIPT`;

@@ -4,7 +4,23 @@ import { staticWord, type ShellWord } from '../shellWord';
 import { runtimeWord } from '../wordLists';
 import { emptyUnwrapped, type Unwrapped } from './unwrapped';
 
-const XARGS_VALUED = valuedSet(['-a', '--arg-file', '-d', '--delimiter', '-E', '-I', '-L', '--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var']);
+const XARGS_VALUED = valuedSet([
+  '-a',
+  '--arg-file',
+  '-d',
+  '--delimiter',
+  '-E',
+  '-I',
+  '-L',
+  '--max-lines',
+  '-n',
+  '--max-args',
+  '-P',
+  '--max-procs',
+  '-s',
+  '--max-chars',
+  '--process-slot-var',
+]);
 
 /**
  * `xargs [options] [COMMAND [ARG]...]` runs COMMAND (echo by default) with arguments read from
@@ -38,7 +54,9 @@ const FIND_LEADING = new Set(['-H', '-L', '-P']);
 function isFindExpression(word: ShellWord): boolean {
   const value = word.value;
   if (value === undefined) return false;
-  return (value.length > 1 && value.startsWith('-')) || value === '(' || value === '!' || value === ')' || value === ',';
+  return (
+    (value.length > 1 && value.startsWith('-')) || value === '(' || value === '!' || value === ')' || value === ','
+  );
 }
 
 /** find's starting points: the operands before its expression. */

@@ -13,8 +13,26 @@ const CONFIG_VALUED = valuedSet(['-f', '--file', '--blob', '--type', '--default'
 // git 2.46 subcommands, and the older options they replace
 const WRITE_ACTIONS: ReadonlySet<string> = new Set(['set', 'unset', 'rename-section', 'remove-section', 'edit']);
 const READ_ACTIONS: ReadonlySet<string> = new Set(['get', 'list']);
-const WRITE_OPTIONS = ['--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit'];
-const READ_OPTIONS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list'];
+const WRITE_OPTIONS = [
+  '--unset',
+  '--unset-all',
+  '--add',
+  '--replace-all',
+  '--rename-section',
+  '--remove-section',
+  '-e',
+  '--edit',
+];
+const READ_OPTIONS = [
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '-l',
+  '--list',
+];
 // a value stored for later: `git config set K V`, `git config --add K V`, `git config K V`
 const SET_OPTIONS = ['--add', '--replace-all'];
 
@@ -30,11 +48,15 @@ function scopeFile(parsed: ParsedArguments): ShellWord | undefined {
 }
 
 /** The key and value a `git config` line stores, when it stores one. */
-function configAssignment(words: readonly ShellWord[], start: number): { key: ShellWord; value: ShellWord } | undefined {
+function configAssignment(
+  words: readonly ShellWord[],
+  start: number,
+): { key: ShellWord; value: ShellWord } | undefined {
   const parsed = readArguments(words, start, CONFIG_VALUED);
   const setAction = parsed.operands[0]?.value === 'set';
   const keys = setAction ? parsed.operands.slice(1) : parsed.operands;
-  if (!setAction && (WRITE_ACTIONS.has(keys[0]?.value ?? '') || READ_ACTIONS.has(keys[0]?.value ?? ''))) return undefined;
+  if (!setAction && (WRITE_ACTIONS.has(keys[0]?.value ?? '') || READ_ACTIONS.has(keys[0]?.value ?? '')))
+    return undefined;
   const otherWrite = WRITE_OPTIONS.some((name) => !SET_OPTIONS.includes(name) && hasOption(parsed, [name]));
   if (otherWrite || hasOption(parsed, READ_OPTIONS)) return undefined;
   // `git config set --value=V K` names the value by option
@@ -50,8 +72,12 @@ function configAssignment(words: readonly ShellWord[], start: number): { key: Sh
 function configPaths(effects: CommandEffects, words: readonly ShellWord[], start: number): void {
   const parsed = readArguments(words, start, CONFIG_VALUED);
   const action = parsed.operands[0]?.value;
-  const keys = WRITE_ACTIONS.has(action ?? '') || READ_ACTIONS.has(action ?? '') ? parsed.operands.slice(1) : parsed.operands;
-  const writes = WRITE_ACTIONS.has(action ?? '') || (!READ_ACTIONS.has(action ?? '') && (hasOption(parsed, WRITE_OPTIONS) || (!hasOption(parsed, READ_OPTIONS) && keys.length >= 2)));
+  const keys =
+    WRITE_ACTIONS.has(action ?? '') || READ_ACTIONS.has(action ?? '') ? parsed.operands.slice(1) : parsed.operands;
+  const writes =
+    WRITE_ACTIONS.has(action ?? '') ||
+    (!READ_ACTIONS.has(action ?? '') &&
+      (hasOption(parsed, WRITE_OPTIONS) || (!hasOption(parsed, READ_OPTIONS) && keys.length >= 2)));
   const file = scopeFile(parsed);
   // the value stored is analysed as it is stored (see storedConfig); an editor's is not
   const edits = action === 'edit' || hasOption(parsed, ['-e', '--edit']);
@@ -77,7 +103,8 @@ function storedConfig(effects: CommandEffects, reading: CommandReading, start: n
     return;
   }
   const problem = gitConfigProblem(assignment.key.value, assignment.value.value);
-  if (problem !== undefined) effects.problems.push({ reason: `${problem}: fail closed`, trigger: assignment.key.value });
+  if (problem !== undefined)
+    effects.problems.push({ reason: `${problem}: fail closed`, trigger: assignment.key.value });
   const command = configCommand(assignment.key.value, assignment.value);
   if (command !== undefined) effects.scripts.push({ word: command, what: 'stored git config command' });
 }
@@ -93,24 +120,41 @@ function configPairs(reading: CommandReading, effects: CommandEffects): { key: s
     const equals = text.indexOf('=');
     const key = equals === -1 ? text : text.slice(0, equals);
     // a key built at run time may be any key, one that runs a command included
-    if (word.value === undefined && /[$`\\]/.test(key)) effects.problems.push({ reason: `git ${option.name} key built at run time: fail closed`, trigger: word.source });
-    const problem = gitConfigProblem(key, equals === -1 || word.value === undefined ? undefined : text.slice(equals + 1));
+    if (word.value === undefined && /[$`\\]/.test(key))
+      effects.problems.push({ reason: `git ${option.name} key built at run time: fail closed`, trigger: word.source });
+    const problem = gitConfigProblem(
+      key,
+      equals === -1 || word.value === undefined ? undefined : text.slice(equals + 1),
+    );
     if (problem !== undefined) effects.problems.push({ reason: `${problem}: fail closed`, trigger: key });
-    if (option.name === '--config-env') pairs.push({ key, value: { value: undefined, literal: undefined, source: text } });
-    else if (option.name === '-c' || option.name === '--config') pairs.push({ key, value: word.value === undefined ? { value: undefined, literal: undefined, source: text } : staticWord(text.slice(equals + 1)) });
+    if (option.name === '--config-env')
+      pairs.push({ key, value: { value: undefined, literal: undefined, source: text } });
+    else if (option.name === '-c' || option.name === '--config')
+      pairs.push({
+        key,
+        value:
+          word.value === undefined
+            ? { value: undefined, literal: undefined, source: text }
+            : staticWord(text.slice(equals + 1)),
+      });
   }
   return pairs;
 }
 
-
 /** Words that run code the line does not show: the `ext::` transport's command, a new repository's template hooks. */
 function hiddenCode(effects: CommandEffects, reading: CommandReading): void {
   if (reading.words.some((word) => (word.value ?? word.source).includes('ext::'))) {
-    effects.problems.push({ reason: 'the ext:: transport runs the command named in its URL: fail closed', trigger: 'ext::' });
+    effects.problems.push({
+      reason: 'the ext:: transport runs the command named in its URL: fail closed',
+      trigger: 'ext::',
+    });
   }
   const template = reading.options.find((option) => option.name === '--template');
   if (template !== undefined && template.value?.value !== '') {
-    effects.problems.push({ reason: 'git --template gives the new repository hooks from another folder, which it runs: fail closed', trigger: '--template' });
+    effects.problems.push({
+      reason: 'git --template gives the new repository hooks from another folder, which it runs: fail closed',
+      trigger: '--template',
+    });
   }
 }
 
@@ -140,12 +184,22 @@ export const gitReader: Reader = {
         effects.scripts.push({ word: command, what: 'git config command' });
         continue;
       }
-      if (key.toLowerCase().startsWith('alias.') && key.slice('alias.'.length) === subcommand && value.value !== undefined) alias = value.value;
+      if (
+        key.toLowerCase().startsWith('alias.') &&
+        key.slice('alias.'.length) === subcommand &&
+        value.value !== undefined
+      )
+        alias = value.value;
     }
     if (alias === undefined) return effects;
     const split = splitWords(alias);
-    if (split === undefined) effects.problems.push({ reason: 'git alias that cannot be split: fail closed', trigger: alias });
-    else effects.commands.push({ words: [staticWord('git'), ...split, ...reading.words.slice(subcommandIndex + 1)], stdin: 'pass' });
+    if (split === undefined)
+      effects.problems.push({ reason: 'git alias that cannot be split: fail closed', trigger: alias });
+    else
+      effects.commands.push({
+        words: [staticWord('git'), ...split, ...reading.words.slice(subcommandIndex + 1)],
+        stdin: 'pass',
+      });
     return effects;
   },
 };

@@ -62,8 +62,10 @@ export function isGitCodeKey(key: string): boolean {
 /** Why a key makes git read code the line does not show: more configuration, or a transport that runs a command. */
 export function gitConfigProblem(key: string, value: string | undefined): string | undefined {
   const lower = key.toLowerCase();
-  if (lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path'))) return `git configuration ${key} reads another configuration file`;
-  if ((lower === 'protocol.ext.allow' || lower === 'protocol.allow') && value?.toLowerCase() !== 'never') return `git configuration ${key} allows the ext:: transport, which runs a command named in a URL`;
+  if (lower === 'include.path' || (lower.startsWith('includeif.') && lower.endsWith('.path')))
+    return `git configuration ${key} reads another configuration file`;
+  if ((lower === 'protocol.ext.allow' || lower === 'protocol.allow') && value?.toLowerCase() !== 'never')
+    return `git configuration ${key} allows the ext:: transport, which runs a command named in a URL`;
   if (lower === 'init.templatedir') return `git configuration ${key} gives a new repository hooks from another folder`;
   return undefined;
 }

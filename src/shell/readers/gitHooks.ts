@@ -4,7 +4,16 @@ import type { CatalogNode } from '../catalog/catalogNode';
 import { staticWord, type ShellWord } from '../shellWord';
 
 /** The hooks a repository runs when something is pushed into it (`git push ../other`). */
-const RECEIVE_HOOKS = ['pre-receive', 'update', 'proc-receive', 'reference-transaction', 'push-to-checkout', 'post-receive', 'post-update', 'post-index-change'];
+const RECEIVE_HOOKS = [
+  'pre-receive',
+  'update',
+  'proc-receive',
+  'reference-transaction',
+  'push-to-checkout',
+  'post-receive',
+  'post-update',
+  'post-index-change',
+];
 
 // global options that make git read another repository, configuration or programs
 const ELSEWHERE = /^--(?:git-dir|work-tree|exec-path)(?:=|$)/;
@@ -24,31 +33,56 @@ function gitPlace(words: readonly ShellWord[], subcommandIndex: number): GitPlac
     const word = words[index];
     const value = word?.value;
     if (value !== undefined && ELSEWHERE.test(value) && value !== '--exec-path') {
-      return { folder: staticWord('.'), hooksPath, problem: `git ${value.split('=')[0] ?? value} makes git read another repository or run its programs from another folder` };
+      return {
+        folder: staticWord('.'),
+        hooksPath,
+        problem: `git ${value.split('=')[0] ?? value} makes git read another repository or run its programs from another folder`,
+      };
     }
     const next = words[index + 1];
     if (value === '-C') {
       const target = next?.value;
-      folder = target === undefined || folder === undefined ? undefined : target.startsWith('/') ? target : `${folder}/${target}`;
+      folder =
+        target === undefined || folder === undefined
+          ? undefined
+          : target.startsWith('/')
+            ? target
+            : `${folder}/${target}`;
       index++;
     } else if (value === '-c') {
       const pair = next?.value ?? next?.source ?? '';
       const equals = pair.indexOf('=');
       if (equals !== -1 && pair.slice(0, equals).toLowerCase() === 'core.hookspath') {
-        if (next?.value === undefined) return { folder: staticWord('.'), hooksPath, problem: 'git -c core.hooksPath built at run time: the hooks git runs cannot be found' };
+        if (next?.value === undefined)
+          return {
+            folder: staticWord('.'),
+            hooksPath,
+            problem: 'git -c core.hooksPath built at run time: the hooks git runs cannot be found',
+          };
         hooksPath = pair.slice(equals + 1);
       }
       index++;
     }
   }
-  const where: ShellWord = folder === undefined ? { value: undefined, literal: undefined, source: words.slice(1, subcommandIndex).map((word) => word.source).join(' ') } : staticWord(folder);
+  const where: ShellWord =
+    folder === undefined
+      ? {
+          value: undefined,
+          literal: undefined,
+          source: words
+            .slice(1, subcommandIndex)
+            .map((word) => word.source)
+            .join(' '),
+        }
+      : staticWord(folder);
   return { folder: where, hooksPath, problem: undefined };
 }
 
 /** The hooks the subcommand and the levels above it run, as their specs name them. */
 function subcommandHooks(node: CatalogNode | undefined): string[] {
   const hooks = new Set<string>();
-  for (let level = node; level !== undefined; level = level.parent) for (const hook of level.hooks ?? []) hooks.add(hook);
+  for (let level = node; level !== undefined; level = level.parent)
+    for (const hook of level.hooks ?? []) hooks.add(hook);
   return [...hooks];
 }
 
@@ -76,9 +110,18 @@ export function gitRepositoryRuns(effects: CommandEffects, reading: CommandReadi
     return;
   }
   const hooks = subcommandHooks(reading.node);
-  const details = place.hooksPath === undefined ? { mustRead: 'ifPresent' as const } : { mustRead: 'ifPresent' as const, hooksPath: place.hooksPath };
+  const details =
+    place.hooksPath === undefined
+      ? { mustRead: 'ifPresent' as const }
+      : { mustRead: 'ifPresent' as const, hooksPath: place.hooksPath };
   effects.scriptRuns.push({ word: place.folder, how: 'git', script: hooks.join(' '), details });
   if (reading.subcommands[0]?.value !== 'push') return;
   const target = localRepository(reading.operands[0]);
-  if (target !== undefined) effects.scriptRuns.push({ word: target, how: 'git', script: RECEIVE_HOOKS.join(' '), details: { mustRead: 'ifPresent' } });
+  if (target !== undefined)
+    effects.scriptRuns.push({
+      word: target,
+      how: 'git',
+      script: RECEIVE_HOOKS.join(' '),
+      details: { mustRead: 'ifPresent' },
+    });
 }

@@ -43,14 +43,20 @@ function checkoutPaths(effects: CommandEffects, reading: CommandReading): void {
   if (given(reading, ['-b', '-B', '--orphan'])) return;
   const [first, ...rest] = reading.operands;
   if (rest.length > 0) overwrite(effects, reading, rest);
-  else if (first?.value !== undefined && FILE_LIKE.test(first.value)) effects.paths.push({ word: fromProgramFolder(first, reading), role: 'overwrite', assumed: "'git checkout' restores a file of that name when it is not a branch" });
+  else if (first?.value !== undefined && FILE_LIKE.test(first.value))
+    effects.paths.push({
+      word: fromProgramFolder(first, reading),
+      role: 'overwrite',
+      assumed: "'git checkout' restores a file of that name when it is not a branch",
+    });
 }
 
 /** `git branch -D` (or -d --force) deletes branches; -M / -C (or -m/-c --force) overwrite the target. */
 function branchPaths(effects: CommandEffects, reading: CommandReading): void {
   const force = given(reading, ['-f', '--force']);
   const names = reading.operands.map(branchRef);
-  if (given(reading, ['-D']) || (force && given(reading, ['-d', '--delete']))) for (const word of names) effects.paths.push({ word: fromProgramFolder(word, reading), role: 'delete' });
+  if (given(reading, ['-D']) || (force && given(reading, ['-d', '--delete'])))
+    for (const word of names) effects.paths.push({ word: fromProgramFolder(word, reading), role: 'delete' });
   const last = names[names.length - 1];
   const moves = given(reading, ['-M', '-C']) || (force && given(reading, ['-m', '--move', '-c', '--copy']));
   if (moves && last !== undefined) effects.paths.push({ word: fromProgramFolder(last, reading), role: 'overwrite' });
@@ -60,8 +66,21 @@ function branchPaths(effects: CommandEffects, reading: CommandReading): void {
 function cloneTarget(effects: CommandEffects, reading: CommandReading): void {
   if (reading.operands.length !== 1) return;
   const url = reading.operands[0]?.value;
-  const name = url === undefined ? undefined : url.replace(/\/+$/, '').replace(/\.git$/, '').split(/[/:]/).pop();
-  effects.paths.push({ word: name === undefined || name === '' ? { value: undefined, literal: undefined, source: reading.operands[0]?.source ?? '' } : staticWord(name), role: 'write' });
+  const name =
+    url === undefined
+      ? undefined
+      : url
+          .replace(/\/+$/, '')
+          .replace(/\.git$/, '')
+          .split(/[/:]/)
+          .pop();
+  effects.paths.push({
+    word:
+      name === undefined || name === ''
+        ? { value: undefined, literal: undefined, source: reading.operands[0]?.source ?? '' }
+        : staticWord(name),
+    role: 'write',
+  });
 }
 
 /**
@@ -91,19 +110,37 @@ export const gitPathsReader: Reader = {
       case 'apply':
       case 'am':
         // the patch names the files it changes, which the line does not show
-        if (!given(reading, ['--check', '--stat', '--numstat', '--summary', '--cached', '--abort', '--quit', '--show-current-patch'])) {
-          effects.paths.push({ word: fromProgramFolder(DOT, reading), role: 'overwrite', assumed: `'git ${subcommand}' changes the files its patch names` });
+        if (
+          !given(reading, [
+            '--check',
+            '--stat',
+            '--numstat',
+            '--summary',
+            '--cached',
+            '--abort',
+            '--quit',
+            '--show-current-patch',
+          ])
+        ) {
+          effects.paths.push({
+            word: fromProgramFolder(DOT, reading),
+            role: 'overwrite',
+            assumed: `'git ${subcommand}' changes the files its patch names`,
+          });
         }
         break;
       case 'format-patch':
-        if (!given(reading, ['-o', '--output-directory', '--stdout'])) effects.paths.push({ word: fromProgramFolder(DOT, reading), role: 'write' });
+        if (!given(reading, ['-o', '--output-directory', '--stdout']))
+          effects.paths.push({ word: fromProgramFolder(DOT, reading), role: 'write' });
         break;
       case 'clone':
         cloneTarget(effects, reading);
         break;
       case 'stash':
-        if (action === 'drop' || action === 'clear') effects.paths.push({ word: fromProgramFolder(STASH_REF, reading), role: 'delete' });
-        else if (action === 'pop' || action === 'apply' || action === 'branch' || action === 'save') overwrite(effects, reading, [DOT]);
+        if (action === 'drop' || action === 'clear')
+          effects.paths.push({ word: fromProgramFolder(STASH_REF, reading), role: 'delete' });
+        else if (action === 'pop' || action === 'apply' || action === 'branch' || action === 'save')
+          overwrite(effects, reading, [DOT]);
         break;
       default:
         break;

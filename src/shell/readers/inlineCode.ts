@@ -24,7 +24,9 @@ function unseenEffects(code: string, language: string, reads: string[]): string 
   }
   if (language === 'awk') {
     const found = AWK_EFFECTS.exec(code);
-    return found === null ? undefined : `it uses '${found[0].trim().slice(0, 40)}', which writes or reads a file, or loads code, the analysis does not see`;
+    return found === null
+      ? undefined
+      : `it uses '${found[0].trim().slice(0, 40)}', which writes or reads a file, or loads code, the analysis does not see`;
   }
   return 'code of this language is not read for the files it changes';
 }
@@ -41,18 +43,31 @@ export function inlineCodeEffects(code: string, reading: Pick<CommandReading, 'n
   const url = findUrl(code);
   if (url !== undefined) {
     effects.notes.push('network request');
-    effects.findings.push({ category: 'NETWORK_RISK', trigger: url, command: reading.command, note: 'URL in inline code', details: [url, reading.name, 'request from inline code'] });
+    effects.findings.push({
+      category: 'NETWORK_RISK',
+      trigger: url,
+      command: reading.command,
+      note: 'URL in inline code',
+      details: [url, reading.name, 'request from inline code'],
+    });
   }
   const reads: string[] = [];
   const unseen = unseenEffects(code, languageOf(reading.name), reads);
   if (unseen !== undefined) {
-    effects.problems.push({ reason: `inline ${reading.name} code: ${unseen}: fail closed; write files with a file tool, or run a script file of the project`, trigger: code.slice(0, 120) });
+    effects.problems.push({
+      reason: `inline ${reading.name} code: ${unseen}: fail closed; write files with a file tool, or run a script file of the project`,
+      trigger: code.slice(0, 120),
+    });
   }
   for (const read of reads) effects.paths.push({ word: staticWord(read), role: 'read' });
   const calls = processCalls(code, reading.name);
   if (calls.hidden !== undefined) {
-    effects.problems.push({ reason: `inline ${reading.name} code starts a process whose command is built at run time: fail closed; give the command as a literal`, trigger: calls.hidden.slice(0, 120) });
+    effects.problems.push({
+      reason: `inline ${reading.name} code starts a process whose command is built at run time: fail closed; give the command as a literal`,
+      trigger: calls.hidden.slice(0, 120),
+    });
   }
-  for (const line of calls.lines) effects.scripts.push({ word: staticWord(line), what: `command in inline ${reading.name} code` });
+  for (const line of calls.lines)
+    effects.scripts.push({ word: staticWord(line), what: `command in inline ${reading.name} code` });
   return effects;
 }

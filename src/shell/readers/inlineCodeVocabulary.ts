@@ -61,7 +61,10 @@ function wordSet(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter((word) => word !== ''));
 }
 
-const VOCABULARY: Readonly<Record<CodeLanguage, ReadonlySet<string>>> = { python: wordSet(PYTHON_WORDS), node: wordSet(NODE_WORDS) };
+const VOCABULARY: Readonly<Record<CodeLanguage, ReadonlySet<string>>> = {
+  python: wordSet(PYTHON_WORDS),
+  node: wordSet(NODE_WORDS),
+};
 
 /**
  * Calls that read one file named by a literal, and nothing else: `open('x')`, `open('x', 'r')`,
@@ -116,7 +119,14 @@ const PYTHON_BUILTINS = wordSet(
 );
 
 // names a JavaScript binding in a block does not change outside it: the globals of this runtime and CommonJS's own
-const NODE_GLOBALS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(globalThis), 'require', 'module', 'exports', 'import', 'arguments']);
+const NODE_GLOBALS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(globalThis),
+  'require',
+  'module',
+  'exports',
+  'import',
+  'arguments',
+]);
 
 /** Whether a name the code binds keeps its own meaning everywhere: not a builtin or global, nothing private. */
 function isOwnName(name: string, language: CodeLanguage): boolean {
@@ -129,7 +139,8 @@ function boundNames(code: string, language: CodeLanguage): Set<string> {
   for (const pattern of BINDINGS[language]) {
     for (const found of code.matchAll(pattern)) {
       for (const group of found.slice(1)) {
-        for (const name of (group ?? '').matchAll(/[A-Za-z_$][\w$]*/g)) if (isOwnName(name[0], language)) names.add(name[0]);
+        for (const name of (group ?? '').matchAll(/[A-Za-z_$][\w$]*/g))
+          if (isOwnName(name[0], language)) names.add(name[0]);
       }
     }
   }
@@ -152,14 +163,16 @@ function codeWords(code: string, language: CodeLanguage): CodeWord[] {
   const strings = /(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
   let last = 0;
   const addWords = (text: string, member: boolean): void => {
-    for (const found of text.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)/g)) words.push({ text: found[2] ?? '', member: member || found[1] !== undefined });
+    for (const found of text.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)/g))
+      words.push({ text: found[2] ?? '', member: member || found[1] !== undefined });
   };
   for (const found of code.matchAll(strings)) {
     const before = code.slice(last, found.index);
     addWords(before, false);
     const body = found[2] ?? '';
     // a string used as a subscript names a member in JavaScript (`x['constructor']`); in python it is a key
-    const subscript = language === 'node' && (/[\w$)\]]\s*\[\s*$/.test(before) || (last > 0 && /^\s*\[\s*$/.test(before)));
+    const subscript =
+      language === 'node' && (/[\w$)\]]\s*\[\s*$/.test(before) || (last > 0 && /^\s*\[\s*$/.test(before)));
     if (subscript || !DATA_STRING.test(body)) addWords(body, subscript);
     last = found.index + found[0].length;
   }
@@ -197,6 +210,8 @@ export function readInlineCode(code: string, language: CodeLanguage): InlineCode
     rest = rest.replace(PYTHON_PREFIX, ' ');
   }
   const bound = boundNames(rest, language);
-  const unknown = codeWords(rest, language).find((word) => !vocabulary.has(word.text) && (word.member || !bound.has(word.text)));
+  const unknown = codeWords(rest, language).find(
+    (word) => !vocabulary.has(word.text) && (word.member || !bound.has(word.text)),
+  );
   return { reads, unknownWord: unknown?.text };
 }

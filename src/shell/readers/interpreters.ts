@@ -5,7 +5,19 @@ import { staticWord } from '../shellWord';
 import { codeFromStdin, scriptFileEffects } from './shells';
 
 /** Python modules run as CLIs whose rules apply (`python3 -m pip install x` reads as `pip install x`). */
-const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set(['pip', 'pip3', 'pipx', 'twine', 'poetry', 'pdm', 'uv', 'conda', 'ensurepip', 'venv', 'virtualenv']);
+const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set([
+  'pip',
+  'pip3',
+  'pipx',
+  'twine',
+  'poetry',
+  'pdm',
+  'uv',
+  'conda',
+  'ensurepip',
+  'venv',
+  'virtualenv',
+]);
 
 /**
  * python, node, perl, ruby, php...: inline code (`-c`, `-e`) is read for URLs and the command
@@ -21,7 +33,8 @@ export const interpreterReader: Reader = {
     if (reading.operandSpec === 'data') return effects;
     optionEffects(effects, reading);
     // `python -m MODULE ARGS`: the spec ends the options at the module, whose arguments follow
-    const module = reading.node?.path[0] === 'python' ? reading.options.find((option) => option.name === '-m')?.value : undefined;
+    const module =
+      reading.node?.path[0] === 'python' ? reading.options.find((option) => option.name === '-m')?.value : undefined;
     if (module !== undefined) {
       const args = reading.runs === undefined ? [] : reading.words.slice(reading.runs.index);
       if (module.value !== undefined && PYTHON_CLI_MODULES.has(module.value)) {
@@ -49,7 +62,8 @@ export const interpreterReader: Reader = {
     const file = scriptFileEffects(reading, site, { kind: 'interpreter', word: program });
     mergeEffects(effects, file);
     // the program's own arguments are handed to code intentgate does not know
-    if (file.problems.length === 0 && file.paths.length > 0) effects.commands.push({ words: reading.words.slice(runs.index), stdin: 'pass', programFile: true });
+    if (file.problems.length === 0 && file.paths.length > 0)
+      effects.commands.push({ words: reading.words.slice(runs.index), stdin: 'pass', programFile: true });
     return effects;
   },
 };

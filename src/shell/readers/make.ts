@@ -5,16 +5,30 @@ import { staticWord, type ShellWord } from '../shellWord';
 // make options that add rules or search folders the reading cannot follow
 const MAKE_EVAL = /^(?:-E|--eval)(?:=|$)|^-E./;
 const MAKE_INCLUDE_DIR = /^(?:-I|--include-dir)(?:=|$)|^-I./;
-const MAKE_VALUED: ReadonlySet<string> = new Set(['-o', '--old-file', '--assume-old', '-W', '--what-if', '--new-file', '--assume-new']);
+const MAKE_VALUED: ReadonlySet<string> = new Set([
+  '-o',
+  '--old-file',
+  '--assume-old',
+  '-W',
+  '--what-if',
+  '--new-file',
+  '--assume-new',
+]);
 const ASSIGNMENT = /^([A-Za-z_.][\w.-]*)\s*(?:::?=|:::=|\?=|\+=|!=|=)/;
 
 /** The value of an option given as `-Xvalue`, `--long=value`, or the next word; undefined when the word is not that option. */
-function valuedOption(words: readonly ShellWord[], index: number, short: string, longs: readonly string[]): { word: ShellWord | undefined; used: number } | undefined {
+function valuedOption(
+  words: readonly ShellWord[],
+  index: number,
+  short: string,
+  longs: readonly string[],
+): { word: ShellWord | undefined; used: number } | undefined {
   const value = words[index]?.value ?? '';
   if (value === short || longs.includes(value)) return { word: words[index + 1], used: 2 };
   const long = longs.find((name) => value.startsWith(`${name}=`));
   if (long !== undefined) return { word: staticWord(value.slice(long.length + 1)), used: 1 };
-  if (value.startsWith(short) && value.length > short.length && !value.startsWith('--')) return { word: staticWord(value.slice(short.length)), used: 1 };
+  if (value.startsWith(short) && value.length > short.length && !value.startsWith('--'))
+    return { word: staticWord(value.slice(short.length)), used: 1 };
   return undefined;
 }
 
@@ -41,7 +55,12 @@ function makeRun(words: readonly ShellWord[]): MakeRun {
     if (directory !== undefined) {
       // several -C options add up, each from the last
       const target = directory.word?.value;
-      folder = target === undefined || folder === undefined ? undefined : target.startsWith('/') ? target : `${folder}/${target}`;
+      folder =
+        target === undefined || folder === undefined
+          ? undefined
+          : target.startsWith('/')
+            ? target
+            : `${folder}/${target}`;
       index += directory.used - 1;
     } else if (makefile !== undefined) {
       if (file !== undefined) return fail('make reads several makefiles given with -f');
@@ -54,11 +73,13 @@ function makeRun(words: readonly ShellWord[]): MakeRun {
     } else if (MAKE_EVAL.test(value)) return fail('make --eval adds rules from its command line');
     else if (MAKE_INCLUDE_DIR.test(value)) return fail('make -I adds folders its includes are searched in');
     else if (MAKE_VALUED.has(value)) index++;
-    else if (ASSIGNMENT.test(value)) run.variables.push([ASSIGNMENT.exec(value)?.[1] ?? '', value.slice(value.indexOf('=') + 1)]);
+    else if (ASSIGNMENT.test(value))
+      run.variables.push([ASSIGNMENT.exec(value)?.[1] ?? '', value.slice(value.indexOf('=') + 1)]);
     // the job or load count of `-j 4`, `-l 2`
     else if (!value.startsWith('-') && !/^\d+(?:\.\d+)?$/.test(value)) run.targets.push(value);
   }
-  const where: ShellWord = folder === undefined ? { value: undefined, literal: undefined, source: '-C' } : staticWord(folder);
+  const where: ShellWord =
+    folder === undefined ? { value: undefined, literal: undefined, source: '-C' } : staticWord(folder);
   return { ...run, folder: where, file };
 }
 

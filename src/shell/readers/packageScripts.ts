@@ -5,7 +5,14 @@ import { leadingWords } from '../catalog/specEffects';
 import { staticWord } from '../shellWord';
 
 const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'run-script', 'rum', 'urn']);
-const LIFECYCLE_VERBS: ReadonlyMap<string, string> = new Map([['test', 'test'], ['t', 'test'], ['tst', 'test'], ['start', 'start'], ['stop', 'stop'], ['restart', 'restart']]);
+const LIFECYCLE_VERBS: ReadonlyMap<string, string> = new Map([
+  ['test', 'test'],
+  ['t', 'test'],
+  ['tst', 'test'],
+  ['start', 'start'],
+  ['stop', 'stop'],
+  ['restart', 'restart'],
+]);
 // options that run the script of another package.json, or of several
 const ELSEWHERE = /^(?:--prefix|-C|--cwd|--dir|-w|--workspace|--workspaces|-ws|--filter|-F|-r|--recursive)(?:=|$)/;
 
@@ -23,7 +30,8 @@ function packageScriptName(reading: CommandReading): string | undefined {
 /** The scripts a lifecycle command runs (`npm install`, `npm pack`), unless `--ignore-scripts` turns them off. */
 function lifecycleScripts(reading: CommandReading): readonly string[] | undefined {
   const scripts = reading.node?.packageScripts;
-  if (scripts === undefined || reading.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value))) return undefined;
+  if (scripts === undefined || reading.words.some((word) => word.value === undefined || ELSEWHERE.test(word.value)))
+    return undefined;
   return reading.words.some((word) => /^--ignore-scripts(?:=true)?$/.test(word.value ?? '')) ? undefined : scripts;
 }
 
@@ -38,13 +46,19 @@ export const packageScriptReader: Reader = {
     const effects = noEffects();
     const lifecycle = lifecycleScripts(reading);
     if (lifecycle !== undefined) {
-      effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script: reading.node?.path.at(-1) ?? reading.name, details: { scripts: lifecycle } });
+      effects.scriptRuns.push({
+        word: staticWord('package.json'),
+        how: 'package',
+        script: reading.node?.path.at(-1) ?? reading.name,
+        details: { scripts: lifecycle },
+      });
       return effects;
     }
     // a lifecycle command told to run no scripts, or pointed at another folder
     if (reading.node?.packageScripts !== undefined) return effects;
     const script = packageScriptName(reading);
-    if (script !== undefined && script !== '') effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script });
+    if (script !== undefined && script !== '')
+      effects.scriptRuns.push({ word: staticWord('package.json'), how: 'package', script });
     return effects;
   },
 };

@@ -5,12 +5,73 @@ import { joinWords, runtimeWord } from '../wordLists';
 import { emptyUnwrapped, type Unwrapped } from './unwrapped';
 
 const VALUED = valuedSet([
-  '-a', '--arg-file', '--arg-file-sep', '--arg-sep', '--basefile', '--bf', '--block', '--block-size', '-C', '--colsep', '--compress-program',
-  '-d', '--delimiter', '--decompress-program', '--delay', '-E', '--env', '--filter', '--group-by', '--halt', '--header', '-I', '-j', '--jobs',
-  '-P', '--max-procs', '--joblog', '-L', '--max-lines', '--limit', '--load', '--memfree', '-n', '--max-args', '-N', '--max-replace-args',
-  '--nice', '--results', '--res', '--retries', '--return', '--rpl', '-S', '--sshlogin', '--sshloginfile', '--slf', '--ssh', '-s', '--max-chars',
-  '--tagstring', '--tmpdir', '--timeout', '--transferfile', '--tf', '--workdir', '--wd', '--recstart', '--recend', '--shard', '--sqlmaster',
-  '--sqlworker', '--sqlandworker', '--template', '--termseq', '--id', '--semaphorename', '--process-slot-var',
+  '-a',
+  '--arg-file',
+  '--arg-file-sep',
+  '--arg-sep',
+  '--basefile',
+  '--bf',
+  '--block',
+  '--block-size',
+  '-C',
+  '--colsep',
+  '--compress-program',
+  '-d',
+  '--delimiter',
+  '--decompress-program',
+  '--delay',
+  '-E',
+  '--env',
+  '--filter',
+  '--group-by',
+  '--halt',
+  '--header',
+  '-I',
+  '-j',
+  '--jobs',
+  '-P',
+  '--max-procs',
+  '--joblog',
+  '-L',
+  '--max-lines',
+  '--limit',
+  '--load',
+  '--memfree',
+  '-n',
+  '--max-args',
+  '-N',
+  '--max-replace-args',
+  '--nice',
+  '--results',
+  '--res',
+  '--retries',
+  '--return',
+  '--rpl',
+  '-S',
+  '--sshlogin',
+  '--sshloginfile',
+  '--slf',
+  '--ssh',
+  '-s',
+  '--max-chars',
+  '--tagstring',
+  '--tmpdir',
+  '--timeout',
+  '--transferfile',
+  '--tf',
+  '--workdir',
+  '--wd',
+  '--recstart',
+  '--recend',
+  '--shard',
+  '--sqlmaster',
+  '--sqlworker',
+  '--sqlandworker',
+  '--template',
+  '--termseq',
+  '--id',
+  '--semaphorename',
+  '--process-slot-var',
 ]);
 // jobs read from a file or a database
 const JOB_FILES = ['-a', '--arg-file', '--sqlworker', '--sqlandworker', '--retry-failed'];
@@ -36,7 +97,12 @@ function argumentWord(value: string, written: string): ShellWord {
 }
 
 /** `value` with its replacement strings filled in by `text` of the job's arguments; undefined when one is unknown. */
-function fill(value: string, args: readonly ShellWord[], replace: string | undefined, text: (arg: ShellWord) => string | undefined): { filled: string | undefined; replaced: boolean } {
+function fill(
+  value: string,
+  args: readonly ShellWord[],
+  replace: string | undefined,
+  text: (arg: ShellWord) => string | undefined,
+): { filled: string | undefined; replaced: boolean } {
   const all = (): string | undefined => {
     const parts = args.map(text);
     return parts.includes(undefined) ? undefined : parts.join(' ');
@@ -60,7 +126,11 @@ function fill(value: string, args: readonly ShellWord[], replace: string | undef
 }
 
 /** One job's command words: the arguments in place of the replacement strings, or appended when there are none. */
-function jobCommand(template: readonly ShellWord[], args: readonly ShellWord[], replace: string | undefined): ShellWord[] {
+function jobCommand(
+  template: readonly ShellWord[],
+  args: readonly ShellWord[],
+  replace: string | undefined,
+): ShellWord[] {
   let any = false;
   const words = template.map((word) => {
     if (word.value === undefined) return word;
@@ -68,12 +138,16 @@ function jobCommand(template: readonly ShellWord[], args: readonly ShellWord[], 
     if (!plain.replaced) return word;
     any = true;
     const written = fill(word.value, args, replace, quoted).filled;
-    return plain.filled === undefined || written === undefined ? runtimeWord(word.source) : argumentWord(plain.filled, written);
+    return plain.filled === undefined || written === undefined
+      ? runtimeWord(word.source)
+      : argumentWord(plain.filled, written);
   });
   if (any) return words;
   for (const arg of args) {
     const written = quoted(arg);
-    words.push(arg.value === undefined || written === undefined ? runtimeWord(arg.source) : argumentWord(arg.value, written));
+    words.push(
+      arg.value === undefined || written === undefined ? runtimeWord(arg.source) : argumentWord(arg.value, written),
+    );
   }
   return words;
 }
@@ -92,7 +166,10 @@ function jobLine(template: readonly ShellWord[], args: readonly ShellWord[], rep
 }
 
 /** The command template (the words before the first `:::`) and the argument lists after each separator. */
-function readSources(words: readonly ShellWord[], parsed: ParsedArguments): { template: ShellWord[]; sources: ShellWord[][]; fromFile: boolean } {
+function readSources(
+  words: readonly ShellWord[],
+  parsed: ParsedArguments,
+): { template: ShellWord[]; sources: ShellWord[][]; fromFile: boolean } {
   const argSep = optionValue(parsed, ['--arg-sep'])?.value ?? ':::';
   const fileSep = optionValue(parsed, ['--arg-file-sep'])?.value ?? '::::';
   const template: ShellWord[] = [];
@@ -129,13 +206,18 @@ function templateWords(template: readonly ShellWord[], parsed: ParsedArguments):
 export function unwrapParallel(words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
   const parsed = readLeadingOptions(words, 1, VALUED);
-  for (const option of parsed.options) if (option.value !== undefined && COMMAND_OPTIONS.includes(option.name)) result.scripts.push(option.value);
+  for (const option of parsed.options)
+    if (option.value !== undefined && COMMAND_OPTIONS.includes(option.name)) result.scripts.push(option.value);
   const { template, sources, fromFile } = readSources(words, parsed);
   const replace = optionValue(parsed, ['-I'])?.value;
-  if (hasOption(parsed, JOB_FILES) || fromFile) result.problem = 'parallel reads its arguments from a file: fail closed';
-  else if (sources.length === 0 && !hasOption(parsed, NO_ARGUMENTS)) result.problem = 'parallel reads its arguments from stdin: fail closed';
-  else if (template.some((word) => word.value === undefined)) result.problem = 'a parallel command built at run time: fail closed';
-  else if (hasOption(parsed, PERL_OPTIONS) || words.some((word) => word.value?.includes('{=') === true)) result.problem = 'parallel runs a Perl expression: fail closed';
+  if (hasOption(parsed, JOB_FILES) || fromFile)
+    result.problem = 'parallel reads its arguments from a file: fail closed';
+  else if (sources.length === 0 && !hasOption(parsed, NO_ARGUMENTS))
+    result.problem = 'parallel reads its arguments from stdin: fail closed';
+  else if (template.some((word) => word.value === undefined))
+    result.problem = 'a parallel command built at run time: fail closed';
+  else if (hasOption(parsed, PERL_OPTIONS) || words.some((word) => word.value?.includes('{=') === true))
+    result.problem = 'parallel runs a Perl expression: fail closed';
   if (result.problem !== undefined || hasOption(parsed, ['--dry-run', '--dryrun'])) return result;
   // counted before they are built: a few lists of a few arguments multiply fast
   let count = template.length + sources.length + 1;

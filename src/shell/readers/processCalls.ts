@@ -43,7 +43,11 @@ export interface ProcessCalls {
 }
 
 const PYTHON_FORMS: readonly CallForm[] = [
-  { pattern: /\b(?:os\.system|os\.popen|commands\.getoutput|commands\.getstatusoutput|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|asyncio\.create_subprocess_shell|pty\.spawn)\s*\(/g, shape: 'shell' },
+  {
+    pattern:
+      /\b(?:os\.system|os\.popen|commands\.getoutput|commands\.getstatusoutput|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|asyncio\.create_subprocess_shell|pty\.spawn)\s*\(/g,
+    shape: 'shell',
+  },
   { pattern: /\bos\.(?:execv|execve|execvp|execvpe|posix_spawn|posix_spawnp)\s*\(/g, shape: 'programArgv' },
   { pattern: /\bos\.(?:execl|execle|execlp|execlpe)\s*\(/g, shape: 'programArgs' },
   { pattern: /\bos\.(?:spawnv|spawnve|spawnvp|spawnvpe)\s*\(/g, shape: 'modeProgramArgv' },
@@ -67,7 +71,11 @@ const RUBY_FORMS: readonly CallForm[] = [
   { pattern: /(?<![\w$@.:])(?:system|exec|spawn)\b(?!\s*[=:])/g, shape: 'words', bare: true },
   { pattern: /\b(?:Kernel|Process)\.(?:system|exec|spawn)\b/g, shape: 'words', bare: true },
   { pattern: /\b(?:IO\.popen|Open3\.\w+|PTY\.spawn)\b/g, shape: 'shell', bare: true },
-  { pattern: /(?<![\w$@.:])open\b|\b(?:Kernel\.open|IO\.(?:read|readlines|foreach|write|binread|open))\b/g, shape: 'pipeOpen', bare: true },
+  {
+    pattern: /(?<![\w$@.:])open\b|\b(?:Kernel\.open|IO\.(?:read|readlines|foreach|write|binread|open))\b/g,
+    shape: 'pipeOpen',
+    bare: true,
+  },
 ];
 
 const PHP_FORMS: readonly CallForm[] = [
@@ -84,7 +92,11 @@ const R_FORMS: readonly CallForm[] = [
 
 /** For a language not known here: the common call forms, read for their literal commands only. */
 const GENERIC_FORMS: readonly CallForm[] = [
-  { pattern: /\b(?:os\.system|os\.popen|subprocess\.\w+|system|popen|exec|execSync|spawnSync|shell_exec|passthru|proc_open|IO\.popen|Process\.start|Runtime\.getRuntime\(\)\.exec)\s*\(/g, shape: 'shell' },
+  {
+    pattern:
+      /\b(?:os\.system|os\.popen|subprocess\.\w+|system|popen|exec|execSync|spawnSync|shell_exec|passthru|proc_open|IO\.popen|Process\.start|Runtime\.getRuntime\(\)\.exec)\s*\(/g,
+    shape: 'shell',
+  },
   { pattern: /\bdo shell script\b/g, shape: 'shell', bare: true },
 ];
 
@@ -98,10 +110,23 @@ export function languageOf(name: string): string {
   return name;
 }
 
-const FORMS: Readonly<Record<string, readonly CallForm[]>> = { python: PYTHON_FORMS, node: NODE_FORMS, perl: PERL_FORMS, ruby: RUBY_FORMS, php: PHP_FORMS, awk: AWK_FORMS, lua: LUA_FORMS, r: R_FORMS };
+const FORMS: Readonly<Record<string, readonly CallForm[]>> = {
+  python: PYTHON_FORMS,
+  node: NODE_FORMS,
+  perl: PERL_FORMS,
+  ruby: RUBY_FORMS,
+  php: PHP_FORMS,
+  awk: AWK_FORMS,
+  lua: LUA_FORMS,
+  r: R_FORMS,
+};
 
 /** One argument of a call, as far as its text shows. */
-type Item = { readonly kind: 'string'; readonly text: string } | { readonly kind: 'list'; readonly words: readonly string[] } | { readonly kind: 'other'; readonly text: string } | { readonly kind: 'keyword' };
+type Item =
+  | { readonly kind: 'string'; readonly text: string }
+  | { readonly kind: 'list'; readonly words: readonly string[] }
+  | { readonly kind: 'other'; readonly text: string }
+  | { readonly kind: 'keyword' };
 
 const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
@@ -121,7 +146,8 @@ function readQuoted(code: string, at: number): { text: string; raw: string; end:
   const close = triple ? quote.repeat(3) : quote;
   let out = '';
   for (let index = at + close.length; index < code.length; index++) {
-    if (code.startsWith(close, index)) return { text: out, raw: code.slice(at + close.length, index), end: index + close.length };
+    if (code.startsWith(close, index))
+      return { text: out, raw: code.slice(at + close.length, index), end: index + close.length };
     const char = code[index] ?? '';
     if (char === '\\' && index + 1 < code.length) {
       const next = code[index + 1] ?? '';
@@ -164,7 +190,10 @@ function readItem(code: string, at: number, language: string, stop: RegExp): { i
     if (end === undefined) return undefined;
     const alone = code.slice(quoted.end, end).trim() === '';
     const literal = alone && !interpolates(language, code[quoteAt] ?? '', quoted.raw, start[1] ?? '');
-    return { item: literal ? { kind: 'string', text: quoted.text } : { kind: 'other', text: code.slice(at, end) }, end };
+    return {
+      item: literal ? { kind: 'string', text: quoted.text } : { kind: 'other', text: code.slice(at, end) },
+      end,
+    };
   }
   const qw = /^qw\s*([([{<\/|])/.exec(code.slice(at, at + 6));
   if (language === 'perl' && qw !== null) {
@@ -173,7 +202,16 @@ function readItem(code: string, at: number, language: string, stop: RegExp): { i
     const bodyStart = at + qw[0].length;
     const bodyEnd = code.indexOf(close, bodyStart);
     if (bodyEnd === -1) return undefined;
-    return { item: { kind: 'list', words: code.slice(bodyStart, bodyEnd).split(/\s+/).filter((word) => word !== '') }, end: bodyEnd + 1 };
+    return {
+      item: {
+        kind: 'list',
+        words: code
+          .slice(bodyStart, bodyEnd)
+          .split(/\s+/)
+          .filter((word) => word !== ''),
+      },
+      end: bodyEnd + 1,
+    };
   }
   if (code[at] === '[' || (language === 'perl' && code[at] === '(')) {
     const items = readItems(code, at + 1, language, code[at] === '[' ? ']' : ')');
@@ -182,7 +220,12 @@ function readItem(code: string, at: number, language: string, stop: RegExp): { i
     if (end === undefined) return undefined;
     const strings = items.items.filter((item): item is Extract<Item, { kind: 'string' }> => item.kind === 'string');
     const list = code.slice(items.end, end).trim() === '' && strings.length === items.items.length;
-    return { item: list ? { kind: 'list', words: strings.map((item) => item.text) } : { kind: 'other', text: code.slice(at, end) }, end };
+    return {
+      item: list
+        ? { kind: 'list', words: strings.map((item) => item.text) }
+        : { kind: 'other', text: code.slice(at, end) },
+      end,
+    };
   }
   const end = expressionEnd(code, at, stop);
   if (end === undefined) return undefined;
@@ -193,7 +236,12 @@ function readItem(code: string, at: number, language: string, stop: RegExp): { i
 const NEVER = /(?!)/;
 
 /** The arguments of a call from `at` (just after its opening bracket) to `close`; undefined when the code ends first. */
-function readItems(code: string, at: number, language: string, close: string): { items: Item[]; end: number } | undefined {
+function readItems(
+  code: string,
+  at: number,
+  language: string,
+  close: string,
+): { items: Item[]; end: number } | undefined {
   const items: Item[] = [];
   let index = at;
   for (;;) {
@@ -219,7 +267,8 @@ function readBareItems(code: string, at: number, language: string): { items: Ite
   let index = at;
   for (;;) {
     while (code[index] === ' ' || code[index] === '\t') index++;
-    if (index >= code.length || BARE_END.test(code.slice(index, index + 8)) || code[index] === ')') return { items, end: index };
+    if (index >= code.length || BARE_END.test(code.slice(index, index + 8)) || code[index] === ')')
+      return { items, end: index };
     const read = readItem(code, index, language, BARE_END);
     if (read === undefined) return undefined;
     items.push(read.item);
@@ -264,7 +313,8 @@ function commandOf(shape: Shape, all: readonly Item[]): string | undefined {
     case 'programList': {
       if (first === undefined) return '';
       if (first.kind !== 'string') return undefined;
-      if (second === undefined || (second.kind === 'other' && second.text.startsWith('{'))) return argvLine([first.text]);
+      if (second === undefined || (second.kind === 'other' && second.text.startsWith('{')))
+        return argvLine([first.text]);
       return second.kind === 'list' ? argvLine([first.text, ...second.words]) : undefined;
     }
     case 'programArgv':
@@ -322,7 +372,8 @@ function backquoted(code: string, language: string, calls: ProcessCalls): void {
     const bodyEnd = code.indexOf(close, bodyStart);
     if (bodyEnd === -1) return;
     const body = code.slice(bodyStart, bodyEnd);
-    if (interpolates(language, open === "'" ? "'" : '"', body, '')) calls.hidden ??= code.slice(match.index, bodyEnd + 1);
+    if (interpolates(language, open === "'" ? "'" : '"', body, ''))
+      calls.hidden ??= code.slice(match.index, bodyEnd + 1);
     else if (body.trim() !== '') calls.lines.push(body);
     opener.lastIndex = bodyEnd + 1;
   }
@@ -345,7 +396,10 @@ function awkPipes(code: string, calls: ProcessCalls): void {
     if (literal !== undefined) calls.lines.push(literal.text);
   }
   // a command built at run time, printed into or read from (strings and regular expressions set aside)
-  const bare = code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/(?:[^/\\\n]|\\.)*\//g, '//').replace(/\|\|/g, '  ');
+  const bare = code
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/\/(?:[^/\\\n]|\\.)*\//g, '//')
+    .replace(/\|\|/g, '  ');
   const hidden = /\bprintf?\b[^;{}\n]*?\|&?\s*[^"\s|&]/.exec(bare) ?? /[^"\s|]\s*\|&?\s*getline\b/.exec(bare);
   if (hidden !== null) calls.hidden ??= hidden[0];
 }
@@ -354,10 +408,21 @@ function awkPipes(code: string, calls: ProcessCalls): void {
 function dynamicCode(code: string, language: string): string | undefined {
   switch (language) {
     case 'python':
-      return /\b(?:__import__|importlib\.import_module)\s*\(\s*[^'"\s)]/.exec(code)?.[0] ?? /\b(?:exec|eval|compile)\s*\(\s*[^'"\s)]/.exec(code)?.[0];
+      return (
+        /\b(?:__import__|importlib\.import_module)\s*\(\s*[^'"\s)]/.exec(code)?.[0] ??
+        /\b(?:exec|eval|compile)\s*\(\s*[^'"\s)]/.exec(code)?.[0]
+      );
     case 'node':
-      if (!/child_process|process\.binding|process\.dlopen/.test(code) && !/\b(?:require|import)\s*\(\s*[^'"`\s)]/.test(code)) return undefined;
-      return /\b(?:require|import)\s*\(\s*[^'"`\s)]/.exec(code)?.[0] ?? /\b(?:eval|Function)\s*\(\s*[^'"`\s)]/.exec(code)?.[0] ?? /process\.(?:binding|dlopen)/.exec(code)?.[0];
+      if (
+        !/child_process|process\.binding|process\.dlopen/.test(code) &&
+        !/\b(?:require|import)\s*\(\s*[^'"`\s)]/.test(code)
+      )
+        return undefined;
+      return (
+        /\b(?:require|import)\s*\(\s*[^'"`\s)]/.exec(code)?.[0] ??
+        /\b(?:eval|Function)\s*\(\s*[^'"`\s)]/.exec(code)?.[0] ??
+        /process\.(?:binding|dlopen)/.exec(code)?.[0]
+      );
     case 'perl':
       return /\beval\s+[^{\s]|\beval\s*\(\s*[^'"\s)]|\b(?:do|require)\s+\$/.exec(code)?.[0];
     case 'ruby':
@@ -380,26 +445,46 @@ function pythonAliases(code: string, calls: ProcessCalls): CallForm[] {
     return [];
   }
   for (const match of aliases) {
-    forms.push(...PYTHON_FORMS.map((form) => ({ ...form, pattern: new RegExp(form.pattern.source.replaceAll(`${match[1] ?? ''}\\.`, `${match[2] ?? ''}\\.`), 'g') })));
+    forms.push(
+      ...PYTHON_FORMS.map((form) => ({
+        ...form,
+        pattern: new RegExp(form.pattern.source.replaceAll(`${match[1] ?? ''}\\.`, `${match[2] ?? ''}\\.`), 'g'),
+      })),
+    );
   }
   for (const match of imports) {
     for (const name of (match[2] ?? '').replace(/[()]/g, '').split(',')) {
       const [imported = '', alias] = name.trim().split(/\s+as\s+/);
-      const original = PYTHON_FORMS.find((form) => new RegExp(form.pattern.source).test(`${match[1] ?? ''}.${imported}(`));
-      if (original !== undefined) forms.push({ pattern: new RegExp(`(?<![\\w.])${alias ?? imported}\\s*\\(`, 'g'), shape: original.shape });
+      const original = PYTHON_FORMS.find((form) =>
+        new RegExp(form.pattern.source).test(`${match[1] ?? ''}.${imported}(`),
+      );
+      if (original !== undefined)
+        forms.push({ pattern: new RegExp(`(?<![\\w.])${alias ?? imported}\\s*\\(`, 'g'), shape: original.shape });
     }
   }
   return forms;
 }
 
 /** The calls of one form: each literal command as a line, the first built at run time as hidden. */
-function formCalls(code: string, language: string, form: CallForm, calls: ProcessCalls, found: Map<number, string>): void {
+function formCalls(
+  code: string,
+  language: string,
+  form: CallForm,
+  calls: ProcessCalls,
+  found: Map<number, string>,
+): void {
   const pattern = new RegExp(form.pattern.source, 'g');
   for (let match = pattern.exec(code); match !== null; match = pattern.exec(code)) {
     let at = match.index + match[0].length;
     const parenthesised = match[0].endsWith('(');
     while (!parenthesised && (code[at] === ' ' || code[at] === '\t')) at++;
-    const read = parenthesised ? readItems(code, at, language, ')') : code[at] === '(' ? readItems(code, at + 1, language, ')') : form.bare === true ? readBareItems(code, at, language) : undefined;
+    const read = parenthesised
+      ? readItems(code, at, language, ')')
+      : code[at] === '('
+        ? readItems(code, at + 1, language, ')')
+        : form.bare === true
+          ? readBareItems(code, at, language)
+          : undefined;
     // the rest of the code is inside a string that does not end: nothing more to read
     if (read === undefined) return;
     const command = commandOf(form.shape, read.items);

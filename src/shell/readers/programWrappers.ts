@@ -24,14 +24,58 @@ export function unwrapCapsh(words: readonly ShellWord[]): Unwrapped {
 }
 
 const GDB_VALUED: ReadonlySet<string> = new Set([
-  '-ex', '--ex', '-iex', '--iex', '-eval-command', '--eval-command', '-init-eval-command', '--init-eval-command', '-x', '--x', '-ix', '--ix',
-  '-command', '--command', '-init-command', '--init-command', '-p', '--pid', '-c', '--core', '-cd', '--cd', '-d', '--directory', '-s', '--symbols',
-  '-e', '--exec', '-se', '-b', '-l', '-tty', '--tty', '-D', '--data-directory', '-i', '--interpreter',
+  '-ex',
+  '--ex',
+  '-iex',
+  '--iex',
+  '-eval-command',
+  '--eval-command',
+  '-init-eval-command',
+  '--init-eval-command',
+  '-x',
+  '--x',
+  '-ix',
+  '--ix',
+  '-command',
+  '--command',
+  '-init-command',
+  '--init-command',
+  '-p',
+  '--pid',
+  '-c',
+  '--core',
+  '-cd',
+  '--cd',
+  '-d',
+  '--directory',
+  '-s',
+  '--symbols',
+  '-e',
+  '--exec',
+  '-se',
+  '-b',
+  '-l',
+  '-tty',
+  '--tty',
+  '-D',
+  '--data-directory',
+  '-i',
+  '--interpreter',
 ]);
-const GDB_COMMANDS = new Set(['-ex', '--ex', '-iex', '--iex', '-eval-command', '--eval-command', '-init-eval-command', '--init-eval-command']);
+const GDB_COMMANDS = new Set([
+  '-ex',
+  '--ex',
+  '-iex',
+  '--iex',
+  '-eval-command',
+  '--eval-command',
+  '-init-eval-command',
+  '--init-eval-command',
+]);
 const GDB_FILES = new Set(['-x', '--x', '-ix', '--ix', '-command', '--command', '-init-command', '--init-command']);
 // gdb commands that run no shell and no code in the program; `run ARGS` goes through a shell
-const GDB_SAFE = /^(?:(?:r|run|start|starti)(?:\s+[\w./=,:-]+)*|bt|backtrace(?:\s+full)?|where|info\s+[\w -]+|i\s+[\w -]+|c|continue|n|next|s|step|finish|q|quit|kill|k|thread apply all (?:bt|backtrace)(?:\s+full)?|set (?:pagination|confirm|print [\w-]+|width|height|logging [\w-]+)(?:\s+[\w./-]+)?)$/;
+const GDB_SAFE =
+  /^(?:(?:r|run|start|starti)(?:\s+[\w./=,:-]+)*|bt|backtrace(?:\s+full)?|where|info\s+[\w -]+|i\s+[\w -]+|c|continue|n|next|s|step|finish|q|quit|kill|k|thread apply all (?:bt|backtrace)(?:\s+full)?|set (?:pagination|confirm|print [\w-]+|width|height|logging [\w-]+)(?:\s+[\w./-]+)?)$/;
 
 /**
  * `gdb [OPTIONS] [--args] PROGRAM [ARGS]`: the program runs (with `run`); commands given with
@@ -50,12 +94,16 @@ export function unwrapGdb(words: readonly ShellWord[]): Unwrapped {
       if (index + 1 < words.length) result.commands.push(words.slice(index + 1));
       return result;
     }
-    const [name, attached] = value.startsWith('--') && value.includes('=') ? [value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1)] : [value, undefined];
+    const [name, attached] =
+      value.startsWith('--') && value.includes('=')
+        ? [value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1)]
+        : [value, undefined];
     if (GDB_VALUED.has(name)) {
       const argument = attached ?? words[index + 1]?.value;
       if (attached === undefined) index++;
       if (GDB_FILES.has(name)) result.problem = 'gdb runs a command file that is not analysed: fail closed';
-      else if (GDB_COMMANDS.has(name) && (argument === undefined || !GDB_SAFE.test(argument.trim()))) result.problem = 'gdb runs a command that may run code: fail closed';
+      else if (GDB_COMMANDS.has(name) && (argument === undefined || !GDB_SAFE.test(argument.trim())))
+        result.problem = 'gdb runs a command that may run code: fail closed';
       if (result.problem !== undefined) return result;
       continue;
     }
@@ -68,9 +116,107 @@ export function unwrapGdb(words: readonly ShellWord[]): Unwrapped {
 }
 
 const PERF_RUNNERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['record', valuedSet(['-e', '--event', '--filter', '-p', '--pid', '-t', '--tid', '-r', '--realtime', '-m', '--mmap-pages', '-c', '--count', '-o', '--output', '-F', '--freq', '-C', '--cpu', '-G', '--cgroup', '-u', '--uid', '--call-graph', '-j', '--branch-filter', '-D', '--delay', '--clockid', '-k', '--affinity', '--mmap-flush', '--max-size', '--control'])],
-  ['stat', valuedSet(['-e', '--event', '-p', '--pid', '-t', '--tid', '-r', '--repeat', '-C', '--cpu', '-G', '--cgroup', '-o', '--output', '-x', '--field-separator', '-I', '--interval-print', '--pre', '--post', '-M', '--metrics', '-D', '--delay', '--td-level', '--for-each-cgroup', '--log-fd', '--timeout', '--control'])],
-  ['trace', valuedSet(['-e', '--event', '--expr', '-o', '--output', '-p', '--pid', '-t', '--tid', '--filter-pids', '-u', '--uid', '--duration', '--max-events', '-C', '--cpu', '-m', '--mmap-pages', '--call-graph', '-F', '--pf', '--max-stack', '--min-stack'])],
+  [
+    'record',
+    valuedSet([
+      '-e',
+      '--event',
+      '--filter',
+      '-p',
+      '--pid',
+      '-t',
+      '--tid',
+      '-r',
+      '--realtime',
+      '-m',
+      '--mmap-pages',
+      '-c',
+      '--count',
+      '-o',
+      '--output',
+      '-F',
+      '--freq',
+      '-C',
+      '--cpu',
+      '-G',
+      '--cgroup',
+      '-u',
+      '--uid',
+      '--call-graph',
+      '-j',
+      '--branch-filter',
+      '-D',
+      '--delay',
+      '--clockid',
+      '-k',
+      '--affinity',
+      '--mmap-flush',
+      '--max-size',
+      '--control',
+    ]),
+  ],
+  [
+    'stat',
+    valuedSet([
+      '-e',
+      '--event',
+      '-p',
+      '--pid',
+      '-t',
+      '--tid',
+      '-r',
+      '--repeat',
+      '-C',
+      '--cpu',
+      '-G',
+      '--cgroup',
+      '-o',
+      '--output',
+      '-x',
+      '--field-separator',
+      '-I',
+      '--interval-print',
+      '--pre',
+      '--post',
+      '-M',
+      '--metrics',
+      '-D',
+      '--delay',
+      '--td-level',
+      '--for-each-cgroup',
+      '--log-fd',
+      '--timeout',
+      '--control',
+    ]),
+  ],
+  [
+    'trace',
+    valuedSet([
+      '-e',
+      '--event',
+      '--expr',
+      '-o',
+      '--output',
+      '-p',
+      '--pid',
+      '-t',
+      '--tid',
+      '--filter-pids',
+      '-u',
+      '--uid',
+      '--duration',
+      '--max-events',
+      '-C',
+      '--cpu',
+      '-m',
+      '--mmap-pages',
+      '--call-graph',
+      '-F',
+      '--pf',
+      '--max-stack',
+      '--min-stack',
+    ]),
+  ],
 ]);
 
 /** `perf record|stat|trace [OPTIONS] COMMAND`: the command runs; `perf stat --pre/--post` run scripts; `perf script -s` a script file. */
@@ -89,10 +235,12 @@ export function unwrapPerf(words: readonly ShellWord[]): Unwrapped | undefined {
   const parsed = readLeadingOptions(words, subcommand.next, valued);
   for (const option of parsed.options) {
     if (option.value === undefined) continue;
-    if (option.name === '-o' || option.name === '--output') result.paths.push({ word: option.value, role: 'overwrite' });
+    if (option.name === '-o' || option.name === '--output')
+      result.paths.push({ word: option.value, role: 'overwrite' });
     if (option.name === '--pre' || option.name === '--post') result.scripts.push(option.value);
   }
-  if (parsed.operands.length > 0 && optionValue(parsed, ['--no-command']) === undefined) result.commands.push(parsed.operands);
+  if (parsed.operands.length > 0 && optionValue(parsed, ['--no-command']) === undefined)
+    result.commands.push(parsed.operands);
   return result;
 }
 
@@ -103,6 +251,7 @@ export function unwrapPerf(words: readonly ShellWord[]): Unwrapped | undefined {
 export function unwrapExpect(words: readonly ShellWord[]): Unwrapped {
   const result = emptyUnwrapped();
   const only = words.length === 2 ? words[1]?.value : undefined;
-  if (only !== '-v' && only !== '--version') result.problem = 'expect runs Tcl code that can spawn any command: fail closed';
+  if (only !== '-v' && only !== '--version')
+    result.problem = 'expect runs Tcl code that can spawn any command: fail closed';
   return result;
 }

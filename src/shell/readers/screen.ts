@@ -4,11 +4,33 @@ import { emptyUnwrapped, type Unwrapped } from './unwrapped';
 // option letters that take a value, attached (`-Swork`) or as the next word
 const VALUED_LETTERS: ReadonlySet<string> = new Set(['c', 'e', 'h', 'p', 's', 'S', 't', 'T']);
 // options screen reads as whole words
-const LISTINGS: ReadonlySet<string> = new Set(['-ls', '-list', '-wipe', '-v', '-version', '--version', '-help', '--help']);
+const LISTINGS: ReadonlySet<string> = new Set([
+  '-ls',
+  '-list',
+  '-wipe',
+  '-v',
+  '-version',
+  '--version',
+  '-help',
+  '--help',
+]);
 // with these the operand names a session to attach or detach, unless -m starts a new one
 const ATTACH_LETTERS: ReadonlySet<string> = new Set(['r', 'R', 'x', 'd', 'D']);
 // `screen -X CMD`: session commands that run and type nothing
-const HARMLESS_COMMANDS: ReadonlySet<string> = new Set(['quit', 'detach', 'kill', 'select', 'title', 'info', 'windows', 'lastmsg', 'time', 'echo', 'number', 'sessionname']);
+const HARMLESS_COMMANDS: ReadonlySet<string> = new Set([
+  'quit',
+  'detach',
+  'kill',
+  'select',
+  'title',
+  'info',
+  'windows',
+  'lastmsg',
+  'time',
+  'echo',
+  'number',
+  'sessionname',
+]);
 
 interface ScreenOptions {
   readonly flags: ReadonlySet<string>;
@@ -65,7 +87,8 @@ export function unwrapScreen(words: readonly ShellWord[]): Unwrapped {
   const sends = ['X', 'Q'].find((letter) => options.flags.has(letter));
   if (sends !== undefined) {
     const command = operands[0]?.value;
-    if (command === undefined || !HARMLESS_COMMANDS.has(command)) result.problem = `screen -${sends} sends a command to a running session: fail closed`;
+    if (command === undefined || !HARMLESS_COMMANDS.has(command))
+      result.problem = `screen -${sends} sends a command to a running session: fail closed`;
     return result;
   }
   if (!options.flags.has('m') && [...ATTACH_LETTERS].some((letter) => options.flags.has(letter))) return result;
@@ -75,6 +98,7 @@ export function unwrapScreen(words: readonly ShellWord[]): Unwrapped {
   }
   // `-s SHELL` names the program a new window runs (a leading '-' makes it a login shell)
   const shell = options.values.get('s');
-  if (shell !== undefined) result.commands.push([shell.value?.startsWith('-') === true ? staticWord(shell.value.slice(1)) : shell]);
+  if (shell !== undefined)
+    result.commands.push([shell.value?.startsWith('-') === true ? staticWord(shell.value.slice(1)) : shell]);
   return result;
 }

@@ -28,7 +28,9 @@ function isAddressCharacter(code: number): boolean {
 
 /** A letter or digit of an `s` command's flags, up to a `w`, which starts a file name. */
 function isFlagCharacter(code: number): boolean {
-  return code !== 119 /* w */ && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
+  return (
+    code !== 119 /* w */ && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122))
+  );
 }
 
 function skipAddress(script: string, at: number): number {
@@ -66,7 +68,18 @@ export function sedEffects(script: string): SedEffects {
     at = skipAddresses(script, at);
     const command = script[at] ?? '';
     at++;
-    if (command === 'e' || command === 'w' || command === 'W' || command === 'r' || command === 'R' || command === 'a' || command === 'i' || command === 'c' || command === '#' || command === ':') {
+    if (
+      command === 'e' ||
+      command === 'w' ||
+      command === 'W' ||
+      command === 'r' ||
+      command === 'R' ||
+      command === 'a' ||
+      command === 'i' ||
+      command === 'c' ||
+      command === '#' ||
+      command === ':'
+    ) {
       const line = restOfLine(script, at);
       if (command === 'e' && line.text === '') effects.runsPatternSpace = true;
       else if (command === 'e') effects.commands.push(line.text);
@@ -109,7 +122,11 @@ export const sedReader: Reader = {
       // a script built at run time is not read (like inline code of other interpreters)
       if (script?.value === undefined) continue;
       const found = sedEffects(script.value);
-      if (found.runsPatternSpace) effects.problems.push({ reason: 'sed runs text it builds at run time as a command: fail closed', trigger: script.source });
+      if (found.runsPatternSpace)
+        effects.problems.push({
+          reason: 'sed runs text it builds at run time as a command: fail closed',
+          trigger: script.source,
+        });
       for (const line of found.commands) effects.scripts.push({ word: staticWord(line), what: 'sed e command' });
       for (const file of found.writes) effects.paths.push({ word: staticWord(file), role: 'overwrite' });
     }

@@ -48,7 +48,11 @@ function readShellOptions(words: readonly ShellWord[]): ShellOptions {
  * Code a shell or interpreter reads from stdin: static text is analysed (as a script, or as inline
  * code), a file is not, and anything produced at run time fails closed.
  */
-export function codeFromStdin(reading: CommandReading, site: ReaderSite, kind: 'shell' | 'interpreter'): CommandEffects {
+export function codeFromStdin(
+  reading: CommandReading,
+  site: ReaderSite,
+  kind: 'shell' | 'interpreter',
+): CommandEffects {
   const effects = noEffects();
   const stdin = site.stdin();
   switch (stdin.kind) {
@@ -58,16 +62,23 @@ export function codeFromStdin(reading: CommandReading, site: ReaderSite, kind: '
       break;
     case 'file':
       if (stdin.word.value !== undefined && STDIN_PATHS.has(stdin.word.value)) {
-        effects.problems.push({ reason: `a ${kind} reading its program from stdin: fail closed`, trigger: stdin.word.source });
+        effects.problems.push({
+          reason: `a ${kind} reading its program from stdin: fail closed`,
+          trigger: stdin.word.source,
+        });
         break;
       }
       effects.paths.push({ word: stdin.word, role: 'read' });
       effects.unanalysed.push(`${reading.name} < ${stdin.word.value ?? stdin.word.source}`);
       // a shell's program read from a file is read like a script file, or the call fails closed
-      if (kind === 'shell') effects.scriptRuns.push({ word: stdin.word, how: 'shell', details: { mustRead: 'always' } });
+      if (kind === 'shell')
+        effects.scriptRuns.push({ word: stdin.word, how: 'shell', details: { mustRead: 'always' } });
       break;
     case 'runtime':
-      effects.problems.push({ reason: `text produced at run time piped into a ${kind}: fail closed`, trigger: stdin.trigger });
+      effects.problems.push({
+        reason: `text produced at run time piped into a ${kind}: fail closed`,
+        trigger: stdin.trigger,
+      });
       break;
     case 'inherited':
       effects.problems.push({ reason: `a ${kind} reading its program from stdin: fail closed` });
@@ -79,7 +90,11 @@ export function codeFromStdin(reading: CommandReading, site: ReaderSite, kind: '
 }
 
 /** A script file given to a shell or interpreter: its content is the caller's to read (stdin and `<(...)` are analysed here). */
-export function scriptFileEffects(reading: CommandReading, site: ReaderSite, file: { readonly kind: 'shell' | 'interpreter'; readonly word: ShellWord }): CommandEffects {
+export function scriptFileEffects(
+  reading: CommandReading,
+  site: ReaderSite,
+  file: { readonly kind: 'shell' | 'interpreter'; readonly word: ShellWord },
+): CommandEffects {
   const { kind, word } = file;
   if (word.value === undefined && (word.source.startsWith('<(') || word.source.startsWith('>('))) {
     const effects = noEffects();

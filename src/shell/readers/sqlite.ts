@@ -5,8 +5,20 @@ import { readSqliteInput } from './sqliteCommands';
 
 // sqlite3's options that take a value (one dash or two); -lookaside, -pagecache and -heap take two
 const VALUED: ReadonlyMap<string, number> = new Map([
-  ['cmd', 1], ['init', 1], ['separator', 1], ['newline', 1], ['nullvalue', 1], ['vfs', 1], ['mmap', 1], ['maxsize', 1], ['nonce', 1], ['escape', 1], ['limit', 1],
-  ['lookaside', 2], ['pagecache', 2], ['heap', 2],
+  ['cmd', 1],
+  ['init', 1],
+  ['separator', 1],
+  ['newline', 1],
+  ['nullvalue', 1],
+  ['vfs', 1],
+  ['mmap', 1],
+  ['maxsize', 1],
+  ['nonce', 1],
+  ['escape', 1],
+  ['limit', 1],
+  ['lookaside', 2],
+  ['pagecache', 2],
+  ['heap', 2],
 ]);
 // no file at all: an in-memory database
 const NO_FILE: ReadonlySet<string> = new Set(['', ':memory:']);
@@ -35,7 +47,10 @@ function stdinEffects(effects: CommandEffects, site: ReaderSite): void {
       inputFile(effects, stdin.word);
       break;
     case 'runtime':
-      effects.problems.push({ reason: 'text produced at run time piped into sqlite3, whose dot commands run a shell: fail closed', trigger: stdin.trigger });
+      effects.problems.push({
+        reason: 'text produced at run time piped into sqlite3, whose dot commands run a shell: fail closed',
+        trigger: stdin.trigger,
+      });
       break;
     case 'inherited':
       effects.problems.push({ reason: 'sqlite3 reading its commands from the caller: fail closed' });
@@ -71,22 +86,28 @@ export const sqliteReader: Reader = {
       }
       const name = value.replace(/^--?/, '');
       if (name === 'A' || name.startsWith('A')) {
-        effects.problems.push({ reason: 'sqlite3 -A reads or extracts the files of an archive: fail closed', trigger: value });
+        effects.problems.push({
+          reason: 'sqlite3 -A reads or extracts the files of an archive: fail closed',
+          trigger: value,
+        });
         return effects;
       }
       const count = VALUED.get(name) ?? 0;
       const operand = words[index + 1];
       if (name === 'cmd' && operand !== undefined) {
-        if (operand.value === undefined) effects.problems.push({ reason: 'sqlite3 -cmd built at run time: fail closed', trigger: operand.source });
+        if (operand.value === undefined)
+          effects.problems.push({ reason: 'sqlite3 -cmd built at run time: fail closed', trigger: operand.source });
         else inputEffects(effects, operand.value, 'sqlite3 -cmd commands');
       }
       if (name === 'init' && operand !== undefined) inputFile(effects, operand);
       index += count;
     }
     const [database, ...commands] = operands;
-    if (database !== undefined && !NO_FILE.has(database.value ?? '-')) effects.paths.push({ word: database, role: 'write' });
+    if (database !== undefined && !NO_FILE.has(database.value ?? '-'))
+      effects.paths.push({ word: database, role: 'write' });
     for (const command of commands) {
-      if (command.value === undefined) effects.problems.push({ reason: 'sqlite3 commands built at run time: fail closed', trigger: command.source });
+      if (command.value === undefined)
+        effects.problems.push({ reason: 'sqlite3 commands built at run time: fail closed', trigger: command.source });
       else inputEffects(effects, command.value, 'sqlite3 commands');
     }
     if (commands.length === 0) stdinEffects(effects, site);

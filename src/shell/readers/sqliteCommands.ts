@@ -72,7 +72,26 @@ const UNFOLLOWED: ReadonlyMap<string, string> = new Map([
 
 /** A dot command's name as sqlite3 reads it: any unambiguous prefix works, so the common ones are matched by prefix. */
 function dotName(word: string): string {
-  const known = ['.shell', '.system', '.output', '.once', '.log', '.trace', '.iotrace', '.read', '.import', '.load', '.cd', '.open', '.backup', '.save', '.clone', '.excel', '.www', '.archive'];
+  const known = [
+    '.shell',
+    '.system',
+    '.output',
+    '.once',
+    '.log',
+    '.trace',
+    '.iotrace',
+    '.read',
+    '.import',
+    '.load',
+    '.cd',
+    '.open',
+    '.backup',
+    '.save',
+    '.clone',
+    '.excel',
+    '.www',
+    '.archive',
+  ];
   if (known.includes(word)) return word;
   // `.sh` is .shell, `.sy` .system, `.out` .output...: sqlite3 accepts abbreviations
   const matches = known.filter((name) => word.length >= 3 && name.startsWith(word));

@@ -23,19 +23,152 @@ interface RunnerOptions {
 }
 
 const JUST: RunnerOptions = {
-  valued: valuedSet(['-f', '--justfile', '-d', '--working-directory', '--color', '--dump-format', '--list-heading', '--list-prefix', '--timestamp-format', '--completions', '-s', '--show', '--set', '--shell', '--shell-arg', '-c', '--command', '--chooser', '--dotenv-filename', '-E', '--dotenv-path', '--ceiling', '--tempdir', '--cygpath', '--request', '--usage']),
+  valued: valuedSet([
+    '-f',
+    '--justfile',
+    '-d',
+    '--working-directory',
+    '--color',
+    '--dump-format',
+    '--list-heading',
+    '--list-prefix',
+    '--timestamp-format',
+    '--completions',
+    '-s',
+    '--show',
+    '--set',
+    '--shell',
+    '--shell-arg',
+    '-c',
+    '--command',
+    '--chooser',
+    '--dotenv-filename',
+    '-E',
+    '--dotenv-path',
+    '--ceiling',
+    '--tempdir',
+    '--cygpath',
+    '--request',
+    '--usage',
+  ]),
   file: ['-f', '--justfile'],
   folder: ['-d', '--working-directory'],
-  informational: new Set(['-l', '--list', '--summary', '--dump', '-s', '--show', '--variables', '--version', '-V', '-h', '--help', '--man', '--completions', '--groups', '--changelog', '--fmt', '--check', '--init', '--usage', '--request']),
-  plain: new Set(['-q', '--quiet', '-v', '--verbose', '-y', '--yes', '--no-deps', '--one', '--color', '--dump-format', '--list-heading', '--list-prefix', '--timestamp-format', '--timestamps', '--unsorted', '--no-aliases', '--highlight', '--no-highlight', '--unstable', '--explain', '--no-dotenv', '--allow-missing', '--list-submodules', '--check', '--fmt']),
+  informational: new Set([
+    '-l',
+    '--list',
+    '--summary',
+    '--dump',
+    '-s',
+    '--show',
+    '--variables',
+    '--version',
+    '-V',
+    '-h',
+    '--help',
+    '--man',
+    '--completions',
+    '--groups',
+    '--changelog',
+    '--fmt',
+    '--check',
+    '--init',
+    '--usage',
+    '--request',
+  ]),
+  plain: new Set([
+    '-q',
+    '--quiet',
+    '-v',
+    '--verbose',
+    '-y',
+    '--yes',
+    '--no-deps',
+    '--one',
+    '--color',
+    '--dump-format',
+    '--list-heading',
+    '--list-prefix',
+    '--timestamp-format',
+    '--timestamps',
+    '--unsorted',
+    '--no-aliases',
+    '--highlight',
+    '--no-highlight',
+    '--unstable',
+    '--explain',
+    '--no-dotenv',
+    '--allow-missing',
+    '--list-submodules',
+    '--check',
+    '--fmt',
+  ]),
 };
 
 const TASK: RunnerOptions = {
-  valued: valuedSet(['-t', '--taskfile', '-d', '--dir', '-C', '--concurrency', '-o', '--output', '--output-group-begin', '--output-group-end', '-I', '--interval', '--sort', '--color', '--experiments']),
+  valued: valuedSet([
+    '-t',
+    '--taskfile',
+    '-d',
+    '--dir',
+    '-C',
+    '--concurrency',
+    '-o',
+    '--output',
+    '--output-group-begin',
+    '--output-group-end',
+    '-I',
+    '--interval',
+    '--sort',
+    '--color',
+    '--experiments',
+  ]),
   file: ['-t', '--taskfile'],
   folder: ['-d', '--dir'],
-  informational: new Set(['-l', '--list', '-a', '--list-all', '--summary', '-i', '--init', '--version', '-h', '--help', '--json', '-n', '--dry', '--status', '--completion']),
-  plain: new Set(['-f', '--force', '-s', '--silent', '-v', '--verbose', '-p', '--parallel', '-y', '--yes', '-x', '--exit-code', '-C', '--concurrency', '-o', '--output', '--output-group-begin', '--output-group-end', '--output-group-error-only', '--color', '--sort', '--no-status', '--experiments', '--disable-fuzzy', '-F', '--failfast']),
+  informational: new Set([
+    '-l',
+    '--list',
+    '-a',
+    '--list-all',
+    '--summary',
+    '-i',
+    '--init',
+    '--version',
+    '-h',
+    '--help',
+    '--json',
+    '-n',
+    '--dry',
+    '--status',
+    '--completion',
+  ]),
+  plain: new Set([
+    '-f',
+    '--force',
+    '-s',
+    '--silent',
+    '-v',
+    '--verbose',
+    '-p',
+    '--parallel',
+    '-y',
+    '--yes',
+    '-x',
+    '--exit-code',
+    '-C',
+    '--concurrency',
+    '-o',
+    '--output',
+    '--output-group-begin',
+    '--output-group-end',
+    '--output-group-error-only',
+    '--color',
+    '--sort',
+    '--no-status',
+    '--experiments',
+    '--disable-fuzzy',
+    '-F',
+    '--failfast',
+  ]),
 };
 
 // `NAME=value` on the line overrides a variable of the file
@@ -43,24 +176,37 @@ const OVERRIDE = /^([A-Za-z_][A-Za-z0-9_-]*)=/;
 
 function problemEffects(reason: string, trigger?: string): CommandEffects {
   const effects = noEffects();
-  effects.problems.push(trigger === undefined ? { reason: `${reason}: fail closed` } : { reason: `${reason}: fail closed`, trigger });
+  effects.problems.push(
+    trigger === undefined ? { reason: `${reason}: fail closed` } : { reason: `${reason}: fail closed`, trigger },
+  );
   return effects;
 }
 
 function lastValue(parsed: ParsedArguments, names: readonly string[]): ShellWord | undefined {
   let found: ShellWord | undefined;
-  for (const option of parsed.options) if (names.includes(option.name)) found = option.value ?? { value: undefined, literal: undefined, source: option.name };
+  for (const option of parsed.options)
+    if (names.includes(option.name))
+      found = option.value ?? { value: undefined, literal: undefined, source: option.name };
   return found;
 }
 
 /** The recipes or tasks a `just` or `task` line runs, with the variables it sets, for the caller to read. */
-function runnerEffects(name: string, words: readonly ShellWord[], how: ShellScriptRun['how'], options: RunnerOptions): CommandEffects {
+function runnerEffects(
+  name: string,
+  words: readonly ShellWord[],
+  how: ShellScriptRun['how'],
+  options: RunnerOptions,
+): CommandEffects {
   const end = words.findIndex((word, index) => index > 0 && word.value === '--');
   const parsed = readArguments(end === -1 ? words : words.slice(0, end), 1, options.valued);
   if (parsed.options.some((option) => options.informational.has(option.name))) return noEffects();
   for (const option of parsed.options) {
-    if (options.plain.has(option.name) || options.file.includes(option.name) || options.folder.includes(option.name)) continue;
-    return problemEffects(`${name} ${option.name} may choose the shell, the environment or the file its recipes run with, or run a command of its own`, option.name);
+    if (options.plain.has(option.name) || options.file.includes(option.name) || options.folder.includes(option.name))
+      continue;
+    return problemEffects(
+      `${name} ${option.name} may choose the shell, the environment or the file its recipes run with, or run a command of its own`,
+      option.name,
+    );
   }
   const targets: string[] = [];
   const variables: [string, string | undefined][] = [];
@@ -74,7 +220,13 @@ function runnerEffects(name: string, words: readonly ShellWord[], how: ShellScri
   const file = lastValue(parsed, options.file);
   const effects = noEffects();
   if (file !== undefined) effects.paths.push({ word: file, role: 'read' });
-  effects.scriptRuns.push({ word: folder, how, script: targets.join(' '), details: file === undefined ? { variables, scripts: targets } : { variables, scripts: targets, file, mustRead: 'always' } });
+  effects.scriptRuns.push({
+    word: folder,
+    how,
+    script: targets.join(' '),
+    details:
+      file === undefined ? { variables, scripts: targets } : { variables, scripts: targets, file, mustRead: 'always' },
+  });
   return effects;
 }
 

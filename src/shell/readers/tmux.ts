@@ -21,39 +21,176 @@ const SEND_KEYS_VALUED = valuedSet(['-c', '-N', '-t']);
 
 /** Commands that start no process and type nothing: sessions, windows, panes, buffers, listings. */
 const HARMLESS: ReadonlySet<string> = new Set([
-  'attach-session', 'break-pane', 'capture-pane', 'clear-history', 'clear-prompt-history', 'clock-mode', 'copy-mode', 'delete-buffer',
-  'detach-client', 'display-message', 'has-session', 'join-pane', 'kill-pane', 'kill-server', 'kill-session', 'kill-window', 'last-pane',
-  'last-window', 'link-window', 'list-buffers', 'list-clients', 'list-commands', 'list-keys', 'list-panes', 'list-sessions', 'list-windows',
-  'load-buffer', 'move-pane', 'move-window', 'next-layout', 'next-window', 'previous-layout', 'previous-window', 'refresh-client',
-  'rename-session', 'rename-window', 'resize-pane', 'resize-window', 'rotate-window', 'select-layout', 'select-pane', 'select-window',
-  'send-prefix', 'set-buffer', 'show-buffer', 'show-environment', 'show-hooks', 'show-messages', 'show-options', 'show-prompt-history',
-  'show-window-options', 'start-server', 'suspend-client', 'swap-pane', 'swap-window', 'switch-client', 'unbind-key', 'unlink-window', 'wait-for',
+  'attach-session',
+  'break-pane',
+  'capture-pane',
+  'clear-history',
+  'clear-prompt-history',
+  'clock-mode',
+  'copy-mode',
+  'delete-buffer',
+  'detach-client',
+  'display-message',
+  'has-session',
+  'join-pane',
+  'kill-pane',
+  'kill-server',
+  'kill-session',
+  'kill-window',
+  'last-pane',
+  'last-window',
+  'link-window',
+  'list-buffers',
+  'list-clients',
+  'list-commands',
+  'list-keys',
+  'list-panes',
+  'list-sessions',
+  'list-windows',
+  'load-buffer',
+  'move-pane',
+  'move-window',
+  'next-layout',
+  'next-window',
+  'previous-layout',
+  'previous-window',
+  'refresh-client',
+  'rename-session',
+  'rename-window',
+  'resize-pane',
+  'resize-window',
+  'rotate-window',
+  'select-layout',
+  'select-pane',
+  'select-window',
+  'send-prefix',
+  'set-buffer',
+  'show-buffer',
+  'show-environment',
+  'show-hooks',
+  'show-messages',
+  'show-options',
+  'show-prompt-history',
+  'show-window-options',
+  'start-server',
+  'suspend-client',
+  'swap-pane',
+  'swap-window',
+  'switch-client',
+  'unbind-key',
+  'unlink-window',
+  'wait-for',
 ]);
 
 // commands that run tmux commands, key bindings, hooks or options holding commands: not read here
 const OTHERS = [
-  'bind-key', 'choose-buffer', 'choose-client', 'choose-tree', 'command-prompt', 'confirm-before', 'customize-mode', 'display-menu',
-  'display-panes', 'find-window', 'if-shell', 'lock-client', 'lock-server', 'lock-session', 'paste-buffer', 'save-buffer', 'server-access',
-  'set-environment', 'set-hook', 'set-option', 'set-window-option', 'source-file', 'send-keys',
+  'bind-key',
+  'choose-buffer',
+  'choose-client',
+  'choose-tree',
+  'command-prompt',
+  'confirm-before',
+  'customize-mode',
+  'display-menu',
+  'display-panes',
+  'find-window',
+  'if-shell',
+  'lock-client',
+  'lock-server',
+  'lock-session',
+  'paste-buffer',
+  'save-buffer',
+  'server-access',
+  'set-environment',
+  'set-hook',
+  'set-option',
+  'set-window-option',
+  'source-file',
+  'send-keys',
 ];
 const NAMES: readonly string[] = [...SHELL_COMMANDS.keys(), ...HARMLESS, ...OTHERS];
 
-const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
-  attach: 'attach-session', bind: 'bind-key', breakp: 'break-pane', capturep: 'capture-pane', clearhist: 'clear-history',
-  clearphist: 'clear-prompt-history', confirm: 'confirm-before', deleteb: 'delete-buffer', detach: 'detach-client', menu: 'display-menu',
-  display: 'display-message', displayp: 'display-panes', popup: 'display-popup', findw: 'find-window', has: 'has-session', if: 'if-shell',
-  joinp: 'join-pane', killp: 'kill-pane', killw: 'kill-window', lastp: 'last-pane', last: 'last-window', linkw: 'link-window',
-  lsb: 'list-buffers', lsc: 'list-clients', lscm: 'list-commands', lsk: 'list-keys', lsp: 'list-panes', ls: 'list-sessions',
-  lsw: 'list-windows', loadb: 'load-buffer', lockc: 'lock-client', lock: 'lock-server', locks: 'lock-session', movep: 'move-pane',
-  movew: 'move-window', new: 'new-session', neww: 'new-window', nextl: 'next-layout', next: 'next-window', pasteb: 'paste-buffer',
-  pipep: 'pipe-pane', prevl: 'previous-layout', prev: 'previous-window', refresh: 'refresh-client', rename: 'rename-session',
-  renamew: 'rename-window', resizep: 'resize-pane', resizew: 'resize-window', respawnp: 'respawn-pane', respawnw: 'respawn-window',
-  rotatew: 'rotate-window', run: 'run-shell', saveb: 'save-buffer', selectl: 'select-layout', selectp: 'select-pane',
-  selectw: 'select-window', send: 'send-keys', setb: 'set-buffer', setenv: 'set-environment', set: 'set-option', setw: 'set-window-option',
-  showb: 'show-buffer', showenv: 'show-environment', showmsgs: 'show-messages', show: 'show-options', showphist: 'show-prompt-history',
-  showw: 'show-window-options', source: 'source-file', splitw: 'split-window', start: 'start-server', suspendc: 'suspend-client',
-  swapp: 'swap-pane', swapw: 'swap-window', switchc: 'switch-client', unbind: 'unbind-key', unlinkw: 'unlink-window', wait: 'wait-for',
-}));
+const ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    attach: 'attach-session',
+    bind: 'bind-key',
+    breakp: 'break-pane',
+    capturep: 'capture-pane',
+    clearhist: 'clear-history',
+    clearphist: 'clear-prompt-history',
+    confirm: 'confirm-before',
+    deleteb: 'delete-buffer',
+    detach: 'detach-client',
+    menu: 'display-menu',
+    display: 'display-message',
+    displayp: 'display-panes',
+    popup: 'display-popup',
+    findw: 'find-window',
+    has: 'has-session',
+    if: 'if-shell',
+    joinp: 'join-pane',
+    killp: 'kill-pane',
+    killw: 'kill-window',
+    lastp: 'last-pane',
+    last: 'last-window',
+    linkw: 'link-window',
+    lsb: 'list-buffers',
+    lsc: 'list-clients',
+    lscm: 'list-commands',
+    lsk: 'list-keys',
+    lsp: 'list-panes',
+    ls: 'list-sessions',
+    lsw: 'list-windows',
+    loadb: 'load-buffer',
+    lockc: 'lock-client',
+    lock: 'lock-server',
+    locks: 'lock-session',
+    movep: 'move-pane',
+    movew: 'move-window',
+    new: 'new-session',
+    neww: 'new-window',
+    nextl: 'next-layout',
+    next: 'next-window',
+    pasteb: 'paste-buffer',
+    pipep: 'pipe-pane',
+    prevl: 'previous-layout',
+    prev: 'previous-window',
+    refresh: 'refresh-client',
+    rename: 'rename-session',
+    renamew: 'rename-window',
+    resizep: 'resize-pane',
+    resizew: 'resize-window',
+    respawnp: 'respawn-pane',
+    respawnw: 'respawn-window',
+    rotatew: 'rotate-window',
+    run: 'run-shell',
+    saveb: 'save-buffer',
+    selectl: 'select-layout',
+    selectp: 'select-pane',
+    selectw: 'select-window',
+    send: 'send-keys',
+    setb: 'set-buffer',
+    setenv: 'set-environment',
+    set: 'set-option',
+    setw: 'set-window-option',
+    showb: 'show-buffer',
+    showenv: 'show-environment',
+    showmsgs: 'show-messages',
+    show: 'show-options',
+    showphist: 'show-prompt-history',
+    showw: 'show-window-options',
+    source: 'source-file',
+    splitw: 'split-window',
+    start: 'start-server',
+    suspendc: 'suspend-client',
+    swapp: 'swap-pane',
+    swapw: 'swap-window',
+    switchc: 'switch-client',
+    unbind: 'unbind-key',
+    unlinkw: 'unlink-window',
+    wait: 'wait-for',
+  }),
+);
 
 /** A command by its full name, alias or unique prefix, as tmux finds it; undefined when unknown or ambiguous. */
 function resolveName(name: string): string | undefined {
@@ -102,19 +239,24 @@ function readCommand(words: readonly ShellWord[], result: Unwrapped): void {
   const valued = name === undefined ? undefined : SHELL_COMMANDS.get(name);
   if (valued !== undefined) {
     const parsed = readLeadingOptions(words, 1, valued);
-    if (name === 'run-shell' && hasOption(parsed, ['-C'])) result.problem = 'tmux run-shell -C runs tmux commands that are not analysed: fail closed';
+    if (name === 'run-shell' && hasOption(parsed, ['-C']))
+      result.problem = 'tmux run-shell -C runs tmux commands that are not analysed: fail closed';
     // one operand is run by `sh -c`; several are joined (older tmux) or run directly (newer)
     else if (parsed.operands.length > 0) result.scripts.push(joinWords(parsed.operands));
     return;
   }
   if (name === 'send-keys') {
     const parsed = readLeadingOptions(words, 1, SEND_KEYS_VALUED);
-    if (hasOption(parsed, ['-H', '-K'])) result.problem = 'tmux send-keys -H or -K sends keys that are not read here: fail closed';
+    if (hasOption(parsed, ['-H', '-K']))
+      result.problem = 'tmux send-keys -H or -K sends keys that are not read here: fail closed';
     else if (!hasOption(parsed, ['-X'])) readTypedKeys(parsed.operands, hasOption(parsed, ['-l']), result);
     return;
   }
   const shown = given ?? words[0]?.source ?? '';
-  result.problem = name === 'source-file' ? 'tmux source-file runs tmux commands from a file that is not analysed: fail closed' : `tmux ${shown} may run commands that are not analysed: fail closed`;
+  result.problem =
+    name === 'source-file'
+      ? 'tmux source-file runs tmux commands from a file that is not analysed: fail closed'
+      : `tmux ${shown} may run commands that are not analysed: fail closed`;
 }
 
 /**
@@ -131,7 +273,8 @@ export function unwrapTmux(words: readonly ShellWord[]): Unwrapped {
     return result;
   }
   const config = optionValue(parsed, ['-f']);
-  if (config !== undefined && config.value !== '/dev/null') result.problem = 'tmux -f reads a config file that is not analysed: fail closed';
+  if (config !== undefined && config.value !== '/dev/null')
+    result.problem = 'tmux -f reads a config file that is not analysed: fail closed';
   else if (hasOption(parsed, ['-C'])) result.problem = 'tmux -C reads tmux commands from stdin: fail closed';
   if (result.problem !== undefined || hasOption(parsed, ['-V'])) return result;
   const commands = splitCommands(words, parsed.firstOperand);

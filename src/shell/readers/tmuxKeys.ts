@@ -4,10 +4,47 @@ import type { Unwrapped } from './unwrapped';
 
 // keys that end the typed line: Enter runs it; C-c, C-d, C-z and C-l drop or leave it, but read
 // as a line break the text before them is still analysed (more than may run, never less)
-const LINE_KEYS: ReadonlySet<string> = new Set(['enter', 'kpenter', 'c-m', 'c-j', '^m', '^j', 'c-c', 'c-d', 'c-z', 'c-l', '^c', '^d', '^z', '^l']);
+const LINE_KEYS: ReadonlySet<string> = new Set([
+  'enter',
+  'kpenter',
+  'c-m',
+  'c-j',
+  '^m',
+  '^j',
+  'c-c',
+  'c-d',
+  'c-z',
+  'c-l',
+  '^c',
+  '^d',
+  '^z',
+  '^l',
+]);
 const NAMED_KEYS: ReadonlySet<string> = new Set([
-  'enter', 'escape', 'space', 'tab', 'btab', 'bspace', 'up', 'down', 'left', 'right', 'home', 'end', 'ic', 'insert', 'dc', 'delete',
-  'npage', 'pagedown', 'pgdn', 'ppage', 'pageup', 'pgup', 'any', 'kpenter',
+  'enter',
+  'escape',
+  'space',
+  'tab',
+  'btab',
+  'bspace',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'end',
+  'ic',
+  'insert',
+  'dc',
+  'delete',
+  'npage',
+  'pagedown',
+  'pgdn',
+  'ppage',
+  'pageup',
+  'pgup',
+  'any',
+  'kpenter',
   ...Array.from({ length: 24 }, (_, index) => `f${index + 1}`),
 ]);
 const MODIFIER = /^[cms]-/;
@@ -51,5 +88,6 @@ export function readTypedKeys(keys: readonly ShellWord[], literal: boolean, resu
     result.problem = 'tmux send-keys types control characters that edit the command line: fail closed';
     return;
   }
-  if (text.trim() !== '') result.scripts.push({ value: text, literal: text, source: keys.map((key) => key.source).join(' ') });
+  if (text.trim() !== '')
+    result.scripts.push({ value: text, literal: text, source: keys.map((key) => key.source).join(' ') });
 }

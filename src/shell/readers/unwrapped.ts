@@ -26,7 +26,15 @@ export interface Unwrapped {
 }
 
 export function emptyUnwrapped(): Unwrapped {
-  return { commands: [], scripts: [], paths: [], user: undefined, passesStdin: true, problem: undefined, scriptRuns: [] };
+  return {
+    commands: [],
+    scripts: [],
+    paths: [],
+    user: undefined,
+    passesStdin: true,
+    problem: undefined,
+    scriptRuns: [],
+  };
 }
 
 /** A wrapper's reading as effects: its problem, paths, scripts and the commands it runs. */

@@ -6,7 +6,12 @@ import { createGovernanceServer, type GovernanceServer } from '../../../src/serv
 import { findAgentCli, runAgent, tempDir } from '../../support/agents/agentCli';
 import type { MainLoopRequest } from '../../support/agents/anthropicModel';
 import { bundleEntry } from '../../support/agents/bundleEntry';
-import { runClaudeCode, toolResultTexts, type ClaudeHook, type ClaudeRunSpec } from '../../support/agents/claudeCodeRun';
+import {
+  runClaudeCode,
+  toolResultTexts,
+  type ClaudeHook,
+  type ClaudeRunSpec,
+} from '../../support/agents/claudeCodeRun';
 import { configOf, keptSessionId, startingLate } from '../../support/agents/governedWorkspace';
 import { humanHome } from '../../support/approvalCredential';
 import { quoteArgv } from '../../../src/text/quoteArgv';
@@ -46,9 +51,25 @@ const human = humanHome();
 /** Approves categories for the workspace's session as a human does, with the credential; the held call's reason names no way to. */
 async function approveAsHuman(request: MainLoopRequest, root: string, categories: string): Promise<void> {
   const reason = request.toolResults.at(-1)?.content ?? '';
-  if (!reason.includes('Only a human can approve this call') || reason.includes('intentgate approve')) throw new Error(`the held call's reason is not as expected: ${reason}`);
-  const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root, human), categories];
-  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: { ...process.env, ...configOf(human) }, timeoutMs: 30_000 });
+  if (!reason.includes('Only a human can approve this call') || reason.includes('intentgate approve'))
+    throw new Error(`the held call's reason is not as expected: ${reason}`);
+  const argv = [
+    'node',
+    intentgate,
+    'approve',
+    '--workspace',
+    root,
+    '--token-file',
+    human.tokenFile,
+    '--session',
+    keptSessionId(root, human),
+    categories,
+  ];
+  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], {
+    cwd: root,
+    env: { ...process.env, ...configOf(human) },
+    timeoutMs: 30_000,
+  });
   if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
 }
 
@@ -60,14 +81,26 @@ const services: GovernanceServer[] = [];
 /** The hook of a workspace: the command, or a service started over the workspace for it. */
 async function hookFor(root: string, via: Via, flags = ''): Promise<ClaudeHook> {
   if (via === 'command') return { type: 'command', command: hookCommand(flags) };
-  const service = createGovernanceServer({ governor: { workspaceRoot: root, trace: () => undefined }, approvalToken: 'claude-code-e2e-approval-token', onError: () => undefined });
+  const service = createGovernanceServer({
+    governor: { workspaceRoot: root, trace: () => undefined },
+    approvalToken: 'claude-code-e2e-approval-token',
+    onError: () => undefined,
+  });
   services.push(service);
   const { url } = await service.listen(0, '127.0.0.1');
   return { type: 'http', url: `${url}/hooks/claude-code` };
 }
 
-async function claude(root: string, spec: Omit<ClaudeRunSpec, 'workspace' | 'hook'> & { readonly via?: Via; readonly flags?: string }) {
-  const run = await runClaudeCode(program, { ...spec, env: { ...configOf(human), ...spec.env }, workspace: root, hook: await hookFor(root, spec.via ?? 'command', spec.flags) });
+async function claude(
+  root: string,
+  spec: Omit<ClaudeRunSpec, 'workspace' | 'hook'> & { readonly via?: Via; readonly flags?: string },
+) {
+  const run = await runClaudeCode(program, {
+    ...spec,
+    env: { ...configOf(human), ...spec.env },
+    workspace: root,
+    hook: await hookFor(root, spec.via ?? 'command', spec.flags),
+  });
   expect(run.run.timedOut).toBe(false);
   expect(run.result, run.run.stdout + run.run.stderr).toBeDefined();
   return run;
@@ -83,13 +116,24 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
 
   const vias = [{ via: 'command' as const }, { via: 'http' as const }];
 
-  it.each(vias)('denies a Write before an intent is selected, through the $via hook: the file is never written and the denial is listed', async ({ via }) => {
-    const root = workspace();
-    const run = await claude(root, { via, script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }] });
-    expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
-    expect(run.result?.permission_denials).toEqual([expect.objectContaining({ tool_name: 'Write', tool_input: { file_path: path.join(root, 'src', 'auth', 'login.ts'), content: 'x' } })]);
-    expect(toolResultTexts(run)[0]).toBe(STATE_VIOLATION_MESSAGE);
-  });
+  it.each(vias)(
+    'denies a Write before an intent is selected, through the $via hook: the file is never written and the denial is listed',
+    async ({ via }) => {
+      const root = workspace();
+      const run = await claude(root, {
+        via,
+        script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }],
+      });
+      expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
+      expect(run.result?.permission_denials).toEqual([
+        expect.objectContaining({
+          tool_name: 'Write',
+          tool_input: { file_path: path.join(root, 'src', 'auth', 'login.ts'), content: 'x' },
+        }),
+      ]);
+      expect(toolResultTexts(run)[0]).toBe(STATE_VIOLATION_MESSAGE);
+    },
+  );
 
   it.each(vias)('gives the model the handshake text with the prompt, through the $via hook', async ({ via }) => {
     const root = workspace();
@@ -99,28 +143,43 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     expect(transcript).toContain('INT-001');
   });
 
-  it.each(vias)('holds a web fetch before an intent, through the $via hook: in -p mode Claude Code refuses it with the five-part prompt as the reason', async ({ via }) => {
-    const root = workspace();
-    const run = await claude(root, { via, script: [{ tool: 'WebFetch', input: { url: 'https://example.com/page', prompt: 'summarise' } }] });
-    expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['WebFetch']);
-    const reason = toolResultTexts(run)[0] ?? '';
-    expect(reason).toMatch(/^1\) .+\n2\) .+\n3\) .+\n4\) /s);
-    expect(reason).toContain('NETWORK_RISK');
-  });
+  it.each(vias)(
+    'holds a web fetch before an intent, through the $via hook: in -p mode Claude Code refuses it with the five-part prompt as the reason',
+    async ({ via }) => {
+      const root = workspace();
+      const run = await claude(root, {
+        via,
+        script: [{ tool: 'WebFetch', input: { url: 'https://example.com/page', prompt: 'summarise' } }],
+      });
+      expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['WebFetch']);
+      const reason = toolResultTexts(run)[0] ?? '';
+      expect(reason).toMatch(/^1\) .+\n2\) .+\n3\) .+\n4\) /s);
+      expect(reason).toContain('NETWORK_RISK');
+    },
+  );
 
   it('runs the call when the service behind the http hook cannot be reached: that hook cannot fail closed in 2.1.197', async () => {
     const root = workspace();
-    const closed = createGovernanceServer({ governor: { workspaceRoot: root }, approvalToken: 'claude-code-e2e-approval-token' });
+    const closed = createGovernanceServer({
+      governor: { workspaceRoot: root },
+      approvalToken: 'claude-code-e2e-approval-token',
+    });
     const { url } = await closed.listen(0, '127.0.0.1');
     await closed.close();
-    const run = await runClaudeCode(program, { workspace: root, hook: { type: 'http', url: `${url}/hooks/claude-code` }, script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }] });
+    const run = await runClaudeCode(program, {
+      workspace: root,
+      hook: { type: 'http', url: `${url}/hooks/claude-code` },
+      script: [{ tool: 'Write', input: { file_path: 'src/auth/login.ts', content: 'x' } }],
+    });
     expect(run.result?.permission_denials).toEqual([]);
     expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(true);
   });
 
   it('offers the handshake tools from the first request when the intents server starts late, registered as docs/hooks.md says', async () => {
     const run = await claude(workspace(), { mcpServers: intentsServer(LATE_START_SEC), script: [] });
-    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']));
+    expect(run.requests[0]?.tools).toEqual(
+      expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']),
+    );
   });
 
   it('keeps a session its -p run ended held: the call a human continues after the run runs in the --resume run of the same session id', async () => {
@@ -135,12 +194,33 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const reason = toolResultTexts(first)[1] ?? '';
     expect(reason).toContain('Only a human can approve this call (approval-1)');
     expect(reason).not.toContain('intentgate approve');
-    const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', sessionId, '--held', 'approval-1'];
-    const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: { ...process.env, ...configOf(human) }, timeoutMs: 60_000 });
+    const argv = [
+      'node',
+      intentgate,
+      'approve',
+      '--workspace',
+      root,
+      '--token-file',
+      human.tokenFile,
+      '--session',
+      sessionId,
+      '--held',
+      'approval-1',
+    ];
+    const approved = await runAgent('bash', ['-c', quoteArgv(argv)], {
+      cwd: root,
+      env: { ...process.env, ...configOf(human) },
+      timeoutMs: 60_000,
+    });
     expect({ code: approved.exitCode, stderr: approved.stderr }).toEqual({ code: 0, stderr: '' });
     expect(approved.stdout).toContain("Continued 'Write' (approval-1)");
     // the resumed run's prompt moves the session to REASONING with its intent kept: the model selects it again
-    const resumed = await claude(root, { home, resume: sessionId, mcpServers: intentsServer(), script: [select, write] });
+    const resumed = await claude(root, {
+      home,
+      resume: sessionId,
+      mcpServers: intentsServer(),
+      script: [select, write],
+    });
     expect(resumed.result?.session_id).toBe(sessionId);
     expect(resumed.result?.permission_denials).toEqual([]);
     expect(readFileSync(path.join(root, 'src', 'auth', 'login.ts'), 'utf8')).toBe('resumed');
@@ -181,7 +261,13 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     expect(results[7]).toContain('The task is complete');
     expect(results[8]).toBe(STATE_VIOLATION_MESSAGE);
     expect(existsSync(path.join(root, 'src', 'auth', 'late.ts'))).toBe(false);
-    expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write', 'Write', 'Bash', 'Bash', 'Write']);
+    expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual([
+      'Write',
+      'Write',
+      'Bash',
+      'Bash',
+      'Write',
+    ]);
   });
 
   it("refuses the agent's own `intentgate approve` run through its Bash tool (no terminal, the same user): the session gains nothing, and the human's approval with the credential lets the call run", async () => {
@@ -190,10 +276,27 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     const root = workspace('version: 1\nworkspaceRoot: .\ncontainment: off\n');
     // `intentgate` on the agent's PATH, as an installed package puts it there
     const bin = tempDir('bin-');
-    writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, { mode: 0o755 });
+    writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, {
+      mode: 0o755,
+    });
     const humanApproves = (categories: string) => async (): Promise<void> => {
-      const argv = ['node', intentgate, 'approve', '--workspace', root, '--token-file', human.tokenFile, '--session', keptSessionId(root, human), categories];
-      const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: root, env: { ...process.env, ...configOf(human) }, timeoutMs: 30_000 });
+      const argv = [
+        'node',
+        intentgate,
+        'approve',
+        '--workspace',
+        root,
+        '--token-file',
+        human.tokenFile,
+        '--session',
+        keptSessionId(root, human),
+        categories,
+      ];
+      const approved = await runAgent('bash', ['-c', quoteArgv(argv)], {
+        cwd: root,
+        env: { ...process.env, ...configOf(human) },
+        timeoutMs: 30_000,
+      });
       if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
     };
     // the issue's attack: the command a held call used to offer, run by the model as a shell command
@@ -202,7 +305,10 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
       ...(before && { before }),
       // read when the model sends it, once the session exists (a spread would read it at once)
       get input() {
-        return { command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root, human), ...what]), description: 'approve' };
+        return {
+          command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root, human), ...what]),
+          description: 'approve',
+        };
       },
     });
     const sudo = { tool: 'Bash', input: { command: 'sudo -n true', description: 'check sudo' } };
@@ -227,6 +333,9 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     // the session gained nothing: the same call is still held, under the same approval id
     expect(results[4]).toContain('Only a human can approve this call (approval-1)');
     expect(results[5]).not.toContain('Only a human can approve');
-    expect(run.result?.permission_denials.map((denial) => denial.tool_input.command)).toEqual(['sudo -n true', 'sudo -n true']);
+    expect(run.result?.permission_denials.map((denial) => denial.tool_input.command)).toEqual([
+      'sudo -n true',
+      'sudo -n true',
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AGENT_CLIS, agentCliDir, agentClisRoot, installAgentCli, installedAgentCli, type AgentCli } from '../../../scripts/installAgentClis';
+import {
+  AGENT_CLIS,
+  agentCliDir,
+  agentClisRoot,
+  installAgentCli,
+  installedAgentCli,
+  type AgentCli,
+} from '../../../scripts/installAgentClis';
 import { tempDir } from '../../support/agents/agentCli';
 
 const claude = AGENT_CLIS.find((cli) => cli.name === 'claude-code') as AgentCli;
@@ -20,14 +27,27 @@ function fakeInstall(root: string, cli: AgentCli, version: string): string {
 
 describe('the pinned agent CLIs', () => {
   it('pins Claude Code first, at the release that still runs on Node 20', () => {
-    expect(AGENT_CLIS[0]).toEqual({ name: 'claude-code', packageName: '@anthropic-ai/claude-code', version: '2.1.197', bin: 'claude' });
+    expect(AGENT_CLIS[0]).toEqual({
+      name: 'claude-code',
+      packageName: '@anthropic-ai/claude-code',
+      version: '2.1.197',
+      bin: 'claude',
+    });
     for (const cli of AGENT_CLIS) expect(cli.version, cli.name).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it.each([
-    { name: 'a named folder first', env: { INTENTGATE_AGENT_CLIS_DIR: '/opt/clis', XDG_CACHE_HOME: '/c' }, root: '/opt/clis' },
+    {
+      name: 'a named folder first',
+      env: { INTENTGATE_AGENT_CLIS_DIR: '/opt/clis', XDG_CACHE_HOME: '/c' },
+      root: '/opt/clis',
+    },
     { name: 'the XDG cache next', env: { XDG_CACHE_HOME: '/c' }, root: '/c/intentgate-agent-clis' },
-    { name: 'the home cache when XDG_CACHE_HOME is empty', env: { XDG_CACHE_HOME: '' }, root: path.join(process.env.HOME ?? '', '.cache', 'intentgate-agent-clis') },
+    {
+      name: 'the home cache when XDG_CACHE_HOME is empty',
+      env: { XDG_CACHE_HOME: '' },
+      root: path.join(process.env.HOME ?? '', '.cache', 'intentgate-agent-clis'),
+    },
   ])('installs under $name', ({ env, root }) => {
     expect(agentClisRoot(env)).toBe(root);
   });

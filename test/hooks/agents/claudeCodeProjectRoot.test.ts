@@ -2,12 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { claudeCodeProjectRoot, projectFolderName } from '../../../src/hooks/agents/claudeCodeProjectRoot';
 
-const transcriptOf = (project: string, tail = 's.jsonl'): string => `/home/dev/.claude/projects/${projectFolderName(project)}/${tail}`;
+const transcriptOf = (project: string, tail = 's.jsonl'): string =>
+  `/home/dev/.claude/projects/${projectFolderName(project)}/${tail}`;
 
 describe('projectFolderName', () => {
   const long = `/tmp/${'a'.repeat(250)}`;
   const cases = [
-    { name: 'replaces every character but ASCII letters and digits', dir: '/home/dev/my_project.v2', folder: '-home-dev-my-project-v2' },
+    {
+      name: 'replaces every character but ASCII letters and digits',
+      dir: '/home/dev/my_project.v2',
+      folder: '-home-dev-my-project-v2',
+    },
     { name: 'keeps a name of 200 characters whole', dir: `/${'b'.repeat(199)}`, folder: `-${'b'.repeat(199)}` },
     { name: 'replaces non-ASCII letters one UTF-16 unit each', dir: '/tmp/café', folder: '-tmp-caf-' },
   ];
@@ -28,15 +33,55 @@ describe('claudeCodeProjectRoot', () => {
   const root = '/home/dev/project';
   const cases = [
     { name: 'the project root itself', cwd: root, transcript: transcriptOf(root), expected: root },
-    { name: 'a subfolder the shell moved to', cwd: `${root}/packages/web`, transcript: transcriptOf(root), expected: root },
-    { name: 'a worktree below the project', cwd: `${root}/.claude/worktrees/feature`, transcript: transcriptOf(root), expected: root },
-    { name: 'a subagent transcript of the project', cwd: `${root}/src`, transcript: transcriptOf(root, 's/subagents/agent-1.jsonl'), expected: root },
-    { name: 'a long project path, named by its hash', cwd: `/tmp/${'x'.repeat(240)}/src`, transcript: transcriptOf(`/tmp/${'x'.repeat(240)}`), expected: `/tmp/${'x'.repeat(240)}` },
+    {
+      name: 'a subfolder the shell moved to',
+      cwd: `${root}/packages/web`,
+      transcript: transcriptOf(root),
+      expected: root,
+    },
+    {
+      name: 'a worktree below the project',
+      cwd: `${root}/.claude/worktrees/feature`,
+      transcript: transcriptOf(root),
+      expected: root,
+    },
+    {
+      name: 'a subagent transcript of the project',
+      cwd: `${root}/src`,
+      transcript: transcriptOf(root, 's/subagents/agent-1.jsonl'),
+      expected: root,
+    },
+    {
+      name: 'a long project path, named by its hash',
+      cwd: `/tmp/${'x'.repeat(240)}/src`,
+      transcript: transcriptOf(`/tmp/${'x'.repeat(240)}`),
+      expected: `/tmp/${'x'.repeat(240)}`,
+    },
     { name: 'nothing with no transcript', cwd: `${root}/src`, transcript: undefined, expected: undefined },
-    { name: 'nothing for a transcript of another project', cwd: `${root}/src`, transcript: transcriptOf('/srv/other'), expected: undefined },
-    { name: 'nothing for a sibling whose name starts like the project', cwd: `${root}-evil/src`, transcript: transcriptOf(root), expected: undefined },
-    { name: 'nothing in a transcript with no projects folder', cwd: `${root}/src`, transcript: `/tmp/${projectFolderName(root)}/s.jsonl`, expected: undefined },
-    { name: 'nothing when the project folder is the last part', cwd: `${root}/src`, transcript: `/x/projects/${projectFolderName(root)}`, expected: undefined },
+    {
+      name: 'nothing for a transcript of another project',
+      cwd: `${root}/src`,
+      transcript: transcriptOf('/srv/other'),
+      expected: undefined,
+    },
+    {
+      name: 'nothing for a sibling whose name starts like the project',
+      cwd: `${root}-evil/src`,
+      transcript: transcriptOf(root),
+      expected: undefined,
+    },
+    {
+      name: 'nothing in a transcript with no projects folder',
+      cwd: `${root}/src`,
+      transcript: `/tmp/${projectFolderName(root)}/s.jsonl`,
+      expected: undefined,
+    },
+    {
+      name: 'nothing when the project folder is the last part',
+      cwd: `${root}/src`,
+      transcript: `/x/projects/${projectFolderName(root)}`,
+      expected: undefined,
+    },
   ];
 
   it.each(cases)('finds $name', ({ cwd, transcript, expected }) => {

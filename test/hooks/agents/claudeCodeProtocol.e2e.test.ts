@@ -26,7 +26,12 @@ async function run(answers: AnswerScript, spec: Omit<ClaudeRunSpec, 'hook' | 'wo
     env: { SCRIPTED_HOOK_ANSWERS: JSON.stringify(answers), SCRIPTED_HOOK_LOG: log },
   });
   expect(claude.run.timedOut).toBe(false);
-  const events: HookEvent[] = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as HookEvent) : [];
+  const events: HookEvent[] = existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as HookEvent)
+    : [];
   return { ...claude, workspace, events };
 }
 
@@ -40,7 +45,11 @@ describe.skipIf('skip' in cli)('the adapter answers, as Claude Code 2.1.197 acts
     const workspace = path.join(tempDir('claude-ws-'), 'a'.repeat(120), 'b'.repeat(100));
     mkdirSync(path.join(workspace, 'sub'), { recursive: true });
     const claude = await run(
-      { session_start: { kind: 'proceed', context: 'CONTEXT-AT-START' }, user_prompt: { kind: 'proceed', context: 'CONTEXT-AT-PROMPT' }, 'pre_tool:Write': { kind: 'deny', message: 'DENIED-BY-SCRIPT' } },
+      {
+        session_start: { kind: 'proceed', context: 'CONTEXT-AT-START' },
+        user_prompt: { kind: 'proceed', context: 'CONTEXT-AT-PROMPT' },
+        'pre_tool:Write': { kind: 'deny', message: 'DENIED-BY-SCRIPT' },
+      },
       {
         workspace,
         script: [
@@ -63,12 +72,28 @@ describe.skipIf('skip' in cli)('the adapter answers, as Claude Code 2.1.197 acts
       { command: 'cd sub', description: 'enter sub', cwd: '.' },
       { command: 'touch made.txt', description: 'make a file', cwd: 'sub' },
     ]);
-    expect(claude.events.map((event) => event.kind)).toEqual(['session_start', 'user_prompt', 'pre_tool', 'pre_tool', 'post_tool', 'pre_tool', 'post_tool', 'stop', 'session_end']);
+    expect(claude.events.map((event) => event.kind)).toEqual([
+      'session_start',
+      'user_prompt',
+      'pre_tool',
+      'pre_tool',
+      'post_tool',
+      'pre_tool',
+      'post_tool',
+      'stop',
+      'session_end',
+    ]);
   });
 
   it('turns a held call into a denial in -p mode, with the prompt as the reason', async () => {
     const claude = await run(
-      { 'pre_tool:Write': { kind: 'ask', message: '1) What I want to do: write held.txt', humanNote: 'HUMAN-ONLY-NOTE' } },
+      {
+        'pre_tool:Write': {
+          kind: 'ask',
+          message: '1) What I want to do: write held.txt',
+          humanNote: 'HUMAN-ONLY-NOTE',
+        },
+      },
       { script: [{ tool: 'Write', input: { file_path: 'held.txt', content: 'x' } }] },
     );
     expect(existsSync(path.join(claude.workspace, 'held.txt'))).toBe(false);
@@ -79,22 +104,35 @@ describe.skipIf('skip' in cli)('the adapter answers, as Claude Code 2.1.197 acts
   });
 
   it.each([
-    { name: 'refuses it in default mode, where no one can be asked', permissionMode: 'default' as const, written: false },
+    {
+      name: 'refuses it in default mode, where no one can be asked',
+      permissionMode: 'default' as const,
+      written: false,
+    },
     { name: 'runs it in bypassPermissions mode', permissionMode: 'bypassPermissions' as const, written: true },
   ])('leaves an allowed Write to Claude Code own permissions: it $name', async ({ permissionMode, written }) => {
-    const claude = await run({ 'pre_tool:Write': { kind: 'allow' } }, { permissionMode, script: [{ tool: 'Write', input: { file_path: 'allowed.txt', content: 'x' } }] });
+    const claude = await run(
+      { 'pre_tool:Write': { kind: 'allow' } },
+      { permissionMode, script: [{ tool: 'Write', input: { file_path: 'allowed.txt', content: 'x' } }] },
+    );
     expect(existsSync(path.join(claude.workspace, 'allowed.txt'))).toBe(written);
     expect(claude.result?.permission_denials.length).toBe(written ? 0 : 1);
   });
 
   it('blocks a tool call when the hook fails, with the failure as the reason', async () => {
-    const claude = await run({ 'pre_tool:Write': 'fail' }, { script: [{ tool: 'Write', input: { file_path: 'failed.txt', content: 'x' } }] });
+    const claude = await run(
+      { 'pre_tool:Write': 'fail' },
+      { script: [{ tool: 'Write', input: { file_path: 'failed.txt', content: 'x' } }] },
+    );
     expect(existsSync(path.join(claude.workspace, 'failed.txt'))).toBe(false);
     expect(toolResultTexts(claude)[0]).toContain('intentgate: scripted failure');
   });
 
   it('blocks the prompt when the hook fails on it: the model is never asked', async () => {
-    const claude = await run({ user_prompt: 'fail' }, { script: [{ tool: 'Write', input: { file_path: 'never.txt', content: 'x' } }] });
+    const claude = await run(
+      { user_prompt: 'fail' },
+      { script: [{ tool: 'Write', input: { file_path: 'never.txt', content: 'x' } }] },
+    );
     expect(claude.requests).toEqual([]);
     expect(claude.result?.result).toContain('intentgate: scripted failure');
     expect(existsSync(path.join(claude.workspace, 'never.txt'))).toBe(false);

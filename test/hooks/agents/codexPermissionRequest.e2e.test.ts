@@ -5,7 +5,12 @@ import { BWRAP } from '../../containment/sandboxSupport';
 import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
-import { governedWorkspace, intentgateHookCommand, intentsMcpServer, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import {
+  governedWorkspace,
+  intentgateHookCommand,
+  intentsMcpServer,
+  type GovernedWorkspace,
+} from '../../support/agents/governedWorkspace';
 import type { OpenAiTurn } from '../../support/agents/openaiModel';
 
 // The real Codex CLI 0.169 asks its approval question (PermissionRequest) when the model wants a
@@ -16,10 +21,17 @@ const cli = findAgentCli('codex');
 const program = 'program' in cli ? cli.program : '';
 let intentgate = '';
 
-const selectIntent: OpenAiTurn = { tool: 'select_active_intent', namespace: 'mcp__intentgate', input: { intent_id: 'INT-001' } };
+const selectIntent: OpenAiTurn = {
+  tool: 'select_active_intent',
+  namespace: 'mcp__intentgate',
+  input: { intent_id: 'INT-001' },
+};
 // inline code the rules cannot read: one write in INT-001's scope (src/auth/**), one outside it
 const WRITES_BOTH = `node -e "const fs = require('fs'); fs.writeFileSync('src/auth/made.ts', 'made'); fs.writeFileSync('src/billing/keep.ts', 'changed')"`;
-const escalated = (cmd: string): OpenAiTurn => ({ tool: 'exec_command', input: { cmd, sandbox_permissions: 'require_escalated', justification: 'bwrap needs namespaces' } });
+const escalated = (cmd: string): OpenAiTurn => ({
+  tool: 'exec_command',
+  input: { cmd, sandbox_permissions: 'require_escalated', justification: 'bwrap needs namespaces' },
+});
 
 async function codex(workspace: GovernedWorkspace, script: readonly OpenAiTurn[]) {
   const run = await runCodex(program, {
@@ -42,7 +54,7 @@ describe.skipIf('skip' in cli || BWRAP === undefined)("intentgate answers the re
     intentgate = await bundleEntry('src/cli/main.ts');
   });
 
-  it('allows the escalation of a contained line, which then runs in intentgate\'s sandbox: the write in scope lands, the one outside fails', async () => {
+  it("allows the escalation of a contained line, which then runs in intentgate's sandbox: the write in scope lands, the one outside fails", async () => {
     const workspace = governedWorkspace({ safeMode: false });
     const run = await codex(workspace, [selectIntent, escalated(WRITES_BOTH)]);
     expect(readFileSync(at(workspace, 'src', 'auth', 'made.ts'), 'utf8')).toBe('made');
@@ -62,7 +74,7 @@ describe.skipIf('skip' in cli || BWRAP === undefined)("intentgate answers the re
     expect(existsSync(at(workspace, 'src', 'auth', 'made.ts'))).toBe(false);
   });
 
-  it('runs the same command inside Codex\'s sandbox without asking, where the contained line cannot start and nothing runs', async () => {
+  it("runs the same command inside Codex's sandbox without asking, where the contained line cannot start and nothing runs", async () => {
     const workspace = governedWorkspace({ safeMode: false });
     const run = await codex(workspace, [selectIntent, { tool: 'exec_command', input: { cmd: WRITES_BOTH } }]);
     expect(run.outputs[1]).toContain('bwrap: Creating new namespace failed');

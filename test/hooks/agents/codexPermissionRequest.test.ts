@@ -35,14 +35,40 @@ const CONTAIN: ContainmentPlan = { kind: 'contain', bwrap: BWRAP };
 function sessionOf(options: Partial<GovernorOptions>) {
   const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
   const trace: TraceRecord[] = [];
-  const sessions = createMemorySessions({ workspaceRoot: root, trace: (record) => void trace.push(record), safeMode: false, ...options, ...codexAdapter.governorOptions });
-  const containment = { bwrap: BWRAP, place: { workspaceRoot: root, orchestrationDir: path.join(root, '.orchestration'), policy: containmentPolicyOf(undefined) }, shellTools: shellToolsOf(codexAdapter.governorOptions) };
-  const containShell: AnswerOptions['containShell'] = (governor, event, decision) => containCall(containment, { governor, event, decision });
-  const select: HookEvent = { kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'select_active_intent', args: { intent_id: 'INT-001' } };
+  const sessions = createMemorySessions({
+    workspaceRoot: root,
+    trace: (record) => void trace.push(record),
+    safeMode: false,
+    ...options,
+    ...codexAdapter.governorOptions,
+  });
+  const containment = {
+    bwrap: BWRAP,
+    place: {
+      workspaceRoot: root,
+      orchestrationDir: path.join(root, '.orchestration'),
+      policy: containmentPolicyOf(undefined),
+    },
+    shellTools: shellToolsOf(codexAdapter.governorOptions),
+  };
+  const containShell: AnswerOptions['containShell'] = (governor, event, decision) =>
+    containCall(containment, { governor, event, decision });
+  const select: HookEvent = {
+    kind: 'pre_tool',
+    sessionId: SESSION,
+    cwd: root,
+    tool: 'select_active_intent',
+    args: { intent_id: 'INT-001' },
+  };
   /** The contained line the route hands Codex for `command` now. */
   const lineOf = async (command: string): Promise<string> => {
-    const answered = await answerHookEvent({ kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'Bash', args: { command, cwd: root } }, sessions, { containShell });
-    if (answered.kind !== 'allow' || answered.contained === undefined) throw new Error(`not allowed contained: ${JSON.stringify(answered)}`);
+    const answered = await answerHookEvent(
+      { kind: 'pre_tool', sessionId: SESSION, cwd: root, tool: 'Bash', args: { command, cwd: root } },
+      sessions,
+      { containShell },
+    );
+    if (answered.kind !== 'allow' || answered.contained === undefined)
+      throw new Error(`not allowed contained: ${JSON.stringify(answered)}`);
     return answered.contained.line;
   };
   return { root, sessions, trace, containShell, select, lineOf };
@@ -54,17 +80,32 @@ async function answer(sessions: ReturnType<typeof sessionOf>['sessions'], raw: u
   return codexAdapter.writeAnswer(await answerHookEvent(read.event, sessions, options), read.event);
 }
 
-const decided = (body: string): unknown => (body === '' ? undefined : (JSON.parse(body) as { hookSpecificOutput: { decision: unknown } }).hookSpecificOutput.decision);
+const decided = (body: string): unknown =>
+  body === ''
+    ? undefined
+    : (JSON.parse(body) as { hookSpecificOutput: { decision: unknown } }).hookSpecificOutput.decision;
 
 describe("Codex's PermissionRequest, answered from the session's decision", () => {
   it('reads the call Codex asks about as a tool call, with no call id', () => {
-    expect(codexAdapter.readEvent(permissionRequest('/project', 'ls'))).toEqual({ ok: true, event: { kind: 'permission_request', sessionId: SESSION, cwd: '/project', tool: 'Bash', args: { command: 'ls', cwd: '/project' } } });
+    expect(codexAdapter.readEvent(permissionRequest('/project', 'ls'))).toEqual({
+      ok: true,
+      event: {
+        kind: 'permission_request',
+        sessionId: SESSION,
+        cwd: '/project',
+        tool: 'Bash',
+        args: { command: 'ls', cwd: '/project' },
+      },
+    });
   });
 
-  it("reads an apply_patch Codex asks about (a path outside its writable places) as the patch, as at PreToolUse", () => {
+  it('reads an apply_patch Codex asks about (a path outside its writable places) as the patch, as at PreToolUse', () => {
     const patch = '*** Begin Patch\n*** Add File: /root/outside/p.ts\n+x\n*** End Patch';
     const raw = { ...permissionRequest('/project', ''), tool_name: 'apply_patch', tool_input: { command: patch } };
-    expect(codexAdapter.readEvent(raw)).toEqual({ ok: true, event: { kind: 'permission_request', sessionId: SESSION, cwd: '/project', tool: 'apply_patch', args: { patch } } });
+    expect(codexAdapter.readEvent(raw)).toEqual({
+      ok: true,
+      event: { kind: 'permission_request', sessionId: SESSION, cwd: '/project', tool: 'apply_patch', args: { patch } },
+    });
   });
 
   it('allows the contained line of a command the governor lets run contained: its sandbox bounds it wherever Codex runs it', async () => {
@@ -79,7 +120,10 @@ describe("Codex's PermissionRequest, answered from the session's decision", () =
     const { root, sessions, containShell, select } = sessionOf({ shellContainment: CONTAIN });
     await answerHookEvent(select, sessions);
     const output = await answer(sessions, permissionRequest(root, 'node build.js'), { containShell });
-    expect(decided(output.stdout)).toEqual({ behavior: 'deny', message: expect.stringContaining('may run only contained') });
+    expect(decided(output.stdout)).toEqual({
+      behavior: 'deny',
+      message: expect.stringContaining('may run only contained'),
+    });
   });
 
   it('refuses a call the governor would not let run, with its reason', async () => {
@@ -100,7 +144,10 @@ describe("Codex's PermissionRequest, answered from the session's decision", () =
     await answerHookEvent(select, sessions);
     const before = trace.length;
     const output = await answer(sessions, permissionRequest(root, 'git push origin main'), { containShell });
-    expect(decided(output.stdout)).toEqual({ behavior: 'deny', message: expect.stringContaining('held until a human approves it') });
+    expect(decided(output.stdout)).toEqual({
+      behavior: 'deny',
+      message: expect.stringContaining('held until a human approves it'),
+    });
     expect(trace.length).toBe(before);
     expect(await sessions.withSession(SESSION, (governor) => governor.heldCalls.length)).toBe(0);
   });

@@ -3,7 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContainmentProfile } from '../../../src/containment/containmentProfile';
-import { codexPermissionArgs, codexPermissions, codexPermissionsToml } from '../../../src/hooks/agents/codexPermissions';
+import {
+  codexPermissionArgs,
+  codexPermissions,
+  codexPermissionsToml,
+} from '../../../src/hooks/agents/codexPermissions';
 import { makeRepository, profileFor } from '../../containment/sandboxSupport';
 import { findAgentCli, tempDir } from '../../support/agents/agentCli';
 import { runCodex, toolOutputs } from '../../support/agents/codexRun';
@@ -93,7 +97,11 @@ describe.skipIf('skip' in cli)("Codex's own sandbox from the intent (codexPermis
 
   it('lets in-scope git work write the repository database', async () => {
     const { root } = makeRepository();
-    const output = await underCodex(root, profileFor(root), 'echo "export const b = 2;" > src/b.ts && git add src/b.ts && git -c user.name=t -c user.email=t@t commit -qm b && echo committed');
+    const output = await underCodex(
+      root,
+      profileFor(root),
+      'echo "export const b = 2;" > src/b.ts && git add src/b.ts && git -c user.name=t -c user.email=t@t commit -qm b && echo committed',
+    );
     expect(output).toContain('committed');
   });
 
@@ -103,7 +111,14 @@ describe.skipIf('skip' in cli)("Codex's own sandbox from the intent (codexPermis
     if (!made.ok) throw new Error(made.reason);
     mkdirSync(path.join(root, '.codex'), { recursive: true });
     writeFileSync(path.join(root, '.codex', 'config.toml'), codexPermissionsToml(made.permissions));
-    const run = await runCodex(program, { workspace: root, script: [{ tool: 'exec_command', input: { cmd: 'echo made > src/made.ts; echo changed > docs/readme.md; echo done' } }], hookCommand: 'cat > /dev/null', sandbox: [] });
+    const run = await runCodex(program, {
+      workspace: root,
+      script: [
+        { tool: 'exec_command', input: { cmd: 'echo made > src/made.ts; echo changed > docs/readme.md; echo done' } },
+      ],
+      hookCommand: 'cat > /dev/null',
+      sandbox: [],
+    });
     expect(run.run.stderr).toContain('sandbox: custom permissions');
     expect([...toolOutputs(run).values()].join('\n')).toContain('done');
     expect(read(root, 'src/made.ts')).toBe('made\n');
@@ -112,7 +127,11 @@ describe.skipIf('skip' in cli)("Codex's own sandbox from the intent (codexPermis
 
   it('writes nothing before an intent: in REASONING nothing is writable', async () => {
     const { root } = makeRepository();
-    const output = await underCodex(root, profileFor(root, { state: 'REASONING' }), 'echo made > src/made.ts; echo done');
+    const output = await underCodex(
+      root,
+      profileFor(root, { state: 'REASONING' }),
+      'echo made > src/made.ts; echo done',
+    );
     expect(output).toContain('done');
     expect(existsSync(path.join(root, 'src', 'made.ts'))).toBe(false);
   });

@@ -1,7 +1,12 @@
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import type { ContainmentProfile } from '../../../src/containment/containmentProfile';
-import { codexPermissionArgs, codexPermissions, codexPermissionsToml, type CodexPermissions } from '../../../src/hooks/agents/codexPermissions';
+import {
+  codexPermissionArgs,
+  codexPermissions,
+  codexPermissionsToml,
+  type CodexPermissions,
+} from '../../../src/hooks/agents/codexPermissions';
 
 // The Codex permission profile made from an intentgate profile, as values: what each place
 // becomes and how the overrides and the TOML fragment spell it.
@@ -20,7 +25,10 @@ const profile: ContainmentProfile = {
     { ...place('/repo/.git'), type: 'dir' },
   ],
   readOnly: [place('/repo/.git/hooks'), place('/repo/src/.intentignore')],
-  masked: [{ ...place('/repo/secrets'), type: 'dir' }, { ...place('/repo/.git/hooks'), type: 'dir' }],
+  masked: [
+    { ...place('/repo/secrets'), type: 'dir' },
+    { ...place('/repo/.git/hooks'), type: 'dir' },
+  ],
   removeAfter: [],
   refused: [],
   network: { open: false, reason: 'closed' },
@@ -49,7 +57,9 @@ describe('codexPermissions', () => {
 
   it("keeps the system's /tmp read-only and makes only the run's scratch folder writable, as TMPDIR", () => {
     const permissions = made(profile, '/var/tmp/codex-run');
-    expect(permissions.filesystem).toContainEqual(expect.objectContaining({ path: '/var/tmp/codex-run', access: 'write' }));
+    expect(permissions.filesystem).toContainEqual(
+      expect.objectContaining({ path: '/var/tmp/codex-run', access: 'write' }),
+    );
     expect(permissions.filesystem.some((rule) => rule.path === '/tmp')).toBe(false);
     expect(codexPermissionArgs(permissions)).toContain('shell_environment_policy.set.TMPDIR="/var/tmp/codex-run"');
   });
@@ -60,9 +70,13 @@ describe('codexPermissions', () => {
   });
 
   it('refuses an incomplete profile, a profile name that is no bare TOML key, and a scratch folder that is not an absolute normal path', () => {
-    expect(codexPermissions({ ...profile, complete: false, refused: [place('/repo', 'the walk stopped')] })).toEqual({ ok: false, reason: expect.stringContaining('the walk stopped') });
+    expect(codexPermissions({ ...profile, complete: false, refused: [place('/repo', 'the walk stopped')] })).toEqual({
+      ok: false,
+      reason: expect.stringContaining('the walk stopped'),
+    });
     expect(codexPermissions(profile, { name: 'a.b' }).ok).toBe(false);
-    for (const tmpDir of ['tmp/x', '/var/tmp/../etc', '/']) expect(codexPermissions(profile, { tmpDir }).ok).toBe(false);
+    for (const tmpDir of ['tmp/x', '/var/tmp/../etc', '/'])
+      expect(codexPermissions(profile, { tmpDir }).ok).toBe(false);
   });
 
   it('spells the same profile as -c overrides and as a config.toml fragment, each read back as TOML', () => {
@@ -71,10 +85,17 @@ describe('codexPermissions', () => {
     const overrides = args.filter((_, index) => index % 2 === 1);
     expect(args.filter((_, index) => index % 2 === 0).every((flag) => flag === '-c')).toBe(true);
     // Codex reads each override as `dotted.key=<TOML value>`
-    const values = Object.fromEntries(overrides.map((override) => [override.slice(0, override.indexOf('=')), parse(`v = ${override.slice(override.indexOf('=') + 1)}`).v]));
+    const values = Object.fromEntries(
+      overrides.map((override) => [
+        override.slice(0, override.indexOf('=')),
+        parse(`v = ${override.slice(override.indexOf('=') + 1)}`).v,
+      ]),
+    );
     expect(values).toEqual({
       default_permissions: 'intentgate',
-      'permissions.intentgate.filesystem': Object.fromEntries(permissions.filesystem.map((rule) => [rule.path, rule.access])),
+      'permissions.intentgate.filesystem': Object.fromEntries(
+        permissions.filesystem.map((rule) => [rule.path, rule.access]),
+      ),
       'permissions.intentgate.network.enabled': false,
       'shell_environment_policy.set.TMPDIR': '/var/tmp/codex-run',
       'shell_environment_policy.set.INTENTGATE_APPROVAL_TOKEN': '',
@@ -82,8 +103,12 @@ describe('codexPermissions', () => {
     });
     expect(parse(codexPermissionsToml(permissions))).toEqual({
       default_permissions: 'intentgate',
-      permissions: { intentgate: { filesystem: values['permissions.intentgate.filesystem'], network: { enabled: false } } },
-      shell_environment_policy: { set: { TMPDIR: '/var/tmp/codex-run', INTENTGATE_APPROVAL_TOKEN: '', INTENTGATE_APPROVAL_TOKEN_FILE: '' } },
+      permissions: {
+        intentgate: { filesystem: values['permissions.intentgate.filesystem'], network: { enabled: false } },
+      },
+      shell_environment_policy: {
+        set: { TMPDIR: '/var/tmp/codex-run', INTENTGATE_APPROVAL_TOKEN: '', INTENTGATE_APPROVAL_TOKEN_FILE: '' },
+      },
     });
   });
 });

@@ -6,7 +6,13 @@ import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { ChatTurn } from '../../support/agents/chatCompletionsModel';
 import { runCopilot, toolMessages } from '../../support/agents/copilotRun';
-import { governedWorkspace, intentgateHookCommand, intentsMcpServer, sessionsDirOf, type GovernedWorkspace } from '../../support/agents/governedWorkspace';
+import {
+  governedWorkspace,
+  intentgateHookCommand,
+  intentsMcpServer,
+  sessionsDirOf,
+  type GovernedWorkspace,
+} from '../../support/agents/governedWorkspace';
 
 // intentgate governing the real GitHub Copilot CLI 1.0.102, offline against a scripted model:
 // each event runs `intentgate hook copilot` in a process of its own, and the session lives in
@@ -17,15 +23,28 @@ const cli = findAgentCli('copilot');
 const program = 'program' in cli ? cli.program : '';
 let intentgate = '';
 
-async function copilot(workspace: GovernedWorkspace, script: readonly ChatTurn[], hookCommand = intentgateHookCommand(intentgate, 'copilot', workspace)) {
-  const run = await runCopilot(program, { workspace: workspace.root, script, hookCommand, mcpServers: intentsMcpServer(intentgate, workspace), env: workspace.agentEnv });
+async function copilot(
+  workspace: GovernedWorkspace,
+  script: readonly ChatTurn[],
+  hookCommand = intentgateHookCommand(intentgate, 'copilot', workspace),
+) {
+  const run = await runCopilot(program, {
+    workspace: workspace.root,
+    script,
+    hookCommand,
+    mcpServers: intentsMcpServer(intentgate, workspace),
+    env: workspace.agentEnv,
+  });
   expect(run.run.timedOut).toBe(false);
   return { ...run, results: toolMessages(run) };
 }
 
 const at = (workspace: GovernedWorkspace, ...parts: string[]): string => path.join(workspace.root, ...parts);
 // Copilot's create tool takes an absolute path
-const write = (workspace: GovernedWorkspace, file: string): ChatTurn => ({ tool: 'create', input: { path: at(workspace, file), file_text: 'export {};\n' } });
+const write = (workspace: GovernedWorkspace, file: string): ChatTurn => ({
+  tool: 'create',
+  input: { path: at(workspace, file), file_text: 'export {};\n' },
+});
 const shell = (command: string): ChatTurn => ({ tool: 'bash', input: { command, description: 'run' } });
 const selectIntent: ChatTurn = { tool: 'intentgate-select_active_intent', input: { intent_id: 'INT-001' } };
 
@@ -39,22 +58,37 @@ describe.skipIf('skip' in cli)('intentgate hook copilot in the real GitHub Copil
     const run = await copilot(workspace, [write(workspace, 'src/auth/login.ts'), shell('touch src/auth/shell.ts')]);
     expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
     expect(existsSync(at(workspace, 'src', 'auth', 'shell.ts'))).toBe(false);
-    expect(run.results).toEqual([expect.stringContaining(STATE_VIOLATION_MESSAGE), expect.stringContaining(STATE_VIOLATION_MESSAGE)]);
+    expect(run.results).toEqual([
+      expect.stringContaining(STATE_VIOLATION_MESSAGE),
+      expect.stringContaining(STATE_VIOLATION_MESSAGE),
+    ]);
     // the handshake tools reached the model from the intents server, and the handshake text with the prompt
-    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['intentgate-select_active_intent', 'intentgate-attempt_completion']));
+    expect(run.requests[0]?.tools).toEqual(
+      expect.arrayContaining(['intentgate-select_active_intent', 'intentgate-attempt_completion']),
+    );
     expect(run.requests[0]?.transcript).toContain('select_active_intent');
   });
 
   it('selects the intent through the intents server; in later hook processes a write in scope runs and writes out of scope are denied', async () => {
     const workspace = governedWorkspace({ safeMode: false });
-    const run = await copilot(workspace, [selectIntent, write(workspace, 'src/auth/login.ts'), write(workspace, 'src/billing/pay.ts'), shell('rm -rf src/billing')]);
+    const run = await copilot(workspace, [
+      selectIntent,
+      write(workspace, 'src/auth/login.ts'),
+      write(workspace, 'src/billing/pay.ts'),
+      shell('rm -rf src/billing'),
+    ]);
     expect(run.results[0]).toContain('INT-001');
     expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(true);
     expect(existsSync(at(workspace, 'src', 'billing', 'pay.ts'))).toBe(false);
     expect(existsSync(at(workspace, 'src', 'billing', 'keep.ts'))).toBe(true);
-    expect(run.results.slice(2)).toEqual([expect.stringContaining('src/billing/pay.ts'), expect.stringContaining("Scope Violation: 'src/billing'")]);
+    expect(run.results.slice(2)).toEqual([
+      expect.stringContaining('src/billing/pay.ts'),
+      expect.stringContaining("Scope Violation: 'src/billing'"),
+    ]);
     // the lifecycle lived in the session's file between the hook processes
-    expect(readdirSync(sessionsDirOf(workspace.root, workspace.human))).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
+    expect(readdirSync(sessionsDirOf(workspace.root, workspace.human))).toEqual([
+      expect.stringMatching(/^[0-9a-f]{40}\.json$/),
+    ]);
   });
 
   it('refuses a held call in safe mode, saying a human decides: no prompt can reach anyone in a headless run', async () => {

@@ -32,7 +32,11 @@ describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on 
 
   it('blocks a denied write, runs an allowed shell command, and adds context to the session and the prompt', async () => {
     const gemini = await run(
-      { session_start: { kind: 'proceed', context: 'CONTEXT-AT-START' }, user_prompt: { kind: 'proceed', context: 'CONTEXT-AT-PROMPT' }, 'pre_tool:write_file': { kind: 'deny', message: 'DENIED-BY-SCRIPT' } },
+      {
+        session_start: { kind: 'proceed', context: 'CONTEXT-AT-START' },
+        user_prompt: { kind: 'proceed', context: 'CONTEXT-AT-PROMPT' },
+        'pre_tool:write_file': { kind: 'deny', message: 'DENIED-BY-SCRIPT' },
+      },
       [write('denied.txt'), { tool: 'run_shell_command', input: { command: 'touch made.txt' } }],
     );
     expect(existsSync(path.join(gemini.workspace, 'denied.txt'))).toBe(false);
@@ -41,13 +45,23 @@ describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on 
     const transcript = gemini.requests[0]?.transcript ?? '';
     expect(transcript).toContain('CONTEXT-AT-START');
     expect(transcript).toContain('CONTEXT-AT-PROMPT');
-    expect(new Set(gemini.events.map((event) => event.kind))).toEqual(new Set(['session_start', 'user_prompt', 'tool_selection', 'pre_tool', 'post_tool', 'stop', 'session_end']));
-    expect(gemini.events.find((event) => event.kind === 'pre_tool')).toMatchObject({ tool: 'write_file', args: { file_path: 'denied.txt' } });
+    expect(new Set(gemini.events.map((event) => event.kind))).toEqual(
+      new Set(['session_start', 'user_prompt', 'tool_selection', 'pre_tool', 'post_tool', 'stop', 'session_end']),
+    );
+    expect(gemini.events.find((event) => event.kind === 'pre_tool')).toMatchObject({
+      tool: 'write_file',
+      args: { file_path: 'denied.txt' },
+    });
   });
 
   it('narrows the functions the model may call to the allowed ones, and sends the full list when all are allowed', async () => {
-    const narrowed = await run({ tool_selection: { kind: 'tools', allowed: ['read_file', 'select_active_intent'] } }, [{ text: 'nothing to do' }]);
-    expect(narrowed.requests[0]?.functionCalling).toEqual({ mode: 'AUTO', allowedFunctionNames: ['mcp_intentgate_select_active_intent', 'read_file'] });
+    const narrowed = await run({ tool_selection: { kind: 'tools', allowed: ['read_file', 'select_active_intent'] } }, [
+      { text: 'nothing to do' },
+    ]);
+    expect(narrowed.requests[0]?.functionCalling).toEqual({
+      mode: 'AUTO',
+      allowedFunctionNames: ['mcp_intentgate_select_active_intent', 'read_file'],
+    });
     // Gemini CLI narrows what may be called, not what is declared
     expect(narrowed.requests[0]?.tools).toContain('write_file');
     const open = await run({}, [{ text: 'nothing to do' }]);
@@ -55,7 +69,10 @@ describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on 
   });
 
   it('refuses a held call with the prompt; how to approve goes to systemMessage, which the model never reads, where an ask would wait forever', async () => {
-    const gemini = await run({ 'pre_tool:write_file': { kind: 'ask', message: 'HELD-BY-SCRIPT', humanNote: 'HUMAN-ONLY-NOTE' } }, [write('held.txt')]);
+    const gemini = await run(
+      { 'pre_tool:write_file': { kind: 'ask', message: 'HELD-BY-SCRIPT', humanNote: 'HUMAN-ONLY-NOTE' } },
+      [write('held.txt')],
+    );
     expect(existsSync(path.join(gemini.workspace, 'held.txt'))).toBe(false);
     expect(gemini.responses[0]).toContain('HELD-BY-SCRIPT');
     expect(gemini.responses[0]).toContain('This call is held until a human approves it');
@@ -71,13 +88,18 @@ describe.skipIf('skip' in cli)('the adapter answers, as Gemini CLI 0.61 acts on 
   });
 
   it("replaces a tool's result when refused after it ran", async () => {
-    const gemini = await run({ 'post_tool:run_shell_command': { kind: 'deny', message: 'RESULT-WITHHELD' } }, [{ tool: 'run_shell_command', input: { command: 'echo SECRET-OUTPUT' } }]);
+    const gemini = await run({ 'post_tool:run_shell_command': { kind: 'deny', message: 'RESULT-WITHHELD' } }, [
+      { tool: 'run_shell_command', input: { command: 'echo SECRET-OUTPUT' } },
+    ]);
     expect(gemini.responses[0]).toContain('RESULT-WITHHELD');
     expect(gemini.responses[0]).not.toContain('SECRET-OUTPUT');
   });
 
   it('sends the agent back once when a stop is refused, and lets the next stop be', async () => {
-    const gemini = await run({ stop: { kind: 'deny', message: 'FINISH-FIRST' } }, [{ text: 'stopping' }, { text: 'stopping again' }]);
+    const gemini = await run({ stop: { kind: 'deny', message: 'FINISH-FIRST' } }, [
+      { text: 'stopping' },
+      { text: 'stopping again' },
+    ]);
     expect(gemini.requests).toHaveLength(2);
     expect(gemini.requests[1]?.transcript).toContain('FINISH-FIRST');
     expect(gemini.events.filter((event) => event.kind === 'stop')).toHaveLength(1);

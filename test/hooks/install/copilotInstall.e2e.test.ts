@@ -5,7 +5,15 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { ChatTurn } from '../../support/agents/chatCompletionsModel';
-import { failingHook, hooksInstall, hooksUninstall, installFailing, plainWorkspace, runInstalledCopilot, writeIntents } from './installedAgents';
+import {
+  failingHook,
+  hooksInstall,
+  hooksUninstall,
+  installFailing,
+  plainWorkspace,
+  runInstalledCopilot,
+  writeIntents,
+} from './installedAgents';
 
 // The real GitHub Copilot CLI 1.0.102 in a workspace set up by `intentgate hooks install copilot` alone.
 
@@ -15,7 +23,10 @@ const program = 'program' in cli ? cli.program : '';
 let intentgate = '';
 
 // Copilot's create tool takes an absolute path
-const write = (root: string, file: string): ChatTurn => ({ tool: 'create', input: { path: path.join(root, file), file_text: 'export {};\n' } });
+const write = (root: string, file: string): ChatTurn => ({
+  tool: 'create',
+  input: { path: path.join(root, file), file_text: 'export {};\n' },
+});
 const selectIntent: ChatTurn = { tool: 'intentgate-select_active_intent', input: { intent_id: 'INT-001' } };
 
 describe.skipIf('skip' in cli)('hooks install copilot, then the real GitHub Copilot CLI', () => {
@@ -27,9 +38,16 @@ describe.skipIf('skip' in cli)('hooks install copilot, then the real GitHub Copi
     const { root, policy } = plainWorkspace();
     await hooksInstall(intentgate, 'copilot', ['--workspace', root, '--policy', policy]);
     writeIntents(root);
-    const run = await runInstalledCopilot(program, root, [write(root, 'src/auth/early.ts'), selectIntent, write(root, 'src/auth/login.ts'), write(root, 'src/billing/pay.ts')]);
+    const run = await runInstalledCopilot(program, root, [
+      write(root, 'src/auth/early.ts'),
+      selectIntent,
+      write(root, 'src/auth/login.ts'),
+      write(root, 'src/billing/pay.ts'),
+    ]);
     expect(run.run.timedOut).toBe(false);
-    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['intentgate-select_active_intent', 'intentgate-attempt_completion']));
+    expect(run.requests[0]?.tools).toEqual(
+      expect.arrayContaining(['intentgate-select_active_intent', 'intentgate-attempt_completion']),
+    );
     expect(run.results[0]).toContain(STATE_VIOLATION_MESSAGE);
     expect(existsSync(path.join(root, 'src', 'auth', 'early.ts'))).toBe(false);
     expect(run.results[1]).toContain('Intent INT-001 is active');
@@ -45,7 +63,14 @@ describe.skipIf('skip' in cli)('hooks install copilot, then the real GitHub Copi
   // why hooks install refuses Copilot beside Claude Code (and Claude Code beside Copilot)
   it("runs the hooks of .claude/settings.json too: in a workspace with Claude Code's install alone, intentgate refuses Copilot's write", async () => {
     const { root, policy } = plainWorkspace();
-    await hooksInstall(intentgate, 'claude-code', ['--workspace', root, '--policy', policy, '--agent-version', '2.1.197']);
+    await hooksInstall(intentgate, 'claude-code', [
+      '--workspace',
+      root,
+      '--policy',
+      policy,
+      '--agent-version',
+      '2.1.197',
+    ]);
     writeIntents(root);
     const run = await runInstalledCopilot(program, root, [write(root, 'src/auth/login.ts')]);
     expect(run.run.timedOut).toBe(false);
@@ -59,12 +84,15 @@ describe.skipIf('skip' in cli)('hooks install copilot, then the real GitHub Copi
     { name: 'a hook that crashes', program: () => ['node', failingHook('crash')], timeoutSec: 25 },
     { name: 'a hook that hangs past its timeout', program: () => ['node', failingHook('hang')], timeoutSec: 3 },
     { name: 'a hook whose program is missing', program: () => ['/nonexistent/intentgate'], timeoutSec: 25 },
-  ])('blocks the call when $name (the timeout wrapper, exit 2 with a reason)', async ({ program: hook, timeoutSec }) => {
-    const { root } = plainWorkspace();
-    installFailing(root, 'copilot', intentgate, hook(), timeoutSec);
-    const run = await runInstalledCopilot(program, root, [write(root, 'src/auth/login.ts')]);
-    expect(run.run.timedOut).toBe(false);
-    expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
-    expect(run.results).toEqual([expect.stringContaining('Denied by preToolUse hook')]);
-  });
+  ])(
+    'blocks the call when $name (the timeout wrapper, exit 2 with a reason)',
+    async ({ program: hook, timeoutSec }) => {
+      const { root } = plainWorkspace();
+      installFailing(root, 'copilot', intentgate, hook(), timeoutSec);
+      const run = await runInstalledCopilot(program, root, [write(root, 'src/auth/login.ts')]);
+      expect(run.run.timedOut).toBe(false);
+      expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
+      expect(run.results).toEqual([expect.stringContaining('Denied by preToolUse hook')]);
+    },
+  );
 });

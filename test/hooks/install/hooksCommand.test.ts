@@ -29,8 +29,10 @@ describe('intentgate hooks install and uninstall', () => {
     const before = tree(target.workspace);
     const installed = await cli(['hooks', 'install', 'gemini', '--workspace', target.workspace], { env });
     expect(installed).toMatchObject({ code: 0, stderr: '' });
-    expect(installed.stdout).toContain('updated .gemini/settings.json\ncreated .orchestration/active_intents.yaml\ncreated .orchestration/hooks-installed.json\n');
-    expect(installed.stdout).toContain('1. Write the task\'s intent in .orchestration/active_intents.yaml');
+    expect(installed.stdout).toContain(
+      'updated .gemini/settings.json\ncreated .orchestration/active_intents.yaml\ncreated .orchestration/hooks-installed.json\n',
+    );
+    expect(installed.stdout).toContain("1. Write the task's intent in .orchestration/active_intents.yaml");
     expect(installed.stdout).toContain('`intentgate approve --init`');
     expect(installed.stdout).toContain(`\`intentgate approve --workspace ${target.workspace} --list\``);
     expect(installed.stdout).toContain(`\`intentgate serve --workspace ${target.workspace}\``);
@@ -44,22 +46,29 @@ describe('intentgate hooks install and uninstall', () => {
 
   it.each([
     { agent: 'copilot', files: ['.github/hooks/intentgate.json', '.mcp.json'], said: 'trust the folder' },
-    { agent: 'opencode', files: ['.opencode/plugin/intentgate.js', 'opencode.json'], said: 'installs @opencode-ai/plugin into .opencode/' },
-  ])('shows $agent\'s files with --print, installs them, prints how to start it, and uninstalls to an empty workspace', async ({ agent, files, said }) => {
-    const target = workspaceWith({});
-    const printed = await cli(['hooks', 'install', agent, '--workspace', target.workspace, '--print'], { env });
-    for (const file of files) expect(printed.stdout).toContain(`--- /dev/null\n+++ b/${file}\n`);
-    expect(tree(target.workspace)).toEqual({});
-    const installed = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
-    expect(installed).toMatchObject({ code: 0, stderr: '' });
-    for (const file of files) expect(installed.stdout).toContain(`created ${file}\n`);
-    expect(installed.stdout).toContain(said);
-    const again = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
-    expect(again.stdout).toContain('Nothing to change.');
-    const removed = await cli(['hooks', 'uninstall', agent, '--workspace', target.workspace], { env });
-    expect(removed).toMatchObject({ code: 0, stderr: '' });
-    expect(tree(target.workspace)).toEqual({});
-  });
+    {
+      agent: 'opencode',
+      files: ['.opencode/plugin/intentgate.js', 'opencode.json'],
+      said: 'installs @opencode-ai/plugin into .opencode/',
+    },
+  ])(
+    "shows $agent's files with --print, installs them, prints how to start it, and uninstalls to an empty workspace",
+    async ({ agent, files, said }) => {
+      const target = workspaceWith({});
+      const printed = await cli(['hooks', 'install', agent, '--workspace', target.workspace, '--print'], { env });
+      for (const file of files) expect(printed.stdout).toContain(`--- /dev/null\n+++ b/${file}\n`);
+      expect(tree(target.workspace)).toEqual({});
+      const installed = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
+      expect(installed).toMatchObject({ code: 0, stderr: '' });
+      for (const file of files) expect(installed.stdout).toContain(`created ${file}\n`);
+      expect(installed.stdout).toContain(said);
+      const again = await cli(['hooks', 'install', agent, '--workspace', target.workspace], { env });
+      expect(again.stdout).toContain('Nothing to change.');
+      const removed = await cli(['hooks', 'uninstall', agent, '--workspace', target.workspace], { env });
+      expect(removed).toMatchObject({ code: 0, stderr: '' });
+      expect(tree(target.workspace)).toEqual({});
+    },
+  );
 
   it('refuses settings that are not valid JSON with the reason and exit 1, leaving them as they are', async () => {
     const target = workspaceWith({ '.claude/settings.json': '{ "model": ' });
@@ -74,7 +83,10 @@ describe('intentgate hooks install and uninstall', () => {
     { version: '2.1.197', written: '|| exit 2', said: 'is older than 2.1.295' },
   ])('writes for Claude Code $version what makes a failing hook block', async ({ version, written, said }) => {
     const target = workspaceWith({});
-    const run = await cli(['hooks', 'install', 'claude-code', '--workspace', target.workspace, '--agent-version', version], { env });
+    const run = await cli(
+      ['hooks', 'install', 'claude-code', '--workspace', target.workspace, '--agent-version', version],
+      { env },
+    );
     expect(run.stdout).toContain(said);
     expect(read(target, '.claude/settings.json')).toContain(written);
   });
@@ -102,7 +114,11 @@ describe('the program the hooks run', () => {
     symlinkSync(entry, path.join(bin, 'intentgate'));
     chmodSync(entry, 0o755);
     expect(intentgateProgram(entry, { PATH: `/usr/bin:${bin}` })).toEqual(['intentgate']);
-    expect(intentgateProgram(path.join(dir, 'main.ts'), { PATH: bin })).toEqual(['npx', 'tsx', path.join(dir, 'main.ts')]);
+    expect(intentgateProgram(path.join(dir, 'main.ts'), { PATH: bin })).toEqual([
+      'npx',
+      'tsx',
+      path.join(dir, 'main.ts'),
+    ]);
   });
 
   it.each([
@@ -120,9 +136,13 @@ describe('the program the hooks run', () => {
 describe('unifiedDiff', () => {
   it('shows an insertion with its context, and a file created or deleted whole', () => {
     const before = 'a\nb\nc\nd\ne\nf\ng\n';
-    expect(unifiedDiff('x', before, 'a\nb\nc\nd\nNEW\ne\nf\ng\n')).toBe('--- a/x\n+++ b/x\n@@ -2,6 +2,7 @@\n b\n c\n d\n+NEW\n e\n f\n g\n');
+    expect(unifiedDiff('x', before, 'a\nb\nc\nd\nNEW\ne\nf\ng\n')).toBe(
+      '--- a/x\n+++ b/x\n@@ -2,6 +2,7 @@\n b\n c\n d\n+NEW\n e\n f\n g\n',
+    );
     expect(unifiedDiff('x', undefined, 'a\n')).toBe('--- /dev/null\n+++ b/x\n@@ -0,0 +1,1 @@\n+a\n');
-    expect(unifiedDiff('x', 'a', undefined)).toBe('--- a/x\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n\\ No newline at end of file\n');
+    expect(unifiedDiff('x', 'a', undefined)).toBe(
+      '--- a/x\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n\\ No newline at end of file\n',
+    );
   });
 });
 
@@ -139,11 +159,15 @@ describe('intentgate hooks install with a policy', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const settings = read(target, '.gemini/settings.json');
     expect(settings).toContain(`hook gemini --workspace ${target.workspace} --policy ${policy} ||`);
-    expect(settings).toContain(`"intents-mcp",\n        "--workspace",\n        "${target.workspace}",\n        "--policy",\n        "${policy}"`);
+    expect(settings).toContain(
+      `"intents-mcp",\n        "--workspace",\n        "${target.workspace}",\n        "--policy",\n        "${policy}"`,
+    );
     expect(Object.keys(tree(outside))).toEqual(['active_intents.yaml', 'hooks-installed.json']);
     const removed = await cli(['hooks', 'uninstall', 'gemini', '--policy', policy], { env, cwd: target.workspace });
     expect(removed.code).toBe(0);
-    expect(tree(target.workspace)).toEqual({ 'intentgate.policy.yaml': 'version: 1\nworkspaceRoot: .\norchestrationDir: ../orchestration\n' });
+    expect(tree(target.workspace)).toEqual({
+      'intentgate.policy.yaml': 'version: 1\nworkspaceRoot: .\norchestrationDir: ../orchestration\n',
+    });
     expect(existsSync(outside)).toBe(false);
   });
 });

@@ -5,7 +5,13 @@ import { planInstall, planUninstall, type InstallTarget } from '../../../src/hoo
 import { tempDir } from '../../support/agents/agentCli';
 
 /** The invocation the tests install with: a fixed program path, so texts can be compared. */
-export const INVOCATION: HookInvocation = { program: ['node', '/opt/intentgate/dist/cli.cjs'], flags: ['--workspace', '/w'], timeoutSec: 25, timeoutProgram: 'timeout', onFailureBlock: false };
+export const INVOCATION: HookInvocation = {
+  program: ['node', '/opt/intentgate/dist/cli.cjs'],
+  flags: ['--workspace', '/w'],
+  timeoutSec: 25,
+  timeoutProgram: 'timeout',
+  onFailureBlock: false,
+};
 
 /** A fresh workspace holding the given files (relative path → text). */
 export function workspaceWith(files: Readonly<Record<string, string>>): InstallTarget {
@@ -36,20 +42,29 @@ export function tree(root: string): Record<string, string> {
   return out;
 }
 
-export const install = (target: InstallTarget, agent: InstallAgent, invocation: HookInvocation = INVOCATION) => planInstall(target, agent, invocation).draft.apply();
+export const install = (target: InstallTarget, agent: InstallAgent, invocation: HookInvocation = INVOCATION) =>
+  planInstall(target, agent, invocation).draft.apply();
 export const uninstall = (target: InstallTarget, agent: InstallAgent) => planUninstall(target, agent).draft.apply();
-export const read = (target: InstallTarget, file: string): string => readFileSync(path.join(target.workspace, file), 'utf8');
-export const readJson = (target: InstallTarget, file: string): Record<string, unknown> => JSON.parse(read(target, file)) as Record<string, unknown>;
+export const read = (target: InstallTarget, file: string): string =>
+  readFileSync(path.join(target.workspace, file), 'utf8');
+export const readJson = (target: InstallTarget, file: string): Record<string, unknown> =>
+  JSON.parse(read(target, file)) as Record<string, unknown>;
 
 /**
  * Whether `installed` keeps every setting of `original`: each member with a value that keeps
  * the original's, each array starting with the original's elements, each plain value equal.
  */
 export function keepsSettings(original: unknown, installed: unknown): boolean {
-  if (Array.isArray(original)) return Array.isArray(installed) && original.every((element, index) => JSON.stringify(element) === JSON.stringify(installed[index]));
+  if (Array.isArray(original))
+    return (
+      Array.isArray(installed) &&
+      original.every((element, index) => JSON.stringify(element) === JSON.stringify(installed[index]))
+    );
   if (typeof original === 'object' && original !== null) {
     if (typeof installed !== 'object' || installed === null || Array.isArray(installed)) return false;
-    return Object.entries(original).every(([key, value]) => key in installed && keepsSettings(value, (installed as Record<string, unknown>)[key]));
+    return Object.entries(original).every(
+      ([key, value]) => key in installed && keepsSettings(value, (installed as Record<string, unknown>)[key]),
+    );
   }
   return original === installed;
 }

@@ -25,17 +25,28 @@ export function plainWorkspace(): { readonly root: string; readonly policy: stri
 }
 
 /** Writes the intents a human would after install: INT-001 owns src/auth/** and tests/auth/. */
-export const writeIntents = (root: string): void => writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), INTENTS_YAML);
+export const writeIntents = (root: string): void =>
+  writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), INTENTS_YAML);
 
 /** `intentgate hooks install <agent>` run by the bundled CLI in a shell, as a person runs it; its output. */
-export const hooksInstall = (intentgate: string, agent: InstallAgent, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<AgentRun> => hooks(intentgate, ['install', agent, ...args], env);
+export const hooksInstall = (
+  intentgate: string,
+  agent: InstallAgent,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<AgentRun> => hooks(intentgate, ['install', agent, ...args], env);
 
 /** `intentgate hooks uninstall <agent>`, as hooksInstall runs install. */
-export const hooksUninstall = (intentgate: string, agent: InstallAgent, args: readonly string[]): Promise<AgentRun> => hooks(intentgate, ['uninstall', agent, ...args], {});
+export const hooksUninstall = (intentgate: string, agent: InstallAgent, args: readonly string[]): Promise<AgentRun> =>
+  hooks(intentgate, ['uninstall', agent, ...args], {});
 
 async function hooks(intentgate: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<AgentRun> {
   const argv = ['node', intentgate, 'hooks', ...args];
-  const run = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: tempDir('install-cwd-'), env: { ...process.env, ...env }, timeoutMs: 60_000 });
+  const run = await runAgent('bash', ['-c', quoteArgv(argv)], {
+    cwd: tempDir('install-cwd-'),
+    env: { ...process.env, ...env },
+    timeoutMs: 60_000,
+  });
   if (run.exitCode !== 0) throw new Error(`${argv.join(' ')} failed: ${run.stderr}`);
   return run;
 }
@@ -64,18 +75,45 @@ process.stdin.on('data', (chunk) => (input += chunk)).on('end', () => {
  * `failing` (a failing program) with the wrapper's timeout `timeoutSec`; the intents server stays
  * this checkout's, so the run reaches the model as an installed one does.
  */
-export function installFailing(root: string, agent: InstallAgent, intentgate: string, failing: readonly string[], timeoutSec: number): void {
-  const invocation: HookInvocation = { program: ['node', intentgate], flags: ['--workspace', root], timeoutSec: 25, timeoutProgram: 'timeout', onFailureBlock: false };
-  const changes = planInstall({ workspace: root, orchestrationDir: path.join(root, '.orchestration') }, agent, invocation).draft.apply();
+export function installFailing(
+  root: string,
+  agent: InstallAgent,
+  intentgate: string,
+  failing: readonly string[],
+  timeoutSec: number,
+): void {
+  const invocation: HookInvocation = {
+    program: ['node', intentgate],
+    flags: ['--workspace', root],
+    timeoutSec: 25,
+    timeoutProgram: 'timeout',
+    onFailureBlock: false,
+  };
+  const changes = planInstall(
+    { workspace: root, orchestrationDir: path.join(root, '.orchestration') },
+    agent,
+    invocation,
+  ).draft.apply();
   const installed = `timeout 25 ${quoteArgv(['node', intentgate])} hook `;
   const replaced = `timeout ${timeoutSec} ${quoteArgv(failing)} hook `;
-  for (const { file, after } of changes.files) if (after?.includes(installed)) writeFileSync(file, after.replaceAll(installed, replaced));
+  for (const { file, after } of changes.files)
+    if (after?.includes(installed)) writeFileSync(file, after.replaceAll(installed, replaced));
 }
 
-const claudeResult = z.looseObject({ is_error: z.boolean(), session_id: z.string(), permission_denials: z.array(z.looseObject({ tool_name: z.string() })) });
+const claudeResult = z.looseObject({
+  is_error: z.boolean(),
+  session_id: z.string(),
+  permission_denials: z.array(z.looseObject({ tool_name: z.string() })),
+});
 
 /** `claude -p` in the workspace against a scripted model, with a fresh HOME: only `extraArgs` are added. */
-export async function runInstalledClaude(program: string, root: string, script: readonly ModelTurn[], extraArgs: readonly string[] = [], home: string = tempDir('claude-home-')) {
+export async function runInstalledClaude(
+  program: string,
+  root: string,
+  script: readonly ModelTurn[],
+  extraArgs: readonly string[] = [],
+  home: string = tempDir('claude-home-'),
+) {
   const model = await startAnthropicModel(script);
   try {
     const run = await runAgent(program, ['-p', 'Do the task.', '--output-format', 'json', ...extraArgs], {
@@ -100,7 +138,12 @@ export async function runInstalledClaude(program: string, root: string, script: 
       }
     })();
     const requests: readonly MainLoopRequest[] = [...model.requests];
-    return { run, result: parsed?.success === true ? parsed.data : undefined, requests, results: requests.flatMap((request) => request.toolResults.map((seen) => seen.content)) };
+    return {
+      run,
+      result: parsed?.success === true ? parsed.data : undefined,
+      requests,
+      results: requests.flatMap((request) => request.toolResults.map((seen) => seen.content)),
+    };
   } finally {
     await model.close();
   }
@@ -110,9 +153,15 @@ const catalogEntry = z.looseObject({ slug: z.string(), apply_patch_tool_type: z.
 
 /** Codex's own gpt-5.5 entry as the one model `scripted`, with MCP tools offered up front (as codexRun.ts does). */
 async function scriptedCatalog(program: string): Promise<string> {
-  const run = await runAgent(program, ['debug', 'models'], { cwd: tempDir('codex-catalog-'), env: { PATH: process.env.PATH, HOME: tempDir('codex-home-') }, timeoutMs: 30_000 });
+  const run = await runAgent(program, ['debug', 'models'], {
+    cwd: tempDir('codex-catalog-'),
+    env: { PATH: process.env.PATH, HOME: tempDir('codex-home-') },
+    timeoutMs: 30_000,
+  });
   const models = z.object({ models: z.array(catalogEntry) }).parse(JSON.parse(run.stdout)).models;
-  const model = models.find((entry) => entry.slug === 'gpt-5.5') ?? models.find((entry) => entry.apply_patch_tool_type === 'freeform');
+  const model =
+    models.find((entry) => entry.slug === 'gpt-5.5') ??
+    models.find((entry) => entry.apply_patch_tool_type === 'freeform');
   if (model === undefined) throw new Error('codex debug models lists no model with a freeform apply_patch');
   const file = path.join(tempDir('codex-catalog-'), 'models.json');
   writeJson(file, { models: [{ ...model, slug: 'scripted', supports_search_tool: false }] });
@@ -147,13 +196,26 @@ export async function runInstalledCodex(program: string, root: string, script: r
         '',
       ].join('\n'),
     );
-    const run = await runAgent(program, ['exec', '--dangerously-bypass-hook-trust', '--skip-git-repo-check', '--sandbox', 'danger-full-access', 'Do the task.'], {
-      cwd: root,
-      timeoutMs: 120_000,
-      env: { PATH: process.env.PATH, HOME: home, SCRIPTED_MODEL_KEY: 'scripted-model' },
-    });
+    const run = await runAgent(
+      program,
+      [
+        'exec',
+        '--dangerously-bypass-hook-trust',
+        '--skip-git-repo-check',
+        '--sandbox',
+        'danger-full-access',
+        'Do the task.',
+      ],
+      {
+        cwd: root,
+        timeoutMs: 120_000,
+        env: { PATH: process.env.PATH, HOME: home, SCRIPTED_MODEL_KEY: 'scripted-model' },
+      },
+    );
     const requests: readonly OpenAiRequest[] = [...model.requests];
-    const outputs = new Map(requests.flatMap((request) => request.toolOutputs).map((seen) => [seen.callId, seen.output]));
+    const outputs = new Map(
+      requests.flatMap((request) => request.toolOutputs).map((seen) => [seen.callId, seen.output]),
+    );
     return { run, requests, outputs: [...outputs.values()] };
   } finally {
     await model.close();
@@ -180,14 +242,19 @@ export async function runInstalledGemini(program: string, root: string, script: 
       env: { PATH: process.env.PATH, HOME: home, GEMINI_API_KEY: 'scripted-model', GOOGLE_GEMINI_BASE_URL: model.url },
     });
     const requests: readonly GeminiRequest[] = [...model.requests];
-    return { run, requests, responses: requests.flatMap((request) => request.functionResponses.map((seen) => seen.response)) };
+    return {
+      run,
+      requests,
+      responses: requests.flatMap((request) => request.functionResponses.map((seen) => seen.response)),
+    };
   } finally {
     await model.close();
   }
 }
 
 /** The result the agent sent back for each scripted tool call, in order, as the model's last request holds them. */
-const chatToolResults = (requests: readonly ChatRequest[]): string[] => requests.at(-1)?.toolMessages.map((seen) => seen.content) ?? [];
+const chatToolResults = (requests: readonly ChatRequest[]): string[] =>
+  requests.at(-1)?.toolMessages.map((seen) => seen.content) ?? [];
 
 /**
  * `copilot -p … --allow-all-tools --trust-folder` in the workspace, offline against a scripted
@@ -197,19 +264,23 @@ const chatToolResults = (requests: readonly ChatRequest[]): string[] => requests
 export async function runInstalledCopilot(program: string, root: string, script: readonly ChatTurn[]) {
   const model = await startChatModel(script, 'bash');
   try {
-    const run = await runAgent(program, ['-p', 'Do the task.', '--allow-all-tools', '--trust-folder', '--output-format', 'json'], {
-      cwd: root,
-      timeoutMs: 120_000,
-      env: {
-        PATH: process.env.PATH,
-        HOME: tempDir('copilot-home-'),
-        COPILOT_OFFLINE: 'true',
-        COPILOT_AUTO_UPDATE: 'false',
-        COPILOT_PROVIDER_BASE_URL: model.url,
-        COPILOT_PROVIDER_API_KEY: 'scripted-model',
-        COPILOT_MODEL: 'gpt-4.1',
+    const run = await runAgent(
+      program,
+      ['-p', 'Do the task.', '--allow-all-tools', '--trust-folder', '--output-format', 'json'],
+      {
+        cwd: root,
+        timeoutMs: 120_000,
+        env: {
+          PATH: process.env.PATH,
+          HOME: tempDir('copilot-home-'),
+          COPILOT_OFFLINE: 'true',
+          COPILOT_AUTO_UPDATE: 'false',
+          COPILOT_PROVIDER_BASE_URL: model.url,
+          COPILOT_PROVIDER_API_KEY: 'scripted-model',
+          COPILOT_MODEL: 'gpt-4.1',
+        },
       },
-    });
+    );
     const requests: readonly ChatRequest[] = [...model.requests];
     return { run, requests, results: chatToolResults(requests) };
   } finally {
@@ -227,8 +298,19 @@ export async function runInstalledOpencode(program: string, root: string, script
   const model = await startChatModel(script, 'bash');
   try {
     const home = tempDir('opencode-home-');
-    const provider = { npm: '@ai-sdk/openai-compatible', name: 'Scripted', options: { baseURL: model.url, apiKey: 'scripted-model' }, models: { scripted: { name: 'Scripted', tool_call: true } } };
-    writeJson(path.join(home, '.config', 'opencode', 'opencode.json'), { autoupdate: false, share: 'disabled', model: 'scripted/scripted', provider: { scripted: provider }, permission: { edit: 'allow', bash: 'allow' } });
+    const provider = {
+      npm: '@ai-sdk/openai-compatible',
+      name: 'Scripted',
+      options: { baseURL: model.url, apiKey: 'scripted-model' },
+      models: { scripted: { name: 'Scripted', tool_call: true } },
+    };
+    writeJson(path.join(home, '.config', 'opencode', 'opencode.json'), {
+      autoupdate: false,
+      share: 'disabled',
+      model: 'scripted/scripted',
+      provider: { scripted: provider },
+      permission: { edit: 'allow', bash: 'allow' },
+    });
     const run = await runAgent(program, ['run', 'Do the task.', '--format', 'json'], {
       cwd: root,
       // OpenCode takes 25-50 s for a short run on a loaded 2-core machine, most of it before its first request

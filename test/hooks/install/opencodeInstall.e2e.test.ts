@@ -5,7 +5,15 @@ import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
 import { findAgentCli } from '../../support/agents/agentCli';
 import { bundleEntry } from '../../support/agents/bundleEntry';
 import type { ChatTurn } from '../../support/agents/chatCompletionsModel';
-import { failingHook, hooksInstall, hooksUninstall, installFailing, plainWorkspace, runInstalledOpencode, writeIntents } from './installedAgents';
+import {
+  failingHook,
+  hooksInstall,
+  hooksUninstall,
+  installFailing,
+  plainWorkspace,
+  runInstalledOpencode,
+  writeIntents,
+} from './installedAgents';
 
 // The real OpenCode 1.18.33 in a workspace set up by `intentgate hooks install opencode` alone:
 // the plugin it writes runs the hook for each tool call, and the intents server is in opencode.json.
@@ -15,11 +23,15 @@ const cli = findAgentCli('opencode');
 const program = 'program' in cli ? cli.program : '';
 let intentgate = '';
 
-const write = (root: string, file: string): ChatTurn => ({ tool: 'write', input: { filePath: path.join(root, file), content: 'export {};\n' } });
+const write = (root: string, file: string): ChatTurn => ({
+  tool: 'write',
+  input: { filePath: path.join(root, file), content: 'export {};\n' },
+});
 const selectIntent: ChatTurn = { tool: 'intentgate_select_active_intent', input: { intent_id: 'INT-001' } };
 
 // the project's own settings, with a comment, which install keeps and uninstall leaves byte for byte
-const PROJECT_CONFIG = '{\n  // the project\'s settings\n  "$schema": "https://opencode.ai/config.json",\n  "share": "disabled"\n}\n';
+const PROJECT_CONFIG =
+  '{\n  // the project\'s settings\n  "$schema": "https://opencode.ai/config.json",\n  "share": "disabled"\n}\n';
 
 describe.skipIf('skip' in cli)('hooks install opencode, then the real OpenCode', () => {
   beforeAll(async () => {
@@ -31,9 +43,16 @@ describe.skipIf('skip' in cli)('hooks install opencode, then the real OpenCode',
     writeFileSync(path.join(root, 'opencode.json'), PROJECT_CONFIG);
     await hooksInstall(intentgate, 'opencode', ['--workspace', root, '--policy', policy]);
     writeIntents(root);
-    const run = await runInstalledOpencode(program, root, [write(root, 'src/auth/early.ts'), selectIntent, write(root, 'src/auth/login.ts'), write(root, 'src/billing/pay.ts')]);
+    const run = await runInstalledOpencode(program, root, [
+      write(root, 'src/auth/early.ts'),
+      selectIntent,
+      write(root, 'src/auth/login.ts'),
+      write(root, 'src/billing/pay.ts'),
+    ]);
     expect(run.run.timedOut).toBe(false);
-    expect(run.requests[0]?.tools).toEqual(expect.arrayContaining(['intentgate_select_active_intent', 'intentgate_attempt_completion']));
+    expect(run.requests[0]?.tools).toEqual(
+      expect.arrayContaining(['intentgate_select_active_intent', 'intentgate_attempt_completion']),
+    );
     expect(run.results[0]).toContain(STATE_VIOLATION_MESSAGE);
     expect(existsSync(path.join(root, 'src', 'auth', 'early.ts'))).toBe(false);
     expect(run.results[1]).toContain('Intent INT-001 is active');

@@ -44,13 +44,26 @@ async function heldChange() {
     { text: 'waiting' },
   ];
   const model = scriptedModel(turns);
-  const first = await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), prompt: 'make src/a.txt' });
+  const first = await generateText({
+    model,
+    tools: governed.tools,
+    prepareStep: governed.prepareStep,
+    stopWhen: stepCountIs(5),
+    prompt: 'make src/a.txt',
+  });
   expect(first.text).toBe('made it');
   // a route the analysis did not see, after the allowed command
   writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), WIDENED);
   governed.userPrompt('now the docs');
   const messages: ModelMessage[] = [{ role: 'user', content: 'now the docs' }];
-  const run = () => generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), messages });
+  const run = () =>
+    generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      messages,
+    });
   const second = await run();
   messages.push(...second.response.messages);
   const answer = (approved: boolean) => {
@@ -66,9 +79,16 @@ async function heldChange() {
 describe('a held control-file change in the AI SDK', () => {
   it('comes to the host as the tool-approval request of the next call, with its prompt', async () => {
     const { governor, governed, second, read } = await heldChange();
-    expect(second.content.filter((part) => part.type === 'tool-approval-request').map((part) => part.toolCall.toolName)).toEqual(['read_file']);
-    expect(governed.decisionFor('c3')).toMatchObject({ code: 'control_file_changed', approval: { id: governor.pendingApproval?.approval?.id } });
-    expect(governed.decisionFor('c3')?.approval?.prompt.changes).toEqual(['.orchestration/active_intents.yaml: scope of INT-001: src/** → **']);
+    expect(
+      second.content.filter((part) => part.type === 'tool-approval-request').map((part) => part.toolCall.toolName),
+    ).toEqual(['read_file']);
+    expect(governed.decisionFor('c3')).toMatchObject({
+      code: 'control_file_changed',
+      approval: { id: governor.pendingApproval?.approval?.id },
+    });
+    expect(governed.decisionFor('c3')?.approval?.prompt.changes).toEqual([
+      '.orchestration/active_intents.yaml: scope of INT-001: src/** → **',
+    ]);
     expect(governor.intents[0]?.owned_scope).toEqual(['src/**']);
     expect(read).not.toHaveBeenCalled();
   });
@@ -79,7 +99,10 @@ describe('a held control-file change in the AI SDK', () => {
     expect(governor.pendingApproval).toBeUndefined();
     expect(governor.intents[0]?.owned_scope).toEqual(['**']);
     expect(read).not.toHaveBeenCalled();
-    expect(toolResultsSeen(model.doGenerateCalls.at(-1)).get('c3')).toMatchObject({ type: 'json', value: { error: 'denied', code: 'control_file_accepted' } });
+    expect(toolResultsSeen(model.doGenerateCalls.at(-1)).get('c3')).toMatchObject({
+      type: 'json',
+      value: { error: 'denied', code: 'control_file_accepted' },
+    });
   });
 
   it('is rejected by a refusing response; the adopted scope stays', async () => {
@@ -96,7 +119,10 @@ describe('a held control-file change in the AI SDK', () => {
     governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
     const ran = vi.fn();
     const governed = governTools(governor, {
-      execute_command: tool({ inputSchema: z.object({ command: z.string() }), execute: async ({ command }) => ran(command) }),
+      execute_command: tool({
+        inputSchema: z.object({ command: z.string() }),
+        execute: async ({ command }) => ran(command),
+      }),
     });
     governed.userPrompt('list');
     const model = scriptedModel([
@@ -107,7 +133,14 @@ describe('a held control-file change in the AI SDK', () => {
       { text: 'done' },
     ]);
     const messages: ModelMessage[] = [{ role: 'user', content: 'list' }];
-    const run = () => generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(6), messages });
+    const run = () =>
+      generateText({
+        model,
+        tools: governed.tools,
+        prepareStep: governed.prepareStep,
+        stopWhen: stepCountIs(6),
+        messages,
+      });
     const first = await run();
     messages.push(...first.response.messages);
     const request = first.content.find((part) => part.type === 'tool-approval-request');
@@ -116,7 +149,10 @@ describe('a held control-file change in the AI SDK', () => {
     writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), WIDENED);
     governor.refresh();
     const change = governor.pendingApproval;
-    messages.push({ role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true }] });
+    messages.push({
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true }],
+    });
     await run();
 
     expect(governor.pendingApproval).toBe(change);

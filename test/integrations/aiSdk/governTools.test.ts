@@ -1,4 +1,12 @@
-import { generateText, stepCountIs, streamText, tool, ToolLoopAgent, type ModelMessage, type ToolApprovalResponse } from 'ai';
+import {
+  generateText,
+  stepCountIs,
+  streamText,
+  tool,
+  ToolLoopAgent,
+  type ModelMessage,
+  type ToolApprovalResponse,
+} from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createGovernor, type GovernorOptions, type TraceRecord } from '../../../src/index';
@@ -53,14 +61,20 @@ function hostTools() {
  */
 function governedSession(options: GovernorOptions = {}) {
   const trace: TraceRecord[] = [];
-  const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: (record) => trace.push(record), ...options });
+  const governor = createGovernor({
+    workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+    trace: (record) => trace.push(record),
+    ...options,
+  });
   const { tools, ran } = hostTools();
   const governed = governTools(governor, tools);
   governed.userPrompt('add a login page');
   return { governor, governed, tools, ran, trace };
 }
 
-const select = (id: string): ScriptedTurn => ({ calls: [{ id, tool: 'select_active_intent', input: { intent_id: 'INT-001' } }] });
+const select = (id: string): ScriptedTurn => ({
+  calls: [{ id, tool: 'select_active_intent', input: { intent_id: 'INT-001' } }],
+});
 const SUDO = 'sudo apt-get install x';
 
 describe('governTools in a generateText loop', () => {
@@ -73,13 +87,22 @@ describe('governTools in a generateText loop', () => {
       { text: 'done' },
     ]);
 
-    const result = await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(10), prompt: 'add a login page' });
+    const result = await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(10),
+      prompt: 'add a login page',
+    });
 
     const [first, second, third] = model.doGenerateCalls;
     expect(offeredTools(first)).toEqual(['read_file', 'select_active_intent']);
     expect(offeredTools(second)).toEqual(['read_file', 'write_to_file', 'execute_command', 'select_active_intent']);
     expect(offeredTools(third)).toContain('write_to_file');
-    expect(toolResultsSeen(second).get('c1')).toEqual({ type: 'text', value: expect.stringContaining('Active intent: INT-001: Login (scope: src/**)') });
+    expect(toolResultsSeen(second).get('c1')).toEqual({
+      type: 'text',
+      value: expect.stringContaining('Active intent: INT-001: Login (scope: src/**)'),
+    });
     expect(ran.write).toHaveBeenCalledExactlyOnceWith('src/login.ts');
     expect(result.text).toBe('done');
     expect(governor.state).toBe('ACTION');
@@ -94,7 +117,13 @@ describe('governTools in a generateText loop', () => {
       { text: 'I may not touch docs/' },
     ]);
 
-    const result = await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(10), prompt: 'fix the docs' });
+    const result = await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(10),
+      prompt: 'fix the docs',
+    });
 
     const denial = {
       error: 'denied',
@@ -111,7 +140,10 @@ describe('governTools in a generateText loop', () => {
   it('answers a DESTRUCTIVE call the step did not offer with seed 001 reason', async () => {
     // safe mode off: the refusal is the lifecycle's, and no approval question could come first
     const { governor, governed, ran, trace } = governedSession({ safeMode: false });
-    const model = scriptedModel([{ calls: [{ id: 'c1', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] }, { text: 'selecting an intent first' }]);
+    const model = scriptedModel([
+      { calls: [{ id: 'c1', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] },
+      { text: 'selecting an intent first' },
+    ]);
 
     await generateText({
       model,
@@ -123,7 +155,10 @@ describe('governTools in a generateText loop', () => {
     });
 
     expect(offeredTools(model.doGenerateCalls[0])).not.toContain('write_to_file');
-    expect(toolResultsSeen(model.doGenerateCalls[1]).get('c1')).toEqual({ type: 'error-text', value: expect.stringContaining(STATE_VIOLATION) });
+    expect(toolResultsSeen(model.doGenerateCalls[1]).get('c1')).toEqual({
+      type: 'error-text',
+      value: expect.stringContaining(STATE_VIOLATION),
+    });
     expect(ran.write).not.toHaveBeenCalled();
     expect(governor.state).toBe('REASONING');
     expect(trace.map((record) => [record.tool, record.verdict])).toEqual([['write_to_file', 'deny']]);
@@ -132,7 +167,10 @@ describe('governTools in a generateText loop', () => {
   it('denies a DESTRUCTIVE call before the handshake with seed 001 reason when every tool is offered', async () => {
     // no prepareStep: the host forgot the filter, the gate still holds
     const { governed, ran } = governedSession({ safeMode: false });
-    const model = scriptedModel([{ calls: [{ id: 'c1', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] }, { text: 'ok' }]);
+    const model = scriptedModel([
+      { calls: [{ id: 'c1', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] },
+      { text: 'ok' },
+    ]);
 
     await generateText({ model, tools: governed.tools, stopWhen: stepCountIs(10), prompt: 'write it' });
 
@@ -148,9 +186,17 @@ describe('governTools in a generateText loop', () => {
     const governed = governTools(governor, tools, { system: 'You are a coding agent.' });
     const model = scriptedModel([select('c1'), { text: 'ready' }]);
 
-    await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(10), prompt: 'go' });
+    await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(10),
+      prompt: 'go',
+    });
 
-    expect(systemPrompt(model.doGenerateCalls[0])).toMatch(/^You are a coding agent\.\n\n.*call select_active_intent.*\n.*- INT-001: Login \(scope: src\/\*\*\)/s);
+    expect(systemPrompt(model.doGenerateCalls[0])).toMatch(
+      /^You are a coding agent\.\n\n.*call select_active_intent.*\n.*- INT-001: Login \(scope: src\/\*\*\)/s,
+    );
     expect(systemPrompt(model.doGenerateCalls[1])).toContain('Active intent: INT-001: Login (scope: src/**).');
   });
 });
@@ -159,15 +205,31 @@ describe('approval through the SDK tool-approval flow', () => {
   /** Runs select_active_intent and a sudo command; safe mode holds the command. */
   async function heldSudo() {
     const session = governedSession();
-    const model = scriptedModel([select('c1'), { calls: [{ id: 'c2', tool: 'execute_command', input: { command: SUDO } }] }, { text: 'installed' }]);
+    const model = scriptedModel([
+      select('c1'),
+      { calls: [{ id: 'c2', tool: 'execute_command', input: { command: SUDO } }] },
+      { text: 'installed' },
+    ]);
     const messages: ModelMessage[] = [{ role: 'user', content: 'install x' }];
-    const run = () => generateText({ model, tools: session.governed.tools, prepareStep: session.governed.prepareStep, stopWhen: stepCountIs(10), messages });
+    const run = () =>
+      generateText({
+        model,
+        tools: session.governed.tools,
+        prepareStep: session.governed.prepareStep,
+        stopWhen: stepCountIs(10),
+        messages,
+      });
     const first = await run();
     messages.push(...first.response.messages);
     const answer = (approved: boolean, reason?: string): Promise<Awaited<ReturnType<typeof run>>> => {
       const request = first.content.find((part) => part.type === 'tool-approval-request');
       if (!request) throw new Error('no approval request');
-      const response: ToolApprovalResponse = { type: 'tool-approval-response', approvalId: request.approvalId, approved, ...(reason && { reason }) };
+      const response: ToolApprovalResponse = {
+        type: 'tool-approval-response',
+        approvalId: request.approvalId,
+        approved,
+        ...(reason && { reason }),
+      };
       messages.push({ role: 'tool', content: [response] });
       return run();
     };
@@ -178,9 +240,15 @@ describe('approval through the SDK tool-approval flow', () => {
     const { first, governed, governor, ran } = await heldSudo();
 
     const requests = first.content.filter((part) => part.type === 'tool-approval-request');
-    expect(requests.map((part) => [part.toolCall.toolName, part.toolCall.input])).toEqual([['execute_command', { command: SUDO }]]);
+    expect(requests.map((part) => [part.toolCall.toolName, part.toolCall.input])).toEqual([
+      ['execute_command', { command: SUDO }],
+    ]);
     expect(ran.command).not.toHaveBeenCalled();
-    expect(governed.decisionFor('c2')).toMatchObject({ verdict: 'ask', code: 'needs_approval', approval: { categories: expect.arrayContaining(['SUDO']) } });
+    expect(governed.decisionFor('c2')).toMatchObject({
+      verdict: 'ask',
+      code: 'needs_approval',
+      approval: { categories: expect.arrayContaining(['SUDO']) },
+    });
     expect(governor.pendingApproval?.approval?.id).toBe(governed.decisionFor('c2')?.approval?.id);
   });
 
@@ -194,7 +262,10 @@ describe('approval through the SDK tool-approval flow', () => {
     expect(second.text).toBe('installed');
     expect(governor.pendingApproval).toBeUndefined();
     expect(governed.decisionFor('c2')).toBeUndefined();
-    expect(trace.filter((record) => record.tool === 'execute_command').map((record) => record.verdict)).toEqual(['ask', 'allow']);
+    expect(trace.filter((record) => record.tool === 'execute_command').map((record) => record.verdict)).toEqual([
+      'ask',
+      'allow',
+    ]);
     expect(trace.at(-1)?.reasons[0]?.code).toBe('approved_once');
   });
 
@@ -214,7 +285,10 @@ describe('approval through the SDK tool-approval flow', () => {
     await answer(false, 'not on this machine');
 
     expect(ran.command).not.toHaveBeenCalled();
-    expect(toolResultsSeen(model.doGenerateCalls[2]).get('c2')).toEqual({ type: 'execution-denied', reason: 'not on this machine' });
+    expect(toolResultsSeen(model.doGenerateCalls[2]).get('c2')).toEqual({
+      type: 'execution-denied',
+      reason: 'not on this machine',
+    });
     expect(governor.pendingApproval).toBeUndefined();
     expect(trace.at(-1)).toMatchObject({ tool: 'execute_command', verdict: 'deny' });
     expect(trace.at(-1)?.reasons[0]?.code).toBe('approval_cancelled');
@@ -248,16 +322,36 @@ describe('approval through the SDK tool-approval flow', () => {
   it('keeps the host needsApproval for calls the governor allows', async () => {
     const { governor } = governedSession();
     const read = vi.fn(async () => 'secret-free contents');
-    const tools = { read_file: tool({ inputSchema: z.object({ path: z.string() }), needsApproval: true, execute: read }) };
+    const tools = {
+      read_file: tool({ inputSchema: z.object({ path: z.string() }), needsApproval: true, execute: read }),
+    };
     const governed = governTools(governor, tools);
-    const model = scriptedModel([{ calls: [{ id: 'r1', tool: 'read_file', input: { path: 'src/a.ts' } }] }, { text: 'read it' }]);
+    const model = scriptedModel([
+      { calls: [{ id: 'r1', tool: 'read_file', input: { path: 'src/a.ts' } }] },
+      { text: 'read it' },
+    ]);
     const messages: ModelMessage[] = [{ role: 'user', content: 'read' }];
 
-    const first = await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), messages });
+    const first = await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      messages,
+    });
     const request = first.content.find((part) => part.type === 'tool-approval-request');
     expect(read).not.toHaveBeenCalled();
-    messages.push(...first.response.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true }] });
-    await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), messages });
+    messages.push(...first.response.messages, {
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true }],
+    });
+    await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      messages,
+    });
 
     expect(read).toHaveBeenCalledOnce();
   });
@@ -269,7 +363,12 @@ describe('governTools in a streamText loop', () => {
     const model = scriptedModel([
       { calls: [{ id: 'c1', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] },
       select('c2'),
-      { calls: [{ id: 'c3', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }, { id: 'c4', tool: 'write_to_file', input: { path: 'docs/a.md', content: 'x' } }] },
+      {
+        calls: [
+          { id: 'c3', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } },
+          { id: 'c4', tool: 'write_to_file', input: { path: 'docs/a.md', content: 'x' } },
+        ],
+      },
       { text: 'done' },
     ]);
 
@@ -285,7 +384,10 @@ describe('governTools in a streamText loop', () => {
     expect(await result.text).toBe('done');
     const [first, second, , fourth] = model.doStreamCalls;
     expect(offeredTools(first)).not.toContain('write_to_file');
-    expect(toolResultsSeen(second).get('c1')).toEqual({ type: 'error-text', value: expect.stringContaining(STATE_VIOLATION) });
+    expect(toolResultsSeen(second).get('c1')).toEqual({
+      type: 'error-text',
+      value: expect.stringContaining(STATE_VIOLATION),
+    });
     expect(toolResultsSeen(fourth).get('c4')).toMatchObject({ type: 'json', value: { code: 'scope_violation' } });
     expect(ran.write).toHaveBeenCalledExactlyOnceWith('src/a.ts');
   });
@@ -294,7 +396,11 @@ describe('governTools in a streamText loop', () => {
 describe('governTools in a ToolLoopAgent', () => {
   it('takes the same three settings', async () => {
     const { governed, ran } = governedSession({ safeMode: false });
-    const model = scriptedModel([select('c1'), { calls: [{ id: 'c2', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] }, { text: 'done' }]);
+    const model = scriptedModel([
+      select('c1'),
+      { calls: [{ id: 'c2', tool: 'write_to_file', input: { path: 'src/a.ts', content: 'x' } }] },
+      { text: 'done' },
+    ]);
     const agent = new ToolLoopAgent({
       model,
       tools: governed.tools,

@@ -29,10 +29,18 @@ describe('the host tools record', () => {
   it('is never mutated, and each governed tool keeps the host fields', async () => {
     const write = vi.fn(async () => 'written');
     const tools = {
-      write_to_file: tool({ title: 'Write', description: 'Write a file', metadata: { source: 'host' }, inputSchema, execute: write }),
+      write_to_file: tool({
+        title: 'Write',
+        description: 'Write a file',
+        metadata: { source: 'host' },
+        inputSchema,
+        execute: write,
+      }),
       deploy: tool({ description: 'Deploy, run by the client', inputSchema }),
     };
-    const before = Object.fromEntries(Object.entries(tools).map(([name, value]) => [name, { object: value, fields: { ...value } }]));
+    const before = Object.fromEntries(
+      Object.entries(tools).map(([name, value]) => [name, { object: value, fields: { ...value } }]),
+    );
     const governor = newGovernor();
     const governed = governTools(governor, tools);
     const model = scriptedModel([
@@ -41,7 +49,13 @@ describe('the host tools record', () => {
       { text: 'done' },
     ]);
 
-    await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), prompt: 'go' });
+    await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      prompt: 'go',
+    });
 
     expect(Object.keys(tools)).toEqual(['write_to_file', 'deploy']);
     for (const [name, value] of Object.entries(tools)) {
@@ -50,7 +64,12 @@ describe('the host tools record', () => {
     }
     expect(Object.keys(governed.tools)).toEqual(['write_to_file', 'deploy', 'select_active_intent']);
     expect(governed.tools.write_to_file).not.toBe(tools.write_to_file);
-    expect(governed.tools.write_to_file).toMatchObject({ title: 'Write', description: 'Write a file', metadata: { source: 'host' }, inputSchema });
+    expect(governed.tools.write_to_file).toMatchObject({
+      title: 'Write',
+      description: 'Write a file',
+      metadata: { source: 'host' },
+      inputSchema,
+    });
     expect(write).toHaveBeenCalledOnce();
   });
 
@@ -66,7 +85,11 @@ describe('the host tools record', () => {
   });
 
   it('adds no select_active_intent when asked not to', () => {
-    const governed = governTools(newGovernor(), { read_file: tool({ inputSchema, execute: async () => '' }) }, { selectActiveIntent: false });
+    const governed = governTools(
+      newGovernor(),
+      { read_file: tool({ inputSchema, execute: async () => '' }) },
+      { selectActiveIntent: false },
+    );
     expect(Object.keys(governed.tools)).toEqual(['read_file']);
   });
 
@@ -81,11 +104,22 @@ describe('the host tools record', () => {
     const governed = governTools(newGovernor(), tools);
     const model = scriptedModel([
       { calls: [{ id: 'c1', tool: 'select_active_intent', input: { intent_id: 'INT-001' } }] },
-      { calls: [{ id: 'c2', tool: 'write_to_file', input: { path: 'src/a.ts' } }, { id: 'c3', tool: 'write_to_file', input: { path: 'docs/a.md' } }] },
+      {
+        calls: [
+          { id: 'c2', tool: 'write_to_file', input: { path: 'src/a.ts' } },
+          { id: 'c3', tool: 'write_to_file', input: { path: 'docs/a.md' } },
+        ],
+      },
       { text: 'done' },
     ]);
 
-    await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), prompt: 'go' });
+    await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      prompt: 'go',
+    });
 
     const seen = toolResultsSeen(model.doGenerateCalls[2]);
     expect(seen.get('c2')).toEqual({ type: 'text', value: 'host: wrote src/a.ts' });
@@ -106,21 +140,42 @@ describe('allowed calls', () => {
       }),
     };
     const governed = governTools(newGovernor(), tools);
-    const model = scriptedModel([{ calls: [{ id: 'c1', tool: 'read_file', input: { path: 'src/a.ts' } }] }, { text: 'read' }]);
+    const model = scriptedModel([
+      { calls: [{ id: 'c1', tool: 'read_file', input: { path: 'src/a.ts' } }] },
+      { text: 'read' },
+    ]);
     const seen: unknown[] = [];
 
-    const result = streamText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), prompt: 'go' });
-    for await (const part of result.fullStream) if (part.type === 'tool-result') seen.push([part.output, part.preliminary === true]);
+    const result = streamText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      prompt: 'go',
+    });
+    for await (const part of result.fullStream)
+      if (part.type === 'tool-result') seen.push([part.output, part.preliminary === true]);
 
-    expect(seen).toEqual([['reading', true], ['contents', true], ['contents', false]]);
+    expect(seen).toEqual([
+      ['reading', true],
+      ['contents', true],
+      ['contents', false],
+    ]);
   });
 });
 
 describe('the step settings', () => {
   it('lets the host prepareStep narrow the offered tools, never widen them', async () => {
-    const tools = { read_file: tool({ inputSchema, execute: async () => '' }), write_to_file: tool({ inputSchema, execute: async () => '' }) };
+    const tools = {
+      read_file: tool({ inputSchema, execute: async () => '' }),
+      write_to_file: tool({ inputSchema, execute: async () => '' }),
+    };
     const governed = governTools(newGovernor(), tools, {
-      prepareStep: () => ({ activeTools: ['write_to_file', 'select_active_intent'], toolChoice: { type: 'tool', toolName: 'write_to_file' }, temperature: 0 }),
+      prepareStep: () => ({
+        activeTools: ['write_to_file', 'select_active_intent'],
+        toolChoice: { type: 'tool', toolName: 'write_to_file' },
+        temperature: 0,
+      }),
     });
     const model = scriptedModel([{ text: 'nothing to do' }]);
 
@@ -133,7 +188,10 @@ describe('the step settings', () => {
   });
 
   it('narrows the offered tools to a mode', () => {
-    const tools = { read_file: tool({ inputSchema, execute: async () => '' }), list_files: tool({ inputSchema, execute: async () => '' }) };
+    const tools = {
+      read_file: tool({ inputSchema, execute: async () => '' }),
+      list_files: tool({ inputSchema, execute: async () => '' }),
+    };
     const governed = governTools(newGovernor(), tools, { mode: 'reader' });
     expect(governed.activeTools()).toEqual(['read_file', 'select_active_intent']);
   });
@@ -141,9 +199,18 @@ describe('the step settings', () => {
   it('returns the valid intent ids when the model selects an unknown intent', async () => {
     const governor = newGovernor();
     const governed = governTools(governor, {});
-    const model = scriptedModel([{ calls: [{ id: 'c1', tool: 'select_active_intent', input: { intent_id: 'INT-404' } }] }, { text: 'ok' }]);
+    const model = scriptedModel([
+      { calls: [{ id: 'c1', tool: 'select_active_intent', input: { intent_id: 'INT-404' } }] },
+      { text: 'ok' },
+    ]);
 
-    await generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), prompt: 'go' });
+    await generateText({
+      model,
+      tools: governed.tools,
+      prepareStep: governed.prepareStep,
+      stopWhen: stepCountIs(5),
+      prompt: 'go',
+    });
 
     expect(toolResultsSeen(model.doGenerateCalls[1]).get('c1')).toMatchObject({
       type: 'json',
@@ -169,16 +236,37 @@ describe('held calls', () => {
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
     const governed = governTools(governor, commandTools(ran));
     const model = scriptedModel([
-      { calls: [{ id: 'c1', tool: 'execute_command', input: { command: 'sudo reboot' } }, { id: 'c2', tool: 'execute_command', input: { command: 'npm i left-pad' } }] },
+      {
+        calls: [
+          { id: 'c1', tool: 'execute_command', input: { command: 'sudo reboot' } },
+          { id: 'c2', tool: 'execute_command', input: { command: 'npm i left-pad' } },
+        ],
+      },
       { text: 'done' },
     ]);
     const messages: ModelMessage[] = [{ role: 'user', content: 'go' }];
-    const run = () => generateText({ model, tools: governed.tools, prepareStep: governed.prepareStep, stopWhen: stepCountIs(5), messages });
+    const run = () =>
+      generateText({
+        model,
+        tools: governed.tools,
+        prepareStep: governed.prepareStep,
+        stopWhen: stepCountIs(5),
+        messages,
+      });
     const first = await run();
     messages.push(...first.response.messages);
-    const approvalIds = first.content.flatMap((part) => (part.type === 'tool-approval-request' ? [part.approvalId] : []));
+    const approvalIds = first.content.flatMap((part) =>
+      part.type === 'tool-approval-request' ? [part.approvalId] : [],
+    );
     const answer = (approved: readonly boolean[]) => {
-      messages.push({ role: 'tool', content: approvalIds.map((approvalId, index) => ({ type: 'tool-approval-response', approvalId, approved: approved[index] ?? false })) });
+      messages.push({
+        role: 'tool',
+        content: approvalIds.map((approvalId, index) => ({
+          type: 'tool-approval-response',
+          approvalId,
+          approved: approved[index] ?? false,
+        })),
+      });
       return run();
     };
     return { governor, governed, approvalIds, answer };
@@ -223,13 +311,37 @@ describe('input validation', () => {
 
   it.each([
     { name: 'a governor that is not one', args: [{}, {}, {}], issue: 'governor.handleToolCall: expected a function' },
-    { name: 'tools given as an array', args: [governor, [readTool], {}], issue: 'tools: expected a record of AI SDK tools' },
-    { name: 'a tool that is not an object', args: [governor, { read_file: 42 }, {}], issue: 'tools.read_file: expected an AI SDK tool object, got 42' },
-    { name: 'an execute that is not a function', args: [governor, { read_file: { inputSchema, execute: 'run' } }, {}], issue: 'tools.read_file.execute: expected a function, got run' },
-    { name: 'a needsApproval of the wrong type', args: [governor, { read_file: { inputSchema, needsApproval: 'yes' } }, {}], issue: 'tools.read_file.needsApproval: expected a boolean or a function' },
-    { name: 'an unknown option', args: [governor, {}, { selectIntent: true }], issue: 'options: Unrecognized key: "selectIntent"' },
+    {
+      name: 'tools given as an array',
+      args: [governor, [readTool], {}],
+      issue: 'tools: expected a record of AI SDK tools',
+    },
+    {
+      name: 'a tool that is not an object',
+      args: [governor, { read_file: 42 }, {}],
+      issue: 'tools.read_file: expected an AI SDK tool object, got 42',
+    },
+    {
+      name: 'an execute that is not a function',
+      args: [governor, { read_file: { inputSchema, execute: 'run' } }, {}],
+      issue: 'tools.read_file.execute: expected a function, got run',
+    },
+    {
+      name: 'a needsApproval of the wrong type',
+      args: [governor, { read_file: { inputSchema, needsApproval: 'yes' } }, {}],
+      issue: 'tools.read_file.needsApproval: expected a boolean or a function',
+    },
+    {
+      name: 'an unknown option',
+      args: [governor, {}, { selectIntent: true }],
+      issue: 'options: Unrecognized key: "selectIntent"',
+    },
     { name: 'an option of the wrong type', args: [governor, {}, { system: 1 }], issue: 'options.system:' },
-    { name: 'a mode the governor does not know', args: [governor, {}, { mode: 'writer' }], issue: "Unknown mode 'writer'" },
+    {
+      name: 'a mode the governor does not know',
+      args: [governor, {}, { mode: 'writer' }],
+      issue: "Unknown mode 'writer'",
+    },
   ])('throws InvalidArgumentError for $name', ({ args, issue }) => {
     const call = () => Reflect.apply(governTools, undefined, args);
     expect(call).toThrow(InvalidArgumentError);

@@ -8,7 +8,9 @@ const MARKER = '<!-- offline example: test/integrations/aiSdk/offlineExample.ts 
 
 // the docs import the published entry points; the example file imports the sources
 const asPublished = (source: string): string =>
-  source.replace("'../../../src/integrations/aiSdk/index'", "'intentgate/ai-sdk'").replace("'../../../src/index'", "'intentgate'");
+  source
+    .replace("'../../../src/integrations/aiSdk/index'", "'intentgate/ai-sdk'")
+    .replace("'../../../src/index'", "'intentgate'");
 
 function docsExample(): string {
   const docs = readFileSync(`${REPO_ROOT}/docs/integrations/ai-sdk.md`, 'utf8');
@@ -26,7 +28,9 @@ describe('the offline example of docs/integrations/ai-sdk.md', () => {
   });
 
   it('is the code of offlineExample.ts', () => {
-    expect(docsExample()).toBe(asPublished(readFileSync(fileURLToPath(new URL('./offlineExample.ts', import.meta.url)), 'utf8')));
+    expect(docsExample()).toBe(
+      asPublished(readFileSync(fileURLToPath(new URL('./offlineExample.ts', import.meta.url)), 'utf8')),
+    );
   });
 
   it('runs offline: refused before the handshake and out of scope, approved sudo runs, then the final text', async () => {
@@ -43,9 +47,16 @@ describe('the offline example of docs/integrations/ai-sdk.md', () => {
       code: 'scope_violation',
       reason: "Scope Violation: 'docs/login.md' is outside the scope of intent 'INT-001' (src/**).",
     });
-    expect(lines[3]).toMatch(/^1\) What I want to do: Run the command: sudo apt-get install x\n[\s\S]*\n5\) \[Continue\] \[Cancel\]/);
+    expect(lines[3]).toMatch(
+      /^1\) What I want to do: Run the command: sudo apt-get install x\n[\s\S]*\n5\) \[Continue\] \[Cancel\]/,
+    );
     expect(JSON.parse(lines[4] ?? '')).toEqual([
-      { type: 'tool-result', toolCallId: 'c4', toolName: 'execute_command', output: { type: 'text', value: 'ran sudo apt-get install x' } },
+      {
+        type: 'tool-result',
+        toolCallId: 'c4',
+        toolName: 'execute_command',
+        output: { type: 'text', value: 'ran sudo apt-get install x' },
+      },
     ]);
     expect(lines.at(-1)).toBe('Installed x.');
     expect(lines).toHaveLength(6);

@@ -52,9 +52,19 @@ const model = new MockLanguageModelV3({
   doGenerate: async () => {
     const turn = turns[step++] ?? 'Done.';
     return typeof turn === 'string'
-      ? { content: [{ type: 'text', text: turn }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] }
+      ? {
+          content: [{ type: 'text', text: turn }],
+          finishReason: { unified: 'stop', raw: undefined },
+          usage,
+          warnings: [],
+        }
       : {
-          content: turn.map(([toolCallId, toolName, input]) => ({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) })),
+          content: turn.map(([toolCallId, toolName, input]) => ({
+            type: 'tool-call',
+            toolCallId,
+            toolName,
+            input: JSON.stringify(input),
+          })),
           finishReason: { unified: 'tool-calls', raw: undefined },
           usage,
           warnings: [],
@@ -80,7 +90,11 @@ let result = await run();
 messages.push(...result.response.messages);
 for (const output of result.steps.flatMap((s) => s.content)) {
   if (output.type === 'tool-result' || output.type === 'tool-error') {
-    console.log(output.toolName, '->', JSON.stringify(output.type === 'tool-result' ? output.output : String(output.error)));
+    console.log(
+      output.toolName,
+      '->',
+      JSON.stringify(output.type === 'tool-result' ? output.output : String(output.error)),
+    );
   }
 }
 

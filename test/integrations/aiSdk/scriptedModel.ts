@@ -19,10 +19,20 @@ const NO_USAGE = {
 
 function asResult(turn: ScriptedTurn): GenerateResult {
   if ('text' in turn) {
-    return { content: [{ type: 'text', text: turn.text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: NO_USAGE, warnings: [] };
+    return {
+      content: [{ type: 'text', text: turn.text }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: NO_USAGE,
+      warnings: [],
+    };
   }
   return {
-    content: turn.calls.map((call) => ({ type: 'tool-call', toolCallId: call.id, toolName: call.tool, input: JSON.stringify(call.input) })),
+    content: turn.calls.map((call) => ({
+      type: 'tool-call',
+      toolCallId: call.id,
+      toolName: call.tool,
+      input: JSON.stringify(call.input),
+    })),
     finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
     usage: NO_USAGE,
     warnings: [],
@@ -34,7 +44,12 @@ function asStream(turn: ScriptedTurn): StreamResult {
   const { content, finishReason, usage } = asResult(turn);
   const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   for (const part of content) {
-    if (part.type === 'text') parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: part.text }, { type: 'text-end', id: 't' });
+    if (part.type === 'text')
+      parts.push(
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: part.text },
+        { type: 'text-end', id: 't' },
+      );
     else if (part.type === 'tool-call') parts.push(part);
   }
   parts.push({ type: 'finish', finishReason, usage });

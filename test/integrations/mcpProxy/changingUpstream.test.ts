@@ -9,7 +9,12 @@ const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'changingServer.ts');
 
 async function connect() {
   const proxy = await createGovernedMcpProxy({
-    upstream: { command: process.execPath, args: ['--import', 'tsx', FIXTURE], cwd: path.resolve(import.meta.dirname, '../../..'), stderr: 'ignore' },
+    upstream: {
+      command: process.execPath,
+      args: ['--import', 'tsx', FIXTURE],
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      stderr: 'ignore',
+    },
     governor: { workspaceRoot: makeProxyWorkspace() },
     trustAnnotations: true,
   });
@@ -40,11 +45,13 @@ describe('an upstream that changes', () => {
     }
   });
 
-  it('relays progress of a forwarded call under the client\'s token', async () => {
+  it("relays progress of a forwarded call under the client's token", async () => {
     const { client, proxy } = await connect();
     try {
       const seen: number[] = [];
-      const result = (await client.callTool({ name: 'count', arguments: {} }, undefined, { onprogress: (progress) => seen.push(progress.progress) })) as CallToolResult;
+      const result = (await client.callTool({ name: 'count', arguments: {} }, undefined, {
+        onprogress: (progress) => seen.push(progress.progress),
+      })) as CallToolResult;
       expect(resultText(result)).toBe('counted');
       expect(seen).toEqual([1, 2]);
     } finally {

@@ -18,7 +18,9 @@ async function changedAfterWrite(elicitation: ElicitationBehaviour): Promise<InP
   const proxy = await startInProcessProxy({ elicitation, approve: ['FS_DELETE_OVERWRITE'] });
   open.push(proxy);
   expect((await proxy.call('select_active_intent', { intent_id: 'INT-001' })).isError).toBeFalsy();
-  expect(resultText(await proxy.call('write_file', { path: 'src/a.ts', content: 'a' }))).toBe('Successfully wrote to src/a.ts');
+  expect(resultText(await proxy.call('write_file', { path: 'src/a.ts', content: 'a' }))).toBe(
+    'Successfully wrote to src/a.ts',
+  );
   writeFileSync(path.join(proxy.workspace, '.orchestration', 'active_intents.yaml'), WIDENED);
   return proxy;
 }
@@ -49,13 +51,16 @@ describe('a held control-file change behind the MCP proxy', () => {
   it.each([
     { elicitation: 'decline', said: 'The user rejected the change to the control files' },
     { elicitation: 'none', said: 'The change is rejected: intentgate keeps enforcing the content it had' },
-  ] as const)('is rejected when the user answers $elicitation, and the write after it still meets the adopted scope', async ({ elicitation, said }) => {
-    const proxy = await changedAfterWrite(elicitation);
-    const result = await proxy.call('select_active_intent', { intent_id: 'INT-001' });
-    expect(resultText(result)).toContain(said);
-    expect(scopeOf(proxy)).toEqual(['src/**']);
-    const outside = await proxy.call('write_file', { path: 'docs/x.md', content: 'x' });
-    expect(resultText(outside)).toContain('scope_violation');
-    expect(() => readFileSync(path.join(proxy.workspace, 'docs', 'x.md'))).toThrow();
-  });
+  ] as const)(
+    'is rejected when the user answers $elicitation, and the write after it still meets the adopted scope',
+    async ({ elicitation, said }) => {
+      const proxy = await changedAfterWrite(elicitation);
+      const result = await proxy.call('select_active_intent', { intent_id: 'INT-001' });
+      expect(resultText(result)).toContain(said);
+      expect(scopeOf(proxy)).toEqual(['src/**']);
+      const outside = await proxy.call('write_file', { path: 'docs/x.md', content: 'x' });
+      expect(resultText(outside)).toContain('scope_violation');
+      expect(() => readFileSync(path.join(proxy.workspace, 'docs', 'x.md'))).toThrow();
+    },
+  );
 });

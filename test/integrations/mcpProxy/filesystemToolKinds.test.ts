@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FILESYSTEM_TOOL_KINDS, toolKindsForUpstream } from '../../../src/integrations/mcpProxy/filesystemToolKinds';
 
-const schema = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) });
+const schema = (...names: string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+});
 
 describe('toolKindsForUpstream', () => {
   it('maps only the well-known tools the upstream lists', () => {
@@ -19,11 +22,18 @@ describe('toolKindsForUpstream', () => {
   });
 
   it('leaves a same-named tool with other arguments unmapped', () => {
-    expect(toolKindsForUpstream([{ name: 'write_file', inputSchema: schema('file', 'text') }, { name: 'move_file', inputSchema: schema('source') }])).toEqual({});
+    expect(
+      toolKindsForUpstream([
+        { name: 'write_file', inputSchema: schema('file', 'text') },
+        { name: 'move_file', inputSchema: schema('source') },
+      ]),
+    ).toEqual({});
   });
 
   it('maps list_allowed_directories, which takes no path, to none', () => {
-    expect(toolKindsForUpstream([{ name: 'list_allowed_directories', inputSchema: schema() }])).toEqual({ list_allowed_directories: { kind: 'none' } });
+    expect(toolKindsForUpstream([{ name: 'list_allowed_directories', inputSchema: schema() }])).toEqual({
+      list_allowed_directories: { kind: 'none' },
+    });
   });
 
   it('covers the fourteen tools of server-filesystem', () => {

@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DECISION_META_KEY } from '../../../src/integrations/mcpProxy';
-import { isAlive, resultText, SAFE_BY_ANNOTATION, SEED_001_REASON, startInProcessProxy, type InProcessProxy, type InProcessSetup } from './proxyHarness';
+import {
+  isAlive,
+  resultText,
+  SAFE_BY_ANNOTATION,
+  SEED_001_REASON,
+  startInProcessProxy,
+  type InProcessProxy,
+  type InProcessSetup,
+} from './proxyHarness';
 
 // each test starts the real @modelcontextprotocol/server-filesystem as the upstream: slow on a busy machine
 const open: InProcessProxy[] = [];
@@ -39,7 +47,12 @@ describe('tools/list', () => {
     const proxy = await start();
     const { tools } = await proxy.client.listTools();
     const select = tools.find((tool) => tool.name === 'select_active_intent');
-    expect(select?.inputSchema).toEqual({ type: 'object', properties: { intent_id: { type: 'string', description: 'Identifier of the intent to activate.' } }, required: ['intent_id'], additionalProperties: false });
+    expect(select?.inputSchema).toEqual({
+      type: 'object',
+      properties: { intent_id: { type: 'string', description: 'Identifier of the intent to activate.' } },
+      required: ['intent_id'],
+      additionalProperties: false,
+    });
     expect(select?.annotations?.readOnlyHint).toBe(true);
   });
 
@@ -56,7 +69,11 @@ describe('the handshake', () => {
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain(SEED_001_REASON);
     expect(resultText(result)).toContain('state_violation');
-    expect(result._meta?.[DECISION_META_KEY]).toMatchObject({ verdict: 'deny', code: 'state_violation', state: 'REASONING' });
+    expect(result._meta?.[DECISION_META_KEY]).toMatchObject({
+      verdict: 'deny',
+      code: 'state_violation',
+      state: 'REASONING',
+    });
     expect(existsSync(path.join(proxy.workspace, 'src', 'new.ts'))).toBe(false);
   });
 
@@ -68,7 +85,9 @@ describe('the handshake', () => {
     expect(resultText(result)).toContain("Intent 'INT-001' is active");
     await changed;
     const names = await proxy.toolNames();
-    expect(names).toEqual(expect.arrayContaining(['write_file', 'edit_file', 'move_file', 'create_directory', 'select_active_intent']));
+    expect(names).toEqual(
+      expect.arrayContaining(['write_file', 'edit_file', 'move_file', 'create_directory', 'select_active_intent']),
+    );
     expect(proxy.proxy.governor.state).toBe('ACTION');
   });
 
@@ -119,9 +138,13 @@ describe('safe mode', () => {
     await proxy.call('write_file', { path: 'src/a.ts', content: 'a' });
     await proxy.call('write_file', { path: 'src/b.ts', content: 'b' });
     expect(proxy.elicitations).toHaveLength(1);
-    expect(proxy.elicitations[0]).toContain('to allow write_file (FS_DELETE_OVERWRITE) for the rest of this session, and no other tool');
+    expect(proxy.elicitations[0]).toContain(
+      'to allow write_file (FS_DELETE_OVERWRITE) for the rest of this session, and no other tool',
+    );
     expect(proxy.proxy.governor.approvedCategories).toEqual([]);
-    expect(proxy.proxy.governor.grants).toEqual([expect.objectContaining({ categories: ['FS_DELETE_OVERWRITE'], tools: ['write_file'], until: 'session' })]);
+    expect(proxy.proxy.governor.grants).toEqual([
+      expect.objectContaining({ categories: ['FS_DELETE_OVERWRITE'], tools: ['write_file'], until: 'session' }),
+    ]);
     expect(readFileSync(path.join(proxy.workspace, 'src', 'b.ts'), 'utf8')).toBe('b');
     await proxy.call('move_file', { source: 'src/a.ts', destination: 'src/c.ts' });
     expect(proxy.elicitations).toHaveLength(2);
@@ -167,15 +190,25 @@ describe('safe mode', () => {
     const proxy = await start({ approve: ['FS_DELETE_OVERWRITE'] });
     await selectIntent(proxy);
     const result = await proxy.call('move_file', { source: 'src/index.ts', destination: 'docs/index.ts' });
-    expect(resultText(result)).toContain("Scope Violation: 'docs/index.ts' is outside the scope of intent 'INT-001' (src/**).");
+    expect(resultText(result)).toContain(
+      "Scope Violation: 'docs/index.ts' is outside the scope of intent 'INT-001' (src/**).",
+    );
     expect(existsSync(path.join(proxy.workspace, 'src', 'index.ts'))).toBe(true);
   });
 });
 
 describe('scope', () => {
   it.each([
-    { name: 'a path of another folder', target: 'docs/x.md', reason: "Scope Violation: 'docs/x.md' is outside the scope of intent 'INT-001' (src/**)." },
-    { name: 'a path outside the workspace', target: '../outside.txt', reason: "Scope Violation: '../outside.txt' resolves outside the workspace root; no intent scope covers it." },
+    {
+      name: 'a path of another folder',
+      target: 'docs/x.md',
+      reason: "Scope Violation: 'docs/x.md' is outside the scope of intent 'INT-001' (src/**).",
+    },
+    {
+      name: 'a path outside the workspace',
+      target: '../outside.txt',
+      reason: "Scope Violation: '../outside.txt' resolves outside the workspace root; no intent scope covers it.",
+    },
   ])('refuses write_file to $name with the scope reason and writes nothing', async ({ target, reason }) => {
     const proxy = await start({ approve: ['FS_DELETE_OVERWRITE', 'FS_OUTSIDE_WORKSPACE'] });
     await selectIntent(proxy);

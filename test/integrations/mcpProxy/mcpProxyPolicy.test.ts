@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resultText, SAFE_BY_ANNOTATION, startInProcessProxy, type InProcessProxy, type InProcessSetup } from './proxyHarness';
+import {
+  resultText,
+  SAFE_BY_ANNOTATION,
+  startInProcessProxy,
+  type InProcessProxy,
+  type InProcessSetup,
+} from './proxyHarness';
 
 // each test starts the real @modelcontextprotocol/server-filesystem as the upstream: slow on a busy machine
 const open: InProcessProxy[] = [];
@@ -26,10 +32,22 @@ interface TrustCase {
 }
 
 const TRUST_CASES: readonly TrustCase[] = [
-  { name: 'a policy that trusts the server by its reported name', setup: { policy: `version: 1\nmcp: { trustedServers: [${FILESYSTEM_SERVER_NAME}] }\n` }, trusted: true },
+  {
+    name: 'a policy that trusts the server by its reported name',
+    setup: { policy: `version: 1\nmcp: { trustedServers: [${FILESYSTEM_SERVER_NAME}] }\n` },
+    trusted: true,
+  },
   { name: 'a policy with no mcp section', setup: { policy: 'version: 1\n' }, trusted: false },
-  { name: 'a policy that trusts the package name, not the reported one', setup: { policy: 'version: 1\nmcp: { trustedServers: ["@modelcontextprotocol/server-filesystem"] }\n' }, trusted: false },
-  { name: '--trusted over a policy that trusts no server', setup: { policy: 'version: 1\nmcp: { trustedServers: [] }\n', trusted: true }, trusted: true },
+  {
+    name: 'a policy that trusts the package name, not the reported one',
+    setup: { policy: 'version: 1\nmcp: { trustedServers: ["@modelcontextprotocol/server-filesystem"] }\n' },
+    trusted: false,
+  },
+  {
+    name: '--trusted over a policy that trusts no server',
+    setup: { policy: 'version: 1\nmcp: { trustedServers: [] }\n', trusted: true },
+    trusted: true,
+  },
 ];
 
 describe('mcp-proxy with a policy: which annotations count', () => {
@@ -50,7 +68,9 @@ describe('mcp-proxy with a policy: which annotations count', () => {
 
 describe('mcp-proxy with a policy: the governor it builds', () => {
   it("applies the policy's classification over the server's annotations", async () => {
-    const proxy = await start({ policy: 'version: 1\nclassification: { list_directory: SAFE, read_file: DESTRUCTIVE }\n' });
+    const proxy = await start({
+      policy: 'version: 1\nclassification: { list_directory: SAFE, read_file: DESTRUCTIVE }\n',
+    });
     expect(await proxy.toolNames()).toEqual(['list_directory', 'search_files', 'select_active_intent']);
   });
 

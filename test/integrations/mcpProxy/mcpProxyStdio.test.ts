@@ -4,7 +4,18 @@ import path from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { childPids, FILESYSTEM_SERVER_ENTRY, isAlive, makeProxyWorkspace, recordingClient, resultText, SAFE_BY_ANNOTATION, SEED_001_REASON, writePolicy, type ElicitationBehaviour } from './proxyHarness';
+import {
+  childPids,
+  FILESYSTEM_SERVER_ENTRY,
+  isAlive,
+  makeProxyWorkspace,
+  recordingClient,
+  resultText,
+  SAFE_BY_ANNOTATION,
+  SEED_001_REASON,
+  writePolicy,
+  type ElicitationBehaviour,
+} from './proxyHarness';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 // the proxy's two entry points: the script, and the `intentgate mcp-proxy` command
@@ -24,7 +35,18 @@ interface Spawn {
 async function spawnProxy(workspace: string, { entry, flags, elicitation }: Spawn) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', ...entry, ...flags, '--workspace', workspace, '--', process.execPath, FILESYSTEM_SERVER_ENTRY, workspace],
+    args: [
+      '--import',
+      'tsx',
+      ...entry,
+      ...flags,
+      '--workspace',
+      workspace,
+      '--',
+      process.execPath,
+      FILESYSTEM_SERVER_ENTRY,
+      workspace,
+    ],
     cwd: REPO_ROOT,
     stderr: 'pipe',
   });
@@ -34,7 +56,8 @@ async function spawnProxy(workspace: string, { entry, flags, elicitation }: Spaw
   });
   const recording = recordingClient(elicitation);
   await recording.client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown>) => (await recording.client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await recording.client.callTool({ name, arguments: args })) as CallToolResult;
   const toolNames = async () => (await recording.client.listTools()).tools.map((tool) => tool.name);
   return { ...recording, transport, call, toolNames, stderr: () => stderr };
 }
@@ -72,7 +95,9 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
     expect(proxy.elicitations).toHaveLength(1);
 
     const outside = await proxy.call('write_file', { path: 'docs/x.md', content: 'x' });
-    expect(resultText(outside)).toContain("Scope Violation: 'docs/x.md' is outside the scope of intent 'INT-001' (src/**).");
+    expect(resultText(outside)).toContain(
+      "Scope Violation: 'docs/x.md' is outside the scope of intent 'INT-001' (src/**).",
+    );
     expect(existsSync(path.join(workspace, 'docs', 'x.md'))).toBe(false);
 
     const read = await proxy.call('read_file', { path: 'src/new.ts' });
@@ -88,10 +113,16 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
 
   it('takes --trusted and --approve: read-only tools are listed, and a client without elicitation writes', async () => {
     const workspace = makeProxyWorkspace();
-    const proxy = await spawnProxy(workspace, { entry, flags: ['--trusted', '--approve', 'FS_DELETE_OVERWRITE'], elicitation: 'none' });
+    const proxy = await spawnProxy(workspace, {
+      entry,
+      flags: ['--trusted', '--approve', 'FS_DELETE_OVERWRITE'],
+      elicitation: 'none',
+    });
     try {
       const before = await proxy.toolNames();
-      expect(before).toEqual(expect.arrayContaining(['read_text_file', 'list_directory', 'directory_tree', 'select_active_intent']));
+      expect(before).toEqual(
+        expect.arrayContaining(['read_text_file', 'list_directory', 'directory_tree', 'select_active_intent']),
+      );
       expect(before).not.toContain('write_file');
       await proxy.call('select_active_intent', { intent_id: 'INT-001' });
       const written = await proxy.call('write_file', { path: 'src/approved.ts', content: 'ok' });
@@ -104,10 +135,15 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
 
   it('takes --policy: the server it trusts by name lists its read-only tools, and its classification applies', async () => {
     const workspace = makeProxyWorkspace();
-    const policy = writePolicy('version: 1\nclassification: { search_files: DESTRUCTIVE }\nmcp: { trustedServers: [secure-filesystem-server] }\n');
+    const policy = writePolicy(
+      'version: 1\nclassification: { search_files: DESTRUCTIVE }\nmcp: { trustedServers: [secure-filesystem-server] }\n',
+    );
     const proxy = await spawnProxy(workspace, { entry, flags: ['--policy', policy], elicitation: 'none' });
     try {
-      expect(await proxy.toolNames()).toEqual([...SAFE_BY_ANNOTATION.filter((name) => name !== 'search_files'), 'select_active_intent']);
+      expect(await proxy.toolNames()).toEqual([
+        ...SAFE_BY_ANNOTATION.filter((name) => name !== 'search_files'),
+        'select_active_intent',
+      ]);
     } finally {
       await proxy.client.close();
     }
@@ -119,14 +155,20 @@ describe.each(ENTRIES)('$name over stdio', ({ entry }) => {
     const proxy = await spawnProxy(workspace, { entry, flags: ['--policy', policy], elicitation: 'none' });
     try {
       expect(await proxy.toolNames()).toEqual(['read_file', 'search_files', 'select_active_intent']);
-      expect(proxy.stderr()).toContain("mcp-proxy: the upstream reports its name as 'secure-filesystem-server', which trustedServers does not list: its tool annotations are not trusted");
+      expect(proxy.stderr()).toContain(
+        "mcp-proxy: the upstream reports its name as 'secure-filesystem-server', which trustedServers does not list: its tool annotations are not trusted",
+      );
     } finally {
       await proxy.client.close();
     }
   });
 
   it('exits with status 2 and the usage when the upstream command is missing', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', ...entry, '--trusted'], { cwd: REPO_ROOT, encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', ...entry, '--trusted'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      input: '',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('the upstream command is missing');
     expect(run.stderr).toContain('usage: mcp-proxy');

@@ -4,8 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { createGovernedMcpProxy, mcpProxyOptionsFromArgs, parseMcpProxyArgs, type GovernedMcpProxy, type McpProxyOptions } from '../../../src/integrations/mcpProxy';
+import {
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  createGovernedMcpProxy,
+  mcpProxyOptionsFromArgs,
+  parseMcpProxyArgs,
+  type GovernedMcpProxy,
+  type McpProxyOptions,
+} from '../../../src/integrations/mcpProxy';
 import type { RiskCategory } from '../../../src/risk/categories';
 import { makeWorkspace } from '../../support/workspace';
 
@@ -15,12 +26,14 @@ const filesystemPackage = require.resolve('@modelcontextprotocol/server-filesyst
 /** The real @modelcontextprotocol/server-filesystem entry, run with node. */
 export const FILESYSTEM_SERVER_ENTRY = path.join(path.dirname(filesystemPackage), 'dist', 'index.js');
 
-export const SEED_001_REASON = "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
+export const SEED_001_REASON =
+  "State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.";
 
 /** A workspace with INT-001 owning src/**, a source file, a README and a docs folder. */
 export function makeProxyWorkspace(): string {
   const root = makeWorkspace({
-    intentsYaml: 'active_intents:\n  - id: INT-001\n    name: JWT authentication\n    status: IN_PROGRESS\n    owned_scope: ["src/**"]\n',
+    intentsYaml:
+      'active_intents:\n  - id: INT-001\n    name: JWT authentication\n    status: IN_PROGRESS\n    owned_scope: ["src/**"]\n',
   });
   mkdirSync(path.join(root, 'src'));
   mkdirSync(path.join(root, 'docs'));
@@ -50,7 +63,10 @@ export interface RecordingClient {
 }
 
 export function recordingClient(elicitation: ElicitationBehaviour): RecordingClient {
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: elicitation === 'none' ? {} : { elicitation: {} } });
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    { capabilities: elicitation === 'none' ? {} : { elicitation: {} } },
+  );
   const elicitations: string[] = [];
   let count = 0;
   let waiters: (() => void)[] = [];
@@ -99,7 +115,16 @@ export const SAFE_BY_ANNOTATION = [
 /** The options the command line `[--policy FILE] [--trusted] --workspace WS -- node <server> WS` stands for. */
 function commandLineOptions(workspace: string, setup: InProcessSetup): McpProxyOptions {
   const policy = setup.policy === undefined ? [] : ['--policy', writePolicy(setup.policy)];
-  const parsed = parseMcpProxyArgs([...policy, ...(setup.trusted ? ['--trusted'] : []), '--workspace', workspace, '--', process.execPath, FILESYSTEM_SERVER_ENTRY, workspace]);
+  const parsed = parseMcpProxyArgs([
+    ...policy,
+    ...(setup.trusted ? ['--trusted'] : []),
+    '--workspace',
+    workspace,
+    '--',
+    process.execPath,
+    FILESYSTEM_SERVER_ENTRY,
+    workspace,
+  ]);
   if (!parsed.ok) throw new Error(parsed.problem);
   const options = mcpProxyOptionsFromArgs(parsed.args, workspace);
   return { ...options, upstream: { ...options.upstream, stderr: 'ignore' } };
@@ -107,7 +132,10 @@ function commandLineOptions(workspace: string, setup: InProcessSetup): McpProxyO
 
 /** A policy file in a folder of its own; returns its path. */
 export function writePolicy(text: string): string {
-  const file = path.join(mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'proxy-policy-')), 'policy.yaml');
+  const file = path.join(
+    mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'proxy-policy-')),
+    'policy.yaml',
+  );
   writeFileSync(file, text);
   return file;
 }
@@ -123,7 +151,10 @@ export interface InProcessProxy extends RecordingClient {
 /** The proxy in this process, talking to its client over InMemoryTransport and to the real upstream over stdio. */
 export async function startInProcessProxy(setup: InProcessSetup = {}): Promise<InProcessProxy> {
   const workspace = makeProxyWorkspace();
-  const proxy = await createGovernedMcpProxy({ ...commandLineOptions(workspace, setup), approve: [...(setup.approve ?? [])] });
+  const proxy = await createGovernedMcpProxy({
+    ...commandLineOptions(workspace, setup),
+    approve: [...(setup.approve ?? [])],
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await proxy.connect(serverSide);
   const recording = recordingClient(setup.elicitation ?? 'accept');
@@ -166,7 +197,8 @@ export function childPids(pid: number, needle: string): number[] {
       // the command name is in parentheses and may hold spaces: fields start after the last ')'
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       // tsx's esbuild service is a child too: pick by command line
-      if (parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) children.push(Number(entry));
+      if (parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle))
+        children.push(Number(entry));
     } catch {
       // the process ended while we looked
     }

@@ -16,7 +16,8 @@ async function interruptedAtSudo(extraTurns = [say('done')]) {
   return { session, result };
 }
 
-const codesIn = (trace: readonly { reasons: readonly { code: string }[] }[]) => trace.map((record) => record.reasons[0]?.code);
+const codesIn = (trace: readonly { reasons: readonly { code: string }[] }[]) =>
+  trace.map((record) => record.reasons[0]?.code);
 
 describe('a sudo command', () => {
   it('interrupts the run for approval and does not run', async () => {
@@ -134,7 +135,10 @@ describe('several risky calls in one turn', () => {
     const session = governedSession({ turns: [calls(SELECT), TWO, say('done')] });
     const result = await session.prompt('set up auth');
     expect(result.interruptions.map((item) => item.name)).toEqual(['execute_command', 'write_to_file']);
-    expect(result.interruptions.map((item) => pendingDecisionFor(session.governor, item)?.verdict)).toEqual(['ask', 'ask']);
+    expect(result.interruptions.map((item) => pendingDecisionFor(session.governor, item)?.verdict)).toEqual([
+      'ask',
+      'ask',
+    ]);
 
     for (const item of result.interruptions) result.state.approve(item);
     await session.resume(result.state);
@@ -198,21 +202,31 @@ describe('an invocation no human was asked about', () => {
   it('refuses arguments that are not JSON', async () => {
     const session = governedSession({ turns: [] });
     const read = session.tools.find((t) => t.name === 'read_file')!;
-    expect(await read.invoke(new RunContext(), 'not json')).toMatch(/^Malformed tool call: arguments are a string that is not JSON \(.+\); pass the arguments as an object, or as the JSON text of one object/);
+    expect(await read.invoke(new RunContext(), 'not json')).toMatch(
+      /^Malformed tool call: arguments are a string that is not JSON \(.+\); pass the arguments as an object, or as the JSON text of one object/,
+    );
     expect(session.ran).toEqual([]);
   });
 });
 
 describe('arguments that are not JSON', () => {
   it('interrupt the run as the SDK does for dynamic policies, and never run the tool', async () => {
-    const broken: AgentOutputItem = { type: 'function_call', callId: 'read-1', name: 'read_file', arguments: '{not json', status: 'completed' };
+    const broken: AgentOutputItem = {
+      type: 'function_call',
+      callId: 'read-1',
+      name: 'read_file',
+      arguments: '{not json',
+      status: 'completed',
+    };
     const session = governedSession({ turns: [calls(broken), say('done')] });
     const result = await session.prompt('look');
     expect(result.interruptions.map((item) => item.rawItem)).toMatchObject([{ callId: 'read-1' }]);
 
     result.state.approve(result.interruptions[0]!);
     await session.resume(result.state);
-    expect(toolOutputs(session.model.requests.at(-1)).get('read-1')).toMatch(/^An error occurred while parsing tool arguments/);
+    expect(toolOutputs(session.model.requests.at(-1)).get('read-1')).toMatch(
+      /^An error occurred while parsing tool arguments/,
+    );
     expect(session.ran).toEqual([]);
   });
 });
@@ -226,7 +240,10 @@ describe("the host's own approval policy", () => {
       needsApproval: async (_context, input) => input.path.startsWith('vendor/'),
       execute: ({ path }) => `contents of ${path}`,
     });
-    const session = governedSession({ tools: [reviewed], turns: [calls(functionCall('read_file', { path: 'vendor/lib.js' }, 'read-1')), say('done')] });
+    const session = governedSession({
+      tools: [reviewed],
+      turns: [calls(functionCall('read_file', { path: 'vendor/lib.js' }, 'read-1')), say('done')],
+    });
     const result = await session.prompt('look');
 
     expect(result.interruptions.map((item) => item.name)).toEqual(['read_file']);

@@ -13,7 +13,8 @@ const COMMAND = functionCall('execute_command', { command: 'echo x > src/a.txt' 
 const READ = functionCall('read_file', { path: 'src/a.txt' }, 'read-1');
 const WIDENED = "active_intents:\n  - id: INT-001\n    owned_scope: ['**']\n";
 
-const widen = (workspaceRoot: string) => writeFileSync(path.join(workspaceRoot, '.orchestration', 'active_intents.yaml'), WIDENED);
+const widen = (workspaceRoot: string) =>
+  writeFileSync(path.join(workspaceRoot, '.orchestration', 'active_intents.yaml'), WIDENED);
 
 async function interruptedByChange() {
   const session = governedSession({ turns: [calls(SELECT), calls(COMMAND), say('made it'), calls(READ), say('done')] });
@@ -31,7 +32,10 @@ describe('a held control-file change in the OpenAI Agents SDK', () => {
     const { session, result } = await interruptedByChange();
     expect(result.interruptions.map((item) => item.name)).toEqual(['read_file']);
     const held = pendingDecisionFor(session.governor, result.interruptions[0]!);
-    expect(held).toMatchObject({ code: 'control_file_changed', approval: { id: session.governor.pendingApproval?.approval?.id } });
+    expect(held).toMatchObject({
+      code: 'control_file_changed',
+      approval: { id: session.governor.pendingApproval?.approval?.id },
+    });
     expect(held?.approval?.prompt.action).toContain('active_intents.yaml');
     expect(session.governor.intents[0]?.owned_scope).toEqual(['src/**']);
   });
@@ -73,6 +77,9 @@ describe('a held control-file change in the OpenAI Agents SDK', () => {
     expect(session.governor.intents[0]?.owned_scope).toEqual(['src/**']);
     expect(session.ran.map((run) => run.args)).toEqual([{ command: 'echo x > src/a.txt' }]);
     const outputs = toolOutputs(session.model.requests.at(-1));
-    expect([outputs.get('sudo-1'), outputs.get('sudo-2')]).toEqual([expect.stringMatching(/holds every call/), expect.stringMatching(/holds every call/)]);
+    expect([outputs.get('sudo-1'), outputs.get('sudo-2')]).toEqual([
+      expect.stringMatching(/holds every call/),
+      expect.stringMatching(/holds every call/),
+    ]);
   });
 });

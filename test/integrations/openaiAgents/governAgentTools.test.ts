@@ -2,7 +2,11 @@ import { Agent, ModelBehaviorError, RunContext, Runner, shellTool, tool } from '
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createGovernor, InvalidArgumentError, InvalidOptionsError, STATE_VIOLATION_MESSAGE } from '../../../src/index';
-import { governAgentTools, governedRunOptions, selectActiveIntentFunctionTool } from '../../../src/integrations/openaiAgents/index';
+import {
+  governAgentTools,
+  governedRunOptions,
+  selectActiveIntentFunctionTool,
+} from '../../../src/integrations/openaiAgents/index';
 import { makeWorkspace } from '../../support/workspace';
 import { hostTools } from './hostTools';
 import { calls, functionCall, offeredTools, say, toolOutputs } from './scriptedModel';
@@ -16,10 +20,17 @@ describe('the tools the model sees', () => {
     const result = await session.prompt('add login');
 
     expect(offeredTools(session.model.requests[0])).toEqual(['read_file', 'select_active_intent']);
-    expect(offeredTools(session.model.requests[1])).toEqual(['read_file', 'write_to_file', 'execute_command', 'select_active_intent']);
+    expect(offeredTools(session.model.requests[1])).toEqual([
+      'read_file',
+      'write_to_file',
+      'execute_command',
+      'select_active_intent',
+    ]);
     expect(session.governor.state).toBe('ACTION');
     expect(session.governor.activeIntent?.id).toBe('INT-001');
-    expect(toolOutputs(session.model.requests[1]).get('select-1')).toMatch(/^Active intent: INT-001: Login \(scope: src\/\*\*\)/);
+    expect(toolOutputs(session.model.requests[1]).get('select-1')).toMatch(
+      /^Active intent: INT-001: Login \(scope: src\/\*\*\)/,
+    );
     expect(result.finalOutput).toBe('ready');
   });
 
@@ -28,23 +39,45 @@ describe('the tools the model sees', () => {
     session.hostToolList.forEach((hostTool, index) => {
       const governed = session.tools[index];
       expect(governed).not.toBe(hostTool);
-      expect(governed).toMatchObject({ type: 'function', name: hostTool.name, description: hostTool.description, strict: hostTool.strict });
+      expect(governed).toMatchObject({
+        type: 'function',
+        name: hostTool.name,
+        description: hostTool.description,
+        strict: hostTool.strict,
+      });
       expect(governed?.parameters).toBe(hostTool.parameters);
     });
   });
 
   it('narrows the tools to a mode of the governor', async () => {
     const workspaceRoot = makeWorkspace({ intentsYaml: INTENTS_YAML });
-    const governor = createGovernor({ workspaceRoot, trace: () => undefined, modes: { ask: { tools: ['read_file', 'select_active_intent'] } } });
+    const governor = createGovernor({
+      workspaceRoot,
+      trace: () => undefined,
+      modes: { ask: { tools: ['read_file', 'select_active_intent'] } },
+    });
     const tools = governAgentTools(governor, hostTools().tools, { mode: 'ask' });
     governor.userPrompt('look around');
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-    const enabled = await Promise.all(tools.map(async (t) => [t.name, await t.isEnabled(new RunContext(), new Agent({ name: 'probe' }))] as const));
-    expect(enabled).toEqual([['read_file', true], ['write_to_file', false], ['execute_command', false], ['select_active_intent', true]]);
+    const enabled = await Promise.all(
+      tools.map(async (t) => [t.name, await t.isEnabled(new RunContext(), new Agent({ name: 'probe' }))] as const),
+    );
+    expect(enabled).toEqual([
+      ['read_file', true],
+      ['write_to_file', false],
+      ['execute_command', false],
+      ['select_active_intent', true],
+    ]);
   });
 
   it('keeps a tool hidden that the host disables, even in ACTION', async () => {
-    const hidden = tool({ name: 'write_to_file', description: 'Write.', parameters: z.object({ path: z.string() }), isEnabled: false, execute: () => 'wrote' });
+    const hidden = tool({
+      name: 'write_to_file',
+      description: 'Write.',
+      parameters: z.object({ path: z.string() }),
+      isEnabled: false,
+      execute: () => 'wrote',
+    });
     const session = governedSession({ tools: [hidden], turns: [calls(SELECT), say('done')] });
     await session.prompt('add login');
     expect(offeredTools(session.model.requests[1])).toEqual(['select_active_intent']);
@@ -84,13 +117,19 @@ describe('calls the governor refuses', () => {
   });
 
   it('lets the SDK raise on a hidden tool when the run has no governed options', async () => {
-    const session = governedSession({ turns: [calls(functionCall('write_to_file', { path: 'src/a.ts', content: 'x' }, 'write-1'))] });
+    const session = governedSession({
+      turns: [calls(functionCall('write_to_file', { path: 'src/a.ts', content: 'x' }, 'write-1'))],
+    });
     session.governor.userPrompt('add login');
-    await expect(new Runner({ tracingDisabled: true }).run(session.agent, 'add login')).rejects.toBeInstanceOf(ModelBehaviorError);
+    await expect(new Runner({ tracingDisabled: true }).run(session.agent, 'add login')).rejects.toBeInstanceOf(
+      ModelBehaviorError,
+    );
   });
 
   it('returns the valid ids for an unknown intent and stays in REASONING', async () => {
-    const session = governedSession({ turns: [calls(functionCall('select_active_intent', { intent_id: 'INT-404' }, 'select-1')), say('sorry')] });
+    const session = governedSession({
+      turns: [calls(functionCall('select_active_intent', { intent_id: 'INT-404' }, 'select-1')), say('sorry')],
+    });
     await session.prompt('add login');
     expect(toolOutputs(session.model.requests[1]).get('select-1')).toContain('INT-001');
     expect(session.governor.state).toBe('REASONING');
@@ -107,19 +146,44 @@ describe('calls the governor refuses', () => {
 
 describe('select_active_intent', () => {
   it('is added once, and not when the host has one or opts out', () => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      trace: () => undefined,
+    });
     const { tools } = hostTools();
     const own = selectActiveIntentFunctionTool(governor);
-    expect(governAgentTools(governor, tools).map((t) => t.name)).toEqual(['read_file', 'write_to_file', 'execute_command', 'select_active_intent']);
-    expect(governAgentTools(governor, [own, ...tools]).map((t) => t.name)).toEqual(['select_active_intent', 'read_file', 'write_to_file', 'execute_command']);
-    expect(governAgentTools(governor, tools, { selectActiveIntent: false }).map((t) => t.name)).toEqual(['read_file', 'write_to_file', 'execute_command']);
+    expect(governAgentTools(governor, tools).map((t) => t.name)).toEqual([
+      'read_file',
+      'write_to_file',
+      'execute_command',
+      'select_active_intent',
+    ]);
+    expect(governAgentTools(governor, [own, ...tools]).map((t) => t.name)).toEqual([
+      'select_active_intent',
+      'read_file',
+      'write_to_file',
+      'execute_command',
+    ]);
+    expect(governAgentTools(governor, tools, { selectActiveIntent: false }).map((t) => t.name)).toEqual([
+      'read_file',
+      'write_to_file',
+      'execute_command',
+    ]);
   });
 
   it('takes { intent_id: string } in strict mode', () => {
-    const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined });
+    const governor = createGovernor({
+      workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+      trace: () => undefined,
+    });
     const selection = selectActiveIntentFunctionTool(governor);
     expect(selection.strict).toBe(true);
-    expect(selection.parameters).toMatchObject({ type: 'object', properties: { intent_id: { type: 'string' } }, required: ['intent_id'], additionalProperties: false });
+    expect(selection.parameters).toMatchObject({
+      type: 'object',
+      properties: { intent_id: { type: 'string' } },
+      required: ['intent_id'],
+      additionalProperties: false,
+    });
   });
 });
 
@@ -146,17 +210,48 @@ describe('the host tools', () => {
 });
 
 describe('misuse', () => {
-  const governor = createGovernor({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), trace: () => undefined });
+  const governor = createGovernor({
+    workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }),
+    trace: () => undefined,
+  });
   const { tools } = hostTools();
 
   it.each([
-    { name: 'a governor that is not one', call: () => governAgentTools({} as never, tools), message: /governAgentTools: the first argument must be a governor/ },
-    { name: 'tools that are not an array', call: () => governAgentTools(governor, 'read_file' as never), message: /tools must be an array/ },
-    { name: 'a shell tool', call: () => governAgentTools(governor, [shellTool({ shell: { run: async () => ({ output: [] }) } })] as never), message: /tools\[0\] \('shell'\) is a shell tool; only function tools/ },
-    { name: 'a plain object', call: () => governAgentTools(governor, [{ type: 'function', name: 'x' }] as never), message: /tools\[0\] \('x'\) lacks invoke, needsApproval, isEnabled/ },
-    { name: 'a repeated name', call: () => governAgentTools(governor, [...tools, ...tools]), message: /tools\[3\] repeats the name 'read_file'/ },
-    { name: 'an unknown mode', call: () => governAgentTools(governor, tools, { mode: 'review' }), message: /Unknown mode 'review'/ },
-    { name: 'run options without a governor', call: () => governedRunOptions(null as never), message: /governedRunOptions: the first argument must be a governor/ },
+    {
+      name: 'a governor that is not one',
+      call: () => governAgentTools({} as never, tools),
+      message: /governAgentTools: the first argument must be a governor/,
+    },
+    {
+      name: 'tools that are not an array',
+      call: () => governAgentTools(governor, 'read_file' as never),
+      message: /tools must be an array/,
+    },
+    {
+      name: 'a shell tool',
+      call: () => governAgentTools(governor, [shellTool({ shell: { run: async () => ({ output: [] }) } })] as never),
+      message: /tools\[0\] \('shell'\) is a shell tool; only function tools/,
+    },
+    {
+      name: 'a plain object',
+      call: () => governAgentTools(governor, [{ type: 'function', name: 'x' }] as never),
+      message: /tools\[0\] \('x'\) lacks invoke, needsApproval, isEnabled/,
+    },
+    {
+      name: 'a repeated name',
+      call: () => governAgentTools(governor, [...tools, ...tools]),
+      message: /tools\[3\] repeats the name 'read_file'/,
+    },
+    {
+      name: 'an unknown mode',
+      call: () => governAgentTools(governor, tools, { mode: 'review' }),
+      message: /Unknown mode 'review'/,
+    },
+    {
+      name: 'run options without a governor',
+      call: () => governedRunOptions(null as never),
+      message: /governedRunOptions: the first argument must be a governor/,
+    },
   ])('throws InvalidArgumentError for $name', ({ call, message }) => {
     expect(call).toThrow(InvalidArgumentError);
     expect(call).toThrow(message);

@@ -7,7 +7,9 @@ const MARKER = '<!-- offline example: test/integrations/openaiAgents/offlineExam
 
 // the docs import the published entry points; the example file imports the sources
 const asPublished = (source: string): string =>
-  source.replace("'../../../src/integrations/openaiAgents/index'", "'intentgate/openai-agents'").replace("'../../../src/index'", "'intentgate'");
+  source
+    .replace("'../../../src/integrations/openaiAgents/index'", "'intentgate/openai-agents'")
+    .replace("'../../../src/index'", "'intentgate'");
 
 function docsExample(): string {
   const docs = readFileSync(`${REPO_ROOT}/docs/integrations/openai-agents.md`, 'utf8');
@@ -33,7 +35,9 @@ describe('the offline example of docs/integrations/openai-agents.md', () => {
   });
 
   it('is the code of offlineExample.ts', () => {
-    expect(docsExample()).toBe(asPublished(readFileSync(fileURLToPath(new URL('./offlineExample.ts', import.meta.url)), 'utf8')));
+    expect(docsExample()).toBe(
+      asPublished(readFileSync(fileURLToPath(new URL('./offlineExample.ts', import.meta.url)), 'utf8')),
+    );
   });
 
   it('runs offline: refused before the handshake, approved sudo runs once', async () => {
@@ -45,7 +49,9 @@ describe('the offline example of docs/integrations/openai-agents.md', () => {
     expect(lines[0]).toBe('turn: the model sees select_active_intent');
     expect(lines).toContain('turn: the model sees write_to_file, execute_command, select_active_intent');
     expect(lines.find((line) => line.startsWith('1) What I want to do:'))).toContain('sudo ls /');
-    expect(lines).toContain("write_to_file -> State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.");
+    expect(lines).toContain(
+      "write_to_file -> State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.",
+    );
     expect(lines).toContain('execute_command -> ran sudo ls /');
     expect(lines.at(-1)).toBe('Done.');
     expect(lines.join('\n').split('\n')).toEqual(docsOutput());

@@ -11,7 +11,10 @@ setTracingDisabled(true); // offline: no trace export
 // a workspace with one intent
 const root = mkdtempSync(path.join(tmpdir(), 'intentgate-demo-'));
 mkdirSync(path.join(root, '.orchestration'));
-writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), 'active_intents:\n  - id: INT-001\n    name: Login\n    owned_scope: ["src/**"]\n');
+writeFileSync(
+  path.join(root, '.orchestration', 'active_intents.yaml'),
+  'active_intents:\n  - id: INT-001\n    name: Login\n    owned_scope: ["src/**"]\n',
+);
 
 // the host's tools
 const writeToFile = tool({
@@ -28,8 +31,13 @@ const executeCommand = tool({
 });
 
 // a scripted model: one answer per turn, no network
-const call = (name: string, args: object, callId: string): AgentOutputItem =>
-  ({ type: 'function_call', name, callId, arguments: JSON.stringify(args), status: 'completed' });
+const call = (name: string, args: object, callId: string): AgentOutputItem => ({
+  type: 'function_call',
+  name,
+  callId,
+  arguments: JSON.stringify(args),
+  status: 'completed',
+});
 const script: AgentOutputItem[][] = [
   [call('write_to_file', { path: 'src/login.ts', content: '' }, 'call-1')], // before the handshake
   [call('select_active_intent', { intent_id: 'INT-001' }, 'call-2')],
@@ -66,6 +74,7 @@ while (result.interruptions.length > 0) {
   result = await run(agent, result.state, governedRunOptions(governor)); // resuming: no userPrompt
 }
 for (const item of result.history) {
-  if (item.type === 'function_call_result' && typeof item.output === 'object' && 'text' in item.output) console.log(`${item.name} -> ${item.output.text}`);
+  if (item.type === 'function_call_result' && typeof item.output === 'object' && 'text' in item.output)
+    console.log(`${item.name} -> ${item.output.text}`);
 }
 console.log(result.finalOutput);

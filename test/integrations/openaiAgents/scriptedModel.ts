@@ -1,4 +1,11 @@
-import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
+import {
+  Usage,
+  type AgentOutputItem,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type StreamEvent,
+} from '@openai/agents';
 
 /** One turn of the script: what the model answers, given the request it received. */
 export type Turn = (request: ModelRequest) => AgentOutputItem[];
@@ -48,7 +55,8 @@ export const say =
   () => [message(text)];
 
 /** The names of the tools the model was offered in a request. */
-export const offeredTools = (request: ModelRequest | undefined): string[] => (request?.tools ?? []).map((tool) => tool.name);
+export const offeredTools = (request: ModelRequest | undefined): string[] =>
+  (request?.tools ?? []).map((tool) => tool.name);
 
 /** The text of each tool output the model reads in a request, by call id. */
 export function toolOutputs(request: ModelRequest | undefined): Map<string, string> {
@@ -58,7 +66,12 @@ export function toolOutputs(request: ModelRequest | undefined): Map<string, stri
   for (const item of input) {
     if (item.type !== 'function_call_result') continue;
     const output: unknown = item.output;
-    const text = typeof output === 'string' ? output : typeof output === 'object' && output !== null ? Reflect.get(output, 'text') : undefined;
+    const text =
+      typeof output === 'string'
+        ? output
+        : typeof output === 'object' && output !== null
+          ? Reflect.get(output, 'text')
+          : undefined;
     if (typeof text === 'string') outputs.set(item.callId, text);
   }
   return outputs;

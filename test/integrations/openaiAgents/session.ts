@@ -1,6 +1,11 @@
 import { Agent, Runner } from '@openai/agents';
 import { createGovernor, type Governor, type TraceRecord } from '../../../src/index';
-import { governAgentTools, governedRunOptions, type GovernAgentToolsOptions, type GovernableTool } from '../../../src/integrations/openaiAgents/index';
+import {
+  governAgentTools,
+  governedRunOptions,
+  type GovernAgentToolsOptions,
+  type GovernableTool,
+} from '../../../src/integrations/openaiAgents/index';
 import { makeWorkspace } from '../../support/workspace';
 import { hostTools } from './hostTools';
 import { ScriptedModel, type Turn } from './scriptedModel';

@@ -50,7 +50,12 @@ export interface AgentRunOptions {
  */
 export function runAgent(program: string, args: readonly string[], options: AgentRunOptions): Promise<AgentRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(program, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

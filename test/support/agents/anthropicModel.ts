@@ -55,7 +55,11 @@ function transcriptOf(messages: readonly unknown[]): string {
   return messages
     .flatMap((message) => {
       const content = asRecord(message).content;
-      return typeof content === 'string' ? [content] : asArray(content).map((block) => asRecord(block)).map((block) => textOf(block.content ?? [block]));
+      return typeof content === 'string'
+        ? [content]
+        : asArray(content)
+            .map((block) => asRecord(block))
+            .map((block) => textOf(block.content ?? [block]));
     })
     .join('\n');
 }
@@ -65,7 +69,11 @@ function toolResultsOf(messages: readonly unknown[]): SeenToolResult[] {
   return asArray(last.content)
     .map((block) => asRecord(block))
     .filter((block) => block.type === 'tool_result')
-    .map((block) => ({ toolUseId: String(block.tool_use_id), isError: block.is_error === true, content: textOf(block.content) }));
+    .map((block) => ({
+      toolUseId: String(block.tool_use_id),
+      isError: block.is_error === true,
+      content: textOf(block.content),
+    }));
 }
 
 interface Reply {
@@ -76,7 +84,10 @@ interface Reply {
 function replyFor(turn: ModelTurn | undefined, id: number): Reply {
   if (turn === undefined) return { blocks: [{ type: 'text', text: FINAL_TEXT }], stopReason: 'end_turn' };
   if ('text' in turn) return { blocks: [{ type: 'text', text: turn.text }], stopReason: 'end_turn' };
-  return { blocks: [{ type: 'tool_use', id: `toolu_scripted_${id}`, name: turn.tool, input: turn.input }], stopReason: 'tool_use' };
+  return {
+    blocks: [{ type: 'tool_use', id: `toolu_scripted_${id}`, name: turn.tool, input: turn.input }],
+    stopReason: 'tool_use',
+  };
 }
 
 const usage = { input_tokens: 10, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
@@ -87,19 +98,34 @@ function sendStream(response: ServerResponse, model: string, reply: Reply, id: n
     response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   };
   event('message_start', {
-    message: { id: `msg_scripted_${id}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage },
+    message: {
+      id: `msg_scripted_${id}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
   });
   reply.blocks.forEach((block, index) => {
     if (block.type === 'tool_use') {
       event('content_block_start', { index, content_block: { ...block, input: {} } });
-      event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      event('content_block_delta', {
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
     } else {
       event('content_block_start', { index, content_block: { type: 'text', text: '' } });
       event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
     }
     event('content_block_stop', { index });
   });
-  event('message_delta', { delta: { stop_reason: reply.stopReason, stop_sequence: null }, usage: { output_tokens: 10 } });
+  event('message_delta', {
+    delta: { stop_reason: reply.stopReason, stop_sequence: null },
+    usage: { output_tokens: 10 },
+  });
   event('message_stop', {});
   response.end();
 }
@@ -107,7 +133,16 @@ function sendStream(response: ServerResponse, model: string, reply: Reply, id: n
 function sendMessage(response: ServerResponse, model: string, reply: Reply, id: number): void {
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(
-    JSON.stringify({ id: `msg_scripted_${id}`, type: 'message', role: 'assistant', model, content: reply.blocks, stop_reason: reply.stopReason, stop_sequence: null, usage }),
+    JSON.stringify({
+      id: `msg_scripted_${id}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: reply.blocks,
+      stop_reason: reply.stopReason,
+      stop_sequence: null,
+      usage,
+    }),
   );
 }
 
@@ -121,7 +156,10 @@ export async function startAnthropicModel(script: readonly ModelTurn[]): Promise
   let replies = 0;
   const server = await startScriptedServer(async ({ method, url, body }, response) => {
     if (method !== 'POST' || url.pathname !== '/v1/messages') {
-      sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${url.pathname} here` } });
+      sendJson(response, 404, {
+        type: 'error',
+        error: { type: 'not_found_error', message: `no ${url.pathname} here` },
+      });
       return;
     }
     const tools = asArray(body.tools).map((tool) => String(asRecord(tool).name));
@@ -130,7 +168,12 @@ export async function startAnthropicModel(script: readonly ModelTurn[]): Promise
     let reply: Reply;
     if (isMainLoop(tools)) {
       const messages = asArray(body.messages);
-      const seen: MainLoopRequest = { tools, toolResults: toolResultsOf(messages), system: textOf(body.system), transcript: transcriptOf(messages) };
+      const seen: MainLoopRequest = {
+        tools,
+        toolResults: toolResultsOf(messages),
+        system: textOf(body.system),
+        transcript: transcriptOf(messages),
+      };
       requests.push(seen);
       const turn = script[requests.length - 1];
       await turn?.before?.(seen);

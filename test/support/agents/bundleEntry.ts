@@ -31,7 +31,9 @@ export function bundleEntry(entry: string): Promise<string> {
     // nothing is left to resolve from node_modules: the file runs from any folder
     noExternal: [/.*/],
     // bundled CommonJS dependencies call require, which an ES module lacks
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   }).then(() => {
     const file = path.join(outDir, `${name}.js`);
     if (!existsSync(file)) throw new Error(`bundling ${entry} wrote no ${file}`);

@@ -4,10 +4,18 @@ import { runAgent, tempDir, writeJson, type AgentRun } from './agentCli';
 import { startAnthropicModel, type MainLoopRequest, type ModelTurn } from './anthropicModel';
 
 /** The six events intentgate governs in Claude Code. */
-export const CLAUDE_CODE_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'] as const;
+export const CLAUDE_CODE_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'Stop',
+  'SessionEnd',
+] as const;
 
 /** How Claude Code reaches the hook: a command it runs, or the service's HTTP route. */
-export type ClaudeHook = { readonly type: 'command'; readonly command: string } | { readonly type: 'http'; readonly url: string };
+export type ClaudeHook =
+  { readonly type: 'command'; readonly command: string } | { readonly type: 'http'; readonly url: string };
 
 export interface ClaudeRunSpec {
   /** the folder Claude Code runs in; it gets .claude/settings.json (and .mcp.json with `mcpServers`) */
@@ -46,9 +54,15 @@ export interface ClaudeRun {
 }
 
 function settingsFor(spec: ClaudeRunSpec): Record<string, unknown> {
-  const handler = spec.hook.type === 'command' ? { type: 'command', command: spec.hook.command, timeout: 30 } : { type: 'http', url: spec.hook.url, timeout: 30 };
+  const handler =
+    spec.hook.type === 'command'
+      ? { type: 'command', command: spec.hook.command, timeout: 30 }
+      : { type: 'http', url: spec.hook.url, timeout: 30 };
   const hooks = Object.fromEntries(
-    CLAUDE_CODE_HOOK_EVENTS.map((event) => [event, [{ ...(event.includes('Tool') && { matcher: '*' }), hooks: [handler] }]]),
+    CLAUDE_CODE_HOOK_EVENTS.map((event) => [
+      event,
+      [{ ...(event.includes('Tool') && { matcher: '*' }), hooks: [handler] }],
+    ]),
   );
   return { hooks, ...(spec.mcpServers !== undefined && { enabledMcpjsonServers: Object.keys(spec.mcpServers) }) };
 }
@@ -64,7 +78,15 @@ export async function runClaudeCode(program: string, spec: ClaudeRunSpec): Promi
   try {
     const run = await runAgent(
       program,
-      ['-p', spec.prompt ?? 'Do the task.', '--output-format', 'json', '--permission-mode', spec.permissionMode ?? 'bypassPermissions', ...(spec.resume === undefined ? [] : ['--resume', spec.resume])],
+      [
+        '-p',
+        spec.prompt ?? 'Do the task.',
+        '--output-format',
+        'json',
+        '--permission-mode',
+        spec.permissionMode ?? 'bypassPermissions',
+        ...(spec.resume === undefined ? [] : ['--resume', spec.resume]),
+      ],
       {
         cwd: spec.workspace,
         timeoutMs: spec.timeoutMs ?? 60_000,
@@ -95,4 +117,5 @@ export async function runClaudeCode(program: string, spec: ClaudeRunSpec): Promi
 }
 
 /** The text the agent sent back for each scripted tool call, in order. */
-export const toolResultTexts = (claude: ClaudeRun): string[] => claude.requests.flatMap((request) => request.toolResults.map((result) => result.content));
+export const toolResultTexts = (claude: ClaudeRun): string[] =>
+  claude.requests.flatMap((request) => request.toolResults.map((result) => result.content));

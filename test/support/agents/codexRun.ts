@@ -6,7 +6,14 @@ import type { AgentRunSpec } from './agentRunSpec';
 import { startOpenAiModel, type OpenAiRequest, type OpenAiTurn } from './openaiModel';
 
 /** The events intentgate governs in Codex CLI (PermissionRequest is its own approval prompt, answered from the decision). */
-export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'] as const;
+export const CODEX_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'Stop',
+] as const;
 
 /** A run of Codex: its hooks in the workspace's .codex/hooks.json. */
 export interface CodexRunSpec extends AgentRunSpec<OpenAiTurn> {
@@ -30,16 +37,21 @@ const catalogs = new Map<string, Promise<string>>();
 function scriptedCatalog(program: string): Promise<string> {
   const known = catalogs.get(program);
   if (known !== undefined) return known;
-  const made = runAgent(program, ['debug', 'models'], { cwd: tempDir('codex-catalog-'), env: { PATH: process.env.PATH, HOME: tempDir('codex-home-') }, timeoutMs: 30_000 }).then(
-    (run) => {
-      const models = z.object({ models: z.array(catalogEntry) }).parse(JSON.parse(run.stdout)).models;
-      const model = models.find((entry) => entry.slug === 'gpt-5.5') ?? models.find((entry) => entry.apply_patch_tool_type === 'freeform');
-      if (model === undefined) throw new Error(`codex debug models lists no model with a freeform apply_patch: ${run.stdout.slice(0, 200)}`);
-      const file = path.join(tempDir('codex-catalog-'), 'models.json');
-      writeJson(file, { models: [{ ...model, slug: 'scripted', supports_search_tool: false }] });
-      return file;
-    },
-  );
+  const made = runAgent(program, ['debug', 'models'], {
+    cwd: tempDir('codex-catalog-'),
+    env: { PATH: process.env.PATH, HOME: tempDir('codex-home-') },
+    timeoutMs: 30_000,
+  }).then((run) => {
+    const models = z.object({ models: z.array(catalogEntry) }).parse(JSON.parse(run.stdout)).models;
+    const model =
+      models.find((entry) => entry.slug === 'gpt-5.5') ??
+      models.find((entry) => entry.apply_patch_tool_type === 'freeform');
+    if (model === undefined)
+      throw new Error(`codex debug models lists no model with a freeform apply_patch: ${run.stdout.slice(0, 200)}`);
+    const file = path.join(tempDir('codex-catalog-'), 'models.json');
+    writeJson(file, { models: [{ ...model, slug: 'scripted', supports_search_tool: false }] });
+    return file;
+  });
   catalogs.set(program, made);
   return made;
 }
@@ -61,7 +73,13 @@ function configToml(spec: CodexRunSpec, modelUrl: string, catalog: string): stri
     'required = true',
     // how long a required server may take before Codex stops with an error
     `startup_timeout_sec = ${MCP_STARTUP_TIMEOUT_SEC}`,
-    ...(server.env === undefined ? [] : [`env = { ${Object.entries(server.env).map(([key, value]) => `${toml(key)} = ${toml(value)}`).join(', ')} }`]),
+    ...(server.env === undefined
+      ? []
+      : [
+          `env = { ${Object.entries(server.env)
+            .map(([key, value]) => `${toml(key)} = ${toml(value)}`)
+            .join(', ')} }`,
+        ]),
   ]);
   return [
     'model = "scripted"',
@@ -87,7 +105,12 @@ function configToml(spec: CodexRunSpec, modelUrl: string, catalog: string): stri
 function sandboxHelperDir(program: string): string {
   const vendor = path.join(path.dirname(realpathSync(program)), '..', '..');
   const platform = readdirSync(vendor).find((name) => name.startsWith('codex-linux-'));
-  const binaries = platform === undefined ? [] : readdirSync(path.join(vendor, platform, 'vendor')).map((target) => path.join(vendor, platform, 'vendor', target, 'bin', 'codex'));
+  const binaries =
+    platform === undefined
+      ? []
+      : readdirSync(path.join(vendor, platform, 'vendor')).map((target) =>
+          path.join(vendor, platform, 'vendor', target, 'bin', 'codex'),
+        );
   const binary = binaries.find((file) => existsSync(file));
   if (binary === undefined) throw new Error(`no Linux binary of Codex under ${vendor}`);
   const dir = tempDir('codex-helper-');
@@ -124,7 +147,9 @@ function endSandboxHelpers(workspace: string): void {
  */
 export async function runCodex(program: string, spec: CodexRunSpec): Promise<CodexRun> {
   const handler = { type: 'command', command: spec.hookCommand, timeout: Number(process.env.HOOK_TIMEOUT ?? 30) };
-  writeJson(path.join(spec.workspace, '.codex', 'hooks.json'), { hooks: Object.fromEntries(CODEX_HOOK_EVENTS.map((event) => [event, [{ hooks: [handler] }]])) });
+  writeJson(path.join(spec.workspace, '.codex', 'hooks.json'), {
+    hooks: Object.fromEntries(CODEX_HOOK_EVENTS.map((event) => [event, [{ hooks: [handler] }]])),
+  });
   const catalog = await scriptedCatalog(program);
   const model = await startOpenAiModel(spec.script);
   try {
@@ -132,8 +157,15 @@ export async function runCodex(program: string, spec: CodexRunSpec): Promise<Cod
     mkdirSync(path.join(home, '.codex'), { recursive: true });
     writeFileSync(path.join(home, '.codex', 'config.toml'), configToml(spec, model.url, catalog));
     const sandbox = spec.sandbox ?? ['--sandbox', 'danger-full-access'];
-    const args = ['exec', '--dangerously-bypass-hook-trust', '--skip-git-repo-check', ...sandbox, spec.prompt ?? 'Do the task.'];
-    const searchPath = spec.sandbox === undefined ? process.env.PATH : `${sandboxHelperDir(program)}:${process.env.PATH ?? ''}`;
+    const args = [
+      'exec',
+      '--dangerously-bypass-hook-trust',
+      '--skip-git-repo-check',
+      ...sandbox,
+      spec.prompt ?? 'Do the task.',
+    ];
+    const searchPath =
+      spec.sandbox === undefined ? process.env.PATH : `${sandboxHelperDir(program)}:${process.env.PATH ?? ''}`;
     const run = await runAgent(program, args, {
       cwd: spec.workspace,
       timeoutMs: spec.timeoutMs ?? 60_000,

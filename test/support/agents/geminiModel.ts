@@ -5,7 +5,9 @@ import { asArray, asRecord, sendJson, startScriptedServer, type Json } from './s
 // and countTokens as Gemini CLI 0.61 calls them), so a real Gemini CLI runs without a real model.
 
 /** One turn of the model: a function call, or a final text; `before` runs first with the request the turn answers. */
-export type GeminiTurn = ({ readonly tool: string; readonly input: Readonly<Record<string, unknown>> } | { readonly text: string }) & {
+export type GeminiTurn = (
+  { readonly tool: string; readonly input: Readonly<Record<string, unknown>> } | { readonly text: string }
+) & {
   readonly before?: (request: GeminiRequest) => void | Promise<void>;
 };
 
@@ -47,22 +49,38 @@ function functionCallingOf(body: Json): GeminiRequest['functionCalling'] {
   const config = asRecord(asRecord(body.toolConfig).functionCallingConfig);
   if (Object.keys(config).length === 0) return undefined;
   const mode = typeof config.mode === 'string' ? { mode: config.mode } : {};
-  return { ...mode, ...(Array.isArray(config.allowedFunctionNames) && { allowedFunctionNames: config.allowedFunctionNames.map(String) }) };
+  return {
+    ...mode,
+    ...(Array.isArray(config.allowedFunctionNames) && {
+      allowedFunctionNames: config.allowedFunctionNames.map(String),
+    }),
+  };
 }
 
 function readRequest(body: Json): GeminiRequest {
   const contents = asArray(body.contents);
-  const tools = asArray(body.tools).flatMap((tool) => asArray(asRecord(tool).functionDeclarations).map((declaration) => String(asRecord(declaration).name)));
+  const tools = asArray(body.tools).flatMap((tool) =>
+    asArray(asRecord(tool).functionDeclarations).map((declaration) => String(asRecord(declaration).name)),
+  );
   const functionResponses = partsOf(contents[contents.length - 1])
     .map((part) => asRecord(part.functionResponse))
     .filter((response) => response.name !== undefined)
     .map((response) => ({ name: String(response.name), response: JSON.stringify(response.response) }));
-  const transcript = contents.flatMap((content) => partsOf(content).map((part) => (typeof part.text === 'string' ? part.text : JSON.stringify(part)))).join('\n');
+  const transcript = contents
+    .flatMap((content) =>
+      partsOf(content).map((part) => (typeof part.text === 'string' ? part.text : JSON.stringify(part))),
+    )
+    .join('\n');
   return { tools, functionCalling: functionCallingOf(body), functionResponses, transcript };
 }
 
 function chunkFor(turn: GeminiTurn | undefined): Json {
-  const part = turn === undefined ? { text: GEMINI_FINAL_TEXT } : 'text' in turn ? { text: turn.text } : { functionCall: { name: turn.tool, args: turn.input } };
+  const part =
+    turn === undefined
+      ? { text: GEMINI_FINAL_TEXT }
+      : 'text' in turn
+        ? { text: turn.text }
+        : { functionCall: { name: turn.tool, args: turn.input } };
   return {
     candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
     usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },
@@ -84,7 +102,8 @@ export async function startGeminiModel(script: readonly GeminiTurn[]): Promise<G
   const server = await startScriptedServer(async ({ url, body }, response) => {
     const [, method] = url.pathname.split(':');
     if (method === 'countTokens') return sendJson(response, 200, { totalTokens: 10 });
-    if (method !== 'streamGenerateContent' && method !== 'generateContent') return sendJson(response, 404, { error: { code: 404, message: `no ${url.pathname} here` } });
+    if (method !== 'streamGenerateContent' && method !== 'generateContent')
+      return sendJson(response, 404, { error: { code: 404, message: `no ${url.pathname} here` } });
     const request = readRequest(body);
     const turn = request.tools.length === 0 ? { text: SIDE_ANSWER } : script[requests.push(request) - 1];
     if (request.tools.length > 0) await turn?.before?.(request);

@@ -4,7 +4,15 @@ import type { AgentRunSpec } from './agentRunSpec';
 import { startGeminiModel, type GeminiRequest, type GeminiTurn } from './geminiModel';
 
 /** The events intentgate governs in Gemini CLI. */
-export const GEMINI_HOOK_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeToolSelection', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'] as const;
+export const GEMINI_HOOK_EVENTS = [
+  'SessionStart',
+  'BeforeAgent',
+  'BeforeToolSelection',
+  'BeforeTool',
+  'AfterTool',
+  'AfterAgent',
+  'SessionEnd',
+] as const;
 
 /** A run of Gemini CLI: its hooks and MCP servers in the workspace's .gemini/settings.json. */
 export interface GeminiRunSpec extends AgentRunSpec<GeminiTurn> {
@@ -20,8 +28,15 @@ export interface GeminiRun {
 
 function projectSettings(spec: GeminiRunSpec): Record<string, unknown> {
   const handler = { type: 'command', command: spec.hookCommand, timeout: spec.hookTimeoutMs ?? 30_000 };
-  const hooks = Object.fromEntries(GEMINI_HOOK_EVENTS.map((event) => [event, [{ ...(event.endsWith('Tool') && { matcher: '.*' }), hooks: [handler] }]]));
-  const servers = Object.fromEntries(Object.entries(spec.mcpServers ?? {}).map(([name, server]) => [name, { ...server, trust: true }]));
+  const hooks = Object.fromEntries(
+    GEMINI_HOOK_EVENTS.map((event) => [
+      event,
+      [{ ...(event.endsWith('Tool') && { matcher: '.*' }), hooks: [handler] }],
+    ]),
+  );
+  const servers = Object.fromEntries(
+    Object.entries(spec.mcpServers ?? {}).map(([name, server]) => [name, { ...server, trust: true }]),
+  );
   return { hooks, ...(spec.mcpServers !== undefined && { mcpServers: servers }) };
 }
 
@@ -46,7 +61,13 @@ export async function runGemini(program: string, spec: GeminiRunSpec): Promise<G
     const run = await runAgent(program, ['-p', spec.prompt ?? 'Do the task.', '--yolo', '--output-format', 'json'], {
       cwd: spec.workspace,
       timeoutMs: spec.timeoutMs ?? 60_000,
-      env: { PATH: process.env.PATH, HOME: home, GEMINI_API_KEY: 'scripted-model', GOOGLE_GEMINI_BASE_URL: model.url, ...spec.env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        GEMINI_API_KEY: 'scripted-model',
+        GOOGLE_GEMINI_BASE_URL: model.url,
+        ...spec.env,
+      },
     });
     return { run, requests: [...model.requests] };
   } finally {
@@ -55,4 +76,5 @@ export async function runGemini(program: string, spec: GeminiRunSpec): Promise<G
 }
 
 /** The response Gemini sent back for each scripted function call, in order. */
-export const functionResponses = (gemini: GeminiRun): string[] => gemini.requests.flatMap((request) => request.functionResponses.map((seen) => seen.response));
+export const functionResponses = (gemini: GeminiRun): string[] =>
+  gemini.requests.flatMap((request) => request.functionResponses.map((seen) => seen.response));

@@ -22,10 +22,14 @@ export interface GovernedWorkspace {
  * The environment that puts the user's config folder (the approval credential, the session key)
  * and state folder (the hooks' sessions) in `human`'s home.
  */
-export const configOf = (human: HumanHome): NodeJS.ProcessEnv => ({ XDG_CONFIG_HOME: path.join(human.home, '.config'), XDG_STATE_HOME: path.join(human.home, '.local', 'state') });
+export const configOf = (human: HumanHome): NodeJS.ProcessEnv => ({
+  XDG_CONFIG_HOME: path.join(human.home, '.config'),
+  XDG_STATE_HOME: path.join(human.home, '.local', 'state'),
+});
 
 /** Where the hooks keep the sessions of the workspace `root` when run with `configOf(human)`: the user's state folder. */
-export const sessionsDirOf = (root: string, human: HumanHome): string => stateSessionsDir(path.join(root, '.orchestration'), configOf(human));
+export const sessionsDirOf = (root: string, human: HumanHome): string =>
+  stateSessionsDir(path.join(root, '.orchestration'), configOf(human));
 
 /**
  * A workspace with the intents (INT-001 owns src/auth/** and tests/auth/), src/auth and
@@ -63,7 +67,11 @@ export const startingLate = (server: McpServer, delaySec: number): McpServer => 
  * The intents MCP server of the workspace, under the name the adapters read the handshake from;
  * its process starts `lateBySec` seconds late when that is given.
  */
-export function intentsMcpServer(intentgate: string, workspace: GovernedWorkspace, lateBySec = 0): Record<string, McpServer> {
+export function intentsMcpServer(
+  intentgate: string,
+  workspace: GovernedWorkspace,
+  lateBySec = 0,
+): Record<string, McpServer> {
   const server = { command: 'node', args: [intentgate, 'intents-mcp', ...workspace.flags] };
   return { intentgate: lateBySec === 0 ? server : startingLate(server, lateBySec) };
 }
@@ -85,7 +93,12 @@ export function keptSessionId(root: string, human: HumanHome): string {
 
 /** The approval id a held call's refusal names to the model (it names no way to approve); the last one offered. */
 export function heldApprovalId(texts: readonly string[]): string {
-  const ids = texts.map((text) => /Only a human can (?:approve this call|accept or reject this change) \((approval-\d+)\)/.exec(text)?.[1]).filter((id) => id !== undefined);
+  const ids = texts
+    .map(
+      (text) =>
+        /Only a human can (?:approve this call|accept or reject this change) \((approval-\d+)\)/.exec(text)?.[1],
+    )
+    .filter((id) => id !== undefined);
   const id = ids[ids.length - 1];
   if (id === undefined) throw new Error(`no held call named in: ${texts.join('\n')}`);
   return id;
@@ -96,10 +109,18 @@ export function heldApprovalId(texts: readonly string[]): string {
  * `intentgate approve --held <id>` for the workspace's session, the credential named with
  * `--token-file` (a child process with no terminal, so the confirmation cannot stand in).
  */
-export async function approveHeldAsHuman(intentgate: string, workspace: GovernedWorkspace, texts: readonly string[]): Promise<void> {
+export async function approveHeldAsHuman(
+  intentgate: string,
+  workspace: GovernedWorkspace,
+  texts: readonly string[],
+): Promise<void> {
   const held = ['--session', keptSessionId(workspace.root, workspace.human), '--held', heldApprovalId(texts)];
   const argv = ['node', intentgate, 'approve', ...workspace.flags, '--token-file', workspace.human.tokenFile, ...held];
   // the human's own folders, which hold the session key and the sessions the hooks kept
-  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], { cwd: tempDir('approve-'), env: { ...process.env, ...workspace.agentEnv }, timeoutMs: 30_000 });
+  const approved = await runAgent('bash', ['-c', quoteArgv(argv)], {
+    cwd: tempDir('approve-'),
+    env: { ...process.env, ...workspace.agentEnv },
+    timeoutMs: 30_000,
+  });
   if (approved.exitCode !== 0) throw new Error(`${argv.join(' ')} failed: ${approved.stderr}`);
 }

@@ -40,15 +40,21 @@ export interface OpenAiModel {
 export const OPENAI_FINAL_TEXT = 'Done.';
 
 const toolNames = (tools: readonly unknown[]): string[] =>
-  tools.map(asRecord).flatMap((tool) =>
-    tool.type === 'namespace' ? asArray(tool.tools).map((inner) => `${String(tool.name)}/${String(asRecord(inner).name)}`) : [String(tool.name ?? tool.type)],
-  );
+  tools
+    .map(asRecord)
+    .flatMap((tool) =>
+      tool.type === 'namespace'
+        ? asArray(tool.tools).map((inner) => `${String(tool.name)}/${String(asRecord(inner).name)}`)
+        : [String(tool.name ?? tool.type)],
+    );
 
 function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(textOf).join('\n');
   const record = asRecord(value);
-  return [record.text, record.content, record.output].map((part) => (part === undefined ? '' : textOf(part))).join('\n');
+  return [record.text, record.content, record.output]
+    .map((part) => (part === undefined ? '' : textOf(part)))
+    .join('\n');
 }
 
 const toolOutputsOf = (input: readonly unknown[]): SeenToolOutput[] =>
@@ -60,13 +66,42 @@ const toolOutputsOf = (input: readonly unknown[]): SeenToolOutput[] =>
 /** The output item of one turn. */
 function itemFor(turn: OpenAiTurn | undefined, id: number): Json {
   if (turn === undefined) return itemFor({ text: OPENAI_FINAL_TEXT }, id);
-  if ('text' in turn) return { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] };
-  if ('patch' in turn) return { type: 'custom_tool_call', id: `ctc_${id}`, call_id: `call_${id}`, name: 'apply_patch', input: turn.patch, status: 'completed' };
+  if ('text' in turn)
+    return {
+      type: 'message',
+      id: `msg_${id}`,
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: turn.text, annotations: [] }],
+    };
+  if ('patch' in turn)
+    return {
+      type: 'custom_tool_call',
+      id: `ctc_${id}`,
+      call_id: `call_${id}`,
+      name: 'apply_patch',
+      input: turn.patch,
+      status: 'completed',
+    };
   const namespace = turn.namespace === undefined ? {} : { namespace: turn.namespace };
-  return { type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name: turn.tool, ...namespace, arguments: JSON.stringify(turn.input), status: 'completed' };
+  return {
+    type: 'function_call',
+    id: `fc_${id}`,
+    call_id: `call_${id}`,
+    name: turn.tool,
+    ...namespace,
+    arguments: JSON.stringify(turn.input),
+    status: 'completed',
+  };
 }
 
-const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 20 };
+const usage = {
+  input_tokens: 10,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 10,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: 20,
+};
 
 function sendStream(response: ServerResponse, item: Json, id: number): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -89,7 +124,8 @@ export async function startOpenAiModel(script: readonly OpenAiTurn[]): Promise<O
   let replies = 0;
   const server = await startScriptedServer(async ({ method, url, body }, response) => {
     if (method === 'GET') return sendJson(response, 200, { object: 'list', data: [], models: [] });
-    if (url.pathname !== '/v1/responses') return sendJson(response, 404, { error: { message: `no ${url.pathname} here` } });
+    if (url.pathname !== '/v1/responses')
+      return sendJson(response, 404, { error: { message: `no ${url.pathname} here` } });
     replies += 1;
     const tools = toolNames(asArray(body.tools));
     if (!tools.includes('exec_command')) return sendStream(response, itemFor({ text: 'ok' }, replies), replies);

@@ -13,9 +13,31 @@ export interface OpencodeRun {
 
 /** The workspace's opencode.json: one model, the scripted one; MCP servers; every tool allowed, so only the plugin decides. */
 function projectConfig(spec: AgentRunSpec<ChatTurn>, modelUrl: string): Record<string, unknown> {
-  const provider = { npm: '@ai-sdk/openai-compatible', name: 'Scripted', options: { baseURL: modelUrl, apiKey: 'scripted-model' }, models: { scripted: { name: 'Scripted', tool_call: true } } };
-  const mcp = Object.fromEntries(Object.entries(spec.mcpServers ?? {}).map(([name, server]) => [name, { type: 'local', command: [server.command, ...server.args], enabled: true, ...(server.env && { environment: server.env }) }]));
-  return { autoupdate: false, share: 'disabled', model: 'scripted/scripted', provider: { scripted: provider }, mcp, permission: { edit: 'allow', bash: 'allow' } };
+  const provider = {
+    npm: '@ai-sdk/openai-compatible',
+    name: 'Scripted',
+    options: { baseURL: modelUrl, apiKey: 'scripted-model' },
+    models: { scripted: { name: 'Scripted', tool_call: true } },
+  };
+  const mcp = Object.fromEntries(
+    Object.entries(spec.mcpServers ?? {}).map(([name, server]) => [
+      name,
+      {
+        type: 'local',
+        command: [server.command, ...server.args],
+        enabled: true,
+        ...(server.env && { environment: server.env }),
+      },
+    ]),
+  );
+  return {
+    autoupdate: false,
+    share: 'disabled',
+    model: 'scripted/scripted',
+    provider: { scripted: provider },
+    mcp,
+    permission: { edit: 'allow', bash: 'allow' },
+  };
 }
 
 /**
@@ -35,7 +57,13 @@ export async function runOpencode(program: string, spec: AgentRunSpec<ChatTurn>)
       cwd: spec.workspace,
       // OpenCode takes 25-40 s for a short run on a loaded 2-core machine, most of it before its first request
       timeoutMs: spec.timeoutMs ?? 120_000,
-      env: { PATH: process.env.PATH, HOME: tempDir('opencode-home-'), OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', ...spec.env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: tempDir('opencode-home-'),
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        ...spec.env,
+      },
     });
     return { run, requests: [...model.requests] };
   } finally {
@@ -44,4 +72,5 @@ export async function runOpencode(program: string, spec: AgentRunSpec<ChatTurn>)
 }
 
 /** The result OpenCode sent back for each scripted tool call, in order. */
-export const opencodeToolResults = (opencode: OpencodeRun): string[] => opencode.requests[opencode.requests.length - 1]?.toolMessages.map((seen) => seen.content) ?? [];
+export const opencodeToolResults = (opencode: OpencodeRun): string[] =>
+  opencode.requests[opencode.requests.length - 1]?.toolMessages.map((seen) => seen.content) ?? [];

@@ -21,7 +21,12 @@ export type AnswerScript = Readonly<Record<string, ScriptedAnswer>>;
 
 function answerFor(script: AnswerScript, event: HookEvent): ScriptedAnswer {
   const tool = event.kind === 'pre_tool' || event.kind === 'post_tool' ? `${event.kind}:${event.tool}` : undefined;
-  const fallback: ScriptedAnswer = event.kind === 'pre_tool' ? { kind: 'allow' } : event.kind === 'tool_selection' ? { kind: 'tools', allowed: event.tools } : { kind: 'proceed' };
+  const fallback: ScriptedAnswer =
+    event.kind === 'pre_tool'
+      ? { kind: 'allow' }
+      : event.kind === 'tool_selection'
+        ? { kind: 'tools', allowed: event.tools }
+        : { kind: 'proceed' };
   return (tool !== undefined ? script[tool] : undefined) ?? script[event.kind] ?? fallback;
 }
 
@@ -30,7 +35,13 @@ function toHookAnswer(answer: Exclude<ScriptedAnswer, 'fail'>): HookAnswer {
   // the adapter writes no part of the decision; any real one will do
   const decision = createGovernor({ workspaceRoot: process.cwd(), trace: () => undefined }).isToolAllowed('read_file');
   if (answer.kind === 'allow') return { kind: 'allow', decision };
-  if (answer.kind === 'ask') return { kind: 'ask', message: answer.message, ...(answer.humanNote !== undefined && { humanNote: answer.humanNote }), decision };
+  if (answer.kind === 'ask')
+    return {
+      kind: 'ask',
+      message: answer.message,
+      ...(answer.humanNote !== undefined && { humanNote: answer.humanNote }),
+      decision,
+    };
   return { kind: answer.kind, message: answer.message, decision };
 }
 
@@ -41,9 +52,12 @@ function respond(raw: string): HookOutput {
   const read = adapter.readEvent(JSON.parse(raw));
   if (read.ok === 'pass') return adapter.pass(read.eventName);
   if (read.ok === false) return adapter.failure(read.problem);
-  if (process.env.SCRIPTED_HOOK_LOG !== undefined) appendFileSync(process.env.SCRIPTED_HOOK_LOG, `${JSON.stringify(read.event)}\n`);
+  if (process.env.SCRIPTED_HOOK_LOG !== undefined)
+    appendFileSync(process.env.SCRIPTED_HOOK_LOG, `${JSON.stringify(read.event)}\n`);
   const answer = answerFor(script, read.event);
-  return answer === 'fail' ? adapter.failure('intentgate: scripted failure') : adapter.writeAnswer(toHookAnswer(answer), read.event);
+  return answer === 'fail'
+    ? adapter.failure('intentgate: scripted failure')
+    : adapter.writeAnswer(toHookAnswer(answer), read.event);
 }
 
 const output = respond(readFileSync(0, 'utf8'));

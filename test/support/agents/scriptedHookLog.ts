@@ -17,7 +17,13 @@ export function scriptedHookRun(agent: string, answers: AnswerScript): ScriptedH
   const log = path.join(tempDir('hook-log-'), 'events.jsonl');
   return {
     env: { SCRIPTED_HOOK_AGENT: agent, SCRIPTED_HOOK_ANSWERS: JSON.stringify(answers), SCRIPTED_HOOK_LOG: log },
-    events: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as HookEvent) : []),
+    events: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as HookEvent)
+        : [],
   };
 }
 

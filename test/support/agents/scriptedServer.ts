@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** A JSON value read loosely: an object, or an empty one. */
 export type Json = Record<string, unknown>;
 
-export const asRecord = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+export const asRecord = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 export const asArray = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
 /** One request as a scripted server reads it: the path, the query and the JSON body (empty when there is none). */
@@ -38,10 +39,21 @@ const parseJson = (text: string): Json => {
 };
 
 /** Starts an HTTP server on 127.0.0.1, port 0, that hands each request with its JSON body to `handle`. */
-export async function startScriptedServer(handle: (request: ScriptedRequest, response: ServerResponse) => void | Promise<void>): Promise<ScriptedServer> {
+export async function startScriptedServer(
+  handle: (request: ScriptedRequest, response: ServerResponse) => void | Promise<void>,
+): Promise<ScriptedServer> {
   const server = createServer((request, response) => {
     readBody(request)
-      .then((text) => handle({ method: request.method ?? 'GET', url: new URL(request.url ?? '/', 'http://127.0.0.1'), body: parseJson(text) }, response))
+      .then((text) =>
+        handle(
+          {
+            method: request.method ?? 'GET',
+            url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+            body: parseJson(text),
+          },
+          response,
+        ),
+      )
       .catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { message: String(error) } }));

@@ -28,13 +28,21 @@ async function read(response) {
 }
 
 function get(path) {
-  return fetch(path, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' } }).then(read);
+  return fetch(path, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' } }).then(
+    read,
+  );
 }
 
 function send(method, path, body) {
   const headers = { 'content-type': 'application/json', accept: 'application/json' };
   if (csrf !== '') headers['x-intentgate-csrf'] = csrf;
-  return fetch(path, { method, credentials: 'same-origin', cache: 'no-store', headers, body: JSON.stringify(body) }).then(read);
+  return fetch(path, {
+    method,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers,
+    body: JSON.stringify(body),
+  }).then(read);
 }
 
 const post = (path, body) => send('POST', path, body);
@@ -67,13 +75,17 @@ export const sessions = () => get('console/api/sessions');
 
 /** The statechart as SVG text, with `state` lit. */
 export async function statechart(state) {
-  const response = await fetch(`console/api/statechart.svg?state=${segment(state)}`, { credentials: 'same-origin', cache: 'no-store' });
+  const response = await fetch(`console/api/statechart.svg?state=${segment(state)}`, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
   if (!response.ok) throw new ApiError(response.status, 'statechart', `HTTP ${response.status}`);
   return response.text();
 }
 
 /** Answers a held call: 'continue', 'cancel', 'details' or { edit: args }; the decision. */
-export const answer = (sessionId, approvalId, value) => post(`sessions/${segment(sessionId)}/approvals/${segment(approvalId)}`, { answer: value });
+export const answer = (sessionId, approvalId, value) =>
+  post(`sessions/${segment(sessionId)}/approvals/${segment(approvalId)}`, { answer: value });
 
 /** Approves categories for one session; the categories now approved. */
 export const approve = (sessionId, categories) => post('approve-session', { session_id: sessionId, categories });
@@ -82,4 +94,5 @@ export const approve = (sessionId, categories) => post('approve-session', { sess
 export const grant = (sessionId, suggestion) => post('approve-session', { session_id: sessionId, ...suggestion });
 
 /** Ends a grant at once. */
-export const revoke = (sessionId, grantId) => send('DELETE', `sessions/${segment(sessionId)}/grants/${segment(grantId)}`, {});
+export const revoke = (sessionId, grantId) =>
+  send('DELETE', `sessions/${segment(sessionId)}/grants/${segment(grantId)}`, {});

@@ -75,7 +75,10 @@ async function refresh() {
 /** Redraws when the next held call's time passes, so it greys then rather than at the next poll. */
 function refreshAtNextExpiry(sessions) {
   clearTimeout(expiryTimer);
-  const times = sessions.flatMap((session) => session.held_calls).filter((call) => call.expires_at && !call.expired).map((call) => Date.parse(call.expires_at));
+  const times = sessions
+    .flatMap((session) => session.held_calls)
+    .filter((call) => call.expires_at && !call.expired)
+    .map((call) => Date.parse(call.expires_at));
   if (times.length === 0) return;
   const wait = Math.min(...times) - Date.now() + 1000;
   // beyond the poll's interval the poll comes first

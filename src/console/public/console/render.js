@@ -3,7 +3,14 @@
 
 const cards = new Map();
 let words = { labels: {}, headings: {}, buttons: {}, categories: {} };
-let actions = { answer: async () => undefined, cancelAll: async () => undefined, approve: async () => undefined, grant: async () => undefined, revoke: async () => undefined, chart: async () => '' };
+let actions = {
+  answer: async () => undefined,
+  cancelAll: async () => undefined,
+  approve: async () => undefined,
+  grant: async () => undefined,
+  revoke: async () => undefined,
+  chart: async () => '',
+};
 // a long content shows its head until "Show all" is pressed
 const CLIP_LINES = 24;
 const CLIP_CHARS = 2400;
@@ -19,8 +26,10 @@ const label = (key) => words.labels[key] ?? key;
 /** Fills every [data-label] and [data-heading] under `root` in the current language. */
 export function applyLabels(root) {
   for (const element of root.querySelectorAll('[data-label]')) element.textContent = label(element.dataset.label);
-  for (const element of root.querySelectorAll('[data-heading]')) element.textContent = words.headings[element.dataset.heading] ?? '';
-  for (const element of root.querySelectorAll('[data-category]')) element.textContent = words.categories[element.dataset.category] ?? '';
+  for (const element of root.querySelectorAll('[data-heading]'))
+    element.textContent = words.headings[element.dataset.heading] ?? '';
+  for (const element of root.querySelectorAll('[data-category]'))
+    element.textContent = words.categories[element.dataset.category] ?? '';
   for (const element of root.querySelectorAll('button[data-action]')) element.textContent = buttonLabel(element);
 }
 
@@ -83,7 +92,9 @@ function fillPrompt(root, sessionId, call) {
     const offer = root.querySelector('.grant-offer');
     offer.hidden = false;
     offer.querySelector('.grant-text').textContent = prompt.grant;
-    offer.querySelector('.allow-like-this').addEventListener('click', () => void actions.grant(sessionId, call.grant, root.querySelector('.answer-error')));
+    offer
+      .querySelector('.allow-like-this')
+      .addEventListener('click', () => void actions.grant(sessionId, call.grant, root.querySelector('.answer-error')));
   }
 }
 
@@ -188,7 +199,10 @@ function fillContent(root, content) {
   const body = section.querySelector('.content-body');
   if (content.kind === 'command') body.append(textBlock('content-command', content.text));
   else if (content.kind === 'diff') body.append(textBlock('content-diff', content.text, true));
-  else if (content.kind === 'write') body.append(content.text === null ? labelled('p', 'content-none', 'noContent') : textBlock('content-text', content.text));
+  else if (content.kind === 'write')
+    body.append(
+      content.text === null ? labelled('p', 'content-none', 'noContent') : textBlock('content-text', content.text),
+    );
   else if (content.kind === 'edit') {
     for (const edit of content.edits) {
       const before = element('div', 'edit-old');
@@ -209,8 +223,12 @@ function updateHeld(root, call) {
   root.dataset.expired = String(expired);
   const note = root.querySelector('.expired-note');
   note.hidden = !expired;
-  if (call.expires_at) root.title = `${new Date(call.held_at).toLocaleTimeString()} → ${new Date(call.expires_at).toLocaleTimeString()}`;
-  for (const button of root.querySelectorAll('button[data-action="continue"], button[data-action="edit"], .allow-like-this, .decide-again')) button.disabled = expired;
+  if (call.expires_at)
+    root.title = `${new Date(call.held_at).toLocaleTimeString()} → ${new Date(call.expires_at).toLocaleTimeString()}`;
+  for (const button of root.querySelectorAll(
+    'button[data-action="continue"], button[data-action="edit"], .allow-like-this, .decide-again',
+  ))
+    button.disabled = expired;
 }
 
 function createHeld(sessionId, call) {
@@ -271,7 +289,11 @@ function updateLabel(root, session) {
   const { label: named } = session;
   const intent = session.active_intent;
   const agent = named?.agent ?? (named?.via_hook ? label('agentHook') : null);
-  const parts = [agent, named?.workspace, intent ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}` : null].filter((part) => part);
+  const parts = [
+    agent,
+    named?.workspace,
+    intent ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}` : null,
+  ].filter((part) => part);
   const title = root.querySelector('.session-title');
   title.textContent = parts.length > 0 ? parts.join(' · ') : `${label('session')} ${session.session_id.slice(0, 8)}`;
   title.title = named?.workspace_path ?? '';
@@ -299,12 +321,17 @@ function updateCard(card, session) {
   updateLabel(root, session);
   root.querySelector('.state-badge').textContent = session.state_path;
   root.dataset.state = session.state_path;
-  root.querySelector('.intent').textContent = intent ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}` : label('none');
+  root.querySelector('.intent').textContent = intent
+    ? `${intent.id}${intent.name ? ` — ${intent.name}` : ''}`
+    : label('none');
   root.querySelector('.scope').textContent = intent ? intent.owned_scope.join(', ') : '—';
   root.querySelector('.safe-mode').textContent = label(session.safe_mode ? 'on' : 'off');
-  root.querySelector('.approved').textContent = session.approved_categories.length > 0 ? session.approved_categories.join(', ') : label('none');
+  root.querySelector('.approved').textContent =
+    session.approved_categories.length > 0 ? session.approved_categories.join(', ') : label('none');
   // an agent's run that ended leaves its session kept for a while, so its held calls can still be answered
-  root.querySelector('.run-ended').textContent = session.ended_at ? `${new Date(session.ended_at).toLocaleString()} — ${label('keptForResume')}` : label('stillRunning');
+  root.querySelector('.run-ended').textContent = session.ended_at
+    ? `${new Date(session.ended_at).toLocaleString()} — ${label('keptForResume')}`
+    : label('stillRunning');
   for (const box of root.querySelectorAll('.categories input')) {
     const approved = session.approved_categories.includes(box.value);
     if (approved || box.disabled) box.checked = approved;
@@ -366,7 +393,8 @@ function updateContainment(root, containment) {
     }),
   );
   const inside = profile.read_only.map((place) => place.shown).join(', ');
-  facts.querySelector('.containment-read-only').textContent = inside === '' ? label('everythingElse') : `${label('everythingElse')}; ${label('insideWritable')}: ${inside}`;
+  facts.querySelector('.containment-read-only').textContent =
+    inside === '' ? label('everythingElse') : `${label('everythingElse')}; ${label('insideWritable')}: ${inside}`;
   const masked = facts.querySelector('.containment-masked');
   masked.replaceChildren(...profile.masked.map(placeItem));
   if (profile.masked.length === 0) masked.replaceChildren(element('li', '', label('none')));
@@ -377,7 +405,9 @@ function updateContainment(root, containment) {
 
 /** A grant in a line: its categories, its narrowing and how long it lives. */
 function describeGrant(grant) {
-  const narrowing = [grant.commands, grant.paths, grant.hosts, grant.tools].filter((part) => part !== null).map((part) => part.join(', '));
+  const narrowing = [grant.commands, grant.paths, grant.hosts, grant.tools]
+    .filter((part) => part !== null)
+    .map((part) => part.join(', '));
   const lifetime = grant.until === 'intent' ? `→ ${grant.intent_id ?? ''}` : '';
   const ends = grant.expires_at ? ` ⏱ ${new Date(grant.expires_at).toLocaleTimeString()}` : '';
   return `${grant.id}: ${grant.categories.join(', ')}${narrowing.length > 0 ? ` — ${narrowing.join('; ')}` : ''} ${lifetime}${ends}`.trim();
@@ -391,7 +421,10 @@ function updateGrants(root, session) {
     if (grant.source === 'human') {
       const button = element('button', 'revoke', label('revoke'));
       button.type = 'button';
-      button.addEventListener('click', () => void actions.revoke(session.session_id, grant.id, root.querySelector('.grant-error')));
+      button.addEventListener(
+        'click',
+        () => void actions.revoke(session.session_id, grant.id, root.querySelector('.grant-error')),
+      );
       item.append(' ', button);
     } else {
       item.append(' ', element('em', '', `(${label('fromIntent')})`));

@@ -23,6 +23,7 @@ import {
   writeSessionFile,
 } from './sessionFiles';
 import { loadSessionKey, type SessionAuthenticity } from './sessionKey';
+import { keptLabel, restoreLabel } from './sessionLabels';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil } from './sessionRetention';
 
 /** A session as a use works on it: its governor, its notes, and the profile of its options. */
@@ -140,13 +141,10 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       return undefined;
     }
     const kept = readSessionFile(file, sessionId, limits.maxFileBytes, authenticityOf());
-    return (
-      kept && {
-        governor: restoredGovernor(optionsFor(kept.profile), sessionId, kept.governor, `the session file ${file}`),
-        notes: kept.notes,
-        profile: kept.profile,
-      }
-    );
+    if (!kept) return undefined;
+    const governor = restoredGovernor(optionsFor(kept.profile), sessionId, kept.governor, `the session file ${file}`);
+    restoreLabel(governor, kept.label, kept.profile);
+    return { governor, notes: kept.notes, profile: kept.profile };
   };
 
   /** The session's governor and notes: restored from its file, or new (making room for it first). */
@@ -212,7 +210,7 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
       writeSessionFile(
         session.file,
         session.id,
-        { profile: opened.profile, governor: snapshot, notes },
+        { profile: opened.profile, governor: snapshot, notes, label: keptLabel(governor) },
         {
           maxBytes: limits.maxFileBytes,
           usedAt,

@@ -16,7 +16,8 @@ import {
   RELEASE_LOCK_SCRIPT,
   redisSessionKeys,
 } from './redisSessionKeys';
-import { sessionNotesSchema } from './sessionFiles';
+import { sessionLabelSchema, sessionNotesSchema } from './sessionFiles';
+import { keptLabel, restoreLabel, type KeptLabel } from './sessionLabels';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil, type SessionRetention } from './sessionRetention';
 
 /** What a Redis session's `state` field says it is. */
@@ -30,6 +31,8 @@ const envelopeSchema = z.strictObject({
   /** the governor's snapshot, validated when it is restored */
   governor: z.unknown(),
   notes: sessionNotesSchema,
+  /** what the console labels the session with: a governor restored per use has no notes of its own */
+  label: sessionLabelSchema.optional(),
 });
 
 /** How long locks live and waits last, and how large a state may grow. */
@@ -121,6 +124,7 @@ interface Kept {
   readonly profile: string;
   readonly governor: unknown;
   readonly notes: SessionNotes;
+  readonly label: KeptLabel | undefined;
 }
 
 const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -202,11 +206,22 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       profile: parsed.profile,
       governor: parsed.governor,
       notes: { ...freshNotes(), ...parsed.notes },
+      label: parsed.label,
     };
   };
 
-  const open = (sessionId: string, kept: Kept): Governor =>
-    wrap(restoredGovernor(options.governorOptions(kept.profile), sessionId, kept.governor, where(sessionId)));
+  const open = (sessionId: string, kept: Kept): Governor => {
+    const restored = restoredGovernor(
+      options.governorOptions(kept.profile),
+      sessionId,
+      kept.governor,
+      where(sessionId),
+    );
+    const governor = wrap(restored);
+    // the label is read off the governor the work gets, which a wrap may replace
+    restoreLabel(governor, kept.label, kept.profile);
+    return governor;
+  };
 
   // releases sent and not yet answered, so closing the store does not leave their locks behind
   const releasing = new Set<Promise<void>>();
@@ -279,12 +294,14 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     governor: Governor,
     notes: SessionNotes,
   ): Promise<void> => {
+    const label = keptLabel(governor);
     const state = JSON.stringify({
       format: REDIS_SESSION_FORMAT,
       sessionId,
       profile,
       governor: persistedSnapshot(governor),
       notes,
+      ...(label !== undefined && { label }),
     });
     if (Buffer.byteLength(state) > timings.maxStateBytes)
       throw new SessionStoreError(

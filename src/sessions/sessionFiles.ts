@@ -18,6 +18,7 @@ import { SessionStoreError } from '../errors/SessionStoreError';
 import { readRegularFile } from '../files/readRegularFile';
 import { MAX_HELD_CALL_PASSES, MAX_MODEL_NOTICES, type SessionNotes } from './governorSessions';
 import { hasValidMac, recordMac, type SessionAuthenticity } from './sessionKey';
+import { MAX_AGENT_NAME, MAX_LABEL_PROMPT, type KeptLabel } from './sessionLabels';
 
 /** What a session file says it is. */
 export const SESSION_FILE_FORMAT = 'intentgate.session';
@@ -41,6 +42,12 @@ export const sessionNotesSchema = z.strictObject({
     .optional(),
 });
 
+/** A session's label as a store keeps it (`keptLabel`): the first prompt, clipped, and the agent. */
+export const sessionLabelSchema = z.strictObject({
+  firstPrompt: z.string().max(MAX_LABEL_PROMPT).optional(),
+  agent: z.string().max(MAX_AGENT_NAME).optional(),
+});
+
 /** The version of a session file written with a MAC; version 1 files, written before, have none. */
 const AUTHENTICATED_VERSION = 2;
 
@@ -54,13 +61,16 @@ const envelopeSchema = z.strictObject({
   /** the governor's snapshot, validated when it is restored */
   governor: z.unknown(),
   notes: sessionNotesSchema,
+  /** what the console labels the session with (absent in older files, and when nothing was noted) */
+  label: sessionLabelSchema.optional(),
 });
 
-/** What a session file keeps: the options' profile, the governor's snapshot (not yet validated) and the session's notes. */
+/** What a session file keeps: the options' profile, the governor's snapshot (not yet validated), the session's notes and its label. */
 export interface KeptSession {
   readonly profile: string;
   readonly governor: unknown;
   readonly notes: SessionNotes;
+  readonly label?: KeptLabel | undefined;
 }
 
 /** One session's files: its state, its lock. */
@@ -157,7 +167,9 @@ export function readSessionFile(
   if (envelope.data.sessionId !== sessionId)
     throw new SessionStoreError(`the session file ${file} belongs to another session id; ${fix}`);
   const { passes, notices, endedAt, credential } = envelope.data.notes;
+  const { label } = envelope.data;
   return {
+    ...(label !== undefined && { label }),
     profile: envelope.data.profile ?? '',
     governor: envelope.data.governor,
     notes: {
@@ -202,6 +214,7 @@ export function writeSessionFile(file: string, sessionId: string, kept: KeptSess
     profile: kept.profile,
     governor: kept.governor,
     notes,
+    ...(kept.label !== undefined && { label: kept.label }),
   };
   // the MAC covers the record's JSON as a reader rebuilds it: the same text without its last field
   const text =

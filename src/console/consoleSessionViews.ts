@@ -63,7 +63,9 @@ export interface ConsoleViewSettings {
 }
 
 /** A session as the console shows it: the service's view, the full state path and the held calls. */
-export interface ConsoleSessionView extends Omit<SessionView, 'held_calls'> {
+export interface ConsoleSessionView extends Omit<SessionView, 'held_calls' | 'pending_approval'> {
+  /** what waits first, by its id: `held_calls` shows it whole (a held call and a control-file change alike) */
+  readonly pending_approval: { readonly approval_id: string; readonly shown_in: 'held_calls' } | null;
   /** the statechart state with its substate, like `REASONING.awaitingApproval` */
   readonly state_path: string;
   /** everything waiting for a person, oldest first: the service's held calls with their arguments, and a held control-file change */
@@ -132,6 +134,12 @@ export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = 
   ];
 }
 
+/** The id of what waits first, shown whole in `held_calls`. */
+function pendingIdOf(governor: Governor): ConsoleSessionView['pending_approval'] {
+  const id = governor.pendingApproval?.approval?.id;
+  return id === undefined ? null : { approval_id: id, shown_in: 'held_calls' };
+}
+
 /** A session's label: its agent, the workspace and its first prompt, from what the console was told. */
 export function sessionLabel(
   governor: Governor,
@@ -158,6 +166,7 @@ export function consoleSessionView(
 ): ConsoleSessionView {
   return {
     ...sessionView(governor, agentNotes),
+    pending_approval: pendingIdOf(governor),
     state_path: statePath(governor.actor.getSnapshot().value),
     held_calls: heldCallsOf(governor, settings),
     containment: containment === undefined ? null : containment(governor),

@@ -7,14 +7,30 @@ import type { SessionNotes } from '../sessions/governorSessions';
 import type { TraceChange } from '../trace/traceRecord';
 import { grantView, type GrantView } from './grantView';
 
+/**
+ * The held call that waits first, named, not repeated: its whole 'ask' decision is in `held_calls`,
+ * so a long command is shown once.
+ */
+export interface HeldCallReference {
+  readonly verdict: 'ask';
+  readonly code: Decision['code'];
+  readonly tool: string;
+  readonly approval: { readonly id: string };
+  /** where the whole decision is */
+  readonly shown_in: 'held_calls';
+}
+
 /** A session as the HTTP API shows it, snake_case like seed 002's backend. */
 export interface SessionView {
   readonly session_id: string;
   readonly state: LifecycleState;
   readonly active_intent: Intent | null;
   readonly approved_categories: readonly RiskCategory[];
-  /** what waits for a human first, as its 'ask' decision: a held control-file change, else the oldest held call */
-  readonly pending_approval: Decision | null;
+  /**
+   * what waits for a human first: a held control-file change as its 'ask' decision (it is in no
+   * other field), else the oldest held call named by a reference to its entry in `held_calls`
+   */
+  readonly pending_approval: Decision | HeldCallReference | null;
   /** every held call's 'ask' decision, oldest first; the approvals route answers each by its `approval.id` */
   readonly held_calls: readonly Decision[];
   /** the live grants, a person's and the active intent's own */
@@ -26,6 +42,19 @@ export interface SessionView {
   readonly ended_at: string | null;
 }
 
+/** What waits first: a held call only by reference, since `held_calls` shows it whole. */
+function pendingApprovalOf(pending: Decision | undefined): Decision | HeldCallReference | null {
+  if (pending === undefined) return null;
+  if (pending.code === 'control_file_changed' || pending.approval === undefined) return pending;
+  return {
+    verdict: 'ask',
+    code: pending.code,
+    tool: pending.tool,
+    approval: { id: pending.approval.id },
+    shown_in: 'held_calls',
+  };
+}
+
 /** The view of one session's governor, with the notes of an agent's hooks when it has them; JSON has no undefined, so absent values are null. */
 export function sessionView(governor: Governor, agentNotes?: SessionNotes): SessionView {
   return {
@@ -33,7 +62,7 @@ export function sessionView(governor: Governor, agentNotes?: SessionNotes): Sess
     state: governor.state,
     active_intent: governor.activeIntent ?? null,
     approved_categories: governor.approvedCategories,
-    pending_approval: governor.pendingApproval ?? null,
+    pending_approval: pendingApprovalOf(governor.pendingApproval),
     held_calls: governor.heldCalls.map((held) => held.decision),
     grants: governor.grants.map(grantView),
     safe_mode: governor.safeMode,

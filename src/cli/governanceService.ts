@@ -39,6 +39,8 @@ export interface ServiceSettings {
   readonly store?: string;
   /** the deployment name of a Redis store, over the policy's (and over INTENTGATE_DEPLOYMENT) */
   readonly deployment?: string;
+  /** the file the approval token was read from (--approval-token-file), for the banner to name */
+  readonly approvalTokenFile?: string;
 }
 
 interface Started {
@@ -46,6 +48,8 @@ interface Started {
   readonly workspace: string;
   readonly orchestrationDir: string;
   readonly tokenFromEnv: boolean;
+  /** the file the token was read from, when it was */
+  readonly tokenFile: string | undefined;
 }
 
 /** The server options a policy's `service` section gives; the listening address and prefix are the settings'. */
@@ -124,7 +128,7 @@ function create(settings: ServiceSettings, io: CliIo): Started {
     });
     const orchestrationDir =
       settings.orchestrationDir ?? policy?.governor.orchestrationDir ?? path.join(workspace, DEFAULT_ORCHESTRATION_DIR);
-    return { service, workspace, orchestrationDir, tokenFromEnv };
+    return { service, workspace, orchestrationDir, tokenFromEnv, tokenFile: settings.approvalTokenFile };
   } catch (error) {
     if (!(error instanceof IntentGateError)) throw error;
     throw new UsageError(
@@ -164,7 +168,7 @@ function printBanner(started: Started, url: string, io: CliIo, policy: Policy | 
   writeLine(
     io.stdout,
     started.tokenFromEnv
-      ? `approval token: from ${APPROVAL_TOKEN_ENV} (not printed)`
+      ? `approval token: from ${started.tokenFile ?? APPROVAL_TOKEN_ENV} (not printed)`
       : `approval token: ${service.approvalToken}  (set ${APPROVAL_TOKEN_ENV} to choose one)`,
   );
   const names = service.approvalTokenNames.slice(1);

@@ -151,6 +151,9 @@ export function registerServe(program: Command, context: CommandContext): void {
       // said once at start, so a person knows whether shell commands are contained before any is decided
       if (flags.quiet !== true) writeLine(io.stderr, serveContainmentRecord(await cliContainmentStatus(policy, io)));
       const store = credentials.store === undefined ? {} : { store: credentials.store };
-      context.exit(await runGovernanceService({ ...settings, ...store }, { ...io, env: credentials.env }));
+      const tokenFile = flags.approvalTokenFile === undefined ? {} : { approvalTokenFile: flags.approvalTokenFile };
+      context.exit(
+        await runGovernanceService({ ...settings, ...store, ...tokenFile }, { ...io, env: credentials.env }),
+      );
     });
 }

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AGENT_CLIS, installedAgentCli } from '../../../scripts/installAgentClis';
+import {
+  AGENT_CLIS,
+  agentClisRoot,
+  CLAUDE_CODE_ON_FAILURE,
+  installedAgentCli,
+  pathWithNodeOf,
+  runsNode22Package,
+} from '../../../scripts/installAgentClis';
 
 /** The repository root, for hook commands that run this checkout's CLI. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,6 +33,28 @@ export function findAgentCli(name: string): AgentCliLookup {
   const reason = `${cli.packageName}@${cli.version} is not installed: run npx tsx scripts/installAgentClis.ts`;
   if (AGENT_CLIS_REQUIRED) throw new Error(`${reason} (INTENTGATE_AGENT_CLIS=required)`);
   console.warn(`skipping the ${name} end-to-end tests: ${reason}`);
+  return { skip: reason };
+}
+
+/** A CLI found with the PATH it runs with: its own program folder first, then its Node's, then the test's PATH. */
+export type PathedCliLookup = { readonly program: string; readonly path: string } | { readonly skip: string };
+
+/**
+ * The Claude Code whose hooks take `onFailure: "block"` (CLAUDE_CODE_ON_FAILURE), with the PATH
+ * on which `claude` is that release and `node` is the Node 22 it declares. When either is missing
+ * the tests skip with a printed reason, unless INTENTGATE_AGENT_CLIS=required, where it throws.
+ */
+export function findClaudeCodeOnFailure(): PathedCliLookup {
+  const cli = CLAUDE_CODE_ON_FAILURE;
+  const program = installedAgentCli(cli);
+  const withNode = pathWithNodeOf(cli, agentClisRoot());
+  if (program !== undefined && withNode !== undefined)
+    return { program, path: [path.dirname(program), withNode].join(path.delimiter) };
+  const node = cli.node === undefined ? '' : ` on ${cli.node.packageName}@${cli.node.version}`;
+  const reason = `${cli.packageName}@${cli.version}${node} is not installed: run npx tsx scripts/installAgentClis.ts`;
+  // the Node package is built for Linux x64 alone: elsewhere the tests skip even in CI
+  if (AGENT_CLIS_REQUIRED && runsNode22Package()) throw new Error(`${reason} (INTENTGATE_AGENT_CLIS=required)`);
+  console.warn(`skipping the Claude Code onFailure end-to-end tests: ${reason}`);
   return { skip: reason };
 }
 

@@ -358,6 +358,7 @@ const DETACHABLE_METHODS = [
   'persist',
   'reset',
   'refresh',
+  'widenScope',
   'stop',
 ] as const satisfies readonly (keyof Governor)[];
 

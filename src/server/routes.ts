@@ -5,6 +5,7 @@ import { hookHandler } from './hookHandlers';
 import { OPS_ROUTES, type MetricsAccess } from './opsEndpoints';
 import type { RouteSpec } from './router';
 import { decideHandler, promptHandler, resetHandler, toolCallHandler, viewHandler } from './sessionHandlers';
+import { widenScopeHandler } from './widenScopeHandlers';
 
 /** What a route does, whether it needs the approval token, and how its body is read. */
 export interface RouteAction {
@@ -28,6 +29,7 @@ export const ROUTES: readonly RouteSpec<RouteAction>[] = [
   { method: 'GET', path: '/sessions/:id', handler: open(viewHandler) },
   { method: 'POST', path: '/approve-session', handler: approving(approveSessionHandler) },
   { method: 'POST', path: '/sessions/:id/approvals/:approvalId', handler: approving(resolveApprovalHandler) },
+  { method: 'POST', path: '/sessions/:id/widen-scope', handler: approving(widenScopeHandler) },
   { method: 'GET', path: '/sessions/:id/grants', handler: open(listGrantsHandler) },
   { method: 'DELETE', path: '/sessions/:id/grants/:grantId', handler: approving(revokeGrantHandler) },
   { method: 'POST', path: '/hooks/:agent', handler: hook(hookHandler('agent')) },

@@ -22,6 +22,7 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
   { name: 'hook', load: async () => (await import('./commands/hook')).registerHook },
   { name: 'hooks', load: async () => (await import('./commands/hooks')).registerHooks },
   { name: 'approve', load: async () => (await import('./commands/approve')).registerApprove },
+  { name: 'widen', load: async () => (await import('./commands/widen')).registerWiden },
   { name: 'intents-mcp', load: async () => (await import('./commands/intentsMcp')).registerIntentsMcp },
   { name: 'audit', load: async () => (await import('./commands/audit')).registerAudit },
   { name: 'replay', load: async () => (await import('./commands/replay')).registerReplay },

@@ -9,7 +9,10 @@ import { jsonOutput, PASS, refusalOf, withHumanNote } from './hookOutputs';
 // stdout that is not JSON, and a hook that outlives its timeoutSec, let the call run. An `ask`
 // cannot be put to anyone in `-p` mode, so a held call is refused with how a human approves
 // it. Context is read from a top-level `additionalContext` (not `hookSpecificOutput`), on
-// SessionStart, UserPromptSubmit, PreToolUse and PostToolUse alike.
+// SessionStart, UserPromptSubmit, PreToolUse and PostToolUse alike. A PreToolUse answer's
+// `modifiedArgs` replace the call's arguments before it runs (its changelog: since 1.0.24;
+// measured with 1.0.102), and PostToolUse reports them; without `permissionDecision: "allow"`
+// Copilot's path check still sees the new arguments and asks about paths outside the workspace.
 
 /**
  * The block of anything that fails: exit 2, which refuses a tool call, with a body that also
@@ -29,12 +32,20 @@ const context = (answer: HookAnswer): HookOutput =>
     ? jsonOutput({ additionalContext: answer.context })
     : PASS;
 
-function answerToolCall(answer: HookAnswer): HookOutput {
-  // Copilot's answer to a call has no replacement input this adapter has measured: a command that may run only contained is blocked
-  if (answer.kind === 'allow' && answer.contained !== undefined)
-    return failure(
-      'intentgate: the command may run only contained, and GitHub Copilot CLI cannot be handed a rewritten command; it is blocked',
-    );
+function answerToolCall(answer: HookAnswer, event: Extract<HookEvent, { kind: 'pre_tool' }>): HookOutput {
+  if (answer.kind === 'allow' && answer.contained !== undefined) {
+    // Copilot runs the arguments handed back in place of the model's: every field is kept, only the command changes
+    if (event.input === undefined)
+      return failure(
+        "intentgate: the command must run contained, and the call's input was not kept to hand it back rewritten",
+      );
+    // `allow`: the line names bwrap's paths outside the workspace, which Copilot's path check would otherwise
+    // put to a person (and refuse in -p mode); intentgate decided the model's command, the line only narrows it
+    return jsonOutput({
+      permissionDecision: 'allow',
+      modifiedArgs: { ...event.input, [answer.contained.argument]: answer.contained.line },
+    });
+  }
   // nothing printed leaves the call to Copilot's own permissions: intentgate only ever narrows them
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
@@ -46,7 +57,8 @@ function answerToolCall(answer: HookAnswer): HookOutput {
 
 /**
  * Writes the governor's answer to one event as GitHub Copilot CLI reads it: a tool call is
- * refused with `permissionDecision: "deny"`; a prompt, a tool's result or a stop with
+ * refused with `permissionDecision: "deny"`, a shell command that must run contained is handed
+ * back as its contained line (`modifiedArgs`); a prompt, a tool's result or a stop with
  * `decision: "block"`; context goes to `additionalContext`. A session's start cannot be
  * refused, so its refusal becomes context the model reads; a session's end is only shown.
  */
@@ -54,7 +66,7 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
   const refused = refusalOf(answer);
   switch (event.kind) {
     case 'pre_tool':
-      return answerToolCall(answer);
+      return answerToolCall(answer, event);
     case 'user_prompt':
     case 'post_tool':
     case 'stop':
@@ -84,6 +96,8 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
 export const copilotAdapter: AgentHookAdapter = Object.freeze({
   name: 'copilot',
   governorOptions: COPILOT_GOVERNOR_OPTIONS,
+  // Copilot CLI 1.0.102 runs the arguments a PreToolUse hook hands back (`modifiedArgs`; copilotContained.e2e.test.ts)
+  rewritesShellCommands: true,
   readEvent: readCopilotEvent,
   writeAnswer,
   pass: () => PASS,

@@ -8,7 +8,9 @@ import { OPENCODE_GOVERNOR_OPTIONS } from './opencodeTools';
 // each call and reads what it prints. `decision: "deny"` makes the plugin throw before the
 // call, which OpenCode reports to the model as the call's result (measured, 1.18.33), or
 // replace a result after it; `additionalContext` is added to a result; any other exit code
-// than 0, or output that is not this JSON, makes the plugin throw too.
+// than 0, or output that is not this JSON, makes the plugin throw too. `updatedArgs` are set
+// on the call's arguments before it runs: a shell command that must run contained becomes its
+// contained line (OpenCode runs the changed `output.args`; measured: opencodeContained.e2e.test.ts).
 
 /** The block of anything that fails: exit 2 and a body that refuses the call. */
 function failure(message: string): HookOutput {
@@ -21,17 +23,16 @@ function failure(message: string): HookOutput {
 
 /**
  * Writes the governor's answer to a tool call, or to its result, as intentgate's OpenCode
- * plugin reads it. A held call is refused with the prompt saying a human decides: OpenCode's
+ * plugin reads it. A shell command allowed only contained is answered with its contained line
+ * as `updatedArgs`. A held call is refused with the prompt saying a human decides: OpenCode's
  * plugins cannot put a question to its user.
  */
 function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
   if (event.kind !== 'pre_tool' && event.kind !== 'post_tool')
     return failure(`intentgate: the OpenCode plugin sends no ${event.kind} event`);
-  // OpenCode hands the plugin's changed arguments to the tool, but this adapter has not measured it: a command that may run only contained is blocked
+  // the plugin sets these on the call's arguments, which OpenCode then runs: only the command changes
   if (answer.kind === 'allow' && answer.contained !== undefined)
-    return failure(
-      'intentgate: the command may run only contained, and OpenCode is not handed a rewritten command; it is blocked',
-    );
+    return jsonOutput({ updatedArgs: { [answer.contained.argument]: answer.contained.line } });
   if (answer.kind === 'allow') return PASS;
   const refused = refusalOf(answer);
   if (refused !== undefined) return jsonOutput({ decision: 'deny', reason: refused });
@@ -50,6 +51,8 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
 export const opencodeAdapter: AgentHookAdapter = Object.freeze({
   name: 'opencode',
   governorOptions: OPENCODE_GOVERNOR_OPTIONS,
+  // the plugin sets the hook's `updatedArgs` on `output.args`, which OpenCode 1.18.33 runs (opencodeContained.e2e.test.ts)
+  rewritesShellCommands: true,
   readEvent: readOpencodeEvent,
   writeAnswer,
   pass: () => PASS,

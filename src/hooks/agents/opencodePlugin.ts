@@ -3,7 +3,8 @@
  * has no command hooks, so the plugin runs `hookCommand` (a bash command line, like
  * `intentgate hook opencode --workspace DIR`) for each `tool.execute.before` and
  * `tool.execute.after`, with the event as JSON on stdin, and acts on what it prints
- * (opencodeAdapter.ts). It fails closed: a hook that cannot start, exits with another code
+ * (opencodeAdapter.ts): a throw refuses the call, `updatedArgs` are set on its arguments (a shell
+ * command allowed only contained becomes its contained line). It fails closed: a hook that cannot start, exits with another code
  * than 0 or prints anything but that JSON refuses the call. OpenCode reports a throw in
  * `tool.execute.before` to the model as the call's result, and the call does not run.
  */
@@ -50,6 +51,11 @@ export const IntentGate = async ({ directory }) => {
       const answer = await runHook(event('tool.execute.before', input, output.args), directory);
       if (answer.failed !== undefined) throw new Error(answer.failed);
       if (answer.decision === 'deny') throw new Error(String(answer.reason));
+      // a command allowed only contained: OpenCode runs the arguments as the hook left them
+      if (typeof answer.updatedArgs === 'object' && answer.updatedArgs !== null) {
+        if (typeof output.args !== 'object' || output.args === null) throw new Error('intentgate: the call has no arguments to rewrite; it is blocked');
+        Object.assign(output.args, answer.updatedArgs);
+      }
     },
     'tool.execute.after': async (input, output) => {
       const answer = await runHook(event('tool.execute.after', input, input.args), directory);

@@ -137,13 +137,20 @@ describe('copilotAdapter.writeAnswer', () => {
     });
   });
 
-  it('blocks a call that may run only contained: Copilot takes no rewritten command', () => {
+  it("hands back a call that may run only contained as modifiedArgs, allowed: the model's input with its contained line", () => {
+    const shell = (
+      copilotAdapter.readEvent(preTool('Bash', { command: 'touch x', description: 'd' })) as { event: HookEvent }
+    ).event;
     const output = copilotAdapter.writeAnswer(
-      { kind: 'allow', decision, contained: { argument: 'command', line: 'x' } },
-      pre,
+      { kind: 'allow', decision, contained: { argument: 'command', line: 'bwrap -- bash -c x' } },
+      shell,
     );
-    expect(output.exitCode).toBe(2);
-    expect(JSON.parse(output.stdout)).toMatchObject({ permissionDecision: 'deny' });
+    expect(output.exitCode).toBe(0);
+    expect(JSON.parse(output.stdout)).toEqual({
+      permissionDecision: 'allow',
+      modifiedArgs: { command: 'bwrap -- bash -c x', description: 'd' },
+    });
+    expect(copilotAdapter.rewritesShellCommands).toBe(true);
   });
 
   it.each(['user_prompt', 'post_tool', 'session_start'] as const)(

@@ -99,11 +99,17 @@ describe('opencodeAdapter.writeAnswer', () => {
     });
   });
 
-  it('blocks a command that may run only contained, and events the plugin never sends', () => {
-    expect(
-      opencodeAdapter.writeAnswer({ kind: 'allow', decision, contained: { argument: 'command', line: 'x' } }, pre)
-        .exitCode,
-    ).toBe(2);
+  it('hands back a command that may run only contained as its contained line, in updatedArgs', () => {
+    const output = opencodeAdapter.writeAnswer(
+      { kind: 'allow', decision, contained: { argument: 'command', line: 'bwrap -- bash -c x' } },
+      pre,
+    );
+    expect(output.exitCode).toBe(0);
+    expect(JSON.parse(output.stdout)).toEqual({ updatedArgs: { command: 'bwrap -- bash -c x' } });
+    expect(opencodeAdapter.rewritesShellCommands).toBe(true);
+  });
+
+  it('blocks events the plugin never sends', () => {
     expect(opencodeAdapter.writeAnswer({ kind: 'proceed' }, { kind: 'stop', ...session }).exitCode).toBe(2);
   });
 });
@@ -153,6 +159,13 @@ describe("intentgate's OpenCode plugin", () => {
   ])('throws, so the call does not run, when %s', async (_name, command, message) => {
     const hooks = await plugin(command);
     await expect(hooks['tool.execute.before'](call, { args: {} })).rejects.toThrow(message);
+  });
+
+  it("sets the hook's updatedArgs on the call's arguments, keeping the others", async () => {
+    const output = { args: { command: 'touch x', description: 'd', workdir: 'src' } as Record<string, unknown> };
+    const hooks = await plugin(`echo '{"updatedArgs":{"command":"bwrap -- bash -c x"}}'`);
+    await expect(hooks['tool.execute.before']({ ...call, tool: 'bash' }, output)).resolves.toBeUndefined();
+    expect(output.args).toEqual({ command: 'bwrap -- bash -c x', description: 'd', workdir: 'src' });
   });
 
   it("replaces a result the hook refuses, and adds the hook's context to one it lets be", async () => {

@@ -200,5 +200,17 @@ export function describeReason(input: {
       return {
         message: `intentgate refuses every call: the session store that keeps this agent session's lifecycle and approvals cannot be used (${problem ?? 'unknown error'}). Stop and tell the user; a human must fix or remove the session file.`,
       };
+    case 'session_store_tampered':
+      return {
+        message: `intentgate refuses every call of this session: its kept record fails its MAC, so it was changed outside intentgate (${problem ?? 'edited, forged or copied'}). Stop and tell the user; a human must inspect and remove the record.`,
+      };
+    case 'report_unvouched':
+      return {
+        message: `A report of the agent's hooks about '${tool}' was ignored (${problem ?? 'sent by a route that shows no credential'}): no credential vouches for it, so it answers no held call and ends no session. A held call still waits for a human's Continue or Cancel.`,
+      };
+    case 'cancelled_by_human':
+      return {
+        message: `A human cancelled this call; do not retry it, ask the user what to do instead.${problem === undefined ? '' : ` (${problem})`}`,
+      };
   }
 }

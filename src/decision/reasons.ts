@@ -52,6 +52,12 @@ export const REASON_CODES = {
   trace_unavailable: { verdict: 'deny', rule: 'trace' },
   // an agent hook keeps its governor between calls in a session store; one it cannot read or write refuses every call
   session_store_unavailable: { verdict: 'deny', rule: 'fail-safe' },
+  // a kept session record that fails its MAC (edited, forged, copied): every call of that session is refused
+  session_store_tampered: { verdict: 'deny', rule: 'fail-safe' },
+  // a held call reported as run by a route no credential vouches for: the report answers nothing, the hold waits
+  report_unvouched: { verdict: 'ask', rule: 'safe-mode' },
+  // the identical retry of a call a human cancelled outside the agent, within the held-call TTL
+  cancelled_by_human: { verdict: 'deny', rule: 'safe-mode' },
   command_denied: { verdict: 'deny', rule: 'policy' },
   // the service analyses shell commands on worker threads, each within a time budget: one past it is refused, fail closed
   analysis_over_budget: { verdict: 'deny', rule: 'fail-safe' },

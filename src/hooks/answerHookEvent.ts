@@ -2,7 +2,8 @@ import { prepareCall } from '../analysis/prepareCall';
 import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
 import { commandOfContainedLine } from '../containment/containedShellLine';
-import type { Decision } from '../decision/decision';
+import { buildDecision, type Decision } from '../decision/decision';
+import type { DecisionCode } from '../decision/reasons';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { ApprovedBy } from '../governor/answeredBy';
 import type { Governor } from '../governor/governorApi';
@@ -13,7 +14,10 @@ import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { takeNotices } from './agentHeldCallAnswer';
 import { cliApprovalHint, type ApprovalHint, type HeldNotes } from './approvalHint';
 import { cancelOf, heldCallMatching, takePass } from './heldCallPasses';
+import { nameOnlyRequest } from '../tools/toolRequest';
 import type { ContainedCall } from './hookContainment';
+import type { TraceNote } from '../trace/traceNote';
+import type { HookGovernorSettings } from './hookGovernorSettings';
 import type { HookAnswer, HookEvent } from './hookEvent';
 
 export interface AnswerOptions {
@@ -33,10 +37,54 @@ export interface AnswerOptions {
    * can post an event could write it, so the hold stays for a human (docs/security.md).
    */
   readonly heldCallRan?: (notes: SessionNotes) => ApprovedBy | undefined;
-  /** how long a human's Cancel refuses the identical retry; default the governor's default held-call TTL */
+  /** how long a human's Cancel refuses the identical retry; default the settings', else the governor's default held-call TTL */
   readonly heldCallTtlMs?: number;
+  /**
+   * what the route reads of its governors' options (read only for an event that needs them): the
+   * policy's held-call TTL, and the trace the route's own decisions are noted in (a report no
+   * credential vouches for, a refused retry of a cancelled call, a session record that fails its MAC)
+   */
+  readonly settings?: () => HookGovernorSettings | undefined;
+  /** the route, as a note in the trace names it (`POST /hooks/claude-code`, `intentgate hook claude-code`) */
+  readonly route?: string;
+  /**
+   * whether the agent's `SessionEnd` ends the session: 'ignored' on a route whose event shows no
+   * credential (the service's hook routes without the approval token), noted in the trace; by
+   * default it is the store's to judge (a session bound to a credential is ended only with it)
+   */
+  readonly sessionEnd?: 'applied' | 'ignored';
   /** the clock a Cancel is dated by, ms since the epoch */
   readonly now?: () => number;
+}
+
+/** The facts a route's own decision about a session's call is worded with. */
+const factsOf = (governor: Governor) => ({
+  state: governor.state,
+  intents: governor.intents,
+  activeIntent: governor.activeIntent,
+  orchestrationDir: '',
+});
+
+/** A decision the route makes itself about a call (no rule of the governor's decides it), with the held call's risk when it has one. */
+function routeDecision(
+  governor: Governor,
+  code: Extract<DecisionCode, 'report_unvouched' | 'cancelled_by_human'>,
+  tool: string,
+  details: { readonly problem: string; readonly approvalId?: string },
+): Decision {
+  const held = details.approvalId === undefined ? undefined : governor.waitingFor(details.approvalId);
+  return buildDecision({
+    code,
+    request: nameOnlyRequest(tool, 'DESTRUCTIVE'),
+    facts: factsOf(governor),
+    problem: details.problem,
+    ...(held && { risk: { categories: held.categories, evidence: held.evidence } }),
+  });
+}
+
+/** Notes a route's own decision in its governors' trace; a trace that cannot be written leaves the answer as it is. */
+function traceRouteDecision(options: AnswerOptions, note: TraceNote): void {
+  options.settings?.()?.traceNote(note);
 }
 
 /** What the model is told when it retries a call a human cancelled. */
@@ -110,14 +158,22 @@ async function preTool(
   options: AnswerOptions,
 ): Promise<HookAnswer> {
   const hint = options.approvalHint ?? cliApprovalHint();
-  const clock = { now: (options.now ?? Date.now)(), ttlMs: options.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS };
+  const ttlMs = options.heldCallTtlMs ?? options.settings?.()?.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS;
+  const clock = { now: (options.now ?? Date.now)(), ttlMs };
   // the human's no reaches the model: the very call is refused, not held again under a new id
   const cancel = cancelOf(notes, event, clock);
-  if (cancel)
-    return toldNotices(
-      { kind: 'deny', message: `${CANCELLED_RETRY_MESSAGE} (the call held as ${cancel.approvalId})` },
-      notes,
-    );
+  if (cancel) {
+    const refused = routeDecision(governor, 'cancelled_by_human', event.tool, {
+      problem: `the call held as ${cancel.approvalId}`,
+    });
+    traceRouteDecision(options, {
+      sessionId: governor.sessionId,
+      decision: refused,
+      args: event.args,
+      approvalId: cancel.approvalId,
+    });
+    return toldNotices({ kind: 'deny', message: refused.reason ?? CANCELLED_RETRY_MESSAGE, decision: refused }, notes);
+  }
   const prepared = await prepareCall(governor, event.tool, event.args, options.analyseShell);
   const pass = takePass(notes, event.tool, event.args);
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
@@ -210,16 +266,33 @@ function postTool(governor: Governor, notes: SessionNotes, event: ToolEvent, opt
     (unwrapped === event.args ? undefined : heldCallMatching(governor, event.tool, unwrapped));
   const by = held === undefined ? undefined : options.heldCallRan?.(notes);
   if (held && by?.approver !== undefined) governor.resolveApproval(held.approvalId, 'continue', by);
+  else if (held) {
+    // the report answers nothing, and says so in the trace: the hold stays for a human
+    const route = options.route ?? 'a hook route';
+    traceRouteDecision(options, {
+      sessionId: governor.sessionId,
+      decision: routeDecision(governor, 'report_unvouched', held.tool, {
+        problem: `the held call reported as run, by ${route}, which shows no credential the session is bound to`,
+        approvalId: held.approvalId,
+      }),
+      args: held.args,
+      approvalId: held.approvalId,
+    });
+  }
   return proceed(withNotices(notes));
 }
 
-/** The deny of an event whose session cannot be used: nothing is decided by a fresh governor. */
-function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
+/**
+ * The deny of an event whose session cannot be used: nothing is decided by a fresh governor. A
+ * session whose record fails its MAC (`session_store_tampered`) is noted in the trace too.
+ */
+function storeDenial(event: HookEvent, error: SessionStoreError, options: AnswerOptions): HookAnswer {
   const tool =
     event.kind === 'pre_tool' || event.kind === 'post_tool' || event.kind === 'permission_request'
       ? event.tool
       : event.kind;
   const decision = storeUnavailableDecision(tool, error);
+  if (decision.code === 'session_store_tampered') traceRouteDecision(options, { sessionId: event.sessionId, decision });
   return { kind: 'deny', message: decision.reason ?? error.message, decision };
 }
 
@@ -230,7 +303,7 @@ function storeDenial(event: HookEvent, error: SessionStoreError): HookAnswer {
  * tool list is filtered by state, and the session's end is marked (its state is kept). What a
  * human answered outside the agent (a cancelled call) is told to the model on the next answer
  * that reaches it. A session store that cannot be used answers a deny
- * (`session_store_unavailable`); any other failure is thrown, for the caller to answer with
+ * (`session_store_unavailable`, or `session_store_tampered` for a record that fails its MAC); any other failure is thrown, for the caller to answer with
  * the agent's block.
  *
  * @example
@@ -276,12 +349,26 @@ export async function answerHookEvent(
         // the turn ended: the state is kept as it is
         return await sessions.withSession(id, () => proceed());
       case 'session_end':
+        if (options.sessionEnd === 'ignored') {
+          // anyone who can post to the route could send it: it ends nothing, and the trace says so
+          traceRouteDecision(options, {
+            sessionId: id,
+            decision: buildDecision({
+              code: 'report_unvouched',
+              request: nameOnlyRequest('SessionEnd', 'SAFE'),
+              facts: { state: 'REQUEST', intents: [], activeIntent: undefined, orchestrationDir: '' },
+              problem: `the session's end, posted to ${options.route ?? 'a hook route'} without the approval token`,
+            }),
+            withoutState: true,
+          });
+          return proceed();
+        }
         // only marked: the state is kept for a human's answer and a resumed run, never reset by the agent
         await sessions.end(id);
         return proceed();
     }
   } catch (error) {
-    if (error instanceof SessionStoreError) return storeDenial(event, error);
+    if (error instanceof SessionStoreError) return storeDenial(event, error, options);
     throw error;
   }
 }

@@ -109,6 +109,7 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
           idleTtlMs: config.sessionTtlMs,
           endedTtlMs: config.endedSessionTtlMs,
           onDecision: metrics.observeDecision,
+          approvalToken: config.approvalToken,
         })
       : memoryServiceSessions(sessions, config.governor, config.prefix);
   // the address it listens on is a name clients use too, unless it is every address

@@ -1,6 +1,7 @@
 import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import type { ContainmentStatus } from '../containment/containmentStatus';
 import type { GovernorPlace } from '../containment/governorProfile';
+import type { GovernorOptions } from '../governor/governorOptions';
 import type { JsonResponse } from './errorResponse';
 import { checkSessionId } from './ids';
 import type { SessionEvents } from './sessionEvents';
@@ -18,8 +19,10 @@ export interface HandlerContext {
   readonly events: SessionEvents;
   /** runs a call's shell analysis off the event loop (the service's worker threads) */
   readonly analyseShell: ShellAnalyser;
-  /** on an approval route: who approves, the name of the approval token (or the console's sign-in) */
+  /** on an approval route: who approves, the name of the approval token (or the console's sign-in); on a hook route, the token's name when a valid one was sent */
   readonly approver?: string;
+  /** on a hook route: the options the service's governors are made with (the held-call TTL, the trace) */
+  readonly governorOptions?: GovernorOptions;
   /** the service's plan for shell commands (found once at its start) and where its governors work: the hook routes run an agent's commands contained by it */
   readonly containment?: { readonly status: Promise<ContainmentStatus>; readonly place: GovernorPlace };
 }

@@ -5,6 +5,10 @@ import { hookOutputFor } from '../hooks/hookOutputFor';
 import type { AgentHookAdapter, HookOutput } from '../hooks/agentHookAdapter';
 import { containCall, shellToolsOf, withShellContainment, type HookContainment } from '../hooks/hookContainment';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import type { GovernorOptions } from '../governor/governorOptions';
+import { hookGovernorSettings, type HookGovernorSettings } from '../hooks/hookGovernorSettings';
+import { requireApprovalToken } from './approvalAuth';
+import type { ApprovalTokens } from './approvalTokens';
 import type { GovernorSessions } from '../sessions/governorSessions';
 import { noteSessionAgent } from '../sessions/sessionLabels';
 import type { JsonResponse } from './errorResponse';
@@ -69,6 +73,35 @@ function agentResponse(output: HookOutput): JsonResponse {
   }
 }
 
+/**
+ * The name of the approval token a hook event was posted with (`Authorization: Bearer <token>`,
+ * what `intentgate hook --server` sends when its environment names the token file); undefined
+ * for none or a wrong one. A hook route answers either way: the token only vouches for the
+ * agent's reports (a held call it ran, the session's end).
+ */
+export function vouchingApprover(authorization: string | undefined, tokens: ApprovalTokens): string | undefined {
+  if (authorization === undefined || authorization === '') return undefined;
+  try {
+    return requireApprovalToken(authorization, tokens);
+  } catch {
+    return undefined;
+  }
+}
+
+// read once per options object: parsing them (the shell policy) is not done per event
+const settingsRead = new WeakMap<GovernorOptions, HookGovernorSettings>();
+
+/** What the hook routes read of the service's governor options: the held-call TTL and the trace. */
+function settingsOf(options: GovernorOptions | undefined): HookGovernorSettings | undefined {
+  if (options === undefined) return undefined;
+  let settings = settingsRead.get(options);
+  if (settings === undefined) {
+    settings = hookGovernorSettings(options, process.cwd());
+    settingsRead.set(options, settings);
+  }
+  return settings;
+}
+
 const isTextBody = (body: unknown): body is TextBody => typeof body === 'object' && body !== null && 'ok' in body;
 
 /**
@@ -121,6 +154,12 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
             checkedSessions(context.sessions.hookSessions(contained.adapter), context.events, adapter.name),
           answer: {
             approvalHint: serviceApprovalHint(context.prefix),
+            route: `POST ${context.prefix}/hooks/${adapter.name}`,
+            settings: () => settingsOf(context.governorOptions),
+            // a report of a held call run, and the session's end, count only with the approval token
+            ...(context.approver === undefined
+              ? { sessionEnd: 'ignored' as const }
+              : { heldCallRan: () => ({ approver: `${adapter.name}'s own prompt (${context.approver ?? ''})` }) }),
             analyseShell: context.analyseShell,
             containShell: (governor, event, decision) =>
               contained.containment === undefined

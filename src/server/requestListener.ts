@@ -15,6 +15,7 @@ import type { SessionEvents } from './sessionEvents';
 import type { HandlerContext } from './handler';
 import type { ServiceSessions } from './serviceSessions';
 import { checkHost, checkStateChange } from './webSafety';
+import { vouchingApprover } from './hookHandlers';
 
 /** The pieces a request is served with. */
 export interface ListenerDeps {
@@ -59,7 +60,12 @@ export function createRequestListener(
       const { route: matched, params } = route(method, pathname);
       checkStateChange(method, req.headers);
       // checked before the body is read, so an unauthenticated client cannot make the service read it
-      const approver = matched.handler.approval ? requireApprover(req, deps.tokens, deps.console.access) : undefined;
+      // a hook route answers 200 whatever it carries: a token there only vouches for the agent's reports
+      const approver = matched.handler.approval
+        ? requireApprover(req, deps.tokens, deps.console.access)
+        : matched.handler.body === 'text'
+          ? vouchingApprover(req.headers.authorization, deps.tokens)
+          : undefined;
       // a hook event may carry a whole file: it has its own bound
       const body =
         matched.handler.body === 'text'
@@ -76,6 +82,7 @@ export function createRequestListener(
           analyseShell: deps.analyseShell,
           ...(approver !== undefined && { approver }),
           ...(deps.containment !== undefined && { containment: deps.containment }),
+          ...(matched.handler.body === 'text' && { governorOptions: config.governor }),
         }),
       );
     } catch (error) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createGovernor, type Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import { SessionTamperedError } from '../errors/SessionTamperedError';
 import { freshNotes, type SessionNotes } from './governorSessions';
 import { createKeyedQueue } from './keyedQueue';
 import { persistedSnapshot, restoredGovernor } from './persistedSnapshot';
@@ -17,6 +18,7 @@ import {
   redisSessionKeys,
 } from './redisSessionKeys';
 import { sessionLabelSchema, sessionNotesSchema } from './sessionFiles';
+import { hasValidMac, recordMac, type SessionAuthenticity } from './sessionKey';
 import { keptLabel, restoreLabel, type KeptLabel } from './sessionLabels';
 import { DEFAULT_ENDED_SESSION_TTL_MS, keptUntil, type SessionRetention } from './sessionRetention';
 
@@ -72,6 +74,12 @@ export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
   /** wraps each governor made or restored (the service's decision metrics) */
   readonly wrap?: (governor: Governor) => Governor;
   readonly now?: () => number;
+  /**
+   * the key every record's MAC is made with (kept with the approval token); a record that fails
+   * it, or has none, refuses every use of its session (SessionTamperedError). Without it records
+   * carry no MAC and are restored as they are.
+   */
+  readonly macKey?: Buffer;
 }
 
 /** Whether a use may start the session: an existing one only, or created with the options of `profile`. */
@@ -177,6 +185,21 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
   const wrap = options.wrap ?? ((governor: Governor) => governor);
   const where = (sessionId: string): string =>
     `the Redis session '${sessionId.slice(0, 128)}' of deployment '${options.deployment}'`;
+  // bound to the deployment: a record copied from another deployment's keys fails
+  const authenticity: SessionAuthenticity | undefined =
+    options.macKey === undefined ? undefined : { key: options.macKey, store: `redis:${options.deployment}` };
+
+  /** The record of a state's JSON with its MAC taken out, checked; the state as written when records carry none. */
+  const authentic = (sessionId: string, value: unknown): unknown => {
+    if (authenticity === undefined) return value;
+    const { mac, ...record } =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    if (typeof mac !== 'string' || !hasValidMac(authenticity, JSON.stringify(record), mac))
+      throw new SessionTamperedError(
+        `${where(sessionId)} fails its MAC: it was not written by this deployment's service (rewritten in Redis, forged or copied); every call of the session is refused; a human should inspect and delete it`,
+      );
+    return record;
+  };
 
   const load = async (sessionId: string): Promise<Kept | undefined> => {
     const [version, state, until] = (await connection.command([
@@ -191,8 +214,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     const expiresAt = asText(until) === undefined ? undefined : Number(until);
     let parsed: z.infer<typeof envelopeSchema>;
     try {
-      parsed = envelopeSchema.parse(JSON.parse(text));
+      parsed = envelopeSchema.parse(authentic(sessionId, JSON.parse(text)));
     } catch (error) {
+      if (error instanceof SessionTamperedError) throw error;
       throw new SessionStoreError(
         `${where(sessionId)} does not hold a session this service can read; a human should delete it`,
         { cause: error },
@@ -295,7 +319,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
     notes: SessionNotes,
   ): Promise<void> => {
     const label = keptLabel(governor);
-    const state = JSON.stringify({
+    const record = JSON.stringify({
       format: REDIS_SESSION_FORMAT,
       sessionId,
       profile,
@@ -303,6 +327,11 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       notes,
       ...(label !== undefined && { label }),
     });
+    // the MAC covers the record's JSON as a reader rebuilds it: the same text without its last field
+    const state =
+      authenticity === undefined
+        ? record
+        : `${record.slice(0, -1)},"mac":${JSON.stringify(recordMac(authenticity, record))}}`;
     if (Buffer.byteLength(state) > timings.maxStateBytes)
       throw new SessionStoreError(
         `${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`,

@@ -15,6 +15,7 @@ import {
 import path from 'node:path';
 import { z } from 'zod';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import { SessionTamperedError } from '../errors/SessionTamperedError';
 import { readRegularFile } from '../files/readRegularFile';
 import { MAX_HELD_CALL_PASSES, MAX_MODEL_NOTICES, type SessionNotes } from './governorSessions';
 import { hasValidMac, recordMac, type SessionAuthenticity } from './sessionKey';
@@ -159,7 +160,7 @@ export function readSessionFile(
   if (authenticity !== undefined) {
     if (envelope.data.version === 1 && mac === undefined) return undefined;
     if (mac === undefined || !hasValidMac(authenticity, JSON.stringify(record), mac)) {
-      throw new SessionStoreError(
+      throw new SessionTamperedError(
         `the session file ${file} fails its MAC: it was not written by intentgate for this store (edited, forged or copied); every call of the session is refused; ${fix}`,
       );
     }

@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HANDSHAKE_SENTENCE, STATE_VIOLATION_MESSAGE, type GovernorOptions, type TraceRecord } from '../../src/index';
-import { answerHookEvent } from '../../src/hooks/answerHookEvent';
+import { answerHookEvent, type AnswerOptions } from '../../src/hooks/answerHookEvent';
+import type { TraceNote } from '../../src/trace/traceNote';
 import { approveOutsideAgent } from '../../src/hooks/approveOutsideAgent';
 import type { HookAnswer, HookEvent } from '../../src/hooks/hookEvent';
 import { createFileSessions } from '../../src/sessions/fileSessions';
@@ -276,6 +278,53 @@ describe('answerHookEvent', () => {
     const answer = await answerHookEvent(events.pre('read_file', { path: 'a.ts' }), sessions);
     expect(summary(answer)).toBe('deny:session_store_unavailable');
     expect(answer.kind === 'deny' ? answer.message : '').toMatch(/session store .* cannot be used .*is not JSON/);
+  });
+
+  it("notes the route's own decisions in the trace: an unvouched report, a refused retry, an ignored end", async () => {
+    const { sessions } = session();
+    const notes: TraceNote[] = [];
+    let now = Date.now() + 1_000;
+    const options: AnswerOptions = {
+      route: 'POST /hooks/test-agent',
+      now: () => now,
+      sessionEnd: 'ignored',
+      // the policy's TTL, read from the governors' options when the route is asked
+      settings: () => ({ heldCallTtlMs: 5_000, traceNote: (note) => (notes.push(note), { ok: true }) }),
+    };
+    await answerAll(sessions, [select, write]);
+    expect(summary(await answerHookEvent(wrote, sessions, options))).toBe('proceed');
+    await sessions.withSession(SESSION, (governor, kept) =>
+      approveOutsideAgent(governor, kept, { kind: 'held', approvalId: 'approval-1', cancel: true }),
+    );
+    expect(summary(await answerHookEvent(write, sessions, options))).toBe('deny:cancelled_by_human');
+    await answerHookEvent(events.end(), sessions, options);
+    expect(notes.map((note) => [note.decision.code, note.decision.tool, note.approvalId, note.withoutState])).toEqual([
+      ['report_unvouched', 'write_to_file', 'approval-1', undefined],
+      ['cancelled_by_human', 'write_to_file', 'approval-1', undefined],
+      ['report_unvouched', 'SessionEnd', undefined, true],
+    ]);
+    expect(notes[0]?.decision).toMatchObject({ verdict: 'ask', categories: ['FS_DELETE_OVERWRITE'] });
+    expect(notes[0]?.decision.reason).toContain('POST /hooks/test-agent');
+    expect(notes[1]?.decision.reason).toContain('A human cancelled this call; do not retry it, ask the user');
+    // the settings' TTL, not the default 15 minutes, ends the refusal
+    now += 5_000;
+    expect(summary(await answerHookEvent(write, sessions, options))).toBe('ask:needs_approval');
+  });
+
+  it('denies with session_store_tampered, and notes it, when the session file fails its MAC', async () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'session-key-')), 'session-key');
+    const sessions = createFileSessions({ governor: { workspaceRoot: root, trace: () => undefined }, keyFile });
+    await answerHookEvent(events.prompt(), sessions);
+    const file = sessionPaths(sessions.dir, SESSION).file;
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"REASONING"', '"ACTION"'));
+    const notes: TraceNote[] = [];
+    const answer = await answerHookEvent(events.pre('read_file', { path: 'a.ts' }), sessions, {
+      settings: () => ({ heldCallTtlMs: 1_000, traceNote: (note) => (notes.push(note), { ok: true }) }),
+    });
+    expect(summary(answer)).toBe('deny:session_store_tampered');
+    expect(answer.kind === 'deny' ? answer.message : '').toContain('fails its MAC');
+    expect(notes.map((note) => [note.sessionId, note.decision.code])).toEqual([[SESSION, 'session_store_tampered']]);
   });
 
   it('throws any other failure, for the adapter to answer with its block', async () => {

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
@@ -27,11 +28,12 @@ afterAll(async () => {
   if (service) expect(await service.stop()).toBe(0);
 });
 
-/** Posts one Claude Code event to `/hooks/claude-code`, as its http hook does: no credential. */
+/** Posts one Claude Code event to `/hooks/claude-code`, as its http hook does: no credential, unless `token` is given. */
 async function hook(
   session: string,
   name: string,
   fields: Record<string, unknown> = {},
+  { token, at = url }: { readonly token?: string; readonly at?: string } = {},
 ): Promise<Record<string, unknown>> {
   const event = {
     session_id: session,
@@ -41,9 +43,9 @@ async function hook(
     hook_event_name: name,
     ...fields,
   };
-  const response = await fetch(`${url}/hooks/claude-code`, {
+  const response = await fetch(`${at}/hooks/claude-code`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(event),
   });
   expect(response.status).toBe(200);
@@ -110,21 +112,30 @@ async function consoleSession(session: string): Promise<ConsoleSession | undefin
   return body.sessions.find((each) => each.session_id === session);
 }
 
+interface TracedRecord {
+  readonly session_id: string;
+  readonly verdict: string;
+  readonly tool: string;
+  readonly reasons: readonly { readonly code: string; readonly message: string }[];
+  readonly approver?: string;
+  readonly approval_id?: string;
+  readonly state?: string;
+}
+
 /** The records of the service's trace about a session. */
-function traceOf(
-  session: string,
-): { readonly reasons: readonly { readonly code: string; readonly message: string }[]; readonly approver?: string }[] {
-  const file = path.join(root, '.orchestration', 'agent_trace.jsonl');
+function traceOf(session: string, workspace = root): TracedRecord[] {
+  const file = path.join(workspace, '.orchestration', 'agent_trace.jsonl');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map(
-      (line) =>
-        JSON.parse(line) as { session_id: string; reasons: { code: string; message: string }[]; approver?: string },
-    )
+    .map((line) => JSON.parse(line) as TracedRecord)
     .filter((record) => record.session_id === session);
 }
+
+/** The trace's records of a session decided by `code`. */
+const tracedWith = (session: string, code: string, workspace = root): TracedRecord[] =>
+  traceOf(session, workspace).filter((record) => record.reasons[0]?.code === code);
 
 describe('a hook route of a real intentgate serve, posted to with no credential', () => {
   it('keeps a held call held when a PostToolUse reports it ran: it stays in the console, and the trace names no approval', async () => {
@@ -138,6 +149,10 @@ describe('a hook route of a real intentgate serve, posted to with no credential'
     const codes = traceOf(session).flatMap((record) => record.reasons.map((reason) => reason.code));
     expect(codes).toContain('needs_approval');
     expect(codes).not.toContain('approved_once');
+    // the report is noted as ignored, naming the route and the hold it did not answer
+    const [report] = tracedWith(session, 'report_unvouched');
+    expect(report).toMatchObject({ verdict: 'ask', tool: 'Write', approval_id: approvalId });
+    expect(report?.reasons[0]?.message).toContain('POST /hooks/claude-code');
     for (const record of traceOf(session))
       for (const reason of record.reasons)
         if (reason.message.includes('Approved once by a human')) expect(record.approver).toBeDefined();
@@ -177,6 +192,41 @@ describe('a hook route of a real intentgate serve, posted to with no credential'
     // not held again under a new id
     expect((await consoleSession(session))?.held_calls).toEqual([]);
     expect(verdict(await hook(session, 'PreToolUse', WRITE('src/auth/login.ts'))).decision).toBe('deny');
+    // each refused retry is a traced decision of its own, naming the cancelled hold
+    const refused = tracedWith(session, 'cancelled_by_human');
+    expect(refused).toHaveLength(2);
+    for (const record of refused)
+      expect(record).toMatchObject({ verdict: 'deny', tool: 'Write', approval_id: approvalId });
+  });
+
+  it('ignores a SessionEnd without the approval token, and notes it; one with the token ends the session', async () => {
+    const session = 'ended-by-whom';
+    await holding(session);
+    await hook(session, 'SessionEnd', { reason: 'other' });
+    const view = async (): Promise<Record<string, unknown>> =>
+      (await (await fetch(`${url}/sessions/${session}`)).json()) as Record<string, unknown>;
+    expect(await view()).toMatchObject({ ended_at: null });
+    const [ignored] = tracedWith(session, 'report_unvouched');
+    expect(ignored).toMatchObject({ verdict: 'ask', tool: 'SessionEnd' });
+    expect(ignored?.state).toBeUndefined();
+    await hook(session, 'SessionEnd', { reason: 'other' }, { token: 'not-the-approval-token-0123456789abcdef' });
+    expect(await view()).toMatchObject({ ended_at: null });
+    await hook(session, 'SessionEnd', { reason: 'other' }, { token: TOKEN });
+    expect(await view()).toMatchObject({ ended_at: expect.any(String) });
+  });
+
+  it('lets a PostToolUse sent with the approval token answer the hold, naming the prompt and the token', async () => {
+    const session = 'post-with-token';
+    const approvalId = await holding(session);
+    const report = { ...WRITE('src/auth/login.ts'), tool_response: { success: true } };
+    await hook(session, 'PostToolUse', report, { token: TOKEN });
+    expect((await consoleSession(session))?.held_calls).toEqual([]);
+    const [answered] = tracedWith(session, 'approved_once');
+    expect(answered).toMatchObject({
+      approval_id: approvalId,
+      approver: expect.stringContaining("claude-code's own prompt"),
+    });
+    expect(tracedWith(session, 'report_unvouched')).toEqual([]);
   });
 
   it("shows a hook session's agent and first prompt on its console card", async () => {
@@ -229,5 +279,53 @@ describe('a hook route of a real intentgate serve, posted to with no credential'
       body: JSON.stringify({ tool: 'read_file', args: { path: 'a.ts' } }),
     });
     expect(await call.json()).toMatchObject({ verdict: 'allow' });
+  });
+});
+
+describe('a hook route of a real intentgate serve whose policy sets heldCallTtlMs', () => {
+  const TTL_MS = 2_000;
+  let workspace = '';
+  let policyService: InProcessServe | undefined;
+
+  beforeAll(async () => {
+    workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
+    const policy = path.join(workspace, 'policy.yaml');
+    writeFileSync(policy, `version: 1\nworkspaceRoot: ${JSON.stringify(workspace)}\nheldCallTtlMs: ${TTL_MS}\n`);
+    policyService = await startServe(['--port', '0', '--quiet', '--policy', policy], workspace, {
+      INTENTGATE_APPROVAL_TOKEN: TOKEN,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    if (policyService) expect(await policyService.stop()).toBe(0);
+  });
+
+  it("refuses a cancelled call's retry for the policy's TTL, not the default 15 minutes", async () => {
+    const at = policyService?.url ?? '';
+    const session = 'policy-ttl';
+    const post = (name: string, fields: Record<string, unknown>) => hook(session, name, fields, { at });
+    const write = {
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(workspace, 'src/auth/a.ts'), content: 'x' },
+    };
+    await post('UserPromptSubmit', { prompt: 'add login' });
+    await post('PreToolUse', {
+      tool_name: 'mcp__intentgate__select_active_intent',
+      tool_input: { intent_id: 'INT-001' },
+    });
+    expect(verdict(await post('PreToolUse', write)).decision).toBe('ask');
+    const held = (await (await fetch(`${at}/sessions/${session}`)).json()) as {
+      held_calls: { approval: { id: string } }[];
+    };
+    const approvalId = held.held_calls[0]?.approval.id ?? '';
+    const cancelled = await fetch(`${at}/sessions/${session}/approvals/${approvalId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ answer: 'cancel' }),
+    });
+    expect(cancelled.status).toBe(200);
+    // past the policy's TTL (the default would refuse for 15 minutes), the same call is asked about anew
+    await sleep(TTL_MS + 500);
+    expect(verdict(await post('PreToolUse', write)).decision).toBe('ask');
+    expect(tracedWith(session, 'cancelled_by_human', workspace)).toEqual([]);
   });
 });

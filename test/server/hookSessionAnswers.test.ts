@@ -1,8 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/runCli';
 import { cli, memoryIo } from '../cli/cliHarness';
 import { listeningUrl } from '../cli/serveHarness';
+import { writeTokenFile } from '../support/approvalCredential';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from '../sessions/redisServer';
 
@@ -39,7 +42,12 @@ interface HookVerdict {
 }
 
 /** One Claude Code event of `session`, posted by the hook process as the agent runs it. */
-async function hookEvent(session: string, name: string, fields: Record<string, unknown> = {}): Promise<HookVerdict> {
+async function hookEvent(
+  session: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<HookVerdict> {
   const transcript = `/home/dev/.claude/projects/${root.replace(/[^A-Za-z0-9]/g, '-')}/${session}.jsonl`;
   const event = {
     session_id: session,
@@ -49,7 +57,7 @@ async function hookEvent(session: string, name: string, fields: Record<string, u
     hook_event_name: name,
     ...fields,
   };
-  const run = await cli(['hook', 'claude-code', '--server', url], { stdin: JSON.stringify(event) });
+  const run = await cli(['hook', 'claude-code', '--server', url], { stdin: JSON.stringify(event), env });
   if (run.stdout.trim() === '') return { verdict: run.code === 0 ? 'allow' : 'other', reason: '' };
   const output = JSON.parse(run.stdout) as {
     hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string; additionalContext?: string };
@@ -268,7 +276,13 @@ function answerCases(): void {
   it('keeps a session its agent ended: a Continue given after the end lets the resumed run retry the call once', async () => {
     const session = 'ended-then-resumed';
     const held = await holding(session);
+    // without the approval token the service's hook route ends nothing
     expect((await hookEvent(session, 'SessionEnd', { reason: 'other' })).verdict).toBe('allow');
+    expect((await listed(session))?.ended_at).toBeNull();
+    // the hook command sends the token its environment names the file of
+    const tokenFile = writeTokenFile(path.join(mkdtempSync(path.join(tmpdir(), 'hook-token-')), 'token'), TOKEN);
+    const human = { INTENTGATE_APPROVAL_TOKEN_FILE: tokenFile };
+    expect((await hookEvent(session, 'SessionEnd', { reason: 'other' }, human)).verdict).toBe('allow');
     expect(await listed(session)).toMatchObject({
       held_calls: [{ approval_id: held.approval_id }],
       ended_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -20,7 +20,8 @@ import type { CommandContext } from '../commandContext';
 import { hookContainmentLine, isTerminal } from '../containmentStartLine';
 import { EXIT_CODES, type ExitCode } from '../exitCodes';
 import { hookStore, type HookStore, type HookStoreFlags } from '../hookSettings';
-import { postHookEvent } from '../postHookEvent';
+import { hookApprovalToken, postHookEvent } from '../postHookEvent';
+import { hookGovernorSettings, type HookGovernorSettings } from '../../hooks/hookGovernorSettings';
 import { readStdinBounded } from '../readStdinBounded';
 
 interface HookFlags extends HookStoreFlags {
@@ -96,7 +97,10 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
   if (!read.ok) output = adapter.failure(`intentgate: ${read.problem}`);
   else if (flags.server !== undefined) {
     const server = flags.server;
-    output = await postHookEvent(server, adapter.name, read.text, SERVER_TIMEOUT_MS).catch((error: unknown) =>
+    output = await postHookEvent(server, adapter.name, read.text, {
+      timeoutMs: SERVER_TIMEOUT_MS,
+      approvalToken: hookApprovalToken(io.env, io.cwd),
+    }).catch((error: unknown) =>
       adapter.failure(`intentgate: ${error instanceof Error ? error.message : String(error)}; the call is blocked`),
     );
   } else {
@@ -107,6 +111,7 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     let store: HookStore | undefined;
     const storeOnce = (): HookStore => (store ??= hookStore(flags, io, projectDir));
     let containment: HookContainment | undefined;
+    let settings: HookGovernorSettings | undefined;
     // the policy's containment section, read once: hookStore reads its governor options
     let loaded: { readonly policy: Policy | undefined } | undefined;
     const policyOnce = (): Policy | undefined => (loaded ??= { policy: policyFromFlag(flags.policy, io) }).policy;
@@ -133,6 +138,8 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
       },
       answer: {
         approvalHint: (sessionId, decision) => cliApprovalHint(storeOnce().approveCommand)(sessionId, decision),
+        route: `intentgate hook ${adapter.name}`,
+        settings: () => (settings ??= hookGovernorSettings(storeOnce().governor, io.cwd)),
         containShell: (governor, event, decision) =>
           containment === undefined
             ? { ok: false, reason: 'the route has no sandbox for it' }

@@ -39,6 +39,8 @@ export interface ServiceSettings {
   readonly store?: string;
   /** the deployment name of a Redis store, over the policy's (and over INTENTGATE_DEPLOYMENT) */
   readonly deployment?: string;
+  /** the workspace's command-hook file store, whose sessions the service sees too (docs/console.md) */
+  readonly hookSessions?: { readonly dir: string; readonly keyFile: string };
   /** the file the approval token was read from (--approval-token-file), for the banner to name */
   readonly approvalTokenFile?: string;
 }
@@ -122,6 +124,7 @@ function create(settings: ServiceSettings, io: CliIo): Started {
       ...(settings.metricsAccess !== undefined && { metricsAccess: settings.metricsAccess }),
       ...(settings.store !== undefined && { store: settings.store }),
       ...(settings.deployment !== undefined && { deployment: settings.deployment }),
+      ...(settings.hookSessions !== undefined && { hookSessions: settings.hookSessions }),
       ...(settings.allowedHosts !== undefined && { allowedHosts: [...settings.allowedHosts] }),
       ...(settings.quiet !== true && { log: jsonLinesLog(io.stderr) }),
       ...(policy?.containment !== undefined && { containment: policy.containment }),

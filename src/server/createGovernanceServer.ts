@@ -22,6 +22,7 @@ import { parseServerOptions, type ApprovalTokenSource, type GovernanceServerOpti
 import { createSessionStore, type SessionRegistry } from './sessionStore';
 import { redisServiceSessions } from './redisServiceSessions';
 import { memoryServiceSessions, type ServiceSessions } from './serviceSessions';
+import { withHookFileSessions } from '../sessions/hookFileServiceSessions';
 
 /** The port `listen()` and `npm start` use when none is given. */
 export const DEFAULT_PORT = 8787;
@@ -99,7 +100,8 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
     onDecision: metrics.observeDecision,
   });
   const { store } = config;
-  const sessionStore: ServiceSessions =
+  const events = createSessionEvents(config.onError);
+  const ownSessions: ServiceSessions =
     store.kind === 'redis'
       ? redisServiceSessions({
           ...store,
@@ -112,9 +114,18 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
           approvalToken: config.approvalToken,
         })
       : memoryServiceSessions(sessions, config.governor, config.prefix);
+  // the workspace's command hooks keep their sessions in files: seen and answered here too
+  const sessionStore: ServiceSessions =
+    config.hookSessions === undefined
+      ? ownSessions
+      : withHookFileSessions(ownSessions, {
+          ...config.hookSessions,
+          governor: config.governor,
+          prefix: config.prefix,
+          onChange: (event) => events.publish(event),
+        });
   // the address it listens on is a name clients use too, unless it is every address
   const allowedHosts = new Set(config.allowedHosts);
-  const events = createSessionEvents(config.onError);
   // a hostile command's analysis runs on a worker thread within a budget, so other sessions do not wait for it
   const analysis = createAnalysisPool(config.analysis);
   const tokens = approvalTokens(config.approvalTokens);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { z } from 'zod';
 import { ANALYSIS_POOL_DEFAULTS } from '../analysis/analysisPool';
 import { containmentPolicyOf, containmentPolicySchema, type ContainmentPolicy } from '../containment/containmentPolicy';
@@ -125,6 +126,17 @@ const serverOptionsSchema = z.lazy(() =>
       .optional(),
     /** the policy's `containment` section: what `/healthz` and the console say of shell commands (docs/containment.md) */
     containment: containmentPolicySchema.optional(),
+    /**
+     * the file store of the workspace's command hooks (`intentgate hook <agent>`): its folder and
+     * the key its files are authenticated with; the console and the session routes see and
+     * answer its sessions beside the service's own (docs/console.md)
+     */
+    hookSessions: z
+      .strictObject({
+        dir: z.string().refine(path.isAbsolute, 'an absolute path'),
+        keyFile: z.string().refine(path.isAbsolute, 'an absolute path'),
+      })
+      .optional(),
   }),
 );
 
@@ -164,6 +176,8 @@ export interface ServerConfig {
   readonly store: SessionStoreConfig;
   /** the containment section with its defaults */
   readonly containment: ContainmentPolicy;
+  /** the command hooks' file store whose sessions the service sees too; undefined for none */
+  readonly hookSessions: { readonly dir: string; readonly keyFile: string } | undefined;
 }
 
 /** Where the service keeps its sessions. */
@@ -317,5 +331,6 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
     connections: connectionLimitsOf(parsed),
     store: store.store,
     containment: containmentPolicyOf(parsed.containment),
+    hookSessions: parsed.hookSessions,
   };
 }

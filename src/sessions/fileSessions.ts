@@ -97,11 +97,17 @@ export interface FileSessions extends GovernorSessions {
    * Runs `work` on a kept session as a human's answer uses it: the session is never created, and
    * one its agent ended stays ended. `{ found: false }` when no session of the id is kept.
    */
-  withKept<T>(
-    sessionId: string,
-    work: (governor: Governor, notes: SessionNotes) => T | Promise<T>,
-  ): Promise<{ readonly found: true; readonly value: T } | { readonly found: false }>;
+  withKept<T>(sessionId: string, work: (governor: Governor, notes: SessionNotes) => T | Promise<T>): Promise<Kept<T>>;
+  /**
+   * Runs `work` on a kept session as a reader sees it: no lock is taken and nothing the work
+   * changes is kept; the file's MAC is checked as for any use. `{ found: false }` when no
+   * session of the id is kept, or it is past its time (left for the next use to remove).
+   */
+  read<T>(sessionId: string, work: (governor: Governor, notes: SessionNotes) => T | Promise<T>): Promise<Kept<T>>;
 }
+
+/** The work's value on a kept session, or that none of the id is kept. */
+export type Kept<T> = { readonly found: true; readonly value: T } | { readonly found: false };
 
 /**
  * Governor sessions kept in files, one per agent session id, for hooks that run as a new
@@ -134,10 +140,10 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
   // a workspace intentgate does not govern keeps nothing, wherever its sessions would be kept
   const keeps = (): boolean => isOrchestrationPresent(config.orchestrationDir);
 
-  /** The session's governor and notes as kept, or undefined when none is (one past its time is removed). */
-  const openKept = (file: string, sessionId: string): Opened | undefined => {
+  /** The session's governor and notes as kept, or undefined when none is (one past its time is removed, when `locked`). */
+  const openKept = (file: string, sessionId: string, locked = true): Opened | undefined => {
     if (isSessionFileIdle(file, limits.idleTtlMs, now())) {
-      removeFile(file);
+      if (locked) removeFile(file);
       return undefined;
     }
     const kept = readSessionFile(file, sessionId, limits.maxFileBytes, authenticityOf());
@@ -255,6 +261,18 @@ export function createFileSessions(options: FileSessionsOptions): FileSessions {
         if (!opened) return { found: false };
         return { found: true, value: await workAndKeep({ file, id, lock }, opened, work) };
       });
+    },
+    async read(sessionId, work) {
+      const id = checkSessionId(sessionId);
+      // a folder no hook has made yet keeps nothing, and is not made by a reader
+      if (!keeps() || !existsSync(dir)) return { found: false };
+      const opened = openKept(sessionPaths(dir, id).file, id, false);
+      if (!opened) return { found: false };
+      try {
+        return { found: true, value: await work(opened.governor, opened.notes) };
+      } finally {
+        opened.governor.stop();
+      }
     },
     async end(sessionId) {
       const id = checkSessionId(sessionId);

@@ -5,7 +5,9 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/createGovernanceServer'
 import { METRICS_ACCESS, type MetricsAccess } from '../../server/opsEndpoints';
 import { parseServeArgs } from '../../server/serveArgs';
 import { APPROVAL_TOKEN_ENV, DEPLOYMENT_ENV } from '../../server/serverOptions';
-import { policyFromFlag } from '../cliGovernor';
+import { DEFAULT_ORCHESTRATION_DIR } from '../../governor/governorOptions';
+import { policyFromFlag, workspaceFor } from '../cliGovernor';
+import { stateSessionFiles } from '../hookSettings';
 import { writeLine, type CliIo } from '../cliIo';
 import type { CommandContext } from '../commandContext';
 import { cliContainmentStatus, serveContainmentRecord } from '../containmentStartLine';
@@ -28,6 +30,8 @@ interface ServeFlags {
   readonly approvalTokenFile?: string;
   readonly storePasswordFile?: string;
   readonly storeUrlFile?: string;
+  /** true for --hook-sessions, false for --no-hook-sessions */
+  readonly hookSessions?: boolean;
 }
 
 const isMetricsAccess = (value: string): value is MetricsAccess =>
@@ -79,6 +83,27 @@ export function serviceSettings(flags: ServeFlags, policy: Policy | undefined, i
     ...(store !== undefined && { store }),
     ...(deployment !== undefined && { deployment }),
   };
+}
+
+/**
+ * The file store of the workspace's command hooks, which the service then sees and answers too:
+ * `--hook-sessions`, else on when `--workspace` names the workspace and the store is not Redis
+ * (a deployment shared by several machines has no one workspace folder). It is the folder and
+ * key `intentgate hook` finds from the same workspace and environment; undefined when off.
+ */
+export function hookSessionFiles(
+  flags: ServeFlags,
+  settings: ServiceSettings,
+  policy: Policy | undefined,
+  io: CliIo,
+): { readonly dir: string; readonly keyFile: string } | undefined {
+  const redis = settings.store !== undefined && /^rediss?:/.test(settings.store);
+  if (!(flags.hookSessions ?? (flags.workspace !== undefined && !redis))) return undefined;
+  const workspace = workspaceFor(policy, settings.workspace, io);
+  const orchestrationDir =
+    settings.orchestrationDir ??
+    path.resolve(workspace, policy?.governor.orchestrationDir ?? DEFAULT_ORCHESTRATION_DIR);
+  return stateSessionFiles(orchestrationDir, io);
 }
 
 /** `intentgate serve`: the HTTP governance service, what `npm start` runs. */
@@ -138,6 +163,11 @@ export function registerServe(program: Command, context: CommandContext): void {
       '--store-url-file <file>',
       'the whole Redis store URL, credentials included, from an owner-only file, over --store',
     )
+    .option(
+      '--hook-sessions',
+      "show and answer the sessions of the workspace's command hooks (intentgate hook <agent>) beside the service's own (default: on with --workspace and a store that is not Redis)",
+    )
+    .option('--no-hook-sessions', "leave the command hooks' sessions out")
     .option('--quiet', 'no JSON log lines on stderr')
     .action(async (flags: ServeFlags) => {
       const { io } = context;
@@ -152,8 +182,14 @@ export function registerServe(program: Command, context: CommandContext): void {
       if (flags.quiet !== true) writeLine(io.stderr, serveContainmentRecord(await cliContainmentStatus(policy, io)));
       const store = credentials.store === undefined ? {} : { store: credentials.store };
       const tokenFile = flags.approvalTokenFile === undefined ? {} : { approvalTokenFile: flags.approvalTokenFile };
+      const hookSessions = hookSessionFiles(flags, { ...settings, ...store }, policy, io);
+      if (hookSessions !== undefined)
+        writeLine(io.stdout, `command hooks' sessions: ${hookSessions.dir} (shown and answered here too)`);
       context.exit(
-        await runGovernanceService({ ...settings, ...store, ...tokenFile }, { ...io, env: credentials.env }),
+        await runGovernanceService(
+          { ...settings, ...store, ...tokenFile, ...(hookSessions !== undefined && { hookSessions }) },
+          { ...io, env: credentials.env },
+        ),
       );
     });
 }

@@ -96,3 +96,7 @@ export const grant = (sessionId, suggestion) => post('approve-session', { sessio
 /** Ends a grant at once. */
 export const revoke = (sessionId, grantId) =>
   send('DELETE', `sessions/${segment(sessionId)}/grants/${segment(grantId)}`, {});
+
+/** Widens an intent's scope (the session's active intent when `intentId` is empty) by scope globs; the new scope. */
+export const widenScope = (sessionId, intentId, entries) =>
+  post(`sessions/${segment(sessionId)}/widen-scope`, { ...(intentId ? { intent_id: intentId } : {}), entries });

@@ -17,6 +17,11 @@ let refreshing;
 let refreshAgain = false;
 let expiryTimer;
 const charts = new Map();
+// the Widen scope form's words, here until the console's labels carry them
+const WIDEN_WORDS = {
+  en: { legend: "Widen the intent's scope", button: 'Widen scope', adds: 'Adds to', hint: 'scope globs, e.g. docs/**' },
+  ru: { legend: 'Расширить область намерения', button: 'Расширить', adds: 'Добавит в', hint: 'шаблоны, напр. docs/**' },
+};
 
 function chooseLocale() {
   const stored = localStorage.getItem(LOCALE_KEY);
@@ -54,6 +59,7 @@ async function refresh() {
     try {
       const data = await api.sessions();
       const count = renderSessions($('sessions'), data);
+      showWidenForms($('sessions'), data.sessions);
       $('no-sessions').hidden = data.sessions.length > 0;
       if (count > waiting && $('sound').checked) beep();
       waiting = count;
@@ -119,6 +125,66 @@ const cancelAll = (sessionId, approvalIds, errorPlace) =>
 const approve = (sessionId, categories, errorPlace) => change(() => api.approve(sessionId, categories), errorPlace);
 const grant = (sessionId, suggestion, errorPlace) => change(() => api.grant(sessionId, suggestion), errorPlace);
 const revoke = (sessionId, grantId, errorPlace) => change(() => api.revoke(sessionId, grantId), errorPlace);
+
+const widenWords = () => WIDEN_WORDS[$('language').value] ?? WIDEN_WORDS.en;
+
+/** The scope globs typed into a Widen scope form: split at spaces and commas. */
+const entriesOf = (text) => text.split(/[\s,]+/).filter((entry) => entry !== '');
+
+/** One session's Widen scope form: the globs a person types, the exact entries it will add, and its button. */
+function widenForm(sessionId) {
+  const form = document.createElement('form');
+  form.className = 'widen-scope-form';
+  const fieldset = document.createElement('fieldset');
+  const legend = document.createElement('legend');
+  const input = Object.assign(document.createElement('input'), { type: 'text', className: 'widen-entries' });
+  const preview = Object.assign(document.createElement('output'), { className: 'widen-preview' });
+  const button = Object.assign(document.createElement('button'), { type: 'submit', className: 'widen-scope' });
+  const error = Object.assign(document.createElement('span'), { className: 'error widen-error' });
+  error.setAttribute('role', 'alert');
+  fieldset.append(legend, input, ' ', button, preview, error);
+  form.append(fieldset);
+  const update = () => {
+    const words = widenWords();
+    legend.textContent = words.legend;
+    input.placeholder = words.hint;
+    button.textContent = words.button;
+    const entries = entriesOf(input.value);
+    // exactly what the button will add, to which intent
+    preview.textContent = entries.length === 0 ? '' : `${words.adds} ${form.dataset.intent}: ${entries.join(', ')}`;
+    button.disabled = entries.length === 0;
+  };
+  input.addEventListener('input', update);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const entries = entriesOf(input.value);
+    if (entries.length === 0) return;
+    error.textContent = '';
+    void change(async () => {
+      await api.widenScope(sessionId, form.dataset.intent, entries);
+      input.value = '';
+      update();
+    }, error);
+  });
+  form.refresh = update;
+  return form;
+}
+
+/** A Widen scope form on each session card that has an active intent, after the cards are drawn. */
+function showWidenForms(container, sessions) {
+  for (const session of sessions) {
+    const card = container.querySelector(`.session[data-session="${CSS.escape(session.session_id)}"]`);
+    if (!card) continue;
+    let form = card.querySelector('.widen-scope-form');
+    if (!form) {
+      form = widenForm(session.session_id);
+      card.querySelector('.approve-form').after(form);
+    }
+    form.hidden = !session.active_intent;
+    form.dataset.intent = session.active_intent?.id ?? '';
+    form.refresh();
+  }
+}
 
 function report(error, place) {
   if (error instanceof api.ApiError && error.status === 401) return signedOut();

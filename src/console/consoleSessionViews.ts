@@ -6,6 +6,7 @@ import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../risk/categories';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { SessionNotes } from '../sessions/governorSessions';
+import { refusedWhy } from '../server/refusedSessions';
 import { sessionView, type SessionView } from '../server/sessionView';
 import {
   sessionContainment,
@@ -73,6 +74,8 @@ export interface ConsoleSessionView extends Omit<SessionView, 'held_calls' | 'pe
   /** whether the session's shell commands run contained, and the profile they get; null when the console is not told */
   readonly containment: ContainmentView | null;
   readonly label: SessionLabelView;
+  /** why every call of the session is refused when its kept record cannot be trusted (it fails its MAC); null otherwise, and then the rest is the session's own */
+  readonly refused: string | null;
 }
 
 /** The statechart state value as a dotted path: `{ REASONING: 'awaitingApproval' }` is `REASONING.awaitingApproval`. */
@@ -171,6 +174,7 @@ export function consoleSessionView(
     held_calls: heldCallsOf(governor, settings),
     containment: containment === undefined ? null : containment(governor),
     label: sessionLabel(governor, agentNotes, settings),
+    refused: refusedWhy(governor) ?? null,
   };
 }
 

@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
-import type { Governor } from '../governor/createGovernor';
+import { createGovernor, type Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import { SessionTamperedError } from '../errors/SessionTamperedError';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
 import type { AgentHookAdapter } from '../hooks/agentHookAdapter';
 import { findHookAdapter } from '../hooks/hookAdapters';
 import { createRedisSessionStore, type Found, type SessionWork } from '../sessions/redisSessionStore';
 import { redisGovernorSessions } from '../sessions/redisGovernorSessions';
 import type { GovernorSessions, SessionNotes } from '../sessions/governorSessions';
+import { markRefused } from './refusedSessions';
 import { unknownSession } from './unknownSession';
 import type { DecisionObserver } from './observeDecisions';
 import { observeDecisions } from './observeDecisions';
@@ -121,9 +123,22 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     async list<T>(view: (governor: Governor, agentNotes: SessionNotes | undefined) => T): Promise<T[]> {
       const ids = (await store.ids()).reverse().slice(0, MAX_LISTED);
       const views = await Promise.all(
-        ids.map(async (id) =>
-          store.read(id, (governor, notes, { profile }) => view(governor, profile === '' ? undefined : notes)),
-        ),
+        ids.map(async (id) => {
+          try {
+            return await store.read(id, (governor, notes, { profile }) =>
+              view(governor, profile === '' ? undefined : notes),
+            );
+          } catch (error) {
+            // a record that fails its MAC is listed, marked, so a human sees it and removes it
+            if (!(error instanceof SessionTamperedError)) throw error;
+            const standIn = markRefused(createGovernor({ ...options.governor, sessionId: id }), error.message);
+            try {
+              return { found: true as const, value: view(standIn, undefined) };
+            } finally {
+              standIn.stop();
+            }
+          }
+        }),
       );
       return views.flatMap((each) => (each.found ? [each.value] : []));
     },

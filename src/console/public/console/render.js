@@ -301,6 +301,13 @@ function updateLabel(root, session) {
   prompt.hidden = !named?.first_prompt;
   prompt.textContent = named?.first_prompt ? `“${named.first_prompt}”` : '';
   prompt.title = label('firstPrompt');
+  // a session whose kept record fails its MAC: every call is refused, and the card says why instead of a state
+  root.dataset.refused = session.refused ? 'true' : 'false';
+  if (session.refused) {
+    title.textContent = `⚠ ${title.textContent}`;
+    prompt.hidden = false;
+    prompt.textContent = session.refused;
+  }
 }
 
 /** How many wait and how many of them are past their time; Cancel all shows while a tool call waits. */

@@ -1,6 +1,7 @@
 import type { Decision } from '../decision/decision';
 import type { Governor } from '../governor/governorApi';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
+import { makeAllowedOnceFolders } from './allowedOnceFolders';
 import { detectContainment } from './bwrapAvailability';
 import { containmentPlan, type ContainmentPlan } from './containmentPlan';
 import {
@@ -111,7 +112,10 @@ function sandboxFor(
 ): { profile: ContainmentProfile; bwrap: string } | undefined {
   if (plan.kind !== 'contain') return undefined;
   const once = decision?.allowedOnce ?? [];
-  const withOnce = once.length === 0 ? place : { ...place, allowedOnce: [...(place.allowedOnce ?? []), ...once] };
+  if (once.length === 0) return { profile: governorProfile(governor, place), bwrap: plan.bwrap };
+  // a new folder a person allowed (`cp -r dist/* ~/new/plugin`) is made first, so it can be bound
+  makeAllowedOnceFolders(once, governorProfile(governor, place), place);
+  const withOnce = { ...place, allowedOnce: [...(place.allowedOnce ?? []), ...once] };
   return { profile: governorProfile(governor, withOnce), bwrap: plan.bwrap };
 }
 

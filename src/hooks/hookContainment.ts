@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { makeAllowedOnceFolders } from '../containment/allowedOnceFolders';
 import { containedShellLine } from '../containment/containedShellLine';
 import type { ContainmentPlan } from '../containment/containmentPlan';
 import { containmentProfile } from '../containment/containmentProfile';
@@ -84,8 +85,9 @@ function shellFolder(
  * The contained command line for a shell call the governor let run (or holds) on the promise
  * that it runs contained: the governor's profile as it stands after the decision, widened for
  * a held call by the categories its approval grants and the paths outside the workspace it
- * names (a human who approves it in the agent's own prompt lets it run with them), and for a
- * call allowed once by those paths, in the shell's folder. Never throws: a profile or line
+ * names (a human who approves it in the agent's own prompt lets it run with them, where they
+ * exist), and for a call allowed once by those paths, their missing folders made first
+ * (`makeAllowedOnceFolders`), in the shell's folder. Never throws: a profile or line
  * that cannot be made is the reason the route refuses the call.
  */
 export function containCall(containment: HookContainment, { governor, event, decision }: DecidedCall): ContainedCall {
@@ -107,6 +109,9 @@ export function containCall(containment: HookContainment, { governor, event, dec
     // paths outside the workspace a human allows this call once: held, the answer would open them; allowed once, it did
     const once = decision.verdict === 'ask' ? (decision.approval?.outsideScope ?? []) : (decision.allowedOnce ?? []);
     const withGranted = { ...inputs, approvedCategories: [...new Set([...inputs.approvedCategories, ...granted])] };
+    // allowed once by a person: a new folder among its paths is made now, so the line can bind it
+    if (decision.verdict === 'allow' && once.length > 0)
+      makeAllowedOnceFolders(once, containmentProfile(withGranted), containment.place);
     const profile = containmentProfile(
       once.length === 0 ? withGranted : { ...withGranted, allowedOnce: [...(inputs.allowedOnce ?? []), ...once] },
     );

@@ -1,5 +1,6 @@
 import { and, assign, emit, not, setup } from 'xstate';
 import type { DecisionCode } from '../src/decision/reasons';
+import { NO_FLOW_MARKS, type FlowKind, type FlowMarks, type FlowSource } from '../src/flow/flowMarks';
 import type { Intent } from '../src/intents/intent';
 import { findIntent } from '../src/intents/intentRegistry';
 import { findPathOutsideScope } from '../src/intents/scope';
@@ -25,6 +26,8 @@ export interface LifecycleContext {
   readonly heldCalls: readonly HeldCall[];
   /** a change to a control file that waits for a human's answer; the one record of it */
   readonly heldChange: HeldControlFileChange | undefined;
+  /** what the session read that the flow rules remember, each with the call that first read it; none when absent */
+  readonly flowMarks?: FlowMarks;
 }
 
 /** A call safe mode holds until a human approves it (seed 002 E), while in an `awaitingApproval` substate. */
@@ -68,7 +71,11 @@ export type LifecycleEvent =
   /** a human accepted the held change: it is adopted */
   | { readonly type: 'controlFiles.accepted'; readonly id: string }
   /** a human rejected the held change: the adopted content stays */
-  | { readonly type: 'controlFiles.rejected'; readonly id: string };
+  | { readonly type: 'controlFiles.rejected'; readonly id: string }
+  /** a call that ran read a secret or untrusted content; `source` names it */
+  | { readonly type: 'flow.read'; readonly kind: FlowKind; readonly source: FlowSource }
+  /** a human cleared one mark of the flow for the rest of the session; the agent has no way to send it */
+  | { readonly type: 'flow.cleared'; readonly kind: FlowKind };
 
 /** Emitted for every tool request with the code of the rule that decided it. */
 export interface ToolDecidedEvent {
@@ -89,6 +96,8 @@ export const LIFECYCLE_EVENT_TYPES = [
   'controlFiles.changed',
   'controlFiles.accepted',
   'controlFiles.rejected',
+  'flow.read',
+  'flow.cleared',
 ] as const satisfies readonly LifecycleEvent['type'][];
 
 const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
@@ -96,6 +105,9 @@ const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
 
 const approvalIdOf = (event: LifecycleEvent): string | undefined =>
   event.type === 'approval.granted' || event.type === 'approval.denied' ? event.id : undefined;
+
+const flowKindOf = (event: LifecycleEvent): FlowKind | undefined =>
+  event.type === 'flow.read' || event.type === 'flow.cleared' ? event.kind : undefined;
 
 const controlFileAnswerIdOf = (event: LifecycleEvent): string | undefined =>
   event.type === 'controlFiles.accepted' || event.type === 'controlFiles.rejected' ? event.id : undefined;
@@ -158,6 +170,55 @@ const heldForControlFiles = {
 } as const;
 
 /**
+ * The flow region (issue 36): what the session has read, beside the lifecycle. A read that
+ * ran moves it on; only a human's answer (or another session) moves it back. The first call
+ * of each kind is kept, since that is the one a hold names.
+ */
+const flowRegion = {
+  initial: 'clean',
+  description:
+    'What the session read: a secret holds calls that send data out; untrusted content holds writes of code.',
+  on: {
+    'session.changed': { target: '.clean', actions: 'forgetFlow' },
+  },
+  states: {
+    clean: {
+      description: 'Nothing sensitive read: no flow rule holds a call.',
+      on: {
+        'flow.read': [
+          { guard: 'isAboutSecret', target: 'secretRead', actions: 'markFlowSource' },
+          { guard: 'isAboutUntrusted', target: 'untrustedRead', actions: 'markFlowSource' },
+        ],
+      },
+    },
+    secretRead: {
+      description: 'A secret was read: a call that sends data out is held again (flow_secret_to_egress).',
+      on: {
+        'flow.read': { guard: 'isAboutUntrusted', target: 'secretAndUntrusted', actions: 'markFlowSource' },
+        'flow.cleared': { guard: 'isAboutSecret', target: 'clean', actions: 'clearFlowMark' },
+      },
+    },
+    untrustedRead: {
+      description:
+        'Untrusted content was read: a write of code that runs or steers agents is held again (flow_untrusted_to_code).',
+      on: {
+        'flow.read': { guard: 'isAboutSecret', target: 'secretAndUntrusted', actions: 'markFlowSource' },
+        'flow.cleared': { guard: 'isAboutUntrusted', target: 'clean', actions: 'clearFlowMark' },
+      },
+    },
+    secretAndUntrusted: {
+      description: 'Both were read: both flow rules hold.',
+      on: {
+        'flow.cleared': [
+          { guard: 'isAboutSecret', target: 'untrustedRead', actions: 'clearFlowMark' },
+          { guard: 'isAboutUntrusted', target: 'secretRead', actions: 'clearFlowMark' },
+        ],
+      },
+    },
+  },
+} as const;
+
+/**
  * The lifecycle statechart of seeds 000, 003 and 004. Each `tool.requested` transition
  * list is the governance matrix for its state, in priority order: the first guard that
  * holds decides, and its `decide` action names the reason. A request carries its tool's
@@ -203,6 +264,8 @@ export function createLifecycleMachine() {
       // a call with arguments; a question by name (toolsFor) still shows the tools, so a call can carry the question to a human
       isCall: ({ event }) => requestOf(event)?.hasArgs === true,
       isGrantForThisCall: ({ event }) => event.type === 'approval.granted' && event.scope === 'once',
+      isAboutSecret: ({ event }) => flowKindOf(event) === 'secret',
+      isAboutUntrusted: ({ event }) => flowKindOf(event) === 'untrusted',
       isActiveIntentWithdrawn: ({ context, event }) =>
         event.type === 'intents.loaded' &&
         context.activeIntent !== undefined &&
@@ -256,6 +319,22 @@ export function createLifecycleMachine() {
       // the governor adopts what the human accepted: nothing the agent ran is unaccounted for any more
       acceptControlFileChange: assign({ heldChange: undefined, destructiveSinceAdoption: false }),
       rejectControlFileChange: assign({ heldChange: undefined }),
+      // the first source of a kind stays: it is the call that started the mark
+      markFlowSource: assign({
+        flowMarks: ({ context, event }) =>
+          event.type !== 'flow.read' || context.flowMarks?.[event.kind] !== undefined
+            ? context.flowMarks
+            : { ...context.flowMarks, [event.kind]: event.source },
+      }),
+      clearFlowMark: assign({
+        flowMarks: ({ context, event }) => {
+          const kind = flowKindOf(event);
+          if (kind === undefined || context.flowMarks === undefined) return context.flowMarks;
+          const { [kind]: _cleared, ...rest } = context.flowMarks;
+          return rest;
+        },
+      }),
+      forgetFlow: assign({ flowMarks: NO_FLOW_MARKS }),
       recordOrchestration: assign({
         orchestrationPresent: ({ context, event }) =>
           event.type === 'orchestration.checked' ? event.present : context.orchestrationPresent,
@@ -268,7 +347,7 @@ export function createLifecycleMachine() {
     },
   }).createMachine({
     id: 'lifecycle',
-    initial: 'REQUEST',
+    type: 'parallel',
     context: ({ input }) => ({
       intents: input?.intents ?? [],
       activeIntent: undefined,
@@ -278,119 +357,133 @@ export function createLifecycleMachine() {
       destructiveSinceAdoption: false,
       heldCalls: [],
       heldChange: undefined,
+      flowMarks: NO_FLOW_MARKS,
     }),
-    on: {
-      'lifecycle.reset': { target: '.REQUEST', actions: 'clearTask' },
-      'orchestration.checked': { actions: 'recordOrchestration' },
-      'intents.loaded': { actions: 'replaceIntents' },
-      'controlFiles.accepted': { guard: 'isHeldControlFileChange', actions: 'acceptControlFileChange' },
-      'controlFiles.rejected': { guard: 'isHeldControlFileChange', actions: 'rejectControlFileChange' },
-    },
     states: {
-      REQUEST: {
-        description:
-          'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked; select_active_intent starts a request.',
-        ...approvalSubstates,
+      lifecycle: {
+        initial: 'REQUEST',
         on: {
-          ...controlFileChanges,
-          'user.prompted': { target: 'REASONING', actions: 'clearTask' },
-          'tool.requested': [
-            {
-              guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
-              actions: decide('orchestration_missing'),
+          'lifecycle.reset': { target: '.REQUEST', actions: 'clearTask' },
+          'orchestration.checked': { actions: 'recordOrchestration' },
+          'intents.loaded': { actions: 'replaceIntents' },
+          'controlFiles.accepted': { guard: 'isHeldControlFileChange', actions: 'acceptControlFileChange' },
+          'controlFiles.rejected': { guard: 'isHeldControlFileChange', actions: 'rejectControlFileChange' },
+        },
+        states: {
+          REQUEST: {
+            description:
+              'No request in progress. SAFE tools run; DESTRUCTIVE tools are blocked; select_active_intent starts a request.',
+            ...approvalSubstates,
+            on: {
+              ...controlFileChanges,
+              'user.prompted': { target: 'REASONING', actions: 'clearTask' },
+              'tool.requested': [
+                {
+                  guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+                  actions: decide('orchestration_missing'),
+                },
+                heldForControlFiles,
+                // a selection starts the request it belongs to, as a prompt followed by the selection would
+                {
+                  guard: and(['isSelectionCall', 'isKnownIntent']),
+                  target: 'ACTION',
+                  actions: [decide('intent_selected'), 'clearTask', 'activateIntent'],
+                },
+                { guard: 'isSelectionCall', actions: decide('unknown_intent') },
+                { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
+                {
+                  guard: and(['isSafeTool', 'needsApproval']),
+                  target: '.awaitingApproval',
+                  actions: [decide('needs_approval'), 'holdCall'],
+                },
+                { guard: 'isSafeTool', actions: decide('safe_tool') },
+                { actions: decide('state_violation') },
+              ],
             },
-            heldForControlFiles,
-            // a selection starts the request it belongs to, as a prompt followed by the selection would
-            {
-              guard: and(['isSelectionCall', 'isKnownIntent']),
-              target: 'ACTION',
-              actions: [decide('intent_selected'), 'clearTask', 'activateIntent'],
+          },
+          REASONING: {
+            description: 'Analysing a request. SAFE tools run; DESTRUCTIVE tools wait for select_active_intent.',
+            ...approvalSubstates,
+            on: {
+              ...controlFileChanges,
+              'user.prompted': { target: '.ready', actions: 'dropHeldCalls' },
+              'tool.requested': [
+                {
+                  guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+                  actions: decide('orchestration_missing'),
+                },
+                heldForControlFiles,
+                {
+                  guard: and(['isSelectionCall', 'isKnownIntent']),
+                  target: 'ACTION',
+                  actions: [decide('intent_selected'), 'activateIntent', 'dropHeldCalls'],
+                },
+                { guard: 'isSelectionCall', actions: decide('unknown_intent') },
+                {
+                  guard: and(['isCompletionCall', 'hasRunDestructiveTool']),
+                  actions: decide('completion_needs_intent'),
+                },
+                { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
+                { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
+                {
+                  guard: and(['isSafeTool', 'needsApproval']),
+                  target: '.awaitingApproval',
+                  actions: [decide('needs_approval'), 'holdCall'],
+                },
+                { guard: 'isSafeTool', actions: decide('safe_tool') },
+                { actions: decide('state_violation') },
+              ],
             },
-            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
-            { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
-            {
-              guard: and(['isSafeTool', 'needsApproval']),
-              target: '.awaitingApproval',
-              actions: [decide('needs_approval'), 'holdCall'],
+          },
+          ACTION: {
+            description: 'An intent is active. DESTRUCTIVE tools run inside its owned_scope.',
+            ...approvalSubstates,
+            on: {
+              ...controlFileChanges,
+              'user.prompted': { target: 'REASONING', actions: 'dropHeldCalls' },
+              // an intent withdrawn from the list takes its authorization with it
+              'intents.loaded': [
+                { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'dropHeldCalls'] },
+                { actions: 'replaceIntents' },
+              ],
+              'tool.requested': [
+                {
+                  guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
+                  actions: decide('orchestration_missing'),
+                },
+                heldForControlFiles,
+                {
+                  guard: and(['isSelectionCall', 'isKnownIntent']),
+                  actions: [decide('intent_selected'), 'activateIntent'],
+                },
+                { guard: 'isSelectionCall', actions: decide('unknown_intent') },
+                { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
+                { guard: 'touchesIgnoredPath', actions: decide('path_ignored') },
+                {
+                  guard: and(['isSafeTool', 'needsApproval']),
+                  target: '.awaitingApproval',
+                  actions: [decide('needs_approval'), 'holdCall'],
+                },
+                { guard: 'isSafeTool', actions: decide('safe_tool') },
+                { guard: 'touchesProtectedPath', actions: decide('protected_path') },
+                {
+                  guard: and(['isOutsideActiveScope', 'asksToLeaveScope']),
+                  target: '.awaitingApproval',
+                  actions: [decide('needs_approval'), 'holdCall'],
+                },
+                { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
+                {
+                  guard: 'needsApproval',
+                  target: '.awaitingApproval',
+                  actions: [decide('needs_approval'), 'holdCall'],
+                },
+                { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },
+              ],
             },
-            { guard: 'isSafeTool', actions: decide('safe_tool') },
-            { actions: decide('state_violation') },
-          ],
+          },
         },
       },
-      REASONING: {
-        description: 'Analysing a request. SAFE tools run; DESTRUCTIVE tools wait for select_active_intent.',
-        ...approvalSubstates,
-        on: {
-          ...controlFileChanges,
-          'user.prompted': { target: '.ready', actions: 'dropHeldCalls' },
-          'tool.requested': [
-            {
-              guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
-              actions: decide('orchestration_missing'),
-            },
-            heldForControlFiles,
-            {
-              guard: and(['isSelectionCall', 'isKnownIntent']),
-              target: 'ACTION',
-              actions: [decide('intent_selected'), 'activateIntent', 'dropHeldCalls'],
-            },
-            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
-            { guard: and(['isCompletionCall', 'hasRunDestructiveTool']), actions: decide('completion_needs_intent') },
-            { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
-            { guard: and(['isSafeTool', 'touchesIgnoredPath']), actions: decide('path_ignored') },
-            {
-              guard: and(['isSafeTool', 'needsApproval']),
-              target: '.awaitingApproval',
-              actions: [decide('needs_approval'), 'holdCall'],
-            },
-            { guard: 'isSafeTool', actions: decide('safe_tool') },
-            { actions: decide('state_violation') },
-          ],
-        },
-      },
-      ACTION: {
-        description: 'An intent is active. DESTRUCTIVE tools run inside its owned_scope.',
-        ...approvalSubstates,
-        on: {
-          ...controlFileChanges,
-          'user.prompted': { target: 'REASONING', actions: 'dropHeldCalls' },
-          // an intent withdrawn from the list takes its authorization with it
-          'intents.loaded': [
-            { guard: 'isActiveIntentWithdrawn', target: 'REASONING', actions: ['replaceIntents', 'dropHeldCalls'] },
-            { actions: 'replaceIntents' },
-          ],
-          'tool.requested': [
-            {
-              guard: and(['isOrchestrationMissing', not('isIntentSelection')]),
-              actions: decide('orchestration_missing'),
-            },
-            heldForControlFiles,
-            {
-              guard: and(['isSelectionCall', 'isKnownIntent']),
-              actions: [decide('intent_selected'), 'activateIntent'],
-            },
-            { guard: 'isSelectionCall', actions: decide('unknown_intent') },
-            { guard: 'isCompletionCall', target: 'REQUEST', actions: [decide('task_completed'), 'clearTask'] },
-            { guard: 'touchesIgnoredPath', actions: decide('path_ignored') },
-            {
-              guard: and(['isSafeTool', 'needsApproval']),
-              target: '.awaitingApproval',
-              actions: [decide('needs_approval'), 'holdCall'],
-            },
-            { guard: 'isSafeTool', actions: decide('safe_tool') },
-            { guard: 'touchesProtectedPath', actions: decide('protected_path') },
-            {
-              guard: and(['isOutsideActiveScope', 'asksToLeaveScope']),
-              target: '.awaitingApproval',
-              actions: [decide('needs_approval'), 'holdCall'],
-            },
-            { guard: 'isOutsideActiveScope', actions: decide('scope_violation') },
-            { guard: 'needsApproval', target: '.awaitingApproval', actions: [decide('needs_approval'), 'holdCall'] },
-            { actions: [decide('destructive_in_scope'), 'markDestructiveRan'] },
-          ],
-        },
-      },
+      flow: flowRegion,
     },
   });
 }

@@ -170,7 +170,7 @@ export function consoleSessionView(
   return {
     ...sessionView(governor, agentNotes),
     pending_approval: pendingIdOf(governor),
-    state_path: statePath(governor.actor.getSnapshot().value),
+    state_path: statePath(governor.actor.getSnapshot().value.lifecycle),
     held_calls: heldCallsOf(governor, settings),
     containment: containment === undefined ? null : containment(governor),
     label: sessionLabel(governor, agentNotes, settings),

@@ -33,9 +33,24 @@ export interface ChartGraph {
   readonly edges: readonly ChartEdge[];
   /** moves defined on the machine itself, taken from any state */
   readonly fromAnyState: readonly { readonly to: string; readonly events: readonly string[] }[];
+  /**
+   * the other regions of a parallel root (the lifecycle's flow region), each drawn beside the
+   * first: its states, ids as `region.state`, and the moves between them
+   */
+  readonly regions: readonly ChartRegion[];
 }
 
-const idOf = (node: ChartStateNode): string => node.path.join('.');
+/** A region of a parallel root beside the one drawn as the chart: flat states and their moves. */
+export interface ChartRegion {
+  readonly id: string;
+  readonly states: readonly string[];
+  readonly initial: string | undefined;
+  readonly edges: readonly ChartEdge[];
+}
+
+// ids are paths below the node drawn as the chart: a parallel root's first region is drawn as if it were the root
+let base = 0;
+const idOf = (node: ChartStateNode): string => node.path.slice(base).join('.');
 const children = (node: ChartStateNode): ChartStateNode[] => Object.values(node.states);
 const initialOf = (node: ChartStateNode): ChartStateNode | undefined =>
   node.type === 'compound' ? node.initial.target[0] : undefined;
@@ -67,7 +82,7 @@ function targetedTransitions(
 
 // the level-1 node (substate) of `top` that holds `node`, if any
 function substateOf(top: ChartStateNode, node: ChartStateNode): string | undefined {
-  return node.path.length > top.path.length ? node.path.slice(0, top.path.length + 1).join('.') : undefined;
+  return node.path.length > top.path.length ? node.path.slice(base, top.path.length + 1).join('.') : undefined;
 }
 
 /**
@@ -76,13 +91,44 @@ function substateOf(top: ChartStateNode, node: ChartStateNode): string | undefin
  * transition a composite state defines toward one of its own substates is a move from each
  * of its other substates.
  */
-export function statechartGraph(root: ChartStateNode): ChartGraph {
+export function statechartGraph(machineRoot: ChartStateNode): ChartGraph {
+  const [first, ...others] = machineRoot.type === 'parallel' ? children(machineRoot) : [];
+  const root = first ?? machineRoot;
+  base = root.path.length;
+  try {
+    return { ...graphOf(root), regions: others.map(regionOf) };
+  } finally {
+    base = 0;
+  }
+}
+
+/** A flat region: its states and every targeted move between them. */
+function regionOf(region: ChartStateNode): ChartRegion {
+  const id = (node: ChartStateNode): string =>
+    node.path.slice(region.path.length - 1, region.path.length + 1).join('.');
+  const edges = new Map<string, { from: string; to: string; events: string[] }>();
+  for (const { source, event, target } of targetedTransitions(region)) {
+    if (target.path.length <= region.path.length) continue;
+    const to = id(target);
+    const froms = source === region ? children(region).map(id) : [id(source)];
+    for (const from of froms) if (from !== to) addEdge(edges, from, to, event);
+  }
+  const initial = initialOf(region);
+  return {
+    id: region.key,
+    states: children(region).map(id),
+    initial: initial && id(initial),
+    edges: [...edges.values()],
+  };
+}
+
+function graphOf(root: ChartStateNode): Omit<ChartGraph, 'regions'> {
   const tops = children(root);
   const edges = new Map<string, { from: string; to: string; events: string[] }>();
   const states = tops.map((top): ChartState => {
     const inner = new Map<string, { from: string; to: string; events: string[] }>();
     for (const { source, event, target } of targetedTransitions(top)) {
-      const targetTop = target.path[0];
+      const targetTop = target.path[base];
       if (targetTop === undefined) continue;
       if (targetTop !== top.key) {
         addEdge(edges, top.key, targetTop, event);
@@ -110,7 +156,7 @@ export function statechartGraph(root: ChartStateNode): ChartGraph {
   const anyState = new Map<string, string[]>();
   for (const [event, definitions] of root.transitions) {
     for (const target of definitions.flatMap((definition) => definition.target ?? [])) {
-      const to = target.path[0];
+      const to = target.path[base];
       if (to !== undefined) anyState.set(to, [...new Set([...(anyState.get(to) ?? []), event])]);
     }
   }
@@ -123,7 +169,10 @@ export function statechartGraph(root: ChartStateNode): ChartGraph {
   };
 }
 
-/** Every state id of the graph, top-level and substates: the values the console may light. */
+/** Every state id of the graph, top-level and substates, and its regions' states: the values the console may light. */
 export function chartStateIds(graph: ChartGraph): string[] {
-  return graph.states.flatMap((state) => [state.id, ...state.substates]);
+  return [
+    ...graph.states.flatMap((state) => [state.id, ...state.substates]),
+    ...graph.regions.flatMap((region) => region.states),
+  ];
 }

@@ -1,4 +1,4 @@
-import type { ChartEdge, ChartGraph, ChartState } from './statechartGraph';
+import type { ChartEdge, ChartGraph, ChartRegion, ChartState } from './statechartGraph';
 
 /** Escapes text for SVG content and attribute values. */
 export function escapeXml(text: string): string {
@@ -96,8 +96,43 @@ function innerEdge(edge: ChartEdge, state: ChartState, box: Box): string {
   return `<g class="ig-edge ig-inner">${title}<line x1="${x}" y1="${start.y}" x2="${x}" y2="${end.y}"/>${arrowHead(end, start)}</g>`;
 }
 
-function stateGroup(state: ChartState, box: Box, lit: string | undefined): string {
-  const litClass = (id: string): string => (lit === id || lit?.startsWith(`${id}.`) ? ' lit' : '');
+/** The class that marks a state lit: it is one of the lit ids, or holds one. */
+const litClassOf =
+  (lit: readonly string[]) =>
+  (id: string): string =>
+    lit.some((each) => each === id || each.startsWith(`${id}.`)) ? ' lit' : '';
+
+const REGION_HEIGHT = 70;
+
+/**
+ * A region beside the chart (the flow region) as one box under it: its states in a row, lit
+ * like substates, and its moves written as lines under the box (four states joined every which
+ * way read better as text than as crossing arrows).
+ */
+function regionGroup(region: ChartRegion, box: Box, lit: readonly string[]): { svg: string; lines: string[] } {
+  const litClass = litClassOf(lit);
+  const count = Math.max(1, region.states.length);
+  const slot = (box.width - 40) / count;
+  const states = region.states.map((id, index) => {
+    const x = box.x + 20 + index * slot;
+    const name = id.slice(region.id.length + 1);
+    return (
+      `<g class="ig-substate${litClass(id)}" data-state="${escapeXml(id)}"><rect x="${x + 5}" y="${box.y + 30}" width="${slot - 10}" height="${SUB_HEIGHT}" rx="6"/>` +
+      `<text x="${x + slot / 2}" y="${box.y + 49}" text-anchor="middle">${escapeXml(name)}</text></g>`
+    );
+  });
+  const svg =
+    `<g class="ig-state${litClass(region.id)}" data-state="${escapeXml(region.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10"/>` +
+    `<text class="ig-state-name" x="${box.x + 14}" y="${box.y + 20}">${escapeXml(region.id)}</text>${states.join('')}</g>`;
+  const name = (id: string): string => id.slice(region.id.length + 1);
+  const lines = region.edges.map(
+    (edge) => `${region.id}: ${name(edge.from)} → ${name(edge.to)} on ${edge.events.join(', ')}`,
+  );
+  return { svg, lines };
+}
+
+function stateGroup(state: ChartState, box: Box, lit: readonly string[]): string {
+  const litClass = litClassOf(lit);
   const substates = state.substates.map((id, index) => {
     const sub = subBox(box, index);
     const name = id.slice(state.id.length + 1);
@@ -119,7 +154,8 @@ function stateGroup(state: ChartState, box: Box, lit: string | undefined): strin
  * labelled with its events. `lit` (a state id like `REASONING.awaitingApproval`) marks the
  * current state and its parent with the class `lit`. Styled by class, no inline styles.
  */
-export function statechartSvg(graph: ChartGraph, lit?: string): string {
+export function statechartSvg(graph: ChartGraph, litStates?: string | readonly string[]): string {
+  const lit: readonly string[] = litStates === undefined ? [] : typeof litStates === 'string' ? [litStates] : litStates;
   const order = graph.states.map((state) => state.id);
   const height = Math.max(0, ...graph.states.map(boxHeight));
   const distances = graph.edges.map((edge) => order.indexOf(edge.to) - order.indexOf(edge.from));
@@ -132,21 +168,34 @@ export function statechartSvg(graph: ChartGraph, lit?: string): string {
       { x: MARGIN_X + index * (BOX_WIDTH + GAP), y: top, width: BOX_WIDTH, height },
     ]),
   );
-  const notes = graph.fromAnyState.map((entry) => `${entry.events.join(', ')}: any state → ${entry.to}`);
   const width = MARGIN_X + order.length * (BOX_WIDTH + GAP) - GAP + 20;
-  const total = top + height + below + 12 + notes.length * (LINE + 4);
+  const regionTop = top + height + below + 12;
+  const regions = graph.regions.map((region, index) =>
+    regionGroup(
+      region,
+      { x: MARGIN_X, y: regionTop + index * (REGION_HEIGHT + 12), width: width - MARGIN_X - 20, height: REGION_HEIGHT },
+      lit,
+    ),
+  );
+  const notesTop = regionTop + regions.length * (REGION_HEIGHT + 12);
+  const notes = [
+    ...graph.fromAnyState.map((entry) => `${entry.events.join(', ')}: any state → ${entry.to}`),
+    ...regions.flatMap((region) => region.lines),
+  ];
+  const total = notesTop + notes.length * (LINE + 4);
   const initial = graph.initial === undefined ? undefined : boxes.get(graph.initial);
   const entry = initial
     ? `<g class="ig-initial"><circle cx="${initial.x - 30}" cy="${initial.y + 30}" r="6"/><line x1="${initial.x - 24}" y1="${initial.y + 30}" x2="${initial.x}" y2="${initial.y + 30}"/>${arrowHead({ x: initial.x, y: initial.y + 30 }, { x: initial.x - 24, y: initial.y + 30 })}</g>`
     : '';
   const noteText = notes.map(
     (note, index) =>
-      `<text class="ig-note" x="${MARGIN_X}" y="${top + height + below + 14 + index * (LINE + 4)}">${escapeXml(note)}</text>`,
+      `<text class="ig-note" x="${MARGIN_X}" y="${notesTop + 2 + index * (LINE + 4)}">${escapeXml(note)}</text>`,
   );
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="ig-chart" viewBox="0 0 ${width} ${total}" width="${width}" height="${total}" role="img"${lit ? ` data-lit="${escapeXml(lit)}"` : ''}>` +
-    `<title>${escapeXml(lit ? `lifecycle statechart, current state ${lit}` : 'lifecycle statechart')}</title>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ig-chart" viewBox="0 0 ${width} ${total}" width="${width}" height="${total}" role="img"${lit.length > 0 ? ` data-lit="${escapeXml(lit.join(' '))}"` : ''}>` +
+    `<title>${escapeXml(lit.length > 0 ? `lifecycle statechart, current state ${lit.join(', ')}` : 'lifecycle statechart')}</title>` +
     `${graph.states.map((state) => stateGroup(state, boxes.get(state.id) ?? { x: 0, y: 0, width: 0, height: 0 }, lit)).join('')}` +
+    `${regions.map((region) => region.svg).join('')}` +
     `${graph.edges.map((edge) => topEdge(edge, boxes, order)).join('')}${entry}${noteText.join('')}</svg>`
   );
 }

@@ -188,6 +188,12 @@ export function describeReason(input: {
       return {
         message: `A human rejected the change to ${problem ?? 'the control files'}: intentgate keeps enforcing the content it had adopted. The rejected content is still in the file, and is not asked about again; the human should restore the file (from version control, for example) or edit it. The call that waited for this answer did not run; call it again if it is still needed.`,
       };
+    // the flow stage writes the sentence naming the source call and where this call sends or writes
+    case 'flow_secret_to_egress':
+    case 'flow_untrusted_to_code':
+      return {
+        message: `Held by the flow rules: ${problem ?? 'this session read something this call may carry'}. A human must approve this call or clear the mark for the session; wait for the answer and do not retry it another way.`,
+      };
     case 'containment_required':
       return {
         message: `The policy requires shell commands to run contained, and ${problem ?? 'containment cannot run here'}: '${tool}' is refused, not run. Tell the user; they can install bubblewrap or set the policy's containment to auto.`,

@@ -17,6 +17,7 @@ export const REASON_RULES = [
   'trace',
   'control-files',
   'containment',
+  'flow',
 ] as const;
 
 /** The rule family a reason comes from. */
@@ -70,6 +71,10 @@ export const REASON_CODES = {
   control_file_rejected: { verdict: 'deny', rule: 'control-files' },
   // the policy requires containment (containment: required) and this host cannot run a command contained
   containment_required: { verdict: 'deny', rule: 'containment' },
+  // after the session read a secret, a call that sends data out is held whatever approved it (issue 36)
+  flow_secret_to_egress: { verdict: 'ask', rule: 'flow' },
+  // after the session read untrusted content, a write of code that runs or steers agents is held whatever approved it
+  flow_untrusted_to_code: { verdict: 'ask', rule: 'flow' },
 } as const satisfies Record<string, { verdict: Verdict; rule: ReasonRule }>;
 
 /** A code that decides a verdict. */
@@ -104,6 +109,24 @@ export const DECISION_CODES = Object.keys(REASON_CODES) as DecisionCode[];
 
 export function isDecisionCode(value: unknown): value is DecisionCode {
   return typeof value === 'string' && Object.hasOwn(REASON_CODES, value);
+}
+
+/** The codes of a call held for a human: safe mode's, and the flow rules' holds of a call every approval covers. */
+export const HELD_CALL_CODES = ['needs_approval', 'flow_secret_to_egress', 'flow_untrusted_to_code'] as const;
+
+export type HeldCallCode = (typeof HELD_CALL_CODES)[number];
+
+export function isHeldCallCode(code: unknown): code is HeldCallCode {
+  return typeof code === 'string' && (HELD_CALL_CODES as readonly string[]).includes(code);
+}
+
+/** The codes of the flow rules' holds. */
+export const FLOW_HOLD_CODES = ['flow_secret_to_egress', 'flow_untrusted_to_code'] as const;
+
+export type FlowHoldCode = (typeof FLOW_HOLD_CODES)[number];
+
+export function isFlowHoldCode(code: unknown): code is FlowHoldCode {
+  return typeof code === 'string' && (FLOW_HOLD_CODES as readonly string[]).includes(code);
 }
 
 /** Seed 001's message for a DESTRUCTIVE tool before the handshake, verbatim. */

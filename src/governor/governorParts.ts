@@ -8,6 +8,7 @@ import { approvedCategoriesOf } from '../safeMode/sessionApprovals';
 import { createClassifier, defaultClassifier } from '../tools/classifier';
 import { compileModeFilter, type ToolFilter } from '../tools/modes';
 import { toolNameProblem } from '../tools/toolRequest';
+import { flowMarksOf, lifecycleValue } from '../lifecycle/lifecycleSnapshot';
 import type { TraceResult } from '../trace/tracer';
 import { traceFileNames } from '../trace/traceRotation';
 import { createCallDecider, type CallDecider } from './callDecider';
@@ -43,6 +44,8 @@ export interface GovernorParts {
   readonly trace: DecisionTrace;
   /** approval ids taken: the next hold is `approval-<holds + 1>` */
   holds: number;
+  /** calls decided in the session: the next is call `calls + 1`, the number a flow mark names */
+  calls: number;
   /** the answer being applied: decisions traced meanwhile carry it and who gave it */
   answering: TracedCall;
   /** compiled per mode asked, on first use */
@@ -142,6 +145,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     situation,
     trace,
     holds: restored?.approvalsTaken ?? 0,
+    calls: restored?.callsDecided ?? 0,
     answering: {},
     modeFilters: undefined,
   };
@@ -181,7 +185,8 @@ export function decisionTable(parts: GovernorParts): DecisionTable {
     const { lifecycle, machine, decider } = parts;
     parts.table = new DecisionTable({
       currentSnapshot: () => lifecycle.getSnapshot(),
-      snapshotIn: (state, current) => machine.resolveState({ value: { [state]: 'ready' }, context: current.context }),
+      snapshotIn: (state, current) =>
+        machine.resolveState({ value: lifecycleValue(state, 'ready', flowMarksOf(current)), context: current.context }),
       decideName: decider.decideName,
       verdictKey: decider.verdictKey,
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decisionSchema } from '../decision/decisionSchema';
+import { isHeldCallCode } from '../decision/reasons';
 import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
 import { formatIssues, intentListSchema } from '../intents/intent';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
@@ -46,6 +47,19 @@ function buildSnapshotShape() {
 
   const heldChangeSchema = z.strictObject({ id, files: z.array(z.string().min(1).max(4096)).min(1).max(2) });
 
+  const flowSourceSchema = z.strictObject({
+    call: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
+    what: z.string().max(4096),
+  });
+  // absent in a snapshot taken before the flow rules: nothing read, no call counted
+  const flowSchema = z.strictObject({
+    /** how many calls the session decided: the next one is call `calls + 1` */
+    calls: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    secret: flowSourceSchema.optional(),
+    untrusted: flowSourceSchema.optional(),
+  });
+
   const lifecycleSchema = z.strictObject({
     state: z.enum(LIFECYCLE_STATES),
     intents: intentListSchema,
@@ -56,6 +70,7 @@ function buildSnapshotShape() {
     /** the held calls, oldest first */
     heldCalls: z.array(heldCallSchema).max(MAX_HELD_CALLS),
     heldChange: heldChangeSchema.optional(),
+    flow: flowSchema.optional(),
   });
 
   const traceChangeSchema = z.strictObject({
@@ -130,9 +145,9 @@ function consistencyIssues(snapshot: GovernorSnapshot): string[] {
   }
   for (const [index, call] of heldCalls.entries()) {
     const { details } = call;
-    if (details && (details.decision.code !== 'needs_approval' || details.decision.approval?.id !== call.id)) {
+    if (details && (!isHeldCallCode(details.decision.code) || details.decision.approval?.id !== call.id)) {
       issues.push(
-        `lifecycle.heldCalls[${index}].details.decision: a held call's decision is its 'needs_approval' with the same approval id`,
+        `lifecycle.heldCalls[${index}].details.decision: a held call's decision is its hold ('needs_approval' or a flow rule's) with the same approval id`,
       );
     }
     const argsProblem = details && heldArgumentsProblem(details.args);

@@ -270,6 +270,7 @@ export class LiveGovernor implements Governor {
       grants: grants.live(),
       grantsTaken: approvals.getSnapshot().context.grantsTaken,
       approvalsTaken: this.#parts.holds,
+      callsDecided: this.#parts.calls,
       heldCalls: held.list(),
       controlFiles: controlFiles.persist(),
       traceChanges: trace.changes(),

@@ -21,6 +21,8 @@ export interface GovernorParts {
   readonly grants: readonly Grant[];
   readonly grantsTaken: number;
   readonly approvalsTaken: number;
+  /** how many calls the session decided */
+  readonly callsDecided: number;
   /** the held calls' details, as the governor keeps them for the calls the chart holds */
   readonly heldCalls: readonly HeldToolCall[];
   readonly controlFiles: ControlFilesSnapshot;
@@ -75,6 +77,7 @@ export function persistGovernor(parts: GovernorParts): GovernorSnapshot {
       destructiveSinceAdoption: context.destructiveSinceAdoption,
       heldCalls: heldCallsOf(parts),
       ...(context.heldChange && { heldChange: { id: context.heldChange.id, files: context.heldChange.files } }),
+      flow: { calls: parts.callsDecided, ...context.flowMarks },
     },
     controlFiles: parts.controlFiles,
     traceChanges: parts.traceChanges,

@@ -7,6 +7,8 @@ import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
 import { controlFilesOfTexts, unusableFile, type ControlFiles, type ControlFileSources } from '../intents/controlFiles';
 import { freezeIntents, type Intent } from '../intents/intent';
 import { findIntent } from '../intents/intentRegistry';
+import { NO_FLOW_MARKS, type FlowMarks } from '../flow/flowMarks';
+import { lifecycleValue } from '../lifecycle/lifecycleSnapshot';
 import { sortCategories } from '../risk/categories';
 import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
@@ -23,6 +25,8 @@ export interface RestoredGovernor {
   readonly files: ControlFiles;
   readonly controlFiles: Omit<ControlFilesSnapshot, 'adopted'>;
   readonly approvalsTaken: number;
+  /** how many calls the session decided, which numbers the calls a flow mark names */
+  readonly callsDecided: number;
   /** the held calls' details, as the governor keeps them while the chart holds them; a hold kept untimed has no `heldAt` */
   readonly heldCalls: readonly (Omit<HeldToolCall, 'heldAt'> & { readonly heldAt?: number })[];
   readonly traceChanges: TraceChange[];
@@ -80,6 +84,15 @@ function heldCallsOf(snapshot: GovernorSnapshot): RestoredGovernor['heldCalls'] 
   });
 }
 
+function flowMarksOfSnapshot(snapshot: GovernorSnapshot): FlowMarks {
+  const { flow } = snapshot.lifecycle;
+  if (flow === undefined) return NO_FLOW_MARKS;
+  return {
+    ...(flow.secret && { secret: { ...flow.secret } }),
+    ...(flow.untrusted && { untrusted: { ...flow.untrusted } }),
+  };
+}
+
 function heldCallRecordsOf(snapshot: GovernorSnapshot): HeldCall[] {
   return snapshot.lifecycle.heldCalls.map(({ id, tool, categories, destructive }) => ({
     id,
@@ -111,12 +124,14 @@ export function restoreGovernor(
     destructiveSinceAdoption: lifecycle.destructiveSinceAdoption,
     heldCalls,
     heldChange: lifecycle.heldChange && { id: lifecycle.heldChange.id, files: lifecycle.heldChange.files },
+    // a restored session keeps what it read; a snapshot from before the flow rules read nothing
+    flowMarks: flowMarksOfSnapshot(snapshot),
   };
   // held calls are the chart's awaitingApproval substate; nothing else is
   const substate = heldCalls.length > 0 ? 'awaitingApproval' : 'ready';
   const approved = sortCategories(snapshot.approvedCategories);
   return {
-    lifecycle: machine.resolveState({ value: { [lifecycle.state]: substate }, context }),
+    lifecycle: machine.resolveState({ value: lifecycleValue(lifecycle.state, substate, context.flowMarks), context }),
     approvals: approvalsMachine.resolveState({
       value: approved.length > 0 ? 'someApproved' : 'noneApproved',
       context: {
@@ -134,6 +149,7 @@ export function restoreGovernor(
       ...(snapshot.controlFiles.held && { held: snapshot.controlFiles.held }),
     },
     approvalsTaken: snapshot.approvalsTaken,
+    callsDecided: snapshot.lifecycle.flow?.calls ?? 0,
     heldCalls: heldCallsOf(snapshot),
     traceChanges: snapshot.traceChanges.map((change) => ({ ...change })),
     traceFile: snapshot.traceFile && {

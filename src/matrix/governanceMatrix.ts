@@ -1,6 +1,7 @@
 import { transition, type StateValue } from 'xstate';
 import { lifecycleMachine, type LifecycleMachine } from '../../machines/lifecycle';
 import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
+import { lifecycleValue } from '../lifecycle/lifecycleSnapshot';
 import { decisionCodeOf, type LifecycleSnapshot } from '../decision/machineDecision';
 import { REASON_CODES, type DecisionCode, type Verdict } from '../decision/reasons';
 import {
@@ -48,7 +49,7 @@ function rowFor(machine: LifecycleMachine, snapshot: LifecycleSnapshot, cell: Ce
   // no rule is a deny, as the governor treats it
   const code = decisionCodeOf(machine, snapshot, call) ?? 'no_rule';
   const [next] = transition(machine, snapshot, { type: 'tool.requested', call });
-  return { ...cell, verdict: REASON_CODES[code].verdict, code, nextState: stateValuePath(next.value) };
+  return { ...cell, verdict: REASON_CODES[code].verdict, code, nextState: stateValuePath(next.value.lifecycle) };
 }
 
 /**
@@ -62,7 +63,10 @@ function rowFor(machine: LifecycleMachine, snapshot: LifecycleSnapshot, cell: Ce
 export function computeGovernanceMatrix(machine: LifecycleMachine = lifecycleMachine): GovernanceMatrix {
   const rows = MATRIX_VARIANTS.flatMap((variant) =>
     LIFECYCLE_STATES.flatMap((state) => {
-      const snapshot = machine.resolveState({ value: state, context: probeContext(state, variant) });
+      const snapshot = machine.resolveState({
+        value: lifecycleValue(state, 'ready'),
+        context: probeContext(state, variant),
+      });
       return MATRIX_TOOL_CLASSES.map((toolClass) => rowFor(machine, snapshot, { state, toolClass, ...variant }));
     }),
   );

@@ -82,7 +82,7 @@ function snapshotOf(
   value: { readonly state: string; readonly substate: string },
   given: LifecycleContext,
 ): LifecycleSnapshot {
-  return machine.resolveState({ value: { [value.state]: value.substate }, context: given });
+  return machine.resolveState({ value: { lifecycle: { [value.state]: value.substate } }, context: given });
 }
 
 describe('decisionCodeOf', () => {
@@ -117,7 +117,7 @@ describe('decisionCodeOf', () => {
   it('asks the chart when the snapshot comes from another machine, whose guards are its own', () => {
     const denyingSafeTools = lifecycleMachine.provide({ guards: { isSafeTool: () => false } });
     const snapshot = denyingSafeTools.resolveState({
-      value: { ACTION: 'ready' },
+      value: { lifecycle: { ACTION: 'ready' } },
       context: {
         ...snapshotOf(
           lifecycleMachine,

@@ -32,10 +32,10 @@ describe('GovernorChart', () => {
     const chart = new GovernorChart(lifecycleMachine, { input });
     chart.send({ type: 'user.prompted' });
     const { actor } = chart;
-    expect(actor.getSnapshot().value).toEqual({ REASONING: 'ready' });
+    expect(actor.getSnapshot().value.lifecycle).toEqual({ REASONING: 'ready' });
     expect(chart.actor).toBe(actor);
     chart.send({ type: 'lifecycle.reset' });
-    expect(actor.getSnapshot().value).toEqual({ REQUEST: 'ready' });
+    expect(actor.getSnapshot().value.lifecycle).toEqual({ REQUEST: 'ready' });
     expect(chart.getSnapshot()).toBe(actor.getSnapshot());
   });
 
@@ -57,7 +57,7 @@ describe('GovernorChart', () => {
     chart.stop();
     chart.send({ type: 'user.prompted' });
     expect(chart.getSnapshot().status).toBe('stopped');
-    expect(chart.getSnapshot().value).toEqual({ REQUEST: 'ready' });
+    expect(chart.getSnapshot().value.lifecycle).toEqual({ REQUEST: 'ready' });
     expect(chart.actor.getSnapshot().status).toBe('stopped');
   });
 });

@@ -14,7 +14,7 @@ const write = (governor: Governor, n: number) =>
 const idOf = (decision: { readonly approval?: { readonly id: string } }): string => decision.approval?.id ?? '';
 const heldIds = (governor: Governor): string[] => governor.heldCalls.map((held) => held.id);
 const substate = (governor: Governor): unknown =>
-  Object.values(governor.actor.getSnapshot().value as Record<string, string>)[0];
+  Object.values(governor.actor.getSnapshot().value.lifecycle as Record<string, string>)[0];
 
 describe('held calls wait in a queue, each answered by its id', () => {
   it('keeps a second held call beside the first, oldest first', () => {

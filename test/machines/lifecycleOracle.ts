@@ -258,3 +258,49 @@ export function expectedAfterLifecycleEvent(at: OracleVertex, event: OracleLifec
       return answeredChange(at, event.id) ? { ...at, change: undefined } : at;
   }
 }
+
+// The flow region, written from issue 36's text: the session remembers what it read. A read of a
+// secret or of untrusted content that ran marks the session, the first such call of each kind
+// being the one named; the marks combine (nothing sensitive, a secret, untrusted content,
+// both); only a human's answer clears a mark, one kind at a time, and a new session starts with
+// none. Nothing else (a prompt, a reset, a tool call, an approval) changes what was read.
+
+export type OracleFlowKind = 'secret' | 'untrusted';
+
+/** What the session read: for each kind, the number of the call that first read it. */
+export interface OracleFlow {
+  readonly secret: number | undefined;
+  readonly untrusted: number | undefined;
+}
+
+export const CLEAN_FLOW: OracleFlow = { secret: undefined, untrusted: undefined };
+
+/** The region's four states, named for what was read. */
+export const oracleFlowState = (flow: OracleFlow): string =>
+  flow.secret !== undefined && flow.untrusted !== undefined
+    ? 'secretAndUntrusted'
+    : flow.secret !== undefined
+      ? 'secretRead'
+      : flow.untrusted !== undefined
+        ? 'untrustedRead'
+        : 'clean';
+
+export type OracleFlowEvent =
+  | { readonly type: 'flow.read'; readonly kind: OracleFlowKind; readonly call: number }
+  | { readonly type: 'flow.cleared'; readonly kind: OracleFlowKind }
+  | { readonly type: 'session.changed' }
+  | { readonly type: 'other' };
+
+/** What the session remembers after an event. */
+export function expectedFlowAfter(at: OracleFlow, event: OracleFlowEvent): OracleFlow {
+  switch (event.type) {
+    case 'flow.read':
+      return at[event.kind] !== undefined ? at : { ...at, [event.kind]: event.call };
+    case 'flow.cleared':
+      return { ...at, [event.kind]: undefined };
+    case 'session.changed':
+      return CLEAN_FLOW;
+    case 'other':
+      return at;
+  }
+}

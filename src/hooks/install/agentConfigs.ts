@@ -3,6 +3,7 @@ import { INTENTS_MCP_SERVER } from '../agents/agentTools';
 import { opencodePluginSource } from '../agents/opencodePlugin';
 import { appendElements, mergeMembers, wholeValue, type JsonAddition } from './jsonEdits';
 import type { JsonDialect } from './jsonText';
+import { codexSandboxBlock, containmentOffFor } from './codexSandboxSetting';
 import { tomlBlock } from './tomlBlock';
 
 /** The agents `hooks install` writes the configuration of. */
@@ -35,7 +36,15 @@ export type ConfigFile = (
       readonly dialect: JsonDialect;
       readonly additions: Readonly<Record<string, JsonAddition>>;
     }
-  | { readonly kind: 'toml'; readonly file: string; readonly block: string; readonly table: readonly string[] }
+  | {
+      readonly kind: 'toml';
+      readonly file: string;
+      readonly block: string;
+      /** the table (or top-level key) the block sets, which must not be there yet */
+      readonly table: readonly string[];
+      /** 'start': the block holds top-level keys, so it goes before every table; else it is appended */
+      readonly placement?: 'start';
+    }
   /** a file install writes whole (OpenCode's plugin): created when missing, never merged into one already there */
   | { readonly kind: 'text'; readonly file: string; readonly text: string }
 ) & {
@@ -157,7 +166,20 @@ const tomlString = (value: string): string => JSON.stringify(value);
 function codexFiles(invocation: HookInvocation): ConfigFile[] {
   const handler = { type: 'command', command: hookCommand('codex', invocation), timeout: invocation.timeoutSec + 5 };
   const server = intentsServer(invocation);
+  // with containment off Codex's own sandbox is the one that holds, and its setting stays the person's
+  const sandbox: ConfigFile[] = containmentOffFor(invocation.flags)
+    ? []
+    : [
+        {
+          kind: 'toml',
+          file: '.codex/config.toml',
+          table: ['sandbox_mode'],
+          block: codexSandboxBlock(),
+          placement: 'start',
+        },
+      ];
   return [
+    ...sandbox,
     {
       kind: 'json',
       file: '.codex/hooks.json',

@@ -164,21 +164,31 @@ function installFile(
   if (config.kind === 'toml') {
     const parsed = before === undefined ? {} : parseTomlText(before, config.file);
     // hooks there run beside those of hooks.json: one of intentgate's there would answer every event twice
-    if (parsed.hooks !== undefined)
+    if (parsed.hooks !== undefined && config.placement !== 'start')
       notes.push(
         `${config.file} has hooks of its own ([hooks]); make sure none of them runs \`intentgate hook\`, which install now runs from .codex/hooks.json`,
       );
     let table: unknown = parsed;
     for (const key of config.table)
       table = typeof table === 'object' && table !== null ? (table as Record<string, unknown>)[key] : undefined;
+    if (table !== undefined && config.placement === 'start')
+      throw new HooksInstallError(
+        'conflicting_settings',
+        config.file,
+        `${config.file} already sets ${config.table.join('.')}, which install did not write, and intentgate's contained line runs only with ${config.block.split('\n').find((line) => line.startsWith(config.table.join('.'))) ?? 'its own setting'}. Nothing was written: remove it, then install again; or keep Codex's own sandbox with containment: off in the hook's policy (docs/hooks.md)`,
+      );
     if (table !== undefined)
       throw new HooksInstallError(
         'conflicting_settings',
         config.file,
         `${config.file} already has [${config.table.join('.')}], which install did not write. Nothing was written: remove it, then install again`,
       );
-    const appendix = tomlAppendix(before ?? '', config.block);
-    const after = (before ?? '') + appendix;
+    // top-level keys go before the file's first table; a block of tables is appended
+    const appendix =
+      config.placement === 'start'
+        ? `${config.block}${before === undefined || before === '' ? '' : '\n'}`
+        : tomlAppendix(before ?? '', config.block);
+    const after = config.placement === 'start' ? appendix + (before ?? '') : (before ?? '') + appendix;
     try {
       parseTomlText(after, config.file);
     } catch (error) {

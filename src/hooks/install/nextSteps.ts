@@ -1,5 +1,6 @@
 import { quoteArgv } from '../../text/quoteArgv';
 import type { InstallAgent } from './agentConfigs';
+import { CODEX_SANDBOX_SETTING, containmentOffFor } from './codexSandboxSetting';
 
 /** What the human does after `hooks install`: each line a step, the commands ready to paste. */
 export function nextSteps(
@@ -14,6 +15,11 @@ export function nextSteps(
     codex: [
       `Trust the project in Codex (\`codex\` asks once; or in ~/.codex/config.toml, \`trust_level = "trusted"\` under \`[projects.${JSON.stringify(options.workspace)}]\`): Codex reads .codex/ only for a trusted project.`,
       'Review the hooks once with /hooks in the interactive `codex` (Codex runs a hook only after a human reviewed it), then run `codex` or `codex exec "..."` there.',
+      ...(containmentOffFor(options.flags)
+        ? []
+        : [
+            `.codex/config.toml now starts with \`${CODEX_SANDBOX_SETTING}\`: intentgate's sandbox bounds every shell command, since Codex's own would stop the contained line from starting (a --sandbox flag overrides it).`,
+          ]),
     ],
     gemini: [
       `Start Gemini CLI in ${options.workspace}: \`gemini\` (or \`gemini -p "..."\`); \`gemini mcp list\` there lists intentgate.`,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATE_VIOLATION_MESSAGE } from '../../../src/decision/reasons';
@@ -67,6 +67,24 @@ describe.skipIf('skip' in cli)('hooks install codex, then the real Codex CLI', (
     await hooksUninstall(intentgate, 'codex', ['--workspace', root, '--policy', policy]);
     expect(existsSync(path.join(root, '.codex'))).toBe(false);
     expect(readFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), 'utf8')).toContain('INT-001');
+  });
+
+  it('runs the contained line under the sandbox_mode install wrote, with no --sandbox flag: the write in scope lands, the one outside it fails', async () => {
+    const { root, policy } = plainWorkspace();
+    writeFileSync(path.join(root, 'src', 'billing', 'keep.ts'), 'export {};\n');
+    await hooksInstall(intentgate, 'codex', ['--workspace', root, '--policy', policy]);
+    writeIntents(root);
+    const both = `node -e "const fs = require('fs'); fs.writeFileSync('src/auth/made.ts', 'made'); fs.writeFileSync('src/billing/keep.ts', 'changed')"`;
+    const run = await runInstalledCodex(
+      program,
+      root,
+      [selectIntent, { tool: 'exec_command', input: { cmd: both } }],
+      'settings',
+    );
+    expect(run.run.timedOut).toBe(false);
+    expect(readFileSync(path.join(root, 'src', 'auth', 'made.ts'), 'utf8')).toBe('made');
+    expect(readFileSync(path.join(root, 'src', 'billing', 'keep.ts'), 'utf8')).toBe('export {};\n');
+    expect(run.outputs[1]).toContain('EROFS');
   });
 
   // a missing program fails every event: the prompt's hook blocks first, so the model is never asked

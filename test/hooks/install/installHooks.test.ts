@@ -12,6 +12,7 @@ import {
   hookCommand,
   type InstallAgent,
 } from '../../../src/hooks/install/agentConfigs';
+import { codexSandboxBlock } from '../../../src/hooks/install/codexSandboxSetting';
 import { HooksInstallError } from '../../../src/hooks/install/installError';
 import { planInstall, planUninstall } from '../../../src/hooks/install/installHooks';
 import { INTENTS_EXAMPLE } from '../../../src/hooks/install/intentsExample';
@@ -230,14 +231,25 @@ describe('hooks install and uninstall over existing settings', () => {
       ),
     });
     const toml = read(target, '.codex/config.toml');
-    expect(toml.startsWith(CODEX_TOML)).toBe(true);
+    // the top-level setting goes first, the user's text follows as it was, the server's block last
+    expect(toml.startsWith(`${codexSandboxBlock()}\n${CODEX_TOML}`)).toBe(true);
     expect(parseToml(toml)).toEqual({
+      sandbox_mode: 'danger-full-access',
       model: 'gpt-5.5',
       mcp_servers: {
         github: { command: 'gh-mcp', args: ['--read-only'] },
         intentgate: { ...SERVER, default_tools_approval_mode: 'approve', required: true, startup_timeout_sec: 60 },
       },
     });
+  });
+
+  it("leaves Codex's sandbox_mode to the person when the hook's policy turns containment off", () => {
+    const target = workspaceWith({ 'policy.yaml': 'version: 1\ncontainment: off\n' });
+    const policy = path.join(target.workspace, 'policy.yaml');
+    install(target, 'codex', { ...INVOCATION, flags: ['--policy', policy] });
+    const toml = parseToml(read(target, '.codex/config.toml'));
+    expect(toml.sandbox_mode).toBeUndefined();
+    expect(toml.mcp_servers).toBeDefined();
   });
 
   it('writes Gemini CLI every event (the tool events with a matcher, the timeout in milliseconds) and the trusted intents server, its comments kept', () => {
@@ -419,6 +431,13 @@ interface RefusalCase {
 }
 
 const REFUSALS: readonly RefusalCase[] = [
+  {
+    name: 'a Codex config.toml that sets its own sandbox_mode, under which the contained line cannot start',
+    agent: 'codex',
+    files: { '.codex/config.toml': 'sandbox_mode = "workspace-write"\n' },
+    code: 'conflicting_settings',
+    message: /already sets sandbox_mode, which install did not write.*containment: off/,
+  },
   {
     name: 'Claude Code settings that are not JSON',
     agent: 'claude-code',

@@ -173,7 +173,13 @@ async function scriptedCatalog(program: string): Promise<string> {
  * the model provider and the project's trust only (Codex reads a project's .codex/ only when it
  * is trusted); `--dangerously-bypass-hook-trust` stands in for the human's /hooks review.
  */
-export async function runInstalledCodex(program: string, root: string, script: readonly OpenAiTurn[]) {
+export async function runInstalledCodex(
+  program: string,
+  root: string,
+  script: readonly OpenAiTurn[],
+  // by default the run says --sandbox danger-full-access itself; 'settings' leaves it to the workspace's config.toml
+  sandbox: 'flag' | 'settings' = 'flag',
+) {
   const catalog = await scriptedCatalog(program);
   const model = await startOpenAiModel(script);
   try {
@@ -202,8 +208,7 @@ export async function runInstalledCodex(program: string, root: string, script: r
         'exec',
         '--dangerously-bypass-hook-trust',
         '--skip-git-repo-check',
-        '--sandbox',
-        'danger-full-access',
+        ...(sandbox === 'flag' ? ['--sandbox', 'danger-full-access'] : []),
         'Do the task.',
       ],
       {

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Grant } from '../src/grants/grant';
-import { sortCategories, type RiskCategory } from '../src/risk/categories';
+import { sortCategories, type RiskCategory } from '../src/categories/riskCategories';
 
 export interface ApprovalsContext {
   /** the session the approvals belong to (seed 002 F: approvals hold for one session id only) */

@@ -4,7 +4,7 @@ import { NO_FLOW_MARKS, type FlowKind, type FlowMarks, type FlowSource } from '.
 import type { Intent } from '../src/intents/intent';
 import { findIntent } from '../src/intents/intentRegistry';
 import { findPathOutsideScope } from '../src/intents/scope';
-import type { RiskCategory } from '../src/risk/categories';
+import type { RiskCategory } from '../src/categories/riskCategories';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../src/tools/handshakeTools';
 import type { ToolRequest } from '../src/tools/toolRequest';
 

@@ -52,9 +52,9 @@ export type { ToolPath, ToolRequest } from './tools/toolRequest';
 
 export { categorize } from './risk/categorize';
 export type { CategorizeOptions } from './risk/categorize';
-export { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES } from './risk/categories';
-export type { CategoryText, Locale, RiskCategory } from './risk/categories';
-export type { Categorization, Evidence } from './risk/evidence';
+export { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES } from './categories/riskCategories';
+export type { CategoryText, Locale, RiskCategory } from './categories/riskCategories';
+export type { Categorization, Evidence } from './categories/evidence';
 export { BUILTIN_TOOL_KINDS } from './tools/builtinToolKinds';
 export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
 export type { CommandRule, ShellPolicy } from './shell/catalog/shellPolicy';

@@ -9,7 +9,7 @@ import {
   SECRET_WORDS,
   type SecretKind,
 } from '../../src/paths/secretWords';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { pathUseEvidence, type PathContext } from '../../src/risk/fileRisk';
 import type { PathRole } from '../../src/shell/shellAnalysis';
 

@@ -1,4 +1,4 @@
-import { RISK_CATEGORIES, CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
+import { RISK_CATEGORIES, CATEGORY_TEXTS, type RiskCategory } from '../../src/categories/riskCategories';
 import {
   FILE_RULE_CATEGORIES,
   FILE_RULE_PROBES,
@@ -20,7 +20,7 @@ import {
 import { builtinToolRisks, type ToolRisk } from './toolKindCategories';
 
 const SOURCES = [
-  'src/risk/categories.ts',
+  'src/categories/riskCategories.ts',
   'src/shell/commands/',
   'src/risk/fileRisk.ts',
   'src/paths/secretWords.ts',

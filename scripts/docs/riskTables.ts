@@ -13,7 +13,7 @@ import {
   DOCUMENTATION_EXTENSIONS,
   type SecretKind,
 } from '../../src/paths/secretWords';
-import { CATEGORY_TEXTS, type RiskCategory } from '../../src/risk/categories';
+import { CATEGORY_TEXTS, type RiskCategory } from '../../src/categories/riskCategories';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules, type CatalogRule } from '../../src/shell/catalog/catalogRules';
 import { PATH_ROLES, type RoleAnswers } from './fileRuleRoles';

@@ -1,4 +1,4 @@
-import { sortCategories, type RiskCategory } from '../../src/risk/categories';
+import { sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { categorize } from '../../src/risk/categorize';
 import type { ToolKindSpec } from '../../src/risk/toolKinds';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';

@@ -1,6 +1,6 @@
 import { IntentGateError } from '../errors/IntentGateError';
 import { formatIssues } from '../intents/intent';
-import { categorization } from '../risk/evidence';
+import { categorization } from '../categories/evidence';
 import type { CallRisk, RiskContext } from '../risk/riskContext';
 import { shellCallRisk } from '../risk/shellCallRisk';
 import { resolveShellPolicy } from '../shell/catalog/shellSetup';

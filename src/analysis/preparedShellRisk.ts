@@ -1,5 +1,5 @@
 import { unseen, unseenEvidence } from '../risk/codeFiles';
-import { categorization, type Categorization } from '../risk/evidence';
+import { categorization, type Categorization } from '../categories/evidence';
 import { workspacePathContext, type CallRisk, type RiskContext } from '../risk/riskContext';
 import { shellCallOf, shellWorkInput, shellWorkKey, type ShellWork } from './shellWork';
 

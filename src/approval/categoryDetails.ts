@@ -1,5 +1,5 @@
-import { CATEGORY_TEXTS, type Locale, type RiskCategory } from '../risk/categories';
-import type { Evidence } from '../risk/evidence';
+import { CATEGORY_TEXTS, type Locale, type RiskCategory } from '../categories/riskCategories';
+import type { Evidence } from '../categories/evidence';
 import { localDetails } from './evidenceWords';
 import { oneLine } from './oneLine';
 import { PROMPT_WORDS } from './promptWords';

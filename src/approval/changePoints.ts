@@ -1,5 +1,5 @@
-import type { Locale, RiskCategory } from '../risk/categories';
-import type { Evidence } from '../risk/evidence';
+import type { Locale, RiskCategory } from '../categories/riskCategories';
+import type { Evidence } from '../categories/evidence';
 import { localDetails } from './evidenceWords';
 import { oneLine } from './oneLine';
 import { fill, PROMPT_WORDS, type PointWords } from './promptWords';

@@ -1,5 +1,5 @@
-import { CATEGORY_TEXTS, sortCategories, type Locale, type RiskCategory } from '../risk/categories';
-import type { Categorization } from '../risk/evidence';
+import { CATEGORY_TEXTS, sortCategories, type Locale, type RiskCategory } from '../categories/riskCategories';
+import type { Categorization } from '../categories/evidence';
 import { categoryDetails, type CategoryDetails } from './categoryDetails';
 import { changePoints } from './changePoints';
 import { oneLine } from './oneLine';

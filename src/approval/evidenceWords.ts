@@ -1,5 +1,5 @@
-import type { Locale, RiskCategory } from '../risk/categories';
-import type { Evidence } from '../risk/evidence';
+import type { Locale, RiskCategory } from '../categories/riskCategories';
+import type { Evidence } from '../categories/evidence';
 
 /** English words the rules write into evidence details, and their Russian. */
 export type Vocabulary = Readonly<Record<string, string>>;

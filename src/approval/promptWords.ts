@@ -1,4 +1,4 @@
-import type { Locale } from '../risk/categories';
+import type { Locale } from '../categories/riskCategories';
 
 /** The templates of the "what will change" points; `{name}` is filled from the evidence. */
 export interface PointWords {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { VERDICTS } from '../decision/reasons';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
-import { RISK_CATEGORIES } from '../risk/categories';
+import { RISK_CATEGORIES } from '../categories/riskCategories';
 import { TraceUnreadableError } from '../errors/TraceUnreadableError';
 import { readTrace, type TraceContents } from '../trace/readTrace';
 import { TRACE_ANSWERS, type TraceNotice } from '../trace/traceRecord';

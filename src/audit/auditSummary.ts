@@ -1,5 +1,5 @@
 import type { Verdict } from '../decision/reasons';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { TraceAnswer, TraceChangeKind } from '../trace/traceRecord';
 import type { AuditRecord, AuditTrace } from './auditRecord';
 

@@ -1,7 +1,7 @@
 import { InvalidArgumentError as CommanderArgumentError, Option, type Command } from 'commander';
 import { MAX_SESSION_ID_LENGTH } from '../governor/governorOptions';
 import { LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
-import { LOCALES, type Locale } from '../risk/categories';
+import { LOCALES, type Locale } from '../categories/riskCategories';
 import { UsageError } from './usageError';
 
 /** The flags `decide` and `explain` share, as commander parses them. */

@@ -1,5 +1,5 @@
 import { PROMPT_WORDS } from '../approval/promptWords';
-import { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES, type Locale, type RiskCategory } from '../risk/categories';
+import { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES, type Locale, type RiskCategory } from '../categories/riskCategories';
 
 /** The console's own words in English; every other language has the same keys. */
 const EN = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RISK_CATEGORIES } from '../risk/categories';
+import { RISK_CATEGORIES } from '../categories/riskCategories';
 import { HttpError } from '../server/httpError';
 import { readJsonBody } from '../server/readJsonBody';
 import type { RouteSpec } from '../server/router';

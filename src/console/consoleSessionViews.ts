@@ -3,7 +3,7 @@ import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { Governor } from '../governor/createGovernor';
 import { DEFAULT_HELD_CALL_TTL_MS } from '../governor/governorOptions';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { refusedWhy } from '../server/refusedSessions';

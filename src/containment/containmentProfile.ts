@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { INTENT_IGNORE_FILE, type IntentIgnore } from '../intents/intentIgnore';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import { DEFAULT_CONTAINMENT_POLICY, type ContainmentPolicy } from './containmentPolicy';
 import { controlPlaces, type OwnFile } from './controlPlaces';
 import { gitPlaces } from './gitPlaces';

@@ -1,5 +1,5 @@
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { HostGrantNetwork } from './containmentPolicy';
 
 /** The network of a contained command: bubblewrap gives all of it or none (no filter by host). */

@@ -1,7 +1,7 @@
 import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
-import { NO_RISK, type Categorization, type Evidence } from '../risk/evidence';
+import type { RiskCategory } from '../categories/riskCategories';
+import { NO_RISK, type Categorization, type Evidence } from '../categories/evidence';
 import type { ToolClassification } from '../tools/classifier';
 import type { ToolClass } from '../tools/toolClass';
 import type { ToolRequest } from '../tools/toolRequest';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CONFIRMATION_ACTIONS, type ConfirmationPrompt } from '../approval/confirmationPrompt';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
-import { LOCALES, RISK_CATEGORIES } from '../risk/categories';
-import type { Evidence } from '../risk/evidence';
+import { LOCALES, RISK_CATEGORIES } from '../categories/riskCategories';
+import type { Evidence } from '../categories/evidence';
 import { TOOL_CLASSES } from '../tools/toolClass';
 import type { ApprovalRequest, Decision } from './decision';
 import type { Reason } from './reason';

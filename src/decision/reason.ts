@@ -1,6 +1,6 @@
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ReasonCode, ReasonRule } from './reasons';
 
 /** One machine-readable reason; the first reason of a decision is the one that decided it. */

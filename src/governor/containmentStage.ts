@@ -3,7 +3,7 @@ import { HOST_RUNS_COMMANDS } from '../containment/containmentPlan';
 import { reason, type Reason } from '../decision/reason';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import { categorization, type Evidence } from '../risk/evidence';
+import { categorization, type Evidence } from '../categories/evidence';
 import type { CommandPath } from '../risk/shellRisk';
 import { categoryNotes, type RiskAssessment } from '../safeMode/riskAssessment';
 

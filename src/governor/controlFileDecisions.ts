@@ -4,7 +4,7 @@ import type { LifecycleSnapshot } from '../decision/machineDecision';
 import { reason } from '../decision/reason';
 import type { ControlFileChange } from '../intents/controlFileChanges';
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
-import type { Locale } from '../risk/categories';
+import type { Locale } from '../categories/riskCategories';
 import { nameOnlyRequest } from '../tools/toolRequest';
 import { controlFileChangeLines, controlFilePrompt, type SuspectCall } from './controlFilePrompt';
 

@@ -18,7 +18,7 @@ import {
 } from '../intents/controlFiles';
 import { INTENTS_FILE_NAME } from '../intents/intentsFile';
 import type { WidenedIntents } from '../intents/widenedIntents';
-import type { Locale } from '../risk/categories';
+import type { Locale } from '../categories/riskCategories';
 import type { ValidAnswer } from '../safeMode/sessionApprovals';
 import { answeredChangeDecision, heldChangeDecision, type ControlFileDecisionInput } from './controlFileDecisions';
 import type { SuspectCall } from './controlFilePrompt';

@@ -2,7 +2,7 @@ import type { ConfirmationPrompt } from '../approval/confirmationPrompt';
 import { oneLine } from '../approval/oneLine';
 import { describeAction } from '../approval/promptWords';
 import type { ControlFileChange, ControlFileChangePoint } from '../intents/controlFileChanges';
-import type { Locale } from '../risk/categories';
+import type { Locale } from '../categories/riskCategories';
 
 /** A DESTRUCTIVE call that ran since the control files were last adopted: one that could have changed them. */
 export interface SuspectCall {

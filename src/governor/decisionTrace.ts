@@ -1,7 +1,7 @@
 import { withNote, type Decision } from '../decision/decision';
 import { reason } from '../decision/reason';
 import { REASON_CODES } from '../decision/reasons';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import { redactArguments } from '../trace/redactArguments';
 import type { TraceFileOptions, Vouched } from '../trace/traceFile';

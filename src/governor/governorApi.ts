@@ -7,7 +7,7 @@ import type { Decision } from '../decision/decision';
 import type { Grant, GrantInput } from '../grants/grant';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ApprovalAnswer } from '../safeMode/sessionApprovals';
 import type { TraceChange } from '../trace/traceRecord';
 import type { ApprovedBy } from './answeredBy';

@@ -4,7 +4,7 @@ import { isHeldCallCode } from '../decision/reasons';
 import { InvalidSnapshotError } from '../errors/InvalidSnapshotError';
 import { formatIssues, intentListSchema } from '../intents/intent';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
-import { RISK_CATEGORIES } from '../risk/categories';
+import { RISK_CATEGORIES } from '../categories/riskCategories';
 import type { DeepReadonly } from '../text/deepReadonly';
 import { MAX_TOOL_NAME_LENGTH } from '../tools/toolRequest';
 import { keptGrantSchema } from '../grants/grant';

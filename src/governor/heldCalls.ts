@@ -1,6 +1,6 @@
 import type { HeldCall } from '../../machines/lifecycle';
 import type { Decision } from '../decision/decision';
-import type { Evidence } from '../risk/evidence';
+import type { Evidence } from '../categories/evidence';
 import { nameOnlyRequest } from '../tools/toolRequest';
 import type { DecidedCall } from './callDecider';
 

@@ -1,6 +1,6 @@
 import type { LifecycleSnapshot } from '../decision/machineDecision';
 import type { Grant } from '../grants/grant';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';

@@ -9,7 +9,7 @@ import { freezeIntents, type Intent } from '../intents/intent';
 import { findIntent } from '../intents/intentRegistry';
 import { NO_FLOW_MARKS, type FlowMarks } from '../flow/flowMarks';
 import { lifecycleValue } from '../lifecycle/lifecycleSnapshot';
-import { sortCategories } from '../risk/categories';
+import { sortCategories } from '../categories/riskCategories';
 import type { Vouched } from '../trace/traceFile';
 import type { TraceChange } from '../trace/traceRecord';
 import type { HeldToolCall } from './heldCalls';

@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 
 /** Who approved each category for the current session, as far as the host said. */
 export interface SessionApprovers {

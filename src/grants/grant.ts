@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { scopeGlobSchema } from '../intents/scopeGlobSchema';
-import { RISK_CATEGORIES, sortCategories, type RiskCategory } from '../risk/categories';
+import { RISK_CATEGORIES, sortCategories, type RiskCategory } from '../categories/riskCategories';
 import type { DeepReadonly } from '../text/deepReadonly';
 
 /** How long a grant lives at most: the session (seed 002 F), or also only while the intent it was given under is active. */

@@ -1,5 +1,5 @@
 import { isInScope } from '../intents/scope';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import { matchesPrefix, splitPrefix } from '../shell/catalog/commandDecisions';
 import type { Grant } from './grant';
 

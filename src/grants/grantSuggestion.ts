@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import { commandBasename } from '../shell/shellWord';
 import type { GrantInput, GrantLifetime } from './grant';
 import type { GrantedCall } from './grantMatch';

@@ -1,7 +1,7 @@
 import type { Decision } from '../decision/decision';
 import type { Governor } from '../governor/governorApi';
 import { describeGrant, type GrantInput } from '../grants/grant';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { answerAgentHeldCall } from './agentHeldCallAnswer';
 

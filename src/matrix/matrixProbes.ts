@@ -3,7 +3,7 @@ import { defaultClassifier } from '../tools/classifier';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from '../tools/handshakeTools';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ToolRequest } from '../tools/toolRequest';
 
 /** The tool classes the governance matrix probes, one column of seed 000's matrix each, refined. */

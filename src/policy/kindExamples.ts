@@ -1,5 +1,5 @@
 import { IntentGateError } from '../errors/IntentGateError';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import { categorize } from '../risk/categorize';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { CheckSandbox } from './checkSandbox';

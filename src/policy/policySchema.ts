@@ -4,7 +4,7 @@ import { governorOptionsSchema } from '../governor/governorOptions';
 import { intentListSchema, intentSchema } from '../intents/intent';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { DECISION_CODES, VERDICTS } from '../decision/reasons';
-import { RISK_CATEGORIES } from '../risk/categories';
+import { RISK_CATEGORIES } from '../categories/riskCategories';
 import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
 import { connectionLimitFields } from '../server/connectionLimits';

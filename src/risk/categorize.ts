@@ -11,7 +11,7 @@ import { pathForms } from '../paths/pathForms';
 import { describeValue } from '../text/describeValue';
 import type { EveryField } from '../text/everyField';
 import { toolKindOf } from '../tools/builtinToolKinds';
-import { categorization, NO_RISK, type Categorization, type Evidence } from './evidence';
+import { categorization, NO_RISK, type Categorization, type Evidence } from '../categories/evidence';
 import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
 import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
 import type { PathRole } from '../shell/shellAnalysis';

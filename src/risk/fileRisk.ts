@@ -5,7 +5,7 @@ import { whatIsAt } from '../paths/pathEntry';
 import { pathForms } from '../paths/pathForms';
 import { secretKind } from '../paths/secretKind';
 import type { PathRole } from '../shell/shellAnalysis';
-import type { Evidence } from './evidence';
+import type { Evidence } from '../categories/evidence';
 
 /** Where paths are resolved: the workspace, and the base the argument is relative to. */
 export interface PathContext {

@@ -1,6 +1,6 @@
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
 import type { ShellSetup } from '../shell/catalog/shellSetup';
-import type { Categorization } from './evidence';
+import type { Categorization } from '../categories/evidence';
 import type { PathContext } from './fileRisk';
 import type { CommandPath } from './shellRisk';
 import type { ToolKindSpec } from './toolKinds';

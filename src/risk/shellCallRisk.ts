@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathForms } from '../paths/pathForms';
 import { BUILTIN_SHELL } from '../shell/catalog/shellSetup';
-import { categorization, NO_RISK } from './evidence';
+import { categorization, NO_RISK } from '../categories/evidence';
 import { pathUseEvidence } from './fileRisk';
 import type { KindArguments } from './kindArguments';
 import { workspacePathContext, type CallRisk, type RiskContext } from './riskContext';

@@ -5,7 +5,7 @@ import { hardLinkCountOf, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { whatIsAt } from '../paths/pathEntry';
 import { pathBelow } from '../paths/pathBelow';
 import { judgeOperands, type JudgedOperand } from './commandOperands';
-import type { Evidence } from './evidence';
+import type { Evidence } from '../categories/evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 import { newScriptReading, unseen, unseenEvidence, type ScriptReading, type UnseenCode } from './codeFiles';
 import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';

@@ -1,4 +1,4 @@
-import type { Evidence } from './evidence';
+import type { Evidence } from '../categories/evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
 
 /** Seed 002 D: every call of the web tool is NETWORK_RISK; a file: URL is also a read of that path. */

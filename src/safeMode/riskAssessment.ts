@@ -1,9 +1,9 @@
 import { reason, type Reason } from '../decision/reason';
 import { ToolArgumentsError } from '../errors/ToolArgumentsError';
-import { CATEGORY_TEXTS } from '../risk/categories';
+import { CATEGORY_TEXTS } from '../categories/riskCategories';
 import { assessCallRisk } from '../risk/categorize';
 import { workspacePathContext, type CallRisk, type RiskContext } from '../risk/riskContext';
-import { categorization, type Categorization, type Evidence } from '../risk/evidence';
+import { categorization, type Categorization, type Evidence } from '../categories/evidence';
 import { pathUseEvidence } from '../risk/fileRisk';
 import type { CommandPath } from '../risk/shellRisk';
 import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';

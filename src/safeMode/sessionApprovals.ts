@@ -2,7 +2,7 @@ import type { Actor } from 'xstate';
 import type { ApprovalsMachine } from '../../machines/approvals';
 import { describeValue } from '../text/describeValue';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
-import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
+import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../categories/riskCategories';
 
 /** A human's answer to a held call: seed 002 E's buttons, Edit carrying the edited arguments. */
 export type ApprovalAnswer = 'continue' | 'cancel' | 'details' | { readonly edit: Readonly<Record<string, unknown>> };

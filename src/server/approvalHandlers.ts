@@ -1,5 +1,5 @@
 import { answerAgentHeldCall } from '../hooks/agentHeldCallAnswer';
-import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../risk/categories';
+import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../categories/riskCategories';
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
 import { sessionIdParam, type Handler } from './handler';
 import type { Grant } from '../grants/grant';

@@ -2,7 +2,7 @@ import type { Decision } from '../decision/decision';
 import type { Governor } from '../governor/createGovernor';
 import type { Intent } from '../intents/intent';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { SessionNotes } from '../sessions/governorSessions';
 import type { TraceChange } from '../trace/traceRecord';
 import { grantView, type GrantView } from './grantView';

@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from './shellAnalysis';
 import { placeScriptRun, type ScriptRunWords } from './scriptRunPlacement';
 import type { ShellWord } from './shellWord';

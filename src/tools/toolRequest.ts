@@ -2,7 +2,7 @@ import type { IntentIgnore } from '../intents/intentIgnore';
 import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { relativeInside } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import { argumentPaths } from './argumentPaths';
 import type { Classifier, ToolClassification } from './classifier';

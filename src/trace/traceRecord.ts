@@ -1,7 +1,7 @@
 import type { Decision } from '../decision/decision';
 import type { Verdict } from '../decision/reasons';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { TracedValue } from './redactArguments';
 
 /** How a human answered the held question a record is about: a held call's buttons, or a held control-file change's. */

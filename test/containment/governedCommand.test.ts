@@ -10,7 +10,7 @@ import {
   type GovernedCommandOptions,
 } from '../../src/containment/governedCommand';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { BWRAP, makeRepository } from './sandboxSupport';
 
 // The library function a host that runs commands itself calls: decided by the governor, run

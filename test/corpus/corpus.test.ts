@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RISK_CATEGORIES, sortCategories, type RiskCategory } from '../../src/risk/categories';
+import { RISK_CATEGORIES, sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import type { ShellAnalysis } from '../../src/shell/shellAnalysis';
 import { TECHNIQUES, type ExpectedPathOperand } from './corpusTypes';

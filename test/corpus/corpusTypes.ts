@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import type { PathRole } from '../../src/shell/shellAnalysis';
 
 /** How a corpus command tries to hide what it runs. */

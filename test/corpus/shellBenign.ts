@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import type { BenignCase } from './corpusTypes';
 
 // Data-only or harmless commands: the analyzer's category set must equal `expected` exactly,

@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { ALL_NINE, type BypassCase } from './corpusTypes';
 import { CORNER_CASES, FILE_WRITES, INTERPRETERS_AND_HOOKS, MORE_TOOLS } from './shellBypassMore';
 import { TOOL_CASES } from './shellBypassTools';

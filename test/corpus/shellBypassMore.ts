@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { ALL_NINE, type BypassCase } from './corpusTypes';
 
 // More bypass entries for shellBypass.ts (same rules: `mustInclude` is the smallest true answer).

@@ -1,4 +1,4 @@
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import type { BypassCase } from './corpusTypes';
 
 // Per-tool option tables, system locations, release and cloud tools (same rules as shellBypass.ts).

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { makeSandbox, PADDING, removeSandbox, runBash } from './bashSandbox';
 import { adversarialCommand, adversarialSession, upwardReach } from './adversarialCommands';
 import { breaches, describeSession, governorInAction, runObserved, trySession, type RealRun } from './adversarialTrial';

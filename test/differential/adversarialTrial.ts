@@ -1,5 +1,5 @@
 import { createGovernor, type Decision } from '../../src/index';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import {
   changesBetween,
   copiedSecrets,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Decision, type Governor } from '../../src/index';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 
 // A command's own earlier effects (links, folders, cd), globs, and changes outside the
 // workspace, tried as an attacker would: in ACTION, with the categories every coding session

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor, type GovernorOptions, type TraceRecord } from '../../src/index';
-import { RISK_CATEGORIES, type RiskCategory } from '../../src/risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 
 // Invariant: a governor restored from a snapshot decides exactly as the one it was taken from.

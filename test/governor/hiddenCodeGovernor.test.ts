@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/index';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 
 // Code the agent controls but the analysis cannot see, in ACTION with scope src/** and the

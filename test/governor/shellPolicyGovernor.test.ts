@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, InvalidOptionsError, type Governor, type GovernorOptions } from '../../src/index';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 
 const SCOPE_SRC = `active_intents:

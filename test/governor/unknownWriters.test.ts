@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/index';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 import { GIT_ENV, installed } from '../support/realPrograms';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answerHookEvent } from '../../src/hooks/answerHookEvent';
 import { approveOutsideAgent } from '../../src/hooks/approveOutsideAgent';
 import type { HookEvent } from '../../src/hooks/hookEvent';
-import { RISK_CATEGORIES, type RiskCategory } from '../../src/risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../src/categories/riskCategories';
 import { createMemorySessions } from '../../src/sessions/memorySessions';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 

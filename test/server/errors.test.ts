@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { post, request, startService, TEST_TOKEN, type Reply, type RunningService } from './serviceHarness';
 
 const MAX_BODY = 2048;

@@ -5,7 +5,7 @@ import { ANALYSIS_POOL_DEFAULTS } from '../../src/analysis/analysisPool';
 import { InvalidOptionsError } from '../../src/errors/InvalidOptionsError';
 import { registerHookAdapter } from '../../src/hooks/hookAdapters';
 import { parseServerOptions } from '../../src/server/serverOptions';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { MEGABYTE_PIPELINE } from '../analysis/analysisSupport';
 import { testHookAdapter } from '../hooks/testHookAdapter';
 import { post, request, startService, type RunningService } from './serviceHarness';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStoreError } from '../../src/errors/SessionStoreError';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import {
   createRedisSessionStore,
   REDIS_SESSION_DEFAULTS,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStoreError } from '../../src/errors/SessionStoreError';
-import { RISK_CATEGORIES, type RiskCategory } from '../../src/risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../src/categories/riskCategories';
 import { redisGovernorSessions } from '../../src/sessions/redisGovernorSessions';
 import {
   createRedisSessionStore,

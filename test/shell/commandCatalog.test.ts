@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortCategories } from '../../src/risk/categories';
+import { sortCategories } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import type { ShellFinding } from '../../src/shell/shellAnalysis';
 import { DEPS, EXEC, findingsOf, GIT, NET, SUDO, SYS } from './support';

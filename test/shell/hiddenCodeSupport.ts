@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
 import { createGovernor, RISK_CATEGORIES, type Decision, type Governor } from '../../src/index';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 import { GIT_ENV } from '../support/realPrograms';
 

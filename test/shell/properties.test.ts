@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { SHELL_CATEGORIES } from '../../src/shell/shellAnalysis';
 

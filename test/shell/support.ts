@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { sortCategories, type RiskCategory } from '../../src/risk/categories';
+import { sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from '../../src/shell/shellAnalysis';
 

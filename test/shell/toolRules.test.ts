@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RiskCategory } from '../../src/risk/categories';
+import type { RiskCategory } from '../../src/categories/riskCategories';
 import { DEPS, EXEC, GIT, NET, ONLY_EXEC, outcome, sorted, SUDO, SYS } from './support';
 
 interface CategoryCase {

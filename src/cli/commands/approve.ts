@@ -8,7 +8,7 @@ import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { approveOutsideAgent, type OutsideApproval } from '../../hooks/approveOutsideAgent';
 import { findHookAdapter } from '../../hooks/hookAdapters';
 import type { GrantInput } from '../../grants/grant';
-import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../categories/riskCategories';
 import { validateCategories } from '../../safeMode/sessionApprovals';
 import { createFileSessions } from '../../sessions/fileSessions';
 import { credentialSource, initCredential, passGate, readCredential } from '../approvalGate';

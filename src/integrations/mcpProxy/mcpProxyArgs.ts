@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { GovernorOptions } from '../../governor/governorOptions';
 import { loadPolicy } from '../../policy/loadPolicy';
 import type { Policy } from '../../policy/parsePolicy';
-import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../categories/riskCategories';
 import type { McpProxyOptions } from './mcpProxyOptions';
 
 /** What `mcp-proxy` was asked for on its command line. */

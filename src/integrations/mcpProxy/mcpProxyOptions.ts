@@ -8,7 +8,7 @@ import {
 import { InvalidOptionsError } from '../../errors/InvalidOptionsError';
 import type { GovernorOptions } from '../../governor/governorOptions';
 import { formatIssues } from '../../intents/intent';
-import { RISK_CATEGORIES, type RiskCategory } from '../../risk/categories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../categories/riskCategories';
 
 /** The server name the proxy reports to its client unless told otherwise. */
 export const DEFAULT_PROXY_NAME = 'intentgate-mcp-proxy';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RISK_CATEGORIES } from '../../risk/categories';
+import { RISK_CATEGORIES } from '../../categories/riskCategories';
 
 /**
  * What one argument of a program is to it: a path it reads, writes, overwrites or deletes;

@@ -17,7 +17,7 @@ import {
   type GovernedMcpProxy,
   type McpProxyOptions,
 } from '../../../src/integrations/mcpProxy';
-import type { RiskCategory } from '../../../src/risk/categories';
+import type { RiskCategory } from '../../../src/categories/riskCategories';
 import { makeWorkspace } from '../../support/workspace';
 
 const require = createRequire(import.meta.url);

@@ -46,6 +46,8 @@ const PROCESSES = [
   'test/server/agentPreset.test.ts',
   'test/server/hookRouteAuthority.test.ts',
   'test/sessions/redisDeadline.test.ts',
+  'test/server/redisTampering.test.ts',
+  'test/security/**/*.test.ts',
 ];
 /** The analysis timed against itself (n against 4n), in CPU time with a single-threaded collector. */
 const TIMING = ['test/shell/performance.test.ts'];

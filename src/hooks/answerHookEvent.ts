@@ -55,6 +55,14 @@ export interface AnswerOptions {
   readonly sessionEnd?: 'applied' | 'ignored';
   /** the clock a Cancel is dated by, ms since the epoch */
   readonly now?: () => number;
+  /**
+   * why the model may have no handshake tool (its agent does not register the intents server:
+   * `handshakeWarning`), or undefined; asked only of a session no intent was ever selected in
+   * (REQUEST, or REASONING before the first selection): at its start, at a prompt, and for a
+   * call refused for lack of an intent, whose refusal then carries it, so the human reading the
+   * transcript learns the fix; a route may tell a person what it answered
+   */
+  readonly handshakeWarning?: () => string | undefined;
 }
 
 /** The facts a route's own decision about a session's call is worded with. */
@@ -187,7 +195,16 @@ async function preTool(
         )
       : decided;
   const answer = answerOf(decision, decision.verdict === 'ask' ? hint(governor.sessionId, decision) : undefined);
-  return toldNotices(containedAnswer(answer, { governor, event }, options), notes);
+  // refused for lack of an intent: the agent may not offer the handshake tool at all
+  const warning =
+    answer.kind === 'deny' && decision.code === 'state_violation' && governor.activeIntent === undefined
+      ? options.handshakeWarning?.()
+      : undefined;
+  const warned =
+    warning === undefined || answer.kind !== 'deny'
+      ? answer
+      : { ...answer, message: `${answer.message}\n\n${warning}` };
+  return toldNotices(containedAnswer(warned, { governor, event }, options), notes);
 }
 
 type PermissionEvent = Extract<HookEvent, { kind: 'permission_request' }>;
@@ -292,7 +309,8 @@ function storeDenial(event: HookEvent, error: SessionStoreError, options: Answer
       ? event.tool
       : event.kind;
   const decision = storeUnavailableDecision(tool, error);
-  if (decision.code === 'session_store_tampered') traceRouteDecision(options, { sessionId: event.sessionId, decision });
+  if (decision.code === 'session_store_tampered')
+    traceRouteDecision(options, { sessionId: event.sessionId, decision, withoutState: true });
   return { kind: 'deny', message: decision.reason ?? error.message, decision };
 }
 
@@ -319,14 +337,17 @@ export async function answerHookEvent(
   try {
     switch (event.kind) {
       case 'session_start':
-        return await sessions.withSession(id, (governor, notes) =>
-          proceed(withNotices(notes, governor.handshakePrompt())),
-        );
+        return await sessions.withSession(id, (governor, notes) => {
+          // asked for the route to tell a person at once (a terminal); the model's text is unchanged
+          if (governor.activeIntent === undefined) options.handshakeWarning?.();
+          return proceed(withNotices(notes, governor.handshakePrompt()));
+        });
       case 'user_prompt':
         return await sessions.withSession(id, (governor, notes) => {
           governor.userPrompt(event.prompt);
           // the governor keeps no prompt text: a session's label shows its first one
           noteSessionPrompt(governor, event.prompt);
+          if (governor.activeIntent === undefined) options.handshakeWarning?.();
           return proceed(withNotices(notes, governor.handshakePrompt()));
         });
       case 'pre_tool':

@@ -12,6 +12,7 @@ import type { Policy } from '../../policy/parsePolicy';
 import { withAgentPreset } from '../../hooks/agentGovernorOptions';
 import { approvalTokenFile, readApprovalCredential } from '../../hooks/approvalCredential';
 import { cliApprovalHint } from '../../hooks/approvalHint';
+import { handshakeWarning } from '../../hooks/handshakeCheck';
 import { findHookAdapter, hookAdapterNames } from '../../hooks/hookAdapters';
 import { hookOutputFor, MAX_HOOK_EVENT_BYTES } from '../../hooks/hookOutputFor';
 import { createFileSessions } from '../../sessions/fileSessions';
@@ -94,6 +95,8 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
   if (isTerminal(io.stderr)) writeLine(io.stderr, await hookContainmentLine(flags, io));
   const read = await readStdinBounded(io.stdin, MAX_HOOK_EVENT_BYTES, STDIN_TIMEOUT_MS);
   let output: HookOutput;
+  // why the model may have no handshake tool, when it was read for a session with no intent yet
+  let handshake: { readonly warning: string | undefined } | undefined;
   if (!read.ok) output = adapter.failure(`intentgate: ${read.problem}`);
   else if (flags.server !== undefined) {
     const server = flags.server;
@@ -115,6 +118,10 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
     // the policy's containment section, read once: hookStore reads its governor options
     let loaded: { readonly policy: Policy | undefined } | undefined;
     const policyOnce = (): Policy | undefined => (loaded ??= { policy: policyFromFlag(flags.policy, io) }).policy;
+    // the agent's MCP configuration is read only for a session with no intent yet, once
+    const handshakeOnce = (): string | undefined =>
+      (handshake ??= { warning: handshakeWarning(adapter.name, { workspace: storeOnce().workspace, env: io.env }) })
+        .warning;
     output = await hookOutputFor(adapter, read.text, {
       sessions: async () => {
         const plan = await shellPlan(adapter, policyOnce, io);
@@ -144,6 +151,7 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
           containment === undefined
             ? { ok: false, reason: 'the route has no sandbox for it' }
             : containCall(containment, { governor, event, decision }),
+        handshakeWarning: handshakeOnce,
         // a held call reported as run answers its hold only from a hook that holds the session's credential
         heldCallRan: (notes) =>
           notes.credential !== undefined && notes.credential === credentialOf(storeOnce(), io)
@@ -154,6 +162,8 @@ async function runHook(agent: string, flags: HookFlags, io: CliIo): Promise<Exit
   }
   io.stdout.write(output.stdout);
   io.stderr.write(output.stderr);
+  // only a person at a terminal is told: the agent's protocol output stays as it is
+  if (handshake?.warning !== undefined && isTerminal(io.stderr)) writeLine(io.stderr, handshake.warning);
   return exitCodeOf(output.exitCode);
 }
 

@@ -1,9 +1,11 @@
-import type { Governor } from '../governor/createGovernor';
+import { createGovernor, type Governor } from '../governor/createGovernor';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { SessionStoreError } from '../errors/SessionStoreError';
+import { SessionTamperedError } from '../errors/SessionTamperedError';
 import { withAgentPreset } from '../hooks/agentGovernorOptions';
 import { findHookAdapter } from '../hooks/hookAdapters';
 import type { SessionEvent } from '../server/sessionEvents';
+import { markRefused } from '../server/refusedSessions';
 import { hookSessionRefusal, type ServiceSessions } from '../server/serviceSessions';
 import { unknownSession } from '../server/unknownSession';
 import { createFileSessions, DEFAULT_SESSION_LIMITS } from './fileSessions';
@@ -51,7 +53,7 @@ function presetFor(governor: GovernorOptions): (profile: string) => GovernorOpti
  * besides: the session routes and the console find, list and answer both. A session id kept in
  * the folder is the hooks': it is read without a lock and written under the same lock the hook
  * and `intentgate approve` take, its MAC checked at every read (a file that fails it refuses
- * the use with `session_store_unavailable`, and is left out of the list); the service's own
+ * every use, and is listed as a marked stand-in, `refused` saying why); the service's own
  * routes refuse it as they refuse any session an agent's hooks made. Every other id is `inner`'s.
  * The folder is looked at every `pollMs`, and a session file that appears or changes is told to
  * `onChange`, so a console redraws without waiting for its own poll.
@@ -86,6 +88,16 @@ export function withHookFileSessions(inner: ServiceSessions, options: HookFileSe
   look();
   const timer = setInterval(look, options.pollMs ?? DEFAULT_POLL_MS);
   timer.unref();
+
+  /** The view of a fresh stand-in for a session whose file fails its MAC, marked with why. */
+  const refusedView = <T>(id: string, error: Error, view: (governor: Governor, notes: undefined) => T): T => {
+    const standIn = markRefused(createGovernor({ ...options.governor, sessionId: id }), error.message);
+    try {
+      return view(standIn, undefined);
+    } finally {
+      standIn.stop();
+    }
+  };
 
   const isHooks = (id: string): boolean => {
     try {
@@ -127,8 +139,10 @@ export function withHookFileSessions(inner: ServiceSessions, options: HookFileSe
           const read = await files.read(id, view);
           if (read.found) hooks.push(read.value);
         } catch (error) {
-          // a file that fails its MAC or cannot be read is refused by its own route, which says why
-          if (!(error instanceof SessionStoreError)) throw error;
+          // a file that fails its MAC is listed, marked, so a human sees it and removes it; one
+          // that cannot be read for another reason is refused by its own route, which says why
+          if (error instanceof SessionTamperedError) hooks.push(refusedView(id, error, view));
+          else if (!(error instanceof SessionStoreError)) throw error;
         }
       }
       return [...own, ...hooks];

@@ -110,6 +110,7 @@ interface Listed {
     readonly grant: Record<string, unknown> | null;
   }[];
   readonly label: { readonly agent: string | null; readonly via_hook: boolean; readonly first_prompt: string | null };
+  readonly refused: string | null;
 }
 
 /** The console's cookie, signed in with the approval token. */
@@ -227,18 +228,28 @@ describe('intentgate serve --workspace with the command hooks of the same worksp
     expect(seen).toMatch(/event: session\ndata: .*"session\.started".*"streamed-1"/);
   });
 
-  it('refuses a tampered session file in the service as the hook does, and leaves it out of the list', async () => {
+  it('refuses a tampered session file in the service as the hook does, and lists it marked', async () => {
     await holding('tampered-1');
     const file = sessionPaths(stateSessionsDir(path.join(root, '.orchestration'), env), 'tampered-1').file;
     const record = JSON.parse(readFileSync(file, 'utf8')) as { notes: { passes: unknown[] } };
     record.notes.passes = [];
     writeFileSync(file, JSON.stringify({ ...record, savedAt: 'edited' }));
     const view = await withToken('GET', '/sessions/tampered-1');
-    expect([view.status, view.json.error?.code]).toEqual([503, 'session_store_unavailable']);
+    expect([view.status, view.json.error?.code]).toEqual([
+      503,
+      expect.stringMatching(/^session_store_(unavailable|tampered)$/),
+    ]);
     expect(view.json.error?.message).toContain('fails its MAC');
     const answer = await withToken('POST', '/approve-session', { session_id: 'tampered-1', categories: ['SUDO'] });
-    expect([answer.status, answer.json.error?.code]).toEqual([503, 'session_store_unavailable']);
-    expect(await listedSession('tampered-1')).toBeUndefined();
+    expect([answer.status, answer.json.error?.code]).toEqual([
+      503,
+      expect.stringMatching(/^session_store_(unavailable|tampered)$/),
+    ]);
+    // listed, marked with why, in place of its state
+    expect(await listedSession('tampered-1')).toMatchObject({
+      held_calls: [],
+      refused: expect.stringContaining('fails its MAC'),
+    });
     const refused = await write('tampered-1', 'src/auth/login.ts', 'toolu_5');
     expect([refused.decision, refused.reason]).toEqual(['deny', expect.stringContaining('fails its MAC')]);
   });

@@ -21,7 +21,7 @@ export interface HandlerContext {
   readonly analyseShell: ShellAnalyser;
   /** on an approval route: who approves, the name of the approval token (or the console's sign-in); on a hook route, the token's name when a valid one was sent */
   readonly approver?: string;
-  /** on a hook route: the options the service's governors are made with (the held-call TTL, the trace) */
+  /** the options the service's governors are made with: the routes read the held-call TTL and the trace from them */
   readonly governorOptions?: GovernorOptions;
   /** the service's plan for shell commands (found once at its start) and where its governors work: the hook routes run an agent's commands contained by it */
   readonly containment?: { readonly status: Promise<ContainmentStatus>; readonly place: GovernorPlace };

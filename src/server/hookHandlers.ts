@@ -91,8 +91,8 @@ export function vouchingApprover(authorization: string | undefined, tokens: Appr
 // read once per options object: parsing them (the shell policy) is not done per event
 const settingsRead = new WeakMap<GovernorOptions, HookGovernorSettings>();
 
-/** What the hook routes read of the service's governor options: the held-call TTL and the trace. */
-function settingsOf(options: GovernorOptions | undefined): HookGovernorSettings | undefined {
+/** What the routes read of the service's governor options: the held-call TTL and the trace their own decisions go to. */
+export function settingsOf(options: GovernorOptions | undefined): HookGovernorSettings | undefined {
   if (options === undefined) return undefined;
   let settings = settingsRead.get(options);
   if (settings === undefined) {

@@ -82,7 +82,7 @@ export function createRequestListener(
           analyseShell: deps.analyseShell,
           ...(approver !== undefined && { approver }),
           ...(deps.containment !== undefined && { containment: deps.containment }),
-          ...(matched.handler.body === 'text' && { governorOptions: config.governor }),
+          governorOptions: config.governor,
         }),
       );
     } catch (error) {

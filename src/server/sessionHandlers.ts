@@ -7,6 +7,7 @@ import { SessionStoreError } from '../errors/SessionStoreError';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
 import { parseBody, promptBodySchema, toolCallBodySchema } from './bodySchemas';
 import { sessionIdParam, type Handler } from './handler';
+import { settingsOf } from './hookHandlers';
 import { isHookSessionRefusal } from './serviceSessions';
 import { sessionView } from './sessionView';
 
@@ -67,6 +68,9 @@ export const toolCallHandler: Handler = async (context) => {
       governor.handleToolCall(tool, args, await prepareCall(governor, tool, args, context.analyseShell)),
     ),
   );
+  // a session whose record fails its MAC has no governor to trace the refusal: the route notes it
+  if (decision.code === 'session_store_tampered')
+    settingsOf(context.governorOptions)?.traceNote({ sessionId: id, decision, args, withoutState: true });
   const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
   context.events.publish(
     approvalId === undefined

@@ -125,6 +125,31 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
       expect(tracedCodes(session)).toContain('session_store_tampered');
     });
 
+    it("refuses the service's own session whose record was rewritten, on /tool-calls, and traces it", async () => {
+      const session = 'own-rewritten';
+      const base = service?.url ?? '';
+      const post = (route: string, body: unknown) =>
+        fetch(`${base}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const before = new Set(redisCli('KEYS', `intentgate:${DEPLOYMENT}:session:*`).split('\n'));
+      expect((await post(`/sessions/${session}/prompt`, { text: 'go' })).status).toBe(201);
+      const key = redisCli('KEYS', `intentgate:${DEPLOYMENT}:session:*`)
+        .split('\n')
+        .find((each) => !before.has(each));
+      const state = JSON.parse(redisCli('HGET', key ?? '', 'state')) as { governor: { approvedCategories: string[] } };
+      state.governor.approvedCategories = ['SUDO'];
+      redisCli('HSET', key ?? '', 'state', JSON.stringify(state));
+      const call = await post(`/sessions/${session}/tool-calls`, {
+        tool: 'execute_command',
+        args: { command: 'sudo reboot' },
+      });
+      expect(await call.json()).toMatchObject({ verdict: 'deny', code: 'session_store_tampered' });
+      expect(tracedCodes(session)).toEqual(['session_store_tampered']);
+    });
+
     it('goes on deciding the sessions nobody rewrote, and still lists them for the console', async () => {
       const session = 'untouched';
       await holdingSudo(session);

@@ -70,11 +70,12 @@ const INTENT_APPROVAL = /#approvals\[\d+\]$/;
 
 /** Why a record cannot be decided again as it was, if it cannot. */
 function whyNotReplayable(record: AuditRecord): string | undefined {
+  // a cause replay does not recreate is the reason, whatever else the record lacks
+  const code = decidingCode(record);
+  if (Object.hasOwn(NOT_RECREATED, code)) return NOT_RECREATED[code];
   if (record.args === undefined) return 'recorded without its arguments';
   if (record.state === undefined) return 'recorded without its lifecycle state';
   if (record.redaction_changes_decision === true) return 'its arguments were redacted where the decision reads them';
-  const code = decidingCode(record);
-  if (Object.hasOwn(NOT_RECREATED, code)) return NOT_RECREATED[code];
   // an intent's own approvals come back with the policy's intents; a person's grant does not
   const granted = record.reasons.find(
     (item) =>

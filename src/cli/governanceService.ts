@@ -233,6 +233,8 @@ export async function runGovernanceService(settings: ServiceSettings, io: CliIo)
     );
   }
   printBanner(started, url, io, settings.policy);
+  if (settings.hookSessions !== undefined)
+    writeLine(io.stdout, `command hooks' sessions: ${settings.hookSessions.dir} (shown and answered here too)`);
   const { stopped, release } = stopRequested(io);
   const why = await stopped;
   writeLine(io.stdout, `${why}: shutting down`);

@@ -183,8 +183,6 @@ export function registerServe(program: Command, context: CommandContext): void {
       const store = credentials.store === undefined ? {} : { store: credentials.store };
       const tokenFile = flags.approvalTokenFile === undefined ? {} : { approvalTokenFile: flags.approvalTokenFile };
       const hookSessions = hookSessionFiles(flags, { ...settings, ...store }, policy, io);
-      if (hookSessions !== undefined)
-        writeLine(io.stdout, `command hooks' sessions: ${hookSessions.dir} (shown and answered here too)`);
       context.exit(
         await runGovernanceService(
           { ...settings, ...store, ...tokenFile, ...(hookSessions !== undefined && { hookSessions }) },

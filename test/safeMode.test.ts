@@ -52,7 +52,7 @@ describe('safe mode holds risky calls', () => {
       'Show details',
       'Edit',
     ]);
-    expect(g.actor.getSnapshot().value).toEqual({ ACTION: 'awaitingApproval' });
+    expect(g.actor.getSnapshot().value.lifecycle).toEqual({ ACTION: 'awaitingApproval' });
     expect(g.pendingApproval).toBe(decision);
   });
 
@@ -60,7 +60,7 @@ describe('safe mode holds risky calls', () => {
     const { g } = inAction();
     g.handleToolCall('write_to_file', write('src/auth/login.ts'));
     expect(g.approveSession(['FS_DELETE_OVERWRITE'])).toEqual(['FS_DELETE_OVERWRITE']);
-    expect(g.actor.getSnapshot().value).toEqual({ ACTION: 'ready' });
+    expect(g.actor.getSnapshot().value.lifecycle).toEqual({ ACTION: 'ready' });
     const decision = g.handleToolCall('write_to_file', write('src/auth/login.ts'));
     expect(decision).toMatchObject({
       allowed: true,
@@ -88,7 +88,7 @@ describe('safe mode holds risky calls', () => {
     g.userPrompt();
     const decision = g.handleToolCall('read_file', { path: '/etc/hosts' });
     expect(decision).toMatchObject({ verdict: 'ask', categories: ['FS_OUTSIDE_WORKSPACE'] });
-    expect(g.actor.getSnapshot().value).toEqual({ REASONING: 'awaitingApproval' });
+    expect(g.actor.getSnapshot().value.lifecycle).toEqual({ REASONING: 'awaitingApproval' });
   });
 
   it('treats a DESTRUCTIVE tool with no risk mapping as arbitrary execution', () => {
@@ -169,7 +169,7 @@ describe('answers to a held call', () => {
       verdict: 'deny',
       code: 'approval_cancelled',
     });
-    expect(g.actor.getSnapshot().value).toEqual({ ACTION: 'ready' });
+    expect(g.actor.getSnapshot().value.lifecycle).toEqual({ ACTION: 'ready' });
     expect(g.actor.getSnapshot().context.destructiveRan).toBe(false);
   });
 
@@ -205,7 +205,7 @@ describe('answers to a held call', () => {
     const held = g.handleToolCall('write_to_file', write('src/auth/a.ts'));
     writeFileSync(path.join(root, '.orchestration', 'active_intents.yaml'), 'active_intents: []\n');
     g.refresh();
-    expect(g.actor.getSnapshot().value).toEqual({ REASONING: 'ready' });
+    expect(g.actor.getSnapshot().value.lifecycle).toEqual({ REASONING: 'ready' });
     expect(g.pendingApproval).toBeUndefined();
     expect(() => g.resolveApproval(held.approval!.id, 'continue')).toThrowError(InvalidArgumentError);
   });

@@ -14,10 +14,10 @@ import { reason, type Reason } from '../decision/reason';
 import { REASON_CODES, type DecisionCode, type ReasonCode } from '../decision/reasons';
 import { decisionFacts } from '../lifecycle/lifecycleSnapshot';
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
-import type { Locale, RiskCategory } from '../risk/categories';
+import type { Locale, RiskCategory } from '../categories/riskCategories';
 import { unreadableArguments } from '../risk/categorize';
 import type { CallRisk, RiskContext } from '../risk/riskContext';
-import type { Categorization } from '../risk/evidence';
+import type { Categorization } from '../categories/evidence';
 import { assessRisk } from '../safeMode/riskAssessment';
 import {
   decideByCommandRules,
@@ -48,6 +48,11 @@ import {
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { callArgumentsOf } from '../tools/jsonArguments';
+import type { FlowFacts } from '../flow/flowFacts';
+import { flowHoldOf, type FlowHold } from '../flow/flowHold';
+import type { FlowPolicy } from '../flow/flowPolicy';
+import { flowSinksOf } from '../flow/flowSinks';
+import { flowReadsOf, type FlowRead } from '../flow/flowSources';
 
 /** What the decider needs from the governor. */
 export interface CallDeciderParts {
@@ -62,6 +67,8 @@ export interface CallDeciderParts {
   readonly shellContainment: ContainmentPlan;
   /** before an intent, a contained shell command runs read-only instead of being refused */
   readonly readOnlyShellBeforeIntent: boolean;
+  /** the flow rules: what a call that runs reads, and what they hold after it */
+  readonly flow: FlowPolicy;
   /** the categories the current session approved */
   approvedCategories(): readonly RiskCategory[];
   /** the live grants: a person's, and the active intent's own approvals */
@@ -77,6 +84,8 @@ export interface DecidedCall {
   readonly event: Extract<LifecycleEvent, { type: 'tool.requested' }> | undefined;
   readonly args: Readonly<Record<string, unknown>>;
   readonly risk: Categorization | undefined;
+  /** what the call reads that the flow rules remember once it runs; absent when it reads none or may not run */
+  readonly flowReads?: readonly FlowRead[];
 }
 
 /** A call refused before the statechart is asked: what was given and what is wrong. */
@@ -263,6 +272,37 @@ function scopeStep(
   return allowed ? { outsideScope: undefined, paths: outside.inside } : { outsideScope: outside.names, paths };
 }
 
+/** No simple command: the call runs no shell. */
+const NO_COMMANDS: readonly (readonly string[])[] = Object.freeze([]);
+
+/** The codes of a call the lifecycle lets run that may read or carry something: the flow rules look at these alone. */
+const FLOW_CHECKED: ReadonlySet<DecisionCode> = new Set(['safe_tool', 'destructive_in_scope']);
+
+const NO_READS: readonly FlowRead[] = Object.freeze([]);
+
+/** What the flow stage gives: a hold, and what the call reads if it runs. */
+interface FlowStep {
+  readonly hold: FlowHold | undefined;
+  readonly reads: readonly FlowRead[];
+}
+
+/**
+ * The flow stage, after the per-call decision: a call the lifecycle lets run is held when the
+ * session read a secret and it sends data out, or read untrusted content and it writes code
+ * that runs or steers an agent. A human's answer to this call (`alsoApproved`) lets it run.
+ */
+function flowStep(policy: FlowPolicy, code: DecisionCode, call: CallToDecide, facts: FlowFacts): FlowStep {
+  if (!policy.enabled || !FLOW_CHECKED.has(code)) return { hold: undefined, reads: NO_READS };
+  const marks = call.snapshot.context.flowMarks;
+  const marked = marks !== undefined && (marks.secret !== undefined || marks.untrusted !== undefined);
+  const hold = marked && call.alsoApproved === undefined ? flowHoldOf(marks, flowSinksOf(facts, policy)) : undefined;
+  return { hold, reads: hold === undefined ? flowReadsOf(facts, policy) : NO_READS };
+}
+
+/** The line a flow hold's prompt shows a person. */
+const flowPromptText = (hold: FlowHold): string =>
+  `the flow rules (${hold.code}): ${hold.problem}. Continue runs this call once; clearing the ${hold.kind} mark lets such calls run for the rest of the session`;
+
 export type CallDecider = ReturnType<typeof createCallDecider>;
 
 /**
@@ -384,7 +424,8 @@ export function createCallDecider(parts: CallDeciderParts) {
     },
 
     /**
-     * Decides a concrete call, in stages that each give a value to the next:
+     * Decides a concrete call, in stages that each give a value to the next (the flow stage, 9,
+     * comes after the per-call decision and before the decision is built):
      * 1. read the call (its request, the analysis made ahead) — a malformed call is refused;
      * 2. safe mode's assessment: categories, evidence and the paths a command names;
      * 3. containment: a command that runs contained leaves the analysis's guesses to the kernel;
@@ -393,7 +434,8 @@ export function createCallDecider(parts: CallDeciderParts) {
      * 6. scope: a change outside the workspace a human may allow is held for that answer;
      * 7. lifecycle: the statechart's rule for this state;
      * 8. refusals over the lifecycle's answer (`refusalOverLifecycle`);
-     * 9. the decision, with the approval a hold needs.
+     * 9. flow: a call that would run is held when it carries what the session read (`flowStep`);
+     * 10. the decision, with the approval a hold needs.
      */
     decideCall(call: CallToDecide): DecidedCall {
       const { name, snapshot, approvalId } = call;
@@ -536,7 +578,62 @@ export function createCallDecider(parts: CallDeciderParts) {
         });
         return { decision, event: undefined, args: callArgs, risk: assessment.risk };
       }
-      // 9. the decision
+      // 9. flow: checked after the per-call decision, on a call that would run
+      const flow = flowStep(parts.flow, code, call, {
+        tool,
+        args: callArgs,
+        kind: kindOf(tool),
+        categories: assessment.risk.categories,
+        evidence: assessment.risk.evidence,
+        commands: assessment.shell?.commands ?? NO_COMMANDS,
+        paths,
+        hosts:
+          hosts.length > 0 || REASON_CODES[code].verdict !== 'allow'
+            ? hosts
+            : hostsOfCall(callArgs, assessment.shell?.commands),
+      });
+      if (flow.hold !== undefined) {
+        const problem = holdProblem(snapshot.context.heldCalls, approvalId, callArgs);
+        const notes = [...assessment.notes, ...containmentNotes, ...classificationNotes(tool, built.classification)];
+        // the chart holds it as a call a rule asks a human about: no session approval or grant releases it
+        const heldRequest: ToolRequest = {
+          ...request,
+          risk: { ...request.risk, approvalId, askedBy: `${flow.hold.code}: ${flow.hold.problem}` },
+        };
+        const decision = buildDecision({
+          code: problem?.code ?? flow.hold.code,
+          request: heldRequest,
+          facts: facts(snapshot),
+          problem: problem?.problem ?? flow.hold.problem,
+          notes,
+          risk: assessment.risk,
+          approval:
+            problem === undefined
+              ? heldApproval(
+                  { id: approvalId, categories: NONE },
+                  () =>
+                    confirmationPrompt({
+                      tool: request.tool,
+                      args: callArgs,
+                      risk: assessment.risk,
+                      categories: NONE,
+                      askedBy: flowPromptText(flow.hold!),
+                      ...(snapshot.context.activeIntent && { intent: snapshot.context.activeIntent }),
+                      locale: parts.locale,
+                    }),
+                  call.query === true,
+                )
+              : undefined,
+          contained: containedField,
+        });
+        return {
+          decision,
+          event: problem === undefined ? { type: 'tool.requested', call: heldRequest } : undefined,
+          args: callArgs,
+          risk: assessment.risk,
+        };
+      }
+      // 10. the decision
       const holds = code === 'needs_approval';
       const leaving = holds ? outsideScope : undefined;
       // a rule that asks a human is answered only by an answer to this call: no grant is offered
@@ -582,7 +679,10 @@ export function createCallDecider(parts: CallDeciderParts) {
         approval,
         contained: containedField,
       });
-      return { decision, event: { type: 'tool.requested', call: request }, args: callArgs, risk: assessment.risk };
+      const event = { type: 'tool.requested', call: request } as const;
+      return flow.reads.length === 0 || !decision.allowed
+        ? { decision, event, args: callArgs, risk: assessment.risk }
+        : { decision, event, args: callArgs, risk: assessment.risk, flowReads: flow.reads };
     },
 
     /**

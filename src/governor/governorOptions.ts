@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { flowPolicySchema, resolveFlowPolicy, type FlowPolicy } from '../flow/flowPolicy';
 import type { InspectionEvent, Observer } from 'xstate';
 import { z } from 'zod';
 import { containmentPlanSchema, HOST_RUNS_COMMANDS, type ContainmentPlan } from '../containment/containmentPlan';
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../intents/intent';
-import { LOCALES, type Locale } from '../risk/categories';
+import { LOCALES, type Locale } from '../categories/riskCategories';
 import { shellPolicySchema } from '../shell/catalog/shellPolicy';
 import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
 import { toolKindsSchema, type ToolKindSpec } from '../risk/toolKinds';
@@ -119,6 +120,8 @@ export const governorOptionsSchema = z.strictObject({
    * an intent. No effect unless `shellContainment` contains.
    */
   readOnlyShellBeforeIntent: z.boolean().optional(),
+  /** the flow rules (docs/safe-mode.md#flow-rules): on by default; more secret files, untrusted tools, trusted hosts */
+  flow: flowPolicySchema.optional(),
   /** a snapshot from `governor.persist()` (or its JSON, parsed) to go on from; validated, never half used */
   restore: z.unknown().optional(),
   /** an inspector of @statelyai/inspect, or an XState inspection observer or function; off unless given */
@@ -167,6 +170,8 @@ export interface GovernorConfig {
   readonly shellContainment: ContainmentPlan;
   /** a contained shell command runs before an intent, read-only */
   readonly readOnlyShellBeforeIntent: boolean;
+  /** the flow rules, with their defaults */
+  readonly flow: FlowPolicy;
 }
 
 // options without a table share one empty table: a governor per session need not hold its own
@@ -221,5 +226,6 @@ export function parseGovernorOptions(options: unknown, cwd: string): GovernorCon
     now: parsed.now ?? Date.now,
     shellContainment: parsed.shellContainment ?? HOST_RUNS_COMMANDS,
     readOnlyShellBeforeIntent: parsed.readOnlyShellBeforeIntent ?? false,
+    flow: resolveFlowPolicy(parsed.flow),
   };
 }

@@ -126,6 +126,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     locale: config.locale,
     shellContainment: config.shellContainment,
     readOnlyShellBeforeIntent: config.readOnlyShellBeforeIntent,
+    flow: config.flow,
     approvedCategories: () => approvedCategoriesOf(approvals),
     liveGrants: () => grants.live(),
     heldControlFileApproval: () => controlFiles.heldDecision()?.approval,

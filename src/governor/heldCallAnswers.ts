@@ -26,6 +26,19 @@ export interface AnsweringGovernor {
 const isOverdue = (parts: GovernorParts, kept: HeldToolCall): boolean =>
   parts.config.now() - kept.heldAt > parts.config.heldCallTtlMs;
 
+const MAX_FLOW_WHAT = 512;
+
+/** Marks the session with what a call that ran read: the flow region remembers the first call of each kind. */
+export function markFlowReads(parts: GovernorParts, call: DecidedCall, number: number): void {
+  for (const read of call.flowReads ?? [])
+    parts.lifecycle.send({
+      type: 'flow.read',
+      kind: read.kind,
+      // bounded: a mark is kept in snapshots and shown in prompts
+      source: { call: Math.max(1, number), tool: call.decision.tool, what: read.what.slice(0, MAX_FLOW_WHAT) },
+    });
+}
+
 /** Refuses a held call no human answered in time, traced as such, and ends its hold. */
 function expire(parts: GovernorParts, call: DecidedCall): Decision {
   const { decision } = traceDecision(
@@ -148,6 +161,7 @@ function answerHeld(parts: GovernorParts, { id, answer }: HeldCallAnswer, govern
       : decider.restate(call, { code: 'trace_unavailable', snapshot, problem: traced.problem });
   }
   lifecycle.send({ type: 'approval.granted', id, scope: 'once' });
+  markFlowReads(parts, again, parts.calls);
   if (decision.toolClass === 'DESTRUCTIVE')
     parts.controlFiles.recordDestructiveCall({ tool: decision.tool, args: call.args });
   return decision;

@@ -13,7 +13,7 @@ import { widenedIntentsText } from '../intents/widenedIntents';
 import { handshakePrompt } from '../lifecycle/handshakePrompt';
 import { lifecycleStateOf } from '../lifecycle/lifecycleSnapshot';
 import { isLifecycleState, LIFECYCLE_STATES, type LifecycleState } from '../lifecycle/lifecycleState';
-import type { RiskCategory } from '../risk/categories';
+import type { RiskCategory } from '../categories/riskCategories';
 import { approvedCategoriesOf, validateCategories, type ApprovalAnswer } from '../safeMode/sessionApprovals';
 import { describeValue } from '../text/describeValue';
 import { callArgumentsOf } from '../tools/jsonArguments';
@@ -21,7 +21,8 @@ import { toolDefinitionName } from '../tools/toolDefinitions';
 import type { TraceChange } from '../trace/traceRecord';
 import { approverOf, type ApprovedBy } from './answeredBy';
 import type { DecidedCall } from './callDecider';
-import { answerHeldCall, expireOverdueCalls, releaseHeldCallsNowApproved } from './heldCallAnswers';
+import { answerHeldCall, expireOverdueCalls, markFlowReads, releaseHeldCallsNowApproved } from './heldCallAnswers';
+import { isHeldCallCode } from '../decision/reasons';
 import type { Governor, ToolsForOptions } from './governorApi';
 import type { GovernorConfig } from './governorOptions';
 import { MAX_SESSION_ID_LENGTH } from './governorOptions';
@@ -45,7 +46,7 @@ const unknownState = (method: string, state: unknown): InvalidArgumentError =>
   );
 
 /** A decision whose call runs, or waits for a human to run it: it never goes untraced. */
-const mayRun = (decision: Decision): boolean => decision.verdict === 'allow' || decision.code === 'needs_approval';
+const mayRun = (decision: Decision): boolean => decision.verdict === 'allow' || isHeldCallCode(decision.code);
 
 /**
  * The governor of one agent conversation: its state is in its parts, its behaviour on the
@@ -138,6 +139,7 @@ export class LiveGovernor implements Governor {
     const parts = this.#parts;
     this.#assertRunning('handleToolCall');
     expireOverdueCalls(parts);
+    parts.calls += 1;
     const snapshot = this.#currentSnapshotForCall();
     // a call with no arguments is a call with empty ones; null is malformed, not empty; a JSON-object text is its object, traced and held as such
     const callArgs = args === undefined ? {} : callArgumentsOf(args);
@@ -154,7 +156,8 @@ export class LiveGovernor implements Governor {
       return parts.decider.restate(first, { code: 'trace_unavailable', snapshot, problem: traced.problem });
     const decided: DecidedCall = { ...first, decision };
     if (decided.event) parts.lifecycle.send(decided.event);
-    if (decision.code === 'needs_approval') {
+    if (decision.allowed) markFlowReads(parts, decided, parts.calls);
+    if (isHeldCallCode(decision.code)) {
       // a call that joined its own hold took no new id
       if (parts.held.find(decision.approval?.id ?? '') === undefined) parts.holds += 1;
       parts.held.keep(decided);

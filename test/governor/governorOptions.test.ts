@@ -1,4 +1,5 @@
 import { HOST_RUNS_COMMANDS } from '../../src/containment/containmentPlan';
+import { DEFAULT_FLOW_POLICY } from '../../src/flow/flowPolicy';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -54,6 +55,7 @@ const defaults = (root: string): GovernorConfig => ({
   now: Date.now,
   shellContainment: HOST_RUNS_COMMANDS,
   readOnlyShellBeforeIntent: false,
+  flow: DEFAULT_FLOW_POLICY,
 });
 
 describe('parseGovernorOptions defaults', () => {

@@ -28,7 +28,10 @@ describe('a governor with a plain function as inspect', () => {
       governor.actor,
       governor.approvalActor,
     ]);
-    expect(lifecycleTrail(events, governor)).toEqual(['event xstate.init', 'snapshot {"REQUEST":"ready"}']);
+    expect(lifecycleTrail(events, governor)).toEqual([
+      'event xstate.init',
+      'snapshot {"lifecycle":{"REQUEST":"ready"},"flow":"clean"}',
+    ]);
   });
 
   it('receives each event and snapshot before the call that sent it returns', () => {
@@ -42,13 +45,16 @@ describe('a governor with a plain function as inspect', () => {
     expect(lifecycleTrail(events, governor)).toEqual([
       // the control files are unchanged, so no intents are loaded again
       'event orchestration.checked',
-      'snapshot {"REQUEST":"ready"}',
+      'snapshot {"lifecycle":{"REQUEST":"ready"},"flow":"clean"}',
       'event user.prompted',
-      'snapshot {"REASONING":"ready"}',
+      'snapshot {"lifecycle":{"REASONING":"ready"},"flow":"clean"}',
     ]);
     events.length = 0;
     governor.handleToolCall('select_active_intent', { intent_id: 'INT-001' });
-    expect(lifecycleTrail(events, governor)).toEqual(['event tool.requested', 'snapshot {"ACTION":"ready"}']);
+    expect(lifecycleTrail(events, governor)).toEqual([
+      'event tool.requested',
+      'snapshot {"lifecycle":{"ACTION":"ready"},"flow":"clean"}',
+    ]);
   });
 
   it('receives the same events through an observer object', () => {
@@ -62,9 +68,9 @@ describe('a governor with a plain function as inspect', () => {
     governor.reset();
     expect(lifecycleTrail(events, governor)).toEqual([
       'event lifecycle.reset',
-      'snapshot {"REQUEST":"ready"}',
+      'snapshot {"lifecycle":{"REQUEST":"ready"},"flow":"clean"}',
       'event orchestration.checked',
-      'snapshot {"REQUEST":"ready"}',
+      'snapshot {"lifecycle":{"REQUEST":"ready"},"flow":"clean"}',
     ]);
   });
 });

@@ -71,9 +71,10 @@ export async function startInspectionServer(): Promise<InspectionServer> {
   };
 }
 
-/** The lifecycle state (REQUEST, REASONING, ACTION) of a snapshot value like `{ ACTION: 'awaitingApproval' }`. */
+/** The lifecycle state (REQUEST, REASONING, ACTION) of a snapshot value like `{ lifecycle: { ACTION: 'awaitingApproval' }, flow: 'clean' }`. */
 export function topState(value: unknown): string | undefined {
-  return typeof value === 'object' && value !== null ? Object.keys(value)[0] : undefined;
+  const region = typeof value === 'object' && value !== null && 'lifecycle' in value ? value.lifecycle : value;
+  return typeof region === 'object' && region !== null ? Object.keys(region)[0] : undefined;
 }
 
 /** Drops consecutive repeats: the path through the states. */

@@ -59,19 +59,26 @@ describe('a governor inspected by createWebSocketInspector', () => {
     expect(failures).toEqual([]);
   });
 
-  it('receives the lifecycle machine definition with its three states, in its initial state', () => {
+  it('receives the lifecycle machine definition with its three states and the flow region, in its initial state', () => {
     const lifecycle = actorEvent('lifecycle');
     expect(lifecycle?.sessionId).toBe(governor.actor.sessionId);
-    const definition = JSON.parse(lifecycle?.definition ?? '{}') as {
+    interface Definition {
       id?: string;
+      type?: string;
       initial?: string;
-      states?: Record<string, unknown>;
-    };
+      states?: Record<string, Definition>;
+    }
+    const definition = JSON.parse(lifecycle?.definition ?? '{}') as Definition;
     expect(definition.id).toBe('lifecycle');
-    expect(definition.initial).toBe('REQUEST');
+    expect(definition.type).toBe('parallel');
     // the inspector's stable stringify sorts keys
-    expect(Object.keys(definition.states ?? {})).toEqual(['ACTION', 'REASONING', 'REQUEST']);
-    expect(lifecycle?.snapshot?.value).toEqual({ REQUEST: 'ready' });
+    expect(Object.keys(definition.states ?? {})).toEqual(['flow', 'lifecycle']);
+    expect(definition.states?.lifecycle?.initial).toBe('REQUEST');
+    expect(Object.keys(definition.states?.lifecycle?.states ?? {})).toEqual(['ACTION', 'REASONING', 'REQUEST']);
+    expect(Object.keys(definition.states?.flow?.states ?? {}).sort()).toEqual(
+      ['clean', 'secretAndUntrusted', 'secretRead', 'untrustedRead'].sort(),
+    );
+    expect(lifecycle?.snapshot?.value).toEqual({ lifecycle: { REQUEST: 'ready' }, flow: 'clean' });
   });
 
   it('receives the approvals actor with its session id', () => {
@@ -96,9 +103,9 @@ describe('a governor inspected by createWebSocketInspector', () => {
   it('receives a snapshot in awaitingApproval for each of the three held calls', () => {
     const values = ofLifecycle('@xstate.snapshot').map((event) => JSON.stringify(event.snapshot?.value));
     expect(withoutRepeats(values).filter((value) => value.includes('awaitingApproval'))).toEqual([
-      '{"ACTION":"awaitingApproval"}',
-      '{"ACTION":"awaitingApproval"}',
-      '{"ACTION":"awaitingApproval"}',
+      '{"flow":"clean","lifecycle":{"ACTION":"awaitingApproval"}}',
+      '{"flow":"clean","lifecycle":{"ACTION":"awaitingApproval"}}',
+      '{"flow":"clean","lifecycle":{"ACTION":"awaitingApproval"}}',
     ]);
   });
 

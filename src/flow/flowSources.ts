@@ -1,0 +1,77 @@
+import { isInScope } from '../intents/scope';
+import type { FlowKind } from './flowMarks';
+import { operandsOf, programOf, type FlowFacts } from './flowFacts';
+import { isUntrustedTool, type FlowPolicy } from './flowPolicy';
+
+/** One read a call that ran makes: what kind, and what it read as a person names it. */
+export interface FlowRead {
+  readonly kind: FlowKind;
+  readonly what: string;
+}
+
+// kinds of FS_CONFIG_SECRETS that name configuration, not a secret: reading them marks nothing
+const NOT_SECRET_KINDS: ReadonlySet<string> = new Set(['config', 'agent_settings']);
+
+// a search pattern that looks for secrets by name
+const SECRET_PATTERN = /key|token|secret|passw|credential|auth/i;
+// a search root that holds the whole workspace or more
+const WIDE_ROOTS: ReadonlySet<string> = new Set(['.', './', '/', '~', '~/', '$HOME', '..', '../']);
+
+/** The secret reads of a command that prints secrets no path names: the environment, git's credentials, a wide search. */
+function dumpOf(words: readonly string[]): string | undefined {
+  const program = programOf(words);
+  const operands = operandsOf(words);
+  if (program === 'printenv') return 'printenv';
+  // `env` alone prints the environment; `env NAME=value cmd` runs cmd
+  if (program === 'env' && operands.every((word) => word.includes('='))) return 'env';
+  if (program === 'git' && words.includes('config') && words.some((word) => /^credential\b/i.test(word)))
+    return words.join(' ');
+  if (program === 'git' && words[1] === 'credential') return words.join(' ');
+  if (program === 'grep' || program === 'egrep' || program === 'rg') {
+    const recursive = program === 'rg' || words.some((word) => /^-[a-zA-Z]*[rR]/.test(word) || word === '--recursive');
+    const [pattern, ...roots] = operands;
+    const wide = roots.length === 0 || roots.some((root) => WIDE_ROOTS.has(root));
+    if (recursive && (wide || SECRET_PATTERN.test(pattern ?? ''))) return words.join(' ');
+  }
+  return undefined;
+}
+
+const FETCHERS: ReadonlySet<string> = new Set(['curl', 'wget']);
+
+/** The URL a fetcher names, or its command line. */
+const fetchedOf = (words: readonly string[]): string => words.find((word) => word.includes('://')) ?? words.join(' ');
+
+/**
+ * What a call that ran has read that the flow rules remember: a file the secret rules name (by
+ * the built-in rules' evidence, or a policy glob), a command that prints secrets, a `web` call,
+ * a `curl` or `wget` fetch, or a tool the policy marks untrusted. The first of each kind.
+ */
+export function flowReadsOf(facts: FlowFacts, policy: FlowPolicy): readonly FlowRead[] {
+  let secret: string | undefined;
+  for (const item of facts.evidence) {
+    if (item.category !== 'FS_CONFIG_SECRETS' || item.details[2] !== 'read' || NOT_SECRET_KINDS.has(item.details[1]))
+      continue;
+    secret = item.details[0] || item.trigger;
+    break;
+  }
+  if (secret === undefined && policy.secrets.length > 0)
+    secret = facts.paths.find(
+      (path) => path.relative !== undefined && isInScope(policy.secrets, path.relative),
+    )?.relative;
+  if (secret === undefined) for (const words of facts.commands) secret ??= dumpOf(words);
+
+  let untrusted: string | undefined;
+  if (facts.kind?.kind === 'web') {
+    const url = facts.args[facts.kind.url];
+    untrusted = typeof url === 'string' ? url : facts.tool;
+  }
+  if (untrusted === undefined && isUntrustedTool(policy, facts.tool)) untrusted = facts.tool;
+  if (untrusted === undefined) {
+    const fetch = facts.commands.find((words) => FETCHERS.has(programOf(words)));
+    if (fetch !== undefined) untrusted = fetchedOf(fetch);
+  }
+  return [
+    ...(secret === undefined ? [] : [{ kind: 'secret' as const, what: secret }]),
+    ...(untrusted === undefined ? [] : [{ kind: 'untrusted' as const, what: untrusted }]),
+  ];
+}

@@ -11,7 +11,7 @@ import { entrySeen } from '../paths/pathEntry';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import { RISK_CATEGORIES } from '../categories/riskCategories';
 import type { Evidence } from '../categories/evidence';
-import type { FoundRepository } from './gitRepository';
+import type { FoundRepository } from '../shell/programs/git/gitRepository';
 import type { PathContext } from './fileRisk';
 import { noWrites, type WrittenPaths } from './writtenCode';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { GitConfigEntry } from '../shell/readers/gitConfigFile';
-import { gitConfigProblem, isGitCodeKey } from '../shell/readers/gitConfigKeys';
+import type { GitConfigEntry } from '../shell/programs/git/gitConfigFile';
+import { gitConfigProblem, isGitCodeKey } from '../shell/programs/git/gitConfigKeys';
 import type { ShellScriptRun } from '../shell/shellAnalysis';
 import {
   admit,
@@ -23,7 +23,7 @@ import {
   repositoryConfig,
   type FoundRepository,
   type GitRepository,
-} from './gitRepository';
+} from '../shell/programs/git/gitRepository';
 import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */

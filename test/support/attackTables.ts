@@ -17,7 +17,7 @@ export const ATTACK_TABLE_FILES: readonly string[] = [
   'test/corpus/shellBypassMore.ts',
   'test/corpus/shellBypassTools.ts',
   'test/shell/hiddenCode.test.ts',
-  'test/shell/gitHooks.test.ts',
+  'test/shell/programs/gitHooks.test.ts',
   'test/differential/adversarialBash.test.ts',
   'test/governor/unknownWriters.test.ts',
   'test/governor/commandOwnEffects.test.ts',

@@ -1,8 +1,10 @@
+import type { ShellWord } from '../shellWord';
 import type { StdinSource } from '../stdinSource';
 import type { Catalog } from './catalog';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 import type { ReaderName } from './commandSpec';
+import type { RuleMatch } from './ruleMatch';
 
 /** What a bespoke reader is given besides the reading. */
 export interface ReaderSite {
@@ -13,11 +15,33 @@ export interface ReaderSite {
   readonly wordsSearched: boolean;
 }
 
+/** The three details of a finding, in its category's order (seed 002 C). */
+export type FindingDetails = readonly [string, string, string];
+
+/**
+ * What the findings of a program's rules say that the shared reading of their category cannot
+ * (the refs and remote of `git push`): the program's reader carries it, so the rule findings name no program.
+ */
+export interface ProgramFindingDetails {
+  /** GIT_PUBLISH details of a matched rule, from the operands it reads; undefined leaves the shared ones */
+  readonly publish?: (
+    reading: CommandReading,
+    match: RuleMatch,
+    operands: readonly ShellWord[],
+  ) => FindingDetails | undefined;
+  /** where a NETWORK_RISK rule's command goes when its operands name no URL or host ('' when not known) */
+  readonly networkPlace?: (reading: CommandReading, operands: readonly ShellWord[]) => string;
+  /** where an install's or publish's NETWORK_RISK goes when its operands name no URL or host ('' when not known) */
+  readonly companionPlace?: (reading: CommandReading, operands: readonly ShellWord[]) => string;
+}
+
 /** A bespoke reader: what data cannot say about a program, as effects. */
 export interface Reader {
   readonly read: (reading: CommandReading, site: ReaderSite) => CommandEffects;
   /** the reader reads the program's arguments itself: the spec's option and operand roles are not applied */
   readonly readsArguments: boolean;
+  /** what its program's rule findings say beyond their category's shared details */
+  readonly findingDetails?: ProgramFindingDetails;
 }
 
 /** Every bespoke reader, by the name a spec gives in `reader`. */

@@ -4,19 +4,22 @@ import { listedWords, shownWord, type ShellWord } from '../shellWord';
 import { remoteHost, wordUrl } from '../urls';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
+import type { FindingDetails, ProgramFindingDetails } from './reader';
 import { apiMethod } from './ruleChecks';
 import type { RuleMatch } from './ruleMatch';
 import type { ReadOption } from './readOptions';
 
-type Details = readonly [string, string, string];
+type Details = FindingDetails;
 
 const MAX_DETAIL = 200;
 
-function clip(text: string): string {
+/** A detail cut to the length a finding shows. */
+export function clip(text: string): string {
   return text.length <= MAX_DETAIL ? text : `${text.slice(0, MAX_DETAIL - 1)}\u2026`;
 }
 
-function shown(word: ShellWord | undefined): string {
+/** A word as a finding's detail shows it. */
+export function shown(word: ShellWord | undefined): string {
   return word === undefined ? '' : clip(shownWord(word));
 }
 
@@ -24,12 +27,14 @@ function joinShown(words: readonly ShellWord[], separator = ','): string {
   return clip(words.map(shownWord).join(separator));
 }
 
-function optionWord(options: readonly ReadOption[], names: readonly string[]): ShellWord | undefined {
+/** The value of the first of `names` given among the options. */
+export function optionWord(options: readonly ReadOption[], names: readonly string[]): ShellWord | undefined {
   for (const option of options) if (names.includes(option.name)) return option.value;
   return undefined;
 }
 
-function hasOption(options: readonly ReadOption[], names: readonly string[]): boolean {
+/** Whether any of `names` is given among the options. */
+export function hasOption(options: readonly ReadOption[], names: readonly string[]): boolean {
   return options.some((option) => names.includes(option.name));
 }
 
@@ -86,18 +91,14 @@ function repositoryOf(words: readonly ShellWord[]): ShellWord | undefined {
 }
 
 /** GIT_PUBLISH: [command, branch or tag, remote or registry]. */
-function publishDetails(reading: CommandReading, match: RuleMatch): Details {
+function publishDetails(
+  reading: CommandReading,
+  match: RuleMatch,
+  program: ProgramFindingDetails | undefined,
+): Details {
   const operands = operandsAfter(reading, match);
-  if (reading.name === 'git' && match.label.endsWith(' push')) {
-    const flags = ['--tags', '--all', '--mirror'].filter((flag) => hasOption(reading.options, [flag]));
-    const refs = operands.slice(1).map(shownWord);
-    return [
-      match.label,
-      clip([...refs, ...flags].join(',')),
-      shown(operands[0] ?? optionWord(reading.options, ['--repo'])),
-    ];
-  }
-  if (reading.name === 'git' && match.label.endsWith(' commit')) return [match.label, '', ''];
+  const own = program?.publish?.(reading, match, operands);
+  if (own !== undefined) return own;
   if (match.rule.when?.check === 'apiPublish') return [`${match.label} ${apiMethod(reading)}`, shown(operands[0]), ''];
   if (match.rule.when?.check === 'setupPyUpload')
     return [`${reading.name} setup.py upload`, '', shown(repositoryOf(operands))];
@@ -173,9 +174,10 @@ function curlMethod(reading: CommandReading): { method: string; upload: boolean 
 }
 
 /** NETWORK_RISK: [url or host, tool and method, purpose]. */
-export function networkDetails(
+function networkDetails(
   reading: CommandReading,
   use: { readonly label: string; readonly purpose: string; readonly operands: readonly ShellWord[] },
+  program: ProgramFindingDetails | undefined,
 ): Details {
   const { label, purpose, operands } = use;
   if (reading.name === 'curl') {
@@ -200,15 +202,13 @@ export function networkDetails(
   }
   const address = addressOf(read);
   const first = read[0]?.value ?? '';
-  // `ssh user@host cmd` names its host without a colon; git names a remote
+  // `ssh user@host cmd` names its host without a colon; a program may say where it goes (git's remote)
   const host =
     address !== ''
       ? address
       : HOST_TOOLS.has(reading.name)
         ? first.slice(first.lastIndexOf('@') + 1)
-        : reading.name === 'git'
-          ? first
-          : '';
+        : (program?.networkPlace?.(reading, read) ?? '');
   return [host, label, purpose];
 }
 
@@ -233,7 +233,12 @@ function sudoDetails(effects: CommandEffects): Details {
  * The finding of one matched rule, with its category's three details (seed 002 C); SUDO's come
  * from what the command runs, so the effects found before the rules are given.
  */
-export function ruleFinding(reading: CommandReading, match: RuleMatch, effects: CommandEffects): ShellFinding {
+export function ruleFinding(
+  reading: CommandReading,
+  match: RuleMatch,
+  effects: CommandEffects,
+  program?: ProgramFindingDetails,
+): ShellFinding {
   const rule = match.rule;
   const trigger = rule.category === 'SUDO' ? reading.name : match.label;
   // one literal for every category: findings of one shape are read the same way downstream
@@ -242,25 +247,30 @@ export function ruleFinding(reading: CommandReading, match: RuleMatch, effects: 
     trigger,
     command: reading.command,
     note: rule.note,
-    details: ruleDetails(reading, match, effects),
+    details: ruleDetails(reading, match, effects, program),
   };
 }
 
-function ruleDetails(reading: CommandReading, match: RuleMatch, effects: CommandEffects): ShellFinding['details'] {
+function ruleDetails(
+  reading: CommandReading,
+  match: RuleMatch,
+  effects: CommandEffects,
+  program: ProgramFindingDetails | undefined,
+): ShellFinding['details'] {
   const rule = match.rule;
   switch (rule.category) {
     case 'DEPS_INSTALL_UPDATE':
       return depsDetails(reading, match);
     case 'GIT_PUBLISH':
-      return publishDetails(reading, match);
+      return publishDetails(reading, match, program);
     case 'SYSTEM_IMPACT':
       return systemDetails(reading, match);
     case 'NETWORK_RISK':
-      return networkDetails(reading, {
-        label: match.label,
-        purpose: rule.purpose ?? 'request',
-        operands: operandsAfter(reading, match),
-      });
+      return networkDetails(
+        reading,
+        { label: match.label, purpose: rule.purpose ?? 'request', operands: operandsAfter(reading, match) },
+        program,
+      );
     case 'SUDO':
       return sudoDetails(effects);
     default:
@@ -269,12 +279,14 @@ function ruleDetails(reading: CommandReading, match: RuleMatch, effects: Command
 }
 
 /** The NETWORK_RISK finding of an install or publish that reaches a registry or remote. */
-export function companionNetworkFinding(reading: CommandReading, match: RuleMatch, purpose: string): ShellFinding {
+export function companionNetworkFinding(
+  reading: CommandReading,
+  match: RuleMatch,
+  purpose: string,
+  program?: ProgramFindingDetails,
+): ShellFinding {
   const operands = operandsAfter(reading, match);
-  const address =
-    reading.name === 'git'
-      ? addressOf(operands) || (operands.find((word) => !(word.value ?? '').startsWith('-'))?.value ?? '')
-      : addressOf(operands);
+  const address = addressOf(operands) || (program?.companionPlace?.(reading, operands) ?? '');
   return {
     category: 'NETWORK_RISK',
     trigger: match.label,

@@ -3,7 +3,7 @@ import type { Catalog } from './catalog';
 import { mergeEffects, noEffects, type CommandEffects } from './commandEffects';
 import { programLabel, type CommandReading } from './commandReading';
 import type { ReaderName } from './commandSpec';
-import type { ReaderRegistry, ReaderSite } from './reader';
+import type { ProgramFindingDetails, ReaderRegistry, ReaderSite } from './reader';
 import { matchRules } from './ruleMatch';
 import { companionNetworkFinding, ruleFinding } from './ruleFindings';
 import { scanForCommands } from './scanForCommands';
@@ -15,13 +15,25 @@ function argumentEffects(effects: CommandEffects, reading: CommandReading): void
   runEffects(effects, reading);
 }
 
+/** What the readers of the reading's levels say of its findings: the first that says anything. */
+function programFindingDetails(reading: CommandReading, readers: ReaderRegistry): ProgramFindingDetails | undefined {
+  for (const name of reading.node?.readers ?? []) {
+    const details = readers[name].findingDetails;
+    if (details !== undefined) return details;
+  }
+  return undefined;
+}
+
 /** Findings of the rules the reading matched; an install or publish also reaches the network. */
-function ruleEffects(effects: CommandEffects, reading: CommandReading): void {
-  for (const match of matchRules(reading)) {
-    effects.findings.push(ruleFinding(reading, match, effects));
+function ruleEffects(effects: CommandEffects, reading: CommandReading, readers: ReaderRegistry): void {
+  const matches = matchRules(reading);
+  if (matches.length === 0) return;
+  const program = programFindingDetails(reading, readers);
+  for (const match of matches) {
+    effects.findings.push(ruleFinding(reading, match, effects, program));
     effects.notes.push(match.rule.note);
     if (match.rule.category !== 'NETWORK_RISK' && match.rule.purpose !== undefined)
-      effects.findings.push(companionNetworkFinding(reading, match, match.rule.purpose));
+      effects.findings.push(companionNetworkFinding(reading, match, match.rule.purpose, program));
   }
 }
 
@@ -86,7 +98,7 @@ export function specEffects(reading: CommandReading, site: ReaderSite, readers: 
     argumentsRead ||= reader.readsArguments;
   }
   if (!argumentsRead) argumentEffects(effects, reading);
-  ruleEffects(effects, reading);
+  ruleEffects(effects, reading, readers);
   const code = projectCode(reading);
   if (code !== undefined) effects.unanalysed.push(code);
   // a program or subcommand the catalog does not know may run a command given in its words

@@ -6,7 +6,7 @@ import { DEVELOPER_TOOL_COMMANDS } from './developerTools';
 import { FILE_READER_COMMANDS } from './fileReaders';
 import { FILE_UTILITY_COMMANDS } from './fileUtilities';
 import { FORGE_COMMANDS } from './forges';
-import { GIT_COMMANDS } from './git';
+import { GIT_COMMANDS } from '../programs/git/gitSpecs';
 import { INTERPRETER_COMMANDS } from './interpreters';
 import { NETWORK_COMMANDS } from './network';
 import { NODE_PACKAGE_COMMANDS } from './nodePackages';

@@ -10,9 +10,9 @@ import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './devRunners
 import { editorReader } from './editors';
 import { unwrapEnv, unwrapEnvShell, unwrapSu } from './envAndSu';
 import { unwrapFind, unwrapXargs } from './findAndXargs';
-import { gitReader } from './git';
-import { gitPathsReader } from './gitPaths';
-import { gitSubmoduleReader } from './gitSubmodule';
+import { gitReader } from '../programs/git/gitReader';
+import { gitPathsReader } from '../programs/git/gitPaths';
+import { gitSubmoduleReader } from '../programs/git/gitSubmodule';
 import { hashReader } from './hash';
 import { interpreterReader } from './interpreters';
 import { makeReader } from './make';

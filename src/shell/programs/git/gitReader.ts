@@ -1,10 +1,11 @@
-import { noEffects, type CommandEffects } from '../catalog/commandEffects';
-import type { CommandReading } from '../catalog/commandReading';
-import type { Reader } from '../catalog/reader';
-import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../options';
-import { staticWord, type ShellWord } from '../shellWord';
-import { splitWords } from '../splitWords';
+import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
+import type { CommandReading } from '../../catalog/commandReading';
+import type { Reader } from '../../catalog/reader';
+import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../options';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { splitWords } from '../../splitWords';
 import { gitConfigProblem, isGitCodeKey } from './gitConfigKeys';
+import { GIT_FINDING_DETAILS } from './gitFindingDetails';
 import { gitRepositoryRuns } from './gitHooks';
 
 // the options that set configuration for one command
@@ -166,6 +167,7 @@ function hiddenCode(effects: CommandEffects, reading: CommandReading): void {
  */
 export const gitReader: Reader = {
   readsArguments: false,
+  findingDetails: GIT_FINDING_DETAILS,
   read(reading) {
     const effects = noEffects();
     gitRepositoryRuns(effects, reading);

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { readRegularFile } from '../files/readRegularFile';
-import { childOf, lexicalPath, parentOf } from '../paths/lexicalPath';
-import { MAX_GIT_CONFIG_BYTES, readGitConfig, type GitConfigEntry } from '../shell/readers/gitConfigFile';
+import { readRegularFile } from '../../../files/readRegularFile';
+import { childOf, lexicalPath, parentOf } from '../../../paths/lexicalPath';
+import { MAX_GIT_CONFIG_BYTES, readGitConfig, type GitConfigEntry } from './gitConfigFile';
 
 /**
  * The repository a git command works on, found as git finds it: the folder it runs in or the

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
 
 // Everything intentgate knows about git: its options before the subcommand, each subcommand's
 // options and operands, the hooks each runs, and the rules that raise categories. Readers do

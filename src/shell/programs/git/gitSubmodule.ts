@@ -1,5 +1,5 @@
-import { noEffects } from '../catalog/commandEffects';
-import type { Reader } from '../catalog/reader';
+import { noEffects } from '../../catalog/commandEffects';
+import type { Reader } from '../../catalog/reader';
 
 /** `git submodule foreach [--recursive] CMD`: one word is run by a shell, several are run as a command. */
 export const gitSubmoduleReader: Reader = {

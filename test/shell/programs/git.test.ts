@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeShell } from '../../src/shell/analyzeShell';
-import type { PathRole } from '../../src/shell/shellAnalysis';
+import { analyzeShell } from '../../../src/shell/analyzeShell';
+import type { PathRole } from '../../../src/shell/shellAnalysis';
 
 /** [path, role] of each operand, in the order found. */
 type Operand = readonly [string | undefined, PathRole];
@@ -130,4 +130,63 @@ describe('git config names the file it reads or writes', () => {
     { name: 'names no file for --list', command: 'git config --list', expected: [] },
     { name: 'names no file for -c on another subcommand', command: 'git -c user.name=x commit -m y', expected: [] },
   ])('$name', check);
+});
+
+/** [category, trigger, details] of each finding but EXEC_ARBITRARY (a repository's hooks may run). */
+type Finding = readonly [string, string, readonly [string, string, string]];
+
+interface FindingCase {
+  readonly name: string;
+  readonly command: string;
+  readonly expected: readonly Finding[];
+}
+
+describe("git's finding details", () => {
+  it.each<FindingCase>([
+    {
+      name: 'names the refs, the flags and the remote of git push',
+      command: 'git push origin main --tags',
+      expected: [
+        ['GIT_PUBLISH', 'git push', ['git push', 'main,--tags', 'origin']],
+        ['NETWORK_RISK', 'git push', ['origin', 'git push', 'upload']],
+      ],
+    },
+    {
+      name: 'names no ref and no remote for a bare git push',
+      command: 'git push',
+      expected: [
+        ['GIT_PUBLISH', 'git push', ['git push', '', '']],
+        ['NETWORK_RISK', 'git push', ['', 'git push', 'upload']],
+      ],
+    },
+    {
+      name: 'names neither a ref nor a remote for git commit',
+      command: 'git commit -m x',
+      expected: [['GIT_PUBLISH', 'git commit', ['git commit', '', '']]],
+    },
+    {
+      name: 'names the remote git fetch reaches',
+      command: 'git fetch upstream',
+      expected: [['NETWORK_RISK', 'git fetch', ['upstream', 'git fetch', 'fetch']]],
+    },
+    {
+      name: 'names the URL git clone reaches',
+      command: 'git clone https://github.com/a/b',
+      expected: [['NETWORK_RISK', 'git clone', ['https://github.com/a/b', 'git clone', 'fetch']]],
+    },
+    {
+      name: "keeps the shared details for hub, which runs git's spec",
+      command: 'hub push origin main',
+      expected: [
+        ['NETWORK_RISK', 'hub', ['', 'hub', 'API call']],
+        ['GIT_PUBLISH', 'hub push', ['hub push', 'origin', '']],
+        ['NETWORK_RISK', 'hub push', ['', 'hub push', 'upload']],
+      ],
+    },
+  ])('$name', ({ command, expected }) => {
+    const findings = analyzeShell(command)
+      .findings.filter((finding) => finding.category !== 'EXEC_ARBITRARY')
+      .map((finding) => [finding.category, finding.trigger, finding.details]);
+    expect({ command, findings }).toEqual({ command, findings: expected });
+  });
 });

@@ -2,11 +2,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RISK_CATEGORIES } from '../../src/index';
-import { analyzeShell } from '../../src/shell/analyzeShell';
-import { makeWorkspace } from '../support/workspace';
-import { GIT_ENV, installed } from '../support/realPrograms';
-import { attacker, SCOPE_SRC } from './hiddenCodeSupport';
+import { RISK_CATEGORIES } from '../../../src/index';
+import { analyzeShell } from '../../../src/shell/analyzeShell';
+import { makeWorkspace } from '../../support/workspace';
+import { GIT_ENV, installed } from '../../support/realPrograms';
+import { attacker, SCOPE_SRC } from '../hiddenCodeSupport';
 
 // Every hook a git subcommand runs, checked for real: in a repository whose hook writes a
 // marker, each subcommand is run once and the marker must appear; and the decision, in the

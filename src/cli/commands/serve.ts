@@ -165,7 +165,8 @@ export function registerServe(program: Command, context: CommandContext): void {
     )
     .option(
       '--hook-sessions',
-      "show and answer the sessions of the workspace's command hooks (intentgate hook <agent>) beside the service's own (default: on with --workspace and a store that is not Redis)",
+      "show and answer the sessions of the workspace's command hooks (intentgate hook <agent>) too" +
+        ' (default: on with --workspace and a store that is not Redis)',
     )
     .option('--no-hook-sessions', "leave the command hooks' sessions out")
     .option('--quiet', 'no JSON log lines on stderr')

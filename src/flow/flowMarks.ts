@@ -9,6 +9,10 @@ export const FLOW_KINDS = ['secret', 'untrusted'] as const;
 
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
+export function isFlowKind(value: unknown): value is FlowKind {
+  return value === 'secret' || value === 'untrusted';
+}
+
 /** The four states of the lifecycle chart's flow region, one per combination of marks. */
 export const FLOW_STATES = ['clean', 'secretRead', 'untrustedRead', 'secretAndUntrusted'] as const;
 

@@ -1,4 +1,5 @@
 import type { Actor } from 'xstate';
+import type { FlowKind, FlowMarks } from '../flow/flowMarks';
 import type { ApprovalsMachine } from '../../machines/approvals';
 import type { CallOptions } from '../analysis/preparedShellRisk';
 import type { ShellWork } from '../analysis/shellWork';
@@ -98,6 +99,16 @@ export interface Governor {
    * re-decides new arguments. The trace records the answer, and `by.approver` as who gave it.
    */
   resolveApproval(id: string, answer: ApprovalAnswer, by?: ApprovedBy): Decision;
+  /**
+   * A person clears one mark of the flow rules for the rest of the session (docs/safe-mode.md#flow-rules):
+   * after `clearFlow('secret')` calls that send data out run again as their approvals say, and
+   * the calls held for that mark are let go for the agent to call again. Only a person's answer
+   * clears a mark: no tool call does. The trace records it, with `by.approver`. Returns the
+   * marks left. Throws InvalidArgumentError for a kind other than 'secret' or 'untrusted'.
+   */
+  clearFlow(kind: FlowKind, by?: ApprovedBy): FlowMarks;
+  /** what the session read that the flow rules remember, each with the call that first read it */
+  readonly flowMarks: FlowMarks;
   /** Starts another session: every approval is dropped. */
   setSession(sessionId: string): void;
   /** Returns to REQUEST from any state and clears the intent. */

@@ -22,6 +22,9 @@ import type { TraceChange } from '../trace/traceRecord';
 import { approverOf, type ApprovedBy } from './answeredBy';
 import type { DecidedCall } from './callDecider';
 import { answerHeldCall, expireOverdueCalls, markFlowReads, releaseHeldCallsNowApproved } from './heldCallAnswers';
+import { clearFlowMark } from './flowAnswers';
+import { FLOW_KINDS, isFlowKind, type FlowKind, type FlowMarks } from '../flow/flowMarks';
+import { flowMarksOf } from '../lifecycle/lifecycleSnapshot';
 import { isHeldCallCode } from '../decision/reasons';
 import type { Governor, ToolsForOptions } from './governorApi';
 import type { GovernorConfig } from './governorOptions';
@@ -236,6 +239,22 @@ export class LiveGovernor implements Governor {
     );
   }
 
+  get flowMarks(): FlowMarks {
+    return flowMarksOf(this.#parts.lifecycle.getSnapshot());
+  }
+
+  clearFlow(kind: FlowKind, by?: ApprovedBy): FlowMarks {
+    this.#assertRunning('clearFlow');
+    if (!isFlowKind(kind))
+      throw new InvalidArgumentError(
+        `clearFlow: unknown flow mark '${describeValue(kind)}'; expected one of ${FLOW_KINDS.join(', ')}`,
+      );
+    // checked like every answer's approver, though a mark's clearing is not a traced decision
+    approverOf('clearFlow', by);
+    clearFlowMark(this.#parts, kind);
+    return flowMarksOf(this.#parts.lifecycle.getSnapshot());
+  }
+
   grant(input: GrantInput, by?: ApprovedBy): Grant {
     this.#assertRunning('grant');
     const given = this.#parts.grants.give(input, approverOf('grant', by));
@@ -355,6 +374,7 @@ const DETACHABLE_METHODS = [
   'handshakePrompt',
   'approveSession',
   'resolveApproval',
+  'clearFlow',
   'grant',
   'revoke',
   'waitingFor',

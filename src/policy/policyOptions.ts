@@ -47,6 +47,7 @@ export function policyGovernorOptions(document: PolicyDocument, baseDir: string)
     ...(document.heldCallTtlMs !== undefined && { heldCallTtlMs: document.heldCallTtlMs }),
     ...(document.toolKinds !== undefined && { toolKinds: policyToolKinds(document.toolKinds) }),
     ...(document.shell !== undefined && { shell: document.shell }),
+    ...(document.flow !== undefined && { flow: document.flow }),
     ...(typeof document.containment === 'object' &&
       document.containment.readOnlyShellBeforeIntent !== undefined && {
         readOnlyShellBeforeIntent: document.containment.readOnlyShellBeforeIntent,

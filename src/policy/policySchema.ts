@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flowPolicySchema } from '../flow/flowPolicy';
 import { TOOL_CLASSES } from '../tools/toolClass';
 import { governorOptionsSchema } from '../governor/governorOptions';
 import { intentListSchema, intentSchema } from '../intents/intent';
@@ -178,6 +179,11 @@ export const policySchema = z.strictObject({
   checks: z.array(checkSchema).optional().describe('expected decisions, checked at load'),
   service: serviceSchema.optional().describe('defaults of `intentgate serve`'),
   mcp: mcpSchema.optional().describe('settings of `intentgate mcp-proxy`'),
+  flow: flowPolicySchema
+    .optional()
+    .describe(
+      'the flow rules (docs/safe-mode.md#flow-rules): { enabled (default true), secrets (workspace globs), untrustedTools (names or prefix*), trustedHosts }',
+    ),
   containment: containmentPolicySchema
     .optional()
     .describe(

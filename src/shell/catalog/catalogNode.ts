@@ -99,6 +99,8 @@ function subcommandTable(
  * and alias, and what the walk needs to know about it without reading the spec again. What is
  * below it is compiled the first time it is asked for.
  */
+const NO_TEXT_OPTIONS: ReadonlySet<string> = new Set();
+
 export class CatalogNode {
   readonly options: ReadonlyMap<string, OptionKind>;
   readonly overrides: readonly OperandOverride[];
@@ -123,6 +125,8 @@ export class CatalogNode {
   /** true, or the options under which what it writes may be links */
   readonly placesLinks: boolean | string | undefined;
   readonly urlsAreText: boolean;
+  /** options whose value is prose, here or above (see CommandSpec.textOptions) */
+  readonly textOptions: ReadonlySet<string>;
   readonly hooks: readonly string[] | undefined;
   readonly packageScripts: readonly string[] | undefined;
   readonly #globals: ReadonlyMap<string, OptionKind>;
@@ -177,6 +181,8 @@ export class CatalogNode {
     this.runsProjectCode = spec.runsProjectCode === true;
     this.placesLinks = spec.placesLinks;
     this.urlsAreText = spec.urlsAreText === true;
+    this.textOptions =
+      spec.textOptions === undefined ? (parent?.textOptions ?? NO_TEXT_OPTIONS) : new Set(spec.textOptions);
     this.hooks = spec.hooks;
     this.packageScripts = spec.packageScripts;
   }

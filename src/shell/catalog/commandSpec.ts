@@ -230,6 +230,7 @@ export interface CommandSpec {
   unknownOptions?: 'data' | 'operand' | undefined;
   optionsEnd?: string[] | undefined;
   urlsAreText?: boolean | undefined;
+  textOptions?: string[] | undefined;
   rules?: RuleSpec[] | undefined;
   reader?: ReaderName | undefined;
   runsProjectCode?: boolean | undefined;
@@ -280,6 +281,11 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
     reader: z.enum(READER_NAMES).optional(),
     /** its words are text it prints, matches or reads: a URL among them is no request (`echo https://x`, `grep https:// f`) */
     urlsAreText: z.boolean().optional(),
+    /**
+     * options whose value is prose, here and below (`git commit -m "see https://x"`): a URL in one
+     * is no request. Names as the user gives them, each on its own: `-m`, `--message`.
+     */
+    textOptions: z.array(z.string().regex(/^--?[A-Za-z0-9][A-Za-z0-9-]*$/)).optional(),
     /** runs the project's own code (a build, a test suite), whose effect is not analysed here */
     runsProjectCode: z.boolean().optional(),
     /**

@@ -3,18 +3,7 @@ import { wordUrl } from '../urls';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 
-// message options whose values are prose, not arguments (`git commit -m "see https://x"`)
-const MESSAGE_OPTIONS: ReadonlySet<string> = new Set([
-  '-m',
-  '--message',
-  '-t',
-  '--title',
-  '-b',
-  '--body',
-  '-n',
-  '--notes',
-]);
-const MESSAGE_TOOLS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'npm', 'hub']);
+const NO_TEXT_OPTIONS: ReadonlySet<string> = new Set();
 
 /**
  * A network URL given to a program (`python x.py https://x.io`) is a network request, unless
@@ -23,16 +12,17 @@ const MESSAGE_TOOLS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'npm', 
 export function urlArgumentFinding(reading: CommandReading, effects: CommandEffects): ShellFinding | undefined {
   if (reading.node?.urlsAreText === true || effects.findings.some((finding) => finding.category === 'NETWORK_RISK'))
     return undefined;
-  const skipMessages = MESSAGE_TOOLS.has(reading.name);
+  // the values of options the spec calls prose are no requests (`git commit -m "see https://x"`)
+  const textOptions = reading.node?.textOptions ?? NO_TEXT_OPTIONS;
   const words = reading.words;
   for (let index = 1; index < words.length; index++) {
     const text = words[index]?.literal;
     if (text === undefined) continue;
-    if (skipMessages && MESSAGE_OPTIONS.has(text)) {
+    if (textOptions.has(text)) {
       index++;
       continue;
     }
-    if (skipMessages && text.startsWith('--') && MESSAGE_OPTIONS.has(text.slice(0, text.indexOf('=')))) continue;
+    if (text.startsWith('--') && textOptions.has(text.slice(0, text.indexOf('=')))) continue;
     const url = wordUrl(text);
     if (url !== undefined)
       return {

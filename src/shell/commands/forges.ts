@@ -4,6 +4,9 @@ import type { CommandSpec, CommandSpecs, RuleSpec } from '../catalog/commandSpec
 // requests, repositories and API calls that change refs publish.
 
 const DATA = { operands: 'data' } as const;
+/** The options whose values are prose (a title, a body, notes): a URL in them is no request. */
+const FORGE_TEXT_OPTIONS = ['-m', '--message', '-t', '--title', '-b', '--body', '-n', '--notes'];
+
 const FORGE_CALL: RuleSpec = {
   category: 'NETWORK_RISK',
   note: 'forge API call',
@@ -43,6 +46,7 @@ const READ_GROUP: CommandSpec = { operands: 'data', unknownOptions: 'data', anyS
 /** gh and glab. */
 export const FORGE_COMMANDS: CommandSpecs = {
   gh: {
+    textOptions: FORGE_TEXT_OPTIONS,
     globalOptions: { '-R|--repo|--hostname': 'data', '-h|--help|--version': 'flag' },
     unknownOptions: 'data',
     rules: [FORGE_CALL],
@@ -187,6 +191,7 @@ export const FORGE_COMMANDS: CommandSpecs = {
     },
   },
   glab: {
+    textOptions: FORGE_TEXT_OPTIONS,
     globalOptions: { '-R|--repo': 'data', '-h|--help|-v|--version': 'flag' },
     unknownOptions: 'data',
     rules: [FORGE_CALL],

@@ -75,6 +75,8 @@ const NPM_RUNNER: CommandSpec = {
 };
 
 const NPM: CommandSpec = {
+  // `npm version -m "release, see https://x"`: the message is prose, so a URL in it is no request
+  textOptions: ['-m', '--message', '-t', '--title', '-b', '--body', '-n', '--notes'],
   globalOptions: NPM_OPTIONS,
   subcommands: {
     install: runsScripts(

@@ -175,6 +175,16 @@ describe("git's finding details", () => {
       expected: [['NETWORK_RISK', 'git clone', ['https://github.com/a/b', 'git clone', 'fetch']]],
     },
     {
+      name: 'reads a URL in a commit message as prose, not a request',
+      command: 'git commit -m "see https://x.io/a"',
+      expected: [['GIT_PUBLISH', 'git commit', ['git commit', '', '']]],
+    },
+    {
+      name: 'reads a URL in a --message= value as prose, not a request',
+      command: 'git tag -a v1 --message=https://x.io',
+      expected: [['GIT_PUBLISH', 'git tag', ['git tag', 'v1', '']]],
+    },
+    {
       name: "keeps the shared details for hub, which runs git's spec",
       command: 'hub push origin main',
       expected: [

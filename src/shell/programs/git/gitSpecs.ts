@@ -714,8 +714,13 @@ function withHooks(subcommands: Record<string, CommandSpec>): Record<string, Com
   return out;
 }
 
+/** The options whose values are messages, for git and hub (`git commit -m`, `git notes add -m`). */
+const MESSAGE_OPTIONS = ['-m', '--message', '-t', '--title', '-b', '--body', '-n', '--notes'];
+
 const GIT: CommandSpec = {
   reader: 'git',
+  // a commit's or a tag's message is prose: a URL in it is no request
+  textOptions: MESSAGE_OPTIONS,
   // a checkout writes the repository's symlinks as symlinks
   placesLinks: true,
   options: {

@@ -111,7 +111,8 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
           idleTtlMs: config.sessionTtlMs,
           endedTtlMs: config.endedSessionTtlMs,
           onDecision: metrics.observeDecision,
-          approvalToken: config.approvalToken,
+          // a token made at start is this process's alone: instances could not read each other's records
+          ...(config.approvalTokenSource !== 'generated' && { approvalToken: config.approvalToken }),
         })
       : memoryServiceSessions(sessions, config.governor, config.prefix);
   // the workspace's command hooks keep their sessions in files: seen and answered here too

@@ -30,6 +30,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     why: 'bash semantics hold for every program; what one program does is in its family folder',
   },
   {
+    name: 'catalog-names-no-program',
+    modulesIn: ['src/shell/catalog/'],
+    mayNotImport: ['src/shell/programs/'],
+    why: "the spec language reads every family alike; a family's code reaches it through its reader",
+  },
+  {
     name: 'family-imports-no-other-family',
     modulesIn: ['src/shell/programs/*/'],
     mayNotImport: ['src/shell/programs/*/', 'src/shell/commands/'],

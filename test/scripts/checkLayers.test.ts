@@ -39,6 +39,7 @@ const cleanTree = {
   'src/shell/programs/git/gitSpec.ts': ['../../catalog/registry', './gitPaths'],
   'src/shell/programs/git/gitPaths.ts': ['../../engine/walk'],
   'src/shell/programs/make/makeSpec.ts': ['../../catalog/registry'],
+  'src/shell/programs/sqlite/sqliteSpec.ts': [],
   'src/risk/shellRisk.ts': ['../shell/engine/walk', '../categories/riskCategories'],
   'src/tools/toolRequest.ts': ['../categories/riskCategories'],
 };
@@ -46,7 +47,7 @@ const cleanTree = {
 describe('npm run check:layers', () => {
   it('passes a tree that keeps to the rules', () => {
     const report = checkLayers(fixtureTree(cleanTree), LAYER_RULES, []);
-    expect(report).toMatchObject({ moduleCount: 8, violations: [], stale: [], mutualPairs: [], problems: [] });
+    expect(report).toMatchObject({ moduleCount: 9, violations: [], stale: [], mutualPairs: [], problems: [] });
   });
 
   it.each([
@@ -56,6 +57,13 @@ describe('npm run check:layers', () => {
       imports: ['../catalog/registry', '../programs/make/makeSpec'],
       rule: 'engine-names-no-program',
       target: 'src/shell/programs/make/makeSpec.ts',
+    },
+    {
+      name: 'the catalog naming a program',
+      module: 'src/shell/catalog/details.ts',
+      imports: ['../programs/sqlite/sqliteSpec'],
+      rule: 'catalog-names-no-program',
+      target: 'src/shell/programs/sqlite/sqliteSpec.ts',
     },
     {
       name: 'one family importing another',

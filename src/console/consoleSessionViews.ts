@@ -74,7 +74,10 @@ export interface ConsoleSessionView extends Omit<SessionView, 'held_calls' | 'pe
   /** whether the session's shell commands run contained, and the profile they get; null when the console is not told */
   readonly containment: ContainmentView | null;
   readonly label: SessionLabelView;
-  /** why every call of the session is refused when its kept record cannot be trusted (it fails its MAC); null otherwise, and then the rest is the session's own */
+  /**
+   * why every call of the session is refused when its kept record cannot be trusted (it fails
+   * its MAC), the rest of the view a fresh stand-in's; null for a session shown as it is
+   */
   readonly refused: string | null;
 }
 

@@ -196,7 +196,8 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     if (typeof mac !== 'string' || !hasValidMac(authenticity, JSON.stringify(record), mac))
       throw new SessionTamperedError(
-        `${where(sessionId)} fails its MAC: it was not written by this deployment's service (rewritten in Redis, forged or copied); every call of the session is refused; a human should inspect and delete it`,
+        `${where(sessionId)} fails its MAC: it was not written by this deployment's service (rewritten in Redis, ` +
+          'forged or copied); every call of the session is refused; a human should inspect and delete it',
       );
     return record;
   };

@@ -21,6 +21,8 @@ const reasonSchema = z.object({
  * A trace record as the audit and the replay read it: checked, since anything that can write
  * the file could have written it. Lines written before a field existed lack it; unknown fields are dropped.
  */
+const flowSourceSchema = z.object({ call: z.number().int().positive(), tool: text, what: z.string().max(4096) });
+
 export const auditRecordSchema = z.object({
   time: text,
   session_id: text,
@@ -38,6 +40,12 @@ export const auditRecordSchema = z.object({
   approval_id: text.optional(),
   answer: z.enum(TRACE_ANSWERS).optional(),
   approver: text.optional(),
+  flow: z
+    .object({
+      secret: flowSourceSchema.optional(),
+      untrusted: flowSourceSchema.optional(),
+    })
+    .optional(),
 });
 
 const noticeSchema = z.object({

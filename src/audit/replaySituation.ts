@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { isHeldCallCode } from '../decision/reasons';
+import { FLOW_KINDS } from '../flow/flowMarks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Decision } from '../decision/decision';
@@ -31,7 +33,7 @@ function moveTo(governor: Governor, record: AuditRecord, failSafe: boolean): str
 
 /** The human's answer the record shows, given again to the call if it is held again. */
 function answerAgain(governor: Governor, record: AuditRecord, decision: Decision, passTime: () => void): Decision {
-  const id = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
+  const id = isHeldCallCode(decision.code) ? decision.approval?.id : undefined;
   if (id === undefined) return decision;
   const code = decidingCode(record);
   if (code === 'approval_expired') {
@@ -72,6 +74,11 @@ export function decideInSituation(record: AuditRecord, args: unknown, options: G
     if (unmoved !== undefined) return { ok: false, why: unmoved };
     if (record.approved_categories !== undefined && record.approved_categories.length > 0)
       governor.approveSession(record.approved_categories);
+    // what the session had read when the call was decided: the flow region is put in that state
+    for (const kind of FLOW_KINDS) {
+      const source = record.flow?.[kind];
+      if (source !== undefined) governor.actor.send({ type: 'flow.read', kind, source });
+    }
     const decision = governor.handleToolCall(record.tool, args);
     const ttl = options.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS;
     return { ok: true, decision: answerAgain(governor, record, decision, () => (clock += ttl + 1)) };

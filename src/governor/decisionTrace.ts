@@ -1,4 +1,5 @@
 import { withNote, type Decision } from '../decision/decision';
+import type { FlowMarks } from '../flow/flowMarks';
 import { reason } from '../decision/reason';
 import { REASON_CODES } from '../decision/reasons';
 import type { RiskCategory } from '../categories/riskCategories';
@@ -40,6 +41,8 @@ export interface TraceSituation {
   approvedCategories(): readonly RiskCategory[];
   /** who approved these categories for the current session, when known */
   sessionApprover(categories: readonly RiskCategory[]): string | undefined;
+  /** what the session read that the flow rules remember; undefined when nothing */
+  flowMarks(): FlowMarks | undefined;
   /** Whether the call, decided on its redacted arguments, would be decided otherwise than on its own. */
   redactionChangesDecision(tool: string, args: unknown, redacted: unknown): boolean;
 }
@@ -99,6 +102,7 @@ function callFacts(
     approvalId: call.approvalId,
     answer: call.answer,
     approver: call.approver ?? (bySession ? situation.sessionApprover(decision.categories) : undefined),
+    flow: situation.flowMarks(),
   };
 }
 

@@ -76,6 +76,7 @@ export function createGovernorParts(config: GovernorConfig, machine: LifecycleMa
     approvalActor: approvals,
     safeMode: config.safeMode,
     approvers,
+    flowMarks: () => flowMarksOf(lifecycle.getSnapshot()),
     decide: (name, args) =>
       decider.decideCall({ name, args, snapshot: lifecycle.getSnapshot(), approvalId: 'approval-check' }).decision,
   });

@@ -1,4 +1,5 @@
 import type { ApprovalsMachine } from '../../machines/approvals';
+import type { FlowMarks } from '../flow/flowMarks';
 import type { Decision } from '../decision/decision';
 import { approvedCategoriesOf } from '../safeMode/sessionApprovals';
 import type { TraceSituation } from './decisionTrace';
@@ -10,6 +11,8 @@ export interface TraceSituationParts {
   readonly approvalActor: ChartRef<ApprovalsMachine>;
   readonly safeMode: boolean;
   readonly approvers: SessionApprovers;
+  /** the flow marks of the lifecycle now */
+  flowMarks(): FlowMarks;
   /** Decides a call in the current state without effects. */
   decide(tool: string, args: unknown): Decision;
 }
@@ -31,6 +34,11 @@ export function traceSituation(parts: TraceSituationParts): TraceSituation {
     sessionId,
     safeMode: parts.safeMode,
     approvedCategories: () => approvedCategoriesOf(parts.approvalActor),
+    // a session with no mark writes no field: its records stay as they were before the flow rules
+    flowMarks: () => {
+      const marks = parts.flowMarks();
+      return marks.secret === undefined && marks.untrusted === undefined ? undefined : marks;
+    },
     sessionApprover: (categories) => parts.approvers.approverOf(sessionId(), categories),
     redactionChangesDecision: (tool, args, redacted) =>
       outcomeOf(parts.decide(tool, args)) !== outcomeOf(parts.decide(tool, redacted)),

@@ -1,4 +1,5 @@
 import type { Decision } from '../decision/decision';
+import type { FlowMarks } from '../flow/flowMarks';
 import type { Verdict } from '../decision/reasons';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../categories/riskCategories';
@@ -49,6 +50,8 @@ export interface TraceRecord {
   readonly answer?: TraceAnswer;
   /** who answered, or who approved the call's categories for the session, when the host knows (a named approval token) */
   readonly approver?: string;
+  /** what the session had read that the flow rules remember, each with the call that first read it; absent when nothing */
+  readonly flow?: FlowMarks;
 }
 
 /** What a record keeps besides the decision: the call and the situation it was decided in. */
@@ -62,6 +65,7 @@ export interface TraceCallFacts {
   readonly approvalId?: string | undefined;
   readonly answer?: TraceAnswer | undefined;
   readonly approver?: string | undefined;
+  readonly flow?: FlowMarks | undefined;
 }
 
 /** Where trace records go; it must write each record whole or throw. */
@@ -120,5 +124,6 @@ export function traceRecordOf(
     ...(approvalId !== undefined && { approval_id: approvalId }),
     ...(facts.answer !== undefined && { answer: facts.answer }),
     ...(facts.approver !== undefined && { approver: facts.approver }),
+    ...(facts.flow !== undefined && { flow: facts.flow }),
   };
 }

@@ -24,6 +24,7 @@ import {
   type FoundRepository,
   type GitRepository,
 } from '../shell/programs/git/gitRepository';
+import { DISK_WORKSPACE_FILES } from './diskWorkspaceFiles';
 import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
@@ -85,13 +86,13 @@ function nestedConfig(
 function repositoryOf(folder: string, reading: ScriptReading): FoundRepository {
   const found = (reading.repositories ??= new Map());
   let entry = found.get(folder);
-  if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder) }));
+  if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder, DISK_WORKSPACE_FILES) }));
   return entry;
 }
 
 /** The entries of the repository's config (undefined when it cannot be read), read once per decision. */
 function configOf(found: FoundRepository, repository: GitRepository): readonly GitConfigEntry[] | undefined {
-  found.config ??= { entries: repositoryConfig(repository) };
+  found.config ??= { entries: repositoryConfig(repository, DISK_WORKSPACE_FILES) };
   return found.config.entries;
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
+import type { RegularFileRead } from '../../../src/files/readRegularFile';
+import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { findRepository, repositoryConfig, type GitRepository } from '../../../src/shell/programs/git/gitRepository';
 import type { PathRole } from '../../../src/shell/shellAnalysis';
 
 /** [path, role] of each operand, in the order found. */
@@ -198,5 +201,87 @@ describe("git's finding details", () => {
       .findings.filter((finding) => finding.category !== 'EXEC_ARBITRARY')
       .map((finding) => [finding.category, finding.trigger, finding.details]);
     expect({ command, findings }).toEqual({ command, findings: expected });
+  });
+});
+
+type Tree = Readonly<Record<string, 'folder' | { readonly text: string } | 'fifo'>>;
+
+interface RepositoryCase {
+  readonly name: string;
+  readonly tree: Tree;
+  readonly folder: string;
+  readonly expected: GitRepository | undefined;
+}
+
+/** A tree given as data: a folder, or a file with its text; every path asked is kept. */
+function filesOf(tree: Tree): WorkspaceFiles & { readonly asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    kindOf(file) {
+      asked.push(file);
+      const entry = tree[file];
+      return entry === 'folder' ? 'folder' : entry === undefined || entry === 'fifo' ? undefined : 'file';
+    },
+    readText(file, maxBytes): RegularFileRead {
+      asked.push(file);
+      const entry = tree[file];
+      if (entry === undefined) return { kind: 'missing' };
+      if (entry === 'folder' || entry === 'fifo') return { kind: 'not-a-file' };
+      return entry.text.length > maxBytes
+        ? { kind: 'too-large', size: entry.text.length }
+        : { kind: 'text', text: entry.text };
+    },
+  };
+}
+
+describe("git's repository, read through the workspace's files", () => {
+  it.each<RepositoryCase>([
+    {
+      name: 'finds the .git folder above the folder a command runs in',
+      tree: { '/w/.git': 'folder' },
+      folder: '/w/src/a',
+      expected: { gitDir: '/w/.git', commonDir: '/w/.git', top: '/w' },
+    },
+    {
+      name: "follows a linked worktree's .git file to its folder and the main repository's common folder",
+      tree: {
+        '/w/wt/.git': { text: 'gitdir: /w/.git/worktrees/wt\n' },
+        '/w/.git/worktrees/wt/commondir': { text: '../..\n' },
+      },
+      folder: '/w/wt',
+      expected: { gitDir: '/w/.git/worktrees/wt', commonDir: '/w/.git', top: '/w/wt' },
+    },
+    {
+      name: 'finds a bare repository by its HEAD, objects and refs',
+      tree: { '/b/HEAD': { text: 'ref: refs/heads/main\n' }, '/b/objects': 'folder', '/b/refs': 'folder' },
+      folder: '/b',
+      expected: { gitDir: '/b', commonDir: '/b', top: undefined },
+    },
+    {
+      name: 'finds none where no folder up to / holds one',
+      tree: {},
+      folder: '/w/src',
+      expected: undefined,
+    },
+    {
+      name: 'finds none through a .git that is neither a file nor a folder',
+      tree: { '/w/.git': 'fifo' },
+      folder: '/w',
+      expected: undefined,
+    },
+  ])('$name', ({ tree, folder, expected }) => {
+    const files = filesOf(tree);
+    expect(findRepository(folder, files)).toEqual(expected);
+    expect(files.asked.length).toBeGreaterThan(0);
+  });
+
+  it('reads the config of the common folder, an empty list when it is missing and none when it is no file', () => {
+    const repository = { gitDir: '/w/.git', commonDir: '/w/.git', top: '/w' };
+    const config = filesOf({ '/w/.git/config': { text: '[core]\n\thooksPath = h\n' } });
+    expect(repositoryConfig(repository, config)).toEqual([{ key: 'core.hookspath', value: 'h' }]);
+    expect(config.asked).toEqual(['/w/.git/config']);
+    expect(repositoryConfig(repository, filesOf({}))).toEqual([]);
+    expect(repositoryConfig(repository, filesOf({ '/w/.git/config': 'folder' }))).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
-import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { readRegularFile } from '../../../files/readRegularFile';
 import { childOf, lexicalPath, parentOf } from '../../../paths/lexicalPath';
+import type { WorkspaceFiles } from '../../catalog/workspaceFiles';
 import { MAX_GIT_CONFIG_BYTES, readGitConfig, type GitConfigEntry } from './gitConfigFile';
 
 /**
@@ -29,52 +28,42 @@ export interface FoundRepository {
 const MAX_LEVELS = 128;
 const MAX_POINTER_BYTES = 4096;
 
-function kindOf(file: string): 'file' | 'folder' | undefined {
-  try {
-    // most folders climbed hold no .git: a missing file is an answer, not an exception to build
-    const stats = statSync(file, { throwIfNoEntry: false });
-    return stats?.isDirectory() === true ? 'folder' : stats?.isFile() === true ? 'file' : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The first line of a small file, as `gitdir:` and `commondir` files hold one path. */
-function pointer(file: string, prefix: string): string | undefined {
-  const read = readRegularFile(file, MAX_POINTER_BYTES);
+function pointer(files: WorkspaceFiles, file: string, prefix: string): string | undefined {
+  const read = files.readText(file, MAX_POINTER_BYTES);
   if (read.kind !== 'text') return undefined;
   const line = read.text.split('\n')[0]?.trim() ?? '';
   return line.startsWith(prefix) ? line.slice(prefix.length).trim() : undefined;
 }
 
-function isBare(folder: string): boolean {
+function isBare(files: WorkspaceFiles, folder: string): boolean {
   return (
-    kindOf(childOf(folder, 'HEAD')) === 'file' &&
-    kindOf(childOf(folder, 'objects')) === 'folder' &&
-    kindOf(childOf(folder, 'refs')) === 'folder'
+    files.kindOf(childOf(folder, 'HEAD')) === 'file' &&
+    files.kindOf(childOf(folder, 'objects')) === 'folder' &&
+    files.kindOf(childOf(folder, 'refs')) === 'folder'
   );
 }
 
-function withCommonDir(gitDir: string, top: string | undefined): GitRepository {
+function withCommonDir(files: WorkspaceFiles, gitDir: string, top: string | undefined): GitRepository {
   // only a linked worktree's folder holds `commondir`: a failed open costs an exception, a missing file a stat
   const file = childOf(gitDir, 'commondir');
-  const common = kindOf(file) === 'file' ? pointer(file, '') : undefined;
+  const common = files.kindOf(file) === 'file' ? pointer(files, file, '') : undefined;
   return { gitDir, commonDir: common === undefined || common === '' ? gitDir : path.resolve(gitDir, common), top };
 }
 
 /** The repository git uses when run in `folder` (absolute), or undefined when there is none. */
-export function findRepository(folder: string): GitRepository | undefined {
+export function findRepository(folder: string, files: WorkspaceFiles): GitRepository | undefined {
   // normalised once, which a folder the analysis gives already is: every folder above a normalised one is too
   let current = folder.startsWith('/') ? lexicalPath('/', folder) : path.resolve(folder);
   for (let level = 0; level < MAX_LEVELS; level++) {
     const dotGit = childOf(current, '.git');
-    const kind = kindOf(dotGit);
-    if (kind === 'folder') return withCommonDir(dotGit, current);
+    const kind = files.kindOf(dotGit);
+    if (kind === 'folder') return withCommonDir(files, dotGit, current);
     if (kind === 'file') {
-      const target = pointer(dotGit, 'gitdir:');
-      if (target !== undefined) return withCommonDir(path.resolve(current, target), current);
+      const target = pointer(files, dotGit, 'gitdir:');
+      if (target !== undefined) return withCommonDir(files, path.resolve(current, target), current);
     }
-    if (isBare(current)) return withCommonDir(current, undefined);
+    if (isBare(files, current)) return withCommonDir(files, current, undefined);
     if (current === '/') return undefined;
     current = parentOf(current);
   }
@@ -82,8 +71,8 @@ export function findRepository(folder: string): GitRepository | undefined {
 }
 
 /** The entries of the repository's own config file, or undefined when it cannot be read. */
-export function repositoryConfig(repository: GitRepository): GitConfigEntry[] | undefined {
-  const read = readRegularFile(path.join(repository.commonDir, 'config'), MAX_GIT_CONFIG_BYTES);
+export function repositoryConfig(repository: GitRepository, files: WorkspaceFiles): GitConfigEntry[] | undefined {
+  const read = files.readText(path.join(repository.commonDir, 'config'), MAX_GIT_CONFIG_BYTES);
   if (read.kind === 'missing') return [];
   return read.kind === 'text' ? readGitConfig(read.text) : undefined;
 }

@@ -3,7 +3,7 @@ import type { ShellAnalyser } from '../analysis/preparedShellRisk';
 import { renderConfirmationPrompt } from '../approval/confirmationPrompt';
 import { commandOfContainedLine } from '../containment/containedShellLine';
 import { buildDecision, type Decision } from '../decision/decision';
-import type { DecisionCode } from '../decision/reasons';
+import { isHeldCallCode, type DecisionCode } from '../decision/reasons';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { ApprovedBy } from '../governor/answeredBy';
 import type { Governor } from '../governor/governorApi';
@@ -187,7 +187,7 @@ async function preTool(
   const decided = governor.handleToolCall(event.tool, event.args, prepared);
   // the retry's trace names the human who continued it, when the route knew them
   const decision =
-    pass && decided.code === 'needs_approval' && decided.approval
+    pass && isHeldCallCode(decided.code) && decided.approval
       ? governor.resolveApproval(
           decided.approval.id,
           'continue',

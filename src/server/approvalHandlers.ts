@@ -1,4 +1,5 @@
 import { answerAgentHeldCall } from '../hooks/agentHeldCallAnswer';
+import { isHeldCallCode } from '../decision/reasons';
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../categories/riskCategories';
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
 import { sessionIdParam, type Handler } from './handler';
@@ -90,7 +91,7 @@ export const resolveApprovalHandler: Handler = async (context) => {
   });
   context.events.publish({ type: 'call.answered', sessionId: id, approvalId });
   // an edited call decided again may be held again, under a new approval id
-  if (decision.code === 'needs_approval' && decision.approval && typeof answer === 'object') {
+  if (isHeldCallCode(decision.code) && decision.approval && typeof answer === 'object') {
     context.events.publish({
       type: 'call.held',
       sessionId: id,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prepareCall } from '../analysis/prepareCall';
 import { noteSessionPrompt } from '../sessions/sessionLabels';
 import type { Decision } from '../decision/decision';
+import { isHeldCallCode } from '../decision/reasons';
 import { InvalidArgumentError } from '../errors/InvalidArgumentError';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import { storeUnavailableDecision } from '../sessions/storeUnavailableDecision';
@@ -71,7 +72,7 @@ export const toolCallHandler: Handler = async (context) => {
   // a session whose record fails its MAC has no governor to trace the refusal: the route notes it
   if (decision.code === 'session_store_tampered')
     settingsOf(context.governorOptions)?.traceNote({ sessionId: id, decision, args, withoutState: true });
-  const approvalId = decision.code === 'needs_approval' ? decision.approval?.id : undefined;
+  const approvalId = isHeldCallCode(decision.code) ? decision.approval?.id : undefined;
   context.events.publish(
     approvalId === undefined
       ? { type: 'session.changed', sessionId: id }

@@ -5,6 +5,7 @@ import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../categories/riskCategories';
 import type { SessionNotes } from '../sessions/governorSessions';
 import type { TraceChange } from '../trace/traceRecord';
+import { flowView, type FlowView } from './flowView';
 import { grantView, type GrantView } from './grantView';
 
 /**
@@ -40,6 +41,8 @@ export interface SessionView {
   readonly trace_changes: readonly TraceChange[];
   /** when the agent ended the session (its hook's SessionEnd), as an ISO time; null while it runs, and for a session no agent's hook made */
   readonly ended_at: string | null;
+  /** what the session read that the flow rules remember, each mark with the call that set it (docs/safe-mode.md#flow-rules) */
+  readonly flow: FlowView;
 }
 
 /** What waits first: a held call only by reference, since `held_calls` shows it whole. */
@@ -68,5 +71,6 @@ export function sessionView(governor: Governor, agentNotes?: SessionNotes): Sess
     safe_mode: governor.safeMode,
     trace_changes: governor.traceChanges,
     ended_at: agentNotes?.endedAt === undefined ? null : new Date(agentNotes.endedAt).toISOString(),
+    flow: flowView(governor),
   };
 }

@@ -1,0 +1,18 @@
+import type { Governor } from '../governor/createGovernor';
+import { flowStateOfMarks, type FlowSource, type FlowState } from '../flow/flowMarks';
+
+/** What a session has read that the flow rules remember, as the HTTP API and the console show it. */
+export interface FlowView {
+  /** the flow region's state: clean, secretRead, untrustedRead or secretAndUntrusted */
+  readonly state: FlowState;
+  /** the call that first read a secret, or null */
+  readonly secret: FlowSource | null;
+  /** the call that first read untrusted content, or null */
+  readonly untrusted: FlowSource | null;
+}
+
+/** The flow view of a session's governor. */
+export function flowView(governor: Governor): FlowView {
+  const marks = governor.flowMarks;
+  return { state: flowStateOfMarks(marks), secret: marks.secret ?? null, untrusted: marks.untrusted ?? null };
+}

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { serviceApprovalHint } from '../hooks/approvalHint';
 import { heldCallsOf } from '../hooks/heldCallPasses';
 import { findHookAdapter, hookAdapterNames } from '../hooks/hookAdapters';
 import { hookOutputFor } from '../hooks/hookOutputFor';
 import type { AgentHookAdapter, HookOutput } from '../hooks/agentHookAdapter';
 import { containCall, shellToolsOf, withShellContainment, type HookContainment } from '../hooks/hookContainment';
+import { handshakeWarning } from '../hooks/handshakeCheck';
 import { SessionStoreError } from '../errors/SessionStoreError';
 import type { GovernorOptions } from '../governor/governorOptions';
 import { hookGovernorSettings, type HookGovernorSettings } from '../hooks/hookGovernorSettings';
@@ -102,6 +104,18 @@ export function settingsOf(options: GovernorOptions | undefined): HookGovernorSe
   return settings;
 }
 
+/**
+ * The handshake warning `intentgate hook <agent>` adds to a refusal for lack of an intent, read
+ * from the service's workspace (`serve --workspace`, a service's `governor.workspaceRoot`) and
+ * the service's home; none when the service names no workspace. Read at most once per event.
+ */
+function serviceHandshakeWarning(agent: string, options: GovernorOptions | undefined): () => string | undefined {
+  if (options?.workspaceRoot === undefined) return () => undefined;
+  const workspace = path.resolve(options.workspaceRoot);
+  let read: { readonly warning: string | undefined } | undefined;
+  return () => (read ??= { warning: handshakeWarning(agent, { workspace, env: process.env }) }).warning;
+}
+
 const isTextBody = (body: unknown): body is TextBody => typeof body === 'object' && body !== null && 'ok' in body;
 
 /**
@@ -161,6 +175,8 @@ export function hookHandler(answer: 'agent' | 'output'): Handler {
               ? { sessionEnd: 'ignored' as const }
               : { heldCallRan: () => ({ approver: `${adapter.name}'s own prompt (${context.approver ?? ''})` }) }),
             analyseShell: context.analyseShell,
+            // the agent may not offer the handshake tool at all: its refusal says so, and the fix
+            handshakeWarning: serviceHandshakeWarning(adapter.name, context.governorOptions),
             containShell: (governor, event, decision) =>
               contained.containment === undefined
                 ? { ok: false, reason: 'the service has no sandbox for it' }

@@ -82,12 +82,14 @@ const sessions: ConsoleHandler = async ({ req, res, parts }) => {
 
 const statechart: ConsoleHandler = ({ req, res, query, parts }) => {
   parts.access.require(req, false);
-  const lit = query.get('state') ?? undefined;
-  if (lit !== undefined && !chartStateIds(parts.chart).includes(lit)) {
+  // one state per region, space-separated: `ACTION.ready flow.secretRead`
+  const lit = query.get('state')?.split(' ') ?? [];
+  const unknown = lit.find((state) => !chartStateIds(parts.chart).includes(state));
+  if (unknown !== undefined) {
     throw new HttpError({
       status: 400,
       code: 'unknown_state',
-      message: `unknown state '${lit.slice(0, 100)}'; the states are ${chartStateIds(parts.chart).join(', ')}`,
+      message: `unknown state '${unknown.slice(0, 100)}'; the states are ${chartStateIds(parts.chart).join(', ')}`,
     });
   }
   sendText(res, 'image/svg+xml; charset=utf-8', statechartSvg(parts.chart, lit));

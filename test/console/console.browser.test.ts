@@ -96,7 +96,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
         await held.locator('button[data-action]').evaluateAll((buttons) => buttons.map((button) => button.textContent)),
       ).toEqual(['Continue', 'Cancel', 'Show details', 'Edit']);
       await expect
-        .poll(() => page.locator(`${card()} .ig-substate.lit`).getAttribute('data-state'))
+        .poll(() => page.locator(`${card()} .ig-substate.lit:not([data-state^="flow."])`).getAttribute('data-state'))
         .toBe('ACTION.awaitingApproval');
       await held.locator('button[data-action="details"]').click();
       expect(await held.locator('.details dt').allTextContents()).toEqual(
@@ -118,7 +118,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the approval console in a br
       expect(await sessionView()).toMatchObject({ state: 'ACTION', pending_approval: null });
       await expect.poll(() => page.title()).toBe('intentgate');
       await expect
-        .poll(() => page.locator(`${card()} .ig-substate.lit`).getAttribute('data-state'))
+        .poll(() => page.locator(`${card()} .ig-substate.lit:not([data-state^="flow."])`).getAttribute('data-state'))
         .toBe('ACTION.ready');
     },
     TIMEOUT_MS,

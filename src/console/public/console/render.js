@@ -310,6 +310,21 @@ function updateLabel(root, session) {
   }
 }
 
+/** What the session read that the flow rules remember, and the call that started each mark (docs/safe-mode.md#flow-rules). */
+function updateFlow(root, flow) {
+  const facts = root.querySelector('.facts');
+  let value = facts.querySelector('.flow');
+  if (!value) {
+    const term = element('dt', '', words.labels.flow ?? 'Flow');
+    value = element('dd', 'flow', '');
+    facts.append(term, value);
+  }
+  const marks = flow ? [flow.secret, flow.untrusted].filter((mark) => mark) : [];
+  const source = (mark) => `${mark.what} (call ${mark.call}, ${mark.tool})`;
+  value.dataset.flow = flow?.state ?? 'clean';
+  value.textContent = marks.length === 0 ? (flow?.state ?? 'clean') : `${flow.state}: ${marks.map(source).join('; ')}`;
+}
+
 /** How many wait and how many of them are past their time; Cancel all shows while a tool call waits. */
 function updateQueue(root, calls) {
   const bar = root.querySelector('.queue-bar');
@@ -344,7 +359,9 @@ function updateCard(card, session) {
     if (approved || box.disabled) box.checked = approved;
     box.disabled = approved;
   }
-  updateChart(card, session.state_path);
+  updateFlow(root, session.flow);
+  // the flow region is lit beside the lifecycle's state
+  updateChart(card, session.flow ? `${session.state_path} flow.${session.flow.state}` : session.state_path);
   updateContainment(root, session.containment);
   const list = root.querySelector('.held-calls');
   const waiting = new Set(session.held_calls.map((call) => call.approval_id));

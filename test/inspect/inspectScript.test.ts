@@ -61,7 +61,7 @@ describe('npm run inspect with INTENTGATE_INSPECT_URL', () => {
     ]);
   });
 
-  it('sends the lifecycle snapshots through both tasks', () => {
+  it('sends the lifecycle snapshots through the three tasks', () => {
     const lifecycle = server.received.find((event) => event.name === 'lifecycle')?.sessionId;
     const states = server.received
       .filter((event) => event.type === '@xstate.snapshot' && event.sessionId === lifecycle)
@@ -74,10 +74,20 @@ describe('npm run inspect with INTENTGATE_INSPECT_URL', () => {
       'REASONING',
       'ACTION',
       'REQUEST',
+      'REASONING',
+      'ACTION',
     ]);
   });
 
-  it('sends the approval round: Continue once, then Cancel', () => {
+  it('sends the flow region moving to secretRead once the session reads .env', () => {
+    const lifecycle = server.received.find((event) => event.name === 'lifecycle')?.sessionId;
+    const flows = server.received
+      .filter((event) => event.type === '@xstate.snapshot' && event.sessionId === lifecycle)
+      .map((event) => (event.snapshot?.value as { flow?: string } | undefined)?.flow);
+    expect(withoutRepeats(flows)).toEqual(['clean', 'secretRead']);
+  });
+
+  it('sends the approval round: Continue once, then Cancel, and the flow hold cancelled', () => {
     const approvals = server.received.flatMap((event: ReceivedEvent) =>
       event.type === '@xstate.event' && event.event?.type.startsWith('approval.') ? [event.event] : [],
     );
@@ -85,6 +95,8 @@ describe('npm run inspect with INTENTGATE_INSPECT_URL', () => {
       { type: 'approval.granted', id: 'approval-1', scope: 'session' },
       { type: 'approval.granted', id: 'approval-2', scope: 'once' },
       { type: 'approval.denied', id: 'approval-3' },
+      // the upload held by the flow rules, cancelled
+      { type: 'approval.denied', id: 'approval-4' },
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { createGovernanceServer, type GovernanceServer } from '../server/createG
 import type { MetricsAccess } from '../server/opsEndpoints';
 import { describeRoutes } from '../server/routes';
 import { APPROVAL_TOKENS_ENV, parseApprovalTokensEnv } from '../server/approvalTokens';
-import { APPROVAL_TOKEN_ENV, type GovernanceServerOptions } from '../server/serverOptions';
+import { APPROVAL_TOKEN_ENV, REDIS_TOKEN_REQUIRED, type GovernanceServerOptions } from '../server/serverOptions';
 import { jsonLinesLog } from '../server/serviceLog';
 import { METRICS_OFF_MESSAGE } from '../server/serviceMetrics';
 import { REDIS_MISSING_MESSAGE, redisInstalled } from '../sessions/redisConnection';
@@ -100,6 +100,13 @@ function checkWorkspaceFlag(flag: string, workspace: string): void {
   if (!found.isDirectory()) throw new UsageError(`--workspace ${flag}: ${workspace} is not a folder`);
 }
 
+/** What `serve` says of a Redis store started without a named approval token: why, and what to do. */
+export const SERVE_REDIS_TOKEN_REQUIRED =
+  `a Redis store needs a named approval token: give --approval-token-file FILE (owner-only, chmod 600, outside the workspace), ` +
+  `or ${APPROVAL_TOKEN_ENV}, or ${APPROVAL_TOKENS_ENV}, the same on every instance of the deployment. Every session record ` +
+  'in Redis carries a MAC keyed by it, so a record rewritten in Redis (redis-cli HSET) is refused; a token made at start ' +
+  "would be this process's alone, and the instances of a deployment must share one anyway so a human's token works on each";
+
 function create(settings: ServiceSettings, io: CliIo): Started {
   const { policy } = settings;
   const workspace = workspaceFor(policy, settings.workspace, io);
@@ -136,6 +143,7 @@ function create(settings: ServiceSettings, io: CliIo): Started {
     if (!(error instanceof IntentGateError)) throw error;
     throw new UsageError(
       error.message
+        .replace(REDIS_TOKEN_REQUIRED, SERVE_REDIS_TOKEN_REQUIRED)
         .replaceAll('approvalTokens', APPROVAL_TOKENS_ENV)
         .replaceAll('approvalToken:', `${APPROVAL_TOKEN_ENV}:`),
     );

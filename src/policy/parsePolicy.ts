@@ -80,6 +80,8 @@ function serviceIssues(service: PolicyService): string[] {
         maxConnections,
         store,
         deployment: deployment ?? (store === undefined ? undefined : 'checked-at-start'),
+        // a Redis store's token is the server's to require, never the file's to hold
+        approvalToken: 'checked-at-start-by-the-server',
       },
       {},
     );

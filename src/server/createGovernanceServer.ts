@@ -104,15 +104,17 @@ export function createGovernanceServer(options?: GovernanceServerOptions): Gover
   const ownSessions: ServiceSessions =
     store.kind === 'redis'
       ? redisServiceSessions({
-          ...store,
+          url: store.url,
+          deployment: store.deployment,
+          ...(store.timeoutMs !== undefined && { timeoutMs: store.timeoutMs }),
           governor: config.governor,
           prefix: config.prefix,
           maxSessions: config.maxSessions,
           idleTtlMs: config.sessionTtlMs,
           endedTtlMs: config.endedSessionTtlMs,
           onDecision: metrics.observeDecision,
-          // a token made at start is this process's alone: instances could not read each other's records
-          ...(config.approvalTokenSource !== 'generated' && { approvalToken: config.approvalToken }),
+          // every record carries a MAC keyed by a token the service was given (parseServerOptions refuses a store without one)
+          approvalToken: store.recordKeyToken,
         })
       : memoryServiceSessions(sessions, config.governor, config.prefix);
   // the workspace's command hooks keep their sessions in files: seen and answered here too

@@ -184,7 +184,24 @@ export interface ServerConfig {
 export type SessionStoreConfig =
   | { readonly kind: 'memory' }
   /** `timeoutMs`: each Redis command's deadline; undefined for the store's default */
-  | { readonly kind: 'redis'; readonly url: string; readonly deployment: string; readonly timeoutMs?: number };
+  | {
+      readonly kind: 'redis';
+      readonly url: string;
+      readonly deployment: string;
+      readonly timeoutMs?: number;
+      /** the token every record's MAC is keyed by: the single approval token given, else the first named one */
+      readonly recordKeyToken: string;
+    };
+
+/**
+ * What a Redis store without a given approval token is refused with. Every record carries a MAC
+ * keyed by that token, so a record rewritten in Redis is refused; a token made at start would be
+ * this process's alone, and the instances of a deployment must share one anyway.
+ */
+export const REDIS_TOKEN_REQUIRED =
+  `approvalToken: required with a Redis store (or approvalTokens, ${APPROVAL_TOKEN_ENV}, ${APPROVAL_TOKENS_ENV}): ` +
+  "every session record's MAC is keyed by it, and one made at start is this process's alone; " +
+  "give every instance of the deployment the same one, so a human's token works on each";
 
 function reportToStderr(error: unknown): void {
   console.error('intentgate server: unexpected error:', error);
@@ -247,33 +264,49 @@ function resolveNamedTokens(
   return { tokens: issues.length === 0 ? read.tokens : [], issues };
 }
 
-/** The store the options name; a Redis store needs a deployment name, since a default would silently keep or silently drop approvals. */
-function resolveStore(
-  store: string | undefined,
+/** The store's choices as the options give them; `recordKeyToken` undefined when no approval token was given. */
+interface StoreChoice {
+  readonly store: string | undefined;
+  readonly deployment: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly recordKeyToken: string | undefined;
+}
+
+/**
+ * The store the options name; a Redis store needs a deployment name, since a default would
+ * silently keep or silently drop approvals, and a given approval token, which keys its records' MACs.
+ */
+function resolveStore(choice: StoreChoice, env: NodeJS.ProcessEnv): { store: SessionStoreConfig; issues: string[] } {
+  const { store, recordKeyToken } = choice;
+  if (store === undefined || store === 'memory') return { store: { kind: 'memory' }, issues: [] };
+  const where = redisPlace(choice.deployment, choice.timeoutMs, env);
+  const issues = [...(recordKeyToken === undefined ? [REDIS_TOKEN_REQUIRED] : []), ...where.issues];
+  if (recordKeyToken === undefined || where.deployment === undefined) return { store: { kind: 'memory' }, issues };
+  const { deployment, timeoutMs } = where;
+  return {
+    store: { kind: 'redis', url: store, deployment, recordKeyToken, ...(timeoutMs !== undefined && { timeoutMs }) },
+    issues,
+  };
+}
+
+/** A Redis store's deployment name and deadline, from the options else the environment, or what is wrong with them. */
+function redisPlace(
   deployment: string | undefined,
   timeoutMs: number | undefined,
   env: NodeJS.ProcessEnv,
-): { store: SessionStoreConfig; issues: string[] } {
-  if (store === undefined || store === 'memory') return { store: { kind: 'memory' }, issues: [] };
+): { deployment?: string; timeoutMs?: number; issues: string[] } {
   const name = deployment ?? (env[DEPLOYMENT_ENV] === '' ? undefined : env[DEPLOYMENT_ENV]);
   if (name === undefined)
     return {
-      store: { kind: 'memory' },
       issues: [
         `deployment: required with a Redis store (or ${DEPLOYMENT_ENV}): name the deployment; a new name starts with no approvals, the same name keeps them`,
       ],
     };
   if (!DEPLOYMENT_NAME_PATTERN.test(name))
-    return {
-      store: { kind: 'memory' },
-      issues: [`${DEPLOYMENT_ENV}: a deployment name is 1 to 64 characters of [A-Za-z0-9._-]`],
-    };
+    return { issues: [`${DEPLOYMENT_ENV}: a deployment name is 1 to 64 characters of [A-Za-z0-9._-]`] };
   const timeout = timeoutMs ?? storeTimeoutFromEnv(env[STORE_TIMEOUT_ENV]);
-  if (typeof timeout === 'string') return { store: { kind: 'memory' }, issues: [timeout] };
-  return {
-    store: { kind: 'redis', url: store, deployment: name, ...(timeout !== undefined && { timeoutMs: timeout }) },
-    issues: [],
-  };
+  if (typeof timeout === 'string') return { issues: [timeout] };
+  return { deployment: name, ...(timeout !== undefined && { timeoutMs: timeout }), issues: [] };
 }
 
 /** The deadline `INTENTGATE_STORE_TIMEOUT_MS` gives, undefined when unset, or what is wrong with it. */
@@ -292,10 +325,14 @@ export function parseServerOptions(options: unknown, env: NodeJS.ProcessEnv = pr
   const token = resolveToken(tokenOption, env);
   const named = resolveNamedTokens(result.success ? result.data.approvalTokens : undefined, token.token, env);
   // every issue at once: the service's own, the governor's and the environment's
+  // a token made at start is this process's alone: a Redis store's records are keyed by a given one
   const store = resolveStore(
-    result.success ? result.data.store : undefined,
-    result.success ? result.data.deployment : undefined,
-    result.success ? result.data.storeTimeoutMs : undefined,
+    {
+      store: result.success ? result.data.store : undefined,
+      deployment: result.success ? result.data.deployment : undefined,
+      timeoutMs: result.success ? result.data.storeTimeoutMs : undefined,
+      recordKeyToken: token.source === 'generated' ? named.tokens[0]?.token : token.token,
+    },
     env,
   );
   const issues = [

@@ -144,24 +144,27 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('intentgate serve on a Redis th
 });
 
 describe('the deadline of a Redis store', () => {
-  const redisOptions = { store: 'redis://127.0.0.1:6379', deployment: 'd' };
+  const redisOptions = { store: 'redis://127.0.0.1:6379', deployment: 'd', approvalToken: TOKEN };
   it('is the option, else the environment, else the store default', () => {
     expect(parseServerOptions({ ...redisOptions, storeTimeoutMs: 250 }, { [STORE_TIMEOUT_ENV]: '900' }).store).toEqual({
       kind: 'redis',
       url: redisOptions.store,
       deployment: 'd',
+      recordKeyToken: TOKEN,
       timeoutMs: 250,
     });
     expect(parseServerOptions(redisOptions, { [STORE_TIMEOUT_ENV]: '900' }).store).toEqual({
       kind: 'redis',
       url: redisOptions.store,
       deployment: 'd',
+      recordKeyToken: TOKEN,
       timeoutMs: 900,
     });
     expect(parseServerOptions(redisOptions, {}).store).toEqual({
       kind: 'redis',
       url: redisOptions.store,
       deployment: 'd',
+      recordKeyToken: TOKEN,
     });
   });
 

@@ -95,7 +95,8 @@ describe('intentgate serve without the optional peers', () => {
         store: 'redis://127.0.0.1:1',
         deployment: 'peers-missing',
       },
-      io,
+      // a Redis store needs a given approval token: its records' MACs are keyed by it
+      { ...io, env: { INTENTGATE_APPROVAL_TOKEN: 'peers-missing-token-0123456789' } },
     );
     await expect(run).rejects.toThrow(`serve: ${REDIS_MISSING_MESSAGE}`);
     expect(stdout()).not.toContain('listening');

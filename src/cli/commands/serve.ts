@@ -116,6 +116,7 @@ export function registerServe(program: Command, context: CommandContext): void {
         'Serves the governance API over HTTP (docs/http-api.md).',
         'Each setting comes from its flag, else (the port) $PORT, else the policy\'s "service" section, else the default.',
         `The approval token is read from --approval-token-file, else $${APPROVAL_TOKEN_ENV} (deleted from the environment once read), else a random one printed at startup.`,
+        'A Redis store needs one given (its records carry a MAC keyed by it): without it serve exits 2.',
         'Logs its start, each request and each error as one JSON object per line on stderr (--quiet for none).',
         'Stops cleanly on SIGINT or SIGTERM.',
       ].join(' '),

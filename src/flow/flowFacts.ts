@@ -1,5 +1,5 @@
-import type { Evidence } from '../risk/evidence';
-import type { RiskCategory } from '../risk/categories';
+import type { Evidence } from '../categories/evidence';
+import type { RiskCategory } from '../categories/riskCategories';
 import type { ToolKindSpec } from '../risk/toolKinds';
 import type { ToolPath } from '../tools/toolRequest';
 
@@ -15,8 +15,8 @@ export interface FlowFacts {
   readonly commands: readonly (readonly string[])[];
   /** every path the call names, read or changed, as the lifecycle checks them */
   readonly paths: readonly ToolPath[];
-  /** the hosts of every URL the call's arguments and commands name */
-  readonly hosts: readonly string[];
+  /** the hosts of every URL the call's arguments and commands name; read only when a mark is set */
+  hosts(): readonly string[];
 }
 
 /** A program's name without its folder: `/usr/bin/curl` is `curl`. */

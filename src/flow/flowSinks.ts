@@ -20,14 +20,16 @@ function cannotCarryData(facts: FlowFacts, policy: FlowPolicy): boolean {
   const network = facts.evidence.filter((item) => item.category === 'NETWORK_RISK');
   if (network.length === 0 || !network.every((item) => FETCH_ONLY.has(item.details[2]))) return false;
   const installs = network.every((item) => item.details[2] === 'package download');
+  const hosts = facts.hosts();
   // an install names no host when it uses its manager's registry
-  if (facts.hosts.length === 0) return installs;
-  return facts.hosts.every((host) => policy.trustedHosts.includes(host));
+  if (hosts.length === 0) return installs;
+  return hosts.every((host) => policy.trustedHosts.includes(host));
 }
 
 /** Where an egress call sends, as a person names it. */
 function destinationOf(facts: FlowFacts): string {
-  if (facts.hosts.length > 0) return facts.hosts.join(', ');
+  const hosts = facts.hosts();
+  if (hosts.length > 0) return hosts.join(', ');
   const out = facts.evidence.find((item) => item.category === 'GIT_PUBLISH' || item.category === 'NETWORK_RISK');
   return out?.details[0] || out?.trigger || 'the network';
 }

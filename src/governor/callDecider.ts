@@ -587,10 +587,8 @@ export function createCallDecider(parts: CallDeciderParts) {
         evidence: assessment.risk.evidence,
         commands: assessment.shell?.commands ?? NO_COMMANDS,
         paths,
-        hosts:
-          hosts.length > 0 || REASON_CODES[code].verdict !== 'allow'
-            ? hosts
-            : hostsOfCall(callArgs, assessment.shell?.commands),
+        // made only when a mark is set and the call may go out
+        hosts: () => (hosts.length > 0 ? hosts : hostsOfCall(callArgs, assessment.shell?.commands)),
       });
       if (flow.hold !== undefined) {
         const problem = holdProblem(snapshot.context.heldCalls, approvalId, callArgs);

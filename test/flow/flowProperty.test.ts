@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 
 const INTENTS = `active_intents:

@@ -5,7 +5,7 @@ import { readAuditTrace } from '../../src/audit/auditRecord';
 import { replayTrace } from '../../src/audit/replayTrace';
 import { createGovernor } from '../../src/index';
 import { loadPolicy } from '../../src/policy/loadPolicy';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { recordingPlace, writePolicy } from '../audit/recordedSession';
 
 // a real session with a file trace: a secret read, a call out held for it and allowed once,

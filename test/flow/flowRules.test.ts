@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/governor/createGovernor';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 
 const INTENTS = `active_intents:

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGovernor } from '../../src/governor/createGovernor';
 import { parsePolicy } from '../../src/policy/parsePolicy';
-import { RISK_CATEGORIES } from '../../src/risk/categories';
+import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
 
 const FILE = '/repo/intentgate.yaml';
@@ -51,5 +51,13 @@ describe("the policy's flow section", () => {
   it('refuses an unknown key or a wrong type, naming the field', () => {
     expect(() => parsePolicy('version: 1\nflow:\n  enable: false\n', { file: FILE })).toThrow(/flow/);
     expect(() => parsePolicy('version: 1\nflow:\n  enabled: sometimes\n', { file: FILE })).toThrow(/flow\.enabled/);
+  });
+});
+
+describe("the flow section's secret globs", () => {
+  it('refuses a glob the scope language cannot read, at load', () => {
+    expect(() => parsePolicy(`version: 1\nflow:\n  secrets: ["${'{a,b}'.repeat(7)}"]\n`, { file: FILE })).toThrow(
+      /flow\.secrets/,
+    );
   });
 });

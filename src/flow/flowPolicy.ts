@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scopeGlobProblem } from '../intents/scopeGlob';
 
 /**
  * The policy's `flow` section (issue 36): the flow rules are on unless switched off; the host may
@@ -9,7 +10,20 @@ export const flowPolicySchema = z.strictObject({
   /** false switches both flow rules off: nothing is remembered, nothing held for it */
   enabled: z.boolean().optional(),
   /** more files that hold secrets, as workspace globs (`config/*.pem`, `**\/credentials.json`), beside the built-in secret rules */
-  secrets: z.array(z.string().min(1).max(256)).max(256).optional(),
+  // checked here, so a glob the matcher cannot read fails at load, never in a decision
+  secrets: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(256)
+        .superRefine((glob, ctx) => {
+          const problem = scopeGlobProblem(glob);
+          if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+    )
+    .max(256)
+    .optional(),
   /** tools whose answers are untrusted content: exact names, or a prefix ending in `*` (`mcp__browser__*`) */
   untrustedTools: z.array(z.string().min(1).max(256)).max(256).optional(),
   /** hosts a call that cannot carry data may reach after a secret read (a registry for installs of named packages) */

@@ -34,7 +34,7 @@ export interface RedisServiceOptions {
   /** a Redis command unanswered this long fails, and the call it serves is denied (default 1 s) */
   readonly timeoutMs?: number;
   /** the service's approval token: every record's MAC is keyed by a key derived from it, so only a holder of the token can write a session Redis restores */
-  readonly approvalToken?: string;
+  readonly approvalToken: string;
 }
 
 /** The key of the Redis records' MACs, derived from the approval token: every instance of a deployment shares it, and only with the token. */
@@ -73,7 +73,7 @@ export function redisServiceSessions(options: RedisServiceOptions): ServiceSessi
     full: (maxSessions) => sessionsFull(maxSessions, options.idleTtlMs),
     wrap: (governor) => observeDecisions(governor, options.onDecision),
     ...(options.timeoutMs !== undefined && { commandTimeoutMs: options.timeoutMs }),
-    ...(options.approvalToken !== undefined && { macKey: redisSessionMacKey(options.approvalToken) }),
+    macKey: redisSessionMacKey(options.approvalToken),
   });
   const hooks = new Map<string, GovernorSessions>();
   const found = <T>(id: string, used: Found<T>): T => {

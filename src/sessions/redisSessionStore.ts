@@ -75,11 +75,12 @@ export interface RedisSessionStoreOptions extends Partial<RedisSessionTimings> {
   readonly wrap?: (governor: Governor) => Governor;
   readonly now?: () => number;
   /**
-   * the key every record's MAC is made with (kept with the approval token); a record that fails
-   * it, or has none, refuses every use of its session (SessionTamperedError). Without it records
-   * carry no MAC and are restored as they are.
+   * the key every record's MAC is made with (derived from the approval token the service is
+   * given); a record that fails it, or has none, refuses every use of its session
+   * (SessionTamperedError). Required: a record Redis restores unchecked could be rewritten by
+   * anyone with the Redis password.
    */
-  readonly macKey?: Buffer;
+  readonly macKey: Buffer;
 }
 
 /** Whether a use may start the session: an existing one only, or created with the options of `profile`. */
@@ -186,12 +187,10 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
   const where = (sessionId: string): string =>
     `the Redis session '${sessionId.slice(0, 128)}' of deployment '${options.deployment}'`;
   // bound to the deployment: a record copied from another deployment's keys fails
-  const authenticity: SessionAuthenticity | undefined =
-    options.macKey === undefined ? undefined : { key: options.macKey, store: `redis:${options.deployment}` };
+  const authenticity: SessionAuthenticity = { key: options.macKey, store: `redis:${options.deployment}` };
 
-  /** The record of a state's JSON with its MAC taken out, checked; the state as written when records carry none. */
+  /** The record of a state's JSON with its MAC taken out, checked. */
   const authentic = (sessionId: string, value: unknown): unknown => {
-    if (authenticity === undefined) return value;
     const { mac, ...record } =
       typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     if (typeof mac !== 'string' || !hasValidMac(authenticity, JSON.stringify(record), mac))
@@ -329,10 +328,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Redi
       ...(label !== undefined && { label }),
     });
     // the MAC covers the record's JSON as a reader rebuilds it: the same text without its last field
-    const state =
-      authenticity === undefined
-        ? record
-        : `${record.slice(0, -1)},"mac":${JSON.stringify(recordMac(authenticity, record))}}`;
+    const state = `${record.slice(0, -1)},"mac":${JSON.stringify(recordMac(authenticity, record))}}`;
     if (Buffer.byteLength(state) > timings.maxStateBytes)
       throw new SessionStoreError(
         `${where(sessionId)} would be ${Buffer.byteLength(state)} bytes, over the limit of ${timings.maxStateBytes}; nothing was kept`,

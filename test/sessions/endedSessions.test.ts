@@ -18,6 +18,9 @@ import { sessionPaths } from '../../src/sessions/sessionFiles';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redisServer';
 
+// every Redis store authenticates its records
+const TEST_MAC_KEY = Buffer.alloc(32, 7);
+
 const HOUR = 60 * 60 * 1000;
 const IDLE_MS = HOUR;
 const ENDED_MS = 24 * HOUR;
@@ -90,6 +93,7 @@ const redisStore: StoreMaker = () => {
   const workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
   const store = createRedisSessionStore({
     url: redis?.url ?? '',
+    macKey: TEST_MAC_KEY,
     deployment: `ended-${process.pid}-${(deployments += 1)}`,
     governorOptions: () => ({ workspaceRoot: workspace, ...quiet }),
     idleTtlMs: IDLE_MS,
@@ -273,6 +277,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
       const clock = testClock();
       const store = createRedisSessionStore({
         url: redis?.url ?? '',
+        macKey: TEST_MAC_KEY,
         deployment,
         governorOptions: () => ({ workspaceRoot: makeWorkspace({ intentsYaml: INTENTS_YAML }), ...quiet }),
         idleTtlMs: IDLE_MS,

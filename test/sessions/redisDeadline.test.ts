@@ -10,6 +10,9 @@ import {
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redisServer';
 
+// every Redis store authenticates its records
+const TEST_MAC_KEY = Buffer.alloc(32, 7);
+
 // Issue 33, finding 5: a Redis that stops answering (SIGSTOP) costs each store operation its
 // deadline, never more, and a write it runs once resumed (SIGCONT) after its sender gave up changes nothing.
 
@@ -65,6 +68,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('a Redis store with a deadline'
     workspace = makeWorkspace({ intentsYaml: INTENTS_YAML });
     sessions = createRedisSessionStore({
       url: redis.url,
+      macKey: TEST_MAC_KEY,
       deployment: 'deadline',
       governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
       idleTtlMs: 60_000,
@@ -72,6 +76,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('a Redis store with a deadline'
     });
     patient = createRedisSessionStore({
       url: redis.url,
+      macKey: TEST_MAC_KEY,
       deployment: 'deadline',
       governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
       idleTtlMs: 60_000,
@@ -122,6 +127,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)('a Redis store with a deadline'
     // a deadline long enough that the lock and the read come back before the pause on a busy machine
     const willPause = createRedisSessionStore({
       url: redis.url,
+      macKey: TEST_MAC_KEY,
       deployment: 'deadline',
       governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
       idleTtlMs: 60_000,

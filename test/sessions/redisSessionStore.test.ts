@@ -11,9 +11,13 @@ import {
 } from '../../src/sessions/redisSessionStore';
 import { redisSessionKeys } from '../../src/sessions/redisSessionKeys';
 import { openRedisConnection } from '../../src/sessions/redisConnection';
+import { recordMac } from '../../src/sessions/sessionKey';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { holdAndCancel } from './fixtures/holdAndCancel';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redisServer';
+
+// every Redis store authenticates its records
+const TEST_MAC_KEY = Buffer.alloc(32, 7);
 
 let redis: RedisServer;
 let workspace: string;
@@ -24,6 +28,7 @@ let deployments = 0;
 function store(options: Partial<RedisSessionStoreOptions> = {}): RedisSessionStore {
   const made = createRedisSessionStore({
     url: redis.url,
+    macKey: TEST_MAC_KEY,
     deployment: `test-${process.pid}-${(deployments += 1)}`,
     governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
     idleTtlMs: 60_000,
@@ -127,7 +132,8 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
           'version',
           '3',
           'state',
-          '{"format":"nope"}',
+          // a record with a valid MAC whose state is no snapshot: the MAC passes, the reading fails
+          `{"format":"nope","mac":"${recordMac({ key: TEST_MAC_KEY, store: 'redis:corrupt-epoch' }, '{"format":"nope"}')}"}`,
         ]);
       } finally {
         await connection.close();
@@ -189,6 +195,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
       const own = await startRedis();
       const sessions = createRedisSessionStore({
         url: own.url,
+        macKey: TEST_MAC_KEY,
         deployment: 'down',
         governorOptions: () => ({ workspaceRoot: workspace, trace: () => undefined }),
         idleTtlMs: 60_000,

@@ -11,6 +11,9 @@ import { MAX_LABEL_PROMPT, noteSessionPrompt, sessionLabelNotes } from '../../sr
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from './redisServer';
 
+// every Redis store authenticates its records
+const TEST_MAC_KEY = Buffer.alloc(32, 7);
+
 // A store that restores a governor per use (the files, Redis) keeps the session's label beside
 // its snapshot: the console shows the first prompt of a session whatever store keeps it.
 
@@ -86,6 +89,7 @@ describe.skipIf(REDIS_SKIP_REASON !== undefined)(
       const root = makeWorkspace({ intentsYaml: INTENTS_YAML });
       store = createRedisSessionStore({
         url: redis.url,
+        macKey: TEST_MAC_KEY,
         deployment: `labels-${process.pid}`,
         governorOptions: () => ({ workspaceRoot: root, trace: () => undefined }),
         idleTtlMs: 60_000,

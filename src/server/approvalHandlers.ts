@@ -1,4 +1,5 @@
 import { answerAgentHeldCall } from '../hooks/agentHeldCallAnswer';
+import { clearFlowMarks } from './flowView';
 import { isHeldCallCode } from '../decision/reasons';
 import { isRiskCategory, RISK_CATEGORIES, type RiskCategory } from '../categories/riskCategories';
 import { approvalAnswerBodySchema, approveSessionBodySchema, parseBody } from './bodySchemas';
@@ -34,6 +35,14 @@ function checkCategories(categories: readonly string[] | undefined): RiskCategor
 /** `POST /approve-session` (seed 002 F): approves categories for one session id only. */
 export const approveSessionHandler: Handler = async (context) => {
   const body = parseBody(approveSessionBodySchema, context.body);
+  if (body.clear_flow !== undefined && body.categories === undefined) {
+    const kinds = body.clear_flow;
+    const cleared = await context.sessions.withExisting(body.session_id, 'write', (governor) =>
+      clearFlowMarks(governor, kinds, context.approver),
+    );
+    context.events.publish({ type: 'session.changed', sessionId: body.session_id });
+    return { status: 200, body: cleared };
+  }
   const categories = checkCategories(body.categories);
   const { commands, paths, hosts, tools, until, ttl_s: ttlSeconds } = body;
   const narrowed = [commands, paths, hosts, tools, until, ttlSeconds].some((part) => part !== undefined);

@@ -22,6 +22,11 @@ export const approveSessionBodySchema = z.strictObject({
   tools: z.array(z.string()).optional(),
   until: z.enum(['session', 'intent']).optional(),
   ttl_s: z.number().positive().optional(),
+  // a person clears flow marks for the session instead of approving categories (docs/safe-mode.md#flow-rules)
+  clear_flow: z
+    .array(z.enum(['secret', 'untrusted']))
+    .min(1)
+    .optional(),
 });
 
 /** `POST /sessions/:id/approvals/:approvalId`: seed 002 E's buttons, Edit carrying new arguments. */

@@ -65,6 +65,24 @@ describe('flow rules through the service', () => {
     expect((await post(`${url}/sessions/S/tool-calls`, EGRESS)).json).toMatchObject({ code: 'flow_secret_to_egress' });
   });
 
+  it('lets a person clear the mark for the session through /approve-session, never the agent', async () => {
+    const { url } = running;
+    await session('K');
+    await post(`${url}/sessions/K/tool-calls`, { tool: 'read_file', args: { path: '.env' } });
+    const held = await post(`${url}/sessions/K/tool-calls`, EGRESS);
+    expect(held.json).toMatchObject({ code: 'flow_secret_to_egress' });
+    expect((await post(`${url}/approve-session`, { session_id: 'K', clear_flow: ['secret'] })).status).toBe(401);
+    const cleared = await post(`${url}/approve-session`, { session_id: 'K', clear_flow: ['secret'] }, TEST_TOKEN);
+    expect(cleared).toMatchObject({
+      status: 200,
+      json: { session_id: 'K', flow: { state: 'clean', secret: null, untrusted: null } },
+    });
+    expect((await request(`${url}/sessions/K`)).json).toMatchObject({ held_calls: [] });
+    expect((await post(`${url}/sessions/K/tool-calls`, EGRESS)).json).toMatchObject({ verdict: 'allow' });
+    const unknown = await post(`${url}/approve-session`, { session_id: 'K', clear_flow: ['everything'] }, TEST_TOKEN);
+    expect(unknown.status).toBe(400);
+  });
+
   it('holds a CI workflow write after a web fetch, and allows both calls in a clean session', async () => {
     const { url } = running;
     await session('U');

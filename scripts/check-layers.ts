@@ -36,6 +36,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     why: "the spec language reads every family alike; a family's code reaches it through its reader",
   },
   {
+    name: 'run-files-name-no-program',
+    modulesIn: ['src/shell/runFiles/'],
+    mayNotImport: ['src/shell/programs/', 'src/shell/commands/', 'src/shell/readers/'],
+    why: "reading the files a command runs is the same for every family; each family's reader is registered by name",
+  },
+  {
     name: 'family-imports-no-other-family',
     modulesIn: ['src/shell/programs/*/'],
     mayNotImport: ['src/shell/programs/*/', 'src/shell/commands/'],

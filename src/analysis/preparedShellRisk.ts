@@ -1,4 +1,5 @@
-import { unseen, unseenEvidence } from '../risk/codeFiles';
+import { unseen } from '../shell/runFiles/codeFiles';
+import { unseenEvidence } from '../risk/unseenEvidence';
 import { categorization, type Categorization } from '../categories/evidence';
 import { workspacePathContext, type CallRisk, type RiskContext } from '../risk/riskContext';
 import { shellCallOf, shellWorkInput, shellWorkKey, type ShellWork } from './shellWork';

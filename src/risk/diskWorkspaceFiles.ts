@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readRegularFile } from '../files/readRegularFile';
 import type { WorkspaceFiles } from '../shell/catalog/workspaceFiles';
 
@@ -11,6 +11,14 @@ export const DISK_WORKSPACE_FILES: WorkspaceFiles = {
       return stats?.isDirectory() === true ? 'folder' : stats?.isFile() === true ? 'file' : undefined;
     } catch {
       return undefined;
+    }
+  },
+  exists: (file) => existsSync(file),
+  list(folder) {
+    try {
+      return readdirSync(folder);
+    } catch {
+      return [];
     }
   },
   readText: (file, maxBytes) => readRegularFile(file, maxBytes),

@@ -7,7 +7,8 @@ import { pathBelow } from '../paths/pathBelow';
 import { judgeOperands, type JudgedOperand } from './commandOperands';
 import type { Evidence } from '../categories/evidence';
 import { pathUseEvidence, type PathContext } from './fileRisk';
-import { newScriptReading, unseen, unseenEvidence, type ScriptReading, type UnseenCode } from './codeFiles';
+import { newScriptReading, unseen, type ScriptReading, type UnseenCode } from '../shell/runFiles/codeFiles';
+import { unseenEvidence } from './unseenEvidence';
 import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from './scriptFiles';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRecipeText, MAX_RECIPE_TEXT } from '../../src/risk/makefileRecipes';
+import { makeRecipeText, MAX_RECIPE_TEXT } from '../../src/shell/programs/make/makefileRecipes';
 
 const MAKEFILE = [
   '# a project Makefile',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { categorize, IntentGateError, RISK_CATEGORIES } from '../../src/index';
-import { makeRecipeText, MAX_RECIPE_TEXT } from '../../src/risk/makefileRecipes';
+import { makeRecipeText, MAX_RECIPE_TEXT } from '../../src/shell/programs/make/makefileRecipes';
 import { makeWorkspace } from '../support/workspace';
 
 // text that looks like a Makefile often enough to reach rules, recipes, variables and references

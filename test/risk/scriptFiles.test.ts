@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../src/index';
-import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/risk/codeFiles';
+import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/shell/runFiles/codeFiles';
 import { MAX_SCRIPT_FILE_DEPTH } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';

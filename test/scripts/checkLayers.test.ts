@@ -40,6 +40,8 @@ const cleanTree = {
   'src/shell/programs/git/gitPaths.ts': ['../../engine/walk'],
   'src/shell/programs/make/makeSpec.ts': ['../../catalog/registry'],
   'src/shell/programs/sqlite/sqliteSpec.ts': [],
+  'src/shell/runFiles/codeFiles.ts': ['../catalog/registry'],
+  'src/shell/programs/make/makeRunFiles.ts': ['../../runFiles/codeFiles'],
   'src/risk/shellRisk.ts': ['../shell/engine/walk', '../categories/riskCategories'],
   'src/tools/toolRequest.ts': ['../categories/riskCategories'],
 };
@@ -47,7 +49,7 @@ const cleanTree = {
 describe('npm run check:layers', () => {
   it('passes a tree that keeps to the rules', () => {
     const report = checkLayers(fixtureTree(cleanTree), LAYER_RULES, []);
-    expect(report).toMatchObject({ moduleCount: 9, violations: [], stale: [], mutualPairs: [], problems: [] });
+    expect(report).toMatchObject({ moduleCount: 11, violations: [], stale: [], mutualPairs: [], problems: [] });
   });
 
   it.each([
@@ -63,6 +65,13 @@ describe('npm run check:layers', () => {
       module: 'src/shell/catalog/details.ts',
       imports: ['../programs/sqlite/sqliteSpec'],
       rule: 'catalog-names-no-program',
+      target: 'src/shell/programs/sqlite/sqliteSpec.ts',
+    },
+    {
+      name: 'the run-files mechanism naming a program',
+      module: 'src/shell/runFiles/codeFiles.ts',
+      imports: ['../catalog/registry', '../programs/sqlite/sqliteSpec'],
+      rule: 'run-files-name-no-program',
       target: 'src/shell/programs/sqlite/sqliteSpec.ts',
     },
     {

@@ -223,6 +223,16 @@ function filesOf(tree: Tree): WorkspaceFiles & { readonly asked: string[] } {
       const entry = tree[file];
       return entry === 'folder' ? 'folder' : entry === undefined || entry === 'fifo' ? undefined : 'file';
     },
+    exists(file) {
+      asked.push(file);
+      return tree[file] !== undefined;
+    },
+    list(folder) {
+      asked.push(folder);
+      return Object.keys(tree)
+        .filter((file) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes('/'))
+        .map((file) => file.slice(folder.length + 1));
+    },
     readText(file, maxBytes): RegularFileRead {
       asked.push(file);
       const entry = tree[file];

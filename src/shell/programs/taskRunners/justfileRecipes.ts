@@ -1,5 +1,5 @@
-import { isCodeEnvironment } from '../shell/codeEnvironment';
-import { isCodeVariable } from '../shell/codeVariables';
+import { isCodeEnvironment } from '../../codeEnvironment';
+import { isCodeVariable } from '../../codeVariables';
 
 /**
  * The shell lines `just RECIPE ARGS...` runs, read from a justfile's text: the recipe, its

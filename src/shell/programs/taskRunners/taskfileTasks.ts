@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
-import { parseOfRecentTexts } from '../files/recentParses';
-import { isCodeEnvironment } from '../shell/codeEnvironment';
-import { isCodeVariable } from '../shell/codeVariables';
+import { parseOfRecentTexts } from '../../../files/recentParses';
+import { isCodeEnvironment } from '../../codeEnvironment';
+import { isCodeVariable } from '../../codeVariables';
 
 /**
  * The shell lines `task NAME...` runs, read from a Taskfile's YAML: each task's `deps` first,

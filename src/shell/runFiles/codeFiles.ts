@@ -1,18 +1,14 @@
 /**
- * Reading the files of code a command runs, shared by each kind of run (scripts, Makefiles,
- * git hooks, ...): what one decision has read, the text of one file, and what a file that
- * cannot be read becomes: unseen code, for which the call fails closed.
+ * Reading the files of code a command runs, shared by each family's reader of the files it runs
+ * (scripts, Makefiles, hooks, ...): what one decision has read, the text of one file, and what a
+ * file that cannot be read becomes: unseen code, for which the call fails closed.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from '../files/readRegularFile';
-import type { PathAnalysis } from '../paths/analyzePath';
-import { entrySeen } from '../paths/pathEntry';
-import type { ShellScriptRun } from '../shell/shellAnalysis';
-import { RISK_CATEGORIES } from '../categories/riskCategories';
-import type { Evidence } from '../categories/evidence';
-import type { FoundRepository } from '../shell/programs/git/gitRepository';
-import type { PathContext } from './fileRisk';
+import type { PathAnalysis } from '../../paths/analyzePath';
+import type { PathAnalyzer } from '../../paths/pathAnalyzer';
+import { entrySeen } from '../../paths/pathEntry';
+import type { WorkspaceFiles } from '../catalog/workspaceFiles';
+import type { ShellScriptRun } from '../shellAnalysis';
 import { noWrites, type WrittenPaths } from './writtenCode';
 
 /** Script files longer than this are not read: their run stays `EXEC_ARBITRARY` with a note. */
@@ -37,8 +33,6 @@ export interface ScriptReading {
   remaining: number;
   readonly writes: WrittenPaths;
   unseen: string | undefined;
-  /** the git repositories found so far, by the folder git runs in; made on the first git run */
-  repositories: Map<string, FoundRepository> | undefined;
 }
 
 export function newScriptReading(): ScriptReading {
@@ -47,7 +41,6 @@ export function newScriptReading(): ScriptReading {
     remaining: MAX_SCRIPT_TEXT_PER_DECISION,
     writes: noWrites(),
     unseen: undefined,
-    repositories: undefined,
   };
 }
 
@@ -102,18 +95,6 @@ export function unreadable(label: string, why: string): UnseenCode {
   );
 }
 
-/** Every category, for code that cannot be read: the call fails closed, as for a command built at run time. */
-export function unseenEvidence(file: UnseenCode, context: PathContext): Evidence[] {
-  return RISK_CATEGORIES.map((category) => ({
-    category,
-    argument: 'command',
-    trigger: file.label,
-    note: file.reason,
-    details: category === 'EXEC_ARBITRARY' ? [file.label, context.base, 'runs code that cannot be read'] : ['', '', ''],
-    unseen: true,
-  }));
-}
-
 const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh']);
 
 /**
@@ -145,13 +126,15 @@ export type CodeText =
 export const NOT_TEXT = 'it is not text';
 
 /** Reads a file of code; binary content (a NUL byte) is no script. */
-export function readCode(where: PathAnalysis, maxBytes: number): CodeText {
+export function readCode(where: PathAnalysis, maxBytes: number, files: WorkspaceFiles): CodeText {
   if (where.absolute === undefined) return { kind: 'unreadable', why: 'its place cannot be known' };
   if (!where.insideWorkspace || where.relative === undefined)
-    return existsSync(where.absolute) ? { kind: 'unreadable', why: 'it is outside the workspace' } : { kind: 'absent' };
+    return files.exists(where.absolute)
+      ? { kind: 'unreadable', why: 'it is outside the workspace' }
+      : { kind: 'absent' };
   // the decision's own lookup saw nothing there: no failed open to build an error for
   if (entrySeen(where)?.kind === 'missing') return { kind: 'absent' };
-  const read = readRegularFile(where.absolute, maxBytes);
+  const read = files.readText(where.absolute, maxBytes);
   switch (read.kind) {
     case 'text':
       return read.text.includes('\u0000')
@@ -182,8 +165,16 @@ export function requiredCode(
   return unreadable(label, code.kind === 'absent' ? 'it does not exist' : code.why);
 }
 
-/** What the readers of each kind of run are given. */
+/** Where a run's paths are resolved: the workspace, the folder the line starts in, and the decision's path analyzer. */
+export interface RunPlace {
+  readonly workspaceRoot: string;
+  readonly base: string;
+  readonly analyze: PathAnalyzer;
+}
+
+/** What the readers of each kind of run are given: where paths resolve, what was read so far, and the files to read. */
 export interface RunSite {
-  readonly context: PathContext;
+  readonly context: RunPlace;
   readonly reading: ScriptReading;
+  readonly files: WorkspaceFiles;
 }

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { GitConfigEntry } from '../shell/programs/git/gitConfigFile';
-import { gitConfigProblem, isGitCodeKey } from '../shell/programs/git/gitConfigKeys';
-import type { ShellScriptRun } from '../shell/shellAnalysis';
+import type { ShellScriptRun } from '../../shellAnalysis';
 import {
   admit,
   MAX_SCRIPT_FILE_BYTES,
@@ -16,16 +13,18 @@ import {
   type RunSite,
   type ScriptFile,
   type ScriptReading,
-} from './codeFiles';
+} from '../../runFiles/codeFiles';
+import type { RunFileReader } from '../../runFiles/runFileReader';
+import { writeIntoGit, writeOver, writesNothing } from '../../runFiles/writtenCode';
+import type { GitConfigEntry } from './gitConfigFile';
+import { gitConfigProblem, isGitCodeKey } from './gitConfigKeys';
 import {
   findRepository,
   hooksFolder,
   repositoryConfig,
   type FoundRepository,
   type GitRepository,
-} from '../shell/programs/git/gitRepository';
-import { DISK_WORKSPACE_FILES } from './diskWorkspaceFiles';
-import { writeIntoGit, writeOver, writesNothing } from './writtenCode';
+} from './gitRepository';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
 function hooksPathOnLine(hooksPath: string, repository: GitRepository): string {
@@ -82,24 +81,32 @@ function nestedConfig(
   return { kind: 'read', text, label, base: repository.top };
 }
 
+/** The git repositories one decision has found, by the folder git runs in: kept with its reading, gone with it. */
+const REPOSITORIES = new WeakMap<ScriptReading, Map<string, FoundRepository>>();
+
 /** The repository git uses from `folder`, found once per decision: a line that runs git twice (`git add -A && git commit`) looks once. */
-function repositoryOf(folder: string, reading: ScriptReading): FoundRepository {
-  const found = (reading.repositories ??= new Map());
+function repositoryOf(folder: string, site: RunSite): FoundRepository {
+  let found = REPOSITORIES.get(site.reading);
+  if (found === undefined) REPOSITORIES.set(site.reading, (found = new Map()));
   let entry = found.get(folder);
-  if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder, DISK_WORKSPACE_FILES) }));
+  if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder, site.files) }));
   return entry;
 }
 
 /** The entries of the repository's config (undefined when it cannot be read), read once per decision. */
-function configOf(found: FoundRepository, repository: GitRepository): readonly GitConfigEntry[] | undefined {
-  found.config ??= { entries: repositoryConfig(repository, DISK_WORKSPACE_FILES) };
+function configOf(
+  found: FoundRepository,
+  repository: GitRepository,
+  site: RunSite,
+): readonly GitConfigEntry[] | undefined {
+  found.config ??= { entries: repositoryConfig(repository, site.files) };
   return found.config.entries;
 }
 
 /** One hook: absent (nothing runs), read as shell code, or unseen. */
 function hookFile(file: string, repository: GitRepository, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
-  const exists = existsSync(file);
+  const exists = site.files.exists(file);
   // a line that writes nothing cannot have put the hook there: a missing one runs nothing, wherever it is
   if (!exists && writesNothing(reading.writes)) return undefined;
   const where = context.analyze(file, context.base);
@@ -109,7 +116,7 @@ function hookFile(file: string, repository: GitRepository, site: RunSite): Scrip
   if (!exists) return undefined;
   if (reading.seen.has(file)) return undefined;
   reading.seen.add(file);
-  const code = requiredCode(label, readCode(where, MAX_SCRIPT_FILE_BYTES), 'ifPresent');
+  const code = requiredCode(label, readCode(where, MAX_SCRIPT_FILE_BYTES, site.files), 'ifPresent');
   if (code === undefined || code.kind === 'unseen') return code;
   if (!runsAsShell(code.text)) return unreadable(label, 'it is not shell code');
   if (!admit(reading, code.text)) return unreadable(label, 'one decision reads no more script text');
@@ -123,7 +130,7 @@ function hookFile(file: string, repository: GitRepository, site: RunSite): Scrip
  * `.git/hooks`), and the commands a nested repository's config gives git. A line that writes
  * into a `.git` folder cannot have them read before git runs: it fails closed.
  */
-export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
+function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   const { context, reading } = site;
   const hooks = (run.script ?? '').split(' ').filter((hook) => hook !== '');
   const intoGit = writeIntoGit(reading.writes);
@@ -140,13 +147,13 @@ export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
     return hooks.length === 0
       ? []
       : [unreadable(run.source, 'the folder git runs in is only known at run time, and so are the hooks it runs')];
-  const found = repositoryOf(folder, reading);
+  const found = repositoryOf(folder, site);
   const { repository } = found;
   if (repository === undefined) return [];
   const nestedLabel = nestedConfigLabel(repository, context);
   // the config matters only for what git runs: with no hook to run and no nested repository, it is not read
   if (hooks.length === 0 && nestedLabel === undefined) return [];
-  const config = configOf(found, repository);
+  const config = configOf(found, repository, site);
   const files: ScriptFile[] = [];
   const nested = nestedLabel === undefined ? undefined : nestedConfig(nestedLabel, repository, config, site);
   if (nested !== undefined) files.push(nested);
@@ -158,3 +165,9 @@ export function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   }
   return files;
 }
+
+/** git's reader of the files it runs: its hooks and a nested repository's configuration, even where it runs is unknown. */
+export const GIT_RUN_FILES: RunFileReader = { readsUnplacedRuns: true, read: gitRunFiles };
+
+/** A hook run alone: read where its place is known. */
+export const GIT_HOOK_RUN_FILES: RunFileReader = { readsUnplacedRuns: false, read: gitRunFiles };

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { pathBelow } from '../paths/pathBelow';
-import type { ShellPathOperand } from '../shell/shellAnalysis';
-import type { PathContext } from './fileRisk';
+import { pathBelow } from '../../paths/pathBelow';
+import type { ShellPathOperand } from '../shellAnalysis';
+import type { PathAnalyzer } from '../../paths/pathAnalyzer';
 
 /**
  * What a command line writes, as the decision resolves it: the files and folders it may write
@@ -35,7 +35,11 @@ const WRITING_ROLES: ReadonlySet<ShellPathOperand['role']> = new Set(['write', '
 const GIT_COMMAND = /^(?:\S*\/)?git(?:\s|$)/;
 
 /** Adds the writes of one analysed command line (or script) to `into`, resolved from `context.base`. */
-export function collectWrites(operands: readonly ShellPathOperand[], context: PathContext, into: WrittenPaths): void {
+export function collectWrites(
+  operands: readonly ShellPathOperand[],
+  context: { readonly base: string; readonly analyze: PathAnalyzer },
+  into: WrittenPaths,
+): void {
   for (const operand of operands) {
     // a write whose content the analysis read (the value `git config` stores) hides no code
     if (!WRITING_ROLES.has(operand.role) || operand.contentAnalysed === true) continue;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ShellScriptRun } from '../shell/shellAnalysis';
+import type { ShellScriptRun } from '../../shellAnalysis';
 import {
   admit,
   MAX_MAKEFILE_BYTES,
@@ -11,9 +11,10 @@ import {
   type RunSite,
   type ScriptFile,
   type UnseenCode,
-} from './codeFiles';
+} from '../../runFiles/codeFiles';
 import { makefileParts, makefileProblem, makeRecipeText } from './makefileRecipes';
-import { writeOver } from './writtenCode';
+import { placedRunReader, type RunFileReader } from '../../runFiles/runFileReader';
+import { writeOver } from '../../runFiles/writtenCode';
 
 // the names GNU make looks for, in its order
 const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'];
@@ -36,7 +37,7 @@ function chooseMakefile(run: ShellScriptRun & { readonly path: string }, site: R
   }
   for (const candidate of candidates) {
     const where = context.analyze(candidate, context.base);
-    const code = readCode(where, MAX_MAKEFILE_BYTES);
+    const code = readCode(where, MAX_MAKEFILE_BYTES, site.files);
     if (code.kind === 'absent' && run.file === undefined) continue;
     // a Makefile named by -f must be read; the default one is read when it can be
     const required = requiredCode(where.relative ?? candidate, code, run.file === undefined ? run.mustRead : 'always');
@@ -80,7 +81,7 @@ function withIncludes(
       const label = where.relative ?? name;
       const written = where.absolute === undefined ? reading.writes.unknown : writeOver(where.absolute, reading.writes);
       if (written !== undefined) return writtenByLine(label, written);
-      const code = readCode(where, MAX_MAKEFILE_BYTES);
+      const code = readCode(where, MAX_MAKEFILE_BYTES, site.files);
       if (code.kind === 'absent' && part.include.optional) continue;
       const required = requiredCode(label, code, 'always');
       if (required === undefined) continue;
@@ -98,7 +99,7 @@ function withIncludes(
  * `-f` names, with its includes, the variables of its command line, and the settings that
  * decide how recipes run (SHELL, .SHELLFLAGS, MAKEFLAGS) checked first.
  */
-export function makeRunFile(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile | undefined {
+function makeRunFile(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
   const makefile = chooseMakefile(run, site);
   if (makefile === undefined || makefile.kind === 'unseen') return makefile;
@@ -120,3 +121,6 @@ export function makeRunFile(run: ShellScriptRun & { readonly path: string }, sit
   const label = `${makefile.label} ${targets.length === 0 ? 'default target' : `target ${targets.join(' ')}`}`;
   return { kind: 'read', text, label, base: folder };
 }
+
+/** make's reader of the files it runs: the recipes of its Makefile. */
+export const MAKE_RUN_FILES: RunFileReader = placedRunReader(makeRunFile);

@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ShellScriptRun } from '../shell/shellAnalysis';
+import type { ShellScriptRun } from '../../shellAnalysis';
 import {
   admit,
   MAX_MAKEFILE_BYTES,
@@ -12,7 +11,8 @@ import {
   type RunSite,
   type ScriptFile,
   type UnseenCode,
-} from './codeFiles';
+} from '../../runFiles/codeFiles';
+import { placedRunReader, type RunFileReader } from '../../runFiles/runFileReader';
 import { justRecipeText } from './justfileRecipes';
 import { taskfileText } from './taskfileTasks';
 
@@ -24,14 +24,6 @@ const FILE_NAMES: Readonly<Record<'just' | 'task', readonly string[]>> = {
 
 // folders climbed at most looking for the file
 const MAX_LEVELS = 128;
-
-function entries(folder: string): string[] {
-  try {
-    return readdirSync(folder);
-  } catch {
-    return [];
-  }
-}
 
 /** A write of a file the runner would find in `folder`, or of the folder itself. */
 function writtenHere(folder: string, names: readonly string[], site: RunSite): string | undefined {
@@ -70,7 +62,7 @@ function findFile(
     const written = writtenHere(folder, names, site);
     if (written !== undefined) return writtenByLine(path.join(folder, names[0] ?? ''), written);
     // one listing per folder; task prefers its names in order; just takes any case of `justfile`
-    const listed = entries(folder);
+    const listed = site.files.list(folder);
     const found = names
       .map((name) => listed.find((entry) => entry.toLowerCase() === name))
       .find((entry) => entry !== undefined);
@@ -87,7 +79,7 @@ function findFile(
  * read from the file each finds; one outside the workspace, written by the line, or holding
  * what the reading cannot follow is unseen code.
  */
-export function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile | undefined {
+function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile | undefined {
   const { context, reading } = site;
   const how = run.how === 'just' ? 'just' : 'task';
   const file = findFile(run, how, site);
@@ -97,7 +89,7 @@ export function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, 
   const key = `${where.absolute ?? file}\u0000${how}\u0000${JSON.stringify(run.scripts ?? run.script ?? '')}\u0000${JSON.stringify(run.variables ?? [])}`;
   if (reading.seen.has(key)) return undefined;
   reading.seen.add(key);
-  const code = requiredCode(label, readCode(where, MAX_MAKEFILE_BYTES), 'always');
+  const code = requiredCode(label, readCode(where, MAX_MAKEFILE_BYTES, site.files), 'always');
   if (code === undefined || code.kind === 'unseen') return code;
   const names = run.scripts ?? (run.script ?? '').split(' ').filter((name) => name !== '');
   const text =
@@ -114,3 +106,6 @@ export function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, 
     base: folder,
   };
 }
+
+/** just's and task's reader of the files they run: the recipes or tasks of the file each finds. */
+export const TASK_RUNNER_FILES: RunFileReader = placedRunReader(taskRunnerFile);

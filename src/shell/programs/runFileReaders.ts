@@ -1,0 +1,21 @@
+import type { RunFileReaders } from '../runFiles/runFileReader';
+import { GIT_HOOK_RUN_FILES, GIT_RUN_FILES } from './git/gitRunFiles';
+import { MAKE_RUN_FILES } from './make/makeRunFiles';
+import { SQLITE_RUN_FILES } from './sqlite/sqliteRunFiles';
+import { PACKAGE_SCRIPT_FILES } from './taskRunners/packageScriptFiles';
+import { TASK_RUNNER_FILES } from './taskRunners/taskRunnerFiles';
+
+/**
+ * Each family's reader of the files its programs run, by the kind of run its reader reports
+ * (src/shell/shellAnalysis.ts `ShellScriptRun.how`): the one place that lists them, so the
+ * mechanism reading a line's runs names no program.
+ */
+export const RUN_FILE_READERS: RunFileReaders = {
+  make: MAKE_RUN_FILES,
+  just: TASK_RUNNER_FILES,
+  task: TASK_RUNNER_FILES,
+  package: PACKAGE_SCRIPT_FILES,
+  sqlite: SQLITE_RUN_FILES,
+  git: GIT_RUN_FILES,
+  hook: GIT_HOOK_RUN_FILES,
+};

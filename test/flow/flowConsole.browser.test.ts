@@ -1,9 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeServiceWorkspace, post, startService, TEST_TOKEN, type RunningService } from '../server/serviceHarness';
+import {
+  makeServiceWorkspace,
+  post,
+  request,
+  startService,
+  TEST_TOKEN,
+  type RunningService,
+} from '../server/serviceHarness';
 import { browserSkipReason, launchBrowser, screenshotOnFailure, type TestBrowser } from '../console/browserHarness';
 
-// The console in chromium shows a session's flow marks and lights the flow region's state.
+// The console in chromium shows a session's flow marks, lights the flow region's state, and lets
+// a person clear a mark.
 
 const TIMEOUT_MS = 120_000;
 const SESSION = 'flow-1';
@@ -28,7 +36,7 @@ describe.skipIf(browserSkipReason() !== undefined)('the flow region in the conso
   });
 
   it(
-    'shows the call that read .env and lights secretRead beside the lifecycle state',
+    'shows the call that read .env, lights secretRead beside the lifecycle state, and clears the mark',
     async () => {
       screenshotOnFailure(page, 'flow-region');
       await post(`${running.url}/sessions/${SESSION}/prompt`, { text: 'report' });
@@ -42,16 +50,22 @@ describe.skipIf(browserSkipReason() !== undefined)('the flow region in the conso
       await page.fill('#token', TEST_TOKEN);
       await page.click('#sign-in-form button[type="submit"]');
       await page.locator(`${card}`).waitFor();
-      await expect.poll(() => page.locator(`${card} .flow`).getAttribute('data-flow')).toBe('clean');
+      await expect.poll(() => page.locator(`${card} span.flow`).getAttribute('data-flow')).toBe('clean');
       await call('read_file', { path: '.env' });
       await expect
-        .poll(() => page.locator(`${card} .flow`).textContent(), { timeout: 30_000 })
+        .poll(() => page.locator(`${card} span.flow`).textContent(), { timeout: 30_000 })
         .toBe('secretRead: .env (call 2, read_file)');
       await expect
         .poll(() => page.locator(`${card} .ig-substate.lit[data-state^="flow."]`).getAttribute('data-state'), {
           timeout: 30_000,
         })
         .toBe('flow.secretRead');
+      // a person clears the mark from the card: the session is clean again
+      await page.click(`${card} button.clear-flow[data-kind="secret"]`);
+      await expect
+        .poll(() => page.locator(`${card} span.flow`).getAttribute('data-flow'), { timeout: 30_000 })
+        .toBe('clean');
+      expect((await request(`${running.url}/sessions/${SESSION}`)).json).toMatchObject({ flow: { state: 'clean' } });
       expect(browser.consoleErrors).toEqual([]);
     },
     TIMEOUT_MS,

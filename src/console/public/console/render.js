@@ -311,18 +311,31 @@ function updateLabel(root, session) {
 }
 
 /** What the session read that the flow rules remember, and the call that started each mark (docs/safe-mode.md#flow-rules). */
-function updateFlow(root, flow) {
+function updateFlow(root, sessionId, flow) {
   const facts = root.querySelector('.facts');
-  let value = facts.querySelector('.flow');
+  let value = facts.querySelector('.flow-fact');
   if (!value) {
     const term = element('dt', '', words.labels.flow ?? 'Flow');
-    value = element('dd', 'flow', '');
+    value = element('dd', 'flow-fact', '');
     facts.append(term, value);
   }
-  const marks = flow ? [flow.secret, flow.untrusted].filter((mark) => mark) : [];
+  const marks = flow ? ['secret', 'untrusted'].filter((kind) => flow[kind]) : [];
   const source = (mark) => `${mark.what} (call ${mark.call}, ${mark.tool})`;
-  value.dataset.flow = flow?.state ?? 'clean';
-  value.textContent = marks.length === 0 ? (flow?.state ?? 'clean') : `${flow.state}: ${marks.map(source).join('; ')}`;
+  const text = element('span', 'flow', '');
+  text.dataset.flow = flow?.state ?? 'clean';
+  text.textContent =
+    marks.length === 0
+      ? (flow?.state ?? 'clean')
+      : `${flow.state}: ${marks.map((kind) => source(flow[kind])).join('; ')}`;
+  const error = element('span', 'error', '');
+  // a person clears a mark for the rest of the session, through /approve-session with the console's credential
+  const buttons = marks.map((kind) => {
+    const button = element('button', 'clear-flow', `${words.buttons.clearFlow ?? 'Clear'} ${kind}`);
+    button.dataset.kind = kind;
+    button.addEventListener('click', () => void actions.grant(sessionId, { clear_flow: [kind] }, error));
+    return button;
+  });
+  value.replaceChildren(text, ...buttons.flatMap((button) => [' ', button]), error);
 }
 
 /** How many wait and how many of them are past their time; Cancel all shows while a tool call waits. */
@@ -359,7 +372,7 @@ function updateCard(card, session) {
     if (approved || box.disabled) box.checked = approved;
     box.disabled = approved;
   }
-  updateFlow(root, session.flow);
+  updateFlow(root, session.session_id, session.flow);
   // the flow region is lit beside the lifecycle's state
   updateChart(card, session.flow ? `${session.state_path} flow.${session.flow.state}` : session.state_path);
   updateContainment(root, session.containment);

@@ -11,8 +11,12 @@ export interface FlowHold {
   readonly problem: string;
 }
 
+// bounded: the sentence is kept with a held call in snapshots, whose fields have limits
+const MAX_PART = 256;
+const clip = (text: string): string => (text.length <= MAX_PART ? text : `${text.slice(0, MAX_PART - 1)}…`);
+
 const sourceText = (source: FlowSource, what: string): string =>
-  `this session read ${what} at call ${source.call} (${source.tool})`;
+  `this session read ${clip(what)} at call ${source.call} (${clip(source.tool)})`;
 
 /**
  * The flow rules, checked after the per-call decision let a call run: after a secret read, a
@@ -27,7 +31,7 @@ export function flowHoldOf(marks: FlowMarks, sinks: readonly FlowSink[]): FlowHo
       code: 'flow_secret_to_egress',
       kind: 'secret',
       source: secret,
-      problem: `${sourceText(secret, secret.what)}; this call sends to ${egress.to}`,
+      problem: `${sourceText(secret, secret.what)}; this call sends to ${clip(egress.to)}`,
     };
   const code = sinks.find((sink) => sink.kind === 'code');
   if (untrusted !== undefined && code?.kind === 'code')
@@ -35,7 +39,7 @@ export function flowHoldOf(marks: FlowMarks, sinks: readonly FlowSink[]): FlowHo
       code: 'flow_untrusted_to_code',
       kind: 'untrusted',
       source: untrusted,
-      problem: `${sourceText(untrusted, `untrusted content from ${untrusted.what}`)}; this call writes ${code.path}, which runs code or steers an agent`,
+      problem: `${sourceText(untrusted, `untrusted content from ${untrusted.what}`)}; this call writes ${clip(code.path)}, which runs code or steers an agent`,
     };
   return undefined;
 }

@@ -26,6 +26,8 @@ const BIN = path.join(DIST, 'cli.cjs');
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
 // the built-in specs, one module per family, beside builtinCommandFamilies.ts, which lists them and is started with the bundle
 const COMMANDS_FOLDER = 'src/shell/commands';
+// the family folders, each with its specs in a module of its own
+const PROGRAMS_FOLDER = 'src/shell/programs';
 /**
  * Modules of the calls bundle loaded when one of their exports is first read rather than at
  * start: a decide or hook without `--policy` never builds the policy's schemas, a hook builds
@@ -39,15 +41,25 @@ const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
   { module: 'src/hooks/agents/codexAdapter.ts', exports: ['codexAdapter'] },
   { module: 'src/hooks/agents/geminiAdapter.ts', exports: ['geminiAdapter'] },
   // every module of built-in specs: the families are started on the first lookup of one of their programs
-  ...readdirSync(path.join(REPO_ROOT, COMMANDS_FOLDER))
-    .filter((file) => file.endsWith('.ts') && file !== 'builtinCommandFamilies.ts')
-    .map((file) => {
-      const module = `${COMMANDS_FOLDER}/${file}`;
-      return {
-        module,
-        exports: exportedValues(readFileSync(path.join(REPO_ROOT, module), 'utf8')).map(({ name }) => name),
-      };
-    }),
+  ...[
+    ...readdirSync(path.join(REPO_ROOT, COMMANDS_FOLDER))
+      .filter((file) => file.endsWith('.ts') && file !== 'builtinCommandFamilies.ts')
+      .map((file) => `${COMMANDS_FOLDER}/${file}`),
+    // a family folder's specs, `<family>Specs.ts` (src/shell/programs/make/makeSpecs.ts)
+    ...readdirSync(path.join(REPO_ROOT, PROGRAMS_FOLDER), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .flatMap((family) =>
+        readdirSync(path.join(REPO_ROOT, PROGRAMS_FOLDER, family))
+          .filter((file) => file.endsWith('Specs.ts'))
+          .map((file) => `${PROGRAMS_FOLDER}/${family}/${file}`),
+      ),
+  ].map((module) => {
+    return {
+      module,
+      exports: exportedValues(readFileSync(path.join(REPO_ROOT, module), 'utf8')).map(({ name }) => name),
+    };
+  }),
 ];
 const SUBCOMMANDS_MODULE = path.join(REPO_ROOT, 'src/cli/subcommands.ts');
 /** The calls bundle's entry: the executable, with zod set to validate without compiling parsers. */

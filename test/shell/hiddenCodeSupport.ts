@@ -1,11 +1,11 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGovernor, RISK_CATEGORIES, type Decision, type Governor } from '../../src/index';
 import type { RiskCategory } from '../../src/categories/riskCategories';
 import { makeWorkspace } from '../support/workspace';
-import { GIT_ENV } from '../support/realPrograms';
+import { GIT_ENV, installed } from '../support/realPrograms';
 
 // The attacker's setting: ACTION under an intent that owns src/**, with the categories every
 // coding session approves early. A technique that hides code is refused when the decision either
@@ -99,4 +99,26 @@ export function expectRuns(hidden: HiddenCase): void {
     timeout: 30_000,
   });
   expect(existsSync(marker), `${hidden.command} left no ${hidden.marker ?? 'marker'}`).toBe(true);
+}
+
+/**
+ * Each group of techniques: every case refused, and those whose program is installed run for
+ * real, where the hidden code must run.
+ */
+export function describeHiddenCode(groups: readonly (readonly [string, readonly HiddenCase[]])[]): void {
+  describe.each(groups)('hidden code: %s', (_group, cases) => {
+    it.each(cases)('refuses $name', (hidden) => {
+      expectRefused(
+        attacker(caseWorkspace(hidden)).handleToolCall('execute_command', { command: hidden.command }),
+        hidden,
+      );
+    });
+
+    const real = cases.filter((hidden) => hidden.program !== undefined && installed(hidden.program));
+    if (real.length > 0) {
+      it.each(real)('$name does run the hidden code for real', (hidden) => {
+        expectRuns(hidden);
+      });
+    }
+  });
 }

@@ -8,6 +8,7 @@ import { FILE_UTILITY_COMMANDS } from './fileUtilities';
 import { FORGE_COMMANDS } from './forges';
 import { GIT_COMMANDS } from '../programs/git/gitSpecs';
 import { INTERPRETER_COMMANDS } from './interpreters';
+import { MAKE_COMMANDS } from '../programs/make/makeSpecs';
 import { NETWORK_COMMANDS } from './network';
 import { NODE_PACKAGE_COMMANDS } from './nodePackages';
 import { PACKAGE_MANAGER_COMMANDS } from './packageManagers';
@@ -15,7 +16,9 @@ import { PYTHON_PACKAGE_COMMANDS } from './pythonPackages';
 import { SEARCH_COMMANDS } from './search';
 import { SHELL_BUILTIN_COMMANDS } from './shellBuiltins';
 import { SHELL_COMMANDS } from './shells';
+import { SQLITE_COMMANDS } from '../programs/sqlite/sqliteSpecs';
 import { SYSTEM_COMMANDS } from './system';
+import { TASK_RUNNER_COMMANDS } from '../programs/taskRunners/taskRunnerSpecs';
 import { WRAPPER_COMMANDS } from './wrappers';
 
 /** Each built-in family's specs, in the order their names are looked up: a name in two families keeps its first spec. */
@@ -37,6 +40,9 @@ const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [
   () => SYSTEM_COMMANDS,
   () => FORGE_COMMANDS,
   () => DEVELOPER_TOOL_COMMANDS,
+  () => MAKE_COMMANDS,
+  () => TASK_RUNNER_COMMANDS,
+  () => SQLITE_COMMANDS,
 ];
 
 /** Each program of a set of specs as a family lists it: its name, then its aliases, space-separated. */

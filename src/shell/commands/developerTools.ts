@@ -116,23 +116,6 @@ const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSp
 
 /** Build tools, compilers, linters, formatters, test runners, editors and archives. */
 export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
-  make: {
-    aliases: ['gmake'],
-    reader: 'make',
-    options: {
-      '-C|--directory': 'read',
-      '-f|--file|--makefile': 'read',
-      '-I|--include-dir|-o|--old-file|--assume-old|-W|--what-if|--new-file|--assume-new|-j|--jobs|-l|--load-average|-O|--output-sync|--eval|-E':
-        'data',
-      '-k|--keep-going|-s|--silent|--quiet|-n|--just-print|--dry-run|--recon|-q|--question|-p|--print-data-base|-B|--always-make|-d|--debug|-e|--environment-overrides|-i|--ignore-errors|-r|--no-builtin-rules|-R|--no-builtin-variables|-S|--no-keep-going|--stop|-t|--touch|-v|--version|-w|--print-directory|--no-print-directory|--trace|-h|--help':
-        'flag',
-    },
-    operands: { rest: 'data', assignments: true },
-    runsProjectCode: true,
-  },
-  // just and task: their recipes are read from the justfile or Taskfile, like make's
-  just: { reader: 'just', runsProjectCode: true },
-  task: { reader: 'task', aliases: ['go-task'], runsProjectCode: true },
   ...Object.fromEntries(
     [
       'rake',
@@ -340,8 +323,6 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
     },
     operands: 'read',
   },
-  // a database file: SQL given on the line or on stdin changes it; its dot commands may run a shell or write files
-  sqlite3: { reader: 'sqlite' },
   // at and batch run a shell script later, read from stdin or -f FILE
   at: {
     aliases: ['batch'],

@@ -56,7 +56,7 @@ export { CATEGORY_TEXTS, LOCALES, RISK_CATEGORIES } from './categories/riskCateg
 export type { CategoryText, Locale, RiskCategory } from './categories/riskCategories';
 export type { Categorization, Evidence } from './categories/evidence';
 export { BUILTIN_TOOL_KINDS } from './tools/builtinToolKinds';
-export type { ToolKind, ToolKindSpec } from './risk/toolKinds';
+export type { ToolKind, ToolKindSpec } from './tools/toolKinds';
 export type { CommandRule, ShellPolicy } from './shell/catalog/shellPolicy';
 export type { CommandSpec } from './shell/catalog/commandSpec';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';

@@ -1,6 +1,6 @@
 import { sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { categorize } from '../../src/risk/categorize';
-import type { ToolKindSpec } from '../../src/risk/toolKinds';
+import type { ToolKindSpec } from '../../src/tools/toolKinds';
 import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';

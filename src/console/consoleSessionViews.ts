@@ -4,7 +4,7 @@ import type { Governor } from '../governor/createGovernor';
 import { DEFAULT_HELD_CALL_TTL_MS } from '../governor/governorOptions';
 import type { GrantSuggestion } from '../grants/grantSuggestion';
 import type { RiskCategory } from '../categories/riskCategories';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import type { SessionNotes } from '../sessions/governorSessions';
 import { refusedWhy } from '../server/refusedSessions';
 import { sessionView, type SessionView } from '../server/sessionView';

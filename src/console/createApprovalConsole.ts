@@ -3,7 +3,7 @@ import { lifecycleMachine } from '../../machines/lifecycle';
 import type { ApprovalTokens } from '../server/approvalTokens';
 import { createRouter } from '../server/router';
 import type { SessionEvents } from '../server/sessionEvents';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import type { ConsoleViewSettings, SessionLister } from './consoleSessionViews';
 import { checkStateChange } from '../server/webSafety';
 import { createConsoleAccess, type ConsoleAccess } from './consoleAccess';

@@ -1,7 +1,7 @@
 import { CLAUDE_CODE_GOVERNOR_OPTIONS } from '../hooks/agents/claudeCodeTools';
 import { CODEX_GOVERNOR_OPTIONS } from '../hooks/agents/codexTools';
 import { GEMINI_GOVERNOR_OPTIONS } from '../hooks/agents/geminiTools';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import { PATH_ARGUMENT_KEYS } from '../tools/toolCatalog';
 import { toolKindOf } from '../tools/builtinToolKinds';
 

@@ -1,6 +1,6 @@
 import type { Evidence } from '../categories/evidence';
 import type { RiskCategory } from '../categories/riskCategories';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import type { ToolPath } from '../tools/toolRequest';
 
 /** What the flow rules read of a decided call: all of it comes from the decision's own reading. */

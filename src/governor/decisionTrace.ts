@@ -3,7 +3,7 @@ import type { FlowMarks } from '../flow/flowMarks';
 import { reason } from '../decision/reason';
 import { REASON_CODES } from '../decision/reasons';
 import type { RiskCategory } from '../categories/riskCategories';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import { redactArguments } from '../trace/redactArguments';
 import type { TraceFileOptions, Vouched } from '../trace/traceFile';
 import { createTracer, type TraceResult } from '../trace/tracer';

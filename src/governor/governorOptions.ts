@@ -8,7 +8,7 @@ import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../i
 import { LOCALES, type Locale } from '../categories/riskCategories';
 import { shellPolicySchema } from '../shell/catalog/shellPolicy';
 import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
-import { toolKindsSchema, type ToolKindSpec } from '../risk/toolKinds';
+import { toolKindsSchema, type ToolKindSpec } from '../tools/toolKinds';
 import { describeValue } from '../text/describeValue';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';
 import { modeSchema, type ModeDefinition } from '../tools/modes';

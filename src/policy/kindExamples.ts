@@ -1,7 +1,7 @@
 import { IntentGateError } from '../errors/IntentGateError';
 import type { RiskCategory } from '../categories/riskCategories';
 import { categorize } from '../risk/categorize';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import type { CheckSandbox } from './checkSandbox';
 import { callText } from './exampleText';
 import type { PolicyKindExample, PolicyDocument } from './policySchema';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ToolClass } from '../tools/toolClass';
 import type { GovernorOptions } from '../governor/governorOptions';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import type { PolicyDocument } from './policySchema';
 
 /** The tool-kind mappings without their examples: what `categorize` and the governor take. */

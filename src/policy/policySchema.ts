@@ -6,7 +6,7 @@ import { intentListSchema, intentSchema } from '../intents/intent';
 import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { DECISION_CODES, VERDICTS } from '../decision/reasons';
 import { RISK_CATEGORIES } from '../categories/riskCategories';
-import { toolKindSpecSchema, toolKindsSchema } from '../risk/toolKinds';
+import { toolKindSpecSchema, toolKindsSchema } from '../tools/toolKinds';
 import { analysisPoolFields } from '../analysis/analysisPoolFields';
 import { connectionLimitFields } from '../server/connectionLimits';
 import { METRICS_ACCESS } from '../server/opsEndpoints';

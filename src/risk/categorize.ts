@@ -20,7 +20,7 @@ import { shellPolicySchema } from '../shell/catalog/shellPolicy';
 import { workspacePathContext, type CallRisk, type RiskContext } from './riskContext';
 import { shellCallRisk } from './shellCallRisk';
 import type { CommandPath } from './shellRisk';
-import { toolKindsSchema } from './toolKinds';
+import { toolKindsSchema } from '../tools/toolKinds';
 import { webEvidence } from './webRisk';
 
 export const categorizeOptionsSchema = z.strictObject({

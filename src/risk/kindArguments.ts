@@ -2,7 +2,7 @@ import { ToolArgumentsError } from '../errors/ToolArgumentsError';
 import { isFileUrl } from '../paths/fileUrlPath';
 import { isBlankPath, pathForms } from '../paths/pathForms';
 import { patchFilePaths } from '../tools/pathArguments';
-import type { ToolKindSpec } from './toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 
 type Args = Readonly<Record<string, unknown>>;
 

@@ -3,7 +3,7 @@ import type { ShellSetup } from '../shell/catalog/shellSetup';
 import type { Categorization } from '../categories/evidence';
 import type { PathContext } from './fileRisk';
 import type { CommandPath } from './shellRisk';
-import type { ToolKindSpec } from './toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 
 /** A call's risk, with the workspace paths its command or a host's own kind names. */
 export interface CallRisk {

@@ -1,4 +1,4 @@
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from './toolKinds';
 import { TOOL_CATALOG } from './toolCatalog';
 
 /** The built-in kinds: seed 002's tools and seed 000's 22 tools, read from the tool catalog. */

@@ -1,4 +1,4 @@
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from './toolKinds';
 import { ATTEMPT_COMPLETION, SELECT_ACTIVE_INTENT } from './handshakeTools';
 import type { ToolClass } from './toolClass';
 

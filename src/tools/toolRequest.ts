@@ -3,7 +3,7 @@ import type { PathAnalyzer } from '../paths/pathAnalyzer';
 import { relativeInside } from '../paths/pathAnalyzer';
 import { pathForms } from '../paths/pathForms';
 import type { RiskCategory } from '../categories/riskCategories';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from './toolKinds';
 import { argumentPaths } from './argumentPaths';
 import type { Classifier, ToolClassification } from './classifier';
 import { SELECT_ACTIVE_INTENT } from './handshakeTools';

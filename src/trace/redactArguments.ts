@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import { toolKindOf } from '../tools/builtinToolKinds';
 import { patchFilePaths } from '../tools/pathArguments';
 import { PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from '../tools/toolCatalog';

@@ -1,5 +1,5 @@
 import type { Decision } from '../decision/decision';
-import type { ToolKindSpec } from '../risk/toolKinds';
+import type { ToolKindSpec } from '../tools/toolKinds';
 import { redactArguments } from './redactArguments';
 import { openTraceFile, type TraceFileOptions } from './traceFile';
 import { traceRecordOf, type TraceRecord, type TraceSink } from './traceRecord';

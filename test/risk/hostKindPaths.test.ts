@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGovernor, type Governor } from '../../src/index';
-import type { ToolKindSpec } from '../../src/risk/toolKinds';
+import type { ToolKindSpec } from '../../src/tools/toolKinds';
 import { makeWorkspace } from '../support/workspace';
 
 // A host's own tools name their paths in arguments of their own ('target', 'files', 'script'):

@@ -3,7 +3,7 @@ import { ToolArgumentsError } from '../../src/errors/ToolArgumentsError';
 import { UnknownToolError } from '../../src/errors/UnknownToolError';
 import { assessCallRisk, resolveRiskContext } from '../../src/risk/categorize';
 import { readKindArguments } from '../../src/risk/kindArguments';
-import type { ToolKindSpec } from '../../src/risk/toolKinds';
+import type { ToolKindSpec } from '../../src/tools/toolKinds';
 
 const SHELL: ToolKindSpec = { kind: 'shell', command: 'command', cwd: 'cwd' };
 const WRITE: ToolKindSpec = { kind: 'file_write', path: ['path', 'paths'], patch: 'patch' };

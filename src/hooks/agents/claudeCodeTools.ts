@@ -1,5 +1,5 @@
 import type { GovernorOptions } from '../../governor/governorOptions';
-import type { ToolKindSpec } from '../../risk/toolKinds';
+import type { ToolKindSpec } from '../../tools/toolKinds';
 import { ATTEMPT_COMPLETION, HANDSHAKE_TOOLS, SELECT_ACTIVE_INTENT } from '../../tools/handshakeTools';
 import type { ToolClass } from '../../tools/toolClass';
 

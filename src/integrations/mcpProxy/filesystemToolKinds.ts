@@ -1,4 +1,4 @@
-import type { ToolKindSpec } from '../../risk/toolKinds';
+import type { ToolKindSpec } from '../../tools/toolKinds';
 import type { UpstreamTool } from './upstreamClassification';
 
 /**

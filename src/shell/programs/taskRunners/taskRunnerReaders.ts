@@ -6,7 +6,7 @@ import { staticWord, type ShellWord } from '../../shellWord';
 
 /**
  * `just` and `task` run the recipes of a justfile or the tasks of a Taskfile, found from their
- * folder: the recipes named are listed for the caller to read (see src/risk/taskRunnerFiles.ts).
+ * folder: the recipes named are listed for the caller to read (see taskRunnerFiles.ts).
  * Options that choose another shell, run a command of their own, load an environment file or a
  * global file cannot be followed and fail closed; options that only list or print run nothing.
  */

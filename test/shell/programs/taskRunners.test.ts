@@ -2,7 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../../src/index';
+import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
+import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
+import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
+import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
 import { makeWorkspace } from '../../support/workspace';
 import { describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
 import { EXEC, GIT, NET, SUDO, SYS } from '../support';
@@ -120,6 +125,37 @@ describe('the Taskfile task runs', () => {
     expect(decide('cd sub && task go')).toEqual([SUDO, EXEC]);
     writeFileSync(taskfile, 'version: "3"\ntasks:\n  go: [unclosed\n');
     expect(decide('task go')).toEqual(RISK_CATEGORIES);
+  });
+});
+
+describe('the files a task runner runs, read through the WorkspaceFiles port', () => {
+  it('lists each folder climbed and reads the justfile found above through the port, by the registry', () => {
+    const root = makeWorkspace({ orchestration: false });
+    mkdirSync(path.join(root, 'sub'));
+    writeFileSync(path.join(root, 'justfile'), 'b:\n    git push\n');
+    const asked: string[] = [];
+    const files: WorkspaceFiles = {
+      ...DISK_WORKSPACE_FILES,
+      list(folder) {
+        asked.push(`list ${folder}`);
+        return DISK_WORKSPACE_FILES.list(folder);
+      },
+      readText(file, maxBytes) {
+        asked.push(`read ${file}`);
+        return DISK_WORKSPACE_FILES.readText(file, maxBytes);
+      },
+    };
+    const [run] = analyzeShell('cd sub && just b').scriptRuns;
+    expect(run?.how).toBe('just');
+    const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
+    const found =
+      run === undefined
+        ? []
+        : (RUN_FILE_READERS.just?.read(run, { context, reading: newScriptReading(), files }) ?? []);
+    expect(found).toEqual([
+      { kind: 'read', text: expect.stringContaining('git push'), label: 'justfile b', base: root },
+    ]);
+    expect(asked).toEqual([`list ${path.join(root, 'sub')}`, `list ${root}`, `read ${path.join(root, 'justfile')}`]);
   });
 });
 

@@ -5,6 +5,7 @@ import { LIFECYCLE_STATES } from '../lifecycle/lifecycleState';
 import { RISK_CATEGORIES } from '../categories/riskCategories';
 import { TraceUnreadableError } from '../errors/TraceUnreadableError';
 import { readTrace, type TraceContents } from '../trace/readTrace';
+import { FLOW_KINDS } from '../flow/flowMarks';
 import { TRACE_ANSWERS, type TraceNotice } from '../trace/traceRecord';
 import { rotatedTraceFiles } from '../trace/traceRotation';
 
@@ -48,6 +49,17 @@ export const auditRecordSchema = z.object({
     .optional(),
 });
 
+const clearingSchema = z.object({
+  time: text,
+  session_id: text,
+  flow_cleared: z.enum(FLOW_KINDS),
+  set_by: flowSourceSchema,
+  approver: text.optional(),
+});
+
+/** A checked line saying a person cleared a flow mark. */
+export type AuditFlowClearing = z.infer<typeof clearingSchema>;
+
 const noticeSchema = z.object({
   time: text,
   session_id: text,
@@ -69,6 +81,8 @@ export interface AuditTrace {
   readonly files: readonly string[];
   readonly records: readonly AuditRecord[];
   readonly notices: readonly TraceNotice[];
+  /** the flow marks people cleared, in order */
+  readonly clearings: readonly AuditFlowClearing[];
   /** lines that are not whole JSON (a torn line) or not a record or notice */
   readonly skipped: number;
   /** JSON lines shaped like a record or a notice that fail its checks */
@@ -92,6 +106,14 @@ export function readAuditTrace(file: string): AuditTrace {
     throw new TraceUnreadableError(file, `neither the file nor rotated files (${file}.1, ...) exist; check the path`);
   const records = contents.records.flatMap((record) => auditRecordSchema.safeParse(record).data ?? []);
   const notices = contents.notices.flatMap((notice) => noticeSchema.safeParse(notice).data ?? []);
-  const invalid = contents.records.length - records.length + contents.notices.length - notices.length;
-  return { files, records, notices, skipped: contents.skipped, invalid };
+  const written = contents.clearings ?? [];
+  const clearings = written.flatMap((clearing) => clearingSchema.safeParse(clearing).data ?? []);
+  const invalid =
+    contents.records.length -
+    records.length +
+    contents.notices.length -
+    notices.length +
+    written.length -
+    clearings.length;
+  return { files, records, notices, clearings, skipped: contents.skipped, invalid };
 }

@@ -1,7 +1,7 @@
 import type { Verdict } from '../decision/reasons';
 import type { RiskCategory } from '../categories/riskCategories';
 import type { TraceAnswer, TraceChangeKind } from '../trace/traceRecord';
-import type { AuditRecord, AuditTrace } from './auditRecord';
+import type { AuditFlowClearing, AuditRecord, AuditTrace } from './auditRecord';
 
 /** How many calls one verdict and code decided. */
 export interface CodeCount {
@@ -68,6 +68,8 @@ export interface AuditSummary {
   /** records whose arguments were redacted */
   readonly redacted: number;
   readonly traceChanges: readonly TraceChangeEntry[];
+  /** the flow marks people cleared, in the trace's order */
+  readonly flowClearings: readonly AuditFlowClearing[];
   readonly skipped: number;
   readonly invalid: number;
 }
@@ -155,6 +157,7 @@ export function summarizeTrace(trace: AuditTrace): AuditSummary {
       kind: notice.change.kind,
       message: notice.change.message,
     })),
+    flowClearings: trace.clearings,
     skipped: trace.skipped,
     invalid: trace.invalid,
   };

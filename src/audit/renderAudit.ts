@@ -75,6 +75,18 @@ export function renderAuditText(summary: AuditSummary): string {
       ]),
     ),
   );
+  lines.push('', summary.flowClearings.length === 0 ? 'flow marks cleared: none' : 'flow marks cleared:');
+  lines.push(
+    ...table(
+      summary.flowClearings.map((clearing) => [
+        clean(clearing.time),
+        clean(clearing.session_id),
+        clearing.flow_cleared,
+        `set by call ${clearing.set_by.call} (${clean(clearing.set_by.tool)}: ${clean(clearing.set_by.what)})`,
+        clearing.approver === undefined ? 'by (not known)' : `by ${clean(clearing.approver)}`,
+      ]),
+    ),
+  );
   lines.push('', `calls run with safe mode off: ${summary.safeModeOff}`);
   lines.push(`records with redacted arguments: ${summary.redacted}`);
   lines.push(

@@ -32,6 +32,13 @@ export function renderReplayText(report: ReplayReport, policy: string): string {
     lines.push(
       `(${plural(report.sameVerdictOtherCode, 'call')} keep their verdict under another code; --json lists them)`,
     );
+  if (report.flowClearings.length > 0) {
+    lines.push('', 'flow marks a person cleared (the calls after each are decided without it):');
+    for (const clearing of report.flowClearings)
+      lines.push(
+        `  ${clean(clearing.time)} ${clean(clearing.session_id)} ${clearing.flow_cleared}, set by call ${clearing.set_by.call} (${clean(clearing.set_by.tool)}: ${clean(clearing.set_by.what)}), by ${clean(clearing.approver ?? '(not known)')}`,
+      );
+  }
   const changed = report.entries.filter((entry) => entry.status === 'changed');
   if (changed.length > 0) {
     lines.push('', 'verdicts that would change:');

@@ -4,7 +4,7 @@ import type { GovernorOptions } from '../governor/governorOptions';
 import { outcomeOf } from '../governor/traceSituation';
 import { REDACTED_VALUE } from '../trace/redactArguments';
 import { REDACTED_WORD } from '../trace/redactText';
-import type { AuditRecord } from './auditRecord';
+import type { AuditFlowClearing, AuditRecord } from './auditRecord';
 import { decideInSituation, decidingCode } from './replaySituation';
 
 /** What a replay found for one recorded call. */
@@ -42,12 +42,19 @@ export interface ReplayReport {
   readonly changed: number;
   readonly notReplayable: number;
   readonly entries: readonly ReplayEntry[];
+  /**
+   * the flow marks people cleared, in order: each record after one is decided again without the
+   * mark, since a record carries the marks its session had when it was decided
+   */
+  readonly flowClearings: readonly AuditFlowClearing[];
 }
 
 /** What a replay decides with. */
 export interface ReplayOptions {
   /** the governor options of the policy to replay under (its trace is never written) */
   readonly governor: GovernorOptions;
+  /** the trace's lines saying a person cleared a flow mark, listed in the report */
+  readonly clearings?: readonly AuditFlowClearing[] | undefined;
 }
 
 const NOT_RECREATED: Readonly<Record<string, string>> = {
@@ -163,5 +170,6 @@ export function replayTrace(records: readonly AuditRecord[], options: ReplayOpti
     changed: count('changed'),
     notReplayable: count('not_replayable'),
     entries,
+    flowClearings: options.clearings ?? [],
   };
 }

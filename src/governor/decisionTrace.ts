@@ -1,5 +1,5 @@
 import { withNote, type Decision } from '../decision/decision';
-import type { FlowMarks } from '../flow/flowMarks';
+import type { FlowKind, FlowMarks, FlowSource } from '../flow/flowMarks';
 import { reason } from '../decision/reason';
 import { REASON_CODES } from '../decision/reasons';
 import type { RiskCategory } from '../categories/riskCategories';
@@ -51,6 +51,8 @@ export interface TraceSituation {
 export interface DecisionTrace {
   /** Writes a decision to the trace with its call; a change found in the trace file is kept and becomes a note on the decision. */
   record(decision: Decision, call?: TracedCall): { readonly decision: Decision; readonly traced: TraceResult };
+  /** Writes that a person cleared a flow mark set by `source`; the clearing stands if the trace cannot be written. */
+  clearing(kind: FlowKind, source: FlowSource, approver: string | undefined): TraceResult;
   /** the changes found, oldest first (the last 64; older ones are in the file's notices); a method, as a getter would put the trace in dictionary mode */
   changes(): readonly TraceChange[];
   /** what the trace file held after the last append, for a snapshot; undefined for a host's sink */
@@ -119,6 +121,10 @@ export function createDecisionTrace(
     isTraced,
   );
   const changes: TraceChange[] = [...kept.changes];
+  const keep = (change: TraceChange): void => {
+    changes.push(change);
+    if (changes.length > MAX_TRACE_CHANGES_KEPT) changes.shift();
+  };
   return {
     vouched: tracer.vouched,
     record(decision, call = {}) {
@@ -127,12 +133,22 @@ export function createDecisionTrace(
         isTraced(decision) ? callFacts(decision, call, situation, target) : undefined,
       );
       if (!traced.ok || traced.changed === undefined) return { decision, traced };
-      changes.push(traced.changed);
-      if (changes.length > MAX_TRACE_CHANGES_KEPT) changes.shift();
+      keep(traced.changed);
       return {
         decision: withNote(decision, reason('trace_changed', 'trace', { message: traced.changed.message })),
         traced,
       };
+    },
+    clearing(kind, source, approver) {
+      const traced = tracer.clearing({
+        time: new Date().toISOString(),
+        session_id: situation.sessionId(),
+        flow_cleared: kind,
+        set_by: source,
+        ...(approver !== undefined && { approver }),
+      });
+      if (traced.ok && traced.changed !== undefined) keep(traced.changed);
+      return traced;
     },
     changes: () => [...changes],
   };

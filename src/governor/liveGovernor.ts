@@ -249,8 +249,11 @@ export class LiveGovernor implements Governor {
       throw new InvalidArgumentError(
         `clearFlow: unknown flow mark '${describeValue(kind)}'; expected one of ${FLOW_KINDS.join(', ')}`,
       );
-    // checked like every answer's approver, though a mark's clearing is not a traced decision
-    approverOf('clearFlow', by);
+    const approver = approverOf('clearFlow', by);
+    const source = flowMarksOf(this.#parts.lifecycle.getSnapshot())[kind];
+    // a mark not set is not cleared: nothing happened to trace
+    if (source === undefined) return flowMarksOf(this.#parts.lifecycle.getSnapshot());
+    this.#parts.trace.clearing(kind, source, approver);
     clearFlowMark(this.#parts, kind);
     return flowMarksOf(this.#parts.lifecycle.getSnapshot());
   }

@@ -1,11 +1,13 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
-import type { TraceNotice, TraceRecord } from './traceRecord';
+import type { TraceFlowClearing, TraceNotice, TraceRecord } from './traceRecord';
 import { rotatedTraceFiles } from './traceRotation';
 
 export interface TraceContents {
   readonly records: readonly TraceRecord[];
   /** the lines a governor wrote about the trace itself: a change made to it outside intentgate */
   readonly notices: readonly TraceNotice[];
+  /** the lines saying a person cleared a flow mark, in order; absent when there are none */
+  readonly clearings?: readonly TraceFlowClearing[];
   /** lines that are not whole JSON records, such as a line torn by a crash */
   readonly skipped: number;
 }
@@ -16,6 +18,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function parseTrace(text: string): TraceContents {
   const records: TraceRecord[] = [];
   const notices: TraceNotice[] = [];
+  const clearings: TraceFlowClearing[] = [];
   let skipped = 0;
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
@@ -29,9 +32,11 @@ export function parseTrace(text: string): TraceContents {
     if (isObject(value) && 'tool' in value && 'verdict' in value) records.push(value as unknown as TraceRecord);
     else if (isObject(value) && value.notice === 'trace_changed' && isObject(value.change))
       notices.push(value as unknown as TraceNotice);
+    else if (isObject(value) && typeof value.flow_cleared === 'string')
+      clearings.push(value as unknown as TraceFlowClearing);
     else skipped += 1;
   }
-  return { records, notices, skipped };
+  return { records, notices, ...(clearings.length > 0 && { clearings }), skipped };
 }
 
 /** How `readTrace` reads. */
@@ -74,9 +79,11 @@ const inoAt = (file: string): number | undefined => {
 };
 
 function joined(parts: readonly TraceContents[]): TraceContents {
+  const clearings = parts.flatMap((part) => part.clearings ?? []);
   return {
     records: parts.flatMap((part) => part.records),
     notices: parts.flatMap((part) => part.notices),
+    ...(clearings.length > 0 && { clearings }),
     skipped: parts.reduce((sum, part) => sum + part.skipped, 0),
   };
 }

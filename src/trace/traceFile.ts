@@ -2,7 +2,7 @@ import type { Hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, fsyncSync, openSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { withTraceLock } from './traceLock';
-import type { TraceChange, TraceNotice, TraceRecord } from './traceRecord';
+import type { TraceChange, TraceLine, TraceNotice } from './traceRecord';
 import { needsRotation, openRotated, rotateTraceFile, type TraceRotation } from './traceRotation';
 import { changeOf, endsMidLine, hashPrefix, type Vouched } from './traceVouch';
 
@@ -23,12 +23,12 @@ export interface TraceFile {
    * writer last left in it; a change found is written as a notice line just before the record,
    * in the same write, and returned. Throws when the file cannot be written.
    */
-  append(record: TraceRecord): TraceChange | undefined;
+  append(record: TraceLine): TraceChange | undefined;
   /** what the file held after this writer's last append, for a writer in another process to go on from */
   vouched(): Vouched | undefined;
 }
 
-const noticeLine = (change: TraceChange, record: TraceRecord): string => {
+const noticeLine = (change: TraceChange, record: TraceLine): string => {
   const notice: TraceNotice = { time: record.time, session_id: record.session_id, notice: 'trace_changed', change };
   return `${JSON.stringify(notice)}\n`;
 };
@@ -99,7 +99,7 @@ type Attempt =
 const MAX_ATTEMPTS = 3;
 
 /** One try at appending `record`; only a writer holding the lock (`locked`) rotates. */
-function attemptAppend(writer: Writer, record: TraceRecord, locked: boolean): Attempt {
+function attemptAppend(writer: Writer, record: TraceLine, locked: boolean): Attempt {
   const { file, rotation, fsync, vouched } = writer;
   let { fd, stats } = openForAppend(file);
   try {

@@ -1,5 +1,5 @@
 import type { Decision } from '../decision/decision';
-import type { FlowMarks } from '../flow/flowMarks';
+import type { FlowKind, FlowMarks, FlowSource } from '../flow/flowMarks';
 import type { Verdict } from '../decision/reasons';
 import type { LifecycleState } from '../lifecycle/lifecycleState';
 import type { RiskCategory } from '../categories/riskCategories';
@@ -53,6 +53,23 @@ export interface TraceRecord {
   /** what the session had read that the flow rules remember, each with the call that first read it; absent when nothing */
   readonly flow?: FlowMarks;
 }
+
+/**
+ * A line saying a person cleared a flow mark for the rest of a session: which mark, the call
+ * that set it, and who cleared it when the host knows. It decides no call: the records after it
+ * carry the marks left, which is what a replay reads.
+ */
+export interface TraceFlowClearing {
+  readonly time: string;
+  readonly session_id: string;
+  readonly flow_cleared: FlowKind;
+  /** the call that set the mark */
+  readonly set_by: FlowSource;
+  readonly approver?: string;
+}
+
+/** Any line a governor writes to its trace besides a notice: a decision, or a flow mark cleared. */
+export type TraceLine = TraceRecord | TraceFlowClearing;
 
 /** What a record keeps besides the decision: the call and the situation it was decided in. */
 export interface TraceCallFacts {

@@ -1,6 +1,13 @@
 import type { Decision } from '../decision/decision';
 import { openTraceFile, type TraceFileOptions, type Vouched } from './traceFile';
-import { traceRecordOf, type TraceCallFacts, type TraceChange, type TraceRecord, type TraceSink } from './traceRecord';
+import {
+  traceRecordOf,
+  type TraceCallFacts,
+  type TraceChange,
+  type TraceFlowClearing,
+  type TraceLine,
+  type TraceSink,
+} from './traceRecord';
 
 export type TraceResult =
   /** `changed`: the trace file was changed outside the governor since its last append (a notice line says so) */
@@ -9,6 +16,8 @@ export type TraceResult =
 export interface Tracer {
   /** Writes a decision, with what is known of its call, when `isTraced` says so; other decisions are not traced. */
   record(decision: Decision, facts?: TraceCallFacts): TraceResult;
+  /** Writes that a person cleared a flow mark; a host's sink takes decision records only, and gets none. */
+  clearing(line: TraceFlowClearing): TraceResult;
   /** what a trace file held after the last append, undefined for a host's sink */
   vouched(): Vouched | undefined;
 }
@@ -36,22 +45,26 @@ export function createTracer(
 ): Tracer {
   const file = typeof target === 'function' ? undefined : openTraceFile(target.file, target.options, target.start);
   const sink = typeof target === 'function' ? target : undefined;
-  const append = (record: TraceRecord): TraceChange | undefined => {
+  const append = (record: TraceLine): TraceChange | undefined => {
     if (file) return file.append(record);
-    sink?.(record);
+    if ('verdict' in record) sink?.(record);
     return undefined;
+  };
+  const written = (write: () => TraceChange | undefined): TraceResult => {
+    try {
+      const changed = write();
+      return changed ? { ok: true, changed } : { ok: true };
+    } catch (error) {
+      return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+    }
   };
   return {
     // the file's own function, or one shared by every sink: no closure per governor
     vouched: file ? file.vouched : vouchesNothing,
     record(decision, facts) {
       if (!isTraced(decision)) return { ok: true };
-      try {
-        const changed = append(traceRecordOf(decision, sessionId(), new Date(), facts));
-        return changed ? { ok: true, changed } : { ok: true };
-      } catch (error) {
-        return { ok: false, problem: error instanceof Error ? error.message : String(error) };
-      }
+      return written(() => append(traceRecordOf(decision, sessionId(), new Date(), facts)));
     },
+    clearing: (line) => written(() => append(line)),
   };
 }

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAuditTrace } from '../../src/audit/auditRecord';
 import {
   makeServiceWorkspace,
   post,
@@ -78,6 +80,18 @@ describe('flow rules through the service', () => {
       json: { session_id: 'K', flow: { state: 'clean', secret: null, untrusted: null } },
     });
     expect((await request(`${url}/sessions/K`)).json).toMatchObject({ held_calls: [] });
+    // the trace has the clearing as its own line, naming the call that set the mark
+    const { clearings } = readAuditTrace(path.join(running.workspace, '.orchestration', 'agent_trace.jsonl'));
+    expect(clearings.filter((line) => line.session_id === 'K')).toEqual([
+      {
+        time: expect.any(String),
+        session_id: 'K',
+        flow_cleared: 'secret',
+        set_by: { call: 2, tool: 'read_file', what: '.env' },
+        // the service names the approval token a person used
+        approver: 'default',
+      },
+    ]);
     expect((await post(`${url}/sessions/K/tool-calls`, EGRESS)).json).toMatchObject({ verdict: 'allow' });
     const unknown = await post(`${url}/approve-session`, { session_id: 'K', clear_flow: ['everything'] }, TEST_TOKEN);
     expect(unknown.status).toBe(400);

@@ -38,13 +38,13 @@ export function registerReplay(program: Command, context: CommandContext): void 
     .action((trace: string, flags: ReplayFlags) => {
       const { io } = context;
       const policy = policyFromFlag(flags.policy, io);
-      const { records } = readAuditTrace(path.resolve(io.cwd, trace));
+      const { records, clearings } = readAuditTrace(path.resolve(io.cwd, trace));
       const governor = {
         ...policy?.governor,
         workspaceRoot: workspaceFor(policy, flags.workspace, io),
         ...(flags.orchestrationDir !== undefined && { orchestrationDir: path.resolve(io.cwd, flags.orchestrationDir) }),
       };
-      const report = replayTrace(records, { governor });
+      const report = replayTrace(records, { governor, clearings });
       io.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderReplayText(report, flags.policy));
       context.exit(EXIT_CODES.ok);
     });

@@ -379,68 +379,6 @@ const GIT_CONFIGURATION: readonly HiddenCase[] = [
   },
 ];
 
-const LIFECYCLE_SCRIPTS: readonly HiddenCase[] = [
-  {
-    name: 'npm pack runs prepack',
-    command: 'cd src && npm pack --dry-run --offline',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"prepack":"touch ../marker"}}' },
-    expected: 'readsPayload',
-    program: 'npm',
-  },
-  {
-    name: 'npm install runs preinstall',
-    command: 'cd src && npm install --offline --no-audit --no-fund',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"preinstall":"touch ../marker"}}' },
-    expected: 'readsPayload',
-    program: 'npm',
-  },
-  {
-    name: 'npm ci runs postinstall',
-    command: 'cd src && npm ci --offline',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"postinstall":"touch ../marker"}}' },
-    expected: 'readsPayload',
-  },
-  {
-    name: 'npm publish runs prepublishOnly',
-    command: 'cd src && npm publish --dry-run',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"prepublishOnly":"touch ../marker"}}' },
-    expected: 'readsPayload',
-  },
-  {
-    name: 'npm version runs preversion',
-    command: 'cd src && npm version patch',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"preversion":"touch ../marker"}}' },
-    expected: 'readsPayload',
-  },
-  {
-    name: 'npm test runs pretest',
-    command: 'cd src && npm test',
-    files: {
-      'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"pretest":"touch ../marker","test":"true"}}',
-    },
-    expected: 'readsPayload',
-    program: 'npm',
-  },
-  {
-    name: 'npm rebuild runs install',
-    command: 'cd src && npm rebuild',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"install":"touch ../marker"}}' },
-    expected: 'readsPayload',
-  },
-  {
-    name: 'yarn pack runs prepack',
-    command: 'cd src && yarn pack',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"prepack":"touch ../marker"}}' },
-    expected: 'readsPayload',
-  },
-  {
-    name: 'pnpm install runs prepare',
-    command: 'cd src && pnpm install',
-    files: { 'src/package.json': '{"name":"x","version":"1.0.0","scripts":{"prepare":"touch ../marker"}}' },
-    expected: 'readsPayload',
-  },
-];
-
 const INTERPRETER_CALLS: readonly HiddenCase[] = [
   {
     name: 'perl system without parentheses',
@@ -629,9 +567,8 @@ const GROUPS: readonly (readonly [string, readonly HiddenCase[]])[] = [
   ['start-up files and programs read from stdin', START_UP_FILES],
   ['folders and variables that choose the programs run', PROGRAM_FOLDERS],
   ['git configuration from the line and the environment', GIT_CONFIGURATION],
-  ['package lifecycle scripts', LIFECYCLE_SCRIPTS],
   ['processes started by inline code', INTERPRETER_CALLS],
 ];
 
-// make's, just's, task's and sqlite3's cases are in their family's tests (test/shell/programs/)
+// make's, just's, task's, package scripts' and sqlite3's cases are in their family's tests (test/shell/programs/)
 describeHiddenCode(GROUPS);

@@ -1,5 +1,5 @@
 import { and, assign, emit, not, setup } from 'xstate';
-import type { DecisionCode } from '../src/decision/reasons';
+import type { DecisionCode, FlowHoldCode } from '../src/decision/reasons';
 import { NO_FLOW_MARKS, type FlowKind, type FlowMarks, type FlowSource } from '../src/flow/flowMarks';
 import type { Intent } from '../src/intents/intent';
 import { findIntent } from '../src/intents/intentRegistry';
@@ -58,7 +58,11 @@ export interface LifecycleInput {
 
 export type LifecycleEvent =
   | { readonly type: 'user.prompted'; readonly text?: string }
-  | { readonly type: 'tool.requested'; readonly call: ToolRequest }
+  /**
+   * `heldAs`: the flow rules, checked after the chart's rules, hold the call under their own code;
+   * the chart holds it as a call a rule asks a human about, and its `tool.decided` names that code
+   */
+  | { readonly type: 'tool.requested'; readonly call: ToolRequest; readonly heldAs?: FlowHoldCode }
   | { readonly type: 'lifecycle.reset' }
   | { readonly type: 'orchestration.checked'; readonly present: boolean }
   | { readonly type: 'intents.loaded'; readonly intents: readonly Intent[] }
@@ -102,6 +106,9 @@ export const LIFECYCLE_EVENT_TYPES = [
 
 const requestOf = (event: LifecycleEvent): ToolRequest | undefined =>
   event.type === 'tool.requested' ? event.call : undefined;
+
+const heldAsOf = (event: LifecycleEvent): FlowHoldCode | undefined =>
+  event.type === 'tool.requested' ? event.heldAs : undefined;
 
 const approvalIdOf = (event: LifecycleEvent): string | undefined =>
   event.type === 'approval.granted' || event.type === 'approval.denied' ? event.id : undefined;
@@ -274,7 +281,8 @@ export function createLifecycleMachine() {
     actions: {
       decide: emit(({ event }, params: { code: DecisionCode }) => ({
         type: 'tool.decided' as const,
-        code: params.code,
+        // a hold the flow rules made says their code, as the decision does
+        code: params.code === 'needs_approval' ? (heldAsOf(event) ?? params.code) : params.code,
         tool: requestOf(event)?.tool ?? '',
       })),
       activateIntent: assign({

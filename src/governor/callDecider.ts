@@ -626,7 +626,8 @@ export function createCallDecider(parts: CallDeciderParts) {
         });
         return {
           decision,
-          event: problem === undefined ? { type: 'tool.requested', call: heldRequest } : undefined,
+          event:
+            problem === undefined ? { type: 'tool.requested', call: heldRequest, heldAs: flow.hold.code } : undefined,
           args: callArgs,
           risk: assessment.risk,
         };

@@ -9,6 +9,11 @@ export interface AllowedOnceFolders {
   /** folders made, outermost first, each owner-only */
   readonly made: readonly string[];
   readonly refused: readonly ProfilePlace[];
+  /**
+   * what the sandbox binds writable for the paths given: each path itself, or, for a missing
+   * path whose folder was made here, that new folder (empty, made for this answer alone)
+   */
+  readonly bound: readonly string[];
 }
 
 const lstatOf = (file: string) => {
@@ -60,9 +65,14 @@ function missingFolders(target: string, kept: readonly string[]): readonly strin
 }
 
 /**
- * Makes the missing folders of the paths a person allowed once for one call, so the call's
- * sandbox can bind them writable: exactly each approved path and the folders above it, down
- * from its nearest existing ancestor, owner-only (0700). Nothing is made for a path that
+ * Makes the missing folders above the paths a person allowed once for one call, so the call's
+ * sandbox can bind them writable: the folders above each approved path, down from its nearest
+ * existing ancestor, owner-only (0700). The approved path itself is never made: whether it is
+ * to be a file or a folder is the command's to say, and a folder made in its place would
+ * change what the command does (`cp -r dist ~/x/plugin` copies into an existing `plugin`).
+ * So the new folder that will hold it is bound instead; it is empty and was made for this
+ * answer alone, so nothing else becomes writable. A missing path directly in an existing
+ * folder stays missing and unbound: binding that folder would open all it holds. Nothing is made for a path that
  * exists, one with a link on its way, or one in or holding the workspace, intentgate's own
  * files, a masked or a read-only place of `profile` (the profile without the approved paths).
  * A path that cannot be made stays missing, and the sandbox leaves it unbound. Never throws.
@@ -74,6 +84,7 @@ export function makeAllowedOnceFolders(
 ): AllowedOnceFolders {
   const made: string[] = [];
   const refused: ProfilePlace[] = [];
+  const bound: string[] = [];
   const kept = keptPlaces(profile, place);
   for (const given of paths) {
     if (!path.isAbsolute(given)) {
@@ -81,6 +92,7 @@ export function makeAllowedOnceFolders(
       continue;
     }
     const target = path.resolve(given);
+    bound.push(target);
     // an existing place is bound as it is (or refused by the profile)
     if (lstatOf(target) !== undefined) continue;
     const folders = missingFolders(target, kept);
@@ -88,7 +100,14 @@ export function makeAllowedOnceFolders(
       refused.push({ path: target, reason: `no folder made: ${folders}` });
       continue;
     }
-    for (const folder of folders) {
+    // the folders above the path, never the path itself
+    const above = folders.slice(0, -1);
+    if (above.length === 0) {
+      refused.push({ path: target, reason: `no folder made: ${target} would be a new entry of an existing folder` });
+      continue;
+    }
+    let complete = true;
+    for (const folder of above) {
       try {
         // one level at a time: a folder someone made in between fails here instead of being followed
         mkdirSync(folder, { mode: 0o700 });
@@ -97,10 +116,13 @@ export function makeAllowedOnceFolders(
           path: target,
           reason: `no folder made: ${folder}: ${error instanceof Error ? error.message : String(error)}`,
         });
+        complete = false;
         break;
       }
       made.push(folder);
     }
+    // the new, empty folder that will hold the path is what the sandbox binds for it
+    if (complete) bound[bound.length - 1] = above[above.length - 1] ?? target;
   }
-  return { made, refused };
+  return { made, refused, bound };
 }

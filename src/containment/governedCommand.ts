@@ -113,9 +113,9 @@ function sandboxFor(
   if (plan.kind !== 'contain') return undefined;
   const once = decision?.allowedOnce ?? [];
   if (once.length === 0) return { profile: governorProfile(governor, place), bwrap: plan.bwrap };
-  // a new folder a person allowed (`cp -r dist/* ~/new/plugin`) is made first, so it can be bound
-  makeAllowedOnceFolders(once, governorProfile(governor, place), place);
-  const withOnce = { ...place, allowedOnce: [...(place.allowedOnce ?? []), ...once] };
+  // the new folders above a path a person allowed (`cp -r dist ~/new/plugin`) are made first, so they can be bound
+  const { bound } = makeAllowedOnceFolders(once, governorProfile(governor, place), place);
+  const withOnce = { ...place, allowedOnce: [...(place.allowedOnce ?? []), ...bound] };
   return { profile: governorProfile(governor, withOnce), bwrap: plan.bwrap };
 }
 

@@ -109,11 +109,13 @@ export function containCall(containment: HookContainment, { governor, event, dec
     // paths outside the workspace a human allows this call once: held, the answer would open them; allowed once, it did
     const once = decision.verdict === 'ask' ? (decision.approval?.outsideScope ?? []) : (decision.allowedOnce ?? []);
     const withGranted = { ...inputs, approvedCategories: [...new Set([...inputs.approvedCategories, ...granted])] };
-    // allowed once by a person: a new folder among its paths is made now, so the line can bind it
-    if (decision.verdict === 'allow' && once.length > 0)
-      makeAllowedOnceFolders(once, containmentProfile(withGranted), containment.place);
+    // allowed once by a person: the new folders above its paths are made now, so the line can bind them
+    const bound =
+      decision.verdict === 'allow' && once.length > 0
+        ? makeAllowedOnceFolders(once, containmentProfile(withGranted), containment.place).bound
+        : once;
     const profile = containmentProfile(
-      once.length === 0 ? withGranted : { ...withGranted, allowedOnce: [...(inputs.allowedOnce ?? []), ...once] },
+      bound.length === 0 ? withGranted : { ...withGranted, allowedOnce: [...(inputs.allowedOnce ?? []), ...bound] },
     );
     // the cache folder of the environment the place names (the hook's own, or the agent's)
     const masks = containment.masks ?? stableMaskSources(containment.place.env ?? process.env);

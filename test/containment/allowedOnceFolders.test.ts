@@ -30,15 +30,30 @@ const placeOf = (root: string, extra: Partial<GovernorPlace> = {}): GovernorPlac
 const mode = (folder: string): number => statSync(folder).mode & 0o777;
 
 describe('makeAllowedOnceFolders', () => {
-  it('makes the missing folders of the approved path, outermost first, each owner-only', () => {
+  it('makes the missing folders above the approved path, outermost first, each owner-only, and binds the last', () => {
     const { root, outside } = makeRepository();
     const target = path.join(outside, 'docker', 'appdata', 'plugin');
     const made = makeAllowedOnceFolders([target], profileFor(root), placeOf(root));
     expect(made).toEqual({
-      made: [path.join(outside, 'docker'), path.join(outside, 'docker', 'appdata'), target],
+      made: [path.join(outside, 'docker'), path.join(outside, 'docker', 'appdata')],
       refused: [],
+      bound: [path.join(outside, 'docker', 'appdata')],
     });
     for (const folder of made.made) expect(mode(folder)).toBe(0o700);
+    // the approved path itself is the command's to make, as a file or a folder
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('makes nothing for a new entry of an existing folder, which stays unbound', () => {
+    const { root, outside } = makeRepository();
+    const target = path.join(outside, 'new.txt');
+    const made = makeAllowedOnceFolders([target], profileFor(root), placeOf(root));
+    expect(made.made).toEqual([]);
+    expect(made.bound).toEqual([target]);
+    expect(made.refused).toEqual([
+      { path: target, reason: expect.stringContaining('new entry of an existing folder') },
+    ]);
+    expect(existsSync(target)).toBe(false);
   });
 
   it('makes nothing for a path that exists', () => {
@@ -46,6 +61,7 @@ describe('makeAllowedOnceFolders', () => {
     expect(makeAllowedOnceFolders([path.join(outside, 'outside.txt')], profileFor(root), placeOf(root))).toEqual({
       made: [],
       refused: [],
+      bound: [path.join(outside, 'outside.txt')],
     });
   });
 
@@ -139,7 +155,7 @@ describe.skipIf(BWRAP === undefined)('a call allowed once into a new folder outs
   it('runs once a person allowed it: the folder is made, the files land, and nothing beside it changes', async () => {
     const { governor, root, outside, options } = setUp();
     const target = path.join(outside, 'docker', 'appdata', 'plugin');
-    const command = `cp src/a.ts docs/readme.md ${target}`;
+    const command = `mkdir -p ${target} && cp src/a.ts docs/readme.md ${target}`;
     const held = await runGovernedCommand(governor, command, options);
     expect(held).toMatchObject({ ran: false, decision: { verdict: 'ask', approval: { outsideScope: [target] } } });
     const approval = held.decision.approval;
@@ -153,7 +169,7 @@ describe.skipIf(BWRAP === undefined)('a call allowed once into a new folder outs
     expect(run).toMatchObject({ ran: true, contained: true, exitCode: 0 });
     expect(readFileSync(path.join(target, 'a.ts'), 'utf8')).toBe(readFileSync(path.join(root, 'src', 'a.ts'), 'utf8'));
     expect(existsSync(path.join(target, 'readme.md'))).toBe(true);
-    expect(mode(target)).toBe(0o700);
+    expect(mode(path.join(outside, 'docker', 'appdata'))).toBe(0o700);
     expect(mode(path.join(outside, 'docker'))).toBe(0o700);
     // the folder around the bound one is not opened (here the private /tmp hides it, as the workspace lies in /tmp)
     expect(existsSync(path.join(outside, 'docker', 'beside.txt'))).toBe(false);
@@ -170,7 +186,7 @@ describe.skipIf(BWRAP === undefined)('a call allowed once into a new folder outs
   it("makes the folder for a hook route's contained line once the call is allowed once, and the line writes there", () => {
     const { governor, root, outside, options } = setUp();
     const target = path.join(outside, 'notes', 'new');
-    const command = `cp src/a.ts docs/readme.md ${target}`;
+    const command = `mkdir -p ${target} && cp src/a.ts docs/readme.md ${target}`;
     const held = governor.handleToolCall('execute_command', { command });
     const approval = held.approval;
     if (approval === undefined) throw new Error('no approval');
@@ -186,7 +202,7 @@ describe.skipIf(BWRAP === undefined)('a call allowed once into a new folder outs
     expect(existsSync(target)).toBe(false);
     const made = containCall(containment, { governor, event, decision: allowed });
     if (!made.ok) throw new Error(made.reason);
-    expect(mode(target)).toBe(0o700);
+    expect(mode(path.join(outside, 'notes'))).toBe(0o700);
     execFileSync('bash', ['-c', made.line], { cwd: root, stdio: 'ignore' });
     expect(existsSync(path.join(target, 'a.ts'))).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { Decision } from '../../decision/decision';
+import { isHeldCallCode } from '../../decision/reasons';
 import type { Governor } from '../../governor/createGovernor';
 import type { LedgerEntry } from './callLedger';
 
@@ -11,16 +12,18 @@ const isHeld = (governor: Governor, decision: Decision): boolean =>
  * governor holds under that approval is answered 'continue': a held call is checked against
  * every other rule again and runs; a held control-file change is accepted, and the call that
  * carried the question does not run (the answer's decision says to call it again). When the
- * hold is gone (a new prompt or a session approval ended it), the call is
- * decided again, and a new hold of its categories is answered the same way, since the human
- * approved this very call; a held control-file change is not, since the human never saw it.
+ * hold is gone (a new prompt, a session approval or its time ran out), the call is decided
+ * again, and a new hold for the same question (its categories, or the same flow rule) is
+ * answered the same way, since the human approved this very call; a held control-file change
+ * or another question is not, since the human never saw it.
  */
 export function decisionToRun(governor: Governor, entry: LedgerEntry, input: unknown): Decision {
   const { decision } = entry;
   if (decision.verdict !== 'ask' || decision.approval === undefined) return decision;
   if (isHeld(governor, decision)) return governor.resolveApproval(decision.approval.id, 'continue');
   const again = governor.handleToolCall(entry.tool, input);
-  const sameQuestion = decision.code === 'needs_approval' && again.code === 'needs_approval';
+  // the same question: a hold of its categories, or of the same flow rule, which the human read when approving
+  const sameQuestion = isHeldCallCode(decision.code) && again.code === decision.code;
   return sameQuestion && again.approval ? governor.resolveApproval(again.approval.id, 'continue') : again;
 }
 

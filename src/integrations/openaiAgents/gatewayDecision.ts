@@ -1,4 +1,5 @@
 import type { Decision } from '../../decision/decision';
+import { isHeldCallCode } from '../../decision/reasons';
 import type { Governor } from '../../governor/createGovernor';
 import { answerIfWaiting, heldCall, heldCallsOf, type ApprovalRecords } from './heldCalls';
 
@@ -23,10 +24,11 @@ const approvedByHuman = (call: Invocation): boolean =>
 function continueApproved(governor: Governor, call: Invocation, held: Decision): Decision {
   const answered = answerIfWaiting(governor, held, 'continue');
   if (answered) return answered;
-  // the governor holds one thing at a time: another call (or a new prompt) replaced it, so decide this one again;
-  // a new hold of its categories is what the human approved, a held control-file change is not (they never saw it)
+  // the hold is gone (a new prompt, its time ran out), so decide this one again; a new hold for the same
+  // question (its categories, or the same flow rule) is what the human approved, a held control-file change
+  // or another question is not (they never saw it)
   const again = governor.handleToolCall(call.tool, call.args);
-  return held.code === 'needs_approval' && again.code === 'needs_approval'
+  return isHeldCallCode(held.code) && again.code === held.code
     ? (answerIfWaiting(governor, again, 'continue') ?? again)
     : again;
 }
@@ -45,6 +47,7 @@ export function gatewayDecision(governor: Governor, call: Invocation): Decision 
     return continueApproved(governor, call, held.decision);
   }
   const decision = governor.handleToolCall(call.tool, call.args);
+  // a flow hold is not answered by an approval given before it: no person has read its reason
   if (decision.code !== 'needs_approval') return decision;
   // asked only now: approved for every call of the tool (alwaysApprove), or the state changed since the SDK asked
   return approvedByHuman(call) ? continueApproved(governor, call, decision) : decision;

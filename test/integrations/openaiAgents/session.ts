@@ -1,5 +1,5 @@
 import { Agent, Runner } from '@openai/agents';
-import { createGovernor, type Governor, type TraceRecord } from '../../../src/index';
+import { createGovernor, type Governor, type GovernorOptions, type TraceRecord } from '../../../src/index';
 import {
   governAgentTools,
   governedRunOptions,
@@ -25,13 +25,19 @@ export interface SessionSpec {
   /** replaces the host's three tools */
   readonly tools?: readonly GovernableTool[];
   readonly options?: GovernAgentToolsOptions;
+  /** more governor options, such as a clock */
+  readonly governor?: Partial<GovernorOptions>;
 }
 
 /** A governed agent over a temporary workspace with INT-001 (src/**), driven by a scripted model. */
 export function governedSession(spec: SessionSpec) {
   const workspaceRoot = makeWorkspace({ intentsYaml: INTENTS_YAML });
   const trace: TraceRecord[] = [];
-  const governor: Governor = createGovernor({ workspaceRoot, trace: (record) => void trace.push(record) });
+  const governor: Governor = createGovernor({
+    workspaceRoot,
+    trace: (record) => void trace.push(record),
+    ...spec.governor,
+  });
   const host = hostTools();
   const hostToolList = spec.tools ?? host.tools;
   const tools = governAgentTools(governor, hostToolList, spec.options);

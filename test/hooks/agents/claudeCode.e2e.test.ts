@@ -131,7 +131,10 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
           tool_input: { file_path: path.join(root, 'src', 'auth', 'login.ts'), content: 'x' },
         }),
       ]);
-      expect(toolResultTexts(run)[0]).toBe(STATE_VIOLATION_MESSAGE);
+      // the workspace registers no intents server, so the refusal adds how the user fixes that
+      const [text] = toolResultTexts(run);
+      expect(text?.startsWith(`${STATE_VIOLATION_MESSAGE}\n\nintentgate: the intents MCP server`)).toBe(true);
+      expect(text).toContain('`intentgate hooks install claude-code`');
     },
   );
 

@@ -94,7 +94,7 @@ describe('flow rules through the service', () => {
     ]);
     expect((await post(`${url}/sessions/K/tool-calls`, EGRESS)).json).toMatchObject({ verdict: 'allow' });
     const unknown = await post(`${url}/approve-session`, { session_id: 'K', clear_flow: ['everything'] }, TEST_TOKEN);
-    expect(unknown.status).toBe(400);
+    expect(unknown).toMatchObject({ status: 400, json: { error: { code: 'invalid_body' } } });
   });
 
   it('holds a CI workflow write after a web fetch, and allows both calls in a clean session', async () => {

@@ -3,7 +3,7 @@
 // agent's shell commands run by real bash (plain, or as the contained line the hook hands back),
 // and a real `intentgate serve` process on a real redis-server that requires a password.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,11 +39,21 @@ export function secretFile(name: string, text: string): string {
   return file;
 }
 
-/** A folder in the workspace with an `intentgate` that runs this checkout's CLI: what the agent's shell finds on PATH, contained too. */
-function intentgateBin(root: string): string {
+/**
+ * A folder in the workspace with an `intentgate` that runs this checkout's CLI: what the agent's
+ * shell finds on PATH, contained too. Given a bundle of the CLI, it is copied in beside it, so a
+ * contained command finds it wherever the checkout lies (a checkout under /tmp is hidden by the
+ * sandbox's private /tmp, as an installed intentgate is not).
+ */
+function intentgateBin(root: string, cliBundle: string | undefined): string {
   const bin = path.join(root, 'bin');
   mkdirSync(bin);
-  const script = `#!/bin/sh\nexec '${process.execPath}' --import '${TSX_LOADER}' '${MAIN}' "$@"\n`;
+  if (cliBundle !== undefined) copyFileSync(cliBundle, path.join(bin, 'intentgate.mjs'));
+  const runs =
+    cliBundle === undefined
+      ? `'${process.execPath}' --import '${TSX_LOADER}' '${MAIN}'`
+      : `'${process.execPath}' '${path.join(bin, 'intentgate.mjs')}'`;
+  const script = `#!/bin/sh\nexec ${runs} "$@"\n`;
   writeFileSync(path.join(bin, 'intentgate'), script, { mode: 0o755 });
   return bin;
 }
@@ -78,16 +88,18 @@ export interface AttackWorld {
   shell(session: string, command: string): Promise<ShellRun>;
 }
 
-/** A world for `containment`, bubblewrap taken from `bwrapDir` when it is on. */
-export function attackWorld(containment: Containment, bwrapDir: string | undefined): AttackWorld {
+/** A world for `containment`, bubblewrap taken from `bwrapDir` when it is on, the agent's `intentgate` from `cliBundle` when given. */
+export function attackWorld(containment: Containment, bwrapDir: string | undefined, cliBundle?: string): AttackWorld {
   const human = humanHome();
   const root = realpathSync(makeWorkspace({ intentsYaml: INTENTS }));
   mkdirSync(path.join(root, 'src'), { recursive: true });
   const policyFile = path.join(tempDir('attack-policy-'), 'policy.yaml');
   writeFileSync(policyFile, `version: 1\ncontainment: ${containment === 'on' ? 'required' : 'off'}\n`);
-  const searchPath = [intentgateBin(root), ...(bwrapDir === undefined ? [] : [bwrapDir]), process.env.PATH ?? ''].join(
-    ':',
-  );
+  const searchPath = [
+    intentgateBin(root, cliBundle),
+    ...(bwrapDir === undefined ? [] : [bwrapDir]),
+    process.env.PATH ?? '',
+  ].join(':');
   const env: NodeJS.ProcessEnv = { ...human.env, PATH: searchPath, XDG_CACHE_HOME: tempDir('attack-cache-') };
 
   const hook = async (session: string, name: string, fields: Record<string, unknown> = {}): Promise<HookVerdict> => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionPaths } from '../../src/sessions/sessionFiles';
 import { stateSessionsDir } from '../../src/sessions/stateSessionsDir';
 import { BWRAP } from '../containment/sandboxSupport';
+import { bundleEntry } from '../support/agents/bundleEntry';
 import { REDIS_SKIP_REASON, startRedis, type RedisServer } from '../sessions/redisServer';
 import {
   attackWorld,
@@ -48,9 +49,11 @@ const sessionFile = (world: AttackWorld, session: string): string =>
 describe.each(MODES)('issue 33 attacks with containment $containment', ({ containment, skip }) => {
   let world: AttackWorld;
 
-  beforeAll(() => {
-    world = attackWorld(containment, BWRAP === undefined ? undefined : path.dirname(BWRAP));
-  });
+  beforeAll(async () => {
+    // the CLI as one file the workspace holds, so a contained command finds it wherever this checkout lies
+    const cli = await bundleEntry('src/cli/main.ts');
+    world = attackWorld(containment, BWRAP === undefined ? undefined : path.dirname(BWRAP), cli);
+  }, 180_000);
 
   it.skipIf(skip)('(1) the agent runs `intentgate approve` itself: refused, and its held sudo stays held', async () => {
     const session = 'f1-self-approve';

@@ -6,6 +6,11 @@ import { APPROVAL_TOKEN_ENV } from '../server/serverOptions';
 import type { CliIo } from './cliIo';
 import { UsageError } from './usageError';
 
+/** The variable a Redis URL may come from, read at start and cleared. */
+export const REDIS_URL_ENV = 'REDIS_URL';
+/** `--store redis`: a Redis store at the URL in `REDIS_URL`. */
+export const REDIS_FROM_ENV = 'redis';
+
 /** The flags that give `intentgate serve` its secrets from files instead of argv or the environment. */
 export interface CredentialFlags {
   readonly approvalTokenFile?: string;
@@ -88,8 +93,9 @@ function withPassword(store: string, password: string): string {
 
 /**
  * Reads the service's secrets: the approval token from `--approval-token-file`, else
- * `INTENTGATE_APPROVAL_TOKEN`; the Redis URL from `--store-url-file`, else `--store` with the
- * password of `--store-password-file`. The token variables are deleted from this run's
+ * `INTENTGATE_APPROVAL_TOKEN`; the Redis URL from `--store-url-file`, else `--store` (`--store
+ * redis`: the URL in `REDIS_URL`) with the password of `--store-password-file`. `REDIS_URL` is
+ * deleted from this run's environment once read, whatever the store. The token variables are deleted from this run's
  * environment once read, so no process the service starts inherits them (what the kernel shows
  * in /proc/<pid>/environ is the environment the process started with, which no program can
  * change: give the token in a file to keep it out of there). A password written on the command
@@ -116,18 +122,29 @@ export function serveCredentials(
   const warnings: string[] = [];
   if (flags.storeUrlFile !== undefined && flags.storePasswordFile !== undefined)
     throw new UsageError('--store-url-file and --store-password-file: give the password in one of them, not both');
+  // read once and cleared, like the token variables: nothing the service starts inherits it
+  const urlFromEnv = io.env[REDIS_URL_ENV];
+  delete io.env[REDIS_URL_ENV];
+  delete env[REDIS_URL_ENV];
   let url = store;
+  if (store === REDIS_FROM_ENV && flags.storeUrlFile === undefined) {
+    if (urlFromEnv === undefined || urlFromEnv.trim() === '')
+      throw new UsageError(
+        `--store ${REDIS_FROM_ENV} takes the Redis URL from $${REDIS_URL_ENV}, which is not set: set it, or give --store-url-file`,
+      );
+    url = urlFromEnv.trim();
+  }
   if (flags.storeUrlFile !== undefined)
     url = readSecretFile('--store-url-file', path.resolve(io.cwd, flags.storeUrlFile), workspace);
   else if (flags.storePasswordFile !== undefined) {
-    if (store === undefined)
+    if (url === undefined)
       throw new UsageError('--store-password-file needs a Redis store: add --store redis://HOST:PORT');
     url = withPassword(
-      store,
+      url,
       readSecretFile('--store-password-file', path.resolve(io.cwd, flags.storePasswordFile), workspace),
     );
   }
-  if (flags.storeUrlFile === undefined && store !== undefined && passwordOf(store) !== '') {
+  if (flags.storeUrlFile === undefined && store !== undefined && store !== REDIS_FROM_ENV && passwordOf(store) !== '') {
     warnings.push(
       'warning: the Redis password is in the store URL, which `ps` shows with the command line (and a policy file shows to whoever reads it); give it with --store-password-file or --store-url-file',
     );

@@ -145,8 +145,8 @@ export function registerServe(program: Command, context: CommandContext): void {
       'who may read GET /metrics: anyone who reaches the service, or holders of the approval token (default: the policy, else open)',
     )
     .option(
-      '--store <memory|redis://HOST:PORT>',
-      'where sessions live: this process (default), or a Redis shared by every instance of the deployment (default: the policy, else memory)',
+      '--store <memory|redis://HOST:PORT|redis>',
+      'where sessions live: this process (default), or a Redis shared by every instance of the deployment; redis: at the URL in $REDIS_URL, read and cleared at start (default: the policy, else memory)',
     )
     .option(
       '--deployment <name>',

@@ -96,7 +96,7 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
 export const copilotAdapter: AgentHookAdapter = Object.freeze({
   name: 'copilot',
   governorOptions: COPILOT_GOVERNOR_OPTIONS,
-  // Copilot CLI 1.0.102 runs the arguments a PreToolUse hook hands back (`modifiedArgs`; copilotContained.e2e.test.ts)
+  // Copilot CLI 1.0.102 runs the arguments a PreToolUse hook hands back (`modifiedArgs`; agentsContained.e2e.test.ts)
   rewritesShellCommands: true,
   readEvent: readCopilotEvent,
   writeAnswer,

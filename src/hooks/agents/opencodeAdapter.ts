@@ -10,7 +10,7 @@ import { OPENCODE_GOVERNOR_OPTIONS } from './opencodeTools';
 // replace a result after it; `additionalContext` is added to a result; any other exit code
 // than 0, or output that is not this JSON, makes the plugin throw too. `updatedArgs` are set
 // on the call's arguments before it runs: a shell command that must run contained becomes its
-// contained line (OpenCode runs the changed `output.args`; measured: opencodeContained.e2e.test.ts).
+// contained line (OpenCode runs the changed `output.args`; measured: agentsContained.e2e.test.ts).
 
 /** The block of anything that fails: exit 2 and a body that refuses the call. */
 function failure(message: string): HookOutput {
@@ -51,7 +51,7 @@ function writeAnswer(answer: HookAnswer, event: HookEvent): HookOutput {
 export const opencodeAdapter: AgentHookAdapter = Object.freeze({
   name: 'opencode',
   governorOptions: OPENCODE_GOVERNOR_OPTIONS,
-  // the plugin sets the hook's `updatedArgs` on `output.args`, which OpenCode 1.18.33 runs (opencodeContained.e2e.test.ts)
+  // the plugin sets the hook's `updatedArgs` on `output.args`, which OpenCode 1.18.33 runs (agentsContained.e2e.test.ts)
   rewritesShellCommands: true,
   readEvent: readOpencodeEvent,
   writeAnswer,

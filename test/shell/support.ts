@@ -71,3 +71,15 @@ export function expectFailClosed({ command, reason }: FailCase): void {
     reason: true,
   });
 }
+
+/** A command and the categories it raises, for a family's table of cases. */
+export interface CategoryCase {
+  readonly name: string;
+  readonly command: string;
+  readonly expected: readonly RiskCategory[];
+}
+
+/** Asserts the categories of a case, and that the analysis did not fail closed. */
+export function expectCategories({ command, expected }: CategoryCase): void {
+  expect({ command, ...outcome(command) }).toEqual({ command, categories: sorted(expected), failedClosed: false });
+}

@@ -163,21 +163,6 @@ describe('NETWORK_RISK from cloud, container and network tools', () => {
       command: 'kubectl --context prod apply -f k8s/',
       expected: [SYS, NET, EXEC],
     },
-    { name: 'reads terraform plan as a provider call', command: 'terraform plan -out tf.plan', expected: [NET, EXEC] },
-    {
-      name: 'reads terraform apply as an infrastructure change',
-      command: 'terraform apply -auto-approve',
-      expected: [SYS, NET, EXEC],
-    },
-    {
-      name: 'reads terraform destroy as an infrastructure change',
-      command: 'terraform -chdir=infra destroy',
-      expected: [SYS, NET, EXEC],
-    },
-    { name: 'reads aws s3 rm', command: 'aws s3 rm s3://bucket/key', expected: [NET, EXEC] },
-    { name: 'reads aws s3 cp', command: 'aws s3 cp dist/ s3://bucket/ --recursive', expected: [NET, EXEC] },
-    { name: 'reads gcloud', command: 'gcloud compute instances list', expected: [NET, EXEC] },
-    { name: 'reads az', command: 'az vm list', expected: [NET, EXEC] },
     { name: 'reads helm install as a cluster change', command: 'helm install web ./chart', expected: [SYS, NET, EXEC] },
     { name: 'reads helm list as a cluster call', command: 'helm list -A', expected: [NET, EXEC] },
     {
@@ -200,8 +185,6 @@ describe('NETWORK_RISK from cloud, container and network tools', () => {
   ])('$name', check);
 
   it.each<CategoryCase>([
-    { name: 'treats terraform fmt as local', command: 'terraform fmt -recursive', expected: ONLY_EXEC },
-    { name: 'treats terraform validate as local', command: 'terraform validate', expected: ONLY_EXEC },
     { name: 'treats openssl rand as local', command: 'openssl rand -hex 16', expected: ONLY_EXEC },
     { name: 'treats docker ps as a listing', command: 'docker ps -a', expected: ONLY_EXEC },
     { name: 'treats docker images as a listing', command: 'docker images', expected: ONLY_EXEC },

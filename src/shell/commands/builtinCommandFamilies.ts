@@ -1,7 +1,8 @@
 import type { CommandFamily } from '../catalog/catalog';
 import type { CommandSpecs } from '../catalog/commandSpec';
-import { CLOUD_COMMANDS } from './cloud';
+import { CLOUD_COMMANDS } from '../programs/cloud/cloudSpecs';
 import { CONTAINER_COMMANDS } from './containers';
+import { DATABASE_COMMANDS } from '../programs/databases/databaseSpecs';
 import { DEVELOPER_TOOL_COMMANDS } from './developerTools';
 import { FILE_READER_COMMANDS } from './fileReaders';
 import { FILE_UTILITY_COMMANDS } from './fileUtilities';
@@ -43,6 +44,7 @@ const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [
   () => MAKE_COMMANDS,
   () => TASK_RUNNER_COMMANDS,
   () => SQLITE_COMMANDS,
+  () => DATABASE_COMMANDS,
 ];
 
 /** Each program of a set of specs as a family lists it: its name, then its aliases, space-separated. */

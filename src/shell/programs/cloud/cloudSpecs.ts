@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // Cloud CLIs and infrastructure tools: every call reaches a provider's API; the ones that
 // change infrastructure also raise SYSTEM_IMPACT. Cloud CLIs take `--name value` options, which

@@ -152,28 +152,6 @@ describe('SYSTEM_IMPACT from writes to system locations and permission changes',
 
 describe('NETWORK_RISK from cloud, container and network tools', () => {
   it.each<CategoryCase>([
-    { name: 'reads kubectl get as a cluster call', command: 'kubectl get pods -n prod', expected: [NET, EXEC] },
-    {
-      name: 'reads kubectl delete as a cluster change',
-      command: 'kubectl delete pod web-1',
-      expected: [SYS, NET, EXEC],
-    },
-    {
-      name: 'reads kubectl apply as a cluster change',
-      command: 'kubectl --context prod apply -f k8s/',
-      expected: [SYS, NET, EXEC],
-    },
-    { name: 'reads helm install as a cluster change', command: 'helm install web ./chart', expected: [SYS, NET, EXEC] },
-    { name: 'reads helm list as a cluster call', command: 'helm list -A', expected: [NET, EXEC] },
-    {
-      name: 'reads docker run (it may pull the image)',
-      command: 'docker run --rm alpine echo hi',
-      expected: [NET, EXEC],
-    },
-    { name: 'reads docker login', command: 'docker login ghcr.io', expected: [NET, EXEC] },
-    { name: 'reads docker push as a publish', command: 'docker push ghcr.io/o/app:1', expected: [GIT, NET, EXEC] },
-    { name: 'reads podman pull', command: 'podman pull alpine', expected: [NET, EXEC] },
-    { name: 'reads docker rm as a container change', command: 'docker rm -f web', expected: [SYS, EXEC] },
     { name: 'reads ping', command: 'ping -c 1 example.com', expected: [NET, EXEC] },
     { name: 'reads dig', command: 'dig @1.1.1.1 example.com', expected: [NET, EXEC] },
     { name: 'reads nslookup', command: 'nslookup example.com', expected: [NET, EXEC] },
@@ -186,9 +164,6 @@ describe('NETWORK_RISK from cloud, container and network tools', () => {
 
   it.each<CategoryCase>([
     { name: 'treats openssl rand as local', command: 'openssl rand -hex 16', expected: ONLY_EXEC },
-    { name: 'treats docker ps as a listing', command: 'docker ps -a', expected: ONLY_EXEC },
-    { name: 'treats docker images as a listing', command: 'docker images', expected: ONLY_EXEC },
-    { name: 'treats kubectl in echo as data', command: 'echo kubectl delete pod x', expected: ONLY_EXEC },
     { name: 'treats grep for ping as a search', command: 'grep ping notes.md', expected: ONLY_EXEC },
     { name: 'does not read hostname as host', command: 'hostname', expected: ONLY_EXEC },
   ])('$name', check);

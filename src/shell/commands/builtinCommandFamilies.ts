@@ -1,7 +1,7 @@
 import type { CommandFamily } from '../catalog/catalog';
 import type { CommandSpecs } from '../catalog/commandSpec';
 import { CLOUD_COMMANDS } from '../programs/cloud/cloudSpecs';
-import { CONTAINER_COMMANDS } from './containers';
+import { CONTAINER_COMMANDS } from '../programs/containers/containerSpecs';
 import { DATABASE_COMMANDS } from '../programs/databases/databaseSpecs';
 import { DEVELOPER_TOOL_COMMANDS } from './developerTools';
 import { FILE_READER_COMMANDS } from './fileReaders';

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
 
 // Container engines and cluster clients: which subcommands reach the network, publish images,
 // remove containers or change a cluster, and which run a command in a container (analysed like

@@ -150,29 +150,12 @@ describe('GIT_PUBLISH', () => {
 
 describe('SYSTEM_IMPACT', () => {
   it.each<CategoryCase>([
-    { name: 'raises SYSTEM_IMPACT for systemctl', command: 'systemctl restart nginx', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for service', command: 'service nginx stop', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for mount', command: 'mount /dev/sdb1 /mnt', expected: [SYS, EXEC] },
-    { name: 'reads mkfs.ext4 as mkfs', command: '/sbin/mkfs.ext4 /dev/sdb1', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for iptables', command: 'iptables -F', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for reboot', command: 'reboot', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for sysctl -w', command: 'sysctl -w net.ipv4.ip_forward=1', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for an ip link change', command: 'ip link set eth0 down', expected: [SYS, EXEC] },
     { name: 'raises SYSTEM_IMPACT for dd onto a device', command: 'dd if=x.img of=/dev/sda', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for kill', command: 'kill -9 1234', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for crontab -e', command: 'crontab -e', expected: [SYS, EXEC] },
-    { name: 'raises SYSTEM_IMPACT for chattr', command: 'chattr +i f', expected: [SYS, EXEC] },
   ])('$name', check);
 
   it.each<CategoryCase>([
-    { name: 'treats echo systemctl reboot as data', command: 'echo systemctl reboot', expected: ONLY_EXEC },
-    { name: 'treats ip addr show as a read', command: 'ip addr show', expected: ONLY_EXEC },
-    { name: 'treats a sysctl read as a read', command: 'sysctl net.ipv4.ip_forward', expected: ONLY_EXEC },
-    { name: 'treats kill -l as a listing', command: 'kill -l', expected: ONLY_EXEC },
-    { name: 'treats crontab -l as a listing', command: 'crontab -l', expected: ONLY_EXEC },
     { name: 'treats dd between files as a copy', command: 'dd if=a of=b', expected: ONLY_EXEC },
     { name: 'treats grep mount as a search', command: 'grep mount /etc/fstab', expected: ONLY_EXEC },
-    { name: 'does not read mountpoint as mount', command: 'mountpoint -q /mnt', expected: ONLY_EXEC },
   ])('$name', check);
 });
 

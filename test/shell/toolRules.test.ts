@@ -80,18 +80,6 @@ describe('GIT_PUBLISH from release tools', () => {
 
 describe('SYSTEM_IMPACT and SUDO from account and privilege tools', () => {
   it.each<CategoryCase>([
-    { name: 'reads useradd as an account change', command: 'useradd -m bob', expected: [SYS, EXEC] },
-    { name: 'reads usermod -aG sudo as an account change', command: 'usermod -aG sudo bob', expected: [SYS, EXEC] },
-    { name: 'reads passwd as an account change', command: 'passwd bob', expected: [SYS, EXEC] },
-    { name: 'reads chpasswd as an account change', command: 'echo bob:pw | chpasswd', expected: [SYS, EXEC] },
-    { name: 'reads groupadd as an account change', command: 'groupadd devs', expected: [SYS, EXEC] },
-    { name: 'reads visudo as a privilege change', command: 'visudo -f /etc/sudoers.d/bob', expected: [SYS, EXEC] },
-    {
-      name: 'reads setcap as a privilege change',
-      command: 'setcap cap_net_bind_service=+ep ./server',
-      expected: [SYS, EXEC],
-    },
-    { name: 'reads newgrp as a privilege change', command: 'newgrp docker', expected: [SYS, EXEC] },
     { name: 'reads runuser as running as another user', command: 'runuser -u bob -- id', expected: [SUDO, EXEC] },
   ])('$name', check);
 
@@ -100,7 +88,6 @@ describe('SYSTEM_IMPACT and SUDO from account and privilege tools', () => {
     { name: 'treats getent as a query', command: 'getent passwd bob', expected: ONLY_EXEC },
     { name: 'treats getcap as a query', command: 'getcap ./server', expected: ONLY_EXEC },
     { name: 'treats groups as a query', command: 'groups bob', expected: ONLY_EXEC },
-    { name: 'treats useradd as data in echo', command: 'echo useradd bob', expected: ONLY_EXEC },
   ])('$name', check);
 });
 

@@ -18,7 +18,7 @@ import { SEARCH_COMMANDS } from './search';
 import { SHELL_BUILTIN_COMMANDS } from './shellBuiltins';
 import { SHELL_COMMANDS } from './shells';
 import { SQLITE_COMMANDS } from '../programs/sqlite/sqliteSpecs';
-import { SYSTEM_COMMANDS } from './system';
+import { SYSTEM_COMMANDS } from '../programs/system/systemSpecs';
 import { TASK_RUNNER_COMMANDS } from '../programs/taskRunners/taskRunnerSpecs';
 import { WRAPPER_COMMANDS } from './wrappers';
 

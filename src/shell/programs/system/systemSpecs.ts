@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // Programs that may affect the machine itself: services, scheduled jobs, the firewall and
 // network setup, disks, power, the kernel, other processes, accounts and privileges.

@@ -1,0 +1,52 @@
+import { describe, it } from 'vitest';
+import { EXEC, expectCategories, ONLY_EXEC, SYS, type CategoryCase } from '../support';
+
+// Services, firewalls, disks, kernel, processes and accounts (src/shell/programs/system/systemSpecs.ts):
+// what changes the machine rather than the project is a system change; their reads and listings are not.
+
+describe('services, disks, kernel and processes', () => {
+  it.each<CategoryCase>([
+    { name: 'raises SYSTEM_IMPACT for systemctl', command: 'systemctl restart nginx', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for service', command: 'service nginx stop', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for mount', command: 'mount /dev/sdb1 /mnt', expected: [SYS, EXEC] },
+    { name: 'reads mkfs.ext4 as mkfs', command: '/sbin/mkfs.ext4 /dev/sdb1', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for iptables', command: 'iptables -F', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for reboot', command: 'reboot', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for sysctl -w', command: 'sysctl -w net.ipv4.ip_forward=1', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for an ip link change', command: 'ip link set eth0 down', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for kill', command: 'kill -9 1234', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for crontab -e', command: 'crontab -e', expected: [SYS, EXEC] },
+    { name: 'raises SYSTEM_IMPACT for chattr', command: 'chattr +i f', expected: [SYS, EXEC] },
+  ])('$name', expectCategories);
+
+  it.each<CategoryCase>([
+    { name: 'treats echo systemctl reboot as data', command: 'echo systemctl reboot', expected: ONLY_EXEC },
+    { name: 'treats ip addr show as a read', command: 'ip addr show', expected: ONLY_EXEC },
+    { name: 'treats a sysctl read as a read', command: 'sysctl net.ipv4.ip_forward', expected: ONLY_EXEC },
+    { name: 'treats kill -l as a listing', command: 'kill -l', expected: ONLY_EXEC },
+    { name: 'treats crontab -l as a listing', command: 'crontab -l', expected: ONLY_EXEC },
+    { name: 'does not read mountpoint as mount', command: 'mountpoint -q /mnt', expected: ONLY_EXEC },
+  ])('$name', expectCategories);
+});
+
+describe('accounts and privileges', () => {
+  it.each<CategoryCase>([
+    { name: 'reads useradd as an account change', command: 'useradd -m bob', expected: [SYS, EXEC] },
+    { name: 'reads usermod -aG sudo as an account change', command: 'usermod -aG sudo bob', expected: [SYS, EXEC] },
+    { name: 'reads passwd as an account change', command: 'passwd bob', expected: [SYS, EXEC] },
+    { name: 'reads chpasswd as an account change', command: 'echo bob:pw | chpasswd', expected: [SYS, EXEC] },
+    { name: 'reads groupadd as an account change', command: 'groupadd devs', expected: [SYS, EXEC] },
+    { name: 'reads visudo as a privilege change', command: 'visudo -f /etc/sudoers.d/bob', expected: [SYS, EXEC] },
+    {
+      name: 'reads setcap as a privilege change',
+      command: 'setcap cap_net_bind_service=+ep ./server',
+      expected: [SYS, EXEC],
+    },
+    { name: 'reads newgrp as a privilege change', command: 'newgrp docker', expected: [SYS, EXEC] },
+  ])('$name', expectCategories);
+
+  it.each<CategoryCase>([{ name: 'treats useradd as data in echo', command: 'echo useradd bob', expected: ONLY_EXEC }])(
+    '$name',
+    expectCategories,
+  );
+});

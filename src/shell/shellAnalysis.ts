@@ -72,11 +72,13 @@ export interface ShellScriptRun extends ScriptRunDetails {
    * `make`: the recipes of the targets in `script` (space-separated, '' for the first) of the
    * Makefile in the folder `path`; `just`, `task`: the recipes or tasks in `script` of the
    * justfile or Taskfile found from the folder `path`; `hook`: a git hook; `sqlite`: a file of
-   * sqlite3 commands whose dot commands may run a shell; `git`: git runs in the folder `path`,
+   * sqlite3 commands whose dot commands may run a shell; `sql`: a file of SQL a database client
+   * runs (`script`: the client's line it is restated under); `git`: git runs in the folder `path`,
    * reading its configuration and hooks from `.git`; `programs`: a folder PATH names, from
    * which command names may be run
    */
-  readonly how: 'shell' | 'direct' | 'package' | 'make' | 'just' | 'task' | 'hook' | 'sqlite' | 'git' | 'programs';
+  readonly how:
+    'shell' | 'direct' | 'package' | 'make' | 'just' | 'task' | 'hook' | 'sqlite' | 'sql' | 'git' | 'programs';
   /** with `package`: the script's name (`build` of `npm run build`); with `make`, `just`, `task`: the targets */
   readonly script?: string;
   /** the folder it runs in, relative to the start ('' unchanged), or null when unknown */

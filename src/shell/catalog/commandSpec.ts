@@ -77,6 +77,7 @@ export const IMPACT_LEVELS = [
   'privileges',
   'containers',
   'infrastructure',
+  'database',
 ] as const;
 
 /** Bespoke readers, for what data cannot say (see src/shell/readers/readerRegistry.ts). */
@@ -121,6 +122,10 @@ export const READER_NAMES = [
   'just',
   'task',
   'sqlite',
+  'psql',
+  'mysql',
+  'redis',
+  'mongo',
 ] as const;
 
 export type ReaderName = (typeof READER_NAMES)[number];

@@ -1,4 +1,5 @@
 import type { RunFileReaders } from '../runFiles/runFileReader';
+import { SQL_RUN_FILES } from './databases/sqlRunFiles';
 import { GIT_HOOK_RUN_FILES, GIT_RUN_FILES } from './git/gitRunFiles';
 import { MAKE_RUN_FILES } from './make/makeRunFiles';
 import { SQLITE_RUN_FILES } from './sqlite/sqliteRunFiles';
@@ -16,6 +17,7 @@ export const RUN_FILE_READERS: RunFileReaders = {
   task: TASK_RUNNER_FILES,
   package: PACKAGE_SCRIPT_FILES,
   sqlite: SQLITE_RUN_FILES,
+  sql: SQL_RUN_FILES,
   git: GIT_RUN_FILES,
   hook: GIT_HOOK_RUN_FILES,
 };

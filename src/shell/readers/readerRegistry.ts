@@ -24,6 +24,9 @@ import { unwrapScreen } from './screen';
 import { sedReader } from './sed';
 import { shellReader } from './shells';
 import { sqliteReader } from '../programs/sqlite/sqliteReader';
+import { mongoReader } from '../programs/databases/mongoReader';
+import { redisReader } from '../programs/databases/redisReader';
+import { mysqlReader, psqlReader } from '../programs/databases/sqlClientReader';
 import { sshOptionsReader } from './ssh';
 import { justReader, taskReader } from '../programs/taskRunners/taskRunnerReaders';
 import { unwrapTmux } from './tmux';
@@ -82,4 +85,8 @@ export const READERS: ReaderRegistry = {
   just: justReader,
   task: taskReader,
   sqlite: sqliteReader,
+  psql: psqlReader,
+  mysql: mysqlReader,
+  redis: redisReader,
+  mongo: mongoReader,
 };

@@ -1,3 +1,5 @@
+import { sqlStatementOpen } from '../../sql/sqlStatements';
+
 /**
  * What the sqlite3 shell's input does beyond SQL on its database, as an equivalent shell text:
  * `.shell CMD` and `.system CMD` run CMD through a shell; `.output FILE`, `.once FILE`, `.log`
@@ -180,22 +182,6 @@ function sqlEffects(sql: string, problems: string[]): string[] {
   return lines;
 }
 
-/** Whether SQL text ends inside a statement (no `;` after its last quote-balanced text). */
-function openStatement(sql: string): boolean {
-  let quote: string | undefined;
-  let open = false;
-  for (const char of sql) {
-    if (quote !== undefined) {
-      if (char === quote) quote = undefined;
-      continue;
-    }
-    if (char === "'" || char === '"') quote = char;
-    else if (char === ';') open = false;
-    else if (!/\s/.test(char)) open = true;
-  }
-  return open || quote !== undefined;
-}
-
 /** Reads sqlite3 input (arguments, `-cmd`, stdin, an `-init` or `.read` file) as shell text and problems. */
 export function readSqliteInput(text: string): SqliteReading {
   const problems: string[] = [];
@@ -203,7 +189,7 @@ export function readSqliteInput(text: string): SqliteReading {
   let sql = '';
   for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
     // a dot command starts a line outside an SQL statement
-    if (!openStatement(sql) && line.trimStart().startsWith('.')) {
+    if (!sqlStatementOpen(sql) && line.trimStart().startsWith('.')) {
       const shell = dotCommand(line.trimStart(), problems);
       if (shell !== undefined) lines.push(shell);
       continue;

@@ -42,6 +42,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     why: "reading the files a command runs is the same for every family; each family's reader is registered by name",
   },
   {
+    name: 'sql-names-no-program',
+    modulesIn: ['src/shell/sql/'],
+    mayNotImport: ['src/shell/programs/', 'src/shell/commands/', 'src/shell/readers/'],
+    why: 'the reading of SQL statements is shared by every family given SQL, so it names none of them',
+  },
+  {
     name: 'family-imports-no-other-family',
     modulesIn: ['src/shell/programs/*/'],
     mayNotImport: ['src/shell/programs/*/', 'src/shell/commands/'],

@@ -79,11 +79,7 @@ describe('DEPS_INSTALL_UPDATE', () => {
     { name: 'reads a bare yarn as an install', command: 'yarn', expected: [DEPS, NET, EXEC] },
     { name: 'reads uv pip install', command: 'uv pip install httpx', expected: [DEPS, NET, EXEC] },
     { name: 'reads poetry add', command: 'poetry add requests', expected: [DEPS, NET, EXEC] },
-    { name: 'reads go mod tidy', command: 'go mod tidy', expected: [DEPS, NET, EXEC] },
-    { name: 'reads apt-get install', command: 'apt-get install -y jq', expected: [DEPS, NET, EXEC] },
-    { name: 'reads pacman -Syu', command: 'pacman -Syu', expected: [DEPS, NET, EXEC] },
     { name: 'reads npx as fetching a package', command: 'npx cowsay hi', expected: [DEPS, NET, EXEC] },
-    { name: 'reads dpkg -i as an install without network', command: 'dpkg -i x.deb', expected: [DEPS, EXEC] },
     {
       name: 'raises DEPS for a redirect over package.json',
       command: "echo '{}' > package.json",
@@ -114,7 +110,6 @@ describe('DEPS_INSTALL_UPDATE', () => {
       expected: ONLY_EXEC,
     },
     { name: 'treats pip list as a query', command: 'pip list', expected: ONLY_EXEC },
-    { name: 'treats pacman -Ss as a search', command: 'pacman -Ss git', expected: ONLY_EXEC },
     { name: 'treats yarn why as a query', command: 'yarn why react', expected: ONLY_EXEC },
     { name: 'treats a read of Cargo.toml as no change', command: 'head Cargo.toml', expected: ONLY_EXEC },
   ])('$name', check);
@@ -128,7 +123,6 @@ describe('GIT_PUBLISH', () => {
     { name: 'skips git options before push', command: 'git -C dir -c k=v --no-pager push', expected: [GIT, NET, EXEC] },
     { name: 'reads npm publish', command: 'npm publish --access public', expected: [GIT, NET, EXEC] },
     { name: 'reads npm version as a tag', command: 'npm version patch', expected: [GIT, EXEC] },
-    { name: 'reads cargo publish', command: 'cargo publish', expected: [GIT, NET, EXEC] },
     { name: 'reads gh release create', command: 'gh release create v1.0', expected: [GIT, NET, EXEC] },
     { name: 'reads gh pr merge', command: 'gh pr merge 42 --squash', expected: [GIT, NET, EXEC] },
     { name: 'reads docker push', command: 'docker push ghcr.io/o/app:1', expected: [GIT, NET, EXEC] },

@@ -12,7 +12,7 @@ import { INTERPRETER_COMMANDS } from './interpreters';
 import { MAKE_COMMANDS } from '../programs/make/makeSpecs';
 import { NETWORK_COMMANDS } from './network';
 import { NODE_PACKAGE_COMMANDS } from './nodePackages';
-import { PACKAGE_MANAGER_COMMANDS } from './packageManagers';
+import { PACKAGE_MANAGER_COMMANDS } from '../programs/packageManagers/packageManagerSpecs';
 import { PYTHON_PACKAGE_COMMANDS } from './pythonPackages';
 import { SEARCH_COMMANDS } from './search';
 import { SHELL_BUILTIN_COMMANDS } from './shellBuiltins';

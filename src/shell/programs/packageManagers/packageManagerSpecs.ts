@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
 
 // Package managers of other languages and of the system: which subcommands change what is
 // installed, which publish, which run the project's code; the rest only read.

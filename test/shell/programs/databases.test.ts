@@ -41,6 +41,21 @@ describe('commands that destroy what a data store holds are SYSTEM_IMPACT, asked
       details: [['psql DROP TABLE users', 'database app on db.example.com', 'database']],
     },
     {
+      name: 'psql with grouped flags -tAc',
+      command: `psql -tAc 'DROP TABLE users' app`,
+      details: [['psql DROP TABLE users', 'database app', 'database']],
+    },
+    {
+      name: 'psql --command abbreviated',
+      command: `psql --comm='DROP TABLE users'`,
+      details: [['psql DROP TABLE users', '', 'database']],
+    },
+    {
+      name: 'mysql with a password attached to -p',
+      command: `mysql -uroot -psecret -p -e 'TRUNCATE t' shop`,
+      details: [['mysql TRUNCATE t', 'database shop', 'database']],
+    },
+    {
       name: 'psql with a URL',
       command: `psql postgresql://me@db.example.com:5432/app -c 'drop schema if exists public cascade'`,
       details: [['psql DROP SCHEMA public', 'database app on db.example.com', 'database']],

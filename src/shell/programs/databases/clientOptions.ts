@@ -17,12 +17,24 @@ function attachedWord(word: ShellWord, value: string): ShellWord {
   return { ...word, value, literal: value };
 }
 
-/** Reads a client's words after its name with its valued options. */
+/** A long option as getopt_long reads it: the exact name, or the one valued name it abbreviates (`--comm`). */
+function longName(given: string, valued: ValuedOptions): string | undefined {
+  if (valued[given] !== undefined) return valued[given];
+  const matches = Object.keys(valued).filter((name) => name.startsWith('--') && name.startsWith(given));
+  const names = new Set(matches.map((name) => valued[name]));
+  return given.length > 3 && names.size === 1 ? valued[matches[0] ?? ''] : undefined;
+}
+
+/**
+ * Reads a client's words after its name with its valued options. Short flags may be grouped
+ * (`psql -tAc SQL`): the first valued letter takes the rest of the group or the next word; a
+ * name read as `attached` takes only the rest of its group (mysql's `-psecret`).
+ */
 export function readClientWords(words: readonly ShellWord[], valued: ValuedOptions): ClientWords {
   const values = new Map<string, ShellWord[]>();
   const operands: ShellWord[] = [];
   const add = (name: string, word: ShellWord | undefined): void => {
-    if (word !== undefined) values.set(name, [...(values.get(name) ?? []), word]);
+    if (word !== undefined && name !== 'attached') values.set(name, [...(values.get(name) ?? []), word]);
   };
   let optionsDone = false;
   for (let index = 1; index < words.length; index++) {
@@ -39,16 +51,20 @@ export function readClientWords(words: readonly ShellWord[], valued: ValuedOptio
     }
     if (value.startsWith('--')) {
       const equals = value.indexOf('=');
-      const name = valued[equals === -1 ? value : value.slice(0, equals)];
-      if (name === undefined) continue;
+      const name = longName(equals === -1 ? value : value.slice(0, equals), valued);
+      if (name === undefined || name === 'attached') continue;
       if (equals !== -1) add(name, attachedWord(word, value.slice(equals + 1)));
       else add(name, words[++index]);
       continue;
     }
-    const name = valued[value.slice(0, 2)];
-    if (name === undefined) continue;
-    if (value.length > 2) add(name, attachedWord(word, value.slice(2)));
-    else add(name, words[++index]);
+    for (let letter = 1; letter < value.length; letter++) {
+      const name = valued[`-${value[letter] ?? ''}`];
+      if (name === undefined) continue;
+      const rest = value.slice(letter + 1);
+      if (rest !== '') add(name, attachedWord(word, rest));
+      else if (name !== 'attached') add(name, words[++index]);
+      break;
+    }
   }
   return { values, operands };
 }

@@ -46,9 +46,11 @@ const PSQL: SqlClient = {
   restate: { database: '-d', host: '-h', sql: '-c' },
 };
 
-// mysql, mariadb: `-p` takes its password attached only, so it is a flag here
+// mysql, mariadb: `-p` takes its password attached only
 const MYSQL: SqlClient = {
   valued: {
+    '-p': 'attached',
+    '--password': 'attached',
     '-e': 'sql',
     '--execute': 'sql',
     '-D': 'database',

@@ -155,16 +155,6 @@ describe('SYSTEM_IMPACT', () => {
 
 describe('NETWORK_RISK', () => {
   it.each<CategoryCase>([
-    { name: 'raises NETWORK_RISK for curl', command: 'curl https://x.io', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for wget', command: 'wget x.io/f', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for an http(ie) call', command: 'http POST api.io/x a=1', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for nc', command: 'nc -l 8080', expected: [NET, EXEC] },
-    { name: 'raises NETWORK_RISK for scp', command: 'scp f host:/tmp', expected: [NET, EXEC] },
-    {
-      name: 'raises NETWORK_RISK for rsync with a host operand',
-      command: 'rsync -a dist/ host:/srv',
-      expected: [NET, EXEC],
-    },
     { name: 'raises NETWORK_RISK for git clone', command: 'git clone https://github.com/o/r', expected: [NET, EXEC] },
     {
       name: 'raises NETWORK_RISK for git submodule update',
@@ -179,17 +169,11 @@ describe('NETWORK_RISK', () => {
       expected: [NET, EXEC],
     },
     { name: 'raises NETWORK_RISK for bash /dev/tcp', command: 'cat < /dev/tcp/evil.example/80', expected: [NET, EXEC] },
-    {
-      name: 'raises NETWORK_RISK for ssh and analyses the remote command',
-      command: 'ssh host "sudo reboot"',
-      expected: [SYS, SUDO, NET, EXEC],
-    },
   ])('$name', check);
 
   it.each<CategoryCase>([
     { name: 'treats echo of a URL as data', command: 'echo https://x.io', expected: ONLY_EXEC },
     { name: 'treats grep for http as a search', command: 'grep http README.md', expected: ONLY_EXEC },
-    { name: 'treats a local rsync as local', command: 'rsync -a a/ b/', expected: ONLY_EXEC },
     {
       name: 'treats a URL in a commit message as prose',
       command: 'git commit -m "see https://x.io"',

@@ -330,25 +330,6 @@ describe('archive tools read, write and extract by their mode', () => {
   ])('$name', check);
 });
 
-describe('downloads to standard output name no file', () => {
-  it.each<OperandCase>([
-    { name: 'reads wget -O- as stdout', command: 'wget -O- https://x.io', expected: [] },
-    { name: 'reads wget -O - as stdout', command: 'wget -O - https://x.io', expected: [] },
-    { name: 'reads curl -o - as stdout', command: 'curl -o - https://x.io', expected: [] },
-    { name: 'reads curl -sSLo - as stdout', command: 'curl -sSLo - https://x.io', expected: [] },
-    {
-      name: 'still overwrites the file of wget -O FILE',
-      command: 'wget -O out.html https://x.io',
-      expected: [['out.html', 'overwrite']],
-    },
-    {
-      name: 'still overwrites the file of curl -o FILE',
-      command: 'curl -o out.html https://x.io',
-      expected: [['out.html', 'overwrite']],
-    },
-  ])('$name', check);
-});
-
 describe('forge API endpoints are not file paths', () => {
   it.each<OperandCase>([
     {

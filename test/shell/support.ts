@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from '../../src/shell/shellAnalysis';
+import { SHELL_CATEGORIES, type PathRole, type ShellAnalysis, type ShellFinding } from '../../src/shell/shellAnalysis';
 
 export const EXEC: RiskCategory = 'EXEC_ARBITRARY';
 export const SUDO: RiskCategory = 'SUDO';
@@ -82,4 +82,20 @@ export interface CategoryCase {
 /** Asserts the categories of a case, and that the analysis did not fail closed. */
 export function expectCategories({ command, expected }: CategoryCase): void {
   expect({ command, ...outcome(command) }).toEqual({ command, categories: sorted(expected), failedClosed: false });
+}
+
+/** [path, role] of each path operand, in the order found. */
+export type Operand = readonly [string | undefined, PathRole];
+
+/** A command and the path operands it names, for a family's table of cases. */
+export interface OperandCase {
+  readonly name: string;
+  readonly command: string;
+  readonly expected: readonly Operand[];
+}
+
+/** Asserts the path operands of a case, each with its role. */
+export function expectOperands({ command, expected }: OperandCase): void {
+  const operands = analyzeShell(command).pathOperands.map((operand) => [operand.path, operand.role] as const);
+  expect({ command, operands }).toEqual({ command, operands: expected });
 }

@@ -136,22 +136,3 @@ describe('SYSTEM_IMPACT from writes to system locations and permission changes',
     { name: 'treats chown -R of a project folder as local', command: 'chown -R me:me dist', expected: ONLY_EXEC },
   ])('$name', check);
 });
-
-describe('NETWORK_RISK from cloud, container and network tools', () => {
-  it.each<CategoryCase>([
-    { name: 'reads ping', command: 'ping -c 1 example.com', expected: [NET, EXEC] },
-    { name: 'reads dig', command: 'dig @1.1.1.1 example.com', expected: [NET, EXEC] },
-    { name: 'reads nslookup', command: 'nslookup example.com', expected: [NET, EXEC] },
-    { name: 'reads host', command: 'host example.com', expected: [NET, EXEC] },
-    { name: 'reads ssh-copy-id', command: 'ssh-copy-id bob@example.com', expected: [NET, EXEC] },
-    { name: 'reads openssl s_client', command: 'openssl s_client -connect example.com:443', expected: [NET, EXEC] },
-    { name: 'reads ncat and socat', command: 'ncat example.com 80; socat - TCP:example.com:80', expected: [NET, EXEC] },
-    { name: 'reads ftp, sftp and telnet', command: 'ftp h; sftp h; telnet h 25', expected: [NET, EXEC] },
-  ])('$name', check);
-
-  it.each<CategoryCase>([
-    { name: 'treats openssl rand as local', command: 'openssl rand -hex 16', expected: ONLY_EXEC },
-    { name: 'treats grep for ping as a search', command: 'grep ping notes.md', expected: ONLY_EXEC },
-    { name: 'does not read hostname as host', command: 'hostname', expected: ONLY_EXEC },
-  ])('$name', check);
-});

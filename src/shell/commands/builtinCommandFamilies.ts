@@ -10,7 +10,7 @@ import { FORGE_COMMANDS } from './forges';
 import { GIT_COMMANDS } from '../programs/git/gitSpecs';
 import { INTERPRETER_COMMANDS } from './interpreters';
 import { MAKE_COMMANDS } from '../programs/make/makeSpecs';
-import { NETWORK_COMMANDS } from './network';
+import { NETWORK_COMMANDS } from '../programs/network/networkSpecs';
 import { NODE_PACKAGE_COMMANDS } from './nodePackages';
 import { PACKAGE_MANAGER_COMMANDS } from '../programs/packageManagers/packageManagerSpecs';
 import { PYTHON_PACKAGE_COMMANDS } from './pythonPackages';

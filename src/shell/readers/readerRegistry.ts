@@ -27,7 +27,7 @@ import { sqliteReader } from '../programs/sqlite/sqliteReader';
 import { mongoReader } from '../programs/databases/mongoReader';
 import { redisReader } from '../programs/databases/redisReader';
 import { mysqlReader, psqlReader } from '../programs/databases/sqlClientReader';
-import { sshOptionsReader } from './ssh';
+import { sshOptionsReader } from '../programs/network/sshOptions';
 import { justReader, taskReader } from '../programs/taskRunners/taskRunnerReaders';
 import { unwrapTmux } from './tmux';
 import { unwrappedEffects, type Unwrapped } from './unwrapped';

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // Programs that reach other machines: HTTP clients, remote shells and copies, raw connections,
 // probes and lookups. Their rule's purpose says why the network is reached.

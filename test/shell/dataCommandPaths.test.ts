@@ -329,30 +329,3 @@ describe('archive tools read, write and extract by their mode', () => {
     { name: 'only reads the input of gzip -l', command: 'gzip -l x.gz', expected: [['x.gz', 'read']] },
   ])('$name', check);
 });
-
-describe('forge API endpoints are not file paths', () => {
-  it.each<OperandCase>([
-    {
-      name: 'reads no path in a gh api endpoint',
-      command: 'gh api -X POST /repos/o/r/releases -f tag_name=v1',
-      expected: [],
-    },
-    { name: 'reads no path in a relative gh api endpoint', command: 'gh api repos/o/r/issues', expected: [] },
-    { name: 'reads no path in a glab api endpoint', command: 'glab api projects/1/releases -X POST', expected: [] },
-    {
-      name: 'reads the body file of gh api --input',
-      command: 'gh api --input body.json /repos/o/r/releases',
-      expected: [['body.json', 'read']],
-    },
-    {
-      name: 'reads a gh api -F field given from a file',
-      command: 'gh api graphql -F query=@q.graphql',
-      expected: [['q.graphql', 'read']],
-    },
-    {
-      name: 'still reads the files of gh release upload',
-      command: 'gh release upload v1 dist/app.tgz',
-      expected: [['dist/app.tgz', 'read']],
-    },
-  ])('$name', check);
-});

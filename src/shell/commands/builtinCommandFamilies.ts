@@ -6,7 +6,7 @@ import { DATABASE_COMMANDS } from '../programs/databases/databaseSpecs';
 import { DEVELOPER_TOOL_COMMANDS } from './developerTools';
 import { FILE_READER_COMMANDS } from './fileReaders';
 import { FILE_UTILITY_COMMANDS } from './fileUtilities';
-import { FORGE_COMMANDS } from './forges';
+import { FORGE_COMMANDS } from '../programs/network/forgeSpecs';
 import { GIT_COMMANDS } from '../programs/git/gitSpecs';
 import { INTERPRETER_COMMANDS } from './interpreters';
 import { MAKE_COMMANDS } from '../programs/make/makeSpecs';

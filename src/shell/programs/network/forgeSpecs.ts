@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // GitHub's and GitLab's CLIs: every call reaches the forge's API; releases, pull and merge
 // requests, repositories and API calls that change refs publish.

@@ -1,4 +1,4 @@
-import type { CommandSpecs } from '../catalog/commandSpec';
+import type { CommandSpecs } from '../../catalog/commandSpec';
 
 // Search tools read the files and folders they name; the first operand is the pattern unless an
 // option gives it. Each reads its own options: grep's -r is a flag, ripgrep's -r (replace) takes a value.

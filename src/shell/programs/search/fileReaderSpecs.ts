@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, OptionKind } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, OptionKind } from '../../catalog/commandSpec';
 
 // Programs that read the files they name and print: their operands are reads, their options
 // counts, formats and patterns. GNU's option lists as `--help` prints them; an option not listed

@@ -5,7 +5,6 @@ import { processCalls } from '../../src/shell/readers/processCalls';
 const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
 import { readArguments, readLeadingOptions, valuedSet } from '../../src/shell/options';
 import { parseShell } from '../../src/shell/parseShell';
-import { sedEffects } from '../../src/shell/readers/sed';
 import { commandBasename, evaluateWord, staticWord } from '../../src/shell/shellWord';
 import { findUrl, remoteHost, urlHost, wordUrl } from '../../src/shell/urls';
 
@@ -169,49 +168,6 @@ describe('echo and printf output', () => {
 
   it('gives up on an unknown word', () => {
     expect(echoOutput([{ value: undefined, literal: undefined, source: '$x' }])).toBeUndefined();
-  });
-});
-
-describe('sed scripts', () => {
-  it.each([
-    {
-      name: 'finds an e command after an address',
-      script: '1e sudo id',
-      effects: { commands: ['sudo id'], runsPatternSpace: false, writes: [] },
-    },
-    { name: 'finds s///e', script: 's/.*/id/e', effects: { commands: [], runsPatternSpace: true, writes: [] } },
-    {
-      name: 'finds a w file',
-      script: '/x/w out.txt',
-      effects: { commands: [], runsPatternSpace: false, writes: ['out.txt'] },
-    },
-    {
-      name: 'finds s///w',
-      script: 's/a/b/gw out.txt',
-      effects: { commands: [], runsPatternSpace: false, writes: ['out.txt'] },
-    },
-    {
-      name: 'reads a plain substitution as harmless',
-      script: 's/e/E/g;/^e/d',
-      effects: { commands: [], runsPatternSpace: false, writes: [] },
-    },
-    {
-      name: 'reads escaped delimiters',
-      script: 's/a\\/e/b/;p',
-      effects: { commands: [], runsPatternSpace: false, writes: [] },
-    },
-    {
-      name: 'reads labels and branches',
-      script: ':e\nb e',
-      effects: { commands: [], runsPatternSpace: false, writes: [] },
-    },
-    {
-      name: 'reads an appended text line',
-      script: '1i echo e',
-      effects: { commands: [], runsPatternSpace: false, writes: [] },
-    },
-  ])('$name', ({ script, effects }) => {
-    expect(sedEffects(script)).toEqual(effects);
   });
 });
 

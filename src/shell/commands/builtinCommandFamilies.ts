@@ -5,7 +5,7 @@ import { CONTAINER_COMMANDS } from '../programs/containers/containerSpecs';
 import { DATABASE_COMMANDS } from '../programs/databases/databaseSpecs';
 import { DEVELOPER_TOOL_COMMANDS } from './developerTools';
 import { FILE_READER_COMMANDS } from '../programs/search/fileReaderSpecs';
-import { FILE_UTILITY_COMMANDS } from './fileUtilities';
+import { FILE_UTILITY_COMMANDS } from '../programs/fileUtilities/fileUtilitySpecs';
 import { FORGE_COMMANDS } from '../programs/network/forgeSpecs';
 import { GIT_COMMANDS } from '../programs/git/gitSpecs';
 import { INTERPRETER_COMMANDS } from './interpreters';

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
 
 // Programs that create, change, move or delete files: each operand's role, and the options that
 // name files. GNU coreutils' option lists, as `--help` prints them.

@@ -1,5 +1,6 @@
 import type { CommandFamily } from '../catalog/catalog';
 import type { CommandSpecs } from '../catalog/commandSpec';
+import { ARCHIVE_COMMANDS } from '../programs/archives/archiveSpecs';
 import { CLOUD_COMMANDS } from '../programs/cloud/cloudSpecs';
 import { CONTAINER_COMMANDS } from '../programs/containers/containerSpecs';
 import { DATABASE_COMMANDS } from '../programs/databases/databaseSpecs';
@@ -41,6 +42,8 @@ const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [
   () => SYSTEM_COMMANDS,
   () => FORGE_COMMANDS,
   () => DEVELOPER_TOOL_COMMANDS,
+  // split out of the developer tools, so looked up just after them
+  () => ARCHIVE_COMMANDS,
   () => MAKE_COMMANDS,
   () => TASK_RUNNER_COMMANDS,
   () => SQLITE_COMMANDS,

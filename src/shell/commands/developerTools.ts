@@ -2,7 +2,7 @@ import type { CommandSpec, CommandSpecs } from '../catalog/commandSpec';
 
 // The tools a coding agent runs on a project: build tools that run the project's own code
 // (their effect lives in files this analysis reads, like a Makefile, or not at all), compilers,
-// linters and formatters that change the files they name, test runners, editors and archives.
+// linters and formatters that change the files they name, test runners and editors.
 
 const DATA = { operands: 'data' } as const;
 const PROJECT_CODE: CommandSpec = { operands: 'data', runsProjectCode: true };
@@ -101,20 +101,7 @@ const VIM: CommandSpec = {
   operands: 'write',
 };
 
-const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSpec => ({
-  options: {
-    '-S|--suffix|-T|--threads|-F|--format|-C|--check|-M|--memlimit|-p|--processes|-b|--blocksize|-o|--output': 'data',
-    '-1|-2|-3|-4|-5|-6|-7|-8|-9|--fast|--best|-d|--decompress|--uncompress|-f|--force|-q|--quiet|-r|--recursive|-v|--verbose|-n|--no-name|-N|--name|-h|--help|-V|--version|-L|--license|-z|--compress|-e|--extreme|-s|--small|--rsyncable|--synchronous':
-      'flag',
-    [keep]: 'flag',
-    ...extra,
-  },
-  // the input is replaced by its (de)compressed form unless it is kept
-  operands: 'delete',
-  with: { [keep]: { operands: 'read' } },
-});
-
-/** Build tools, compilers, linters, formatters, test runners, editors and archives. */
+/** Build tools, compilers, linters, formatters, test runners and editors. */
 export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
   ...Object.fromEntries(
     [
@@ -292,28 +279,6 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
         'flag',
     },
     operands: 'data',
-  },
-  // archives hold links, extracted as links
-  tar: { aliases: ['bsdtar'], reader: 'tar', placesLinks: true },
-  zip: { reader: 'zip' },
-  unzip: { reader: 'unzip', placesLinks: true },
-  gzip: {
-    ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'),
-    aliases: ['gunzip', 'pigz', 'unpigz', 'compress', 'uncompress'],
-  },
-  bzip2: { ...COMPRESSOR('-k|--keep|-c|--stdout|-t|--test'), aliases: ['bunzip2'] },
-  xz: { ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'), aliases: ['unxz', 'lzma', 'unlzma'] },
-  // zstd keeps its input unless --rm; -o names the output
-  zstd: {
-    aliases: ['unzstd', 'zstdmt'],
-    options: {
-      '-o': 'overwrite',
-      '-T|--threads|-D|--memory|--patch-from|--stream-size|--size-hint|--target-compressed-block-size|--ultra': 'data',
-      '-1|-2|-3|-4|-5|-6|-7|-8|-9|-10|-11|-12|-13|-14|-15|-16|-17|-18|-19|-d|--decompress|-z|--compress|-f|--force|-q|--quiet|-v|--verbose|-c|--stdout|-k|--keep|-r|-t|--test|-l|--list|--fast|--long|--no-progress|-h|--help|-V|--version|--rm':
-        'flag',
-    },
-    operands: 'read',
-    with: { '--rm': { operands: 'delete' } },
   },
   iconv: {
     options: {

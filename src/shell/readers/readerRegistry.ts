@@ -2,7 +2,7 @@ import { noEffects } from '../catalog/commandEffects';
 import type { CommandReading } from '../catalog/commandReading';
 import type { Reader, ReaderRegistry } from '../catalog/reader';
 import type { ShellWord } from '../shellWord';
-import { tarReader, unzipReader, zipReader } from './archives';
+import { tarReader, unzipReader, zipReader } from '../programs/archives/archiveReaders';
 import { atReader } from './atJobs';
 import { unwrapBwrap } from './bwrap';
 import { csplitReader, ddReader, permissionsReader } from '../programs/fileUtilities/fileUtilityReaders';

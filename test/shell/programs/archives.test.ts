@@ -1,23 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { analyzeShell } from '../../src/shell/analyzeShell';
-import type { PathRole } from '../../src/shell/shellAnalysis';
+import { describe, it } from 'vitest';
+import { expectOperands, type OperandCase } from '../support';
 
-/** [path, role] of each operand, in the order found. */
-type Operand = readonly [string | undefined, PathRole];
-
-interface OperandCase {
-  readonly name: string;
-  readonly command: string;
-  readonly expected: readonly Operand[];
-}
-
-function operands(command: string): Operand[] {
-  return analyzeShell(command).pathOperands.map((operand) => [operand.path, operand.role] as const);
-}
-
-function check({ command, expected }: OperandCase): void {
-  expect({ command, operands: operands(command) }).toEqual({ command, operands: expected });
-}
+// Archivers and compressors (src/shell/programs/archives/: archiveSpecs.ts, archiveReaders.ts):
+// what they read, write and extract, by their mode.
 
 describe('archive tools read, write and extract by their mode', () => {
   it.each<OperandCase>([
@@ -163,5 +148,5 @@ describe('archive tools read, write and extract by their mode', () => {
     { name: 'only reads the input of gzip -c', command: 'gzip -c notes.txt', expected: [['notes.txt', 'read']] },
     { name: 'deletes the input of gunzip', command: 'gunzip x.gz', expected: [['x.gz', 'delete']] },
     { name: 'only reads the input of gzip -l', command: 'gzip -l x.gz', expected: [['x.gz', 'read']] },
-  ])('$name', check);
+  ])('$name', expectOperands);
 });

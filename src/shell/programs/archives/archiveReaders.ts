@@ -1,8 +1,8 @@
-import { noEffects, type CommandEffects } from '../catalog/commandEffects';
-import type { Reader } from '../catalog/reader';
-import { hasOption, isOptionWord, optionValue, readArguments, valuedSet, type ParsedArguments } from '../options';
-import type { PathRole } from '../shellAnalysis';
-import { staticWord, type ShellWord } from '../shellWord';
+import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
+import type { Reader } from '../../catalog/reader';
+import { hasOption, isOptionWord, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../options';
+import type { PathRole } from '../../shellAnalysis';
+import { staticWord, type ShellWord } from '../../shellWord';
 
 const TAR_VALUED = valuedSet([
   '-f',

@@ -1,0 +1,43 @@
+import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
+
+// Archivers and compressors: tar, zip and unzip read what they pack and write what they
+// extract, by their mode (archiveReaders.ts); a compressor replaces its input unless kept.
+
+const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSpec => ({
+  options: {
+    '-S|--suffix|-T|--threads|-F|--format|-C|--check|-M|--memlimit|-p|--processes|-b|--blocksize|-o|--output': 'data',
+    '-1|-2|-3|-4|-5|-6|-7|-8|-9|--fast|--best|-d|--decompress|--uncompress|-f|--force|-q|--quiet|-r|--recursive|-v|--verbose|-n|--no-name|-N|--name|-h|--help|-V|--version|-L|--license|-z|--compress|-e|--extreme|-s|--small|--rsyncable|--synchronous':
+      'flag',
+    [keep]: 'flag',
+    ...extra,
+  },
+  // the input is replaced by its (de)compressed form unless it is kept
+  operands: 'delete',
+  with: { [keep]: { operands: 'read' } },
+});
+
+/** Archivers and compressors. */
+export const ARCHIVE_COMMANDS: CommandSpecs = {
+  // archives hold links, extracted as links
+  tar: { aliases: ['bsdtar'], reader: 'tar', placesLinks: true },
+  zip: { reader: 'zip' },
+  unzip: { reader: 'unzip', placesLinks: true },
+  gzip: {
+    ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'),
+    aliases: ['gunzip', 'pigz', 'unpigz', 'compress', 'uncompress'],
+  },
+  bzip2: { ...COMPRESSOR('-k|--keep|-c|--stdout|-t|--test'), aliases: ['bunzip2'] },
+  xz: { ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'), aliases: ['unxz', 'lzma', 'unlzma'] },
+  // zstd keeps its input unless --rm; -o names the output
+  zstd: {
+    aliases: ['unzstd', 'zstdmt'],
+    options: {
+      '-o': 'overwrite',
+      '-T|--threads|-D|--memory|--patch-from|--stream-size|--size-hint|--target-compressed-block-size|--ultra': 'data',
+      '-1|-2|-3|-4|-5|-6|-7|-8|-9|-10|-11|-12|-13|-14|-15|-16|-17|-18|-19|-d|--decompress|-z|--compress|-f|--force|-q|--quiet|-v|--verbose|-c|--stdout|-k|--keep|-r|-t|--test|-l|--list|--fast|--long|--no-progress|-h|--help|-V|--version|--rm':
+        'flag',
+    },
+    operands: 'read',
+    with: { '--rm': { operands: 'delete' } },
+  },
+};

@@ -4,7 +4,7 @@ import { ARCHIVE_COMMANDS } from '../programs/archives/archiveSpecs';
 import { CLOUD_COMMANDS } from '../programs/cloud/cloudSpecs';
 import { CONTAINER_COMMANDS } from '../programs/containers/containerSpecs';
 import { DATABASE_COMMANDS } from '../programs/databases/databaseSpecs';
-import { DEVELOPER_TOOL_COMMANDS } from './developerTools';
+import { DEVELOPER_TOOL_COMMANDS } from '../programs/developerTools/developerToolSpecs';
 import { FILE_READER_COMMANDS } from '../programs/search/fileReaderSpecs';
 import { FILE_UTILITY_COMMANDS } from '../programs/fileUtilities/fileUtilitySpecs';
 import { FORGE_COMMANDS } from '../programs/network/forgeSpecs';

@@ -8,7 +8,7 @@ import { unwrapBwrap } from './bwrap';
 import { csplitReader, ddReader, permissionsReader } from '../programs/fileUtilities/fileUtilityReaders';
 import { curlReader, forgeApiReader, wgetReader } from '../programs/network/networkFiles';
 import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './devRunners';
-import { editorReader } from './editors';
+import { editorReader } from '../programs/developerTools/editorReader';
 import { unwrapEnv, unwrapEnvShell, unwrapSu } from './envAndSu';
 import { unwrapFind, unwrapXargs } from './findAndXargs';
 import { gitReader } from '../programs/git/gitReader';

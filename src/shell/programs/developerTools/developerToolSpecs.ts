@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
 
 // The tools a coding agent runs on a project: build tools that run the project's own code
 // (their effect lives in files this analysis reads, like a Makefile, or not at all), compilers,

@@ -14,7 +14,7 @@ import { MAKE_COMMANDS } from '../programs/make/makeSpecs';
 import { NETWORK_COMMANDS } from '../programs/network/networkSpecs';
 import { NODE_PACKAGE_COMMANDS } from './nodePackages';
 import { PACKAGE_MANAGER_COMMANDS } from '../programs/packageManagers/packageManagerSpecs';
-import { PYTHON_PACKAGE_COMMANDS } from './pythonPackages';
+import { PYTHON_PACKAGE_COMMANDS } from '../programs/python/pythonSpecs';
 import { SEARCH_COMMANDS } from '../programs/search/searchSpecs';
 import { SHELL_BUILTIN_COMMANDS } from './shellBuiltins';
 import { SHELL_COMMANDS } from './shells';

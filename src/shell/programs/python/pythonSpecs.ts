@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // pip and the Python project managers: which subcommands change dependencies or publish, and
 // which run a command in the project's environment; the tools agents run on Python code.

@@ -367,50 +367,6 @@ describe('terminal multiplexers and job runners', () => {
   ])('$name', expectFailClosed);
 });
 
-describe('package runners run their command too', () => {
-  it.each<CommandsCase>([
-    {
-      name: 'analyses the command npx runs',
-      command: 'npx sudo ls',
-      commands: [['npx', 'sudo', 'ls'], ['sudo', 'ls'], ['ls']],
-      categories: [DEPS, SUDO, NET, EXEC],
-    },
-    {
-      name: 'analyses the command npm exec runs',
-      command: 'npm exec -- sudo ls',
-      commands: [['npm', 'exec', '--', 'sudo', 'ls'], ['sudo', 'ls'], ['ls']],
-      categories: [DEPS, SUDO, NET, EXEC],
-    },
-    {
-      name: 'analyses the command of npx -p PKG CMD',
-      command: 'npx -p cowsay sudo id',
-      commands: [['npx', '-p', 'cowsay', 'sudo', 'id'], ['sudo', 'id'], ['id']],
-      categories: [DEPS, SUDO, NET, EXEC],
-    },
-    {
-      name: 'analyses the command yarn exec runs, fetching nothing',
-      command: 'yarn exec sudo ls',
-      commands: [['yarn', 'exec', 'sudo', 'ls'], ['sudo', 'ls'], ['ls']],
-      categories: [SUDO, EXEC],
-    },
-    {
-      name: 'analyses the command bunx runs',
-      command: 'bunx sudo ls',
-      commands: [['bunx', 'sudo', 'ls'], ['sudo', 'ls'], ['ls']],
-      categories: [DEPS, SUDO, NET, EXEC],
-    },
-    {
-      name: 'reads a versioned package by its name',
-      command: 'npx eslint@9 .',
-      commands: [
-        ['npx', 'eslint@9', '.'],
-        ['eslint', '.'],
-      ],
-      categories: [DEPS, NET, EXEC],
-    },
-  ])('$name', expectCommands);
-});
-
 describe('runners, multiplexers and parallel beyond the plain forms', () => {
   it.each<CommandsCase>([
     {

@@ -12,7 +12,7 @@ import { GIT_COMMANDS } from '../programs/git/gitSpecs';
 import { INTERPRETER_COMMANDS } from './interpreters';
 import { MAKE_COMMANDS } from '../programs/make/makeSpecs';
 import { NETWORK_COMMANDS } from '../programs/network/networkSpecs';
-import { NODE_PACKAGE_COMMANDS } from './nodePackages';
+import { NODE_PACKAGE_COMMANDS } from '../programs/node/nodeSpecs';
 import { PACKAGE_MANAGER_COMMANDS } from '../programs/packageManagers/packageManagerSpecs';
 import { PYTHON_PACKAGE_COMMANDS } from '../programs/python/pythonSpecs';
 import { SEARCH_COMMANDS } from '../programs/search/searchSpecs';

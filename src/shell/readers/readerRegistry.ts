@@ -17,7 +17,7 @@ import { gitSubmoduleReader } from '../programs/git/gitSubmodule';
 import { hashReader } from './hash';
 import { interpreterReader } from './interpreters';
 import { makeReader } from '../programs/make/makeReader';
-import { packageRunnerReader } from './packageRunners';
+import { packageRunnerReader } from '../programs/node/packageRunners';
 import { packageScriptReader } from '../programs/taskRunners/packageScripts';
 import { unwrapParallel } from './parallel';
 import { unwrapCapsh, unwrapExpect, unwrapGdb, unwrapPerf } from './programWrappers';

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
 
 // npm, pnpm, yarn, bun, deno and the package runners: which subcommands change dependencies,
 // publish, fetch and run a package, or run the project's package.json scripts.

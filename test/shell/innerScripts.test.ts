@@ -5,51 +5,6 @@ import { type CommandsCase, DEPS, expectCommands, EXEC, GIT, NET, ONLY_EXEC, sor
 describe('inner scripts', () => {
   it.each<CommandsCase>([
     {
-      name: 'analyses the script of bash -c',
-      command: "bash -c 'sudo id'",
-      commands: [['bash', '-c', 'sudo id'], ['sudo', 'id'], ['id']],
-      categories: [SUDO, EXEC],
-    },
-    {
-      name: 'analyses sh -c, zsh -c and dash -c',
-      command: "sh -c 'a' && zsh -c 'b' && dash -c 'c'",
-      commands: [['sh', '-c', 'a'], ['a'], ['zsh', '-c', 'b'], ['b'], ['dash', '-c', 'c'], ['c']],
-      categories: ONLY_EXEC,
-    },
-    {
-      name: 'analyses ksh -c and busybox sh -c',
-      command: "ksh -c 'git push' ; busybox sh -c 'curl x.io'",
-      commands: [
-        ['ksh', '-c', 'git push'],
-        ['git', 'push'],
-        ['busybox', 'sh', '-c', 'curl x.io'],
-        ['sh', '-c', 'curl x.io'],
-        ['curl', 'x.io'],
-      ],
-      categories: [GIT, NET, EXEC],
-    },
-    {
-      name: 'reads -c inside an option cluster',
-      command: "bash -lxc 'npm ci'",
-      commands: [
-        ['bash', '-lxc', 'npm ci'],
-        ['npm', 'ci'],
-      ],
-      categories: [DEPS, NET, EXEC],
-    },
-    {
-      name: 'skips -o and long options before -c',
-      command: "bash --norc -o pipefail -c 'reboot'",
-      commands: [['bash', '--norc', '-o', 'pipefail', '-c', 'reboot'], ['reboot']],
-      categories: [SYS, EXEC],
-    },
-    {
-      name: 'analyses bash -c nested in bash -c',
-      command: `bash -c 'sh -c "sudo id"'`,
-      commands: [['bash', '-c', 'sh -c "sudo id"'], ['sh', '-c', 'sudo id'], ['sudo', 'id'], ['id']],
-      categories: [SUDO, EXEC],
-    },
-    {
       name: 'analyses the text of eval',
       command: 'eval "su""do id"',
       commands: [['eval', 'sudo id'], ['sudo', 'id'], ['id']],
@@ -116,42 +71,6 @@ describe('inner scripts', () => {
       command: 'alias g=git; echo g push',
       commands: [['alias', 'g=git'], ['git'], ['echo', 'g', 'push']],
       categories: ONLY_EXEC,
-    },
-    {
-      name: 'analyses a heredoc fed to bash',
-      command: 'bash <<EOF\ngit push\nEOF',
-      commands: [['bash'], ['git', 'push']],
-      categories: [GIT, NET, EXEC],
-    },
-    {
-      name: 'analyses a tab-stripped heredoc fed to sh',
-      command: 'sh <<-EOF\n\tnpm i\n\tEOF',
-      commands: [['sh'], ['npm', 'i']],
-      categories: [DEPS, NET, EXEC],
-    },
-    {
-      name: 'unescapes an unquoted heredoc without expansions',
-      command: 'bash <<EOF\necho \\$(sudo id)\nEOF',
-      commands: [['bash'], ['echo', '$(sudo id)'], ['sudo', 'id'], ['id']],
-      categories: [SUDO, EXEC],
-    },
-    {
-      name: 'analyses a here-string fed to bash -s',
-      command: "bash -s <<< 'sudo id'",
-      commands: [['bash', '-s'], ['sudo', 'id'], ['id']],
-      categories: [SUDO, EXEC],
-    },
-    {
-      name: 'analyses literal echo text piped into sh',
-      command: "echo 'rm -rf /tmp/x' | sh",
-      commands: [['echo', 'rm -rf /tmp/x'], ['sh'], ['rm', '-rf', '/tmp/x']],
-      categories: ONLY_EXEC,
-    },
-    {
-      name: 'analyses printf text piped into sudo sh',
-      command: "printf '%s\\n' 'reboot' | sudo sh",
-      commands: [['printf', '%s\\n', 'reboot'], ['sudo', 'sh'], ['sh'], ['reboot']],
-      categories: [SUDO, SYS, EXEC],
     },
     {
       name: 'analyses GIT_SSH_COMMAND as a script',

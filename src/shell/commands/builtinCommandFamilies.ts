@@ -17,7 +17,7 @@ import { PACKAGE_MANAGER_COMMANDS } from '../programs/packageManagers/packageMan
 import { PYTHON_PACKAGE_COMMANDS } from '../programs/python/pythonSpecs';
 import { SEARCH_COMMANDS } from '../programs/search/searchSpecs';
 import { SHELL_BUILTIN_COMMANDS } from './shellBuiltins';
-import { SHELL_COMMANDS } from './shells';
+import { SHELL_COMMANDS } from '../programs/shells/shellSpecs';
 import { SQLITE_COMMANDS } from '../programs/sqlite/sqliteSpecs';
 import { SYSTEM_COMMANDS } from '../programs/system/systemSpecs';
 import { TASK_RUNNER_COMMANDS } from '../programs/taskRunners/taskRunnerSpecs';

@@ -1,4 +1,4 @@
-import type { CommandSpecs } from '../catalog/commandSpec';
+import type { CommandSpecs } from '../../catalog/commandSpec';
 
 // Shells run `-c SCRIPT`, a script file, or what they read from stdin; their reader follows bash's options.
 const SHELL = { reader: 'shell' } as const;

@@ -9,7 +9,7 @@ import { FILE_READER_COMMANDS } from '../programs/search/fileReaderSpecs';
 import { FILE_UTILITY_COMMANDS } from '../programs/fileUtilities/fileUtilitySpecs';
 import { FORGE_COMMANDS } from '../programs/network/forgeSpecs';
 import { GIT_COMMANDS } from '../programs/git/gitSpecs';
-import { INTERPRETER_COMMANDS } from './interpreters';
+import { INTERPRETER_COMMANDS } from '../programs/interpreters/interpreterSpecs';
 import { MAKE_COMMANDS } from '../programs/make/makeSpecs';
 import { NETWORK_COMMANDS } from '../programs/network/networkSpecs';
 import { NODE_PACKAGE_COMMANDS } from '../programs/node/nodeSpecs';

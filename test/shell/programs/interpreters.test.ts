@@ -3,11 +3,15 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categorize } from '../../src/risk/categorize';
-import { analyzeShell } from '../../src/shell/analyzeShell';
-import { readInlineCode } from '../../src/shell/readers/inlineCodeVocabulary';
-import { installed } from '../support/realPrograms';
-import { ALL, EXEC, outcome, sorted } from './support';
+import { categorize } from '../../../src/risk/categorize';
+import { analyzeShell } from '../../../src/shell/analyzeShell';
+import { readInlineCode } from '../../../src/shell/readers/inlineCodeVocabulary';
+import { installed } from '../../support/realPrograms';
+import { ALL, EXEC, outcome, sorted } from '../support';
+
+// Interpreters (src/shell/programs/interpreters/interpreterSpecs.ts): python, node, perl, ruby, php,
+// lua, Rscript, osascript and awk; their inline code is read against its vocabulary
+// (readers/inlineCode.ts, shared with the catalog's argument effects, which read inline code too).
 
 // Inline code is code the agent wrote in the call itself: python and JavaScript are read word by
 // word against a vocabulary of words that only compute and read named files; anything else

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
 
 // Interpreters run inline code (`code` options), a program file (the first operand, run with the
 // later words as its arguments), or a program read from stdin. Their reader lists the program as

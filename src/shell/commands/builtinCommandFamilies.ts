@@ -21,7 +21,7 @@ import { SHELL_COMMANDS } from '../programs/shells/shellSpecs';
 import { SQLITE_COMMANDS } from '../programs/sqlite/sqliteSpecs';
 import { SYSTEM_COMMANDS } from '../programs/system/systemSpecs';
 import { TASK_RUNNER_COMMANDS } from '../programs/taskRunners/taskRunnerSpecs';
-import { WRAPPER_COMMANDS } from './wrappers';
+import { WRAPPER_COMMANDS } from '../programs/wrappers/wrapperSpecs';
 
 /** Each built-in family's specs, in the order their names are looked up: a name in two families keeps its first spec. */
 const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [

@@ -2,7 +2,7 @@ import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../option
 import type { PathRole } from '../shellAnalysis';
 import { staticWord, type ShellWord } from '../shellWord';
 import { runtimeWord } from '../wordLists';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { emptyUnwrapped, type Unwrapped } from '../catalog/unwrapped';
 
 const XARGS_VALUED = valuedSet([
   '-a',

@@ -1,5 +1,5 @@
-import { type ShellWord } from '../shellWord';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { type ShellWord } from '../../shellWord';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 // bubblewrap 0.11's options by the number of values each takes; every option is a long one
 const BWRAP_ARITY: ReadonlyMap<string, number> = new Map([

@@ -1,4 +1,4 @@
-import { noEffects, type CommandEffects, type ScriptRunEffect } from '../catalog/commandEffects';
+import { noEffects, type CommandEffects, type ScriptRunEffect } from './commandEffects';
 import type { PathRole } from '../shellAnalysis';
 import type { ShellWord } from '../shellWord';
 

@@ -1,5 +1,5 @@
-import { noEffects } from '../catalog/commandEffects';
-import type { Reader } from '../catalog/reader';
+import { noEffects } from '../../catalog/commandEffects';
+import type { Reader } from '../../catalog/reader';
 
 /** `hash -p PATH NAME` makes NAME run PATH later: PATH is analysed as a command (plain hash only looks up). */
 export const hashReader: Reader = {

@@ -1,5 +1,5 @@
-import { staticWord, type ShellWord } from '../shellWord';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 // option letters that take a value, attached (`-Swork`) or as the next word
 const VALUED_LETTERS: ReadonlySet<string> = new Set(['c', 'e', 'h', 'p', 's', 'S', 't', 'T']);

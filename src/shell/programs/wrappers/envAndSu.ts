@@ -1,10 +1,10 @@
-import { environmentCode, type EnvironmentCode } from '../codeEnvironment';
-import { isCodeVariable } from '../codeVariables';
-import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../options';
-import { staticWord, type ShellWord } from '../shellWord';
-import { splitWords } from '../splitWords';
-import { joinWords } from '../wordLists';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { environmentCode, type EnvironmentCode } from '../../codeEnvironment';
+import { isCodeVariable } from '../../codeVariables';
+import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../../options';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { splitWords } from '../../splitWords';
+import { joinWords } from '../../wordLists';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 

@@ -1,6 +1,6 @@
-import { optionValue, readLeadingOptions, valuedSet } from '../options';
-import { staticWord, type ShellWord } from '../shellWord';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { optionValue, readLeadingOptions, valuedSet } from '../../options';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 /**
  * `capsh [ARGS] -- BASH-ARGS` runs bash with the words after `--` (`--shell=PATH` another shell);

@@ -1,8 +1,8 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../options';
-import { staticWord, type ShellWord } from '../shellWord';
-import { splitWords } from '../splitWords';
-import { joinWords, runtimeWord } from '../wordLists';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../options';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { splitWords } from '../../splitWords';
+import { joinWords, runtimeWord } from '../../wordLists';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const VALUED = valuedSet([
   '-a',

@@ -1,8 +1,8 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../options';
-import { staticWord, type ShellWord } from '../shellWord';
+import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../options';
+import { staticWord, type ShellWord } from '../../shellWord';
 import { readTypedKeys } from './tmuxKeys';
-import { joinWords } from '../wordLists';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { joinWords } from '../../wordLists';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const GLOBAL_VALUED = valuedSet(['-c', '-f', '-L', '-S', '-T']);
 

@@ -1,6 +1,6 @@
-import type { ShellWord } from '../shellWord';
-import { joinWords } from '../wordLists';
-import type { Unwrapped } from './unwrapped';
+import type { ShellWord } from '../../shellWord';
+import { joinWords } from '../../wordLists';
+import type { Unwrapped } from '../../catalog/unwrapped';
 
 // keys that end the typed line: Enter runs it; C-c, C-d, C-z and C-l drop or leave it, but read
 // as a line break the text before them is still analysed (more than may run, never less)

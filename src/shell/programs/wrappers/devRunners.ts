@@ -1,7 +1,7 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../options';
-import { staticWord, type ShellWord } from '../shellWord';
-import { joinWords } from '../wordLists';
-import { emptyUnwrapped, type Unwrapped } from './unwrapped';
+import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../options';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { joinWords } from '../../wordLists';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 /**
  * Development runners that start commands given as arguments: nodemon, concurrently and

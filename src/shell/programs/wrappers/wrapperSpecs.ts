@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
 
 // Programs that run the command given after their own options and operands: privilege,
 // scheduling, resource, session and sandbox wrappers. Each raises nothing of its own unless it

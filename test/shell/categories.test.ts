@@ -44,12 +44,10 @@ describe('SUDO', () => {
   ])('$name', check);
 
   it.each<CategoryCase>([
-    { name: 'treats a quoted sudo in echo as data', command: 'echo "sudo is off"', expected: ONLY_EXEC },
     { name: 'treats grep for sudo as a search', command: 'grep sudo /etc/group', expected: ONLY_EXEC },
     { name: 'treats sudo in a commit message as data', command: 'git commit -m "sudo"', expected: [GIT, EXEC] },
     { name: 'does not read pseudo-tool as sudo', command: 'pseudo-tool run', expected: ONLY_EXEC },
     { name: 'treats cat of sudoers.md as a read', command: 'cat sudoers.md', expected: ONLY_EXEC },
-    { name: 'treats which sudo as a lookup', command: 'which sudo', expected: ONLY_EXEC },
     { name: 'treats command -v sudo as a lookup', command: 'command -v sudo', expected: ONLY_EXEC },
     { name: 'treats man sudo as documentation', command: 'man sudo', expected: ONLY_EXEC },
     { name: 'treats a single-quoted substitution as data', command: "echo '$(sudo id)'", expected: ONLY_EXEC },
@@ -105,7 +103,6 @@ describe('GIT_PUBLISH', () => {
     { name: 'treats git log --grep=push as a read', command: 'git log --grep=push', expected: ONLY_EXEC },
     { name: 'treats git status as a read', command: 'git status', expected: ONLY_EXEC },
     { name: 'treats grep for release as a search', command: 'grep release notes.md', expected: ONLY_EXEC },
-    { name: 'treats echo git push as data', command: 'echo git push', expected: ONLY_EXEC },
     { name: 'treats git stash push as local', command: 'git stash push -m wip', expected: ONLY_EXEC },
     { name: 'does not read commit-tree as commit', command: 'git commit-tree HEAD^{tree}', expected: ONLY_EXEC },
     { name: 'treats git add as staging only', command: 'git add -A', expected: ONLY_EXEC },
@@ -144,7 +141,6 @@ describe('NETWORK_RISK', () => {
   ])('$name', check);
 
   it.each<CategoryCase>([
-    { name: 'treats echo of a URL as data', command: 'echo https://x.io', expected: ONLY_EXEC },
     { name: 'treats grep for http as a search', command: 'grep http README.md', expected: ONLY_EXEC },
     {
       name: 'treats a URL in a commit message as prose',
@@ -166,7 +162,6 @@ describe('EXEC_ARBITRARY', () => {
     { name: 'raises EXEC_ARBITRARY for ls', command: 'ls -la', expected: ONLY_EXEC },
     { name: 'raises EXEC_ARBITRARY for an assignment alone', command: 'x=1', expected: ONLY_EXEC },
     { name: 'raises EXEC_ARBITRARY for a comment', command: '# nothing', expected: ONLY_EXEC },
-    { name: 'raises EXEC_ARBITRARY for true', command: 'true', expected: ONLY_EXEC },
     { name: 'raises EXEC_ARBITRARY for a script file', command: './run.sh', expected: ONLY_EXEC },
     { name: 'raises EXEC_ARBITRARY for make', command: 'make build', expected: ONLY_EXEC },
   ])('$name', check);

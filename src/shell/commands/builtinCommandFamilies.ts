@@ -16,7 +16,7 @@ import { NODE_PACKAGE_COMMANDS } from '../programs/node/nodeSpecs';
 import { PACKAGE_MANAGER_COMMANDS } from '../programs/packageManagers/packageManagerSpecs';
 import { PYTHON_PACKAGE_COMMANDS } from '../programs/python/pythonSpecs';
 import { SEARCH_COMMANDS } from '../programs/search/searchSpecs';
-import { SHELL_BUILTIN_COMMANDS } from './shellBuiltins';
+import { SHELL_BUILTIN_COMMANDS } from '../programs/shells/shellBuiltinSpecs';
 import { SHELL_COMMANDS } from '../programs/shells/shellSpecs';
 import { SQLITE_COMMANDS } from '../programs/sqlite/sqliteSpecs';
 import { SYSTEM_COMMANDS } from '../programs/system/systemSpecs';

@@ -1,8 +1,21 @@
 import { describe, it } from 'vitest';
-import { type CommandsCase, DEPS, expectCommands, EXEC, GIT, NET, ONLY_EXEC, SUDO, SYS } from '../support';
+import {
+  type CategoryCase,
+  type CommandsCase,
+  DEPS,
+  expectCategories,
+  expectCommands,
+  EXEC,
+  GIT,
+  NET,
+  ONLY_EXEC,
+  SUDO,
+  SYS,
+} from '../support';
 
-// Shells (src/shell/programs/shells/shellSpecs.ts; their reader, readers/shells.ts, is shared with
-// the interpreters and at): the script of -c, of a heredoc or of stdin is shell code, analysed as such.
+// Shells and their builtins (src/shell/programs/shells/: shellSpecs.ts, shellBuiltinSpecs.ts; the
+// shells' reader, readers/shells.ts, is shared with the interpreters and at): the script of -c, of
+// a heredoc or of stdin is shell code, analysed as such.
 
 describe('scripts given to a shell', () => {
   it.each<CommandsCase>([
@@ -88,4 +101,15 @@ describe('scripts given to a shell', () => {
       categories: [SUDO, SYS, EXEC],
     },
   ])('$name', expectCommands);
+});
+
+// The shell's builtins whose words are data (shellBuiltinSpecs.ts): `echo sudo` runs no sudo.
+describe('builtins whose words are data', () => {
+  it.each<CategoryCase>([
+    { name: 'treats a quoted sudo in echo as data', command: 'echo "sudo is off"', expected: ONLY_EXEC },
+    { name: 'treats which sudo as a lookup', command: 'which sudo', expected: ONLY_EXEC },
+    { name: 'treats echo git push as data', command: 'echo git push', expected: ONLY_EXEC },
+    { name: 'treats echo of a URL as data', command: 'echo https://x.io', expected: ONLY_EXEC },
+    { name: 'raises EXEC_ARBITRARY for true', command: 'true', expected: ONLY_EXEC },
+  ])('$name', expectCategories);
 });

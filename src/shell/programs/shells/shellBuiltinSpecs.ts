@@ -1,4 +1,4 @@
-import type { CommandSpecs } from '../catalog/commandSpec';
+import type { CommandSpecs } from '../../catalog/commandSpec';
 
 // The shell's own commands that only print, test or set the shell's state: their words are data.
 // eval, source, trap, alias, cd, declare and kin change what the walk knows and are read by it

@@ -49,15 +49,13 @@ const catalogClasses = (
 ) as Record<string, ToolClass>;
 
 describe('GEMINI_TOOLS', () => {
-  it
-    .runIf(hasSharedCatalogs)
-    .each(
-      Object.entries(catalogClasses).map(([tool, toolClass]) => ({
-        name: `classes ${tool} ${toolClass}, as Gemini CLI's catalog does`,
-        tool,
-        toolClass,
-      })),
-    )('$name', ({ tool, toolClass }) => {
+  it.runIf(hasSharedCatalogs).each(
+    Object.entries(catalogClasses).map(([tool, toolClass]) => ({
+      name: `classes ${tool} ${toolClass}, as Gemini CLI's catalog does`,
+      tool,
+      toolClass,
+    })),
+  )('$name', ({ tool, toolClass }) => {
     expect(GEMINI_TOOLS[tool]?.toolClass).toBe(toolClass);
   });
 

@@ -21,7 +21,7 @@ import { builtinToolRisks, type ToolRisk } from './toolKindCategories';
 
 const SOURCES = [
   'src/categories/riskCategories.ts',
-  'src/shell/commands/',
+  'src/shell/programs/',
   'src/risk/fileRisk.ts',
   'src/paths/secretWords.ts',
   'src/tools/toolCatalog.ts',
@@ -59,7 +59,7 @@ function categorySection(category: RiskCategory, risks: readonly ToolRisk[]): st
     categoryTextsTable(category),
     ...(shell === undefined
       ? [`**Shell command rules:** none; command rules raise only ${codeList(ruleCategories())}.`]
-      : ['**Shell command rules** (the built-in command catalog, src/shell/commands/):', shell]),
+      : ['**Shell command rules** (the built-in command catalog, src/shell/programs/):', shell]),
     ...fileRulesSection(category),
     `**Built-in tools that can raise it**, by kind: ${toolKindsLine(category, risks)}.`,
   ].join('\n\n');

@@ -48,6 +48,7 @@ const LEVELS: Vocabulary = {
   infrastructure: 'инфраструктура',
   'system files': 'системные файлы',
   permissions: 'права доступа',
+  database: 'база данных',
 };
 
 const PURPOSES: Vocabulary = {
@@ -82,6 +83,8 @@ const EFFECTS: Vocabulary = {
   'chart push': 'публикация чарта',
   'crate publish': 'публикация крейта',
   'disk or filesystem change': 'изменение диска или файловой системы',
+  'drops a database': 'удаление базы данных',
+  'drops and recreates the database': 'удаление и пересоздание базы данных',
   'elevated privileges': 'повышенные права',
   'extension publish': 'публикация расширения',
   'fetches and runs a package': 'скачивание и запуск пакета',

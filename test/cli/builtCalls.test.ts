@@ -87,6 +87,8 @@ describe.skipIf(!existsSync(BUILT_CLI))('the built calls bundle', () => {
       input: stdin(builtWorkspace),
       encoding: 'utf8',
       timeout: 20_000,
+      // every built-in program's decision is over spawnSync's default 1 MiB of output
+      maxBuffer: 64 * 1024 * 1024,
     });
     const fromSource = await cli([...argv, '--workspace', sourceWorkspace, ...flags], {
       stdin: stdin(sourceWorkspace),

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import packageJson from '../package.json' with { type: 'json' };
 import type { CliBundles } from '../src/cli/cliBundles';
-import { BUILTIN_COMMAND_FAMILIES } from '../src/shell/commands/builtinCommandFamilies';
+import { BUILTIN_COMMAND_FAMILIES } from '../src/shell/programs/builtinCommandFamilies';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(REPO_ROOT, 'dist');

@@ -7,7 +7,7 @@ import {
   type FileRuleCategory,
 } from './fileRuleRoles';
 import { code, codeList, generatedHeader, table } from './markdown';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import {
   categoryTextsTable,

@@ -14,7 +14,7 @@ import {
   type SecretKind,
 } from '../../src/paths/secretWords';
 import { CATEGORY_TEXTS, type RiskCategory } from '../../src/categories/riskCategories';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules, type CatalogRule } from '../../src/shell/catalog/catalogRules';
 import { PATH_ROLES, type RoleAnswers } from './fileRuleRoles';
 import { code, codeList, table } from './markdown';

@@ -1,7 +1,7 @@
 import { sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { categorize } from '../../src/risk/categorize';
 import type { ToolKindSpec } from '../../src/tools/toolKinds';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 import { PROBE_WORKSPACE } from './fileRuleRoles';

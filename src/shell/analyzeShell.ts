@@ -1,6 +1,6 @@
 import { describeValue } from '../text/describeValue';
 import { AnalysisContext } from './analysisContext';
-import { BUILTIN_CATALOG } from './catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from './programs/builtinCatalog';
 import type { Catalog } from './catalog/catalog';
 import { runScriptText } from './scriptRunner';
 import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';

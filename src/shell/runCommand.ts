@@ -6,7 +6,7 @@ import { specEffects, writesMayBeLinks } from './catalog/specEffects';
 import { urlArgumentFinding } from './catalog/urlArguments';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
-import { READERS } from './readers/readerRegistry';
+import { READERS } from './programs/readerRegistry';
 import { commandBasename, listedWords, type ShellWord } from './shellWord';
 import { NO_INPUT, type StdinSource } from './stdinSource';
 

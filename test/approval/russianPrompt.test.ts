@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RU_EVIDENCE_WORDS } from '../../src/approval/evidenceWords';
 import { PROMPT_WORDS } from '../../src/approval/promptWords';
 import { SECRET_KINDS } from '../../src/paths/secretWords';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { CATEGORY_TEXTS, RISK_CATEGORIES, renderConfirmationPrompt } from '../../src/index';
 import { promptFor, shell, type Call } from './promptSupport';

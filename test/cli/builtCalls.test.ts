@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinCommandFamilies';
+import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/programs/builtinCommandFamilies';
 import { INTENTS_YAML, makeWorkspace } from '../support/workspace';
 import { cli, REPO_ROOT, tempFile } from './cliHarness';
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 
 // A second, independent bash parser (mvdan/sh, the parser behind shfmt, compiled to JS by GopherJS)
 // and a small walker listing which commands a script runs, to compare with the analyzer's unbash reading.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { riskCategoriesDoc } from '../../scripts/docs/riskCategoriesDoc';
 import { SECRET_KINDS, SECRET_NAMES } from '../../src/paths/secretWords';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { BUILTIN_TOOL_KINDS } from '../../src/tools/builtinToolKinds';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { createCatalog, type Catalog, type CommandFamily } from '../../src/shell/catalog/catalog';
 import type { CommandSpecs } from '../../src/shell/catalog/commandSpec';
-import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinCommandFamilies';
+import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/programs/builtinCommandFamilies';
 
 // every built-in spec, each family's read at once
 const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.map((family) => family.specs());

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sortCategories } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { BUILTIN_CATALOG } from '../../src/shell/catalog/builtinCatalog';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
 import { commandSpecSchema, READER_NAMES, type CommandSpecs } from '../../src/shell/catalog/commandSpec';
-import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/commands/builtinCommandFamilies';
-import { READERS } from '../../src/shell/readers/readerRegistry';
+import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/programs/builtinCommandFamilies';
+import { READERS } from '../../src/shell/programs/readerRegistry';
 
 // every built-in spec, each family's read at once
 const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.map((family) => family.specs());

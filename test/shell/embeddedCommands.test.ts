@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processCalls } from '../../src/shell/readers/processCalls';
+import { processCalls } from '../../src/shell/programs/interpreters/processCalls';
 
 const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
 import { analyzeShell } from '../../src/shell/analyzeShell';

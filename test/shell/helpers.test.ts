@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { echoOutput, printfOutput } from '../../src/shell/echoText';
-import { processCalls } from '../../src/shell/readers/processCalls';
+import { processCalls } from '../../src/shell/programs/interpreters/processCalls';
 
 const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
 import { readArguments, readLeadingOptions, valuedSet } from '../../src/shell/options';

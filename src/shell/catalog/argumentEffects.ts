@@ -1,4 +1,4 @@
-import { inlineCodeEffects } from '../readers/inlineCode';
+import { inlineCodeEffects } from '../programs/interpreters/inlineCode';
 import { staticWord, type ShellWord } from '../shellWord';
 import { joinWords } from '../wordLists';
 import { mergeEffects, type CommandEffects } from './commandEffects';

@@ -1,5 +1,5 @@
-import { BUILTIN_COMMAND_FAMILIES } from '../commands/builtinCommandFamilies';
-import { BUILTIN_CATALOG } from './builtinCatalog';
+import { BUILTIN_COMMAND_FAMILIES } from '../programs/builtinCommandFamilies';
+import { BUILTIN_CATALOG } from '../programs/builtinCatalog';
 import { createCatalog, type Catalog } from './catalog';
 import type { CommandSpec, CommandSpecs } from './commandSpec';
 

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeShell } from '../analyzeShell';
-import { BUILTIN_CATALOG } from './builtinCatalog';
+import { BUILTIN_CATALOG } from '../programs/builtinCatalog';
 import type { Catalog } from './catalog';
 import { matchesPrefix, prefixWords } from './commandDecisions';
 import type { CommandSpec, CommandSpecs } from './commandSpec';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize } from '../../../src/risk/categorize';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
-import { readInlineCode } from '../../../src/shell/readers/inlineCodeVocabulary';
+import { readInlineCode } from '../../../src/shell/programs/interpreters/inlineCodeVocabulary';
 import { installed } from '../../support/realPrograms';
 import { ALL, EXEC, outcome, sorted } from '../support';
 

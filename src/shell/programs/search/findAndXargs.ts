@@ -1,8 +1,8 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../options';
-import type { PathRole } from '../shellAnalysis';
-import { staticWord, type ShellWord } from '../shellWord';
-import { runtimeWord } from '../wordLists';
-import { emptyUnwrapped, type Unwrapped } from '../catalog/unwrapped';
+import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../options';
+import type { PathRole } from '../../shellAnalysis';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { runtimeWord } from '../../wordLists';
+import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const XARGS_VALUED = valuedSet([
   '-a',

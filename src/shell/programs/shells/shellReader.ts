@@ -1,9 +1,9 @@
-import { mergeEffects, noEffects, type CommandEffects } from '../catalog/commandEffects';
-import type { CommandReading } from '../catalog/commandReading';
-import type { Reader, ReaderSite } from '../catalog/reader';
-import { staticWord, type ShellWord } from '../shellWord';
-import { STDIN_PATHS } from '../stdinSource';
-import { inlineCodeEffects } from './inlineCode';
+import { mergeEffects, noEffects, type CommandEffects } from '../../catalog/commandEffects';
+import type { CommandReading } from '../../catalog/commandReading';
+import type { Reader, ReaderSite } from '../../catalog/reader';
+import { staticWord, type ShellWord } from '../../shellWord';
+import { STDIN_PATHS } from '../../stdinSource';
+import { inlineCodeEffects } from '../interpreters/inlineCode';
 
 interface ShellOptions {
   readonly commandString: boolean;

@@ -24,9 +24,7 @@ const CALLS_BUNDLE = path.join(DIST, 'cli.calls.cjs');
 const BIN = path.join(DIST, 'cli.cjs');
 /** Run once per tool call by agents and scripts: their starts read and deserialise only what they run. */
 const CALL_SUBCOMMANDS = ['decide', 'hook'];
-// the built-in specs, one module per family, beside builtinCommandFamilies.ts, which lists them and is started with the bundle
-const COMMANDS_FOLDER = 'src/shell/commands';
-// the family folders, each with its specs in a module of its own
+// the family folders, each with its specs in a module of its own; builtinCommandFamilies.ts beside them lists them and is started with the bundle
 const PROGRAMS_FOLDER = 'src/shell/programs';
 /**
  * Modules of the calls bundle loaded when one of their exports is first read rather than at
@@ -42,9 +40,6 @@ const DEFERRED_IN_CALLS: readonly DeferredModule[] = [
   { module: 'src/hooks/agents/geminiAdapter.ts', exports: ['geminiAdapter'] },
   // every module of built-in specs: the families are started on the first lookup of one of their programs
   ...[
-    ...readdirSync(path.join(REPO_ROOT, COMMANDS_FOLDER))
-      .filter((file) => file.endsWith('.ts') && file !== 'builtinCommandFamilies.ts')
-      .map((file) => `${COMMANDS_FOLDER}/${file}`),
     // a family folder's specs, `<family>Specs.ts` (src/shell/programs/make/makeSpecs.ts)
     ...readdirSync(path.join(REPO_ROOT, PROGRAMS_FOLDER), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -270,7 +265,7 @@ function wrapForCodeCache(file: string): void {
 }
 
 // each built-in family's names, read from its specs here so that a bundle need not start every
-// family's module to know which programs the catalog has (src/shell/commands/builtinCommandFamilies.ts)
+// family's module to know which programs the catalog has (src/shell/programs/builtinCommandFamilies.ts)
 const BUILTIN_PROGRAMS = JSON.stringify(BUILTIN_COMMAND_FAMILIES.map((family) => family.programs));
 
 /** Bundles the CLI into `outfile`, with only the `only` subcommands when given; answers the bundle's digest. */

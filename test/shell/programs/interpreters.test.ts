@@ -11,7 +11,7 @@ import { ALL, EXEC, outcome, sorted } from '../support';
 
 // Interpreters (src/shell/programs/interpreters/interpreterSpecs.ts): python, node, perl, ruby, php,
 // lua, Rscript, osascript and awk; their inline code is read against its vocabulary
-// (readers/inlineCode.ts, shared with the catalog's argument effects, which read inline code too).
+// (programs/interpreters/inlineCode.ts, shared with the catalog's argument effects, which read inline code too).
 
 // Inline code is code the agent wrote in the call itself: python and JavaScript are read word by
 // word against a vocabulary of words that only compute and read named files; anything else

@@ -14,7 +14,7 @@ import {
 } from '../support';
 
 // Shells and their builtins (src/shell/programs/shells/: shellSpecs.ts, shellBuiltinSpecs.ts; the
-// shells' reader, readers/shells.ts, is shared with the interpreters and at): the script of -c, of
+// shells' reader, programs/shells/shellReader.ts, is shared with the interpreters and at): the script of -c, of
 // a heredoc or of stdin is shell code, analysed as such.
 
 describe('scripts given to a shell', () => {

@@ -57,7 +57,7 @@ export type { CategoryText, Locale, RiskCategory } from './categories/riskCatego
 export type { Categorization, Evidence } from './categories/evidence';
 export { BUILTIN_TOOL_KINDS } from './tools/builtinToolKinds';
 export type { ToolKind, ToolKindSpec } from './tools/toolKinds';
-export type { CommandRule, ShellPolicy } from './shell/catalog/shellPolicy';
+export type { CommandRule, ShellPolicy } from './policy/shell/shellPolicy';
 export type { CommandSpec } from './shell/catalog/commandSpec';
 export { CONFIRMATION_ACTIONS, confirmationPrompt, renderConfirmationPrompt } from './approval/confirmationPrompt';
 export type {

@@ -3,7 +3,7 @@ import { formatIssues } from '../intents/intent';
 import { categorization } from '../categories/evidence';
 import type { CallRisk, RiskContext } from '../risk/riskContext';
 import { shellCallRisk } from '../risk/shellCallRisk';
-import { resolveShellPolicy } from '../shell/catalog/shellSetup';
+import { resolveShellPolicy } from '../policy/shell/shellSetup';
 import { analysisRefusal, type PreparedShellRisk } from './preparedShellRisk';
 import { shellWorkInputSchema, shellWorkKey } from './shellWork';
 

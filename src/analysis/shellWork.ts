@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readKindArguments } from '../risk/kindArguments';
 import type { RiskContext } from '../risk/riskContext';
 import type { ShellCall } from '../risk/shellCallRisk';
-import { shellPolicySchema } from '../shell/catalog/shellPolicy';
+import { shellPolicySchema } from '../policy/shell/shellPolicy';
 import { canonicalJson } from '../text/canonicalJson';
 import { toolKindOf } from '../tools/builtinToolKinds';
 

@@ -24,7 +24,7 @@ import {
   describeRuleMatch,
   NO_DECISION,
   type CommandRulesOutcome,
-} from '../shell/catalog/commandDecisions';
+} from '../policy/shell/commandDecisions';
 import { describeValue } from '../text/describeValue';
 import type { Grant } from '../grants/grant';
 import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';

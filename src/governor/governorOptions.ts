@@ -6,8 +6,8 @@ import { containmentPlanSchema, HOST_RUNS_COMMANDS, type ContainmentPlan } from 
 import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { formatIssues, freezeIntents, intentListSchema, type Intent } from '../intents/intent';
 import { LOCALES, type Locale } from '../categories/riskCategories';
-import { shellPolicySchema } from '../shell/catalog/shellPolicy';
-import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
+import { shellPolicySchema } from '../policy/shell/shellPolicy';
+import { resolveShellPolicy, type ShellSetup } from '../policy/shell/shellSetup';
 import { toolKindsSchema, type ToolKindSpec } from '../tools/toolKinds';
 import { describeValue } from '../text/describeValue';
 import { HANDSHAKE_TOOLS } from '../tools/handshakeTools';

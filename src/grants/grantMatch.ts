@@ -1,6 +1,6 @@
 import { isInScope } from '../intents/scope';
 import type { RiskCategory } from '../categories/riskCategories';
-import { matchesPrefix, splitPrefix } from '../shell/catalog/commandDecisions';
+import { matchesPrefix, splitPrefix } from '../policy/shell/commandDecisions';
 import type { Grant } from './grant';
 
 /** What a grant's narrowing is matched against: the call as the decider saw it. */

@@ -3,7 +3,7 @@ import { InvalidOptionsError } from '../errors/InvalidOptionsError';
 import { PolicyError } from '../errors/PolicyError';
 import { parseGovernorOptions, type GovernorOptions } from '../governor/governorOptions';
 import { parseServerOptions } from '../server/serverOptions';
-import { countShellExamples } from '../shell/catalog/shellSetup';
+import { countShellExamples } from './shell/shellSetup';
 import { withCheckSandbox } from './checkSandbox';
 import { classExampleIssues } from './classExamples';
 import { kindExampleIssues } from './kindExamples';

@@ -15,8 +15,8 @@ import { categorization, NO_RISK, type Categorization, type Evidence } from '../
 import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
 import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
 import type { PathRole } from '../shell/shellAnalysis';
-import { resolveShellPolicy, type ShellSetup } from '../shell/catalog/shellSetup';
-import { shellPolicySchema } from '../shell/catalog/shellPolicy';
+import { resolveShellPolicy, type ShellSetup } from '../policy/shell/shellSetup';
+import { shellPolicySchema } from '../policy/shell/shellPolicy';
 import { workspacePathContext, type CallRisk, type RiskContext } from './riskContext';
 import { shellCallRisk } from './shellCallRisk';
 import type { CommandPath } from './shellRisk';

@@ -1,5 +1,5 @@
 import { createPathAnalyzer, type PathAnalyzer } from '../paths/pathAnalyzer';
-import type { ShellSetup } from '../shell/catalog/shellSetup';
+import type { ShellSetup } from '../policy/shell/shellSetup';
 import type { Categorization } from '../categories/evidence';
 import type { PathContext } from './fileRisk';
 import type { CommandPath } from './shellRisk';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathForms } from '../paths/pathForms';
-import { BUILTIN_SHELL } from '../shell/catalog/shellSetup';
+import { BUILTIN_SHELL } from '../policy/shell/shellSetup';
 import { categorization, NO_RISK } from '../categories/evidence';
 import { pathUseEvidence } from './fileRisk';
 import type { KindArguments } from './kindArguments';

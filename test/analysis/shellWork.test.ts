@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shellWorkFor, shellWorkKey, type ShellWorkInput } from '../../src/analysis/shellWork';
 import { createGovernor } from '../../src/index';
 import type { RiskContext } from '../../src/risk/riskContext';
-import { resolveShellPolicy } from '../../src/shell/catalog/shellSetup';
+import { resolveShellPolicy } from '../../src/policy/shell/shellSetup';
 
 const RISK: RiskContext = {
   workspaceRoot: '/repo',

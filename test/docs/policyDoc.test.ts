@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '../../src/policy/parsePolicy';
 import type { CommandSpec } from '../../src/shell/catalog/commandSpec';
-import { shellPolicySchema } from '../../src/shell/catalog/shellPolicy';
+import { shellPolicySchema } from '../../src/policy/shell/shellPolicy';
 
 const DOC = readFileSync(path.join(__dirname, '../../docs/policy.md'), 'utf8');
 

@@ -12,7 +12,7 @@ import {
   type GovernorConfig,
 } from '../../src/governor/governorOptions';
 import { parseIntentsFile } from '../../src/intents/intentsFile';
-import { BUILTIN_SHELL } from '../../src/shell/catalog/shellSetup';
+import { BUILTIN_SHELL } from '../../src/policy/shell/shellSetup';
 
 const CWD = '/home/dev/project';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { decideByCommandRules, matchesPrefix } from '../../src/shell/catalog/commandDecisions';
-import { shellPolicySchema, type CommandRule, type ShellPolicy } from '../../src/shell/catalog/shellPolicy';
-import { BUILTIN_SHELL, countShellExamples, resolveShellPolicy } from '../../src/shell/catalog/shellSetup';
+import { decideByCommandRules, matchesPrefix } from '../../src/policy/shell/commandDecisions';
+import { shellPolicySchema, type CommandRule, type ShellPolicy } from '../../src/policy/shell/shellPolicy';
+import { BUILTIN_SHELL, countShellExamples, resolveShellPolicy } from '../../src/policy/shell/shellSetup';
 
 /** The policy's shell section after the schema, as a host would write it. */
 function resolved(section: unknown) {

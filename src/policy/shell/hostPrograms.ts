@@ -1,7 +1,7 @@
-import { BUILTIN_COMMAND_FAMILIES } from '../programs/builtinCommandFamilies';
-import { BUILTIN_CATALOG } from '../programs/builtinCatalog';
-import { createCatalog, type Catalog } from './catalog';
-import type { CommandSpec, CommandSpecs } from './commandSpec';
+import { BUILTIN_COMMAND_FAMILIES } from '../../shell/programs/builtinCommandFamilies';
+import { BUILTIN_CATALOG } from '../../shell/programs/builtinCatalog';
+import { createCatalog, type Catalog } from '../../shell/catalog/catalog';
+import type { CommandSpec, CommandSpecs } from '../../shell/catalog/commandSpec';
 
 // on a program or subcommand the built-in catalog describes, a policy may add these only
 const ADDABLE: ReadonlySet<string> = new Set(['rules', 'subcommands']);

@@ -1,11 +1,11 @@
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analyzeShell } from '../analyzeShell';
-import { BUILTIN_CATALOG } from '../programs/builtinCatalog';
-import type { Catalog } from './catalog';
+import { analyzeShell } from '../../shell/analyzeShell';
+import { BUILTIN_CATALOG } from '../../shell/programs/builtinCatalog';
+import type { Catalog } from '../../shell/catalog/catalog';
 import { matchesPrefix, prefixWords } from './commandDecisions';
-import type { CommandSpec, CommandSpecs } from './commandSpec';
+import type { CommandSpec, CommandSpecs } from '../../shell/catalog/commandSpec';
 import { catalogWithPrograms } from './hostPrograms';
 import type { CommandRule, ShellPolicy } from './shellPolicy';
 

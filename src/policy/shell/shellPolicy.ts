@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commandSpecsSchema } from './commandSpec';
+import { commandSpecsSchema } from '../../shell/catalog/commandSpec';
 
 /**
  * A rule that decides the simple commands starting with a prefix: `deny` refuses a call running

@@ -1,4 +1,4 @@
-import { commandBasename } from '../shellWord';
+import { commandBasename } from '../../shell/shellWord';
 import type { CommandRule } from './shellPolicy';
 
 /** What a policy's command rules say of a call. */

@@ -1,7 +1,9 @@
 import { isInScope } from '../intents/scope';
 import type { RiskCategory } from '../categories/riskCategories';
 import { matchesPrefix, splitPrefix } from '../policy/shell/commandDecisions';
+import { commandBasename } from '../shell/shellWord';
 import type { Grant } from './grant';
+import { lastRunChangingOption } from './runChangingOptions';
 
 /** What a grant's narrowing is matched against: the call as the decider saw it. */
 export interface GrantedCall {
@@ -16,6 +18,18 @@ export interface GrantedCall {
 
 const hostMatches = (pattern: string, host: string): boolean =>
   pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
+
+/**
+ * Whether a grant's command prefix covers a simple command: the command starts with it, and no
+ * later word is an option that changes what the program runs (`npm test --script-shell ./x.sh`,
+ * `make -C other test`), which only a prefix naming it covers.
+ */
+export function prefixCovers(prefix: readonly string[], command: readonly string[]): boolean {
+  return (
+    matchesPrefix(command, prefix) &&
+    lastRunChangingOption(commandBasename(command[0] ?? ''), command, prefix.length) === -1
+  );
+}
 
 /**
  * Whether every narrowing the grant has matches the call; each fails closed: a command line
@@ -33,7 +47,7 @@ export function grantMatches(grant: Grant, call: GrantedCall): boolean {
     // every simple command must start with a granted prefix: `npm test && ls` is not `npm test`
     if (shell === undefined) return false;
     const prefixes = grant.commands.map(splitPrefix);
-    if (!shell.commands.every((command) => prefixes.some((prefix) => matchesPrefix(command, prefix)))) return false;
+    if (!shell.commands.every((command) => prefixes.some((prefix) => prefixCovers(prefix, command)))) return false;
   }
   if (grant.paths) {
     const paths = grant.paths;

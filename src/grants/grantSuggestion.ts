@@ -3,6 +3,7 @@ import type { RiskCategory } from '../categories/riskCategories';
 import { commandBasename } from '../shell/shellWord';
 import type { GrantInput, GrantLifetime } from './grant';
 import type { GrantedCall } from './grantMatch';
+import { lastRunChangingOption } from './runChangingOptions';
 
 /** The most prefixes, paths or hosts a suggestion names; a call naming more gets a tool-wide one. */
 const MAX_SUGGESTED = 5;
@@ -10,10 +11,32 @@ const MAX_SUGGESTED = 5;
 /** What a suggested grant is: the input `grant` (or `POST /approve-session`) takes, with its lifetime said. */
 export type GrantSuggestion = GrantInput & { readonly until: GrantLifetime };
 
+// a grant's command prefix is at most this long (grant.ts)
+const MAX_PREFIX_LENGTH = 512;
+
+/**
+ * The prefix of a command with an option that changes what it runs (`npm --prefix web test`):
+ * its words through that option, the value after it and the subcommand after that, since a
+ * prefix covers such an option only when it names it (grantMatch.ts).
+ */
+function runChangingPrefix(command: readonly string[], last: number): string | undefined {
+  let end = last + 1;
+  const isValue = (word: string | undefined): boolean => word !== undefined && !word.startsWith('-');
+  if (!(command[last] ?? '').includes('=') && isValue(command[end])) end++;
+  if (isValue(command[end])) end++;
+  const words = [commandBasename(command[0] ?? ''), ...command.slice(1, end)];
+  // matched as command rules are, split at whitespace: a word holding whitespace could never match as written
+  if (words.some((word) => word === '' || /\s/.test(word))) return undefined;
+  const prefix = words.join(' ');
+  return prefix.length <= MAX_PREFIX_LENGTH ? prefix : undefined;
+}
+
 /** A simple command's prefix for a grant: the program and, when it has one, its first word that is not an option (nor holds whitespace). */
 function commandPrefix(command: readonly string[]): string | undefined {
   const [program, next] = command;
   if (program === undefined) return undefined;
+  const changing = lastRunChangingOption(commandBasename(program), command, 1);
+  if (changing !== -1) return runChangingPrefix(command, changing);
   // matched as command rules are: the program by its basename, the prefix split at whitespace,
   // so a word holding whitespace could never match as written
   const subcommand =

@@ -6,7 +6,6 @@ import { specEffects, writesMayBeLinks } from './catalog/specEffects';
 import { urlArgumentFinding } from './catalog/urlArguments';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
-import { READERS } from './programs/readerRegistry';
 import { commandBasename, listedWords, type ShellWord } from './shellWord';
 import { NO_INPUT, type StdinSource } from './stdinSource';
 
@@ -144,11 +143,11 @@ function runOne(item: Pending, context: AnalysisContext): Pending[] | undefined 
   // eval, source, trap, cd and kin are the shell's own: they change what the walk knows
   if (!item.programFile && runBuiltin(call, context)) return undefined;
   const reading = readingOf(item, call, context);
-  const effects = specEffects(
-    reading,
-    { catalog: context.catalog, stdin: item.stdin, wordsSearched: item.wordsSearched },
-    READERS,
-  );
+  const effects = specEffects(reading, {
+    catalog: context.catalog,
+    stdin: item.stdin,
+    wordsSearched: item.wordsSearched,
+  });
   if (!item.programFile) notePathCommand(head, effects);
   // a program file's words are its interpreter's too: their URL is already found there
   const url = item.programFile ? undefined : urlArgumentFinding(reading, effects);

@@ -3,9 +3,9 @@ import { sortCategories } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { catalogRules } from '../../src/shell/catalog/catalogRules';
-import { commandSpecSchema, READER_NAMES, type CommandSpecs } from '../../src/shell/catalog/commandSpec';
+import { commandSpecSchema, type CommandSpec, type CommandSpecs } from '../../src/shell/catalog/commandSpec';
 import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/programs/builtinCommandFamilies';
-import { READERS } from '../../src/shell/programs/readerRegistry';
+import { READERS, RULE_CHECKS } from '../../src/shell/programs/readerRegistry';
 
 // every built-in spec, each family's read at once
 const BUILTIN_COMMAND_SETS: readonly CommandSpecs[] = BUILTIN_COMMAND_FAMILIES.map((family) => family.specs());
@@ -64,8 +64,27 @@ describe('the built-in command catalog', () => {
     });
   });
 
-  it('has a reader for every reader name a spec may give', () => {
-    expect(Object.keys(READERS).sort()).toEqual([...READER_NAMES].sort());
+  // every spec below a program: its subcommands, and the specs of other and any subcommand
+  const specsBelow = (spec: CommandSpec): CommandSpec[] => [
+    spec,
+    ...Object.values(spec.subcommands ?? {}).flatMap(specsBelow),
+    ...(spec.otherSubcommand === undefined ? [] : specsBelow(spec.otherSubcommand)),
+    ...(spec.anySubcommand === undefined ? [] : specsBelow(spec.anySubcommand)),
+  ];
+  const EVERY_SPEC = BUILTIN_COMMAND_SETS.flatMap((set) => Object.values(set).flatMap(specsBelow));
+
+  it('registers every reader a spec names, and names every reader registered', () => {
+    const named = new Set(EVERY_SPEC.flatMap((spec) => (spec.reader === undefined ? [] : [spec.reader])));
+    expect([...named].sort()).toEqual(Object.keys(READERS).sort());
+  });
+
+  it('registers every check a rule names, and names every check registered', () => {
+    const named = new Set(
+      EVERY_SPEC.flatMap((spec) =>
+        (spec.rules ?? []).flatMap((rule) => (rule.when?.check === undefined ? [] : [rule.when.check])),
+      ),
+    );
+    expect([...named].sort()).toEqual(Object.keys(RULE_CHECKS).sort());
   });
 
   it('gives every rule a note and at least one example, and every SYSTEM_IMPACT rule an impact level', () => {

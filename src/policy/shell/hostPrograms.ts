@@ -66,5 +66,5 @@ export function catalogWithPrograms(programs: CommandSpecs | undefined): HostCat
     extended[primary] = mergeSpec(extended[primary] ?? builtin.spec, spec, at, issues);
   }
   // the built-in families after the host's programs, each read on the first lookup of one of its programs, as in the built-in catalog
-  return { catalog: createCatalog([extended, added], BUILTIN_COMMAND_FAMILIES), issues };
+  return { catalog: createCatalog([extended, added], BUILTIN_COMMAND_FAMILIES, BUILTIN_CATALOG.code), issues };
 }

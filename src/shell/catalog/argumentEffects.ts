@@ -1,7 +1,6 @@
-import { inlineCodeEffects } from '../programs/interpreters/inlineCode';
 import { staticWord, type ShellWord } from '../shellWord';
 import { joinWords } from '../wordLists';
-import { mergeEffects, type CommandEffects } from './commandEffects';
+import type { CommandEffects } from './commandEffects';
 import { programLabel, type CommandReading } from './commandReading';
 import type { ArgumentRole, OperandSpec } from './commandSpec';
 import type { ReadOption } from './readOptions';
@@ -94,7 +93,7 @@ export function argumentEffect(effects: CommandEffects, reading: CommandReading,
           reason: `inline ${reading.name} code built at run time: fail closed; give the code as a literal`,
           trigger: word.source,
         });
-      else mergeEffects(effects, inlineCodeEffects(word.value, reading));
+      else effects.inlineCode.push(word.value);
       return;
     case 'program':
       effects.paths.push({ word: fromProgramFolder(word, reading), role: 'read' });

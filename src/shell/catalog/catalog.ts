@@ -1,5 +1,7 @@
 import type { CommandSpec, CommandSpecs } from './commandSpec';
 import { compileNode, type CatalogNode } from './catalogNode';
+import { noEffects } from './commandEffects';
+import type { FamilyCode } from './reader';
 
 /** A command catalog: what intentgate knows about each program, looked up by the name a command runs under. */
 export interface Catalog {
@@ -7,7 +9,23 @@ export interface Catalog {
   lookup(name: string): CatalogNode | undefined;
   /** Every program of the catalog by its primary name, in the order the specs list them. */
   readonly programs: ReadonlyMap<string, CommandSpec>;
+  /** the readers, rule checks and inline-code reader the specs name, as the families register them */
+  readonly code: FamilyCode;
 }
+
+/**
+ * The code of a catalog built from specs alone: no reader or check is registered, so a spec
+ * naming one fails closed, and inline code is not read, so it fails closed too.
+ */
+export const NO_FAMILY_CODE: FamilyCode = Object.freeze<FamilyCode>({
+  readers: Object.freeze({}),
+  checks: Object.freeze({}),
+  inlineCode: (_code, reading) => {
+    const effects = noEffects();
+    effects.problems.push({ reason: `inline ${reading.name} code, and no reader of inline code: fail closed` });
+    return effects;
+  },
+});
 
 /**
  * Programs whose specs are read on the first lookup of one of them: a start that looks up a
@@ -26,7 +44,11 @@ const NO_OPTIONS = new Map();
  * Builds a catalog from sets of specs, then families; a name listed twice keeps its first spec.
  * Programs are compiled on first lookup, so building a catalog costs a pass over the names only.
  */
-export function createCatalog(sets: readonly CommandSpecs[], families: readonly CommandFamily[] = []): Catalog {
+export function createCatalog(
+  sets: readonly CommandSpecs[],
+  families: readonly CommandFamily[] = [],
+  code: FamilyCode = NO_FAMILY_CODE,
+): Catalog {
   // every primary name, to the specs that hold it
   const holders = new Map<string, () => CommandSpecs>();
   // every name and alias, to the primary name
@@ -79,6 +101,7 @@ export function createCatalog(sets: readonly CommandSpecs[], families: readonly 
     return primary !== undefined && specOf(primary)?.versioned === true ? node(primary) : undefined;
   };
   return {
+    code,
     // every family's specs: read only by those that list the whole catalog
     get programs() {
       programs ??= new Map(

@@ -70,6 +70,8 @@ export interface CommandEffects {
   readonly problems: ProblemEffect[];
   /** the users a command is run as (`sudo -u bob`, `gosu app`), for SUDO's details */
   readonly users: string[];
+  /** inline code in the command's own language (`python -c CODE`), read by the families' reader of inline code */
+  readonly inlineCode: string[];
 }
 
 /** A fresh, empty set of effects for a rule or reader to fill and return. */
@@ -84,6 +86,7 @@ export function noEffects(): CommandEffects {
     notes: [],
     problems: [],
     users: [],
+    inlineCode: [],
   };
 }
 
@@ -99,4 +102,5 @@ export function mergeEffects(into: CommandEffects, more: CommandEffects): void {
   for (const item of more.notes) into.notes.push(item);
   for (const item of more.problems) into.problems.push(item);
   for (const item of more.users) into.users.push(item);
+  for (const item of more.inlineCode) into.inlineCode.push(item);
 }

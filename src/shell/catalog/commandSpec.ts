@@ -52,18 +52,16 @@ export const OPTION_KINDS = [
 
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
-/** Named checks for rules that data cannot express (see src/shell/catalog/ruleChecks.ts). */
-export const RULE_CHECKS = [
-  'pacmanOperation',
-  'sysctlWrite',
-  'ipChange',
-  'ddToDevice',
-  'remoteOperand',
-  'setupPyUpload',
-  'apiPublish',
-] as const;
+/**
+ * The name of a check a rule's `when` asks for, beyond its program, subcommand and options: what
+ * data cannot express (`ip addr add` changes, `ip addr show` does not). Each family registers its
+ * checks by name with its readers (src/shell/programs/readerRegistry.ts); a name no family
+ * registers fails the rule closed.
+ */
+export type RuleCheck = string;
 
-export type RuleCheck = (typeof RULE_CHECKS)[number];
+// a reader's or check's name: letters and digits, starting with a letter
+const REGISTERED_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** SYSTEM_IMPACT's third detail: what kind of object is affected. */
 export const IMPACT_LEVELS = [
@@ -80,55 +78,11 @@ export const IMPACT_LEVELS = [
   'database',
 ] as const;
 
-/** Bespoke readers, for what data cannot say (see src/shell/readers/readerRegistry.ts). */
-export const READER_NAMES = [
-  'sed',
-  'find',
-  'xargs',
-  'env',
-  'su',
-  'shell',
-  'interpreter',
-  'tar',
-  'zip',
-  'unzip',
-  'dd',
-  'curl',
-  'git',
-  'gitPaths',
-  'gitSubmodule',
-  'packageScript',
-  'packageRunner',
-  'make',
-  'ssh',
-  'at',
-  'tmux',
-  'screen',
-  'parallel',
-  'bwrap',
-  'capsh',
-  'gdb',
-  'perf',
-  'expect',
-  'nodemon',
-  'concurrently',
-  'watchexec',
-  'editor',
-  'hash',
-  'forgeApi',
-  'permissions',
-  'csplit',
-  'wget',
-  'just',
-  'task',
-  'sqlite',
-  'psql',
-  'mysql',
-  'redis',
-  'mongo',
-] as const;
-
-export type ReaderName = (typeof READER_NAMES)[number];
+/**
+ * The name of a bespoke reader, for what data cannot say; each family registers its readers by
+ * name (src/shell/programs/readerRegistry.ts), and a name no family registers fails closed.
+ */
+export type ReaderName = string;
 
 // '-o', '--output', '-exec' (single-dash long), '+x'; several names of one option joined by '|'
 const OPTION_NAME = /^[-+][^\s=|]+$/;
@@ -193,7 +147,7 @@ function buildPartSchemas() {
         notOptions: z.array(optionNames).min(1).optional(),
         /** some word follows the rule's program or subcommand (a deeper subcommand, an operand), or none does */
         operands: z.enum(['some', 'none']).optional(),
-        check: z.enum(RULE_CHECKS).optional(),
+        check: z.string().regex(REGISTERED_NAME).optional(),
       })
       .optional(),
     /** SYSTEM_IMPACT: what kind of object is affected */
@@ -283,7 +237,7 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
      */
     unknownOptions: z.enum(['data', 'operand']).optional(),
     rules: z.array(ruleSpecSchema).optional(),
-    reader: z.enum(READER_NAMES).optional(),
+    reader: z.string().regex(REGISTERED_NAME).optional(),
     /** its words are text it prints, matches or reads: a URL among them is no request (`echo https://x`, `grep https:// f`) */
     urlsAreText: z.boolean().optional(),
     /**

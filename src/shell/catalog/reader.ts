@@ -3,7 +3,7 @@ import type { StdinSource } from '../stdinSource';
 import type { Catalog } from './catalog';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
-import type { ReaderName } from './commandSpec';
+import type { ReaderName, RuleCheck } from './commandSpec';
 import type { RuleMatch } from './ruleMatch';
 
 /** What a bespoke reader is given besides the reading. */
@@ -46,3 +46,23 @@ export interface Reader {
 
 /** Every bespoke reader, by the name a spec gives in `reader`. */
 export type ReaderRegistry = Readonly<Record<ReaderName, Reader>>;
+
+/** A named check of a rule's `when`: whether the command is the kind the rule is about. */
+export type RuleCheckTest = (reading: CommandReading) => boolean;
+
+/** Every named check, by the name a rule gives in `when.check`. */
+export type RuleCheckRegistry = Readonly<Record<RuleCheck, RuleCheckTest>>;
+
+/** What inline code in the reading's language (`python -c CODE`, `node -e CODE`) does. */
+export type InlineCodeReader = (code: string, reading: Pick<CommandReading, 'name' | 'command'>) => CommandEffects;
+
+/**
+ * What the program families give the spec language in code, by name: their readers, their
+ * rules' checks and the reader of inline code. The catalog carries it, so the mechanism that
+ * reads a spec reaches a family's code without naming the family.
+ */
+export interface FamilyCode {
+  readonly readers: ReaderRegistry;
+  readonly checks: RuleCheckRegistry;
+  readonly inlineCode: InlineCodeReader;
+}

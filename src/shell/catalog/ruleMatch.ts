@@ -1,6 +1,6 @@
 import { programLabel, type CommandReading } from './commandReading';
 import type { RuleSpec } from './commandSpec';
-import { passesCheck } from './ruleChecks';
+import type { RuleCheckRegistry } from './reader';
 
 /** A rule a command matched, with the program and subcommands it is attached to. */
 export interface RuleMatch {
@@ -18,7 +18,7 @@ function givenOption(reading: CommandReading, keys: readonly string[]): boolean 
 }
 
 /** Whether a rule's conditions hold; `depth` is its level, so the words after it include deeper subcommands. */
-function passesWhen(rule: RuleSpec, reading: CommandReading, depth: number): boolean {
+function passesWhen(rule: RuleSpec, reading: CommandReading, depth: number, checks: RuleCheckRegistry): boolean {
   const when = rule.when;
   if (when === undefined) return true;
   if (when.options !== undefined && !givenOption(reading, when.options)) return false;
@@ -26,11 +26,14 @@ function passesWhen(rule: RuleSpec, reading: CommandReading, depth: number): boo
   const hasOperands = reading.subcommands.length > depth || reading.operands.length > 0 || reading.runs !== undefined;
   if (when.operands === 'some' && !hasOperands) return false;
   if (when.operands === 'none' && hasOperands) return false;
-  return when.check === undefined || passesCheck(when.check, reading);
+  if (when.check === undefined) return true;
+  // a check no family registers cannot say the command is harmless: the rule applies
+  const check = checks[when.check];
+  return check === undefined || check(reading);
 }
 
 /** The rules of the program and of each subcommand the reading went through, in that order. */
-export function matchRules(reading: CommandReading): RuleMatch[] {
+export function matchRules(reading: CommandReading, checks: RuleCheckRegistry): RuleMatch[] {
   const matches: RuleMatch[] = [];
   const chain = reading.node?.chain ?? [];
   for (let depth = 0; depth < chain.length; depth++) {
@@ -39,7 +42,7 @@ export function matchRules(reading: CommandReading): RuleMatch[] {
     const label = programLabel(reading.name, reading.subcommands.slice(0, depth));
     const next = depth === 0 ? 1 : (reading.subcommandEnds[depth - 1] ?? reading.next);
     for (const rule of rules)
-      if (passesWhen(rule, reading, depth)) matches.push({ rule, label, onSubcommand: depth > 0, next });
+      if (passesWhen(rule, reading, depth, checks)) matches.push({ rule, label, onSubcommand: depth > 0, next });
   }
   return matches;
 }

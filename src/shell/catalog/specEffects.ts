@@ -2,7 +2,6 @@ import { operandEffects, optionEffects, runEffects } from './argumentEffects';
 import type { Catalog } from './catalog';
 import { mergeEffects, noEffects, type CommandEffects } from './commandEffects';
 import { programLabel, type CommandReading } from './commandReading';
-import type { ReaderName } from './commandSpec';
 import type { ProgramFindingDetails, ReaderRegistry, ReaderSite } from './reader';
 import { matchRules } from './ruleMatch';
 import { companionNetworkFinding, ruleFinding } from './ruleFindings';
@@ -18,17 +17,17 @@ function argumentEffects(effects: CommandEffects, reading: CommandReading): void
 /** What the readers of the reading's levels say of its findings: the first that says anything. */
 function programFindingDetails(reading: CommandReading, readers: ReaderRegistry): ProgramFindingDetails | undefined {
   for (const name of reading.node?.readers ?? []) {
-    const details = readers[name].findingDetails;
+    const details = readers[name]?.findingDetails;
     if (details !== undefined) return details;
   }
   return undefined;
 }
 
 /** Findings of the rules the reading matched; an install or publish also reaches the network. */
-function ruleEffects(effects: CommandEffects, reading: CommandReading, readers: ReaderRegistry): void {
-  const matches = matchRules(reading);
+function ruleEffects(effects: CommandEffects, reading: CommandReading, catalog: Catalog): void {
+  const matches = matchRules(reading, catalog.code.checks);
   if (matches.length === 0) return;
-  const program = programFindingDetails(reading, readers);
+  const program = programFindingDetails(reading, catalog.code.readers);
   for (const match of matches) {
     effects.findings.push(ruleFinding(reading, match, effects, program));
     effects.notes.push(match.rule.note);
@@ -74,8 +73,9 @@ export function writesMayBeLinks(reading: CommandReading): boolean {
  * operand and run roles (unless a reader reads the arguments itself), the rules it matches,
  * and, for what the catalog does not know, possible writes and the known commands in its words.
  */
-export function specEffects(reading: CommandReading, site: ReaderSite, readers: ReaderRegistry): CommandEffects {
+export function specEffects(reading: CommandReading, site: ReaderSite): CommandEffects {
   const effects = noEffects();
+  const { readers, inlineCode } = site.catalog.code;
   if (reading.runtimeSubcommand !== undefined) {
     effects.problems.push({
       reason: 'subcommand built at run time: fail closed',
@@ -94,11 +94,21 @@ export function specEffects(reading: CommandReading, site: ReaderSite, readers: 
   let argumentsRead = false;
   for (const name of reading.node?.readers ?? []) {
     const reader = readers[name];
+    if (reader === undefined) {
+      effects.problems.push({
+        reason: `the spec of ${reading.name} names a reader no program family registers, '${name}': fail closed`,
+      });
+      argumentsRead = true;
+      continue;
+    }
     mergeEffects(effects, reader.read(reading, site));
     argumentsRead ||= reader.readsArguments;
   }
   if (!argumentsRead) argumentEffects(effects, reading);
-  ruleEffects(effects, reading, readers);
+  // inline code the arguments or readers found is read in the program's language by the families' reader
+  for (const code of effects.inlineCode) mergeEffects(effects, inlineCode(code, reading));
+  effects.inlineCode.length = 0;
+  ruleEffects(effects, reading, site.catalog);
   const code = projectCode(reading);
   if (code !== undefined) effects.unanalysed.push(code);
   // a program or subcommand the catalog does not know may run a command given in its words

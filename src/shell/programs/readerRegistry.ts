@@ -1,6 +1,8 @@
 import { noEffects } from '../catalog/commandEffects';
 import type { CommandReading } from '../catalog/commandReading';
-import type { Reader, ReaderRegistry } from '../catalog/reader';
+import type { FamilyCode, Reader, ReaderRegistry, RuleCheckRegistry } from '../catalog/reader';
+import { passesCheck } from '../catalog/ruleChecks';
+import { inlineCodeEffects } from './interpreters/inlineCode';
 import type { ShellWord } from '../shellWord';
 import { tarReader, unzipReader, zipReader } from './archives/archiveReaders';
 import { atReader } from './system/atJobs';
@@ -91,3 +93,21 @@ export const READERS: ReaderRegistry = {
   redis: redisReader,
   mongo: mongoReader,
 };
+
+/** Every named check of a rule's `when`, by the name a rule gives in `when.check`. */
+export const RULE_CHECKS: RuleCheckRegistry = {
+  pacmanOperation: (reading) => passesCheck('pacmanOperation', reading),
+  sysctlWrite: (reading) => passesCheck('sysctlWrite', reading),
+  ipChange: (reading) => passesCheck('ipChange', reading),
+  ddToDevice: (reading) => passesCheck('ddToDevice', reading),
+  remoteOperand: (reading) => passesCheck('remoteOperand', reading),
+  setupPyUpload: (reading) => passesCheck('setupPyUpload', reading),
+  apiPublish: (reading) => passesCheck('apiPublish', reading),
+};
+
+/** What the built-in families give the spec language in code: their readers, checks and inline-code reader. */
+export const BUILTIN_FAMILY_CODE: FamilyCode = Object.freeze({
+  readers: READERS,
+  checks: RULE_CHECKS,
+  inlineCode: inlineCodeEffects,
+});

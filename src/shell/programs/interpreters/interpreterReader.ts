@@ -2,7 +2,7 @@ import { distrustReason, operandEffects, optionEffects, possibleWrite } from '..
 import { mergeEffects, noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
 import { staticWord } from '../../shellWord';
-import { codeFromStdin, scriptFileEffects } from '../shells/shellReader';
+import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 
 /** Python modules run as CLIs whose rules apply (`python3 -m pip install x` reads as `pip install x`). */
 const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set([

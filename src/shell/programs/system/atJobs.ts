@@ -1,6 +1,6 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { codeFromStdin, scriptFileEffects } from '../shells/shellReader';
+import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 
 // list, show or remove queued jobs, or print the version: no job is read
 const NO_JOB: ReadonlySet<string> = new Set(['-l', '-r', '-d', '-c', '-V']);

@@ -17,6 +17,17 @@ export const PATH_ARGUMENT_KEYS: readonly string[] = [
 /** Argument keys that name a list of files. */
 export const PATH_LIST_ARGUMENT_KEYS: readonly string[] = ['paths'];
 
+/**
+ * Argument keys that hold a search's include globs, one or a list: Claude Code Grep's `glob`,
+ * Gemini CLI read_many_files' `include` and grep_search's `include_pattern` (`include` before),
+ * Roo's and Cline's search_files `file_pattern`. Each is read below the search folder a
+ * `SEARCH_FOLDER_ARGUMENT_KEYS` argument names.
+ */
+export const INCLUDE_GLOB_ARGUMENT_KEYS: readonly string[] = ['glob', 'include', 'include_pattern', 'file_pattern'];
+
+/** Argument keys that name the folder a search reads its include globs below, the first given. */
+export const SEARCH_FOLDER_ARGUMENT_KEYS: readonly string[] = ['path', 'dir_path'];
+
 /** What intentgate knows about one built-in tool. */
 export interface CatalogTool {
   /** seed 000's class; a tool outside seed 000's table has none, so it is unclassified (DESTRUCTIVE) */

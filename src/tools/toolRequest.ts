@@ -8,6 +8,7 @@ import { argumentPaths } from './argumentPaths';
 import type { Classifier, ToolClassification } from './classifier';
 import { SELECT_ACTIVE_INTENT } from './handshakeTools';
 import { readArgumentsText } from './jsonArguments';
+import { includeGlobArguments } from './includeGlobArguments';
 import { extractPathArguments } from './pathArguments';
 import { catalogTool, PATH_ARGUMENT_KEYS, PATH_LIST_ARGUMENT_KEYS } from './toolCatalog';
 import type { ToolClass } from './toolClass';
@@ -175,6 +176,8 @@ function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolR
   }
   const extracted = extractPathArguments(tool, args);
   if (!extracted.ok) return { ok: false, code: 'invalid_arguments', problem: extracted.problem };
+  const globs = includeGlobArguments(args);
+  if (!globs.ok) return { ok: false, code: 'invalid_arguments', problem: globs.problem };
   const intentId = tool === SELECT_ACTIVE_INTENT ? args.intent_id : undefined;
   if (intentId !== undefined && typeof intentId !== 'string') {
     return {
@@ -189,7 +192,17 @@ function buildRequest(tool: string, args: unknown, facts: RequestContext): ToolR
     : extracted.paths;
   if (typeof inputs === 'string') return { ok: false, code: 'invalid_arguments', problem: inputs };
   // the same analysis safe mode uses: symlinks, encodings and Windows forms cannot slip past the scope
-  const paths = inputs.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
+  const named = inputs.map((input) => toolPath(input, relativeInside(facts.analyze(input)), facts));
+  // a search's include globs only choose what it reads: .intentignore applies to them, the scope does not
+  const paths =
+    globs.paths.length === 0
+      ? named
+      : [
+          ...named,
+          ...globs.paths.map((input) =>
+            toolPath(input, relativeInside(facts.analyze(input)), facts, { readOnly: true }),
+          ),
+        ];
   return {
     ok: true,
     request: { tool, toolClass: classification.toolClass, hasArgs: true, intentId, paths, risk: NO_REQUEST_RISK },

@@ -14,6 +14,7 @@ import { MAKE_COMMANDS } from './make/makeSpecs';
 import { NETWORK_COMMANDS } from './network/networkSpecs';
 import { NODE_PACKAGE_COMMANDS } from './node/nodeSpecs';
 import { PACKAGE_MANAGER_COMMANDS } from './packageManagers/packageManagerSpecs';
+import { PATCH_COMMANDS } from './patches/patchSpecs';
 import { PYTHON_PACKAGE_COMMANDS } from './python/pythonSpecs';
 import { SEARCH_COMMANDS } from './search/searchSpecs';
 import { SHELL_BUILTIN_COMMANDS } from './shells/shellBuiltinSpecs';
@@ -48,6 +49,7 @@ const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [
   () => TASK_RUNNER_COMMANDS,
   () => SQLITE_COMMANDS,
   () => DATABASE_COMMANDS,
+  () => PATCH_COMMANDS,
 ];
 
 /** Each program of a set of specs as a family lists it: its name, then its aliases, space-separated. */

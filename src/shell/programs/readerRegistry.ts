@@ -33,6 +33,7 @@ import { mysqlReader, psqlReader } from './databases/sqlClientReader';
 import { sshOptionsReader } from './network/sshOptions';
 import { justReader, taskReader } from './taskRunners/taskRunnerReaders';
 import { unwrapTmux } from './wrappers/tmux';
+import { applyPatchReader } from './patches/applyPatchReader';
 import { unwrappedEffects, type Unwrapped } from '../catalog/unwrapped';
 
 /** A reader of its own words that says what the command runs: tmux, find, xargs, env and kin. */
@@ -92,6 +93,7 @@ export const READERS: ReaderRegistry = {
   mysql: mysqlReader,
   redis: redisReader,
   mongo: mongoReader,
+  applyPatch: applyPatchReader,
 };
 
 /** Every named check of a rule's `when`, by the name a rule gives in `when.check`. */

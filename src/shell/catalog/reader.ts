@@ -1,5 +1,5 @@
-import type { ShellWord } from '../shellWord';
-import type { StdinSource } from '../stdinSource';
+import type { ShellWord } from '../words/shellWord';
+import type { StdinSource } from '../words/stdinSource';
 import type { Catalog } from './catalog';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
@@ -25,6 +25,12 @@ export type FindingDetails = readonly [string, string, string];
 export interface ProgramFindingDetails {
   /** GIT_PUBLISH details of a matched rule, from the operands it reads; undefined leaves the shared ones */
   readonly publish?: (
+    reading: CommandReading,
+    match: RuleMatch,
+    operands: readonly ShellWord[],
+  ) => FindingDetails | undefined;
+  /** SYSTEM_IMPACT details of a matched rule (what it destroys, where), from the operands it reads; undefined leaves the shared ones */
+  readonly system?: (
     reading: CommandReading,
     match: RuleMatch,
     operands: readonly ShellWord[],

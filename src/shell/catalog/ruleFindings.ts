@@ -1,7 +1,7 @@
 import { dependencyManifest } from '../../paths/dependencyManifest';
-import type { ShellFinding } from '../shellAnalysis';
-import { listedWords, shownWord, type ShellWord } from '../shellWord';
-import { remoteHost, wordUrl } from '../urls';
+import type { ShellFinding } from './shellAnalysis';
+import { listedWords, shownWord, type ShellWord } from '../words/shellWord';
+import { remoteHost, wordUrl } from '../words/urls';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 import type { FindingDetails, ProgramFindingDetails } from './reader';
@@ -264,7 +264,7 @@ function ruleDetails(
     case 'GIT_PUBLISH':
       return publishDetails(reading, match, program);
     case 'SYSTEM_IMPACT':
-      return systemDetails(reading, match);
+      return program?.system?.(reading, match, operandsAfter(reading, match)) ?? systemDetails(reading, match);
     case 'NETWORK_RISK':
       return networkDetails(
         reading,

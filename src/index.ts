@@ -107,7 +107,7 @@ export type { ApprovedBy } from './governor/answeredBy';
 export { analyzePath } from './paths/analyzePath';
 export type { PathAnalysis } from './paths/analyzePath';
 export { analyzeShell } from './shell/analyzeShell';
-export type { ShellAnalysis, ShellFinding, ShellPathOperand } from './shell/shellAnalysis';
+export type { ShellAnalysis, ShellFinding, ShellPathOperand } from './shell/catalog/shellAnalysis';
 
 export { createGovernanceServer, DEFAULT_HOST, DEFAULT_PORT } from './server/createGovernanceServer';
 export type { GovernanceServer, ListeningAddress } from './server/createGovernanceServer';

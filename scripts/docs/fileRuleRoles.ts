@@ -11,7 +11,7 @@ import {
 } from '../../src/paths/secretWords';
 import type { RiskCategory } from '../../src/categories/riskCategories';
 import { pathUseEvidence, type PathContext } from '../../src/risk/fileRisk';
-import type { PathRole } from '../../src/shell/shellAnalysis';
+import type { PathRole } from '../../src/shell/catalog/shellAnalysis';
 
 /** What a call can do to a path, in the order the docs list them. */
 export const PATH_ROLES = ['read', 'write', 'overwrite', 'delete'] as const satisfies readonly PathRole[];

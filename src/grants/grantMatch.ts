@@ -1,7 +1,7 @@
 import { isInScope } from '../intents/scope';
 import type { RiskCategory } from '../categories/riskCategories';
 import { matchesPrefix, splitPrefix } from '../policy/shell/commandDecisions';
-import { commandBasename } from '../shell/shellWord';
+import { commandBasename } from '../shell/words/shellWord';
 import type { Grant } from './grant';
 import { lastRunChangingOption } from './runChangingOptions';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { RiskCategory } from '../categories/riskCategories';
-import { commandBasename } from '../shell/shellWord';
+import { commandBasename } from '../shell/words/shellWord';
 import type { GrantInput, GrantLifetime } from './grant';
 import type { GrantedCall } from './grantMatch';
 import { lastRunChangingOption } from './runChangingOptions';

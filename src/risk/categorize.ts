@@ -14,7 +14,7 @@ import { toolKindOf } from '../tools/builtinToolKinds';
 import { categorization, NO_RISK, type Categorization, type Evidence } from '../categories/evidence';
 import { pathUseEvidence, type PathContext, type PathUse } from './fileRisk';
 import { readKindArguments, type KindArguments, type NamedTarget } from './kindArguments';
-import type { PathRole } from '../shell/shellAnalysis';
+import type { PathRole } from '../shell/catalog/shellAnalysis';
 import { resolveShellPolicy, type ShellSetup } from '../policy/shell/shellSetup';
 import { shellPolicySchema } from '../policy/shell/shellPolicy';
 import { workspacePathContext, type CallRisk, type RiskContext } from './riskContext';

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { expandGlob, type GlobOptions } from '../paths/expandGlob';
-import type { ShellPathOperand } from '../shell/shellAnalysis';
+import type { ShellPathOperand } from '../shell/catalog/shellAnalysis';
 
 /**
  * One path a command line uses, as it is judged: an operand's own text, or one of the paths

@@ -4,7 +4,7 @@ import { dependencyManifest } from '../paths/dependencyManifest';
 import { whatIsAt } from '../paths/pathEntry';
 import { pathForms } from '../paths/pathForms';
 import { secretKind } from '../paths/secretKind';
-import type { PathRole } from '../shell/shellAnalysis';
+import type { PathRole } from '../shell/catalog/shellAnalysis';
 import type { Evidence } from '../categories/evidence';
 
 /** Where paths are resolved: the workspace, and the base the argument is relative to. */

@@ -1,4 +1,4 @@
-import type { ShellAnalysis, ShellScriptRun } from '../shell/shellAnalysis';
+import type { ShellAnalysis, ShellScriptRun } from '../shell/catalog/shellAnalysis';
 import { RUN_FILE_READERS } from '../shell/programs/runFileReaders';
 import {
   unreadable,

@@ -1,6 +1,6 @@
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
-import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/shellAnalysis';
+import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/catalog/shellAnalysis';
 import { hardLinkCountOf, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { whatIsAt } from '../paths/pathEntry';
 import { pathBelow } from '../paths/pathBelow';

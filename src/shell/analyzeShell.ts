@@ -1,9 +1,9 @@
 import { describeValue } from '../text/describeValue';
-import { AnalysisContext } from './analysisContext';
+import { AnalysisContext } from './engine/analysisContext';
 import { BUILTIN_CATALOG } from './programs/builtinCatalog';
 import type { Catalog } from './catalog/catalog';
-import { runScriptText } from './scriptRunner';
-import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './shellAnalysis';
+import { runScriptText } from './engine/scriptRunner';
+import { SHELL_CATEGORIES, type ShellAnalysis, type ShellFinding } from './catalog/shellAnalysis';
 
 const MAX_TEXT = 200;
 const MAX_EFFECTS = 4;

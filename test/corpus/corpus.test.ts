@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RISK_CATEGORIES, sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import type { ShellAnalysis } from '../../src/shell/shellAnalysis';
+import type { ShellAnalysis } from '../../src/shell/catalog/shellAnalysis';
 import { TECHNIQUES, type ExpectedPathOperand } from './corpusTypes';
 import { realisticCommands } from './realistic';
 import { shellBenign } from './shellBenign';

@@ -1,5 +1,5 @@
 import type { RiskCategory } from '../../src/categories/riskCategories';
-import type { PathRole } from '../../src/shell/shellAnalysis';
+import type { PathRole } from '../../src/shell/catalog/shellAnalysis';
 
 /** How a corpus command tries to hide what it runs. */
 export const TECHNIQUES = [

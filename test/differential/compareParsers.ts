@@ -1,4 +1,4 @@
-import { SHELL_CATEGORIES, type ShellAnalysis } from '../../src/shell/shellAnalysis';
+import { SHELL_CATEGORIES, type ShellAnalysis } from '../../src/shell/catalog/shellAnalysis';
 import { bashAcceptsSyntax } from './bashSyntax';
 import { basename, secondParse, UNKNOWN_NAME } from './mvdanCommandNames';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { SHELL_CATEGORIES, type ShellAnalysis } from '../../src/shell/shellAnalysis';
+import { SHELL_CATEGORIES, type ShellAnalysis } from '../../src/shell/catalog/shellAnalysis';
 import { realisticCommands } from '../corpus/realistic';
 import { shellBenign } from '../corpus/shellBenign';
 import { shellBypass } from '../corpus/shellBypass';

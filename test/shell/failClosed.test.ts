@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { SHELL_CATEGORIES } from '../../src/shell/shellAnalysis';
+import { SHELL_CATEGORIES } from '../../src/shell/catalog/shellAnalysis';
 import { ALL, EXEC, NET, outcome, sorted, SUDO } from './support';
 
 interface FailCase {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { globJudgedPath } from '../../src/shell/globPath';
+import { globJudgedPath } from '../../src/shell/words/globPath';
 
 describe('globJudgedPath', () => {
   it.each([

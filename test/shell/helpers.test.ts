@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { echoOutput, printfOutput } from '../../src/shell/echoText';
+import { echoOutput, printfOutput } from '../../src/shell/words/echoText';
 import { processCalls } from '../../src/shell/programs/interpreters/processCalls';
 
 const embeddedCommands = (code: string, language: string): string[] => processCalls(code, language).lines;
-import { readArguments, readLeadingOptions, valuedSet } from '../../src/shell/options';
-import { parseShell } from '../../src/shell/parseShell';
-import { commandBasename, evaluateWord, staticWord } from '../../src/shell/shellWord';
-import { findUrl, remoteHost, urlHost, wordUrl } from '../../src/shell/urls';
+import { readArguments, readLeadingOptions, valuedSet } from '../../src/shell/words/options';
+import { parseShell } from '../../src/shell/engine/parseShell';
+import { commandBasename, evaluateWord, staticWord } from '../../src/shell/words/shellWord';
+import { findUrl, remoteHost, urlHost, wordUrl } from '../../src/shell/words/urls';
 
 function words(...values: string[]) {
   return values.map(staticWord);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import type { PathRole } from '../../src/shell/shellAnalysis';
+import type { PathRole } from '../../src/shell/catalog/shellAnalysis';
 
 /** [path, role, source] of each operand, in the order found. */
 type Operand = readonly [string | undefined, PathRole, string];

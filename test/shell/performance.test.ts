@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { MAX_HERE_DOCUMENTS, MAX_PARAMETER_NESTING } from '../../src/shell/parseShell';
+import { MAX_HERE_DOCUMENTS, MAX_PARAMETER_NESTING } from '../../src/shell/engine/parseShell';
 import { realisticCommands } from '../corpus/realistic';
 import { cpuMs } from '../support/cpuTime';
 

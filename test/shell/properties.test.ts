@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RISK_CATEGORIES } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { SHELL_CATEGORIES } from '../../src/shell/shellAnalysis';
+import { SHELL_CATEGORIES } from '../../src/shell/catalog/shellAnalysis';
 
 const SEED = 20260522;
 const TOKENS = [

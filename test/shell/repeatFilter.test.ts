@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RepeatFilter } from '../../src/shell/repeatFilter';
+import { RepeatFilter } from '../../src/shell/engine/repeatFilter';
 
 interface Item {
   readonly command: string;

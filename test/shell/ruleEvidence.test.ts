@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import type { ShellFinding } from '../../src/shell/shellAnalysis';
+import type { ShellFinding } from '../../src/shell/catalog/shellAnalysis';
 import { GIT, NET, SYS } from './support';
 
 interface EvidenceCase {

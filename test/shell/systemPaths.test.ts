@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavesProject, systemFolderOf } from '../../src/shell/systemPaths';
+import { leavesProject, systemFolderOf } from '../../src/shell/engine/systemPaths';
 
 describe('systemFolderOf', () => {
   it.each([

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize, type RiskCategory } from '../../src/index';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { changeDirectory, fromStart } from '../../src/shell/workingDirectory';
-import { staticWord } from '../../src/shell/shellWord';
+import { changeDirectory, fromStart } from '../../src/shell/engine/workingDirectory';
+import { staticWord } from '../../src/shell/words/shellWord';
 
 // seed 002's layout: deleting ../project-evil from project/ reaches a sibling of the workspace
 const sandbox = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'cd-sandbox-'));

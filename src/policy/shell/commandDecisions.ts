@@ -1,4 +1,4 @@
-import { commandBasename } from '../../shell/shellWord';
+import { commandBasename } from '../../shell/words/shellWord';
 import type { CommandRule } from './shellPolicy';
 
 /** What a policy's command rules say of a call. */

@@ -1,5 +1,5 @@
-import { staticWord, type ShellWord } from '../shellWord';
-import { joinWords } from '../wordLists';
+import { staticWord, type ShellWord } from '../words/shellWord';
+import { joinWords } from '../words/wordLists';
 import type { CommandEffects } from './commandEffects';
 import { programLabel, type CommandReading } from './commandReading';
 import type { ArgumentRole, OperandSpec } from './commandSpec';

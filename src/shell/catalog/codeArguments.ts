@@ -1,5 +1,5 @@
-import { staticWord, type ShellWord } from '../shellWord';
-import { STDIN_PATHS } from '../stdinSource';
+import { staticWord, type ShellWord } from '../words/shellWord';
+import { STDIN_PATHS } from '../words/stdinSource';
 import { noEffects, type CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 import type { ReaderSite } from './reader';

@@ -1,7 +1,7 @@
-import type { ScriptPlacement } from '../analysisContext';
-import type { ScriptRunWords } from '../scriptRunPlacement';
-import type { PathRole, ShellFinding, ShellScriptRun } from '../shellAnalysis';
-import type { ShellWord } from '../shellWord';
+import type { ScriptPlacement } from '../engine/analysisContext';
+import type { ScriptRunWords } from '../engine/scriptRunPlacement';
+import type { PathRole, ShellFinding, ShellScriptRun } from './shellAnalysis';
+import type { ShellWord } from '../words/shellWord';
 
 /** A path a command uses; `assumed` says why its role is assumed rather than known (a possible write). */
 export interface PathEffect {

@@ -1,4 +1,4 @@
-import type { ShellWord } from '../shellWord';
+import type { ShellWord } from '../words/shellWord';
 import type { Catalog } from './catalog';
 import type { CatalogNode } from './catalogNode';
 import type { ArgumentRole, OperandSpec, RunRole } from './commandSpec';

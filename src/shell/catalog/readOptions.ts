@@ -1,4 +1,4 @@
-import type { ShellWord } from '../shellWord';
+import type { ShellWord } from '../words/shellWord';
 import type { OptionKind } from './commandSpec';
 
 /** One option as a command line gives it, with how its program reads it. */

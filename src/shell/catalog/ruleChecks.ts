@@ -1,4 +1,4 @@
-import { remoteHost } from '../urls';
+import { remoteHost } from '../words/urls';
 import type { CommandReading } from './commandReading';
 import type { RuleCheck } from './commandSpec';
 import type { ReadOption } from './readOptions';

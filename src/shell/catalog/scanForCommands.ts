@@ -1,4 +1,4 @@
-import { commandBasename, type ShellWord } from '../shellWord';
+import { commandBasename, type ShellWord } from '../words/shellWord';
 import type { Catalog } from './catalog';
 import { noEffects, type CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';

@@ -1,6 +1,6 @@
 import { noEffects, type CommandEffects, type ScriptRunEffect } from './commandEffects';
-import type { PathRole } from '../shellAnalysis';
-import type { ShellWord } from '../shellWord';
+import type { PathRole } from './shellAnalysis';
+import type { ShellWord } from '../words/shellWord';
 
 /** A path a wrapper itself uses (`flock LOCKFILE`, `find . -delete`). */
 export interface PathUse {

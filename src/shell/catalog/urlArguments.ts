@@ -1,5 +1,5 @@
-import type { ShellFinding } from '../shellAnalysis';
-import { wordUrl } from '../urls';
+import type { ShellFinding } from './shellAnalysis';
+import { wordUrl } from '../words/urls';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 

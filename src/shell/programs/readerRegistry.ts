@@ -3,7 +3,7 @@ import type { CommandReading } from '../catalog/commandReading';
 import type { FamilyCode, Reader, ReaderRegistry, RuleCheckRegistry } from '../catalog/reader';
 import { passesCheck } from '../catalog/ruleChecks';
 import { inlineCodeEffects } from './interpreters/inlineCode';
-import type { ShellWord } from '../shellWord';
+import type { ShellWord } from '../words/shellWord';
 import { tarReader, unzipReader, zipReader } from './archives/archiveReaders';
 import { atReader } from './system/atJobs';
 import { unwrapBwrap } from './wrappers/bwrap';

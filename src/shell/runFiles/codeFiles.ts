@@ -8,7 +8,7 @@ import type { PathAnalysis } from '../../paths/analyzePath';
 import type { PathAnalyzer } from '../../paths/pathAnalyzer';
 import { entrySeen } from '../../paths/pathEntry';
 import type { WorkspaceFiles } from '../catalog/workspaceFiles';
-import type { ShellScriptRun } from '../shellAnalysis';
+import type { ShellScriptRun } from '../catalog/shellAnalysis';
 import { noWrites, type WrittenPaths } from './writtenCode';
 
 /** Script files longer than this are not read: their run stays `EXEC_ARBITRARY` with a note. */

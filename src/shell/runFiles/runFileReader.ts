@@ -1,4 +1,4 @@
-import type { ShellScriptRun } from '../shellAnalysis';
+import type { ShellScriptRun } from '../catalog/shellAnalysis';
 import type { RunSite, ScriptFile } from './codeFiles';
 
 /**

@@ -1,5 +1,5 @@
 import type { PathAnalysis } from '../../paths/analyzePath';
-import type { ShellScriptRun } from '../shellAnalysis';
+import type { ShellScriptRun } from '../catalog/shellAnalysis';
 import {
   admit,
   MAX_SCRIPT_FILE_BYTES,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathBelow } from '../../paths/pathBelow';
-import type { ShellPathOperand } from '../shellAnalysis';
+import type { ShellPathOperand } from '../catalog/shellAnalysis';
 import type { PathAnalyzer } from '../../paths/pathAnalyzer';
 
 /**

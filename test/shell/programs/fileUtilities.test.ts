@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import { sedEffects } from '../../../src/shell/programs/fileUtilities/sed';
-import type { PathRole } from '../../../src/shell/shellAnalysis';
+import type { PathRole } from '../../../src/shell/catalog/shellAnalysis';
 
 // File utilities (src/shell/programs/fileUtilities/: fileUtilitySpecs.ts, sed.ts,
 // fileUtilityReaders.ts): what they delete, overwrite, write and read, and what a sed script runs.

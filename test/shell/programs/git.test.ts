@@ -3,7 +3,7 @@ import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { RegularFileRead } from '../../../src/files/readRegularFile';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
 import { findRepository, repositoryConfig, type GitRepository } from '../../../src/shell/programs/git/gitRepository';
-import type { PathRole } from '../../../src/shell/shellAnalysis';
+import type { PathRole } from '../../../src/shell/catalog/shellAnalysis';
 
 /** [path, role] of each operand, in the order found. */
 type Operand = readonly [string | undefined, PathRole];

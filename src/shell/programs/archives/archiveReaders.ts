@@ -1,8 +1,8 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { hasOption, isOptionWord, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../options';
-import type { PathRole } from '../../shellAnalysis';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { hasOption, isOptionWord, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../words/options';
+import type { PathRole } from '../../catalog/shellAnalysis';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 const TAR_VALUED = valuedSet([
   '-f',

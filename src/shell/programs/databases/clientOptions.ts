@@ -1,4 +1,4 @@
-import type { ShellWord } from '../../shellWord';
+import type { ShellWord } from '../../words/shellWord';
 
 /** A client's words read: the values of its options by canonical name, in order, and its operands. */
 export interface ClientWords {

@@ -1,7 +1,7 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader, ReaderSite } from '../../catalog/reader';
-import type { ShellWord } from '../../shellWord';
+import type { ShellWord } from '../../words/shellWord';
 import { readSqlText } from '../../sql/sqlStatements';
 import { lastValue, readClientWords, shellQuoted, type ClientWords, type ValuedOptions } from './clientOptions';
 import { placeOf, statementEffects } from './databaseFindings';

@@ -1,6 +1,6 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import type { ShellWord } from '../../shellWord';
+import type { ShellWord } from '../../words/shellWord';
 
 /** An editor or pager line: its name and words. */
 interface EditorCall {

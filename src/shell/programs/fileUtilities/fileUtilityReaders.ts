@@ -1,6 +1,6 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 /** `dd if=FILE of=FILE`: operands written `name=value`, of which two name files. */
 export const ddReader: Reader = {

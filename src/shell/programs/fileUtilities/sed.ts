@@ -1,6 +1,6 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { staticWord } from '../../shellWord';
+import { staticWord } from '../../words/shellWord';
 
 /** What a sed script does beyond editing text: GNU sed's `e` runs commands, `w` writes files. */
 export interface SedEffects {

@@ -1,6 +1,6 @@
 import type { ProgramFindingDetails } from '../../catalog/reader';
 import { clip, hasOption, optionWord, shown } from '../../catalog/ruleFindings';
-import { shownWord, type ShellWord } from '../../shellWord';
+import { shownWord, type ShellWord } from '../../words/shellWord';
 
 // hub runs git's spec and reader, but its findings keep the shared details
 const isGit = (name: string): boolean => name === 'git';

@@ -1,7 +1,7 @@
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { CatalogNode } from '../../catalog/catalogNode';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 /** The hooks a repository runs when something is pushed into it (`git push ../other`). */
 const RECEIVE_HOOKS = [

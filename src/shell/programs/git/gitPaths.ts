@@ -2,7 +2,7 @@ import { fromProgramFolder } from '../../catalog/argumentEffects';
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 const DOT = staticWord('.');
 const STASH_REF = staticWord('.git/refs/stash');

@@ -1,9 +1,9 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
-import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../options';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { splitWords } from '../../splitWords';
+import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../words/options';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { splitWords } from '../../engine/splitWords';
 import { gitConfigProblem, isGitCodeKey } from './gitConfigKeys';
 import { GIT_FINDING_DETAILS } from './gitFindingDetails';
 import { gitRepositoryRuns } from './gitHooks';

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { ShellScriptRun } from '../../shellAnalysis';
+import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 import {
   admit,
   MAX_SCRIPT_FILE_BYTES,

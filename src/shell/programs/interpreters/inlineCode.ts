@@ -1,7 +1,7 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
-import { staticWord } from '../../shellWord';
-import { findUrl } from '../../urls';
+import { staticWord } from '../../words/shellWord';
+import { findUrl } from '../../words/urls';
 import { readInlineCode, type CodeLanguage } from './inlineCodeVocabulary';
 import { languageOf, processCalls } from './processCalls';
 

@@ -1,7 +1,7 @@
 import { distrustReason, operandEffects, optionEffects, possibleWrite } from '../../catalog/argumentEffects';
 import { mergeEffects, noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { staticWord } from '../../shellWord';
+import { staticWord } from '../../words/shellWord';
 import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 
 /** Python modules run as CLIs whose rules apply (`python3 -m pip install x` reads as `pip install x`). */

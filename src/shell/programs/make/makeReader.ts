@@ -1,6 +1,6 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 // make options that add rules or search folders the reading cannot follow
 const MAKE_EVAL = /^(?:-E|--eval)(?:=|$)|^-E./;

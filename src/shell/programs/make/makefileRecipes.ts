@@ -1,6 +1,6 @@
 import { parseOfRecentTexts } from '../../../files/recentParses';
-import { isCodeEnvironment } from '../../codeEnvironment';
-import { isCodeVariable } from '../../codeVariables';
+import { isCodeEnvironment } from '../../engine/codeEnvironment';
+import { isCodeVariable } from '../../engine/codeVariables';
 
 /**
  * The shell lines `make TARGET` runs, read from a Makefile's text: the recipes of the target

@@ -1,7 +1,7 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 // What network clients read and write beside the network: the files curl sends and writes, where
 // wget saves what it fetches, and the files a forge CLI's API call sends.

@@ -1,6 +1,6 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 // ssh -o keys whose value runs on this machine
 const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['proxycommand', 'localcommand', 'knownhostscommand']);

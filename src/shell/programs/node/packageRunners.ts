@@ -1,8 +1,8 @@
 import { optionEffects } from '../../catalog/argumentEffects';
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { joinWords } from '../../wordLists';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { joinWords } from '../../words/wordLists';
 
 // `eslint@9`, `@scope/pkg@latest`; not a path, URL or git spec
 const NPM_VERSIONED = /^((?:@[\w.~-]+\/)?[\w.~-]+)@[^/\s]*$/;

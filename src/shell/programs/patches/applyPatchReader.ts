@@ -1,7 +1,7 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader, ReaderSite } from '../../catalog/reader';
-import type { PathRole } from '../../shellAnalysis';
-import { staticWord, type ShellWord } from '../../shellWord';
+import type { PathRole } from '../../catalog/shellAnalysis';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 import { readCodexPatch, type PatchChange } from './codexPatch';
 
 // the one option apply_patch reads, and only before its patch

@@ -1,7 +1,7 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../options';
-import type { PathRole } from '../../shellAnalysis';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { runtimeWord } from '../../wordLists';
+import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../words/options';
+import type { PathRole } from '../../catalog/shellAnalysis';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { runtimeWord } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const XARGS_VALUED = valuedSet([

@@ -2,8 +2,8 @@ import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 import { mergeEffects, noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader, ReaderSite } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { STDIN_PATHS } from '../../stdinSource';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { STDIN_PATHS } from '../../words/stdinSource';
 
 interface ShellOptions {
   readonly commandString: boolean;

@@ -1,6 +1,6 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader, ReaderSite } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 import { readSqliteInput } from './sqliteCommands';
 
 // sqlite3's options that take a value (one dash or two); -lookaside, -pagecache and -heap take two

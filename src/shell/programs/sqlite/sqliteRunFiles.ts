@@ -1,4 +1,4 @@
-import type { ShellScriptRun } from '../../shellAnalysis';
+import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 import {
   admit,
   MAX_SCRIPT_FILE_BYTES,

@@ -1,5 +1,5 @@
-import { isCodeEnvironment } from '../../codeEnvironment';
-import { isCodeVariable } from '../../codeVariables';
+import { isCodeEnvironment } from '../../engine/codeEnvironment';
+import { isCodeVariable } from '../../engine/codeVariables';
 
 /**
  * The shell lines `just RECIPE ARGS...` runs, read from a justfile's text: the recipe, its

@@ -2,7 +2,7 @@ import { parseOfRecentTexts } from '../../../files/recentParses';
 import { MAX_PACKAGE_JSON_BYTES } from '../../runFiles/codeFiles';
 import { placedRunReader, type RunFileReader } from '../../runFiles/runFileReader';
 import { shellScriptFile } from '../../runFiles/shellScriptFile';
-import type { ShellScriptRun } from '../../shellAnalysis';
+import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 
 /** A package.json's `scripts`, undefined when it is no JSON; the last text's kept (see recentParses.ts). */
 const manifestScripts = parseOfRecentTexts((json: string): unknown => {

@@ -2,7 +2,7 @@ import { noEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { leadingWords } from '../../catalog/specEffects';
-import { staticWord } from '../../shellWord';
+import { staticWord } from '../../words/shellWord';
 
 const RUN_VERBS: ReadonlySet<string> = new Set(['run', 'run-script', 'rum', 'urn']);
 const LIFECYCLE_VERBS: ReadonlyMap<string, string> = new Map([

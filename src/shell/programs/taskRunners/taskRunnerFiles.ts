@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ShellScriptRun } from '../../shellAnalysis';
+import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 import {
   admit,
   MAX_MAKEFILE_BYTES,

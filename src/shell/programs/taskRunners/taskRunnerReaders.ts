@@ -1,8 +1,8 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { readArguments, valuedSet, type ParsedArguments } from '../../options';
-import type { ShellScriptRun } from '../../shellAnalysis';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { readArguments, valuedSet, type ParsedArguments } from '../../words/options';
+import type { ShellScriptRun } from '../../catalog/shellAnalysis';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 
 /**
  * `just` and `task` run the recipes of a justfile or the tasks of a Taskfile, found from their

@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { parseOfRecentTexts } from '../../../files/recentParses';
-import { isCodeEnvironment } from '../../codeEnvironment';
-import { isCodeVariable } from '../../codeVariables';
+import { isCodeEnvironment } from '../../engine/codeEnvironment';
+import { isCodeVariable } from '../../engine/codeVariables';
 
 /**
  * The shell lines `task NAME...` runs, read from a Taskfile's YAML: each task's `deps` first,

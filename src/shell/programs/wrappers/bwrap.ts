@@ -1,4 +1,4 @@
-import { type ShellWord } from '../../shellWord';
+import { type ShellWord } from '../../words/shellWord';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 // bubblewrap 0.11's options by the number of values each takes; every option is a long one

@@ -1,6 +1,6 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../options';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { joinWords } from '../../wordLists';
+import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../words/options';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { joinWords } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 /**

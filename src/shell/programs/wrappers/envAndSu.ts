@@ -1,9 +1,9 @@
-import { environmentCode, type EnvironmentCode } from '../../codeEnvironment';
-import { isCodeVariable } from '../../codeVariables';
-import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../../options';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { splitWords } from '../../splitWords';
-import { joinWords } from '../../wordLists';
+import { environmentCode, type EnvironmentCode } from '../../engine/codeEnvironment';
+import { isCodeVariable } from '../../engine/codeVariables';
+import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../../words/options';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { splitWords } from '../../engine/splitWords';
+import { joinWords } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;

@@ -1,7 +1,7 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../options';
-import { staticWord, type ShellWord } from '../../shellWord';
-import { splitWords } from '../../splitWords';
-import { joinWords, runtimeWord } from '../../wordLists';
+import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../words/options';
+import { staticWord, type ShellWord } from '../../words/shellWord';
+import { splitWords } from '../../engine/splitWords';
+import { joinWords, runtimeWord } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const VALUED = valuedSet([

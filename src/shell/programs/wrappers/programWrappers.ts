@@ -1,5 +1,5 @@
-import { optionValue, readLeadingOptions, valuedSet } from '../../options';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { optionValue, readLeadingOptions, valuedSet } from '../../words/options';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 /**

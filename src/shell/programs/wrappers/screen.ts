@@ -1,4 +1,4 @@
-import { staticWord, type ShellWord } from '../../shellWord';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 // option letters that take a value, attached (`-Swork`) or as the next word

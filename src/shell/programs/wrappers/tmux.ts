@@ -1,7 +1,7 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../options';
-import { staticWord, type ShellWord } from '../../shellWord';
+import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../words/options';
+import { staticWord, type ShellWord } from '../../words/shellWord';
 import { readTypedKeys } from './tmuxKeys';
-import { joinWords } from '../../wordLists';
+import { joinWords } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const GLOBAL_VALUED = valuedSet(['-c', '-f', '-L', '-S', '-T']);

@@ -1,5 +1,5 @@
-import type { ShellWord } from '../../shellWord';
-import { joinWords } from '../../wordLists';
+import type { ShellWord } from '../../words/shellWord';
+import { joinWords } from '../../words/wordLists';
 import type { Unwrapped } from '../../catalog/unwrapped';
 
 // keys that end the typed line: Enter runs it; C-c, C-d, C-z and C-l drop or leave it, but read

@@ -1,6 +1,6 @@
 import type { AnalysisContext, FindingOrigin, ScriptPlacement } from './analysisContext';
-import type { ShellWord } from './shellWord';
-import type { StdinSource } from './stdinSource';
+import type { ShellWord } from '../words/shellWord';
+import type { StdinSource } from '../words/stdinSource';
 
 /** One simple command about to be classified, after wrappers are seen through. */
 export interface CommandCall {

@@ -1,5 +1,5 @@
 import { parseShell } from './parseShell';
-import { evaluateArgument, evaluateWord, type ShellWord } from './shellWord';
+import { evaluateArgument, evaluateWord, type ShellWord } from '../words/shellWord';
 
 /**
  * Splits text into words the way a shell would (`env -S`, git aliases); undefined unless the text

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AnalysisContext } from './analysisContext';
-import type { PathRole } from './shellAnalysis';
+import type { PathRole } from '../catalog/shellAnalysis';
 
 /** Folders whose files belong to the machine, not a project: a change there is SYSTEM_IMPACT. */
 export const SYSTEM_FOLDERS: readonly string[] = [

@@ -1,8 +1,8 @@
-import { dependencyManifest } from '../paths/dependencyManifest';
+import { dependencyManifest } from '../../paths/dependencyManifest';
 import type { AnalysisContext } from './analysisContext';
-import { globJudgedPath } from './globPath';
-import type { PathRole } from './shellAnalysis';
-import type { ShellWord } from './shellWord';
+import { globJudgedPath } from '../words/globPath';
+import type { PathRole } from '../catalog/shellAnalysis';
+import type { ShellWord } from '../words/shellWord';
 import { notePermissionChange, noteSystemFileChange } from './systemPaths';
 import { fromStart } from './workingDirectory';
 

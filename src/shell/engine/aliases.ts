@@ -1,4 +1,4 @@
-import type { ShellWord } from './shellWord';
+import type { ShellWord } from '../words/shellWord';
 
 /** A command whose first word names an alias: the text bash runs instead. */
 export interface AliasUse {

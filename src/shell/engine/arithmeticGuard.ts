@@ -1,7 +1,7 @@
 import { forEachChild, type ParameterExpansionPart, type SyntaxNode, type TestExpression, type Word } from 'unbash';
 import type { AnalysisContext } from './analysisContext';
 import { snippet } from './parseShell';
-import { evaluateWord, holdsCodeText } from './shellWord';
+import { evaluateWord, holdsCodeText } from '../words/shellWord';
 
 // bash evaluates these [[ ]] operands as arithmetic, and arithmetic expands a[$(cmd)] subscripts
 const ARITHMETIC_TEST_OPERATORS: ReadonlySet<string> = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);

@@ -1,6 +1,6 @@
 import type { AnalysisContext } from './analysisContext';
 import type { CommandCall } from './commandCall';
-import { isOptionWord } from './options';
+import { isOptionWord } from '../words/options';
 import { changeDirectory } from './workingDirectory';
 
 // `pushd +N`/`-N` rotate the folder stack: where they land is not in the source

@@ -1,6 +1,6 @@
-import type { EveryField } from '../text/everyField';
-import type { ScriptRunDetails, ShellScriptRun } from './shellAnalysis';
-import type { ShellWord } from './shellWord';
+import type { EveryField } from '../../text/everyField';
+import type { ScriptRunDetails, ShellScriptRun } from '../catalog/shellAnalysis';
+import type { ShellWord } from '../words/shellWord';
 import { fromStart, type WorkingDirectory } from './workingDirectory';
 
 /** A run's details as the command's words give them: its `file` is a word, placed like the run's own. */

@@ -4,8 +4,8 @@ import { checkAssignment } from './builtins';
 import { guardSubscripts } from './nameArguments';
 import { recordRedirects } from './redirects';
 import { runCommand } from './runCommand';
-import { evaluateArgument, evaluateWord, holdsCodeText, listedWords, type ShellWord } from './shellWord';
-import { stdinSource, type StdinSource } from './stdinSource';
+import { evaluateArgument, evaluateWord, holdsCodeText, listedWords, type ShellWord } from '../words/shellWord';
+import { stdinSource, type StdinSource } from '../words/stdinSource';
 
 /** Where a simple command sits: the source its positions index, and the pipeline stage feeding it. */
 export interface CommandSite {

@@ -1,8 +1,8 @@
 import type { Redirection, RedirectOperator } from 'unbash';
 import type { AnalysisContext } from './analysisContext';
 import { recordPath } from './dependencyFiles';
-import type { PathRole } from './shellAnalysis';
-import { evaluateWord } from './shellWord';
+import type { PathRole } from '../catalog/shellAnalysis';
+import { evaluateWord } from '../words/shellWord';
 
 const REDIRECT_ROLES: Partial<Record<RedirectOperator, PathRole>> = {
   '>': 'overwrite',

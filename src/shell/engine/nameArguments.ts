@@ -1,8 +1,8 @@
 import type { Assignment } from 'unbash';
 import type { AnalysisContext } from './analysisContext';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
-import { isOptionWord, optionValue, readArguments, valuedSet } from './options';
-import { evaluateWord, holdsCodeText, type ShellWord } from './shellWord';
+import { isOptionWord, optionValue, readArguments, valuedSet } from '../words/options';
+import { evaluateWord, holdsCodeText, type ShellWord } from '../words/shellWord';
 
 const DECLARATIONS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 // a NAME=value or NAME[...]=value written with a literal name (its value may still be built at run time)

@@ -1,13 +1,13 @@
 import type { AnalysisContext } from './analysisContext';
 import { runBuiltin } from './builtins';
-import type { CommandEffects } from './catalog/commandEffects';
-import { readCommand, unknownReading, type CommandReading } from './catalog/commandReading';
-import { specEffects, writesMayBeLinks } from './catalog/specEffects';
-import { urlArgumentFinding } from './catalog/urlArguments';
+import type { CommandEffects } from '../catalog/commandEffects';
+import { readCommand, unknownReading, type CommandReading } from '../catalog/commandReading';
+import { specEffects, writesMayBeLinks } from '../catalog/specEffects';
+import { urlArgumentFinding } from '../catalog/urlArguments';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
-import { commandBasename, listedWords, type ShellWord } from './shellWord';
-import { NO_INPUT, type StdinSource } from './stdinSource';
+import { commandBasename, listedWords, type ShellWord } from '../words/shellWord';
+import { NO_INPUT, type StdinSource } from '../words/stdinSource';
 
 /** Wrappers nested deeper than this (`sudo sudo sudo ...`) fail closed: listing each would be quadratic. */
 export const MAX_WRAPPER_DEPTH = 16;

@@ -1,4 +1,4 @@
-import { RISK_CATEGORIES, type RiskCategory } from '../categories/riskCategories';
+import { RISK_CATEGORIES, type RiskCategory } from '../../categories/riskCategories';
 
 /** The categories a shell command can raise; a command whose effect cannot be known gets them all. */
 export const SHELL_CATEGORIES: readonly RiskCategory[] = RISK_CATEGORIES;

@@ -1,4 +1,4 @@
-import type { ShellWord } from './shellWord';
+import type { ShellWord } from '../words/shellWord';
 
 /**
  * The folder later commands run in, relative to where the command line starts: '' unchanged,

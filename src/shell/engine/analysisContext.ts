@@ -1,9 +1,9 @@
-import type { RiskCategory } from '../categories/riskCategories';
-import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from './shellAnalysis';
+import type { RiskCategory } from '../../categories/riskCategories';
+import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from '../catalog/shellAnalysis';
 import { placeScriptRun, type ScriptRunWords } from './scriptRunPlacement';
-import type { ShellWord } from './shellWord';
+import type { ShellWord } from '../words/shellWord';
 import { AliasTable } from './aliases';
-import type { Catalog } from './catalog/catalog';
+import type { Catalog } from '../catalog/catalog';
 import { DirectoryFlow } from './directoryFlow';
 import { RepeatFilter } from './repeatFilter';
 import type { WorkingDirectory } from './workingDirectory';

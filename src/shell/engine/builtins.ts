@@ -3,11 +3,11 @@ import { environmentCode, type EnvironmentCode } from './codeEnvironment';
 import { isCodeVariable, isPromptVariable } from './codeVariables';
 import { originOf, runScriptWord, type CommandCall } from './commandCall';
 import { recordPath } from './dependencyFiles';
-import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from './options';
-import { STDIN_PATHS } from './stdinSource';
-import { holdsCodeText, staticWord, type ShellWord } from './shellWord';
+import { isOptionWord, optionValue, readLeadingOptions, valuedSet } from '../words/options';
+import { STDIN_PATHS } from '../words/stdinSource';
+import { holdsCodeText, staticWord, type ShellWord } from '../words/shellWord';
 import { guardNameArguments } from './nameArguments';
-import { joinWords } from './wordLists';
+import { joinWords } from '../words/wordLists';
 import { FOLDER_BUILTINS } from './directoryScopes';
 import { runFolderBuiltin } from './folderBuiltins';
 

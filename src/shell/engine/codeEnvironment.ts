@@ -1,5 +1,5 @@
-import type { ScriptRunEffect } from './catalog/commandEffects';
-import { holdsCodeText, staticWord, type ShellWord } from './shellWord';
+import type { ScriptRunEffect } from '../catalog/commandEffects';
+import { holdsCodeText, staticWord, type ShellWord } from '../words/shellWord';
 
 /**
  * Environment variables that make programs load code from files and folders, or from another

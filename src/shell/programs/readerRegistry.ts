@@ -4,7 +4,7 @@ import type { FamilyCode, Reader, ReaderRegistry, RuleCheckRegistry } from '../c
 import { passesCheck } from '../catalog/ruleChecks';
 import { inlineCodeEffects } from './interpreters/inlineCode';
 import type { ShellWord } from '../words/shellWord';
-import { tarReader, unzipReader, zipReader } from './archives/archiveReaders';
+import { ARCHIVE_READERS } from './archives/archiveReaders';
 import { atReader } from './system/atJobs';
 import { unwrapBwrap } from './wrappers/bwrap';
 import { csplitReader, ddReader, permissionsReader } from './fileUtilities/fileUtilityReaders';
@@ -56,9 +56,7 @@ export const READERS: ReaderRegistry = {
   su: wrapper((words, reading) => unwrapSu(reading.name, words)),
   shell: shellReader,
   interpreter: interpreterReader,
-  tar: tarReader,
-  zip: zipReader,
-  unzip: unzipReader,
+  ...ARCHIVE_READERS,
   dd: ddReader,
   curl: curlReader,
   git: gitReader,

@@ -1,7 +1,8 @@
 import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
 
-// Archivers and compressors: tar, zip and unzip read what they pack and write what they
-// extract, by their mode (archiveReaders.ts); a compressor replaces its input unless kept.
+// Archivers and compressors: tar, zip, unzip, cpio, pax and 7-Zip read what they pack and write
+// what they extract, by their mode (their readers, archiveReaders.ts); a compressor replaces its
+// input unless kept.
 
 const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSpec => ({
   options: {
@@ -22,6 +23,9 @@ export const ARCHIVE_COMMANDS: CommandSpecs = {
   tar: { aliases: ['bsdtar'], reader: 'tar', placesLinks: true },
   zip: { reader: 'zip' },
   unzip: { reader: 'unzip', placesLinks: true },
+  cpio: { reader: 'cpio', placesLinks: true },
+  pax: { reader: 'pax', placesLinks: true },
+  '7z': { aliases: ['7za', '7zr', '7zz', '7zzs'], reader: 'sevenZip', placesLinks: true },
   gzip: {
     ...COMPRESSOR('-k|--keep|-c|--stdout|--to-stdout|-l|--list|-t|--test'),
     aliases: ['gunzip', 'pigz', 'unpigz', 'compress', 'uncompress'],

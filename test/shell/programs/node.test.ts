@@ -1,4 +1,16 @@
-import { describe, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { categorize } from '../../../src/index';
+import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
+import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
+import { analyzeShell } from '../../../src/shell/analyzeShell';
+import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
+import { npmrcSettings } from '../../../src/shell/programs/taskRunners/npmSettings';
+import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
+import { makeWorkspace } from '../../support/workspace';
+import { describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
 import {
   type CategoryCase,
   type CommandsCase,
@@ -90,4 +102,195 @@ describe('package runners run their command too', () => {
       categories: [DEPS, NET, EXEC],
     },
   ])('$name', expectCommands);
+});
+
+// npm's settings that choose what runs its scripts, from the line or a project's .npmrc
+// (npmSettings.ts), and the aliases that install and then test.
+const MANIFEST = '{"name":"x","version":"1.0.0","scripts":{"test":"true"}}';
+const LOCKFILE =
+  '{"name":"x","version":"1.0.0","lockfileVersion":3,"requires":true,"packages":{"":{"name":"x","version":"1.0.0"}}}';
+const TOUCHING_SHELL = '#!/bin/sh\ntouch ../marker\n';
+const TOUCHING_MODULE = "require('fs').writeFileSync('../marker', '')\n";
+const TESTING_MANIFEST = '{"name":"x","version":"1.0.0","scripts":{"test":"touch ../marker"}}';
+
+const NPM_SETTINGS: readonly HiddenCase[] = [
+  {
+    name: 'npm --script-shell naming a script of the workspace',
+    command: 'cd src && npm test --script-shell ./x.sh',
+    files: { 'src/package.json': MANIFEST, 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'readsPayload',
+    program: 'npm',
+  },
+  {
+    name: 'a project .npmrc naming a script shell',
+    command: 'cd src && npm test',
+    files: { 'src/package.json': MANIFEST, 'src/.npmrc': 'script-shell=./x.sh\n', 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'readsPayload',
+    program: 'npm',
+  },
+  {
+    name: 'npm --node-options loading a module',
+    command: "cd src && npm test --node-options='--require ./x.js'",
+    files: { 'src/package.json': MANIFEST.replace('"true"', '"node -e 1"'), 'src/x.js': TOUCHING_MODULE },
+    expected: 'failsClosed',
+    program: 'npm',
+  },
+  {
+    name: 'a project .npmrc giving node options',
+    command: 'cd src && npm test',
+    files: {
+      'src/package.json': MANIFEST.replace('"true"', '"node -e 1"'),
+      'src/.npmrc': 'node-options="--require ./x.js"\n',
+      'src/x.js': TOUCHING_MODULE,
+    },
+    expected: 'failsClosed',
+    program: 'npm',
+  },
+  {
+    name: 'npm --userconfig naming another configuration',
+    command: 'cd src && npm test --userconfig ./rc',
+    files: { 'src/package.json': MANIFEST, 'src/rc': 'script-shell=./x.sh\n', 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'failsClosed',
+    program: 'npm',
+  },
+  {
+    name: 'a .npmrc the same line writes',
+    command: 'cd src && echo script-shell=./x.sh > .npmrc && npm test',
+    files: { 'src/package.json': MANIFEST, 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'failsClosed',
+    program: 'npm',
+  },
+  {
+    name: 'npm_config_script_shell in the environment',
+    command: 'cd src && npm_config_script_shell=./x.sh npm test',
+    files: { 'src/package.json': MANIFEST, 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'failsClosed',
+    program: 'npm',
+  },
+  {
+    name: 'a node_modules/.bin program the same line puts in place',
+    command: 'cd src && mkdir -p node_modules/.bin && cp x.sh node_modules/.bin/jest && npm test',
+    files: { 'src/package.json': MANIFEST.replace('"true"', '"jest"'), 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'failsClosed',
+    program: 'npm',
+  },
+  {
+    name: 'npx with a project .npmrc giving node options',
+    command: 'cd src && npx --offline jest',
+    files: { 'src/.npmrc': 'node-options=--require ./x.js\n', 'src/x.js': TOUCHING_MODULE },
+    expected: 'failsClosed',
+  },
+  {
+    name: 'npm --prefix naming the folder whose script runs',
+    command: 'npm --prefix src test',
+    files: { 'src/package.json': TESTING_MANIFEST },
+    expected: 'readsPayload',
+    program: 'npm',
+  },
+];
+
+const INSTALL_AND_TEST: readonly HiddenCase[] = [
+  ...['it', 'install-test'].map((verb): HiddenCase => ({
+    name: `npm ${verb}`,
+    command: `cd src && npm ${verb} --offline --no-audit --no-fund`,
+    files: { 'src/package.json': TESTING_MANIFEST },
+    expected: 'readsPayload',
+    program: 'npm',
+  })),
+  ...['cit', 'sit', 'clean-install-test', 'install-ci-test'].map((verb): HiddenCase => ({
+    name: `npm ${verb}`,
+    command: `cd src && npm ${verb} --offline --no-audit --no-fund`,
+    files: { 'src/package.json': TESTING_MANIFEST, 'src/package-lock.json': LOCKFILE },
+    expected: 'readsPayload',
+    program: 'npm',
+  })),
+  {
+    name: 'npm install-test told to run no scripts, which still tests',
+    command: 'cd src && npm install-test --ignore-scripts --offline --no-audit --no-fund',
+    files: { 'src/package.json': TESTING_MANIFEST },
+    expected: 'readsPayload',
+    program: 'npm',
+  },
+];
+
+describeHiddenCode([
+  ["npm's settings", NPM_SETTINGS],
+  ['npm aliases that install and test', INSTALL_AND_TEST],
+]);
+
+describe("npm's settings, read from the line and the project's .npmrc", () => {
+  it.each([
+    { name: 'reads key=value lines', text: 'script-shell=./x.sh\n', settings: [['script-shell', './x.sh']] },
+    {
+      name: 'reads spaces, quotes and an underscore spelling',
+      text: 'node_options = "--require ./x.js"\n',
+      settings: [['node-options', '--require ./x.js']],
+    },
+    {
+      name: 'reads settings in any section, skipping comments',
+      text: '; a comment\n# another\n[section]\nuserconfig=/tmp/rc\n',
+      settings: [['userconfig', '/tmp/rc']],
+    },
+    {
+      name: 'leaves the settings that choose no code',
+      text: 'registry=https://registry.npmjs.org/\nsave-exact=true\n//registry.npmjs.org/:_authToken=${TOKEN}\n',
+      settings: [],
+    },
+  ])('$name', ({ text, settings }) => {
+    expect(npmrcSettings(text)).toEqual(settings);
+  });
+
+  it.each<CategoryCase>([
+    {
+      name: 'lets a script shell the analysis reads scripts with stand',
+      command: 'npm test --script-shell bash',
+      expected: ONLY_EXEC,
+    },
+    {
+      name: 'lets node options that load nothing stand',
+      command: 'npm test --node-options=--max-old-space-size=4096',
+      expected: ONLY_EXEC,
+    },
+    { name: 'lets an empty user configuration stand', command: 'npm test --userconfig /dev/null', expected: ONLY_EXEC },
+  ])('$name', ({ command, expected }) => {
+    const root = makeWorkspace({ orchestration: false });
+    writeFileSync(path.join(root, 'package.json'), MANIFEST);
+    expect(categorize('shell', { command }, { workspaceRoot: root }).categories).toEqual(expected);
+  });
+
+  it('reads each folder up to the workspace root through the WorkspaceFiles port, and an .npmrc found there', () => {
+    const root = makeWorkspace({ orchestration: false });
+    mkdirSync(path.join(root, 'app'));
+    writeFileSync(path.join(root, 'app', 'package.json'), MANIFEST);
+    writeFileSync(path.join(root, '.npmrc'), 'script-shell=./x.sh\n');
+    const asked: string[] = [];
+    const files: WorkspaceFiles = {
+      ...DISK_WORKSPACE_FILES,
+      list(folder) {
+        asked.push(`list ${path.relative(root, folder)}`);
+        return DISK_WORKSPACE_FILES.list(folder);
+      },
+      readText(file, maxBytes) {
+        asked.push(`read ${path.relative(root, file)}`);
+        return DISK_WORKSPACE_FILES.readText(file, maxBytes);
+      },
+    };
+    const [run] = analyzeShell('cd app && npm test').scriptRuns;
+    const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
+    const found =
+      run === undefined
+        ? []
+        : (RUN_FILE_READERS.package?.read(run, { context, reading: newScriptReading(), files }) ?? []);
+    expect(found).toEqual([
+      { kind: 'read', text: './x.sh -c :', label: '.npmrc', base: root },
+      { kind: 'read', text: 'true', label: 'app/package.json script test', base: path.join(root, 'app') },
+    ]);
+    expect(asked).toEqual(['list app', 'list ', 'read .npmrc', 'read app/package.json']);
+  });
 });

@@ -52,7 +52,7 @@ describe('package.json scripts a package manager runs are read', () => {
     { name: 'reads a script that runs itself once', command: 'npm run loop', categories: [EXEC] },
     { name: 'leaves bun test, its own test runner, alone', command: 'bun test', categories: [EXEC] },
     {
-      name: 'does not read another folder named by --prefix',
+      name: 'leaves a folder --prefix names that holds no package.json alone',
       command: 'npm --prefix web run release',
       categories: [EXEC],
     },

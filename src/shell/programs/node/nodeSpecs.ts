@@ -37,6 +37,8 @@ const NPM_OPTIONS: Record<string, OptionKind> = {
  * have written.
  */
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+const TEST_SCRIPTS = ['pretest', 'test', 'posttest'];
+const INSTALL_TEST_SCRIPTS = [...INSTALL_SCRIPTS, ...TEST_SCRIPTS];
 const PACK_SCRIPTS = ['prepack', 'prepare', 'postpack'];
 const PUBLISH_SCRIPTS = ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'];
 const VERSION_SCRIPTS = ['preversion', 'version', 'postversion'];
@@ -88,12 +90,21 @@ const NPM: CommandSpec = {
       INSTALL_SCRIPTS,
     ),
     ci: runsScripts(
-      {
-        aliases: ['clean-install', 'install-clean', 'install-ci-test', 'install-test', 'it'],
-        operands: 'data',
-        rules: [installs(['npm ci'])],
-      },
+      { aliases: ['clean-install', 'install-clean'], operands: 'data', rules: [installs(['npm ci'])] },
       INSTALL_SCRIPTS,
+    ),
+    // an install, then `npm test`: the install's scripts and the test's
+    'install-test': runsScripts(
+      { aliases: ['it'], operands: 'data', rules: [installs(['npm install-test', 'npm it'])] },
+      INSTALL_TEST_SCRIPTS,
+    ),
+    'install-ci-test': runsScripts(
+      {
+        aliases: ['cit', 'sit', 'clean-install-test'],
+        operands: 'data',
+        rules: [installs(['npm install-ci-test', 'npm cit', 'npm sit', 'npm clean-install-test'])],
+      },
+      INSTALL_TEST_SCRIPTS,
     ),
     update: runsScripts(
       { aliases: ['up', 'upgrade', 'udpate'], operands: 'data', rules: [installs(['npm update', 'npm up lodash'])] },
@@ -227,6 +238,10 @@ const PNPM: CommandSpec = {
       INSTALL_SCRIPTS,
     ),
     add: runsScripts({ operands: 'data', rules: [installs(['pnpm add react'])] }, INSTALL_SCRIPTS),
+    'install-test': runsScripts(
+      { aliases: ['it'], operands: 'data', rules: [installs(['pnpm install-test', 'pnpm it'])] },
+      INSTALL_TEST_SCRIPTS,
+    ),
     update: { aliases: ['up', 'upgrade'], operands: 'data', rules: [installs(['pnpm update'])] },
     remove: { aliases: ['rm', 'uninstall', 'un'], operands: 'data', rules: [installs(['pnpm remove react'])] },
     link: { aliases: ['ln'], operands: 'data', rules: [installs(['pnpm link ../lib'])] },

@@ -9,6 +9,8 @@ const NPM_VERSIONED = /^((?:@[\w.~-]+\/)?[\w.~-]+)@[^/\s]*$/;
 // `ruff@0.4`, `black==24.1`, `httpie[socks]`
 const PYTHON_VERSIONED = /^([A-Za-z0-9][\w.-]*)(?:@|==|>=|<=|~=|!=|\[)[^/\s]*$/;
 const PYTHON_RUNNERS: ReadonlySet<string> = new Set(['uvx', 'uv', 'pipx']);
+// the JavaScript package managers, whose runs read the project's .npmrc as their scripts do
+const NODE_MANAGERS: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx']);
 // options that name the package, so the first word is the program run, not a package spec
 const PACKAGE_OPTIONS: ReadonlySet<string> = new Set(['-p', '--package', '--from', '--spec']);
 
@@ -28,6 +30,14 @@ export const packageRunnerReader: Reader = {
   read(reading) {
     const effects = noEffects();
     optionEffects(effects, reading);
+    // its settings (`.npmrc`'s node-options, script-shell) are read as for a package script; no script runs
+    if (NODE_MANAGERS.has(reading.name))
+      effects.scriptRuns.push({
+        word: staticWord('package.json'),
+        how: 'package',
+        script: 'exec',
+        details: { scripts: [] },
+      });
     const runs = reading.runs;
     if (runs === undefined) return effects;
     const words = reading.words.slice(runs.index);

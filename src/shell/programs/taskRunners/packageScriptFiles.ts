@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { parseOfRecentTexts } from '../../../files/recentParses';
 import { MAX_PACKAGE_JSON_BYTES } from '../../runFiles/codeFiles';
-import { placedRunReader, type RunFileReader } from '../../runFiles/runFileReader';
+import { isPlaced, type RunFileReader } from '../../runFiles/runFileReader';
 import { shellScriptFile } from '../../runFiles/shellScriptFile';
 import type { ShellScriptRun } from '../../catalog/shellAnalysis';
+import { packageSettings } from './npmSettings';
 
 /** A package.json's `scripts`, undefined when it is no JSON; the last text's kept (see recentParses.ts). */
 const manifestScripts = parseOfRecentTexts((json: string): unknown => {
@@ -31,7 +33,20 @@ function packageScriptText(json: string, run: ShellScriptRun): string | undefine
   return lines.length === 0 ? undefined : lines.join('\n');
 }
 
-/** The package managers' reader of the files they run: the package.json scripts a run names. */
-export const PACKAGE_SCRIPT_FILES: RunFileReader = placedRunReader((run, site) =>
-  shellScriptFile(run, site, { maxBytes: MAX_PACKAGE_JSON_BYTES, textOf: packageScriptText }),
-);
+/**
+ * The package managers' reader of the files they run: the settings that choose what runs the
+ * scripts (npmSettings.ts), then the package.json scripts a run names.
+ */
+export const PACKAGE_SCRIPT_FILES: RunFileReader = {
+  readsUnplacedRuns: false,
+  read(run, site) {
+    if (!isPlaced(run)) return [];
+    const files = packageSettings(run, site);
+    const scripts = shellScriptFile(run, site, { maxBytes: MAX_PACKAGE_JSON_BYTES, textOf: packageScriptText });
+    if (scripts === undefined) return files;
+    // the scripts run in the package's folder, which `--prefix` may name
+    const manifest = site.context.analyze(run.path, site.context.base).absolute;
+    const base = manifest === undefined || scripts.kind === 'unseen' ? undefined : path.dirname(manifest);
+    return [...files, base === undefined ? scripts : { ...scripts, base }];
+  },
+};

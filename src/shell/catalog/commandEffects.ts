@@ -1,7 +1,17 @@
-import type { ScriptPlacement } from '../engine/analysisContext';
-import type { ScriptRunWords } from '../engine/scriptRunPlacement';
-import type { PathRole, ShellFinding, ShellScriptRun } from './shellAnalysis';
+import type { PathRole, ScriptRunDetails, ShellFinding, ShellScriptRun } from './shellAnalysis';
 import type { ShellWord } from '../words/shellWord';
+
+/**
+ * How an inner script runs relative to the shell analysed: `inline` in it (eval, source),
+ * `child` in another process (bash -c, a heredoc fed to sh), `deferred` in it but later
+ * (a trap, an alias, a variable a tool runs).
+ */
+export type ScriptPlacement = 'inline' | 'child' | 'deferred';
+
+/** A run's details as the command's words give them: its `file` is a word, placed like the run's own. */
+export interface ScriptRunWords extends Omit<ScriptRunDetails, 'file'> {
+  readonly file?: ShellWord;
+}
 
 /** A path a command uses; `assumed` says why its role is assumed rather than known (a possible write). */
 export interface PathEffect {

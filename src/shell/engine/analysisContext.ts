@@ -1,6 +1,12 @@
 import type { RiskCategory } from '../../categories/riskCategories';
-import { SHELL_CATEGORIES, type ShellFinding, type ShellPathOperand, type ShellScriptRun } from '../catalog/shellAnalysis';
-import { placeScriptRun, type ScriptRunWords } from './scriptRunPlacement';
+import {
+  SHELL_CATEGORIES,
+  type ShellFinding,
+  type ShellPathOperand,
+  type ShellScriptRun,
+} from '../catalog/shellAnalysis';
+import { placeScriptRun } from './scriptRunPlacement';
+import type { ScriptPlacement, ScriptRunWords } from '../catalog/commandEffects';
 import type { ShellWord } from '../words/shellWord';
 import { AliasTable } from './aliases';
 import type { Catalog } from '../catalog/catalog';
@@ -19,13 +25,6 @@ export const MAX_SCRIPT_RUNS = 64;
 
 /** Text (beyond the command itself) the analysis may re-parse for inner scripts and substitutions. */
 const BUDGET_SLACK = 65_536;
-
-/**
- * How an inner script runs relative to the shell analysed: `inline` in it (eval, source),
- * `child` in another process (bash -c, a heredoc fed to sh), `deferred` in it but later
- * (a trap, an alias, a variable a tool runs).
- */
-export type ScriptPlacement = 'inline' | 'child' | 'deferred';
 
 /** An inner script to analyse, and where its findings come from. */
 export interface InnerScript {

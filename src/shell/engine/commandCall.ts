@@ -1,4 +1,5 @@
-import type { AnalysisContext, FindingOrigin, ScriptPlacement } from './analysisContext';
+import type { AnalysisContext, FindingOrigin } from './analysisContext';
+import type { ScriptPlacement } from '../catalog/commandEffects';
 import type { ShellWord } from '../words/shellWord';
 import type { StdinSource } from '../words/stdinSource';
 

@@ -1,12 +1,8 @@
 import type { EveryField } from '../../text/everyField';
 import type { ScriptRunDetails, ShellScriptRun } from '../catalog/shellAnalysis';
 import type { ShellWord } from '../words/shellWord';
+import type { ScriptRunWords } from '../catalog/commandEffects';
 import { fromStart, type WorkingDirectory } from './workingDirectory';
-
-/** A run's details as the command's words give them: its `file` is a word, placed like the run's own. */
-export interface ScriptRunWords extends Omit<ScriptRunDetails, 'file'> {
-  readonly file?: ShellWord;
-}
 
 /** A script run as a command gives it, before it is placed in the folder the command runs in. */
 export interface ScriptRunWord {

@@ -5,7 +5,6 @@ import { remoteHost, wordUrl } from '../words/urls';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 import type { FindingDetails, ProgramFindingDetails } from './reader';
-import { apiMethod } from './ruleChecks';
 import type { RuleMatch } from './ruleMatch';
 import type { ReadOption } from './readOptions';
 
@@ -80,16 +79,6 @@ function depsDetails(reading: CommandReading, match: RuleMatch): Details {
   return [match.label, joinShown(chosen), joinShown(files)];
 }
 
-/** The repository `setup.py upload -r NAME` names among the program's own words. */
-function repositoryOf(words: readonly ShellWord[]): ShellWord | undefined {
-  const at = words.findIndex((word) => word.value === '-r' || word.value === '--repository');
-  if (at !== -1) return words[at + 1];
-  const attached = words.find((word) => word.value?.startsWith('--repository=') === true);
-  return attached?.value === undefined
-    ? undefined
-    : { ...attached, value: attached.value.slice('--repository='.length) };
-}
-
 /** GIT_PUBLISH: [command, branch or tag, remote or registry]. */
 function publishDetails(
   reading: CommandReading,
@@ -99,9 +88,6 @@ function publishDetails(
   const operands = operandsAfter(reading, match);
   const own = program?.publish?.(reading, match, operands);
   if (own !== undefined) return own;
-  if (match.rule.when?.check === 'apiPublish') return [`${match.label} ${apiMethod(reading)}`, shown(operands[0]), ''];
-  if (match.rule.when?.check === 'setupPyUpload')
-    return [`${reading.name} setup.py upload`, '', shown(repositoryOf(operands))];
   const tag = optionWord(reading.options, ['--tag']) ?? optionWord(reading.options, ['-H', '--head']) ?? operands[0];
   return [match.label, shown(tag), shown(optionWord(reading.options, ['--registry', '-R', '--repo']))];
 }

@@ -1,8 +1,12 @@
 import { noEffects } from '../catalog/commandEffects';
 import type { CommandReading } from '../catalog/commandReading';
 import type { FamilyCode, Reader, ReaderRegistry, RuleCheckRegistry } from '../catalog/reader';
-import { passesCheck } from '../catalog/ruleChecks';
 import { inlineCodeEffects } from './interpreters/inlineCode';
+import { INTERPRETER_CHECKS } from './interpreters/setupPyUpload';
+import { FILE_UTILITY_CHECKS } from './fileUtilities/fileUtilityChecks';
+import { NETWORK_CHECKS } from './network/networkChecks';
+import { PACKAGE_MANAGER_CHECKS } from './packageManagers/packageManagerChecks';
+import { SYSTEM_CHECKS } from './system/systemChecks';
 import type { ShellWord } from '../words/shellWord';
 import { ARCHIVE_READERS } from './archives/archiveReaders';
 import { atReader } from './system/atJobs';
@@ -96,13 +100,11 @@ export const READERS: ReaderRegistry = {
 
 /** Every named check of a rule's `when`, by the name a rule gives in `when.check`. */
 export const RULE_CHECKS: RuleCheckRegistry = {
-  pacmanOperation: (reading) => passesCheck('pacmanOperation', reading),
-  sysctlWrite: (reading) => passesCheck('sysctlWrite', reading),
-  ipChange: (reading) => passesCheck('ipChange', reading),
-  ddToDevice: (reading) => passesCheck('ddToDevice', reading),
-  remoteOperand: (reading) => passesCheck('remoteOperand', reading),
-  setupPyUpload: (reading) => passesCheck('setupPyUpload', reading),
-  apiPublish: (reading) => passesCheck('apiPublish', reading),
+  ...PACKAGE_MANAGER_CHECKS,
+  ...SYSTEM_CHECKS,
+  ...FILE_UTILITY_CHECKS,
+  ...NETWORK_CHECKS,
+  ...INTERPRETER_CHECKS,
 };
 
 /** What the built-in families give the spec language in code: their readers, checks and inline-code reader. */

@@ -3,6 +3,7 @@ import { mergeEffects, noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
 import { staticWord } from '../../words/shellWord';
 import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
+import { setupPyUploadDetails } from './setupPyUpload';
 
 /** Python modules run as CLIs whose rules apply (`python3 -m pip install x` reads as `pip install x`). */
 const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set([
@@ -27,6 +28,7 @@ const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set([
  */
 export const interpreterReader: Reader = {
   readsArguments: true,
+  findingDetails: setupPyUploadDetails,
   read(reading, site) {
     const effects = noEffects();
     // `--version`, `-h`: the spec reads the operands as data, and nothing runs

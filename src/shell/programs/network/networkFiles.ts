@@ -2,6 +2,7 @@ import { noEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
+import { forgeApiFindingDetails } from './forgeApiCalls';
 
 // What network clients read and write beside the network: the files curl sends and writes, where
 // wget saves what it fetches, and the files a forge CLI's API call sends.
@@ -65,6 +66,7 @@ export const wgetReader: Reader = {
 /** `gh api -F key=@FILE` reads the file; the spec gives `--input FILE`. */
 export const forgeApiReader: Reader = {
   readsArguments: false,
+  findingDetails: forgeApiFindingDetails,
   read(reading) {
     const effects = noEffects();
     for (const option of reading.options) {

@@ -79,6 +79,17 @@ export const IMPACT_LEVELS = [
 ] as const;
 
 /**
+ * What a program's first operand is, for the details of its rules' findings: `host`, the host it
+ * reaches, perhaps as `user@host` (`ssh deploy@web1 uptime`); `verb`, what it does, the later
+ * operands what it does it to (`systemctl restart nginx`); `target`, what it acts on, the second
+ * operand what it does (`service nginx restart`); `httpMethod`, an HTTP method when it is one,
+ * the URL after it (`http POST api.io/x`).
+ */
+export const FIRST_OPERANDS = ['host', 'verb', 'target', 'httpMethod'] as const;
+
+export type FirstOperand = (typeof FIRST_OPERANDS)[number];
+
+/**
  * The name of a bespoke reader, for what data cannot say; each family registers its readers by
  * name (src/shell/programs/readerRegistry.ts), and a name no family registers fails closed.
  */
@@ -198,6 +209,8 @@ export interface CommandSpec {
   packageScripts?: string[] | undefined;
   versioned?: boolean | undefined;
   family?: boolean | undefined;
+  firstOperand?: FirstOperand | undefined;
+  lookupModifiers?: boolean | undefined;
 }
 
 /**
@@ -262,6 +275,13 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
     versioned: z.boolean().optional(),
     /** dotted names read as this one (`mkfs.ext4`) */
     family: z.boolean().optional(),
+    /** what the first operand is, here and below, for the details of its rules' findings (see FIRST_OPERANDS) */
+    firstOperand: z.enum(FIRST_OPERANDS).optional(),
+    /**
+     * operands starting with '@' or '+' are lookup modifiers, a server or a query option, not
+     * what it looks up (`dig @1.1.1.1 +short example.com`): the details of its findings skip them
+     */
+    lookupModifiers: z.boolean().optional(),
   });
 });
 

@@ -18,6 +18,14 @@ export interface ReaderSite {
 /** The three details of a finding, in its category's order (seed 002 C). */
 export type FindingDetails = readonly [string, string, string];
 
+/** How a program's request reads, as its options give it (`curl -d x URL`: a POST that uploads). */
+export interface ProgramRequest {
+  /** shown after the program's name (`curl POST`); '' when the options give none */
+  readonly method: string;
+  /** it sends data, a form, a file or a body: the request's purpose is an upload */
+  readonly upload: boolean;
+}
+
 /**
  * What the findings of a program's rules say that the shared reading of their category cannot
  * (the refs and remote of `git push`): the program's reader carries it, so the rule findings name no program.
@@ -35,6 +43,8 @@ export interface ProgramFindingDetails {
     match: RuleMatch,
     operands: readonly ShellWord[],
   ) => FindingDetails | undefined;
+  /** NETWORK_RISK: the method of its request and whether it uploads, which its options say; the URL or host is read from the operands */
+  readonly request?: (reading: CommandReading) => ProgramRequest;
   /** where a NETWORK_RISK rule's command goes when its operands name no URL or host ('' when not known) */
   readonly networkPlace?: (reading: CommandReading, operands: readonly ShellWord[]) => string;
   /** where an install's or publish's NETWORK_RISK goes when its operands name no URL or host ('' when not known) */

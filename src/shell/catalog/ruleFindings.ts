@@ -4,7 +4,8 @@ import { listedWords, shownWord, type ShellWord } from '../words/shellWord';
 import { remoteHost, wordUrl } from '../words/urls';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
-import type { FindingDetails, ProgramFindingDetails } from './reader';
+import type { CommandSpec } from './commandSpec';
+import type { FindingDetails, ProgramFindingDetails, ProgramRequest } from './reader';
 import type { RuleMatch } from './ruleMatch';
 import type { ReadOption } from './readOptions';
 
@@ -43,6 +44,15 @@ function operandsAfter(reading: CommandReading, match: RuleMatch): ShellWord[] {
   // a rule on the program itself also sees the subcommand words (`kubectl get pods`)
   const before = match.onSubcommand ? [] : reading.subcommands;
   return [...before, ...reading.operands, ...run];
+}
+
+/** What the spec of the reading's level says of how its operands read, else the nearest level above it. */
+function operandsRead<K extends 'firstOperand' | 'lookupModifiers'>(reading: CommandReading, field: K): CommandSpec[K] {
+  for (let node = reading.node; node !== undefined; node = node.parent) {
+    const value = node.spec[field];
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /** The URL, or failing that the host, a command's operands name. */
@@ -92,71 +102,36 @@ function publishDetails(
   return [match.label, shown(tag), shown(optionWord(reading.options, ['--registry', '-R', '--repo']))];
 }
 
-// verb first (`systemctl restart nginx`) or service first (`service nginx restart`)
-const VERB_FIRST: ReadonlySet<string> = new Set([
-  'systemctl',
-  'launchctl',
-  'rc-service',
-  'sv',
-  'ufw',
-  'firewall-cmd',
-  'nmcli',
-  'crontab',
-]);
-
 /** SYSTEM_IMPACT: [command, target, impact level]. */
 function systemDetails(reading: CommandReading, match: RuleMatch): Details {
   const level = match.rule.level ?? '';
-  if (reading.name === 'dd')
-    return ['dd', reading.words.find((word) => word.value?.startsWith('of=') === true)?.value?.slice(3) ?? '', level];
   const operands = operandsAfter(reading, match).map(shownWord);
   if (match.onSubcommand) return [match.label, clip(operands.join(' ')), level];
-  if (VERB_FIRST.has(reading.name) && operands.length > 0)
+  const first = operandsRead(reading, 'firstOperand');
+  if (first === 'verb' && operands.length > 0)
     return [`${reading.name} ${operands[0] ?? ''}`, clip(operands.slice(1).join(' ')), level];
-  if (reading.name === 'service' && operands.length > 1)
-    return [`service ${operands[1] ?? ''}`, operands[0] ?? '', level];
+  if (first === 'target' && operands.length > 1)
+    return [`${reading.name} ${operands[1] ?? ''}`, operands[0] ?? '', level];
   return [reading.name, clip(operands.join(' ')), level];
 }
 
 const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
-// tools whose first operand is the host they reach
-const HOST_TOOLS: ReadonlySet<string> = new Set([
-  'ssh',
-  'mosh',
-  'autossh',
-  'scp',
-  'sftp',
-  'rsync',
-  'nc',
-  'ncat',
-  'netcat',
-  'telnet',
-  'ping',
-  'ping6',
-  'traceroute',
-  'tracepath',
-  'mtr',
-  'dig',
-  'host',
-  'ssh-copy-id',
-  'ftp',
-  'lftp',
-  'tftp',
-  'socat',
-  'nslookup',
-  'whois',
-  'drill',
-]);
 const LOOKUP_MODIFIER = /^[@+]/;
 
-function curlMethod(reading: CommandReading): { method: string; upload: boolean } {
-  const explicit = optionWord(reading.options, ['-X', '--request'])?.value;
-  const data = reading.options.some(
-    (option) => option.name.startsWith('--data') || ['-d', '-F', '--form', '--json'].includes(option.name),
-  );
-  const put = hasOption(reading.options, ['-T', '--upload-file']);
-  const method = explicit ?? (put ? 'PUT' : data ? 'POST' : hasOption(reading.options, ['-I', '--head']) ? 'HEAD' : '');
-  return { method, upload: data || put || ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase()) };
+/** A request as its details show it: its method, whether it uploads, and the operands that say where it goes. */
+type ShownRequest = ProgramRequest & { readonly operands: readonly ShellWord[] };
+
+/** NETWORK_RISK of a request whose method is known: [url or host, tool and method, purpose]. */
+function requestDetails(reading: CommandReading, request: ShownRequest, purpose: string): Details {
+  const tool = request.method === '' ? reading.name : `${reading.name} ${request.method}`;
+  return [addressOf(request.operands), tool, request.upload ? 'upload' : purpose];
+}
+
+/** The method an HTTP client's first operand names (`http POST x.io`), with the operands after it. */
+function methodOperand(operands: readonly ShellWord[]): ShownRequest | undefined {
+  const method = operands[0]?.value?.toUpperCase();
+  if (method === undefined || !HTTP_METHODS.has(method)) return undefined;
+  return { method, upload: method !== 'GET', operands: operands.slice(1) };
 }
 
 /** NETWORK_RISK: [url or host, tool and method, purpose]. */
@@ -166,34 +141,23 @@ function networkDetails(
   program: ProgramFindingDetails | undefined,
 ): Details {
   const { label, purpose, operands } = use;
-  if (reading.name === 'curl') {
-    const { method, upload } = curlMethod(reading);
-    return [addressOf(operands), method === '' ? 'curl' : `curl ${method}`, upload ? 'upload' : purpose];
-  }
-  if (reading.name === 'wget') {
-    const upload = reading.options.some((option) => option.name.startsWith('--post') || option.name === '--method');
-    return [addressOf(operands), upload ? 'wget POST' : 'wget', upload ? 'upload' : purpose];
-  }
+  const request = program?.request?.(reading);
+  if (request !== undefined) return requestDetails(reading, { ...request, operands }, purpose);
   const read =
-    reading.name === 'dig' || reading.name === 'drill'
+    operandsRead(reading, 'lookupModifiers') === true
       ? operands.filter((word) => !LOOKUP_MODIFIER.test(word.value ?? ''))
       : operands;
-  const method = read[0]?.value?.toUpperCase();
-  if (
-    (reading.name === 'http' || reading.name === 'https' || reading.name === 'xh') &&
-    method !== undefined &&
-    HTTP_METHODS.has(method)
-  ) {
-    return [addressOf(read.slice(1)), `${reading.name} ${method}`, method === 'GET' ? purpose : 'upload'];
-  }
+  const first = operandsRead(reading, 'firstOperand');
+  const method = first === 'httpMethod' ? methodOperand(read) : undefined;
+  if (method !== undefined) return requestDetails(reading, method, purpose);
   const address = addressOf(read);
-  const first = read[0]?.value ?? '';
+  const firstWord = read[0]?.value ?? '';
   // `ssh user@host cmd` names its host without a colon; a program may say where it goes (git's remote)
   const host =
     address !== ''
       ? address
-      : HOST_TOOLS.has(reading.name)
-        ? first.slice(first.lastIndexOf('@') + 1)
+      : first === 'host'
+        ? firstWord.slice(firstWord.lastIndexOf('@') + 1)
         : (program?.networkPlace?.(reading, read) ?? '');
   return [host, label, purpose];
 }

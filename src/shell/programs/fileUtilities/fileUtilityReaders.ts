@@ -5,6 +5,14 @@ import { staticWord, type ShellWord } from '../../words/shellWord';
 /** `dd if=FILE of=FILE`: operands written `name=value`, of which two name files. */
 export const ddReader: Reader = {
   readsArguments: true,
+  // its rule's target is the file `of=` names, which its operands do not show as a path
+  findingDetails: {
+    system: (reading, match) => [
+      reading.name,
+      reading.words.find((word) => word.value?.startsWith('of=') === true)?.value?.slice(3) ?? '',
+      match.rule.level ?? '',
+    ],
+  },
   read(reading) {
     const effects = noEffects();
     for (const word of reading.words.slice(1)) {

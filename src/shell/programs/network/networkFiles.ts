@@ -3,6 +3,7 @@ import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { forgeApiFindingDetails } from './forgeApiCalls';
+import { curlRequest, wgetRequest } from './httpRequests';
 
 // What network clients read and write beside the network: the files curl sends and writes, where
 // wget saves what it fetches, and the files a forge CLI's API call sends.
@@ -32,6 +33,7 @@ function optionValueOf(reading: CommandReading, names: readonly string[]): Shell
  */
 export const curlReader: Reader = {
   readsArguments: false,
+  findingDetails: { request: curlRequest },
   read(reading) {
     const effects = noEffects();
     if (given(reading, ['-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name']))
@@ -52,6 +54,7 @@ export const curlReader: Reader = {
 /** wget writes what it fetches into the folder it runs in (or -P DIR), unless -O names the file or --spider fetches nothing. */
 export const wgetReader: Reader = {
   readsArguments: false,
+  findingDetails: { request: wgetRequest },
   read(reading) {
     const effects = noEffects();
     if (given(reading, ['-O', '--output-document', '--spider'])) return effects;

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, FirstOperand, RuleSpec } from '../../catalog/commandSpec';
 
 // Programs that may affect the machine itself: services, scheduled jobs, the firewall and
 // network setup, disks, power, the kernel, other processes, accounts and privileges.
@@ -19,15 +19,33 @@ function each(names: readonly string[], rule: RuleSpec, spec: CommandSpec = {}):
   );
 }
 
+/** The programs of `specs`, those `firstOperands` names saying what their first operand is (for their findings' details). */
+function withFirstOperands(
+  specs: Record<string, CommandSpec>,
+  firstOperands: Readonly<Record<string, FirstOperand>>,
+): Record<string, CommandSpec> {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => {
+      const firstOperand = firstOperands[name];
+      return [name, firstOperand === undefined ? spec : { ...spec, firstOperand }];
+    }),
+  );
+}
+
 const LISTING = ['-l', '-L', '--list'];
 
 /** Programs that change the machine, not the project. */
 export const SYSTEM_COMMANDS: CommandSpecs = {
-  ...each(
-    ['systemctl', 'service', 'launchctl', 'rc-service', 'rc-update', 'update-rc.d', 'chkconfig', 'sv'],
-    impact('service control', 'service', ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist']),
+  ...withFirstOperands(
+    each(
+      ['systemctl', 'service', 'launchctl', 'rc-service', 'rc-update', 'update-rc.d', 'chkconfig', 'sv'],
+      impact('service control', 'service', ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist']),
+    ),
+    // `systemctl restart nginx`, but `service nginx restart`
+    { systemctl: 'verb', launchctl: 'verb', 'rc-service': 'verb', sv: 'verb', service: 'target' },
   ),
   crontab: {
+    firstOperand: 'verb',
     options: { '-u': 'data', '-l|-L|--list|-e|-r|-i|-n|-T|-V': 'flag' },
     operands: 'read',
     rules: [
@@ -37,28 +55,32 @@ export const SYSTEM_COMMANDS: CommandSpecs = {
       }),
     ],
   },
-  ...each(
-    [
-      'iptables',
-      'ip6tables',
-      'iptables-restore',
-      'ip6tables-restore',
-      'nft',
-      'ufw',
-      'firewall-cmd',
-      'pfctl',
-      'nmcli',
-      'ifconfig',
-      'ifup',
-      'ifdown',
-      'route',
-    ],
-    impact('network configuration', 'network', [
-      'iptables -F',
-      'ufw allow 22',
-      'nft flush ruleset',
-      'firewall-cmd --reload',
-    ]),
+  ...withFirstOperands(
+    each(
+      [
+        'iptables',
+        'ip6tables',
+        'iptables-restore',
+        'ip6tables-restore',
+        'nft',
+        'ufw',
+        'firewall-cmd',
+        'pfctl',
+        'nmcli',
+        'ifconfig',
+        'ifup',
+        'ifdown',
+        'route',
+      ],
+      impact('network configuration', 'network', [
+        'iptables -F',
+        'ufw allow 22',
+        'nft flush ruleset',
+        'firewall-cmd --reload',
+      ]),
+    ),
+    // `ufw allow 22`, `nmcli connection up x`
+    { ufw: 'verb', 'firewall-cmd': 'verb', nmcli: 'verb' },
   ),
   ip: {
     options: {

@@ -55,7 +55,7 @@ describe('path operands', () => {
     },
     {
       name: "overwrites '.' for git restore with no path",
-      command: 'git restore --staged',
+      command: 'git restore --worktree',
       expected: [['.', 'overwrite', '.']],
     },
     {

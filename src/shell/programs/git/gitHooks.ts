@@ -1,7 +1,7 @@
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
-import type { CatalogNode } from '../../catalog/catalogNode';
 import { staticWord, type ShellWord } from '../../words/shellWord';
+import { subcommandHooks } from './gitSubcommandHooks';
 
 /** The hooks a repository runs when something is pushed into it (`git push ../other`). */
 const RECEIVE_HOOKS = [
@@ -78,14 +78,6 @@ function gitPlace(words: readonly ShellWord[], subcommandIndex: number): GitPlac
   return { folder: where, hooksPath, problem: undefined };
 }
 
-/** The hooks the subcommand and the levels above it run, as their specs name them. */
-function subcommandHooks(node: CatalogNode | undefined): string[] {
-  const hooks = new Set<string>();
-  for (let level = node; level !== undefined; level = level.parent)
-    for (const hook of level.hooks ?? []) hooks.add(hook);
-  return [...hooks];
-}
-
 /** A push operand that names a repository on this machine by its path (not a remote's name, not a URL). */
 function localRepository(word: ShellWord | undefined): ShellWord | undefined {
   const value = word?.value;
@@ -98,7 +90,7 @@ function localRepository(word: ShellWord | undefined): ShellWord | undefined {
 /**
  * What a git command reads as code from its repository, for the caller to read: the hooks the
  * subcommand runs (`pre-commit` for a commit, `reference-transaction` for any ref it changes,
- * `post-index-change` when it writes the index; the spec names them), and the repository's own
+ * `post-index-change` when it writes the index; see gitSubcommandHooks.ts), and the repository's own
  * configuration. A push into a repository of this machine runs that repository's receive hooks
  * too. Hooks are files an agent can write and then trigger.
  */
@@ -109,7 +101,7 @@ export function gitRepositoryRuns(effects: CommandEffects, reading: CommandReadi
     effects.problems.push({ reason: `${place.problem}: fail closed` });
     return;
   }
-  const hooks = subcommandHooks(reading.node);
+  const hooks = subcommandHooks(reading.node?.path ?? []);
   const details =
     place.hooksPath === undefined
       ? { mustRead: 'ifPresent' as const }

@@ -4,6 +4,7 @@ import type { Reader } from '../../catalog/reader';
 import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../words/options';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { splitWords } from '../../engine/splitWords';
+import { withOptionsWrittenOut } from './gitAbbreviations';
 import { gitConfigProblem, isGitCodeKey } from './gitConfigKeys';
 import { GIT_FINDING_DETAILS } from './gitFindingDetails';
 import { gitRepositoryRuns } from './gitHooks';
@@ -163,7 +164,8 @@ function hiddenCode(effects: CommandEffects, reading: CommandReading): void {
  * git's hooks (see gitHooks.ts) and its configuration on its line: `git -c alias.x='!cmd' x`,
  * `git -c core.pager=cmd log` and `git clone -c core.sshCommand=cmd` run config values through
  * a shell; a plain alias of the subcommand (`-c alias.p=push p`) runs the git command it expands
- * to; `git config` stores commands git runs later and writes a config file.
+ * to; `git config` stores commands git runs later and writes a config file. A line with an
+ * abbreviated option (`git reset --ha`) is read again with it written out, as git runs it.
  */
 export const gitReader: Reader = {
   readsArguments: false,
@@ -172,6 +174,8 @@ export const gitReader: Reader = {
     const effects = noEffects();
     gitRepositoryRuns(effects, reading);
     hiddenCode(effects, reading);
+    const writtenOut = withOptionsWrittenOut(reading);
+    if (writtenOut !== undefined) effects.commands.push({ words: writtenOut, stdin: 'pass' });
     const subcommand = reading.subcommands[0]?.value ?? reading.words[reading.next]?.value;
     const subcommandIndex = reading.subcommandEnds[0] === undefined ? reading.next : reading.subcommandEnds[0] - 1;
     if (reading.subcommands.length === 1 && subcommand === 'config') {

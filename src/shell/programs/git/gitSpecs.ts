@@ -1,8 +1,9 @@
 import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
 
-// Everything intentgate knows about git: its options before the subcommand, each subcommand's
-// options and operands, the hooks each runs, and the rules that raise categories. Readers do
-// what data cannot: `git` (config on the line, stored config, hooks) and `gitPaths`.
+// git as data: its options before the subcommand, each subcommand's options and operands, and
+// the rules that raise categories; the hooks each subcommand runs are in gitSubcommandHooks.ts.
+// Readers do what data cannot: `git` (config on the line, stored config, hooks, abbreviated
+// options) and `gitPaths` (pathspecs, object names, and what a subcommand writes unnamed).
 
 const HELP = '-h|--help';
 
@@ -32,6 +33,18 @@ const LOG_OPTIONS: Record<string, OptionKind> = {
 
 const READ_ONLY = { operands: 'data' } as const;
 
+/** A subcommand whose data operands say which commits it checks out, a rewrite of the work tree (gitWorkTree.ts). */
+const CHECKS_OUT: CommandSpec = { operands: 'data', reader: 'gitPaths' };
+
+/**
+ * A command that walks history: its operands are revisions, object names (`HEAD:secrets/key`,
+ * whose file it prints) and, after `--`, the paths whose history it shows (`log -p -- x`).
+ */
+const HISTORY: CommandSpec = { options: LOG_OPTIONS, numericOptions: true, operands: 'read', reader: 'gitPaths' };
+
+/** A command that compares trees, blobs (`HEAD:a`), the index and the work tree. */
+const OBJECTS: CommandSpec = { options: DIFF_OPTIONS, operands: 'read', reader: 'gitPaths' };
+
 function publish(note: string, examples: string[], extra: Partial<RuleSpec> = {}): RuleSpec {
   return { category: 'GIT_PUBLISH', note, examples, ...extra };
 }
@@ -41,7 +54,8 @@ function fetches(examples: string[]): RuleSpec {
 }
 
 const MERGE_OPTIONS: Record<string, OptionKind> = {
-  '-m|--message|-F|--file|-s|--strategy|-X|--strategy-option|--cleanup|--into-name': 'data',
+  '-m|--message|-s|--strategy|-X|--strategy-option|--cleanup|--into-name': 'data',
+  '-F|--file': 'read',
   '-S|--gpg-sign|--log': 'optional',
   '--commit|--no-commit|--edit|-e|--no-edit|--ff|--no-ff|--ff-only|--squash|--no-squash|--verify|--no-verify|--stat|-n|--no-stat|--summary|--no-summary|--no-log|--signoff|--no-signoff|--verify-signatures|--no-verify-signatures|-q|--quiet|-v|--verbose|--progress|--no-progress|--autostash|--no-autostash|--allow-unrelated-histories|--rerere-autoupdate|--no-rerere-autoupdate|--abort|--continue|--quit|--no-gpg-sign':
     'flag',
@@ -57,14 +71,16 @@ const REMOTE_OPTIONS: Record<string, OptionKind> = {
 
 const COMMIT: CommandSpec = {
   options: {
-    '-m|--message|-c|--reuse-message|-C|--reedit-message|--fixup|--squash|--author|--date|--cleanup|--trailer|-S|--gpg-sign|--pathspec-from-file|-u|--untracked-files':
+    '-m|--message|-c|--reuse-message|-C|--reedit-message|--fixup|--squash|--author|--date|--cleanup|--trailer|-S|--gpg-sign|-u|--untracked-files':
       'data',
-    '-F|--file|-t|--template': 'read',
+    '-F|--file|-t|--template|--pathspec-from-file': 'read',
     '-a|--all|-p|--patch|--reset-author|--short|--branch|--porcelain|--long|-z|--null|-s|--signoff|--no-signoff|-n|--no-verify|--verify|--allow-empty|--allow-empty-message|-e|--edit|--no-edit|--amend|--no-post-rewrite|-i|--include|-o|--only|--pathspec-file-nul|-v|--verbose|-q|--quiet|--dry-run|--status|--no-status|--no-gpg-sign':
       'flag',
     [HELP]: 'flag',
   },
-  operands: 'data',
+  // the files a commit takes in are read into it
+  operands: 'read',
+  reader: 'gitPaths',
   rules: [publish('git commit', ['git commit -m "x"', 'git -C repo commit -am wip'])],
 };
 
@@ -109,9 +125,11 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       [HELP]: 'flag',
     },
     operands: 'read',
+    reader: 'gitPaths',
   },
-  log: { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
-  whatchanged: { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
+  // the history of the paths after `--` shows their contents (`git log -p -- secrets/key`)
+  log: HISTORY,
+  whatchanged: HISTORY,
   shortlog: {
     options: {
       ...LOG_OPTIONS,
@@ -119,21 +137,24 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-w|--group': 'optional',
     },
     numericOptions: true,
-    operands: 'data',
+    operands: 'read',
+    reader: 'gitPaths',
   },
-  'rev-list': { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
-  show: { options: LOG_OPTIONS, numericOptions: true, operands: 'data' },
-  diff: { options: DIFF_OPTIONS, operands: 'read' },
-  'diff-tree': { options: DIFF_OPTIONS, operands: 'data' },
-  'diff-index': { options: DIFF_OPTIONS, operands: 'data' },
-  'diff-files': { options: DIFF_OPTIONS, operands: 'data' },
+  'rev-list': HISTORY,
+  // `git show HEAD:secrets/key` prints that file as the commit holds it
+  show: HISTORY,
+  diff: OBJECTS,
+  'diff-tree': OBJECTS,
+  'diff-index': OBJECTS,
+  'diff-files': OBJECTS,
   'range-diff': {
     options: { ...DIFF_OPTIONS, '--creation-factor': 'data', '--no-dual-color|--left-only|--right-only': 'flag' },
     operands: 'data',
   },
   blame: {
     options: {
-      '-L|-S|--contents|--reverse|--ignore-rev|--ignore-revs-file|--date|-C|-M': 'data',
+      '-L|-S|--reverse|--ignore-rev|--date|-C|-M': 'data',
+      '--contents|--ignore-revs-file': 'read',
       '--abbrev': 'optional',
       '-b|--root|--show-stats|-f|--show-name|-n|--show-number|-p|--porcelain|--line-porcelain|--incremental|--encoding|-e|--show-email|-w|-t|-l|-s|-c|--progress|--no-progress|--score-debug|--minimal':
         'flag',
@@ -152,27 +173,34 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
   'rev-parse': {
     options: {
-      '--default|--prefix|--short|--abbrev-ref|--git-path|--resolve-git-dir|--since|--after|--until|--before|--glob|--exclude|--branches|--tags|--remotes|--disambiguate|--path-format':
+      '--default|--prefix|--git-path|--resolve-git-dir|--since|--after|--until|--before|--glob|--exclude|--branches|--tags|--remotes|--disambiguate|--path-format':
         'data',
+      '--short|--abbrev-ref': 'optional',
       '--parseopt|--sq-quote|--keep-dashdash|--stop-at-non-option|--stuck-long|--revs-only|--no-revs|--flags|--no-flags|--sq|--not|--symbolic|--symbolic-full-name|--verify|-q|--quiet|--all|--local-env-vars|--git-dir|--git-common-dir|--is-inside-git-dir|--is-inside-work-tree|--is-bare-repository|--is-shallow-repository|--show-cdup|--show-prefix|--show-toplevel|--show-superproject-working-tree|--shared-index-path|--absolute-git-dir|--show-object-format|--show-ref-format':
         'flag',
     },
-    operands: 'data',
+    // `git rev-parse HEAD:secrets/key` names that file's content by its hash
+    operands: 'read',
+    reader: 'gitPaths',
   },
   'ls-files': {
     options: {
-      '-x|--exclude|-X|--exclude-from|--exclude-per-directory|--with-tree|--format|--abbrev': 'data',
+      '-x|--exclude|--exclude-per-directory|--with-tree|--format|--abbrev': 'data',
+      '-X|--exclude-from': 'read',
       '-c|--cached|-d|--deleted|-m|--modified|-o|--others|-i|--ignored|-s|--stage|--directory|--no-empty-directory|-u|--unmerged|-k|--killed|-z|-t|-v|-f|--exclude-standard|--error-unmatch|--full-name|--recurse-submodules|--debug|--eol|--deduplicate|--sparse|--resolve-undo':
         'flag',
     },
     operands: 'read',
+    reader: 'gitPaths',
   },
   'ls-tree': {
     options: {
       '--format|--abbrev': 'data',
       '-d|-r|-t|-l|--long|-z|--name-only|--name-status|--object-only|--full-name|--full-tree': 'flag',
     },
-    operands: 'data',
+    // a tree (`HEAD:secrets`), then the paths it lists
+    operands: 'read',
+    reader: 'gitPaths',
   },
   'cat-file': {
     options: {
@@ -180,16 +208,20 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-t|-s|-e|-p|--textconv|--batch-all-objects|--buffer|--unordered|--follow-symlinks|-Z|--allow-unknown-type|--mailmap|--use-mailmap':
         'flag',
     },
-    operands: 'data',
+    // `git cat-file -p HEAD:secrets/key` prints that file
+    operands: 'read',
+    reader: 'gitPaths',
   },
   grep: {
     options: {
-      '-e|-f|--max-depth|-A|--after-context|-B|--before-context|-C|--context|--threads|-m|--max-count|--color': 'data',
+      '-f': 'read',
+      '-e|--max-depth|-A|--after-context|-B|--before-context|-C|--context|--threads|-m|--max-count|--color': 'data',
       '--cached|--no-index|--untracked|--no-exclude-standard|--exclude-standard|--recurse-submodules|-a|--text|--textconv|--no-textconv|-i|--ignore-case|-I|-w|--word-regexp|-v|--invert-match|-h|-H|--full-name|-E|--extended-regexp|-G|--basic-regexp|-P|--perl-regexp|-F|--fixed-strings|-n|--line-number|--column|-l|--files-with-matches|--name-only|-L|--files-without-match|-z|--null|-o|--only-matching|-c|--count|--no-color|--break|--heading|-p|--show-function|-W|--function-context|--and|--or|--not|--all-match|-q|--quiet|-r|--recursive|--no-recursive':
         'flag',
     },
     numericOptions: true,
     operands: { leading: ['data'], leadingUnless: ['-e', '-f'], rest: 'read' },
+    reader: 'gitPaths',
   },
   reflog: {
     options: LOG_OPTIONS,
@@ -271,12 +303,14 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   // changing the index, the history and the refs
   add: {
     options: {
-      '--chmod|--pathspec-from-file': 'data',
+      '--chmod': 'data',
+      '--pathspec-from-file': 'read',
       '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all|--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors|--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul':
         'flag',
       [HELP]: 'flag',
     },
     operands: 'read',
+    reader: 'gitPaths',
   },
   commit: COMMIT,
   push: PUSH,
@@ -284,6 +318,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   pull: {
     options: { ...REMOTE_OPTIONS, ...MERGE_OPTIONS, '-r|--rebase': 'optional' },
     operands: 'data',
+    reader: 'gitPaths',
     rules: [fetches(['git pull', 'git pull --rebase origin main'])],
   },
   clone: {
@@ -319,10 +354,13 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '--exec': 'script',
       '-o|--output': 'overwrite',
-      '--format|--prefix|--remote|--add-file|--add-virtual-file|--mtime': 'data',
+      '--format|--prefix|--remote|--add-virtual-file|--mtime': 'data',
+      '--add-file': 'read',
       '-l|--list|-v|--verbose|--worktree-attributes|-0|-1|-2|-3|-4|-5|-6|-7|-8|-9': 'flag',
     },
-    operands: 'data',
+    // a tree (`HEAD`, `HEAD:src`), then the paths whose files it packs
+    operands: 'read',
+    reader: 'gitPaths',
   },
   bundle: {
     subcommands: {
@@ -365,7 +403,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
   checkout: {
     options: {
-      '-b|-B|--orphan|--conflict|--pathspec-from-file': 'data',
+      '-b|-B|--orphan|--conflict': 'data',
+      '--pathspec-from-file': 'read',
       '--track': 'optional',
       '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul':
         'flag',
@@ -386,15 +425,22 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
   restore: {
     options: {
-      '-s|--source|--conflict|--pathspec-from-file': 'data',
+      '-s|--source|--conflict': 'data',
+      '--pathspec-from-file': 'read',
       '-p|--patch|-W|--worktree|-S|--staged|-q|--quiet|--progress|--no-progress|--ours|--theirs|-m|--merge|--ignore-unmerged|--ignore-skip-worktree-bits|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul':
         'flag',
     },
     operands: { rest: 'overwrite', assumed: ['.'] },
+    // --staged alone restores the index, not the files: the work tree changes only with --worktree
+    with: {
+      '-W|--worktree': { operands: { rest: 'overwrite', assumed: ['.'] } },
+      '-S|--staged': { operands: { rest: 'read' } },
+    },
+    reader: 'gitPaths',
   },
   reset: {
     options: {
-      '--pathspec-from-file': 'data',
+      '--pathspec-from-file': 'read',
       '--soft|--mixed|--hard|--merge|--keep|-q|--quiet|--no-quiet|--refresh|--no-refresh|-p|--patch|-N|--intent-to-add|--recurse-submodules|--no-recurse-submodules|--pathspec-file-nul':
         'flag',
     },
@@ -403,10 +449,11 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
   rm: {
     options: {
-      '--pathspec-from-file': 'data',
+      '--pathspec-from-file': 'read',
       '-f|--force|-n|--dry-run|-r|--cached|--ignore-unmatch|--sparse|-q|--quiet|--pathspec-file-nul': 'flag',
     },
     operands: 'delete',
+    reader: 'gitPaths',
   },
   mv: {
     options: { '-f|--force|-k|-n|--dry-run|-v|--verbose|--sparse': 'flag' },
@@ -417,10 +464,14 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: { '-e|--exclude': 'data', '-d|-f|--force|-i|--interactive|-n|--dry-run|-q|--quiet|-x|-X': 'flag' },
     operands: 'data',
     with: { '-f|--force': { operands: { rest: 'delete', assumed: ['.'] } } },
+    reader: 'gitPaths',
   },
+  // its reader reads every stash subcommand: push's pathspecs, and what pop, apply, drop do
   stash: {
+    reader: 'gitPaths',
     options: {
-      '-m|--message|--pathspec-from-file': 'data',
+      '-m|--message': 'data',
+      '--pathspec-from-file': 'read',
       '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul':
         'flag',
     },
@@ -428,7 +479,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     subcommands: {
       push: {
         options: {
-          '-m|--message|--pathspec-from-file': 'data',
+          '-m|--message': 'data',
+          '--pathspec-from-file': 'read',
           '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul':
             'flag',
         },
@@ -439,20 +491,20 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
           '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|-a|--all|-q|--quiet': 'flag',
         },
         operands: { rest: 'data', assumed: ['.'] },
-        reader: 'gitPaths',
       },
-      pop: { options: { '--index|-q|--quiet': 'flag' }, operands: 'data', reader: 'gitPaths' },
-      apply: { options: { '--index|-q|--quiet': 'flag' }, operands: 'data', reader: 'gitPaths' },
-      branch: { operands: 'data', reader: 'gitPaths' },
-      drop: { options: { '-q|--quiet': 'flag' }, operands: 'data', reader: 'gitPaths' },
-      clear: { operands: 'data', reader: 'gitPaths' },
+      pop: { options: { '--index|-q|--quiet': 'flag' }, operands: 'data' },
+      apply: { options: { '--index|-q|--quiet': 'flag' }, operands: 'data' },
+      branch: { operands: 'data' },
+      drop: { options: { '-q|--quiet': 'flag' }, operands: 'data' },
+      clear: { operands: 'data' },
       list: { options: LOG_OPTIONS, operands: 'data' },
       show: { options: { ...DIFF_OPTIONS, '-u|--include-untracked|--only-untracked': 'flag' }, operands: 'data' },
       create: READ_ONLY,
       store: { options: { '-m|--message': 'data', '-q|--quiet': 'flag' }, operands: 'data' },
     },
   },
-  merge: { options: MERGE_OPTIONS, operands: 'data' },
+  // merge, rebase, cherry-pick and revert write the files of the commits they apply (gitWorkTree.ts)
+  merge: { options: MERGE_OPTIONS, operands: 'data', reader: 'gitPaths' },
   rebase: {
     options: {
       '--onto|-s|--strategy|-X|--strategy-option|-C|--whitespace|--empty|--rebase-merges|--update-refs': 'data',
@@ -462,6 +514,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
         'flag',
     },
     operands: 'data',
+    reader: 'gitPaths',
   },
   'cherry-pick': {
     options: {
@@ -471,6 +524,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
         'flag',
     },
     operands: 'data',
+    reader: 'gitPaths',
   },
   revert: {
     options: {
@@ -480,6 +534,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
         'flag',
     },
     operands: 'data',
+    reader: 'gitPaths',
   },
   apply: {
     options: {
@@ -599,27 +654,42 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
             'flag',
         },
         operands: 'data',
+        reader: 'gitPaths',
         rules: [fetches(['git submodule update --init'])],
       },
       sync: { options: { '--recursive': 'flag' }, operands: 'data', rules: [fetches(['git submodule sync'])] },
       foreach: { options: { '--recursive': 'flag' }, reader: 'gitSubmodule' },
     },
   },
+  // bisect checks out each commit it tests, and the first one back at its reset
   bisect: {
     subcommands: {
-      start: READ_ONLY,
-      bad: READ_ONLY,
-      good: READ_ONLY,
-      new: READ_ONLY,
-      old: READ_ONLY,
+      start: CHECKS_OUT,
+      bad: CHECKS_OUT,
+      good: CHECKS_OUT,
+      new: CHECKS_OUT,
+      old: CHECKS_OUT,
       terms: READ_ONLY,
-      skip: READ_ONLY,
-      reset: READ_ONLY,
+      skip: CHECKS_OUT,
+      reset: CHECKS_OUT,
       visualize: READ_ONLY,
       view: READ_ONLY,
       log: READ_ONLY,
-      replay: { operands: 'read' },
-      run: { operands: { rest: 'command' } },
+      replay: { operands: 'read', reader: 'gitPaths' },
+      run: { operands: { rest: 'command' }, reader: 'gitPaths' },
+    },
+  },
+  'sparse-checkout': {
+    options: { '--cone|--no-cone|--sparse-index|--no-sparse-index|--skip-checks|--stdin|-z': 'flag' },
+    subcommands: {
+      list: READ_ONLY,
+      'check-rules': { options: { '--rules-file': 'read', '--cone|--no-cone|-z': 'flag' }, operands: 'data' },
+      // these add and remove the files of the work tree its patterns leave out
+      init: CHECKS_OUT,
+      set: CHECKS_OUT,
+      add: CHECKS_OUT,
+      reapply: CHECKS_OUT,
+      disable: CHECKS_OUT,
     },
   },
   'filter-branch': {
@@ -630,6 +700,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-f|--force': 'flag',
     },
     operands: 'data',
+    reader: 'gitPaths',
   },
   difftool: {
     options: {
@@ -639,7 +710,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-d|--dir-diff|-y|--no-prompt|--prompt|--symlinks|--no-symlinks|--tool-help|-g|--gui|--no-gui|--trust-exit-code|--no-trust-exit-code':
         'flag',
     },
-    operands: 'data',
+    operands: 'read',
+    reader: 'gitPaths',
   },
   lfs: {
     subcommands: {
@@ -655,64 +727,6 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     },
   },
 };
-
-const REF = 'reference-transaction';
-const INDEX = 'post-index-change';
-const AUTO_GC = 'pre-auto-gc';
-const COMMIT_HOOKS = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit'];
-const MERGE_HOOKS = ['pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-merge'];
-const REBASE_HOOKS = ['pre-rebase', 'post-checkout', 'post-commit', 'post-rewrite', 'prepare-commit-msg', 'commit-msg'];
-
-/**
- * The hooks each subcommand may run from the repository (githooks(5)), checked for real with
- * git 2.39: a hook that writes a marker, each subcommand run once (test/shell/hiddenCode.test.ts).
- * Any change to a ref runs `reference-transaction`, any write of the index `post-index-change`
- * (`git status` refreshes it), and the commands that may start an automatic gc `pre-auto-gc`.
- * A subcommand's hooks hold for its own subcommands (`git stash pop`).
- */
-const SUBCOMMAND_HOOKS: Readonly<Record<string, readonly string[]>> = {
-  status: [INDEX],
-  add: [INDEX],
-  rm: [INDEX],
-  mv: [INDEX],
-  apply: [INDEX],
-  reset: [INDEX, REF],
-  restore: ['post-checkout', INDEX],
-  checkout: ['post-checkout', INDEX, REF],
-  switch: ['post-checkout', INDEX, REF],
-  commit: [...COMMIT_HOOKS, INDEX, REF, 'post-rewrite', AUTO_GC],
-  merge: [...MERGE_HOOKS, INDEX, REF, AUTO_GC],
-  pull: [...MERGE_HOOKS, ...REBASE_HOOKS, INDEX, REF, AUTO_GC],
-  rebase: [...REBASE_HOOKS, INDEX, REF, AUTO_GC],
-  'cherry-pick': ['prepare-commit-msg', 'commit-msg', 'post-commit', INDEX, REF],
-  revert: ['prepare-commit-msg', 'commit-msg', 'post-commit', INDEX, REF],
-  am: ['applypatch-msg', 'pre-applypatch', 'post-applypatch', INDEX, REF, 'post-rewrite', AUTO_GC],
-  stash: [INDEX, REF],
-  branch: [REF],
-  tag: [REF],
-  'update-ref': [REF],
-  'symbolic-ref': [REF],
-  notes: [REF],
-  remote: [REF],
-  fetch: [REF, AUTO_GC],
-  push: ['pre-push', REF],
-  gc: [REF, AUTO_GC],
-  maintenance: [REF, AUTO_GC],
-  bisect: ['post-checkout', INDEX, REF],
-  worktree: ['post-checkout', INDEX, REF],
-  submodule: ['post-checkout', INDEX, REF],
-  'filter-branch': ['post-checkout', INDEX, REF],
-};
-
-/** The subcommands with the hooks each runs. */
-function withHooks(subcommands: Record<string, CommandSpec>): Record<string, CommandSpec> {
-  const out: Record<string, CommandSpec> = { ...subcommands };
-  for (const [name, hooks] of Object.entries(SUBCOMMAND_HOOKS)) {
-    const spec = out[name];
-    if (spec !== undefined) out[name] = { ...spec, hooks: [...new Set(hooks)] };
-  }
-  return out;
-}
 
 /** The options whose values are messages, for git and hub (`git commit -m`, `git notes add -m`). */
 const MESSAGE_OPTIONS = ['-m', '--message', '-t', '--title', '-b', '--body', '-n', '--notes'];
@@ -731,7 +745,7 @@ const GIT: CommandSpec = {
     '-p|--paginate|-P|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--html-path|--man-path|--info-path|-v|--version|-h|--help':
       'flag',
   },
-  subcommands: withHooks(SUBCOMMANDS),
+  subcommands: SUBCOMMANDS,
 };
 
 const HUB_PUBLISH = publish(
@@ -754,10 +768,9 @@ export const GIT_COMMANDS: CommandSpecs = {
       },
     ],
     subcommands: {
-      ...withHooks(SUBCOMMANDS),
+      ...SUBCOMMANDS,
       push: {
         ...PUSH,
-        hooks: [...(SUBCOMMAND_HOOKS.push ?? [])],
         rules: [publish('git push', ['hub push origin main'], { purpose: 'upload' })],
       },
       release: {

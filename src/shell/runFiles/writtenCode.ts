@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { pathBelow } from '../../paths/pathBelow';
 import type { ShellPathOperand } from '../catalog/shellAnalysis';
 import type { PathAnalyzer } from '../../paths/pathAnalyzer';
@@ -15,10 +14,11 @@ export interface WrittenPaths {
   unknown: string | undefined;
 }
 
-/** One write, resolved; `byGit`: git itself changes the work tree there (a checkout, a stash), which never writes into .git. */
+/** One write, resolved: where, and the simple command that makes it, whose family may know what it cannot reach. */
 export interface Written {
   readonly path: string;
-  readonly byGit: boolean;
+  /** the simple command that writes there, its evaluated words joined by spaces */
+  readonly command: string;
 }
 
 export function noWrites(): WrittenPaths {
@@ -31,8 +31,6 @@ export function writesNothing(writes: WrittenPaths): boolean {
 }
 
 const WRITING_ROLES: ReadonlySet<ShellPathOperand['role']> = new Set(['write', 'overwrite']);
-// the simple command of an operand read as git (its first word, by basename)
-const GIT_COMMAND = /^(?:\S*\/)?git(?:\s|$)/;
 
 /** Adds the writes of one analysed command line (or script) to `into`, resolved from `context.base`. */
 export function collectWrites(
@@ -41,42 +39,40 @@ export function collectWrites(
   into: WrittenPaths,
 ): void {
   for (const operand of operands) {
-    // a write whose content the analysis read (the value `git config` stores) hides no code
+    // a write whose content the analysis read (a configuration value it stores) hides no code
     if (!WRITING_ROLES.has(operand.role) || operand.contentAnalysed === true) continue;
     const absolute = operand.path === undefined ? undefined : context.analyze(operand.path, context.base).absolute;
     if (absolute === undefined) into.unknown ??= operand.source;
-    else into.absolute.push({ path: absolute, byGit: GIT_COMMAND.test(operand.command) });
+    else into.absolute.push({ path: absolute, command: operand.command });
   }
 }
 
 /** Whether `inner` is `outer` or lies below it (both absolute), compared by whole components. */
 const within = (inner: string, outer: string): boolean => pathBelow(outer, inner) !== undefined;
 
-/**
- * The write that may change the file of code at `codeFile` (absolute): the file itself, a folder
- * holding it (`cp -r`, `git clone`, `tar -x` into it), or a write whose place is unknown.
- */
-export function writeOver(codeFile: string, writes: WrittenPaths): string | undefined {
+/** The first write that passes `test`, or one whose place is unknown, which may be anywhere. */
+export function firstWrite(writes: WrittenPaths, test: (written: Written) => boolean): string | undefined {
   if (writes.unknown !== undefined) return writes.unknown;
-  const insideGit = isInGitFolder(codeFile);
-  // git's own work-tree writes (`git stash` writes '.') never reach a hook or config inside .git
-  return writes.absolute.find(
-    (written) => within(codeFile, written.path) && !(insideGit && written.byGit && !isInGitFolder(written.path)),
-  )?.path;
+  return writes.absolute.find(test)?.path;
 }
 
-function isInGitFolder(file: string): boolean {
-  return file.split(path.sep).includes('.git');
+/**
+ * What a family knows a write cannot reach: a program that writes a folder may never write some
+ * files below it (a checkout writes the work tree, never the hooks in its `.git`). The family's
+ * reader of the files it runs gives it; the mechanism names no program.
+ */
+export type UnreachedBy = (written: Written, codeFile: string) => boolean;
+
+/**
+ * The write that may change the file of code at `codeFile` (absolute): the file itself, a folder
+ * holding it (`cp -r`, `git clone`, `tar -x` into it), or a write whose place is unknown; a write
+ * `unreached` says cannot reach the file is passed over.
+ */
+export function writeOver(codeFile: string, writes: WrittenPaths, unreached?: UnreachedBy): string | undefined {
+  return firstWrite(writes, (written) => within(codeFile, written.path) && unreached?.(written, codeFile) !== true);
 }
 
 /** A write into the folder `folder` (absolute), or one whose place is unknown: a program put there. */
 export function writeInto(folder: string, writes: WrittenPaths): string | undefined {
-  if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => within(written.path, folder))?.path;
-}
-
-/** A write into a `.git` folder (its config, its hooks), which every git command reads. */
-export function writeIntoGit(writes: WrittenPaths): string | undefined {
-  if (writes.unknown !== undefined) return writes.unknown;
-  return writes.absolute.find((written) => isInGitFolder(written.path))?.path;
+  return firstWrite(writes, (written) => within(written.path, folder));
 }

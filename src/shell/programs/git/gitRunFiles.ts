@@ -15,7 +15,7 @@ import {
   type ScriptReading,
 } from '../../runFiles/codeFiles';
 import type { RunFileReader } from '../../runFiles/runFileReader';
-import { writeIntoGit, writeOver, writesNothing } from '../../runFiles/writtenCode';
+import { writeOver, writesNothing } from '../../runFiles/writtenCode';
 import type { GitConfigEntry } from './gitConfigFile';
 import { gitConfigProblem, isGitCodeKey } from './gitConfigKeys';
 import {
@@ -25,6 +25,7 @@ import {
   type FoundRepository,
   type GitRepository,
 } from './gitRepository';
+import { unreachedByGit, writeIntoGit } from './gitWrites';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
 function hooksPathOnLine(hooksPath: string, repository: GitRepository): string {
@@ -111,7 +112,7 @@ function hookFile(file: string, repository: GitRepository, site: RunSite): Scrip
   if (!exists && writesNothing(reading.writes)) return undefined;
   const where = context.analyze(file, context.base);
   const label = where.relative ?? file;
-  const written = writeOver(where.absolute ?? file, reading.writes);
+  const written = writeOver(where.absolute ?? file, reading.writes, unreachedByGit);
   if (written !== undefined) return writtenByLine(label, written);
   if (!exists) return undefined;
   if (reading.seen.has(file)) return undefined;

@@ -15,6 +15,7 @@ import { csplitReader, ddReader, permissionsReader } from './fileUtilities/fileU
 import { curlReader, forgeApiReader, wgetReader } from './network/networkFiles';
 import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './wrappers/devRunners';
 import { editorReader } from './developerTools/editorReader';
+import { BUILD_PUBLISH_CHECKS, buildPublishReader } from './developerTools/buildPublishing';
 import { unwrapEnv, unwrapEnvShell, unwrapSu } from './wrappers/envAndSu';
 import { unwrapFind, unwrapXargs } from './search/findAndXargs';
 import { gitReader } from './git/gitReader';
@@ -95,6 +96,7 @@ export const READERS: ReaderRegistry = {
   mysql: mysqlReader,
   redis: redisReader,
   mongo: mongoReader,
+  buildPublish: buildPublishReader,
   applyPatch: applyPatchReader,
 };
 
@@ -105,6 +107,7 @@ export const RULE_CHECKS: RuleCheckRegistry = {
   ...FILE_UTILITY_CHECKS,
   ...NETWORK_CHECKS,
   ...INTERPRETER_CHECKS,
+  ...BUILD_PUBLISH_CHECKS,
 };
 
 /** What the built-in families give the spec language in code: their readers, checks and inline-code reader. */

@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // The tools a coding agent runs on a project: build tools that run the project's own code
 // (their effect lives in files this analysis reads, like a Makefile, or not at all), compilers,
@@ -11,6 +11,68 @@ const PROJECT_CODE: CommandSpec = { operands: 'data', runsProjectCode: true };
 function formatter(options: CommandSpec['options'], checkOnly: string): CommandSpec {
   return { options, operands: 'overwrite', with: { [checkOnly]: { operands: 'read' } } };
 }
+
+/** A build tool's publish: GIT_PUBLISH; its reader adds the NETWORK_RISK of the upload. */
+function publishes(check: string, examples: string[], notExamples: string[]): RuleSpec {
+  return {
+    category: 'GIT_PUBLISH',
+    note: 'artifact publish',
+    when: { check },
+    examples,
+    notExamples,
+  };
+}
+
+// gradle's tasks and maven's phases and goals are its operands; the ones that publish are found
+// by the checks and details of buildPublishing.ts
+const GRADLE: CommandSpec = {
+  ...PROJECT_CODE,
+  reader: 'buildPublish',
+  options: {
+    '-x|--exclude-task|-P|--project-prop|-D|--system-prop|-p|--project-dir|-g|--gradle-user-home|--console|--warning-mode|--max-workers|--priority|--include-build|--dependency-verification|-F|--project-cache-dir|-M|--write-verification-metadata|--update-locks|--task|--tests|--args|--configuration|--dependency':
+      'data',
+    '-b|--build-file|-c|--settings-file|-I|--init-script': 'read',
+    '-q|--quiet|-i|--info|-d|--debug|-w|--warn|-s|--stacktrace|-S|--full-stacktrace|--scan|--no-scan|--offline|--parallel|--no-parallel|--daemon|--no-daemon|--build-cache|--no-build-cache|--configuration-cache|--no-configuration-cache|--configure-on-demand|--continue|--refresh-dependencies|-U|--rerun-tasks|--rerun|-t|--continuous|-m|--dry-run|--profile|--foreground|--status|--stop|--watch-fs|--no-watch-fs|--write-locks|--export-keys|-a|--no-rebuild|-v|--version|-h|--help':
+      'flag',
+  },
+  rules: [
+    publishes(
+      'gradlePublishTask',
+      ['gradle publish', './gradlew clean build :lib:publishToSonatype', 'gradlew publishPlugins'],
+      [
+        'gradle build',
+        'gradle publishToMavenLocal',
+        'gradle build -x publish',
+        'gradle publish --dry-run',
+        './gradlew test',
+      ],
+    ),
+  ],
+};
+
+const MAVEN: CommandSpec = {
+  ...PROJECT_CODE,
+  reader: 'buildPublish',
+  options: {
+    '-D|--define|-pl|--projects|-P|--activate-profiles|-T|--threads|-rf|--resume-from|-b|--builder|--color': 'data',
+    '-f|--file|-s|--settings|-gs|--global-settings|-t|--toolchains|-gt|--global-toolchains': 'read',
+    '-l|--log-file': 'write',
+    '-q|--quiet|-X|--debug|-e|--errors|-B|--batch-mode|-U|--update-snapshots|-o|--offline|-N|--non-recursive|-am|--also-make|-amd|--also-make-dependents|-fae|--fail-at-end|-ff|--fail-fast|-fn|--fail-never|-C|--strict-checksums|-c|--lax-checksums|-nsu|--no-snapshot-updates|-ntp|--no-transfer-progress|-V|--show-version|-v|--version|-h|--help':
+      'flag',
+  },
+  rules: [
+    publishes(
+      'mavenDeployGoal',
+      [
+        'mvn deploy',
+        'mvn -B clean deploy -DskipTests',
+        './mvnw release:perform',
+        'mvn deploy:deploy-file -Dfile=a.jar',
+      ],
+      ['mvn install', 'mvn -q test', 'mvn clean verify', 'mvn dependency:tree'],
+    ),
+  ],
+};
 
 const ESLINT: CommandSpec = {
   options: {
@@ -104,25 +166,14 @@ const VIM: CommandSpec = {
 /** Build tools, compilers, linters, formatters, test runners and editors. */
 export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
   ...Object.fromEntries(
-    [
-      'rake',
-      'ninja',
-      'mage',
-      'gradle',
-      'gradlew',
-      'mvn',
-      'mvnw',
-      'ant',
-      'scons',
-      'bazel',
-      'bazelisk',
-      'invoke',
-      'cmake',
-      'meson',
-      'turbo',
-      'nx',
-    ].map((name) => [name, PROJECT_CODE]),
+    ['rake', 'ninja', 'mage', 'ant', 'scons', 'bazel', 'bazelisk', 'invoke', 'cmake', 'meson', 'turbo', 'nx'].map(
+      (name) => [name, PROJECT_CODE],
+    ),
   ),
+  gradle: GRADLE,
+  gradlew: GRADLE,
+  mvn: MAVEN,
+  mvnw: MAVEN,
   tsc: TSC,
   eslint: ESLINT,
   prettier: PRETTIER,

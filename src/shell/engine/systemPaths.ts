@@ -54,6 +54,22 @@ function commandName(command: string): string {
   return first.slice(first.lastIndexOf('/') + 1);
 }
 
+/**
+ * Whether a SYSTEM_IMPACT finding of the same program already names the path as what it
+ * changes: a rule that writes a device names it (`dd of=/dev/sdb`), and says more than a
+ * system file change would.
+ */
+function namedByRule(sink: ChangeSink, path: string): boolean {
+  const program = commandName(sink.command);
+  const findings = sink.context.findings;
+  for (let index = findings.length - 1; index >= 0; index--) {
+    const finding = findings[index];
+    if (finding?.category === 'SYSTEM_IMPACT' && finding.details[1] === path && finding.details[0] === program)
+      return true;
+  }
+  return false;
+}
+
 /** A write, overwrite or delete under a system folder may affect the machine (`> /etc/hosts`). */
 export function noteSystemFileChange(
   sink: ChangeSink,
@@ -62,8 +78,7 @@ export function noteSystemFileChange(
   if (change.role === 'read') return;
   const folder = systemFolderOf(change.path);
   if (folder === undefined) return;
-  // dd's own rule already names the device it writes
-  if (folder === '/dev' && commandName(sink.command) === 'dd') return;
+  if (folder === '/dev' && namedByRule(sink, change.path)) return;
   sink.context.noteEffect('system file change');
   sink.context.addFinding({
     category: 'SYSTEM_IMPACT',

@@ -17,6 +17,7 @@ import { PACKAGE_MANAGER_COMMANDS } from './packageManagers/packageManagerSpecs'
 import { PATCH_COMMANDS } from './patches/patchSpecs';
 import { PYTHON_PACKAGE_COMMANDS } from './python/pythonSpecs';
 import { SEARCH_COMMANDS } from './search/searchSpecs';
+import { SERVICE_COMMANDS } from './services/serviceSpecs';
 import { SHELL_BUILTIN_COMMANDS } from './shells/shellBuiltinSpecs';
 import { SHELL_COMMANDS } from './shells/shellSpecs';
 import { SQLITE_COMMANDS } from './sqlite/sqliteSpecs';
@@ -49,6 +50,7 @@ const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [
   () => TASK_RUNNER_COMMANDS,
   () => SQLITE_COMMANDS,
   () => DATABASE_COMMANDS,
+  () => SERVICE_COMMANDS,
   () => PATCH_COMMANDS,
 ];
 

@@ -36,6 +36,8 @@ import { mongoReader } from './databases/mongoReader';
 import { redisReader } from './databases/redisReader';
 import { mysqlReader, psqlReader } from './databases/sqlClientReader';
 import { sshOptionsReader } from './network/sshOptions';
+import { serviceReader } from './services/serviceFindingDetails';
+import { SERVICE_RULE_CHECKS } from './services/serviceChecks';
 import { justReader, taskReader } from './taskRunners/taskRunnerReaders';
 import { unwrapTmux } from './wrappers/tmux';
 import { applyPatchReader } from './patches/applyPatchReader';
@@ -96,6 +98,7 @@ export const READERS: ReaderRegistry = {
   mysql: mysqlReader,
   redis: redisReader,
   mongo: mongoReader,
+  service: serviceReader,
   buildPublish: buildPublishReader,
   applyPatch: applyPatchReader,
 };
@@ -107,6 +110,7 @@ export const RULE_CHECKS: RuleCheckRegistry = {
   ...FILE_UTILITY_CHECKS,
   ...NETWORK_CHECKS,
   ...INTERPRETER_CHECKS,
+  ...SERVICE_RULE_CHECKS,
   ...BUILD_PUBLISH_CHECKS,
 };
 

@@ -6,6 +6,7 @@ import type { ProgramFindingDetails, ReaderRegistry, ReaderSite } from './reader
 import { matchRules } from './ruleMatch';
 import { companionNetworkFinding, ruleFinding } from './ruleFindings';
 import { scanForCommands } from './scanForCommands';
+import { unknownProgramVerbFinding } from './unknownProgramVerbs';
 
 /** The spec's option, operand and run roles as effects. */
 function argumentEffects(effects: CommandEffects, reading: CommandReading): void {
@@ -111,6 +112,11 @@ export function specEffects(reading: CommandReading, site: ReaderSite): CommandE
   ruleEffects(effects, reading, site.catalog);
   const code = projectCode(reading);
   if (code !== undefined) effects.unanalysed.push(code);
+  const verb = unknownProgramVerbFinding(reading);
+  if (verb !== undefined) {
+    effects.findings.push(verb);
+    effects.notes.push(verb.note);
+  }
   // a program or subcommand the catalog does not know may run a command given in its words
   if (reading.unknown !== undefined && reading.operandSpec === undefined && !argumentsRead && !site.wordsSearched) {
     const scanned = scanForCommands(reading, site.catalog);

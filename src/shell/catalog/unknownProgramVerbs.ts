@@ -1,0 +1,84 @@
+import type { ShellFinding } from './shellAnalysis';
+import type { CommandReading } from './commandReading';
+import { shownWord } from '../words/shellWord';
+
+// Service and infrastructure CLIs are many (a backup tool, a feature-flag service, an API
+// gateway, a message broker) and the catalog cannot know them all, but they name what they do
+// with a verb among their first words: `apigeecli apis delete --name x`, `nats stream rm s`,
+// `borg prune repo`. A program the catalog does not know that says one of these verbs is held
+// as SYSTEM_IMPACT, so a destructive call of a tool nobody described is still named and asked
+// about, not run on the everyday approvals. A program the catalog knows is read by its spec.
+
+/** Verbs that destroy, revoke or reset what a service holds. */
+const DESTRUCTIVE_VERBS: ReadonlySet<string> = new Set([
+  'delete',
+  'del',
+  'destroy',
+  'drop',
+  'purge',
+  'prune',
+  'reset',
+  'revoke',
+  'disable',
+  'uninstall',
+  'remove',
+  'rm',
+  'truncate',
+  'wipe',
+  'erase',
+  'flush',
+  'flushall',
+  'flushdb',
+  'forget',
+  'terminate',
+  'decommission',
+  'deprovision',
+  'unpublish',
+  'break-lock',
+  'rollback',
+  'cleanup',
+  'dedupe',
+  'empty',
+]);
+
+/** How many words after the program may hold its verb: `tool group resource verb`. */
+const VERB_POSITIONS = 3;
+
+/** The verb among the first words of an unknown program that are not options, and the word after it. */
+function destructiveVerb(reading: CommandReading): { verb: string; at: number } | undefined {
+  let seen = 0;
+  for (let index = 1; index < reading.words.length && seen < VERB_POSITIONS; index++) {
+    const value = reading.words[index]?.value;
+    if (value === undefined) return undefined;
+    if (value.startsWith('-')) continue;
+    seen++;
+    // `delete-queue`, `purge_queue`, `stream-rm`: a verb joined to its object reads the same
+    const parts = value.toLowerCase().split(/[-_:]/);
+    if (DESTRUCTIVE_VERBS.has(value.toLowerCase()) || parts.some((part) => DESTRUCTIVE_VERBS.has(part)))
+      return { verb: value, at: index };
+  }
+  return undefined;
+}
+
+/** SYSTEM_IMPACT for an unknown program whose first words say it destroys, revokes or resets something. */
+export function unknownProgramVerbFinding(reading: CommandReading): ShellFinding | undefined {
+  if (reading.node !== undefined) return undefined;
+  const found = destructiveVerb(reading);
+  if (found === undefined) return undefined;
+  const label = reading.words
+    .slice(0, found.at + 1)
+    .map(shownWord)
+    .join(' ');
+  const target = reading.words
+    .slice(found.at + 1)
+    .map(shownWord)
+    .join(' ')
+    .slice(0, 200);
+  return {
+    category: 'SYSTEM_IMPACT',
+    trigger: label,
+    command: reading.command,
+    note: `'${found.verb}' of a program intentgate does not know`,
+    details: [label, target, 'service'],
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShell } from '../../src/shell/analyzeShell';
+
+// Programs here are ones the catalog does not know and is not likely to (acmectl is made up).
+// A program the catalog does not know is held as SYSTEM_IMPACT when one of its first three
+// words that are not options is a verb that destroys, revokes or resets what a service holds.
+const impactOf = (command: string): readonly string[] | undefined =>
+  analyzeShell(command).findings.find((finding) => finding.category === 'SYSTEM_IMPACT')?.details;
+
+describe('an unknown program that says a destructive verb', () => {
+  it.each([
+    {
+      name: 'a verb after a resource',
+      command: 'apigeecli apis delete --name my-api',
+      details: ['apigeecli apis delete', '--name my-api', 'service'],
+    },
+    {
+      name: 'a verb first',
+      command: 'acmectl delete my-worker',
+      details: ['acmectl delete', 'my-worker', 'service'],
+    },
+    {
+      name: 'a verb third',
+      command: 'ldcli flags archive delete x',
+      details: ['ldcli flags archive delete', 'x', 'service'],
+    },
+    {
+      name: 'options skipped',
+      command: 'fastly --token t service delete --service-id x',
+      details: ['fastly --token t service delete', '--service-id x', 'service'],
+    },
+    {
+      name: 'a verb joined to its object',
+      command: 'acmectl purge_queue name=q',
+      details: ['acmectl purge_queue', 'name=q', 'service'],
+    },
+    {
+      name: 'rm as a verb',
+      command: 'mc rm --recursive --force play/bucket',
+      details: ['mc rm', '--recursive --force play/bucket', 'service'],
+    },
+    {
+      name: 'a project script',
+      command: './manage.py flush --noinput',
+      details: ['./manage.py flush', '--noinput', 'service'],
+    },
+    { name: 'a reset', command: 'deck gateway reset', details: ['deck gateway reset', '', 'service'] },
+  ])('holds $name: $command', ({ command, details }) => {
+    expect(impactOf(command)).toEqual(details);
+  });
+
+  it.each([
+    { name: 'a read-only verb', command: 'apigeecli apis list' },
+    { name: 'a verb past the third word', command: 'mytool a b c delete' },
+    { name: 'a verb only as an option', command: 'mytool --delete x' },
+    { name: 'a word containing a verb', command: 'mytool deleted-items' },
+    { name: 'no verb at all', command: './build.sh release' },
+    { name: 'a program the catalog knows, read by its spec', command: 'grep delete notes.txt' },
+    { name: 'a word built at run time first', command: 'mytool "$ACTION" x' },
+  ])('does not hold $name: $command', ({ command }) => {
+    expect(impactOf(command)).toBeUndefined();
+  });
+});

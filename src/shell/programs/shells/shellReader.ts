@@ -1,68 +1,66 @@
 import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 import { mergeEffects, noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
-import type { Reader, ReaderSite } from '../../catalog/reader';
-import { staticWord, type ShellWord } from '../../words/shellWord';
-import { STDIN_PATHS } from '../../words/stdinSource';
+import type { Reader } from '../../catalog/reader';
+import type { ShellWord } from '../../words/shellWord';
 
-interface ShellOptions {
-  readonly commandString: boolean;
-  readonly readsStdin: boolean;
-  readonly informational: boolean;
-  /** the start-up files named by `--rcfile FILE` and `--init-file FILE` */
-  readonly startupFiles: readonly ShellWord[];
-  readonly next: number;
+// where a shell's script comes from, beyond what the spec's roles say: these options print and
+// exit, read the script from stdin, or give it on the line (shellSpecs.ts gives their grammar)
+const INFORMATIONAL: ReadonlySet<string> = new Set(['--version', '--help']);
+const FROM_STDIN: ReadonlySet<string> = new Set(['-s']);
+const COMMAND_STRING: ReadonlySet<string> = new Set(['-c', '--command']);
+
+function given(reading: CommandReading, names: ReadonlySet<string>): boolean {
+  return reading.options.some((option) => names.has(option.name));
 }
 
-const STARTUP_FILE_OPTIONS: ReadonlySet<string> = new Set(['--rcfile', '--init-file']);
+// a lone '-' ends a shell's options as '--' does: the operand is the word after it
+function pastLoneDash(words: readonly ShellWord[]): ShellWord | undefined {
+  return words[0]?.value === '-' ? words[1] : words[0];
+}
 
-/** Reads `bash -xec`, `-o pipefail`, `+o x`, `--norc`, `--rcfile F`: -c, -s, --version and the start-up files matter. */
-function readShellOptions(words: readonly ShellWord[]): ShellOptions {
-  let commandString = false;
-  let readsStdin = false;
-  let informational = false;
-  const startupFiles: ShellWord[] = [];
-  let index = 1;
-  for (let value = words[index]?.value; value !== undefined; value = words[index]?.value) {
-    if (value === '--' || value === '-') {
-      index++;
-      break;
-    }
-    if (value.startsWith('--')) {
-      informational ||= value === '--version' || value === '--help';
-      const startup = STARTUP_FILE_OPTIONS.has(value) ? words[index + 1] : undefined;
-      if (startup !== undefined) startupFiles.push(startup);
-      index += STARTUP_FILE_OPTIONS.has(value) ? 2 : 1;
-      continue;
-    }
-    if (value.length < 2 || !(value.startsWith('-') || value.startsWith('+'))) break;
-    const letters = value.slice(1);
-    commandString ||= letters.includes('c');
-    readsStdin ||= letters.includes('s');
-    index += letters.includes('o') || letters.includes('O') ? 2 : 1;
+/** The script the options give: the operand -c makes one (the spec's `script` role). */
+function scriptOperand(reading: CommandReading): ShellWord | undefined {
+  return reading.roles[0] === 'script' ? pastLoneDash(reading.operands) : undefined;
+}
+
+/** The script file the shell runs: the operand its spec runs as a program. */
+function scriptFile(reading: CommandReading): ShellWord | undefined {
+  return reading.runs?.role === 'program' ? pastLoneDash(reading.words.slice(reading.runs.index)) : undefined;
+}
+
+/** Start-up files (`--rcfile FILE`), sourced before anything else: read like a script, or the call fails closed. */
+function optionScripts(effects: CommandEffects, reading: CommandReading): void {
+  for (const option of reading.options) {
+    const word = option.value;
+    if (word === undefined) continue;
+    if (option.kind === 'program') {
+      effects.paths.push({ word, role: 'read' });
+      effects.scriptRuns.push({ word, how: 'shell', details: { mustRead: 'always' } });
+    } else if (option.kind === 'script') effects.scripts.push({ word, what: 'shell script' });
   }
-  return { commandString, readsStdin, informational, startupFiles, next: index };
 }
 
-/** bash/sh/zsh...: `-c SCRIPT` is analysed, a script file is listed for the caller, stdin is read as code. */
+/**
+ * bash/sh/zsh...: the script of `-c` (an operand, or fish's option value) is analysed, a script
+ * file is listed for the caller to read, and stdin is read as code under `-s` or when the line
+ * gives no script. The options and operand roles are the catalog's reading of shellSpecs.ts.
+ */
 export const shellReader: Reader = {
   readsArguments: true,
   read(reading, site) {
-    const options = readShellOptions(reading.words);
-    if (options.informational) return noEffects();
-    const operand = reading.words[options.next];
+    if (given(reading, INFORMATIONAL)) return noEffects();
     const effects = noEffects();
-    // an interactive shell sources its rc file before anything else: read like a script, or fail closed
-    for (const file of options.startupFiles) {
-      effects.paths.push({ word: file, role: 'read' });
-      effects.scriptRuns.push({ word: file, how: 'shell', details: { mustRead: 'always' } });
-    }
-    if (options.commandString) {
-      if (operand !== undefined) effects.scripts.push({ word: operand, what: 'shell script' });
+    optionScripts(effects, reading);
+    const script = scriptOperand(reading);
+    if (script !== undefined) effects.scripts.push({ word: script, what: 'shell script' });
+    if (given(reading, FROM_STDIN)) {
+      mergeEffects(effects, codeFromStdin(reading, site, 'shell'));
       return effects;
     }
-    if (options.readsStdin || operand === undefined) mergeEffects(effects, codeFromStdin(reading, site, 'shell'));
-    else mergeEffects(effects, scriptFileEffects(reading, site, { kind: 'shell', word: operand }));
+    const file = scriptFile(reading);
+    if (file !== undefined) mergeEffects(effects, scriptFileEffects(reading, site, { kind: 'shell', word: file }));
+    else if (!given(reading, COMMAND_STRING)) mergeEffects(effects, codeFromStdin(reading, site, 'shell'));
     return effects;
   },
 };

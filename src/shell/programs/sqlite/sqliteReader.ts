@@ -1,25 +1,20 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
+import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader, ReaderSite } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { readSqliteInput } from './sqliteCommands';
 
-// sqlite3's options that take a value (one dash or two); -lookaside, -pagecache and -heap take two
-const VALUED: ReadonlyMap<string, number> = new Map([
-  ['cmd', 1],
-  ['init', 1],
-  ['separator', 1],
-  ['newline', 1],
-  ['nullvalue', 1],
-  ['vfs', 1],
-  ['mmap', 1],
-  ['maxsize', 1],
-  ['nonce', 1],
-  ['escape', 1],
-  ['limit', 1],
-  ['lookaside', 2],
-  ['pagecache', 2],
-  ['heap', 2],
+// options that take a second value, skipped: the catalog reads their first (sqliteSpecs.ts)
+const TWO_VALUES: ReadonlySet<string> = new Set([
+  '-lookaside',
+  '--lookaside',
+  '-pagecache',
+  '--pagecache',
+  '-heap',
+  '--heap',
 ]);
+// `-A` and what follows it in the same word (`-Acf`, `--Ax`): an archive command
+const ARCHIVE = /^--?A/;
 // no file at all: an in-memory database
 const NO_FILE: ReadonlySet<string> = new Set(['', ':memory:']);
 
@@ -60,49 +55,46 @@ function stdinEffects(effects: CommandEffects, site: ReaderSite): void {
   }
 }
 
+/** The operands the catalog read, without the second values of the two-value options. */
+function operandsOf(reading: CommandReading): ShellWord[] {
+  const seconds = new Set<ShellWord>();
+  for (const option of reading.options) {
+    if (!TWO_VALUES.has(option.name) || option.value === undefined) continue;
+    const at = reading.words.indexOf(option.value);
+    const second = at === -1 ? undefined : reading.words[at + 1];
+    if (second !== undefined) seconds.add(second);
+  }
+  return reading.operands.filter((word) => !seconds.has(word));
+}
+
 /**
  * `sqlite3 [OPTIONS] [DATABASE [SQL]...]`: the database is written; each SQL argument, each
  * `-cmd`, and otherwise stdin, is sqlite3 input whose dot commands may run a shell or write
  * files (see sqliteCommands.ts); an `-init` file, or a file on stdin, is read by the caller.
+ * The options and operands are the catalog's reading of sqliteSpecs.ts.
  */
 export const sqliteReader: Reader = {
   readsArguments: true,
   read(reading, site) {
     const effects = noEffects();
-    const words = reading.words;
-    const operands: ShellWord[] = [];
-    let optionsDone = false;
-    for (let index = 1; index < words.length; index++) {
-      const word = words[index];
-      if (word === undefined) break;
-      const value = word.value;
-      if (!optionsDone && value === '--') {
-        optionsDone = true;
-        continue;
-      }
-      if (optionsDone || value === undefined || !value.startsWith('-') || value.length < 2) {
-        operands.push(word);
-        continue;
-      }
-      const name = value.replace(/^--?/, '');
-      if (name === 'A' || name.startsWith('A')) {
-        effects.problems.push({
-          reason: 'sqlite3 -A reads or extracts the files of an archive: fail closed',
-          trigger: value,
-        });
-        return effects;
-      }
-      const count = VALUED.get(name) ?? 0;
-      const operand = words[index + 1];
-      if (name === 'cmd' && operand !== undefined) {
-        if (operand.value === undefined)
-          effects.problems.push({ reason: 'sqlite3 -cmd built at run time: fail closed', trigger: operand.source });
-        else inputEffects(effects, operand.value, 'sqlite3 -cmd commands');
-      }
-      if (name === 'init' && operand !== undefined) inputFile(effects, operand);
-      index += count;
+    const archive = reading.options.find((option) => ARCHIVE.test(option.name));
+    if (archive !== undefined) {
+      effects.problems.push({
+        reason: 'sqlite3 -A reads or extracts the files of an archive: fail closed',
+        trigger: reading.words.find((word) => ARCHIVE.test(word.value ?? ''))?.value ?? archive.name,
+      });
+      return effects;
     }
-    const [database, ...commands] = operands;
+    for (const option of reading.options) {
+      const value = option.value;
+      if (value === undefined) continue;
+      if (option.kind === 'code') {
+        if (value.value === undefined)
+          effects.problems.push({ reason: 'sqlite3 -cmd built at run time: fail closed', trigger: value.source });
+        else inputEffects(effects, value.value, 'sqlite3 -cmd commands');
+      } else if (option.kind === 'program') inputFile(effects, value);
+    }
+    const [database, ...commands] = operandsOf(reading);
     if (database !== undefined && !NO_FILE.has(database.value ?? '-'))
       effects.paths.push({ word: database, role: 'write' });
     for (const command of commands) {

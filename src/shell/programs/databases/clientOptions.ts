@@ -1,3 +1,6 @@
+import type { CatalogNode } from '../../catalog/catalogNode';
+import type { OptionKind } from '../../catalog/commandSpec';
+import { takesValue } from '../../catalog/readOptions';
 import type { ShellWord } from '../../words/shellWord';
 
 /** A client's words read: the values of its options by canonical name, in order, and its operands. */
@@ -12,6 +15,39 @@ export interface ClientWords {
  * attached or as the next word (`-hdb`, `-h db`), long ones after `=` or as the next word.
  */
 export type ValuedOptions = Readonly<Record<string, string>>;
+
+/** The options that name where a client connects, each name to `database` or `host`. */
+export type TargetOptions = Readonly<Record<string, 'database' | 'host'>>;
+
+// each client's table, built once from its spec
+const VALUED_BY_NODE = new WeakMap<CatalogNode, ValuedOptions>();
+
+/** How an option of a given kind is read: its value under its kind's name, or attached only (`-pPASS`). */
+function canonical(kind: OptionKind): string | undefined {
+  if (kind === 'optional' || kind === 'optionalWrite') return 'attached';
+  return takesValue(kind) ? kind : undefined;
+}
+
+/**
+ * A client's valued options as its spec lists them (databaseSpecs.ts): each to its kind (`code`,
+ * `program`, `write`, `read`, `script`, `data`), to `attached` for a value given only attached,
+ * or to the target it names. The catalog's grammar is not used to read them: getopt_long takes
+ * any unambiguous prefix of a long option (`--comm` for `--command`), and it does not.
+ */
+export function clientOptionsOf(node: CatalogNode | undefined, targets: TargetOptions): ValuedOptions {
+  if (node === undefined) return targets;
+  let valued = VALUED_BY_NODE.get(node);
+  if (valued === undefined) {
+    const table: Record<string, string> = {};
+    for (const [name, kind] of node.options) {
+      const read = targets[name] ?? canonical(kind);
+      if (read !== undefined) table[name] = read;
+    }
+    valued = table;
+    VALUED_BY_NODE.set(node, valued);
+  }
+  return valued;
+}
 
 function attachedWord(word: ShellWord, value: string): ShellWord {
   return { ...word, value, literal: value };

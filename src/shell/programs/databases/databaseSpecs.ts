@@ -80,13 +80,80 @@ const PRISMA: CommandSpec = {
   },
 };
 
+// The clients' option tables: the readers read their words with them (clientOptions.ts), by kind:
+// `code` is SQL, JavaScript or commands run on the server, `program` a file of it, `write` a file
+// written, `read` a file read, `script` a command run here.
+
+const PSQL: CommandSpec = {
+  options: {
+    '-c|--command': 'code',
+    '-f|--file': 'program',
+    '-d|--dbname|-h|--host|-p|--port|-U|--username|-v|--set|--variable|-P|--pset|-F|--field-separator|-R|--record-separator|-T|--table-attr':
+      'data',
+    '-o|--output|-L|--log-file': 'write',
+    '-a|--echo-all|-b|--echo-errors|-e|--echo-queries|-E|--echo-hidden|-n|--no-readline|-q|--quiet|-s|--single-step|-S|--single-line|-A|--no-align|--csv|-H|--html|-t|--tuples-only|-x|--expanded|-z|--field-separator-zero|-0|--record-separator-zero|-w|--no-password|-W|--password|-X|--no-psqlrc|-1|--single-transaction|-l|--list|-V|--version':
+      'flag',
+    '-?|--help': 'optional',
+  },
+  // [DBNAME [USERNAME]], the database a name or a URL
+  operands: 'data',
+  reader: 'psql',
+};
+
+const MYSQL: CommandSpec = {
+  options: {
+    '-e|--execute|--init-command': 'code',
+    '-D|--database|-h|--host|-u|--user|-P|--port|-S|--socket|--protocol|--default-character-set|--connect-timeout|--prompt|--delimiter|--login-path':
+      'data',
+    '--defaults-file|--defaults-extra-file': 'read',
+    '--tee': 'write',
+    '--pager': 'script',
+    // the password only when attached (`-pPASS`): a bare -p asks for it
+    '-p|--password': 'optional',
+    '-B|--batch|-N|--skip-column-names|-s|--silent|-t|--table|-v|--verbose|-f|--force|-E|--vertical|-X|--xml|-H|--html|-r|--raw|-n|--unbuffered|-q|--quick|-A|--no-auto-rehash|--auto-rehash|-C|--compress|-U|--safe-updates|--ssl|--skip-ssl|--no-defaults|--notee|--no-pager|--skip-pager|--show-warnings|-V|--version|-?|--help':
+      'flag',
+  },
+  operands: 'data',
+  reader: 'mysql',
+};
+
+const REDIS_CLI: CommandSpec = {
+  options: {
+    '-h|-p|-s|-a|-u|-n|-r|-i|-d|-D|-t|--user|--pass|--sni|--cacert|--cacertdir|--cert|--key|--tls-ciphers|--tls-ciphersuites|--pattern|--count|--quoted-pattern|--memkeys-samples|--lru-test|--pipe-timeout|--intrinsic-latency|--cluster':
+      'data',
+    // a Lua script sent to the server, which runs it there
+    '--eval': 'read',
+    '--rdb|--functions-rdb': 'write',
+    '-x|-e|-c|-2|-3|-4|-6|--askpass|--raw|--no-raw|--quoted-input|--csv|--json|--quoted-json|--show-pushes|--stat|--latency|--latency-history|--latency-dist|--replica|--pipe|--bigkeys|--memkeys|--hotkeys|--keystats|--scan|--ldb|--ldb-sync-mode|--tls|--insecure|--no-auth-warning|--verbose|--help|--version':
+      'flag',
+  },
+  // COMMAND [ARG...], sent to the server
+  operands: 'data',
+  reader: 'redis',
+};
+
+const MONGOSH: CommandSpec = {
+  options: {
+    '--eval': 'code',
+    '-f|--file': 'program',
+    '--host|--port|-u|--username|-p|--password|--authenticationDatabase|--authenticationMechanism|--tlsCertificateKeyFile|--tlsCertificateKeyFilePassword|--tlsCAFile|--tlsCRLFile|--apiVersion|--awsAccessKeyId|--awsSecretAccessKey|--awsSessionToken|--gssapiServiceName|--sspiHostnameCanonicalization|--sspiRealmOverride|--cryptSharedLibPath|--keyVaultNamespace|--kmsURL|--jsContext|--browser|--oidcFlows|--oidcRedirectUri':
+      'data',
+    '--quiet|--verbose|--nodb|--norc|--shell|--tls|--tlsAllowInvalidHostnames|--tlsAllowInvalidCertificates|--tlsUseSystemCA|--tlsFIPSMode|--apiStrict|--apiDeprecationErrors|--retryWrites|--build-info|-h|--help|--version':
+      'flag',
+    '--json': 'optional',
+  },
+  // [DB ADDRESS] [FILE...]: the reader tells the script files it runs by their .js name
+  operands: { leading: ['data'], rest: 'read' },
+  reader: 'mongo',
+};
+
 /** psql, mysql, mariadb, mysqladmin, redis-cli, mongosh, prisma. */
 export const DATABASE_COMMANDS: CommandSpecs = {
   // SQL given with -c, -f or on stdin: what destroys data is SYSTEM_IMPACT, a shell escape fails closed
-  psql: { reader: 'psql' },
-  mysql: { aliases: ['mariadb'], reader: 'mysql' },
+  psql: PSQL,
+  mysql: { aliases: ['mariadb'], ...MYSQL },
   mysqladmin: { aliases: ['mariadb-admin'], ...MYSQLADMIN },
-  'redis-cli': { reader: 'redis' },
-  mongosh: { aliases: ['mongo'], reader: 'mongo' },
+  'redis-cli': REDIS_CLI,
+  mongosh: { aliases: ['mongo'], ...MONGOSH },
   prisma: PRISMA,
 };

@@ -1,24 +1,10 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { readClientWords, type ValuedOptions } from './clientOptions';
+import { clientOptionsOf, readClientWords, type TargetOptions } from './clientOptions';
 import { destroysData, placeOf } from './databaseFindings';
 
-const VALUED: ValuedOptions = {
-  '--eval': 'code',
-  '-f': 'file',
-  '--file': 'file',
-  '--host': 'host',
-  '--port': 'data',
-  '-u': 'data',
-  '--username': 'data',
-  '-p': 'data',
-  '--password': 'data',
-  '--authenticationDatabase': 'data',
-  '--authenticationMechanism': 'data',
-  '--tlsCertificateKeyFile': 'data',
-  '--tlsCAFile': 'data',
-  '--apiVersion': 'data',
-};
+// the option that names where it connects; the others are read as mongosh's spec lists them
+const TARGETS: TargetOptions = { '--host': 'host' };
 
 // shell methods that drop or empty a database, a collection or its indexes
 const DESTROYING =
@@ -43,10 +29,10 @@ export const mongoReader: Reader = {
   readsArguments: true,
   read(reading) {
     const effects = noEffects();
-    const read = readClientWords(reading.words, VALUED);
+    const read = readClientWords(reading.words, clientOptionsOf(reading.node, TARGETS));
     const scripts = read.operands.filter((word) => word.value?.endsWith('.js') === true || word.value === undefined);
     const address = read.operands.find((word) => !scripts.includes(word));
-    const files = [...(read.values.get('file') ?? []), ...scripts];
+    const files = [...(read.values.get('program') ?? []), ...scripts];
     for (const word of files) {
       effects.paths.push({ word, role: 'read' });
       effects.unanalysed.push(`${reading.name} ${word.value ?? word.source}`);

@@ -1,37 +1,10 @@
 import { noEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
-import { lastValue, readClientWords, type ValuedOptions } from './clientOptions';
+import { clientOptionsOf, lastValue, readClientWords, type TargetOptions } from './clientOptions';
 import { destroysData, placeOf } from './databaseFindings';
 
-const VALUED: ValuedOptions = {
-  '-h': 'host',
-  '-p': 'data',
-  '-s': 'data',
-  '-a': 'data',
-  '--user': 'data',
-  '--pass': 'data',
-  '--askpass': 'data',
-  '-u': 'host',
-  '-n': 'database',
-  '-r': 'data',
-  '-i': 'data',
-  '-d': 'data',
-  '-D': 'data',
-  '--sni': 'data',
-  '--cacert': 'data',
-  '--cacertdir': 'data',
-  '--cert': 'data',
-  '--key': 'data',
-  '--tls-ciphers': 'data',
-  '--tls-ciphersuites': 'data',
-  '--pattern': 'data',
-  '--count': 'data',
-  '--quoted-pattern': 'data',
-  '--memkeys-samples': 'data',
-  '--eval': 'script',
-  '--rdb': 'output',
-  '--functions-rdb': 'output',
-};
+// the options that name where it connects; the others are read as redis-cli's spec lists them
+const TARGETS: TargetOptions = { '-h': 'host', '-u': 'host', '-n': 'database' };
 
 // commands that destroy what the server holds or change how it runs; `CONFIG SET` can make it write any file
 const DESTROYING: ReadonlySet<string> = new Set([
@@ -65,9 +38,9 @@ export const redisReader: Reader = {
   readsArguments: true,
   read(reading) {
     const effects = noEffects();
-    const read = readClientWords(reading.words, VALUED);
-    for (const word of read.values.get('output') ?? []) effects.paths.push({ word, role: 'write' });
-    for (const word of read.values.get('script') ?? []) effects.paths.push({ word, role: 'read' });
+    const read = readClientWords(reading.words, clientOptionsOf(reading.node, TARGETS));
+    for (const word of read.values.get('write') ?? []) effects.paths.push({ word, role: 'write' });
+    for (const word of read.values.get('read') ?? []) effects.paths.push({ word, role: 'read' });
     const [first, second, ...rest] = read.operands;
     if (first === undefined) return effects;
     if (first.value === undefined) {

@@ -3,73 +3,31 @@ import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader, ReaderSite } from '../../catalog/reader';
 import type { ShellWord } from '../../words/shellWord';
 import { readSqlText } from '../../sql/sqlStatements';
-import { lastValue, readClientWords, shellQuoted, type ClientWords, type ValuedOptions } from './clientOptions';
+import {
+  clientOptionsOf,
+  lastValue,
+  readClientWords,
+  shellQuoted,
+  type ClientWords,
+  type TargetOptions,
+} from './clientOptions';
 import { placeOf, statementEffects } from './databaseFindings';
 
-/** How one SQL client reads its line: its valued options and which of them carry SQL, files and the target. */
+/** How one SQL client reads its line: the options that name its target, and how a restated line names them. */
 interface SqlClient {
-  readonly valued: ValuedOptions;
+  readonly targets: TargetOptions;
   /** the options that name the database, the host, and take SQL, as a restated line writes them */
   readonly restate: { readonly database: string; readonly host: string; readonly sql: string };
 }
 
 const PSQL: SqlClient = {
-  valued: {
-    '-c': 'sql',
-    '--command': 'sql',
-    '-f': 'file',
-    '--file': 'file',
-    '-d': 'database',
-    '--dbname': 'database',
-    '-h': 'host',
-    '--host': 'host',
-    '-o': 'output',
-    '--output': 'output',
-    '-L': 'output',
-    '--log-file': 'output',
-    '-p': 'data',
-    '--port': 'data',
-    '-U': 'data',
-    '--username': 'data',
-    '-v': 'data',
-    '--set': 'data',
-    '--variable': 'data',
-    '-P': 'data',
-    '--pset': 'data',
-    '-F': 'data',
-    '--field-separator': 'data',
-    '-R': 'data',
-    '--record-separator': 'data',
-    '-T': 'data',
-    '--table-attr': 'data',
-  },
+  targets: { '-d': 'database', '--dbname': 'database', '-h': 'host', '--host': 'host' },
   restate: { database: '-d', host: '-h', sql: '-c' },
 };
 
-// mysql, mariadb: `-p` takes its password attached only
+// mysql, mariadb
 const MYSQL: SqlClient = {
-  valued: {
-    '-p': 'attached',
-    '--password': 'attached',
-    '-e': 'sql',
-    '--execute': 'sql',
-    '-D': 'database',
-    '--database': 'database',
-    '-h': 'host',
-    '--host': 'host',
-    '-u': 'data',
-    '--user': 'data',
-    '-P': 'data',
-    '--port': 'data',
-    '-S': 'data',
-    '--socket': 'data',
-    '--protocol': 'data',
-    '--defaults-file': 'defaults',
-    '--defaults-extra-file': 'defaults',
-    '--init-command': 'sql',
-    '--tee': 'output',
-    '--pager': 'pager',
-  },
+  targets: { '-D': 'database', '--database': 'database', '-h': 'host', '--host': 'host' },
   restate: { database: '-D', host: '-h', sql: '-e' },
 };
 
@@ -138,10 +96,10 @@ function sqlClientReader(client: SqlClient): Reader {
     readsArguments: true,
     read(reading, site) {
       const effects = noEffects();
-      const read = readClientWords(reading.words, client.valued);
+      const read = readClientWords(reading.words, clientOptionsOf(reading.node, client.targets));
       const where = whereOf(read);
       const script = restatedLine(reading, read, client);
-      const sql = read.values.get('sql') ?? [];
+      const sql = read.values.get('code') ?? [];
       for (const word of sql) {
         if (word.value === undefined)
           effects.problems.push({
@@ -150,11 +108,11 @@ function sqlClientReader(client: SqlClient): Reader {
           });
         else statementEffects(effects, reading, readSqlText(word.value), where);
       }
-      const files = read.values.get('file') ?? [];
-      for (const word of read.values.get('defaults') ?? []) effects.paths.push({ word, role: 'read' });
+      const files = read.values.get('program') ?? [];
+      for (const word of read.values.get('read') ?? []) effects.paths.push({ word, role: 'read' });
       for (const word of files) sqlFile(effects, word, script);
-      for (const word of read.values.get('output') ?? []) effects.paths.push({ word, role: 'write' });
-      for (const word of read.values.get('pager') ?? [])
+      for (const word of read.values.get('write') ?? []) effects.paths.push({ word, role: 'write' });
+      for (const word of read.values.get('script') ?? [])
         effects.problems.push({ reason: `${reading.name} --pager runs a command: fail closed`, trigger: word.source });
       if (sql.length === 0 && files.length === 0) stdinEffects(effects, reading, site, { where, script });
       return effects;

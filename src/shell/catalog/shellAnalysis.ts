@@ -60,6 +60,16 @@ export interface ScriptRunDetails {
   readonly hooksPath?: string;
 }
 
+/** The kinds of run the mechanism reads itself; every other kind is a family's (see RunKind). */
+export const MECHANISM_RUN_KINDS = ['shell', 'direct', 'programs'] as const;
+
+/**
+ * How a run takes its code: one of MECHANISM_RUN_KINDS, or the kind a family's reader reports,
+ * read by the reader registered under that name (src/shell/programs/runFileReaders.ts). A
+ * string, so the mechanism names no family's kind.
+ */
+export type RunKind = string;
+
 /** A script file the command line runs as shell code: its content is the caller's to read. */
 export interface ShellScriptRun extends ScriptRunDetails {
   /** the file as seen from the command line's starting folder; undefined when built at run time or the folder is unknown */
@@ -67,18 +77,18 @@ export interface ShellScriptRun extends ScriptRunDetails {
   /** the word as written */
   readonly source: string;
   /**
-   * `shell`: given to a shell (`bash x.sh`, `source x.sh`); `direct`: run by its path, shell code
-   * only if its first line says so; `package`: the `scripts` entry named `script` of a package.json;
+   * How the run takes its code (RunKind). The mechanism's: `shell`, given to a shell (`bash x.sh`,
+   * `source x.sh`); `direct`, run by its path, shell code only if its first line says so;
+   * `programs`, a folder PATH names, from which command names may be run. A family's, each read
+   * by the reader registered under it: `package`: the `scripts` entry named `script` of a package.json;
    * `make`: the recipes of the targets in `script` (space-separated, '' for the first) of the
    * Makefile in the folder `path`; `just`, `task`: the recipes or tasks in `script` of the
    * justfile or Taskfile found from the folder `path`; `hook`: a git hook; `sqlite`: a file of
    * sqlite3 commands whose dot commands may run a shell; `sql`: a file of SQL a database client
    * runs (`script`: the client's line it is restated under); `git`: git runs in the folder `path`,
-   * reading its configuration and hooks from `.git`; `programs`: a folder PATH names, from
-   * which command names may be run
+   * reading its configuration and hooks from `.git`
    */
-  readonly how:
-    'shell' | 'direct' | 'package' | 'make' | 'just' | 'task' | 'hook' | 'sqlite' | 'sql' | 'git' | 'programs';
+  readonly how: RunKind;
   /** with `package`: the script's name (`build` of `npm run build`); with `make`, `just`, `task`: the targets */
   readonly script?: string;
   /** the folder it runs in, relative to the start ('' unchanged), or null when unknown */

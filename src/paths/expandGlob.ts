@@ -60,22 +60,42 @@ function exists(absolute: string): boolean {
   }
 }
 
+/**
+ * The tree a pattern is matched against: this machine's disk, or a port over it (the shell
+ * analysis reads the workspace through one, so its tests can hand it a tree as data).
+ */
+export interface GlobTree {
+  /** the names in a folder, or why it cannot be read; none when it is missing or a file, as bash finds none */
+  entries(folder: string): readonly string[] | string;
+  /** whether something (a link included) is at the path */
+  exists(absolute: string): boolean;
+}
+
+/** The disk, as bash reads it when the command runs. */
+const DISK: GlobTree = {
+  entries(folder) {
+    try {
+      return readdirSync(folder);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+      return `folder '${folder}' cannot be read (${code ?? 'error'})`;
+    }
+  },
+  exists,
+};
+
 interface Walk {
   folders: number;
   readonly options: GlobOptions;
+  readonly tree: GlobTree;
 }
 
-/** The entries of one folder, or a problem; a missing folder or a file has none, as bash finds none. */
-function entriesOf(folder: string, walk: Walk): string[] | string {
+/** The entries of one folder, or a problem: a bound passed, or a folder that cannot be read. */
+function entriesOf(folder: string, walk: Walk): readonly string[] | string {
   walk.folders += 1;
   if (walk.folders > MAX_GLOB_FOLDERS) return `it reads more than ${MAX_GLOB_FOLDERS} folders`;
-  try {
-    return readdirSync(folder);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    return `folder '${folder}' cannot be read (${code ?? 'error'})`;
-  }
+  return walk.tree.entries(folder);
 }
 
 interface PartialMatch {
@@ -131,7 +151,7 @@ function expandOne(pattern: string, base: string, walk: Walk, into: Set<string>)
   }
   // every match names an existing path: a literal component after a glob must exist
   for (const item of partial) {
-    if (!exists(item.absolute)) continue;
+    if (!walk.tree.exists(item.absolute)) continue;
     into.add(item.written);
     if (into.size > MAX_GLOB_MATCHES) return `it matches more than ${MAX_GLOB_MATCHES} paths`;
   }
@@ -142,12 +162,13 @@ function expandOne(pattern: string, base: string, walk: Walk, into: Set<string>)
  * Expands a glob operand against the disk as bash would when the command runs: `*`, `?` and
  * `[...]` per path component, a leading dot matched only by a leading dot (unless `dot`),
  * plain brace lists first. Bounded: too many matches or folders, or a folder that cannot be
- * read, make the expansion unknown. `base` is the folder relative patterns start from.
+ * read, make the expansion unknown. `base` is the folder relative patterns start from; `tree`
+ * what they are matched against, the disk unless given.
  */
-export function expandGlob(pattern: string, base: string, options: GlobOptions): GlobExpansion {
+export function expandGlob(pattern: string, base: string, options: GlobOptions, tree: GlobTree = DISK): GlobExpansion {
   const words = expandBraces(pattern);
   if (words === undefined) return { ok: false, problem: `its braces stand for more than ${MAX_BRACE_WORDS} words` };
-  const walk: Walk = { folders: 0, options };
+  const walk: Walk = { folders: 0, options, tree };
   const matches = new Set<string>();
   for (const word of words) {
     if (!GLOB_CHARS.test(word)) {

@@ -86,7 +86,9 @@ export interface ShellScriptRun extends ScriptRunDetails {
    * justfile or Taskfile found from the folder `path`; `hook`: a git hook; `sqlite`: a file of
    * sqlite3 commands whose dot commands may run a shell; `sql`: a file of SQL a database client
    * runs (`script`: the client's line it is restated under); `git`: git runs in the folder `path`,
-   * reading its configuration and hooks from `.git`
+   * reading its configuration and hooks from `.git`; `python`: a folder Python imports modules from first
+   * (`scripts`: the modules the line names), or with `script` 'bytecode' the folder it writes
+   * bytecode under; `envFile`: a file of variables a program loads into its environment
    */
   readonly how: RunKind;
   /** with `package`: the script's name (`build` of `npm run build`); with `make`, `just`, `task`: the targets */

@@ -2,6 +2,7 @@ import type { Command, CommandNode, Redirected } from 'unbash';
 import type { AnalysisContext } from './analysisContext';
 import { checkAssignment } from './builtins';
 import { guardSubscripts } from './nameArguments';
+import { noteOptionGlobs } from './optionGlobRuns';
 import { recordRedirects } from './redirects';
 import { runCommand } from './runCommand';
 import { evaluateArgument, evaluateWord, holdsCodeText, listedWords, type ShellWord } from '../words/shellWord';
@@ -53,6 +54,7 @@ export function analyzeCommandNode(node: Command, site: CommandSite, context: An
   }
   if (redirects) recordRedirects(node.redirects, command, context);
   if (words.length === 0) return;
+  noteOptionGlobs(node, words, context);
   let stdin: StdinSource | undefined;
   runCommand({ words, listed, command }, () => (stdin ??= stdinSource(node, pipedFrom)), context);
 }

@@ -2,6 +2,8 @@ import type { RunFileReaders } from '../runFiles/runFileReader';
 import { SQL_RUN_FILES } from './databases/sqlRunFiles';
 import { GIT_HOOK_RUN_FILES, GIT_RUN_FILES } from './git/gitRunFiles';
 import { MAKE_RUN_FILES } from './make/makeRunFiles';
+import { ENV_FILES } from './node/envFiles';
+import { PYTHON_RUN_FILES } from './python/pythonRunFiles';
 import { SQLITE_RUN_FILES } from './sqlite/sqliteRunFiles';
 import { PACKAGE_SCRIPT_FILES } from './taskRunners/packageScriptFiles';
 import { TASK_RUNNER_FILES } from './taskRunners/taskRunnerFiles';
@@ -20,4 +22,6 @@ export const RUN_FILE_READERS: RunFileReaders = {
   sql: SQL_RUN_FILES,
   git: GIT_RUN_FILES,
   hook: GIT_HOOK_RUN_FILES,
+  python: PYTHON_RUN_FILES,
+  envFile: ENV_FILES,
 };

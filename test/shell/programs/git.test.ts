@@ -3,6 +3,7 @@ import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { RegularFileRead } from '../../../src/files/readRegularFile';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
 import { findRepository, repositoryConfig, type GitRepository } from '../../../src/shell/programs/git/gitRepository';
+import { subcommandHooks } from '../../../src/shell/programs/git/gitSubcommandHooks';
 import type { PathRole } from '../../../src/shell/catalog/shellAnalysis';
 
 /** [path, role] of each operand, in the order found. */
@@ -293,5 +294,43 @@ describe("git's repository, read through the workspace's files", () => {
     expect(config.asked).toEqual(['/w/.git/config']);
     expect(repositoryConfig(repository, filesOf({}))).toEqual([]);
     expect(repositoryConfig(repository, filesOf({ '/w/.git/config': 'folder' }))).toBeUndefined();
+  });
+});
+
+describe("the hooks a subcommand runs, from git's own table", () => {
+  it.each([
+    { name: "a subcommand's own", path: ['git', 'sparse-checkout', 'set'], expected: ['post-index-change'] },
+    {
+      name: "its parent subcommand's",
+      path: ['git', 'stash', 'pop'],
+      expected: ['post-index-change', 'reference-transaction'],
+    },
+    {
+      name: 'each hook once',
+      path: ['git', 'pull'],
+      expected: [
+        'pre-merge-commit',
+        'prepare-commit-msg',
+        'commit-msg',
+        'post-merge',
+        'pre-rebase',
+        'post-checkout',
+        'post-commit',
+        'post-rewrite',
+        'post-index-change',
+        'reference-transaction',
+        'pre-auto-gc',
+      ],
+    },
+    {
+      name: "hub's, which runs git's subcommands",
+      path: ['hub', 'push'],
+      expected: ['pre-push', 'reference-transaction'],
+    },
+    { name: 'none for a subcommand that runs none', path: ['git', 'log'], expected: [] },
+    { name: 'none without a subcommand', path: ['git'], expected: [] },
+    { name: 'none for a name that is no subcommand', path: ['git', 'constructor'], expected: [] },
+  ])('$name: $path', ({ path, expected }) => {
+    expect(subcommandHooks(path)).toEqual(expected);
   });
 });

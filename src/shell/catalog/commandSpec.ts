@@ -205,7 +205,6 @@ export interface CommandSpec {
   reader?: ReaderName | undefined;
   runsProjectCode?: boolean | undefined;
   placesLinks?: boolean | string | undefined;
-  hooks?: string[] | undefined;
   packageScripts?: string[] | undefined;
   versioned?: boolean | undefined;
   family?: boolean | undefined;
@@ -267,8 +266,6 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
      * Programs the catalog does not know are read as if they did.
      */
     placesLinks: z.union([z.boolean(), optionNames]).optional(),
-    /** the git hooks this subcommand runs from the repository */
-    hooks: z.array(z.string().regex(/^[a-z-]+$/)).optional(),
     /** the package.json scripts this subcommand runs, in order (`npm install`: preinstall, install, postinstall, ...) */
     packageScripts: z.array(z.string().regex(/^[A-Za-z:-]+$/)).optional(),
     /** versioned names read as this one (`python3.12`, `pip3.11`) */

@@ -1,6 +1,5 @@
 import type { ScriptRunEffect } from '../catalog/commandEffects';
 import { holdsCodeText, staticWord, type ShellWord } from '../words/shellWord';
-import { tarOptionsProblem } from './tarOptionsVariable';
 
 /**
  * Environment variables that make programs load code from files and folders, or from another
@@ -64,7 +63,12 @@ const LOADING_OPTIONS: ReadonlyMap<string, RegExp> = new Map([
 
 // npm reads its configuration from the environment: these choose the shell its scripts run in, or another configuration
 const NPM_CONFIG =
-  /^npm_config_(?:script[_-]shell|shell|userconfig|globalconfig|node[_-]options|onload[_-]script|prefix)$/i;
+  /^npm_config_(?:script[_-]shell|shell|userconfig|globalconfig|node[_-]options|onload[_-]script|prefix|git|node[_-]gyp)$/i;
+
+// python finds its standard library, site-packages (whose .pth files run code) or start-up code where these say
+const PYTHON_LOCATIONS: ReadonlySet<string> = new Set(['PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONPLATLIBDIR']);
+// gawk finds the files -f, -i and @include load, and the extensions -l loads, where these say
+const AWK_LOCATIONS: ReadonlySet<string> = new Set(['AWKPATH', 'AWKLIBPATH']);
 
 // make reads more makefiles, or options and variables, from these
 const MAKE_VARIABLES: ReadonlySet<string> = new Set(['MAKEFILES', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS']);
@@ -78,11 +82,11 @@ const KNOWN_SHELLS = /^(?:\/usr)?(?:\/local)?\/bin\/(?:sh|bash|dash|zsh|ksh|fish
 // zsh reads these from $ZDOTDIR (or $HOME) as it starts
 const ZSH_STARTUP_FILES = ['.zshenv', '.zprofile', '.zshrc', '.zlogin'];
 
-/** The entries of a PATH value, as far as they can be read: `$PATH` is the inherited list. */
-function pathEntries(word: ShellWord): (string | undefined)[] {
+/** The entries of a PATH-like value (PATH, PYTHONPATH), as far as they can be read: `$NAME` is the inherited list. */
+function pathEntries(word: ShellWord, name = 'PATH'): (string | undefined)[] {
   const text = word.value ?? word.source.replace(/["']/g, '');
   return text.split(':').map((entry) => {
-    if (word.value === undefined && /^\$(?:PATH|\{PATH\})$/.test(entry)) return 'inherited';
+    if (word.value === undefined && (entry === `$${name}` || entry === `\${${name}}`)) return 'inherited';
     const home = word.value === undefined ? entry.replace(/^\$(?:HOME|\{HOME\})(?=\/|$)/, '~') : entry;
     return word.value === undefined && /[$`]/.test(home) ? undefined : home;
   });
@@ -149,6 +153,35 @@ function gitLocation(name: string, word: ShellWord): EnvironmentCode {
   );
 }
 
+/** PYTHONPATH: its folders come before the standard library, so a module file there runs in a module's place. */
+function pythonPath(word: ShellWord): EnvironmentCode {
+  const runs: ScriptRunEffect[] = [];
+  for (const entry of pathEntries(word, 'PYTHONPATH')) {
+    if (entry === 'inherited') continue;
+    if (entry === undefined) return problem('PYTHONPATH set to a folder built at run time, from which python imports');
+    runs.push({ word: staticWord(entry === '' ? '.' : entry), how: 'python' });
+  }
+  return { problem: undefined, runs };
+}
+
+/** Python's settings: module folders and the bytecode folder are read by python's reader of them, start-up code fails closed. */
+function pythonCode(name: string, word: ShellWord): EnvironmentCode | undefined {
+  if (name === 'PYTHONPATH') return pythonPath(word);
+  if (name === 'PYTHONPYCACHEPREFIX') {
+    if (word.value === undefined) return problem(`${name} set to a folder built at run time, where python writes`);
+    return word.value === '' ? NONE : { problem: undefined, runs: [{ word, how: 'python', script: 'bytecode' }] };
+  }
+  if (name === 'PYTHONSTARTUP')
+    return word.value === '' ? NONE : problem(`${name} names Python code an interactive python runs first`);
+  if (name === 'PYTHONBREAKPOINT')
+    return word.value === '' || word.value === '0'
+      ? NONE
+      : problem(`${name} names a function python imports and calls at breakpoint()`);
+  if (PYTHON_LOCATIONS.has(name))
+    return problem(`${name} moves where python finds its standard library or the packages it loads at start-up`);
+  return undefined;
+}
+
 function loadingOptions(name: string, word: ShellWord, loads: RegExp): EnvironmentCode {
   if (word.value !== undefined && !loads.test(word.value)) return NONE;
   return problem(`${name} may load a module or file into every such program`);
@@ -178,11 +211,9 @@ export function environmentCode(name: string, word: ShellWord): EnvironmentCode 
   const loads = LOADING_OPTIONS.get(name);
   if (loads !== undefined) return loadingOptions(name, word, loads);
   if (MAKE_VARIABLES.has(name)) return makeVariable(name, word);
-  if (name === 'TAR_OPTIONS') {
-    const why = tarOptionsProblem(word);
-    return why === undefined ? NONE : problem(why);
-  }
   if (NPM_CONFIG.test(name)) return problem(`${name} chooses the shell or configuration npm runs scripts with`);
+  if (name.startsWith('PYTHON')) return pythonCode(name, word);
+  if (AWK_LOCATIONS.has(name)) return problem(`${name} moves where gawk finds the code -f, -i and -l load`);
   return undefined;
 }
 

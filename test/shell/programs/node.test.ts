@@ -6,7 +6,9 @@ import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
 import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { codeVariables } from '../../../src/shell/programs/node/envFiles';
 import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
+import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { npmrcSettings } from '../../../src/shell/programs/taskRunners/npmSettings';
 import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
 import { makeWorkspace } from '../../support/workspace';
@@ -286,11 +288,77 @@ describe("npm's settings, read from the line and the project's .npmrc", () => {
     const found =
       run === undefined
         ? []
-        : (RUN_FILE_READERS.package?.read(run, { context, reading: newScriptReading(), files }) ?? []);
+        : (RUN_FILE_READERS.package?.read(run, { context, reading: newScriptReading(), files, shebangShells }) ?? []);
     expect(found).toEqual([
       { kind: 'read', text: './x.sh -c :', label: '.npmrc', base: root },
       { kind: 'read', text: 'true', label: 'app/package.json script test', base: path.join(root, 'app') },
     ]);
     expect(asked).toEqual(['list app', 'list ', 'read .npmrc', 'read app/package.json']);
+  });
+});
+
+// node --env-file loads variables, NODE_OPTIONS among them, before the program (envFiles.ts).
+describeHiddenCode([
+  [
+    'node --env-file',
+    [
+      {
+        name: 'an env file giving NODE_OPTIONS that load a module',
+        command: 'cd src && node --env-file app.conf t.js',
+        files: { 'src/app.conf': 'NODE_OPTIONS=--require ./x.js\n', 'src/t.js': '1\n', 'src/x.js': TOUCHING_MODULE },
+        expected: 'failsClosed',
+        program: 'node',
+      },
+      {
+        name: 'an env file the same line writes',
+        command: "cd src && echo 'NODE_OPTIONS=--require ./x.js' > app.conf && node --env-file=app.conf t.js",
+        files: { 'src/t.js': '1\n', 'src/x.js': TOUCHING_MODULE },
+        expected: 'failsClosed',
+        program: 'node',
+      },
+    ],
+  ],
+]);
+
+describe('the variables of a file node loads', () => {
+  it.each([
+    {
+      name: 'keeps the ones that choose code',
+      text: 'PORT=3000\nNODE_OPTIONS=-r ./x.js\n',
+      found: [['NODE_OPTIONS', '-r ./x.js']],
+    },
+    {
+      name: 'reads export, quotes and a comment',
+      text: 'export PATH="./bin:/usr/bin"\nLD_PRELOAD=./x.so # a comment\n',
+      found: [
+        ['PATH', './bin:/usr/bin'],
+        ['LD_PRELOAD', './x.so'],
+      ],
+    },
+    {
+      name: 'marks a value that goes on past its line',
+      text: 'NODE_OPTIONS="--require\n./x.js"\n',
+      found: [['NODE_OPTIONS', undefined]],
+    },
+    { name: 'leaves the others', text: '# settings\nDATABASE_URL=postgres://x\nDEBUG=1\n', found: [] },
+  ])('$name', ({ text, found }) => {
+    expect(codeVariables(text)).toEqual(found);
+  });
+
+  it.each<CategoryCase>([
+    {
+      name: 'lets an env file of plain settings stand',
+      command: 'node --env-file app.conf t.js',
+      expected: ONLY_EXEC,
+    },
+    {
+      name: 'lets an env file that does not exist stand, as node refuses to start',
+      command: 'node --env-file missing.conf t.js',
+      expected: ONLY_EXEC,
+    },
+  ])('$name', ({ command, expected }) => {
+    const root = makeWorkspace({ orchestration: false });
+    writeFileSync(path.join(root, 'app.conf'), 'PORT=3000\nNODE_ENV=production\n');
+    expect(categorize('shell', { command }, { workspaceRoot: root }).categories).toEqual(expected);
   });
 });

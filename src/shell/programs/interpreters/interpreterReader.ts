@@ -1,5 +1,6 @@
 import { distrustReason, operandEffects, optionEffects, possibleWrite } from '../../catalog/argumentEffects';
-import { mergeEffects, noEffects } from '../../catalog/commandEffects';
+import { mergeEffects, noEffects, type ScriptRunEffect } from '../../catalog/commandEffects';
+import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { staticWord } from '../../words/shellWord';
 import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
@@ -21,6 +22,29 @@ const PYTHON_CLI_MODULES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Code a python or node line runs without naming it (read by python's and node's readers of the
+ * files their runs name): python imports from its program's folder, or the working folder for
+ * -c, -m and stdin, before the standard library (not with -I or -P); node loads the variables
+ * of --env-file, NODE_OPTIONS among them.
+ */
+function unnamedCodeRuns(reading: CommandReading): ScriptRunEffect[] {
+  const runs: ScriptRunEffect[] = reading.options
+    .filter((option) => option.name === '--env-file' || option.name === '--env-file-if-exists')
+    .flatMap((option) => (option.value === undefined ? [] : [{ word: option.value, how: 'envFile' as const }]));
+  if (reading.node?.path[0] !== 'python' || reading.options.some((option) => /^-[IP]$/.test(option.name))) return runs;
+  const module = reading.options.find((option) => option.name === '-m')?.value;
+  const inline = module !== undefined || reading.options.some((option) => option.kind === 'code');
+  const programWord = inline || reading.runs === undefined ? undefined : reading.words[reading.runs.index];
+  // a program whose path is built at run time is not read at all
+  if (programWord !== undefined && programWord.value === undefined) return runs;
+  const program = programWord?.value;
+  const folder = program === undefined || program === '-' ? '.' : program.slice(0, program.lastIndexOf('/') + 1) || '.';
+  const scripts = module?.value === undefined ? [] : [module.value];
+  runs.push({ word: staticWord(folder), how: 'python', details: { scripts } });
+  return runs;
+}
+
+/**
  * python, node, perl, ruby, php...: inline code (`-c`, `-e`) is read for URLs and the command
  * lines it hands to a shell; a program file is listed as not analysed and its arguments are
  * handed to code intentgate does not know; with neither, the program is read from stdin.
@@ -34,6 +58,7 @@ export const interpreterReader: Reader = {
     // `--version`, `-h`: the spec reads the operands as data, and nothing runs
     if (reading.operandSpec === 'data') return effects;
     optionEffects(effects, reading);
+    effects.scriptRuns.push(...unnamedCodeRuns(reading));
     // `python -m MODULE ARGS`: the spec ends the options at the module, whose arguments follow
     const module =
       reading.node?.path[0] === 'python' ? reading.options.find((option) => option.name === '-m')?.value : undefined;

@@ -132,7 +132,8 @@ export const INTERPRETER_COMMANDS: CommandSpecs = {
       '-F|--field-separator|-v|--assign|-W': 'data',
       '-f|--file|-E|--exec': 'program',
       '-e|--source': 'code',
-      '-i|--include|-l|--load': 'read',
+      // gawk loads awk code (-i, searched in AWKPATH, '.' first) or an extension (-l) before the program
+      '-i|--include|-l|--load': 'program',
       // gawk writes these files: -d variables, -o the pretty-printed program, -p a profile
       '-d|--dump-variables|-o|--pretty-print|-p|--profile': 'optionalWrite',
       '-D|--debug|-L|--lint': 'optional',
@@ -145,6 +146,17 @@ export const INTERPRETER_COMMANDS: CommandSpecs = {
       rest: 'read',
       assignments: true,
     },
-    with: { '--version|-V': INFORMATIONAL },
+    with: {
+      '--version|-V': INFORMATIONAL,
+      // `gawk -i inplace` rewrites each file operand: with any -i library the operands may be rewritten
+      '-i|--include': {
+        operands: {
+          leading: ['code'],
+          leadingUnless: ['-f', '--file', '-E', '--exec', '-e', '--source'],
+          rest: 'overwrite',
+          assignments: true,
+        },
+      },
+    },
   },
 };

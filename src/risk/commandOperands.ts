@@ -51,8 +51,10 @@ function linkPlaces(operands: readonly ShellPathOperand[], site: OperandSite): R
   // made for the first operand that places links: most lines have none
   let places: Map<string, ShellPathOperand> | undefined;
   for (const operand of operands) {
-    if (operand.placesLinks !== true || operand.path === undefined) continue;
-    (places ??= new Map()).set(anchored(operand.path, site), operand);
+    if (operand.placesLinks === undefined || operand.path === undefined) continue;
+    const key = anchored(operand.path, site);
+    // a place links may appear at outweighs one they may appear only inside
+    if (places?.get(key)?.placesLinks !== true) (places ??= new Map()).set(key, operand);
   }
   return places ?? NO_PLACES;
 }
@@ -61,7 +63,8 @@ const NO_PLACES: ReadonlyMap<string, ShellPathOperand> = new Map();
 
 /**
  * The place a path goes through, or names, that the line itself may make a link: each prefix
- * is compared as the kernel walks it, so `src/l/../x` goes through `src/l`.
+ * is compared as the kernel walks it, so `src/l/../x` goes through `src/l`. A folder that only
+ * gets links inside it (`mv a dir/`) is a place only for a path that goes on into it.
  */
 function placeOnTheWay(
   text: string,
@@ -74,15 +77,21 @@ function placeOnTheWay(
   let walked = folder;
   for (const component of rest.split('/')) {
     if (component === '' || component === '.') continue;
+    const inside = places.get(walked);
+    if (component !== '..' && inside?.placesLinks === 'inside' && inside !== own) return inside;
     walked = component === '..' ? path.dirname(walked) : path.join(walked, component);
     const place = places.get(walked);
-    if (place !== undefined && place !== own) return place;
+    if (place !== undefined && place.placesLinks !== 'inside' && place !== own) return place;
   }
   return undefined;
 }
 
 function through(place: ShellPathOperand): string {
-  return `it goes through '${place.source}', which '${place.command.slice(0, 60)}' in the same command line may make a link, so where it leads is not known before the line runs; run that command in a call of its own first`;
+  const may =
+    place.placesLinks === 'inside'
+      ? `it goes into '${place.source}', inside which '${place.command.slice(0, 60)}' in the same command line may place a link`
+      : `it goes through '${place.source}', which '${place.command.slice(0, 60)}' in the same command line may make a link`;
+  return `${may}, so where it leads is not known before the line runs; run that command in a call of its own first`;
 }
 
 /** One path of an operand, unresolved when it goes through a place the line may make a link. */

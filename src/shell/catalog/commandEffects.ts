@@ -22,6 +22,8 @@ export interface PathEffect {
   readonly changesPermissions?: boolean;
   /** what it writes is analysed by the reader (the value `git config` stores) */
   readonly contentAnalysed?: boolean;
+  /** the links a program that places them writes here land inside this folder, never at it (`mv a dir/`) */
+  readonly placesLinks?: 'inside';
 }
 
 /** Shell code a command runs (`bash -c WORD`, `rg --pre WORD`); a word built at run time fails closed. */

@@ -34,8 +34,12 @@ export interface ShellPathOperand {
   readonly assumed?: string;
   /** `path` is a glob's text (`src/*.ts`): bash expands it against the disk when the command runs */
   readonly glob?: true;
-  /** what the command writes there may be a link or a tree holding links: a later path at or below it is not known before it runs */
-  readonly placesLinks?: true;
+  /**
+   * what the command writes there may be a link or a tree holding links: a later path at or below
+   * it is not known before it runs; `inside`: only what it writes inside the folder may be
+   * (`mv a dir/`), so a later path below it is not known, while the folder itself is
+   */
+  readonly placesLinks?: true | 'inside';
   /** what it writes is analysed here (the value `git config` stores), so code read from it later is known */
   readonly contentAnalysed?: boolean;
 }

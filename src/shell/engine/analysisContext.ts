@@ -79,7 +79,7 @@ function samePlacedOperand(one: PlacedOperand, other: PlacedOperand): boolean {
     a.source === b.source &&
     (a.path ?? '') === (b.path ?? '') &&
     (a.assumed ?? '') === (b.assumed ?? '') &&
-    (a.placesLinks === true) === (b.placesLinks === true)
+    a.placesLinks === b.placesLinks
   );
 }
 const placedOperandKey = ({ operand, region }: PlacedOperand): string =>
@@ -89,7 +89,7 @@ const placedOperandKey = ({ operand, region }: PlacedOperand): string =>
     operand.path ?? '',
     region,
     operand.assumed ?? '',
-    operand.placesLinks === true,
+    operand.placesLinks ?? false,
   ]);
 
 /** Collects what the walk finds; one per `analyzeShell` call. */

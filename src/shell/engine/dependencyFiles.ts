@@ -51,6 +51,7 @@ export function recordPath(
     readonly assumed?: string | undefined;
     readonly changesPermissions?: boolean | undefined;
     readonly contentAnalysed?: boolean | undefined;
+    readonly placesLinks?: 'inside' | undefined;
   } = {},
   /** the command writes links, or may: a write here is a place a later path cannot be resolved through */
   linkWriter = false,
@@ -69,7 +70,7 @@ export function recordPath(
     command,
     assumed: how.assumed,
     glob: glob && path !== undefined ? true : undefined,
-    placesLinks: linkWriter && role !== 'read' && role !== 'delete' ? true : undefined,
+    placesLinks: linkWriter && role !== 'read' && role !== 'delete' ? (how.placesLinks ?? true) : undefined,
     contentAnalysed: how.contentAnalysed === true ? true : undefined,
   });
   if (path === undefined || role === 'read') return;

@@ -12,6 +12,7 @@ import { ARCHIVE_READERS } from './archives/archiveReaders';
 import { atReader } from './system/atJobs';
 import { unwrapBwrap } from './wrappers/bwrap';
 import { csplitReader, ddReader, permissionsReader } from './fileUtilities/fileUtilityReaders';
+import { folderTargetReader } from './fileUtilities/folderTarget';
 import { curlReader, forgeApiReader, wgetReader } from './network/networkFiles';
 import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './wrappers/devRunners';
 import { editorReader } from './developerTools/editorReader';
@@ -90,6 +91,7 @@ export const READERS: ReaderRegistry = {
   forgeApi: forgeApiReader,
   permissions: permissionsReader,
   csplit: csplitReader,
+  folderTarget: folderTargetReader,
   wget: wgetReader,
   just: justReader,
   task: taskReader,

@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createGovernor } from '../../../src/index';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import { sedEffects } from '../../../src/shell/programs/fileUtilities/sed';
 import type { PathRole } from '../../../src/shell/catalog/shellAnalysis';
@@ -189,4 +194,114 @@ describe('sed scripts', () => {
   ])('$name', ({ script, effects }) => {
     expect(sedEffects(script)).toEqual(effects);
   });
+});
+
+// A move, copy or link into a folder (`mv a archive/`, `cp -r a out/`, `ln -s x dir/`, `-t dir`, or
+// several sources) never turns the folder's own name into a link: with a trailing slash the
+// kernel refuses any target but a folder (`mv link dir/` fails with ENOTDIR when dir is missing),
+// and with several sources or -t the target must already be a folder. What it moves in lands
+// at `archive/a`, which may be a link, so a later path going on into the folder is not known
+// before the line runs, while one that only names it (`mv b archive/`) is. A link another
+// command of the line makes at that name (`ln -s /etc x; mv y x/`) still leaves it unknown.
+
+/** The link mark of each written operand the line names: where a later path may meet a link. */
+function linkMarks(command: string): (readonly [string, true | 'inside' | undefined])[] {
+  return analyzeShell(command)
+    .pathOperands.filter((operand) => operand.role !== 'read' && operand.role !== 'delete')
+    .map((operand) => [operand.source, operand.placesLinks] as const);
+}
+
+describe('moves, copies and links into a folder place links inside it', () => {
+  it.each<{ name: string; command: string; expected: readonly (readonly [string, true | 'inside' | undefined])[] }>([
+    { name: 'mv into a folder named with a slash', command: 'mv a archive/', expected: [['archive/', 'inside']] },
+    { name: 'mv of several sources', command: 'mv a b archive', expected: [['archive', 'inside']] },
+    { name: 'mv -t', command: 'mv -t archive a', expected: [['archive', 'inside']] },
+    { name: 'mv onto a name', command: 'mv a archive', expected: [['archive', true]] },
+    { name: 'mv -T, whose target is a name', command: 'mv -T a archive/', expected: [['archive/', true]] },
+    { name: 'mv --exchange, which swaps the two', command: 'mv --exchange a archive/', expected: [['archive/', true]] },
+    { name: 'cp -r into a folder', command: 'cp -r a out/', expected: [['out/', 'inside']] },
+    { name: 'a plain cp, which places no link', command: 'cp a out/', expected: [['out/', undefined]] },
+    { name: 'ln -s into a folder', command: 'ln -s x dir/', expected: [['dir/', 'inside']] },
+    { name: 'ln -s onto a name', command: 'ln -s x l', expected: [['l', true]] },
+    { name: 'ln -n of several sources', command: 'ln -sn a b dir', expected: [['dir', true]] },
+  ])('marks $name', ({ command, expected }) => {
+    expect(linkMarks(command)).toEqual(expected);
+  });
+});
+
+interface FolderCase {
+  readonly name: string;
+  readonly command: string;
+  readonly verdict: 'allow' | 'deny';
+  /** what running it for real does: true when the effect the case claims happened */
+  readonly effect?: (root: string) => boolean;
+}
+
+const outside = (root: string): boolean => existsSync(path.join(root, '..', 'outside', 'b'));
+
+const INTO_FOLDERS: readonly FolderCase[] = [
+  { name: 'two moves into one folder', command: 'mv a archive/; mv b archive/', verdict: 'allow' },
+  {
+    name: 'moves into a folder the line makes',
+    command: 'mkdir -p archive && mv a archive/ && mv b archive/',
+    verdict: 'allow',
+  },
+  { name: 'a copy and a move into one folder', command: 'cp -r a out/ && mv b out/', verdict: 'allow' },
+  {
+    name: 'a move into a link the line makes',
+    command: 'ln -s ../outside x; mv b x/',
+    verdict: 'deny',
+    effect: outside,
+  },
+  {
+    name: 'a move onto a name, then into it',
+    command: 'mv l archive; mv b archive/',
+    verdict: 'deny',
+    effect: outside,
+  },
+  { name: 'a read going on into the folder', command: 'mv l archive/; cat archive/l/x', verdict: 'deny' },
+];
+
+function folderWorkspace(): string {
+  const top = mkdtempSync(path.join(process.env.INTENTGATE_TEST_TMP ?? tmpdir(), 'into-folder-'));
+  const root = path.join(top, 'ws');
+  mkdirSync(path.join(top, 'outside'));
+  mkdirSync(path.join(root, '.orchestration'), { recursive: true });
+  writeFileSync(
+    path.join(root, '.orchestration', 'active_intents.yaml'),
+    "active_intents:\n  - id: A\n    owned_scope: ['**']\n",
+  );
+  for (const name of ['a', 'b']) writeFileSync(path.join(root, name), `${name}\n`);
+  symlinkSync('../outside', path.join(root, 'l'));
+  return root;
+}
+
+describe('a line that moves into a folder it names', () => {
+  it.each(INTO_FOLDERS)('$name: $verdict', ({ command, verdict }) => {
+    const governor = createGovernor({ workspaceRoot: folderWorkspace(), safeMode: true, trace: () => undefined });
+    governor.userPrompt('tidy up');
+    governor.handleToolCall('select_active_intent', { intent_id: 'A' });
+    governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE']);
+    expect(governor.handleToolCall('execute_command', { command }).verdict).toBe(verdict);
+  });
+
+  it.each(INTO_FOLDERS.filter((item) => item.effect !== undefined))(
+    '$name moves a file out of the workspace when run for real',
+    ({ command, effect }) => {
+      const root = folderWorkspace();
+      spawnSync('bash', ['-c', command], { cwd: root, timeout: 10_000 });
+      expect(effect?.(root)).toBe(true);
+    },
+  );
+
+  it.each(['mv l archive/', 'cp -a l archive/', 'ln -s ../outside archive/'])(
+    'never makes the folder named with a slash a link: %s',
+    (command) => {
+      const root = folderWorkspace();
+      spawnSync('bash', ['-c', command], { cwd: root, timeout: 10_000 });
+      expect(existsSync(path.join(root, 'archive')) && lstatSync(path.join(root, 'archive')).isSymbolicLink()).toBe(
+        false,
+      );
+    },
+  );
 });

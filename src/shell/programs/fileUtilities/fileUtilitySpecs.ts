@@ -21,6 +21,8 @@ const COPY: CommandSpec = {
   with: { '-l|--link': { operands: { rest: 'write', last: 'overwrite', lastUnless: ['-t', '--target-directory'] } } },
   // these copy links as links or make links; a plain copy of a link copies what it points to
   placesLinks: '-a|--archive|-d|-l|--link|-P|--no-dereference|-R|-r|--recursive|-s|--symbolic-link',
+  // a copy into a folder puts its links inside it, never at it
+  reader: 'folderTarget',
 };
 
 const OWNERSHIP_FLAGS = `-c|--changes|-f|--silent|--quiet|-v|--verbose|--dereference|-h|--no-dereference|--no-preserve-root|--preserve-root|-R|--recursive|-H|-L|-P|${HELP}`;
@@ -71,8 +73,9 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
         'flag',
     },
     operands: { rest: 'delete', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
-    // a moved link or a folder holding links lands at the target
+    // a moved link or a folder holding links lands at the target, or inside it when it is a folder
     placesLinks: true,
+    reader: 'folderTarget',
   },
   cp: COPY,
   ln: {
@@ -90,6 +93,7 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       '-s|--symbolic': { operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] } },
     },
     placesLinks: true,
+    reader: 'folderTarget',
   },
   install: {
     options: {

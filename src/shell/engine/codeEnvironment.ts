@@ -1,5 +1,6 @@
 import type { ScriptRunEffect } from '../catalog/commandEffects';
 import { holdsCodeText, staticWord, type ShellWord } from '../words/shellWord';
+import { tarOptionsProblem } from './tarOptionsVariable';
 
 /**
  * Environment variables that make programs load code from files and folders, or from another
@@ -211,6 +212,10 @@ export function environmentCode(name: string, word: ShellWord): EnvironmentCode 
   const loads = LOADING_OPTIONS.get(name);
   if (loads !== undefined) return loadingOptions(name, word, loads);
   if (MAKE_VARIABLES.has(name)) return makeVariable(name, word);
+  if (name === 'TAR_OPTIONS') {
+    const why = tarOptionsProblem(word);
+    return why === undefined ? NONE : problem(why);
+  }
   if (NPM_CONFIG.test(name)) return problem(`${name} chooses the shell or configuration npm runs scripts with`);
   if (name.startsWith('PYTHON')) return pythonCode(name, word);
   if (AWK_LOCATIONS.has(name)) return problem(`${name} moves where gawk finds the code -f, -i and -l load`);

@@ -7,7 +7,7 @@ import { analyzeShell } from '../../../src/shell/analyzeShell';
 import { categorize, createGovernor, type RiskCategory } from '../../../src/index';
 import { installed } from '../../support/realPrograms';
 import { makeWorkspace } from '../../support/workspace';
-import { expectOperands, type OperandCase } from '../support';
+import { expectFailClosed, expectOperands, outcome, type FailCase, type OperandCase } from '../support';
 
 // Archivers and compressors (src/shell/programs/archives/: archiveSpecs.ts and the readers listed
 // in archiveReaders.ts): what they read, write and extract, by their mode; and where extraction
@@ -541,5 +541,46 @@ describe('a member that may land anywhere is outside every scope, and named', ()
     expect(
       risk.evidence.filter((item) => item.category === 'FS_OUTSIDE_WORKSPACE').map((item) => item.details),
     ).toEqual([['members of a.tar (tar -P)', '', 'overwrite']]);
+  });
+});
+
+describe('TAR_OPTIONS gives every later tar its options', () => {
+  it.each<FailCase>([
+    {
+      name: 'a prefix assignment keeping absolute names',
+      command: 'TAR_OPTIONS=--absolute-names tar xf a.tar',
+      reason: "TAR_OPTIONS gives every later tar '--absolute-names'",
+    },
+    { name: 'an export before the tar', command: 'export TAR_OPTIONS=-P; tar xf a.tar', reason: "'-P'" },
+    {
+      name: 'a checkpoint action that runs a command',
+      command: "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=id' tar cf a.tar src",
+      reason: "'--checkpoint-action=exec=id'",
+    },
+    { name: 'another folder to extract into', command: 'TAR_OPTIONS="-C /etc" tar xf a.tar', reason: "'-C'" },
+    { name: 'an abbreviation', command: 'TAR_OPTIONS=--abs tar xf a.tar', reason: "'--abs'" },
+    { name: 'a value built at run time', command: 'TAR_OPTIONS=$OPTS tar xf a.tar', reason: 'built at run time' },
+  ])('fails closed on $name', expectFailClosed);
+
+  it.each([
+    { name: 'verbosity and ownership', command: 'TAR_OPTIONS="-v --no-same-owner" tar xf a.tar' },
+    {
+      name: 'a warning and an exclusion',
+      command: 'export TAR_OPTIONS="--warning=no-timestamp --exclude=*.o"; tar xf a.tar',
+    },
+  ])('reads plain options as plain: $name', ({ command }) => {
+    expect(outcome(command).failedClosed).toBe(false);
+  });
+
+  it.runIf(installed('tar'))('TAR_OPTIONS=-P does make the real tar write a member by its climbing name', () => {
+    const extraction: RealExtraction = {
+      name: 'TAR_OPTIONS=-P',
+      programs: ['tar'],
+      build: CLIMBING_TAR,
+      extract: 'TAR_OPTIONS=-P tar -xf ../../a.tar',
+      escapes: true,
+    };
+    expect(escapesForReal(extraction)).toBe(true);
+    expect(outcome(extraction.extract).failedClosed).toBe(true);
   });
 });

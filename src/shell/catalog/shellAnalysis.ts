@@ -92,7 +92,9 @@ export interface ShellScriptRun extends ScriptRunDetails {
    * runs (`script`: the client's line it is restated under); `git`: git runs in the folder `path`,
    * reading its configuration and hooks from `.git`; `python`: a folder Python imports modules from first
    * (`scripts`: the modules the line names), or with `script` 'bytecode' the folder it writes
-   * bytecode under; `envFile`: a file of variables a program loads into its environment
+   * bytecode under; `envFile`: a file of variables a program loads into its environment; `glob`:
+   * the folder `path` is listed for the names the globs `source` match, and `script` (the command
+   * as written) read again with them as its words
    */
   readonly how: RunKind;
   /** with `package`: the script's name (`build` of `npm run build`); with `make`, `just`, `task`: the targets */

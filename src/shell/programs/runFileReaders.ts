@@ -1,4 +1,5 @@
 import type { RunFileReaders } from '../runFiles/runFileReader';
+import { OPTION_GLOB_FILES } from '../runFiles/optionGlobFiles';
 import { SQL_RUN_FILES } from './databases/sqlRunFiles';
 import { GIT_HOOK_RUN_FILES, GIT_RUN_FILES } from './git/gitRunFiles';
 import { MAKE_RUN_FILES } from './make/makeRunFiles';
@@ -24,4 +25,6 @@ export const RUN_FILE_READERS: RunFileReaders = {
   hook: GIT_HOOK_RUN_FILES,
   python: PYTHON_RUN_FILES,
   envFile: ENV_FILES,
+  // no family's: the names a glob matches, read as the words of any command
+  glob: OPTION_GLOB_FILES,
 };

@@ -1,17 +1,9 @@
 import type { CommandSpec, CommandSpecs } from './commandSpec';
 import { compileNode, type CatalogNode } from './catalogNode';
 import { noEffects } from './commandEffects';
-import type { FamilyCode } from './reader';
+import type { Catalog, FamilyCode } from './reader';
 
-/** A command catalog: what intentgate knows about each program, looked up by the name a command runs under. */
-export interface Catalog {
-  /** The program a command name runs, by name, alias, versioned name (`python3.12`) or family (`mkfs.ext4`). */
-  lookup(name: string): CatalogNode | undefined;
-  /** Every program of the catalog by its primary name, in the order the specs list them. */
-  readonly programs: ReadonlyMap<string, CommandSpec>;
-  /** the readers, rule checks and inline-code reader the specs name, as the families register them */
-  readonly code: FamilyCode;
-}
+export type { Catalog } from './reader';
 
 /**
  * The code of a catalog built from specs alone: no reader or check is registered, so a spec

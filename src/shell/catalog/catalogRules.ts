@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog';
+import type { Catalog } from './reader';
 import type { CommandSpec, RuleSpec } from './commandSpec';
 
 /** One rule of the catalog, with the program (and its other names) and the subcommands it is attached to. */

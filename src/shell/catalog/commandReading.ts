@@ -1,5 +1,4 @@
 import type { ShellWord } from '../words/shellWord';
-import type { Catalog } from './catalog';
 import type { CatalogNode } from './catalogNode';
 import type { ArgumentRole, OperandSpec, RunRole } from './commandSpec';
 import { RUN_ROLES } from './commandSpec';
@@ -279,7 +278,8 @@ export function readCommand(
   words: readonly ShellWord[],
   command: string,
   name: string,
-  catalog: Catalog,
+  // only the lookup: the reading knows nothing else of the catalog, whose code reads readings
+  catalog: { lookup(name: string): CatalogNode | undefined },
 ): CommandReading {
   const program = catalog.lookup(name);
   if (program === undefined) return unknownReading(words, command, name, `'${name}' is not in the command catalog`);

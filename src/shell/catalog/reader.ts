@@ -1,10 +1,13 @@
 import type { ShellWord } from '../words/shellWord';
 import type { StdinSource } from '../words/stdinSource';
-import type { Catalog } from './catalog';
+import type { CatalogNode } from './catalogNode';
+import type { CommandSpec } from './commandSpec';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
-import type { ReaderName, RuleCheck } from './commandSpec';
-import type { RuleMatch } from './ruleMatch';
+import type { ReaderName } from './commandSpec';
+import type { RuleCheckRegistry, RuleMatch } from './ruleMatch';
+
+export type { RuleCheckRegistry, RuleCheckTest } from './ruleMatch';
 
 /** What a bespoke reader is given besides the reading. */
 export interface ReaderSite {
@@ -63,12 +66,6 @@ export interface Reader {
 /** Every bespoke reader, by the name a spec gives in `reader`. */
 export type ReaderRegistry = Readonly<Record<ReaderName, Reader>>;
 
-/** A named check of a rule's `when`: whether the command is the kind the rule is about. */
-export type RuleCheckTest = (reading: CommandReading) => boolean;
-
-/** Every named check, by the name a rule gives in `when.check`. */
-export type RuleCheckRegistry = Readonly<Record<RuleCheck, RuleCheckTest>>;
-
 /** What inline code in the reading's language (`python -c CODE`, `node -e CODE`) does. */
 export type InlineCodeReader = (code: string, reading: Pick<CommandReading, 'name' | 'command'>) => CommandEffects;
 
@@ -81,4 +78,17 @@ export interface FamilyCode {
   readonly readers: ReaderRegistry;
   readonly checks: RuleCheckRegistry;
   readonly inlineCode: InlineCodeReader;
+}
+
+/**
+ * A command catalog: what intentgate knows about each program, looked up by the name a command
+ * runs under. Declared here, beside the readers it carries; built by createCatalog (catalog.ts).
+ */
+export interface Catalog {
+  /** The program a command name runs, by name, alias, versioned name (`python3.12`) or family (`mkfs.ext4`). */
+  lookup(name: string): CatalogNode | undefined;
+  /** Every program of the catalog by its primary name, in the order the specs list them. */
+  readonly programs: ReadonlyMap<string, CommandSpec>;
+  /** the readers, rule checks and inline-code reader the specs name, as the families register them */
+  readonly code: FamilyCode;
 }

@@ -1,6 +1,11 @@
 import { programLabel, type CommandReading } from './commandReading';
-import type { RuleSpec } from './commandSpec';
-import type { RuleCheckRegistry } from './reader';
+import type { RuleCheck, RuleSpec } from './commandSpec';
+
+/** A named check of a rule's `when`: whether the command is the kind the rule is about. */
+export type RuleCheckTest = (reading: CommandReading) => boolean;
+
+/** Every named check, by the name a rule gives in `when.check`. */
+export type RuleCheckRegistry = Readonly<Record<RuleCheck, RuleCheckTest>>;
 
 /** A rule a command matched, with the program and subcommands it is attached to. */
 export interface RuleMatch {

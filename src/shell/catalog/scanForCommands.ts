@@ -1,5 +1,5 @@
 import { commandBasename, type ShellWord } from '../words/shellWord';
-import type { Catalog } from './catalog';
+import type { Catalog } from './reader';
 import { noEffects, type CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
 

@@ -1,5 +1,5 @@
 import { operandEffects, optionEffects, runEffects } from './argumentEffects';
-import type { Catalog } from './catalog';
+import type { Catalog } from './reader';
 import { mergeEffects, noEffects, type CommandEffects } from './commandEffects';
 import { programLabel, type CommandReading } from './commandReading';
 import type { ProgramFindingDetails, ReaderRegistry, ReaderSite } from './reader';

@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import { expectOperands, type OperandCase } from '../support';
+import { describe, expect, it } from 'vitest';
+import { EXEC, expectOperands, outcome, type OperandCase } from '../support';
 
 // Search tools and file readers (src/shell/programs/search/: searchSpecs.ts, fileReaderSpecs.ts):
 // they read the files they name and print what they find; each reads its own options.
@@ -166,4 +166,74 @@ describe('readers skip the values of their options', () => {
       expected: [['data.txt', 'read']],
     },
   ])('$name', expectOperands);
+});
+
+// find reads its starting points and the reference files its tests compare times with; its
+// patterns, numbers and formats are data, never paths; wc reads its operands and its stdin.
+describe('find and wc read their operands', () => {
+  it.each<OperandCase>([
+    {
+      name: 'reads find -newer as a reference file, the pattern as data',
+      command: "find . -name '*.py' -newer x",
+      expected: [
+        ['x', 'read'],
+        ['.', 'read'],
+      ],
+    },
+    {
+      name: 'reads each starting point of find',
+      command: 'find src tests -type f',
+      expected: [
+        ['src', 'read'],
+        ['tests', 'read'],
+      ],
+    },
+    {
+      name: 'reads a pruned find expression as data',
+      command: "find . -path ./node_modules -prune -o -name '*.js' -print",
+      expected: [['.', 'read']],
+    },
+    {
+      name: 'reads the word after -name as its pattern, even one spelled as a primary',
+      command: 'find . -name -delete',
+      expected: [['.', 'read']],
+    },
+    {
+      name: 'reads -newerXY as a file, and as a date with t',
+      command: "find . -newermt '2024-01-01' -newerma ref -samefile a",
+      expected: [
+        ['ref', 'read'],
+        ['a', 'read'],
+        ['.', 'read'],
+      ],
+    },
+    {
+      name: 'reads -fprintf as a file written and its format as data',
+      command: "find . -fprintf out '-delete %p'",
+      expected: [
+        ['out', 'overwrite'],
+        ['.', 'read'],
+      ],
+    },
+    {
+      name: 'reads -files0-from as the list read and starting points unknown here',
+      command: 'find -files0-from list -delete',
+      expected: [
+        ['list', 'read'],
+        [undefined, 'delete'],
+      ],
+    },
+    { name: 'reads wc operands through a glob', command: 'wc -l src/*.py', expected: [['src/*.py', 'read']] },
+    { name: 'reads the file wc counts from stdin', command: 'wc -c < file', expected: [['file', 'read']] },
+  ])('$name', expectOperands);
+
+  it.each([
+    "find . -name '*.py' -newer x",
+    'find src tests -type f',
+    'wc -l src/*.py',
+    'wc -c < file',
+    "find . -path ./node_modules -prune -o -name '*.js' -print",
+  ])('raises only EXEC_ARBITRARY for %s', (command) => {
+    expect(outcome(command)).toEqual({ categories: [EXEC], failedClosed: false });
+  });
 });

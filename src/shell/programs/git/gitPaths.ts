@@ -1,8 +1,8 @@
-import { inGitFolder } from './gitFolder';
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
+import { inGitFolder } from './gitFolder';
 import { gitArgumentEffects } from './gitArguments';
 import { givenToSubcommand } from './gitOptions';
 import { overwritesWorkTree, workTreeRewrites } from './gitWorkTree';

@@ -1,7 +1,7 @@
-import { inGitFolder } from './gitFolder';
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
+import { inGitFolder } from './gitFolder';
 import { pathspecEffect, pathspecFileEffects, separatorAt } from './gitArguments';
 import { givenToSubcommand } from './gitOptions';
 

@@ -154,7 +154,11 @@ describe('which runs the shell analysis lists for reading', () => {
       command: 'at -f job.sh now',
       runs: [{ path: 'job.sh', how: 'shell', directory: '' }],
     },
-    { name: 'no program of another language', command: 'python3 x.py', runs: [] },
+    {
+      name: 'no program of another language, only the folder python imports from first',
+      command: 'python3 x.py',
+      runs: [{ path: '.', how: 'python', directory: '' }],
+    },
     { name: 'no system program', command: '/usr/bin/env ls', runs: [] },
   ])('lists $name', ({ command, runs }) => {
     expect(

@@ -1,5 +1,6 @@
 import type { ShellAnalysis, ShellScriptRun } from '../shell/catalog/shellAnalysis';
 import { RUN_FILE_READERS } from '../shell/programs/runFileReaders';
+import { shebangShells } from '../shell/programs/shells/shebangShells';
 import {
   unreadable,
   unseen,
@@ -60,7 +61,7 @@ export function readScriptFiles(
   reading: ScriptReading,
 ): ScriptFile[] {
   collectWrites(analysis.pathOperands, context, reading.writes);
-  const site: RunSite = { context, reading, files: DISK_WORKSPACE_FILES };
+  const site: RunSite = { context, reading, files: DISK_WORKSPACE_FILES, shebangShells };
   const files: ScriptFile[] = [];
   for (const run of analysis.scriptRuns) {
     for (const file of runFiles(run, site)) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../src/index';
 import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/shell/runFiles/codeFiles';
+import { shebangShells } from '../../src/shell/programs/shells/shebangShells';
 import { MAX_SCRIPT_FILE_DEPTH } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';
@@ -178,7 +179,7 @@ describe('runsAsShell', () => {
     { name: '#!/usr/bin/node', text: '#!/usr/bin/node\n', expected: false },
     { name: '#!/usr/bin/env VAR=1 perl', text: '#!/usr/bin/env VAR=1 perl\n', expected: false },
   ])('reads $name as shell code: $expected', ({ text, expected }) => {
-    expect(runsAsShell(text)).toBe(expected);
+    expect(runsAsShell(text, shebangShells)).toBe(expected);
   });
 });
 

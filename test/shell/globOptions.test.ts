@@ -9,6 +9,7 @@ import type { ShellScriptRun } from '../../src/shell/catalog/shellAnalysis';
 import type { WorkspaceFiles } from '../../src/shell/catalog/workspaceFiles';
 import { splitWords } from '../../src/shell/engine/splitWords';
 import { newScriptReading, type ScriptFile } from '../../src/shell/runFiles/codeFiles';
+import { shebangShells } from '../../src/shell/programs/shells/shebangShells';
 import { OPTION_GLOB_FILES } from '../../src/shell/runFiles/optionGlobFiles';
 import { mayExpandToOptions } from '../../src/shell/words/optionGlobs';
 import { installed } from '../support/realPrograms';
@@ -100,7 +101,12 @@ function readGlobRun(command: string, names: readonly string[]): readonly Script
   const run = analyzeShell(command).scriptRuns.find((item) => item.how === 'glob');
   if (run === undefined) throw new Error(`no glob run in ${command}`);
   const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
-  const files = OPTION_GLOB_FILES.read(run, { context, reading: newScriptReading(), files: treeFiles(root, names) });
+  const files = OPTION_GLOB_FILES.read(run, {
+    context,
+    reading: newScriptReading(),
+    files: treeFiles(root, names),
+    shebangShells,
+  });
   return files.map((file) =>
     file.kind === 'read' ? { ...file, base: file.base === root ? '<root>' : file.base } : file,
   );

@@ -3,7 +3,6 @@
  * (scripts, Makefiles, hooks, ...): what one decision has read, the text of one file, and what a
  * file that cannot be read becomes: unseen code, for which the call fails closed.
  */
-import path from 'node:path';
 import type { PathAnalysis } from '../../paths/analyzePath';
 import type { PathAnalyzer } from '../../paths/pathAnalyzer';
 import { entrySeen } from '../../paths/pathEntry';
@@ -95,25 +94,26 @@ export function unreadable(label: string, why: string): UnseenCode {
   );
 }
 
-const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh']);
+/**
+ * Whether the program a `#!` line starts, given the line's words (the interpreter, then its
+ * arguments), reads the file as shell code. The shells family answers it
+ * (src/shell/programs/shells/shebangShells.ts), so reading the files a line runs names no shell.
+ */
+export type ShebangShells = (line: readonly string[]) => boolean;
 
 /**
- * Whether a file run by its path is shell code: a `#!` line naming a shell (directly or through
- * `env`), or no `#!` line at all, which bash runs as a script of its own.
+ * Whether a file run by its path is shell code: no `#!` line at all, which bash runs as a script
+ * of its own, or one whose program `shells` says reads shell code.
  */
-export function runsAsShell(text: string): boolean {
+export function runsAsShell(text: string, shells: ShebangShells): boolean {
   if (!text.startsWith('#!')) return true;
   const end = text.indexOf('\n');
-  const words = text
-    .slice(2, end === -1 ? undefined : end)
-    .trim()
-    .split(/\s+/);
-  let program = path.posix.basename(words[0] ?? '');
-  if (program === 'env') {
-    // `env bash`, `env -S bash -e`, `env VAR=1 sh`
-    program = words.slice(1).find((word) => !word.startsWith('-') && !word.includes('=')) ?? '';
-  }
-  return SHELLS.has(path.posix.basename(program));
+  return shells(
+    text
+      .slice(2, end === -1 ? undefined : end)
+      .trim()
+      .split(/\s+/),
+  );
 }
 
 /** What reading one file of code found. */
@@ -172,9 +172,13 @@ export interface RunPlace {
   readonly analyze: PathAnalyzer;
 }
 
-/** What the readers of each kind of run are given: where paths resolve, what was read so far, and the files to read. */
+/**
+ * What the readers of each kind of run are given: where paths resolve, what was read so far, the
+ * files to read, and which `#!` lines start shell code.
+ */
 export interface RunSite {
   readonly context: RunPlace;
   readonly reading: ScriptReading;
   readonly files: WorkspaceFiles;
+  readonly shebangShells: ShebangShells;
 }

@@ -61,7 +61,7 @@ export function shellScriptFile(
   if (code === undefined || code.kind === 'unseen') return code;
   const text = of.textOf(code.text, run);
   if (text === undefined) return undefined;
-  if (run.how === 'direct' && !runsAsShell(text))
+  if (run.how === 'direct' && !runsAsShell(text, site.shebangShells))
     return run.mustRead === undefined ? undefined : unreadable(label, 'it is not shell code');
   if (!admit(reading, text)) return unreadable(label, 'one decision reads no more script text');
   const folder =

@@ -7,6 +7,7 @@ import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
 import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
+import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
 import { makeWorkspace } from '../../support/workspace';
 import { describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
@@ -151,7 +152,7 @@ describe('the files a task runner runs, read through the WorkspaceFiles port', (
     const found =
       run === undefined
         ? []
-        : (RUN_FILE_READERS.just?.read(run, { context, reading: newScriptReading(), files }) ?? []);
+        : (RUN_FILE_READERS.just?.read(run, { context, reading: newScriptReading(), files, shebangShells }) ?? []);
     expect(found).toEqual([
       { kind: 'read', text: expect.stringContaining('git push'), label: 'justfile b', base: root },
     ]);

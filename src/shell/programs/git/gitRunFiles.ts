@@ -119,7 +119,7 @@ function hookFile(file: string, repository: GitRepository, site: RunSite): Scrip
   reading.seen.add(file);
   const code = requiredCode(label, readCode(where, MAX_SCRIPT_FILE_BYTES, site.files), 'ifPresent');
   if (code === undefined || code.kind === 'unseen') return code;
-  if (!runsAsShell(code.text)) return unreadable(label, 'it is not shell code');
+  if (!runsAsShell(code.text, site.shebangShells)) return unreadable(label, 'it is not shell code');
   if (!admit(reading, code.text)) return unreadable(label, 'one decision reads no more script text');
   // hooks run from the top of the work tree
   return { kind: 'read', text: code.text, label: code.relative, base: repository.top ?? repository.gitDir };

@@ -9,7 +9,6 @@ import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
 import { codeVariables } from '../../../src/shell/programs/node/envFiles';
 import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
 import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
-import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { npmrcSettings } from '../../../src/shell/programs/taskRunners/npmSettings';
 import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
 import { makeWorkspace } from '../../support/workspace';

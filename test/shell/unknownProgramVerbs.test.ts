@@ -45,6 +45,12 @@ describe('an unknown program that says a destructive verb', () => {
       details: ['./manage.py flush', '--noinput', 'service'],
     },
     { name: 'a reset', command: 'deck gateway reset', details: ['deck gateway reset', '', 'service'] },
+    {
+      name: 'a restore of a backup',
+      command: 'gitlab-rake gitlab:backup:restore',
+      details: ['gitlab-rake gitlab:backup:restore', '', 'service'],
+    },
+    { name: 'keys rolled', command: 'acmectl api_keys roll', details: ['acmectl api_keys roll', '', 'service'] },
   ])('holds $name: $command', ({ command, details }) => {
     expect(impactOf(command)).toEqual(details);
   });

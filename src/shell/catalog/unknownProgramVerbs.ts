@@ -39,6 +39,10 @@ const DESTRUCTIVE_VERBS: ReadonlySet<string> = new Set([
   'cleanup',
   'dedupe',
   'empty',
+  'unregister',
+  'restore',
+  'roll',
+  'rotate',
 ]);
 
 /** How many words after the program may hold its verb: `tool group resource verb`. */

@@ -60,6 +60,11 @@ const COMPUTES: readonly Case[] = [
     needs: 'python3',
   },
   {
+    name: 'python that parses code without running it',
+    command: `python3 -c "import ast; print(ast.dump(ast.parse('None')), hasattr(ast, 'Constant'), int.__doc__[:9])"`,
+    needs: 'python3',
+  },
+  {
     name: 'node that maps an array',
     command: `node -e 'console.log([1, 2].map((x) => x * 2).join(","))'`,
     needs: 'node',
@@ -294,6 +299,24 @@ describe('inline code that only reads raises no named risk', () => {
       categories: [EXEC],
       commands: 1,
     });
+  });
+
+  it.each([
+    {
+      name: 'the arguments of read-only code are data',
+      command: `python3 -c "import sys; print(sys.argv[1])" out.txt`,
+      operands: [],
+    },
+    {
+      name: 'the arguments of other code are possible writes',
+      command: `python3 -c "import os; os.remove(1)" out.txt`,
+      operands: [['out.txt', 'overwrite']],
+    },
+    { name: 'perl -n reads its operands', command: `perl -ne 'print' a.txt`, operands: [['a.txt', 'read']] },
+    { name: 'perl -i rewrites its operands', command: `perl -i -pe 'print' a.txt`, operands: [['a.txt', 'overwrite']] },
+  ])('reads $name', ({ command, operands }) => {
+    const found = analyzeShell(command).pathOperands.map((operand) => [operand.path, operand.role]);
+    expect(found).toEqual(operands);
   });
 
   it('keeps a URL a request when the code may reach the network', () => {

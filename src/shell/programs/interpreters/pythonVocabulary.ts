@@ -5,7 +5,7 @@ import { chains, wholeModules, words, type CodeVocabulary, type ReadCall } from 
 const MODULES = words(`
 json sys re math collections itertools functools statistics datetime time string textwrap pprint base64
 hashlib csv random uuid decimal fractions operator heapq bisect unicodedata html shlex difflib struct
-binascii copy enum dataclasses typing
+binascii copy enum dataclasses typing ast
 `);
 
 const KEYWORDS = words(`
@@ -32,8 +32,9 @@ isinstance issubclass iter len license list locals map max memoryview min next o
 property quit range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip
 `);
 
+// hasattr stays: it reads a member named by a string, but only answers whether it is there
 const UNSAFE_BUILTINS = words(`
-aiter anext breakpoint classmethod compile copyright credits delattr dir eval exec getattr globals hasattr help
+aiter anext breakpoint classmethod compile copyright credits delattr dir eval exec getattr globals help
 input license locals memoryview object open property setattr staticmethod super type vars
 `);
 
@@ -77,6 +78,9 @@ deepcopy
 Enum IntEnum auto dataclass field asdict astuple
 Any Optional List Dict Tuple Union Callable Iterable
 real imag bit_length to_bytes from_bytes is_integer as_integer_ratio
+parse dump literal_eval walk unparse get_docstring iter_child_nodes iter_fields NodeVisitor NodeTransformer
+Constant NameConstant Num Str Ellipsis body lineno col_offset
+__doc__ __name__ __qualname__ __module__ __version__
 `);
 
 // os and pathlib can change files: they are reached only through these chains and the read calls below

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import { createCatalog, NO_FAMILY_CODE } from '../../src/shell/catalog/catalog';
-import { noEffects } from '../../src/shell/catalog/commandEffects';
+import { noEffects, type CommandEffects } from '../../src/shell/catalog/commandEffects';
+import type { CommandReading } from '../../src/shell/catalog/commandReading';
 import type { CommandSpec, CommandSpecs, RuleSpec } from '../../src/shell/catalog/commandSpec';
 import type { FamilyCode, Reader } from '../../src/shell/catalog/reader';
+import { staticWord } from '../../src/shell/words/shellWord';
 import { NET, SYS } from './support';
 
 // The spec language's finding-detail fields and reader hooks, on programs made up for the test:
@@ -30,10 +32,18 @@ const sendingReader: Reader = {
   },
 };
 
-/** A reader whose SYSTEM_IMPACT target is the value of `to=`, as dd's is that of `of=`. */
+/** The file `to=` names, overwritten, as dd's `of=`. */
+function targetWrite(reading: CommandReading): CommandEffects {
+  const effects = noEffects();
+  const value = reading.words.find((word) => word.value?.startsWith('to=') === true)?.value;
+  if (value !== undefined) effects.paths.push({ word: staticWord(value.slice(3)), role: 'overwrite' });
+  return effects;
+}
+
+/** A reader whose SYSTEM_IMPACT target is the file `to=` names, as dd's is that of `of=`. */
 const targetReader: Reader = {
-  readsArguments: false,
-  read: () => noEffects(),
+  readsArguments: true,
+  read: targetWrite,
   findingDetails: {
     system: (reading, match) => [
       reading.name,
@@ -43,6 +53,9 @@ const targetReader: Reader = {
   },
 };
 
+/** The same write, with the details the rule's operands give. */
+const plainTargetReader: Reader = { readsArguments: true, read: targetWrite };
+
 const programs = (first: Partial<CommandSpec>, rule: RuleSpec): CommandSpec => ({
   operands: 'data',
   rules: [rule],
@@ -51,8 +64,8 @@ const programs = (first: Partial<CommandSpec>, rule: RuleSpec): CommandSpec => (
 
 const SPECS: CommandSpecs = {
   reach: programs({}, reaches('probe')),
-  hostreach: programs({ firstOperand: 'host' }, reaches('probe')),
-  lookup: programs({ firstOperand: 'host', lookupModifiers: true }, reaches('name lookup')),
+  hostreach: programs({ firstOperand: 'remoteHost' }, reaches('probe')),
+  lookup: programs({ firstOperand: 'remoteHost', lookupModifiers: true }, reaches('name lookup')),
   fetch: programs({ aliases: ['fetchs'], firstOperand: 'httpMethod' }, reaches('download')),
   sender: { options: { '--send': 'flag' }, operands: 'data', reader: 'sending', rules: [reaches('download')] },
   ctl: programs({ firstOperand: 'verb' }, changes),
@@ -60,11 +73,12 @@ const SPECS: CommandSpecs = {
   plain: programs({}, changes),
   tool: { subcommands: { run: programs({ firstOperand: 'verb' }, changes) } },
   writer: { operands: 'data', reader: 'target', rules: [{ ...changes, level: 'disk' }] },
+  plainwriter: { operands: 'data', reader: 'plainTarget', rules: [{ ...changes, level: 'disk' }] },
 };
 
 const CODE: FamilyCode = {
   ...NO_FAMILY_CODE,
-  readers: { sending: sendingReader, target: targetReader },
+  readers: { sending: sendingReader, target: targetReader, plainTarget: plainTargetReader },
 };
 const CATALOG = createCatalog([SPECS], [], CODE);
 
@@ -178,5 +192,34 @@ describe('details the spec and the readers give a rule finding', () => {
       (finding) => finding.category === category,
     );
     expect(findings.map((finding) => finding.details)).toEqual([details]);
+  });
+});
+
+describe('a write under /dev that a rule already names', () => {
+  it.each<{ readonly name: string; readonly command: string; readonly details: readonly (readonly string[])[] }>([
+    {
+      name: 'is no second finding when the rule names the device',
+      command: 'writer to=/dev/sdz',
+      details: [['writer', '/dev/sdz', 'disk']],
+    },
+    {
+      name: 'is a system file change when the rule names another target',
+      command: 'plainwriter to=/dev/sdz',
+      details: [
+        ['plainwriter', 'to=/dev/sdz', 'disk'],
+        ['plainwriter', '/dev/sdz', 'system files'],
+      ],
+    },
+    {
+      name: 'is a system file change when the rule cannot see the folder it is in',
+      command: 'cd /dev && writer to=sdz',
+      details: [
+        ['writer', 'sdz', 'disk'],
+        ['writer', '/dev/sdz', 'system files'],
+      ],
+    },
+  ])('$name', ({ command, details }) => {
+    const findings = analyzeShell(command, { catalog: CATALOG }).findings.filter((finding) => finding.category === SYS);
+    expect(findings.map((finding) => finding.details)).toEqual(details);
   });
 });

@@ -79,13 +79,13 @@ export const IMPACT_LEVELS = [
 ] as const;
 
 /**
- * What a program's first operand is, for the details of its rules' findings: `host`, the host it
- * reaches, perhaps as `user@host` (`ssh deploy@web1 uptime`); `verb`, what it does, the later
- * operands what it does it to (`systemctl restart nginx`); `target`, what it acts on, the second
- * operand what it does (`service nginx restart`); `httpMethod`, an HTTP method when it is one,
- * the URL after it (`http POST api.io/x`).
+ * What a program's first operand is, for the details of its rules' findings: `remoteHost`, the
+ * host it reaches, perhaps as `user@host` (`ssh deploy@web1 uptime`); `verb`, what it does, the
+ * later operands what it does it to (`systemctl restart nginx`); `target`, what it acts on, the
+ * second operand what it does (`service nginx restart`); `httpMethod`, an HTTP method when it is
+ * one, the URL after it (`http POST api.io/x`).
  */
-export const FIRST_OPERANDS = ['host', 'verb', 'target', 'httpMethod'] as const;
+export const FIRST_OPERANDS = ['remoteHost', 'verb', 'target', 'httpMethod'] as const;
 
 export type FirstOperand = (typeof FIRST_OPERANDS)[number];
 

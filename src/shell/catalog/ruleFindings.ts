@@ -156,7 +156,7 @@ function networkDetails(
   const host =
     address !== ''
       ? address
-      : first === 'host'
+      : first === 'remoteHost'
         ? firstWord.slice(firstWord.lastIndexOf('@') + 1)
         : (program?.networkPlace?.(reading, read) ?? '');
   return [host, label, purpose];

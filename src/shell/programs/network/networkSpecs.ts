@@ -94,7 +94,7 @@ export const NETWORK_COMMANDS: CommandSpecs = {
   },
   nc: {
     aliases: ['ncat', 'netcat'],
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: {
       '-p|-s|-w|-i|-x|-X|-q|-O|-I|-T|-V': 'data',
       '-e|-c': 'script',
@@ -104,13 +104,13 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     rules: [reaches('raw network connection', 'raw connection', ['nc -l 8080', 'ncat example.com 80'])],
   },
   socat: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     operands: 'data',
     options: { '-d|-dd|-ddd|-v|-x|-b|-s|-t|-T|-u|-U|-g|-L|-W|-4|-6|-h|-V': 'flag' },
     rules: [reaches('raw network connection', 'raw connection', ['socat - TCP:h:80'])],
   },
   telnet: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: { '-l|-n|-b|-e|-X': 'data', '-4|-6|-8|-E|-L|-a|-d|-r|-c|-K|-x|-F|-f': 'flag' },
     operands: 'data',
     rules: [reaches('raw network connection', 'raw connection', ['telnet h 25'])],
@@ -118,45 +118,45 @@ export const NETWORK_COMMANDS: CommandSpecs = {
   // ssh HOST COMMAND: the remote command is shell code, analysed all the same (its sudo or rm still matters)
   ssh: {
     reader: 'ssh',
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: SSH_OPTIONS,
     operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true },
     rules: [reaches('remote shell', 'remote shell', ['ssh user@host', 'ssh -p 2222 h uptime'])],
   },
   mosh: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     operands: { leading: ['data'], rest: 'command' },
     rules: [reaches('remote shell', 'remote shell', ['mosh h'])],
   },
   autossh: {
     reader: 'ssh',
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: { ...SSH_OPTIONS, '-M': 'data' },
     operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true },
     rules: [reaches('remote shell', 'remote shell', ['autossh -M 0 h'])],
   },
   scp: {
     reader: 'ssh',
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: SCP_OPTIONS,
     operands: { rest: 'read', last: 'overwrite', remote: true },
     rules: [reaches('file transfer', 'file transfer', ['scp f h:/tmp'])],
   },
   sftp: {
     reader: 'ssh',
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: { ...SCP_OPTIONS, '-b': 'read' },
     operands: { rest: 'data', remote: true },
     rules: [reaches('file transfer', 'file transfer', ['sftp h'])],
   },
   ftp: {
     aliases: ['lftp', 'tftp'],
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     operands: 'data',
     rules: [reaches('file transfer', 'file transfer', ['ftp h'])],
   },
   rsync: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: {
       '-e|--rsh|--rsync-path': 'script',
       '--exclude|--include|--filter|-f|--port|--chmod|--chown|--timeout|--bwlimit|--suffix|--max-size|--min-size|--max-delete|--modify-window|--compress-level|--skip-compress|--info|--debug|--out-format|--log-file-format|--usermap|--groupmap|--iconv|--protocol|--checksum-choice|--compress-choice|--contimeout|--address|--outbuf|-M|--remote-option|--stop-after|--stop-at|--block-size|-B':
@@ -181,7 +181,7 @@ export const NETWORK_COMMANDS: CommandSpecs = {
   },
   ping: {
     aliases: ['ping6'],
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: {
       '-c|-i|-I|-W|-w|-s|-t|-l|-p|-Q|-S|-M|-m': 'data',
       '-4|-6|-a|-A|-b|-B|-D|-d|-f|-h|-L|-n|-O|-q|-R|-r|-U|-v|-V': 'flag',
@@ -191,13 +191,13 @@ export const NETWORK_COMMANDS: CommandSpecs = {
   },
   traceroute: {
     aliases: ['tracepath', 'mtr'],
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: { '-f|-m|-p|-q|-w|-i|-s|-c|-z|-l|-N|-t': 'data', '-4|-6|-I|-T|-U|-n|-r|-b|-e|-F|-d': 'flag' },
     operands: 'data',
     rules: [reaches('network probe', 'reachability probe', ['traceroute example.com'])],
   },
   dig: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     lookupModifiers: true,
     options: { '-b|-c|-f|-k|-p|-q|-t|-x|-y': 'data', '-4|-6|-h|-m|-r|-u|-v': 'flag' },
     plusOptions: true,
@@ -205,29 +205,29 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     rules: [reaches('DNS or registry lookup', 'name lookup', ['dig @1.1.1.1 example.com'])],
   },
   nslookup: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     operands: 'data',
     rules: [reaches('DNS or registry lookup', 'name lookup', ['nslookup example.com'])],
   },
   host: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: { '-t|-c|-W|-N|-R|-m': 'data', '-a|-A|-C|-d|-l|-i|-r|-s|-T|-U|-v|-V|-w|-4|-6': 'flag' },
     operands: 'data',
     rules: [reaches('DNS or registry lookup', 'name lookup', ['host example.com'])],
   },
   whois: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     operands: 'data',
     rules: [reaches('DNS or registry lookup', 'name lookup', ['whois example.com'])],
   },
   drill: {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     lookupModifiers: true,
     operands: 'data',
     rules: [reaches('DNS or registry lookup', 'name lookup', ['drill example.com'])],
   },
   'ssh-copy-id': {
-    firstOperand: 'host',
+    firstOperand: 'remoteHost',
     options: { '-i': 'read', '-p|-o|-F|-J|-t': 'data', '-f|-n|-s|-x|-h|-?': 'flag' },
     operands: 'data',
     rules: [reaches('installs a key on a remote host', 'key install', ['ssh-copy-id bob@example.com'])],

@@ -3,6 +3,7 @@ import { mergeEffects, noEffects, type ScriptRunEffect } from '../../catalog/com
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { staticWord } from '../../words/shellWord';
+import { isReadOnlyCode } from './inlineCode';
 import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 import { setupPyUploadDetails } from './setupPyUpload';
 
@@ -45,6 +46,21 @@ function unnamedCodeRuns(reading: CommandReading): ScriptRunEffect[] {
 }
 
 /**
+ * The reading with the arguments of inline code as data when the code only computes, prints and
+ * reads the files it names literally (`python3 -c CODE out.txt`): it cannot write a file its
+ * arguments name. Roles its options give (perl -n reads them, -i rewrites them) stay.
+ */
+function argumentsOfReadOnlyCode(reading: CommandReading): CommandReading {
+  const code = reading.options.filter((option) => option.kind === 'code' || option.kind === 'program');
+  const readOnly = code.every(
+    (option) =>
+      option.kind === 'code' && option.value?.value !== undefined && isReadOnlyCode(option.value.value, reading.name),
+  );
+  if (!readOnly) return reading;
+  return { ...reading, roles: reading.roles.map((role) => (role === 'unknown' ? 'data' : role)) };
+}
+
+/**
  * python, node, perl, ruby, php...: inline code (`-c`, `-e`) is read for URLs and the command
  * lines it hands to a shell; a program file is listed as not analysed and its arguments are
  * handed to code intentgate does not know; with neither, the program is read from stdin.
@@ -77,7 +93,7 @@ export const interpreterReader: Reader = {
       return effects;
     }
     if (reading.options.some((option) => option.kind === 'code' || option.kind === 'program')) {
-      operandEffects(effects, reading);
+      operandEffects(effects, argumentsOfReadOnlyCode(reading));
       return effects;
     }
     const runs = reading.runs;

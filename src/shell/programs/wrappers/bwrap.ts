@@ -1,63 +1,12 @@
+import type { CommandReading } from '../../catalog/commandReading';
+import type { OptionKind } from '../../catalog/commandSpec';
+import { takesValue } from '../../catalog/readOptions';
 import { type ShellWord } from '../../words/shellWord';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
-// bubblewrap 0.11's options by the number of values each takes; every option is a long one
-const BWRAP_ARITY: ReadonlyMap<string, number> = new Map([
-  ...[
-    '--help',
-    '--version',
-    '--unshare-all',
-    '--share-net',
-    '--unshare-user',
-    '--unshare-user-try',
-    '--unshare-ipc',
-    '--unshare-pid',
-    '--unshare-net',
-    '--unshare-uts',
-    '--unshare-cgroup',
-    '--unshare-cgroup-try',
-    '--disable-userns',
-    '--assert-userns-disabled',
-    '--clearenv',
-    '--new-session',
-    '--die-with-parent',
-    '--as-pid-1',
-    '--level-prefix',
-  ].map((name) => [name, 0] as const),
-  ...[
-    '--userns',
-    '--userns2',
-    '--pidns',
-    '--uid',
-    '--gid',
-    '--hostname',
-    '--chdir',
-    '--unsetenv',
-    '--lock-file',
-    '--sync-fd',
-    '--remount-ro',
-    '--overlay-src',
-    '--tmp-overlay',
-    '--exec-label',
-    '--file-label',
-    '--proc',
-    '--dev',
-    '--tmpfs',
-    '--mqueue',
-    '--dir',
-    '--seccomp',
-    '--add-seccomp-fd',
-    '--block-fd',
-    '--userns-block-fd',
-    '--info-fd',
-    '--json-status-fd',
-    '--cap-add',
-    '--cap-drop',
-    '--perms',
-    '--size',
-    '--argv0',
-    '--ro-overlay',
-  ].map((name) => [name, 1] as const),
+// the options that take more values than the one their kind in bwrap's spec describes
+// (programWrapperSpecs.ts): `--bind SRC DEST`, `--overlay RWSRC WORKDIR DEST`
+const MORE_VALUES: ReadonlyMap<string, number> = new Map([
   ...[
     '--setenv',
     '--bind',
@@ -73,17 +22,28 @@ const BWRAP_ARITY: ReadonlyMap<string, number> = new Map([
     '--ro-bind-data',
     '--symlink',
     '--chmod',
-  ].map((name) => [name, 2] as const),
-  ['--overlay', 3],
+  ].map((name) => [name, 1] as const),
+  ['--overlay', 2],
 ]);
+// options read from a file descriptor: what they hold is not known
+const READS_OPTIONS = '--args';
+
+/** How many words an option of bwrap's spec takes after it; undefined when it is not known. */
+function valuesOf(name: string, options: ReadonlyMap<string, OptionKind>): number | undefined {
+  const kind = options.get(name);
+  if (kind === undefined || name === READS_OPTIONS) return undefined;
+  return (takesValue(kind) ? 1 : 0) + (MORE_VALUES.get(name) ?? 0);
+}
 
 /**
  * `bwrap [OPTIONS] [--] COMMAND [ARGS]`: the command runs in a sandbox that may bind the host's
- * folders writable, so it is analysed as if run directly. Options take zero to three values;
- * an unknown option, or `--args FD` (options read from a descriptor), leaves the command unknown.
+ * folders writable, so it is analysed as if run directly. Options take zero to three values, as
+ * its spec and MORE_VALUES say; an unknown option, or `--args FD` (options read from a
+ * descriptor), leaves the command unknown.
  */
-export function unwrapBwrap(words: readonly ShellWord[]): Unwrapped {
+export function unwrapBwrap(words: readonly ShellWord[], reading: CommandReading): Unwrapped {
   const result = emptyUnwrapped();
+  const options = reading.node?.options ?? new Map<string, OptionKind>();
   let index = 1;
   while (index < words.length) {
     const value = words[index]?.value;
@@ -96,7 +56,7 @@ export function unwrapBwrap(words: readonly ShellWord[]): Unwrapped {
       break;
     }
     if (!value.startsWith('--')) break;
-    const arity = BWRAP_ARITY.get(value);
+    const arity = valuesOf(value, options);
     if (arity === undefined) {
       result.problem = `bwrap option ${value} reads options or values that are not known: fail closed`;
       return result;

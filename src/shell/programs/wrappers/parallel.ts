@@ -1,84 +1,13 @@
-import { hasOption, optionValue, readLeadingOptions, valuedSet, type ParsedArguments } from '../../words/options';
+import type { CommandReading } from '../../catalog/commandReading';
+import type { ReadOption } from '../../catalog/readOptions';
+import { hasAny, readLeadingWith, valueOf, type LeadingOptions } from './leadingOptions';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { splitWords } from '../../engine/splitWords';
 import { joinWords, runtimeWord } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
-const VALUED = valuedSet([
-  '-a',
-  '--arg-file',
-  '--arg-file-sep',
-  '--arg-sep',
-  '--basefile',
-  '--bf',
-  '--block',
-  '--block-size',
-  '-C',
-  '--colsep',
-  '--compress-program',
-  '-d',
-  '--delimiter',
-  '--decompress-program',
-  '--delay',
-  '-E',
-  '--env',
-  '--filter',
-  '--group-by',
-  '--halt',
-  '--header',
-  '-I',
-  '-j',
-  '--jobs',
-  '-P',
-  '--max-procs',
-  '--joblog',
-  '-L',
-  '--max-lines',
-  '--limit',
-  '--load',
-  '--memfree',
-  '-n',
-  '--max-args',
-  '-N',
-  '--max-replace-args',
-  '--nice',
-  '--results',
-  '--res',
-  '--retries',
-  '--return',
-  '--rpl',
-  '-S',
-  '--sshlogin',
-  '--sshloginfile',
-  '--slf',
-  '--ssh',
-  '-s',
-  '--max-chars',
-  '--tagstring',
-  '--tmpdir',
-  '--timeout',
-  '--transferfile',
-  '--tf',
-  '--workdir',
-  '--wd',
-  '--recstart',
-  '--recend',
-  '--shard',
-  '--sqlmaster',
-  '--sqlworker',
-  '--sqlandworker',
-  '--template',
-  '--termseq',
-  '--id',
-  '--semaphorename',
-  '--process-slot-var',
-]);
 // jobs read from a file or a database
 const JOB_FILES = ['-a', '--arg-file', '--sqlworker', '--sqlandworker', '--retry-failed'];
-// options holding Perl code
-const PERL_OPTIONS = ['--filter', '--rpl', '--group-by', '--shard'];
-// options whose value is a command parallel runs through a shell
-const COMMAND_OPTIONS = ['--compress-program', '--decompress-program', '--ssh', '--limit'];
 // the command runs without arguments from the command line: it reads stdin blocks, or runs once per host
 const NO_ARGUMENTS = ['--pipe', '--pipepart', '--nonall'];
 // parallel's replacement strings: {} {.} {/} {//} {/.} {#} {%} and positional {1} {2.}
@@ -168,14 +97,14 @@ function jobLine(template: readonly ShellWord[], args: readonly ShellWord[], rep
 /** The command template (the words before the first `:::`) and the argument lists after each separator. */
 function readSources(
   words: readonly ShellWord[],
-  parsed: ParsedArguments,
+  leading: LeadingOptions,
 ): { template: ShellWord[]; sources: ShellWord[][]; fromFile: boolean } {
-  const argSep = optionValue(parsed, ['--arg-sep'])?.value ?? ':::';
-  const fileSep = optionValue(parsed, ['--arg-file-sep'])?.value ?? '::::';
+  const argSep = valueOf(leading.options, ['--arg-sep'])?.value ?? ':::';
+  const fileSep = valueOf(leading.options, ['--arg-file-sep'])?.value ?? '::::';
   const template: ShellWord[] = [];
   const sources: ShellWord[][] = [];
   let fromFile = false;
-  for (const word of words.slice(parsed.firstOperand)) {
+  for (const word of words.slice(leading.next)) {
     const value = word.value;
     if (value === argSep || value === `${argSep}+`) sources.push([]);
     else if (value === fileSep || value === `${fileSep}+`) fromFile = true;
@@ -192,8 +121,8 @@ function combinations(sources: readonly (readonly ShellWord[])[]): ShellWord[][]
 }
 
 /** The template as parallel hands it to the shell: its words joined, then split again (or a whole script). */
-function templateWords(template: readonly ShellWord[], parsed: ParsedArguments): ShellWord[] | undefined {
-  if (hasOption(parsed, ['-q', '--quote'])) return [...template];
+function templateWords(template: readonly ShellWord[], options: readonly ReadOption[]): ShellWord[] | undefined {
+  if (hasAny(options, ['-q', '--quote'])) return [...template];
   return splitWords(template.map((word) => word.value ?? '').join(' '));
 }
 
@@ -201,24 +130,30 @@ function templateWords(template: readonly ShellWord[], parsed: ParsedArguments):
  * GNU `parallel [OPTIONS] COMMAND ::: ARGS...`: runs COMMAND once per argument (each combination
  * of several lists), the argument quoted in place of `{}` or appended; with no command each
  * argument is a command line. Arguments read from stdin or a file, a command built at run time
- * and Perl expressions cannot be known: fail closed.
+ * and Perl expressions cannot be known: fail closed. Its options are its spec (jobRunnerSpecs.ts),
+ * read up to the command with the spec's grammar; options it does not list are read as flags.
  */
-export function unwrapParallel(words: readonly ShellWord[]): Unwrapped {
+export function unwrapParallel(words: readonly ShellWord[], reading: CommandReading): Unwrapped {
   const result = emptyUnwrapped();
-  const parsed = readLeadingOptions(words, 1, VALUED);
-  for (const option of parsed.options)
-    if (option.value !== undefined && COMMAND_OPTIONS.includes(option.name)) result.scripts.push(option.value);
-  const { template, sources, fromFile } = readSources(words, parsed);
-  const replace = optionValue(parsed, ['-I'])?.value;
-  if (hasOption(parsed, JOB_FILES) || fromFile)
-    result.problem = 'parallel reads its arguments from a file: fail closed';
-  else if (sources.length === 0 && !hasOption(parsed, NO_ARGUMENTS))
+  const grammar = reading.node?.grammar;
+  if (grammar === undefined) return result;
+  const leading = readLeadingWith(words, 1, grammar);
+  const { options } = leading;
+  for (const option of options)
+    if (option.value !== undefined && option.kind === 'script') result.scripts.push(option.value);
+  const { template, sources, fromFile } = readSources(words, leading);
+  const replace = valueOf(options, ['-I'])?.value;
+  if (hasAny(options, JOB_FILES) || fromFile) result.problem = 'parallel reads its arguments from a file: fail closed';
+  else if (sources.length === 0 && !hasAny(options, NO_ARGUMENTS))
     result.problem = 'parallel reads its arguments from stdin: fail closed';
   else if (template.some((word) => word.value === undefined))
     result.problem = 'a parallel command built at run time: fail closed';
-  else if (hasOption(parsed, PERL_OPTIONS) || words.some((word) => word.value?.includes('{=') === true))
+  else if (
+    options.some((option) => option.kind === 'code') ||
+    words.some((word) => word.value?.includes('{=') === true)
+  )
     result.problem = 'parallel runs a Perl expression: fail closed';
-  if (result.problem !== undefined || hasOption(parsed, ['--dry-run', '--dryrun'])) return result;
+  if (result.problem !== undefined || hasAny(options, ['--dry-run', '--dryrun'])) return result;
   // counted before they are built: a few lists of a few arguments multiply fast
   let count = template.length + sources.length + 1;
   for (const source of sources) count = Math.min(count * source.length, MAX_JOB_WORDS + 1);
@@ -227,7 +162,7 @@ export function unwrapParallel(words: readonly ShellWord[]): Unwrapped {
     return result;
   }
   const jobs = combinations(sources);
-  const split = template.length === 0 ? undefined : templateWords(template, parsed);
+  const split = template.length === 0 ? undefined : templateWords(template, options);
   for (const args of jobs) {
     if (template.length === 0) result.scripts.push(joinWords(args));
     else if (split !== undefined) result.commands.push(jobCommand(split, args, replace));

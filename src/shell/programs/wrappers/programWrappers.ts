@@ -1,4 +1,5 @@
-import { optionValue, readLeadingOptions, valuedSet } from '../../words/options';
+import type { CommandReading } from '../../catalog/commandReading';
+import { hasAny } from './leadingOptions';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
@@ -23,235 +24,61 @@ export function unwrapCapsh(words: readonly ShellWord[]): Unwrapped {
   return result;
 }
 
-const GDB_VALUED: ReadonlySet<string> = new Set([
-  '-ex',
-  '--ex',
-  '-iex',
-  '--iex',
-  '-eval-command',
-  '--eval-command',
-  '-init-eval-command',
-  '--init-eval-command',
-  '-x',
-  '--x',
-  '-ix',
-  '--ix',
-  '-command',
-  '--command',
-  '-init-command',
-  '--init-command',
-  '-p',
-  '--pid',
-  '-c',
-  '--core',
-  '-cd',
-  '--cd',
-  '-d',
-  '--directory',
-  '-s',
-  '--symbols',
-  '-e',
-  '--exec',
-  '-se',
-  '-b',
-  '-l',
-  '-tty',
-  '--tty',
-  '-D',
-  '--data-directory',
-  '-i',
-  '--interpreter',
-]);
-const GDB_COMMANDS = new Set([
-  '-ex',
-  '--ex',
-  '-iex',
-  '--iex',
-  '-eval-command',
-  '--eval-command',
-  '-init-eval-command',
-  '--init-eval-command',
-]);
-const GDB_FILES = new Set(['-x', '--x', '-ix', '--ix', '-command', '--command', '-init-command', '--init-command']);
 // gdb commands that run no shell and no code in the program; `run ARGS` goes through a shell
 const GDB_SAFE =
   /^(?:(?:r|run|start|starti)(?:\s+[\w./=,:-]+)*|bt|backtrace(?:\s+full)?|where|info\s+[\w -]+|i\s+[\w -]+|c|continue|n|next|s|step|finish|q|quit|kill|k|thread apply all (?:bt|backtrace)(?:\s+full)?|set (?:pagination|confirm|print [\w-]+|width|height|logging [\w-]+)(?:\s+[\w./-]+)?)$/;
 
+// the program's own arguments follow it
+const ARGS = ['-args', '--args'];
+
 /**
  * `gdb [OPTIONS] [--args] PROGRAM [ARGS]`: the program runs (with `run`); commands given with
  * `-ex` run in gdb, where `shell`, `python` and `call` run code: only a few known-safe ones pass.
+ * The options and the program are the catalog's reading of gdb's spec (programWrapperSpecs.ts).
  */
-export function unwrapGdb(words: readonly ShellWord[]): Unwrapped {
+export function unwrapGdb(words: readonly ShellWord[], reading: CommandReading): Unwrapped {
   const result = emptyUnwrapped();
-  for (let index = 1; index < words.length; index++) {
-    const word = words[index];
-    const value = word?.value;
-    if (word === undefined || value === undefined) {
-      result.problem = 'a gdb argument built at run time: fail closed';
-      return result;
-    }
-    if (value === '--args') {
-      if (index + 1 < words.length) result.commands.push(words.slice(index + 1));
-      return result;
-    }
-    const [name, attached] =
-      value.startsWith('--') && value.includes('=')
-        ? [value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1)]
-        : [value, undefined];
-    if (GDB_VALUED.has(name)) {
-      const argument = attached ?? words[index + 1]?.value;
-      if (attached === undefined) index++;
-      if (GDB_FILES.has(name)) result.problem = 'gdb runs a command file that is not analysed: fail closed';
-      else if (GDB_COMMANDS.has(name) && (argument === undefined || !GDB_SAFE.test(argument.trim())))
-        result.problem = 'gdb runs a command that may run code: fail closed';
-      if (result.problem !== undefined) return result;
-      continue;
-    }
-    if (value.startsWith('-')) continue;
-    // the program, then a core file or process id
-    result.commands.push([word]);
+  const runs = reading.runs;
+  if (words.slice(1, runs === undefined ? words.length : runs.index + 1).some((word) => word.value === undefined)) {
+    result.problem = 'a gdb argument built at run time: fail closed';
     return result;
   }
+  for (const option of reading.options) {
+    const command = option.value?.value;
+    if (option.kind === 'program') result.problem = 'gdb runs a command file that is not analysed: fail closed';
+    else if (option.kind === 'code' && (command === undefined || !GDB_SAFE.test(command.trim())))
+      result.problem = 'gdb runs a command that may run code: fail closed';
+    if (result.problem !== undefined) return result;
+  }
+  // without --args the words after the program are a core file or a process id
+  if (runs !== undefined)
+    result.commands.push(words.slice(runs.index, hasAny(reading.options, ARGS) ? words.length : runs.index + 1));
   return result;
 }
 
-const PERF_RUNNERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  [
-    'record',
-    valuedSet([
-      '-e',
-      '--event',
-      '--filter',
-      '-p',
-      '--pid',
-      '-t',
-      '--tid',
-      '-r',
-      '--realtime',
-      '-m',
-      '--mmap-pages',
-      '-c',
-      '--count',
-      '-o',
-      '--output',
-      '-F',
-      '--freq',
-      '-C',
-      '--cpu',
-      '-G',
-      '--cgroup',
-      '-u',
-      '--uid',
-      '--call-graph',
-      '-j',
-      '--branch-filter',
-      '-D',
-      '--delay',
-      '--clockid',
-      '-k',
-      '--affinity',
-      '--mmap-flush',
-      '--max-size',
-      '--control',
-    ]),
-  ],
-  [
-    'stat',
-    valuedSet([
-      '-e',
-      '--event',
-      '-p',
-      '--pid',
-      '-t',
-      '--tid',
-      '-r',
-      '--repeat',
-      '-C',
-      '--cpu',
-      '-G',
-      '--cgroup',
-      '-o',
-      '--output',
-      '-x',
-      '--field-separator',
-      '-I',
-      '--interval-print',
-      '--pre',
-      '--post',
-      '-M',
-      '--metrics',
-      '-D',
-      '--delay',
-      '--td-level',
-      '--for-each-cgroup',
-      '--log-fd',
-      '--timeout',
-      '--control',
-    ]),
-  ],
-  [
-    'trace',
-    valuedSet([
-      '-e',
-      '--event',
-      '--expr',
-      '-o',
-      '--output',
-      '-p',
-      '--pid',
-      '-t',
-      '--tid',
-      '--filter-pids',
-      '-u',
-      '--uid',
-      '--duration',
-      '--max-events',
-      '-C',
-      '--cpu',
-      '-m',
-      '--mmap-pages',
-      '--call-graph',
-      '-F',
-      '--pf',
-      '--max-stack',
-      '--min-stack',
-    ]),
-  ],
-]);
-
-/** `perf record|stat|trace [OPTIONS] COMMAND`: the command runs; `perf stat --pre/--post` run scripts; `perf script -s` a script file. */
-export function unwrapPerf(words: readonly ShellWord[]): Unwrapped | undefined {
-  // perf takes no options of its own before the subcommand that matter here
-  let next = 1;
-  while (next < words.length && (words[next]?.value ?? '').startsWith('-')) next++;
-  const sub = words[next]?.value;
-  const subcommand = { next: next + 1 };
-  if (sub === 'script' && words.some((word) => word.value === '-s' || word.value?.startsWith('--script') === true)) {
-    return { ...emptyUnwrapped(), problem: 'perf script runs a script file that is not analysed: fail closed' };
-  }
-  const valued = sub === undefined ? undefined : PERF_RUNNERS.get(sub);
-  if (valued === undefined) return undefined;
-  const result = emptyUnwrapped();
-  const parsed = readLeadingOptions(words, subcommand.next, valued);
-  for (const option of parsed.options) {
-    if (option.value === undefined) continue;
-    if (option.name === '-o' || option.name === '--output')
-      result.paths.push({ word: option.value, role: 'overwrite' });
-    if (option.name === '--pre' || option.name === '--post') result.scripts.push(option.value);
-  }
-  if (parsed.operands.length > 0 && optionValue(parsed, ['--no-command']) === undefined)
-    result.commands.push(parsed.operands);
-  return result;
+/**
+ * perf's subcommands other than record, stat and trace (which its spec reads, running the command
+ * given): they report what perf recorded, but `perf script -s FILE` runs a script file, which is
+ * not analysed.
+ */
+export function unwrapPerf(_words: readonly ShellWord[], reading: CommandReading): Unwrapped | undefined {
+  if (reading.operands[0]?.value !== 'script' || !hasAny(reading.options, ['-s', '--script'])) return undefined;
+  return { ...emptyUnwrapped(), problem: 'perf script runs a script file that is not analysed: fail closed' };
 }
 
 /**
  * expect runs Tcl (`-c CODE`, a script file, or stdin) whose `spawn` and `exec` can start any
  * command: it fails closed unless it only prints its version.
  */
-export function unwrapExpect(words: readonly ShellWord[]): Unwrapped {
+export function unwrapExpect(_words: readonly ShellWord[], reading: CommandReading): Unwrapped {
   const result = emptyUnwrapped();
-  const only = words.length === 2 ? words[1]?.value : undefined;
-  if (only !== '-v' && only !== '--version')
-    result.problem = 'expect runs Tcl code that can spawn any command: fail closed';
+  const [only, ...others] = reading.options;
+  const version =
+    only !== undefined &&
+    others.length === 0 &&
+    (only.name === '-v' || only.name === '--version') &&
+    reading.operands.length === 0 &&
+    reading.runs === undefined;
+  if (!version) result.problem = 'expect runs Tcl code that can spawn any command: fail closed';
   return result;
 }

@@ -1,21 +1,12 @@
+import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
+import { hasAny, valueOf } from './leadingOptions';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
-// option letters that take a value, attached (`-Swork`) or as the next word
-const VALUED_LETTERS: ReadonlySet<string> = new Set(['c', 'e', 'h', 'p', 's', 'S', 't', 'T']);
-// options screen reads as whole words
-const LISTINGS: ReadonlySet<string> = new Set([
-  '-ls',
-  '-list',
-  '-wipe',
-  '-v',
-  '-version',
-  '--version',
-  '-help',
-  '--help',
-]);
-// with these the operand names a session to attach or detach, unless -m starts a new one
-const ATTACH_LETTERS: ReadonlySet<string> = new Set(['r', 'R', 'x', 'd', 'D']);
+// listing options: nothing runs
+const LISTINGS = ['-ls', '-list', '-wipe', '-v', '-version', '--version', '-help', '--help'];
+// options that send the operands to a running session as a command
+const SENDS = ['-X', '-Q'];
 // `screen -X CMD`: session commands that run and type nothing
 const HARMLESS_COMMANDS: ReadonlySet<string> = new Set([
   'quit',
@@ -32,39 +23,10 @@ const HARMLESS_COMMANDS: ReadonlySet<string> = new Set([
   'sessionname',
 ]);
 
-interface ScreenOptions {
-  readonly flags: ReadonlySet<string>;
-  readonly values: ReadonlyMap<string, ShellWord>;
-  /** index of the first operand; -1 when a listing option means nothing runs */
-  readonly next: number;
-}
-
-function readOptions(words: readonly ShellWord[]): ScreenOptions {
-  const flags = new Set<string>();
-  const values = new Map<string, ShellWord>();
-  let index = 1;
-  for (; index < words.length; index++) {
-    const value = words[index]?.value;
-    if (value === undefined || value.length < 2 || !value.startsWith('-')) break;
-    if (value === '--') return { flags, values, next: index + 1 };
-    if (LISTINGS.has(value)) return { flags, values, next: -1 };
-    if (value === '-Logfile') {
-      index++;
-      continue;
-    }
-    for (let at = 1; at < value.length; at++) {
-      const letter = value[at] ?? '';
-      if (!VALUED_LETTERS.has(letter)) {
-        flags.add(letter);
-        continue;
-      }
-      const rest = value.slice(at + 1);
-      const given = rest.length > 0 ? staticWord(rest) : words[++index];
-      if (given !== undefined) values.set(letter, given);
-      break;
-    }
-  }
-  return { flags, values, next: index };
+/** Whether the operand roles in force run a command: no listing, sending or attaching option says otherwise. */
+function runsCommand(reading: CommandReading): boolean {
+  const spec = reading.operandSpec;
+  return typeof spec === 'object' && spec.rest === 'command';
 }
 
 /**
@@ -72,32 +34,31 @@ function readOptions(words: readonly ShellWord[]): ScreenOptions {
  * -r/-x/-d the operand is a session, with -ls nothing runs; `-X CMD` sends a command to a running
  * session (`stuff` types text into it): unknown, so it fails closed unless harmless.
  */
-export function unwrapScreen(words: readonly ShellWord[]): Unwrapped {
+export function unwrapScreen(words: readonly ShellWord[], reading: CommandReading): Unwrapped {
   const result = emptyUnwrapped();
   // the command reads the new window's terminal, not screen's stdin
   result.passesStdin = false;
-  const options = readOptions(words);
-  if (options.next === -1) return result;
-  const operands = words.slice(options.next);
-  const config = options.values.get('c');
+  const { options } = reading;
+  if (hasAny(options, LISTINGS)) return result;
+  const config = valueOf(options, ['-c']);
   if (config !== undefined && config.value !== '/dev/null') {
     result.problem = 'screen -c reads a config file that is not analysed: fail closed';
     return result;
   }
-  const sends = ['X', 'Q'].find((letter) => options.flags.has(letter));
+  const sends = SENDS.find((name) => hasAny(options, [name]));
   if (sends !== undefined) {
-    const command = operands[0]?.value;
+    const command = reading.operands[0]?.value;
     if (command === undefined || !HARMLESS_COMMANDS.has(command))
-      result.problem = `screen -${sends} sends a command to a running session: fail closed`;
+      result.problem = `screen ${sends} sends a command to a running session: fail closed`;
     return result;
   }
-  if (!options.flags.has('m') && [...ATTACH_LETTERS].some((letter) => options.flags.has(letter))) return result;
-  if (operands.length > 0) {
-    result.commands.push(operands);
+  if (reading.runs !== undefined) {
+    result.commands.push(words.slice(reading.runs.index));
     return result;
   }
+  if (!runsCommand(reading)) return result;
   // `-s SHELL` names the program a new window runs (a leading '-' makes it a login shell)
-  const shell = options.values.get('s');
+  const shell = valueOf(options, ['-s']);
   if (shell !== undefined)
     result.commands.push([shell.value?.startsWith('-') === true ? staticWord(shell.value.slice(1)) : shell]);
   return result;

@@ -1,4 +1,10 @@
 import type { CommandSpec, CommandSpecs, OptionKind, RuleSpec } from '../../catalog/commandSpec';
+import { DEV_RUNNER_COMMANDS } from './devRunnerSpecs';
+import { ENV_COMMANDS } from './envSpecs';
+import { JOB_RUNNER_COMMANDS } from './jobRunnerSpecs';
+import { PROGRAM_WRAPPER_COMMANDS } from './programWrapperSpecs';
+import { SCREEN } from './screenSpec';
+import { TMUX } from './tmuxSpec';
 
 // Programs that run the command given after their own options and operands: privilege,
 // scheduling, resource, session and sandbox wrappers. Each raises nothing of its own unless it
@@ -335,24 +341,18 @@ const PROCESS: CommandSpecs = {
   },
 };
 
-/** Wrappers whose line needs a reader of its own: what they run is not simply the words after their options. */
+/**
+ * Wrappers whose line needs a reader of its own: what they run is not simply the words after
+ * their options. Their specs, each with its option table, sit beside their readers.
+ */
 const BESPOKE: CommandSpecs = {
-  env: { reader: 'env' },
-  'cross-env': { reader: 'env' },
-  'cross-env-shell': { reader: 'env' },
-  xargs: { reader: 'xargs' },
+  ...ENV_COMMANDS,
+  ...JOB_RUNNER_COMMANDS,
   hash: { reader: 'hash', options: { '-p': 'data', '-r|-d|-l|-t': 'flag' } },
-  capsh: { reader: 'capsh' },
-  bwrap: { reader: 'bwrap' },
-  gdb: { reader: 'gdb' },
-  perf: { reader: 'perf' },
-  expect: { reader: 'expect' },
-  tmux: { reader: 'tmux' },
-  screen: { reader: 'screen' },
-  parallel: { reader: 'parallel' },
-  nodemon: { reader: 'nodemon' },
-  concurrently: { reader: 'concurrently' },
-  watchexec: { reader: 'watchexec' },
+  ...PROGRAM_WRAPPER_COMMANDS,
+  tmux: TMUX,
+  screen: SCREEN,
+  ...DEV_RUNNER_COMMANDS,
 };
 
 /** Wrappers: each runs a command given on its line, read in its own right. */

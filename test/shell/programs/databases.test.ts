@@ -116,6 +116,16 @@ describe('commands that destroy what a data store holds are SYSTEM_IMPACT, asked
       details: [['redis-cli FLUSHDB', 'database #2', 'database']],
     },
     {
+      name: 'redis-cli --askpass, a flag in its option table, before FLUSHDB',
+      command: 'redis-cli --askpass -n 2 FLUSHDB',
+      details: [['redis-cli FLUSHDB', 'database #2', 'database']],
+    },
+    {
+      name: 'psql flags from its option table before -c',
+      command: `psql -X --echo-all -c 'DROP TABLE users'`,
+      details: [['psql DROP TABLE users', '', 'database']],
+    },
+    {
       name: 'redis-cli DEL names the keys',
       command: 'redis-cli DEL session:1 session:2',
       details: [['redis-cli DEL session:1 session:2', '', 'database']],

@@ -5,7 +5,9 @@ import {
   DEPS,
   expectCategories,
   expectCommands,
+  expectFailClosed,
   EXEC,
+  type FailCase,
   GIT,
   NET,
   ONLY_EXEC,
@@ -112,4 +114,49 @@ describe('builtins whose words are data', () => {
     { name: 'treats echo of a URL as data', command: 'echo https://x.io', expected: ONLY_EXEC },
     { name: 'raises EXEC_ARBITRARY for true', command: 'true', expected: ONLY_EXEC },
   ])('$name', expectCategories);
+});
+
+// Each shell's options and operand roles are data (shellSpecs.ts): its options end at the first
+// operand, the script file; -c makes that operand the script, -s leaves it an argument.
+describe('shells read with the option tables of their specs', () => {
+  it.each<CommandsCase>([
+    {
+      name: "analyses fish's -c script given as the option's value",
+      command: "fish --command='sudo id'",
+      commands: [['fish', '--command=sudo id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'reads the script of -c after a lone - that ends the options',
+      command: "bash -c - 'git push'",
+      commands: [
+        ['bash', '-c', '-', 'git push'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'reads the script from stdin under -s, whatever follows --',
+      command: "bash -s -- -c 'ls' <<< 'sudo id'",
+      commands: [['bash', '-s', '--', '-c', 'ls'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'takes the value of +o, so -c still gives the script',
+      command: "bash +o pipefail -c 'sudo id'",
+      commands: [['bash', '+o', 'pipefail', '-c', 'sudo id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'runs nothing for bash --version',
+      command: "bash --version -c 'sudo id'",
+      commands: [['bash', '--version', '-c', 'sudo id']],
+      categories: ONLY_EXEC,
+    },
+  ])('$name', expectCommands);
+
+  it.each<FailCase>([
+    { name: 'fails closed on a bash option that is not known', command: "bash --frob -c 'id'", reason: 'bash option' },
+    { name: 'fails closed on a zsh option that is not known', command: "zsh --frob -c 'id'", reason: 'zsh option' },
+  ])('$name', expectFailClosed);
 });

@@ -1,4 +1,6 @@
+import { describe, it } from 'vitest';
 import { describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
+import { type CommandsCase, EXEC, expectCommands, expectFailClosed, type FailCase, GIT, NET, SUDO } from '../support';
 
 // sqlite3: the files of commands it reads (-init, stdin, .read; sqliteRunFiles.ts) and its dot
 // commands (sqliteCommands.ts) that run a shell, load code or write files.
@@ -99,3 +101,28 @@ const SQLITE_TECHNIQUES: readonly HiddenCase[] = [
 ];
 
 describeHiddenCode([['sqlite3 dot commands', SQLITE_TECHNIQUES]]);
+
+// sqlite3's options and operands are data (sqliteSpecs.ts), read by the catalog anywhere on the line.
+describe('sqlite3 read with the option table of its spec', () => {
+  it.each<CommandsCase>([
+    {
+      name: 'skips the second value of -lookaside, so the database and the commands stay in place',
+      command: "sqlite3 -lookaside 100 500 app.db '.shell sudo id'",
+      commands: [['sqlite3', '-lookaside', '100', '500', 'app.db', '.shell sudo id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'reads an option after the database',
+      command: "sqlite3 app.db -json '.shell git push'",
+      commands: [
+        ['sqlite3', 'app.db', '-json', '.shell git push'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+  ])('$name', expectCommands);
+
+  it.each<FailCase>([
+    { name: 'fails closed on -A in a cluster', command: 'sqlite3 -Acf app.db x', reason: 'sqlite3 -A' },
+  ])('$name', expectFailClosed);
+});

@@ -17,7 +17,7 @@ import { curlReader, forgeApiReader, wgetReader } from './network/networkFiles';
 import { unwrapConcurrently, unwrapNodemon, unwrapWatchexec } from './wrappers/devRunners';
 import { editorReader } from './developerTools/editorReader';
 import { BUILD_PUBLISH_CHECKS, buildPublishReader } from './developerTools/buildPublishing';
-import { unwrapEnv, unwrapEnvShell, unwrapSu } from './wrappers/envAndSu';
+import { unwrapEnv, unwrapSu } from './wrappers/envAndSu';
 import { unwrapFind, unwrapXargs } from './search/findAndXargs';
 import { gitReader } from './git/gitReader';
 import { gitPathsReader } from './git/gitPaths';
@@ -60,7 +60,7 @@ export const READERS: ReaderRegistry = {
   sed: sedReader,
   find: wrapper(unwrapFind),
   xargs: wrapper(unwrapXargs),
-  env: wrapper((words, reading) => (reading.name === 'cross-env-shell' ? unwrapEnvShell(words) : unwrapEnv(words))),
+  env: wrapper(unwrapEnv),
   su: wrapper((words, reading) => unwrapSu(reading.name, words)),
   shell: shellReader,
   interpreter: interpreterReader,

@@ -1095,3 +1095,108 @@ describe('development runners', () => {
     },
   ])('$name', expectFailClosed);
 });
+
+// Each of these wrappers' options are data in its spec (envSpecs.ts, programWrapperSpecs.ts,
+// tmuxSpec.ts, screenSpec.ts, devRunnerSpecs.ts, jobRunnerSpecs.ts); the readers keep only what
+// data cannot say, and read the catalog's reading of the rest.
+describe('wrappers read with the option tables of their specs', () => {
+  it.each<CommandsCase>([
+    {
+      name: 'reads a cluster of env options, -u taking the next word',
+      command: 'env -iu HOME sudo id',
+      commands: [['env', '-iu', 'HOME', 'sudo', 'id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: "gives the words after env -S's string to the command it splits out",
+      command: "env -S 'sudo' -u bob id",
+      commands: [['env', '-S', 'sudo', '-u', 'bob', 'id'], ['sudo', '-u', 'bob', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'reads the path env -P searches as its value, not as the command',
+      command: 'env -P /usr/bin sudo id',
+      commands: [['env', '-P', '/usr/bin', 'sudo', 'id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'runs the command of cross-env-shell through a shell',
+      command: "cross-env-shell NODE_ENV=test 'sudo id && git push'",
+      commands: [['cross-env-shell', 'NODE_ENV=test', 'sudo id && git push'], ['sudo', 'id'], ['id'], ['git', 'push']],
+      categories: [SUDO, GIT, NET, EXEC],
+    },
+    {
+      name: 'runs the shell commands of perf stat --pre and --post',
+      command: "perf stat --pre 'sudo id' -e cycles true",
+      commands: [['perf', 'stat', '--pre', 'sudo id', '-e', 'cycles', 'true'], ['sudo', 'id'], ['id'], ['true']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'sees through perf options given before record',
+      command: 'perf --no-pager record -F 99 -g -- git push',
+      commands: [
+        ['perf', '--no-pager', 'record', '-F', '99', '-g', '--', 'git', 'push'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'resolves a tmux command given by a unique prefix of its name',
+      command: "tmux split-w -h 'sudo id'",
+      commands: [['tmux', 'split-w', '-h', 'sudo id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: "reads concurrently's options wherever they are",
+      command: "concurrently 'git push' -k 'npm:dev'",
+      commands: [
+        ['concurrently', 'git push', '-k', 'npm:dev'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'runs the program screen -m starts even when -d detaches it',
+      command: 'screen -d -m -S work git push',
+      commands: [
+        ['screen', '-d', '-m', '-S', 'work', 'git', 'push'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'reads a gdb -ex command attached with =',
+      command: 'gdb -batch -ex=bt --args ./prog',
+      commands: [['gdb', '-batch', '-ex=bt', '--args', './prog'], ['./prog']],
+      categories: ONLY_EXEC,
+    },
+  ])('$name', expectCommands);
+
+  it.each<FailCase>([
+    {
+      name: 'fails closed on an env option that is not known',
+      command: 'env --frobnicate sudo id',
+      reason: 'env option',
+    },
+    { name: 'fails closed on a gdb option that is not known', command: 'gdb --frob ./prog', reason: 'gdb option' },
+    {
+      name: 'fails closed on a gdb command attached with =',
+      command: "gdb --eval-command='shell id' ./prog",
+      reason: 'gdb runs a command',
+    },
+    { name: 'fails closed on perf script -s', command: 'perf script -s x.py', reason: 'perf script' },
+    {
+      name: 'fails closed on a perf record option that is not known',
+      command: 'perf record --frob sudo id',
+      reason: 'perf record option',
+    },
+    { name: 'fails closed on an xargs option that is not known', command: 'xargs --frob rm', reason: 'xargs option' },
+    { name: 'fails closed on a global tmux option that is not known', command: "tmux -Z new 'id'", reason: '-Z' },
+    {
+      name: 'fails closed on a tmux command its spec does not describe',
+      command: "tmux if-shell true 'kill-server'",
+      reason: 'tmux if-shell',
+    },
+    { name: 'fails closed on a bwrap --args descriptor', command: 'bwrap --args 3 id', reason: 'bwrap option --args' },
+  ])('$name', expectFailClosed);
+});

@@ -1,5 +1,7 @@
 import { environmentCode, type EnvironmentCode } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
+import type { CommandReading } from '../../catalog/commandReading';
+import { isOptionText, readOptionWord, type OptionGrammar, type ReadOption } from '../../catalog/readOptions';
 import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../../words/options';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { splitWords } from '../../engine/splitWords';
@@ -7,20 +9,8 @@ import { joinWords } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
-
-/** The value of an option given as `-Xvalue`, `--long=value` or as the next word. */
-function attachedValue(value: string, short: string, long: string): string | undefined {
-  if (value.startsWith(long + '=')) return value.slice(long.length + 1);
-  if (value.startsWith(short) && value.length > short.length && !value.startsWith('--'))
-    return value.slice(short.length);
-  return undefined;
-}
-
-const ENV_VALUED: readonly (readonly [string, string])[] = [
-  ['-S', '--split-string'],
-  ['-u', '--unset'],
-  ['-C', '--chdir'],
-];
+// -S strings inside -S strings: more than this many is not read
+const MAX_SPLITS = 64;
 
 /** A variable env sets that chooses the code programs load (see codeEnvironment.ts). */
 function environmentRuns(result: Unwrapped, code: EnvironmentCode | undefined): void {
@@ -29,72 +19,78 @@ function environmentRuns(result: Unwrapped, code: EnvironmentCode | undefined): 
   for (const run of code.runs) result.scriptRuns.push(run);
 }
 
-/**
- * `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=value]... [COMMAND [ARG]...]`: the -S string is
- * split into words and read again; assignments of code-bearing variables are scripts.
- */
-export function unwrapEnv(words: readonly ShellWord[]): Unwrapped {
-  const result = emptyUnwrapped();
-  // a stack of words still to read, last first: -S pushes its split words without copying the rest
-  const pending: ShellWord[] = [];
-  for (let index = words.length - 1; index >= 1; index--) {
-    const word = words[index];
-    if (word !== undefined) pending.push(word);
-  }
-  let optionsDone = false;
-  for (let word = pending.pop(); word !== undefined; word = pending.pop()) {
-    const value = word.value;
-    if (value === undefined) {
-      pending.push(word);
-      break;
-    }
-    if (!optionsDone && (value === '--' || value === '-')) {
-      // `env -` is `env -i`
-      optionsDone = value === '--';
-      continue;
-    }
-    if (!optionsDone && value.length > 1 && value.startsWith('-')) {
-      const pair = ENV_VALUED.find(
-        ([short, long]) => value === short || value === long || attachedValue(value, short, long) !== undefined,
-      );
-      if (pair === undefined) continue;
-      const attached = attachedValue(value, pair[0], pair[1]);
-      const operand = attached === undefined ? pending.pop() : staticWord(attached);
-      if (pair[0] === '-C' && operand !== undefined) result.paths.push({ word: operand, role: 'read' });
-      if (pair[0] !== '-S' || operand === undefined) continue;
-      const split = operand.value === undefined ? undefined : splitWords(operand.value);
-      if (split === undefined) {
-        result.problem = 'env -S string cannot be split statically: fail closed';
-        return result;
-      }
-      for (let index = split.length - 1; index >= 0; index--) {
-        const splitWord = split[index];
-        if (splitWord !== undefined) pending.push(splitWord);
-      }
-      continue;
-    }
-    if (ASSIGNMENT.test(value)) {
-      const equals = value.indexOf('=');
-      const name = value.slice(0, equals);
-      const assigned = staticWord(value.slice(equals + 1));
-      if (isCodeVariable(name)) result.scripts.push(assigned);
-      environmentRuns(result, environmentCode(name, assigned));
-      optionsDone = true;
-      continue;
-    }
-    pending.push(word);
-    break;
-  }
-  const command = pending.reverse();
-  if (command.length > 0) result.commands.push(command);
-  return result;
+/** env's options and the words after them, where the settings and the command are. */
+interface EnvLine {
+  readonly options: readonly ReadOption[];
+  readonly rest: readonly ShellWord[];
+  readonly problem?: string;
 }
 
-/** `cross-env-shell NAME=value... 'COMMAND'`: as cross-env (read as env), but the command runs through a shell. */
-export function unwrapEnvShell(words: readonly ShellWord[]): Unwrapped {
-  const result = unwrapEnv(words);
-  const command = result.commands.pop();
-  if (command !== undefined) result.scripts.push(joinWords(command));
+/**
+ * env's line with each -S string split into words and read in its place, with env's grammar:
+ * the words after it follow the split ones, so an option there may be the command's own
+ * (`env -S 'sudo' -u bob id` runs `sudo -u bob id`).
+ */
+function splitLine(words: readonly ShellWord[], grammar: OptionGrammar): EnvLine {
+  const options: ReadOption[] = [];
+  let line = words;
+  let index = 1;
+  for (let splits = 0; index < line.length;) {
+    const text = line[index]?.value ?? line[index]?.literal;
+    if (text === '--') return { options, rest: line.slice(index + 1) };
+    if (!isOptionText(text, grammar)) break;
+    const read = readOptionWord(line, index, grammar);
+    index += read.used;
+    for (const option of read.options) if (option.kind !== 'code') options.push(option);
+    const value = read.options.find((option) => option.kind === 'code')?.value;
+    if (value === undefined) continue;
+    const split = value.value === undefined ? undefined : splitWords(value.value);
+    if (split === undefined || ++splits > MAX_SPLITS)
+      return { options, rest: [], problem: 'env -S string cannot be split statically: fail closed' };
+    line = [...line.slice(0, 1), ...split, ...line.slice(index)];
+    index = 1;
+  }
+  return { options, rest: line.slice(index) };
+}
+
+/** env's options and the words after them: the catalog's reading, read again only where -S splits a string. */
+function envLine(reading: CommandReading): EnvLine {
+  const grammar = reading.node?.grammar;
+  if (grammar !== undefined && reading.options.some((option) => option.kind === 'code'))
+    return splitLine(reading.words, grammar);
+  const rest = reading.runs === undefined ? [] : reading.words.slice(reading.runs.index);
+  return { options: reading.options, rest };
+}
+
+/**
+ * `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=value]... [COMMAND [ARG]...]`, and cross-env
+ * (`cross-env-shell` runs the command through a shell): the options are env's spec (envSpecs.ts)
+ * as the catalog read them, -S strings are split into words and read again, settings of
+ * code-bearing variables are scripts, and the command starts after the settings.
+ */
+export function unwrapEnv(_words: readonly ShellWord[], reading: CommandReading): Unwrapped {
+  const result = emptyUnwrapped();
+  const line = envLine(reading);
+  if (line.problem !== undefined) {
+    result.problem = line.problem;
+    return result;
+  }
+  for (const option of line.options)
+    if (option.kind === 'cwd' && option.value !== undefined) result.paths.push({ word: option.value, role: 'read' });
+  // a lone '-' is -i
+  let index = line.rest[0]?.value === '-' ? 1 : 0;
+  for (let value = line.rest[index]?.value; value !== undefined && ASSIGNMENT.test(value);) {
+    const equals = value.indexOf('=');
+    const name = value.slice(0, equals);
+    const assigned = staticWord(value.slice(equals + 1));
+    if (isCodeVariable(name)) result.scripts.push(assigned);
+    environmentRuns(result, environmentCode(name, assigned));
+    value = line.rest[++index]?.value;
+  }
+  const command = line.rest.slice(index);
+  if (command.length === 0) return result;
+  if (reading.runs?.role === 'shell') result.scripts.push(joinWords(command));
+  else result.commands.push(command);
   return result;
 }
 

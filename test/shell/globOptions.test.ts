@@ -142,6 +142,10 @@ describe('the names a glob matches, read as the words of its command', () => {
     ]);
   });
 
+  it('reads an extended glob as it is where no name begins with a dash', () => {
+    expect(readGlobRun('ls @(a|b)', ['a', 'b'])).toEqual([]);
+  });
+
   it('does not match a leading dot with a star', () => {
     expect(readGlobRun('ls *', ['.-hidden', 'a'])).toEqual([]);
   });
@@ -156,7 +160,7 @@ describe('the names a glob matches, read as the words of its command', () => {
     {
       name: 'an extended glob',
       command: 'tar cf a.tar @(a|b)',
-      names: ['a'],
+      names: ['a', '-x'],
       reason: 'extended globs are not matched here',
     },
     {

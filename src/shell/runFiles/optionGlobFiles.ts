@@ -22,6 +22,10 @@ function treeOf(files: WorkspaceFiles): GlobTree {
   return { entries: (folder) => files.list(folder), exists: (file) => files.exists(file) };
 }
 
+/** Whether a folder's names (or why it cannot be read) may hold one that begins with '-'. */
+const holdsDashName = (entries: readonly string[] | string): boolean =>
+  typeof entries === 'string' || entries.some((name) => name.startsWith('-'));
+
 /** The words one glob word becomes, in bash's order; or why they cannot be known. */
 type Expansion = { readonly words: readonly string[] } | { readonly problem: string };
 
@@ -41,8 +45,8 @@ function expandWord(
   if (choices === undefined) return { problem: 'its braces are not plain lists' };
   const words: string[] = [];
   for (const choice of choices) {
-    // an extended glob is matched by no pattern here: whether it names a '-' file cannot be known
-    if (EXTENDED_GLOB.test(choice) && tree.entries(folder).length > 0)
+    // an extended glob is matched by no pattern here: beside a '-' name, whether it matches it cannot be known
+    if (EXTENDED_GLOB.test(choice) && holdsDashName(tree.entries(folder)))
       return { problem: 'extended globs are not matched here' };
     const expansion: GlobExpansion = expandGlob(choice, folder, { dot: false, nocase: true }, tree);
     if (!expansion.ok) return { problem: expansion.problem };

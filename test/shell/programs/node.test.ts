@@ -183,6 +183,20 @@ const NPM_SETTINGS: readonly HiddenCase[] = [
     program: 'npm',
   },
   {
+    name: 'npx --node-options loading a module',
+    command: "cd src && npx --offline --node-options='--require ./x.js' jest",
+    files: { 'src/x.js': TOUCHING_MODULE },
+    expected: 'failsClosed',
+  },
+  {
+    name: 'npx -c with a script shell of the workspace',
+    command: "cd src && npx -c 'true' --script-shell ./x.sh",
+    files: { 'src/x.sh': TOUCHING_SHELL },
+    executable: ['src/x.sh'],
+    expected: 'readsPayload',
+    program: 'npx',
+  },
+  {
     name: 'npx with a project .npmrc giving node options',
     command: 'cd src && npx --offline jest',
     files: { 'src/.npmrc': 'node-options=--require ./x.js\n', 'src/x.js': TOUCHING_MODULE },
@@ -252,6 +266,11 @@ describe("npm's settings, read from the line and the project's .npmrc", () => {
     {
       name: 'lets a script shell the analysis reads scripts with stand',
       command: 'npm test --script-shell bash',
+      expected: ONLY_EXEC,
+    },
+    {
+      name: 'lets a script shell named by its path stand, read as no file',
+      command: 'npm test --script-shell=/bin/bash',
       expected: ONLY_EXEC,
     },
     {

@@ -25,8 +25,8 @@ function publishes(examples: string[], note = 'package publish'): RuleSpec {
 const NPM_OPTIONS: Record<string, OptionKind> = {
   '--prefix|-w|--workspace|--registry|--cache|--globalconfig|--loglevel|--otp|--tag|--access|--location|--omit|--include|--install-strategy|--before|--depth|--node-options|--init-author-name|--init-author-email|--init-author-url|--init-license|--init-module|--init-version|--userconfig|--auth-type|--scope|--preid|--message|-m|--pack-destination|--lockfile-version|--cpu|--os|--libc|--tag-version-prefix|--fetch-retries|--fetch-timeout|--maxsockets|--umask|--otp|--editor|--browser|--viewer|--sbom-format|--sbom-type|--workspaces-update|--expect-results|--expect-result-count|--provenance-file|--allow-same-version|--diff|--diff-dst-prefix|--diff-src-prefix|--diff-unified':
     'data',
-  // the shell npm runs scripts with: a program
-  '--script-shell': 'program',
+  // the shell npm runs scripts with: read with the package run's settings (taskRunners/npmSettings.ts)
+  '--script-shell': 'data',
   '-g|--global|-D|--save-dev|-E|--save-exact|-O|--save-optional|-P|--save-prod|-B|--save-bundle|-S|--save|--no-save|--save-peer|--legacy-peer-deps|--strict-peer-deps|-f|--force|--dry-run|--json|-s|--silent|-q|--quiet|-d|-dd|-ddd|--verbose|-l|--long|--parseable|-p|--production|--ignore-scripts|--foreground-scripts|-ws|--workspaces|--include-workspace-root|--if-present|-y|--yes|--no|--audit|--no-audit|--fund|--no-fund|--package-lock|--no-package-lock|--package-lock-only|--engine-strict|--prefer-offline|--prefer-online|--offline|--all|-a|--link|--color|--no-color|--progress|--no-progress|--timing|--bin-links|--no-bin-links|--global-style|--install-links|--strict-ssl|--unicode|--update-notifier|--no-update-notifier|--provenance|--no-provenance|-h|--help|-v|--version|--usage|--ci|--no-optional|--no-shrinkwrap|--save-bundle|--read-only|--sign-git-tag|--git-tag-version|--no-git-tag-version|--commit-hooks|--no-commit-hooks|--workspaces-update|--include-staged|--ignore-existing|--no-workspaces':
     'flag',
 };

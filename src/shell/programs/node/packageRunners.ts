@@ -9,6 +9,13 @@ const NPM_VERSIONED = /^((?:@[\w.~-]+\/)?[\w.~-]+)@[^/\s]*$/;
 // `ruff@0.4`, `black==24.1`, `httpie[socks]`
 const PYTHON_VERSIONED = /^([A-Za-z0-9][\w.-]*)(?:@|==|>=|<=|~=|!=|\[)[^/\s]*$/;
 const PYTHON_RUNNERS: ReadonlySet<string> = new Set(['uvx', 'uv', 'pipx']);
+// npm's settings on the line that choose the shell or node options of what it runs, or another configuration
+const CODE_SETTINGS: ReadonlySet<string> = new Set([
+  '--script-shell',
+  '--node-options',
+  '--userconfig',
+  '--globalconfig',
+]);
 // the JavaScript package managers, whose runs read the project's .npmrc as their scripts do
 const NODE_MANAGERS: ReadonlySet<string> = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx']);
 // options that name the package, so the first word is the program run, not a package spec
@@ -30,14 +37,18 @@ export const packageRunnerReader: Reader = {
   read(reading) {
     const effects = noEffects();
     optionEffects(effects, reading);
-    // its settings (`.npmrc`'s node-options, script-shell) are read as for a package script; no script runs
-    if (NODE_MANAGERS.has(reading.name))
+    // its settings (--node-options, .npmrc's script-shell) are read as a package script's are; no script runs
+    if (NODE_MANAGERS.has(reading.name)) {
+      const variables = reading.options
+        .filter((option) => CODE_SETTINGS.has(option.name))
+        .map((option) => [option.name.slice(2), option.value?.value] as const);
       effects.scriptRuns.push({
         word: staticWord('package.json'),
         how: 'package',
         script: 'exec',
-        details: { scripts: [] },
+        details: { scripts: [], variables },
       });
+    }
     const runs = reading.runs;
     if (runs === undefined) return effects;
     const words = reading.words.slice(runs.index);

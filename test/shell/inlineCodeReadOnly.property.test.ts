@@ -70,6 +70,8 @@ const PYTHON: Language = {
     "from pathlib import Path; Path('x').touch()",
     "from pathlib import Path; Path('x').open('w')",
     "from pathlib import Path; [p.replace('y') for p in Path('.').iterdir()]",
+    "from pathlib import Path; Path.cwd().replace('y')",
+    'import pathlib; pathlib.Path.home().rmdir()',
     "import socket; socket.socket().connect(('h', 1))",
     "import urllib.request; urllib.request.urlopen('http://x')",
     "import http.client; http.client.HTTPConnection('h')",

@@ -452,6 +452,12 @@ const UNKNOWN: readonly (ReadingCase & { readonly word: string })[] = [
     word: 'Path',
   },
   {
+    name: 'a Path object, whose replace renames a file',
+    language: 'python',
+    code: "from pathlib import Path; Path.cwd().replace('x')",
+    word: 'Path.cwd',
+  },
+  {
     name: 'the environment, which printenv reads',
     language: 'python',
     code: 'import os; print(os.environ)',

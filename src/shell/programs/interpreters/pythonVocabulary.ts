@@ -83,13 +83,15 @@ Constant NameConstant Num Str Ellipsis body lineno col_offset
 __doc__ __name__ __qualname__ __module__ __version__
 `);
 
-// os and pathlib can change files: they are reached only through these chains and the read calls below
+// os and pathlib can change files: they are reached only through these chains and the read calls
+// below, and every member listed gives a string or a number; none gives a Path, whose `replace`
+// renames a file (`Path.cwd().replace('x')`) under the name of a string method
 const CHAINS = chains(`
 os: getcwd sep linesep name curdir pardir extsep cpu_count path
 os.path: join basename dirname splitext split normpath abspath relpath isabs sep commonpath
 pathlib: Path
-Path: cwd
-pathlib.Path: cwd
+Path:
+pathlib.Path:
 `);
 
 const READ_FILE = new Set(['read_text', 'read_bytes', 'exists', 'is_file', 'is_dir']);

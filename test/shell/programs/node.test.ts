@@ -12,7 +12,7 @@ import { shebangShells } from '../../../src/shell/programs/shells/shebangShells'
 import { npmrcSettings } from '../../../src/shell/programs/taskRunners/npmSettings';
 import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
 import { makeWorkspace } from '../../support/workspace';
-import { describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
+import { attacker, caseWorkspace, describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
 import {
   type CategoryCase,
   type CommandsCase,
@@ -20,9 +20,11 @@ import {
   EXEC,
   expectCategories,
   expectCommands,
+  expectOperands,
   GIT,
   NET,
   ONLY_EXEC,
+  type OperandCase,
   SUDO,
 } from '../support';
 
@@ -379,5 +381,47 @@ describe('the variables of a file node loads', () => {
     const root = makeWorkspace({ orchestration: false });
     writeFileSync(path.join(root, 'app.conf'), 'PORT=3000\nNODE_ENV=production\n');
     expect(categorize('shell', { command }, { workspaceRoot: root }).categories).toEqual(expected);
+  });
+});
+
+describe('code node loads before its program', () => {
+  it.each<OperandCase>([
+    { name: 'reads -r as code it loads', command: 'node -r ./x.js -e 1', expected: [['./x.js', 'read']] },
+    {
+      name: 'reads --import as code it loads, and the program after it',
+      command: 'node --import ./x.mjs app.js',
+      expected: [
+        ['./x.mjs', 'read'],
+        ['app.js', 'read'],
+      ],
+    },
+    {
+      name: 'reads --loader= alike',
+      command: 'node --loader=./l.mjs app.js',
+      expected: [
+        ['./l.mjs', 'read'],
+        ['app.js', 'read'],
+      ],
+    },
+    {
+      name: 'reads --env-file as a file it reads',
+      command: 'node --env-file=app.conf app.js',
+      expected: [
+        ['app.conf', 'read'],
+        ['app.js', 'read'],
+      ],
+    },
+  ])('$name', expectOperands);
+
+  it('names the program after -r as code it runs, which .intentignore hides', () => {
+    const decision = attacker(
+      caseWorkspace({
+        name: 'ignored program',
+        command: 'node -r ./src/a.js secrets/b.js',
+        files: { 'src/a.js': '1\n', 'secrets/b.js': '1\n' },
+        expected: 'failsClosed',
+      }),
+    ).handleToolCall('execute_command', { command: 'node -r ./src/a.js secrets/b.js' });
+    expect(decision.code).toBe('path_ignored');
   });
 });

@@ -92,7 +92,10 @@ export const interpreterReader: Reader = {
       }
       return effects;
     }
-    if (reading.options.some((option) => option.kind === 'code' || option.kind === 'program')) {
+    // a program option that leaves the operands a program (`node -r ./x.js app.js`) only loads code before it
+    const given = (kind: string | undefined): boolean =>
+      kind === 'code' || (kind === 'program' && reading.runs?.role !== 'program');
+    if (reading.options.some((option) => given(option.kind))) {
       operandEffects(effects, argumentsOfReadOnlyCode(reading));
       return effects;
     }

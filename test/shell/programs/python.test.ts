@@ -95,10 +95,16 @@ describe('python modules shadowed by files of the folder python imports from fir
       named: ['mod.py'],
     },
     {
-      name: 'names the package python -m mod runs',
+      name: 'names the package and the module python -m mod.cli runs',
       command: 'cd src && python3 -m mod.cli',
       files: { 'src/mod/__init__.py': '', 'src/mod/cli.py': TOUCHING },
-      named: ['mod/__init__.py'],
+      named: ['mod/__init__.py', 'mod/cli.py'],
+    },
+    {
+      name: 'names the __main__.py of a folder without __init__.py that python -m mod runs',
+      command: 'cd src && python3 -m mod',
+      files: { 'src/mod/__main__.py': TOUCHING },
+      named: ['mod/__main__.py'],
     },
     {
       name: 'names pip.py beside python -m pip, whose rules still apply',
@@ -260,6 +266,12 @@ const REAL_RUNS: readonly HiddenCase[] = [
     name: 'mod.py that python -m mod runs',
     command: 'cd src && python3 -m mod',
     files: { 'src/mod.py': TOUCHING },
+    expected: 'readsPayload',
+  },
+  {
+    name: 'mod/__main__.py that python -m mod runs',
+    command: 'cd src && python3 -m mod',
+    files: { 'src/mod/__main__.py': TOUCHING },
     expected: 'readsPayload',
   },
 ];

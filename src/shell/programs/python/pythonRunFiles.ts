@@ -46,6 +46,16 @@ function shadowingFiles(folder: string, named: ReadonlySet<string>, site: RunSit
   return found;
 }
 
+/** The files of `folder` that the modules the line runs (`-m mod.cli`) are: `mod/cli.py` or `mod/cli/__main__.py`. */
+function namedModuleFiles(folder: string, modules: readonly string[], site: RunSite): string[] {
+  return modules.flatMap((module) => {
+    const below = module.split('.').join('/');
+    return [`${below}.py`, `${below}/__main__.py`].filter(
+      (file) => site.files.kindOf(path.join(folder, file)) === 'file',
+    );
+  });
+}
+
 /** A write of the line that puts a module in `folder` (a module file or package of an imported name), or one whose place is unknown. */
 function writtenModule(folder: string, named: ReadonlySet<string>, site: RunSite): string | undefined {
   const writes = site.reading.writes;
@@ -53,9 +63,11 @@ function writtenModule(folder: string, named: ReadonlySet<string>, site: RunSite
   const imported = (name: string): boolean => STANDARD_MODULES.has(name) || named.has(name);
   return writes.absolute.find(({ path: written }) => {
     const [entry = '', inner, ...deeper] = path.relative(folder, written).split(path.sep);
-    if (entry === '' || entry === '..' || path.isAbsolute(entry) || deeper.length > 0) return false;
+    if (entry === '' || entry === '..' || path.isAbsolute(entry)) return false;
+    // anything written in a package the line runs (`python -m mod` runs mod/__main__.py)
+    if (named.has(entry)) return true;
     if (inner === undefined) return imported(moduleOf(entry) ?? entry);
-    return inner.startsWith('__init__.') && imported(entry);
+    return deeper.length === 0 && inner.startsWith('__init__.') && imported(entry);
   })?.path;
 }
 
@@ -76,7 +88,8 @@ function moduleFolder(run: ShellScriptRun & { readonly path: string }, site: Run
   reading.seen.add(key);
   const written = writtenModule(folder, named, site);
   if (written !== undefined) return [writtenByLine(label, written)];
-  const files = shadowingFiles(folder, named, site);
+  const modules = (run.scripts ?? []).filter((module) => /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(module));
+  const files = [...new Set([...shadowingFiles(folder, named, site), ...namedModuleFiles(folder, modules, site)])];
   if (files.length === 0) return [];
   const text = files.map((file) => quoteArgv(['python3', '-I', file])).join('\n');
   if (!admit(reading, text)) return [unreadable(label, 'one decision reads no more script text')];

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categorize } from '../../../src/index';
+import { categorize, RISK_CATEGORIES } from '../../../src/index';
 import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
 import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
@@ -423,5 +423,38 @@ describe('code node loads before its program', () => {
       }),
     ).handleToolCall('execute_command', { command: 'node -r ./src/a.js secrets/b.js' });
     expect(decision.code).toBe('path_ignored');
+  });
+});
+
+describe('what each npm setting in a project .npmrc is read as', () => {
+  const decide = (npmrc: string, files: Readonly<Record<string, string>> = {}) => {
+    const command = 'cd src && npm test';
+    const root = caseWorkspace({
+      name: npmrc,
+      command,
+      files: { 'src/package.json': MANIFEST, 'src/.npmrc': npmrc, ...files },
+      expected: 'failsClosed',
+    });
+    const decision = attacker(root).handleToolCall('execute_command', { command });
+    return { code: decision.code, unseen: decision.categories.length === RISK_CATEGORIES.length };
+  };
+
+  it.each([
+    { name: 'another user configuration', npmrc: 'userconfig=../other\n', unseen: true },
+    { name: 'another global configuration', npmrc: 'globalconfig=/etc/other\n', unseen: true },
+    { name: 'a script shell found by name', npmrc: 'shell=fish\n', unseen: false },
+    { name: 'git found by another name', npmrc: 'git=./tools/git\n', unseen: false },
+    { name: 'node-gyp found by name elsewhere', npmrc: 'node-gyp=evil-gyp\n', unseen: true },
+    { name: 'a setting built from the environment', npmrc: 'script-shell=${SHELL_PATH}\n', unseen: true },
+    { name: 'plain settings', npmrc: 'save-exact=true\nfund=false\n', unseen: false },
+  ])('$name', ({ npmrc, unseen }) => {
+    expect(decide(npmrc).unseen).toBe(unseen);
+  });
+
+  it('reads an onload-script as a module node runs, which .intentignore hides', () => {
+    expect(decide('onload-script=../secrets/hook.js\n', { 'secrets/hook.js': '1\n' })).toEqual({
+      code: 'path_ignored',
+      unseen: false,
+    });
   });
 });

@@ -77,6 +77,9 @@ function settingCode(key: string, value: string | undefined): SettingCode {
             kind: 'problem',
             reason: `npm reads more configuration from '${value}' (its ${key}), which may choose the shell or node options its scripts run with`,
           };
+    case 'onload-script':
+      // a module npm requires as it starts: node runs it
+      return value === '' ? NONE : { kind: 'line', text: quoteArgv(['node', value]) };
     default:
       if (value === '' || DEFAULT_PROGRAMS[key] === value) return NONE;
       return value.includes('/')

@@ -1,4 +1,4 @@
-import { closingIndex, isName, isPunct, type Token } from './codeTokens';
+import { isName, isPunct, partnerIndex, type Token } from './codeTokens';
 import type { CodeLanguage, CodeVocabulary } from './codeVocabulary';
 import { requiredModule } from './readCalls';
 
@@ -37,14 +37,18 @@ class Collector {
     this.refusedAt ??= at;
   }
 
-  /** The names of a parameter list opened at `open`: each at its top after `(`, `,` or `...`; a pattern is refused. */
+  /**
+   * The names of a parameter list opened at `open`: each at its top after `(`, `,` or `...`; a
+   * pattern (`{ a }`, `[a]`) at its top is refused, and a parenthesised default passed over.
+   */
   parameters(tokens: readonly Token[], open: number): void {
-    const close = closingIndex(tokens, open) ?? tokens.length;
+    const close = partnerIndex(tokens, open) ?? tokens.length;
     for (let index = open + 1; index < close; index++) {
       const token = tokens[index];
       if (isPunct(token, '{') || isPunct(token, '[')) this.refuse('{…} parameters');
       const before = tokens[index - 1];
       if (index === open + 1 || isPunct(before, ',') || isPunct(before, '...')) this.bind(token);
+      if (isPunct(token, '(')) index = partnerIndex(tokens, index) ?? close;
     }
   }
 }
@@ -62,7 +66,7 @@ function javascriptBindings(tokens: readonly Token[], collector: Collector, voca
       const before = tokens[index - 1];
       if (before?.kind === 'name') collector.bind(before);
       else if (isPunct(before, ')')) {
-        const open = openingIndex(tokens, index - 1);
+        const open = partnerIndex(tokens, index - 1);
         if (open !== undefined) collector.parameters(tokens, open);
       }
     } else if (isName(token, 'catch') && isPunct(next, '(')) collector.parameters(tokens, index + 1);
@@ -77,7 +81,7 @@ function javascriptBindings(tokens: readonly Token[], collector: Collector, voca
 /** Whether a `]` at `at` closes an array literal (a pattern when `=` follows), not a subscript. */
 function isPatternEnd(tokens: readonly Token[], at: number): boolean {
   if (!isPunct(tokens[at], ']')) return false;
-  const open = openingIndex(tokens, at);
+  const open = partnerIndex(tokens, at);
   const before = open === undefined ? undefined : tokens[open - 1];
   return before === undefined || !endsValue(before);
 }
@@ -94,25 +98,15 @@ export function endsValue(token: Token): boolean {
   return token.kind !== 'newline';
 }
 
-/** The index of the bracket a closing bracket at `close` closes. */
-function openingIndex(tokens: readonly Token[], close: number): number | undefined {
-  let depth = 0;
-  for (let index = close; index >= 0; index--) {
-    const token = tokens[index];
-    if (token?.kind !== 'punct') continue;
-    if (/^[)\]}]$/.test(token.text)) depth++;
-    else if (/^[([{]$/.test(token.text) && --depth === 0) return index;
-  }
-  return undefined;
-}
-
-/** `const a = 1, b = 2`: each declared name, and a name bound to `require('fs')` as an alias of the module. */
+/**
+ * `const a = 1, b = 2`: each declared name, and a name bound to `require('fs')` as an alias of
+ * the module. Brackets in an initializer are passed over in one step; a closing bracket, `;`,
+ * `of` or `in` ends the declaration.
+ */
 function declaration(tokens: readonly Token[], at: number, collector: Collector, vocabulary: CodeVocabulary): void {
-  let depth = 0;
   for (let index = at + 1; index < tokens.length; index++) {
     const token = tokens[index] as Token;
-    const starts = index === at + 1 || (depth === 0 && isPunct(tokens[index - 1], ','));
-    if (starts) {
+    if (index === at + 1 || isPunct(tokens[index - 1], ',')) {
       if (isPunct(token, '{') || isPunct(token, '[')) collector.refuse(`${tokens[at]?.text ?? ''} {…}`);
       const module = isPunct(tokens[index + 1], '=') ? requiredModule(tokens, index + 2, vocabulary) : undefined;
       const whole =
@@ -120,9 +114,9 @@ function declaration(tokens: readonly Token[], at: number, collector: Collector,
       if (whole) collector.bind(token);
       else if (token.kind === 'name') collector.aliases.set(token.text, module);
     }
-    if (token.kind === 'punct' && /^[([{]$/.test(token.text)) depth++;
-    else if (token.kind === 'punct' && /^[)\]}]$/.test(token.text)) depth--;
-    if (depth < 0 || (depth === 0 && (isPunct(token, ';') || isName(token, 'of') || isName(token, 'in')))) return;
+    if (token.kind === 'punct' && /^[([{]$/.test(token.text)) index = partnerIndex(tokens, index) ?? tokens.length;
+    else if (token.kind === 'punct' && /^[)\]};]$/.test(token.text)) return;
+    else if (isName(token, 'of') || isName(token, 'in')) return;
   }
 }
 
@@ -132,7 +126,9 @@ function rubyBindings(tokens: readonly Token[], collector: Collector): void {
     const next = tokens[index + 1];
     if (token.kind === 'name' && next?.kind === 'punct' && /^(?:[-+*/%|&^]|\|\||&&|\*\*|<<|>>)?=$/.test(next.text))
       collector.bind(token);
-    if (token.kind === 'name' && isPunct(next, ',')) {
+    const before = tokens[index - 1];
+    const statementStart = before === undefined || before.kind === 'newline' || isPunct(before, ';');
+    if (token.kind === 'name' && isPunct(next, ',') && statementStart) {
       // `a, b = 1, 2`: names before the `=` of a multiple assignment
       let end = index;
       while (tokens[end]?.kind === 'name' && isPunct(tokens[end + 1], ',')) end += 2;
@@ -144,8 +140,10 @@ function rubyBindings(tokens: readonly Token[], collector: Collector): void {
         collector.bind(tokens[param]);
     }
     if (isName(token, 'for'))
-      for (let param = index + 1; param < tokens.length && !isName(tokens[param], 'in'); param++)
+      for (let param = index + 1; tokens[param]?.kind === 'name' || isPunct(tokens[param], ','); param++) {
+        if (isName(tokens[param], 'in') || isName(tokens[param], 'for')) break;
         collector.bind(tokens[param]);
+      }
     if (isName(token, 'rescue') && isPunct(next, '=>')) collector.bind(tokens[index + 2]);
   });
 }

@@ -155,41 +155,62 @@ export class Brackets {
   }
 }
 
-/** The index of the bracket that closes the one at `open`, or undefined when the tokens end first. */
-export function closingIndex(tokens: readonly Token[], open: number): number | undefined {
-  let depth = 0;
-  for (let index = open; index < tokens.length; index++) {
-    const token = tokens[index];
-    if (token?.kind !== 'punct') continue;
-    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
-    else if (token.text === ')' || token.text === ']' || token.text === '}') {
-      depth--;
-      if (depth === 0) return index;
+// each token list's bracket partners, found in one pass and kept while the list is in use
+const PARTNERS = new WeakMap<readonly Token[], Int32Array>();
+
+/** For each bracket of the tokens, the index of its partner (-1 for any other token or a bracket never closed). */
+function partners(tokens: readonly Token[]): Int32Array {
+  let found = PARTNERS.get(tokens);
+  if (found !== undefined) return found;
+  found = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'punct') return;
+    if (/^[([{]$/.test(token.text)) open.push(index);
+    else if (/^[)\]}]$/.test(token.text) && open.length > 0) {
+      const partner = open.pop() ?? 0;
+      (found as Int32Array)[index] = partner;
+      (found as Int32Array)[partner] = index;
     }
-  }
-  return undefined;
+  });
+  PARTNERS.set(tokens, found);
+  return found;
 }
 
-/** The arguments of a call whose `(` is at `open`, split at its own commas (a trailing comma adds none), and where it closes. */
+/** The index of the bracket that closes or opens the one at `at`, or undefined when it has none. */
+export function partnerIndex(tokens: readonly Token[], at: number): number | undefined {
+  const partner = partners(tokens)[at] ?? -1;
+  return partner === -1 ? undefined : partner;
+}
+
+/** One argument of a call: the tokens from `start` up to `end`. */
+export interface ArgumentSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The arguments of a call whose `(` is at `open`, split at its own commas (a trailing comma adds
+ * none), and where it closes. A bracket inside an argument is passed over in one step, so
+ * reading nested calls stays linear in the tokens.
+ */
 export function argumentsOf(
   tokens: readonly Token[],
   open: number,
-): { readonly args: (readonly Token[])[]; readonly close: number } | undefined {
-  const close = closingIndex(tokens, open);
+): { readonly args: readonly ArgumentSpan[]; readonly close: number } | undefined {
+  const close = partnerIndex(tokens, open);
   if (close === undefined) return undefined;
-  const args: Token[][] = [];
-  let current: Token[] = [];
-  let depth = 0;
+  const args: ArgumentSpan[] = [];
+  let start = open + 1;
   for (let index = open + 1; index < close; index++) {
     const token = tokens[index] as Token;
-    if (token.kind === 'punct' && /^[([{]$/.test(token.text)) depth++;
-    if (token.kind === 'punct' && /^[)\]}]$/.test(token.text)) depth--;
-    if (depth === 0 && token.kind === 'punct' && token.text === ',') {
-      args.push(current);
-      current = [];
-    } else current.push(token);
+    if (token.kind === 'punct' && /^[([{]$/.test(token.text)) index = partnerIndex(tokens, index) ?? close;
+    else if (token.kind === 'punct' && token.text === ',') {
+      args.push({ start, end: index });
+      start = index + 1;
+    }
   }
-  if (current.length > 0) args.push(current);
+  if (start < close) args.push({ start, end: close });
   return { args, close };
 }
 

@@ -1,4 +1,4 @@
-import { argumentsOf, isName, isPunct, type Token } from './codeTokens';
+import { argumentsOf, isName, isPunct, type ArgumentSpan, type Token } from './codeTokens';
 import type { CodeVocabulary, ReadCall } from './codeVocabulary';
 
 // the modes python's open reads in; any other (`w`, `a`, `x`, `+`) writes
@@ -56,21 +56,28 @@ function calleeEnd(
   return index;
 }
 
+/** The one token an argument is, or undefined when it is more or none. */
+function soleToken(tokens: readonly Token[], span: ArgumentSpan | undefined): Token | undefined {
+  return span !== undefined && span.end - span.start === 1 ? tokens[span.start] : undefined;
+}
+
 /** Whether the arguments after the path are ones the call only reads with. */
-function restReads(call: ReadCall, rest: readonly (readonly Token[])[]): boolean {
+function restReads(call: ReadCall, tokens: readonly Token[], rest: readonly ArgumentSpan[]): boolean {
   switch (call.rest) {
     case 'none':
       return rest.length === 0;
     case 'encoding':
-      return rest.length === 0 || (rest.length === 1 && rest[0]?.length === 1 && rest[0][0]?.kind === 'string');
+      return rest.length === 0 || (rest.length === 1 && soleToken(tokens, rest[0])?.kind === 'string');
     case 'pythonOpen':
-      return rest.every((arg, index) => {
-        const [first, second, third] = arg;
-        const literal = (token: Token | undefined): boolean =>
+      return rest.every((span, index) => {
+        const [first, second, third] = [tokens[span.start], tokens[span.start + 1], tokens[span.start + 2]];
+        const mode = (token: Token | undefined): boolean =>
           token?.kind === 'string' && token.value !== undefined && READ_MODES.has(token.value);
-        if (index === 0 && arg.length === 1) return literal(first);
+        if (index === 0 && span.end - span.start === 1) return mode(first);
         if (first?.kind !== 'name' || !isPunct(second, '=')) return false;
-        return DECODING_KEYWORDS.has(first.text) || (first.text === 'mode' && arg.length === 3 && literal(third));
+        return (
+          DECODING_KEYWORDS.has(first.text) || (first.text === 'mode' && span.end - span.start === 3 && mode(third))
+        );
       });
     default:
       return false;
@@ -100,10 +107,10 @@ export function readCallAt(
     const parsed = argumentsOf(tokens, open);
     if (parsed === undefined) continue;
     const [first, ...rest] = parsed.args;
-    const literal = first?.length === 1 && first[0]?.kind === 'string' ? first[0].value : undefined;
-    const path = first === undefined ? call.otherwise : literal;
+    const literal = soleToken(tokens, first);
+    const path = first === undefined ? call.otherwise : literal?.kind === 'string' ? literal.value : undefined;
     if (path === undefined || path === '' || (call.literal !== undefined && !call.literal.test(path))) continue;
-    if (!restReads(call, rest)) continue;
+    if (!restReads(call, tokens, rest)) continue;
     const next = first === undefined ? open + 1 : open + 2;
     if (call.then === undefined) return { path, next };
     const method = tokens[parsed.close + 2];

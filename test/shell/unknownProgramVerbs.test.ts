@@ -39,11 +39,6 @@ describe('an unknown program that says a destructive verb', () => {
       command: 'mc rm --recursive --force play/bucket',
       details: ['mc rm', '--recursive --force play/bucket', 'service'],
     },
-    {
-      name: 'a project script',
-      command: './manage.py flush --noinput',
-      details: ['./manage.py flush', '--noinput', 'service'],
-    },
     { name: 'a reset', command: 'deck gateway reset', details: ['deck gateway reset', '', 'service'] },
     {
       name: 'a restore of a backup',
@@ -61,6 +56,9 @@ describe('an unknown program that says a destructive verb', () => {
     { name: 'a verb only as an option', command: 'mytool --delete x' },
     { name: 'a word containing a verb', command: 'mytool deleted-items' },
     { name: 'no verb at all', command: './build.sh release' },
+    { name: "a project's script run by its path (a test label)", command: './tests/runtests.py delete' },
+    { name: "a project's script run by its path", command: './manage.py flush --noinput' },
+    { name: 'a script file run by name', command: 'deploy.sh destroy' },
     { name: 'a program the catalog knows, read by its spec', command: 'grep delete notes.txt' },
     { name: 'a word built at run time first', command: 'mytool "$ACTION" x' },
   ])('does not hold $name: $command', ({ command }) => {

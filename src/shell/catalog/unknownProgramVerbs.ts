@@ -8,6 +8,9 @@ import { shownWord } from '../words/shellWord';
 // `borg prune repo`. A program the catalog does not know that says one of these verbs is held
 // as SYSTEM_IMPACT, so a destructive call of a tool nobody described is still named and asked
 // about, not run on the everyday approvals. A program the catalog knows is read by its spec.
+// A program run by its path or as a script file (`./tests/runtests.py delete`, `bin/dev reset`)
+// is the project's own code, whose words are its own (a test label, a task name): it stays
+// EXEC_ARBITRARY, as any project code does.
 
 /** Verbs that destroy, revoke or reset what a service holds. */
 const DESTRUCTIVE_VERBS: ReadonlySet<string> = new Set([
@@ -45,6 +48,14 @@ const DESTRUCTIVE_VERBS: ReadonlySet<string> = new Set([
   'rotate',
 ]);
 
+// script files a project runs: their words are the script's own
+const SCRIPT_EXTENSION = /\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|php)$/;
+
+/** A program named by a path or as a script file: the project's own code, not an installed CLI. */
+function isProjectProgram(name: string | undefined): boolean {
+  return name === undefined || name.includes('/') || SCRIPT_EXTENSION.test(name);
+}
+
 /** How many words after the program may hold its verb: `tool group resource verb`. */
 const VERB_POSITIONS = 3;
 
@@ -66,7 +77,7 @@ function destructiveVerb(reading: CommandReading): { verb: string; at: number } 
 
 /** SYSTEM_IMPACT for an unknown program whose first words say it destroys, revokes or resets something. */
 export function unknownProgramVerbFinding(reading: CommandReading): ShellFinding | undefined {
-  if (reading.node !== undefined) return undefined;
+  if (reading.node !== undefined || isProjectProgram(reading.words[0]?.value)) return undefined;
   const found = destructiveVerb(reading);
   if (found === undefined) return undefined;
   const label = reading.words

@@ -37,7 +37,13 @@ describe('path operands', () => {
       command: '{ echo a; echo b; } > ~/.bashrc',
       expected: [['~/.bashrc', 'overwrite', '~/.bashrc']],
     },
-    { name: 'reads git rm as a delete', command: 'git rm -r --cached build', expected: [['build', 'delete', 'build']] },
+    { name: 'reads git rm as a delete', command: 'git rm -r build', expected: [['build', 'delete', 'build']] },
+    {
+      // --cached takes the paths out of the index only: git leaves the files where they are
+      name: 'reads git rm --cached as a read',
+      command: 'git rm -r --cached build',
+      expected: [['build', 'read', 'build']],
+    },
     {
       name: 'reads perl -pi -e files as overwrite',
       command: "perl -pi -e 's/a/b/' f.txt",

@@ -457,6 +457,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-f|--force|-n|--dry-run|-r|--cached|--ignore-unmatch|--sparse|-q|--quiet|--pathspec-file-nul': 'flag',
     },
     operands: 'delete',
+    // --cached removes the paths from the index only: the files stay, read to check they lose no work
+    with: { '--cached': { operands: 'read' } },
     reader: 'gitPaths',
   },
   mv: {

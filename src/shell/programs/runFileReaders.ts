@@ -2,6 +2,7 @@ import type { RunFileReaders } from '../runFiles/runFileReader';
 import { OPTION_GLOB_FILES } from '../runFiles/optionGlobFiles';
 import { SQL_RUN_FILES } from './databases/sqlRunFiles';
 import { GIT_HOOK_RUN_FILES, GIT_RUN_FILES } from './git/gitRunFiles';
+import { GIT_WORK_TREE_FILES } from './git/gitWorkTreeTop';
 import { MAKE_RUN_FILES } from './make/makeRunFiles';
 import { ENV_FILES } from './node/envFiles';
 import { PYTHON_RUN_FILES } from './python/pythonRunFiles';
@@ -23,6 +24,7 @@ export const RUN_FILE_READERS: RunFileReaders = {
   sql: SQL_RUN_FILES,
   git: GIT_RUN_FILES,
   hook: GIT_HOOK_RUN_FILES,
+  gitWorkTree: GIT_WORK_TREE_FILES,
   python: PYTHON_RUN_FILES,
   envFile: ENV_FILES,
   // no family's: the names a glob matches, read as the words of any command

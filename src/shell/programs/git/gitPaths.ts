@@ -5,7 +5,7 @@ import { staticWord, type ShellWord } from '../../words/shellWord';
 import { inGitFolder } from './gitFolder';
 import { gitArgumentEffects } from './gitArguments';
 import { givenToSubcommand } from './gitOptions';
-import { overwritesWorkTree, workTreeRewrites } from './gitWorkTree';
+import { overwritesWorkTree, rewritesFromTop, workTreeRewrites } from './gitWorkTree';
 
 const DOT = staticWord('.');
 const STASH_REF = staticWord('.git/refs/stash');
@@ -60,12 +60,22 @@ const PATCH_SHOWS = [
   '--show-current-patch',
 ];
 
-/** The stash's pop, apply, branch and save change the work tree; drop and clear lose the stashed work for good. */
+/**
+ * The stash's pop, apply, branch and save change the work tree; drop and clear lose the stashed
+ * work for good. A push with no pathspec (`git stash`) puts back the whole work tree, from the
+ * repository's top, where its spec's '.' is the folder git runs in.
+ */
 function stashPaths(effects: CommandEffects, reading: CommandReading, action: string | undefined): void {
   if (action === 'drop' || action === 'clear')
     effects.paths.push({ word: inGitFolder(STASH_REF, reading), role: 'delete' });
   else if (action === 'pop' || action === 'apply' || action === 'branch' || action === 'save')
     overwritesWorkTree(effects, reading);
+  else if (
+    (action === undefined || action === 'push') &&
+    reading.operands.length === 0 &&
+    !givenToSubcommand(reading, ['--pathspec-from-file'])
+  )
+    rewritesFromTop(effects, reading);
 }
 
 /** The paths of the subcommands whose writes data cannot say, beyond their operands' roles. */
@@ -82,12 +92,14 @@ function subcommandPaths(effects: CommandEffects, reading: CommandReading): void
     case 'apply':
     case 'am':
       // the patch names the files it changes, which the line does not show
-      if (!givenToSubcommand(reading, PATCH_SHOWS))
-        effects.paths.push({
-          word: inGitFolder(DOT, reading),
-          role: 'overwrite',
-          assumed: `'git ${subcommand}' changes the files its patch names`,
-        });
+      if (givenToSubcommand(reading, PATCH_SHOWS)) break;
+      effects.paths.push({
+        word: inGitFolder(DOT, reading),
+        role: 'overwrite',
+        assumed: `'git ${subcommand}' changes the files its patch names`,
+      });
+      // am applies them from the repository's top; apply run below it leaves the files outside its folder alone
+      if (subcommand === 'am') rewritesFromTop(effects, reading);
       break;
     case 'format-patch':
       if (!givenToSubcommand(reading, ['-o', '--output-directory', '--stdout']))

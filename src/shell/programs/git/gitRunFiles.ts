@@ -86,7 +86,7 @@ function nestedConfig(
 const REPOSITORIES = new WeakMap<ScriptReading, Map<string, FoundRepository>>();
 
 /** The repository git uses from `folder`, found once per decision: a line that runs git twice (`git add -A && git commit`) looks once. */
-function repositoryOf(folder: string, site: RunSite): FoundRepository {
+export function repositoryOf(folder: string, site: RunSite): FoundRepository {
   let found = REPOSITORIES.get(site.reading);
   if (found === undefined) REPOSITORIES.set(site.reading, (found = new Map()));
   let entry = found.get(folder);
@@ -95,7 +95,7 @@ function repositoryOf(folder: string, site: RunSite): FoundRepository {
 }
 
 /** The entries of the repository's config (undefined when it cannot be read), read once per decision. */
-function configOf(
+export function configOf(
   found: FoundRepository,
   repository: GitRepository,
   site: RunSite,

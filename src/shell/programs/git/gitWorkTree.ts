@@ -1,14 +1,17 @@
+import { quoteArgv } from '../../../text/quoteArgv';
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { inGitFolder } from './gitFolder';
 import { pathspecEffect, pathspecFileEffects, separatorAt } from './gitArguments';
-import { givenToSubcommand } from './gitOptions';
+import { gitOwnOptions, givenToSubcommand, subcommandOptions } from './gitOptions';
 
 // Subcommands that rewrite the work tree by a ref: a checkout of a branch, a merge, a rebase.
 // They change files the line does not name, so the work tree counts as a possible write, which
-// the scope check and the sandbox then judge. The work tree is read as the folder git runs in
-// (see gitPathspecs.ts on the repository's top).
+// the scope check and the sandbox then judge. git rewrites the whole work tree, from the
+// repository's top, wherever in it it runs: the write is noted in the folder git runs in, and
+// restated as a run of kind `gitWorkTree` that the reader of gitWorkTreeTop.ts reads again at the
+// top, which only the repository on disk can tell.
 
 const DOT = staticWord('.');
 
@@ -46,25 +49,81 @@ const BISECT_CHECKOUTS: ReadonlySet<string> = new Set([
   'run',
 ]);
 
+const shown = (word: ShellWord | undefined): string => word?.value ?? word?.source ?? '';
+
+// `git -c core.worktree=DIR` moves the work tree to a folder the repository does not say
+const WORK_TREE_KEY = /^core\.worktree=/i;
+
+/**
+ * The whole work tree, as the reader of gitWorkTreeTop.ts reads it again from the repository's
+ * top: the subcommand with the options it was given that take no value (which choose its
+ * form: `--hard`, `-f`, `--abort`), and `form`, the words that name the rest of it (the ref it
+ * switches to). Read at the top, this line makes the same write the line made where git ran.
+ */
+export function rewritesFromTop(effects: CommandEffects, reading: CommandReading, form: readonly string[] = []): void {
+  const moved = gitOwnOptions(reading).find(
+    (option) => (option.name === '-c' || option.name === '--config') && WORK_TREE_KEY.test(shown(option.value)),
+  );
+  if (moved !== undefined) {
+    effects.problems.push({
+      reason: `git ${shown(moved.value)} moves the work tree git rewrites to a folder the repository does not say: fail closed`,
+      trigger: shown(moved.value),
+    });
+    return;
+  }
+  const flags = subcommandOptions(reading)
+    .filter((option) => option.value === undefined)
+    .map((option) => option.name);
+  const line = ['git', ...reading.subcommands.map(shown), ...flags, ...form];
+  effects.scriptRuns.push({
+    word: inGitFolder(DOT, reading),
+    how: 'gitWorkTree',
+    script: quoteArgv(line),
+    details: { mustRead: 'always' },
+  });
+}
+
 /** The work tree, as a possible overwrite: `why` completes "it counts as a possible write because ...". */
-function rewritesWorkTree(effects: CommandEffects, reading: CommandReading, why: string): void {
+function rewritesWorkTree(
+  effects: CommandEffects,
+  reading: CommandReading,
+  why: string,
+  form: readonly string[] = [],
+): void {
   effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite', assumed: why });
+  rewritesFromTop(effects, reading, form);
 }
 
 /** The overwrite of '.', which the command surely changes (`git checkout -f`, `git reset --hard`). */
-export function overwritesWorkTree(effects: CommandEffects, reading: CommandReading): void {
+export function overwritesWorkTree(
+  effects: CommandEffects,
+  reading: CommandReading,
+  form: readonly string[] = [],
+): void {
   effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite' });
+  rewritesFromTop(effects, reading, form);
 }
 
-const shown = (word: ShellWord | undefined): string => word?.value ?? word?.source ?? '';
-
-function switchesTo(effects: CommandEffects, reading: CommandReading, ref: ShellWord): void {
+/** `form`: the words before the ref that make the line switch to it (`-b NEW` of `git checkout -b NEW REF`). */
+function switchesTo(
+  effects: CommandEffects,
+  reading: CommandReading,
+  ref: ShellWord,
+  form: readonly string[] = [],
+): void {
   const subcommand = shown(reading.subcommands[0]);
   rewritesWorkTree(
     effects,
     reading,
     `'git ${subcommand}' changes the work tree to the files of '${shown(ref)}', which the line does not name`,
+    [...form, shown(ref)],
   );
+}
+
+/** An option given to the subcommand with its value, as words (`-b NEW`), or none. */
+function valuedOption(reading: CommandReading, names: readonly string[]): string[] {
+  const option = subcommandOptions(reading).find((given) => names.includes(given.name));
+  return option === undefined ? [] : [option.name, shown(option.value)];
 }
 
 // a lone operand that looks like a file (`a.md`, `./x`, `.env`) rather than a branch or a tag (`v1.2`)
@@ -80,7 +139,7 @@ export function checkoutPaths(effects: CommandEffects, reading: CommandReading):
   const dashDash = separatorAt(reading);
   if (dashDash !== undefined) {
     const paths = reading.words.slice(dashDash + 1);
-    if (paths.length === 0) overwritesWorkTree(effects, reading);
+    if (paths.length === 0) overwritesWorkTree(effects, reading, ['--']);
     for (const path of paths) pathspecEffect(effects, reading, path, 'overwrite');
     return;
   }
@@ -99,7 +158,7 @@ export function checkoutPaths(effects: CommandEffects, reading: CommandReading):
   }
   // -b/-B/--orphan name a new branch: it starts from the operand, or from HEAD without one
   if (givenToSubcommand(reading, ['-b', '-B', '--orphan'])) {
-    if (first !== undefined) switchesTo(effects, reading, first);
+    if (first !== undefined) switchesTo(effects, reading, first, valuedOption(reading, ['-b', '-B', '--orphan']));
     return;
   }
   if (rest.length > 0) {
@@ -123,7 +182,12 @@ export function checkoutPaths(effects: CommandEffects, reading: CommandReading):
 function switchPaths(effects: CommandEffects, reading: CommandReading): void {
   if (givenToSubcommand(reading, ['-f', '--force', '--discard-changes'])) overwritesWorkTree(effects, reading);
   else if (givenToSubcommand(reading, ['--orphan']))
-    rewritesWorkTree(effects, reading, "'git switch --orphan' removes the tracked files from the work tree");
+    rewritesWorkTree(
+      effects,
+      reading,
+      "'git switch --orphan' removes the tracked files from the work tree",
+      valuedOption(reading, ['--orphan']),
+    );
   else if (reading.operands[0] !== undefined) switchesTo(effects, reading, reading.operands[0]);
 }
 

@@ -1,4 +1,5 @@
-import { staticWord, type ShellWord } from './shellWord';
+import { isOptionText, optionText, readOptionWord, type OptionSyntax } from './optionGrammar';
+import type { ShellWord } from './shellWord';
 
 /** One option read from a command line, with its value when the option takes one. */
 export interface ParsedOption {
@@ -15,50 +16,39 @@ export interface ParsedArguments {
   readonly firstOperand: number;
 }
 
-/** A word that starts with '-': a glob such as `--include=*.ts` is read by its text. */
-export function isOptionWord(word: ShellWord): boolean {
-  const value = word.value ?? word.literal;
-  return value !== undefined && value.length > 1 && value.startsWith('-');
+/** How a wrapper or builtin reads an option: a flag, or one that takes a value. */
+type ValuedKind = 'flag' | 'value';
+
+// a word's letters not in the valued set are flags, as getopt reads them
+const GETOPT: Omit<OptionSyntax<ValuedKind>, 'kindOf'> = {
+  valueOf: (kind) => (kind === 'value' ? 'required' : 'none'),
+  unknownLetter: 'flag',
+  unlistedOptions: 'option',
+  numericOptions: false,
+  plusOptions: false,
+  unlistedKinds: { flag: 'flag', data: 'value' },
+};
+
+const UNLISTED: OptionSyntax<ValuedKind> = { ...GETOPT, kindOf: () => undefined };
+
+/** The one option grammar as getopt reads it, with the `valued` options taking a value. */
+function getoptSyntax(valued: ReadonlySet<string>): OptionSyntax<ValuedKind> {
+  return { ...GETOPT, kindOf: (name) => (valued.has(name) ? 'value' : undefined) };
 }
 
-/** The value attached to an option word; a glob stays a glob (`--output=*.txt`). */
-function attachedValue(word: ShellWord | undefined, text: string): ShellWord {
-  return word === undefined || word.value !== undefined
-    ? staticWord(text)
-    : { value: undefined, literal: text, source: word.source };
+/** A word that starts with '-': a glob such as `--include=*.ts` is read by its text. */
+export function isOptionWord(word: ShellWord): boolean {
+  return isOptionText(optionText(word), UNLISTED);
 }
 
 /** Reads one option word at `index`; returns the options and how many words they used. */
-function readOptionWord(
+function readOption(
   words: readonly ShellWord[],
   index: number,
-  valued: ReadonlySet<string>,
+  syntax: OptionSyntax<ValuedKind>,
 ): { options: ParsedOption[]; used: number } {
-  const word = words[index];
-  const value = word?.value ?? word?.literal ?? '';
-  // whole-word match first: single-dash long options (`ip -netns x`, `find -exec`) are not clusters
-  if (valued.has(value)) return { options: [{ name: value, value: words[index + 1] }], used: 2 };
-  if (value.startsWith('--')) {
-    const equals = value.indexOf('=');
-    if (equals !== -1)
-      return {
-        options: [{ name: value.slice(0, equals), value: attachedValue(word, value.slice(equals + 1)) }],
-        used: 1,
-      };
-    return { options: [{ name: value, value: undefined }], used: 1 };
-  }
-  const options: ParsedOption[] = [];
-  for (let at = 1; at < value.length; at++) {
-    const name = `-${value[at] ?? ''}`;
-    if (!valued.has(name)) {
-      options.push({ name, value: undefined });
-      continue;
-    }
-    const rest = value.slice(at + 1);
-    if (rest.length > 0) return { options: [...options, { name, value: attachedValue(word, rest) }], used: 1 };
-    return { options: [...options, { name, value: words[index + 1] }], used: 2 };
-  }
-  return { options, used: 1 };
+  const read = readOptionWord(words, index, syntax);
+  return { options: read.options.map(({ name, value }) => ({ name, value })), used: read.used };
 }
 
 /**
@@ -70,6 +60,7 @@ export function readLeadingOptions(
   start: number,
   valued: ReadonlySet<string>,
 ): ParsedArguments {
+  const syntax = getoptSyntax(valued);
   const options: ParsedOption[] = [];
   let index = start;
   while (index < words.length) {
@@ -79,7 +70,7 @@ export function readLeadingOptions(
       index++;
       break;
     }
-    const read = readOptionWord(words, index, valued);
+    const read = readOption(words, index, syntax);
     options.push(...read.options);
     index += read.used;
   }
@@ -92,6 +83,7 @@ export function readArguments(
   start: number,
   valued: ReadonlySet<string>,
 ): ParsedArguments {
+  const syntax = getoptSyntax(valued);
   const options: ParsedOption[] = [];
   const operands: ShellWord[] = [];
   let firstOperand = words.length;
@@ -114,7 +106,7 @@ export function readArguments(
       index++;
       continue;
     }
-    const read = readOptionWord(words, index, valued);
+    const read = readOption(words, index, syntax);
     options.push(...read.options);
     index += read.used;
   }

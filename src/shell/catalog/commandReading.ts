@@ -200,7 +200,9 @@ function readArguments(
   if (reading.commandAt !== undefined) return { spec, runs: undefined };
   const role = runRoleOf(spec);
   if (role === undefined) {
-    readPermuted(words, index, grammar, reading);
+    // past the options' end (`--`, `java -jar FILE`) every word is an operand
+    if (ended) for (let rest = index; rest < words.length; rest++) reading.operands.push(words[rest] as ShellWord);
+    else readPermuted(words, index, grammar, reading);
     return { spec, runs: undefined };
   }
   const leading = typeof spec === 'object' && !given(reading.options, spec.leadingUnless) ? (spec.leading ?? []) : [];

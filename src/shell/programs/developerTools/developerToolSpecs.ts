@@ -291,15 +291,28 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
     },
     operands: 'read',
   },
+  // java [OPTIONS] MAIN ARGS, java [OPTIONS] -jar FILE ARGS, java [OPTIONS] -m MODULE ARGS: java's
+  // options are single-dash words, never clusters; every word after the main class, -jar FILE or
+  // -m MODULE is the program's argument (`java -jar cli.jar -s URL list-jobs`)
   java: {
+    optionsEnd: ['-jar', '-m|--module'],
     options: {
-      '-cp|-classpath|--class-path|-p|--module-path|--add-modules|-D|-Xmx|-Xms|-Xss|-m|--module': 'data',
-      '-jar': 'program',
-      '-ea|-version|--version|-showversion|-verbose|-server|-client': 'flag',
+      '-cp|-classpath|--class-path|-p|--module-path|--upgrade-module-path|--add-modules|--limit-modules|--add-reads|--add-exports|--add-opens|--enable-native-access|--illegal-access|--source':
+        'data',
+      // -Dname=value, -Xmx512m, -XX:+UseG1GC, -Xlog:gc: the value is attached to the letter
+      '-D|-X': 'optional',
+      // a jar file or a module from the module path: code that is not analysed
+      '-jar|-m|--module': 'program',
+      '-ea|-da|-esa|-dsa|-enableassertions|-disableassertions|-enablesystemassertions|-disablesystemassertions|-version|--version|-showversion|--show-version|-verbose|-verbose:class|-verbose:gc|-verbose:jni|-verbose:module|-server|-client|-help|--help|-h|-?|--help-extra|--enable-preview|--dry-run|--show-module-resolution|--list-modules|-d32|-d64':
+        'flag',
     },
     reader: 'interpreter',
     operands: { rest: 'program' },
-    with: { '-version|--version': { operands: 'data' } },
+    with: {
+      '-version|--version|-help|--help|-h|-?|--help-extra|--list-modules': { operands: 'data' },
+      // the jar's and the module's arguments go to code intentgate does not know
+      '-jar|-m|--module': { operands: 'unknown' },
+    },
   },
   vim: VIM,
   emacs: {

@@ -14,8 +14,13 @@ import {
  */
 export const MERMAID_LEGEND = [
   'Composite states hold their substates; `[*]` points at each initial state.',
-  'A transition defined on a composite state applies in each of its substates. When its target lies inside that state, it is drawn from each substate that does not hold the target (the loop back into the same substate is not drawn). Transitions defined on the machine itself (`(any state)` in the tables) are drawn the same way, from each top-level state.',
-  'Transitions with no target run their actions and stay where they are: they are not drawn as arrows but listed in a note beside their state (each event with the reason codes it decides, or its actions), in priority order. The machine-level ones are repeated beside every top-level state that does not handle the event itself.',
+  'A transition defined on a composite state applies in each of its substates. When its target lies ' +
+    'inside that state, it is drawn from each substate that does not hold the target (the loop back ' +
+    'into the same substate is not drawn). Transitions defined on the machine itself (`(any state)` ' +
+    'in the tables) are drawn the same way, from each top-level state.',
+  'Transitions with no target run their actions and stay where they are: they are not drawn as arrows ' +
+    'but listed in a note beside their state (each event with the reason codes it decides, or its ' +
+    'actions), in priority order. The machine-level ones are repeated beside every top-level state that does not handle the event itself.',
   'Labels read `event [guard] / actions`; `&`, `|` and `!` are `and`, `or` and `not`; `decide(code)` is the action that names the reason code of a tool call.',
 ] as const;
 

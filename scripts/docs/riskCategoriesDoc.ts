@@ -46,7 +46,9 @@ function fileRulesSection(category: RiskCategory): string[] {
   return [
     '**File rules:** a secret or configuration file; which kinds raise it depends on what the call does (probe: one file name of each kind):',
     answers,
-    'A path is of a kind when one of its file or folder names matches an entry of that kind: a whole name, a prefix, an extension, a whole word inside the name, or a folder/file pair, case-insensitively (`secretKind` in src/paths/secretKind.ts). When several kinds match, the higher row wins:',
+    'A path is of a kind when one of its file or folder names matches an entry of that kind: a whole ' +
+      'name, a prefix, an extension, a whole word inside the name, or a folder/file pair, ' +
+      'case-insensitively (`secretKind` in src/paths/secretKind.ts). When several kinds match, the higher row wins:',
     secretWordsTable(),
     configByNameLine(),
   ];
@@ -83,8 +85,14 @@ export function riskCategoriesDoc(): string {
   );
   return `${[
     generatedHeader('Risk categories', SOURCES),
-    'Safe mode (seed 002) maps every tool call to these nine categories, in this order; how a call is held and approved is in [safe-mode.md](safe-mode.md). For each category: its texts in both locales (the risk line and the labels of its at most three details), the shell command rules and file rules that raise it, and the built-in tools that can.',
-    `The file rules and the tools are read by running the rules themselves (\`pathUseEvidence\`, \`categorize\`) on probe paths and calls in a workspace that does not exist (${code(PROBE_WORKSPACE)}), so they say what the code does today; "on every call" means every probe call of that tool raised it. Shell commands also pass the paths they name through the file rules.`,
+    'Safe mode (seed 002) maps every tool call to these nine categories, in this order; how a call is ' +
+      'held and approved is in [safe-mode.md](safe-mode.md). For each category: its texts in both ' +
+      'locales (the risk line and the labels of its at most three details), the shell command rules ' +
+      'and file rules that raise it, and the built-in tools that can.',
+    `The file rules and the tools are read by running the rules themselves (\`pathUseEvidence\`, ` +
+      `\`categorize\`) on probe paths and calls in a workspace that does not exist ` +
+      `(${code(PROBE_WORKSPACE)}), so they say what the code does today; "on every call" means every ` +
+      `probe call of that tool raised it. Shell commands also pass the paths they name through the file rules.`,
     overview,
     `Built-in tools that raise no category: ${toolsWithoutRisk(risks)}.`,
     ...RISK_CATEGORIES.map((category) => categorySection(category, risks)),

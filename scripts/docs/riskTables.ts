@@ -96,9 +96,11 @@ export function secretWordsTable(): string {
 /** The configuration rule by name, and the documentation exception, from the same lists the code reads. */
 export function configByNameLine(): string {
   return [
-    `Also of kind ${code('config')}: a name with a word ending in ${code('config')} on a file with no extension or one of ${codeList(CONFIG_DATA_EXTENSIONS.map((extension) => `*.${extension}`))} (${code('tsconfig.json')}),`,
+    `Also of kind ${code('config')}: a name with a word ending in ${code('config')} on a file with no ` +
+      `extension or one of ${codeList(CONFIG_DATA_EXTENSIONS.map((extension) => `*.${extension}`))} (${code('tsconfig.json')}),`,
     `and a dotfile whose first word ends in ${code('rc')} (${code('.eslintrc.cjs')}, ${code('.nvmrc')}).`,
-    `Documentation (${codeList(DOCUMENTATION_EXTENSIONS.map((extension) => `*.${extension}`))}) is never configuration, though it keeps any other kind (${code('docs/config.md')} is not config).`,
+    `Documentation (${codeList(DOCUMENTATION_EXTENSIONS.map((extension) => `*.${extension}`))}) is ` +
+      `never configuration, though it keeps any other kind (${code('docs/config.md')} is not config).`,
   ].join(' ');
 }
 

@@ -93,7 +93,8 @@ export function tokenTablesMarkdown(rows: readonly TokenRow[]): string {
 
   out.push(
     `\n### Modelled session: ${defaults.turns} turns, handshake after turn ${defaults.preIntentTurns}, system prompt ${int(defaults.systemPromptTokens)}, ` +
-      `+${int(defaults.tokensPerTurn)} per turn, cache read ${defaults.cacheReadPrice}, cache write ${defaults.cacheWritePrice} (cost in uncached-input-token units)\n`,
+      `+${int(defaults.tokensPerTurn)} per turn, cache read ${defaults.cacheReadPrice}, cache write ` +
+      `${defaults.cacheWritePrice} (cost in uncached-input-token units)\n`,
   );
   out.push(
     table(

@@ -26,7 +26,8 @@ const head = (entry: ReplayEntry): string =>
 export function renderReplayText(report: ReplayReport, policy: string): string {
   const replayed = report.calls - report.notReplayable;
   const lines = [
-    `replayed ${replayed} of ${plural(report.calls, 'recorded call')} under ${clean(policy)}: ${report.same} keep their verdict, ${report.changed} would change, ${report.notReplayable} cannot be replayed`,
+    `replayed ${replayed} of ${plural(report.calls, 'recorded call')} under ${clean(policy)}: ` +
+      `${report.same} keep their verdict, ${report.changed} would change, ${report.notReplayable} cannot be replayed`,
   ];
   if (report.sameVerdictOtherCode > 0)
     lines.push(
@@ -36,7 +37,8 @@ export function renderReplayText(report: ReplayReport, policy: string): string {
     lines.push('', 'flow marks a person cleared (the calls after each are decided without it):');
     for (const clearing of report.flowClearings)
       lines.push(
-        `  ${clean(clearing.time)} ${clean(clearing.session_id)} ${clearing.flow_cleared}, set by call ${clearing.set_by.call} (${clean(clearing.set_by.tool)}: ${clean(clearing.set_by.what)}), by ${clean(clearing.approver ?? '(not known)')}`,
+        `  ${clean(clearing.time)} ${clean(clearing.session_id)} ${clearing.flow_cleared}, set by ` +
+          `call ${clearing.set_by.call} (${clean(clearing.set_by.tool)}: ${clean(clearing.set_by.what)}), by ${clean(clearing.approver ?? '(not known)')}`,
       );
   }
   const changed = report.entries.filter((entry) => entry.status === 'changed');

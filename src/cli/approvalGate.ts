@@ -57,7 +57,9 @@ export async function passGate(
   if (bound !== undefined && bound !== digest) {
     return {
       ok: false,
-      refusal: `the approval token in ${source.file} is not the one this session was started under; use the credential its hook read (the default file, or INTENTGATE_APPROVAL_TOKEN_FILE where the agent runs)`,
+      refusal:
+        `the approval token in ${source.file} is not the one this session was started under; ` +
+        `use the credential its hook read (the default file, or INTENTGATE_APPROVAL_TOKEN_FILE where the agent runs)`,
     };
   }
   if (source.explicit && bound !== undefined) return { ok: true };
@@ -100,6 +102,8 @@ export function initCredential(
     };
   return {
     ok: true,
-    message: `Created the approval credential ${source.file} (owner-only). Sessions a hook starts from now on are answered with it; keep it out of the agent's reach.`,
+    message:
+      `Created the approval credential ${source.file} (owner-only). Sessions a hook starts ` +
+      `from now on are answered with it; keep it out of the agent's reach.`,
   };
 }

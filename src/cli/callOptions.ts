@@ -66,7 +66,8 @@ export function addCallOptions(command: Command): Command {
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
     .option(
       '--orchestration-dir <dir>',
-      "the folder of active_intents.yaml, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)",
+      'the folder of active_intents.yaml, absolute or relative to the current directory; outside the ' +
+        "workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)",
     )
     .addOption(
       new Option('--locale <locale>', 'the language of confirmation prompts (default: the policy, else en)').choices(

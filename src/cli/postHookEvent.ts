@@ -63,7 +63,8 @@ export async function postHookEvent(
   } catch (error) {
     const cause: unknown = error instanceof Error ? error.cause : undefined;
     throw new Error(
-      `the intentgate service at ${url.origin} cannot be reached: ${cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error)}`,
+      `the intentgate service at ${url.origin} cannot be reached: ` +
+        `${cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error)}`,
     );
   }
   const text = await response.text();

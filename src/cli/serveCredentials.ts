@@ -146,7 +146,8 @@ export function serveCredentials(
   }
   if (flags.storeUrlFile === undefined && store !== undefined && store !== REDIS_FROM_ENV && passwordOf(store) !== '') {
     warnings.push(
-      'warning: the Redis password is in the store URL, which `ps` shows with the command line (and a policy file shows to whoever reads it); give it with --store-password-file or --store-url-file',
+      'warning: the Redis password is in the store URL, which `ps` shows with the command line (and a ' +
+        'policy file shows to whoever reads it); give it with --store-password-file or --store-url-file',
     );
   }
   return { env, store: url, warnings };

@@ -93,7 +93,10 @@ export function statePath(value: unknown): string {
 
 const isoTime = (ms: number): string => new Date(ms).toISOString();
 
-/** What waits for a person in a session, oldest first: a held control-file change, then the held calls, each with what it would change and whether it is past its time. */
+/**
+ * What waits for a person in a session, oldest first: a held control-file change, then the held calls, each
+ * with what it would change and whether it is past its time.
+ */
 export function heldCallsOf(governor: Governor, settings: ConsoleViewSettings = {}): HeldCallView[] {
   const now = (settings.now ?? Date.now)();
   const ttl = settings.heldCallTtlMs ?? DEFAULT_HELD_CALL_TTL_MS;

@@ -117,12 +117,14 @@ function regionGroup(region: ChartRegion, box: Box, lit: readonly string[]): { s
     const x = box.x + 20 + index * slot;
     const name = id.slice(region.id.length + 1);
     return (
-      `<g class="ig-substate${litClass(id)}" data-state="${escapeXml(id)}"><rect x="${x + 5}" y="${box.y + 30}" width="${slot - 10}" height="${SUB_HEIGHT}" rx="6"/>` +
+      `<g class="ig-substate${litClass(id)}" data-state="${escapeXml(id)}"><rect x="${x + 5}" ` +
+      `y="${box.y + 30}" width="${slot - 10}" height="${SUB_HEIGHT}" rx="6"/>` +
       `<text x="${x + slot / 2}" y="${box.y + 49}" text-anchor="middle">${escapeXml(name)}</text></g>`
     );
   });
   const svg =
-    `<g class="ig-state${litClass(region.id)}" data-state="${escapeXml(region.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10"/>` +
+    `<g class="ig-state${litClass(region.id)}" data-state="${escapeXml(region.id)}"><rect ` +
+    `x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10"/>` +
     `<text class="ig-state-name" x="${box.x + 14}" y="${box.y + 20}">${escapeXml(region.id)}</text>${states.join('')}</g>`;
   const name = (id: string): string => id.slice(region.id.length + 1);
   const lines = region.edges.map(
@@ -137,12 +139,14 @@ function stateGroup(state: ChartState, box: Box, lit: readonly string[]): string
     const sub = subBox(box, index);
     const name = id.slice(state.id.length + 1);
     return (
-      `<g class="ig-substate${litClass(id)}" data-state="${escapeXml(id)}"><rect x="${sub.x}" y="${sub.y}" width="${sub.width}" height="${sub.height}" rx="6"/>` +
+      `<g class="ig-substate${litClass(id)}" data-state="${escapeXml(id)}"><rect x="${sub.x}" ` +
+      `y="${sub.y}" width="${sub.width}" height="${sub.height}" rx="6"/>` +
       `<text x="${sub.x + sub.width / 2}" y="${sub.y + 19}" text-anchor="middle">${escapeXml(name)}</text></g>`
     );
   });
   return (
-    `<g class="ig-state${litClass(state.id)}" data-state="${escapeXml(state.id)}"><rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="10"/>` +
+    `<g class="ig-state${litClass(state.id)}" data-state="${escapeXml(state.id)}"><rect x="${box.x}" ` +
+    `y="${box.y}" width="${box.width}" height="${box.height}" rx="10"/>` +
     `<text class="ig-state-name" x="${box.x + box.width / 2}" y="${box.y + 24}" text-anchor="middle">${escapeXml(state.id)}</text>` +
     `${substates.join('')}${state.inner.map((edge) => innerEdge(edge, state, box)).join('')}</g>`
   );
@@ -185,14 +189,17 @@ export function statechartSvg(graph: ChartGraph, litStates?: string | readonly s
   const total = notesTop + notes.length * (LINE + 4);
   const initial = graph.initial === undefined ? undefined : boxes.get(graph.initial);
   const entry = initial
-    ? `<g class="ig-initial"><circle cx="${initial.x - 30}" cy="${initial.y + 30}" r="6"/><line x1="${initial.x - 24}" y1="${initial.y + 30}" x2="${initial.x}" y2="${initial.y + 30}"/>${arrowHead({ x: initial.x, y: initial.y + 30 }, { x: initial.x - 24, y: initial.y + 30 })}</g>`
+    ? `<g class="ig-initial"><circle cx="${initial.x - 30}" cy="${initial.y + 30}" r="6"/><line ` +
+      `x1="${initial.x - 24}" y1="${initial.y + 30}" x2="${initial.x}" ` +
+      `y2="${initial.y + 30}"/>${arrowHead({ x: initial.x, y: initial.y + 30 }, { x: initial.x - 24, y: initial.y + 30 })}</g>`
     : '';
   const noteText = notes.map(
     (note, index) =>
       `<text class="ig-note" x="${MARGIN_X}" y="${notesTop + 2 + index * (LINE + 4)}">${escapeXml(note)}</text>`,
   );
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="ig-chart" viewBox="0 0 ${width} ${total}" width="${width}" height="${total}" role="img"${lit.length > 0 ? ` data-lit="${escapeXml(lit.join(' '))}"` : ''}>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ig-chart" viewBox="0 0 ${width} ${total}" ` +
+    `width="${width}" height="${total}" role="img"${lit.length > 0 ? ` data-lit="${escapeXml(lit.join(' '))}"` : ''}>` +
     `<title>${escapeXml(lit.length > 0 ? `lifecycle statechart, current state ${lit.join(', ')}` : 'lifecycle statechart')}</title>` +
     `${graph.states.map((state) => stateGroup(state, boxes.get(state.id) ?? { x: 0, y: 0, width: 0, height: 0 }, lit)).join('')}` +
     `${regions.map((region) => region.svg).join('')}` +

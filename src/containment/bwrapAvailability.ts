@@ -57,7 +57,9 @@ function trial(bwrap: string): Promise<ContainmentAvailability> {
         const said = stderr.trim().split('\n')[0] ?? '';
         resolve({
           available: false,
-          reason: `bubblewrap cannot make a sandbox here (${said || error.message}); user namespaces may be off (kernel.unprivileged_userns_clone, AppArmor's restrict_unprivileged_userns)`,
+          reason:
+            `bubblewrap cannot make a sandbox here (${said || error.message}); user namespaces ` +
+            `may be off (kernel.unprivileged_userns_clone, AppArmor's restrict_unprivileged_userns)`,
         });
       }
     });

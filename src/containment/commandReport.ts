@@ -35,7 +35,11 @@ export function executeCommandDescription(plan: ContainmentPlan): string {
   const base = 'Run a shell command (bash) in the workspace and return its exit code, stdout and stderr.';
   switch (plan.kind) {
     case 'contain':
-      return `${base} It runs in a sandbox: only the active intent's scope and a private /tmp are writable, ignored and intentgate's own files are unreadable, and the network is closed unless a human opened it; a write elsewhere fails with "Read-only file system".`;
+      return (
+        `${base} It runs in a sandbox: only the active intent's scope and a private /tmp are ` +
+        `writable, ignored and intentgate's own files are unreadable, and the network is closed ` +
+        `unless a human opened it; a write elsewhere fails with "Read-only file system".`
+      );
     case 'analysisOnly':
       return `${base} Every command is checked against the active intent's scope before it runs.`;
     case 'refuse':

@@ -33,7 +33,8 @@ const sectionSchema = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      'before an intent, run shell commands contained with nothing writable and no network instead of refusing them (default false): for agents whose only way to read is the shell',
+      'before an intent, run shell commands contained with nothing writable and no network instead of ' +
+        'refusing them (default false): for agents whose only way to read is the shell',
     ),
 });
 

@@ -320,7 +320,8 @@ export function containmentProfile(inputs: ProfileInputs): ContainmentProfile {
       ...git.notes,
       ...(missingAt([INTENT_IGNORE_FILE]).length > 0
         ? [
-            `the workspace root is writable and ${INTENT_IGNORE_FILE} does not exist: only existing places can be made read-only, so a command could create it (the governor holds that control-file change for a person)`,
+            `the workspace root is writable and ${INTENT_IGNORE_FILE} does not exist: only existing ` +
+              `places can be made read-only, so a command could create it (the governor holds that control-file change for a person)`,
           ]
         : []),
     ],

@@ -56,9 +56,17 @@ export function planName(plan: ContainmentPlan): ContainmentPlanName {
 export function describeContainment(status: ContainmentStatus): string {
   switch (status.plan.kind) {
     case 'contain':
-      return `shell commands run contained by the kernel on the routes docs/containment.md lists (bubblewrap ${status.plan.bwrap}; containment: ${status.mode}); elsewhere they are decided by analysis alone`;
+      return (
+        `shell commands run contained by the kernel on the routes docs/containment.md lists ` +
+        `(bubblewrap ${status.plan.bwrap}; containment: ${status.mode}); elsewhere they are decided by analysis alone`
+      );
     case 'analysisOnly':
-      return `shell commands are decided by analysis alone: ${status.mode === 'off' ? "the policy's containment is off" : `containment is ${status.mode} and not available here: ${status.unavailable ?? status.reason}`}`;
+      return (
+        `shell commands are decided by analysis alone: ` +
+        (status.mode === 'off'
+          ? "the policy's containment is off"
+          : `containment is ${status.mode} and not available here: ${status.unavailable ?? status.reason}`)
+      );
     case 'refuse':
       return `shell commands are refused on the routes docs/containment.md lists: ${status.reason}`;
   }

@@ -82,7 +82,10 @@ export function gitPlaces(realRoot: string, writable: readonly string[], probe: 
   });
   if (missing.length > 0) {
     const names = missing.map((guard) => `.git/${guard.name}`).join(', ');
-    const note = `.git stays read-only: ${names} ${missing.length === 1 ? 'is' : 'are'} missing or not plain, and a writable .git would let a command create ${missing.length === 1 ? 'it' : 'them'}; git commands that write the index fail (create ${names} to allow them)`;
+    const note =
+      `.git stays read-only: ${names} ${missing.length === 1 ? 'is' : 'are'} missing or ` +
+      `not plain, and a writable .git would let a command create ` +
+      `${missing.length === 1 ? 'it' : 'them'}; git commands that write the index fail (create ${names} to allow them)`;
     return { writable: [], readOnly: covered ? [{ path: gitDir, reason: note }] : [], removeAfter: [], notes: [note] };
   }
   const redirected = REDIRECTS.filter((name) => probe.lstat(path.join(gitDir, name)) !== undefined);

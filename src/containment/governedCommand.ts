@@ -88,7 +88,10 @@ function callArguments(command: string, cwd: string | undefined): Record<string,
 function planProblem(plan: ContainmentPlan, contained: boolean | undefined): string | undefined {
   if (plan.kind === 'refuse') return `not run: ${plan.reason}`;
   if (plan.kind === 'analysisOnly' && contained === true) {
-    return "not run: the governor decided this command on the promise that it runs contained (its shellContainment is 'contain'), and this runner's plan is analysisOnly; give the runner the governor's plan";
+    return (
+      'not run: the governor decided this command on the promise that it runs contained (its ' +
+      "shellContainment is 'contain'), and this runner's plan is analysisOnly; give the runner the governor's plan"
+    );
   }
   return undefined;
 }
@@ -160,7 +163,8 @@ export async function runAllowedCommand(
  * @example
  * const plan = await containmentPlanFor('auto');
  * const governor = createGovernor({ workspaceRoot: '/repo', shellContainment: plan });
- * const result = await runGovernedCommand(governor, 'npm test', { plan, place: { workspaceRoot: '/repo', orchestrationDir: '/repo/.orchestration', policy: DEFAULT_CONTAINMENT_POLICY } });
+ * const result = await runGovernedCommand(governor, 'npm test', { plan, place: { workspaceRoot: '/repo',
+ * orchestrationDir: '/repo/.orchestration', policy: DEFAULT_CONTAINMENT_POLICY } });
  * if (result.ran) console.log(result.exitCode, result.stdout);
  */
 export async function runGovernedCommand(

@@ -25,7 +25,9 @@ export function profileNetwork(
   if (grantHosts.length > 0 && hostGrants === 'open') {
     return {
       open: true,
-      reason: `open to every host: a grant names ${grantHosts.join(', ')}, and bubblewrap cannot filter by host; the decision checks the URLs a command names against the grant, code that builds its own is not narrowed`,
+      reason:
+        `open to every host: a grant names ${grantHosts.join(', ')}, and bubblewrap cannot ` +
+        `filter by host; the decision checks the URLs a command names against the grant, code that builds its own is not narrowed`,
     };
   }
   if (grantHosts.length > 0)

@@ -43,7 +43,10 @@ function describeOutsideScope(request: ToolRequest, facts: DecisionFacts): Reaso
   const unapproved =
     request.risk.unapproved.length === 0 ? '' : `, and needs approval for ${request.risk.unapproved.join(', ')}`;
   return {
-    message: `'${request.tool}' would change ${outside}, outside the scope of intent '${facts.activeIntent?.id ?? ''}' (${scope.join(', ')})${unapproved}. A human must allow this call once or widen the intent's scope; wait for the answer, or do the work inside the scope.`,
+    message:
+      `'${request.tool}' would change ${outside}, outside the scope of intent ` +
+      `'${facts.activeIntent?.id ?? ''}' (${scope.join(', ')})${unapproved}. A human must allow this ` +
+      `call once or widen the intent's scope; wait for the answer, or do the work inside the scope.`,
     scope,
   };
 }
@@ -105,11 +108,15 @@ export function describeReason(input: {
       return describeIntentChoice(request, facts);
     case 'completion_needs_intent':
       return {
-        message: `DESTRUCTIVE tools already ran in this task, so ${ATTEMPT_COMPLETION} cannot finish it from REASONING: call '${SELECT_ACTIVE_INTENT}' again and complete from ACTION.`,
+        message:
+          `DESTRUCTIVE tools already ran in this task, so ${ATTEMPT_COMPLETION} cannot finish ` +
+          `it from REASONING: call '${SELECT_ACTIVE_INTENT}' again and complete from ACTION.`,
       };
     case 'orchestration_missing':
       return {
-        message: `Fail-safe: the orchestration directory '${facts.orchestrationDir}' is missing, so every tool except '${SELECT_ACTIVE_INTENT}' is blocked until it exists.`,
+        message:
+          `Fail-safe: the orchestration directory '${facts.orchestrationDir}' is missing, so ` +
+          `every tool except '${SELECT_ACTIVE_INTENT}' is blocked until it exists.`,
       };
     case 'path_ignored': {
       const path = firstPath(request.paths, (p) => p.ignored)?.input ?? '';
@@ -120,7 +127,9 @@ export function describeReason(input: {
       const path = found?.input ?? '';
       if (found?.coversWorkspace === true) {
         return {
-          message: `Path '${path}' is the workspace or a folder holding it, so changing it changes intentgate's control files; no tool call may change them. Name the files to change.${possibleWriteHint(found.assumed)}`,
+          message:
+            `Path '${path}' is the workspace or a folder holding it, so changing it changes ` +
+            `intentgate's control files; no tool call may change them. Name the files to change.${possibleWriteHint(found.assumed)}`,
           path,
         };
       }
@@ -151,15 +160,24 @@ export function describeReason(input: {
       return { message: `Cancelled by a human: '${tool}' does not run.` };
     case 'approval_expired':
       return {
-        message: `The held call of '${tool}' waited longer than a held call is kept for a human's answer, and is refused: it does not run. Call the tool again to ask anew.`,
+        message:
+          `The held call of '${tool}' waited longer than a held call is kept for a human's ` +
+          `answer, and is refused: it does not run. Call the tool again to ask anew.`,
       };
     case 'held_calls_full':
       return {
-        message: `Safe mode: '${tool}' needs a human's approval, but ${problem ?? 'as many calls as a session may hold already wait'}; it is refused, not held. Wait until the human has answered the held calls, then call it again.`,
+        message:
+          `Safe mode: '${tool}' needs a human's approval, but ` +
+          `${problem ?? 'as many calls as a session may hold already wait'}; it is refused, not held. ` +
+          `Wait until the human has answered the held calls, then call it again.`,
       };
     case 'held_call_too_large':
       return {
-        message: `Safe mode: '${tool}' needs a human's approval for ${request.risk.unapproved.join(', ')}, but ${problem ?? 'its arguments are too large to keep'}; it is refused, not held. Make the call smaller (split the command or the file), or ask the human to approve ${request.risk.unapproved.join(', ')} for the session.`,
+        message:
+          `Safe mode: '${tool}' needs a human's approval for ` +
+          `${request.risk.unapproved.join(', ')}, but ` +
+          `${problem ?? 'its arguments are too large to keep'}; it is refused, not held. Make the ` +
+          `call smaller (split the command or the file), or ask the human to approve ${request.risk.unapproved.join(', ')} for the session.`,
       };
     case 'command_denied':
       return {
@@ -167,36 +185,57 @@ export function describeReason(input: {
       };
     case 'analysis_over_budget':
       return {
-        message: `The shell command of '${tool}' was not analysed in time (${problem ?? 'past its budget'}), so the call is refused (fail closed): what it runs is not known. Split the command into smaller calls; if commands this large are expected, the service's operator can raise the analysis budget.`,
+        message:
+          `The shell command of '${tool}' was not analysed in time ` +
+          `(${problem ?? 'past its budget'}), so the call is refused (fail closed): what it runs is ` +
+          `not known. Split the command into smaller calls; if commands this large are expected, the service's operator can raise the analysis budget.`,
       };
     case 'analysis_unavailable':
       return {
-        message: `The shell command of '${tool}' could not be analysed (${problem ?? 'unknown error'}), so the call is refused (fail closed): what it runs is not known. Call it again; if it is refused again, split the command into smaller calls.`,
+        message:
+          `The shell command of '${tool}' could not be analysed ` +
+          `(${problem ?? 'unknown error'}), so the call is refused (fail closed): what it runs is not ` +
+          `known. Call it again; if it is refused again, split the command into smaller calls.`,
       };
     case 'control_file_changed': {
       const held = facts.heldControlFileChange;
       const files = held ? held.files.join(' and ') : 'a control file';
       return {
-        message: `intentgate holds every call: ${files} changed after a DESTRUCTIVE tool ran, so the change may be the agent's own, and a human must accept or reject it (approval '${held?.id ?? ''}') first. Wait for the answer; do not change the file again.`,
+        message:
+          `intentgate holds every call: ${files} changed after a DESTRUCTIVE tool ran, so the ` +
+          `change may be the agent's own, and a human must accept or reject it (approval ` +
+          `'${held?.id ?? ''}') first. Wait for the answer; do not change the file again.`,
       };
     }
     case 'control_file_accepted':
       return {
-        message: `A human accepted the change to ${problem ?? 'the control files'}: intentgate enforces it from now on. The call that waited for this answer did not run; call it again if it is still needed.`,
+        message:
+          `A human accepted the change to ${problem ?? 'the control files'}: intentgate ` +
+          `enforces it from now on. The call that waited for this answer did not run; call it again if it is still needed.`,
       };
     case 'control_file_rejected':
       return {
-        message: `A human rejected the change to ${problem ?? 'the control files'}: intentgate keeps enforcing the content it had adopted. The rejected content is still in the file, and is not asked about again; the human should restore the file (from version control, for example) or edit it. The call that waited for this answer did not run; call it again if it is still needed.`,
+        message:
+          `A human rejected the change to ${problem ?? 'the control files'}: intentgate keeps ` +
+          `enforcing the content it had adopted. The rejected content is still in the file, and is ` +
+          `not asked about again; the human should restore the file (from version control, for ` +
+          `example) or edit it. The call that waited for this answer did not run; call it again if it is still needed.`,
       };
     // the flow stage writes the sentence naming the source call and where this call sends or writes
     case 'flow_secret_to_egress':
     case 'flow_untrusted_to_code':
       return {
-        message: `Held by the flow rules: ${problem ?? 'this session read something this call may carry'}. A human must approve this call or clear the mark for the session; wait for the answer and do not retry it another way.`,
+        message:
+          `Held by the flow rules: ` +
+          `${problem ?? 'this session read something this call may carry'}. A human must approve this ` +
+          `call or clear the mark for the session; wait for the answer and do not retry it another way.`,
       };
     case 'containment_required':
       return {
-        message: `The policy requires shell commands to run contained, and ${problem ?? 'containment cannot run here'}: '${tool}' is refused, not run. Tell the user; they can install bubblewrap or set the policy's containment to auto.`,
+        message:
+          `The policy requires shell commands to run contained, and ` +
+          `${problem ?? 'containment cannot run here'}: '${tool}' is refused, not run. Tell the user; ` +
+          `they can install bubblewrap or set the policy's containment to auto.`,
       };
     case 'trace_unavailable':
       return {
@@ -204,15 +243,22 @@ export function describeReason(input: {
       };
     case 'session_store_unavailable':
       return {
-        message: `intentgate refuses every call: the session store that keeps this agent session's lifecycle and approvals cannot be used (${problem ?? 'unknown error'}). Stop and tell the user; a human must fix or remove the session file.`,
+        message:
+          `intentgate refuses every call: the session store that keeps this agent session's ` +
+          `lifecycle and approvals cannot be used (${problem ?? 'unknown error'}). Stop and tell the user; a human must fix or remove the session file.`,
       };
     case 'session_store_tampered':
       return {
-        message: `intentgate refuses every call of this session: its kept record fails its MAC, so it was changed outside intentgate (${problem ?? 'edited, forged or copied'}). Stop and tell the user; a human must inspect and remove the record.`,
+        message:
+          `intentgate refuses every call of this session: its kept record fails its MAC, so it ` +
+          `was changed outside intentgate (${problem ?? 'edited, forged or copied'}). Stop and tell the user; a human must inspect and remove the record.`,
       };
     case 'report_unvouched':
       return {
-        message: `A report of the agent's hooks about '${tool}' was ignored (${problem ?? 'sent by a route that shows no credential'}): no credential vouches for it, so it answers no held call and ends no session. A held call still waits for a human's Continue or Cancel.`,
+        message:
+          `A report of the agent's hooks about '${tool}' was ignored ` +
+          `(${problem ?? 'sent by a route that shows no credential'}): no credential vouches for it, ` +
+          `so it answers no held call and ends no session. A held call still waits for a human's Continue or Cancel.`,
       };
     case 'cancelled_by_human':
       return {

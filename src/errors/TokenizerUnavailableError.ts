@@ -13,7 +13,8 @@ export class TokenizerUnavailableError extends IntentGateError {
   constructor(specifier: string, problem: string, options?: { cause?: unknown }) {
     super(
       'tokenizer_unavailable',
-      `Tokenizer unavailable: '${specifier}' ${problem}. Token counts need the optional peer dependency gpt-tokenizer; install it with \`${TOKENIZER_INSTALL_COMMAND}\`.`,
+      `Tokenizer unavailable: '${specifier}' ${problem}. Token counts need the optional peer ` +
+        `dependency gpt-tokenizer; install it with \`${TOKENIZER_INSTALL_COMMAND}\`.`,
       options,
     );
     this.name = 'TokenizerUnavailableError';

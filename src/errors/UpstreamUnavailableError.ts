@@ -9,7 +9,8 @@ export class UpstreamUnavailableError extends IntentGateError {
     const oneLine = problem.replace(/\s*\n\s*/g, ' ').trim();
     super(
       'upstream_unavailable',
-      `Upstream MCP server unavailable: could not start '${command}': ${oneLine}. Check the upstream command: it must start an MCP server that speaks over stdio.`,
+      `Upstream MCP server unavailable: could not start '${command}': ${oneLine}. Check the upstream ` +
+        `command: it must start an MCP server that speaks over stdio.`,
       options,
     );
     this.name = 'UpstreamUnavailableError';

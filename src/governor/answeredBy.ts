@@ -26,7 +26,8 @@ export function approverOf(method: string, by: unknown): string | undefined {
     !/^[\x20-\x7e\u00a0-\uffff]+$/.test(approver)
   ) {
     throw new InvalidArgumentError(
-      `${method}: the approver must be a name of 1 to ${MAX_APPROVER_LENGTH} printable characters, got ${describeValue(approver)}; pass { approver: 'alice' } or nothing`,
+      `${method}: the approver must be a name of 1 to ${MAX_APPROVER_LENGTH} printable characters, ` +
+        `got ${describeValue(approver)}; pass { approver: 'alice' } or nothing`,
     );
   }
   return approver;

@@ -163,7 +163,9 @@ function approvalNotes(
   if (ruled.decision === 'allow' && ruled.match !== undefined) {
     return [
       reason('command_rule', 'policy', {
-        message: `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.`,
+        message:
+          `Allowed by the policy's ${describeRuleMatch(ruled.match)}: safe mode does not hold ` +
+          `${risk.categories.join(', ')}; the lifecycle, the scope and .intentignore still apply.`,
       }),
     ];
   }
@@ -301,7 +303,8 @@ function flowStep(policy: FlowPolicy, code: DecisionCode, call: CallToDecide, fa
 
 /** The line a flow hold's prompt shows a person. */
 const flowPromptText = (hold: FlowHold): string =>
-  `the flow rules (${hold.code}): ${hold.problem}. Continue runs this call once; clearing the ${hold.kind} mark lets such calls run for the rest of the session`;
+  `the flow rules (${hold.code}): ${hold.problem}. Continue runs this call once; clearing the ` +
+  `${hold.kind} mark lets such calls run for the rest of the session`;
 
 export type CallDecider = ReturnType<typeof createCallDecider>;
 

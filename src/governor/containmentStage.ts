@@ -100,6 +100,8 @@ export function containmentStep(plan: ContainmentPlan, assessment: Assessed, fac
     unseen === undefined
       ? ''
       : ` What the analysis could not see (${unseen.note}) is left to the sandbox, not asked about.`;
-  const message = `Runs contained: ${writableWords(facts)}; intentgate's files, ignored paths and the agent's settings are unreadable; the network is open only as the session approved it.${left}`;
+  const message =
+    `Runs contained: ${writableWords(facts)}; intentgate's files, ignored paths and the ` +
+    `agent's settings are unreadable; the network is open only as the session approved it.${left}`;
   return { kind: 'contained', assessment: relaxed.assessment, note: reason('contained', 'containment', { message }) };
 }

@@ -188,7 +188,9 @@ export function createControlFileHolds(parts: ControlFileHoldParts): ControlFile
           return reject(change);
         case 'edit':
           throw new InvalidArgumentError(
-            `resolveApproval: '${id}' holds a change to ${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' (accept), 'cancel' (reject) or 'details'; it has no arguments to edit`,
+            `resolveApproval: '${id}' holds a change to ` +
+              `${change.changes.map((item) => item.label).join(' and ')}, which takes 'continue' ` +
+              `(accept), 'cancel' (reject) or 'details'; it has no arguments to edit`,
           );
       }
     },

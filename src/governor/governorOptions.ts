@@ -128,7 +128,8 @@ export const governorOptionsSchema = z.strictObject({
   inspect: z
     .custom<GovernorInspectOption>((value) => isObserver(value) || isInspector(value), {
       error: (issue) =>
-        `expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, got ${describeValue(issue.input)}`,
+        `expected an inspector (an object whose inspect is an observer, as @statelyai/inspect ` +
+        `returns), an inspection observer (an object with next()) or a function, got ${describeValue(issue.input)}`,
     })
     .optional(),
 });

@@ -92,7 +92,8 @@ function heldCallFor(parts: GovernorParts, id: string): { readonly kept: HeldToo
   if (!record || !kept) {
     const waiting = waitingApprovalIds(parts).map((each) => `'${each}'`);
     throw new InvalidArgumentError(
-      `resolveApproval: nothing is waiting for approval '${describeValue(id)}'${waiting.length > 0 ? `; waiting: ${waiting.join(', ')}` : '; none is waiting'}.`,
+      `resolveApproval: nothing is waiting for approval ` +
+        `'${describeValue(id)}'${waiting.length > 0 ? `; waiting: ${waiting.join(', ')}` : '; none is waiting'}.`,
     );
   }
   return { kept, call: decidedCallOf(kept, record.categories) };

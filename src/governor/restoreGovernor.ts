@@ -41,7 +41,9 @@ function adoptedFiles(snapshot: GovernorSnapshot, sources: ControlFileSources): 
   const { adopted } = snapshot.controlFiles;
   if (sources.readsIntentsFile !== (adopted.intents !== undefined)) {
     throw new InvalidSnapshotError([
-      `controlFiles.adopted.intents: the snapshot was taken with the intents ${adopted.intents ? 'read from the intents file' : 'given in options'}, and this governor's options ${sources.readsIntentsFile ? 'read them from the file' : 'give them'}`,
+      `controlFiles.adopted.intents: the snapshot was taken with the intents ` +
+        `${adopted.intents ? 'read from the intents file' : 'given in options'}, and this governor's ` +
+        `options ${sources.readsIntentsFile ? 'read them from the file' : 'give them'}`,
     ]);
   }
   const kept = (file: KeptFile) => ({ text: file.text, link: file.link });

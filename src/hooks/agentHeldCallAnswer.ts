@@ -42,7 +42,8 @@ export function answerAgentHeldCall(
   if (pending === undefined) {
     const waiting = governor.waitingApprovalIds;
     throw new InvalidArgumentError(
-      `nothing in agent session ${governor.sessionId} waits for approval '${approvalId}'; ${waiting.length > 0 ? `waiting: ${waiting.map((id) => `'${id}'`).join(', ')}` : 'none is waiting'}`,
+      `nothing in agent session ${governor.sessionId} waits for approval '${approvalId}'; ` +
+        `${waiting.length > 0 ? `waiting: ${waiting.map((id) => `'${id}'`).join(', ')}` : 'none is waiting'}`,
     );
   }
   if (pending.code === 'control_file_changed') return governor.resolveApproval(approvalId, answer, by);

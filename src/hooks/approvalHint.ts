@@ -28,7 +28,10 @@ function modelNote(id: string, decision: Decision, where: string): string {
       ? 'accept or reject this change to the control files'
       : 'approve this call';
   const retry = decision.code === 'control_file_changed' ? 'then go on' : 'then retry the very same call';
-  return `Only a human can ${what} (${id}), ${where}; you cannot approve it, and an approval you attempt yourself is refused. Tell the user it waits for them, and ${retry} once they have answered.`;
+  return (
+    `Only a human can ${what} (${id}), ${where}; you cannot approve it, and an approval you ` +
+    `attempt yourself is refused. Tell the user it waits for them, and ${retry} once they have answered.`
+  );
 }
 
 /**
@@ -44,13 +47,16 @@ export function cliApprovalHint(command = 'intentgate approve'): ApprovalHint {
     const model = modelNote(
       id,
       decision,
-      "in the agent's own permission prompt where it shows one, or in a terminal of their own with intentgate's approval command and a credential only they hold",
+      "in the agent's own permission prompt where it shows one, or in a terminal of their own with " +
+        "intentgate's approval command and a credential only they hold",
     );
     const start = `${command} --session ${quoteForShell(sessionId)}`;
     if (decision.code === 'control_file_changed') {
       return {
         model,
-        human: `intentgate holds a change to the control files (${id}). To answer it, run in your terminal: \`${start} --held ${id}\` accepts the change; adding \`--cancel\` rejects it.`,
+        human:
+          `intentgate holds a change to the control files (${id}). To answer it, run in your ` +
+          `terminal: \`${start} --held ${id}\` accepts the change; adding \`--cancel\` rejects it.`,
       };
     }
     const categories = decision.approval?.categories ?? [];
@@ -60,7 +66,9 @@ export function cliApprovalHint(command = 'intentgate approve'): ApprovalHint {
         : '';
     return {
       model,
-      human: `intentgate holds '${decision.tool}' (${id}). To approve it, run in your terminal: \`${start} --held ${id}\` lets this very call run once when the agent retries it${forSession}.`,
+      human:
+        `intentgate holds '${decision.tool}' (${id}). To approve it, run in your terminal: ` +
+        `\`${start} --held ${id}\` lets this very call run once when the agent retries it${forSession}.`,
     };
   };
 }
@@ -80,7 +88,9 @@ export function serviceApprovalHint(prefix: string): ApprovalHint {
         decision,
         `in the approval console of the intentgate service (${consolePath} on its address)`,
       ),
-      human: `intentgate holds '${decision.tool}' (${id}) in session ${sessionId}: answer it in the approval console (${consolePath} on the service's address), or with the service's approval routes and its token.`,
+      human:
+        `intentgate holds '${decision.tool}' (${id}) in session ${sessionId}: answer it in the ` +
+        `approval console (${consolePath} on the service's address), or with the service's approval routes and its token.`,
     };
   };
 }

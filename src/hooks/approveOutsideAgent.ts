@@ -55,7 +55,8 @@ export function approveOutsideAgent(
   const decision = answerAgentHeldCall(governor, notes, approval.approvalId, approval.cancel ? 'cancel' : 'continue');
   const message =
     decision.code === 'approved_once'
-      ? `Continued '${decision.tool}' (${approval.approvalId}): the agent's next call of it with the same arguments runs once, every rule checked again. Ask the agent to retry it.`
+      ? `Continued '${decision.tool}' (${approval.approvalId}): the agent's next call of it with the ` +
+        `same arguments runs once, every rule checked again. Ask the agent to retry it.`
       : (decision.reason ?? `${decision.code}: ${decision.tool}`);
   return { message, approvedCategories: governor.approvedCategories, decision };
 }

@@ -136,7 +136,8 @@ export function handshakeWarning(agent: string, where: HandshakeCheckPlace): str
   if (found.kind !== 'missing') return undefined;
   return [
     `intentgate: the intents MCP server '${INTENTS_MCP_SERVER}', which offers the handshake tool ${SELECT_ACTIVE_INTENT},`,
-    `is registered in none of ${found.looked.join(', ')} (one given on the agent's command line is not seen here); without it no intent can be selected and every call that changes something is refused.`,
+    `is registered in none of ${found.looked.join(', ')} (one given on the agent's command line is ` +
+      `not seen here); without it no intent can be selected and every call that changes something is refused.`,
     `The user can fix it by running \`intentgate hooks install ${agent}\` in the workspace.`,
   ].join(' ');
 }

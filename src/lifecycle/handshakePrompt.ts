@@ -41,7 +41,10 @@ export function handshakePrompt(state: LifecycleState, context: HandshakePromptC
     }
     case 'ACTION': {
       const active = activeIntent ? describeIntent(activeIntent).slice(2) : '(none)';
-      return `Active intent: ${active}. Changes are permitted only inside its scope. Call ${ATTEMPT_COMPLETION} when the task is done, or ${SELECT_ACTIVE_INTENT} to switch intents.`;
+      return (
+        `Active intent: ${active}. Changes are permitted only inside its scope. Call ` +
+        `${ATTEMPT_COMPLETION} when the task is done, or ${SELECT_ACTIVE_INTENT} to switch intents.`
+      );
     }
   }
 }

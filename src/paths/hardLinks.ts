@@ -25,5 +25,8 @@ export function hardLinkCountOf(analysis: { readonly absolute: string | undefine
 
 /** Why a write through a file with `names` hard links cannot be placed in any scope, and what to do instead. */
 export function hardLinkedWriteProblem(names: number): string {
-  return `it is a file with ${names} names (hard links), and a write through one changes it under every name, wherever the others are; write a new file and move it into place instead`;
+  return (
+    `it is a file with ${names} names (hard links), and a write through one changes it under ` +
+    `every name, wherever the others are; write a new file and move it into place instead`
+  );
 }

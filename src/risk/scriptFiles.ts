@@ -24,7 +24,8 @@ function programFolder(run: ShellScriptRun & { readonly path: string }, site: Ru
   if (where.insideWorkspace || where.absolute === undefined) {
     return unseen(
       run.source,
-      `PATH names '${run.source}', a folder of the workspace, so the commands named may be programs written there: fail closed; run the program by its path instead`,
+      `PATH names '${run.source}', a folder of the workspace, so the commands named may be programs ` +
+        `written there: fail closed; run the program by its path instead`,
     );
   }
   const written = writeInto(where.absolute, site.reading.writes);

@@ -25,7 +25,9 @@ function checkCategories(categories: readonly string[] | undefined): RiskCategor
     throw new HttpError({
       status: 400,
       code: 'unknown_category',
-      message: `unknown categor${unknown.length === 1 ? 'y' : 'ies'} ${unknown.map((name) => `'${name.slice(0, 64)}'`).join(', ')}; valid categories are ${RISK_CATEGORIES.join(', ')}`,
+      message:
+        `unknown categor${unknown.length === 1 ? 'y' : 'ies'} ` +
+        `${unknown.map((name) => `'${name.slice(0, 64)}'`).join(', ')}; valid categories are ${RISK_CATEGORIES.join(', ')}`,
       details,
     });
   }
@@ -89,7 +91,9 @@ export const resolveApprovalHandler: Handler = async (context) => {
       throw new HttpError({
         status: 404,
         code: 'unknown_approval',
-        message: `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ${waiting.length > 0 ? `waiting: ${waiting.map((each) => `'${each}'`).join(', ')}` : 'none is waiting'}`,
+        message:
+          `no call of session '${id}' is waiting for approval '${approvalId.slice(0, 128)}'; ` +
+          `${waiting.length > 0 ? `waiting: ${waiting.map((each) => `'${each}'`).join(', ')}` : 'none is waiting'}`,
         details: { waiting },
       });
     }

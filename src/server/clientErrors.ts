@@ -18,7 +18,9 @@ function refusal(code: string, limits: { readonly requestTimeoutMs: number }): H
     return new HttpError({
       status: 408,
       code: 'request_timeout',
-      message: `the request did not arrive whole within ${limits.requestTimeoutMs} ms (or its headers within the header timeout): send the body its Content-Length announces`,
+      message:
+        `the request did not arrive whole within ${limits.requestTimeoutMs} ms (or its headers ` +
+        `within the header timeout): send the body its Content-Length announces`,
     });
   }
   if (code === 'HPE_HEADER_OVERFLOW')

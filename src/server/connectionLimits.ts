@@ -37,7 +37,8 @@ export const connectionLimitFields = {
     .max(10 * MINUTE_MS)
     .optional()
     .describe(
-      `a client that has not sent its whole request, body included, within this many milliseconds is answered 408 and closed (default ${CONNECTION_DEFAULTS.requestTimeoutMs})`,
+      `a client that has not sent its whole request, body included, within this many milliseconds is ` +
+        `answered 408 and closed (default ${CONNECTION_DEFAULTS.requestTimeoutMs})`,
     ),
   keepAliveTimeoutMs: z
     .number()

@@ -57,7 +57,10 @@ export interface GovernanceServer {
   readonly analysis: Pick<AnalysisPool, 'size' | 'budgetMs' | 'threads'>;
   /** who may read `GET /metrics` */
   readonly metricsAccess: MetricsAccess;
-  /** this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it. Undefined when the optional peer prom-client is not installed: the service runs without metrics */
+  /**
+   * this service's Prometheus registry, served at `GET /metrics`; a host may add its own metrics to it.
+   * Undefined when the optional peer prom-client is not installed: the service runs without metrics
+   */
   readonly metricsRegistry: Registry | undefined;
   /** the approval console served at the prefix's `/` (docs/console.md) */
   readonly console: {

@@ -19,7 +19,8 @@ export interface HandlerContext {
   readonly events: SessionEvents;
   /** runs a call's shell analysis off the event loop (the service's worker threads) */
   readonly analyseShell: ShellAnalyser;
-  /** on an approval route: who approves, the name of the approval token (or the console's sign-in); on a hook route, the token's name when a valid one was sent */
+  /** on an approval route: who approves, the name of the approval token (or the console's sign-in); on a ' +
+    'hook route, the token's name when a valid one was sent */
   readonly approver?: string;
   /** the options the service's governors are made with: the routes read the held-call TTL and the trace from them */
   readonly governorOptions?: GovernorOptions;

@@ -35,7 +35,9 @@ export type ServiceMetrics = {
 );
 
 /** Why a service has no metrics when prom-client is not installed. */
-export const METRICS_OFF_MESSAGE = `GET /metrics needs the optional package prom-client, which is not installed: install it with \`${PROM_CLIENT_INSTALL_COMMAND}\` and restart the service`;
+export const METRICS_OFF_MESSAGE =
+  `GET /metrics needs the optional package prom-client, which is not ` +
+  `installed: install it with \`${PROM_CLIENT_INSTALL_COMMAND}\` and restart the service`;
 
 const METRICS_OFF: ServiceMetrics = Object.freeze({
   on: false,

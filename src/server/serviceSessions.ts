@@ -61,7 +61,8 @@ const refusals = new WeakSet<Error>();
 /** Why the service's own session routes refuse a session an agent's hooks made. */
 export function hookSessionRefusal(id: string): SessionStoreError {
   const refusal = new SessionStoreError(
-    `the session '${id.slice(0, 128)}' was started by an agent's hooks: only its hook route (/hooks/<agent>) drives it, since its calls are read with that agent's tools; use another session id for /sessions/:id/prompt and /tool-calls`,
+    `the session '${id.slice(0, 128)}' was started by an agent's hooks: only its hook route ` +
+      `(/hooks/<agent>) drives it, since its calls are read with that agent's tools; use another session id for /sessions/:id/prompt and /tool-calls`,
   );
   refusals.add(refusal);
   return refusal;

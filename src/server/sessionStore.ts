@@ -55,7 +55,9 @@ export function sessionsFull(maxSessions: number, retryAfterMs: number): HttpErr
   return new HttpError({
     status: 429,
     code: 'too_many_sessions',
-    message: `the service holds ${maxSessions} live sessions, its limit: a new one can start in ${seconds} s, when the longest idle one expires (or raise maxSessions)`,
+    message:
+      `the service holds ${maxSessions} live sessions, its limit: a new one can start in ` +
+      `${seconds} s, when the longest idle one expires (or raise maxSessions)`,
     headers: { 'Retry-After': String(seconds) },
     details: { retry_after_s: seconds },
   });

@@ -21,7 +21,9 @@ function refusedHost(host: string | undefined): HttpError {
   return new HttpError({
     status: 421,
     code: 'host_not_allowed',
-    message: `Host ${shown} is not a name this service answers to; a page from another name could be rebinding DNS to it. Add the name to allowedHosts (serve --allowed-host) if it is yours.`,
+    message:
+      `Host ${shown} is not a name this service answers to; a page from another name could be ` +
+      `rebinding DNS to it. Add the name to allowedHosts (serve --allowed-host) if it is yours.`,
   });
 }
 
@@ -29,7 +31,9 @@ function refusedOrigin(origin: string): HttpError {
   return new HttpError({
     status: 403,
     code: 'origin_not_allowed',
-    message: `Origin '${origin.slice(0, 200)}' is not this service: a web page of another site may not change its state. Send the request from the service's own console, or from a client that is not a browser.`,
+    message:
+      `Origin '${origin.slice(0, 200)}' is not this service: a web page of another site may ` +
+      `not change its state. Send the request from the service's own console, or from a client that is not a browser.`,
   });
 }
 
@@ -63,7 +67,9 @@ function checkJsonDeclared(headers: IncomingHttpHeaders): void {
   throw new HttpError({
     status: 415,
     code: 'json_body_required',
-    message: `a request that changes state must send a JSON body with Content-Type: application/json (got '${type || '(none)'}'); send {} when there is nothing to say`,
+    message:
+      `a request that changes state must send a JSON body with Content-Type: application/json ` +
+      `(got '${type || '(none)'}'); send {} when there is nothing to say`,
   });
 }
 

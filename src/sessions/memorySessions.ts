@@ -36,7 +36,8 @@ export function memorySessions(store: SessionStore, options?: GovernorOptions): 
   const refuseOther = (sessionId: string): void => {
     if (made.get(sessionId) === own) return;
     throw new SessionStoreError(
-      `the session '${sessionId.slice(0, 128)}' was started by another agent's hooks, or by the service's own routes: it is refused here, where it would be read with another agent's tools`,
+      `the session '${sessionId.slice(0, 128)}' was started by another agent's hooks, or by the ` +
+        `service's own routes: it is refused here, where it would be read with another agent's tools`,
     );
   };
   return {

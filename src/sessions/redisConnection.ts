@@ -29,7 +29,9 @@ export interface RedisConnection {
 export const REDIS_INSTALL_COMMAND = 'npm install redis@^5';
 
 /** Why a Redis store cannot be used without the optional package `redis`, and what to install. */
-export const REDIS_MISSING_MESSAGE = `a Redis session store needs the optional package redis, which is not installed: install it with \`${REDIS_INSTALL_COMMAND}\``;
+export const REDIS_MISSING_MESSAGE =
+  `a Redis session store needs the optional package redis, which ` +
+  `is not installed: install it with \`${REDIS_INSTALL_COMMAND}\``;
 
 /** Whether the optional package `redis` can be found, without loading it. */
 export function redisInstalled(): boolean {

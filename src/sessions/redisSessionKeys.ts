@@ -68,7 +68,10 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[7])
 redis.call('PEXPIRE', KEYS[3], ARGV[8])
 return version`;
 
-/** Removes a session under its lock, unless it came too late. KEYS: lock, session, index. ARGV: token, session id, fence. Returns -1 for a lost lock, -3 too late. */
+/**
+ * Removes a session under its lock, unless it came too late. KEYS: lock, session, index. ARGV: token, session
+ * id, fence. Returns -1 for a lost lock, -3 too late.
+ */
 export const FENCED_REMOVE_SCRIPT = `${FENCE('ARGV[3]')}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 redis.call('DEL', KEYS[2])

@@ -161,7 +161,8 @@ export function readSessionFile(
     if (envelope.data.version === 1 && mac === undefined) return undefined;
     if (mac === undefined || !hasValidMac(authenticity, JSON.stringify(record), mac)) {
       throw new SessionTamperedError(
-        `the session file ${file} fails its MAC: it was not written by intentgate for this store (edited, forged or copied); every call of the session is refused; ${fix}`,
+        `the session file ${file} fails its MAC: it was not written by intentgate for this store ` +
+          `(edited, forged or copied); every call of the session is refused; ${fix}`,
       );
     }
   }

@@ -103,7 +103,8 @@ export async function acquireSessionLock(file: string, timing: LockTiming): Prom
     }
     if (Date.now() >= deadline) {
       throw new SessionStoreError(
-        `the session is locked by another hook of the same agent session for more than ${timing.waitMs} ms (${file}); if no hook is running, remove the lock file`,
+        `the session is locked by another hook of the same agent session for more than ` +
+          `${timing.waitMs} ms (${file}); if no hook is running, remove the lock file`,
       );
     }
     // a hook holds a lock for milliseconds: wait a little, a little longer each time, never past the deadline

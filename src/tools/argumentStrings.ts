@@ -52,12 +52,16 @@ interface Walk {
 
 const tooMany = (where: string): ArgumentStrings => ({
   ok: false,
-  problem: `arguments hold more than ${ARGUMENT_WALK_LIMITS.values} values (at '${where}'); a tool whose path arguments are not known has each of its values checked, so a call this large is refused`,
+  problem:
+    `arguments hold more than ${ARGUMENT_WALK_LIMITS.values} values (at '${where}'); a tool ` +
+    `whose path arguments are not known has each of its values checked, so a call this large is refused`,
 });
 
 const tooDeep = (where: string): ArgumentStrings => ({
   ok: false,
-  problem: `argument '${where}' nests deeper than ${ARGUMENT_WALK_LIMITS.depth} levels; a tool whose path arguments are not known has each of its values checked, so a call this deep is refused`,
+  problem:
+    `argument '${where}' nests deeper than ${ARGUMENT_WALK_LIMITS.depth} levels; a tool whose ` +
+    `path arguments are not known has each of its values checked, so a call this deep is refused`,
 });
 
 function visit(value: unknown, where: string, depth: number, walk: Walk): ArgumentStrings | undefined {

@@ -47,7 +47,10 @@ export function readArgumentsText(text: string): ArgumentsText {
   return { ok: true, args: parsed as Readonly<Record<string, unknown>> };
 }
 
-/** A call's arguments as the governor decides them: the object a JSON-object text holds, else the value as given (a bad one is refused later, with its problem). */
+/**
+ * A call's arguments as the governor decides them: the object a JSON-object text holds, else the value as
+ * given (a bad one is refused later, with its problem).
+ */
 export function callArgumentsOf(args: unknown): unknown {
   if (typeof args !== 'string') return args;
   const read = readArgumentsText(args);

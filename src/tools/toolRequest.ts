@@ -30,7 +30,10 @@ export interface ToolPath {
   readonly readOnly?: boolean;
   /** why it counts as a possible write: the program, subcommand or option that uses it is not in the command catalog */
   readonly assumed?: string;
-  /** why where it leads cannot be known before the call runs (a shell operand built at run time, or through a link the same command makes): no scope covers it */
+  /**
+   * why where it leads cannot be known before the call runs (a shell operand built at run time, or through a
+   * link the same command makes): no scope covers it
+   */
   readonly unresolved?: string;
   /** a change to the workspace itself or a folder holding it, which covers every file in it, the control files too */
   readonly coversWorkspace?: true;

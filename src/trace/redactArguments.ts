@@ -94,7 +94,9 @@ function capText(text: string, cap: number, isPatch: boolean): string {
   const lineEnd = head.lastIndexOf('\n');
   if (lineEnd >= head.length / 2) head = head.slice(0, lineEnd + 1);
   const headers = isPatch ? text.slice(head.length).split('\n').filter(namesFiles).slice(0, MAX_KEPT_HEADERS) : [];
-  const marker = `[redacted: ${(bytes - Buffer.byteLength(head, 'utf8')).toLocaleString('en-US')} of ${bytes.toLocaleString('en-US')} bytes, sha256:${digestOf(text)}]`;
+  const marker =
+    `[redacted: ${(bytes - Buffer.byteLength(head, 'utf8')).toLocaleString('en-US')} of ` +
+    `${bytes.toLocaleString('en-US')} bytes, sha256:${digestOf(text)}]`;
   return `${head}${head.endsWith('\n') ? '' : '\n'}${marker}${headers.map((line) => `\n${line}`).join('')}`;
 }
 

@@ -83,6 +83,12 @@ interface TextRule {
 
 const group = (groups: Readonly<Record<string, string | undefined>>, name: string): string => groups[name] ?? '';
 
+// a URL's password as a shell word holds it (up to a quote, a substitution or an operator), or as text does
+const URL_PASSWORD_IN_SHELL = String.raw`[^\s/?#@'"\x60$;|&<>(){}\\]+`;
+const URL_PASSWORD = String.raw`[^\s/?#@'"<>]+`;
+// curl's -u password, up to the same ends
+const CURL_PASSWORD_IN_SHELL = String.raw`[^\s'"\x60$;|&<>(){}\\]+`;
+const CURL_PASSWORD = String.raw`[^\s'"<>]+`;
 const RULES: readonly TextRule[] = [
   // a private key block, whole (cut short in a capped text, to the end)
   {
@@ -94,7 +100,8 @@ const RULES: readonly TextRule[] = [
   {
     pattern: (mode) =>
       new RegExp(
-        String.raw`(?<![A-Za-z0-9+.-])(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^\s/?#@:'"<>]*)(?::(?<password>${mode === 'shell' ? String.raw`[^\s/?#@'"\x60$;|&<>(){}\\]+` : String.raw`[^\s/?#@'"<>]+`}))?@`,
+        String.raw`(?<![A-Za-z0-9+.-])(?<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?<user>[^\s/?#@:'"<>]*)` +
+          String.raw`(?::(?<password>${mode === 'shell' ? URL_PASSWORD_IN_SHELL : URL_PASSWORD}))?@`,
         'g',
       ),
     rewrite: (_mode, groups, match) => {
@@ -109,7 +116,8 @@ const RULES: readonly TextRule[] = [
   {
     pattern: (mode) =>
       new RegExp(
-        String.raw`\b(?<name>(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)(?<sep>\s*:\s*)(?<scheme>(?:bearer|basic|token|digest|negotiate)\s+)?(?<value>${valueFor(mode)})`,
+        String.raw`\b(?<name>(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)` +
+          String.raw`(?<sep>\s*:\s*)(?<scheme>(?:bearer|basic|token|digest|negotiate)\s+)?(?<value>${valueFor(mode)})`,
         'gi',
       ),
     rewrite: (mode, groups, match) =>
@@ -120,13 +128,21 @@ const RULES: readonly TextRule[] = [
   // tokens whose shape names them, wherever they stand
   {
     pattern: () =>
-      /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})/g,
+      new RegExp(
+        String.raw`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|` +
+          String.raw`xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35})`,
+        'g',
+      ),
     rewrite: () => REDACTED_WORD,
   },
   // a secret in a URL's query string
   {
     pattern: () =>
-      /(?<name>[?&](?:access_token|token|api_key|apikey|key|secret|client_secret|password|passwd|sig|signature|auth|x-amz-signature|x-amz-credential|x-amz-security-token)=)(?<value>[^&#\s'"<>]+)/gi,
+      new RegExp(
+        String.raw`(?<name>[?&](?:access_token|token|api_key|apikey|key|secret|client_secret|password|passwd|sig|signature|` +
+          String.raw`auth|x-amz-signature|x-amz-credential|x-amz-security-token)=)(?<value>[^&#\s'"<>]+)`,
+        'gi',
+      ),
     rewrite: (_mode, groups) => `${group(groups, 'name')}${REDACTED_WORD}`,
   },
   // a secret-looking flag and its value as the next word: `--password x`, `--token x`
@@ -171,7 +187,8 @@ const RULES: readonly TextRule[] = [
   {
     pattern: (mode) =>
       new RegExp(
-        String.raw`(?<before>\bcurl\b[^\n;|&]{0,512}?\s(?:-u[ \t]*|--(?:proxy-)?user[= \t]+|-U[ \t]*)["']?[^\s:'"]*:)(?<value>${mode === 'shell' ? String.raw`[^\s'"\x60$;|&<>(){}\\]+` : String.raw`[^\s'"<>]+`})`,
+        String.raw`(?<before>\bcurl\b[^\n;|&]{0,512}?\s(?:-u[ \t]*|--(?:proxy-)?user[= \t]+|-U[ \t]*)["']?[^\s:'"]*:)` +
+          String.raw`(?<value>${mode === 'shell' ? CURL_PASSWORD_IN_SHELL : CURL_PASSWORD})`,
         'g',
       ),
     rewrite: (_mode, groups) => `${group(groups, 'before')}${REDACTED_WORD}`,

@@ -75,21 +75,27 @@ export function changeOf(
     return {
       kind: 'replaced',
       ...sizes,
-      message: `The trace file was removed or replaced outside intentgate${rotatedOut}: it held ${bytes(vouched.size)} when this governor last wrote to it, and the file there now is another one (${bytes(stats.size)}). ${advice}`,
+      message:
+        `The trace file was removed or replaced outside intentgate${rotatedOut}: it held ` +
+        `${bytes(vouched.size)} when this governor last wrote to it, and the file there now is another one (${bytes(stats.size)}). ${advice}`,
     };
   }
   if (stats.size < vouched.size) {
     return {
       kind: 'truncated',
       ...sizes,
-      message: `${subject} was truncated outside intentgate: it held ${bytes(vouched.size)} when this governor last wrote to it and now holds ${bytes(stats.size)}. ${advice}`,
+      message:
+        `${subject} was truncated outside intentgate: it held ${bytes(vouched.size)} when this ` +
+        `governor last wrote to it and now holds ${bytes(stats.size)}. ${advice}`,
     };
   }
   if (digestAt !== vouched.digest) {
     return {
       kind: 'rewritten',
       ...sizes,
-      message: `${subject} was rewritten outside intentgate: its first ${bytes(vouched.size)}, which this governor last wrote or read, are not what they were. ${advice}`,
+      message:
+        `${subject} was rewritten outside intentgate: its first ${bytes(vouched.size)}, which ` +
+        `this governor last wrote or read, are not what they were. ${advice}`,
     };
   }
   return undefined;

@@ -61,8 +61,10 @@ const refusals: readonly Refusal[] = [
     name: 'refuses when there is no credential at all',
     credentialAtStart: false,
     argv: () => ['--session', 's1', 'FS_DELETE_OVERWRITE'],
-    stderr:
-      /^refused: approving needs the approval credential, and there is none at .*approval-token: create it once, in your own terminal, with `intentgate approve --init`/,
+    stderr: new RegExp(
+      String.raw`^refused: approving needs the approval credential, and there is none at .*approval-token: ` +
+        'create it once, in your own terminal, with `intentgate approve --init`',
+    ),
   },
   {
     name: "refuses, with no terminal, the credential at its default place (an agent's shell tool has no terminal)",

@@ -47,7 +47,8 @@ function tempBundle(word: string): { file: string; cacheFile: string; dir: strin
 }
 
 const program = (word: string): string =>
-  `#!/usr/bin/env node\nconst path = require('node:path');\nprocess.stdout.write(${JSON.stringify(word)} + ' ' + path.basename(__filename) + ' ' + (typeof module.exports) + '\\n');\n`;
+  `#!/usr/bin/env node\nconst path = ` +
+  `require('node:path');\nprocess.stdout.write(${JSON.stringify(word)} + ' ' + path.basename(__filename) + ' ' + (typeof module.exports) + '\\n');\n`;
 
 const LABEL_CASES = [
   { name: 'a subcommand', argv: ['hook', 'claude-code'], label: 'hook' },

@@ -145,7 +145,9 @@ describe('intentgate decide: one call from flags', () => {
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: `error: Invalid policy ${policy}:\n- locale: Invalid option: expected one of "en"|"ru"\n- colour: unknown key; remove it or correct its spelling\n`,
+      stderr:
+        `error: Invalid policy ${policy}:\n- locale: Invalid option: expected one of ` +
+        `"en"|"ru"\n- colour: unknown key; remove it or correct its spelling\n`,
     });
   });
 

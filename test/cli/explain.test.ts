@@ -49,7 +49,8 @@ describe('intentgate explain', () => {
   it('explains a denial with its reason and no prompt', async () => {
     const run = await cli(['explain', '--state', 'REASONING', ...WRITE], { cwd: governed() });
     expect(run.stdout).toContain(
-      "  verdict: DENY (state_violation) in REASONING; DESTRUCTIVE tool\n  reasons:\n    - state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.\n",
+      '  verdict: DENY (state_violation) in REASONING; DESTRUCTIVE tool\n  reasons:\n    - ' +
+        "state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.\n",
     );
     expect(run.stdout).not.toContain('confirmation prompt');
   });
@@ -66,7 +67,8 @@ describe('intentgate explain', () => {
   it('explains a question by name, with no categories', async () => {
     const run = await cli(['explain', '--query', '--tool', 'read_file'], { cwd: governed() });
     expect(run.stdout).toBe(
-      "read_file (by name)\n  verdict: ALLOW (safe_tool) in REQUEST; SAFE tool\n  reasons:\n    - safe_tool: 'read_file' is SAFE: it runs in every state.\n  categories: none\n",
+      'read_file (by name)\n  verdict: ALLOW (safe_tool) in REQUEST; SAFE tool\n  reasons:\n    - ' +
+        "safe_tool: 'read_file' is SAFE: it runs in every state.\n  categories: none\n",
     );
   });
 

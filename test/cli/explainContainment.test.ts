@@ -27,7 +27,8 @@ describe('intentgate explain: containment of a shell command', () => {
     const part = run.stdout.slice(run.stdout.indexOf('  containment:'));
     expect(part).toBe(
       [
-        '  containment: shell commands are decided by analysis alone: containment is auto and not available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+        '  containment: shell commands are decided by analysis alone: containment is auto and not ' +
+          'available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
         '  profile of a contained run in ACTION:',
         '    writable: /tmp (private)',
         "      - src/auth: in the active intent's scope (src/auth/**)",
@@ -66,7 +67,8 @@ describe('intentgate explain: containment of a shell command', () => {
       env: NO_BWRAP,
     });
     expect(run.stdout).toContain(
-      '  containment: shell commands are refused on the routes docs/containment.md lists: containment is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap\n  profile of a contained run in ACTION:\n',
+      '  containment: shell commands are refused on the routes docs/containment.md lists: containment ' +
+        'is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap\n  profile of a contained run in ACTION:\n',
     );
   });
 
@@ -131,7 +133,10 @@ describe('intentgate explain: containment of a shell command', () => {
         env: { PATH: process.env.PATH },
       });
       expect(run.stdout).toMatch(
-        / {2}containment: shell commands run contained by the kernel on the routes docs\/containment.md lists \(bubblewrap \/\S+\/bwrap; containment: auto\); elsewhere they are decided by analysis alone\n/,
+        new RegExp(
+          String.raw` {2}containment: shell commands run contained by the kernel on the routes docs/containment.md lists ` +
+            String.raw`\(bubblewrap /\S+/bwrap; containment: auto\); elsewhere they are decided by analysis alone\n`,
+        ),
       );
     },
   );

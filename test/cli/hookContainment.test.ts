@@ -33,7 +33,8 @@ describe('intentgate hook: the containment line at start', () => {
   it('tells a person at a terminal, in one line on stderr, whether shell commands run contained and why', async () => {
     const run = await hook({ terminal: true });
     expect(run.stderr.split('\n')[0]).toBe(
-      'intentgate hook: shell commands are decided by analysis alone: containment is auto and not available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+      'intentgate hook: shell commands are decided by analysis alone: containment is auto and not ' +
+        'available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
     );
   });
 
@@ -62,7 +63,8 @@ describe('intentgate hook: the containment line at start', () => {
     const policy = tempFile('policy.yml', 'version: 1\ncontainment: required\n');
     const run = await hook({ terminal: true, extra: ['--policy', policy] });
     expect(run.stderr.split('\n')[0]).toBe(
-      'intentgate hook: shell commands are refused on the routes docs/containment.md lists: containment is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+      'intentgate hook: shell commands are refused on the routes docs/containment.md lists: ' +
+        'containment is required, and bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
     );
   });
 

@@ -53,7 +53,8 @@ describe('intentgate mcp-proxy: failures before serving', () => {
       status: 1,
       stdout: '',
       stderr:
-        "error: Upstream MCP server unavailable: could not start '/nonexistent-cmd --flag': spawn /nonexistent-cmd ENOENT. Check the upstream command: it must start an MCP server that speaks over stdio.\n",
+        "error: Upstream MCP server unavailable: could not start '/nonexistent-cmd --flag': spawn " +
+        '/nonexistent-cmd ENOENT. Check the upstream command: it must start an MCP server that speaks over stdio.\n',
     });
   });
 });

@@ -52,7 +52,8 @@ describe('loadMcpProxy', () => {
       packageName: '@modelcontextprotocol/sdk',
       installCommand: 'npm install @modelcontextprotocol/sdk',
       message:
-        'Peer dependency missing: intentgate mcp-proxy needs the optional peer dependency @modelcontextprotocol/sdk, which cannot be loaded; install it with `npm install @modelcontextprotocol/sdk`.',
+        'Peer dependency missing: intentgate mcp-proxy needs the optional peer dependency ' +
+        '@modelcontextprotocol/sdk, which cannot be loaded; install it with `npm install @modelcontextprotocol/sdk`.',
     });
     expect((error as Error).cause).toMatchObject({ code });
   });
@@ -85,7 +86,8 @@ describe('intentgate mcp-proxy without @modelcontextprotocol/sdk', () => {
       status: 1,
       stdout: '',
       stderr:
-        'error: Peer dependency missing: intentgate mcp-proxy needs the optional peer dependency @modelcontextprotocol/sdk, which cannot be loaded; install it with `npm install @modelcontextprotocol/sdk`.\n',
+        'error: Peer dependency missing: intentgate mcp-proxy needs the optional peer dependency ' +
+        '@modelcontextprotocol/sdk, which cannot be loaded; install it with `npm install @modelcontextprotocol/sdk`.\n',
     });
   });
 

@@ -29,7 +29,10 @@ describe('intentgate replay', () => {
       /^replayed 16 of 16 recorded calls under .*no-curl\.policy\.yaml: 15 keep their verdict, 1 would change, 0 cannot be replayed\n/,
     );
     expect(run.stdout).toMatch(
-      /verdicts that would change:\n  #11 \S+ recorded execute_command: curl -s https:\/\/example\.com\/data\.json\n      allow \(destructive_in_scope\) -> deny \(command_denied\)\n/,
+      new RegExp(
+        String.raw`verdicts that would change:\n  #11 \S+ recorded execute_command: curl -s https://example\.com/data\.json\n` +
+          String.raw`      allow \(destructive_in_scope\) -> deny \(command_denied\)\n`,
+      ),
     );
   });
 
@@ -37,7 +40,8 @@ describe('intentgate replay', () => {
     const file = path.join(place.root, 'old.jsonl');
     writeFileSync(
       file,
-      '{"time":"2026-01-01T00:00:00.000Z","session_id":"s","intent_id":null,"tool":"execute_command","categories":["EXEC_ARBITRARY"],"verdict":"ask","reasons":[{"code":"needs_approval","message":"m"}]}\n',
+      '{"time":"2026-01-01T00:00:00.000Z","session_id":"s","intent_id":null,"tool":"execute_command",' +
+        '"categories":["EXEC_ARBITRARY"],"verdict":"ask","reasons":[{"code":"needs_approval","message":"m"}]}\n',
     );
     const run = await cli(['replay', file, '--policy', place.policy]);
     expect(run.code, run.stderr).toBe(0);

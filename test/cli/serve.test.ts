@@ -129,7 +129,8 @@ describe('intentgate serve', () => {
       // the containment record comes first: it is said at start, before listening
       expect(run.stderr).toMatch(
         new RegExp(
-          `^\\{"time":[^\\n]*"event":"containment"[^\\n]*\\}\\nerror: cannot listen on 127\\.0\\.0\\.1:${port}: listen EADDRINUSE.*; choose another --port or --host\\n$`,
+          `^\\{"time":[^\\n]*"event":"containment"[^\\n]*\\}\\nerror: cannot listen on ` +
+            `127\\.0\\.0\\.1:${port}: listen EADDRINUSE.*; choose another --port or --host\\n$`,
         ),
       );
     } finally {

@@ -34,7 +34,8 @@ describe('intentgate serve: the containment record at start', () => {
       available: false,
       plan: 'analysis_only',
       message:
-        'shell commands are decided by analysis alone: containment is auto and not available here: bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
+        'shell commands are decided by analysis alone: containment is auto and not available here: ' +
+        'bubblewrap (bwrap) is not installed: apt-get install bubblewrap',
     });
   });
 

@@ -636,8 +636,12 @@ describe.skipIf(BWRAP === undefined)(
       const unreadable = Object.values(tables.perFile).reduce((sum, file) => sum + file.unreadable, 0);
       console.info(
         [
-          `hook route attacks: ${counts.attacks}${match === undefined ? '' : ` matching '${match}'`} (${tables.attacks.length} distinct from ${Object.keys(tables.perFile).length} table files, ${unreadable} entries built at run time not read; ${ownAttacks(port).length} of this file)`,
-          `  refused ${counts.refused}, contained with no effect ${counts.containedNoEffect}, allowed as written with no effect ${counts.asWrittenNoEffect}, machine-level not run ${counts.notRun}, failures ${counts.failures}; known leaks kept as expected failures ${leaks.length}`,
+          `hook route attacks: ${counts.attacks}${match === undefined ? '' : ` matching '${match}'`} ` +
+            `(${tables.attacks.length} distinct from ${Object.keys(tables.perFile).length} table ` +
+            `files, ${unreadable} entries built at run time not read; ${ownAttacks(port).length} of this file)`,
+          `  refused ${counts.refused}, contained with no effect ${counts.containedNoEffect}, allowed ` +
+            `as written with no effect ${counts.asWrittenNoEffect}, machine-level not run ` +
+            `${counts.notRun}, failures ${counts.failures}; known leaks kept as expected failures ${leaks.length}`,
           ...notRun.map((line) => `  not run: ${line}`),
           ...failures,
         ].join('\n'),

@@ -148,7 +148,8 @@ export const UNWRAPPERS: ReadonlySet<string> = new Set([
   'python',
   'python3',
   'git',
-  // builtins that remap names (an alias's value runs where its name is used), and interpreters whose inline code starts processes (os.system, execSync, system(), sed e)
+  // builtins that remap names (an alias's value runs where its name is used), and interpreters whose inline
+  // code starts processes (os.system, execSync, system(), sed e)
   'alias',
   'hash',
   'awk',

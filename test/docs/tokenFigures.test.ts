@@ -31,7 +31,8 @@ describe.runIf(hasSharedCatalogs)('the token figures the docs show are the ones 
   it("the README's token table has each catalog's counts", () => {
     const cells = rows.map(
       ({ report }) =>
-        `| ${report.full.tools} | ${number.format(report.full.tokens)} | ${report.preIntent.tools} | ${number.format(report.preIntent.tokens)} | ${number.format(report.saved)} (${report.savedPercent.toFixed(1)}%) |`,
+        `| ${report.full.tools} | ${number.format(report.full.tokens)} | ${report.preIntent.tools} | ` +
+          `${number.format(report.preIntent.tokens)} | ${number.format(report.saved)} (${report.savedPercent.toFixed(1)}%) |`,
     );
     expect(cells.filter((cell) => !readme.includes(cell))).toEqual([]);
   });

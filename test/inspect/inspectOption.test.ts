@@ -62,7 +62,8 @@ describe('the inspect option', () => {
       createGovernor({ workspaceRoot: makeWorkspace(), inspect: value as unknown as GovernorOptions['inspect'] });
     expect(attempt).toThrow(InvalidOptionsError);
     expect(attempt).toThrow(
-      `inspect: expected an inspector (an object whose inspect is an observer, as @statelyai/inspect returns), an inspection observer (an object with next()) or a function, ${shown}`,
+      `inspect: expected an inspector (an object whose inspect is an observer, as @statelyai/inspect ` +
+        `returns), an inspection observer (an object with next()) or a function, ${shown}`,
     );
   });
 });

@@ -205,10 +205,14 @@ const key = (v: OracleVertex): string =>
     v.change ?? null,
     v.intentIds,
   ]);
+const heldCall = (call: OracleVertex['held'][number]): string =>
+  `${call.id}:${call.destructive ? 'DESTRUCTIVE' : 'SAFE'}`;
 const heldLabel = (v: OracleVertex): string =>
-  `${v.held.length > 0 ? ` held=${v.held.map((call) => `${call.id}:${call.destructive ? 'DESTRUCTIVE' : 'SAFE'}`).join('+')}` : ''}${v.change ? ' held=control files' : ''}`;
+  `${v.held.length > 0 ? ` held=${v.held.map(heldCall).join('+')}` : ''}${v.change ? ' held=control files' : ''}`;
 const label = (v: OracleVertex): string =>
-  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} sinceAdoption=${v.destructiveSinceAdoption} intents=${v.intentIds.join('+')}${heldLabel(v)}`;
+  `${v.state}.${v.substate} intent=${v.intentId ?? '-'} ` +
+  `failSafe=${v.orchestrationPresent ? 'off' : 'on'} destructiveRan=${v.destructiveRan} ` +
+  `sinceAdoption=${v.destructiveSinceAdoption} intents=${v.intentIds.join('+')}${heldLabel(v)}`;
 
 /** The vertices the oracle reaches from the start with the same alphabet, found independently. */
 function oracleReachable(): Map<string, OracleVertex> {
@@ -247,7 +251,12 @@ const cases = paths.flatMap((path) =>
 
 const lifecycleCases = paths.flatMap((path) =>
   LIFECYCLE_EVENTS.map((event) => ({
-    name: `${label(vertexOf(path.state))} + ${event.type}${'present' in event ? `(present=${event.present})` : ''}${'intents' in event ? `(${event.intents.map((intent) => intent.id).join('+')})` : ''}${'scope' in event ? `(${event.scope}, ${event.id})` : ''}${event.type === 'approval.denied' || event.type.startsWith('controlFiles.') ? `(${'id' in event ? event.id : ''})` : ''}`,
+    name:
+      `${label(vertexOf(path.state))} + ` +
+      `${event.type}${'present' in event ? `(present=${event.present})` : ''}` +
+      `${'intents' in event ? `(${event.intents.map((intent) => intent.id).join('+')})` : ''}` +
+      `${'scope' in event ? `(${event.scope}, ${event.id})` : ''}` +
+      `${event.type === 'approval.denied' || event.type.startsWith('controlFiles.') ? `(${'id' in event ? event.id : ''})` : ''}`,
     replay: replayOf(path),
     vertex: vertexOf(path.state),
     event,

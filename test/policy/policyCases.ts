@@ -79,7 +79,9 @@ export const INVALID_CASES: readonly InvalidCase[] = [
       '  sh: { kind: shell, command: c, examples: [{ args: { c: ls }, categories: [EXEC] }] }',
     ]),
     issues: [
-      'toolKinds.sh.examples[0].categories[0]: Invalid option: expected one of "FS_DELETE_OVERWRITE"|"FS_OUTSIDE_WORKSPACE"|"FS_CONFIG_SECRETS"|"DEPS_INSTALL_UPDATE"|"GIT_PUBLISH"|"SYSTEM_IMPACT"|"SUDO"|"NETWORK_RISK"|"EXEC_ARBITRARY"',
+      'toolKinds.sh.examples[0].categories[0]: Invalid option: expected one of ' +
+        '"FS_DELETE_OVERWRITE"|"FS_OUTSIDE_WORKSPACE"|"FS_CONFIG_SECRETS"|"DEPS_INSTALL_UPDATE"|' +
+        '"GIT_PUBLISH"|"SYSTEM_IMPACT"|"SUDO"|"NETWORK_RISK"|"EXEC_ARBITRARY"',
     ],
   },
   {
@@ -308,7 +310,8 @@ export const INVALID_CASES: readonly InvalidCase[] = [
       'version: 1',
       'shell:',
       '  programs:',
-      '    deployctl: { operands: data, subcommands: { release: { operands: data, rules: [{ category: GIT_PUBLISH, note: a release, examples: [deployctl status] }] } } }',
+      '    deployctl: { operands: data, subcommands: { release: { operands: data, rules: [{ category: ' +
+        'GIT_PUBLISH, note: a release, examples: [deployctl status] }] } } }',
     ]),
     issues: [
       "shell.programs.deployctl.subcommands.release.rules[0].examples[0]: expected 'deployctl status' to raise GIT_PUBLISH, found EXEC_ARBITRARY",

@@ -87,7 +87,8 @@ const PASSING: readonly PassingCase[] = [
     text: policy(
       'classification:',
       '  web_fetch: SAFE',
-      '  read_notes: { class: SAFE, examples: [{ args: { path: notes/today.md } }], notExamples: [{ args: { path: .env } }, { args: { path: ../outside.md } }] }',
+      '  read_notes: { class: SAFE, examples: [{ args: { path: notes/today.md } }], notExamples: [{ ' +
+        'args: { path: .env } }, { args: { path: ../outside.md } }] }',
       '  deploy_app: { class: DESTRUCTIVE, examples: [{ args: { env: prod } }, { args: {} }] }',
       'toolKinds:',
       '  read_notes: { kind: read, path: path }',
@@ -145,7 +146,9 @@ const FAILING: readonly FailingCase[] = [
       'toolKinds:\n  run_query: { kind: shell, command: command }',
     ),
     issues: [
-      'classification.run_query.examples[0]: expected run_query {"command":"rm -rf build"} to be decided as SAFE (allowed before an intent), found ask (needs_approval: Safe mode: \'run_query\' needs a human\'s approval for FS_DELETE_OVERWRITE, EXEC_ARBITRARY in this session.)',
+      'classification.run_query.examples[0]: expected run_query {"command":"rm -rf build"} to be ' +
+        'decided as SAFE (allowed before an intent), found ask (needs_approval: Safe mode: ' +
+        "'run_query' needs a human's approval for FS_DELETE_OVERWRITE, EXEC_ARBITRARY in this session.)",
     ],
   },
   {
@@ -155,14 +158,17 @@ const FAILING: readonly FailingCase[] = [
       'toolKinds:\n  read_notes: { kind: read, path: path }',
     ),
     issues: [
-      'classification.read_notes.notExamples[0]: expected read_notes {"path":"notes.md"} not to be decided as SAFE (allowed before an intent), found allow (safe_tool)',
+      'classification.read_notes.notExamples[0]: expected read_notes {"path":"notes.md"} not to be ' +
+        'decided as SAFE (allowed before an intent), found allow (safe_tool)',
     ],
   },
   {
     name: 'a DESTRUCTIVE rule with a notExample, which is refused all the same',
     text: policy('classification:\n  deploy_app: { class: DESTRUCTIVE, notExamples: [{ args: { env: staging } }] }'),
     issues: [
-      'classification.deploy_app.notExamples[0]: expected deploy_app {"env":"staging"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call \'select_active_intent\' first.)',
+      'classification.deploy_app.notExamples[0]: expected deploy_app {"env":"staging"} not to be ' +
+        'decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State ' +
+        "Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
     ],
   },
   {
@@ -172,7 +178,8 @@ const FAILING: readonly FailingCase[] = [
       'toolKinds:\n  read_notes: { kind: read, path: path }',
     ),
     issues: [
-      'classification.read_notes.examples[0]: expected read_notes {"path":7} to be decided as SAFE (allowed before an intent), found deny (invalid_arguments: Malformed tool call: argument \'path\' must be a string path, got number.)',
+      'classification.read_notes.examples[0]: expected read_notes {"path":7} to be decided as SAFE ' +
+        "(allowed before an intent), found deny (invalid_arguments: Malformed tool call: argument 'path' must be a string path, got number.)",
     ],
   },
   {
@@ -182,7 +189,8 @@ const FAILING: readonly FailingCase[] = [
       'checks: [{ tool: write_to_file, args: { path: src/a.ts, content: x }, state: ACTION, verdict: allow }]',
     ),
     issues: [
-      "checks[0]: expected write_to_file in ACTION to be allow, found ask (needs_approval: Safe mode: 'write_to_file' needs a human's approval for FS_DELETE_OVERWRITE in this session.)",
+      'checks[0]: expected write_to_file in ACTION to be allow, found ask (needs_approval: Safe mode: ' +
+        "'write_to_file' needs a human's approval for FS_DELETE_OVERWRITE in this session.)",
     ],
   },
   {
@@ -231,9 +239,12 @@ describe('policy examples and checks that fail', () => {
       'checks:\n  - { tool: sh, args: { c: ls }, state: REASONING, verdict: allow }\n  - { tool: read_file, state: REQUEST, verdict: allow }',
     );
     expect(issuesOf(text)).toEqual([
-      'classification.sh.notExamples[0]: expected sh {"c":"ls"} not to be decided as DESTRUCTIVE (refused for want of an intent), found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call \'select_active_intent\' first.)',
+      'classification.sh.notExamples[0]: expected sh {"c":"ls"} not to be decided as DESTRUCTIVE ' +
+        '(refused for want of an intent), found deny (state_violation: State Violation: Intent ' +
+        "Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
       'toolKinds.sh.examples[0]: expected sh {"c":"ls"} to raise SUDO, found EXEC_ARBITRARY (missing SUDO)',
-      "checks[0]: expected sh in REASONING to be allow, found deny (state_violation: State Violation: Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
+      'checks[0]: expected sh in REASONING to be allow, found deny (state_violation: State Violation: ' +
+        "Intent Handshake required for DESTRUCTIVE actions. Call 'select_active_intent' first.)",
     ]);
   });
 

@@ -263,7 +263,8 @@ function answerCases(): void {
     expect(retry.verdict).toBe('deny');
     expect(retry.reason).toMatch(
       new RegExp(
-        `^Cancelled by a human: 'Write' does not run\\. \\(the call held as ${held.approval_id}\\)\\n\\nA human cancelled this call; do not retry it, ask the user`,
+        `^Cancelled by a human: 'Write' does not run\\. \\(the call held as ` +
+          `${held.approval_id}\\)\\n\\nA human cancelled this call; do not retry it, ask the user`,
       ),
     );
     expect(retry.reason).not.toContain(TOKEN);
@@ -306,7 +307,8 @@ describe('a human answers a call held through an agent hook posted to the servic
 let redis: RedisServer | undefined;
 
 describe.skipIf(REDIS_SKIP_REASON !== undefined)(
-  `a human answers a call held through an agent hook posted to the service, sessions in Redis${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`,
+  `a human answers a call held through an agent hook posted to the service, sessions in ` +
+    `Redis${REDIS_SKIP_REASON === undefined ? '' : ` (skipped: ${REDIS_SKIP_REASON})`}`,
   () => {
     beforeAll(async () => {
       redis = await startRedis();

@@ -38,7 +38,8 @@ describe('the service without prom-client', () => {
         error: {
           code: 'metrics_unavailable',
           message:
-            'GET /metrics needs the optional package prom-client, which is not installed: install it with `npm install prom-client@^15` and restart the service',
+            'GET /metrics needs the optional package prom-client, which is not installed: install it ' +
+            'with `npm install prom-client@^15` and restart the service',
         },
       },
     });

@@ -69,7 +69,10 @@ const exited = (child: ChildProcess): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => child.once('exit', () => resolve()));
 
-/** Starts redis-server on 127.0.0.1:`port` (a free one by default), with no snapshot and no append-only file, and `password` required when given; resolves once it answers PING. */
+/**
+ * Starts redis-server on 127.0.0.1:`port` (a free one by default), with no snapshot and no append-only file,
+ * and `password` required when given; resolves once it answers PING.
+ */
 export async function startRedis(port?: number, password?: string): Promise<RedisServer> {
   if (REDIS_SERVER === undefined) throw new Error('redis-server is not installed: apt-get install -y redis-server');
   const chosen = port ?? (await freePort());

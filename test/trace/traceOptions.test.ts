@@ -88,7 +88,8 @@ describe('the traceRotation and traceFsync options', () => {
 describe("a policy's traceRotation and traceFsync", () => {
   it('become the governor options', () => {
     const text =
-      'version: 1\ntrace: logs/trace.jsonl\ntraceRotation: { maxBytes: 10485760, keep: 5 }\ntraceFsync: true\nchecks:\n  - { tool: read_file, state: REQUEST, verdict: allow }\n';
+      'version: 1\ntrace: logs/trace.jsonl\ntraceRotation: { maxBytes: 10485760, keep: 5 ' +
+      '}\ntraceFsync: true\nchecks:\n  - { tool: read_file, state: REQUEST, verdict: allow }\n';
     const policy = parsePolicy(text, { file: '/srv/p/intentgate.policy.yaml' });
     // the checks ran on a governor that writes no trace
     expect(policy.checked.checks).toBe(1);

@@ -191,7 +191,8 @@ export function registerApprove(program: Command, context: CommandContext): void
         'Approves, from a terminal, what an agent hook held for a human (docs/hooks.md).',
         "Categories are approved for the whole agent session (seed 002 F); --held continues one held call (the agent's retry of that very call runs once)",
         'or accepts a held change to the control files; --cancel with --held refuses it.',
-        'It needs the approval credential (--init creates it) and a human: a y at an interactive terminal, or the credential named with --token-file; without them it exits 3 and approves nothing.',
+        'It needs the approval credential (--init creates it) and a human: a y at an interactive ' +
+          'terminal, or the credential named with --token-file; without them it exits 3 and approves nothing.',
       ].join(' '),
     )
     .argument('[categories...]', `risk categories to approve for the session: ${RISK_CATEGORIES.join(', ')}`)
@@ -206,7 +207,8 @@ export function registerApprove(program: Command, context: CommandContext): void
     )
     .option(
       '--token-file <file>',
-      'the approval credential, named explicitly: stands in for the terminal confirmation on a session started under it (default: $INTENTGATE_APPROVAL_TOKEN_FILE, else ~/.config/intentgate/approval-token)',
+      'the approval credential, named explicitly: stands in for the terminal confirmation on a ' +
+        'session started under it (default: $INTENTGATE_APPROVAL_TOKEN_FILE, else ~/.config/intentgate/approval-token)',
     )
     .option('--held <approvalId>', 'answer this held call or control-file change instead')
     .addOption(new Option('--cancel', 'with --held: refuse it'))
@@ -224,7 +226,8 @@ export function registerApprove(program: Command, context: CommandContext): void
     .option('--workspace <dir>', 'the workspace root (default: the policy, else the current directory)')
     .option(
       '--orchestration-dir <dir>',
-      'the orchestration folder the hook was given, whose sessions (kept in your state folder) to answer (default: the policy, else <workspace>/.orchestration)',
+      'the orchestration folder the hook was given, whose sessions (kept in your state folder) to ' +
+        'answer (default: the policy, else <workspace>/.orchestration)',
     )
     .option('--policy <file>', 'the policy file the hook uses, if any')
     .action(async (categories: string[], flags: ApproveFlags) => {

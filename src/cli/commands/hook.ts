@@ -175,7 +175,9 @@ export function registerHook(program: Command, context: CommandContext): void {
     .description(
       [
         "Reads one hook event of an agent CLI (JSON on stdin) and answers it in that agent's format (docs/hooks.md).",
-        "The agent session's lifecycle, intent, held calls and approvals are kept outside the workspace, in $XDG_STATE_HOME/intentgate/sessions/ (else ~/.local/state/...), one file per agent session id, each authenticated by a key beside the approval token (docs/security.md).",
+        "The agent session's lifecycle, intent, held calls and approvals are kept outside the " +
+          'workspace, in $XDG_STATE_HOME/intentgate/sessions/ (else ~/.local/state/...), one file per ' +
+          'agent session id, each authenticated by a key beside the approval token (docs/security.md).',
         "Anything that fails answers with the agent's block, never an allow.",
       ].join(' '),
     )

@@ -106,7 +106,8 @@ function install(agentName: string, flags: HooksFlags, io: CliIo): void {
       io.stdout,
       onFailureBlock
         ? `Claude Code ${version ?? ''}: its hooks block on failure (onFailure: "block").`
-        : `Claude Code ${version ?? '(not found)'} is older than ${CLAUDE_ON_FAILURE_SINCE}: a failing hook blocks through \`${timeout.program} ${HOOK_TIMEOUT_SEC} … || exit 2\`.`,
+        : `Claude Code ${version ?? '(not found)'} is older than ${CLAUDE_ON_FAILURE_SINCE}: a ` +
+            `failing hook blocks through \`${timeout.program} ${HOOK_TIMEOUT_SEC} … || exit 2\`.`,
     );
   }
   writeLine(
@@ -126,7 +127,8 @@ function uninstall(agentName: string, flags: HooksFlags, io: CliIo): void {
   if (!plan.installed) {
     writeLine(
       io.stdout,
-      `intentgate's hooks for ${agent} are not installed in ${target.workspace} (no record of it in ${path.relative(target.workspace, target.orchestrationDir)}/); nothing to remove.`,
+      `intentgate's hooks for ${agent} are not installed in ${target.workspace} (no record of it in ` +
+        `${path.relative(target.workspace, target.orchestrationDir)}/); nothing to remove.`,
     );
     return;
   }

@@ -178,7 +178,8 @@ export function registerRun(program: Command, context: CommandContext): void {
         "Runs COMMAND in a bubblewrap sandbox built from a governor's containment profile: the active intent's scope writable,",
         'the rest read-only, control files and git hooks read-only, ignored files and secrets unreadable, no network unless approved.',
         'The governor is the kept agent session --session, else a fresh one (in ACTION with --intent).',
-        `Exit code: the command's own; ${NOT_CONTAINED_EXIT} when nothing was run (containment off, unavailable or refused); 1 a bad policy or session; 2 a usage error.`,
+        `Exit code: the command's own; ${NOT_CONTAINED_EXIT} when nothing was run (containment off, ` +
+          `unavailable or refused); 1 a bad policy or session; 2 a usage error.`,
       ].join(' '),
     )
     .argument('[command...]', 'the command and its arguments, after --')

@@ -115,7 +115,8 @@ export function registerServe(program: Command, context: CommandContext): void {
       [
         'Serves the governance API over HTTP (docs/http-api.md).',
         'Each setting comes from its flag, else (the port) $PORT, else the policy\'s "service" section, else the default.',
-        `The approval token is read from --approval-token-file, else $${APPROVAL_TOKEN_ENV} (deleted from the environment once read), else a random one printed at startup.`,
+        `The approval token is read from --approval-token-file, else $${APPROVAL_TOKEN_ENV} (deleted ` +
+          `from the environment once read), else a random one printed at startup.`,
         'A Redis store needs one given (its records carry a MAC keyed by it): without it serve exits 2.',
         'Logs its start, each request and each error as one JSON object per line on stderr (--quiet for none).',
         'Stops cleanly on SIGINT or SIGTERM.',
@@ -130,7 +131,8 @@ export function registerServe(program: Command, context: CommandContext): void {
     .option('--policy <file>', 'a policy file (.json, .yaml, .yml): the governor options and the service defaults')
     .option(
       '--orchestration-dir <dir>',
-      "the folder of active_intents.yaml and the trace, absolute or relative to the current directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)",
+      'the folder of active_intents.yaml and the trace, absolute or relative to the current ' +
+        "directory; outside the workspace it is out of every tool's reach (default: the policy, else <workspace>/.orchestration)",
     )
     .option(
       '--allowed-host <name...>',
@@ -146,11 +148,13 @@ export function registerServe(program: Command, context: CommandContext): void {
     )
     .option(
       '--store <memory|redis://HOST:PORT|redis>',
-      'where sessions live: this process (default), or a Redis shared by every instance of the deployment; redis: at the URL in $REDIS_URL, read and cleared at start (default: the policy, else memory)',
+      'where sessions live: this process (default), or a Redis shared by every instance of the ' +
+        'deployment; redis: at the URL in $REDIS_URL, read and cleared at start (default: the policy, else memory)',
     )
     .option(
       '--deployment <name>',
-      `the deployment name, required with a Redis store: a new name starts with no approvals, the same name keeps them (default: $${DEPLOYMENT_ENV}, else the policy)`,
+      `the deployment name, required with a Redis store: a new name starts with no approvals, the ` +
+        `same name keeps them (default: $${DEPLOYMENT_ENV}, else the policy)`,
     )
     .option(
       '--approval-token-file <file>',

@@ -88,9 +88,11 @@ export function registerWiden(program: Command, context: CommandContext): void {
     .summary("add scope globs to an intent, for an agent session's hooks")
     .description(
       [
-        "Adds scope globs (relative to the workspace) to an intent's owned_scope in the intents file, through the agent session's governor, which adopts the change as a person's edit (docs/cli.md).",
+        "Adds scope globs (relative to the workspace) to an intent's owned_scope in the intents file, " +
+          "through the agent session's governor, which adopts the change as a person's edit (docs/cli.md).",
         "The agent's next call is decided on the wider scope. Without --intent the session's active intent is widened.",
-        'It needs the approval credential and a human, as approve does: a y at an interactive terminal, or the credential named with --token-file; without them it exits 3 and changes nothing.',
+        'It needs the approval credential and a human, as approve does: a y at an interactive ' +
+          'terminal, or the credential named with --token-file; without them it exits 3 and changes nothing.',
       ].join(' '),
     )
     .argument('<globs...>', 'scope globs to add, relative to the workspace (docs/**, scripts/build.sh)')

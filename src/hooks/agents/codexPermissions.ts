@@ -43,10 +43,14 @@ export const CODEX_PERMISSIONS_NAME = 'intentgate';
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
 const NOT_LIKE_INTENTGATE: readonly string[] = Object.freeze([
-  'fixed for the whole Codex run: made from the lifecycle state and intent when it was generated; a later intent, approval or grant does not change it (the hooks still decide every call)',
-  "no private /tmp: the system's /tmp stays read-only (writable there would open every other user's and program's files in it); scratch space is the one folder given as tmpDir, the same for every command of the run",
-  "no PID or IPC namespace of its own; the approval token variables are set empty rather than removed (Codex's shell_environment_policy can only add to its own exclude list by replacing it)",
-  "nothing is removed after a command (.git/commondir, .git/config.worktree, agent settings it created); Codex's own rules keep .git and .codex read-only inside writable places",
+  'fixed for the whole Codex run: made from the lifecycle state and intent when it was generated; a ' +
+    'later intent, approval or grant does not change it (the hooks still decide every call)',
+  "no private /tmp: the system's /tmp stays read-only (writable there would open every other user's " +
+    "and program's files in it); scratch space is the one folder given as tmpDir, the same for every command of the run",
+  'no PID or IPC namespace of its own; the approval token variables are set empty rather than removed ' +
+    "(Codex's shell_environment_policy can only add to its own exclude list by replacing it)",
+  'nothing is removed after a command (.git/commondir, .git/config.worktree, agent settings it ' +
+    "created); Codex's own rules keep .git and .codex read-only inside writable places",
 ]);
 
 /** The rule for each place, later rules more specific: Codex resolves a path by its most specific entry. */

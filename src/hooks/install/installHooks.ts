@@ -128,7 +128,10 @@ function refuseRival(draft: FileDraft, target: InstallTarget, record: InstallRec
   throw new HooksInstallError(
     'conflicting_settings',
     rival.hookFiles,
-    `intentgate's hooks for ${rival.agent} are in this workspace (${rival.hookFiles}), and ${rival.why}: with both, every Copilot event would run intentgate's hook for claude-code as well, which refuses every call of a Copilot session. Nothing was written: govern one of the two agents per workspace (\`intentgate hooks uninstall ${rival.agent}\` first)`,
+    `intentgate's hooks for ${rival.agent} are in this workspace (${rival.hookFiles}), and ` +
+      `${rival.why}: with both, every Copilot event would run intentgate's hook for claude-code as ` +
+      `well, which refuses every call of a Copilot session. Nothing was written: govern one of the ` +
+      `two agents per workspace (\`intentgate hooks uninstall ${rival.agent}\` first)`,
   );
 }
 
@@ -147,7 +150,9 @@ function installFile(
     throw new HooksInstallError(
       'conflicting_settings',
       names[0] ?? config.file,
-      `${names.join(', ')} already ${names.length === 1 ? 'runs' : 'run'} intentgate's hook, set up by hand, and the agent loads every file of ${path.dirname(config.file)}/ beside ${config.file}. Two would answer every event twice. Nothing was written: remove ${names.length === 1 ? 'it' : 'them'}, then install again`,
+      `${names.join(', ')} already ${names.length === 1 ? 'runs' : 'run'} intentgate's hook, set up ` +
+        `by hand, and the agent loads every file of ${path.dirname(config.file)}/ beside ` +
+        `${config.file}. Two would answer every event twice. Nothing was written: remove ${names.length === 1 ? 'it' : 'them'}, then install again`,
     );
   }
   if (config.kind === 'text') {
@@ -175,7 +180,10 @@ function installFile(
       throw new HooksInstallError(
         'conflicting_settings',
         config.file,
-        `${config.file} already sets ${config.table.join('.')}, which install did not write, and intentgate's contained line runs only with ${config.block.split('\n').find((line) => line.startsWith(config.table.join('.'))) ?? 'its own setting'}. Nothing was written: remove it, then install again; or keep Codex's own sandbox with containment: off in the hook's policy (docs/hooks.md)`,
+        `${config.file} already sets ${config.table.join('.')}, which install did not write, and ` +
+          `intentgate's contained line runs only with ` +
+          `${config.block.split('\n').find((line) => line.startsWith(config.table.join('.'))) ?? 'its own setting'}. ` +
+          `Nothing was written: remove it, then install again; or keep Codex's own sandbox with containment: off in the hook's policy (docs/hooks.md)`,
       );
     if (table !== undefined)
       throw new HooksInstallError(
@@ -208,7 +216,9 @@ function installFile(
     throw new HooksInstallError(
       'conflicting_settings',
       config.file,
-      `${config.file} already runs intentgate's hook, set up by hand: ${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. Nothing was written: remove those hooks, then install again`,
+      `${config.file} already runs intentgate's hook, set up by hand: ` +
+        `${foreign.map((command) => `'${command}'`).join(', ')}. Two would answer every event twice. ` +
+        `Nothing was written: remove those hooks, then install again`,
     );
   }
   const edits = planJsonEdits(document, config.additions, config.file);

@@ -75,7 +75,8 @@ export function planJsonEdits(
         new HooksInstallError(
           'conflicting_settings',
           file,
-          `${file}: '${at.join('.')}' is ${what}; install would add ${JSON.stringify(wholeOf(addition))}. Nothing was written: change or remove it, then install again`,
+          `${file}: '${at.join('.')}' is ${what}; install would add ` +
+            `${JSON.stringify(wholeOf(addition))}. Nothing was written: change or remove it, then install again`,
         );
       if (addition.kind === 'merge') {
         if (member.value.kind !== 'object') throw conflict(kindOf(member.value));

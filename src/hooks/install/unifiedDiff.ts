@@ -57,7 +57,9 @@ export function unifiedDiff(name: string, before: string | undefined, after: str
     const newStart = lines.slice(0, start).filter((line) => line.mark !== '-').length;
     const oldCount = hunk.filter((line) => line.mark !== '+').length;
     const newCount = hunk.filter((line) => line.mark !== '-').length;
-    out += `@@ -${oldCount === 0 ? oldStart : oldStart + 1},${oldCount} +${newCount === 0 ? newStart : newStart + 1},${newCount} @@\n${hunk.map(show).join('')}`;
+    out +=
+      `@@ -${oldCount === 0 ? oldStart : oldStart + 1},${oldCount} ` +
+      `+${newCount === 0 ? newStart : newStart + 1},${newCount} @@\n${hunk.map(show).join('')}`;
   }
   return out;
 }

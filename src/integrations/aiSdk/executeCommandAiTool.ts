@@ -27,7 +27,8 @@ const inputSchema = z.object({ command: z.string().describe(COMMAND_PARAMETER_DE
 /**
  * `execute_command` as an AI SDK tool that runs each command contained: put it under
  * `governTools` by that name, which decides every call before `execute` runs and hands that
- * decision over (a person's Continue makes the paths it allowed once writable); it then runs the allowed command in the sandbox the governor's state shapes now (`plan` contain),
+ * decision over (a person's Continue makes the paths it allowed once writable); it then runs the allowed
+ * command in the sandbox the governor's state shapes now (`plan` contain),
  * with bash as it is (`analysisOnly`: the decision rested on analysis alone), or not at all
  * (`refuse`). Give it the plan the governor was created with (`shellContainment`).
  *

@@ -25,7 +25,9 @@ export function intentTools(read: IntentsRead) {
   return [
     {
       name: SELECT_ACTIVE_INTENT,
-      description: `Select the active intent for this task before using any tool that changes files or runs commands; changes are then permitted inside its scope only. ${intentsText(read)}`,
+      description:
+        `Select the active intent for this task before using any tool that changes files ` +
+        `or runs commands; changes are then permitted inside its scope only. ${intentsText(read)}`,
       // the schemas are the library's ready definitions', so a host and an agent CLI see one tool
       inputSchema: SELECT_ACTIVE_INTENT_PARAMETERS,
     },
@@ -53,7 +55,9 @@ export function intentToolResult(
   const intent = read.ok && typeof id === 'string' ? read.intents.find((candidate) => candidate.id === id) : undefined;
   if (!intent) return { text: `Unknown intent '${String(id).slice(0, 256)}'. ${intentsText(read)}`, isError: true };
   return {
-    text: `Intent ${intent.id} is active: changes are permitted inside its scope (${intent.owned_scope.join(', ') || 'none'}). Call ${ATTEMPT_COMPLETION} when the task is done.`,
+    text:
+      `Intent ${intent.id} is active: changes are permitted inside its scope ` +
+      `(${intent.owned_scope.join(', ') || 'none'}). Call ${ATTEMPT_COMPLETION} when the task is done.`,
     isError: false,
   };
 }

@@ -33,7 +33,9 @@ function approvalMessage(held: Decision): string {
       '',
       renderHeldCall(held),
       '',
-      'Accept adopts the change: intentgate enforces it from now on. Decline rejects it: intentgate keeps the content it enforced, and the file keeps the rejected text until you restore it. Either way the call that asked does not run; the agent calls it again.',
+      'Accept adopts the change: intentgate enforces it from now on. Decline rejects it: intentgate ' +
+        'keeps the content it enforced, and the file keeps the rejected text until you restore it. ' +
+        'Either way the call that asked does not run; the agent calls it again.',
     ].join('\n');
   }
   return [
@@ -41,7 +43,8 @@ function approvalMessage(held: Decision): string {
     '',
     renderHeldCall(held),
     '',
-    `Accept runs this call once (Continue); tick "${APPROVE_FOR_SESSION_FIELD}" to allow ${held.tool} (${held.approval?.categories.join(', ') ?? 'its categories'}) for the rest of this session, and no other tool. Decline cancels it (Cancel).`,
+    `Accept runs this call once (Continue); tick "${APPROVE_FOR_SESSION_FIELD}" to allow ${held.tool} ` +
+      `(${held.approval?.categories.join(', ') ?? 'its categories'}) for the rest of this session, and no other tool. Decline cancels it (Cancel).`,
   ].join('\n');
 }
 
@@ -68,7 +71,9 @@ export async function askForApproval(
                 [APPROVE_FOR_SESSION_FIELD]: {
                   type: 'boolean',
                   title: `Allow ${held.tool} for the rest of this session`,
-                  description: `Grants ${held.approval?.categories.join(', ') ?? 'its categories'} to ${held.tool} alone until the proxy stops; other tools are still asked about.`,
+                  description:
+                    `Grants ${held.approval?.categories.join(', ') ?? 'its categories'} to ` +
+                    `${held.tool} alone until the proxy stops; other tools are still asked about.`,
                   default: false,
                 },
               },

@@ -76,7 +76,8 @@ function createProxyGovernor(config: McpProxyConfig, upstream: UpstreamServer, t
 function serverInstructions(governor: Governor, upstream: UpstreamServer): string {
   const name = upstream.client.getServerVersion()?.name ?? 'the upstream server';
   return [
-    `intentgate governs the tools of ${name}: tools that change files are listed, and run, only after select_active_intent, and only inside the intent's scope.`,
+    `intentgate governs the tools of ${name}: tools that change files are listed, and run, only after ` +
+      `select_active_intent, and only inside the intent's scope.`,
     handshakePrompt('REASONING', { intents: governor.intents }),
   ].join('\n');
 }

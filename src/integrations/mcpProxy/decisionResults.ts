@@ -64,7 +64,8 @@ export function unknownToolResult(name: string, shadowed: boolean): CallToolResu
 /** A SAFE tool whose annotations now claim it changes things: refused until the proxy restarts. */
 export function heldBackResult(name: string): CallToolResult {
   return textResult(
-    `'${name}' was read-only when the proxy started, but the upstream now says it changes things; it is held back until the proxy restarts and classifies it again.\n[intentgate: deny tool_held_back]`,
+    `'${name}' was read-only when the proxy started, but the upstream now says it changes things; it ` +
+      `is held back until the proxy restarts and classifies it again.\n[intentgate: deny tool_held_back]`,
     true,
   );
 }
@@ -73,11 +74,13 @@ export function heldBackResult(name: string): CallToolResult {
 export function approvalUnavailableResult(held: Decision, why: string): CallToolResult {
   if (held.code === 'control_file_changed') {
     const lines = [
-      `A control file changed after the agent ran a tool that can change files, and ${why}. The change is rejected: intentgate keeps enforcing the content it had. The call did not run; call it again.`,
+      `A control file changed after the agent ran a tool that can change files, and ${why}. The ` +
+        `change is rejected: intentgate keeps enforcing the content it had. The call did not run; call it again.`,
       '',
       renderHeldCall(held),
       '',
-      'To adopt the change, check it and restart the proxy, which adopts the control files as they are then; or use an MCP client that supports elicitation, so the proxy can ask you.',
+      'To adopt the change, check it and restart the proxy, which adopts the control files as they ' +
+        'are then; or use an MCP client that supports elicitation, so the proxy can ask you.',
       `[intentgate: deny control_file_rejected]`,
     ];
     return textResult(lines.join('\n'), true, held);
@@ -85,11 +88,13 @@ export function approvalUnavailableResult(held: Decision, why: string): CallTool
   const categories = held.approval?.categories ?? held.categories;
   const flags = categories.map((category) => `--approve ${category}`).join(' ');
   const lines = [
-    `Safe mode holds this call: ${categories.join(', ')} ${categories.length === 1 ? 'is' : 'are'} not approved for this session, and ${why}. The call did not run.`,
+    `Safe mode holds this call: ${categories.join(', ')} ${categories.length === 1 ? 'is' : 'are'} ` +
+      `not approved for this session, and ${why}. The call did not run.`,
     '',
     renderHeldCall(held),
     '',
-    `To allow such calls, restart the proxy with ${flags} (the \`approve\` option of runMcpProxy), or use an MCP client that supports elicitation, so the proxy can ask you each time.`,
+    `To allow such calls, restart the proxy with ${flags} (the \`approve\` option of runMcpProxy), or ` +
+      `use an MCP client that supports elicitation, so the proxy can ask you each time.`,
     `[intentgate: ask needs_approval]`,
   ];
   return textResult(lines.join('\n'), true, held);

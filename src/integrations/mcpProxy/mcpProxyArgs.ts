@@ -24,7 +24,9 @@ export type McpProxyArgsResult =
   { readonly ok: true; readonly args: McpProxyArgs } | { readonly ok: false; readonly problem: string };
 
 /** The usage text of `mcp-proxy` (scripts/mcpProxy.ts). */
-export const MCP_PROXY_USAGE = `usage: mcp-proxy [--policy FILE] [--trusted] [--approve CATEGORY]... [--workspace DIR] [--contain-upstream] -- <upstream command> [args...]
+export const MCP_PROXY_USAGE =
+  'usage: mcp-proxy [--policy FILE] [--trusted] [--approve CATEGORY]... [--workspace DIR] [--contain-upstream] ' +
+  `-- <upstream command> [args...]
   --policy FILE      a policy file (.json, .yaml, .yml): classification, tool kinds, safe mode,
                      locale, intents and workspace, and mcp.trustedServers, the servers (by the
                      name they report) whose tool annotations are trusted

@@ -64,7 +64,8 @@ async function listAllTools(client: Client): Promise<Tool[]> {
  * Throws UpstreamUnavailableError when the command does not start or does not answer as an MCP server.
  *
  * @example
- * const upstream = await startUpstreamServer({ command: 'npx', args: ['@modelcontextprotocol/server-filesystem', '/repo'] }, { name: 'proxy', version: '1' }, '/repo');
+ * const upstream = await startUpstreamServer({ command: 'npx', args:
+ * ['@modelcontextprotocol/server-filesystem', '/repo'] }, { name: 'proxy', version: '1' }, '/repo');
  */
 export async function startUpstreamServer(
   command: UpstreamCommand,

@@ -83,7 +83,8 @@ export function decideByCommandRules(
  * The rule that decided, as the messages name it: its place, its prefix and the host's reason.
  *
  * @example
- * describeRuleMatch({ rule: { prefix: 'terraform apply', decision: 'ask', reason: 'changes cloud resources', examples: ['terraform apply'] }, index: 0, command: ['terraform', 'apply'] });
+ * describeRuleMatch({ rule: { prefix: 'terraform apply', decision: 'ask', reason: 'changes cloud resources',
+ * examples: ['terraform apply'] }, index: 0, command: ['terraform', 'apply'] });
  * // "shell.rules[0] 'terraform apply' (changes cloud resources)"
  */
 export function describeRuleMatch(match: CommandRuleMatch): string {

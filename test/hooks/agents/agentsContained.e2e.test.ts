@@ -62,7 +62,9 @@ const AGENTS: readonly ContainedAgent[] = [
 const shell = (command: string): ChatTurn => ({ tool: 'bash', input: { command, description: 'run' } });
 
 // inline code the rules cannot read: one write in INT-001's scope (src/auth/**), one outside it
-const WRITES_BOTH = `node -e "const fs = require('fs'); fs.writeFileSync('src/auth/made.ts', 'made'); try { fs.writeFileSync('src/billing/keep.ts', 'changed') } catch (e) { console.log(e.code, e.message) }"`;
+const WRITES_BOTH =
+  `node -e "const fs = require('fs'); fs.writeFileSync('src/auth/made.ts', 'made'); ` +
+  `try { fs.writeFileSync('src/billing/keep.ts', 'changed') } catch (e) { console.log(e.code, e.message) }"`;
 
 const at = (workspace: GovernedWorkspace, ...parts: string[]): string => path.join(workspace.root, ...parts);
 const keep = (workspace: GovernedWorkspace): string => readFileSync(at(workspace, 'src', 'billing', 'keep.ts'), 'utf8');

@@ -273,72 +273,76 @@ describe.skipIf('skip' in cli)('intentgate hook claude-code in the real Claude C
     ]);
   });
 
-  it("refuses the agent's own `intentgate approve` run through its Bash tool (no terminal, the same user): the session gains nothing, and the human's approval with the credential lets the call run", async () => {
-    // by analysis alone: contained, the command would not even reach the sessions or the
-    // credential (both masked, and the private /tmp hides this test's bin); this case checks the terminal rule
-    const root = workspace('version: 1\nworkspaceRoot: .\ncontainment: off\n');
-    // `intentgate` on the agent's PATH, as an installed package puts it there
-    const bin = tempDir('bin-');
-    writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, {
-      mode: 0o755,
-    });
-    const humanApproves = (categories: string) => async (): Promise<void> => {
-      const argv = [
-        'node',
-        intentgate,
-        'approve',
-        '--workspace',
-        root,
-        '--token-file',
-        human.tokenFile,
-        '--session',
-        keptSessionId(root, human),
-        categories,
-      ];
-      const approved = await runAgent('bash', ['-c', quoteArgv(argv)], {
-        cwd: root,
-        env: { ...process.env, ...configOf(human) },
-        timeoutMs: 30_000,
+  it(
+    "refuses the agent's own `intentgate approve` run through its Bash tool (no terminal, the same " +
+      "user): the session gains nothing, and the human's approval with the credential lets the call run",
+    async () => {
+      // by analysis alone: contained, the command would not even reach the sessions or the
+      // credential (both masked, and the private /tmp hides this test's bin); this case checks the terminal rule
+      const root = workspace('version: 1\nworkspaceRoot: .\ncontainment: off\n');
+      // `intentgate` on the agent's PATH, as an installed package puts it there
+      const bin = tempDir('bin-');
+      writeFileSync(path.join(bin, 'intentgate'), `#!/bin/sh\nexec ${quoteArgv(['node', intentgate])} "$@"\n`, {
+        mode: 0o755,
       });
-      if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
-    };
-    // the issue's attack: the command a held call used to offer, run by the model as a shell command
-    const selfApprove = (what: readonly string[], before?: () => Promise<void>) => ({
-      tool: 'Bash',
-      ...(before && { before }),
-      // read when the model sends it, once the session exists (a spread would read it at once)
-      get input() {
-        return {
-          command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root, human), ...what]),
-          description: 'approve',
-        };
-      },
-    });
-    const sudo = { tool: 'Bash', input: { command: 'sudo -n true', description: 'check sudo' } };
-    const run = await claude(root, {
-      flags: ` --policy ${path.join(root, 'intentgate.policy.yaml')}`,
-      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
-      mcpServers: intentsServer(),
-      script: [
-        { tool: 'mcp__intentgate__select_active_intent', input: { intent_id: 'INT-001' } },
-        sudo,
-        // as in the issue, a human has approved arbitrary commands, so the model's shell runs it
-        selfApprove(['SUDO', 'EXEC_ARBITRARY'], humanApproves('EXEC_ARBITRARY')),
-        selfApprove(['--held', 'approval-1']),
-        sudo,
-        { ...sudo, before: humanApproves('SUDO') },
-      ],
-    });
-    const results = toolResultTexts(run);
-    expect(results[1]).toContain('Only a human can approve this call (approval-1)');
-    expect(results[2]).toContain('refused: approving needs a human at an interactive terminal to confirm');
-    expect(results[3]).toContain('refused: approving needs a human at an interactive terminal to confirm');
-    // the session gained nothing: the same call is still held, under the same approval id
-    expect(results[4]).toContain('Only a human can approve this call (approval-1)');
-    expect(results[5]).not.toContain('Only a human can approve');
-    expect(run.result?.permission_denials.map((denial) => denial.tool_input.command)).toEqual([
-      'sudo -n true',
-      'sudo -n true',
-    ]);
-  });
+      const humanApproves = (categories: string) => async (): Promise<void> => {
+        const argv = [
+          'node',
+          intentgate,
+          'approve',
+          '--workspace',
+          root,
+          '--token-file',
+          human.tokenFile,
+          '--session',
+          keptSessionId(root, human),
+          categories,
+        ];
+        const approved = await runAgent('bash', ['-c', quoteArgv(argv)], {
+          cwd: root,
+          env: { ...process.env, ...configOf(human) },
+          timeoutMs: 30_000,
+        });
+        if (approved.exitCode !== 0) throw new Error(`approve failed: ${approved.stderr}`);
+      };
+      // the issue's attack: the command a held call used to offer, run by the model as a shell command
+      const selfApprove = (what: readonly string[], before?: () => Promise<void>) => ({
+        tool: 'Bash',
+        ...(before && { before }),
+        // read when the model sends it, once the session exists (a spread would read it at once)
+        get input() {
+          return {
+            command: quoteArgv(['intentgate', 'approve', '--session', keptSessionId(root, human), ...what]),
+            description: 'approve',
+          };
+        },
+      });
+      const sudo = { tool: 'Bash', input: { command: 'sudo -n true', description: 'check sudo' } };
+      const run = await claude(root, {
+        flags: ` --policy ${path.join(root, 'intentgate.policy.yaml')}`,
+        env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+        mcpServers: intentsServer(),
+        script: [
+          { tool: 'mcp__intentgate__select_active_intent', input: { intent_id: 'INT-001' } },
+          sudo,
+          // as in the issue, a human has approved arbitrary commands, so the model's shell runs it
+          selfApprove(['SUDO', 'EXEC_ARBITRARY'], humanApproves('EXEC_ARBITRARY')),
+          selfApprove(['--held', 'approval-1']),
+          sudo,
+          { ...sudo, before: humanApproves('SUDO') },
+        ],
+      });
+      const results = toolResultTexts(run);
+      expect(results[1]).toContain('Only a human can approve this call (approval-1)');
+      expect(results[2]).toContain('refused: approving needs a human at an interactive terminal to confirm');
+      expect(results[3]).toContain('refused: approving needs a human at an interactive terminal to confirm');
+      // the session gained nothing: the same call is still held, under the same approval id
+      expect(results[4]).toContain('Only a human can approve this call (approval-1)');
+      expect(results[5]).not.toContain('Only a human can approve');
+      expect(run.result?.permission_denials.map((denial) => denial.tool_input.command)).toEqual([
+        'sudo -n true',
+        'sudo -n true',
+      ]);
+    },
+  );
 });

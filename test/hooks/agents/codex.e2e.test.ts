@@ -131,15 +131,19 @@ describe.skipIf('skip' in cli)('intentgate hook codex in the real Codex CLI', ()
     expect(run.outputs[1]).toContain("'src/auth/made.ts' resolves outside the workspace root");
   });
 
-  it('holds a risky call in safe mode: Codex has no ask, so it is refused with the prompt, saying a human decides; the model is given no way to approve', async () => {
-    const workspace = governedWorkspace({ safeMode: true });
-    const run = await codex(workspace, [selectIntent, addFile('src/auth/login.ts')]);
-    expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
-    expect(run.outputs[1]).toContain('This call is held until a human approves it');
-    expect(run.outputs[1]).toMatch(/^1\) .+\n2\) .+\n3\) .+\n4\) /m);
-    expect(run.outputs[1]).toContain('Only a human can approve this call (approval-1)');
-    for (const means of ['intentgate approve', '--held']) expect(run.outputs[1]).not.toContain(means);
-  });
+  it(
+    'holds a risky call in safe mode: Codex has no ask, so it is refused with the prompt, saying a ' +
+      'human decides; the model is given no way to approve',
+    async () => {
+      const workspace = governedWorkspace({ safeMode: true });
+      const run = await codex(workspace, [selectIntent, addFile('src/auth/login.ts')]);
+      expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
+      expect(run.outputs[1]).toContain('This call is held until a human approves it');
+      expect(run.outputs[1]).toMatch(/^1\) .+\n2\) .+\n3\) .+\n4\) /m);
+      expect(run.outputs[1]).toContain('Only a human can approve this call (approval-1)');
+      for (const means of ['intentgate approve', '--held']) expect(run.outputs[1]).not.toContain(means);
+    },
+  );
 
   it('runs a held call once when a human approved it from a terminal and the agent retries it', async () => {
     const workspace = governedWorkspace({ safeMode: true });

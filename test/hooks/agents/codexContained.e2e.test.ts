@@ -69,7 +69,10 @@ describe.skipIf('skip' in cli || BWRAP === undefined)(
       writeFileSync(at(workspace, 'secrets.txt'), 'TOP-SECRET\n');
       const intents = readFileSync(at(workspace, '.orchestration', 'active_intents.yaml'), 'utf8');
       // the names built at run time, so only the sandbox can stop what the analysis cannot read
-      const command = `node -e "const fs = require('fs'); const at = (...parts) => parts.join(''); try { fs.writeFileSync(at('.orches', 'tration/active_intents.yaml'), 'x') } catch (e) { console.log(e.code) } try { console.log(fs.readFileSync(at('secr', 'ets.txt'), 'utf8')) } catch (e) { console.log(e.code) }"`;
+      const command =
+        `node -e "const fs = require('fs'); const at = (...parts) => parts.join(''); ` +
+        `try { fs.writeFileSync(at('.orches', 'tration/active_intents.yaml'), 'x') } catch (e) { ` +
+        `console.log(e.code) } try { console.log(fs.readFileSync(at('secr', 'ets.txt'), 'utf8')) } catch (e) { console.log(e.code) }"`;
       const run = await codex(workspace, [selectIntent, { tool: 'exec_command', input: { cmd: command } }]);
       expect(readFileSync(at(workspace, '.orchestration', 'active_intents.yaml'), 'utf8')).toBe(intents);
       expect(run.outputs[1]).toContain('EROFS');

@@ -58,42 +58,46 @@ const APPROVAL_TOKEN = 'approval-token-in-codex-env';
 const read = (root: string, file: string): string => readFileSync(path.join(root, file), 'utf8');
 
 describe.skipIf('skip' in cli)("Codex's own sandbox from the intent (codexPermissionArgs)", () => {
-  it('lets a command write in the scope and nowhere else: the control files, git hooks, other folders and the network are out of reach, ignored files unreadable', async () => {
-    const { root, outside } = makeRepository();
-    const output = await underCodex(
-      root,
-      profileFor(root),
-      [
-        'echo made > src/made.ts',
-        'echo changed > docs/readme.md',
-        'echo "owned_scope: [\'**\']" > .orchestration/active_intents.yaml',
-        'echo x > .intentignore',
-        'echo "#!/bin/sh" > .git/hooks/pre-commit',
-        `echo changed > ${outside}/outside.txt`,
-        'cat secrets/key',
-        'cat .claude/settings.json',
-        `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo reached || echo no-network`,
-        'echo scratch > "$TMPDIR/s" && echo scratch-written',
-        'echo "token:${INTENTGATE_APPROVAL_TOKEN:-unset}"',
-        'echo done',
-      ].join('; '),
-    );
-    expect(output).toContain('done');
-    expect(read(root, 'src/made.ts')).toBe('made\n');
-    expect(read(root, 'docs/readme.md')).toBe('# docs\n');
-    expect(read(root, '.orchestration/active_intents.yaml')).toContain('owned_scope: [src/**]');
-    expect(read(root, '.intentignore')).toBe('secrets/\n*.pem\n');
-    expect(existsSync(path.join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
-    expect(readFileSync(path.join(outside, 'outside.txt'), 'utf8')).toBe('outside\n');
-    expect(output).not.toContain('TOP-SECRET-KEY');
-    expect(output).not.toContain('"hooks"');
-    expect(output).toContain('no-network');
-    expect(connections).toBe(0);
-    expect(output).toContain('scratch-written');
-    // Codex passes its environment on: the overrides set intentgate's token variables empty
-    expect(output).toContain('token:unset');
-    expect(output).not.toContain(APPROVAL_TOKEN);
-  });
+  it(
+    'lets a command write in the scope and nowhere else: the control files, git hooks, other folders ' +
+      'and the network are out of reach, ignored files unreadable',
+    async () => {
+      const { root, outside } = makeRepository();
+      const output = await underCodex(
+        root,
+        profileFor(root),
+        [
+          'echo made > src/made.ts',
+          'echo changed > docs/readme.md',
+          'echo "owned_scope: [\'**\']" > .orchestration/active_intents.yaml',
+          'echo x > .intentignore',
+          'echo "#!/bin/sh" > .git/hooks/pre-commit',
+          `echo changed > ${outside}/outside.txt`,
+          'cat secrets/key',
+          'cat .claude/settings.json',
+          `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo reached || echo no-network`,
+          'echo scratch > "$TMPDIR/s" && echo scratch-written',
+          'echo "token:${INTENTGATE_APPROVAL_TOKEN:-unset}"',
+          'echo done',
+        ].join('; '),
+      );
+      expect(output).toContain('done');
+      expect(read(root, 'src/made.ts')).toBe('made\n');
+      expect(read(root, 'docs/readme.md')).toBe('# docs\n');
+      expect(read(root, '.orchestration/active_intents.yaml')).toContain('owned_scope: [src/**]');
+      expect(read(root, '.intentignore')).toBe('secrets/\n*.pem\n');
+      expect(existsSync(path.join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
+      expect(readFileSync(path.join(outside, 'outside.txt'), 'utf8')).toBe('outside\n');
+      expect(output).not.toContain('TOP-SECRET-KEY');
+      expect(output).not.toContain('"hooks"');
+      expect(output).toContain('no-network');
+      expect(connections).toBe(0);
+      expect(output).toContain('scratch-written');
+      // Codex passes its environment on: the overrides set intentgate's token variables empty
+      expect(output).toContain('token:unset');
+      expect(output).not.toContain(APPROVAL_TOKEN);
+    },
+  );
 
   it('lets in-scope git work write the repository database', async () => {
     const { root } = makeRepository();

@@ -125,18 +125,23 @@ describe.skipIf('skip' in cli)('intentgate hook gemini in the real Gemini CLI', 
     ).toMatchObject({ notes: { endedAt: expect.any(Number) } });
   });
 
-  it('holds a risky call in safe mode: an ask would wait forever, so it is refused with the prompt, saying a human decides; the model is given no way to approve', async () => {
-    const workspace = governedWorkspace({ safeMode: true });
-    const run = await gemini(workspace, [selectIntent, write('src/auth/login.ts')]);
-    expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
-    expect(run.responses[1]).toContain('This call is held until a human approves it');
-    expect(run.responses[1]).toContain('Only a human can approve this call (approval-1)');
-    for (const means of ['intentgate approve', '--held']) expect(run.responses[1]).not.toContain(means);
-    // the commands go to the human: Gemini CLI prints a hook's systemMessage on its own stderr, not to the model
-    expect(run.run.stderr).toContain(
-      `Hook system message: intentgate holds 'write_file' (approval-1). To approve it, run in your terminal: \`intentgate approve --workspace ${workspace.root} --session `,
-    );
-  });
+  it(
+    'holds a risky call in safe mode: an ask would wait forever, so it is refused with the prompt, ' +
+      'saying a human decides; the model is given no way to approve',
+    async () => {
+      const workspace = governedWorkspace({ safeMode: true });
+      const run = await gemini(workspace, [selectIntent, write('src/auth/login.ts')]);
+      expect(existsSync(at(workspace, 'src', 'auth', 'login.ts'))).toBe(false);
+      expect(run.responses[1]).toContain('This call is held until a human approves it');
+      expect(run.responses[1]).toContain('Only a human can approve this call (approval-1)');
+      for (const means of ['intentgate approve', '--held']) expect(run.responses[1]).not.toContain(means);
+      // the commands go to the human: Gemini CLI prints a hook's systemMessage on its own stderr, not to the model
+      expect(run.run.stderr).toContain(
+        `Hook system message: intentgate holds 'write_file' (approval-1). To approve it, run in your ` +
+          `terminal: \`intentgate approve --workspace ${workspace.root} --session `,
+      );
+    },
+  );
 
   it('runs a held call once when a human approved it from a terminal and the agent retries it', async () => {
     const workspace = governedWorkspace({ safeMode: true });

@@ -67,7 +67,10 @@ describe.skipIf('skip' in cli || BWRAP === undefined)(
       writeFileSync(at(workspace, 'secrets.txt'), 'TOP-SECRET\n');
       const intents = readFileSync(at(workspace, '.orchestration', 'active_intents.yaml'), 'utf8');
       // the names built at run time, so only the sandbox can stop what the analysis cannot read
-      const command = `node -e "const fs = require('fs'); const at = (...parts) => parts.join(''); try { fs.writeFileSync(at('.orches', 'tration/active_intents.yaml'), 'x') } catch (e) { console.log(e.code) } try { console.log(fs.readFileSync(at('secr', 'ets.txt'), 'utf8')) } catch (e) { console.log(e.code) }"`;
+      const command =
+        `node -e "const fs = require('fs'); const at = (...parts) => parts.join(''); ` +
+        `try { fs.writeFileSync(at('.orches', 'tration/active_intents.yaml'), 'x') } catch (e) { ` +
+        `console.log(e.code) } try { console.log(fs.readFileSync(at('secr', 'ets.txt'), 'utf8')) } catch (e) { console.log(e.code) }"`;
       const run = await gemini(workspace, [selectIntent, { tool: 'run_shell_command', input: { command } }]);
       expect(readFileSync(at(workspace, '.orchestration', 'active_intents.yaml'), 'utf8')).toBe(intents);
       expect(run.responses[1]).toContain('EROFS');

@@ -30,27 +30,31 @@ describe.skipIf('skip' in cli)('hooks install claude-code, then the real Claude 
     intentgate = await bundleEntry('src/cli/main.ts');
   });
 
-  it("governs `claude -p` with no flag of intentgate's: a Write before select_active_intent is refused by intentgate, and the intents server is there", async () => {
-    const { root, policy } = plainWorkspace();
-    // claude on PATH: install reads its version (2.1.197) and keeps the timeout wrapper
-    const installed = await hooksInstall(intentgate, 'claude-code', ['--workspace', root, '--policy', policy], {
-      PATH: `${path.dirname(program)}:${process.env.PATH ?? ''}`,
-    });
-    expect(installed.stdout).toContain('Claude Code 2.1.197 is older than 2.1.295');
-    expect(readFileSync(path.join(root, '.claude', 'settings.json'), 'utf8')).toContain(
-      `timeout 25 node ${intentgate} hook claude-code --workspace ${root} --policy ${policy} || exit 2`,
-    );
-    writeIntents(root);
-    const run = await runInstalledClaude(program, root, [write('src/auth/login.ts')]);
-    expect(run.run.timedOut).toBe(false);
-    // intentgate's own refusal, not Claude Code's permission prompt
-    expect(run.results[0]).toBe(STATE_VIOLATION_MESSAGE);
-    expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
-    expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write']);
-    expect(run.requests[0]?.tools).toEqual(
-      expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']),
-    );
-  });
+  it(
+    "governs `claude -p` with no flag of intentgate's: a Write before select_active_intent is " +
+      'refused by intentgate, and the intents server is there',
+    async () => {
+      const { root, policy } = plainWorkspace();
+      // claude on PATH: install reads its version (2.1.197) and keeps the timeout wrapper
+      const installed = await hooksInstall(intentgate, 'claude-code', ['--workspace', root, '--policy', policy], {
+        PATH: `${path.dirname(program)}:${process.env.PATH ?? ''}`,
+      });
+      expect(installed.stdout).toContain('Claude Code 2.1.197 is older than 2.1.295');
+      expect(readFileSync(path.join(root, '.claude', 'settings.json'), 'utf8')).toContain(
+        `timeout 25 node ${intentgate} hook claude-code --workspace ${root} --policy ${policy} || exit 2`,
+      );
+      writeIntents(root);
+      const run = await runInstalledClaude(program, root, [write('src/auth/login.ts')]);
+      expect(run.run.timedOut).toBe(false);
+      // intentgate's own refusal, not Claude Code's permission prompt
+      expect(run.results[0]).toBe(STATE_VIOLATION_MESSAGE);
+      expect(existsSync(path.join(root, 'src', 'auth', 'login.ts'))).toBe(false);
+      expect(run.result?.permission_denials.map((denial) => denial.tool_name)).toEqual(['Write']);
+      expect(run.requests[0]?.tools).toEqual(
+        expect.arrayContaining(['mcp__intentgate__select_active_intent', 'mcp__intentgate__attempt_completion']),
+      );
+    },
+  );
 
   it('lets the selected intent write in scope and keeps a write out of scope from running; uninstall then takes the settings out', async () => {
     const { root, policy } = plainWorkspace();

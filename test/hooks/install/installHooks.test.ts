@@ -270,30 +270,34 @@ describe('hooks install and uninstall over existing settings', () => {
     expect(settings.general).toEqual({ vimMode: true });
   });
 
-  it("writes Copilot CLI a hooks file with every event under its PascalCase name (timeoutSec over the wrapper's timeout) and the intents server in .mcp.json", () => {
-    const target = workspaceWith({ '.mcp.json': '{ "mcpServers": { "github": { "command": "gh-mcp" } } }' });
-    install(target, 'copilot');
-    const command =
-      "timeout 25 node /opt/intentgate/dist/cli.cjs hook copilot --workspace /w || { echo 'intentgate: the hook failed' >&2; exit 2; }";
-    expect(hookCommand('copilot', INVOCATION)).toBe(command);
-    expect(readJson(target, '.github/hooks/intentgate.json')).toEqual({
-      version: 1,
-      hooks: Object.fromEntries(
-        COPILOT_EVENTS.map((event) => [event, [{ type: 'command', bash: command, timeoutSec: 30 }]]),
-      ),
-    });
-    expect(COPILOT_EVENTS).toEqual([
-      'SessionStart',
-      'UserPromptSubmit',
-      'PreToolUse',
-      'PostToolUse',
-      'Stop',
-      'SessionEnd',
-    ]);
-    expect(readJson(target, '.mcp.json')).toEqual({
-      mcpServers: { github: { command: 'gh-mcp' }, intentgate: { ...SERVER, alwaysLoad: true } },
-    });
-  });
+  it(
+    'writes Copilot CLI a hooks file with every event under its PascalCase name (timeoutSec over the ' +
+      "wrapper's timeout) and the intents server in .mcp.json",
+    () => {
+      const target = workspaceWith({ '.mcp.json': '{ "mcpServers": { "github": { "command": "gh-mcp" } } }' });
+      install(target, 'copilot');
+      const command =
+        "timeout 25 node /opt/intentgate/dist/cli.cjs hook copilot --workspace /w || { echo 'intentgate: the hook failed' >&2; exit 2; }";
+      expect(hookCommand('copilot', INVOCATION)).toBe(command);
+      expect(readJson(target, '.github/hooks/intentgate.json')).toEqual({
+        version: 1,
+        hooks: Object.fromEntries(
+          COPILOT_EVENTS.map((event) => [event, [{ type: 'command', bash: command, timeoutSec: 30 }]]),
+        ),
+      });
+      expect(COPILOT_EVENTS).toEqual([
+        'SessionStart',
+        'UserPromptSubmit',
+        'PreToolUse',
+        'PostToolUse',
+        'Stop',
+        'SessionEnd',
+      ]);
+      expect(readJson(target, '.mcp.json')).toEqual({
+        mcpServers: { github: { command: 'gh-mcp' }, intentgate: { ...SERVER, alwaysLoad: true } },
+      });
+    },
+  );
 
   it('writes OpenCode the plugin running the wrapped hook, and the intents server in opencode.json, its comments kept', () => {
     const target = workspaceWith({ 'opencode.json': OPENCODE_JSON });
@@ -324,7 +328,8 @@ describe('hooks install and uninstall over existing settings', () => {
       const before = tree(target.workspace);
       expect(() => planInstall(target, second, INVOCATION)).toThrow(
         new RegExp(
-          `^intentgate's hooks for ${first} are in this workspace .*GitHub Copilot CLI also runs the hooks of \\.claude/settings\\.json.*\`intentgate hooks uninstall ${first}\` first`,
+          `^intentgate's hooks for ${first} are in this workspace .*GitHub Copilot CLI also runs the ` +
+            `hooks of \\.claude/settings\\.json.*\`intentgate hooks uninstall ${first}\` first`,
         ),
       );
       expect(tree(target.workspace)).toEqual(before);

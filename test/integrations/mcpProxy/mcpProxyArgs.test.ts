@@ -94,7 +94,8 @@ describe('mcpProxyOptionsFromArgs with --policy', () => {
 
   it("gives the proxy the policy's governor options and trusted servers, the policy resolved against cwd", () => {
     const file = writePolicy(
-      'version: 1\nworkspaceRoot: repo\nsafeMode: false\nlocale: ru\nclassification: { list_directory: SAFE }\nmcp: { trustedServers: [secure-filesystem-server] }\n',
+      'version: 1\nworkspaceRoot: repo\nsafeMode: false\nlocale: ru\nclassification: { ' +
+        'list_directory: SAFE }\nmcp: { trustedServers: [secure-filesystem-server] }\n',
     );
     const folder = path.dirname(file);
     expect(optionsFor(['--policy', path.basename(file)], folder)).toEqual({
@@ -179,7 +180,8 @@ describe('createGovernedMcpProxy options', () => {
     expect(error).toBeInstanceOf(IntentGateError);
     expect(error).toMatchObject({ code: 'upstream_unavailable', command: 'definitely-not-a-command-xyz --flag' });
     expect((error as Error).message).toBe(
-      "Upstream MCP server unavailable: could not start 'definitely-not-a-command-xyz --flag': spawn definitely-not-a-command-xyz ENOENT. Check the upstream command: it must start an MCP server that speaks over stdio.",
+      "Upstream MCP server unavailable: could not start 'definitely-not-a-command-xyz --flag': spawn " +
+        'definitely-not-a-command-xyz ENOENT. Check the upstream command: it must start an MCP server that speaks over stdio.',
     );
   });
 

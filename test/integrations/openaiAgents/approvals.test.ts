@@ -194,7 +194,8 @@ describe('an invocation no human was asked about', () => {
 
     const output = await execute.invoke(new RunContext(), '{"command":"sudo ls"}');
     expect(output).toBe(
-      "Safe mode: 'execute_command' needs a human's approval for SUDO, EXEC_ARBITRARY in this session. No human approved this call, so it did not run; call the tool again to ask for approval.",
+      "Safe mode: 'execute_command' needs a human's approval for SUDO, EXEC_ARBITRARY in this " +
+        'session. No human approved this call, so it did not run; call the tool again to ask for approval.',
     );
     expect(session.ran).toEqual([]);
   });

@@ -37,6 +37,8 @@ import { mongoReader } from './databases/mongoReader';
 import { redisReader } from './databases/redisReader';
 import { mysqlReader, psqlReader } from './databases/sqlClientReader';
 import { sshOptionsReader } from './network/sshOptions';
+import { remoteCopyReader } from './network/remoteCopies';
+import { sshKeygenReader } from './network/sshKeygen';
 import { serviceReader } from './services/serviceFindingDetails';
 import { SERVICE_RULE_CHECKS } from './services/serviceChecks';
 import { justReader, taskReader } from './taskRunners/taskRunnerReaders';
@@ -74,6 +76,8 @@ export const READERS: ReaderRegistry = {
   packageRunner: packageRunnerReader,
   make: makeReader,
   ssh: sshOptionsReader,
+  remoteCopy: remoteCopyReader,
+  sshKeygen: sshKeygenReader,
   at: atReader,
   tmux: wrapper(unwrapTmux),
   screen: wrapper(unwrapScreen),

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CategoryCase,
   EXEC,
@@ -11,6 +11,7 @@ import {
   ONLY_EXEC,
   type OperandCase,
 } from '../support';
+import { decideEveryday, everydayWorkspace, type EverydayDecision } from '../../support/everydaySession';
 
 // Downloads, remote shells, file transfer and network probes (src/shell/programs/network/: networkSpecs.ts,
 // sshOptions.ts, networkFiles.ts): each reaches the network; a download names the file it writes.
@@ -136,4 +137,197 @@ describe('forge API endpoints are not file paths', () => {
       expected: [['dist/app.tgz', 'read']],
     },
   ])('$name', expectOperands);
+});
+
+// ssh -V prints its version and exits while it reads its options; for an option it does not
+// have (-h, --help, --version) it prints its usage and exits: none connects or runs a command.
+describe('informational ssh and scp calls', () => {
+  it.each<CategoryCase>([
+    { name: 'reads ssh --help as informational', command: 'ssh --help', expected: ONLY_EXEC },
+    { name: 'reads ssh -h as informational', command: 'ssh -h', expected: ONLY_EXEC },
+    { name: 'reads ssh --version as informational', command: 'ssh --version', expected: ONLY_EXEC },
+    { name: 'reads ssh -V as informational', command: 'ssh -V', expected: ONLY_EXEC },
+    { name: 'reads ssh -V after the host as informational', command: 'ssh host -V', expected: ONLY_EXEC },
+    { name: 'reads scp --help and -h as informational', command: 'scp --help; scp -h', expected: ONLY_EXEC },
+    {
+      name: "still reads -V of the remote command as that command's",
+      command: 'ssh host ls -V',
+      expected: [NET, EXEC],
+    },
+    {
+      name: 'still reads the ProxyCommand of an informational call',
+      command: "ssh -o ProxyCommand='sudo id' -V",
+      expected: [SUDO, EXEC],
+    },
+    {
+      name: 'reads a copy between local paths as reaching no machine',
+      command: 'scp a.txt backup/',
+      expected: ONLY_EXEC,
+    },
+  ])('$name', expectCategories);
+});
+
+// Into a folder, scp and rsync write each source under its own name, as cp does: the folder
+// itself is not replaced (remoteCopies.ts).
+describe('scp and rsync into a folder write the files they copy there', () => {
+  it.each<OperandCase>([
+    {
+      name: 'writes a remote file into .',
+      command: 'scp user@host:file.txt .',
+      expected: [['./file.txt', 'overwrite']],
+    },
+    {
+      name: 'writes the basename of a remote absolute path, after -P',
+      command: 'scp -P 22 user@host:/path/file .',
+      expected: [['./file', 'overwrite']],
+    },
+    {
+      name: 'writes a local file into a folder written with a slash',
+      command: 'scp file.txt /tmp/',
+      expected: [
+        ['file.txt', 'read'],
+        ['/tmp/file.txt', 'overwrite'],
+      ],
+    },
+    {
+      name: 'writes several sources into the folder they must go to',
+      command: 'scp a b sub',
+      expected: [
+        ['a', 'read'],
+        ['b', 'read'],
+        ['sub/a', 'overwrite'],
+        ['sub/b', 'overwrite'],
+      ],
+    },
+    {
+      name: 'writes rsync sources into their folder, deleting them with --remove-source-files',
+      command: 'rsync --remove-source-files a.txt b.txt out/',
+      expected: [
+        ['a.txt', 'delete'],
+        ['b.txt', 'delete'],
+        ['out/a.txt', 'overwrite'],
+        ['out/b.txt', 'overwrite'],
+      ],
+    },
+    {
+      name: 'writes an rsync remote file into .',
+      command: 'rsync -a user@host:/path/file .',
+      expected: [['./file', 'overwrite']],
+    },
+    {
+      name: "keeps the folder when rsync copies a folder's contents",
+      command: 'rsync -a src/ .',
+      expected: [
+        ['src/', 'read'],
+        ['.', 'overwrite'],
+      ],
+    },
+    { name: 'keeps the folder for a remote glob', command: 'scp "host:*.txt" .', expected: [['.', 'overwrite']] },
+    { name: 'keeps the folder for the remote home', command: 'scp host: .', expected: [['.', 'overwrite']] },
+    {
+      name: 'keeps a destination that is not a folder by its writing',
+      command: 'scp host:a.txt b.txt',
+      expected: [['b.txt', 'overwrite']],
+    },
+  ])('$name', expectOperands);
+});
+
+// ssh-keygen's mode options say whether -f is read or written (sshKeygen.ts).
+describe('ssh-keygen reads or writes its key file by its mode', () => {
+  it.each<OperandCase>([
+    {
+      name: 'reads the key of -l',
+      command: 'ssh-keygen -lf ~/.ssh/id_rsa.pub',
+      expected: [['~/.ssh/id_rsa.pub', 'read']],
+    },
+    { name: 'reads the key of -y', command: 'ssh-keygen -y -f key', expected: [['key', 'read']] },
+    {
+      name: 'reads known_hosts for -F',
+      command: 'ssh-keygen -F github.com',
+      expected: [['~/.ssh/known_hosts', 'read']],
+    },
+    { name: 'reads no file for -l alone', command: 'ssh-keygen -l', expected: [] },
+    { name: 'reads nothing for --help', command: 'ssh-keygen --help', expected: [] },
+    {
+      name: 'writes the new key and its .pub',
+      command: "ssh-keygen -t ed25519 -f deploy_key -N ''",
+      expected: [
+        ['deploy_key', 'overwrite'],
+        ['deploy_key.pub', 'overwrite'],
+      ],
+    },
+    {
+      name: 'writes the default key of its type',
+      command: 'ssh-keygen -t ed25519',
+      expected: [['~/.ssh/id_ed25519', 'overwrite']],
+    },
+    { name: 'rewrites the key of -p', command: 'ssh-keygen -p -f key', expected: [['key', 'overwrite']] },
+    {
+      name: 'rewrites known_hosts for -R, keeping a .old copy',
+      command: 'ssh-keygen -R hostname',
+      expected: [
+        ['~/.ssh/known_hosts', 'overwrite'],
+        ['~/.ssh/known_hosts.old', 'overwrite'],
+      ],
+    },
+    {
+      name: 'writes the certificate beside the key it signs',
+      command: 'ssh-keygen -s ca -I id -n u user.pub',
+      expected: [
+        ['ca', 'read'],
+        ['user.pub', 'read'],
+        ['user-cert.pub', 'overwrite'],
+      ],
+    },
+    {
+      name: 'writes the signature beside the file it signs',
+      command: 'ssh-keygen -Y sign -f key -n file a.txt',
+      expected: [
+        ['key', 'read'],
+        ['a.txt', 'read'],
+        ['a.txt.sig', 'overwrite'],
+      ],
+    },
+  ])('$name', expectOperands);
+});
+
+// The decisions of a session whose intent owns `**`, with the everyday approvals: what was
+// refused as a change of the workspace itself or outside it is held for what it reaches.
+describe('copies and keys decided in a session owning the workspace', () => {
+  const workspace = everydayWorkspace({ repository: true, files: ['file.txt'] });
+  it.each<{ name: string; command: string; expected: EverydayDecision }>([
+    {
+      name: 'holds a copy from a host into . for the network only',
+      command: 'scp user@host:file.txt .',
+      expected: { verdict: 'ask', code: 'needs_approval', unapproved: ['NETWORK_RISK'] },
+    },
+    {
+      name: 'holds a copy with -P into . for the network only',
+      command: 'scp -P 22 user@host:/path/file .',
+      expected: { verdict: 'ask', code: 'needs_approval', unapproved: ['NETWORK_RISK'] },
+    },
+    {
+      name: 'holds a copy into /tmp/ as a change outside the workspace, not of the folder holding it',
+      command: 'scp file.txt /tmp/',
+      expected: { verdict: 'ask', code: 'needs_approval', unapproved: ['FS_OUTSIDE_WORKSPACE'] },
+    },
+    {
+      name: 'holds ssh-keygen -lf of a home key as a read of an ssh file outside the workspace, no refusal',
+      command: 'ssh-keygen -lf ~/.ssh/id_rsa.pub',
+      expected: { verdict: 'ask', code: 'needs_approval', unapproved: ['FS_OUTSIDE_WORKSPACE', 'FS_CONFIG_SECRETS'] },
+    },
+    {
+      name: 'holds ssh-keygen -R as a change of ~/.ssh/known_hosts',
+      command: 'ssh-keygen -R hostname',
+      expected: { verdict: 'ask', code: 'needs_approval', unapproved: ['FS_OUTSIDE_WORKSPACE', 'FS_CONFIG_SECRETS'] },
+    },
+    {
+      name: 'allows ssh --help',
+      command: 'ssh --help',
+      expected: { verdict: 'allow', code: 'destructive_in_scope', unapproved: [] },
+    },
+  ])('$name', ({ command, expected }) => {
+    const { verdict, code, unapproved } = decideEveryday(workspace, command);
+    expect({ verdict, code, unapproved }).toEqual(expected);
+  });
 });

@@ -48,6 +48,17 @@ const SSH_OPTIONS = {
   '-4|-6|-A|-a|-C|-f|-G|-g|-K|-k|-M|-N|-n|-q|-s|-T|-t|-V|-v|-vv|-vvv|-X|-x|-Y|-y': 'flag',
 } as const;
 
+// ssh -V prints its version and exits while it reads its options; -h, --help and --version are
+// options ssh does not have, so it prints its usage and exits: none connects or runs a command
+const SSH_INFORMATIONAL = ['-V', '-h', '--help', '--version'];
+// scp has no -V: for -h and --help it prints its usage and exits
+const SCP_INFORMATIONAL = ['-h', '--help'];
+
+/** The operand roles while an informational option is given: the words are not read, nothing runs. */
+const informational = (options: readonly string[]): NonNullable<CommandSpec['with']> => ({
+  [options.join('|')]: { operands: 'data' },
+});
+
 const SCP_OPTIONS = {
   '-c|-D|-J|-l|-o|-P|-X': 'data',
   '-F|-i': 'read',
@@ -121,7 +132,13 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     firstOperand: 'remoteHost',
     options: SSH_OPTIONS,
     operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true },
-    rules: [reaches('remote shell', 'remote shell', ['ssh user@host', 'ssh -p 2222 h uptime'])],
+    with: informational(SSH_INFORMATIONAL),
+    rules: [
+      reaches('remote shell', 'remote shell', ['ssh user@host', 'ssh -p 2222 h uptime'], {
+        when: { notOptions: SSH_INFORMATIONAL },
+        notExamples: ['ssh -V', 'ssh --help', 'ssh -h host uptime'],
+      }),
+    ],
   },
   mosh: {
     firstOperand: 'remoteHost',
@@ -133,14 +150,27 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     firstOperand: 'remoteHost',
     options: { ...SSH_OPTIONS, '-M': 'data' },
     operands: { leading: ['data'], rest: 'shell', optionsAfterLeading: true },
-    rules: [reaches('remote shell', 'remote shell', ['autossh -M 0 h'])],
+    with: informational(SSH_INFORMATIONAL),
+    rules: [
+      reaches('remote shell', 'remote shell', ['autossh -M 0 h'], {
+        when: { notOptions: SSH_INFORMATIONAL },
+        notExamples: ['autossh -V'],
+      }),
+    ],
   },
   scp: {
-    reader: 'ssh',
+    reader: 'remoteCopy',
     firstOperand: 'remoteHost',
     options: SCP_OPTIONS,
     operands: { rest: 'read', last: 'overwrite', remote: true },
-    rules: [reaches('file transfer', 'file transfer', ['scp f h:/tmp'])],
+    with: informational(SCP_INFORMATIONAL),
+    // a copy between two local paths reaches no other machine
+    rules: [
+      reaches('file transfer', 'file transfer', ['scp f h:/tmp', 'scp -P 22 user@host:/path/file .'], {
+        when: { check: 'remoteOperand', notOptions: SCP_INFORMATIONAL },
+        notExamples: ['scp a.txt backup/', 'scp --help', 'scp -h host:f .'],
+      }),
+    ],
   },
   sftp: {
     reader: 'ssh',
@@ -156,6 +186,7 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     rules: [reaches('file transfer', 'file transfer', ['ftp h'])],
   },
   rsync: {
+    reader: 'remoteCopy',
     firstOperand: 'remoteHost',
     options: {
       '-e|--rsh|--rsync-path': 'script',
@@ -231,6 +262,24 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     options: { '-i': 'read', '-p|-o|-F|-J|-t': 'data', '-f|-n|-s|-x|-h|-?': 'flag' },
     operands: 'data',
     rules: [reaches('installs a key on a remote host', 'key install', ['ssh-copy-id bob@example.com'])],
+  },
+  // ssh-keygen reaches no other machine; its mode options (-l, -y, -R, -p...) say whether -f is
+  // read or written, which its reader (sshKeygen.ts) gives, with the files it writes beside
+  'ssh-keygen': {
+    reader: 'sshKeygen',
+    options: {
+      '-f': 'overwrite',
+      '-s': 'read',
+      // a PKCS#11 or FIDO library: code it loads
+      '-D|-w': 'program',
+      // the moduli output of OpenSSH before 8.2 (-G generate, -T screen)
+      '-G|-T': 'overwrite',
+      '-a|-b|-C|-E|-F|-I|-J|-j|-M|-m|-N|-n|-O|-P|-R|-r|-S|-t|-V|-W|-Y|-Z|-z': 'data',
+      '-A|-B|-c|-e|-g|-H|-h|-i|-K|-k|-L|-l|-p|-Q|-q|-U|-u|-v|-vv|-vvv|-y|--help|-?': 'flag',
+    },
+    operands: 'read',
+    // it has no --help: it prints its usage for an option it does not have and exits
+    with: { '--help|-?': { operands: 'data' } },
   },
   // openssl's subcommands read and write files named by -in and -out
   openssl: {

@@ -17,6 +17,21 @@ const ANY_COMMAND: CommandSpec = { operands: 'unknown' };
 const SERVICE_ACTION: CommandSpec = { anySubcommand: ANY_COMMAND };
 
 /**
+ * An aws service none of whose actions writes a file here (none has a streaming output, the only
+ * kind aws writes to an operand): its operands are the later values of a list option
+ * (`ssm get-parameters --names /app/one /app/two`) or names (`logs tail /aws/lambda/f`), not files.
+ */
+const NAMES_ONLY: CommandSpec = { anySubcommand: DATA };
+
+/**
+ * Options of every aws command whose names read like files but whose values are names there: a
+ * parameter or IAM path (`--path /app/`, `--path-prefix /service-role/`), paths to invalidate
+ * (`--paths /*`), the output format (`--output json`). Listed, they are data.
+ */
+const AWS_NAME_OPTIONS =
+  '--output|--query|--region|--profile|--endpoint-url|--color|--cli-read-timeout|--cli-connect-timeout|--cli-binary-format|--path|--path-prefix|--paths';
+
+/**
  * gcloud, az and kin nest command groups to any depth: up to five words are read as groups and
  * commands (`gcloud container clusters get-credentials NAME`), what follows as operands.
  */
@@ -80,9 +95,11 @@ const TERRAFORM: CommandSpec = {
 export const CLOUD_COMMANDS: CommandSpecs = {
   aws: {
     unknownOptions: 'data',
-    options: {
+    // aws reads its global options after the service and action too
+    globalOptions: {
       '--debug|--no-verify-ssl|--no-paginate|--no-sign-request|--no-cli-pager|--version|--help|--dryrun|--dry-run|--recursive|--quiet|--only-show-errors|--delete|--exact-timestamps|--follow-symlinks|--no-follow-symlinks|--no-progress':
         'flag',
+      [AWS_NAME_OPTIONS]: 'data',
     },
     rules: [cloudCall(['aws s3 rm s3://bucket/key', 'aws s3 cp f s3://bucket/', 'aws sts get-caller-identity'])],
     subcommands: {
@@ -101,6 +118,12 @@ export const CLOUD_COMMANDS: CommandSpecs = {
         },
       },
       configure: DATA,
+      ssm: NAMES_ONLY,
+      secretsmanager: NAMES_ONLY,
+      logs: NAMES_ONLY,
+      sts: NAMES_ONLY,
+      // get-function writes the function's code to its operand
+      cloudfront: { ...NAMES_ONLY, subcommands: { 'get-function': ANY_COMMAND } },
     },
     anySubcommand: SERVICE_ACTION,
   },

@@ -56,6 +56,9 @@ function isProjectProgram(name: string | undefined): boolean {
   return name === undefined || name.includes('/') || SCRIPT_EXTENSION.test(name);
 }
 
+/** The note of the finding: the verb itself is in its trigger and details, so the note is one text to translate. */
+export const UNKNOWN_PROGRAM_VERB_NOTE = 'a destructive verb of a program intentgate does not know';
+
 /** How many words after the program may hold its verb: `tool group resource verb`. */
 const VERB_POSITIONS = 3;
 
@@ -93,7 +96,7 @@ export function unknownProgramVerbFinding(reading: CommandReading): ShellFinding
     category: 'SYSTEM_IMPACT',
     trigger: label,
     command: reading.command,
-    note: `'${found.verb}' of a program intentgate does not know`,
+    note: UNKNOWN_PROGRAM_VERB_NOTE,
     details: [label, target, 'service'],
   };
 }

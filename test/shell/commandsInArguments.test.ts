@@ -146,3 +146,80 @@ describe('awk pipes, which awk hands to a shell', () => {
     },
   ])('$name', expectCommands);
 });
+
+// The search for known commands in the words of a program the catalog does not know
+// (scanForCommands.ts) finds each one it names and reads it as run: init and telinit change the
+// runlevel only when given one, so a subcommand named init (`kong config init`) changes nothing.
+describe('commands found in the words of a program the catalog does not know', () => {
+  it.each<CommandsCase>([
+    {
+      name: 'reads a subcommand named init as init without a runlevel',
+      command: 'kong config init',
+      commands: [['kong', 'config', 'init'], ['init']],
+      categories: ONLY_EXEC,
+    },
+    {
+      name: 'reads a first word init the same',
+      command: 'supabase init',
+      commands: [['supabase', 'init'], ['init']],
+      categories: ONLY_EXEC,
+    },
+    {
+      name: 'reads init followed by options alone the same',
+      command: 'dvc init --subdir',
+      commands: [
+        ['dvc', 'init', '--subdir'],
+        ['init', '--subdir'],
+      ],
+      categories: ONLY_EXEC,
+    },
+    {
+      name: 'finds a runlevel change given to init',
+      command: 'foo init 0',
+      commands: [
+        ['foo', 'init', '0'],
+        ['init', '0'],
+      ],
+      categories: [SYS, EXEC],
+    },
+    {
+      name: 'finds a runlevel change given to telinit',
+      command: 'foo telinit q',
+      commands: [
+        ['foo', 'telinit', 'q'],
+        ['telinit', 'q'],
+      ],
+      categories: [SYS, EXEC],
+    },
+    {
+      name: 'finds reboot named alone after another word',
+      command: 'op run reboot',
+      commands: [['op', 'run', 'reboot'], ['reboot']],
+      categories: [SYS, EXEC],
+    },
+    {
+      name: 'finds npm publish with its arguments',
+      command: 'op run npm publish',
+      commands: [
+        ['op', 'run', 'npm', 'publish'],
+        ['npm', 'publish'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: 'finds a command line held in one word',
+      command: "foo 'sudo id'",
+      commands: [['foo', 'sudo id'], ['sudo', 'id'], ['id']],
+      categories: [SUDO, EXEC],
+    },
+    {
+      name: 'finds a command line in an option value',
+      command: 'mytool --cmd="git push" x',
+      commands: [
+        ['mytool', '--cmd=git push', 'x'],
+        ['git', 'push'],
+      ],
+      categories: [GIT, NET, EXEC],
+    },
+  ])('$name', expectCommands);
+});

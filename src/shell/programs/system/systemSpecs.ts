@@ -144,8 +144,24 @@ export const SYSTEM_COMMANDS: CommandSpecs = {
     rules: [impact('filesystem creation', 'disk', ['mkfs -t ext4 /dev/sdb1', 'mkfs.ext4 /dev/sdb1'])],
   },
   ...each(
-    ['reboot', 'shutdown', 'halt', 'poweroff', 'init', 'telinit', 'kexec'],
-    impact('power state change', 'power', ['reboot', 'shutdown -h now', 'init 0']),
+    ['reboot', 'shutdown', 'halt', 'poweroff', 'kexec'],
+    impact('power state change', 'power', ['reboot', 'shutdown -h now']),
+  ),
+  // init and telinit change to the runlevel they are given; alone they print their usage, so a
+  // word `init` among another program's words (`kong config init`) changes nothing
+  ...Object.fromEntries(
+    ['init', 'telinit'].map((name) => [
+      name,
+      {
+        operands: 'data',
+        rules: [
+          impact('power state change', 'power', [`${name} 0`, `${name} 6`], {
+            when: { operands: 'some' },
+            notExamples: [name],
+          }),
+        ],
+      } satisfies CommandSpec,
+    ]),
   ),
   sysctl: {
     options: {

@@ -36,8 +36,8 @@ describe('an unknown program that says a destructive verb', () => {
     },
     {
       name: 'rm as a verb',
-      command: 'mc rm --recursive --force play/bucket',
-      details: ['mc rm', '--recursive --force play/bucket', 'service'],
+      command: 'objctl rm --recursive --force play/bucket',
+      details: ['objctl rm', '--recursive --force play/bucket', 'service'],
     },
     { name: 'a reset', command: 'deck gateway reset', details: ['deck gateway reset', '', 'service'] },
     {

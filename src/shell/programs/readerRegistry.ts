@@ -40,6 +40,7 @@ import { sshOptionsReader } from './network/sshOptions';
 import { remoteCopyReader } from './network/remoteCopies';
 import { sshKeygenReader } from './network/sshKeygen';
 import { serviceReader } from './services/serviceFindingDetails';
+import { objectStorageReader } from './services/objectStorageReader';
 import { SERVICE_RULE_CHECKS } from './services/serviceChecks';
 import { justReader, taskReader } from './taskRunners/taskRunnerReaders';
 import { unwrapTmux } from './wrappers/tmux';
@@ -105,6 +106,7 @@ export const READERS: ReaderRegistry = {
   redis: redisReader,
   mongo: mongoReader,
   service: serviceReader,
+  objectStorage: objectStorageReader,
   buildPublish: buildPublishReader,
   applyPatch: applyPatchReader,
 };

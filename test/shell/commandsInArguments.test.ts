@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CommandsCase,
   DEPS,
@@ -12,6 +12,7 @@ import {
   SUDO,
   SYS,
 } from './support';
+import { decideEveryday, everydayWorkspace } from '../support/everydaySession';
 
 describe('git subcommands that run commands from their own line', () => {
   it.each<CommandsCase>([
@@ -222,4 +223,14 @@ describe('commands found in the words of a program the catalog does not know', (
       categories: [GIT, NET, EXEC],
     },
   ])('$name', expectCommands);
+});
+
+describe('a subcommand named init decided in a session owning the workspace', () => {
+  it.each([
+    { name: 'allows kong config init', command: 'kong config init' },
+    { name: 'allows supabase init', command: 'supabase init' },
+  ])('$name on the everyday approvals', ({ command }) => {
+    const { verdict, code, unapproved } = decideEveryday(everydayWorkspace({ repository: true }), command);
+    expect({ verdict, code, unapproved }).toEqual({ verdict: 'allow', code: 'destructive_in_scope', unapproved: [] });
+  });
 });

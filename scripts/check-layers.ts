@@ -48,6 +48,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     why: 'shell words, globs, URLs and option grammar are read by every other part of the shell, so they read none of it',
   },
   {
+    name: 'registry-names-no-program',
+    modulesIn: ['src/shell/registry/'],
+    mayNotImport: ['src/shell/programs/', 'src/shell/engine/'],
+    why: 'the shape a family registers in is the same for every family, so it names none of them',
+  },
+  {
     name: 'run-files-name-no-program',
     modulesIn: ['src/shell/runFiles/'],
     mayNotImport: ['src/shell/programs/'],

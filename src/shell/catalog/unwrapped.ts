@@ -1,6 +1,8 @@
 import { noEffects, type CommandEffects, type ScriptRunEffect } from './commandEffects';
 import type { PathRole } from './shellAnalysis';
 import type { ShellWord } from '../words/shellWord';
+import type { CommandReading } from './commandReading';
+import type { Reader } from './reader';
 
 /** A path a wrapper itself uses (`flock LOCKFILE`, `find . -delete`). */
 export interface PathUse {
@@ -48,4 +50,17 @@ export function unwrappedEffects(name: string, unwrapped: Unwrapped): CommandEff
   const stdin = unwrapped.passesStdin ? 'pass' : 'none';
   for (const words of unwrapped.commands) effects.commands.push({ words, stdin });
   return effects;
+}
+
+/** A reader of its own words that says what the command runs (tmux, find, xargs, env and kin). */
+export function wrapperReader(
+  unwrap: (words: readonly ShellWord[], reading: CommandReading) => Unwrapped | undefined,
+): Reader {
+  return {
+    readsArguments: true,
+    read(reading) {
+      const unwrapped = unwrap(reading.words, reading);
+      return unwrapped === undefined ? noEffects() : unwrappedEffects(reading.name, unwrapped);
+    },
+  };
 }

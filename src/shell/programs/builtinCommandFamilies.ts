@@ -1,58 +1,9 @@
 import type { CommandFamily } from '../catalog/catalog';
 import type { CommandSpecs } from '../catalog/commandSpec';
-import { ARCHIVE_COMMANDS } from './archives/archiveSpecs';
-import { CLOUD_COMMANDS } from './cloud/cloudSpecs';
-import { CONTAINER_COMMANDS } from './containers/containerSpecs';
-import { DATABASE_COMMANDS } from './databases/databaseSpecs';
-import { DEVELOPER_TOOL_COMMANDS } from './developerTools/developerToolSpecs';
-import { FILE_READER_COMMANDS } from './search/fileReaderSpecs';
-import { FILE_UTILITY_COMMANDS } from './fileUtilities/fileUtilitySpecs';
-import { FORGE_COMMANDS } from './network/forgeSpecs';
-import { GIT_COMMANDS } from './git/gitSpecs';
-import { INTERPRETER_COMMANDS } from './interpreters/interpreterSpecs';
-import { MAKE_COMMANDS } from './make/makeSpecs';
-import { NETWORK_COMMANDS } from './network/networkSpecs';
-import { NODE_PACKAGE_COMMANDS } from './node/nodeSpecs';
-import { PACKAGE_MANAGER_COMMANDS } from './packageManagers/packageManagerSpecs';
-import { PATCH_COMMANDS } from './patches/patchSpecs';
-import { PYTHON_PACKAGE_COMMANDS } from './python/pythonSpecs';
-import { SEARCH_COMMANDS } from './search/searchSpecs';
-import { SERVICE_COMMANDS } from './services/serviceSpecs';
-import { SHELL_BUILTIN_COMMANDS } from './shells/shellBuiltinSpecs';
-import { SHELL_COMMANDS } from './shells/shellSpecs';
-import { SQLITE_COMMANDS } from './sqlite/sqliteSpecs';
-import { SYSTEM_COMMANDS } from './system/systemSpecs';
-import { TASK_RUNNER_COMMANDS } from './taskRunners/taskRunnerSpecs';
-import { WRAPPER_COMMANDS } from './wrappers/wrapperSpecs';
+import { BUILTIN_FAMILIES } from './builtinFamilies';
 
-/** Each built-in family's specs, in the order their names are looked up: a name in two families keeps its first spec. */
-const FAMILY_SPECS: readonly (() => CommandSpecs)[] = [
-  () => SHELL_BUILTIN_COMMANDS,
-  () => WRAPPER_COMMANDS,
-  () => SHELL_COMMANDS,
-  () => INTERPRETER_COMMANDS,
-  () => FILE_UTILITY_COMMANDS,
-  () => FILE_READER_COMMANDS,
-  () => SEARCH_COMMANDS,
-  () => GIT_COMMANDS,
-  () => NODE_PACKAGE_COMMANDS,
-  () => PYTHON_PACKAGE_COMMANDS,
-  () => PACKAGE_MANAGER_COMMANDS,
-  () => CONTAINER_COMMANDS,
-  () => CLOUD_COMMANDS,
-  () => NETWORK_COMMANDS,
-  () => SYSTEM_COMMANDS,
-  () => FORGE_COMMANDS,
-  () => DEVELOPER_TOOL_COMMANDS,
-  // split out of the developer tools, so looked up just after them
-  () => ARCHIVE_COMMANDS,
-  () => MAKE_COMMANDS,
-  () => TASK_RUNNER_COMMANDS,
-  () => SQLITE_COMMANDS,
-  () => DATABASE_COMMANDS,
-  () => SERVICE_COMMANDS,
-  () => PATCH_COMMANDS,
-];
+/** Each built-in family's specs modules, in the order their names are looked up. */
+const FAMILY_SPECS: readonly (() => CommandSpecs)[] = BUILTIN_FAMILIES.flatMap((family) => family.specs);
 
 /** Each program of a set of specs as a family lists it: its name, then its aliases, space-separated. */
 export function programsOf(specs: CommandSpecs): string[] {

@@ -1,0 +1,11 @@
+import type { ProgramFamily } from '../../registry/programFamily';
+import { MAKE_COMMANDS } from './makeSpecs';
+import { makeReader } from './makeReader';
+import { MAKE_RUN_FILES } from './makeRunFiles';
+
+/** The make family: make and the Makefiles it runs. */
+export const MAKE_FAMILY: ProgramFamily = {
+  specs: [() => MAKE_COMMANDS],
+  readers: { make: makeReader },
+  runFiles: { make: MAKE_RUN_FILES },
+};

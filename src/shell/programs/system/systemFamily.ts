@@ -1,0 +1,11 @@
+import type { ProgramFamily } from '../../registry/programFamily';
+import { SYSTEM_COMMANDS } from './systemSpecs';
+import { atReader } from './atJobs';
+import { SYSTEM_CHECKS } from './systemChecks';
+
+/** The system family: services, firewalls, disks, the kernel, processes, accounts and at. */
+export const SYSTEM_FAMILY: ProgramFamily = {
+  specs: [() => SYSTEM_COMMANDS],
+  readers: { at: atReader },
+  checks: SYSTEM_CHECKS,
+};

@@ -20,10 +20,14 @@ interface PlaceCase {
 describe('where the files of a pathspec with magic are', () => {
   it.each<PlaceCase>([
     { name: 'a plain pathspec has no magic', pathspec: 'src/a.ts', expected: undefined },
-    { name: ':/ is the whole work tree from its top', pathspec: ':/', expected: { path: '.' } },
-    { name: ':/x is x from the top', pathspec: ':/secrets/key', expected: { path: 'secrets/key' } },
-    { name: ':(top)x is x from the top', pathspec: ':(top)secrets/key', expected: { path: 'secrets/key' } },
-    { name: 'a colon ends the short magic', pathspec: ':/:x', expected: { path: 'x' } },
+    { name: ':/ is the whole work tree from its top', pathspec: ':/', expected: { path: '.', fromTop: true } },
+    { name: ':/x is x from the top', pathspec: ':/secrets/key', expected: { path: 'secrets/key', fromTop: true } },
+    {
+      name: ':(top)x is x from the top',
+      pathspec: ':(top)secrets/key',
+      expected: { path: 'secrets/key', fromTop: true },
+    },
+    { name: 'a colon ends the short magic', pathspec: ':/:x', expected: { path: 'x', fromTop: true } },
     { name: ':(literal)x names x, wildcards and all', pathspec: ':(literal)a*b', expected: { path: 'a*b' } },
     { name: ':(icase)x names x in any case', pathspec: ':(icase)Secrets/key', expected: { path: 'Secrets/key' } },
     {
@@ -37,17 +41,29 @@ describe('where the files of a pathspec with magic are', () => {
     {
       name: ':(glob) with a wildcard first names the whole work tree',
       pathspec: ':(top,glob)*.key',
-      expected: { path: '.', assumed: "the pathspec ':(top,glob)*.key' names the files its pattern matches below '.'" },
+      expected: {
+        path: '.',
+        assumed: "the pathspec ':(top,glob)*.key' names the files its pattern matches below '.'",
+        fromTop: true,
+      },
     },
     {
       name: ':!x names every other file',
       pathspec: ':!vendor',
-      expected: { path: '.', assumed: "the pathspec ':!vendor' leaves files out, so it names every other file" },
+      expected: {
+        path: '.',
+        assumed: "the pathspec ':!vendor' leaves files out, so it names every other file",
+        fromTop: true,
+      },
     },
     {
       name: ':^x names every other file',
       pathspec: ':^vendor',
-      expected: { path: '.', assumed: "the pathspec ':^vendor' leaves files out, so it names every other file" },
+      expected: {
+        path: '.',
+        assumed: "the pathspec ':^vendor' leaves files out, so it names every other file",
+        fromTop: true,
+      },
     },
     {
       name: ':(exclude)x names every other file',
@@ -55,6 +71,7 @@ describe('where the files of a pathspec with magic are', () => {
       expected: {
         path: '.',
         assumed: "the pathspec ':(exclude)vendor' leaves files out, so it names every other file",
+        fromTop: true,
       },
     },
     {
@@ -63,6 +80,7 @@ describe('where the files of a pathspec with magic are', () => {
       expected: {
         path: '.',
         assumed: "the pathspec ':(attr:secret)' names files by their attributes, anywhere in the work tree",
+        fromTop: true,
       },
     },
   ])('$name', ({ pathspec, expected }) => {

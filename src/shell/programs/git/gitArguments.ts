@@ -11,6 +11,7 @@ import type { ArgumentRole } from '../../catalog/commandSpec';
 import type { PathRole } from '../../catalog/shellAnalysis';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { inGitFolder, placedByCatalog } from './gitFolder';
+import { objectNameFromTop, pathspecFromTop, subcommandFromTop } from './gitFromTop';
 import { objectNamePath } from './gitObjectNames';
 import { subcommandOptions } from './gitOptions';
 import { hasPathspecMagic, pathspecPlace } from './gitPathspecs';
@@ -81,10 +82,18 @@ export function pathspecEffect(
   word: ShellWord,
   role: PathRole,
 ): void {
-  const place = word.value === undefined ? undefined : pathspecPlace(word.value, literalPathspecs(reading));
+  const text = word.value;
+  const place = text === undefined ? undefined : pathspecPlace(text, literalPathspecs(reading));
   const target = place === undefined ? word : named(place.path, word);
   if (place?.assumed === undefined) effects.paths.push({ word: inGitFolder(target, reading), role });
   else effects.paths.push({ word: inGitFolder(target, reading), role, assumed: place.assumed });
+  if (place?.fromTop === true && text !== undefined) pathspecFromTop(effects, reading, text, role);
+}
+
+/** The role a use read again from the repository's top has: a possible write counts as an overwrite; data as none. */
+function roleFromTop(role: ArgumentRole): PathRole | undefined {
+  if (isPathRole(role)) return role;
+  return role === 'unknown' ? 'overwrite' : undefined;
 }
 
 /** One operand and the role the spec's effects apply to it ('data' once its effect is applied here). */
@@ -104,10 +113,17 @@ function readOperand(
   if (text === undefined) return operand;
   const place = where.pathspec || hasPathspecMagic(text) ? pathspecPlace(text, literalPathspecs(reading)) : undefined;
   if (place !== undefined) {
-    if (place.assumed === undefined) return { word: named(place.path, word), role };
+    if (place.assumed === undefined) {
+      const fromTop = place.fromTop === true ? roleFromTop(role) : undefined;
+      if (fromTop !== undefined) pathspecFromTop(effects, reading, text, fromTop);
+      return { word: named(place.path, word), role };
+    }
     // the spec's role, with why it covers more than the pattern names
     if (isPathRole(role)) pathspecEffect(effects, reading, word, role);
-    else if (role === 'unknown') possibleWrite(effects, inGitFolder(word, reading), distrustReason(reading));
+    else if (role === 'unknown') {
+      possibleWrite(effects, inGitFolder(word, reading), distrustReason(reading));
+      if (place.fromTop === true) pathspecFromTop(effects, reading, text, 'overwrite');
+    }
     return { word, role: 'data' };
   }
   // an object name's file is read, whatever else the word may be (`git grep x HEAD:src`)
@@ -115,7 +131,10 @@ function readOperand(
   // `:/fix` names a commit by its message
   if (text.startsWith(':/')) return { word, role: 'data' };
   const path = objectNamePath(text);
-  return path === undefined ? operand : { word: named(path, word), role: 'read' };
+  if (path === undefined) return operand;
+  // a path that does not start with ./ or ../ is below the repository's top
+  if (!/^\.\.?\//.test(path)) objectNameFromTop(effects, reading, text);
+  return { word: named(path, word), role: 'read' };
 }
 
 /** The reading with each operand as git reads it: pathspecs where their magic points, object names as their files. */
@@ -153,7 +172,8 @@ function pathspecRole(reading: CommandReading): PathRole | undefined {
 
 /**
  * `--pathspec-from-file=F` (or `-` for stdin): the subcommand uses the paths F lists, which the
- * line does not show; pathspecs never leave the work tree, so it may use any file of it.
+ * line does not show; pathspecs never leave the work tree, so it may use any file of it, from
+ * its top (`:/x`), where the same subcommand is read again.
  */
 export function pathspecFileEffects(
   effects: CommandEffects,
@@ -168,6 +188,7 @@ export function pathspecFileEffects(
     role,
     assumed: `'git ${label} --pathspec-from-file' uses the paths its file lists, which the line does not show`,
   });
+  subcommandFromTop(effects, reading, ['--pathspec-from-file=-']);
 }
 
 /**

@@ -5,8 +5,7 @@
  * holds it, so a command that prints it reads that file. `:/<text>` names a commit by its
  * message and reads no file; a colon inside braces (`HEAD@{1 day ago}`, `HEAD^{/fix: x}`)
  * belongs to the revision. A path starting with `./` or `../` is relative to the folder git
- * runs in, any other to the repository's top, which a line run from the workspace's root
- * shares (see gitPathspecs.ts).
+ * runs in, any other to the repository's top, where git's reader reads it again (gitFromTop.ts).
  */
 export function objectNamePath(text: string): string | undefined {
   if (text.startsWith(':')) {

@@ -4,8 +4,9 @@ import type { Reader } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { inGitFolder } from './gitFolder';
 import { gitArgumentEffects } from './gitArguments';
+import { subcommandFromTop } from './gitFromTop';
 import { givenToSubcommand } from './gitOptions';
-import { overwritesWorkTree, rewritesFromTop, workTreeRewrites } from './gitWorkTree';
+import { overwritesWorkTree, workTreeRewrites } from './gitWorkTree';
 
 const DOT = staticWord('.');
 const STASH_REF = staticWord('.git/refs/stash');
@@ -75,7 +76,7 @@ function stashPaths(effects: CommandEffects, reading: CommandReading, action: st
     reading.operands.length === 0 &&
     !givenToSubcommand(reading, ['--pathspec-from-file'])
   )
-    rewritesFromTop(effects, reading);
+    subcommandFromTop(effects, reading);
 }
 
 /** The paths of the subcommands whose writes data cannot say, beyond their operands' roles. */
@@ -99,7 +100,7 @@ function subcommandPaths(effects: CommandEffects, reading: CommandReading): void
         assumed: `'git ${subcommand}' changes the files its patch names`,
       });
       // am applies them from the repository's top; apply run below it leaves the files outside its folder alone
-      if (subcommand === 'am') rewritesFromTop(effects, reading);
+      if (subcommand === 'am') subcommandFromTop(effects, reading);
       break;
     case 'format-patch':
       if (!givenToSubcommand(reading, ['-o', '--output-directory', '--stdout']))

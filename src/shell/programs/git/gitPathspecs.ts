@@ -4,14 +4,19 @@
  * The pattern after it names files below the folder git runs in, or below the repository's
  * top (`top`, `/`); an excluding one (`exclude`, `!`, `^`) names every other file; `attr`
  * names files by their attributes, anywhere; `glob` matches files below the folder its
- * pattern starts with. The top is read as the folder git runs in: the line alone does not say
- * where the repository's top is, and a line run from the workspace's root runs git at its top.
+ * pattern starts with. An excluding pathspec alone names every other file of the whole work
+ * tree, from its top (git 2.39 checks out `src/b` for `cd src/a && git checkout REF -- ':!x'`).
+ * The line alone does not say where the repository's top is: a place below it is read as the
+ * folder git runs in, and marked `fromTop` for git's readers to read it again from the top
+ * (gitFromTop.ts).
  */
 export interface PathspecPlace {
-  /** the file or folder, relative to the folder git runs in ('.' for all of it) */
+  /** the file or folder, relative to the folder git runs in ('.' for all of it), or to the top when `fromTop` */
   readonly path: string;
   /** why the command may use more than the pattern names, for a possible write */
   readonly assumed?: string;
+  /** the place is below the repository's top, not the folder git runs in */
+  readonly fromTop?: true;
 }
 
 interface Magic {
@@ -69,13 +74,23 @@ export function pathspecPlace(text: string, literal: boolean): PathspecPlace | u
   if (magic === undefined) return undefined;
   const { words, pattern } = magic;
   if (words.includes('exclude'))
-    return { path: '.', assumed: `the pathspec '${text}' leaves files out, so it names every other file` };
+    return {
+      path: '.',
+      assumed: `the pathspec '${text}' leaves files out, so it names every other file`,
+      fromTop: true,
+    };
   if (words.includes('attr') || words.some((word) => !KNOWN_MAGIC.has(word)))
-    return { path: '.', assumed: `the pathspec '${text}' names files by their attributes, anywhere in the work tree` };
+    return {
+      path: '.',
+      assumed: `the pathspec '${text}' names files by their attributes, anywhere in the work tree`,
+      fromTop: true,
+    };
   const path = pattern === '' ? '.' : pattern;
-  if (words.includes('literal') || !GLOB_CHARACTERS.test(path)) return { path };
+  const top = words.includes('top');
+  if (words.includes('literal') || !GLOB_CHARACTERS.test(path)) return top ? { path, fromTop: true } : { path };
   const folder = globFolder(path);
-  return { path: folder, assumed: `the pathspec '${text}' names the files its pattern matches below '${folder}'` };
+  const assumed = `the pathspec '${text}' names the files its pattern matches below '${folder}'`;
+  return top ? { path: folder, assumed, fromTop: true } : { path: folder, assumed };
 }
 
 /** Whether a word is a pathspec with magic git reads before any object name (`:(top)x`, `:!x`, `:^x`). */

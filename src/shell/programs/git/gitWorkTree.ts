@@ -1,17 +1,16 @@
-import { quoteArgv } from '../../../text/quoteArgv';
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { inGitFolder } from './gitFolder';
 import { pathspecEffect, pathspecFileEffects, separatorAt } from './gitArguments';
-import { gitOwnOptions, givenToSubcommand, subcommandOptions } from './gitOptions';
+import { subcommandFromTop } from './gitFromTop';
+import { givenToSubcommand, subcommandOptions } from './gitOptions';
 
 // Subcommands that rewrite the work tree by a ref: a checkout of a branch, a merge, a rebase.
 // They change files the line does not name, so the work tree counts as a possible write, which
 // the scope check and the sandbox then judge. git rewrites the whole work tree, from the
 // repository's top, wherever in it it runs: the write is noted in the folder git runs in, and
-// restated as a run of kind `gitWorkTree` that the reader of gitWorkTreeTop.ts reads again at the
-// top, which only the repository on disk can tell.
+// read again from the top (gitFromTop.ts), which only the repository on disk can tell.
 
 const DOT = staticWord('.');
 
@@ -51,38 +50,6 @@ const BISECT_CHECKOUTS: ReadonlySet<string> = new Set([
 
 const shown = (word: ShellWord | undefined): string => word?.value ?? word?.source ?? '';
 
-// `git -c core.worktree=DIR` moves the work tree to a folder the repository does not say
-const WORK_TREE_KEY = /^core\.worktree=/i;
-
-/**
- * The whole work tree, as the reader of gitWorkTreeTop.ts reads it again from the repository's
- * top: the subcommand with the options it was given that take no value (which choose its
- * form: `--hard`, `-f`, `--abort`), and `form`, the words that name the rest of it (the ref it
- * switches to). Read at the top, this line makes the same write the line made where git ran.
- */
-export function rewritesFromTop(effects: CommandEffects, reading: CommandReading, form: readonly string[] = []): void {
-  const moved = gitOwnOptions(reading).find(
-    (option) => (option.name === '-c' || option.name === '--config') && WORK_TREE_KEY.test(shown(option.value)),
-  );
-  if (moved !== undefined) {
-    effects.problems.push({
-      reason: `git ${shown(moved.value)} moves the work tree git rewrites to a folder the repository does not say: fail closed`,
-      trigger: shown(moved.value),
-    });
-    return;
-  }
-  const flags = subcommandOptions(reading)
-    .filter((option) => option.value === undefined)
-    .map((option) => option.name);
-  const line = ['git', ...reading.subcommands.map(shown), ...flags, ...form];
-  effects.scriptRuns.push({
-    word: inGitFolder(DOT, reading),
-    how: 'gitWorkTree',
-    script: quoteArgv(line),
-    details: { mustRead: 'always' },
-  });
-}
-
 /** The work tree, as a possible overwrite: `why` completes "it counts as a possible write because ...". */
 function rewritesWorkTree(
   effects: CommandEffects,
@@ -91,7 +58,7 @@ function rewritesWorkTree(
   form: readonly string[] = [],
 ): void {
   effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite', assumed: why });
-  rewritesFromTop(effects, reading, form);
+  subcommandFromTop(effects, reading, form);
 }
 
 /** The overwrite of '.', which the command surely changes (`git checkout -f`, `git reset --hard`). */
@@ -101,7 +68,7 @@ export function overwritesWorkTree(
   form: readonly string[] = [],
 ): void {
   effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite' });
-  rewritesFromTop(effects, reading, form);
+  subcommandFromTop(effects, reading, form);
 }
 
 /** `form`: the words before the ref that make the line switch to it (`-b NEW` of `git checkout -b NEW REF`). */

@@ -23,21 +23,22 @@ function workTreeOf(repository: GitRepository, config: readonly GitConfigEntry[]
   return { folder: path.resolve(repository.gitDir, configured) };
 }
 
-/** Why the work tree git rewrites cannot be placed: the call fails closed, wider than the folder git runs in. */
+/** Why the top git uses cannot be placed: the call fails closed, wider than the folder git runs in. */
 const unplaced = (label: string, why: string): ScriptFile =>
-  unseen(label, `git rewrites the whole work tree of the repository it runs in, and ${why}: fail closed`);
+  unseen(label, `git uses files from the top of the repository it runs in, and ${why}: fail closed`);
 
 /**
- * The work tree a git command rewrites (a checkout of a branch, a merge, `reset --hard`),
- * placed where git rewrites it: from the top of the repository the folder it runs in belongs
- * to, which only the files can tell. Where that top is not the folder the line ran git in, the
- * run's `script` (the git line that makes the same write, see gitWorkTree.ts) is read again
- * from the top, so the scope sees every file it may change, the workspace itself when the top
- * holds it. Where the repository the line's git finds cannot be known (the line writes into a
- * `.git`, or its config cannot be read), the call fails closed, never narrowed to the folder.
+ * What a git command uses from the top of its repository (the whole work tree a checkout
+ * rewrites, a `:/` pathspec, an object name's path), placed there: the top of the repository the
+ * folder it runs in belongs to, or its `core.worktree`, which only the files can tell. Where that
+ * top is not the folder the line ran git in, the run's `script` (the git line that uses the same
+ * files, see gitFromTop.ts) is read again from the top, so the scope and .intentignore see the
+ * files it uses, the workspace itself when the top holds it. Where the repository the line's
+ * git finds cannot be known (the line writes into a `.git`, its config cannot be read), the
+ * call fails closed, never narrowed to the folder.
  */
-function gitWorkTreeFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
-  // a folder known only at run time: the line's own write of it is unknown already, and no scope covers it
+function gitFromTopFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
+  // a folder known only at run time: the line's own use of it is unknown already, and no scope covers it
   if (run.path === undefined) return [];
   const { context, reading } = site;
   const intoGit = writeIntoGit(reading.writes);
@@ -58,14 +59,14 @@ function gitWorkTreeFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   const top = workTree.folder;
   if (top === undefined || top === folder) return [];
   const text = run.script ?? '';
-  const key = `${top}\u0000gitWorkTree\u0000${text}`;
+  const key = `${top}\u0000gitFromTop\u0000${text}`;
   if (reading.seen.has(key)) return [];
   reading.seen.add(key);
   const where = context.analyze(top, context.base);
-  const label = `the work tree from the repository's top, '${where.relative === '' ? '.' : (where.relative ?? top)}'`;
+  const label = `git from the repository's top, '${where.relative === '' ? '.' : (where.relative ?? top)}'`;
   if (!admit(reading, text)) return [unreadable(label, 'one decision reads no more script text')];
   return [{ kind: 'read', text, label, base: top }];
 }
 
-/** git's reader of the work tree its commands rewrite, from the repository's top (run kind `gitWorkTree`). */
-export const GIT_WORK_TREE_FILES: RunFileReader = { readsUnplacedRuns: true, read: gitWorkTreeFiles };
+/** git's reader of what its commands use from the repository's top (run kind `gitFromTop`). */
+export const GIT_FROM_TOP_FILES: RunFileReader = { readsUnplacedRuns: true, read: gitFromTopFiles };

@@ -10,19 +10,20 @@ import { shellRisk } from '../../../src/risk/shellRisk';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { ShellScriptRun } from '../../../src/shell/catalog/shellAnalysis';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
-import { GIT_WORK_TREE_FILES } from '../../../src/shell/programs/git/gitWorkTreeTop';
+import { GIT_FROM_TOP_FILES } from '../../../src/shell/programs/git/gitFromTopFiles';
 import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { newScriptReading, type ScriptFile } from '../../../src/shell/runFiles/codeFiles';
 import { makeWorkspace } from '../../support/workspace';
 import { GIT_ENV, installed } from '../../support/realPrograms';
 
-// git rewrites the whole work tree from the repository's top, wherever in it it runs
-// (gitWorkTree.ts, gitWorkTreeTop.ts): the write noted in the folder git runs in is read again
-// from the top the repository on disk names, so an intent owning one folder does not let a
-// checkout run there change the others.
+// git uses files from the repository's top wherever in it it runs (gitFromTop.ts,
+// gitFromTopFiles.ts): the whole work tree a checkout rewrites, a `:/` pathspec, an object
+// name's path. What the line does in the folder git runs in is read again from the top the
+// repository on disk names, so an intent owning one folder does not let a checkout run there
+// change the others.
 
-const workTreeRuns = (command: string): ShellScriptRun[] =>
-  analyzeShell(command).scriptRuns.filter((run) => run.how === 'gitWorkTree');
+const fromTopRuns = (command: string): ShellScriptRun[] =>
+  analyzeShell(command).scriptRuns.filter((run) => run.how === 'gitFromTop');
 
 /** [role, assumed] of the write of the whole work tree ('.' as written) a line makes. */
 function wholeTreeWrites(command: string): (readonly [string, string | undefined])[] {
@@ -61,7 +62,7 @@ describe('a rewrite of the whole work tree is restated as the git line that make
     { name: 'git am', command: 'git am -3 fix.patch' },
     { name: 'git -C DIR checkout BRANCH', command: 'git -C sub checkout main' },
   ])('$name', ({ command }) => {
-    const runs = workTreeRuns(command);
+    const runs = fromTopRuns(command);
     expect(runs).toHaveLength(1);
     const restated = runs[0]?.script ?? '';
     expect(restated).toMatch(/^git /);
@@ -70,8 +71,8 @@ describe('a rewrite of the whole work tree is restated as the git line that make
   });
 
   it('places the run in the folder git runs in', () => {
-    expect(workTreeRuns('cd src/a && git checkout main').map((run) => run.path)).toEqual(['src/a/.']);
-    expect(workTreeRuns('git -C src/a checkout main').map((run) => run.path)).toEqual(['src/a/.']);
+    expect(fromTopRuns('cd src/a && git checkout main').map((run) => run.path)).toEqual(['src/a/.']);
+    expect(fromTopRuns('git -C src/a checkout main').map((run) => run.path)).toEqual(['src/a/.']);
   });
 
   it.each([
@@ -86,11 +87,66 @@ describe('a rewrite of the whole work tree is restated as the git line that make
     { name: 'git stash push PATH', command: 'git stash push x.ts' },
     { name: 'git merge --continue', command: 'git merge --continue' },
   ])('notes no rewrite from the top for $name', ({ command }) => {
-    expect(workTreeRuns(command)).toEqual([]);
+    expect(fromTopRuns(command)).toEqual([]);
   });
 
   it('fails closed on git -c core.worktree, which moves the work tree elsewhere', () => {
     expect(analyzeShell('git -c core.worktree=/ checkout main').unknowable).toContain('core.worktree=/');
+  });
+});
+
+describe('a pathspec or an object name below the top is read again from there', () => {
+  it.each([
+    {
+      name: 'a :/ pathspec git checks out',
+      command: 'git checkout main -- :/src/b',
+      restated: ['git checkout -- :/src/b'],
+    },
+    {
+      name: 'a :(top) pathspec git checks out',
+      command: "git checkout main -- ':(top)src/b'",
+      restated: ["git checkout -- ':(top)src/b'"],
+    },
+    {
+      name: 'an excluding pathspec, which names the rest of the whole tree',
+      command: "git checkout main -- ':!x.ts'",
+      restated: ["git checkout -- ':!x.ts'"],
+    },
+    { name: 'a :/ pathspec git removes', command: "git rm -q ':/src/b/y.ts'", restated: ['git rm -- :/src/b/y.ts'] },
+    { name: 'a :/ pathspec git reads', command: 'git log -- :/src/b', restated: ['git log -- :/src/b'] },
+    { name: 'an object name git shows', command: 'git show HEAD:secrets/key', restated: ['git show HEAD:secrets/key'] },
+    {
+      name: 'an object name cat-file prints',
+      command: 'git cat-file -p HEAD:secrets/key',
+      restated: ['git show HEAD:secrets/key'],
+    },
+    {
+      name: 'the paths a file lists',
+      command: 'git add --pathspec-from-file=list.txt',
+      restated: ["git add '--pathspec-from-file=-'"],
+    },
+  ])('$name', ({ command, restated }) => {
+    expect(fromTopRuns(command).map((run) => run.script)).toEqual(restated);
+  });
+
+  it.each([
+    { name: 'a plain pathspec, below the folder git runs in', command: 'git checkout main -- src/b' },
+    { name: 'a glob pathspec without top', command: "git log -- ':(glob)src/*.ts'" },
+    { name: 'an object name whose path starts with ./', command: 'git show HEAD:./x.ts' },
+    { name: 'a commit named by its message', command: 'git show :/fix' },
+  ])('reads nothing again for $name', ({ command }) => {
+    expect(fromTopRuns(command)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'a :/ pathspec', command: 'git checkout main -- :/src/b', role: 'overwrite', path: 'src/b' },
+    { name: 'an excluding pathspec', command: "git checkout main -- ':!x.ts'", role: 'overwrite', path: '.' },
+    { name: 'a :/ pathspec git removes', command: "git rm -q ':/src/b/y.ts'", role: 'delete', path: 'src/b/y.ts' },
+    { name: 'an object name', command: 'git show HEAD:secrets/key', role: 'read', path: 'secrets/key' },
+  ])('uses the same files read again: $name', ({ command, role, path: expected }) => {
+    const restated = fromTopRuns(command)[0]?.script ?? '';
+    const used = analyzeShell(restated).pathOperands.map((operand) => [operand.path, operand.role]);
+    expect({ restated, used }).toEqual({ restated, used: [[expected, role]] });
   });
 });
 
@@ -135,7 +191,7 @@ function readWorkTree(root: string, { tree, command, writes }: ReaderCase): Scri
   const reading = newScriptReading();
   if (writes !== undefined) reading.writes.absolute.push({ path: path.join(root, writes), command: 'cp -r x y' });
   const site = { context, reading, files: filesOf(rooted), shebangShells };
-  return workTreeRuns(command).flatMap((run) => GIT_WORK_TREE_FILES.read(run, site));
+  return fromTopRuns(command).flatMap((run) => GIT_FROM_TOP_FILES.read(run, site));
 }
 
 describe("git's reader of the work tree, over a tree given as data", () => {
@@ -271,6 +327,29 @@ describe.runIf(installed('git'))('run for real: git in a subfolder rewrites file
     expect(decision.code).toBe('scope_violation');
   });
 
+  it.each([
+    { name: 'a :/ pathspec', command: 'cd src/a && git checkout -q other -- :/src/b' },
+    { name: 'an excluding pathspec', command: "cd src/a && git checkout -q other -- ':!x.ts'" },
+  ])('checks out $name from the top: refused, and git changes src/b', ({ command }) => {
+    const root = makeWorkspace({ intentsYaml: INTENTS });
+    git(SETUP, root);
+    const before = contents(path.join(root, 'src', 'b'));
+    const decision = governorInAction(root).handleToolCall('execute_command', { command });
+    run(command, root);
+    expect(contents(path.join(root, 'src', 'b'))).not.toEqual(before);
+    expect(decision.code).toBe('scope_violation');
+  });
+
+  it('denies git show of an ignored file named from the top', () => {
+    const root = makeWorkspace({ intentsYaml: INTENTS, intentIgnore: 'src/b/\n' });
+    git(SETUP, root);
+    const command = 'cd src/a && git show HEAD:src/b/y.ts';
+    const shown = spawnSync('bash', ['-c', command], { cwd: root, env: { ...process.env, ...GIT_ENV } });
+    const decision = governorInAction(root).handleToolCall('execute_command', { command });
+    expect(shown.stdout.toString()).toBe('b\n');
+    expect(decision.code).toBe('path_ignored');
+  });
+
   it('says which write the scope refuses, and that git makes it from the top', () => {
     const root = makeWorkspace({ intentsYaml: INTENTS });
     git(SETUP, root);
@@ -287,7 +366,7 @@ describe.runIf(installed('git'))('run for real: git in a subfolder rewrites file
       ['', 'overwrite'],
     ]);
     expect(risk.evidence.map((item) => item.note)).toContain(
-      "in the work tree from the repository's top, '.': possible overwrite (folder): 'git checkout' changes the work tree to the files of 'other', which the line does not name",
+      "in git from the repository's top, '.': possible overwrite (folder): 'git checkout' changes the work tree to the files of 'other', which the line does not name",
     );
   });
 

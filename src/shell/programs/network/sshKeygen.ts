@@ -36,7 +36,7 @@ function defaultKey(reading: CommandReading): ShellWord {
 }
 
 /** The -f file and the files beside it, with their roles, for the mode the options choose. */
-function keyFileEffects(effects: CommandEffects, reading: CommandReading): void {
+function keyFilePaths(effects: CommandEffects, reading: CommandReading): void {
   const file = valueOf(reading, '-f');
   const add = (word: ShellWord, role: PathRole, assumed?: string): void => {
     effects.paths.push(assumed === undefined ? { word, role } : { word, role, assumed });
@@ -78,7 +78,7 @@ function keyFileEffects(effects: CommandEffects, reading: CommandReading): void 
 }
 
 /** The operands: keys to certify or revoke, files to sign, or the moduli it writes; each certificate and signature it writes beside them. */
-function operandEffects(effects: CommandEffects, reading: CommandReading): void {
+function operandPaths(effects: CommandEffects, reading: CommandReading): void {
   const writesOperands = valueOf(reading, '-M') !== undefined;
   const signs = valueOf(reading, '-Y')?.value === 'sign';
   const certifies = given(reading, ['-I']);
@@ -108,8 +108,8 @@ export const sshKeygenReader: Reader = {
       reading,
       reading.options.filter((option) => option.name !== '-f'),
     );
-    keyFileEffects(effects, reading);
-    operandEffects(effects, reading);
+    keyFilePaths(effects, reading);
+    operandPaths(effects, reading);
     return effects;
   },
 };

@@ -334,7 +334,9 @@ export function readCommand(
     unknownSubcommand !== undefined
       ? `'${programLabel(name, subcommands)} ${unknownSubcommand.value ?? unknownSubcommand.source}' is not a subcommand the command catalog knows`
       : unknownOptions.length > 0
-        ? `${unknownOptions.length === 1 ? 'option' : 'options'} ${unknownOptions.map((option) => `'${option}'`).join(', ')} of '${programLabel(name, subcommands)}' ${unknownOptions.length === 1 ? 'is' : 'are'} not in the command catalog`
+        ? `${unknownOptions.length === 1 ? 'option' : 'options'} ` +
+          `${unknownOptions.map((option) => `'${option}'`).join(', ')} of ` +
+          `'${programLabel(name, subcommands)}' ${unknownOptions.length === 1 ? 'is' : 'are'} not in the command catalog`
         : undefined;
   return {
     name,

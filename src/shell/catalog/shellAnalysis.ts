@@ -58,7 +58,10 @@ export interface ScriptRunDetails {
   readonly file?: string;
   /** with `make`: the variables set on its line (`make CC=clang`), undefined values built at run time */
   readonly variables?: readonly (readonly [string, string | undefined])[];
-  /** with `package`: the exact scripts run, in order (`npm install` runs preinstall, install, ...); with `just` and `task`: the recipes and their arguments, word by word */
+  /**
+   * with `package`: the exact scripts run, in order (`npm install` runs preinstall, install, ...); with
+   * `just` and `task`: the recipes and their arguments, word by word
+   */
   readonly scripts?: readonly string[];
   /** with `git`: `core.hooksPath` as the line sets it (`git -c core.hooksPath=DIR`), relative to the work tree's top */
   readonly hooksPath?: string;

@@ -53,7 +53,10 @@ const LIBRARY_LOADERS: ReadonlySet<string> = new Set([
 const LOADING_OPTIONS: ReadonlyMap<string, RegExp> = new Map([
   [
     'NODE_OPTIONS',
-    /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--experimental-policy|--openssl-config|--snapshot-blob|--experimental-config-file)\b/,
+    new RegExp(
+      String.raw`(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|` +
+        String.raw`--experimental-policy|--openssl-config|--snapshot-blob|--experimental-config-file)\b`,
+    ),
   ],
   ['PERL5OPT', /(?:^|\s)-[A-Za-z]*[MmdIx]/],
   ['RUBYOPT', /(?:^|\s)-[A-Za-z]*[rI]/],

@@ -45,5 +45,8 @@ export function tarOptionsProblem(word: ShellWord): string | undefined {
   if (value === undefined) return 'TAR_OPTIONS set to options built at run time, which every later tar reads';
   const other = value.split(/\s+/).find((item) => item !== '' && !isPlain(item));
   if (other === undefined) return undefined;
-  return `TAR_OPTIONS gives every later tar '${other}', which may keep absolute member names, run a command or move where tar reads or writes; put the option on tar's own line`;
+  return (
+    `TAR_OPTIONS gives every later tar '${other}', which may keep absolute member names, run a ` +
+    `command or move where tar reads or writes; put the option on tar's own line`
+  );
 }

@@ -82,7 +82,8 @@ export function writtenByLine(label: string, written: string): UnseenCode {
   const by = written === label ? '' : ` (by the write of '${written}')`;
   return unseen(
     label,
-    `'${label}' may be written by this same command line${by}, so the code it holds cannot be read before it runs: fail closed; write it in one call and run it in the next, so that it can be read`,
+    `'${label}' may be written by this same command line${by}, so the code it holds cannot be read ` +
+      `before it runs: fail closed; write it in one call and run it in the next, so that it can be read`,
   );
 }
 

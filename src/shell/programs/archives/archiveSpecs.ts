@@ -7,8 +7,9 @@ import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
 const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSpec => ({
   options: {
     '-S|--suffix|-T|--threads|-F|--format|-C|--check|-M|--memlimit|-p|--processes|-b|--blocksize|-o|--output': 'data',
-    '-1|-2|-3|-4|-5|-6|-7|-8|-9|--fast|--best|-d|--decompress|--uncompress|-f|--force|-q|--quiet|-r|--recursive|-v|--verbose|-n|--no-name|-N|--name|-h|--help|-V|--version|-L|--license|-z|--compress|-e|--extreme|-s|--small|--rsyncable|--synchronous':
-      'flag',
+    '-1|-2|-3|-4|-5|-6|-7|-8|-9|--fast|--best|-d|--decompress|--uncompress|-f|--force|-q|--quiet|-r': 'flag',
+    '--recursive|-v|--verbose|-n|--no-name|-N|--name|-h|--help|-V|--version|-L|--license|-z|--compress|-e': 'flag',
+    '--extreme|-s|--small|--rsyncable|--synchronous': 'flag',
     [keep]: 'flag',
     ...extra,
   },
@@ -38,8 +39,9 @@ export const ARCHIVE_COMMANDS: CommandSpecs = {
     options: {
       '-o': 'overwrite',
       '-T|--threads|-D|--memory|--patch-from|--stream-size|--size-hint|--target-compressed-block-size|--ultra': 'data',
-      '-1|-2|-3|-4|-5|-6|-7|-8|-9|-10|-11|-12|-13|-14|-15|-16|-17|-18|-19|-d|--decompress|-z|--compress|-f|--force|-q|--quiet|-v|--verbose|-c|--stdout|-k|--keep|-r|-t|--test|-l|--list|--fast|--long|--no-progress|-h|--help|-V|--version|--rm':
-        'flag',
+      '-1|-2|-3|-4|-5|-6|-7|-8|-9|-10|-11|-12|-13|-14|-15|-16|-17|-18|-19|-d|--decompress|-z|--compress|-f': 'flag',
+      '--force|-q|--quiet|-v|--verbose|-c|--stdout|-k|--keep|-r|-t|--test|-l|--list|--fast|--long': 'flag',
+      '--no-progress|-h|--help|-V|--version|--rm': 'flag',
     },
     operands: 'read',
     with: { '--rm': { operands: 'delete' } },

@@ -26,13 +26,19 @@ const REMOVAL: RuleSpec = {
 };
 
 const RUN_OPTIONS: Record<string, OptionKind> = {
-  '-e|--env|-l|--label|-p|--publish|--name|--network|--net|--network-alias|-u|--user|-w|--workdir|--entrypoint|--platform|--pull|--restart|-m|--memory|--memory-swap|--cpus|--cpu-shares|-c|--cpuset-cpus|--gpus|--hostname|-h|--add-host|--dns|--dns-search|--dns-option|--mac-address|--ip|--ip6|--cap-add|--cap-drop|--security-opt|--device|--ulimit|--log-driver|--log-opt|--stop-signal|--stop-timeout|--health-cmd|--health-interval|--health-retries|--health-timeout|--health-start-period|--shm-size|--tmpfs|--expose|--pid|--ipc|--uts|--userns|--cgroupns|--cgroup-parent|--runtime|--storage-opt|--sysctl|--attach|-a|--detach-keys|--group-add|--link|--isolation|--kernel-memory|--oom-score-adj|--pids-limit|--volume-driver|--volumes-from|--annotation|--cidfile':
-    'data',
+  '-e|--env|-l|--label|-p|--publish|--name|--network|--net|--network-alias|-u|--user|-w|--workdir': 'data',
+  '--entrypoint|--platform|--pull|--restart|-m|--memory|--memory-swap|--cpus|--cpu-shares|-c|--cpuset-cpus': 'data',
+  '--gpus|--hostname|-h|--add-host|--dns|--dns-search|--dns-option|--mac-address|--ip|--ip6|--cap-add': 'data',
+  '--cap-drop|--security-opt|--device|--ulimit|--log-driver|--log-opt|--stop-signal|--stop-timeout': 'data',
+  '--health-cmd|--health-interval|--health-retries|--health-timeout|--health-start-period|--shm-size': 'data',
+  '--tmpfs|--expose|--pid|--ipc|--uts|--userns|--cgroupns|--cgroup-parent|--runtime|--storage-opt|--sysctl': 'data',
+  '--attach|-a|--detach-keys|--group-add|--link|--isolation|--kernel-memory|--oom-score-adj|--pids-limit': 'data',
+  '--volume-driver|--volumes-from|--annotation|--cidfile': 'data',
   // a bind mount lets the container change the host's files: read here as data, the mount's host folder is not checked
   '-v|--volume|--mount': 'data',
   '--env-file|--label-file': 'read',
-  '-d|--detach|-i|--interactive|-t|--tty|--rm|--privileged|--init|-P|--publish-all|--read-only|--no-healthcheck|--oom-kill-disable|--sig-proxy|-q|--quiet|--help':
-    'flag',
+  '-d|--detach|-i|--interactive|-t|--tty|--rm|--privileged|--init|-P|--publish-all|--read-only': 'flag',
+  '--no-healthcheck|--oom-kill-disable|--sig-proxy|-q|--quiet|--help': 'flag',
 };
 
 const EXEC: CommandSpec = {
@@ -51,8 +57,8 @@ const RUN: CommandSpec = {
 };
 const BUILD: CommandSpec = {
   options: {
-    '-t|--tag|--build-arg|--target|--platform|--network|--label|--cache-from|--cache-to|--secret|--ssh|--progress|--add-host|--builder|--output|-o|--iidfile|--metadata-file|--shm-size|--ulimit|--allow':
-      'data',
+    '-t|--tag|--build-arg|--target|--platform|--network|--label|--cache-from|--cache-to|--secret|--ssh': 'data',
+    '--progress|--add-host|--builder|--output|-o|--iidfile|--metadata-file|--shm-size|--ulimit|--allow': 'data',
     '-f|--file': 'read',
     '--no-cache|--pull|-q|--quiet|--rm|--force-rm|--load|--push|--squash': 'flag',
   },
@@ -70,8 +76,9 @@ const COMPOSE: CommandSpec = {
     up: {
       options: {
         '--scale|-t|--timeout|--wait-timeout|--exit-code-from|--pull': 'data',
-        '-d|--detach|--build|--no-build|--force-recreate|--no-recreate|--no-deps|--remove-orphans|--abort-on-container-exit|--wait|-V|--renew-anon-volumes|--no-start|--quiet-pull|--always-recreate-deps|-y|--yes':
-          'flag',
+        '-d|--detach|--build|--no-build|--force-recreate|--no-recreate|--no-deps|--remove-orphans': 'flag',
+        '--abort-on-container-exit|--wait|-V|--renew-anon-volumes|--no-start|--quiet-pull': 'flag',
+        '--always-recreate-deps|-y|--yes': 'flag',
       },
       operands: 'data',
       rules: [IMAGE_DOWNLOAD],
@@ -319,11 +326,13 @@ const MANIFESTS = {
 const KUBECTL: CommandSpec = {
   aliases: ['oc'],
   globalOptions: {
-    '--context|-n|--namespace|--cluster|--user|-s|--server|--token|--as|--as-group|--request-timeout|--tls-server-name|-v|--cache-dir|-l|--selector|-o|--output|--field-selector|--template|--sort-by|-c|--container|--since|--tail|--timeout|--grace-period|--type|--image|--port|--replicas|--current-replicas|--field-manager|--overrides|--restart':
-      'data',
+    '--context|-n|--namespace|--cluster|--user|-s|--server|--token|--as|--as-group|--request-timeout': 'data',
+    '--tls-server-name|-v|--cache-dir|-l|--selector|-o|--output|--field-selector|--template|--sort-by|-c': 'data',
+    '--container|--since|--tail|--timeout|--grace-period|--type|--image|--port|--replicas': 'data',
+    '--current-replicas|--field-manager|--overrides|--restart': 'data',
     '--kubeconfig|--certificate-authority|--client-certificate|--client-key': 'read',
-    '-A|--all-namespaces|-w|--watch|--show-labels|--no-headers|--insecure-skip-tls-verify|-i|--stdin|-t|--tty|-q|--quiet|--previous|-p|--follow|--overwrite|--local|--record|--validate|--rm|--help|-h':
-      'flag',
+    '-A|--all-namespaces|-w|--watch|--show-labels|--no-headers|--insecure-skip-tls-verify|-i|--stdin|-t': 'flag',
+    '--tty|-q|--quiet|--previous|-p|--follow|--overwrite|--local|--record|--validate|--rm|--help|-h': 'flag',
   },
   rules: [CLOUD_CALL],
   subcommands: {
@@ -402,8 +411,8 @@ export const CONTAINER_COMMANDS: CommandSpecs = {
   kubectl: KUBECTL,
   helm: {
     globalOptions: {
-      '--kube-context|-n|--namespace|--registry-config|--repository-config|--repository-cache|--version|--set|--set-string|--set-file|--values|-f|--timeout|--description|-o|--output':
-        'data',
+      '--kube-context|-n|--namespace|--registry-config|--repository-config|--repository-cache|--version': 'data',
+      '--set|--set-string|--set-file|--values|-f|--timeout|--description|-o|--output': 'data',
       '--kubeconfig': 'read',
       '--debug|--wait|--atomic|--dry-run|--create-namespace|--install|-i|--force|--reuse-values|--reset-values|-A|--all-namespaces|--devel|-h|--help':
         'flag',

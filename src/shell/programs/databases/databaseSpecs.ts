@@ -91,8 +91,10 @@ const PSQL: CommandSpec = {
     '-d|--dbname|-h|--host|-p|--port|-U|--username|-v|--set|--variable|-P|--pset|-F|--field-separator|-R|--record-separator|-T|--table-attr':
       'data',
     '-o|--output|-L|--log-file': 'write',
-    '-a|--echo-all|-b|--echo-errors|-e|--echo-queries|-E|--echo-hidden|-n|--no-readline|-q|--quiet|-s|--single-step|-S|--single-line|-A|--no-align|--csv|-H|--html|-t|--tuples-only|-x|--expanded|-z|--field-separator-zero|-0|--record-separator-zero|-w|--no-password|-W|--password|-X|--no-psqlrc|-1|--single-transaction|-l|--list|-V|--version':
-      'flag',
+    '-a|--echo-all|-b|--echo-errors|-e|--echo-queries|-E|--echo-hidden|-n|--no-readline|-q|--quiet|-s': 'flag',
+    '--single-step|-S|--single-line|-A|--no-align|--csv|-H|--html|-t|--tuples-only|-x|--expanded|-z': 'flag',
+    '--field-separator-zero|-0|--record-separator-zero|-w|--no-password|-W|--password|-X|--no-psqlrc|-1': 'flag',
+    '--single-transaction|-l|--list|-V|--version': 'flag',
     '-?|--help': 'optional',
   },
   // [DBNAME [USERNAME]], the database a name or a URL
@@ -110,8 +112,10 @@ const MYSQL: CommandSpec = {
     '--pager': 'script',
     // the password only when attached (`-pPASS`): a bare -p asks for it
     '-p|--password': 'optional',
-    '-B|--batch|-N|--skip-column-names|-s|--silent|-t|--table|-v|--verbose|-f|--force|-E|--vertical|-X|--xml|-H|--html|-r|--raw|-n|--unbuffered|-q|--quick|-A|--no-auto-rehash|--auto-rehash|-C|--compress|-U|--safe-updates|--ssl|--skip-ssl|--no-defaults|--notee|--no-pager|--skip-pager|--show-warnings|-V|--version|-?|--help':
-      'flag',
+    '-B|--batch|-N|--skip-column-names|-s|--silent|-t|--table|-v|--verbose|-f|--force|-E|--vertical|-X': 'flag',
+    '--xml|-H|--html|-r|--raw|-n|--unbuffered|-q|--quick|-A|--no-auto-rehash|--auto-rehash|-C|--compress': 'flag',
+    '-U|--safe-updates|--ssl|--skip-ssl|--no-defaults|--notee|--no-pager|--skip-pager|--show-warnings|-V': 'flag',
+    '--version|-?|--help': 'flag',
   },
   operands: 'data',
   reader: 'mysql',
@@ -119,13 +123,15 @@ const MYSQL: CommandSpec = {
 
 const REDIS_CLI: CommandSpec = {
   options: {
-    '-h|-p|-s|-a|-u|-n|-r|-i|-d|-D|-t|--user|--pass|--sni|--cacert|--cacertdir|--cert|--key|--tls-ciphers|--tls-ciphersuites|--pattern|--count|--quoted-pattern|--memkeys-samples|--lru-test|--pipe-timeout|--intrinsic-latency|--cluster':
-      'data',
+    '-h|-p|-s|-a|-u|-n|-r|-i|-d|-D|-t|--user|--pass|--sni|--cacert|--cacertdir|--cert|--key|--tls-ciphers': 'data',
+    '--tls-ciphersuites|--pattern|--count|--quoted-pattern|--memkeys-samples|--lru-test|--pipe-timeout': 'data',
+    '--intrinsic-latency|--cluster': 'data',
     // a Lua script sent to the server, which runs it there
     '--eval': 'read',
     '--rdb|--functions-rdb': 'write',
-    '-x|-e|-c|-2|-3|-4|-6|--askpass|--raw|--no-raw|--quoted-input|--csv|--json|--quoted-json|--show-pushes|--stat|--latency|--latency-history|--latency-dist|--replica|--pipe|--bigkeys|--memkeys|--hotkeys|--keystats|--scan|--ldb|--ldb-sync-mode|--tls|--insecure|--no-auth-warning|--verbose|--help|--version':
-      'flag',
+    '-x|-e|-c|-2|-3|-4|-6|--askpass|--raw|--no-raw|--quoted-input|--csv|--json|--quoted-json|--show-pushes': 'flag',
+    '--stat|--latency|--latency-history|--latency-dist|--replica|--pipe|--bigkeys|--memkeys|--hotkeys': 'flag',
+    '--keystats|--scan|--ldb|--ldb-sync-mode|--tls|--insecure|--no-auth-warning|--verbose|--help|--version': 'flag',
   },
   // COMMAND [ARG...], sent to the server
   operands: 'data',
@@ -136,10 +142,14 @@ const MONGOSH: CommandSpec = {
   options: {
     '--eval': 'code',
     '-f|--file': 'program',
-    '--host|--port|-u|--username|-p|--password|--authenticationDatabase|--authenticationMechanism|--tlsCertificateKeyFile|--tlsCertificateKeyFilePassword|--tlsCAFile|--tlsCRLFile|--apiVersion|--awsAccessKeyId|--awsSecretAccessKey|--awsSessionToken|--gssapiServiceName|--sspiHostnameCanonicalization|--sspiRealmOverride|--cryptSharedLibPath|--keyVaultNamespace|--kmsURL|--jsContext|--browser|--oidcFlows|--oidcRedirectUri':
-      'data',
-    '--quiet|--verbose|--nodb|--norc|--shell|--tls|--tlsAllowInvalidHostnames|--tlsAllowInvalidCertificates|--tlsUseSystemCA|--tlsFIPSMode|--apiStrict|--apiDeprecationErrors|--retryWrites|--build-info|-h|--help|--version':
-      'flag',
+    '--host|--port|-u|--username|-p|--password|--authenticationDatabase|--authenticationMechanism': 'data',
+    '--tlsCertificateKeyFile|--tlsCertificateKeyFilePassword|--tlsCAFile|--tlsCRLFile|--apiVersion': 'data',
+    '--awsAccessKeyId|--awsSecretAccessKey|--awsSessionToken|--gssapiServiceName': 'data',
+    '--sspiHostnameCanonicalization|--sspiRealmOverride|--cryptSharedLibPath|--keyVaultNamespace|--kmsURL': 'data',
+    '--jsContext|--browser|--oidcFlows|--oidcRedirectUri': 'data',
+    '--quiet|--verbose|--nodb|--norc|--shell|--tls|--tlsAllowInvalidHostnames': 'flag',
+    '--tlsAllowInvalidCertificates|--tlsUseSystemCA|--tlsFIPSMode|--apiStrict|--apiDeprecationErrors': 'flag',
+    '--retryWrites|--build-info|-h|--help|--version': 'flag',
     '--json': 'optional',
   },
   // [DB ADDRESS] [FILE...]: the reader tells the script files it runs by their .js name

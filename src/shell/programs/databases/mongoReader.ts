@@ -7,8 +7,11 @@ import { destroysData, placeOf } from './databaseFindings';
 const TARGETS: TargetOptions = { '--host': 'host' };
 
 // shell methods that drop or empty a database, a collection or its indexes
-const DESTROYING =
-  /\.(?:dropDatabase\s*\(|drop\s*\(|dropIndex(?:es)?\s*\(|deleteMany\s*\(\s*(?:\{\s*\})?\s*\)|remove\s*\(\s*(?:\{\s*\})?\s*\)|dropUser\s*\(|dropAllUsers\s*\()/g;
+const DESTROYING = new RegExp(
+  String.raw`\.(?:dropDatabase\s*\(|drop\s*\(|dropIndex(?:es)?\s*\(|deleteMany\s*\(\s*(?:\{\s*\})?\s*\)|` +
+    String.raw`remove\s*\(\s*(?:\{\s*\})?\s*\)|dropUser\s*\(|dropAllUsers\s*\()`,
+  'g',
+);
 
 /** The connection operand's database and host (`mongodb://h/app`, `app`, `h:27017/app`). */
 function targetOf(operand: string | undefined, host: string): string {

@@ -13,8 +13,10 @@ const COPY: CommandSpec = {
     [TARGET]: 'overwrite',
     '-S|--suffix|--no-preserve|--sparse': 'data',
     [`${BACKUP}|--preserve|--reflink|--context|--update`]: 'optional',
-    [`-a|--archive|--attributes-only|-b|--copy-contents|-d|-f|--force|-i|--interactive|-H|-l|--link|-L|--dereference|-n|--no-clobber|-P|--no-dereference|-p|--parents|-R|-r|--recursive|--remove-destination|--strip-trailing-slashes|-s|--symbolic-link|-T|--no-target-directory|-u|-v|--verbose|-x|--one-file-system|-Z|--keep-directory-symlink|--debug|${HELP}`]:
-      'flag',
+    [`-a|--archive|--attributes-only|-b|--copy-contents|-d|-f|--force|-i|--interactive|-H|-l|--link|` +
+    `-L|--dereference|-n|--no-clobber|-P|--no-dereference|-p|--parents|-R|-r|--recursive|` +
+    `--remove-destination|--strip-trailing-slashes|-s|--symbolic-link|-T|--no-target-directory|-u|` +
+    `-v|--verbose|-x|--one-file-system|-Z|--keep-directory-symlink|--debug|${HELP}`]: 'flag',
   },
   operands: { rest: 'read', last: 'overwrite', lastUnless: ['-t', '--target-directory'] },
   // a hard link is a second name for the same file: a later write through it changes the source
@@ -25,7 +27,9 @@ const COPY: CommandSpec = {
   reader: 'folderTarget',
 };
 
-const OWNERSHIP_FLAGS = `-c|--changes|-f|--silent|--quiet|-v|--verbose|--dereference|-h|--no-dereference|--no-preserve-root|--preserve-root|-R|--recursive|-H|-L|-P|${HELP}`;
+const OWNERSHIP_FLAGS =
+  `-c|--changes|-f|--silent|--quiet|-v|--verbose|--dereference|-h|` +
+  `--no-dereference|--no-preserve-root|--preserve-root|-R|--recursive|-H|-L|-P|${HELP}`;
 
 /** Ownership and mode changes: the first operand is the owner or mode, unless --reference gives it. */
 function ownership(extra: Record<string, 'data'>): CommandSpec {
@@ -83,8 +87,8 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       [TARGET]: 'overwrite',
       '-S|--suffix': 'data',
       [BACKUP]: 'optional',
-      [`-b|-d|-F|--directory|-f|--force|-i|--interactive|-L|--logical|-n|--no-dereference|-P|--physical|-r|--relative|-s|--symbolic|-T|--no-target-directory|-v|--verbose|${HELP}`]:
-        'flag',
+      [`-b|-d|-F|--directory|-f|--force|-i|--interactive|-L|--logical|-n|--no-dereference|-P|` +
+      `--physical|-r|--relative|-s|--symbolic|-T|--no-target-directory|-v|--verbose|${HELP}`]: 'flag',
     },
     // a hard link is a second name for the same file: a later write through it changes the
     // target, so the target counts as written; a symbolic link is resolved when it is used
@@ -159,8 +163,8 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       '-e|--expression|-l|--line-length': 'data',
       '-f|--file': 'read',
       '-i|--in-place': 'optional',
-      [`-n|--quiet|--silent|--debug|--posix|-E|-r|--regexp-extended|-s|--separate|--sandbox|-u|--unbuffered|-z|--null-data|--follow-symlinks|-b|--binary|${HELP}`]:
-        'flag',
+      [`-n|--quiet|--silent|--debug|--posix|-E|-r|--regexp-extended|-s|--separate|--sandbox|-u|` +
+      `--unbuffered|-z|--null-data|--follow-symlinks|-b|--binary|${HELP}`]: 'flag',
     },
     operands: { leading: ['data'], leadingUnless: ['-e', '--expression', '-f', '--file'], rest: 'read' },
     with: {
@@ -228,8 +232,9 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
       '-d|--directory': 'write',
       '-p|--strip|-F|--fuzz|-D|--ifdef|-z|--suffix|-V|--version-control|-B|--prefix|-Y|--basename-prefix|-g|--get|--quoting-style|--reject-format|--read-only':
         'data',
-      '-b|--backup|-c|--context|-e|--ed|-E|--remove-empty-files|-f|--force|-l|--ignore-whitespace|-n|--normal|-N|--forward|-R|--reverse|-s|--silent|--quiet|-t|--batch|-T|--set-time|-u|--unified|-v|--version|--verbose|--dry-run|--posix|--binary|--follow-symlinks|--merge|-Z|--set-utc|--help':
-        'flag',
+      '-b|--backup|-c|--context|-e|--ed|-E|--remove-empty-files|-f|--force|-l|--ignore-whitespace|-n': 'flag',
+      '--normal|-N|--forward|-R|--reverse|-s|--silent|--quiet|-t|--batch|-T|--set-time|-u|--unified|-v': 'flag',
+      '--version|--verbose|--dry-run|--posix|--binary|--follow-symlinks|--merge|-Z|--set-utc|--help': 'flag',
     },
     operands: { leading: ['overwrite', 'read'], assumed: ['.'], rest: 'overwrite' },
     with: { '--dry-run': { operands: { leading: ['read', 'read'] } } },

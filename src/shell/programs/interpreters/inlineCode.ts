@@ -55,7 +55,8 @@ function outcomeOf(code: string, call: CodeCall): CodeOutcome {
     return {
       unseen: reading.unread
         ? `it has '${reading.word}', a form the reader of inline code does not follow, so it may change files or run code the analysis does not see`
-        : `it uses '${reading.word}', which is not among the words known only to compute and read named files, so it may change files or run code the analysis does not see`,
+        : `it uses '${reading.word}', which is not among the words known only to compute and read ` +
+          `named files, so it may change files or run code the analysis does not see`,
     };
   }
   if (languageOf(name) === 'awk') {

@@ -12,11 +12,12 @@ const NODE: CommandSpec = {
   options: {
     '-e|--eval|-p|--print': 'code',
     '-r|--require|--import|--loader|--experimental-loader': 'program',
-    '-C|--conditions|--input-type|--title|--max-old-space-size|--stack-size|--inspect-port|--test-reporter|--test-reporter-destination|--test-name-pattern|--watch-path':
-      'data',
+    '-C|--conditions|--input-type|--title|--max-old-space-size|--stack-size|--inspect-port|--test-reporter': 'data',
+    '--test-reporter-destination|--test-name-pattern|--watch-path': 'data',
     '--env-file|--env-file-if-exists': 'read',
-    '-c|--check|-i|--interactive|--test|--watch|--no-warnings|--enable-source-maps|--experimental-vm-modules|--experimental-strip-types|--no-deprecation|--trace-warnings|--inspect|--inspect-brk|--preserve-symlinks|--expose-gc|--harmony':
-      'flag',
+    '-c|--check|-i|--interactive|--test|--watch|--no-warnings|--enable-source-maps': 'flag',
+    '--experimental-vm-modules|--experimental-strip-types|--no-deprecation|--trace-warnings|--inspect': 'flag',
+    '--inspect-brk|--preserve-symlinks|--expose-gc|--harmony': 'flag',
   },
   operands: { rest: 'program' },
   with: { '-v|--version|-h|--help': INFORMATIONAL, '-e|--eval|-p|--print': ARGUMENTS },
@@ -137,8 +138,9 @@ export const INTERPRETER_COMMANDS: CommandSpecs = {
       // gawk writes these files: -d variables, -o the pretty-printed program, -p a profile
       '-d|--dump-variables|-o|--pretty-print|-p|--profile': 'optionalWrite',
       '-D|--debug|-L|--lint': 'optional',
-      '-b|--characters-as-bytes|-c|--traditional|-C|--copyright|-g|--gen-pot|-h|--help|-I|--trace|-k|--csv|-M|--bignum|-N|--use-lc-numeric|-n|--non-decimal-data|-O|--optimize|-P|--posix|-r|--re-interval|-s|--no-optimize|-S|--sandbox|-t|--lint-old|-V|--version':
-        'flag',
+      '-b|--characters-as-bytes|-c|--traditional|-C|--copyright|-g|--gen-pot|-h|--help|-I|--trace|-k|--csv': 'flag',
+      '-M|--bignum|-N|--use-lc-numeric|-n|--non-decimal-data|-O|--optimize|-P|--posix|-r|--re-interval|-s': 'flag',
+      '--no-optimize|-S|--sandbox|-t|--lint-old|-V|--version': 'flag',
     },
     operands: {
       leading: ['code'],

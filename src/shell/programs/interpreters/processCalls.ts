@@ -44,8 +44,12 @@ export interface ProcessCalls {
 
 const PYTHON_FORMS: readonly CallForm[] = [
   {
-    pattern:
-      /\b(?:os\.system|os\.popen|commands\.getoutput|commands\.getstatusoutput|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|asyncio\.create_subprocess_shell|pty\.spawn)\s*\(/g,
+    pattern: new RegExp(
+      String.raw`\b(?:os\.system|os\.popen|commands\.getoutput|commands\.getstatusoutput|subprocess\.(?:run|` +
+        String.raw`call|check_call|check_output|Popen|getoutput|getstatusoutput)|asyncio\.create_subprocess_shell|` +
+        String.raw`pty\.spawn)\s*\(`,
+      'g',
+    ),
     shape: 'shell',
   },
   { pattern: /\bos\.(?:execv|execve|execvp|execvpe|posix_spawn|posix_spawnp)\s*\(/g, shape: 'programArgv' },
@@ -93,8 +97,11 @@ const R_FORMS: readonly CallForm[] = [
 /** For a language not known here: the common call forms, read for their literal commands only. */
 const GENERIC_FORMS: readonly CallForm[] = [
   {
-    pattern:
-      /\b(?:os\.system|os\.popen|subprocess\.\w+|system|popen|exec|execSync|spawnSync|shell_exec|passthru|proc_open|IO\.popen|Process\.start|Runtime\.getRuntime\(\)\.exec)\s*\(/g,
+    pattern: new RegExp(
+      String.raw`\b(?:os\.system|os\.popen|subprocess\.\w+|system|popen|exec|execSync|spawnSync|shell_exec|` +
+        String.raw`passthru|proc_open|IO\.popen|Process\.start|Runtime\.getRuntime\(\)\.exec)\s*\(`,
+      'g',
+    ),
     shape: 'shell',
   },
   { pattern: /\bdo shell script\b/g, shape: 'shell', bare: true },

@@ -13,8 +13,10 @@ export const MAKE_COMMANDS: CommandSpecs = {
       '-f|--file|--makefile': 'read',
       '-I|--include-dir|-o|--old-file|--assume-old|-W|--what-if|--new-file|--assume-new|-j|--jobs|-l|--load-average|-O|--output-sync|--eval|-E':
         'data',
-      '-k|--keep-going|-s|--silent|--quiet|-n|--just-print|--dry-run|--recon|-q|--question|-p|--print-data-base|-B|--always-make|-d|--debug|-e|--environment-overrides|-i|--ignore-errors|-r|--no-builtin-rules|-R|--no-builtin-variables|-S|--no-keep-going|--stop|-t|--touch|-v|--version|-w|--print-directory|--no-print-directory|--trace|-h|--help':
-        'flag',
+      '-k|--keep-going|-s|--silent|--quiet|-n|--just-print|--dry-run|--recon|-q|--question|-p': 'flag',
+      '--print-data-base|-B|--always-make|-d|--debug|-e|--environment-overrides|-i|--ignore-errors|-r': 'flag',
+      '--no-builtin-rules|-R|--no-builtin-variables|-S|--no-keep-going|--stop|-t|--touch|-v|--version|-w': 'flag',
+      '--print-directory|--no-print-directory|--trace|-h|--help': 'flag',
     },
     operands: { rest: 'data', assignments: true },
     runsProjectCode: true,

@@ -23,12 +23,26 @@ function publishes(examples: string[], note = 'package publish'): RuleSpec {
 
 /** npm's configuration options, which every subcommand takes. */
 const NPM_OPTIONS: Record<string, OptionKind> = {
-  '--prefix|-w|--workspace|--registry|--cache|--globalconfig|--loglevel|--otp|--tag|--access|--location|--omit|--include|--install-strategy|--before|--depth|--node-options|--init-author-name|--init-author-email|--init-author-url|--init-license|--init-module|--init-version|--userconfig|--auth-type|--scope|--preid|--message|-m|--pack-destination|--lockfile-version|--cpu|--os|--libc|--tag-version-prefix|--fetch-retries|--fetch-timeout|--maxsockets|--umask|--otp|--editor|--browser|--viewer|--sbom-format|--sbom-type|--workspaces-update|--expect-results|--expect-result-count|--provenance-file|--allow-same-version|--diff|--diff-dst-prefix|--diff-src-prefix|--diff-unified':
-    'data',
+  '--prefix|-w|--workspace|--registry|--cache|--globalconfig|--loglevel|--otp|--tag|--access|--location': 'data',
+  '--omit|--include|--install-strategy|--before|--depth|--node-options|--init-author-name': 'data',
+  '--init-author-email|--init-author-url|--init-license|--init-module|--init-version|--userconfig': 'data',
+  '--auth-type|--scope|--preid|--message|-m|--pack-destination|--lockfile-version|--cpu|--os|--libc': 'data',
+  '--tag-version-prefix|--fetch-retries|--fetch-timeout|--maxsockets|--umask|--otp|--editor|--browser': 'data',
+  '--viewer|--sbom-format|--sbom-type|--workspaces-update|--expect-results|--expect-result-count': 'data',
+  '--provenance-file|--allow-same-version|--diff|--diff-dst-prefix|--diff-src-prefix|--diff-unified': 'data',
   // the shell npm runs scripts with: read with the package run's settings (taskRunners/npmSettings.ts)
   '--script-shell': 'data',
-  '-g|--global|-D|--save-dev|-E|--save-exact|-O|--save-optional|-P|--save-prod|-B|--save-bundle|-S|--save|--no-save|--save-peer|--legacy-peer-deps|--strict-peer-deps|-f|--force|--dry-run|--json|-s|--silent|-q|--quiet|-d|-dd|-ddd|--verbose|-l|--long|--parseable|-p|--production|--ignore-scripts|--foreground-scripts|-ws|--workspaces|--include-workspace-root|--if-present|-y|--yes|--no|--audit|--no-audit|--fund|--no-fund|--package-lock|--no-package-lock|--package-lock-only|--engine-strict|--prefer-offline|--prefer-online|--offline|--all|-a|--link|--color|--no-color|--progress|--no-progress|--timing|--bin-links|--no-bin-links|--global-style|--install-links|--strict-ssl|--unicode|--update-notifier|--no-update-notifier|--provenance|--no-provenance|-h|--help|-v|--version|--usage|--ci|--no-optional|--no-shrinkwrap|--save-bundle|--read-only|--sign-git-tag|--git-tag-version|--no-git-tag-version|--commit-hooks|--no-commit-hooks|--workspaces-update|--include-staged|--ignore-existing|--no-workspaces':
-    'flag',
+  '-g|--global|-D|--save-dev|-E|--save-exact|-O|--save-optional|-P|--save-prod|-B|--save-bundle|-S|--save': 'flag',
+  '--no-save|--save-peer|--legacy-peer-deps|--strict-peer-deps|-f|--force|--dry-run|--json|-s|--silent|-q': 'flag',
+  '--quiet|-d|-dd|-ddd|--verbose|-l|--long|--parseable|-p|--production|--ignore-scripts': 'flag',
+  '--foreground-scripts|-ws|--workspaces|--include-workspace-root|--if-present|-y|--yes|--no|--audit': 'flag',
+  '--no-audit|--fund|--no-fund|--package-lock|--no-package-lock|--package-lock-only|--engine-strict': 'flag',
+  '--prefer-offline|--prefer-online|--offline|--all|-a|--link|--color|--no-color|--progress|--no-progress': 'flag',
+  '--timing|--bin-links|--no-bin-links|--global-style|--install-links|--strict-ssl|--unicode': 'flag',
+  '--update-notifier|--no-update-notifier|--provenance|--no-provenance|-h|--help|-v|--version|--usage|--ci': 'flag',
+  '--no-optional|--no-shrinkwrap|--save-bundle|--read-only|--sign-git-tag|--git-tag-version': 'flag',
+  '--no-git-tag-version|--commit-hooks|--no-commit-hooks|--workspaces-update|--include-staged': 'flag',
+  '--ignore-existing|--no-workspaces': 'flag',
 };
 
 /**
@@ -227,10 +241,16 @@ const RUNS_SCRIPT_OR_BIN: CommandSpec = {
 const PNPM: CommandSpec = {
   aliases: [],
   globalOptions: {
-    '-C|--dir|--filter|-F|--workspace-dir|--registry|--loglevel|--reporter|--config-dir|--filter-prod|--test-pattern|--changed-files-ignore-pattern|--workspace-concurrency|--resume-from|--node-options|--use-node-version':
-      'data',
-    '-r|--recursive|-w|--workspace-root|-s|--silent|--stream|--parallel|--aggregate-output|-D|--dev|-P|--prod|-O|--optional|-E|--save-exact|-g|--global|--frozen-lockfile|--no-frozen-lockfile|--prefer-offline|--offline|--ignore-scripts|--shamefully-hoist|--strict-peer-dependencies|--fix-lockfile|--lockfile-only|--force|--if-present|--no-bail|--bail|--sort|--no-sort|--reverse|--color|--no-color|-h|--help|-v|--version|--shell-mode|-c|--json|--long|--depth|--latest|-L|--interactive|-i|--save-peer|--save-catalog|--include-workspace-root|--fail-if-no-match|--workspace|--no-optional|--production|--dev':
-      'flag',
+    '-C|--dir|--filter|-F|--workspace-dir|--registry|--loglevel|--reporter|--config-dir|--filter-prod': 'data',
+    '--test-pattern|--changed-files-ignore-pattern|--workspace-concurrency|--resume-from|--node-options': 'data',
+    '--use-node-version': 'data',
+    '-r|--recursive|-w|--workspace-root|-s|--silent|--stream|--parallel|--aggregate-output|-D|--dev|-P': 'flag',
+    '--prod|-O|--optional|-E|--save-exact|-g|--global|--frozen-lockfile|--no-frozen-lockfile': 'flag',
+    '--prefer-offline|--offline|--ignore-scripts|--shamefully-hoist|--strict-peer-dependencies': 'flag',
+    '--fix-lockfile|--lockfile-only|--force|--if-present|--no-bail|--bail|--sort|--no-sort|--reverse': 'flag',
+    '--color|--no-color|-h|--help|-v|--version|--shell-mode|-c|--json|--long|--depth|--latest|-L': 'flag',
+    '--interactive|-i|--save-peer|--save-catalog|--include-workspace-root|--fail-if-no-match|--workspace': 'flag',
+    '--no-optional|--production|--dev': 'flag',
   },
   subcommands: {
     install: runsScripts(
@@ -291,10 +311,14 @@ const PNPM: CommandSpec = {
 
 const YARN: CommandSpec = {
   globalOptions: {
-    '--cwd|--registry|--modules-folder|--cache-folder|--mutex|--network-timeout|--network-concurrency|--use-yarnrc|--link-folder|--global-folder|--preferred-cache-folder':
-      'data',
-    '-D|--dev|-P|--peer|-O|--optional|-E|--exact|-T|--tilde|-W|--ignore-workspace-root-check|--frozen-lockfile|--immutable|--immutable-cache|--check-cache|--pure-lockfile|--prefer-offline|--offline|--ignore-scripts|--ignore-engines|--ignore-optional|--ignore-platform|--force|--production|--prod|--no-lockfile|--non-interactive|--silent|-s|--verbose|--json|--no-progress|--flat|--har|-h|--help|-v|--version|--inline-builds|--mode|-A|--all|-R|--recursive|-p|--parallel|-i|--interlaced|-t|--topological|--topological-dev|--no-private|--include|--exclude':
-      'flag',
+    '--cwd|--registry|--modules-folder|--cache-folder|--mutex|--network-timeout|--network-concurrency': 'data',
+    '--use-yarnrc|--link-folder|--global-folder|--preferred-cache-folder': 'data',
+    '-D|--dev|-P|--peer|-O|--optional|-E|--exact|-T|--tilde|-W|--ignore-workspace-root-check': 'flag',
+    '--frozen-lockfile|--immutable|--immutable-cache|--check-cache|--pure-lockfile|--prefer-offline': 'flag',
+    '--offline|--ignore-scripts|--ignore-engines|--ignore-optional|--ignore-platform|--force|--production': 'flag',
+    '--prod|--no-lockfile|--non-interactive|--silent|-s|--verbose|--json|--no-progress|--flat|--har|-h': 'flag',
+    '--help|-v|--version|--inline-builds|--mode|-A|--all|-R|--recursive|-p|--parallel|-i|--interlaced|-t': 'flag',
+    '--topological|--topological-dev|--no-private|--include|--exclude': 'flag',
   },
   // bare `yarn` installs
   operands: 'data',
@@ -398,10 +422,13 @@ const BUN_RUNNER: CommandSpec = {
 
 const BUN: CommandSpec = {
   globalOptions: {
-    '--cwd|-c|--config|--env-file|--tsconfig-override|--define|-d|--loader|-l|--main-fields|--preload|-r|--require|--import|--conditions|--port|--filter|-F|--elide-lines':
-      'data',
-    '--silent|--smol|--hot|--watch|--no-install|--install|-i|--prefer-offline|--prefer-latest|-b|--bun|--inspect|--inspect-wait|--inspect-brk|--if-present|-h|--help|-v|--version|--revision|-e|--eval|-p|--print|-D|--dev|--development|-d|-E|--exact|--optional|--peer|-g|--global|--production|--frozen-lockfile|--dry-run|--force|--no-save|--save|--trust|--ignore-scripts|--verbose|--no-progress|--no-summary|--no-verify':
-      'flag',
+    '--cwd|-c|--config|--env-file|--tsconfig-override|--define|-d|--loader|-l|--main-fields|--preload|-r': 'data',
+    '--require|--import|--conditions|--port|--filter|-F|--elide-lines': 'data',
+    '--silent|--smol|--hot|--watch|--no-install|--install|-i|--prefer-offline|--prefer-latest|-b|--bun': 'flag',
+    '--inspect|--inspect-wait|--inspect-brk|--if-present|-h|--help|-v|--version|--revision|-e|--eval|-p': 'flag',
+    '--print|-D|--dev|--development|-d|-E|--exact|--optional|--peer|-g|--global|--production': 'flag',
+    '--frozen-lockfile|--dry-run|--force|--no-save|--save|--trust|--ignore-scripts|--verbose|--no-progress': 'flag',
+    '--no-summary|--no-verify': 'flag',
   },
   subcommands: {
     install: runsScripts({ aliases: ['i'], operands: 'data', rules: [installs(['bun install'])] }, INSTALL_SCRIPTS),
@@ -459,8 +486,10 @@ const BUN: CommandSpec = {
 
 const DENO_RUN: CommandSpec = {
   options: {
-    '--allow-read|--allow-write|--allow-net|--allow-env|--allow-run|--allow-sys|--allow-ffi|--allow-import|--deny-read|--deny-write|--deny-net|--deny-env|--deny-run|--deny-sys|--deny-ffi|--deny-import|--watch|--watch-exclude|--unstable|--inspect|--inspect-brk|--inspect-wait|--env-file':
-      'optional',
+    '--allow-read|--allow-write|--allow-net|--allow-env|--allow-run|--allow-sys|--allow-ffi': 'optional',
+    '--allow-import|--deny-read|--deny-write|--deny-net|--deny-env|--deny-run|--deny-sys|--deny-ffi': 'optional',
+    '--deny-import|--watch|--watch-exclude|--unstable|--inspect|--inspect-brk|--inspect-wait': 'optional',
+    '--env-file': 'optional',
     '-A|--allow-all|-q|--quiet|--no-check|--no-lock|--no-npm|--no-remote|--node-modules-dir|--reload|-r|--cached-only|--frozen|--no-prompt|--ext':
       'flag',
     '-c|--config|--import-map|--lock|--cert|--location|--seed|--v8-flags|--check|--permission-set|--ext': 'data',

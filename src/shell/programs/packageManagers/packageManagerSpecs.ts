@@ -27,8 +27,14 @@ const SYSTEM = 'system package install';
 
 const APT_OPTIONS: Record<string, OptionKind> = {
   '-o|--option|-c|--config-file|-t|--target-release|--default-release|-a|--host-architecture': 'data',
-  '-y|--yes|--assume-yes|--assume-no|-q|--quiet|-qq|-s|--simulate|--dry-run|--just-print|--no-act|--recon|-d|--download-only|-f|--fix-broken|-m|--ignore-missing|--fix-missing|--no-download|-u|--show-upgraded|-V|--verbose-versions|-b|--compile|--build|--no-install-recommends|--install-recommends|--install-suggests|--no-install-suggests|--reinstall|--allow-downgrades|--allow-remove-essential|--allow-change-held-packages|--allow-unauthenticated|--force-yes|--purge|--auto-remove|--autoremove|--only-upgrade|--no-upgrade|--list-cleanup|--trivial-only|--no-remove|--print-uris|--installed|--upgradable|--all-versions|-h|--help|-v|--version|--fix-policy|--ignore-hold|--mark-auto|--no-allow-insecure-repositories':
-    'flag',
+  '-y|--yes|--assume-yes|--assume-no|-q|--quiet|-qq|-s|--simulate|--dry-run|--just-print|--no-act|--recon': 'flag',
+  '-d|--download-only|-f|--fix-broken|-m|--ignore-missing|--fix-missing|--no-download|-u|--show-upgraded': 'flag',
+  '-V|--verbose-versions|-b|--compile|--build|--no-install-recommends|--install-recommends': 'flag',
+  '--install-suggests|--no-install-suggests|--reinstall|--allow-downgrades|--allow-remove-essential': 'flag',
+  '--allow-change-held-packages|--allow-unauthenticated|--force-yes|--purge|--auto-remove|--autoremove': 'flag',
+  '--only-upgrade|--no-upgrade|--list-cleanup|--trivial-only|--no-remove|--print-uris|--installed': 'flag',
+  '--upgradable|--all-versions|-h|--help|-v|--version|--fix-policy|--ignore-hold|--mark-auto': 'flag',
+  '--no-allow-insecure-repositories': 'flag',
 };
 
 const CARGO_RUN = { operands: 'unknown', runsProjectCode: true } as const;
@@ -53,10 +59,13 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
   cargo: {
     plusOptions: true,
     globalOptions: {
-      '--config|-C|-Z|--color|--manifest-path|-p|--package|--target|--target-dir|--features|-F|-j|--jobs|--profile|--bin|--example|--test|--bench|--exclude|--message-format|--registry|--index|--vers|--git|--branch|--tag|--rev|--path|--root':
-        'data',
-      '-q|--quiet|-v|--verbose|-vv|--frozen|--locked|--offline|--release|-r|--all-features|--no-default-features|--workspace|--all|--all-targets|--lib|--bins|--examples|--tests|--benches|--no-run|--no-fail-fast|-h|--help|-V|--version|--force|-f|--dry-run|--allow-dirty|--no-verify|--fix|--broken-code|--allow-no-vcs|--allow-staged|--doc|--open|--no-deps|--dev|--build':
-        'flag',
+      '--config|-C|-Z|--color|--manifest-path|-p|--package|--target|--target-dir|--features|-F|-j|--jobs': 'data',
+      '--profile|--bin|--example|--test|--bench|--exclude|--message-format|--registry|--index|--vers|--git': 'data',
+      '--branch|--tag|--rev|--path|--root': 'data',
+      '-q|--quiet|-v|--verbose|-vv|--frozen|--locked|--offline|--release|-r|--all-features': 'flag',
+      '--no-default-features|--workspace|--all|--all-targets|--lib|--bins|--examples|--tests|--benches': 'flag',
+      '--no-run|--no-fail-fast|-h|--help|-V|--version|--force|-f|--dry-run|--allow-dirty|--no-verify|--fix': 'flag',
+      '--broken-code|--allow-no-vcs|--allow-staged|--doc|--open|--no-deps|--dev|--build': 'flag',
     },
     subcommands: {
       ...ruled(
@@ -177,8 +186,9 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
   composer: {
     globalOptions: {
       '-d|--working-dir': 'data',
-      '-n|--no-interaction|-q|--quiet|-v|-vv|-vvv|--verbose|--no-dev|--dev|--no-scripts|--no-plugins|--ansi|--no-ansi|-h|--help|-V|--version|--optimize-autoloader|-o|--prefer-dist|--prefer-source|--with-all-dependencies|-W|--with-dependencies|-w':
-        'flag',
+      '-n|--no-interaction|-q|--quiet|-v|-vv|-vvv|--verbose|--no-dev|--dev|--no-scripts|--no-plugins': 'flag',
+      '--ansi|--no-ansi|-h|--help|-V|--version|--optimize-autoloader|-o|--prefer-dist|--prefer-source': 'flag',
+      '--with-all-dependencies|-W|--with-dependencies|-w': 'flag',
     },
     subcommands: {
       ...ruled(
@@ -259,8 +269,8 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
     globalOptions: {
       '-c|--config|--installroot|--releasever|--enablerepo|--disablerepo|--repo|-x|--exclude|--setopt|-d|--debuglevel|-e|--errorlevel':
         'data',
-      '-y|--assumeyes|--assumeno|-q|--quiet|-v|--verbose|-C|--cacheonly|--refresh|--nogpgcheck|--best|--nobest|--allowerasing|--skip-broken|-h|--help|--version|--downloadonly':
-        'flag',
+      '-y|--assumeyes|--assumeno|-q|--quiet|-v|--verbose|-C|--cacheonly|--refresh|--nogpgcheck|--best': 'flag',
+      '--nobest|--allowerasing|--skip-broken|-h|--help|--version|--downloadonly': 'flag',
     },
     subcommands: {
       ...ruled(

@@ -15,10 +15,18 @@ const DATA = { operands: 'data' } as const;
 
 const PIP_INSTALL_OPTIONS = {
   '-r|--requirement|-c|--constraint': 'read',
-  '-e|--editable|-t|--target|--prefix|--root|--src|-i|--index-url|--extra-index-url|-f|--find-links|--platform|--python-version|--implementation|--abi|--upgrade-strategy|--progress-bar|--no-binary|--only-binary|--report|--config-settings|-C|--global-option|--trusted-host|--cert|--client-cert|--proxy|--retries|--timeout|--exists-action|--cache-dir|--log|--python|--use-feature|--use-deprecated|--keyring-provider|--group|-d|--dest|--build|--pre-release':
-    'data',
-  '-U|--upgrade|--force-reinstall|-I|--ignore-installed|--ignore-requires-python|--no-deps|--pre|--user|--no-build-isolation|--no-index|--no-cache-dir|--no-warn-script-location|--no-warn-conflicts|--break-system-packages|--dry-run|--compile|--no-compile|--require-hashes|--prefer-binary|--no-clean|--use-pep517|--no-use-pep517|--check-build-dependencies|-q|--quiet|-v|--verbose|--isolated|--require-virtualenv|--disable-pip-version-check|--no-color|--no-input|-y|--yes|-h|--help|-V|--version|--root-user-action|--json|--local|--format|--not-required|-o|--outdated|--uptodate|-l|--editable-only|--exclude-editable|--include-editable|--path|--all|--files':
-    'flag',
+  '-e|--editable|-t|--target|--prefix|--root|--src|-i|--index-url|--extra-index-url|-f|--find-links': 'data',
+  '--platform|--python-version|--implementation|--abi|--upgrade-strategy|--progress-bar|--no-binary': 'data',
+  '--only-binary|--report|--config-settings|-C|--global-option|--trusted-host|--cert|--client-cert|--proxy': 'data',
+  '--retries|--timeout|--exists-action|--cache-dir|--log|--python|--use-feature|--use-deprecated': 'data',
+  '--keyring-provider|--group|-d|--dest|--build|--pre-release': 'data',
+  '-U|--upgrade|--force-reinstall|-I|--ignore-installed|--ignore-requires-python|--no-deps|--pre|--user': 'flag',
+  '--no-build-isolation|--no-index|--no-cache-dir|--no-warn-script-location|--no-warn-conflicts': 'flag',
+  '--break-system-packages|--dry-run|--compile|--no-compile|--require-hashes|--prefer-binary|--no-clean': 'flag',
+  '--use-pep517|--no-use-pep517|--check-build-dependencies|-q|--quiet|-v|--verbose|--isolated': 'flag',
+  '--require-virtualenv|--disable-pip-version-check|--no-color|--no-input|-y|--yes|-h|--help|-V|--version': 'flag',
+  '--root-user-action|--json|--local|--format|--not-required|-o|--outdated|--uptodate|-l|--editable-only': 'flag',
+  '--exclude-editable|--include-editable|--path|--all|--files': 'flag',
 } as const;
 
 /** A runner subcommand: the command after its options runs in the project's environment. */
@@ -64,13 +72,13 @@ const PIP: CommandSpec = {
 const UV_RUN = runner({
   '--with|--python|-p|--package|--env-file|--directory|--project|--extra|--group|--index|--index-url|--with-requirements|--with-editable':
     'data',
-  '--no-project|--isolated|--no-sync|--locked|--frozen|--all-extras|--all-packages|--no-dev|--only-dev|-q|--quiet|-v|--verbose|--script|-m|--module|--active|--no-env-file':
-    'flag',
+  '--no-project|--isolated|--no-sync|--locked|--frozen|--all-extras|--all-packages|--no-dev|--only-dev|-q': 'flag',
+  '--quiet|-v|--verbose|--script|-m|--module|--active|--no-env-file': 'flag',
 });
 const UVX: CommandSpec = {
   options: {
-    '--from|--with|--with-editable|--with-requirements|-p|--python|--index|--index-url|--extra-index-url|--default-index|--directory|--project|--cache-dir|--config-file':
-      'data',
+    '--from|--with|--with-editable|--with-requirements|-p|--python|--index|--index-url|--extra-index-url': 'data',
+    '--default-index|--directory|--project|--cache-dir|--config-file': 'data',
     '--isolated|-q|--quiet|-v|--verbose|--offline|--no-cache|--refresh|-U|--upgrade': 'flag',
   },
   operands: { rest: 'command' },
@@ -93,8 +101,8 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
     globalOptions: {
       '--directory|--project|--cache-dir|--config-file|--color|--python|-p|--index-url|--default-index|--index|--extra-index-url':
         'data',
-      '-q|--quiet|-v|--verbose|--offline|--no-cache|-n|--native-tls|--no-progress|--no-config|--preview|--frozen|--locked|--no-sync|--all-extras|--dev|--no-dev|-U|--upgrade|-h|--help|-V|--version':
-        'flag',
+      '-q|--quiet|-v|--verbose|--offline|--no-cache|-n|--native-tls|--no-progress|--no-config|--preview': 'flag',
+      '--frozen|--locked|--no-sync|--all-extras|--dev|--no-dev|-U|--upgrade|-h|--help|-V|--version': 'flag',
     },
     subcommands: {
       pip: {
@@ -258,8 +266,9 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
     aliases: ['mamba', 'micromamba'],
     globalOptions: {
       '-n|--name|-p|--prefix|-c|--channel|--file': 'data',
-      '-y|--yes|-q|--quiet|-v|--verbose|--json|--dry-run|--override-channels|--all|--force|--offline|--no-deps|--only-deps|--freeze-installed|--update-deps|-S|--satisfied-skip-solve|--clone|-h|--help|-V|--version':
-        'flag',
+      '-y|--yes|-q|--quiet|-v|--verbose|--json|--dry-run|--override-channels|--all|--force|--offline': 'flag',
+      '--no-deps|--only-deps|--freeze-installed|--update-deps|-S|--satisfied-skip-solve|--clone|-h|--help': 'flag',
+      '-V|--version': 'flag',
     },
     subcommands: {
       install: { operands: 'data', rules: [installs(['conda install numpy'])] },
@@ -333,10 +342,17 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
   pytest: {
     aliases: ['py.test'],
     options: {
-      '-k|-m|-r|--maxfail|--tb|--durations|--durations-min|-p|--capture|--log-level|--log-cli-level|--log-format|--log-date-format|--import-mode|--rootdir|--basetemp|-o|--override-ini|-c|--config-file|--confcutdir|--deselect|--ignore|--ignore-glob|--cov|--cov-report|--cov-config|--cov-fail-under|-n|--numprocesses|--dist|--junitxml|--junit-xml|--junit-prefix|--color|--code-highlight|-W|--pythonwarnings|--timeout|--reruns|--lf-no-failures|--last-failed-no-failures|--random-order-seed':
-        'data',
-      '-x|--exitfirst|-s|-q|--quiet|-v|--verbose|-vv|-vvv|-l|--showlocals|--lf|--last-failed|--ff|--failed-first|--nf|--new-first|--sw|--stepwise|--sw-skip|--co|--collect-only|--pdb|--trace|--runxfail|--strict-markers|--strict|--disable-warnings|--no-header|--no-summary|--fixtures|--markers|--setup-only|--setup-show|--setup-plan|--cache-clear|--cache-show|--doctest-modules|--no-cov|--cov-append|--version|-V|-h|--help|--full-trace':
-        'flag',
+      '-k|-m|-r|--maxfail|--tb|--durations|--durations-min|-p|--capture|--log-level|--log-cli-level': 'data',
+      '--log-format|--log-date-format|--import-mode|--rootdir|--basetemp|-o|--override-ini|-c': 'data',
+      '--config-file|--confcutdir|--deselect|--ignore|--ignore-glob|--cov|--cov-report|--cov-config': 'data',
+      '--cov-fail-under|-n|--numprocesses|--dist|--junitxml|--junit-xml|--junit-prefix|--color': 'data',
+      '--code-highlight|-W|--pythonwarnings|--timeout|--reruns|--lf-no-failures|--last-failed-no-failures': 'data',
+      '--random-order-seed': 'data',
+      '-x|--exitfirst|-s|-q|--quiet|-v|--verbose|-vv|-vvv|-l|--showlocals|--lf|--last-failed|--ff': 'flag',
+      '--failed-first|--nf|--new-first|--sw|--stepwise|--sw-skip|--co|--collect-only|--pdb|--trace': 'flag',
+      '--runxfail|--strict-markers|--strict|--disable-warnings|--no-header|--no-summary|--fixtures': 'flag',
+      '--markers|--setup-only|--setup-show|--setup-plan|--cache-clear|--cache-show|--doctest-modules': 'flag',
+      '--no-cov|--cov-append|--version|-V|-h|--help|--full-trace': 'flag',
     },
     operands: 'read',
   },
@@ -344,8 +360,10 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
     options: {
       '--config-file|--python-version|--exclude|-m|--module|-p|--package|--cache-dir|--junit-xml|--html-report|--txt-report|--follow-imports':
         'data',
-      '--strict|--ignore-missing-imports|--no-incremental|--install-types|--non-interactive|--show-error-codes|--pretty|--check-untyped-defs|--disallow-untyped-defs|--no-error-summary|--show-column-numbers|--warn-unused-ignores|-V|--version|-h|--help|--explicit-package-bases|--namespace-packages':
-        'flag',
+      '--strict|--ignore-missing-imports|--no-incremental|--install-types|--non-interactive': 'flag',
+      '--show-error-codes|--pretty|--check-untyped-defs|--disallow-untyped-defs|--no-error-summary': 'flag',
+      '--show-column-numbers|--warn-unused-ignores|-V|--version|-h|--help|--explicit-package-bases': 'flag',
+      '--namespace-packages': 'flag',
     },
     operands: 'read',
   },
@@ -353,8 +371,8 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
     options: {
       '-l|--line-length|-t|--target-version|--include|--exclude|--extend-exclude|--force-exclude|--config|-c|--code|--required-version|-W|--workers':
         'data',
-      '--check|--diff|--color|--no-color|-q|--quiet|-v|--verbose|--fast|--safe|--preview|--skip-string-normalization|-S|--skip-magic-trailing-comma|-C|--version|-h|--help|--pyi|--ipynb':
-        'flag',
+      '--check|--diff|--color|--no-color|-q|--quiet|-v|--verbose|--fast|--safe|--preview': 'flag',
+      '--skip-string-normalization|-S|--skip-magic-trailing-comma|-C|--version|-h|--help|--pyi|--ipynb': 'flag',
     },
     operands: 'overwrite',
     with: { '--check|--diff': { operands: 'read' } },
@@ -369,8 +387,8 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
       check: {
         options: {
           '-o|--output-file': 'overwrite',
-          '--fix|--unsafe-fixes|--no-fix|--show-fixes|--diff|--watch|--statistics|--exit-zero|--exit-non-zero-on-fix|--preview|--add-noqa|--show-files|--show-settings|-e':
-            'flag',
+          '--fix|--unsafe-fixes|--no-fix|--show-fixes|--diff|--watch|--statistics|--exit-zero': 'flag',
+          '--exit-non-zero-on-fix|--preview|--add-noqa|--show-files|--show-settings|-e': 'flag',
         },
         operands: 'read',
         with: { '--fix|--unsafe-fixes|--add-noqa': { operands: 'overwrite' } },

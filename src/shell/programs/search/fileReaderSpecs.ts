@@ -20,26 +20,41 @@ const LS = reader({
   '--block-size|--format|--hide|--indicator-style|-I|--ignore|--quoting-style|--sort|--time|--time-style|-T|--tabsize|-w|--width':
     'data',
   '--color|--colour|-F|--classify|--hyperlink': 'optional',
-  [`-a|--all|-A|--almost-all|--author|-b|--escape|-B|--ignore-backups|-c|-C|-d|--directory|-D|--dired|-f|--file-type|--full-time|-g|--group-directories-first|-G|--no-group|-h|--human-readable|--si|-H|--dereference-command-line|--dereference-command-line-symlink-to-dir|-i|--inode|-k|--kibibytes|-l|-L|--dereference|-m|-n|--numeric-uid-gid|-N|--literal|-o|-p|-q|--hide-control-chars|--show-control-chars|-Q|--quote-name|-r|--reverse|-R|--recursive|-s|--size|-S|-t|-u|-U|-v|-x|-X|-Z|--context|--zero|-1|${HELP}`]:
+  [`-a|--all|-A|--almost-all|--author|-b|--escape|-B|--ignore-backups|-c|-C|-d|--directory|-D|--dired|` +
+  `-f|--file-type|--full-time|-g|--group-directories-first|-G|--no-group|-h|--human-readable|--si|` +
+  `-H|--dereference-command-line|--dereference-command-line-symlink-to-dir|-i|--inode|-k|` +
+  `--kibibytes|-l|-L|--dereference|-m|-n|--numeric-uid-gid|-N|--literal|-o|-p|-q|` +
+  `--hide-control-chars|--show-control-chars|-Q|--quote-name|-r|--reverse|-R|--recursive|-s|--size|-S|-t|-u|-U|-v|-x|-X|-Z|--context|--zero|-1|${HELP}`]:
     'flag',
 });
 
 const DIFF: Record<string, OptionKind> = {
-  '-C|--context|-U|--unified|-I|--ignore-matching-lines|-x|--exclude|-S|--starting-file|-L|--label|-F|--show-function-line|-D|--ifdef|--horizon-lines|--tabsize|-W|--width|--line-format|--old-line-format|--new-line-format|--unchanged-line-format|--old-group-format|--new-group-format|--changed-group-format|--unchanged-group-format|--palette|--color':
-    'data',
+  '-C|--context|-U|--unified|-I|--ignore-matching-lines|-x|--exclude|-S|--starting-file|-L|--label|-F': 'data',
+  '--show-function-line|-D|--ifdef|--horizon-lines|--tabsize|-W|--width|--line-format|--old-line-format': 'data',
+  '--new-line-format|--unchanged-line-format|--old-group-format|--new-group-format|--changed-group-format': 'data',
+  '--unchanged-group-format|--palette|--color': 'data',
   '-X|--exclude-from|--from-file|--to-file': 'read',
-  [`-q|--brief|-s|--report-identical-files|-c|-u|-e|--ed|-n|--rcs|-y|--side-by-side|-l|--paginate|-t|--expand-tabs|-T|--initial-tab|--suppress-common-lines|-p|--show-c-function|-r|--recursive|-N|--new-file|--unidirectional-new-file|--ignore-file-name-case|--no-ignore-file-name-case|-i|--ignore-case|-E|--ignore-tab-expansion|-Z|--ignore-trailing-space|-b|--ignore-space-change|-w|--ignore-all-space|-B|--ignore-blank-lines|--strip-trailing-cr|-a|--text|-d|--minimal|--speed-large-files|--left-column|--suppress-blank-empty|--normal|--no-dereference|-v|${HELP}`]:
-    'flag',
+  [`-q|--brief|-s|--report-identical-files|-c|-u|-e|--ed|-n|--rcs|-y|--side-by-side|-l|--paginate|-t|` +
+  `--expand-tabs|-T|--initial-tab|--suppress-common-lines|-p|--show-c-function|-r|--recursive|-N|` +
+  `--new-file|--unidirectional-new-file|--ignore-file-name-case|--no-ignore-file-name-case|-i|` +
+  `--ignore-case|-E|--ignore-tab-expansion|-Z|--ignore-trailing-space|-b|--ignore-space-change|-w|` +
+  `--ignore-all-space|-B|--ignore-blank-lines|--strip-trailing-cr|-a|--text|-d|--minimal|` +
+  `--speed-large-files|--left-column|--suppress-blank-empty|--normal|--no-dereference|-v|${HELP}`]: 'flag',
 };
 
 const LESS = reader(
   {
-    '-b|--buffers|-h|--max-back-scroll|-j|--jump-target|-p|--pattern|-P|--prompt|-t|--tag|-x|--tabs|-y|--max-forw-scroll|-z|--window|-#|--shift|--header|--line-num-width|--status-col-width|--rscroll':
-      'data',
+    '-b|--buffers|-h|--max-back-scroll|-j|--jump-target|-p|--pattern|-P|--prompt|-t|--tag|-x|--tabs|-y': 'data',
+    '--max-forw-scroll|-z|--window|-#|--shift|--header|--line-num-width|--status-col-width|--rscroll': 'data',
     '-o|--log-file|-O|--LOG-FILE': 'overwrite',
     '-k|--lesskey-file|--lesskey-src|-T|--tag-file': 'read',
-    '-a|--search-skip-screen|-A|-B|--auto-buffers|-c|--clear-screen|-C|-d|--dumb|-e|--quit-at-eof|-E|--QUIT-AT-EOF|-f|--force|-F|--quit-if-one-screen|-g|--hilite-search|-G|--HILITE-SEARCH|-i|--ignore-case|-I|--IGNORE-CASE|-J|--status-column|-K|--quit-on-intr|-L|--no-lessopen|-m|--long-prompt|-M|--LONG-PROMPT|-n|--line-numbers|-N|--LINE-NUMBERS|-q|--quiet|--silent|-Q|--QUIET|-r|--raw-control-chars|-R|--RAW-CONTROL-CHARS|-s|--squeeze-blank-lines|-S|--chop-long-lines|-u|--underline-special|-U|-V|--version|-w|--hilite-unread|-W|-X|--no-init|--mouse|--no-keypad|--use-color|--help':
-      'flag',
+    '-a|--search-skip-screen|-A|-B|--auto-buffers|-c|--clear-screen|-C|-d|--dumb|-e|--quit-at-eof|-E': 'flag',
+    '--QUIT-AT-EOF|-f|--force|-F|--quit-if-one-screen|-g|--hilite-search|-G|--HILITE-SEARCH|-i': 'flag',
+    '--ignore-case|-I|--IGNORE-CASE|-J|--status-column|-K|--quit-on-intr|-L|--no-lessopen|-m|--long-prompt': 'flag',
+    '-M|--LONG-PROMPT|-n|--line-numbers|-N|--LINE-NUMBERS|-q|--quiet|--silent|-Q|--QUIET|-r': 'flag',
+    '--raw-control-chars|-R|--RAW-CONTROL-CHARS|-s|--squeeze-blank-lines|-S|--chop-long-lines|-u': 'flag',
+    '--underline-special|-U|-V|--version|-w|--hilite-unread|-W|-X|--no-init|--mouse|--no-keypad': 'flag',
+    '--use-color|--help': 'flag',
   },
   // less `+CMD` may hand text to a shell: its reader checks
   { reader: 'editor', plusOptions: true, aliases: ['more'] },
@@ -52,8 +67,9 @@ const JQ = {
     '--slurpfile|--rawfile': 'data',
     '-f|--from-file': 'read',
     '-L|--library-path': 'read',
-    '-n|--null-input|-R|--raw-input|-s|--slurp|-c|--compact-output|-r|--raw-output|-j|--join-output|-a|--ascii-output|-S|--sort-keys|-C|--color-output|-M|--monochrome-output|-e|--exit-status|--raw-output0|--unbuffered|--args|--jsonargs|-h|--help|-V|--version|--build-configuration':
-      'flag',
+    '-n|--null-input|-R|--raw-input|-s|--slurp|-c|--compact-output|-r|--raw-output|-j|--join-output|-a': 'flag',
+    '--ascii-output|-S|--sort-keys|-C|--color-output|-M|--monochrome-output|-e|--exit-status|--raw-output0': 'flag',
+    '--unbuffered|--args|--jsonargs|-h|--help|-V|--version|--build-configuration': 'flag',
   },
   operands: { leading: ['data'], leadingUnless: ['-f', '--from-file'], rest: 'read' },
 } satisfies CommandSpec;
@@ -65,8 +81,9 @@ const YQ_NODE: CommandSpec = {
     '--arg|--argjson|--indent|-I|-p|--input-format|-o|--output-format|--expression|--front-matter|--xml-attribute-prefix|--xml-content-name':
       'data',
     '-f|--from-file': 'read',
-    '-C|--colors|-M|--no-colors|-e|--exit-status|-n|--null-input|-N|--no-doc|-P|--prettyPrint|-r|--unwrapScalar|-s|--split-exp|-v|--verbose|-y|--yaml-output|-Y|--yaml-roundtrip|-c|--compact-output|-S|--sort-keys|--header-preprocess|-h|--help|-V|--version|--raw-output|-j|--tojson':
-      'flag',
+    '-C|--colors|-M|--no-colors|-e|--exit-status|-n|--null-input|-N|--no-doc|-P|--prettyPrint|-r': 'flag',
+    '--unwrapScalar|-s|--split-exp|-v|--verbose|-y|--yaml-output|-Y|--yaml-roundtrip|-c|--compact-output': 'flag',
+    '-S|--sort-keys|--header-preprocess|-h|--help|-V|--version|--raw-output|-j|--tojson': 'flag',
   },
   operands: { leading: ['data'], leadingUnless: ['-f', '--from-file', '--expression'], rest: 'read' },
   with: {
@@ -84,8 +101,9 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   }),
   tac: reader({ '-s|--separator': 'data', [`-b|--before|-r|--regex|${HELP}`]: 'flag' }),
   nl: reader({
-    '-b|--body-numbering|-d|--section-delimiter|-f|--footer-numbering|-h|--header-numbering|-i|--line-increment|-l|--join-blank-lines|-n|--number-format|-s|--number-separator|-v|--starting-line-number|-w|--number-width':
-      'data',
+    '-b|--body-numbering|-d|--section-delimiter|-f|--footer-numbering|-h|--header-numbering|-i': 'data',
+    '--line-increment|-l|--join-blank-lines|-n|--number-format|-s|--number-separator|-v': 'data',
+    '--starting-line-number|-w|--number-width': 'data',
     [`-p|--no-renumber|${HELP}`]: 'flag',
   }),
   head: reader(
@@ -111,8 +129,9 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   }),
   paste: reader({ '-d|--delimiters': 'data', [`-s|--serial|-z|--zero-terminated|${HELP}`]: 'flag' }),
   column: reader({
-    '-n|--table-name|-O|--table-order|-N|--table-columns|-l|--table-columns-limit|-E|--table-noextreme|-H|--table-hide|-R|--table-right|-T|--table-truncate|-W|--table-wrap|-r|--tree|-i|--tree-id|-p|--tree-parent|-c|--output-width|-o|--output-separator|-s|--separator':
-      'data',
+    '-n|--table-name|-O|--table-order|-N|--table-columns|-l|--table-columns-limit|-E|--table-noextreme|-H': 'data',
+    '--table-hide|-R|--table-right|-T|--table-truncate|-W|--table-wrap|-r|--tree|-i|--tree-id|-p': 'data',
+    '--tree-parent|-c|--output-width|-o|--output-separator|-s|--separator': 'data',
     '-t|--table|-d|--table-noheadings|-e|--table-header-repeat|-L|--keep-empty-lines|-J|--json|-x|--fillrows|-h|--help|-V|--version':
       'flag',
   }),
@@ -149,7 +168,9 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
     '--random-source|--files0-from': 'read',
     '--compress-program': 'script',
     '--check': 'optional',
-    [`-b|--ignore-leading-blanks|-d|--dictionary-order|-f|--ignore-case|-g|--general-numeric-sort|-i|--ignore-nonprinting|-M|--month-sort|-h|--human-numeric-sort|-n|--numeric-sort|-R|--random-sort|-r|--reverse|-V|--version-sort|-c|-C|--debug|-m|--merge|-s|--stable|-u|--unique|-z|--zero-terminated|${HELP}`]:
+    [`-b|--ignore-leading-blanks|-d|--dictionary-order|-f|--ignore-case|-g|--general-numeric-sort|-i|` +
+    `--ignore-nonprinting|-M|--month-sort|-h|--human-numeric-sort|-n|--numeric-sort|-R|` +
+    `--random-sort|-r|--reverse|-V|--version-sort|-c|-C|--debug|-m|--merge|-s|--stable|-u|--unique|-z|--zero-terminated|${HELP}`]:
       'flag',
   }),
   od: reader({
@@ -196,23 +217,27 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   file: reader({
     '-m|--magic-file|-e|--exclude|--exclude-quiet|-F|--separator|-P|--parameter': 'data',
     '-f|--files-from': 'read',
-    '--help|-v|--version|-z|--uncompress|-Z|--uncompress-noreport|-b|--brief|-c|--checking-printout|-i|--mime|--apple|--extension|--mime-type|--mime-encoding|-k|--keep-going|-l|--list|-L|--dereference|-h|--no-dereference|-n|--no-buffer|-N|--no-pad|-0|--print0|-p|--preserve-date|-r|--raw|-s|--special-files|-S|--no-sandbox|-d|--debug':
-      'flag',
+    '--help|-v|--version|-z|--uncompress|-Z|--uncompress-noreport|-b|--brief|-c|--checking-printout|-i': 'flag',
+    '--mime|--apple|--extension|--mime-type|--mime-encoding|-k|--keep-going|-l|--list|-L|--dereference|-h': 'flag',
+    '--no-dereference|-n|--no-buffer|-N|--no-pad|-0|--print0|-p|--preserve-date|-r|--raw|-s': 'flag',
+    '--special-files|-S|--no-sandbox|-d|--debug': 'flag',
   }),
   ls: { ...LS, aliases: ['dir', 'vdir'] },
   tree: reader({
     '-L|-P|-I|--filelimit|--timefmt|--charset|-H|-T|--sort|--gitfile|--infofile': 'data',
     '-o': 'overwrite',
     '--fromfile': 'flag',
-    '-a|-d|-l|-f|-x|-q|-N|-Q|-p|-u|-g|-s|-h|--si|--du|-D|-F|--inodes|--device|-v|-t|-c|-U|-r|--dirsfirst|--filesfirst|-i|-A|-S|-n|-C|-X|-J|--noreport|--prune|--matchdirs|--ignore-case|--gitignore|--info|--metafirst|--help|--version|-R':
-      'flag',
+    '-a|-d|-l|-f|-x|-q|-N|-Q|-p|-u|-g|-s|-h|--si|--du|-D|-F|--inodes|--device|-v|-t|-c|-U|-r|--dirsfirst': 'flag',
+    '--filesfirst|-i|-A|-S|-n|-C|-X|-J|--noreport|--prune|--matchdirs|--ignore-case|--gitignore|--info': 'flag',
+    '--metafirst|--help|--version|-R': 'flag',
   }),
   du: reader({
     '-B|--block-size|-d|--max-depth|-t|--threshold|--time-style|--exclude': 'data',
     '--time': 'optional',
     '--files0-from|-X|--exclude-from': 'read',
-    [`-0|--null|-a|--all|--apparent-size|-b|--bytes|-c|--total|-D|--dereference-args|-H|-h|--human-readable|--inodes|-k|-L|--dereference|-l|--count-links|-m|-P|--no-dereference|-S|--separate-dirs|--si|-s|--summarize|-x|--one-file-system|${HELP}`]:
-      'flag',
+    [`-0|--null|-a|--all|--apparent-size|-b|--bytes|-c|--total|-D|--dereference-args|-H|-h|` +
+    `--human-readable|--inodes|-k|-L|--dereference|-l|--count-links|-m|-P|--no-dereference|-S|` +
+    `--separate-dirs|--si|-s|--summarize|-x|--one-file-system|${HELP}`]: 'flag',
   }),
   df: reader({
     '-B|--block-size|-t|--type|-x|--exclude-type': 'data',
@@ -246,8 +271,8 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   uname: {
     urlsAreText: true,
     options: {
-      [`-a|--all|-s|--kernel-name|-n|--nodename|-r|--kernel-release|-v|--kernel-version|-m|--machine|-p|--processor|-i|--hardware-platform|-o|--operating-system|${HELP}`]:
-        'flag',
+      [`-a|--all|-s|--kernel-name|-n|--nodename|-r|--kernel-release|-v|--kernel-version|-m|--machine|` +
+      `-p|--processor|-i|--hardware-platform|-o|--operating-system|${HELP}`]: 'flag',
     },
     operands: 'data',
   },
@@ -291,8 +316,8 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
   // whereis, ps, free and kin read the system, not files named on their line
   free: {
     options: {
-      '-b|-k|-m|-g|--bytes|--kilo|--mega|--giga|--tera|--peta|--kibi|--mebi|--gibi|--tebi|--pebi|-h|--human|--si|-l|--lohi|-t|--total|-v|--committed|-w|--wide|--help|-V|--version':
-        'flag',
+      '-b|-k|-m|-g|--bytes|--kilo|--mega|--giga|--tera|--peta|--kibi|--mebi|--gibi|--tebi|--pebi|-h': 'flag',
+      '--human|--si|-l|--lohi|-t|--total|-v|--committed|-w|--wide|--help|-V|--version': 'flag',
       '-s|--seconds|-c|--count': 'data',
     },
     operands: 'data',
@@ -303,8 +328,8 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
     options: {
       '-d|--delimiter|-g|--pgroup|-G|--group|-P|--parent|-s|--session|-t|--terminal|-u|--euid|-U|--uid|--ns|--nslist|-F|--pidfile':
         'data',
-      '-l|--list-name|-a|--list-full|-v|--inverse|-w|--lightweight|-c|--count|-f|--full|-i|--ignore-case|-n|--newest|-o|--oldest|-x|--exact|-h|--help|-V|--version':
-        'flag',
+      '-l|--list-name|-a|--list-full|-v|--inverse|-w|--lightweight|-c|--count|-f|--full|-i|--ignore-case': 'flag',
+      '-n|--newest|-o|--oldest|-x|--exact|-h|--help|-V|--version': 'flag',
     },
     operands: 'data',
   },

@@ -56,7 +56,11 @@ type FindArgument = 'data' | 'read' | 'overwrite';
 // GNU find's primaries that take a word: a pattern, a number or a format is data, a reference
 // file (`-newer x`: find reads its times) a read, an output file written; the others take none
 const FIND_ARGUMENTS: ReadonlyMap<string, FindArgument> = new Map([
-  ...'-amin -atime -cmin -ctime -mmin -mtime -used -name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname -type -xtype -size -perm -user -group -uid -gid -links -inum -fstype -context -maxdepth -mindepth -regextype -printf'
+  ...(
+    '-amin -atime -cmin -ctime -mmin -mtime -used -name -iname -path -ipath -wholename -iwholename -regex ' +
+    '-iregex -lname -ilname -type -xtype -size -perm -user -group -uid -gid -links -inum -fstype -context ' +
+    '-maxdepth -mindepth -regextype -printf'
+  )
     .split(' ')
     .map((name): [string, FindArgument] => [name, 'data']),
   ...'-newer -anewer -cnewer -samefile -files0-from'.split(' ').map((name): [string, FindArgument] => [name, 'read']),

@@ -32,8 +32,8 @@ const BASH = shell(
     [`${POSIX_LETTERS}|-k|-r|-t|-B|-D|-H|-P|-T`]: 'flag',
     ...NAMED_OPTIONS,
     '-O|+O': 'data',
-    '--debug|--debugger|--dump-po-strings|--dump-strings|--login|--noediting|--noprofile|--norc|--posix|--pretty-print|--protected|--restricted|--verbose|--wordexp':
-      'flag',
+    '--debug|--debugger|--dump-po-strings|--dump-strings|--login|--noediting|--noprofile|--norc|--posix': 'flag',
+    '--pretty-print|--protected|--restricted|--verbose|--wordexp': 'flag',
     '--help|--version': 'flag',
     // an interactive shell's start-up file: shell code it runs first
     '--rcfile|--init-file': 'program',
@@ -66,12 +66,12 @@ const YASH = shell(
 // zsh takes nearly every letter and digit as an option, and any option's name as a long one
 const ZSH = shell(
   {
-    '-0|-1|-2|-3|-4|-5|-6|-7|-8|-9|-a|-b|-d|-e|-f|-g|-h|-i|-k|-l|-m|-n|-p|-r|-t|-u|-v|-w|-x|-y|-B|-C|-D|-E|-F|-G|-H|-I|-J|-K|-L|-M|-N|-O|-P|-Q|-R|-S|-T|-U|-V|-W|-X|-Y|-Z':
-      'flag',
+    '-0|-1|-2|-3|-4|-5|-6|-7|-8|-9|-a|-b|-d|-e|-f|-g|-h|-i|-k|-l|-m|-n|-p|-r|-t|-u|-v|-w|-x|-y|-B|-C|-D|-E': 'flag',
+    '-F|-G|-H|-I|-J|-K|-L|-M|-N|-O|-P|-Q|-R|-S|-T|-U|-V|-W|-X|-Y|-Z': 'flag',
     ...NAMED_OPTIONS,
     '--emulate': 'data',
-    '--login|--interactive|--no-rcs|--norcs|--no-globalrcs|--noglobalrcs|--privileged|--restricted|--shinstdin|--single-command|--verbose|--xtrace|--errexit|--no-exec|--noexec':
-      'flag',
+    '--login|--interactive|--no-rcs|--norcs|--no-globalrcs|--noglobalrcs|--privileged|--restricted': 'flag',
+    '--shinstdin|--single-command|--verbose|--xtrace|--errexit|--no-exec|--noexec': 'flag',
     '--help|--version': 'flag',
   },
   '--help|--version',

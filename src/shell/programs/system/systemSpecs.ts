@@ -225,10 +225,11 @@ export const SYSTEM_COMMANDS: CommandSpecs = {
     ]),
     {
       options: {
-        '-G|--groups|-g|--gid|-d|--home|--home-dir|-s|--shell|-c|--comment|-u|--uid|-e|--expiredate|-f|--inactive|-k|--skel|-K|--key|-p|--password|-R|--root|-P|--prefix|-l|--login|-b|--base-dir|-Z|--selinux-user|-n|--new-name|-U|--users':
-          'data',
-        '-m|--create-home|-M|--no-create-home|-r|--system|-a|--append|-D|--defaults|-N|--no-user-group|-o|--non-unique|-L|--lock|-U|--unlock|-q|--quiet|-h|--help|-S|--status|-d|--delete|-x|--maxdays':
-          'flag',
+        '-G|--groups|-g|--gid|-d|--home|--home-dir|-s|--shell|-c|--comment|-u|--uid|-e|--expiredate|-f': 'data',
+        '--inactive|-k|--skel|-K|--key|-p|--password|-R|--root|-P|--prefix|-l|--login|-b|--base-dir|-Z': 'data',
+        '--selinux-user|-n|--new-name|-U|--users': 'data',
+        '-m|--create-home|-M|--no-create-home|-r|--system|-a|--append|-D|--defaults|-N|--no-user-group|-o': 'flag',
+        '--non-unique|-L|--lock|-U|--unlock|-q|--quiet|-h|--help|-S|--status|-d|--delete|-x|--maxdays': 'flag',
       },
     },
   ),

@@ -23,10 +23,11 @@ export const DEV_RUNNER_COMMANDS: CommandSpecs = {
   concurrently: {
     options: {
       '--teardown': 'script',
-      '-n|--names|--name-separator|-c|--prefix-colors|-p|--prefix|-l|--prefix-length|-t|--timestamp-format|-s|--success|--kill-signal|--restart-tries|--restart-after|-m|--max-processes|--default-input-target|--hide':
-        'data',
-      '-k|--kill-others|--kill-others-on-fail|-r|--raw|--no-color|-g|--group|--pad-prefix|-i|--handle-input|-P|--passthrough-arguments|--timings|-h|--help|-v|-V|--version':
-        'flag',
+      '-n|--names|--name-separator|-c|--prefix-colors|-p|--prefix|-l|--prefix-length|-t|--timestamp-format': 'data',
+      '-s|--success|--kill-signal|--restart-tries|--restart-after|-m|--max-processes': 'data',
+      '--default-input-target|--hide': 'data',
+      '-k|--kill-others|--kill-others-on-fail|-r|--raw|--no-color|-g|--group|--pad-prefix|-i': 'flag',
+      '--handle-input|-P|--passthrough-arguments|--timings|-h|--help|-v|-V|--version': 'flag',
     },
     operands: { rest: 'script' },
     reader: 'concurrently',
@@ -35,14 +36,17 @@ export const DEV_RUNNER_COMMANDS: CommandSpecs = {
   // `--shell=none`; a value an option takes only attached (`--poll=100`) is `optional`
   watchexec: {
     options: {
-      '-w|--watch|-W|--watch-non-recursive|-F|--watch-file|-e|--exts|-f|--filter|-j|--filter-prog|-i|--ignore|--fs-events|-o|--on-busy-update|-s|--signal|--stop-signal|--stop-timeout|--map-signal|-d|--debounce|--delay-run|--shell|-E|--env|--wrap-process|--color|--emit-events-to':
-        'data',
+      '-w|--watch|-W|--watch-non-recursive|-F|--watch-file|-e|--exts|-f|--filter|-j|--filter-prog|-i': 'data',
+      '--ignore|--fs-events|-o|--on-busy-update|-s|--signal|--stop-signal|--stop-timeout|--map-signal|-d': 'data',
+      '--debounce|--delay-run|--shell|-E|--env|--wrap-process|--color|--emit-events-to': 'data',
       '--filter-file|--ignore-file': 'read',
       '--project-origin|--workdir': 'cwd',
       '-c|--clear|--poll': 'optional',
       '--log-file': 'optionalWrite',
-      '-r|--restart|-p|--postpone|-n|-N|--notify|-q|--quiet|--bell|--timings|--stdin-quit|--no-vcs-ignore|--no-project-ignore|--no-global-ignore|--no-default-ignore|--no-discover-ignore|--ignore-nothing|--only-emit-events|--no-process-group|--no-meta|--print-events|--manual|-v|--verbose|-1|-h|--help|-V|--version':
-        'flag',
+      '-r|--restart|-p|--postpone|-n|-N|--notify|-q|--quiet|--bell|--timings|--stdin-quit|--no-vcs-ignore': 'flag',
+      '--no-project-ignore|--no-global-ignore|--no-default-ignore|--no-discover-ignore|--ignore-nothing': 'flag',
+      '--only-emit-events|--no-process-group|--no-meta|--print-events|--manual|-v|--verbose|-1|-h|--help': 'flag',
+      '-V|--version': 'flag',
     },
     operands: { rest: 'shell' },
     with: { '-n': { operands: { rest: 'command' } } },

@@ -27,10 +27,15 @@ export const JOB_RUNNER_COMMANDS: CommandSpecs = {
       '--compress-program|--decompress-program|--ssh|--limit': 'script',
       // Perl expressions
       '--filter|--rpl|--group-by|--shard': 'code',
-      '--arg-file-sep|--arg-sep|--basefile|--bf|--block|--block-size|-C|--colsep|-d|--delimiter|--delay|-E|--env|--halt|--header|-I|-j|--jobs|-P|--max-procs|-L|--max-lines|--load|--memfree|-n|--max-args|-N|--max-replace-args|--nice|--retries|--return|-S|--sshlogin|-s|--max-chars|--tagstring|--tmpdir|--timeout|--transferfile|--tf|--workdir|--wd|--recstart|--recend|--sqlmaster|--sqlworker|--sqlandworker|--template|--termseq|--id|--semaphorename|--process-slot-var':
-        'data',
-      '-q|--quote|--dry-run|--dryrun|--pipe|--pipepart|--nonall|--onall|--retry-failed|-k|--keep-order|--tag|-u|--ungroup|--line-buffer|--lb|--group|-v|--verbose|-t|--eta|--bar|--progress|-0|--null|-r|--no-run-if-empty|-X|-m|--xargs|--will-cite|--citation|--shuf|--files|--plus|--fg|--bg|--version|-h|--help':
-        'flag',
+      '--arg-file-sep|--arg-sep|--basefile|--bf|--block|--block-size|-C|--colsep|-d|--delimiter|--delay|-E': 'data',
+      '--env|--halt|--header|-I|-j|--jobs|-P|--max-procs|-L|--max-lines|--load|--memfree|-n|--max-args|-N': 'data',
+      '--max-replace-args|--nice|--retries|--return|-S|--sshlogin|-s|--max-chars|--tagstring|--tmpdir': 'data',
+      '--timeout|--transferfile|--tf|--workdir|--wd|--recstart|--recend|--sqlmaster|--sqlworker': 'data',
+      '--sqlandworker|--template|--termseq|--id|--semaphorename|--process-slot-var': 'data',
+      '-q|--quote|--dry-run|--dryrun|--pipe|--pipepart|--nonall|--onall|--retry-failed|-k|--keep-order': 'flag',
+      '--tag|-u|--ungroup|--line-buffer|--lb|--group|-v|--verbose|-t|--eta|--bar|--progress|-0|--null|-r': 'flag',
+      '--no-run-if-empty|-X|-m|--xargs|--will-cite|--citation|--shuf|--files|--plus|--fg|--bg|--version|-h': 'flag',
+      '--help': 'flag',
     },
     reader: 'parallel',
   },

@@ -21,7 +21,8 @@ const GDB: CommandSpec = {
     [eitherDash('cd')]: 'cwd',
     [eitherDash('p|pid|b|l|tty|i|interpreter')]: 'data',
     [eitherDash(
-      'args|q|quiet|silent|batch|batch-silent|return-child-result|n|nx|nh|readnow|readnever|write|f|fullname|w|nw|tui|dbx|statistics|configuration|help|version',
+      'args|q|quiet|silent|batch|batch-silent|return-child-result|n|nx|nh|readnow|readnever|write|f|' +
+        'fullname|w|nw|tui|dbx|statistics|configuration|help|version',
     )]: 'flag',
   },
   // --args: the program's own arguments follow it
@@ -41,34 +42,47 @@ const PERF_OPTIONS: Record<string, OptionKind> = {
 // perf record [OPTIONS] [COMMAND [ARGS]]
 const PERF_RECORD: Record<string, OptionKind> = {
   '-o|--output': 'overwrite',
-  '-e|--event|--filter|-p|--pid|-t|--tid|-u|--uid|-r|--realtime|-c|--count|-F|--freq|-m|--mmap-pages|--call-graph|-C|--cpu|-G|--cgroup|-j|--branch-filter|-D|--delay|-k|--clockid|--proc-map-timeout|--vmlinux|--affinity|--mmap-flush|--max-size|--switch-output-event|--switch-max-files|--synth|--num-thread-synthesize|--pfm-events|--control|--setup-filter|--clang-path|--clang-opt':
-    'data',
+  '-e|--event|--filter|-p|--pid|-t|--tid|-u|--uid|-r|--realtime|-c|--count|-F|--freq|-m|--mmap-pages': 'data',
+  '--call-graph|-C|--cpu|-G|--cgroup|-j|--branch-filter|-D|--delay|-k|--clockid|--proc-map-timeout': 'data',
+  '--vmlinux|--affinity|--mmap-flush|--max-size|--switch-output-event|--switch-max-files|--synth': 'data',
+  '--num-thread-synthesize|--pfm-events|--control|--setup-filter|--clang-path|--clang-opt': 'data',
   '-I|--intr-regs|--user-regs|-S|--snapshot|--aux-sample|--aio|--compression-level|--switch-output|--threads|--debuginfod':
     'optional',
-  '-a|--all-cpus|--exclude-perf|--no-buffering|-i|--no-inherit|--strict-freq|-g|-q|--quiet|-v|--verbose|-s|--stat|-d|--data|--phys-data|--data-page-size|--code-page-size|-T|--timestamp|-P|--period|--sample-cpu|--sample-identifier|-n|--no-samples|-R|--raw-samples|-B|--no-buildid|-N|--no-buildid-cache|-b|--branch-any|--branch-counters|-W|--weight|--namespaces|--all-cgroups|--transaction|--per-thread|--running-time|--switch-events|--buildid-all|--buildid-mmap|-z|--all-kernel|--all-user|--kernel-callchains|--user-callchains|--timestamp-filename|--timestamp-boundary|--dry-run|--tail-synthesize|--overwrite|--off-cpu|--no-bpf-event|--kcore|--latency|-h|--help':
-    'flag',
+  '-a|--all-cpus|--exclude-perf|--no-buffering|-i|--no-inherit|--strict-freq|-g|-q|--quiet|-v|--verbose|-s': 'flag',
+  '--stat|-d|--data|--phys-data|--data-page-size|--code-page-size|-T|--timestamp|-P|--period|--sample-cpu': 'flag',
+  '--sample-identifier|-n|--no-samples|-R|--raw-samples|-B|--no-buildid|-N|--no-buildid-cache|-b': 'flag',
+  '--branch-any|--branch-counters|-W|--weight|--namespaces|--all-cgroups|--transaction|--per-thread': 'flag',
+  '--running-time|--switch-events|--buildid-all|--buildid-mmap|-z|--all-kernel|--all-user': 'flag',
+  '--kernel-callchains|--user-callchains|--timestamp-filename|--timestamp-boundary|--dry-run': 'flag',
+  '--tail-synthesize|--overwrite|--off-cpu|--no-bpf-event|--kcore|--latency|-h|--help': 'flag',
 };
 
 // perf stat [OPTIONS] [COMMAND [ARGS]]: --pre and --post run shell commands around it
 const PERF_STAT: Record<string, OptionKind> = {
   '-o|--output': 'overwrite',
   '--pre|--post': 'script',
-  '-e|--event|--filter|-p|--pid|-t|--tid|-r|--repeat|-C|--cpu|-x|--field-separator|-G|--cgroup|--for-each-cgroup|--log-fd|-I|--interval-print|--interval-count|--timeout|-D|--delay|--td-level|-M|--metrics|--control|--bpf-attr-map|--cputype':
-    'data',
+  '-e|--event|--filter|-p|--pid|-t|--tid|-r|--repeat|-C|--cpu|-x|--field-separator|-G|--cgroup': 'data',
+  '--for-each-cgroup|--log-fd|-I|--interval-print|--interval-count|--timeout|-D|--delay|--td-level|-M': 'data',
+  '--metrics|--control|--bpf-attr-map|--cputype': 'data',
   '--per-cache|--iostat': 'optional',
-  '-i|--no-inherit|-a|--all-cpus|--no-scale|-c|--scale|-B|--big-num|--no-big-num|-n|--null|-v|--verbose|--append|--interval-clear|--metric-only|--per-socket|--per-die|--per-cluster|--per-core|--per-thread|--per-node|-T|--transaction|--topdown|--smi-cost|--metric-no-group|--metric-no-merge|--metric-no-threshold|-A|--no-aggr|--no-merge|--percore-show-thread|-d|--detailed|--all-kernel|--all-user|--summary|--no-csv-summary|-q|--quiet|--bpf-counters|-j|--json|-S|--sync|--table|-h|--help':
-    'flag',
+  '-i|--no-inherit|-a|--all-cpus|--no-scale|-c|--scale|-B|--big-num|--no-big-num|-n|--null|-v|--verbose': 'flag',
+  '--append|--interval-clear|--metric-only|--per-socket|--per-die|--per-cluster|--per-core|--per-thread': 'flag',
+  '--per-node|-T|--transaction|--topdown|--smi-cost|--metric-no-group|--metric-no-merge': 'flag',
+  '--metric-no-threshold|-A|--no-aggr|--no-merge|--percore-show-thread|-d|--detailed|--all-kernel': 'flag',
+  '--all-user|--summary|--no-csv-summary|-q|--quiet|--bpf-counters|-j|--json|-S|--sync|--table|-h|--help': 'flag',
 };
 
 // perf trace [OPTIONS] [COMMAND [ARGS]]
 const PERF_TRACE: Record<string, OptionKind> = {
   '-o|--output': 'overwrite',
   '-i|--input': 'read',
-  '-e|--expr|--event|--filter|-D|--delay|-p|--pid|-t|--tid|-u|--uid|-G|--cgroup|--filter-pids|-m|--mmap-pages|-C|--cpu|--duration|--summary-mode|--call-graph|--max-events|--switch-on|--switch-off|--max-stack|--min-stack|--proc-map-timeout|--map-dump':
-    'data',
+  '-e|--expr|--event|--filter|-D|--delay|-p|--pid|-t|--tid|-u|--uid|-G|--cgroup|--filter-pids|-m': 'data',
+  '--mmap-pages|-C|--cpu|--duration|--summary-mode|--call-graph|--max-events|--switch-on|--switch-off': 'data',
+  '--max-stack|--min-stack|--proc-map-timeout|--map-dump': 'data',
   '-F|--pf': 'optional',
-  '-a|--all-cpus|-v|--verbose|--no-inherit|-s|--summary|-S|--with-summary|--errno-summary|--tool_stats|-f|--force|--syscalls|--no-syscalls|--kernel-syscall-graph|--show-on-off-events|--print-sample|--sort-events|--failure|-T|--time|--comm|--libtraceevent_print|--bpf-summary|-h|--help':
-    'flag',
+  '-a|--all-cpus|-v|--verbose|--no-inherit|-s|--summary|-S|--with-summary|--errno-summary|--tool_stats|-f': 'flag',
+  '--force|--syscalls|--no-syscalls|--kernel-syscall-graph|--show-on-off-events|--print-sample': 'flag',
+  '--sort-events|--failure|-T|--time|--comm|--libtraceevent_print|--bpf-summary|-h|--help': 'flag',
 };
 
 const RUNS_COMMAND = { rest: 'command' } as const;
@@ -92,8 +106,9 @@ export const PROGRAM_WRAPPER_COMMANDS: CommandSpecs = {
   capsh: {
     options: {
       '--print|--current|--noamb|--modes|--strict|--quiet|--license|--help|--noenv': 'flag',
-      '--caps|--drop|--inh|--addamb|--delamb|--iab|--secbits|--keep|--uid|--gid|--groups|--killit|--forkfor|--decode|--supports|--has-p|--has-i|--has-a|--has-ambient|--has-b|--is-uid|--is-gid|--mode|--inmode|--explain|--suggest':
-        'data',
+      '--caps|--drop|--inh|--addamb|--delamb|--iab|--secbits|--keep|--uid|--gid|--groups|--killit': 'data',
+      '--forkfor|--decode|--supports|--has-p|--has-i|--has-a|--has-ambient|--has-b|--is-uid|--is-gid': 'data',
+      '--mode|--inmode|--explain|--suggest': 'data',
       '--user': 'user',
       '--chroot': 'read',
       // the shell `--` runs, bash when not given
@@ -105,10 +120,13 @@ export const PROGRAM_WRAPPER_COMMANDS: CommandSpecs = {
   // values, which the option grammar cannot say, so the reader finds where the command starts
   bwrap: {
     options: {
-      '--help|--version|--unshare-all|--share-net|--unshare-user|--unshare-user-try|--unshare-ipc|--unshare-pid|--unshare-net|--unshare-uts|--unshare-cgroup|--unshare-cgroup-try|--disable-userns|--assert-userns-disabled|--clearenv|--new-session|--die-with-parent|--as-pid-1|--level-prefix':
-        'flag',
-      '--userns|--userns2|--pidns|--uid|--gid|--hostname|--chdir|--unsetenv|--lock-file|--sync-fd|--remount-ro|--tmp-overlay|--exec-label|--file-label|--proc|--dev|--tmpfs|--mqueue|--dir|--seccomp|--add-seccomp-fd|--block-fd|--userns-block-fd|--info-fd|--json-status-fd|--cap-add|--cap-drop|--perms|--size|--argv0|--ro-overlay':
-        'data',
+      '--help|--version|--unshare-all|--share-net|--unshare-user|--unshare-user-try|--unshare-ipc': 'flag',
+      '--unshare-pid|--unshare-net|--unshare-uts|--unshare-cgroup|--unshare-cgroup-try|--disable-userns': 'flag',
+      '--assert-userns-disabled|--clearenv|--new-session|--die-with-parent|--as-pid-1|--level-prefix': 'flag',
+      '--userns|--userns2|--pidns|--uid|--gid|--hostname|--chdir|--unsetenv|--lock-file|--sync-fd': 'data',
+      '--remount-ro|--tmp-overlay|--exec-label|--file-label|--proc|--dev|--tmpfs|--mqueue|--dir|--seccomp': 'data',
+      '--add-seccomp-fd|--block-fd|--userns-block-fd|--info-fd|--json-status-fd|--cap-add|--cap-drop': 'data',
+      '--perms|--size|--argv0|--ro-overlay': 'data',
       '--overlay-src|--ro-bind|--ro-bind-try': 'read',
       // a host folder the sandbox may write
       '--bind|--bind-try|--dev-bind|--dev-bind-try|--overlay': 'write',

@@ -25,8 +25,11 @@ export function unwrapCapsh(words: readonly ShellWord[]): Unwrapped {
 }
 
 // gdb commands that run no shell and no code in the program; `run ARGS` goes through a shell
-const GDB_SAFE =
-  /^(?:(?:r|run|start|starti)(?:\s+[\w./=,:-]+)*|bt|backtrace(?:\s+full)?|where|info\s+[\w -]+|i\s+[\w -]+|c|continue|n|next|s|step|finish|q|quit|kill|k|thread apply all (?:bt|backtrace)(?:\s+full)?|set (?:pagination|confirm|print [\w-]+|width|height|logging [\w-]+)(?:\s+[\w./-]+)?)$/;
+const GDB_SAFE = new RegExp(
+  String.raw`^(?:(?:r|run|start|starti)(?:\s+[\w./=,:-]+)*|bt|backtrace(?:\s+full)?|where|info\s+[\w -]+|` +
+    String.raw`i\s+[\w -]+|c|continue|n|next|s|step|finish|q|quit|kill|k|thread apply all (?:bt|backtrace)(?:\s+full)?|` +
+    String.raw`set (?:pagination|confirm|print [\w-]+|width|height|logging [\w-]+)(?:\s+[\w./-]+)?)$`,
+);
 
 // the program's own arguments follow it
 const ARGS = ['-args', '--args'];

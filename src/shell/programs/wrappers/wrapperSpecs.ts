@@ -22,8 +22,9 @@ const SUDO_OPTIONS: Record<string, OptionKind> = {
   '-g|--group|-p|--prompt|-C|--close-from|-r|--role|-t|--type|-T|--command-timeout|-U|--other-user|-R|--chroot|--host':
     'data',
   '-D|--chdir': 'read',
-  '-A|--askpass|-b|--background|-B|--bell|-E|-H|--set-home|-i|--login|-K|--remove-timestamp|-k|--reset-timestamp|-l|--list|-n|--non-interactive|-P|--preserve-groups|-S|--stdin|-s|--shell|-V|--version|-v|--validate|-h|--help|-N|--no-update':
-    'flag',
+  '-A|--askpass|-b|--background|-B|--bell|-E|-H|--set-home|-i|--login|-K|--remove-timestamp|-k': 'flag',
+  '--reset-timestamp|-l|--list|-n|--non-interactive|-P|--preserve-groups|-S|--stdin|-s|--shell|-V': 'flag',
+  '--version|-v|--validate|-h|--help|-N|--no-update': 'flag',
   '--preserve-env': 'optional',
 };
 
@@ -137,8 +138,8 @@ const PROCESS: CommandSpecs = {
       '-o|--output': 'overwrite',
       '-e|-s|-u|-E|-I|-b|-a|-O|-S|-P|-X|-U|--trace|--signal|--status|--string-limit|--user': 'data',
       '-p|--attach': 'data',
-      '-f|-ff|-c|-C|-d|-D|-DD|-DDD|-F|-h|-i|-k|-n|-q|-qq|-r|-t|-tt|-ttt|-T|-v|-V|-w|-x|-xx|-y|-yy|-z|-Z|--follow-forks|--summary-only|--summary|--help|--version':
-        'flag',
+      '-f|-ff|-c|-C|-d|-D|-DD|-DDD|-F|-h|-i|-k|-n|-q|-qq|-r|-t|-tt|-ttt|-T|-v|-V|-w|-x|-xx|-y|-yy|-z|-Z': 'flag',
+      '--follow-forks|--summary-only|--summary|--help|--version': 'flag',
     },
     operands: COMMAND,
     with: { '-p|--attach': LOOKUP },
@@ -183,8 +184,8 @@ const PROCESS: CommandSpecs = {
   // --host runs the command outside the Flatpak sandbox, on the host
   'flatpak-spawn': {
     options: {
-      '--forward-fd|--env|--unset-env|--directory|--sandbox-expose|--sandbox-expose-ro|--sandbox-expose-path|--sandbox-expose-path-ro|--sandbox-flag|--app-path|--usr-path':
-        'data',
+      '--forward-fd|--env|--unset-env|--directory|--sandbox-expose|--sandbox-expose-ro': 'data',
+      '--sandbox-expose-path|--sandbox-expose-path-ro|--sandbox-flag|--app-path|--usr-path': 'data',
       '--host|--clear-env|--watch-bus|--expose-pids|--share-pids|--latest-version|--no-network|--sandbox|--verbose|-v|--help|-h':
         'flag',
     },
@@ -239,8 +240,8 @@ const PROCESS: CommandSpecs = {
     options: {
       '-p|--pid|-o|--output': 'data',
       '--noheadings|--raw|--verbose|-h|--help|-V|--version': 'flag',
-      '-c|--core|-d|--data|-e|--nice|-f|--fsize|-i|--sigpending|-l|--memlock|-m|--rss|-n|--nofile|-q|--msgqueue|-r|--rtprio|-s|--stack|-t|--cpu|-u|--nproc|-v|--as|-x|--locks|-y|--rttime':
-        'optional',
+      '-c|--core|-d|--data|-e|--nice|-f|--fsize|-i|--sigpending|-l|--memlock|-m|--rss|-n|--nofile|-q': 'optional',
+      '--msgqueue|-r|--rtprio|-s|--stack|-t|--cpu|-u|--nproc|-v|--as|-x|--locks|-y|--rttime': 'optional',
     },
     operands: COMMAND,
     with: { '-p|--pid': LOOKUP },
@@ -270,8 +271,8 @@ const PROCESS: CommandSpecs = {
   },
   setpriv: {
     options: {
-      '--reuid|--regid|--ruid|--euid|--rgid|--egid|--groups|--inh-caps|--ambient-caps|--bounding-set|--securebits|--pdeathsig|--selinux-label|--apparmor-profile|--landlock-access|--landlock-rule':
-        'data',
+      '--reuid|--regid|--ruid|--euid|--rgid|--egid|--groups|--inh-caps|--ambient-caps|--bounding-set': 'data',
+      '--securebits|--pdeathsig|--selinux-label|--apparmor-profile|--landlock-access|--landlock-rule': 'data',
       '--nnp|--no-new-privs|--clear-groups|--keep-groups|--init-groups|--reset-env|-h|--help|-V|--version': 'flag',
     },
     operands: COMMAND,
@@ -279,8 +280,9 @@ const PROCESS: CommandSpecs = {
   },
   setarch: {
     options: {
-      '-v|--verbose|-3|--3gb|-B|--32bit|-F|--fdpic-funcptrs|-I|--short-inode|-L|--addr-compat-layout|-R|--addr-no-randomize|-S|--whole-seconds|-T|--sticky-timeouts|-X|--read-implies-exec|-Z|--mmap-page-zero|--4gb|--uname-2.6|-h|--help|-V|--version':
-        'flag',
+      '-v|--verbose|-3|--3gb|-B|--32bit|-F|--fdpic-funcptrs|-I|--short-inode|-L|--addr-compat-layout|-R': 'flag',
+      '--addr-no-randomize|-S|--whole-seconds|-T|--sticky-timeouts|-X|--read-implies-exec|-Z': 'flag',
+      '--mmap-page-zero|--4gb|--uname-2.6|-h|--help|-V|--version': 'flag',
     },
     operands: { leading: ['data'], rest: 'command', optionsAfterLeading: true, shellWhenEmpty: true },
     with: { '--list': LOOKUP },
@@ -307,10 +309,11 @@ const PROCESS: CommandSpecs = {
   },
   'systemd-run': {
     options: {
-      '-u|--unit|-p|--property|--description|--slice|-E|--setenv|--uid|--gid|--nice|-M|--machine|-H|--host|--on-active|--on-boot|--on-startup|--on-unit-active|--on-unit-inactive|--on-calendar|--path-property|--socket-property|--timer-property|--working-directory|--service-type':
-        'data',
-      '--user|--system|--scope|-r|--remain-after-exit|--send-sighup|-t|--pty|-P|--pipe|-q|--quiet|-G|--collect|-S|--shell|--wait|--no-block|--no-ask-password|-d|--same-dir|-h|--help|--version':
-        'flag',
+      '-u|--unit|-p|--property|--description|--slice|-E|--setenv|--uid|--gid|--nice|-M|--machine|-H|--host': 'data',
+      '--on-active|--on-boot|--on-startup|--on-unit-active|--on-unit-inactive|--on-calendar': 'data',
+      '--path-property|--socket-property|--timer-property|--working-directory|--service-type': 'data',
+      '--user|--system|--scope|-r|--remain-after-exit|--send-sighup|-t|--pty|-P|--pipe|-q|--quiet|-G': 'flag',
+      '--collect|-S|--shell|--wait|--no-block|--no-ask-password|-d|--same-dir|-h|--help|--version': 'flag',
     },
     operands: { rest: 'command', shellWhenEmpty: true },
     rules: [

@@ -97,5 +97,8 @@ export function describeSuggestion(
     suggestion.hosts?.join(', '),
     suggestion.tools?.join(', '),
   ].find((part) => part !== undefined);
-  return `${suggestion.categories.join(', ')}${narrowing === undefined ? '' : ` — ${narrowing}`} ${suggestion.until === 'intent' ? words.forIntent : words.forSession}`;
+  return (
+    `${suggestion.categories.join(', ')}${narrowing === undefined ? '' : ` — ${narrowing}`} ` +
+    `${suggestion.until === 'intent' ? words.forIntent : words.forSession}`
+  );
 }

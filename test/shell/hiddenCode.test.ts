@@ -96,7 +96,9 @@ const WRITTEN_BY_THE_LINE: readonly HiddenCase[] = [
   },
   {
     name: 'a package.json written, then installed',
-    command: `echo '{"name":"x","version":"1.0.0","scripts":{"preinstall":"touch ../marker"}}' > src/package.json; cd src && npm install --offline --no-audit --no-fund`,
+    command:
+      `echo '{"name":"x","version":"1.0.0","scripts":{"preinstall":"touch ../marker"}}' > ` +
+      `src/package.json; cd src && npm install --offline --no-audit --no-fund`,
     expected: 'failsClosed',
     program: 'npm',
   },
@@ -115,7 +117,8 @@ const WRITTEN_BY_THE_LINE: readonly HiddenCase[] = [
   {
     name: 'a hook written into a new repository, then triggered',
     command:
-      "git init -q src/r && printf '#!/bin/sh\\ntouch ../../marker\\n' > src/r/.git/hooks/pre-commit && chmod +x src/r/.git/hooks/pre-commit && git -C src/r commit -q --allow-empty -m x",
+      "git init -q src/r && printf '#!/bin/sh\\ntouch ../../marker\\n' > src/r/.git/hooks/pre-commit " +
+      '&& chmod +x src/r/.git/hooks/pre-commit && git -C src/r commit -q --allow-empty -m x',
     expected: 'failsClosed',
     program: 'git',
   },

@@ -119,7 +119,8 @@ describe('the shell section of a policy', () => {
       name: 'a built-in subcommand loosened',
       section: { programs: { git: { subcommands: { push: { operands: 'data' } } } } },
       issue:
-        'shell.programs.git.subcommands.push.operands: the built-in command catalog describes this program; a policy may only add rules, and subcommands it does not know',
+        'shell.programs.git.subcommands.push.operands: the built-in command catalog describes this ' +
+        'program; a policy may only add rules, and subcommands it does not know',
     },
     {
       name: 'a host alias taking a built-in name',

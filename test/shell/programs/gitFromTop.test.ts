@@ -357,7 +357,8 @@ describe.runIf(installed('git'))('run for real: git in a subfolder rewrites file
       command: 'cd src/a && git checkout -q other',
     });
     expect(decision.reason).toBe(
-      "Scope Violation: '.' is outside the scope of intent 'A' (src/a/**). It counts as a possible write because 'git checkout' changes the work tree to the files of 'other', which the line does not name.",
+      "Scope Violation: '.' is outside the scope of intent 'A' (src/a/**). It counts as a possible " +
+        "write because 'git checkout' changes the work tree to the files of 'other', which the line does not name.",
     );
     const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
     const risk = shellRisk('cd src/a && git checkout -q other', context);
@@ -366,7 +367,8 @@ describe.runIf(installed('git'))('run for real: git in a subfolder rewrites file
       ['', 'overwrite'],
     ]);
     expect(risk.evidence.map((item) => item.note)).toContain(
-      "in git from the repository's top, '.': possible overwrite (folder): 'git checkout' changes the work tree to the files of 'other', which the line does not name",
+      "in git from the repository's top, '.': possible overwrite (folder): 'git checkout' changes the " +
+        "work tree to the files of 'other', which the line does not name",
     );
   });
 
@@ -413,7 +415,9 @@ git checkout -q -b other && printf '2\\n' > docs/f.md && git commit -qam two && 
       allowed: false,
       code: 'protected_path',
       reason:
-        "Path '.' is the workspace or a folder holding it, so changing it changes intentgate's control files; no tool call may change them. Name the files to change. It counts as a possible write because 'git checkout' changes the work tree to the files of 'other', which the line does not name.",
+        "Path '.' is the workspace or a folder holding it, so changing it changes intentgate's " +
+        'control files; no tool call may change them. Name the files to change. It counts as a ' +
+        "possible write because 'git checkout' changes the work tree to the files of 'other', which the line does not name.",
     });
   });
 

@@ -97,8 +97,9 @@ export const CLOUD_COMMANDS: CommandSpecs = {
     unknownOptions: 'data',
     // aws reads its global options after the service and action too
     globalOptions: {
-      '--debug|--no-verify-ssl|--no-paginate|--no-sign-request|--no-cli-pager|--version|--help|--dryrun|--dry-run|--recursive|--quiet|--only-show-errors|--delete|--exact-timestamps|--follow-symlinks|--no-follow-symlinks|--no-progress':
-        'flag',
+      '--debug|--no-verify-ssl|--no-paginate|--no-sign-request|--no-cli-pager|--version|--help|--dryrun': 'flag',
+      '--dry-run|--recursive|--quiet|--only-show-errors|--delete|--exact-timestamps|--follow-symlinks': 'flag',
+      '--no-follow-symlinks|--no-progress': 'flag',
       [AWS_NAME_OPTIONS]: 'data',
     },
     rules: [cloudCall(['aws s3 rm s3://bucket/key', 'aws s3 cp f s3://bucket/', 'aws sts get-caller-identity'])],

@@ -29,11 +29,17 @@ const GRADLE: CommandSpec = {
   ...PROJECT_CODE,
   reader: 'buildPublish',
   options: {
-    '-x|--exclude-task|-P|--project-prop|-D|--system-prop|-p|--project-dir|-g|--gradle-user-home|--console|--warning-mode|--max-workers|--priority|--include-build|--dependency-verification|-F|--project-cache-dir|-M|--write-verification-metadata|--update-locks|--task|--tests|--args|--configuration|--dependency':
-      'data',
+    '-x|--exclude-task|-P|--project-prop|-D|--system-prop|-p|--project-dir|-g|--gradle-user-home|--console': 'data',
+    '--warning-mode|--max-workers|--priority|--include-build|--dependency-verification|-F': 'data',
+    '--project-cache-dir|-M|--write-verification-metadata|--update-locks|--task|--tests|--args': 'data',
+    '--configuration|--dependency': 'data',
     '-b|--build-file|-c|--settings-file|-I|--init-script': 'read',
-    '-q|--quiet|-i|--info|-d|--debug|-w|--warn|-s|--stacktrace|-S|--full-stacktrace|--scan|--no-scan|--offline|--parallel|--no-parallel|--daemon|--no-daemon|--build-cache|--no-build-cache|--configuration-cache|--no-configuration-cache|--configure-on-demand|--continue|--refresh-dependencies|-U|--rerun-tasks|--rerun|-t|--continuous|-m|--dry-run|--profile|--foreground|--status|--stop|--watch-fs|--no-watch-fs|--write-locks|--export-keys|-a|--no-rebuild|-v|--version|-h|--help':
-      'flag',
+    '-q|--quiet|-i|--info|-d|--debug|-w|--warn|-s|--stacktrace|-S|--full-stacktrace|--scan|--no-scan': 'flag',
+    '--offline|--parallel|--no-parallel|--daemon|--no-daemon|--build-cache|--no-build-cache': 'flag',
+    '--configuration-cache|--no-configuration-cache|--configure-on-demand|--continue': 'flag',
+    '--refresh-dependencies|-U|--rerun-tasks|--rerun|-t|--continuous|-m|--dry-run|--profile|--foreground': 'flag',
+    '--status|--stop|--watch-fs|--no-watch-fs|--write-locks|--export-keys|-a|--no-rebuild|-v|--version|-h': 'flag',
+    '--help': 'flag',
   },
   rules: [
     publishes(
@@ -57,8 +63,10 @@ const MAVEN: CommandSpec = {
     '-D|--define|-pl|--projects|-P|--activate-profiles|-T|--threads|-rf|--resume-from|-b|--builder|--color': 'data',
     '-f|--file|-s|--settings|-gs|--global-settings|-t|--toolchains|-gt|--global-toolchains': 'read',
     '-l|--log-file': 'write',
-    '-q|--quiet|-X|--debug|-e|--errors|-B|--batch-mode|-U|--update-snapshots|-o|--offline|-N|--non-recursive|-am|--also-make|-amd|--also-make-dependents|-fae|--fail-at-end|-ff|--fail-fast|-fn|--fail-never|-C|--strict-checksums|-c|--lax-checksums|-nsu|--no-snapshot-updates|-ntp|--no-transfer-progress|-V|--show-version|-v|--version|-h|--help':
-      'flag',
+    '-q|--quiet|-X|--debug|-e|--errors|-B|--batch-mode|-U|--update-snapshots|-o|--offline|-N': 'flag',
+    '--non-recursive|-am|--also-make|-amd|--also-make-dependents|-fae|--fail-at-end|-ff|--fail-fast|-fn': 'flag',
+    '--fail-never|-C|--strict-checksums|-c|--lax-checksums|-nsu|--no-snapshot-updates|-ntp': 'flag',
+    '--no-transfer-progress|-V|--show-version|-v|--version|-h|--help': 'flag',
   },
   rules: [
     publishes(
@@ -78,10 +86,13 @@ const ESLINT: CommandSpec = {
   options: {
     '-c|--config|--resolve-plugins-relative-to|--ignore-path|--cache-location|--rulesdir': 'read',
     '-o|--output-file': 'overwrite',
-    '--ext|--parser|--parser-options|--env|--global|--plugin|--rule|--ignore-pattern|-f|--format|--max-warnings|--cache-strategy|--fix-type|--stdin-filename|--report-unused-disable-directives-severity|--flag|--concurrency':
-      'data',
-    '--no-eslintrc|--no-config-lookup|--no-ignore|--fix-dry-run|--cache|--quiet|--color|--no-color|--no-inline-config|--report-unused-disable-directives|--stdin|--debug|-h|--help|-v|--version|--print-config|--env-info|--no-error-on-unmatched-pattern|--exit-on-fatal-error|--pass-on-no-patterns|--no-warn-ignored|--inspect-config|--stats':
-      'flag',
+    '--ext|--parser|--parser-options|--env|--global|--plugin|--rule|--ignore-pattern|-f|--format': 'data',
+    '--max-warnings|--cache-strategy|--fix-type|--stdin-filename': 'data',
+    '--report-unused-disable-directives-severity|--flag|--concurrency': 'data',
+    '--no-eslintrc|--no-config-lookup|--no-ignore|--fix-dry-run|--cache|--quiet|--color|--no-color': 'flag',
+    '--no-inline-config|--report-unused-disable-directives|--stdin|--debug|-h|--help|-v|--version': 'flag',
+    '--print-config|--env-info|--no-error-on-unmatched-pattern|--exit-on-fatal-error|--pass-on-no-patterns': 'flag',
+    '--no-warn-ignored|--inspect-config|--stats': 'flag',
     '--fix': 'flag',
   },
   operands: 'read',
@@ -91,10 +102,15 @@ const ESLINT: CommandSpec = {
 const PRETTIER: CommandSpec = {
   options: {
     '--config|--ignore-path|--plugin': 'read',
-    '--print-width|--tab-width|--trailing-comma|--parser|--end-of-line|--arrow-parens|--prose-wrap|--html-whitespace-sensitivity|--embedded-language-formatting|--quote-props|--object-wrap|--experimental-operator-position|--stdin-filepath|--cache-location|--cache-strategy|--log-level|--config-precedence|--cursor-offset|--range-start|--range-end':
-      'data',
-    '--use-tabs|--no-semi|--semi|--single-quote|--jsx-single-quote|--bracket-same-line|--no-bracket-spacing|--single-attribute-per-line|--vue-indent-script-and-style|--no-config|--no-editorconfig|--cache|--ignore-unknown|-u|--no-error-on-unmatched-pattern|--require-pragma|--insert-pragma|--experimental-ternaries|-l|--list-different|--check|-c|--debug-check|--find-config-path|--file-info|--support-info|--no-color|--color|-h|--help|-v|--version|--write|-w':
-      'flag',
+    '--print-width|--tab-width|--trailing-comma|--parser|--end-of-line|--arrow-parens|--prose-wrap': 'data',
+    '--html-whitespace-sensitivity|--embedded-language-formatting|--quote-props|--object-wrap': 'data',
+    '--experimental-operator-position|--stdin-filepath|--cache-location|--cache-strategy|--log-level': 'data',
+    '--config-precedence|--cursor-offset|--range-start|--range-end': 'data',
+    '--use-tabs|--no-semi|--semi|--single-quote|--jsx-single-quote|--bracket-same-line': 'flag',
+    '--no-bracket-spacing|--single-attribute-per-line|--vue-indent-script-and-style|--no-config': 'flag',
+    '--no-editorconfig|--cache|--ignore-unknown|-u|--no-error-on-unmatched-pattern|--require-pragma': 'flag',
+    '--insert-pragma|--experimental-ternaries|-l|--list-different|--check|-c|--debug-check': 'flag',
+    '--find-config-path|--file-info|--support-info|--no-color|--color|-h|--help|-v|--version|--write|-w': 'flag',
   },
   operands: 'read',
   with: { '--write|-w': { operands: 'overwrite' } },
@@ -104,10 +120,15 @@ const TSC: CommandSpec = {
   options: {
     '-p|--project': 'read',
     '--outDir|--outFile|--declarationDir|--tsBuildInfoFile|--generateTrace': 'write',
-    '-t|--target|-m|--module|--moduleResolution|--jsx|--lib|--types|--rootDir|--baseUrl|--locale|--newLine|--listFilesOnly|--jsxFactory|--jsxFragmentFactory|--jsxImportSource|--moduleDetection|--maxNodeModuleJsDepth|--ignoreDeprecations|--customConditions':
-      'data',
-    '--noEmit|--watch|-w|--build|-b|--strict|--declaration|-d|--sourceMap|--incremental|--pretty|--listFiles|--listEmittedFiles|--traceResolution|--diagnostics|--extendedDiagnostics|--showConfig|--init|-v|--version|-h|--help|--all|--skipLibCheck|--esModuleInterop|--allowJs|--checkJs|--noImplicitAny|--noUnusedLocals|--noUnusedParameters|--emitDeclarationOnly|--isolatedModules|--resolveJsonModule|--allowSyntheticDefaultImports|--verbatimModuleSyntax|--force|--clean|--dry|--verbose|--preserveWatchOutput|--noEmitOnError|--removeComments|--composite|--noErrorTruncation':
-      'flag',
+    '-t|--target|-m|--module|--moduleResolution|--jsx|--lib|--types|--rootDir|--baseUrl|--locale|--newLine': 'data',
+    '--listFilesOnly|--jsxFactory|--jsxFragmentFactory|--jsxImportSource|--moduleDetection': 'data',
+    '--maxNodeModuleJsDepth|--ignoreDeprecations|--customConditions': 'data',
+    '--noEmit|--watch|-w|--build|-b|--strict|--declaration|-d|--sourceMap|--incremental|--pretty': 'flag',
+    '--listFiles|--listEmittedFiles|--traceResolution|--diagnostics|--extendedDiagnostics|--showConfig': 'flag',
+    '--init|-v|--version|-h|--help|--all|--skipLibCheck|--esModuleInterop|--allowJs|--checkJs': 'flag',
+    '--noImplicitAny|--noUnusedLocals|--noUnusedParameters|--emitDeclarationOnly|--isolatedModules': 'flag',
+    '--resolveJsonModule|--allowSyntheticDefaultImports|--verbatimModuleSyntax|--force|--clean|--dry': 'flag',
+    '--verbose|--preserveWatchOutput|--noEmitOnError|--removeComments|--composite|--noErrorTruncation': 'flag',
   },
   // tsc writes where its configuration says; the files named are read
   operands: 'read',
@@ -117,8 +138,9 @@ const TSC: CommandSpec = {
 const TEST_RUNNER: CommandSpec = {
   unknownOptions: 'data',
   options: {
-    '--watch|--run|--coverage|--ci|--bail|--silent|--verbose|-u|--update|--passWithNoTests|--no-watch|--reporter|--changed|--related|--runInBand|-i|--detectOpenHandles|--forceExit|--clearCache|--listTests|--typecheck|--ui|--globals|--no-cache':
-      'flag',
+    '--watch|--run|--coverage|--ci|--bail|--silent|--verbose|-u|--update|--passWithNoTests|--no-watch': 'flag',
+    '--reporter|--changed|--related|--runInBand|-i|--detectOpenHandles|--forceExit|--clearCache': 'flag',
+    '--listTests|--typecheck|--ui|--globals|--no-cache': 'flag',
   },
   operands: 'read',
   runsProjectCode: true,
@@ -156,8 +178,8 @@ const VIM: CommandSpec = {
   plusOptions: true,
   options: {
     '-c|--cmd|-S|-s|-u|-U|-i|-T|-w|-W|--servername|--remote|--remote-silent|--remote-tab|-t|-q': 'data',
-    '-R|-M|-m|-b|-l|-n|-N|-e|-E|-es|-Es|-d|-o|-O|-p|-r|-L|-y|-Z|-x|-A|-H|-F|-V|-D|--noplugin|--clean|--headless|--not-a-term|--nofork|-f|-g|-h|--help|-v|--version|--startuptime|--embed':
-      'flag',
+    '-R|-M|-m|-b|-l|-n|-N|-e|-E|-es|-Es|-d|-o|-O|-p|-r|-L|-y|-Z|-x|-A|-H|-F|-V|-D|--noplugin|--clean': 'flag',
+    '--headless|--not-a-term|--nofork|-f|-g|-h|--help|-v|--version|--startuptime|--embed': 'flag',
   },
   // an editor's files are what it changes
   operands: 'write',
@@ -285,8 +307,8 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
   javac: {
     options: {
       '-d|-s|-h': 'write',
-      '-cp|-classpath|--class-path|-sourcepath|--source-path|-source|--source|-target|--target|--release|-encoding|-processor|-processorpath|--module-path|-p|--add-modules|-Xlint':
-        'data',
+      '-cp|-classpath|--class-path|-sourcepath|--source-path|-source|--source|-target|--target|--release': 'data',
+      '-encoding|-processor|-processorpath|--module-path|-p|--add-modules|-Xlint': 'data',
       '-g|-nowarn|-verbose|-deprecation|-parameters|-Werror|--version|-version|-help|--help': 'flag',
     },
     operands: 'read',
@@ -297,14 +319,16 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
   java: {
     optionsEnd: ['-jar', '-m|--module'],
     options: {
-      '-cp|-classpath|--class-path|-p|--module-path|--upgrade-module-path|--add-modules|--limit-modules|--add-reads|--add-exports|--add-opens|--enable-native-access|--illegal-access|--source':
-        'data',
+      '-cp|-classpath|--class-path|-p|--module-path|--upgrade-module-path|--add-modules|--limit-modules': 'data',
+      '--add-reads|--add-exports|--add-opens|--enable-native-access|--illegal-access|--source': 'data',
       // -Dname=value, -Xmx512m, -XX:+UseG1GC, -Xlog:gc: the value is attached to the letter
       '-D|-X': 'optional',
       // a jar file or a module from the module path: code that is not analysed
       '-jar|-m|--module': 'program',
-      '-ea|-da|-esa|-dsa|-enableassertions|-disableassertions|-enablesystemassertions|-disablesystemassertions|-version|--version|-showversion|--show-version|-verbose|-verbose:class|-verbose:gc|-verbose:jni|-verbose:module|-server|-client|-help|--help|-h|-?|--help-extra|--enable-preview|--dry-run|--show-module-resolution|--list-modules|-d32|-d64':
-        'flag',
+      '-ea|-da|-esa|-dsa|-enableassertions|-disableassertions|-enablesystemassertions': 'flag',
+      '-disablesystemassertions|-version|--version|-showversion|--show-version|-verbose|-verbose:class': 'flag',
+      '-verbose:gc|-verbose:jni|-verbose:module|-server|-client|-help|--help|-h|-?|--help-extra': 'flag',
+      '--enable-preview|--dry-run|--show-module-resolution|--list-modules|-d32|-d64': 'flag',
     },
     reader: 'interpreter',
     operands: { rest: 'program' },

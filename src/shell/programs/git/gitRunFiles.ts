@@ -139,7 +139,8 @@ function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
     return [
       unseen(
         '.git',
-        `git reads its configuration and hooks from .git, and this same command line writes '${intoGit}': fail closed; change it in one call and run git in the next, so that what git runs can be read`,
+        `git reads its configuration and hooks from .git, and this same command line writes ` +
+          `'${intoGit}': fail closed; change it in one call and run git in the next, so that what git runs can be read`,
       ),
     ];
   }

@@ -11,23 +11,43 @@ const HELP = '-h|--help';
 const DIFF_OPTIONS: Record<string, OptionKind> = {
   '--output': 'overwrite',
   '-O': 'read',
-  '-S|-G|--find-object|--diff-filter|--word-diff-regex|--src-prefix|--dst-prefix|--line-prefix|--anchored|--diff-algorithm|--stat-width|--stat-name-width|--stat-graph-width|--stat-count|--inter-hunk-context|--output-indicator-new|--output-indicator-old|--output-indicator-context|--color-moved-ws|--rotate-to|--skip-to|--ws-error-highlight':
-    'data',
-  '-U|--unified|--stat|--dirstat|--submodule|--color|--word-diff|--color-words|--abbrev|-B|--break-rewrites|-M|--find-renames|-C|--find-copies|-l|--relative|--ignore-submodules|--color-moved|-X|--dirstat-by-file|--diff-merges':
-    'optional',
-  '-p|-u|--patch|-s|--no-patch|--raw|--patch-with-raw|--patch-with-stat|--numstat|--shortstat|--compact-summary|--cumulative|--summary|--name-only|--name-status|--no-color|-z|--binary|--full-index|--no-renames|--rename-empty|--no-rename-empty|-D|--irreversible-delete|--find-copies-harder|--pickaxe-all|--pickaxe-regex|-R|--no-relative|-a|--text|--ignore-cr-at-eol|--ignore-space-at-eol|-b|--ignore-space-change|-w|--ignore-all-space|--ignore-blank-lines|-W|--function-context|--ext-diff|--no-ext-diff|--textconv|--no-textconv|--no-prefix|--default-prefix|--ita-invisible-in-index|--ita-visible-in-index|--minimal|--patience|--histogram|--indent-heuristic|--no-indent-heuristic|--exit-code|--quiet|--check|--no-color-moved|--no-color-moved-ws|--cached|--staged|--merge-base|--no-index|-1|-2|-3|-0|--base|--ours|--theirs|-m|-c|--cc|--dd|--remerge-diff|--no-diff-merges|--combined-all-paths|-t|-r|--root|--full-tree|--merge|--no-merges|--always':
-    'flag',
+  '-S|-G|--find-object|--diff-filter|--word-diff-regex|--src-prefix|--dst-prefix|--line-prefix|--anchored': 'data',
+  '--diff-algorithm|--stat-width|--stat-name-width|--stat-graph-width|--stat-count|--inter-hunk-context': 'data',
+  '--output-indicator-new|--output-indicator-old|--output-indicator-context|--color-moved-ws|--rotate-to': 'data',
+  '--skip-to|--ws-error-highlight': 'data',
+  '-U|--unified|--stat|--dirstat|--submodule|--color|--word-diff|--color-words|--abbrev|-B': 'optional',
+  '--break-rewrites|-M|--find-renames|-C|--find-copies|-l|--relative|--ignore-submodules|--color-moved': 'optional',
+  '-X|--dirstat-by-file|--diff-merges': 'optional',
+  '-p|-u|--patch|-s|--no-patch|--raw|--patch-with-raw|--patch-with-stat|--numstat|--shortstat': 'flag',
+  '--compact-summary|--cumulative|--summary|--name-only|--name-status|--no-color|-z|--binary|--full-index': 'flag',
+  '--no-renames|--rename-empty|--no-rename-empty|-D|--irreversible-delete|--find-copies-harder': 'flag',
+  '--pickaxe-all|--pickaxe-regex|-R|--no-relative|-a|--text|--ignore-cr-at-eol|--ignore-space-at-eol|-b': 'flag',
+  '--ignore-space-change|-w|--ignore-all-space|--ignore-blank-lines|-W|--function-context|--ext-diff': 'flag',
+  '--no-ext-diff|--textconv|--no-textconv|--no-prefix|--default-prefix|--ita-invisible-in-index': 'flag',
+  '--ita-visible-in-index|--minimal|--patience|--histogram|--indent-heuristic|--no-indent-heuristic': 'flag',
+  '--exit-code|--quiet|--check|--no-color-moved|--no-color-moved-ws|--cached|--staged|--merge-base': 'flag',
+  '--no-index|-1|-2|-3|-0|--base|--ours|--theirs|-m|-c|--cc|--dd|--remerge-diff|--no-diff-merges': 'flag',
+  '--combined-all-paths|-t|-r|--root|--full-tree|--merge|--no-merges|--always': 'flag',
 };
 
 /** Options of the commands that walk history (log, shortlog, rev-list, whatchanged). */
 const LOG_OPTIONS: Record<string, OptionKind> = {
   ...DIFF_OPTIONS,
-  '-n|--max-count|--skip|--since|--after|--since-as-filter|--until|--before|--author|--committer|--grep|--grep-reflog|--min-parents|--max-parents|--glob|--exclude|--exclude-hidden|--format|--encoding|--decorate-refs|--decorate-refs-exclude|--date|-L':
-    'data',
+  '-n|--max-count|--skip|--since|--after|--since-as-filter|--until|--before|--author|--committer|--grep': 'data',
+  '--grep-reflog|--min-parents|--max-parents|--glob|--exclude|--exclude-hidden|--format|--encoding': 'data',
+  '--decorate-refs|--decorate-refs-exclude|--date|-L': 'data',
   '--branches|--tags|--remotes|--no-walk|--pretty|--expand-tabs|--notes|--show-notes|--decorate|--ancestry-path|--show-linear-break':
     'optional',
-  '--all-match|--invert-grep|-i|--regexp-ignore-case|--basic-regexp|-E|--extended-regexp|-F|--fixed-strings|-P|--perl-regexp|--merges|--first-parent|--exclude-first-parent-only|--not|--all|--reflog|--alternate-refs|--single-worktree|--ignore-missing|--bisect|--stdin|--cherry-mark|--cherry-pick|--left-only|--right-only|--cherry|-g|--walk-reflogs|--boundary|--simplify-by-decoration|--show-pulls|--full-history|--dense|--sparse|--simplify-merges|--date-order|--author-date-order|--topo-order|--reverse|--do-walk|--abbrev-commit|--no-abbrev-commit|--oneline|--no-expand-tabs|--no-notes|--show-signature|--relative-date|--parents|--children|--left-right|--graph|--follow|--no-decorate|--source|--mailmap|--use-mailmap|--no-mailmap|--full-diff|--log-size|--clear-decorations|--count|--objects|--objects-edge|--no-object-names|--timestamp|--header|--numbered|-e|--email|--summary|--committer-date-is-author-date':
-    'flag',
+  '--all-match|--invert-grep|-i|--regexp-ignore-case|--basic-regexp|-E|--extended-regexp|-F': 'flag',
+  '--fixed-strings|-P|--perl-regexp|--merges|--first-parent|--exclude-first-parent-only|--not|--all': 'flag',
+  '--reflog|--alternate-refs|--single-worktree|--ignore-missing|--bisect|--stdin|--cherry-mark': 'flag',
+  '--cherry-pick|--left-only|--right-only|--cherry|-g|--walk-reflogs|--boundary|--simplify-by-decoration': 'flag',
+  '--show-pulls|--full-history|--dense|--sparse|--simplify-merges|--date-order|--author-date-order': 'flag',
+  '--topo-order|--reverse|--do-walk|--abbrev-commit|--no-abbrev-commit|--oneline|--no-expand-tabs': 'flag',
+  '--no-notes|--show-signature|--relative-date|--parents|--children|--left-right|--graph|--follow': 'flag',
+  '--no-decorate|--source|--mailmap|--use-mailmap|--no-mailmap|--full-diff|--log-size|--clear-decorations': 'flag',
+  '--count|--objects|--objects-edge|--no-object-names|--timestamp|--header|--numbered|-e|--email|--summary': 'flag',
+  '--committer-date-is-author-date': 'flag',
   [HELP]: 'flag',
 };
 
@@ -57,16 +77,21 @@ const MERGE_OPTIONS: Record<string, OptionKind> = {
   '-m|--message|-s|--strategy|-X|--strategy-option|--cleanup|--into-name': 'data',
   '-F|--file': 'read',
   '-S|--gpg-sign|--log': 'optional',
-  '--commit|--no-commit|--edit|-e|--no-edit|--ff|--no-ff|--ff-only|--squash|--no-squash|--verify|--no-verify|--stat|-n|--no-stat|--summary|--no-summary|--no-log|--signoff|--no-signoff|--verify-signatures|--no-verify-signatures|-q|--quiet|-v|--verbose|--progress|--no-progress|--autostash|--no-autostash|--allow-unrelated-histories|--rerere-autoupdate|--no-rerere-autoupdate|--abort|--continue|--quit|--no-gpg-sign':
-    'flag',
+  '--commit|--no-commit|--edit|-e|--no-edit|--ff|--no-ff|--ff-only|--squash|--no-squash|--verify': 'flag',
+  '--no-verify|--stat|-n|--no-stat|--summary|--no-summary|--no-log|--signoff|--no-signoff': 'flag',
+  '--verify-signatures|--no-verify-signatures|-q|--quiet|-v|--verbose|--progress|--no-progress|--autostash': 'flag',
+  '--no-autostash|--allow-unrelated-histories|--rerere-autoupdate|--no-rerere-autoupdate|--abort': 'flag',
+  '--continue|--quit|--no-gpg-sign': 'flag',
 };
 
 const REMOTE_OPTIONS: Record<string, OptionKind> = {
   '--depth|--shallow-since|--shallow-exclude|--deepen|-j|--jobs|--negotiation-tip|--filter|--refmap|-o|--server-option|--recurse-submodules|--submodule-prefix':
     'data',
   '--upload-pack': 'script',
-  '--all|-a|--append|--atomic|--dry-run|-f|--force|-k|--keep|--multiple|-p|--prune|-P|--prune-tags|-n|--no-tags|-t|--tags|--refetch|--update-shallow|--unshallow|--set-upstream|-u|--update-head-ok|-q|--quiet|-v|--verbose|--progress|--no-progress|--ipv4|-4|--ipv6|-6|--show-forced-updates|--no-show-forced-updates|--write-fetch-head|--no-write-fetch-head|--no-recurse-submodules|--porcelain':
-    'flag',
+  '--all|-a|--append|--atomic|--dry-run|-f|--force|-k|--keep|--multiple|-p|--prune|-P|--prune-tags|-n': 'flag',
+  '--no-tags|-t|--tags|--refetch|--update-shallow|--unshallow|--set-upstream|-u|--update-head-ok|-q': 'flag',
+  '--quiet|-v|--verbose|--progress|--no-progress|--ipv4|-4|--ipv6|-6|--show-forced-updates': 'flag',
+  '--no-show-forced-updates|--write-fetch-head|--no-write-fetch-head|--no-recurse-submodules|--porcelain': 'flag',
 };
 
 const COMMIT: CommandSpec = {
@@ -74,8 +99,10 @@ const COMMIT: CommandSpec = {
     '-m|--message|-c|--reuse-message|-C|--reedit-message|--fixup|--squash|--author|--date|--cleanup|--trailer|-S|--gpg-sign|-u|--untracked-files':
       'data',
     '-F|--file|-t|--template|--pathspec-from-file': 'read',
-    '-a|--all|-p|--patch|--reset-author|--short|--branch|--porcelain|--long|-z|--null|-s|--signoff|--no-signoff|-n|--no-verify|--verify|--allow-empty|--allow-empty-message|-e|--edit|--no-edit|--amend|--no-post-rewrite|-i|--include|-o|--only|--pathspec-file-nul|-v|--verbose|-q|--quiet|--dry-run|--status|--no-status|--no-gpg-sign':
-      'flag',
+    '-a|--all|-p|--patch|--reset-author|--short|--branch|--porcelain|--long|-z|--null|-s|--signoff': 'flag',
+    '--no-signoff|-n|--no-verify|--verify|--allow-empty|--allow-empty-message|-e|--edit|--no-edit|--amend': 'flag',
+    '--no-post-rewrite|-i|--include|-o|--only|--pathspec-file-nul|-v|--verbose|-q|--quiet|--dry-run': 'flag',
+    '--status|--no-status|--no-gpg-sign': 'flag',
     [HELP]: 'flag',
   },
   // the files a commit takes in are read into it
@@ -90,8 +117,10 @@ const PUSH: CommandSpec = {
     // their values are attached (`--force-with-lease=main`): the next word is the remote
     '--force-with-lease|--signed|--recurse-submodules': 'optional',
     '--receive-pack|--exec': 'script',
-    '--all|--branches|--prune|--mirror|-n|--dry-run|--porcelain|--delete|-d|--tags|--follow-tags|--no-signed|--atomic|--no-atomic|-f|--force|--force-if-includes|--no-force-if-includes|-u|--set-upstream|--thin|--no-thin|-q|--quiet|-v|--verbose|--progress|--no-recurse-submodules|--verify|--no-verify|-4|--ipv4|-6|--ipv6':
-      'flag',
+    '--all|--branches|--prune|--mirror|-n|--dry-run|--porcelain|--delete|-d|--tags|--follow-tags': 'flag',
+    '--no-signed|--atomic|--no-atomic|-f|--force|--force-if-includes|--no-force-if-includes|-u': 'flag',
+    '--set-upstream|--thin|--no-thin|-q|--quiet|-v|--verbose|--progress|--no-recurse-submodules|--verify': 'flag',
+    '--no-verify|-4|--ipv4|-6|--ipv6': 'flag',
   },
   operands: 'data',
   rules: [
@@ -159,8 +188,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-L|-S|--reverse|--ignore-rev|--date|-C|-M': 'data',
       '--contents|--ignore-revs-file': 'read',
       '--abbrev': 'optional',
-      '-b|--root|--show-stats|-f|--show-name|-n|--show-number|-p|--porcelain|--line-porcelain|--incremental|--encoding|-e|--show-email|-w|-t|-l|-s|-c|--progress|--no-progress|--score-debug|--minimal':
-        'flag',
+      '-b|--root|--show-stats|-f|--show-name|-n|--show-number|-p|--porcelain|--line-porcelain': 'flag',
+      '--incremental|--encoding|-e|--show-email|-w|-t|-l|-s|-c|--progress|--no-progress|--score-debug': 'flag',
+      '--minimal': 'flag',
       [HELP]: 'flag',
     },
     operands: 'read',
@@ -177,11 +207,15 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   },
   'rev-parse': {
     options: {
-      '--default|--prefix|--git-path|--resolve-git-dir|--since|--after|--until|--before|--glob|--exclude|--branches|--tags|--remotes|--disambiguate|--path-format':
-        'data',
+      '--default|--prefix|--git-path|--resolve-git-dir|--since|--after|--until|--before|--glob|--exclude': 'data',
+      '--branches|--tags|--remotes|--disambiguate|--path-format': 'data',
       '--short|--abbrev-ref': 'optional',
-      '--parseopt|--sq-quote|--keep-dashdash|--stop-at-non-option|--stuck-long|--revs-only|--no-revs|--flags|--no-flags|--sq|--not|--symbolic|--symbolic-full-name|--verify|-q|--quiet|--all|--local-env-vars|--git-dir|--git-common-dir|--is-inside-git-dir|--is-inside-work-tree|--is-bare-repository|--is-shallow-repository|--show-cdup|--show-prefix|--show-toplevel|--show-superproject-working-tree|--shared-index-path|--absolute-git-dir|--show-object-format|--show-ref-format':
-        'flag',
+      '--parseopt|--sq-quote|--keep-dashdash|--stop-at-non-option|--stuck-long|--revs-only|--no-revs': 'flag',
+      '--flags|--no-flags|--sq|--not|--symbolic|--symbolic-full-name|--verify|-q|--quiet|--all': 'flag',
+      '--local-env-vars|--git-dir|--git-common-dir|--is-inside-git-dir|--is-inside-work-tree': 'flag',
+      '--is-bare-repository|--is-shallow-repository|--show-cdup|--show-prefix|--show-toplevel': 'flag',
+      '--show-superproject-working-tree|--shared-index-path|--absolute-git-dir|--show-object-format': 'flag',
+      '--show-ref-format': 'flag',
     },
     // `git rev-parse HEAD:secrets/key` names that file's content by its hash
     operands: 'read',
@@ -191,8 +225,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-x|--exclude|--exclude-per-directory|--with-tree|--format|--abbrev': 'data',
       '-X|--exclude-from': 'read',
-      '-c|--cached|-d|--deleted|-m|--modified|-o|--others|-i|--ignored|-s|--stage|--directory|--no-empty-directory|-u|--unmerged|-k|--killed|-z|-t|-v|-f|--exclude-standard|--error-unmatch|--full-name|--recurse-submodules|--debug|--eol|--deduplicate|--sparse|--resolve-undo':
-        'flag',
+      '-c|--cached|-d|--deleted|-m|--modified|-o|--others|-i|--ignored|-s|--stage|--directory': 'flag',
+      '--no-empty-directory|-u|--unmerged|-k|--killed|-z|-t|-v|-f|--exclude-standard|--error-unmatch': 'flag',
+      '--full-name|--recurse-submodules|--debug|--eol|--deduplicate|--sparse|--resolve-undo': 'flag',
     },
     operands: 'read',
     reader: 'gitPaths',
@@ -220,8 +255,12 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-f': 'read',
       '-e|--max-depth|-A|--after-context|-B|--before-context|-C|--context|--threads|-m|--max-count|--color': 'data',
-      '--cached|--no-index|--untracked|--no-exclude-standard|--exclude-standard|--recurse-submodules|-a|--text|--textconv|--no-textconv|-i|--ignore-case|-I|-w|--word-regexp|-v|--invert-match|-h|-H|--full-name|-E|--extended-regexp|-G|--basic-regexp|-P|--perl-regexp|-F|--fixed-strings|-n|--line-number|--column|-l|--files-with-matches|--name-only|-L|--files-without-match|-z|--null|-o|--only-matching|-c|--count|--no-color|--break|--heading|-p|--show-function|-W|--function-context|--and|--or|--not|--all-match|-q|--quiet|-r|--recursive|--no-recursive':
-        'flag',
+      '--cached|--no-index|--untracked|--no-exclude-standard|--exclude-standard|--recurse-submodules|-a': 'flag',
+      '--text|--textconv|--no-textconv|-i|--ignore-case|-I|-w|--word-regexp|-v|--invert-match|-h|-H': 'flag',
+      '--full-name|-E|--extended-regexp|-G|--basic-regexp|-P|--perl-regexp|-F|--fixed-strings|-n': 'flag',
+      '--line-number|--column|-l|--files-with-matches|--name-only|-L|--files-without-match|-z|--null|-o': 'flag',
+      '--only-matching|-c|--count|--no-color|--break|--heading|-p|--show-function|-W|--function-context': 'flag',
+      '--and|--or|--not|--all-match|-q|--quiet|-r|--recursive|--no-recursive': 'flag',
     },
     numericOptions: true,
     operands: { leading: ['data'], leadingUnless: ['-e', '-f'], rest: 'read' },
@@ -274,8 +313,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   'verify-tag': READ_ONLY,
   fsck: {
     options: {
-      '--unreachable|--dangling|--no-dangling|--root|--tags|--cache|--no-reflogs|--full|--no-full|--connectivity-only|--strict|--verbose|--lost-found|--name-objects|--progress|--no-progress':
-        'flag',
+      '--unreachable|--dangling|--no-dangling|--root|--tags|--cache|--no-reflogs|--full|--no-full': 'flag',
+      '--connectivity-only|--strict|--verbose|--lost-found|--name-objects|--progress|--no-progress': 'flag',
     },
     operands: 'data',
   },
@@ -309,8 +348,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '--chmod': 'data',
       '--pathspec-from-file': 'read',
-      '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all|--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors|--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul':
-        'flag',
+      '-n|--dry-run|-v|--verbose|-f|--force|-i|--interactive|-p|--patch|-e|--edit|-u|--update|-A|--all': 'flag',
+      '--no-all|--no-ignore-removal|--ignore-removal|-N|--intent-to-add|--refresh|--ignore-errors': 'flag',
+      '--ignore-missing|--no-warn-embedded-repo|--renormalize|--sparse|--pathspec-file-nul': 'flag',
       [HELP]: 'flag',
     },
     operands: 'read',
@@ -331,8 +371,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-u|--upload-pack': 'script',
       '-o|--origin|-b|--branch|--revision|-c|--config|--bundle-uri|--reference|--reference-if-able': 'data',
       '--separate-git-dir|--template': 'data',
-      '-l|--local|--no-hardlinks|-s|--shared|--dissociate|--bare|--sparse|--mirror|--no-checkout|-n|--single-branch|--no-single-branch|--shallow-submodules|--no-shallow-submodules|--remote-submodules|--no-remote-submodules|--also-filter-submodules':
-        'flag',
+      '-l|--local|--no-hardlinks|-s|--shared|--dissociate|--bare|--sparse|--mirror|--no-checkout|-n': 'flag',
+      '--single-branch|--no-single-branch|--shallow-submodules|--no-shallow-submodules|--remote-submodules': 'flag',
+      '--no-remote-submodules|--also-filter-submodules': 'flag',
     },
     operands: { leading: ['data', 'write'], rest: 'data' },
     reader: 'gitPaths',
@@ -383,8 +424,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
         'data',
       '-F|--file': 'read',
       '-n': 'optional',
-      '-a|--annotate|-s|--sign|--no-sign|-f|--force|-l|--list|-d|--delete|-v|--verify|-i|--ignore-case|--omit-empty|--column|--no-column|-e|--edit|--create-reflog':
-        'flag',
+      '-a|--annotate|-s|--sign|--no-sign|-f|--force|-l|--list|-d|--delete|-v|--verify|-i|--ignore-case': 'flag',
+      '--omit-empty|--column|--no-column|-e|--edit|--create-reflog': 'flag',
     },
     numericOptions: true,
     operands: 'data',
@@ -399,8 +440,10 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-u|--set-upstream-to|--sort|--format|--contains|--no-contains|--merged|--no-merged|--points-at|--color|--column|--abbrev':
         'data',
-      '-d|--delete|-D|-m|--move|-M|-c|--copy|-C|-f|--force|-l|--list|-a|--all|-r|--remotes|-v|-vv|--verbose|-q|--quiet|--show-current|--unset-upstream|--edit-description|-t|--track|--no-track|--create-reflog|-i|--ignore-case|--omit-empty|--no-color|--no-column|--no-abbrev|--recurse-submodules':
-        'flag',
+      '-d|--delete|-D|-m|--move|-M|-c|--copy|-C|-f|--force|-l|--list|-a|--all|-r|--remotes|-v|-vv': 'flag',
+      '--verbose|-q|--quiet|--show-current|--unset-upstream|--edit-description|-t|--track|--no-track': 'flag',
+      '--create-reflog|-i|--ignore-case|--omit-empty|--no-color|--no-column|--no-abbrev': 'flag',
+      '--recurse-submodules': 'flag',
     },
     operands: 'data',
     reader: 'gitPaths',
@@ -410,8 +453,10 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-b|-B|--orphan|--conflict': 'data',
       '--pathspec-from-file': 'read',
       '--track': 'optional',
-      '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l|-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees|--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul':
-        'flag',
+      '-t|-q|--quiet|--progress|--no-progress|-f|--force|--ours|--theirs|--no-track|--guess|--no-guess|-l': 'flag',
+      '-d|--detach|--ignore-skip-worktree-bits|-m|--merge|-p|--patch|--ignore-other-worktrees': 'flag',
+      '--overwrite-ignore|--no-overwrite-ignore|--recurse-submodules|--no-recurse-submodules|--overlay': 'flag',
+      '--no-overlay|--pathspec-file-nul': 'flag',
       [HELP]: 'flag',
     },
     operands: 'data',
@@ -421,8 +466,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-c|--create|-C|--force-create|--orphan|--conflict': 'data',
       '--track': 'optional',
-      '-d|--detach|--guess|--no-guess|-f|--force|--discard-changes|-m|--merge|-q|--quiet|--progress|--no-progress|--no-track|--ignore-other-worktrees|--recurse-submodules|--no-recurse-submodules':
-        'flag',
+      '-d|--detach|--guess|--no-guess|-f|--force|--discard-changes|-m|--merge|-q|--quiet|--progress': 'flag',
+      '--no-progress|--no-track|--ignore-other-worktrees|--recurse-submodules|--no-recurse-submodules': 'flag',
     },
     operands: 'data',
     reader: 'gitPaths',
@@ -431,8 +476,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-s|--source|--conflict': 'data',
       '--pathspec-from-file': 'read',
-      '-p|--patch|-W|--worktree|-S|--staged|-q|--quiet|--progress|--no-progress|--ours|--theirs|-m|--merge|--ignore-unmerged|--ignore-skip-worktree-bits|--recurse-submodules|--no-recurse-submodules|--overlay|--no-overlay|--pathspec-file-nul':
-        'flag',
+      '-p|--patch|-W|--worktree|-S|--staged|-q|--quiet|--progress|--no-progress|--ours|--theirs|-m|--merge': 'flag',
+      '--ignore-unmerged|--ignore-skip-worktree-bits|--recurse-submodules|--no-recurse-submodules': 'flag',
+      '--overlay|--no-overlay|--pathspec-file-nul': 'flag',
     },
     operands: { rest: 'overwrite', assumed: ['.'] },
     // --staged alone restores the index, not the files: the work tree changes only with --worktree
@@ -445,8 +491,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   reset: {
     options: {
       '--pathspec-from-file': 'read',
-      '--soft|--mixed|--hard|--merge|--keep|-q|--quiet|--no-quiet|--refresh|--no-refresh|-p|--patch|-N|--intent-to-add|--recurse-submodules|--no-recurse-submodules|--pathspec-file-nul':
-        'flag',
+      '--soft|--mixed|--hard|--merge|--keep|-q|--quiet|--no-quiet|--refresh|--no-refresh|-p|--patch|-N': 'flag',
+      '--intent-to-add|--recurse-submodules|--no-recurse-submodules|--pathspec-file-nul': 'flag',
     },
     operands: 'data',
     reader: 'gitPaths',
@@ -516,8 +562,13 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '--onto|-s|--strategy|-X|--strategy-option|-C|--whitespace|--empty|--rebase-merges|--update-refs': 'data',
       '-x|--exec': 'script',
       '-S|--gpg-sign': 'optional',
-      '--keep-base|--continue|--skip|--abort|--quit|--edit-todo|--show-current-patch|--apply|--merge|-m|-i|--interactive|--root|--autosquash|--no-autosquash|--autostash|--no-autostash|-q|--quiet|-v|--verbose|--stat|-n|--no-stat|--no-verify|--verify|-f|--force-rebase|--no-ff|--fork-point|--no-fork-point|--ignore-whitespace|--committer-date-is-author-date|--ignore-date|--reset-author-date|--signoff|--no-gpg-sign|--reschedule-failed-exec|--no-reschedule-failed-exec|--keep-empty|--no-keep-empty|--allow-empty-message|--no-rebase-merges|--no-update-refs|--rerere-autoupdate|--no-rerere-autoupdate':
-        'flag',
+      '--keep-base|--continue|--skip|--abort|--quit|--edit-todo|--show-current-patch|--apply|--merge|-m|-i': 'flag',
+      '--interactive|--root|--autosquash|--no-autosquash|--autostash|--no-autostash|-q|--quiet|-v': 'flag',
+      '--verbose|--stat|-n|--no-stat|--no-verify|--verify|-f|--force-rebase|--no-ff|--fork-point': 'flag',
+      '--no-fork-point|--ignore-whitespace|--committer-date-is-author-date|--ignore-date': 'flag',
+      '--reset-author-date|--signoff|--no-gpg-sign|--reschedule-failed-exec|--no-reschedule-failed-exec': 'flag',
+      '--keep-empty|--no-keep-empty|--allow-empty-message|--no-rebase-merges|--no-update-refs': 'flag',
+      '--rerere-autoupdate|--no-rerere-autoupdate': 'flag',
     },
     operands: 'data',
     reader: 'gitPaths',
@@ -526,8 +577,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-m|--mainline|--cleanup|-s|--strategy|-X|--strategy-option|--empty': 'data',
       '-S|--gpg-sign': 'optional',
-      '-e|--edit|--no-edit|-x|-r|--signoff|--ff|--allow-empty|--allow-empty-message|--keep-redundant-commits|-n|--no-commit|--continue|--skip|--quit|--abort|--rerere-autoupdate|--no-rerere-autoupdate|--no-gpg-sign':
-        'flag',
+      '-e|--edit|--no-edit|-x|-r|--signoff|--ff|--allow-empty|--allow-empty-message': 'flag',
+      '--keep-redundant-commits|-n|--no-commit|--continue|--skip|--quit|--abort|--rerere-autoupdate': 'flag',
+      '--no-rerere-autoupdate|--no-gpg-sign': 'flag',
     },
     operands: 'data',
     reader: 'gitPaths',
@@ -545,8 +597,9 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
   apply: {
     options: {
       '-p|-C|--exclude|--include|--directory|--whitespace|--build-fake-ancestor': 'data',
-      '--stat|--numstat|--summary|--check|--index|--intent-to-add|--cached|--3way|-3|-R|--reverse|--reject|-z|--unidiff-zero|--apply|--no-add|--allow-binary-replacement|--binary|--ignore-space-change|--ignore-whitespace|--inaccurate-eof|-v|--verbose|-q|--quiet|--recount|--allow-empty|--unsafe-paths':
-        'flag',
+      '--stat|--numstat|--summary|--check|--index|--intent-to-add|--cached|--3way|-3|-R|--reverse|--reject': 'flag',
+      '-z|--unidiff-zero|--apply|--no-add|--allow-binary-replacement|--binary|--ignore-space-change': 'flag',
+      '--ignore-whitespace|--inaccurate-eof|-v|--verbose|-q|--quiet|--recount|--allow-empty|--unsafe-paths': 'flag',
     },
     operands: 'read',
     reader: 'gitPaths',
@@ -555,8 +608,11 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       '-C|-p|--exclude|--include|--directory|--whitespace|--patch-format|--resolvemsg|--empty|--quoted-cr': 'data',
       '-S|--gpg-sign': 'optional',
-      '-s|--signoff|-k|--keep|--keep-non-patch|--keep-cr|--no-keep-cr|-c|--scissors|--no-scissors|-m|--message-id|--no-message-id|-q|--quiet|-u|--utf8|--no-utf8|-3|--3way|--no-3way|--rerere-autoupdate|--no-rerere-autoupdate|--ignore-space-change|--ignore-whitespace|--reject|-i|--interactive|--committer-date-is-author-date|--ignore-date|--skip|--no-gpg-sign|--continue|-r|--resolved|--abort|--quit|--show-current-patch|--allow-empty|--no-verify':
-        'flag',
+      '-s|--signoff|-k|--keep|--keep-non-patch|--keep-cr|--no-keep-cr|-c|--scissors|--no-scissors|-m': 'flag',
+      '--message-id|--no-message-id|-q|--quiet|-u|--utf8|--no-utf8|-3|--3way|--no-3way|--rerere-autoupdate': 'flag',
+      '--no-rerere-autoupdate|--ignore-space-change|--ignore-whitespace|--reject|-i|--interactive': 'flag',
+      '--committer-date-is-author-date|--ignore-date|--skip|--no-gpg-sign|--continue|-r|--resolved|--abort': 'flag',
+      '--quit|--show-current-patch|--allow-empty|--no-verify': 'flag',
     },
     operands: 'read',
     reader: 'gitPaths',
@@ -565,11 +621,13 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     options: {
       ...DIFF_OPTIONS,
       '-o|--output-directory': 'write',
-      '--start-number|--subject-prefix|--suffix|--in-reply-to|--to|--cc|--from|--add-header|--base|--interdiff|--range-diff|--creation-factor|-v|--reroll-count|--signature-file|--cover-letter-format|--description-file':
-        'data',
+      '--start-number|--subject-prefix|--suffix|--in-reply-to|--to|--cc|--from|--add-header|--base': 'data',
+      '--interdiff|--range-diff|--creation-factor|-v|--reroll-count|--signature-file|--cover-letter-format': 'data',
+      '--description-file': 'data',
       '--signature|--thread|--attach|--inline|--from': 'optional',
-      '--stdout|-n|--numbered|-N|--no-numbered|-s|--signoff|-k|--keep-subject|--no-stat|--cover-letter|--no-thread|--no-attach|--zero-commit|--no-signature|--progress|--ignore-if-in-upstream|--rfc|--quiet|--force-in-body-from':
-        'flag',
+      '--stdout|-n|--numbered|-N|--no-numbered|-s|--signoff|-k|--keep-subject|--no-stat|--cover-letter': 'flag',
+      '--no-thread|--no-attach|--zero-commit|--no-signature|--progress|--ignore-if-in-upstream|--rfc': 'flag',
+      '--quiet|--force-in-body-from': 'flag',
     },
     numericOptions: true,
     operands: 'data',
@@ -615,8 +673,10 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
     operands: 'data',
     options: {
       '-f|--file|--blob|--type|--default|--comment|--value': 'data',
-      '--global|--system|--local|--worktree|--add|--replace-all|--get|--get-all|--get-regexp|--get-urlmatch|--get-color|--get-colorbool|-l|--list|--unset|--unset-all|--rename-section|--remove-section|-e|--edit|--bool|--int|--bool-or-int|--path|--expiry-date|-z|--null|--name-only|--show-origin|--show-scope|--includes|--no-includes|--fixed-value|--all|--regexp|--url':
-        'flag',
+      '--global|--system|--local|--worktree|--add|--replace-all|--get|--get-all|--get-regexp': 'flag',
+      '--get-urlmatch|--get-color|--get-colorbool|-l|--list|--unset|--unset-all|--rename-section': 'flag',
+      '--remove-section|-e|--edit|--bool|--int|--bool-or-int|--path|--expiry-date|-z|--null|--name-only': 'flag',
+      '--show-origin|--show-scope|--includes|--no-includes|--fixed-value|--all|--regexp|--url': 'flag',
     },
   },
   worktree: {
@@ -656,8 +716,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       update: {
         options: {
           '--reference|--depth|--jobs|-j|--filter': 'data',
-          '--init|--remote|-N|--no-fetch|--checkout|--rebase|--merge|--recursive|--force|--single-branch|--no-single-branch|--recommend-shallow|--no-recommend-shallow|--progress':
-            'flag',
+          '--init|--remote|-N|--no-fetch|--checkout|--rebase|--merge|--recursive|--force|--single-branch': 'flag',
+          '--no-single-branch|--recommend-shallow|--no-recommend-shallow|--progress': 'flag',
         },
         operands: 'data',
         reader: 'gitPaths',
@@ -749,8 +809,9 @@ const GIT: CommandSpec = {
     '-c|--config-env|--namespace|--super-prefix|--list-cmds|--attr-source': 'data',
     '--git-dir|--work-tree': 'data',
     '--exec-path': 'optional',
-    '-p|--paginate|-P|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks|--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--html-path|--man-path|--info-path|-v|--version|-h|--help':
-      'flag',
+    '-p|--paginate|-P|--no-pager|--bare|--no-replace-objects|--no-lazy-fetch|--no-optional-locks': 'flag',
+    '--no-advice|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--html-path': 'flag',
+    '--man-path|--info-path|-v|--version|-h|--help': 'flag',
   },
   subcommands: SUBCOMMANDS,
 };

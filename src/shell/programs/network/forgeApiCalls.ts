@@ -8,8 +8,10 @@ const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', '
 // the options that send fields, which make gh's call a POST
 const FIELD_OPTIONS: ReadonlySet<string> = new Set(['-f', '--raw-field', '-F', '--field', '--input']);
 // GitHub and GitLab endpoints whose change publishes: releases, tags and refs, commits of files, merges, deployments
-const PUBLISH_ENDPOINT =
-  /(?:^|\/)(?:releases|git\/refs|git\/tags|contents|merges|pulls\/[^/]+\/merge|deployments|repository\/(?:tags|commits|files)|merge_requests\/[^/]+\/merge)(?:[/?]|$)/;
+const PUBLISH_ENDPOINT = new RegExp(
+  String.raw`(?:^|\/)(?:releases|git\/refs|git\/tags|contents|merges|pulls\/[^/]+\/merge|deployments|` +
+    String.raw`repository\/(?:tags|commits|files)|merge_requests\/[^/]+\/merge)(?:[/?]|$)`,
+);
 
 /** The method of a forge API call: -X/--method, else POST when fields are sent (as gh does), else GET. */
 function apiMethod(reading: CommandReading): string {

@@ -8,7 +8,9 @@ import { destroying, destroys, DRY_RUN, naming } from './serviceRules';
 const NOT_DRY_RUN = { notOptions: DRY_RUN };
 
 const RESTIC_KEEP =
-  '-l|--keep-last|-H|--keep-hourly|-d|--keep-daily|-w|--keep-weekly|-m|--keep-monthly|-y|--keep-yearly|--keep-within|--keep-within-hourly|--keep-within-daily|--keep-within-weekly|--keep-within-monthly|--keep-within-yearly|--keep-tag|--host|--tag|--path|-g|--group-by|--max-unused|--max-repack-size';
+  '-l|--keep-last|-H|--keep-hourly|-d|--keep-daily|-w|--keep-weekly|-m|--keep-monthly|-y|' +
+  '--keep-yearly|--keep-within|--keep-within-hourly|--keep-within-daily|--keep-within-weekly|' +
+  '--keep-within-monthly|--keep-within-yearly|--keep-tag|--host|--tag|--path|-g|--group-by|--max-unused|--max-repack-size';
 
 const RESTIC: CommandSpec = {
   reader: 'service',
@@ -27,8 +29,8 @@ const RESTIC: CommandSpec = {
         '--exclude-file|--iexclude-file|--files-from|--files-from-raw|--files-from-verbatim': 'read',
         '-e|--exclude|--iexclude|--exclude-larger-than|--exclude-if-present|--tag|--host|-H|--parent|--time|--stdin-filename|-g|--group-by|--read-concurrency':
           'data',
-        '-n|--dry-run|-f|--force|-x|--one-file-system|--exclude-caches|--with-atime|--no-scan|--skip-if-unchanged|--ignore-ctime|--ignore-inode|--use-fs-snapshot|--stdin':
-          'flag',
+        '-n|--dry-run|-f|--force|-x|--one-file-system|--exclude-caches|--with-atime|--no-scan': 'flag',
+        '--skip-if-unchanged|--ignore-ctime|--ignore-inode|--use-fs-snapshot|--stdin': 'flag',
       },
       operands: 'read',
       // the words after the options are a command whose output is backed up
@@ -161,17 +163,19 @@ const BORG: CommandSpec = {
   reader: 'service',
   globalOptions: {
     '-r|--repo|--remote-path|--upload-ratelimit|--upload-buffer|--lock-wait|--debug-topic|--umask|--rsh': 'data',
-    '-h|--help|--critical|--error|--warning|--info|-v|--verbose|--debug|-p|--progress|--iec|--log-json|--show-version|--show-rc|--bypass-lock|--consider-part-files':
-      'flag',
+    '-h|--help|--critical|--error|--warning|--info|-v|--verbose|--debug|-p|--progress|--iec|--log-json': 'flag',
+    '--show-version|--show-rc|--bypass-lock|--consider-part-files': 'flag',
   },
   subcommands: {
     create: {
       options: {
         ...BORG_PATTERNS,
-        '--comment|-C|--compression|--timestamp|-c|--checkpoint-interval|--chunker-params|--stdin-name|--stdin-user|--stdin-group|--stdin-mode|--files-cache|--exclude-if-present|--filter|--paths-delimiter':
-          'data',
-        '-n|--dry-run|-s|--stats|--list|--json|--no-cache-sync|--exclude-caches|--keep-exclude-tags|-x|--one-file-system|--numeric-ids|--noatime|--noctime|--nobirthtime|--noflags|--noacls|--noxattrs|--sparse|--read-special|--paths-from-stdin':
-          'flag',
+        '--comment|-C|--compression|--timestamp|-c|--checkpoint-interval|--chunker-params|--stdin-name': 'data',
+        '--stdin-user|--stdin-group|--stdin-mode|--files-cache|--exclude-if-present|--filter': 'data',
+        '--paths-delimiter': 'data',
+        '-n|--dry-run|-s|--stats|--list|--json|--no-cache-sync|--exclude-caches|--keep-exclude-tags|-x': 'flag',
+        '--one-file-system|--numeric-ids|--noatime|--noctime|--nobirthtime|--noflags|--noacls|--noxattrs': 'flag',
+        '--sparse|--read-special|--paths-from-stdin': 'flag',
       },
       // the archive, then the files backed up
       operands: { leading: ['data'], rest: 'read' },

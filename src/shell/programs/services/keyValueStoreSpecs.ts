@@ -8,11 +8,14 @@ import { destroying, destroys, goFlags, naming } from './serviceRules';
 
 const VAULT_OPTIONS: Record<string, OptionKind> = {
   [goFlags(
-    'address|agent-address|header|mfa|namespace|ns|policy-override|tls-server-name|wrap-ttl|format|field|mount|version|versions|cas|method|path|description|plugin-name|default-lease-ttl|max-lease-ttl|options|accessor|mode|ttl|explicit-max-ttl|period|policy|display-name|type|role|metadata|increment|id',
+    'address|agent-address|header|mfa|namespace|ns|policy-override|tls-server-name|wrap-ttl|format|' +
+      'field|mount|version|versions|cas|method|path|description|plugin-name|default-lease-ttl|' +
+      'max-lease-ttl|options|accessor|mode|ttl|explicit-max-ttl|period|policy|display-name|type|role|metadata|increment|id',
   )]: 'data',
   [goFlags('ca-cert|ca-path|client-cert|client-key')]: 'read',
   [goFlags(
-    'tls-skip-verify|output-curl-string|output-policy|disable-redirects|non-interactive|detailed|force|f|prefix|sync|self|local|seal-wrap|no-store|token-only|no-print|orphan|help|h',
+    'tls-skip-verify|output-curl-string|output-policy|disable-redirects|non-interactive|detailed|' +
+      'force|f|prefix|sync|self|local|seal-wrap|no-store|token-only|no-print|orphan|help|h',
   )]: 'flag',
 };
 
@@ -130,7 +133,8 @@ const VAULT: CommandSpec = {
 
 const CONSUL_OPTIONS: Record<string, OptionKind> = {
   [goFlags(
-    'http-addr|token|tls-server-name|datacenter|namespace|partition|peer|separator|cas|modify-index|flags|session|id|kind|name|type|key|prefix|service|tag|state|reason|install|use|remove|description|rules|policy-name|policy-id|accessor-id|format',
+    'http-addr|token|tls-server-name|datacenter|namespace|partition|peer|separator|cas|modify-index|' +
+      'flags|session|id|kind|name|type|key|prefix|service|tag|state|reason|install|use|remove|description|rules|policy-name|policy-id|accessor-id|format',
   )]: 'data',
   [goFlags('token-file|ca-file|ca-path|client-cert|client-key')]: 'read',
   [goFlags('stale|recurse|keys|detailed|base64|acquire|release|list|enable|disable|passingonly|shell|help|h')]: 'flag',
@@ -246,11 +250,13 @@ const ETCDCTL: CommandSpec = {
   reader: 'service',
   unknownOptions: 'data',
   globalOptions: {
-    '--endpoints|--user|--password|--dial-timeout|--command-timeout|--keepalive-time|--keepalive-timeout|-w|--write-out|--discovery-srv|--discovery-srv-name|--rev|--limit|--sort-by|--order|--consistency|--lease':
-      'data',
+    '--endpoints|--user|--password|--dial-timeout|--command-timeout|--keepalive-time|--keepalive-timeout': 'data',
+    '-w|--write-out|--discovery-srv|--discovery-srv-name|--rev|--limit|--sort-by|--order|--consistency': 'data',
+    '--lease': 'data',
     '--cacert|--cert|--key': 'read',
-    '--insecure-transport|--insecure-skip-tls-verify|--insecure-discovery|--debug|--hex|--prefix|--from-key|--keys-only|--print-value-only|--count-only|--prev-kv|--ignore-value|--ignore-lease|--physical|-h|--help':
-      'flag',
+    '--insecure-transport|--insecure-skip-tls-verify|--insecure-discovery|--debug|--hex|--prefix': 'flag',
+    '--from-key|--keys-only|--print-value-only|--count-only|--prev-kv|--ignore-value|--ignore-lease': 'flag',
+    '--physical|-h|--help': 'flag',
   },
   subcommands: {
     del: destroying(destroys('deletes keys', 'database', ['etcdctl del /config/app', 'etcdctl del --prefix /app'])),

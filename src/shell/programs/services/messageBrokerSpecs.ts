@@ -22,7 +22,8 @@ function kafkaTool(flags: string, rules: RuleSpec[] = [], files = '--command-con
 
 const KAFKA_COMMANDS: CommandSpecs = {
   'kafka-topics': kafkaTool(
-    '--list|--describe|--create|--delete|--alter|--if-exists|--if-not-exists|--exclude-internal|--under-replicated-partitions|--unavailable-partitions|--under-min-isr-partitions|--at-min-isr-partitions|--topics-with-overrides|--disable-rack-aware',
+    '--list|--describe|--create|--delete|--alter|--if-exists|--if-not-exists|--exclude-internal|' +
+      '--under-replicated-partitions|--unavailable-partitions|--under-min-isr-partitions|--at-min-isr-partitions|--topics-with-overrides|--disable-rack-aware',
     [
       destroys(
         'deletes topics and their messages',
@@ -42,7 +43,8 @@ const KAFKA_COMMANDS: CommandSpecs = {
     ],
   ),
   'kafka-consumer-groups': kafkaTool(
-    '--list|--describe|--delete|--delete-offsets|--reset-offsets|--execute|--export|--dry-run|--all-groups|--all-topics|--members|--offsets|--state|--verbose|--to-earliest|--to-latest|--to-current',
+    '--list|--describe|--delete|--delete-offsets|--reset-offsets|--execute|--export|--dry-run|' +
+      '--all-groups|--all-topics|--members|--offsets|--state|--verbose|--to-earliest|--to-latest|--to-current',
     [
       destroys(
         'deletes consumer groups or their offsets',

@@ -61,10 +61,13 @@ const MC: CommandSpec = {
   reader: 'objectStorage',
   globalOptions: {
     '-C|--config-dir': 'read',
-    '--limit-upload|--limit-download|-H|--custom-header|--resolve|--older-than|--newer-than|--rewind|--version-id|--vid|--storage-class|--sc|--tags|--attr|--encrypt-key|--enc-c|--enc-s3|--enc-kms|--region|--exclude|--max-workers|--lookup|--ignore-existing':
-      'data',
-    '--json|--debug|--insecure|--quiet|-q|--disable-pager|--dp|--no-color|--help|-h|--version|-v|-r|--recursive|--force|--dry-run|--versions|--incomplete|-I|--fake|--summarize|--preserve|-a|--disable-multipart|--zip|--bypass|--non-current|--overwrite|--watch|-w|--remove|--active-active|--continue|-c':
-      'flag',
+    '--limit-upload|--limit-download|-H|--custom-header|--resolve|--older-than|--newer-than|--rewind': 'data',
+    '--version-id|--vid|--storage-class|--sc|--tags|--attr|--encrypt-key|--enc-c|--enc-s3|--enc-kms': 'data',
+    '--region|--exclude|--max-workers|--lookup|--ignore-existing': 'data',
+    '--json|--debug|--insecure|--quiet|-q|--disable-pager|--dp|--no-color|--help|-h|--version|-v|-r': 'flag',
+    '--recursive|--force|--dry-run|--versions|--incomplete|-I|--fake|--summarize|--preserve|-a': 'flag',
+    '--disable-multipart|--zip|--bypass|--non-current|--overwrite|--watch|-w|--remove|--active-active': 'flag',
+    '--continue|-c': 'flag',
   },
   subcommands: {
     ...Object.fromEntries(

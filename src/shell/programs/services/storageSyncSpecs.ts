@@ -15,13 +15,21 @@ const RCLONE: CommandSpec = {
   reader: 'service',
   // an option not listed may be a flag: its next word is then an operand, a possible write
   globalOptions: {
-    '--transfers|--checkers|--bwlimit|--exclude|--include|--filter|--min-age|--max-age|--min-size|--max-size|--max-depth|--max-transfer|--max-delete|--order-by|--backup-dir|--suffix|--compare-dest|--copy-dest|--log-level|--stats|--retries|--low-level-retries|--timeout|--contimeout|--buffer-size|--multi-thread-streams|--tpslimit|--user-agent|--dedupe-mode|--hash|--format|--separator|--conflict-resolve|--conflict-loser|--drive-chunk-size|--s3-chunk-size':
-      'data',
+    '--transfers|--checkers|--bwlimit|--exclude|--include|--filter|--min-age|--max-age|--min-size': 'data',
+    '--max-size|--max-depth|--max-transfer|--max-delete|--order-by|--backup-dir|--suffix|--compare-dest': 'data',
+    '--copy-dest|--log-level|--stats|--retries|--low-level-retries|--timeout|--contimeout|--buffer-size': 'data',
+    '--multi-thread-streams|--tpslimit|--user-agent|--dedupe-mode|--hash|--format|--separator': 'data',
+    '--conflict-resolve|--conflict-loser|--drive-chunk-size|--s3-chunk-size': 'data',
     '--config|--exclude-from|--include-from|--filter-from|--files-from|--files-from-raw': 'read',
     '--password-command': 'script',
     '--log-file': 'write',
-    '-n|--dry-run|-i|--interactive|-P|--progress|-v|--verbose|-q|--quiet|-c|--checksum|-u|--update|-I|--ignore-times|--ignore-existing|--ignore-size|--size-only|--no-traverse|--no-check-dest|--fast-list|--create-empty-src-dirs|--delete-excluded|--delete-before|--delete-during|--delete-after|--track-renames|--immutable|-L|--copy-links|-l|--links|--no-update-modtime|--human-readable|--stats-one-line|--use-json-log|--ask-password|--resync|--check-first|-M|--metadata|--ignore-checksum|--ignore-errors|-R|--recursive|--dirs-only|--files-only|--rmdirs|--leave-root|--auto-confirm|-x|--one-file-system|--inplace|-h|--help|-V|--version':
-      'flag',
+    '-n|--dry-run|-i|--interactive|-P|--progress|-v|--verbose|-q|--quiet|-c|--checksum|-u|--update|-I': 'flag',
+    '--ignore-times|--ignore-existing|--ignore-size|--size-only|--no-traverse|--no-check-dest|--fast-list': 'flag',
+    '--create-empty-src-dirs|--delete-excluded|--delete-before|--delete-during|--delete-after': 'flag',
+    '--track-renames|--immutable|-L|--copy-links|-l|--links|--no-update-modtime|--human-readable': 'flag',
+    '--stats-one-line|--use-json-log|--ask-password|--resync|--check-first|-M|--metadata|--ignore-checksum': 'flag',
+    '--ignore-errors|-R|--recursive|--dirs-only|--files-only|--rmdirs|--leave-root|--auto-confirm|-x': 'flag',
+    '--one-file-system|--inplace|-h|--help|-V|--version': 'flag',
   },
   subcommands: {
     copy: { operands: RCLONE_TRANSFER },

@@ -40,7 +40,8 @@ export const FILE_RULE_PROBES: Readonly<
   FS_OUTSIDE_WORKSPACE: { path: '../elsewhere/app.ts', stands: 'a path that resolves outside the workspace' },
   DEPS_INSTALL_UPDATE: {
     path: 'package.json',
-    stands: `a dependency manifest or lockfile ` +
+    stands:
+      `a dependency manifest or lockfile ` +
       `(${[...DEPENDENCY_MANIFESTS].map((name) => `\`${name}\``).join(', ')}, and \`requirements*.txt\` variants; names compared without case)`,
   },
 };

@@ -32,7 +32,7 @@ describe.runIf(hasSharedCatalogs)('the token figures the docs show are the ones 
     const cells = rows.map(
       ({ report }) =>
         `| ${report.full.tools} | ${number.format(report.full.tokens)} | ${report.preIntent.tools} | ` +
-          `${number.format(report.preIntent.tokens)} | ${number.format(report.saved)} (${report.savedPercent.toFixed(1)}%) |`,
+        `${number.format(report.preIntent.tokens)} | ${number.format(report.saved)} (${report.savedPercent.toFixed(1)}%) |`,
     );
     expect(cells.filter((cell) => !readme.includes(cell))).toEqual([]);
   });

@@ -1,7 +1,12 @@
 import { expect } from 'vitest';
 import { sortCategories, type RiskCategory } from '../../src/categories/riskCategories';
 import { analyzeShell } from '../../src/shell/analyzeShell';
-import { SHELL_CATEGORIES, type PathRole, type ShellAnalysis, type ShellFinding } from '../../src/shell/catalog/shellAnalysis';
+import {
+  SHELL_CATEGORIES,
+  type PathRole,
+  type ShellAnalysis,
+  type ShellFinding,
+} from '../../src/shell/catalog/shellAnalysis';
 
 export const EXEC: RiskCategory = 'EXEC_ARBITRARY';
 export const SUDO: RiskCategory = 'SUDO';

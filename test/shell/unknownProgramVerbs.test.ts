@@ -46,6 +46,16 @@ describe('an unknown program that says a destructive verb', () => {
       details: ['gitlab-rake gitlab:backup:restore', '', 'service'],
     },
     { name: 'keys rolled', command: 'acmectl api_keys roll', details: ['acmectl api_keys roll', '', 'service'] },
+    {
+      name: "a known program's subcommand the catalog does not know",
+      command: 'wrangler d1 delete my-db',
+      details: ['wrangler d1 delete', 'my-db', 'service'],
+    },
+    {
+      name: "a known program's unknown subcommand that is the verb",
+      command: 'wrangler delete my-worker',
+      details: ['wrangler delete', 'my-worker', 'service'],
+    },
   ])('holds $name: $command', ({ command, details }) => {
     expect(impactOf(command)).toEqual(details);
   });
@@ -56,6 +66,9 @@ describe('an unknown program that says a destructive verb', () => {
     { name: 'a verb only as an option', command: 'mytool --delete x' },
     { name: 'a word containing a verb', command: 'mytool deleted-items' },
     { name: 'no verb at all', command: './build.sh release' },
+    { name: "a known program's unknown subcommand with no verb", command: 'wrangler d1 list' },
+    { name: "a known program's known subcommand, its operand a verb", command: 'wrangler deploy delete' },
+    { name: 'an unknown option of a known program, not a subcommand', command: 'grep --frobnicate delete notes.txt' },
     { name: "a project's script run by its path (a test label)", command: './tests/runtests.py delete' },
     { name: "a project's script run by its path", command: './manage.py flush --noinput' },
     { name: 'a script file run by name', command: 'deploy.sh destroy' },

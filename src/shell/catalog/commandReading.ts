@@ -39,6 +39,8 @@ export interface CommandReading {
   readonly operandSpec: OperandSpec | undefined;
   /** a subcommand word built at run time */
   readonly runtimeSubcommand: ShellWord | undefined;
+  /** the first word where the catalog knows no subcommand of a program that has them (at `next`) */
+  readonly unknownSubcommand?: ShellWord | undefined;
   /** the options given that the catalog does not know */
   readonly unknownOptions: readonly string[];
   /** why the catalog's knowledge does not cover this line: the program, a subcommand or an option is not known */
@@ -352,6 +354,7 @@ export function readCommand(
     runs,
     operandSpec: spec,
     runtimeSubcommand,
+    unknownSubcommand,
     unknownOptions,
     unknown,
   };

@@ -62,10 +62,10 @@ export const UNKNOWN_PROGRAM_VERB_NOTE = 'a destructive verb of a program intent
 /** How many words after the program may hold its verb: `tool group resource verb`. */
 const VERB_POSITIONS = 3;
 
-/** The verb among the first words of an unknown program that are not options, and the word after it. */
-function destructiveVerb(reading: CommandReading): { verb: string; at: number } | undefined {
+/** The verb among the first words from `start` that are not options, and where it stands. */
+function destructiveVerb(reading: CommandReading, start: number): { verb: string; at: number } | undefined {
   let seen = 0;
-  for (let index = 1; index < reading.words.length && seen < VERB_POSITIONS; index++) {
+  for (let index = start; index < reading.words.length && seen < VERB_POSITIONS; index++) {
     const value = reading.words[index]?.value;
     if (value === undefined) return undefined;
     if (value.startsWith('-')) continue;
@@ -78,10 +78,21 @@ function destructiveVerb(reading: CommandReading): { verb: string; at: number } 
   return undefined;
 }
 
-/** SYSTEM_IMPACT for an unknown program whose first words say it destroys, revokes or resets something. */
+/**
+ * Where the words the catalog does not know start: after the program it does not know (an
+ * installed CLI's, not a project's script), or at the subcommand it does not know of a program
+ * it does (`wrangler d1 delete db`, where the catalog knows only wrangler's deploy and dev).
+ */
+function unknownWordsStart(reading: CommandReading): number | undefined {
+  if (reading.node === undefined) return isProjectProgram(reading.words[0]?.value) ? undefined : 1;
+  return reading.unknownSubcommand === undefined ? undefined : reading.next;
+}
+
+/** SYSTEM_IMPACT for a program whose words the catalog does not know, when they say it destroys, revokes or resets something. */
 export function unknownProgramVerbFinding(reading: CommandReading): ShellFinding | undefined {
-  if (reading.node !== undefined || isProjectProgram(reading.words[0]?.value)) return undefined;
-  const found = destructiveVerb(reading);
+  const start = unknownWordsStart(reading);
+  if (start === undefined) return undefined;
+  const found = destructiveVerb(reading, start);
   if (found === undefined) return undefined;
   const label = reading.words
     .slice(0, found.at + 1)

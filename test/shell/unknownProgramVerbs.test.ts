@@ -77,4 +77,14 @@ describe('an unknown program that says a destructive verb', () => {
   ])('does not hold $name: $command', ({ command }) => {
     expect(impactOf(command)).toBeUndefined();
   });
+
+  it.each([
+    { name: 'a long target', words: 120, word: 'bucket-name' },
+    { name: 'a huge line', words: 50_000, word: 'x' },
+  ])('clips the target of $name to 200 characters, marked as cut', ({ words, word }) => {
+    const target = impactOf(`acmectl delete ${Array.from({ length: words }, () => word).join(' ')}`)?.[1] ?? '';
+    expect(target).toHaveLength(200);
+    expect(target.endsWith('\u2026')).toBe(true);
+    expect(target.startsWith(`${word} ${word}`)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import type { ShellFinding } from './shellAnalysis';
 import type { CommandReading } from './commandReading';
 import { shownWord } from '../words/shellWord';
+import { clip } from './ruleFindings';
 
 // Service and infrastructure CLIs are many (a backup tool, a feature-flag service, an API
 // gateway, a message broker) and the catalog cannot know them all, but they name what they do
@@ -59,6 +60,12 @@ function isProjectProgram(name: string | undefined): boolean {
 /** The note of the finding: the verb itself is in its trigger and details, so the note is one text to translate. */
 export const UNKNOWN_PROGRAM_VERB_NOTE = 'a destructive verb of a program intentgate does not know';
 
+/**
+ * How many words after the verb the target detail joins: clip shows 200 characters and each word
+ * shows at least one and a space, so later words never show, and a huge line is not joined whole.
+ */
+const SHOWN_TARGET_WORDS = 200;
+
 /** How many words after the program may hold its verb: `tool group resource verb`. */
 const VERB_POSITIONS = 3;
 
@@ -71,8 +78,8 @@ function destructiveVerb(reading: CommandReading, start: number): { verb: string
     if (value.startsWith('-')) continue;
     seen++;
     // `delete-queue`, `purge_queue`, `stream-rm`: a verb joined to its object reads the same
-    const parts = value.toLowerCase().split(/[-_:]/);
-    if (DESTRUCTIVE_VERBS.has(value.toLowerCase()) || parts.some((part) => DESTRUCTIVE_VERBS.has(part)))
+    const lower = value.toLowerCase();
+    if (DESTRUCTIVE_VERBS.has(lower) || lower.split(/[-_:]/).some((part) => DESTRUCTIVE_VERBS.has(part)))
       return { verb: value, at: index };
   }
   return undefined;
@@ -98,11 +105,12 @@ export function unknownProgramVerbFinding(reading: CommandReading): ShellFinding
     .slice(0, found.at + 1)
     .map(shownWord)
     .join(' ');
-  const target = reading.words
-    .slice(found.at + 1)
-    .map(shownWord)
-    .join(' ')
-    .slice(0, 200);
+  const target = clip(
+    reading.words
+      .slice(found.at + 1, found.at + 1 + SHOWN_TARGET_WORDS)
+      .map(shownWord)
+      .join(' '),
+  );
   return {
     category: 'SYSTEM_IMPACT',
     trigger: label,

@@ -72,31 +72,61 @@ interface Reading {
 }
 
 /** Whether options just read end the option list: a command option, or one of the grammar's last options. */
-function endsOptions(read: readonly ReadOption[], grammar: OptionGrammar): 'command' | 'options' | undefined {
+function endsOptions(read: readonly ReadOption[], grammar: OptionGrammar): 'command' | 'lastOption' | undefined {
   if (read.some((option) => option.kind === 'command')) return 'command';
-  return read.some((option) => grammar.optionsEnd.has(option.name)) ? 'options' : undefined;
+  return read.some((option) => grammar.optionsEnd.has(option.name)) ? 'lastOption' : undefined;
 }
 
-/** Reads options until the first operand; returns where it is and whether `--` ended the options. */
+/**
+ * Why a program's leading options ended: at its first operand (or the end of the line), at a
+ * `--`, at an option whose command follows it (`fd -x CMD`), or at one of the grammar's last options.
+ */
+export type LeadingOptionsEnd = 'operand' | 'dashDash' | 'command' | 'lastOption';
+
+/** The options read before a program's first operand, and where that operand is. */
+export interface LeadingSpecOptions {
+  readonly options: readonly ReadOption[];
+  /** index of the first word after the options (and after a `--` that ended them) */
+  readonly next: number;
+  readonly end: LeadingOptionsEnd;
+}
+
+/**
+ * Reads options from `start` until the first operand, a `--`, or an option that ends them, with a
+ * spec's option grammar: the catalog reads a wrapper's own line so, and a family's reader reads
+ * so the parts of a line the catalog does not reach (each of tmux's commands).
+ */
+export function readLeadingSpecOptions(
+  words: readonly ShellWord[],
+  start: number,
+  grammar: OptionGrammar,
+): LeadingSpecOptions {
+  const options: ReadOption[] = [];
+  let index = start;
+  while (index < words.length) {
+    const text = words[index]?.value ?? words[index]?.literal;
+    if (text === '--') return { options, next: index + 1, end: 'dashDash' };
+    if (!isOptionText(text, grammar)) break;
+    const read = readOptionWord(words, index, grammar);
+    options.push(...read.options);
+    index += read.used;
+    const end = endsOptions(read.options, grammar);
+    if (end !== undefined) return { options, next: Math.min(index, words.length), end };
+  }
+  return { options, next: Math.min(index, words.length), end: 'operand' };
+}
+
+/** Reads options until the first operand; returns where it is and whether `--` or an option ended the options. */
 function readLeading(
   words: readonly ShellWord[],
   start: number,
   grammar: OptionGrammar,
   reading: Reading,
 ): { index: number; ended: boolean } {
-  let index = start;
-  while (index < words.length) {
-    const text = words[index]?.value ?? words[index]?.literal;
-    if (text === '--') return { index: index + 1, ended: true };
-    if (!isOptionText(text, grammar)) break;
-    const read = readOptionWord(words, index, grammar);
-    reading.options.push(...read.options);
-    index += read.used;
-    const end = endsOptions(read.options, grammar);
-    if (end === 'command') reading.commandAt = index;
-    if (end !== undefined) return { index, ended: true };
-  }
-  return { index, ended: false };
+  const read = readLeadingSpecOptions(words, start, grammar);
+  reading.options.push(...read.options);
+  if (read.end === 'command') reading.commandAt = read.next;
+  return { index: read.next, ended: read.end !== 'operand' };
 }
 
 /** Reads options anywhere on the line (GNU argument permutation); `--` ends them. */
@@ -127,7 +157,7 @@ function readPermuted(words: readonly ShellWord[], start: number, grammar: Optio
       reading.commandAt = index;
       return;
     }
-    if (end === 'options') {
+    if (end === 'lastOption') {
       for (let rest = index; rest < words.length; rest++) {
         const operand = words[rest];
         if (operand !== undefined) reading.operands.push(operand);

@@ -1,33 +1,17 @@
-import { isOptionText, readOptionWord, type OptionGrammar, type ReadOption } from '../../catalog/readOptions';
+import { readLeadingSpecOptions, type LeadingSpecOptions } from '../../catalog/commandReading';
+import type { OptionGrammar, ReadOption } from '../../catalog/readOptions';
 import type { ShellWord } from '../../words/shellWord';
 
-/** The options a wrapper reads before its first operand, and where that operand is. */
-export interface LeadingOptions {
-  readonly options: readonly ReadOption[];
-  /** index of the first word after the options (and after a `--` that ended them) */
-  readonly next: number;
-  /** a `--` ended the options */
-  readonly dashDash: boolean;
-}
+/** The options a wrapper reads before its first operand, where that operand is, and why the options ended. */
+export type LeadingOptions = LeadingSpecOptions;
 
 /**
- * Reads options from `start` until the first operand or `--`, with a spec's option grammar:
- * the catalog reads a wrapper's own line so, and a reader reads the same way the parts of a
- * line the catalog does not reach (each of tmux's commands, the words nodemon hands to node).
+ * Reads options from `start` until the first operand, a `--` or an option that ends them, with a
+ * spec's option grammar, the one way the catalog reads a wrapper's own line: a reader reads so
+ * the parts of a line the catalog does not reach (each of tmux's commands, the words nodemon hands to node).
  */
 export function readLeadingWith(words: readonly ShellWord[], start: number, grammar: OptionGrammar): LeadingOptions {
-  const options: ReadOption[] = [];
-  let index = start;
-  while (index < words.length) {
-    const word = words[index];
-    const text = word?.value ?? word?.literal;
-    if (text === '--') return { options, next: index + 1, dashDash: true };
-    if (!isOptionText(text, grammar)) break;
-    const read = readOptionWord(words, index, grammar);
-    options.push(...read.options);
-    index += read.used;
-  }
-  return { options, next: Math.min(index, words.length), dashDash: false };
+  return readLeadingSpecOptions(words, start, grammar);
 }
 
 /** The value of the first of the options named that is given. */

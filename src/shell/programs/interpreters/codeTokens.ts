@@ -123,6 +123,49 @@ export function plainValue(content: string): string | undefined {
   return content.includes('\\') ? undefined : content;
 }
 
+/** How a language's interpolated string reads: the quote that closes it and what opens code in it. */
+export interface InterpolatedForm {
+  /** the closing quote: JavaScript's '`', ruby's '"' */
+  readonly close: string;
+  /** what opens a piece of code, closed by its `}`: JavaScript's '${', ruby's '#{' */
+  readonly open: string;
+  /** a form at `index` the tokenizer does not follow (ruby's `#@x`): reading stops there */
+  readonly refusesAt?: (text: string, index: number) => boolean;
+}
+
+/** What a tokenizer lends the reading of an interpolated string. */
+export interface InterpolationScanner {
+  /** reads a piece of code from the cursor up to its closing `}`, stopping past it; false when it cannot */
+  readonly scan: (inner: Cursor) => boolean;
+  /** notes where the text cannot be read; false */
+  readonly fail: (at: number) => false;
+}
+
+/**
+ * Reads the interpolated string whose opening quote is at the cursor as one `string` token: its
+ * value when it holds no code, else the tokens of each piece of code (`${x}`, `#{x}`). False when
+ * it does not end, or a piece or a form in it cannot be read.
+ */
+export function interpolatedString(cursor: Cursor, form: InterpolatedForm, scanner: InterpolationScanner): boolean {
+  const { text } = cursor;
+  const code: Token[][] = [];
+  let index = cursor.at + 1;
+  while (text[index] !== form.close) {
+    if (index >= text.length) return scanner.fail(cursor.at);
+    if (text[index] === '\\') index += 2;
+    else if (text.startsWith(form.open, index)) {
+      const inner = newCursor(text, index + form.open.length);
+      if (!scanner.scan(inner)) return false;
+      code.push(inner.tokens);
+      index = inner.at;
+    } else if (form.refusesAt?.(text, index) === true) return scanner.fail(index);
+    else index++;
+  }
+  const content = text.slice(cursor.at + 1, index);
+  push(cursor, 'string', index + 1, code.length === 0 ? { value: plainValue(content) } : { code });
+  return true;
+}
+
 /** The longest operator of `operators` at `at`, or undefined. */
 export function operatorAt(text: string, at: number, operators: readonly string[]): string | undefined {
   return operators.find((operator) => text.startsWith(operator, at));

@@ -1,6 +1,7 @@
 import {
   Brackets,
   byLength,
+  interpolatedString,
   lastToken,
   nameEnd,
   newCursor,
@@ -11,7 +12,7 @@ import {
   quotedEnd,
   refused,
   type Cursor,
-  type Token,
+  type InterpolatedForm,
   type Tokenized,
 } from './codeTokens';
 
@@ -31,6 +32,9 @@ const BEFORE_EXPRESSION: ReadonlySet<string> = new Set(
 const CONTROL_HEADS: ReadonlySet<string> = new Set(['if', 'while', 'for', 'with']);
 
 const NAME_START = /[A-Za-z_$]/;
+
+// a template literal: `text ${code} text`
+const TEMPLATE: InterpolatedForm = { close: '`', open: '${' };
 
 class JavaScriptScanner {
   failedAt: number | undefined;
@@ -136,26 +140,10 @@ class JavaScriptScanner {
 
   /** A template literal: its text, and the code of each `${...}`. */
   private template(cursor: Cursor): boolean {
-    const { text } = this;
-    const code: Token[][] = [];
-    let index = cursor.at + 1;
-    while (text[index] !== '`') {
-      if (index >= text.length) return this.fail(cursor.at);
-      if (text[index] === '\\') index += 2;
-      else if (text.startsWith('${', index)) {
-        const inner = newCursor(text, index + 2);
-        if (!this.scan(inner, true)) return false;
-        code.push(inner.tokens);
-        index = inner.at;
-      } else index++;
-    }
-    push(
-      cursor,
-      'string',
-      index + 1,
-      code.length === 0 ? { value: plainValue(text.slice(cursor.at + 1, index)) } : { code },
-    );
-    return true;
+    return interpolatedString(cursor, TEMPLATE, {
+      scan: (inner) => this.scan(inner, true),
+      fail: (at) => this.fail(at),
+    });
   }
 }
 

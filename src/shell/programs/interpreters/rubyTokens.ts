@@ -1,6 +1,7 @@
 import {
   Brackets,
   byLength,
+  interpolatedString,
   isNameStart,
   lastToken,
   nameEnd,
@@ -12,6 +13,7 @@ import {
   quotedEnd,
   refused,
   type Cursor,
+  type InterpolatedForm,
   type Token,
   type Tokenized,
 } from './codeTokens';
@@ -22,6 +24,13 @@ const OPERATORS = byLength(
     ' ',
   ),
 );
+
+// a double-quoted string: "text #{code} text"; `#@x` and `#$x` interpolate too, which this reader does not follow
+const DOUBLE_QUOTED: InterpolatedForm = {
+  close: '"',
+  open: '#{',
+  refusesAt: (text, index) => text[index] === '#' && /[@$]/.test(text[index + 1] ?? ''),
+};
 
 // the globals this reader lets a name be: the standard streams and the program's name
 const GLOBALS = /^\$(?:stdout|stderr|PROGRAM_NAME|0)\b/;
@@ -109,23 +118,10 @@ class RubyScanner {
 
   /** A double-quoted string: its text, and the code of each `#{...}`. */
   private doubleQuoted(cursor: Cursor): boolean {
-    const { text } = this;
-    const code: Token[][] = [];
-    let index = cursor.at + 1;
-    while (text[index] !== '"') {
-      if (index >= text.length) return this.fail(cursor.at);
-      if (text[index] === '\\') index += 2;
-      else if (text.startsWith('#{', index)) {
-        const inner = newCursor(text, index + 2);
-        if (!this.scan(inner, true)) return false;
-        code.push(inner.tokens);
-        index = inner.at;
-      } else if (text[index] === '#' && /[@$]/.test(text[index + 1] ?? '')) return this.fail(index);
-      else index++;
-    }
-    const content = text.slice(cursor.at + 1, index);
-    push(cursor, 'string', index + 1, code.length === 0 ? { value: plainValue(content) } : { code });
-    return true;
+    return interpolatedString(cursor, DOUBLE_QUOTED, {
+      scan: (inner) => this.scan(inner, true),
+      fail: (at) => this.fail(at),
+    });
   }
 }
 

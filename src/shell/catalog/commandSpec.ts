@@ -210,7 +210,21 @@ export interface CommandSpec {
   family?: boolean | undefined;
   firstOperand?: FirstOperand | undefined;
   lookupModifiers?: boolean | undefined;
+  runChangingOptions?: string[] | undefined;
+  printsSecrets?: SecretsPrinted | undefined;
 }
+
+/**
+ * When a program or subcommand prints secrets no path names (see commandSpecSchema's
+ * `printsSecrets`): always, or only while every condition given holds.
+ */
+export type SecretsPrinted =
+  | true
+  | {
+      argument?: string | undefined;
+      withoutCommand?: true | undefined;
+      searchesTree?: true | string[] | undefined;
+    };
 
 /**
  * What intentgate knows about one program (or one subcommand of it): its option grammar, the
@@ -279,6 +293,39 @@ export const commandSpecSchema: z.ZodType<CommandSpec> = z.lazy(() => {
      * what it looks up (`dig @1.1.1.1 +short example.com`): the details of its findings skip them
      */
     lookupModifiers: z.boolean().optional(),
+    /**
+     * options that change what it runs rather than how (another folder, configuration, shell or code
+     * loaded first): a grant narrowed to `npm test` was not given for `npm test --script-shell ./x.sh`.
+     * On a program's spec; a name ending in '=' is an operand assignment (`make SHELL=./x.sh`).
+     */
+    runChangingOptions: z.array(z.string().regex(/^(?:--?[A-Za-z0-9][\w.-]*|[A-Za-z_.][\w.]*=)$/)).optional(),
+    /**
+     * what it prints holds secrets no path names (the environment, stored credentials, what a search
+     * of the whole workspace finds), so the flow rules count running it as reading a secret: `true`,
+     * or only while every condition given holds; here and below, the deepest level's marker applies
+     */
+    printsSecrets: z
+      .union([
+        z.literal(true),
+        z.strictObject({
+          /**
+           * one of its words after the program is this name, or starts with it and then a character that
+           * is no letter, digit or '_', in any case (`credential`: `git config credential.helper`)
+           */
+          argument: z
+            .string()
+            .regex(/^[\w.-]{1,100}$/)
+            .optional(),
+          /** it is given no command: its operands are `NAME=value` settings at most (`env`, not `env A=1 make`) */
+          withoutCommand: z.literal(true).optional(),
+          /**
+           * it searches a tree of files (`true`, or with one of these options: `grep -r`) that is the
+           * workspace or more (no root, `.`, `/`, `~`), or for a pattern that names secrets (`token`)
+           */
+          searchesTree: z.union([z.literal(true), z.array(optionNames).min(1)]).optional(),
+        }),
+      ])
+      .optional(),
   });
 });
 

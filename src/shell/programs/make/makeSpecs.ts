@@ -8,6 +8,23 @@ export const MAKE_COMMANDS: CommandSpecs = {
   make: {
     aliases: ['gmake'],
     reader: 'make',
+    // other makefiles, or recipes run with another shell
+    runChangingOptions: [
+      '-C',
+      '-f',
+      '--file',
+      '--makefile',
+      '-I',
+      '--include-dir',
+      '-E',
+      '--eval',
+      '-e',
+      '--environment-overrides',
+      'SHELL=',
+      '.SHELLFLAGS=',
+      'MAKEFLAGS=',
+      'MAKEFILES=',
+    ],
     options: {
       '-C|--directory': 'read',
       '-f|--file|--makefile': 'read',

@@ -72,6 +72,51 @@ function runsScripts(spec: CommandSpec, packageScripts: string[]): CommandSpec {
   return { ...spec, reader: 'packageScript', packageScripts };
 }
 
+// npm's configuration chooses the shell, the node options, the package folder and the programs it starts
+const NPM_RUN_CHANGING_OPTIONS = [
+  '-C',
+  '-w',
+  '--workspace',
+  '--workspaces',
+  '-ws',
+  '--include-workspace-root',
+  '--onload-script',
+  '--shell',
+  '-c',
+  '--call',
+  '-p',
+  '--package',
+  '--registry',
+  '--git',
+  '--node-gyp',
+  '--editor',
+  '--browser',
+  '--viewer',
+  '--init-module',
+];
+
+// pnpm's folder, workspace filter, shell and node version
+const PNPM_RUN_CHANGING_OPTIONS = [
+  '-C',
+  '-F',
+  '--filter',
+  '--filter-prod',
+  '--workspace-dir',
+  '-w',
+  '--workspace-root',
+  '-r',
+  '--recursive',
+  '--config-dir',
+  '--shell-emulator',
+  '--use-node-version',
+  '-c',
+  '--shell-mode',
+  '--registry',
+  '--package',
+];
+
+const BUN_RUN_CHANGING_OPTIONS = ['-c', '--config', '-r', '-F', '--filter', '--shell', '--registry', '-p', '--package'];
+
 const NPM_INSTALL = ['i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add'];
 const DATA = { operands: 'data' } as const;
 
@@ -91,6 +136,7 @@ const NPM_RUNNER: CommandSpec = {
 };
 
 const NPM: CommandSpec = {
+  runChangingOptions: NPM_RUN_CHANGING_OPTIONS,
   // `npm version -m "release, see https://x"`: the message is prose, so a URL in it is no request
   textOptions: ['-m', '--message', '-t', '--title', '-b', '--body', '-n', '--notes'],
   globalOptions: NPM_OPTIONS,
@@ -240,6 +286,7 @@ const RUNS_SCRIPT_OR_BIN: CommandSpec = {
 
 const PNPM: CommandSpec = {
   aliases: [],
+  runChangingOptions: PNPM_RUN_CHANGING_OPTIONS,
   globalOptions: {
     '-C|--dir|--filter|-F|--workspace-dir|--registry|--loglevel|--reporter|--config-dir|--filter-prod': 'data',
     '--test-pattern|--changed-files-ignore-pattern|--workspace-concurrency|--resume-from|--node-options': 'data',
@@ -310,6 +357,7 @@ const PNPM: CommandSpec = {
 };
 
 const YARN: CommandSpec = {
+  runChangingOptions: ['--use-yarnrc', '--modules-folder', '--registry', '--global-folder', '--link-folder'],
   globalOptions: {
     '--cwd|--registry|--modules-folder|--cache-folder|--mutex|--network-timeout|--network-concurrency': 'data',
     '--use-yarnrc|--link-folder|--global-folder|--preferred-cache-folder': 'data',
@@ -421,6 +469,7 @@ const BUN_RUNNER: CommandSpec = {
 };
 
 const BUN: CommandSpec = {
+  runChangingOptions: BUN_RUN_CHANGING_OPTIONS,
   globalOptions: {
     '--cwd|-c|--config|--env-file|--tsconfig-override|--define|-d|--loader|-l|--main-fields|--preload|-r': 'data',
     '--require|--import|--conditions|--port|--filter|-F|--elide-lines': 'data',
@@ -506,6 +555,10 @@ export const NODE_PACKAGE_COMMANDS: CommandSpecs = {
   bun: BUN,
   npx: {
     aliases: ['pnpx', 'bunx'],
+    // one spec for the three: pnpx is pnpm's runner and bunx bun's, so their options count too
+    runChangingOptions: [
+      ...new Set([...NPM_RUN_CHANGING_OPTIONS, ...PNPM_RUN_CHANGING_OPTIONS, ...BUN_RUN_CHANGING_OPTIONS]),
+    ],
     options: { ...NPM_OPTIONS, '-p|--package': 'data', '-c|--call': 'script' },
     operands: { rest: 'command' },
     reader: 'packageRunner',

@@ -58,6 +58,7 @@ const GO_TEST_OPTIONS: Record<string, OptionKind> = {
 export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
   cargo: {
     plusOptions: true,
+    runChangingOptions: ['-C', '-Z', '--config', '--manifest-path'],
     globalOptions: {
       '--config|-C|-Z|--color|--manifest-path|-p|--package|--target|--target-dir|--features|-F|-j|--jobs': 'data',
       '--profile|--bin|--example|--test|--bench|--exclude|--message-format|--registry|--index|--vers|--git': 'data',
@@ -162,6 +163,8 @@ export const PACKAGE_MANAGER_COMMANDS: CommandSpecs = {
     },
   },
   go: {
+    // another folder, a program that runs the tools or the test binary, other module or source files
+    runChangingOptions: ['-C', '-exec', '-toolexec', '-modfile', '-overlay'],
     subcommands: {
       ...ruled(
         ['get', 'install'],

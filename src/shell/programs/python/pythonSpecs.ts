@@ -341,6 +341,8 @@ export const PYTHON_PACKAGE_COMMANDS: CommandSpecs = {
   // the tools agents run on Python code
   pytest: {
     aliases: ['py.test'],
+    // plugins it loads, and the configuration it reads, which may add more of both
+    runChangingOptions: ['-c', '--config-file', '-p', '--rootdir', '--confcutdir', '-o', '--override-ini'],
     options: {
       '-k|-m|-r|--maxfail|--tb|--durations|--durations-min|-p|--capture|--log-level|--log-cli-level': 'data',
       '--log-format|--log-date-format|--import-mode|--rootdir|--basetemp|-o|--override-ini|-c': 'data',

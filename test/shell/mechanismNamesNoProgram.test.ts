@@ -142,22 +142,11 @@ const ALLOWED: readonly AllowedName[] = [
 ];
 
 /**
- * Files that still name programs, with the names each still writes: the layout has not yet moved
- * that knowledge into a family. The list only shrinks: a name a file no longer writes, or a file
- * that names none, fails the test until it is taken off.
+ * Files that still name programs, with the names each still writes: none is left. Knowledge that
+ * was here (the environment variables programs read, the program printing its stdin as it is)
+ * is its family's, reached through the catalog's code.
  */
-const KNOWN_NAMING: readonly { readonly file: string; readonly names: readonly string[]; readonly why: string }[] = [
-  {
-    file: 'src/shell/engine/codeEnvironment.ts',
-    names: ['python'],
-    why: "the kind of run of the folders PYTHONPATH and PYTHONPYCACHEPREFIX name, which python's family reads",
-  },
-  {
-    file: 'src/shell/words/stdinSource.ts',
-    names: ['cat'],
-    why: 'what `cat <<EOF` in a pipeline prints, read as the static text on the next stage stdin',
-  },
-];
+const KNOWN_NAMING: readonly { readonly file: string; readonly names: readonly string[]; readonly why: string }[] = [];
 
 /** Every name and alias of a program of the built-in catalog. */
 function programNames(): ReadonlySet<string> {
@@ -235,9 +224,8 @@ describe('the mechanism names no program', () => {
     expect(unexpected).toEqual([]);
   });
 
-  it.each(KNOWN_NAMING)('still finds $names named in $file, else it comes off the list', ({ file, names }) => {
-    const named = new Set((byFile.get(file) ?? []).map(({ name }) => name));
-    expect(names.filter((name) => !named.has(name))).toEqual([]);
+  it('keeps the list of files still naming programs empty', () => {
+    expect(KNOWN_NAMING).toEqual([]);
   });
 
   it.each(ALLOWED.filter((allowed) => allowed.files !== undefined))(

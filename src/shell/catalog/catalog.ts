@@ -2,12 +2,15 @@ import type { CommandSpec, CommandSpecs } from './commandSpec';
 import { compileNode, type CatalogNode } from './catalogNode';
 import { noEffects } from './commandEffects';
 import type { Catalog, FamilyCode } from './reader';
+import { NO_ENVIRONMENT } from './environmentCode';
 
 export type { Catalog } from './reader';
 
 /**
  * The code of a catalog built from specs alone: no reader or check is registered, so a spec
- * naming one fails closed, and inline code is not read, so it fails closed too.
+ * naming one fails closed, and inline code is not read, so it fails closed too; no program reads
+ * a variable of the environment, and none prints its stdin as it is (a pipe into a shell is
+ * then text built at run time).
  */
 export const NO_FAMILY_CODE: FamilyCode = Object.freeze<FamilyCode>({
   readers: Object.freeze({}),
@@ -17,6 +20,8 @@ export const NO_FAMILY_CODE: FamilyCode = Object.freeze<FamilyCode>({
     effects.problems.push({ reason: `inline ${reading.name} code, and no reader of inline code: fail closed` });
     return effects;
   },
+  environment: NO_ENVIRONMENT,
+  printsStdin: () => false,
 });
 
 /**

@@ -4,6 +4,7 @@ import type { CatalogNode } from './catalogNode';
 import type { CommandSpec } from './commandSpec';
 import type { CommandEffects } from './commandEffects';
 import type { CommandReading } from './commandReading';
+import type { EnvironmentReader } from './environmentCode';
 import type { ReaderName } from './commandSpec';
 import type { RuleCheckRegistry, RuleMatch } from './ruleMatch';
 
@@ -71,13 +72,18 @@ export type InlineCodeReader = (code: string, reading: Pick<CommandReading, 'nam
 
 /**
  * What the program families give the spec language in code, by name: their readers, their
- * rules' checks and the reader of inline code. The catalog carries it, so the mechanism that
- * reads a spec reaches a family's code without naming the family.
+ * rules' checks, the reader of inline code, what their programs read from the environment and
+ * which of them print their stdin as it is. The catalog carries it, so the mechanism that reads
+ * a spec or a line reaches a family's code without naming the family.
  */
 export interface FamilyCode {
   readonly readers: ReaderRegistry;
   readonly checks: RuleCheckRegistry;
   readonly inlineCode: InlineCodeReader;
+  /** the variables the families' programs read: those choosing code, those holding a command line */
+  readonly environment: EnvironmentReader;
+  /** whether the program of this name, given no operand but '-', prints its stdin as it is (`cat <<EOF | sh`) */
+  readonly printsStdin: (name: string) => boolean;
 }
 
 /**

@@ -39,7 +39,8 @@ export function checkAssignment(
   context: AnalysisContext,
 ): void {
   const { name, value } = assignment;
-  if (isCodeVariable(name)) {
+  const families = context.catalog.code.environment;
+  if (isCodeVariable(name, families)) {
     if (value.value === undefined)
       context.failClosed(`${name} set to a command built at run time: fail closed`, {
         ...origin,
@@ -54,7 +55,7 @@ export function checkAssignment(
       trigger: `${name}=${value.source}`,
     });
   }
-  const code = environmentCode(name, value);
+  const code = environmentCode(name, value, families);
   if (code !== undefined) applyEnvironmentCode(code, { ...origin, trigger: `${name}=${value.source}` }, context);
 }
 

@@ -56,7 +56,8 @@ export function analyzeCommandNode(node: Command, site: CommandSite, context: An
   if (words.length === 0) return;
   noteOptionGlobs(node, words, context);
   let stdin: StdinSource | undefined;
-  runCommand({ words, listed, command }, () => (stdin ??= stdinSource(node, pipedFrom)), context);
+  const printsStdin = context.catalog.code.printsStdin;
+  runCommand({ words, listed, command }, () => (stdin ??= stdinSource(node, pipedFrom, printsStdin)), context);
 }
 
 /** A compound command's own redirections (`{ a; b; } > out`). */

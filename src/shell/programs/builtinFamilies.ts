@@ -1,4 +1,7 @@
 import type { ProgramFamily } from '../registry/programFamily';
+import type { EnvironmentReader } from '../catalog/environmentCode';
+import { environmentOf } from '../registry/familyEnvironment';
+import { provideBuiltinEnvironment } from '../registry/builtinEnvironment';
 import { SHELLS_FAMILY } from './shells/shellsFamily';
 import { WRAPPERS_FAMILY } from './wrappers/wrappersFamily';
 import { INTERPRETERS_FAMILY } from './interpreters/interpretersFamily';
@@ -49,3 +52,9 @@ export const BUILTIN_FAMILIES: readonly ProgramFamily[] = [
   SERVICES_FAMILY,
   PATCHES_FAMILY,
 ];
+
+/** What every built-in family's programs read from the environment; a variable claimed twice throws here. */
+export const BUILTIN_ENVIRONMENT: EnvironmentReader = environmentOf(
+  BUILTIN_FAMILIES.map((family) => family.environment),
+);
+provideBuiltinEnvironment(BUILTIN_ENVIRONMENT);

@@ -78,33 +78,42 @@ function redirectedStdin(redirects: readonly Redirection[]): StdinSource | undef
   return source;
 }
 
-/** What a pipeline stage prints when it is plain `echo`, `printf` or `cat <<heredoc` with static text. */
-function staticOutput(node: CommandNode): string | undefined {
+/**
+ * Whether the program of a command name, given no operand but '-', prints its stdin as it is
+ * (`cat <<EOF | sh`): the catalog's to say, so the words name no program.
+ */
+export type PrintsStdin = (name: string) => boolean;
+
+/** What a pipeline stage prints when it is the builtin `echo` or `printf`, or a program printing its static stdin. */
+function staticOutput(node: CommandNode, printsStdin: PrintsStdin): string | undefined {
   if (node.type !== 'Command' || node.name === undefined) return undefined;
   const name = evaluateWord(node.name).value;
   if (name === undefined) return undefined;
   const args = node.args.map(evaluateArgument);
-  switch (commandBasename(name)) {
+  const basename = commandBasename(name);
+  switch (basename) {
     case 'echo':
       return echoOutput(args);
     case 'printf':
       return printfOutput(args);
-    case 'cat': {
-      if (args.some((arg) => arg.value !== '-')) return undefined;
+    default: {
+      if (!printsStdin(basename) || args.some((arg) => arg.value !== '-')) return undefined;
       const input = redirectedStdin(node.redirects);
       return input?.kind === 'text' ? input.text : undefined;
     }
-    default:
-      return undefined;
   }
 }
 
 /** Where a simple command's stdin comes from: its redirections, else the previous pipeline stage. */
-export function stdinSource(command: Command, pipedFrom: CommandNode | undefined): StdinSource {
+export function stdinSource(
+  command: Command,
+  pipedFrom: CommandNode | undefined,
+  printsStdin: PrintsStdin,
+): StdinSource {
   const redirected = redirectedStdin(command.redirects);
   if (redirected !== undefined) return redirected;
   if (pipedFrom === undefined) return INHERITED;
-  const text = staticOutput(pipedFrom);
+  const text = staticOutput(pipedFrom, printsStdin);
   if (text !== undefined) return { kind: 'text', text };
   return { kind: 'runtime', trigger: pipedFrom.type === 'Command' ? (pipedFrom.name?.text ?? 'pipe') : 'pipe' };
 }

@@ -1,6 +1,7 @@
 import { parseOfRecentTexts } from '../../../files/recentParses';
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
+import { builtinEnvironment } from '../../registry/builtinEnvironment';
 
 /**
  * The shell lines `make TARGET` runs, read from a Makefile's text: the recipes of the target
@@ -232,8 +233,10 @@ function withVariables(makefile: Makefile, variables: MakeVariables): Makefile {
  */
 function environmentLines(makefile: Makefile, scope: Expansion): string[] {
   const lines: string[] = [];
+  // the run's site carries no catalog: the built-in families say which variables they read
+  const families = builtinEnvironment();
   for (const [name, value] of makefile.variables) {
-    if (!isCodeEnvironment(name) && !isCodeVariable(name)) continue;
+    if (!isCodeEnvironment(name, families) && !isCodeVariable(name, families)) continue;
     lines.push(`export ${name}=${expand(value, scope, 0)}`);
   }
   return lines;

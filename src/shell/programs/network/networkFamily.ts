@@ -19,4 +19,6 @@ export const NETWORK_FAMILY: ProgramFamily = {
     sshKeygen: sshKeygenReader,
   },
   checks: NETWORK_CHECKS,
+  // ssh's password prompt, and the remote shells rsync and cvs run (cvs has no spec: its remote shell is ssh's kind)
+  environment: { commandLines: ['SSH_ASKPASS', 'RSYNC_RSH', 'CVS_RSH'] },
 };

@@ -1,6 +1,8 @@
 import { quoteArgv } from '../../../text/quoteArgv';
 import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
+import type { EnvironmentReader } from '../../catalog/environmentCode';
+import { builtinEnvironment } from '../../registry/builtinEnvironment';
 import {
   admit,
   MAX_SCRIPT_FILE_BYTES,
@@ -35,13 +37,19 @@ function valueOf(text: string): string | undefined {
   return text.replace(/\s+#.*$/, '').trim();
 }
 
-/** The variables of a dotenv text that choose code, each value undefined when it cannot be read. */
-export function codeVariables(text: string): [string, string | undefined][] {
+/**
+ * The variables of a dotenv text that choose code (the shell's, and those `families`' programs
+ * read), each value undefined when it cannot be read.
+ */
+export function codeVariables(
+  text: string,
+  families: EnvironmentReader = builtinEnvironment(),
+): [string, string | undefined][] {
   const found: [string, string | undefined][] = [];
   for (const line of text.split(/\r?\n/)) {
     const assignment = ASSIGNMENT.exec(line);
     const name = assignment?.[1];
-    if (name === undefined || !isCodeEnvironment(name)) continue;
+    if (name === undefined || !isCodeEnvironment(name, families)) continue;
     found.push([name, valueOf(assignment?.[2] ?? '')]);
   }
   return found;

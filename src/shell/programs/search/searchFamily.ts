@@ -8,4 +8,8 @@ import { wrapperReader } from '../../catalog/unwrapped';
 export const SEARCH_FAMILY: ProgramFamily = {
   specs: [() => FILE_READER_COMMANDS, () => SEARCH_COMMANDS],
   readers: { find: wrapperReader(unwrapFind), xargs: wrapperReader(unwrapXargs) },
+  // less runs the input preprocessor these name on every file it opens
+  environment: { commandLines: ['LESSOPEN', 'LESSCLOSE'] },
+  // cat with no operand but '-' prints its stdin as it is, so `cat <<EOF | sh` gives sh the here-document
+  stdinPrinters: ['cat'],
 };

@@ -1,5 +1,6 @@
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
+import { builtinEnvironment } from '../../registry/builtinEnvironment';
 
 /**
  * The shell lines `just RECIPE ARGS...` runs, read from a justfile's text: the recipe, its
@@ -281,8 +282,10 @@ export function justRecipeText(
   if (typeof calls === 'string') return { kind: 'problem', reason: calls };
   const lines: string[] = justfile.loadCommands.map((command) => `: $(${command})`);
   // an exported variable that chooses the code programs run (PATH, LD_PRELOAD) holds for every recipe
+  // the run's site carries no catalog: the built-in families say which variables they read
+  const families = builtinEnvironment();
   for (const name of justfile.exported) {
-    if (isCodeEnvironment(name) || isCodeVariable(name))
+    if (isCodeEnvironment(name, families) || isCodeVariable(name, families))
       lines.push(
         `export ${name}=${values.get(name) === undefined ? RUN_TIME : `'${(values.get(name) ?? '').replace(/'/g, `'\\''`)}'`}`,
       );

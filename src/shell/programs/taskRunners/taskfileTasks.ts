@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import { parseOfRecentTexts } from '../../../files/recentParses';
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
+import { builtinEnvironment } from '../../registry/builtinEnvironment';
 
 /**
  * The shell lines `task NAME...` runs, read from a Taskfile's YAML: each task's `deps` first,
@@ -58,9 +59,11 @@ function template(text: string, values: ReadonlyMap<string, string>): string {
 function environmentLines(value: unknown, values: ReadonlyMap<string, string>, commands: string[]): string[] {
   if (!isTable(value)) return [];
   const lines: string[] = [];
+  // the run's site carries no catalog: the built-in families say which variables they read
+  const families = builtinEnvironment();
   for (const [name, entry] of Object.entries(value)) {
     if (isTable(entry) && typeof entry.sh === 'string') commands.push(entry.sh);
-    if (!isCodeEnvironment(name) && !isCodeVariable(name)) continue;
+    if (!isCodeEnvironment(name, families) && !isCodeVariable(name, families)) continue;
     lines.push(`export ${name}=${typeof entry === 'string' ? quoted(template(entry, values)) : RUN_TIME}`);
   }
   return lines;

@@ -1,5 +1,6 @@
 import { environmentCode, type EnvironmentCode } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
+import type { EnvironmentReader } from '../../catalog/environmentCode';
 import type { CommandReading } from '../../catalog/commandReading';
 import { isOptionText, readOptionWord, type OptionGrammar, type ReadOption } from '../../catalog/readOptions';
 import { optionValue, readArguments, readLeadingOptions, valuedSet } from '../../words/options';
@@ -66,9 +67,10 @@ function envLine(reading: CommandReading): EnvLine {
  * `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=value]... [COMMAND [ARG]...]`, and cross-env
  * (`cross-env-shell` runs the command through a shell): the options are env's spec (envSpecs.ts)
  * as the catalog read them, -S strings are split into words and read again, settings of
- * code-bearing variables are scripts, and the command starts after the settings.
+ * code-bearing variables are scripts (the shell's, and `families`' as the catalog gives them),
+ * and the command starts after the settings.
  */
-export function unwrapEnv(_words: readonly ShellWord[], reading: CommandReading): Unwrapped {
+export function unwrapEnv(reading: CommandReading, families: EnvironmentReader): Unwrapped {
   const result = emptyUnwrapped();
   const line = envLine(reading);
   if (line.problem !== undefined) {
@@ -83,8 +85,8 @@ export function unwrapEnv(_words: readonly ShellWord[], reading: CommandReading)
     const equals = value.indexOf('=');
     const name = value.slice(0, equals);
     const assigned = staticWord(value.slice(equals + 1));
-    if (isCodeVariable(name)) result.scripts.push(assigned);
-    environmentRuns(result, environmentCode(name, assigned));
+    if (isCodeVariable(name, families)) result.scripts.push(assigned);
+    environmentRuns(result, environmentCode(name, assigned, families));
     value = line.rest[++index]?.value;
   }
   const command = line.rest.slice(index);

@@ -8,13 +8,17 @@ import { unwrapParallel } from './parallel';
 import { unwrapCapsh, unwrapExpect, unwrapGdb, unwrapPerf } from './programWrappers';
 import { unwrapScreen } from './screen';
 import { unwrapTmux } from './tmux';
-import { wrapperReader } from '../../catalog/unwrapped';
+import { unwrappedEffects, wrapperReader } from '../../catalog/unwrapped';
 
 /** The wrappers family: the programs that run a command given on their line. */
 export const WRAPPERS_FAMILY: ProgramFamily = {
   specs: [() => WRAPPER_COMMANDS],
   readers: {
-    env: wrapperReader(unwrapEnv),
+    // env's settings are read with the environment the catalog's families give
+    env: {
+      readsArguments: true,
+      read: (reading, site) => unwrappedEffects(reading.name, unwrapEnv(reading, site.catalog.code.environment)),
+    },
     su: wrapperReader((words, reading) => unwrapSu(reading.name, words)),
     tmux: wrapperReader(unwrapTmux),
     screen: wrapperReader(unwrapScreen),

@@ -1,4 +1,4 @@
-import type { ShellWord } from '../words/shellWord';
+import type { ShellWord } from '../../words/shellWord';
 
 // TAR_OPTIONS: GNU tar reads its words as options before its own, in every mode. `-P` makes a
 // later `tar -x` keep absolute and '..' member names, `--checkpoint-action=exec=...` and

@@ -2,6 +2,8 @@ import { isInScope } from '../intents/scope';
 import type { FlowKind } from './flowMarks';
 import { operandsOf, programOf, type FlowFacts } from './flowFacts';
 import { isUntrustedTool, type FlowPolicy } from './flowPolicy';
+import { SECRET_PATTERN, WIDE_ROOTS, secretDumpOf } from './secretDumps';
+import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 
 /** One read a call that ran makes: what kind, and what it read as a person names it. */
 export interface FlowRead {
@@ -12,13 +14,12 @@ export interface FlowRead {
 // kinds of FS_CONFIG_SECRETS that name configuration, not a secret: reading them marks nothing
 const NOT_SECRET_KINDS: ReadonlySet<string> = new Set(['config', 'agent_settings']);
 
-// a search pattern that looks for secrets by name
-const SECRET_PATTERN = /key|token|secret|passw|credential|auth/i;
-// a search root that holds the whole workspace or more
-const WIDE_ROOTS: ReadonlySet<string> = new Set(['.', './', '/', '~', '~/', '$HOME', '..', '../']);
-
-/** The secret reads of a command that prints secrets no path names: the environment, git's credentials, a wide search. */
-function dumpOf(words: readonly string[]): string | undefined {
+/**
+ * The last dumps not yet said by their programs' specs (printenv's and grep's in search/, env's in
+ * wrappers/, git's in git/): read only when no spec's `printsSecrets` marks the command, and to
+ * be moved into those specs.
+ */
+function dumpNotYetInSpecs(words: readonly string[]): string | undefined {
   const program = programOf(words);
   const operands = operandsOf(words);
   if (program === 'printenv') return 'printenv';
@@ -35,6 +36,14 @@ function dumpOf(words: readonly string[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The secret reads of a command that prints secrets no path names, as its program's spec says.
+ * The built-in catalog is imported directly: the flow rules read the specs the shell analysis
+ * reads, and nothing under src/shell imports flow, so the import goes one way.
+ */
+const dumpOf = (words: readonly string[]): string | undefined =>
+  secretDumpOf(words, BUILTIN_CATALOG) ?? dumpNotYetInSpecs(words);
 
 const FETCHERS: ReadonlySet<string> = new Set(['curl', 'wget']);
 

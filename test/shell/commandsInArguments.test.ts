@@ -12,7 +12,11 @@ import {
   SUDO,
   SYS,
 } from './support';
+import type { RiskCategory } from '../../src/index';
 import { decideEveryday, everydayWorkspace } from '../support/everydaySession';
+
+// a rewrite of the work tree by a ref may write intentgate's control files (gitWorkTree.ts)
+const CONTROL: RiskCategory = 'FS_CONFIG_SECRETS';
 
 describe('git subcommands that run commands from their own line', () => {
   it.each<CommandsCase>([
@@ -23,13 +27,13 @@ describe('git subcommands that run commands from their own line', () => {
         ['git', 'rebase', '-x', 'npm test', 'main'],
         ['npm', 'test'],
       ],
-      categories: ONLY_EXEC,
+      categories: [CONTROL, EXEC],
     },
     {
       name: 'analyses git rebase --exec= after --onto and its value',
       command: "git rebase --onto main --exec='sudo id' feature",
       commands: [['git', 'rebase', '--onto', 'main', '--exec=sudo id', 'feature'], ['sudo', 'id'], ['id']],
-      categories: [SUDO, EXEC],
+      categories: [CONTROL, SUDO, EXEC],
     },
     {
       name: 'runs the command of git bisect run',
@@ -38,7 +42,7 @@ describe('git subcommands that run commands from their own line', () => {
         ['git', 'bisect', 'run', 'npm', 'test'],
         ['npm', 'test'],
       ],
-      categories: ONLY_EXEC,
+      categories: [CONTROL, EXEC],
     },
     {
       name: 'analyses one git submodule foreach word as a shell line',
@@ -56,13 +60,13 @@ describe('git subcommands that run commands from their own line', () => {
         ['git', 'submodule', 'foreach', 'git', 'pull'],
         ['git', 'pull'],
       ],
-      categories: [NET, EXEC],
+      categories: [CONTROL, NET, EXEC],
     },
     {
       name: 'analyses a git filter-branch filter',
       command: "git filter-branch --tree-filter 'sudo id' HEAD",
       commands: [['git', 'filter-branch', '--tree-filter', 'sudo id', 'HEAD'], ['sudo', 'id'], ['id']],
-      categories: [SUDO, EXEC],
+      categories: [CONTROL, SUDO, EXEC],
     },
     {
       name: 'analyses git difftool --extcmd',
@@ -89,13 +93,13 @@ describe('git subcommands that run commands from their own line', () => {
         ['sudo', 'id'],
         ['id'],
       ],
-      categories: [SUDO, EXEC],
+      categories: [CONTROL, SUDO, EXEC],
     },
     {
       name: 'treats an interactive rebase as no command',
       command: 'git rebase -i HEAD~3',
       commands: [['git', 'rebase', '-i', 'HEAD~3']],
-      categories: ONLY_EXEC,
+      categories: [CONTROL, EXEC],
     },
   ])('$name', expectCommands);
 

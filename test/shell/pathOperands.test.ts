@@ -50,9 +50,9 @@ describe('path operands', () => {
       expected: [['f.txt', 'overwrite', 'f.txt']],
     },
     {
-      name: "overwrites '.' for git checkout -- with no path",
+      name: 'overwrites any file of the work tree for git checkout -- with no path',
       command: 'git checkout --',
-      expected: [['.', 'overwrite', '.']],
+      expected: [['*/*', 'overwrite', '*/*']],
     },
     {
       name: 'overwrites the paths of git checkout --',
@@ -65,9 +65,9 @@ describe('path operands', () => {
       expected: [['.', 'overwrite', '.']],
     },
     {
-      name: "overwrites '.' for git reset --hard",
+      name: 'overwrites any file of the work tree for git reset --hard',
       command: 'git reset --hard HEAD~1',
-      expected: [['.', 'overwrite', '.']],
+      expected: [['*/*', 'overwrite', '*/*']],
     },
     { name: "deletes '.' for git clean -fd", command: 'git clean -fdx', expected: [['.', 'delete', '.']] },
     {

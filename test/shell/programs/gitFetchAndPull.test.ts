@@ -3,10 +3,10 @@ import { decideEveryday, everydayWorkspace, type EverydayDecision } from '../../
 
 // git fetch and git pull in a workspace that is a git repository, under an intent owning `**`
 // with the everyday approvals. A fetch changes only .git: it is held for the network alone. A
-// pull also rewrites the work tree with files the line does not name (gitWorkTree.ts), and the
-// work tree is the workspace as a whole, which holds the control files: analysis alone cannot
-// tell which files change, so no scope covers it and the call is refused; a host that runs the
-// command contained leaves that to the sandbox, and the pull is held for the network alone.
+// pull also rewrites the work tree with files the line does not name (gitWorkTree.ts): any file
+// of it, which `**` covers, and intentgate's control files, which analysis alone cannot tell
+// apart, so the pull is held for them too (FS_CONFIG_SECRETS); a host that runs the command
+// contained keeps them read-only in the sandbox, and the pull is held for the network alone.
 
 describe('git fetch and pull in a repository workspace owning **', () => {
   const workspace = everydayWorkspace({ repository: true });
@@ -38,19 +38,20 @@ describe('git fetch and pull in a repository workspace owning **', () => {
       expected: heldForNetwork,
     },
     {
-      name: 'refuses git pull by analysis alone: it rewrites the workspace as a whole',
+      name: "holds git pull by analysis alone for the network and intentgate's control files",
       command: 'git pull',
       containment: 'analysisOnly',
-      expected: { verdict: 'deny', code: 'scope_violation', unapproved: ['NETWORK_RISK'] },
+      expected: { verdict: 'ask', code: 'needs_approval', unapproved: ['FS_CONFIG_SECRETS', 'NETWORK_RISK'] },
     },
   ])('$name', ({ command, containment, expected }) => {
     const { verdict, code, unapproved } = decideEveryday(workspace, command, containment);
     expect({ verdict, code, unapproved }).toEqual(expected);
   });
 
-  it('names the work tree and why it counts as written when it refuses git pull', () => {
+  it('holds git pull rather than refusing it: the scope covers the work tree', () => {
     const { reason } = decideEveryday(workspace, 'git pull');
-    expect(reason).toContain("'.' is outside the scope of intent 'A'");
-    expect(reason).toContain('writes into the work tree the files of the commits it fetches and merges');
+    expect(reason).toBe(
+      "Safe mode: 'execute_command' needs a human's approval for FS_CONFIG_SECRETS, NETWORK_RISK in this session.",
+    );
   });
 });

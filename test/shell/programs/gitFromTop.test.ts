@@ -25,10 +25,13 @@ import { GIT_ENV, installed } from '../../support/realPrograms';
 const fromTopRuns = (command: string): ShellScriptRun[] =>
   analyzeShell(command).scriptRuns.filter((run) => run.how === 'gitFromTop');
 
-/** [role, assumed] of the write of the whole work tree ('.' as written) a line makes. */
+// the whole work tree as a line writes it: any file of it ('*/*'), or '.' where a patch names the files
+const WHOLE_TREE = ['*/*', '.'];
+
+/** [role, assumed] of the write of the whole work tree a line makes. */
 function wholeTreeWrites(command: string): (readonly [string, string | undefined])[] {
   return analyzeShell(command)
-    .pathOperands.filter((operand) => operand.source === '.' && operand.role !== 'read')
+    .pathOperands.filter((operand) => WHOLE_TREE.includes(operand.source) && operand.role !== 'read')
     .map((operand) => [operand.role, operand.assumed] as const);
 }
 
@@ -357,17 +360,17 @@ describe.runIf(installed('git'))('run for real: git in a subfolder rewrites file
       command: 'cd src/a && git checkout -q other',
     });
     expect(decision.reason).toBe(
-      "Scope Violation: '.' is outside the scope of intent 'A' (src/a/**). It counts as a possible " +
+      "Scope Violation: '*/*' is outside the scope of intent 'A' (src/a/**). It counts as a possible " +
         "write because 'git checkout' changes the work tree to the files of 'other', which the line does not name.",
     );
     const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
     const risk = shellRisk('cd src/a && git checkout -q other', context);
     expect(risk.paths.map(({ relative, role }) => [relative, role])).toEqual([
-      ['src/a', 'overwrite'],
-      ['', 'overwrite'],
+      ['src/a/*/*', 'overwrite'],
+      ['*/*', 'overwrite'],
     ]);
     expect(risk.evidence.map((item) => item.note)).toContain(
-      "in git from the repository's top, '.': possible overwrite (folder): 'git checkout' changes the " +
+      "in git from the repository's top, '.': possible overwrite (files matching a pattern): 'git checkout' changes the " +
         "work tree to the files of 'other', which the line does not name",
     );
   });
@@ -411,13 +414,11 @@ git checkout -q -b other && printf '2\\n' > docs/f.md && git commit -qam two && 
     const decision = governorInAction(root).handleToolCall('execute_command', { command: 'git checkout -q other' });
     run('git checkout -q other', root);
     expect(contents(path.join(top, 'docs'))).not.toEqual(before);
+    // any file of the work tree, read from its top, lies outside the workspace: no scope covers it
     expect({ allowed: decision.allowed, code: decision.code, reason: decision.reason }).toEqual({
       allowed: false,
-      code: 'protected_path',
-      reason:
-        "Path '.' is the workspace or a folder holding it, so changing it changes intentgate's " +
-        'control files; no tool call may change them. Name the files to change. It counts as a ' +
-        "possible write because 'git checkout' changes the work tree to the files of 'other', which the line does not name.",
+      code: 'scope_violation',
+      reason: "Scope Violation: '*/*' resolves outside the workspace root; no intent scope covers it.",
     });
   });
 
@@ -443,6 +444,6 @@ git -C ws checkout -q -b other && printf '2\\n' > docs/f.md && git -C ws commit 
     const decision = governorInAction(root).handleToolCall('execute_command', { command: 'git checkout -q other' });
     run('git checkout -q other', root);
     expect(contents(path.join(top, 'docs'))).not.toEqual(before);
-    expect({ allowed: decision.allowed, code: decision.code }).toEqual({ allowed: false, code: 'protected_path' });
+    expect({ allowed: decision.allowed, code: decision.code }).toEqual({ allowed: false, code: 'scope_violation' });
   });
 });

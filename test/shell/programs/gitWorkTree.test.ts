@@ -32,106 +32,118 @@ const check = ({ command, expected }: OperandCase): void => {
 
 const switches = (subcommand: string, ref: string): string =>
   `'git ${subcommand}' changes the work tree to the files of '${ref}', which the line does not name`;
+const overwrites = (line: string): string =>
+  `'${line}' overwrites files of the work tree, which the line does not name`;
+// the files a rewrite writes, named by no word: any file in a folder of the work tree
+const ANY = '*/*';
 const applies = (subcommand: string, what: string): string =>
   `'git ${subcommand}' writes into the work tree ${what}, which the line does not name`;
 
-describe('a subcommand that rewrites the work tree by a ref counts it as a possible overwrite', () => {
+describe('a subcommand that rewrites the work tree by a ref counts any file of it as a possible overwrite', () => {
   it.each<OperandCase>([
     {
       name: 'git checkout BRANCH',
       command: 'git checkout main',
-      expected: [['.', 'overwrite', switches('checkout', 'main')]],
+      expected: [[ANY, 'overwrite', switches('checkout', 'main')]],
     },
     {
       name: 'git checkout - (the last branch)',
       command: 'git checkout -',
-      expected: [['.', 'overwrite', switches('checkout', '-')]],
+      expected: [[ANY, 'overwrite', switches('checkout', '-')]],
     },
     {
       name: 'git checkout TAG',
       command: 'git checkout v1.2.3',
-      expected: [['.', 'overwrite', switches('checkout', 'v1.2.3')]],
+      expected: [[ANY, 'overwrite', switches('checkout', 'v1.2.3')]],
     },
     {
       name: 'git checkout -b NEW START',
       command: 'git checkout -b fix origin/main',
-      expected: [['.', 'overwrite', switches('checkout', 'origin/main')]],
+      expected: [[ANY, 'overwrite', switches('checkout', 'origin/main')]],
     },
     {
       name: 'git switch BRANCH',
       command: 'git switch main',
-      expected: [['.', 'overwrite', switches('switch', 'main')]],
+      expected: [[ANY, 'overwrite', switches('switch', 'main')]],
     },
     {
       name: 'git switch -c NEW START',
       command: 'git switch -c fix origin/main',
-      expected: [['.', 'overwrite', switches('switch', 'origin/main')]],
+      expected: [[ANY, 'overwrite', switches('switch', 'origin/main')]],
     },
     {
       name: 'git switch --orphan',
       command: 'git switch --orphan fresh',
-      expected: [['.', 'overwrite', "'git switch --orphan' removes the tracked files from the work tree"]],
+      expected: [[ANY, 'overwrite', "'git switch --orphan' removes the tracked files from the work tree"]],
     },
     {
       name: 'git merge',
       command: 'git merge --no-ff feature/x',
-      expected: [['.', 'overwrite', applies('merge', 'the files of the commits it merges')]],
+      expected: [[ANY, 'overwrite', applies('merge', 'the files of the commits it merges')]],
     },
     {
       name: 'git merge --abort',
       command: 'git merge --abort',
-      expected: [['.', 'overwrite', "'git merge' puts back the files it had changed, which the line does not name"]],
+      expected: [[ANY, 'overwrite', "'git merge' puts back the files it had changed, which the line does not name"]],
     },
     {
       name: 'git cherry-pick',
       command: 'git cherry-pick abc1234',
-      expected: [['.', 'overwrite', applies('cherry-pick', 'the changes of the commits it applies')]],
+      expected: [[ANY, 'overwrite', applies('cherry-pick', 'the changes of the commits it applies')]],
     },
     {
       name: 'git cherry-pick --continue, which applies the rest',
       command: 'git cherry-pick --continue',
-      expected: [['.', 'overwrite', applies('cherry-pick', 'the changes of the commits it applies')]],
+      expected: [[ANY, 'overwrite', applies('cherry-pick', 'the changes of the commits it applies')]],
     },
     {
       name: 'git revert',
       command: 'git revert --no-edit HEAD',
-      expected: [['.', 'overwrite', applies('revert', 'the changes that undo the commits it reverts')]],
+      expected: [[ANY, 'overwrite', applies('revert', 'the changes that undo the commits it reverts')]],
     },
     {
       name: 'git rebase',
       command: 'git rebase origin/main',
-      expected: [['.', 'overwrite', applies('rebase', 'the files of the commits it replays')]],
+      expected: [[ANY, 'overwrite', applies('rebase', 'the files of the commits it replays')]],
     },
     {
       name: 'git pull',
       command: 'git pull --rebase origin main',
-      expected: [['.', 'overwrite', applies('pull', 'the files of the commits it fetches and merges')]],
+      expected: [[ANY, 'overwrite', applies('pull', 'the files of the commits it fetches and merges')]],
     },
     {
       name: 'git sparse-checkout set',
       command: 'git sparse-checkout set src',
       expected: [
-        ['.', 'overwrite', "'git sparse-checkout set' adds and removes files of the work tree by its patterns"],
+        [ANY, 'overwrite', "'git sparse-checkout set' adds and removes files of the work tree by its patterns"],
       ],
     },
     {
       name: 'git bisect good',
       command: 'git bisect good',
-      expected: [['.', 'overwrite', "'git bisect good' checks out the commits it tests"]],
+      expected: [[ANY, 'overwrite', "'git bisect good' checks out the commits it tests"]],
     },
     {
       name: 'git submodule update of a path',
       command: 'git submodule update --init lib/x',
       expected: [['lib/x', 'overwrite', undefined]],
     },
-    { name: 'git stash pop', command: 'git stash pop', expected: [['.', 'overwrite', undefined]] },
-    { name: 'git reset --hard REF', command: 'git reset --hard HEAD~1', expected: [['.', 'overwrite', undefined]] },
+    {
+      name: 'git stash pop',
+      command: 'git stash pop',
+      expected: [[ANY, 'overwrite', overwrites('git stash pop')]],
+    },
+    {
+      name: 'git reset --hard REF',
+      command: 'git reset --hard HEAD~1',
+      expected: [[ANY, 'overwrite', overwrites('git reset --hard')]],
+    },
     {
       name: 'git -C DIR checkout BRANCH, in that folder',
       command: 'git -C sub checkout main',
       expected: [
         ['sub', 'read', undefined],
-        ['sub/.', 'overwrite', switches('checkout', 'main')],
+        ['sub/*/*', 'overwrite', switches('checkout', 'main')],
       ],
     },
   ])('$name', check);
@@ -173,12 +185,16 @@ describe('index-only and no-op forms write no file', () => {
 
 describe('an abbreviated long option is read as the option it stands for', () => {
   it.each<OperandCase>([
-    { name: 'git reset --ha', command: 'git reset --ha', expected: [['.', 'overwrite', undefined]] },
+    {
+      name: 'git reset --ha',
+      command: 'git reset --ha',
+      expected: [[ANY, 'overwrite', overwrites('git reset --hard')]],
+    },
     { name: 'git clean --forc', command: 'git clean --forc', expected: [['.', 'delete', undefined]] },
     {
       name: 'git checkout --forc',
       command: 'git checkout --forc',
-      expected: [['.', 'overwrite', undefined]],
+      expected: [[ANY, 'overwrite', overwrites('git checkout --force')]],
     },
     {
       name: 'git branch --del --forc',
@@ -211,6 +227,7 @@ describe('an abbreviated long option is read as the option it stands for', () =>
 });
 
 const INTENTS = 'active_intents:\n  - id: A\n    owned_scope: [src/a/**]\n';
+const WHOLE_WORKSPACE = "active_intents:\n  - id: A\n    owned_scope: ['**']\n";
 
 function governorInAction(root: string): Governor {
   const governor = createGovernor({ workspaceRoot: root, trace: () => undefined });
@@ -220,10 +237,11 @@ function governorInAction(root: string): Governor {
   return governor;
 }
 
-describe('the scope sees the work tree a ref rewrites', () => {
+describe('a scope narrower than the work tree refuses a rewrite by ref', () => {
   it.each([
     { name: 'git checkout BRANCH', command: 'git checkout main', code: 'scope_violation' },
     { name: 'git merge', command: 'git merge feature', code: 'scope_violation' },
+    { name: 'git pull', command: 'git pull', code: 'scope_violation' },
     { name: 'git stash pop', command: 'git stash pop', code: 'scope_violation' },
     { name: 'git reset --ha', command: 'git reset --ha', code: 'scope_violation' },
     { name: 'git checkout -b NEW', command: 'git checkout -b feature', code: 'destructive_in_scope' },
@@ -242,8 +260,62 @@ describe('the scope sees the work tree a ref rewrites', () => {
       command: 'git switch main',
     });
     expect(decision.reason).toBe(
-      `Scope Violation: '.' is outside the scope of intent 'A' (src/a/**). It counts as a possible write because ${switches('switch', 'main')}.`,
+      `Scope Violation: '*/*' is outside the scope of intent 'A' (src/a/**). It counts as a possible write because ${switches('switch', 'main')}.`,
     );
+  });
+});
+
+describe("a scope that holds the work tree holds a rewrite by ref for intentgate's control files", () => {
+  it.each([
+    { name: 'git checkout BRANCH', command: 'git checkout main', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git switch BRANCH', command: 'git switch main', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git merge', command: 'git merge feature', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git rebase', command: 'git rebase main', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git reset --hard', command: 'git reset --hard', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git stash pop', command: 'git stash pop', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git checkout -f', command: 'git checkout -f', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git -C DIR checkout BRANCH', command: 'git -C src checkout main', unapproved: ['FS_CONFIG_SECRETS'] },
+    { name: 'git pull, which also fetches', command: 'git pull', unapproved: ['FS_CONFIG_SECRETS', 'NETWORK_RISK'] },
+  ])('$name: held for $unapproved', ({ command, unapproved }) => {
+    const decision = governorInAction(makeWorkspace({ intentsYaml: WHOLE_WORKSPACE })).handleToolCall(
+      'execute_command',
+      { command },
+    );
+    expect({ verdict: decision.verdict, code: decision.code, unapproved: decision.approval?.categories }).toEqual({
+      verdict: 'ask',
+      code: 'needs_approval',
+      unapproved,
+    });
+  });
+
+  it('says the fetched commits may write any file, the control files included', () => {
+    const decision = governorInAction(makeWorkspace({ intentsYaml: WHOLE_WORKSPACE })).isToolAllowed(
+      'execute_command',
+      { command: 'git pull' },
+    );
+    expect(decision.evidence?.find((item) => item.category === 'FS_CONFIG_SECRETS')?.note).toBe(
+      "the commits 'git pull' fetches may write any file of the work tree, intentgate's control files " +
+        '(.intentignore, the orchestration folder) and those .intentignore names included',
+    );
+    expect(decision.approval?.prompt.changes).toContain(
+      "may overwrite .intentignore, the orchestration folder (intentgate's control file)",
+    );
+  });
+
+  it('is allowed once FS_CONFIG_SECRETS is approved for the session', () => {
+    const governor = governorInAction(makeWorkspace({ intentsYaml: WHOLE_WORKSPACE }));
+    governor.approveSession(['FS_CONFIG_SECRETS']);
+    expect(governor.handleToolCall('execute_command', { command: 'git checkout main' }).code).toBe(
+      'destructive_in_scope',
+    );
+  });
+
+  it('still refuses git clean of the workspace as a whole on the same line', () => {
+    const decision = governorInAction(makeWorkspace({ intentsYaml: WHOLE_WORKSPACE })).handleToolCall(
+      'execute_command',
+      { command: 'git checkout main && git clean -fdx' },
+    );
+    expect(decision.allowed).toBe(false);
   });
 });
 

@@ -12,7 +12,25 @@ import { givenToSubcommand, subcommandOptions } from './gitOptions';
 // repository's top, wherever in it it runs: the write is noted in the folder git runs in, and
 // read again from the top (gitFromTop.ts), which only the repository on disk can tell.
 
-const DOT = staticWord('.');
+// The files such a write changes are named by no word: they stand as '*/*', a file in a folder
+// of the work tree, which a scope covers only where it covers any file there ('**' does,
+// 'src/**' and 'src/*.ts' do not), so a scope that holds the work tree lets the rewrite through
+// and a narrower one still refuses it. '.' would be the workspace as a whole, which no scope
+// covers: everyday work refused in every scope. One name: with '*' beside it, '*/*' would count
+// as a path through '*', which the same line may make a link.
+const ANY_FILE = staticWord('*/*');
+
+// what no scope check sees in those files: intentgate's own and those .intentignore keeps out,
+// which git rewrites like any other
+const CONTROL_FILES = '.intentignore, the orchestration folder';
+
+// what brings the files, where it is not the subcommand itself
+const WRITTEN_BY: Readonly<Record<string, string>> = {
+  'git pull': "the commits 'git pull' fetches",
+  'git merge': "the commits 'git merge' brings",
+  'git rebase': "the commits 'git rebase' replays",
+  'git cherry-pick': "the commits 'git cherry-pick' applies",
+};
 
 /** What a subcommand writes into the work tree, for the sentence that says why it is a possible write. */
 const APPLIED: Readonly<Record<string, string>> = {
@@ -50,25 +68,42 @@ const BISECT_CHECKOUTS: ReadonlySet<string> = new Set([
 
 const shown = (word: ShellWord | undefined): string => word?.value ?? word?.source ?? '';
 
-/** The work tree, as a possible overwrite: `why` completes "it counts as a possible write because ...". */
+/**
+ * The work tree as a possible overwrite: `why` completes "it counts as a possible write because
+ * ...". The files it brings may be intentgate's control files, which a human must allow
+ * (FS_CONFIG_SECRETS); a guess, since the sandbox keeps them read-only for a contained command.
+ */
 function rewritesWorkTree(
   effects: CommandEffects,
   reading: CommandReading,
   why: string,
   form: readonly string[] = [],
 ): void {
-  effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite', assumed: why });
+  effects.paths.push({ word: inGitFolder(ANY_FILE, reading), role: 'overwrite', assumed: why });
+  const line = `git ${reading.subcommands.map(shown).join(' ')}`;
+  effects.findings.push({
+    category: 'FS_CONFIG_SECRETS',
+    trigger: line,
+    command: reading.command,
+    note:
+      `${WRITTEN_BY[line] ?? `'${line}'`} may write any file of the work tree, ` +
+      `intentgate's control files (${CONTROL_FILES}) and those .intentignore names included`,
+    // read in a prompt as "may overwrite .intentignore, the orchestration folder (intentgate's control file)"
+    details: [CONTROL_FILES, "intentgate's control", 'may overwrite'],
+    unseen: true,
+  });
   subcommandFromTop(effects, reading, form);
 }
 
-/** The overwrite of '.', which the command surely changes (`git checkout -f`, `git reset --hard`). */
+/** The overwrite of the work tree's files a command surely changes, which it does not name (`git checkout -f`, `git reset --hard`). */
 export function overwritesWorkTree(
   effects: CommandEffects,
   reading: CommandReading,
   form: readonly string[] = [],
 ): void {
-  effects.paths.push({ word: inGitFolder(DOT, reading), role: 'overwrite' });
-  subcommandFromTop(effects, reading, form);
+  const flags = subcommandOptions(reading).filter((option) => option.value === undefined);
+  const line = ['git', ...reading.subcommands.map(shown), ...flags.map((option) => option.name)].join(' ');
+  rewritesWorkTree(effects, reading, `'${line}' overwrites files of the work tree, which the line does not name`, form);
 }
 
 /** `form`: the words before the ref that make the line switch to it (`-b NEW` of `git checkout -b NEW REF`). */

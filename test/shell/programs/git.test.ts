@@ -57,6 +57,21 @@ describe('git commands that lose local history', () => {
       command: 'git branch -M main',
       expected: [['.git/refs/heads/main', 'overwrite']],
     },
+    {
+      name: 'overwrites the branch git branch -f moves',
+      command: 'git branch -f feature',
+      expected: [['.git/refs/heads/feature', 'overwrite']],
+    },
+    {
+      name: 'overwrites the branch git branch --force moves to a start point',
+      command: 'git branch --force feature main',
+      expected: [['.git/refs/heads/feature', 'overwrite']],
+    },
+    {
+      name: 'overwrites only the target of git branch -f -m',
+      command: 'git branch -f -m old new',
+      expected: [['.git/refs/heads/new', 'overwrite']],
+    },
     { name: "overwrites '.' for git restore .", command: 'git restore .', expected: [['.', 'overwrite']] },
     { name: "overwrites '.' for git checkout -- .", command: 'git checkout -- .', expected: [['.', 'overwrite']] },
   ])('$name', check);

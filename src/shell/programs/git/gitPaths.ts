@@ -16,16 +16,21 @@ function branchRef(word: ShellWord): ShellWord {
   return word.value === undefined ? word : { ...staticWord(`.git/refs/heads/${word.value}`), source: word.source };
 }
 
-/** `git branch -D` (or -d --force) deletes branches; -M / -C (or -m/-c --force) overwrite the target. */
+/**
+ * `git branch -D` (or -d --force) deletes branches; -M / -C (or -m/-c --force) overwrite the
+ * target; `git branch -f NAME [START]` moves NAME to START, losing the commits only it reached.
+ */
 function branchPaths(effects: CommandEffects, reading: CommandReading): void {
   const force = givenToSubcommand(reading, ['-f', '--force']);
   const names = reading.operands.map(branchRef);
-  if (givenToSubcommand(reading, ['-D']) || (force && givenToSubcommand(reading, ['-d', '--delete'])))
-    for (const word of names) effects.paths.push({ word: inGitFolder(word, reading), role: 'delete' });
+  const deletes = givenToSubcommand(reading, ['-D']) || (force && givenToSubcommand(reading, ['-d', '--delete']));
+  if (deletes) for (const word of names) effects.paths.push({ word: inGitFolder(word, reading), role: 'delete' });
   const last = names[names.length - 1];
-  const moves =
-    givenToSubcommand(reading, ['-M', '-C']) || (force && givenToSubcommand(reading, ['-m', '--move', '-c', '--copy']));
+  const renames = givenToSubcommand(reading, ['-m', '--move', '-c', '--copy']);
+  const moves = givenToSubcommand(reading, ['-M', '-C']) || (force && renames);
   if (moves && last !== undefined) effects.paths.push({ word: inGitFolder(last, reading), role: 'overwrite' });
+  const resets = force && !deletes && !moves && !renames;
+  if (resets && names[0] !== undefined) effects.paths.push({ word: inGitFolder(names[0], reading), role: 'overwrite' });
 }
 
 /** `git clone URL` with no folder makes one named after the repository, here. */

@@ -1,5 +1,5 @@
 import type { ShellWord } from '../words/shellWord';
-import type { StdinSource } from '../words/stdinSource';
+import type { PrintsStdin, StdinSource } from '../words/stdinSource';
 import type { CatalogNode } from './catalogNode';
 import type { CommandSpec } from './commandSpec';
 import type { CommandEffects } from './commandEffects';
@@ -83,7 +83,7 @@ export interface FamilyCode {
   /** the variables the families' programs read: those choosing code, those holding a command line */
   readonly environment: EnvironmentReader;
   /** whether the program of this name, given no operand but '-', prints its stdin as it is (`cat <<EOF | sh`) */
-  readonly printsStdin: (name: string) => boolean;
+  readonly printsStdin: PrintsStdin;
 }
 
 /**

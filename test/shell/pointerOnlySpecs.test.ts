@@ -14,7 +14,6 @@ const POINTER_KEYS: ReadonlySet<string> = new Set(['reader', 'aliases', 'version
  * when its spec says something as data, and none joins it.
  */
 const LEFT: Readonly<Record<string, string>> = {
-  find: 'its expression (-exec, -delete, -fprint) is being described by the search family',
   zip: 'its options are being described by the archives family',
 };
 

@@ -237,3 +237,71 @@ describe('find and wc read their operands', () => {
     expect(outcome(command)).toEqual({ categories: [EXEC], failedClosed: false });
   });
 });
+
+// find's spec (findSpec.ts) says what each primary's word is and what its starting points are;
+// its reader walks the expression with that table.
+describe("find reads its expression by its spec's table", () => {
+  it.each<OperandCase>([
+    { name: 'reads -newerXY with a time Y as a date', command: 'find . -newerBt yesterday', expected: [['.', 'read']] },
+    {
+      name: 'reads -newerXY with a file Y as a reference file',
+      command: 'find . -newercB ref',
+      expected: [
+        ['ref', 'read'],
+        ['.', 'read'],
+      ],
+    },
+    {
+      name: 'reads -anewer as a reference file',
+      command: 'find . -anewer stamp -type f',
+      expected: [
+        ['stamp', 'read'],
+        ['.', 'read'],
+      ],
+    },
+    {
+      name: 'reads the options before the starting points',
+      command: 'find -L -O3 -D tree src -type f',
+      expected: [['src', 'read']],
+    },
+    {
+      name: 'reads -fls and -fprint0 as files written',
+      command: 'find . -fls list -fprint0 names',
+      expected: [
+        ['list', 'overwrite'],
+        ['names', 'overwrite'],
+        ['.', 'read'],
+      ],
+    },
+    { name: 'reads -printf as a format', command: "find . -printf '%p rm -delete'", expected: [['.', 'read']] },
+    {
+      name: 'reads -maxdepth and -user as data',
+      command: 'find src -maxdepth 2 -user root',
+      expected: [['src', 'read']],
+    },
+    {
+      name: 'deletes the starting point -delete assumes',
+      command: 'find -name x -delete',
+      expected: [['.', 'delete']],
+    },
+    { name: 'reads no starting point when none is given', command: "find -name '*.md'", expected: [] },
+    {
+      name: 'deletes after an -exec command ends',
+      command: 'find src -exec true {} \\; -delete',
+      expected: [['src', 'delete']],
+    },
+    {
+      name: 'reads a -delete inside an -exec command as its word',
+      command: 'find src -exec echo -delete \\;',
+      expected: [['src', 'read']],
+    },
+  ])('$name', expectOperands);
+
+  it.each([
+    { name: 'a pattern', command: "find . -iname '*.log' -print0" },
+    { name: 'a time and a size', command: 'find . -mmin -5 -size +1M -empty' },
+    { name: 'a date', command: "find . -newermt '2024-01-01' -ls" },
+  ])('raises only EXEC_ARBITRARY for $name, every primary known', ({ command }) => {
+    expect(outcome(command)).toEqual({ categories: [EXEC], failedClosed: false });
+  });
+});

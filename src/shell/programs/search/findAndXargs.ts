@@ -1,5 +1,9 @@
 import { hasOption, optionValue, readLeadingOptions, valuedSet } from '../../words/options';
 import type { PathRole } from '../../catalog/shellAnalysis';
+import type { CatalogNode } from '../../catalog/catalogNode';
+import type { CommandReading } from '../../catalog/commandReading';
+import { PATH_ROLES } from '../../catalog/commandSpec';
+import { isOptionText, readOptionWord, takesValue, type OptionGrammar } from '../../catalog/readOptions';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { runtimeWord } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
@@ -47,35 +51,13 @@ export function unwrapXargs(words: readonly ShellWord[]): Unwrapped {
   return result;
 }
 
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-const FIND_LEADING = new Set(['-H', '-L', '-P']);
+// the options GNU find reads before its starting points; what each takes, its spec says
+const BEFORE_STARTING_POINTS: ReadonlySet<string> = new Set(['-H', '-L', '-P', '-D', '-O']);
 
-/** What one of find's primaries does with the word after it. */
-type FindArgument = 'data' | 'read' | 'overwrite';
+// the one primary taking two words: its output file, then a format
+const FILE_THEN_FORMAT = '-fprintf';
 
-// GNU find's primaries that take a word: a pattern, a number or a format is data, a reference
-// file (`-newer x`: find reads its times) a read, an output file written; the others take none
-const FIND_ARGUMENTS: ReadonlyMap<string, FindArgument> = new Map([
-  ...(
-    '-amin -atime -cmin -ctime -mmin -mtime -used -name -iname -path -ipath -wholename -iwholename -regex ' +
-    '-iregex -lname -ilname -type -xtype -size -perm -user -group -uid -gid -links -inum -fstype -context ' +
-    '-maxdepth -mindepth -regextype -printf'
-  )
-    .split(' ')
-    .map((name): [string, FindArgument] => [name, 'data']),
-  ...'-newer -anewer -cnewer -samefile -files0-from'.split(' ').map((name): [string, FindArgument] => [name, 'read']),
-  ...'-fprint -fprint0 -fls -fprintf'.split(' ').map((name): [string, FindArgument] => [name, 'overwrite']),
-]);
-
-/** The role of the word after a primary, and how many words the primary takes (`-fprintf FILE FORMAT`: two). */
-function findArgument(primary: string): { readonly role: FindArgument; readonly words: number } | undefined {
-  // -newerXY REFERENCE: a file, unless Y is t (a date)
-  const newer = /^-newer([aBcm])([aBcmt])$/.exec(primary);
-  if (newer !== null) return { role: newer[2] === 't' ? 'data' : 'read', words: 1 };
-  const role = FIND_ARGUMENTS.get(primary);
-  if (role === undefined) return undefined;
-  return { role, words: primary === '-fprintf' ? 2 : 1 };
-}
+const PATH_KINDS: ReadonlySet<string> = new Set(PATH_ROLES);
 
 function isFindExpression(word: ShellWord): boolean {
   const value = word.value;
@@ -85,14 +67,17 @@ function isFindExpression(word: ShellWord): boolean {
   );
 }
 
-/** find's starting points: the operands before its expression. */
-function readStartingPoints(words: readonly ShellWord[]): { starts: ShellWord[]; next: number } {
+/** find's starting points: the operands after its leading options and before its expression. */
+function readStartingPoints(
+  words: readonly ShellWord[],
+  grammar: OptionGrammar,
+): { starts: ShellWord[]; next: number } {
   let index = 1;
   for (let word = words[index]; word !== undefined; word = words[index]) {
-    const value = word.value ?? '';
-    if (FIND_LEADING.has(value) || value.startsWith('-O')) index++;
-    else if (value === '-D') index += 2;
-    else break;
+    if (!isOptionText(word.value, grammar)) break;
+    const read = readOptionWord(words, index, grammar);
+    if (read.options.length === 0 || !read.options.every((option) => BEFORE_STARTING_POINTS.has(option.name))) break;
+    index += read.used;
   }
   const starts: ShellWord[] = [];
   for (let word = words[index]; word !== undefined && !isFindExpression(word); word = words[index]) {
@@ -114,36 +99,54 @@ function execCommand(words: readonly ShellWord[], at: number): { command: ShellW
   return { command, end: index };
 }
 
+/** The starting points' role and the ones assumed when none is given, as the spec's operand roles say under the primaries given. */
+function startingPointRoles(
+  node: CatalogNode,
+  primaries: ReadonlySet<string>,
+): { role: PathRole | 'data'; assumed: readonly string[] } {
+  const spec =
+    node.overrides.find((override) => [...override.options].some((name) => primaries.has(name)))?.operands ??
+    node.operands;
+  const role = typeof spec === 'string' ? spec : spec?.rest;
+  const assumed = typeof spec === 'object' ? (spec.assumed ?? []) : [];
+  return { role: role !== undefined && PATH_KINDS.has(role) ? (role as PathRole) : 'data', assumed };
+}
+
 /**
- * `find PATHS EXPRESSION`: the starting points are read (deleted with `-delete`), and so is a
- * reference file (`-newer x`); a pattern, a number or a format is data, never a path; an output
- * file (`-fprint`) is written; each `-exec/-execdir/-ok/-okdir CMD ... ;|+` runs CMD, its `{}`
- * found paths unknown here. With `-files0-from FILE` the starting points are the names FILE
- * holds, unknown here.
+ * `find PATHS EXPRESSION`, read with its spec's option table: the starting points have the
+ * spec's operand roles (deleted with `-delete`), a primary's word has the role the table gives
+ * it (a pattern is data, a reference file read, an output file written), and each `-exec`-like
+ * primary runs the words after it up to its `;` or `+`, its `{}` found paths unknown here. With
+ * `-files0-from FILE` the starting points are the names FILE holds, unknown here.
  */
-export function unwrapFind(words: readonly ShellWord[]): Unwrapped {
+export function unwrapFind(words: readonly ShellWord[], reading: CommandReading): Unwrapped {
   const result = emptyUnwrapped();
-  const { starts, next } = readStartingPoints(words);
-  let startRole: PathRole = 'read';
+  const node = reading.node;
+  if (node === undefined) return result;
+  const { starts, next } = readStartingPoints(words, node.grammar);
+  const primaries = new Set<string>();
   for (let index = next; index < words.length; index++) {
-    const value = words[index]?.value;
-    if (value === undefined) continue;
-    if (value === '-delete') startRole = 'delete';
-    if (FIND_EXEC.has(value)) {
+    const primary = words[index]?.value;
+    const kind = primary === undefined ? undefined : node.options.get(primary);
+    if (primary === undefined || kind === undefined) continue;
+    primaries.add(primary);
+    if (kind === 'command') {
       const exec = execCommand(words, index + 1);
       if (exec.command.length > 0) result.commands.push(exec.command);
       index = exec.end;
       continue;
     }
-    const argument = findArgument(value);
-    if (argument === undefined) continue;
+    if (!takesValue(kind)) continue;
     const word = words[index + 1];
-    if (word !== undefined && argument.role !== 'data') result.paths.push({ word, role: argument.role });
-    if (value === '-files0-from') starts.push(runtimeWord(`<the paths ${word?.source ?? ''} names>`));
-    index += argument.words;
+    if (word !== undefined && PATH_KINDS.has(kind)) result.paths.push({ word, role: kind as PathRole });
+    else if (word !== undefined && kind !== 'data') result.problem ??= `find ${primary} is not read here: fail closed`;
+    if (primary === '-files0-from') starts.push(runtimeWord(`<the paths ${word?.source ?? ''} names>`));
+    index += primary === FILE_THEN_FORMAT ? 2 : 1;
   }
-  // find with no starting point walks '.'; that only matters when it deletes
-  const shownStarts = starts.length === 0 && startRole === 'delete' ? [staticWord('.')] : starts;
-  for (const start of shownStarts) result.paths.push({ word: start, role: startRole });
+  const { role, assumed } = startingPointRoles(node, primaries);
+  if (role === 'data') return result;
+  // with no starting point find walks '.': shown where the spec assumes it
+  const shownStarts = starts.length === 0 ? assumed.map((path) => staticWord(path)) : starts;
+  for (const start of shownStarts) result.paths.push({ word: start, role });
   return result;
 }

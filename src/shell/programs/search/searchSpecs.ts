@@ -1,4 +1,5 @@
 import type { CommandSpecs } from '../../catalog/commandSpec';
+import { FIND } from './findSpec';
 
 // Search tools read the files and folders they name; the first operand is the pattern unless an
 // option gives it. Each reads its own options: grep's -r is a flag, ripgrep's -r (replace) takes a value.
@@ -95,7 +96,7 @@ export const SEARCH_COMMANDS: CommandSpecs = {
     operands: { leading: ['data'], leadingUnless: ['--match', '-g', '-f', '--files-from', '-x'], rest: 'read' },
   },
   // find: starting points, then an expression whose -exec runs commands and -delete deletes
-  find: { reader: 'find' },
+  find: FIND,
   fd: {
     aliases: ['fdfind'],
     options: {

@@ -29,6 +29,31 @@ describe('services, disks, kernel and processes', () => {
   ])('$name', expectCategories);
 });
 
+describe('a service manager changes a service, and shows one without changing it', () => {
+  it.each<CategoryCase>([
+    { name: 'systemctl stop', command: 'systemctl stop haproxy', expected: [SYS, EXEC] },
+    { name: 'systemctl --user restart', command: 'systemctl --user restart app', expected: [SYS, EXEC] },
+    { name: 'systemctl enable', command: 'systemctl enable --now nginx', expected: [SYS, EXEC] },
+    { name: 'service NAME restart', command: 'service nginx restart', expected: [SYS, EXEC] },
+    { name: 'service NAME with no verb', command: 'service nginx', expected: [SYS, EXEC] },
+    { name: 'a verb built at run time', command: 'systemctl "$verb" nginx', expected: [SYS, EXEC] },
+    { name: 'update-rc.d', command: 'update-rc.d nginx defaults', expected: [SYS, EXEC] },
+    { name: 'launchctl load', command: 'launchctl load x.plist', expected: [SYS, EXEC] },
+  ])('changes it: $name', expectCategories);
+
+  it.each<CategoryCase>([
+    { name: 'systemctl status', command: 'systemctl status haproxy', expected: ONLY_EXEC },
+    { name: 'systemctl show', command: 'systemctl show -p ActiveState nginx', expected: ONLY_EXEC },
+    { name: 'systemctl is-active', command: 'systemctl is-active nginx', expected: ONLY_EXEC },
+    { name: 'systemctl list-units', command: 'systemctl list-units --type=service', expected: ONLY_EXEC },
+    { name: 'systemctl alone, which lists its units', command: 'systemctl', expected: ONLY_EXEC },
+    { name: 'service NAME status', command: 'service nginx status', expected: ONLY_EXEC },
+    { name: 'service --status-all', command: 'service --status-all', expected: ONLY_EXEC },
+    { name: 'launchctl list', command: 'launchctl list', expected: ONLY_EXEC },
+    { name: 'chkconfig --list', command: 'chkconfig --list', expected: ONLY_EXEC },
+  ])('shows it: $name', expectCategories);
+});
+
 describe('accounts and privileges', () => {
   it.each<CategoryCase>([
     { name: 'reads useradd as an account change', command: 'useradd -m bob', expected: [SYS, EXEC] },

@@ -39,7 +39,15 @@ export const SYSTEM_COMMANDS: CommandSpecs = {
   ...withFirstOperands(
     each(
       ['systemctl', 'service', 'launchctl', 'rc-service', 'rc-update', 'update-rc.d', 'chkconfig', 'sv'],
-      impact('service control', 'service', ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist']),
+      impact(
+        'service control',
+        'service',
+        ['systemctl restart nginx', 'service nginx stop', 'launchctl load x.plist'],
+        {
+          when: { check: 'changesService' },
+          notExamples: ['systemctl status nginx', 'service nginx status', 'systemctl is-active haproxy', 'systemctl'],
+        },
+      ),
     ),
     // `systemctl restart nginx`, but `service nginx restart`
     { systemctl: 'verb', launchctl: 'verb', 'rc-service': 'verb', sv: 'verb', service: 'target' },

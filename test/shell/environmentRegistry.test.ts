@@ -223,7 +223,8 @@ const UNCHANGED = [
     ],
     notes: [
       '. | overwrite (folder)',
-      "TAR_OPTIONS=-P | TAR_OPTIONS gives every later tar '-P', which may keep absolute member names, run a command or move where tar reads or writes; put the option on tar's own line: fail closed",
+      "TAR_OPTIONS=-P | TAR_OPTIONS gives every later tar '-P', which may keep absolute member names, " +
+        "run a command or move where tar reads or writes; put the option on tar's own line: fail closed",
       'tar | any non-empty command',
     ],
   },

@@ -3,7 +3,7 @@ import { INTERPRETER_COMMANDS } from './interpreterSpecs';
 import { interpreterReader } from './interpreterReader';
 import { inlineCodeEffects } from './inlineCode';
 import { INTERPRETER_CHECKS } from './setupPyUpload';
-import { INTERPRETER_ENVIRONMENT } from './interpreterEnvironment';
+import { INTERPRETERS_ENVIRONMENT } from './interpretersEnvironment';
 
 /** The interpreters family: python, node, perl, ruby and the other interpreters, with the reader of their inline code. */
 export const INTERPRETERS_FAMILY: ProgramFamily = {
@@ -11,5 +11,5 @@ export const INTERPRETERS_FAMILY: ProgramFamily = {
   readers: { interpreter: interpreterReader },
   checks: INTERPRETER_CHECKS,
   inlineCode: inlineCodeEffects,
-  environment: INTERPRETER_ENVIRONMENT,
+  environment: INTERPRETERS_ENVIRONMENT,
 };

@@ -27,7 +27,7 @@ const awkLocation: EnvironmentCodeReader = (_word, name) =>
  * module folders are the python family's, which reads the modules python finds), and where gawk
  * finds the files -f, -i and @include load and the extensions -l loads.
  */
-export const INTERPRETER_ENVIRONMENT: FamilyEnvironment = {
+export const INTERPRETERS_ENVIRONMENT: FamilyEnvironment = {
   code: {
     NODE_OPTIONS: loadingOptions(NODE_LOADING),
     PERL5OPT: loadingOptions(/(?:^|\s)-[A-Za-z]*[MmdIx]/),

@@ -331,3 +331,23 @@ describe('copies and keys decided in a session owning the workspace', () => {
     expect({ verdict, code, unapproved }).toEqual(expected);
   });
 });
+
+describe('the SSH agent and DNS updates', () => {
+  it.each<CategoryCase>([
+    { name: 'ssh-add -D removes every identity from the agent', command: 'ssh-add -D', expected: [SYS, EXEC] },
+    { name: 'ssh-add -d removes an identity', command: 'ssh-add -d ~/.ssh/id_ed25519', expected: [SYS, EXEC] },
+    {
+      name: 'nsupdate sends the record changes it reads from stdin',
+      command: "echo 'delete example.com' | nsupdate",
+      expected: [SYS, NET, EXEC],
+    },
+    { name: 'nsupdate -l updates the local server', command: 'nsupdate -l', expected: [SYS, NET, EXEC] },
+  ])('changes them: $name', expectCategories);
+
+  it.each<CategoryCase>([
+    { name: 'ssh-add -l lists the identities', command: 'ssh-add -l', expected: ONLY_EXEC },
+    { name: 'ssh-add -L prints the public keys', command: 'ssh-add -L', expected: ONLY_EXEC },
+    { name: 'ssh-add KEY adds one', command: 'ssh-add key.pem', expected: ONLY_EXEC },
+    { name: 'nsupdate -V prints its version', command: 'nsupdate -V', expected: ONLY_EXEC },
+  ])('leaves them: $name', expectCategories);
+});

@@ -299,6 +299,40 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     operands: 'data',
     rules: [reaches('DNS or registry lookup', 'name lookup', ['drill example.com'])],
   },
+  // nsupdate sends the record changes it reads (from its file, or stdin) to a DNS server: `-l` to the local one
+  nsupdate: {
+    options: { '-k|-y|-t|-u|-r|-p': 'data', '-l|-L|-d|-D|-v|-T|-P|-g|-o|-i|-V': 'flag' },
+    operands: 'read',
+    rules: [
+      {
+        category: 'SYSTEM_IMPACT',
+        note: 'changes DNS records',
+        level: 'network',
+        examples: ["echo 'update delete example.com A' | nsupdate", 'nsupdate -l', 'nsupdate -k key changes.txt'],
+        notExamples: ['nsupdate -V'],
+        when: { notOptions: ['-V'] },
+      },
+      reaches('DNS update', 'DNS change', ['nsupdate changes.txt'], {
+        when: { notOptions: ['-V'] },
+        notExamples: ['nsupdate -V'],
+      }),
+    ],
+  },
+  // ssh-add loads keys into the running agent, and -d / -D take them out of it: the sessions that use them lose access
+  'ssh-add': {
+    options: { '-t|-s|-e|-S|-E|-H|-h': 'data', '-c|-C|-k|-K|-l|-L|-q|-T|-v|-x|-X|-D|-d': 'flag' },
+    operands: 'read',
+    rules: [
+      {
+        category: 'SYSTEM_IMPACT',
+        note: 'removes identities from the SSH agent',
+        level: 'privileges',
+        examples: ['ssh-add -D', 'ssh-add -d', 'ssh-add -d ~/.ssh/id_ed25519'],
+        notExamples: ['ssh-add -l', 'ssh-add -L', 'ssh-add ~/.ssh/id_ed25519'],
+        when: { options: ['-d', '-D'] },
+      },
+    ],
+  },
   'ssh-copy-id': {
     firstOperand: 'remoteHost',
     options: { '-i': 'read', '-p|-o|-F|-J|-t': 'data', '-f|-n|-s|-x|-h|-?': 'flag' },

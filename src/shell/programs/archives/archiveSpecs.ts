@@ -1,4 +1,5 @@
 import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
+import { ZIP } from './zipSpec';
 
 // Archivers and compressors: tar, zip, unzip, cpio, pax and 7-Zip read what they pack and write
 // what they extract, by their mode (their readers, archiveReaders.ts); a compressor replaces its
@@ -22,7 +23,7 @@ const COMPRESSOR = (keep: string, extra: CommandSpec['options'] = {}): CommandSp
 export const ARCHIVE_COMMANDS: CommandSpecs = {
   // archives hold links, extracted as links
   tar: { aliases: ['bsdtar'], reader: 'tar', placesLinks: true },
-  zip: { reader: 'zip' },
+  zip: ZIP,
   unzip: { reader: 'unzip', placesLinks: true },
   cpio: { reader: 'cpio', placesLinks: true },
   pax: { reader: 'pax', placesLinks: true },

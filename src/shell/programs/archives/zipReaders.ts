@@ -1,33 +1,11 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
+import { operandEffects, optionEffects } from '../../catalog/argumentEffects';
+import { readCommand } from '../../catalog/commandReading';
 import { hasOption, isOptionWord, optionValue, readArguments, valuedSet } from '../../words/options';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { membersAnywhere, recordFile } from './archiveWords';
 
-const ZIP_VALUED = valuedSet([
-  '-b',
-  '--temp-path',
-  '-n',
-  '--suffixes',
-  '-t',
-  '--from-date',
-  '-tt',
-  '--before-date',
-  '-P',
-  '--password',
-  '-O',
-  '--output-file',
-  '-Z',
-  '--compression-method',
-  '-s',
-  '--split-size',
-  '-TT',
-  '--unzip-command',
-  '-lf',
-  '--logfile-path',
-  '-ds',
-  '--dot-size',
-]);
 const UNZIP_VALUED = valuedSet(['-d', '-P', '-I', '-O']);
 
 /** Drops `-x names...` / `-i names...` (zip and unzip read names up to the next option). */
@@ -47,19 +25,6 @@ function withoutNameLists(words: readonly ShellWord[]): ShellWord[] {
   return kept;
 }
 
-/** zip ARCHIVE FILES: the archive is written, the files read (deleted with -m). */
-function zipPaths(sink: CommandEffects, words: readonly ShellWord[]): void {
-  const parsed = readArguments(withoutNameLists(words), 1, ZIP_VALUED);
-  const output = optionValue(parsed, ['-O', '--output-file']);
-  const [archive, ...members] = parsed.operands;
-  recordFile(sink, archive, output === undefined ? 'overwrite' : 'read');
-  recordFile(sink, output, 'overwrite');
-  // zip -d names entries inside the archive, not files
-  if (hasOption(parsed, ['-d', '--delete'])) return;
-  const moved = hasOption(parsed, ['-m', '--move']);
-  for (const member of members) recordFile(sink, member, moved ? 'delete' : 'read');
-}
-
 /**
  * unzip ARCHIVE: extraction writes the -d folder ('.' by default); -l, -t, -v, -p, -c, -z only
  * read. unzip strips a leading '/' always and '../' unless `-:` keeps it, so with `-:` a member
@@ -75,17 +40,20 @@ function unzipPaths(sink: CommandEffects, words: readonly ShellWord[]): void {
   if (hasOption(parsed, ['-:'])) membersAnywhere(sink, archive, 'unzip -:');
 }
 
-/** zip ARCHIVE FILES, with -TT running a test command. */
+/**
+ * zip, read by its spec (zipSpec.ts) without the names of its -x and -i lists: they are
+ * patterns of names to leave out or take in, not files, and run to the next option, which the
+ * spec's option table cannot say. With no such list the catalog's reading is used as it is.
+ */
 export const zipReader: Reader = {
   readsArguments: true,
-  read(reading) {
+  read(reading, site) {
+    const words = withoutNameLists(reading.words);
+    const read =
+      words.length === reading.words.length ? reading : readCommand(words, reading.command, reading.name, site.catalog);
     const effects = noEffects();
-    zipPaths(effects, reading.words);
-    const command = optionValue(readArguments(withoutNameLists(reading.words), 1, ZIP_VALUED), [
-      '-TT',
-      '--unzip-command',
-    ]);
-    if (command !== undefined) effects.scripts.push({ word: command, what: 'zip -TT command' });
+    optionEffects(effects, read);
+    operandEffects(effects, read);
     return effects;
   },
 };

@@ -542,9 +542,9 @@ describe('tricky forms of service commands', () => {
       paths: [['out', 'overwrite']],
     },
     {
-      name: 'borg extract overwrites the working folder',
+      name: 'borg extract overwrites any file of the working folder, which a scope of the workspace covers',
       command: 'borg extract repo::a',
-      paths: [['.', 'overwrite']],
+      paths: [['*/*', 'overwrite']],
     },
     {
       name: 'borg extract overwrites the members named',

@@ -189,7 +189,7 @@ const BORG: CommandSpec = {
         '--list|--numeric-ids|--noflags|--noacls|--noxattrs|--sparse|--continue': 'flag',
       },
       // the archive, then the members it writes in the working folder: all of them when none is named
-      operands: { leading: ['data'], rest: 'overwrite', assumed: ['::', '.'] },
+      operands: { leading: ['data'], rest: 'overwrite', assumed: ['::', '*/*'] },
       with: { '-n|--dry-run|--stdout': { operands: 'data' } },
     },
     'export-tar': { options: BORG_PATTERNS, operands: { leading: ['data', 'overwrite'], rest: 'data' } },

@@ -60,4 +60,16 @@ export const SERVICE_REACH: Readonly<Record<string, ServiceReach>> = {
   apachectl: { where: { '-f': 'configuration', '-d': 'root' }, what: ['-k'] },
   haproxy: { where: { '-f': 'configuration' }, what: [] },
   caddy: { where: { '--address': 'admin endpoint' }, what: [] },
+  ldcli: { where: { '--project': 'project', '--environment': 'environment' }, what: [] },
+  unleash: { where: { '--project': 'project', '--environment': 'environment' }, what: [] },
+  algolia: { where: { '--application-id|--profile|-p': 'application' }, what: [] },
+  fastly: {
+    where: { '--service-id|-s': 'service', '--service-name': 'service' },
+    what: ['--name', '--version', '--id', '--all'],
+  },
+  pd: { where: {}, what: [] },
+  circleci: { where: { '--host': 'server' }, what: [] },
+  kong: { where: { '-c|--conf': 'configuration', '-p|--prefix': 'prefix' }, what: [] },
+  splunk: { where: { '-uri': 'server' }, what: ['-index'] },
+  'gitlab-rails': { where: { '-e|--environment': 'environment' }, what: [] },
 };

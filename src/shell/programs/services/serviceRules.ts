@@ -44,3 +44,36 @@ export function goFlags(names: string): string {
     .flatMap((name) => [`-${name}`, `--${name}`])
     .join('|');
 }
+
+/**
+ * The verbs of one resource of a hosted service's CLI (`ldcli flags VERB`, `fastly backend VERB`):
+ * `reads` name things the service holds or change them without loss (list, get, create,
+ * update), `destructive` destroy them. A verb neither lists is one the catalog does not know.
+ */
+export function resourceVerbs(reads: readonly string[], destructive: Readonly<Record<string, RuleSpec>>): CommandSpec {
+  return {
+    subcommands: {
+      ...naming(reads),
+      ...Object.fromEntries(Object.entries(destructive).map(([verb, rule]) => [verb, destroying(rule)])),
+    },
+  };
+}
+
+/**
+ * A hosted service's CLI written `PROGRAM RESOURCE VERB [NAME...] [--flag value]`: every option
+ * takes a value but `flags`, any first word is a resource with `verbs`, and `commands` are the
+ * words that are no resource (`help`, `version`, `whoami`).
+ */
+export function resourceCli(
+  verbs: CommandSpec,
+  commands: Record<string, CommandSpec> = {},
+  flags = '-h|--help|-v|--version|--json',
+): CommandSpec {
+  return {
+    reader: 'service',
+    unknownOptions: 'data',
+    globalOptions: { [flags]: 'flag' },
+    subcommands: { ...naming(['help', 'version']), ...commands },
+    anySubcommand: verbs,
+  };
+}

@@ -1,0 +1,119 @@
+import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
+import { destroying, destroys, naming, NAMES } from './serviceRules';
+
+// the administration commands of servers run here: Kong's gateway, Prometheus's promtool,
+// Splunk, GitLab's Rails console. Checking, parsing and testing read the files named; stopping
+// the server, deleting what it holds or running code inside the application with all its data
+// is SYSTEM_IMPACT.
+
+const KONG: CommandSpec = {
+  reader: 'service',
+  globalOptions: { '-c|--conf': 'read', '-p|--prefix|--nginx-conf|--db-timeout|--lock-timeout': 'data' },
+  options: { '--v|--vv|--help|-h|-v|--version': 'flag' },
+  subcommands: {
+    ...naming(['health', 'version', 'help', 'roar']),
+    // the configuration it checks is read
+    check: { operands: 'read' },
+    config: {
+      subcommands: {
+        parse: { operands: 'read' },
+        // a declarative configuration file written where it is named, kong.yml here by default
+        init: { operands: { rest: 'overwrite', assumed: ['kong.yml'] } },
+        db_export: { operands: { rest: 'overwrite', assumed: ['kong.yml'] } },
+        db_import: destroying(
+          destroys("replaces the gateway's database entities with a file's", 'database', [
+            'kong config db_import kong.yml',
+          ]),
+          { operands: 'read' },
+        ),
+      },
+    },
+    start: { options: { '--run-migrations': 'flag' }, operands: 'data' },
+    reload: NAMES,
+    ...Object.fromEntries(
+      ['stop', 'quit', 'restart'].map((verb) => [
+        verb,
+        destroying(destroys('stops the gateway', 'service', [`kong ${verb}`])),
+      ]),
+    ),
+    migrations: {
+      subcommands: {
+        ...naming(['list', 'bootstrap', 'up', 'finish']),
+        reset: destroying(destroys("drops the gateway's database", 'database', ['kong migrations reset --yes'])),
+      },
+    },
+  },
+};
+
+const PROMTOOL: CommandSpec = {
+  options: { '-h|--help|--version|--experimental|--enable-feature': 'flag' },
+  subcommands: {
+    // the files it checks or tests are read
+    check: {
+      anySubcommand: {
+        options: { '--lint': 'data', '--extended|--lint-fatal|--syntax-only': 'flag' },
+        operands: 'read',
+      },
+    },
+    test: { subcommands: { rules: { operands: 'read' } } },
+    // a query reaches the server at its URL operand, which the catalog sees as one
+    query: { anySubcommand: { unknownOptions: 'data', operands: 'data' } },
+    tsdb: {
+      subcommands: { ...Object.fromEntries(['list', 'analyze', 'dump'].map((verb) => [verb, { operands: 'read' }])) },
+    },
+  },
+};
+
+const SPLUNK_DELETES = destroys('deletes what Splunk holds: indexed events, indexes, users', 'database', [
+  'splunk clean eventdata -index main',
+  'splunk remove index main',
+  'splunk delete user alice',
+]);
+
+const SPLUNK: CommandSpec = {
+  reader: 'service',
+  // its options are words after one dash (`-index main`), each taking a value but -f
+  globalOptions: {
+    '-index|-auth|-uri|-app|-owner|-maxout|-output|-earliest_time|-latest_time|-timeout|-detach|-wrap|-preview': 'data',
+    '-f|--answer-yes|--accept-license|--no-prompt': 'flag',
+  },
+  unknownOptions: 'data',
+  // `splunk VERB OBJECT`: the verb comes first
+  subcommands: {
+    ...naming(['search', 'list', 'show', 'status', 'version', 'help', 'display', 'btool', 'validate']),
+    ...Object.fromEntries(['clean', 'remove', 'delete'].map((verb) => [verb, destroying(SPLUNK_DELETES)])),
+    ...Object.fromEntries(
+      ['stop', 'restart', 'disable'].map((verb) => [
+        verb,
+        destroying(destroys('stops Splunk or one of its parts', 'service', [`splunk ${verb}`])),
+      ]),
+    ),
+  },
+};
+
+const RUNS_IN_APPLICATION = destroys("runs code inside GitLab's application, with all its data", 'database', [
+  'gitlab-rails runner "Project.destroy_all"',
+  'gitlab-rails console',
+  'gitlab-rails dbconsole',
+]);
+
+const GITLAB_RAILS: CommandSpec = {
+  reader: 'service',
+  options: { '-e|--environment': 'data', '-h|--help': 'flag' },
+  subcommands: {
+    // its code, or the file of code it runs
+    runner: destroying(RUNS_IN_APPLICATION, { options: { '-e|--environment': 'data' }, operands: 'data' }),
+    console: destroying(RUNS_IN_APPLICATION, { options: { '-e|--environment': 'data', '-s|--sandbox': 'flag' } }),
+    dbconsole: destroying(RUNS_IN_APPLICATION, {
+      options: { '-e|--environment': 'data', '-p|--include-password': 'flag' },
+    }),
+  },
+};
+
+/** kong, promtool, splunk and gitlab-rails. */
+export const SERVER_ADMIN_COMMANDS: CommandSpecs = {
+  kong: KONG,
+  promtool: PROMTOOL,
+  splunk: SPLUNK,
+  'gitlab-rails': GITLAB_RAILS,
+};

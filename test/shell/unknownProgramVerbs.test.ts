@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 
-// Programs here are ones the catalog does not know and is not likely to (acmectl is made up).
+// Programs here are ones the catalog does not know and is not likely to (the acme ones are made up).
 // A program the catalog does not know is held as SYSTEM_IMPACT when one of its first three
 // words that are not options is a verb that destroys, revokes or resets what a service holds.
 const impactOf = (command: string): readonly string[] | undefined =>
@@ -21,13 +21,13 @@ describe('an unknown program that says a destructive verb', () => {
     },
     {
       name: 'a verb third',
-      command: 'ldcli flags archive delete x',
-      details: ['ldcli flags archive delete', 'x', 'service'],
+      command: 'acmeflags flags archive delete x',
+      details: ['acmeflags flags archive delete', 'x', 'service'],
     },
     {
       name: 'options skipped',
-      command: 'fastly --token t service delete --service-id x',
-      details: ['fastly --token t service delete', '--service-id x', 'service'],
+      command: 'acmecdn --token t service delete --service-id x',
+      details: ['acmecdn --token t service delete', '--service-id x', 'service'],
     },
     {
       name: 'a verb joined to its object',

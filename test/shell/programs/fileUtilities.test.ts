@@ -305,3 +305,72 @@ describe('a line that moves into a folder it names', () => {
     },
   );
 });
+
+describe("split: coreutils' FILE PREFIX, or Split.io's RESOURCE VERB NAME", () => {
+  /** The categories a line raises, and the [path, role] of its operands. */
+  const read = (command: string) => {
+    const analysis = analyzeShell(command);
+    return {
+      categories: analysis.findings.map((finding) => finding.category),
+      paths: analysis.pathOperands.map((operand) => [operand.path, operand.role]),
+    };
+  };
+
+  it.each([
+    { name: 'splits delete', command: 'split splits delete my-split --workspace my-workspace' },
+    { name: 'splits kill', command: 'split splits kill my-split --workspace my-workspace' },
+    { name: 'segments delete', command: 'split segments delete beta-users' },
+    { name: 'traffic-types delete', command: 'split traffic-types delete user' },
+    { name: 'workspaces delete', command: 'split workspaces delete my-workspace' },
+  ])("reads Split.io's $name as SYSTEM_IMPACT, writing no file", ({ command }) => {
+    expect(read(command)).toEqual({ categories: ['EXEC_ARBITRARY', 'SYSTEM_IMPACT'], paths: [] });
+  });
+
+  it.each([
+    { name: 'splits list', command: 'split splits list --workspace my-workspace' },
+    { name: 'environments get', command: 'split environments get production' },
+  ])("reads Split.io's $name as a plain run, writing no file", ({ command }) => {
+    expect(read(command)).toEqual({ categories: ['EXEC_ARBITRARY'], paths: [] });
+  });
+
+  it('reads three operands with a destroying verb as Split.io, whatever the resource', () => {
+    expect(read('split rollouts delete my-rollout').categories).toEqual(['EXEC_ARBITRARY', 'SYSTEM_IMPACT']);
+  });
+
+  it.each([
+    {
+      name: 'FILE PREFIX',
+      command: 'split big.txt part_',
+      paths: [
+        ['big.txt', 'read'],
+        ['part_', 'write'],
+      ],
+    },
+    {
+      name: 'options after the file',
+      command: 'split big.txt -l 10 part_',
+      paths: [
+        ['big.txt', 'read'],
+        ['part_', 'write'],
+      ],
+    },
+    {
+      name: 'FILE alone, writing x.. here',
+      command: 'split -l 100 big.txt',
+      paths: [
+        ['big.txt', 'read'],
+        ['x', 'write'],
+      ],
+    },
+    {
+      name: 'two operands that are verbs',
+      command: 'split delete kill',
+      paths: [
+        ['delete', 'read'],
+        ['kill', 'write'],
+      ],
+    },
+  ])("reads coreutils' $name as files", ({ command, paths }) => {
+    expect(read(command)).toEqual({ categories: ['EXEC_ARBITRARY'], paths });
+  });
+});

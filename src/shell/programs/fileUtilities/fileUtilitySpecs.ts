@@ -1,4 +1,4 @@
-import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
+import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandSpec';
 
 // Programs that create, change, move or delete files: each operand's role, and the options that
 // name files. GNU coreutils' option lists, as `--help` prints them.
@@ -25,6 +25,57 @@ const COPY: CommandSpec = {
   placesLinks: '-a|--archive|-d|-l|--link|-P|--no-dereference|-R|-r|--recursive|-s|--symbolic-link',
   // a copy into a folder puts its links inside it, never at it
   reader: 'folderTarget',
+};
+
+// coreutils split: FILE (stdin without one) then PREFIX, at most two operands
+const SPLIT_FILE: CommandSpec = {
+  options: {
+    '-a|--suffix-length|--additional-suffix|-b|--bytes|-C|--line-bytes|-l|--lines|-n|--number|-t|--separator': 'data',
+    '--filter': 'script',
+    '--numeric-suffixes|--hex-suffixes': 'optional',
+    [`-d|-x|-e|--elide-empty-files|-u|--unbuffered|--verbose|${HELP}`]: 'flag',
+  },
+  operands: { leading: ['read', 'write'], rest: 'unknown', assumed: ['-', 'x'] },
+};
+
+// Split.io's CLI, also named split: deleting a feature flag, segment, environment, traffic type
+// or workspace, or killing a flag, changes what every application reading it gets
+const SPLIT_IO_NOTE = 'deletes or kills Split.io feature flags or what holds them';
+const SPLIT_IO_VERBS: CommandSpec = {
+  unknownOptions: 'data',
+  subcommands: {
+    ...Object.fromEntries(['list', 'get', 'create', 'update'].map((verb) => [verb, { operands: 'data' }])),
+    ...Object.fromEntries(
+      ['delete', 'kill'].map((verb) => [
+        verb,
+        {
+          operands: 'data',
+          rules: [
+            {
+              category: 'SYSTEM_IMPACT',
+              note: SPLIT_IO_NOTE,
+              level: 'service',
+              examples: [`split splits ${verb} my-split --workspace my-workspace`, 'split segments delete beta-users'],
+            },
+          ],
+        },
+      ]),
+    ),
+  },
+};
+const SPLIT_IO_RESOURCES: Record<string, CommandSpec> = Object.fromEntries(
+  ['splits', 'segments', 'environments', 'workspaces', 'traffic-types', 'attributes', 'api-keys', 'flag-sets'].map(
+    (resource) => [resource, SPLIT_IO_VERBS],
+  ),
+);
+// three operands or more are no coreutils split: Split.io's, whose verb is the second
+const SPLIT_IO_DESTROYS_UNKNOWN: RuleSpec = {
+  category: 'SYSTEM_IMPACT',
+  note: SPLIT_IO_NOTE,
+  level: 'service',
+  when: { check: 'splitIoDestroys' },
+  examples: ['split rollouts delete my-rollout'],
+  notExamples: ['split big.txt part_', 'split -l 100 big.txt', 'split delete kill'],
 };
 
 const OWNERSHIP_FLAGS =
@@ -175,13 +226,10 @@ export const FILE_UTILITY_COMMANDS: CommandSpecs = {
   },
   // split FILE PREFIX and csplit -f PREFIX write files named from the prefix (x and xx by default, in the folder they run in)
   split: {
-    options: {
-      '-a|--suffix-length|--additional-suffix|-b|--bytes|-C|--line-bytes|-l|--lines|-n|--number|-t|--separator': 'data',
-      '--filter': 'script',
-      '--numeric-suffixes|--hex-suffixes': 'optional',
-      [`-d|-x|-e|--elide-empty-files|-u|--unbuffered|--verbose|${HELP}`]: 'flag',
-    },
-    operands: { leading: ['read', 'write'], rest: 'unknown', assumed: ['-', 'x'] },
+    ...SPLIT_FILE,
+    // Split.io's CLI has the same name: `split RESOURCE VERB NAME`
+    subcommands: SPLIT_IO_RESOURCES,
+    otherSubcommand: { ...SPLIT_FILE, rules: [SPLIT_IO_DESTROYS_UNKNOWN] },
   },
   csplit: {
     options: {

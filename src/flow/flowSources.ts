@@ -23,8 +23,6 @@ function dumpNotYetInSpecs(words: readonly string[]): string | undefined {
   const program = programOf(words);
   const operands = operandsOf(words);
   if (program === 'printenv') return 'printenv';
-  // `env` alone prints the environment; `env NAME=value cmd` runs cmd
-  if (program === 'env' && operands.every((word) => word.includes('='))) return 'env';
   if (program === 'git' && words.includes('config') && words.some((word) => /^credential\b/i.test(word)))
     return words.join(' ');
   if (program === 'git' && words[1] === 'credential') return words.join(' ');

@@ -50,21 +50,7 @@ const GIT = [
   '--exec',
   '--template',
 ];
-// node loads these before the program, or resolves its modules by other conditions
-const NODE = [
-  '-r',
-  '-C',
-  '--conditions',
-  '--experimental-policy',
-  '--openssl-config',
-  '--snapshot-blob',
-  '--experimental-config-file',
-];
-const NOT_YET_IN_SPECS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['git', GIT],
-  ['node', NODE],
-  ['nodejs', NODE],
-]);
+const NOT_YET_IN_SPECS: ReadonlyMap<string, readonly string[]> = new Map([['git', GIT]]);
 
 /** Whether `word` is the option `name` (`--prefix`, `--prefix=web`, `-C`, `-Cweb`) or the assignment `name` begins. */
 function isOption(word: string, name: string): boolean {

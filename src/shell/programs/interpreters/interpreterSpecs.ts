@@ -73,7 +73,20 @@ export const INTERPRETER_COMMANDS: CommandSpecs = {
       },
     ],
   },
-  node: { ...NODE, aliases: ['nodejs'] },
+  node: {
+    ...NODE,
+    aliases: ['nodejs'],
+    // modules loaded before the program, or resolved by other conditions: a grant for `node x.js` does not cover them
+    runChangingOptions: [
+      '-r',
+      '-C',
+      '--conditions',
+      '--experimental-policy',
+      '--openssl-config',
+      '--snapshot-blob',
+      '--experimental-config-file',
+    ],
+  },
   perl: PERL,
   ruby: {
     reader: 'interpreter',

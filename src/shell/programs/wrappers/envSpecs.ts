@@ -17,6 +17,8 @@ export const ENV_COMMANDS: CommandSpecs = {
       '--block-signal|--default-signal|--ignore-signal': 'optional',
     },
     operands: { rest: 'command' },
+    // env with nothing to run prints the environment, where tokens and keys live
+    printsSecrets: { withoutCommand: true },
     reader: 'env',
   },
   // cross-env NAME=value... COMMAND: no options; a word starting with '-' is the command

@@ -2,7 +2,7 @@ import { isInScope } from '../intents/scope';
 import type { FlowKind } from './flowMarks';
 import { operandsOf, programOf, type FlowFacts } from './flowFacts';
 import { isUntrustedTool, type FlowPolicy } from './flowPolicy';
-import { SECRET_PATTERN, WIDE_ROOTS, secretDumpOf } from './secretDumps';
+import { secretDumpOf } from './secretDumps';
 import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 
 /** One read a call that ran makes: what kind, and what it read as a person names it. */
@@ -15,23 +15,14 @@ export interface FlowRead {
 const NOT_SECRET_KINDS: ReadonlySet<string> = new Set(['config', 'agent_settings']);
 
 /**
- * The last dumps not yet said by their programs' specs (printenv's and grep's in search/, env's in
- * wrappers/, git's in git/): read only when no spec's `printsSecrets` marks the command, and to
- * be moved into those specs.
+ * The last dumps not yet said by their program's spec (git's, in git/): read only when no spec's
+ * `printsSecrets` marks the command, and to be moved into that spec.
  */
 function dumpNotYetInSpecs(words: readonly string[]): string | undefined {
   const program = programOf(words);
-  const operands = operandsOf(words);
-  if (program === 'printenv') return 'printenv';
   if (program === 'git' && words.includes('config') && words.some((word) => /^credential\b/i.test(word)))
     return words.join(' ');
   if (program === 'git' && words[1] === 'credential') return words.join(' ');
-  if (program === 'grep' || program === 'egrep' || program === 'rg') {
-    const recursive = program === 'rg' || words.some((word) => /^-[a-zA-Z]*[rR]/.test(word) || word === '--recursive');
-    const [pattern, ...roots] = operands;
-    const wide = roots.length === 0 || roots.some((root) => WIDE_ROOTS.has(root));
-    if (recursive && (wide || SECRET_PATTERN.test(pattern ?? ''))) return words.join(' ');
-  }
   return undefined;
 }
 

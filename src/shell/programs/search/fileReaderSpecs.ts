@@ -285,7 +285,8 @@ export const FILE_READER_COMMANDS: CommandSpecs = {
     },
     operands: 'data',
   },
-  printenv: { urlsAreText: true, options: { [`-0|--null|${HELP}`]: 'flag' }, operands: 'data' },
+  // the environment, where tokens and keys live
+  printenv: { urlsAreText: true, options: { [`-0|--null|${HELP}`]: 'flag' }, operands: 'data', printsSecrets: true },
   seq: { options: { '-f|--format|-s|--separator': 'data', [`-w|--equal-width|${HELP}`]: 'flag' }, operands: 'data' },
   yes: { options: { [HELP]: 'flag' }, operands: 'data' },
   nproc: { options: { '--ignore': 'data', [`--all|${HELP}`]: 'flag' }, operands: 'data' },

@@ -39,9 +39,13 @@ export const SEARCH_COMMANDS: CommandSpecs = {
       [GREP_FLAGS]: 'flag',
     },
     operands: { leading: ['data'], leadingUnless: ['-e', '-f', '--regexp', '--file'], rest: 'read' },
+    // a recursive search of the workspace, or for a secret's name, prints the secrets it finds
+    printsSecrets: { searchesTree: ['-r|--recursive|-R|--dereference-recursive'] },
   },
   rg: {
     urlsAreText: true,
+    // ripgrep always searches a tree
+    printsSecrets: { searchesTree: true },
     numericOptions: true,
     options: {
       '-e|--regexp|-m|--max-count|-A|--after-context|-B|--before-context|-C|--context|-g|--glob|--iglob|-t': 'data',

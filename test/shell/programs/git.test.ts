@@ -5,6 +5,7 @@ import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
 import { findRepository, repositoryConfig, type GitRepository } from '../../../src/shell/programs/git/gitRepository';
 import { subcommandHooks } from '../../../src/shell/programs/git/gitSubcommandHooks';
 import type { PathRole } from '../../../src/shell/catalog/shellAnalysis';
+import { decideEveryday, everydayWorkspace, type EverydayDecision } from '../../support/everydaySession';
 
 /** [path, role] of each operand, in the order found. */
 type Operand = readonly [string | undefined, PathRole];
@@ -347,5 +348,41 @@ describe("the hooks a subcommand runs, from git's own table", () => {
     { name: 'none for a name that is no subcommand', path: ['git', 'constructor'], expected: [] },
   ])('$name: $path', ({ path, expected }) => {
     expect(subcommandHooks(path)).toEqual(expected);
+  });
+});
+
+describe("git's own move of a branch is no write of its configuration or hooks", () => {
+  const workspace = everydayWorkspace({ repository: true });
+  it.each<{ name: string; command: string; expected: EverydayDecision }>([
+    {
+      name: 'allows git branch -M on the everyday approvals',
+      command: 'git branch -M main',
+      expected: { verdict: 'allow', code: 'destructive_in_scope', unapproved: [] },
+    },
+    {
+      name: 'allows git branch -f on the everyday approvals, as git branch -D',
+      command: 'git branch -f feature',
+      expected: { verdict: 'allow', code: 'destructive_in_scope', unapproved: [] },
+    },
+    {
+      name: 'still fails closed on a ref another program writes before git runs',
+      command: 'echo x > .git/refs/heads/x && git status',
+      expected: {
+        verdict: 'ask',
+        code: 'needs_approval',
+        unapproved: [
+          'FS_OUTSIDE_WORKSPACE',
+          'FS_CONFIG_SECRETS',
+          'DEPS_INSTALL_UPDATE',
+          'GIT_PUBLISH',
+          'SYSTEM_IMPACT',
+          'SUDO',
+          'NETWORK_RISK',
+        ],
+      },
+    },
+  ])('$name', ({ command, expected }) => {
+    const { verdict, code, unapproved } = decideEveryday(workspace, command);
+    expect({ verdict, code, unapproved }).toEqual(expected);
   });
 });

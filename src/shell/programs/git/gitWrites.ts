@@ -17,7 +17,17 @@ export function unreachedByGit(written: Written, codeFile: string): boolean {
   return isInGitFolder(codeFile) && GIT_COMMAND.test(written.command) && !isInGitFolder(written.path);
 }
 
-/** A write into a `.git` folder (its config, its hooks), which every git command reads, or one whose place is unknown. */
+// a ref a git command moves or makes (`git branch -M x`, `-f x`): git writes a commit's name there, never code
+const REF_FILE = /(?:^|\/)\.git\/refs\//;
+
+/** Whether git itself writes a ref, which holds no configuration and no hook. */
+const gitMovesRef = (written: Written): boolean =>
+  GIT_COMMAND.test(written.command) && REF_FILE.test(written.path.split(path.sep).join('/'));
+
+/**
+ * A write into a `.git` folder (its config, its hooks), which every git command reads, or one
+ * whose place is unknown; git's own write of a ref is none.
+ */
 export function writeIntoGit(writes: WrittenPaths): string | undefined {
-  return firstWrite(writes, (written) => isInGitFolder(written.path));
+  return firstWrite(writes, (written) => isInGitFolder(written.path) && !gitMovesRef(written));
 }

@@ -154,13 +154,13 @@ describe('awk pipes, which awk hands to a shell', () => {
 
 // The search for known commands in the words of a program the catalog does not know
 // (scanForCommands.ts) finds each one it names and reads it as run: init and telinit change the
-// runlevel only when given one, so a subcommand named init (`kong config init`) changes nothing.
+// runlevel only when given one, so a subcommand named init (`stackctl config init`) changes nothing.
 describe('commands found in the words of a program the catalog does not know', () => {
   it.each<CommandsCase>([
     {
       name: 'reads a subcommand named init as init without a runlevel',
-      command: 'kong config init',
-      commands: [['kong', 'config', 'init'], ['init']],
+      command: 'stackctl config init',
+      commands: [['stackctl', 'config', 'init'], ['init']],
       categories: ONLY_EXEC,
     },
     {

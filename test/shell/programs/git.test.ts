@@ -80,9 +80,9 @@ describe('git commands that lose local history', () => {
   it.each<OperandCase>([
     { name: 'names no path for git stash list', command: 'git stash list', expected: [] },
     {
-      name: "overwrites '.' for git stash push, which takes the work tree's changes away",
+      name: "overwrites any file of the work tree for git stash push, which takes the work tree's changes away",
       command: 'git stash push -m wip',
-      expected: [['.', 'overwrite']],
+      expected: [['*/*', 'overwrite']],
     },
     { name: 'names no path for git branch -d (refuses unmerged work)', command: 'git branch -d old', expected: [] },
     { name: 'names no path for a new branch', command: 'git branch feature/y', expected: [] },

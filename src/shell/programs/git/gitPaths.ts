@@ -69,7 +69,7 @@ const PATCH_SHOWS = [
 /**
  * The stash's pop, apply, branch and save change the work tree; drop and clear lose the stashed
  * work for good. A push with no pathspec (`git stash`) puts back the whole work tree, from the
- * repository's top, where its spec's '.' is the folder git runs in.
+ * repository's top.
  */
 function stashPaths(effects: CommandEffects, reading: CommandReading, action: string | undefined): void {
   if (action === 'drop' || action === 'clear')
@@ -81,7 +81,7 @@ function stashPaths(effects: CommandEffects, reading: CommandReading, action: st
     reading.operands.length === 0 &&
     !givenToSubcommand(reading, ['--pathspec-from-file'])
   )
-    subcommandFromTop(effects, reading);
+    overwritesWorkTree(effects, reading);
 }
 
 /** The paths of the subcommands whose writes data cannot say, beyond their operands' roles. */

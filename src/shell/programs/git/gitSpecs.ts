@@ -527,7 +527,8 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul':
         'flag',
     },
-    operands: { rest: 'overwrite', assumed: ['.'] },
+    // with no pathspec the whole work tree's changes are taken away: its reader says so (gitPaths.ts)
+    operands: { rest: 'overwrite' },
     subcommands: {
       push: {
         options: {
@@ -536,7 +537,7 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
           '-p|--patch|-S|--staged|-k|--keep-index|--no-keep-index|-u|--include-untracked|--no-include-untracked|-a|--all|-q|--quiet|--pathspec-file-nul':
             'flag',
         },
-        operands: { rest: 'overwrite', assumed: ['.'] },
+        operands: { rest: 'overwrite' },
       },
       save: {
         options: {

@@ -1,3 +1,4 @@
+import { createBoundedMemo } from '../../../paths/boundedMemo';
 import { codeBindings, endsValue, type CodeBindings } from './codeBindings';
 import { isName, isPunct, type Token, type Tokenized } from './codeTokens';
 import type { CodeLanguage, CodeVocabulary } from './codeVocabulary';
@@ -263,8 +264,18 @@ export function vocabularyOf(language: CodeLanguage): CodeVocabulary {
   return LANGUAGES[language].vocabulary;
 }
 
+// a reading depends on the code and its language only, and a command's code is read twice (for
+// its arguments' roles, then for its effects): the last few readings are kept rather than tokenized
+// again, frozen since they are shared; few, as a line seldom holds more code than that
+const readings = createBoundedMemo<InlineCodeReading>(4 * 1024, () => 64);
+
 /** Reads inline code of `language`: the files it reads literally when it only computes and reads, or why it may do more. */
 export function readInlineCode(code: string, language: CodeLanguage): InlineCodeReading {
+  return readings.get(`${language}\u0000${code}`, () => Object.freeze(readInlineCodeAnew(code, language)));
+}
+
+/** readInlineCode without the kept readings. */
+function readInlineCodeAnew(code: string, language: CodeLanguage): InlineCodeReading {
   const { tokens: tokenize, vocabulary } = LANGUAGES[language];
   const tokenized = tokenize(code);
   if (!tokenized.ok) return { readOnly: false, word: tokenized.at, unread: true };
@@ -273,6 +284,6 @@ export function readInlineCode(code: string, language: CodeLanguage): InlineCode
   const walk = new CodeWalk(language, vocabulary, bound.bindings);
   const unknown = walk.walk(tokenized.tokens);
   return unknown === undefined
-    ? { readOnly: true, reads: walk.reads }
+    ? { readOnly: true, reads: Object.freeze(walk.reads) }
     : { readOnly: false, word: unknown, unread: false };
 }

@@ -37,17 +37,22 @@ export function requiredModule(tokens: readonly Token[], at: number, vocabulary:
   return spec?.kind === 'string' && spec.value !== undefined ? vocabulary.modules.get(spec.value)?.name : undefined;
 }
 
-/** The index after `callee`'s name at `at` (`os` `.` `listdir`), or undefined when it is not named there. */
-function calleeEnd(
-  tokens: readonly Token[],
-  at: number,
-  callee: string,
-  vocabulary: CodeVocabulary,
-  aliases: ModuleAliases,
-): number | undefined {
-  const [first, ...rest] = callee.split('.');
-  const head = headAt(tokens, at, vocabulary, aliases);
-  if (head === undefined || head.module !== first) return undefined;
+// a callee's dotted name, split once per read call of a vocabulary: the walk tries each at every name
+const CALLEES = new WeakMap<ReadCall, { readonly first: string; readonly rest: readonly string[] }>();
+
+function calleeParts(call: ReadCall): { readonly first: string; readonly rest: readonly string[] } {
+  let parts = CALLEES.get(call);
+  if (parts === undefined) {
+    const [first = '', ...rest] = call.callee.split('.');
+    CALLEES.set(call, (parts = { first, rest }));
+  }
+  return parts;
+}
+
+/** The index after the call's callee at the head's place (`os` `.` `listdir`), or undefined when it is not named there. */
+function calleeEnd(tokens: readonly Token[], head: Head, call: ReadCall): number | undefined {
+  const { first, rest } = calleeParts(call);
+  if (head.module !== first) return undefined;
   let index = head.end;
   for (const part of rest) {
     if (!isPunct(tokens[index], '.') || !isName(tokens[index + 1], part)) return undefined;
@@ -101,8 +106,11 @@ export function readCallAt(
   vocabulary: CodeVocabulary,
   aliases: ModuleAliases,
 ): FoundRead | undefined {
+  // the head is the same for every call the vocabulary knows
+  const head = headAt(tokens, at, vocabulary, aliases);
+  if (head === undefined) return undefined;
   for (const call of vocabulary.reads) {
-    const open = calleeEnd(tokens, at, call.callee, vocabulary, aliases);
+    const open = calleeEnd(tokens, head, call);
     if (open === undefined || !isPunct(tokens[open], '(')) continue;
     const parsed = argumentsOf(tokens, open);
     if (parsed === undefined) continue;

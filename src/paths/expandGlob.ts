@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { createBoundedMemo } from './boundedMemo';
 
 /** More matches than this make a glob operand unknown: checking each would cost more than the call is worth. */
 export const MAX_GLOB_MATCHES = 256;
@@ -104,6 +105,25 @@ interface PartialMatch {
   readonly absolute: string;
 }
 
+// a component's matcher depends on its text and the two options only; compiling one costs more
+// than listing a small folder, and a line's globs are matched more than once (as its operands, and
+// for names that may read as options), so compiled ones are kept; keyed by the options, then the text
+const matchers = createBoundedMemo<(name: string) => boolean>(64 * 1024, () => 256);
+
+/** The compiled matcher of one glob component under the walk's options. */
+function matcherOf(component: string, options: GlobOptions): (name: string) => boolean {
+  const key = `${options.dot ? 'd' : '-'}${options.nocase ? 'i' : '-'}${component}`;
+  return matchers.get(key, () =>
+    picomatch(component, {
+      dot: options.dot,
+      nocase: options.nocase,
+      noextglob: true,
+      nobrace: true,
+      noglobstar: true,
+    }),
+  );
+}
+
 /** The entries of each partial match's folder that one glob component matches; a problem when the bounds are passed. */
 function matchComponent(
   partial: readonly PartialMatch[],
@@ -111,13 +131,7 @@ function matchComponent(
   joiner: string,
   walk: Walk,
 ): PartialMatch[] | string {
-  const matches = picomatch(component, {
-    dot: walk.options.dot,
-    nocase: walk.options.nocase,
-    noextglob: true,
-    nobrace: true,
-    noglobstar: true,
-  });
+  const matches = matcherOf(component, walk.options);
   const next: PartialMatch[] = [];
   for (const item of partial) {
     const entries = entriesOf(item.absolute, walk);

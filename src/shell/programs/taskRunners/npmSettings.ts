@@ -10,7 +10,7 @@ import {
   type RunSite,
   type ScriptFile,
 } from '../../runFiles/codeFiles';
-import { writeInto, writeOver } from '../../runFiles/writtenCode';
+import { writeInto, writeOver, writesNothing } from '../../runFiles/writtenCode';
 import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 
 /**
@@ -132,11 +132,14 @@ function settingsFile(
 function folderNpmrc(folder: string, onLine: ReadonlySet<string>, site: RunSite): ScriptFile[] {
   const { context, reading } = site;
   const file = path.join(folder, '.npmrc');
+  // a line that writes nothing cannot have put one there: the folder's listing then settles it before the path is resolved
+  const listed = writesNothing(reading.writes) ? site.files.list(folder).includes('.npmrc') : undefined;
+  if (listed === false) return [];
   const where = context.analyze(file, context.base);
   const label = where.relative ?? file;
   const written = writeOver(where.absolute ?? file, reading.writes);
   if (written !== undefined) return [writtenByLine(label, written)];
-  if (!site.files.list(folder).includes('.npmrc')) return [];
+  if (!(listed ?? site.files.list(folder).includes('.npmrc'))) return [];
   const key = `${where.absolute ?? file}\u0000npmrc`;
   if (reading.seen.has(key)) return [];
   reading.seen.add(key);

@@ -1,9 +1,9 @@
 import { isInScope } from '../intents/scope';
+import type { Catalog } from '../shell/catalog/catalog';
 import type { FlowKind } from './flowMarks';
 import { operandsOf, programOf, type FlowFacts } from './flowFacts';
 import { isUntrustedTool, type FlowPolicy } from './flowPolicy';
 import { secretDumpOf } from './secretDumps';
-import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 
 /** One read a call that ran makes: what kind, and what it read as a person names it. */
 export interface FlowRead {
@@ -27,12 +27,11 @@ function dumpNotYetInSpecs(words: readonly string[]): string | undefined {
 }
 
 /**
- * The secret reads of a command that prints secrets no path names, as its program's spec says.
- * The built-in catalog is imported directly: the flow rules read the specs the shell analysis
- * reads, and nothing under src/shell imports flow, so the import goes one way.
+ * The secret reads of a command that prints secrets no path names, as its program's spec in the
+ * session's catalog says: a host's programs count as the built-in ones do.
  */
-const dumpOf = (words: readonly string[]): string | undefined =>
-  secretDumpOf(words, BUILTIN_CATALOG) ?? dumpNotYetInSpecs(words);
+const dumpOf = (words: readonly string[], catalog: Pick<Catalog, 'lookup'>): string | undefined =>
+  secretDumpOf(words, catalog) ?? dumpNotYetInSpecs(words);
 
 const FETCHERS: ReadonlySet<string> = new Set(['curl', 'wget']);
 
@@ -41,10 +40,15 @@ const fetchedOf = (words: readonly string[]): string => words.find((word) => wor
 
 /**
  * What a call that ran has read that the flow rules remember: a file the secret rules name (by
- * the built-in rules' evidence, or a policy glob), a command that prints secrets, a `web` call,
- * a `curl` or `wget` fetch, or a tool the policy marks untrusted. The first of each kind.
+ * the built-in rules' evidence, or a policy glob), a command that prints secrets (read against
+ * `catalog`, the session's), a `web` call, a `curl` or `wget` fetch, or a tool the policy marks
+ * untrusted. The first of each kind.
  */
-export function flowReadsOf(facts: FlowFacts, policy: FlowPolicy): readonly FlowRead[] {
+export function flowReadsOf(
+  facts: FlowFacts,
+  policy: FlowPolicy,
+  catalog: Pick<Catalog, 'lookup'>,
+): readonly FlowRead[] {
   let secret: string | undefined;
   for (const item of facts.evidence) {
     if (item.category !== 'FS_CONFIG_SECRETS' || item.details[2] !== 'read' || NOT_SECRET_KINDS.has(item.details[1]))
@@ -56,7 +60,7 @@ export function flowReadsOf(facts: FlowFacts, policy: FlowPolicy): readonly Flow
     secret = facts.paths.find(
       (path) => path.relative !== undefined && isInScope(policy.secrets, path.relative),
     )?.relative;
-  if (secret === undefined) for (const words of facts.commands) secret ??= dumpOf(words);
+  if (secret === undefined) for (const words of facts.commands) secret ??= dumpOf(words, catalog);
 
   let untrusted: string | undefined;
   if (facts.kind?.kind === 'web') {

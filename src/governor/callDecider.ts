@@ -25,10 +25,13 @@ import {
   NO_DECISION,
   type CommandRulesOutcome,
 } from '../policy/shell/commandDecisions';
+import { BUILTIN_SHELL } from '../policy/shell/shellSetup';
+import type { Catalog } from '../shell/catalog/catalog';
 import { describeValue } from '../text/describeValue';
 import type { Grant } from '../grants/grant';
 import { coverByGrants, hostsOfCall, type GrantCoverage, type GrantedCall } from '../grants/grantMatch';
 import { suggestGrant } from '../grants/grantSuggestion';
+import { runChangingOptionFinder } from '../grants/runChangingOptions';
 import { holdProblem } from './holdLimits';
 import { containmentStep, type ContainmentStep } from './containmentStage';
 import { keptOutsideWorkspace, outsidePaths, type OutsidePaths } from './outsideScope';
@@ -282,6 +285,12 @@ const FLOW_CHECKED: ReadonlySet<DecisionCode> = new Set(['safe_tool', 'destructi
 
 const NO_READS: readonly FlowRead[] = Object.freeze([]);
 
+/** The flow rules of a governor, and the session's catalog its commands that print secrets are read against. */
+interface FlowRules {
+  readonly policy: FlowPolicy;
+  readonly catalog: Pick<Catalog, 'lookup'>;
+}
+
 /** What the flow stage gives: a hold, and what the call reads if it runs. */
 interface FlowStep {
   readonly hold: FlowHold | undefined;
@@ -293,12 +302,13 @@ interface FlowStep {
  * session read a secret and it sends data out, or read untrusted content and it writes code
  * that runs or steers an agent. A human's answer to this call (`alsoApproved`) lets it run.
  */
-function flowStep(policy: FlowPolicy, code: DecisionCode, call: CallToDecide, facts: FlowFacts): FlowStep {
+function flowStep(rules: FlowRules, code: DecisionCode, call: CallToDecide, facts: FlowFacts): FlowStep {
+  const { policy } = rules;
   if (!policy.enabled || !FLOW_CHECKED.has(code)) return { hold: undefined, reads: NO_READS };
   const marks = call.snapshot.context.flowMarks;
   const marked = marks !== undefined && (marks.secret !== undefined || marks.untrusted !== undefined);
   const hold = marked && call.alsoApproved === undefined ? flowHoldOf(marks, flowSinksOf(facts, policy)) : undefined;
-  return { hold, reads: hold === undefined ? flowReadsOf(facts, policy) : NO_READS };
+  return { hold, reads: hold === undefined ? flowReadsOf(facts, policy, rules.catalog) : NO_READS };
 }
 
 /** The line a flow hold's prompt shows a person. */
@@ -320,6 +330,10 @@ export function createCallDecider(parts: CallDeciderParts) {
   const { workspaceRoot, intentIgnore, isProtectedPath } = parts.workspace;
   // built as literals of one shape: a spread of the governor's objects per call costs more than the rest of the setup
   const { sandboxRoot, toolKinds, homeDir, shell, controlPaths } = parts.risk;
+  // the session's catalog, a host's programs included: grants and the flow rules read its specs as the analysis does
+  const catalog = (shell ?? BUILTIN_SHELL).catalog;
+  const runChangingOption = runChangingOptionFinder(catalog);
+  const flowRules: FlowRules = { policy: parts.flow, catalog };
   // a DESTRUCTIVE tool no kind describes has every argument read for paths: the host's kinds count
   const kindOf = (tool: string) => toolKindOf(tool, toolKinds);
   const requestContext = (analyze: PathAnalyzer): RequestContext => ({
@@ -522,8 +536,8 @@ export function createCallDecider(parts: CallDeciderParts) {
       // one literal per shape: a spread of an optional field makes and drops an object per call
       const grantFacts: GrantedCall =
         assessment.shell === undefined
-          ? { tool, paths: grantPaths, hosts }
-          : { tool, shell: assessment.shell, paths: grantPaths, hosts };
+          ? { tool, paths: grantPaths, hosts, runChangingOption }
+          : { tool, shell: assessment.shell, paths: grantPaths, hosts, runChangingOption };
       // a rule that asks a human is answered by nothing but an answer to this call
       const grants = askedBy === undefined && notApprovedWhole.length > 0 ? parts.liveGrants() : NO_GRANTS;
       const granted =
@@ -582,7 +596,7 @@ export function createCallDecider(parts: CallDeciderParts) {
         return { decision, event: undefined, args: callArgs, risk: assessment.risk };
       }
       // 9. flow: checked after the per-call decision, on a call that would run
-      const flow = flowStep(parts.flow, code, call, {
+      const flow = flowStep(flowRules, code, call, {
         tool,
         args: callArgs,
         kind: kindOf(tool),

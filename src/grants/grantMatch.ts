@@ -3,7 +3,7 @@ import type { RiskCategory } from '../categories/riskCategories';
 import { matchesPrefix, splitPrefix } from '../policy/shell/commandDecisions';
 import { commandBasename } from '../shell/words/shellWord';
 import type { Grant } from './grant';
-import { lastRunChangingOption } from './runChangingOptions';
+import type { RunChangingOptionFinder } from './runChangingOptions';
 
 /** What a grant's narrowing is matched against: the call as the decider saw it. */
 export interface GrantedCall {
@@ -14,6 +14,8 @@ export interface GrantedCall {
   readonly paths: readonly (string | undefined)[];
   /** the URL hosts the call names, lowercased */
   readonly hosts: readonly string[];
+  /** the options that change what a command runs, as the session's catalog (a host's programs included) says */
+  readonly runChangingOption: RunChangingOptionFinder;
 }
 
 const hostMatches = (pattern: string, host: string): boolean =>
@@ -24,7 +26,11 @@ const hostMatches = (pattern: string, host: string): boolean =>
  * later word is an option that changes what the program runs (`npm test --script-shell ./x.sh`,
  * `make -C other test`), which only a prefix naming it covers.
  */
-export function prefixCovers(prefix: readonly string[], command: readonly string[]): boolean {
+export function prefixCovers(
+  prefix: readonly string[],
+  command: readonly string[],
+  lastRunChangingOption: RunChangingOptionFinder,
+): boolean {
   return (
     matchesPrefix(command, prefix) &&
     lastRunChangingOption(commandBasename(command[0] ?? ''), command, prefix.length) === -1
@@ -47,7 +53,9 @@ export function grantMatches(grant: Grant, call: GrantedCall): boolean {
     // every simple command must start with a granted prefix: `npm test && ls` is not `npm test`
     if (shell === undefined) return false;
     const prefixes = grant.commands.map(splitPrefix);
-    if (!shell.commands.every((command) => prefixes.some((prefix) => prefixCovers(prefix, command)))) return false;
+    const covers = (command: readonly string[]): boolean =>
+      prefixes.some((prefix) => prefixCovers(prefix, command, call.runChangingOption));
+    if (!shell.commands.every(covers)) return false;
   }
   if (grant.paths) {
     const paths = grant.paths;

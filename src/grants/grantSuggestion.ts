@@ -3,7 +3,7 @@ import type { RiskCategory } from '../categories/riskCategories';
 import { commandBasename } from '../shell/words/shellWord';
 import type { GrantInput, GrantLifetime } from './grant';
 import type { GrantedCall } from './grantMatch';
-import { lastRunChangingOption } from './runChangingOptions';
+import type { RunChangingOptionFinder } from './runChangingOptions';
 
 /** The most prefixes, paths or hosts a suggestion names; a call naming more gets a tool-wide one. */
 const MAX_SUGGESTED = 5;
@@ -32,7 +32,7 @@ function runChangingPrefix(command: readonly string[], last: number): string | u
 }
 
 /** A simple command's prefix for a grant: the program and, when it has one, its first word that is not an option (nor holds whitespace). */
-function commandPrefix(command: readonly string[]): string | undefined {
+function commandPrefix(command: readonly string[], lastRunChangingOption: RunChangingOptionFinder): string | undefined {
   const [program, next] = command;
   if (program === undefined) return undefined;
   const changing = lastRunChangingOption(commandBasename(program), command, 1);
@@ -71,7 +71,7 @@ export function suggestGrant(
   // each suggestion is built whole, its fields in the same order: no base object to copy
   if (call.shell !== undefined) {
     if (call.shell.unknowable !== undefined) return undefined;
-    const prefixes = call.shell.commands.map(commandPrefix);
+    const prefixes = call.shell.commands.map((command) => commandPrefix(command, call.runChangingOption));
     const commands = prefixes.every((prefix): prefix is string => prefix !== undefined)
       ? distinct(prefixes)
       : undefined;

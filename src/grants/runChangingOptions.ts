@@ -1,5 +1,4 @@
 import type { Catalog } from '../shell/catalog/catalog';
-import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 
 /**
  * Options that change what a program runs rather than how it runs it: the folder or package it
@@ -67,7 +66,8 @@ export type RunChangingOptionFinder = (program: string, words: readonly string[]
 
 /**
  * The finder of run-changing options over a catalog: a program's spec's `runChangingOptions`
- * with those of every program. Only the lookup is read, so a test may pass a catalog of its own.
+ * with those of every program. Made once per catalog (the governor makes one over its session's
+ * catalog, a host's programs included); only the lookup is read, so a test may pass its own.
  */
 export function runChangingOptionFinder(catalog: Pick<Catalog, 'lookup'>): RunChangingOptionFinder {
   return (program, words, from) => {
@@ -83,10 +83,3 @@ export function runChangingOptionFinder(catalog: Pick<Catalog, 'lookup'>): RunCh
     return found;
   };
 }
-
-/**
- * The index of the last word of `words` from `from` on that changes what the program `program`
- * runs, or -1. The built-in catalog is imported directly: grants read the specs the shell analysis
- * reads, and nothing under src/shell imports grants, so the import goes one way.
- */
-export const lastRunChangingOption: RunChangingOptionFinder = runChangingOptionFinder(BUILTIN_CATALOG);

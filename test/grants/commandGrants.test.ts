@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createGovernor } from '../../src/governor/createGovernor';
 import type { Grant } from '../../src/grants/grant';
-import { grantMatches, prefixCovers } from '../../src/grants/grantMatch';
+import { grantMatches, prefixCovers, type GrantedCall } from '../../src/grants/grantMatch';
 import { suggestGrant } from '../../src/grants/grantSuggestion';
+import { runChangingOptionFinder } from '../../src/grants/runChangingOptions';
 import { analyzeShell } from '../../src/shell/analyzeShell';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { makeWorkspace } from '../support/workspace';
 
 // A grant narrowed to a command prefix covers the commands that start with it, but not an option
@@ -18,14 +20,18 @@ const grantFor = (commands: readonly string[]): Grant => ({
   source: 'human',
 });
 
+// the built-in catalog's run-changing options, as a governor with no host programs reads them
+const runChangingOption = runChangingOptionFinder(BUILTIN_CATALOG);
+
 /** The call as the decider gives it to the grants: the line's simple commands, seen whole or not. */
-function shellCall(command: string) {
+function shellCall(command: string): GrantedCall & { readonly shell: NonNullable<GrantedCall['shell']> } {
   const analysis = analyzeShell(command);
   return {
     tool: 'execute_command',
     shell: { commands: analysis.commands, unknowable: analysis.unknowable },
     paths: [],
     hosts: [],
+    runChangingOption,
   };
 }
 
@@ -115,7 +121,10 @@ describe('a command grant and the options that change what runs', () => {
     },
   ])('$name', ({ prefix, command, covered }) => {
     const [words = []] = analyzeShell(command).commands;
-    expect({ command, covered: prefixCovers(prefix.split(' '), words) }).toEqual({ command, covered });
+    expect({ command, covered: prefixCovers(prefix.split(' '), words, runChangingOption) }).toEqual({
+      command,
+      covered,
+    });
     expect({ command, matched: grantMatches(grantFor([prefix]), shellCall(command)) }).toEqual({
       command,
       matched: covered,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { lastRunChangingOption, runChangingOptionFinder } from '../../src/grants/runChangingOptions';
+import { runChangingOptionFinder } from '../../src/grants/runChangingOptions';
 import { createCatalog } from '../../src/shell/catalog/catalog';
 import { commandSpecSchema } from '../../src/shell/catalog/commandSpec';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 
 // Each program's run-changing options are its spec's `runChangingOptions`: the grants read them
 // through the catalog, with the options every program may have.
@@ -14,6 +15,7 @@ const OWN_CATALOG = createCatalog([
   },
 ]);
 const findInOwnCatalog = runChangingOptionFinder(OWN_CATALOG);
+const findBuiltIn = runChangingOptionFinder(BUILTIN_CATALOG);
 
 interface FinderCase {
   readonly name: string;
@@ -65,7 +67,7 @@ describe("a spec's runChangingOptions", () => {
     { name: 'ls: none of its own', line: 'ls -C web', found: -1 },
   ])('built in, $name', ({ line, found }) => {
     const all = words(line);
-    expect(lastRunChangingOption(all[0] ?? '', all, 1)).toBe(found);
+    expect(findBuiltIn(all[0] ?? '', all, 1)).toBe(found);
   });
 
   it.each([

@@ -300,7 +300,7 @@ describe("a scope that holds the work tree holds a rewrite by ref for intentgate
         '(.intentignore, the orchestration folder) and those .intentignore names included',
     );
     expect(decision.approval?.prompt.changes).toContain(
-      "may overwrite .intentignore, the orchestration folder (intentgate's control file)",
+      'overwrite .intentignore, the orchestration folder (config file)',
     );
   });
 

@@ -40,7 +40,8 @@ const SPLIT_FILE: CommandSpec = {
 
 // Split.io's CLI, also named split: deleting a feature flag, segment, environment, traffic type
 // or workspace, or killing a flag, changes what every application reading it gets
-const SPLIT_IO_NOTE = 'deletes or kills Split.io feature flags or what holds them';
+// (a note the prompt's Russian already words)
+const SPLIT_IO_NOTE = 'deletes a configuration entry';
 const SPLIT_IO_VERBS: CommandSpec = {
   unknownOptions: 'data',
   subcommands: {

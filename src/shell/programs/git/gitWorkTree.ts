@@ -88,8 +88,8 @@ function rewritesWorkTree(
     note:
       `${WRITTEN_BY[line] ?? `'${line}'`} may write any file of the work tree, ` +
       `intentgate's control files (${CONTROL_FILES}) and those .intentignore names included`,
-    // read in a prompt as "may overwrite .intentignore, the orchestration folder (intentgate's control file)"
-    details: [CONTROL_FILES, "intentgate's control", 'may overwrite'],
+    // read in a prompt as "overwrite .intentignore, the orchestration folder (config file)"
+    details: [CONTROL_FILES, 'config', 'overwrite'],
     unseen: true,
   });
   subcommandFromTop(effects, reading, form);

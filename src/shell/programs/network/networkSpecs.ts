@@ -306,13 +306,14 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     rules: [
       {
         category: 'SYSTEM_IMPACT',
-        note: 'changes DNS records',
+        // the zone's records
+        note: 'network configuration',
         level: 'network',
         examples: ["echo 'update delete example.com A' | nsupdate", 'nsupdate -l', 'nsupdate -k key changes.txt'],
         notExamples: ['nsupdate -V'],
         when: { notOptions: ['-V'] },
       },
-      reaches('DNS update', 'DNS change', ['nsupdate changes.txt'], {
+      reaches('network request', 'request', ['nsupdate changes.txt'], {
         when: { notOptions: ['-V'] },
         notExamples: ['nsupdate -V'],
       }),
@@ -325,7 +326,8 @@ export const NETWORK_COMMANDS: CommandSpecs = {
     rules: [
       {
         category: 'SYSTEM_IMPACT',
-        note: 'removes identities from the SSH agent',
+        // the identities the running agent holds
+        note: 'revokes a permission',
         level: 'privileges',
         examples: ['ssh-add -D', 'ssh-add -d', 'ssh-add -d ~/.ssh/id_ed25519'],
         notExamples: ['ssh-add -l', 'ssh-add -L', 'ssh-add ~/.ssh/id_ed25519'],

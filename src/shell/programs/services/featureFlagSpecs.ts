@@ -7,13 +7,15 @@ import { destroys, resourceCli, resourceVerbs } from './serviceRules';
 // project, an environment or a segment takes it away from every application that reads it:
 // SYSTEM_IMPACT at the level `service`.
 
-const DELETES = destroys('deletes feature flags or what holds them', 'service', [
+// the notes are ones the prompt's Russian already words (src/approval/evidenceWords.ts)
+const DELETES = destroys('deletes a configuration entry', 'service', [
   'ldcli flags delete my-flag --project my-project',
   'ldcli projects delete my-project',
   'unleash projects delete my-project',
 ]);
 
-const ARCHIVES = destroys('archives feature flags: applications no longer get them', 'service', [
+// an archived flag is no longer served: applications get their default
+const ARCHIVES = destroys('deletes a configuration entry', 'service', [
   'ldcli flags archive my-flag --project my-project',
   'unleash features archive my-toggle',
 ]);

@@ -7,7 +7,8 @@ import { destroying, destroys, naming, NAMES, resourceCli, resourceVerbs } from 
 // creating name things the service holds; what deletes, clears or moves them, or puts a
 // configuration live, is SYSTEM_IMPACT; CircleCI's config commands read the file they check.
 
-const DELETES = destroys('deletes what a hosted service holds', 'service', [
+// the notes are ones the prompt's Russian already words (src/approval/evidenceWords.ts)
+const DELETES = destroys('deletes a configuration entry', 'service', [
   'algolia indices delete products',
   'fastly backend delete --name origin',
   'pd service delete P123',
@@ -17,29 +18,29 @@ const DELETES = destroys('deletes what a hosted service holds', 'service', [
 const ALGOLIA: CommandSpec = resourceCli(
   resourceVerbs(['list', 'get', 'browse', 'export', 'config', 'search', 'set', 'save'], {
     delete: DELETES,
-    clear: destroys('clears every record of a search index', 'database', ['algolia indices clear products']),
-    move: destroys('moves a search index over another, replacing it', 'database', ['algolia indices move a b']),
+    clear: destroys('deletes stored objects', 'database', ['algolia indices clear products']),
+    // over the index it is moved to
+    move: destroys('moves objects, deleting them where they were', 'database', ['algolia indices move a b']),
   }),
   { search: { unknownOptions: 'data', operands: 'data' } },
 );
 
 const FASTLY_VERBS = resourceVerbs(['list', 'describe', 'search', 'create', 'update', 'clone', 'lock', 'diff'], {
   delete: DELETES,
-  activate: destroys('puts a service configuration live on the CDN', 'service', [
-    'fastly service version activate --version 5',
-  ]),
-  deactivate: destroys('takes a service configuration off the CDN', 'service', [
-    'fastly service version deactivate --version 5',
-  ]),
-  deploy: destroys('puts a package of code live on the CDN', 'service', ['fastly compute deploy']),
-  publish: destroys('builds a package of code and puts it live on the CDN', 'service', ['fastly compute publish']),
+  // puts a service configuration live on the CDN, or takes it off
+  activate: destroys('infrastructure change', 'service', ['fastly service version activate --version 5']),
+  deactivate: destroys('infrastructure change', 'service', ['fastly service version deactivate --version 5']),
+  // puts a package of code live on the CDN
+  deploy: destroys('site deploy', 'service', ['fastly compute deploy']),
+  publish: destroys('site deploy', 'service', ['fastly compute publish']),
 });
 
 const FASTLY: CommandSpec = resourceCli(
   FASTLY_VERBS,
   {
     whoami: NAMES,
-    purge: destroying(destroys('purges cached content from the CDN', 'service', ['fastly purge --all'])),
+    // the content the CDN has cached
+    purge: destroying(destroys('deletes stored objects', 'service', ['fastly purge --all'])),
     // a service's versions, and each logging provider, are resources below a resource
     service: { subcommands: { ...FASTLY_VERBS.subcommands, version: FASTLY_VERBS } },
     'service-version': FASTLY_VERBS,
@@ -58,7 +59,7 @@ const PD: CommandSpec = resourceCli(
 const CIRCLECI: CommandSpec = resourceCli(
   resourceVerbs(['list', 'get', 'info', 'status', 'show', 'create', 'store-secret', 'source', 'validate', 'run'], {
     delete: DELETES,
-    'remove-secret': destroys('removes a secret from a CircleCI context', 'privileges', [
+    'remove-secret': destroys('deletes secrets', 'privileges', [
       'circleci context remove-secret org/my-org context/prod AWS_ACCESS_KEY_ID',
     ]),
   }),

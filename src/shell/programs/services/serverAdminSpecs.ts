@@ -21,9 +21,8 @@ const KONG: CommandSpec = {
         init: { operands: { rest: 'overwrite', assumed: ['kong.yml'] } },
         db_export: { operands: { rest: 'overwrite', assumed: ['kong.yml'] } },
         db_import: destroying(
-          destroys("replaces the gateway's database entities with a file's", 'database', [
-            'kong config db_import kong.yml',
-          ]),
+          // the gateway's entities in its database, replaced by the file's
+          destroys('infrastructure change', 'database', ['kong config db_import kong.yml']),
           { operands: 'read' },
         ),
       },
@@ -33,13 +32,13 @@ const KONG: CommandSpec = {
     ...Object.fromEntries(
       ['stop', 'quit', 'restart'].map((verb) => [
         verb,
-        destroying(destroys('stops the gateway', 'service', [`kong ${verb}`])),
+        destroying(destroys('stops or restarts the web server', 'service', [`kong ${verb}`])),
       ]),
     ),
     migrations: {
       subcommands: {
         ...naming(['list', 'bootstrap', 'up', 'finish']),
-        reset: destroying(destroys("drops the gateway's database", 'database', ['kong migrations reset --yes'])),
+        reset: destroying(destroys('drops a database', 'database', ['kong migrations reset --yes'])),
       },
     },
   },
@@ -64,7 +63,8 @@ const PROMTOOL: CommandSpec = {
   },
 };
 
-const SPLUNK_DELETES = destroys('deletes what Splunk holds: indexed events, indexes, users', 'database', [
+// indexed events, indexes, users
+const SPLUNK_DELETES = destroys('deletes stored objects', 'database', [
   'splunk clean eventdata -index main',
   'splunk remove index main',
   'splunk delete user alice',
@@ -85,16 +85,16 @@ const SPLUNK: CommandSpec = {
     ...Object.fromEntries(
       ['stop', 'restart', 'disable'].map((verb) => [
         verb,
-        destroying(destroys('stops Splunk or one of its parts', 'service', [`splunk ${verb}`])),
+        destroying(destroys('service control', 'service', [`splunk ${verb}`])),
       ]),
     ),
   },
 };
 
-const RUNS_IN_APPLICATION = destroys("runs code inside GitLab's application, with all its data", 'database', [
+// Ruby code run inside GitLab's application, with all its data (a note the prompt's Russian words already)
+const RUNS_IN_APPLICATION = destroys('infrastructure change', 'database', [
   'gitlab-rails runner "Project.destroy_all"',
   'gitlab-rails console',
-  'gitlab-rails dbconsole',
 ]);
 
 const GITLAB_RAILS: CommandSpec = {
@@ -104,9 +104,6 @@ const GITLAB_RAILS: CommandSpec = {
     // its code, or the file of code it runs
     runner: destroying(RUNS_IN_APPLICATION, { options: { '-e|--environment': 'data' }, operands: 'data' }),
     console: destroying(RUNS_IN_APPLICATION, { options: { '-e|--environment': 'data', '-s|--sandbox': 'flag' } }),
-    dbconsole: destroying(RUNS_IN_APPLICATION, {
-      options: { '-e|--environment': 'data', '-p|--include-password': 'flag' },
-    }),
   },
 };
 

@@ -1,4 +1,6 @@
+import type { EnvironmentReader } from '../shell/catalog/environmentCode';
 import type { ShellAnalysis, ShellScriptRun } from '../shell/catalog/shellAnalysis';
+import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 import { RUN_FILE_READERS } from '../shell/programs/runFileReaders';
 import { shebangShells } from '../shell/programs/shells/shebangShells';
 import {
@@ -54,15 +56,17 @@ function runFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
  * programs run (package.json scripts, Makefile recipes, just and task recipes, git's hooks,
  * sqlite3's command files); each when it lies inside the workspace and is small enough. A file
  * the same line writes, or one that must be read and cannot be, is unseen code: the call fails
- * closed. `reading` holds what this decision has read and written so far.
+ * closed. `reading` holds what this decision has read and written so far; `environment`, which
+ * variables choose code, is the catalog's that reads the line (the built-in one by default).
  */
 export function readScriptFiles(
   analysis: Pick<ShellAnalysis, 'scriptRuns' | 'pathOperands'>,
   context: PathContext,
   reading: ScriptReading,
+  environment: EnvironmentReader = BUILTIN_CATALOG.code.environment,
 ): ScriptFile[] {
   collectWrites(analysis.pathOperands, context, reading.writes);
-  const site: RunSite = { context, reading, files: DISK_WORKSPACE_FILES, shebangShells };
+  const site: RunSite = { context, reading, files: DISK_WORKSPACE_FILES, shebangShells, environment };
   const files: ScriptFile[] = [];
   for (const run of analysis.scriptRuns) {
     for (const file of runFiles(run, site)) {

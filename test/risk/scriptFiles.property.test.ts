@@ -3,8 +3,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { categorize, IntentGateError, RISK_CATEGORIES } from '../../src/index';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { makeRecipeText, MAX_RECIPE_TEXT } from '../../src/shell/programs/make/makefileRecipes';
 import { makeWorkspace } from '../support/workspace';
+
+// make run with the built-in families' variables that choose code
+const BUILTIN_MAKE = { environment: BUILTIN_CATALOG.code.environment };
 
 // text that looks like a Makefile often enough to reach rules, recipes, variables and references
 const makefileText = fc
@@ -37,7 +41,7 @@ describe('reading the files a command runs', () => {
   it('reads any Makefile text without throwing, within the recipe limit', () => {
     fc.assert(
       fc.property(makefileText, fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), (text, targets) => {
-        const recipes = makeRecipeText(text, targets);
+        const recipes = makeRecipeText(text, targets, BUILTIN_MAKE);
         if (recipes !== undefined) expect(recipes.length).toBeLessThanOrEqual(2 * MAX_RECIPE_TEXT + text.length);
       }),
       { numRuns: 500 },

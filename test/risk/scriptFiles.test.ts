@@ -5,8 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../src/index';
 import { MAX_SCRIPT_FILE_BYTES, MAX_SCRIPT_TEXT_PER_DECISION, runsAsShell } from '../../src/shell/runFiles/codeFiles';
 import { shebangShells } from '../../src/shell/programs/shells/shebangShells';
-import { MAX_SCRIPT_FILE_DEPTH } from '../../src/risk/scriptFiles';
+import { MAX_SCRIPT_FILE_DEPTH, readScriptFiles } from '../../src/risk/scriptFiles';
 import { analyzeShell } from '../../src/shell/analyzeShell';
+import { createPathAnalyzer } from '../../src/paths/pathAnalyzer';
+import { createCatalog } from '../../src/shell/catalog/catalog';
+import { environmentProblem, type EnvironmentReader } from '../../src/shell/catalog/environmentCode';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
+import { BUILTIN_COMMAND_FAMILIES } from '../../src/shell/programs/builtinCommandFamilies';
+import { BUILTIN_FAMILIES } from '../../src/shell/programs/builtinFamilies';
+import { environmentOf } from '../../src/shell/registry/familyEnvironment';
+import { newScriptReading } from '../../src/shell/runFiles/codeFiles';
 import { DEPS, EXEC, GIT, NET, SUDO, SYS } from '../shell/support';
 import { makeWorkspace } from '../support/workspace';
 
@@ -265,5 +273,45 @@ describe('the text one decision reads', () => {
         { workspaceRoot: root },
       ).categories,
     ).toEqual(RISK_CATEGORIES);
+  });
+});
+
+describe("the run site's reader of the environment", () => {
+  // a reader of its own: the built-in families' variables and FOO_CODE, which no built-in program reads
+  const claimsFooCode = environmentOf([
+    ...BUILTIN_FAMILIES.map((family) => family.environment),
+    { code: { FOO_CODE: () => environmentProblem('FOO_CODE chooses the code the build loads') } },
+  ]);
+  const catalog = createCatalog([], BUILTIN_COMMAND_FAMILIES, { ...BUILTIN_CATALOG.code, environment: claimsFooCode });
+  const root = makeWorkspace({ orchestration: false });
+  writeFileSync(path.join(root, 'Makefile'), 'FOO_CODE = ./plugin.so\nall:\n\techo built\n');
+
+  /** What the Makefile `make` runs gives the analysis, read with `environment`, and what the catalog makes of it. */
+  function readMake(environment: EnvironmentReader): {
+    readonly text: string;
+    readonly unknowable: string | undefined;
+  } {
+    const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
+    const files = readScriptFiles(analyzeShell('make', { catalog }), context, newScriptReading(), environment);
+    const text = files.map((file) => (file.kind === 'read' ? file.text : file.reason)).join('\n');
+    return { text, unknowable: analyzeShell(text, { catalog }).unknowable };
+  }
+
+  it.each([
+    {
+      name: 'restates a variable its own reader claims, which then fails the call closed',
+      environment: claimsFooCode,
+      expected: {
+        text: 'export FOO_CODE=./plugin.so\n( echo built\n)',
+        unknowable: expect.stringContaining('FOO_CODE chooses the code the build loads: fail closed'),
+      },
+    },
+    {
+      name: 'leaves a variable no family of the built-in reader claims in the Makefile',
+      environment: BUILTIN_CATALOG.code.environment,
+      expected: { text: '( echo built\n)', unknowable: undefined },
+    },
+  ])('$name', ({ environment, expected }) => {
+    expect(readMake(environment)).toEqual(expected);
   });
 });

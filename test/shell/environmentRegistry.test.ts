@@ -10,7 +10,6 @@ import { environmentCode, isCodeEnvironment } from '../../src/shell/engine/codeE
 import { isCodeVariable } from '../../src/shell/engine/codeVariables';
 import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { BUILTIN_FAMILIES } from '../../src/shell/programs/builtinFamilies';
-import { builtinEnvironment } from '../../src/shell/registry/builtinEnvironment';
 import { environmentOf } from '../../src/shell/registry/familyEnvironment';
 import { RegistryClashError } from '../../src/shell/registry/registryClashError';
 import type { ShellWord } from '../../src/shell/words/shellWord';
@@ -65,10 +64,6 @@ describe('the environment registry', () => {
       undefined,
       false,
     ]);
-  });
-
-  it('gives the readers of run files the same environment as the catalog', () => {
-    expect(builtinEnvironment()).toBe(environment);
   });
 
   it('answers nothing for a variable no program reads', () => {

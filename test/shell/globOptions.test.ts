@@ -7,6 +7,7 @@ import { createPathAnalyzer } from '../../src/paths/pathAnalyzer';
 import { analyzeShell } from '../../src/shell/analyzeShell';
 import type { ShellScriptRun } from '../../src/shell/catalog/shellAnalysis';
 import type { WorkspaceFiles } from '../../src/shell/catalog/workspaceFiles';
+import { BUILTIN_CATALOG } from '../../src/shell/programs/builtinCatalog';
 import { splitWords } from '../../src/shell/engine/splitWords';
 import { newScriptReading, type ScriptFile } from '../../src/shell/runFiles/codeFiles';
 import { shebangShells } from '../../src/shell/programs/shells/shebangShells';
@@ -106,6 +107,7 @@ function readGlobRun(command: string, names: readonly string[]): readonly Script
     reading: newScriptReading(),
     files: treeFiles(root, names),
     shebangShells,
+    environment: BUILTIN_CATALOG.code.environment,
   });
   return files.map((file) =>
     file.kind === 'read' ? { ...file, base: file.base === root ? '<root>' : file.base } : file,

@@ -1,7 +1,6 @@
 import type { ProgramFamily } from '../registry/programFamily';
 import type { EnvironmentReader } from '../catalog/environmentCode';
 import { environmentOf } from '../registry/familyEnvironment';
-import { provideBuiltinEnvironment } from '../registry/builtinEnvironment';
 import { SHELLS_FAMILY } from './shells/shellsFamily';
 import { WRAPPERS_FAMILY } from './wrappers/wrappersFamily';
 import { INTERPRETERS_FAMILY } from './interpreters/interpretersFamily';
@@ -57,4 +56,3 @@ export const BUILTIN_FAMILIES: readonly ProgramFamily[] = [
 export const BUILTIN_ENVIRONMENT: EnvironmentReader = environmentOf(
   BUILTIN_FAMILIES.map((family) => family.environment),
 );
-provideBuiltinEnvironment(BUILTIN_ENVIRONMENT);

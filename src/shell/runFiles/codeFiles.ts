@@ -6,6 +6,7 @@
 import type { PathAnalysis } from '../../paths/analyzePath';
 import type { PathAnalyzer } from '../../paths/pathAnalyzer';
 import { entrySeen } from '../../paths/pathEntry';
+import type { EnvironmentReader } from '../catalog/environmentCode';
 import type { WorkspaceFiles } from '../catalog/workspaceFiles';
 import type { ShellScriptRun } from '../catalog/shellAnalysis';
 import { noWrites, type WrittenPaths } from './writtenCode';
@@ -175,11 +176,16 @@ export interface RunPlace {
 
 /**
  * What the readers of each kind of run are given: where paths resolve, what was read so far, the
- * files to read, and which `#!` lines start shell code.
+ * files to read, which `#!` lines start shell code, and which variables choose code.
  */
 export interface RunSite {
   readonly context: RunPlace;
   readonly reading: ScriptReading;
   readonly files: WorkspaceFiles;
   readonly shebangShells: ShebangShells;
+  /**
+   * what the catalog's programs read from the environment: a Makefile, justfile, Taskfile or
+   * `.env` file setting one of its variables restates it for the analysis of the code it runs
+   */
+  readonly environment: EnvironmentReader;
 }

@@ -10,6 +10,7 @@ import { shellRisk } from '../../../src/risk/shellRisk';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { ShellScriptRun } from '../../../src/shell/catalog/shellAnalysis';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { BUILTIN_CATALOG } from '../../../src/shell/programs/builtinCatalog';
 import { GIT_FROM_TOP_FILES } from '../../../src/shell/programs/git/gitFromTopFiles';
 import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { newScriptReading, type ScriptFile } from '../../../src/shell/runFiles/codeFiles';
@@ -193,7 +194,13 @@ function readWorkTree(root: string, { tree, command, writes }: ReaderCase): Scri
   const context = { workspaceRoot: root, base: root, analyze: createPathAnalyzer(root) };
   const reading = newScriptReading();
   if (writes !== undefined) reading.writes.absolute.push({ path: path.join(root, writes), command: 'cp -r x y' });
-  const site = { context, reading, files: filesOf(rooted), shebangShells };
+  const site = {
+    context,
+    reading,
+    files: filesOf(rooted),
+    shebangShells,
+    environment: BUILTIN_CATALOG.code.environment,
+  };
   return fromTopRuns(command).flatMap((run) => GIT_FROM_TOP_FILES.read(run, site));
 }
 

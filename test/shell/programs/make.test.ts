@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { categorize, RISK_CATEGORIES, type RiskCategory } from '../../../src/index';
+import { BUILTIN_CATALOG } from '../../../src/shell/programs/builtinCatalog';
 import { makeRecipeText, MAX_RECIPE_TEXT } from '../../../src/shell/programs/make/makefileRecipes';
 import { makeWorkspace } from '../../support/workspace';
 import { describeHiddenCode, type HiddenCase } from '../hiddenCodeSupport';
@@ -49,6 +50,9 @@ const MAKEFILE = [
   'endif',
 ].join('\n');
 
+// make run with the built-in families' variables that choose code
+const BUILTIN_MAKE = { environment: BUILTIN_CATALOG.code.environment };
+
 describe('makeRecipeText', () => {
   it.each([
     {
@@ -80,23 +84,23 @@ describe('makeRecipeText', () => {
     { name: 'skips the body of a define', targets: ['HELP'], lines: [': $(git describe --tags)'] },
   ])('$name', ({ targets, lines }) => {
     expect(
-      makeRecipeText(MAKEFILE, targets)
+      makeRecipeText(MAKEFILE, targets, BUILTIN_MAKE)
         ?.split('\n(')
         .map((line, index) => (index === 0 ? line : `(${line}`)),
     ).toEqual(lines);
   });
 
   it('returns undefined for a Makefile with no rule and no read-time command', () => {
-    expect(makeRecipeText('X = 1\n', ['all'])).toBeUndefined();
+    expect(makeRecipeText('X = 1\n', ['all'], BUILTIN_MAKE)).toBeUndefined();
   });
 
   it('reads a target that depends on itself once', () => {
-    expect(makeRecipeText('a: b\n\techo a\nb: a\n\techo b\n', ['a'])).toBe('( echo b\n)\n( echo a\n)');
+    expect(makeRecipeText('a: b\n\techo a\nb: a\n\techo b\n', ['a'], BUILTIN_MAKE)).toBe('( echo b\n)\n( echo a\n)');
   });
 
   it(`stops collecting past ${MAX_RECIPE_TEXT} characters of recipes`, () => {
     const text = `all:\n${'\techo 0123456789012345678901234567890123456789\n'.repeat(4000)}`;
-    expect(makeRecipeText(text, [])?.length).toBeLessThanOrEqual(MAX_RECIPE_TEXT + 4 * 4000);
+    expect(makeRecipeText(text, [], BUILTIN_MAKE)?.length).toBeLessThanOrEqual(MAX_RECIPE_TEXT + 4 * 4000);
   });
 
   it('bounds variables that reference each other exponentially', () => {
@@ -104,7 +108,7 @@ describe('makeRecipeText', () => {
     for (const [index, name] of ['B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].entries())
       levels.push(`${name} = ${`$(${'ABCDEFGH'[index]})`.repeat(10)}`);
     // ten references a level, eight levels: 10^9 characters if expanded in full
-    const text = makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(I)\n`, []);
+    const text = makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(I)\n`, [], BUILTIN_MAKE);
     expect(text?.length).toBeLessThanOrEqual(MAX_RECIPE_TEXT + 100);
     expect(text).toContain('${MAKE_TOO_LONG}');
   });
@@ -113,11 +117,11 @@ describe('makeRecipeText', () => {
     const levels = ['B ='];
     for (const [index, name] of ['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].entries())
       levels.push(`${name} = ${`$(${'BCDEFGHI'[index]})`.repeat(10)}`);
-    expect(makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(J)\n`, [])).toContain('${MAKE_TOO_LONG}');
+    expect(makeRecipeText(`${levels.join('\n')}\nall:\n\techo $(J)\n`, [], BUILTIN_MAKE)).toContain('${MAKE_TOO_LONG}');
   });
 
   it('stops opening $(shell ...) nested deeper than the expansion limit', () => {
-    expect(makeRecipeText(`all:\n\techo ${'$(shell '.repeat(5000)}x${')'.repeat(5000)}\n`, [])).toContain(
+    expect(makeRecipeText(`all:\n\techo ${'$(shell '.repeat(5000)}x${')'.repeat(5000)}\n`, [], BUILTIN_MAKE)).toContain(
       '${MAKE_VARIABLE}',
     );
   });

@@ -6,6 +6,7 @@ import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
 import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { BUILTIN_CATALOG } from '../../../src/shell/programs/builtinCatalog';
 import { codeVariables } from '../../../src/shell/programs/node/envFiles';
 import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
 import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
@@ -309,7 +310,13 @@ describe("npm's settings, read from the line and the project's .npmrc", () => {
     const found =
       run === undefined
         ? []
-        : (RUN_FILE_READERS.package?.read(run, { context, reading: newScriptReading(), files, shebangShells }) ?? []);
+        : (RUN_FILE_READERS.package?.read(run, {
+            context,
+            reading: newScriptReading(),
+            files,
+            shebangShells,
+            environment: BUILTIN_CATALOG.code.environment,
+          }) ?? []);
     expect(found).toEqual([
       { kind: 'read', text: './x.sh -c :', label: '.npmrc', base: root },
       { kind: 'read', text: 'true', label: 'app/package.json script test', base: path.join(root, 'app') },
@@ -363,7 +370,7 @@ describe('the variables of a file node loads', () => {
     },
     { name: 'leaves the others', text: '# settings\nDATABASE_URL=postgres://x\nDEBUG=1\n', found: [] },
   ])('$name', ({ text, found }) => {
-    expect(codeVariables(text)).toEqual(found);
+    expect(codeVariables(text, BUILTIN_CATALOG.code.environment)).toEqual(found);
   });
 
   it.each<CategoryCase>([

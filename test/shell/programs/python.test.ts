@@ -7,6 +7,7 @@ import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
 import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { BUILTIN_CATALOG } from '../../../src/shell/programs/builtinCatalog';
 import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
 import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
@@ -221,7 +222,13 @@ describe('python modules shadowed by files of the folder python imports from fir
     const found =
       run === undefined
         ? []
-        : (RUN_FILE_READERS.python?.read(run, { context, reading: newScriptReading(), files, shebangShells }) ?? []);
+        : (RUN_FILE_READERS.python?.read(run, {
+            context,
+            reading: newScriptReading(),
+            files,
+            shebangShells,
+            environment: BUILTIN_CATALOG.code.environment,
+          }) ?? []);
     expect(found).toEqual([
       {
         kind: 'read',

@@ -6,6 +6,7 @@ import { createPathAnalyzer } from '../../../src/paths/pathAnalyzer';
 import { DISK_WORKSPACE_FILES } from '../../../src/risk/diskWorkspaceFiles';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { WorkspaceFiles } from '../../../src/shell/catalog/workspaceFiles';
+import { BUILTIN_CATALOG } from '../../../src/shell/programs/builtinCatalog';
 import { RUN_FILE_READERS } from '../../../src/shell/programs/runFileReaders';
 import { shebangShells } from '../../../src/shell/programs/shells/shebangShells';
 import { newScriptReading } from '../../../src/shell/runFiles/codeFiles';
@@ -152,7 +153,13 @@ describe('the files a task runner runs, read through the WorkspaceFiles port', (
     const found =
       run === undefined
         ? []
-        : (RUN_FILE_READERS.just?.read(run, { context, reading: newScriptReading(), files, shebangShells }) ?? []);
+        : (RUN_FILE_READERS.just?.read(run, {
+            context,
+            reading: newScriptReading(),
+            files,
+            shebangShells,
+            environment: BUILTIN_CATALOG.code.environment,
+          }) ?? []);
     expect(found).toEqual([
       { kind: 'read', text: expect.stringContaining('git push'), label: 'justfile b', base: root },
     ]);

@@ -114,7 +114,7 @@ function makeRunFile(run: ShellScriptRun & { readonly path: string }, site: RunS
   if (problem !== undefined)
     return unseen(makefile.label, `${problem}: fail closed; run the recipe's commands directly instead`);
   const targets = (run.script ?? '').split(' ').filter((target) => target !== '');
-  const text = makeRecipeText(whole.text, targets, run.variables);
+  const text = makeRecipeText(whole.text, targets, { variables: run.variables, environment: site.environment });
   if (text === undefined) return undefined;
   if (!admit(reading, text))
     return run.file === undefined ? undefined : unreadable(makefile.label, 'one decision reads no more script text');

@@ -1,7 +1,7 @@
 import { parseOfRecentTexts } from '../../../files/recentParses';
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
-import { builtinEnvironment } from '../../registry/builtinEnvironment';
+import type { EnvironmentReader } from '../../catalog/environmentCode';
 
 /**
  * The shell lines `make TARGET` runs, read from a Makefile's text: the recipes of the target
@@ -231,10 +231,8 @@ function withVariables(makefile: Makefile, variables: MakeVariables): Makefile {
  * programs run (PATH, LD_PRELOAD, a pager...): make exports a variable that came from the
  * environment, so setting one in the Makefile sets it for every recipe.
  */
-function environmentLines(makefile: Makefile, scope: Expansion): string[] {
+function environmentLines(makefile: Makefile, scope: Expansion, families: EnvironmentReader): string[] {
   const lines: string[] = [];
-  // the run's site carries no catalog: the built-in families say which variables they read
-  const families = builtinEnvironment();
   for (const [name, value] of makefile.variables) {
     if (!isCodeEnvironment(name, families) && !isCodeVariable(name, families)) continue;
     lines.push(`export ${name}=${expand(value, scope, 0)}`);
@@ -242,17 +240,19 @@ function environmentLines(makefile: Makefile, scope: Expansion): string[] {
   return lines;
 }
 
+/** How make is run: the variables of its command line, and which variables choose code (the run site's). */
+export interface MakeRun {
+  readonly variables?: MakeVariables | undefined;
+  readonly environment: EnvironmentReader;
+}
+
 /**
  * The shell lines `make TARGETS` runs (no targets: the first one), prerequisites first, each in
  * a subshell of its own as make gives each line a shell, after the commands the Makefile runs
  * as it is read and the code-choosing variables it exports; undefined when there are none.
  */
-export function makeRecipeText(
-  makefileText: string,
-  targets: readonly string[],
-  variables: MakeVariables = [],
-): string | undefined {
-  const makefile = withVariables(parsedText(makefileText).makefile, variables);
+export function makeRecipeText(makefileText: string, targets: readonly string[], run: MakeRun): string | undefined {
+  const makefile = withVariables(parsedText(makefileText).makefile, run.variables ?? []);
   const wanted = targets.length > 0 ? targets : makefile.firstTarget === undefined ? [] : [makefile.firstTarget];
   const lines: string[] = [];
   const done = new Set<string>();
@@ -273,7 +273,7 @@ export function makeRecipeText(
       }
     }
   };
-  for (const line of environmentLines(makefile, scope)) {
+  for (const line of environmentLines(makefile, scope, run.environment)) {
     size += line.length;
     if (size <= MAX_RECIPE_TEXT) lines.push(line);
   }

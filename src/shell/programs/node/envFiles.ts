@@ -2,7 +2,6 @@ import { quoteArgv } from '../../../text/quoteArgv';
 import type { ShellScriptRun } from '../../catalog/shellAnalysis';
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import type { EnvironmentReader } from '../../catalog/environmentCode';
-import { builtinEnvironment } from '../../registry/builtinEnvironment';
 import {
   admit,
   MAX_SCRIPT_FILE_BYTES,
@@ -41,10 +40,7 @@ function valueOf(text: string): string | undefined {
  * The variables of a dotenv text that choose code (the shell's, and those `families`' programs
  * read), each value undefined when it cannot be read.
  */
-export function codeVariables(
-  text: string,
-  families: EnvironmentReader = builtinEnvironment(),
-): [string, string | undefined][] {
+export function codeVariables(text: string, families: EnvironmentReader): [string, string | undefined][] {
   const found: [string, string | undefined][] = [];
   for (const line of text.split(/\r?\n/)) {
     const assignment = ASSIGNMENT.exec(line);
@@ -69,7 +65,7 @@ function envFile(run: ShellScriptRun & { readonly path: string }, site: RunSite)
   if (read.kind === 'absent') return undefined;
   // one outside the workspace is the machine's own; one inside that cannot be read may hold anything
   if (read.kind === 'unreadable') return where.insideWorkspace ? unreadable(label, read.why) : undefined;
-  const variables = codeVariables(read.text);
+  const variables = codeVariables(read.text, site.environment);
   if (variables.length === 0) return undefined;
   const lines: string[] = [];
   for (const [name, value] of variables) {

@@ -1,6 +1,6 @@
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
-import { builtinEnvironment } from '../../registry/builtinEnvironment';
+import type { EnvironmentReader } from '../../catalog/environmentCode';
 
 /**
  * The shell lines `just RECIPE ARGS...` runs, read from a justfile's text: the recipe, its
@@ -264,26 +264,27 @@ function invocations(justfile: Justfile, words: readonly string[]): { recipe: Re
   return calls;
 }
 
+/** How just is run: the variables set on its line (`just NAME=VALUE`), and which variables choose code (the run site's). */
+export interface JustRun {
+  readonly variables?: readonly (readonly [string, string | undefined])[] | undefined;
+  readonly environment: EnvironmentReader;
+}
+
 /**
  * The shell text `just` runs for `words` (recipes and their arguments; none: the default
- * recipe), with `variables` set on its line (`just NAME=VALUE`); undefined values are built at
- * run time. A shebang recipe runs as one script when it is a shell script.
+ * recipe), with the variables set on its line; undefined values are built at run time. A
+ * shebang recipe runs as one script when it is a shell script.
  */
-export function justRecipeText(
-  text: string,
-  words: readonly string[],
-  variables: readonly (readonly [string, string | undefined])[] = [],
-): JustReading {
+export function justRecipeText(text: string, words: readonly string[], invoked: JustRun): JustReading {
   const justfile = parseJustfile(text);
   if (justfile.problem !== undefined) return { kind: 'problem', reason: justfile.problem };
   const values = new Map(justfile.values);
-  for (const [name, value] of variables) values.set(name, value ?? RUN_TIME);
+  for (const [name, value] of invoked.variables ?? []) values.set(name, value ?? RUN_TIME);
   const calls = invocations(justfile, words);
   if (typeof calls === 'string') return { kind: 'problem', reason: calls };
   const lines: string[] = justfile.loadCommands.map((command) => `: $(${command})`);
   // an exported variable that chooses the code programs run (PATH, LD_PRELOAD) holds for every recipe
-  // the run's site carries no catalog: the built-in families say which variables they read
-  const families = builtinEnvironment();
+  const families = invoked.environment;
   for (const name of justfile.exported) {
     if (isCodeEnvironment(name, families) || isCodeVariable(name, families))
       lines.push(

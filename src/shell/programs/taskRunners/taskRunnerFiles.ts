@@ -92,8 +92,8 @@ function taskRunnerFile(run: ShellScriptRun & { readonly path: string }, site: R
   const code = requiredCode(label, readCode(where, MAX_MAKEFILE_BYTES, site.files), 'always');
   if (code === undefined || code.kind === 'unseen') return code;
   const names = run.scripts ?? (run.script ?? '').split(' ').filter((name) => name !== '');
-  const text =
-    how === 'just' ? justRecipeText(code.text, names, run.variables) : taskfileText(code.text, names, run.variables);
+  const invoked = { variables: run.variables, environment: site.environment };
+  const text = how === 'just' ? justRecipeText(code.text, names, invoked) : taskfileText(code.text, names, invoked);
   if (text.kind === 'none') return undefined;
   if (text.kind === 'problem')
     return unseen(label, `${text.reason} (in ${label}): fail closed; run the commands directly instead`);

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { parseOfRecentTexts } from '../../../files/recentParses';
 import { isCodeEnvironment } from '../../engine/codeEnvironment';
 import { isCodeVariable } from '../../engine/codeVariables';
-import { builtinEnvironment } from '../../registry/builtinEnvironment';
+import type { EnvironmentReader } from '../../catalog/environmentCode';
 
 /**
  * The shell lines `task NAME...` runs, read from a Taskfile's YAML: each task's `deps` first,
@@ -55,14 +55,17 @@ function template(text: string, values: ReadonlyMap<string, string>): string {
   );
 }
 
-/** `export NAME=value` for environment entries that choose the code programs run. */
-function environmentLines(value: unknown, values: ReadonlyMap<string, string>, commands: string[]): string[] {
+/** The `sh:` commands of environment entries, run as the file loads. */
+function environmentCommands(value: unknown, commands: string[]): void {
+  if (!isTable(value)) return;
+  for (const entry of Object.values(value)) if (isTable(entry) && typeof entry.sh === 'string') commands.push(entry.sh);
+}
+
+/** `export NAME=value` for environment entries that choose the code programs run, as `families` say. */
+function environmentLines(value: unknown, values: ReadonlyMap<string, string>, families: EnvironmentReader): string[] {
   if (!isTable(value)) return [];
   const lines: string[] = [];
-  // the run's site carries no catalog: the built-in families say which variables they read
-  const families = builtinEnvironment();
   for (const [name, entry] of Object.entries(value)) {
-    if (isTable(entry) && typeof entry.sh === 'string') commands.push(entry.sh);
     if (!isCodeEnvironment(name, families) && !isCodeVariable(name, families)) continue;
     lines.push(`export ${name}=${typeof entry === 'string' ? quoted(template(entry, values)) : RUN_TIME}`);
   }
@@ -71,6 +74,8 @@ function environmentLines(value: unknown, values: ReadonlyMap<string, string>, c
 
 interface Reading {
   readonly tasks: Table;
+  /** which variables choose code: an `env:` entry setting one is restated */
+  readonly environment: EnvironmentReader;
   readonly values: Map<string, string>;
   readonly lines: string[];
   readonly done: Set<string>;
@@ -97,7 +102,8 @@ function runTask(reading: Reading, name: string, depth: number): void {
   const values = new Map(reading.values);
   const loadCommands: string[] = [];
   readVariables(task.vars, values, loadCommands);
-  const setup = environmentLines(task.env, values, loadCommands)
+  environmentCommands(task.env, loadCommands);
+  const setup = environmentLines(task.env, values, reading.environment)
     .map((line) => `${line}; `)
     .join('');
   const dir = typeof task.dir === 'string' ? `cd ${quoted(template(task.dir, values))} && ` : '';
@@ -146,15 +152,17 @@ const parsedTaskfile = parseOfRecentTexts((text: string): ParsedTaskfile => {
   }
 });
 
+/** How task is run: the variables set on its line (`task NAME=VALUE`), and which variables choose code (the run site's). */
+export interface TaskRun {
+  readonly variables?: readonly (readonly [string, string | undefined])[] | undefined;
+  readonly environment: EnvironmentReader;
+}
+
 /**
  * The shell text `task NAMES` runs from a Taskfile's text (no names: `default`), with the
- * variables set on its line (`task NAME=VALUE`); undefined values are built at run time.
+ * variables set on its line; undefined values are built at run time.
  */
-export function taskfileText(
-  text: string,
-  names: readonly string[],
-  variables: readonly (readonly [string, string | undefined])[] = [],
-): TaskReading {
+export function taskfileText(text: string, names: readonly string[], invoked: TaskRun): TaskReading {
   const parsed = parsedTaskfile(text);
   if (parsed.kind === 'problem') return parsed;
   const { document } = parsed;
@@ -168,9 +176,18 @@ export function taskfileText(
   const values = new Map<string, string>();
   const loadCommands: string[] = [];
   readVariables(document.vars, values, loadCommands);
-  for (const [name, value] of variables) values.set(name, value ?? RUN_TIME);
-  const reading: Reading = { tasks, values, lines: [], done: new Set(), size: 0, problem: undefined };
-  const environment = environmentLines(document.env, values, loadCommands);
+  for (const [name, value] of invoked.variables ?? []) values.set(name, value ?? RUN_TIME);
+  const reading: Reading = {
+    tasks,
+    environment: invoked.environment,
+    values,
+    lines: [],
+    done: new Set(),
+    size: 0,
+    problem: undefined,
+  };
+  environmentCommands(document.env, loadCommands);
+  const environment = environmentLines(document.env, values, invoked.environment);
   for (const command of loadCommands) push(reading, `: $(${command})`, '');
   for (const line of environment) reading.lines.push(line);
   for (const name of names.length === 0 ? ['default'] : names) runTask(reading, name, 0);

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'invalid_snapshot',
   'session_store_unavailable',
   'trace_unreadable',
+  'registry_clash',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorize } from '../../src/index';
+import { categorize, IntentGateError } from '../../src/index';
 import {
   NO_ENVIRONMENT,
   NO_ENVIRONMENT_CODE,
@@ -107,6 +107,18 @@ describe('environmentOf', () => {
   ])('throws on $name', ({ families, entry }) => {
     expect(() => environmentOf(families)).toThrow(RegistryClashError);
     expect(() => environmentOf(families)).toThrow(`environment variable '${entry}' is given twice`);
+  });
+
+  it('throws an IntentGateError with the code registry_clash, naming the variable', () => {
+    const clash = [{ code: { X_HOME: failing } }, { code: { X_HOME: plain } }];
+    let thrown: unknown;
+    try {
+      environmentOf(clash);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(IntentGateError);
+    expect(thrown).toMatchObject({ code: 'registry_clash', registry: 'environment variable', entry: 'X_HOME' });
   });
 
   it('composes the families that claim distinct variables, by name and by pattern', () => {

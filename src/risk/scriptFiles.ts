@@ -1,6 +1,5 @@
 import type { EnvironmentReader } from '../shell/catalog/environmentCode';
 import type { ShellAnalysis, ShellScriptRun } from '../shell/catalog/shellAnalysis';
-import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 import { RUN_FILE_READERS } from '../shell/programs/runFileReaders';
 import { shebangShells } from '../shell/programs/shells/shebangShells';
 import {
@@ -63,7 +62,7 @@ export function readScriptFiles(
   analysis: Pick<ShellAnalysis, 'scriptRuns' | 'pathOperands'>,
   context: PathContext,
   reading: ScriptReading,
-  environment: EnvironmentReader = BUILTIN_CATALOG.code.environment,
+  environment: EnvironmentReader,
 ): ScriptFile[] {
   collectWrites(analysis.pathOperands, context, reading.writes);
   const site: RunSite = { context, reading, files: DISK_WORKSPACE_FILES, shebangShells, environment };

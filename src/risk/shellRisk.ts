@@ -1,5 +1,6 @@
 import { analyzeShell } from '../shell/analyzeShell';
 import type { Catalog } from '../shell/catalog/catalog';
+import { BUILTIN_CATALOG } from '../shell/programs/builtinCatalog';
 import type { PathRole, ShellAnalysis, ShellFinding, ShellPathOperand } from '../shell/catalog/shellAnalysis';
 import { hardLinkCountOf, hardLinkedWriteProblem } from '../paths/hardLinks';
 import { whatIsAt } from '../paths/pathEntry';
@@ -162,7 +163,8 @@ function scriptFileEvidence(
   // a line that runs no file of code has nothing to read, nor any write to check one against
   if (analysis.scriptRuns.length === 0) return [];
   const evidence: Evidence[] = [];
-  for (const file of readScriptFiles(analysis, context, reading)) {
+  const environment = (catalog ?? BUILTIN_CATALOG).code.environment;
+  for (const file of readScriptFiles(analysis, context, reading, environment)) {
     if (file.kind === 'unseen') {
       evidence.push(...unseenCode(file, context, reading));
       continue;

@@ -24,6 +24,8 @@ const INTENTGATE_STATUS: Partial<Record<ErrorCode, number>> = {
   unknown_tool: 422,
   // the session store cannot be used now; the client may try again
   session_store_unavailable: 503,
+  // the built-in program families clash: a fault of this build, not of the request
+  registry_clash: 500,
 };
 
 /** Status of a thrown intentgate error; a code added later defaults to 400. */

@@ -129,8 +129,8 @@ describe('writers the catalog knows, in ACTION with scope src/** and EXEC_ARBITR
   it.each(WRITERS)('refuses $name outside the scope', ({ command, dirty }) => {
     const decision = inAction(workspace(dirty === true)).handleToolCall('execute_command', { command });
     expect(decision).toMatchObject({ verdict: 'deny', code: 'scope_violation' });
-    // the path it names, or '.' for a command that changes files anywhere in its folder
-    expect(decision.reason).toMatch(/^Scope Violation: '(--output=)?(docs\/|\.')/);
+    // the path it names, or '.' (or '*/*', any file of git's work tree) for a command that changes files anywhere in its folder
+    expect(decision.reason).toMatch(/^Scope Violation: '(--output=)?(docs\/|\.'|\*\/\*')/);
   });
 
   it.each(WRITERS.filter((writer) => installed(writer.program)))(

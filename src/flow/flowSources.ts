@@ -14,25 +14,6 @@ export interface FlowRead {
 // kinds of FS_CONFIG_SECRETS that name configuration, not a secret: reading them marks nothing
 const NOT_SECRET_KINDS: ReadonlySet<string> = new Set(['config', 'agent_settings']);
 
-/**
- * The last dumps not yet said by their program's spec (git's, in git/): read only when no spec's
- * `printsSecrets` marks the command, and to be moved into that spec.
- */
-function dumpNotYetInSpecs(words: readonly string[]): string | undefined {
-  const program = programOf(words);
-  if (program === 'git' && words.includes('config') && words.some((word) => /^credential\b/i.test(word)))
-    return words.join(' ');
-  if (program === 'git' && words[1] === 'credential') return words.join(' ');
-  return undefined;
-}
-
-/**
- * The secret reads of a command that prints secrets no path names, as its program's spec in the
- * session's catalog says: a host's programs count as the built-in ones do.
- */
-const dumpOf = (words: readonly string[], catalog: Pick<Catalog, 'lookup'>): string | undefined =>
-  secretDumpOf(words, catalog) ?? dumpNotYetInSpecs(words);
-
 const FETCHERS: ReadonlySet<string> = new Set(['curl', 'wget']);
 
 /** The URL a fetcher names, or its command line. */
@@ -60,7 +41,7 @@ export function flowReadsOf(
     secret = facts.paths.find(
       (path) => path.relative !== undefined && isInScope(policy.secrets, path.relative),
     )?.relative;
-  if (secret === undefined) for (const words of facts.commands) secret ??= dumpOf(words, catalog);
+  if (secret === undefined) for (const words of facts.commands) secret ??= secretDumpOf(words, catalog);
 
   let untrusted: string | undefined;
   if (facts.kind?.kind === 'web') {

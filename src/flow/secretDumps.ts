@@ -5,9 +5,9 @@ import { staticWord } from '../shell/words/shellWord';
 import { programOf } from './flowFacts';
 
 /** A search pattern that looks for secrets by name. */
-export const SECRET_PATTERN = /key|token|secret|passw|credential|auth/i;
+const SECRET_PATTERN = /key|token|secret|passw|credential|auth/i;
 /** A search root that holds the whole workspace or more. */
-export const WIDE_ROOTS: ReadonlySet<string> = new Set(['.', './', '/', '~', '~/', '$HOME', '..', '../']);
+const WIDE_ROOTS: ReadonlySet<string> = new Set(['.', './', '/', '~', '~/', '$HOME', '..', '../']);
 
 // `NAME=value`: a variable setting, not a command
 const SETTING = /^[A-Za-z_][A-Za-z0-9_]*=/;

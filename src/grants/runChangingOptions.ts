@@ -34,23 +34,6 @@ const EVERY_PROGRAM = [
   '--preload',
 ];
 
-// The last programs whose options are not yet in their specs (git's in git/gitSpecs.ts, node's in
-// interpreters/interpreterSpecs.ts): read only while their spec says nothing, and to be moved there.
-// git's configuration names pagers, hooks, ssh commands and helpers; these choose another
-const GIT = [
-  '-C',
-  '-c',
-  '--config-env',
-  '--git-dir',
-  '--work-tree',
-  '--exec-path',
-  '--upload-pack',
-  '--receive-pack',
-  '--exec',
-  '--template',
-];
-const NOT_YET_IN_SPECS: ReadonlyMap<string, readonly string[]> = new Map([['git', GIT]]);
-
 /** Whether `word` is the option `name` (`--prefix`, `--prefix=web`, `-C`, `-Cweb`) or the assignment `name` begins. */
 function isOption(word: string, name: string): boolean {
   if (name.endsWith('=')) return word.startsWith(name);
@@ -71,7 +54,7 @@ export type RunChangingOptionFinder = (program: string, words: readonly string[]
  */
 export function runChangingOptionFinder(catalog: Pick<Catalog, 'lookup'>): RunChangingOptionFinder {
   return (program, words, from) => {
-    const own = catalog.lookup(program)?.spec.runChangingOptions ?? NOT_YET_IN_SPECS.get(program) ?? [];
+    const own = catalog.lookup(program)?.spec.runChangingOptions ?? [];
     let found = -1;
     for (let index = from; index < words.length; index++) {
       const word = words[index] ?? '';

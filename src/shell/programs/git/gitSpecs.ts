@@ -670,8 +670,12 @@ const SUBCOMMANDS: Record<string, CommandSpec> = {
       update: { operands: 'data', rules: [fetches(['git remote update'])] },
     },
   },
+  // `git credential fill` prints the stored credentials it is asked for
+  credential: { operands: 'data', printsSecrets: true },
   config: {
     operands: 'data',
+    // `git config credential.helper`, `--get-regexp credential`: the helper and what it is given
+    printsSecrets: { argument: 'credential' },
     options: {
       '-f|--file|--blob|--type|--default|--comment|--value': 'data',
       '--global|--system|--local|--worktree|--add|--replace-all|--get|--get-all|--get-regexp': 'flag',
@@ -800,6 +804,19 @@ const MESSAGE_OPTIONS = ['-m', '--message', '-t', '--title', '-b', '--body', '-n
 
 const GIT: CommandSpec = {
   reader: 'git',
+  // they choose another configuration, repository or program to run: a grant for `git status` does not cover them
+  runChangingOptions: [
+    '-C',
+    '-c',
+    '--config-env',
+    '--git-dir',
+    '--work-tree',
+    '--exec-path',
+    '--upload-pack',
+    '--receive-pack',
+    '--exec',
+    '--template',
+  ],
   // a commit's or a tag's message is prose: a URL in it is no request
   textOptions: MESSAGE_OPTIONS,
   // a checkout writes the repository's symlinks as symlinks

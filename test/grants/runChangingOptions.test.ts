@@ -63,7 +63,7 @@ describe("a spec's runChangingOptions", () => {
     { name: 'go: a tool wrapper', line: 'go test -toolexec ./x ./...', found: 2 },
     { name: 'py.test: a plugin', line: 'py.test -p evil tests', found: 1 },
     { name: 'git: another folder', line: 'git -C ../x status', found: 1 },
-    { name: 'hub: git's options, which it passes to git', line: 'hub -c core.pager=./x log', found: 1 },
+    { name: 'hub: the options of git, which it passes to git', line: 'hub -c core.pager=./x log', found: 1 },
     { name: 'nodejs: code loaded first', line: 'nodejs -r ./x.js app.js', found: 1 },
     { name: 'ls: none of its own', line: 'ls -C web', found: -1 },
   ])('built in, $name', ({ line, found }) => {

@@ -1,8 +1,9 @@
+import { readLeadingSpecOptions } from '../../catalog/commandReading';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { joinWords } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
-import { readLeadingWith, valueOf } from './leadingOptions';
+import { valueOf } from './leadingOptions';
 
 /**
  * Development runners that start commands given as arguments: nodemon, concurrently and
@@ -20,7 +21,7 @@ export function unwrapNodemon(words: readonly ShellWord[], reading: CommandReadi
   const result = emptyUnwrapped();
   const grammar = reading.node?.grammar;
   if (grammar === undefined) return result;
-  const leading = readLeadingWith(words, 1, grammar);
+  const leading = readLeadingSpecOptions(words, 1, grammar);
   const rest = words.slice(leading.next);
   const exec = valueOf(leading.options, ['-x', '--exec']);
   if (exec !== undefined) result.scripts.push(joinWords([exec, ...rest]));

@@ -1,6 +1,7 @@
+import { readLeadingSpecOptions, type LeadingSpecOptions } from '../../catalog/commandReading';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { ReadOption } from '../../catalog/readOptions';
-import { hasAny, readLeadingWith, valueOf, type LeadingOptions } from './leadingOptions';
+import { hasAny, valueOf } from './leadingOptions';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { splitWords } from '../../engine/splitWords';
 import { joinWords, runtimeWord } from '../../words/wordLists';
@@ -97,7 +98,7 @@ function jobLine(template: readonly ShellWord[], args: readonly ShellWord[], rep
 /** The command template (the words before the first `:::`) and the argument lists after each separator. */
 function readSources(
   words: readonly ShellWord[],
-  leading: LeadingOptions,
+  leading: LeadingSpecOptions,
 ): { template: ShellWord[]; sources: ShellWord[][]; fromFile: boolean } {
   const argSep = valueOf(leading.options, ['--arg-sep'])?.value ?? ':::';
   const fileSep = valueOf(leading.options, ['--arg-file-sep'])?.value ?? '::::';
@@ -137,7 +138,7 @@ export function unwrapParallel(words: readonly ShellWord[], reading: CommandRead
   const result = emptyUnwrapped();
   const grammar = reading.node?.grammar;
   if (grammar === undefined) return result;
-  const leading = readLeadingWith(words, 1, grammar);
+  const leading = readLeadingSpecOptions(words, 1, grammar);
   const { options } = leading;
   for (const option of options)
     if (option.value !== undefined && option.kind === 'script') result.scripts.push(option.value);

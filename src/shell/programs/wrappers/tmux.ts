@@ -1,10 +1,11 @@
+import { readLeadingSpecOptions } from '../../catalog/commandReading';
 import type { CatalogNode } from '../../catalog/catalogNode';
 import type { CommandReading } from '../../catalog/commandReading';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { readTypedKeys } from './tmuxKeys';
 import { joinWords } from '../../words/wordLists';
 import { emptyUnwrapped, type Unwrapped } from '../../catalog/unwrapped';
-import { hasAny, readLeadingWith } from './leadingOptions';
+import { hasAny } from './leadingOptions';
 
 // tmux's options and commands are data (tmuxSpec.ts); what is read here is how a line holds
 // several commands, which of them type keys, and where a command runs what is not analysed
@@ -58,7 +59,7 @@ function readCommand(words: readonly ShellWord[], tmux: CatalogNode, result: Unw
   }
   const name = node?.path.at(-1);
   if (node !== undefined && name === 'send-keys') {
-    const read = readLeadingWith(words, 1, node.grammar);
+    const read = readLeadingSpecOptions(words, 1, node.grammar);
     if (hasAny(read.options, ['-H', '-K']))
       result.problem = 'tmux send-keys -H or -K sends keys that are not read here: fail closed';
     else if (!hasAny(read.options, ['-X'])) readTypedKeys(words.slice(read.next), hasAny(read.options, ['-l']), result);
@@ -66,7 +67,7 @@ function readCommand(words: readonly ShellWord[], tmux: CatalogNode, result: Unw
   }
   if (node !== undefined && runsNothing(node)) return;
   if (node !== undefined && node.operands !== undefined) {
-    const read = readLeadingWith(words, 1, node.grammar);
+    const read = readLeadingSpecOptions(words, 1, node.grammar);
     const operands = words.slice(read.next);
     if (name === 'run-shell' && hasAny(read.options, ['-C']))
       result.problem = 'tmux run-shell -C runs tmux commands that are not analysed: fail closed';
@@ -90,7 +91,7 @@ export function unwrapTmux(words: readonly ShellWord[], reading: CommandReading)
   const result = emptyUnwrapped();
   const tmux = reading.node?.chain[0];
   if (tmux === undefined) return result;
-  const global = readLeadingWith(words, 1, tmux.grammar);
+  const global = readLeadingSpecOptions(words, 1, tmux.grammar);
   const script = global.options.find((option) => option.kind === 'script')?.value;
   if (script !== undefined) {
     result.scripts.push(script);

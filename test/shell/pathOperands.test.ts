@@ -60,9 +60,9 @@ describe('path operands', () => {
       expected: [['src/a.ts', 'overwrite', 'src/a.ts']],
     },
     {
-      name: "overwrites '.' for git restore with no path",
+      name: "overwrites any file below '.' for git restore with no path",
       command: 'git restore --worktree',
-      expected: [['.', 'overwrite', '.']],
+      expected: [['*/*', 'overwrite', '*/*']],
     },
     {
       name: 'overwrites any file of the work tree for git reset --hard',

@@ -41,11 +41,11 @@ describe('archive tools read, write and extract by their mode', () => {
       ],
     },
     {
-      name: "overwrites '.' for tar -x with no folder",
+      name: "overwrites any file below '.' for tar -x with no folder",
       command: 'tar -xf x.tar',
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     {
@@ -128,19 +128,19 @@ describe('archive tools read, write and extract by their mode', () => {
       ],
     },
     {
-      name: "overwrites '.' for unzip -o",
+      name: "overwrites any file below '.' for unzip -o",
       command: 'unzip -o x.zip',
       expected: [
         ['x.zip', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     {
-      name: "writes '.' without overwriting for unzip -n",
+      name: "writes any file below '.' without overwriting for unzip -n",
       command: 'unzip -n x.zip',
       expected: [
         ['x.zip', 'read'],
-        ['.', 'write'],
+        ['*/*', 'write'],
       ],
     },
     { name: 'only reads the archive of unzip -l', command: 'unzip -l x.zip', expected: [['x.zip', 'read']] },
@@ -149,7 +149,7 @@ describe('archive tools read, write and extract by their mode', () => {
       command: 'unzip x.zip a.txt -x b.txt',
       expected: [
         ['x.zip', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     { name: 'deletes the input of gzip', command: 'gzip notes.txt', expected: [['notes.txt', 'delete']] },
@@ -167,7 +167,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'tar -xPf x.tar',
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
         [undefined, 'overwrite'],
       ],
     },
@@ -185,7 +185,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'tar --abs -xf x.tar',
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
         [undefined, 'overwrite'],
       ],
     },
@@ -194,7 +194,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'bsdtar --insecure -xf x.tar',
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
         [undefined, 'overwrite'],
       ],
     },
@@ -212,7 +212,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'cpio -idv < x.cpio',
       expected: [
         ['x.cpio', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
         [undefined, 'overwrite'],
       ],
     },
@@ -229,7 +229,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'pax -r -f x.pax',
       expected: [
         ['x.pax', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
         [undefined, 'overwrite'],
       ],
     },
@@ -259,7 +259,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: "tar -xf x.tar --transform 's,^,../,'",
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     {
@@ -267,7 +267,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'bsdtar -xpf x.tar',
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     {
@@ -275,7 +275,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'cpio -i --no-absolute-filenames -F x.cpio',
       expected: [
         ['x.cpio', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     { name: 'cpio -t only lists', command: 'cpio -t -F x.cpio', expected: [['x.cpio', 'read']] },
@@ -329,7 +329,7 @@ describe('extraction that keeps absolute or climbing member names writes somewhe
       command: 'tar --extr --file=x.tar',
       expected: [
         ['x.tar', 'read'],
-        ['.', 'overwrite'],
+        ['*/*', 'overwrite'],
       ],
     },
     {

@@ -73,8 +73,16 @@ describe('git commands that lose local history', () => {
       command: 'git branch -f -m old new',
       expected: [['.git/refs/heads/new', 'overwrite']],
     },
-    { name: "overwrites '.' for git restore .", command: 'git restore .', expected: [['.', 'overwrite']] },
-    { name: "overwrites '.' for git checkout -- .", command: 'git checkout -- .', expected: [['.', 'overwrite']] },
+    {
+      name: "overwrites any file below '.' for git restore .",
+      command: 'git restore .',
+      expected: [['*/*', 'overwrite']],
+    },
+    {
+      name: "overwrites any file below '.' for git checkout -- .",
+      command: 'git checkout -- .',
+      expected: [['*/*', 'overwrite']],
+    },
   ])('$name', check);
 
   it.each<OperandCase>([

@@ -268,12 +268,14 @@ describe('pathspecs with magic name the files they stand for', () => {
     {
       name: 'git checkout -- of an excluding pathspec overwrites every other file',
       command: "git checkout -- ':!vendor'",
-      expected: [['.', 'overwrite', "the pathspec ':!vendor' leaves files out, so it names every other file"]],
+      expected: [['*/*', 'overwrite', "the pathspec ':!vendor' leaves files out, so it names every other file"]],
     },
     {
       name: 'git restore of an excluding pathspec',
       command: "git restore ':(exclude)vendor'",
-      expected: [['.', 'overwrite', "the pathspec ':(exclude)vendor' leaves files out, so it names every other file"]],
+      expected: [
+        ['*/*', 'overwrite', "the pathspec ':(exclude)vendor' leaves files out, so it names every other file"],
+      ],
     },
     {
       name: 'git diff -- of an excluding pathspec reads every other file',
@@ -315,7 +317,7 @@ describe('--pathspec-from-file uses the paths its file lists', () => {
       command: 'git checkout main --pathspec-from-file=list.txt',
       expected: [
         ['list.txt', 'read', undefined],
-        ['.', 'overwrite', listed('checkout')],
+        ['*/*', 'overwrite', listed('checkout')],
       ],
     },
     {

@@ -1,4 +1,6 @@
 import type { CommandEffects } from '../../catalog/commandEffects';
+import type { CommandReading } from '../../catalog/commandReading';
+import { writesFilesBelow } from '../../catalog/filesBelowFolder';
 import type { PathRole } from '../../catalog/shellAnalysis';
 import type { ShellWord } from '../../words/shellWord';
 
@@ -8,6 +10,15 @@ import type { ShellWord } from '../../words/shellWord';
 /** Records a file named by an option or operand; '-' is stdin or stdout, not a file. */
 export function recordFile(sink: CommandEffects, word: ShellWord | undefined, role: PathRole): void {
   if (word !== undefined && word.value !== '-') sink.paths.push({ word, role });
+}
+
+/**
+ * Extraction into a folder named as a whole ('.', by default): the members the archive holds
+ * are any files below it, not the folder itself, which no scope covers; a member named on the
+ * line or placed by its own name is recorded as it is.
+ */
+export function extractsBelow(sink: CommandEffects, reading: CommandReading): void {
+  writesFilesBelow(sink, ['write', 'overwrite'], { trigger: reading.name, command: reading.command });
 }
 
 /**

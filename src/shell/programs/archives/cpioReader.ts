@@ -2,7 +2,7 @@ import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
 import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../words/options';
 import { staticWord } from '../../words/shellWord';
-import { membersAnywhere, recordFile, withLongNames } from './archiveWords';
+import { extractsBelow, membersAnywhere, recordFile, withLongNames } from './archiveWords';
 
 // GNU cpio 2.13 (`cpio --help`): every long name, for abbreviations, and the options that take a value.
 const CPIO_LONG_NAMES: ReadonlySet<string> = new Set(
@@ -57,6 +57,7 @@ export const cpioReader: Reader = {
     else if (hasOption(parsed, ['-p', '--pass-through'])) copyPass(effects, parsed);
     else if (hasOption(parsed, ['-i', '--extract', '-t', '--list'])) copyIn(effects, parsed);
     const shell = optionValue(parsed, ['--rsh-command']);
+    extractsBelow(effects, reading);
     if (shell !== undefined) effects.scripts.push({ word: shell, what: 'cpio --rsh-command command' });
     return effects;
   },

@@ -2,7 +2,7 @@ import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
 import { hasOption, optionValue, readArguments, valuedSet, type ParsedArguments } from '../../words/options';
 import { staticWord, type ShellWord } from '../../words/shellWord';
-import { membersAnywhere, recordFile } from './archiveWords';
+import { extractsBelow, membersAnywhere, recordFile } from './archiveWords';
 
 // pax (POSIX; MirBSD's on Debian): one-letter options, those below taking a value
 const PAX_VALUED = valuedSet(['-B', '-b', '-E', '-f', '-G', '-M', '-o', '-p', '-s', '-T', '-U', '-x']);
@@ -47,6 +47,7 @@ export const paxReader: Reader = {
       recordFile(effects, optionValue(parsed, ['-f']), hasOption(parsed, ['-a']) ? 'write' : 'overwrite');
       for (const file of parsed.operands) recordFile(effects, file, 'read');
     } else recordFile(effects, optionValue(parsed, ['-f']), 'read');
+    extractsBelow(effects, reading);
     return effects;
   },
 };

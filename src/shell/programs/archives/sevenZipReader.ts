@@ -1,7 +1,7 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
-import { membersAnywhere, recordFile } from './archiveWords';
+import { extractsBelow, membersAnywhere, recordFile } from './archiveWords';
 
 /** A 7-Zip line: its command letter, archive, file names and switches (`-o{dir}`: values are attached). */
 interface SevenZipLine {
@@ -73,8 +73,10 @@ export const sevenZipReader: Reader = {
     const work = attached(line, '-w');
     if (work !== undefined) recordFile(effects, work, 'write');
     const command = line.command?.value;
-    if (command === 'x' || command === 'e') extractPaths(effects, line);
-    else if (command === 'a' || command === 'u') addPaths(effects, line);
+    if (command === 'x' || command === 'e') {
+      extractPaths(effects, line);
+      extractsBelow(effects, reading);
+    } else if (command === 'a' || command === 'u') addPaths(effects, line);
     else if (command === 'd' || command === 'rn') recordFile(effects, line.archive, 'overwrite');
     else if (command === 'h') for (const file of [line.archive, ...line.files]) recordFile(effects, file, 'read');
     else if (command === 'l' || command === 't' || command === 'i' || command === 'b')

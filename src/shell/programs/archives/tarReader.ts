@@ -2,7 +2,7 @@ import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { Reader } from '../../catalog/reader';
 import { hasOption, optionValue, readArguments, type ParsedArguments } from '../../words/options';
 import { staticWord, type ShellWord } from '../../words/shellWord';
-import { membersAnywhere, recordFile, withLongNames } from './archiveWords';
+import { extractsBelow, membersAnywhere, recordFile, withLongNames } from './archiveWords';
 import { BSD_TAR, GNU_TAR, type TarGrammar } from './tarOptions';
 
 const TAR_OLD_STYLE = /^[A-Za-z]*[ctxruAd][A-Za-z]*$/;
@@ -104,6 +104,7 @@ export const tarReader: Reader = {
     const effects = noEffects();
     tarPaths(effects, parsed, grammar);
     tarCommands(effects, parsed, grammar);
+    extractsBelow(effects, reading);
     return effects;
   },
 };

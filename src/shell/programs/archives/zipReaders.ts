@@ -4,7 +4,7 @@ import { operandEffects, optionEffects } from '../../catalog/argumentEffects';
 import { readCommand } from '../../catalog/commandReading';
 import { hasOption, isOptionWord, optionValue, readArguments, valuedSet } from '../../words/options';
 import { staticWord, type ShellWord } from '../../words/shellWord';
-import { membersAnywhere, recordFile } from './archiveWords';
+import { extractsBelow, membersAnywhere, recordFile } from './archiveWords';
 
 const UNZIP_VALUED = valuedSet(['-d', '-P', '-I', '-O']);
 
@@ -63,6 +63,7 @@ export const unzipReader: Reader = {
   read(reading) {
     const effects = noEffects();
     unzipPaths(effects, reading.words);
+    extractsBelow(effects, reading);
     return effects;
   },
 };

@@ -1,5 +1,6 @@
 import { noEffects, type CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
+import { writesFilesBelow } from '../../catalog/filesBelowFolder';
 import type { Reader } from '../../catalog/reader';
 import { staticWord, type ShellWord } from '../../words/shellWord';
 import { inGitFolder } from './gitFolder';
@@ -135,6 +136,9 @@ export const gitPathsReader: Reader = {
     const effects = noEffects();
     gitArgumentEffects(effects, reading);
     subcommandPaths(effects, reading);
+    // `git restore .`, `git checkout -- .`, the files a patch names: any file below git's folder
+    const trigger = `git ${reading.subcommands.map((word) => word.value ?? word.source).join(' ')}`;
+    writesFilesBelow(effects, ['overwrite'], { trigger, command: reading.command });
     return effects;
   },
 };

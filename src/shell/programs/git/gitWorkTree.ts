@@ -1,6 +1,7 @@
 import type { CommandEffects } from '../../catalog/commandEffects';
 import type { CommandReading } from '../../catalog/commandReading';
-import { staticWord, type ShellWord } from '../../words/shellWord';
+import { ANY_FILE_BELOW, controlFilesFinding, filesBelow } from '../../catalog/filesBelowFolder';
+import type { ShellWord } from '../../words/shellWord';
 import { inGitFolder } from './gitFolder';
 import { pathspecEffect, pathspecFileEffects, separatorAt } from './gitArguments';
 import { subcommandFromTop } from './gitFromTop';
@@ -12,17 +13,8 @@ import { givenToSubcommand, subcommandOptions } from './gitOptions';
 // repository's top, wherever in it it runs: the write is noted in the folder git runs in, and
 // read again from the top (gitFromTop.ts), which only the repository on disk can tell.
 
-// The files such a write changes are named by no word: they stand as '*/*', a file in a folder
-// of the work tree, which a scope covers only where it covers any file there ('**' does,
-// 'src/**' and 'src/*.ts' do not), so a scope that holds the work tree lets the rewrite through
-// and a narrower one still refuses it. '.' would be the workspace as a whole, which no scope
-// covers: everyday work refused in every scope. One name: with '*' beside it, '*/*' would count
-// as a path through '*', which the same line may make a link.
-const ANY_FILE = staticWord('*/*');
-
-// what no scope check sees in those files: intentgate's own and those .intentignore keeps out,
-// which git rewrites like any other
-const CONTROL_FILES = '.intentignore, the orchestration folder';
+// The files such a write changes are named by no word: they stand as any file below the folder
+// (filesBelowFolder.ts), which a scope that holds the work tree covers and a narrower one does not.
 
 // what brings the files, where it is not the subcommand itself
 const WRITTEN_BY: Readonly<Record<string, string>> = {
@@ -79,19 +71,10 @@ function rewritesWorkTree(
   why: string,
   form: readonly string[] = [],
 ): void {
-  effects.paths.push({ word: inGitFolder(ANY_FILE, reading), role: 'overwrite', assumed: why });
+  effects.paths.push({ word: inGitFolder(ANY_FILE_BELOW, reading), role: 'overwrite', assumed: why });
   const line = `git ${reading.subcommands.map(shown).join(' ')}`;
-  effects.findings.push({
-    category: 'FS_CONFIG_SECRETS',
-    trigger: line,
-    command: reading.command,
-    note:
-      `${WRITTEN_BY[line] ?? `'${line}'`} may write any file of the work tree, ` +
-      `intentgate's control files (${CONTROL_FILES}) and those .intentignore names included`,
-    // read in a prompt as "overwrite .intentignore, the orchestration folder (config file)"
-    details: [CONTROL_FILES, 'config', 'overwrite'],
-    unseen: true,
-  });
+  const writer = WRITTEN_BY[line] ?? `'${line}'`;
+  effects.findings.push(controlFilesFinding(line, reading.command, `${writer} may write any file of the work tree`));
   subcommandFromTop(effects, reading, form);
 }
 
@@ -168,7 +151,9 @@ export function checkoutPaths(effects: CommandEffects, reading: CommandReading):
     return;
   }
   if (first === undefined) return;
-  if (first.value !== undefined && FILE_LIKE.test(first.value))
+  // '.' is no ref's name: the folder's files, restored from the index
+  if (filesBelow(first) !== undefined) pathspecEffect(effects, reading, first, 'overwrite');
+  else if (first.value !== undefined && FILE_LIKE.test(first.value))
     effects.paths.push({
       word: inGitFolder(first, reading),
       role: 'overwrite',

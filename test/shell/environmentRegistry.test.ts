@@ -229,7 +229,7 @@ const UNCHANGED = [
       'EXEC_ARBITRARY',
     ],
     notes: [
-      '*/* | overwrite (files matching a pattern)',
+      "*/* | possible overwrite (files matching a pattern): 'tar xf a.tar' may write any file below its folder, which the line does not name",
       "TAR_OPTIONS=-P | TAR_OPTIONS gives every later tar '-P', which may keep absolute member names, " +
         "run a command or move where tar reads or writes; put the option on tar's own line: fail closed",
       "tar | 'tar xf a.tar' may write any file below its folder, intentgate's control files " +
@@ -242,7 +242,7 @@ const UNCHANGED = [
     command: 'TAR_OPTIONS=-v tar xf a.tar',
     categories: ['FS_DELETE_OVERWRITE', 'FS_CONFIG_SECRETS', 'EXEC_ARBITRARY'],
     notes: [
-      '*/* | overwrite (files matching a pattern)',
+      "*/* | possible overwrite (files matching a pattern): 'tar xf a.tar' may write any file below its folder, which the line does not name",
       "tar | 'tar xf a.tar' may write any file below its folder, intentgate's control files " +
         '(.intentignore, the orchestration folder) and those .intentignore names included',
       'tar | any non-empty command',

@@ -61,18 +61,17 @@ export interface FolderWriter {
 /**
  * Each path used in one of `roles` that names a folder as a whole (`git restore .`, `tar xf
  * a.tar` into '.') as any file below it, and, when there is one, the control files among them
- * held by one finding.
+ * held by one finding. The files are named by no word: a possible write, which a sandbox
+ * takes over for a contained command as it took over the folder as a whole.
  */
 export function writesFilesBelow(effects: CommandEffects, roles: readonly PathRole[], writer: FolderWriter): void {
+  const writes = `'${writer.command}' may write any file below its folder`;
   let found = false;
   effects.paths.forEach((path, index) => {
     const below = roles.includes(path.role) ? filesBelow(path.word) : undefined;
     if (below === undefined) return;
-    effects.paths[index] = { ...path, word: below };
+    effects.paths[index] = { ...path, word: below, assumed: path.assumed ?? `${writes}, which the line does not name` };
     found = true;
   });
-  if (found)
-    effects.findings.push(
-      controlFilesFinding(writer.trigger, writer.command, `'${writer.command}' may write any file below its folder`),
-    );
+  if (found) effects.findings.push(controlFilesFinding(writer.trigger, writer.command, writes));
 }

@@ -131,6 +131,11 @@ describe('extraction into the whole folder writes any file below it', () => {
     });
   });
 
+  it('counts the members as a possible write, which a sandbox takes over for a contained command', () => {
+    const members = analyzeShell('tar xf a.tar').pathOperands.find((operand) => operand.path === '*/*');
+    expect(members?.assumed).toBe("'tar xf a.tar' may write any file below its folder, which the line does not name");
+  });
+
   it('raises no such finding for extraction into a folder named plainly', () => {
     const categories = analyzeShell('tar xf a.tar -C out').findings.map((item) => item.category);
     expect(categories).not.toContain('FS_CONFIG_SECRETS');

@@ -148,6 +148,9 @@ describe('a restore of the whole folder is judged by the scope', () => {
 
   it('says what a narrower scope refuses', () => {
     const decision = governorInAction('src/**').handleToolCall('execute_command', { command: 'git restore .' });
-    expect(decision.reason).toBe("Scope Violation: '*/*' is outside the scope of intent 'A' (src/**).");
+    expect(decision.reason).toBe(
+      "Scope Violation: '*/*' is outside the scope of intent 'A' (src/**). It counts as a possible write because " +
+        "'git restore .' may write any file below its folder, which the line does not name.",
+    );
   });
 });

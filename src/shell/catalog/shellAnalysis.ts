@@ -63,8 +63,11 @@ export interface ScriptRunDetails {
    * `just` and `task`: the recipes and their arguments, word by word
    */
   readonly scripts?: readonly string[];
-  /** with `git`: `core.hooksPath` as the line sets it (`git -c core.hooksPath=DIR`), relative to the work tree's top */
-  readonly hooksPath?: string;
+  /**
+   * the folder the line names for the code the program runs from it (`git -c core.hooksPath=DIR`),
+   * as written: the family's reader resolves it
+   */
+  readonly codeFolder?: string;
 }
 
 /** The kinds of run the mechanism reads itself; every other kind is a family's (see RunKind). */

@@ -33,6 +33,6 @@ export function placeScriptRun(directory: WorkingDirectory, run: ScriptRunWord):
     file: filePath,
     variables: details?.variables,
     scripts: details?.scripts,
-    hooksPath: details?.hooksPath,
+    codeFolder: details?.codeFolder,
   } satisfies EveryField<ShellScriptRun>;
 }

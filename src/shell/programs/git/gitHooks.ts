@@ -105,7 +105,7 @@ export function gitRepositoryRuns(effects: CommandEffects, reading: CommandReadi
   const details =
     place.hooksPath === undefined
       ? { mustRead: 'ifPresent' as const }
-      : { mustRead: 'ifPresent' as const, hooksPath: place.hooksPath };
+      : { mustRead: 'ifPresent' as const, codeFolder: place.hooksPath };
   effects.scriptRuns.push({ word: place.folder, how: 'git', script: hooks.join(' '), details });
   if (reading.subcommands[0]?.value !== 'push') return;
   const target = localRepository(reading.operands[0]);

@@ -160,7 +160,7 @@ function gitRunFiles(run: ShellScriptRun, site: RunSite): ScriptFile[] {
   const nested = nestedLabel === undefined ? undefined : nestedConfig(nestedLabel, repository, config, site);
   if (nested !== undefined) files.push(nested);
   const hooksDir =
-    run.hooksPath === undefined ? hooksFolder(repository, config ?? []) : hooksPathOnLine(run.hooksPath, repository);
+    run.codeFolder === undefined ? hooksFolder(repository, config ?? []) : hooksPathOnLine(run.codeFolder, repository);
   for (const hook of hooks) {
     const file = hookFile(path.join(hooksDir, hook), repository, site);
     if (file !== undefined) files.push(file);

@@ -26,6 +26,13 @@ function treeOf(files: WorkspaceFiles): GlobTree {
 const holdsDashName = (entries: readonly string[] | string): boolean =>
   typeof entries === 'string' || entries.some((name) => name.startsWith('-'));
 
+/** Whether a glob word's brace choices may begin with '-' whatever the folder holds (`{-rf,*}`). */
+function writesDashChoice(word: ShellWord): boolean {
+  if (!mayExpandToOptions(word)) return false;
+  const choices = braceChoices(word.literal ?? '');
+  return choices === undefined || choices.some((choice) => choice.startsWith('-'));
+}
+
 /** The words one glob word becomes, in bash's order; or why they cannot be known. */
 type Expansion = { readonly words: readonly string[] } | { readonly problem: string };
 
@@ -115,6 +122,9 @@ function readAgain(
   const words = splitWords(run.script ?? '');
   if (words === undefined) return [unknownNames(run.source, 'the command cannot be read again')];
   const tree = treeOf(site.files);
+  // a match begins with '-' only where a name in the folder does: with none there, only a brace
+  // choice written with '-' gives an option, and a line with none reads as written
+  if (!holdsDashName(tree.entries(folder)) && !words.some(writesDashChoice)) return [];
   const files: ScriptFile[] = [];
   for (const order of [BYTE_ORDER, DICTIONARY_ORDER]) {
     const restated = restate(words, folder, tree, order);

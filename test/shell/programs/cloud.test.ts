@@ -36,6 +36,46 @@ describe('cloud CLIs and infrastructure tools', () => {
   it.each<CategoryCase>([
     { name: 'treats terraform fmt as local', command: 'terraform fmt -recursive', expected: ONLY_EXEC },
     { name: 'treats terraform validate as local', command: 'terraform validate', expected: ONLY_EXEC },
+    { name: "treats aws' help as local", command: 'aws help', expected: ONLY_EXEC },
+    { name: "treats aws' help of a service as local", command: 'aws apigateway help', expected: ONLY_EXEC },
+    { name: "treats aws' help of an s3 command as local", command: 'aws s3 help', expected: ONLY_EXEC },
+    { name: "treats aws' help of an action as local", command: 'aws ec2 describe-instances help', expected: ONLY_EXEC },
+    { name: "treats aws' --help as local", command: 'aws apigatewayv2 --help', expected: ONLY_EXEC },
+    { name: "treats gcloud's --help as local", command: 'gcloud apigee --help', expected: ONLY_EXEC },
+    { name: "treats gcloud's help command as local", command: 'gcloud help compute instances', expected: ONLY_EXEC },
+    { name: "treats gsutil's help command as local", command: 'gsutil help cp', expected: ONLY_EXEC },
+    { name: "treats az's -h as local", command: 'az vm create -h', expected: ONLY_EXEC },
+  ])('$name', expectCategories);
+
+  // help read narrowly: a word `help` that is a name, an operand or an option's value still calls
+  it.each<CategoryCase>([
+    {
+      name: 'reads an aws operand named help as a call',
+      command: 'aws s3 cp help s3://bucket/',
+      expected: [NET, EXEC],
+    },
+    {
+      name: 'reads help as the value of an aws option as a call',
+      command: 'aws ec2 describe-instances --filters help',
+      expected: [NET, EXEC],
+    },
+    {
+      name: 'reads help after aws options as a call',
+      command: 'aws --region eu-west-1 ec2 help',
+      expected: [NET, EXEC],
+    },
+    {
+      name: 'reads a gcloud instance named help as a call',
+      command: 'gcloud compute instances create help',
+      expected: [NET, EXEC],
+    },
+    {
+      name: "reads gcloud's --help as another option's value as a call",
+      command: 'gcloud compute ssh vm --command=--help',
+      expected: [NET, EXEC],
+    },
+    { name: "reads gsutil's -h as a header, not help", command: 'gsutil -h x:help ls gs://b', expected: [NET, EXEC] },
+    { name: 'reads a version request as a call', command: 'az --version', expected: [NET, EXEC] },
   ])('$name', expectCategories);
 });
 

@@ -6,8 +6,16 @@ import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandS
 
 const DATA = { operands: 'data' } as const;
 
-function cloudCall(examples: string[]): RuleSpec {
-  return { category: 'NETWORK_RISK', note: 'cloud or cluster API call', purpose: 'cloud API call', examples };
+/** Every call of a cloud CLI but a request for its help (`aws ec2 help`, `gcloud compute --help`), see cloudChecks.ts. */
+function cloudCall(examples: string[], notExamples: string[] = []): RuleSpec {
+  return {
+    category: 'NETWORK_RISK',
+    note: 'cloud or cluster API call',
+    purpose: 'cloud API call',
+    when: { check: 'callsProvider' },
+    examples,
+    ...(notExamples.length === 0 ? {} : { notExamples }),
+  };
 }
 
 /** A command of a cloud CLI not listed: its operands may name files it writes (`aws lambda invoke ... out.json`). */
@@ -102,7 +110,18 @@ export const CLOUD_COMMANDS: CommandSpecs = {
       '--no-follow-symlinks|--no-progress': 'flag',
       [AWS_NAME_OPTIONS]: 'data',
     },
-    rules: [cloudCall(['aws s3 rm s3://bucket/key', 'aws s3 cp f s3://bucket/', 'aws sts get-caller-identity'])],
+    rules: [
+      cloudCall(
+        [
+          'aws s3 rm s3://bucket/key',
+          'aws s3 cp f s3://bucket/',
+          'aws sts get-caller-identity',
+          'aws s3 cp help s3://bucket/',
+          'aws ec2 describe-instances --filters help',
+        ],
+        ['aws help', 'aws ec2 help', 'aws ec2 describe-instances help', 'aws apigateway --help'],
+      ),
+    ],
     subcommands: {
       // s3 paths are remote; local ones are read or written
       s3: {
@@ -131,7 +150,12 @@ export const CLOUD_COMMANDS: CommandSpecs = {
   gcloud: {
     unknownOptions: 'data',
     options: { '-q|--quiet|--verbosity|--help|-h|--version|--async|--log-http|--no-user-output-enabled': 'flag' },
-    rules: [cloudCall(['gcloud projects list'])],
+    rules: [
+      cloudCall(
+        ['gcloud projects list', 'gcloud compute instances create help'],
+        ['gcloud help compute', 'gcloud compute instances -h'],
+      ),
+    ],
     subcommands: {
       storage: {
         subcommands: {
@@ -149,7 +173,9 @@ export const CLOUD_COMMANDS: CommandSpecs = {
   gsutil: {
     unknownOptions: 'data',
     options: { '-m|-q|-D|-DD|-u': 'flag', '-h|-o': 'data' },
-    rules: [cloudCall(['gsutil ls gs://b'])],
+    rules: [
+      cloudCall(['gsutil ls gs://b', 'gsutil -h x-goog-meta-a:help ls gs://b'], ['gsutil help', 'gsutil help cp']),
+    ],
     subcommands: {
       cp: {
         options: { '-r|-R|-n|-p|-v|-z|-Z|-e|-c|-I': 'flag' },
@@ -173,7 +199,7 @@ export const CLOUD_COMMANDS: CommandSpecs = {
   az: {
     unknownOptions: 'data',
     options: { '--debug|--only-show-errors|--verbose|-h|--help|--version|--yes|-y|--no-wait': 'flag' },
-    rules: [cloudCall(['az vm list'])],
+    rules: [cloudCall(['az vm list'], ['az vm --help'])],
     anySubcommand: NESTED_GROUPS,
   },
   doctl: {

@@ -241,6 +241,112 @@ describe('python modules shadowed by files of the folder python imports from fir
   });
 });
 
+// Inline code that imports a module the reader of inline code does not know runs that module's
+// code unread. Held by the folder python searches first, inside the workspace, it is the
+// project's own code, run as a script of the project is (EXEC_ARBITRARY alone); a standard module,
+// one installed elsewhere or a missing one is code the analysis does not see, and the call fails
+// closed as before. The code's own words are still read against the vocabulary.
+describe("python modules of the project's folder that inline code imports", () => {
+  interface ImportCase {
+    readonly name: string;
+    readonly command: string;
+    readonly files: Readonly<Record<string, string>>;
+    readonly code: string;
+    readonly categories: readonly RiskCategory[];
+  }
+
+  const PACKAGE = { 'src/sympy/__init__.py': '', 'src/sympy/core.py': '' };
+
+  it.each<ImportCase>([
+    {
+      name: "runs code that calls the project's package",
+      command: 'cd src && python3 -c "from sympy import S; print(S(0) == False)"',
+      files: PACKAGE,
+      code: 'destructive_in_scope',
+      categories: [EXEC],
+    },
+    {
+      name: "runs code that reads members of the project's package, at any depth",
+      command: 'cd src && python -c "import sympy.core as c; print(c.S.true.__class__, c.__file__)"',
+      files: PACKAGE,
+      code: 'destructive_in_scope',
+      categories: [EXEC],
+    },
+    {
+      name: "runs code that imports the project's module file",
+      command: 'cd src && python3 -c "import app; print(app.__version__)"',
+      files: { 'src/app.py': '' },
+      code: 'destructive_in_scope',
+      categories: [EXEC],
+    },
+    {
+      name: 'runs code that imports a private name of the project',
+      command: 'cd src && python3 -c "from sympy.core import _sympify as s; print(s(None))"',
+      files: PACKAGE,
+      code: 'destructive_in_scope',
+      categories: [EXEC],
+    },
+    {
+      name: 'fails closed on a module the folder does not hold',
+      command: 'cd src && python3 -c "import numpy; print(numpy.__version__)"',
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: 'fails closed on a module of another folder',
+      command: 'python3 -c "import sympy; print(sympy.S)"',
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: 'fails closed on a standard module, even with a file of its name beside it',
+      command: "cd src && python3 -c \"import subprocess; subprocess.run(['git', 'push'])\"",
+      files: { 'src/subprocess.py': '' },
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: "fails closed on the code's own write beside the project's package",
+      command: "cd src && python3 -c \"import sympy; open('x', 'w').write(str(sympy.S))\"",
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: 'fails closed on a star import, whose names are not known',
+      command: 'cd src && python3 -c "from sympy import *; print(S)"',
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+    {
+      name: 'fails closed with -I, which leaves the working folder out of the search',
+      command: 'cd src && python3 -I -c "import sympy; print(sympy.S)"',
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+  ])('$name', ({ command, files, code, categories }) => {
+    const decision = attacker(caseWorkspace({ name: command, command, files, expected: 'failsClosed' })).handleToolCall(
+      'execute_command',
+      { command },
+    );
+    expect({ code: decision.code, categories: decision.categories }).toEqual({ code, categories });
+  });
+
+  it("says which module is not the project's, and what to do", () => {
+    const command = 'cd src && python3 -c "import numpy; print(numpy.__version__)"';
+    const decision = attacker(
+      caseWorkspace({ name: command, command, files: {}, expected: 'failsClosed' }),
+    ).handleToolCall('execute_command', { command });
+    const messages = decision.evidence.map((item) => item.note).join('\n');
+    expect(messages).toContain("imports 'numpy', which is no module of the project's folder 'src'");
+    expect(messages).toContain('run a script file of the project');
+  });
+});
+
 describe('python settings that choose code at start-up', () => {
   it.each([
     { name: 'PYTHONSTARTUP', command: 'PYTHONSTARTUP=./s.py python3 -i x.py' },

@@ -4,7 +4,7 @@ import { staticWord } from '../../words/shellWord';
 import { findUrl } from '../../words/urls';
 import { CODE_LANGUAGES, type CodeLanguage } from './codeVocabulary';
 import { languageOf, processCalls } from './processCalls';
-import { readInlineCode, vocabularyOf } from './readOnlyCode';
+import { readInlineCode, vocabularyOf, type ProjectImports } from './readOnlyCode';
 
 // awk writes and reads files through its own syntax (redirected print, getline from a file) and loads extensions;
 // its pipes and system() hand literal commands to a shell, which processCalls reads
@@ -16,8 +16,19 @@ export function codeLanguageOf(name: string): CodeLanguage | undefined {
   return CODE_LANGUAGES.find((known) => known === language);
 }
 
-/** What inline code does as its reader sees it: only reads of named files, or why it may do more. */
-type CodeOutcome = { readonly reads: readonly string[] } | { readonly unseen: string };
+/**
+ * What inline code does as its reader sees it: only reads of named files, those reads and the
+ * code of modules the project may hold (ProjectImports), or why it may do more.
+ */
+type CodeOutcome =
+  { readonly reads: readonly string[] } | { readonly imports: ProjectImports } | { readonly unseen: string };
+
+// the `script` of a python run (RunKind `python`) that names modules imported, not run: its reader
+// (src/shell/programs/python/pythonRunFiles.ts) finds them in the folder or fails the call closed
+const IMPORTS_RUN = 'imports';
+
+// python does not look for modules in the working folder with these: what it imports is not the project's
+const ISOLATING_OPTIONS: ReadonlySet<string> = new Set(['-I', '-P']);
 
 /** The command running the code: its options and operands when the catalog read them. */
 type CodeCall = Pick<CommandReading, 'name' | 'command'> & Partial<Pick<CommandReading, 'options' | 'operands'>>;
@@ -50,8 +61,11 @@ function outcomeOf(code: string, call: CodeCall): CodeOutcome {
   const language = codeLanguageOf(name);
   if (language !== undefined) {
     const reading = readInlineCode(code, language);
-    const unseen = reading.readOnly ? optionsUnseen(language, call) : undefined;
+    const imports = reading.readOnly ? undefined : reading.imports;
+    const unseen = reading.readOnly || imports !== undefined ? optionsUnseen(language, call) : undefined;
     if (reading.readOnly) return unseen === undefined ? { reads: reading.reads } : { unseen };
+    const isolated = call.options?.some((option) => ISOLATING_OPTIONS.has(option.name)) === true;
+    if (imports !== undefined && !isolated) return unseen === undefined ? { imports } : { unseen };
     return {
       unseen: reading.unread
         ? `it has '${reading.word}', a form the reader of inline code does not follow, so it may change files or run code the analysis does not see`
@@ -88,7 +102,20 @@ export function inlineCodeEffects(code: string, reading: CodeCall): CommandEffec
   const effects = noEffects();
   effects.notes.push(`runs inline ${reading.name} code`);
   const outcome = outcomeOf(code, reading);
-  if ('reads' in outcome && codeLanguageOf(reading.name) !== undefined) {
+  if ('imports' in outcome) {
+    // the project's modules run as a script of the project does: python's reader of the working
+    // folder finds whether it holds them, and fails the call closed for any it does not; their
+    // code is not read, so what the code shows is read as unknown code's is: URLs, processes
+    const { modules, reads } = outcome.imports;
+    for (const read of reads) effects.paths.push({ word: staticWord(read), role: 'read' });
+    effects.unanalysed.push(`${reading.name} modules ${modules.join(', ')}`);
+    effects.scriptRuns.push({
+      word: staticWord('.'),
+      how: 'python',
+      script: IMPORTS_RUN,
+      details: { scripts: modules },
+    });
+  } else if ('reads' in outcome && codeLanguageOf(reading.name) !== undefined) {
     for (const read of outcome.reads) effects.paths.push({ word: staticWord(read), role: 'read' });
     return effects;
   }

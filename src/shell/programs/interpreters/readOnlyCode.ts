@@ -24,7 +24,19 @@ export type InlineCodeReading =
       readonly word: string;
       /** the text could not be read as tokens (a form the reader does not follow), rather than holding an unknown word */
       readonly unread: boolean;
+      /**
+       * python code that would be read-only but for the modules it imports that the vocabulary
+       * does not know (`from sympy import S; print(S(1))`), whose code runs unread: their top-level
+       * names (`word` is the first), for the caller to find whether the project holds them
+       */
+      readonly imports?: ProjectImports;
     };
+
+/** What python code runs of modules the vocabulary does not know, and the files it reads literally. */
+export interface ProjectImports {
+  readonly modules: readonly string[];
+  readonly reads: readonly string[];
+}
 
 const LANGUAGES: Readonly<Record<CodeLanguage, { tokens: (code: string) => Tokenized; vocabulary: CodeVocabulary }>> = {
   python: { tokens: pythonTokens, vocabulary: PYTHON_VOCABULARY },
@@ -47,9 +59,25 @@ function isStatementStart(token: Token | undefined): boolean {
   return token === undefined || token.kind === 'newline' || (token.kind === 'punct' && STATEMENT_ENDS.has(token.text));
 }
 
-/** One walk over the tokens: each is known, or the walk stops at the first that is not. */
+/** The index after a name and the members read from it (`sympy.core.S`). */
+function memberChainEnd(tokens: readonly Token[], at: number): number {
+  let index = at + 1;
+  while (isPunct(tokens[index], '.') && tokens[index + 1]?.kind === 'name') index += 2;
+  return index;
+}
+
+/**
+ * One walk over the tokens: each is known, or the walk stops at the first that is not. Python's
+ * imports of modules the vocabulary does not know are let through as the project's (`modules`):
+ * the names they bind are used as the module's code, which runs unread, so any member of them is
+ * read whole, while the code's own words are still read against the vocabulary.
+ */
 class CodeWalk {
   readonly reads: string[] = [];
+  /** the top-level names of the modules imported that the vocabulary does not know */
+  readonly modules = new Set<string>();
+  /** the names those imports bind (`sympy`, `S` of `from sympy import S`, `sp` of `import sympy as sp`) */
+  private readonly moduleNames = new Set<string>();
 
   constructor(
     private readonly language: CodeLanguage,
@@ -108,6 +136,7 @@ class CodeWalk {
     const before = tokens[at - 1];
     if (before?.kind === 'punct' && vocabulary.memberAccess.has(before.text))
       return vocabulary.members.has(token.text) ? at + 1 : token.text;
+    if (this.moduleNames.has(token.text)) return memberChainEnd(tokens, at);
     const read = readCallAt(tokens, at, vocabulary, this.bindings.aliases);
     if (read !== undefined) {
       this.reads.push(read.path);
@@ -176,29 +205,42 @@ class CodeWalk {
     return end;
   }
 
-  /** `import a.b as c, d`; a module used through its chain takes no other name. */
+  /** A module the vocabulary does not know, imported with the name it binds: the project's, if the caller finds it so. */
+  private importModule(module: string, bound: string): void {
+    this.modules.add(module.split('.')[0] ?? module);
+    this.moduleNames.add(bound);
+  }
+
+  /** `import a.b as c, d`; a module used through its chain takes no other name; one not known binds its name (see modules). */
   private pythonImport(tokens: readonly Token[], at: number): number | string {
     let index = at + 1;
     for (;;) {
       const dotted = dottedName(tokens, index);
       if (dotted === undefined) return 'import';
       const use = this.vocabulary.modules.get(dotted.name);
-      if (use === undefined) return dotted.name;
       index = dotted.end;
       if (isName(tokens[index], 'as')) {
-        if (!use.whole || tokens[index + 1]?.kind !== 'name') return `${dotted.name} as`;
+        const alias = tokens[index + 1];
+        if ((use !== undefined && !use.whole) || alias?.kind !== 'name') return `${dotted.name} as`;
+        if (use === undefined) this.importModule(dotted.name, alias.text);
         index += 2;
+      } else if (use === undefined) {
+        // `import a.b` binds a
+        this.importModule(dotted.name, dotted.name.split('.')[0] ?? dotted.name);
       }
       if (!isPunct(tokens[index], ',')) return index;
       index++;
     }
   }
 
-  /** `from a import b, c as d`: a whole module's members, or the names a chained module exports, unrenamed. */
+  /**
+   * `from a import b, c as d`: a whole module's members, or the names a chained module exports,
+   * unrenamed; any names of a module not known, each bound as its code (see modules).
+   */
   private pythonFrom(tokens: readonly Token[], at: number): number | string {
     const dotted = dottedName(tokens, at + 1);
-    const use = dotted === undefined ? undefined : this.vocabulary.modules.get(dotted.name);
-    if (dotted === undefined || use === undefined) return dotted?.name ?? 'from';
+    if (dotted === undefined) return 'from';
+    const use = this.vocabulary.modules.get(dotted.name);
     let index = dotted.end;
     if (!isName(tokens[index], 'import')) return 'from';
     const parenthesised = isPunct(tokens[++index], '(');
@@ -206,13 +248,19 @@ class CodeWalk {
     for (;;) {
       const name = tokens[index];
       if (name?.kind !== 'name') return `from ${dotted.name} import`;
-      const exported = use.whole ? this.vocabulary.members.has(name.text) : use.exports?.has(name.text) === true;
+      const exported =
+        use === undefined ||
+        (use.whole ? this.vocabulary.members.has(name.text) : use.exports?.has(name.text) === true);
       if (!exported) return `${dotted.name}.${name.text}`;
       index++;
+      let bound = name.text;
       if (isName(tokens[index], 'as')) {
-        if (!use.whole || tokens[index + 1]?.kind !== 'name') return `${name.text} as`;
+        const alias = tokens[index + 1];
+        if ((use !== undefined && !use.whole) || alias?.kind !== 'name') return `${name.text} as`;
+        bound = alias.text;
         index += 2;
       }
+      if (use === undefined) this.importModule(dotted.name, bound);
       if (!isPunct(tokens[index], ',')) break;
       index++;
       if (parenthesised && isPunct(tokens[index], ')')) break;
@@ -283,7 +331,9 @@ function readInlineCodeAnew(code: string, language: CodeLanguage): InlineCodeRea
   if (!bound.ok) return { readOnly: false, word: bound.at, unread: true };
   const walk = new CodeWalk(language, vocabulary, bound.bindings);
   const unknown = walk.walk(tokenized.tokens);
-  return unknown === undefined
-    ? { readOnly: true, reads: Object.freeze(walk.reads) }
-    : { readOnly: false, word: unknown, unread: false };
+  if (unknown !== undefined) return { readOnly: false, word: unknown, unread: false };
+  const [module] = walk.modules;
+  if (module === undefined) return { readOnly: true, reads: Object.freeze(walk.reads) };
+  const imports = { modules: Object.freeze([...walk.modules]), reads: Object.freeze(walk.reads) };
+  return { readOnly: false, word: module, unread: false, imports: Object.freeze(imports) };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { quoteArgv } from '../../../text/quoteArgv';
 import type { ShellScriptRun } from '../../catalog/shellAnalysis';
-import { admit, unreadable, writtenByLine, type RunSite, type ScriptFile } from '../../runFiles/codeFiles';
+import { admit, unreadable, unseen, writtenByLine, type RunSite, type ScriptFile } from '../../runFiles/codeFiles';
 import { isPlaced, type RunFileReader } from '../../runFiles/runFileReader';
 import { writeInto } from '../../runFiles/writtenCode';
 import { STANDARD_MODULES } from './standardModules';
@@ -105,11 +105,49 @@ function bytecodeFolder(run: ShellScriptRun & { readonly path: string }, site: R
   return [{ kind: 'read', text, label: `python bytecode under ${run.source}`, base: site.context.base }];
 }
 
-/** Python's reader of the folders it takes code from, or writes bytecode under. */
+/** Whether the folder holds the module as the project's code: a file `MODULE.py` or a package folder. */
+function holdsModule(folder: string, module: string, site: RunSite): boolean {
+  return (
+    site.files.kindOf(path.join(folder, `${module}.py`)) === 'file' ||
+    site.files.kindOf(path.join(folder, module)) === 'folder'
+  );
+}
+
+/**
+ * The modules inline code imports that its reader does not know (a run whose script is
+ * `imports`, noted by src/shell/programs/interpreters/inlineCode.ts). Held by the folder python
+ * searches first, inside the workspace, they are the project's code, which runs unread as a
+ * script of the project does (`from sympy import S` in sympy's repository). A standard module,
+ * one installed elsewhere or one missing is code the analysis does not see: the call fails closed.
+ */
+function importedModules(run: ShellScriptRun & { readonly path: string }, site: RunSite): ScriptFile[] {
+  const where = site.context.analyze(run.path, site.context.base);
+  const folder = where.absolute;
+  const shown = where.relative === '' ? '.' : (where.relative ?? run.source);
+  const foreign = (run.scripts ?? []).find(
+    (module) =>
+      folder === undefined ||
+      !where.insideWorkspace ||
+      STANDARD_MODULES.has(module) ||
+      !holdsModule(folder, module, site),
+  );
+  if (foreign === undefined) return [];
+  return [
+    unseen(
+      `python module ${foreign}`,
+      `inline python code imports '${foreign}', which is no module of the project's folder '${shown}', so it may ` +
+        `change files or run code the analysis does not see: fail closed; write files with a file tool, or run a ` +
+        `script file of the project`,
+    ),
+  ];
+}
+
+/** Python's reader of the folders it takes code from, or writes bytecode under, and of the project's modules inline code imports. */
 export const PYTHON_RUN_FILES: RunFileReader = {
   readsUnplacedRuns: false,
   read(run, site) {
     if (!isPlaced(run)) return [];
-    return run.script === 'bytecode' ? bytecodeFolder(run, site) : moduleFolder(run, site);
+    if (run.script === 'bytecode') return bytecodeFolder(run, site);
+    return run.script === 'imports' ? importedModules(run, site) : moduleFolder(run, site);
   },
 };

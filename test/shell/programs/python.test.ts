@@ -287,6 +287,20 @@ describe("python modules of the project's folder that inline code imports", () =
       categories: [EXEC],
     },
     {
+      name: "reads a command the code hands a shell through the project's module",
+      command: 'cd src && python3 -c "import sympy; sympy.os.system(\'git push\')"',
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: [GIT, NET, EXEC],
+    },
+    {
+      name: "reads a URL in code that calls the project's module",
+      command: 'cd src && python3 -c "import sympy; sympy.fetch(\'https://example.com\')"',
+      files: PACKAGE,
+      code: 'needs_approval',
+      categories: [NET, EXEC],
+    },
+    {
       name: 'fails closed on a module the folder does not hold',
       command: 'cd src && python3 -c "import numpy; print(numpy.__version__)"',
       files: PACKAGE,

@@ -167,6 +167,12 @@ function buildPartSchemas() {
     purpose: z.string().min(1).max(60).optional(),
     /** DEPS_INSTALL_UPDATE: the package is the first operand only (npx runs the rest as its arguments) */
     packageIsFirstOperand: z.boolean().optional(),
+    /**
+     * the category stands for what the command may reach that the analysis cannot see (whose
+     * process a pid names, `kill $PID`): a guess, as the findings of unseen code are, which a
+     * contained run leaves to the kernel (the sandbox has a process table of its own)
+     */
+    unseenTarget: z.literal(true).optional(),
     /** command lines that must raise the category (checked by the tests, and at load for a policy's rules) */
     examples: z.array(commandLine).min(1),
     /** command lines that must not raise it */

@@ -191,14 +191,11 @@ export function ruleFinding(
 ): ShellFinding {
   const rule = match.rule;
   const trigger = rule.category === 'SUDO' ? reading.name : match.label;
-  // one literal for every category: findings of one shape are read the same way downstream
-  return {
-    category: rule.category,
-    trigger,
-    command: reading.command,
-    note: rule.note,
-    details: ruleDetails(reading, match, effects, program),
-  };
+  const details = ruleDetails(reading, match, effects, program);
+  // one literal for each shape: findings of one shape are read the same way downstream
+  if (rule.unseenTarget === true)
+    return { category: rule.category, trigger, command: reading.command, note: rule.note, details, unseen: true };
+  return { category: rule.category, trigger, command: reading.command, note: rule.note, details };
 }
 
 function ruleDetails(

@@ -1,5 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXEC, expectCategories, ONLY_EXEC, SYS, type CategoryCase } from '../support';
+import { decideEveryday, everydayWorkspace } from '../../support/everydaySession';
 
 // Services, firewalls, disks, kernel, processes and accounts (src/shell/programs/system/systemSpecs.ts):
 // what changes the machine rather than the project is a system change; their reads and listings are not.
@@ -74,4 +75,34 @@ describe('accounts and privileges', () => {
     '$name',
     expectCategories,
   );
+});
+
+// A signal's target is one the analysis cannot place: `kill $PID` of the server the line started
+// is the line's own. By analysis alone it is asked about; contained, the command has a process
+// table of its own and reaches no process outside it, so the sandbox holds it and nothing is asked.
+describe('signals, by analysis alone and contained', () => {
+  const SERVER = 'python3 -m http.server 8000 > server.log 2>&1 &\nPID=$!\nsleep 2\nkill $PID';
+
+  it.each([
+    { name: "asks before the line signals its own server's pid", command: SERVER },
+    { name: 'asks before kill of a pid', command: 'kill -9 1234' },
+    { name: 'asks before pkill', command: 'pkill node' },
+  ])('$name, by analysis alone', ({ command }) => {
+    const { verdict, unapproved } = decideEveryday(everydayWorkspace(), command);
+    expect({ command, verdict, unapproved }).toEqual({ command, verdict: 'ask', unapproved: [SYS] });
+  });
+
+  it.each([
+    { name: "allows the line to signal its own server's pid", command: SERVER },
+    { name: 'allows kill of a pid', command: 'kill -9 1234' },
+    { name: 'allows pkill', command: 'pkill node' },
+  ])('$name, contained', ({ command }) => {
+    const { verdict, unapproved } = decideEveryday(everydayWorkspace(), command, 'contained');
+    expect({ command, verdict, unapproved }).toEqual({ command, verdict: 'allow', unapproved: [] });
+  });
+
+  it('still asks, contained, about a service the sandbox does not hold', () => {
+    const { verdict, unapproved } = decideEveryday(everydayWorkspace(), 'systemctl restart nginx', 'contained');
+    expect({ verdict, unapproved }).toEqual({ verdict: 'ask', unapproved: [SYS] });
+  });
 });

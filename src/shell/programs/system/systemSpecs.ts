@@ -1,7 +1,9 @@
 import type { CommandSpec, CommandSpecs, FirstOperand, RuleSpec } from '../../catalog/commandSpec';
 
 // Programs that may affect the machine itself: services, scheduled jobs, the firewall and
-// network setup, disks, power, the kernel, other processes, accounts and privileges.
+// network setup, disks, power, the kernel, other processes, accounts and privileges. A signal's
+// target is a guess (`kill $PID` of a server the line started is its own): contained, the command
+// has a process table of its own and reaches no other, so the sandbox holds it (`unseenTarget`).
 
 type Level = NonNullable<RuleSpec['level']>;
 
@@ -195,12 +197,13 @@ export const SYSTEM_COMMANDS: CommandSpecs = {
       impact('signals other processes', 'processes', ['kill -9 1234', 'kill -TERM 1'], {
         when: { notOptions: LISTING },
         notExamples: ['kill -l'],
+        unseenTarget: true,
       }),
     ],
   },
   ...each(
     ['killall', 'pkill', 'skill', 'xkill'],
-    impact('signals other processes', 'processes', ['pkill node', 'killall python']),
+    impact('signals other processes', 'processes', ['pkill node', 'killall python'], { unseenTarget: true }),
   ),
   ...each(
     [

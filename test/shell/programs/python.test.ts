@@ -186,6 +186,20 @@ describe('python modules shadowed by files of the folder python imports from fir
       categories: [EXEC],
     },
     {
+      name: 'asks about a program file whose folder is known only at run time, for its place alone',
+      command: 'cd src || true; python3 app.py',
+      files: { 'src/app.py': '' },
+      code: 'needs_approval',
+      categories: ['FS_OUTSIDE_WORKSPACE', EXEC],
+    },
+    {
+      name: 'fails closed on inline code whose folder is known only at run time',
+      command: "cd src || true; python3 -c 'import json'",
+      files: {},
+      code: 'needs_approval',
+      categories: RISK_CATEGORIES,
+    },
+    {
       name: 'runs the inline code that imports a standard module with no file beside it',
       command: "cd src && python3 -c 'import json'",
       files: { 'src/app.py': TOUCHING },

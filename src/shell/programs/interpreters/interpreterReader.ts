@@ -41,7 +41,9 @@ function unnamedCodeRuns(reading: CommandReading): ScriptRunEffect[] {
   const program = programWord?.value;
   const folder = program === undefined || program === '-' ? '.' : program.slice(0, program.lastIndexOf('/') + 1) || '.';
   const scripts = module?.value === undefined ? [] : [module.value];
-  runs.push({ word: staticWord(folder), how: 'python', details: { scripts } });
+  // a program file's folder is marked: where it is only known at run time, so is the program, unread
+  // code all the same, while inline code read as harmless must have its folder known (see PYTHON_RUN_FILES)
+  runs.push({ word: staticWord(folder), how: 'python', script: inline ? undefined : 'program', details: { scripts } });
   return runs;
 }
 

@@ -144,9 +144,13 @@ function importedModules(run: ShellScriptRun & { readonly path: string }, site: 
 
 /** Python's reader of the folders it takes code from, or writes bytecode under, and of the project's modules inline code imports. */
 export const PYTHON_RUN_FILES: RunFileReader = {
-  readsUnplacedRuns: false,
+  readsUnplacedRuns: true,
   read(run, site) {
-    if (!isPlaced(run)) return [];
+    // the folder of a program file known only at run time (`cd a || true; python3 x.py`): the
+    // modules beside it are code of the program's kind, unread as it is; any other run's folder
+    // must be known, or what inline code imports cannot be found
+    if (!isPlaced(run))
+      return run.script === 'program' ? [] : [unreadable(run.source, 'its place is only known at run time')];
     if (run.script === 'bytecode') return bytecodeFolder(run, site);
     return run.script === 'imports' ? importedModules(run, site) : moduleFolder(run, site);
   },

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGovernor, type Governor, type RiskCategory } from '../../../src/index';
 import { analyzeShell } from '../../../src/shell/analyzeShell';
 import type { PathRole } from '../../../src/shell/catalog/shellAnalysis';
-import { makeWorkspace } from '../../support/workspace';
+import { governorInAction, type ScopeCase } from '../../support/scopedGovernor';
 
 // An archive extracted into the folder named as a whole ('.', by default, or `-C .`) writes the
 // members it holds, any file below the folder: '*/*', which a scope that holds the work tree
@@ -141,26 +140,6 @@ describe('extraction into the whole folder writes any file below it', () => {
     expect(categories).not.toContain('FS_CONFIG_SECRETS');
   });
 });
-
-const intents = (scope: string): string => `active_intents:\n  - id: A\n    owned_scope: [${scope}]\n`;
-
-function governorInAction(scope: string, approved: readonly RiskCategory[] = []): Governor {
-  const governor = createGovernor({
-    workspaceRoot: makeWorkspace({ intentsYaml: intents(scope) }),
-    trace: () => undefined,
-  });
-  governor.userPrompt('unpack the fixtures');
-  expect(governor.handleToolCall('select_active_intent', { intent_id: 'A' }).code).toBe('intent_selected');
-  governor.approveSession(['EXEC_ARBITRARY', 'FS_DELETE_OVERWRITE', ...approved]);
-  return governor;
-}
-
-interface ScopeCase {
-  readonly name: string;
-  readonly scope: string;
-  readonly command: string;
-  readonly code: string;
-}
 
 describe('extraction into the whole folder is judged by the scope', () => {
   it.each<ScopeCase>([

@@ -501,7 +501,8 @@ async function main(): Promise<void> {
     console.log('for the service, the median read_file call on the same service while idle (one analysis worker);');
     if (typeof cli !== 'string') {
       console.log(
-        `for CLI processes, \`node -e 0\` spawned alternately with dist/cli.cjs (median of ${cli.runs} runs, min-max in the name)${cli.stale === undefined ? '' : `; ${cli.stale}`}.`,
+        `for CLI processes, \`node -e 0\` spawned alternately with dist/cli.cjs (median of ` +
+          `${cli.runs} runs, min-max in the name)${cli.stale === undefined ? '' : `; ${cli.stale}`}.`,
       );
     }
     console.log(
@@ -512,7 +513,8 @@ async function main(): Promise<void> {
     );
     if (typeof contained !== 'string') {
       console.log(
-        `for the contained command, the same bash -c true under bwrap with the same namespaces and no profile places, spawned in turn (median ratio of ${contained.runs} pairs);`,
+        `for the contained command, the same bash -c true under bwrap with the same namespaces ` +
+          `and no profile places, spawned in turn (median ratio of ${contained.runs} pairs);`,
       );
     }
     if (redis.note) console.log(redis.note);

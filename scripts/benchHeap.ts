@@ -66,7 +66,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       if (typeof figures === 'string') console.log(`${name} ${figures}`);
       else
         console.log(
-          `${name} fresh ${kib(figures.freshBytes)} ${heapVerdict(figures.freshBytes)}, worked ${kib(figures.workedBytes)}, createGovernor ${(figures.createNs / 1000).toFixed(1)} µs`,
+          `${name} fresh ${kib(figures.freshBytes)} ${heapVerdict(figures.freshBytes)}, worked ` +
+            `${kib(figures.workedBytes)}, createGovernor ${(figures.createNs / 1000).toFixed(1)} µs`,
         );
     }
   } finally {

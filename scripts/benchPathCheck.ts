@@ -131,11 +131,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     });
     ratios.push(pair.value / pair.baseline);
     console.log(
-      `isToolAllowed(name, {path}), ACTION: ${(pair.value / 1000).toFixed(2)} µs, plain ${(pair.baseline / 1000).toFixed(2)} µs, ${(pair.value / pair.baseline).toFixed(2)}x`,
+      `isToolAllowed(name, {path}), ACTION: ${(pair.value / 1000).toFixed(2)} µs, plain ` +
+        `${(pair.baseline / 1000).toFixed(2)} µs, ${(pair.value / pair.baseline).toFixed(2)}x`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
   console.log(
-    `ratio median ${percentile(sorted, 0.5).toFixed(2)}x, min ${(sorted[0] ?? 0).toFixed(2)}x, max ${(sorted[runs - 1] ?? 0).toFixed(2)}x (target <= ${PATH_CHECK_TARGET}); sink ${sink}`,
+    `ratio median ${percentile(sorted, 0.5).toFixed(2)}x, min ${(sorted[0] ?? 0).toFixed(2)}x, ` +
+      `max ${(sorted[runs - 1] ?? 0).toFixed(2)}x (target <= ${PATH_CHECK_TARGET}); sink ${sink}`,
   );
 }

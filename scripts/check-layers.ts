@@ -33,7 +33,9 @@ export const LAYER_RULES: readonly LayerRule[] = [
     name: 'catalog-names-no-program',
     modulesIn: ['src/shell/catalog/'],
     mayNotImport: ['src/shell/programs/', 'src/shell/engine/'],
-    why: "the spec language reads every family alike, and the catalog's code (src/shell/programs/readerRegistry.ts) reaches a family's; the engine reads specs, not the other way",
+    why:
+      "the spec language reads every family alike, and the catalog's code " +
+      "(src/shell/programs/readerRegistry.ts) reaches a family's; the engine reads specs, not the other way",
   },
   {
     name: 'words-are-primitives',

@@ -202,7 +202,8 @@ function checkConsumer(project: string, kind: 'ESM' | 'CJS', expectedEntry: stri
       ? `import { createGovernor, lifecycleMachine } from '${PACKAGE_NAME}'`
       : `require('${PACKAGE_NAME}')`;
   pass(
-    `${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed (state ${String(report.state)}); the containment API's ${CONTAINMENT_API.length} functions are there`,
+    `${kind}: ${how} loads ${expectedEntry}; write_to_file denied with seed 001's message, read_file allowed ` +
+      `(state ${String(report.state)}); the containment API's ${CONTAINMENT_API.length} functions are there`,
   );
 }
 
@@ -330,7 +331,8 @@ function checkBinWithoutPeers(project: string): void {
     !lines[0].endsWith(expected)
   ) {
     fail(
-      `intentgate mcp-proxy without @modelcontextprotocol/sdk: expected exit 1 and one line ending '${expected}', got exit ${String(result.status)}:\n${result.stderr}`,
+      `intentgate mcp-proxy without @modelcontextprotocol/sdk: expected exit 1 and one ` +
+        `line ending '${expected}', got exit ${String(result.status)}:\n${result.stderr}`,
     );
   }
   pass('the bin without @modelcontextprotocol/sdk: mcp-proxy prints one line with the install command and exits 1');
@@ -379,11 +381,13 @@ function checkIntentsMcpWithoutPeers(project: string): void {
     JSON.stringify(tools) !== JSON.stringify(['select_active_intent', 'attempt_completion'])
   ) {
     fail(
-      `intentgate intents-mcp without @modelcontextprotocol/sdk: expected exit 0, server '${PACKAGE_NAME}' and the two handshake tools, got exit ${String(result.status)}:\n${result.stdout}${result.stderr}`,
+      `intentgate intents-mcp without @modelcontextprotocol/sdk: expected exit 0, server '${PACKAGE_NAME}' ` +
+        `and the two handshake tools, got exit ${String(result.status)}:\n${result.stdout}${result.stderr}`,
     );
   }
   pass(
-    'the bin without @modelcontextprotocol/sdk: intents-mcp answers initialize and lists select_active_intent and attempt_completion over stdin, and exits 0 when stdin ends',
+    'the bin without @modelcontextprotocol/sdk: intents-mcp answers initialize and lists ' +
+      'select_active_intent and attempt_completion over stdin, and exits 0 when stdin ends',
   );
 }
 
@@ -479,11 +483,13 @@ async function checkServeWithoutServicePeers(project: string): Promise<void> {
   );
   if (stored.status === 0 || stored.status === null || !stored.stderr.includes(redis.install)) {
     fail(
-      `intentgate serve --store redis://... without redis: expected a failure naming '${redis.install}', got exit ${String(stored.status)}:\n${stored.stdout}${stored.stderr}`,
+      `intentgate serve --store redis://... without redis: expected a failure naming ` +
+        `'${redis.install}', got exit ${String(stored.status)}:\n${stored.stdout}${stored.stderr}`,
     );
   }
   pass(
-    `the bin without prom-client and redis: serve starts with metrics off and says so, /healthz 200, /metrics 503 naming '${prom.install}'; --store redis:// exits ${stored.status} naming '${redis.install}'`,
+    `the bin without prom-client and redis: serve starts with metrics off and says so, /healthz 200, /metrics ` +
+      `503 naming '${prom.install}'; --store redis:// exits ${stored.status} naming '${redis.install}'`,
   );
 }
 
@@ -512,7 +518,9 @@ const CONSOLE_CONSUMER = (load: string) => `
   try {
     const page = await fetch(url + '/');
     const script = await fetch(url + '/console/app.js');
-    console.log(JSON.stringify({ page: page.status, csp: page.headers.get('content-security-policy'), html: (await page.text()).includes('console/app.js'), script: script.status }));
+    const csp = page.headers.get('content-security-policy');
+    const html = (await page.text()).includes('console/app.js');
+    console.log(JSON.stringify({ page: page.status, csp, html, script: script.status }));
   } finally {
     await service.close();
   }
@@ -556,7 +564,9 @@ const ANALYSIS_CONSUMER = (load: string) => `
   const service = createGovernanceServer({ governor: { workspaceRoot: root, trace: () => undefined } });
   const { url } = await service.listen(0, '127.0.0.1');
   try {
-    const post = (route, body) => fetch(url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((reply) => reply.json());
+    const json = { 'content-type': 'application/json' };
+    const post = (route, body) =>
+      fetch(url + route, { method: 'POST', headers: json, body: JSON.stringify(body) }).then((reply) => reply.json());
     await post('/sessions/s1/prompt', {});
     const decision = await post('/sessions/s1/tool-calls', { tool: 'execute_command', args: { command: 'sudo ls' } });
     const threads = service.analysis.threads;
@@ -585,7 +595,8 @@ function checkAnalysisWorker(project: string, packed: PackResult): void {
       );
   }
   pass(
-    'the analysis worker: in the tarball; the installed service decides `sudo ls` with its analysis on a worker thread, terminated at close, by import and require',
+    'the analysis worker: in the tarball; the installed service decides `sudo ls` ' +
+      'with its analysis on a worker thread, terminated at close, by import and require',
   );
 }
 

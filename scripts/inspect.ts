@@ -246,7 +246,8 @@ async function serveRelay(args: InspectArgs): Promise<never> {
   const relay = createInspectorServer({ port, autoOpen: false });
   console.log(`intentgate inspector relay: open http://localhost:${port} in a browser`);
   console.log(
-    "what you will see: the lifecycle statechart going REQUEST -> REASONING -> ACTION and back, its flow region going clean -> secretRead when the session reads .env, the approvals actor, and every event the governor got (the page loads Stately's UI from stately.ai)",
+    'what you will see: the lifecycle statechart going REQUEST -> REASONING -> ACTION and back, its flow region going clean -> secretRead ' +
+      "when the session reads .env, the approvals actor, and every event the governor got (the page loads Stately's UI from stately.ai)",
   );
   const inspector = await countingInspector(`ws://127.0.0.1:${port}`);
   let governor: Governor | undefined;

@@ -35,7 +35,8 @@ export function slowestListing(run: RecordedRun, top: number): string {
   for (const file of run.files.slice(0, top)) {
     const share = totalMs === 0 ? 0 : (100 * file.ms) / totalMs;
     lines.push(
-      `${(file.ms / 1000).toFixed(1).padStart(7)} s ${share.toFixed(1).padStart(5)}%  ${file.project.padEnd(10)} ${file.file}${file.state === 'passed' ? '' : ` (${file.state})`}`,
+      `${(file.ms / 1000).toFixed(1).padStart(7)} s ${share.toFixed(1).padStart(5)}%  ` +
+        `${file.project.padEnd(10)} ${file.file}${file.state === 'passed' ? '' : ` (${file.state})`}`,
     );
   }
   return lines.join('\n');

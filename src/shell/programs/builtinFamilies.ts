@@ -15,6 +15,7 @@ import { CLOUD_FAMILY } from './cloud/cloudFamily';
 import { NETWORK_FAMILY } from './network/networkFamily';
 import { SYSTEM_FAMILY } from './system/systemFamily';
 import { DEVELOPER_TOOLS_FAMILY } from './developerTools/developerToolsFamily';
+import { EDITORS_FAMILY } from './editors/editorsFamily';
 import { ARCHIVES_FAMILY } from './archives/archivesFamily';
 import { MAKE_FAMILY } from './make/makeFamily';
 import { TASK_RUNNERS_FAMILY } from './taskRunners/taskRunnersFamily';
@@ -43,6 +44,7 @@ export const BUILTIN_FAMILIES: readonly ProgramFamily[] = [
   NETWORK_FAMILY,
   SYSTEM_FAMILY,
   DEVELOPER_TOOLS_FAMILY,
+  EDITORS_FAMILY,
   ARCHIVES_FAMILY,
   MAKE_FAMILY,
   TASK_RUNNERS_FAMILY,

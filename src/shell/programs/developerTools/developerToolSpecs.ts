@@ -2,7 +2,8 @@ import type { CommandSpec, CommandSpecs, RuleSpec } from '../../catalog/commandS
 
 // The tools a coding agent runs on a project: build tools that run the project's own code
 // (their effect lives in files this analysis reads, like a Makefile, or not at all), compilers,
-// linters and formatters that change the files they name, test runners and editors.
+// linters and formatters that change the files they name, and test runners. Editors are a family
+// of their own (src/shell/programs/editors/).
 
 const DATA = { operands: 'data' } as const;
 const PROJECT_CODE: CommandSpec = { operands: 'data', runsProjectCode: true };
@@ -158,34 +159,7 @@ const COMPILER: CommandSpec = {
   operands: 'read',
 };
 
-const VIM: CommandSpec = {
-  aliases: [
-    'vi',
-    'nvim',
-    'view',
-    'vimdiff',
-    'gvim',
-    'gview',
-    'gvimdiff',
-    'rvim',
-    'rview',
-    'evim',
-    'eview',
-    'ex',
-    'nvi',
-  ],
-  reader: 'editor',
-  plusOptions: true,
-  options: {
-    '-c|--cmd|-S|-s|-u|-U|-i|-T|-w|-W|--servername|--remote|--remote-silent|--remote-tab|-t|-q': 'data',
-    '-R|-M|-m|-b|-l|-n|-N|-e|-E|-es|-Es|-d|-o|-O|-p|-r|-L|-y|-Z|-x|-A|-H|-F|-V|-D|--noplugin|--clean': 'flag',
-    '--headless|--not-a-term|--nofork|-f|-g|-h|--help|-v|--version|--startuptime|--embed': 'flag',
-  },
-  // an editor's files are what it changes
-  operands: 'write',
-};
-
-/** Build tools, compilers, linters, formatters, test runners and editors. */
+/** Build tools, compilers, linters, formatters and test runners. */
 export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
   ...Object.fromEntries(
     ['rake', 'ninja', 'mage', 'ant', 'scons', 'bazel', 'bazelisk', 'invoke', 'cmake', 'meson', 'turbo', 'nx'].map(
@@ -337,27 +311,6 @@ export const DEVELOPER_TOOL_COMMANDS: CommandSpecs = {
       // the jar's and the module's arguments go to code intentgate does not know
       '-jar|-m|--module': { operands: 'unknown' },
     },
-  },
-  vim: VIM,
-  emacs: {
-    aliases: ['emacsclient'],
-    reader: 'editor',
-    plusOptions: true,
-    options: {
-      '-nw|--no-window-system|-Q|--quick|-q|--no-init-file|--batch|-c|--create-frame|-t|--tty|-n|--no-wait|--version|--help':
-        'flag',
-    },
-    operands: 'write',
-  },
-  nano: {
-    aliases: ['pico', 'micro'],
-    plusOptions: true,
-    options: {
-      '-B|--backup|-E|--tabstospaces|-i|--autoindent|-l|--linenumbers|-m|--mouse|-v|--view|-w|--nowrap|-V|--version|-h|--help':
-        'flag',
-      '-T|--tabsize|-Y|--syntax': 'data',
-    },
-    operands: 'write',
   },
   man: {
     options: {

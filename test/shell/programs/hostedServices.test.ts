@@ -191,3 +191,55 @@ describe('decided in a session owning the workspace, with the everyday approvals
     expect({ verdict, code, unapproved }).toEqual(expected);
   });
 });
+
+describe("Kong's decK: syncing, applying or resetting the gateway is SYSTEM_IMPACT, reading it is not", () => {
+  destructive([
+    {
+      name: 'deck gateway sync names the file it makes the gateway match',
+      command: 'deck gateway sync kong.yaml',
+      details: [['deck gateway sync', 'kong.yaml', 'service']],
+    },
+    {
+      name: 'deck sync, the older verb',
+      command: 'deck sync --select-tag production',
+      details: [['deck sync', '', 'service']],
+    },
+    {
+      name: 'deck gateway apply',
+      command: 'deck gateway apply kong.yaml',
+      details: [['deck gateway apply', 'kong.yaml', 'service']],
+    },
+    {
+      name: 'deck gateway reset',
+      command: 'deck gateway reset --force',
+      details: [['deck gateway reset', '', 'service']],
+    },
+    { name: 'deck reset, the older verb', command: 'deck reset', details: [['deck reset', '', 'service']] },
+  ]);
+
+  reads([
+    { name: 'deck diff reads the file it compares', command: 'deck diff --state kong.yaml' },
+    { name: 'deck gateway ping', command: 'deck gateway ping' },
+    { name: 'deck validate', command: 'deck validate' },
+    { name: 'deck --help', command: 'deck --help' },
+    { name: 'deck version', command: 'deck version' },
+  ]);
+
+  it.each([
+    { name: 'deck dump writes kong.yaml by default', command: 'deck dump', written: ['kong.yaml'] },
+    {
+      name: 'deck dump writes the file --output-file names',
+      command: 'deck dump --output-file out.yaml',
+      written: ['out.yaml'],
+    },
+    {
+      name: 'a file command reads its input and writes its output',
+      command: 'deck file openapi2kong -s spec.yaml -o kong.yaml',
+      written: ['kong.yaml'],
+    },
+  ])('$name', ({ command, written }) => {
+    const writes = analyzeShell(command).pathOperands.filter((operand) => operand.role === 'overwrite');
+    expect({ command, written: writes.map((operand) => operand.source) }).toEqual({ command, written });
+    expect(held(command).asked).toEqual([]);
+  });
+});

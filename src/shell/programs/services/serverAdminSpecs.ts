@@ -1,7 +1,7 @@
 import type { CommandSpec, CommandSpecs } from '../../catalog/commandSpec';
 import { destroying, destroys, naming, NAMES } from './serviceRules';
 
-// the administration commands of servers run here: Kong's gateway, Prometheus's promtool,
+// the administration commands of servers run here: Kong's gateway and its decK, Prometheus's promtool,
 // Splunk, GitLab's Rails console. Checking, parsing and testing read the files named; stopping
 // the server, deleting what it holds or running code inside the application with all its data
 // is SYSTEM_IMPACT.
@@ -41,6 +41,46 @@ const KONG: CommandSpec = {
         reset: destroying(destroys('drops a database', 'database', ['kong migrations reset --yes'])),
       },
     },
+  },
+};
+
+// Kong's decK: sync and apply make the gateway's entities match a declarative file, reset deletes
+// them all; diff, dump, ping and validate only read the gateway, and its file commands turn
+// declarative files into others here. The older verbs stand at the top as well as under `gateway`.
+const DECK_GATEWAY_VERBS: Record<string, CommandSpec> = {
+  sync: destroying(
+    destroys('infrastructure change', 'service', ['deck gateway sync kong.yaml', 'deck sync --select-tag production']),
+    { operands: 'read' },
+  ),
+  apply: destroying(destroys('infrastructure change', 'service', ['deck gateway apply kong.yaml']), {
+    operands: 'read',
+  }),
+  reset: destroying(destroys('deletes stored objects', 'service', ['deck gateway reset --force', 'deck reset'])),
+  diff: { operands: 'read' },
+  validate: { operands: 'read' },
+  ping: NAMES,
+  // the gateway's configuration, written to kong.yaml unless --output-file names another file
+  dump: {
+    operands: { rest: 'overwrite', assumed: ['kong.yaml'] },
+    with: { '-o|--output-file': { operands: 'data' } },
+  },
+};
+
+const DECK: CommandSpec = {
+  // every option but the flags listed takes a value (`--select-tag team-a`, `--kong-addr URL`)
+  unknownOptions: 'data',
+  globalOptions: {
+    '-s|--state|-i|--input-file': 'read',
+    '-o|--output-file': 'overwrite',
+    '-h|--help|--version|--verbose|--no-color|--force|--yes|--skip-consumers|--json-output|--silence-events': 'flag',
+  },
+  subcommands: {
+    ...DECK_GATEWAY_VERBS,
+    gateway: { subcommands: DECK_GATEWAY_VERBS },
+    // conversions of declarative files: what they read and write are their options
+    file: { anySubcommand: { operands: 'read' } },
+    convert: { operands: 'read' },
+    ...naming(['version', 'help', 'completion']),
   },
 };
 
@@ -107,9 +147,10 @@ const GITLAB_RAILS: CommandSpec = {
   },
 };
 
-/** kong, promtool, splunk and gitlab-rails. */
+/** kong and deck, promtool, splunk and gitlab-rails. */
 export const SERVER_ADMIN_COMMANDS: CommandSpecs = {
   kong: KONG,
+  deck: DECK,
   promtool: PROMTOOL,
   splunk: SPLUNK,
   'gitlab-rails': GITLAB_RAILS,

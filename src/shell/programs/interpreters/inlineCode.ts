@@ -30,6 +30,11 @@ const IMPORTS_RUN = 'imports';
 // python does not look for modules in the working folder with these: what it imports is not the project's
 const ISOLATING_OPTIONS: ReadonlySet<string> = new Set(['-I', '-P']);
 
+/** Whether python's options leave the working folder out of where it imports from (`-I`, `-P`). */
+export function isolatesImports(options: readonly { readonly name: string }[] | undefined): boolean {
+  return options?.some((option) => ISOLATING_OPTIONS.has(option.name)) === true;
+}
+
 /** The command running the code: its options and operands when the catalog read them. */
 type CodeCall = Pick<CommandReading, 'name' | 'command'> & Partial<Pick<CommandReading, 'options' | 'operands'>>;
 
@@ -64,8 +69,7 @@ function outcomeOf(code: string, call: CodeCall): CodeOutcome {
     const imports = reading.readOnly ? undefined : reading.imports;
     const unseen = reading.readOnly || imports !== undefined ? optionsUnseen(language, call) : undefined;
     if (reading.readOnly) return unseen === undefined ? { reads: reading.reads } : { unseen };
-    const isolated = call.options?.some((option) => ISOLATING_OPTIONS.has(option.name)) === true;
-    if (imports !== undefined && !isolated) return unseen === undefined ? { imports } : { unseen };
+    if (imports !== undefined && !isolatesImports(call.options)) return unseen === undefined ? { imports } : { unseen };
     return {
       unseen: reading.unread
         ? `it has '${reading.word}', a form the reader of inline code does not follow, so it may change files or run code the analysis does not see`

@@ -3,7 +3,7 @@ import { mergeEffects, noEffects, type ScriptRunEffect } from '../../catalog/com
 import type { CommandReading } from '../../catalog/commandReading';
 import type { Reader } from '../../catalog/reader';
 import { staticWord } from '../../words/shellWord';
-import { isReadOnlyCode } from './inlineCode';
+import { isolatesImports, isReadOnlyCode } from './inlineCode';
 import { codeFromStdin, scriptFileEffects } from '../../catalog/codeArguments';
 import { setupPyUploadDetails } from './setupPyUpload';
 
@@ -32,7 +32,7 @@ function unnamedCodeRuns(reading: CommandReading): ScriptRunEffect[] {
   const runs: ScriptRunEffect[] = reading.options
     .filter((option) => option.name === '--env-file' || option.name === '--env-file-if-exists')
     .flatMap((option) => (option.value === undefined ? [] : [{ word: option.value, how: 'envFile' as const }]));
-  if (reading.node?.path[0] !== 'python' || reading.options.some((option) => /^-[IP]$/.test(option.name))) return runs;
+  if (reading.node?.path[0] !== 'python' || isolatesImports(reading.options)) return runs;
   const module = reading.options.find((option) => option.name === '-m')?.value;
   const inline = module !== undefined || reading.options.some((option) => option.kind === 'code');
   const programWord = inline || reading.runs === undefined ? undefined : reading.words[reading.runs.index];

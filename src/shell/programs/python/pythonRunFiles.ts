@@ -124,13 +124,12 @@ function importedModules(run: ShellScriptRun & { readonly path: string }, site: 
   const where = site.context.analyze(run.path, site.context.base);
   const folder = where.absolute;
   const shown = where.relative === '' ? '.' : (where.relative ?? run.source);
-  const foreign = (run.scripts ?? []).find(
-    (module) =>
-      folder === undefined ||
-      !where.insideWorkspace ||
-      STANDARD_MODULES.has(module) ||
-      !holdsModule(folder, module, site),
-  );
+  const modules = run.scripts ?? [];
+  // a folder outside the workspace, or one not known, holds none of the project's modules
+  const foreign =
+    folder === undefined || !where.insideWorkspace
+      ? modules[0]
+      : modules.find((module) => STANDARD_MODULES.has(module) || !holdsModule(folder, module, site));
   if (foreign === undefined) return [];
   return [
     unseen(

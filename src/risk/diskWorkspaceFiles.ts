@@ -1,6 +1,10 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readRegularFile } from '../files/readRegularFile';
+import { createSettledListings } from '../files/settledListings';
 import type { WorkspaceFiles } from '../shell/catalog/workspaceFiles';
+
+// a folder's listing is kept while the folder is unchanged (see settledListings.ts)
+const listings = createSettledListings();
 
 /** The workspace's files on this machine's disk, as a program family reads them through its port. */
 export const DISK_WORKSPACE_FILES: WorkspaceFiles = {
@@ -14,12 +18,6 @@ export const DISK_WORKSPACE_FILES: WorkspaceFiles = {
     }
   },
   exists: (file) => existsSync(file),
-  list(folder) {
-    try {
-      return readdirSync(folder);
-    } catch {
-      return [];
-    }
-  },
+  list: (folder) => listings.list(folder),
   readText: (file, maxBytes) => readRegularFile(file, maxBytes),
 };

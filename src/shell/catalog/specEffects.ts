@@ -107,8 +107,10 @@ export function specEffects(reading: CommandReading, site: ReaderSite): CommandE
   }
   if (!argumentsRead) argumentEffects(effects, reading);
   // inline code the arguments or readers found is read in the program's language by the families' reader
-  for (const code of effects.inlineCode) mergeEffects(effects, inlineCode(code, reading));
-  effects.inlineCode.length = 0;
+  if (effects.inlineCode.length > 0) {
+    for (const code of effects.inlineCode) mergeEffects(effects, inlineCode(code, reading));
+    effects.inlineCode.length = 0;
+  }
   ruleEffects(effects, reading, site.catalog);
   const code = projectCode(reading);
   if (code !== undefined) effects.unanalysed.push(code);

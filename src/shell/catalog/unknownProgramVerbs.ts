@@ -69,6 +69,9 @@ const SHOWN_TARGET_WORDS = 200;
 /** How many words after the program may hold its verb: `tool group resource verb`. */
 const VERB_POSITIONS = 3;
 
+// what joins a verb to its object
+const JOINED = /[-_:]/;
+
 /** The verb among the first words from `start` that are not options, and where it stands. */
 function destructiveVerb(reading: CommandReading, start: number): { verb: string; at: number } | undefined {
   let seen = 0;
@@ -79,7 +82,10 @@ function destructiveVerb(reading: CommandReading, start: number): { verb: string
     seen++;
     // `delete-queue`, `purge_queue`, `stream-rm`: a verb joined to its object reads the same
     const lower = value.toLowerCase();
-    if (DESTRUCTIVE_VERBS.has(lower) || lower.split(/[-_:]/).some((part) => DESTRUCTIVE_VERBS.has(part)))
+    if (
+      DESTRUCTIVE_VERBS.has(lower) ||
+      (JOINED.test(lower) && lower.split(JOINED).some((part) => DESTRUCTIVE_VERBS.has(part)))
+    )
       return { verb: value, at: index };
   }
   return undefined;

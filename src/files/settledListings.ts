@@ -1,4 +1,4 @@
-import { readdirSync, statfsSync, statSync, type BigIntStats } from 'node:fs';
+import { readdirSync, statfsSync, statSync, type Stats } from 'node:fs';
 
 /**
  * Folder listings kept between decisions while the folder stays as it was: python's search for
@@ -11,19 +11,19 @@ import { readdirSync, statfsSync, statSync, type BigIntStats } from 'node:fs';
  * milliseconds), so a folder changed twice within one tick, once before and once after a
  * listing, would show the same time for both: the second change would be missed. As git does
  * for its racily clean index entries, a listing is kept only when the folder last changed at
- * least `settledNs` before it was listed: any later change is stamped with a later time, so it
+ * least `settledMs` before it was listed: any later change is stamped with a later time, so it
  * is seen. Only folders of local file systems whose times this machine's kernel stamps are kept
  * (a network file system's server has a clock of its own, and its client caches attributes).
  */
 export interface SettledListingsOptions {
   /** how long ago a folder must have last changed for its listing to be kept */
-  readonly settledNs: bigint;
+  readonly settledMs: number;
   /** folders kept at most; the one used longest ago is dropped first */
   readonly maxFolders: number;
   /** a folder of more names is listed afresh each time */
   readonly maxNames: number;
-  /** the wall clock, in ns since the epoch, as the kernel stamps change times */
-  readonly now: () => bigint;
+  /** the wall clock, in ms since the epoch, as the kernel stamps change times */
+  readonly now: () => number;
   /** lists a folder; throws when it cannot */
   readonly readFolder: (folder: string) => string[];
 }
@@ -34,11 +34,13 @@ export interface SettledListings {
   list(folder: string): readonly string[];
 }
 
+// times in ms with their fraction, as Stats gives them: two changes at least the settling time
+// apart never read as one, and a Stats of numbers costs less to make than one of bigints
 interface KeptListing {
-  readonly dev: bigint;
-  readonly ino: bigint;
-  readonly ctimeNs: bigint;
-  readonly mtimeNs: bigint;
+  readonly dev: number;
+  readonly ino: number;
+  readonly ctimeMs: number;
+  readonly mtimeMs: number;
   readonly names: readonly string[];
 }
 
@@ -56,24 +58,24 @@ function isLocalFileSystem(folder: string): boolean {
   }
 }
 
-function statOf(folder: string): BigIntStats | undefined {
+function statOf(folder: string): Stats | undefined {
   try {
-    return statSync(folder, { bigint: true, throwIfNoEntry: false });
+    return statSync(folder, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
 }
 
-const sameFolder = (kept: KeptListing, now: BigIntStats): boolean =>
-  kept.ctimeNs === now.ctimeNs && kept.mtimeNs === now.mtimeNs && kept.ino === now.ino && kept.dev === now.dev;
+const sameFolder = (kept: KeptListing, now: Stats): boolean =>
+  kept.ctimeMs === now.ctimeMs && kept.mtimeMs === now.mtimeMs && kept.ino === now.ino && kept.dev === now.dev;
 
 /** Listings kept while their folders are unchanged; `options` are for tests, the disk uses the defaults. */
 export function createSettledListings(options: Partial<SettledListingsOptions> = {}): SettledListings {
   const {
-    settledNs = 5_000_000_000n,
+    settledMs = 5000,
     maxFolders = 256,
     maxNames = 4096,
-    now = () => BigInt(Date.now()) * 1_000_000n,
+    now = () => Date.now(),
     readFolder = (folder: string) => readdirSync(folder),
   } = options;
   // a Map keeps insertion order: a listing used is put back last, so the first is the one used longest ago
@@ -96,16 +98,16 @@ export function createSettledListings(options: Partial<SettledListingsOptions> =
       } catch {
         return [];
       }
-      const changed = before.ctimeNs > before.mtimeNs ? before.ctimeNs : before.mtimeNs;
-      if (now() - changed >= settledNs && names.length <= maxNames && isLocalFileSystem(folder)) {
+      const changed = Math.max(before.ctimeMs, before.mtimeMs);
+      if (now() - changed >= settledMs && names.length <= maxNames && isLocalFileSystem(folder)) {
         if (kept.size >= maxFolders) kept.delete(kept.keys().next().value ?? '');
         // shared by every later caller, so frozen
         const shared = Object.freeze(names);
         kept.set(folder, {
           dev: before.dev,
           ino: before.ino,
-          ctimeNs: before.ctimeNs,
-          mtimeNs: before.mtimeNs,
+          ctimeMs: before.ctimeMs,
+          mtimeMs: before.mtimeMs,
           names: shared,
         });
       }

@@ -1,3 +1,4 @@
+import { lastAnswerOf } from '../words/lastAnswer';
 import { staticWord, type ShellWord } from '../words/shellWord';
 import { joinWords } from '../words/wordLists';
 import type { CommandEffects } from './commandEffects';
@@ -33,8 +34,8 @@ function programFolderOf(reading: CommandReading): string | undefined {
   return base;
 }
 
-// one reading's folder, worked out once: a line may hold many options and many operands
-const PROGRAM_FOLDERS = new WeakMap<CommandReading, string | undefined>();
+// worked out once for the reading asked last: a line may hold many options and many operands
+const programFolder = lastAnswerOf(programFolderOf);
 
 /**
  * A relative path as seen from where the command line runs, when an option moves the program
@@ -42,11 +43,7 @@ const PROGRAM_FOLDERS = new WeakMap<CommandReading, string | undefined>();
  */
 export function fromProgramFolder(word: ShellWord, reading: CommandReading): ShellWord {
   if (reading.node?.movesFolder !== true || word.value === undefined || isAnchored(word.value)) return word;
-  let folder = PROGRAM_FOLDERS.get(reading);
-  if (folder === undefined && !PROGRAM_FOLDERS.has(reading)) {
-    folder = programFolderOf(reading);
-    PROGRAM_FOLDERS.set(reading, folder);
-  }
+  const folder = programFolder(reading);
   if (folder === '') return word;
   if (folder === undefined) return { value: undefined, literal: undefined, source: word.source };
   const value = `${folder.replace(/\/+$/, '')}/${word.value}`;

@@ -60,10 +60,9 @@ function named(path: string, word: ShellWord): ShellWord {
 
 /** The index of the `--` that ends the options, or undefined: an option's value (`-m --`) is not one. */
 export function separatorAt(reading: CommandReading): number | undefined {
-  const values = new Set(reading.options.map((option) => option.value));
   for (let index = reading.next; index < reading.words.length; index++) {
     const word = reading.words[index];
-    if (word?.value === '--' && !values.has(word)) return index;
+    if (word?.value === '--' && !reading.options.some((option) => option.value === word)) return index;
   }
   return undefined;
 }

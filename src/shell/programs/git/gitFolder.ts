@@ -1,10 +1,8 @@
 import { fromProgramFolder } from '../../catalog/argumentEffects';
 import type { CommandReading } from '../../catalog/commandReading';
 import type { ShellWord } from '../../words/shellWord';
+import { lastAnswerOf } from '../../words/lastAnswer';
 import { gitOwnOptions } from './gitOptions';
-
-// one reading's folder, worked out once
-const FOLDERS = new WeakMap<CommandReading, string | undefined>();
 
 const isAnchored = (path: string): boolean => path.startsWith('/') || path.startsWith('~');
 
@@ -20,6 +18,9 @@ function gitFolderOf(reading: CommandReading): string | undefined {
   return folder;
 }
 
+// worked out once for the reading asked last: each of its paths asks
+const gitFolder = lastAnswerOf(gitFolderOf);
+
 /**
  * A path a git subcommand names, from the folder `git -C` moves it to: the catalog places the
  * operands of a subcommand that takes no `-C` of its own, and this places them for one that
@@ -29,8 +30,7 @@ export function inGitFolder(word: ShellWord, reading: CommandReading): ShellWord
   if (reading.node?.movesFolder === true) return fromProgramFolder(word, reading);
   const value = word.value;
   if (value === undefined || isAnchored(value)) return word;
-  let folder = FOLDERS.get(reading);
-  if (folder === undefined && !FOLDERS.has(reading)) FOLDERS.set(reading, (folder = gitFolderOf(reading)));
+  const folder = gitFolder(reading);
   if (folder === '') return word;
   if (folder === undefined) return { value: undefined, literal: undefined, source: word.source };
   const path = `${folder.replace(/\/+$/, '')}/${value}`;

@@ -1,8 +1,6 @@
 import type { CommandReading } from '../../catalog/commandReading';
 import { readOptionWord, type ReadOption } from '../../catalog/readOptions';
-
-// one reading's own options, worked out once: several of git's readers ask
-const OWN_OPTIONS = new WeakMap<CommandReading, readonly ReadOption[]>();
+import { lastAnswerOf } from '../../words/lastAnswer';
 
 /**
  * The options given to the subcommand, not to git before it: `git -C dir branch -d x` moves
@@ -10,10 +8,11 @@ const OWN_OPTIONS = new WeakMap<CommandReading, readonly ReadOption[]>();
  * subcommand.
  */
 export function subcommandOptions(reading: CommandReading): readonly ReadOption[] {
-  let own = OWN_OPTIONS.get(reading);
-  if (own === undefined) OWN_OPTIONS.set(reading, (own = readOwnOptions(reading)));
-  return own;
+  return ownOptions(reading);
 }
+
+// worked out once for the reading asked last: several of git's readers ask in a row
+const ownOptions = lastAnswerOf(readOwnOptions);
 
 function readOwnOptions(reading: CommandReading): readonly ReadOption[] {
   // the index of the first subcommand word: git's own options are the words before it

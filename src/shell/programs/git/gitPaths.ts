@@ -88,7 +88,8 @@ function stashPaths(effects: CommandEffects, reading: CommandReading, action: st
 /** The paths of the subcommands whose writes data cannot say, beyond their operands' roles. */
 function subcommandPaths(effects: CommandEffects, reading: CommandReading): void {
   if (workTreeRewrites(effects, reading)) return;
-  const [subcommand, action] = reading.subcommands.map((word) => word.value);
+  const subcommand = reading.subcommands[0]?.value;
+  const action = reading.subcommands[1]?.value;
   switch (subcommand) {
     case 'branch':
       branchPaths(effects, reading);

@@ -26,6 +26,7 @@ import {
   type GitRepository,
 } from './gitRepository';
 import { unreachedByGit, writeIntoGit } from './gitWrites';
+import { lastAnswerOf } from '../../words/lastAnswer';
 
 /** `core.hooksPath` as `git -c` sets it: relative to the work tree's top, where hooks run. */
 function hooksPathOnLine(hooksPath: string, repository: GitRepository): string {
@@ -82,13 +83,12 @@ function nestedConfig(
   return { kind: 'read', text, label, base: repository.top };
 }
 
-/** The git repositories one decision has found, by the folder git runs in: kept with its reading, gone with it. */
-const REPOSITORIES = new WeakMap<ScriptReading, Map<string, FoundRepository>>();
+/** The git repositories one decision has found, by the folder git runs in: kept for the decision read last. */
+const repositoriesOf = lastAnswerOf((_reading: ScriptReading) => new Map<string, FoundRepository>());
 
 /** The repository git uses from `folder`, found once per decision: a line that runs git twice (`git add -A && git commit`) looks once. */
 export function repositoryOf(folder: string, site: RunSite): FoundRepository {
-  let found = REPOSITORIES.get(site.reading);
-  if (found === undefined) REPOSITORIES.set(site.reading, (found = new Map()));
+  const found = repositoriesOf(site.reading);
   let entry = found.get(folder);
   if (entry === undefined) found.set(folder, (entry = { repository: findRepository(folder, site.files) }));
   return entry;

@@ -193,7 +193,8 @@ function appliesCommits(effects: CommandEffects, reading: CommandReading, subcom
  * bisect and submodule update; false for any other subcommand, whose paths are not read here.
  */
 export function workTreeRewrites(effects: CommandEffects, reading: CommandReading): boolean {
-  const [subcommand = '', action = ''] = reading.subcommands.map((word) => word.value ?? '');
+  const subcommand = reading.subcommands[0]?.value ?? '';
+  const action = reading.subcommands[1]?.value ?? '';
   switch (subcommand) {
     case 'checkout':
       checkoutPaths(effects, reading);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SETTLED_MS } from '../src/files/settledListings';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
 import { percentile } from './benchHarness';
@@ -19,7 +20,7 @@ type Categorize = (tool: string, args: unknown, options: unknown) => unknown;
 // the public corpus has twenty times as many commands: fewer rounds give as many samples
 const ROUNDS = { realistic: 20, public: 6 };
 // longer than a folder takes to settle, so that its listing is kept as it would be in a running host
-const SETTLE_MS = 6000;
+const SETTLE_MS = SETTLED_MS + 1000;
 
 async function categorizeOf(checkout: string): Promise<Categorize> {
   const entry = path.resolve(checkout, 'dist/index.js');

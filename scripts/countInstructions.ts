@@ -1,8 +1,9 @@
 // The instructions categorize() of this checkout and of another take per round over the public
 // corpus, counted by valgrind (cachegrind, with no cache simulation), not timed: a count moves by
 // well under 1% from one run to the next, where a time moves by 10% on a shared machine. Each
-// build runs in a process of its own, once for FEW rounds and once for MANY; the difference over
-// the rounds between is the cost of a round once the code is compiled. Work in the kernel (the
+// build runs in a process of its own, once for FEW rounds and once for MANY, and the difference is
+// divided by the rounds between. Under valgrind V8 keeps compiling for many rounds, so that figure
+// falls as FEW grows: compare two builds at the same FEW and MANY only. Work in the kernel (the
 // file-system lookups) is not counted. Build both first (`npm run build` in each); about two
 // minutes per round here.
 //   npx tsx scripts/countInstructions.ts OTHER_CHECKOUT [FEW MANY]
@@ -11,17 +12,28 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SETTLED_MS } from '../src/files/settledListings';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 
 const REPO_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILD = path.join(REPO_ROOT, 'scripts', 'countInstructionsChild.mjs');
 const REFS = /I\s+refs:\s+([\d,]+)/;
+// longer than a folder takes to settle, so that the child's workspace listing is kept
+const SETTLE_MS = SETTLED_MS + 1000;
 
 /** The instructions the child takes for `rounds` rounds of the commands with the checkout's build. */
 function instructions(checkout: string, commandsFile: string, rounds: number): number {
   // one thread: V8 compiles on the thread that runs the code, so every instruction is counted once
   const valgrind = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null'];
-  const child = [process.execPath, '--single-threaded', CHILD, checkout, commandsFile, String(rounds)];
+  const child = [
+    process.execPath,
+    '--single-threaded',
+    CHILD,
+    checkout,
+    commandsFile,
+    String(rounds),
+    String(SETTLE_MS),
+  ];
   const run = spawnSync('valgrind', [...valgrind, ...child], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.error !== undefined) throw new Error(`valgrind could not run (${run.error.message}): install valgrind`);
   const counted = REFS.exec(run.stderr)?.[1];

@@ -66,13 +66,16 @@ function statOf(folder: string): Stats | undefined {
   }
 }
 
+/** How long ago, in ms, a folder must have last changed for its listing to be kept, unless a test says otherwise. */
+export const SETTLED_MS = 5000;
+
 const sameFolder = (kept: KeptListing, now: Stats): boolean =>
   kept.ctimeMs === now.ctimeMs && kept.mtimeMs === now.mtimeMs && kept.ino === now.ino && kept.dev === now.dev;
 
 /** Listings kept while their folders are unchanged; `options` are for tests, the disk uses the defaults. */
 export function createSettledListings(options: Partial<SettledListingsOptions> = {}): SettledListings {
   const {
-    settledMs = 5000,
+    settledMs = SETTLED_MS,
     maxFolders = 256,
     maxNames = 4096,
     now = () => Date.now(),

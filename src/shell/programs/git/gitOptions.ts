@@ -2,19 +2,7 @@ import type { CommandReading } from '../../catalog/commandReading';
 import { readOptionWord, type ReadOption } from '../../catalog/readOptions';
 import { lastAnswerOf } from '../../words/lastAnswer';
 
-/**
- * The options given to the subcommand, not to git before it: `git -C dir branch -d x` moves
- * git to a folder, where `git branch -C a b` copies a branch over another. Empty without a
- * subcommand.
- */
-export function subcommandOptions(reading: CommandReading): readonly ReadOption[] {
-  return ownOptions(reading);
-}
-
-// worked out once for the reading asked last: several of git's readers ask in a row
-const ownOptions = lastAnswerOf(readOwnOptions);
-
-function readOwnOptions(reading: CommandReading): readonly ReadOption[] {
+function readSubcommandOptions(reading: CommandReading): readonly ReadOption[] {
   // the index of the first subcommand word: git's own options are the words before it
   const subcommandAt = (reading.subcommandEnds[0] ?? 0) - 1;
   if (subcommandAt < 1) return [];
@@ -29,6 +17,14 @@ function readOwnOptions(reading: CommandReading): readonly ReadOption[] {
   }
   return reading.options.slice(count);
 }
+
+/**
+ * The options given to the subcommand, not to git before it: `git -C dir branch -d x` moves
+ * git to a folder, where `git branch -C a b` copies a branch over another. Empty without a
+ * subcommand. Worked out once for the reading asked last: several of git's readers ask in a row.
+ */
+export const subcommandOptions: (reading: CommandReading) => readonly ReadOption[] =
+  lastAnswerOf(readSubcommandOptions);
 
 /** The options given to git itself, before the subcommand (`-C dir`, `-c key=value`). */
 export function gitOwnOptions(reading: CommandReading): readonly ReadOption[] {

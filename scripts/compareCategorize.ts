@@ -1,10 +1,12 @@
 // categorize() of this checkout against another checkout's, in one process: the two builds run
 // the same commands in turn, command by command, so both see the same machine, the same garbage
 // collector and the same warm-up. Build both first (`npm run build` in each).
-//   npx tsx scripts/compareCategorize.ts OTHER_CHECKOUT [--public] [WARM_UP_ROUNDS]
+//   npx tsx scripts/compareCategorize.ts OTHER_CHECKOUT [--public] [--programs=sed,grep] [WARM_UP_ROUNDS]
 // --public: the public command corpus (test/corpus/data) rather than the realistic set, in a
 // workspace left unchanged for longer than a folder takes to settle (src/files/settledListings.ts),
 // as a long-running host's project folders mostly are.
+// --programs: only the commands that start with one of these programs, to compare the cost of
+// what every command goes through apart from what one program's reading adds.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { SETTLED_MS } from '../src/files/settledListings';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
 import { percentile } from './benchHarness';
+import { commandsOfPrograms } from './leadingProgram';
 
 type Categorize = (tool: string, args: unknown, options: unknown) => unknown;
 
@@ -44,11 +47,18 @@ interface Build {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const usePublic = args.includes('--public');
-  const [other, warmUpText] = args.filter((arg) => arg !== '--public');
+  const programs = args.find((arg) => arg.startsWith('--programs='))?.slice('--programs='.length);
+  const [other, warmUpText] = args.filter((arg) => !arg.startsWith('--'));
   if (other === undefined)
-    throw new Error('usage: npx tsx scripts/compareCategorize.ts OTHER_CHECKOUT [--public] [WARM_UP_ROUNDS]');
+    throw new Error(
+      'usage: npx tsx scripts/compareCategorize.ts OTHER_CHECKOUT [--public] [--programs=sed,grep] [WARM_UP_ROUNDS]',
+    );
   const warmUp = Number(warmUpText ?? 5);
-  const commands = usePublic ? loadPublicCorpus().map((line) => line.command) : realisticCommands;
+  const commands = commandsOfPrograms(
+    usePublic ? loadPublicCorpus().map((line) => line.command) : realisticCommands,
+    programs,
+  );
+  if (commands.length === 0) throw new Error(`no command starts with one of ${programs ?? ''}`);
   const rounds = usePublic ? ROUNDS.public : ROUNDS.realistic;
   const builds: Build[] = [
     { name: path.basename(path.resolve(other)), categorize: await categorizeOf(other), samples: [], total: 0 },
@@ -82,7 +92,8 @@ async function main(): Promise<void> {
     rmSync(workspace, { recursive: true, force: true });
   }
   console.log(
-    `categorize(shell), ${commands.length} ${usePublic ? 'public corpus' : 'realistic'} commands x ${rounds} rounds ` +
+    `categorize(shell), ${commands.length} ${usePublic ? 'public corpus' : 'realistic'} commands` +
+      `${programs === undefined ? '' : ` of ${programs}`} x ${rounds} rounds ` +
       `after ${warmUp} warm-up rounds, in turn:`,
   );
   const [first] = builds;

@@ -6,7 +6,8 @@
 // falls as FEW grows: compare two builds at the same FEW and MANY only. Work in the kernel (the
 // file-system lookups) is not counted. Build both first (`npm run build` in each); about two
 // minutes per round here.
-//   npx tsx scripts/countInstructions.ts OTHER_CHECKOUT [FEW MANY]
+// --programs=sed,grep counts only the commands that start with one of these programs.
+//   npx tsx scripts/countInstructions.ts OTHER_CHECKOUT [--programs=sed,grep] [FEW MANY]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETTLED_MS } from '../src/files/settledListings';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
+import { commandsOfPrograms } from './leadingProgram';
 
 const REPO_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILD = path.join(REPO_ROOT, 'scripts', 'countInstructionsChild.mjs');
@@ -43,21 +45,31 @@ function instructions(checkout: string, commandsFile: string, rounds: number): n
 }
 
 function main(): void {
-  const [other, fewText, manyText] = process.argv.slice(2);
-  if (other === undefined) throw new Error('usage: npx tsx scripts/countInstructions.ts OTHER_CHECKOUT [FEW MANY]');
+  const args = process.argv.slice(2);
+  const programs = args.find((arg) => arg.startsWith('--programs='))?.slice('--programs='.length);
+  const [other, fewText, manyText] = args.filter((arg) => !arg.startsWith('--'));
+  if (other === undefined)
+    throw new Error('usage: npx tsx scripts/countInstructions.ts OTHER_CHECKOUT [--programs=sed,grep] [FEW MANY]');
   const few = Number(fewText ?? 4);
   const many = Number(manyText ?? 8);
   if (!(many > few)) throw new Error(`MANY (${many}) must be more rounds than FEW (${few})`);
   const folder = mkdtempSync(path.join(tmpdir(), 'intentgate-count-'));
   try {
-    const commands = loadPublicCorpus().map((line) => line.command);
+    const commands = commandsOfPrograms(
+      loadPublicCorpus().map((line) => line.command),
+      programs,
+    );
+    if (commands.length === 0) throw new Error(`no command starts with one of ${programs ?? ''}`);
     const commandsFile = path.join(folder, 'commands.json');
     writeFileSync(commandsFile, JSON.stringify(commands));
     const perRound = (checkout: string): number =>
       (instructions(checkout, commandsFile, many) - instructions(checkout, commandsFile, few)) / (many - few);
     const theirs = perRound(other);
     const ours = perRound(REPO_ROOT);
-    console.log(`categorize(shell), instructions per round of ${commands.length} public corpus commands:`);
+    console.log(
+      `categorize(shell), instructions per round of ${commands.length} public corpus commands` +
+        `${programs === undefined ? '' : ` of ${programs}`}:`,
+    );
     console.log(`  ${path.basename(path.resolve(other)).padEnd(14)} ${(theirs / 1e6).toFixed(0)} M (1.00x)`);
     console.log(`  ${'this checkout'.padEnd(14)} ${(ours / 1e6).toFixed(0)} M (${(ours / theirs).toFixed(3)}x)`);
   } finally {

@@ -13,3 +13,13 @@ export function leadingProgram(command: string): string {
   }
   return '';
 }
+
+/**
+ * The commands whose leading program, by its base name, is one of `programs` (a comma-separated
+ * list such as `sed,grep`); all of them when `programs` is undefined.
+ */
+export function commandsOfPrograms(commands: readonly string[], programs: string | undefined): string[] {
+  if (programs === undefined) return [...commands];
+  const wanted = new Set(programs.split(',').filter((name) => name !== ''));
+  return commands.filter((command) => wanted.has(leadingProgram(command).split('/').at(-1) ?? ''));
+}

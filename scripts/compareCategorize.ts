@@ -16,7 +16,7 @@ import { SETTLED_MS } from '../src/files/settledListings';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
 import { realisticCommands } from '../test/corpus/realistic';
 import { percentile } from './benchHarness';
-import { commandsOfPrograms } from './leadingProgram';
+import { commandsOfPrograms, readProgramsOption } from './leadingProgram';
 
 type Categorize = (tool: string, args: unknown, options: unknown) => unknown;
 
@@ -47,8 +47,8 @@ interface Build {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const usePublic = args.includes('--public');
-  const programs = args.find((arg) => arg.startsWith('--programs='))?.slice('--programs='.length);
-  const [other, warmUpText] = args.filter((arg) => !arg.startsWith('--'));
+  const { programs, positional } = readProgramsOption(args);
+  const [other, warmUpText] = positional;
   if (other === undefined)
     throw new Error(
       'usage: npx tsx scripts/compareCategorize.ts OTHER_CHECKOUT [--public] [--programs=sed,grep] [WARM_UP_ROUNDS]',

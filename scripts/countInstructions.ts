@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETTLED_MS } from '../src/files/settledListings';
 import { loadPublicCorpus } from '../test/corpus/publicCorpus';
-import { commandsOfPrograms } from './leadingProgram';
+import { commandsOfPrograms, readProgramsOption } from './leadingProgram';
 
 const REPO_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILD = path.join(REPO_ROOT, 'scripts', 'countInstructionsChild.mjs');
@@ -45,9 +45,8 @@ function instructions(checkout: string, commandsFile: string, rounds: number): n
 }
 
 function main(): void {
-  const args = process.argv.slice(2);
-  const programs = args.find((arg) => arg.startsWith('--programs='))?.slice('--programs='.length);
-  const [other, fewText, manyText] = args.filter((arg) => !arg.startsWith('--'));
+  const { programs, positional } = readProgramsOption(process.argv.slice(2));
+  const [other, fewText, manyText] = positional;
   if (other === undefined)
     throw new Error('usage: npx tsx scripts/countInstructions.ts OTHER_CHECKOUT [--programs=sed,grep] [FEW MANY]');
   const few = Number(fewText ?? 4);

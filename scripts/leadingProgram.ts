@@ -1,5 +1,6 @@
 // The program a command line starts with, for the corpus and friction reports that group
-// commands by it.
+// commands by it, and for the measuring scripts that keep the commands of some programs only.
+import path from 'node:path';
 
 /** The program a command line starts with: its first word, after comment lines and NAME=value words. */
 export function leadingProgram(command: string): string {
@@ -21,5 +22,17 @@ export function leadingProgram(command: string): string {
 export function commandsOfPrograms(commands: readonly string[], programs: string | undefined): string[] {
   if (programs === undefined) return [...commands];
   const wanted = new Set(programs.split(',').filter((name) => name !== ''));
-  return commands.filter((command) => wanted.has(leadingProgram(command).split('/').at(-1) ?? ''));
+  return commands.filter((command) => wanted.has(path.posix.basename(leadingProgram(command))));
+}
+
+/** A measuring script's arguments: the programs `--programs=sed,grep` names, and the arguments that are no option. */
+export function readProgramsOption(args: readonly string[]): {
+  readonly programs: string | undefined;
+  readonly positional: readonly string[];
+} {
+  const given = args.find((arg) => arg.startsWith('--programs='));
+  return {
+    programs: given?.slice('--programs='.length),
+    positional: args.filter((arg) => !arg.startsWith('--')),
+  };
 }

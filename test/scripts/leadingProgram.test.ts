@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandsOfPrograms, leadingProgram } from '../../scripts/leadingProgram';
+import { commandsOfPrograms, leadingProgram, readProgramsOption } from '../../scripts/leadingProgram';
 
 describe('leadingProgram', () => {
   it.each([
@@ -26,5 +26,21 @@ describe('commandsOfPrograms', () => {
 
   it('keeps none for a program no command starts with', () => {
     expect(commandsOfPrograms(commands, 'npm')).toEqual([]);
+  });
+});
+
+describe('readProgramsOption', () => {
+  it('reads the programs and keeps the other arguments that are no option, in order', () => {
+    expect(readProgramsOption(['../base', '--public', '--programs=sed,grep', '5'])).toEqual({
+      programs: 'sed,grep',
+      positional: ['../base', '5'],
+    });
+  });
+
+  it('names no programs when the option is not given', () => {
+    expect(readProgramsOption(['../base', '4', '8'])).toEqual({
+      programs: undefined,
+      positional: ['../base', '4', '8'],
+    });
   });
 });
